@@ -1,0 +1,132 @@
+"""Engine benchmark (the corpus and a generated 200-page deck -> ms per page, pages/s on one core, peak memory).
+
+Usage:  python benchmarks/bench_engine.py [--corpus ../shared/corpus] [--pages 200] [--repeat 3]
+Prints the figures and writes benchmarks/results/engine.json. Targets (DEVELOPERS.md / issue 2):
+median under 15 ms per page on one core; 200 pages under 4 s and under 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import convert  # noqa: E402
+from engine.options import Options  # noqa: E402
+from engine.pipeline import convert_page  # noqa: E402
+
+
+def corpus_decks(corpus: Path) -> dict[str, list[str]]:
+    decks: dict[str, list[str]] = {}
+    for deck in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        pages = sorted(deck.glob("*.html"))
+        if pages:
+            decks[deck.name] = [p.read_text(encoding="utf-8") for p in pages]
+    return decks
+
+
+def generated_deck(n: int) -> list[str]:
+    """A deck of n varied pages (titles, flex cards, lists, a table) without images."""
+    pages = []
+    for i in range(n):
+        rows = "".join(f"<tr><td>Item {i}-{r}</td><td>{r * 17 % 97}</td><td>{'+' if r % 2 else '-'}{r}%</td></tr>" for r in range(5))
+        pages.append(
+            f"""<!DOCTYPE html><html><head><style>
+body{{margin:0}} .slide{{width:1280px;height:720px;padding:48px;box-sizing:border-box;font-family:'Liberation Sans',Arial,sans-serif;background:#fff;position:relative}}
+h1{{font-size:44px;margin:0 0 16px;color:#123}} .row{{display:flex;gap:20px}} .card{{flex:1;padding:20px;border-radius:10px;background:#f3f6fa;box-shadow:0 2px 8px rgba(0,0,0,.1)}}
+.card b{{font-size:32px;color:#1d5c8c}} ul{{font-size:20px;line-height:1.5}} table{{border-collapse:collapse;font-size:18px}} td{{padding:6px 12px;border-bottom:1px solid #ccd}}
+.tag{{position:absolute;right:48px;top:48px;padding:6px 14px;border-radius:999px;background:#2ec4b6;color:#fff;font-size:14px}}
+</style></head><body><div class="slide"><span class="tag">Page {i + 1}</span>
+<h1>Generated slide number {i + 1}: results and next steps</h1>
+<div class="row"><div class="card"><b>{i * 3 % 100}%</b><p>Growth in the quarter across all regions and product lines.</p></div>
+<div class="card"><b>{i * 7 % 50}k</b><p>New customers signed, most of them through partner channels.</p></div>
+<div class="card"><b>{i % 9}.{i % 7}</b><p>Average satisfaction score reported in the survey.</p></div></div>
+<ul><li>Expand the pilot to three more sites before the end of the year</li><li>Hire two engineers for the platform team</li></ul>
+<table>{rows}</table></div></body></html>"""
+        )
+    return pages
+
+
+def per_page_ms(pages: list[str], repeat: int) -> list[float]:
+    options = Options()
+    times = []
+    for html in pages:
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            convert_page(html, options)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best * 1000)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
+    parser.add_argument("--pages", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "engine.json"))
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+    results: dict[str, object] = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
+
+    # Warm-up: font discovery and metric caches are per process, paid once.
+    t0 = time.perf_counter()
+    convert(generated_deck(1))
+    results["warmup_s"] = round(time.perf_counter() - t0, 3)
+
+    corpus = Path(args.corpus)
+    if corpus.is_dir():
+        decks = corpus_decks(corpus)
+        all_ms: list[float] = []
+        per_deck = {}
+        for name, pages in decks.items():
+            ms = per_page_ms(pages, args.repeat)
+            all_ms.extend(ms)
+            per_deck[name] = {"median_ms": round(statistics.median(ms), 2), "max_ms": round(max(ms), 2)}
+            print(f"{name:28s} median {statistics.median(ms):7.2f} ms/page  max {max(ms):7.2f} ms")
+        med = statistics.median(all_ms)
+        results["corpus"] = {"pages": len(all_ms), "median_ms": round(med, 2), "p90_ms": round(sorted(all_ms)[int(0.9 * (len(all_ms) - 1))], 2), "decks": per_deck}
+        print(f"corpus: {len(all_ms)} pages, median {med:.2f} ms/page, {1000 / med:.0f} pages/s on one core")
+        t0 = time.perf_counter()
+        for pages in decks.values():
+            convert(pages)
+        whole = time.perf_counter() - t0
+        results["corpus"]["whole_decks_s"] = round(whole, 3)  # type: ignore[index]
+        print(f"corpus: whole decks incl. PPTX writing {whole:.2f} s ({whole / len(all_ms) * 1000:.1f} ms/page)")
+    else:
+        print(f"corpus not found at {corpus}; skipped")
+
+    pages = generated_deck(args.pages)
+    t0 = time.perf_counter()
+    conversion = convert(pages)
+    elapsed = time.perf_counter() - t0
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    results["generated"] = {
+        "pages": args.pages,
+        "seconds": round(elapsed, 3),
+        "ms_per_page": round(elapsed / args.pages * 1000, 2),
+        "pages_per_s": round(args.pages / elapsed, 1),
+        "peak_rss_mb": round(peak_mb, 1),
+        "pptx_bytes": len(conversion.pptx_bytes),
+    }
+    print(f"generated: {args.pages} pages in {elapsed:.2f} s ({args.pages / elapsed:.0f} pages/s), peak RSS {peak_mb:.0f} MB")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

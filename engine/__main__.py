@@ -1,0 +1,7 @@
+"""`python -m engine convert ...`: the standalone command-line converter."""
+
+import sys
+
+from engine.cli import main
+
+sys.exit(main())

@@ -1,0 +1,205 @@
+"""The library entry point (an ordered list of HTML pages -> one PPTX deck, with the per-page error policy)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import (
+    PAGE_INTERNAL_ERROR,
+    PAGE_SIZE_MISMATCH,
+    AllPagesFailed,
+    ErrorDetail,
+    InvalidRequest,
+    PageError,
+)
+from engine.model.schema import blank_slide
+from engine.options import Options
+from engine.pipeline import PageResult, convert_page
+
+PAGE_ERROR_MODES = ("blank", "skip")
+
+
+@dataclass(frozen=True)
+class FailedPage:
+    index: int  # 1-based
+    code: int
+    reason: str
+    final_action: str  # 'blank' | 'skip'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "code": self.code, "reason": self.reason, "finalAction": self.final_action}
+
+
+@dataclass
+class Conversion:
+    """The result of `convert`: the deck bytes, the page accounting and the per-page report."""
+
+    pptx_bytes: bytes
+    total_pages: int
+    success_pages: int
+    failed_pages: int
+    page_error_mode: str
+    failed_page_details: list[FailedPage]
+    slide_width: float
+    slide_height: float
+    slides: list[dict[str, Any]]
+    diagnostics: list[list[dict[str, str]]]
+    filename: str | None = None
+    media: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "wb") as fh:
+            fh.write(self.pptx_bytes)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "totalPages": self.total_pages,
+            "successPages": self.success_pages,
+            "failedPages": self.failed_pages,
+            "pageErrorMode": self.page_error_mode,
+            "failedPageDetails": [f.to_dict() for f in self.failed_page_details],
+        }
+
+    def to_dict(self, include_media: bool = False) -> dict[str, Any]:
+        """The slide model as plain JSON-able data (media listed by key unless include_media)."""
+        media: dict[str, Any] = {}
+        for key, entry in self.media.items():
+            item = {k: v for k, v in entry.items() if k != "data"}
+            item["bytes"] = len(entry["data"])
+            if include_media:
+                import base64
+
+                item["data"] = base64.b64encode(entry["data"]).decode("ascii")
+            media[key] = item
+        return {
+            "width": self.slide_width,
+            "height": self.slide_height,
+            "slides": self.slides,
+            "media": media,
+            **self.summary(),
+            "diagnostics": self.diagnostics,
+        }
+
+
+def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
+    """Request-level validation: raises InvalidRequest (40010) with one detail per problem."""
+    details: list[ErrorDetail] = []
+    limits = options.limits
+    if page_error_mode not in PAGE_ERROR_MODES:
+        details.append(ErrorDetail("pageErrorMode", f"must be one of blank, skip; got {str(page_error_mode)[:40]!r}"))
+    if not isinstance(htmls, (list, tuple)):
+        details.append(ErrorDetail("htmls", "must be an array of strings"))
+        raise InvalidRequest(details)
+    if not htmls:
+        details.append(ErrorDetail("htmls", "must not be empty"))
+    if len(htmls) > limits.max_pages:
+        details.append(ErrorDetail("htmls", f"has {len(htmls)} pages; at most {limits.max_pages} allowed"))
+    total = 0
+    for i, page in enumerate(htmls):
+        if not isinstance(page, str):
+            details.append(ErrorDetail(f"htmls[{i}]", f"must be a string, got {type(page).__name__}"))
+            continue
+        size = len(page.encode("utf-8", "surrogatepass"))
+        total += size
+        if size > limits.max_page_bytes:
+            details.append(ErrorDetail(f"htmls[{i}]", f"is {size} bytes; at most {limits.max_page_bytes} allowed per page"))
+    if total > limits.max_total_bytes:
+        details.append(ErrorDetail("htmls", f"total {total} bytes; at most {limits.max_total_bytes} allowed"))
+    if details:
+        raise InvalidRequest(details)
+    return list(htmls)
+
+
+def convert(
+    htmls: Sequence[str],
+    *,
+    page_error_mode: str = "blank",
+    filename: str | None = None,
+    options: Options | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Conversion:
+    """Convert HTML pages (each with a root element of class `slide`) into one PPTX deck.
+
+    One page's failure never spoils the deck: per `page_error_mode` it becomes a blank slide
+    or is left out, and is reported in `failed_page_details`. Raises InvalidRequest (40010) for a
+    bad request and AllPagesFailed (50103) when no page converts.
+    """
+    options = options or Options()
+    pages = validate(htmls, page_error_mode, options)
+    results: list[PageResult | FailedPage] = []
+    for i, html in enumerate(pages):
+        # The one place where page-level isolation lives.
+        try:
+            results.append(convert_page(html, options))
+        except PageError as exc:
+            results.append(FailedPage(i + 1, exc.code, exc.reason, page_error_mode))
+        except RecursionError:
+            results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, "page is nested too deeply to convert", page_error_mode))
+        except Exception as exc:  # noqa: BLE001 - any bug in one page must not take the deck down
+            reason = f"internal error while converting the page ({type(exc).__name__})"
+            results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
+        if progress is not None:
+            progress(i + 1, len(pages))
+    width, height = _deck_size(results)
+    for i, result in enumerate(results):
+        if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (width, height):
+            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the deck size {width}x{height} px"
+            results[i] = FailedPage(i + 1, PAGE_SIZE_MISMATCH, reason, page_error_mode)
+    failures = [r for r in results if isinstance(r, FailedPage)]
+    if len(failures) == len(results):
+        raise AllPagesFailed([ErrorDetail(f"htmls[{f.index - 1}]", f"{f.code}: {f.reason}") for f in failures])
+    slides: list[dict[str, Any]] = []
+    media: dict[str, dict[str, Any]] = {}
+    diagnostics: list[list[dict[str, str]]] = []
+    for result in results:
+        if isinstance(result, FailedPage):
+            diagnostics.append([{"kind": "page", "message": f"{result.code}: {result.reason}", "where": ""}])
+            if page_error_mode == "blank":
+                slides.append(blank_slide())
+            continue
+        slides.append(result.slide)
+        media.update(result.media)
+        diagnostics.append(result.diagnostics.to_list())
+    from engine.pptx import write_deck
+
+    deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
+    data = write_deck(deck, media)
+    return Conversion(
+        pptx_bytes=data,
+        total_pages=len(results),
+        success_pages=len(results) - len(failures),
+        failed_pages=len(failures),
+        page_error_mode=page_error_mode,
+        failed_page_details=failures,
+        slide_width=float(width),
+        slide_height=float(height),
+        slides=slides,
+        diagnostics=diagnostics,
+        filename=filename,
+        media=media,
+    )
+
+
+def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:
+    """The size most pages share; ties go to the size seen first."""
+    sizes = [(round(r.width), round(r.height)) for r in results if isinstance(r, PageResult)]
+    if not sizes:
+        return 1280, 720
+    counts = Counter(sizes)
+    best = max(counts.values())
+    return next(s for s in sizes if counts[s] == best)
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _title(filename: str | None) -> str:
+    if not filename:
+        return "Presentation"
+    base = os.path.basename(filename)
+    return base[:-5] if base.lower().endswith(".pptx") else base

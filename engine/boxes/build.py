@@ -1,0 +1,251 @@
+"""Box tree construction (parsed elements + computed styles -> a tree of Box objects rooted at the slide)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes import box as b
+from engine.boxes.lists import marker_text, ordinal_for
+from engine.boxes.replaced import replaced_for
+from engine.boxes.whitespace import collapse_inline_whitespace
+from engine.diagnostics import Diagnostics
+from engine.options import Options
+
+REPLACED_TAGS = {"img", "svg", "video", "canvas", "iframe", "object", "embed", "input", "select", "textarea"}
+SKIP_TAGS = {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base"}
+
+DISPLAY_MAP: dict[str, tuple[str, str]] = {
+    "block": ("block", b.FLOW),
+    "list-item": ("block", b.FLOW),
+    "flow-root": ("block", b.FLOW_ROOT),
+    "inline": ("inline", b.INLINE),
+    "inline-block": ("inline", b.FLOW_ROOT),
+    "flex": ("block", b.FLEX),
+    "inline-flex": ("inline", b.FLEX),
+    "grid": ("block", b.GRID),
+    "inline-grid": ("inline", b.GRID),
+    "table": ("block", b.TABLE),
+    "inline-table": ("inline", b.TABLE),
+    "table-row-group": ("block", b.TABLE_ROW_GROUP),
+    "table-header-group": ("block", b.TABLE_ROW_GROUP),
+    "table-footer-group": ("block", b.TABLE_ROW_GROUP),
+    "table-row": ("block", b.TABLE_ROW),
+    "table-cell": ("block", b.TABLE_CELL),
+    "table-caption": ("block", b.TABLE_CAPTION),
+    "table-column": ("block", b.TABLE_COLUMN),
+    "table-column-group": ("block", b.TABLE_COLUMN),
+}
+
+BLOCKIFY = {b.INLINE: b.FLOW}
+
+
+@dataclass
+class BuildContext:
+    styles: Any  # StyleMap
+    diag: Diagnostics
+    options: Options
+    media: dict[str, dict[str, Any]] = field(default_factory=dict)
+    counter: int = 0
+
+    def next_index(self) -> int:
+        self.counter += 1
+        return self.counter
+
+
+def build_box_tree(slide: Any, styles: Any, diag: Diagnostics, options: Options) -> tuple[b.Box, dict[str, dict[str, Any]]]:
+    """Build the box tree of the slide root; returns the root box and the page's media table."""
+    ctx = BuildContext(styles, diag, options)
+    style = styles.get(slide)
+    outer, inner = DISPLAY_MAP.get(style["display"], ("block", b.FLOW))
+    if inner == b.INLINE:
+        inner = b.FLOW
+    root = b.Box(style, "block", inner, element=slide, index=ctx.next_index())
+    root.children = _fix_children(root, list(_child_boxes(slide, style, ctx, None)), ctx)
+    root.inline_content = _is_inline_container(root)
+    return root, ctx.media
+
+
+def _element_box(el: Any, parent_style: Any, ctx: BuildContext, href: str | None) -> Iterator[b.Box]:
+    tag = el.tag.lower() if isinstance(el.tag, str) else ""
+    if not tag or tag in SKIP_TAGS:
+        return
+    style = ctx.styles.get(el)
+    if style is None:
+        return
+    display = style["display"]
+    if display == "none":
+        return
+    if tag == "a" and el.get("href"):
+        href = el.get("href")
+    if display == "contents":
+        yield from _child_boxes(el, style, ctx, href)
+        return
+    if tag == "br":
+        yield b.Box(style, "inline", b.BREAK, element=el, index=ctx.next_index())
+        return
+    outer, inner = DISPLAY_MAP.get(display, ("inline", b.INLINE))
+    if display not in DISPLAY_MAP:
+        ctx.diag.add("css", f"display: {display} treated as inline", tag)
+    if tag in REPLACED_TAGS:
+        replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media)
+        if replaced is None:
+            return
+        box = b.Box(style, outer, b.REPLACED, element=el, replaced=replaced, href=href, index=ctx.next_index())
+        if style["position"] in ("absolute", "fixed") or style["float"] != "none":
+            box.outer = "block"
+        yield box
+        return
+    if style["position"] in ("absolute", "fixed") or style["float"] != "none":
+        outer, inner = "block", BLOCKIFY.get(inner, inner)
+    box = b.Box(style, outer, inner, element=el, href=href, index=ctx.next_index())
+    if display == "list-item":
+        box.marker = _marker_for(el, style, ctx)
+    children = list(_child_boxes(el, style, ctx, href))
+    box.children = _fix_children(box, children, ctx)
+    box.inline_content = _is_inline_container(box)
+    yield box
+
+
+def _child_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> Iterator[b.Box]:
+    before = _pseudo_box(el, "before", ctx, href)
+    if before is not None:
+        yield before
+    if el.text:
+        yield _text_box(el.text, style, ctx, href)
+    for child in el:
+        if isinstance(child.tag, str):
+            yield from _element_box(child, style, ctx, href)
+        if child.tail:
+            yield _text_box(child.tail, style, ctx, href)
+    after = _pseudo_box(el, "after", ctx, href)
+    if after is not None:
+        yield after
+
+
+def _text_box(text: str, style: Any, ctx: BuildContext, href: str | None) -> b.Box:
+    return b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())
+
+
+def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.Box | None:
+    style = ctx.styles.pseudo(el, which)
+    if style is None or style["display"] == "none":
+        return None
+    content = style["content"]
+    if not isinstance(content, tuple):
+        return None
+    text = "".join(_content_piece(piece, el) for piece in content)
+    outer, inner = DISPLAY_MAP.get(style["display"], ("inline", b.INLINE))
+    if style["position"] in ("absolute", "fixed") or style["float"] != "none":
+        outer, inner = "block", BLOCKIFY.get(inner, inner)
+    box = b.Box(style, outer, inner, pseudo=which, href=href, index=ctx.next_index())
+    if text:
+        box.children = _fix_children(box, [b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())], ctx)
+    box.inline_content = _is_inline_container(box)
+    return box
+
+
+def _content_piece(piece: Any, el: Any) -> str:
+    if isinstance(piece, str):
+        return piece
+    if isinstance(piece, tuple) and piece and piece[0] == "counter":
+        # Counters are approximated by the element's position among its siblings.
+        name = piece[1] if len(piece) > 1 else ""
+        if name == "list-item":
+            return str(ordinal_for(el))
+        parent = el.getparent()
+        if parent is None:
+            return "1"
+        return str(1 + sum(1 for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)))
+    return ""
+
+
+def _marker_for(el: Any, style: Any, ctx: BuildContext) -> str | None:
+    list_type = style["list-style-type"]
+    if list_type == "none":
+        return None
+    return marker_text(list_type, ordinal_for(el))
+
+
+def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:
+    """Generate anonymous boxes: CSS 2.1 9.2.1.1 (block containers) and flex/grid item wrapping."""
+    if parent.inner in (b.FLEX, b.GRID):
+        return _wrap_items(parent, children, ctx)
+    if parent.inner == b.INLINE:
+        return children  # whitespace is processed by the enclosing block container
+    if parent.inner in (b.TABLE, b.TABLE_ROW_GROUP, b.TABLE_ROW):
+        return [c for c in children if not (c.inner == b.TEXT and not c.text.strip())]
+    in_flow = [c for c in children if not c.out_of_flow]
+    has_block = any(c.outer == "block" for c in in_flow)
+    if not has_block:
+        collapse_inline_whitespace(parent, children)
+        return [c for c in children if not (c.inner == b.TEXT and c.text == "")]
+    out: list[b.Box] = []
+    run: list[b.Box] = []
+
+    def flush() -> None:
+        if any(not _is_blank_text(c) and not c.out_of_flow for c in run):
+            anon = b.Box(
+                ctx.styles.anonymous(parent.style, "block"),
+                "block",
+                b.FLOW,
+                anonymous=True,
+                index=ctx.next_index(),
+            )
+            collapse_inline_whitespace(anon, run)
+            anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
+            anon.inline_content = True
+            out.append(anon)
+        else:
+            out.extend(c for c in run if c.out_of_flow)
+        run.clear()
+
+    for child in children:
+        if child.outer == "block" and not child.out_of_flow:
+            flush()
+            out.append(child)
+        else:
+            run.append(child)
+    flush()
+    return out
+
+
+def _wrap_items(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:
+    out: list[b.Box] = []
+    run: list[b.Box] = []
+
+    def flush() -> None:
+        if any(not _is_blank_text(c) for c in run):
+            anon = b.Box(ctx.styles.anonymous(parent.style, "block"), "block", b.FLOW, anonymous=True, index=ctx.next_index())
+            collapse_inline_whitespace(anon, run)
+            anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
+            anon.inline_content = True
+            out.append(anon)
+        run.clear()
+
+    for child in children:
+        if child.inner in (b.TEXT, b.BREAK):
+            run.append(child)
+            continue
+        flush()
+        if child.outer == "inline":
+            child.outer = "block"  # blockification of flex/grid items
+            if child.inner == b.INLINE:
+                child.inner = b.FLOW
+                child.children = _fix_children(child, child.children, ctx)
+                child.inline_content = _is_inline_container(child)
+        out.append(child)
+    flush()
+    return out
+
+
+def _is_blank_text(box: b.Box) -> bool:
+    return box.inner == b.TEXT and not box.text.strip(" \t\n\r\f")
+
+
+def _is_inline_container(box: b.Box) -> bool:
+    if box.inner not in (b.FLOW, b.FLOW_ROOT, b.TABLE_CELL, b.TABLE_CAPTION):
+        return False
+    in_flow = [c for c in box.children if not c.out_of_flow]
+    return bool(in_flow) and all(c.outer == "inline" for c in in_flow) or bool(box.marker and not in_flow)

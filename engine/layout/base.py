@@ -1,0 +1,144 @@
+"""Shared layout machinery: the layout context, available space, used box edges and the dispatch by formatting context."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes import box as b
+from engine.diagnostics import Diagnostics
+from engine.layout.fragments import BoxFragment, Edges
+from engine.style.types import LP, resolve_length
+
+
+@dataclass
+class LayoutContext:
+    diag: Diagnostics
+    viewport: tuple[float, float]
+    lang: str = ""  # the document language (<html lang>), for font fallback as Chromium does
+    intrinsic_cache: dict[tuple[int, str], float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """What a parent formatting context gives a child: its containing block and any forced sizes.
+
+    `width`/`height` force the used border-box size (flex/grid items, stretched items). With
+    `fit_content`, an auto width shrinks to fit `cb_width` (inline-blocks, floats, abspos).
+    """
+
+    cb_width: float
+    cb_height: float | None
+    width: float | None = None
+    height: float | None = None
+    fit_content: bool = False
+    available: float | None = None  # the width to shrink-to-fit into (defaults to cb_width)
+    stretch_height: bool = False  # height came from a stretch (children's % heights resolve against it)
+
+
+def length(value: Any, basis: float | None, default: float = 0.0) -> float:
+    return resolve_length(value, basis, default)
+
+
+def is_definite(value: Any, basis: float | None) -> bool:
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, LP):
+        return basis is not None or value.pct == 0
+    return False
+
+
+def border_edges(style: Any) -> Edges:
+    return Edges(
+        style["border-top-width"],
+        style["border-right-width"],
+        style["border-bottom-width"],
+        style["border-left-width"],
+    )
+
+
+def padding_edges(style: Any, cb_width: float) -> Edges:
+    return Edges(
+        max(0.0, length(style["padding-top"], cb_width)),
+        max(0.0, length(style["padding-right"], cb_width)),
+        max(0.0, length(style["padding-bottom"], cb_width)),
+        max(0.0, length(style["padding-left"], cb_width)),
+    )
+
+
+def margin_value(style: Any, side: str, cb_width: float) -> float | None:
+    """Used margin of one side; None for 'auto'."""
+    value = style[f"margin-{side}"]
+    if value == "auto":
+        return None
+    return length(value, cb_width)
+
+
+def clamp(value: float, low: float, high: float | None) -> float:
+    if high is not None and value > high:
+        value = high
+    return max(value, low)
+
+
+def min_max_width(style: Any, cb_width: float | None, chrome: float) -> tuple[float, float | None]:
+    """Used min-width and max-width as border-box sizes (box-sizing applied)."""
+    border_box = style["box-sizing"] == "border-box"
+    lo_v, hi_v = style["min-width"], style["max-width"]
+    lo = length(lo_v, cb_width) if is_definite(lo_v, cb_width) else 0.0
+    hi = length(hi_v, cb_width) if is_definite(hi_v, cb_width) else None
+    if not border_box:
+        lo = lo + chrome if is_definite(lo_v, cb_width) else chrome
+        hi = hi + chrome if hi is not None else None
+    return max(lo, chrome if border_box else lo), hi
+
+
+def min_max_height(style: Any, cb_height: float | None, chrome: float) -> tuple[float, float | None]:
+    border_box = style["box-sizing"] == "border-box"
+    lo_v, hi_v = style["min-height"], style["max-height"]
+    lo = length(lo_v, cb_height) if is_definite(lo_v, cb_height) else 0.0
+    hi = length(hi_v, cb_height) if is_definite(hi_v, cb_height) else None
+    if not border_box:
+        lo = lo + chrome if is_definite(lo_v, cb_height) else chrome
+        hi = hi + chrome if hi is not None else None
+    return max(lo, chrome), hi
+
+
+def specified_width(style: Any, cb_width: float | None, chrome: float) -> float | None:
+    """The border-box width given by `width`, or None when auto / not resolvable."""
+    value = style["width"]
+    if not is_definite(value, cb_width):
+        return None
+    w = length(value, cb_width)
+    return max(w, chrome) if style["box-sizing"] == "border-box" else w + chrome
+
+
+def specified_height(style: Any, cb_height: float | None, chrome: float) -> float | None:
+    value = style["height"]
+    if not is_definite(value, cb_height):
+        return None
+    h = length(value, cb_height)
+    return max(h, chrome) if style["box-sizing"] == "border-box" else h + chrome
+
+
+def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
+    """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display."""
+    inner = box.inner
+    if inner == b.FLEX:
+        from engine.layout.flex import layout_flex
+
+        return layout_flex(box, ctx, space)
+    if inner == b.GRID:
+        from engine.layout.grid import layout_grid
+
+        return layout_grid(box, ctx, space)
+    if inner == b.TABLE:
+        from engine.layout.table import layout_table
+
+        return layout_table(box, ctx, space)
+    if inner == b.REPLACED:
+        from engine.layout.replaced import layout_replaced
+
+        return layout_replaced(box, ctx, space)
+    from engine.layout.block import layout_block
+
+    return layout_block(box, ctx, space)

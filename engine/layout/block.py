@@ -1,0 +1,233 @@
+"""Block formatting context (block containers + containing block -> fragments with used widths, heights, collapsed margins)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes import box as b
+from engine.layout.base import (
+    LayoutContext,
+    Space,
+    border_edges,
+    clamp,
+    layout_box,
+    margin_value,
+    min_max_height,
+    min_max_width,
+    padding_edges,
+    specified_height,
+    specified_width,
+)
+from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
+from engine.layout.intrinsic import shrink_to_fit
+from engine.layout.position import relative_offset
+
+
+@dataclass
+class CollapsingMargins:
+    """Adjoining margins collapse to max(positives) + min(negatives) (CSS 2.1 8.3.1)."""
+
+    positive: float = 0.0
+    negative: float = 0.0
+
+    def add(self, value: float) -> None:
+        if value >= 0:
+            self.positive = max(self.positive, value)
+        else:
+            self.negative = min(self.negative, value)
+
+    def add_all(self, other: CollapsingMargins) -> None:
+        self.add(other.positive)
+        self.add(other.negative)
+
+    @property
+    def value(self) -> float:
+        return self.positive + self.negative
+
+
+@dataclass
+class UsedWidth:
+    width: float  # border box
+    margin_left: float
+    margin_right: float
+    border: Edges
+    padding: Edges
+
+
+def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
+    """CSS 2.1 10.3.3 (block-level, normal flow) and 10.3.9 (shrink-to-fit) for the border box."""
+    style = box.style
+    cbw = space.cb_width
+    border = border_edges(style)
+    padding = padding_edges(style, cbw)
+    chrome = border.horizontal + padding.horizontal
+    ml = margin_value(style, "left", cbw)
+    mr = margin_value(style, "right", cbw)
+    if space.width is not None:
+        return UsedWidth(space.width, ml or 0.0, mr or 0.0, border, padding)
+    width = specified_width(style, cbw, chrome)
+    lo, hi = min_max_width(style, cbw, chrome)
+    if width is None:
+        avail = (space.available if space.available is not None else cbw) - (ml or 0.0) - (mr or 0.0)
+        if space.fit_content:
+            width = shrink_to_fit(box, ctx, avail, chrome)
+        else:
+            width = avail
+        width = clamp(width, lo, hi)
+        if space.fit_content:
+            return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding)
+    else:
+        width = clamp(width, lo, hi)
+    if space.fit_content:
+        return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding)
+    remaining = cbw - width - (ml or 0.0) - (mr or 0.0)
+    if ml is None and mr is None:
+        ml = mr = remaining / 2
+    elif ml is None:
+        ml = remaining
+    elif mr is None:
+        mr = remaining
+    return UsedWidth(width, ml, mr, border, padding)
+
+
+def establishes_bfc(box: b.Box, space: Space) -> bool:
+    style = box.style
+    return (
+        box.inner != b.FLOW
+        or box.out_of_flow
+        or style["float"] != "none"
+        or style["overflow-x"] != "visible"
+        or space.width is not None
+        or box.outer == "inline"
+    )
+
+
+@dataclass
+class _Flow:
+    """State while stacking one block container's in-flow children."""
+
+    y: float
+    pending: CollapsingMargins = field(default_factory=CollapsingMargins)
+    collapsed_top: CollapsingMargins | None = None  # margins that collapse through our top edge
+    seen_content: bool = False
+
+
+def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
+    style = box.style
+    w = used_width(box, ctx, space)
+    chrome_v = w.border.vertical + w.padding.vertical
+    mt = margin_value(style, "top", space.cb_width) or 0.0
+    mb = margin_value(style, "bottom", space.cb_width) or 0.0
+    height = space.height if space.height is not None else specified_height(style, space.cb_height, chrome_v)
+    content_width = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
+    content_height = max(0.0, height - chrome_v) if height is not None else None
+    frag = BoxFragment(box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), w.border, w.padding)
+    origin_x = w.border.left + w.padding.left
+    origin_y = w.border.top + w.padding.top
+    bfc = establishes_bfc(box, space)
+    own_top = CollapsingMargins()
+    own_top.add(mt)
+    through_top = not bfc and w.border.top == 0 and w.padding.top == 0
+    through_bottom = not bfc and w.border.bottom == 0 and w.padding.bottom == 0 and height is None
+    if box.inline_content:
+        from engine.layout.inline import layout_inline
+
+        inline = layout_inline(box, ctx, content_width, content_height, origin_x, origin_y)
+        frag.lines = inline.lines
+        frag.placeholders.extend(inline.placeholders)
+        used = inline.height
+        if frag.lines:
+            first = frag.lines[0]
+            frag.baseline = first.y + first.baseline
+        bottom_margins = CollapsingMargins()
+        collapsed_top = None
+        if used == 0 and through_top:
+            collapsed_top = own_top
+    else:
+        flow = _Flow(0.0)
+        _stack_children(box, ctx, frag, flow, content_width, content_height, origin_x, origin_y, through_top)
+        collapsed_top = flow.collapsed_top
+        used = flow.y
+        bottom_margins = flow.pending
+        if not through_bottom:
+            used += bottom_margins.value
+            bottom_margins = CollapsingMargins()
+    if height is None:
+        lo, hi = min_max_height(style, space.cb_height, chrome_v)
+        height = clamp(used + chrome_v, lo, hi)
+    frag.height = height
+    # Margins that collapse through our edges are exposed to the parent's flow.
+    top = CollapsingMargins()
+    top.add(mt)
+    if collapsed_top is not None:
+        top.add_all(collapsed_top)
+    frag.extra["collapsed_top"] = top
+    bottom = CollapsingMargins()
+    bottom.add(mb)
+    bottom.add_all(bottom_margins)
+    frag.extra["collapsed_bottom"] = bottom
+    frag.extra["empty"] = height == 0 and not frag.lines and not frag.children and through_top and through_bottom
+    return frag
+
+
+def _stack_children(
+    box: b.Box,
+    ctx: LayoutContext,
+    frag: BoxFragment,
+    flow: _Flow,
+    content_width: float,
+    content_height: float | None,
+    origin_x: float,
+    origin_y: float,
+    through_top: bool,
+) -> None:
+    first = True
+    for child in box.children:
+        if child.out_of_flow:
+            frag.placeholders.append(AbsPlaceholder(child, origin_x, origin_y + flow.y + flow.pending.value))
+            continue
+        child_space = Space(content_width, content_height)
+        child_frag = layout_box(child, ctx, child_space)
+        top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(child_frag.margin.top)
+        bottom: CollapsingMargins = child_frag.extra.get("collapsed_bottom") or _single(child_frag.margin.bottom)
+        if child_frag.extra.get("empty"):
+            flow.pending.add_all(top)
+            flow.pending.add_all(bottom)
+            child_frag.x = origin_x + child_frag.margin.left
+            child_frag.y = origin_y + flow.y
+            frag.children.append(child_frag)
+            continue
+        flow.pending.add_all(top)
+        if first and through_top:
+            flow.collapsed_top = flow.pending
+            flow.pending = CollapsingMargins()
+        else:
+            flow.y += flow.pending.value
+            flow.pending = CollapsingMargins()
+        first = False
+        child_frag.x = origin_x + child_frag.margin.left
+        child_frag.y = origin_y + flow.y
+        dx, dy = relative_offset(child.style, content_width, content_height)
+        child_frag.x += dx
+        child_frag.y += dy
+        if frag.baseline is None and child_frag.baseline is not None:
+            frag.baseline = child_frag.y + child_frag.baseline
+        frag.children.append(child_frag)
+        flow.y += child_frag.height
+        flow.pending.add_all(bottom)
+    if first and through_top and flow.collapsed_top is None:
+        flow.collapsed_top = None
+
+
+def _single(value: float) -> CollapsingMargins:
+    m = CollapsingMargins()
+    m.add(value)
+    return m
+
+
+__all__ = ["layout_block", "used_width", "establishes_bfc", "CollapsingMargins"]
+
+
+def _unused(_: Any) -> None:  # pragma: no cover - keeps Any imported for annotations
+    return None

@@ -1,0 +1,217 @@
+"""Grid item placement (grid items + line names + explicit grid size -> grid areas, CSS Grid 1 §8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.style.grid_values import GridLine
+
+
+@dataclass(eq=False, slots=True)
+class AxisLines:
+    """One axis of the explicit grid: its track count and named lines (0-based line indices)."""
+
+    count: int
+    names: dict[str, list[int]]
+
+
+@dataclass(eq=False, slots=True)
+class ItemPlacement:
+    """An item's requested placement on both axes (lines relative to the explicit grid's first line)."""
+
+    row: tuple[int | None, int]  # (start line or None when auto, span)
+    column: tuple[int | None, int]
+    row_start: int = 0  # resolved, 0-based indices into the final (implicit) grid
+    row_end: int = 1
+    column_start: int = 0
+    column_end: int = 1
+
+
+@dataclass(eq=False, slots=True)
+class GridShape:
+    rows: int
+    columns: int
+    row_offset: int  # index of the explicit grid's first row line in the implicit grid
+    column_offset: int
+
+
+def _nth_named(lines: list[int], n: int, explicit: int) -> int:
+    """The n-th line with a name (negative: from the end); missing ones are implicit lines."""
+    if n > 0:
+        if n <= len(lines):
+            return lines[n - 1]
+        return explicit + (n - len(lines))
+    k = -n
+    if k <= len(lines):
+        return lines[-k]
+    return -(k - len(lines))
+
+
+def _line_index(line: GridLine, axis: AxisLines, side: str) -> int:
+    if not line.name:
+        n = line.number
+        return n - 1 if n > 0 else axis.count + 1 + n
+    if line.number == 0:
+        edge = axis.names.get(f"{line.name}-{side}")
+        if edge:
+            return edge[0]
+        return _nth_named(axis.names.get(line.name, []), 1, axis.count)
+    return _nth_named(axis.names.get(line.name, []), line.number, axis.count)
+
+
+def _span_to(start: int, line: GridLine, axis: AxisLines, forward: bool) -> int:
+    """The far edge of a span from `start` (named spans count lines with that name)."""
+    if not line.name:
+        return start + line.number if forward else start - line.number
+    named = axis.names.get(line.name, [])
+    count = line.number
+    if forward:
+        after = [i for i in named if i > start]
+        if count <= len(after):
+            return after[count - 1]
+        return max(start, axis.count) + (count - len(after))
+    before = [i for i in reversed(named) if i < start]
+    if count <= len(before):
+        return before[count - 1]
+    return min(start, 0) - (count - len(before))
+
+
+def resolve_axis(start: GridLine, end: GridLine, axis: AxisLines) -> tuple[int | None, int]:
+    """(start line, span) of one axis; start is None when the item is auto-placed on it."""
+    if start.kind == "auto" and end.kind == "auto":
+        return None, 1
+    if start.kind == "span" and end.kind == "span":
+        return None, start.number if not start.name else 1
+    if start.kind != "line" and end.kind != "line":
+        span_line = start if start.kind == "span" else end
+        return None, span_line.number if not span_line.name else 1
+    if start.kind == "line" and end.kind == "line":
+        s, e = _line_index(start, axis, "start"), _line_index(end, axis, "end")
+        if e < s:
+            s, e = e, s
+        if e == s:
+            e = s + 1
+        return s, e - s
+    if start.kind == "line":
+        s = _line_index(start, axis, "start")
+        e = _span_to(s, end, axis, True) if end.kind == "span" else s + 1
+        return s, max(1, e - s)
+    e = _line_index(end, axis, "end")
+    s = _span_to(e, start, axis, False) if start.kind == "span" else e - 1
+    return s, max(1, e - s)
+
+
+class _Cells:
+    """Occupied cells in (major, minor) coordinates."""
+
+    def __init__(self) -> None:
+        self.taken: set[tuple[int, int]] = set()
+
+    def free(self, major: int, minor: int, major_span: int, minor_span: int) -> bool:
+        taken = self.taken
+        for a in range(major, major + major_span):
+            for b in range(minor, minor + minor_span):
+                if (a, b) in taken:
+                    return False
+        return True
+
+    def take(self, major: int, minor: int, major_span: int, minor_span: int) -> None:
+        for a in range(major, major + major_span):
+            for b in range(minor, minor + minor_span):
+                self.taken.add((a, b))
+
+
+def place_items(items: list[ItemPlacement], rows: AxisLines, columns: AxisLines, column_flow: bool, dense: bool) -> GridShape:
+    """Run the grid item placement algorithm; fills each item's resolved lines."""
+    row_offset = -min([0] + [p.row[0] for p in items if p.row[0] is not None])
+    col_offset = -min([0] + [p.column[0] for p in items if p.column[0] is not None])
+    # Work in (major, minor): major is the axis the auto-placement cursor advances along last.
+    if column_flow:
+        major_offset, minor_offset = col_offset, row_offset
+        minor_explicit = rows.count
+    else:
+        major_offset, minor_offset = row_offset, col_offset
+        minor_explicit = columns.count
+
+    def major_of(p: ItemPlacement) -> tuple[int | None, int]:
+        return p.column if column_flow else p.row
+
+    def minor_of(p: ItemPlacement) -> tuple[int | None, int]:
+        return p.row if column_flow else p.column
+
+    minor_count = minor_explicit + minor_offset
+    for p in items:
+        start, span = minor_of(p)
+        minor_count = max(minor_count, (start + minor_offset + span) if start is not None else span)
+    cells = _Cells()
+    result: dict[int, tuple[int, int, int, int]] = {}  # id -> (major, minor, major span, minor span)
+
+    def put(p: ItemPlacement, major: int, minor: int, major_span: int, minor_span: int) -> None:
+        cells.take(major, minor, major_span, minor_span)
+        result[id(p)] = (major, minor, major_span, minor_span)
+
+    # 1. Items with definite positions on both axes.
+    for p in items:
+        (ma, ma_span), (mi, mi_span) = major_of(p), minor_of(p)
+        if ma is not None and mi is not None:
+            put(p, ma + major_offset, mi + minor_offset, ma_span, mi_span)
+    # 2. Items locked to a major line (definite major position, auto minor position).
+    cursors: dict[int, int] = {}
+    for p in items:
+        (ma, ma_span), (mi, mi_span) = major_of(p), minor_of(p)
+        if ma is None or mi is not None:
+            continue
+        major = ma + major_offset
+        minor = 0 if dense else cursors.get(major, 0)
+        while not cells.free(major, minor, ma_span, mi_span):
+            minor += 1
+        put(p, major, minor, ma_span, mi_span)
+        cursors[major] = minor + mi_span
+        minor_count = max(minor_count, minor + mi_span)
+    # 3./4. Remaining items, with the auto-placement cursor.
+    cur_major, cur_minor = 0, 0
+    for p in items:
+        if id(p) in result:
+            continue
+        (_, ma_span), (mi, mi_span) = major_of(p), minor_of(p)
+        if mi is not None:
+            minor = mi + minor_offset
+            if dense:
+                cur_major = 0
+            elif minor < cur_minor:
+                cur_major += 1
+            cur_minor = minor
+            while not cells.free(cur_major, minor, ma_span, mi_span):
+                cur_major += 1
+            put(p, cur_major, minor, ma_span, mi_span)
+            continue
+        if dense:
+            cur_major, cur_minor = 0, 0
+        while True:
+            placed = False
+            while cur_minor + mi_span <= minor_count:
+                if cells.free(cur_major, cur_minor, ma_span, mi_span):
+                    placed = True
+                    break
+                cur_minor += 1
+            if placed:
+                break
+            cur_major += 1
+            cur_minor = 0
+        put(p, cur_major, cur_minor, ma_span, mi_span)
+    major_count = (columns.count + col_offset) if column_flow else (rows.count + row_offset)
+    for major, _minor, major_span, minor_span in result.values():
+        major_count = max(major_count, major + major_span)
+        minor_count = max(minor_count, _minor + minor_span)
+    for p in items:
+        major, minor, major_span, minor_span = result[id(p)]
+        if column_flow:
+            p.column_start, p.column_end, p.row_start, p.row_end = major, major + major_span, minor, minor + minor_span
+        else:
+            p.row_start, p.row_end, p.column_start, p.column_end = major, major + major_span, minor, minor + minor_span
+    if column_flow:
+        return GridShape(minor_count, major_count, row_offset, col_offset)
+    return GridShape(major_count, minor_count, row_offset, col_offset)
+
+
+__all__ = ["AxisLines", "ItemPlacement", "GridShape", "resolve_axis", "place_items"]

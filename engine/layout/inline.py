@@ -1,0 +1,504 @@
+"""Inline formatting context (a block container's inline-level boxes + available width -> line fragments)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes import box as b
+from engine.layout.base import LayoutContext, Space, border_edges, layout_box, length, padding_edges
+from engine.layout.fragments import (
+    AbsPlaceholder,
+    BoxFragment,
+    Edges,
+    InlineBoxFragment,
+    LineFragment,
+    TextFragment,
+)
+from engine.style.types import LP
+from engine.layout.text import FontInfo, can_break_between_texts, font_info, split_segments, transform_text
+
+EPSILON = 0.01
+WRAPPING = frozenset({"normal", "pre-wrap", "pre-line", "break-spaces"})
+PRESERVING = frozenset({"pre", "pre-wrap", "break-spaces"})
+
+
+@dataclass(eq=False, slots=True)
+class Piece:
+    kind: str  # 'text' | 'atomic' | 'open' | 'close' | 'break' | 'abs' | 'marker'
+    box: b.Box
+    text: str = ""
+    trailing: str = ""
+    width: float = 0.0
+    trailing_width: float = 0.0
+    font: FontInfo | None = None
+    shift: float = 0.0
+    fragment: BoxFragment | None = None
+    break_before: bool = False
+    decoration: frozenset[str] = frozenset()
+    href: str | None = None
+    extent: tuple[float, float] | None = None  # (above, below) for line-height normal with fallback fonts
+    ea_family: str | None = None
+
+
+@dataclass(slots=True)
+class InlineLayout:
+    lines: list[LineFragment]
+    height: float
+    placeholders: list[AbsPlaceholder] = field(default_factory=list)
+
+
+class _Collector:
+    """Flattens an inline formatting context into pieces (the item stream of CSS Inline 3)."""
+
+    def __init__(self, ctx: LayoutContext, width: float, cb_height: float | None):
+        self.ctx = ctx
+        self.width = width
+        self.cb_height = cb_height
+        self.pieces: list[Piece] = []
+        self.pending_break = False
+        self.last_char = ""
+        self.unit_start = 0  # index of the first piece after the last text/atomic piece
+
+    def emit(self, piece: Piece) -> None:
+        if piece.kind != "close":
+            piece.break_before = self.pending_break
+            self.pending_break = False
+        self.pieces.append(piece)
+
+    def collect(self, children: list[b.Box], shift: float, deco: frozenset[str], parent_style: Any) -> None:
+        for child in children:
+            if child.out_of_flow:
+                self.pieces.append(Piece("abs", child))
+            elif child.inner == b.TEXT:
+                self.text(child, shift, deco)
+            elif child.inner == b.BREAK:
+                self.emit(Piece("break", child))
+                self.last_char = ""
+                self.unit_start = len(self.pieces)
+            elif child.inner == b.INLINE:
+                style = child.style
+                child_shift = shift + baseline_shift(style, parent_style)
+                child_deco = deco | style["text-decoration-line"]
+                bl, pl = style["border-left-width"], length(style["padding-left"], self.width)
+                ml = length(style["margin-left"], self.width)
+                self.emit(Piece("open", child, width=bl + pl + ml, shift=child_shift))
+                self.collect(child.children, child_shift, child_deco, style)
+                br, pr = style["border-right-width"], length(style["padding-right"], self.width)
+                mr = length(style["margin-right"], self.width)
+                self.pieces.append(Piece("close", child, width=br + pr + mr, shift=child_shift))
+            else:
+                self.atomic(child, shift, parent_style)
+
+    def atomic(self, child: b.Box, shift: float, parent_style: Any) -> None:
+        frag = layout_box(child, self.ctx, Space(self.width, self.cb_height, fit_content=True))
+        self.pending_break = True
+        self.emit(Piece("atomic", child, width=frag.margin_box_width, fragment=frag, shift=shift))
+        self.pending_break = True
+        self.last_char = ""
+        self.unit_start = len(self.pieces)
+
+    def text(self, box: b.Box, shift: float, deco: frozenset[str]) -> None:
+        style = box.style
+        text = transform_text(box.text, style["text-transform"])
+        if not text:
+            return
+        mode = style["white-space"]
+        wrap = mode in WRAPPING
+        font = font_info(style, self.ctx.lang)
+        deco = deco | style["text-decoration-line"]
+        chunks = text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
+        for i, chunk in enumerate(chunks):
+            if i:
+                self.emit(Piece("break", box))
+                self.last_char = ""
+                self.unit_start = len(self.pieces)
+            if "\t" in chunk:
+                chunk = chunk.expandtabs(8)
+            if not chunk:
+                continue
+            # Shape the whole chunk once: word edges come from prefix sums, so kerning
+            # across spaces is kept as Chromium keeps it.
+            advances = font.advances(chunk)
+            extent = font.normal_extent(chunk) if font.normal and not chunk.isascii() else None
+            ea = font.ea_family(chunk) if not chunk.isascii() else None
+            pos = 0
+            for word, spaces in split_segments(chunk, wrap):
+                end_word = pos + len(word)
+                end = end_word + len(spaces)
+                if word and self.last_char and not self.pending_break and can_break_between_texts(self.last_char, word[0]):
+                    self._mark_break()
+                piece = Piece(
+                    "text",
+                    box,
+                    text=word,
+                    trailing=spaces,
+                    width=sum(advances[pos:end_word]),
+                    trailing_width=sum(advances[end_word:end]),
+                    font=font,
+                    shift=shift,
+                    decoration=deco,
+                    href=box.href,
+                    extent=extent,
+                    ea_family=ea,
+                )
+                pos = end
+                self.emit(piece)
+                if spaces:
+                    self.pending_break = wrap
+                self.last_char = (word or spaces)[-1]
+                self.unit_start = len(self.pieces)
+
+    def _mark_break(self) -> None:
+        """A break opportunity before the next text: it belongs to the first piece of the new unit."""
+        if self.unit_start < len(self.pieces):
+            self.pieces[self.unit_start].break_before = True
+        else:
+            self.pending_break = True
+
+
+def baseline_shift(style: Any, parent_style: Any) -> float:
+    """Blink's baseline shift for vertical-align on inline boxes (positive = up)."""
+    value = style["vertical-align"]
+    parent_size = float(parent_style["font-size"]) if parent_style is not None else float(style["font-size"])
+    if value == "super":
+        return math.floor(parent_size / 3 + 1)
+    if value == "sub":
+        return -math.floor(parent_size / 5 + 1)
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, LP):
+        return float(value.resolve(font_info(style).line_height))
+    return 0.0
+
+
+def layout_inline(container: b.Box, ctx: LayoutContext, width: float, cb_height: float | None, origin_x: float, origin_y: float) -> InlineLayout:
+    """Lay out the inline content of `container` in lines `width` wide starting at (origin_x, origin_y)."""
+    style = container.style
+    collector = _Collector(ctx, width, cb_height)
+    markers = _marker_pieces(container, ctx)
+    outside_marker = None
+    if markers is not None:
+        if style["list-style-position"] == "inside":
+            collector.emit(markers)
+            collector.pending_break = False
+        else:
+            outside_marker = markers
+    collector.collect(container.children, 0.0, frozenset(), style)
+    indent = length(style["text-indent"], width)
+    lines_pieces = _break_lines(collector.pieces, width, indent, style["white-space"] in WRAPPING)
+    strut = font_info(style, ctx.lang)
+    lines: list[LineFragment] = []
+    placeholders: list[AbsPlaceholder] = []
+    y = origin_y
+    for i, (pieces, forced) in enumerate(lines_pieces):
+        first = i == 0
+        line = _build_line(pieces, strut, width, indent if first else 0.0, style, forced, i == len(lines_pieces) - 1)
+        if first and outside_marker is not None:
+            _add_outside_marker(line, outside_marker, strut)
+        line.x, line.y = origin_x, y
+        for item in pieces:
+            if item.kind == "abs":
+                placeholders.append(AbsPlaceholder(item.box, origin_x + _static_x(line, item), y))
+        if _line_is_empty(pieces) and not forced and outside_marker is None:
+            continue
+        lines.append(line)
+        y += line.height
+    if not lines and outside_marker is not None:
+        line = _build_line([], strut, width, 0.0, style, False, True)
+        _add_outside_marker(line, outside_marker, strut)
+        line.x, line.y = origin_x, y
+        lines.append(line)
+        y += line.height
+    if lines:
+        lines[-1].last = True
+    return InlineLayout(lines, y - origin_y, placeholders)
+
+
+def _static_x(line: LineFragment, piece: Piece) -> float:
+    return 0.0
+
+
+def _line_is_empty(pieces: list[Piece]) -> bool:
+    for p in pieces:
+        if p.kind in ("atomic", "marker") or (p.kind == "text" and (p.text or p.trailing.strip(" ") or p.text == "" and p.trailing and p.box.style["white-space"] in PRESERVING)):
+            return False
+        if p.kind in ("open", "close") and p.width > 0:
+            return False
+    return True
+
+
+def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
+    if not container.marker:
+        return None
+    style = container.style
+    marker_style = getattr(container, "marker_style", None) or style
+    font = font_info(marker_style, ctx.lang)
+    text = container.marker
+    return Piece("marker", container, text=text, width=font.measure(text), font=font)
+
+
+def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> None:
+    assert marker.font is not None
+    frag = TextFragment(
+        marker.box,
+        marker.text.rstrip(" ") if marker.text.strip() else marker.text,
+        -marker.width,
+        marker.width,
+        line.baseline,
+        marker.font.size,
+        marker.font.ascent,
+        marker.font.descent,
+        marker.font.family,
+        marker=True,
+    )
+    line.items.insert(0, frag)
+
+
+def _break_lines(pieces: list[Piece], width: float, indent: float, wrap: bool) -> list[tuple[list[Piece], bool]]:
+    """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
+    lines: list[tuple[list[Piece], bool]] = []
+    current: list[Piece] = []
+    x = indent
+    unit: list[Piece] = []
+
+    def unit_width(items: list[Piece]) -> tuple[float, float]:
+        total = 0.0
+        for k, p in enumerate(items):
+            total += p.width
+            if k < len(items) - 1:
+                total += p.trailing_width
+        return total, (items[-1].trailing_width if items else 0.0)
+
+    def place_unit() -> None:
+        nonlocal x, current
+        if not unit:
+            return
+        w, trail = unit_width(unit)
+        if wrap and current and x + w > width + EPSILON and _has_content(current):
+            lines.append((current, False))
+            current = []
+            x = 0.0
+        current.extend(unit)
+        x += w + trail
+        unit.clear()
+
+    for piece in pieces:
+        if piece.kind == "break":
+            place_unit()
+            current.append(piece)
+            lines.append((current, True))
+            current = []
+            x = 0.0
+            continue
+        if piece.break_before and unit:
+            place_unit()
+        unit.append(piece)
+    place_unit()
+    if current or not lines:
+        lines.append((current, False))
+    return lines
+
+
+def _has_content(pieces: list[Piece]) -> bool:
+    return any(p.kind in ("text", "atomic", "marker") for p in pieces)
+
+
+def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: float, style: Any, forced: bool, last: bool) -> LineFragment:
+    # Trailing white space hangs: drop it from the last text piece on the line.
+    last_text = None
+    for p in reversed(pieces):
+        if p.kind in ("text", "atomic"):
+            last_text = p if p.kind == "text" else None
+            break
+    collapsible = style["white-space"] not in PRESERVING
+    x = indent
+    items: list[Any] = []
+    open_boxes: dict[int, tuple[Piece, float]] = {}
+    tops: list[float] = []
+    bottoms: list[float] = []
+    _add_font_extent(strut, 0.0, tops, bottoms)
+    spaces_positions: list[TextFragment] = []
+    for p in pieces:
+        if p.kind == "text":
+            assert p.font is not None
+            trailing = p.trailing
+            if p is last_text and collapsible:
+                trailing = ""
+            text = p.text + trailing
+            prev = items[-1] if items else None
+            if isinstance(prev, TextFragment) and prev.box is p.box and not prev.marker:
+                prev.text += text
+                prev.ea_family = prev.ea_family or p.ea_family
+                prev.width = x + p.width + (p.trailing_width if trailing else 0.0) - prev.x
+            else:
+                frag = TextFragment(
+                    p.box, text, x, p.width + (p.trailing_width if trailing else 0.0), 0.0, p.font.size,
+                    p.font.ascent, p.font.descent, p.font.family, ea_family=p.ea_family, shift=p.shift,
+                    decoration=p.decoration, href=p.href,
+                )
+                items.append(frag)
+                spaces_positions.append(frag)
+            x += p.width + (p.trailing_width if trailing else 0.0)
+            if p.extent is not None:
+                tops.append(p.extent[0] + p.shift)
+                bottoms.append(p.extent[1] - p.shift)
+            else:
+                _add_font_extent(p.font, p.shift, tops, bottoms)
+        elif p.kind == "marker":
+            assert p.font is not None
+            items.append(TextFragment(p.box, p.text, x, p.width, 0.0, p.font.size, p.font.ascent, p.font.descent, p.font.family, marker=True))
+            x += p.width
+            _add_font_extent(p.font, 0.0, tops, bottoms)
+        elif p.kind == "atomic":
+            frag = p.fragment
+            assert frag is not None
+            frag.x = x + frag.margin.left
+            items.append(frag)
+            x += p.width
+            base = _atomic_baseline(frag)
+            valign = frag.box.style["vertical-align"]
+            if valign == "middle":
+                half = strut.size * 0.26
+                tops.append(frag.margin_box_height / 2 + half)
+                bottoms.append(frag.margin_box_height / 2 - half)
+            elif valign in ("top", "text-top"):
+                tops.append(strut.ascent)
+                bottoms.append(frag.margin_box_height - strut.ascent)
+            else:
+                tops.append(base + p.shift)
+                bottoms.append(frag.margin_box_height - base - p.shift)
+        elif p.kind == "open":
+            open_boxes[id(p.box)] = (p, x)
+            x += p.width
+        elif p.kind == "close":
+            x += p.width
+            start = open_boxes.pop(id(p.box), None)
+            items.append(_inline_box_fragment(p.box, start[1] if start else 0.0, x, start is not None, True))
+    for piece, start_x in open_boxes.values():
+        items.append(_inline_box_fragment(piece.box, start_x, x, True, False))
+    top = max(tops)
+    height = top + max(bottoms)
+    content_width = x
+    line = LineFragment(0.0, 0.0, width, height, top, items, content_width, forced, last)
+    for item in items:
+        if isinstance(item, TextFragment):
+            item.baseline = top - item.shift
+        elif isinstance(item, BoxFragment):
+            base = _atomic_baseline(item)
+            valign = item.box.style["vertical-align"]
+            if valign == "middle":
+                item.y = top - strut.size * 0.26 - item.margin_box_height / 2 + item.margin.top
+            elif valign in ("top", "text-top"):
+                item.y = item.margin.top
+            else:
+                item.y = top - base + item.margin.top
+        elif isinstance(item, InlineBoxFragment):
+            font = font_info(item.box.style)
+            shift = 0.0
+            item.y = top - shift - font.ascent - item.border.top - item.padding.top
+            item.height = font.ascent + font.descent + item.border.vertical + item.padding.vertical
+    _align(line, style, width, indent)
+    return line
+
+
+def _inline_box_fragment(box: b.Box, x0: float, x1: float, first: bool, last: bool) -> InlineBoxFragment:
+    style = box.style
+    border = border_edges(style)
+    padding = padding_edges(style, 0.0)
+    ml = length(style["margin-left"], 0.0) if first else 0.0
+    mr = length(style["margin-right"], 0.0) if last else 0.0
+    return InlineBoxFragment(box, x0 + ml, 0.0, max(0.0, x1 - x0 - ml - mr), 0.0, border, padding, first, last)
+
+
+def _atomic_baseline(frag: BoxFragment) -> float:
+    """Baseline of an atomic inline from its margin-box top (CSS 2.1 10.8.1)."""
+    style = frag.box.style
+    if frag.box.inner == b.REPLACED or frag.baseline is None or style["overflow-x"] != "visible":
+        return frag.margin_box_height
+    return frag.margin.top + frag.baseline
+
+
+def _add_font_extent(font: FontInfo, shift: float, tops: list[float], bottoms: list[float]) -> None:
+    half = (font.line_height - (font.ascent + font.descent)) / 2
+    asc = font.ascent + math.floor(half)
+    desc = font.line_height - asc
+    tops.append(asc + shift)
+    bottoms.append(desc - shift)
+
+
+def _align(line: LineFragment, style: Any, width: float, indent: float) -> None:
+    align = style["text-align"]
+    if align == "justify" and (line.forced_break or line.last):
+        align = style["text-align-last"] if style["text-align-last"] not in ("auto", "start", "justify") else "left"
+    free = width - line.content_width
+    if align == "justify":
+        if free > 0:
+            _justify(line, free)
+        return
+    offset = 0.0
+    if align in ("right", "end"):
+        offset = free
+    elif align == "center":
+        offset = free / 2
+    if offset and (offset > 0 or align != "left"):
+        for item in line.items:
+            if isinstance(item, (TextFragment, BoxFragment, InlineBoxFragment)) and not getattr(item, "marker", False):
+                item.x += offset
+
+
+def _justify(line: LineFragment, free: float) -> None:
+    texts = [i for i in line.items if isinstance(i, TextFragment) and not i.marker]
+    count = sum(t.text.rstrip(" ").count(" ") for t in texts)
+    if count == 0:
+        return
+    per = free / count
+    shift = 0.0
+    for item in line.items:
+        if isinstance(item, TextFragment) and not item.marker:
+            item.x += shift
+            inner = item.text.rstrip(" ").count(" ")
+            item.width += inner * per
+            shift += inner * per
+        elif isinstance(item, (BoxFragment, InlineBoxFragment)):
+            item.x += shift
+    line.content_width = line.width
+
+
+def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+    """(min-content, max-content) inline sizes of an inline formatting context."""
+    collector = _Collector(ctx, 0.0, None)
+    collector.collect(container.children, 0.0, frozenset(), container.style)
+    min_w = 0.0
+    max_w = 0.0
+    line = length(container.style["text-indent"], 0.0)
+    unit = 0.0
+    for p in collector.pieces:
+        if p.kind == "break":
+            min_w = max(min_w, unit)
+            max_w = max(max_w, line)
+            line = unit = 0.0
+            continue
+        if p.kind == "abs":
+            continue
+        if p.break_before:
+            min_w = max(min_w, unit)
+            unit = 0.0
+        width = p.width if p.kind != "atomic" else _atomic_min(p)
+        unit += width
+        line += p.width + p.trailing_width
+        if p.trailing:
+            min_w = max(min_w, unit)
+            unit = 0.0
+    min_w = max(min_w, unit)
+    max_w = max(max_w, line)
+    # trailing spaces do not count in max-content
+    return min_w, max_w
+
+
+def _atomic_min(piece: Piece) -> float:
+    return piece.width
+
+
+__all__ = ["layout_inline", "inline_intrinsic", "InlineLayout", "Edges"]

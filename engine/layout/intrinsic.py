@@ -1,0 +1,83 @@
+"""Intrinsic sizes (a box -> its min-content and max-content border-box widths, CSS Sizing 3)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.boxes import box as b
+from engine.layout.base import LayoutContext, border_edges, clamp, length, min_max_width, padding_edges, specified_width
+
+
+class Intrinsic(NamedTuple):
+    min_content: float
+    max_content: float
+
+
+def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
+    """Border-box min-content and max-content widths (percentages of the containing block treated as 0/auto)."""
+    key = (id(box), "w")
+    cached = ctx.intrinsic_cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    result = _compute(box, ctx)
+    ctx.intrinsic_cache[key] = result  # type: ignore[assignment]
+    return result
+
+
+def outer_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
+    """Margin-box contributions (fixed margins only; auto and % margins count as 0)."""
+    inner = intrinsic_widths(box, ctx)
+    style = box.style
+    margins = length(style["margin-left"], None) + length(style["margin-right"], None)
+    return Intrinsic(inner.min_content + margins, inner.max_content + margins)
+
+
+def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
+    style = box.style
+    border = border_edges(style)
+    padding = padding_edges(style, 0.0)
+    chrome = border.horizontal + padding.horizontal
+    fixed = specified_width(style, None, chrome)
+    lo, hi = min_max_width(style, None, chrome)
+    if fixed is not None:
+        w = clamp(fixed, lo, hi)
+        return Intrinsic(w, w)
+    if box.inner == b.REPLACED:
+        from engine.layout.replaced import replaced_size
+
+        w = replaced_size(box, None, None)[0] + chrome
+        w = clamp(w, lo, hi)
+        return Intrinsic(w, w)
+    if box.inline_content:
+        from engine.layout.inline import inline_intrinsic
+
+        mn, mx = inline_intrinsic(box, ctx)
+    elif box.inner == b.FLEX:
+        from engine.layout.flex import flex_intrinsic
+
+        mn, mx = flex_intrinsic(box, ctx)
+    elif box.inner == b.GRID:
+        from engine.layout.grid import grid_intrinsic
+
+        mn, mx = grid_intrinsic(box, ctx)
+    elif box.inner == b.TABLE:
+        from engine.layout.table import table_intrinsic
+
+        mn, mx = table_intrinsic(box, ctx)
+    else:
+        mn = mx = 0.0
+        for child in box.children:
+            if child.out_of_flow:
+                continue
+            c = outer_intrinsic(child, ctx)
+            mn = max(mn, c.min_content)
+            mx = max(mx, c.max_content)
+    mn = clamp(mn + chrome, lo, hi)
+    mx = clamp(mx + chrome, lo, hi)
+    return Intrinsic(mn, max(mn, mx))
+
+
+def shrink_to_fit(box: b.Box, ctx: LayoutContext, available: float, chrome: float) -> float:
+    """CSS 2.1 10.3.5: min(max(min-content, available), max-content), as a border-box width."""
+    sizes = intrinsic_widths(box, ctx)
+    return max(chrome, min(max(sizes.min_content, available), sizes.max_content))

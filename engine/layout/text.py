@@ -1,0 +1,180 @@
+"""Text shaping helpers for inline layout (styled text -> break opportunities, measured pieces, font metrics)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.fonts import font_stack
+from engine.style.types import Number
+
+# Characters after which a line may not break, and before which it may not break (UAX #14 OP / CL).
+NO_BREAK_BEFORE = set("，。、；：！？）」』】〉》”’…·・ー～,.;:!?)]}%‰℃")
+NO_BREAK_AFTER = set("（「『【〈《“‘([{$¥￥")
+
+
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x2E80 <= code <= 0x9FFF
+        or 0xAC00 <= code <= 0xD7AF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF
+        or 0x3000 <= code <= 0x303F
+        or 0x20000 <= code <= 0x2FFFF
+    )
+
+
+_HAS_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+
+
+def has_cjk(text: str) -> bool:
+    return _HAS_WIDE.search(text) is not None
+
+
+def transform_text(text: str, transform: str, at_word_start: bool = True) -> str:
+    if transform == "uppercase":
+        return text.upper()
+    if transform == "lowercase":
+        return text.lower()
+    if transform == "capitalize":
+        out = []
+        start = at_word_start
+        for ch in text:
+            out.append(ch.upper() if start and ch.isalpha() else ch)
+            start = ch.isspace() or (start and not ch.isalnum())
+        return "".join(out)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class FontInfo:
+    """The used font of a run: primary family and Blink-rounded metrics at the used size."""
+
+    stack: Any
+    size: float
+    ascent: float
+    descent: float
+    line_height: float  # used line-height of an inline box with this style
+    family: str
+    letter_spacing: float
+    word_spacing: float
+    normal: bool = False  # line-height: normal (fallback fonts can grow the line)
+
+    def measure(self, text: str) -> float:
+        return self.stack.measure(text, self.size, self.letter_spacing, self.word_spacing)
+
+    def advances(self, text: str) -> list[float]:
+        """Per-character advances from one shaping of the whole text (kerning across spaces kept)."""
+        return self.stack.char_advances(text, self.size, self.letter_spacing, self.word_spacing)
+
+    def normal_extent(self, text: str) -> tuple[float, float]:
+        """(above, below) the baseline for line-height: normal, fallback fonts included."""
+        return self.stack.normal_line_extent(text, self.size)
+
+    def ea_family(self, text: str) -> str | None:
+        """The CJK face that draws the east-asian characters of `text`, if any."""
+        for face, _piece in self.stack.segments(text):
+            if face.is_cjk:
+                return str(face.family)
+        return None
+
+
+def font_info(style: Any, lang: str = "") -> FontInfo:
+    """FontInfo for a computed style (cached per distinct font-relevant values)."""
+    return _font_info(
+        lang,
+        tuple(style["font-family"]),
+        int(style["font-weight"]),
+        str(style["font-style"]),
+        float(style["font-size"]),
+        _line_height_key(style["line-height"]),
+        float(style["letter-spacing"] or 0.0),
+        float(style["word-spacing"] or 0.0),
+    )
+
+
+def _line_height_key(value: Any) -> tuple[str, float]:
+    if isinstance(value, Number):
+        return ("num", float(value.value))
+    if isinstance(value, (int, float)):
+        return ("px", float(value))
+    return ("normal", 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _font_info(
+    lang: str,
+    families: tuple[str, ...],
+    weight: int,
+    font_style: str,
+    size: float,
+    line_height: tuple[str, float],
+    letter_spacing: float,
+    word_spacing: float,
+) -> FontInfo:
+    stack = font_stack(families, weight, font_style, lang)
+    face = stack.primary
+    ascent, descent = face.ascent(size), face.descent(size)
+    kind, value = line_height
+    if kind == "num":
+        # Blink: floor64(round64(font-size) x n), LayoutUnit = 1/64 px.
+        used = math.floor(round(size * 64) / 64 * value * 64) / 64
+    elif kind == "px":
+        used = value
+    else:
+        used = face.normal_line_height(size)
+    return FontInfo(stack, size, ascent, descent, used, face.family, letter_spacing, word_spacing, kind == "normal")
+
+
+def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:
+    """Split text into (word, trailing_spaces) pairs at break opportunities.
+
+    A pair ends where a line may break: after spaces, around CJK characters (with simple
+    kinsoku rules), after hyphens and dashes. Without `wrap`, the whole text is one word
+    (its spaces included).
+    """
+    if not wrap:
+        return [(text, "")] if text else []
+    out: list[tuple[str, str]] = []
+    word: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == " ":
+            j = i
+            while j < n and text[j] == " ":
+                j += 1
+            out.append(("".join(word), text[i:j]))
+            word = []
+            i = j
+            continue
+        word.append(ch)
+        nxt = text[i + 1] if i + 1 < n else ""
+        if nxt and nxt != " " and _break_between(ch, nxt):
+            out.append(("".join(word), ""))
+            word = []
+        i += 1
+    if word:
+        out.append(("".join(word), ""))
+    return out
+
+
+def _break_between(a: str, b: str) -> bool:
+    if b in NO_BREAK_BEFORE or a in NO_BREAK_AFTER:
+        return False
+    if is_cjk(a) or is_cjk(b):
+        return True
+    if a in "-\u2010\u2013\u2014/" and b.isalnum() and a != "/":
+        return True
+    return a == "\u2014" or b == "\u2014"
+
+
+def can_break_between_texts(prev_char: str, next_char: str) -> bool:
+    """Break opportunity at a boundary between two inline pieces with no space between them."""
+    if not prev_char or not next_char:
+        return False
+    return _break_between(prev_char, next_char)

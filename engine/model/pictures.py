@@ -1,0 +1,172 @@
+"""Pictures (replaced images, inline SVG and background images -> picture shapes with crops)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.diagnostics import Diagnostics
+from engine.layout.fragments import BoxFragment
+from engine.model.decor import radius_px
+from engine.model.geometry import Matrix, place_rect
+from engine.model.svg import render_svg
+from engine.style.types import LP, UrlImage
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _len(value: Any, basis: float) -> float:
+    if isinstance(value, LP):
+        return value.resolve(basis)
+    if isinstance(value, (int, float)):
+        return float(value)
+    return 0.0
+
+
+def fit_rect(box: Rect, iw: float, ih: float, fit: str, position: Any) -> Rect:
+    """Where the image is drawn for object-fit / background-size keywords (CSS Images 3)."""
+    if iw <= 0 or ih <= 0:
+        return box
+    if fit == "fill":
+        return box
+    if fit == "contain":
+        scale = min(box.w / iw, box.h / ih)
+    elif fit == "cover":
+        scale = max(box.w / iw, box.h / ih)
+    elif fit == "none":
+        scale = 1.0
+    elif fit == "scale-down":
+        scale = min(1.0, min(box.w / iw, box.h / ih))
+    else:
+        scale = 1.0
+    dw, dh = iw * scale, ih * scale
+    px, py = position if position else (LP(0.0, 50.0), LP(0.0, 50.0))
+    x = box.x + _len(px, box.w - dw)
+    y = box.y + _len(py, box.h - dh)
+    return Rect(x, y, dw, dh)
+
+
+def crop_to(drawn: Rect, clip: Rect) -> tuple[Rect, dict[str, float] | None]:
+    """The visible part of `drawn` inside `clip`, and the srcRect crop fractions for it."""
+    x0, y0 = max(drawn.x, clip.x), max(drawn.y, clip.y)
+    x1, y1 = min(drawn.x + drawn.w, clip.x + clip.w), min(drawn.y + drawn.h, clip.y + clip.h)
+    if x1 <= x0 or y1 <= y0 or drawn.w <= 0 or drawn.h <= 0:
+        return Rect(x0, y0, 0.0, 0.0), None
+    crop = {
+        "l": (x0 - drawn.x) / drawn.w,
+        "t": (y0 - drawn.y) / drawn.h,
+        "r": (drawn.x + drawn.w - x1) / drawn.w,
+        "b": (drawn.y + drawn.h - y1) / drawn.h,
+    }
+    if max(crop.values()) < 1e-4:
+        crop_out = None
+    else:
+        crop_out = {k: round(v, 5) for k, v in crop.items()}
+    return Rect(x0, y0, x1 - x0, y1 - y0), crop_out
+
+
+def _picture_geom(frag: BoxFragment, w: float, h: float) -> dict[str, Any]:
+    tl, tr, br, bl = radius_px(frag.box.style, frag.width, frag.height)
+    biggest = max(tl, tr, br, bl)
+    if biggest <= 0.5:
+        return {"geom": "rect"}
+    if min(tl, tr, br, bl) >= min(w, h) / 2 - 0.5 and abs(w - h) < 1.0:
+        return {"geom": "ellipse"}
+    return {"geom": "roundRect", "radius": biggest}
+
+
+def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> dict[str, Any] | None:
+    """The picture shape of an <img> or inline <svg> fragment (object-fit and object-position applied)."""
+    rep = frag.box.replaced
+    style = frag.box.style
+    if rep is None or style["visibility"] != "visible":
+        return None
+    content = Rect(frag.content_x, frag.content_y, frag.content_width, frag.content_height)
+    if content.w <= 0 or content.h <= 0:
+        return None
+    svg_key = None
+    if rep.kind == "svg":
+        entry = render_svg(rep.svg_markup or "", content.w, content.h, style, diag, media)
+        if entry is None:
+            return None
+        key = entry["key"]
+        svg_key = entry.get("svg_key")
+        iw, ih = content.w, content.h
+        fit = "fill"
+    elif rep.kind == "image" and rep.media_key in media:
+        key = rep.media_key
+        iw, ih = media[key]["width"], media[key]["height"]
+        fit = style["object-fit"]
+    else:
+        return None
+    drawn = fit_rect(content, iw, ih, fit, style["object-position"])
+    visible, crop = crop_to(drawn, content)
+    if visible.w <= 0 or visible.h <= 0:
+        return None
+    shape: dict[str, Any] = {
+        "kind": "picture",
+        "media": key,
+        "crop": crop,
+        **_picture_geom(frag, visible.w, visible.h),
+        "alpha": round(alpha, 4),
+        "name": frag.box.describe(),
+    }
+    if svg_key:
+        shape["svg_media"] = svg_key
+    shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
+    return shape
+
+
+def background_picture(frag: BoxFragment, layer: UrlImage, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> dict[str, Any] | None:
+    """A background-image url() layer as a picture: background-size/position applied, clipped to the border box."""
+    from engine.options import Options
+    from engine.resources import image_media, load_resource
+
+    style = frag.box.style
+    res = load_resource(layer.url, diag, Options(), frag.box.describe())
+    if res is None:
+        return None
+    entry = image_media(res, diag, Options(), media, frag.box.describe())
+    if entry is None:
+        return None
+    iw, ih = entry["width"], entry["height"]
+    area = Rect(frag.border.left, frag.border.top, frag.width - frag.border.horizontal, frag.height - frag.border.vertical)
+    sizes = style["background-size"] or ("auto",)
+    size = sizes[-1] if sizes else "auto"
+    positions = style["background-position"] or ((LP(0.0, 0.0), LP(0.0, 0.0)),)
+    position = positions[-1]
+    if size in ("cover", "contain"):
+        drawn = fit_rect(area, iw, ih, size, position)
+    else:
+        sw, sh = size if isinstance(size, tuple) else ("auto", "auto")
+        w = _len(sw, area.w) if sw != "auto" else None
+        h = _len(sh, area.h) if sh != "auto" else None
+        if w is None and h is None:
+            w, h = iw, ih
+        elif w is None:
+            w = iw * (h or 0) / ih if ih else 0.0
+        elif h is None:
+            h = ih * w / iw if iw else 0.0
+        assert w is not None and h is not None
+        drawn = Rect(area.x + _len(position[0], area.w - w), area.y + _len(position[1], area.h - h), w, h)
+    repeats = style["background-repeat"] or (("repeat", "repeat"),)
+    rep = repeats[-1]
+    if rep not in (("no-repeat", "no-repeat"), "no-repeat") and (drawn.w < area.w - 0.5 or drawn.h < area.h - 0.5):
+        diag.add("unsupported", "repeated background image drawn once", frag.box.describe())
+    visible, crop = crop_to(drawn, Rect(0.0, 0.0, frag.width, frag.height))
+    if visible.w <= 0 or visible.h <= 0:
+        return None
+    shape = {
+        "kind": "picture",
+        "media": entry["key"],
+        "crop": crop,
+        **_picture_geom(frag, visible.w, visible.h),
+        "alpha": round(alpha, 4),
+        "name": frag.box.describe() + " background",
+    }
+    shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
+    return shape

@@ -1,0 +1,71 @@
+"""The slide model: plain JSON-able dicts describing one deck (layout fragments -> shapes; read by the writer).
+
+All geometry is in CSS px of the slide (origin = the slide root's border-box top-left); the
+writer converts to EMU (9525 per px). Colours are 'RRGGBB' hex strings with a separate alpha
+in 0..1. Images live once per deck in `Deck.media`, keyed by sha1, and shapes refer to them.
+
+Deck
+    {"width": px, "height": px, "slides": [Slide, ...]}      (+ media: {sha1: Media} kept aside)
+Slide
+    {"background": Fill | None, "shapes": [Shape, ...], "notes": str | None, "blank": bool}
+Shape (common keys)
+    "kind": "rect" | "text" | "picture" | "line" | "table" | "group"
+    "x", "y", "w", "h": float px (unrotated box; rotation about its centre)
+    "rotation": float degrees clockwise (optional, default 0)
+    "name": str (optional, for debugging: e.g. 'div.card')
+    "opacity": float (optional; already folded into fills/lines/runs by the mapper)
+rect   : {"geom": "rect"|"roundRect"|"ellipse"|"custom", "radius": px (roundRect),
+          "fill": Fill | None, "line": Line | None, "shadow": Shadow | None,
+          "text": TextBody | None}
+text   : {"text": TextBody}                  (a text box: no fill, no line)
+picture: {"media": sha1, "crop": {"l","t","r","b": fractions 0..1} | None,
+          "geom": "rect"|"roundRect"|"ellipse", "radius": px, "line": Line | None,
+          "shadow": Shadow | None, "alpha": float, "svg_media": sha1 | None}
+line   : {"x1","y1","x2","y2": px, "line": Line}
+table  : {"columns": [px...], "rows": [{"h": px, "cells": [Cell...]}]}
+Cell   : {"text": TextBody, "fill": Fill | None, "span": [rowspan, colspan],
+          "merged": bool, "borders": {"l"|"r"|"t"|"b": Line | None},
+          "margins": [l, t, r, b] px, "anchor": "t"|"ctr"|"b"}
+group  : {"shapes": [Shape...]}
+Fill
+    {"type": "solid", "color": "RRGGBB", "alpha": a}
+    {"type": "gradient", "path": "linear"|"circle", "angle": deg (OOXML: 0 = left->right,
+     clockwise), "stops": [{"pos": 0..1, "color": "RRGGBB", "alpha": a}, ...]}
+    {"type": "image", "media": sha1, "crop": {...} | None}          (slide background only)
+Line
+    {"width": px, "color": "RRGGBB", "alpha": a, "dash": "solid"|"dash"|"sysDot"}
+Shadow
+    {"blur": px, "dist": px, "dir": deg, "color": "RRGGBB", "alpha": a}
+TextBody
+    {"wrap": bool, "anchor": "t"|"ctr"|"b", "insets": [l, t, r, b] px,
+     "vertical": None | "vert" | "vert270", "paragraphs": [Paragraph, ...]}
+Paragraph
+    {"align": "l"|"ctr"|"r"|"just", "line_spacing": {"pts": pt} | {"pct": fraction} | None,
+     "space_before": pt, "space_after": pt, "indent": px, "margin_left": px,
+     "bullet": None | {"char": str, "font": str | None, "color": "RRGGBB" | None}
+                     | {"autonum": "arabicPeriod"|..., "start": int},
+     "runs": [Run, ...]}
+Run
+    {"text": str} plus optional: "font": latin typeface, "ea_font": east-asian typeface,
+    "size": pt, "bold": bool, "italic": bool, "underline": bool, "strike": bool,
+    "color": "RRGGBB", "alpha": a, "spacing": pt (letter-spacing), "baseline": int
+    (OOXML thousandths of a percent: 30000 superscript, -25000 subscript), "href": str
+    A run {"break": true} is a line break (a:br) inside the paragraph.
+Media (Deck.media, not in to_dict by default)
+    {"content_type": "image/png"|"image/jpeg"|"image/gif"|"image/svg+xml", "data": bytes,
+     "width": px, "height": px}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Shape = dict[str, Any]
+Slide = dict[str, Any]
+Media = dict[str, Any]
+
+EMU_PER_PX = 9525
+
+
+def blank_slide() -> Slide:
+    return {"background": None, "shapes": [], "notes": None, "blank": True}

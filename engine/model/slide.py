@@ -1,0 +1,215 @@
+"""Slide mapping (the slide root's fragment tree -> one slide model in CSS painting order, CSS 2.1 Appendix E)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes import box as b
+from engine.diagnostics import Diagnostics
+from engine.layout.fragments import BoxFragment
+from engine.model.decor import decorate
+from engine.model.geometry import IDENTITY, Matrix, css_transform, translate
+from engine.model.paint import fill_for_color, gradient_fill
+from engine.model.pictures import replaced_picture
+from engine.model.text import text_shapes
+from engine.options import Options
+from engine.style.types import LinearGradient, RadialGradient
+
+
+@dataclass
+class _Entry:
+    frag: BoxFragment
+    m: Matrix
+    alpha: float
+    clip: tuple[float, float, float, float] | None
+
+
+@dataclass
+class _Layers:
+    negative: list[tuple[int, int, _Entry]] = field(default_factory=list)
+    blocks: list[_Entry] = field(default_factory=list)
+    inlines: list[_Entry] = field(default_factory=list)
+    positioned: list[_Entry] = field(default_factory=list)  # z-index auto / 0, tree order
+    positive: list[tuple[int, int, _Entry]] = field(default_factory=list)
+
+
+def _z(frag: BoxFragment) -> int | None:
+    z = frag.box.style["z-index"]
+    return z if isinstance(z, int) else None
+
+
+def _is_positioned(frag: BoxFragment) -> bool:
+    return frag.box.style["position"] != "static"
+
+
+def _creates_context(frag: BoxFragment, parent_is_flex_or_grid: bool) -> bool:
+    style = frag.box.style
+    z = _z(frag)
+    if z is not None and (_is_positioned(frag) or parent_is_flex_or_grid):
+        return True
+    return style["opacity"] < 1.0 or bool(style["transform"]) or style["filter"] not in ("none", "")
+
+
+class Painter:
+    def __init__(self, diag: Diagnostics, media: dict[str, Any], options: Options):
+        self.diag = diag
+        self.media = media
+        self.options = options
+        self.shapes: list[dict[str, Any]] = []
+        self.order = 0
+
+    # -- stacking contexts -------------------------------------------------
+    def context(self, entry: _Entry, paint_self: bool = True) -> None:
+        frag = entry.frag
+        if paint_self:
+            self.background(entry)
+        layers = _Layers()
+        child_clip = self._child_clip(entry)
+        self.gather(frag, entry.m, entry.alpha, child_clip, layers)
+        for _z_, _n, e in sorted(layers.negative, key=lambda t: (t[0], t[1])):
+            self.context(e)
+        for e in layers.blocks:
+            self.background(e)
+        for e in layers.inlines:
+            self.inline_content(e)
+        for e in layers.positioned:
+            self.context(e)
+        for _z_, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
+            self.context(e)
+
+    def gather(self, frag: BoxFragment, m: Matrix, alpha: float, clip: Any, layers: _Layers) -> None:
+        if frag.lines:
+            layers.inlines.append(_Entry(frag, m, alpha, clip))
+        flex_like = frag.box.inner in (b.FLEX, b.GRID)
+        for child in frag.children:
+            entry = self._entry(child, m, alpha, clip)
+            if _creates_context(child, flex_like):
+                z = _z(child) or 0
+                self.order += 1
+                if z < 0:
+                    layers.negative.append((z, self.order, entry))
+                elif z > 0:
+                    layers.positive.append((z, self.order, entry))
+                else:
+                    layers.positioned.append(entry)
+            elif _is_positioned(child):
+                layers.positioned.append(entry)
+            else:
+                layers.blocks.append(entry)
+                self.gather(child, entry.m, entry.alpha, self._child_clip(entry), layers)
+
+    def _entry(self, child: BoxFragment, m: Matrix, alpha: float, clip: Any) -> _Entry:
+        style = child.box.style
+        cm = m.multiply(translate(child.x, child.y))
+        if style["transform"]:
+            cm = cm.multiply(css_transform(style["transform"], child.width, child.height, style["transform-origin"]))
+        return _Entry(child, cm, alpha * float(style["opacity"]), clip)
+
+    def _child_clip(self, entry: _Entry) -> Any:
+        frag = entry.frag
+        style = frag.box.style
+        if style["overflow-x"] == "visible" and style["overflow-y"] == "visible":
+            return entry.clip
+        if not entry.m.is_translation:
+            return entry.clip
+        x = entry.m.e + frag.border.left
+        y = entry.m.f + frag.border.top
+        rect = (x, y, x + frag.width - frag.border.horizontal, y + frag.height - frag.border.vertical)
+        if entry.clip is None:
+            return rect
+        c = entry.clip
+        return (max(c[0], rect[0]), max(c[1], rect[1]), min(c[2], rect[2]), min(c[3], rect[3]))
+
+    # -- painting ------------------------------------------------------------
+    def background(self, entry: _Entry) -> None:
+        frag = entry.frag
+        for shape in decorate(frag, entry.m, entry.alpha, self.diag, self.media):
+            self.emit(shape, entry.clip)
+        if frag.box.inner == b.REPLACED:
+            pic = replaced_picture(frag, entry.m, entry.alpha, self.diag, self.media)
+            if pic is not None:
+                self.emit(pic, entry.clip)
+        table = frag.extra.get("table")
+        if table is not None:
+            from engine.model.tables import table_shape
+
+            shape = table_shape(frag, table, entry.m, entry.alpha)
+            if shape is not None:
+                self.emit(shape, entry.clip)
+
+    def inline_content(self, entry: _Entry) -> None:
+        frag = entry.frag
+        for shape in text_shapes(frag, entry.m, entry.alpha, self.options.explicit_line_breaks):
+            self.emit(shape, entry.clip)
+        for line in frag.lines:
+            for item in line.items:
+                if isinstance(item, BoxFragment):
+                    lm = entry.m.multiply(translate(line.x, line.y))
+                    self.context(self._entry(item, lm, entry.alpha, entry.clip))
+
+    def emit(self, shape: dict[str, Any], clip: Any) -> None:
+        if clip is not None and shape.get("kind") in ("rect", "picture") and not shape.get("rotation"):
+            shape = _clip_shape(shape, clip)
+            if shape is None:
+                return
+        self.shapes.append(shape)
+
+
+def _clip_shape(shape: dict[str, Any], clip: tuple[float, float, float, float]) -> dict[str, Any] | None:
+    x0, y0 = shape["x"], shape["y"]
+    x1, y1 = x0 + shape["w"], y0 + shape["h"]
+    cx0, cy0 = max(x0, clip[0]), max(y0, clip[1])
+    cx1, cy1 = min(x1, clip[2]), min(y1, clip[3])
+    if cx1 - cx0 <= 0.01 or cy1 - cy0 <= 0.01:
+        return None
+    if (cx0, cy0, cx1, cy1) == (x0, y0, x1, y1):
+        return shape
+    if shape["kind"] == "rect" and shape.get("geom") == "ellipse":
+        return shape  # a clipped circle can't be a prstGeom; keep it whole
+    out = dict(shape)
+    if shape["kind"] == "picture":
+        crop = dict(shape.get("crop") or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0})
+        w, h = shape["w"], shape["h"]
+        span_x = 1.0 - crop["l"] - crop["r"]
+        span_y = 1.0 - crop["t"] - crop["b"]
+        crop["l"] += (cx0 - x0) / w * span_x
+        crop["r"] += (x1 - cx1) / w * span_x
+        crop["t"] += (cy0 - y0) / h * span_y
+        crop["b"] += (y1 - cy1) / h * span_y
+        out["crop"] = {k: round(v, 5) for k, v in crop.items()}
+    out.update({"x": cx0, "y": cy0, "w": cx1 - cx0, "h": cy1 - cy0})
+    return out
+
+
+def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
+    style = root.box.style
+    layers = [layer for layer in style["background-image"] if layer != "none"]
+    if len(layers) == 1 and isinstance(layers[0], (LinearGradient, RadialGradient)) and style["background-color"].a == 0:
+        return gradient_fill(layers[0], root.width, root.height, alpha)
+    if not layers:
+        color = style["background-color"]
+        if color.a >= 1.0:
+            return fill_for_color(color, alpha)
+    return None
+
+
+def build_slide(root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options) -> dict[str, Any]:
+    """Map the slide root's fragment tree to a slide model (see engine/model/schema.py)."""
+    painter = Painter(diag, media, options)
+    background = _slide_background(root, 1.0)
+    entry = _Entry(root, IDENTITY, 1.0, None)
+    painter.context(entry, paint_self=background is None)
+    notes = None
+    element = root.box.element
+    if options.notes and element is not None:
+        notes = element.get("data-notes") or _aside_notes(element)
+    return {"background": background, "shapes": painter.shapes, "notes": notes, "blank": False}
+
+
+def _aside_notes(element: Any) -> str | None:
+    for aside in element.iter("aside"):
+        if "notes" in (aside.get("class") or "").split():
+            text = " ".join("".join(aside.itertext()).split())
+            return text or None
+    return None

@@ -1,0 +1,31 @@
+"""Conversion options and limits (caller settings -> one frozen value passed down the pipeline)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_pages: int = 500
+    max_page_bytes: int = 5 * 1024 * 1024
+    max_total_bytes: int = 50 * 1024 * 1024
+    max_dom_depth: int = 256
+    max_elements: int = 20000
+    max_image_pixels: int = 40_000_000  # decompression-bomb guard (per decoded image)
+    max_data_uri_bytes: int = 15 * 1024 * 1024
+    max_fetch_bytes: int = 10 * 1024 * 1024
+    fetch_timeout_s: float = 5.0
+    svg_render_timeout_s: float = 5.0
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything a caller may set. The defaults are safe: no network, no file access."""
+
+    limits: Limits = field(default_factory=Limits)
+    viewport: tuple[int, int] = (1280, 720)
+    allow_network: bool = False
+    allowed_hosts: tuple[str, ...] = ()  # exact host names (or '*.example.com') when allow_network
+    explicit_line_breaks: bool = True  # write the browser's line breaks as a:br
+    notes: bool = True  # speaker notes from data-notes / <aside class="notes">

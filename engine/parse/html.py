@@ -1,0 +1,162 @@
+"""HTML parsing: page source text -> ParsedPage (lxml tree, slide root, stylesheet texts)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from engine.diagnostics import Diagnostics
+from engine.errors import PAGE_LIMIT_EXCEEDED, PAGE_NO_SLIDE_ROOT, PageError
+from engine.options import Limits
+
+# Characters libxml2/lxml cannot hold: lone surrogates and C0 controls (except tab, LF, CR);
+# HTML parsers turn NUL into U+FFFD, we do the same for all of them.
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_DOC_MARKERS = re.compile(r"<(?:!doctype|html|body)[\s>/]", re.IGNORECASE)
+_SLIDE_XPATH = etree.XPath(
+    "(//*[contains(concat(' ', normalize-space(@class), ' '), ' slide ')])[1]"
+)
+_REMOVED_TAGS = ("script", "noscript", "template")
+
+# HTML parsers lowercase every name; the HTML5 tree builder restores SVG's camelCase names.
+_SVG_TAGS = [
+    "altGlyph", "altGlyphDef", "altGlyphItem", "animateColor", "animateMotion", "animateTransform",
+    "clipPath", "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix",
+    "feDiffuseLighting", "feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA",
+    "feFuncB", "feFuncG", "feFuncR", "feGaussianBlur", "feImage", "feMerge", "feMergeNode",
+    "feMorphology", "feOffset", "fePointLight", "feSpecularLighting", "feSpotLight", "feTile",
+    "feTurbulence", "foreignObject", "glyphRef", "linearGradient", "radialGradient", "textPath",
+]  # fmt: skip
+_SVG_ATTRS = [
+    "attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode", "clipPathUnits",
+    "diffuseConstant", "edgeMode", "filterUnits", "glyphRef", "gradientTransform", "gradientUnits",
+    "kernelMatrix", "kernelUnitLength", "keyPoints", "keySplines", "keyTimes", "lengthAdjust",
+    "limitingConeAngle", "markerHeight", "markerUnits", "markerWidth", "maskContentUnits",
+    "maskUnits", "numOctaves", "pathLength", "patternContentUnits", "patternTransform",
+    "patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha", "preserveAspectRatio",
+    "primitiveUnits", "refX", "refY", "repeatCount", "repeatDur", "requiredExtensions",
+    "requiredFeatures", "specularConstant", "specularExponent", "spreadMethod", "startOffset",
+    "stdDeviation", "stitchTiles", "surfaceScale", "systemLanguage", "tableValues", "targetX",
+    "targetY", "textLength", "viewBox", "viewTarget", "xChannelSelector", "yChannelSelector",
+    "zoomAndPan",
+]  # fmt: skip
+SVG_TAG_CASE = {name.lower(): name for name in _SVG_TAGS}
+SVG_ATTR_CASE = {name.lower(): name for name in _SVG_ATTRS}
+
+
+@dataclass
+class ParsedPage:
+    """One parsed page: the <html> element, the slide root and the page's stylesheet texts."""
+
+    root: etree._Element
+    slide: etree._Element
+    stylesheets: list[str] = field(default_factory=list)
+    fragment: bool = False
+
+
+def _parser() -> lxml_html.HTMLParser:
+    # huge_tree lifts libxml2's 256-level depth cap so our own limit decides; libxml2 still
+    # stops at 2048 levels and says so in the error log.
+    return lxml_html.HTMLParser(
+        encoding="utf-8",
+        huge_tree=True,
+        remove_comments=True,
+        remove_pis=True,
+        no_network=True,
+    )
+
+
+def _check_limits(root: etree._Element, limits: Limits) -> None:
+    count = 0
+    depth = 0
+    max_depth = 0
+    for event, _el in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            count += 1
+            depth += 1
+            if depth > max_depth:
+                max_depth = depth
+        else:
+            depth -= 1
+    if max_depth > limits.max_dom_depth:
+        raise PageError(
+            PAGE_LIMIT_EXCEEDED,
+            f"DOM depth {max_depth} exceeds the limit of {limits.max_dom_depth}",
+        )
+    if count > limits.max_elements:
+        raise PageError(
+            PAGE_LIMIT_EXCEEDED,
+            f"element count {count} exceeds the limit of {limits.max_elements}",
+        )
+
+
+def _fix_svg_case(root: etree._Element) -> None:
+    for svg in root.iter("svg"):
+        for el in svg.iter(etree.Element):
+            tag = el.tag
+            if isinstance(tag, str) and tag in SVG_TAG_CASE:
+                el.tag = SVG_TAG_CASE[tag]
+            attrib = el.attrib
+            if not attrib:
+                continue
+            for name in [n for n in attrib if n in SVG_ATTR_CASE]:
+                value = attrib.pop(name)
+                attrib[SVG_ATTR_CASE[name]] = value
+
+
+def _collect_styles(root: etree._Element, diag: Diagnostics) -> list[str]:
+    sheets: list[str] = []
+    for el in root.iter("style", "link"):
+        if el.tag == "link":
+            rel = (el.get("rel") or "").lower().split()
+            if "stylesheet" in rel:
+                diag.add(
+                    "resource",
+                    f"external stylesheet not fetched: {el.get('href') or ''}"[:300],
+                    "<link rel=stylesheet>",
+                )
+            continue
+        css_type = (el.get("type") or "text/css").strip().lower()
+        if css_type not in ("", "text/css"):
+            diag.add("html", f"<style type={css_type!r}> ignored", "<style>")
+            continue
+        text = el.text or ""
+        media = " ".join((el.get("media") or "").split())
+        if media and media.lower() not in ("all", "screen"):
+            text = f"@media {media} {{\n{text}\n}}"
+        sheets.append(text)
+    return sheets
+
+
+def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
+    """Parse one page; raise PageError for empty pages, missing slide roots and exceeded limits."""
+    if not isinstance(html, str):
+        raise PageError(PAGE_NO_SLIDE_ROOT, "page is not a text string")
+    if not html.strip():
+        raise PageError(PAGE_NO_SLIDE_ROOT, "page is empty")
+    text = _BAD_CHARS.sub("\ufffd", html)
+    fragment = _DOC_MARKERS.search(text) is None
+    parser = _parser()
+    try:
+        root = lxml_html.document_fromstring(text.encode("utf-8"), parser=parser)
+    except Exception as exc:  # lxml raises several types for unparseable input
+        raise PageError(PAGE_NO_SLIDE_ROOT, f"not HTML: {exc}"[:300]) from None
+    for entry in parser.error_log:
+        if "depth" in entry.message.lower():
+            raise PageError(
+                PAGE_LIMIT_EXCEEDED,
+                f"DOM depth exceeds the limit of {limits.max_dom_depth}",
+            )
+    if root is None or not isinstance(root.tag, str):
+        raise PageError(PAGE_NO_SLIDE_ROOT, "not HTML: no document element")
+    _check_limits(root, limits)
+    etree.strip_elements(root, *_REMOVED_TAGS, with_tail=False)
+    _fix_svg_case(root)
+    found = _SLIDE_XPATH(root)
+    if not found:
+        raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
+    sheets = _collect_styles(root, diag)
+    return ParsedPage(root=root, slide=found[0], stylesheets=sheets, fragment=fragment)

@@ -1,0 +1,54 @@
+"""One page through every stage (HTML string -> parsed page -> styles -> boxes -> fragments -> slide model)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.boxes.build import build_box_tree
+from engine.diagnostics import Diagnostics
+from engine.layout.base import LayoutContext, Space, layout_box
+from engine.layout.fragments import BoxFragment
+from engine.layout.position import place_absolutes
+from engine.model.slide import build_slide
+from engine.options import Options
+from engine.parse import parse_page
+from engine.style import compute_styles
+
+
+@dataclass
+class PageResult:
+    """A converted page: its slide size (px), its slide model and the media it refers to."""
+
+    width: float
+    height: float
+    slide: dict[str, Any]
+    media: dict[str, dict[str, Any]] = field(default_factory=dict)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+
+
+def layout_page(html: str, options: Options | None = None, diag: Diagnostics | None = None) -> tuple[BoxFragment, dict[str, dict[str, Any]]]:
+    """Parse, cascade, build boxes and lay out one page; returns the slide root's fragment and media."""
+    options = options or Options()
+    diag = diag if diag is not None else Diagnostics()
+    page = parse_page(html, diag, options.limits)
+    viewport = (float(options.viewport[0]), float(options.viewport[1]))
+    styles = compute_styles(page, diag, viewport)
+    root_box, media = build_box_tree(page.slide, styles, diag, options)
+    ctx = LayoutContext(diag, viewport, lang=(page.root.get("lang") or "").strip())
+    fragment = layout_box(root_box, ctx, Space(viewport[0], viewport[1]))
+    fragment.x = fragment.y = 0.0
+    place_absolutes(fragment, ctx)
+    return fragment, media
+
+
+def layout_html(html: str, options: Options | None = None) -> BoxFragment:
+    """The slide root's fragment (after absolute positioning): for tests and debugging."""
+    return layout_page(html, options)[0]
+
+
+def convert_page(html: str, options: Options) -> PageResult:
+    diag = Diagnostics()
+    fragment, media = layout_page(html, options, diag)
+    slide = build_slide(fragment, media, diag, options)
+    return PageResult(fragment.width, fragment.height, slide, media, diag)

@@ -1,0 +1,158 @@
+"""Slide-model Fill / Line / Shadow / geometry dicts -> DrawingML shape properties (fills, a:ln, a:effectLst)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pptx.enum.shapes import MSO_AUTO_SHAPE_TYPE
+
+from engine.pptx.oxml import (
+    Element,
+    a,
+    alpha_val,
+    blip_fill,
+    grad_fill,
+    inner_shdw,
+    ln,
+    ln_none,
+    outer_shdw,
+    prst_geom,
+    solid_fill,
+    sub,
+)
+from engine.units import deg_to_ooxml_angle, px_to_emu
+
+# Every preset geometry name python-pptx knows (ST_ShapeType), so a model "geom" is never invalid.
+PRESET_GEOMETRIES = frozenset(
+    str(member.xml_value) for member in MSO_AUTO_SHAPE_TYPE if member.xml_value
+) | {"rect", "roundRect", "ellipse", "line"}
+
+GRADIENT_PATHS = frozenset({"circle", "rect", "shape"})
+
+# (main blip r:id, optional SVG r:id) for a media sha1 (+ optional SVG sha1); None when unknown.
+BlipResolver = Callable[[str, str | None], tuple[str, str | None] | None]
+
+
+def freeze(value: Any) -> Any:
+    """A hashable cache key for a JSON-like value (dicts and lists -> tuples)."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def num(value: Any, default: float = 0.0) -> float:
+    """A JSON number as float (bools and non-numbers -> default)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    return float(value)
+
+
+def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) -> bool:
+    """Fill dict -> solidFill / gradFill / blipFill (image: backgrounds). False if unusable."""
+    if not isinstance(fill, Mapping):
+        return False
+    kind = fill.get("type")
+    if kind == "solid":
+        solid_fill(parent, fill.get("color"), fill.get("alpha", 1.0))
+        return True
+    if kind == "gradient":
+        stops = []
+        for stop in fill.get("stops") or []:
+            if isinstance(stop, Mapping):
+                pos = max(0, min(100000, int(round(num(stop.get("pos")) * 100000))))
+                stops.append((pos, stop.get("color"), stop.get("alpha", 1.0)))
+        stops.sort(key=lambda s: s[0])
+        if not stops:
+            return False
+        if len(stops) == 1:
+            solid_fill(parent, stops[0][1], stops[0][2])
+            return True
+        path = fill.get("path")
+        grad_fill(
+            parent,
+            stops,
+            str(path) if path in GRADIENT_PATHS else None,
+            deg_to_ooxml_angle(num(fill.get("angle"))),
+        )
+        return True
+    if kind == "image" and blip_rids is not None:
+        rids = blip_rids(str(fill.get("media")), None)
+        if rids is None:
+            return False
+        blip_fill(
+            parent,
+            a("blipFill"),
+            rids[0],
+            crop=crop_values(fill.get("crop")),
+            alpha_amt=alpha_val(fill.get("alpha", 1.0)),
+            svg_rid=rids[1],
+            attrib={"dpi": "0", "rotWithShape": "1"},
+        )
+        return True
+    return False
+
+
+def add_line_props(parent: Element, line: Any, tag: str | None = None) -> None:
+    """Line dict -> a:ln (solid fill + prstDash); None or zero width -> a:ln with noFill."""
+    width = px_to_emu(num(line.get("width"))) if isinstance(line, Mapping) else 0
+    if not isinstance(line, Mapping) or width <= 0:
+        ln_none(parent, tag)
+        return
+    ln(
+        parent,
+        width,
+        line.get("color"),
+        line.get("alpha", 1.0),
+        str(line.get("dash") or "solid"),
+        tag,
+    )
+
+
+def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
+    """Shadow dict -> a:effectLst with one outerShdw (or innerShdw when "inset")."""
+    if not isinstance(shadow, Mapping):
+        return
+    effects = sub(parent, a("effectLst"))
+    blur = px_to_emu(num(shadow.get("blur")))
+    dist = px_to_emu(num(shadow.get("dist")))
+    direction = deg_to_ooxml_angle(num(shadow.get("dir")))
+    color, alpha = shadow.get("color"), shadow.get("alpha", 1.0)
+    if shadow.get("inset"):
+        inner_shdw(effects, blur, dist, direction, color, alpha)
+        return
+    # CSS spread grows the shadow by `spread` on every side: scale it by (w + 2s) / w about
+    # its centre (algn="ctr"). PowerPoint honours this; LibreOffice 7.4 ignores algn and
+    # anchors the scaled shadow at a corner chosen by the offset's sign.
+    spread = px_to_emu(num(shadow.get("spread")))
+    sx = sy = 100000
+    if spread and cx > 0 and cy > 0:
+        sx = max(0, int(round((cx + 2 * spread) / cx * 100000)))
+        sy = max(0, int(round((cy + 2 * spread) / cy * 100000)))
+    outer_shdw(effects, blur, dist, direction, color, alpha, sx, sy)
+
+
+def geometry(shape: Mapping[str, Any], cx: int, cy: int) -> tuple[str, int | None]:
+    """(prst, adj): roundRect adj = radius / min(w, h) * 100000, clamped to 0..50000."""
+    geom = shape.get("geom")
+    prst = str(geom) if geom in PRESET_GEOMETRIES else "rect"
+    adj = None
+    if prst == "roundRect":
+        radius = px_to_emu(num(shape.get("radius")))
+        short = min(cx, cy)
+        adj = min(50000, max(0, int(round(radius / short * 100000)))) if short > 0 else 0
+    return prst, adj
+
+
+def add_geometry(parent: Element, shape: Mapping[str, Any], cx: int, cy: int) -> Element:
+    prst, adj = geometry(shape, cx, cy)
+    return prst_geom(parent, prst, adj)
+
+
+def crop_values(crop: Any) -> tuple[int, int, int, int] | None:
+    if not isinstance(crop, Mapping):
+        return None
+    values = [int(round(num(crop.get(k)) * 100000)) for k in ("l", "t", "r", "b")]
+    return (values[0], values[1], values[2], values[3])

@@ -1,0 +1,422 @@
+"""Slide-model shape dicts -> PresentationML shape elements (p:sp, p:pic, p:cxnSp, p:graphicFrame, p:grpSp)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.pptx.oxml import (
+    TABLE_URI,
+    Element,
+    ElementCache,
+    a,
+    alpha_val,
+    blip_fill,
+    clean_text,
+    no_fill,
+    nv_props,
+    p,
+    prst_geom,
+    sub,
+    xfrm,
+)
+from engine.pptx.props import (
+    BlipResolver,
+    add_effects,
+    add_fill,
+    add_line_props,
+    crop_values,
+    freeze,
+    geometry,
+    num,
+)
+from engine.pptx.text import ANCHORS, VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
+from engine.units import deg_to_ooxml_angle, px_to_emu
+
+
+@dataclass
+class SlideContext:
+    """What shape builders need: relationship ids, fresh shape ids, the deck's element cache."""
+
+    blip_rids: BlipResolver
+    link_rid: LinkResolver
+    cache: ElementCache = field(default_factory=ElementCache)
+    next_id: int = 2  # id 1 is the spTree's own nvGrpSpPr
+
+    def new_id(self) -> int:
+        shape_id = self.next_id
+        self.next_id += 1
+        return shape_id
+
+
+def _name(shape: Mapping[str, Any], shape_id: int) -> str:
+    name = shape.get("name")
+    return name if isinstance(name, str) and name else f"Shape {shape_id}"
+
+
+def _rot(shape: Mapping[str, Any]) -> int:
+    return deg_to_ooxml_angle(num(shape.get("rotation")))
+
+
+def _box(shape: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    return (
+        px_to_emu(num(shape.get("x"))),
+        px_to_emu(num(shape.get("y"))),
+        max(0, px_to_emu(num(shape.get("w")))),
+        max(0, px_to_emu(num(shape.get("h")))),
+    )
+
+
+def _nv(
+    parent: Element,
+    ctx: SlideContext,
+    kind: str,
+    shape_id: int,
+    name: str,
+    descr: str | None = None,
+) -> Element:
+    """The non-visual properties block of a shape `kind` (copied from the cache), id/name set."""
+    nv_tag, cnv_tag, cnv_attrib, locks = _NV_SPECS[kind]
+
+    def build(scratch: Element) -> Element:
+        cnv = nv_props(scratch, p(nv_tag), p(cnv_tag), 0, "", cnv_attrib)
+        if locks is not None:
+            sub(cnv, a(locks[0]), locks[1])
+        return cnv.getparent()
+
+    nv = ctx.cache.append(parent, ("nv", kind), build)
+    c_nv_pr = nv[0]
+    c_nv_pr.set("id", str(shape_id))
+    c_nv_pr.set("name", clean_text(name))
+    if descr:
+        c_nv_pr.set("descr", clean_text(descr))
+    return nv
+
+
+_NV_SPECS: dict[str, tuple[str, str, dict[str, str] | None, tuple[str, dict[str, str]] | None]] = {
+    "sp": ("nvSpPr", "cNvSpPr", None, None),
+    "txBox": ("nvSpPr", "cNvSpPr", {"txBox": "1"}, None),
+    "pic": ("nvPicPr", "cNvPicPr", None, ("picLocks", {"noChangeAspect": "1"})),
+    "cxnSp": ("nvCxnSpPr", "cNvCxnSpPr", None, None),
+    "graphicFrame": (
+        "nvGraphicFramePr",
+        "cNvGraphicFramePr",
+        None,
+        ("graphicFrameLocks", {"noGrp": "1"}),
+    ),
+    "grpSp": ("nvGrpSpPr", "cNvGrpSpPr", None, None),
+}
+
+
+def _sp_pr(
+    parent: Element,
+    ctx: SlideContext,
+    key: Hashable,
+    rest: Callable[[Element], object],
+    box: tuple[int, int, int, int],
+    rot: int,
+    flip_h: bool = False,
+    flip_v: bool = False,
+) -> Element:
+    """p:spPr = xfrm + whatever `rest` adds (geometry, fill, ln, effects), cached under `key`."""
+
+    def build(scratch: Element) -> Element:
+        sp_pr = sub(scratch, p("spPr"))
+        xfrm(sp_pr, 0, 0, 0, 0, rot=1 if rot else 0, flip_h=flip_h, flip_v=flip_v)
+        rest(sp_pr)
+        return sp_pr
+
+    sp_pr = ctx.cache.append(parent, ("spPr", bool(rot), flip_h, flip_v, key), build)
+    xfrm_el = sp_pr[0]
+    if rot:
+        xfrm_el.set("rot", str(rot))
+    off, ext = xfrm_el[0], xfrm_el[1]
+    off.set("x", str(box[0]))
+    off.set("y", str(box[1]))
+    ext.set("cx", str(max(0, box[2])))
+    ext.set("cy", str(max(0, box[3])))
+    return sp_pr
+
+
+def _shadow_key(shadow: Any, cx: int, cy: int) -> Hashable:
+    if not isinstance(shadow, Mapping):
+        return None
+    return (freeze(shadow), (cx, cy) if shadow.get("spread") else None)
+
+
+# -- shapes --------------------------------------------------------------------------------
+
+
+def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+    """p:sp with a preset geometry, fill, line, shadow and an optional text body."""
+    shape_id = ctx.new_id()
+    sp = sub(parent, p("sp"))
+    _nv(sp, ctx, "sp", shape_id, _name(shape, shape_id))
+    box = _box(shape)
+    prst, adj = geometry(shape, box[2], box[3])
+    fill, line, shadow = shape.get("fill"), shape.get("line"), shape.get("shadow")
+
+    def rest(sp_pr: Element) -> None:
+        prst_geom(sp_pr, prst, adj)
+        if not add_fill(sp_pr, fill):
+            no_fill(sp_pr)
+        add_line_props(sp_pr, line)
+        add_effects(sp_pr, shadow, box[2], box[3])
+
+    key = ("rect", prst, adj, freeze(fill), freeze(line), _shadow_key(shadow, box[2], box[3]))
+    _sp_pr(sp, ctx, key, rest, box, _rot(shape))
+    text = shape.get("text")
+    if isinstance(text, Mapping):
+        add_text_body(sp, p("txBody"), text, ctx.link_rid, ctx.cache)
+    return sp
+
+
+def _text_box_rest(sp_pr: Element) -> None:
+    prst_geom(sp_pr, "rect")
+    no_fill(sp_pr)
+
+
+def add_text_box(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+    """p:sp with txBox="1", no fill, no line, and the text body."""
+    shape_id = ctx.new_id()
+    sp = sub(parent, p("sp"))
+    _nv(sp, ctx, "txBox", shape_id, _name(shape, shape_id))
+    _sp_pr(sp, ctx, "text", _text_box_rest, _box(shape), _rot(shape))
+    text = shape.get("text")
+    body = text if isinstance(text, Mapping) else {}
+    add_text_body(sp, p("txBody"), body, ctx.link_rid, ctx.cache)
+    return sp
+
+
+def add_picture(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+    """p:pic: blipFill (+alphaModFix, +svgBlip), srcRect crop, stretch; geometry, line, shadow."""
+    svg = shape.get("svg_media")
+    rids = ctx.blip_rids(str(shape.get("media")), str(svg) if svg else None)
+    if rids is None:
+        return None
+    shape_id = ctx.new_id()
+    pic = sub(parent, p("pic"))
+    alt = shape.get("alt")
+    _nv(pic, ctx, "pic", shape_id, _name(shape, shape_id), alt if isinstance(alt, str) else None)
+    blip_fill(
+        pic,
+        p("blipFill"),
+        rids[0],
+        crop=crop_values(shape.get("crop")),
+        alpha_amt=alpha_val(shape.get("alpha", 1.0)),
+        svg_rid=rids[1],
+    )
+    box = _box(shape)
+    prst, adj = geometry(shape, box[2], box[3])
+    line = shape.get("line") if isinstance(shape.get("line"), Mapping) else None
+    shadow = shape.get("shadow")
+
+    def rest(sp_pr: Element) -> None:
+        prst_geom(sp_pr, prst, adj)
+        if line is not None:
+            add_line_props(sp_pr, line)
+        add_effects(sp_pr, shadow, box[2], box[3])
+
+    key = ("pic", prst, adj, freeze(line), _shadow_key(shadow, box[2], box[3]))
+    _sp_pr(pic, ctx, key, rest, box, _rot(shape))
+    return pic
+
+
+def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+    """p:cxnSp with prstGeom line from (x1, y1) to (x2, y2) (flipH / flipV for direction)."""
+    line = shape.get("line")
+    if not isinstance(line, Mapping):
+        return None
+    x1, y1 = px_to_emu(num(shape.get("x1"))), px_to_emu(num(shape.get("y1")))
+    x2, y2 = px_to_emu(num(shape.get("x2"))), px_to_emu(num(shape.get("y2")))
+    shape_id = ctx.new_id()
+    cxn = sub(parent, p("cxnSp"))
+    _nv(cxn, ctx, "cxnSp", shape_id, _name(shape, shape_id))
+
+    def rest(sp_pr: Element) -> None:
+        prst_geom(sp_pr, "line")
+        add_line_props(sp_pr, line)
+
+    box = (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+    _sp_pr(cxn, ctx, ("line", freeze(line)), rest, box, _rot(shape), x2 < x1, y2 < y1)
+    return cxn
+
+
+def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+    """p:graphicFrame with an a:tbl: tblGrid widths, row heights, cells with spans and borders."""
+    widths = [max(0, px_to_emu(num(w))) for w in (shape.get("columns") or [])]
+    rows = [r for r in (shape.get("rows") or []) if isinstance(r, Mapping)]
+    if not widths or not rows:
+        return None
+    heights = [max(0, px_to_emu(num(r.get("h")))) for r in rows]
+    cells = [_row_cells(r, len(widths)) for r in rows]
+    spans = _span_map(cells)
+    shape_id = ctx.new_id()
+    frame = sub(parent, p("graphicFrame"))
+    _nv(frame, ctx, "graphicFrame", shape_id, _name(shape, shape_id))
+    x, y, _, _ = _box(shape)
+    xfrm(frame, x, y, sum(widths), sum(heights), tag=p("xfrm"))
+    data = sub(sub(frame, a("graphic")), a("graphicData"), {"uri": TABLE_URI})
+    tbl = sub(data, a("tbl"))
+    sub(tbl, a("tblPr"), {"firstRow": "0", "bandRow": "0"})
+    grid = sub(tbl, a("tblGrid"))
+    for width in widths:
+        sub(grid, a("gridCol"), {"w": str(width)})
+    for r, (row_cells, height) in enumerate(zip(cells, heights, strict=True)):
+        tr = sub(tbl, a("tr"), {"h": str(height)})
+        for c, cell in enumerate(row_cells):
+            span = spans.get((r, c))
+            if span is None:
+                _add_cell(tr, cell, {}, cell.get("borders"), ctx, covered=False)
+                continue
+            origin_r, origin_c, row_span, col_span = span
+            i, j = r - origin_r, c - origin_c
+            attrib: dict[str, str] = {}
+            if i == 0 and row_span > 1:
+                attrib["rowSpan"] = str(row_span)
+            if j == 0 and col_span > 1:
+                attrib["gridSpan"] = str(col_span)
+            if j > 0:
+                attrib["hMerge"] = "1"
+            if i > 0:
+                attrib["vMerge"] = "1"
+            if i == 0 and j == 0:
+                _add_cell(tr, cell, attrib, cell.get("borders"), ctx, covered=False)
+                continue
+            origin = cells[origin_r][origin_c]
+            ob = origin.get("borders")
+            ob = ob if isinstance(ob, Mapping) else {}
+            borders = {
+                "l": ob.get("l") if j == 0 else None,
+                "r": ob.get("r") if j == col_span - 1 else None,
+                "t": ob.get("t") if i == 0 else None,
+                "b": ob.get("b") if i == row_span - 1 else None,
+            }
+            _add_cell(tr, origin, attrib, borders, ctx, covered=True)
+    return frame
+
+
+def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
+    """A row's cells padded with empty cells (or cut) to the grid's column count."""
+    cells = [c if isinstance(c, Mapping) else {} for c in (row.get("cells") or [])][:n_cols]
+    return cells + [{} for _ in range(n_cols - len(cells))]
+
+
+def _span_map(
+    cells: list[list[Mapping[str, Any]]],
+) -> dict[tuple[int, int], tuple[int, int, int, int]]:
+    """(row, col) -> (origin row, origin col, rowspan, colspan) for every cell of a merged range.
+
+    Spans are clipped to the grid; a span overlapping an earlier one is ignored.
+    """
+    n_rows, n_cols = len(cells), len(cells[0]) if cells else 0
+    spans: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for r in range(n_rows):
+        for c in range(n_cols):
+            span = cells[r][c].get("span")
+            if (r, c) in spans or not isinstance(span, list | tuple) or len(span) != 2:
+                continue
+            row_span = max(1, min(int(num(span[0], 1)), n_rows - r))
+            col_span = max(1, min(int(num(span[1], 1)), n_cols - c))
+            covered = [(r + i, c + j) for i in range(row_span) for j in range(col_span)]
+            if len(covered) < 2 or any(key in spans for key in covered):
+                continue
+            for key in covered:
+                spans[key] = (r, c, row_span, col_span)
+    return spans
+
+
+def _add_cell(
+    tr: Element,
+    cell: Mapping[str, Any],
+    attrib: dict[str, str],
+    borders: Any,
+    ctx: SlideContext,
+    covered: bool,
+) -> None:
+    """a:tc: txBody (empty for cells covered by a merge), tcPr margins/anchor, borders, fill."""
+    tc = sub(tr, a("tc"), attrib)
+    text = cell.get("text")
+    text = text if isinstance(text, Mapping) else {}
+    add_text_body(tc, a("txBody"), {} if covered else text, ctx.link_rid, ctx.cache, cell=True)
+    margins = cell.get("margins")
+    left, top, right, bottom = insets_emu(margins if margins is not None else text.get("insets"))
+    tc_attrib = {"marL": str(left), "marR": str(right), "marT": str(top), "marB": str(bottom)}
+    vertical = text.get("vertical")
+    if vertical in VERTICAL_TYPES:
+        tc_attrib["vert"] = str(vertical)
+    anchor = cell.get("anchor", text.get("anchor"))
+    tc_attrib["anchor"] = str(anchor) if anchor in ANCHORS - {"just", "dist"} else "t"
+    tc_pr = sub(tc, a("tcPr"), tc_attrib)
+    borders = borders if isinstance(borders, Mapping) else {}
+    for side, tag in (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB")):
+        add_line_props(tc_pr, borders.get(side), a(tag))
+    if not add_fill(tc_pr, cell.get("fill")):
+        no_fill(tc_pr)
+
+
+def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+    """p:grpSp whose child coordinate space equals its own box (children stay in slide px)."""
+    shape_id = ctx.new_id()
+    grp = sub(parent, p("grpSp"))
+    _nv(grp, ctx, "grpSp", shape_id, _name(shape, shape_id))
+    grp_pr = sub(grp, p("grpSpPr"))
+    children = [c for c in (shape.get("shapes") or []) if isinstance(c, Mapping)]
+    box = _box(shape)
+    if (box[2] == 0 or box[3] == 0) and children:
+        box = _bounds(children)
+    xfrm(grp_pr, *box, rot=_rot(shape), child=box)
+    for child in children:
+        add_shape(grp, child, ctx)
+    return grp
+
+
+def _bounds(shapes: list[Mapping[str, Any]]) -> tuple[int, int, int, int]:
+    """Bounding box (EMU) of shapes' unrotated boxes (lines by their end points)."""
+    lefts, tops, rights, bottoms = [], [], [], []
+    for shape in shapes:
+        if shape.get("kind") == "line":
+            xs = (num(shape.get("x1")), num(shape.get("x2")))
+            ys = (num(shape.get("y1")), num(shape.get("y2")))
+            left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        else:
+            left, top = num(shape.get("x")), num(shape.get("y"))
+            right, bottom = left + num(shape.get("w")), top + num(shape.get("h"))
+        lefts.append(left)
+        tops.append(top)
+        rights.append(right)
+        bottoms.append(bottom)
+    x, y = px_to_emu(min(lefts)), px_to_emu(min(tops))
+    return (x, y, px_to_emu(max(rights)) - x, px_to_emu(max(bottoms)) - y)
+
+
+def add_shape(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+    """Dispatch on "kind"; unknown kinds and pictures without media are skipped (None)."""
+    builder = _BUILDERS.get(str(shape.get("kind")))
+    return builder(parent, shape, ctx) if builder is not None else None
+
+
+def set_background(sld: Element, fill: Any, ctx: SlideContext) -> Element | None:
+    """p:cSld/p:bg/p:bgPr with a solid, gradient or image fill and the required a:effectLst."""
+    c_sld = sld.find(p("cSld"))
+    if c_sld is None:
+        return None
+    bg = sub(c_sld, p("bg"))
+    bg_pr = sub(bg, p("bgPr"))
+    if not add_fill(bg_pr, fill, ctx.blip_rids):
+        c_sld.remove(bg)
+        return None
+    sub(bg_pr, a("effectLst"))
+    c_sld.insert(0, bg)
+    return bg
+
+
+_BUILDERS: dict[str, Callable[[Element, Mapping[str, Any], SlideContext], Element | None]] = {
+    "rect": add_rect,
+    "text": add_text_box,
+    "picture": add_picture,
+    "line": add_line,
+    "table": add_table,
+    "group": add_group,
+}

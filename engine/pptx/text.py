@@ -1,0 +1,327 @@
+"""Slide-model TextBody / Paragraph / Run dicts -> DrawingML txBody (bodyPr, lstStyle, a:p, a:r, a:br)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.pptx.oxml import (
+    Element,
+    ElementCache,
+    a,
+    body_pr,
+    clean_text,
+    hex_color,
+    hlink_click,
+    solid_fill,
+    spc,
+    srgb_clr,
+    sub,
+)
+from engine.units import px_to_emu
+
+# Resolves a hyperlink target to the r:id of an external relationship of the slide part.
+LinkResolver = Callable[[str], str | None]
+
+ANCHORS = frozenset({"t", "ctr", "b", "just", "dist"})
+ALIGNS = frozenset({"l", "ctr", "r", "just", "justLow", "dist", "thaiDist"})
+VERTICAL_TYPES = frozenset(
+    {"horz", "vert", "vert270", "wordArtVert", "eaVert", "mongolianVert", "wordArtVertRtl"}
+)
+AUTONUM_SCHEMES = frozenset(
+    {
+        "alphaLcParenBoth",
+        "alphaUcParenBoth",
+        "alphaLcParenR",
+        "alphaUcParenR",
+        "alphaLcPeriod",
+        "alphaUcPeriod",
+        "arabicParenBoth",
+        "arabicParenR",
+        "arabicPeriod",
+        "arabicPlain",
+        "romanLcParenBoth",
+        "romanUcParenBoth",
+        "romanLcParenR",
+        "romanUcParenR",
+        "romanLcPeriod",
+        "romanUcPeriod",
+        "circleNumDbPlain",
+        "circleNumWdBlackPlain",
+        "circleNumWdWhitePlain",
+        "arabicDbPeriod",
+        "arabicDbPlain",
+        "ea1ChsPeriod",
+        "ea1ChsPlain",
+        "ea1ChtPeriod",
+        "ea1ChtPlain",
+        "ea1JpnChsDbPeriod",
+        "ea1JpnKorPlain",
+        "ea1JpnKorPeriod",
+        "arabic1Minus",
+        "arabic2Minus",
+        "hebrew2Minus",
+        "thaiAlphaPeriod",
+        "thaiAlphaParenR",
+        "thaiAlphaParenBoth",
+        "thaiNumPeriod",
+        "thaiNumParenR",
+        "thaiNumParenBoth",
+        "hindiAlphaPeriod",
+        "hindiNumPeriod",
+        "hindiNumParenR",
+        "hindiAlpha1Period",
+    }
+)
+_MAX_COORD = 51206400
+_NON_STYLE_KEYS = ("text", "href", "break")
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def insets_emu(insets: Any) -> tuple[int, int, int, int]:
+    """[l, t, r, b] px -> EMU (missing or negative values -> 0)."""
+    if not isinstance(insets, list | tuple) or len(insets) != 4:
+        return (0, 0, 0, 0)
+    values = [max(0, px_to_emu(_num(v) or 0.0)) for v in insets]
+    return (values[0], values[1], values[2], values[3])
+
+
+_RUN_STYLE_KEYS = (
+    "lang",
+    "size",
+    "bold",
+    "italic",
+    "underline",
+    "strike",
+    "caps",
+    "spacing",
+    "baseline",
+    "color",
+    "alpha",
+    "highlight",
+    "font",
+    "ea_font",
+    "cs_font",
+)
+
+
+def add_rpr(
+    parent: Element,
+    tag: str,
+    run: Mapping[str, Any],
+    link_rid: LinkResolver | None = None,
+    cache: ElementCache | None = None,
+) -> Element:
+    """Run properties (a:rPr / a:endParaRPr / a:br's rPr), + hlinkClick when the run has "href"."""
+    if cache is not None:
+        key = (tag, *(run.get(k) for k in _RUN_STYLE_KEYS))
+        rpr = cache.append(parent, key, lambda scratch: _build_rpr(scratch, tag, run))
+    else:
+        rpr = _build_rpr(parent, tag, run)
+    href = run.get("href")
+    if link_rid is not None and isinstance(href, str) and href:
+        rid = link_rid(href)
+        if rid is not None:
+            hlink_click(rpr, rid, text_color=run.get("color") is not None)
+    return rpr
+
+
+def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
+    """CT_TextCharacterProperties: attributes, solidFill, highlight, latin, ea, cs (schema order)."""
+    attrib: dict[str, str] = {}
+    lang = run.get("lang")
+    if isinstance(lang, str) and lang:
+        attrib["lang"] = lang
+    size = _num(run.get("size"))
+    if size is not None and size > 0:
+        attrib["sz"] = str(_clamp(int(round(size * 100)), 100, 400000))
+    if run.get("bold") is not None:
+        attrib["b"] = "1" if run["bold"] else "0"
+    if run.get("italic") is not None:
+        attrib["i"] = "1" if run["italic"] else "0"
+    if run.get("underline") is not None:
+        attrib["u"] = "sng" if run["underline"] else "none"
+    if run.get("strike") is not None:
+        attrib["strike"] = "sngStrike" if run["strike"] else "noStrike"
+    caps = run.get("caps")
+    if caps in ("small", "all"):
+        attrib["cap"] = str(caps)
+    spacing = _num(run.get("spacing"))
+    if spacing:
+        attrib["spc"] = str(_clamp(int(round(spacing * 100)), -400000, 400000))
+    baseline = _num(run.get("baseline"))
+    if baseline:
+        attrib["baseline"] = str(int(round(baseline)))
+    rpr = sub(parent, tag, attrib)
+    color = run.get("color")
+    if color is not None:
+        solid_fill(rpr, color, run.get("alpha", 1.0))
+    highlight = run.get("highlight")
+    if highlight is not None:
+        srgb_clr(sub(rpr, a("highlight")), hex_color(highlight))
+    for key, font_tag in (("font", "latin"), ("ea_font", "ea"), ("cs_font", "cs")):
+        typeface = run.get(key)
+        if isinstance(typeface, str) and typeface:
+            sub(rpr, a(font_tag), {"typeface": clean_text(typeface)})
+    return rpr
+
+
+def _style_of(run: Mapping[str, Any]) -> dict[str, Any]:
+    """A run's character properties without its text, link or break flag."""
+    return {k: v for k, v in run.items() if k not in _NON_STYLE_KEYS}
+
+
+def _add_bullet(ppr: Element, bullet: Any) -> None:
+    if not isinstance(bullet, Mapping):
+        sub(ppr, a("buNone"))
+        return
+    autonum = bullet.get("autonum")
+    char = bullet.get("char")
+    if autonum is None and not (isinstance(char, str) and char):
+        sub(ppr, a("buNone"))
+        return
+    color = bullet.get("color")
+    if color is not None:
+        srgb_clr(sub(ppr, a("buClr")), hex_color(color))
+    size = _num(bullet.get("size"))
+    if size is not None and size > 0:
+        sub(ppr, a("buSzPct"), {"val": str(_clamp(int(round(size * 100000)), 25000, 400000))})
+    font = bullet.get("font")
+    if isinstance(font, str) and font:
+        sub(ppr, a("buFont"), {"typeface": clean_text(font)})
+    if autonum is not None:
+        attrib = {"type": autonum if autonum in AUTONUM_SCHEMES else "arabicPeriod"}
+        start = _num(bullet.get("start"))
+        if start is not None and int(start) != 1:
+            attrib["startAt"] = str(_clamp(int(start), 1, 32767))
+        sub(ppr, a("buAutoNum"), attrib)
+    else:
+        sub(ppr, a("buChar"), {"char": clean_text(str(char))})
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+
+
+def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None) -> Element:
+    if cache is None:
+        return _build_ppr(p_el, para)
+    key = (
+        "pPr",
+        *(para.get(k) for k in ("margin_left", "indent", "align", "rtl")),
+        _frozen(para.get("line_spacing")),
+        para.get("space_before"),
+        para.get("space_after"),
+        _frozen(para.get("bullet")),
+    )
+    return cache.append(p_el, key, lambda scratch: _build_ppr(scratch, para))
+
+
+def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
+    """a:pPr: marL indent algn rtl; lnSpc, spcBef, spcAft, bullet (CT_TextParagraphProperties order)."""
+    attrib: dict[str, str] = {}
+    margin_left = _num(para.get("margin_left"))
+    if margin_left:
+        attrib["marL"] = str(_clamp(px_to_emu(margin_left), 0, _MAX_COORD))
+    indent = _num(para.get("indent"))
+    if indent:
+        attrib["indent"] = str(_clamp(px_to_emu(indent), -_MAX_COORD, _MAX_COORD))
+    align = para.get("align")
+    if align in ALIGNS:
+        attrib["algn"] = str(align)
+    if para.get("rtl"):
+        attrib["rtl"] = "1"
+    ppr = sub(p_el, a("pPr"), attrib)
+    line_spacing = para.get("line_spacing")
+    if isinstance(line_spacing, Mapping):
+        pts = _num(line_spacing.get("pts"))
+        pct = _num(line_spacing.get("pct"))
+        if pts is not None:
+            spc(ppr, "lnSpc", pts=pts)
+        elif pct is not None:
+            spc(ppr, "lnSpc", pct=pct)
+    before = _num(para.get("space_before"))
+    if before:
+        spc(ppr, "spcBef", pts=before)
+    after = _num(para.get("space_after"))
+    if after:
+        spc(ppr, "spcAft", pts=after)
+    _add_bullet(ppr, para.get("bullet"))
+    return ppr
+
+
+def add_paragraph(
+    parent: Element,
+    para: Mapping[str, Any],
+    link_rid: LinkResolver | None = None,
+    cache: ElementCache | None = None,
+) -> Element:
+    """One a:p: pPr, runs (a:r / a:br), endParaRPr carrying the last run's size and font."""
+    p_el = sub(parent, a("p"))
+    _add_ppr(p_el, para, cache)
+    runs = [r for r in (para.get("runs") or []) if isinstance(r, Mapping)]
+    first_text = next((r for r in runs if not r.get("break")), None)
+    last_style: dict[str, Any] | None = None
+    for run in runs:
+        if run.get("break"):
+            base = last_style if last_style is not None else _style_of(first_text or {})
+            style = {**base, **_style_of(run)}
+            add_rpr(sub(p_el, a("br")), a("rPr"), style, None, cache)
+            last_style = style
+            continue
+        last_style = _style_of(run)
+        text = clean_text(str(run.get("text") or "")).replace("\r\n", "\n").replace("\r", "\n")
+        for i, piece in enumerate(text.split("\n")):
+            if i:
+                add_rpr(sub(p_el, a("br")), a("rPr"), last_style, None, cache)
+            if piece:
+                r_el = sub(p_el, a("r"))
+                add_rpr(r_el, a("rPr"), run, link_rid, cache)
+                sub(r_el, a("t")).text = piece
+    end_run = para.get("end_run")
+    end_style = _style_of(end_run) if isinstance(end_run, Mapping) else last_style
+    if end_style:
+        add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
+    return p_el
+
+
+def add_text_body(
+    parent: Element,
+    tag: str,
+    body: Mapping[str, Any],
+    link_rid: LinkResolver | None = None,
+    cache: ElementCache | None = None,
+    cell: bool = False,
+) -> Element:
+    """p:txBody (shapes) or a:txBody (table cells, `cell=True`: margins live in tcPr)."""
+    tx = sub(parent, tag)
+    if cell:
+        sub(tx, a("bodyPr"))
+    else:
+        anchor = body.get("anchor")
+        vertical = body.get("vertical")
+        wrap = bool(body.get("wrap", True))
+        insets = insets_emu(body.get("insets"))
+        anchor = str(anchor) if anchor in ANCHORS else "t"
+        vert = str(vertical) if vertical in VERTICAL_TYPES else None
+        if cache is None:
+            body_pr(tx, wrap, insets, anchor, vert)
+        else:
+            key = ("bodyPr", wrap, insets, anchor, vert)
+            cache.append(tx, key, lambda scratch: body_pr(scratch, wrap, insets, anchor, vert))
+    sub(tx, a("lstStyle"))
+    paragraphs = [q for q in (body.get("paragraphs") or []) if isinstance(q, Mapping)]
+    for para in paragraphs:
+        add_paragraph(tx, para, link_rid, cache)
+    if not paragraphs:
+        sub(tx, a("p"))
+    return tx

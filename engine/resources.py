@@ -1,0 +1,91 @@
+"""External resources (data: URIs, and URLs only when the caller allows it) -> bounded bytes and image media."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import io
+import re
+import urllib.parse
+from dataclasses import dataclass
+from typing import Any
+
+from engine.diagnostics import Diagnostics
+from engine.options import Options
+
+_DATA_URI = re.compile(r"^data:([^,]*?),(.*)$", re.S | re.I)
+PPTX_IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif"}
+PIL_TO_MIME = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp", "BMP": "image/bmp"}
+
+
+@dataclass(frozen=True)
+class Resource:
+    content_type: str
+    data: bytes
+
+
+def load_resource(url: str, diag: Diagnostics, options: Options, where: str = "") -> Resource | None:
+    """Decode a data: URI. Any other URL is never fetched by default: a diagnostic records the drop."""
+    url = (url or "").strip()
+    if not url:
+        return None
+    match = _DATA_URI.match(url)
+    if match is None:
+        if options.allow_network and url.lower().startswith(("http://", "https://")):
+            from engine.fetch import fetch_url  # local import: only when the caller enabled fetching
+
+            return fetch_url(url, diag, options, where)
+        diag.add("resource", f"not fetched (network access disabled): {url[:120]}", where)
+        return None
+    meta, payload = match.group(1), match.group(2)
+    parts = [p.strip() for p in meta.split(";")]
+    mime = (parts[0] or "text/plain").lower()
+    limit = options.limits.max_data_uri_bytes
+    if len(payload) > limit * 4 // 3 + 4:
+        diag.add("limit", f"data URI over {limit} bytes dropped", where)
+        return None
+    try:
+        if "base64" in [p.lower() for p in parts[1:]]:
+            data = base64.b64decode(re.sub(r"\s+", "", urllib.parse.unquote(payload)), validate=False)
+        else:
+            data = urllib.parse.unquote_to_bytes(payload)
+    except (binascii.Error, ValueError) as exc:
+        diag.add("resource", f"undecodable data URI: {exc}", where)
+        return None
+    return Resource(mime, data)
+
+
+def image_media(resource: Resource, diag: Diagnostics, options: Options, media: dict[str, dict[str, Any]], where: str = "") -> dict[str, Any] | None:
+    """Probe a raster image (size from its header, before decoding), transcode to PNG what PPTX can't hold.
+
+    Returns the media entry (also stored in `media` under its sha1 key) or None when unusable.
+    """
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(resource.data)) as im:
+            width, height = im.size
+            fmt = im.format or ""
+            if width * height > options.limits.max_image_pixels:
+                diag.add("limit", f"image of {width}x{height} px over the pixel limit dropped", where)
+                return None
+            mime = PIL_TO_MIME.get(fmt, "")
+            data = resource.data
+            if mime not in PPTX_IMAGE_TYPES:
+                out = io.BytesIO()
+                im.save(out, format="PNG")
+                data, mime = out.getvalue(), "image/png"
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        diag.add("resource", f"unreadable image: {type(exc).__name__}", where)
+        return None
+    return store_media(media, data, mime, float(width), float(height))
+
+
+def store_media(media: dict[str, dict[str, Any]], data: bytes, mime: str, width: float, height: float) -> dict[str, Any]:
+    key = hashlib.sha1(data).hexdigest()
+    entry = media.get(key)
+    if entry is None:
+        entry = {"key": key, "content_type": mime, "data": data, "width": width, "height": height}
+        media[key] = entry
+    return entry

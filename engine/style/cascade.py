@@ -1,0 +1,214 @@
+"""The cascade: ParsedPage + stylesheets -> StyleMap (computed style per element and pseudo-element)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any, NamedTuple
+
+from lxml import etree
+
+from engine.diagnostics import Diagnostics
+from engine.parse import ParsedPage
+from engine.style.computed import ComputedStyle, Ctx, anonymous_style, compute_style
+from engine.style.declarations import Block, parse_inline_style
+from engine.style.hints import presentational_hints
+from engine.style.media import media_matches
+from engine.style.selectors import CompiledSelector, ElementIndex, match
+from engine.style.stylesheet import Message, parse_stylesheet
+
+_PSEUDO_NAMES = ("before", "after", "marker")
+# Chromium's `::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre;
+# text-transform: none }`.
+_MARKER_DEFAULTS = parse_inline_style("white-space: pre; text-transform: none; font-variant-numeric: tabular-nums")[0]
+
+
+@lru_cache(maxsize=1)
+def ua_stylesheet_text() -> str:
+    return resources.files("engine.style").joinpath("ua.css").read_text(encoding="utf-8")
+
+
+class PageRules(NamedTuple):
+    ua: tuple[tuple[CompiledSelector, Block], ...]
+    author: tuple[tuple[CompiledSelector, Block], ...]
+    messages: tuple[Message, ...]
+
+
+def _sorted_entries(sheets: list[Any], viewport: tuple[float, float]) -> list[tuple[CompiledSelector, Block]]:
+    entries: list[tuple[tuple[int, int, int], int, CompiledSelector, Block]] = []
+    order = 0
+    for sheet in sheets:
+        for rule in sheet.rules:
+            order += 1
+            if rule.media and not all(media_matches(m, viewport) for m in rule.media):
+                continue
+            for sel in rule.selectors:
+                entries.append((sel.specificity, order, sel, rule.block))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    return [(e[2], e[3]) for e in entries]
+
+
+@lru_cache(maxsize=128)
+def page_rules(sheet_texts: tuple[str, ...], viewport: tuple[float, float]) -> PageRules:
+    """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics."""
+    ua = parse_stylesheet(ua_stylesheet_text())
+    author = [parse_stylesheet(text) for text in sheet_texts]
+    messages: list[Message] = []
+    for sheet in author:
+        messages.extend(sheet.messages)
+    return PageRules(
+        tuple(_sorted_entries([ua], viewport)),
+        tuple(_sorted_entries(author, viewport)),
+        tuple(messages),
+    )
+
+
+def _where(el: Any) -> str:
+    tag = el.tag if isinstance(el.tag, str) else "?"
+    ident = el.get("id")
+    cls = el.get("class")
+    out = f"<{tag}"
+    if ident:
+        out += f" id={ident[:40]}"
+    if cls:
+        out += f" class={' '.join(cls.split())[:60]}"
+    return out + ">"
+
+
+def _merge(blocks: list[Block]) -> dict[str, Any]:
+    cascaded: dict[str, Any] = {}
+    for block in blocks:
+        if block.normal:
+            cascaded.update(block.normal)
+    for block in blocks:
+        if block.important:
+            cascaded.update(block.important)
+    return cascaded
+
+
+class StyleMap:
+    """Computed styles of the slide root, its ancestors and descendants (+ pseudo-elements)."""
+
+    def __init__(
+        self,
+        styles: dict[Any, ComputedStyle],
+        pseudo_blocks: dict[tuple[Any, str], list[Block]],
+        ctx: Ctx,
+    ) -> None:
+        self._styles = styles
+        self._pseudo_blocks = pseudo_blocks
+        self._pseudo: dict[tuple[Any, str], ComputedStyle | None] = {}
+        self._ctx = ctx
+
+    def get(self, element: Any) -> ComputedStyle | None:
+        """The element's computed style (None for elements outside the slide's tree)."""
+        return self._styles.get(element)
+
+    def __getitem__(self, element: Any) -> ComputedStyle:
+        return self._styles[element]
+
+    def __contains__(self, element: object) -> bool:
+        return element in self._styles
+
+    def __len__(self) -> int:
+        return len(self._styles)
+
+    def pseudo(self, element: Any, which: str) -> ComputedStyle | None:
+        """::before / ::after (None when content is none/normal) or ::marker (list items only)."""
+        key = (element, which)
+        if key in self._pseudo:
+            return self._pseudo[key]
+        result = self._compute_pseudo(element, which)
+        self._pseudo[key] = result
+        return result
+
+    def _compute_pseudo(self, element: Any, which: str) -> ComputedStyle | None:
+        parent = self._styles.get(element)
+        if parent is None or which not in _PSEUDO_NAMES:
+            return None
+        blocks = self._pseudo_blocks.get((element, which), [])
+        if which == "marker":
+            if parent["display"] != "list-item":
+                return None
+            blocks = [_MARKER_DEFAULTS, *blocks]
+        elif not blocks:
+            return None
+        ctx = self._ctx
+        ctx.where = _where(element) + f"::{which}"
+        style = compute_style(_merge(blocks), parent, ctx, element)
+        if which != "marker" and style["content"] in ("normal", "none"):
+            return None
+        return style
+
+    def anonymous(self, parent: ComputedStyle, display: str) -> ComputedStyle:
+        """Style of an anonymous box inside `parent`: inherited values, the rest initial."""
+        return anonymous_style(parent, display)
+
+
+def _scope(page: ParsedPage) -> list[Any]:
+    ancestors = list(page.slide.iterancestors())
+    ancestors.reverse()
+    return ancestors + list(page.slide.iter(etree.Element))
+
+
+def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, float]) -> StyleMap:
+    """Run the cascade and compute the style of every element around and inside the slide root."""
+    viewport = (float(viewport[0]), float(viewport[1]))
+    rules = page_rules(tuple(page.stylesheets), viewport)
+    for kind, message, where in rules.messages:
+        diag.add(kind, message, where)
+    elements = _scope(page)
+    matched: dict[Any, list[Block]] = {el: [] for el in elements}
+    pseudo_blocks: dict[tuple[Any, str], list[Block]] = {}
+    index = ElementIndex(elements)
+    root = page.root
+
+    def apply(entries: tuple[tuple[CompiledSelector, Block], ...]) -> None:
+        get = matched.get
+        for sel, block in entries:
+            found = match(sel, root, index)
+            if not found:
+                continue
+            pseudo = sel.pseudo
+            if pseudo is None:
+                for el in found:
+                    lst = get(el)
+                    if lst is not None:
+                        lst.append(block)
+            else:
+                for el in found:
+                    if el in matched:
+                        pseudo_blocks.setdefault((el, pseudo), []).append(block)
+
+    apply(rules.ua)
+    for el, block in presentational_hints(elements):
+        matched[el].append(block)
+    apply(rules.author)
+
+    ctx = Ctx(viewport, diag)
+    styles: dict[Any, ComputedStyle] = {}
+    root_element = elements[0] if elements else None
+    for el in elements:
+        blocks = matched[el]
+        inline = el.get("style")
+        if inline:
+            block, messages = parse_inline_style(inline)
+            if messages:
+                where = _where(el) + " style"
+                for kind, message in messages:
+                    diag.add(kind, message, where)
+            blocks.append(block)
+        parent_el = el.getparent()
+        parent = styles.get(parent_el) if parent_el is not None else None
+        ctx.where = _where(el)
+        if not blocks:
+            cascaded: dict[str, Any] = {}
+        elif len(blocks) == 1 and not blocks[0].important:
+            cascaded = blocks[0].normal
+        else:
+            cascaded = _merge(blocks)
+        style = compute_style(cascaded, parent, ctx, el)
+        styles[el] = style
+        if el is root_element:
+            ctx.root_font_size = style["font-size"]
+    return StyleMap(styles, pseudo_blocks, ctx)

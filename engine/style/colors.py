@@ -1,0 +1,373 @@
+"""Colour parsing: CSS <color> tokens (hex, rgb/hsl/hwb/lab/lch/oklab/oklch, color-mix, names) -> RGBA."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from engine.style.syntax import DELIM, DIM, FUNC, HASH, IDENT, NUM, PCT, Tok
+from engine.style.types import RGBA, TRANSPARENT
+from engine.style.values import Deferred
+
+if TYPE_CHECKING:
+    from engine.style.computed import Ctx
+
+_NAMED_HEX = """
+aliceblue f0f8ff antiquewhite faebd7 aqua 00ffff aquamarine 7fffd4 azure f0ffff beige f5f5dc
+bisque ffe4c4 black 000000 blanchedalmond ffebcd blue 0000ff blueviolet 8a2be2 brown a52a2a
+burlywood deb887 cadetblue 5f9ea0 chartreuse 7fff00 chocolate d2691e coral ff7f50
+cornflowerblue 6495ed cornsilk fff8dc crimson dc143c cyan 00ffff darkblue 00008b darkcyan 008b8b
+darkgoldenrod b8860b darkgray a9a9a9 darkgreen 006400 darkgrey a9a9a9 darkkhaki bdb76b
+darkmagenta 8b008b darkolivegreen 556b2f darkorange ff8c00 darkorchid 9932cc darkred 8b0000
+darksalmon e9967a darkseagreen 8fbc8f darkslateblue 483d8b darkslategray 2f4f4f
+darkslategrey 2f4f4f darkturquoise 00ced1 darkviolet 9400d3 deeppink ff1493 deepskyblue 00bfff
+dimgray 696969 dimgrey 696969 dodgerblue 1e90ff firebrick b22222 floralwhite fffaf0
+forestgreen 228b22 fuchsia ff00ff gainsboro dcdcdc ghostwhite f8f8ff gold ffd700
+goldenrod daa520 gray 808080 green 008000 greenyellow adff2f grey 808080 honeydew f0fff0
+hotpink ff69b4 indianred cd5c5c indigo 4b0082 ivory fffff0 khaki f0e68c lavender e6e6fa
+lavenderblush fff0f5 lawngreen 7cfc00 lemonchiffon fffacd lightblue add8e6 lightcoral f08080
+lightcyan e0ffff lightgoldenrodyellow fafad2 lightgray d3d3d3 lightgreen 90ee90 lightgrey d3d3d3
+lightpink ffb6c1 lightsalmon ffa07a lightseagreen 20b2aa lightskyblue 87cefa
+lightslategray 778899 lightslategrey 778899 lightsteelblue b0c4de lightyellow ffffe0 lime 00ff00
+limegreen 32cd32 linen faf0e6 magenta ff00ff maroon 800000 mediumaquamarine 66cdaa
+mediumblue 0000cd mediumorchid ba55d3 mediumpurple 9370db mediumseagreen 3cb371
+mediumslateblue 7b68ee mediumspringgreen 00fa9a mediumturquoise 48d1cc mediumvioletred c71585
+midnightblue 191970 mintcream f5fffa mistyrose ffe4e1 moccasin ffe4b5 navajowhite ffdead
+navy 000080 oldlace fdf5e6 olive 808000 olivedrab 6b8e23 orange ffa500 orangered ff4500
+orchid da70d6 palegoldenrod eee8aa palegreen 98fb98 paleturquoise afeeee palevioletred db7093
+papayawhip ffefd5 peachpuff ffdab9 peru cd853f pink ffc0cb plum dda0dd powderblue b0e0e6
+purple 800080 rebeccapurple 663399 red ff0000 rosybrown bc8f8f royalblue 4169e1
+saddlebrown 8b4513 salmon fa8072 sandybrown f4a460 seagreen 2e8b57 seashell fff5ee
+sienna a0522d silver c0c0c0 skyblue 87ceeb slateblue 6a5acd slategray 708090 slategrey 708090
+snow fffafa springgreen 00ff7f steelblue 4682b4 tan d2b48c teal 008080 thistle d8bfd8
+tomato ff6347 turquoise 40e0d0 violet ee82ee wheat f5deb3 white ffffff whitesmoke f5f5f5
+yellow ffff00 yellowgreen 9acd32
+canvas ffffff canvastext 000000 linktext 0000ee visitedtext 551a8b activetext ff0000
+buttonface efefef buttontext 000000 buttonborder 767676 field ffffff fieldtext 000000
+highlight 3390ff highlighttext ffffff selecteditem 3390ff selecteditemtext ffffff
+mark ffff00 marktext 000000 graytext 808080 accentcolor 0075ff accentcolortext ffffff
+-webkit-link 0000ee -webkit-activelink ff0000
+"""
+
+
+def _build_named() -> dict[str, RGBA]:
+    words = _NAMED_HEX.split()
+    out: dict[str, RGBA] = {}
+    for name, hexv in zip(words[::2], words[1::2], strict=True):
+        out[name] = RGBA(int(hexv[0:2], 16), int(hexv[2:4], 16), int(hexv[4:6], 16), 1.0)
+    out["transparent"] = TRANSPARENT
+    return out
+
+
+NAMED_COLORS: dict[str, RGBA] = _build_named()
+
+
+class _CurrentColor(Deferred):
+    """The `currentcolor` keyword: computes to the element's `color`."""
+
+    __slots__ = ()
+
+    def compute(self, ctx: Ctx, name: str) -> RGBA:
+        color: RGBA = ctx.cs["color"]
+        return color
+
+    def __repr__(self) -> str:
+        return "CURRENT_COLOR"
+
+
+CURRENT_COLOR = _CurrentColor()
+
+
+def _clamp8(v: float) -> int:
+    if v != v:  # NaN
+        return 0
+    return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5)
+
+
+def _clamp01(v: float) -> float:
+    if v != v:
+        return 0.0
+    return 0.0 if v <= 0 else 1.0 if v >= 1 else float(v)
+
+
+def _hex(text: str) -> RGBA | None:
+    n = len(text)
+    try:
+        if n in (3, 4):
+            vals = [int(c * 2, 16) for c in text]
+        elif n in (6, 8):
+            vals = [int(text[i : i + 2], 16) for i in range(0, n, 2)]
+        else:
+            return None
+    except ValueError:
+        return None
+    alpha = vals[3] / 255.0 if len(vals) == 4 else 1.0
+    return RGBA(vals[0], vals[1], vals[2], round(alpha, 4))
+
+
+def _args(tok: Tok) -> tuple[list[Tok], Tok | None] | None:
+    """Function arguments in either syntax -> (components, alpha or None)."""
+    toks = list(tok.args)
+    if any(t.kind == DELIM and t.value == "," for t in toks):
+        comps = [t for t in toks if not (t.kind == DELIM and t.value == ",")]
+        if len(comps) != len(toks) - (len(comps) - 1):
+            return None
+        if len(comps) == 4:
+            return comps[:3], comps[3]
+        return (comps, None) if len(comps) == 3 else None
+    alpha = None
+    if len(toks) >= 2 and toks[-2].kind == DELIM and toks[-2].value == "/":
+        alpha = toks[-1]
+        toks = toks[:-2]
+    return (toks, alpha) if len(toks) == 3 else None
+
+
+def _num(tok: Tok, pct_scale: float) -> float | None:
+    """A number or percentage component; percentages scale to pct_scale at 100%."""
+    if tok.kind == NUM:
+        return float(tok.value)
+    if tok.kind == PCT:
+        return tok.value * pct_scale / 100.0
+    if tok.kind == IDENT and tok.value == "none":
+        return 0.0
+    if tok.kind == FUNC and tok.value == "calc":
+        from engine.style.values import calc_lin
+
+        lin = calc_lin(tok)
+        if isinstance(lin, dict):
+            if set(lin) <= {""}:
+                return lin.get("", 0.0)
+            if set(lin) <= {"%"}:
+                return lin.get("%", 0.0) * pct_scale / 100.0
+    return None
+
+
+def _hue(tok: Tok) -> float | None:
+    if tok.kind == DIM:
+        from engine.style.values import parse_angle
+
+        return parse_angle(tok)
+    return _num(tok, 360.0)
+
+
+def _alpha(tok: Tok | None) -> float | None:
+    if tok is None:
+        return 1.0
+    v = _num(tok, 1.0)
+    return None if v is None else _clamp01(v)
+
+
+def _hsl_to_rgb(h: float, s: float, l: float) -> tuple[float, float, float]:
+    h = (h % 360.0) / 360.0
+    s = _clamp01(s)
+    l = _clamp01(l)  # noqa: E741
+    if s == 0:
+        return l * 255, l * 255, l * 255
+    q = l * (1 + s) if l < 0.5 else l + s - l * s
+    p = 2 * l - q
+
+    def channel(t: float) -> float:
+        t %= 1.0
+        if t < 1 / 6:
+            return p + (q - p) * 6 * t
+        if t < 1 / 2:
+            return q
+        if t < 2 / 3:
+            return p + (q - p) * (2 / 3 - t) * 6
+        return p
+
+    return channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255
+
+
+def _linear_to_srgb(c: float) -> float:
+    if c <= 0.0031308:
+        return 12.92 * c
+    return 1.055 * (c ** (1 / 2.4)) - 0.055
+
+
+def _srgb_to_linear(c: float) -> float:
+    if c <= 0.04045:
+        return c / 12.92
+    return ((c + 0.055) / 1.055) ** 2.4
+
+
+def _oklab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
+    l_ = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3
+    m_ = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3
+    s_ = (L - 0.0894841775 * a - 1.2914855480 * b) ** 3
+    r = 4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_
+    g = -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_
+    bb = -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_
+    return tuple(_linear_to_srgb(_clamp01(c)) * 255 for c in (r, g, bb))  # type: ignore[return-value]
+
+
+def _rgb_to_oklab(r: float, g: float, b: float) -> tuple[float, float, float]:
+    r, g, b = (_srgb_to_linear(c / 255.0) for c in (r, g, b))
+    l_ = math.copysign(abs(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) ** (1 / 3), 1)
+    m_ = math.copysign(abs(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) ** (1 / 3), 1)
+    s_ = math.copysign(abs(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) ** (1 / 3), 1)
+    return (
+        0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_,
+        1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_,
+        0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_,
+    )
+
+
+def _lab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
+    # CIE Lab (D50) -> XYZ D50 -> XYZ D65 (Bradford) -> linear sRGB.
+    fy = (L + 16) / 116
+    fx = fy + a / 500
+    fz = fy - b / 200
+    eps, kappa = 216 / 24389, 24389 / 27
+
+    def finv(t: float) -> float:
+        return t**3 if t**3 > eps else (116 * t - 16) / kappa
+
+    x = finv(fx) * 0.96422
+    y = (fy**3 if L > kappa * eps else L / kappa) * 1.0
+    z = finv(fz) * 0.82521
+    x65 = 0.9554734527042182 * x - 0.023098536874261423 * y + 0.0632593086610217 * z
+    y65 = -0.028369706963208136 * x + 1.0099954580106629 * y + 0.021041398966943008 * z
+    z65 = 0.012314001688319899 * x - 0.020507696433477912 * y + 1.3303659366080753 * z
+    r = 3.2409699419045226 * x65 - 1.537383177570094 * y65 - 0.4986107602930034 * z65
+    g = -0.9692436362808796 * x65 + 1.8759675015077202 * y65 + 0.04155505740717559 * z65
+    bb = 0.05563007969699366 * x65 - 0.20397695888897652 * y65 + 1.0569715142428786 * z65
+    return tuple(_linear_to_srgb(_clamp01(c)) * 255 for c in (r, g, bb))  # type: ignore[return-value]
+
+
+def _function_color(tok: Tok) -> Any:
+    name = tok.value
+    if name == "color-mix":
+        return _color_mix(tok)
+    parsed = _args(tok)
+    if parsed is None:
+        return None
+    comps, alpha_tok = parsed
+    alpha = _alpha(alpha_tok)
+    if alpha is None:
+        return None
+    if name in ("rgb", "rgba"):
+        vals = [_num(t, 255.0) for t in comps]
+        if None in vals:
+            return None
+        r, g, b = (v for v in vals if v is not None)
+        return RGBA(_clamp8(r), _clamp8(g), _clamp8(b), alpha)
+    if name in ("hsl", "hsla", "hwb"):
+        h = _hue(comps[0])
+        x = _num(comps[1], 100.0)
+        y = _num(comps[2], 100.0)
+        if h is None or x is None or y is None:
+            return None
+        if name == "hwb":
+            w, bl = x / 100.0, y / 100.0
+            if w + bl >= 1:
+                grey = w / (w + bl) * 255
+                return RGBA(_clamp8(grey), _clamp8(grey), _clamp8(grey), alpha)
+            r, g, b = _hsl_to_rgb(h, 1.0, 0.5)
+            r, g, b = (c / 255 * (1 - w - bl) * 255 + w * 255 for c in (r, g, b))
+        else:
+            r, g, b = _hsl_to_rgb(h, x / 100.0, y / 100.0)
+        return RGBA(_clamp8(r), _clamp8(g), _clamp8(b), alpha)
+    if name in ("oklab", "oklch", "lab", "lch"):
+        ok = name.startswith("ok")
+        lightness = _num(comps[0], 1.0 if ok else 100.0)
+        c1 = _num(comps[1], 0.4 if ok else 125.0 if name == "lab" else 150.0)
+        if lightness is None or c1 is None:
+            return None
+        if name.endswith("ch"):
+            h = _hue(comps[2])
+            if h is None:
+                return None
+            a, b = c1 * math.cos(math.radians(h)), c1 * math.sin(math.radians(h))
+        else:
+            c2 = _num(comps[2], 0.4 if ok else 125.0)
+            if c2 is None:
+                return None
+            a, b = c1, c2
+        r, g, bb = _oklab_to_rgb(lightness, a, b) if ok else _lab_to_rgb(lightness, a, b)
+        return RGBA(_clamp8(r), _clamp8(g), _clamp8(bb), alpha)
+    return None
+
+
+def _color_mix(tok: Tok) -> Any:
+    groups: list[list[Tok]] = [[]]
+    for t in tok.args:
+        if t.kind == DELIM and t.value == ",":
+            groups.append([])
+        else:
+            groups[-1].append(t)
+    if len(groups) != 3 or not groups[0] or groups[0][0].value != "in":
+        return None
+    space = groups[0][1].value if len(groups[0]) > 1 else "srgb"
+    colors: list[Any] = []
+    pcts: list[float | None] = []
+    for g in groups[1:]:
+        pct = next((t.value for t in g if t.kind == PCT), None)
+        rest = [t for t in g if t.kind != PCT]
+        if len(rest) != 1:
+            return None
+        c = parse_color(rest[0])
+        if c is None:
+            return None
+        colors.append(c)
+        pcts.append(pct)
+    p1, p2 = pcts
+    if p1 is None and p2 is None:
+        p1, p2 = 50.0, 50.0
+    elif p1 is None:
+        p1 = 100.0 - (p2 or 0.0)
+    elif p2 is None:
+        p2 = 100.0 - p1
+    total = (p1 or 0.0) + (p2 or 0.0)
+    if total <= 0:
+        return None
+    data = (space, colors[0], colors[1], (p1 or 0.0) / total, min(total, 100.0) / 100.0)
+    if any(isinstance(c, Deferred) for c in colors):
+        from engine.style.values import Fn
+
+        return Fn(_mix_deferred, data)
+    return _mix(*data)
+
+
+def _mix_deferred(data: tuple[Any, ...], ctx: Ctx) -> RGBA:
+    space, c1, c2, w1, scale = data
+    c1 = c1.compute(ctx, "") if isinstance(c1, Deferred) else c1
+    c2 = c2.compute(ctx, "") if isinstance(c2, Deferred) else c2
+    return _mix(space, c1, c2, w1, scale)
+
+
+def _mix(space: str, c1: RGBA, c2: RGBA, w1: float, scale: float) -> RGBA:
+    w2 = 1.0 - w1
+    alpha = c1.a * w1 + c2.a * w2
+    if alpha <= 0:
+        return RGBA(0, 0, 0, 0.0)
+    if space in ("oklab", "oklch"):
+        lab1, lab2 = _rgb_to_oklab(c1.r, c1.g, c1.b), _rgb_to_oklab(c2.r, c2.g, c2.b)
+        mixed = [(x * c1.a * w1 + y * c2.a * w2) / alpha for x, y in zip(lab1, lab2, strict=True)]
+        r, g, b = _oklab_to_rgb(*mixed)
+    else:
+        r, g, b = (
+            (x * c1.a * w1 + y * c2.a * w2) / alpha
+            for x, y in ((c1.r, c2.r), (c1.g, c2.g), (c1.b, c2.b))
+        )
+    return RGBA(_clamp8(r), _clamp8(g), _clamp8(b), round(_clamp01(alpha * scale), 4))
+
+
+def parse_color(tok: Tok) -> Any:
+    """A colour token -> RGBA | CURRENT_COLOR | Deferred (color-mix with currentcolor) | None."""
+    kind = tok.kind
+    if kind == HASH:
+        return _hex(tok.value)
+    if kind == IDENT:
+        value = tok.value
+        if value == "currentcolor":
+            return CURRENT_COLOR
+        return NAMED_COLORS.get(value)
+    if kind == FUNC:
+        try:
+            return _function_color(tok)
+        except (ValueError, OverflowError, ZeroDivisionError, TypeError):
+            return None
+    if kind == NUM or kind == DIM:  # quirks-mode hashless colours are not supported
+        return None
+    return None

@@ -1,0 +1,213 @@
+"""Declarations: `name: value` text -> longhand specified values (shorthands, keywords, var())."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from engine.style.colors import CURRENT_COLOR
+from engine.style.properties import ALIASES, IGNORED, PROPERTIES
+from engine.style.shorthands import SHORTHANDS
+from engine.style.syntax import split_declaration, tokenize
+from engine.style.values import INVALID, Deferred, take_warnings
+
+if TYPE_CHECKING:
+    from engine.style.computed import Ctx
+
+Message = tuple[str, str]  # (diagnostic kind, message)
+
+
+def initial_value(name: str, ctx: Ctx) -> Any:
+    value = PROPERTIES[name].initial
+    if value is CURRENT_COLOR:
+        return ctx.cs["color"]
+    return value
+
+
+class CssWide(Deferred):
+    """inherit / initial / unset (revert and revert-layer behave as unset)."""
+
+    __slots__ = ("keyword",)
+
+    def __init__(self, keyword: str) -> None:
+        self.keyword = keyword
+
+    def compute(self, ctx: Ctx, name: str) -> Any:
+        keyword = self.keyword
+        if keyword == "inherit" or (keyword == "unset" and PROPERTIES[name].inherited):
+            if ctx.parent is None:
+                return initial_value(name, ctx)
+            return ctx.parent[name]
+        return initial_value(name, ctx)
+
+    def __repr__(self) -> str:
+        return self.keyword.upper()
+
+
+INHERIT = CssWide("inherit")
+INITIAL = CssWide("initial")
+UNSET = CssWide("unset")
+CSS_WIDE = {"inherit": INHERIT, "initial": INITIAL, "unset": UNSET, "revert": UNSET, "revert-layer": UNSET}
+
+_VAR_RE = re.compile(r"var\(", re.IGNORECASE)
+
+
+def substitute(text: str, lookup: Callable[[str], str | None], depth: int = 0) -> str | None:
+    """Replace var(--x[, fallback]) references; None when a reference is invalid."""
+    if depth > 32:
+        return None
+    out: list[str] = []
+    i = 0
+    n = len(text)
+    while True:
+        m = _VAR_RE.search(text, i)
+        if m is None:
+            out.append(text[i:])
+            break
+        out.append(text[i : m.start()])
+        k = m.end()
+        level = 1
+        while k < n and level:
+            c = text[k]
+            if c == "(":
+                level += 1
+            elif c == ")":
+                level -= 1
+            k += 1
+        inner = text[m.end() : k - 1] if level == 0 else text[m.end() :]
+        name, comma, fallback = inner.partition(",")
+        name = name.strip()
+        if not name.startswith("--"):
+            return None
+        value = lookup(name)
+        if value is None:
+            if not comma:
+                return None
+            value = substitute(fallback.strip(), lookup, depth + 1)
+            if value is None:
+                return None
+        out.append(value)
+        i = k
+    return "".join(out)
+
+
+class Pending(Deferred):
+    """A value containing var(): substituted and parsed at computed-value time."""
+
+    __slots__ = ("declared", "text", "longhand")
+
+    def __init__(self, declared: str, text: str, longhand: str) -> None:
+        self.declared = declared
+        self.text = text
+        self.longhand = longhand
+
+    def compute(self, ctx: Ctx, name: str) -> Any:
+        cs = ctx.cs
+        text = substitute(self.text, cs.get)
+        value: Any = INVALID
+        if text is not None:
+            pairs, _ = parse_declaration(self.declared, text)
+            for longhand, spec in pairs:
+                if longhand == self.longhand:
+                    value = spec
+                    break
+        if value is INVALID or isinstance(value, Pending):
+            ctx.report(f"invalid at computed-value time: {self.declared}: {self.text}"[:300])
+            value = UNSET
+        if isinstance(value, Deferred):
+            return value.compute(ctx, name)
+        return value
+
+    def __repr__(self) -> str:
+        return f"Pending({self.declared!r}, {self.text!r})"
+
+
+def _longhands_of(name: str) -> tuple[str, ...]:
+    if name in SHORTHANDS:
+        return SHORTHANDS[name][1]
+    return (name,)
+
+
+def _parse_uncached(name: str, value: str) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
+    name = ALIASES.get(name, name)
+    if name.startswith("--"):
+        keyword = CSS_WIDE.get(value.strip().lower())
+        return ((name, keyword if keyword is not None else value.strip()),), ()
+    if name in IGNORED:
+        return (), ()
+    known = name in PROPERTIES or name in SHORTHANDS
+    if not known:
+        return (), (("css", f"unknown property {name!r}"),)
+    lowered = value.strip().lower()
+    if not lowered:
+        return (), (("css", f"empty value for {name!r}"),)
+    keyword = CSS_WIDE.get(lowered)
+    if keyword is not None:
+        return tuple((lh, keyword) for lh in _longhands_of(name)), ()
+    if "var(" in lowered:
+        return tuple((lh, Pending(name, value, lh)) for lh in _longhands_of(name)), ()
+    if name == "all":
+        return (), (("css", f"invalid value for 'all': {value!r}"),)
+    toks = tokenize(value)
+    take_warnings()
+    if name in SHORTHANDS:
+        result = SHORTHANDS[name][0](toks, value)
+        invalid = result is INVALID
+        pairs = () if invalid else tuple(result)
+    else:
+        spec = PROPERTIES[name].parse(toks, value)
+        invalid = spec is INVALID
+        pairs = () if invalid else ((name, spec),)
+    messages = tuple(("unsupported", w) for w in take_warnings())
+    if invalid:
+        return (), (("css", f"invalid value for {name!r}: {value.strip()!r}"[:300]), *messages)
+    return pairs, messages
+
+
+@lru_cache(maxsize=32768)
+def parse_declaration(name: str, value: str) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
+    """(name, value) -> ((longhand, specified), ...), (diagnostic messages)). Never raises."""
+    try:
+        return _parse_uncached(name, value)
+    except Exception as exc:  # a parser bug must not break the page
+        take_warnings()
+        return (), (("css", f"could not parse {name!r}: {value[:100]!r} ({type(exc).__name__})"),)
+
+
+class Block(NamedTuple):
+    """A declaration block split by importance; dict order = declaration order."""
+
+    normal: dict[str, Any]
+    important: dict[str, Any]
+
+
+def parse_block(segments: list[str]) -> tuple[Block, list[Message]]:
+    normal: dict[str, Any] = {}
+    important: dict[str, Any] = {}
+    messages: list[Message] = []
+    for seg in segments:
+        parts = split_declaration(seg)
+        if parts is None:
+            messages.append(("css", f"malformed declaration {seg[:100]!r}"))
+            continue
+        name, value, is_important = parts
+        pairs, msgs = parse_declaration(name, value)
+        if msgs:
+            messages.extend(msgs)
+        target = important if is_important else normal
+        for longhand, spec in pairs:
+            if longhand in target:
+                del target[longhand]  # keep dict order = last declaration order
+            target[longhand] = spec
+    return Block(normal, important), messages
+
+
+@lru_cache(maxsize=4096)
+def parse_inline_style(text: str) -> tuple[Block, tuple[Message, ...]]:
+    from engine.style.syntax import parse_blocks
+
+    segments = [item for item in parse_blocks(text) if isinstance(item, str)]
+    block, messages = parse_block(segments)
+    return block, tuple(messages)

@@ -1,0 +1,557 @@
+"""Shorthand expansion: a shorthand declaration's tokens -> [(longhand, specified value), ...]."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.style import longhands as lh
+from engine.style.backgrounds import background
+from engine.style.colors import CURRENT_COLOR, parse_color
+from engine.style.properties import BACKGROUND_LISTS, PROPERTIES
+from engine.style.syntax import FUNC, HASH, IDENT, NUM, STR, Tok, normalize_ws, split_slash
+from engine.style.types import LP
+from engine.style.values import INVALID, is_delim, parse_number, warn
+
+Expansion = list[tuple[str, Any]]
+Expander = Callable[[tuple[Tok, ...], str], Any]
+
+SIDES = ("top", "right", "bottom", "left")
+
+
+def _text(toks: list[Tok] | tuple[Tok, ...]) -> str:
+    return " ".join(t.raw for t in toks)
+
+
+def _parse(name: str, toks: list[Tok] | tuple[Tok, ...]) -> Any:
+    return PROPERTIES[name].parse(tuple(toks), _text(toks))
+
+
+def _box4(names: tuple[str, str, str, str]) -> Expander:
+    """margin/padding/inset/border-width...: 1-4 values -> top right bottom left."""
+    parser = PROPERTIES[names[0]].parse
+
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        if not 1 <= len(toks) <= 4:
+            return INVALID
+        vals = [parser((t,), t.raw) for t in toks]
+        if any(v is INVALID for v in vals):
+            return INVALID
+        if len(toks) == 1:
+            vals = [vals[0]] * 4
+        elif len(toks) == 2:
+            vals = [vals[0], vals[1], vals[0], vals[1]]
+        elif len(toks) == 3:
+            vals = [vals[0], vals[1], vals[2], vals[1]]
+        return list(zip(names, vals, strict=True))
+
+    return expand
+
+
+def _pair(names: tuple[str, str]) -> Expander:
+    """margin-inline / padding-block / inset-inline ...: 1-2 values -> start end."""
+    parser = PROPERTIES[names[0]].parse
+
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        if not 1 <= len(toks) <= 2:
+            return INVALID
+        vals = [parser((t,), t.raw) for t in toks]
+        if any(v is INVALID for v in vals):
+            return INVALID
+        return [(names[0], vals[0]), (names[1], vals[-1])]
+
+    return expand
+
+
+def _border_parts(toks: tuple[Tok, ...] | list[Tok]) -> Any:
+    width: Any = None
+    style: Any = None
+    color: Any = None
+    for t in toks:
+        if style is None and t.kind == IDENT and t.value in lh.BORDER_STYLES:
+            style = t.value
+            continue
+        if width is None:
+            w = lh.border_width((t,), t.raw)
+            if w is not INVALID:
+                width = w
+                continue
+        if color is None and t.kind in (IDENT, FUNC, HASH):
+            c = parse_color(t)
+            if c is not None:
+                color = c
+                continue
+        return INVALID
+    if not toks:
+        return INVALID
+    return (
+        3.0 if width is None else width,
+        "none" if style is None else style,
+        CURRENT_COLOR if color is None else color,
+    )
+
+
+def _border_sides(sides: tuple[str, ...]) -> Expander:
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        parts = _border_parts(toks)
+        if parts is INVALID:
+            return INVALID
+        out: Expansion = []
+        for side in sides:
+            out.append((f"border-{side}-width", parts[0]))
+            out.append((f"border-{side}-style", parts[1]))
+            out.append((f"border-{side}-color", parts[2]))
+        return out
+
+    return expand
+
+
+def _border_radius(toks: tuple[Tok, ...], text: str) -> Any:
+    groups = split_slash(toks)
+    if len(groups) > 2 or any(not 1 <= len(g) <= 4 for g in groups):
+        return INVALID
+    expanded = []
+    for g in groups:
+        vals = [lh.parse_length(t, negative=False) for t in g]
+        if any(v is INVALID or isinstance(v, str) for v in vals):
+            return INVALID
+        if len(vals) == 1:
+            vals = vals * 4
+        elif len(vals) == 2:
+            vals = [vals[0], vals[1], vals[0], vals[1]]
+        elif len(vals) == 3:
+            vals = [vals[0], vals[1], vals[2], vals[1]]
+        expanded.append(vals)
+    horizontal = expanded[0]
+    vertical = expanded[1] if len(expanded) > 1 else horizontal
+    corners = ("top-left", "top-right", "bottom-right", "bottom-left")
+    return [
+        (f"border-{c}-radius", lh.finish((h, v)))
+        for c, h, v in zip(corners, horizontal, vertical, strict=True)
+    ]
+
+
+_FONT_STRETCH = frozenset(
+    "ultra-condensed extra-condensed condensed semi-condensed semi-expanded expanded "
+    "extra-expanded ultra-expanded".split()
+)
+_SYSTEM_FONTS = frozenset("caption icon menu message-box small-caption status-bar".split())
+
+
+def _font(toks: tuple[Tok, ...], text: str) -> Any:
+    if len(toks) == 1 and toks[0].kind == IDENT and toks[0].value in _SYSTEM_FONTS:
+        warn(f"system font {toks[0].value!r} ignored")
+        return []
+    style: Any = "normal"
+    variant = "normal"
+    weight: Any = 400
+    stretch = "normal"
+    i = 0
+    n = len(toks)
+    size: Any = INVALID
+    while i < n and i < 5:
+        t = toks[i]
+        if t.kind == IDENT:
+            v = t.value
+            if v == "normal":
+                pass
+            elif v in ("italic", "oblique"):
+                style = v
+            elif v == "small-caps":
+                variant = v
+            elif v in ("bold", "bolder", "lighter"):
+                weight = lh.font_weight((t,), t.raw)
+            elif v in _FONT_STRETCH:
+                stretch = v
+            else:
+                size = lh.font_size((t,), t.raw)
+                if size is INVALID:
+                    return INVALID
+                i += 1
+                break
+        elif t.kind == NUM and i + 1 < n and not is_delim(toks[i + 1], "/") and toks[i + 1].kind != STR:
+            w = lh.font_weight((t,), t.raw)
+            if w is INVALID:
+                return INVALID
+            weight = w
+        else:
+            size = lh.font_size((t,), t.raw)
+            if size is INVALID:
+                return INVALID
+            i += 1
+            break
+        i += 1
+    if size is INVALID:
+        return INVALID
+    line_height: Any = "normal"
+    if i < n and is_delim(toks[i], "/"):
+        if i + 1 >= n:
+            return INVALID
+        line_height = lh.line_height((toks[i + 1],), toks[i + 1].raw)
+        if line_height is INVALID:
+            return INVALID
+        i += 2
+    family = lh.font_family(toks[i:], _text(toks[i:]))
+    if family is INVALID:
+        return INVALID
+    return [
+        ("font-style", style),
+        ("font-variant", variant),
+        ("font-weight", weight),
+        ("font-stretch", stretch),
+        ("font-size", size),
+        ("line-height", line_height),
+        ("font-family", family),
+    ]
+
+
+def _flex(toks: tuple[Tok, ...], text: str) -> Any:
+    if len(toks) == 1 and toks[0].kind == IDENT:
+        keyword = {"none": (0.0, 0.0, "auto"), "auto": (1.0, 1.0, "auto")}.get(toks[0].value)
+        if keyword is not None:
+            return list(zip(("flex-grow", "flex-shrink", "flex-basis"), keyword, strict=True))
+    grow: float | None = None
+    shrink: float | None = None
+    basis: Any = None
+    for t in toks:
+        num = parse_number(t) if t.kind in (NUM, FUNC) else None
+        if num is not None and not (grow is not None and shrink is not None):
+            if num < 0:
+                return INVALID
+            if grow is None:
+                grow = num
+            elif shrink is None and basis is None:
+                shrink = num
+            elif shrink is None:
+                shrink = num
+            else:
+                return INVALID
+            continue
+        if basis is not None:
+            return INVALID
+        basis = lh.flex_basis((t,), t.raw)
+        if basis is INVALID:
+            return INVALID
+    if grow is None and basis is None:
+        return INVALID
+    return [
+        ("flex-grow", 1.0 if grow is None else grow),
+        ("flex-shrink", 1.0 if shrink is None else shrink),
+        ("flex-basis", LP(0.0, 0.0) if basis is None else basis),
+    ]
+
+
+def _flex_flow(toks: tuple[Tok, ...], text: str) -> Any:
+    direction: Any = "row"
+    wrap: Any = "nowrap"
+    for t in toks:
+        if t.kind == IDENT and t.value in ("row", "row-reverse", "column", "column-reverse"):
+            direction = t.value
+        elif t.kind == IDENT and t.value in ("nowrap", "wrap", "wrap-reverse"):
+            wrap = t.value
+        else:
+            return INVALID
+    if not 1 <= len(toks) <= 2:
+        return INVALID
+    return [("flex-direction", direction), ("flex-wrap", wrap)]
+
+
+def _gap(toks: tuple[Tok, ...], text: str) -> Any:
+    if not 1 <= len(toks) <= 2:
+        return INVALID
+    vals = [lh.gap((t,), t.raw) for t in toks]
+    if any(v is INVALID for v in vals):
+        return INVALID
+    return [("row-gap", vals[0]), ("column-gap", vals[-1])]
+
+
+def _place(align: str, justify: str) -> Expander:
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        groups: list[list[Tok]] = []
+        for t in toks:  # split into (optional safe/unsafe/first/last prefix +) keyword groups
+            if groups and groups[-1][-1].value in ("safe", "unsafe", "first", "last", "legacy"):
+                groups[-1].append(t)
+            else:
+                groups.append([t])
+        if not 1 <= len(groups) <= 2:
+            return INVALID
+        a = lh.self_alignment(tuple(groups[0]), "")
+        j = lh.self_alignment(tuple(groups[-1]), "")
+        if a is INVALID or j is INVALID:
+            return INVALID
+        return [(align, a), (justify, j)]
+
+    return expand
+
+
+def _list_style(toks: tuple[Tok, ...], text: str) -> Any:
+    type_: Any = None
+    position: Any = None
+    image: Any = None
+    nones = 0
+    for t in toks:
+        if t.kind == IDENT and t.value == "none":
+            nones += 1
+        elif t.kind == IDENT and t.value in ("inside", "outside") and position is None:
+            position = t.value
+        elif image is None and (t.kind == FUNC or t.kind == "url"):
+            image = lh.image_or_none((t,), t.raw)
+            if image is INVALID:
+                return INVALID
+        elif type_ is None and t.kind in (IDENT, STR):
+            type_ = lh.list_style_type((t,), t.raw)
+            if type_ is INVALID:
+                return INVALID
+        else:
+            return INVALID
+    if nones > 2 or (nones == 2 and (type_ is not None or image is not None)):
+        return INVALID
+    if nones:
+        if type_ is None:
+            type_ = "none"
+            nones -= 1
+        if nones and image is None:
+            image = "none"
+    return [
+        ("list-style-type", "disc" if type_ is None else type_),
+        ("list-style-position", position or "outside"),
+        ("list-style-image", "none" if image is None else image),
+    ]
+
+
+def _overflow(toks: tuple[Tok, ...], text: str) -> Any:
+    if not 1 <= len(toks) <= 2:
+        return INVALID
+    parser = PROPERTIES["overflow-x"].parse
+    vals = [parser((t,), t.raw) for t in toks]
+    if any(v is INVALID for v in vals):
+        return INVALID
+    return [("overflow-x", vals[0]), ("overflow-y", vals[-1])]
+
+
+def _text_decoration(toks: tuple[Tok, ...], text: str) -> Any:
+    lines: list[Tok] = []
+    style: Any = "solid"
+    color: Any = CURRENT_COLOR
+    thickness: Any = "auto"
+    for t in toks:
+        if t.kind == IDENT and (t.value in lh.DECORATION_LINES or t.value == "none"):
+            lines.append(t)
+        elif t.kind == IDENT and t.value in ("solid", "double", "dotted", "dashed", "wavy"):
+            style = t.value
+        else:
+            c = parse_color(t) if t.kind in (IDENT, FUNC, HASH) else None
+            if c is not None:
+                color = c
+                continue
+            th = PROPERTIES["text-decoration-thickness"].parse((t,), t.raw)
+            if th is INVALID:
+                return INVALID
+            thickness = th
+    line = lh.text_decoration_line(tuple(lines), "") if lines else frozenset()
+    if line is INVALID:
+        return INVALID
+    return [
+        ("text-decoration-line", line),
+        ("text-decoration-style", style),
+        ("text-decoration-color", color),
+        ("text-decoration-thickness", thickness),
+    ]
+
+
+def _is_custom_ident(toks: list[Tok]) -> bool:
+    return len(toks) == 1 and toks[0].kind == IDENT and toks[0].value not in ("auto", "span")
+
+
+def _grid_line_pair(start: str, end: str) -> Expander:
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        groups = split_slash(toks)
+        if len(groups) > 2 or any(not g for g in groups):
+            return INVALID
+        first = normalize_ws(_text(groups[0]))
+        if len(groups) == 2:
+            return [(start, first), (end, normalize_ws(_text(groups[1])))]
+        return [(start, first), (end, first if _is_custom_ident(groups[0]) else "auto")]
+
+    return expand
+
+
+def _grid_area(toks: tuple[Tok, ...], text: str) -> Any:
+    groups = split_slash(toks)
+    if len(groups) > 4 or any(not g for g in groups):
+        return INVALID
+    vals = [normalize_ws(_text(g)) for g in groups]
+    idents = [_is_custom_ident(g) for g in groups]
+    n = len(vals)
+    row_start = vals[0]
+    col_start = vals[1] if n > 1 else (row_start if idents[0] else "auto")
+    row_end = vals[2] if n > 2 else (row_start if idents[0] else "auto")
+    col_ident = idents[1] if n > 1 else idents[0]
+    col_end = vals[3] if n > 3 else (col_start if col_ident else "auto")
+    vals = [row_start, col_start, row_end, col_end]
+    return [
+        ("grid-row-start", vals[0]),
+        ("grid-column-start", vals[1]),
+        ("grid-row-end", vals[2]),
+        ("grid-column-end", vals[3]),
+    ]
+
+
+def _grid_template(toks: tuple[Tok, ...], text: str) -> Any:
+    if len(toks) == 1 and toks[0].kind == IDENT and toks[0].value == "none":
+        return [("grid-template-rows", "none"), ("grid-template-columns", "none"), ("grid-template-areas", "none")]
+    groups = split_slash(toks)
+    if len(groups) > 2 or any(not g for g in groups):
+        return INVALID
+    if not any(t.kind == STR for t in groups[0]):
+        if len(groups) != 2:
+            return INVALID
+        return [
+            ("grid-template-rows", normalize_ws(_text(groups[0]))),
+            ("grid-template-columns", normalize_ws(_text(groups[1]))),
+            ("grid-template-areas", "none"),
+        ]
+    areas: list[str] = []
+    rows: list[str] = []
+    prefix: list[Tok] = []
+    pending: list[Tok] = []
+    for t in groups[0]:
+        if t.kind == STR:
+            if areas:
+                rows.append(_track_row(pending))
+            else:
+                prefix = pending
+            pending = []
+            areas.append(t.raw)
+        else:
+            pending.append(t)
+    rows.append(_track_row(pending))
+    if prefix:
+        rows[0] = _text(prefix) + " " + rows[0]
+    columns = normalize_ws(_text(groups[1])) if len(groups) == 2 else "none"
+    return [
+        ("grid-template-rows", normalize_ws(" ".join(r for r in rows if r))),
+        ("grid-template-columns", columns),
+        ("grid-template-areas", normalize_ws(" ".join(areas))),
+    ]
+
+
+def _track_row(toks: list[Tok]) -> str:
+    """The track size after an area string (default auto), keeping trailing line names."""
+    if any(t.kind != "bracket" for t in toks):
+        return _text(toks)
+    return _text([Tok(IDENT, "auto", raw="auto"), *toks])
+
+
+def _grid(toks: tuple[Tok, ...], text: str) -> Any:
+    groups = split_slash(toks)
+    flow_side = next(
+        (i for i, g in enumerate(groups) if any(t.kind == IDENT and t.value == "auto-flow" for t in g)),
+        None,
+    )
+    resets = [("grid-auto-rows", "auto"), ("grid-auto-columns", "auto"), ("grid-auto-flow", "row")]
+    if flow_side is None:
+        base = _grid_template(toks, text)
+        if base is INVALID:
+            return INVALID
+        return base + resets
+    if len(groups) != 2:
+        return INVALID
+    flow_toks = groups[flow_side]
+    dense = any(t.kind == IDENT and t.value == "dense" for t in flow_toks)
+    sizes = [t for t in flow_toks if not (t.kind == IDENT and t.value in ("auto-flow", "dense"))]
+    other = normalize_ws(_text(groups[1 - flow_side]))
+    size_text = normalize_ws(_text(sizes)) if sizes else "auto"
+    if flow_side == 0:
+        return [
+            ("grid-auto-flow", "row dense" if dense else "row"),
+            ("grid-auto-rows", size_text),
+            ("grid-auto-columns", "auto"),
+            ("grid-template-columns", other),
+            ("grid-template-rows", "none"),
+            ("grid-template-areas", "none"),
+        ]
+    return [
+        ("grid-auto-flow", "column dense" if dense else "column"),
+        ("grid-auto-columns", size_text),
+        ("grid-auto-rows", "auto"),
+        ("grid-template-rows", other),
+        ("grid-template-columns", "none"),
+        ("grid-template-areas", "none"),
+    ]
+
+
+def _outline(toks: tuple[Tok, ...], text: str) -> Any:
+    parts = _border_parts(toks) if not (len(toks) == 1 and toks[0].value == "auto") else (3.0, "auto", CURRENT_COLOR)
+    if parts is INVALID:
+        # 'auto' is an outline-only style
+        return INVALID
+    return [("outline-width", parts[0]), ("outline-style", parts[1]), ("outline-color", parts[2])]
+
+
+def _text_stroke(toks: tuple[Tok, ...], text: str) -> Any:
+    width: Any = 0.0
+    color: Any = CURRENT_COLOR
+    for t in toks:
+        w = lh.border_width((t,), t.raw)
+        if w is not INVALID:
+            width = w
+            continue
+        c = parse_color(t)
+        if c is None:
+            return INVALID
+        color = c
+    return [("-webkit-text-stroke-width", width), ("-webkit-text-stroke-color", color)]
+
+
+SHORTHANDS: dict[str, tuple[Expander, tuple[str, ...]]] = {}
+
+
+def _sh(name: str, expander: Expander, longhands: tuple[str, ...]) -> None:
+    SHORTHANDS[name] = (expander, longhands)
+
+
+def _sides(fmt: str) -> tuple[str, str, str, str]:
+    a, b, c, d = (fmt.format(s) for s in SIDES)
+    return (a, b, c, d)
+
+
+_sh("margin", _box4(_sides("margin-{}")), _sides("margin-{}"))
+_sh("padding", _box4(_sides("padding-{}")), _sides("padding-{}"))
+_sh("inset", _box4(("top", "right", "bottom", "left")), ("top", "right", "bottom", "left"))
+_sh("border-width", _box4(_sides("border-{}-width")), _sides("border-{}-width"))
+_sh("border-style", _box4(_sides("border-{}-style")), _sides("border-{}-style"))
+_sh("border-color", _box4(_sides("border-{}-color")), _sides("border-{}-color"))
+for _a, _b, _axis in (("left", "right", "inline"), ("top", "bottom", "block")):
+    _sh(f"margin-{_axis}", _pair((f"margin-{_a}", f"margin-{_b}")), (f"margin-{_a}", f"margin-{_b}"))
+    _sh(f"padding-{_axis}", _pair((f"padding-{_a}", f"padding-{_b}")), (f"padding-{_a}", f"padding-{_b}"))
+    _sh(f"inset-{_axis}", _pair((_a, _b)), (_a, _b))
+    for _part in ("width", "style", "color"):
+        _names = (f"border-{_a}-{_part}", f"border-{_b}-{_part}")
+        _sh(f"border-{_axis}-{_part}", _pair(_names), _names)
+    _sh(f"border-{_axis}", _border_sides((_a, _b)), tuple(f"border-{s}-{p}" for s in (_a, _b) for p in ("width", "style", "color")))
+_ALL_BORDER = tuple(f"border-{s}-{p}" for s in SIDES for p in ("width", "style", "color"))
+_sh("border", _border_sides(SIDES), _ALL_BORDER)
+for _side in SIDES:
+    _sh(f"border-{_side}", _border_sides((_side,)), tuple(f"border-{_side}-{p}" for p in ("width", "style", "color")))
+_sh("border-radius", _border_radius, tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")))
+_sh("background", background, (*BACKGROUND_LISTS, "background-color"))
+_sh("font", _font, ("font-style", "font-variant", "font-weight", "font-stretch", "font-size", "line-height", "font-family"))
+_sh("flex", _flex, ("flex-grow", "flex-shrink", "flex-basis"))
+_sh("flex-flow", _flex_flow, ("flex-direction", "flex-wrap"))
+_sh("gap", _gap, ("row-gap", "column-gap"))
+_sh("place-items", _place("align-items", "justify-items"), ("align-items", "justify-items"))
+_sh("place-self", _place("align-self", "justify-self"), ("align-self", "justify-self"))
+_sh("place-content", _place("align-content", "justify-content"), ("align-content", "justify-content"))
+_sh("list-style", _list_style, ("list-style-type", "list-style-position", "list-style-image"))
+_sh("overflow", _overflow, ("overflow-x", "overflow-y"))
+_sh("text-decoration", _text_decoration, ("text-decoration-line", "text-decoration-style", "text-decoration-color", "text-decoration-thickness"))
+_sh("grid-column", _grid_line_pair("grid-column-start", "grid-column-end"), ("grid-column-start", "grid-column-end"))
+_sh("grid-row", _grid_line_pair("grid-row-start", "grid-row-end"), ("grid-row-start", "grid-row-end"))
+_sh("grid-area", _grid_area, ("grid-row-start", "grid-column-start", "grid-row-end", "grid-column-end"))
+_sh("grid-template", _grid_template, ("grid-template-rows", "grid-template-columns", "grid-template-areas"))
+_sh("grid", _grid, ("grid-template-rows", "grid-template-columns", "grid-template-areas", "grid-auto-rows", "grid-auto-columns", "grid-auto-flow"))
+_sh("outline", _outline, ("outline-width", "outline-style", "outline-color"))
+_sh("-webkit-text-stroke", _text_stroke, ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))
+_ALL_EXCLUDED = frozenset(("direction", "unicode-bidi"))
+_sh("all", lambda toks, text: INVALID, tuple(n for n in PROPERTIES if n not in _ALL_EXCLUDED))

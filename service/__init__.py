@@ -1,0 +1,1 @@
+"""deckforge service: a thin FastAPI application over the engine (HTTP requests -> engine.convert -> download URLs)."""

@@ -1,0 +1,61 @@
+"""`deckforge serve` / `python -m service` (command-line flags + environment -> a running server)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from service.config import Settings
+from service.logs import configure_logging, uvicorn_log_config
+
+
+def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description="Run the deckforge HTTP service. Every flag also has a DECKFORGE_* "
+        "environment variable (see docs/service.md); flags win.",
+    )
+    p.add_argument("--host", help="bind address (DECKFORGE_HOST, default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="port (DECKFORGE_PORT, default 8000)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        help="conversion worker processes (DECKFORGE_WORKERS, default: cores)",
+    )
+    p.add_argument("--log-level", help="DEBUG, INFO, WARNING, ... (DECKFORGE_LOG_LEVEL)")
+    return p
+
+
+def serve_main(argv: list[str] | None = None) -> int:
+    """Parse `argv` (without the 'serve' word), start uvicorn, return the exit code."""
+    import uvicorn
+
+    from service.main import create_app
+
+    args = build_parser().parse_args(argv)
+    overrides = {
+        k: v
+        for k, v in {
+            "host": args.host,
+            "port": args.port,
+            "workers": args.workers,
+            "log_level": args.log_level,
+        }.items()
+        if v is not None
+    }
+    settings = Settings(**overrides)
+    configure_logging(settings.log_level, settings.log_json)
+    app = create_app(settings)
+    logging.getLogger("deckforge.service").info(
+        "listening on http://%s:%s", settings.host, settings.port
+    )
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_config=uvicorn_log_config(),
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
+    )
+    return 0

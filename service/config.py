@@ -1,0 +1,114 @@
+"""Service settings (DECKFORGE_* environment variables -> one validated Settings value)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import tempfile
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+log = logging.getLogger("deckforge.service")
+
+MiB = 1024 * 1024
+
+
+def _default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+class Settings(BaseSettings):
+    """Every knob of the service. Each field is read from `DECKFORGE_<FIELD>` (upper case)."""
+
+    model_config = SettingsConfigDict(env_prefix="DECKFORGE_", extra="ignore", frozen=True)
+
+    # Server (used by `deckforge serve` / `python -m service`).
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+
+    # Conversion workers.
+    workers: int = Field(default_factory=_default_workers, ge=1, le=256)
+    queue_size: int = Field(
+        default=16, ge=0, description="requests allowed to wait for a busy worker"
+    )
+    request_timeout_s: float = Field(default=60.0, gt=0, description="conversion time per request")
+    max_jobs_per_worker: int = Field(
+        default=500, ge=0, description="recycle a worker after N jobs; 0=never"
+    )
+    worker_start_method: Literal["forkserver", "spawn", "fork"] = "forkserver"
+
+    # Per-request limits, enforced before any work starts.
+    max_pages: int = Field(default=200, ge=1)
+    max_page_bytes: int = Field(default=5 * MiB, ge=1)
+    max_request_bytes: int = Field(default=20 * MiB, ge=1)
+
+    # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
+    tokens: SecretStr = SecretStr("")
+    signing_secret: SecretStr = SecretStr("")
+
+    # Download URLs and storage.
+    url_ttl_s: int = Field(default=24 * 3600, ge=1, le=7 * 24 * 3600)
+    public_base_url: str | None = None
+    storage: Literal["local", "s3"] = "local"
+    data_dir: Path = Path(tempfile.gettempdir()) / "deckforge"
+    sweep_interval_s: float = Field(default=300.0, gt=0)
+    s3_bucket: str | None = None
+    s3_prefix: str = "deckforge/"
+    s3_endpoint_url: str | None = None
+    s3_region: str | None = None
+    s3_create_bucket: bool = False
+
+    # Output.
+    default_filename: str = "presentation.pptx"
+    log_level: str = "INFO"
+    log_json: bool = True
+
+    @field_validator("public_base_url")
+    @classmethod
+    def _strip_slash(cls, v: str | None) -> str | None:
+        return v.rstrip("/") if v else v
+
+    @property
+    def files_dir(self) -> Path:
+        return self.data_dir / "files"
+
+    @cached_property
+    def token_set(self) -> frozenset[str]:
+        """The accepted `token` header values (DECKFORGE_TOKENS, comma separated)."""
+        raw = self.tokens.get_secret_value()
+        tokens = frozenset(t.strip() for t in raw.split(",") if t.strip())
+        if tokens:
+            return tokens
+        path = self.data_dir / "dev-token"
+        log.warning("DECKFORGE_TOKENS is not set; using the token stored in %s", path)
+        return frozenset({_read_or_create_secret(path)})
+
+    @cached_property
+    def signing_key(self) -> bytes:
+        """The HMAC key for download links (DECKFORGE_SIGNING_SECRET or a stored random key)."""
+        raw = self.signing_secret.get_secret_value()
+        if raw:
+            return raw.encode("utf-8")
+        path = self.data_dir / "signing.key"
+        return _read_or_create_secret(path).encode("utf-8")
+
+
+def _read_or_create_secret(path: Path) -> str:
+    """Return the secret kept in `path`, creating it (mode 0600) on first use."""
+    try:
+        value = path.read_text(encoding="utf-8").strip()
+        if value:
+            return value
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(value + "\n")
+    return value

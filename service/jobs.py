@@ -1,0 +1,65 @@
+"""The conversion job run inside a worker process (request payload -> engine.convert -> result dict).
+
+This is the only module of the service that touches the engine. Results are plain picklable
+dicts so they cross the process boundary cheaply.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from engine import ConversionError, Limits, Options, convert
+
+log = logging.getLogger("deckforge.worker")
+
+_WARMUP_PAGE = '<div class="slide" style="width:320px;height:180px"><p>warm-up</p></div>'
+
+
+def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields)."""
+    started = time.perf_counter()
+    options = Options(limits=Limits(**payload.get("limits", {})))
+    try:
+        conv = convert(
+            payload["htmls"],
+            page_error_mode=payload["pageErrorMode"],
+            filename=payload.get("filename"),
+            options=options,
+        )
+    except ConversionError as exc:
+        log.info("conversion rejected with code %s", exc.code)
+        return {
+            "status": "rejected",
+            "code": exc.code,
+            "message": exc.message,
+            "errorDetails": [d.to_dict() for d in exc.details],
+        }
+    failed = [f.to_dict() for f in conv.failed_page_details]
+    seconds = time.perf_counter() - started
+    log.info(
+        "converted %s pages (%s failed) in %.3fs",
+        conv.total_pages,
+        conv.failed_pages,
+        seconds,
+        extra={"pages": conv.total_pages, "failed": conv.failed_pages},
+    )
+    return {
+        "status": "ok",
+        "pptx": conv.pptx_bytes,
+        "totalPages": conv.total_pages,
+        "successPages": conv.success_pages,
+        "failedPages": conv.failed_pages,
+        "pageErrorMode": conv.page_error_mode,
+        "failedPageDetails": failed,
+        "seconds": seconds,
+    }
+
+
+def worker_init() -> None:
+    """Warm the engine once per worker (imports, font tables, caches) before taking requests."""
+    try:
+        convert([_WARMUP_PAGE])
+    except Exception:  # noqa: BLE001 - a failed warm-up is not fatal; real requests will tell
+        log.warning("engine warm-up failed", exc_info=True)

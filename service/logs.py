@@ -1,0 +1,79 @@
+"""Structured logging (log records + the current request id -> one JSON object per line)."""
+
+from __future__ import annotations
+
+import contextvars
+import datetime as _dt
+import json
+import logging
+import sys
+from typing import Any
+
+request_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "deckforge_request_id", default=None
+)
+
+# Attributes every LogRecord has; anything else passed via `extra=` is emitted as a field.
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
+    "message",
+    "asctime",
+    "color_message",  # uvicorn's ANSI-coloured duplicate of msg
+}
+
+
+class RequestIdFilter(logging.Filter):
+    """Stamps each record with the request id of the context it was logged from."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not getattr(record, "requestId", None):
+            record.requestId = request_id_var.get()
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": _dt.datetime.fromtimestamp(record.created, _dt.UTC).isoformat(
+                timespec="milliseconds"
+            ),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        rid = getattr(record, "requestId", None)
+        if rid:
+            out["requestId"] = rid
+        for key, value in record.__dict__.items():
+            if key not in _STANDARD and key != "requestId" and not key.startswith("_"):
+                out[key] = value
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False, default=str)
+
+
+class TextFormatter(logging.Formatter):
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s [%(requestId)s] %(message)s")
+
+
+def configure_logging(level: str = "INFO", json_lines: bool = True) -> None:
+    """Route the root logger (and uvicorn's) to stderr through one formatter."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter() if json_lines else TextFormatter())
+    handler.addFilter(RequestIdFilter())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        lg = logging.getLogger(name)
+        lg.handlers.clear()
+        lg.propagate = True
+    # Uvicorn's access log would print query strings (signatures); the service logs its own.
+    logging.getLogger("uvicorn.access").disabled = True
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """A log config for uvicorn.run that leaves our root handler in charge."""
+    return {"version": 1, "disable_existing_loggers": False}

@@ -1,0 +1,193 @@
+"""Application factory (settings -> a wired FastAPI app: routers, middleware, workers, sweeper).
+
+Run with `python -m service` / `deckforge serve`, or `uvicorn --factory service.main:create_app`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from service.config import Settings
+from service.deps import Clock, ServiceState, current_request_id, utc_now
+from service.envelope import (
+    BAD_PARAMETERS,
+    NOT_FOUND,
+    ApiError,
+    envelope_response,
+    error_response,
+    failure_data,
+)
+from service.metrics import Metrics
+from service.middleware import RequestContextMiddleware
+from service.routes import convert, files, health
+from service.storage.base import Storage
+from service.sweeper import sweep_forever
+from service.workers import WorkerPool
+
+log = logging.getLogger("deckforge.service")
+
+CONVERT_JOB = "service.jobs:convert_job"
+
+
+def build_storage(settings: Settings) -> Storage:
+    if settings.storage == "s3":
+        from service.storage.s3 import S3Storage
+
+        if not settings.s3_bucket:
+            raise ValueError("DECKFORGE_S3_BUCKET is required when DECKFORGE_STORAGE=s3")
+        return S3Storage(
+            settings.s3_bucket,
+            prefix=settings.s3_prefix,
+            endpoint_url=settings.s3_endpoint_url,
+            region=settings.s3_region,
+            create_bucket=settings.s3_create_bucket,
+        )
+    from service.storage.local import LocalStorage
+
+    return LocalStorage(settings.files_dir, settings.signing_key)
+
+
+def build_pool(settings: Settings, job: str = CONVERT_JOB) -> WorkerPool:
+    return WorkerPool(
+        job,
+        size=settings.workers,
+        queue_size=settings.queue_size,
+        timeout_s=settings.request_timeout_s,
+        max_jobs_per_worker=settings.max_jobs_per_worker,
+        start_method=settings.worker_start_method,
+        preload=("engine",),
+        log_level=settings.log_level,
+        log_json=settings.log_json,
+    )
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    storage: Storage | None = None,
+    pool: WorkerPool | None = None,
+    clock: Clock | None = None,
+) -> FastAPI:
+    """Build the app. Tests inject `storage`, `pool` (e.g. another job function) and `clock`."""
+    settings = settings or Settings()
+    metrics = Metrics()
+    pool = pool or build_pool(settings)
+    pool._on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
+    metrics.bind_pool(lambda: pool.waiting, lambda: pool.running)
+    state = ServiceState(
+        settings=settings,
+        storage=storage or build_storage(settings),
+        pool=pool,
+        metrics=metrics,
+        clock=clock or utc_now,
+    )
+    # Resolve secrets now, so a missing data_dir or bad secret file fails at startup.
+    _ = settings.token_set
+    _ = settings.signing_key
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        log.info(
+            "starting %s workers, storage %s",
+            settings.workers,
+            state.storage.name,
+            extra={"workers": pool.size, "queueSize": pool.queue_size},
+        )
+        try:
+            await pool.start()
+        except BaseException:
+            await asyncio.to_thread(pool.close)
+            raise
+        sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
+        state.ready = True
+        try:
+            yield
+        finally:
+            state.ready = False
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            await asyncio.to_thread(pool.close)
+            state.storage.close()
+            log.info("stopped")
+
+    app = FastAPI(
+        title="deckforge",
+        version="0.1.0",
+        summary="HTML-to-PPTX conversion service",
+        description="Every API response is HTTP 200 with the envelope {code, message, data}; "
+        "see the convert endpoint for the codes. Operational routes: /healthz, /readyz, /metrics.",
+        lifespan=lifespan,
+    )
+    app.state.service = state
+    app.include_router(convert.router)
+    app.include_router(files.router)
+    app.include_router(health.router)
+    app.add_middleware(RequestContextMiddleware, metrics=metrics)
+    _install_error_handlers(app)
+    _describe_envelopes_only(app)
+    return app
+
+
+def _describe_envelopes_only(app: FastAPI) -> None:
+    """Drop FastAPI's automatic 422 answers from the OpenAPI document: the service never sends
+    them (validation failures are HTTP 200 envelopes with code 40010 or 1010)."""
+    base_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = base_openapi()
+            for path in schema.get("paths", {}).values():
+                for op in path.values():
+                    op.get("responses", {}).pop("422", None)
+            schemas = schema.get("components", {}).get("schemas", {})
+            for name in ("HTTPValidationError", "ValidationError"):
+                schemas.pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        # Raised by dependencies (auth) before a handler runs; the handler counts the rest.
+        if request.url.path == convert.CONVERT_PATH:
+            request.app.state.service.metrics.convert_requests.labels(str(exc.code)).inc()
+        return error_response(exc, current_request_id())
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        details = [
+            {"field": _loc_to_field(err.get("loc", ())), "reason": str(err.get("msg", "invalid"))}
+            for err in exc.errors()
+        ]
+        return envelope_response(BAD_PARAMETERS, failure_data(current_request_id(), details))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = NOT_FOUND if exc.status_code == 404 else BAD_PARAMETERS
+        message = "not found" if code == NOT_FOUND else str(exc.detail)
+        return envelope_response(code, failure_data(current_request_id()), message)
+
+
+def _loc_to_field(loc: object) -> str:
+    parts = (
+        [p for p in loc if p not in ("body", "query", "header", "path")]
+        if isinstance(loc, tuple | list)
+        else []
+    )
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "request"

@@ -1,0 +1,1 @@
+"""HTTP routes (convert, files, health); main.create_app() wires them."""

@@ -1,0 +1,230 @@
+"""The convert endpoint (JSON request -> validated job -> worker -> stored PPTX -> envelope)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import timedelta
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from service.deps import AuthDep, ServiceState, StateDep, current_request_id
+from service.envelope import (
+    ALL_PAGES_FAILED,
+    BUSY,
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    OK,
+    ApiError,
+    envelope_response,
+    error_response,
+)
+from service.filenames import sanitize_filename
+from service.schemas import ConvertRequest, ConvertResponse
+from service.validation import body_too_large, parse_convert_request
+from service.workers import JobFailed, QueueFull
+
+log = logging.getLogger("deckforge.convert")
+router = APIRouter(tags=["convert"])
+
+CONVERT_PATH = "/v2/api/htmljson-bridge/convert-html-to-json"
+_PARSE_IN_THREAD_BYTES = 256 * 1024
+
+_EXAMPLES: dict[str, Any] = {
+    "success": {
+        "summary": "Full or partial success",
+        "value": {
+            "code": 0,
+            "message": "success",
+            "data": {
+                "fileUrl": "http://127.0.0.1:8000/files/0f1e...?expires=1735732800&signature=...",
+                "expireAt": "2025-01-01T12:00:00Z",
+                "totalPages": 3,
+                "successPages": 2,
+                "failedPages": 1,
+                "pageErrorMode": "blank",
+                "failedPageDetails": [
+                    {"index": 2, "code": 50101, "reason": "no slide root", "finalAction": "blank"}
+                ],
+            },
+        },
+    },
+    "invalid": {
+        "summary": "Invalid parameters",
+        "value": {
+            "code": 40010,
+            "message": "invalid request parameters",
+            "data": {
+                "requestId": "9b2c...",
+                "errorDetails": [{"field": "htmls[2]", "reason": "must be a string, got number"}],
+            },
+        },
+    },
+    "allFailed": {
+        "summary": "All pages failed",
+        "value": {
+            "code": 50103,
+            "message": "all pages failed",
+            "data": {
+                "requestId": "9b2c...",
+                "errorDetails": [{"field": "htmls[0]", "reason": "no element with class slide"}],
+            },
+        },
+    },
+    "internal": {
+        "summary": "Internal error",
+        "value": {
+            "code": 50199,
+            "message": "internal program error",
+            "data": {"requestId": "9b2c..."},
+        },
+    },
+    "busy": {
+        "summary": "Queue full",
+        "value": {
+            "code": 1012,
+            "message": "server busy, retry later",
+            "data": {"requestId": "9b2c..."},
+        },
+    },
+    "auth": {
+        "summary": "Missing or wrong token",
+        "value": {
+            "code": 98,
+            "message": "authentication failed: missing or invalid token",
+            "data": {"requestId": "9b2c..."},
+        },
+    },
+}
+
+
+@router.post(
+    CONVERT_PATH,
+    summary="Convert HTML pages to one PPTX file",
+    description="Every answer is HTTP 200 with the envelope {code, message, data}. The body is "
+    "read and checked by the service itself, so malformed bodies answer code 40010 (never 422).",
+    response_model=ConvertResponse,
+    responses={200: {"content": {"application/json": {"examples": _EXAMPLES}}}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": ConvertRequest.model_json_schema()}},
+        }
+    },
+)
+async def convert_html(request: Request, state: StateDep, caller: AuthDep) -> JSONResponse:
+    rid = current_request_id()
+    started = time.perf_counter()
+    code = INTERNAL_ERROR
+    try:
+        response = await _convert(request, state, rid)
+        code = OK
+        return response
+    except ApiError as exc:
+        code = exc.code
+        return error_response(exc, rid)
+    except Exception:
+        log.exception("convert failed")
+        return error_response(ApiError(INTERNAL_ERROR), rid)
+    finally:
+        state.metrics.convert_requests.labels(str(code)).inc()
+        state.metrics.request_seconds.observe(time.perf_counter() - started)
+        log.info("convert answered code %s", code, extra={"code": code, "caller": caller})
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise body_too_large(int(declared), limit)
+    buf = bytearray()
+    async for chunk in request.stream():
+        buf += chunk
+        if len(buf) > limit:
+            raise body_too_large(None, limit)
+    return bytes(buf)
+
+
+async def _convert(request: Request, state: ServiceState, rid: str) -> JSONResponse:
+    settings = state.settings
+    body = await _read_body(request, settings.max_request_bytes)
+
+    def parse() -> ConvertRequest:
+        return parse_convert_request(
+            body, max_pages=settings.max_pages, max_page_bytes=settings.max_page_bytes
+        )
+
+    req = await asyncio.to_thread(parse) if len(body) > _PARSE_IN_THREAD_BYTES else parse()
+    filename = sanitize_filename(req.filename, settings.default_filename)
+    payload = {
+        "htmls": req.htmls,
+        "pageErrorMode": req.pageErrorMode,
+        "filename": filename,
+        "limits": {
+            "max_pages": settings.max_pages,
+            "max_page_bytes": settings.max_page_bytes,
+            "max_total_bytes": settings.max_request_bytes,
+        },
+    }
+    log.info(
+        "converting %s pages (mode %s)",
+        len(req.htmls),
+        req.pageErrorMode,
+        extra={"pages": len(req.htmls), "bodyBytes": len(body)},
+    )
+
+    job_started = time.perf_counter()
+    try:
+        result = await state.pool.run(payload, rid)
+    except QueueFull:
+        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
+        raise ApiError(INTERNAL_ERROR) from None
+    state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
+
+    if result["status"] == "rejected":
+        code = (
+            result["code"]
+            if result["code"] in (INVALID_REQUEST, ALL_PAGES_FAILED)
+            else INTERNAL_ERROR
+        )
+        if code == ALL_PAGES_FAILED:
+            state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
+        details = result["errorDetails"] if code != INTERNAL_ERROR else None
+        raise ApiError(code, details=details)
+
+    now = state.clock().replace(microsecond=0)
+    expires_at = now + timedelta(seconds=settings.url_ttl_s)
+    base_url = settings.public_base_url or str(request.base_url)
+    stored = await asyncio.to_thread(
+        state.storage.put,
+        result["pptx"],
+        filename=filename,
+        expires_at=expires_at,
+        now=now,
+        base_url=base_url,
+    )
+    state.metrics.pages_converted.inc(result["successPages"])
+    for page in result["failedPageDetails"]:
+        state.metrics.page_failures.labels(str(page["code"])).inc()
+    data = {
+        "fileUrl": stored.url,
+        "expireAt": expires_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "totalPages": result["totalPages"],
+        "successPages": result["successPages"],
+        "failedPages": result["failedPages"],
+        "pageErrorMode": result["pageErrorMode"],
+        "failedPageDetails": result["failedPageDetails"],
+    }
+    log.info(
+        "stored %s (%s bytes) until %s",
+        stored.key,
+        len(result["pptx"]),
+        data["expireAt"],
+        extra={"pages": result["totalPages"], "failedPages": result["failedPages"]},
+    )
+    return envelope_response(OK, data)

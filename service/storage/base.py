@@ -1,0 +1,61 @@
+"""The storage interface (bytes + expiry -> a stored object with a download URL; sweeping)."""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from datetime import datetime
+
+PPTX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    key: str
+    url: str
+    expires_at: datetime
+
+
+class LinkError(Exception):
+    """A download link that cannot be served: `reason` is 'invalid', 'expired' or 'missing'."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def new_object_id() -> str:
+    """128 random bits as 32 hex digits: unguessable, and safe in paths and URLs."""
+    return secrets.token_hex(16)
+
+
+def unix(moment: datetime) -> int:
+    return int(moment.timestamp())
+
+
+class Storage(ABC):
+    """Where converted files live until their download links expire.
+
+    Implementations are synchronous (called from a thread, never on the event loop) and
+    thread-safe.
+    """
+
+    name: str = "base"
+
+    @abstractmethod
+    def put(
+        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> StoredFile:
+        """Store `data`; return its key and a URL that works until `expires_at`."""
+
+    @abstractmethod
+    def delete_expired(self, now: datetime) -> int:
+        """Delete every object whose expiry is at or before `now`; return how many."""
+
+    @abstractmethod
+    def check(self) -> None:
+        """Raise when the backend cannot store files right now (used by /readyz)."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release clients or handles."""

@@ -1,0 +1,107 @@
+"""Local-directory storage (bytes -> files under a directory, served by the app via HMAC-signed URLs)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import urlencode
+
+from service import signing
+from service.storage.base import LinkError, Storage, StoredFile, new_object_id, unix
+
+log = logging.getLogger("deckforge.storage")
+
+KEY_RE = re.compile(r"^[0-9a-f]{32}$")
+FILES_ROUTE = "/files"
+_TMP_MAX_AGE_S = 3600.0
+
+
+@dataclass(frozen=True)
+class LocalFile:
+    path: Path
+    filename: str
+
+
+class LocalStorage(Storage):
+    """Files in one directory: `<key>.pptx` plus `<key>.json` (download name and expiry).
+
+    The URL is `<base_url>/files/<key>?expires=<unix>&signature=<HMAC(key, expires)>`.
+    """
+
+    name = "local"
+
+    def __init__(self, root: Path, signing_key: bytes) -> None:
+        self.root = Path(root)
+        self._key = signing_key
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def put(
+        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> StoredFile:
+        key = new_object_id()
+        expires = unix(expires_at)
+        meta = {"filename": filename, "expires": expires}
+        # Metadata first: a crash between the two writes leaves only a sweepable .json.
+        self._write_atomic(self.root / f"{key}.json", json.dumps(meta).encode("utf-8"))
+        self._write_atomic(self.root / f"{key}.pptx", data)
+        return StoredFile(key=key, url=self.url_for(key, expires, base_url), expires_at=expires_at)
+
+    def url_for(self, key: str, expires: int, base_url: str) -> str:
+        query = urlencode({"expires": expires, "signature": signing.sign(self._key, key, expires)})
+        return f"{base_url.rstrip('/')}{FILES_ROUTE}/{key}?{query}"
+
+    def resolve(self, key: str, expires: int, signature: str, now: datetime) -> LocalFile:
+        """The file behind a download link; raises LinkError('invalid'|'expired'|'missing')."""
+        if not KEY_RE.match(key) or not signing.verify(self._key, key, expires, signature):
+            raise LinkError("invalid")
+        if unix(now) >= expires:
+            raise LinkError("expired")
+        path = self.root / f"{key}.pptx"
+        try:
+            meta = json.loads((self.root / f"{key}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise LinkError("missing") from exc
+        if not path.is_file():
+            raise LinkError("missing")
+        return LocalFile(path=path, filename=str(meta.get("filename") or "presentation.pptx"))
+
+    def delete_expired(self, now: datetime) -> int:
+        cutoff = unix(now)
+        deleted = 0
+        for meta_path in self.root.glob("*.json"):
+            key = meta_path.stem
+            if not KEY_RE.match(key):
+                continue
+            try:
+                expires = int(json.loads(meta_path.read_text(encoding="utf-8"))["expires"])
+            except (OSError, ValueError, KeyError, TypeError):
+                expires = 0  # unreadable metadata: the file can never be served, remove it
+            if expires > cutoff:
+                continue
+            for path in (self.root / f"{key}.pptx", meta_path):
+                path.unlink(missing_ok=True)
+            deleted += 1
+        for tmp in self.root.glob("*.tmp"):
+            try:
+                if time.time() - tmp.stat().st_mtime > _TMP_MAX_AGE_S:
+                    tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+        return deleted
+
+    def check(self) -> None:
+        probe = self.root / ".ready-probe"
+        probe.write_bytes(b"ok")
+        probe.unlink()
+
+    def _write_atomic(self, path: Path, data: bytes) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)

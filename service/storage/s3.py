@@ -1,0 +1,106 @@
+"""S3-compatible storage (bytes -> objects in a bucket, downloaded via presigned GET URLs)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime
+from typing import Any
+
+from service.filenames import content_disposition
+from service.storage.base import PPTX_MEDIA_TYPE, Storage, StoredFile, new_object_id, unix
+
+log = logging.getLogger("deckforge.storage")
+
+_KEY_RE = re.compile(r"^(\d+)-[0-9a-f]{32}\.pptx$")
+
+
+class S3Storage(Storage):
+    """Objects `<prefix><expires unix>-<id>.pptx`; the expiry in the key lets the sweeper
+    find expired objects from a listing alone. A bucket lifecycle rule is a good extra."""
+
+    name = "s3"
+
+    def __init__(
+        self,
+        bucket: str,
+        *,
+        prefix: str = "deckforge/",
+        endpoint_url: str | None = None,
+        region: str | None = None,
+        create_bucket: bool = False,
+        client: Any = None,
+    ) -> None:
+        self.bucket = bucket
+        self.prefix = prefix
+        if client is None:
+            import boto3
+            from botocore.config import Config
+
+            config = Config(
+                signature_version="s3v4",
+                s3={"addressing_style": "path" if endpoint_url else "auto"},
+                retries={"max_attempts": 3, "mode": "standard"},
+            )
+            client = boto3.client(
+                "s3", endpoint_url=endpoint_url, region_name=region, config=config
+            )
+        self.client = client
+        if create_bucket:
+            self._ensure_bucket(region)
+
+    def _ensure_bucket(self, region: str | None) -> None:
+        try:
+            self.client.head_bucket(Bucket=self.bucket)
+            return
+        except Exception:  # noqa: BLE001 - any failure: try to create it
+            pass
+        kwargs: dict[str, Any] = {"Bucket": self.bucket}
+        if region and region != "us-east-1":
+            kwargs["CreateBucketConfiguration"] = {"LocationConstraint": region}
+        self.client.create_bucket(**kwargs)
+
+    def put(
+        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> StoredFile:
+        expires = unix(expires_at)
+        key = f"{self.prefix}{expires}-{new_object_id()}.pptx"
+        self.client.put_object(
+            Bucket=self.bucket,
+            Key=key,
+            Body=data,
+            ContentType=PPTX_MEDIA_TYPE,
+            ContentDisposition=content_disposition(filename),
+            Expires=expires_at,
+        )
+        url = self.client.generate_presigned_url(
+            "get_object",
+            Params={"Bucket": self.bucket, "Key": key},
+            ExpiresIn=max(1, expires - unix(now)),
+        )
+        return StoredFile(key=key, url=url, expires_at=expires_at)
+
+    def delete_expired(self, now: datetime) -> int:
+        cutoff = unix(now)
+        expired: list[str] = []
+        paginator = self.client.get_paginator("list_objects_v2")
+        for page in paginator.paginate(Bucket=self.bucket, Prefix=self.prefix):
+            for obj in page.get("Contents", []):
+                m = _KEY_RE.match(obj["Key"][len(self.prefix) :])
+                if m and int(m.group(1)) <= cutoff:
+                    expired.append(obj["Key"])
+        for start in range(0, len(expired), 1000):
+            batch = expired[start : start + 1000]
+            self.client.delete_objects(
+                Bucket=self.bucket,
+                Delete={"Objects": [{"Key": k} for k in batch], "Quiet": True},
+            )
+        return len(expired)
+
+    def check(self) -> None:
+        self.client.head_bucket(Bucket=self.bucket)
+
+    def close(self) -> None:
+        close = getattr(self.client, "close", None)
+        if callable(close):
+            close()

@@ -1,0 +1,103 @@
+"""Convert-request validation (raw body bytes -> ConvertRequest, or 40010 with field-level reasons)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from service.envelope import INVALID_REQUEST, ApiError
+from service.schemas import ConvertRequest
+
+MAX_DETAILS = 20
+PAGE_ERROR_MODES = ("blank", "skip")
+_MISSING = object()
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def invalid(details: list[tuple[str, str]]) -> ApiError:
+    shown = [{"field": f, "reason": r} for f, r in details[:MAX_DETAILS]]
+    if len(details) > MAX_DETAILS:
+        shown.append({"field": "htmls", "reason": f"{len(details) - MAX_DETAILS} more errors"})
+    return ApiError(INVALID_REQUEST, details=shown)
+
+
+def body_too_large(size: int | None, limit: int) -> ApiError:
+    got = f"{size} bytes" if size is not None else f"more than {limit} bytes"
+    return invalid([("body", f"request body is {got}; at most {limit} bytes are allowed")])
+
+
+def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -> ConvertRequest:
+    """Parse and check a convert body; raise ApiError(40010) naming every offending field."""
+    if not body.strip():
+        raise invalid([("body", "request body is empty; a JSON object is required")])
+    try:
+        obj = json.loads(body)
+    except UnicodeDecodeError:
+        raise invalid([("body", "request body is not UTF-8 text")]) from None
+    except json.JSONDecodeError as exc:
+        raise invalid(
+            [
+                (
+                    "body",
+                    f"request body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                )
+            ]
+        ) from None
+    if not isinstance(obj, dict):
+        raise invalid([("body", f"request body must be a JSON object, got {json_type(obj)}")])
+
+    errors: list[tuple[str, str]] = []
+    htmls = obj.get("htmls", _MISSING)
+    if htmls is _MISSING or htmls is None:
+        errors.append(("htmls", "is required"))
+    elif not isinstance(htmls, list):
+        errors.append(("htmls", f"must be an array of strings, got {json_type(htmls)}"))
+    elif not htmls:
+        errors.append(("htmls", "must not be empty"))
+    else:
+        if len(htmls) > max_pages:
+            errors.append(("htmls", f"has {len(htmls)} pages; at most {max_pages} are allowed"))
+        for i, page in enumerate(htmls):
+            field = f"htmls[{i}]"
+            if not isinstance(page, str):
+                errors.append((field, f"must be a string, got {json_type(page)}"))
+                continue
+            try:
+                size = len(page.encode("utf-8"))
+            except UnicodeEncodeError:
+                errors.append((field, "is not valid Unicode (unpaired surrogate)"))
+                continue
+            if size > max_page_bytes:
+                errors.append(
+                    (field, f"page is {size} bytes; at most {max_page_bytes} bytes are allowed")
+                )
+
+    mode = obj.get("pageErrorMode")
+    if mode is None:
+        mode = "blank"
+    elif not isinstance(mode, str) or mode not in PAGE_ERROR_MODES:
+        shown = json.dumps(mode, ensure_ascii=False)[:40]
+        errors.append(("pageErrorMode", f"must be 'blank' or 'skip', got {shown}"))
+
+    filename = obj.get("filename")
+    if filename is not None and not isinstance(filename, str):
+        errors.append(("filename", f"must be a string, got {json_type(filename)}"))
+
+    if errors:
+        raise invalid(errors)
+    return ConvertRequest.model_construct(htmls=htmls, pageErrorMode=mode, filename=filename)

@@ -1,0 +1,319 @@
+"""Conversion worker pool (jobs -> separate processes, with a bounded queue, timeouts and restarts).
+
+Each worker is one process with its own pipe, so a job that hangs or crashes costs exactly that
+job: the worker is killed or reaped and replaced, and the other workers keep going. The pool
+lives in the server process; `run()` is awaited from request handlers and never blocks the
+event loop (pipe I/O happens on a small thread pool, one thread per worker).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import importlib
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from service.logs import configure_logging, request_id_var
+
+log = logging.getLogger("deckforge.workers")
+
+STARTUP_TIMEOUT_S = 120.0
+STOP_TIMEOUT_S = 3.0
+
+
+class QueueFull(Exception):
+    """Every worker is busy and the waiting line is full: answer 1012 at once."""
+
+
+class JobFailed(Exception):
+    """The job produced no result: `reason` is 'timeout', 'crash', 'error' or 'closed'."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+class WorkerStartError(RuntimeError):
+    pass
+
+
+@dataclass
+class _Worker:
+    slot: int
+    process: BaseProcess
+    conn: Connection
+    jobs_done: int = 0
+
+
+def _import(path: str) -> Any:
+    module_name, _, attr = path.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
+
+
+def worker_main(conn: Connection, job_path: str, log_level: str, log_json: bool) -> None:
+    """Body of a worker process: import the job function, then answer jobs until told to stop.
+
+    If the job's module defines `worker_init()`, it runs once before the worker reports ready
+    (a warm-up, so the first request does not pay for imports and caches).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops us
+    configure_logging(log_level, log_json)
+    try:
+        fn = _import(job_path)
+        init = getattr(importlib.import_module(job_path.partition(":")[0]), "worker_init", None)
+        if callable(init):
+            init()
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
+        conn.send(("startup-error", f"{type(exc).__name__}: {exc}"))
+        return
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        job_id, request_id, payload = msg
+        token = request_id_var.set(request_id)
+        try:
+            try:
+                result = fn(payload)
+            except Exception as exc:
+                log.exception("job raised %s", type(exc).__name__)
+                conn.send(("error", job_id, type(exc).__name__))
+                continue
+            try:
+                conn.send(("ok", job_id, result))
+            except Exception as exc:  # e.g. an unpicklable result
+                log.exception("job result could not be sent")
+                conn.send(("error", job_id, type(exc).__name__))
+        finally:
+            request_id_var.reset(token)
+
+
+class WorkerPool:
+    """`size` worker processes behind a bounded waiting line.
+
+    `run()` raises QueueFull when `size + queue_size` jobs are already admitted, and JobFailed
+    when the job timed out (the worker is killed), crashed the worker (it is replaced) or
+    raised. Workers are recycled after `max_jobs_per_worker` jobs (0 = never).
+    """
+
+    def __init__(
+        self,
+        job: str,
+        *,
+        size: int,
+        queue_size: int,
+        timeout_s: float,
+        max_jobs_per_worker: int = 0,
+        start_method: str = "forkserver",
+        preload: Iterable[str] = (),
+        log_level: str = "INFO",
+        log_json: bool = True,
+        on_restart: Callable[[str], None] | None = None,
+    ) -> None:
+        if size < 1:
+            raise ValueError("size must be at least 1")
+        self.job = job
+        self.size = size
+        self.queue_size = queue_size
+        self.timeout_s = timeout_s
+        self.max_jobs_per_worker = max_jobs_per_worker
+        self._ctx: Any = multiprocessing.get_context(start_method)
+        if start_method == "forkserver":
+            self._ctx.set_forkserver_preload([*preload, job.partition(":")[0]])
+        self._log_level = log_level
+        self._log_json = log_json
+        self._on_restart = on_restart
+        self._workers: dict[int, _Worker] = {}
+        self._lock = threading.Lock()
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="deckforge-pipe")
+        self._next_job = 0
+        self.running = 0
+        self.waiting = 0
+        self.started = False
+        self.closed = False
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Spawn every worker and wait until each reports ready (raises WorkerStartError)."""
+        loop = asyncio.get_running_loop()
+        workers = await asyncio.gather(
+            *(loop.run_in_executor(self._threads, self._spawn, slot) for slot in range(self.size))
+        )
+        self._idle = asyncio.Queue()
+        for w in workers:
+            self._idle.put_nowait(w)
+        self.started = True
+
+    def close(self) -> None:
+        """Stop every worker: ask politely, then kill what is left."""
+        self.closed = True
+        with self._lock:
+            workers = list(self._workers.values())
+            self._workers.clear()
+        for w in workers:
+            with contextlib.suppress(OSError, ValueError):
+                w.conn.send(None)
+        for w in workers:
+            w.process.join(STOP_TIMEOUT_S)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join(STOP_TIMEOUT_S)
+            w.conn.close()
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def capacity(self) -> int:
+        return self.size + self.queue_size
+
+    def alive_workers(self) -> int:
+        with self._lock:
+            return sum(1 for w in self._workers.values() if w.process.is_alive())
+
+    def worker_pids(self) -> list[int]:
+        with self._lock:
+            return [w.process.pid for w in self._workers.values() if w.process.pid is not None]
+
+    # -- running jobs ---------------------------------------------------------------------------
+
+    async def run(self, payload: Any, request_id: str | None = None) -> Any:
+        """Run the job on a worker and return its result."""
+        if self.closed or not self.started or self._idle is None:
+            raise JobFailed("closed")
+        if self.running + self.waiting >= self.capacity:
+            raise QueueFull()
+        idle = self._idle
+        self.waiting += 1
+        try:
+            worker = await idle.get()
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        self._next_job += 1
+        job_id = self._next_job
+        loop = asyncio.get_running_loop()
+        ctx = contextvars.copy_context()
+        fut = loop.run_in_executor(
+            self._threads, ctx.run, self._exchange, worker, job_id, request_id, payload
+        )
+
+        def _release(f: asyncio.Future[tuple[str, Any, _Worker]]) -> None:
+            self.running -= 1
+            w = f.result()[2] if not f.cancelled() and f.exception() is None else worker
+            idle.put_nowait(w)
+
+        fut.add_done_callback(_release)
+        # Shield: if the request is cancelled, the exchange still finishes and frees the worker.
+        kind, value, _ = await asyncio.shield(fut)
+        if kind == "ok":
+            return value
+        raise JobFailed(kind, str(value or ""))
+
+    def _exchange(
+        self, worker: _Worker, job_id: int, request_id: str | None, payload: Any
+    ) -> tuple[str, Any, _Worker]:
+        """Send one job to `worker` and wait for its answer (runs on a pipe thread)."""
+        if not worker.process.is_alive():
+            log.warning("worker pid=%s died while idle; replacing it", worker.process.pid)
+            worker = self._replace(worker, "died")
+            if not worker.process.is_alive():
+                return ("crash", "no worker available", worker)
+        try:
+            worker.conn.send((job_id, request_id, payload))
+            if not worker.conn.poll(self.timeout_s):
+                log.error(
+                    "conversion timed out after %.1fs; killing worker pid=%s",
+                    self.timeout_s,
+                    worker.process.pid,
+                )
+                return ("timeout", f"{self.timeout_s}s", self._replace(worker, "timeout"))
+            msg = worker.conn.recv()
+        except (EOFError, OSError) as exc:
+            worker.process.join(1.0)
+            log.error(
+                "worker pid=%s crashed (exit code %s) during a job",
+                worker.process.pid,
+                worker.process.exitcode,
+            )
+            return ("crash", type(exc).__name__, self._replace(worker, "crash"))
+        except Exception as exc:  # e.g. an unpicklable payload; the pipe state is unknown
+            log.exception("could not hand the job to worker pid=%s", worker.process.pid)
+            return ("error", type(exc).__name__, self._replace(worker, "error"))
+        kind, _job, value = msg
+        worker.jobs_done += 1
+        if self.max_jobs_per_worker and worker.jobs_done >= self.max_jobs_per_worker:
+            worker = self._replace(worker, "recycle")
+        return (kind, value, worker)
+
+    # -- process management ---------------------------------------------------------------------
+
+    def _spawn(self, slot: int) -> _Worker:
+        parent_conn, child_conn = self._ctx.Pipe(duplex=True)
+        process = self._ctx.Process(
+            target=worker_main,
+            args=(child_conn, self.job, self._log_level, self._log_json),
+            name=f"deckforge-worker-{slot}",
+            daemon=True,
+        )
+        process.start()
+        child_conn.close()
+        try:
+            ready = parent_conn.poll(STARTUP_TIMEOUT_S)
+            msg = parent_conn.recv() if ready else ("startup-error", "no answer")
+        except (EOFError, OSError):
+            msg = ("startup-error", f"exited with code {process.exitcode}")
+        if msg[0] != "ready":
+            process.kill()
+            process.join(STOP_TIMEOUT_S)
+            parent_conn.close()
+            log.error("worker %s failed to start: %s", slot, msg[1])
+            raise WorkerStartError(f"worker {slot} failed to start: {msg[1]}")
+        worker = _Worker(slot=slot, process=process, conn=parent_conn)
+        with self._lock:
+            if self.closed:
+                process.kill()
+            self._workers[slot] = worker
+        log.info("worker %s started (pid=%s)", slot, process.pid)
+        return worker
+
+    def _replace(self, worker: _Worker, reason: str) -> _Worker:
+        """Stop `worker` (gracefully when recycling, else kill) and start its successor."""
+        if reason == "recycle":
+            with contextlib.suppress(OSError):
+                worker.conn.send(None)
+            worker.process.join(STOP_TIMEOUT_S)
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join(STOP_TIMEOUT_S)
+        worker.conn.close()
+        if self._on_restart is not None:
+            self._on_restart(reason)
+        if self.closed:
+            return worker
+        try:
+            return self._spawn(worker.slot)
+        except WorkerStartError:
+            # Keep the dead worker in its slot; the next job retries the spawn.
+            with self._lock:
+                self._workers[worker.slot] = worker
+            return worker

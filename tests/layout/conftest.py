@@ -1,0 +1,55 @@
+"""Layout test helpers: HTML -> the slide root's fragment, and finding fragments by id or class."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.layout.fragments import BoxFragment
+
+
+def layout(html: str) -> BoxFragment:
+    """The slide root's fragment for a page (the full pipeline up to absolute positioning)."""
+    from engine.pipeline import layout_html
+
+    return layout_html(html)
+
+
+def walk(frag: BoxFragment, x: float = 0.0, y: float = 0.0) -> Iterator[tuple[BoxFragment, float, float]]:
+    """Every box fragment with its absolute border-box position (the root at x, y)."""
+    yield frag, x, y
+    for child in frag.children:
+        yield from walk(child, x + child.x, y + child.y)
+    for line in frag.lines:
+        for item in line.items:
+            if isinstance(item, BoxFragment):
+                yield from walk(item, x + line.x + item.x, y + line.y + item.y)
+
+
+def find_fragment(root: BoxFragment, id: str | None = None, cls: str | None = None) -> tuple[BoxFragment, float, float]:
+    """The first fragment (with its absolute position) whose element has this id or class."""
+    for frag, x, y in walk(root):
+        el = frag.box.element
+        if el is None:
+            continue
+        if id is not None and el.get("id") == id:
+            return frag, x, y
+        if cls is not None and cls in (el.get("class") or "").split():
+            return frag, x, y
+    raise LookupError(f"no fragment for id={id!r} class={cls!r}")
+
+
+def boxes_by_id(root: BoxFragment) -> dict[str, tuple[float, float, float, float]]:
+    """Absolute border boxes (x, y, width, height) of all fragments whose element has an id."""
+    out: dict[str, tuple[float, float, float, float]] = {}
+    for frag, x, y in walk(root):
+        el = frag.box.element
+        if el is not None and el.get("id") and el.get("id") not in out:
+            out[el.get("id")] = (x, y, frag.width, frag.height)
+    return out
+
+
+@pytest.fixture
+def layout_page():
+    return layout

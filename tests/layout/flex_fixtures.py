@@ -1,0 +1,112 @@
+"""Flexbox layout fixtures: name -> HTML placed inside a 1280x720 `.slide` (see chromium_boxes.py).
+
+Fixtures whose name starts with `text_` depend on text measurement (compared within 1 px);
+the others are pure flex arithmetic (compared within 1/64 px).
+"""
+
+ITEMS3 = '<div id="a" style="{a}"></div><div id="b" style="{b}"></div><div id="c" style="{c}"></div>'
+
+
+def three(container: str, a: str = "", b: str = "", c: str = "") -> str:
+    return f'<div id="f" style="display:flex;{container}">' + ITEMS3.format(a=a, b=b, c=c) + "</div>"
+
+
+def boxes(n: int, style: str, container: str) -> str:
+    inner = "".join(f'<div id="i{k}" style="{style}"></div>' for k in range(n))
+    return f'<div id="f" style="display:flex;{container}">{inner}</div>'
+
+
+FIXTURES: dict[str, str] = {
+    # flex-grow / flex-shrink / flex-basis and the resolve-flexible-lengths loop
+    "grow_equal_thirds": three("width:1000px", "flex:1", "flex:1", "flex:1"),
+    "grow_seven_gap": boxes(7, "flex:1;height:10px", "width:1000px;gap:10px"),
+    "grow_ratio_basis": three("width:997px", "flex:1 1 50px", "flex:2 1 50px", "flex:3 1 50px"),
+    "grow_fraction_sum": three("width:1000px", "flex-grow:0.2;width:100px", "flex-grow:0.3;width:100px", "width:100px"),
+    "grow_max_violation": three("width:1000px", "flex:1;max-width:100px", "flex:1", "flex:2"),
+    "grow_min_violation": three("width:600px", "flex:1;min-width:350px", "flex:1", "flex:1"),
+    "shrink_weighted": three("width:600px", "width:300px", "width:300px;flex-shrink:2", "width:200px"),
+    "shrink_min_violation": three("width:500px", "width:300px;min-width:280px", "width:300px", "width:300px"),
+    "shrink_zero": three("width:500px", "width:300px;flex-shrink:0", "width:300px", "width:100px"),
+    "basis_percent": three("width:800px", "flex:0 0 25%", "flex:0 0 50%", "flex:1 0 10%"),
+    "basis_border_box": three(
+        "width:900px",
+        "flex:0 0 200px;padding:0 10px;border:5px solid;box-sizing:border-box",
+        "flex:0 0 200px;padding:0 10px;border:5px solid",
+        "flex:1;padding-left:20px",
+    ),
+    "basis_auto_width": three("width:900px", "width:120px;flex-grow:1", "flex-basis:40px;width:300px;flex-grow:1", "width:10%"),
+    "max_main_with_shrink": three("width:300px", "width:200px;max-width:150px", "width:200px", "width:200px;min-width:120px"),
+    # direction and order
+    "row_reverse": three("width:600px", "width:100px", "width:150px", "width:200px") .replace("display:flex;", "display:flex;flex-direction:row-reverse;"),
+    "column_definite": three("flex-direction:column;width:300px;height:600px", "flex:1", "flex:2;height:40px", "height:100px;flex-shrink:0"),
+    "column_auto_height": three("flex-direction:column;width:300px", "height:50px", "height:70px;margin:5px 10px", "height:20px;flex:1"),
+    "column_min_height_grow": three("flex-direction:column;width:300px;min-height:400px", "flex:1;height:50px", "height:70px", "flex:1;height:20px"),
+    "column_reverse": three("flex-direction:column-reverse;width:300px;height:400px", "height:50px", "height:60px", "height:70px"),
+    "column_align": three("flex-direction:column;width:300px;height:300px;align-items:center", "width:100px;height:50px", "width:50%;height:60px;align-self:flex-end", "height:70px;align-self:stretch"),
+    "order": three("width:600px", "width:100px;order:2", "width:150px;order:-1", "width:200px"),
+    # justify-content
+    "justify_center": three("width:1000px;justify-content:center", "width:100px", "width:100px", "width:101px"),
+    "justify_flex_end": three("width:1000px;justify-content:flex-end", "width:100px", "width:100px", "width:100px"),
+    "justify_space_between": boxes(7, "width:10px", "width:1000px;justify-content:space-between"),
+    "justify_space_around": three("width:1000px;justify-content:space-around", "width:100px", "width:100px", "width:100px"),
+    "justify_space_evenly": three("width:1000px;justify-content:space-evenly", "width:100px", "width:100px", "width:100px"),
+    "justify_between_single": '<div id="f" style="display:flex;width:500px;justify-content:space-between"><div id="a" style="width:100px"></div></div>',
+    "justify_around_overflow": three("width:200px;justify-content:space-around", "width:100px;flex-shrink:0", "width:100px;flex-shrink:0", "width:100px;flex-shrink:0"),
+    "justify_reverse_start_end": three("width:600px;flex-direction:row-reverse;justify-content:start", "width:100px", "width:100px", "width:100px")
+    + three("width:600px;flex-direction:row-reverse;justify-content:flex-start", "width:100px", "width:100px", "width:100px").replace('id="', 'id="r'),
+    "justify_gap": three("width:1000px;column-gap:30px;justify-content:center", "width:100px", "width:100px", "width:100px"),
+    # align-items / align-self / auto margins
+    "align_stretch": three("width:600px", "width:100px;height:80px", "width:100px", "width:100px;margin:10px 0 5px"),
+    "align_definite_height": three("width:600px;height:200px", "width:100px", "width:100px;max-height:150px", "width:100px;min-height:250px"),
+    "align_items_center": three("width:600px;height:200px;align-items:center", "width:100px;height:50px", "width:100px;height:51px", "width:100px;height:250px"),
+    "align_items_end": three("width:600px;align-items:flex-end", "width:100px;height:50px", "width:100px;height:90px", "width:100px;height:70px;margin-bottom:7px"),
+    "align_self_mix": three("width:600px;height:150px;align-items:center", "width:100px;height:50px;align-self:flex-start", "width:100px;align-self:stretch;margin-top:10px", "width:100px;height:20px;align-self:end"),
+    "margin_auto_main": three("width:800px", "width:100px", "width:100px;margin-left:auto", "width:100px"),
+    "margin_auto_both": three("width:800px", "width:100px;margin:0 auto", "width:100px", "width:100px;margin-left:auto"),
+    "margin_auto_cross": three("width:600px;height:300px", "width:100px;height:50px;margin:auto", "width:100px;height:50px;margin-top:auto", "width:100px;height:50px;margin-bottom:auto"),
+    # wrapping and align-content
+    "wrap_lines": boxes(5, "width:300px;height:50px", "width:1000px;flex-wrap:wrap;gap:20px 30px"),
+    "wrap_grow": boxes(5, "flex:1 1 300px;height:50px", "width:1000px;flex-wrap:wrap;column-gap:20px"),
+    "wrap_reverse": boxes(5, "width:300px;height:50px", "width:1000px;height:300px;flex-wrap:wrap-reverse"),
+    "wrap_align_content_stretch": boxes(5, "width:300px", "width:1000px;height:300px;flex-wrap:wrap"),
+    "wrap_align_content_center": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:center"),
+    "wrap_align_content_between": boxes(7, "width:300px;height:40px", "width:1000px;height:400px;flex-wrap:wrap;align-content:space-between;row-gap:10px"),
+    "wrap_align_content_around": boxes(5, "width:300px;height:40px", "width:1000px;height:301px;flex-wrap:wrap;align-content:space-around"),
+    "wrap_align_content_evenly": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:space-evenly"),
+    "wrap_align_content_end": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:flex-end"),
+    "wrap_line_heights": three("width:500px;flex-wrap:wrap;align-items:flex-start", "width:300px;height:30px", "width:300px;height:60px", "width:100px;height:90px"),
+    "wrap_column": boxes(5, "height:120px;width:80px", "flex-direction:column;flex-wrap:wrap;height:300px;width:500px;gap:10px"),
+    # boxes, padding, nesting
+    "container_chrome": three("width:600px;padding:10px 20px 30px 40px;border:3px solid;gap:5px", "flex:1;height:20px", "flex:1;padding:7px", "width:50px;margin:4px"),
+    "percent_item_padding": three("width:500px", "width:100px;padding:10%", "flex:1;margin:0 5%", "width:100px"),
+    "nested_flex": '<div id="f" style="display:flex;width:900px;gap:20px"><div id="a" style="flex:1;display:flex;flex-direction:column;gap:10px">'
+    '<div id="a1" style="height:40px"></div><div id="a2" style="flex:1"></div></div>'
+    '<div id="b" style="flex:2;height:200px;display:flex;align-items:flex-end"><div id="b1" style="flex:1;height:30px"></div><div id="b2" style="width:30%;height:60px"></div></div></div>',
+    "nested_column_stretch": '<div id="f" style="display:flex;flex-direction:column;width:500px;height:400px"><div id="a" style="height:100px"></div>'
+    '<div id="b" style="flex:1;display:flex"><div id="b1" style="flex:1"></div><div id="b2" style="flex:1;margin:10px"></div></div></div>',
+    "relative_item": three("width:600px", "width:100px;height:20px;position:relative;left:10px;top:5px", "width:100px;height:20px", "width:100px;height:20px"),
+    "abspos_child": '<div id="f" style="display:flex;width:600px;height:100px;padding:10px;position:relative">'
+    '<div id="a" style="width:100px;height:20px"></div><div id="p" style="position:absolute;width:30px;height:30px"></div>'
+    '<div id="b" style="width:100px;height:20px"></div></div>',
+    "inline_flex_fixed": '<div style="width:800px"><div id="f" style="display:inline-flex;gap:10px;padding:5px"><div id="a" style="width:100px;height:30px"></div>'
+    '<div id="b" style="width:50px;height:40px;margin:0 7px"></div></div></div>',
+    "flex_in_grid": '<div id="g" style="display:grid;grid-template-columns:1fr 2fr;width:900px;gap:12px">'
+    '<div id="a" style="display:flex;justify-content:space-between"><div id="a1" style="width:50px;height:50px"></div><div id="a2" style="width:60px;height:20px"></div></div>'
+    '<div id="b" style="display:flex;flex-direction:column"><div id="b1" style="height:30px"></div><div id="b2" style="height:30px;width:40%"></div></div></div>',
+    # text: intrinsic sizes, automatic minimum size, baselines
+    "text_content_basis": '<div id="f" style="display:flex;width:900px;font-size:20px"><div id="a">Hello world</div><div id="b" style="flex:1">x</div><div id="c">Slide title here</div></div>',
+    "text_shrink_to_min": '<div id="f" style="display:flex;width:200px;font-size:16px"><div id="a">Supercalifragilistic words here</div><div id="b">Another long paragraph of text</div></div>',
+    "text_min_width_auto": '<div id="f" style="display:flex;width:300px;font-size:16px"><div id="a" style="flex:1">Antidisestablishmentarianism</div><div id="b" style="flex:1">short</div><div id="c" style="flex:1;min-width:0">Antidisestablishmentarianism</div></div>',
+    "text_specified_size_suggestion": '<div id="f" style="display:flex;width:200px;font-size:16px"><div id="a" style="width:50px">Longwordhere</div><div id="b" style="width:300px">Hi</div></div>',
+    "text_overflow_hidden_min": '<div id="f" style="display:flex;width:200px;font-size:16px"><div id="a" style="overflow:hidden">Longwordhereandmore</div><div id="b">Longwordhereandmore</div></div>',
+    "text_inline_flex": '<div style="width:800px;font-size:16px"><span>Before</span><div id="f" style="display:inline-flex;gap:8px;padding:4px;border:1px solid">'
+    '<div id="a">One two</div><div id="b" style="font-size:24px">Three</div></div> after</div>',
+    "text_baseline": '<div id="f" style="display:flex;width:800px;align-items:baseline"><div id="a" style="font-size:40px;line-height:50px">Big</div>'
+    '<div id="b" style="font-size:14px;padding-top:30px">small</div><div id="c" style="width:50px;height:20px"></div></div>',
+    "text_column_content": '<div id="f" style="display:flex;flex-direction:column;width:300px;font-size:16px;line-height:20px"><div id="a">Some text that wraps onto more than one line in this narrow column</div>'
+    '<div id="b" style="align-self:flex-start">fit content</div><div id="c" style="flex:1;align-self:center">centered</div></div>',
+    "text_cards": '<div id="f" style="display:flex;gap:24px;width:1000px;padding:20px;font-size:18px;line-height:1.4">'
+    '<div id="a" style="flex:1;padding:16px;border:1px solid">Revenue grew strongly in the third quarter</div>'
+    '<div id="b" style="flex:1;padding:16px;border:1px solid">Costs</div>'
+    '<div id="c" style="flex:1;padding:16px;border:1px solid">Outlook for next year remains positive across all regions and segments</div></div>',
+}

@@ -1,0 +1,153 @@
+"""Grid layout fixtures: name -> HTML placed inside a 1280x720 `.slide` (see chromium_boxes.py).
+
+Fixtures whose name starts with `text_` depend on text measurement (compared within 1 px);
+the others are pure grid arithmetic (compared within 1/64 px).
+"""
+
+
+def grid(container: str, *items: str) -> str:
+    inner = "".join(f'<div id="i{k}" style="{style}"></div>' for k, style in enumerate(items))
+    return f'<div id="g" style="display:grid;{container}">{inner}</div>'
+
+
+def cells(n: int, container: str, style: str = "") -> str:
+    return grid(container, *([style] * n))
+
+
+FIXTURES: dict[str, str] = {
+    # fr, %, fixed and intrinsic tracks
+    "fr_four_gap": cells(4, "width:1000px;grid-template-columns:repeat(4, 1fr);gap:24px", "height:20px"),
+    "fr_three": cells(3, "width:1000px;grid-template-columns:repeat(3, 1fr)"),
+    "fr_seven_gap": cells(7, "width:1000px;grid-template-columns:repeat(7,1fr);column-gap:10px"),
+    "fr_ratio_125": cells(2, "width:1000px;grid-template-columns:1fr 1.25fr;gap:30px"),
+    "fr_ratio_21": cells(2, "width:997px;grid-template-columns:2fr 1fr;column-gap:13px"),
+    "fr_121_odd": cells(3, "width:1003px;grid-template-columns:1fr 2fr 1fr;column-gap:7px"),
+    "fr_fraction_sum": cells(2, "width:1000px;grid-template-columns:0.25fr 0.5fr"),
+    "percent_columns": cells(2, "width:1000px;grid-template-columns:55% 45%"),
+    "percent_columns_gap": cells(2, "width:1234px;grid-template-columns:55% 45%;column-gap:20px"),
+    "fixed_and_fr": cells(3, "width:1000px;grid-template-columns:200px 1fr 25%;column-gap:16px"),
+    "minmax_fr": cells(3, "width:900px;grid-template-columns:minmax(100px, 1fr) minmax(0, 2fr) minmax(400px, 1fr)"),
+    "auto_tracks_stretch": grid("width:1000px;grid-template-columns:auto auto 1fr auto", "width:50px", "width:120px", "", "width:30px"),
+    "auto_tracks_only": grid("width:1000px;grid-template-columns:auto auto auto", "width:50px", "width:120px", "width:30px"),
+    "fr_with_wide_item": grid("width:600px;grid-template-columns:1fr 1fr 1fr", "width:400px", "", ""),
+    "fr_with_min_width_item": grid("width:600px;grid-template-columns:repeat(3, 1fr)", "min-width:350px", "", ""),
+    "minmax_zero_fr_wide_item": grid("width:600px;grid-template-columns:repeat(3, minmax(0, 1fr))", "width:400px", "", ""),
+    # repeat(auto-fill / auto-fit)
+    "auto_fill": cells(5, "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px", "height:30px"),
+    "auto_fill_fixed": cells(5, "width:1000px;grid-template-columns:repeat(auto-fill, 150px);gap:10px", "height:30px"),
+    "auto_fit_collapse": cells(2, "width:1000px;grid-template-columns:repeat(auto-fit, minmax(200px, 1fr));gap:20px", "height:30px"),
+    "auto_fill_keeps_empty": cells(2, "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px", "height:30px"),
+    # placement
+    "line_numbers": grid(
+        "width:800px;grid-template-columns:repeat(4, 1fr);grid-auto-rows:50px;gap:10px",
+        "grid-column:1 / 3",
+        "grid-column:3 / -1;grid-row:1 / 3",
+        "grid-column:span 2",
+        "grid-row:3;grid-column:-2",
+        "",
+    ),
+    "span_rows": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:40px",
+        "grid-row:span 2",
+        "",
+        "grid-column:span 2",
+        "",
+        "",
+    ),
+    "negative_implicit": grid(
+        "width:600px;grid-template-columns:100px 100px;grid-auto-columns:50px;grid-auto-rows:30px",
+        "grid-column:-4 / -3",
+        "grid-column:4",
+        "",
+    ),
+    "template_areas": '<div id="g" style="display:grid;width:1000px;height:600px;grid-template-columns:200px 1fr;grid-template-rows:80px 1fr 60px;'
+    "grid-template-areas:'header header' 'side main' 'foot foot';gap:10px\">"
+    '<div id="m" style="grid-area:main"></div><div id="h" style="grid-area:header"></div>'
+    '<div id="s" style="grid-area:side"></div><div id="f" style="grid-area:foot"></div></div>',
+    "named_lines": '<div id="g" style="display:grid;width:600px;grid-template-columns:[full-start] 100px [content-start] 1fr [content-end] 100px [full-end];grid-auto-rows:20px">'
+    '<div id="a" style="grid-column:content"></div><div id="b" style="grid-column:full-start / full-end"></div>'
+    '<div id="c" style="grid-column:content-start / span 2"></div></div>',
+    "auto_flow_column": cells(5, "height:300px;width:600px;grid-template-rows:repeat(2, 100px);grid-auto-flow:column;grid-auto-columns:120px"),
+    "auto_flow_dense": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:30px;grid-auto-flow:row dense",
+        "",
+        "grid-column:span 2",
+        "grid-column:span 2",
+        "",
+    ),
+    "auto_flow_sparse": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:30px",
+        "",
+        "grid-column:span 2",
+        "grid-column:span 2",
+        "",
+    ),
+    "locked_row": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:30px",
+        "grid-row:2",
+        "grid-row:2",
+        "",
+        "grid-column:2",
+    ),
+    # rows
+    "auto_rows_fixed": cells(5, "width:600px;grid-template-columns:repeat(2, 1fr);grid-auto-rows:100px;row-gap:8px"),
+    "auto_rows_fr_equal": grid(
+        "width:600px;grid-template-columns:repeat(2, 1fr);grid-auto-rows:1fr;gap:10px",
+        "height:50px",
+        "height:120px",
+        "height:30px",
+        "",
+    ),
+    "auto_rows_minmax": grid("width:600px;grid-template-columns:1fr 1fr;grid-auto-rows:minmax(50px, auto)", "height:20px", "height:80px", "height:10px"),
+    "rows_fr_definite": cells(3, "width:400px;height:600px;grid-template-rows:1fr 2fr 100px;row-gap:20px"),
+    "rows_percent": cells(2, "width:400px;height:500px;grid-template-rows:30% 1fr"),
+    "rows_auto_stretch_definite": grid("width:400px;height:400px;grid-template-rows:auto auto", "height:50px", "height:70px"),
+    "rows_min_height": grid("width:400px;min-height:300px;grid-template-rows:auto 1fr", "height:50px", "height:20px"),
+    "rows_spanning_item": grid(
+        "width:400px;grid-template-columns:1fr 1fr;grid-template-rows:auto auto",
+        "grid-row:span 2;height:200px",
+        "height:30px",
+        "height:50px",
+    ),
+    # alignment
+    "items_center": grid("width:600px;grid-template-columns:200px 200px;grid-auto-rows:100px;place-items:center", "width:50px;height:30px", "width:51px;height:31px"),
+    "items_start_end": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:100px;justify-items:end;align-items:start",
+        "width:50px;height:30px",
+        "width:50px;height:30px;justify-self:start;align-self:end",
+        "height:30px;justify-self:stretch;align-self:stretch",
+    ),
+    "items_auto_margins": grid("width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px", "width:50px;height:30px;margin:auto", "width:50px;height:30px;margin-left:auto"),
+    "items_margins_stretch": grid("width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px", "margin:10px 20px 5px", "margin:4%;max-width:100px"),
+    "content_center": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:center;align-content:center"),
+    "content_space_between": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-between;align-content:space-between"),
+    "content_space_around": cells(3, "width:1000px;height:301px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-around;align-content:space-around"),
+    "content_space_evenly": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-evenly;align-content:space-evenly"),
+    "content_end": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px;justify-content:end;align-content:end"),
+    # container boxes and nesting
+    "container_chrome": cells(4, "width:800px;padding:10px 20px 30px 40px;border:4px solid;grid-template-columns:1fr 1fr;gap:6px 12px", "height:25px"),
+    "inline_grid": '<div style="width:900px"><div id="g" style="display:inline-grid;grid-template-columns:100px 50px;gap:5px;padding:3px">'
+    '<div id="a" style="height:20px"></div><div id="b" style="height:30px"></div></div></div>',
+    "grid_in_flex": '<div id="f" style="display:flex;width:1000px;gap:20px"><div id="a" style="width:300px;height:100px"></div>'
+    '<div id="g" style="flex:1;display:grid;grid-template-columns:repeat(2, 1fr);gap:10px"><div id="g1" style="height:40px"></div><div id="g2"></div><div id="g3" style="height:10px"></div></div></div>',
+    "nested_grid": '<div id="g" style="display:grid;width:800px;grid-template-columns:1fr 3fr;gap:16px">'
+    '<div id="a" style="height:200px"></div><div id="b" style="display:grid;grid-template-columns:repeat(3, 1fr);grid-auto-rows:1fr;gap:8px">'
+    '<div id="b1" style="height:40px"></div><div id="b2"></div><div id="b3"></div><div id="b4" style="height:10px"></div></div></div>',
+    "relative_item": grid("width:400px;grid-template-columns:1fr 1fr", "height:20px;position:relative;top:5px;left:-5px", "height:20px"),
+    # text: intrinsic track sizes
+    "text_auto_columns": '<div id="g" style="display:grid;width:800px;grid-template-columns:auto auto 1fr;font-size:16px">'
+    '<div id="a">Short</div><div id="b">A longer label</div><div id="c">Rest</div></div>',
+    "text_min_max_content": '<div id="g" style="display:grid;width:900px;grid-template-columns:min-content max-content 1fr;font-size:16px;gap:10px">'
+    '<div id="a">Words that wrap</div><div id="b">Words that do not wrap</div><div id="c">x</div></div>',
+    "text_fr_min_content": '<div id="g" style="display:grid;width:300px;grid-template-columns:1fr 1fr 1fr;font-size:16px">'
+    '<div id="a">Incomprehensibilities</div><div id="b">b</div><div id="c">c</div></div>',
+    "text_fit_content": '<div id="g" style="display:grid;width:800px;grid-template-columns:fit-content(150px) fit-content(300px) 1fr;font-size:16px">'
+    '<div id="a">This text is longer than one hundred fifty pixels</div><div id="b">Short text</div><div id="c">x</div></div>',
+    "text_rows_auto": '<div id="g" style="display:grid;width:400px;grid-template-columns:1fr 1fr;gap:10px;font-size:16px;line-height:20px">'
+    '<div id="a">One line</div><div id="b">This text wraps onto several lines inside the column</div><div id="c">Third</div></div>',
+    "text_inline_grid": '<div style="width:800px;font-size:16px"><div id="g" style="display:inline-grid;grid-template-columns:auto auto;gap:6px">'
+    '<div id="a">Alpha beta</div><div id="b">Gamma</div></div></div>',
+    "text_cards_grid": '<div id="g" style="display:grid;grid-template-columns:repeat(3, 1fr);gap:24px;width:1100px;padding:30px;font-size:18px;line-height:1.5">'
+    '<div id="a" style="padding:20px;border:2px solid">Quarterly revenue up 12%</div><div id="b" style="padding:20px;border:2px solid">New markets opened in three regions this year</div>'
+    '<div id="c" style="padding:20px;border:2px solid">Team</div></div>',
+}

@@ -1,0 +1,119 @@
+"""Worker failures through a live server: crashes, timeouts and exceptions answer 50199 and the
+service keeps working; a full queue answers 1012 at once; conversions never run on the loop."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from service_testkit import (
+    AUTH,
+    CONVERT,
+    CRASH,
+    HANG,
+    RAISE,
+    SLOW,
+    LiveServer,
+    misbehaving_app,
+    page,
+)
+
+
+@pytest.fixture(scope="module")
+def server(module_tmp: Path) -> Iterator[LiveServer]:
+    app = misbehaving_app(module_tmp, workers=2, queue_size=1, request_timeout_s=2.0)
+    with LiveServer(app) as live:
+        live.app = app  # type: ignore[attr-defined]
+        yield live
+
+
+def post(server: LiveServer, htmls: list[str]) -> httpx.Response:
+    return httpx.post(server.url + CONVERT, json={"htmls": htmls}, headers=AUTH, timeout=30)
+
+
+def assert_internal_error(r: httpx.Response) -> None:
+    assert r.status_code == 200
+    body = r.json()
+    assert body == {
+        "code": 50199,
+        "message": "internal program error",
+        "data": {"requestId": r.headers["x-request-id"]},
+    }
+
+
+def worker_pids(server: LiveServer) -> list[int]:
+    return sorted(server.app.state.service.pool.worker_pids())  # type: ignore[attr-defined]
+
+
+def test_success_before_anything_breaks(server: LiveServer) -> None:
+    r = post(server, [page()])
+    assert r.json()["code"] == 0
+
+
+def test_crashing_worker_fails_only_that_request(server: LiveServer) -> None:
+    before = worker_pids(server)
+    r = post(server, [CRASH + page()])
+    assert_internal_error(r)
+    after = worker_pids(server)
+    assert len(after) == 2
+    assert after != before  # the dead worker was replaced
+    for _ in range(3):
+        assert post(server, [page()]).json()["code"] == 0
+
+
+def test_hanging_worker_times_out_and_is_replaced(server: LiveServer) -> None:
+    before = set(worker_pids(server))
+    r = post(server, [HANG + page()])
+    assert_internal_error(r)
+    after = set(worker_pids(server))
+    assert len(after) == 2
+    assert len(before - after) == 1
+    assert post(server, [page()]).json()["code"] == 0
+
+
+def test_exception_in_job_leaks_nothing(server: LiveServer) -> None:
+    r = post(server, [RAISE + page()])
+    assert_internal_error(r)
+    assert "passwd" not in r.text
+    assert post(server, [page()]).json()["code"] == 0
+
+
+def test_metrics_count_restarts(server: LiveServer) -> None:
+    text = httpx.get(server.url + "/metrics").text
+    assert 'deckforge_worker_restarts_total{reason="crash"} 1.0' in text
+    assert 'deckforge_worker_restarts_total{reason="timeout"} 1.0' in text
+    assert 'deckforge_convert_requests_total{code="50199"} 3.0' in text
+
+
+def test_queue_full_answers_1012_at_once(server: LiveServer) -> None:
+    # 2 workers + 1 waiting place: three slow requests fill the service, the fourth bounces.
+    pool = server.app.state.service.pool  # type: ignore[attr-defined]
+    results: list[int] = []
+
+    def slow() -> None:
+        results.append(post(server, [SLOW + page()]).json()["code"])
+
+    threads = [threading.Thread(target=slow) for _ in range(3)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while pool.running + pool.waiting < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pool.running == 2 and pool.waiting == 1
+    r = post(server, [page()])
+    assert r.json() == {
+        "code": 1012,
+        "message": "server busy, retry later",
+        "data": {"requestId": r.headers["x-request-id"]},
+    }
+    assert r.headers["retry-after"] == "1"
+    # Health checks are still answered while every worker is busy: the loop is free.
+    assert httpx.get(server.url + "/healthz").json()["code"] == 0
+    for t in threads:
+        t.join()
+    assert results == [0, 0, 0]
+    assert post(server, [page()]).json()["code"] == 0

@@ -527,7 +527,7 @@ def exp_letter_spacing(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[s
 
 
 WORDS = (
-    "The quick brown fox jumps over the lazy dog while revenue grew 23% year-over-year, driven by "
+    "The quick brown fox jumps over the lazy dog while revenue grew 23% annually, driven by "
     "enterprise expansion (see appendix) and 4,210.5 active offices reporting efficiency gains"
 ).split()
 KERN_WORDS = "AVAWAY To Ta Wa Ye LT Vo Py 'quoted' AV WA".split()
@@ -551,19 +551,55 @@ def fit_cjk(font: str, size: float, limit: float) -> str:
     return CJK_TEXT[:n]
 
 
-def line_texts(chars: list[list[Any]]) -> list[str]:
-    """Each LibreOffice line's text without spaces, top to bottom."""
-    rows = baselines(chars)
+def lo_lines(chars: list[list[Any]]) -> list[list[tuple[str, float, float]]]:
+    """LibreOffice's lines (top to bottom) as words (text, x0, x1); a word is a run of
+    non-space characters, each CJK character a word of its own."""
     out = []
-    for b in rows:
+    for b in baselines(chars):
         row = sorted((c for c in chars if abs(c[2] - b) <= 0.6), key=lambda c: c[1])
-        out.append("".join(c[0] for c in row if c[0].strip()))
+        words: list[list[Any]] = []
+        prev_space = True
+        for c in row:
+            if not c[0].strip():
+                prev_space = True
+                continue
+            if prev_space or tm.is_cjk_char(c[0]) or (words and tm.is_cjk_char(words[-1][0][-1])):
+                words.append([c[0], c[1], c[3]])
+            else:
+                words[-1][0] += c[0]
+                words[-1][2] = max(words[-1][2], c[3])
+            prev_space = False
+        out.append([(w[0], w[1], w[2]) for w in words])
     return out
 
 
+def same_text(a: str, b: str) -> bool:
+    """Equal up to character order (ligatures come out of the PDF in odd orders)."""
+    return sorted(a.replace("\ufb01", "fi").replace("\ufb02", "fl")) == sorted(
+        b.replace("\ufb01", "fi").replace("\ufb02", "fl")
+    )
+
+
+def spc_correction(text: str, font: str, size: float, chromium_width: float) -> float:
+    """Letter spacing (px) that makes LibreOffice's width of `text` equal chromium_width,
+    from plain hmtx advances and Chromium's kerning (its width minus their sum)."""
+    advs = advances_em(font, text)
+    return tm.spc_correction_px(chromium_width, advs, size, kerning_px=chromium_width - sum(advs) * size)
+
+
+def advances_em(name: str, text: str) -> list[float]:
+    from fontTools.ttLib import TTFont
+
+    path, index = font_file(name)
+    f = TTFont(path, fontNumber=index, lazy=True)
+    cmap, hmtx, upem = f.getBestCmap(), f["hmtx"], f["head"].unitsPerEm
+    return [hmtx[cmap[ord(c)]][0] / upem for c in text if ord(c) in cmap]
+
+
 def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
-    """Line widths (LibreOffice vs Chromium vs plain hmtx), where LibreOffice wraps a single
-    line, and whether a Chromium-wrapped paragraph keeps its line breaks."""
+    """Single-line widths (LibreOffice vs Chromium vs plain hmtx vs the model), where
+    LibreOffice wraps a line in a box of about Chromium's width, and a letter-spacing
+    correction from the model."""
     items: list[dict[str, Any]] = []
     for font in FONT_NAMES:
         for size in SIZES:
@@ -572,12 +608,6 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
             else:
                 texts = [fit_words(font, size, WORDS, 1000), fit_words(font, size, KERN_WORDS + WORDS, 1000)]
             items += [{"font": font, "size": size, "text": t} for t in texts if t]
-    paras: list[dict[str, Any]] = []
-    for font in FONT_NAMES:
-        for size in (12, 16, 24, 32):
-            text = CJK_TEXT * 2 if "CJK" in font else " ".join(WORDS)
-            paras.append({"font": font, "size": size, "text": text, "container": 480.0})
-    # Chromium: single lines (nowrap spans) and wrapped paragraphs (divs of a fixed width)
     per_page, pages, body = 25, [], []
     for i, it in enumerate(items):
         body.append(
@@ -587,34 +617,20 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
         if len(body) == per_page or i == len(items) - 1:
             pages.append(html_page("".join(body), height=per_page * 140 + 200))
             body = []
-    n_single = len(pages)
-    for i, pa in enumerate(paras):
-        pages.append(
-            html_page(
-                f"<div class='c' data-id='p{i}' style=\"left:20px;top:20px;width:{pa['container']}px;"
-                f"white-space:normal;font-family:'{pa['font']}';font-size:{pa['size']}px;line-height:1.5\">"
-                f"{pa['text']}</div>"
-            )
-        )
     res = tools.chromium(pages, "width")
     for i, it in enumerate(items):
         it["chromium"] = res[i // per_page]["boxes"][str(i)][2]
         it["hmtx"] = hmtx_width(it["font"], it["text"], it["size"])
-    for i, pa in enumerate(paras):
-        words = res[n_single + i]["words"]
-        rows: dict[float, list[dict[str, Any]]] = {}
-        for w in words:
-            rows.setdefault(round(w["b"], 1), []).append(w)
-        lines = [sorted(ws, key=lambda w: w["x"]) for _, ws in sorted(rows.items())]
-        pa["chromium_lines"] = ["".join(w["t"] for w in ln) for ln in lines]
-        pa["chromium_line_words"] = [" ".join(w["t"] for w in ln) if not words[0]["cjk"] else "".join(w["t"] for w in ln) for ln in lines]
-        pa["chromium_line_widths"] = [ln[-1]["x1"] - ln[0]["x"] for ln in lines]
-    # LibreOffice
+        advs = advances_em(it["font"], it["text"])
+        it["model_lo"] = tm.lo_line_width(advs, it["size"], kerning_px=it["chromium"] - sum(advs) * it["size"])
+        it["spc_correction"] = spc_correction(it["text"], it["font"], it["size"], it["chromium"])
     rels: list[float | str] = [0.0, 0.003, 0.006, 0.01, "+1px", "+2px", "recommended"]
     deck = Deck()
     for it in items:
         runs = [{"text": it["text"], "font": it["font"], "size": it["size"]}]
         text_box(deck.slide(), 20, 40, 1240, 400, [{"runs": runs}], wrap="none")
+        corrected = [{**runs[0], "spc": it["spc_correction"]}]
+        text_box(deck.slide(), 20, 40, 1240, 400, [{"runs": corrected}], wrap="none")
         it["boxes"] = []
         for rel in rels:
             if rel == "recommended":
@@ -625,32 +641,111 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
                 w = it["chromium"] * (1 + rel)
             text_box(deck.slide(), 20, 40, w, 800, [{"runs": runs}])
             it["boxes"].append({"rel": rel, "w": w})
-    for pa in paras:
-        base = {"font": pa["font"], "size": pa["size"]}
-        soft = [{"runs": [{"text": pa["text"], **base}], "ls": {"pct": 1.5}}]
-        text_box(deck.slide(), 20, 40, tm.box_width_for_line(max(pa["chromium_line_widths"]), pa["size"]), 1300, soft)
-        text_box(deck.slide(), 20, 40, pa["container"], 1300, soft)
-        runs: list[dict[str, Any]] = []
-        for j, ln in enumerate(pa["chromium_line_words"]):
-            if j:
-                runs.append({"br": True, **base})
-            runs.append({"text": ln, **base})
-        text_box(deck.slide(), 20, 40, pa["container"], 1300, [{"runs": runs, "ls": {"pct": 1.5}}], wrap="none")
     pages_lo = tools.render(deck, "width")
     k = 0
     for it in items:
-        chars = pages_lo[k]
-        k += 1
-        it["lo"] = max(c[3] for c in chars) - min(c[1] for c in chars)
+        for key in ("lo", "lo_corrected"):
+            chars = pages_lo[k]
+            k += 1
+            it[key] = max(c[3] for c in chars) - min(c[1] for c in chars)
         for b in it["boxes"]:
             b["lines"] = len(baselines(pages_lo[k]))
             k += 1
+    return {"items": items}
+
+
+PARA_VARIANTS = {
+    "left": ["soft_recommended", "soft_container", "breaks_none", "breaks_square", "breaks_spc"],
+    "justify": ["soft_just", "breaks_just", "breaks_dist", "line_paragraphs_dist"],
+}
+
+
+def exp_wrap(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
+    """A paragraph Chromium wrapped (left-aligned and justified) written several ways:
+    soft wrapping in a box of the laid-out or the container width, or Chromium's line
+    breaks as a:br; compares line breaks and word positions."""
+    paras: list[dict[str, Any]] = []
+    for font in FONT_NAMES:
+        for size in (12, 16, 24, 32):
+            for align in ("left", "justify"):
+                text = CJK_TEXT * 2 if "CJK" in font else " ".join(WORDS)
+                paras.append({"font": font, "size": size, "text": text, "align": align, "container": 480.0})
+    pages = [
+        html_page(
+            f"<div class='c' style=\"left:20px;top:40px;width:{pa['container']}px;white-space:normal;"
+            f"text-align:{pa['align']};font-family:'{pa['font']}';font-size:{pa['size']}px;"
+            f"line-height:{1.5 * pa['size']}px\">{pa['text']}</div>"
+        )
+        for pa in paras
+    ]
+    res = tools.chromium(pages, "wrap")
+    deck = Deck()
+    for pa, r in zip(paras, res, strict=True):
+        rows: dict[float, list[dict[str, Any]]] = {}
+        for w in r["words"]:
+            rows.setdefault(round(w["b"], 1), []).append(w)
+        lines = [sorted(ws, key=lambda w: w["x"]) for _, ws in sorted(rows.items())]
+        pa["chromium_lines"] = [[(w["t"], w["x"], w["x1"]) for w in ln] for ln in lines]
+        cjk = "CJK" in pa["font"]
+        line_text = ["".join(w["t"] for w in ln) if cjk else " ".join(w["t"] for w in ln) for ln in lines]
+        widest = max(ln[-1]["x1"] - ln[0]["x"] for ln in lines)
+        base = {"font": pa["font"], "size": pa["size"]}
+        ls = {"pts": tm.px_to_pt(1.5 * pa["size"])}
+        just = pa["align"] == "justify"
+        top = tm.box_top_for_baseline(lines[0][0]["b"], faces[pa["font"]], pa["size"], ls)
+
+        def broken(algn: str, correct: bool = False) -> list[dict[str, Any]]:
+            runs: list[dict[str, Any]] = []
+            for j, t in enumerate(line_text):
+                if j:
+                    runs.append({"br": True, **base})
+                run: dict[str, Any] = {"text": t, **base}
+                if correct:
+                    ln = lines[j]
+                    run["spc"] = spc_correction(t, pa["font"], pa["size"], ln[-1]["x1"] - ln[0]["x"])
+                runs.append(run)
+            return [{"runs": runs, "ls": ls, "algn": algn}]
+
+        for variant in PARA_VARIANTS[pa["align"]]:
+            soft = [{"runs": [{"text": pa["text"], **base}], "ls": ls, "algn": "just" if just else "l"}]
+            if variant == "soft_recommended":
+                text_box(deck.slide(), 20, top, tm.box_width_for_line(widest, pa["size"]), 1300, soft)
+            elif variant in ("soft_container", "soft_just"):
+                text_box(deck.slide(), 20, top, pa["container"], 1300, soft)
+            elif variant == "breaks_none":
+                text_box(deck.slide(), 20, top, pa["container"], 1300, broken("l"), wrap="none")
+            elif variant == "breaks_square":
+                text_box(deck.slide(), 20, top, tm.box_width_for_line(widest, pa["size"]), 1300, broken("l"))
+            elif variant == "breaks_spc":
+                text_box(deck.slide(), 20, top, pa["container"], 1300, broken("l", True), wrap="none")
+            elif variant == "breaks_just":
+                text_box(deck.slide(), 20, top, pa["container"], 1300, broken("just"))
+            elif variant == "breaks_dist":
+                text_box(deck.slide(), 20, top, pa["container"], 1300, broken("dist"))
+            elif variant == "line_paragraphs_dist":
+                ps = [
+                    {"runs": [{"text": t, **base}], "ls": ls, "algn": "dist" if j < len(line_text) - 1 else "l"}
+                    for j, t in enumerate(line_text)
+                ]
+                text_box(deck.slide(), 20, top, pa["container"], 1300, ps)
+    pages_lo = tools.render(deck, "wrap")
+    k = 0
     for pa in paras:
-        for key in ("lo_soft_recommended", "lo_soft_container", "lo_explicit_breaks"):
-            pa[key] = line_texts(pages_lo[k])
-            pa[key + "_same"] = pa[key] == pa["chromium_lines"]
+        pa["variants"] = {}
+        for variant in PARA_VARIANTS[pa["align"]]:
+            lines = lo_lines(pages_lo[k])
             k += 1
-    return {"items": items, "paragraphs": paras}
+            ch = pa["chromium_lines"]
+            same = len(lines) == len(ch) and all(
+                same_text("".join(w[0] for w in a), "".join(w[0] for w in b)) for a, b in zip(lines, ch, strict=True)
+            )
+            dx: list[float] = []
+            if same:
+                for a, b in zip(lines, ch, strict=True):
+                    if len(a) == len(b):
+                        dx += [wa[1] - wb[1] for wa, wb in zip(a, b, strict=True)]
+            pa["variants"][variant] = {"same_lines": same, "dx": dx}
+    return {"paragraphs": paras}
 
 
 def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
@@ -816,6 +911,7 @@ EXPERIMENTS: dict[str, Experiment] = {
     "table": exp_table,
     "letter_spacing": exp_letter_spacing,
     "width": exp_width,
+    "wrap": exp_wrap,
     "escapement": exp_escapement,
     "mixed": exp_mixed,
     "cjk_autospace": exp_cjk_autospace,
@@ -862,19 +958,24 @@ def summarize(results: dict[str, Any]) -> str:
         out.append(f"letter spacing per char: {_stats(e)}; after the run (n x spacing): {_stats(tail)}")
     if "width" in results:
         items = results["width"]["items"]
-        r_ch = [it["lo"] / it["chromium"] - 1 for it in items]
-        r_hm = [it["lo"] / it["hmtx"] - 1 for it in items]
-        for label, r in (("LO/Chromium", r_ch), ("LO/hmtx", r_hm)):
-            out.append(f"width {label} - 1: min {min(r):+.4f} max {max(r):+.4f} median {statistics.median(r):+.4f}")
+        for label, key in (("Chromium", "chromium"), ("hmtx", "hmtx"), ("model", "model_lo")):
+            r = [it["lo"] / it[key] - 1 for it in items]
+            out.append(f"width LO/{label} - 1: min {min(r):+.4f} max {max(r):+.4f} median {statistics.median(r):+.4f}")
+        r = [it["lo_corrected"] / it["chromium"] - 1 for it in items]
+        out.append(f"width with the spc correction, LO/Chromium - 1: min {min(r):+.4f} max {max(r):+.4f}")
         d = [it["lo"] - it["chromium"] for it in items]
         out.append(f"width LO - Chromium px: min {min(d):+.2f} max {max(d):+.2f} (n={len(items)})")
         for rel in [b["rel"] for b in items[0]["boxes"]]:
             wrapped = sum(1 for it in items for b in it["boxes"] if b["rel"] == rel and b["lines"] > 1)
             out.append(f"  single line in a box of Chromium width {rel}: wraps {wrapped}/{len(items)}")
-        paras = results["width"]["paragraphs"]
-        for key in ("lo_soft_recommended", "lo_soft_container", "lo_explicit_breaks"):
-            same = sum(1 for p in paras if p[key + "_same"])
-            out.append(f"  paragraph line breaks as Chromium's, {key}: {same}/{len(paras)}")
+    if "wrap" in results:
+        paras = results["wrap"]["paragraphs"]
+        for align, variants in PARA_VARIANTS.items():
+            ps = [p for p in paras if p["align"] == align]
+            for v in variants:
+                same = sum(1 for p in ps if p["variants"][v]["same_lines"])
+                dx = [x for p in ps for x in p["variants"][v]["dx"]]
+                out.append(f"wrap {align} {v}: same line breaks {same}/{len(ps)}; word dx {_stats(dx)}")
     if "escapement" in results:
         for c in results["escapement"]["cases"]:
             out.append(

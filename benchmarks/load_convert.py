@@ -39,15 +39,18 @@ def load_deck(name: str, pages: int) -> list[str]:
     return [htmls[i % len(htmls)] for i in range(pages)]
 
 
-def engine_baseline(htmls: list[str], runs: int) -> float:
-    """Single-process pages/s of engine.convert on this deck (after one warm-up run)."""
+def engine_baseline(htmls: list[str], runs: int) -> tuple[float, float]:
+    """Single-process pages/s of engine.convert on this deck (after one warm-up run), and the
+    CPU seconds it spends per page."""
     from engine import convert
 
     convert(htmls)
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for _ in range(runs):
         convert(htmls)
-    return len(htmls) * runs / (time.perf_counter() - started)
+    pages = len(htmls) * runs
+    return pages / (time.perf_counter() - started), (time.process_time() - cpu_started) / pages
 
 
 def free_port() -> int:
@@ -100,6 +103,19 @@ class MemorySampler(threading.Thread):
         while not self.stop.is_set():
             self.peak = max(self.peak, rss_bytes(process_tree(self.pid)))
             self.stop.wait(0.05)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """utime + stime of the processes (their own, not reaped children's)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -167,8 +183,8 @@ def main(argv: list[str] | None = None) -> int:
 
     htmls = load_deck(args.deck, args.pages)
     print(f"deck: {args.deck}, {len(htmls)} pages, {sum(len(h.encode()) for h in htmls)} bytes")
-    baseline = engine_baseline(htmls, args.baseline_runs)
-    print(f"engine single-process: {baseline:.2f} pages/s")
+    baseline, baseline_cpu = engine_baseline(htmls, args.baseline_runs)
+    print(f"engine single-process: {baseline:.2f} pages/s ({baseline_cpu * 1000:.1f} ms CPU/page)")
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -202,7 +218,10 @@ def main(argv: list[str] | None = None) -> int:
         # Warm-up: one request per worker, not measured.
         asyncio.run(run_load(base, htmls, args.workers, args.workers, 120))
         sampler.start()
+        tree = process_tree(server.pid)
+        cpu_before = cpu_seconds(tree)
         result = asyncio.run(run_load(base, htmls, args.clients, args.requests, args.time_limit))
+        cpu_used = cpu_seconds(tree) - cpu_before
     finally:
         sampler.stop.set()
         server.terminate()
@@ -231,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
         "errors": errors,
         "codes": codes,
         "peak_server_rss_mb": round(sampler.peak / 2**20, 1),
+        "engine_cpu_ms_per_page": round(baseline_cpu * 1000, 1),
+        "service_cpu_ms_per_page": round(cpu_used * 1000 / max(1, int(result["pages_ok"])), 1),  # type: ignore[call-overload]
+        "load_average_1m": round(os.getloadavg()[0], 2),
     }
     print(f"requests: {figures['requests']} from {args.clients} clients, {args.workers} workers")
     print(
@@ -239,6 +261,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"latency: p50 {figures['p50_s']} s, p95 {figures['p95_s']} s, p99 {figures['p99_s']} s")
     print(f"errors: {errors} (codes {codes})")
     print(f"peak server memory (server + workers RSS): {figures['peak_server_rss_mb']} MB")
+    print(
+        f"CPU per page: engine alone {figures['engine_cpu_ms_per_page']} ms, "
+        f"service (server + workers) {figures['service_cpu_ms_per_page']} ms"
+    )
+    print(f"machine load average (1 min) at the end: {figures['load_average_1m']}")
     if args.json:
         print(json.dumps(figures))
     return 0

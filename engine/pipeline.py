@@ -27,7 +27,14 @@ class PageResult:
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
 
 
-def layout_page(html: str, options: Options | None = None, diag: Diagnostics | None = None) -> tuple[BoxFragment, dict[str, dict[str, Any]]]:
+@dataclass
+class LaidOutPage:
+    root: BoxFragment
+    media: dict[str, dict[str, Any]]
+    lang: str
+
+
+def layout_page(html: str, options: Options | None = None, diag: Diagnostics | None = None) -> LaidOutPage:
     """Parse, cascade, build boxes and lay out one page; returns the slide root's fragment and media."""
     options = options or Options()
     diag = diag if diag is not None else Diagnostics()
@@ -35,20 +42,21 @@ def layout_page(html: str, options: Options | None = None, diag: Diagnostics | N
     viewport = (float(options.viewport[0]), float(options.viewport[1]))
     styles = compute_styles(page, diag, viewport)
     root_box, media = build_box_tree(page.slide, styles, diag, options)
-    ctx = LayoutContext(diag, viewport, lang=(page.root.get("lang") or "").strip())
+    lang = (page.root.get("lang") or "").strip()
+    ctx = LayoutContext(diag, viewport, lang=lang)
     fragment = layout_box(root_box, ctx, Space(viewport[0], viewport[1]))
     fragment.x = fragment.y = 0.0
     place_absolutes(fragment, ctx)
-    return fragment, media
+    return LaidOutPage(fragment, media, lang)
 
 
 def layout_html(html: str, options: Options | None = None) -> BoxFragment:
     """The slide root's fragment (after absolute positioning): for tests and debugging."""
-    return layout_page(html, options)[0]
+    return layout_page(html, options).root
 
 
 def convert_page(html: str, options: Options) -> PageResult:
     diag = Diagnostics()
-    fragment, media = layout_page(html, options, diag)
-    slide = build_slide(fragment, media, diag, options)
-    return PageResult(fragment.width, fragment.height, slide, media, diag)
+    page = layout_page(html, options, diag)
+    slide = build_slide(page.root, page.media, diag, options, page.lang)
+    return PageResult(page.root.width, page.root.height, slide, page.media, diag)

@@ -72,8 +72,10 @@ class Box:
 
     @property
     def out_of_flow(self) -> bool:
-        """Absolutely positioned (absolute or fixed): taken out of normal flow."""
-        return self.style["position"] in ("absolute", "fixed")
+        """Absolutely positioned (absolute or fixed): taken out of normal flow.
+
+        Text runs share their element's style but are never positioned themselves."""
+        return self.inner not in (TEXT, BREAK) and self.style["position"] in ("absolute", "fixed")
 
     @property
     def is_atomic_inline(self) -> bool:

@@ -6,19 +6,12 @@ distributed with Blink's LineFlexer rounding, so `flex: 1` siblings get the same
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from typing import Any
-
 from engine.boxes import box as b
 from engine.layout.base import (
     LayoutContext,
     Space,
     border_edges,
     clamp,
-    is_definite,
-    layout_box,
-    length,
     margin_value,
     min_max_height,
     min_max_width,
@@ -27,400 +20,43 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.block import used_width
+from engine.layout.flex_items import (
+    FlexContainer,
+    FlexItem,
+    FlexLine,
+    LineFlexer,
+    automatic_min_width,
+    collect_lines,
+    line_main_sum,
+    make_item,
+    ordered_items,
+    size_items,
+)
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
-from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic, shrink_to_fit
+from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic
 from engine.layout.items import (
     INF,
     ItemLayouts,
     align_keyword,
-    content_min_width,
     gap_value,
-    is_scroll_container,
-    lu,
     lu_div,
     lu_round,
-    lu_trunc,
     synthesized_baseline,
 )
 from engine.layout.position import relative_offset
 from engine.style.types import LP
 
-# --- flex items ----------------------------------------------------------------------------
-
-NONE, FROZEN, MIN_VIOLATION, MAX_VIOLATION = 0, 1, 2, 3
-
-
-@dataclass(eq=False, slots=True)
-class FlexItem:
-    box: b.Box
-    margins: list[float | None]  # physical top, right, bottom, left; None = auto
-    border: Edges
-    padding: Edges
-    main_chrome: float  # border + padding along the main axis
-    cross_chrome: float
-    grow: float
-    shrink: float
-    base: float = 0.0  # inner (content-box) flex base size
-    hypo: float = 0.0  # inner hypothetical main size
-    min_main: float = 0.0  # inner min/max main sizes
-    max_main: float = INF
-    flexed: float = 0.0  # inner target main size
-    state: int = NONE
-    fraction: float = 0.0
-    cross: float = 0.0  # border-box cross size
-    frag: BoxFragment | None = None
-    ascent: float = 0.0  # baseline offset from the margin-box cross-start edge
-    baseline_aligned: bool = False
-    main_pos: float = 0.0  # border-box main-start offset from the content-box main-start
-    cross_pos: float = 0.0  # border-box cross-start offset from the content-box cross-start
-    align: str = "stretch"
-    stretch: bool = False
-    used_margins: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0])
-
-    def margin(self, side: int) -> float:
-        value = self.margins[side]
-        return value if value is not None else 0.0
-
-    def clamp_main(self, size: float) -> float:
-        return max(self.min_main, min(size, self.max_main))
-
-
-TOP, RIGHT, BOTTOM, LEFT = 0, 1, 2, 3
-
-
-@dataclass(eq=False, slots=True)
-class FlexLine:
-    items: list[FlexItem]
-    cross: float = 0.0  # line cross size
-    pos: float = 0.0  # cross offset from the content-box cross-start
-    max_ascent: float = 0.0
-
-
-@dataclass(eq=False, slots=True)
-class _Container:
-    """The flex container's axes and sizes during one layout."""
-
-    box: b.Box
-    row: bool
-    reverse: bool
-    multi: bool
-    wrap_reverse: bool
-    inner_w: float
-    inner_h: float | None
-    main_gap: float
-    cross_gap: float
-    align_items: str
-    measure: ItemLayouts
-
-    @property
-    def main_start(self) -> int:
-        if self.row:
-            return RIGHT if self.reverse else LEFT
-        return BOTTOM if self.reverse else TOP
-
-    @property
-    def main_end(self) -> int:
-        if self.row:
-            return LEFT if self.reverse else RIGHT
-        return TOP if self.reverse else BOTTOM
-
-    @property
-    def cross_start(self) -> int:
-        if self.row:
-            return BOTTOM if self.wrap_reverse else TOP
-        return RIGHT if self.wrap_reverse else LEFT
-
-    @property
-    def cross_end(self) -> int:
-        if self.row:
-            return TOP if self.wrap_reverse else BOTTOM
-        return LEFT if self.wrap_reverse else RIGHT
-
-    def main_margins(self, item: FlexItem) -> float:
-        return item.margin(self.main_start) + item.margin(self.main_end)
-
-    def cross_margins(self, item: FlexItem) -> float:
-        return item.margin(self.cross_start) + item.margin(self.cross_end)
-
-
-def _ordered_items(box: b.Box) -> list[b.Box]:
-    children = [c for c in box.children if not c.out_of_flow]
-    return sorted(children, key=lambda c: _order(c.style))
-
-
-def _order(style: Any) -> int:
-    try:
-        return int(style["order"])
-    except (KeyError, TypeError, ValueError):
-        return 0
-
-
-def _make_item(child: b.Box, inner_w: float) -> FlexItem:
-    style = child.style
-    margins = [margin_value(style, side, inner_w) for side in ("top", "right", "bottom", "left")]
-    border = border_edges(style)
-    padding = padding_edges(style, inner_w)
-    return FlexItem(
-        child,
-        margins,
-        border,
-        padding,
-        0.0,
-        0.0,
-        max(0.0, float(style["flex-grow"] or 0.0)),
-        max(0.0, float(style["flex-shrink"] or 0.0)),
-    )
-
-
-def _resolve_align(c: _Container, item: FlexItem) -> str:
-    value = align_keyword(item.box.style["align-self"])
-    if value == "auto":
-        value = c.align_items
-    if value in ("normal", "stretch"):
-        return "stretch"
-    if value in ("flex-start", "self-start"):
-        return "flex-start"
-    if value in ("flex-end", "self-end"):
-        return "flex-end"
-    if value in ("start", "left"):
-        return "start"
-    if value in ("end", "right"):
-        return "end"
-    if value == "baseline":
-        return "baseline" if c.row else "flex-start"
-    if value == "last-baseline":
-        return "flex-end"
-    if value == "center":
-        return "center"
-    return "flex-start"
-
-
-def _cross_size_auto(c: _Container, item: FlexItem) -> bool:
-    style = item.box.style
-    if c.row:
-        return not is_definite(style["height"], c.inner_h)
-    return not is_definite(style["width"], c.inner_w)
-
-
-# --- sizing the items ----------------------------------------------------------------------
-
-
-def _column_cross(c: _Container, item: FlexItem) -> float:
-    """Border-box width of an item in a column container (before any multi-line stretch)."""
-    style = item.box.style
-    avail = max(0.0, c.inner_w - c.cross_margins(item))
-    chrome = item.cross_chrome
-    lo, hi = min_max_width(style, c.inner_w, chrome)
-    width = specified_width(style, c.inner_w, chrome)
-    if width is None:
-        if item.stretch and not c.multi:
-            width = avail
-        else:
-            width = shrink_to_fit(item.box, c.measure.ctx, avail, chrome)
-    return lu(clamp(width, lo, hi))
-
-
-def _measure_column(c: _Container, item: FlexItem) -> BoxFragment:
-    """Lay an item of a column container out at its cross size with an auto height."""
-    return c.measure.layout(item.box, Space(c.inner_w, c.inner_h, width=item.cross))
-
-
-def _flex_basis(c: _Container, item: FlexItem, inner_main: float | None) -> float | None:
-    """The inner flex base size from flex-basis / the main size property; None means 'content'."""
-    style = item.box.style
-    basis = style["flex-basis"]
-    chrome = item.main_chrome
-    border_box = style["box-sizing"] == "border-box"
-    if basis == "content":
-        return None
-    if basis == "auto":
-        size = specified_width(style, c.inner_w, chrome) if c.row else specified_height(style, c.inner_h, chrome)
-        return None if size is None else max(0.0, size - chrome)
-    if isinstance(basis, LP) and inner_main is None:
-        return None
-    if not isinstance(basis, (int, float, LP)):
-        return None
-    value = lu_trunc(length(basis, inner_main)) if isinstance(basis, LP) else float(basis)
-    return max(0.0, value - chrome) if border_box else max(0.0, value)
-
-
-def _main_min_max(c: _Container, item: FlexItem, content_main: float | None) -> tuple[float, float]:
-    """Inner min and max main sizes, with the automatic minimum size (CSS Flexbox 1 §4.5)."""
-    style = item.box.style
-    chrome = item.main_chrome
-    if c.row:
-        lo, hi = min_max_width(style, c.inner_w, chrome)
-        min_value = style["min-width"]
-    else:
-        lo, hi = min_max_height(style, c.inner_h, chrome)
-        min_value = style["min-height"]
-    max_inner = INF if hi is None else max(0.0, hi - chrome)
-    if min_value == "auto" and not is_scroll_container(style):
-        if c.row:
-            suggestion = content_min_width(item.box, c.measure.ctx) - chrome
-            specified = specified_width(style, c.inner_w, chrome)
-        else:
-            if content_main is None:
-                content_main = lu(_measure_column(c, item).height) - chrome
-            suggestion = content_main
-            specified = specified_height(style, c.inner_h, chrome)
-        if specified is not None:
-            suggestion = min(suggestion, specified - chrome)
-        min_inner = max(0.0, min(lu(suggestion), max_inner))
-    else:
-        min_inner = max(0.0, lo - chrome)
-    return min_inner, max(min_inner, max_inner)
-
-
-def _size_items(c: _Container, items: list[FlexItem]) -> None:
-    """Flex base sizes, hypothetical main sizes and min/max main sizes of all items."""
-    inner_main = c.inner_w if c.row else c.inner_h
-    for item in items:
-        item.main_chrome = (item.border.horizontal + item.padding.horizontal) if c.row else (item.border.vertical + item.padding.vertical)
-        item.cross_chrome = (item.border.vertical + item.padding.vertical) if c.row else (item.border.horizontal + item.padding.horizontal)
-        item.align = _resolve_align(c, item)
-        cross_auto_margin = item.margins[c.cross_start] is None or item.margins[c.cross_end] is None
-        item.stretch = item.align == "stretch" and _cross_size_auto(c, item) and not cross_auto_margin
-        if not c.row:
-            item.cross = _column_cross(c, item)
-        base = _flex_basis(c, item, inner_main)
-        content_main: float | None = None
-        if base is None:
-            if c.row:
-                base = intrinsic_widths(item.box, c.measure.ctx).max_content - item.main_chrome
-            else:
-                base = _measure_column(c, item).height - item.main_chrome
-                content_main = base
-        item.base = max(0.0, lu(base))
-        item.min_main, item.max_main = _main_min_max(c, item, content_main)
-        item.hypo = item.clamp_main(item.base)
-        item.flexed = item.hypo
-
-
-def _outer_hypo(c: _Container, item: FlexItem) -> float:
-    return item.hypo + item.main_chrome + c.main_margins(item)
-
-
-def _collect_lines(c: _Container, items: list[FlexItem], avail: float) -> list[FlexLine]:
-    if not c.multi:
-        return [FlexLine(items)]
-    lines: list[FlexLine] = []
-    current: list[FlexItem] = []
-    used = 0.0
-    for item in items:
-        size = _outer_hypo(c, item)
-        if current and used + c.main_gap + size > avail + 1e-9:
-            lines.append(FlexLine(current))
-            current, used = [], 0.0
-        used = size if not current else used + c.main_gap + size
-        current.append(item)
-    if current:
-        lines.append(FlexLine(current))
-    return lines
-
-
-def _line_main_sum(c: _Container, line: FlexLine) -> float:
-    return sum(_outer_hypo(c, i) for i in line.items) + c.main_gap * max(0, len(line.items) - 1)
-
-
-class LineFlexer:
-    """Resolve flexible lengths (CSS Flexbox 1 §9.7) the way Blink's LineFlexer does."""
-
-    def __init__(self, c: _Container, items: list[FlexItem], inner_main: float):
-        self.c = c
-        self.items = items
-        self.inner = inner_main
-        self.grow = _line_sum(c, items, "hypo") < inner_main
-        self.total = 0.0
-        self.free = 0.0
-        for item in items:
-            item.flexed = item.hypo
-            item.state = NONE
-        self._freeze(self._inflexible)
-        self.initial_free = self.free
-
-    def _inflexible(self, item: FlexItem) -> bool:
-        factor = item.grow if self.grow else item.shrink
-        if factor == 0:
-            return True
-        return item.base > item.hypo if self.grow else item.base < item.hypo
-
-    def _freeze(self, should_freeze: Any) -> None:
-        self.total = 0.0
-        weighted = 0.0
-        gap = self.c.main_gap
-        self.free = self.inner
-        for item in self.items:
-            frozen = item.state == FROZEN or should_freeze(item)
-            item.state = FROZEN if frozen else NONE
-            outer_extra = item.main_chrome + self.c.main_margins(item)
-            if frozen:
-                self.free -= item.flexed + outer_extra + gap
-                continue
-            item.flexed = item.hypo
-            factor = item.grow if self.grow else item.shrink
-            self.total += factor
-            if self.grow:
-                item.fraction = factor / self.total
-            else:
-                w = factor * item.base
-                weighted += w
-                item.fraction = w / weighted if weighted else 0.0
-            self.free -= item.base + outer_extra + gap
-        self.free += gap
-
-    def run(self) -> None:
-        for _ in range(len(self.items) + 2):
-            if not self._step():
-                break
-
-    def _step(self) -> bool:
-        if 0.0 < self.total < 1.0:
-            fractional = lu_trunc(self.initial_free * self.total)
-            if abs(fractional) < abs(self.free):
-                self.free = fractional
-        if (self.grow and self.free <= 0) or (not self.grow and self.free >= 0):
-            return False
-        violation = 0.0
-        for item in reversed(self.items):
-            if item.state == FROZEN:
-                continue
-            if item.fraction == 1.0:
-                extra = self.free
-            else:
-                value = self.free * item.fraction
-                extra = lu_round(value) if math.isfinite(value) else 0.0
-            self.free -= extra
-            size = item.base + extra
-            adjusted = max(0.0, item.clamp_main(size))
-            item.flexed = adjusted
-            diff = adjusted - size
-            if diff:
-                item.state = MAX_VIOLATION if diff < 0 else MIN_VIOLATION
-            violation += diff
-        if violation:
-            state = MAX_VIOLATION if violation < 0 else MIN_VIOLATION
-            self._freeze(lambda it: it.state == state)
-            return True
-        return False
-
-
-def _line_sum(c: _Container, items: list[FlexItem], attr: str) -> float:
-    total = sum(getattr(i, attr) + i.main_chrome + c.main_margins(i) for i in items)
-    return total + c.main_gap * max(0, len(items) - 1)
-
-
 # --- cross sizes, lines and alignment ------------------------------------------------------
 
 
-def _cross_min_max(c: _Container, item: FlexItem) -> tuple[float, float | None]:
+def _cross_min_max(c: FlexContainer, item: FlexItem) -> tuple[float, float | None]:
     style = item.box.style
     if c.row:
         return min_max_height(style, c.inner_h, item.cross_chrome)
     return min_max_width(style, c.inner_w, item.cross_chrome)
 
 
-def _hypothetical_cross(c: _Container, items: list[FlexItem]) -> None:
+def _hypothetical_cross(c: FlexContainer, items: list[FlexItem]) -> None:
     """Row containers: lay every item out at its used main size to learn its cross size."""
     for item in items:
         width = item.flexed + item.main_chrome
@@ -431,11 +67,21 @@ def _hypothetical_cross(c: _Container, items: list[FlexItem]) -> None:
             item.stretch = False  # already stretched: the line is the container
         else:
             space = Space(c.inner_w, c.inner_h, width=width)
+            if item.stretch:  # laid out again once the line's cross size is known
+                item.cross = c.measure.measure(item.box, space).height
+                item.frag = c.measure.cache.get((id(item.box), space))
+                continue
         item.frag = c.measure.layout(item.box, space)
         item.cross = item.frag.height
 
 
-def _line_cross_sizes(c: _Container, lines: list[FlexLine], definite_cross: float | None, lo: float, hi: float | None) -> None:
+def _line_cross_sizes(
+    c: FlexContainer,
+    lines: list[FlexLine],
+    definite_cross: float | None,
+    lo: float,
+    hi: float | None,
+) -> None:
     for line in lines:
         plain = 0.0
         max_asc = max_desc = 0.0
@@ -458,7 +104,7 @@ def _line_cross_sizes(c: _Container, lines: list[FlexLine], definite_cross: floa
             lines[0].cross = clamp(lines[0].cross, lo, hi)
 
 
-def _align_content(c: _Container, lines: list[FlexLine], inner_cross: float) -> None:
+def _align_content(c: FlexContainer, lines: list[FlexLine], inner_cross: float) -> None:
     """Position the lines along the cross axis (align-content; single-line containers ignore it)."""
     n = len(lines)
     if not n:
@@ -485,20 +131,15 @@ def _align_content(c: _Container, lines: list[FlexLine], inner_cross: float) -> 
             if free > 0:
                 between = lu_div(free, n)
                 offset = lu_div(free, 2 * n)
-            else:
-                offset = lu_div(free, 2)
-        elif value == "space-evenly":
-            if free > 0:
-                offset = between = lu_div(free, n + 1)
-            else:
-                offset = lu_div(free, 2)
+        elif value == "space-evenly" and free > 0:
+            offset = between = lu_div(free, n + 1)
     pos = offset
     for line in lines:
         line.pos = pos
         pos += line.cross + c.cross_gap + between
 
 
-def _stretch_items(c: _Container, lines: list[FlexLine]) -> None:
+def _stretch_items(c: FlexContainer, lines: list[FlexLine]) -> None:
     for line in lines:
         for item in line.items:
             if not item.stretch:
@@ -508,7 +149,13 @@ def _stretch_items(c: _Container, lines: list[FlexLine]) -> None:
             if c.row:
                 frag = item.frag
                 if frag is None or frag.height != target or _has_percent_height_children(item.box):
-                    space = Space(c.inner_w, c.inner_h, width=item.flexed + item.main_chrome, height=target, stretch_height=True)
+                    space = Space(
+                        c.inner_w,
+                        c.inner_h,
+                        width=item.flexed + item.main_chrome,
+                        height=target,
+                        stretch_height=True,
+                    )
                     item.frag = c.measure.layout(item.box, space)
             item.cross = target
 
@@ -521,18 +168,22 @@ def _has_percent_height_children(box: b.Box) -> bool:
     return False
 
 
-def _final_column_layouts(c: _Container, items: list[FlexItem]) -> None:
+def _final_column_layouts(c: FlexContainer, items: list[FlexItem]) -> None:
     for item in items:
         height = item.flexed + item.main_chrome
-        measured = c.measure.cache.get((id(item.box), Space(c.inner_w, c.inner_h, width=item.cross)))
+        measured = c.measure.cache.get(
+            (id(item.box), Space(c.inner_w, c.inner_h, width=item.cross))
+        )
         if measured is not None and measured.height == height:
             item.frag = measured
         else:
-            space = Space(c.inner_w, c.inner_h, width=item.cross, height=height, stretch_height=item.stretch)
+            space = Space(
+                c.inner_w, c.inner_h, width=item.cross, height=height, stretch_height=item.stretch
+            )
             item.frag = c.measure.layout(item.box, space)
 
 
-def _justify(c: _Container, line: FlexLine, inner_main: float) -> None:
+def _justify(c: FlexContainer, line: FlexLine, inner_main: float) -> None:
     """Main-axis positions of a line's items: auto margins, then justify-content."""
     items = line.items
     n = len(items)
@@ -540,10 +191,19 @@ def _justify(c: _Container, line: FlexLine, inner_main: float) -> None:
     used = sum(i.flexed + i.main_chrome + c.main_margins(i) for i in items) + c.main_gap * (n - 1)
     free = inner_main - used
     autos = sum(1 for i in items for side in (ms, me) if i.margins[side] is None)
-    share = lu_div(free, autos) if autos and free > 0 else 0.0
+    remaining, remaining_autos = (free, autos) if free > 0 else (0.0, 0)
     for item in items:
-        for side in (ms, me):
-            item.used_margins[side] = share if item.margins[side] is None else item.margin(side)
+        count = (item.margins[ms] is None) + (item.margins[me] is None)
+        share = lu_round(remaining * count / remaining_autos) if count and remaining_autos else 0.0
+        remaining -= share
+        remaining_autos -= count
+        start = lu_round(share / 2) if count == 2 else share
+        item.used_margins[ms] = start if item.margins[ms] is None else item.margin(ms)
+        item.used_margins[me] = (
+            (share - start if count == 2 else share)
+            if item.margins[me] is None
+            else item.margin(me)
+        )
     offset = between = 0.0
     if not (autos and free > 0):
         value = align_keyword(c.box.style["justify-content"])
@@ -561,13 +221,8 @@ def _justify(c: _Container, line: FlexLine, inner_main: float) -> None:
             if free > 0:
                 between = lu_div(free, n)
                 offset = lu_div(free, 2 * n)
-            else:
-                offset = lu_div(free, 2)
-        elif value == "space-evenly":
-            if free > 0:
-                offset = between = lu_div(free, n + 1)
-            else:
-                offset = lu_div(free, 2)
+        elif value == "space-evenly" and free > 0:
+            offset = between = lu_div(free, n + 1)
     pos = offset
     for item in items:
         pos += item.used_margins[ms]
@@ -575,7 +230,7 @@ def _justify(c: _Container, line: FlexLine, inner_main: float) -> None:
         pos += item.flexed + item.main_chrome + item.used_margins[me] + c.main_gap + between
 
 
-def _align_item(c: _Container, line: FlexLine, item: FlexItem) -> None:
+def _align_item(c: FlexContainer, line: FlexLine, item: FlexItem) -> None:
     cs, ce = c.cross_start, c.cross_end
     outer = item.cross + c.cross_margins(item)
     free = line.cross - outer
@@ -595,7 +250,11 @@ def _align_item(c: _Container, line: FlexLine, item: FlexItem) -> None:
     else:
         value = item.align
         if value in ("start", "end"):
-            value = ("flex-start" if value == "start" else "flex-end") if not c.wrap_reverse else ("flex-end" if value == "start" else "flex-start")
+            value = (
+                ("flex-start" if value == "start" else "flex-end")
+                if not c.wrap_reverse
+                else ("flex-end" if value == "start" else "flex-start")
+            )
         if value == "flex-end":
             offset = free
         elif value == "center":
@@ -607,7 +266,7 @@ def _align_item(c: _Container, line: FlexLine, item: FlexItem) -> None:
     item.cross_pos = line.pos + offset + item.used_margins[cs]
 
 
-def _container_baseline(c: _Container, lines: list[FlexLine]) -> float | None:
+def _container_baseline(c: FlexContainer, lines: list[FlexLine]) -> float | None:
     if not lines or not lines[0].items:
         return None
     first = lines[0]
@@ -641,7 +300,7 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     row = not direction.startswith("column")
     column_gap = gap_value(style["column-gap"], inner_w)
     row_gap = gap_value(style["row-gap"], inner_h)
-    c = _Container(
+    c = FlexContainer(
         box,
         row,
         direction.endswith("reverse"),
@@ -654,13 +313,15 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         align_keyword(style["align-items"]),
         ItemLayouts(ctx),
     )
-    frag = BoxFragment(box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding)
+    frag = BoxFragment(
+        box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding
+    )
     ox, oy = frag.content_x, frag.content_y
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(AbsPlaceholder(child, ox, oy))
-    items = [_make_item(child, inner_w) for child in _ordered_items(box)]
-    _size_items(c, items)
+    items = [make_item(child, inner_w) for child in ordered_items(box)]
+    size_items(c, items)
 
     # Main size and lines.
     if row:
@@ -669,11 +330,11 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         avail_main = inner_h
     else:
         avail_main = hi_h - chrome_v if hi_h is not None else INF
-    lines = _collect_lines(c, items, avail_main)
+    lines = collect_lines(c, items, avail_main)
     if row or inner_h is not None:
         inner_main = avail_main
     else:
-        content = max((_line_main_sum(c, line) for line in lines), default=0.0)
+        content = max((line_main_sum(c, line) for line in lines), default=0.0)
         inner_main = clamp(content + chrome_v, lo_h, hi_h) - chrome_v
     for line in lines:
         LineFlexer(c, line.items, inner_main).run()
@@ -681,14 +342,17 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     # Cross sizes.
     if row:
         _hypothetical_cross(c, items)
-        _line_cross_sizes(c, lines, inner_h, max(0.0, lo_h - chrome_v), None if hi_h is None else hi_h - chrome_v)
-        if inner_h is None:
+        _line_cross_sizes(
+            c, lines, inner_h, max(0.0, lo_h - chrome_v), None if hi_h is None else hi_h - chrome_v
+        )
+        if height is None:
             total = sum(line.cross for line in lines) + c.cross_gap * max(0, len(lines) - 1)
             height = clamp(total + chrome_v, lo_h, hi_h)
         inner_cross = max(0.0, height - chrome_v)
     else:
         _line_cross_sizes(c, lines, inner_w, 0.0, None)
-        height = inner_main + chrome_v if inner_h is None else height
+        if height is None:
+            height = inner_main + chrome_v
         inner_cross = inner_w
     _align_content(c, lines, inner_cross)
     _stretch_items(c, lines)
@@ -706,7 +370,9 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     return frag
 
 
-def _place(c: _Container, item: FlexItem, frag: BoxFragment, inner_main: float, inner_cross: float) -> None:
+def _place(
+    c: FlexContainer, item: FlexItem, frag: BoxFragment, inner_main: float, inner_cross: float
+) -> None:
     child = item.frag
     assert child is not None
     main_size = child.width if c.row else child.height
@@ -722,29 +388,60 @@ def _place(c: _Container, item: FlexItem, frag: BoxFragment, inner_main: float, 
 
 
 def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
-    """(min-content, max-content) content-box widths of a flex container from its items' contributions."""
+    """(min-content, max-content) content-box widths of a flex container from its items' contributions.
+
+    Row items' contributions are clamped by their flex base size when they cannot grow (at most)
+    or shrink (at least), then by their min/max main size, as Chromium does (CSS Flexbox 1 §9.9.1).
+    """
     style = box.style
     row = not str(style["flex-direction"]).startswith("column")
     multi = str(style["flex-wrap"]) != "nowrap"
     items = [child for child in box.children if not child.out_of_flow]
     mn = mx = 0.0
     for item in items:
-        contribution = outer_intrinsic(item, ctx)
         if not row:
+            contribution = outer_intrinsic(item, ctx)
             mn = max(mn, contribution.min_content)
             mx = max(mx, contribution.max_content)
-        elif multi:
-            mn = max(mn, contribution.min_content)
-            mx += contribution.max_content
+            continue
+        item_min, item_max = _row_contribution(item, ctx)
+        if multi:
+            mn = max(mn, item_min)
         else:
-            mn += contribution.min_content
-            mx += contribution.max_content
+            mn += item_min
+        mx += item_max
     if row and len(items) > 1:
         gaps = gap_value(style["column-gap"], None) * (len(items) - 1)
         mx += gaps
         if not multi:
             mn += gaps
     return mn, max(mn, mx)
+
+
+def _row_contribution(item: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+    """Outer min-content and max-content contributions of a row flex item."""
+    inner = intrinsic_widths(item, ctx)
+    margins = outer_intrinsic(item, ctx).max_content - inner.max_content
+    mn, mx = inner.min_content, inner.max_content
+    style = item.style
+    border, padding = border_edges(style), padding_edges(style, 0.0)
+    chrome = border.horizontal + padding.horizontal
+    basis = style["flex-basis"]
+    base: float | None = None
+    if basis == "auto":
+        base = specified_width(style, None, chrome)
+    elif isinstance(basis, (int, float)):
+        base = float(basis) + (0.0 if style["box-sizing"] == "border-box" else chrome)
+        base = max(base, chrome)
+    if base is not None:
+        if not float(style["flex-grow"] or 0.0):
+            mn, mx = min(mn, base), min(mx, base)
+        if not float(style["flex-shrink"] or 0.0):
+            mn, mx = max(mn, base), max(mx, base)
+        floor = automatic_min_width(item, ctx, None)
+        _, hi = min_max_width(style, None, chrome)
+        mn, mx = clamp(mn, floor, hi), clamp(mx, floor, hi)
+    return mn + margins, mx + margins
 
 
 __all__ = ["layout_flex", "flex_intrinsic", "LineFlexer", "FlexItem"]

@@ -22,7 +22,7 @@ from engine.layout.base import (
 )
 from engine.layout.block import used_width
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
-from engine.layout.grid_placement import AxisLines, GridShape, ItemPlacement, place_items, resolve_axis
+from engine.layout.grid_placement import ItemPlacement, build_grid
 from engine.layout.grid_tracks import (
     LAYOUT,
     MAX_CONTENT,
@@ -35,158 +35,22 @@ from engine.layout.grid_tracks import (
     size_tracks,
 )
 from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic, shrink_to_fit
-from engine.layout.items import ItemLayouts, align_keyword, gap_value, is_scroll_container, lu_div, synthesized_baseline
+from engine.layout.items import (
+    ItemLayouts,
+    align_keyword,
+    is_scroll_container,
+    lu_div,
+    synthesized_baseline,
+)
 from engine.layout.position import relative_offset
-from engine.style import grid_values as gv
 from engine.style.types import LP
-
-ROOT_FONT_SIZE = 16.0  # rem in track lists (the style stage keeps them as text)
-
-
-@dataclass(eq=False, slots=True)
-class _Setup:
-    """The grid after placement: items with their areas and the track sizing functions per axis."""
-
-    items: list[b.Box]
-    places: list[ItemPlacement]
-    shape: GridShape
-    col_sizes: list[gv.TrackSize]
-    row_sizes: list[gv.TrackSize]
-    col_collapsed: set[int]
-    row_collapsed: set[int]
-    col_gap: float
-    row_gap: float
-
-
-def _template(style: Any, name: str, ctx: LayoutContext) -> gv.TrackList:
-    parsed = gv.track_list(str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport)
-    if parsed is None:
-        ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as none", name)
-        return gv.TrackList((), ((),))
-    return parsed
-
-
-def _auto(style: Any, name: str, ctx: LayoutContext) -> tuple[gv.TrackSize, ...]:
-    parsed = gv.auto_tracks(str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport)
-    if parsed is None:
-        ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as auto", name)
-        return (gv.AUTO_TRACK,)
-    return parsed
-
-
-def _fixed_size(size: gv.TrackSize, basis: float | None) -> float:
-    """A track's size for counting auto repetitions: its max if definite (floored by a definite min), else its min."""
-    hi = size.max.resolve(basis) if size.max.kind == "fixed" else None
-    lo = size.min.resolve(basis) if size.min.kind == "fixed" else None
-    if hi is not None:
-        return max(0.0, hi, lo or 0.0)
-    return max(0.0, lo or 0.0)
-
-
-def _repeat_count(tracks: gv.TrackList, available: float | None, gap: float) -> int:
-    """Number of auto-fill/auto-fit repetitions that fit the available size (§7.2.3.2)."""
-    rep = tracks.auto_repeat
-    if rep is None:
-        return 0
-    if available is None:
-        return 1
-    rep_size = sum(_fixed_size(t, available) for t in rep.tracks)
-    all_once = gv.expand(tracks, 1).sizes
-    other_count = len(all_once) - len(rep.tracks)
-    other_size = sum(_fixed_size(t, available) for t in all_once) - rep_size
-    step = rep_size + gap * len(rep.tracks)
-    if step <= 0:
-        return 1
-    n = int((available - other_size - gap * (other_count - 1) + 1e-6) // step)
-    return max(1, n)
-
-
-def _axis_names(expanded: gv.ExpandedTracks, areas: gv.Areas | None, rows: bool) -> dict[str, list[int]]:
-    names: dict[str, list[int]] = {}
-    for index, line_names in enumerate(expanded.names):
-        for name in line_names:
-            names.setdefault(name, []).append(index)
-    if areas is not None:
-        for area in areas.areas:
-            start, end = (area.row_start, area.row_end) if rows else (area.column_start, area.column_end)
-            names.setdefault(f"{area.name}-start", []).append(start)
-            names.setdefault(f"{area.name}-end", []).append(end)
-    for lines in names.values():
-        lines.sort()
-    return names
-
-
-def _track_sizes(expanded: gv.ExpandedTracks, auto: tuple[gv.TrackSize, ...], count: int, offset: int) -> list[gv.TrackSize]:
-    sizes: list[gv.TrackSize] = []
-    explicit = len(expanded.sizes)
-    for i in range(count):
-        e = i - offset
-        if 0 <= e < explicit:
-            sizes.append(expanded.sizes[e])
-        elif e >= explicit:
-            sizes.append(auto[(e - explicit) % len(auto)])
-        else:
-            sizes.append(auto[e % len(auto)])
-    return sizes
-
-
-def _collapsed(expanded: gv.ExpandedTracks, offset: int, places: list[ItemPlacement], rows: bool) -> set[int]:
-    if not expanded.auto_fit or expanded.auto_start < 0:
-        return set()
-    used: set[int] = set()
-    for p in places:
-        start, end = (p.row_start, p.row_end) if rows else (p.column_start, p.column_end)
-        used.update(range(start, end))
-    first = expanded.auto_start + offset
-    return {i for i in range(first, first + expanded.auto_count) if i not in used}
-
-
-def _setup(box: b.Box, ctx: LayoutContext, inner_w: float | None, inner_h: float | None) -> _Setup:
-    style = box.style
-    col_list = _template(style, "grid-template-columns", ctx)
-    row_list = _template(style, "grid-template-rows", ctx)
-    areas = gv.areas(str(style["grid-template-areas"]))
-    col_gap = gap_value(style["column-gap"], inner_w)
-    row_gap = gap_value(style["row-gap"], inner_h)
-    cols = gv.expand(col_list, _repeat_count(col_list, inner_w, col_gap))
-    rows = gv.expand(row_list, _repeat_count(row_list, inner_h, row_gap))
-    col_axis = AxisLines(max(len(cols.sizes), areas.columns if areas else 0), _axis_names(cols, areas, False))
-    row_axis = AxisLines(max(len(rows.sizes), areas.rows if areas else 0), _axis_names(rows, areas, True))
-    items = sorted((c for c in box.children if not c.out_of_flow), key=lambda c: _order(c.style))
-    places: list[ItemPlacement] = []
-    for item in items:
-        s = item.style
-        row = resolve_axis(gv.grid_line(str(s["grid-row-start"])), gv.grid_line(str(s["grid-row-end"])), row_axis)
-        column = resolve_axis(gv.grid_line(str(s["grid-column-start"])), gv.grid_line(str(s["grid-column-end"])), col_axis)
-        places.append(ItemPlacement(row, column))
-    flow = gv.auto_flow(str(style["grid-auto-flow"]))
-    shape = place_items(places, row_axis, col_axis, flow.column, flow.dense)
-    col_sizes = _track_sizes(cols, _auto(style, "grid-auto-columns", ctx), shape.columns, shape.column_offset)
-    row_sizes = _track_sizes(rows, _auto(style, "grid-auto-rows", ctx), shape.rows, shape.row_offset)
-    return _Setup(
-        items,
-        places,
-        shape,
-        col_sizes,
-        row_sizes,
-        _collapsed(cols, shape.column_offset, places, False),
-        _collapsed(rows, shape.row_offset, places, True),
-        col_gap,
-        row_gap,
-    )
-
-
-def _order(style: Any) -> int:
-    try:
-        return int(style["order"])
-    except (KeyError, TypeError, ValueError):
-        return 0
-
 
 # --- contributions -------------------------------------------------------------------------
 
 
-def _column_contribution(box: b.Box, ctx: LayoutContext, tracks: list[Track], start: int, end: int, gap: float) -> Contribution:
+def _column_contribution(
+    box: b.Box, ctx: LayoutContext, tracks: list[Track], start: int, end: int, gap: float
+) -> Contribution:
     outer = outer_intrinsic(box, ctx)
     style = box.style
     margins = length(style["margin-left"], None) + length(style["margin-right"], None)
@@ -231,7 +95,9 @@ class _Item:
     justify: str
     align: str
     width: float = 0.0  # used border-box width in its area
-    margins: list[float | None] = field(default_factory=list)  # top, right, bottom, left (None = auto)
+    margins: list[float | None] = field(
+        default_factory=list
+    )  # top, right, bottom, left (None = auto)
     frag: BoxFragment | None = None
 
 
@@ -240,7 +106,9 @@ def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | 
     style = box.style
     border, padding = border_edges(style), padding_edges(style, area_w)
     chrome = border.horizontal + padding.horizontal
-    item.margins = [margin_value(style, side, area_w) for side in ("top", "right", "bottom", "left")]
+    item.margins = [
+        margin_value(style, side, area_w) for side in ("top", "right", "bottom", "left")
+    ]
     ml, mr = item.margins[3], item.margins[1]
     width = specified_width(style, area_w, chrome)
     lo, hi = min_max_width(style, area_w, chrome)
@@ -256,11 +124,11 @@ def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | 
     return clamp(width, lo, hi)
 
 
-def _row_contribution(item: _Item, frag: BoxFragment, area_w: float) -> Contribution:
+def _row_contribution(item: _Item, height: float, area_w: float) -> Contribution:
     style = item.box.style
     mt = item.margins[0] or 0.0
     mb = item.margins[2] or 0.0
-    outer = frag.height + mt + mb
+    outer = height + mt + mb
     if is_definite(style["height"], None) or style["min-height"] != "auto":
         border, padding = border_edges(style), padding_edges(style, area_w)
         lo, _ = min_max_height(style, None, border.vertical + padding.vertical)
@@ -300,14 +168,10 @@ def _offsets(tracks: list[Track], gap: float, available: float | None, alignment
         if free > 0 and count:
             share = lu_div(free, count)
             start, extra = lu_div(share, 2), share
-        else:
-            start = lu_div(free, 2)
     elif value == "space-evenly":
-        if free >= 0:
+        if free > 0:
             share = lu_div(free, count + 1)
             start, extra = share, share
-        else:
-            start = lu_div(free, 2)
     elif value == "center":
         start = lu_div(free, 2)
     elif value in ("end", "flex-end", "right"):
@@ -348,21 +212,27 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             height = clamp(height, lo_h, hi_h)
     inner_h = max(0.0, height - chrome_v) if height is not None else None
     min_inner_h = max(0.0, lo_h - chrome_v) if inner_h is None else None
-    frag = BoxFragment(box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding)
+    frag = BoxFragment(
+        box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding
+    )
     ox, oy = frag.content_x, frag.content_y
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(AbsPlaceholder(child, ox, oy))
-    setup = _setup(box, ctx, inner_w, inner_h if inner_h is not None else (min_inner_h or None))
+    setup = build_grid(box, ctx, inner_w, inner_h if inner_h is not None else (min_inner_h or None))
     measure = ItemLayouts(ctx)
 
     # Columns.
     col_tracks = make_tracks(setup.col_sizes, inner_w, setup.col_collapsed)
     col_items = [
-        SpanItem(p.column_start, p.column_end, _col_measure(child, ctx, col_tracks, p, setup.col_gap))
+        SpanItem(
+            p.column_start, p.column_end, _col_measure(child, ctx, col_tracks, p, setup.col_gap)
+        )
         for child, p in zip(setup.items, setup.places, strict=True)
     ]
-    size_tracks(col_tracks, col_items, setup.col_gap, inner_w, LAYOUT, _stretches(style["justify-content"]))
+    size_tracks(
+        col_tracks, col_items, setup.col_gap, inner_w, LAYOUT, _stretches(style["justify-content"])
+    )
     columns = _offsets(col_tracks, setup.col_gap, inner_w, style["justify-content"])
 
     # Rows: item heights at their column widths.
@@ -377,9 +247,21 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             _resolve_self(child.style["align-self"], style["align-items"], replaced),
         )
         items.append(item)
-        row_items.append(SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns)))
+        row_items.append(
+            SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns))
+        )
     row_tracks = make_tracks(setup.row_sizes, inner_h, setup.row_collapsed)
-    size_tracks(row_tracks, row_items, setup.row_gap, inner_h, LAYOUT, _stretches(style["align-content"]), min_inner_h)
+    max_inner_h = max(0.0, hi_h - chrome_v) if inner_h is None and hi_h is not None else None
+    size_tracks(
+        row_tracks,
+        row_items,
+        setup.row_gap,
+        inner_h,
+        LAYOUT,
+        _stretches(style["align-content"]),
+        min_inner_h,
+        max_inner_h,
+    )
     if height is None:
         content = sum(t.base for t in row_tracks) + gaps_between(row_tracks, setup.row_gap)
         height = clamp(content + chrome_v, lo_h, hi_h)
@@ -393,7 +275,9 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     return frag
 
 
-def _col_measure(child: b.Box, ctx: LayoutContext, tracks: list[Track], p: ItemPlacement, gap: float) -> Any:
+def _col_measure(
+    child: b.Box, ctx: LayoutContext, tracks: list[Track], p: ItemPlacement, gap: float
+) -> Any:
     return lambda: _column_contribution(child, ctx, tracks, p.column_start, p.column_end, gap)
 
 
@@ -401,8 +285,8 @@ def _row_measure(item: _Item, ctx: LayoutContext, measure: ItemLayouts, columns:
     def run() -> Contribution:
         _, area_w = columns.area(item.place.column_start, item.place.column_end)
         item.width = _item_width(item, ctx, area_w, None)
-        frag = measure.layout(item.box, Space(area_w, None, width=item.width))
-        return _row_contribution(item, frag, area_w)
+        height = measure.measure(item.box, Space(area_w, None, width=item.width)).height
+        return _row_contribution(item, height, area_w)
 
     return run
 
@@ -428,16 +312,26 @@ def _place_item(
     chrome_v = border.vertical + padding.vertical
     height = specified_height(style, area_h, chrome_v)
     lo, hi = min_max_height(style, area_h, chrome_v)
-    if height is None and item.align == "stretch" and mt is not None and mb is not None and box.inner != b.REPLACED:
+    if height is None and item.align == "stretch" and mt is not None and mb is not None:
         target = clamp(area_h - mt - mb, lo, hi)
         measured = measure.cache.get((id(box), Space(area_w, None, width=width)))
         if measured is not None and measured.height == target and not _has_percent_heights(box):
             child = measured
         else:
-            child = measure.layout(box, Space(area_w, area_h, width=width, height=target, stretch_height=True))
+            child = measure.layout(
+                box, Space(area_w, area_h, width=width, height=target, stretch_height=True)
+            )
     else:
-        measured = None if isinstance(style["height"], LP) else measure.cache.get((id(box), Space(area_w, None, width=width)))
-        child = measured if measured is not None else measure.layout(box, Space(area_w, area_h, width=width))
+        measured = (
+            None
+            if isinstance(style["height"], LP)
+            else measure.cache.get((id(box), Space(area_w, None, width=width)))
+        )
+        child = (
+            measured
+            if measured is not None
+            else measure.layout(box, Space(area_w, area_h, width=width))
+        )
     used_ml, used_mr = _align_offsets(item.justify, area_w, child.width, ml, mr)
     used_mt, used_mb = _align_offsets(item.align, area_h, child.height, mt, mb)
     dx, dy = relative_offset(style, inner_w, inner_h)
@@ -450,12 +344,18 @@ def _place_item(
 
 def _has_percent_heights(box: b.Box) -> bool:
     for child in box.children:
-        if child.inner != b.TEXT and isinstance(child.style["height"], LP) and child.style["height"].pct:
+        if (
+            child.inner != b.TEXT
+            and isinstance(child.style["height"], LP)
+            and child.style["height"].pct
+        ):
             return True
     return False
 
 
-def _align_offsets(align: str, area: float, size: float, start: float | None, end: float | None) -> tuple[float, float]:
+def _align_offsets(
+    align: str, area: float, size: float, start: float | None, end: float | None
+) -> tuple[float, float]:
     """Used start/end margins that position a box of `size` in an area (self-alignment, auto margins)."""
     if start is None or end is None:
         free = area - size - (start or 0.0) - (end or 0.0)
@@ -479,7 +379,9 @@ def _grid_baseline(items: list[_Item]) -> float | None:
     if not placed:
         return None
     first_row = min(i.place.row_start for i in placed)
-    candidates = sorted((i for i in placed if i.place.row_start == first_row), key=lambda i: i.place.column_start)
+    candidates = sorted(
+        (i for i in placed if i.place.row_start == first_row), key=lambda i: i.place.column_start
+    )
     chosen = candidates[0].frag
     assert chosen is not None
     return chosen.y + synthesized_baseline(chosen)
@@ -487,12 +389,14 @@ def _grid_baseline(items: list[_Item]) -> float | None:
 
 def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
     """(min-content, max-content) content-box widths of a grid container: its columns sized under each constraint."""
-    setup = _setup(box, ctx, None, None)
+    setup = build_grid(box, ctx, None, None)
     result: list[float] = []
     for mode in (MIN_CONTENT, MAX_CONTENT):
         tracks = make_tracks(setup.col_sizes, None, setup.col_collapsed)
         span_items = [
-            SpanItem(p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap))
+            SpanItem(
+                p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap)
+            )
             for child, p in zip(setup.items, setup.places, strict=True)
         ]
         size_tracks(tracks, span_items, setup.col_gap, None, mode, False)

@@ -1,9 +1,14 @@
-"""Grid item placement (grid items + line names + explicit grid size -> grid areas, CSS Grid 1 §8)."""
+"""Grid item placement (a grid container's templates + items -> the implicit grid, item areas and track sizing functions, CSS Grid 1 §7-8)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from engine.boxes.box import Box
+from engine.layout.base import LayoutContext
+from engine.layout.items import gap_value
+from engine.style import grid_values as gv
 from engine.style.grid_values import GridLine
 
 
@@ -121,7 +126,9 @@ class _Cells:
                 self.taken.add((a, b))
 
 
-def place_items(items: list[ItemPlacement], rows: AxisLines, columns: AxisLines, column_flow: bool, dense: bool) -> GridShape:
+def place_items(
+    items: list[ItemPlacement], rows: AxisLines, columns: AxisLines, column_flow: bool, dense: bool
+) -> GridShape:
     """Run the grid item placement algorithm; fills each item's resolved lines."""
     row_offset = -min([0] + [p.row[0] for p in items if p.row[0] is not None])
     col_offset = -min([0] + [p.column[0] for p in items if p.column[0] is not None])
@@ -144,7 +151,9 @@ def place_items(items: list[ItemPlacement], rows: AxisLines, columns: AxisLines,
         start, span = minor_of(p)
         minor_count = max(minor_count, (start + minor_offset + span) if start is not None else span)
     cells = _Cells()
-    result: dict[int, tuple[int, int, int, int]] = {}  # id -> (major, minor, major span, minor span)
+    result: dict[
+        int, tuple[int, int, int, int]
+    ] = {}  # id -> (major, minor, major span, minor span)
 
     def put(p: ItemPlacement, major: int, minor: int, major_span: int, minor_span: int) -> None:
         cells.take(major, minor, major_span, minor_span)
@@ -206,12 +215,201 @@ def place_items(items: list[ItemPlacement], rows: AxisLines, columns: AxisLines,
     for p in items:
         major, minor, major_span, minor_span = result[id(p)]
         if column_flow:
-            p.column_start, p.column_end, p.row_start, p.row_end = major, major + major_span, minor, minor + minor_span
+            p.column_start, p.column_end, p.row_start, p.row_end = (
+                major,
+                major + major_span,
+                minor,
+                minor + minor_span,
+            )
         else:
-            p.row_start, p.row_end, p.column_start, p.column_end = major, major + major_span, minor, minor + minor_span
+            p.row_start, p.row_end, p.column_start, p.column_end = (
+                major,
+                major + major_span,
+                minor,
+                minor + minor_span,
+            )
     if column_flow:
         return GridShape(minor_count, major_count, row_offset, col_offset)
     return GridShape(major_count, minor_count, row_offset, col_offset)
 
 
-__all__ = ["AxisLines", "ItemPlacement", "GridShape", "resolve_axis", "place_items"]
+ROOT_FONT_SIZE = 16.0  # rem in track lists (the style stage keeps them as text)
+
+
+@dataclass(eq=False, slots=True)
+class GridSetup:
+    """The grid after placement: items with their areas and the track sizing functions per axis."""
+
+    items: list[Box]
+    places: list[ItemPlacement]
+    shape: GridShape
+    col_sizes: list[gv.TrackSize]
+    row_sizes: list[gv.TrackSize]
+    col_collapsed: set[int]
+    row_collapsed: set[int]
+    col_gap: float
+    row_gap: float
+
+
+def _template(style: Any, name: str, ctx: LayoutContext) -> gv.TrackList:
+    parsed = gv.track_list(
+        str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport
+    )
+    if parsed is None:
+        ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as none", name)
+        return gv.TrackList((), ((),))
+    return parsed
+
+
+def _auto(style: Any, name: str, ctx: LayoutContext) -> tuple[gv.TrackSize, ...]:
+    parsed = gv.auto_tracks(
+        str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport
+    )
+    if parsed is None:
+        ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as auto", name)
+        return (gv.AUTO_TRACK,)
+    return parsed
+
+
+def _fixed_size(size: gv.TrackSize, basis: float | None) -> float:
+    """A track's size for counting auto repetitions: its max if definite (floored by a definite min), else its min."""
+    hi = size.max.resolve(basis) if size.max.kind == "fixed" else None
+    lo = size.min.resolve(basis) if size.min.kind == "fixed" else None
+    if hi is not None:
+        return max(0.0, hi, lo or 0.0)
+    return max(0.0, lo or 0.0)
+
+
+def _repeat_count(tracks: gv.TrackList, available: float | None, gap: float) -> int:
+    """Number of auto-fill/auto-fit repetitions that fit the available size (§7.2.3.2)."""
+    rep = tracks.auto_repeat
+    if rep is None:
+        return 0
+    if available is None:
+        return 1
+    rep_size = sum(_fixed_size(t, available) for t in rep.tracks)
+    all_once = gv.expand(tracks, 1).sizes
+    other_count = len(all_once) - len(rep.tracks)
+    other_size = sum(_fixed_size(t, available) for t in all_once) - rep_size
+    step = rep_size + gap * len(rep.tracks)
+    if step <= 0:
+        return 1
+    n = int((available - other_size - gap * (other_count - 1) + 1e-6) // step)
+    return max(1, n)
+
+
+def _axis_names(
+    expanded: gv.ExpandedTracks, areas: gv.Areas | None, rows: bool
+) -> dict[str, list[int]]:
+    names: dict[str, list[int]] = {}
+    for index, line_names in enumerate(expanded.names):
+        for name in line_names:
+            names.setdefault(name, []).append(index)
+    if areas is not None:
+        for area in areas.areas:
+            start, end = (
+                (area.row_start, area.row_end) if rows else (area.column_start, area.column_end)
+            )
+            names.setdefault(f"{area.name}-start", []).append(start)
+            names.setdefault(f"{area.name}-end", []).append(end)
+    for lines in names.values():
+        lines.sort()
+    return names
+
+
+def _track_sizes(
+    expanded: gv.ExpandedTracks, auto: tuple[gv.TrackSize, ...], count: int, offset: int
+) -> list[gv.TrackSize]:
+    sizes: list[gv.TrackSize] = []
+    explicit = len(expanded.sizes)
+    for i in range(count):
+        e = i - offset
+        if 0 <= e < explicit:
+            sizes.append(expanded.sizes[e])
+        elif e >= explicit:
+            sizes.append(auto[(e - explicit) % len(auto)])
+        else:
+            sizes.append(auto[e % len(auto)])
+    return sizes
+
+
+def _collapsed(
+    expanded: gv.ExpandedTracks, offset: int, places: list[ItemPlacement], rows: bool
+) -> set[int]:
+    if not expanded.auto_fit or expanded.auto_start < 0:
+        return set()
+    used: set[int] = set()
+    for p in places:
+        start, end = (p.row_start, p.row_end) if rows else (p.column_start, p.column_end)
+        used.update(range(start, end))
+    first = expanded.auto_start + offset
+    return {i for i in range(first, first + expanded.auto_count) if i not in used}
+
+
+def build_grid(
+    box: Box, ctx: LayoutContext, inner_w: float | None, inner_h: float | None
+) -> GridSetup:
+    style = box.style
+    col_list = _template(style, "grid-template-columns", ctx)
+    row_list = _template(style, "grid-template-rows", ctx)
+    areas = gv.areas(str(style["grid-template-areas"]))
+    col_gap = gap_value(style["column-gap"], inner_w)
+    row_gap = gap_value(style["row-gap"], inner_h)
+    cols = gv.expand(col_list, _repeat_count(col_list, inner_w, col_gap))
+    rows = gv.expand(row_list, _repeat_count(row_list, inner_h, row_gap))
+    col_axis = AxisLines(
+        max(len(cols.sizes), areas.columns if areas else 0), _axis_names(cols, areas, False)
+    )
+    row_axis = AxisLines(
+        max(len(rows.sizes), areas.rows if areas else 0), _axis_names(rows, areas, True)
+    )
+    items = sorted((c for c in box.children if not c.out_of_flow), key=lambda c: _order(c.style))
+    places: list[ItemPlacement] = []
+    for item in items:
+        s = item.style
+        row = resolve_axis(
+            gv.grid_line(str(s["grid-row-start"])), gv.grid_line(str(s["grid-row-end"])), row_axis
+        )
+        column = resolve_axis(
+            gv.grid_line(str(s["grid-column-start"])),
+            gv.grid_line(str(s["grid-column-end"])),
+            col_axis,
+        )
+        places.append(ItemPlacement(row, column))
+    flow = gv.auto_flow(str(style["grid-auto-flow"]))
+    shape = place_items(places, row_axis, col_axis, flow.column, flow.dense)
+    col_sizes = _track_sizes(
+        cols, _auto(style, "grid-auto-columns", ctx), shape.columns, shape.column_offset
+    )
+    row_sizes = _track_sizes(
+        rows, _auto(style, "grid-auto-rows", ctx), shape.rows, shape.row_offset
+    )
+    return GridSetup(
+        items,
+        places,
+        shape,
+        col_sizes,
+        row_sizes,
+        _collapsed(cols, shape.column_offset, places, False),
+        _collapsed(rows, shape.row_offset, places, True),
+        col_gap,
+        row_gap,
+    )
+
+
+def _order(style: Any) -> int:
+    try:
+        return int(style["order"])
+    except (KeyError, TypeError, ValueError):
+        return 0
+
+
+__all__ = [
+    "AxisLines",
+    "ItemPlacement",
+    "GridShape",
+    "GridSetup",
+    "resolve_axis",
+    "place_items",
+    "build_grid",
+]

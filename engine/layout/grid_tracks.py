@@ -54,7 +54,9 @@ class SpanItem:
         return self.end - self.start
 
 
-def make_tracks(sizes: Sequence[TrackSize], basis: float | None, collapsed: set[int]) -> list[Track]:
+def make_tracks(
+    sizes: Sequence[TrackSize], basis: float | None, collapsed: set[int]
+) -> list[Track]:
     """Initialize each track's base size and growth limit (§11.4); % of an indefinite basis act as auto."""
     tracks: list[Track] = []
     for i, size in enumerate(sizes):
@@ -105,12 +107,29 @@ def size_tracks(
     mode: str = LAYOUT,
     stretch: bool = True,
     min_available: float | None = None,
+    max_available: float | None = None,
 ) -> None:
-    """Run the track sizing algorithm on one axis (§11.3); `available` None means indefinite."""
+    """Run the track sizing algorithm on one axis (§11.3); `available` None means indefinite.
+
+    With an indefinite size, `min_available`/`max_available` are the container's min/max
+    inner sizes: flexible tracks are re-expanded against them when the grid would violate them.
+    """
     _resolve_intrinsic(tracks, items, gap, mode)
     free_space = available if mode == LAYOUT else None
     _maximize(tracks, gap, free_space, mode)
+    before = [t.base for t in tracks]
     _expand_flexible(tracks, items, gap, free_space, mode)
+    if mode == LAYOUT and available is None and any(t.max_kind == "fr" for t in tracks):
+        total = sum(t.base for t in tracks) + gaps_between(tracks, gap)
+        bound = None
+        if min_available is not None and total < min_available - EPS:
+            bound = min_available
+        elif max_available is not None and total > max_available + EPS:
+            bound = max_available
+        if bound is not None:
+            for t, base in zip(tracks, before, strict=True):
+                t.base = base
+            _expand_flexible(tracks, items, gap, bound, mode)
     if stretch and mode == LAYOUT:
         _stretch_auto(tracks, gap, available if available is not None else min_available)
 
@@ -147,7 +166,14 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
         group = multi[span]
         minimum = _minimum_fn(mode)
         _distribute(tracks, group, gap, minimum, lambda t: t.min_kind != "fixed", True)
-        _distribute(tracks, group, gap, lambda c: c.min_content, lambda t: t.min_kind in ("min-content", "max-content"), True)
+        _distribute(
+            tracks,
+            group,
+            gap,
+            lambda c: c.min_content,
+            lambda t: t.min_kind in ("min-content", "max-content"),
+            True,
+        )
         _distribute(
             tracks,
             group,
@@ -157,8 +183,22 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
             True,
         )
         _fix_limits(tracks)
-        _distribute(tracks, group, gap, lambda c: c.min_content, lambda t: t.max_kind not in ("fixed", "fr"), False)
-        _distribute(tracks, group, gap, lambda c: c.max_content, lambda t: t.max_kind in ("auto", "max-content", "fit-content"), False)
+        _distribute(
+            tracks,
+            group,
+            gap,
+            lambda c: c.min_content,
+            lambda t: t.max_kind not in ("fixed", "fr"),
+            False,
+        )
+        _distribute(
+            tracks,
+            group,
+            gap,
+            lambda c: c.max_content,
+            lambda t: t.max_kind in ("auto", "max-content", "fit-content"),
+            False,
+        )
         _fix_limits(tracks)
     if flexible:
         _distribute_flexible(tracks, flexible, gap, _minimum_fn(mode))
@@ -229,7 +269,15 @@ def _distribute(
         increases = _fill(extra, caps)
         left = extra - sum(increases)
         if left > EPS:
-            beyond = [i for i, t in enumerate(affected) if t.max_kind in ("auto", "max-content", "fit-content")] if to_base else []
+            beyond = (
+                [
+                    i
+                    for i, t in enumerate(affected)
+                    if t.max_kind in ("auto", "max-content", "fit-content")
+                ]
+                if to_base
+                else []
+            )
             targets = beyond or list(range(len(affected)))
             for i in targets:
                 increases[i] += left / len(targets)
@@ -268,7 +316,9 @@ def _fill(extra: float, caps: list[float]) -> list[float]:
     return out
 
 
-def _distribute_flexible(tracks: list[Track], items: list[SpanItem], gap: float, size_of: Callable[[Contribution], float]) -> None:
+def _distribute_flexible(
+    tracks: list[Track], items: list[SpanItem], gap: float, size_of: Callable[[Contribution], float]
+) -> None:
     """Items crossing flexible tracks grow those tracks' base sizes in proportion to their flex factors."""
     for t in tracks:
         t.planned = 0.0
@@ -277,7 +327,9 @@ def _distribute_flexible(tracks: list[Track], items: list[SpanItem], gap: float,
         flex = [t for t in spanned if t.max_kind == "fr" and t.min_kind != "fixed"]
         if not flex:
             continue
-        extra = size_of(item.contribution()) - sum(t.base for t in spanned) - gap * (len(spanned) - 1)
+        extra = (
+            size_of(item.contribution()) - sum(t.base for t in spanned) - gap * (len(spanned) - 1)
+        )
         if extra <= EPS:
             continue
         total = sum(t.flex for t in flex)
@@ -305,11 +357,7 @@ def _maximize(tracks: list[Track], gap: float, available: float | None, mode: st
         return
     caps = [max(0.0, t.limit - t.base) for t in growable]
     for t, inc in zip(growable, _fill(free, caps), strict=True):
-        t.base = _lu_floor(t.base + inc)
-
-
-def _lu_floor(value: float) -> float:
-    return math.floor(value * 64.0 + 1e-6) / 64.0
+        t.base += inc
 
 
 def find_fr_size(tracks: Sequence[Track], space: float, gap: float) -> float:
@@ -343,7 +391,9 @@ def find_fr_size(tracks: Sequence[Track], space: float, gap: float) -> float:
     return 0.0
 
 
-def _expand_flexible(tracks: list[Track], items: list[SpanItem], gap: float, available: float | None, mode: str) -> None:
+def _expand_flexible(
+    tracks: list[Track], items: list[SpanItem], gap: float, available: float | None, mode: str
+) -> None:
     """§11.7: size flexible tracks from the fr size; Blink truncates to 1/64 px carrying the remainder."""
     flexible = [t for t in tracks if t.max_kind == "fr" and not t.collapsed]
     if not flexible or mode == MIN_CONTENT:
@@ -359,7 +409,12 @@ def _expand_flexible(tracks: list[Track], items: list[SpanItem], gap: float, ava
             fr = max(fr, t.base / t.flex if t.flex > 1 else t.base)
         for item in items:
             if _crosses_flexible(tracks, item):
-                fr = max(fr, find_fr_size(tracks[item.start : item.end], item.contribution().max_content, gap))
+                fr = max(
+                    fr,
+                    find_fr_size(
+                        tracks[item.start : item.end], item.contribution().max_content, gap
+                    ),
+                )
     raw_fr = fr * 64.0
     carry = 0.0
     for t in flexible:
@@ -389,4 +444,12 @@ def _stretch_auto(tracks: list[Track], gap: float, available: float | None) -> N
         t.base += (share + (1 if i < rest else 0)) / 64.0
 
 
-__all__ = ["Contribution", "Track", "SpanItem", "make_tracks", "size_tracks", "find_fr_size", "gaps_between"]
+__all__ = [
+    "Contribution",
+    "Track",
+    "SpanItem",
+    "make_tracks",
+    "size_tracks",
+    "find_fr_size",
+    "gaps_between",
+]

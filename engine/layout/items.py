@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.boxes import box as b
-from engine.layout.base import LayoutContext, Space, border_edges, is_definite, layout_box, padding_edges
+from engine.layout.base import (
+    LayoutContext,
+    Space,
+    border_edges,
+    is_definite,
+    layout_box,
+    padding_edges,
+)
 from engine.layout.fragments import BoxFragment
 from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic
 from engine.style.types import LP
@@ -72,7 +81,10 @@ def gap_value(value: Any, basis: float | None) -> float:
 
 
 def is_scroll_container(style: Any) -> bool:
-    return style["overflow-x"] not in ("visible", "clip") or style["overflow-y"] not in ("visible", "clip")
+    return style["overflow-x"] not in ("visible", "clip") or style["overflow-y"] not in (
+        "visible",
+        "clip",
+    )
 
 
 def synthesized_baseline(frag: BoxFragment) -> float:
@@ -80,20 +92,74 @@ def synthesized_baseline(frag: BoxFragment) -> float:
     return frag.baseline if frag.baseline is not None else frag.height
 
 
+class Measure(NamedTuple):
+    """What a parent needs from laying an item out with an auto size: its height and first baseline."""
+
+    height: float
+    baseline: float | None
+
+
+class _PageStore:
+    """Page-wide memo of item measurements (pure functions of box and space) and content proxies."""
+
+    def __init__(self) -> None:
+        self.measures: dict[tuple[int, Space], Measure] = {}
+        self.proxies: dict[int, b.Box] = {}
+
+
+def _page_store(ctx: LayoutContext) -> _PageStore:
+    store = getattr(ctx, "_flex_grid_store", None)
+    if store is None:
+        store = _PageStore()
+        setattr(ctx, "_flex_grid_store", store)  # noqa: B010 - LayoutContext has no field for it
+    return store
+
+
 class ItemLayouts:
-    """Per-container cache of item layouts keyed by the space they were laid out in."""
+    """Item layouts for one container layout, plus page-wide measurements.
+
+    Fragments are cached per container call only (a fragment is placed in one parent); heights
+    and baselines are remembered for the whole page, so nested flex/grid containers that are
+    laid out more than once do not re-measure their items each time.
+    """
 
     def __init__(self, ctx: LayoutContext):
         self.ctx = ctx
         self.cache: dict[tuple[int, Space], BoxFragment] = {}
+        self.page = _page_store(ctx)
+
+    def content_proxy(self, box: b.Box) -> b.Box:
+        """A stand-in for `box` whose height, min-height and max-height are auto, to measure
+        its content height (flex base sizes and content size suggestions ignore them). The box
+        tree is untouched; the proxy shares the children and lives as long as the page."""
+        proxy = self.page.proxies.get(id(box))
+        if proxy is None:
+            style = copy.copy(box.style)
+            style["height"] = "auto"
+            style["min-height"] = "auto"
+            style["max-height"] = "none"
+            proxy = dataclasses.replace(box, style=style)
+            self.page.proxies[id(box)] = proxy
+        return proxy
 
     def layout(self, box: b.Box, space: Space) -> BoxFragment:
+        """A fragment for the item (laid out at most once per space in this container)."""
         key = (id(box), space)
         frag = self.cache.get(key)
         if frag is None:
             frag = layout_box(box, self.ctx, space)
             self.cache[key] = frag
+            self.page.measures[key] = Measure(frag.height, frag.baseline)
         return frag
+
+    def measure(self, box: b.Box, space: Space) -> Measure:
+        """The item's height and baseline in a space, laying it out only when not yet known."""
+        key = (id(box), space)
+        found = self.page.measures.get(key)
+        if found is not None:
+            return found
+        frag = self.layout(box, space)
+        return Measure(frag.height, frag.baseline)
 
 
 def content_min_width(box: b.Box, ctx: LayoutContext) -> float:
@@ -132,5 +198,3 @@ def content_min_width(box: b.Box, ctx: LayoutContext) -> float:
     result = mn + chrome
     ctx.intrinsic_cache[key] = result
     return result
-
-

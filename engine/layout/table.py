@@ -9,7 +9,6 @@ geometry and boxes are in `fragment.extra["table"]`, a `TableGrid`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
@@ -24,125 +23,51 @@ from engine.layout.base import (
     margin_value,
     padding_edges,
 )
-from engine.layout.block import layout_block
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
 from engine.layout.inline import inline_intrinsic
 from engine.layout.intrinsic import outer_intrinsic
-from engine.layout.position import relative_offset
-from engine.layout.table_borders import NO_BORDER, BorderSide, CollapsedBorders, style_side
+from engine.layout.table_borders import NO_BORDER, CollapsedBorders, style_side
+from engine.layout.table_cells import TablePrep, measure_cell, place_cell, row_sizes
 from engine.layout.table_columns import (
     TABLE_MAX_INLINE_SIZE,
     CellConstraint,
-    ColspanCell,
     Column,
-    build_columns,
     ceil_lu,
-    cell_constraint,
-    column_from_style,
     column_locations,
     distribute_auto,
     distribute_fixed,
     from_lu,
-    grid_min_max,
-    rowspan_order,
-    tdiv,
     to_lu,
+)
+from engine.layout.table_grid import (
+    SIDES,
+    TableCell,
+    TableColumn,
+    TableGrid,
+    TableRow,
+    TableRowGroup,
+)
+from engine.layout.table_measures import (
+    ColspanCell,
+    build_columns,
+    cell_constraint,
+    column_from_style,
+    grid_min_max,
     undistributable_space,
 )
-from engine.layout.table_rows import Row, Section, distribute_to_rows, distribute_to_sections
-from engine.layout.table_structure import CellSlot, StyleView, TableStructure, build_structure
+from engine.layout.table_rows import distribute_to_sections
+from engine.layout.table_structure import TableStructure, build_structure
 from engine.style.types import LP
 
-SIDES = ("top", "right", "bottom", "left")
-
-
-@dataclass(eq=False, slots=True)
-class TableColumn:
-    x: float  # border-box left of the column's cells, relative to the table fragment
-    width: float
-    box: b.Box | None  # the <col> (or childless <colgroup>) describing it, if any
-    group: b.Box | None  # its <colgroup>
-    mergeable: bool = False  # no cell starts here (only spanned): width 0, no spacing
-
-
-@dataclass(eq=False, slots=True)
-class TableRow:
-    y: float
-    height: float
-    box: b.Box | None  # None for an anonymous row
-    group: int
-    baseline: float  # from the row's top
-
-
-@dataclass(eq=False, slots=True)
-class TableRowGroup:
-    y: float
-    height: float
-    box: b.Box | None  # None for an anonymous row group
-    kind: str  # 'header' | 'body' | 'footer'
-    first_row: int
-    row_count: int
-
-
-@dataclass(eq=False, slots=True)
-class TableCell:
-    row: int
-    col: int
-    rowspan: int
-    colspan: int  # clamped to the grid
-    fragment: BoxFragment
-    box: b.Box
-    background: (
-        b.Box | None
-    )  # the box whose background-* paints this cell (cell, row, group, column)
-    background_source: str  # 'cell' | 'row' | 'row-group' | 'column' | 'column-group' | ''
-    borders: tuple[
-        BorderSide, BorderSide, BorderSide, BorderSide
-    ]  # top, right, bottom, left (full widths)
-    padding: Edges
-    vertical_align: str  # 'top' | 'middle' | 'bottom' | 'baseline'
-    content_offset: float  # how far vertical-align moved the content down
-
-
-@dataclass(eq=False, slots=True)
-class TableGrid:
-    """A laid-out table as a grid (everything relative to the table fragment's border box)."""
-
-    collapsed: bool
-    border_spacing: tuple[float, float]
-    x: float  # the table box (grid + table border/padding, without captions)
-    y: float
-    width: float
-    height: float
-    border: Edges  # the table box's used border widths (collapsed: halves of the outer edges)
-    padding: Edges
-    table_borders: tuple[BorderSide, BorderSide, BorderSide, BorderSide]  # separate model only
-    columns: list[TableColumn] = field(default_factory=list)
-    rows: list[TableRow] = field(default_factory=list)
-    groups: list[TableRowGroup] = field(default_factory=list)
-    cells: list[TableCell] = field(default_factory=list)
-    h_edges: list[list[BorderSide]] = field(default_factory=list)  # collapsed: (rows + 1) x columns
-    v_edges: list[list[BorderSide]] = field(default_factory=list)  # collapsed: rows x (columns + 1)
-    captions: list[BoxFragment] = field(default_factory=list)
-
-
-@dataclass(eq=False, slots=True)
-class _Prep:
-    """Everything that does not depend on the table's used width."""
-
-    st: TableStructure
-    collapsed: bool
-    fixed: bool
-    spacing: tuple[float, float]
-    border: Edges
-    padding: Edges
-    edges: CollapsedBorders | None
-    cell_borders: list[Edges]
-    columns: list[Column]
-    undistributable: int
-    grid_min: int
-    grid_max: int
-    caption_min: float
+__all__ = [
+    "TableCell",
+    "TableColumn",
+    "TableGrid",
+    "TableRow",
+    "TableRowGroup",
+    "layout_table",
+    "table_intrinsic",
+]
 
 
 def table_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
@@ -194,9 +119,9 @@ def layout_table(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     y = _place_captions(top_caps, y)
 
     measures = [
-        _measure_cell(slot, prep, ctx, locations, grid_inline, i) for i, slot in enumerate(st.cells)
+        measure_cell(slot, prep, ctx, locations, grid_inline, i) for i, slot in enumerate(st.cells)
     ]
-    rows, sections = _row_sizes(st, prep, measures, sv)
+    rows, sections = row_sizes(st, prep, measures, sv)
     table_h = _table_block_size(style, space, prep)
     bp_top = to_lu(prep.border.top + prep.padding.top)
     bp_v = bp_top + to_lu(prep.border.bottom + prep.padding.bottom)
@@ -228,18 +153,20 @@ def layout_table(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     frag.margin = Edges(mt, mr, mb, ml)
     if rows:
         frag.baseline = from_lu(row_y[0] + (rows[0].baseline or 0))
+    table_borders = (NO_BORDER, NO_BORDER, NO_BORDER, NO_BORDER)
+    if not prep.collapsed:  # collapsed: the outer edges belong to the cells' borders
+        top, right, bottom, left = (style_side(style, s, "table") for s in SIDES)
+        table_borders = (top, right, bottom, left)
     grid = TableGrid(
         prep.collapsed,
-        prep.spacing if not prep.collapsed else (0.0, 0.0),
+        prep.spacing,
         0.0,
         from_lu(grid_top),
         width,
         from_lu(grid_h),
         prep.border,
         prep.padding,
-        tuple(style_side(style, s, "table") for s in SIDES)
-        if not prep.collapsed
-        else (NO_BORDER,) * 4,  # type: ignore[arg-type]
+        table_borders,
         captions=top_caps + bottom_caps,
     )
     for i, (offset, size) in enumerate(locations):
@@ -280,7 +207,7 @@ def layout_table(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
 
     frag.children.extend(top_caps)
     for i, (slot, m) in enumerate(zip(st.cells, measures, strict=True)):
-        cell = _place_cell(slot, m, prep, rows, row_y, locations, bp_left, sv, grid_inline, i)
+        cell = place_cell(slot, m, prep, rows, row_y, locations, bp_left, sv, grid_inline, i)
         grid.cells.append(cell)
         frag.children.append(cell.fragment)
     frag.children.extend(bottom_caps)
@@ -293,9 +220,9 @@ def layout_table(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
 
 def _prepare(
     box: b.Box, ctx: LayoutContext, cb_width: float | None, allow_percent: bool = True
-) -> _Prep:
+) -> TablePrep:
     style = box.style
-    st = build_structure(box)
+    st = _structure(box, ctx)
     collapsed = style["border-collapse"] == "collapse"
     fixed = style["table-layout"] == "fixed" and style["width"] != "auto"
     spacing = (0.0, 0.0) if collapsed else _spacing(style)
@@ -340,7 +267,7 @@ def _prepare(
     else:
         grid_min = grid_max = to_lu(border.horizontal + padding.horizontal)
     caption_min = max((outer_intrinsic(c, ctx).min_content for c in st.captions), default=0.0)
-    return _Prep(
+    return TablePrep(
         st,
         collapsed,
         fixed,
@@ -355,6 +282,18 @@ def _prepare(
         grid_max,
         caption_min,
     )
+
+
+def _structure(box: b.Box, ctx: LayoutContext) -> TableStructure:
+    """The table's structure, built once per layout context: it owns the anonymous boxes, which
+    must live as long as the context's intrinsic-size cache (keyed by id)."""
+    key = (id(box), "table-structure")
+    cached = ctx.intrinsic_cache.get(key)
+    if isinstance(cached, TableStructure):
+        return cached
+    st = build_structure(box)
+    ctx.intrinsic_cache[key] = st  # type: ignore[assignment]
+    return st
 
 
 def _spacing(style: Any) -> tuple[float, float]:
@@ -439,7 +378,7 @@ def _table_length(value: Any, basis: float | None, chrome: float) -> float | Non
     return max(length(value, basis), chrome)
 
 
-def _used_width(box: b.Box, space: Space, prep: _Prep) -> tuple[float, float, float]:
+def _used_width(box: b.Box, space: Space, prep: TablePrep) -> tuple[float, float, float]:
     """The table's border-box width (before columns are sized) and its left/right margins."""
     style = box.style
     cbw = space.cb_width
@@ -477,7 +416,7 @@ def _used_width(box: b.Box, space: Space, prep: _Prep) -> tuple[float, float, fl
     return width, ml, remaining if mr is None else mr
 
 
-def _empty_width(style: Any, space: Space, prep: _Prep, used: float) -> float:
+def _empty_width(style: Any, space: Space, prep: TablePrep, used: float) -> float:
     """ComputeEmptyTableInlineSize: tables without columns."""
     chrome = prep.border.horizontal + prep.padding.horizontal
     if space.width is not None or style["width"] != "auto" or style["min-width"] != "auto":
@@ -487,7 +426,7 @@ def _empty_width(style: Any, space: Space, prep: _Prep, used: float) -> float:
     return 0.0 if prep.collapsed else chrome
 
 
-def _table_block_size(style: Any, space: Space, prep: _Prep) -> float | None:
+def _table_block_size(style: Any, space: Space, prep: TablePrep) -> float | None:
     """The table box's specified border-box height (min/max applied), None when auto."""
     if space.height is not None:
         return space.height
@@ -509,252 +448,3 @@ def _place_captions(captions: list[BoxFragment], y: int) -> int:
         cap.y = from_lu(y)
         y += to_lu(cap.height + cap.margin.bottom)
     return y
-
-
-@dataclass(eq=False, slots=True)
-class _Measure:
-    frag: BoxFragment
-    height: int  # the cell's intrinsic border-box height
-    align: str
-    baseline: int | None  # baseline-aligned cells: the first baseline (content bottom when none)
-    has_content: bool
-    bp_end: int  # bottom border + padding
-    css_height: int | None
-    css_percent: float | None
-
-
-_CELL_OVERRIDES: dict[str, Any] = {
-    "width": "auto",
-    "height": "auto",
-    "min-width": "auto",
-    "max-width": "none",
-    "min-height": "auto",
-    "max-height": "none",
-    "margin-top": 0.0,
-    "margin-right": 0.0,
-    "margin-bottom": 0.0,
-    "margin-left": 0.0,
-}
-
-
-def _measure_cell(
-    slot: CellSlot,
-    prep: _Prep,
-    ctx: LayoutContext,
-    locations: list[tuple[int, int]],
-    grid_inline: float,
-    index: int,
-) -> _Measure:
-    """Lay the cell out at its column width with an auto height (Blink's measure pass)."""
-    cell = slot.box
-    end = min(slot.col + slot.colspan, len(locations)) - 1
-    width = from_lu(locations[end][0] + locations[end][1] - locations[slot.col][0])
-    border = prep.cell_borders[index]
-    overrides = dict(_CELL_OVERRIDES)
-    if prep.collapsed:
-        overrides.update({f"border-{s}-width": w for s, w in zip(SIDES, border, strict=True)})
-    wrapper = b.Box(
-        StyleView(cell.style, overrides),
-        "block",
-        b.TABLE_CELL,
-        children=cell.children,
-        element=cell.element,
-        pseudo=cell.pseudo,
-        anonymous=cell.anonymous,
-        inline_content=cell.inline_content,
-        marker=cell.marker,
-        href=cell.href,
-        index=cell.index,
-    )
-    frag = layout_block(wrapper, ctx, Space(grid_inline, None, width=width))
-    frag.box = cell
-    height = to_lu(frag.height)
-    valign = cell.style["vertical-align"]
-    align = valign if valign in ("top", "middle", "bottom") else "baseline"
-    has_content = any(not c.out_of_flow for c in cell.children)
-    bp_end = to_lu(frag.border.bottom + frag.padding.bottom)
-    baseline = None
-    if align == "baseline":
-        baseline = to_lu(frag.baseline) if frag.baseline is not None else height - bp_end
-    css_height, css_percent = None, None
-    value = cell.style["height"]
-    if isinstance(value, LP) and value.pct:
-        css_percent = float(value.pct)
-    elif is_definite(value, None):
-        bp_v = to_lu(frag.border.vertical + frag.padding.vertical)
-        h = to_lu(length(value, None))
-        css_height = max(bp_v, h) if cell.style["box-sizing"] == "border-box" else bp_v + h
-    return _Measure(frag, height, align, baseline, has_content, bp_end, css_height, css_percent)
-
-
-def _row_sizes(
-    st: TableStructure, prep: _Prep, measures: list[_Measure], sv: int
-) -> tuple[list[Row], list[Section]]:
-    """Blink's ComputeSectionMinimumRowBlockSizes for every section."""
-    index = {id(slot): i for i, slot in enumerate(st.cells)}
-    rows: list[Row] = []
-    sections: list[Section] = []
-    for group in st.groups:
-        start = len(rows)
-        rowspans: list[tuple[int, int, int]] = []
-        total_percent = 0.0
-        for ri in range(group.first_row, group.first_row + group.row_count):
-            info = st.rows[ri]
-            row = Row(0)
-            max_cell = 0
-            ascent: int | None = None
-            descent: int | None = None
-            fallback: int | None = None
-            for slot in info.cells:
-                m = measures[index[id(slot)]]
-                if slot.rowspan == 1:
-                    if m.css_height is not None or m.css_percent is not None:
-                        row.constrained = True
-                    if m.css_percent is not None:
-                        row.percent = max(row.percent or 0.0, m.css_percent)
-                    max_cell = max(max_cell, m.height, m.css_height or 0)
-                else:
-                    row.has_rowspan_start = True
-                    rowspans.append((ri, slot.rowspan, max(m.height, m.css_height or 0)))
-                if m.align == "baseline" and m.has_content and m.baseline is not None:
-                    ascent = m.baseline if ascent is None else max(ascent, m.baseline)
-                    if slot.rowspan > 1:
-                        descent = descent or 0
-                    else:
-                        descent = max(
-                            descent if descent is not None else m.height - m.baseline,
-                            m.height - m.baseline,
-                        )
-                if ascent is None:
-                    fallback = m.bp_end if fallback is None else min(fallback, m.bp_end)
-            if info.box is not None:
-                value = info.box.style["height"]
-                if isinstance(value, LP) and value.pct:
-                    row.constrained = True
-                    row.percent = max(row.percent or 0.0, float(value.pct))
-                elif is_definite(value, None):
-                    row.constrained = True
-                    max_cell = max(max_cell, to_lu(length(value, None)))
-            row.block_size = (
-                max(max_cell, ascent + (descent or 0)) if ascent is not None else max_cell
-            )
-            if ascent is not None:
-                row.baseline = ascent
-            elif fallback is not None:
-                row.baseline = max(0, row.block_size - fallback)
-            else:
-                row.baseline = 0
-            if row.percent is not None:
-                row.percent = min(100.0 - total_percent, row.percent)
-                total_percent += row.percent
-            rows.append(row)
-        for start_row, span, size in rowspan_order(rowspans):
-            distribute_to_rows(start_row, span, size, True, sv, None, rows)
-        count = group.row_count
-        size = sum(r.block_size for r in rows[start:]) + sv * max(0, count - 1)
-        percent = None
-        constrained = False
-        if group.box is not None:
-            value = group.box.style["height"]
-            if isinstance(value, LP) and value.pct:
-                percent, constrained = float(value.pct), True
-            elif is_definite(value, None):
-                constrained = True
-                fixed_size = to_lu(length(value, None))
-                if fixed_size > size:
-                    distribute_to_rows(start, count, fixed_size, False, sv, fixed_size, rows)
-                    size = fixed_size
-        sections.append(Section(start, count, size, percent, constrained, group.kind == "body"))
-    return rows, sections
-
-
-def _place_cell(
-    slot: CellSlot,
-    m: _Measure,
-    prep: _Prep,
-    rows: list[Row],
-    row_y: list[int],
-    locations: list[tuple[int, int]],
-    bp_left: int,
-    sv: int,
-    grid_inline: float,
-    index: int,
-) -> TableCell:
-    frag = m.frag
-    span = range(slot.row, slot.row + slot.rowspan)
-    height = sum(rows[r].block_size for r in span) + sv * (slot.rowspan - 1)
-    free = height - m.height
-    offset = 0
-    if m.align == "middle":
-        offset = tdiv(free, 2)
-    elif m.align == "bottom":
-        offset = free
-    elif m.align == "baseline" and m.has_content and m.baseline is not None:
-        offset = (rows[slot.row].baseline or 0) - m.baseline
-    frag.x = from_lu(bp_left + locations[slot.col][0])
-    frag.y = from_lu(row_y[slot.row])
-    frag.height = from_lu(height)
-    shift = from_lu(offset)
-    if shift:
-        for line in frag.lines:
-            line.y += shift
-        for child in frag.children:
-            child.y += shift
-        for ph in frag.placeholders:
-            ph.y += shift
-        if frag.baseline is not None:
-            frag.baseline += shift
-    dx, dy = relative_offset(slot.box.style, grid_inline, None)
-    frag.x += dx
-    frag.y += dy
-    st = prep.st
-    colspan = max(1, min(slot.colspan, len(locations) - slot.col))
-    if prep.edges is not None:
-        borders = prep.edges.cell_sides(slot.row, slot.col, slot.rowspan, colspan)
-    else:
-        borders = tuple(style_side(slot.box.style, s, "cell") for s in SIDES)  # type: ignore[assignment]
-    background, source = _background(slot, st)
-    return TableCell(
-        slot.row,
-        slot.col,
-        slot.rowspan,
-        colspan,
-        frag,
-        slot.box,
-        background,
-        source,
-        borders,
-        frag.padding,
-        m.align,
-        shift,
-    )
-
-
-def _background(slot: CellSlot, st: TableStructure) -> tuple[b.Box | None, str]:
-    """The box whose background shows in the cell: the cell's, else its row's, row group's, column's, column group's."""
-    candidates: list[tuple[b.Box | None, str]] = [
-        (slot.box, "cell"),
-        (st.rows[slot.row].box, "row"),
-        (st.groups[slot.group].box, "row-group"),
-    ]
-    if slot.col < len(st.columns):
-        info = st.columns[slot.col]
-        if info.box is not info.group:
-            candidates.append((info.box, "column"))
-        candidates.append((info.group, "column-group"))
-    for box, source in candidates:
-        if box is not None and has_background(box.style):
-            return box, source
-    return None, ""
-
-
-def has_background(style: Any) -> bool:
-    color = style["background-color"]
-    if color is not None and not getattr(color, "transparent", False):
-        return True
-    images = style["background-image"]
-    if images is None or images == "none":
-        return False
-    if isinstance(images, (tuple, list)):
-        return any(image not in (None, "none") for image in images)
-    return True

@@ -6,6 +6,7 @@ Blink's DistributeExcessBlockSizeToRows and DistributeTableBlockSizeToSections, 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine.layout.table_columns import lu_of_float, muldiv, tdiv
@@ -209,3 +210,26 @@ def distribute_to_sections(
                 section.block_size,
                 rows,
             )
+
+
+def rowspan_order(cells: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Blink's RowspanCell ordering for (start_row, span, min_block_size): enclosed cells first,
+    the bigger of two identical spans first, otherwise the lower start row first."""
+
+    def less(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        if a[0] == b[0] and a[1] == b[1]:
+            return a[2] > b[2]
+        if a[0] >= b[0] and a[0] + a[1] <= b[0] + b[1]:
+            return True
+        if b[0] >= a[0] and b[0] + b[1] <= a[0] + a[1]:
+            return False
+        return a[0] < b[0]
+
+    def cmp(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        if less(a, b):
+            return -1
+        if less(b, a):
+            return 1
+        return 0
+
+    return sorted(cells, key=functools.cmp_to_key(cmp))

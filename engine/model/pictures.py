@@ -8,7 +8,10 @@ from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
 from engine.model.decor import radius_px
 from engine.model.geometry import Matrix, place_rect
+from engine.model import textmetrics as tm
 from engine.model.svg import render_svg
+from engine.model.svgtext import SvgText, extract_svg_text
+from engine.units import px_to_pt
 from engine.style.types import LP, UrlImage
 
 
@@ -79,7 +82,48 @@ def _picture_geom(frag: BoxFragment, w: float, h: float) -> dict[str, Any]:
     return {"geom": "roundRect", "radius": biggest}
 
 
-def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> dict[str, Any] | None:
+def replaced_shapes(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], lang: str = "") -> list[dict[str, Any]]:
+    """The picture of an <img> or inline <svg> fragment; an SVG's plain <text> labels become
+    native text boxes on top of it."""
+    rep = frag.box.replaced
+    if rep is None or frag.box.style["visibility"] != "visible":
+        return []
+    if rep.kind != "svg":
+        pic = replaced_picture(frag, m, alpha, diag, media)
+        return [pic] if pic is not None else []
+    content = Rect(frag.content_x, frag.content_y, frag.content_width, frag.content_height)
+    markup, texts = extract_svg_text(rep.svg_markup or "", content.w, content.h, frag.box.style, lang)
+    shapes: list[dict[str, Any]] = []
+    pic = replaced_picture(frag, m, alpha, diag, media, markup)
+    if pic is not None:
+        shapes.append(pic)
+    shapes.extend(svg_text_shape(t, content.x, content.y, m, alpha) for t in texts)
+    return shapes
+
+
+def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) -> dict[str, Any]:
+    spacing = tm.line_spacing_for(t.size * 1.2, None, t.size)  # type: ignore[arg-type]
+    top = tm.box_top_for_baseline(oy + t.baseline, None, t.size, spacing)  # type: ignore[arg-type]
+    run: dict[str, Any] = {"text": t.text, "font": t.family, "size": round(px_to_pt(t.size), 2), "color": t.color.hex}
+    if t.ea_family:
+        run["ea_font"] = t.ea_family
+    if t.bold:
+        run["bold"] = True
+    if t.italic:
+        run["italic"] = True
+    if t.color.a * alpha < 1.0:
+        run["alpha"] = round(t.color.a * alpha, 4)
+    if t.letter_spacing:
+        run["spacing"] = round(px_to_pt(t.letter_spacing), 2)
+    para = {"align": "l", "line_spacing": spacing, "space_before": 0.0, "space_after": 0.0, "runs": [run]}
+    body = {"wrap": False, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [para]}
+    shape: dict[str, Any] = {"kind": "text", "text": body, "name": "svg text"}
+    width = tm.box_width_for_line(t.width, t.size) + tm.cjk_autospace_px(t.text, t.size)
+    shape.update(place_rect(m, ox + t.x, top, width, t.size * 1.2))
+    return shape
+
+
+def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], svg_markup: str | None = None) -> dict[str, Any] | None:
     """The picture shape of an <img> or inline <svg> fragment (object-fit and object-position applied)."""
     rep = frag.box.replaced
     style = frag.box.style
@@ -90,7 +134,7 @@ def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnosti
         return None
     svg_key = None
     if rep.kind == "svg":
-        entry = render_svg(rep.svg_markup or "", content.w, content.h, style, diag, media)
+        entry = render_svg(svg_markup if svg_markup is not None else rep.svg_markup or "", content.w, content.h, style, diag, media)
         if entry is None:
             return None
         key = entry["key"]

@@ -11,7 +11,7 @@ from engine.layout.fragments import BoxFragment
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
-from engine.model.pictures import replaced_picture
+from engine.model.pictures import replaced_shapes
 from engine.model.text import text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
@@ -52,8 +52,9 @@ def _creates_context(frag: BoxFragment, parent_is_flex_or_grid: bool) -> bool:
 
 
 class Painter:
-    def __init__(self, diag: Diagnostics, media: dict[str, Any], options: Options):
+    def __init__(self, diag: Diagnostics, media: dict[str, Any], options: Options, lang: str = ""):
         self.diag = diag
+        self.lang = lang
         self.media = media
         self.options = options
         self.shapes: list[dict[str, Any]] = []
@@ -127,9 +128,8 @@ class Painter:
         for shape in decorate(frag, entry.m, entry.alpha, self.diag, self.media):
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
-            pic = replaced_picture(frag, entry.m, entry.alpha, self.diag, self.media)
-            if pic is not None:
-                self.emit(pic, entry.clip)
+            for shape in replaced_shapes(frag, entry.m, entry.alpha, self.diag, self.media, self.lang):
+                self.emit(shape, entry.clip)
         table = frag.extra.get("table")
         if table is not None:
             from engine.model.tables import table_shape
@@ -194,9 +194,9 @@ def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
     return None
 
 
-def build_slide(root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options) -> dict[str, Any]:
+def build_slide(root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options, lang: str = "") -> dict[str, Any]:
     """Map the slide root's fragment tree to a slide model (see engine/model/schema.py)."""
-    painter = Painter(diag, media, options)
+    painter = Painter(diag, media, options, lang)
     background = _slide_background(root, 1.0)
     entry = _Entry(root, IDENTITY, 1.0, None)
     painter.context(entry, paint_self=background is None)

@@ -60,11 +60,18 @@ def run_for(tf: TextFragment, block_style: Any, alpha: float) -> dict[str, Any]:
     return run
 
 
+GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits the text
+
+
 def _segments(line: LineFragment) -> list[list[TextFragment]]:
-    """Runs of text fragments on a line, split where an atomic inline sits between them."""
+    """Runs of text fragments on a line, split where an atomic inline sits between them or
+    where inline margins/padding leave a gap that runs in one text box could not keep."""
     out: list[list[TextFragment]] = [[]]
     for item in sorted(line.items, key=lambda i: i.x):
         if isinstance(item, TextFragment):
+            prev = out[-1][-1] if out[-1] else None
+            if prev is not None and not prev.marker and item.x - (prev.x + prev.width) > GAP_PX:
+                out.append([])
             out[-1].append(item)
         elif isinstance(item, BoxFragment) and out[-1]:
             out.append([])
@@ -147,7 +154,8 @@ def _block_text_box(
     width = max(line.width for line in lines) + bullet_indent
     content_right = max(line.x + max((t.x + t.width for t in seg), default=0.0) for line, seg in zip(lines, segs, strict=True))
     used = max(width, content_right - left)
-    slack = tm.box_width_for_line(used, max(sizes)) - used
+    autospace = max(tm.cjk_autospace_px("".join(t.text for t in seg), size) for seg, size in zip(segs, sizes, strict=True))
+    slack = tm.box_width_for_line(used, max(sizes)) - used + autospace
     if align == "ctr":
         left -= slack / 2
     elif align == "r":
@@ -180,7 +188,8 @@ def _segment_text_box(frag: BoxFragment, line: LineFragment, seg: list[TextFragm
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
     body = {"wrap": False, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [para]}
     shape = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
-    shape.update(place_rect(m, x0, top, tm.box_width_for_line(width, size), max(line.height, 1.0)))
+    width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px("".join(t.text for t in seg), size)
+    shape.update(place_rect(m, x0, top, width, max(line.height, 1.0)))
     return shape
 
 

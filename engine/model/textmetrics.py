@@ -34,7 +34,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from engine.units import ABSOLUTE_UNITS, pt_to_px, px_to_pt
+from engine.units import ABSOLUTE_UNITS, PX_PER_IN, pt_to_px, px_to_pt
 
 LineSpacing = dict[str, float] | None
 """What goes into a:lnSpc, as in the slide model: {"pts": pt}, {"pct": fraction}, or None (single)."""
@@ -51,7 +51,7 @@ SHRUNK_ASCENT_FACTOR = 0.8
 ESCAPEMENT_SIZE = 0.58
 """LibreOffice draws a run with a:rPr/@baseline != 0 at 58 % of its sz (DFLT_ESC_PROP)."""
 
-CJK_AUTOSPACE_EM = 0.25
+CJK_AUTOSPACE_EM = 0.24
 """LibreOffice adds about this much (x the font size) where CJK meets Latin letters/digits;
 Chromium adds nothing (see docs/text-placement.md)."""
 
@@ -375,6 +375,42 @@ def spc_for_letter_spacing(letter_spacing_px: float) -> int:
     return int(round(px_to_pt(letter_spacing_px) * 100))
 
 
+LO_DEVICE_DPI = 600
+"""LibreOffice Impress formats text on a 600 dpi reference device: the font is scaled to a
+whole number of its pixels per em and every glyph advance is rounded to one of its pixels."""
+
+_DEVICE_PX_PER_PX = LO_DEVICE_DPI / PX_PER_IN
+
+
+def lo_device_ppem(size_px: float) -> int:
+    """LibreOffice's font size on its reference device, in whole device pixels."""
+    return _round_half_up(_mm100(size_px) / _MM100_PER_PX * _DEVICE_PX_PER_PX)
+
+
+def lo_advance_px(advance_em: float, size_px: float) -> float:
+    """One glyph's advance as LibreOffice lays it out (advance_em = hmtx advance / upem)."""
+    return _round_half_up(advance_em * lo_device_ppem(size_px)) / _DEVICE_PX_PER_PX
+
+
+def lo_line_width(advances_em: Sequence[float], size_px: float, kerning_px: float = 0.0) -> float:
+    """LibreOffice's width of a run of one font and size: its glyphs' advances (em) rounded
+    on the reference device, plus the run's kerning (px at size_px, e.g. Chromium's width
+    minus the plain advance sum), which LibreOffice scales like the font."""
+    ppem = lo_device_ppem(size_px)
+    width = sum(_round_half_up(a * ppem) for a in advances_em) / _DEVICE_PX_PER_PX
+    return width + (kerning_px * ppem / (size_px * _DEVICE_PX_PER_PX) if size_px > 0 else 0.0)
+
+
+def spc_correction_px(
+    css_width_px: float, advances_em: Sequence[float], size_px: float, kerning_px: float = 0.0
+) -> float:
+    """Extra letter spacing (px per character; add it to the CSS letter-spacing before
+    spc_for_letter_spacing) that makes LibreOffice draw the run as wide as Chromium did."""
+    if not advances_em:
+        return 0.0
+    return (css_width_px - lo_line_width(advances_em, size_px, kerning_px)) / len(advances_em)
+
+
 def box_width_for_line(line_width_px: float, size_px: float) -> float:
     """A text-box width (zero insets) wide enough that LibreOffice keeps a line of
     line_width_px (as Chromium laid it out, largest font size_px) on one line."""
@@ -395,15 +431,26 @@ def is_cjk_char(ch: str) -> bool:
     )
 
 
-def cjk_autospace_px(text: str, size_px: float) -> float:
-    """Extra width LibreOffice adds to `text` (one run, one size) at each boundary between a
-    CJK character and a Latin letter or digit (Chromium adds none)."""
+def cjk_autospace_count(text: str) -> int:
+    """How many CJK / non-CJK boundaries LibreOffice pads in one line of text: characters are
+    CJK (is_cjk_char) or not, whitespace takes the kind of the character before it, and
+    every change of kind between two characters is a boundary."""
     count = 0
-    for a, b in zip(text, text[1:], strict=False):
-        ca, cb = is_cjk_char(a), is_cjk_char(b)
-        if ca != cb and (a.isalnum() if cb else b.isalnum()):
+    prev: bool | None = None
+    for ch in text:
+        kind = prev if ch.isspace() else is_cjk_char(ch)
+        if kind is None:
+            continue
+        if prev is not None and kind != prev:
             count += 1
-    return count * CJK_AUTOSPACE_EM * size_px
+        prev = kind
+    return count
+
+
+def cjk_autospace_px(text: str, size_px: float) -> float:
+    """Extra width LibreOffice adds to one line of `text` (one font size) for its CJK /
+    non-CJK boundaries (CJK_AUTOSPACE_EM each; Chromium adds none)."""
+    return cjk_autospace_count(text) * CJK_AUTOSPACE_EM * size_px
 
 
 def describe(metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing) -> dict[str, Any]:

@@ -16,6 +16,10 @@ from engine.options import Limits
 # HTML parsers turn NUL into U+FFFD, we do the same for all of them.
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DOC_MARKERS = re.compile(r"<(?:!doctype|html|body)[\s>/]", re.IGNORECASE)
+_DOCTYPE = re.compile(r"^\ufeff?\s*(?:<!--.*?-->\s*)*<!doctype\s+([^>]*)>", re.IGNORECASE | re.DOTALL)
+_DOCTYPE_PARTS = re.compile(r"""^(\S+)(?:\s+public\s+(["'])(.*?)\2)?(?:\s*(["'])(.*?)\4)?""", re.IGNORECASE | re.DOTALL)
+_QUIRKY_PUBLIC = ("-//w3c//dtd html 4.0 transitional//", "-//w3c//dtd html 3", "-//ietf//", "-//netscape comm. corp.//", "-//microsoft//", "-//w3o//", "-//webtechs//", "-//sq//", "-//softquad", "-//spyglass//", "-//o'reilly and associates//", "-//metrius//", "-//w3c//dtd html experimental", "-//w3c//dtd w3 html//", "+//silmaril//", "-//advasoft ltd//", "-//as//")
+_QUIRKY_WITHOUT_SYSTEM = ("-//w3c//dtd html 4.01 transitional//", "-//w3c//dtd html 4.01 frameset//")
 _SLIDE_XPATH = etree.XPath(
     "(//*[contains(concat(' ', normalize-space(@class), ' '), ' slide ')])[1]"
 )
@@ -55,6 +59,26 @@ class ParsedPage:
     slide: etree._Element
     stylesheets: list[str] = field(default_factory=list)
     fragment: bool = False
+    quirks: bool = False  # no (or a legacy) doctype: Chromium renders in quirks mode
+
+
+def is_quirks(text: str) -> bool:
+    """Quirks mode per the HTML spec's doctype rules (simplified: limited-quirks counts as standards)."""
+    m = _DOCTYPE.match(text[:4096])
+    if m is None:
+        return True
+    parts = _DOCTYPE_PARTS.match(m.group(1).strip())
+    if parts is None or parts.group(1).lower() != "html":
+        return True
+    public = (parts.group(3) or "").lower()
+    has_system = parts.group(5) is not None
+    if not public:
+        return False
+    if public in ("html", "-//w3o//dtd w3 html strict 3.0//en//", "-/w3c/dtd html 4.0 transitional/en"):
+        return True
+    if public.startswith(_QUIRKY_PUBLIC):
+        return True
+    return public.startswith(_QUIRKY_WITHOUT_SYSTEM) and not has_system
 
 
 def _parser() -> lxml_html.HTMLParser:
@@ -107,6 +131,26 @@ def _fix_svg_case(root: etree._Element) -> None:
                 attrib[SVG_ATTR_CASE[name]] = value
 
 
+def _insert_tbody(root: etree._Element) -> None:
+    """HTML5 tree building wraps a table's direct <tr> children in an implied <tbody>."""
+    for table in list(root.iter("table")):
+        run: list[etree._Element] = []
+        runs: list[list[etree._Element]] = []
+        for child in table:
+            if child.tag == "tr":
+                run.append(child)
+            elif isinstance(child.tag, str) and run:
+                runs.append(run)
+                run = []
+        if run:
+            runs.append(run)
+        for rows in runs:
+            tbody = etree.Element("tbody")
+            rows[0].addprevious(tbody)
+            for row in rows:
+                tbody.append(row)  # moves the row (with its tail)
+
+
 def _collect_styles(root: etree._Element, diag: Diagnostics) -> list[str]:
     sheets: list[str] = []
     for el in root.iter("style", "link"):
@@ -155,8 +199,11 @@ def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
     _check_limits(root, limits)
     etree.strip_elements(root, *_REMOVED_TAGS, with_tail=False)
     _fix_svg_case(root)
+    _insert_tbody(root)
     found = _SLIDE_XPATH(root)
     if not found:
         raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
     sheets = _collect_styles(root, diag)
-    return ParsedPage(root=root, slide=found[0], stylesheets=sheets, fragment=fragment)
+    return ParsedPage(
+        root=root, slide=found[0], stylesheets=sheets, fragment=fragment, quirks=is_quirks(text)
+    )

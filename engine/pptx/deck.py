@@ -15,7 +15,7 @@ from pptx.parts.slide import NotesSlidePart, SlidePart
 from pptx.presentation import Presentation
 from pptx.util import Emu
 
-from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, p, sub
+from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
 from engine.pptx.package import MediaParts, package_bytes, set_document_properties
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.units import px_to_emu
@@ -35,7 +35,7 @@ def write_deck(deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]) 
     the output is byte-for-byte deterministic for the same input.
     """
     writer = _DeckWriter(deck, media)
-    for slide_model in deck.get("slides") or []:
+    for slide_model in items(deck.get("slides")):
         writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
     return writer.finish()
 
@@ -96,8 +96,8 @@ class _DeckWriter:
 def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> None:
     sizes = []
     for key, default in (("width", 1280.0), ("height", 720.0)):
-        value = deck.get(key)
-        px = float(value) if isinstance(value, int | float) and value > 0 else default
+        value = finite(deck.get(key))
+        px = value if value is not None and value > 0 else default
         sizes.append(max(_MIN_SLIDE_EMU, min(_MAX_SLIDE_EMU, px_to_emu(px))))
     prs.slide_width, prs.slide_height = Emu(sizes[0]), Emu(sizes[1])
     sld_sz = prs.part._element.find(p("sldSz"))
@@ -130,7 +130,7 @@ def _fill_slide(
     if model.get("blank"):
         return
     sp_tree = sld.find(f"{p('cSld')}/{p('spTree')}")
-    for shape in model.get("shapes") or []:
+    for shape in items(model.get("shapes")):
         if isinstance(shape, Mapping):
             add_shape(sp_tree, shape, ctx)
 

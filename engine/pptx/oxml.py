@@ -8,9 +8,10 @@ in the order the ECMA-376 schemas require; callers must call the helpers in sche
 from __future__ import annotations
 
 import copy
+import math
 import re
-from collections.abc import Callable, Hashable, Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 from lxml import etree
 
@@ -93,6 +94,35 @@ class ElementCache:
         return element
 
 
+def freeze(value: Any) -> Hashable:
+    """A cache key for a JSON-like value: dicts/lists -> tuples, bools kept apart from 0/1."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value  # type: ignore[no-any-return]
+
+
+def token(value: object, allowed: frozenset[str]) -> str | None:
+    """`value` when it is one of the `allowed` OOXML enumeration strings, else None."""
+    return value if isinstance(value, str) and value in allowed else None
+
+
+def items(value: object) -> list[Any]:
+    """A model list (anything else -> empty)."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def finite(value: object) -> float | None:
+    """A model number as float; None for missing, boolean, NaN or infinite values."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
 def clean_text(text: str) -> str:
     """Drop characters XML 1.0 cannot carry (control characters, lone surrogates)."""
     return _XML_ILLEGAL.sub("", text)
@@ -108,10 +138,11 @@ def hex_color(color: object) -> str:
 
 
 def alpha_val(alpha: object) -> int:
-    """Alpha 0..1 -> ST_PositiveFixedPercentage (0..100000)."""
-    if not isinstance(alpha, int | float):
+    """Alpha 0..1 -> ST_PositiveFixedPercentage (0..100000); missing -> opaque."""
+    value = finite(alpha)
+    if value is None:
         return 100000
-    return max(0, min(100000, int(round(alpha * 100000))))
+    return max(0, min(100000, int(round(value * 100000))))
 
 
 # -- colours and fills ---------------------------------------------------------------------

@@ -111,6 +111,7 @@ class MediaParts:
         if isinstance(data, bytes | bytearray) and data:
             data = bytes(data)
             declared = entry.get("content_type") if isinstance(entry, Mapping) else None
+            declared = declared if isinstance(declared, str) else None
             content_type = declared if declared in IMAGE_EXTENSIONS else _sniff(data)
             content_type = _CANONICAL_TYPES.get(str(content_type), content_type)
             if content_type in IMAGE_EXTENSIONS:

@@ -12,14 +12,17 @@ from engine.pptx.oxml import (
     a,
     alpha_val,
     blip_fill,
+    finite,
     grad_fill,
     inner_shdw,
+    items,
     ln,
     ln_none,
     outer_shdw,
     prst_geom,
     solid_fill,
     sub,
+    token,
 )
 from engine.units import deg_to_ooxml_angle, px_to_emu
 
@@ -34,20 +37,10 @@ GRADIENT_PATHS = frozenset({"circle", "rect", "shape"})
 BlipResolver = Callable[[str, str | None], tuple[str, str | None] | None]
 
 
-def freeze(value: Any) -> Any:
-    """A hashable cache key for a JSON-like value (dicts and lists -> tuples)."""
-    if isinstance(value, Mapping):
-        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
 def num(value: Any, default: float = 0.0) -> float:
-    """A JSON number as float (bools and non-numbers -> default)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return default
-    return float(value)
+    """A model number as float (missing, boolean, NaN or infinite -> default)."""
+    number = finite(value)
+    return default if number is None else number
 
 
 def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) -> bool:
@@ -60,7 +53,7 @@ def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) 
         return True
     if kind == "gradient":
         stops = []
-        for stop in fill.get("stops") or []:
+        for stop in items(fill.get("stops")):
             if isinstance(stop, Mapping):
                 pos = max(0, min(100000, int(round(num(stop.get("pos")) * 100000))))
                 stops.append((pos, stop.get("color"), stop.get("alpha", 1.0)))
@@ -74,7 +67,7 @@ def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) 
         grad_fill(
             parent,
             stops,
-            str(path) if path in GRADIENT_PATHS else None,
+            token(path, GRADIENT_PATHS),
             deg_to_ooxml_angle(num(fill.get("angle"))),
         )
         return True
@@ -137,7 +130,7 @@ def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
 def geometry(shape: Mapping[str, Any], cx: int, cy: int) -> tuple[str, int | None]:
     """(prst, adj): roundRect adj = radius / min(w, h) * 100000, clamped to 0..50000."""
     geom = shape.get("geom")
-    prst = str(geom) if geom in PRESET_GEOMETRIES else "rect"
+    prst = token(geom, PRESET_GEOMETRIES) or "rect"
     adj = None
     if prst == "roundRect":
         radius = px_to_emu(num(shape.get("radius")))

@@ -14,11 +14,14 @@ from engine.pptx.oxml import (
     alpha_val,
     blip_fill,
     clean_text,
+    freeze,
+    items,
     no_fill,
     nv_props,
     p,
     prst_geom,
     sub,
+    token,
     xfrm,
 )
 from engine.pptx.props import (
@@ -27,12 +30,13 @@ from engine.pptx.props import (
     add_fill,
     add_line_props,
     crop_values,
-    freeze,
     geometry,
     num,
 )
-from engine.pptx.text import ANCHORS, VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
+from engine.pptx.text import VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
 from engine.units import deg_to_ooxml_angle, px_to_emu
+
+CELL_ANCHORS = frozenset({"t", "ctr", "b"})
 
 
 @dataclass
@@ -245,8 +249,8 @@ def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
 
 def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
     """p:graphicFrame with an a:tbl: tblGrid widths, row heights, cells with spans and borders."""
-    widths = [max(0, px_to_emu(num(w))) for w in (shape.get("columns") or [])]
-    rows = [r for r in (shape.get("rows") or []) if isinstance(r, Mapping)]
+    widths = [max(0, px_to_emu(num(w))) for w in items(shape.get("columns"))]
+    rows = [r for r in items(shape.get("rows")) if isinstance(r, Mapping)]
     if not widths or not rows:
         return None
     heights = [max(0, px_to_emu(num(r.get("h")))) for r in rows]
@@ -299,7 +303,7 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
 
 def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
     """A row's cells padded with empty cells (or cut) to the grid's column count."""
-    cells = [c if isinstance(c, Mapping) else {} for c in (row.get("cells") or [])][:n_cols]
+    cells = [c if isinstance(c, Mapping) else {} for c in items(row.get("cells"))][:n_cols]
     return cells + [{} for _ in range(n_cols - len(cells))]
 
 
@@ -344,10 +348,11 @@ def _add_cell(
     left, top, right, bottom = insets_emu(margins if margins is not None else text.get("insets"))
     tc_attrib = {"marL": str(left), "marR": str(right), "marT": str(top), "marB": str(bottom)}
     vertical = text.get("vertical")
-    if vertical in VERTICAL_TYPES:
-        tc_attrib["vert"] = str(vertical)
+    vert = token(vertical, VERTICAL_TYPES)
+    if vert is not None:
+        tc_attrib["vert"] = vert
     anchor = cell.get("anchor", text.get("anchor"))
-    tc_attrib["anchor"] = str(anchor) if anchor in ANCHORS - {"just", "dist"} else "t"
+    tc_attrib["anchor"] = token(anchor, CELL_ANCHORS) or "t"
     tc_pr = sub(tc, a("tcPr"), tc_attrib)
     borders = borders if isinstance(borders, Mapping) else {}
     for side, tag in (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB")):
@@ -362,7 +367,7 @@ def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
     grp = sub(parent, p("grpSp"))
     _nv(grp, ctx, "grpSp", shape_id, _name(shape, shape_id))
     grp_pr = sub(grp, p("grpSpPr"))
-    children = [c for c in (shape.get("shapes") or []) if isinstance(c, Mapping)]
+    children = [c for c in items(shape.get("shapes")) if isinstance(c, Mapping)]
     box = _box(shape)
     if (box[2] == 0 or box[3] == 0) and children:
         box = _bounds(children)

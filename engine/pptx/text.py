@@ -11,12 +11,16 @@ from engine.pptx.oxml import (
     a,
     body_pr,
     clean_text,
+    finite,
+    freeze,
     hex_color,
     hlink_click,
+    items,
     solid_fill,
     spc,
     srgb_clr,
     sub,
+    token,
 )
 from engine.units import px_to_emu
 
@@ -73,14 +77,9 @@ AUTONUM_SCHEMES = frozenset(
         "hindiAlpha1Period",
     }
 )
+_CAPS = frozenset({"small", "all"})
 _MAX_COORD = 51206400
 _NON_STYLE_KEYS = ("text", "href", "break")
-
-
-def _num(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
 
 
 def _clamp(value: int, low: int, high: int) -> int:
@@ -91,27 +90,31 @@ def insets_emu(insets: Any) -> tuple[int, int, int, int]:
     """[l, t, r, b] px -> EMU (missing or negative values -> 0)."""
     if not isinstance(insets, list | tuple) or len(insets) != 4:
         return (0, 0, 0, 0)
-    values = [max(0, px_to_emu(_num(v) or 0.0)) for v in insets]
+    values = [max(0, px_to_emu(finite(v) or 0.0)) for v in insets]
     return (values[0], values[1], values[2], values[3])
 
 
-_RUN_STYLE_KEYS = (
-    "lang",
-    "size",
-    "bold",
-    "italic",
-    "underline",
-    "strike",
-    "caps",
-    "spacing",
-    "baseline",
-    "color",
-    "alpha",
-    "highlight",
-    "font",
-    "ea_font",
-    "cs_font",
-)
+def _rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything _build_rpr reads, normalised so that equal keys give equal XML."""
+    get = run.get
+    return (
+        tag,
+        get("lang"),
+        finite(get("size")),
+        get("bold"),  # booleans: only their truth value is used, so 1 == True is harmless
+        get("italic"),
+        get("underline"),
+        get("strike"),
+        get("caps"),
+        finite(get("spacing")),
+        finite(get("baseline")),
+        get("color"),
+        finite(get("alpha")),
+        get("highlight"),
+        get("font"),
+        get("ea_font"),
+        get("cs_font"),
+    )
 
 
 def add_rpr(
@@ -123,8 +126,7 @@ def add_rpr(
 ) -> Element:
     """Run properties (a:rPr / a:endParaRPr / a:br's rPr), + hlinkClick when the run has "href"."""
     if cache is not None:
-        key = (tag, *(run.get(k) for k in _RUN_STYLE_KEYS))
-        rpr = cache.append(parent, key, lambda scratch: _build_rpr(scratch, tag, run))
+        rpr = cache.append(parent, _rpr_key(tag, run), lambda s: _build_rpr(s, tag, run))
     else:
         rpr = _build_rpr(parent, tag, run)
     href = run.get("href")
@@ -141,7 +143,7 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     lang = run.get("lang")
     if isinstance(lang, str) and lang:
         attrib["lang"] = lang
-    size = _num(run.get("size"))
+    size = finite(run.get("size"))
     if size is not None and size > 0:
         attrib["sz"] = str(_clamp(int(round(size * 100)), 100, 400000))
     if run.get("bold") is not None:
@@ -153,12 +155,13 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     if run.get("strike") is not None:
         attrib["strike"] = "sngStrike" if run["strike"] else "noStrike"
     caps = run.get("caps")
-    if caps in ("small", "all"):
-        attrib["cap"] = str(caps)
-    spacing = _num(run.get("spacing"))
+    caps = token(caps, _CAPS)
+    if caps is not None:
+        attrib["cap"] = caps
+    spacing = finite(run.get("spacing"))
     if spacing:
         attrib["spc"] = str(_clamp(int(round(spacing * 100)), -400000, 400000))
-    baseline = _num(run.get("baseline"))
+    baseline = finite(run.get("baseline"))
     if baseline:
         attrib["baseline"] = str(int(round(baseline)))
     rpr = sub(parent, tag, attrib)
@@ -192,15 +195,15 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
     color = bullet.get("color")
     if color is not None:
         srgb_clr(sub(ppr, a("buClr")), hex_color(color))
-    size = _num(bullet.get("size"))
+    size = finite(bullet.get("size"))
     if size is not None and size > 0:
         sub(ppr, a("buSzPct"), {"val": str(_clamp(int(round(size * 100000)), 25000, 400000))})
     font = bullet.get("font")
     if isinstance(font, str) and font:
         sub(ppr, a("buFont"), {"typeface": clean_text(font)})
     if autonum is not None:
-        attrib = {"type": autonum if autonum in AUTONUM_SCHEMES else "arabicPeriod"}
-        start = _num(bullet.get("start"))
+        attrib = {"type": token(autonum, AUTONUM_SCHEMES) or "arabicPeriod"}
+        start = finite(bullet.get("start"))
         if start is not None and int(start) != 1:
             attrib["startAt"] = str(_clamp(int(start), 1, 32767))
         sub(ppr, a("buAutoNum"), attrib)
@@ -208,20 +211,19 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
         sub(ppr, a("buChar"), {"char": clean_text(str(char))})
 
 
-def _frozen(value: Any) -> Any:
-    return tuple(sorted(value.items())) if isinstance(value, Mapping) else value
-
-
 def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None) -> Element:
     if cache is None:
         return _build_ppr(p_el, para)
     key = (
         "pPr",
-        *(para.get(k) for k in ("margin_left", "indent", "align", "rtl")),
-        _frozen(para.get("line_spacing")),
-        para.get("space_before"),
-        para.get("space_after"),
-        _frozen(para.get("bullet")),
+        finite(para.get("margin_left")),
+        finite(para.get("indent")),
+        para.get("align"),
+        para.get("rtl"),
+        freeze(para.get("line_spacing")),
+        finite(para.get("space_before")),
+        finite(para.get("space_after")),
+        freeze(para.get("bullet")),
     )
     return cache.append(p_el, key, lambda scratch: _build_ppr(scratch, para))
 
@@ -229,30 +231,31 @@ def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None)
 def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
     """a:pPr: marL indent algn rtl; lnSpc, spcBef, spcAft, bullet (CT_TextParagraphProperties order)."""
     attrib: dict[str, str] = {}
-    margin_left = _num(para.get("margin_left"))
+    margin_left = finite(para.get("margin_left"))
     if margin_left:
         attrib["marL"] = str(_clamp(px_to_emu(margin_left), 0, _MAX_COORD))
-    indent = _num(para.get("indent"))
+    indent = finite(para.get("indent"))
     if indent:
         attrib["indent"] = str(_clamp(px_to_emu(indent), -_MAX_COORD, _MAX_COORD))
     align = para.get("align")
-    if align in ALIGNS:
-        attrib["algn"] = str(align)
+    algn = token(align, ALIGNS)
+    if algn is not None:
+        attrib["algn"] = algn
     if para.get("rtl"):
         attrib["rtl"] = "1"
     ppr = sub(p_el, a("pPr"), attrib)
     line_spacing = para.get("line_spacing")
     if isinstance(line_spacing, Mapping):
-        pts = _num(line_spacing.get("pts"))
-        pct = _num(line_spacing.get("pct"))
+        pts = finite(line_spacing.get("pts"))
+        pct = finite(line_spacing.get("pct"))
         if pts is not None:
             spc(ppr, "lnSpc", pts=pts)
         elif pct is not None:
             spc(ppr, "lnSpc", pct=pct)
-    before = _num(para.get("space_before"))
+    before = finite(para.get("space_before"))
     if before:
         spc(ppr, "spcBef", pts=before)
-    after = _num(para.get("space_after"))
+    after = finite(para.get("space_after"))
     if after:
         spc(ppr, "spcAft", pts=after)
     _add_bullet(ppr, para.get("bullet"))
@@ -268,7 +271,7 @@ def add_paragraph(
     """One a:p: pPr, runs (a:r / a:br), endParaRPr carrying the last run's size and font."""
     p_el = sub(parent, a("p"))
     _add_ppr(p_el, para, cache)
-    runs = [r for r in (para.get("runs") or []) if isinstance(r, Mapping)]
+    runs = [r for r in items(para.get("runs")) if isinstance(r, Mapping)]
     first_text = next((r for r in runs if not r.get("break")), None)
     last_style: dict[str, Any] | None = None
     for run in runs:
@@ -311,15 +314,15 @@ def add_text_body(
         vertical = body.get("vertical")
         wrap = bool(body.get("wrap", True))
         insets = insets_emu(body.get("insets"))
-        anchor = str(anchor) if anchor in ANCHORS else "t"
-        vert = str(vertical) if vertical in VERTICAL_TYPES else None
+        anchor = token(anchor, ANCHORS) or "t"
+        vert = token(vertical, VERTICAL_TYPES)
         if cache is None:
             body_pr(tx, wrap, insets, anchor, vert)
         else:
             key = ("bodyPr", wrap, insets, anchor, vert)
             cache.append(tx, key, lambda scratch: body_pr(scratch, wrap, insets, anchor, vert))
     sub(tx, a("lstStyle"))
-    paragraphs = [q for q in (body.get("paragraphs") or []) if isinstance(q, Mapping)]
+    paragraphs = [q for q in items(body.get("paragraphs")) if isinstance(q, Mapping)]
     for para in paragraphs:
         add_paragraph(tx, para, link_rid, cache)
     if not paragraphs:

@@ -10,7 +10,7 @@ from lxml import etree
 
 from engine.diagnostics import Diagnostics
 from engine.parse import ParsedPage
-from engine.style.computed import ComputedStyle, Ctx, anonymous_style, compute_style
+from engine.style.computed import ComputedStyle, Ctx, anonymous_style, compute_style, describe
 from engine.style.declarations import Block, parse_inline_style
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
@@ -23,9 +23,9 @@ _PSEUDO_NAMES = ("before", "after", "marker")
 _MARKER_DEFAULTS = parse_inline_style("white-space: pre; text-transform: none; font-variant-numeric: tabular-nums")[0]
 
 
-@lru_cache(maxsize=1)
-def ua_stylesheet_text() -> str:
-    return resources.files("engine.style").joinpath("ua.css").read_text(encoding="utf-8")
+@lru_cache(maxsize=2)
+def ua_stylesheet_text(name: str = "ua.css") -> str:
+    return resources.files("engine.style").joinpath(name).read_text(encoding="utf-8")
 
 
 class PageRules(NamedTuple):
@@ -49,30 +49,20 @@ def _sorted_entries(sheets: list[Any], viewport: tuple[float, float]) -> list[tu
 
 
 @lru_cache(maxsize=128)
-def page_rules(sheet_texts: tuple[str, ...], viewport: tuple[float, float]) -> PageRules:
+def page_rules(sheet_texts: tuple[str, ...], viewport: tuple[float, float], quirks: bool = False) -> PageRules:
     """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics."""
-    ua = parse_stylesheet(ua_stylesheet_text())
+    ua = [parse_stylesheet(ua_stylesheet_text())]
+    if quirks:
+        ua.append(parse_stylesheet(ua_stylesheet_text("quirks.css")))
     author = [parse_stylesheet(text) for text in sheet_texts]
     messages: list[Message] = []
     for sheet in author:
         messages.extend(sheet.messages)
     return PageRules(
-        tuple(_sorted_entries([ua], viewport)),
+        tuple(_sorted_entries(ua, viewport)),
         tuple(_sorted_entries(author, viewport)),
         tuple(messages),
     )
-
-
-def _where(el: Any) -> str:
-    tag = el.tag if isinstance(el.tag, str) else "?"
-    ident = el.get("id")
-    cls = el.get("class")
-    out = f"<{tag}"
-    if ident:
-        out += f" id={ident[:40]}"
-    if cls:
-        out += f" class={' '.join(cls.split())[:60]}"
-    return out + ">"
 
 
 def _merge(blocks: list[Block]) -> dict[str, Any]:
@@ -134,8 +124,9 @@ class StyleMap:
         elif not blocks:
             return None
         ctx = self._ctx
-        ctx.where = _where(element) + f"::{which}"
-        style = compute_style(_merge(blocks), parent, ctx, element)
+        ctx.suffix = f"::{which}"
+        style = compute_style(_merge(blocks), parent, ctx, element, any(b.custom for b in blocks))
+        ctx.suffix = ""
         if which != "marker" and style["content"] in ("normal", "none"):
             return None
         return style
@@ -154,7 +145,7 @@ def _scope(page: ParsedPage) -> list[Any]:
 def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, float]) -> StyleMap:
     """Run the cascade and compute the style of every element around and inside the slide root."""
     viewport = (float(viewport[0]), float(viewport[1]))
-    rules = page_rules(tuple(page.stylesheets), viewport)
+    rules = page_rules(tuple(page.stylesheets), viewport, bool(getattr(page, "quirks", False)))
     for kind, message, where in rules.messages:
         diag.add(kind, message, where)
     elements = _scope(page)
@@ -194,20 +185,25 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         if inline:
             block, messages = parse_inline_style(inline)
             if messages:
-                where = _where(el) + " style"
+                where = describe(el) + " style"
                 for kind, message in messages:
                     diag.add(kind, message, where)
             blocks.append(block)
         parent_el = el.getparent()
         parent = styles.get(parent_el) if parent_el is not None else None
-        ctx.where = _where(el)
+        has_custom = False
         if not blocks:
             cascaded: dict[str, Any] = {}
         elif len(blocks) == 1 and not blocks[0].important:
             cascaded = blocks[0].normal
+            has_custom = blocks[0].custom
         else:
             cascaded = _merge(blocks)
-        style = compute_style(cascaded, parent, ctx, el)
+            for block in blocks:
+                if block.custom:
+                    has_custom = True
+                    break
+        style = compute_style(cascaded, parent, ctx, el, has_custom)
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]

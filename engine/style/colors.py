@@ -81,7 +81,7 @@ CURRENT_COLOR = _CurrentColor()
 def _clamp8(v: float) -> int:
     if v != v:  # NaN
         return 0
-    return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5)
+    return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5 + 1e-7)
 
 
 def _clamp01(v: float) -> float:

@@ -42,7 +42,7 @@ class Ctx:
         "parent_font_size",
         "viewport",
         "diag",
-        "where",
+        "suffix",
         "_seen",
     )
 
@@ -54,13 +54,28 @@ class Ctx:
         self.parent_font_size = 16.0
         self.viewport = viewport
         self.diag = diag
-        self.where = ""
+        self.suffix = ""  # '::before' etc. while computing a pseudo-element
         self._seen: set[str] = set()
 
     def report(self, message: str) -> None:
         if message not in self._seen:
             self._seen.add(message)
-            self.diag.add("css", message, self.where)
+            self.diag.add("css", message, describe(self.element) + self.suffix)
+
+
+def describe(el: Any) -> str:
+    """A short element description for diagnostics: <tag id=.. class=..>."""
+    if el is None:
+        return ""
+    tag = el.tag if isinstance(el.tag, str) else "?"
+    ident = el.get("id")
+    cls = el.get("class")
+    out = f"<{tag}"
+    if ident:
+        out += f" id={ident[:40]}"
+    if cls:
+        out += f" class={' '.join(cls.split())[:60]}"
+    return out + ">"
 
 
 def _initial_all() -> ComputedStyle:
@@ -191,6 +206,7 @@ def compute_style(
     parent: ComputedStyle | None,
     ctx: Ctx,
     element: Any,
+    has_custom: bool = True,
 ) -> ComputedStyle:
     """Compute one element's style from its cascaded values and its parent's computed style."""
     cs = ComputedStyle(parent if parent is not None else ROOT_INITIAL)
@@ -206,7 +222,8 @@ def compute_style(
             _blockify(cs)
         return cs
 
-    _custom_properties(cascaded, cs, parent, ctx)
+    if has_custom:
+        _custom_properties(cascaded, cs, parent, ctx)
     for name in _EARLY:
         spec = cascaded.get(name)
         if spec is None:
@@ -228,12 +245,20 @@ def compute_style(
         cs["font-size"] = table[keyword - 1]
     cs.update(_non_inherited_for(cs["color"]))
 
-    for name, spec in cascaded.items():
-        if name in _EARLY_SET or name[:2] == "--":
-            continue
-        if isinstance(spec, Deferred):
-            spec = spec.compute(ctx, name)
-        cs[name] = spec
+    if has_custom:
+        for name, spec in cascaded.items():
+            if name in _EARLY_SET or name[:2] == "--":
+                continue
+            if isinstance(spec, Deferred):
+                spec = spec.compute(ctx, name)
+            cs[name] = spec
+    else:
+        for name, spec in cascaded.items():
+            if name in _EARLY_SET:
+                continue
+            if isinstance(spec, Deferred):
+                spec = spec.compute(ctx, name)
+            cs[name] = spec
 
     if not _FIXUP_TRIGGERS.isdisjoint(cascaded):
         _fixups(cs, cascaded)

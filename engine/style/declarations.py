@@ -181,6 +181,7 @@ class Block(NamedTuple):
 
     normal: dict[str, Any]
     important: dict[str, Any]
+    custom: bool = False  # declares custom properties (--x)
 
 
 def parse_block(segments: list[str]) -> tuple[Block, list[Message]]:
@@ -201,7 +202,8 @@ def parse_block(segments: list[str]) -> tuple[Block, list[Message]]:
             if longhand in target:
                 del target[longhand]  # keep dict order = last declaration order
             target[longhand] = spec
-    return Block(normal, important), messages
+    custom = any(k[:2] == "--" for k in normal) or any(k[:2] == "--" for k in important)
+    return Block(normal, important, custom), messages
 
 
 @lru_cache(maxsize=4096)

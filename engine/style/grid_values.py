@@ -10,7 +10,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
-from engine.style.syntax import BRACKET, DELIM, DIM, FUNC, IDENT, NUM, STR, Tok, split_commas, tokenize
+from engine.style.syntax import (
+    BRACKET,
+    DELIM,
+    DIM,
+    FUNC,
+    IDENT,
+    NUM,
+    STR,
+    Tok,
+    split_commas,
+    tokenize,
+)
 from engine.style.types import LP
 from engine.style.values import INVALID, MathLength, RelLength, parse_length
 
@@ -52,7 +63,7 @@ AUTO_TRACK = TrackSize(AUTO, AUTO)
 
 
 class Repeat(NamedTuple):
-    count: int  # repetitions (0 for auto-fill / auto-fit)
+    repetitions: int  # 0 for auto-fill / auto-fit
     auto: str  # '' | 'auto-fill' | 'auto-fit'
     tracks: tuple[TrackSize, ...]
     names: tuple[tuple[str, ...], ...]  # line names: len(tracks) + 1 entries
@@ -178,7 +189,9 @@ def _names(tok: Tok) -> tuple[str, ...] | None:
     return tuple(t.raw for t in tok.args)
 
 
-def _sequence(toks: list[Tok] | tuple[Tok, ...], ctx: _LengthCtx, font_size: float, allow_repeat: bool) -> TrackList | None:
+def _sequence(
+    toks: list[Tok] | tuple[Tok, ...], ctx: _LengthCtx, font_size: float, allow_repeat: bool
+) -> TrackList | None:
     entries: list[TrackSize | Repeat] = []
     names: list[tuple[str, ...]] = [()]
     for tok in toks:
@@ -227,7 +240,12 @@ def _repeat(tok: Tok, ctx: _LengthCtx, font_size: float) -> Repeat | None:
 
 
 @lru_cache(maxsize=1024)
-def track_list(text: str, font_size: float, root_font_size: float = 16.0, viewport: tuple[float, float] = (1280.0, 720.0)) -> TrackList | None:
+def track_list(
+    text: str,
+    font_size: float,
+    root_font_size: float = 16.0,
+    viewport: tuple[float, float] = (1280.0, 720.0),
+) -> TrackList | None:
     """Parse grid-template-rows/columns; 'none' gives an empty list, invalid text gives None."""
     text = (text or "").strip()
     if not text or text.lower() in ("none", "subgrid", "masonry"):
@@ -243,7 +261,12 @@ def track_list(text: str, font_size: float, root_font_size: float = 16.0, viewpo
 
 
 @lru_cache(maxsize=512)
-def auto_tracks(text: str, font_size: float, root_font_size: float = 16.0, viewport: tuple[float, float] = (1280.0, 720.0)) -> tuple[TrackSize, ...] | None:
+def auto_tracks(
+    text: str,
+    font_size: float,
+    root_font_size: float = 16.0,
+    viewport: tuple[float, float] = (1280.0, 720.0),
+) -> tuple[TrackSize, ...] | None:
     """Parse grid-auto-rows/columns (one or more track sizes)."""
     ctx = _LengthCtx(root_font_size, viewport)
     sizes: list[TrackSize] = []
@@ -262,9 +285,13 @@ def expand(tracks: TrackList, repetitions: int) -> ExpandedTracks:
     auto_start, auto_count, auto_fit = -1, 0, False
     for i, entry in enumerate(tracks.entries):
         if isinstance(entry, Repeat):
-            count = max(1, repetitions) if entry.auto else entry.count
+            count = max(1, repetitions) if entry.auto else entry.repetitions
             if entry.auto:
-                auto_start, auto_count, auto_fit = len(sizes), count * len(entry.tracks), entry.auto == "auto-fit"
+                auto_start, auto_count, auto_fit = (
+                    len(sizes),
+                    count * len(entry.tracks),
+                    entry.auto == "auto-fit",
+                )
             for _ in range(count):
                 names[-1] = names[-1] + entry.names[0]
                 for j, size in enumerate(entry.tracks):
@@ -348,7 +375,9 @@ def grid_line(text: str) -> GridLine:
     for tok in toks:
         if tok.kind == IDENT and tok.value == "span" and not span:
             span = True
-        elif tok.kind == NUM and number is None and float(tok.value).is_integer() and tok.value != 0:
+        elif (
+            tok.kind == NUM and number is None and float(tok.value).is_integer() and tok.value != 0
+        ):
             number = int(tok.value)
         elif tok.kind == IDENT and not name and tok.value not in ("auto", "span"):
             name = tok.raw

@@ -66,7 +66,8 @@ _add("filter backdrop-filter clip-path", False, "none", lh.raw)
 _add("mix-blend-mode", False, "normal", lh.raw_lower)
 _add("isolation", False, "auto", _kw("auto", "isolate"))
 # Fonts.
-_add("font-family", True, ("serif",), lh.font_family)
+# Chromium reports its standard font (the one used when no family is given) as the initial value.
+_add("font-family", True, ("Times New Roman",), lh.font_family)
 _add("font-size", True, 16.0, lh.font_size)
 _add("font-weight", True, 400, lh.font_weight)
 _add("font-style", True, "normal", lh.font_style)

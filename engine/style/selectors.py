@@ -40,6 +40,10 @@ class CompiledSelector(NamedTuple):
     pseudo: str | None  # 'before' | 'after' | 'marker' | None
     compound: Compound | None  # single compound: matched through the element index
     xpath: Any  # etree.XPath for everything else
+    # Descendant/child chains of simple compounds (left to right) and their combinators:
+    # matched right to left from the index when the rightmost compound is selective.
+    chain: tuple[Compound, ...] = ()
+    combinators: tuple[str, ...] = ()
 
 
 def _parse_compound(text: str) -> Compound | None:
@@ -98,7 +102,9 @@ def _fast(text: str, pseudo: str | None) -> CompiledSelector | None:
     expr = "descendant-or-self::" + _compound_xpath(compounds[0])
     for comb, c in zip(combinators, compounds[1:], strict=True):
         expr += ("/" if comb == ">" else "/descendant::") + _compound_xpath(c)
-    return CompiledSelector(text, spec, pseudo, None, etree.XPath(expr))
+    return CompiledSelector(
+        text, spec, pseudo, None, etree.XPath(expr), tuple(compounds), tuple(combinators)
+    )
 
 
 def split_selector_list(text: str) -> list[str]:
@@ -214,6 +220,33 @@ class ElementIndex:
         self.by_id = by_id
         self.classes = classes
 
+    def matches(self, el: Any, c: Compound) -> bool:
+        if c.tag is not None and el.tag != c.tag:
+            return False
+        if c.classes:
+            names = self.classes.get(el)
+            if names is None:
+                return False
+            for name in c.classes:
+                if name not in names:
+                    return False
+        return c.ident is None or el.get("id") == c.ident
+
+    def match_chain(self, el: Any, chain: tuple[Compound, ...], combinators: tuple[str, ...], i: int) -> bool:
+        """Does the chain up to compound i match an ancestor of `el` (compound i+1 matched el)?"""
+        parent = el.getparent()
+        if combinators[i] == ">":
+            if parent is None or not self.matches(parent, chain[i]):
+                return False
+            return i == 0 or self.match_chain(parent, chain, combinators, i - 1)
+        while parent is not None:
+            if self.matches(parent, chain[i]) and (
+                i == 0 or self.match_chain(parent, chain, combinators, i - 1)
+            ):
+                return True
+            parent = parent.getparent()
+        return False
+
     def match_compound(self, c: Compound) -> list[Any]:
         if c.ident is not None:
             candidates = self.by_id.get(c.ident, [])
@@ -238,9 +271,21 @@ class ElementIndex:
         return out
 
 
+# Above this many candidates for the rightmost compound, one XPath call is cheaper.
+_CHAIN_CANDIDATES = 24
+
+
 def match(selector: CompiledSelector, root: Any, index: ElementIndex) -> list[Any]:
+    """Elements (in the index's scope, or anywhere for XPath) that the selector matches."""
     if selector.compound is not None:
         return index.match_compound(selector.compound)
+    chain = selector.chain
+    if chain:
+        candidates = index.match_compound(chain[-1])
+        if len(candidates) <= _CHAIN_CANDIDATES:
+            combinators = selector.combinators
+            last = len(chain) - 2
+            return [el for el in candidates if index.match_chain(el, chain, combinators, last)]
     try:
         result = selector.xpath(root)
     except etree.XPathError:

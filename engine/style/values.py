@@ -141,14 +141,16 @@ class MathLength(Deferred):
 _REL_UNITS: dict[str, tuple[str, float]] = {
     "em": ("em", 1.0),
     "rem": ("rem", 1.0),
-    "ex": ("em", 0.5),  # CSS fallback when font metrics are unknown
-    "ch": ("em", 0.5),
+    # ex/ch depend on the font; these are typical sans-serif values (Liberation Sans/Arial:
+    # x-height 0.53em, "0" advance 0.556em) rather than the spec's 0.5em fallback.
+    "ex": ("em", 0.53),
+    "ch": ("em", 0.556),
     "cap": ("em", 0.7),
     "ic": ("em", 1.0),
     "lh": ("em", 1.2),
     "rlh": ("rem", 1.2),
-    "rex": ("rem", 0.5),
-    "rch": ("rem", 0.5),
+    "rex": ("rem", 0.53),
+    "rch": ("rem", 0.556),
     "vw": ("vw", 1.0),
     "vh": ("vh", 1.0),
     "vmin": ("vmin", 1.0),

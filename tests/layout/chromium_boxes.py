@@ -28,7 +28,7 @@ PAGE = (
     "html,body{margin:0;padding:0}"
     "body{font-family:'Liberation Sans';font-size:16px}"
     ".slide{position:relative;width:1280px;height:720px}"
-    "</style></head><body><div class=\"slide\">{snippet}</div></body></html>"
+    '</style></head><body><div class="slide">{snippet}</div></body></html>'
 )
 
 SCRIPT = """() => {
@@ -82,7 +82,9 @@ def render(fixtures: dict[str, str]) -> dict[str, dict[str, list[float]]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--only", nargs="*", help="fixture names to print (nothing is written)")
     args = parser.parse_args()
     for suite in SUITES:

@@ -16,7 +16,9 @@ def layout(html: str) -> BoxFragment:
     return layout_html(html)
 
 
-def walk(frag: BoxFragment, x: float = 0.0, y: float = 0.0) -> Iterator[tuple[BoxFragment, float, float]]:
+def walk(
+    frag: BoxFragment, x: float = 0.0, y: float = 0.0
+) -> Iterator[tuple[BoxFragment, float, float]]:
     """Every box fragment with its absolute border-box position (the root at x, y)."""
     yield frag, x, y
     for child in frag.children:
@@ -27,7 +29,9 @@ def walk(frag: BoxFragment, x: float = 0.0, y: float = 0.0) -> Iterator[tuple[Bo
                 yield from walk(item, x + line.x + item.x, y + line.y + item.y)
 
 
-def find_fragment(root: BoxFragment, id: str | None = None, cls: str | None = None) -> tuple[BoxFragment, float, float]:
+def find_fragment(
+    root: BoxFragment, id: str | None = None, cls: str | None = None
+) -> tuple[BoxFragment, float, float]:
     """The first fragment (with its absolute position) whose element has this id or class."""
     for frag, x, y in walk(root):
         el = frag.box.element

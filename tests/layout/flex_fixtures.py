@@ -4,11 +4,15 @@ Fixtures whose name starts with `text_` depend on text measurement (compared wit
 the others are pure flex arithmetic (compared within 1/64 px).
 """
 
-ITEMS3 = '<div id="a" style="{a}"></div><div id="b" style="{b}"></div><div id="c" style="{c}"></div>'
+ITEMS3 = (
+    '<div id="a" style="{a}"></div><div id="b" style="{b}"></div><div id="c" style="{c}"></div>'
+)
 
 
 def three(container: str, a: str = "", b: str = "", c: str = "") -> str:
-    return f'<div id="f" style="display:flex;{container}">' + ITEMS3.format(a=a, b=b, c=c) + "</div>"
+    return (
+        f'<div id="f" style="display:flex;{container}">' + ITEMS3.format(a=a, b=b, c=c) + "</div>"
+    )
 
 
 def boxes(n: int, style: str, container: str) -> str:
@@ -21,11 +25,17 @@ FIXTURES: dict[str, str] = {
     "grow_equal_thirds": three("width:1000px", "flex:1", "flex:1", "flex:1"),
     "grow_seven_gap": boxes(7, "flex:1;height:10px", "width:1000px;gap:10px"),
     "grow_ratio_basis": three("width:997px", "flex:1 1 50px", "flex:2 1 50px", "flex:3 1 50px"),
-    "grow_fraction_sum": three("width:1000px", "flex-grow:0.2;width:100px", "flex-grow:0.3;width:100px", "width:100px"),
+    "grow_fraction_sum": three(
+        "width:1000px", "flex-grow:0.2;width:100px", "flex-grow:0.3;width:100px", "width:100px"
+    ),
     "grow_max_violation": three("width:1000px", "flex:1;max-width:100px", "flex:1", "flex:2"),
     "grow_min_violation": three("width:600px", "flex:1;min-width:350px", "flex:1", "flex:1"),
-    "shrink_weighted": three("width:600px", "width:300px", "width:300px;flex-shrink:2", "width:200px"),
-    "shrink_min_violation": three("width:500px", "width:300px;min-width:280px", "width:300px", "width:300px"),
+    "shrink_weighted": three(
+        "width:600px", "width:300px", "width:300px;flex-shrink:2", "width:200px"
+    ),
+    "shrink_min_violation": three(
+        "width:500px", "width:300px;min-width:280px", "width:300px", "width:300px"
+    ),
     "shrink_zero": three("width:500px", "width:300px;flex-shrink:0", "width:300px", "width:100px"),
     "basis_percent": three("width:800px", "flex:0 0 25%", "flex:0 0 50%", "flex:1 0 10%"),
     "basis_border_box": three(
@@ -34,57 +44,197 @@ FIXTURES: dict[str, str] = {
         "flex:0 0 200px;padding:0 10px;border:5px solid",
         "flex:1;padding-left:20px",
     ),
-    "basis_auto_width": three("width:900px", "width:120px;flex-grow:1", "flex-basis:40px;width:300px;flex-grow:1", "width:10%"),
-    "max_main_with_shrink": three("width:300px", "width:200px;max-width:150px", "width:200px", "width:200px;min-width:120px"),
+    "basis_auto_width": three(
+        "width:900px",
+        "width:120px;flex-grow:1",
+        "flex-basis:40px;width:300px;flex-grow:1",
+        "width:10%",
+    ),
+    "max_main_with_shrink": three(
+        "width:300px", "width:200px;max-width:150px", "width:200px", "width:200px;min-width:120px"
+    ),
     # direction and order
-    "row_reverse": three("width:600px", "width:100px", "width:150px", "width:200px") .replace("display:flex;", "display:flex;flex-direction:row-reverse;"),
-    "column_definite": three("flex-direction:column;width:300px;height:600px", "flex:1", "flex:2;height:40px", "height:100px;flex-shrink:0"),
-    "column_auto_height": three("flex-direction:column;width:300px", "height:50px", "height:70px;margin:5px 10px", "height:20px;flex:1"),
-    "column_min_height_grow": three("flex-direction:column;width:300px;min-height:400px", "flex:1;height:50px", "height:70px", "flex:1;height:20px"),
-    "column_reverse": three("flex-direction:column-reverse;width:300px;height:400px", "height:50px", "height:60px", "height:70px"),
-    "column_align": three("flex-direction:column;width:300px;height:300px;align-items:center", "width:100px;height:50px", "width:50%;height:60px;align-self:flex-end", "height:70px;align-self:stretch"),
+    "row_reverse": three("width:600px", "width:100px", "width:150px", "width:200px").replace(
+        "display:flex;", "display:flex;flex-direction:row-reverse;"
+    ),
+    "column_definite": three(
+        "flex-direction:column;width:300px;height:600px",
+        "flex:1",
+        "flex:2;height:40px",
+        "height:100px;flex-shrink:0",
+    ),
+    "column_auto_height": three(
+        "flex-direction:column;width:300px",
+        "height:50px",
+        "height:70px;margin:5px 10px",
+        "height:20px;flex:1",
+    ),
+    "column_min_height_grow": three(
+        "flex-direction:column;width:300px;min-height:400px",
+        "flex:1;height:50px",
+        "height:70px",
+        "flex:1;height:20px",
+    ),
+    "column_reverse": three(
+        "flex-direction:column-reverse;width:300px;height:400px",
+        "height:50px",
+        "height:60px",
+        "height:70px",
+    ),
+    "column_align": three(
+        "flex-direction:column;width:300px;height:300px;align-items:center",
+        "width:100px;height:50px",
+        "width:50%;height:60px;align-self:flex-end",
+        "height:70px;align-self:stretch",
+    ),
     "order": three("width:600px", "width:100px;order:2", "width:150px;order:-1", "width:200px"),
     # justify-content
-    "justify_center": three("width:1000px;justify-content:center", "width:100px", "width:100px", "width:101px"),
-    "justify_flex_end": three("width:1000px;justify-content:flex-end", "width:100px", "width:100px", "width:100px"),
+    "justify_center": three(
+        "width:1000px;justify-content:center", "width:100px", "width:100px", "width:101px"
+    ),
+    "justify_flex_end": three(
+        "width:1000px;justify-content:flex-end", "width:100px", "width:100px", "width:100px"
+    ),
     "justify_space_between": boxes(7, "width:10px", "width:1000px;justify-content:space-between"),
-    "justify_space_around": three("width:1000px;justify-content:space-around", "width:100px", "width:100px", "width:100px"),
-    "justify_space_evenly": three("width:1000px;justify-content:space-evenly", "width:100px", "width:100px", "width:100px"),
+    "justify_space_around": three(
+        "width:1000px;justify-content:space-around", "width:100px", "width:100px", "width:100px"
+    ),
+    "justify_space_evenly": three(
+        "width:1000px;justify-content:space-evenly", "width:100px", "width:100px", "width:100px"
+    ),
     "justify_between_single": '<div id="f" style="display:flex;width:500px;justify-content:space-between"><div id="a" style="width:100px"></div></div>',
-    "justify_around_overflow": three("width:200px;justify-content:space-around", "width:100px;flex-shrink:0", "width:100px;flex-shrink:0", "width:100px;flex-shrink:0"),
-    "justify_reverse_start_end": three("width:600px;flex-direction:row-reverse;justify-content:start", "width:100px", "width:100px", "width:100px")
-    + three("width:600px;flex-direction:row-reverse;justify-content:flex-start", "width:100px", "width:100px", "width:100px").replace('id="', 'id="r'),
-    "justify_gap": three("width:1000px;column-gap:30px;justify-content:center", "width:100px", "width:100px", "width:100px"),
+    "justify_around_overflow": three(
+        "width:200px;justify-content:space-around",
+        "width:100px;flex-shrink:0",
+        "width:100px;flex-shrink:0",
+        "width:100px;flex-shrink:0",
+    ),
+    "justify_reverse_start_end": three(
+        "width:600px;flex-direction:row-reverse;justify-content:start",
+        "width:100px",
+        "width:100px",
+        "width:100px",
+    )
+    + three(
+        "width:600px;flex-direction:row-reverse;justify-content:flex-start",
+        "width:100px",
+        "width:100px",
+        "width:100px",
+    ).replace('id="', 'id="r'),
+    "justify_gap": three(
+        "width:1000px;column-gap:30px;justify-content:center",
+        "width:100px",
+        "width:100px",
+        "width:100px",
+    ),
     # align-items / align-self / auto margins
-    "align_stretch": three("width:600px", "width:100px;height:80px", "width:100px", "width:100px;margin:10px 0 5px"),
-    "align_definite_height": three("width:600px;height:200px", "width:100px", "width:100px;max-height:150px", "width:100px;min-height:250px"),
-    "align_items_center": three("width:600px;height:200px;align-items:center", "width:100px;height:50px", "width:100px;height:51px", "width:100px;height:250px"),
-    "align_items_end": three("width:600px;align-items:flex-end", "width:100px;height:50px", "width:100px;height:90px", "width:100px;height:70px;margin-bottom:7px"),
-    "align_self_mix": three("width:600px;height:150px;align-items:center", "width:100px;height:50px;align-self:flex-start", "width:100px;align-self:stretch;margin-top:10px", "width:100px;height:20px;align-self:end"),
-    "margin_auto_main": three("width:800px", "width:100px", "width:100px;margin-left:auto", "width:100px"),
-    "margin_auto_both": three("width:800px", "width:100px;margin:0 auto", "width:100px", "width:100px;margin-left:auto"),
-    "margin_auto_cross": three("width:600px;height:300px", "width:100px;height:50px;margin:auto", "width:100px;height:50px;margin-top:auto", "width:100px;height:50px;margin-bottom:auto"),
+    "align_stretch": three(
+        "width:600px", "width:100px;height:80px", "width:100px", "width:100px;margin:10px 0 5px"
+    ),
+    "align_definite_height": three(
+        "width:600px;height:200px",
+        "width:100px",
+        "width:100px;max-height:150px",
+        "width:100px;min-height:250px",
+    ),
+    "align_items_center": three(
+        "width:600px;height:200px;align-items:center",
+        "width:100px;height:50px",
+        "width:100px;height:51px",
+        "width:100px;height:250px",
+    ),
+    "align_items_end": three(
+        "width:600px;align-items:flex-end",
+        "width:100px;height:50px",
+        "width:100px;height:90px",
+        "width:100px;height:70px;margin-bottom:7px",
+    ),
+    "align_self_mix": three(
+        "width:600px;height:150px;align-items:center",
+        "width:100px;height:50px;align-self:flex-start",
+        "width:100px;align-self:stretch;margin-top:10px",
+        "width:100px;height:20px;align-self:end",
+    ),
+    "margin_auto_main": three(
+        "width:800px", "width:100px", "width:100px;margin-left:auto", "width:100px"
+    ),
+    "margin_auto_both": three(
+        "width:800px", "width:100px;margin:0 auto", "width:100px", "width:100px;margin-left:auto"
+    ),
+    "margin_auto_cross": three(
+        "width:600px;height:300px",
+        "width:100px;height:50px;margin:auto",
+        "width:100px;height:50px;margin-top:auto",
+        "width:100px;height:50px;margin-bottom:auto",
+    ),
     # wrapping and align-content
     "wrap_lines": boxes(5, "width:300px;height:50px", "width:1000px;flex-wrap:wrap;gap:20px 30px"),
-    "wrap_grow": boxes(5, "flex:1 1 300px;height:50px", "width:1000px;flex-wrap:wrap;column-gap:20px"),
-    "wrap_reverse": boxes(5, "width:300px;height:50px", "width:1000px;height:300px;flex-wrap:wrap-reverse"),
-    "wrap_align_content_stretch": boxes(5, "width:300px", "width:1000px;height:300px;flex-wrap:wrap"),
-    "wrap_align_content_center": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:center"),
-    "wrap_align_content_between": boxes(7, "width:300px;height:40px", "width:1000px;height:400px;flex-wrap:wrap;align-content:space-between;row-gap:10px"),
-    "wrap_align_content_around": boxes(5, "width:300px;height:40px", "width:1000px;height:301px;flex-wrap:wrap;align-content:space-around"),
-    "wrap_align_content_evenly": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:space-evenly"),
-    "wrap_align_content_end": boxes(5, "width:300px;height:40px", "width:1000px;height:300px;flex-wrap:wrap;align-content:flex-end"),
-    "wrap_line_heights": three("width:500px;flex-wrap:wrap;align-items:flex-start", "width:300px;height:30px", "width:300px;height:60px", "width:100px;height:90px"),
-    "wrap_column": boxes(5, "height:120px;width:80px", "flex-direction:column;flex-wrap:wrap;height:300px;width:500px;gap:10px"),
+    "wrap_grow": boxes(
+        5, "flex:1 1 300px;height:50px", "width:1000px;flex-wrap:wrap;column-gap:20px"
+    ),
+    "wrap_reverse": boxes(
+        5, "width:300px;height:50px", "width:1000px;height:300px;flex-wrap:wrap-reverse"
+    ),
+    "wrap_align_content_stretch": boxes(
+        5, "width:300px", "width:1000px;height:300px;flex-wrap:wrap"
+    ),
+    "wrap_align_content_center": boxes(
+        5,
+        "width:300px;height:40px",
+        "width:1000px;height:300px;flex-wrap:wrap;align-content:center",
+    ),
+    "wrap_align_content_between": boxes(
+        7,
+        "width:300px;height:40px",
+        "width:1000px;height:400px;flex-wrap:wrap;align-content:space-between;row-gap:10px",
+    ),
+    "wrap_align_content_around": boxes(
+        5,
+        "width:300px;height:40px",
+        "width:1000px;height:301px;flex-wrap:wrap;align-content:space-around",
+    ),
+    "wrap_align_content_evenly": boxes(
+        5,
+        "width:300px;height:40px",
+        "width:1000px;height:300px;flex-wrap:wrap;align-content:space-evenly",
+    ),
+    "wrap_align_content_end": boxes(
+        5,
+        "width:300px;height:40px",
+        "width:1000px;height:300px;flex-wrap:wrap;align-content:flex-end",
+    ),
+    "wrap_line_heights": three(
+        "width:500px;flex-wrap:wrap;align-items:flex-start",
+        "width:300px;height:30px",
+        "width:300px;height:60px",
+        "width:100px;height:90px",
+    ),
+    "wrap_column": boxes(
+        5,
+        "height:120px;width:80px",
+        "flex-direction:column;flex-wrap:wrap;height:300px;width:500px;gap:10px",
+    ),
     # boxes, padding, nesting
-    "container_chrome": three("width:600px;padding:10px 20px 30px 40px;border:3px solid;gap:5px", "flex:1;height:20px", "flex:1;padding:7px", "width:50px;margin:4px"),
-    "percent_item_padding": three("width:500px", "width:100px;padding:10%", "flex:1;margin:0 5%", "width:100px"),
+    "container_chrome": three(
+        "width:600px;padding:10px 20px 30px 40px;border:3px solid;gap:5px",
+        "flex:1;height:20px",
+        "flex:1;padding:7px",
+        "width:50px;margin:4px",
+    ),
+    "percent_item_padding": three(
+        "width:500px", "width:100px;padding:10%", "flex:1;margin:0 5%", "width:100px"
+    ),
     "nested_flex": '<div id="f" style="display:flex;width:900px;gap:20px"><div id="a" style="flex:1;display:flex;flex-direction:column;gap:10px">'
     '<div id="a1" style="height:40px"></div><div id="a2" style="flex:1"></div></div>'
     '<div id="b" style="flex:2;height:200px;display:flex;align-items:flex-end"><div id="b1" style="flex:1;height:30px"></div><div id="b2" style="width:30%;height:60px"></div></div></div>',
     "nested_column_stretch": '<div id="f" style="display:flex;flex-direction:column;width:500px;height:400px"><div id="a" style="height:100px"></div>'
     '<div id="b" style="flex:1;display:flex"><div id="b1" style="flex:1"></div><div id="b2" style="flex:1;margin:10px"></div></div></div>',
-    "relative_item": three("width:600px", "width:100px;height:20px;position:relative;left:10px;top:5px", "width:100px;height:20px", "width:100px;height:20px"),
+    "relative_item": three(
+        "width:600px",
+        "width:100px;height:20px;position:relative;left:10px;top:5px",
+        "width:100px;height:20px",
+        "width:100px;height:20px",
+    ),
     "abspos_child": '<div id="f" style="display:flex;width:600px;height:100px;padding:10px;position:relative">'
     '<div id="a" style="width:100px;height:20px"></div><div id="p" style="position:absolute;width:30px;height:30px"></div>'
     '<div id="b" style="width:100px;height:20px"></div></div>',
@@ -110,3 +260,48 @@ FIXTURES: dict[str, str] = {
     '<div id="b" style="flex:1;padding:16px;border:1px solid">Costs</div>'
     '<div id="c" style="flex:1;padding:16px;border:1px solid">Outlook for next year remains positive across all regions and segments</div></div>',
 }
+
+PNG_40x20 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
+)
+SVG_80x40 = '<svg id="s" width="80" height="40" viewBox="0 0 80 40"></svg>'
+
+FIXTURES.update(
+    {
+        "inline_flex_basis": '<div style="width:800px"><div id="f" style="display:inline-flex">'
+        '<div id="a" style="flex:0 0 100px;height:10px"></div><div id="b" style="width:60px;height:10px"></div></div></div>',
+        "percent_height_in_stretched": '<div id="f" style="display:flex;width:600px"><div id="a" style="width:100px;height:200px"></div>'
+        '<div id="b" style="width:100px"><div id="b1" style="height:50%"></div></div></div>',
+        "column_justify_between": three(
+            "flex-direction:column;width:300px;height:400px;justify-content:space-between",
+            "height:50px",
+            "height:50px;width:100px;margin-left:auto",
+            "height:50px",
+        ),
+        "column_justify_center_gap": three(
+            "flex-direction:column;width:300px;height:400px;justify-content:center;row-gap:12px",
+            "height:50px",
+            "height:50px",
+            "height:50px",
+        ),
+        "wrap_grow_max": boxes(5, "flex:1 1 200px;max-width:260px;height:20px", "width:1000px;flex-wrap:wrap;gap:10px"),
+        "column_shrink": three(
+            "flex-direction:column;width:300px;height:200px", "height:100px", "height:100px", "height:100px;flex-shrink:2"
+        ),
+        "image_items": f'<div id="f" style="display:flex;width:600px;height:100px;gap:10px"><img id="a" src="{PNG_40x20}">'
+        f'<img id="b" src="{PNG_40x20}" style="height:50px;align-self:center"><img id="c" src="{PNG_40x20}" style="flex:1;align-self:flex-start"></div>',
+        "svg_item_shrink": '<div id="f" style="display:flex;width:100px;align-items:flex-start">'
+        + SVG_80x40
+        + '<div id="b" style="width:80px;height:10px"></div></div>',
+        "text_column_flex_fill": '<div id="f" style="display:flex;flex-direction:column;width:300px;height:400px;font-size:16px;line-height:20px">'
+        '<div id="a">Title line</div><div id="b" style="flex:1">Body text that is long enough to wrap onto a second line here</div><div id="c">Footer</div></div>',
+        "text_inline_flex_basis": '<div style="width:800px;font-size:16px"><div id="f" style="display:inline-flex">'
+        '<div id="a" style="flex:0 0 200px">Hi</div><div id="b" style="flex:1 1 10px">Hello there</div></div></div>',
+        "text_baseline_wrap": '<div id="f" style="display:flex;flex-wrap:wrap;width:400px;align-items:baseline;gap:0 10px">'
+        '<div id="a" style="width:150px;font-size:30px">Aa</div><div id="b" style="width:150px;font-size:12px;padding-top:20px">bb</div>'
+        '<div id="c" style="width:150px;font-size:20px">Cc</div><div id="d" style="width:100px;font-size:40px">Dd</div></div>',
+        "text_nested_inline_flex_baseline": '<div id="p" style="width:800px;font-size:20px;line-height:30px">Text '
+        '<div id="f" style="display:inline-flex;align-items:center;height:60px;gap:6px"><div id="a" style="width:20px;height:20px"></div>'
+        '<div id="b" style="font-size:14px">label</div></div> more</div>',
+    }
+)

@@ -16,7 +16,9 @@ def cells(n: int, container: str, style: str = "") -> str:
 
 FIXTURES: dict[str, str] = {
     # fr, %, fixed and intrinsic tracks
-    "fr_four_gap": cells(4, "width:1000px;grid-template-columns:repeat(4, 1fr);gap:24px", "height:20px"),
+    "fr_four_gap": cells(
+        4, "width:1000px;grid-template-columns:repeat(4, 1fr);gap:24px", "height:20px"
+    ),
     "fr_three": cells(3, "width:1000px;grid-template-columns:repeat(3, 1fr)"),
     "fr_seven_gap": cells(7, "width:1000px;grid-template-columns:repeat(7,1fr);column-gap:10px"),
     "fr_ratio_125": cells(2, "width:1000px;grid-template-columns:1fr 1.25fr;gap:30px"),
@@ -26,17 +28,50 @@ FIXTURES: dict[str, str] = {
     "percent_columns": cells(2, "width:1000px;grid-template-columns:55% 45%"),
     "percent_columns_gap": cells(2, "width:1234px;grid-template-columns:55% 45%;column-gap:20px"),
     "fixed_and_fr": cells(3, "width:1000px;grid-template-columns:200px 1fr 25%;column-gap:16px"),
-    "minmax_fr": cells(3, "width:900px;grid-template-columns:minmax(100px, 1fr) minmax(0, 2fr) minmax(400px, 1fr)"),
-    "auto_tracks_stretch": grid("width:1000px;grid-template-columns:auto auto 1fr auto", "width:50px", "width:120px", "", "width:30px"),
-    "auto_tracks_only": grid("width:1000px;grid-template-columns:auto auto auto", "width:50px", "width:120px", "width:30px"),
-    "fr_with_wide_item": grid("width:600px;grid-template-columns:1fr 1fr 1fr", "width:400px", "", ""),
-    "fr_with_min_width_item": grid("width:600px;grid-template-columns:repeat(3, 1fr)", "min-width:350px", "", ""),
-    "minmax_zero_fr_wide_item": grid("width:600px;grid-template-columns:repeat(3, minmax(0, 1fr))", "width:400px", "", ""),
+    "minmax_fr": cells(
+        3, "width:900px;grid-template-columns:minmax(100px, 1fr) minmax(0, 2fr) minmax(400px, 1fr)"
+    ),
+    "auto_tracks_stretch": grid(
+        "width:1000px;grid-template-columns:auto auto 1fr auto",
+        "width:50px",
+        "width:120px",
+        "",
+        "width:30px",
+    ),
+    "auto_tracks_only": grid(
+        "width:1000px;grid-template-columns:auto auto auto",
+        "width:50px",
+        "width:120px",
+        "width:30px",
+    ),
+    "fr_with_wide_item": grid(
+        "width:600px;grid-template-columns:1fr 1fr 1fr", "width:400px", "", ""
+    ),
+    "fr_with_min_width_item": grid(
+        "width:600px;grid-template-columns:repeat(3, 1fr)", "min-width:350px", "", ""
+    ),
+    "minmax_zero_fr_wide_item": grid(
+        "width:600px;grid-template-columns:repeat(3, minmax(0, 1fr))", "width:400px", "", ""
+    ),
     # repeat(auto-fill / auto-fit)
-    "auto_fill": cells(5, "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px", "height:30px"),
-    "auto_fill_fixed": cells(5, "width:1000px;grid-template-columns:repeat(auto-fill, 150px);gap:10px", "height:30px"),
-    "auto_fit_collapse": cells(2, "width:1000px;grid-template-columns:repeat(auto-fit, minmax(200px, 1fr));gap:20px", "height:30px"),
-    "auto_fill_keeps_empty": cells(2, "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px", "height:30px"),
+    "auto_fill": cells(
+        5,
+        "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px",
+        "height:30px",
+    ),
+    "auto_fill_fixed": cells(
+        5, "width:1000px;grid-template-columns:repeat(auto-fill, 150px);gap:10px", "height:30px"
+    ),
+    "auto_fit_collapse": cells(
+        2,
+        "width:1000px;grid-template-columns:repeat(auto-fit, minmax(200px, 1fr));gap:20px",
+        "height:30px",
+    ),
+    "auto_fill_keeps_empty": cells(
+        2,
+        "width:1000px;grid-template-columns:repeat(auto-fill, minmax(200px, 1fr));gap:20px",
+        "height:30px",
+    ),
     # placement
     "line_numbers": grid(
         "width:800px;grid-template-columns:repeat(4, 1fr);grid-auto-rows:50px;gap:10px",
@@ -67,7 +102,10 @@ FIXTURES: dict[str, str] = {
     "named_lines": '<div id="g" style="display:grid;width:600px;grid-template-columns:[full-start] 100px [content-start] 1fr [content-end] 100px [full-end];grid-auto-rows:20px">'
     '<div id="a" style="grid-column:content"></div><div id="b" style="grid-column:full-start / full-end"></div>'
     '<div id="c" style="grid-column:content-start / span 2"></div></div>',
-    "auto_flow_column": cells(5, "height:300px;width:600px;grid-template-rows:repeat(2, 100px);grid-auto-flow:column;grid-auto-columns:120px"),
+    "auto_flow_column": cells(
+        5,
+        "height:300px;width:600px;grid-template-rows:repeat(2, 100px);grid-auto-flow:column;grid-auto-columns:120px",
+    ),
     "auto_flow_dense": grid(
         "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:30px;grid-auto-flow:row dense",
         "",
@@ -90,7 +128,9 @@ FIXTURES: dict[str, str] = {
         "grid-column:2",
     ),
     # rows
-    "auto_rows_fixed": cells(5, "width:600px;grid-template-columns:repeat(2, 1fr);grid-auto-rows:100px;row-gap:8px"),
+    "auto_rows_fixed": cells(
+        5, "width:600px;grid-template-columns:repeat(2, 1fr);grid-auto-rows:100px;row-gap:8px"
+    ),
     "auto_rows_fr_equal": grid(
         "width:600px;grid-template-columns:repeat(2, 1fr);grid-auto-rows:1fr;gap:10px",
         "height:50px",
@@ -98,11 +138,22 @@ FIXTURES: dict[str, str] = {
         "height:30px",
         "",
     ),
-    "auto_rows_minmax": grid("width:600px;grid-template-columns:1fr 1fr;grid-auto-rows:minmax(50px, auto)", "height:20px", "height:80px", "height:10px"),
-    "rows_fr_definite": cells(3, "width:400px;height:600px;grid-template-rows:1fr 2fr 100px;row-gap:20px"),
+    "auto_rows_minmax": grid(
+        "width:600px;grid-template-columns:1fr 1fr;grid-auto-rows:minmax(50px, auto)",
+        "height:20px",
+        "height:80px",
+        "height:10px",
+    ),
+    "rows_fr_definite": cells(
+        3, "width:400px;height:600px;grid-template-rows:1fr 2fr 100px;row-gap:20px"
+    ),
     "rows_percent": cells(2, "width:400px;height:500px;grid-template-rows:30% 1fr"),
-    "rows_auto_stretch_definite": grid("width:400px;height:400px;grid-template-rows:auto auto", "height:50px", "height:70px"),
-    "rows_min_height": grid("width:400px;min-height:300px;grid-template-rows:auto 1fr", "height:50px", "height:20px"),
+    "rows_auto_stretch_definite": grid(
+        "width:400px;height:400px;grid-template-rows:auto auto", "height:50px", "height:70px"
+    ),
+    "rows_min_height": grid(
+        "width:400px;min-height:300px;grid-template-rows:auto 1fr", "height:50px", "height:20px"
+    ),
     "rows_spanning_item": grid(
         "width:400px;grid-template-columns:1fr 1fr;grid-template-rows:auto auto",
         "grid-row:span 2;height:200px",
@@ -110,22 +161,53 @@ FIXTURES: dict[str, str] = {
         "height:50px",
     ),
     # alignment
-    "items_center": grid("width:600px;grid-template-columns:200px 200px;grid-auto-rows:100px;place-items:center", "width:50px;height:30px", "width:51px;height:31px"),
+    "items_center": grid(
+        "width:600px;grid-template-columns:200px 200px;grid-auto-rows:100px;place-items:center",
+        "width:50px;height:30px",
+        "width:51px;height:31px",
+    ),
     "items_start_end": grid(
         "width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:100px;justify-items:end;align-items:start",
         "width:50px;height:30px",
         "width:50px;height:30px;justify-self:start;align-self:end",
         "height:30px;justify-self:stretch;align-self:stretch",
     ),
-    "items_auto_margins": grid("width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px", "width:50px;height:30px;margin:auto", "width:50px;height:30px;margin-left:auto"),
-    "items_margins_stretch": grid("width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px", "margin:10px 20px 5px", "margin:4%;max-width:100px"),
-    "content_center": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:center;align-content:center"),
-    "content_space_between": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-between;align-content:space-between"),
-    "content_space_around": cells(3, "width:1000px;height:301px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-around;align-content:space-around"),
-    "content_space_evenly": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-evenly;align-content:space-evenly"),
-    "content_end": cells(3, "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px;justify-content:end;align-content:end"),
+    "items_auto_margins": grid(
+        "width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px",
+        "width:50px;height:30px;margin:auto",
+        "width:50px;height:30px;margin-left:auto",
+    ),
+    "items_margins_stretch": grid(
+        "width:600px;grid-template-columns:300px 300px;grid-auto-rows:100px",
+        "margin:10px 20px 5px",
+        "margin:4%;max-width:100px",
+    ),
+    "content_center": cells(
+        3,
+        "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:center;align-content:center",
+    ),
+    "content_space_between": cells(
+        3,
+        "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-between;align-content:space-between",
+    ),
+    "content_space_around": cells(
+        3,
+        "width:1000px;height:301px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-around;align-content:space-around",
+    ),
+    "content_space_evenly": cells(
+        3,
+        "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px 50px;justify-content:space-evenly;align-content:space-evenly",
+    ),
+    "content_end": cells(
+        3,
+        "width:1000px;height:300px;grid-template-columns:repeat(3, 100px);grid-template-rows:50px;justify-content:end;align-content:end",
+    ),
     # container boxes and nesting
-    "container_chrome": cells(4, "width:800px;padding:10px 20px 30px 40px;border:4px solid;grid-template-columns:1fr 1fr;gap:6px 12px", "height:25px"),
+    "container_chrome": cells(
+        4,
+        "width:800px;padding:10px 20px 30px 40px;border:4px solid;grid-template-columns:1fr 1fr;gap:6px 12px",
+        "height:25px",
+    ),
     "inline_grid": '<div style="width:900px"><div id="g" style="display:inline-grid;grid-template-columns:100px 50px;gap:5px;padding:3px">'
     '<div id="a" style="height:20px"></div><div id="b" style="height:30px"></div></div></div>',
     "grid_in_flex": '<div id="f" style="display:flex;width:1000px;gap:20px"><div id="a" style="width:300px;height:100px"></div>'
@@ -133,7 +215,11 @@ FIXTURES: dict[str, str] = {
     "nested_grid": '<div id="g" style="display:grid;width:800px;grid-template-columns:1fr 3fr;gap:16px">'
     '<div id="a" style="height:200px"></div><div id="b" style="display:grid;grid-template-columns:repeat(3, 1fr);grid-auto-rows:1fr;gap:8px">'
     '<div id="b1" style="height:40px"></div><div id="b2"></div><div id="b3"></div><div id="b4" style="height:10px"></div></div></div>',
-    "relative_item": grid("width:400px;grid-template-columns:1fr 1fr", "height:20px;position:relative;top:5px;left:-5px", "height:20px"),
+    "relative_item": grid(
+        "width:400px;grid-template-columns:1fr 1fr",
+        "height:20px;position:relative;top:5px;left:-5px",
+        "height:20px",
+    ),
     # text: intrinsic track sizes
     "text_auto_columns": '<div id="g" style="display:grid;width:800px;grid-template-columns:auto auto 1fr;font-size:16px">'
     '<div id="a">Short</div><div id="b">A longer label</div><div id="c">Rest</div></div>',
@@ -151,3 +237,44 @@ FIXTURES: dict[str, str] = {
     '<div id="a" style="padding:20px;border:2px solid">Quarterly revenue up 12%</div><div id="b" style="padding:20px;border:2px solid">New markets opened in three regions this year</div>'
     '<div id="c" style="padding:20px;border:2px solid">Team</div></div>',
 }
+
+PNG_40x20 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
+)
+
+FIXTURES.update(
+    {
+        "auto_tracks_odd": grid("width:1001px;grid-template-columns:auto auto auto", "width:10px", "width:20px", "width:30px"),
+        "span_auto_tracks": grid(
+            "width:1000px;grid-template-columns:auto auto auto;justify-content:start",
+            "grid-column:span 2;width:300px",
+            "width:50px",
+            "width:100px",
+            "width:20px",
+        ),
+        "repeat_pattern": cells(4, "width:1000px;grid-template-columns:repeat(2, 100px 1fr);column-gap:10px", "height:5px"),
+        "grid_area_numbers": grid(
+            "width:600px;grid-template-columns:repeat(4, 1fr);grid-template-rows:repeat(3, 40px)",
+            "grid-area:1 / 2 / 3 / 4",
+            "grid-area:3 / 1 / auto / span 4",
+            "",
+        ),
+        "grid_shorthand": grid("width:600px;grid:auto-flow 40px / 1fr 2fr", "", "", ""),
+        "grid_template_shorthand": '<div id="g" style="display:grid;width:600px;grid-template:\'a b\' 50px \'c c\' 30px / 1fr 2fr">'
+        '<div id="c" style="grid-area:c"></div><div id="b" style="grid-area:b"></div><div id="a" style="grid-area:a"></div></div>',
+        "image_cells": f'<div id="g" style="display:grid;width:600px;grid-template-columns:1fr 1fr;grid-auto-rows:100px">'
+        f'<img id="a" src="{PNG_40x20}"><img id="b" src="{PNG_40x20}" style="justify-self:stretch;align-self:stretch">'
+        f'<img id="c" src="{PNG_40x20}" style="width:100%"></div>',
+        "percent_height_in_item": grid(
+            "width:600px;height:300px;grid-template-columns:1fr 1fr;grid-template-rows:1fr 2fr", "", ""
+        ).replace('style=""></div>', 'style=""><div id="in" style="height:50%"></div></div>', 1),
+        "text_span_columns": '<div id="g" style="display:grid;width:900px;grid-template-columns:auto auto 1fr;font-size:16px;justify-content:start">'
+        '<div id="a" style="grid-column:span 2">A heading that spans two auto columns</div><div id="b">x</div>'
+        '<div id="c">one</div><div id="d">two</div></div>',
+        "text_auto_rows_fr": '<div id="g" style="display:grid;width:600px;grid-template-columns:repeat(3, 1fr);grid-auto-rows:1fr;gap:10px;font-size:16px;line-height:20px">'
+        '<div id="a">Short</div><div id="b">A longer text that wraps over a few lines in this column</div><div id="c">Mid length text here</div>'
+        '<div id="d">Last</div></div>',
+        "text_overflow_hidden_fr": '<div id="g" style="display:grid;width:300px;grid-template-columns:1fr 1fr;font-size:16px">'
+        '<div id="a" style="overflow:hidden">Incomprehensibilities</div><div id="b">b</div></div>',
+    }
+)

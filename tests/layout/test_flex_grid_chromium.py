@@ -24,7 +24,9 @@ _EXPECTED = {suite: json.loads(expected_path(suite).read_text()) for suite in SU
 def test_matches_chromium(suite: str, name: str) -> None:
     html = load_fixtures(suite)[name]
     recorded = _EXPECTED[suite].get(name)
-    assert recorded is not None and recorded["html"] == html, "fixture changed: regenerate with chromium_boxes.py"
+    assert recorded is not None and recorded["html"] == html, (
+        "fixture changed: regenerate with chromium_boxes.py"
+    )
     got = boxes_by_id(layout(page(html)))
     tolerance = TEXT_TOLERANCE if name.startswith("text_") else ARITHMETIC_TOLERANCE
     errors = []

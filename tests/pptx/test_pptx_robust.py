@@ -1,0 +1,190 @@
+"""The writer never raises on odd model values and always produces a package python-pptx opens."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lxml import etree
+from pptx import Presentation
+from pptx_testkit import NS, media_entry, png_bytes
+
+from engine.pptx import write_deck
+
+PNG_SHA, PNG = media_entry(png_bytes(), "image/png")
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**7), 10**7),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.sampled_from(["FF0000", "#00ff00", "roundRect", "ellipse", "ctr", PNG_SHA, "\x00"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+COLOR = st.one_of(st.sampled_from(["FF0000", "abcdef", "nothex", ""]), values)
+FILL = st.one_of(
+    st.none(),
+    st.fixed_dictionaries(
+        {"type": st.just("solid"), "color": COLOR},
+        optional={"alpha": values},
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("gradient"),
+            "stops": st.lists(
+                st.fixed_dictionaries({"pos": values, "color": COLOR, "alpha": values}),
+                max_size=4,
+            ),
+        },
+        optional={"path": st.sampled_from(["linear", "circle", "x"]), "angle": values},
+    ),
+    st.fixed_dictionaries({"type": st.just("image"), "media": values}),
+    values,
+)
+LINE = st.one_of(
+    st.none(),
+    st.fixed_dictionaries(
+        {"width": values, "color": COLOR},
+        optional={"dash": values, "alpha": values},
+    ),
+    values,
+)
+RUN = st.one_of(
+    st.fixed_dictionaries(
+        {"text": st.one_of(st.text(max_size=10), values)},
+        optional={
+            k: values
+            for k in (
+                "font",
+                "ea_font",
+                "size",
+                "bold",
+                "italic",
+                "underline",
+                "strike",
+                "color",
+                "alpha",
+                "spacing",
+                "baseline",
+                "href",
+                "caps",
+                "highlight",
+            )
+        },
+    ),
+    st.just({"break": True}),
+    values,
+)
+PARAGRAPH = st.fixed_dictionaries(
+    {"runs": st.one_of(st.lists(RUN, max_size=4), values)},
+    optional={
+        k: values
+        for k in (
+            "align",
+            "line_spacing",
+            "space_before",
+            "space_after",
+            "indent",
+            "margin_left",
+            "bullet",
+            "end_run",
+        )
+    },
+)
+TEXT = st.one_of(
+    st.fixed_dictionaries(
+        {"paragraphs": st.one_of(st.lists(PARAGRAPH, max_size=3), values)},
+        optional={k: values for k in ("wrap", "anchor", "insets", "vertical")},
+    ),
+    values,
+)
+BOX = {k: values for k in ("x", "y", "w", "h", "rotation", "name")}
+
+
+def _shape(kind: str, **extra) -> st.SearchStrategy:
+    return st.fixed_dictionaries({"kind": st.just(kind)}, optional={**BOX, **extra})
+
+
+CELL = st.one_of(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "text": TEXT,
+            "fill": FILL,
+            "span": values,
+            "merged": values,
+            "borders": st.one_of(st.dictionaries(st.sampled_from("lrtb"), LINE), values),
+            "margins": values,
+            "anchor": values,
+        },
+    ),
+    values,
+)
+LEAF_SHAPES = st.one_of(
+    _shape(
+        "rect",
+        geom=st.one_of(st.sampled_from(["rect", "roundRect", "ellipse", "custom"]), values),
+        radius=values,
+        fill=FILL,
+        line=LINE,
+        shadow=st.one_of(
+            st.fixed_dictionaries({k: values for k in ("blur", "dist", "dir", "color")}),
+            values,
+        ),
+        text=TEXT,
+    ),
+    _shape("text", text=TEXT),
+    _shape(
+        "picture",
+        media=st.one_of(st.just(PNG_SHA), values),
+        crop=values,
+        alpha=values,
+        geom=values,
+        svg_media=values,
+    ),
+    _shape("line", x1=values, y1=values, x2=values, y2=values, line=LINE),
+    _shape(
+        "table",
+        columns=st.one_of(st.lists(values, max_size=3), values),
+        rows=st.one_of(
+            st.lists(
+                st.fixed_dictionaries({"h": values, "cells": st.lists(CELL, max_size=3)}),
+                max_size=3,
+            ),
+            values,
+        ),
+    ),
+    values,
+)
+SHAPES = st.one_of(LEAF_SHAPES, _shape("group", shapes=st.lists(LEAF_SHAPES, max_size=3)))
+SLIDE = st.fixed_dictionaries(
+    {"shapes": st.lists(SHAPES, max_size=4)},
+    optional={"background": FILL, "notes": values, "blank": values},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slides=st.lists(SLIDE, min_size=1, max_size=2), width=values, title=values)
+def test_any_model_gives_a_package_python_pptx_opens(slides, width, title) -> None:
+    deck = {"width": width, "height": 720, "slides": slides, "title": title}
+    data = write_deck(deck, {PNG_SHA: PNG})
+    prs = Presentation(io.BytesIO(data))
+    assert len(prs.slides) == len(slides)
+    package = zipfile.ZipFile(io.BytesIO(data))
+    for n in range(1, len(slides) + 1):
+        slide = etree.fromstring(package.read(f"ppt/slides/slide{n}.xml"))
+        ids = [c.get("id") for c in slide.iterfind(".//p:cNvPr", NS)]
+        assert len(ids) == len(set(ids))
+        for ext in slide.iterfind(".//a:ext", NS):
+            if ext.getparent().getparent().tag.endswith("}xfrm"):
+                assert int(ext.get("cx")) >= 0 and int(ext.get("cy")) >= 0

@@ -41,7 +41,7 @@ from engine.layout.items import (
     gap_value,
     lu_div,
     lu_round,
-    synthesized_baseline,
+    measuring,
 )
 from engine.layout.position import relative_offset
 from engine.style.types import LP
@@ -56,7 +56,7 @@ def _cross_min_max(c: FlexContainer, item: FlexItem) -> tuple[float, float | Non
     return min_max_width(style, c.inner_w, item.cross_chrome)
 
 
-def _hypothetical_cross(c: FlexContainer, items: list[FlexItem]) -> None:
+def _hypothetical_cross(c: FlexContainer, items: list[FlexItem], measuring: bool) -> None:
     """Row containers: lay every item out at its used main size to learn its cross size."""
     for item in items:
         width = item.flexed + item.main_chrome
@@ -67,12 +67,13 @@ def _hypothetical_cross(c: FlexContainer, items: list[FlexItem]) -> None:
             item.stretch = False  # already stretched: the line is the container
         else:
             space = Space(c.inner_w, c.inner_h, width=width)
-            if item.stretch:  # laid out again once the line's cross size is known
-                item.cross = c.measure.measure(item.box, space).height
-                item.frag = c.measure.cache.get((id(item.box), space))
-                continue
+        if measuring or item.stretch:  # stretched items are laid out again later
+            found = c.measure.measure(item.box, space)
+            item.cross, item.baseline = found.height, found.baseline
+            item.frag = None if measuring else c.measure.cache.get((id(item.box), space))
+            continue
         item.frag = c.measure.layout(item.box, space)
-        item.cross = item.frag.height
+        item.cross, item.baseline = item.frag.height, item.frag.baseline
 
 
 def _line_cross_sizes(
@@ -88,9 +89,10 @@ def _line_cross_sizes(
         for item in line.items:
             outer = item.cross + c.cross_margins(item)
             auto = item.margins[c.cross_start] is None or item.margins[c.cross_end] is None
-            if item.align == "baseline" and not auto and item.frag is not None:
+            if item.align == "baseline" and not auto:
                 item.baseline_aligned = True
-                item.ascent = item.margin(c.cross_start) + synthesized_baseline(item.frag)
+                first = item.baseline if item.baseline is not None else item.cross
+                item.ascent = item.margin(c.cross_start) + first
                 max_asc = max(max_asc, item.ascent)
                 max_desc = max(max_desc, outer - item.ascent)
             else:
@@ -139,14 +141,14 @@ def _align_content(c: FlexContainer, lines: list[FlexLine], inner_cross: float) 
         pos += line.cross + c.cross_gap + between
 
 
-def _stretch_items(c: FlexContainer, lines: list[FlexLine]) -> None:
+def _stretch_items(c: FlexContainer, lines: list[FlexLine], measuring: bool) -> None:
     for line in lines:
         for item in line.items:
             if not item.stretch:
                 continue
             lo, hi = _cross_min_max(c, item)
             target = clamp(line.cross - c.cross_margins(item), lo, hi)
-            if c.row:
+            if c.row and not measuring:
                 frag = item.frag
                 if frag is None or frag.height != target or _has_percent_height_children(item.box):
                     space = Space(
@@ -157,6 +159,7 @@ def _stretch_items(c: FlexContainer, lines: list[FlexLine]) -> None:
                         stretch_height=True,
                     )
                     item.frag = c.measure.layout(item.box, space)
+                    item.baseline = item.frag.baseline
             item.cross = target
 
 
@@ -168,12 +171,14 @@ def _has_percent_height_children(box: b.Box) -> bool:
     return False
 
 
-def _final_column_layouts(c: FlexContainer, items: list[FlexItem]) -> None:
+def _final_column_layouts(c: FlexContainer, items: list[FlexItem], measuring: bool) -> None:
     for item in items:
         height = item.flexed + item.main_chrome
-        measured = c.measure.cache.get(
-            (id(item.box), Space(c.inner_w, c.inner_h, width=item.cross))
-        )
+        auto_space = Space(c.inner_w, c.inner_h, width=item.cross)
+        if measuring:
+            item.baseline = c.measure.measure(item.box, auto_space).baseline
+            return  # only the first item's baseline matters for the container
+        measured = c.measure.cache.get((id(item.box), auto_space))
         if measured is not None and measured.height == height:
             item.frag = measured
         else:
@@ -181,6 +186,7 @@ def _final_column_layouts(c: FlexContainer, items: list[FlexItem]) -> None:
                 c.inner_w, c.inner_h, width=item.cross, height=height, stretch_height=item.stretch
             )
             item.frag = c.measure.layout(item.box, space)
+        item.baseline = item.frag.baseline
 
 
 def _justify(c: FlexContainer, line: FlexLine, inner_main: float) -> None:
@@ -266,17 +272,24 @@ def _align_item(c: FlexContainer, line: FlexLine, item: FlexItem) -> None:
     item.cross_pos = line.pos + offset + item.used_margins[cs]
 
 
-def _container_baseline(c: FlexContainer, lines: list[FlexLine]) -> float | None:
+def _container_baseline(
+    c: FlexContainer,
+    lines: list[FlexLine],
+    inner_main: float,
+    inner_cross: float,
+    frag: BoxFragment,
+) -> float | None:
+    """First baseline: the first line's baseline group, else its first item's (synthesized) baseline."""
     if not lines or not lines[0].items:
         return None
     first = lines[0]
     chosen = next((i for i in first.items if i.baseline_aligned), first.items[0])
-    frag = chosen.frag
-    if frag is None:
-        return None
+    _, y = _physical(c, chosen, inner_main, inner_cross)
+    y += frag.content_y
     if c.row and chosen.baseline_aligned and not c.wrap_reverse:
-        return frag.y - chosen.used_margins[c.cross_start] + chosen.ascent
-    return frag.y + synthesized_baseline(frag)
+        return y - chosen.used_margins[c.cross_start] + chosen.ascent
+    height = chosen.cross if c.row else chosen.flexed + chosen.main_chrome
+    return y + (chosen.baseline if chosen.baseline is not None else height)
 
 
 def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
@@ -340,8 +353,9 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         LineFlexer(c, line.items, inner_main).run()
 
     # Cross sizes.
+    skip = measuring(ctx)
     if row:
-        _hypothetical_cross(c, items)
+        _hypothetical_cross(c, items, skip)
         _line_cross_sizes(
             c, lines, inner_h, max(0.0, lo_h - chrome_v), None if hi_h is None else hi_h - chrome_v
         )
@@ -355,19 +369,30 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             height = inner_main + chrome_v
         inner_cross = inner_w
     _align_content(c, lines, inner_cross)
-    _stretch_items(c, lines)
+    _stretch_items(c, lines, skip)
     if not row:
-        _final_column_layouts(c, items)
+        _final_column_layouts(c, items, skip)
 
     # Positions.
     for line in lines:
         _justify(c, line, inner_main)
         for item in line.items:
             _align_item(c, line, item)
-            _place(c, item, frag, inner_main, inner_cross)
+            if not skip:
+                _place(c, item, frag, inner_main, inner_cross)
     frag.height = height
-    frag.baseline = _container_baseline(c, lines)
+    frag.baseline = _container_baseline(c, lines, inner_main, inner_cross, frag)
     return frag
+
+
+def _physical(
+    c: FlexContainer, item: FlexItem, inner_main: float, inner_cross: float
+) -> tuple[float, float]:
+    """The item's border-box offset from the container's content-box origin."""
+    main_size = item.flexed + item.main_chrome
+    main = inner_main - item.main_pos - main_size if c.reverse else item.main_pos
+    cross = inner_cross - item.cross_pos - item.cross if c.wrap_reverse else item.cross_pos
+    return (main, cross) if c.row else (cross, main)
 
 
 def _place(
@@ -375,11 +400,7 @@ def _place(
 ) -> None:
     child = item.frag
     assert child is not None
-    main_size = child.width if c.row else child.height
-    cross_size = child.height if c.row else child.width
-    main = inner_main - item.main_pos - main_size if c.reverse else item.main_pos
-    cross = inner_cross - item.cross_pos - cross_size if c.wrap_reverse else item.cross_pos
-    x, y = (main, cross) if c.row else (cross, main)
+    x, y = _physical(c, item, inner_main, inner_cross)
     dx, dy = relative_offset(item.box.style, c.inner_w, c.inner_h)
     child.x = frag.content_x + x + dx
     child.y = frag.content_y + y + dy

@@ -63,6 +63,7 @@ class FlexItem:
     fraction: float = 0.0
     cross: float = 0.0  # border-box cross size
     frag: BoxFragment | None = None
+    baseline: float | None = None  # first baseline from the border-box top, when known
     ascent: float = 0.0  # baseline offset from the margin-box cross-start edge
     baseline_aligned: bool = False
     main_pos: float = 0.0  # border-box main-start offset from the content-box main-start

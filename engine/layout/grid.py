@@ -40,6 +40,7 @@ from engine.layout.items import (
     align_keyword,
     is_scroll_container,
     lu_div,
+    measuring,
     synthesized_baseline,
 )
 from engine.layout.position import relative_offset
@@ -267,11 +268,17 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         height = clamp(content + chrome_v, lo_h, hi_h)
     final_inner_h = max(0.0, height - chrome_v)
     rows = _offsets(row_tracks, setup.row_gap, final_inner_h, style["align-content"])
-
+    frag.height = height
+    if measuring(ctx):  # only the height and the first baseline are needed
+        first = _baseline_item(items)
+        if first is not None:
+            frag.baseline = _measured_baseline(first, ctx, measure, columns, rows, frag)
+        return frag
     for item in items:
         _place_item(item, ctx, measure, columns, rows, frag, inner_w, inner_h)
-    frag.height = height
-    frag.baseline = _grid_baseline(items)
+    first = _baseline_item(items)
+    if first is not None and first.frag is not None:
+        frag.baseline = first.frag.y + synthesized_baseline(first.frag)
     return frag
 
 
@@ -374,17 +381,42 @@ def _align_offsets(
     return start, end + free
 
 
-def _grid_baseline(items: list[_Item]) -> float | None:
-    placed = [i for i in items if i.frag is not None]
-    if not placed:
+def _baseline_item(items: list[_Item]) -> _Item | None:
+    """The item that gives the grid its first baseline: the first one in the first row."""
+    if not items:
         return None
-    first_row = min(i.place.row_start for i in placed)
-    candidates = sorted(
-        (i for i in placed if i.place.row_start == first_row), key=lambda i: i.place.column_start
+    first_row = min(i.place.row_start for i in items)
+    return min(
+        (i for i in items if i.place.row_start == first_row), key=lambda i: i.place.column_start
     )
-    chosen = candidates[0].frag
-    assert chosen is not None
-    return chosen.y + synthesized_baseline(chosen)
+
+
+def _measured_baseline(
+    item: _Item,
+    ctx: LayoutContext,
+    measure: ItemLayouts,
+    columns: _Axis,
+    rows: _Axis,
+    frag: BoxFragment,
+) -> float:
+    """The first baseline from an item's measured height (measuring mode: no final layout)."""
+    p = item.place
+    _, area_w = columns.area(p.column_start, p.column_end)
+    area_y, area_h = rows.area(p.row_start, p.row_end)
+    width = _item_width(item, ctx, area_w, area_h)
+    found = measure.measure(item.box, Space(area_w, None, width=width))
+    mt, mb = item.margins[0], item.margins[2]
+    height = found.height
+    if (
+        item.align == "stretch"
+        and mt is not None
+        and mb is not None
+        and not is_definite(item.box.style["height"], area_h)
+    ):
+        height = max(0.0, area_h - mt - mb)
+    used_mt, _ = _align_offsets(item.align, area_h, height, mt, mb)
+    baseline = found.baseline if found.baseline is not None else height
+    return frag.content_y + area_y + used_mt + baseline
 
 
 def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:

@@ -468,37 +468,41 @@ def _justify(line: LineFragment, free: float) -> None:
 
 def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float]:
     """(min-content, max-content) inline sizes of an inline formatting context."""
+    from engine.layout.intrinsic import outer_intrinsic
+
     collector = _Collector(ctx, 0.0, None)
     collector.collect(container.children, 0.0, frozenset(), container.style)
     min_w = 0.0
     max_w = 0.0
     line = length(container.style["text-indent"], 0.0)
     unit = 0.0
+    trailing = 0.0
     for p in collector.pieces:
         if p.kind == "break":
             min_w = max(min_w, unit)
-            max_w = max(max_w, line)
-            line = unit = 0.0
+            max_w = max(max_w, line - trailing)
+            line = unit = trailing = 0.0
             continue
         if p.kind == "abs":
             continue
         if p.break_before:
             min_w = max(min_w, unit)
             unit = 0.0
-        width = p.width if p.kind != "atomic" else _atomic_min(p)
-        unit += width
+        if p.kind == "atomic":
+            sizes = outer_intrinsic(p.box, ctx)
+            unit += sizes.min_content
+            line += sizes.max_content
+            trailing = 0.0
+            continue
+        unit += p.width
         line += p.width + p.trailing_width
+        trailing = p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)
         if p.trailing:
             min_w = max(min_w, unit)
             unit = 0.0
     min_w = max(min_w, unit)
-    max_w = max(max_w, line)
-    # trailing spaces do not count in max-content
+    max_w = max(max_w, line - trailing)
     return min_w, max_w
-
-
-def _atomic_min(piece: Piece) -> float:
-    return piece.width
 
 
 __all__ = ["layout_inline", "inline_intrinsic", "InlineLayout", "Edges"]

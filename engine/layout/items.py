@@ -105,6 +105,7 @@ class _PageStore:
     def __init__(self) -> None:
         self.measures: dict[tuple[int, Space], Measure] = {}
         self.proxies: dict[int, b.Box] = {}
+        self.measuring = 0  # > 0 while laying out only to learn a height and a baseline
 
 
 def _page_store(ctx: LayoutContext) -> _PageStore:
@@ -115,12 +116,19 @@ def _page_store(ctx: LayoutContext) -> _PageStore:
     return store
 
 
+def measuring(ctx: LayoutContext) -> bool:
+    """True while the current layout only serves to measure a flex/grid item: containers may
+    then skip work that cannot change their height or first baseline (final item layouts)."""
+    return _page_store(ctx).measuring > 0
+
+
 class ItemLayouts:
     """Item layouts for one container layout, plus page-wide measurements.
 
     Fragments are cached per container call only (a fragment is placed in one parent); heights
     and baselines are remembered for the whole page, so nested flex/grid containers that are
-    laid out more than once do not re-measure their items each time.
+    laid out more than once do not re-measure their items each time. Measuring layouts run in
+    measuring mode and their (incomplete) fragments are never reused as final ones.
     """
 
     def __init__(self, ctx: LayoutContext):
@@ -158,8 +166,16 @@ class ItemLayouts:
         found = self.page.measures.get(key)
         if found is not None:
             return found
-        frag = self.layout(box, space)
-        return Measure(frag.height, frag.baseline)
+        frag = self.cache.get(key)
+        if frag is None:
+            self.page.measuring += 1
+            try:
+                frag = layout_box(box, self.ctx, space)
+            finally:
+                self.page.measuring -= 1
+        found = Measure(frag.height, frag.baseline)
+        self.page.measures[key] = found
+        return found
 
 
 def content_min_width(box: b.Box, ctx: LayoutContext) -> float:

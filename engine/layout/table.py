@@ -371,11 +371,14 @@ def _content_widths(cell: b.Box, ctx: LayoutContext) -> tuple[float, float]:
     return mn, mx
 
 
-def _table_length(value: Any, basis: float | None, chrome: float) -> float | None:
-    """A table's width/height-like value: always a border-box size (as in browsers)."""
+def _table_length(style: Any, name: str, basis: float | None, chrome: float) -> float | None:
+    """A table's width/height-like value as a border-box size (None when not definite). The UA
+    sheet gives tables box-sizing: border-box; `chrome` is the table's *used* border + padding."""
+    value = style[name]
     if not is_definite(value, basis):
         return None
-    return max(length(value, basis), chrome)
+    size = length(value, basis)
+    return size + chrome if style["box-sizing"] == "content-box" else max(size, chrome)
 
 
 def _used_width(box: b.Box, space: Space, prep: TablePrep) -> tuple[float, float, float]:
@@ -389,7 +392,7 @@ def _used_width(box: b.Box, space: Space, prep: TablePrep) -> tuple[float, float
     if space.width is not None:
         width = space.width
     else:
-        spec = _table_length(style["width"], cbw, chrome)
+        spec = _table_length(style, "width", cbw, chrome)
         if spec is None:
             avail = (
                 (space.available if space.available is not None else cbw)
@@ -401,8 +404,8 @@ def _used_width(box: b.Box, space: Space, prep: TablePrep) -> tuple[float, float
             elif style["width"] == "max-content":
                 avail = grid_max
             spec = min(max(grid_min, avail), grid_max)
-        lo = _table_length(style["min-width"], cbw, chrome) or 0.0
-        width = max(clamp(spec, lo, _table_length(style["max-width"], cbw, chrome)), grid_min)
+        lo = _table_length(style, "min-width", cbw, chrome) or 0.0
+        width = max(clamp(spec, lo, _table_length(style, "max-width", cbw, chrome)), grid_min)
     if not prep.columns:
         width = _empty_width(style, space, prep, width)
     width = max(width, prep.caption_min)
@@ -431,9 +434,9 @@ def _table_block_size(style: Any, space: Space, prep: TablePrep) -> float | None
     if space.height is not None:
         return space.height
     chrome = prep.border.vertical + prep.padding.vertical
-    height = _table_length(style["height"], space.cb_height, chrome)
-    lo = _table_length(style["min-height"], space.cb_height, chrome)
-    hi = _table_length(style["max-height"], space.cb_height, chrome)
+    height = _table_length(style, "height", space.cb_height, chrome)
+    lo = _table_length(style, "min-height", space.cb_height, chrome)
+    hi = _table_length(style, "max-height", space.cb_height, chrome)
     if height is None and lo is not None:
         height = chrome
     if height is None:

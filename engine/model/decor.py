@@ -61,7 +61,7 @@ def _uniform_border(style: Any) -> tuple[float, Any, str] | None:
     return None
 
 
-def decorate(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> list[dict[str, Any]]:
+def decorate(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], borders: bool = True) -> list[dict[str, Any]]:
     """Shapes painting one box's background and border (CSS 2.1 Appendix E step 'background, border')."""
     style = frag.box.style
     if style["visibility"] != "visible" or frag.width <= 0 and frag.height <= 0:
@@ -73,7 +73,7 @@ def decorate(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, medi
     shadow = _shadow(style, alpha)
     bg = style["background-color"]
     layers = [layer for layer in style["background-image"] if layer != "none"]
-    uniform = _uniform_border(style)
+    uniform = _uniform_border(style) if borders else None
     base_fill = fill_for_color(bg, alpha)
     has_text_clip = "text" in (style["background-clip"] or ())
     if has_text_clip:
@@ -106,7 +106,7 @@ def decorate(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, medi
             pic = _background_picture(frag, layer, m, alpha, diag, media)
             if pic is not None:
                 shapes.append(pic)
-    if uniform is None:
+    if uniform is None and borders:
         shapes.extend(_side_borders(frag, m, alpha))
     return shapes
 

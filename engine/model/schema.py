@@ -51,6 +51,21 @@ Run
     "color": "RRGGBB", "alpha": a, "spacing": pt (letter-spacing), "baseline": int
     (OOXML thousandths of a percent: 30000 superscript, -25000 subscript), "href": str
     A run {"break": true} is a line break (a:br) inside the paragraph.
+Optional keys the PPTX writer (engine/pptx) also reads (all may be left out)
+    Deck     "title", "author": str; "created", "modified": ISO 8601 str or datetime
+             (default 2000-01-01T00:00:00Z, so the same input gives the same bytes)
+    picture  "alt": str (the picture's description, cNvPr/@descr)
+    rect     "geom" may be any OOXML preset name ("triangle", ...); unknown or "custom" -> rect
+    Fill     image fills: "alpha"; gradients: "path" may also be "rect" | "shape"
+    Line     "dash" may be any OOXML preset dash ("dot", "lgDash", "sysDash", ...)
+    Shadow   "spread": px (CSS spread; scales the shadow about its centre),
+             "inset": bool (a:innerShdw instead of a:outerShdw)
+    Paragraph "rtl": bool; "end_run": Run-like dict (no text) for the paragraph-end
+             properties (default: the last run's style, so an empty paragraph
+             [{"text": "", "size": 20}] keeps a 20pt line)
+    bullet   "size": fraction of the text size (buSzPct)
+    Run      "cs_font": complex-script typeface; "lang": BCP 47 tag ("ja-JP");
+             "caps": "small" | "all"; "highlight": "RRGGBB"
 Media (Deck.media, not in to_dict by default)
     {"content_type": "image/png"|"image/jpeg"|"image/gif"|"image/svg+xml", "data": bytes,
      "width": px, "height": px}

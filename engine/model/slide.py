@@ -8,6 +8,7 @@ from typing import Any
 from engine.boxes import box as b
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
+from engine.model.backdrop import flatten_runs
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
@@ -31,6 +32,7 @@ class _Layers:
     blocks: list[_Entry] = field(default_factory=list)
     inlines: list[_Entry] = field(default_factory=list)
     positioned: list[_Entry] = field(default_factory=list)  # z-index auto / 0, tree order
+    atomics: list[_Entry] = field(default_factory=list)  # inline-blocks inside native table cells
     positive: list[tuple[int, int, _Entry]] = field(default_factory=list)
 
 
@@ -59,6 +61,8 @@ class Painter:
         self.options = options
         self.shapes: list[dict[str, Any]] = []
         self.order = 0
+        self.slide_fill: dict[str, Any] | None = None
+        self.slide_size = (0.0, 0.0)
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
@@ -74,17 +78,25 @@ class Painter:
             self.background(e)
         for e in layers.inlines:
             self.inline_content(e)
+        for e in layers.atomics:
+            self.atomic_inlines(e)
         for e in layers.positioned:
             self.context(e)
         for _z_, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
             self.context(e)
 
-    def gather(self, frag: BoxFragment, m: Matrix, alpha: float, clip: Any, layers: _Layers) -> None:
+    def gather(self, frag: BoxFragment, m: Matrix, alpha: float, clip: Any, layers: _Layers, in_cell: bool = False) -> None:
         if frag.lines:
-            layers.inlines.append(_Entry(frag, m, alpha, clip))
+            # Text inside a native table cell is written into the cell itself.
+            (layers.atomics if in_cell else layers.inlines).append(_Entry(frag, m, alpha, clip))
         flex_like = frag.box.inner in (b.FLEX, b.GRID)
+        table = frag.extra.get("table")
+        cells = {id(c.fragment) for c in table.cells} if table is not None else set()
         for child in frag.children:
             entry = self._entry(child, m, alpha, clip)
+            if id(child) in cells:
+                self.gather(child, entry.m, entry.alpha, clip, layers, in_cell=True)
+                continue
             if _creates_context(child, flex_like):
                 z = _z(child) or 0
                 self.order += 1
@@ -98,7 +110,7 @@ class Painter:
                 layers.positioned.append(entry)
             else:
                 layers.blocks.append(entry)
-                self.gather(child, entry.m, entry.alpha, self._child_clip(entry), layers)
+                self.gather(child, entry.m, entry.alpha, self._child_clip(entry), layers, in_cell)
 
     def _entry(self, child: BoxFragment, m: Matrix, alpha: float, clip: Any) -> _Entry:
         style = child.box.style
@@ -125,7 +137,9 @@ class Painter:
     # -- painting ------------------------------------------------------------
     def background(self, entry: _Entry) -> None:
         frag = entry.frag
-        for shape in decorate(frag, entry.m, entry.alpha, self.diag, self.media):
+        table = frag.extra.get("table")
+        collapsed = table is not None and table.collapsed
+        for shape in decorate(frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed):
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
             for shape in replaced_shapes(frag, entry.m, entry.alpha, self.diag, self.media, self.lang):
@@ -142,13 +156,19 @@ class Painter:
         frag = entry.frag
         for shape in text_shapes(frag, entry.m, entry.alpha, self.options.explicit_line_breaks):
             self.emit(shape, entry.clip)
-        for line in frag.lines:
+        self.atomic_inlines(entry)
+
+    def atomic_inlines(self, entry: _Entry) -> None:
+        """Inline-blocks and inline replaced boxes on the lines, each painted atomically."""
+        for line in entry.frag.lines:
             for item in line.items:
                 if isinstance(item, BoxFragment):
                     lm = entry.m.multiply(translate(line.x, line.y))
                     self.context(self._entry(item, lm, entry.alpha, entry.clip))
 
     def emit(self, shape: dict[str, Any], clip: Any) -> None:
+        if shape.get("kind") == "text":
+            flatten_runs(shape, self.shapes, self.slide_fill, self.slide_size)
         if clip is not None and shape.get("kind") in ("rect", "picture") and not shape.get("rotation"):
             shape = _clip_shape(shape, clip)
             if shape is None:
@@ -198,6 +218,8 @@ def build_slide(root: BoxFragment, media: dict[str, Any], diag: Diagnostics, opt
     """Map the slide root's fragment tree to a slide model (see engine/model/schema.py)."""
     painter = Painter(diag, media, options, lang)
     background = _slide_background(root, 1.0)
+    painter.slide_fill = background
+    painter.slide_size = (root.width, root.height)
     entry = _Entry(root, IDENTITY, 1.0, None)
     painter.context(entry, paint_self=background is None)
     notes = None

@@ -22,10 +22,11 @@ class ComputedStyle(dict):  # type: ignore[type-arg]
     stored as raw strings. `parent` is the parent element's style (None for the root).
     """
 
-    __slots__ = ("parent", "keyword")
+    __slots__ = ("parent", "keyword", "logical_align")
 
     parent: ComputedStyle | None
     keyword: int  # font-size keyword (1..8, xx-small..xxx-large) when the size came from one
+    logical_align: int  # text-align came from start (1) / end (2): re-resolved when direction changes
 
     def __repr__(self) -> str:
         return f"ComputedStyle({len(self)} properties)"
@@ -87,6 +88,7 @@ def _initial_all() -> ComputedStyle:
     cs["outline-width"] = 0.0
     cs.parent = None
     cs.keyword = 4
+    cs.logical_align = 1
     return cs
 
 
@@ -211,7 +213,12 @@ def compute_style(
     """Compute one element's style from its cascaded values and its parent's computed style."""
     cs = ComputedStyle(parent if parent is not None else ROOT_INITIAL)
     cs.parent = parent
-    cs.keyword = parent.keyword if parent is not None else 4
+    if parent is not None:
+        cs.keyword = parent.keyword
+        cs.logical_align = parent.logical_align
+    else:
+        cs.keyword = 4
+        cs.logical_align = 1
     ctx.cs = cs
     ctx.parent = parent
     ctx.element = element
@@ -243,7 +250,11 @@ def compute_style(
     if keyword and ("font-family" in cascaded or "font-size" in cascaded):
         table = FONT_SIZE_MONOSPACE if cs["font-family"] == ("monospace",) else FONT_SIZE_STANDARD
         cs["font-size"] = table[keyword - 1]
+    if parent is None:  # rem in the root's other properties refers to its computed font size
+        ctx.root_font_size = cs["font-size"]
     cs.update(_non_inherited_for(cs["color"]))
+    if "text-align" in cascaded:
+        cs.logical_align = 0  # start/end keywords set it again while computing
 
     if has_custom:
         for name, spec in cascaded.items():
@@ -260,6 +271,8 @@ def compute_style(
                 spec = spec.compute(ctx, name)
             cs[name] = spec
 
+    if "text-align" in cascaded or "direction" in cascaded:
+        _logical_text_align(cs, cascaded)
     if not _FIXUP_TRIGGERS.isdisjoint(cascaded):
         _fixups(cs, cascaded)
     position = cs["position"]
@@ -269,6 +282,18 @@ def compute_style(
     elif cs["float"] != "none" or (parent is not None and parent["display"] in _ITEM_PARENTS):
         _blockify(cs)
     return cs
+
+
+def _logical_text_align(cs: ComputedStyle, cascaded: dict[str, Any]) -> None:
+    spec = cascaded.get("text-align")
+    if isinstance(spec, CssWide):
+        parent = cs.parent
+        cs.logical_align = 1 if spec is INITIAL or parent is None else parent.logical_align
+    if cs.logical_align:
+        rtl = cs["direction"] == "rtl"
+        start = "right" if rtl else "left"
+        end = "left" if rtl else "right"
+        cs["text-align"] = start if cs.logical_align == 1 else end
 
 
 def _blockify(cs: ComputedStyle) -> None:
@@ -318,6 +343,7 @@ def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     cs["display"] = display
     cs.parent = parent
     cs.keyword = parent.keyword
+    cs.logical_align = parent.logical_align
     return cs
 
 

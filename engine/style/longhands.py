@@ -384,10 +384,13 @@ def spacing(toks: tuple[Tok, ...], text: str) -> Any:
 def _text_align_start(which: str, ctx: Ctx) -> str:
     rtl = ctx.cs["direction"] == "rtl"
     if which == "start":
+        ctx.cs.logical_align = 1
         return "right" if rtl else "left"
     if which == "end":
+        ctx.cs.logical_align = 2
         return "left" if rtl else "right"
-    # match-parent
+    # match-parent: the parent's value, resolved against the parent's direction
+    ctx.cs.logical_align = 0
     if ctx.parent is None:
         return "left"
     parent_value: str = ctx.parent["text-align"]

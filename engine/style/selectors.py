@@ -130,8 +130,18 @@ def split_selector_list(text: str) -> list[str]:
     return out
 
 
+_ANY_LINK = re.compile(r":(?:-webkit-)?any-link(?![\w-])", re.IGNORECASE)
+
+
+class _SyntaxError(Exception):
+    pass
+
+
 def _compile_one(text: str) -> tuple[CompiledSelector | None, str | None]:
-    """One complex selector -> (compiled, None) or (None, diagnostic message)."""
+    """One complex selector -> (compiled, None) or (None, diagnostic message).
+
+    Raises _SyntaxError for a selector that is invalid CSS (which invalidates the whole list).
+    """
     if not text:
         return None, "empty selector"
     if _DYNAMIC.search(text):
@@ -149,7 +159,7 @@ def _compile_one(text: str) -> tuple[CompiledSelector | None, str | None]:
         if fast is not None:
             return fast, None
     try:
-        parsed = cssselect.parse(text)
+        parsed = cssselect.parse(_ANY_LINK.sub(":link", text))
         if len(parsed) != 1:
             return None, f"unsupported selector {text!r}"
         selector = parsed[0]
@@ -164,6 +174,8 @@ def _compile_one(text: str) -> tuple[CompiledSelector | None, str | None]:
         xpath = etree.XPath(expr)
         a, b, c = selector.specificity()
         return CompiledSelector(text, (a, b, c), pseudo, None, xpath), None
+    except cssselect.SelectorSyntaxError as exc:
+        raise _SyntaxError(f"invalid selector {text!r}: {exc}"[:300]) from None
     except (cssselect.SelectorError, etree.XPathError, ValueError, TypeError) as exc:
         return None, f"unsupported selector {text!r}: {exc}"[:300]
     except RecursionError:
@@ -176,7 +188,10 @@ def compile_selector_list(text: str) -> tuple[tuple[CompiledSelector, ...], tupl
     compiled: list[CompiledSelector] = []
     messages: list[str] = []
     for part in split_selector_list(text):
-        sel, message = _compile_one(part)
+        try:
+            sel, message = _compile_one(part)
+        except _SyntaxError as exc:  # an invalid selector invalidates the whole rule
+            return (), (f"{exc} (rule dropped)",)
         if sel is not None:
             compiled.append(sel)
         if message is not None:

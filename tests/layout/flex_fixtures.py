@@ -305,3 +305,23 @@ FIXTURES.update(
         '<div id="b" style="font-size:14px">label</div></div> more</div>',
     }
 )
+
+FIXTURES.update(
+    {
+        "text_header_space_between": '<div id="f" style="display:flex;justify-content:space-between;align-items:center;width:1136px;padding:0 72px;font-size:14px">'
+        '<div id="a" style="font-size:28px;font-weight:700">Quarterly Business Review</div><div id="b">Q3 2024 · Confidential</div></div>',
+        "text_footer_margin_auto": '<div id="f" style="display:flex;flex-direction:column;width:400px;height:500px;padding:24px;font-size:16px;line-height:1.5">'
+        '<h2 id="a" style="margin:0 0 12px;font-size:28px">Heading</h2><p id="b" style="margin:0">Paragraph text under the heading that wraps to two lines.</p>'
+        '<div id="c" style="margin-top:auto;font-size:12px">Footer note</div></div>',
+        "text_stat_row": '<div id="f" style="display:flex;gap:32px;width:1000px">'
+        '<div id="a" style="flex:1;text-align:center"><div id="a1" style="font-size:48px;font-weight:700">42%</div><div id="a2" style="font-size:14px">Growth year over year in all segments</div></div>'
+        '<div id="b" style="flex:1;text-align:center"><div id="b1" style="font-size:48px;font-weight:700">$1.2M</div><div id="b2" style="font-size:14px">ARR</div></div>'
+        '<div id="c" style="flex:1;text-align:center"><div id="c1" style="font-size:48px;font-weight:700">118</div><div id="c2" style="font-size:14px">Customers</div></div></div>',
+        "text_icon_row": '<div id="f" style="display:flex;align-items:flex-start;gap:16px;width:500px;font-size:16px;line-height:24px">'
+        '<div id="a" style="flex:0 0 40px;height:40px;border-radius:50%"></div><div id="b"><div id="b1" style="font-weight:700">Title of the item</div>'
+        '<div id="b2">Longer description text that needs to wrap because the row is narrow enough.</div></div></div>',
+        "text_wrap_tags": '<div id="f" style="display:flex;flex-wrap:wrap;gap:8px;width:300px;font-size:13px">'
+        + "".join(f'<span id="t{i}" style="padding:4px 10px;border:1px solid">{w}</span>' for i, w in enumerate(["Design", "Engineering", "Product", "Customer success", "Marketing", "Ops"]))
+        + "</div>",
+    }
+)

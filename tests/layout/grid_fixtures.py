@@ -278,3 +278,21 @@ FIXTURES.update(
         '<div id="a" style="overflow:hidden">Incomprehensibilities</div><div id="b">b</div></div>',
     }
 )
+
+FIXTURES.update(
+    {
+        "text_two_column_slide": '<div id="g" style="display:grid;grid-template-columns:1fr 1.25fr;gap:48px;width:1136px;height:560px;padding:80px 72px;font-size:18px;line-height:1.5">'
+        '<div id="l"><h2 id="h" style="margin:0 0 16px;font-size:36px;line-height:1.2">What changed this quarter</h2><p id="p" style="margin:0">We shipped the new onboarding flow and cut time to first value by a third.</p></div>'
+        '<div id="r" style="display:grid;grid-template-columns:repeat(2, minmax(0, 1fr));grid-auto-rows:1fr;gap:16px">'
+        '<div id="r1" style="padding:16px;border:1px solid">Activation up 18%</div><div id="r2" style="padding:16px;border:1px solid">Churn down to 2.1% monthly across plans</div>'
+        '<div id="r3" style="padding:16px;border:1px solid">NPS 54</div><div id="r4" style="padding:16px;border:1px solid">Support tickets halved</div></div></div>',
+        "text_minmax_auto_clamp": '<div id="g" style="display:grid;grid-template-columns:minmax(auto, 120px) 1fr;width:500px;font-size:16px">'
+        '<div id="a">Extraordinarily</div><div id="b">b</div></div>',
+        "text_label_value_rows": '<div id="g" style="display:grid;grid-template-columns:max-content 1fr;gap:8px 24px;width:500px;font-size:15px;line-height:22px">'
+        '<div id="k1">Owner</div><div id="v1">Platform team</div><div id="k2">Launch date</div><div id="v2">March 14, with a staged rollout over two weeks to all regions</div>'
+        '<div id="k3">Status</div><div id="v3">On track</div></div>',
+        "empty_grid_rows": '<div id="g" style="display:grid;width:300px;grid-template-rows:100px 50px;row-gap:10px"></div>',
+        "text_align_baseline_fallback": '<div id="g" style="display:grid;grid-template-columns:1fr 1fr;width:400px;align-items:start;font-size:16px">'
+        '<div id="a" style="font-size:30px">Big</div><div id="b">small</div></div>',
+    }
+)

@@ -550,3 +550,20 @@ FIXTURES.update(
         + "</tr></table>",
     }
 )
+
+FIXTURES.update(
+    {
+        # The UA sheet makes tables border-box; an author's content-box adds the used chrome.
+        "content_box_width": '<table id="t" style="box-sizing:content-box;width:200px;padding:10px;border:5px solid">'
+        + f"<tbody>{row(td('a', blk(10)))}</tbody></table>",
+        "content_box_height": '<table id="t" style="box-sizing:content-box;height:100px;padding:10px;border:5px solid">'
+        + f"<tbody>{row(td('a', blk(10)))}</tbody></table>",
+        "content_box_min_width": '<table id="t" style="box-sizing:content-box;min-width:200px;padding:10px;border:5px solid">'
+        + f"<tbody>{row(td('a', blk(10)))}</tbody></table>",
+        "content_box_collapse": f'<table id="t" style="box-sizing:content-box;{COLLAPSE}width:200px;border:10px solid">'
+        + f"<tbody>{row(td('a', blk(10)))}</tbody></table>",
+        "table_width_in_inline_block": '<div id="w" style="display:inline-block">'
+        + '<table id="t" style="width:200px;padding:10px;border:5px solid">'
+        + f"<tbody>{row(td('a', blk(10)))}</tbody></table></div>",
+    }
+)

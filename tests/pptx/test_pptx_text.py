@@ -269,3 +269,36 @@ def test_identical_styles_give_identical_xml() -> None:
     from lxml import etree
 
     assert etree.tostring(first) == etree.tostring(second)
+
+
+def test_hyperlink_targets_are_percent_encoded() -> None:
+    url = " https://example.com/a b?q=é&x=%20#top "
+    written = write([text_shape(_para({"text": "go", "href": url}))])
+    link = written.shapes()[0].find(".//a:hlinkClick", NS)
+    assert written.target(link.get(R_ID)) == "https://example.com/a%20b?q=%C3%A9&x=%20#top"
+
+
+def test_empty_href_makes_no_link() -> None:
+    written = write([text_shape(_para({"text": "x", "href": "  "}, {"text": "y", "href": ""}))])
+    assert written.shapes()[0].find(".//a:hlinkClick", NS) is None
+    assert not any(r.get("Type").endswith("/hyperlink") for r in written.rels().values())
+
+
+def test_non_finite_numbers_are_ignored() -> None:
+    nan, inf = float("nan"), float("inf")
+    run = {
+        "text": "x",
+        "size": nan,
+        "spacing": inf,
+        "baseline": nan,
+        "color": "000000",
+        "alpha": nan,
+    }
+    sp = _sp(_para(run, line_spacing={"pts": inf}, indent=nan), insets=[nan, 1, inf, 2])
+    rpr = sp.find("p:txBody/a:p/a:r/a:rPr", NS)
+    assert dict(rpr.attrib) == {}
+    assert rpr.find("a:solidFill/a:srgbClr/a:alpha", NS) is None
+    ppr = sp.find("p:txBody/a:p/a:pPr", NS)
+    assert ppr.get("indent") is None and ppr.find("a:lnSpc", NS) is None
+    body_pr = sp.find("p:txBody/a:bodyPr", NS)
+    assert [body_pr.get(k) for k in ("lIns", "tIns", "rIns", "bIns")] == ["0", "9525", "0", "19050"]

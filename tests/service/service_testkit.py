@@ -99,7 +99,7 @@ def misbehaving_app(tmp: Path, **overrides: Any) -> FastAPI:
 
 CRASH = "<!--CRASH-->"
 HANG = "<!--HANG-->"
-SLOW = "<!--SLOW-->"
+WAIT = "<!--WAIT:{}-->"  # holds the worker until the named file exists (at most 30 s)
 RAISE = "<!--RAISE-->"
 
 
@@ -110,8 +110,11 @@ def convert_or_misbehave(payload: dict[str, Any]) -> dict[str, Any]:
         os._exit(3)  # the worker process dies without answering
     if HANG in first:
         time.sleep(3600)
-    if SLOW in first:
-        time.sleep(1.0)
+    if first.startswith("<!--WAIT:"):
+        gate = Path(first[len("<!--WAIT:") : first.index("-->")])
+        deadline = time.monotonic() + 30
+        while not gate.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
     if RAISE in first:
         raise RuntimeError("secret internal detail /etc/passwd")
     from service.jobs import convert_job

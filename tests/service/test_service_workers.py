@@ -16,7 +16,7 @@ from service_testkit import (
     CRASH,
     HANG,
     RAISE,
-    SLOW,
+    WAIT,
     LiveServer,
     misbehaving_app,
     page,
@@ -89,18 +89,19 @@ def test_metrics_count_restarts(server: LiveServer) -> None:
     assert 'deckforge_convert_requests_total{code="50199"} 3.0' in text
 
 
-def test_queue_full_answers_1012_at_once(server: LiveServer) -> None:
-    # 2 workers + 1 waiting place: three slow requests fill the service, the fourth bounces.
+def test_queue_full_answers_1012_at_once(server: LiveServer, tmp_path: Path) -> None:
+    # 2 workers + 1 waiting place: three held requests fill the service, the fourth bounces.
     pool = server.app.state.service.pool  # type: ignore[attr-defined]
+    gate = tmp_path / "gate"
     results: list[int] = []
 
     def slow() -> None:
-        results.append(post(server, [SLOW + page()]).json()["code"])
+        results.append(post(server, [WAIT.format(gate) + page()]).json()["code"])
 
     threads = [threading.Thread(target=slow) for _ in range(3)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while pool.running + pool.waiting < 3 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert pool.running == 2 and pool.waiting == 1
@@ -113,6 +114,10 @@ def test_queue_full_answers_1012_at_once(server: LiveServer) -> None:
     assert r.headers["retry-after"] == "1"
     # Health checks are still answered while every worker is busy: the loop is free.
     assert httpx.get(server.url + "/healthz").json()["code"] == 0
+    metrics = httpx.get(server.url + "/metrics").text
+    assert "deckforge_queue_depth 1.0" in metrics
+    assert "deckforge_jobs_running 2.0" in metrics
+    gate.touch()
     for t in threads:
         t.join()
     assert results == [0, 0, 0]

@@ -1,0 +1,234 @@
+"""parse_page: HTML text -> ParsedPage (slide root, stylesheets, fragment/quirks, limits, errors)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lxml import etree
+
+from engine.diagnostics import Diagnostics
+from engine.errors import PAGE_LIMIT_EXCEEDED, PAGE_NO_SLIDE_ROOT, PageError
+from engine.options import Limits
+from engine.parse import ParsedPage, parse_page
+
+
+def parse(html: str, limits: Limits | None = None) -> tuple[ParsedPage, Diagnostics]:
+    diag = Diagnostics()
+    return parse_page(html, diag, limits or Limits()), diag
+
+
+def test_full_document() -> None:
+    page, _ = parse(
+        "<!DOCTYPE html><html><head><style>p{color:red}</style></head>"
+        '<body><div class="slide" id="a"><p>x</p></div></body></html>'
+    )
+    assert page.root.tag == "html"
+    assert page.slide.get("id") == "a"
+    assert page.stylesheets == ["p{color:red}"]
+    assert page.fragment is False
+    assert page.quirks is False
+
+
+def test_fragment_has_html_root_and_inner_style() -> None:
+    page, _ = parse('<div class="slide" style="width:10px"><style>.x{}</style><p>x</p></div>')
+    assert page.fragment is True
+    assert page.quirks is True
+    assert page.root.tag == "html"
+    assert page.slide.tag == "div"
+    assert page.slide.getparent().tag == "body"
+    assert page.stylesheets == [".x{}"]
+
+
+def test_slide_root_is_first_element_with_the_class_token() -> None:
+    page, _ = parse(
+        '<div class="slides" id="no1"><div class="slide-x" id="no2"></div>'
+        '<div class="a  slide\tb" id="yes"><div class="slide" id="inner"></div></div></div>'
+        '<div class="slide" id="later"></div>'
+    )
+    assert page.slide.get("id") == "yes"
+
+
+def test_stylesheets_in_document_order_everywhere() -> None:
+    page, _ = parse(
+        "<html><head><style>a{}</style></head><body><style>b{}</style>"
+        '<div class="slide"><style>c{}</style></div><style>d{}</style></body></html>'
+    )
+    assert page.stylesheets == ["a{}", "b{}", "c{}", "d{}"]
+
+
+def test_style_media_attribute_becomes_media_block() -> None:
+    page, _ = parse('<style media="print">p{}</style><style media="screen">q{}</style><div class="slide"></div>')
+    assert page.stylesheets[0].startswith("@media print {")
+    assert page.stylesheets[1] == "q{}"
+
+
+def test_non_css_style_type_ignored() -> None:
+    page, diag = parse('<style type="text/less">@x: 1;</style><div class="slide"></div>')
+    assert page.stylesheets == []
+    assert diag.items[0].kind == "html"
+
+
+def test_scripts_noscript_template_and_comments_removed() -> None:
+    page, _ = parse(
+        '<div class="slide">a<script>var x = "<p>";</script>b<!-- note -->c'
+        "<noscript><p>no</p></noscript>d<template><p>t</p></template>e</div>"
+    )
+    assert [el.tag for el in page.slide.iter()] == ["div"]
+    assert page.slide.text == "abcde"
+
+
+def test_link_stylesheet_recorded_not_fetched() -> None:
+    page, diag = parse(
+        '<html><head><link rel="stylesheet" href="https://cdn.example/x.css"><link rel="icon" href="i.png">'
+        '</head><body><div class="slide"></div></body></html>'
+    )
+    assert page.stylesheets == []
+    assert [(d.kind, "cdn.example" in d.message) for d in diag.items] == [("resource", True)]
+
+
+def test_implied_tbody_like_html5() -> None:
+    page, _ = parse('<table class="slide"><caption>c</caption><tr><td>1</td></tr><tr><td>2</td></tr></table>')
+    tags = [child.tag for child in page.slide]
+    assert tags == ["caption", "tbody"]
+    assert [row.tag for row in page.slide[1]] == ["tr", "tr"]
+
+
+def test_svg_names_keep_their_case() -> None:
+    page, _ = parse(
+        '<div class="slide"><svg viewBox="0 0 10 10"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse">'
+        "</linearGradient></defs></svg></div>"
+    )
+    svg = page.slide[0]
+    assert svg.get("viewBox") == "0 0 10 10"
+    grad = svg[0][0]
+    assert grad.tag == "linearGradient"
+    assert grad.get("gradientUnits") == "userSpaceOnUse"
+
+
+def test_quirks_detection() -> None:
+    assert parse('<!DOCTYPE html><div class="slide"></div>')[0].quirks is False
+    assert parse('<!-- c --> <!doctype HTML><div class="slide"></div>')[0].quirks is False
+    assert parse('<html><body><div class="slide"></div></body></html>')[0].quirks is True
+    legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><div class="slide"></div>'
+    assert parse(legacy)[0].quirks is True
+    strict = (
+        '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">'
+        '<div class="slide"></div>'
+    )
+    assert parse(strict)[0].quirks is False
+
+
+def test_nul_bytes_and_lone_surrogates_survive() -> None:
+    page, _ = parse('a\x00b<div class="slide">x\ud800y\x01z</div>')
+    assert page.slide.text == "x\ufffdy\ufffdz"
+
+
+def test_encoding_declarations_do_not_break_text_input() -> None:
+    page, _ = parse('<?xml version="1.0" encoding="latin-1"?><meta charset="shift_jis"><div class="slide">é漢</div>')
+    assert page.slide.text == "é漢"
+
+
+@pytest.mark.parametrize(
+    ("html", "reason"),
+    [
+        ("", "page is empty"),
+        ("   \n\t ", "page is empty"),
+        ("just text", "no element with class 'slide'"),
+        ('<div class="slides">x</div>', "no element with class 'slide'"),
+        ("<!-- only a comment -->", "not HTML"),
+    ],
+)
+def test_no_slide_root(html: str, reason: str) -> None:
+    with pytest.raises(PageError) as info:
+        parse(html)
+    assert info.value.code == PAGE_NO_SLIDE_ROOT
+    assert reason in info.value.reason
+
+
+def test_depth_limit() -> None:
+    html = '<div class="slide">' + "<div>" * 40 + "x"
+    parse(html, Limits(max_dom_depth=60))
+    with pytest.raises(PageError) as info:
+        parse(html, Limits(max_dom_depth=30))
+    assert info.value.code == PAGE_LIMIT_EXCEEDED
+    assert "depth" in info.value.reason
+
+
+def test_depth_beyond_parser_cap_is_a_limit_error() -> None:
+    with pytest.raises(PageError) as info:
+        parse('<div class="slide">' + "<div>" * 5000)
+    assert info.value.code == PAGE_LIMIT_EXCEEDED
+
+
+def test_element_count_limit() -> None:
+    html = '<div class="slide">' + "<span>x</span>" * 200 + "</div>"
+    parse(html, Limits(max_elements=300))
+    with pytest.raises(PageError) as info:
+        parse(html, Limits(max_elements=100))
+    assert info.value.code == PAGE_LIMIT_EXCEEDED
+    assert "element count" in info.value.reason
+
+
+def test_tree_is_lxml() -> None:
+    page, _ = parse('<div class="slide"><p>x</p></div>')
+    assert isinstance(page.slide, etree._Element)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(max_size=300))
+def test_arbitrary_text_only_raises_page_errors(text: str) -> None:
+    try:
+        page, _ = parse(text)
+    except PageError as exc:
+        assert exc.code in (PAGE_NO_SLIDE_ROOT, PAGE_LIMIT_EXCEEDED)
+        return
+    assert "slide" in (page.slide.get("class") or "").split()
+
+
+_PIECES = st.sampled_from(
+    [
+        '<div class="slide">',
+        "<div>",
+        "</div>",
+        "<p>",
+        "<table><tr><td>",
+        "<svg><path/>",
+        "<style>p{color:red}",
+        "</style>",
+        "<script>",
+        "<!--",
+        "-->",
+        "\x00",
+        "\ud800",
+        "<!DOCTYPE html>",
+        "&amp;",
+        "&#0;",
+        "<",
+        ">",
+        "x",
+        "<html>",
+        "<body>",
+        "<template>",
+        "<noscript>",
+        '<a href="x">',
+        "<?php ?>",
+        "<![CDATA[",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(_PIECES, max_size=60).map("".join))
+def test_arbitrary_markup_only_raises_page_errors(text: str) -> None:
+    try:
+        parse(text)
+    except PageError as exc:
+        assert exc.code in (PAGE_NO_SLIDE_ROOT, PAGE_LIMIT_EXCEEDED)
+
+
+def test_huge_nesting_of_mixed_tags() -> None:
+    html = '<div class="slide">' + "<b><i><span>" * 3000
+    with pytest.raises(PageError) as info:
+        parse(html)
+    assert info.value.code == PAGE_LIMIT_EXCEEDED

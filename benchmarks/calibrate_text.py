@@ -30,7 +30,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -53,7 +53,10 @@ def _load_textmetrics() -> Any:
     return importlib.import_module("engine.model.textmetrics")
 
 
-tm = _load_textmetrics()
+if TYPE_CHECKING:
+    from engine.model import textmetrics as tm
+else:
+    tm = _load_textmetrics()
 
 SLIDE_W, SLIDE_H = 1280, 1440
 EMU_PX = 9525
@@ -196,7 +199,11 @@ def fill_txbody(tx_body: Any, paragraphs: list[dict[str, Any]]) -> None:
             _rpr(r, "rPr", run)
             etree.SubElement(r, A("t")).text = run["text"]
         if para.get("end_size"):
-            _rpr(p, "endParaRPr", {"size": para["end_size"], "font": para.get("end_font", "Liberation Sans")})
+            _rpr(
+                p,
+                "endParaRPr",
+                {"size": para["end_size"], "font": para.get("end_font", "Liberation Sans")},
+            )
 
 
 def text_box(
@@ -212,13 +219,23 @@ def text_box(
     from pptx.util import Emu
 
     sp = slide.shapes.add_textbox(
-        Emu(round(x * EMU_PX)), Emu(round(y * EMU_PX)), Emu(round(w * EMU_PX)), Emu(round(h * EMU_PX))
+        Emu(round(x * EMU_PX)),
+        Emu(round(y * EMU_PX)),
+        Emu(round(w * EMU_PX)),
+        Emu(round(h * EMU_PX)),
     )
     tx_body = sp.text_frame._txBody
     bp = tx_body.find(A("bodyPr"))
     for k in list(bp.attrib):
         del bp.attrib[k]
-    for k, v in (("wrap", wrap), ("lIns", "0"), ("tIns", "0"), ("rIns", "0"), ("bIns", "0"), ("anchor", anchor)):
+    for k, v in (
+        ("wrap", wrap),
+        ("lIns", "0"),
+        ("tIns", "0"),
+        ("rIns", "0"),
+        ("bIns", "0"),
+        ("anchor", anchor),
+    ):
         bp.set(k, v)
     for c in list(bp):
         bp.remove(c)
@@ -227,11 +244,18 @@ def text_box(
     return sp
 
 
-def table_box(slide: Any, x: float, y: float, w: float, h: float, paragraphs: list[dict[str, Any]]) -> Any:
+def table_box(
+    slide: Any, x: float, y: float, w: float, h: float, paragraphs: list[dict[str, Any]]
+) -> Any:
     from pptx.util import Emu
 
     gf = slide.shapes.add_table(
-        1, 1, Emu(round(x * EMU_PX)), Emu(round(y * EMU_PX)), Emu(round(w * EMU_PX)), Emu(round(h * EMU_PX))
+        1,
+        1,
+        Emu(round(x * EMU_PX)),
+        Emu(round(y * EMU_PX)),
+        Emu(round(w * EMU_PX)),
+        Emu(round(h * EMU_PX)),
     )
     tbl = gf.table
     tbl_pr = tbl._tbl.find(A("tblPr"))
@@ -425,7 +449,7 @@ def spacing_modes(size: float) -> list[tm.LineSpacing]:
 
 def exp_vertical(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Text boxes: 3 lines (a:br) + a second paragraph of 1 line, every font/size/spacing."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for font in FONT_NAMES:
         for size in SIZES:
             for ls in spacing_modes(size):
@@ -436,21 +460,26 @@ def exp_vertical(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, An
     for case, chars in zip(cases, pages, strict=True):
         case["baselines"] = [b - case["top"] for b in baselines(chars)]
         case["x0"] = min(c[1] for c in chars) - 100
-        para = [tm.ParagraphLines([case["size"]] * 3, case["ls"]), tm.ParagraphLines([case["size"]], case["ls"])]
+        para = [
+            tm.ParagraphLines([case["size"]] * 3, case["ls"]),
+            tm.ParagraphLines([case["size"]], case["ls"]),
+        ]
         case["model"] = [b for p in tm.layout_baselines(para) for b in p]
     return {"cases": cases}
 
 
 def exp_paragraphs(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """spcBef / spcAft on every paragraph (1, 2, 1 lines), empty paragraphs."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for font in ("Liberation Sans", "Noto Sans CJK SC"):
         for size in (16, 48):
             for ls in (None, {"pct": 1.5}, {"pts": round(tm.px_to_pt(1.5 * size), 2)}):
                 for bef, aft in ((6.0, 0.0), (0.0, 9.0), (12.0, 12.0), (24.0, 3.0)):
                     paras = lines_paragraphs(font, size, ls, (1, 2, 1), bef=bef, aft=aft)
                     text_box(deck.slide(), 100, 40, 1100, SLIDE_H - 80, paras)
-                    cases.append({"font": font, "size": size, "ls": ls, "bef": bef, "aft": aft, "top": 40})
+                    cases.append(
+                        {"font": font, "size": size, "ls": ls, "bef": bef, "aft": aft, "top": 40}
+                    )
     # an empty paragraph between two lines: with endParaRPr sz = size, and without (default 18 pt)
     for size in (16, 48):
         for end_size in (size, None):
@@ -468,34 +497,45 @@ def exp_paragraphs(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
             s, e = case["size"], case["end_size"] or tm.pt_to_px(18)
             case["model"] = [s, 1.2 * s + 1.2 * e + s]
             continue
-        paras = [
-            tm.ParagraphLines([case["size"]] * n, case["ls"], case["bef"], case["aft"]) for n in (1, 2, 1)
+        plines = [
+            tm.ParagraphLines([case["size"]] * n, case["ls"], case["bef"], case["aft"])
+            for n in (1, 2, 1)
         ]
-        case["model"] = [b for p in tm.layout_baselines(paras) for b in p]
+        case["model"] = [b for p in tm.layout_baselines(plines) for b in p]
     return {"cases": cases}
 
 
 def exp_table(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Table cells (1x1, zero margins): LibreOffice 7.4 uses the font's metrics here."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for font in FONT_NAMES:
         for size in (12, 16, 24, 48, 72, 104):
-            for ls in (None, {"pct": 0.9}, {"pct": 1.5}, {"pts": round(tm.px_to_pt(1.6 * size), 2)}):
+            for ls in (
+                None,
+                {"pct": 0.9},
+                {"pct": 1.5},
+                {"pts": round(tm.px_to_pt(1.6 * size), 2)},
+            ):
                 y = 40 + 0.37 * (len(cases) % 3)
-                table_box(deck.slide(), 100, y, 1100, SLIDE_H - 80, lines_paragraphs(font, size, ls))
+                table_box(
+                    deck.slide(), 100, y, 1100, SLIDE_H - 80, lines_paragraphs(font, size, ls)
+                )
                 cases.append({"font": font, "size": size, "ls": ls, "top": y})
     pages = tools.render(deck, "table")
     for case, chars in zip(cases, pages, strict=True):
         case["baselines"] = [b - case["top"] for b in baselines(chars)]
         m = faces[case["font"]]
-        paras = [tm.ParagraphLines([case["size"]] * 3, case["ls"]), tm.ParagraphLines([case["size"]], case["ls"])]
+        paras = [
+            tm.ParagraphLines([case["size"]] * 3, case["ls"]),
+            tm.ParagraphLines([case["size"]], case["ls"]),
+        ]
         case["model"] = [b for p in tm.layout_baselines(paras, m, table_cell=True) for b in p]
     return {"cases": cases}
 
 
 def exp_letter_spacing(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """a:rPr/@spc: per-character extra advance, and whether the last character gets it."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for font in ("Liberation Sans", "DejaVu Serif", "Noto Sans CJK SC"):
         for size in (16, 48):
             for ls_px in (0.0, -1.0, 2.0, 5.5, 12.0):
@@ -526,11 +566,36 @@ def exp_letter_spacing(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[s
     return {"cases": cases}
 
 
-WORDS = (
-    "The quick brown fox jumps over the lazy dog while revenue grew 23% annually, driven by "
-    "enterprise expansion (see appendix) and 4,210.5 active offices reporting efficiency gains"
-).split()
-KERN_WORDS = "AVAWAY To Ta Wa Ye LT Vo Py 'quoted' AV WA".split()
+WORDS = [
+    "The",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "the",
+    "lazy",
+    "dog",
+    "while",
+    "revenue",
+    "grew",
+    "23%",
+    "annually,",
+    "driven",
+    "by",
+    "enterprise",
+    "expansion",
+    "(see",
+    "appendix)",
+    "and",
+    "4,210.5",
+    "active",
+    "offices",
+    "reporting",
+    "efficiency",
+    "gains",
+]
+KERN_WORDS = ["AVAWAY", "To", "Ta", "Wa", "Ye", "LT", "Vo", "Py", "'quoted'", "AV", "WA"]
 CJK_TEXT = "我们的年度报告显示收入增长第三季度营业收入同比增长百分之二十三继续保持稳定"
 
 
@@ -584,7 +649,9 @@ def spc_correction(text: str, font: str, size: float, chromium_width: float) -> 
     """Letter spacing (px) that makes LibreOffice's width of `text` equal chromium_width,
     from plain hmtx advances and Chromium's kerning (its width minus their sum)."""
     advs = advances_em(font, text)
-    return tm.spc_correction_px(chromium_width, advs, size, kerning_px=chromium_width - sum(advs) * size)
+    return tm.spc_correction_px(
+        chromium_width, advs, size, kerning_px=chromium_width - sum(advs) * size
+    )
 
 
 def advances_em(name: str, text: str) -> list[float]:
@@ -606,7 +673,10 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
             if "CJK" in font:
                 texts = [fit_cjk(font, size, 1000)]
             else:
-                texts = [fit_words(font, size, WORDS, 1000), fit_words(font, size, KERN_WORDS + WORDS, 1000)]
+                texts = [
+                    fit_words(font, size, WORDS, 1000),
+                    fit_words(font, size, KERN_WORDS + WORDS, 1000),
+                ]
             items += [{"font": font, "size": size, "text": t} for t in texts if t]
     per_page, pages, body = 25, [], []
     for i, it in enumerate(items):
@@ -622,7 +692,9 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
         it["chromium"] = res[i // per_page]["boxes"][str(i)][2]
         it["hmtx"] = hmtx_width(it["font"], it["text"], it["size"])
         advs = advances_em(it["font"], it["text"])
-        it["model_lo"] = tm.lo_line_width(advs, it["size"], kerning_px=it["chromium"] - sum(advs) * it["size"])
+        it["model_lo"] = tm.lo_line_width(
+            advs, it["size"], kerning_px=it["chromium"] - sum(advs) * it["size"]
+        )
         it["spc_correction"] = spc_correction(it["text"], it["font"], it["size"], it["chromium"])
     rels: list[float | str] = [0.0, 0.003, 0.006, 0.01, "+1px", "+2px", "recommended"]
     deck = Deck()
@@ -654,6 +726,27 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     return {"items": items}
 
 
+def broken_lines(
+    texts: list[str],
+    widths: list[float],
+    base: dict[str, Any],
+    ls: dict[str, float],
+    algn: str,
+    correct: bool,
+) -> list[dict[str, Any]]:
+    """One paragraph holding Chromium's lines separated by a:br; with correct=True each
+    line's run gets the letter spacing that makes it as wide as in Chromium."""
+    runs: list[dict[str, Any]] = []
+    for j, t in enumerate(texts):
+        if j:
+            runs.append({"br": True, **base})
+        run: dict[str, Any] = {"text": t, **base}
+        if correct:
+            run["spc"] = spc_correction(t, base["font"], base["size"], widths[j])
+        runs.append(run)
+    return [{"runs": runs, "ls": ls, "algn": algn}]
+
+
 PARA_VARIANTS = {
     "left": ["soft_recommended", "soft_container", "breaks_none", "breaks_square", "breaks_spc"],
     "justify": ["soft_just", "breaks_just", "breaks_dist", "line_paragraphs_dist"],
@@ -669,12 +762,14 @@ def exp_wrap(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
         for size in (12, 16, 24, 32):
             for align in ("left", "justify"):
                 text = CJK_TEXT * 2 if "CJK" in font else " ".join(WORDS)
-                paras.append({"font": font, "size": size, "text": text, "align": align, "container": 480.0})
+                paras.append(
+                    {"font": font, "size": size, "text": text, "align": align, "container": 480.0}
+                )
     pages = [
         html_page(
             f"<div class='c' style=\"left:20px;top:40px;width:{pa['container']}px;white-space:normal;"
             f"text-align:{pa['align']};font-family:'{pa['font']}';font-size:{pa['size']}px;"
-            f"line-height:{1.5 * pa['size']}px\">{pa['text']}</div>"
+            f'line-height:{1.5 * pa["size"]}px">{pa["text"]}</div>'
         )
         for pa in paras
     ]
@@ -687,44 +782,56 @@ def exp_wrap(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
         lines = [sorted(ws, key=lambda w: w["x"]) for _, ws in sorted(rows.items())]
         pa["chromium_lines"] = [[(w["t"], w["x"], w["x1"]) for w in ln] for ln in lines]
         cjk = "CJK" in pa["font"]
-        line_text = ["".join(w["t"] for w in ln) if cjk else " ".join(w["t"] for w in ln) for ln in lines]
+        line_text = [
+            "".join(w["t"] for w in ln) if cjk else " ".join(w["t"] for w in ln) for ln in lines
+        ]
         widest = max(ln[-1]["x1"] - ln[0]["x"] for ln in lines)
         base = {"font": pa["font"], "size": pa["size"]}
         ls = {"pts": tm.px_to_pt(1.5 * pa["size"])}
         just = pa["align"] == "justify"
         top = tm.box_top_for_baseline(lines[0][0]["b"], faces[pa["font"]], pa["size"], ls)
 
+        widths = [ln[-1]["x1"] - ln[0]["x"] for ln in lines]
+
         def broken(algn: str, correct: bool = False) -> list[dict[str, Any]]:
-            runs: list[dict[str, Any]] = []
-            for j, t in enumerate(line_text):
-                if j:
-                    runs.append({"br": True, **base})
-                run: dict[str, Any] = {"text": t, **base}
-                if correct:
-                    ln = lines[j]
-                    run["spc"] = spc_correction(t, pa["font"], pa["size"], ln[-1]["x1"] - ln[0]["x"])
-                runs.append(run)
-            return [{"runs": runs, "ls": ls, "algn": algn}]
+            return broken_lines(line_text, widths, base, ls, algn, correct)  # noqa: B023
 
         for variant in PARA_VARIANTS[pa["align"]]:
-            soft = [{"runs": [{"text": pa["text"], **base}], "ls": ls, "algn": "just" if just else "l"}]
+            soft = [
+                {"runs": [{"text": pa["text"], **base}], "ls": ls, "algn": "just" if just else "l"}
+            ]
             if variant == "soft_recommended":
-                text_box(deck.slide(), 20, top, tm.box_width_for_line(widest, pa["size"]), 1300, soft)
+                text_box(
+                    deck.slide(), 20, top, tm.box_width_for_line(widest, pa["size"]), 1300, soft
+                )
             elif variant in ("soft_container", "soft_just"):
                 text_box(deck.slide(), 20, top, pa["container"], 1300, soft)
             elif variant == "breaks_none":
                 text_box(deck.slide(), 20, top, pa["container"], 1300, broken("l"), wrap="none")
             elif variant == "breaks_square":
-                text_box(deck.slide(), 20, top, tm.box_width_for_line(widest, pa["size"]), 1300, broken("l"))
+                text_box(
+                    deck.slide(),
+                    20,
+                    top,
+                    tm.box_width_for_line(widest, pa["size"]),
+                    1300,
+                    broken("l"),
+                )
             elif variant == "breaks_spc":
-                text_box(deck.slide(), 20, top, pa["container"], 1300, broken("l", True), wrap="none")
+                text_box(
+                    deck.slide(), 20, top, pa["container"], 1300, broken("l", True), wrap="none"
+                )
             elif variant == "breaks_just":
                 text_box(deck.slide(), 20, top, pa["container"], 1300, broken("just"))
             elif variant == "breaks_dist":
                 text_box(deck.slide(), 20, top, pa["container"], 1300, broken("dist"))
             elif variant == "line_paragraphs_dist":
                 ps = [
-                    {"runs": [{"text": t, **base}], "ls": ls, "algn": "dist" if j < len(line_text) - 1 else "l"}
+                    {
+                        "runs": [{"text": t, **base}],
+                        "ls": ls,
+                        "algn": "dist" if j < len(line_text) - 1 else "l",
+                    }
                     for j, t in enumerate(line_text)
                 ]
                 text_box(deck.slide(), 20, top, pa["container"], 1300, ps)
@@ -733,15 +840,16 @@ def exp_wrap(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     for pa in paras:
         pa["variants"] = {}
         for variant in PARA_VARIANTS[pa["align"]]:
-            lines = lo_lines(pages_lo[k])
+            got = lo_lines(pages_lo[k])
             k += 1
             ch = pa["chromium_lines"]
-            same = len(lines) == len(ch) and all(
-                same_text("".join(w[0] for w in a), "".join(w[0] for w in b)) for a, b in zip(lines, ch, strict=True)
+            same = len(got) == len(ch) and all(
+                same_text("".join(w[0] for w in a), "".join(w[0] for w in b))
+                for a, b in zip(got, ch, strict=True)
             )
             dx: list[float] = []
             if same:
-                for a, b in zip(lines, ch, strict=True):
+                for a, b in zip(got, ch, strict=True):
                     if len(a) == len(b):
                         dx += [wa[1] - wb[1] for wa, wb in zip(a, b, strict=True)]
             pa["variants"][variant] = {"same_lines": same, "dx": dx}
@@ -750,7 +858,7 @@ def exp_wrap(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
 
 def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """a:rPr/@baseline: raise, glyph size, and the effect on the line's own baseline."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for size in (16, 32, 72):
         sup_css = size / 1.2
         variants = [
@@ -759,7 +867,11 @@ def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
             ("css_shift_parent_sz", size, tm.escapement_for(tm.css_superscript_shift(size), size)),
             ("css_size", sup_css / tm.ESCAPEMENT_SIZE, None),
             ("sup50", size, 50000),
-            ("css_shift_parent_sz_spc3", size, tm.escapement_for(tm.css_superscript_shift(size), size)),
+            (
+                "css_shift_parent_sz_spc3",
+                size,
+                tm.escapement_for(tm.css_superscript_shift(size), size),
+            ),
         ]
         for name, run_size, esc in variants:
             if esc is None:
@@ -767,11 +879,19 @@ def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
             spc = 3.0 if name.endswith("spc3") else 0.0
             runs = [
                 {"text": "Hx", "font": "Liberation Sans", "size": size},
-                {"text": "23", "font": "Liberation Sans", "size": run_size, "baseline": esc, "spc": spc},
+                {
+                    "text": "23",
+                    "font": "Liberation Sans",
+                    "size": run_size,
+                    "baseline": esc,
+                    "spc": spc,
+                },
                 {"text": "Hx", "font": "Liberation Sans", "size": size},
             ]
             text_box(deck.slide(), 100, 40, 1000, 600, [{"runs": runs}])
-            cases.append({"size": size, "variant": name, "run_size": run_size, "escapement": esc, "spc": spc})
+            cases.append(
+                {"size": size, "variant": name, "run_size": run_size, "escapement": esc, "spc": spc}
+            )
     pages = tools.render(deck, "escapement")
     for case, chars in zip(cases, pages, strict=True):
         base = [c for c in chars if c[0] in "Hx"]
@@ -787,7 +907,7 @@ def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
 
 def exp_mixed(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Two sizes on one line: the line box follows the largest size."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for small, big in ((16, 32), (12, 48), (24, 72)):
         for ls in (None, {"pct": 1.5}, {"pct": 0.9}, {"pts": round(tm.px_to_pt(1.4 * big), 2)}):
             for order in ("small_first", "big_first"):
@@ -814,7 +934,7 @@ AUTOSPACE_TEXTS = ["Abc中文Abc 1中2", "中%中(A)中", "（A）中，A。中 
 def exp_cjk_autospace(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Extra space LibreOffice puts between CJK and non-CJK characters (Chromium: none).
     A gap is the distance from one character's advance end to the next one's origin."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for latin in ("Liberation Sans", "Noto Sans"):
         for size in (12, 16, 24, 32, 48, 72, 104):
             for text in AUTOSPACE_TEXTS:
@@ -829,7 +949,7 @@ def exp_cjk_autospace(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[st
             gaps.append([c0[0] + c1[0], (c1[1] - c0[3]) / case["size"]])
         case["gaps_em"] = gaps
         total = chars[-1][3] - chars[0][1]
-        case["extra_em"] = sum(g for _, g in gaps) 
+        case["extra_em"] = sum(g for _, g in gaps)
         case["model_extra_em"] = tm.cjk_autospace_px(case["text"], case["size"]) / case["size"]
         case["width"] = total
     return {"cases": cases}
@@ -837,10 +957,12 @@ def exp_cjk_autospace(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[st
 
 def exp_alignment(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Where wrap="none" text goes when it is wider than its box, per alignment."""
-    deck, cases = Deck(), []
+    deck, cases = Deck(), list[dict[str, Any]]()
     for algn in ("l", "ctr", "r"):
         for box_w in (100.0, 600.0):
-            runs = [{"text": "Revenue grew 23% year-over-year", "font": "Liberation Sans", "size": 32}]
+            runs = [
+                {"text": "Revenue grew 23% year-over-year", "font": "Liberation Sans", "size": 32}
+            ]
             text_box(deck.slide(), 300, 40, box_w, 200, [{"runs": runs, "algn": algn}], wrap="none")
             cases.append({"algn": algn, "box_x": 300.0, "box_w": box_w})
     pages = tools.render(deck, "alignment")
@@ -852,26 +974,63 @@ def exp_alignment(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, A
     return {"cases": cases}
 
 
+def exp_anchor(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
+    """anchor ctr / b: the text block (the sum of the line heights) is centred / bottomed."""
+    deck, cases = Deck(), list[dict[str, Any]]()
+    for size in (16, 48):
+        for ls in (None, {"pct": 1.5}, {"pts": round(tm.px_to_pt(1.4 * size), 2)}):
+            for anchor in ("t", "ctr", "b"):
+                paras = lines_paragraphs("Liberation Sans", size, ls, (2, 1), aft=6.0)
+                text_box(deck.slide(), 100, 40, 1000, 600, paras, anchor=anchor)
+                cases.append({"size": size, "ls": ls, "anchor": anchor, "top": 40, "h": 600})
+    pages = tools.render(deck, "anchor")
+    for case, chars in zip(cases, pages, strict=True):
+        case["baselines"] = [b - case["top"] for b in baselines(chars)]
+        plines = [
+            tm.ParagraphLines([case["size"]] * 2, case["ls"], 0.0, 6.0),
+            tm.ParagraphLines([case["size"]], case["ls"], 0.0, 6.0),
+        ]
+        rel = [b for p in tm.layout_baselines(plines) for b in p]
+        # block height: the lines plus the space between the paragraphs (not the last spcAft)
+        height = sum(
+            tm.line_pitch(faces["Liberation Sans"], case["size"], case["ls"]) for _ in range(3)
+        )
+        height += tm.pt_to_px(6.0)
+        shift = {"t": 0.0, "ctr": (case["h"] - height) / 2, "b": case["h"] - height}[case["anchor"]]
+        case["model"] = [shift + b for b in rel]
+    return {"cases": cases}
+
+
 CSS_LINE_HEIGHTS: list[float | str | None] = [None, "1", "1.2", "1.5", "2", 40.0]
 
 
 def exp_end_to_end(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
     """Chromium blocks of 3 lines; the PPTX placed with the model; compare baselines."""
-    cases, pages = [], []
+    cases: list[dict[str, Any]] = []
+    pages: list[str] = []
     for font in FONT_NAMES:
         for size in SIZES:
-            body, top = [], 10.0
+            body: list[str] = []
+            top = 10.0
             for lh in CSS_LINE_HEIGHTS:
                 cid = len(cases)
                 lines = "<br>".join(f"{sample(font)} k{cid}n{j}" for j in range(3))
                 body.append(
                     f"<div class='c' data-id='{cid}' style=\"left:20px;top:{top}px;font-family:'{font}';"
-                    f"font-size:{size}px;line-height:{css_lh(lh)}\">{lines}</div>"
+                    f'font-size:{size}px;line-height:{css_lh(lh)}">{lines}</div>'
                 )
                 m = faces[font]
                 lh_px = None if lh is None else (lh if isinstance(lh, float) else float(lh) * size)
-                cases.append({"font": font, "size": size, "css_line_height": lh, "lh_px": lh_px,
-                              "page": len(pages), "top": top})
+                cases.append(
+                    {
+                        "font": font,
+                        "size": size,
+                        "css_line_height": lh,
+                        "lh_px": lh_px,
+                        "page": len(pages),
+                        "top": top,
+                    }
+                )
                 top += 3 * max(lh_px or tm.css_normal_line_height(m, size), size * 1.3) + 20.3
             pages.append(html_page("".join(body), height=int(top) + 10))
     res = tools.chromium(pages, "end_to_end")
@@ -889,11 +1048,14 @@ def exp_end_to_end(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
         ls = tm.line_spacing_for(pitch, m, size)
         box_top = tm.box_top_for_baseline(case["chromium"][0], m, size, ls)
         case["ls"], case["box_top"] = ls, box_top
-        paras = [{"runs": [], "ls": ls}]
+        runs: list[dict[str, Any]] = []
         for j in range(3):
             if j:
-                paras[0]["runs"].append({"br": True, "font": case["font"], "size": size})
-            paras[0]["runs"].append({"text": f"{sample(case['font'])} k{cid}n{j}", "font": case["font"], "size": size})
+                runs.append({"br": True, "font": case["font"], "size": size})
+            runs.append(
+                {"text": f"{sample(case['font'])} k{cid}n{j}", "font": case["font"], "size": size}
+            )
+        paras = [{"runs": runs, "ls": ls}]
         # one case per slide: place the box near the slide top, keeping the fractional part
         # of its position (LibreOffice works in 1/100 mm), and shift the result back
         case["placed_top"] = 40 + box_top - int(box_top // 1)
@@ -916,6 +1078,7 @@ EXPERIMENTS: dict[str, Experiment] = {
     "mixed": exp_mixed,
     "cjk_autospace": exp_cjk_autospace,
     "alignment": exp_alignment,
+    "anchor": exp_anchor,
     "end_to_end": exp_end_to_end,
 }
 
@@ -944,30 +1107,44 @@ def summarize(results: dict[str, Any]) -> str:
             errs += [m - b for m, b in zip(c["model"], c["baselines"], strict=True)]
         return errs
 
-    for name in ("vertical", "paragraphs", "table", "mixed"):
+    for name in ("vertical", "paragraphs", "table", "mixed", "anchor"):
         if name in results:
-            out.append(f"{name}: model - LibreOffice baselines: {_stats(residuals(results[name]['cases']))}")
+            out.append(
+                f"{name}: model - LibreOffice baselines: {_stats(residuals(results[name]['cases']))}"
+            )
     if "vertical" in results:
         firsts = [c["model"][0] - c["baselines"][0] for c in results["vertical"]["cases"]]
         out.append(f"vertical, first baselines only: {_stats(firsts)}")
     if "letter_spacing" in results:
         e = [c["per_char"] - c["model_per_char"] for c in results["letter_spacing"]["cases"]]
+        # after the run: n x spacing, but negative spacing skips the run's last character
         tail = [
-            c["x_shift_after_run"] - len(c["text"]) * c["model_per_char"] for c in results["letter_spacing"]["cases"]
+            c["x_shift_after_run"] - (len(c["text"]) - (c["spacing_px"] < 0)) * c["model_per_char"]
+            for c in results["letter_spacing"]["cases"]
         ]
-        out.append(f"letter spacing per char: {_stats(e)}; after the run (n x spacing): {_stats(tail)}")
+        out.append(
+            f"letter spacing per char: {_stats(e)}; after the run (n or n-1 x spacing): {_stats(tail)}"
+        )
     if "width" in results:
         items = results["width"]["items"]
         for label, key in (("Chromium", "chromium"), ("hmtx", "hmtx"), ("model", "model_lo")):
             r = [it["lo"] / it[key] - 1 for it in items]
-            out.append(f"width LO/{label} - 1: min {min(r):+.4f} max {max(r):+.4f} median {statistics.median(r):+.4f}")
+            out.append(
+                f"width LO/{label} - 1: min {min(r):+.4f} max {max(r):+.4f} median {statistics.median(r):+.4f}"
+            )
         r = [it["lo_corrected"] / it["chromium"] - 1 for it in items]
-        out.append(f"width with the spc correction, LO/Chromium - 1: min {min(r):+.4f} max {max(r):+.4f}")
+        out.append(
+            f"width with the spc correction, LO/Chromium - 1: min {min(r):+.4f} max {max(r):+.4f}"
+        )
         d = [it["lo"] - it["chromium"] for it in items]
         out.append(f"width LO - Chromium px: min {min(d):+.2f} max {max(d):+.2f} (n={len(items)})")
         for rel in [b["rel"] for b in items[0]["boxes"]]:
-            wrapped = sum(1 for it in items for b in it["boxes"] if b["rel"] == rel and b["lines"] > 1)
-            out.append(f"  single line in a box of Chromium width {rel}: wraps {wrapped}/{len(items)}")
+            wrapped = sum(
+                1 for it in items for b in it["boxes"] if b["rel"] == rel and b["lines"] > 1
+            )
+            out.append(
+                f"  single line in a box of Chromium width {rel}: wraps {wrapped}/{len(items)}"
+            )
     if "wrap" in results:
         paras = results["wrap"]["paragraphs"]
         for align, variants in PARA_VARIANTS.items():
@@ -975,7 +1152,9 @@ def summarize(results: dict[str, Any]) -> str:
             for v in variants:
                 same = sum(1 for p in ps if p["variants"][v]["same_lines"])
                 dx = [x for p in ps for x in p["variants"][v]["dx"]]
-                out.append(f"wrap {align} {v}: same line breaks {same}/{len(ps)}; word dx {_stats(dx)}")
+                out.append(
+                    f"wrap {align} {v}: same line breaks {same}/{len(ps)}; word dx {_stats(dx)}"
+                )
     if "escapement" in results:
         for c in results["escapement"]["cases"]:
             out.append(
@@ -990,9 +1169,13 @@ def summarize(results: dict[str, Any]) -> str:
             for pair, g in c["gaps_em"]:
                 pairs.setdefault(pair, []).append(g)
         spaced = {p: statistics.median(g) for p, g in pairs.items() if statistics.median(g) > 0.05}
-        out.append("CJK autospace, pairs with a gap > 0.05 em (median em): "
-                   + ", ".join(f"{p!r} {g:.3f}" for p, g in sorted(spaced.items())))
-        out.append("  pairs without: " + " ".join(repr(p) for p in sorted(set(pairs) - set(spaced))))
+        out.append(
+            "CJK autospace, pairs with a gap > 0.05 em (median em): "
+            + ", ".join(f"{p!r} {g:.3f}" for p, g in sorted(spaced.items()))
+        )
+        out.append(
+            "  pairs without: " + " ".join(repr(p) for p in sorted(set(pairs) - set(spaced)))
+        )
         e = [c["extra_em"] - c["model_extra_em"] for c in cases]
         out.append(f"  total extra - model (em): {_stats(e)}".replace(" px", " em"))
     if "alignment" in results:
@@ -1018,7 +1201,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "calibrate_text")
     ap.add_argument("--fidelity", type=Path, default=Path("/work/shared/tools/fidelity"))
-    ap.add_argument("--only", default="", help="comma-separated experiments: " + ",".join(EXPERIMENTS))
+    ap.add_argument(
+        "--only", default="", help="comma-separated experiments: " + ",".join(EXPERIMENTS)
+    )
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     tools = Tools(args.fidelity, args.out)

@@ -1,12 +1,14 @@
-"""`deckforge serve` / `python -m service` (command-line flags + environment -> a running server)."""
+"""The `deckforge` command (`deckforge serve` flags + environment -> a running server; anything else -> the engine's CLI).
+
+Only `serve` needs the service's dependencies; they are imported when it runs, so
+`deckforge convert` works with the engine alone.
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
 
-from service.config import Settings
-from service.logs import configure_logging, uvicorn_log_config
 
 
 def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
@@ -30,6 +32,8 @@ def serve_main(argv: list[str] | None = None) -> int:
     """Parse `argv` (without the 'serve' word), start uvicorn, return the exit code."""
     import uvicorn
 
+    from service.config import Settings
+    from service.logs import configure_logging, uvicorn_log_config
     from service.main import create_app
 
     args = build_parser().parse_args(argv)
@@ -59,3 +63,16 @@ def serve_main(argv: list[str] | None = None) -> int:
         timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
     )
     return 0
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `deckforge` script: `serve` starts the service, the rest is the engine CLI."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "serve":
+        return serve_main(args[1:])
+    from engine.cli import main as engine_main
+
+    return engine_main(args)

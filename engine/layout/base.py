@@ -17,6 +17,7 @@ class LayoutContext:
     viewport: tuple[float, float]
     lang: str = ""  # the document language (<html lang>), for font fallback as Chromium does
     intrinsic_cache: dict[tuple[int, str], float] = field(default_factory=dict)
+    text_cache: dict[int, Any] = field(default_factory=dict)  # id(TEXT box) -> shaped segments
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,8 +154,10 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             used += bottom_margins.value
             bottom_margins = CollapsingMargins()
     if height is None:
+        height = used + chrome_v
+    if space.height is None:
         lo, hi = min_max_height(style, space.cb_height, chrome_v)
-        height = clamp(used + chrome_v, lo, hi)
+        height = clamp(height, lo, hi)
     frag.height = height
     # Margins that collapse through our edges are exposed to the parent's flow.
     top = CollapsingMargins()
@@ -192,10 +194,12 @@ def _stack_children(
         top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(child_frag.margin.top)
         bottom: CollapsingMargins = child_frag.extra.get("collapsed_bottom") or _single(child_frag.margin.bottom)
         if child_frag.extra.get("empty"):
+            # Margins collapse through an empty block; its top edge sits where its bottom
+            # border would be if it had one (CSS 2.1 8.3.1).
             flow.pending.add_all(top)
-            flow.pending.add_all(bottom)
             child_frag.x = origin_x + child_frag.margin.left
-            child_frag.y = origin_y + flow.y
+            child_frag.y = origin_y + flow.y + (0.0 if first and through_top else flow.pending.value)
+            flow.pending.add_all(bottom)
             frag.children.append(child_frag)
             continue
         flow.pending.add_all(top)

@@ -21,6 +21,10 @@ from engine.layout.base import (
 )
 from engine.layout.block import used_width
 from engine.layout.flex_items import (
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    TOP,
     FlexContainer,
     FlexItem,
     FlexLine,
@@ -106,6 +110,43 @@ def _line_cross_sizes(
             lines[0].cross = clamp(lines[0].cross, lo, hi)
 
 
+def _distribution(value: str, free: float, n: int, flipped: bool) -> tuple[float, float]:
+    """(offset of the first box from the physical start edge, extra space between boxes).
+
+    Like Blink, the offset is a truncated LayoutUnit while the space between stays exact and
+    each box position rounds, so the remainder spreads over the gaps. Distributions that do not
+    apply (one box, no free space) fall back to flex-start."""
+    if value == "space-between" and (n < 2 or free < 0):
+        value = "flex-start"
+    elif value in ("space-around", "space-evenly") and free < 0:
+        value = "start"  # Blink: safe fallback, overflow goes to the physical end side
+    if value == "space-between":
+        return 0.0, free / (n - 1)
+    if value == "space-around":
+        return lu_div(free, 2 * n), free / n
+    if value == "space-evenly":
+        return lu_div(free, n + 1), free / (n + 1)
+    value = _physical_keyword(value, flipped)
+    if value == "flex-end":
+        return free, 0.0
+    if value == "center":
+        return lu_div(free, 2), 0.0
+    return 0.0, 0.0
+
+
+def _physical_keyword(value: str, flipped: bool) -> str:
+    """Map an alignment keyword to flex-start/flex-end/... measured from the physical start edge."""
+    if value in ("start", "left", "self-start"):
+        return "flex-start"
+    if value in ("end", "right", "self-end"):
+        return "flex-end"
+    if value in ("normal", "stretch", "flex-start"):
+        return "flex-end" if flipped else "flex-start"
+    if value == "flex-end":
+        return "flex-start" if flipped else "flex-end"
+    return value
+
+
 def _align_content(c: FlexContainer, lines: list[FlexLine], inner_cross: float) -> None:
     """Position the lines along the cross axis (align-content; single-line containers ignore it)."""
     n = len(lines)
@@ -115,30 +156,22 @@ def _align_content(c: FlexContainer, lines: list[FlexLine], inner_cross: float) 
     if c.multi:
         free = inner_cross - sum(line.cross for line in lines) - c.cross_gap * (n - 1)
         value = align_keyword(c.box.style["align-content"])
-        if c.wrap_reverse and value in ("start", "end"):
-            value = "flex-end" if value == "start" else "flex-start"
+        if value in ("normal", "stretch") and free > 0:
+            # Stretch the lines; positions round like a distribution, so sizes differ by 1/64.
+            base = 0.0
+            for k, line in enumerate(lines[::-1] if c.wrap_reverse else lines):
+                before, after = lu_round(k * free / n), lu_round((k + 1) * free / n)
+                line.pos = base + before
+                base += line.cross + c.cross_gap
+                line.cross += after - before
+            return
         if value in ("normal", "stretch"):
-            if free > 0:
-                extra = lu_div(free, n)
-                for line in lines:
-                    line.cross += extra
-        elif value in ("flex-end", "end"):
-            offset = free
-        elif value == "center":
-            offset = lu_div(free, 2)
-        elif value == "space-between":
-            if free > 0 and n > 1:
-                between = lu_div(free, n - 1)
-        elif value == "space-around":
-            if free > 0:
-                between = lu_div(free, n)
-                offset = lu_div(free, 2 * n)
-        elif value == "space-evenly" and free > 0:
-            offset = between = lu_div(free, n + 1)
-    pos = offset
-    for line in lines:
-        line.pos = pos
-        pos += line.cross + c.cross_gap + between
+            value = "flex-start"
+        offset, between = _distribution(value, free, n, c.wrap_reverse)
+    base = offset
+    for k, line in enumerate(lines[::-1] if c.wrap_reverse else lines):
+        line.pos = base + lu_round(k * between)
+        base += line.cross + c.cross_gap
 
 
 def _stretch_items(c: FlexContainer, lines: list[FlexLine], measuring: bool) -> None:
@@ -190,7 +223,8 @@ def _final_column_layouts(c: FlexContainer, items: list[FlexItem], measuring: bo
 
 
 def _justify(c: FlexContainer, line: FlexLine, inner_main: float) -> None:
-    """Main-axis positions of a line's items: auto margins, then justify-content."""
+    """Main-axis positions of a line's items (auto margins, then justify-content), measured from
+    the physical start edge; reversed directions walk the items backwards, as Blink does."""
     items = line.items
     n = len(items)
     ms, me = c.main_start, c.main_end
@@ -213,63 +247,44 @@ def _justify(c: FlexContainer, line: FlexLine, inner_main: float) -> None:
     offset = between = 0.0
     if not (autos and free > 0):
         value = align_keyword(c.box.style["justify-content"])
-        if value in ("start", "left", "end", "right"):
-            at_start = value in ("start", "left")
-            value = "flex-start" if at_start != c.reverse else "flex-end"
-        if value == "flex-end":
-            offset = free
-        elif value == "center":
-            offset = lu_div(free, 2)
-        elif value == "space-between":
-            if free > 0 and n > 1:
-                between = lu_div(free, n - 1)
-        elif value == "space-around":
-            if free > 0:
-                between = lu_div(free, n)
-                offset = lu_div(free, 2 * n)
-        elif value == "space-evenly" and free > 0:
-            offset = between = lu_div(free, n + 1)
-    pos = offset
-    for item in items:
-        pos += item.used_margins[ms]
-        item.main_pos = pos
-        pos += item.flexed + item.main_chrome + item.used_margins[me] + c.main_gap + between
+        offset, between = _distribution(value, free, n, c.reverse)
+    ps, pe = (LEFT, RIGHT) if c.row else (TOP, BOTTOM)
+    base = offset
+    for k, item in enumerate(items[::-1] if c.reverse else items):
+        base += item.used_margins[ps]
+        item.main_pos = base + lu_round(k * between)
+        base += item.flexed + item.main_chrome + item.used_margins[pe] + c.main_gap
 
 
 def _align_item(c: FlexContainer, line: FlexLine, item: FlexItem) -> None:
-    cs, ce = c.cross_start, c.cross_end
+    """Cross-axis position of an item in its line, from the line's physical start edge."""
+    ps, pe = (TOP, BOTTOM) if c.row else (LEFT, RIGHT)
     outer = item.cross + c.cross_margins(item)
     free = line.cross - outer
-    start_auto, end_auto = item.margins[cs] is None, item.margins[ce] is None
-    item.used_margins[cs] = item.margin(cs)
-    item.used_margins[ce] = item.margin(ce)
+    start_auto, end_auto = item.margins[ps] is None, item.margins[pe] is None
+    item.used_margins[ps] = item.margin(ps)
+    item.used_margins[pe] = item.margin(pe)
+    offset = 0.0
     if start_auto or end_auto:
         if free > 0:
             if start_auto and end_auto:
-                item.used_margins[cs] = lu_div(free, 2)
-                item.used_margins[ce] = free - item.used_margins[cs]
+                item.used_margins[ps] = lu_div(free, 2)
+                item.used_margins[pe] = free - item.used_margins[ps]
             elif start_auto:
-                item.used_margins[cs] = free
+                item.used_margins[ps] = free
             else:
-                item.used_margins[ce] = free
-        offset = 0.0
+                item.used_margins[pe] = free
+    elif item.align == "baseline" and item.baseline_aligned and not c.wrap_reverse:
+        offset = line.max_ascent - item.ascent
     else:
-        value = item.align
-        if value in ("start", "end"):
-            value = (
-                ("flex-start" if value == "start" else "flex-end")
-                if not c.wrap_reverse
-                else ("flex-end" if value == "start" else "flex-start")
-            )
+        value = _physical_keyword(item.align, c.wrap_reverse)
+        if value == "baseline":
+            value = "flex-end" if c.wrap_reverse else "flex-start"
         if value == "flex-end":
             offset = free
         elif value == "center":
             offset = lu_div(free, 2)
-        elif value == "baseline" and item.baseline_aligned:
-            offset = line.max_ascent - item.ascent
-        else:
-            offset = 0.0
-    item.cross_pos = line.pos + offset + item.used_margins[cs]
+    item.cross_pos = line.pos + offset + item.used_margins[ps]
 
 
 def _container_baseline(
@@ -389,10 +404,7 @@ def _physical(
     c: FlexContainer, item: FlexItem, inner_main: float, inner_cross: float
 ) -> tuple[float, float]:
     """The item's border-box offset from the container's content-box origin."""
-    main_size = item.flexed + item.main_chrome
-    main = inner_main - item.main_pos - main_size if c.reverse else item.main_pos
-    cross = inner_cross - item.cross_pos - item.cross if c.wrap_reverse else item.cross_pos
-    return (main, cross) if c.row else (cross, main)
+    return (item.main_pos, item.cross_pos) if c.row else (item.cross_pos, item.main_pos)
 
 
 def _place(

@@ -26,12 +26,13 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.fragments import BoxFragment, Edges
-from engine.layout.intrinsic import intrinsic_widths, shrink_to_fit
+from engine.layout.intrinsic import shrink_to_fit
 from engine.layout.items import (
     INF,
     ItemLayouts,
     align_keyword,
     content_min_width,
+    content_widths,
     is_scroll_container,
     lu,
     lu_round,
@@ -281,7 +282,7 @@ def _main_min_max(
         _, hi = min_max_width(style, c.inner_w, chrome)
         max_inner = INF if hi is None else max(0.0, hi - chrome)
         min_inner = max(0.0, lu(automatic_min_width(item.box, c.measure.ctx, c.inner_w)) - chrome)
-        return min(min_inner, max_inner), max(min_inner, max_inner)
+        return min_inner, max(min_inner, max_inner)
     lo, hi = min_max_height(style, c.inner_h, chrome)
     max_inner = INF if hi is None else max(0.0, hi - chrome)
     if style["min-height"] == "auto" and not is_scroll_container(style):
@@ -340,7 +341,7 @@ def size_items(c: FlexContainer, items: list[FlexItem]) -> None:
             base = _aspect_ratio_base(c, item)
         if base is None:
             if c.row:
-                base = intrinsic_widths(item.box, c.measure.ctx).max_content - item.main_chrome
+                base = content_widths(item.box, c.measure.ctx)[1] - item.main_chrome
             else:
                 base = _content_height(c, item) - item.main_chrome
                 content_main = base

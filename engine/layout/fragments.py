@@ -59,6 +59,7 @@ class InlineBoxFragment:
     padding: Edges = ZERO
     first: bool = True
     last: bool = True
+    shift: float = 0.0  # vertical-align baseline shift (px, positive = up)
 
 
 @dataclass(eq=False, slots=True)

@@ -38,12 +38,14 @@ from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic, shrink_to
 from engine.layout.items import (
     ItemLayouts,
     align_keyword,
+    gap_value,
     is_scroll_container,
     lu_div,
     measuring,
     synthesized_baseline,
 )
 from engine.layout.position import relative_offset
+from engine.style import grid_values as gv
 from engine.style.types import LP
 
 # --- contributions -------------------------------------------------------------------------
@@ -189,6 +191,12 @@ def _offsets(tracks: list[Track], gap: float, available: float | None, alignment
     return _Axis(starts, sizes)
 
 
+def _has_percent_rows(sizes: list[gv.TrackSize], row_gap: Any) -> bool:
+    if isinstance(row_gap, LP) and row_gap.pct:
+        return True
+    return any(size.min.pct or size.max.pct for size in sizes)
+
+
 def _stretches(alignment: Any) -> bool:
     return align_keyword(alignment) in ("normal", "stretch")
 
@@ -263,11 +271,20 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         min_inner_h,
         max_inner_h,
     )
+    row_gap = setup.row_gap
     if height is None:
-        content = sum(t.base for t in row_tracks) + gaps_between(row_tracks, setup.row_gap)
+        content = sum(t.base for t in row_tracks) + gaps_between(row_tracks, row_gap)
         height = clamp(content + chrome_v, lo_h, hi_h)
+        if _has_percent_rows(setup.row_sizes, style["row-gap"]):
+            # Percentages were treated as auto to find the height; now resolve them against it.
+            definite = max(0.0, height - chrome_v)
+            row_gap = gap_value(style["row-gap"], definite)
+            row_tracks = make_tracks(setup.row_sizes, definite, setup.row_collapsed)
+            size_tracks(
+                row_tracks, row_items, row_gap, definite, LAYOUT, _stretches(style["align-content"])
+            )
     final_inner_h = max(0.0, height - chrome_v)
-    rows = _offsets(row_tracks, setup.row_gap, final_inner_h, style["align-content"])
+    rows = _offsets(row_tracks, row_gap, final_inner_h, style["align-content"])
     frag.height = height
     if measuring(ctx):  # only the height and the first baseline are needed
         first = _baseline_item(items)

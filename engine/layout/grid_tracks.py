@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.layout.items import INF
-from engine.style.grid_values import TrackSize
+from engine.style.grid_values import Breadth, TrackSize
 
 EPS = 1e-6
 LAYOUT, MIN_CONTENT, MAX_CONTENT = "layout", "min-content", "max-content"
@@ -33,6 +33,7 @@ class Track:
     limit: float = INF
     collapsed: bool = False
     planned: float = 0.0
+    growable: bool = False  # "infinitely growable" between the two growth-limit steps
 
 
 @dataclass(eq=False, slots=True)
@@ -54,6 +55,13 @@ class SpanItem:
         return self.end - self.start
 
 
+def _resolve(breadth: Breadth, basis: float | None) -> float | None:
+    value = breadth.resolve(basis)
+    if value is not None and breadth.pct:
+        value = math.trunc(value * 64.0) / 64.0  # LayoutUnit(percentage of the basis)
+    return value
+
+
 def make_tracks(
     sizes: Sequence[TrackSize], basis: float | None, collapsed: set[int]
 ) -> list[Track]:
@@ -69,13 +77,13 @@ def make_tracks(
             tracks.append(t)
             continue
         if lo.kind == "fixed":
-            value = lo.resolve(basis)
+            value = _resolve(lo, basis)
             if value is not None:
                 t.min_kind, t.min_px = "fixed", max(0.0, value)
         elif lo.kind in ("min-content", "max-content"):
             t.min_kind = lo.kind
         if hi.kind == "fixed":
-            value = hi.resolve(basis)
+            value = _resolve(hi, basis)
             if value is not None:
                 t.max_kind, t.max_px = "fixed", max(0.0, value)
             elif lo.kind == "fixed" and lo.pct and t.min_kind == "auto":
@@ -83,7 +91,7 @@ def make_tracks(
         elif hi.kind == "fr":
             t.max_kind, t.flex = "fr", hi.px
         elif hi.kind == "fit-content":
-            value = hi.resolve(basis)
+            value = _resolve(hi, basis)
             t.max_kind = "fit-content" if value is not None else "max-content"
             t.max_px = max(0.0, value or 0.0)
         elif hi.kind in ("min-content", "max-content"):
@@ -183,7 +191,7 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
             True,
         )
         _fix_limits(tracks)
-        _distribute(
+        growable = _distribute(
             tracks,
             group,
             gap,
@@ -191,6 +199,8 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
             lambda t: t.max_kind not in ("fixed", "fr"),
             False,
         )
+        for t in growable:
+            t.growable = True
         _distribute(
             tracks,
             group,
@@ -199,6 +209,8 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
             lambda t: t.max_kind in ("auto", "max-content", "fit-content"),
             False,
         )
+        for t in growable:
+            t.growable = False
         _fix_limits(tracks)
     if flexible:
         _distribute_flexible(tracks, flexible, gap, _minimum_fn(mode))
@@ -248,24 +260,27 @@ def _distribute(
     size_of: Callable[[Contribution], float],
     affected_if: Callable[[Track], bool],
     to_base: bool,
-) -> None:
-    """§11.5.1 distribute extra space of spanning items to base sizes or growth limits."""
-    for t in tracks:
-        t.planned = 0.0
-    touched: list[Track] = []
+) -> list[Track]:
+    """§11.5.1 distribute extra space of spanning items to base sizes or growth limits.
+
+    Returns the growth-limit tracks that went from infinite to finite (they stay
+    "infinitely growable" for the next step)."""
+    touched: dict[int, Track] = {}
     for item in group:
         spanned = _spanned(tracks, item)
         affected = [t for t in spanned if affected_if(t)]
         if not affected:
             continue
+        for t in affected:
+            touched.setdefault(id(t), t)
         current = sum(t.base if to_base or t.limit == INF else t.limit for t in spanned)
         extra = size_of(item.contribution()) - current - gap * (len(spanned) - 1)
         if extra <= EPS:
             continue
         if to_base:
             caps = [(t.limit - t.base) if t.limit != INF else INF for t in affected]
-        else:
-            caps = [INF for _ in affected]
+        else:  # only infinitely growable limits take space first, then all affected tracks
+            caps = [INF if (t.limit == INF or t.growable) else 0.0 for t in affected]
         increases = _fill(extra, caps)
         left = extra - sum(increases)
         if left > EPS:
@@ -284,14 +299,17 @@ def _distribute(
         for t, inc in zip(affected, increases, strict=True):
             if inc > t.planned:
                 t.planned = inc
-            touched.append(t)
-    for t in touched:
-        if t.planned:
-            if to_base:
-                t.base += t.planned
-            else:
-                t.limit = (t.base if t.limit == INF else t.limit) + t.planned
-            t.planned = 0.0
+    became_finite: list[Track] = []
+    for t in touched.values():
+        if to_base:
+            t.base += t.planned
+        elif t.limit == INF:
+            t.limit = t.base + t.planned
+            became_finite.append(t)
+        else:
+            t.limit += t.planned
+        t.planned = 0.0
+    return became_finite
 
 
 def _fill(extra: float, caps: list[float]) -> list[float]:
@@ -439,9 +457,10 @@ def _stretch_auto(tracks: list[Track], gap: float, available: float | None) -> N
     if free <= EPS:
         return
     raw = math.floor(free * 64.0 + 1e-6)
-    share, rest = divmod(raw, len(autos))
     for i, t in enumerate(autos):
-        t.base += (share + (1 if i < rest else 0)) / 64.0
+        share = raw // (len(autos) - i)  # Blink: each share truncates, the remainder moves on
+        raw -= share
+        t.base += share / 64.0
 
 
 __all__ = [

@@ -100,51 +100,21 @@ class _Collector:
         self.unit_start = len(self.pieces)
 
     def text(self, box: b.Box, shift: float, deco: frozenset[str]) -> None:
-        style = box.style
-        text = transform_text(box.text, style["text-transform"])
-        if not text:
-            return
-        mode = style["white-space"]
-        wrap = mode in WRAPPING
-        font = font_info(style, self.ctx.lang)
-        deco = deco | style["text-decoration-line"]
-        chunks = text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
-        for i, chunk in enumerate(chunks):
+        shaped = self.ctx.text_cache.get(id(box))
+        if shaped is None:
+            shaped = _shape_text(box, self.ctx.lang)
+            self.ctx.text_cache[id(box)] = shaped
+        font, wrap, chunks = shaped
+        deco = deco | box.style["text-decoration-line"]
+        for i, (segments, extent, ea) in enumerate(chunks):
             if i:
                 self.emit(Piece("break", box))
                 self.last_char = ""
                 self.unit_start = len(self.pieces)
-            if "\t" in chunk:
-                chunk = chunk.expandtabs(8)
-            if not chunk:
-                continue
-            # Shape the whole chunk once: word edges come from prefix sums, so kerning
-            # across spaces is kept as Chromium keeps it.
-            advances = font.advances(chunk)
-            extent = font.normal_extent(chunk) if font.normal and not chunk.isascii() else None
-            ea = font.ea_family(chunk) if not chunk.isascii() else None
-            pos = 0
-            for word, spaces in split_segments(chunk, wrap):
-                end_word = pos + len(word)
-                end = end_word + len(spaces)
+            for word, spaces, width, trailing_width in segments:
                 if word and self.last_char and not self.pending_break and can_break_between_texts(self.last_char, word[0]):
                     self._mark_break()
-                piece = Piece(
-                    "text",
-                    box,
-                    text=word,
-                    trailing=spaces,
-                    width=sum(advances[pos:end_word]),
-                    trailing_width=sum(advances[end_word:end]),
-                    font=font,
-                    shift=shift,
-                    decoration=deco,
-                    href=box.href,
-                    extent=extent,
-                    ea_family=ea,
-                )
-                pos = end
-                self.emit(piece)
+                self.emit(Piece("text", box, word, spaces, width, trailing_width, font, shift, None, False, deco, box.href, extent, ea))
                 if spaces:
                     self.pending_break = wrap
                 self.last_char = (word or spaces)[-1]
@@ -156,6 +126,44 @@ class _Collector:
             self.pieces[self.unit_start].break_before = True
         else:
             self.pending_break = True
+
+
+Segment = tuple[str, str, float, float]  # word, trailing spaces, word width, spaces width
+ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None]
+
+
+def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk]]:
+    """Break opportunities and widths of a text box, independent of the available width.
+
+    Each chunk (text between preserved newlines) is shaped once, so word edges come from prefix
+    sums and kerning across spaces is kept as Chromium keeps it. Cached per layout context.
+    """
+    style = box.style
+    text = transform_text(box.text, style["text-transform"])
+    mode = style["white-space"]
+    wrap = mode in WRAPPING
+    font = font_info(style, lang)
+    raw_chunks = text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
+    chunks: list[ShapedChunk] = []
+    for chunk in raw_chunks:
+        if "\t" in chunk:
+            chunk = chunk.expandtabs(8)
+        if not chunk:
+            chunks.append(([], None, None))
+            continue
+        advances = font.advances(chunk)
+        ascii_only = chunk.isascii()
+        extent = font.normal_extent(chunk) if font.normal and not ascii_only else None
+        ea = font.ea_family(chunk) if not ascii_only else None
+        segments: list[Segment] = []
+        pos = 0
+        for word, spaces in split_segments(chunk, wrap):
+            end_word = pos + len(word)
+            end = end_word + len(spaces)
+            segments.append((word, spaces, sum(advances[pos:end_word]), sum(advances[end_word:end])))
+            pos = end
+        chunks.append((segments, extent, ea))
+    return font, wrap, chunks
 
 
 def baseline_shift(style: Any, parent_style: Any) -> float:
@@ -375,9 +383,9 @@ def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: floa
         elif p.kind == "close":
             x += p.width
             start = open_boxes.pop(id(p.box), None)
-            items.append(_inline_box_fragment(p.box, start[1] if start else 0.0, x, start is not None, True))
+            items.append(_inline_box_fragment(p.box, start[1] if start else 0.0, x, start is not None, True, p.shift))
     for piece, start_x in open_boxes.values():
-        items.append(_inline_box_fragment(piece.box, start_x, x, True, False))
+        items.append(_inline_box_fragment(piece.box, start_x, x, True, False, piece.shift))
     top = max(tops)
     height = top + max(bottoms)
     content_width = x
@@ -396,20 +404,19 @@ def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: floa
                 item.y = top - base + item.margin.top
         elif isinstance(item, InlineBoxFragment):
             font = font_info(item.box.style)
-            shift = 0.0
-            item.y = top - shift - font.ascent - item.border.top - item.padding.top
+            item.y = top - item.shift - font.ascent - item.border.top - item.padding.top
             item.height = font.ascent + font.descent + item.border.vertical + item.padding.vertical
     _align(line, style, width, indent)
     return line
 
 
-def _inline_box_fragment(box: b.Box, x0: float, x1: float, first: bool, last: bool) -> InlineBoxFragment:
+def _inline_box_fragment(box: b.Box, x0: float, x1: float, first: bool, last: bool, shift: float) -> InlineBoxFragment:
     style = box.style
     border = border_edges(style)
     padding = padding_edges(style, 0.0)
     ml = length(style["margin-left"], 0.0) if first else 0.0
     mr = length(style["margin-right"], 0.0) if last else 0.0
-    return InlineBoxFragment(box, x0 + ml, 0.0, max(0.0, x1 - x0 - ml - mr), 0.0, border, padding, first, last)
+    return InlineBoxFragment(box, x0 + ml, 0.0, max(0.0, x1 - x0 - ml - mr), 0.0, border, padding, first, last, shift)
 
 
 def _atomic_baseline(frag: BoxFragment) -> float:

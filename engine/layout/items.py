@@ -178,39 +178,52 @@ class ItemLayouts:
         return found
 
 
-def content_min_width(box: b.Box, ctx: LayoutContext) -> float:
-    """Min-content width of a box's content (border box), ignoring its own `width`/min/max."""
+def content_widths(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+    """Min-content and max-content border-box widths of a box's content, ignoring its own
+    width, min-width and max-width (flex base sizes and content size suggestions need these)."""
     style = box.style
-    if not is_definite(style["width"], None):
-        return intrinsic_widths(box, ctx).min_content
-    key = (id(box), "content-min")
-    cached = ctx.intrinsic_cache.get(key)
-    if cached is not None:
-        return cached
+    if not any(is_definite(style[p], None) for p in ("width", "min-width", "max-width")):
+        found = intrinsic_widths(box, ctx)
+        return found.min_content, found.max_content
+    key_min, key_max = (id(box), "content-min"), (id(box), "content-max")
+    cached_min, cached_max = ctx.intrinsic_cache.get(key_min), ctx.intrinsic_cache.get(key_max)
+    if cached_min is not None and cached_max is not None:
+        return cached_min, cached_max
     border = border_edges(style)
     padding = padding_edges(style, 0.0)
     chrome = border.horizontal + padding.horizontal
     if box.inner == b.REPLACED:
         from engine.layout.replaced import replaced_size
 
-        mn = replaced_size(box, None, None)[0]
+        mn = mx = replaced_size(box, None, None)[0]
     elif box.inline_content:
         from engine.layout.inline import inline_intrinsic
 
-        mn = inline_intrinsic(box, ctx)[0]
+        mn, mx = inline_intrinsic(box, ctx)
     elif box.inner == b.FLEX:
         from engine.layout.flex import flex_intrinsic
 
-        mn = flex_intrinsic(box, ctx)[0]
+        mn, mx = flex_intrinsic(box, ctx)
     elif box.inner == b.GRID:
         from engine.layout.grid import grid_intrinsic
 
-        mn = grid_intrinsic(box, ctx)[0]
+        mn, mx = grid_intrinsic(box, ctx)
+    elif box.inner == b.TABLE:
+        from engine.layout.table import table_intrinsic
+
+        mn, mx = table_intrinsic(box, ctx)
     else:
-        mn = 0.0
+        mn = mx = 0.0
         for child in box.children:
             if not child.out_of_flow:
-                mn = max(mn, outer_intrinsic(child, ctx).min_content)
-    result = mn + chrome
-    ctx.intrinsic_cache[key] = result
-    return result
+                contribution = outer_intrinsic(child, ctx)
+                mn = max(mn, contribution.min_content)
+                mx = max(mx, contribution.max_content)
+    ctx.intrinsic_cache[key_min] = mn + chrome
+    ctx.intrinsic_cache[key_max] = max(mn, mx) + chrome
+    return mn + chrome, max(mn, mx) + chrome
+
+
+def content_min_width(box: b.Box, ctx: LayoutContext) -> float:
+    """Min-content width of a box's content (border box), ignoring its own width/min/max."""
+    return content_widths(box, ctx)[0]

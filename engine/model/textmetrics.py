@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Literal, NamedTuple
 
 from engine.units import ABSOLUTE_UNITS, PX_PER_IN, pt_to_px, px_to_pt
 
@@ -42,11 +42,10 @@ LineSpacing = dict[str, float] | None
 SINGLE_LINE_FACTOR = 1.2
 """LibreOffice (FixedCellHeight) and PowerPoint: a single-spaced line is 1.2 x the font size."""
 
-DESCENT_FACTOR = 0.2
-"""LibreOffice FixedCellHeight: the line's bottom is 0.2 x the font size under the baseline."""
-
-SHRUNK_ASCENT_FACTOR = 0.8
-"""LibreOffice, spcPct < 100 %: the ascent becomes 80 % of the shrunk line height."""
+MIN_FIXED_LINE_FACTOR = 0.25
+"""Smallest exact line height line_spacing_for writes, x the font size: LibreOffice puts the
+baseline X - 0.2 S below the line top and loses the text altogether when that is negative
+(measured: 48 px text vanishes at spcPts below 9.6 px)."""
 
 ESCAPEMENT_SIZE = 0.58
 """LibreOffice draws a run with a:rPr/@baseline != 0 at 58 % of its sz (DFLT_ESC_PROP)."""
@@ -154,28 +153,31 @@ def line_spacing_for(
     metrics: FaceMetrics,
     size_px: float,
     *,
-    prefer: str = "pts",
+    prefer: Literal["pts", "pct"] = "pts",
 ) -> dict[str, float]:
     """What to write into a:lnSpc so that consecutive baselines are css_line_height_px apart.
 
     "pts" (exact spacing) gives that pitch in LibreOffice and PowerPoint alike, whatever the
-    font and size; it is the default.  prefer="pct" returns {"pct": f} instead when a whole
-    percent of the 1.2 x size single line lands within 0.05 px of the wanted pitch (both
-    programs scale 1.2 x size by the percentage), else still pts.  `metrics` is unused by
-    LibreOffice's text boxes (font-independent line spacing) and kept for the signature.
+    font and size (to 1/100 mm, i.e. 0.02 px per line); it is the default.  prefer="pct"
+    returns {"pct": f} instead when a whole percent of the single line (1.2 x size) lands
+    within PCT_TOLERANCE_PX of the wanted pitch in LibreOffice, else still pts.  size_px is
+    the largest font size on the lines; pitches below MIN_FIXED_LINE_FACTOR x size_px are
+    raised to it (LibreOffice would not draw the text).  `metrics` is unused: LibreOffice's
+    text boxes have font-independent line spacing; it is kept so a caller need not know that.
     """
     del metrics
-    pitch = max(css_line_height_px, 0.0)
+    pitch = max(css_line_height_px, MIN_FIXED_LINE_FACTOR * size_px, 0.0)
     if prefer == "pct" and size_px > 0:
         whole = round(pitch / (SINGLE_LINE_FACTOR * size_px) * 100)
-        if whole > 0 and abs(whole / 100 * SINGLE_LINE_FACTOR * size_px - pitch) <= 0.05:
-            return {"pct": whole / 100}
+        if whole > 0:
+            cand = {"pct": whole / 100}
+            if abs(line_pitch(_NO_METRICS, size_px, cand) - pitch) <= PCT_TOLERANCE_PX:
+                return cand
     return {"pts": round(px_to_pt(pitch), 2)}
 
 
-# ---------------------------------------------------------------------------
-# LibreOffice: baselines inside a zero-inset, top-anchored text box
-# ---------------------------------------------------------------------------
+PCT_TOLERANCE_PX = 0.1
+"""line_spacing_for(prefer="pct"): the largest per-line pitch error accepted for a percentage."""
 
 
 _MM100_PER_PX = 100.0 / ABSOLUTE_UNITS["mm"]
@@ -288,7 +290,9 @@ def layout_baselines(
     y = 0  # 1/100 mm
     for i, para in enumerate(paragraphs):
         if i:
-            y += _spacing_mm100(paragraphs[i - 1].space_after_pt) + _spacing_mm100(para.space_before_pt)
+            y += _spacing_mm100(paragraphs[i - 1].space_after_pt) + _spacing_mm100(
+                para.space_before_pt
+            )
         lines: list[float] = []
         for size in para.line_sizes:
             asc, height = _line_box_mm100(face, size, para.line_spacing, table_cell)
@@ -341,7 +345,11 @@ def css_line_pitch(
     metrics: FaceMetrics, size_px: float, css_line_height_px: float | None = None
 ) -> float:
     """Chromium's baseline-to-baseline distance (the line box height, LayoutUnit-truncated)."""
-    line = css_normal_line_height(metrics, size_px) if css_line_height_px is None else css_line_height_px
+    line = (
+        css_normal_line_height(metrics, size_px)
+        if css_line_height_px is None
+        else css_line_height_px
+    )
     return math.floor(line * 64) / 64
 
 
@@ -370,8 +378,9 @@ def escapement_for(shift_px: float, run_size_px: float) -> int:
 
 
 def spc_for_letter_spacing(letter_spacing_px: float) -> int:
-    """a:rPr/@spc (hundredths of a point) for CSS letter-spacing; both add it after every
-    character, the last one included."""
+    """a:rPr/@spc (hundredths of a point) for CSS letter-spacing.  Both add it after every
+    character, the last one included, except that LibreOffice leaves negative spacing off
+    a run's last character (the next run starts |spacing| further right than in Chromium)."""
     return int(round(px_to_pt(letter_spacing_px) * 100))
 
 
@@ -451,12 +460,3 @@ def cjk_autospace_px(text: str, size_px: float) -> float:
     """Extra width LibreOffice adds to one line of `text` (one font size) for its CJK /
     non-CJK boundaries (CJK_AUTOSPACE_EM each; Chromium adds none)."""
     return cjk_autospace_count(text) * CJK_AUTOSPACE_EM * size_px
-
-
-def describe(metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing) -> dict[str, Any]:
-    """Debug summary of one (face, size, spacing): LibreOffice offset and pitch in px."""
-    return {
-        "first_baseline": first_baseline_offset(metrics, size_px, line_spacing),
-        "pitch": line_pitch(metrics, size_px, line_spacing),
-        "line_spacing": line_spacing,
-    }

@@ -16,10 +16,35 @@ from engine.options import Limits
 # HTML parsers turn NUL into U+FFFD, we do the same for all of them.
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _DOC_MARKERS = re.compile(r"<(?:!doctype|html|body)[\s>/]", re.IGNORECASE)
-_DOCTYPE = re.compile(r"^\ufeff?\s*(?:<!--.*?-->\s*)*<!doctype\s+([^>]*)>", re.IGNORECASE | re.DOTALL)
-_DOCTYPE_PARTS = re.compile(r"""^(\S+)(?:\s+public\s+(["'])(.*?)\2)?(?:\s*(["'])(.*?)\4)?""", re.IGNORECASE | re.DOTALL)
-_QUIRKY_PUBLIC = ("-//w3c//dtd html 4.0 transitional//", "-//w3c//dtd html 3", "-//ietf//", "-//netscape comm. corp.//", "-//microsoft//", "-//w3o//", "-//webtechs//", "-//sq//", "-//softquad", "-//spyglass//", "-//o'reilly and associates//", "-//metrius//", "-//w3c//dtd html experimental", "-//w3c//dtd w3 html//", "+//silmaril//", "-//advasoft ltd//", "-//as//")
-_QUIRKY_WITHOUT_SYSTEM = ("-//w3c//dtd html 4.01 transitional//", "-//w3c//dtd html 4.01 frameset//")
+_DOCTYPE = re.compile(
+    r"^\ufeff?\s*(?:<!--.*?-->\s*)*<!doctype\s+([^>]*)>", re.IGNORECASE | re.DOTALL
+)
+_DOCTYPE_PARTS = re.compile(
+    r"""^(\S+)(?:\s+public\s+(["'])(.*?)\2)?(?:\s*(["'])(.*?)\4)?""", re.IGNORECASE | re.DOTALL
+)
+_QUIRKY_PUBLIC = (
+    "-//w3c//dtd html 4.0 transitional//",
+    "-//w3c//dtd html 3",
+    "-//ietf//",
+    "-//netscape comm. corp.//",
+    "-//microsoft//",
+    "-//w3o//",
+    "-//webtechs//",
+    "-//sq//",
+    "-//softquad",
+    "-//spyglass//",
+    "-//o'reilly and associates//",
+    "-//metrius//",
+    "-//w3c//dtd html experimental",
+    "-//w3c//dtd w3 html//",
+    "+//silmaril//",
+    "-//advasoft ltd//",
+    "-//as//",
+)
+_QUIRKY_WITHOUT_SYSTEM = (
+    "-//w3c//dtd html 4.01 transitional//",
+    "-//w3c//dtd html 4.01 frameset//",
+)
 _SLIDE_XPATH = etree.XPath(
     "(//*[contains(concat(' ', normalize-space(@class), ' '), ' slide ')])[1]"
 )
@@ -74,7 +99,11 @@ def is_quirks(text: str) -> bool:
     has_system = parts.group(5) is not None
     if not public:
         return False
-    if public in ("html", "-//w3o//dtd w3 html strict 3.0//en//", "-/w3c/dtd html 4.0 transitional/en"):
+    if public in (
+        "html",
+        "-//w3o//dtd w3 html strict 3.0//en//",
+        "-/w3c/dtd html 4.0 transitional/en",
+    ):
         return True
     if public.startswith(_QUIRKY_PUBLIC):
         return True

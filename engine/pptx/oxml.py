@@ -7,7 +7,6 @@ in the order the ECMA-376 schemas require; callers must call the helpers in sche
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -30,7 +29,7 @@ R_EMBED = f"{{{NS_R}}}embed"
 
 Element: TypeAlias = etree._Element
 
-_HEX6 = re.compile(r"^[0-9A-Fa-f]{6}$")
+_HEX6 = re.compile(r"[0-9A-Fa-f]{6}")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 PRESET_DASHES = frozenset(
@@ -89,7 +88,7 @@ class ElementCache:
         if template is None:
             template = build(self._scratch)
             self._items[key] = template
-        element = copy.deepcopy(template)
+        element = template.__copy__()  # lxml copies the whole subtree (cheaper than deepcopy)
         parent.append(element)
         return element
 
@@ -115,12 +114,19 @@ def items(value: object) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else []
 
 
+# Model numbers are clamped to +-1e9 so that every OOXML value derived from them (EMU,
+# hundredths of a point, 1/1000 %) stays inside its schema type.
+MAX_MODEL_NUMBER = 1e9
+
+
 def finite(value: object) -> float | None:
-    """A model number as float; None for missing, boolean, NaN or infinite values."""
+    """A model number as float, clamped to +-1e9; None for missing, boolean, NaN, infinite."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     number = float(value)
-    return number if math.isfinite(number) else None
+    if not math.isfinite(number):
+        return None
+    return max(-MAX_MODEL_NUMBER, min(MAX_MODEL_NUMBER, number))
 
 
 def clean_text(text: str) -> str:
@@ -132,7 +138,7 @@ def hex_color(color: object) -> str:
     """'RRGGBB' upper case; anything unusable becomes black."""
     if isinstance(color, str):
         value = color[1:] if color.startswith("#") else color
-        if _HEX6.match(value):
+        if _HEX6.fullmatch(value):
             return value.upper()
     return "000000"
 
@@ -387,7 +393,8 @@ def spc(
     """<a:lnSpc>/<a:spcBef>/<a:spcAft> with spcPts (pt*100) or spcPct (fraction*100000)."""
     outer = sub(parent, a(tag))
     if pct is not None:
-        sub(outer, a("spcPct"), {"val": str(max(0, int(round(pct * 100000))))})
+        val = max(0, min(13200000, int(round(pct * 100000))))
+        sub(outer, a("spcPct"), {"val": str(val)})
     else:
         val = max(0, min(158400, int(round((pts or 0.0) * 100))))
         sub(outer, a("spcPts"), {"val": str(val)})

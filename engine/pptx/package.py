@@ -156,12 +156,11 @@ def set_document_properties(prs: Presentation, deck: Mapping[str, Any], notes: i
     core.created = created
     core.modified = _timestamp(deck.get("modified"), created)
     package = prs.part.package
-    for rel in list(package.iter_rels()):
+    for rel in list(package._rels.values()):  # the package-level relationships
         if rel.reltype == RT.EXTENDED_PROPERTIES and not rel.is_external:
             app = _APP_XML.format(slides=len(prs.slides), notes=notes)
             rel.target_part.blob = app.encode("utf-8")
-    for rel in list(package._rels.values()):
-        if rel.reltype == RT.THUMBNAIL:
+        elif rel.reltype == RT.THUMBNAIL:  # python-pptx's template thumbnail
             package.drop_rel(rel.rId)
 
 

@@ -32,6 +32,7 @@ PRESET_GEOMETRIES = frozenset(
 ) | {"rect", "roundRect", "ellipse", "line"}
 
 GRADIENT_PATHS = frozenset({"circle", "rect", "shape"})
+_MAX_SCALE = 10_000_000  # shadow sx / sy: at most 100x
 
 # (main blip r:id, optional SVG r:id) for a media sha1 (+ optional SVG sha1); None when unknown.
 BlipResolver = Callable[[str, str | None], tuple[str, str | None] | None]
@@ -122,8 +123,8 @@ def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
     spread = px_to_emu(num(shadow.get("spread")))
     sx = sy = 100000
     if spread and cx > 0 and cy > 0:
-        sx = max(0, int(round((cx + 2 * spread) / cx * 100000)))
-        sy = max(0, int(round((cy + 2 * spread) / cy * 100000)))
+        sx = max(0, min(_MAX_SCALE, int(round((cx + 2 * spread) / cx * 100000))))
+        sy = max(0, min(_MAX_SCALE, int(round((cy + 2 * spread) / cy * 100000))))
     outer_shdw(effects, blur, dist, direction, color, alpha, sx, sy)
 
 
@@ -147,5 +148,6 @@ def add_geometry(parent: Element, shape: Mapping[str, Any], cx: int, cy: int) ->
 def crop_values(crop: Any) -> tuple[int, int, int, int] | None:
     if not isinstance(crop, Mapping):
         return None
-    values = [int(round(num(crop.get(k)) * 100000)) for k in ("l", "t", "r", "b")]
+    fractions = [max(-100.0, min(100.0, num(crop.get(k)))) for k in ("l", "t", "r", "b")]
+    values = [int(round(f * 100000)) for f in fractions]
     return (values[0], values[1], values[2], values[3])

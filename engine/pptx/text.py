@@ -87,10 +87,10 @@ def _clamp(value: int, low: int, high: int) -> int:
 
 
 def insets_emu(insets: Any) -> tuple[int, int, int, int]:
-    """[l, t, r, b] px -> EMU (missing or negative values -> 0)."""
+    """[l, t, r, b] px -> EMU (missing or negative values -> 0, at most 56 in)."""
     if not isinstance(insets, list | tuple) or len(insets) != 4:
         return (0, 0, 0, 0)
-    values = [max(0, px_to_emu(finite(v) or 0.0)) for v in insets]
+    values = [_clamp(px_to_emu(finite(v) or 0.0), 0, _MAX_COORD) for v in insets]
     return (values[0], values[1], values[2], values[3])
 
 
@@ -163,7 +163,7 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["spc"] = str(_clamp(int(round(spacing * 100)), -400000, 400000))
     baseline = finite(run.get("baseline"))
     if baseline:
-        attrib["baseline"] = str(int(round(baseline)))
+        attrib["baseline"] = str(_clamp(int(round(baseline)), -100000, 100000))
     rpr = sub(parent, tag, attrib)
     color = run.get("color")
     if color is not None:

@@ -148,9 +148,13 @@ def _layer(toks: list[Tok], final: bool) -> dict[str, Any] | None:
         i = j
         if i < n and toks[i].kind == DELIM and toks[i].value == "/":
             k = i + 1
-            while k < n and k < i + 3 and (
-                toks[k].kind in ("dim", "pct", "num", FUNC)
-                or (toks[k].kind == IDENT and toks[k].value in ("auto", "cover", "contain"))
+            while (
+                k < n
+                and k < i + 3
+                and (
+                    toks[k].kind in ("dim", "pct", "num", FUNC)
+                    or (toks[k].kind == IDENT and toks[k].value in ("auto", "cover", "contain"))
+                )
             ):
                 if toks[k].kind == FUNC and toks[k].value not in ("calc", "min", "max", "clamp"):
                     break
@@ -186,7 +190,12 @@ def _layer(toks: list[Tok], final: bool) -> dict[str, Any] | None:
 
 def background(toks: tuple[Tok, ...], text: str) -> Any:
     groups = split_commas(toks)
-    if len(groups) == 1 and len(groups[0]) == 1 and groups[0][0].kind == IDENT and groups[0][0].value == "none":
+    if (
+        len(groups) == 1
+        and len(groups[0]) == 1
+        and groups[0][0].kind == IDENT
+        and groups[0][0].value == "none"
+    ):
         groups = [[]]
     layers = []
     for idx, group in enumerate(groups):

@@ -20,7 +20,9 @@ from engine.style.stylesheet import Message, parse_stylesheet
 _PSEUDO_NAMES = ("before", "after", "marker")
 # Chromium's `::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre;
 # text-transform: none }`.
-_MARKER_DEFAULTS = parse_inline_style("white-space: pre; text-transform: none; font-variant-numeric: tabular-nums")[0]
+_MARKER_DEFAULTS = parse_inline_style(
+    "white-space: pre; text-transform: none; font-variant-numeric: tabular-nums"
+)[0]
 
 
 @lru_cache(maxsize=2)
@@ -34,7 +36,9 @@ class PageRules(NamedTuple):
     messages: tuple[Message, ...]
 
 
-def _sorted_entries(sheets: list[Any], viewport: tuple[float, float]) -> list[tuple[CompiledSelector, Block]]:
+def _sorted_entries(
+    sheets: list[Any], viewport: tuple[float, float]
+) -> list[tuple[CompiledSelector, Block]]:
     entries: list[tuple[tuple[int, int, int], int, CompiledSelector, Block]] = []
     order = 0
     for sheet in sheets:
@@ -49,7 +53,9 @@ def _sorted_entries(sheets: list[Any], viewport: tuple[float, float]) -> list[tu
 
 
 @lru_cache(maxsize=128)
-def page_rules(sheet_texts: tuple[str, ...], viewport: tuple[float, float], quirks: bool = False) -> PageRules:
+def page_rules(
+    sheet_texts: tuple[str, ...], viewport: tuple[float, float], quirks: bool = False
+) -> PageRules:
     """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics."""
     ua = [parse_stylesheet(ua_stylesheet_text())]
     if quirks:

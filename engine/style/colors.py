@@ -157,14 +157,14 @@ def _alpha(tok: Tok | None) -> float | None:
     return None if v is None else _clamp01(v)
 
 
-def _hsl_to_rgb(h: float, s: float, l: float) -> tuple[float, float, float]:
+def _hsl_to_rgb(h: float, s: float, light: float) -> tuple[float, float, float]:
     h = (h % 360.0) / 360.0
     s = _clamp01(s)
-    l = _clamp01(l)  # noqa: E741
+    light = _clamp01(light)
     if s == 0:
-        return l * 255, l * 255, l * 255
-    q = l * (1 + s) if l < 0.5 else l + s - l * s
-    p = 2 * l - q
+        return light * 255, light * 255, light * 255
+    q = light * (1 + s) if light < 0.5 else light + s - light * s
+    p = 2 * light - q
 
     def channel(t: float) -> float:
         t %= 1.0
@@ -224,7 +224,7 @@ def _lab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
         return t**3 if t**3 > eps else (116 * t - 16) / kappa
 
     x = finv(fx) * 0.96422
-    y = (fy**3 if L > kappa * eps else L / kappa) * 1.0
+    y = (fy**3 if kappa * eps < L else L / kappa) * 1.0
     z = finv(fz) * 0.82521
     x65 = 0.9554734527042182 * x - 0.023098536874261423 * y + 0.0632593086610217 * z
     y65 = -0.028369706963208136 * x + 1.0099954580106629 * y + 0.021041398966943008 * z
@@ -368,6 +368,4 @@ def parse_color(tok: Tok) -> Any:
             return _function_color(tok)
         except (ValueError, OverflowError, ZeroDivisionError, TypeError):
             return None
-    if kind == NUM or kind == DIM:  # quirks-mode hashless colours are not supported
-        return None
-    return None
+    return None  # numbers: quirks-mode hashless colours are not supported

@@ -9,9 +9,9 @@ from typing import Any
 from engine.diagnostics import Diagnostics
 from engine.style.colors import CURRENT_COLOR
 from engine.style.declarations import INHERIT, INITIAL, UNSET, CssWide, Pending, substitute
-from engine.style.longhands import FONT_SIZE_MONOSPACE, FONT_SIZE_STANDARD
 from engine.style.properties import BACKGROUND_LISTS, BORDER_SIDES, PROPERTIES
 from engine.style.types import BLACK, RGBA
+from engine.style.typography import FONT_SIZE_MONOSPACE, FONT_SIZE_STANDARD
 from engine.style.values import Deferred
 
 
@@ -26,7 +26,9 @@ class ComputedStyle(dict):  # type: ignore[type-arg]
 
     parent: ComputedStyle | None
     keyword: int  # font-size keyword (1..8, xx-small..xxx-large) when the size came from one
-    logical_align: int  # text-align came from start (1) / end (2): re-resolved when direction changes
+    logical_align: (
+        int  # text-align came from start (1) / end (2): re-resolved when direction changes
+    )
 
     def __repr__(self) -> str:
         return f"ComputedStyle({len(self)} properties)"
@@ -93,9 +95,13 @@ def _initial_all() -> ComputedStyle:
 
 
 ROOT_INITIAL = _initial_all()
-_NON_INHERITED = {name: ROOT_INITIAL[name] for name, prop in PROPERTIES.items() if not prop.inherited}
+_NON_INHERITED = {
+    name: ROOT_INITIAL[name] for name, prop in PROPERTIES.items() if not prop.inherited
+}
 _CURRENT_COLOR_NON_INHERITED = [
-    name for name, prop in PROPERTIES.items() if prop.initial is CURRENT_COLOR and not prop.inherited
+    name
+    for name, prop in PROPERTIES.items()
+    if prop.initial is CURRENT_COLOR and not prop.inherited
 ]
 
 
@@ -109,9 +115,7 @@ def _non_inherited_for(color: RGBA) -> dict[str, Any]:
 
 _EARLY = ("font-family", "font-size", "color", "direction")
 _EARLY_SET = frozenset(_EARLY)
-_BORDER_KEYS = tuple(
-    (f"border-{s}-width", f"border-{s}-style") for s in BORDER_SIDES
-)
+_BORDER_KEYS = tuple((f"border-{s}-width", f"border-{s}-style") for s in BORDER_SIDES)
 _FIXUP_TRIGGERS = frozenset(
     [k for pair in _BORDER_KEYS for k in pair]
     + ["outline-width", "outline-style", "overflow-x", "overflow-y", "translate", "rotate", "scale"]
@@ -149,7 +153,9 @@ def snap_border_width(width: Any) -> Any:
     return width
 
 
-def _custom_properties(cascaded: dict[str, Any], cs: ComputedStyle, parent: ComputedStyle | None, ctx: Ctx) -> None:
+def _custom_properties(
+    cascaded: dict[str, Any], cs: ComputedStyle, parent: ComputedStyle | None, ctx: Ctx
+) -> None:
     pending: list[str] = []
     for name, value in cascaded.items():
         if name[:2] != "--":
@@ -194,7 +200,9 @@ def _custom_properties(cascaded: dict[str, Any], cs: ComputedStyle, parent: Comp
         if text is None or name in invalid:
             invalid.add(name)
             cs.pop(name, None)
-            ctx.report(f"custom property {name} is invalid at computed-value time (cycle or missing var())")
+            ctx.report(
+                f"custom property {name} is invalid at computed-value time (cycle or missing var())"
+            )
         else:
             cs[name] = text.strip()
 
@@ -315,7 +323,9 @@ def _fixups(cs: ComputedStyle, cascaded: dict[str, Any]) -> None:
         if cs["outline-style"] == "none":
             cs["outline-width"] = 0.0
         else:
-            cs["outline-width"] = snap_border_width(cs["outline-width"] if "outline-width" in cascaded else 3.0)
+            cs["outline-width"] = snap_border_width(
+                cs["outline-width"] if "outline-width" in cascaded else 3.0
+            )
     if "overflow-x" in cascaded or "overflow-y" in cascaded:
         x, y = cs["overflow-x"], cs["overflow-y"]
         x_visible = x in ("visible", "clip")

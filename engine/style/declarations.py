@@ -49,7 +49,13 @@ class CssWide(Deferred):
 INHERIT = CssWide("inherit")
 INITIAL = CssWide("initial")
 UNSET = CssWide("unset")
-CSS_WIDE = {"inherit": INHERIT, "initial": INITIAL, "unset": UNSET, "revert": UNSET, "revert-layer": UNSET}
+CSS_WIDE = {
+    "inherit": INHERIT,
+    "initial": INITIAL,
+    "unset": UNSET,
+    "revert": UNSET,
+    "revert-layer": UNSET,
+}
 
 _VAR_RE = re.compile(r"var\(", re.IGNORECASE)
 
@@ -130,7 +136,9 @@ def _longhands_of(name: str) -> tuple[str, ...]:
     return (name,)
 
 
-def _parse_uncached(name: str, value: str) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
+def _parse_uncached(
+    name: str, value: str
+) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
     name = ALIASES.get(name, name)
     if name.startswith("--"):
         keyword = CSS_WIDE.get(value.strip().lower())
@@ -167,7 +175,9 @@ def _parse_uncached(name: str, value: str) -> tuple[tuple[tuple[str, Any], ...],
 
 
 @lru_cache(maxsize=32768)
-def parse_declaration(name: str, value: str) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
+def parse_declaration(
+    name: str, value: str
+) -> tuple[tuple[tuple[str, Any], ...], tuple[Message, ...]]:
     """(name, value) -> ((longhand, specified), ...), (diagnostic messages)). Never raises."""
     try:
         return _parse_uncached(name, value)

@@ -9,15 +9,82 @@ from typing import Any
 
 from engine.style.declarations import Block, parse_block
 
-_SIZE_TAGS = frozenset(("img", "svg", "canvas", "video", "iframe", "object", "embed", "table", "td", "th", "col", "hr", "input"))
-_ALIGN_TAGS = frozenset(("div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "td", "th", "tr", "thead", "tbody", "tfoot", "center", "legend"))
+_SIZE_TAGS = frozenset(
+    (
+        "img",
+        "svg",
+        "canvas",
+        "video",
+        "iframe",
+        "object",
+        "embed",
+        "table",
+        "td",
+        "th",
+        "col",
+        "hr",
+        "input",
+    )
+)
+_ALIGN_TAGS = frozenset(
+    (
+        "div",
+        "p",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "caption",
+        "td",
+        "th",
+        "tr",
+        "thead",
+        "tbody",
+        "tfoot",
+        "center",
+        "legend",
+    )
+)
 _VALIGN_TAGS = frozenset(("td", "th", "tr", "thead", "tbody", "tfoot", "col"))
 _BGCOLOR_TAGS = frozenset(("body", "table", "tr", "td", "th", "thead", "tbody", "tfoot"))
-_HINT_TAGS = _SIZE_TAGS | _ALIGN_TAGS | _VALIGN_TAGS | _BGCOLOR_TAGS | frozenset(("font", "ol", "ul", "li"))
-_HINT_ATTRS = ("width", "height", "align", "valign", "bgcolor", "color", "face", "size", "type", "border", "cellspacing", "cellpadding", "dir", "text")
+_HINT_TAGS = (
+    _SIZE_TAGS | _ALIGN_TAGS | _VALIGN_TAGS | _BGCOLOR_TAGS | frozenset(("font", "ol", "ul", "li"))
+)
+_HINT_ATTRS = (
+    "width",
+    "height",
+    "align",
+    "valign",
+    "bgcolor",
+    "color",
+    "face",
+    "size",
+    "type",
+    "border",
+    "cellspacing",
+    "cellpadding",
+    "dir",
+    "text",
+)
 _DIMENSION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)")
-_FONT_SIZES = {"1": "x-small", "2": "small", "3": "medium", "4": "large", "5": "x-large", "6": "xx-large", "7": "xxx-large"}
-_OL_TYPES = {"1": "decimal", "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman"}
+_FONT_SIZES = {
+    "1": "x-small",
+    "2": "small",
+    "3": "medium",
+    "4": "large",
+    "5": "x-large",
+    "6": "xx-large",
+    "7": "xxx-large",
+}
+_OL_TYPES = {
+    "1": "decimal",
+    "a": "lower-alpha",
+    "A": "upper-alpha",
+    "i": "lower-roman",
+    "I": "upper-roman",
+}
 
 
 def _dimension(value: str) -> str | None:

@@ -9,7 +9,21 @@ from engine.style.syntax import BLOCK, DELIM, DIM, FUNC, IDENT, NUM, Tok, split_
 from engine.style.values import dim_lin
 
 _MATCHING_TYPES = frozenset(("all", "screen"))
-_KNOWN_TYPES = frozenset(("all", "screen", "print", "speech", "tv", "handheld", "projection", "tty", "braille", "embossed", "aural"))
+_KNOWN_TYPES = frozenset(
+    (
+        "all",
+        "screen",
+        "print",
+        "speech",
+        "tv",
+        "handheld",
+        "projection",
+        "tty",
+        "braille",
+        "embossed",
+        "aural",
+    )
+)
 # Discrete features of a desktop screenshot browser: feature -> matching values.
 _DISCRETE = {
     "prefers-color-scheme": ("light",),
@@ -31,7 +45,15 @@ _DISCRETE = {
     "dynamic-range": ("standard",),
     "grid": ("0",),
 }
-_TRUTHY = {"color": True, "hover": True, "pointer": True, "any-hover": True, "any-pointer": True, "monochrome": False, "grid": False}
+_TRUTHY = {
+    "color": True,
+    "hover": True,
+    "pointer": True,
+    "any-hover": True,
+    "any-pointer": True,
+    "monochrome": False,
+    "grid": False,
+}
 
 
 def _length_px(toks: list[Tok]) -> float | None:
@@ -55,7 +77,13 @@ def _length_px(toks: list[Tok]) -> float | None:
 
 def _ratio(toks: list[Tok]) -> float | None:
     nums = [t.value for t in toks if t.kind == NUM]
-    if len(nums) == 2 and len(toks) == 3 and toks[1].kind == DELIM and toks[1].value == "/" and nums[1]:
+    if (
+        len(nums) == 2
+        and len(toks) == 3
+        and toks[1].kind == DELIM
+        and toks[1].value == "/"
+        and nums[1]
+    ):
         return float(nums[0]) / float(nums[1])
     if len(nums) == 1 and len(toks) == 1:
         return float(nums[0])
@@ -106,7 +134,12 @@ def _ops(toks: list[Tok]) -> list[tuple[int, str]]:
         t = toks[i]
         if t.kind == DELIM and t.value in "<>=":
             op = t.value
-            if op in "<>" and i + 1 < len(toks) and toks[i + 1].kind == DELIM and toks[i + 1].value == "=":
+            if (
+                op in "<>"
+                and i + 1 < len(toks)
+                and toks[i + 1].kind == DELIM
+                and toks[i + 1].value == "="
+            ):
                 out.append((i, op + "="))
                 i += 2
                 continue
@@ -222,7 +255,12 @@ def _media_query(toks: list[Tok], viewport: tuple[float, float]) -> bool:
         return _media_feature(inner, viewport)
 
     negate = False
-    if toks[0].kind == IDENT and toks[0].value in ("not", "only") and len(toks) > 1 and toks[1].kind == IDENT:
+    if (
+        toks[0].kind == IDENT
+        and toks[0].value in ("not", "only")
+        and len(toks) > 1
+        and toks[1].kind == IDENT
+    ):
         negate = toks[0].value == "not"
         toks = toks[1:]
     if toks[0].kind == IDENT and toks[0].value not in ("not",):
@@ -261,7 +299,12 @@ def supports_matches(condition: str) -> bool:
         if len(inner) == 1 and inner[0].kind == FUNC and inner[0].value == "selector":
             text = inner[0].raw[inner[0].raw.index("(") + 1 : -1]
             return bool(compile_selector_list(text)[0])
-        if len(inner) >= 2 and inner[0].kind == IDENT and inner[1].kind == DELIM and inner[1].value == ":":
+        if (
+            len(inner) >= 2
+            and inner[0].kind == IDENT
+            and inner[1].kind == DELIM
+            and inner[1].value == ":"
+        ):
             name = inner[0].raw if inner[0].value.startswith("--") else inner[0].value
             value = " ".join(t.raw for t in inner[2:])
             pairs, messages = parse_declaration(name, value)

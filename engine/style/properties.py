@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from engine.style import effects as fx
+from engine.style import generated as gen
 from engine.style import longhands as lh
+from engine.style import typography as typo
 from engine.style.backgrounds import LIST_PARSERS
 from engine.style.colors import CURRENT_COLOR
 from engine.style.types import BLACK, LP, TRANSPARENT
@@ -31,22 +34,67 @@ def _add(names: str, inherited: bool, initial: Any, parser: lh.Parser) -> None:
 _kw = lh.keywords
 # Box model and positioning.
 _add("display", False, "inline", lh.display)
-_add("position", False, "static", _kw("static", "relative", "absolute", "fixed", "sticky", aliases={"-webkit-sticky": "sticky"}))
+_add(
+    "position",
+    False,
+    "static",
+    _kw("static", "relative", "absolute", "fixed", "sticky", aliases={"-webkit-sticky": "sticky"}),
+)
 _add("top right bottom left", False, "auto", lh.length(kw=("auto",)))
 _add("z-index", False, "auto", lh.z_index)
-_add("float", False, "none", _kw("none", "left", "right", aliases={"inline-start": "left", "inline-end": "right"}))
-_add("clear", False, "none", _kw("none", "left", "right", "both", aliases={"inline-start": "left", "inline-end": "right"}))
+_add(
+    "float",
+    False,
+    "none",
+    _kw("none", "left", "right", aliases={"inline-start": "left", "inline-end": "right"}),
+)
+_add(
+    "clear",
+    False,
+    "none",
+    _kw("none", "left", "right", "both", aliases={"inline-start": "left", "inline-end": "right"}),
+)
 _add("box-sizing", False, "content-box", _kw("content-box", "border-box"))
 _add("width height", False, "auto", lh.length(negative=False, size_kw=True))
 _add("min-width min-height", False, "auto", lh.length(negative=False, size_kw=True))
-_add("max-width max-height", False, "none", lh.length(negative=False, kw=("none", "min-content", "max-content", "fit-content")))
+_add(
+    "max-width max-height",
+    False,
+    "none",
+    lh.length(negative=False, kw=("none", "min-content", "max-content", "fit-content")),
+)
 _add("margin-top margin-right margin-bottom margin-left", False, 0.0, lh.length(kw=("auto",)))
 _add("padding-top padding-right padding-bottom padding-left", False, 0.0, lh.length(negative=False))
-_add("border-top-width border-right-width border-bottom-width border-left-width", False, 3.0, lh.border_width)
-_add("border-top-style border-right-style border-bottom-style border-left-style", False, "none", _kw(*lh.BORDER_STYLES))
-_add("border-top-color border-right-color border-bottom-color border-left-color", False, CURRENT_COLOR, lh.color)
-_add("border-top-left-radius border-top-right-radius border-bottom-right-radius border-bottom-left-radius", False, _ZERO_RADIUS, lh.radius)
-_add("overflow-x overflow-y", False, "visible", _kw("visible", "hidden", "clip", "scroll", "auto", aliases={"overlay": "auto"}))
+_add(
+    "border-top-width border-right-width border-bottom-width border-left-width",
+    False,
+    3.0,
+    lh.border_width,
+)
+_add(
+    "border-top-style border-right-style border-bottom-style border-left-style",
+    False,
+    "none",
+    _kw(*lh.BORDER_STYLES),
+)
+_add(
+    "border-top-color border-right-color border-bottom-color border-left-color",
+    False,
+    CURRENT_COLOR,
+    lh.color,
+)
+_add(
+    "border-top-left-radius border-top-right-radius border-bottom-right-radius border-bottom-left-radius",
+    False,
+    _ZERO_RADIUS,
+    lh.radius,
+)
+_add(
+    "overflow-x overflow-y",
+    False,
+    "visible",
+    _kw("visible", "hidden", "clip", "scroll", "auto", aliases={"overlay": "auto"}),
+)
 _add("visibility", True, "visible", _kw("visible", "hidden", "collapse"))
 _add("opacity", False, 1.0, lh.opacity)
 _add("aspect-ratio", False, "auto", lh.aspect_ratio)
@@ -55,50 +103,87 @@ _add("color", True, BLACK, lh.color)
 _add("background-color", False, TRANSPARENT, lh.color)
 # Background lists are parsed by the `background-*` entries in shorthands (list syntax).
 # Effects.
-_add("box-shadow", False, (), lh.box_shadow)
-_add("text-shadow", True, (), lh.text_shadow)
-_add("transform", False, (), lh.transform)
-_add("transform-origin", False, _CENTER, lh.transform_origin)
-_add("translate", False, (), lh.translate_prop)
-_add("rotate", False, (), lh.rotate_prop)
-_add("scale", False, (), lh.scale_prop)
+_add("box-shadow", False, (), fx.box_shadow)
+_add("text-shadow", True, (), fx.text_shadow)
+_add("transform", False, (), fx.transform)
+_add("transform-origin", False, _CENTER, fx.transform_origin)
+_add("translate", False, (), fx.translate_prop)
+_add("rotate", False, (), fx.rotate_prop)
+_add("scale", False, (), fx.scale_prop)
 _add("filter backdrop-filter clip-path", False, "none", lh.raw)
 _add("mix-blend-mode", False, "normal", lh.raw_lower)
 _add("isolation", False, "auto", _kw("auto", "isolate"))
 # Fonts.
 # Chromium reports its standard font (the one used when no family is given) as the initial value.
-_add("font-family", True, ("Times New Roman",), lh.font_family)
-_add("font-size", True, 16.0, lh.font_size)
-_add("font-weight", True, 400, lh.font_weight)
-_add("font-style", True, "normal", lh.font_style)
+_add("font-family", True, ("Times New Roman",), typo.font_family)
+_add("font-size", True, 16.0, typo.font_size)
+_add("font-weight", True, 400, typo.font_weight)
+_add("font-style", True, "normal", typo.font_style)
 _add("font-variant", True, "normal", lh.raw_lower)
 _add("font-stretch", True, "normal", lh.raw_lower)
 _add("font-variant-numeric font-feature-settings font-kerning", True, "normal", lh.raw_lower)
-_add("line-height", True, "normal", lh.line_height)
-_add("letter-spacing word-spacing", True, 0.0, lh.spacing)
+_add("line-height", True, "normal", typo.line_height)
+_add("letter-spacing word-spacing", True, 0.0, typo.spacing)
 # Text.
-_add("text-align", True, "left", lh.text_align)
-_add("text-align-last", True, "auto", lh.text_align_last)
-_add("text-indent", True, 0.0, lh.text_indent)
-_add("text-transform", True, "none", _kw("none", "uppercase", "lowercase", "capitalize", "full-width"))
-_add("white-space", True, "normal", _kw("normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"))
+_add("text-align", True, "left", typo.text_align)
+_add("text-align-last", True, "auto", typo.text_align_last)
+_add("text-indent", True, 0.0, typo.text_indent)
+_add(
+    "text-transform",
+    True,
+    "none",
+    _kw("none", "uppercase", "lowercase", "capitalize", "full-width"),
+)
+_add(
+    "white-space",
+    True,
+    "normal",
+    _kw("normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"),
+)
 _add("text-wrap", True, "wrap", lh.raw_lower)
-_add("text-decoration-line", False, frozenset(), lh.text_decoration_line)
+_add("text-decoration-line", False, frozenset(), typo.text_decoration_line)
 _add("text-decoration-color", False, CURRENT_COLOR, lh.color)
 _add("text-decoration-style", False, "solid", _kw("solid", "double", "dotted", "dashed", "wavy"))
-_add("text-decoration-thickness text-underline-offset", False, "auto", lh.length(kw=("auto", "from-font")))
+_add(
+    "text-decoration-thickness text-underline-offset",
+    False,
+    "auto",
+    lh.length(kw=("auto", "from-font")),
+)
 _add("text-underline-position", True, "auto", lh.raw_lower)
-_add("vertical-align", False, "baseline", lh.vertical_align)
-_add("word-break", True, "normal", _kw("normal", "break-all", "keep-all", "break-word", "auto-phrase"))
+_add("vertical-align", False, "baseline", typo.vertical_align)
+_add(
+    "word-break",
+    True,
+    "normal",
+    _kw("normal", "break-all", "keep-all", "break-word", "auto-phrase"),
+)
 _add("overflow-wrap", True, "normal", _kw("normal", "break-word", "anywhere"))
-_add("text-overflow", False, "clip", lh.text_overflow)
+_add("text-overflow", False, "clip", typo.text_overflow)
 _add("hyphens", True, "manual", _kw("none", "manual", "auto"))
 _add("tab-size", True, 8.0, lh.number(0))
 _add("direction", True, "ltr", _kw("ltr", "rtl"))
 _add("unicode-bidi", False, "normal", lh.raw_lower)
-_add("writing-mode", True, "horizontal-tb", _kw("horizontal-tb", "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr", aliases={"lr-tb": "horizontal-tb", "tb-rl": "vertical-rl", "lr": "horizontal-tb", "tb": "vertical-rl"}))
+_add(
+    "writing-mode",
+    True,
+    "horizontal-tb",
+    _kw(
+        "horizontal-tb",
+        "vertical-rl",
+        "vertical-lr",
+        "sideways-rl",
+        "sideways-lr",
+        aliases={
+            "lr-tb": "horizontal-tb",
+            "tb-rl": "vertical-rl",
+            "lr": "horizontal-tb",
+            "tb": "vertical-rl",
+        },
+    ),
+)
 _add("text-orientation", True, "mixed", lh.raw_lower)
-_add("-webkit-text-fill-color", True, None, lh.text_fill_color)
+_add("-webkit-text-fill-color", True, None, typo.text_fill_color)
 _add("-webkit-text-stroke-width", True, 0.0, lh.border_width)
 _add("-webkit-text-stroke-color", True, CURRENT_COLOR, lh.color)
 _add("-webkit-line-clamp", False, "none", lh.raw)
@@ -118,13 +203,13 @@ _add("grid-auto-columns grid-auto-rows", False, "auto", lh.grid_line)
 _add("grid-auto-flow", False, "row", lh.raw_lower)
 _add("grid-column-start grid-column-end grid-row-start grid-row-end", False, "auto", lh.grid_line)
 # Lists, generated content, tables.
-_add("list-style-type", True, "disc", lh.list_style_type)
+_add("list-style-type", True, "disc", gen.list_style_type)
 _add("list-style-position", True, "outside", _kw("inside", "outside"))
 _add("list-style-image", True, "none", lh.image_or_none)
-_add("content", False, "normal", lh.content)
-_add("counter-reset counter-set", False, (), lh.counters_list(0))
-_add("counter-increment", False, (), lh.counters_list(1))
-_add("quotes", True, "auto", lh.quotes)
+_add("content", False, "normal", gen.content)
+_add("counter-reset counter-set", False, (), gen.counters_list(0))
+_add("counter-increment", False, (), gen.counters_list(1))
+_add("quotes", True, "auto", gen.quotes)
 _add("object-fit", False, "fill", _kw("fill", "contain", "cover", "none", "scale-down"))
 _add("object-position", False, _CENTER, lh.position_value)
 _add("border-collapse", True, "separate", _kw("separate", "collapse"))
@@ -132,7 +217,23 @@ _add("border-spacing", True, (0.0, 0.0), lh.border_spacing)
 _add("table-layout", False, "auto", _kw("auto", "fixed"))
 _add("caption-side", True, "top", _kw("top", "bottom"))
 _add("empty-cells", True, "show", _kw("show", "hide"))
-_add("image-rendering", True, "auto", _kw("auto", "smooth", "high-quality", "pixelated", "crisp-edges", aliases={"-webkit-optimize-contrast": "crisp-edges", "optimizequality": "auto", "optimizespeed": "pixelated"}))
+_add(
+    "image-rendering",
+    True,
+    "auto",
+    _kw(
+        "auto",
+        "smooth",
+        "high-quality",
+        "pixelated",
+        "crisp-edges",
+        aliases={
+            "-webkit-optimize-contrast": "crisp-edges",
+            "optimizequality": "auto",
+            "optimizespeed": "pixelated",
+        },
+    ),
+)
 # Outline.
 _add("outline-width", False, 3.0, lh.border_width)
 _add("outline-style", False, "none", _kw("auto", *lh.BORDER_STYLES))
@@ -158,31 +259,126 @@ INHERITED = frozenset(name for name, p in PROPERTIES.items() if p.inherited)
 
 # Accepted and ignored: no diagnostic, not stored.
 IGNORED = frozenset(
-    """cursor pointer-events user-select -webkit-user-select -moz-user-select -ms-user-select
-    transition transition-property transition-duration transition-timing-function
-    transition-delay transition-behavior animation animation-name animation-duration
-    animation-timing-function animation-delay animation-iteration-count animation-direction
-    animation-fill-mode animation-play-state animation-composition will-change
-    -webkit-font-smoothing -moz-osx-font-smoothing font-smooth text-rendering resize appearance
-    -webkit-appearance -moz-appearance scroll-behavior touch-action backface-visibility
-    -webkit-backface-visibility perspective perspective-origin transform-style
-    -webkit-tap-highlight-color caret-color accent-color color-scheme print-color-adjust
-    -webkit-print-color-adjust forced-color-adjust contain content-visibility
-    contain-intrinsic-size zoom speak orphans widows page-break-before page-break-after
-    page-break-inside break-before break-after break-inside scrollbar-width scrollbar-color
-    scrollbar-gutter overscroll-behavior scroll-snap-type scroll-snap-align scroll-margin
-    scroll-padding font-display src unicode-range font-optical-sizing font-synthesis
-    font-size-adjust font-variant-ligatures font-variant-caps font-variant-east-asian
-    font-variation-settings text-size-adjust -webkit-text-size-adjust -ms-text-size-adjust
-    box-decoration-break -webkit-box-decoration-break text-decoration-skip-ink
-    text-decoration-skip text-emphasis text-justify line-break overflow-anchor
-    -webkit-overflow-scrolling container container-type container-name anchor-name
-    view-transition-name interpolate-size field-sizing shape-outside shape-margin
-    mask mask-image -webkit-mask -webkit-mask-image mask-size mask-position mask-repeat
-    -webkit-mask-size -webkit-mask-position -webkit-mask-repeat border-image
-    border-image-source border-image-slice border-image-width border-image-outset
-    border-image-repeat clip -webkit-box-pack -webkit-box-align -webkit-box-flex
-    -webkit-text-stroke ruby-position""".split()
+    [
+        "cursor",
+        "pointer-events",
+        "user-select",
+        "-webkit-user-select",
+        "-moz-user-select",
+        "-ms-user-select",
+        "transition",
+        "transition-property",
+        "transition-duration",
+        "transition-timing-function",
+        "transition-delay",
+        "transition-behavior",
+        "animation",
+        "animation-name",
+        "animation-duration",
+        "animation-timing-function",
+        "animation-delay",
+        "animation-iteration-count",
+        "animation-direction",
+        "animation-fill-mode",
+        "animation-play-state",
+        "animation-composition",
+        "will-change",
+        "-webkit-font-smoothing",
+        "-moz-osx-font-smoothing",
+        "font-smooth",
+        "text-rendering",
+        "resize",
+        "appearance",
+        "-webkit-appearance",
+        "-moz-appearance",
+        "scroll-behavior",
+        "touch-action",
+        "backface-visibility",
+        "-webkit-backface-visibility",
+        "perspective",
+        "perspective-origin",
+        "transform-style",
+        "-webkit-tap-highlight-color",
+        "caret-color",
+        "accent-color",
+        "color-scheme",
+        "print-color-adjust",
+        "-webkit-print-color-adjust",
+        "forced-color-adjust",
+        "contain",
+        "content-visibility",
+        "contain-intrinsic-size",
+        "zoom",
+        "speak",
+        "orphans",
+        "widows",
+        "page-break-before",
+        "page-break-after",
+        "page-break-inside",
+        "break-before",
+        "break-after",
+        "break-inside",
+        "scrollbar-width",
+        "scrollbar-color",
+        "scrollbar-gutter",
+        "overscroll-behavior",
+        "scroll-snap-type",
+        "scroll-snap-align",
+        "scroll-margin",
+        "scroll-padding",
+        "font-display",
+        "src",
+        "unicode-range",
+        "font-optical-sizing",
+        "font-synthesis",
+        "font-size-adjust",
+        "font-variant-ligatures",
+        "font-variant-caps",
+        "font-variant-east-asian",
+        "font-variation-settings",
+        "text-size-adjust",
+        "-webkit-text-size-adjust",
+        "-ms-text-size-adjust",
+        "box-decoration-break",
+        "-webkit-box-decoration-break",
+        "text-decoration-skip-ink",
+        "text-decoration-skip",
+        "text-emphasis",
+        "text-justify",
+        "line-break",
+        "overflow-anchor",
+        "-webkit-overflow-scrolling",
+        "container",
+        "container-type",
+        "container-name",
+        "anchor-name",
+        "view-transition-name",
+        "interpolate-size",
+        "field-sizing",
+        "shape-outside",
+        "shape-margin",
+        "mask",
+        "mask-image",
+        "-webkit-mask",
+        "-webkit-mask-image",
+        "mask-size",
+        "mask-position",
+        "mask-repeat",
+        "-webkit-mask-size",
+        "-webkit-mask-position",
+        "-webkit-mask-repeat",
+        "border-image",
+        "border-image-source",
+        "border-image-slice",
+        "border-image-width",
+        "border-image-outset",
+        "border-image-repeat",
+        "clip",
+        "-webkit-box-pack",
+        "-webkit-box-align",
+        "-webkit-box-flex",
+        "ruby-position",
+    ]
 )
 
 # Simple aliases: legacy/prefixed name -> standard longhand.
@@ -249,7 +445,12 @@ ALIASES = {
     "overflow-inline": "overflow-x",
     "overflow-block": "overflow-y",
 }
-for _side, _phys in (("inline-start", "left"), ("inline-end", "right"), ("block-start", "top"), ("block-end", "bottom")):
+for _side, _phys in (
+    ("inline-start", "left"),
+    ("inline-end", "right"),
+    ("block-start", "top"),
+    ("block-end", "bottom"),
+):
     for _part in ("width", "style", "color"):
         ALIASES[f"border-{_side}-{_part}"] = f"border-{_phys}-{_part}"
     ALIASES[f"border-{_side}"] = f"border-{_phys}"

@@ -247,7 +247,9 @@ class ElementIndex:
                     return False
         return c.ident is None or el.get("id") == c.ident
 
-    def match_chain(self, el: Any, chain: tuple[Compound, ...], combinators: tuple[str, ...], i: int) -> bool:
+    def match_chain(
+        self, el: Any, chain: tuple[Compound, ...], combinators: tuple[str, ...], i: int
+    ) -> bool:
         """Does the chain up to compound i match an ancestor of `el` (compound i+1 matched el)?"""
         parent = el.getparent()
         if combinators[i] == ">":

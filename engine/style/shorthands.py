@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.style import generated as gen
 from engine.style import longhands as lh
+from engine.style import typography as typo
 from engine.style.backgrounds import background
 from engine.style.colors import CURRENT_COLOR, parse_color
+from engine.style.grid_shorthands import grid, grid_area, grid_line_pair, grid_template
 from engine.style.properties import BACKGROUND_LISTS, PROPERTIES
-from engine.style.syntax import FUNC, HASH, IDENT, NUM, STR, Tok, normalize_ws, split_slash
+from engine.style.syntax import FUNC, HASH, IDENT, NUM, STR, Tok, split_slash
 from engine.style.types import LP
-from engine.style.values import INVALID, is_delim, parse_number, warn
+from engine.style.values import INVALID, finish, is_delim, parse_length, parse_number, warn
 
 Expansion = list[tuple[str, Any]]
 Expander = Callable[[tuple[Tok, ...], str], Any]
@@ -112,7 +115,7 @@ def _border_radius(toks: tuple[Tok, ...], text: str) -> Any:
         return INVALID
     expanded = []
     for g in groups:
-        vals = [lh.parse_length(t, negative=False) for t in g]
+        vals = [parse_length(t, negative=False) for t in g]
         if any(v is INVALID or isinstance(v, str) for v in vals):
             return INVALID
         if len(vals) == 1:
@@ -126,16 +129,24 @@ def _border_radius(toks: tuple[Tok, ...], text: str) -> Any:
     vertical = expanded[1] if len(expanded) > 1 else horizontal
     corners = ("top-left", "top-right", "bottom-right", "bottom-left")
     return [
-        (f"border-{c}-radius", lh.finish((h, v)))
+        (f"border-{c}-radius", finish((h, v)))
         for c, h, v in zip(corners, horizontal, vertical, strict=True)
     ]
 
 
 _FONT_STRETCH = frozenset(
-    "ultra-condensed extra-condensed condensed semi-condensed semi-expanded expanded "
-    "extra-expanded ultra-expanded".split()
+    [
+        "ultra-condensed",
+        "extra-condensed",
+        "condensed",
+        "semi-condensed",
+        "semi-expanded",
+        "expanded",
+        "extra-expanded",
+        "ultra-expanded",
+    ]
 )
-_SYSTEM_FONTS = frozenset("caption icon menu message-box small-caption status-bar".split())
+_SYSTEM_FONTS = frozenset(["caption", "icon", "menu", "message-box", "small-caption", "status-bar"])
 
 
 def _font(toks: tuple[Tok, ...], text: str) -> Any:
@@ -160,22 +171,27 @@ def _font(toks: tuple[Tok, ...], text: str) -> Any:
             elif v == "small-caps":
                 variant = v
             elif v in ("bold", "bolder", "lighter"):
-                weight = lh.font_weight((t,), t.raw)
+                weight = typo.font_weight((t,), t.raw)
             elif v in _FONT_STRETCH:
                 stretch = v
             else:
-                size = lh.font_size((t,), t.raw)
+                size = typo.font_size((t,), t.raw)
                 if size is INVALID:
                     return INVALID
                 i += 1
                 break
-        elif t.kind == NUM and i + 1 < n and not is_delim(toks[i + 1], "/") and toks[i + 1].kind != STR:
-            w = lh.font_weight((t,), t.raw)
+        elif (
+            t.kind == NUM
+            and i + 1 < n
+            and not is_delim(toks[i + 1], "/")
+            and toks[i + 1].kind != STR
+        ):
+            w = typo.font_weight((t,), t.raw)
             if w is INVALID:
                 return INVALID
             weight = w
         else:
-            size = lh.font_size((t,), t.raw)
+            size = typo.font_size((t,), t.raw)
             if size is INVALID:
                 return INVALID
             i += 1
@@ -187,11 +203,11 @@ def _font(toks: tuple[Tok, ...], text: str) -> Any:
     if i < n and is_delim(toks[i], "/"):
         if i + 1 >= n:
             return INVALID
-        line_height = lh.line_height((toks[i + 1],), toks[i + 1].raw)
+        line_height = typo.line_height((toks[i + 1],), toks[i + 1].raw)
         if line_height is INVALID:
             return INVALID
         i += 2
-    family = lh.font_family(toks[i:], _text(toks[i:]))
+    family = typo.font_family(toks[i:], _text(toks[i:]))
     if family is INVALID:
         return INVALID
     return [
@@ -213,20 +229,20 @@ def _flex(toks: tuple[Tok, ...], text: str) -> Any:
     grow: float | None = None
     shrink: float | None = None
     basis: Any = None
+    previous_was_grow = False
     for t in toks:
         num = parse_number(t) if t.kind in (NUM, FUNC) else None
-        if num is not None and not (grow is not None and shrink is not None):
+        if num is not None and (grow is None or (previous_was_grow and shrink is None)):
             if num < 0:
                 return INVALID
             if grow is None:
                 grow = num
-            elif shrink is None and basis is None:
-                shrink = num
-            elif shrink is None:
-                shrink = num
+                previous_was_grow = True
             else:
-                return INVALID
+                shrink = num
+                previous_was_grow = False
             continue
+        previous_was_grow = False
         if basis is not None:
             return INVALID
         basis = lh.flex_basis((t,), t.raw)
@@ -299,7 +315,7 @@ def _list_style(toks: tuple[Tok, ...], text: str) -> Any:
             if image is INVALID:
                 return INVALID
         elif type_ is None and t.kind in (IDENT, STR):
-            type_ = lh.list_style_type((t,), t.raw)
+            type_ = gen.list_style_type((t,), t.raw)
             if type_ is INVALID:
                 return INVALID
         else:
@@ -335,7 +351,7 @@ def _text_decoration(toks: tuple[Tok, ...], text: str) -> Any:
     color: Any = CURRENT_COLOR
     thickness: Any = "auto"
     for t in toks:
-        if t.kind == IDENT and (t.value in lh.DECORATION_LINES or t.value == "none"):
+        if t.kind == IDENT and (t.value in typo.DECORATION_LINES or t.value == "none"):
             lines.append(t)
         elif t.kind == IDENT and t.value in ("solid", "double", "dotted", "dashed", "wavy"):
             style = t.value
@@ -348,7 +364,7 @@ def _text_decoration(toks: tuple[Tok, ...], text: str) -> Any:
             if th is INVALID:
                 return INVALID
             thickness = th
-    line = lh.text_decoration_line(tuple(lines), "") if lines else frozenset()
+    line = typo.text_decoration_line(tuple(lines), "") if lines else frozenset()
     if line is INVALID:
         return INVALID
     return [
@@ -359,130 +375,12 @@ def _text_decoration(toks: tuple[Tok, ...], text: str) -> Any:
     ]
 
 
-def _is_custom_ident(toks: list[Tok]) -> bool:
-    return len(toks) == 1 and toks[0].kind == IDENT and toks[0].value not in ("auto", "span")
-
-
-def _grid_line_pair(start: str, end: str) -> Expander:
-    def expand(toks: tuple[Tok, ...], text: str) -> Any:
-        groups = split_slash(toks)
-        if len(groups) > 2 or any(not g for g in groups):
-            return INVALID
-        first = normalize_ws(_text(groups[0]))
-        if len(groups) == 2:
-            return [(start, first), (end, normalize_ws(_text(groups[1])))]
-        return [(start, first), (end, first if _is_custom_ident(groups[0]) else "auto")]
-
-    return expand
-
-
-def _grid_area(toks: tuple[Tok, ...], text: str) -> Any:
-    groups = split_slash(toks)
-    if len(groups) > 4 or any(not g for g in groups):
-        return INVALID
-    vals = [normalize_ws(_text(g)) for g in groups]
-    idents = [_is_custom_ident(g) for g in groups]
-    n = len(vals)
-    row_start = vals[0]
-    col_start = vals[1] if n > 1 else (row_start if idents[0] else "auto")
-    row_end = vals[2] if n > 2 else (row_start if idents[0] else "auto")
-    col_ident = idents[1] if n > 1 else idents[0]
-    col_end = vals[3] if n > 3 else (col_start if col_ident else "auto")
-    vals = [row_start, col_start, row_end, col_end]
-    return [
-        ("grid-row-start", vals[0]),
-        ("grid-column-start", vals[1]),
-        ("grid-row-end", vals[2]),
-        ("grid-column-end", vals[3]),
-    ]
-
-
-def _grid_template(toks: tuple[Tok, ...], text: str) -> Any:
-    if len(toks) == 1 and toks[0].kind == IDENT and toks[0].value == "none":
-        return [("grid-template-rows", "none"), ("grid-template-columns", "none"), ("grid-template-areas", "none")]
-    groups = split_slash(toks)
-    if len(groups) > 2 or any(not g for g in groups):
-        return INVALID
-    if not any(t.kind == STR for t in groups[0]):
-        if len(groups) != 2:
-            return INVALID
-        return [
-            ("grid-template-rows", normalize_ws(_text(groups[0]))),
-            ("grid-template-columns", normalize_ws(_text(groups[1]))),
-            ("grid-template-areas", "none"),
-        ]
-    areas: list[str] = []
-    rows: list[str] = []
-    prefix: list[Tok] = []
-    pending: list[Tok] = []
-    for t in groups[0]:
-        if t.kind == STR:
-            if areas:
-                rows.append(_track_row(pending))
-            else:
-                prefix = pending
-            pending = []
-            areas.append(t.raw)
-        else:
-            pending.append(t)
-    rows.append(_track_row(pending))
-    if prefix:
-        rows[0] = _text(prefix) + " " + rows[0]
-    columns = normalize_ws(_text(groups[1])) if len(groups) == 2 else "none"
-    return [
-        ("grid-template-rows", normalize_ws(" ".join(r for r in rows if r))),
-        ("grid-template-columns", columns),
-        ("grid-template-areas", normalize_ws(" ".join(areas))),
-    ]
-
-
-def _track_row(toks: list[Tok]) -> str:
-    """The track size after an area string (default auto), keeping trailing line names."""
-    if any(t.kind != "bracket" for t in toks):
-        return _text(toks)
-    return _text([Tok(IDENT, "auto", raw="auto"), *toks])
-
-
-def _grid(toks: tuple[Tok, ...], text: str) -> Any:
-    groups = split_slash(toks)
-    flow_side = next(
-        (i for i, g in enumerate(groups) if any(t.kind == IDENT and t.value == "auto-flow" for t in g)),
-        None,
-    )
-    resets = [("grid-auto-rows", "auto"), ("grid-auto-columns", "auto"), ("grid-auto-flow", "row")]
-    if flow_side is None:
-        base = _grid_template(toks, text)
-        if base is INVALID:
-            return INVALID
-        return base + resets
-    if len(groups) != 2:
-        return INVALID
-    flow_toks = groups[flow_side]
-    dense = any(t.kind == IDENT and t.value == "dense" for t in flow_toks)
-    sizes = [t for t in flow_toks if not (t.kind == IDENT and t.value in ("auto-flow", "dense"))]
-    other = normalize_ws(_text(groups[1 - flow_side]))
-    size_text = normalize_ws(_text(sizes)) if sizes else "auto"
-    if flow_side == 0:
-        return [
-            ("grid-auto-flow", "row dense" if dense else "row"),
-            ("grid-auto-rows", size_text),
-            ("grid-auto-columns", "auto"),
-            ("grid-template-columns", other),
-            ("grid-template-rows", "none"),
-            ("grid-template-areas", "none"),
-        ]
-    return [
-        ("grid-auto-flow", "column dense" if dense else "column"),
-        ("grid-auto-columns", size_text),
-        ("grid-auto-rows", "auto"),
-        ("grid-template-rows", other),
-        ("grid-template-columns", "none"),
-        ("grid-template-areas", "none"),
-    ]
-
-
 def _outline(toks: tuple[Tok, ...], text: str) -> Any:
-    parts = _border_parts(toks) if not (len(toks) == 1 and toks[0].value == "auto") else (3.0, "auto", CURRENT_COLOR)
+    parts = (
+        _border_parts(toks)
+        if not (len(toks) == 1 and toks[0].value == "auto")
+        else (3.0, "auto", CURRENT_COLOR)
+    )
     if parts is INVALID:
         # 'auto' is an outline-only style
         return INVALID
@@ -523,34 +421,104 @@ _sh("border-width", _box4(_sides("border-{}-width")), _sides("border-{}-width"))
 _sh("border-style", _box4(_sides("border-{}-style")), _sides("border-{}-style"))
 _sh("border-color", _box4(_sides("border-{}-color")), _sides("border-{}-color"))
 for _a, _b, _axis in (("left", "right", "inline"), ("top", "bottom", "block")):
-    _sh(f"margin-{_axis}", _pair((f"margin-{_a}", f"margin-{_b}")), (f"margin-{_a}", f"margin-{_b}"))
-    _sh(f"padding-{_axis}", _pair((f"padding-{_a}", f"padding-{_b}")), (f"padding-{_a}", f"padding-{_b}"))
+    _sh(
+        f"margin-{_axis}", _pair((f"margin-{_a}", f"margin-{_b}")), (f"margin-{_a}", f"margin-{_b}")
+    )
+    _sh(
+        f"padding-{_axis}",
+        _pair((f"padding-{_a}", f"padding-{_b}")),
+        (f"padding-{_a}", f"padding-{_b}"),
+    )
     _sh(f"inset-{_axis}", _pair((_a, _b)), (_a, _b))
     for _part in ("width", "style", "color"):
         _names = (f"border-{_a}-{_part}", f"border-{_b}-{_part}")
         _sh(f"border-{_axis}-{_part}", _pair(_names), _names)
-    _sh(f"border-{_axis}", _border_sides((_a, _b)), tuple(f"border-{s}-{p}" for s in (_a, _b) for p in ("width", "style", "color")))
+    _sh(
+        f"border-{_axis}",
+        _border_sides((_a, _b)),
+        tuple(f"border-{s}-{p}" for s in (_a, _b) for p in ("width", "style", "color")),
+    )
 _ALL_BORDER = tuple(f"border-{s}-{p}" for s in SIDES for p in ("width", "style", "color"))
 _sh("border", _border_sides(SIDES), _ALL_BORDER)
 for _side in SIDES:
-    _sh(f"border-{_side}", _border_sides((_side,)), tuple(f"border-{_side}-{p}" for p in ("width", "style", "color")))
-_sh("border-radius", _border_radius, tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")))
+    _sh(
+        f"border-{_side}",
+        _border_sides((_side,)),
+        tuple(f"border-{_side}-{p}" for p in ("width", "style", "color")),
+    )
+_sh(
+    "border-radius",
+    _border_radius,
+    tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")),
+)
 _sh("background", background, (*BACKGROUND_LISTS, "background-color"))
-_sh("font", _font, ("font-style", "font-variant", "font-weight", "font-stretch", "font-size", "line-height", "font-family"))
+_sh(
+    "font",
+    _font,
+    (
+        "font-style",
+        "font-variant",
+        "font-weight",
+        "font-stretch",
+        "font-size",
+        "line-height",
+        "font-family",
+    ),
+)
 _sh("flex", _flex, ("flex-grow", "flex-shrink", "flex-basis"))
 _sh("flex-flow", _flex_flow, ("flex-direction", "flex-wrap"))
 _sh("gap", _gap, ("row-gap", "column-gap"))
 _sh("place-items", _place("align-items", "justify-items"), ("align-items", "justify-items"))
 _sh("place-self", _place("align-self", "justify-self"), ("align-self", "justify-self"))
-_sh("place-content", _place("align-content", "justify-content"), ("align-content", "justify-content"))
+_sh(
+    "place-content",
+    _place("align-content", "justify-content"),
+    ("align-content", "justify-content"),
+)
 _sh("list-style", _list_style, ("list-style-type", "list-style-position", "list-style-image"))
 _sh("overflow", _overflow, ("overflow-x", "overflow-y"))
-_sh("text-decoration", _text_decoration, ("text-decoration-line", "text-decoration-style", "text-decoration-color", "text-decoration-thickness"))
-_sh("grid-column", _grid_line_pair("grid-column-start", "grid-column-end"), ("grid-column-start", "grid-column-end"))
-_sh("grid-row", _grid_line_pair("grid-row-start", "grid-row-end"), ("grid-row-start", "grid-row-end"))
-_sh("grid-area", _grid_area, ("grid-row-start", "grid-column-start", "grid-row-end", "grid-column-end"))
-_sh("grid-template", _grid_template, ("grid-template-rows", "grid-template-columns", "grid-template-areas"))
-_sh("grid", _grid, ("grid-template-rows", "grid-template-columns", "grid-template-areas", "grid-auto-rows", "grid-auto-columns", "grid-auto-flow"))
+_sh(
+    "text-decoration",
+    _text_decoration,
+    (
+        "text-decoration-line",
+        "text-decoration-style",
+        "text-decoration-color",
+        "text-decoration-thickness",
+    ),
+)
+_sh(
+    "grid-column",
+    grid_line_pair("grid-column-start", "grid-column-end"),
+    ("grid-column-start", "grid-column-end"),
+)
+_sh(
+    "grid-row",
+    grid_line_pair("grid-row-start", "grid-row-end"),
+    ("grid-row-start", "grid-row-end"),
+)
+_sh(
+    "grid-area",
+    grid_area,
+    ("grid-row-start", "grid-column-start", "grid-row-end", "grid-column-end"),
+)
+_sh(
+    "grid-template",
+    grid_template,
+    ("grid-template-rows", "grid-template-columns", "grid-template-areas"),
+)
+_sh(
+    "grid",
+    grid,
+    (
+        "grid-template-rows",
+        "grid-template-columns",
+        "grid-template-areas",
+        "grid-auto-rows",
+        "grid-auto-columns",
+        "grid-auto-flow",
+    ),
+)
 _sh("outline", _outline, ("outline-width", "outline-style", "outline-color"))
 _sh("-webkit-text-stroke", _text_stroke, ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))
 _ALL_EXCLUDED = frozenset(("direction", "unicode-bidi"))

@@ -73,7 +73,7 @@ class _Builder:
                 self.messages.append((kind, m, where))
             if compiled and (block.normal or block.important):
                 self.rules.append(StyleRule(compiled, block, media, where))
-        nested = [i for i in items if isinstance(i, Rule)]
+        nested: list[str | Rule] = [i for i in items if isinstance(i, Rule)]
         if nested:
             self.walk(nested, media, selector)
 
@@ -94,9 +94,17 @@ class _Builder:
             if name == "layer":
                 self._descend(rule.items, media, parent)
             elif name == "scope":
-                self.messages.append(("unsupported", "@scope is not supported (rules dropped)", "@scope"))
+                self.messages.append(
+                    ("unsupported", "@scope is not supported (rules dropped)", "@scope")
+                )
         elif name == "container":
-            self.messages.append(("unsupported", "@container queries are not supported (rules dropped)", "@container"))
+            self.messages.append(
+                (
+                    "unsupported",
+                    "@container queries are not supported (rules dropped)",
+                    "@container",
+                )
+            )
         elif name in _IGNORED_AT:
             self.messages.append(("unsupported", f"@{name} ignored", f"@{name}"))
         else:
@@ -115,7 +123,9 @@ class _Builder:
             return
         name = m.group(1).lower()
         if name == "import":
-            self.messages.append(("resource", f"@import not fetched: {m.group(2)[:200]}", "@import"))
+            self.messages.append(
+                ("resource", f"@import not fetched: {m.group(2)[:200]}", "@import")
+            )
         elif name not in _SILENT_AT:
             self.messages.append(("css", f"unknown at-rule @{name}", text[:80]))
 

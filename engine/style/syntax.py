@@ -100,7 +100,9 @@ def tokenize(text: str) -> tuple[Tok, ...]:
                 stack.append((items, FUNC, name.lower(), m.start()))
                 items = []
             else:
-                items.append(Tok(IDENT, name.lower() if not name.startswith("--") else name, "", (), name))
+                items.append(
+                    Tok(IDENT, name.lower() if not name.startswith("--") else name, "", (), name)
+                )
         elif group == "str":
             body = raw[1:-1] if len(raw) >= 2 and raw[-1] == raw[0] else raw[1:]
             items.append(Tok(STR, unescape(body.replace("\\\n", "")), "", (), raw))

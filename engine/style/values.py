@@ -87,7 +87,9 @@ class RelLength(Deferred):
         px = self.px + self.em * font_size + self.rem * ctx.root_font_size
         if self.vw or self.vh or self.vmin or self.vmax:
             w, h = ctx.viewport
-            px += (self.vw * w + self.vh * h + self.vmin * min(w, h) + self.vmax * max(w, h)) / 100.0
+            px += (
+                self.vw * w + self.vh * h + self.vmin * min(w, h) + self.vmax * max(w, h)
+            ) / 100.0
         return px
 
     def compute(self, ctx: Ctx, name: str) -> float | LP:
@@ -318,7 +320,7 @@ def _math_func(name: str, args: tuple[Tok, ...]) -> Lin | _Math:
     if name == "clamp" and len(groups) != 3:
         raise _CalcError("clamp arity")
     lins = [_calc_sum(g) for g in groups]
-    units = set()
+    units: set[str] = set()
     for lin in lins:
         units.update(u for u, v in lin.items() if v or len(lin) == 1)
     if units <= {"px"} or units <= {""} or units <= {"deg"} or units <= {"s"}:

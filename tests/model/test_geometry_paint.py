@@ -6,19 +6,33 @@ from engine.style.types import LP, RGBA, ColorStop, LinearGradient, TransformFun
 
 
 def test_translate_percent_of_own_box():
-    m = css_transform((TransformFunction("translate", (LP(0, -50), LP(0, -50))),), 200, 100, (LP(0, 50), LP(0, 50)))
+    m = css_transform(
+        (TransformFunction("translate", (LP(0, -50), LP(0, -50))),),
+        200,
+        100,
+        (LP(0, 50), LP(0, 50)),
+    )
     assert m.apply(0, 0) == (-100, -50)
 
 
 def test_rotation_about_centre_keeps_centre():
-    m = translate(10, 20).multiply(css_transform((TransformFunction("rotate", (-90.0,)),), 200, 40, (LP(0, 50), LP(0, 50))))
+    m = translate(10, 20).multiply(
+        css_transform((TransformFunction("rotate", (-90.0,)),), 200, 40, (LP(0, 50), LP(0, 50)))
+    )
     geom = place_rect(m, 0, 0, 200, 40)
     assert (round(geom["x"], 6), round(geom["y"], 6), geom["w"], geom["h"]) == (10, 20, 200, 40)
     assert math.isclose(geom["rotation"], 270.0)
 
 
 def test_linear_gradient_angle_and_stops():
-    g = LinearGradient(180.0, (ColorStop(RGBA(255, 0, 0), None), ColorStop(RGBA(0, 0, 255, 0.5), LP(0, 50)), ColorStop(RGBA(0, 0, 0), None)))
+    g = LinearGradient(
+        180.0,
+        (
+            ColorStop(RGBA(255, 0, 0), None),
+            ColorStop(RGBA(0, 0, 255, 0.5), LP(0, 50)),
+            ColorStop(RGBA(0, 0, 0), None),
+        ),
+    )
     fill = gradient_fill(g, 100, 200)
     assert fill["angle"] == 90.0  # CSS 'to bottom' -> OOXML 90 (top to bottom)
     assert [s["pos"] for s in fill["stops"]] == [0.0, 0.5, 1.0]

@@ -58,7 +58,9 @@ def test_stylesheets_in_document_order_everywhere() -> None:
 
 
 def test_style_media_attribute_becomes_media_block() -> None:
-    page, _ = parse('<style media="print">p{}</style><style media="screen">q{}</style><div class="slide"></div>')
+    page, _ = parse(
+        '<style media="print">p{}</style><style media="screen">q{}</style><div class="slide"></div>'
+    )
     assert page.stylesheets[0].startswith("@media print {")
     assert page.stylesheets[1] == "q{}"
 
@@ -88,7 +90,9 @@ def test_link_stylesheet_recorded_not_fetched() -> None:
 
 
 def test_implied_tbody_like_html5() -> None:
-    page, _ = parse('<table class="slide"><caption>c</caption><tr><td>1</td></tr><tr><td>2</td></tr></table>')
+    page, _ = parse(
+        '<table class="slide"><caption>c</caption><tr><td>1</td></tr><tr><td>2</td></tr></table>'
+    )
     tags = [child.tag for child in page.slide]
     assert tags == ["caption", "tbody"]
     assert [row.tag for row in page.slide[1]] == ["tr", "tr"]
@@ -110,7 +114,9 @@ def test_quirks_detection() -> None:
     assert parse('<!DOCTYPE html><div class="slide"></div>')[0].quirks is False
     assert parse('<!-- c --> <!doctype HTML><div class="slide"></div>')[0].quirks is False
     assert parse('<html><body><div class="slide"></div></body></html>')[0].quirks is True
-    legacy = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><div class="slide"></div>'
+    legacy = (
+        '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><div class="slide"></div>'
+    )
     assert parse(legacy)[0].quirks is True
     strict = (
         '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">'
@@ -125,7 +131,9 @@ def test_nul_bytes_and_lone_surrogates_survive() -> None:
 
 
 def test_encoding_declarations_do_not_break_text_input() -> None:
-    page, _ = parse('<?xml version="1.0" encoding="latin-1"?><meta charset="shift_jis"><div class="slide">é漢</div>')
+    page, _ = parse(
+        '<?xml version="1.0" encoding="latin-1"?><meta charset="shift_jis"><div class="slide">é漢</div>'
+    )
     assert page.slide.text == "é漢"
 
 

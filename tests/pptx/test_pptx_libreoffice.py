@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -36,7 +37,7 @@ def _deck() -> tuple[dict, dict, list[str]]:
     svg_sha, svg = media_entry(SVG_BYTES, "image/svg+xml")
     media = {png_sha: png, svg_sha: svg}
     bullet = {"char": "•", "font": "DejaVu Sans", "color": "FF0000"}
-    text_paras = [
+    text_paras: list[dict[str, Any]] = [
         {"align": "l", "runs": [{"text": "Textbox", "size": 24, "bold": True, "color": "222222"}]},
         {
             "align": "ctr",
@@ -299,7 +300,9 @@ def test_libreoffice_draws_fills_where_the_model_says(tmp_path: Path) -> None:
     assert page.size == (1280, 720)
     assert page.getpixel((200, 150)) == (255, 0, 0)
     assert page.getpixel((50, 50)) == (255, 255, 255)
-    r, g, b = page.getpixel((800, 150))
+    blended = page.getpixel((800, 150))
+    assert isinstance(blended, tuple)
+    r, g, b = blended
     assert abs(r - 127) <= 3 and abs(g - 127) <= 3 and b == 255
     assert page.getpixel((300, 500)) == (0, 160, 0)
     assert page.getpixel((300, 650)) == (255, 255, 255)

@@ -190,3 +190,46 @@ def test_any_model_gives_a_package_python_pptx_opens(slides, width, title) -> No
         for ext in slide.iterfind(".//a:ext", NS):
             if ext.getparent().getparent().tag.endswith("}xfrm"):
                 assert int(ext.get("cx")) >= 0 and int(ext.get("cy")) >= 0
+
+
+def test_huge_numbers_stay_inside_the_schema_types() -> None:
+    big = 1e308
+    text = {
+        "insets": [big] * 4,
+        "paragraphs": [
+            {
+                "indent": big,
+                "margin_left": -big,
+                "line_spacing": {"pct": big},
+                "runs": [{"text": "a", "size": big, "spacing": -big, "baseline": big}],
+            }
+        ],
+    }
+    shapes = [
+        {
+            "kind": "rect",
+            "x": big,
+            "y": -big,
+            "w": big,
+            "h": 5,
+            "line": {"width": big, "color": "000000"},
+            "shadow": {"blur": big, "dist": big, "dir": big, "spread": big, "color": "000000"},
+            "text": text,
+        },
+        {"kind": "picture", "x": 0, "y": 0, "w": 1, "h": 1, "media": PNG_SHA, "crop": {"l": big}},
+    ]
+    slide = {"shapes": shapes}
+    data = write_deck({"width": big, "height": 720, "slides": [slide]}, {PNG_SHA: PNG})
+    root = etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
+    int32 = 2**31 - 1
+    coordinate = 27273042316900
+    for el in root.iter():
+        for name, value in el.attrib.items():
+            if value.lstrip("-").isdigit():
+                limit = coordinate if name in ("x", "y", "cx", "cy", "blurRad", "dist") else int32
+                assert abs(int(value)) <= limit, (el.tag, name, value)
+    rpr = root.find(".//a:r/a:rPr", NS)
+    assert (rpr.get("sz"), rpr.get("spc"), rpr.get("baseline")) == ("400000", "-400000", "100000")
+    assert root.find(".//a:ln", NS).get("w") == "20116800"
+    sld_sz = zipfile.ZipFile(io.BytesIO(data)).read("ppt/presentation.xml")
+    assert b'cx="51206400"' in sld_sz

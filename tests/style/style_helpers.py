@@ -32,7 +32,9 @@ class Result:
         return [d.message for d in self.diag.items if kind is None or d.kind == kind]
 
 
-def run(body: str, css: str = "", viewport: tuple[float, float] = (1280.0, 720.0), head: str = "") -> Result:
+def run(
+    body: str, css: str = "", viewport: tuple[float, float] = (1280.0, 720.0), head: str = ""
+) -> Result:
     """A standards-mode page: <style>css</style> and `body` inside <div class="slide" id="slide-root">."""
     html = (
         f"<!DOCTYPE html><html><head>{head}<style>{css}</style></head>"
@@ -47,7 +49,9 @@ def run_html(html: str, viewport: tuple[float, float] = (1280.0, 720.0)) -> Resu
     return Result(page, compute_styles(page, diag, viewport), diag)
 
 
-def style(css: str, body: str = '<div id="t">x</div>', ident: str = "t", **kw: Any) -> ComputedStyle:
+def style(
+    css: str, body: str = '<div id="t">x</div>', ident: str = "t", **kw: Any
+) -> ComputedStyle:
     return run(body, css, **kw)[ident]
 
 

@@ -19,8 +19,13 @@ def test_specificity_beats_order() -> None:
 
 
 def test_later_rule_wins_at_equal_specificity() -> None:
-    assert style(".a { color: red } .b { color: blue }", '<p id="t" class="b a">x</p>')["color"] == BLUE
-    assert style(".b { color: blue } .a { color: red }", '<p id="t" class="b a">x</p>')["color"] == RED
+    assert (
+        style(".a { color: red } .b { color: blue }", '<p id="t" class="b a">x</p>')["color"]
+        == BLUE
+    )
+    assert (
+        style(".b { color: blue } .a { color: red }", '<p id="t" class="b a">x</p>')["color"] == RED
+    )
 
 
 def test_later_stylesheet_wins() -> None:
@@ -44,7 +49,9 @@ def test_important_inline_beats_important_rule() -> None:
 
 
 def test_important_low_specificity_beats_normal_high_specificity() -> None:
-    assert style("p { color: red !important } #t { color: blue }", '<p id="t">x</p>')["color"] == RED
+    assert (
+        style("p { color: red !important } #t { color: blue }", '<p id="t">x</p>')["color"] == RED
+    )
 
 
 def test_last_declaration_in_block_wins_and_important_sticks() -> None:
@@ -135,7 +142,12 @@ def test_custom_property_case_sensitive_and_raw() -> None:
 
 def test_var_in_shorthand() -> None:
     s = style(":root { --m: 1px 2px } #t { margin: var(--m) 3px }")
-    assert (s["margin-top"], s["margin-right"], s["margin-bottom"], s["margin-left"]) == (1.0, 2.0, 3.0, 2.0)
+    assert (s["margin-top"], s["margin-right"], s["margin-bottom"], s["margin-left"]) == (
+        1.0,
+        2.0,
+        3.0,
+        2.0,
+    )
 
 
 def test_var_cycle_is_invalid_at_computed_value_time() -> None:
@@ -149,7 +161,10 @@ def test_var_cycle_is_invalid_at_computed_value_time() -> None:
 
 
 def test_missing_var_without_fallback_behaves_as_unset() -> None:
-    r = run('<div id="p"><div id="t">x</div></div>', "#p { color: red; margin-left: 5px } #t { color: var(--nope); margin-left: var(--nope) }")
+    r = run(
+        '<div id="p"><div id="t">x</div></div>',
+        "#p { color: red; margin-left: 5px } #t { color: var(--nope); margin-left: var(--nope) }",
+    )
     assert r["t"]["color"] == RED
     assert r["t"]["margin-left"] == 0.0
     assert any("invalid at computed-value time" in m for m in r.messages("css"))
@@ -175,7 +190,10 @@ def test_selectors_structural() -> None:
         "li:not(.x) { padding-left: 1px } li:nth-last-child(2) { padding-right: 2px }"
         "li:nth-of-type(3) { margin-left: 3px } li:only-child { margin-right: 4px }"
     )
-    r = run('<ul><li id="a">1</li><li id="b" class="x">2</li><li id="c">3</li><li id="d">4</li></ul><ol><li id="o">only</li></ol>', css)
+    r = run(
+        '<ul><li id="a">1</li><li id="b" class="x">2</li><li id="c">3</li><li id="d">4</li></ul><ol><li id="o">only</li></ol>',
+        css,
+    )
     assert [r[i]["color"] for i in "abcd"] == [BLUE, RED, BLUE, RED]
     assert r["a"]["font-weight"] == 700 and r["b"]["font-weight"] == 400
     assert r["d"]["font-style"] == "italic" and r["c"]["font-style"] == "normal"
@@ -201,7 +219,11 @@ def test_selectors_combinators_attributes_root_empty() -> None:
     assert r["b"]["color"] == RED
     assert r["c"]["color"] == BLUE and r["cc"]["color"] == BLUE
     assert r["c"]["padding-left"] == 1.0 and r["d"]["padding-left"] == 2.0
-    assert (r["k1"]["padding-top"], r["k2"]["padding-top"], r["k3"]["padding-top"]) == (1.0, 2.0, 3.0)
+    assert (r["k1"]["padding-top"], r["k2"]["padding-top"], r["k3"]["padding-top"]) == (
+        1.0,
+        2.0,
+        3.0,
+    )
     root = r.styles.get(r.page.root)
     assert root is not None and root["padding-left"] == 7.0
     assert r["em"]["padding-bottom"] == 5.0 and r["e"]["padding-bottom"] == 0.0
@@ -211,25 +233,36 @@ def test_selectors_combinators_attributes_root_empty() -> None:
 
 
 def test_dynamic_pseudo_classes_dropped_with_diagnostic() -> None:
-    r = run('<a id="t" href="#">x</a>', "a:hover, .nope { color: red } a:focus-visible { color: red } #t { color: blue }")
+    r = run(
+        '<a id="t" href="#">x</a>',
+        "a:hover, .nope { color: red } a:focus-visible { color: red } #t { color: blue }",
+    )
     assert r["t"]["color"] == BLUE
     msgs = r.messages("unsupported")
     assert any("a:hover" in m for m in msgs)
 
 
 def test_unsupported_pseudo_elements_dropped_with_diagnostic() -> None:
-    r = run('<p id="t">x</p>', "p::first-line { color: red } p::selection { color: red } p::placeholder { color: red }")
+    r = run(
+        '<p id="t">x</p>',
+        "p::first-line { color: red } p::selection { color: red } p::placeholder { color: red }",
+    )
     assert r["t"]["color"] == BLACK
     assert sum("not supported" in m for m in r.messages("unsupported")) == 3
 
 
 def test_invalid_selector_drops_only_its_rule() -> None:
-    r = run('<p id="t">x</p>', "p >> q, #t { color: red } p:bogus-thing { color: red } #t { padding-left: 2px }")
+    r = run(
+        '<p id="t">x</p>',
+        "p >> q, #t { color: red } p:bogus-thing { color: red } #t { padding-left: 2px }",
+    )
     assert r["t"]["padding-left"] == 2.0
     assert r["t"]["color"] == BLACK
     assert any("p:bogus-thing" in m for m in r.messages("css"))
     # An unclosed '[' swallows the rest of the sheet, as in browsers; nothing raises.
-    r = run('<p id="t">x</p>', "#t { padding-left: 1px } p[ { color: red } #t { padding-left: 2px }")
+    r = run(
+        '<p id="t">x</p>', "#t { padding-left: 1px } p[ { color: red } #t { padding-left: 2px }"
+    )
     assert r["t"]["padding-left"] == 1.0
 
 
@@ -287,7 +320,10 @@ def test_layer_contents_apply() -> None:
 
 def test_css_nesting() -> None:
     css = ".card { color: red; & .title { color: blue } &.hot { padding-left: 2px } .x { color: green } }"
-    r = run('<div class="card hot" id="c"><p class="title" id="t">t</p><p class="x" id="x">x</p></div>', css)
+    r = run(
+        '<div class="card hot" id="c"><p class="title" id="t">t</p><p class="x" id="x">x</p></div>',
+        css,
+    )
     assert r["c"]["color"] == RED
     assert r["c"]["padding-left"] == 2.0
     assert r["t"]["color"] == BLUE
@@ -295,7 +331,10 @@ def test_css_nesting() -> None:
 
 
 def test_invalid_declarations_skipped_with_diagnostics() -> None:
-    r = run('<p id="t">x</p>', "#t { color: nonsense; padding: -3px; width: 10px 20px; margin-left: 4px; bogus-prop: 1; color }")
+    r = run(
+        '<p id="t">x</p>',
+        "#t { color: nonsense; padding: -3px; width: 10px 20px; margin-left: 4px; bogus-prop: 1; color }",
+    )
     t = r["t"]
     assert t["color"] == BLACK
     assert t["padding-top"] == 0.0
@@ -314,7 +353,10 @@ def test_invalid_inline_style_recorded_with_element() -> None:
 
 
 def test_accepted_and_ignored_properties_make_no_diagnostic() -> None:
-    r = run('<p id="t">x</p>', "#t { cursor: pointer; transition: all .2s; animation: spin 1s; user-select: none; pointer-events: none }")
+    r = run(
+        '<p id="t">x</p>',
+        "#t { cursor: pointer; transition: all .2s; animation: spin 1s; user-select: none; pointer-events: none }",
+    )
     assert r.messages() == []
 
 
@@ -359,7 +401,9 @@ def test_fragment_body_keeps_default_margin() -> None:
 
 
 def test_scope_covers_ancestors_and_descendants_only() -> None:
-    r = run_html('<!DOCTYPE html><html><head><title>t</title></head><body><div id="w"><div class="slide" id="s"><p id="p">x</p></div></div><p id="o">o</p></body></html>')
+    r = run_html(
+        '<!DOCTYPE html><html><head><title>t</title></head><body><div id="w"><div class="slide" id="s"><p id="p">x</p></div></div><p id="o">o</p></body></html>'
+    )
     for ident in ("w", "s", "p"):
         assert r.styles.get(r.el(ident)) is not None
     assert r.styles.get(r.page.root) is not None
@@ -401,7 +445,10 @@ def test_every_longhand_present_with_initial_values() -> None:
 
 
 def test_style_map_anonymous_style() -> None:
-    r = run('<div id="t">x</div>', "#t { color: red; padding-left: 4px; font-size: 20px; border: 1px solid }")
+    r = run(
+        '<div id="t">x</div>',
+        "#t { color: red; padding-left: 4px; font-size: 20px; border: 1px solid }",
+    )
     anon = r.styles.anonymous(r["t"], "block")
     assert anon["display"] == "block"
     assert anon["color"] == RED and anon["font-size"] == 20.0

@@ -68,7 +68,9 @@ def test_min_max_with_percentages_use_the_preferred_argument() -> None:
 
 
 def test_keywords_stay_strings() -> None:
-    s = decl("width: auto; height: min-content; max-width: none; min-height: fit-content; margin-left: auto")
+    s = decl(
+        "width: auto; height: min-content; max-width: none; min-height: fit-content; margin-left: auto"
+    )
     assert (s["width"], s["height"], s["max-width"], s["min-height"], s["margin-left"]) == (
         "auto",
         "min-content",
@@ -79,7 +81,10 @@ def test_keywords_stay_strings() -> None:
 
 
 def test_invalid_lengths_rejected() -> None:
-    r = run('<div id="t">x</div>', "#t { width: 10; padding-left: -1px; margin-left: calc(1px + 2); margin-top: 5foo; width: calc(1px * 2px) }")
+    r = run(
+        '<div id="t">x</div>',
+        "#t { width: 10; padding-left: -1px; margin-left: calc(1px + 2); margin-top: 5foo; width: calc(1px * 2px) }",
+    )
     assert r["t"]["width"] == "auto"
     assert r["t"]["padding-left"] == 0.0
     assert r["t"]["margin-left"] == 0.0 and r["t"]["margin-top"] == 0.0
@@ -127,7 +132,9 @@ def test_percent_font_size_and_keywords() -> None:
 
 
 def test_user_agent_relative_sizes() -> None:
-    r = run('<p id="p" style="font-size: 20px"><small id="s">s</small><sup id="u">1</sup><sub id="b">2</sub></p><h1 id="h">h</h1><h6 id="h6">h</h6>')
+    r = run(
+        '<p id="p" style="font-size: 20px"><small id="s">s</small><sup id="u">1</sup><sub id="b">2</sub></p><h1 id="h">h</h1><h6 id="h6">h</h6>'
+    )
     assert r["s"]["font-size"] == pytest.approx(20 / 1.2)
     assert r["u"]["font-size"] == pytest.approx(20 / 1.2)
     assert r["u"]["vertical-align"] == "super"
@@ -137,13 +144,19 @@ def test_user_agent_relative_sizes() -> None:
 
 
 def test_monospace_keyword_size_quirk() -> None:
-    r = run('<p id="p">a <code id="c">x</code></p><p style="font-size: 20px">b <code id="d">y</code></p><pre id="pre">z</pre>')
+    r = run(
+        '<p id="p">a <code id="c">x</code></p><p style="font-size: 20px">b <code id="d">y</code></p><pre id="pre">z</pre>'
+    )
     assert r["p"]["font-size"] == 16.0
     assert r["c"]["font-size"] == 13.0
     assert r["pre"]["font-size"] == 13.0
     assert r["d"]["font-size"] == 20.0
-    r2 = run('<code id="c" style="font-family: monospace, serif">x</code>')
+    r2 = run(
+        '<code id="c" style="font-family: monospace, monospace">x</code><div style="font-size: 20px"><code id="m" style="font-size: medium">f</code><code id="x" style="font-size: xxx-large">f</code></div>'
+    )
     assert r2["c"]["font-size"] == 16.0
+    assert r2["m"]["font-size"] == 13.0
+    assert r2["x"]["font-size"] == 40.0
 
 
 def test_viewport_units_follow_viewport() -> None:
@@ -160,14 +173,22 @@ def test_font_weight_keywords_and_relative() -> None:
     assert r["e"]["font-weight"] == 900
     assert r["c"]["font-weight"] == 400
     assert r["d"]["font-weight"] == 350
-    r2 = run('<p id="p" style="font-weight: 300"><b id="b">x</b><strong id="s" style="font-weight: lighter">y</strong></p>')
+    r2 = run(
+        '<p id="p" style="font-weight: 300"><b id="b">x</b><strong id="s" style="font-weight: lighter">y</strong></p>'
+    )
     assert r2["b"]["font-weight"] == 400  # UA b { font-weight: bolder } like Chromium
     assert r2["s"]["font-weight"] == 100
 
 
 def test_line_height_forms() -> None:
     css = "#p { font-size: 20px } #a { line-height: 1.5 } #b { line-height: 150% } #c { line-height: 2em } #d { line-height: 24px } #e { line-height: normal }"
-    body = '<div id="p">' + "".join(f'<p id="{i}">x<span id="{i}s" style="font-size: 10px">y</span></p>' for i in "abcde") + "</div>"
+    body = (
+        '<div id="p">'
+        + "".join(
+            f'<p id="{i}">x<span id="{i}s" style="font-size: 10px">y</span></p>' for i in "abcde"
+        )
+        + "</div>"
+    )
     r = run(body, css)
     assert r["a"]["line-height"] == Number(1.5)
     assert r["as"]["line-height"] == Number(1.5)  # numbers inherit as numbers
@@ -186,7 +207,9 @@ def test_letter_and_word_spacing() -> None:
 
 
 def test_border_width_zero_without_style_and_keywords() -> None:
-    s = decl("border-top-width: 5px; border-left: thick solid; border-right: thin dotted; border-bottom: medium none")
+    s = decl(
+        "border-top-width: 5px; border-left: thick solid; border-right: thin dotted; border-bottom: medium none"
+    )
     assert s["border-top-width"] == 0.0
     assert s["border-left-width"] == 5.0
     assert s["border-right-width"] == 1.0
@@ -197,11 +220,18 @@ def test_border_width_zero_without_style_and_keywords() -> None:
 
 def test_border_width_snapping() -> None:
     s = decl("border-style: solid; border-width: 0.5px 1.7px 2.3px 0.2em")
-    assert (s["border-top-width"], s["border-right-width"], s["border-bottom-width"], s["border-left-width"]) == (1.0, 1.0, 2.0, 3.0)
+    assert (
+        s["border-top-width"],
+        s["border-right-width"],
+        s["border-bottom-width"],
+        s["border-left-width"],
+    ) == (1.0, 1.0, 2.0, 3.0)
 
 
 def test_current_color_resolution() -> None:
-    s = decl("color: rgb(1, 2, 3); border: 1px solid; outline: 2px solid currentColor; text-decoration: underline; box-shadow: 0 0 2px; background-color: currentcolor")
+    s = decl(
+        "color: rgb(1, 2, 3); border: 1px solid; outline: 2px solid currentColor; text-decoration: underline; box-shadow: 0 0 2px; background-color: currentcolor"
+    )
     c = RGBA(1, 2, 3)
     assert s["border-top-color"] == c
     assert s["outline-color"] == c
@@ -211,13 +241,17 @@ def test_current_color_resolution() -> None:
 
 
 def test_current_color_in_color_is_inherited_color() -> None:
-    r = run('<div style="color: red"><p id="t" style="color: currentColor; border: 1px solid">x</p></div>')
+    r = run(
+        '<div style="color: red"><p id="t" style="color: currentColor; border: 1px solid">x</p></div>'
+    )
     assert r["t"]["color"] == RGBA(255, 0, 0)
     assert r["t"]["border-top-color"] == RGBA(255, 0, 0)
 
 
 def test_webkit_text_fill_color() -> None:
-    r = run('<div id="p" style="-webkit-text-fill-color: transparent"><span id="c">x</span></div><p id="n">y</p><p id="cc" style="-webkit-text-fill-color: currentColor">z</p>')
+    r = run(
+        '<div id="p" style="-webkit-text-fill-color: transparent"><span id="c">x</span></div><p id="n">y</p><p id="cc" style="-webkit-text-fill-color: currentColor">z</p>'
+    )
     assert r["p"]["-webkit-text-fill-color"] == RGBA(0, 0, 0, 0.0)
     assert r["c"]["-webkit-text-fill-color"] == RGBA(0, 0, 0, 0.0)
     assert r["n"]["-webkit-text-fill-color"] is None
@@ -261,9 +295,11 @@ def test_overflow_visible_becomes_auto_with_a_scrolling_axis() -> None:
 
 
 def test_text_align_start_end() -> None:
-    r = run('<p id="a" style="text-align: start">a</p><p id="b" style="text-align: end">b</p>'
-            '<div dir="rtl" id="r"><p id="c">c</p><p id="d" style="text-align: end">d</p><p id="e" style="text-align: left">e</p></div>'
-            '<div style="text-align: center"><p id="m" style="text-align: -webkit-center">m</p></div><ul style="text-align: right"><li id="li">x</li></ul>')
+    r = run(
+        '<p id="a" style="text-align: start">a</p><p id="b" style="text-align: end">b</p>'
+        '<div dir="rtl" id="r"><p id="c">c</p><p id="d" style="text-align: end">d</p><p id="e" style="text-align: left">e</p></div>'
+        '<div style="text-align: center"><p id="m" style="text-align: -webkit-center">m</p></div><ul style="text-align: right"><li id="li">x</li></ul>'
+    )
     assert r["a"]["text-align"] == "left"
     assert r["b"]["text-align"] == "right"
     assert r["r"]["text-align"] == "right"
@@ -276,14 +312,22 @@ def test_text_align_start_end() -> None:
 
 def test_numbers_and_integers() -> None:
     s = decl("opacity: 40%; z-index: 5; order: -2; flex-grow: 2.5; flex-shrink: 0; tab-size: 4")
-    assert (s["opacity"], s["z-index"], s["order"], s["flex-grow"], s["flex-shrink"]) == (0.4, 5, -2, 2.5, 0.0)
+    assert (s["opacity"], s["z-index"], s["order"], s["flex-grow"], s["flex-shrink"]) == (
+        0.4,
+        5,
+        -2,
+        2.5,
+        0.0,
+    )
     assert decl("opacity: 1.7")["opacity"] == 1.0
     assert decl("opacity: -1")["opacity"] == 0.0
     assert decl("z-index: 1.5")["z-index"] == "auto"
 
 
 def test_transforms() -> None:
-    s = decl("font-size: 10px; transform: translate(-50%, 2em) rotate(0.25turn) scale(1.5) skewX(10deg) matrix(1, 2, 3, 4, 5, 6) translateY(3px) rotate(1rad)")
+    s = decl(
+        "font-size: 10px; transform: translate(-50%, 2em) rotate(0.25turn) scale(1.5) skewX(10deg) matrix(1, 2, 3, 4, 5, 6) translateY(3px) rotate(1rad)"
+    )
     fns = s["transform"]
     assert fns[0].name == "translate" and fns[0].args == (LP(0.0, -50.0), 20.0)
     assert fns[1].name == "rotate" and fns[1].args == (90.0,)
@@ -306,14 +350,33 @@ def test_transform_origin() -> None:
     assert decl("transform-origin: top left")["transform-origin"] == (LP(0.0, 0.0), LP(0.0, 0.0))
     assert decl("transform-origin: 10px 20%")["transform-origin"] == (10.0, LP(0.0, 20.0))
     assert decl("transform-origin: right")["transform-origin"] == (LP(0.0, 100.0), LP(0.0, 50.0))
-    assert decl("transform-origin: bottom right 5px")["transform-origin"] == (LP(0.0, 100.0), LP(0.0, 100.0))
+    assert decl("transform-origin: bottom right 5px")["transform-origin"] == (
+        LP(0.0, 100.0),
+        LP(0.0, 100.0),
+    )
 
 
 def test_shadows() -> None:
-    s = decl("box-shadow: 0 8px 24px rgba(0,0,0,.35), inset 1px 2px red; text-shadow: 1px 2px 3px blue, 0 0 2px")
+    s = decl(
+        "box-shadow: 0 8px 24px rgba(0,0,0,.35), inset 1px 2px red; text-shadow: 1px 2px 3px blue, 0 0 2px"
+    )
     a, b = s["box-shadow"]
-    assert (a.x, a.y, a.blur, a.spread, a.color, a.inset) == (0.0, 8.0, 24.0, 0.0, RGBA(0, 0, 0, 0.35), False)
-    assert (b.x, b.y, b.blur, b.spread, b.color, b.inset) == (1.0, 2.0, 0.0, 0.0, RGBA(255, 0, 0), True)
+    assert (a.x, a.y, a.blur, a.spread, a.color, a.inset) == (
+        0.0,
+        8.0,
+        24.0,
+        0.0,
+        RGBA(0, 0, 0, 0.35),
+        False,
+    )
+    assert (b.x, b.y, b.blur, b.spread, b.color, b.inset) == (
+        1.0,
+        2.0,
+        0.0,
+        0.0,
+        RGBA(255, 0, 0),
+        True,
+    )
     t1, t2 = s["text-shadow"]
     assert (t1.x, t1.y, t1.blur, t1.color) == (1.0, 2.0, 3.0, RGBA(0, 0, 255))
     assert t2.color == RGBA(0, 0, 0)
@@ -327,7 +390,9 @@ def test_text_shadow_inherits() -> None:
 
 
 def test_text_properties() -> None:
-    s = decl("text-transform: uppercase; white-space: pre-wrap; text-indent: 2em; font-size: 10px; vertical-align: -3px; word-break: break-all; word-wrap: break-word; text-overflow: ellipsis; text-decoration-line: underline line-through; text-decoration-style: wavy")
+    s = decl(
+        "text-transform: uppercase; white-space: pre-wrap; text-indent: 2em; font-size: 10px; vertical-align: -3px; word-break: break-all; word-wrap: break-word; text-overflow: ellipsis; text-decoration-line: underline line-through; text-decoration-style: wavy"
+    )
     assert s["text-transform"] == "uppercase"
     assert s["white-space"] == "pre-wrap"
     assert s["text-indent"] == 20.0
@@ -342,8 +407,16 @@ def test_text_properties() -> None:
 
 
 def test_font_family_parsing() -> None:
-    s = decl("font-family: 'Noto Sans', Liberation   Sans, \"DejaVu Sans\" , SANS-SERIF, Times New Roman")
-    assert s["font-family"] == ("Noto Sans", "Liberation Sans", "DejaVu Sans", "sans-serif", "Times New Roman")
+    s = decl(
+        "font-family: 'Noto Sans', Liberation   Sans, \"DejaVu Sans\" , SANS-SERIF, Times New Roman"
+    )
+    assert s["font-family"] == (
+        "Noto Sans",
+        "Liberation Sans",
+        "DejaVu Sans",
+        "sans-serif",
+        "Times New Roman",
+    )
 
 
 def test_font_style_and_variant() -> None:
@@ -353,7 +426,9 @@ def test_font_style_and_variant() -> None:
 
 
 def test_alignment_keywords() -> None:
-    s = decl("justify-content: safe center; align-items: first baseline; align-self: last baseline; justify-items: legacy left; align-content: space-between")
+    s = decl(
+        "justify-content: safe center; align-items: first baseline; align-self: last baseline; justify-items: legacy left; align-content: space-between"
+    )
     assert s["justify-content"] == "center"
     assert s["align-items"] == "baseline"
     assert s["align-self"] == "last baseline"
@@ -369,7 +444,9 @@ def test_flex_basis_and_gaps() -> None:
 
 
 def test_counters_quotes_and_misc() -> None:
-    s = decl("counter-reset: a 2 b; counter-increment: a; quotes: '<' '>' '[' ']'; object-fit: cover; object-position: right top; image-rendering: pixelated; aspect-ratio: 16 / 9")
+    s = decl(
+        "counter-reset: a 2 b; counter-increment: a; quotes: '<' '>' '[' ']'; object-fit: cover; object-position: right top; image-rendering: pixelated; aspect-ratio: 16 / 9"
+    )
     assert s["counter-reset"] == (("a", 2), ("b", 0))
     assert s["counter-increment"] == (("a", 1),)
     assert s["quotes"] == (("<", ">"), ("[", "]"))
@@ -380,7 +457,9 @@ def test_counters_quotes_and_misc() -> None:
 
 
 def test_raw_stored_properties() -> None:
-    s = decl("filter: blur( 4px )  drop-shadow(0 0 2px red); clip-path: circle(50%); -webkit-line-clamp: 3; -webkit-box-orient: vertical; mix-blend-mode: Multiply")
+    s = decl(
+        "filter: blur( 4px )  drop-shadow(0 0 2px red); clip-path: circle(50%); -webkit-line-clamp: 3; -webkit-box-orient: vertical; mix-blend-mode: Multiply"
+    )
     assert s["filter"] == "blur( 4px ) drop-shadow(0 0 2px red)"
     assert s["clip-path"] == "circle(50%)"
     assert s["-webkit-line-clamp"] == "3"
@@ -389,9 +468,17 @@ def test_raw_stored_properties() -> None:
 
 
 def test_table_properties() -> None:
-    r = run('<table id="t" style="border-collapse: collapse; border-spacing: 4px 2px; table-layout: fixed; caption-side: bottom; empty-cells: hide"><tr><td id="c">x</td></tr></table>')
+    r = run(
+        '<table id="t" style="border-collapse: collapse; border-spacing: 4px 2px; table-layout: fixed; caption-side: bottom; empty-cells: hide"><tr><td id="c">x</td></tr></table>'
+    )
     t = r["t"]
-    assert (t["border-collapse"], t["border-spacing"], t["table-layout"], t["caption-side"], t["empty-cells"]) == ("collapse", (4.0, 2.0), "fixed", "bottom", "hide")
+    assert (
+        t["border-collapse"],
+        t["border-spacing"],
+        t["table-layout"],
+        t["caption-side"],
+        t["empty-cells"],
+    ) == ("collapse", (4.0, 2.0), "fixed", "bottom", "hide")
     assert r["c"]["border-collapse"] == "collapse"
     assert r["c"]["border-spacing"] == (4.0, 2.0)
     assert r["c"]["display"] == "table-cell"
@@ -407,7 +494,9 @@ def test_list_style_longhands() -> None:
 
 
 def test_logical_properties_map_to_physical() -> None:
-    s = decl("margin-inline: 1px 2px; padding-block: 3px; inset-inline-start: 4px; border-inline-start: 2px solid red; inline-size: 50px; margin-block-end: 7px")
+    s = decl(
+        "margin-inline: 1px 2px; padding-block: 3px; inset-inline-start: 4px; border-inline-start: 2px solid red; inline-size: 50px; margin-block-end: 7px"
+    )
     assert (s["margin-left"], s["margin-right"]) == (1.0, 2.0)
     assert (s["padding-top"], s["padding-bottom"]) == (3.0, 3.0)
     assert s["left"] == 4.0

@@ -1,0 +1,53 @@
+"""Block, inline and positioned layout fixtures: name -> HTML placed inside a 1280x720 `.slide`
+(see chromium_boxes.py). Names starting with `text_` depend on text measurement (1 px tolerance)."""
+
+P = "Liberation Sans"
+
+FIXTURES: dict[str, str] = {
+    # Block widths (CSS 2.1 10.3.3) and heights
+    "block_auto_width_margins": '<div id="a" style="margin:10px 20px 0 30px;padding:5px;border:2px solid;height:10px"></div>',
+    "block_auto_margins_centre": '<div id="a" style="width:400px;margin:0 auto;height:10px"></div>',
+    "block_margin_left_auto": '<div id="a" style="width:400px;margin-left:auto;height:10px"></div>',
+    "block_percent_width_padding": '<div style="width:600px"><div id="a" style="width:50%;padding:0 10%;height:10px"></div></div>',
+    "block_border_box": '<div id="a" style="box-sizing:border-box;width:300px;padding:20px;border:5px solid;height:100px"></div>',
+    "block_min_max_width": '<div id="a" style="max-width:200px;height:5px"></div><div id="b" style="width:100px;min-width:250px;height:5px"></div>',
+    "block_min_height": '<div id="a" style="min-height:120px"></div><div id="b" style="height:500px;max-height:50px"></div>',
+    "block_percent_height": '<div style="height:400px"><div id="a" style="height:25%"></div></div>',
+    "block_calc_width": '<div id="a" style="width:calc(100% - 80px);height:10px"></div>',
+    # Margin collapsing (CSS 2.1 8.3.1)
+    "collapse_siblings": '<div id="a" style="height:10px;margin-bottom:30px"></div><div id="b" style="height:10px;margin-top:20px"></div>',
+    "collapse_negative": '<div id="a" style="height:10px;margin-bottom:30px"></div><div id="b" style="height:10px;margin-top:-10px"></div>',
+    "collapse_parent_first_child": '<div id="p" style="margin-top:10px"><div id="c" style="margin-top:40px;height:10px"></div></div>',
+    "collapse_blocked_by_padding": '<div id="p" style="margin-top:10px;padding-top:1px"><div id="c" style="margin-top:40px;height:10px"></div></div>',
+    "collapse_last_child_bottom": '<div id="p"><div id="c" style="margin-bottom:25px;height:10px"></div></div><div id="n" style="height:10px;margin-top:5px"></div>',
+    "collapse_through_empty": '<div id="a" style="height:10px;margin-bottom:10px"></div><div id="e" style="margin:30px 0"></div><div id="b" style="height:10px;margin-top:15px"></div>',
+    "bfc_no_collapse": '<div id="p" style="overflow:hidden;margin-top:10px"><div id="c" style="margin-top:40px;height:10px"></div></div>',
+    # Inline formatting
+    "text_paragraph_wraps": f'<p id="p" style="width:300px;margin:0;font:16px \'{P}\'">The quick brown fox jumps over the lazy dog and keeps running <span id="s">until here</span> at last.</p>',
+    "text_align_center": f'<p style="width:500px;margin:0;text-align:center;font:20px \'{P}\'"><span id="s">Centred words</span></p>',
+    "text_align_right": f'<p style="width:500px;margin:0;text-align:right;font:20px \'{P}\'"><span id="s">Right words</span></p>',
+    "text_line_height_number": f'<p style="width:200px;margin:0;font:15px/1.5 \'{P}\'">one two three four five six seven <span id="s">eight</span></p>',
+    "text_line_height_px": f'<p id="p" style="margin:0;font:18px \'{P}\';line-height:30px">Line <span id="s">here</span></p>',
+    "text_mixed_sizes": f'<p id="p" style="margin:0;font:16px \'{P}\'">small <span id="s" style="font-size:40px">BIG</span> small</p>',
+    "text_inline_padding": f'<p style="margin:0;font:16px \'{P}\'">before <span id="s" style="padding:0 12px;margin-left:8px">pad</span> after <span id="t">x</span></p>',
+    "text_inline_block": f'<p id="p" style="margin:0;font:16px \'{P}\'">a <span id="s" style="display:inline-block;width:50px;height:30px;vertical-align:middle"></span> <span id="t">b</span></p>',
+    "text_inline_block_text": f'<div style="font:14px \'{P}\'"><span id="s" style="display:inline-block;padding:4px 10px;border:1px solid">Pill text</span><span id="t">after</span></div>',
+    "text_br_and_nowrap": f'<p style="width:100px;margin:0;font:16px \'{P}\';white-space:nowrap">never wraps this long line<br><span id="s">next</span></p>',
+    "text_pre": f'<pre style="margin:0;font:14px \'Liberation Mono\'">a  b\n  <span id="s">c</span></pre>',
+    "text_letter_spacing": f'<p style="margin:0;font:16px \'{P}\';letter-spacing:4px">SPACED <span id="s">OUT</span></p>',
+    "text_indent": f'<p style="width:300px;margin:0;font:16px \'{P}\';text-indent:40px"><span id="s">Indented</span> first line</p>',
+    "text_sup_sub": f'<p id="p" style="margin:0;font:20px \'{P}\'">x<sup id="s">2</sup> H<sub id="t">2</sub>O</p>',
+    "text_uppercase": f'<p style="margin:0;font:16px \'{P}\';text-transform:uppercase">abc <span id="s">def</span></p>',
+    "text_list_items": f'<ul id="u" style="margin:0;font:18px/1.4 \'{P}\'"><li id="l1">First item</li><li id="l2">Second item</li></ul>',
+    "text_heading_margins": f'<div style="font-family:\'{P}\'"><h1 id="h">Title</h1><p id="p">Body</p></div>',
+    # Positioned layout (CSS 2.1 10.3.7 / 10.6.4)
+    "abs_insets": '<div style="position:relative;width:500px;height:300px;margin:20px"><div id="a" style="position:absolute;left:10px;top:20px;width:100px;height:50px"></div><div id="b" style="position:absolute;right:10px;bottom:20px;width:100px;height:50px"></div></div>',
+    "abs_stretch_insets": '<div style="position:relative;width:500px;height:300px;padding:10px"><div id="a" style="position:absolute;inset:20px 30px"></div></div>',
+    "abs_percent": '<div style="position:relative;width:400px;height:200px"><div id="a" style="position:absolute;left:25%;top:50%;width:50%;height:10%"></div></div>',
+    "abs_auto_margins_centre": '<div style="position:relative;width:400px;height:200px"><div id="a" style="position:absolute;inset:0;margin:auto;width:100px;height:60px"></div></div>',
+    "abs_static_position": '<div style="position:relative;padding:15px"><div style="height:40px"></div><div id="a" style="position:absolute;width:20px;height:20px"></div></div>',
+    "abs_nearest_positioned": '<div style="position:relative;left:0;top:0;margin:50px;width:300px;height:300px"><div style="margin:20px"><div id="a" style="position:absolute;top:0;left:0;width:10px;height:10px"></div></div></div>',
+    "text_abs_shrink_to_fit": f'<div style="position:relative;width:600px;height:100px;font:16px \'{P}\'"><div id="a" style="position:absolute;right:0;top:0;padding:5px">Shrink me</div></div>',
+    "relative_offset": '<div id="a" style="position:relative;left:15px;top:-5px;height:20px"></div><div id="b" style="height:20px"></div>',
+    "fixed_is_viewport": '<div style="padding:40px"><div id="a" style="position:fixed;right:0;bottom:0;width:50px;height:50px"></div></div>',
+}

@@ -55,6 +55,7 @@ class Box:
     anonymous: bool = False
     inline_content: bool = False  # block containers: children are inline-level (an IFC)
     marker: str | None = None  # list items: the marker text ('•', '3.') when list-style applies
+    ordinal: int | None = None  # list items: the item's number (for numbered markers)
     href: str | None = None  # hyperlink target inherited from an enclosing <a>
     index: int = 0  # document order, for stable sorting
 

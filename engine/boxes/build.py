@@ -102,6 +102,7 @@ def _element_box(el: Any, parent_style: Any, ctx: BuildContext, href: str | None
     box = b.Box(style, outer, inner, element=el, href=href, index=ctx.next_index())
     if display == "list-item":
         box.marker = _marker_for(el, style, ctx)
+        box.ordinal = ordinal_for(el)
     children = list(_child_boxes(el, style, ctx, href))
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)

@@ -13,7 +13,7 @@ from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
-from engine.model.text import text_shapes
+from engine.model.text import list_text_box, simple_list_items, text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
 
@@ -33,6 +33,7 @@ class _Layers:
     inlines: list[_Entry] = field(default_factory=list)
     positioned: list[_Entry] = field(default_factory=list)  # z-index auto / 0, tree order
     atomics: list[_Entry] = field(default_factory=list)  # inline-blocks inside native table cells
+    lists: list[tuple[_Entry, list[BoxFragment]]] = field(default_factory=list)
     positive: list[tuple[int, int, _Entry]] = field(default_factory=list)
 
 
@@ -78,6 +79,10 @@ class Painter:
             self.background(e)
         for e in layers.inlines:
             self.inline_content(e)
+        for e, items in layers.lists:
+            shape = list_text_box(e.frag, items, e.m, e.alpha, self.options.explicit_line_breaks)
+            if shape is not None and e.frag.box.style["visibility"] == "visible":
+                self.emit(shape, e.clip)
         for e in layers.atomics:
             self.atomic_inlines(e)
         for e in layers.positioned:
@@ -110,6 +115,11 @@ class Painter:
                 layers.positioned.append(entry)
             else:
                 layers.blocks.append(entry)
+                items = None if in_cell else simple_list_items(child)
+                if items is not None:
+                    # A plain list becomes one text box with a native bullet per item.
+                    layers.lists.append((entry, items))
+                    continue
                 self.gather(child, entry.m, entry.alpha, self._child_clip(entry), layers, in_cell)
 
     def _entry(self, child: BoxFragment, m: Matrix, alpha: float, clip: Any) -> _Entry:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
@@ -11,6 +12,7 @@ from engine.model.paint import fill_for_color, first_color, line_for
 from engine.style.types import RGBA
 from engine.units import px_to_pt
 
+NO_METRICS = tm.FaceMetrics(1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False)  # text boxes ignore them
 ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "start": "l", "end": "r"}
 
 
@@ -78,6 +80,29 @@ def _segments(line: LineFragment) -> list[list[TextFragment]]:
     return [seg for seg in out if seg and any(t.text.strip() for t in seg)]
 
 
+@dataclass
+class _Line:
+    """One laid-out line that goes into a text box, with its block container's offset."""
+
+    block: BoxFragment
+    line: LineFragment
+    seg: list[TextFragment]
+    ox: float
+    oy: float
+
+    @property
+    def top(self) -> float:
+        return self.oy + self.line.y
+
+    @property
+    def baseline(self) -> float:
+        return self.oy + self.line.y + self.line.baseline
+
+    @property
+    def size(self) -> float:
+        return _line_size(self.seg)
+
+
 def text_shapes(frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True) -> list[dict[str, Any]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
@@ -89,12 +114,54 @@ def text_shapes(frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: boo
         return shapes
     per_line = [_segments(line) for line in lines]
     if all(len(segs) == 1 for segs in per_line) and not any(t.marker for t in per_line[0][0][1:]):
-        shapes.append(_block_text_box(frag, lines, [segs[0] for segs in per_line], m, alpha, explicit_breaks))
+        items = [_Line(frag, line, segs[0], 0.0, 0.0) for line, segs in zip(lines, per_line, strict=True)]
+        shapes.append(_text_box(frag, items, m, alpha, explicit_breaks))
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
                 shapes.append(_segment_text_box(frag, line, seg, m, alpha))
     return shapes
+
+
+def simple_list_items(frag: BoxFragment) -> list[BoxFragment] | None:
+    """The <li> fragments of a list that can be one text box with one paragraph per item:
+    every in-flow child is an undecorated list item holding only one-segment lines."""
+    if frag.box.tag not in ("ul", "ol") or not frag.children:
+        return None
+    items = []
+    for child in frag.children:
+        style = child.box.style
+        if (
+            child.box.tag != "li"
+            or child.children
+            or not child.lines
+            or style["position"] != "static"
+            or style["transform"]
+            or style["opacity"] < 1.0
+            or style["visibility"] != "visible"
+            or style["background-color"].a > 0
+            or any(layer != "none" for layer in style["background-image"])
+            or max(child.border) > 0
+            or any(style["box-shadow"])
+            or any(isinstance(i, (BoxFragment, InlineBoxFragment)) for line in child.lines for i in line.items)
+            or any(len(_segments(line)) > 1 for line in child.lines if _segments(line))
+        ):
+            return None
+        items.append(child)
+    return items
+
+
+def list_text_box(frag: BoxFragment, items: list[BoxFragment], m: Matrix, alpha: float, explicit_breaks: bool = True) -> dict[str, Any] | None:
+    """One text box for a whole list: a paragraph per item, native bullets or numbering."""
+    lines = [
+        _Line(li, line, _segments(line)[0], li.x, li.y)
+        for li in items
+        for line in li.lines
+        if _segments(line)
+    ]
+    if not lines:
+        return None
+    return _text_box(frag, lines, m, alpha, explicit_breaks)
 
 
 def _line_size(seg: list[TextFragment]) -> float:
@@ -105,70 +172,101 @@ def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
     return {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
 
 
-def _block_text_box(
-    frag: BoxFragment,
-    lines: list[LineFragment],
-    segs: list[list[TextFragment]],
-    m: Matrix,
-    alpha: float,
-    explicit_breaks: bool,
-) -> dict[str, Any]:
-    style = frag.box.style
-    align = ALIGN.get(style["text-align"], "l")
-    pitches = [line.height for line in lines]
-    sizes = [_line_size(seg) for seg in segs]
-    same_pitch = max(pitches) - min(pitches) < 0.05 and max(sizes) - min(sizes) < 0.05
+AUTONUM = {
+    "decimal": "arabicPeriod",
+    "decimal-leading-zero": "arabicPeriod",
+    "lower-alpha": "alphaLcPeriod",
+    "lower-latin": "alphaLcPeriod",
+    "upper-alpha": "alphaUcPeriod",
+    "upper-latin": "alphaUcPeriod",
+    "lower-roman": "romanLcPeriod",
+    "upper-roman": "romanUcPeriod",
+}
+
+
+def _bullet(marker: TextFragment, block_style: Any) -> dict[str, Any]:
+    """A native bullet (buChar) or auto-number (buAutoNum) for a list marker."""
+    li = marker.box
+    kind = li.style["list-style-type"]
+    color = _run_color(marker, block_style).hex
+    if kind in AUTONUM:
+        return {"autonum": AUTONUM[kind], "start": li.ordinal or 1, "color": color}
+    return {"char": marker.text.strip() or "\u2022", "color": color, "font": marker.family}
+
+
+def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool) -> dict[str, Any]:
+    """A text box holding `lines`: a new paragraph where the block changes or the line pitch
+    changes; a:br between the lines of one paragraph; space before each paragraph chosen so
+    LibreOffice's baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size
+    under its baseline)."""
+    style = owner.box.style
     paragraphs: list[dict[str, Any]] = []
-    bullet_indent = 0.0
-    first_seg = segs[0]
-    marker = first_seg[0] if first_seg[0].marker else None
-    for i, (line, seg) in enumerate(zip(lines, segs, strict=True)):
-        runs = [run_for(t, style, alpha) for t in seg if not t.marker]
-        if i == len(lines) - 1 or not explicit_breaks or line.forced_break:
-            pass
-        if runs:
-            runs[-1]["text"] = runs[-1]["text"].rstrip(" ") if i < len(lines) - 1 else runs[-1]["text"]
-        new_paragraph = i == 0 or not same_pitch
-        if not new_paragraph and explicit_breaks:
+    last: _Line | None = None
+    marker_width = 0.0
+    for item in lines:
+        block_style = item.block.box.style
+        runs = [run_for(t, block_style, alpha) for t in item.seg if not t.marker]
+        size = item.size
+        spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
+        same = (
+            last is not None
+            and last.block is item.block
+            and abs(last.line.height - item.line.height) < 0.05
+            and abs(last.size - size) < 0.05
+            and explicit_breaks
+        )
+        if same:
             paragraphs[-1]["runs"].append({"break": True})
-        if new_paragraph:
-            para = _paragraph_base(style, align)
-            para["line_spacing"] = tm.line_spacing_for(line.height, None, sizes[i])  # type: ignore[arg-type]
+        else:
+            para = _paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
+            para["line_spacing"] = spacing
+            if last is not None:
+                # LibreOffice stacks paragraphs: this line's top = previous line's bottom + space.
+                ascent, _height = tm.line_box(NO_METRICS, size, spacing)
+                prev_ascent, prev_height = tm.line_box(NO_METRICS, last.size, paragraphs[-1]["line_spacing"])
+                lo_top = item.baseline - ascent
+                lo_prev_bottom = last.baseline - prev_ascent + prev_height
+                para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
+            marker = item.seg[0] if item.seg[0].marker else None
+            if marker is not None:
+                para["bullet"] = _bullet(marker, block_style)
+                marker_width = max(marker_width, marker.width)
             paragraphs.append(para)
-        elif not explicit_breaks and paragraphs[-1]["runs"]:
-            paragraphs[-1]["runs"][-1]["text"] += " "
-        paragraphs[-1]["runs"].extend(runs)
-    if marker is not None:
-        bullet_indent = marker.width
-        para = paragraphs[0]
-        para["bullet"] = {"char": marker.text.strip() or "\u2022", "color": _run_color(marker, style).hex}
-        para["margin_left"] = bullet_indent
-        para["indent"] = -bullet_indent
-        for p in paragraphs[1:]:
-            p["margin_left"] = bullet_indent
-    # Geometry: the box spans the line boxes; its top puts LibreOffice's first baseline on Chromium's.
+        if runs:
+            if last is not None and same:
+                pass
+            paragraphs[-1]["runs"].extend(runs)
+        last = item
+    # Trailing spaces at line ends are dropped (they hang in the browser).
+    for para in paragraphs:
+        for i, run in enumerate(para["runs"]):
+            nxt = para["runs"][i + 1] if i + 1 < len(para["runs"]) else None
+            if "text" in run and (nxt is None or nxt.get("break")):
+                run["text"] = run["text"].rstrip(" ")
+    if marker_width:
+        for para in paragraphs:
+            para["margin_left"] = marker_width
+            if "bullet" in para:
+                para["indent"] = -marker_width
     first = lines[0]
-    baseline = first.y + first.baseline
-    top = tm.box_top_for_baseline(baseline, None, sizes[0], paragraphs[0]["line_spacing"])  # type: ignore[arg-type]
-    left = min(line.x for line in lines) - bullet_indent
-    width = max(line.width for line in lines) + bullet_indent
-    content_right = max(line.x + max((t.x + t.width for t in seg), default=0.0) for line, seg in zip(lines, segs, strict=True))
+    align = paragraphs[0]["align"]
+    top = tm.box_top_for_baseline(first.baseline, None, first.size, paragraphs[0]["line_spacing"])  # type: ignore[arg-type]
+    left = min(i.ox + i.line.x for i in lines) - marker_width
+    width = max(i.line.width for i in lines) + marker_width
+    content_right = max(i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines)
     used = max(width, content_right - left)
-    autospace = max(tm.cjk_autospace_px("".join(t.text for t in seg), size) for seg, size in zip(segs, sizes, strict=True))
-    slack = tm.box_width_for_line(used, max(sizes)) - used + autospace
+    autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
+    slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
     if align == "ctr":
         left -= slack / 2
     elif align == "r":
         left -= slack
-    width = used + slack
-    bottom = lines[-1].y + lines[-1].height
-    height = max(bottom - top, 1.0)
-    indent_px = segs[0][0].x if not marker and align == "l" and segs[0][0].x > 0.5 else 0.0
-    if indent_px:
-        paragraphs[0]["indent"] = indent_px
+    bottom = max(i.top + i.line.height for i in lines)
+    if not marker_width and align == "l" and first.seg[0].x > 0.5:
+        paragraphs[0]["indent"] = first.seg[0].x
     body = {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": paragraphs}
-    shape = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
-    shape.update(place_rect(m, left, top, width, height))
+    shape = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
+    shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
     return shape
 
 

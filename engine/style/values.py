@@ -8,6 +8,7 @@ size and the viewport are known.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,17 +29,26 @@ class _Invalid:
 
 INVALID: Any = _Invalid()
 
-# Parse warnings (not errors) collected by the declaration parser and reported as diagnostics.
-_warnings: list[str] = []
+# Parse warnings (not errors) collected by the declaration parser and reported as diagnostics;
+# per thread, since pages may be converted concurrently.
+_local = threading.local()
+
+
+def _buffer() -> list[str]:
+    buf: list[str] | None = getattr(_local, "warnings", None)
+    if buf is None:
+        buf = _local.warnings = []
+    return buf
 
 
 def warn(message: str) -> None:
-    _warnings.append(message)
+    _buffer().append(message)
 
 
 def take_warnings() -> list[str]:
-    out = list(_warnings)
-    _warnings.clear()
+    buf = _buffer()
+    out = list(buf)
+    buf.clear()
     return out
 
 

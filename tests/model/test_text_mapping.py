@@ -1,0 +1,106 @@
+"""Text mapping: text boxes, runs, native lists, translucent text, tables, in the slide model and the written XML."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from lxml import etree
+
+from engine import convert
+from engine.options import Options
+from engine.pipeline import convert_page
+
+NS = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main", "p": "http://schemas.openxmlformats.org/presentationml/2006/main"}
+FONT = "font-family:'Liberation Sans'"
+
+
+def slide_model(body: str, size: str = "width:640px;height:360px") -> dict:
+    return convert_page(f'<div class="slide" style="{size};{FONT}">{body}</div>', Options()).slide
+
+
+def slide_xml(body: str) -> etree._Element:
+    conv = convert([f'<div class="slide" style="width:640px;height:360px;{FONT}">{body}</div>'])
+    with zipfile.ZipFile(io.BytesIO(conv.pptx_bytes)) as z:
+        return etree.fromstring(z.read("ppt/slides/slide1.xml"))
+
+
+def texts(slide: dict) -> list[dict]:
+    return [s for s in slide["shapes"] if s["kind"] == "text"]
+
+
+def test_single_line_box_places_first_baseline():
+    (box,) = texts(slide_model('<p style="margin:0;font-size:20px;line-height:30px">Hello world</p>'))
+    (para,) = box["text"]["paragraphs"]
+    assert para["line_spacing"] == {"pts": 22.5}
+    # Chromium baseline: half-leading floor((30 - (18 + 4)) / 2) = 4, + ascent 18 = 22.
+    # LibreOffice's first baseline with exact 30 px spacing: 30 - 0.2 x 20 = 26 -> top = -4.
+    assert abs(box["y"] - -4.0) < 0.1  # LibreOffice works in 1/100 mm
+    assert box["x"] == 0 and box["text"]["insets"] == [0, 0, 0, 0]
+
+
+def test_runs_carry_style():
+    (box,) = texts(slide_model('<p style="margin:0;font-size:16px;color:#336699">a <b>bold</b> <i>it</i> <u>un</u> <a href="https://x.example/">link</a> <span style="letter-spacing:2px">sp</span></p>'))
+    runs = box["text"]["paragraphs"][0]["runs"]
+    by_text = {r["text"].strip(): r for r in runs}
+    assert by_text["bold"]["bold"] is True and by_text["it"]["italic"] is True
+    assert by_text["un"]["underline"] is True
+    assert by_text["link"]["href"] == "https://x.example/"
+    assert by_text["sp"]["spacing"] == 1.5
+    assert by_text["a"]["color"] == "336699" and by_text["a"]["size"] == 12.0 and by_text["a"]["font"] == "Liberation Sans"
+
+
+def test_wrapped_lines_get_explicit_breaks():
+    (box,) = texts(slide_model('<p style="margin:0;width:120px;font-size:16px">one two three four five six seven</p>'))
+    runs = box["text"]["paragraphs"][0]["runs"]
+    breaks = sum(1 for r in runs if r.get("break"))
+    assert breaks >= 2
+    assert all(not r["text"].endswith(" ") for i, r in enumerate(runs[:-1]) if "text" in r and runs[i + 1].get("break"))
+
+
+def test_unordered_list_is_one_box_with_bullets():
+    xml = slide_xml('<ul style="margin:0;font-size:18px"><li>First</li><li>Second</li><li>Third</li></ul>')
+    (sp,) = [s for s in xml.iter(f"{{{NS['p']}}}sp") if s.find(".//a:t", NS) is not None]
+    paras = sp.findall(".//a:p", NS)
+    assert len(paras) == 3
+    assert [p.find("a:pPr/a:buChar", NS).get("char") for p in paras] == ["\u2022"] * 3
+    ppr = paras[0].find("a:pPr", NS)
+    assert int(ppr.get("marL")) > 0 and int(ppr.get("indent")) == -int(ppr.get("marL"))
+
+
+def test_ordered_list_autonumbers_from_start():
+    xml = slide_xml('<ol start="3" style="margin:0;list-style-type:lower-roman"><li>a</li><li>b</li></ol>')
+    nums = xml.findall(".//a:buAutoNum", NS)
+    assert [n.get("type") for n in nums] == ["romanLcPeriod", "romanLcPeriod"]
+    assert [n.get("startAt") for n in nums] == ["3", "4"]
+
+
+def test_translucent_text_is_flattened_over_solid_background():
+    (box,) = texts(slide_model('<p style="margin:0;color:rgba(255,255,255,.5)">soft</p>', "width:640px;height:360px;background:#000000"))
+    (run,) = box["text"]["paragraphs"][0]["runs"]
+    assert run["color"] == "808080" and "alpha" not in run
+
+
+def test_table_becomes_native_table_with_spans():
+    xml = slide_xml(
+        '<table style="border-collapse:collapse;font-size:14px"><tr><th colspan="2">Head</th></tr>'
+        '<tr><td style="background:#eeeeee;border:1px solid #000">a</td><td>b</td></tr></table>'
+    )
+    tbl = xml.find(".//a:tbl", NS)
+    assert tbl is not None
+    assert len(tbl.findall("a:tblGrid/a:gridCol", NS)) == 2
+    first_row = tbl.findall("a:tr", NS)[0].findall("a:tc", NS)
+    assert first_row[0].get("gridSpan") == "2" and first_row[1].get("hMerge") == "1"
+    cell = tbl.findall("a:tr", NS)[1].findall("a:tc", NS)[0]
+    assert cell.find("a:tcPr/a:solidFill/a:srgbClr", NS).get("val") == "EEEEEE"
+    assert cell.find("a:tcPr/a:lnL", NS) is not None
+    assert [t.text for t in tbl.iter(f"{{{NS['a']}}}t")] == ["Head", "a", "b"]
+
+
+def test_svg_text_becomes_native_text():
+    slide = slide_model('<svg width="200" height="100" viewBox="0 0 100 50"><rect width="100" height="50" fill="#eee"/><text x="50" y="30" text-anchor="middle" font-size="10" fill="#123456">Label</text></svg>')
+    (pic,) = [s for s in slide["shapes"] if s["kind"] == "picture"]
+    (box,) = texts(slide)
+    run = box["text"]["paragraphs"][0]["runs"][0]
+    assert run["text"] == "Label" and run["color"] == "123456" and run["size"] == 15.0  # 10 user units x 2
+    assert pic["svg_media"]

@@ -18,6 +18,7 @@ class LayoutContext:
     lang: str = ""  # the document language (<html lang>), for font fallback as Chromium does
     intrinsic_cache: dict[tuple[int, str], float] = field(default_factory=dict)
     text_cache: dict[int, Any] = field(default_factory=dict)  # id(TEXT box) -> shaped segments
+    layout_cache: dict[tuple[b.Box, Space], BoxFragment] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,24 @@ def specified_height(style: Any, cb_height: float | None, chrome: float) -> floa
 
 
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
-    """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display."""
+    """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display.
+
+    Results are memoised per (box, space) for the page: flex and grid lay items out more than
+    once (measuring, then placing), and a box's layout depends only on the space it is given.
+    A parent only sets the returned fragment's x/y, so reusing it is safe.
+    """
+    key = (box, space)  # the box itself (hashed by identity) keeps temporary boxes alive
+    cached = ctx.layout_cache.get(key)
+    if cached is not None:
+        return cached
+    fragment = _dispatch(box, ctx, space)
+    store = getattr(ctx, "_flex_grid_store", None)
+    if store is None or store.measuring == 0:  # measuring layouts may be incomplete: not kept
+        ctx.layout_cache[key] = fragment
+    return fragment
+
+
+def _dispatch(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     inner = box.inner
     if inner == b.FLEX:
         from engine.layout.flex import layout_flex

@@ -51,6 +51,15 @@ from engine.style.types import LP
 # --- contributions -------------------------------------------------------------------------
 
 
+def _automatic_minimum(tracks: list[Track], start: int, end: int) -> bool:
+    """Whether `min-width/height: auto` gives a content-based minimum (CSS Grid 1 §6.6): the item
+    spans an auto-minimum track, and no flexible track if it spans several."""
+    spanned = tracks[start:end]
+    if not any(t.min_kind == "auto" for t in spanned):
+        return False
+    return len(spanned) == 1 or not any(t.max_kind == "fr" for t in spanned)
+
+
 def _column_contribution(
     box: b.Box, ctx: LayoutContext, tracks: list[Track], start: int, end: int, gap: float
 ) -> Contribution:
@@ -60,15 +69,15 @@ def _column_contribution(
     if is_definite(style["width"], None):
         minimum = outer.min_content
     elif style["min-width"] == "auto":
-        if is_scroll_container(style):
+        if is_scroll_container(style) or not _automatic_minimum(tracks, start, end):
             border, padding = border_edges(style), padding_edges(style, 0.0)
             minimum = border.horizontal + padding.horizontal + margins
-        else:
-            minimum = intrinsic_widths(box, ctx).min_content + margins
-            spanned = tracks[start:end]
-            if spanned and all(t.max_kind == "fixed" for t in spanned):
-                limit = sum(t.max_px for t in spanned) + gap * (len(spanned) - 1)
-                minimum = min(minimum, max(limit, 0.0))
+            return Contribution(outer.min_content, outer.max_content, minimum)
+        minimum = intrinsic_widths(box, ctx).min_content + margins
+        spanned = tracks[start:end]
+        if spanned and all(t.max_kind == "fixed" for t in spanned):
+            limit = sum(t.max_px for t in spanned) + gap * (len(spanned) - 1)
+            minimum = min(minimum, max(limit, 0.0))
     else:
         border, padding = border_edges(style), padding_edges(style, 0.0)
         lo, _ = min_max_width(style, None, border.horizontal + padding.horizontal)
@@ -127,17 +136,18 @@ def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | 
     return clamp(width, lo, hi)
 
 
-def _row_contribution(item: _Item, height: float, area_w: float) -> Contribution:
+def _row_contribution(item: _Item, height: float, area_w: float, automatic: bool) -> Contribution:
     style = item.box.style
     mt = item.margins[0] or 0.0
     mb = item.margins[2] or 0.0
     outer = height + mt + mb
-    if is_definite(style["height"], None) or style["min-height"] != "auto":
-        border, padding = border_edges(style), padding_edges(style, area_w)
+    border, padding = border_edges(style), padding_edges(style, area_w)
+    if is_definite(style["height"], None):
+        minimum = outer
+    elif style["min-height"] != "auto":
         lo, _ = min_max_height(style, None, border.vertical + padding.vertical)
-        minimum = outer if is_definite(style["height"], None) else lo + mt + mb
-    elif is_scroll_container(style):
-        border, padding = border_edges(style), padding_edges(style, area_w)
+        minimum = lo + mt + mb
+    elif is_scroll_container(style) or not automatic:
         minimum = border.vertical + padding.vertical + mt + mb
     else:
         minimum = outer
@@ -247,6 +257,7 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     # Rows: item heights at their column widths.
     items: list[_Item] = []
     row_items: list[SpanItem] = []
+    row_tracks = make_tracks(setup.row_sizes, inner_h, setup.row_collapsed)
     for child, p in zip(setup.items, setup.places, strict=True):
         replaced = child.inner == b.REPLACED
         item = _Item(
@@ -257,9 +268,8 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         )
         items.append(item)
         row_items.append(
-            SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns))
+            SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns, row_tracks))
         )
-    row_tracks = make_tracks(setup.row_sizes, inner_h, setup.row_collapsed)
     max_inner_h = max(0.0, hi_h - chrome_v) if inner_h is None and hi_h is not None else None
     size_tracks(
         row_tracks,
@@ -305,12 +315,15 @@ def _col_measure(
     return lambda: _column_contribution(child, ctx, tracks, p.column_start, p.column_end, gap)
 
 
-def _row_measure(item: _Item, ctx: LayoutContext, measure: ItemLayouts, columns: _Axis) -> Any:
+def _row_measure(
+    item: _Item, ctx: LayoutContext, measure: ItemLayouts, columns: _Axis, rows: list[Track]
+) -> Any:
     def run() -> Contribution:
         _, area_w = columns.area(item.place.column_start, item.place.column_end)
         item.width = _item_width(item, ctx, area_w, None)
         height = measure.measure(item.box, Space(area_w, None, width=item.width)).height
-        return _row_contribution(item, height, area_w)
+        automatic = _automatic_minimum(rows, item.place.row_start, item.place.row_end)
+        return _row_contribution(item, height, area_w, automatic)
 
     return run
 

@@ -337,34 +337,28 @@ def _fill(extra: float, caps: list[float]) -> list[float]:
 def _distribute_flexible(
     tracks: list[Track], items: list[SpanItem], gap: float, size_of: Callable[[Contribution], float]
 ) -> None:
-    """Items crossing flexible tracks grow those tracks' base sizes in proportion to their flex
-    factors; like Blink, groups of equal span apply in turn (single spans first)."""
-    groups: dict[int, list[SpanItem]] = {}
+    """Items crossing flexible tracks (all together, not grouped by span) grow those tracks'
+    base sizes in proportion to their flex factors (CSS Grid 2 §11.5 step 4)."""
+    for t in tracks:
+        t.planned = 0.0
     for item in items:
-        groups.setdefault(item.span, []).append(item)
-    for span in sorted(groups):
-        for t in tracks:
+        spanned = _spanned(tracks, item)
+        flex = [t for t in spanned if t.max_kind == "fr" and t.min_kind != "fixed"]
+        if not flex:
+            continue
+        extra = (
+            size_of(item.contribution()) - sum(t.base for t in spanned) - gap * (len(spanned) - 1)
+        )
+        if extra <= EPS:
+            continue
+        total = sum(t.flex for t in flex)
+        for t in flex:
+            share = extra * t.flex / total if total > 0 else extra / len(flex)
+            t.planned = max(t.planned, share)
+    for t in tracks:
+        if t.planned:
+            t.base += t.planned
             t.planned = 0.0
-        for item in groups[span]:
-            spanned = _spanned(tracks, item)
-            flex = [t for t in spanned if t.max_kind == "fr" and t.min_kind != "fixed"]
-            if not flex:
-                continue
-            extra = (
-                size_of(item.contribution())
-                - sum(t.base for t in spanned)
-                - gap * (len(spanned) - 1)
-            )
-            if extra <= EPS:
-                continue
-            total = sum(t.flex for t in flex)
-            for t in flex:
-                share = extra * t.flex / total if total > 0 else extra / len(flex)
-                t.planned = max(t.planned, share)
-        for t in tracks:
-            if t.planned:
-                t.base += t.planned
-                t.planned = 0.0
 
 
 def _maximize(tracks: list[Track], gap: float, available: float | None, mode: str) -> None:

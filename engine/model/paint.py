@@ -63,12 +63,32 @@ def _stop_positions(stops: Any, length: float) -> list[float | None]:
     return out
 
 
+def css_angle(gradient: LinearGradient, width: float, height: float) -> float:
+    """The used angle of a linear gradient: `to <corner>` depends on the box's aspect ratio
+    (the gradient line is perpendicular to the diagonal between the other two corners)."""
+    corner = getattr(gradient, "corner", None)
+    if not corner or width <= 0 or height <= 0:
+        return gradient.angle
+    base = math.degrees(math.atan2(height, width))
+    words = set(corner.split())
+    if words == {"top", "right"}:
+        return base
+    if words == {"bottom", "right"}:
+        return 180.0 - base
+    if words == {"bottom", "left"}:
+        return 180.0 + base
+    if words == {"top", "left"}:
+        return 360.0 - base
+    return gradient.angle
+
+
 def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0) -> dict[str, Any]:
     """A slide-model gradient Fill for a CSS linear or radial gradient over a width x height box."""
     if isinstance(gradient, LinearGradient):
-        length = gradient_line_length(gradient.angle, width, height)
+        used = css_angle(gradient, width, height)
+        length = gradient_line_length(used, width, height)
         positions = _stop_positions(gradient.stops, length)
-        angle = (gradient.angle - 90.0) % 360.0
+        angle = (used - 90.0) % 360.0
         path = "linear"
     else:
         assert isinstance(gradient, RadialGradient)

@@ -10,6 +10,8 @@ from engine.diagnostics import Diagnostics
 from engine.resources import store_media
 
 SVG_NS = "http://www.w3.org/2000/svg"
+FALLBACK_SCALE = 2.0  # the PNG fallback is rendered at 2x the used size...
+MAX_FALLBACK_PIXELS = 1_000_000  # ...unless that is over a megapixel: then 1x (large diagrams)
 _EXTERNAL_REF = re.compile(r"""(?:xlink:)?href\s*=\s*["'](?!#|data:)[^"']*["']""", re.I)
 _ROOT_SIZE = re.compile(r"(<svg\b[^>]*?)\s(width|height)\s*=\s*(\"[^\"]*\"|'[^']*')", re.I | re.S)
 
@@ -35,7 +37,9 @@ def _rasterize(svg_text: str, width: int, height: int) -> bytes | None:
     except ImportError:
         return None
     try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, width=width, height=height))
+        # Loading the system fonts costs ~100 ms per call: only when text is left to draw.
+        no_text = "<text" not in svg_text
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, width=width, height=height, skip_system_fonts=no_text))
     except (ValueError, RuntimeError):
         return None
 
@@ -46,11 +50,12 @@ def render_svg(markup: str, width: float, height: float, style: Any, diag: Diagn
         return None
     color = style["color"]
     svg_text = prepare_svg(markup, width, height, color.hex if hasattr(color, "hex") else "000000")
-    png = _rasterize(svg_text, max(1, round(width * 2)), max(1, round(height * 2)))
+    scale = FALLBACK_SCALE if width * height * FALLBACK_SCALE**2 <= MAX_FALLBACK_PIXELS else 1.0
+    png = _rasterize(svg_text, max(1, round(width * scale)), max(1, round(height * scale)))
     if png is None:
         diag.add("resource", "SVG could not be rendered; dropped", "svg")
         return None
     svg_entry = store_media(media, svg_text.encode("utf-8"), "image/svg+xml", width, height)
-    entry = dict(store_media(media, png, "image/png", width * 2, height * 2))
+    entry = dict(store_media(media, png, "image/png", width * scale, height * scale))
     entry["svg_key"] = svg_entry["key"]
     return entry

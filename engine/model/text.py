@@ -31,7 +31,7 @@ def _run_color(tf: TextFragment, block_style: Any) -> RGBA:
     return color
 
 
-def run_for(tf: TextFragment, block_style: Any, alpha: float) -> dict[str, Any]:
+def run_for(tf: TextFragment, block_style: Any, alpha: float, line_size: float | None = None) -> dict[str, Any]:
     style = tf.box.style
     size = tf.font_size
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
@@ -53,8 +53,9 @@ def run_for(tf: TextFragment, block_style: Any, alpha: float) -> dict[str, Any]:
     if spacing:
         run["spacing"] = round(px_to_pt(spacing), 2)
     if tf.shift:
-        # LibreOffice draws an escaped run at 58 % of sz: scale sz so the glyphs keep their size.
-        run_size = size / tm.ESCAPEMENT_SIZE
+        # LibreOffice draws an escaped run at 58 % of sz, and lifts the line's ascent to the full
+        # sz: grow sz towards the glyph size Chromium draws, but never past the line's own size.
+        run_size = min(size / tm.ESCAPEMENT_SIZE, max(size, line_size or size))
         run["size"] = round(px_to_pt(run_size), 2)
         run["baseline"] = tm.escapement_for(tf.shift, run_size)
     if tf.href:
@@ -205,8 +206,9 @@ def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, e
     marker_width = 0.0
     for item in lines:
         block_style = item.block.box.style
-        runs = [run_for(t, block_style, alpha) for t in item.seg if not t.marker]
         size = item.size
+        plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
+        runs = [run_for(t, block_style, alpha, max(plain, default=size)) for t in item.seg if not t.marker]
         spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
         same = (
             last is not None

@@ -25,7 +25,8 @@ USE_TYPO_METRICS) at the used size, each rounded to whole px; line-height normal
 A + D + G; the first baseline sits floor((L - (A + D)) / 2) + A below the line box top,
 L truncated to 1/64 px (LayoutUnit).
 
-All lengths are CSS px unless the name says pt.  Pure functions, no I/O.
+`metrics` may be None wherever table_cell is False (text boxes never read it).  All lengths
+are CSS px unless the name says pt.  Pure functions, no I/O.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def effective_pts_px(pt: float) -> float:
 
 def line_spacing_for(
     css_line_height_px: float,
-    metrics: FaceMetrics,
+    metrics: FaceMetrics | None,
     size_px: float,
     *,
     prefer: Literal["pts", "pct"] = "pts",
@@ -171,7 +172,7 @@ def line_spacing_for(
         whole = round(pitch / (SINGLE_LINE_FACTOR * size_px) * 100)
         if whole > 0:
             cand = {"pct": whole / 100}
-            if abs(line_pitch(_NO_METRICS, size_px, cand) - pitch) <= PCT_TOLERANCE_PX:
+            if abs(line_pitch(None, size_px, cand) - pitch) <= PCT_TOLERANCE_PX:
                 return cand
     return {"pts": round(px_to_pt(pitch), 2)}
 
@@ -221,10 +222,12 @@ def _apply_spacing(asc: int, height: int, line_spacing: LineSpacing) -> tuple[in
 
 
 def _line_box_mm100(
-    metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing, table_cell: bool
+    metrics: FaceMetrics | None, size_px: float, line_spacing: LineSpacing, table_cell: bool
 ) -> tuple[int, int]:
     font_height = _mm100(size_px)
     if table_cell:
+        if metrics is None:
+            raise ValueError("table_cell=True needs the face metrics")
         a, d, _gap = metrics.ascent_descent_gap()
         asc = round(a * font_height)
         height = asc + round(d * font_height)
@@ -234,7 +237,11 @@ def _line_box_mm100(
 
 
 def line_box(
-    metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing, *, table_cell: bool = False
+    metrics: FaceMetrics | None,
+    size_px: float,
+    line_spacing: LineSpacing,
+    *,
+    table_cell: bool = False,
 ) -> tuple[float, float]:
     """(ascent, height) of one LibreOffice line whose largest font is size_px: the baseline
     is `ascent` below the line's top and the next line starts `height` below it."""
@@ -243,7 +250,11 @@ def line_box(
 
 
 def first_baseline_offset(
-    metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing, *, table_cell: bool = False
+    metrics: FaceMetrics | None,
+    size_px: float,
+    line_spacing: LineSpacing,
+    *,
+    table_cell: bool = False,
 ) -> float:
     """px from the top of a zero-inset, top-anchored text box to LibreOffice's first baseline.
 
@@ -254,7 +265,11 @@ def first_baseline_offset(
 
 
 def line_pitch(
-    metrics: FaceMetrics, size_px: float, line_spacing: LineSpacing, *, table_cell: bool = False
+    metrics: FaceMetrics | None,
+    size_px: float,
+    line_spacing: LineSpacing,
+    *,
+    table_cell: bool = False,
 ) -> float:
     """px between consecutive LibreOffice baselines of one paragraph (lines of equal size)."""
     return line_box(metrics, size_px, line_spacing, table_cell=table_cell)[1]
@@ -262,7 +277,7 @@ def line_pitch(
 
 def box_top_for_baseline(
     baseline_y: float,
-    metrics: FaceMetrics,
+    metrics: FaceMetrics | None,
     size_px: float,
     line_spacing: LineSpacing,
     *,
@@ -283,9 +298,6 @@ def layout_baselines(
     LibreOffice, paragraph by paragraph.  The first paragraph's space before is ignored (as
     LibreOffice does); between paragraphs the space after and the next space before add up.
     metrics is needed only for table_cell=True."""
-    if table_cell and metrics is None:
-        raise ValueError("table_cell=True needs the face metrics")
-    face = metrics or _NO_METRICS
     out: list[list[float]] = []
     y = 0  # 1/100 mm
     for i, para in enumerate(paragraphs):
@@ -295,14 +307,11 @@ def layout_baselines(
             )
         lines: list[float] = []
         for size in para.line_sizes:
-            asc, height = _line_box_mm100(face, size, para.line_spacing, table_cell)
+            asc, height = _line_box_mm100(metrics, size, para.line_spacing, table_cell)
             lines.append((y + asc) / _MM100_PER_PX)
             y += height
         out.append(lines)
     return out
-
-
-_NO_METRICS = FaceMetrics(1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False)
 
 
 # ---------------------------------------------------------------------------
@@ -379,8 +388,9 @@ def escapement_for(shift_px: float, run_size_px: float) -> int:
 
 def spc_for_letter_spacing(letter_spacing_px: float) -> int:
     """a:rPr/@spc (hundredths of a point) for CSS letter-spacing.  Both add it after every
-    character, the last one included, except that LibreOffice leaves negative spacing off
-    a run's last character (the next run starts |spacing| further right than in Chromium)."""
+    character, the last one included, except that LibreOffice leaves *negative* spacing off
+    the last character of every script portion of a run (the run's end, and each
+    CJK / non-CJK boundary), so what follows starts |spacing| further right than in Chromium."""
     return int(round(px_to_pt(letter_spacing_px) * 100))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.diagnostics import Diagnostics
 from engine.style.colors import CURRENT_COLOR
-from engine.style.declarations import INHERIT, INITIAL, UNSET, CssWide, Pending, substitute
+from engine.style.declarations import INHERIT, INITIAL, UNSET, CssWide, substitute
 from engine.style.properties import BACKGROUND_LISTS, BORDER_SIDES, PROPERTIES
 from engine.style.types import BLACK, RGBA
 from engine.style.typography import FONT_SIZE_MONOSPACE, FONT_SIZE_STANDARD
@@ -251,8 +251,6 @@ def compute_style(
                 cs.keyword = 4
         if isinstance(spec, Deferred):
             spec = spec.compute(ctx, name)
-        if name == "color" and spec is None:
-            spec = parent["color"] if parent is not None else BLACK
         cs[name] = spec
     keyword = cs.keyword
     if keyword and ("font-family" in cascaded or "font-size" in cascaded):
@@ -357,4 +355,4 @@ def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     return cs
 
 
-__all__ = ["ComputedStyle", "Ctx", "Pending", "anonymous_style", "compute_style"]
+__all__ = ["ComputedStyle", "Ctx", "anonymous_style", "compute_style", "describe"]

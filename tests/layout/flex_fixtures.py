@@ -261,9 +261,7 @@ FIXTURES: dict[str, str] = {
     '<div id="c" style="flex:1;padding:16px;border:1px solid">Outlook for next year remains positive across all regions and segments</div></div>',
 }
 
-PNG_40x20 = (
-    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
-)
+PNG_40x20 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
 SVG_80x40 = '<svg id="s" width="80" height="40" viewBox="0 0 80 40"></svg>'
 
 FIXTURES.update(
@@ -284,9 +282,14 @@ FIXTURES.update(
             "height:50px",
             "height:50px",
         ),
-        "wrap_grow_max": boxes(5, "flex:1 1 200px;max-width:260px;height:20px", "width:1000px;flex-wrap:wrap;gap:10px"),
+        "wrap_grow_max": boxes(
+            5, "flex:1 1 200px;max-width:260px;height:20px", "width:1000px;flex-wrap:wrap;gap:10px"
+        ),
         "column_shrink": three(
-            "flex-direction:column;width:300px;height:200px", "height:100px", "height:100px", "height:100px;flex-shrink:2"
+            "flex-direction:column;width:300px;height:200px",
+            "height:100px",
+            "height:100px",
+            "height:100px;flex-shrink:2",
         ),
         "image_items": f'<div id="f" style="display:flex;width:600px;height:100px;gap:10px"><img id="a" src="{PNG_40x20}">'
         f'<img id="b" src="{PNG_40x20}" style="height:50px;align-self:center"><img id="c" src="{PNG_40x20}" style="flex:1;align-self:flex-start"></div>',
@@ -321,7 +324,12 @@ FIXTURES.update(
         '<div id="a" style="flex:0 0 40px;height:40px;border-radius:50%"></div><div id="b"><div id="b1" style="font-weight:700">Title of the item</div>'
         '<div id="b2">Longer description text that needs to wrap because the row is narrow enough.</div></div></div>',
         "text_wrap_tags": '<div id="f" style="display:flex;flex-wrap:wrap;gap:8px;width:300px;font-size:13px">'
-        + "".join(f'<span id="t{i}" style="padding:4px 10px;border:1px solid">{w}</span>' for i, w in enumerate(["Design", "Engineering", "Product", "Customer success", "Marketing", "Ops"]))
+        + "".join(
+            f'<span id="t{i}" style="padding:4px 10px;border:1px solid">{w}</span>'
+            for i, w in enumerate(
+                ["Design", "Engineering", "Product", "Customer success", "Marketing", "Ops"]
+            )
+        )
         + "</div>",
     }
 )

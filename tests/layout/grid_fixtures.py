@@ -238,13 +238,16 @@ FIXTURES: dict[str, str] = {
     '<div id="c" style="padding:20px;border:2px solid">Team</div></div>',
 }
 
-PNG_40x20 = (
-    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
-)
+PNG_40x20 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJUlEQVR4nGM8wTAwgGmA7B21eNTiUYtHLR61eNTiUYtHLR4AAAAo1ADwx1MCoQAAAABJRU5ErkJggg=="
 
 FIXTURES.update(
     {
-        "auto_tracks_odd": grid("width:1001px;grid-template-columns:auto auto auto", "width:10px", "width:20px", "width:30px"),
+        "auto_tracks_odd": grid(
+            "width:1001px;grid-template-columns:auto auto auto",
+            "width:10px",
+            "width:20px",
+            "width:30px",
+        ),
         "span_auto_tracks": grid(
             "width:1000px;grid-template-columns:auto auto auto;justify-content:start",
             "grid-column:span 2;width:300px",
@@ -252,7 +255,11 @@ FIXTURES.update(
             "width:100px",
             "width:20px",
         ),
-        "repeat_pattern": cells(4, "width:1000px;grid-template-columns:repeat(2, 100px 1fr);column-gap:10px", "height:5px"),
+        "repeat_pattern": cells(
+            4,
+            "width:1000px;grid-template-columns:repeat(2, 100px 1fr);column-gap:10px",
+            "height:5px",
+        ),
         "grid_area_numbers": grid(
             "width:600px;grid-template-columns:repeat(4, 1fr);grid-template-rows:repeat(3, 40px)",
             "grid-area:1 / 2 / 3 / 4",
@@ -260,13 +267,15 @@ FIXTURES.update(
             "",
         ),
         "grid_shorthand": grid("width:600px;grid:auto-flow 40px / 1fr 2fr", "", "", ""),
-        "grid_template_shorthand": '<div id="g" style="display:grid;width:600px;grid-template:\'a b\' 50px \'c c\' 30px / 1fr 2fr">'
+        "grid_template_shorthand": "<div id=\"g\" style=\"display:grid;width:600px;grid-template:'a b' 50px 'c c' 30px / 1fr 2fr\">"
         '<div id="c" style="grid-area:c"></div><div id="b" style="grid-area:b"></div><div id="a" style="grid-area:a"></div></div>',
         "image_cells": f'<div id="g" style="display:grid;width:600px;grid-template-columns:1fr 1fr;grid-auto-rows:100px">'
         f'<img id="a" src="{PNG_40x20}"><img id="b" src="{PNG_40x20}" style="justify-self:stretch;align-self:stretch">'
         f'<img id="c" src="{PNG_40x20}" style="width:100%"></div>',
         "percent_height_in_item": grid(
-            "width:600px;height:300px;grid-template-columns:1fr 1fr;grid-template-rows:1fr 2fr", "", ""
+            "width:600px;height:300px;grid-template-columns:1fr 1fr;grid-template-rows:1fr 2fr",
+            "",
+            "",
         ).replace('style=""></div>', 'style=""><div id="in" style="height:50%"></div></div>', 1),
         "text_span_columns": '<div id="g" style="display:grid;width:900px;grid-template-columns:auto auto 1fr;font-size:16px;justify-content:start">'
         '<div id="a" style="grid-column:span 2">A heading that spans two auto columns</div><div id="b">x</div>'

@@ -47,3 +47,9 @@ def test_line_for_styles():
     assert line_for(2, RGBA(1, 2, 3), "dashed")["dash"] == "dash"
     assert line_for(2, RGBA(1, 2, 3), "none") is None
     assert line_for(0, RGBA(1, 2, 3), "solid") is None
+
+
+def test_corner_gradient_angle_depends_on_aspect():
+    g = LinearGradient(135.0, (ColorStop(RGBA(0, 0, 0), None), ColorStop(RGBA(255, 255, 255), None)), corner="bottom right")
+    fill = gradient_fill(g, 200, 100)  # CSS angle 180 - atan(100/200) = 153.43 deg
+    assert math.isclose(fill["angle"], 153.43494882292202 - 90)

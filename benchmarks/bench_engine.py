@@ -38,7 +38,10 @@ def generated_deck(n: int) -> list[str]:
     """A deck of n varied pages (titles, flex cards, lists, a table) without images."""
     pages = []
     for i in range(n):
-        rows = "".join(f"<tr><td>Item {i}-{r}</td><td>{r * 17 % 97}</td><td>{'+' if r % 2 else '-'}{r}%</td></tr>" for r in range(5))
+        rows = "".join(
+            f"<tr><td>Item {i}-{r}</td><td>{r * 17 % 97}</td><td>{'+' if r % 2 else '-'}{r}%</td></tr>"
+            for r in range(5)
+        )
         pages.append(
             f"""<!DOCTYPE html><html><head><style>
 body{{margin:0}} .slide{{width:1280px;height:720px;padding:48px;box-sizing:border-box;font-family:'Liberation Sans',Arial,sans-serif;background:#fff;position:relative}}
@@ -74,12 +77,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--pages", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=1, help="conversions per page (best kept); >1 measures warm caches")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="conversions per page (best kept); >1 measures warm caches",
+    )
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "engine.json"))
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
-    results: dict[str, object] = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
+    results: dict[str, object] = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+    }
 
     # Warm-up: font discovery and metric caches are per process, paid once.
     t0 = time.perf_counter()
@@ -94,17 +106,29 @@ def main() -> int:
         for name, pages in decks.items():
             ms = per_page_ms(pages, args.repeat)
             all_ms.extend(ms)
-            per_deck[name] = {"median_ms": round(statistics.median(ms), 2), "max_ms": round(max(ms), 2)}
+            per_deck[name] = {
+                "median_ms": round(statistics.median(ms), 2),
+                "max_ms": round(max(ms), 2),
+            }
             print(f"{name:28s} median {statistics.median(ms):7.2f} ms/page  max {max(ms):7.2f} ms")
         med = statistics.median(all_ms)
-        results["corpus"] = {"pages": len(all_ms), "median_ms": round(med, 2), "p90_ms": round(sorted(all_ms)[int(0.9 * (len(all_ms) - 1))], 2), "decks": per_deck}
-        print(f"corpus: {len(all_ms)} pages, median {med:.2f} ms/page, {1000 / med:.0f} pages/s on one core")
+        results["corpus"] = {
+            "pages": len(all_ms),
+            "median_ms": round(med, 2),
+            "p90_ms": round(sorted(all_ms)[int(0.9 * (len(all_ms) - 1))], 2),
+            "decks": per_deck,
+        }
+        print(
+            f"corpus: {len(all_ms)} pages, median {med:.2f} ms/page, {1000 / med:.0f} pages/s on one core"
+        )
         t0 = time.process_time()
         for pages in decks.values():
             convert(pages)
         whole = time.process_time() - t0
         results["corpus"]["whole_decks_s"] = round(whole, 3)  # type: ignore[index]
-        print(f"corpus: whole decks incl. PPTX writing {whole:.2f} s ({whole / len(all_ms) * 1000:.1f} ms/page)")
+        print(
+            f"corpus: whole decks incl. PPTX writing {whole:.2f} s ({whole / len(all_ms) * 1000:.1f} ms/page)"
+        )
     else:
         print(f"corpus not found at {corpus}; skipped")
 
@@ -123,7 +147,9 @@ def main() -> int:
         "peak_rss_mb": round(peak_mb, 1),
         "pptx_bytes": len(conversion.pptx_bytes),
     }
-    print(f"generated: {args.pages} pages in {elapsed:.2f} s wall, {cpu:.2f} s CPU ({args.pages / cpu:.0f} pages/s per core), peak RSS {peak_mb:.0f} MB")
+    print(
+        f"generated: {args.pages} pages in {elapsed:.2f} s wall, {cpu:.2f} s CPU ({args.pages / cpu:.0f} pages/s per core), peak RSS {peak_mb:.0f} MB"
+    )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")

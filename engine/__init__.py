@@ -9,10 +9,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from engine.api import Conversion, FailedPage, convert
-    from engine.errors import AllPagesFailed, ConversionError, ErrorDetail, InvalidRequest, PageError
-    from engine.options import Limits, Options
+if TYPE_CHECKING:  # the names re-exported lazily below
+    from engine.api import Conversion, FailedPage, convert  # noqa: F401
+    from engine.errors import (  # noqa: F401
+        AllPagesFailed,
+        ConversionError,
+        ErrorDetail,
+        InvalidRequest,
+        PageError,
+    )
+    from engine.options import Limits, Options  # noqa: F401
 
 _EXPORTS = {
     "convert": "engine.api",

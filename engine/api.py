@@ -31,7 +31,12 @@ class FailedPage:
     final_action: str  # 'blank' | 'skip'
 
     def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "code": self.code, "reason": self.reason, "finalAction": self.final_action}
+        return {
+            "index": self.index,
+            "code": self.code,
+            "reason": self.reason,
+            "finalAction": self.final_action,
+        }
 
 
 @dataclass
@@ -90,25 +95,40 @@ def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
     details: list[ErrorDetail] = []
     limits = options.limits
     if page_error_mode not in PAGE_ERROR_MODES:
-        details.append(ErrorDetail("pageErrorMode", f"must be one of blank, skip; got {str(page_error_mode)[:40]!r}"))
+        details.append(
+            ErrorDetail(
+                "pageErrorMode", f"must be one of blank, skip; got {str(page_error_mode)[:40]!r}"
+            )
+        )
     if not isinstance(htmls, (list, tuple)):
         details.append(ErrorDetail("htmls", "must be an array of strings"))
         raise InvalidRequest(details)
     if not htmls:
         details.append(ErrorDetail("htmls", "must not be empty"))
     if len(htmls) > limits.max_pages:
-        details.append(ErrorDetail("htmls", f"has {len(htmls)} pages; at most {limits.max_pages} allowed"))
+        details.append(
+            ErrorDetail("htmls", f"has {len(htmls)} pages; at most {limits.max_pages} allowed")
+        )
     total = 0
     for i, page in enumerate(htmls):
         if not isinstance(page, str):
-            details.append(ErrorDetail(f"htmls[{i}]", f"must be a string, got {type(page).__name__}"))
+            details.append(
+                ErrorDetail(f"htmls[{i}]", f"must be a string, got {type(page).__name__}")
+            )
             continue
         size = len(page.encode("utf-8", "surrogatepass"))
         total += size
         if size > limits.max_page_bytes:
-            details.append(ErrorDetail(f"htmls[{i}]", f"is {size} bytes; at most {limits.max_page_bytes} allowed per page"))
+            details.append(
+                ErrorDetail(
+                    f"htmls[{i}]",
+                    f"is {size} bytes; at most {limits.max_page_bytes} allowed per page",
+                )
+            )
     if total > limits.max_total_bytes:
-        details.append(ErrorDetail("htmls", f"total {total} bytes; at most {limits.max_total_bytes} allowed"))
+        details.append(
+            ErrorDetail("htmls", f"total {total} bytes; at most {limits.max_total_bytes} allowed")
+        )
     if details:
         raise InvalidRequest(details)
     return list(htmls)
@@ -138,7 +158,14 @@ def convert(
         except PageError as exc:
             results.append(FailedPage(i + 1, exc.code, exc.reason, page_error_mode))
         except RecursionError:
-            results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, "page is nested too deeply to convert", page_error_mode))
+            results.append(
+                FailedPage(
+                    i + 1,
+                    PAGE_INTERNAL_ERROR,
+                    "page is nested too deeply to convert",
+                    page_error_mode,
+                )
+            )
         except Exception as exc:  # noqa: BLE001 - any bug in one page must not take the deck down
             reason = f"internal error while converting the page ({type(exc).__name__})"
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
@@ -146,18 +173,25 @@ def convert(
             progress(i + 1, len(pages))
     width, height = _deck_size(results)
     for i, result in enumerate(results):
-        if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (width, height):
+        if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (
+            width,
+            height,
+        ):
             reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the deck size {width}x{height} px"
             results[i] = FailedPage(i + 1, PAGE_SIZE_MISMATCH, reason, page_error_mode)
     failures = [r for r in results if isinstance(r, FailedPage)]
     if len(failures) == len(results):
-        raise AllPagesFailed([ErrorDetail(f"htmls[{f.index - 1}]", f"{f.code}: {f.reason}") for f in failures])
+        raise AllPagesFailed(
+            [ErrorDetail(f"htmls[{f.index - 1}]", f"{f.code}: {f.reason}") for f in failures]
+        )
     slides: list[dict[str, Any]] = []
     media: dict[str, dict[str, Any]] = {}
     diagnostics: list[list[dict[str, str]]] = []
     for result in results:
         if isinstance(result, FailedPage):
-            diagnostics.append([{"kind": "page", "message": f"{result.code}: {result.reason}", "where": ""}])
+            diagnostics.append(
+                [{"kind": "page", "message": f"{result.code}: {result.reason}", "where": ""}]
+            )
             if page_error_mode == "blank":
                 slides.append(blank_slide())
             continue

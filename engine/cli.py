@@ -21,7 +21,11 @@ EXIT_FAILED = 4  # every page failed (50103): no deck written
 def sample_pages() -> list[str]:
     """The embedded sample deck (used when no PAGES are given)."""
     folder = resources.files("engine") / "data" / "sample"
-    return [p.read_text(encoding="utf-8") for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.name.endswith(".html")]
+    return [
+        p.read_text(encoding="utf-8")
+        for p in sorted(folder.iterdir(), key=lambda p: p.name)
+        if p.name.endswith(".html")
+    ]
 
 
 def read_pages(paths: list[str]) -> list[Any]:
@@ -70,7 +74,12 @@ def cmd_convert(args: argparse.Namespace) -> int:
     pages = read_pages(args.pages) if args.pages else sample_pages()
     progress = _Progress(len(pages) >= 10 and sys.stderr.isatty() and not args.quiet)
     try:
-        result = convert(pages, page_error_mode=args.page_error_mode, filename=Path(args.output).name, progress=progress)
+        result = convert(
+            pages,
+            page_error_mode=args.page_error_mode,
+            filename=Path(args.output).name,
+            progress=progress,
+        )
     except ConversionError as exc:
         print(f"deckforge: {exc.code} {exc.message}", file=sys.stderr)
         for detail in exc.details:
@@ -85,7 +94,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
     )
     for failed in result.failed_page_details:
         print(f"  page {failed.index}: {failed.code} {failed.reason} -> {failed.final_action}")
-    _write_report(args.report, {"code": 0, "output": args.output, **result.summary(), "diagnostics": result.diagnostics})
+    _write_report(
+        args.report,
+        {"code": 0, "output": args.output, **result.summary(), "diagnostics": result.diagnostics},
+    )
     return EXIT_PARTIAL if result.failed_pages else EXIT_OK
 
 
@@ -98,8 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="deckforge", description="HTML slides to editable PPTX")
     sub = parser.add_subparsers(dest="command", required=True)
     conv = sub.add_parser("convert", help="convert HTML pages into one PPTX deck")
-    conv.add_argument("pages", nargs="*", help="HTML files, folders of them, or a JSON file with an 'htmls' array (default: the built-in sample deck)")
-    conv.add_argument("-o", "--output", default="deck.pptx", help="the PPTX to write (default deck.pptx)")
+    conv.add_argument(
+        "pages",
+        nargs="*",
+        help="HTML files, folders of them, or a JSON file with an 'htmls' array (default: the built-in sample deck)",
+    )
+    conv.add_argument(
+        "-o", "--output", default="deck.pptx", help="the PPTX to write (default deck.pptx)"
+    )
     conv.add_argument("--page-error-mode", choices=["blank", "skip"], default="blank")
     conv.add_argument("--report", help="write a JSON report (page failures, diagnostics) here")
     conv.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

@@ -34,5 +34,11 @@ class Diagnostics:
     def to_list(self) -> list[dict[str, str]]:
         out = [d.to_dict() for d in self.items]
         if self.dropped:
-            out.append({"kind": "limit", "message": f"{self.dropped} more diagnostics dropped", "where": ""})
+            out.append(
+                {
+                    "kind": "limit",
+                    "message": f"{self.dropped} more diagnostics dropped",
+                    "where": "",
+                }
+            )
         return out

@@ -198,7 +198,8 @@ def address_refusal(address: str, allow_loopback: bool = False) -> str | None:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             inner = _address_class(ip.ipv4_mapped)
-            return f"IPv4-mapped {inner or 'address'} {ip}"
+            shown = f"::ffff:{ip.ipv4_mapped}"
+            return f"IPv4-mapped form of {inner} address {shown}" if inner else f"IPv4-mapped address {shown}"
         embedded = ip.sixtofour
         label = "6to4"
         if embedded is None and ip in _NAT64:
@@ -222,10 +223,10 @@ def _address_class(ip: IpAddress) -> str | None:
         return "link-local"
     if ip.is_multicast:
         return "multicast"
-    if ip.is_private:
-        return "private"
     if ip.is_reserved:
         return "reserved"
+    if ip.is_private:
+        return "private"
     if isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local:
         return "site-local"
     if not ip.is_global:

@@ -34,7 +34,9 @@ class LaidOutPage:
     lang: str
 
 
-def layout_page(html: str, options: Options | None = None, diag: Diagnostics | None = None) -> LaidOutPage:
+def layout_page(
+    html: str, options: Options | None = None, diag: Diagnostics | None = None
+) -> LaidOutPage:
     """Parse, cascade, build boxes and lay out one page; returns the slide root's fragment and media."""
     options = options or Options()
     diag = diag if diag is not None else Diagnostics()

@@ -16,7 +16,13 @@ from engine.options import Options
 
 _DATA_URI = re.compile(r"^data:([^,]*?),(.*)$", re.S | re.I)
 PPTX_IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif"}
-PIL_TO_MIME = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp", "BMP": "image/bmp"}
+PIL_TO_MIME = {
+    "PNG": "image/png",
+    "JPEG": "image/jpeg",
+    "GIF": "image/gif",
+    "WEBP": "image/webp",
+    "BMP": "image/bmp",
+}
 
 
 @dataclass(frozen=True)
@@ -25,7 +31,9 @@ class Resource:
     data: bytes
 
 
-def load_resource(url: str, diag: Diagnostics, options: Options, where: str = "") -> Resource | None:
+def load_resource(
+    url: str, diag: Diagnostics, options: Options, where: str = ""
+) -> Resource | None:
     """Decode a data: URI. Any other URL is never fetched by default: a diagnostic records the drop."""
     url = (url or "").strip()
     if not url:
@@ -33,7 +41,9 @@ def load_resource(url: str, diag: Diagnostics, options: Options, where: str = ""
     match = _DATA_URI.match(url)
     if match is None:
         if options.allow_network and url.lower().startswith(("http://", "https://")):
-            from engine.fetch import fetch_url  # local import: only when the caller enabled fetching
+            from engine.fetch import (
+                fetch_url,  # local import: only when the caller enabled fetching
+            )
 
             return fetch_url(url, diag, options, where)
         diag.add("resource", f"not fetched (network access disabled): {url[:120]}", where)
@@ -47,7 +57,9 @@ def load_resource(url: str, diag: Diagnostics, options: Options, where: str = ""
         return None
     try:
         if "base64" in [p.lower() for p in parts[1:]]:
-            data = base64.b64decode(re.sub(r"\s+", "", urllib.parse.unquote(payload)), validate=False)
+            data = base64.b64decode(
+                re.sub(r"\s+", "", urllib.parse.unquote(payload)), validate=False
+            )
         else:
             data = urllib.parse.unquote_to_bytes(payload)
     except (binascii.Error, ValueError) as exc:
@@ -56,7 +68,13 @@ def load_resource(url: str, diag: Diagnostics, options: Options, where: str = ""
     return Resource(mime, data)
 
 
-def image_media(resource: Resource, diag: Diagnostics, options: Options, media: dict[str, dict[str, Any]], where: str = "") -> dict[str, Any] | None:
+def image_media(
+    resource: Resource,
+    diag: Diagnostics,
+    options: Options,
+    media: dict[str, dict[str, Any]],
+    where: str = "",
+) -> dict[str, Any] | None:
     """Probe a raster image (size from its header, before decoding), transcode to PNG what PPTX can't hold.
 
     Returns the media entry (also stored in `media` under its sha1 key) or None when unusable.
@@ -68,7 +86,9 @@ def image_media(resource: Resource, diag: Diagnostics, options: Options, media: 
             width, height = im.size
             fmt = im.format or ""
             if width * height > options.limits.max_image_pixels:
-                diag.add("limit", f"image of {width}x{height} px over the pixel limit dropped", where)
+                diag.add(
+                    "limit", f"image of {width}x{height} px over the pixel limit dropped", where
+                )
                 return None
             mime = PIL_TO_MIME.get(fmt, "")
             data = resource.data
@@ -82,7 +102,9 @@ def image_media(resource: Resource, diag: Diagnostics, options: Options, media: 
     return store_media(media, data, mime, float(width), float(height))
 
 
-def store_media(media: dict[str, dict[str, Any]], data: bytes, mime: str, width: float, height: float) -> dict[str, Any]:
+def store_media(
+    media: dict[str, dict[str, Any]], data: bytes, mime: str, width: float, height: float
+) -> dict[str, Any]:
     key = hashlib.sha1(data).hexdigest()
     entry = media.get(key)
     if entry is None:

@@ -10,7 +10,6 @@ import argparse
 import logging
 
 
-
 def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog,

@@ -24,7 +24,9 @@ def test_full_success_accounting_and_size():
     assert conv.failed_page_details == []
     prs = Presentation(io.BytesIO(conv.pptx_bytes))
     assert (prs.slide_width, prs.slide_height) == (320 * 9525, 180 * 9525)
-    texts = [" ".join(sh.text_frame.text for sh in s.shapes if sh.has_text_frame) for s in prs.slides]
+    texts = [
+        " ".join(sh.text_frame.text for sh in s.shapes if sh.has_text_frame) for s in prs.slides
+    ]
     assert texts == ["Hello 1", "Hello 2"]
 
 
@@ -33,7 +35,12 @@ def test_failed_page_policy(mode: str, slides: int):
     conv = convert([PAGE.format(n=1), NO_ROOT, PAGE.format(n=3)], page_error_mode=mode)
     assert (conv.total_pages, conv.success_pages, conv.failed_pages) == (3, 2, 1)
     (failed,) = conv.failed_page_details
-    assert failed.to_dict() == {"index": 2, "code": 50101, "reason": failed.reason, "finalAction": mode}
+    assert failed.to_dict() == {
+        "index": 2,
+        "code": 50101,
+        "reason": failed.reason,
+        "finalAction": mode,
+    }
     assert "slide" in failed.reason
     assert slide_count(conv) == slides
     if mode == "blank":
@@ -107,7 +114,13 @@ def test_limits_pages_and_bytes():
 
 
 def test_dom_depth_limit_is_a_page_failure():
-    deep = '<div class="slide" style="width:320px;height:180px">' + "<div>" * 400 + "x" + "</div>" * 400 + "</div>"
+    deep = (
+        '<div class="slide" style="width:320px;height:180px">'
+        + "<div>" * 400
+        + "x"
+        + "</div>" * 400
+        + "</div>"
+    )
     conv = convert([PAGE.format(n=1), deep], options=Options(limits=Limits(max_dom_depth=100)))
     assert conv.failed_page_details[0].code == 50104
 

@@ -18,7 +18,42 @@ from engine import convert
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 DECKS = sorted(p for p in CORPUS.glob("deck-*") if p.is_dir()) if CORPUS.is_dir() else []
 SKIP_TAGS = {"script", "style", "noscript", "template", "head", "title"}
-_UNUSED = {"div", "p", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "td", "th", "section", "header", "footer", "figure", "figcaption", "blockquote", "pre", "br", "text", "tspan", "svg", "aside", "article", "nav", "main", "dt", "dd", "thead", "tbody"}
+_UNUSED = {
+    "div",
+    "p",
+    "li",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "tr",
+    "td",
+    "th",
+    "section",
+    "header",
+    "footer",
+    "figure",
+    "figcaption",
+    "blockquote",
+    "pre",
+    "br",
+    "text",
+    "tspan",
+    "svg",
+    "aside",
+    "article",
+    "nav",
+    "main",
+    "dt",
+    "dd",
+    "thead",
+    "tbody",
+}
 TOKEN = re.compile(r"[\w]+(?:[',.][\w]+)*", re.UNICODE)
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -41,7 +76,12 @@ def visible_words(page: str) -> list[str]:
     def walk(el) -> None:
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
         style = (el.get("style") or "").replace(" ", "")
-        hidden = tag in SKIP_TAGS or el.get("hidden") is not None or "display:none" in style or "visibility:hidden" in style
+        hidden = (
+            tag in SKIP_TAGS
+            or el.get("hidden") is not None
+            or "display:none" in style
+            or "visibility:hidden" in style
+        )
         if not hidden:
             chunks.append(" ")  # element boundaries separate words (inline ones included)
             chunks.append(el.text or "")

@@ -13,7 +13,18 @@ from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.diagnostics import Diagnostics
 from engine.options import Options
 
-REPLACED_TAGS = {"img", "svg", "video", "canvas", "iframe", "object", "embed", "input", "select", "textarea"}
+REPLACED_TAGS = {
+    "img",
+    "svg",
+    "video",
+    "canvas",
+    "iframe",
+    "object",
+    "embed",
+    "input",
+    "select",
+    "textarea",
+}
 SKIP_TAGS = {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base"}
 
 DISPLAY_MAP: dict[str, tuple[str, str]] = {
@@ -54,7 +65,9 @@ class BuildContext:
         return self.counter
 
 
-def build_box_tree(slide: Any, styles: Any, diag: Diagnostics, options: Options) -> tuple[b.Box, dict[str, dict[str, Any]]]:
+def build_box_tree(
+    slide: Any, styles: Any, diag: Diagnostics, options: Options
+) -> tuple[b.Box, dict[str, dict[str, Any]]]:
     """Build the box tree of the slide root; returns the root box and the page's media table."""
     ctx = BuildContext(styles, diag, options)
     style = styles.get(slide)
@@ -67,7 +80,9 @@ def build_box_tree(slide: Any, styles: Any, diag: Diagnostics, options: Options)
     return root, ctx.media
 
 
-def _element_box(el: Any, parent_style: Any, ctx: BuildContext, href: str | None) -> Iterator[b.Box]:
+def _element_box(
+    el: Any, parent_style: Any, ctx: BuildContext, href: str | None
+) -> Iterator[b.Box]:
     tag = el.tag.lower() if isinstance(el.tag, str) else ""
     if not tag or tag in SKIP_TAGS:
         return
@@ -92,7 +107,15 @@ def _element_box(el: Any, parent_style: Any, ctx: BuildContext, href: str | None
         replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media)
         if replaced is None:
             return
-        box = b.Box(style, outer, b.REPLACED, element=el, replaced=replaced, href=href, index=ctx.next_index())
+        box = b.Box(
+            style,
+            outer,
+            b.REPLACED,
+            element=el,
+            replaced=replaced,
+            href=href,
+            index=ctx.next_index(),
+        )
         if style["position"] in ("absolute", "fixed") or style["float"] != "none":
             box.outer = "block"
         yield box
@@ -142,7 +165,9 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
         outer, inner = "block", BLOCKIFY.get(inner, inner)
     box = b.Box(style, outer, inner, pseudo=which, href=href, index=ctx.next_index())
     if text:
-        box.children = _fix_children(box, [b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())], ctx)
+        box.children = _fix_children(
+            box, [b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())], ctx
+        )
     box.inline_content = _is_inline_container(box)
     return box
 
@@ -218,7 +243,13 @@ def _wrap_items(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list
 
     def flush() -> None:
         if any(not _is_blank_text(c) for c in run):
-            anon = b.Box(ctx.styles.anonymous(parent.style, "block"), "block", b.FLOW, anonymous=True, index=ctx.next_index())
+            anon = b.Box(
+                ctx.styles.anonymous(parent.style, "block"),
+                "block",
+                b.FLOW,
+                anonymous=True,
+                index=ctx.next_index(),
+            )
             collapse_inline_whitespace(anon, run)
             anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
             anon.inline_content = True
@@ -249,4 +280,8 @@ def _is_inline_container(box: b.Box) -> bool:
     if box.inner not in (b.FLOW, b.FLOW_ROOT, b.TABLE_CELL, b.TABLE_CAPTION):
         return False
     in_flow = [c for c in box.children if not c.out_of_flow]
-    return bool(in_flow) and all(c.outer == "inline" for c in in_flow) or bool(box.marker and not in_flow)
+    return (
+        bool(in_flow)
+        and all(c.outer == "inline" for c in in_flow)
+        or bool(box.marker and not in_flow)
+    )

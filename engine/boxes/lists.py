@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 BULLETS = {"disc": "\u2022", "circle": "\u25e6", "square": "\u25aa"}
 ROMAN = [
-    (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-    (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
 ]
 
 
@@ -68,10 +80,8 @@ def ordinal_for(li: Any) -> int:
     for item in items:
         explicit = item.get("value")
         if explicit is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 value = int(explicit)
-            except ValueError:
-                pass
         if item is li:
             return value
         value += step

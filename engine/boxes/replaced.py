@@ -22,7 +22,14 @@ def _attr_px(value: str | None) -> float | None:
     return float(match.group(1)) if match else None
 
 
-def replaced_for(el: Any, tag: str, style: Any, diag: Diagnostics, options: Options, media: dict[str, dict[str, Any]]) -> Replaced | None:
+def replaced_for(
+    el: Any,
+    tag: str,
+    style: Any,
+    diag: Diagnostics,
+    options: Options,
+    media: dict[str, dict[str, Any]],
+) -> Replaced | None:
     where = tag
     if tag == "img":
         res = load_resource(el.get("src") or "", diag, options, where)
@@ -42,15 +49,25 @@ def replaced_for(el: Any, tag: str, style: Any, diag: Diagnostics, options: Opti
         return Replaced("image", attr_w or w, attr_h or h, media_key=entry["key"])
     if tag == "svg":
         markup = etree.tostring(el, encoding="unicode", with_tail=False)
-        return _svg_replaced(markup, _attr_px(el.get("width")), _attr_px(el.get("height")), diag, el.get("viewBox"))
+        return _svg_replaced(
+            markup, _attr_px(el.get("width")), _attr_px(el.get("height")), diag, el.get("viewBox")
+        )
     if tag in ("input", "select", "textarea"):
         diag.add("unsupported", f"form control <{tag}> drawn as an empty box", tag)
         return Replaced("missing", 150.0, 20.0)
     diag.add("unsupported", f"<{tag}> has no content here; kept as an empty box", tag)
-    return Replaced("missing", _attr_px(el.get("width")) or 300.0, _attr_px(el.get("height")) or 150.0)
+    return Replaced(
+        "missing", _attr_px(el.get("width")) or 300.0, _attr_px(el.get("height")) or 150.0
+    )
 
 
-def _svg_replaced(markup: str, width: float | None, height: float | None, diag: Diagnostics, view_box: str | None = None) -> Replaced:
+def _svg_replaced(
+    markup: str,
+    width: float | None,
+    height: float | None,
+    diag: Diagnostics,
+    view_box: str | None = None,
+) -> Replaced:
     if view_box is None:
         match = re.search(r'viewBox\s*=\s*["\']([^"\']+)["\']', markup[:2000])
         view_box = match.group(1) if match else None

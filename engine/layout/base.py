@@ -35,7 +35,9 @@ class Space:
     height: float | None = None
     fit_content: bool = False
     available: float | None = None  # the width to shrink-to-fit into (defaults to cb_width)
-    stretch_height: bool = False  # height came from a stretch (children's % heights resolve against it)
+    stretch_height: bool = (
+        False  # height came from a stretch (children's % heights resolve against it)
+    )
 
 
 def length(value: Any, basis: float | None, default: float = 0.0) -> float:
@@ -94,7 +96,9 @@ def min_max_width(style: Any, cb_width: float | None, chrome: float) -> tuple[fl
     return max(lo, chrome if border_box else lo), hi
 
 
-def min_max_height(style: Any, cb_height: float | None, chrome: float) -> tuple[float, float | None]:
+def min_max_height(
+    style: Any, cb_height: float | None, chrome: float
+) -> tuple[float, float | None]:
     border_box = style["box-sizing"] == "border-box"
     lo_v, hi_v = style["min-height"], style["max-height"]
     lo = length(lo_v, cb_height) if is_definite(lo_v, cb_height) else 0.0

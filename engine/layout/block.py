@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.boxes import box as b
 from engine.layout.base import (
@@ -66,14 +65,13 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     mr = margin_value(style, "right", cbw)
     if space.width is not None:
         return UsedWidth(space.width, ml or 0.0, mr or 0.0, border, padding)
-    width = specified_width(style, cbw, chrome)
+    width: float | None = specified_width(style, cbw, chrome)
     lo, hi = min_max_width(style, cbw, chrome)
     if width is None:
-        avail = (space.available if space.available is not None else cbw) - (ml or 0.0) - (mr or 0.0)
-        if space.fit_content:
-            width = shrink_to_fit(box, ctx, avail, chrome)
-        else:
-            width = avail
+        avail = (
+            (space.available if space.available is not None else cbw) - (ml or 0.0) - (mr or 0.0)
+        )
+        width = shrink_to_fit(box, ctx, avail, chrome) if space.fit_content else avail
         width = clamp(width, lo, hi)
         if space.fit_content:
             return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding)
@@ -88,7 +86,7 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
         ml = remaining
     elif mr is None:
         mr = remaining
-    return UsedWidth(width, ml, mr, border, padding)
+    return UsedWidth(width, ml, mr or 0.0, border, padding)
 
 
 def establishes_bfc(box: b.Box, space: Space) -> bool:
@@ -119,10 +117,23 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     chrome_v = w.border.vertical + w.padding.vertical
     mt = margin_value(style, "top", space.cb_width) or 0.0
     mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    height = space.height if space.height is not None else specified_height(style, space.cb_height, chrome_v)
+    height = (
+        space.height
+        if space.height is not None
+        else specified_height(style, space.cb_height, chrome_v)
+    )
     content_width = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
     content_height = max(0.0, height - chrome_v) if height is not None else None
-    frag = BoxFragment(box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), w.border, w.padding)
+    frag = BoxFragment(
+        box,
+        0.0,
+        0.0,
+        w.width,
+        0.0,
+        Edges(mt, w.margin_right, mb, w.margin_left),
+        w.border,
+        w.padding,
+    )
     origin_x = w.border.left + w.padding.left
     origin_y = w.border.top + w.padding.top
     bfc = establishes_bfc(box, space)
@@ -146,7 +157,9 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             collapsed_top = own_top
     else:
         flow = _Flow(0.0)
-        _stack_children(box, ctx, frag, flow, content_width, content_height, origin_x, origin_y, through_top)
+        _stack_children(
+            box, ctx, frag, flow, content_width, content_height, origin_x, origin_y, through_top
+        )
         collapsed_top = flow.collapsed_top
         used = flow.y
         bottom_margins = flow.pending
@@ -169,7 +182,9 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     bottom.add(mb)
     bottom.add_all(bottom_margins)
     frag.extra["collapsed_bottom"] = bottom
-    frag.extra["empty"] = height == 0 and not frag.lines and not frag.children and through_top and through_bottom
+    frag.extra["empty"] = (
+        height == 0 and not frag.lines and not frag.children and through_top and through_bottom
+    )
     return frag
 
 
@@ -187,18 +202,26 @@ def _stack_children(
     first = True
     for child in box.children:
         if child.out_of_flow:
-            frag.placeholders.append(AbsPlaceholder(child, origin_x, origin_y + flow.y + flow.pending.value))
+            frag.placeholders.append(
+                AbsPlaceholder(child, origin_x, origin_y + flow.y + flow.pending.value)
+            )
             continue
         child_space = Space(content_width, content_height)
         child_frag = layout_box(child, ctx, child_space)
-        top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(child_frag.margin.top)
-        bottom: CollapsingMargins = child_frag.extra.get("collapsed_bottom") or _single(child_frag.margin.bottom)
+        top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(
+            child_frag.margin.top
+        )
+        bottom: CollapsingMargins = child_frag.extra.get("collapsed_bottom") or _single(
+            child_frag.margin.bottom
+        )
         if child_frag.extra.get("empty"):
             # Margins collapse through an empty block; its top edge sits where its bottom
             # border would be if it had one (CSS 2.1 8.3.1).
             flow.pending.add_all(top)
             child_frag.x = origin_x + child_frag.margin.left
-            child_frag.y = origin_y + flow.y + (0.0 if first and through_top else flow.pending.value)
+            child_frag.y = (
+                origin_y + flow.y + (0.0 if first and through_top else flow.pending.value)
+            )
             flow.pending.add_all(bottom)
             frag.children.append(child_frag)
             continue
@@ -231,7 +254,3 @@ def _single(value: float) -> CollapsingMargins:
 
 
 __all__ = ["layout_block", "used_width", "establishes_bfc", "CollapsingMargins"]
-
-
-def _unused(_: Any) -> None:  # pragma: no cover - keeps Any imported for annotations
-    return None

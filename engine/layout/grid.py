@@ -85,12 +85,14 @@ def _column_contribution(
     return Contribution(outer.min_content, outer.max_content, minimum)
 
 
-def _resolve_self(value: Any, container_value: Any, replaced: bool) -> str:
+def _resolve_self(value: Any, container_value: Any, replaced: bool, baseline: bool = False) -> str:
     v = align_keyword(value)
     if v == "auto":
         v = align_keyword(container_value)
     if v in ("normal", "legacy"):
         return "start" if replaced else "stretch"
+    if v == "baseline" and baseline:
+        return "baseline"
     if v in ("start", "self-start", "flex-start", "left", "baseline"):
         return "start"
     if v in ("end", "self-end", "flex-end", "right", "last-baseline"):
@@ -111,6 +113,8 @@ class _Item:
         default_factory=list
     )  # top, right, bottom, left (None = auto)
     frag: BoxFragment | None = None
+    shim: float = 0.0  # baseline alignment: extra offset from the area's top
+
 
 
 def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | None) -> float:
@@ -264,7 +268,7 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             child,
             p,
             _resolve_self(child.style["justify-self"], style["justify-items"], replaced),
-            _resolve_self(child.style["align-self"], style["align-items"], replaced),
+            _resolve_self(child.style["align-self"], style["align-items"], replaced, True),
         )
         items.append(item)
         row_items.append(

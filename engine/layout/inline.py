@@ -16,8 +16,14 @@ from engine.layout.fragments import (
     LineFragment,
     TextFragment,
 )
+from engine.layout.text import (
+    FontInfo,
+    can_break_between_texts,
+    font_info,
+    split_segments,
+    transform_text,
+)
 from engine.style.types import LP
-from engine.layout.text import FontInfo, can_break_between_texts, font_info, split_segments, transform_text
 
 EPSILON = 0.01
 WRAPPING = frozenset({"normal", "pre-wrap", "pre-line", "break-spaces"})
@@ -38,7 +44,9 @@ class Piece:
     break_before: bool = False
     decoration: frozenset[str] = frozenset()
     href: str | None = None
-    extent: tuple[float, float] | None = None  # (above, below) for line-height normal with fallback fonts
+    extent: tuple[float, float] | None = (
+        None  # (above, below) for line-height normal with fallback fonts
+    )
     ea_family: str | None = None
 
 
@@ -67,7 +75,9 @@ class _Collector:
             self.pending_break = False
         self.pieces.append(piece)
 
-    def collect(self, children: list[b.Box], shift: float, deco: frozenset[str], parent_style: Any) -> None:
+    def collect(
+        self, children: list[b.Box], shift: float, deco: frozenset[str], parent_style: Any
+    ) -> None:
         for child in children:
             if child.out_of_flow:
                 self.pieces.append(Piece("abs", child))
@@ -112,9 +122,31 @@ class _Collector:
                 self.last_char = ""
                 self.unit_start = len(self.pieces)
             for word, spaces, width, trailing_width in segments:
-                if word and self.last_char and not self.pending_break and can_break_between_texts(self.last_char, word[0]):
+                if (
+                    word
+                    and self.last_char
+                    and not self.pending_break
+                    and can_break_between_texts(self.last_char, word[0])
+                ):
                     self._mark_break()
-                self.emit(Piece("text", box, word, spaces, width, trailing_width, font, shift, None, False, deco, box.href, extent, ea))
+                self.emit(
+                    Piece(
+                        "text",
+                        box,
+                        word,
+                        spaces,
+                        width,
+                        trailing_width,
+                        font,
+                        shift,
+                        None,
+                        False,
+                        deco,
+                        box.href,
+                        extent,
+                        ea,
+                    )
+                )
                 if spaces:
                     self.pending_break = wrap
                 self.last_char = (word or spaces)[-1]
@@ -143,7 +175,9 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
     mode = style["white-space"]
     wrap = mode in WRAPPING
     font = font_info(style, lang)
-    raw_chunks = text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
+    raw_chunks = (
+        text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
+    )
     chunks: list[ShapedChunk] = []
     for chunk in raw_chunks:
         if "\t" in chunk:
@@ -160,7 +194,9 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
         for word, spaces in split_segments(chunk, wrap):
             end_word = pos + len(word)
             end = end_word + len(spaces)
-            segments.append((word, spaces, sum(advances[pos:end_word]), sum(advances[end_word:end])))
+            segments.append(
+                (word, spaces, sum(advances[pos:end_word]), sum(advances[end_word:end]))
+            )
             pos = end
         chunks.append((segments, extent, ea))
     return font, wrap, chunks
@@ -169,7 +205,9 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
 def baseline_shift(style: Any, parent_style: Any) -> float:
     """Blink's baseline shift for vertical-align on inline boxes (positive = up)."""
     value = style["vertical-align"]
-    parent_size = float(parent_style["font-size"]) if parent_style is not None else float(style["font-size"])
+    parent_size = (
+        float(parent_style["font-size"]) if parent_style is not None else float(style["font-size"])
+    )
     if value == "super":
         return math.floor(parent_size / 3 + 1)
     if value == "sub":
@@ -181,7 +219,14 @@ def baseline_shift(style: Any, parent_style: Any) -> float:
     return 0.0
 
 
-def layout_inline(container: b.Box, ctx: LayoutContext, width: float, cb_height: float | None, origin_x: float, origin_y: float) -> InlineLayout:
+def layout_inline(
+    container: b.Box,
+    ctx: LayoutContext,
+    width: float,
+    cb_height: float | None,
+    origin_x: float,
+    origin_y: float,
+) -> InlineLayout:
     """Lay out the inline content of `container` in lines `width` wide starting at (origin_x, origin_y)."""
     style = container.style
     collector = _Collector(ctx, width, cb_height)
@@ -202,7 +247,15 @@ def layout_inline(container: b.Box, ctx: LayoutContext, width: float, cb_height:
     y = origin_y
     for i, (pieces, forced) in enumerate(lines_pieces):
         first = i == 0
-        line = _build_line(pieces, strut, width, indent if first else 0.0, style, forced, i == len(lines_pieces) - 1)
+        line = _build_line(
+            pieces,
+            strut,
+            width,
+            indent if first else 0.0,
+            style,
+            forced,
+            i == len(lines_pieces) - 1,
+        )
         if first and outside_marker is not None:
             _add_outside_marker(line, outside_marker, strut)
         line.x, line.y = origin_x, y
@@ -230,7 +283,16 @@ def _static_x(line: LineFragment, piece: Piece) -> float:
 
 def _line_is_empty(pieces: list[Piece]) -> bool:
     for p in pieces:
-        if p.kind in ("atomic", "marker") or (p.kind == "text" and (p.text or p.trailing.strip(" ") or p.text == "" and p.trailing and p.box.style["white-space"] in PRESERVING)):
+        if p.kind in ("atomic", "marker") or (
+            p.kind == "text"
+            and (
+                p.text
+                or p.trailing.strip(" ")
+                or p.text == ""
+                and p.trailing
+                and p.box.style["white-space"] in PRESERVING
+            )
+        ):
             return False
         if p.kind in ("open", "close") and p.width > 0:
             return False
@@ -264,7 +326,9 @@ def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> N
     line.items.insert(0, frag)
 
 
-def _break_lines(pieces: list[Piece], width: float, indent: float, wrap: bool) -> list[tuple[list[Piece], bool]]:
+def _break_lines(
+    pieces: list[Piece], width: float, indent: float, wrap: bool
+) -> list[tuple[list[Piece], bool]]:
     """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
     lines: list[tuple[list[Piece], bool]] = []
     current: list[Piece] = []
@@ -313,7 +377,15 @@ def _has_content(pieces: list[Piece]) -> bool:
     return any(p.kind in ("text", "atomic", "marker") for p in pieces)
 
 
-def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: float, style: Any, forced: bool, last: bool) -> LineFragment:
+def _build_line(
+    pieces: list[Piece],
+    strut: FontInfo,
+    width: float,
+    indent: float,
+    style: Any,
+    forced: bool,
+    last: bool,
+) -> LineFragment:
     # Trailing white space hangs: drop it from the last text piece on the line.
     last_text = None
     for p in reversed(pieces):
@@ -342,9 +414,19 @@ def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: floa
                 prev.width = x + p.width + (p.trailing_width if trailing else 0.0) - prev.x
             else:
                 frag = TextFragment(
-                    p.box, text, x, p.width + (p.trailing_width if trailing else 0.0), 0.0, p.font.size,
-                    p.font.ascent, p.font.descent, p.font.family, ea_family=p.ea_family, shift=p.shift,
-                    decoration=p.decoration, href=p.href,
+                    p.box,
+                    text,
+                    x,
+                    p.width + (p.trailing_width if trailing else 0.0),
+                    0.0,
+                    p.font.size,
+                    p.font.ascent,
+                    p.font.descent,
+                    p.font.family,
+                    ea_family=p.ea_family,
+                    shift=p.shift,
+                    decoration=p.decoration,
+                    href=p.href,
                 )
                 items.append(frag)
                 spaces_positions.append(frag)
@@ -356,34 +438,51 @@ def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: floa
                 _add_font_extent(p.font, p.shift, tops, bottoms)
         elif p.kind == "marker":
             assert p.font is not None
-            items.append(TextFragment(p.box, p.text, x, p.width, 0.0, p.font.size, p.font.ascent, p.font.descent, p.font.family, marker=True))
+            items.append(
+                TextFragment(
+                    p.box,
+                    p.text,
+                    x,
+                    p.width,
+                    0.0,
+                    p.font.size,
+                    p.font.ascent,
+                    p.font.descent,
+                    p.font.family,
+                    marker=True,
+                )
+            )
             x += p.width
             _add_font_extent(p.font, 0.0, tops, bottoms)
         elif p.kind == "atomic":
-            frag = p.fragment
-            assert frag is not None
-            frag.x = x + frag.margin.left
-            items.append(frag)
+            atomic = p.fragment
+            assert atomic is not None
+            atomic.x = x + atomic.margin.left
+            items.append(atomic)
             x += p.width
-            base = _atomic_baseline(frag)
-            valign = frag.box.style["vertical-align"]
+            base = _atomic_baseline(atomic)
+            valign = atomic.box.style["vertical-align"]
             if valign == "middle":
                 half = strut.size * 0.26
-                tops.append(frag.margin_box_height / 2 + half)
-                bottoms.append(frag.margin_box_height / 2 - half)
+                tops.append(atomic.margin_box_height / 2 + half)
+                bottoms.append(atomic.margin_box_height / 2 - half)
             elif valign in ("top", "text-top"):
                 tops.append(strut.ascent)
-                bottoms.append(frag.margin_box_height - strut.ascent)
+                bottoms.append(atomic.margin_box_height - strut.ascent)
             else:
                 tops.append(base + p.shift)
-                bottoms.append(frag.margin_box_height - base - p.shift)
+                bottoms.append(atomic.margin_box_height - base - p.shift)
         elif p.kind == "open":
             open_boxes[id(p.box)] = (p, x)
             x += p.width
         elif p.kind == "close":
             x += p.width
             start = open_boxes.pop(id(p.box), None)
-            items.append(_inline_box_fragment(p.box, start[1] if start else 0.0, x, start is not None, True, p.shift))
+            items.append(
+                _inline_box_fragment(
+                    p.box, start[1] if start else 0.0, x, start is not None, True, p.shift
+                )
+            )
     for piece, start_x in open_boxes.values():
         items.append(_inline_box_fragment(piece.box, start_x, x, True, False, piece.shift))
     top = max(tops)
@@ -410,13 +509,17 @@ def _build_line(pieces: list[Piece], strut: FontInfo, width: float, indent: floa
     return line
 
 
-def _inline_box_fragment(box: b.Box, x0: float, x1: float, first: bool, last: bool, shift: float) -> InlineBoxFragment:
+def _inline_box_fragment(
+    box: b.Box, x0: float, x1: float, first: bool, last: bool, shift: float
+) -> InlineBoxFragment:
     style = box.style
     border = border_edges(style)
     padding = padding_edges(style, 0.0)
     ml = length(style["margin-left"], 0.0) if first else 0.0
     mr = length(style["margin-right"], 0.0) if last else 0.0
-    return InlineBoxFragment(box, x0 + ml, 0.0, max(0.0, x1 - x0 - ml - mr), 0.0, border, padding, first, last, shift)
+    return InlineBoxFragment(
+        box, x0 + ml, 0.0, max(0.0, x1 - x0 - ml - mr), 0.0, border, padding, first, last, shift
+    )
 
 
 def _atomic_baseline(frag: BoxFragment) -> float:
@@ -438,7 +541,11 @@ def _add_font_extent(font: FontInfo, shift: float, tops: list[float], bottoms: l
 def _align(line: LineFragment, style: Any, width: float, indent: float) -> None:
     align = style["text-align"]
     if align == "justify" and (line.forced_break or line.last):
-        align = style["text-align-last"] if style["text-align-last"] not in ("auto", "start", "justify") else "left"
+        align = (
+            style["text-align-last"]
+            if style["text-align-last"] not in ("auto", "start", "justify")
+            else "left"
+        )
     free = width - line.content_width
     if align == "justify":
         if free > 0:
@@ -451,7 +558,9 @@ def _align(line: LineFragment, style: Any, width: float, indent: float) -> None:
         offset = free / 2
     if offset and (offset > 0 or align != "left"):
         for item in line.items:
-            if isinstance(item, (TextFragment, BoxFragment, InlineBoxFragment)) and not getattr(item, "marker", False):
+            if isinstance(item, (TextFragment, BoxFragment, InlineBoxFragment)) and not getattr(
+                item, "marker", False
+            ):
                 item.x += offset
 
 
@@ -503,7 +612,9 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float
             continue
         unit += p.width
         line += p.width + p.trailing_width
-        trailing = p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)
+        trailing = (
+            p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)
+        )
         if p.trailing:
             min_w = max(min_w, unit)
             unit = 0.0

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.boxes import box as b
-from engine.layout.base import LayoutContext, border_edges, clamp, length, min_max_width, padding_edges, specified_width
+from engine.layout.base import (
+    LayoutContext,
+    border_edges,
+    clamp,
+    length,
+    min_max_width,
+    padding_edges,
+    specified_width,
+)
 
 
 class Intrinsic(NamedTuple):

@@ -40,7 +40,14 @@ def relative_offset(style: Any, cb_width: float, cb_height: float | None) -> tup
     return dx, dy
 
 
-def layout_absolute(placeholder: AbsPlaceholder, ctx: LayoutContext, cb_x: float, cb_y: float, cb_width: float, cb_height: float) -> BoxFragment:
+def layout_absolute(
+    placeholder: AbsPlaceholder,
+    ctx: LayoutContext,
+    cb_x: float,
+    cb_y: float,
+    cb_width: float,
+    cb_height: float,
+) -> BoxFragment:
     """Lay out an absolutely positioned box against its containing block (a padding box at cb_x, cb_y).
 
     The placeholder's x, y give the static position in the same coordinates as cb_x, cb_y.
@@ -150,7 +157,9 @@ def _is_containing_block(frag: BoxFragment) -> bool:
     return style["position"] != "static" or bool(style["transform"])
 
 
-def _walk(frag: BoxFragment, ctx: LayoutContext, root: _Anchor, cb: _Anchor, abs_x: float, abs_y: float) -> None:
+def _walk(
+    frag: BoxFragment, ctx: LayoutContext, root: _Anchor, cb: _Anchor, abs_x: float, abs_y: float
+) -> None:
     if frag is not cb.frag and _is_containing_block(frag):
         cb = _Anchor(frag, abs_x, abs_y)
     pending, frag.placeholders = frag.placeholders, []
@@ -162,7 +171,9 @@ def _walk(frag: BoxFragment, ctx: LayoutContext, root: _Anchor, cb: _Anchor, abs
         static_y = abs_y + ph.y - anchor.y - holder.border.top
         pad_w = holder.width - holder.border.horizontal
         pad_h = holder.height - holder.border.vertical
-        child = layout_absolute(AbsPlaceholder(ph.box, static_x, static_y), ctx, 0.0, 0.0, pad_w, pad_h)
+        child = layout_absolute(
+            AbsPlaceholder(ph.box, static_x, static_y), ctx, 0.0, 0.0, pad_w, pad_h
+        )
         child.x += holder.border.left
         child.y += holder.border.top
         child.extra["absolute"] = True

@@ -18,7 +18,9 @@ from engine.layout.base import (
 from engine.layout.fragments import BoxFragment, Edges
 
 
-def replaced_size(box: b.Box, cb_width: float | None, cb_height: float | None) -> tuple[float, float]:
+def replaced_size(
+    box: b.Box, cb_width: float | None, cb_height: float | None
+) -> tuple[float, float]:
     """Used content width and height of a replaced box (no min/max)."""
     style = box.style
     rep = box.replaced
@@ -26,11 +28,23 @@ def replaced_size(box: b.Box, cb_width: float | None, cb_height: float | None) -
     ih = rep.intrinsic_height if rep and rep.intrinsic_height else None
     ratio = rep.ratio if rep else None
     border_box = style["box-sizing"] == "border-box"
-    chrome_w = sum(border_edges(style)[i] for i in (1, 3)) + sum(padding_edges(style, cb_width or 0.0)[i] for i in (1, 3))
-    chrome_h = sum(border_edges(style)[i] for i in (0, 2)) + sum(padding_edges(style, cb_width or 0.0)[i] for i in (0, 2))
+    chrome_w = sum(border_edges(style)[i] for i in (1, 3)) + sum(
+        padding_edges(style, cb_width or 0.0)[i] for i in (1, 3)
+    )
+    chrome_h = sum(border_edges(style)[i] for i in (0, 2)) + sum(
+        padding_edges(style, cb_width or 0.0)[i] for i in (0, 2)
+    )
     w_v, h_v = style["width"], style["height"]
-    w = length(w_v, cb_width) - (chrome_w if border_box else 0.0) if is_definite(w_v, cb_width) else None
-    h = length(h_v, cb_height) - (chrome_h if border_box else 0.0) if is_definite(h_v, cb_height) else None
+    w = (
+        length(w_v, cb_width) - (chrome_w if border_box else 0.0)
+        if is_definite(w_v, cb_width)
+        else None
+    )
+    h = (
+        length(h_v, cb_height) - (chrome_h if border_box else 0.0)
+        if is_definite(h_v, cb_height)
+        else None
+    )
     if w is None and h is None:
         w, h = iw if iw is not None else 300.0, ih if ih is not None else 150.0
         if iw is None and ih is not None and ratio:
@@ -55,9 +69,19 @@ def layout_replaced(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
     if space.width is None:
         lo, hi = min_max_width(style, space.cb_width, chrome_w)
         width = clamp(width, lo, hi)
-        if width != cw + chrome_w and not is_definite(style["height"], space.cb_height) and box.replaced and box.replaced.ratio:
+        if (
+            width != cw + chrome_w
+            and not is_definite(style["height"], space.cb_height)
+            and box.replaced
+            and box.replaced.ratio
+        ):
             ch = (width - chrome_w) / box.replaced.ratio
-    elif height is None and not is_definite(style["height"], space.cb_height) and box.replaced and box.replaced.ratio:
+    elif (
+        height is None
+        and not is_definite(style["height"], space.cb_height)
+        and box.replaced
+        and box.replaced.ratio
+    ):
         ch = (width - chrome_w) / box.replaced.ratio
     if height is None:
         lo, hi = min_max_height(style, space.cb_height, chrome_h)
@@ -66,7 +90,12 @@ def layout_replaced(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
     mr = margin_value(style, "right", space.cb_width)
     mt = margin_value(style, "top", space.cb_width) or 0.0
     mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    if box.outer == "block" and not space.fit_content and space.width is None and (ml is None or mr is None):
+    if (
+        box.outer == "block"
+        and not space.fit_content
+        and space.width is None
+        and (ml is None or mr is None)
+    ):
         free = space.cb_width - width - (ml or 0.0) - (mr or 0.0)
         if ml is None and mr is None:
             ml = mr = free / 2
@@ -74,4 +103,6 @@ def layout_replaced(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
             ml = free
         else:
             mr = free
-    return BoxFragment(box, 0.0, 0.0, width, height, Edges(mt, mr or 0.0, mb, ml or 0.0), border, padding)
+    return BoxFragment(
+        box, 0.0, 0.0, width, height, Edges(mt, mr or 0.0, mb, ml or 0.0), border, padding
+    )

@@ -127,7 +127,17 @@ def _font_info(
         used = value
     else:
         used = face.normal_line_height(size)
-    return FontInfo(stack, size, ascent, descent, used, face.family, letter_spacing, word_spacing, kind == "normal")
+    return FontInfo(
+        stack,
+        size,
+        ascent,
+        descent,
+        used,
+        face.family,
+        letter_spacing,
+        word_spacing,
+        kind == "normal",
+    )
 
 
 def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:

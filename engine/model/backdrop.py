@@ -90,10 +90,10 @@ def backdrop_at(shapes: list[dict[str, Any]], background: dict[str, Any] | None,
         if base is None:
             return None
         layers.append((base[0], 1.0))
-    color: RGB = layers[-1][0]
-    for paint, alpha in reversed(layers[:-1]):
-        color = tuple(paint[i] * alpha + color[i] * (1 - alpha) for i in range(3))  # type: ignore[assignment]
-    return color
+    r, g, b = layers[-1][0]
+    for (pr, pg, pb), alpha in reversed(layers[:-1]):
+        r, g, b = pr * alpha + r * (1 - alpha), pg * alpha + g * (1 - alpha), pb * alpha + b * (1 - alpha)
+    return (r, g, b)
 
 
 def flatten_runs(text_shape: dict[str, Any], shapes: list[dict[str, Any]], background: dict[str, Any] | None, slide: tuple[float, float]) -> None:

@@ -73,7 +73,7 @@ class Painter:
         layers = _Layers()
         child_clip = self._child_clip(entry)
         self.gather(frag, entry.m, entry.alpha, child_clip, layers)
-        for _z_, _n, e in sorted(layers.negative, key=lambda t: (t[0], t[1])):
+        for _z, _n, e in sorted(layers.negative, key=lambda t: (t[0], t[1])):
             self.context(e)
         for e in layers.blocks:
             self.background(e)
@@ -87,10 +87,18 @@ class Painter:
             self.atomic_inlines(e)
         for e in layers.positioned:
             self.context(e)
-        for _z_, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
+        for _z, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
             self.context(e)
 
-    def gather(self, frag: BoxFragment, m: Matrix, alpha: float, clip: Any, layers: _Layers, in_cell: bool = False) -> None:
+    def gather(
+        self,
+        frag: BoxFragment,
+        m: Matrix,
+        alpha: float,
+        clip: Any,
+        layers: _Layers,
+        in_cell: bool = False,
+    ) -> None:
         if frag.lines:
             # Text inside a native table cell is written into the cell itself.
             (layers.atomics if in_cell else layers.inlines).append(_Entry(frag, m, alpha, clip))
@@ -126,7 +134,11 @@ class Painter:
         style = child.box.style
         cm = m.multiply(translate(child.x, child.y))
         if style["transform"]:
-            cm = cm.multiply(css_transform(style["transform"], child.width, child.height, style["transform-origin"]))
+            cm = cm.multiply(
+                css_transform(
+                    style["transform"], child.width, child.height, style["transform-origin"]
+                )
+            )
         return _Entry(child, cm, alpha * float(style["opacity"]), clip)
 
     def _child_clip(self, entry: _Entry) -> Any:
@@ -138,7 +150,12 @@ class Painter:
             return entry.clip
         x = entry.m.e + frag.border.left
         y = entry.m.f + frag.border.top
-        rect = (x, y, x + frag.width - frag.border.horizontal, y + frag.height - frag.border.vertical)
+        rect = (
+            x,
+            y,
+            x + frag.width - frag.border.horizontal,
+            y + frag.height - frag.border.vertical,
+        )
         if entry.clip is None:
             return rect
         c = entry.clip
@@ -149,18 +166,22 @@ class Painter:
         frag = entry.frag
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
-        for shape in decorate(frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed):
+        for shape in decorate(
+            frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed
+        ):
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
-            for shape in replaced_shapes(frag, entry.m, entry.alpha, self.diag, self.media, self.lang):
+            for shape in replaced_shapes(
+                frag, entry.m, entry.alpha, self.diag, self.media, self.lang
+            ):
                 self.emit(shape, entry.clip)
         table = frag.extra.get("table")
         if table is not None:
             from engine.model.tables import table_shape
 
-            shape = table_shape(frag, table, entry.m, entry.alpha)
-            if shape is not None:
-                self.emit(shape, entry.clip)
+            tbl = table_shape(frag, table, entry.m, entry.alpha)
+            if tbl is not None:
+                self.emit(tbl, entry.clip)
 
     def inline_content(self, entry: _Entry) -> None:
         frag = entry.frag
@@ -179,14 +200,21 @@ class Painter:
     def emit(self, shape: dict[str, Any], clip: Any) -> None:
         if shape.get("kind") == "text":
             flatten_runs(shape, self.shapes, self.slide_fill, self.slide_size)
-        if clip is not None and shape.get("kind") in ("rect", "picture") and not shape.get("rotation"):
-            shape = _clip_shape(shape, clip)
-            if shape is None:
+        if (
+            clip is not None
+            and shape.get("kind") in ("rect", "picture")
+            and not shape.get("rotation")
+        ):
+            clipped = _clip_shape(shape, clip)
+            if clipped is None:
                 return
+            shape = clipped
         self.shapes.append(shape)
 
 
-def _clip_shape(shape: dict[str, Any], clip: tuple[float, float, float, float]) -> dict[str, Any] | None:
+def _clip_shape(
+    shape: dict[str, Any], clip: tuple[float, float, float, float]
+) -> dict[str, Any] | None:
     x0, y0 = shape["x"], shape["y"]
     x1, y1 = x0 + shape["w"], y0 + shape["h"]
     cx0, cy0 = max(x0, clip[0]), max(y0, clip[1])
@@ -215,7 +243,11 @@ def _clip_shape(shape: dict[str, Any], clip: tuple[float, float, float, float]) 
 def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
     style = root.box.style
     layers = [layer for layer in style["background-image"] if layer != "none"]
-    if len(layers) == 1 and isinstance(layers[0], (LinearGradient, RadialGradient)) and style["background-color"].a == 0:
+    if (
+        len(layers) == 1
+        and isinstance(layers[0], (LinearGradient, RadialGradient))
+        and style["background-color"].a == 0
+    ):
         return gradient_fill(layers[0], root.width, root.height, alpha)
     if not layers:
         color = style["background-color"]
@@ -224,7 +256,9 @@ def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
     return None
 
 
-def build_slide(root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options, lang: str = "") -> dict[str, Any]:
+def build_slide(
+    root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options, lang: str = ""
+) -> dict[str, Any]:
     """Map the slide root's fragment tree to a slide model (see engine/model/schema.py)."""
     painter = Painter(diag, media, options, lang)
     background = _slide_background(root, 1.0)

@@ -19,7 +19,17 @@ from engine.style.colors import parse_color
 from engine.style.syntax import tokenize
 from engine.style.types import RGBA
 
-INHERITED = ("fill", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "fill-opacity", "opacity")
+INHERITED = (
+    "fill",
+    "font-size",
+    "font-family",
+    "font-weight",
+    "font-style",
+    "text-anchor",
+    "letter-spacing",
+    "fill-opacity",
+    "opacity",
+)
 _NUM = re.compile(r"^\s*(-?[0-9]*\.?[0-9]+)\s*(px)?\s*$")
 
 
@@ -61,7 +71,11 @@ def _color(value: str | None, current: RGBA) -> RGBA | None:
 
 
 def _style_attrs(el: Any) -> dict[str, str]:
-    out = {k: v for k, v in el.attrib.items() if k in INHERITED or k in ("transform", "x", "y", "dx", "dy")}
+    out = {
+        k: v
+        for k, v in el.attrib.items()
+        if k in INHERITED or k in ("transform", "x", "y", "dx", "dy")
+    }
     style = el.get("style")
     if style:
         for decl in style.split(";"):
@@ -84,7 +98,9 @@ def _transform(value: str | None) -> Matrix | None:
         if name == "translate" and nums:
             m = m.multiply(translate(nums[0], nums[1] if len(nums) > 1 else 0.0))
         elif name == "scale" and nums:
-            m = m.multiply(Matrix(nums[0], 0.0, 0.0, nums[1] if len(nums) > 1 else nums[0], 0.0, 0.0))
+            m = m.multiply(
+                Matrix(nums[0], 0.0, 0.0, nums[1] if len(nums) > 1 else nums[0], 0.0, 0.0)
+            )
         elif name == "matrix" and len(nums) == 6 and nums[1] == 0 and nums[2] == 0:
             m = m.multiply(Matrix(*nums))
         elif name == "rotate" and nums and nums[0] % 360 == 0:
@@ -116,12 +132,17 @@ def _viewbox_matrix(root: Any, width: float, height: float) -> Matrix:
     return Matrix(scale, 0.0, 0.0, scale, free_x * fx - minx * scale, free_y * fy - miny * scale)
 
 
-def extract_svg_text(markup: str, width: float, height: float, style: Any, lang: str = "") -> tuple[str, list[SvgText]]:
+def extract_svg_text(
+    markup: str, width: float, height: float, style: Any, lang: str = ""
+) -> tuple[str, list[SvgText]]:
     """The SVG markup with its convertible <text> elements removed, and those texts."""
     if "<text" not in markup:
         return markup, []
     try:
-        root = etree.fromstring(markup.encode("utf-8"), etree.XMLParser(recover=True, resolve_entities=False, no_network=True))
+        root = etree.fromstring(
+            markup.encode("utf-8"),
+            etree.XMLParser(recover=True, resolve_entities=False, no_network=True),
+        )
     except etree.XMLSyntaxError:
         return markup, []
     if root is None:
@@ -169,7 +190,9 @@ def extract_svg_text(markup: str, width: float, height: float, style: Any, lang:
     return etree.tostring(root, encoding="unicode"), texts
 
 
-def _text_item(el: Any, attrs: dict[str, str], m: Matrix | None, current: RGBA, lang: str) -> SvgText | None:
+def _text_item(
+    el: Any, attrs: dict[str, str], m: Matrix | None, current: RGBA, lang: str
+) -> SvgText | None:
     if m is None:
         return None
     text = " ".join("".join(el.itertext()).split())
@@ -184,7 +207,9 @@ def _text_item(el: Any, attrs: dict[str, str], m: Matrix | None, current: RGBA, 
     opacity = (_num(attrs.get("fill-opacity")) or 1.0) if attrs.get("fill-opacity") else 1.0
     if opacity < 1.0:
         color = color._replace(a=color.a * opacity)
-    families = tuple(f.strip().strip("'\"") for f in attrs.get("font-family", "").split(",") if f.strip())
+    families = tuple(
+        f.strip().strip("'\"") for f in attrs.get("font-family", "").split(",") if f.strip()
+    )
     weight_raw = attrs.get("font-weight", "400")
     weight = 700 if weight_raw == "bold" else int(_num(weight_raw) or 400)
     italic = attrs.get("font-style", "normal") in ("italic", "oblique")
@@ -204,4 +229,16 @@ def _text_item(el: Any, attrs: dict[str, str], m: Matrix | None, current: RGBA, 
         if face.is_cjk:
             ea = str(face.family)
             break
-    return SvgText(text, px, py, width, used_size, str(stack.primary.family), ea, weight >= 600, italic, color, spacing * scale)
+    return SvgText(
+        text,
+        px,
+        py,
+        width,
+        used_size,
+        str(stack.primary.family),
+        ea,
+        weight >= 600,
+        italic,
+        color,
+        spacing * scale,
+    )

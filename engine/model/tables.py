@@ -31,7 +31,9 @@ def face_metrics(face: Any) -> tm.FaceMetrics:
     )
 
 
-def _cell_lines(frag: BoxFragment, ox: float = 0.0, oy: float = 0.0) -> list[tuple[BoxFragment, LineFragment, float, float]]:
+def _cell_lines(
+    frag: BoxFragment, ox: float = 0.0, oy: float = 0.0
+) -> list[tuple[BoxFragment, LineFragment, float, float]]:
     """Every line of the cell's content in order, with the offset of its block container."""
     out: list[tuple[BoxFragment, LineFragment, float, float]] = []
     for line in frag.lines:
@@ -44,7 +46,11 @@ def _cell_lines(frag: BoxFragment, ox: float = 0.0, oy: float = 0.0) -> list[tup
 
 
 def _text_items(line: LineFragment) -> list[TextFragment]:
-    return [i for i in sorted(line.items, key=lambda i: i.x) if isinstance(i, TextFragment) and not i.marker]
+    return [
+        i
+        for i in sorted(line.items, key=lambda i: i.x)
+        if isinstance(i, TextFragment) and not i.marker
+    ]
 
 
 def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, float]:
@@ -54,7 +60,17 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     lines = [(blk, line, ox, oy) for blk, line, ox, oy in _cell_lines(frag) if _text_items(line)]
     paragraphs: list[dict[str, Any]] = []
     if not lines:
-        return {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [{"align": "l", "runs": []}]}, 0.0, 0.0
+        return (
+            {
+                "wrap": True,
+                "anchor": "t",
+                "insets": [0, 0, 0, 0],
+                "vertical": None,
+                "paragraphs": [{"align": "l", "runs": []}],
+            },
+            0.0,
+            0.0,
+        )
     prev_block = None
     for blk, line, _ox, _oy in lines:
         items = _text_items(line)
@@ -67,17 +83,33 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
             paragraphs[-1]["runs"].extend(runs)
         else:
             align = ALIGN.get(blk.box.style["text-align"], "l")
-            paragraphs.append({"align": align, "line_spacing": spacing, "space_before": 0.0, "space_after": 0.0, "runs": runs})
+            paragraphs.append(
+                {
+                    "align": align,
+                    "line_spacing": spacing,
+                    "space_before": 0.0,
+                    "space_after": 0.0,
+                    "runs": runs,
+                }
+            )
         prev_block = blk
     blk, first, ox, oy = lines[0]
     items = _text_items(first)
     size = max(t.font_size for t in items)
     baseline = oy + first.y + first.baseline
     face = font_info(items[0].box.style).stack.primary
-    offset = tm.first_baseline_offset(face_metrics(face), size, paragraphs[0]["line_spacing"], table_cell=True)
+    offset = tm.first_baseline_offset(
+        face_metrics(face), size, paragraphs[0]["line_spacing"], table_cell=True
+    )
     top = max(0.0, baseline - offset)
     left = ox + first.x if paragraphs[0]["align"] == "l" else frag.border.left + frag.padding.left
-    body = {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": paragraphs}
+    body = {
+        "wrap": True,
+        "anchor": "t",
+        "insets": [0, 0, 0, 0],
+        "vertical": None,
+        "paragraphs": paragraphs,
+    }
     return body, top, left
 
 
@@ -101,7 +133,9 @@ def _border(side: Any, alpha: float) -> dict[str, Any] | None:
     return line_for(side.width, side.color, side.style, alpha)
 
 
-def table_shape(frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float) -> dict[str, Any] | None:
+def table_shape(
+    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float
+) -> dict[str, Any] | None:
     """A native table for a table fragment; mergeable (span-only) columns are dropped."""
     keep = [i for i, col in enumerate(grid.columns) if not col.mergeable and col.width > 0]
     if not keep or not grid.rows:
@@ -114,7 +148,9 @@ def table_shape(frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float) -> 
     last = grid.columns[keep[-1]]
     widths = [b - a for a, b in zip(starts, starts[1:], strict=False)] + [last.width]
     row_starts = [r.y for r in grid.rows]
-    heights = [b - a for a, b in zip(row_starts, row_starts[1:], strict=False)] + [grid.rows[-1].height]
+    heights = [b - a for a, b in zip(row_starts, row_starts[1:], strict=False)] + [
+        grid.rows[-1].height
+    ]
     rows: list[dict[str, Any]] = [{"h": h, "cells": [None] * len(keep)} for h in heights]
     for cell in grid.cells:
         cols = [new_index[c] for c in range(cell.col, cell.col + cell.colspan) if c in new_index]
@@ -126,31 +162,58 @@ def table_shape(frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float) -> 
         cy = grid.rows[cell.row].y
         frag_c = cell.fragment
         right = frag_c.border.right + frag_c.padding.right
-        borders = {key: _border(side, alpha) for key, side in zip(("t", "r", "b", "l"), cell.borders, strict=True)}
+        borders = {
+            key: _border(side, alpha)
+            for key, side in zip(("t", "r", "b", "l"), cell.borders, strict=True)
+        }
         entry = {
             "text": body,
             "fill": _fill(cell, alpha),
             "span": [cell.rowspan, colspan],
             "merged": False,
             "borders": borders,
-            "margins": [max(0.0, frag_c.x - cx + left), max(0.0, frag_c.y - cy + top), max(0.0, right), 0.0],
+            "margins": [
+                max(0.0, frag_c.x - cx + left),
+                max(0.0, frag_c.y - cy + top),
+                max(0.0, right),
+                0.0,
+            ],
             "anchor": "t",
         }
         rows[cell.row]["cells"][col] = entry
         for r in range(cell.row, min(len(rows), cell.row + cell.rowspan)):
             for c in range(col, col + colspan):
                 if (r, c) != (cell.row, col) and rows[r]["cells"][c] is None:
-                    rows[r]["cells"][c] = {"merged": True, "text": None, "fill": None, "span": [1, 1], "borders": {}, "margins": [0, 0, 0, 0], "anchor": "t"}
+                    rows[r]["cells"][c] = {
+                        "merged": True,
+                        "text": None,
+                        "fill": None,
+                        "span": [1, 1],
+                        "borders": {},
+                        "margins": [0, 0, 0, 0],
+                        "anchor": "t",
+                    }
     for row in rows:
         row["cells"] = [c if c is not None else _empty_cell() for c in row["cells"]]
-    shape: dict[str, Any] = {"kind": "table", "columns": widths, "rows": rows, "name": frag.box.describe()}
+    shape: dict[str, Any] = {
+        "kind": "table",
+        "columns": widths,
+        "rows": rows,
+        "name": frag.box.describe(),
+    }
     shape.update(place_rect(m, x0, y0, sum(widths), sum(heights)))
     return shape
 
 
 def _empty_cell() -> dict[str, Any]:
     return {
-        "text": {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [{"align": "l", "runs": []}]},
+        "text": {
+            "wrap": True,
+            "anchor": "t",
+            "insets": [0, 0, 0, 0],
+            "vertical": None,
+            "paragraphs": [{"align": "l", "runs": []}],
+        },
         "fill": None,
         "span": [1, 1],
         "merged": False,

@@ -12,7 +12,9 @@ from engine.model.paint import fill_for_color, first_color, line_for
 from engine.style.types import RGBA
 from engine.units import px_to_pt
 
-NO_METRICS = tm.FaceMetrics(1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False)  # text boxes ignore them
+NO_METRICS = tm.FaceMetrics(
+    1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False
+)  # text boxes ignore them
 ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "start": "l", "end": "r"}
 
 
@@ -31,7 +33,9 @@ def _run_color(tf: TextFragment, block_style: Any) -> RGBA:
     return color
 
 
-def run_for(tf: TextFragment, block_style: Any, alpha: float, line_size: float | None = None) -> dict[str, Any]:
+def run_for(
+    tf: TextFragment, block_style: Any, alpha: float, line_size: float | None = None
+) -> dict[str, Any]:
     style = tf.box.style
     size = tf.font_size
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
@@ -104,7 +108,9 @@ class _Line:
         return _line_size(self.seg)
 
 
-def text_shapes(frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True) -> list[dict[str, Any]]:
+def text_shapes(
+    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+) -> list[dict[str, Any]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
     if style["visibility"] != "visible":
@@ -115,7 +121,9 @@ def text_shapes(frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: boo
         return shapes
     per_line = [_segments(line) for line in lines]
     if all(len(segs) == 1 for segs in per_line) and not any(t.marker for t in per_line[0][0][1:]):
-        items = [_Line(frag, line, segs[0], 0.0, 0.0) for line, segs in zip(lines, per_line, strict=True)]
+        items = [
+            _Line(frag, line, segs[0], 0.0, 0.0) for line, segs in zip(lines, per_line, strict=True)
+        ]
         shapes.append(_text_box(frag, items, m, alpha, explicit_breaks))
     else:
         for line, segs in zip(lines, per_line, strict=True):
@@ -144,7 +152,11 @@ def simple_list_items(frag: BoxFragment) -> list[BoxFragment] | None:
             or any(layer != "none" for layer in style["background-image"])
             or max(child.border) > 0
             or any(style["box-shadow"])
-            or any(isinstance(i, (BoxFragment, InlineBoxFragment)) for line in child.lines for i in line.items)
+            or any(
+                isinstance(i, (BoxFragment, InlineBoxFragment))
+                for line in child.lines
+                for i in line.items
+            )
             or any(len(_segments(line)) > 1 for line in child.lines if _segments(line))
         ):
             return None
@@ -152,7 +164,13 @@ def simple_list_items(frag: BoxFragment) -> list[BoxFragment] | None:
     return items
 
 
-def list_text_box(frag: BoxFragment, items: list[BoxFragment], m: Matrix, alpha: float, explicit_breaks: bool = True) -> dict[str, Any] | None:
+def list_text_box(
+    frag: BoxFragment,
+    items: list[BoxFragment],
+    m: Matrix,
+    alpha: float,
+    explicit_breaks: bool = True,
+) -> dict[str, Any] | None:
     """One text box for a whole list: a paragraph per item, native bullets or numbering."""
     lines = [
         _Line(li, line, _segments(line)[0], li.x, li.y)
@@ -195,12 +213,13 @@ def _bullet(marker: TextFragment, block_style: Any) -> dict[str, Any]:
     return {"char": marker.text.strip() or "\u2022", "color": color, "font": marker.family}
 
 
-def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool) -> dict[str, Any]:
+def _text_box(
+    owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool
+) -> dict[str, Any]:
     """A text box holding `lines`: a new paragraph where the block changes or the line pitch
     changes; a:br between the lines of one paragraph; space before each paragraph chosen so
     LibreOffice's baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size
     under its baseline)."""
-    style = owner.box.style
     paragraphs: list[dict[str, Any]] = []
     last: _Line | None = None
     marker_width = 0.0
@@ -208,7 +227,11 @@ def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, e
         block_style = item.block.box.style
         size = item.size
         plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
-        runs = [run_for(t, block_style, alpha, max(plain, default=size)) for t in item.seg if not t.marker]
+        runs = [
+            run_for(t, block_style, alpha, max(plain, default=size))
+            for t in item.seg
+            if not t.marker
+        ]
         spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
         same = (
             last is not None
@@ -225,7 +248,9 @@ def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, e
             if last is not None:
                 # LibreOffice stacks paragraphs: this line's top = previous line's bottom + space.
                 ascent, _height = tm.line_box(NO_METRICS, size, spacing)
-                prev_ascent, prev_height = tm.line_box(NO_METRICS, last.size, paragraphs[-1]["line_spacing"])
+                prev_ascent, prev_height = tm.line_box(
+                    NO_METRICS, last.size, paragraphs[-1]["line_spacing"]
+                )
                 lo_top = item.baseline - ascent
                 lo_prev_bottom = last.baseline - prev_ascent + prev_height
                 para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
@@ -255,7 +280,9 @@ def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, e
     top = tm.box_top_for_baseline(first.baseline, None, first.size, paragraphs[0]["line_spacing"])  # type: ignore[arg-type]
     left = min(i.ox + i.line.x for i in lines) - marker_width
     width = max(i.line.width for i in lines) + marker_width
-    content_right = max(i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines)
+    content_right = max(
+        i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
+    )
     used = max(width, content_right - left)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
@@ -266,13 +293,21 @@ def _text_box(owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, e
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align == "l" and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
-    body = {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": paragraphs}
-    shape = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
+    body = {
+        "wrap": True,
+        "anchor": "t",
+        "insets": [0, 0, 0, 0],
+        "vertical": None,
+        "paragraphs": paragraphs,
+    }
+    shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
     return shape
 
 
-def _segment_text_box(frag: BoxFragment, line: LineFragment, seg: list[TextFragment], m: Matrix, alpha: float) -> dict[str, Any]:
+def _segment_text_box(
+    frag: BoxFragment, line: LineFragment, seg: list[TextFragment], m: Matrix, alpha: float
+) -> dict[str, Any]:
     style = frag.box.style
     size = _line_size(seg)
     spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
@@ -286,9 +321,17 @@ def _segment_text_box(frag: BoxFragment, line: LineFragment, seg: list[TextFragm
     width = seg[-1].x + seg[-1].width - seg[0].x
     baseline = line.y + line.baseline
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
-    body = {"wrap": False, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [para]}
-    shape = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
-    width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px("".join(t.text for t in seg), size)
+    body = {
+        "wrap": False,
+        "anchor": "t",
+        "insets": [0, 0, 0, 0],
+        "vertical": None,
+        "paragraphs": [para],
+    }
+    shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
+    width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(
+        "".join(t.text for t in seg), size
+    )
     shape.update(place_rect(m, x0, top, width, max(line.height, 1.0)))
     return shape
 
@@ -304,13 +347,15 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
             b = item.border
             uniform_line = None
             if b.top and b.top == b.bottom == b.left == b.right:
-                uniform_line = line_for(b.top, style["border-top-color"], style["border-top-style"], alpha)
+                uniform_line = line_for(
+                    b.top, style["border-top-color"], style["border-top-style"], alpha
+                )
             if fill is None and uniform_line is None:
                 continue
             rx = style["border-top-left-radius"]
             radius = rx[0] if isinstance(rx, tuple) else rx
             radius = float(radius) if isinstance(radius, (int, float)) else 0.0
-            shape = {
+            shape: dict[str, Any] = {
                 "kind": "rect",
                 "geom": "roundRect" if radius > 0.5 else "rect",
                 "fill": fill,

@@ -12,7 +12,9 @@ def test_marker_text_styles():
 
 
 def test_ordinal_start_reversed_value():
-    doc = html.fromstring('<div><ol start="5"><li>a</li><li>b</li></ol><ol reversed><li>x</li><li>y</li><li>z</li></ol><ol><li>a</li><li value="10">b</li><li>c</li></ol></div>')
+    doc = html.fromstring(
+        '<div><ol start="5"><li>a</li><li>b</li></ol><ol reversed><li>x</li><li>y</li><li>z</li></ol><ol><li>a</li><li value="10">b</li><li>c</li></ol></div>'
+    )
     first, rev, val = doc.findall("ol")
     assert [ordinal_for(li) for li in first] == [5, 6]
     assert [ordinal_for(li) for li in rev] == [3, 2, 1]

@@ -32,7 +32,18 @@ def test_directory_converts_in_name_order(tmp_path, capsys):
 def test_partial_success_exit_code_and_report(tmp_path, capsys):
     write_pages(tmp_path, [PAGE.format(t="ok"), "<p>no root</p>"])
     out, report = tmp_path / "d.pptx", tmp_path / "r.json"
-    code = main(["convert", str(tmp_path), "-o", str(out), "--page-error-mode", "skip", "--report", str(report)])
+    code = main(
+        [
+            "convert",
+            str(tmp_path),
+            "-o",
+            str(out),
+            "--page-error-mode",
+            "skip",
+            "--report",
+            str(report),
+        ]
+    )
     assert code == EXIT_PARTIAL
     assert "page 2: 50101" in capsys.readouterr().out
     data = json.loads(report.read_text())
@@ -59,7 +70,12 @@ def test_json_input_and_invalid_request(tmp_path):
 
 def test_sample_deck_via_python_m_engine(tmp_path):
     out = tmp_path / "sample.pptx"
-    proc = subprocess.run([sys.executable, "-m", "engine", "convert", "-o", str(out)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "convert", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "3 pages, 3 converted" in proc.stdout
     assert len(Presentation(str(out)).slides) == 3

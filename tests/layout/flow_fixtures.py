@@ -33,7 +33,7 @@ FIXTURES: dict[str, str] = {
     "text_inline_block": f'<p id="p" style="margin:0;font:16px \'{P}\'">a <span id="s" style="display:inline-block;width:50px;height:30px;vertical-align:middle"></span> <span id="t">b</span></p>',
     "text_inline_block_text": f'<div style="font:14px \'{P}\'"><span id="s" style="display:inline-block;padding:4px 10px;border:1px solid">Pill text</span><span id="t">after</span></div>',
     "text_br_and_nowrap": f'<p style="width:100px;margin:0;font:16px \'{P}\';white-space:nowrap">never wraps this long line<br><span id="s">next</span></p>',
-    "text_pre": f'<pre style="margin:0;font:14px \'Liberation Mono\'">a  b\n  <span id="s">c</span></pre>',
+    "text_pre": '<pre style="margin:0;font:14px \'Liberation Mono\'">a  b\n  <span id="s">c</span></pre>',
     "text_letter_spacing": f'<p style="margin:0;font:16px \'{P}\';letter-spacing:4px">SPACED <span id="s">OUT</span></p>',
     "text_indent": f'<p style="width:300px;margin:0;font:16px \'{P}\';text-indent:40px"><span id="s">Indented</span> first line</p>',
     "text_sup_sub": f'<p id="p" style="margin:0;font:20px \'{P}\'">x<sup id="s">2</sup> H<sub id="t">2</sub>O</p>',

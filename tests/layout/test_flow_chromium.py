@@ -29,7 +29,12 @@ def all_boxes(root):
                 if isinstance(item, InlineBoxFragment) and item.first:
                     ident = item.box.element.get("id") if item.box.element is not None else None
                     if ident and ident not in out:
-                        out[ident] = (x + line.x + item.x, y + line.y + item.y, item.width, item.height)
+                        out[ident] = (
+                            x + line.x + item.x,
+                            y + line.y + item.y,
+                            item.width,
+                            item.height,
+                        )
     return out
 
 
@@ -53,7 +58,11 @@ def test_flow_matches_chromium(name: str) -> None:
 
 def test_block_exact_boxes() -> None:
     """A tiny fixture with exact used values (no browser needed to read it)."""
-    root = layout(page('<div id="a" style="margin:10px 20px 0 30px;padding:5px;border:2px solid;height:10px"></div>'))
+    root = layout(
+        page(
+            '<div id="a" style="margin:10px 20px 0 30px;padding:5px;border:2px solid;height:10px"></div>'
+        )
+    )
     (div,) = root.children
     # The top margin collapses through the slide root (no border/padding, not a BFC), as in Chromium.
     assert (div.x, div.y, div.width, div.height) == (30, 0, 1230, 24)

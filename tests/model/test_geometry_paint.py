@@ -50,6 +50,10 @@ def test_line_for_styles():
 
 
 def test_corner_gradient_angle_depends_on_aspect():
-    g = LinearGradient(135.0, (ColorStop(RGBA(0, 0, 0), None), ColorStop(RGBA(255, 255, 255), None)), corner="bottom right")
+    g = LinearGradient(
+        135.0,
+        (ColorStop(RGBA(0, 0, 0), None), ColorStop(RGBA(255, 255, 255), None)),
+        corner="bottom right",
+    )
     fill = gradient_fill(g, 200, 100)  # CSS angle 180 - atan(100/200) = 153.43 deg
     assert math.isclose(fill["angle"], 153.43494882292202 - 90)

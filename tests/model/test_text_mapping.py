@@ -11,7 +11,10 @@ from engine import convert
 from engine.options import Options
 from engine.pipeline import convert_page
 
-NS = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main", "p": "http://schemas.openxmlformats.org/presentationml/2006/main"}
+NS = {
+    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+}
 FONT = "font-family:'Liberation Sans'"
 
 
@@ -30,7 +33,9 @@ def texts(slide: dict) -> list[dict]:
 
 
 def test_single_line_box_places_first_baseline():
-    (box,) = texts(slide_model('<p style="margin:0;font-size:20px;line-height:30px">Hello world</p>'))
+    (box,) = texts(
+        slide_model('<p style="margin:0;font-size:20px;line-height:30px">Hello world</p>')
+    )
     (para,) = box["text"]["paragraphs"]
     assert para["line_spacing"] == {"pts": 22.5}
     # Chromium baseline: half-leading floor((30 - (18 + 4)) / 2) = 4, + ascent 18 = 22.
@@ -40,26 +45,44 @@ def test_single_line_box_places_first_baseline():
 
 
 def test_runs_carry_style():
-    (box,) = texts(slide_model('<p style="margin:0;font-size:16px;color:#336699">a <b>bold</b> <i>it</i> <u>un</u> <a href="https://x.example/">link</a> <span style="letter-spacing:2px">sp</span></p>'))
+    (box,) = texts(
+        slide_model(
+            '<p style="margin:0;font-size:16px;color:#336699">a <b>bold</b> <i>it</i> <u>un</u> <a href="https://x.example/">link</a> <span style="letter-spacing:2px">sp</span></p>'
+        )
+    )
     runs = box["text"]["paragraphs"][0]["runs"]
     by_text = {r["text"].strip(): r for r in runs}
     assert by_text["bold"]["bold"] is True and by_text["it"]["italic"] is True
     assert by_text["un"]["underline"] is True
     assert by_text["link"]["href"] == "https://x.example/"
     assert by_text["sp"]["spacing"] == 1.5
-    assert by_text["a"]["color"] == "336699" and by_text["a"]["size"] == 12.0 and by_text["a"]["font"] == "Liberation Sans"
+    assert (
+        by_text["a"]["color"] == "336699"
+        and by_text["a"]["size"] == 12.0
+        and by_text["a"]["font"] == "Liberation Sans"
+    )
 
 
 def test_wrapped_lines_get_explicit_breaks():
-    (box,) = texts(slide_model('<p style="margin:0;width:120px;font-size:16px">one two three four five six seven</p>'))
+    (box,) = texts(
+        slide_model(
+            '<p style="margin:0;width:120px;font-size:16px">one two three four five six seven</p>'
+        )
+    )
     runs = box["text"]["paragraphs"][0]["runs"]
     breaks = sum(1 for r in runs if r.get("break"))
     assert breaks >= 2
-    assert all(not r["text"].endswith(" ") for i, r in enumerate(runs[:-1]) if "text" in r and runs[i + 1].get("break"))
+    assert all(
+        not r["text"].endswith(" ")
+        for i, r in enumerate(runs[:-1])
+        if "text" in r and runs[i + 1].get("break")
+    )
 
 
 def test_unordered_list_is_one_box_with_bullets():
-    xml = slide_xml('<ul style="margin:0;font-size:18px"><li>First</li><li>Second</li><li>Third</li></ul>')
+    xml = slide_xml(
+        '<ul style="margin:0;font-size:18px"><li>First</li><li>Second</li><li>Third</li></ul>'
+    )
     (sp,) = [s for s in xml.iter(f"{{{NS['p']}}}sp") if s.find(".//a:t", NS) is not None]
     paras = sp.findall(".//a:p", NS)
     assert len(paras) == 3
@@ -69,14 +92,21 @@ def test_unordered_list_is_one_box_with_bullets():
 
 
 def test_ordered_list_autonumbers_from_start():
-    xml = slide_xml('<ol start="3" style="margin:0;list-style-type:lower-roman"><li>a</li><li>b</li></ol>')
+    xml = slide_xml(
+        '<ol start="3" style="margin:0;list-style-type:lower-roman"><li>a</li><li>b</li></ol>'
+    )
     nums = xml.findall(".//a:buAutoNum", NS)
     assert [n.get("type") for n in nums] == ["romanLcPeriod", "romanLcPeriod"]
     assert [n.get("startAt") for n in nums] == ["3", "4"]
 
 
 def test_translucent_text_is_flattened_over_solid_background():
-    (box,) = texts(slide_model('<p style="margin:0;color:rgba(255,255,255,.5)">soft</p>', "width:640px;height:360px;background:#000000"))
+    (box,) = texts(
+        slide_model(
+            '<p style="margin:0;color:rgba(255,255,255,.5)">soft</p>',
+            "width:640px;height:360px;background:#000000",
+        )
+    )
     (run,) = box["text"]["paragraphs"][0]["runs"]
     assert run["color"] == "808080" and "alpha" not in run
 
@@ -98,9 +128,13 @@ def test_table_becomes_native_table_with_spans():
 
 
 def test_svg_text_becomes_native_text():
-    slide = slide_model('<svg width="200" height="100" viewBox="0 0 100 50"><rect width="100" height="50" fill="#eee"/><text x="50" y="30" text-anchor="middle" font-size="10" fill="#123456">Label</text></svg>')
+    slide = slide_model(
+        '<svg width="200" height="100" viewBox="0 0 100 50"><rect width="100" height="50" fill="#eee"/><text x="50" y="30" text-anchor="middle" font-size="10" fill="#123456">Label</text></svg>'
+    )
     (pic,) = [s for s in slide["shapes"] if s["kind"] == "picture"]
     (box,) = texts(slide)
     run = box["text"]["paragraphs"][0]["runs"][0]
-    assert run["text"] == "Label" and run["color"] == "123456" and run["size"] == 15.0  # 10 user units x 2
+    assert (
+        run["text"] == "Label" and run["color"] == "123456" and run["size"] == 15.0
+    )  # 10 user units x 2
     assert pic["svg_media"]

@@ -382,6 +382,8 @@ def _exchange(
     conn.putheader("Connection", "close")
     conn.endheaders()
     resp = conn.getresponse()
+    if expired.is_set():  # the watchdog's shutdown can look like the end of the headers
+        raise _Refused("timed out")
     if resp.status in _REDIRECT_STATUSES:
         location = resp.getheader("Location")
         if not location:

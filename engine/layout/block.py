@@ -108,7 +108,7 @@ class _Flow:
     y: float
     pending: CollapsingMargins = field(default_factory=CollapsingMargins)
     collapsed_top: CollapsingMargins | None = None  # margins that collapse through our top edge
-    seen_content: bool = False
+    float_bottom: float = 0.0  # bottom of the floats placed in this container
 
 
 def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
@@ -162,6 +162,8 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         )
         collapsed_top = flow.collapsed_top
         used = flow.y
+        if bfc:  # a block formatting context root contains its floats (CSS 2.1 10.6.7)
+            used = max(used + flow.pending.value, flow.float_bottom) - flow.pending.value
         bottom_margins = flow.pending
         if not through_bottom:
             used += bottom_margins.value
@@ -200,13 +202,35 @@ def _stack_children(
     through_top: bool,
 ) -> None:
     first = True
+    floats = _Floats(content_width)
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(
                 AbsPlaceholder(child, origin_x, origin_y + flow.y + flow.pending.value)
             )
             continue
-        child_space = Space(content_width, content_height)
+        side = child.style["float"]
+        if side in ("left", "right"):
+            float_frag = layout_box(
+                child, ctx, Space(content_width, content_height, fit_content=True)
+            )
+            fx, fy = floats.place(side, float_frag, flow.y)
+            float_frag.x = origin_x + fx + float_frag.margin.left
+            float_frag.y = origin_y + fy + float_frag.margin.top
+            frag.children.append(float_frag)
+            continue
+        if child.style["clear"] in ("left", "right", "both") and floats.bottom > flow.y:
+            flow.y = floats.bottom
+            flow.pending = CollapsingMargins()
+        inset_left, inset_right = floats.insets(flow.y)
+        if inset_left or inset_right:
+            # Approximation: a block beside floats is narrowed by them over its whole height.
+            ctx.diag.add(
+                "layout",
+                "content beside a float is narrowed, not wrapped around it",
+                child.describe(),
+            )
+        child_space = Space(content_width - inset_left - inset_right, content_height)
         child_frag = layout_box(child, ctx, child_space)
         top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(
             child_frag.margin.top
@@ -233,7 +257,7 @@ def _stack_children(
             flow.y += flow.pending.value
             flow.pending = CollapsingMargins()
         first = False
-        child_frag.x = origin_x + child_frag.margin.left
+        child_frag.x = origin_x + inset_left + child_frag.margin.left
         child_frag.y = origin_y + flow.y
         dx, dy = relative_offset(child.style, content_width, content_height)
         child_frag.x += dx
@@ -243,8 +267,41 @@ def _stack_children(
         frag.children.append(child_frag)
         flow.y += child_frag.height
         flow.pending.add_all(bottom)
-    if first and through_top and flow.collapsed_top is None:
-        flow.collapsed_top = None
+    flow.float_bottom = floats.bottom
+
+
+class _Floats:
+    """Floats placed so far in one block container: shelves of left and right floats."""
+
+    def __init__(self, width: float):
+        self.width = width
+        self.boxes: list[
+            tuple[str, float, float, float, float]
+        ] = []  # side, x, y, w, h (margin boxes)
+        self.bottom = 0.0
+
+    def place(self, side: str, frag: BoxFragment, y: float) -> tuple[float, float]:
+        w, h = frag.margin_box_width, frag.margin_box_height
+        while True:
+            left, right = self.insets(y)
+            if left + right + w <= self.width + 0.01 or (left == 0 and right == 0):
+                break
+            y = min(b[2] + b[4] for b in self.boxes if b[2] <= y < b[2] + b[4])
+        x = left if side == "left" else self.width - right - w
+        self.boxes.append((side, x, y, w, h))
+        self.bottom = max(self.bottom, y + h)
+        return x, y
+
+    def insets(self, y: float) -> tuple[float, float]:
+        left = max(
+            (b[1] + b[3] for b in self.boxes if b[0] == "left" and b[2] <= y < b[2] + b[4]),
+            default=0.0,
+        )
+        right = max(
+            (self.width - b[1] for b in self.boxes if b[0] == "right" and b[2] <= y < b[2] + b[4]),
+            default=0.0,
+        )
+        return left, right
 
 
 def _single(value: float) -> CollapsingMargins:

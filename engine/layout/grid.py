@@ -116,7 +116,6 @@ class _Item:
     shim: float = 0.0  # baseline alignment: extra offset from the area's top
 
 
-
 def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | None) -> float:
     box = item.box
     style = box.style
@@ -274,6 +273,7 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         row_items.append(
             SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns, row_tracks))
         )
+    _baseline_shims(items, ctx, measure, columns)
     max_inner_h = max(0.0, hi_h - chrome_v) if inner_h is None and hi_h is not None else None
     size_tracks(
         row_tracks,
@@ -327,9 +327,33 @@ def _row_measure(
         item.width = _item_width(item, ctx, area_w, None)
         height = measure.measure(item.box, Space(area_w, None, width=item.width)).height
         automatic = _automatic_minimum(rows, item.place.row_start, item.place.row_end)
-        return _row_contribution(item, height, area_w, automatic)
+        return _row_contribution(item, height + item.shim, area_w, automatic)
 
     return run
+
+
+def _baseline_shims(
+    items: list[_Item], ctx: LayoutContext, measure: ItemLayouts, columns: _Axis
+) -> None:
+    """Baseline self-alignment in rows: items of a row that align to their first baseline are
+    shifted down so the baselines meet; the shift counts in the row's size (CSS Grid 1 §11.5)."""
+    ascents: dict[int, list[tuple[_Item, float]]] = {}
+    for item in items:
+        p = item.place
+        if item.align != "baseline" or p.row_end - p.row_start != 1:
+            continue
+        _, area_w = columns.area(p.column_start, p.column_end)
+        width = _item_width(item, ctx, area_w, None)
+        found = measure.measure(item.box, Space(area_w, None, width=width))
+        top = item.margins[0] or 0.0
+        ascent = top + (found.baseline if found.baseline is not None else found.height)
+        ascents.setdefault(p.row_start, []).append((item, ascent))
+    for group in ascents.values():
+        if len(group) < 2:
+            continue
+        highest = max(ascent for _, ascent in group)
+        for item, ascent in group:
+            item.shim = highest - ascent
 
 
 def _place_item(
@@ -375,6 +399,9 @@ def _place_item(
         )
     used_ml, used_mr = _align_offsets(item.justify, area_w, child.width, ml, mr)
     used_mt, used_mb = _align_offsets(item.align, area_h, child.height, mt, mb)
+    if item.align == "baseline" and mt is not None and mb is not None:
+        used_mt += item.shim
+        used_mb -= item.shim
     dx, dy = relative_offset(style, inner_w, inner_h)
     child.x = frag.content_x + area_x + used_ml + dx
     child.y = frag.content_y + area_y + used_mt + dy

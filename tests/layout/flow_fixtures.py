@@ -51,3 +51,9 @@ FIXTURES: dict[str, str] = {
     "relative_offset": '<div id="a" style="position:relative;left:15px;top:-5px;height:20px"></div><div id="b" style="height:20px"></div>',
     "fixed_is_viewport": '<div style="padding:40px"><div id="a" style="position:fixed;right:0;bottom:0;width:50px;height:50px"></div></div>',
 }
+FIXTURES.update(
+    {
+        "float_row_and_beside": '<div id="c" style="width:600px;overflow:hidden"><div id="a" style="float:left;width:100px;height:50px"></div><div id="b" style="float:left;width:120px;height:30px"></div><div id="r" style="float:right;width:80px;height:40px"></div><div id="n" style="clear:both;height:10px"></div></div>',
+        "float_wraps_to_next_shelf": '<div style="width:300px"><div id="a" style="float:left;width:200px;height:50px"></div><div id="b" style="float:left;width:200px;height:30px"></div></div>',
+    }
+)

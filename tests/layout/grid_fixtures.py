@@ -301,6 +301,9 @@ FIXTURES.update(
         '<div id="k1">Owner</div><div id="v1">Platform team</div><div id="k2">Launch date</div><div id="v2">March 14, with a staged rollout over two weeks to all regions</div>'
         '<div id="k3">Status</div><div id="v3">On track</div></div>',
         "empty_grid_rows": '<div id="g" style="display:grid;width:300px;grid-template-rows:100px 50px;row-gap:10px"></div>',
+        "text_align_baseline": '<div id="g" style="display:grid;grid-template-columns:100px 100px 100px;align-items:baseline;width:400px">'
+        '<div id="a" style="font-size:30px">Big</div><div id="b" style="font-size:12px;padding-top:5px">small</div>'
+        '<div id="c" style="font-size:16px;align-self:start">start</div><div id="d" style="font-size:20px">next row</div></div>',
         "text_align_baseline_fallback": '<div id="g" style="display:grid;grid-template-columns:1fr 1fr;width:400px;align-items:start;font-size:16px">'
         '<div id="a" style="font-size:30px">Big</div><div id="b">small</div></div>',
     }

@@ -47,7 +47,10 @@ DISPLAY_MAP: dict[str, tuple[str, str]] = {
     "table-caption": ("block", b.TABLE_CAPTION),
     "table-column": ("block", b.TABLE_COLUMN),
     "table-column-group": ("block", b.TABLE_COLUMN),
+    "-webkit-box": ("block", b.FLOW),  # legacy flexbox, used for line clamping: a block container
+    "-webkit-inline-box": ("inline", b.FLOW_ROOT),
 }
+TABLE_INTERNAL = frozenset({b.TABLE_ROW_GROUP, b.TABLE_ROW, b.TABLE_CELL})
 
 BLOCKIFY = {b.INLINE: b.FLOW}
 
@@ -202,6 +205,8 @@ def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> li
         return children  # whitespace is processed by the enclosing block container
     if parent.inner in (b.TABLE, b.TABLE_ROW_GROUP, b.TABLE_ROW):
         return [c for c in children if not (c.inner == b.TEXT and not c.text.strip())]
+    if any(c.inner in TABLE_INTERNAL for c in children):
+        children = _wrap_table_parts(parent, children, ctx)
     in_flow = [c for c in children if not c.out_of_flow]
     has_block = any(c.outer == "block" for c in in_flow)
     if not has_block:
@@ -233,6 +238,30 @@ def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> li
             out.append(child)
         else:
             run.append(child)
+    flush()
+    return out
+
+
+def _wrap_table_parts(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:
+    """CSS 2.1 17.2.1: rows, row groups and cells outside a table get an anonymous table around
+    each run of them (the `display: table-cell` centring idiom)."""
+    out: list[b.Box] = []
+    run: list[b.Box] = []
+
+    def flush() -> None:
+        parts = [c for c in run if not _is_blank_text(c)]
+        if parts:
+            table = b.Box(ctx.styles.anonymous(parent.style, "table"), "block", b.TABLE, anonymous=True, index=ctx.next_index())
+            table.children = parts
+            out.append(table)
+        run.clear()
+
+    for child in children:
+        if child.inner in TABLE_INTERNAL or (run and _is_blank_text(child)):
+            run.append(child)
+        else:
+            flush()
+            out.append(child)
     flush()
     return out
 

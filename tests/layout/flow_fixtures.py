@@ -57,3 +57,9 @@ FIXTURES.update(
         "float_wraps_to_next_shelf": '<div style="width:300px"><div id="a" style="float:left;width:200px;height:50px"></div><div id="b" style="float:left;width:200px;height:30px"></div></div>',
     }
 )
+FIXTURES.update(
+    {
+        "text_table_cell_centring": f'<div id="c" style="display:table-cell;width:300px;height:100px;vertical-align:middle;text-align:center;font:16px \'{P}\'"><span id="s">Centred</span></div>',
+        "text_webkit_box_clamp": f'<div id="c" style="display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;width:200px;font:16px \'{P}\'"><span id="s">Clamped text</span></div>',
+    }
+)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import ipaddress
 import socket
@@ -199,7 +198,11 @@ def address_refusal(address: str, allow_loopback: bool = False) -> str | None:
         if ip.ipv4_mapped is not None:
             inner = _address_class(ip.ipv4_mapped)
             shown = f"::ffff:{ip.ipv4_mapped}"
-            return f"IPv4-mapped form of {inner} address {shown}" if inner else f"IPv4-mapped address {shown}"
+            return (
+                f"IPv4-mapped form of {inner} address {shown}"
+                if inner
+                else f"IPv4-mapped address {shown}"
+            )
         embedded = ip.sixtofour
         label = "6to4"
         if embedded is None and ip in _NAT64:
@@ -275,30 +278,92 @@ def _resolve_vetted(
 # -- one HTTP exchange against vetted addresses ------------------------------------------------
 
 
+def _arm(sock: socket.socket, deadline: float) -> None:
+    """Bound the next socket operation by the time left; refuse any operation past the deadline."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise TimeoutError("fetch deadline passed")
+    sock.settimeout(remaining)
+
+
+class _DeadlineSocket(socket.socket):
+    """A TCP socket whose every send/receive ends by the fetch deadline (a slow drip cannot stretch it)."""
+
+    deadline = 0.0
+
+    def recv(self, *args: Any, **kwargs: Any) -> bytes:
+        _arm(self, self.deadline)
+        return super().recv(*args, **kwargs)
+
+    def recv_into(self, *args: Any, **kwargs: Any) -> int:
+        _arm(self, self.deadline)
+        return super().recv_into(*args, **kwargs)
+
+    def send(self, *args: Any, **kwargs: Any) -> int:
+        _arm(self, self.deadline)
+        return super().send(*args, **kwargs)
+
+    def sendall(self, *args: Any, **kwargs: Any) -> None:
+        _arm(self, self.deadline)
+        super().sendall(*args, **kwargs)
+
+
+class _DeadlineTLSSocket(ssl.SSLSocket):
+    """The TLS counterpart: handshake, reads and writes each end by the fetch deadline."""
+
+    deadline = 0.0
+
+    def do_handshake(self, *args: Any, **kwargs: Any) -> None:
+        _arm(self, self.deadline)
+        super().do_handshake(*args, **kwargs)
+
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        _arm(self, self.deadline)
+        return super().read(*args, **kwargs)
+
+    def recv(self, *args: Any, **kwargs: Any) -> bytes:
+        _arm(self, self.deadline)
+        return super().recv(*args, **kwargs)
+
+    def recv_into(self, *args: Any, **kwargs: Any) -> int:
+        _arm(self, self.deadline)
+        return super().recv_into(*args, **kwargs)
+
+    def send(self, *args: Any, **kwargs: Any) -> int:
+        _arm(self, self.deadline)
+        return super().send(*args, **kwargs)
+
+    def sendall(self, *args: Any, **kwargs: Any) -> None:
+        _arm(self, self.deadline)
+        super().sendall(*args, **kwargs)
+
+
 class _PinnedConnection(http.client.HTTPConnection):
     """HTTP to pre-vetted addresses only: no name resolution happens at connect time."""
 
     def __init__(self, target: _Target, addresses: list[tuple[int, str]], deadline: float) -> None:
         super().__init__(target.host, target.port, timeout=max(0.001, deadline - time.monotonic()))
-        self.default_port = _SCHEMES[target.scheme]
+        self.default_port = _SCHEMES[
+            target.scheme
+        ]  # Host header: the original name (port if not default)
         self._addresses = addresses
         self._deadline = deadline
 
     def _open_socket(self) -> socket.socket:
         last: OSError = OSError("no address to connect to")
         for family, ip in self._addresses:
-            remaining = self._deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError("connect timed out")
-            sock = socket.socket(family, socket.SOCK_STREAM)
+            sock = _DeadlineSocket(family, socket.SOCK_STREAM)
+            sock.deadline = self._deadline
             try:
-                sock.settimeout(remaining)
+                _arm(sock, self._deadline)
                 sock.connect((ip, self.port) if family == socket.AF_INET else (ip, self.port, 0, 0))
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 return sock
             except OSError as exc:
                 sock.close()
                 last = exc
+                if isinstance(exc, TimeoutError):
+                    break
         raise last
 
     def connect(self) -> None:
@@ -316,6 +381,7 @@ class _PinnedTLSConnection(_PinnedConnection):
         context: ssl.SSLContext,
     ) -> None:
         super().__init__(target, addresses, deadline)
+        context.sslsocket_class = _DeadlineTLSSocket
         self._tls = context
 
     def connect(self) -> None:
@@ -327,7 +393,9 @@ class _PinnedTLSConnection(_PinnedConnection):
         except Exception:
             raw.close()
             raise
-        self.sock = tls  # visible to the watchdog during the handshake
+        assert isinstance(tls, _DeadlineTLSSocket)
+        tls.deadline = self._deadline
+        self.sock = tls
         tls.do_handshake()
 
 
@@ -348,42 +416,25 @@ def _request(
         )
     else:
         conn = _PinnedConnection(target, addresses, deadline)
-    expired = threading.Event()
-
-    def watchdog() -> None:  # ends a slow-dripping exchange at the deadline
-        expired.set()
-        sock = conn.sock
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                socket.socket.shutdown(sock, socket.SHUT_RDWR)
-
-    timer = threading.Timer(max(0.0, deadline - time.monotonic()), watchdog)
-    timer.daemon = True
-    timer.start()
     try:
-        return _exchange(conn, target, max_bytes, expired)
+        return _exchange(conn, target, max_bytes)
     except _Refused:
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        if expired.is_set() or isinstance(exc, TimeoutError):
+        if isinstance(exc, TimeoutError) or time.monotonic() >= deadline:
             raise _Refused("timed out") from None
         raise _Refused(f"{type(exc).__name__}: {str(exc)[:100]}") from None
     finally:
-        timer.cancel()
         conn.close()
 
 
-def _exchange(
-    conn: _PinnedConnection, target: _Target, max_bytes: int, expired: threading.Event
-) -> Resource | str:
+def _exchange(conn: _PinnedConnection, target: _Target, max_bytes: int) -> Resource | str:
     conn.putrequest("GET", target.path)  # Host (original name) and Accept-Encoding: identity
     conn.putheader("Accept", "image/*")
     conn.putheader("User-Agent", "deckforge")
     conn.putheader("Connection", "close")
     conn.endheaders()
     resp = conn.getresponse()
-    if expired.is_set():  # the watchdog's shutdown can look like the end of the headers
-        raise _Refused("timed out")
     if resp.status in _REDIRECT_STATUSES:
         location = resp.getheader("Location")
         if not location:
@@ -409,9 +460,9 @@ def _exchange(
     chunks: list[bytes] = []
     total = 0
     while True:
-        chunk = resp.read(min(_CHUNK, max_bytes + 1 - total))
-        if expired.is_set():
-            raise _Refused("timed out")
+        chunk = resp.read1(
+            min(_CHUNK, max_bytes + 1 - total)
+        )  # what has arrived, never waits to fill
         if not chunk:
             break
         chunks.append(chunk)

@@ -45,7 +45,9 @@ def only_loopback_connections(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     def guarded(self: socket.socket, address: Any) -> None:
         seen.append(address)
-        assert isinstance(address, tuple) and address[0] == "127.0.0.1", f"connection to {address!r}"
+        assert isinstance(address, tuple) and address[0] == "127.0.0.1", (
+            f"connection to {address!r}"
+        )
         real_connect(self, address)
 
     monkeypatch.setattr(socket.socket, "connect", guarded)
@@ -86,7 +88,13 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-def send(h: BaseHTTPRequestHandler, status: int, headers: dict[str, str], body: bytes = b"", length: bool = True) -> None:
+def send(
+    h: BaseHTTPRequestHandler,
+    status: int,
+    headers: dict[str, str],
+    body: bytes = b"",
+    length: bool = True,
+) -> None:
     h.send_response(status)
     for name, value in headers.items():
         h.send_header(name, value)
@@ -123,7 +131,9 @@ def port_of(srv: ThreadingHTTPServer) -> int:
     return int(srv.server_address[1])
 
 
-def resolver(table: dict[str, list[str]], calls: list[str] | None = None) -> Callable[..., list[tuple[Any, ...]]]:
+def resolver(
+    table: dict[str, list[str]], calls: list[str] | None = None
+) -> Callable[..., list[tuple[Any, ...]]]:
     """A getaddrinfo stand-in: names in `table` resolve to the given addresses, others fail."""
 
     def resolve(host: str, port: int, family: int = 0, type: int = 0) -> list[tuple[Any, ...]]:
@@ -142,11 +152,25 @@ def resolver(table: dict[str, list[str]], calls: list[str] | None = None) -> Cal
     return resolve
 
 
-LOCAL = resolver({"images.test": ["127.0.0.1"], "a.cdn.test": ["127.0.0.1"], "other.test": ["127.0.0.1"], "evil.test": ["10.0.0.7"], "mixed.test": ["93.184.216.34", "192.168.0.9"]})
+LOCAL = resolver(
+    {
+        "images.test": ["127.0.0.1"],
+        "a.cdn.test": ["127.0.0.1"],
+        "other.test": ["127.0.0.1"],
+        "evil.test": ["10.0.0.7"],
+        "mixed.test": ["93.184.216.34", "192.168.0.9"],
+    }
+)
 
 
-def opts(timeout: float = 10.0, max_bytes: int = 1024 * 1024, hosts: tuple[str, ...] = ALLOWED) -> Options:
-    return Options(allow_network=True, allowed_hosts=hosts, limits=Limits(fetch_timeout_s=timeout, max_fetch_bytes=max_bytes))
+def opts(
+    timeout: float = 10.0, max_bytes: int = 1024 * 1024, hosts: tuple[str, ...] = ALLOWED
+) -> Options:
+    return Options(
+        allow_network=True,
+        allowed_hosts=hosts,
+        limits=Limits(fetch_timeout_s=timeout, max_fetch_bytes=max_bytes),
+    )
 
 
 def fetch(url: str, options: Options | None = None, **kw: Any) -> tuple[Resource | None, list[str]]:
@@ -161,7 +185,9 @@ def fetch(url: str, options: Options | None = None, **kw: Any) -> tuple[Resource
 # -- the default: nothing is fetched -------------------------------------------------------------
 
 
-def test_default_options_fetch_nothing_and_report_each_drop(server: _Server, monkeypatch: pytest.MonkeyPatch, only_loopback_connections: list[Any]) -> None:
+def test_default_options_fetch_nothing_and_report_each_drop(
+    server: _Server, monkeypatch: pytest.MonkeyPatch, only_loopback_connections: list[Any]
+) -> None:
     _no_default_dns(monkeypatch)
 
     def must_not_fetch(*args: Any, **kwargs: Any) -> None:
@@ -182,8 +208,12 @@ def test_default_options_fetch_nothing_and_report_each_drop(server: _Server, mon
 
 def test_fetch_url_itself_refuses_when_network_disabled() -> None:
     calls: list[str] = []
-    res, msgs = fetch("http://images.test/img.png", Options(allowed_hosts=ALLOWED), resolve=resolver({}, calls))
-    assert res is None and msgs == ["not fetched (network access disabled): http://images.test/img.png"]
+    res, msgs = fetch(
+        "http://images.test/img.png", Options(allowed_hosts=ALLOWED), resolve=resolver({}, calls)
+    )
+    assert res is None and msgs == [
+        "not fetched (network access disabled): http://images.test/img.png"
+    ]
     assert calls == []
 
 
@@ -193,7 +223,9 @@ def test_file_urls_are_never_fetched_even_with_network(monkeypatch: pytest.Monke
     diag = Diagnostics()
     assert load_resource("file:///etc/passwd", diag, opts(hosts=("*",)), "img") is None
     assert called == []
-    assert [d.kind for d in diag.items] == ["resource"] and "file:///etc/passwd" in diag.items[0].message
+    assert [d.kind for d in diag.items] == ["resource"] and "file:///etc/passwd" in diag.items[
+        0
+    ].message
 
 
 # -- URL policy ---------------------------------------------------------------------------------
@@ -237,6 +269,7 @@ def test_allowlist_matching(host: str, allowed: tuple[str, ...], ok: bool) -> No
         ("http://127.0.0.1/img.png", "host '127.0.0.1' not in allowed hosts"),
         ("http:///img.png", "missing or invalid host"),
         ("http://images.test:99999/img.png", "malformed URL"),
+        ("http://[::1/img.png", "malformed URL"),
         ("http://images.test/a b.png", "control character or space in URL"),
         ("http://images.test/a\r\nX-Evil: 1", "control character or space in URL"),
     ],
@@ -251,10 +284,19 @@ def test_refused_urls_are_reported_and_never_resolved(url: str, reason: str) -> 
 
 def test_empty_allowlist_allows_nothing() -> None:
     res, msgs = fetch("http://images.test/img.png", opts(hosts=()))
-    assert res is None and msgs == ["not fetched (no allowed hosts configured): http://images.test/img.png"]
+    assert res is None and msgs == [
+        "not fetched (no allowed hosts configured): http://images.test/img.png"
+    ]
 
 
-@pytest.mark.parametrize("url", ["http://user:secret@images.test/img.png", "http://user@images.test/img.png", "https://:secret@images.test/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://user:secret@images.test/img.png",
+        "http://user@images.test/img.png",
+        "https://:secret@images.test/",
+    ],
+)
 def test_credentials_in_url_refused_and_not_echoed(url: str) -> None:
     calls: list[str] = []
     res, msgs = fetch(url, resolve=resolver({"images.test": ["127.0.0.1"]}, calls))
@@ -304,7 +346,9 @@ def test_refused_address_classes(address: str, word: str) -> None:
         assert address_refusal(address, allow_loopback=True) == reason
 
 
-@pytest.mark.parametrize("address", ["8.8.8.8", "93.184.216.34", "2606:4700::1111", "2002:808:808::1"])
+@pytest.mark.parametrize(
+    "address", ["8.8.8.8", "93.184.216.34", "2606:4700::1111", "2002:808:808::1"]
+)
 def test_public_addresses_accepted(address: str) -> None:
     assert address_refusal(address) is None
 
@@ -321,18 +365,32 @@ def test_allow_loopback_admits_plain_loopback_only() -> None:
     [
         ({"images.test": ["127.0.0.1"]}, "'images.test' resolves to a loopback address 127.0.0.1"),
         ({"images.test": ["10.0.0.7"]}, "'images.test' resolves to a private address 10.0.0.7"),
-        ({"images.test": ["93.184.216.34", "169.254.169.254"]}, "'images.test' resolves to a link-local address 169.254.169.254"),
-        ({"images.test": ["::ffff:192.168.0.1"]}, "'images.test' resolves to a IPv4-mapped form of private address ::ffff:192.168.0.1"),
+        (
+            {"images.test": ["93.184.216.34", "169.254.169.254"]},
+            "'images.test' resolves to a link-local address 169.254.169.254",
+        ),
+        (
+            {"images.test": ["::ffff:192.168.0.1"]},
+            "'images.test' resolves to a IPv4-mapped form of private address ::ffff:192.168.0.1",
+        ),
         ({}, "cannot resolve 'images.test': gaierror"),
     ],
 )
-def test_fetch_refuses_when_any_resolved_address_is_bad(server: _Server, table: dict[str, list[str]], reason: str, only_loopback_connections: list[Any]) -> None:
-    res, msgs = fetch(f"http://images.test:{port_of(server)}/img.png", resolve=resolver(table), allow_loopback=False)
+def test_fetch_refuses_when_any_resolved_address_is_bad(
+    server: _Server, table: dict[str, list[str]], reason: str, only_loopback_connections: list[Any]
+) -> None:
+    res, msgs = fetch(
+        f"http://images.test:{port_of(server)}/img.png",
+        resolve=resolver(table),
+        allow_loopback=False,
+    )
     assert res is None and msgs[0].startswith(f"not fetched ({reason}): ")
     assert server.log == [] and only_loopback_connections == []
 
 
-def test_default_resolver_is_getaddrinfo_and_its_answer_is_vetted(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_resolver_is_getaddrinfo_and_its_answer_is_vetted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls: list[tuple[Any, ...]] = []
 
     def fake(*args: Any) -> list[tuple[Any, ...]]:
@@ -349,7 +407,9 @@ def test_default_resolver_is_getaddrinfo_and_its_answer_is_vetted(monkeypatch: p
 # -- successful fetches ----------------------------------------------------------------------------
 
 
-def test_successful_fetch_connects_to_vetted_ip_with_original_host(server: _Server, only_loopback_connections: list[Any]) -> None:
+def test_successful_fetch_connects_to_vetted_ip_with_original_host(
+    server: _Server, only_loopback_connections: list[Any]
+) -> None:
     port = port_of(server)
     res, msgs = fetch(f"http://images.test:{port}/img.png?v=1#frag")
     assert msgs == []
@@ -365,7 +425,11 @@ def test_wildcard_allowlisted_subdomain_fetches(server: _Server) -> None:
 
 def test_fetched_image_reaches_the_slide(server: _Server, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the real pipeline: resources.py routes an allowed http URL to fetch_url."""
-    monkeypatch.setattr(engine.fetch, "fetch_url", functools.partial(engine.fetch.fetch_url, resolve=LOCAL, allow_loopback=True))
+    monkeypatch.setattr(
+        engine.fetch,
+        "fetch_url",
+        functools.partial(engine.fetch.fetch_url, resolve=LOCAL, allow_loopback=True),
+    )
     page = f'<div class="slide" style="width:320px;height:180px"><img src="http://images.test:{port_of(server)}/img.png"></div>'
     conv = convert([page], options=opts())
     pictures = [s for s in conv.slides[0]["shapes"] if s["kind"] == "picture"]
@@ -378,22 +442,32 @@ def test_fetched_image_reaches_the_slide(server: _Server, monkeypatch: pytest.Mo
 
 
 def test_non_image_content_types_refused(server: _Server) -> None:
-    server.routes["/page"] = lambda h: send(h, 200, {"Content-Type": "text/html; charset=utf-8"}, b"<html>")
+    server.routes["/page"] = lambda h: send(
+        h, 200, {"Content-Type": "text/html; charset=utf-8"}, b"<html>"
+    )
     server.routes["/untyped"] = lambda h: send(h, 200, {}, PNG)
     port = port_of(server)
-    assert fetch(f"http://images.test:{port}/page")[1] == [f"not fetched (content type 'text/html' is not an image): http://images.test:{port}/page"]
-    assert fetch(f"http://images.test:{port}/untyped")[1][0].startswith("not fetched (content type '(none)' is not an image)")
+    assert fetch(f"http://images.test:{port}/page")[1] == [
+        f"not fetched (content type 'text/html' is not an image): http://images.test:{port}/page"
+    ]
+    assert fetch(f"http://images.test:{port}/untyped")[1][0].startswith(
+        "not fetched (content type '(none)' is not an image)"
+    )
 
 
 def test_error_status_refused(server: _Server) -> None:
     port = port_of(server)
-    assert fetch(f"http://images.test:{port}/missing.png")[1] == [f"not fetched (HTTP status 404): http://images.test:{port}/missing.png"]
+    assert fetch(f"http://images.test:{port}/missing.png")[1] == [
+        f"not fetched (HTTP status 404): http://images.test:{port}/missing.png"
+    ]
 
 
 def test_size_limit_by_content_length_and_exactly_at_limit(server: _Server) -> None:
     url = f"http://images.test:{port_of(server)}/img.png"
     res, msgs = fetch(url, opts(max_bytes=len(PNG) - 1))
-    assert res is None and msgs == [f"not fetched (over the {len(PNG) - 1}-byte fetch limit (Content-Length {len(PNG)})): {url}"]
+    assert res is None and msgs == [
+        f"not fetched (over the {len(PNG) - 1}-byte fetch limit (Content-Length {len(PNG)})): {url}"
+    ]
     assert fetch(url, opts(max_bytes=len(PNG)))[0] == Resource("image/png", PNG)
 
 
@@ -418,33 +492,40 @@ def test_size_limit_stops_reading_an_endless_body(server: _Server) -> None:
     assert res is None and msgs == [f"not fetched (over the 200000-byte fetch limit): {url}"]
 
 
-def _drip(headers_first: bool) -> Route:
+def _drip(in_headers: bool) -> Route:
+    """A valid 100-byte image response sent one byte every 50 ms, in a header value or in the body.
+
+    Every gap is far below the total timeout, so only a deadline on the whole exchange stops it;
+    without one the fetch would succeed after ~5 s.
+    """
+
     def route(h: BaseHTTPRequestHandler) -> None:
+        body = b"\0" * 100
+        head = b"HTTP/1.0 200 OK\r\nContent-Type: image/png\r\n"
         try:
-            if headers_first:
-                h.send_response(200)
-                h.send_header("Content-Type", "image/png")
-                h.send_header("Content-Length", "100000")
-                h.end_headers()
+            if in_headers:
+                h.wfile.write(head + b"Content-Length: 1\r\nX-Slow: ")
+                dripped, tail = body, b"\r\n\r\n\0"
             else:
-                h.wfile.write(b"HTTP/1.0 200 OK\r\n")
-            for _ in range(200):  # each gap is far below the total timeout: only a total deadline stops this
+                h.wfile.write(head + b"Content-Length: 100\r\n\r\n")
+                dripped, tail = body, b""
+            for i in range(len(dripped)):
                 if h.server.stop.is_set():  # type: ignore[attr-defined]
                     return
-                h.wfile.write(b"\0" if headers_first else b"X-Slow: 1\r\n")
+                h.wfile.write(b"a" if in_headers else dripped[i : i + 1])
                 h.wfile.flush()
                 time.sleep(0.05)
+            h.wfile.write(tail)
         except OSError:
             pass
 
     return route
 
 
-@pytest.mark.parametrize("path", ["/drip-body", "/drip-headers"])
-def test_total_timeout_covers_a_slow_drip(server: _Server, path: str) -> None:
-    server.routes["/drip-body"] = _drip(headers_first=True)
-    server.routes["/drip-headers"] = _drip(headers_first=False)
-    url = f"http://images.test:{port_of(server)}{path}"
+@pytest.mark.parametrize("in_headers", [False, True])
+def test_total_timeout_covers_a_slow_drip(server: _Server, in_headers: bool) -> None:
+    server.routes["/drip"] = _drip(in_headers)
+    url = f"http://images.test:{port_of(server)}/drip"
     res, msgs = fetch(url, opts(timeout=0.5))
     assert res is None and msgs == [f"not fetched (timed out): {url}"]
 
@@ -466,7 +547,44 @@ def test_timeout_covers_name_resolution() -> None:
         res, msgs = fetch("http://images.test/img.png", opts(timeout=0.2), resolve=hanging)
     finally:
         release.set()
-    assert res is None and msgs == ["not fetched (timed out resolving 'images.test'): http://images.test/img.png"]
+    assert res is None and msgs == [
+        "not fetched (timed out resolving 'images.test'): http://images.test/img.png"
+    ]
+
+
+def test_tls_handshake_bounded_by_the_timeout() -> None:
+    """A listener that never accepts: TCP connects (kernel backlog) but the TLS handshake never completes."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)
+        url = f"https://images.test:{listener.getsockname()[1]}/img.png"
+        assert fetch(url, opts(timeout=0.3))[1] == [f"not fetched (timed out): {url}"]
+
+
+def test_encoded_or_incomplete_bodies_refused(server: _Server) -> None:
+    server.routes["/gz"] = lambda h: send(
+        h, 200, {"Content-Type": "image/png", "Content-Encoding": "gzip"}, PNG
+    )
+
+    def short(h: BaseHTTPRequestHandler) -> None:
+        send(
+            h,
+            200,
+            {"Content-Type": "image/png", "Content-Length": str(len(PNG) + 10)},
+            PNG,
+            length=False,
+        )
+        h.close_connection = True
+
+    server.routes["/short"] = short
+    port = port_of(server)
+    assert fetch(f"http://images.test:{port}/gz")[1] == [
+        f"not fetched (content encoding 'gzip' refused): http://images.test:{port}/gz"
+    ]
+    msgs = fetch(f"http://images.test:{port}/short")[1]
+    assert msgs == [
+        f"not fetched (incomplete body ({len(PNG)} of {len(PNG) + 10} bytes)): http://images.test:{port}/short"
+    ]
 
 
 # -- redirects -------------------------------------------------------------------------------------
@@ -498,12 +616,17 @@ def test_too_many_redirects_refused(server: _Server) -> None:
         ("http://other.test:{port}/img.png", "host 'other.test' not in allowed hosts"),
         ("http://127.0.0.1:{port}/img.png", "host '127.0.0.1' not in allowed hosts"),
         ("http://evil.test:{port}/img.png", "'evil.test' resolves to a private address 10.0.0.7"),
-        ("http://mixed.test:{port}/img.png", "'mixed.test' resolves to a private address 192.168.0.9"),
+        (
+            "http://mixed.test:{port}/img.png",
+            "'mixed.test' resolves to a private address 192.168.0.9",
+        ),
         ("file:///etc/passwd", "scheme 'file' is never fetched"),
         ("http://u:p@images.test:{port}/img.png", "credentials in URL refused"),
     ],
 )
-def test_redirect_targets_rechecked(server: _Server, location: str, reason: str, only_loopback_connections: list[Any]) -> None:
+def test_redirect_targets_rechecked(
+    server: _Server, location: str, reason: str, only_loopback_connections: list[Any]
+) -> None:
     port = port_of(server)
     server.routes["/go"] = redirect_to(location.format(port=port))
     url = f"http://images.test:{port}/go"
@@ -523,7 +646,7 @@ def _tls_files(tmp_path: Path) -> tuple[Path, Path, Path]:
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.x509.oid import NameOID
 
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "deckforge test CA")])
     ca = (
@@ -535,8 +658,13 @@ def _tls_files(tmp_path: Path) -> tuple[Path, Path, Path]:
         .not_valid_before(now - datetime.timedelta(days=1))
         .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
-        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+        .add_extension(
+            x509.KeyUsage(False, False, False, False, False, True, True, False, False),
+            critical=True,
+        )
+        .add_extension(
+            x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False
+        )
         .sign(ca_key, hashes.SHA256())
     )
     key = ec.generate_private_key(ec.SECP256R1())
@@ -550,14 +678,24 @@ def _tls_files(tmp_path: Path) -> tuple[Path, Path, Path]:
         .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(x509.SubjectAlternativeName([x509.DNSName("images.test")]), critical=False)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
+        .add_extension(
+            x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False
+        )
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False
+        )
         .sign(ca_key, hashes.SHA256())
     )
     ca_pem, cert_pem, key_pem = tmp_path / "ca.pem", tmp_path / "cert.pem", tmp_path / "key.pem"
     ca_pem.write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     cert_pem.write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
-    key_pem.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    key_pem.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
     return ca_pem, cert_pem, key_pem
 
 
@@ -582,7 +720,9 @@ def tls_server(tmp_path: Path) -> Iterator[tuple[_Server, Path, list[str | None]
         thread.join(5)
 
 
-def test_https_uses_sni_and_verifies_the_original_name(tls_server: tuple[_Server, Path, list[str | None]]) -> None:
+def test_https_uses_sni_and_verifies_the_original_name(
+    tls_server: tuple[_Server, Path, list[str | None]],
+) -> None:
     srv, ca_pem, names = tls_server
     port = port_of(srv)
     trusted = ssl.create_default_context(cafile=str(ca_pem))
@@ -592,7 +732,9 @@ def test_https_uses_sni_and_verifies_the_original_name(tls_server: tuple[_Server
     assert srv.log == [("/img.png", f"images.test:{port}")]
 
 
-def test_https_refuses_an_untrusted_certificate(tls_server: tuple[_Server, Path, list[str | None]]) -> None:
+def test_https_refuses_an_untrusted_certificate(
+    tls_server: tuple[_Server, Path, list[str | None]],
+) -> None:
     srv, _, _ = tls_server
     url = f"https://images.test:{port_of(srv)}/img.png"
     res, msgs = fetch(url)  # the default context does not trust the test CA
@@ -600,7 +742,9 @@ def test_https_refuses_an_untrusted_certificate(tls_server: tuple[_Server, Path,
     assert srv.log == []
 
 
-def test_https_refuses_a_certificate_for_another_name(tls_server: tuple[_Server, Path, list[str | None]]) -> None:
+def test_https_refuses_a_certificate_for_another_name(
+    tls_server: tuple[_Server, Path, list[str | None]],
+) -> None:
     srv, ca_pem, names = tls_server
     trusted = ssl.create_default_context(cafile=str(ca_pem))
     res, msgs = fetch(f"https://a.cdn.test:{port_of(srv)}/img.png", tls_context=trusted)

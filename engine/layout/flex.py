@@ -96,7 +96,7 @@ def _line_cross_sizes(
             if item.align == "baseline" and not auto:
                 item.baseline_aligned = True
                 first = item.baseline if item.baseline is not None else item.cross
-                item.ascent = item.margin(c.cross_start) + first
+                item.ascent = item.margin(TOP) + first
                 max_asc = max(max_asc, item.ascent)
                 max_desc = max(max_desc, outer - item.ascent)
             else:
@@ -302,7 +302,7 @@ def _container_baseline(
     _, y = _physical(c, chosen, inner_main, inner_cross)
     y += frag.content_y
     if c.row and chosen.baseline_aligned and not c.wrap_reverse:
-        return y - chosen.used_margins[c.cross_start] + chosen.ascent
+        return y - chosen.used_margins[TOP] + chosen.ascent
     height = chosen.cross if c.row else chosen.flexed + chosen.main_chrome
     return y + (chosen.baseline if chosen.baseline is not None else height)
 

@@ -65,10 +65,14 @@ class FlexItem:
     cross: float = 0.0  # border-box cross size
     frag: BoxFragment | None = None
     baseline: float | None = None  # first baseline from the border-box top, when known
-    ascent: float = 0.0  # baseline offset from the margin-box cross-start edge
+    ascent: float = 0.0  # baseline offset from the margin-box top (row containers)
     baseline_aligned: bool = False
-    main_pos: float = 0.0  # border-box main-start offset from the content-box main-start
-    cross_pos: float = 0.0  # border-box cross-start offset from the content-box cross-start
+    main_pos: float = (
+        0.0  # border-box offset along the main axis from the content-box edge (physical)
+    )
+    cross_pos: float = (
+        0.0  # border-box offset along the cross axis from the content-box edge (physical)
+    )
     align: str = "stretch"
     stretch: bool = False
     used_margins: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0])

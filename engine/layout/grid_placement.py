@@ -295,7 +295,7 @@ def _repeat_count(tracks: gv.TrackList, available: float | None, gap: float) -> 
     if step <= 0:
         return 1
     n = int((available - other_size - gap * (other_count - 1) + 1e-6) // step)
-    return max(1, n)
+    return max(1, min(n, gv.MAX_TRACKS))
 
 
 def _axis_names(

@@ -189,6 +189,7 @@ def _resolve_intrinsic(tracks: list[Track], items: list[SpanItem], gap: float, m
             lambda c: c.max_content,
             lambda t: t.min_kind == "max-content" or (t.min_kind == "auto" and mode == MAX_CONTENT),
             True,
+            lambda t: t.max_kind in ("auto", "max-content"),
         )
         _fix_limits(tracks)
         growable = _distribute(
@@ -260,6 +261,7 @@ def _distribute(
     size_of: Callable[[Contribution], float],
     affected_if: Callable[[Track], bool],
     to_base: bool,
+    beyond_if: Callable[[Track], bool] = lambda t: t.max_kind not in ("fixed", "fr"),
 ) -> list[Track]:
     """§11.5.1 distribute extra space of spanning items to base sizes or growth limits.
 
@@ -284,15 +286,7 @@ def _distribute(
         increases = _fill(extra, caps)
         left = extra - sum(increases)
         if left > EPS:
-            beyond = (
-                [
-                    i
-                    for i, t in enumerate(affected)
-                    if t.max_kind in ("auto", "max-content", "fit-content")
-                ]
-                if to_base
-                else []
-            )
+            beyond = [i for i, t in enumerate(affected) if beyond_if(t)] if to_base else []
             targets = beyond or list(range(len(affected)))
             for i in targets:
                 increases[i] += left / len(targets)

@@ -103,6 +103,9 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     )
     top = max(0.0, baseline - offset)
     left = ox + first.x if paragraphs[0]["align"] == "l" else frag.border.left + frag.padding.left
+    if paragraphs[0]["align"] == "l" and items[0].x > 0.5:
+        # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
+        paragraphs[0]["indent"] = items[0].x
     body = {
         "wrap": True,
         "anchor": "t",

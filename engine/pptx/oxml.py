@@ -178,11 +178,13 @@ def grad_fill(
     stops: Sequence[tuple[int, object, object]],
     path: str | None,
     ang: int = 0,
+    focus: tuple[int, int] = (50000, 50000),
 ) -> Element:
     """<a:gradFill> with gsLst (pos in 1/1000 %, colour, alpha) and lin (path None) or path.
 
     `path` is None for a linear gradient at `ang` (60000ths, 0 = left->right, clockwise) or
-    'circle' / 'rect' / 'shape' for a path gradient centred in the shape.
+    'circle' / 'rect' / 'shape' for a path gradient around `focus` (x, y in 1/1000 % of the
+    box; the fillToRect is that point).
     """
     fill = sub(parent, a("gradFill"), {"rotWithShape": "1"})
     gs_lst = sub(fill, a("gsLst"))
@@ -193,8 +195,12 @@ def grad_fill(
         sub(fill, a("lin"), {"ang": str(ang), "scaled": "0"})
     else:
         path_el = sub(fill, a("path"), {"path": path})
-        half = "50000"
-        sub(path_el, a("fillToRect"), {"l": half, "t": half, "r": half, "b": half})
+        fx, fy = focus
+        sub(
+            path_el,
+            a("fillToRect"),
+            {"l": str(fx), "t": str(fy), "r": str(100000 - fx), "b": str(100000 - fy)},
+        )
     return fill
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pptx.enum.shapes import MSO_AUTO_SHAPE_TYPE
-
 from engine.pptx.oxml import (
     Element,
     a,
@@ -19,17 +17,11 @@ from engine.pptx.oxml import (
     ln,
     ln_none,
     outer_shdw,
-    prst_geom,
     solid_fill,
     sub,
     token,
 )
 from engine.units import deg_to_ooxml_angle, px_to_emu
-
-# Every preset geometry name python-pptx knows (ST_ShapeType), so a model "geom" is never invalid.
-PRESET_GEOMETRIES = frozenset(
-    str(member.xml_value) for member in MSO_AUTO_SHAPE_TYPE if member.xml_value
-) | {"rect", "roundRect", "ellipse", "line"}
 
 GRADIENT_PATHS = frozenset({"circle", "rect", "shape"})
 _MAX_SCALE = 10_000_000  # shadow sx / sy: at most 100x
@@ -65,11 +57,17 @@ def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) 
             solid_fill(parent, stops[0][1], stops[0][2])
             return True
         path = fill.get("path")
+        center = items(fill.get("center"))
+        focus = (50000, 50000)
+        if len(center) == 2:
+            fx, fy = (max(0, min(100000, int(round(num(c, 0.5) * 100000)))) for c in center)
+            focus = (fx, fy)
         grad_fill(
             parent,
             stops,
             token(path, GRADIENT_PATHS),
             deg_to_ooxml_angle(num(fill.get("angle"))),
+            focus,
         )
         return True
     if kind == "image" and blip_rids is not None:
@@ -126,23 +124,6 @@ def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
         sx = max(0, min(_MAX_SCALE, int(round((cx + 2 * spread) / cx * 100000))))
         sy = max(0, min(_MAX_SCALE, int(round((cy + 2 * spread) / cy * 100000))))
     outer_shdw(effects, blur, dist, direction, color, alpha, sx, sy)
-
-
-def geometry(shape: Mapping[str, Any], cx: int, cy: int) -> tuple[str, int | None]:
-    """(prst, adj): roundRect adj = radius / min(w, h) * 100000, clamped to 0..50000."""
-    geom = shape.get("geom")
-    prst = token(geom, PRESET_GEOMETRIES) or "rect"
-    adj = None
-    if prst == "roundRect":
-        radius = px_to_emu(num(shape.get("radius")))
-        short = min(cx, cy)
-        adj = min(50000, max(0, int(round(radius / short * 100000)))) if short > 0 else 0
-    return prst, adj
-
-
-def add_geometry(parent: Element, shape: Mapping[str, Any], cx: int, cy: int) -> Element:
-    prst, adj = geometry(shape, cx, cy)
-    return prst_geom(parent, prst, adj)
 
 
 def crop_values(crop: Any) -> tuple[int, int, int, int] | None:

@@ -30,9 +30,9 @@ from engine.pptx.props import (
     add_fill,
     add_line_props,
     crop_values,
-    geometry,
     num,
 )
+from engine.pptx.geometry import add_geometry, shape_geometry
 from engine.pptx.text import VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
 from engine.units import deg_to_ooxml_angle, px_to_emu
 
@@ -158,17 +158,17 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     sp = sub(parent, p("sp"))
     _nv(sp, ctx, "sp", shape_id, _name(shape, shape_id))
     box = _box(shape)
-    prst, adj = geometry(shape, box[2], box[3])
+    geom = shape_geometry(shape, box[2], box[3])
     fill, line, shadow = shape.get("fill"), shape.get("line"), shape.get("shadow")
 
     def rest(sp_pr: Element) -> None:
-        prst_geom(sp_pr, prst, adj)
+        add_geometry(sp_pr, geom)
         if not add_fill(sp_pr, fill):
             no_fill(sp_pr)
         add_line_props(sp_pr, line)
         add_effects(sp_pr, shadow, box[2], box[3])
 
-    key = ("rect", prst, adj, freeze(fill), freeze(line), _shadow_key(shadow, box[2], box[3]))
+    key = ("rect", geom, freeze(fill), freeze(line), _shadow_key(shadow, box[2], box[3]))
     _sp_pr(sp, ctx, key, rest, box, _rot(shape))
     text = shape.get("text")
     if isinstance(text, Mapping):
@@ -212,17 +212,17 @@ def add_picture(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) ->
         svg_rid=rids[1],
     )
     box = _box(shape)
-    prst, adj = geometry(shape, box[2], box[3])
+    geom = shape_geometry(shape, box[2], box[3])
     line = shape.get("line") if isinstance(shape.get("line"), Mapping) else None
     shadow = shape.get("shadow")
 
     def rest(sp_pr: Element) -> None:
-        prst_geom(sp_pr, prst, adj)
+        add_geometry(sp_pr, geom)
         if line is not None:
             add_line_props(sp_pr, line)
         add_effects(sp_pr, shadow, box[2], box[3])
 
-    key = ("pic", prst, adj, freeze(line), _shadow_key(shadow, box[2], box[3]))
+    key = ("pic", geom, freeze(line), _shadow_key(shadow, box[2], box[3]))
     _sp_pr(pic, ctx, key, rest, box, _rot(shape))
     return pic
 

@@ -121,6 +121,9 @@ class AutoFlow(NamedTuple):
     dense: bool
 
 
+MAX_TRACKS = 1000  # repeat() counts, line numbers and spans are clamped to this (as Blink clamps)
+
+
 class _LengthCtx(NamedTuple):
     """What RelLength/MathLength need to become px (duck-typed style Ctx)."""
 
@@ -227,7 +230,7 @@ def _repeat(tok: Tok, ctx: _LengthCtx, font_size: float) -> Repeat | None:
     if head.kind == IDENT and head.value in ("auto-fill", "auto-fit"):
         auto = head.value
     elif head.kind == NUM and head.value >= 1 and float(head.value).is_integer():
-        count = min(int(head.value), 10000)
+        count = min(int(head.value), MAX_TRACKS)
     else:
         return None
     inner = _sequence(parts[1], ctx, font_size, allow_repeat=False)
@@ -378,7 +381,7 @@ def grid_line(text: str) -> GridLine:
         elif (
             tok.kind == NUM and number is None and float(tok.value).is_integer() and tok.value != 0
         ):
-            number = int(tok.value)
+            number = max(-MAX_TRACKS, min(MAX_TRACKS, int(tok.value)))
         elif tok.kind == IDENT and not name and tok.value not in ("auto", "span"):
             name = tok.raw
         elif tok.kind == DELIM:

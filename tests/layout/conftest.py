@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pytest
-
 from engine.layout.fragments import BoxFragment
 
 
@@ -52,8 +50,3 @@ def boxes_by_id(root: BoxFragment) -> dict[str, tuple[float, float, float, float
         if el is not None and el.get("id") and el.get("id") not in out:
             out[el.get("id")] = (x, y, frag.width, frag.height)
     return out
-
-
-@pytest.fixture
-def layout_page():
-    return layout

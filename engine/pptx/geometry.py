@@ -1,0 +1,146 @@
+"""Shape geometry (model "geom", "radius", "radii", "points" -> a:prstGeom with adjust values or a:custGeom).
+
+A model shape names a preset ("rect", "roundRect", "ellipse", any ST_ShapeType name), may give
+per-corner radii (tl, tr, br, bl in px) for a rounded rectangle, or a polygon ("points": px
+relative to the shape's top-left, may lie outside its box). Rounded rectangles whose corners
+differ become round2SameRect (top pair / bottom pair) or a custGeom with arcs; polygons become
+a custGeom path in EMU. The result is hashable, so it can key the writer's element cache.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from pptx.enum.shapes import MSO_AUTO_SHAPE_TYPE
+
+from engine.pptx.oxml import Element, a, finite, items, prst_geom, sub, token
+from engine.units import px_to_emu
+
+# Every preset geometry name python-pptx knows (ST_ShapeType), so a model "geom" is never invalid.
+PRESET_GEOMETRIES = frozenset(
+    str(member.xml_value) for member in MSO_AUTO_SHAPE_TYPE if member.xml_value
+) | {"rect", "roundRect", "ellipse", "line"}
+
+MAX_POINTS = 4096  # a polygon is cut to this many points
+_QUARTER = 5400000  # 90 degrees in 60000ths
+
+# A custom path command: ("M", x, y) | ("L", x, y) | ("A", wR, hR, stAng, swAng) | ("Z",), EMU.
+PathCommand = tuple[Any, ...]
+
+
+class Geometry(NamedTuple):
+    """A preset (prst + adjust guides) or a custom path (w, h + commands), all in EMU."""
+
+    prst: str | None
+    adj: tuple[tuple[str, int], ...] = ()
+    w: int = 0
+    h: int = 0
+    path: tuple[PathCommand, ...] = ()
+
+
+def _num(value: Any) -> float:
+    number = finite(value)
+    return 0.0 if number is None else number
+
+
+def _adj(radius_emu: float, short: int) -> int:
+    """Corner radius -> preset adjust value (1/100000 of the shorter side, at most 50000)."""
+    if short <= 0:
+        return 0
+    return min(50000, max(0, int(round(radius_emu / short * 100000))))
+
+
+def shape_geometry(shape: Mapping[str, Any], cx: int, cy: int) -> Geometry:
+    """The geometry of a model shape whose box is cx x cy EMU."""
+    points = [p for p in items(shape.get("points")) if isinstance(p, list | tuple) and len(p) == 2]
+    if shape.get("geom") == "custom" and len(points) >= 3:
+        return polygon_geometry(points, cx, cy)
+    prst = token(shape.get("geom"), PRESET_GEOMETRIES) or "rect"
+    short = min(cx, cy)
+    if prst == "roundRect":
+        radii = [max(0.0, _num(r)) for r in items(shape.get("radii"))]
+        if len(radii) == 4 and max(radii) - min(radii) > 0.25:
+            return _corner_geometry([px_to_emu(r) for r in radii], cx, cy)
+        radius = px_to_emu(_num(shape.get("radius")))
+        return Geometry("roundRect", (("adj", _adj(radius, short)),))
+    return Geometry(prst)
+
+
+def polygon_geometry(points: list[Any], cx: int, cy: int) -> Geometry:
+    """custGeom of one closed polygon (points in px relative to the shape's top-left)."""
+    path: list[PathCommand] = []
+    for i, (x, y) in enumerate(points[:MAX_POINTS]):
+        path.append(("M" if i == 0 else "L", px_to_emu(_num(x)), px_to_emu(_num(y))))
+    path.append(("Z",))
+    return Geometry(None, (), cx, cy, tuple(path))
+
+
+def _corner_geometry(radii: list[int], cx: int, cy: int) -> Geometry:
+    """Per-corner radii (tl, tr, br, bl, EMU): round2SameRect when the top and bottom pairs
+    match, else a custGeom with one quarter arc per rounded corner."""
+    tl, tr, br, bl = radii
+    short = min(cx, cy)
+    tolerance = 2 * 9525 // 8  # a quarter px
+    if abs(tl - tr) <= tolerance and abs(bl - br) <= tolerance:
+        top, bottom = (tl + tr) / 2, (bl + br) / 2
+        return Geometry("round2SameRect", (("adj1", _adj(top, short)), ("adj2", _adj(bottom, short))))
+    scale = 1.0
+    for first, second, side in ((tl, tr, cx), (bl, br, cx), (tl, bl, cy), (tr, br, cy)):
+        if first + second > side > 0:
+            scale = min(scale, side / (first + second))
+    tl, tr, br, bl = (int(r * scale) for r in radii)
+    path: list[PathCommand] = [("M", 0, tl)]
+    if tl:
+        path.append(("A", tl, tl, 2 * _QUARTER, _QUARTER))
+    path.append(("L", cx - tr, 0))
+    if tr:
+        path.append(("A", tr, tr, 3 * _QUARTER, _QUARTER))
+    path.append(("L", cx, cy - br))
+    if br:
+        path.append(("A", br, br, 0, _QUARTER))
+    path.append(("L", bl, cy))
+    if bl:
+        path.append(("A", bl, bl, _QUARTER, _QUARTER))
+    path.append(("Z",))
+    return Geometry(None, (), cx, cy, tuple(path))
+
+
+def add_geometry(parent: Element, geom: Geometry) -> Element:
+    """a:prstGeom (with its adjust guides) or a:custGeom for `geom`."""
+    if geom.prst is not None:
+        prst = prst_geom(parent, geom.prst)
+        av_lst = prst[0]
+        for name, value in geom.adj:
+            sub(av_lst, a("gd"), {"name": name, "fmla": f"val {value}"})
+        return prst
+    cust = sub(parent, a("custGeom"))
+    for tag in ("avLst", "gdLst", "ahLst", "cxnLst"):
+        sub(cust, a(tag))
+    sub(cust, a("rect"), {"l": "l", "t": "t", "r": "r", "b": "b"})
+    path_el = sub(sub(cust, a("pathLst")), a("path"), {"w": str(max(1, geom.w)), "h": str(max(1, geom.h))})
+    for command in geom.path:
+        op = command[0]
+        if op in ("M", "L"):
+            el = sub(path_el, a("moveTo" if op == "M" else "lnTo"))
+            sub(el, a("pt"), {"x": str(command[1]), "y": str(command[2])})
+        elif op == "A":
+            wr, hr, start, swing = command[1:]
+            sub(path_el, a("arcTo"), {"wR": str(wr), "hR": str(hr), "stAng": str(start), "swAng": str(swing)})
+        else:
+            sub(path_el, a("close"))
+    return cust
+
+
+def arc_points(cx: float, cy: float, r: float, start: float, sweep: float) -> list[tuple[float, float]]:
+    """Points on a circular arc (angles in degrees, clockwise with y down), at most ~0.25 px off."""
+    if r <= 0:
+        return [(cx, cy)]
+    step = 2 * math.degrees(math.acos(max(-1.0, 1 - 0.25 / r))) if r > 0.25 else 90.0
+    n = max(1, min(64, math.ceil(abs(sweep) / max(step, 1.0))))
+    out = []
+    for i in range(n + 1):
+        ang = math.radians(start + sweep * i / n)
+        out.append((cx + r * math.cos(ang), cy + r * math.sin(ang)))
+    return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,83 +213,88 @@ def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> li
         collapse_inline_whitespace(parent, children)
         return [c for c in children if not (c.inner == b.TEXT and c.text == "")]
     out: list[b.Box] = []
-    run: list[b.Box] = []
-
-    def flush() -> None:
-        if any(not _is_blank_text(c) and not c.out_of_flow for c in run):
-            anon = b.Box(
-                ctx.styles.anonymous(parent.style, "block"),
-                "block",
-                b.FLOW,
-                anonymous=True,
-                index=ctx.next_index(),
-            )
-            collapse_inline_whitespace(anon, run)
-            anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
-            anon.inline_content = True
-            out.append(anon)
+    for is_run, group in _runs(children, lambda c: c.outer != "block" or c.out_of_flow):
+        if not is_run:
+            out.extend(group)
+        elif any(not _is_blank_text(c) and not c.out_of_flow for c in group):
+            out.append(_anonymous_block(parent, group, ctx))
         else:
-            out.extend(c for c in run if c.out_of_flow)
-        run.clear()
-
-    for child in children:
-        if child.outer == "block" and not child.out_of_flow:
-            flush()
-            out.append(child)
-        else:
-            run.append(child)
-    flush()
+            out.extend(c for c in group if c.out_of_flow)
     return out
+
+
+def _runs(
+    children: list[b.Box], in_run: Callable[[b.Box], bool]
+) -> Iterator[tuple[bool, list[b.Box]]]:
+    """Consecutive children split into maximal runs that satisfy `in_run` and single others."""
+    run: list[b.Box] = []
+    for child in children:
+        if in_run(child):
+            run.append(child)
+            continue
+        if run:
+            yield True, run
+            run = []
+        yield False, [child]
+    if run:
+        yield True, run
+
+
+def _anonymous_block(parent: b.Box, run: list[b.Box], ctx: BuildContext) -> b.Box:
+    """An anonymous block box holding a run of inline-level boxes (CSS 2.1 9.2.1.1)."""
+    anon = b.Box(
+        ctx.styles.anonymous(parent.style, "block"),
+        "block",
+        b.FLOW,
+        anonymous=True,
+        index=ctx.next_index(),
+    )
+    collapse_inline_whitespace(anon, run)
+    anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
+    anon.inline_content = True
+    return anon
 
 
 def _wrap_table_parts(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:
     """CSS 2.1 17.2.1: rows, row groups and cells outside a table get an anonymous table around
     each run of them (the `display: table-cell` centring idiom)."""
     out: list[b.Box] = []
-    run: list[b.Box] = []
-
-    def flush() -> None:
-        parts = [c for c in run if not _is_blank_text(c)]
-        if parts:
-            table = b.Box(ctx.styles.anonymous(parent.style, "table"), "block", b.TABLE, anonymous=True, index=ctx.next_index())
-            table.children = parts
-            out.append(table)
-        run.clear()
-
+    pending: list[b.Box] = []  # a table run, with blank text between parts kept inside it
     for child in children:
-        if child.inner in TABLE_INTERNAL or (run and _is_blank_text(child)):
-            run.append(child)
-        else:
-            flush()
-            out.append(child)
-    flush()
+        if child.inner in TABLE_INTERNAL or (pending and _is_blank_text(child)):
+            pending.append(child)
+            continue
+        out.extend(_anonymous_tables(parent, pending, ctx))
+        pending = []
+        out.append(child)
+    out.extend(_anonymous_tables(parent, pending, ctx))
     return out
 
 
+def _anonymous_tables(parent: b.Box, run: list[b.Box], ctx: BuildContext) -> list[b.Box]:
+    parts = [c for c in run if not _is_blank_text(c)]
+    if not parts:
+        return []
+    table = b.Box(
+        ctx.styles.anonymous(parent.style, "table"),
+        "block",
+        b.TABLE,
+        anonymous=True,
+        index=ctx.next_index(),
+    )
+    table.children = parts
+    return [table]
+
+
 def _wrap_items(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:
+    """Flex and grid items: runs of text become anonymous block items; items are blockified."""
     out: list[b.Box] = []
-    run: list[b.Box] = []
-
-    def flush() -> None:
-        if any(not _is_blank_text(c) for c in run):
-            anon = b.Box(
-                ctx.styles.anonymous(parent.style, "block"),
-                "block",
-                b.FLOW,
-                anonymous=True,
-                index=ctx.next_index(),
-            )
-            collapse_inline_whitespace(anon, run)
-            anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
-            anon.inline_content = True
-            out.append(anon)
-        run.clear()
-
-    for child in children:
-        if child.inner in (b.TEXT, b.BREAK):
-            run.append(child)
+    for is_run, group in _runs(children, lambda c: c.inner in (b.TEXT, b.BREAK)):
+        if is_run:
+            if any(not _is_blank_text(c) for c in group):
+                out.append(_anonymous_block(parent, group, ctx))
             continue
-        flush()
+        (child,) = group
         if child.outer == "inline":
             child.outer = "block"  # blockification of flex/grid items
             if child.inner == b.INLINE:
@@ -297,7 +302,6 @@ def _wrap_items(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list
                 child.children = _fix_children(child, child.children, ctx)
                 child.inline_content = _is_inline_container(child)
         out.append(child)
-    flush()
     return out
 
 

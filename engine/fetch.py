@@ -77,7 +77,10 @@ def fetch_url(
                 return outcome
             if hop == MAX_REDIRECTS:
                 raise _Refused(f"more than {MAX_REDIRECTS} redirects")
-            current = urllib.parse.urljoin(current, outcome)
+            try:
+                current = urllib.parse.urljoin(current, outcome)
+            except ValueError:
+                raise _Refused(f"redirect to {outcome[:80]!r}: malformed URL") from None
     except _Refused as exc:
         diag.add("resource", f"not fetched ({exc}): {shown}", where)
         return None

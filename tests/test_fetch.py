@@ -622,6 +622,7 @@ def test_too_many_redirects_refused(server: _Server) -> None:
         ),
         ("file:///etc/passwd", "scheme 'file' is never fetched"),
         ("http://u:p@images.test:{port}/img.png", "credentials in URL refused"),
+        ("http://[::1/img.png", "malformed URL"),
     ],
 )
 def test_redirect_targets_rechecked(

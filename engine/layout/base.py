@@ -19,6 +19,10 @@ class LayoutContext:
     intrinsic_cache: dict[tuple[int, str], float] = field(default_factory=dict)
     text_cache: dict[int, Any] = field(default_factory=dict)  # id(TEXT box) -> shaped segments
     layout_cache: dict[tuple[b.Box, Space], BoxFragment] = field(default_factory=dict)
+    # Flex/grid item measurements (height and baseline per box and space) and content proxies.
+    measures: dict[tuple[int, Space], Any] = field(default_factory=dict)
+    proxies: dict[int, b.Box] = field(default_factory=dict)
+    measuring: int = 0  # > 0 while laying out only to learn a height and a baseline
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +142,7 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if cached is not None:
         return cached
     fragment = _dispatch(box, ctx, space)
-    store = getattr(ctx, "_flex_grid_store", None)
-    if store is None or store.measuring == 0:  # measuring layouts may be incomplete: not kept
+    if ctx.measuring == 0:  # measuring layouts may be incomplete: not kept
         ctx.layout_cache[key] = fragment
     return fragment
 

@@ -99,21 +99,9 @@ class Measure(NamedTuple):
     baseline: float | None
 
 
-class _PageStore:
-    """Page-wide memo of item measurements (pure functions of box and space) and content proxies."""
-
-    def __init__(self) -> None:
-        self.measures: dict[tuple[int, Space], Measure] = {}
-        self.proxies: dict[int, b.Box] = {}
-        self.measuring = 0  # > 0 while laying out only to learn a height and a baseline
-
-
-def _page_store(ctx: LayoutContext) -> _PageStore:
-    store = getattr(ctx, "_flex_grid_store", None)
-    if store is None:
-        store = _PageStore()
-        setattr(ctx, "_flex_grid_store", store)  # noqa: B010 - LayoutContext has no field for it
-    return store
+def _page_store(ctx: LayoutContext) -> LayoutContext:
+    """The page-wide memo of item measurements and content proxies lives on the layout context."""
+    return ctx
 
 
 def measuring(ctx: LayoutContext) -> bool:

@@ -18,7 +18,7 @@ from pptx.util import Emu
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
 from engine.pptx.package import MediaParts, package_bytes, set_document_properties
 from engine.pptx.shapes import SlideContext, add_shape, set_background
-from engine.units import px_to_emu
+from engine.units import EMU_PER_PX, px_to_emu
 
 # ST_SlideSizeCoordinate bounds (1 inch .. 56 inches).
 _MIN_SLIDE_EMU = 914400
@@ -49,7 +49,7 @@ class _DeckWriter:
         self.package = self.prs.part.package
         self.media = MediaParts(self.package, media)
         self.cache = ElementCache()
-        _set_slide_size(self.prs, deck)
+        self.size = _set_slide_size(self.prs, deck)
         layout = self.prs.slide_layouts.get_by_name("Blank") or self.prs.slide_layouts[6]
         self.layout_part = layout.part
         self.prs.slides  # noqa: B018 - creates p:sldIdLst
@@ -66,7 +66,7 @@ class _DeckWriter:
         rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(_FIRST_SLIDE_ID + self.slide_count - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, model, self.media, self.cache)
+        _fill_slide(slide_part, model, self.media, self.cache, self.size)
         notes = model.get("notes")
         if isinstance(notes, str) and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
@@ -93,7 +93,8 @@ class _DeckWriter:
         return package_bytes(self.prs)
 
 
-def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> None:
+def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> tuple[float, float]:
+    """Set the presentation's slide size; returns it in px."""
     sizes = []
     for key, default in (("width", 1280.0), ("height", 720.0)):
         value = finite(deck.get(key))
@@ -103,10 +104,15 @@ def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> None:
     sld_sz = prs.part._element.find(p("sldSz"))
     if sld_sz is not None and "type" in sld_sz.attrib:
         del sld_sz.attrib["type"]  # the template's "screen4x3" would mislabel the size
+    return sizes[0] / EMU_PER_PX, sizes[1] / EMU_PER_PX
 
 
 def _fill_slide(
-    part: SlidePart, model: Mapping[str, Any], media: MediaParts, cache: ElementCache
+    part: SlidePart,
+    model: Mapping[str, Any],
+    media: MediaParts,
+    cache: ElementCache,
+    size: tuple[float, float],
 ) -> None:
     """Background and shapes of one slide (a "blank" slide keeps only its background)."""
 
@@ -122,7 +128,7 @@ def _fill_slide(
         url = uri_reference(url)
         return part.relate_to(url, RT.HYPERLINK, is_external=True) if url else None
 
-    ctx = SlideContext(blip_rids=blip_rids, link_rid=link_rid, cache=cache)
+    ctx = SlideContext(blip_rids=blip_rids, link_rid=link_rid, cache=cache, size=size)
     sld = part._element
     background = model.get("background")
     if background is not None:

@@ -52,11 +52,21 @@ def _adj(radius_emu: float, short: int) -> int:
     return min(50000, max(0, int(round(radius_emu / short * 100000))))
 
 
+def _contour(value: Any) -> list[tuple[float, float]]:
+    return [
+        (_num(p[0]), _num(p[1]))
+        for p in items(value)
+        if isinstance(p, list | tuple) and len(p) == 2
+    ]
+
+
 def shape_geometry(shape: Mapping[str, Any], cx: int, cy: int) -> Geometry:
     """The geometry of a model shape whose box is cx x cy EMU."""
-    points = [p for p in items(shape.get("points")) if isinstance(p, list | tuple) and len(p) == 2]
-    if shape.get("geom") == "custom" and len(points) >= 3:
-        return polygon_geometry(points, cx, cy)
+    if shape.get("geom") == "custom":
+        contours = [_contour(c) for c in items(shape.get("contours"))]
+        contours = [c for c in contours if len(c) >= 3] or [_contour(shape.get("points"))]
+        if len(contours[0]) >= 3:
+            return polygon_geometry(contours, cx, cy)
     prst = token(shape.get("geom"), PRESET_GEOMETRIES) or "rect"
     short = min(cx, cy)
     if prst == "roundRect":
@@ -68,12 +78,19 @@ def shape_geometry(shape: Mapping[str, Any], cx: int, cy: int) -> Geometry:
     return Geometry(prst)
 
 
-def polygon_geometry(points: list[Any], cx: int, cy: int) -> Geometry:
-    """custGeom of one closed polygon (points in px relative to the shape's top-left)."""
+def polygon_geometry(contours: list[list[tuple[float, float]]], cx: int, cy: int) -> Geometry:
+    """custGeom of closed polygons (px relative to the shape's top-left; a second contour
+    drawn the other way round is a hole)."""
     path: list[PathCommand] = []
-    for i, (x, y) in enumerate(points[:MAX_POINTS]):
-        path.append(("M" if i == 0 else "L", px_to_emu(_num(x)), px_to_emu(_num(y))))
-    path.append(("Z",))
+    budget = MAX_POINTS
+    for contour in contours:
+        points = contour[:budget]
+        budget -= len(points)
+        if len(points) < 3:
+            continue
+        for i, (x, y) in enumerate(points):
+            path.append(("M" if i == 0 else "L", px_to_emu(x), px_to_emu(y)))
+        path.append(("Z",))
     return Geometry(None, (), cx, cy, tuple(path))
 
 

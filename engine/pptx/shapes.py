@@ -32,6 +32,7 @@ from engine.pptx.props import (
     crop_values,
     num,
 )
+from engine.pptx.bands import Band, gradient_bands, needs_bands
 from engine.pptx.geometry import add_geometry, shape_geometry
 from engine.pptx.text import VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
 from engine.units import deg_to_ooxml_angle, px_to_emu
@@ -47,6 +48,7 @@ class SlideContext:
     link_rid: LinkResolver
     cache: ElementCache = field(default_factory=ElementCache)
     next_id: int = 2  # id 1 is the spTree's own nvGrpSpPr
+    size: tuple[float, float] = (1280.0, 720.0)  # the slide, px
 
     def new_id(self) -> int:
         shape_id = self.next_id
@@ -153,7 +155,14 @@ def _shadow_key(shadow: Any, cx: int, cy: int) -> Hashable:
 
 
 def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
-    """p:sp with a preset geometry, fill, line, shadow and an optional text body."""
+    """p:sp with a preset geometry, fill, line, shadow and an optional text body.
+
+    A gradient with more than two stops becomes a group of 2-stop bands (engine/pptx/bands.py).
+    """
+    if needs_bands(shape.get("fill")):
+        bands = gradient_bands(shape, num(shape.get("w")), num(shape.get("h")))
+        if bands:
+            return add_group(parent, banded_group(shape, bands), ctx)
     shape_id = ctx.new_id()
     sp = sub(parent, p("sp"))
     _nv(sp, ctx, "sp", shape_id, _name(shape, shape_id))
@@ -174,6 +183,54 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     if isinstance(text, Mapping):
         add_text_body(sp, p("txBody"), text, ctx.link_rid, ctx.cache)
     return sp
+
+
+def band_shapes(bands: list[Band], x: float, y: float, name: str) -> list[dict[str, Any]]:
+    """Model rects for bands whose box is relative to (x, y)."""
+    out = []
+    for k, band in enumerate(bands, start=1):
+        bx, by, bw, bh = band.box
+        child: dict[str, Any] = {
+            "kind": "rect",
+            "x": x + bx,
+            "y": y + by,
+            "w": bw,
+            "h": bh,
+            "fill": band.fill,
+            "line": None,
+            "name": f"{name} band {k}",
+        }
+        if band.points == "ellipse":
+            child["geom"] = "ellipse"
+        elif isinstance(band.points, list):
+            child.update({"geom": "custom", "contours": band.points})
+        else:
+            child["geom"] = "rect"
+        out.append(child)
+    return out
+
+
+def banded_group(shape: Mapping[str, Any], bands: list[Band]) -> dict[str, Any]:
+    """A group standing for one shape with a multi-stop gradient: the shape with the first band's
+    fill (its line, shadow), the other bands, then its text on top."""
+    x, y, w, h = (num(shape.get(k)) for k in ("x", "y", "w", "h"))
+    name = str(shape.get("name") or "gradient")
+    base = {k: v for k, v in shape.items() if k not in ("rotation", "text")}
+    children: list[dict[str, Any]] = []
+    if bands[0].points is None:
+        base["fill"] = bands[0].fill
+        children.append(base)
+        children.extend(band_shapes(bands[1:], x, y, name))
+    else:  # translucent bands that do not overlap; the line goes on top
+        children.extend(band_shapes(bands, x, y, name))
+        if isinstance(shape.get("line"), Mapping):
+            children.append({**base, "fill": None, "shadow": None})
+    if isinstance(shape.get("text"), Mapping):
+        children.append({**base, "fill": None, "line": None, "shadow": None, "text": shape["text"]})
+    group = {"kind": "group", "x": x, "y": y, "w": w, "h": h, "name": name, "shapes": children}
+    if shape.get("rotation"):
+        group["rotation"] = shape["rotation"]
+    return group
 
 
 def _text_box_rest(sp_pr: Element) -> None:
@@ -407,6 +464,17 @@ def set_background(sld: Element, fill: Any, ctx: SlideContext) -> Element | None
     c_sld = sld.find(p("cSld"))
     if c_sld is None:
         return None
+    if needs_bands(fill):
+        w, h = ctx.size
+        bands = gradient_bands({"geom": "rect", "fill": fill}, w, h)
+        if bands and bands[0].points is None:
+            # The bottom band is the background; the others are the slide's first shapes.
+            fill = bands[0].fill
+            sp_tree = c_sld.find(p("spTree"))
+            if sp_tree is not None and len(bands) > 1:
+                group = {"kind": "group", "x": 0, "y": 0, "w": w, "h": h, "name": "background"}
+                group["shapes"] = band_shapes(bands[1:], 0.0, 0.0, "background")
+                add_group(sp_tree, group, ctx)
     bg = sub(c_sld, p("bg"))
     bg_pr = sub(bg, p("bgPr"))
     if not add_fill(bg_pr, fill, ctx.blip_rids):

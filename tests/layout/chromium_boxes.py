@@ -1,4 +1,4 @@
-"""Expected flex/grid boxes from headless Chromium (fixture HTML -> element border boxes as JSON).
+"""Expected flex/grid/flow (block, inline, positioned) boxes from headless Chromium (fixture HTML -> element border boxes as JSON).
 
 The fixtures live in flex_fixtures.py and grid_fixtures.py. Each one is rendered inside a
 1280x720 `.slide` (see `page()`); the border box of every element with an id is read with
@@ -41,7 +41,7 @@ SCRIPT = """() => {
   return out;
 }"""
 
-SUITES = {"flex": "flex_fixtures", "grid": "grid_fixtures"}
+SUITES = {"flex": "flex_fixtures", "grid": "grid_fixtures", "flow": "flow_fixtures"}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

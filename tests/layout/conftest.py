@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.layout.fragments import BoxFragment
+from engine.layout.fragments import BoxFragment, InlineBoxFragment
 
 
 def layout(html: str) -> BoxFragment:
@@ -43,10 +43,29 @@ def find_fragment(
 
 
 def boxes_by_id(root: BoxFragment) -> dict[str, tuple[float, float, float, float]]:
-    """Absolute border boxes (x, y, width, height) of all fragments whose element has an id."""
+    """Absolute border boxes (x, y, width, height) of all fragments whose element has an id.
+
+    Inline elements (spans) count through their first line fragment, as getBoundingClientRect
+    reports a one-line span."""
     out: dict[str, tuple[float, float, float, float]] = {}
     for frag, x, y in walk(root):
         el = frag.box.element
         if el is not None and el.get("id") and el.get("id") not in out:
             out[el.get("id")] = (x, y, frag.width, frag.height)
+    for frag, x, y in walk(root):
+        for line in frag.lines:
+            for item in line.items:
+                if (
+                    isinstance(item, InlineBoxFragment)
+                    and item.first
+                    and item.box.element is not None
+                ):
+                    ident = item.box.element.get("id")
+                    if ident and ident not in out:
+                        out[ident] = (
+                            x + line.x + item.x,
+                            y + line.y + item.y,
+                            item.width,
+                            item.height,
+                        )
     return out

@@ -1,4 +1,4 @@
-"""Flex and grid layout against box positions recorded from headless Chromium (see chromium_boxes.py)."""
+"""Flex, grid and flow (block, inline, positioned) layout against box positions recorded from headless Chromium (see chromium_boxes.py)."""
 
 from __future__ import annotations
 

@@ -40,13 +40,13 @@ def load_resource(
         return None
     match = _DATA_URI.match(url)
     if match is None:
-        if options.allow_network and url.lower().startswith(("http://", "https://")):
-            from engine.fetch import (
-                fetch_url,  # local import: only when the caller enabled fetching
-            )
+        from engine.fetch import display_url, fetch_url
 
+        remote = url.lower().startswith(("http://", "https://"))
+        if options.allow_network and remote:
             return fetch_url(url, diag, options, where)
-        diag.add("resource", f"not fetched (network access disabled): {url[:120]}", where)
+        reason = "network access disabled" if remote else "only data: URIs and allowed http(s) URLs are read"
+        diag.add("resource", f"not fetched ({reason}): {display_url(url)[:120]}", where)
         return None
     meta, payload = match.group(1), match.group(2)
     parts = [p.strip() for p in meta.split(";")]

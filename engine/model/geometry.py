@@ -7,6 +7,9 @@ from typing import Any, NamedTuple
 
 from engine.style.types import LP
 
+Point = tuple[float, float]
+Polygon = list[Point]
+
 
 class Matrix(NamedTuple):
     """x' = a*x + c*y + e ; y' = b*x + d*y + f (the CSS/SVG matrix(a, b, c, d, e, f))."""
@@ -115,3 +118,92 @@ def place_rect(m: Matrix, x: float, y: float, w: float, h: float) -> dict[str, f
     if abs(rot) > 0.01 and abs(rot - 360.0) > 0.01:
         out["rotation"] = rot
     return out
+
+
+# -- polygons (px, y axis down; "clockwise" as seen on screen) ----------------------------
+
+
+def clip_half_plane(poly: Polygon, nx: float, ny: float, c: float) -> Polygon:
+    """The part of `poly` where nx*x + ny*y >= c (Sutherland-Hodgman against one edge)."""
+    out: Polygon = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        dp = p[0] * nx + p[1] * ny - c
+        dq = q[0] * nx + q[1] * ny - c
+        if dp >= 0:
+            out.append(p)
+        if (dp >= 0) != (dq >= 0):
+            k = dp / (dp - dq)
+            out.append((p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k))
+    return out
+
+
+def clip_convex(poly: Polygon, clip: Polygon) -> Polygon:
+    """`poly` cut by a convex polygon given clockwise (y down)."""
+    out = poly
+    n = len(clip)
+    for i in range(n):
+        if not out:
+            break
+        (x1, y1), (x2, y2) = clip[i], clip[(i + 1) % n]
+        nx, ny = -(y2 - y1), x2 - x1  # inward normal of a clockwise edge (y axis down)
+        out = clip_half_plane(out, nx, ny, nx * x1 + ny * y1)
+    return out
+
+
+def bounds(poly: Polygon) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of a non-empty polygon."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def ellipse_polygon(cx: float, cy: float, rx: float, ry: float) -> Polygon:
+    """A clockwise polygon within ~0.25 px of an ellipse."""
+    r = max(rx, ry, 1e-6)
+    pts = arc_points(0.0, 0.0, r, 0.0, 360.0)[:-1]
+    return [(cx + x * rx / r, cy + y * ry / r) for x, y in pts]
+
+
+def signed_area(poly: Polygon) -> float:
+    """Twice the signed area; positive when clockwise with the y axis down."""
+    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1], strict=True))
+
+
+def dedupe(poly: Polygon) -> Polygon:
+    """Drop repeated consecutive points (and a closing point equal to the first)."""
+    out: Polygon = []
+    for p in poly:
+        if not out or abs(p[0] - out[-1][0]) > 1e-6 or abs(p[1] - out[-1][1]) > 1e-6:
+            out.append(p)
+    if len(out) > 1 and abs(out[0][0] - out[-1][0]) < 1e-6 and abs(out[0][1] - out[-1][1]) < 1e-6:
+        out.pop()
+    return out
+
+
+def arc_points(cx: float, cy: float, r: float, start: float, sweep: float) -> Polygon:
+    """Points on a circular arc (degrees, clockwise on screen), within ~0.25 px of it."""
+    if r <= 0:
+        return [(cx, cy)]
+    step = 2 * math.degrees(math.acos(max(-1.0, 1 - 0.25 / r))) if r > 0.25 else 90.0
+    n = max(1, min(64, math.ceil(abs(sweep) / max(step, 1.0))))
+    out = []
+    for i in range(n + 1):
+        ang = math.radians(start + sweep * i / n)
+        out.append((cx + r * math.cos(ang), cy + r * math.sin(ang)))
+    return out
+
+
+def rounded_rect_polygon(
+    x0: float, y0: float, x1: float, y1: float, radii: tuple[float, float, float, float]
+) -> Polygon:
+    """A clockwise polygon of a rectangle with corner radii (tl, tr, br, bl)."""
+    limit = max(0.0, min(x1 - x0, y1 - y0) / 2)
+    tl, tr, br, bl = (max(0.0, min(limit, r)) for r in radii)
+    pts: Polygon = []
+    pts += arc_points(x0 + tl, y0 + tl, tl, 180.0, 90.0)
+    pts += arc_points(x1 - tr, y0 + tr, tr, 270.0, 90.0)
+    pts += arc_points(x1 - br, y1 - br, br, 0.0, 90.0)
+    pts += arc_points(x0 + bl, y1 - bl, bl, 90.0, 90.0)
+    return dedupe(pts)

@@ -9,7 +9,6 @@ a custGeom path in EMU. The result is hashable, so it can key the writer's eleme
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -102,7 +101,9 @@ def _corner_geometry(radii: list[int], cx: int, cy: int) -> Geometry:
     tolerance = 2 * 9525 // 8  # a quarter px
     if abs(tl - tr) <= tolerance and abs(bl - br) <= tolerance:
         top, bottom = (tl + tr) / 2, (bl + br) / 2
-        return Geometry("round2SameRect", (("adj1", _adj(top, short)), ("adj2", _adj(bottom, short))))
+        return Geometry(
+            "round2SameRect", (("adj1", _adj(top, short)), ("adj2", _adj(bottom, short)))
+        )
     scale = 1.0
     for first, second, side in ((tl, tr, cx), (bl, br, cx), (tl, bl, cy), (tr, br, cy)):
         if first + second > side > 0:
@@ -136,7 +137,9 @@ def add_geometry(parent: Element, geom: Geometry) -> Element:
     for tag in ("avLst", "gdLst", "ahLst", "cxnLst"):
         sub(cust, a(tag))
     sub(cust, a("rect"), {"l": "l", "t": "t", "r": "r", "b": "b"})
-    path_el = sub(sub(cust, a("pathLst")), a("path"), {"w": str(max(1, geom.w)), "h": str(max(1, geom.h))})
+    path_el = sub(
+        sub(cust, a("pathLst")), a("path"), {"w": str(max(1, geom.w)), "h": str(max(1, geom.h))}
+    )
     for command in geom.path:
         op = command[0]
         if op in ("M", "L"):
@@ -144,20 +147,11 @@ def add_geometry(parent: Element, geom: Geometry) -> Element:
             sub(el, a("pt"), {"x": str(command[1]), "y": str(command[2])})
         elif op == "A":
             wr, hr, start, swing = command[1:]
-            sub(path_el, a("arcTo"), {"wR": str(wr), "hR": str(hr), "stAng": str(start), "swAng": str(swing)})
+            sub(
+                path_el,
+                a("arcTo"),
+                {"wR": str(wr), "hR": str(hr), "stAng": str(start), "swAng": str(swing)},
+            )
         else:
             sub(path_el, a("close"))
     return cust
-
-
-def arc_points(cx: float, cy: float, r: float, start: float, sweep: float) -> list[tuple[float, float]]:
-    """Points on a circular arc (angles in degrees, clockwise with y down), at most ~0.25 px off."""
-    if r <= 0:
-        return [(cx, cy)]
-    step = 2 * math.degrees(math.acos(max(-1.0, 1 - 0.25 / r))) if r > 0.25 else 90.0
-    n = max(1, min(64, math.ceil(abs(sweep) / max(step, 1.0))))
-    out = []
-    for i in range(n + 1):
-        ang = math.radians(start + sweep * i / n)
-        out.append((cx + r * math.cos(ang), cy + r * math.sin(ang)))
-    return out

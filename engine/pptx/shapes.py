@@ -6,6 +6,8 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.pptx.bands import Band, gradient_bands, needs_bands
+from engine.pptx.geometry import add_geometry, shape_geometry
 from engine.pptx.oxml import (
     TABLE_URI,
     Element,
@@ -32,8 +34,6 @@ from engine.pptx.props import (
     crop_values,
     num,
 )
-from engine.pptx.bands import Band, gradient_bands, needs_bands
-from engine.pptx.geometry import add_geometry, shape_geometry
 from engine.pptx.text import VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
 from engine.units import deg_to_ooxml_angle, px_to_emu
 

@@ -10,7 +10,9 @@ class Limits:
     max_pages: int = 500
     max_page_bytes: int = 5 * 1024 * 1024
     max_total_bytes: int = 50 * 1024 * 1024
-    max_dom_depth: int = 256
+    max_dom_depth: int = (
+        128  # deeper pages fail with 50104 (layout recursion stays well inside Python's limit)
+    )
     max_elements: int = 20000
     max_image_pixels: int = 40_000_000  # decompression-bomb guard (per decoded image)
     max_data_uri_bytes: int = 15 * 1024 * 1024

@@ -45,7 +45,11 @@ def load_resource(
         remote = url.lower().startswith(("http://", "https://"))
         if options.allow_network and remote:
             return fetch_url(url, diag, options, where)
-        reason = "network access disabled" if remote else "only data: URIs and allowed http(s) URLs are read"
+        reason = (
+            "network access disabled"
+            if remote
+            else "only data: URIs and allowed http(s) URLs are read"
+        )
         diag.add("resource", f"not fetched ({reason}): {display_url(url)[:120]}", where)
         return None
     meta, payload = match.group(1), match.group(2)

@@ -140,3 +140,16 @@ def test_remote_image_is_not_fetched_and_reported():
     page = '<div class="slide" style="width:320px;height:180px"><img src="http://127.0.0.1:9/x.png" width="50" height="40"></div>'
     conv = convert([page])
     assert any("not fetched" in d["message"] for d in conv.diagnostics[0])
+
+
+def test_nesting_up_to_the_default_depth_limit_converts():
+    depth = 60  # x2 elements: flex inside grid inside flex ... 120 levels deep
+    page = (
+        '<div class="slide" style="width:320px;height:180px">'
+        + "<div style='display:flex'><div style='display:grid'>" * depth
+        + "deep"
+        + "</div></div>" * depth
+        + "</div>"
+    )
+    conv = convert([page])
+    assert conv.failed_page_details == []

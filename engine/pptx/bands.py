@@ -169,10 +169,7 @@ def _linear_bands(
             break
         poly = region
         if i > 0 or opaque:
-            # Translucent bands reach 0.5 px back under the previous one: their anti-aliased
-            # edges then cover the pixel between them instead of letting the backdrop through.
-            overlap = 0.0 if opaque else 0.5
-            poly = clip_half_plane(poly, dx, dy, offset(a.pos) - overlap)
+            poly = clip_half_plane(poly, dx, dy, offset(a.pos))
         if not opaque and i < len(segs) - 1:
             poly = clip_half_plane(poly, -dx, -dy, -offset(b.pos))
         poly = dedupe(poly)

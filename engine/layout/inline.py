@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
-from engine.layout.base import LayoutContext, Space, border_edges, layout_box, length, padding_edges
+from engine.layout.base import LayoutContext, border_edges, length, padding_edges
 from engine.layout.fragments import (
     AbsPlaceholder,
     BoxFragment,
@@ -16,38 +16,10 @@ from engine.layout.fragments import (
     LineFragment,
     TextFragment,
 )
-from engine.layout.text import (
-    FontInfo,
-    can_break_between_texts,
-    font_info,
-    split_segments,
-    transform_text,
-)
-from engine.style.types import LP
+from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
+from engine.layout.text import FontInfo, font_info
 
 EPSILON = 0.01
-WRAPPING = frozenset({"normal", "pre-wrap", "pre-line", "break-spaces"})
-PRESERVING = frozenset({"pre", "pre-wrap", "break-spaces"})
-
-
-@dataclass(eq=False, slots=True)
-class Piece:
-    kind: str  # 'text' | 'atomic' | 'open' | 'close' | 'break' | 'abs' | 'marker'
-    box: b.Box
-    text: str = ""
-    trailing: str = ""
-    width: float = 0.0
-    trailing_width: float = 0.0
-    font: FontInfo | None = None
-    shift: float = 0.0
-    fragment: BoxFragment | None = None
-    break_before: bool = False
-    decoration: frozenset[str] = frozenset()
-    href: str | None = None
-    extent: tuple[float, float] | None = (
-        None  # (above, below) for line-height normal with fallback fonts
-    )
-    ea_family: str | None = None
 
 
 @dataclass(slots=True)
@@ -55,168 +27,6 @@ class InlineLayout:
     lines: list[LineFragment]
     height: float
     placeholders: list[AbsPlaceholder] = field(default_factory=list)
-
-
-class _Collector:
-    """Flattens an inline formatting context into pieces (the item stream of CSS Inline 3)."""
-
-    def __init__(self, ctx: LayoutContext, width: float, cb_height: float | None):
-        self.ctx = ctx
-        self.width = width
-        self.cb_height = cb_height
-        self.pieces: list[Piece] = []
-        self.pending_break = False
-        self.last_char = ""
-        self.unit_start = 0  # index of the first piece after the last text/atomic piece
-
-    def emit(self, piece: Piece) -> None:
-        if piece.kind != "close":
-            piece.break_before = self.pending_break
-            self.pending_break = False
-        self.pieces.append(piece)
-
-    def collect(
-        self, children: list[b.Box], shift: float, deco: frozenset[str], parent_style: Any
-    ) -> None:
-        for child in children:
-            if child.out_of_flow:
-                self.pieces.append(Piece("abs", child))
-            elif child.inner == b.TEXT:
-                self.text(child, shift, deco)
-            elif child.inner == b.BREAK:
-                self.emit(Piece("break", child))
-                self.last_char = ""
-                self.unit_start = len(self.pieces)
-            elif child.inner == b.INLINE:
-                style = child.style
-                child_shift = shift + baseline_shift(style, parent_style)
-                child_deco = deco | style["text-decoration-line"]
-                bl, pl = style["border-left-width"], length(style["padding-left"], self.width)
-                ml = length(style["margin-left"], self.width)
-                self.emit(Piece("open", child, width=bl + pl + ml, shift=child_shift))
-                self.collect(child.children, child_shift, child_deco, style)
-                br, pr = style["border-right-width"], length(style["padding-right"], self.width)
-                mr = length(style["margin-right"], self.width)
-                self.pieces.append(Piece("close", child, width=br + pr + mr, shift=child_shift))
-            else:
-                self.atomic(child, shift, parent_style)
-
-    def atomic(self, child: b.Box, shift: float, parent_style: Any) -> None:
-        frag = layout_box(child, self.ctx, Space(self.width, self.cb_height, fit_content=True))
-        self.pending_break = True
-        self.emit(Piece("atomic", child, width=frag.margin_box_width, fragment=frag, shift=shift))
-        self.pending_break = True
-        self.last_char = ""
-        self.unit_start = len(self.pieces)
-
-    def text(self, box: b.Box, shift: float, deco: frozenset[str]) -> None:
-        shaped = self.ctx.text_cache.get(id(box))
-        if shaped is None:
-            shaped = _shape_text(box, self.ctx.lang)
-            self.ctx.text_cache[id(box)] = shaped
-        font, wrap, chunks = shaped
-        deco = deco | box.style["text-decoration-line"]
-        for i, (segments, extent, ea) in enumerate(chunks):
-            if i:
-                self.emit(Piece("break", box))
-                self.last_char = ""
-                self.unit_start = len(self.pieces)
-            for word, spaces, width, trailing_width in segments:
-                if (
-                    word
-                    and self.last_char
-                    and not self.pending_break
-                    and can_break_between_texts(self.last_char, word[0])
-                ):
-                    self._mark_break()
-                self.emit(
-                    Piece(
-                        "text",
-                        box,
-                        word,
-                        spaces,
-                        width,
-                        trailing_width,
-                        font,
-                        shift,
-                        None,
-                        False,
-                        deco,
-                        box.href,
-                        extent,
-                        ea,
-                    )
-                )
-                if spaces:
-                    self.pending_break = wrap
-                self.last_char = (word or spaces)[-1]
-                self.unit_start = len(self.pieces)
-
-    def _mark_break(self) -> None:
-        """A break opportunity before the next text: it belongs to the first piece of the new unit."""
-        if self.unit_start < len(self.pieces):
-            self.pieces[self.unit_start].break_before = True
-        else:
-            self.pending_break = True
-
-
-Segment = tuple[str, str, float, float]  # word, trailing spaces, word width, spaces width
-ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None]
-
-
-def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk]]:
-    """Break opportunities and widths of a text box, independent of the available width.
-
-    Each chunk (text between preserved newlines) is shaped once, so word edges come from prefix
-    sums and kerning across spaces is kept as Chromium keeps it. Cached per layout context.
-    """
-    style = box.style
-    text = transform_text(box.text, style["text-transform"])
-    mode = style["white-space"]
-    wrap = mode in WRAPPING
-    font = font_info(style, lang)
-    raw_chunks = (
-        text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
-    )
-    chunks: list[ShapedChunk] = []
-    for chunk in raw_chunks:
-        if "\t" in chunk:
-            chunk = chunk.expandtabs(8)
-        if not chunk:
-            chunks.append(([], None, None))
-            continue
-        advances = font.advances(chunk)
-        ascii_only = chunk.isascii()
-        extent = font.normal_extent(chunk) if font.normal and not ascii_only else None
-        ea = font.ea_family(chunk) if not ascii_only else None
-        segments: list[Segment] = []
-        pos = 0
-        for word, spaces in split_segments(chunk, wrap):
-            end_word = pos + len(word)
-            end = end_word + len(spaces)
-            segments.append(
-                (word, spaces, sum(advances[pos:end_word]), sum(advances[end_word:end]))
-            )
-            pos = end
-        chunks.append((segments, extent, ea))
-    return font, wrap, chunks
-
-
-def baseline_shift(style: Any, parent_style: Any) -> float:
-    """Blink's baseline shift for vertical-align on inline boxes (positive = up)."""
-    value = style["vertical-align"]
-    parent_size = (
-        float(parent_style["font-size"]) if parent_style is not None else float(style["font-size"])
-    )
-    if value == "super":
-        return math.floor(parent_size / 3 + 1)
-    if value == "sub":
-        return -math.floor(parent_size / 5 + 1)
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, LP):
-        return float(value.resolve(font_info(style).line_height))
-    return 0.0
 
 
 def layout_inline(
@@ -229,7 +39,7 @@ def layout_inline(
 ) -> InlineLayout:
     """Lay out the inline content of `container` in lines `width` wide starting at (origin_x, origin_y)."""
     style = container.style
-    collector = _Collector(ctx, width, cb_height)
+    collector = Collector(ctx, width, cb_height)
     markers = _marker_pieces(container, ctx)
     outside_marker = None
     if markers is not None:
@@ -586,7 +396,7 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float
     """(min-content, max-content) inline sizes of an inline formatting context."""
     from engine.layout.intrinsic import outer_intrinsic
 
-    collector = _Collector(ctx, 0.0, None)
+    collector = Collector(ctx, 0.0, None)
     collector.collect(container.children, 0.0, frozenset(), container.style)
     min_w = 0.0
     max_w = 0.0

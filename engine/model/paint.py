@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.style.types import LP, RGBA, LinearGradient, RadialGradient
 
 DASHES = {"dashed": "dash", "dotted": "sysDot"}
+MAX_STOPS = 64  # a repeating gradient is expanded to at most this many stops
 
 
 def fill_for_color(color: Any, alpha: float = 1.0) -> dict[str, Any] | None:
@@ -29,6 +30,8 @@ def gradient_line_length(angle_deg: float, width: float, height: float) -> float
 
 
 def _stop_positions(stops: Any, length: float) -> list[float | None]:
+    """Stop positions as fractions of `length`, auto ones distributed (CSS Images 3, 3.5.3);
+    not clamped to 0..1."""
     out: list[float | None] = []
     for stop in stops:
         pos = stop.position
@@ -41,8 +44,8 @@ def _stop_positions(stops: Any, length: float) -> list[float | None]:
     if out and out[0] is None:
         out[0] = 0.0
     if out and out[-1] is None:
-        out[-1] = 1.0
-    # Clamp to be non-decreasing, then distribute the auto positions evenly (CSS Images 3, 3.5.3).
+        out[-1] = max(1.0, max((p for p in out if p is not None), default=1.0)) if len(out) > 1 else 1.0
+    # Clamp to be non-decreasing, then distribute the auto positions evenly.
     highest = -math.inf
     for i, p in enumerate(out):
         if p is not None:
@@ -82,26 +85,194 @@ def css_angle(gradient: LinearGradient, width: float, height: float) -> float:
     return gradient.angle
 
 
+# -- colour stops ----------------------------------------------------------------------------
+
+Stop = tuple[float, RGBA]  # (position as a fraction of the gradient line, colour)
+
+
+def _mix(a: RGBA, b: RGBA, k: float) -> RGBA:
+    """Interpolate in premultiplied sRGB (as browsers do), returned unpremultiplied."""
+    alpha = a.a + (b.a - a.a) * k
+    if alpha <= 0:
+        return RGBA(a.r, a.g, a.b, 0.0)
+
+    def channel(x: int, y: int) -> int:
+        return max(0, min(255, round((x * a.a + (y * b.a - x * a.a) * k) / alpha)))
+
+    return RGBA(channel(a.r, b.r), channel(a.g, b.g), channel(a.b, b.b), alpha)
+
+
+def _color_at(stops: list[Stop], t: float) -> RGBA:
+    if t <= stops[0][0]:
+        return stops[0][1]
+    for (p0, c0), (p1, c1) in zip(stops, stops[1:], strict=False):
+        if t <= p1:
+            return c0 if p1 - p0 <= 1e-9 else _mix(c0, c1, (t - p0) / (p1 - p0))
+    return stops[-1][1]
+
+
+def _repeat(stops: list[Stop], lo: float, hi: float) -> list[Stop] | None:
+    """A repeating gradient's stops tiled over [lo, hi]; None when too many would be needed."""
+    first, last = stops[0][0], stops[-1][0]
+    period = last - first
+    if period <= 1e-6:
+        return None
+    k0 = math.floor((lo - first) / period)
+    k1 = math.ceil((hi - first) / period)
+    if (k1 - k0) * len(stops) > MAX_STOPS:
+        return None
+    return [(p + k * period, c) for k in range(k0, k1 + 1) for p, c in stops]
+
+
+def _window(stops: list[Stop], lo: float = 0.0, hi: float = 1.0) -> list[Stop]:
+    """The stops inside [lo, hi] with the colours at lo and hi added where they are cut."""
+    out: list[Stop] = [(lo, _color_at(stops, lo))]
+    out += [(p, c) for p, c in stops if lo < p < hi]
+    # keep a hard stop at the far end as its left colour
+    out.append((hi, _color_at(stops, hi)))
+    return out
+
+
+def _premultiplied(stops: list[Stop]) -> list[Stop]:
+    """Fully transparent stops take their neighbours' colour (split in two when the neighbours
+    differ), so renderers that interpolate unpremultiplied colours fade the way browsers do."""
+    out: list[Stop] = []
+    n = len(stops)
+    for i, (p, c) in enumerate(stops):
+        if c.a > 0:
+            out.append((p, c))
+            continue
+        left = stops[i - 1][1] if i > 0 and stops[i - 1][1].a > 0 else None
+        right = stops[i + 1][1] if i + 1 < n and stops[i + 1][1].a > 0 else None
+        if left is not None:
+            out.append((p, RGBA(left.r, left.g, left.b, 0.0)))
+        if right is not None and (left is None or right[:3] != left[:3]):
+            out.append((p, RGBA(right.r, right.g, right.b, 0.0)))
+        if left is None and right is None:
+            out.append((p, c))
+    return out
+
+
+def resolved_stops(gradient: Any, length: float, lo: float = 0.0, hi: float = 1.0) -> list[Stop]:
+    """The gradient's colour stops over [lo, hi] of its line (positions as fractions of
+    `length`), repeating gradients tiled, ready to write."""
+    positions = _stop_positions(gradient.stops, length)
+    stops = [(p or 0.0, s.color) for p, s in zip(positions, gradient.stops, strict=True)]
+    if getattr(gradient, "repeating", False):
+        tiled = _repeat(stops, lo, hi)
+        if tiled is not None:
+            stops = tiled
+    return _premultiplied(_window(stops, lo, hi))
+
+
+def _fill_stops(stops: list[Stop], alpha: float, scale: float = 1.0) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for pos, color in stops:
+        stop = {"pos": round(min(1.0, max(0.0, pos * scale)), 6), "color": color.hex, "alpha": round(color.a * alpha, 4)}
+        if out and out[-1] == stop:
+            continue
+        out.append(stop)
+    return out
+
+
+# -- gradients -------------------------------------------------------------------------------
+
+
 def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0) -> dict[str, Any]:
-    """A slide-model gradient Fill for a CSS linear or radial gradient over a width x height box."""
+    """A slide-model gradient Fill for a CSS linear or radial gradient over a width x height box.
+
+    Radial gradients come out centred on their CSS centre ("center": fractions of the box) with
+    stop positions relative to the ray to the box's farthest corner; decorations use
+    radial_paint instead, which places them exactly.
+    """
     if isinstance(gradient, LinearGradient):
         used = css_angle(gradient, width, height)
         length = gradient_line_length(used, width, height)
-        positions = _stop_positions(gradient.stops, length)
-        angle = (used - 90.0) % 360.0
-        path = "linear"
-    else:
-        assert isinstance(gradient, RadialGradient)
-        radius = math.hypot(width, height) / 2 if gradient.size == "farthest-corner" else min(width, height) / 2
-        positions = _stop_positions(gradient.stops, radius)
-        angle = 0.0
-        path = "circle"
-    stops = []
-    for stop, pos in zip(gradient.stops, positions, strict=True):
-        assert pos is not None
-        color = stop.color
-        stops.append({"pos": min(1.0, max(0.0, pos)), "color": color.hex, "alpha": round(color.a * alpha, 4)})
-    return {"type": "gradient", "path": path, "angle": angle, "stops": stops}
+        stops = resolved_stops(gradient, length)
+        return {"type": "gradient", "path": "linear", "angle": (used - 90.0) % 360.0, "stops": _fill_stops(stops, alpha)}
+    assert isinstance(gradient, RadialGradient)
+    cx, cy, rx, _ry = radial_extent(gradient, width, height)
+    reach = max(math.hypot(x - cx, y - cy) for x in (0.0, width) for y in (0.0, height)) or 1.0
+    stops = resolved_stops(gradient, rx, 0.0, reach / rx if rx > 0 else 1.0)
+    fill: dict[str, Any] = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": _fill_stops(stops, alpha, rx / reach)}
+    if width > 0 and height > 0 and (abs(cx - width / 2) > 0.5 or abs(cy - height / 2) > 0.5):
+        fill["center"] = [round(cx / width, 4), round(cy / height, 4)]
+    return fill
+
+
+def _len(value: Any, basis: float) -> float:
+    if isinstance(value, LP):
+        return value.resolve(basis)
+    if isinstance(value, (int, float)):
+        return float(value)
+    return basis / 2
+
+
+def radial_extent(gradient: RadialGradient, width: float, height: float) -> tuple[float, float, float, float]:
+    """(cx, cy, rx, ry) of a radial gradient's ending shape in a width x height box (CSS Images 3)."""
+    cx = _len(gradient.center[0], width)
+    cy = _len(gradient.center[1], height)
+    sides_x = (abs(cx), abs(width - cx))
+    sides_y = (abs(cy), abs(height - cy))
+    corners = [(abs(x - cx), abs(y - cy)) for x in (0.0, width) for y in (0.0, height)]
+    size = gradient.size
+    circle = gradient.shape == "circle"
+    if size == "explicit" and gradient.radii is not None:
+        rx = _len(gradient.radii[0], width)
+        ry = rx if circle else _len(gradient.radii[1], height)
+    elif size in ("closest-side", "farthest-side"):
+        pick = min if size == "closest-side" else max
+        rx, ry = pick(sides_x), pick(sides_y)
+        if circle:
+            rx = ry = pick(rx, ry)
+    else:  # closest-corner / farthest-corner
+        pick = min if size == "closest-corner" else max
+        corner = pick(corners, key=lambda c: math.hypot(*c))
+        if circle:
+            rx = ry = math.hypot(*corner)
+        else:
+            side = min if size == "closest-corner" else max
+            sx, sy = side(sides_x), side(sides_y)
+            ratio = sx / sy if sy > 0 else 1.0
+            ry = math.hypot(corner[0] / ratio, corner[1]) if ratio > 0 else corner[1]
+            rx = ry * ratio
+    return cx, cy, max(rx, 0.0), max(ry, 0.0)
+
+
+class RadialPaint(NamedTuple):
+    """A radial gradient placed so PowerPoint and LibreOffice agree: `fill` (a centred path
+    gradient whose last stop is at 1) over `box` (x, y, w, h: the box whose circumscribed
+    ellipse is the gradient's last stop), drawn inside `ellipse` (cx, cy, rx, ry); `outside`
+    is the last stop's colour beyond it (None when transparent)."""
+
+    fill: dict[str, Any]
+    box: tuple[float, float, float, float]
+    ellipse: tuple[float, float, float, float]
+    outside: dict[str, Any] | None
+
+
+def radial_paint(gradient: RadialGradient, width: float, height: float, alpha: float = 1.0) -> RadialPaint | None:
+    """The shapes' view of a radial gradient over a width x height box (None when degenerate)."""
+    cx, cy, rx, ry = radial_extent(gradient, width, height)
+    if rx <= 0.01 or ry <= 0.01:
+        return None
+    stops = resolved_stops(gradient, rx, 0.0, MAX_STOPS)
+    # Cut at the last real stop: beyond it the colour is constant.
+    positions = _stop_positions(gradient.stops, rx)
+    last = max((p for p in positions if p is not None), default=1.0)
+    if getattr(gradient, "repeating", False):
+        reach = max(math.hypot((x - cx) / rx, (y - cy) / ry) for x in (0.0, width) for y in (0.0, height))
+        last = max(last, reach)
+    last = max(last, 1e-3)
+    stops = _window(stops, 0.0, last)
+    stops = _premultiplied(stops)
+    fill_stops = _fill_stops(stops, alpha, 1.0 / last)
+    ex, ey = rx * last, ry * last
+    bw, bh = ex * math.sqrt(2.0), ey * math.sqrt(2.0)
+    fill = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": fill_stops}
+    end = stops[-1][1]
+    outside = fill_for_color(end, alpha)
+    return RadialPaint(fill, (cx - bw / 2, cy - bh / 2, bw, bh), (cx, cy, ex, ey), outside)
 
 
 def first_color(gradient: Any) -> RGBA | None:

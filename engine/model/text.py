@@ -259,10 +259,7 @@ def _text_box(
                 para["bullet"] = _bullet(marker, block_style)
                 marker_width = max(marker_width, marker.width)
             paragraphs.append(para)
-        if runs:
-            if last is not None and same:
-                pass
-            paragraphs[-1]["runs"].extend(runs)
+        paragraphs[-1]["runs"].extend(runs)
         last = item
     # Trailing spaces at line ends are dropped (they hang in the browser).
     for para in paragraphs:

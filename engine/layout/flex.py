@@ -36,7 +36,7 @@ from engine.layout.flex_items import (
     ordered_items,
     size_items,
 )
-from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
+from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic
 from engine.layout.items import (
     INF,
@@ -420,7 +420,7 @@ def _place(
     frag.children.append(child)
 
 
-def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """(min-content, max-content) content-box widths of a flex container from its items' contributions.
 
     Row items' contributions are clamped by their flex base size when they cannot grow (at most)
@@ -448,7 +448,7 @@ def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
         mx += gaps
         if not multi:
             mn += gaps
-    return mn, max(mn, mx)
+    return Intrinsic(mn, max(mn, mx))
 
 
 def _row_contribution(item: b.Box, ctx: LayoutContext) -> tuple[float, float]:

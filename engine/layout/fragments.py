@@ -26,6 +26,13 @@ class Edges(NamedTuple):
 ZERO = Edges()
 
 
+class Intrinsic(NamedTuple):
+    """Min-content and max-content inline sizes (CSS Sizing 3)."""
+
+    min_content: float
+    max_content: float
+
+
 @dataclass(eq=False, slots=True)
 class TextFragment:
     """A piece of text on one line: x from the line's left, baseline from the line's top."""

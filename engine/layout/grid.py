@@ -21,7 +21,7 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.block import used_width
-from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
+from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.grid_placement import ItemPlacement, build_grid
 from engine.layout.grid_tracks import (
     LAYOUT,
@@ -480,7 +480,7 @@ def _measured_baseline(
     return frag.content_y + area_y + used_mt + baseline
 
 
-def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """(min-content, max-content) content-box widths of a grid container: its columns sized under each constraint."""
     setup = build_grid(box, ctx, None, None)
     result: list[float] = []
@@ -494,7 +494,7 @@ def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
         ]
         size_tracks(tracks, span_items, setup.col_gap, None, mode, False)
         result.append(sum(t.base for t in tracks) + gaps_between(tracks, setup.col_gap))
-    return result[0], max(result[0], result[1])
+    return Intrinsic(result[0], max(result[0], result[1]))
 
 
 __all__ = ["layout_grid", "grid_intrinsic"]

@@ -13,6 +13,7 @@ from engine.layout.fragments import (
     BoxFragment,
     Edges,
     InlineBoxFragment,
+    Intrinsic,
     LineFragment,
     TextFragment,
 )
@@ -392,7 +393,7 @@ def _justify(line: LineFragment, free: float) -> None:
     line.content_width = line.width
 
 
-def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
     """(min-content, max-content) inline sizes of an inline formatting context."""
     from engine.layout.intrinsic import outer_intrinsic
 
@@ -430,7 +431,7 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> tuple[float, float
             unit = 0.0
     min_w = max(min_w, unit)
     max_w = max(max_w, line - trailing)
-    return min_w, max_w
+    return Intrinsic(min_w, max_w)
 
 
 __all__ = ["layout_inline", "inline_intrinsic", "InlineLayout", "Edges"]

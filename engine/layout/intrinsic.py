@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from engine.boxes import box as b
 from engine.layout.base import (
     LayoutContext,
@@ -14,11 +12,7 @@ from engine.layout.base import (
     padding_edges,
     specified_width,
 )
-
-
-class Intrinsic(NamedTuple):
-    min_content: float
-    max_content: float
+from engine.layout.fragments import Intrinsic
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:

@@ -23,7 +23,7 @@ from engine.layout.base import (
     margin_value,
     padding_edges,
 )
-from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
+from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.inline import inline_intrinsic
 from engine.layout.intrinsic import outer_intrinsic
 from engine.layout.table_borders import NO_BORDER, CollapsedBorders, style_side
@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 
-def table_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
+def table_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """(min-content, max-content) widths of a table *minus its style's border and padding*
     (intrinsic.py adds those back; the table's used chrome can differ in the collapsing model)."""
     prep = _prepare(box, ctx, None, allow_percent=False)
@@ -79,7 +79,7 @@ def table_intrinsic(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
     if prep.fixed and isinstance(box.style["width"], LP):
         mx = from_lu(TABLE_MAX_INLINE_SIZE)
     chrome = border_edges(box.style).horizontal + padding_edges(box.style, 0.0).horizontal
-    return mn - chrome, max(mn, mx) - chrome
+    return Intrinsic(mn - chrome, max(mn, mx) - chrome)
 
 
 def layout_table(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:

@@ -18,6 +18,15 @@ from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
 
 
+# Properties without a PPTX equivalent: (property, values that need nothing).
+UNSUPPORTED: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("clip-path", ("none", "", None)),
+    ("mix-blend-mode", ("normal", "", None)),
+    ("text-shadow", ((), None)),
+    ("writing-mode", ("horizontal-tb", "", None)),
+)
+
+
 @dataclass
 class _Entry:
     frag: BoxFragment
@@ -62,6 +71,7 @@ class Painter:
         self.options = options
         self.shapes: list[dict[str, Any]] = []
         self.order = 0
+        self.reported: set[str] = set()
         self.slide_fill: dict[str, Any] | None = None
         self.slide_size = (0.0, 0.0)
 
@@ -164,6 +174,7 @@ class Painter:
     # -- painting ------------------------------------------------------------
     def background(self, entry: _Entry) -> None:
         frag = entry.frag
+        self.report_unsupported(frag)
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
         for shape in decorate(
@@ -182,6 +193,18 @@ class Painter:
             tbl = table_shape(frag, table, entry.m, entry.alpha)
             if tbl is not None:
                 self.emit(tbl, entry.clip)
+
+    def report_unsupported(self, frag: BoxFragment) -> None:
+        """One diagnostic per page and property for CSS the slide model cannot express."""
+        style = frag.box.style
+        for prop, ok in UNSUPPORTED:
+            value = style[prop]
+            if value in ok or (prop in self.reported):
+                continue
+            self.reported.add(prop)
+            self.diag.add(
+                "unsupported", f"{prop}: {str(value)[:60]} is not mapped", frag.box.describe()
+            )
 
     def inline_content(self, entry: _Entry) -> None:
         frag = entry.frag

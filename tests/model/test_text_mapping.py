@@ -138,3 +138,14 @@ def test_svg_text_becomes_native_text():
         run["text"] == "Label" and run["color"] == "123456" and run["size"] == 15.0
     )  # 10 user units x 2
     assert pic["svg_media"]
+
+
+def test_unsupported_css_is_reported_once_per_property():
+    conv = convert(
+        [
+            f'<div class="slide" style="width:320px;height:180px;{FONT}"><p style="clip-path:circle(50%)">x</p><p style="clip-path:circle(10%);mix-blend-mode:multiply">y</p></div>'
+        ]
+    )
+    messages = [d["message"] for d in conv.diagnostics[0] if d["kind"] == "unsupported"]
+    assert sum(m.startswith("clip-path") for m in messages) == 1
+    assert any(m.startswith("mix-blend-mode") for m in messages)

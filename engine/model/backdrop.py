@@ -25,10 +25,26 @@ def _inside(shape: dict[str, Any], x: float, y: float) -> bool:
     if shape.get("geom") == "ellipse" and w > 0 and h > 0:
         dx, dy = (x - sx - w / 2) / (w / 2), (y - sy - h / 2) / (h / 2)
         return dx * dx + dy * dy <= 1.0
+    if shape.get("geom") == "custom":
+        contours = shape.get("contours") or [shape.get("points") or []]
+        return sum(_winds(c, x - sx, y - sy) for c in contours) % 2 == 1
     return True
 
 
-def _gradient_at(fill: dict[str, Any], shape: dict[str, Any], x: float, y: float) -> tuple[RGB, float]:
+def _winds(contour: list[Any], x: float, y: float) -> int:
+    """1 when (x, y) is inside the polygon (even-odd ray cast), else 0."""
+    inside = 0
+    n = len(contour)
+    for i in range(n):
+        (x1, y1), (x2, y2) = contour[i], contour[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside ^= 1
+    return inside
+
+
+def _gradient_at(
+    fill: dict[str, Any], shape: dict[str, Any], x: float, y: float
+) -> tuple[RGB, float]:
     w, h = shape["w"], shape["h"]
     stops = fill["stops"]
     if fill.get("path") == "circle":
@@ -55,7 +71,9 @@ def _gradient_at(fill: dict[str, Any], shape: dict[str, Any], x: float, y: float
     return _hex_rgb(stops[-1]["color"]), stops[-1]["alpha"]
 
 
-def _fill_at(fill: dict[str, Any] | None, shape: dict[str, Any], x: float, y: float) -> tuple[RGB, float] | None:
+def _fill_at(
+    fill: dict[str, Any] | None, shape: dict[str, Any], x: float, y: float
+) -> tuple[RGB, float] | None:
     if fill is None:
         return (0.0, 0.0, 0.0), 0.0
     if fill["type"] == "solid":
@@ -65,7 +83,13 @@ def _fill_at(fill: dict[str, Any] | None, shape: dict[str, Any], x: float, y: fl
     return None
 
 
-def backdrop_at(shapes: list[dict[str, Any]], background: dict[str, Any] | None, slide: tuple[float, float], x: float, y: float) -> RGB | None:
+def backdrop_at(
+    shapes: list[dict[str, Any]],
+    background: dict[str, Any] | None,
+    slide: tuple[float, float],
+    x: float,
+    y: float,
+) -> RGB | None:
     """The opaque colour painted at (x, y) so far, or None when a picture (or unknown paint) is there."""
     layers: list[tuple[RGB, float]] = []
     for shape in reversed(shapes):
@@ -86,19 +110,37 @@ def backdrop_at(shapes: list[dict[str, Any]], background: dict[str, Any] | None,
             break
     else:
         bg = {"x": 0.0, "y": 0.0, "w": slide[0], "h": slide[1]}
-        base = _fill_at(background, bg, x, y) if background is not None else ((255.0, 255.0, 255.0), 1.0)
+        base = (
+            _fill_at(background, bg, x, y)
+            if background is not None
+            else ((255.0, 255.0, 255.0), 1.0)
+        )
         if base is None:
             return None
         layers.append((base[0], 1.0))
     r, g, b = layers[-1][0]
     for (pr, pg, pb), alpha in reversed(layers[:-1]):
-        r, g, b = pr * alpha + r * (1 - alpha), pg * alpha + g * (1 - alpha), pb * alpha + b * (1 - alpha)
+        r, g, b = (
+            pr * alpha + r * (1 - alpha),
+            pg * alpha + g * (1 - alpha),
+            pb * alpha + b * (1 - alpha),
+        )
     return (r, g, b)
 
 
-def flatten_runs(text_shape: dict[str, Any], shapes: list[dict[str, Any]], background: dict[str, Any] | None, slide: tuple[float, float]) -> None:
+def flatten_runs(
+    text_shape: dict[str, Any],
+    shapes: list[dict[str, Any]],
+    background: dict[str, Any] | None,
+    slide: tuple[float, float],
+) -> None:
     """Composite translucent runs of a text box over the backdrop at the box's centre, in place."""
-    runs = [r for p in text_shape["text"]["paragraphs"] for r in p["runs"] if r.get("alpha") is not None and r.get("text")]
+    runs = [
+        r
+        for p in text_shape["text"]["paragraphs"]
+        for r in p["runs"]
+        if r.get("alpha") is not None and r.get("text")
+    ]
     if not runs or text_shape.get("rotation"):
         return
     x = text_shape["x"] + text_shape["w"] / 2

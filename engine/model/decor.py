@@ -1,19 +1,38 @@
-"""Box decorations (a fragment's backgrounds, borders, shadows and replaced content -> rect/picture shapes)."""
+"""Box decorations (a fragment's shadows, background layers and borders -> rect/picture shapes).
+
+Painting order (CSS Backgrounds 3): box-shadows (under the box), the background colour, the
+background image layers from the last to the first, then the border. Layer i takes the i-th
+(cycled) value of background-size/position/repeat/origin/clip.
+"""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
-from engine.model.geometry import Matrix, place_rect
-from engine.model.paint import fill_for_color, gradient_fill, line_for
+from engine.model.effects import blur_radius, box_shadows, glow, shadow_effect, sharp_shadow
+from engine.model.geometry import (
+    Box,
+    Matrix,
+    Radii,
+    clip_convex,
+    custom_geom,
+    elliptic_rect_polygon,
+    geom_for,
+    outline_polygon,
+    placed,
+    rounded_rect_polygon,
+)
+from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
 from engine.style.types import LP, LinearGradient, RadialGradient, UrlImage
 
+__all__ = ["decorate", "geom_for", "radius_px"]
 
-def radius_px(style: Any, width: float, height: float) -> tuple[float, float, float, float]:
-    """Used horizontal radii of the four corners (tl, tr, br, bl), scaled down so they fit (CSS 5.5)."""
+
+def radius_px(style: Any, width: float, height: float) -> Radii:
+    """Used radii of the four corners (tl, tr, br, bl), the smaller of each corner's two,
+    scaled down so they fit (CSS Backgrounds 3, 5.5)."""
     radii = []
     for corner in ("top-left", "top-right", "bottom-right", "bottom-left"):
         value = style[f"border-{corner}-radius"]
@@ -39,14 +58,187 @@ def _len(value: Any, basis: float) -> float:
     return 0.0
 
 
-def _geom(frag: BoxFragment, w: float, h: float) -> dict[str, Any]:
-    tl, tr, br, bl = radius_px(frag.box.style, w, h)
-    biggest = max(tl, tr, br, bl)
-    if biggest <= 0.5:
-        return {"geom": "rect"}
-    if w > 0 and h > 0 and min(tl, tr, br, bl) >= min(w, h) / 2 - 0.5 and abs(w - h) < 1.0:
-        return {"geom": "ellipse"}
-    return {"geom": "roundRect", "radius": biggest}
+def _inner_radii(radii: Radii, left: float, top: float, right: float, bottom: float) -> Radii:
+    tl, tr, br, bl = radii
+    return (
+        max(0.0, tl - max(left, top)),
+        max(0.0, tr - max(right, top)),
+        max(0.0, br - max(right, bottom)),
+        max(0.0, bl - max(left, bottom)),
+    )
+
+
+class _Box:
+    """The fragment's border, padding and content boxes with their corner radii."""
+
+    def __init__(self, frag: BoxFragment):
+        w, h = frag.width, frag.height
+        b, p = frag.border, frag.padding
+        self.radii = radius_px(frag.box.style, w, h)
+        self.boxes: dict[str, Box] = {
+            "border-box": (0.0, 0.0, w, h),
+            "padding-box": (b.left, b.top, w - b.horizontal, h - b.vertical),
+            "content-box": (
+                b.left + p.left,
+                b.top + p.top,
+                w - b.horizontal - p.horizontal,
+                h - b.vertical - p.vertical,
+            ),
+        }
+        self._inner = {
+            "border-box": self.radii,
+            "padding-box": _inner_radii(self.radii, b.left, b.top, b.right, b.bottom),
+            "content-box": _inner_radii(
+                self.radii, b.left + p.left, b.top + p.top, b.right + p.right, b.bottom + p.bottom
+            ),
+        }
+
+    def box(self, name: str) -> Box:
+        return self.boxes.get(name, self.boxes["border-box"])
+
+    def geom(self, name: str) -> dict[str, Any]:
+        x, y, w, h = self.box(name)
+        return geom_for(self._inner.get(name, self.radii), w, h)
+
+
+def _layer_value(style: Any, prop: str, index: int, default: Any) -> Any:
+    values = style[prop] or (default,)
+    return values[index % len(values)]
+
+
+def decorate(
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    diag: Diagnostics,
+    media: dict[str, Any],
+    borders: bool = True,
+) -> list[dict[str, Any]]:
+    """Shapes painting one box's shadows, background and border (CSS 2.1 Appendix E step
+    'background, border')."""
+    style = frag.box.style
+    if style["visibility"] != "visible" or frag.width <= 0 and frag.height <= 0:
+        return []
+    if _paints_nothing(style, frag, borders):
+        return []
+    w, h = frag.width, frag.height
+    boxes = _Box(frag)
+    geom = geom_for(boxes.radii, w, h)
+    name = frag.box.describe()
+    images = list(style["background-image"] or ())
+    layers = [(i, layer) for i, layer in enumerate(images) if layer != "none"]
+    clip_text = "text" in (style["background-clip"] or ())
+    base_fill = None if clip_text else fill_for_color(style["background-color"], alpha)
+    if clip_text:
+        layers = []  # background-clip:text paints only through the glyphs (the text colours it)
+    color_clip = _layer_value(style, "background-clip", max(0, len(images) - 1), "border-box")
+    uniform = _uniform_border(style) if borders else None
+    line = line_for(uniform[0], uniform[1], uniform[2], alpha) if uniform is not None else None
+    sigma = blur_radius(style)
+    if sigma > 0 and (base_fill is not None or layers):
+        soft = glow(frag, boxes, geom, base_fill, layers, sigma, alpha, m, name, diag)
+        if soft is not None:
+            return soft
+
+    shapes: list[dict[str, Any]] = []
+    shadows = box_shadows(style, diag, name)
+    sharp = [s for s in shadows if s.blur <= 0.5]
+    blurred = [s for s in shadows if s.blur > 0.5]
+    if base_fill is None and not layers and _is_picture(frag):
+        blurred = []  # the picture itself casts it (engine/model/pictures.py)
+    # The bottom shape: the colour (or a sole linear gradient), the first blurred shadow, the border.
+    fill = base_fill
+    fill_box, fill_geom = boxes.box(color_clip), boxes.geom(color_clip)
+    if fill is None and len(layers) == 1 and isinstance(layers[0][1], LinearGradient):
+        index, layer = layers[0]
+        if _layer_value(style, "background-size", index, ("auto", "auto")) in (
+            ("auto", "auto"),
+            "cover",
+            "contain",
+        ):
+            origin = _layer_value(style, "background-origin", index, "padding-box")
+            clip = _layer_value(style, "background-clip", index, "border-box")
+            ox, oy, ow, oh = boxes.box(origin)
+            fill = gradient_fill(layer, ow, oh, alpha)
+            fill_box, fill_geom = boxes.box(clip), boxes.geom(clip)
+            layers = []
+    opaque = fill is not None and fill["type"] == "solid" and fill["alpha"] >= 1.0
+    inset = uniform[0] / 2 if line is not None and uniform is not None else 0.0
+    line_on_top = line is not None and bool(layers)
+    for s in reversed(sharp):
+        shapes.extend(sharp_shadow(s, geom, (0.0, 0.0, w, h), boxes.radii, opaque, alpha, m, name))
+    for s in reversed(blurred[1:]):
+        if opaque and fill is not None:
+            caster = {
+                "kind": "rect",
+                **fill_geom,
+                "fill": fill,
+                "line": None,
+                "shadow": shadow_effect(s, alpha),
+                "name": name + " shadow",
+            }
+            shapes.append(placed(caster, m, fill_box))
+        else:
+            diag.add(
+                "unsupported",
+                "only the first blurred box-shadow of a translucent box is drawn",
+                name,
+            )
+    shadow = shadow_effect(blurred[0], alpha) if blurred else None
+    if fill is not None or shadow is not None or (line is not None and not line_on_top):
+        shape: dict[str, Any] = {
+            "kind": "rect",
+            **fill_geom,
+            "fill": fill,
+            "line": None if line_on_top else line,
+            "shadow": shadow,
+            "name": name,
+        }
+        box = fill_box
+        if shape["line"] is not None:
+            box, shape = _inset_for_line(shape, (0.0, 0.0, w, h), geom, inset)
+        shapes.append(placed(shape, m, box))
+    # Image layers, bottom-most first.
+    for index, layer in reversed(layers):
+        shapes.extend(_layer_shapes(frag, boxes, index, layer, m, alpha, diag, media, name))
+    if line_on_top:
+        shape = {"kind": "rect", **geom, "fill": None, "line": line, "name": name + " border"}
+        box, shape = _inset_for_line(shape, (0.0, 0.0, w, h), geom, inset)
+        shapes.append(placed(shape, m, box))
+    if uniform is None and borders:
+        shapes.extend(_side_borders(frag, m, alpha))
+    return shapes
+
+
+def _is_picture(frag: BoxFragment) -> bool:
+    rep = frag.box.replaced
+    return rep is not None and rep.kind in ("image", "svg")
+
+
+def _paints_nothing(style: Any, frag: BoxFragment, borders: bool) -> bool:
+    """The common case, checked first: no colour, no image, no border, no shadow."""
+    if style["background-color"].a > 0 or style["box-shadow"]:
+        return False
+    if any(layer != "none" for layer in style["background-image"] or ()):
+        return False
+    b = frag.border
+    return not (borders and (b.top or b.right or b.bottom or b.left)) and "drop-shadow" not in str(
+        style["filter"]
+    )
+
+
+def _inset_for_line(
+    shape: dict[str, Any], box: Box, geom: dict[str, Any], inset: float
+) -> tuple[Box, dict[str, Any]]:
+    """A border drawn as the outline of a shape inset by half its width (so it lies inside the box)."""
+    x, y, w, h = box
+    shape = dict(shape)
+    shape.update(geom)
+    if geom["geom"] == "roundRect":
+        shape["radius"] = max(0.0, geom["radius"] - inset)
+        if "radii" in geom:
+            shape["radii"] = [max(0.0, r - inset) for r in geom["radii"]]
+    return (x + inset, y + inset, max(0.0, w - 2 * inset), max(0.0, h - 2 * inset)), shape
 
 
 def _uniform_border(style: Any) -> tuple[float, Any, str] | None:
@@ -61,72 +253,111 @@ def _uniform_border(style: Any) -> tuple[float, Any, str] | None:
     return None
 
 
-def decorate(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], borders: bool = True) -> list[dict[str, Any]]:
-    """Shapes painting one box's background and border (CSS 2.1 Appendix E step 'background, border')."""
+# -- background layers -----------------------------------------------------------------------
+
+
+def _layer_shapes(
+    frag: BoxFragment,
+    boxes: _Box,
+    index: int,
+    layer: Any,
+    m: Matrix,
+    alpha: float,
+    diag: Diagnostics,
+    media: dict[str, Any],
+    name: str,
+) -> list[dict[str, Any]]:
     style = frag.box.style
-    if style["visibility"] != "visible" or frag.width <= 0 and frag.height <= 0:
+    origin = _layer_value(style, "background-origin", index, "padding-box")
+    clip = _layer_value(style, "background-clip", index, "border-box")
+    if isinstance(layer, UrlImage):
+        from engine.model.pictures import background_picture
+
+        pic = background_picture(frag, layer, m, alpha, diag, media, index)
+        return [pic] if pic is not None else []
+    if not isinstance(layer, (LinearGradient, RadialGradient)):
         return []
-    shapes: list[dict[str, Any]] = []
-    w, h = frag.width, frag.height
-    geom = _geom(frag, w, h)
-    name = frag.box.describe()
-    shadow = _shadow(style, alpha)
-    bg = style["background-color"]
-    layers = [layer for layer in style["background-image"] if layer != "none"]
-    uniform = _uniform_border(style) if borders else None
-    base_fill = fill_for_color(bg, alpha)
-    has_text_clip = "text" in (style["background-clip"] or ())
-    if has_text_clip:
-        layers = []  # background-clip:text paints the background only through the glyphs (text colours it)
-        base_fill = None
-    gradient_layers = [layer for layer in layers if isinstance(layer, (LinearGradient, RadialGradient))]
-    # The bottom shape: background colour (or the only gradient), border and shadow.
-    fill = base_fill
-    if fill is None and len(gradient_layers) == 1 and len(layers) == 1:
-        fill = gradient_fill(gradient_layers[0], w, h, alpha)
-        layers = []
-    line = None
-    inset = 0.0
-    if uniform is not None:
-        line = line_for(uniform[0], uniform[1], uniform[2], alpha)
-        inset = uniform[0] / 2 if line is not None else 0.0
-    if fill is not None or line is not None or shadow is not None:
-        shape = {"kind": "rect", **geom, "fill": fill, "line": line, "shadow": shadow, "name": name}
-        if inset and geom["geom"] == "roundRect":
-            shape["radius"] = max(0.0, shape["radius"] - inset)
-        shape.update(place_rect(m, inset, inset, max(0.0, w - 2 * inset), max(0.0, h - 2 * inset)))
-        shapes.append(shape)
-    # Further background layers, bottom-most first.
-    for layer in reversed(layers):
-        if isinstance(layer, (LinearGradient, RadialGradient)):
-            shape = {"kind": "rect", **geom, "fill": gradient_fill(layer, w, h, alpha), "line": None, "name": name + " gradient"}
-            shape.update(place_rect(m, 0.0, 0.0, w, h))
-            shapes.append(shape)
-        elif isinstance(layer, UrlImage):
-            pic = _background_picture(frag, layer, m, alpha, diag, media)
-            if pic is not None:
-                shapes.append(pic)
-    if uniform is None and borders:
-        shapes.extend(_side_borders(frag, m, alpha))
-    return shapes
+    ox, oy, ow, oh = boxes.box(origin)
+    size = _layer_value(style, "background-size", index, ("auto", "auto"))
+    tile = _tile_size(size, ow, oh)
+    repeat = _layer_value(style, "background-repeat", index, ("repeat", "repeat"))
+    if tile is None:
+        tile = (ow, oh)
+    elif (tile[0] < ow - 0.5 or tile[1] < oh - 0.5) and repeat != ("no-repeat", "no-repeat"):
+        diag.add("unsupported", "repeated gradient tiles not drawn", name)
+        return []
+    position = _layer_value(style, "background-position", index, (LP(0.0, 0.0), LP(0.0, 0.0)))
+    tx = ox + _len(position[0], ow - tile[0])
+    ty = oy + _len(position[1], oh - tile[1])
+    area = boxes.box(clip)
+    area_geom = boxes.geom(clip)
+    if isinstance(layer, LinearGradient):
+        fill = gradient_fill(layer, tile[0], tile[1], alpha)
+        if tile == (ow, oh) and (tx, ty) == (ox, oy) and area == (ox, oy, ow, oh):
+            shape = {
+                "kind": "rect",
+                **area_geom,
+                "fill": fill,
+                "line": None,
+                "name": name + " gradient",
+            }
+            return [placed(shape, m, area)]
+        region = clip_convex(
+            outline_polygon(area_geom, area),
+            [(tx, ty), (tx + tile[0], ty), (tx + tile[0], ty + tile[1]), (tx, ty + tile[1])],
+        )
+        if len(region) < 3:
+            return []
+        tbox = (tx, ty, tile[0], tile[1])
+        shape = {
+            "kind": "rect",
+            **custom_geom([region], tbox),
+            "fill": fill,
+            "line": None,
+            "name": name + " gradient",
+        }
+        return [placed(shape, m, tbox)]
+    uncut = _is_slide_root(frag, m)
+    return radial_shapes(layer, (tx, ty, tile[0], tile[1]), area, area_geom, alpha, m, name, uncut)
 
 
-def _shadow(style: Any, alpha: float) -> dict[str, Any] | None:
-    shadows = [s for s in style["box-shadow"] if not s.inset and s.color.a > 0]
-    if not shadows:
+def _is_slide_root(frag: BoxFragment, m: Matrix) -> bool:
+    """The slide root: what it paints past its box is off the slide, so nothing needs cutting."""
+    element = frag.box.element
+    if element is None or not (m.is_translation and m.e == 0 and m.f == 0):
+        return False
+    return "slide" in (element.get("class") or "").split()
+
+
+def _tile_size(size: Any, ow: float, oh: float) -> tuple[float, float] | None:
+    """The size of a gradient tile (None: the positioning area)."""
+    if size in ("cover", "contain") or not isinstance(size, tuple):
         return None
-    s = shadows[0]
-    dist = math.hypot(s.x, s.y)
-    direction = math.degrees(math.atan2(s.y, s.x)) % 360.0 if dist else 0.0
-    return {"blur": s.blur, "dist": dist, "dir": direction, "color": s.color.hex, "alpha": s.color.a * alpha}
+    sw, sh = size
+    if sw == "auto" and sh == "auto":
+        return None
+    w = _len(sw, ow) if sw != "auto" else ow
+    h = _len(sh, oh) if sh != "auto" else oh
+    return (w, h) if w > 0 and h > 0 else None
+
+
+# -- filter: blur() --------------------------------------------------------------------------
+
+
+# -- borders -----------------------------------------------------------------------------------
 
 
 def _side_borders(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
-    """Per-side borders as thin filled rectangles exactly where the browser paints them."""
+    """Per-side borders exactly where the browser paints them: on a rounded box whose drawn
+    sides share one solid colour, the ring between the border and padding edges (following
+    the corners); else one thin rectangle per side (a dashed line for dashed/dotted sides)."""
     style = frag.box.style
     w, h = frag.width, frag.height
     out = []
     b = frag.border
+    ring = _rounded_ring(frag, alpha)
+    if ring is not None:
+        return [placed(ring, m, (0.0, 0.0, w, h))]
     rects = {
         "top": (0.0, 0.0, w, b.top),
         "bottom": (0.0, h - b.bottom, w, b.bottom),
@@ -139,18 +370,83 @@ def _side_borders(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, 
         rects["right"] = (w - b.right, 0.0, b.right, h)
     for side, (x, y, rw, rh) in rects.items():
         width = style[f"border-{side}-width"]
-        if width <= 0 or rw <= 0 or rh <= 0:
+        if width <= 0 or rw <= 0 or rh <= 0 or style[f"border-{side}-style"] in ("none", "hidden"):
+            continue
+        kind = style[f"border-{side}-style"]
+        if kind in ("dashed", "dotted"):  # a dashed line along the middle of the strip
+            line = line_for(width, style[f"border-{side}-color"], kind, alpha)
+            if line is None:
+                continue
+            horizontal = side in ("top", "bottom")
+            ends = (
+                ((x, y + rh / 2), (x + rw, y + rh / 2))
+                if horizontal
+                else ((x + rw / 2, y), (x + rw / 2, y + rh))
+            )
+            (x1, y1), (x2, y2) = (m.apply(*p) for p in ends)
+            name = f"{frag.box.describe()} border-{side}"
+            out.append(
+                {"kind": "line", "x1": x1, "y1": y1, "x2": x2, "y2": y2, "line": line, "name": name}
+            )
             continue
         fill = fill_for_color(style[f"border-{side}-color"], alpha)
         if fill is None:
             continue
-        shape = {"kind": "rect", "geom": "rect", "fill": fill, "line": None, "name": f"{frag.box.describe()} border-{side}"}
-        shape.update(place_rect(m, x, y, rw, rh))
-        out.append(shape)
+        shape: dict[str, Any] = {
+            "kind": "rect",
+            "geom": "rect",
+            "fill": fill,
+            "line": None,
+            "name": f"{frag.box.describe()} border-{side}",
+        }
+        out.append(placed(shape, m, (x, y, rw, rh)))
     return out
 
 
-def _background_picture(frag: BoxFragment, layer: UrlImage, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> dict[str, Any] | None:
-    from engine.model.pictures import background_picture
-
-    return background_picture(frag, layer, m, alpha, diag, media)
+def _rounded_ring(frag: BoxFragment, alpha: float) -> dict[str, Any] | None:
+    style = frag.box.style
+    w, h = frag.width, frag.height
+    radii = radius_px(style, w, h)
+    if max(radii) <= 0.5:
+        return None
+    drawn = {}
+    for side in ("top", "right", "bottom", "left"):
+        if style[f"border-{side}-width"] > 0 and style[f"border-{side}-style"] not in (
+            "none",
+            "hidden",
+        ):
+            drawn[side] = (style[f"border-{side}-color"], style[f"border-{side}-style"])
+    if not drawn or len(set(drawn.values())) != 1:
+        return None
+    color, kind = next(iter(drawn.values()))
+    fill = fill_for_color(color, alpha)
+    if fill is None or kind not in ("solid", "double", "groove", "ridge", "inset", "outset"):
+        return None
+    b = frag.border
+    bt, br_, bb, bl = (
+        b.top if "top" in drawn else 0.0,
+        b.right if "right" in drawn else 0.0,
+        b.bottom if "bottom" in drawn else 0.0,
+        b.left if "left" in drawn else 0.0,
+    )
+    tl, tr, br, bl_r = radii
+    outer = rounded_rect_polygon(0.0, 0.0, w, h, radii)
+    inner_corners = [
+        (max(0.0, tl - bl), max(0.0, tl - bt)),
+        (max(0.0, tr - br_), max(0.0, tr - bt)),
+        (max(0.0, br - br_), max(0.0, br - bb)),
+        (max(0.0, bl_r - bl), max(0.0, bl_r - bb)),
+    ]
+    if w - bl - br_ <= 0 or h - bt - bb <= 0:
+        contours = [outer]
+    else:
+        inner = elliptic_rect_polygon(bl, bt, w - br_, h - bb, inner_corners)
+        contours = [outer, inner[::-1]]
+    name = f"{frag.box.describe()} border"
+    return {
+        "kind": "rect",
+        **custom_geom(contours, (0.0, 0.0, w, h)),
+        "fill": fill,
+        "line": None,
+        "name": name,
+    }

@@ -9,6 +9,8 @@ from engine.style.types import LP
 
 Point = tuple[float, float]
 Polygon = list[Point]
+Box = tuple[float, float, float, float]  # x, y, w, h
+Radii = tuple[float, float, float, float]  # tl, tr, br, bl corner radii
 
 
 class Matrix(NamedTuple):
@@ -207,3 +209,151 @@ def rounded_rect_polygon(
     pts += arc_points(x1 - br, y1 - br, br, 0.0, 90.0)
     pts += arc_points(x0 + bl, y1 - bl, bl, 90.0, 90.0)
     return dedupe(pts)
+
+
+def shape_outline(shape: dict[str, Any]) -> list[Polygon]:
+    """A rect shape's outline contours in slide px (custom polygons, ellipse, rounded rect, rect)."""
+    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
+    geom = shape.get("geom")
+    if geom == "custom":
+        contours = shape.get("contours") or [shape.get("points") or []]
+        return [[(x + px, y + py) for px, py in c] for c in contours]
+    if geom == "ellipse":
+        return [ellipse_polygon(x + w / 2, y + h / 2, w / 2, h / 2)]
+    if geom == "roundRect":
+        radii = shape.get("radii") or [shape.get("radius", 0.0)] * 4
+        return [rounded_rect_polygon(x, y, x + w, y + h, tuple(radii))]  # type: ignore[arg-type]
+    return [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]]
+
+
+def clip_outline(
+    shape: dict[str, Any], clip: tuple[float, float, float, float]
+) -> dict[str, Any] | None:
+    """A rect shape cut to a clip rectangle (x0, y0, x1, y1): its outline becomes a custom
+    polygon; its box (which places its gradient) stays. None when nothing is left.
+
+    A shape with an outline or a soft edge is kept whole (the cut would be outlined or
+    softened too; what spills past the slide is not seen anyway). A gradient-filled one
+    gets a zero-area contour across its box: LibreOffice sizes a gradient's transparency by
+    the outline's bounds, which must stay the box's.
+    """
+    if shape.get("soft_edge") or shape.get("line"):
+        return shape
+    x0, y0, x1, y1 = clip
+    rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    contours = []
+    for contour in shape_outline(shape):
+        if len(contour) >= 3 and abs(signed_area(contour)) < 1e-6:
+            contours.append(contour)  # a zero-area contour only widens the outline's bounds
+            continue
+        cut = dedupe(clip_convex(contour, rect))
+        if len(cut) >= 3:
+            contours.append(cut)
+    if not any(abs(signed_area(c)) > 1e-6 for c in contours):
+        return None
+    x, y = shape["x"], shape["y"]
+    fill = shape.get("fill")
+    if (
+        isinstance(fill, dict)
+        and fill.get("type") == "gradient"
+        and not any(abs(signed_area(c)) <= 1e-6 for c in contours)
+    ):
+        w, h = shape["w"], shape["h"]
+        contours.append([(x, y), (x + w, y + h), (x, y)])
+    rel = [[[round(px - x, 3), round(py - y, 3)] for px, py in c] for c in contours]
+    out = {k: v for k, v in shape.items() if k not in ("points", "contours", "radius", "radii")}
+    out["geom"] = "custom"
+    if len(rel) == 1:
+        out["points"] = rel[0]
+    else:
+        out["contours"] = rel
+    return out
+
+
+def elliptic_rect_polygon(
+    x0: float, y0: float, x1: float, y1: float, corners: list[tuple[float, float]]
+) -> Polygon:
+    """A clockwise polygon of a rectangle with elliptical corners ((rx, ry) for tl, tr, br, bl)."""
+    centres = [
+        (x0 + corners[0][0], y0 + corners[0][1], 180.0),
+        (x1 - corners[1][0], y0 + corners[1][1], 270.0),
+        (x1 - corners[2][0], y1 - corners[2][1], 0.0),
+        (x0 + corners[3][0], y1 - corners[3][1], 90.0),
+    ]
+    pts: Polygon = []
+    for (cx, cy, start), (rx, ry) in zip(centres, corners, strict=True):
+        r = max(rx, ry)
+        if rx <= 0 or ry <= 0:
+            pts.append((cx, cy))
+            continue
+        for px, py in arc_points(0.0, 0.0, r, start, 90.0):
+            pts.append((cx + px * rx / r, cy + py * ry / r))
+    return dedupe(pts)
+
+
+# -- shape geometry keys (slide-model "geom", "radius", "radii", "points", "contours") -----
+
+
+def geom_for(radii: Radii, w: float, h: float) -> dict[str, Any]:
+    """Model geometry keys for a box with corner radii: rect, ellipse (a circle or an ellipse
+    whose radii are all half the sides), roundRect with "radius" (and "radii" when they differ)."""
+    biggest = max(radii)
+    if biggest <= 0.5:
+        return {"geom": "rect"}
+    if w > 0 and h > 0 and min(radii) >= min(w, h) / 2 - 0.5 and abs(w - h) < 1.0:
+        return {"geom": "ellipse"}
+    out: dict[str, Any] = {"geom": "roundRect", "radius": biggest}
+    if biggest - min(radii) > 0.5:
+        out["radii"] = [round(r, 3) for r in radii]
+    return out
+
+
+def outline_polygon(geom: dict[str, Any], box: Box) -> Polygon:
+    """The outline of a geometry over a box as a clockwise polygon."""
+    x, y, w, h = box
+    if geom["geom"] == "ellipse":
+        return ellipse_polygon(x + w / 2, y + h / 2, w / 2, h / 2)
+    if geom["geom"] == "roundRect":
+        radii = geom.get("radii") or [geom["radius"]] * 4
+        return rounded_rect_polygon(x, y, x + w, y + h, tuple(radii))  # type: ignore[arg-type]
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+
+def scale_of(m: Matrix) -> float:
+    return math.sqrt(m.scale_x * m.scale_y)
+
+
+def placed(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
+    """Place a shape's local box under m (radius and polygon points follow m's scale)."""
+    x, y, w, h = box
+    shape.update(place_rect(m, x, y, w, h))
+    sx, sy = m.scale_x, m.scale_y
+    if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
+        if "radius" in shape:
+            shape["radius"] = shape["radius"] * scale_of(m)
+        if "radii" in shape:
+            shape["radii"] = [r * scale_of(m) for r in shape["radii"]]
+        for key in ("points",):
+            if key in shape:
+                shape[key] = [[px * sx, py * sy] for px, py in shape[key]]
+        if "contours" in shape:
+            shape["contours"] = [[[px * sx, py * sy] for px, py in c] for c in shape["contours"]]
+    return shape
+
+
+def custom_geom(contours: list[Polygon], box: Box) -> dict[str, Any]:
+    """Geometry keys of polygons (local coordinates) relative to `box`."""
+    x, y = box[0], box[1]
+    rel = [[[round(px - x, 3), round(py - y, 3)] for px, py in c] for c in contours if len(c) >= 3]
+    if len(rel) == 1:
+        return {"geom": "custom", "points": rel[0]}
+    return {"geom": "custom", "contours": rel}
+
+
+def box_contains(outer: Box, inner: Box) -> bool:
+    return (
+        inner[0] >= outer[0] - 0.01
+        and inner[1] >= outer[1] - 0.01
+        and inner[0] + inner[2] <= outer[0] + outer[2] + 0.01
+        and inner[1] + inner[3] <= outer[1] + outer[3] + 0.01
+    )

@@ -1,14 +1,28 @@
-"""Paint values (computed colours, gradients and border styles -> slide-model Fill and Line dicts)."""
+"""Paint values (computed colours, gradients and border styles -> slide-model Fill and Line dicts; radial layers -> shapes)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any, NamedTuple
 
+from engine.model.geometry import (
+    Box,
+    Matrix,
+    box_contains,
+    clip_convex,
+    custom_geom,
+    ellipse_polygon,
+    outline_polygon,
+    placed,
+)
 from engine.style.types import LP, RGBA, LinearGradient, RadialGradient
 
 DASHES = {"dashed": "dash", "dotted": "sysDot"}
 MAX_STOPS = 64  # a repeating gradient is expanded to at most this many stops
+SQRT_HALF = math.sqrt(0.5)
+GLOW_SOFT_EDGE = (
+    0.25  # soft edge of a fading ellipse (glow, radial layer), as a fraction of its radius
+)
 
 
 def fill_for_color(color: Any, alpha: float = 1.0) -> dict[str, Any] | None:
@@ -18,9 +32,19 @@ def fill_for_color(color: Any, alpha: float = 1.0) -> dict[str, Any] | None:
 
 
 def line_for(width: float, color: Any, style: str, alpha: float = 1.0) -> dict[str, Any] | None:
-    if width <= 0 or style in ("none", "hidden") or not isinstance(color, RGBA) or color.a * alpha <= 0:
+    if (
+        width <= 0
+        or style in ("none", "hidden")
+        or not isinstance(color, RGBA)
+        or color.a * alpha <= 0
+    ):
         return None
-    return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4), "dash": DASHES.get(style, "solid")}
+    return {
+        "width": width,
+        "color": color.hex,
+        "alpha": round(color.a * alpha, 4),
+        "dash": DASHES.get(style, "solid"),
+    }
 
 
 def gradient_line_length(angle_deg: float, width: float, height: float) -> float:
@@ -44,7 +68,9 @@ def _stop_positions(stops: Any, length: float) -> list[float | None]:
     if out and out[0] is None:
         out[0] = 0.0
     if out and out[-1] is None:
-        out[-1] = max(1.0, max((p for p in out if p is not None), default=1.0)) if len(out) > 1 else 1.0
+        out[-1] = (
+            max(1.0, max((p for p in out if p is not None), default=1.0)) if len(out) > 1 else 1.0
+        )
     # Clamp to be non-decreasing, then distribute the auto positions evenly.
     highest = -math.inf
     for i, p in enumerate(out):
@@ -168,7 +194,11 @@ def resolved_stops(gradient: Any, length: float, lo: float = 0.0, hi: float = 1.
 def _fill_stops(stops: list[Stop], alpha: float, scale: float = 1.0) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for pos, color in stops:
-        stop = {"pos": round(min(1.0, max(0.0, pos * scale)), 6), "color": color.hex, "alpha": round(color.a * alpha, 4)}
+        stop = {
+            "pos": round(min(1.0, max(0.0, pos * scale)), 6),
+            "color": color.hex,
+            "alpha": round(color.a * alpha, 4),
+        }
         if out and out[-1] == stop:
             continue
         out.append(stop)
@@ -189,12 +219,22 @@ def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0
         used = css_angle(gradient, width, height)
         length = gradient_line_length(used, width, height)
         stops = resolved_stops(gradient, length)
-        return {"type": "gradient", "path": "linear", "angle": (used - 90.0) % 360.0, "stops": _fill_stops(stops, alpha)}
+        return {
+            "type": "gradient",
+            "path": "linear",
+            "angle": (used - 90.0) % 360.0,
+            "stops": _fill_stops(stops, alpha),
+        }
     assert isinstance(gradient, RadialGradient)
     cx, cy, rx, _ry = radial_extent(gradient, width, height)
     reach = max(math.hypot(x - cx, y - cy) for x in (0.0, width) for y in (0.0, height)) or 1.0
     stops = resolved_stops(gradient, rx, 0.0, reach / rx if rx > 0 else 1.0)
-    fill: dict[str, Any] = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": _fill_stops(stops, alpha, rx / reach)}
+    fill: dict[str, Any] = {
+        "type": "gradient",
+        "path": "circle",
+        "angle": 0.0,
+        "stops": _fill_stops(stops, alpha, rx / reach),
+    }
     if width > 0 and height > 0 and (abs(cx - width / 2) > 0.5 or abs(cy - height / 2) > 0.5):
         fill["center"] = [round(cx / width, 4), round(cy / height, 4)]
     return fill
@@ -208,7 +248,9 @@ def _len(value: Any, basis: float) -> float:
     return basis / 2
 
 
-def radial_extent(gradient: RadialGradient, width: float, height: float) -> tuple[float, float, float, float]:
+def radial_extent(
+    gradient: RadialGradient, width: float, height: float
+) -> tuple[float, float, float, float]:
     """(cx, cy, rx, ry) of a radial gradient's ending shape in a width x height box (CSS Images 3)."""
     cx = _len(gradient.center[0], width)
     cy = _len(gradient.center[1], height)
@@ -240,41 +282,104 @@ def radial_extent(gradient: RadialGradient, width: float, height: float) -> tupl
 
 
 class RadialPaint(NamedTuple):
-    """A radial gradient placed so PowerPoint and LibreOffice agree: `fill` (a centred path
-    gradient whose last stop is at 1) over `box` (x, y, w, h: the box whose circumscribed
-    ellipse is the gradient's last stop), drawn inside `ellipse` (cx, cy, rx, ry); `outside`
-    is the last stop's colour beyond it (None when transparent)."""
+    """A radial gradient placed so PowerPoint and LibreOffice agree as far as they can: `fill`
+    is a centred path gradient over `box` (x, y, w, h: the bounding box of the ellipse where
+    the last stop lies), with stop positions scaled by 1/sqrt 2 (a path gradient reaches its
+    end at the box's circumscribed ellipse, so the inscribed one is at 0.707). Outside that
+    ellipse the colour is `outside` (None when transparent)."""
 
     fill: dict[str, Any]
     box: tuple[float, float, float, float]
-    ellipse: tuple[float, float, float, float]
     outside: dict[str, Any] | None
 
 
-def radial_paint(gradient: RadialGradient, width: float, height: float, alpha: float = 1.0) -> RadialPaint | None:
+def radial_paint(
+    gradient: RadialGradient, width: float, height: float, alpha: float = 1.0
+) -> RadialPaint | None:
     """The shapes' view of a radial gradient over a width x height box (None when degenerate)."""
     cx, cy, rx, ry = radial_extent(gradient, width, height)
     if rx <= 0.01 or ry <= 0.01:
         return None
-    stops = resolved_stops(gradient, rx, 0.0, MAX_STOPS)
-    # Cut at the last real stop: beyond it the colour is constant.
     positions = _stop_positions(gradient.stops, rx)
-    last = max((p for p in positions if p is not None), default=1.0)
+    raw = [(p or 0.0, s.color) for p, s in zip(positions, gradient.stops, strict=True)]
+    last = raw[-1][0]
     if getattr(gradient, "repeating", False):
-        reach = max(math.hypot((x - cx) / rx, (y - cy) / ry) for x in (0.0, width) for y in (0.0, height))
-        last = max(last, reach)
+        reach = max(
+            math.hypot((x - cx) / rx, (y - cy) / ry) for x in (0.0, width) for y in (0.0, height)
+        )
+        tiled = _repeat(raw, 0.0, reach)
+        if tiled is not None:
+            raw, last = tiled, reach
     last = max(last, 1e-3)
-    stops = _window(stops, 0.0, last)
-    stops = _premultiplied(stops)
-    fill_stops = _fill_stops(stops, alpha, 1.0 / last)
+    stops = _premultiplied(_window(raw, 0.0, last))
     ex, ey = rx * last, ry * last
-    bw, bh = ex * math.sqrt(2.0), ey * math.sqrt(2.0)
-    fill = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": fill_stops}
-    end = stops[-1][1]
-    outside = fill_for_color(end, alpha)
-    return RadialPaint(fill, (cx - bw / 2, cy - bh / 2, bw, bh), (cx, cy, ex, ey), outside)
+    fill = {
+        "type": "gradient",
+        "path": "circle",
+        "angle": 0.0,
+        "stops": _fill_stops(stops, alpha, SQRT_HALF / last),
+    }
+    return RadialPaint(
+        fill, (cx - ex, cy - ey, 2 * ex, 2 * ey), fill_for_color(stops[-1][1], alpha)
+    )
 
 
 def first_color(gradient: Any) -> RGBA | None:
     stops = getattr(gradient, "stops", ())
     return stops[0].color if stops else None
+
+
+def radial_shapes(
+    layer: RadialGradient,
+    tile: Box,
+    area: Box,
+    area_geom: dict[str, Any],
+    alpha: float,
+    m: Matrix,
+    name: str,
+    uncut: bool = False,
+) -> list[dict[str, Any]]:
+    """A radial layer: an ellipse with a centred path gradient (cut to the painting area unless
+    `uncut`), over the last stop's colour when that is visible."""
+    paint = radial_paint(layer, tile[2], tile[3], alpha)
+    if paint is None:
+        return []
+    ex, ey, ew, eh = paint.box
+    ebox = (tile[0] + ex, tile[1] + ey, ew, eh)
+    area_poly = outline_polygon(area_geom, area)
+    ellipse = ellipse_polygon(ebox[0] + ew / 2, ebox[1] + eh / 2, ew / 2, eh / 2)
+    shapes: list[dict[str, Any]] = []
+    if paint.outside is not None:
+        hole = clip_convex(area_poly, ellipse)
+        if paint.outside["alpha"] >= 1.0 or len(hole) < 3:
+            outside = {
+                "kind": "rect",
+                **area_geom,
+                "fill": paint.outside,
+                "line": None,
+                "name": name + " gradient",
+            }
+        else:
+            outside = {
+                "kind": "rect",
+                **custom_geom([area_poly, hole[::-1]], area),
+                "fill": paint.outside,
+                "line": None,
+                "name": name + " gradient",
+            }
+        shapes.append(placed(outside, m, area))
+    inside = ellipse if uncut or box_contains(area, ebox) else clip_convex(area_poly, ellipse)
+    if len(inside) < 3:
+        return shapes
+    if inside is ellipse:
+        geom: dict[str, Any] = {"geom": "ellipse"}
+        if paint.outside is None:  # fading out: soften LibreOffice's edge, as for a glow
+            geom["soft_edge"] = round(GLOW_SOFT_EDGE * min(ew, eh) / 2, 2)
+    else:
+        # The cut outline, plus a zero-area contour across the ellipse's box: LibreOffice sizes a
+        # path gradient's transparency by the outline's bounds, its colours by the shape's box.
+        corners = [(ebox[0], ebox[1]), (ebox[0] + ew, ebox[1] + eh), (ebox[0], ebox[1])]
+        geom = custom_geom([inside, corners], ebox)
+    shape = {"kind": "rect", **geom, "fill": paint.fill, "line": None, "name": name + " gradient"}
+    shapes.append(placed(shape, m, ebox))
+    return shapes

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import io
+from functools import lru_cache
 from typing import Any, NamedTuple
+
+from PIL import Image
 
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
-from engine.model.decor import radius_px
-from engine.model.geometry import Matrix, place_rect
 from engine.model import textmetrics as tm
+from engine.model.decor import geom_for, radius_px
+from engine.model.effects import box_shadows, shadow_effect
+from engine.model.geometry import Matrix, place_rect
 from engine.model.svg import render_svg
 from engine.model.svgtext import SvgText, extract_svg_text
-from engine.units import px_to_pt
+from engine.resources import store_media
 from engine.style.types import LP, UrlImage
+from engine.units import px_to_pt
 
 
 class Rect(NamedTuple):
@@ -65,24 +71,23 @@ def crop_to(drawn: Rect, clip: Rect) -> tuple[Rect, dict[str, float] | None]:
         "r": (drawn.x + drawn.w - x1) / drawn.w,
         "b": (drawn.y + drawn.h - y1) / drawn.h,
     }
-    if max(crop.values()) < 1e-4:
-        crop_out = None
-    else:
-        crop_out = {k: round(v, 5) for k, v in crop.items()}
+    crop_out = None if max(crop.values()) < 1e-4 else {k: round(v, 5) for k, v in crop.items()}
     return Rect(x0, y0, x1 - x0, y1 - y0), crop_out
 
 
 def _picture_geom(frag: BoxFragment, w: float, h: float) -> dict[str, Any]:
-    tl, tr, br, bl = radius_px(frag.box.style, frag.width, frag.height)
-    biggest = max(tl, tr, br, bl)
-    if biggest <= 0.5:
-        return {"geom": "rect"}
-    if min(tl, tr, br, bl) >= min(w, h) / 2 - 0.5 and abs(w - h) < 1.0:
-        return {"geom": "ellipse"}
-    return {"geom": "roundRect", "radius": biggest}
+    """The picture's geometry: the box's corner radii (an ellipse for a circle)."""
+    return geom_for(radius_px(frag.box.style, frag.width, frag.height), w, h)
 
 
-def replaced_shapes(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], lang: str = "") -> list[dict[str, Any]]:
+def replaced_shapes(
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    diag: Diagnostics,
+    media: dict[str, Any],
+    lang: str = "",
+) -> list[dict[str, Any]]:
     """The picture of an <img> or inline <svg> fragment; an SVG's plain <text> labels become
     native text boxes on top of it."""
     rep = frag.box.replaced
@@ -92,7 +97,9 @@ def replaced_shapes(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostic
         pic = replaced_picture(frag, m, alpha, diag, media)
         return [pic] if pic is not None else []
     content = Rect(frag.content_x, frag.content_y, frag.content_width, frag.content_height)
-    markup, texts = extract_svg_text(rep.svg_markup or "", content.w, content.h, frag.box.style, lang)
+    markup, texts = extract_svg_text(
+        rep.svg_markup or "", content.w, content.h, frag.box.style, lang
+    )
     shapes: list[dict[str, Any]] = []
     pic = replaced_picture(frag, m, alpha, diag, media, markup)
     if pic is not None:
@@ -104,7 +111,12 @@ def replaced_shapes(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostic
 def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) -> dict[str, Any]:
     spacing = tm.line_spacing_for(t.size * 1.2, None, t.size)  # type: ignore[arg-type]
     top = tm.box_top_for_baseline(oy + t.baseline, None, t.size, spacing)  # type: ignore[arg-type]
-    run: dict[str, Any] = {"text": t.text, "font": t.family, "size": round(px_to_pt(t.size), 2), "color": t.color.hex}
+    run: dict[str, Any] = {
+        "text": t.text,
+        "font": t.family,
+        "size": round(px_to_pt(t.size), 2),
+        "color": t.color.hex,
+    }
     if t.ea_family:
         run["ea_font"] = t.ea_family
     if t.bold:
@@ -115,36 +127,60 @@ def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) ->
         run["alpha"] = round(t.color.a * alpha, 4)
     if t.letter_spacing:
         run["spacing"] = round(px_to_pt(t.letter_spacing), 2)
-    para = {"align": "l", "line_spacing": spacing, "space_before": 0.0, "space_after": 0.0, "runs": [run]}
-    body = {"wrap": False, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None, "paragraphs": [para]}
+    para = {
+        "align": "l",
+        "line_spacing": spacing,
+        "space_before": 0.0,
+        "space_after": 0.0,
+        "runs": [run],
+    }
+    body = {
+        "wrap": False,
+        "anchor": "t",
+        "insets": [0, 0, 0, 0],
+        "vertical": None,
+        "paragraphs": [para],
+    }
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": "svg text"}
     width = tm.box_width_for_line(t.width, t.size) + tm.cjk_autospace_px(t.text, t.size)
     shape.update(place_rect(m, ox + t.x, top, width, t.size * 1.2))
     return shape
 
 
-def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any], svg_markup: str | None = None) -> dict[str, Any] | None:
+def replaced_picture(
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    diag: Diagnostics,
+    media: dict[str, Any],
+    svg_markup: str | None = None,
+) -> dict[str, Any] | None:
     """The picture shape of an <img> or inline <svg> fragment (object-fit and object-position applied)."""
     rep = frag.box.replaced
     style = frag.box.style
     if rep is None or style["visibility"] != "visible":
         return None
+    alpha_for_shadow = alpha
     content = Rect(frag.content_x, frag.content_y, frag.content_width, frag.content_height)
     if content.w <= 0 or content.h <= 0:
         return None
     svg_key = None
+    where = frag.box.describe()
     if rep.kind == "svg":
-        entry = render_svg(svg_markup if svg_markup is not None else rep.svg_markup or "", content.w, content.h, style, diag, media)
+        markup = svg_markup if svg_markup is not None else rep.svg_markup or ""
+        entry = render_svg(markup, content.w, content.h, style, diag, media, opacity=alpha)
         if entry is None:
             return None
         key = entry["key"]
         svg_key = entry.get("svg_key")
         iw, ih = content.w, content.h
         fit = "fill"
+        alpha = 1.0  # baked into both renditions
     elif rep.kind == "image" and rep.media_key in media:
         key = rep.media_key
         iw, ih = media[key]["width"], media[key]["height"]
         fit = style["object-fit"]
+        key, alpha = baked(key, alpha, media, diag, where)
     else:
         return None
     drawn = fit_rect(content, iw, ih, fit, style["object-position"])
@@ -157,32 +193,58 @@ def replaced_picture(frag: BoxFragment, m: Matrix, alpha: float, diag: Diagnosti
         "crop": crop,
         **_picture_geom(frag, visible.w, visible.h),
         "alpha": round(alpha, 4),
-        "name": frag.box.describe(),
+        "name": where,
     }
     if svg_key:
         shape["svg_media"] = svg_key
+    if style["background-color"].a <= 0 and not any(
+        x != "none" for x in style["background-image"] or ()
+    ):
+        blurred = [s for s in box_shadows(style) if s.blur > 0.5]
+        if blurred:  # a box without a background: its picture casts the shadow
+            shape["shadow"] = shadow_effect(blurred[0], alpha_for_shadow)
     shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
     return shape
 
 
-def background_picture(frag: BoxFragment, layer: UrlImage, m: Matrix, alpha: float, diag: Diagnostics, media: dict[str, Any]) -> dict[str, Any] | None:
-    """A background-image url() layer as a picture: background-size/position applied, clipped to the border box."""
+def background_picture(
+    frag: BoxFragment,
+    layer: UrlImage,
+    m: Matrix,
+    alpha: float,
+    diag: Diagnostics,
+    media: dict[str, Any],
+    index: int = 0,
+) -> dict[str, Any] | None:
+    """Background layer `index` (a url() image) as a picture: that layer's background-size,
+    -position, -origin and -clip applied, cut to the painting area."""
     from engine.options import Options
     from engine.resources import image_media, load_resource
 
     style = frag.box.style
-    res = load_resource(layer.url, diag, Options(), frag.box.describe())
+    where = frag.box.describe()
+    res = load_resource(layer.url, diag, Options(), where)
     if res is None:
         return None
-    entry = image_media(res, diag, Options(), media, frag.box.describe())
+    entry = image_media(res, diag, Options(), media, where)
     if entry is None:
         return None
     iw, ih = entry["width"], entry["height"]
-    area = Rect(frag.border.left, frag.border.top, frag.width - frag.border.horizontal, frag.height - frag.border.vertical)
-    sizes = style["background-size"] or ("auto",)
-    size = sizes[-1] if sizes else "auto"
-    positions = style["background-position"] or ((LP(0.0, 0.0), LP(0.0, 0.0)),)
-    position = positions[-1]
+    b, p = frag.border, frag.padding
+    boxes = {
+        "border-box": Rect(0.0, 0.0, frag.width, frag.height),
+        "padding-box": Rect(b.left, b.top, frag.width - b.horizontal, frag.height - b.vertical),
+        "content-box": Rect(
+            b.left + p.left,
+            b.top + p.top,
+            frag.width - b.horizontal - p.horizontal,
+            frag.height - b.vertical - p.vertical,
+        ),
+    }
+    area = boxes.get(_layer(style, "background-origin", index, "padding-box"), boxes["padding-box"])
+    painting = boxes.get(_layer(style, "background-clip", index, "border-box"), boxes["border-box"])
+    size = _layer(style, "background-size", index, ("auto", "auto"))
+    position = _layer(style, "background-position", index, (LP(0.0, 0.0), LP(0.0, 0.0)))
     if size in ("cover", "contain"):
         drawn = fit_rect(area, iw, ih, size, position)
     else:
@@ -196,21 +258,73 @@ def background_picture(frag: BoxFragment, layer: UrlImage, m: Matrix, alpha: flo
         elif h is None:
             h = ih * w / iw if iw else 0.0
         assert w is not None and h is not None
-        drawn = Rect(area.x + _len(position[0], area.w - w), area.y + _len(position[1], area.h - h), w, h)
-    repeats = style["background-repeat"] or (("repeat", "repeat"),)
-    rep = repeats[-1]
-    if rep not in (("no-repeat", "no-repeat"), "no-repeat") and (drawn.w < area.w - 0.5 or drawn.h < area.h - 0.5):
-        diag.add("unsupported", "repeated background image drawn once", frag.box.describe())
-    visible, crop = crop_to(drawn, Rect(0.0, 0.0, frag.width, frag.height))
+        drawn = Rect(
+            area.x + _len(position[0], area.w - w), area.y + _len(position[1], area.h - h), w, h
+        )
+    rep = _layer(style, "background-repeat", index, ("repeat", "repeat"))
+    if rep != ("no-repeat", "no-repeat") and (
+        drawn.w < painting.w - 0.5 or drawn.h < painting.h - 0.5
+    ):
+        diag.add("unsupported", "repeated background image drawn once", where)
+    visible, crop = crop_to(drawn, painting)
     if visible.w <= 0 or visible.h <= 0:
         return None
+    key, shape_alpha = baked(entry["key"], alpha, media, diag, where)
     shape = {
         "kind": "picture",
-        "media": entry["key"],
+        "media": key,
         "crop": crop,
         **_picture_geom(frag, visible.w, visible.h),
-        "alpha": round(alpha, 4),
-        "name": frag.box.describe() + " background",
+        "alpha": round(shape_alpha, 4),
+        "name": where + " background",
     }
     shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
     return shape
+
+
+def _layer(style: Any, prop: str, index: int, default: Any) -> Any:
+    values = style[prop] or (default,)
+    return values[index % len(values)]
+
+
+# -- opacity baked into the pixels -------------------------------------------------------------
+
+BAKE_MAX_PIXELS = 4_000_000  # larger images keep a:alphaModFix (LibreOffice 7.4 ignores it)
+
+
+def baked(
+    key: str, alpha: float, media: dict[str, Any], diag: Diagnostics, where: str = ""
+) -> tuple[str, float]:
+    """(media key, remaining alpha): an image drawn at `alpha` < 1 gets a copy whose pixels
+    carry that opacity (PowerPoint and LibreOffice alike), up to BAKE_MAX_PIXELS."""
+    entry = media.get(key)
+    if alpha >= 0.999 or entry is None:
+        return key, alpha
+    content = entry.get("content_type")
+    if content == "image/svg+xml":
+        return key, alpha
+    data = _bake_png(
+        entry["data"], round(alpha, 3), int(entry.get("width", 0) * entry.get("height", 0))
+    )
+    if data is None:
+        return key, alpha
+    new = store_media(media, data, "image/png", entry["width"], entry["height"])
+    return new["key"], 1.0
+
+
+@lru_cache(maxsize=64)
+def _bake_png(data: bytes, alpha: float, pixels: int) -> bytes | None:
+    if pixels > BAKE_MAX_PIXELS:
+        return None
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            if im.width * im.height > BAKE_MAX_PIXELS:
+                return None
+            rgba = im.convert("RGBA")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+    a = rgba.getchannel("A").point(lambda v: int(v * alpha + 0.5))
+    rgba.putalpha(a)
+    out = io.BytesIO()
+    rgba.save(out, format="PNG", compress_level=6)
+    return out.getvalue()

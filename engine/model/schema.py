@@ -55,10 +55,17 @@ Optional keys the PPTX writer (engine/pptx) also reads (all may be left out)
     Deck     "title", "author": str; "created", "modified": ISO 8601 str or datetime
              (default 2000-01-01T00:00:00Z, so the same input gives the same bytes)
     picture  "alt": str (the picture's description, cNvPr/@descr)
-    rect     "geom" may be any OOXML preset name ("triangle", ...); unknown or "custom" -> rect
-    Fill     image fills: "alpha"; gradients: "path" may also be "rect" | "shape"
+    rect     "geom" may be any OOXML preset name ("triangle", ...); unknown -> rect;
+             "radii": [tl, tr, br, bl] px for a roundRect whose corners differ;
+             "geom": "custom" with "points": [[x, y], ...] (px from the shape's x, y; may lie
+             outside its box, which still places a gradient) or "contours": [[[x, y], ...], ...]
+             (a contour drawn the other way round is a hole); "soft_edge": px (a:softEdge)
+    picture  "radii" and "geom": "custom" as for rect
+    Fill     image fills: "alpha"; gradients: "path" may also be "rect" | "shape"; path
+             gradients: "center": [fx, fy] (fractions of the box). A linear gradient with more
+             than two stops is written as stacked 2-stop bands (engine/pptx/bands.py)
     Line     "dash" may be any OOXML preset dash ("dot", "lgDash", "sysDash", ...)
-    Shadow   "spread": px (CSS spread; scales the shadow about its centre),
+    Shadow   "spread": px (CSS spread; scales the shadow, anchored where LibreOffice agrees),
              "inset": bool (a:innerShdw instead of a:outerShdw)
     Paragraph "rtl": bool; "end_run": Run-like dict (no text) for the paragraph-end
              properties (default: the last run's style, so an empty paragraph

@@ -10,7 +10,7 @@ from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import flatten_runs
 from engine.model.decor import decorate
-from engine.model.geometry import IDENTITY, Matrix, css_transform, translate
+from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.text import list_text_box, simple_list_items, text_shapes
@@ -246,8 +246,8 @@ def _clip_shape(
         return None
     if (cx0, cy0, cx1, cy1) == (x0, y0, x1, y1):
         return shape
-    if shape["kind"] == "rect" and shape.get("geom") == "ellipse":
-        return shape  # a clipped circle can't be a prstGeom; keep it whole
+    if shape["kind"] == "rect" and shape.get("geom") not in (None, "rect"):
+        return clip_outline(shape, clip)  # engine/model/geometry.py: the outline cut as a polygon
     out = dict(shape)
     if shape["kind"] == "picture":
         crop = dict(shape.get("crop") or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0})

@@ -16,6 +16,8 @@ from pptx.opc.serialized import PackageWriter
 from pptx.parts.image import ImagePart
 from pptx.presentation import Presentation
 
+from engine.pptx.oxml import clean_text
+
 SVG_CONTENT_TYPE = "image/svg+xml"
 
 # Content types PowerPoint embeds as they are, with the part-name extension used for each.
@@ -146,9 +148,9 @@ def set_document_properties(prs: Presentation, deck: Mapping[str, Any], notes: i
     """Core properties from the deck (fixed timestamps unless given), a clean app.xml, no thumbnail."""
     core = prs.core_properties
     title = deck.get("title")
-    core.title = title if isinstance(title, str) else ""
+    core.title = clean_text(title) if isinstance(title, str) else ""
     author = deck.get("author")
-    core.author = author if isinstance(author, str) else ""
+    core.author = clean_text(author) if isinstance(author, str) else ""
     core.last_modified_by = "deckforge"
     core.comments = ""
     core.revision = 1

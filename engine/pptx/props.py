@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -103,11 +104,20 @@ def add_line_props(parent: Element, line: Any, tag: str | None = None) -> None:
     )
 
 
-def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
-    """Shadow dict -> a:effectLst with one outerShdw (or innerShdw when "inset")."""
-    if not isinstance(shadow, Mapping):
+def add_effects(parent: Element, shadow: Any, cx: int, cy: int, soft_edge: Any = None) -> None:
+    """Shadow dict -> a:effectLst with one outerShdw (or innerShdw when "inset"), then
+    a:softEdge when `soft_edge` (px) is positive."""
+    soft = px_to_emu(num(soft_edge))
+    if not isinstance(shadow, Mapping) and soft <= 0:
         return
     effects = sub(parent, a("effectLst"))
+    if isinstance(shadow, Mapping):
+        _add_shadow(effects, shadow, cx, cy)
+    if soft > 0:
+        sub(effects, a("softEdge"), {"rad": str(min(soft, 20116800))})
+
+
+def _add_shadow(effects: Element, shadow: Mapping[str, Any], cx: int, cy: int) -> None:
     blur = px_to_emu(num(shadow.get("blur")))
     dist = px_to_emu(num(shadow.get("dist")))
     direction = deg_to_ooxml_angle(num(shadow.get("dir")))
@@ -115,15 +125,35 @@ def add_effects(parent: Element, shadow: Any, cx: int, cy: int) -> None:
     if shadow.get("inset"):
         inner_shdw(effects, blur, dist, direction, color, alpha)
         return
-    # CSS spread grows the shadow by `spread` on every side: scale it by (w + 2s) / w about
-    # its centre (algn="ctr"). PowerPoint honours this; LibreOffice 7.4 ignores algn and
-    # anchors the scaled shadow at a corner chosen by the offset's sign.
+    # CSS spread grows the shadow by `spread` on every side: scale it by (w + 2s) / w. About
+    # the centre (algn="ctr") PowerPoint needs no other change, but LibreOffice 7.4 ignores
+    # algn and scales about the left edge when the x offset is >= 0, else the right one (the
+    # same for y). So, per axis, when the offset can be moved to that edge's side (CSS offset
+    # minus / plus the spread keeps its sign), anchor there and shift the offset: both agree.
     spread = px_to_emu(num(shadow.get("spread")))
     sx = sy = 100000
+    algn = "ctr"
     if spread and cx > 0 and cy > 0:
         sx = max(0, min(_MAX_SCALE, int(round((cx + 2 * spread) / cx * 100000))))
         sy = max(0, min(_MAX_SCALE, int(round((cy + 2 * spread) / cy * 100000))))
-    outer_shdw(effects, blur, dist, direction, color, alpha, sx, sy)
+        angle = math.radians(num(shadow.get("dir")))
+        ox, oy = dist * math.cos(angle), dist * math.sin(angle)
+        ox, hor = _anchor(ox, spread, "l", "r")
+        oy, ver = _anchor(oy, spread, "t", "b")
+        algn = (ver + hor) or "ctr"
+        dist = int(round(math.hypot(ox, oy)))
+        direction = deg_to_ooxml_angle(math.degrees(math.atan2(oy, ox))) if dist else 0
+    outer_shdw(effects, blur, dist, direction, color, alpha, sx, sy, algn)
+
+
+def _anchor(offset: float, spread: int, low: str, high: str) -> tuple[float, str]:
+    """(offset, edge) for a scaled shadow along one axis: the low edge when offset - spread >= 0,
+    the high edge when offset + spread < 0, else the centre ("")."""
+    if offset - spread >= 0:
+        return offset - spread, low
+    if offset + spread < 0:
+        return offset + spread, high
+    return offset, ""
 
 
 def crop_values(crop: Any) -> tuple[int, int, int, int] | None:

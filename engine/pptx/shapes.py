@@ -175,9 +175,17 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
         if not add_fill(sp_pr, fill):
             no_fill(sp_pr)
         add_line_props(sp_pr, line)
-        add_effects(sp_pr, shadow, box[2], box[3])
+        add_effects(sp_pr, shadow, box[2], box[3], soft)
 
-    key = ("rect", geom, freeze(fill), freeze(line), _shadow_key(shadow, box[2], box[3]))
+    soft = shape.get("soft_edge")
+    key = (
+        "rect",
+        geom,
+        freeze(fill),
+        freeze(line),
+        _shadow_key(shadow, box[2], box[3]),
+        freeze(soft),
+    )
     _sp_pr(sp, ctx, key, rest, box, _rot(shape))
     text = shape.get("text")
     if isinstance(text, Mapping):
@@ -422,7 +430,10 @@ def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
     """p:grpSp whose child coordinate space equals its own box (children stay in slide px)."""
     shape_id = ctx.new_id()
     grp = sub(parent, p("grpSp"))
-    _nv(grp, ctx, "grpSp", shape_id, _name(shape, shape_id))
+    nv = _nv(grp, ctx, "grpSp", shape_id, _name(shape, shape_id))
+    if shape.get("locked") is True:  # e.g. background bands: not picked up by a click
+        locks = {"noGrp": "1", "noUngrp": "1", "noSelect": "1", "noMove": "1", "noResize": "1"}
+        sub(nv[1], a("grpSpLocks"), locks)
     grp_pr = sub(grp, p("grpSpPr"))
     children = [c for c in items(shape.get("shapes")) if isinstance(c, Mapping)]
     box = _box(shape)
@@ -473,6 +484,7 @@ def set_background(sld: Element, fill: Any, ctx: SlideContext) -> Element | None
             sp_tree = c_sld.find(p("spTree"))
             if sp_tree is not None and len(bands) > 1:
                 group = {"kind": "group", "x": 0, "y": 0, "w": w, "h": h, "name": "background"}
+                group["locked"] = True
                 group["shapes"] = band_shapes(bands[1:], 0.0, 0.0, "background")
                 add_group(sp_tree, group, ctx)
     bg = sub(c_sld, p("bg"))

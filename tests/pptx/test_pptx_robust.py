@@ -46,7 +46,11 @@ FILL = st.one_of(
                 max_size=4,
             ),
         },
-        optional={"path": st.sampled_from(["linear", "circle", "x"]), "angle": values},
+        optional={
+            "path": st.sampled_from(["linear", "circle", "x"]),
+            "angle": values,
+            "center": values,
+        },
     ),
     st.fixed_dictionaries({"type": st.just("image"), "media": values}),
     values,
@@ -135,10 +139,16 @@ LEAF_SHAPES = st.one_of(
         "rect",
         geom=st.one_of(st.sampled_from(["rect", "roundRect", "ellipse", "custom"]), values),
         radius=values,
+        radii=st.one_of(st.lists(values, min_size=4, max_size=4), values),
+        points=st.one_of(st.lists(st.lists(values, min_size=2, max_size=2), max_size=5), values),
+        contours=values,
+        soft_edge=values,
         fill=FILL,
         line=LINE,
         shadow=st.one_of(
-            st.fixed_dictionaries({k: values for k in ("blur", "dist", "dir", "color")}),
+            st.fixed_dictionaries(
+                {k: values for k in ("blur", "dist", "dir", "color")}, optional={"spread": values}
+            ),
             values,
         ),
         text=TEXT,

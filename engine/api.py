@@ -10,7 +10,6 @@ from typing import Any
 
 from engine.errors import (
     PAGE_INTERNAL_ERROR,
-    PAGE_LIMIT_EXCEEDED,
     PAGE_SIZE_MISMATCH,
     AllPagesFailed,
     ErrorDetail,

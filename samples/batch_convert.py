@@ -31,7 +31,9 @@ def main(src: str, dst: str) -> int:
             continue
         result.write(out / f"{deck.name}.pptx")
         report = {**result.summary(), "diagnostics": result.diagnostics}
-        (out / f"{deck.name}.json").write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+        (out / f"{deck.name}.json").write_text(
+            json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8"
+        )
         print(f"{deck.name}: {result.success_pages}/{result.total_pages} pages")
         failures += bool(result.failed_pages)
     return 1 if failures else 0

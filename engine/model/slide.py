@@ -17,7 +17,6 @@ from engine.model.text import list_text_box, simple_list_items, text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
 
-
 # Properties without a PPTX equivalent: (property, values that need nothing).
 UNSUPPORTED: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("clip-path", ("none", "", None)),

@@ -57,6 +57,7 @@ class Box:
     marker: str | None = None  # list items: the marker text ('•', '3.') when list-style applies
     ordinal: int | None = None  # list items: the item's number (for numbered markers)
     href: str | None = None  # hyperlink target inherited from an enclosing <a>
+    background_media: dict[str, str] = field(default_factory=dict)  # url() layer -> media key
     index: int = 0  # document order, for stable sorting
 
     @property

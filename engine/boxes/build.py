@@ -12,6 +12,8 @@ from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.diagnostics import Diagnostics
 from engine.options import Options
+from engine.resources import image_media, load_resource
+from engine.style.types import UrlImage
 
 REPLACED_TAGS = {
     "img",
@@ -126,6 +128,7 @@ def _element_box(
     if style["position"] in ("absolute", "fixed") or style["float"] != "none":
         outer, inner = "block", BLOCKIFY.get(inner, inner)
     box = b.Box(style, outer, inner, element=el, href=href, index=ctx.next_index())
+    _load_backgrounds(box, ctx)
     if display == "list-item":
         box.marker = _marker_for(el, style, ctx)
         box.ordinal = ordinal_for(el)
@@ -151,6 +154,23 @@ def _child_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> It
         yield after
 
 
+def _load_backgrounds(box: b.Box, ctx: BuildContext) -> None:
+    """Decode (or, when the caller allows it, fetch) the url() images of background layers once,
+    with the caller's options and limits; the slide model looks them up by URL."""
+    for layer in box.style["background-image"] or ():
+        if not isinstance(layer, UrlImage) or layer.url in box.background_media:
+            continue
+        where = box.describe()
+        resource = load_resource(layer.url, ctx.diag, ctx.options, where)
+        entry = (
+            image_media(resource, ctx.diag, ctx.options, ctx.media, where)
+            if resource is not None
+            else None
+        )
+        if entry is not None:
+            box.background_media[layer.url] = entry["key"]
+
+
 def _text_box(text: str, style: Any, ctx: BuildContext, href: str | None) -> b.Box:
     return b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())
 
@@ -167,6 +187,7 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     if style["position"] in ("absolute", "fixed") or style["float"] != "none":
         outer, inner = "block", BLOCKIFY.get(inner, inner)
     box = b.Box(style, outer, inner, pseudo=which, href=href, index=ctx.next_index())
+    _load_backgrounds(box, ctx)
     if text:
         box.children = _fix_children(
             box, [b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())], ctx

@@ -16,7 +16,7 @@ class LayoutContext:
     diag: Diagnostics
     viewport: tuple[float, float]
     lang: str = ""  # the document language (<html lang>), for font fallback as Chromium does
-    intrinsic_cache: dict[tuple[int, str], float] = field(default_factory=dict)
+    intrinsic_cache: dict[tuple[Any, str], Any] = field(default_factory=dict)
     text_cache: dict[int, Any] = field(default_factory=dict)  # id(TEXT box) -> shaped segments
     layout_cache: dict[tuple[b.Box, Space], BoxFragment] = field(default_factory=dict)
     # Flex/grid item measurements (height and baseline per box and space) and content proxies.

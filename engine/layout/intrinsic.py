@@ -17,7 +17,7 @@ from engine.layout.fragments import Intrinsic
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """Border-box min-content and max-content widths (percentages of the containing block treated as 0/auto)."""
-    key = (id(box), "w")
+    key = (box, "w")  # the box itself: ids of freed boxes can be reused
     cached = ctx.intrinsic_cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]

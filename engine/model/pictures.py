@@ -218,15 +218,11 @@ def background_picture(
 ) -> dict[str, Any] | None:
     """Background layer `index` (a url() image) as a picture: that layer's background-size,
     -position, -origin and -clip applied, cut to the painting area."""
-    from engine.options import Options
-    from engine.resources import image_media, load_resource
-
     style = frag.box.style
     where = frag.box.describe()
-    res = load_resource(layer.url, diag, Options(), where)
-    if res is None:
-        return None
-    entry = image_media(res, diag, Options(), media, where)
+    # Loaded by the box stage, with the caller's options and limits.
+    key = frag.box.background_media.get(layer.url)
+    entry = media.get(key) if key is not None else None
     if entry is None:
         return None
     iw, ih = entry["width"], entry["height"]

@@ -13,6 +13,7 @@ from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
+from engine.model.tables import text_outside_cell
 from engine.model.text import list_text_box, simple_list_items, text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
@@ -117,7 +118,9 @@ class Painter:
         for child in frag.children:
             entry = self._entry(child, m, alpha, clip)
             if id(child) in cells:
-                self.gather(child, entry.m, entry.alpha, clip, layers, in_cell=True)
+                # Cell text is written into the native table, unless it needs inline backgrounds.
+                native = not text_outside_cell(child)
+                self.gather(child, entry.m, entry.alpha, clip, layers, in_cell=native)
                 continue
             if _creates_context(child, flex_like):
                 z = _z(child) or 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.layout.fragments import BoxFragment, LineFragment, TextFragment
+from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.layout.table_grid import TableCell, TableGrid
 from engine.layout.text import font_info
 from engine.model import textmetrics as tm
@@ -53,11 +53,26 @@ def _text_items(line: LineFragment) -> list[TextFragment]:
     ]
 
 
+def text_outside_cell(frag: BoxFragment) -> bool:
+    """Whether a cell's text must be drawn as text boxes over the table rather than inside the
+    cell: inline boxes with a background or border (code pills) have to sit between the cell's
+    fill and its text, which a table cell cannot express."""
+    for _blk, line, _ox, _oy in _cell_lines(frag):
+        for item in line.items:
+            if isinstance(item, InlineBoxFragment):
+                style = item.box.style
+                if style["background-color"].a > 0 or max(item.border) > 0:
+                    return True
+    return False
+
+
 def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, float]:
     """The cell's TextBody, and the top/left margins that put LibreOffice's first baseline and
     the first line's start where the browser has them."""
     frag = cell.fragment
     lines = [(blk, line, ox, oy) for blk, line, ox, oy in _cell_lines(frag) if _text_items(line)]
+    if text_outside_cell(frag):
+        lines = []
     paragraphs: list[dict[str, Any]] = []
     if not lines:
         return (

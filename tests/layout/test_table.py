@@ -312,9 +312,13 @@ def test_table_intrinsic_widths() -> None:
     ctx = LayoutContext(Diagnostics(), (1280.0, 720.0))
     frag, _ = fixture_grid("auto_content")
     assert table_intrinsic(frag.box, ctx) == (140, 140)
+    ctx = LayoutContext(
+        Diagnostics(), (1280.0, 720.0)
+    )  # one context per page, as the pipeline does
     frag, _ = fixture_grid("collapse_in_inline_block")
     assert table_intrinsic(frag.box, ctx) == (72 - 20, 72 - 20)  # style chrome 20, used chrome 10
     assert intrinsic_widths(frag.box, ctx) == (72, 72)
+    ctx = LayoutContext(Diagnostics(), (1280.0, 720.0))
     frag, _ = fixture_grid("text_wrapping_columns")
     mn, mx = table_intrinsic(frag.box, ctx)
     assert 0 < mn < 300 < mx

@@ -149,3 +149,35 @@ def test_unsupported_css_is_reported_once_per_property():
     messages = [d["message"] for d in conv.diagnostics[0] if d["kind"] == "unsupported"]
     assert sum(m.startswith("clip-path") for m in messages) == 1
     assert any(m.startswith("mix-blend-mode") for m in messages)
+
+
+def _png_data_uri(w: int, h: int) -> str:
+    import base64
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (200, 30, 30)).save(buf, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def test_background_image_cover_is_a_cropped_picture():
+    uri = _png_data_uri(
+        400, 100
+    )  # 4:1 image in a 200x100 box: cover scales to 400x100, crops 25 % each side
+    slide = slide_model(
+        f'<div style="width:200px;height:100px;background:url({uri}) center / cover no-repeat"></div>'
+    )
+    (pic,) = [s for s in slide["shapes"] if s["kind"] == "picture"]
+    assert (pic["x"], pic["y"], pic["w"], pic["h"]) == (0, 0, 200, 100)
+    assert pic["crop"] == {"l": 0.25, "t": 0.0, "r": 0.25, "b": 0.0}
+
+
+def test_background_image_limits_come_from_the_callers_options():
+    from engine.options import Limits
+
+    uri = _png_data_uri(400, 100)
+    page = f'<div class="slide" style="width:320px;height:180px"><div style="width:200px;height:100px;background-image:url({uri})"></div></div>'
+    result = convert_page(page, Options(limits=Limits(max_image_pixels=1000)))
+    assert not [s for s in result.slide["shapes"] if s["kind"] == "picture"]
+    assert any("pixel limit" in d.message for d in result.diagnostics.items)

@@ -80,6 +80,7 @@ def build_box_tree(
     if inner == b.INLINE:
         inner = b.FLOW
     root = b.Box(style, "block", inner, element=slide, index=ctx.next_index())
+    _load_backgrounds(root, ctx)
     root.children = _fix_children(root, list(_child_boxes(slide, style, ctx, None)), ctx)
     root.inline_content = _is_inline_container(root)
     return root, ctx.media

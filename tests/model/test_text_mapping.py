@@ -181,3 +181,13 @@ def test_background_image_limits_come_from_the_callers_options():
     result = convert_page(page, Options(limits=Limits(max_image_pixels=1000)))
     assert not [s for s in result.slide["shapes"] if s["kind"] == "picture"]
     assert any("pixel limit" in d.message for d in result.diagnostics.items)
+
+
+def test_slide_root_background_image_is_kept():
+    uri = _png_data_uri(64, 36)
+    slide = slide_model(
+        "",
+        f"width:640px;height:360px;background:linear-gradient(rgba(0,0,0,.3),rgba(0,0,0,.3)),url({uri}) center / cover",
+    )
+    (pic,) = [s for s in slide["shapes"] if s["kind"] == "picture"]
+    assert (pic["w"], pic["h"]) == (640, 360)

@@ -9,7 +9,7 @@ from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment
 from engine.model import textmetrics as tm
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
-from engine.style.types import RGBA
+from engine.style.types import RGBA, resolve_length
 from engine.units import px_to_pt
 
 NO_METRICS = tm.FaceMetrics(
@@ -183,6 +183,14 @@ def list_text_box(
     return _text_box(frag, lines, m, alpha, explicit_breaks)
 
 
+def _text_indent(item: _Line) -> float:
+    """The used text-indent of a block's first line (0 on later lines)."""
+    if item.line is not item.block.lines[0]:
+        return 0.0
+    value = item.block.box.style["text-indent"]
+    return resolve_length(value, item.line.width)
+
+
 def _line_size(seg: list[TextFragment]) -> float:
     return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
 
@@ -283,10 +291,16 @@ def _text_box(
     used = max(width, content_right - left)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
+    # CSS counts the letter-spacing after a line's last character when aligning it; LibreOffice
+    # does not, so centred and right-aligned letter-spaced lines land that much further right.
+    # A centred first line is also pushed right by half its text-indent, which a centred
+    # paragraph in the box does not get (the indent stays unwritten for centred text).
+    trailing = float(first.seg[-1].box.style["letter-spacing"] or 0.0)
     if align == "ctr":
-        left -= slack / 2
+        first_indent = _text_indent(first)
+        left -= slack / 2 + trailing / 2 - first_indent / 2
     elif align == "r":
-        left -= slack
+        left -= slack + trailing
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align == "l" and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x

@@ -191,3 +191,23 @@ def test_slide_root_background_image_is_kept():
     )
     (pic,) = [s for s in slide["shapes"] if s["kind"] == "picture"]
     assert (pic["w"], pic["h"]) == (640, 360)
+
+
+def test_centred_letter_spacing_and_indent_offsets():
+    plain = texts(
+        slide_model('<p style="margin:0;width:400px;text-align:center;font-size:20px">WORD</p>')
+    )[0]
+    spaced = texts(
+        slide_model(
+            '<p style="margin:0;width:400px;text-align:center;font-size:20px;letter-spacing:10px">WORD</p>'
+        )
+    )[0]
+    indented = texts(
+        slide_model(
+            '<p style="margin:0;width:400px;text-align:center;font-size:20px;letter-spacing:10px;text-indent:24px">WORD</p>'
+        )
+    )[0]
+    # Box centres: the trailing letter-spacing (10 px) counts in CSS but not when LibreOffice centres.
+    centre = lambda s: s["x"] + s["w"] / 2  # noqa: E731
+    assert abs(centre(spaced) - (centre(plain) - 5)) < 0.01
+    assert abs(centre(indented) - (centre(spaced) + 12)) < 0.01

@@ -6,6 +6,8 @@ import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+import tinycss2
+
 # Token kinds.
 IDENT = "ident"
 NUM = "num"
@@ -77,56 +79,46 @@ def unescape(text: str) -> str:
 
 @lru_cache(maxsize=16384)
 def tokenize(text: str) -> tuple[Tok, ...]:
-    """Tokenize a declaration value (comments already removed) into a tree of Toks."""
-    stack: list[tuple[list[Tok], str, str, int]] = []  # (items, kind, name, start)
-    items: list[Tok] = []
-    for m in _TOKEN_RE.finditer(text):
-        group = m.lastgroup
-        if group == "ws":
+    """Tokenize a declaration value into a tree of Toks (tinycss2 component values, whitespace
+    and comments dropped; functions and blocks hold their arguments)."""
+    return _convert(tinycss2.parse_component_value_list(text, skip_comments=True))
+
+
+def _convert(nodes: Any) -> tuple[Tok, ...]:
+    out: list[Tok] = []
+    for node in nodes:
+        kind = node.type
+        if kind in ("whitespace", "comment"):
             continue
-        raw = m.group()
-        if group == "num" or group == "unit":
-            number = float(m.group("num"))
-            unit = m.group("unit")
-            if unit is None:
-                items.append(Tok(NUM, number, "", (), raw))
-            elif unit == "%":
-                items.append(Tok(PCT, number, "%", (), raw))
-            else:
-                items.append(Tok(DIM, number, unit.lower(), (), raw))
-        elif group == "ident" or group == "fn":
-            name = unescape(m.group("ident"))
-            if m.group("fn"):
-                stack.append((items, FUNC, name.lower(), m.start()))
-                items = []
-            else:
-                items.append(
-                    Tok(IDENT, name.lower() if not name.startswith("--") else name, "", (), name)
-                )
-        elif group == "str":
-            body = raw[1:-1] if len(raw) >= 2 and raw[-1] == raw[0] else raw[1:]
-            items.append(Tok(STR, unescape(body.replace("\\\n", "")), "", (), raw))
-        elif group == "url" or group == "urlv":
-            items.append(Tok(URL, unescape(m.group("urlv")), "", (), raw))
-        elif group == "hash":
-            items.append(Tok(HASH, unescape(raw[1:]), "", (), raw))
-        elif group == "open":
-            stack.append((items, BLOCK if raw == "(" else BRACKET, raw, m.start()))
-            items = []
-        elif group == "close":
-            if not stack:
-                items.append(Tok(DELIM, raw, "", (), raw))
-                continue
-            outer, kind, name, start = stack.pop()
-            outer.append(Tok(kind, name, "", tuple(items), text[start : m.end()]))
-            items = outer
-        else:
-            items.append(Tok(DELIM, raw, "", (), raw))
-    while stack:  # unclosed functions/blocks close at the end of input
-        outer, kind, name, start = stack.pop()
-        outer.append(Tok(kind, name, "", tuple(items), text[start:]))
-        items = outer
-    return tuple(items)
+        if kind == "ident":
+            name = node.value
+            out.append(Tok(IDENT, name if name.startswith("--") else name.lower(), "", (), name))
+        elif kind == "number":
+            out.append(Tok(NUM, float(node.value), "", (), node.representation))
+        elif kind == "percentage":
+            out.append(Tok(PCT, float(node.value), "%", (), node.representation + "%"))
+        elif kind == "dimension":
+            out.append(
+                Tok(DIM, float(node.value), node.lower_unit, (), node.representation + node.unit)
+            )
+        elif kind == "hash":
+            out.append(Tok(HASH, node.value, "", (), "#" + node.value))
+        elif kind == "string":
+            out.append(Tok(STR, node.value, "", (), node.serialize()))
+        elif kind == "url":
+            out.append(Tok(URL, node.value, "", (), node.serialize()))
+        elif kind == "function":
+            out.append(Tok(FUNC, node.lower_name, "", _convert(node.arguments), node.serialize()))
+        elif kind == "() block":
+            out.append(Tok(BLOCK, "(", "", _convert(node.content), node.serialize()))
+        elif kind == "[] block":
+            out.append(Tok(BRACKET, "[", "", _convert(node.content), node.serialize()))
+        elif kind == "literal":
+            out.append(Tok(DELIM, node.value, "", (), node.value))
+        else:  # '{} block', bad strings/urls ('error'), at-keywords, unicode-ranges: not values
+            raw = node.serialize() if hasattr(node, "serialize") else ""
+            out.append(Tok(DELIM, raw or "?", "", (), raw))
+    return tuple(out)
 
 
 def split_commas(toks: tuple[Tok, ...] | list[Tok]) -> list[list[Tok]]:
@@ -179,48 +171,40 @@ class Rule(NamedTuple):
 
 
 def parse_blocks(css: str) -> list[str | Rule]:
-    """Split stylesheet (or declaration list) text into statements and nested rule blocks.
+    """Split stylesheet (or declaration list) text into statements and nested rule blocks,
+    with tinycss2: declarations become `name: value [!important]` strings, at-statements
+    (@import, @charset) `@name prelude` strings, rules with a block Rule(prelude, items).
+    Parse errors are dropped (the declaration and rule checks report what they cannot use)."""
+    if "{" in css:
+        nodes = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
+    else:
+        nodes = tinycss2.parse_blocks_contents(css, skip_comments=True, skip_whitespace=True)
+    return _items(nodes)
 
-    Strings are `;`-terminated segments: declarations inside blocks, at-statements
-    (@import, @charset) at the top level.
-    """
-    css = strip_comments(css)
-    root: list[str | Rule] = []
-    stack = [root]
-    start = 0
-    depth = 0
-    for m in _SIGNIFICANT.finditer(css):
-        c = m.group()[0]
-        if c == '"' or c == "'" or c == "\\":
-            continue
-        if c == "(" or c == "[":
-            depth += 1
-            continue
-        if c == ")" or c == "]":
-            if depth:
-                depth -= 1
-            continue
-        if depth:
-            continue
-        if c == ";":
-            seg = css[start : m.start()].strip()
-            if seg:
-                stack[-1].append(seg)
-        elif c == "{":
-            block: list[str | Rule] = []
-            stack[-1].append(Rule(css[start : m.start()].strip(), block))
-            stack.append(block)
-        else:  # "}"
-            seg = css[start : m.start()].strip()
-            if seg:
-                stack[-1].append(seg)
-            if len(stack) > 1:
-                stack.pop()
-        start = m.end()
-    tail = css[start:].strip()
-    if tail:
-        stack[-1].append(tail)
-    return root
+
+def _items(nodes: Any) -> list[str | Rule]:
+    out: list[str | Rule] = []
+    for node in nodes:
+        kind = node.type
+        if kind == "declaration":
+            value = tinycss2.serialize(node.value).strip()
+            out.append(f"{node.name}: {value}{' !important' if node.important else ''}")
+        elif kind == "qualified-rule":
+            prelude = normalize_ws(tinycss2.serialize(node.prelude))
+            out.append(Rule(prelude, _items(_block_contents(node.content))))
+        elif kind == "at-rule":
+            prelude = normalize_ws(f"@{node.at_keyword} {tinycss2.serialize(node.prelude)}")
+            if node.content is None:
+                out.append(prelude)
+            else:
+                out.append(Rule(prelude, _items(_block_contents(node.content))))
+        elif kind == "error":  # kept as a colon-less statement: reported as malformed
+            out.append("(parse error) " + node.message.replace(":", " "))
+    return out
+
+
+def _block_contents(content: Any) -> Any:
+    return tinycss2.parse_blocks_contents(content or [], skip_comments=True, skip_whitespace=True)
 
 
 _IMPORTANT_RE = re.compile(r"!\s*important\s*$", re.IGNORECASE)

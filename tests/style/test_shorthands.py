@@ -256,7 +256,7 @@ def test_grid_template_shorthands_and_raw_longhands() -> None:
         "none",
     )
     s = decl("grid-template: [top] 'a a' 40px 'b c' / 1fr 2fr")
-    assert s["grid-template-areas"] == "'a a' 'b c'"
+    assert s["grid-template-areas"] == '"a a" "b c"'  # strings as tinycss2 serializes them
     assert s["grid-template-rows"] == "[top] 40px auto"
     assert s["grid-template-columns"] == "1fr 2fr"
     s = decl("grid: auto-flow dense 100px / 1fr 1fr")

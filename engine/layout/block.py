@@ -21,6 +21,7 @@ from engine.layout.base import (
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
 from engine.layout.intrinsic import shrink_to_fit
 from engine.layout.position import relative_offset
+from engine.layout.vertical import is_vertical, layout_vertical
 
 
 @dataclass
@@ -112,6 +113,8 @@ class _Flow:
 
 
 def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
+    if is_vertical(box):
+        return layout_vertical(box, ctx, space)
     style = box.style
     w = used_width(box, ctx, space)
     chrome_v = w.border.vertical + w.padding.vertical

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.boxes import box as b
 from engine.layout.base import (
     LayoutContext,
+    Space,
     border_edges,
     clamp,
     length,
@@ -13,6 +14,7 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.fragments import Intrinsic
+from engine.layout.vertical import VERTICAL_MODES, layout_vertical
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
@@ -50,6 +52,9 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
         w = replaced_size(box, None, None)[0] + chrome
         w = clamp(w, lo, hi)
         return Intrinsic(w, w)
+    if box.inline_content and box.style["writing-mode"] in VERTICAL_MODES:
+        frag = layout_vertical(box, ctx, Space(ctx.viewport[0], ctx.viewport[1]))
+        return Intrinsic(frag.width, frag.width)
     if box.inline_content:
         from engine.layout.inline import inline_intrinsic
 

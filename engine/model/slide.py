@@ -14,7 +14,7 @@ from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform,
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.tables import text_outside_cell
-from engine.model.text import list_text_box, simple_list_items, text_shapes
+from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient, RadialGradient
 
@@ -23,7 +23,6 @@ UNSUPPORTED: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("clip-path", ("none", "", None)),
     ("mix-blend-mode", ("normal", "", None)),
     ("text-shadow", ((), None)),
-    ("writing-mode", ("horizontal-tb", "", None)),
 )
 
 
@@ -109,7 +108,7 @@ class Painter:
         layers: _Layers,
         in_cell: bool = False,
     ) -> None:
-        if frag.lines:
+        if frag.lines or "vertical" in frag.extra:
             # Text inside a native table cell is written into the cell itself.
             (layers.atomics if in_cell else layers.inlines).append(_Entry(frag, m, alpha, clip))
         flex_like = frag.box.inner in (b.FLEX, b.GRID)
@@ -210,6 +209,12 @@ class Painter:
 
     def inline_content(self, entry: _Entry) -> None:
         frag = entry.frag
+        if "vertical" in frag.extra:
+            for shape in vertical_text_shapes(
+                frag, entry.m, entry.alpha, self.options.explicit_line_breaks
+            ):
+                self.emit(shape, entry.clip)
+            return
         for shape in text_shapes(frag, entry.m, entry.alpha, self.options.explicit_line_breaks):
             self.emit(shape, entry.clip)
         self.atomic_inlines(entry)

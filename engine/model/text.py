@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
-from engine.model.geometry import Matrix, place_rect
+from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.style.types import RGBA, resolve_length
 from engine.units import px_to_pt
@@ -130,6 +130,34 @@ def text_shapes(
             for seg in segs:
                 shapes.append(_segment_text_box(frag, line, seg, m, alpha))
     return shapes
+
+
+def vertical_text_shapes(
+    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+) -> list[dict[str, Any]]:
+    """Text of a vertical writing-mode block: laid out in the logical frame (inline axis down),
+    written as one text box with bodyPr vert="eaVert" (CJK upright, Latin turned, lines stacked
+    right to left), its box turned into the physical frame."""
+    vertical = frag.extra.get("vertical")
+    style = frag.box.style
+    if vertical is None or style["visibility"] != "visible":
+        return []
+    items = [
+        _Line(frag, line, segs[0], 0.0, 0.0) for line in vertical.lines if (segs := _segments(line))
+    ]
+    if not items:
+        return []
+    logical = _text_box(frag, items, IDENTITY, alpha, explicit_breaks)
+    lx, ly, lw, lh = logical["x"], logical["y"], logical["w"], logical["h"]
+    cx, cy = frag.content_x, frag.content_y
+    if vertical.mode in ("vertical-rl", "sideways-rl"):
+        px = cx + frag.content_width - (ly + lh)
+    else:
+        px = cx + ly
+    shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation")}
+    shape["text"]["vertical"] = "eaVert"
+    shape.update(place_rect(m, px, cy + lx, lh, lw))
+    return [shape]
 
 
 def simple_list_items(frag: BoxFragment) -> list[BoxFragment] | None:

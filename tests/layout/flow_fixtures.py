@@ -63,3 +63,9 @@ FIXTURES.update(
         "text_webkit_box_clamp": f'<div id="c" style="display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;width:200px;font:16px \'{P}\'"><span id="s">Clamped text</span></div>',
     }
 )
+FIXTURES.update(
+    {
+        "text_vertical_rl_label": f'<div id="v" style="writing-mode:vertical-rl;font:20px \'{P}\';position:absolute;left:100px;top:20px;padding:4px">Vertical label</div>',
+        "text_vertical_rl_fixed_height": f'<div id="v" style="writing-mode:vertical-rl;font:16px/1.5 \'{P}\';height:120px;border:2px solid">one two three four five six</div>',
+    }
+)

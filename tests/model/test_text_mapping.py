@@ -211,3 +211,17 @@ def test_centred_letter_spacing_and_indent_offsets():
     centre = lambda s: s["x"] + s["w"] / 2  # noqa: E731
     assert abs(centre(spaced) - (centre(plain) - 5)) < 0.01
     assert abs(centre(indented) - (centre(spaced) + 12)) < 0.01
+
+
+def test_vertical_writing_mode_is_an_eavert_text_box():
+    xml = slide_xml(
+        '<div style="writing-mode:vertical-rl;font-size:20px;position:absolute;left:100px;top:20px">Vertical label</div>'
+    )
+    (body,) = [
+        b for b in xml.iter(f"{{{NS['a']}}}bodyPr") if b.getparent().find("a:p/a:r", NS) is not None
+    ]
+    assert body.get("vert") == "eaVert"
+    sp = body.getparent().getparent()
+    ext = sp.find("p:spPr/a:xfrm/a:ext", NS)
+    assert int(ext.get("cx")) < int(ext.get("cy"))  # a tall, narrow box: the line runs downwards
+    assert sp.find("p:spPr/a:xfrm/a:off", NS).get("x") == str(100 * 9525)

@@ -90,6 +90,48 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     return UsedWidth(width, ml, mr or 0.0, border, padding)
 
 
+@dataclass
+class ContainerSize:
+    """The used outer sizes of a flex or grid container, before its items are laid out."""
+
+    used: UsedWidth
+    margin_top: float
+    margin_bottom: float
+    chrome_v: float  # vertical border + padding
+    inner_width: float  # content-box width
+    height: float | None  # border-box height when definite (forced, or specified and clamped)
+    inner_height: float | None
+    min_height: float  # used min-height / max-height (border box)
+    max_height: float | None
+
+
+def container_size(box: b.Box, ctx: LayoutContext, space: Space) -> ContainerSize:
+    """Used width (CSS 2.1 10.3.3 / shrink-to-fit), vertical margins and the definite height of a
+    container that lays out its own items (flex, grid)."""
+    style = box.style
+    w = used_width(box, ctx, space)
+    chrome_v = w.border.vertical + w.padding.vertical
+    inner_w = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
+    lo_h, hi_h = min_max_height(style, space.cb_height, chrome_v)
+    height = space.height
+    if height is None:
+        height = specified_height(style, space.cb_height, chrome_v)
+        if height is not None:
+            height = clamp(height, lo_h, hi_h)
+    inner_h = max(0.0, height - chrome_v) if height is not None else None
+    return ContainerSize(
+        w,
+        margin_value(style, "top", space.cb_width) or 0.0,
+        margin_value(style, "bottom", space.cb_width) or 0.0,
+        chrome_v,
+        inner_w,
+        height,
+        inner_h,
+        lo_h,
+        hi_h,
+    )
+
+
 def establishes_bfc(box: b.Box, space: Space) -> bool:
     style = box.style
     return (

@@ -12,14 +12,12 @@ from engine.layout.base import (
     Space,
     border_edges,
     clamp,
-    margin_value,
     min_max_height,
     min_max_width,
     padding_edges,
-    specified_height,
     specified_width,
 )
-from engine.layout.block import used_width
+from engine.layout.block import container_size
 from engine.layout.flex_items import (
     BOTTOM,
     LEFT,
@@ -310,19 +308,13 @@ def _container_baseline(
 def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a flex container and its items (CSS Flexbox 1 §9)."""
     style = box.style
-    w = used_width(box, ctx, space)
+    size = container_size(box, ctx, space)
+    w = size.used
     border, padding = w.border, w.padding
-    chrome_v = border.vertical + padding.vertical
-    inner_w = max(0.0, w.width - border.horizontal - padding.horizontal)
-    mt = margin_value(style, "top", space.cb_width) or 0.0
-    mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    lo_h, hi_h = min_max_height(style, space.cb_height, chrome_v)
-    height = space.height
-    if height is None:
-        height = specified_height(style, space.cb_height, chrome_v)
-        if height is not None:
-            height = clamp(height, lo_h, hi_h)
-    inner_h = max(0.0, height - chrome_v) if height is not None else None
+    chrome_v, inner_w = size.chrome_v, size.inner_width
+    mt, mb = size.margin_top, size.margin_bottom
+    lo_h, hi_h = size.min_height, size.max_height
+    height, inner_h = size.height, size.inner_height
     direction = str(style["flex-direction"])
     wrap = str(style["flex-wrap"])
     row = not direction.startswith("column")

@@ -20,7 +20,7 @@ from engine.layout.base import (
     specified_height,
     specified_width,
 )
-from engine.layout.block import used_width
+from engine.layout.block import container_size
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.grid_placement import ItemPlacement, build_grid
 from engine.layout.grid_tracks import (
@@ -220,19 +220,13 @@ def _stretches(alignment: Any) -> bool:
 def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a grid container: place items, size columns then rows, align items in their areas."""
     style = box.style
-    w = used_width(box, ctx, space)
+    size = container_size(box, ctx, space)
+    w = size.used
     border, padding = w.border, w.padding
-    chrome_v = border.vertical + padding.vertical
-    inner_w = max(0.0, w.width - border.horizontal - padding.horizontal)
-    mt = margin_value(style, "top", space.cb_width) or 0.0
-    mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    lo_h, hi_h = min_max_height(style, space.cb_height, chrome_v)
-    height = space.height
-    if height is None:
-        height = specified_height(style, space.cb_height, chrome_v)
-        if height is not None:
-            height = clamp(height, lo_h, hi_h)
-    inner_h = max(0.0, height - chrome_v) if height is not None else None
+    chrome_v, inner_w = size.chrome_v, size.inner_width
+    mt, mb = size.margin_top, size.margin_bottom
+    lo_h, hi_h = size.min_height, size.max_height
+    height, inner_h = size.height, size.inner_height
     min_inner_h = max(0.0, lo_h - chrome_v) if inner_h is None else None
     frag = BoxFragment(
         box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding

@@ -55,33 +55,38 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     if box.inline_content and box.style["writing-mode"] in VERTICAL_MODES:
         frag = layout_vertical(box, ctx, Space(ctx.viewport[0], ctx.viewport[1]))
         return Intrinsic(frag.width, frag.width)
-    if box.inline_content:
-        from engine.layout.inline import inline_intrinsic
-
-        mn, mx = inline_intrinsic(box, ctx)
-    elif box.inner == b.FLEX:
-        from engine.layout.flex import flex_intrinsic
-
-        mn, mx = flex_intrinsic(box, ctx)
-    elif box.inner == b.GRID:
-        from engine.layout.grid import grid_intrinsic
-
-        mn, mx = grid_intrinsic(box, ctx)
-    elif box.inner == b.TABLE:
-        from engine.layout.table import table_intrinsic
-
-        mn, mx = table_intrinsic(box, ctx)
-    else:
-        mn = mx = 0.0
-        for child in box.children:
-            if child.out_of_flow:
-                continue
-            c = outer_intrinsic(child, ctx)
-            mn = max(mn, c.min_content)
-            mx = max(mx, c.max_content)
+    mn, mx = content_intrinsic(box, ctx)
     mn = clamp(mn + chrome, lo, hi)
     mx = clamp(mx + chrome, lo, hi)
     return Intrinsic(mn, max(mn, mx))
+
+
+def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
+    """Min-content and max-content widths of a box's content (no own border, padding or width):
+    dispatched to the formatting context the box establishes."""
+    if box.inline_content:
+        from engine.layout.inline import inline_intrinsic
+
+        return inline_intrinsic(box, ctx)
+    if box.inner == b.FLEX:
+        from engine.layout.flex import flex_intrinsic
+
+        return flex_intrinsic(box, ctx)
+    if box.inner == b.GRID:
+        from engine.layout.grid import grid_intrinsic
+
+        return grid_intrinsic(box, ctx)
+    if box.inner == b.TABLE:
+        from engine.layout.table import table_intrinsic
+
+        return table_intrinsic(box, ctx)
+    mn = mx = 0.0
+    for child in box.children:
+        if not child.out_of_flow:
+            contribution = outer_intrinsic(child, ctx)
+            mn = max(mn, contribution.min_content)
+            mx = max(mx, contribution.max_content)
+    return Intrinsic(mn, mx)
 
 
 def shrink_to_fit(box: b.Box, ctx: LayoutContext, available: float, chrome: float) -> float:

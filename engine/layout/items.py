@@ -17,7 +17,7 @@ from engine.layout.base import (
     padding_edges,
 )
 from engine.layout.fragments import BoxFragment
-from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic
+from engine.layout.intrinsic import content_intrinsic, intrinsic_widths
 from engine.style.types import LP
 
 INF = math.inf
@@ -184,29 +184,8 @@ def content_widths(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
         from engine.layout.replaced import replaced_size
 
         mn = mx = replaced_size(box, None, None)[0]
-    elif box.inline_content:
-        from engine.layout.inline import inline_intrinsic
-
-        mn, mx = inline_intrinsic(box, ctx)
-    elif box.inner == b.FLEX:
-        from engine.layout.flex import flex_intrinsic
-
-        mn, mx = flex_intrinsic(box, ctx)
-    elif box.inner == b.GRID:
-        from engine.layout.grid import grid_intrinsic
-
-        mn, mx = grid_intrinsic(box, ctx)
-    elif box.inner == b.TABLE:
-        from engine.layout.table import table_intrinsic
-
-        mn, mx = table_intrinsic(box, ctx)
     else:
-        mn = mx = 0.0
-        for child in box.children:
-            if not child.out_of_flow:
-                contribution = outer_intrinsic(child, ctx)
-                mn = max(mn, contribution.min_content)
-                mx = max(mx, contribution.max_content)
+        mn, mx = content_intrinsic(box, ctx)
     ctx.intrinsic_cache[key_min] = mn + chrome
     ctx.intrinsic_cache[key_max] = max(mn, mx) + chrome
     return mn + chrome, max(mn, mx) + chrome

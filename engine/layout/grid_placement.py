@@ -233,7 +233,7 @@ def place_items(
     return GridShape(major_count, minor_count, row_offset, col_offset)
 
 
-ROOT_FONT_SIZE = 16.0  # rem in track lists (the style stage keeps them as text)
+ROOT_FONT_SIZE = 16.0  # rem fallback when no root style is reachable
 
 
 @dataclass(eq=False, slots=True)
@@ -251,9 +251,20 @@ class GridSetup:
     row_gap: float
 
 
+def _root_font_size(style: Any) -> float:
+    """The root element's font-size (for rem in track lists), found through the parent styles."""
+    root = style
+    while getattr(root, "parent", None) is not None:
+        root = root.parent
+    try:
+        return float(root["font-size"])
+    except (KeyError, TypeError, ValueError):
+        return ROOT_FONT_SIZE
+
+
 def _template(style: Any, name: str, ctx: LayoutContext) -> gv.TrackList:
     parsed = gv.track_list(
-        str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport
+        str(style[name]), float(style["font-size"]), _root_font_size(style), ctx.viewport
     )
     if parsed is None:
         ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as none", name)
@@ -263,7 +274,7 @@ def _template(style: Any, name: str, ctx: LayoutContext) -> gv.TrackList:
 
 def _auto(style: Any, name: str, ctx: LayoutContext) -> tuple[gv.TrackSize, ...]:
     parsed = gv.auto_tracks(
-        str(style[name]), float(style["font-size"]), ROOT_FONT_SIZE, ctx.viewport
+        str(style[name]), float(style["font-size"]), _root_font_size(style), ctx.viewport
     )
     if parsed is None:
         ctx.diag.add("css", f"{name}: {style[name]} not understood, treated as auto", name)

@@ -29,3 +29,13 @@ def test_float_shelves_exact() -> None:
     a, b, p = container.children
     assert (a.x, a.y, b.x, b.y) == (0, 0, 0, 50)
     assert (p.x, p.width) == (200, 100)  # narrowed beside the first float
+
+
+def test_grid_rem_tracks_use_the_root_font_size() -> None:
+    from engine.pipeline import layout_html
+
+    root = layout_html(
+        '<html style="font-size:20px"><body><div class="slide" style="width:600px;height:300px"><div style="display:grid;grid-template-columns:10rem 1fr"><div>a</div><div>b</div></div></div></body></html>'
+    )
+    (grid,) = root.children
+    assert [(c.x, c.width) for c in grid.children] == [(0, 200), (200, 400)]

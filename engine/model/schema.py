@@ -50,6 +50,8 @@ Run
     "size": pt, "bold": bool, "italic": bool, "underline": bool, "strike": bool,
     "color": "RRGGBB", "alpha": a, "spacing": pt (letter-spacing), "baseline": int
     (OOXML thousandths of a percent: 30000 superscript, -25000 subscript), "href": str
+    "fill": a gradient Fill for gradient text (CSS background-clip: text; written as a:gradFill,
+    `color` stays as the fallback colour the mapper chose).
     A run {"break": true} is a line break (a:br) inside the paragraph.
 Optional keys the PPTX writer (engine/pptx) also reads (all may be left out)
     Deck     "title", "author": str; "created", "modified": ISO 8601 str or datetime

@@ -8,7 +8,7 @@ from typing import Any
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
 from engine.model.geometry import IDENTITY, Matrix, place_rect
-from engine.model.paint import fill_for_color, first_color, line_for
+from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
 from engine.style.types import RGBA, resolve_length
 from engine.units import px_to_pt
 
@@ -18,24 +18,42 @@ NO_METRICS = tm.FaceMetrics(
 ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "start": "l", "end": "r"}
 
 
-def _run_color(tf: TextFragment, block_style: Any) -> RGBA:
+def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
+    """The gradient painted through the glyphs of transparent text (background-clip: text)."""
     style = tf.box.style
     fill = style["-webkit-text-fill-color"]
     color = fill if isinstance(fill, RGBA) else style["color"]
-    if color.a == 0:
-        # Gradient text (background-clip: text): use the gradient's first colour.
-        for candidate in (style, block_style):
-            if "text" in (candidate["background-clip"] or ()):
-                for layer in candidate["background-image"]:
-                    first = first_color(layer)
-                    if first is not None:
-                        return first
-    return color
+    if color.a > 0:
+        return None
+    for candidate in (style, block_style):
+        if "text" in (candidate["background-clip"] or ()):
+            for layer in candidate["background-image"]:
+                if first_color(layer) is not None:
+                    return layer
+    return None
+
+
+def _run_color(tf: TextFragment, block_style: Any) -> RGBA:
+    """The run's solid colour; gradient text falls back to its gradient's first colour."""
+    gradient = _text_gradient(tf, block_style)
+    if gradient is not None:
+        first = first_color(gradient)
+        assert first is not None
+        return first
+    style = tf.box.style
+    fill = style["-webkit-text-fill-color"]
+    return fill if isinstance(fill, RGBA) else style["color"]
 
 
 def run_for(
-    tf: TextFragment, block_style: Any, alpha: float, line_size: float | None = None
+    tf: TextFragment,
+    block_style: Any,
+    alpha: float,
+    line_size: float | None = None,
+    box_size: tuple[float, float] = (100.0, 100.0),
 ) -> dict[str, Any]:
+    """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
+    LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
     style = tf.box.style
     size = tf.font_size
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
@@ -51,6 +69,9 @@ def run_for(
         run["strike"] = True
     color = _run_color(tf, block_style)
     run["color"] = color.hex
+    gradient = _text_gradient(tf, block_style)
+    if gradient is not None:
+        run["fill"] = gradient_fill(gradient, box_size[0], box_size[1], alpha)
     if color.a * alpha < 1.0:
         run["alpha"] = round(color.a * alpha, 4)
     spacing = float(style["letter-spacing"] or 0.0)
@@ -264,7 +285,13 @@ def _text_box(
         size = item.size
         plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
         runs = [
-            run_for(t, block_style, alpha, max(plain, default=size))
+            run_for(
+                t,
+                block_style,
+                alpha,
+                max(plain, default=size),
+                (item.block.width, item.block.height),
+            )
             for t in item.seg
             if not t.marker
         ]

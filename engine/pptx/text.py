@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.pptx.props import add_fill
 from engine.pptx.oxml import (
     Element,
     ElementCache,
@@ -114,6 +115,7 @@ def _rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
         get("font"),
         get("ea_font"),
         get("cs_font"),
+        repr(get("fill")),
     )
 
 
@@ -166,7 +168,10 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["baseline"] = str(_clamp(int(round(baseline)), -100000, 100000))
     rpr = sub(parent, tag, attrib)
     color = run.get("color")
-    if color is not None:
+    fill = run.get("fill")
+    if isinstance(fill, Mapping) and fill.get("type") == "gradient" and add_fill(rpr, fill):
+        pass  # gradient text (CSS background-clip: text); `color` stays the model's fallback
+    elif color is not None:
         solid_fill(rpr, color, run.get("alpha", 1.0))
     highlight = run.get("highlight")
     if highlight is not None:

@@ -225,3 +225,15 @@ def test_vertical_writing_mode_is_an_eavert_text_box():
     ext = sp.find("p:spPr/a:xfrm/a:ext", NS)
     assert int(ext.get("cx")) < int(ext.get("cy"))  # a tall, narrow box: the line runs downwards
     assert sp.find("p:spPr/a:xfrm/a:off", NS).get("x") == str(100 * 9525)
+
+
+def test_gradient_text_gets_a_run_gradient_with_a_solid_fallback():
+    xml = slide_xml(
+        '<h1 style="margin:0;font-size:48px;background:linear-gradient(90deg,#7c3aed,#ec4899);-webkit-background-clip:text;background-clip:text;color:transparent">Gradient</h1>'
+    )
+    rpr = xml.find(".//a:r/a:rPr", NS)
+    stops = rpr.findall("a:gradFill/a:gsLst/a:gs/a:srgbClr", NS)
+    assert [s.get("val") for s in stops] == ["7C3AED", "EC4899"]
+    assert (
+        rpr.find("a:solidFill", NS) is None
+    )  # one fill per run; the model keeps `color` as the fallback

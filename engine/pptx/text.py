@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.pptx.props import add_fill
 from engine.pptx.oxml import (
     Element,
     ElementCache,
@@ -23,6 +22,7 @@ from engine.pptx.oxml import (
     sub,
     token,
 )
+from engine.pptx.props import add_fill
 from engine.units import px_to_emu
 
 # Resolves a hyperlink target to the r:id of an external relationship of the slide part.

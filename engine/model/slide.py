@@ -71,6 +71,8 @@ class Painter:
         self.shapes: list[dict[str, Any]] = []
         self.order = 0
         self.reported: set[str] = set()
+        self.sources: list[int] = []  # document order of the box each shape comes from
+        self.source_index = 0
         self.slide_fill: dict[str, Any] | None = None
         self.slide_size = (0.0, 0.0)
 
@@ -89,6 +91,7 @@ class Painter:
         for e in layers.inlines:
             self.inline_content(e)
         for e, items in layers.lists:
+            self.source_index = e.frag.box.index
             shape = list_text_box(e.frag, items, e.m, e.alpha, self.options.explicit_line_breaks)
             if shape is not None and e.frag.box.style["visibility"] == "visible":
                 self.emit(shape, e.clip)
@@ -175,6 +178,7 @@ class Painter:
     # -- painting ------------------------------------------------------------
     def background(self, entry: _Entry) -> None:
         frag = entry.frag
+        self.source_index = frag.box.index
         self.report_unsupported(frag)
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
@@ -209,6 +213,7 @@ class Painter:
 
     def inline_content(self, entry: _Entry) -> None:
         frag = entry.frag
+        self.source_index = frag.box.index
         if "vertical" in frag.extra:
             for shape in vertical_text_shapes(
                 frag, entry.m, entry.alpha, self.options.explicit_line_breaks
@@ -228,6 +233,7 @@ class Painter:
                     self.context(self._entry(item, lm, entry.alpha, entry.clip))
 
     def emit(self, shape: dict[str, Any], clip: Any) -> None:
+        index = self.source_index
         if shape.get("kind") == "text":
             flatten_runs(shape, self.shapes, self.slide_fill, self.slide_size)
         if (
@@ -240,6 +246,45 @@ class Painter:
                 return
             shape = clipped
         self.shapes.append(shape)
+        self.sources.append(index)
+
+
+def _bounds(shape: dict[str, Any]) -> tuple[float, float, float, float] | None:
+    if not all(k in shape for k in ("x", "y", "w", "h")):
+        return None
+    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
+    if shape.get("rotation"):
+        r = max(w, h) / 2 * 1.4143  # any rotation stays inside the circumscribed square
+        cx, cy = x + w / 2, y + h / 2
+        return (cx - r, cy - r, cx + r, cy + r)
+    return (x, y, x + w, y + h)
+
+
+def _overlap(
+    a: tuple[float, float, float, float] | None, b: tuple[float, float, float, float] | None
+) -> bool:
+    if a is None or b is None:
+        return True
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict[str, Any]]:
+    """Shapes in painting order, with each shape moved back towards document order past shapes
+    it does not overlap: what covers what is unchanged, but text reads (and is read out) in
+    source order, e.g. an absolutely positioned label stays with its card."""
+    order = list(range(len(shapes)))
+    bounds = [_bounds(s) for s in shapes]
+    for pos in range(1, len(order)):
+        current = order[pos]
+        j = pos
+        while j > 0:
+            before = order[j - 1]
+            if sources[before] <= sources[current] or _overlap(bounds[before], bounds[current]):
+                break
+            order[j] = before
+            j -= 1
+        order[j] = current
+    return [shapes[i] for i in order]
 
 
 def _clip_shape(
@@ -296,11 +341,12 @@ def build_slide(
     painter.slide_size = (root.width, root.height)
     entry = _Entry(root, IDENTITY, 1.0, None)
     painter.context(entry, paint_self=background is None)
+    shapes = reading_order(painter.shapes, painter.sources)
     notes = None
     element = root.box.element
     if options.notes and element is not None:
         notes = element.get("data-notes") or _aside_notes(element)
-    return {"background": background, "shapes": painter.shapes, "notes": notes, "blank": False}
+    return {"background": background, "shapes": shapes, "notes": notes, "blank": False}
 
 
 def _aside_notes(element: Any) -> str | None:

@@ -268,6 +268,9 @@ def _overlap(
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+READING_ORDER_REACH = 128  # how far back one shape may move: keeps huge pages linear
+
+
 def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict[str, Any]]:
     """Shapes in painting order, with each shape moved back towards document order past shapes
     it does not overlap: what covers what is unchanged, but text reads (and is read out) in
@@ -277,7 +280,7 @@ def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict
     for pos in range(1, len(order)):
         current = order[pos]
         j = pos
-        while j > 0:
+        while j > max(0, pos - READING_ORDER_REACH):
             before = order[j - 1]
             if sources[before] <= sources[current] or _overlap(bounds[before], bounds[current]):
                 break

@@ -178,8 +178,47 @@ def parse_blocks(css: str) -> list[str | Rule]:
     if "{" in css:
         nodes = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
     else:
+        simple = _simple_declarations(css)
+        if simple is not None:
+            return simple
         nodes = tinycss2.parse_blocks_contents(css, skip_comments=True, skip_whitespace=True)
     return _items(nodes)
+
+
+_NOT_SIMPLE = frozenset("\"'\\{}!")
+
+
+def _simple_declarations(css: str) -> list[str | Rule] | None:
+    """Fast path for plain declaration lists (most `style` attributes): no strings, escapes,
+    comments, blocks or !important, so splitting at top-level `;` is exactly what the CSS
+    grammar (and tinycss2) would produce. None sends everything else to tinycss2."""
+    if _NOT_SIMPLE.intersection(css) or "/*" in css:
+        return None
+    out: list[str | Rule] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(css):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0:
+            _add_simple(out, css[start:i])
+            start = i + 1
+    if depth:
+        return None
+    _add_simple(out, css[start:])
+    return out
+
+
+def _add_simple(out: list[str | Rule], segment: str) -> None:
+    name, colon, value = segment.partition(":")
+    name = name.strip()
+    if not colon or not name:
+        if segment.strip():
+            out.append("(parse error) malformed declaration " + segment.strip().replace(":", " "))
+        return
+    out.append(f"{name}: {normalize_ws(value)}")
 
 
 def _items(nodes: Any) -> list[str | Rule]:

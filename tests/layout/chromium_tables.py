@@ -25,6 +25,9 @@ import re
 import sys
 from pathlib import Path
 
+from chromium_boxes import CHROMIUM_ARGS  # noqa: E402 - the same browser flags for every generator
+from chromium_boxes import SCRIPT as BOXES_JS  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "expected_tables.json"
 
@@ -36,16 +39,6 @@ PAGE = (
     '</style></head><body><div class="slide">{snippet}</div></body></html>'
 )
 
-BOXES_JS = """() => {
-  const slide = document.querySelector('.slide').getBoundingClientRect();
-  const out = {};
-  for (const el of document.querySelectorAll('.slide [id]')) {
-    const r = el.getBoundingClientRect();
-    out[el.id] = [r.x - slide.x, r.y - slide.y, r.width, r.height];
-  }
-  return out;
-}"""
-
 TABLES_JS = """() => {
   const slide = document.querySelector('.slide').getBoundingClientRect();
   const rel = r => [r.x - slide.x, r.y - slide.y, r.width, r.height];
@@ -55,14 +48,6 @@ TABLES_JS = """() => {
   }));
 }"""
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 _DOC_RE = re.compile(r"<\s*(!doctype|html|head|body)\b", re.I)
 

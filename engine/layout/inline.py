@@ -72,7 +72,7 @@ def layout_inline(
         line.x, line.y = origin_x, y
         for item in pieces:
             if item.kind == "abs":
-                placeholders.append(AbsPlaceholder(item.box, origin_x + _static_x(line, item), y))
+                placeholders.append(AbsPlaceholder(item.box, origin_x + item.static_x, y))
         if _line_is_empty(pieces) and not forced and outside_marker is None:
             continue
         lines.append(line)
@@ -86,10 +86,6 @@ def layout_inline(
     if lines:
         lines[-1].last = True
     return InlineLayout(lines, y - origin_y, placeholders)
-
-
-def _static_x(line: LineFragment, piece: Piece) -> float:
-    return 0.0
 
 
 def _line_is_empty(pieces: list[Piece]) -> bool:
@@ -283,6 +279,8 @@ def _build_line(
             else:
                 tops.append(base + p.shift)
                 bottoms.append(atomic.margin_box_height - base - p.shift)
+        elif p.kind == "abs":
+            p.static_x = x  # CSS 2.1 10.3.7: the static position is where the box would be
         elif p.kind == "open":
             open_boxes[id(p.box)] = (p, x)
             x += p.width

@@ -40,6 +40,7 @@ class Piece:
         None  # (above, below) for line-height normal with fallback fonts
     )
     ea_family: str | None = None
+    static_x: float = 0.0  # 'abs' pieces: where the box would have started on its line
 
 
 class Collector:

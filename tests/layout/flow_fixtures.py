@@ -69,3 +69,8 @@ FIXTURES.update(
         "text_vertical_rl_fixed_height": f'<div id="v" style="writing-mode:vertical-rl;font:16px/1.5 \'{P}\';height:120px;border:2px solid">one two three four five six</div>',
     }
 )
+FIXTURES.update(
+    {
+        "text_abs_static_position_in_line": f'<p style="margin:0;font:16px \'{P}\';position:relative">Some words <span id="a" style="position:absolute">here</span></p>',
+    }
+)

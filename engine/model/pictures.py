@@ -14,6 +14,7 @@ from engine.model import textmetrics as tm
 from engine.model.decor import geom_for, radius_px
 from engine.model.effects import box_shadows, shadow_effect
 from engine.model.geometry import Matrix, place_rect
+from engine.model.schema import text_body
 from engine.model.svg import render_svg
 from engine.model.svgtext import SvgText, extract_svg_text
 from engine.resources import store_media
@@ -134,13 +135,7 @@ def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) ->
         "space_after": 0.0,
         "runs": [run],
     }
-    body = {
-        "wrap": False,
-        "anchor": "t",
-        "insets": [0, 0, 0, 0],
-        "vertical": None,
-        "paragraphs": [para],
-    }
+    body = text_body([para], wrap=False)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": "svg text"}
     width = tm.box_width_for_line(t.width, t.size) + tm.cjk_autospace_px(t.text, t.size)
     shape.update(place_rect(m, ox + t.x, top, width, t.size * 1.2))

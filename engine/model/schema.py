@@ -93,3 +93,16 @@ EMU_PER_PX = 9525
 
 def blank_slide() -> Slide:
     return {"background": None, "shapes": [], "notes": None, "blank": True}
+
+
+def text_body(
+    paragraphs: list[dict[str, Any]], wrap: bool = True, vertical: str | None = None
+) -> dict[str, Any]:
+    """A TextBody with zero insets and top anchoring: the layout decides every position."""
+    return {
+        "wrap": wrap,
+        "anchor": "t",
+        "insets": [0, 0, 0, 0],
+        "vertical": vertical,
+        "paragraphs": paragraphs,
+    }

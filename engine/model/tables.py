@@ -10,6 +10,7 @@ from engine.layout.text import font_info
 from engine.model import textmetrics as tm
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
+from engine.model.schema import text_body
 from engine.model.text import ALIGN, run_for
 from engine.style.types import RGBA
 
@@ -76,13 +77,7 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     paragraphs: list[dict[str, Any]] = []
     if not lines:
         return (
-            {
-                "wrap": True,
-                "anchor": "t",
-                "insets": [0, 0, 0, 0],
-                "vertical": None,
-                "paragraphs": [{"align": "l", "runs": []}],
-            },
+            text_body([{"align": "l", "runs": []}]),
             0.0,
             0.0,
         )
@@ -121,13 +116,7 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     if paragraphs[0]["align"] == "l" and items[0].x > 0.5:
         # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
         paragraphs[0]["indent"] = items[0].x
-    body = {
-        "wrap": True,
-        "anchor": "t",
-        "insets": [0, 0, 0, 0],
-        "vertical": None,
-        "paragraphs": paragraphs,
-    }
+    body = text_body(paragraphs)
     return body, top, left
 
 
@@ -225,13 +214,7 @@ def table_shape(
 
 def _empty_cell() -> dict[str, Any]:
     return {
-        "text": {
-            "wrap": True,
-            "anchor": "t",
-            "insets": [0, 0, 0, 0],
-            "vertical": None,
-            "paragraphs": [{"align": "l", "runs": []}],
-        },
+        "text": text_body([{"align": "l", "runs": []}]),
         "fill": None,
         "span": [1, 1],
         "merged": False,

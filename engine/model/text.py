@@ -9,6 +9,7 @@ from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment
 from engine.model import textmetrics as tm
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
+from engine.model.schema import text_body
 from engine.style.types import RGBA, resolve_length
 from engine.units import px_to_pt
 
@@ -359,13 +360,7 @@ def _text_box(
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align == "l" and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
-    body = {
-        "wrap": True,
-        "anchor": "t",
-        "insets": [0, 0, 0, 0],
-        "vertical": None,
-        "paragraphs": paragraphs,
-    }
+    body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
     return shape
@@ -387,13 +382,7 @@ def _segment_text_box(
     width = seg[-1].x + seg[-1].width - seg[0].x
     baseline = line.y + line.baseline
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
-    body = {
-        "wrap": False,
-        "anchor": "t",
-        "insets": [0, 0, 0, 0],
-        "vertical": None,
-        "paragraphs": [para],
-    }
+    body = text_body([para], wrap=False)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
     width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(
         "".join(t.text for t in seg), size

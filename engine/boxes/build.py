@@ -262,15 +262,15 @@ def _runs(
         yield True, run
 
 
+def _anonymous(parent: b.Box, display: str, inner: str, ctx: BuildContext) -> b.Box:
+    """A block-level anonymous box inheriting from `parent` (CSS 2.1 9.2.1.1 / 17.2.1)."""
+    style = ctx.styles.anonymous(parent.style, display)
+    return b.Box(style, "block", inner, anonymous=True, index=ctx.next_index())
+
+
 def _anonymous_block(parent: b.Box, run: list[b.Box], ctx: BuildContext) -> b.Box:
     """An anonymous block box holding a run of inline-level boxes (CSS 2.1 9.2.1.1)."""
-    anon = b.Box(
-        ctx.styles.anonymous(parent.style, "block"),
-        "block",
-        b.FLOW,
-        anonymous=True,
-        index=ctx.next_index(),
-    )
+    anon = _anonymous(parent, "block", b.FLOW, ctx)
     collapse_inline_whitespace(anon, run)
     anon.children = [c for c in run if not (c.inner == b.TEXT and c.text == "")]
     anon.inline_content = True
@@ -297,13 +297,7 @@ def _anonymous_tables(parent: b.Box, run: list[b.Box], ctx: BuildContext) -> lis
     parts = [c for c in run if not _is_blank_text(c)]
     if not parts:
         return []
-    table = b.Box(
-        ctx.styles.anonymous(parent.style, "table"),
-        "block",
-        b.TABLE,
-        anonymous=True,
-        index=ctx.next_index(),
-    )
+    table = _anonymous(parent, "table", b.TABLE, ctx)
     table.children = parts
     return [table]
 

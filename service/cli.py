@@ -62,16 +62,27 @@ def serve_main(argv: list[str] | None = None) -> int:
         timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
     )
     return 0
-    return 0
+
+
+# Every `deckforge` subcommand: name -> ("module:function", one-line help). The function takes
+# the remaining argv (list[str]) and returns the exit code. Modules are imported only when their
+# command runs, so `deckforge convert` needs the engine alone. Add a command with ONE line here.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "convert": ("engine.cli:main_convert", "convert HTML pages into one PPTX deck"),
+    "serve": ("service.cli:serve_main", "run the HTTP service"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `deckforge` script: `serve` starts the service, the rest is the engine CLI."""
+    """Entry point of the `deckforge` script: dispatch to the command table above."""
+    import importlib
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "serve":
-        return serve_main(args[1:])
+    if args and args[0] in COMMANDS and args[0] != "convert":
+        target, _ = COMMANDS[args[0]]
+        module, func = target.split(":")
+        return int(importlib.import_module(module).__dict__[func](args[1:]))
     from engine.cli import main as engine_main
 
     return engine_main(args)

@@ -6,10 +6,13 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from engine.budget import DeckBudget, run_page
 from engine.errors import (
     PAGE_INTERNAL_ERROR,
+    PAGE_LIMIT_EXCEEDED,
     PAGE_SIZE_MISMATCH,
     AllPagesFailed,
     ErrorDetail,
@@ -151,23 +154,28 @@ def convert(
     options = options or Options()
     pages = validate(htmls, page_error_mode, options)
     results: list[PageResult | FailedPage] = []
+    deck_budget = DeckBudget()
     for i, html in enumerate(pages):
         # The one place where page-level isolation lives.
         try:
-            results.append(convert_page(html, options))
+            page = partial(convert_page, html, options)
+            results.append(run_page(page, options.limits, deck_budget))
         except PageError as exc:
             results.append(FailedPage(i + 1, exc.code, exc.reason, page_error_mode))
-        except RecursionError:
-            results.append(
-                FailedPage(
-                    i + 1,
-                    PAGE_INTERNAL_ERROR,
-                    "page is nested too deeply to convert",
-                    page_error_mode,
-                )
+        except (RecursionError, MemoryError) as exc:
+            reason = (
+                "page is nested too deeply to convert"
+                if isinstance(exc, RecursionError)
+                else "page needs more memory than allowed"
             )
+            results.append(FailedPage(i + 1, PAGE_LIMIT_EXCEEDED, reason, page_error_mode))
         except Exception as exc:  # noqa: BLE001 - any bug in one page must not take the deck down
             reason = f"internal error while converting the page ({type(exc).__name__})"
+            results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
+        except BaseException as exc:  # a native library's panic (pyo3 PanicException) too
+            if isinstance(exc, KeyboardInterrupt | SystemExit | GeneratorExit):
+                raise
+            reason = f"internal error in a native library while converting the page ({type(exc).__name__})"
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(pages))
@@ -216,6 +224,70 @@ def convert(
         filename=filename,
         media=media,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class LaidOutBox:
+    """One box or line box of a laid-out page (border box, or a line's ink extent), in slide px
+    from the slide root's top-left corner; CSS transforms are not applied."""
+
+    kind: str  # 'box' | 'line'
+    tag: str  # element tag ('anonymous' / '::before' for boxes without one; the block's for lines)
+    attributes: dict[str, str]  # the element's attributes (a line: its block container's)
+    x: float
+    y: float
+    width: float
+    height: float
+    parent: int  # index in `PageLayout.boxes` of the enclosing box; -1 for the slide root
+    text: str = ""  # a line: its text
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """`layout_boxes`' result: the slide root's size and every box and line in document order."""
+
+    width: float
+    height: float
+    boxes: list[LaidOutBox]
+
+
+def layout_boxes(html: str, options: Options | None = None) -> PageLayout:
+    """Lay one page out exactly as `convert` does and return its boxes and lines (no slide model,
+    no PPTX). For callers that check where content lands, e.g. that nothing overflows a region.
+    Raises PageError (50101, 50104) as the page would fail in `convert`."""
+    from engine.pipeline import layout_page
+
+    root = layout_page(html, options or Options()).root
+    out: list[LaidOutBox] = []
+    _collect(root, 0.0, 0.0, -1, out)
+    return PageLayout(root.width, root.height, out)
+
+
+def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:
+    from engine.layout.fragments import BoxFragment, TextFragment
+
+    x, y = ox + frag.x, oy + frag.y
+    element = frag.box.element
+    attrs = {str(k): str(v) for k, v in element.attrib.items()} if element is not None else {}
+    index = len(out)
+    out.append(LaidOutBox("box", frag.box.tag, attrs, x, y, frag.width, frag.height, parent))
+    for line in frag.lines:
+        lx, ly = x + line.x, y + line.y
+        texts = [i for i in line.items if isinstance(i, TextFragment) and i.text.strip()]
+        if texts:
+            left = min(t.x for t in texts)
+            right = max(t.x + t.width for t in texts)
+            text = "".join(t.text for t in texts)
+            out.append(
+                LaidOutBox(
+                    "line", frag.box.tag, attrs, lx + left, ly, right - left, line.height, index, text
+                )
+            )
+        for item in line.items:
+            if isinstance(item, BoxFragment):
+                _collect(item, lx, ly, index, out)
+    for child in frag.children:
+        _collect(child, x, y, index, out)
 
 
 def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:

@@ -5,54 +5,152 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from engine.api import convert
-from engine.errors import ConversionError
+from engine.errors import PAGE_NO_SLIDE_ROOT, ConversionError
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad arguments or an invalid request (40010)
 EXIT_PARTIAL = 3  # the deck was written but some pages failed
 EXIT_FAILED = 4  # every page failed (50103): no deck written
 
+HTML_SUFFIXES = (".html", ".htm")
 
-def sample_pages() -> list[str]:
+
+class UsageError(Exception):
+    """A user error: printed as one line `deckforge: ...`, exit code 2."""
+
+
+@dataclass
+class Page:
+    """One input page: its content, where it came from and what decoding it noticed."""
+
+    html: Any  # str, or whatever a JSON file held (the engine validates it)
+    name: str  # file name, or "request.json htmls[3]"
+    warnings: list[str] = field(default_factory=list)
+    not_html: str = ""  # why the file is not HTML (binary data), or ""
+
+
+def sample_pages() -> list[Page]:
     """The embedded sample deck (used when no PAGES are given)."""
     folder = resources.files("engine") / "data" / "sample"
     return [
-        p.read_text(encoding="utf-8")
+        Page(p.read_text(encoding="utf-8"), p.name)
         for p in sorted(folder.iterdir(), key=lambda p: p.name)
         if p.name.endswith(".html")
     ]
 
 
-def read_pages(paths: list[str]) -> list[Any]:
+# -- reading files as a browser does ---------------------------------------------------------
+
+# WHATWG MIME Sniffing, "binary data byte": never present in text (HTML) resources.
+_BINARY_BYTES = frozenset([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (or an Office file)"),
+)
+
+
+def sniff_binary(data: bytes) -> str:
+    """Why `data` is not a text resource (WHATWG MIME sniffing: a known signature, or a binary
+    data byte in the first 512 bytes when there is no UTF-16 BOM), or "" for text."""
+    for magic, what in _SIGNATURES:
+        if data.startswith(magic):
+            return what
+    if data[:2] in (b"\xfe\xff", b"\xff\xfe"):
+        return ""
+    if any(b in _BINARY_BYTES for b in data[:512]):
+        return "binary data"
+    return ""
+
+
+def decode_html(data: bytes) -> tuple[str, list[str]]:
+    """Bytes -> text as browsers pick the encoding: byte order mark, then `<meta charset>` /
+    `http-equiv` in the first bytes (WHATWG labels: iso-8859-1 means windows-1252), then UTF-8.
+    Returns the text and warnings (invalid bytes, replaced by U+FFFD)."""
+    from w3lib.encoding import html_to_unicode
+
+    encoding, text = html_to_unicode(None, data)
+    warnings: list[str] = []
+    if "\ufffd" in text:
+        try:
+            data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            label = "UTF-8" if encoding.replace("-", "").lower() == "utf8" else encoding
+            warnings.append(
+                f"invalid {label} at byte {exc.start}, replaced by U+FFFD; "
+                "declare the file's encoding with <meta charset>"
+            )
+        except LookupError:  # pragma: no cover - w3lib only returns known codecs
+            pass
+    return text, warnings
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def read_html_file(path: Path, name: str | None = None) -> Page:
+    data = _read_bytes(path)
+    page = Page("", name or path.name, not_html=sniff_binary(data))
+    page.html, warnings = decode_html(data)
+    if not page.not_html:  # binary data: one "not HTML" message, not decoding noise too
+        page.warnings = warnings
+    return page
+
+
+def read_json_file(path: Path) -> list[Page]:
+    try:
+        data = json.loads(_read_bytes(path))
+    except ValueError as exc:
+        raise UsageError(f"{path} is not valid JSON: {exc}") from None
+    htmls = data.get("htmls") if isinstance(data, dict) else data
+    if not isinstance(htmls, list):
+        raise UsageError(f"{path} has no 'htmls' array")
+    return [Page(h, f"{path.name} htmls[{i}]") for i, h in enumerate(htmls)]
+
+
+def read_pages(paths: list[str]) -> list[Page]:
     """HTML files, directories of them (sorted by name) or JSON files holding an `htmls` array."""
-    pages: list[Any] = []
+    pages: list[Page] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = sorted(p for p in path.iterdir() if p.suffix.lower() in (".html", ".htm"))
+            files = sorted(p for p in path.iterdir() if p.suffix.lower() in HTML_SUFFIXES)
             if not files:
-                raise SystemExit(f"deckforge: no .html files in {path}")
-            pages.extend(f.read_text(encoding="utf-8", errors="replace") for f in files)
+                raise UsageError(f"no .html files in {path}")
+            pages.extend(read_html_file(f, f"{path.resolve().name}/{f.name}") for f in files)
         elif path.suffix.lower() == ".json":
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise SystemExit(f"deckforge: cannot read {path}: {exc}") from exc
-            htmls = data.get("htmls") if isinstance(data, dict) else data
-            if not isinstance(htmls, list):
-                raise SystemExit(f"deckforge: {path} has no 'htmls' array")
-            pages.extend(htmls)
+            pages.extend(read_json_file(path))
         else:
-            try:
-                pages.append(path.read_text(encoding="utf-8", errors="replace"))
-            except OSError as exc:
-                raise SystemExit(f"deckforge: cannot read {path}: {exc.strerror}") from exc
+            pages.append(read_html_file(path))
     return pages
+
+
+def check_writable(path: str, what: str) -> None:
+    """A one-line usage error now, rather than a traceback after converting."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError(f"cannot write the {what} {path}: folder {folder}/ does not exist")
+    if target.is_dir():
+        raise UsageError(f"cannot write the {what} {path}: it is a folder")
+
+
+# -- output ------------------------------------------------------------------------------------
 
 
 class _Progress:
@@ -70,50 +168,119 @@ class _Progress:
         sys.stderr.flush()
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def page_label(pages: list[Page], number: int) -> str:
+    """`page 2 (slides/02.html)`: the 1-based page number and where the page came from."""
+    name = pages[number - 1].name if 0 < number <= len(pages) else ""
+    return f"page {number} ({name})" if name else f"page {number}"
+
+
+def page_reason(page: Page | None, code: int, reason: str) -> str:
+    """The engine's reason, or "not HTML" when the file was binary data and had no slide."""
+    if page is not None and page.not_html and code == PAGE_NO_SLIDE_ROOT:
+        return f"not HTML: the file is {page.not_html}"
+    return reason
+
+
+def _field_page(field_name: str) -> int | None:
+    """'htmls[3]' -> page 4."""
+    if field_name.startswith("htmls[") and field_name.endswith("]"):
+        inner = field_name[6:-1]
+        if inner.isdigit():
+            return int(inner) + 1
+    return None
+
+
+def _report_failure(exc: ConversionError, pages: list[Page], report: str | None) -> int:
+    print(f"deckforge: {exc.code} {exc.message}", file=sys.stderr)
+    details = []
+    for detail in exc.details:
+        number = _field_page(detail.field)
+        reason = detail.reason
+        if number is not None and 0 < number <= len(pages):
+            code, _, text = reason.partition(": ")
+            if code.isdigit():
+                reason = f"{code}: {page_reason(pages[number - 1], int(code), text)}"
+            print(f"  {page_label(pages, number)}: {reason}", file=sys.stderr)
+        else:
+            print(f"  {detail.field}: {reason}", file=sys.stderr)
+        details.append({"field": detail.field, "page": number, "reason": reason})
+    _write_report(report, {"code": exc.code, "message": exc.message, "errorDetails": details})
+    return EXIT_FAILED if exc.code == 50103 else EXIT_USAGE
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
+    check_writable(args.output, "deck")
+    if args.report:
+        check_writable(args.report, "report")
     pages = read_pages(args.pages) if args.pages else sample_pages()
+    for number, page in enumerate(pages, 1):
+        for warning in page.warnings:
+            print(f"deckforge: {page_label(pages, number)}: {warning}", file=sys.stderr)
     progress = _Progress(len(pages) >= 10 and sys.stderr.isatty() and not args.quiet)
     try:
         result = convert(
-            pages,
+            [p.html for p in pages],
             page_error_mode=args.page_error_mode,
             filename=Path(args.output).name,
             progress=progress,
         )
     except ConversionError as exc:
-        print(f"deckforge: {exc.code} {exc.message}", file=sys.stderr)
-        for detail in exc.details:
-            print(f"  {detail.field}: {detail.reason}", file=sys.stderr)
-        _write_report(args.report, {"code": exc.code, "message": exc.message, **exc.to_dict()})
-        return EXIT_FAILED if exc.code == 50103 else EXIT_USAGE
-    result.write(args.output)
+        return _report_failure(exc, pages, args.report)
+    try:
+        result.write(args.output)
+    except OSError as exc:
+        raise UsageError(f"cannot write the deck {args.output}: {exc.strerror}") from None
     print(
-        f"wrote {args.output}: {result.total_pages} pages, {result.success_pages} converted, "
-        f"{result.failed_pages} failed ({result.page_error_mode}), "
-        f"{int(result.slide_width)}x{int(result.slide_height)} px"
+        f"wrote {args.output}: {plural(result.total_pages, 'page')}, "
+        f"{result.success_pages} converted, {result.failed_pages} failed "
+        f"({result.page_error_mode}), {int(result.slide_width)}x{int(result.slide_height)} px"
     )
-    for failed in result.failed_page_details:
-        print(f"  page {failed.index}: {failed.code} {failed.reason} -> {failed.final_action}")
+    summary = result.summary()
+    for failed, detail in zip(
+        result.failed_page_details, summary["failedPageDetails"], strict=True
+    ):
+        source = pages[failed.index - 1] if 0 < failed.index <= len(pages) else None
+        reason = page_reason(source, failed.code, failed.reason)
+        detail.update(reason=reason, name=source.name if source else "")
+        print(
+            f"  {page_label(pages, failed.index)}: {failed.code} {reason} -> {failed.final_action}"
+        )
+    diagnostics = [list(d) for d in result.diagnostics]
+    for page, diag in zip(pages, diagnostics, strict=False):
+        diag.extend({"kind": "html", "message": w, "where": page.name} for w in page.warnings)
     _write_report(
-        args.report,
-        {"code": 0, "output": args.output, **result.summary(), "diagnostics": result.diagnostics},
+        args.report, {"code": 0, "output": args.output, **summary, "diagnostics": diagnostics}
     )
     return EXIT_PARTIAL if result.failed_pages else EXIT_OK
 
 
 def _write_report(path: str | None, report: dict[str, Any]) -> None:
-    if path:
+    if not path:
+        return
+    try:
         Path(path).write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write the report {path}: {exc.strerror}") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="deckforge", description="HTML slides to editable PPTX")
-    sub = parser.add_subparsers(dest="command", required=True)
-    conv = sub.add_parser("convert", help="convert HTML pages into one PPTX deck")
+# -- argument parsing --------------------------------------------------------------------------
+
+EPILOG = (
+    "exit codes: 0 every page converted, 3 the deck was written but some pages failed, "
+    "4 every page failed (no deck), 2 bad arguments or an invalid request"
+)
+
+
+def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentParser:
     conv.add_argument(
         "pages",
         nargs="*",
-        help="HTML files, folders of them, or a JSON file with an 'htmls' array (default: the built-in sample deck)",
+        help="HTML files, folders of them (sorted by name), or a JSON file with an 'htmls' "
+        "array (default: the built-in sample deck)",
     )
     conv.add_argument(
         "-o", "--output", default="deck.pptx", help="the PPTX to write (default deck.pptx)"
@@ -122,13 +289,48 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("--report", help="write a JSON report (page failures, diagnostics) here")
     conv.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     conv.set_defaults(func=cmd_convert)
+    return conv
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deckforge", description="HTML slides to editable PPTX")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_convert_arguments(
+        sub.add_parser(
+            "convert",
+            help="convert HTML pages into one PPTX deck",
+            description="Convert HTML pages into one PPTX deck.",
+            epilog=EPILOG,
+        )
+    )
     return parser
 
 
+def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+    args = parser.parse_args(argv)  # argparse exits 2 on bad arguments
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"deckforge: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("deckforge: interrupted", file=sys.stderr)
+        return 130
+
+
+def main_convert(argv: list[str] | None = None) -> int:
+    """`deckforge convert ARGS` (argv without the word 'convert')."""
+    parser = argparse.ArgumentParser(
+        prog="deckforge convert",
+        description="Convert HTML pages into one PPTX deck.",
+        epilog=EPILOG,
+    )
+    return _run(add_convert_arguments(parser), argv)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    return int(args.func(args))
+    """`python -m engine convert ARGS`."""
+    return _run(build_parser(), argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,7 +7,10 @@ Only `serve` needs the service's dependencies; they are imported when it runs, s
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import socket
+import sys
 
 
 def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
@@ -48,20 +51,49 @@ def serve_main(argv: list[str] | None = None) -> int:
     }
     settings = Settings(**overrides)
     configure_logging(settings.log_level, settings.log_json)
-    app = create_app(settings)
-    logging.getLogger("deckforge.service").info(
-        "listening on http://%s:%s", settings.host, settings.port
-    )
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_config=uvicorn_log_config(),
-        access_log=False,
-        server_header=False,
-        timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
-    )
+    try:
+        sock = bind_socket(settings.host, settings.port)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        print(
+            f"deckforge serve: cannot listen on {settings.host}:{settings.port}: {reason.lower()}"
+            + (BUSY_HINT if exc.errno == errno.EADDRINUSE else ""),
+            file=sys.stderr,
+        )
+        return 1
+    with sock:
+        app = create_app(settings)
+        host, port = sock.getsockname()[:2]
+        logging.getLogger("deckforge.service").info("listening on http://%s:%s", host, port)
+        config = uvicorn.Config(
+            app,
+            log_config=uvicorn_log_config(),
+            access_log=False,
+            server_header=False,
+            timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
+        )
+        uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+BUSY_HINT = " (another process uses the port; pick one with --port)"
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to host:port (OSError when the port is taken), before anything
+    starts, so a busy port fails at once with the port named and nothing logged as listening."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 # Every `deckforge` subcommand: name -> ("module:function", one-line help). The function takes
@@ -70,7 +102,40 @@ def serve_main(argv: list[str] | None = None) -> int:
 COMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("engine.cli:main_convert", "convert HTML pages into one PPTX deck"),
     "serve": ("service.cli:serve_main", "run the HTTP service"),
+    "generate": ("generator.cli:main", "build a PPTX deck from Markdown with a template"),
+    "render": ("engine.render.cli:main", "draw converted HTML pages as PNGs: PAGES... --png DIR"),
+    "accounts": ("service.admin_cli:accounts_main", "accounts: create NAME, list, credit NAME +N"),
+    "keys": ("service.admin_cli:keys_main", "API keys: create ACCOUNT, revoke KEY_OR_PREFIX"),
+    "db": ("service.admin_cli:db_main", "database: upgrade (run the migrations)"),
+    "doctor": ("service.doctor:main", "check fonts, optional tools, settings; what to install"),
 }
+
+
+def version() -> str:
+    """The installed distribution's version (the source tree's pyproject when not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("deckforge")
+    except metadata.PackageNotFoundError:  # running from a checkout without `pip install -e`
+        return "0+unknown"
+
+
+def usage() -> str:
+    """`deckforge --help`: every command of COMMANDS, one line each (read when asked, so
+    commands added to the table appear without touching this function)."""
+    width = max(len(name) for name in COMMANDS) + 2
+    lines = [
+        "usage: deckforge [--version] [--help] COMMAND [ARGS...]",
+        "",
+        "HTML slides to one editable PowerPoint deck, and the service around it.",
+        "",
+        "commands:",
+        *(f"  {name:<{width}}{help_text}" for name, (_, help_text) in COMMANDS.items()),
+        "",
+        "`deckforge COMMAND --help` describes a command's arguments.",
+    ]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,10 +144,18 @@ def main(argv: list[str] | None = None) -> int:
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in COMMANDS and args[0] != "convert":
-        target, _ = COMMANDS[args[0]]
-        module, func = target.split(":")
-        return int(importlib.import_module(module).__dict__[func](args[1:]))
-    from engine.cli import main as engine_main
-
-    return engine_main(args)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0 if args else 2
+    if args[0] in ("-V", "--version"):
+        print(f"deckforge {version()}")
+        return 0
+    if args[0] not in COMMANDS:
+        print(
+            f"deckforge: unknown command {args[0]!r} (commands: {', '.join(COMMANDS)}); "
+            "see deckforge --help",
+            file=sys.stderr,
+        )
+        return 2
+    module, func = COMMANDS[args[0]][0].split(":")
+    return int(getattr(importlib.import_module(module), func)(args[1:]))

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     max_pages: int = Field(default=200, ge=1)
     max_page_bytes: int = Field(default=5 * MiB, ge=1)
     max_request_bytes: int = Field(default=20 * MiB, ge=1)
+    body_read_timeout_s: float = Field(
+        default=30.0, gt=0, description="whole request body must arrive within this (40010)"
+    )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
     tokens: SecretStr = SecretStr("")
@@ -63,6 +66,19 @@ class Settings(BaseSettings):
     s3_region: str | None = None
     s3_create_bucket: bool = False
 
+    # Database, accounts and credits (see README "Accounts, keys and credits").
+    database_url: SecretStr | None = Field(
+        default=None, description="SQLAlchemy URL; default: SQLite file in data_dir"
+    )
+    db_pool_size: int = Field(default=10, ge=1, le=200)
+    default_account_credits: int = Field(default=1_000_000, ge=0)
+    cost_convert_page: int = Field(default=1, ge=0, description="credits per converted page")
+    cost_generate_page: int = Field(default=1, ge=0, description="credits per generated page")
+    cost_template_upload: int = Field(default=1, ge=0, description="credits per template")
+    token_default_hours: int = Field(default=2, ge=1, le=24 * 30)
+    token_max_hours: int = Field(default=48, ge=1, le=24 * 30)
+    time_zone: str = Field(default="UTC", description="zone of createTime and date filters")
+
     # Output.
     default_filename: str = "presentation.pptx"
     log_level: str = "INFO"
@@ -72,6 +88,17 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_slash(cls, v: str | None) -> str | None:
         return v.rstrip("/") if v else v
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        from zoneinfo import ZoneInfo
+
+        try:
+            ZoneInfo(v)
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"unknown time zone {v!r}") from exc
+        return v
 
     @property
     def files_dir(self) -> Path:
@@ -106,7 +133,9 @@ def _read_or_create_secret(path: Path) -> str:
             return value
     except FileNotFoundError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from service.storage.local import private_dir
+
+    private_dir(path.parent)
     value = secrets.token_urlsafe(32)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -1,8 +1,10 @@
-"""Request dependencies (app state -> settings, storage, pool, clock; `token` header -> caller)."""
+"""Request dependencies (app state -> settings, storage, pool, clock, database session;
+`token` / `Api-Key` headers -> the Principal a request acts for)."""
 
 from __future__ import annotations
 
 import hmac
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -10,7 +12,16 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
+from service.accounts import (
+    Principal,
+    authenticate_api_key,
+    authenticate_token,
+    secret_label,
+    static_token_uid,
+)
 from service.config import Settings
+from service.db.engine import Database
+from service.db.session import SessionDep
 from service.envelope import AUTH_FAILED, ApiError
 from service.logs import request_id_var
 from service.metrics import Metrics
@@ -18,6 +29,7 @@ from service.storage.base import Storage
 from service.workers import WorkerPool
 
 Clock = Callable[[], datetime]
+log = logging.getLogger("deckforge.auth")
 
 
 def utc_now() -> datetime:
@@ -32,6 +44,8 @@ class ServiceState:
     storage: Storage
     pool: WorkerPool
     metrics: Metrics
+    db: Database
+    default_account_id: int = 0
     clock: Clock = utc_now
     ready: bool = False
     extra: dict[str, object] = field(default_factory=dict)
@@ -49,25 +63,68 @@ def current_request_id() -> str:
     return request_id_var.get() or "-"
 
 
+_BAD_TOKEN = "authentication failed: missing, invalid or expired token"
+_BAD_KEY = "authentication failed: missing or invalid Api-Key"
+
+
+def _static_token(state: ServiceState, token: str) -> Principal | None:
+    """DECKFORGE_TOKENS / dev-token: bound to the default account (constant-time compare)."""
+    supplied = token.encode("utf-8", "surrogatepass")
+    matched: str | None = None
+    for known in state.settings.token_set:
+        if hmac.compare_digest(supplied, known.encode("utf-8")):
+            matched = known
+    if matched is None:
+        return None
+    uid = static_token_uid(matched)
+    return Principal(state.default_account_id, uid, f"static:{uid}")
+
+
 def require_token(
     state: StateDep,
-    token: Annotated[str | None, Header(description="Access token")] = None,
-) -> str:
-    """The one auth check: the `token` header must be one of the configured tokens (code 98).
-
-    Swap it (app.dependency_overrides[require_token]) when accounts and issued tokens arrive.
-    Returns an opaque caller label for logs, never the token itself.
-    """
+    session: SessionDep,
+    token: Annotated[str | None, Header(description="Temporary token (createApiToken)")] = None,
+) -> Principal:
+    """The one `token` check (4.1-4.5): an issued token -> (account, uid); a static token ->
+    (default account, its uid). Missing, unknown, expired or revoked: code 98."""
     if token:
-        supplied = token.encode("utf-8", "surrogatepass")
-        matched = False
-        for i, known in enumerate(sorted(state.settings.token_set)):
-            if hmac.compare_digest(supplied, known.encode("utf-8")):
-                matched = True
-                caller = f"token#{i}"
-        if matched:
-            return caller
-    raise ApiError(AUTH_FAILED, "authentication failed: missing or invalid token")
+        principal = _static_token(state, token) or authenticate_token(session, token, state.clock())
+        session.rollback()  # end the read transaction; handlers start their own
+        if principal is not None:
+            return principal
+        log.info("token refused", extra={"caller": secret_label(token)})
+    raise ApiError(AUTH_FAILED, _BAD_TOKEN)
 
 
-AuthDep = Annotated[str, Depends(require_token)]
+def require_api_key(
+    session: SessionDep,
+    api_key: Annotated[
+        str | None, Header(alias="Api-Key", description="Account API key (server to server)")
+    ] = None,
+) -> Principal:
+    """The one `Api-Key` check (4.6, 4.7, createApiToken): the key's account, or code 98."""
+    if api_key:
+        principal = authenticate_api_key(session, api_key)
+        session.rollback()
+        if principal is not None:
+            return principal
+        log.info("Api-Key refused", extra={"caller": secret_label(api_key)})
+    raise ApiError(AUTH_FAILED, _BAD_KEY)
+
+
+def require_key_or_token(
+    state: StateDep,
+    session: SessionDep,
+    token: Annotated[str | None, Header(description="Temporary token")] = None,
+    api_key: Annotated[str | None, Header(alias="Api-Key", description="Account API key")] = None,
+) -> Principal:
+    """Either header: an Api-Key acts for its whole account, a token for its uid only."""
+    if api_key:
+        return require_api_key(session, api_key)
+    return require_token(state, session, token)
+
+
+AuthDep = Annotated[Principal, Depends(require_token)]
+TokenDep = AuthDep
+ApiKeyDep = Annotated[Principal, Depends(require_api_key)]
+KeyOrTokenDep = Annotated[Principal, Depends(require_key_or_token)]

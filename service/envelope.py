@@ -14,6 +14,7 @@ INTERNAL_ERROR = 50199
 
 # Conventions where the spec is silent (see docs/service.md).
 AUTH_FAILED = 98
+CREDITS_EXHAUSTED = 88
 NOT_FOUND = 1001
 BAD_PARAMETERS = 1010
 BUSY = 1012
@@ -25,6 +26,7 @@ MESSAGES: dict[int, str] = {
     ALL_PAGES_FAILED: "all pages failed",
     INTERNAL_ERROR: "internal program error",
     AUTH_FAILED: "authentication failed",
+    CREDITS_EXHAUSTED: "insufficient credits",
     NOT_FOUND: "not found",
     BAD_PARAMETERS: "bad parameters",
     BUSY: "server busy, retry later",

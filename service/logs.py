@@ -51,9 +51,49 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
+def escape_controls(text: str) -> str:
+    """One log line per record: control characters (CR, LF, ESC, NUL, NEL, LS/PS, ...) in
+    logged text become visible escapes, so client input (a path with %0a) cannot forge lines."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(ch) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
+
+
 class TextFormatter(logging.Formatter):
+    """Human-readable lines: `time level logger [request id] message key=value ...`; every
+    field is escaped (escape_controls); a traceback follows on lines starting with '  | '."""
+
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s [%(requestId)s] %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = " ".join(
+            [
+                self.formatTime(record),
+                escape_controls(record.levelname),
+                escape_controls(record.name),
+                f"[{escape_controls(str(getattr(record, 'requestId', None)))}]",
+                escape_controls(record.getMessage()),
+            ]
+        )
+        fields = [
+            f"{escape_controls(str(k))}={escape_controls(str(v))}"
+            for k, v in record.__dict__.items()
+            if k not in _STANDARD and k != "requestId" and not k.startswith("_")
+        ]
+        if fields:
+            line += " " + " ".join(fields)
+        if record.exc_info:
+            text = self.formatException(record.exc_info)
+            line += "".join("\n  | " + escape_controls(part) for part in text.splitlines())
+        return line
 
 
 def configure_logging(level: str = "INFO", json_lines: bool = True) -> None:

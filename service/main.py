@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -16,7 +17,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from service.accounts import ensure_default_account
 from service.config import Settings
+from service.db.engine import Database
 from service.deps import Clock, ServiceState, current_request_id, utc_now
 from service.envelope import (
     BAD_PARAMETERS,
@@ -28,7 +31,8 @@ from service.envelope import (
 )
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
-from service.routes import convert, files, health
+from service.routes import accounts, convert, files, health, library
+from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.sweeper import sweep_forever
 from service.workers import WorkerPool
@@ -54,6 +58,19 @@ def build_storage(settings: Settings) -> Storage:
     from service.storage.local import LocalStorage
 
     return LocalStorage(settings.files_dir, settings.signing_key)
+
+
+def build_database(settings: Settings, now: datetime) -> tuple[Database, int]:
+    """Connect, migrate to head and make sure the `default` account exists (first run: its API
+    key goes to $DECKFORGE_DATA_DIR/dev-api-key). Returns the database and the id of the
+    default account, for which the static tokens (DECKFORGE_TOKENS, dev-token) act."""
+    db = Database(settings)
+    db.upgrade()
+    default_id = ensure_default_account(
+        db, settings.data_dir, credits=settings.default_account_credits, now=now
+    )
+    log.info("database %s ready", db.safe_url)
+    return db, default_id
 
 
 def build_pool(settings: Settings, job: str = CONVERT_JOB) -> WorkerPool:
@@ -83,11 +100,14 @@ def create_app(
     pool = pool or build_pool(settings)
     pool._on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
     metrics.bind_pool(lambda: pool.waiting, lambda: pool.running)
+    db, default_account_id = build_database(settings, (clock or utc_now)())
     state = ServiceState(
         settings=settings,
         storage=storage or build_storage(settings),
         pool=pool,
         metrics=metrics,
+        db=db,
+        default_account_id=default_account_id,
         clock=clock or utc_now,
     )
     # Resolve secrets now, so a missing data_dir or bad secret file fails at startup.
@@ -118,6 +138,7 @@ def create_app(
                 await sweeper
             await asyncio.to_thread(pool.close)
             state.storage.close()
+            state.db.close()
             log.info("stopped")
 
     app = FastAPI(
@@ -127,12 +148,19 @@ def create_app(
         description="Every API response is HTTP 200 with the envelope {code, message, data}; "
         "see the convert endpoint for the codes. Operational routes: /healthz, /readyz, /metrics.",
         lifespan=lifespan,
+        docs_url=None,  # served offline by service.routes.docs
+        redoc_url=None,
     )
     app.state.service = state
+    install_docs(app)
     app.include_router(convert.router)
     app.include_router(files.router)
+    app.include_router(accounts.router)
+    app.include_router(library.router)
     app.include_router(health.router)
-    app.add_middleware(RequestContextMiddleware, metrics=metrics)
+    app.add_middleware(
+        RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s
+    )
     _install_error_handlers(app)
     _describe_envelopes_only(app)
     return app

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 
 
@@ -60,6 +61,12 @@ class Metrics:
         self.jobs_running = Gauge(
             "deckforge_jobs_running", "Conversions running in workers", registry=r
         )
+
+    def count_request(self, route: str, method: str, status: int) -> None:
+        """One HTTP request; labels are bounded: `route` is a route template of the app (or
+        'unmatched'), methods other than the standard ones count as 'other'."""
+        label = method if method in KNOWN_METHODS else "other"
+        self.http_requests.labels(route, label, str(status)).inc()
 
     def bind_pool(self, waiting: Callable[[], float], running: Callable[[], float]) -> None:
         self.queue_depth.set_function(waiting)

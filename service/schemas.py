@@ -52,6 +52,7 @@ class ConvertResult(BaseModel):
     failedPages: int
     pageErrorMode: Literal["blank", "skip"]
     failedPageDetails: list[FailedPageDetail]
+    pptId: str = Field(..., description="Extra field: id of the PPT recorded in the library")
 
 
 class FailureData(BaseModel):
@@ -60,7 +61,7 @@ class FailureData(BaseModel):
 
 
 class ConvertResponse(BaseModel):
-    """Always HTTP 200. code 0 = full or partial success; otherwise 40010, 50103, 50199, 98, 1012."""
+    """Always HTTP 200. code 0 = full or partial success; otherwise 40010, 50103, 50199, 98, 88, 1012."""
 
     code: int = Field(..., examples=[0])
     message: str = Field(..., examples=["success"])

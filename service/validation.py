@@ -6,9 +6,12 @@ import json
 from typing import Any
 
 from service.envelope import INVALID_REQUEST, ApiError
+from service.filenames import MAX_INPUT_CHARS
 from service.schemas import ConvertRequest
 
 MAX_DETAILS = 20
+MAX_JSON_DEPTH = 32  # nesting of arrays/objects in a request body
+MAX_NUMBER_CHARS = 100  # characters of one JSON number literal
 PAGE_ERROR_MODES = ("blank", "skip")
 _MISSING = object()
 
@@ -41,12 +44,50 @@ def body_too_large(size: int | None, limit: int) -> ApiError:
     return invalid([("body", f"request body is {got}; at most {limit} bytes are allowed")])
 
 
-def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -> ConvertRequest:
-    """Parse and check a convert body; raise ApiError(40010) naming every offending field."""
+class _LimitExceeded(ValueError):
+    pass
+
+
+def _number(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _LimitExceeded(f"a number has {len(text)} digits; at most {MAX_NUMBER_CHARS}")
+        return kind(text)
+
+    return parse
+
+
+def _constant(text: str) -> Any:
+    raise _LimitExceeded(f"{text} is not a JSON value")
+
+
+def _depth(obj: Any) -> int:
+    """Nesting depth of arrays and objects, without recursion."""
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_DEPTH:
+                stack.extend((v, depth + 1) for v in value if isinstance(v, list | dict))
+    return deepest
+
+
+def parse_json_body(body: bytes) -> Any:
+    """JSON with explicit limits (nesting depth, number length, no NaN/Infinity); raises
+    ApiError(40010) naming `body` for anything else, never a Python limit's error."""
     if not body.strip():
         raise invalid([("body", "request body is empty; a JSON object is required")])
     try:
-        obj = json.loads(body)
+        obj = json.loads(
+            body,
+            parse_int=_number(int),
+            parse_float=_number(float),
+            parse_constant=_constant,
+        )
     except UnicodeDecodeError:
         raise invalid([("body", "request body is not UTF-8 text")]) from None
     except json.JSONDecodeError as exc:
@@ -58,6 +99,23 @@ def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -
                 )
             ]
         ) from None
+    except _LimitExceeded as exc:
+        raise invalid([("body", f"request body is not accepted: {exc}")]) from None
+    except RecursionError:
+        obj = None
+        depth = MAX_JSON_DEPTH + 1
+    else:
+        depth = _depth(obj)
+    if depth > MAX_JSON_DEPTH:
+        raise invalid(
+            [("body", f"request body is nested too deeply; at most {MAX_JSON_DEPTH} levels")]
+        )
+    return obj
+
+
+def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -> ConvertRequest:
+    """Parse and check a convert body; raise ApiError(40010) naming every offending field."""
+    obj = parse_json_body(body)
     if not isinstance(obj, dict):
         raise invalid([("body", f"request body must be a JSON object, got {json_type(obj)}")])
 
@@ -97,6 +155,10 @@ def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -
     filename = obj.get("filename")
     if filename is not None and not isinstance(filename, str):
         errors.append(("filename", f"must be a string, got {json_type(filename)}"))
+    elif isinstance(filename, str) and len(filename) > MAX_INPUT_CHARS:
+        errors.append(
+            ("filename", f"is {len(filename)} characters; at most {MAX_INPUT_CHARS} are allowed")
+        )
 
     if errors:
         raise invalid(errors)

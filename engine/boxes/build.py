@@ -6,11 +6,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.budget import check
 from engine.boxes import box as b
-from engine.boxes.lists import marker_text, ordinal_for
+from engine.boxes.firstletter import CONTAINERS, split_first_letter
+from engine.boxes.lists import marker_text, ordinal_for, sibling_position
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.diagnostics import Diagnostics
+from engine.links import dropped_reason, link_target
 from engine.options import Options
 from engine.resources import image_media, load_resource
 from engine.style.types import UrlImage
@@ -64,6 +67,8 @@ class BuildContext:
     options: Options
     media: dict[str, dict[str, Any]] = field(default_factory=dict)
     counter: int = 0
+    ordinals: dict[Any, dict[Any, int]] = field(default_factory=dict)  # list -> item ordinals
+    positions: dict[Any, dict[Any, int]] = field(default_factory=dict)  # parent -> child index
 
     def next_index(self) -> int:
         self.counter += 1
@@ -89,6 +94,7 @@ def build_box_tree(
 def _element_box(
     el: Any, parent_style: Any, ctx: BuildContext, href: str | None
 ) -> Iterator[b.Box]:
+    check("boxes")
     tag = el.tag.lower() if isinstance(el.tag, str) else ""
     if not tag or tag in SKIP_TAGS:
         return
@@ -99,7 +105,9 @@ def _element_box(
     if display == "none":
         return
     if tag == "a" and el.get("href"):
-        href = el.get("href")
+        href = link_target(el.get("href"))
+        if href is None:
+            ctx.diag.add("resource", dropped_reason(el.get("href")), "a")
     if display == "contents":
         yield from _child_boxes(el, style, ctx, href)
         return
@@ -132,8 +140,12 @@ def _element_box(
     _load_backgrounds(box, ctx)
     if display == "list-item":
         box.marker = _marker_for(el, style, ctx)
-        box.ordinal = ordinal_for(el)
+        box.ordinal = ordinal_for(el, ctx.ordinals)
     children = list(_child_boxes(el, style, ctx, href))
+    if inner in CONTAINERS:
+        letter_style = ctx.styles.pseudo(el, "first-letter")
+        if letter_style is not None:
+            children = split_first_letter(letter_style, children, ctx.next_index)
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)
     yield box
@@ -183,7 +195,7 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     content = style["content"]
     if not isinstance(content, tuple):
         return None
-    text = "".join(_content_piece(piece, el) for piece in content)
+    text = "".join(_content_piece(piece, el, ctx) for piece in content)
     outer, inner = DISPLAY_MAP.get(style["display"], ("inline", b.INLINE))
     if style["position"] in ("absolute", "fixed") or style["float"] != "none":
         outer, inner = "block", BLOCKIFY.get(inner, inner)
@@ -197,18 +209,15 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     return box
 
 
-def _content_piece(piece: Any, el: Any) -> str:
+def _content_piece(piece: Any, el: Any, ctx: BuildContext) -> str:
     if isinstance(piece, str):
         return piece
     if isinstance(piece, tuple) and piece and piece[0] == "counter":
         # Counters are approximated by the element's position among its siblings.
         name = piece[1] if len(piece) > 1 else ""
         if name == "list-item":
-            return str(ordinal_for(el))
-        parent = el.getparent()
-        if parent is None:
-            return "1"
-        return str(1 + sum(1 for s in el.itersiblings(preceding=True) if isinstance(s.tag, str)))
+            return str(ordinal_for(el, ctx.ordinals))
+        return str(sibling_position(el, ctx.positions))
     return ""
 
 
@@ -216,7 +225,7 @@ def _marker_for(el: Any, style: Any, ctx: BuildContext) -> str | None:
     list_type = style["list-style-type"]
     if list_type == "none":
         return None
-    return marker_text(list_type, ordinal_for(el))
+    return marker_text(list_type, ordinal_for(el, ctx.ordinals))
 
 
 def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> list[b.Box]:

@@ -63,26 +63,55 @@ def _roman(n: int) -> str:
     return out
 
 
-def ordinal_for(li: Any) -> int:
-    """The ordinal of a list item: <ol start>, <ol reversed> and <li value> honoured."""
+def ordinal_for(li: Any, cache: dict[Any, dict[Any, int]] | None = None) -> int:
+    """The ordinal of a list item: <ol start>, <ol reversed> and <li value> honoured.
+
+    With `cache` (one dict per page), each list's ordinals are computed once, in one pass over its
+    items, so a list of n items costs O(n) instead of O(n^2).
+    """
     parent = li.getparent()
-    items: list[Any] = []
-    if parent is not None:
-        items = [c for c in parent if isinstance(c.tag, str) and c.tag.lower() == "li"]
-    reversed_ = parent is not None and parent.get("reversed") is not None
-    start_attr = parent.get("start") if parent is not None else None
+    if parent is None:
+        return 1
+    if cache is None:
+        ordinals = _list_ordinals(parent)
+    else:
+        ordinals = cache.get(parent)
+        if ordinals is None:
+            ordinals = cache[parent] = _list_ordinals(parent)
+    found = ordinals.get(li)
+    return ordinals[None] if found is None else found  # not an <li>: the value after the last
+
+
+def _list_ordinals(parent: Any) -> dict[Any, int]:
+    """Ordinal of every <li> child (and, under None, the value after the last one)."""
+    items = [c for c in parent if isinstance(c.tag, str) and c.tag.lower() == "li"]
+    reversed_ = parent.get("reversed") is not None
+    start_attr = parent.get("start")
     try:
         start = int(start_attr) if start_attr is not None else (len(items) if reversed_ else 1)
     except ValueError:
         start = 1
     step = -1 if reversed_ else 1
     value = start
+    out: dict[Any, int] = {}
     for item in items:
         explicit = item.get("value")
         if explicit is not None:
             with contextlib.suppress(ValueError):
                 value = int(explicit)
-        if item is li:
-            return value
+        out[item] = value
         value += step
-    return value
+    out[None] = value
+    return out
+
+
+def sibling_position(el: Any, cache: dict[Any, dict[Any, int]]) -> int:
+    """1-based position of an element among its parent's element children (one pass per parent)."""
+    parent = el.getparent()
+    if parent is None:
+        return 1
+    positions = cache.get(parent)
+    if positions is None:
+        children = [c for c in parent if isinstance(c.tag, str)]
+        positions = cache[parent] = {c: i + 1 for i, c in enumerate(children)}
+    return positions.get(el, 1)

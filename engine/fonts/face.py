@@ -102,6 +102,7 @@ class FontFile:
         self._shape_cache: dict[tuple[str, str, bool, tuple[int, ...]], list[float]] = {}
         self._hb_font: Any = None
         self._cmap: dict[int, str] | None = None
+        self._advance_scale = _bitmap_advance_scale(font, self.units_per_em)
 
     # -- low level ----------------------------------------------------------------------
     def _hb(self) -> Any:
@@ -133,6 +134,7 @@ class FontFile:
             else:
                 with self._lock:
                     a = float(self._tt["hmtx"][self._tt.getGlyphName(g)][0])
+            a *= self._advance_scale
             self._adv[cp] = a
         return a
 
@@ -168,7 +170,7 @@ class FontFile:
             _hb.shape(self._hb(), buf, feats)
             out = [0.0] * len(text)
             for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=False):
-                out[info.cluster] += pos.x_advance
+                out[info.cluster] += pos.x_advance * self._advance_scale
         if len(self._shape_cache) > 50000:
             self._shape_cache.clear()
         self._shape_cache[key] = out
@@ -182,8 +184,9 @@ class FontFile:
             ]
         buf = self._buffer(text, lang, script)
         _hb.shape(self._hb(), buf, {"halt": True} if halt else {})
+        scale = self._advance_scale
         return [
-            (i.codepoint, i.cluster, p.x_advance, p.x_offset)
+            (i.codepoint, i.cluster, round(p.x_advance * scale), p.x_offset)
             for i, p in zip(buf.glyph_infos, buf.glyph_positions, strict=False)
         ]
 
@@ -195,6 +198,27 @@ class FontFile:
         if ext is None:
             return (0, 0)
         return (ext.x_bearing, ext.x_bearing + ext.width)
+
+
+def _bitmap_advance_scale(font: Any, upem: int) -> float:
+    """1.0 for outline fonts.  A colour bitmap font (CBDT without outlines, e.g. Noto Color
+    Emoji) is measured by Skia/FreeType from its bitmap strike: advance = strike advance x
+    size / strike ppem (136 / 109 em there), not the hmtx advance (2550 / 2048 em)."""
+    try:
+        if "CBDT" not in font or "glyf" in font or "CFF " in font:
+            return 1.0
+        strike = font["CBLC"].strikes[0]
+        ppem = strike.bitmapSizeTable.ppemX
+        glyphs = font["CBDT"].strikeData[0]
+        name = next(iter(glyphs))
+        glyph = glyphs[name]
+        glyph.decompile()
+        hmtx_advance = font["hmtx"][name][0]
+        if not ppem or not hmtx_advance:
+            return 1.0
+        return float((glyph.metrics.Advance / ppem) / (hmtx_advance / upem))
+    except Exception:  # noqa: BLE001 - odd bitmap tables: keep the hmtx advances
+        return 1.0
 
 
 def _family_name(font: Any) -> str:

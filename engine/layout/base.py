@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
+from engine.budget import check
 from engine.diagnostics import Diagnostics
+from engine.layout.floats import FloatSpace
 from engine.layout.fragments import BoxFragment, Edges
 from engine.style.types import LP, resolve_length
 
@@ -42,6 +44,7 @@ class Space:
     stretch_height: bool = (
         False  # height came from a stretch (children's % heights resolve against it)
     )
+    floats: FloatSpace | None = None  # the enclosing formatting context's floats (block containers)
 
 
 def length(value: Any, basis: float | None, default: float = 0.0) -> float:
@@ -141,6 +144,7 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     cached = ctx.layout_cache.get(key)
     if cached is not None:
         return cached
+    check("layout")
     fragment = _dispatch(box, ctx, space)
     if ctx.measuring == 0:  # measuring layouts may be incomplete: not kept
         ctx.layout_cache[key] = fragment

@@ -18,6 +18,7 @@ from engine.layout.base import (
     specified_height,
     specified_width,
 )
+from engine.layout.floats import FloatContext, FloatSpace, LineFloats
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
 from engine.layout.intrinsic import shrink_to_fit
 from engine.layout.position import relative_offset
@@ -151,7 +152,6 @@ class _Flow:
     y: float
     pending: CollapsingMargins = field(default_factory=CollapsingMargins)
     collapsed_top: CollapsingMargins | None = None  # margins that collapse through our top edge
-    float_bottom: float = 0.0  # bottom of the floats placed in this container
 
 
 def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
@@ -186,10 +186,18 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     own_top.add(mt)
     through_top = not bfc and w.border.top == 0 and w.padding.top == 0
     through_bottom = not bfc and w.border.bottom == 0 and w.padding.bottom == 0 and height is None
+    place = _float_place(space.floats if not bfc else None, w, mt, origin_x, origin_y)
     if box.inline_content:
         from engine.layout.inline import layout_inline
 
-        inline = layout_inline(box, ctx, content_width, content_height, origin_x, origin_y)
+        line_floats = (
+            None
+            if place.context.empty
+            else LineFloats(place.context, place.content_x, place.content_top, content_width)
+        )
+        inline = layout_inline(
+            box, ctx, content_width, content_height, origin_x, origin_y, line_floats
+        )
         frag.lines = inline.lines
         frag.placeholders.extend(inline.placeholders)
         used = inline.height
@@ -203,12 +211,22 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     else:
         flow = _Flow(0.0)
         _stack_children(
-            box, ctx, frag, flow, content_width, content_height, origin_x, origin_y, through_top
+            box,
+            ctx,
+            frag,
+            flow,
+            content_width,
+            content_height,
+            origin_x,
+            origin_y,
+            through_top,
+            place,
         )
         collapsed_top = flow.collapsed_top
         used = flow.y
-        if bfc:  # a block formatting context root contains its floats (CSS 2.1 10.6.7)
-            used = max(used + flow.pending.value, flow.float_bottom) - flow.pending.value
+        if bfc and not place.context.empty:  # a BFC root contains its floats (CSS 2.1 10.6.7)
+            float_bottom = place.context.bottom - place.content_top
+            used = max(used + flow.pending.value, float_bottom) - flow.pending.value
         bottom_margins = flow.pending
         if not through_bottom:
             used += bottom_margins.value
@@ -245,9 +263,11 @@ def _stack_children(
     origin_x: float,
     origin_y: float,
     through_top: bool,
+    place: _FloatPlace,
 ) -> None:
     first = True
-    floats = _Floats(content_width)
+    fc = place.context
+    x0, x1 = place.content_x, place.content_x + content_width
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(
@@ -259,23 +279,47 @@ def _stack_children(
             float_frag = layout_box(
                 child, ctx, Space(content_width, content_height, fit_content=True)
             )
-            fx, fy = floats.place(side, float_frag, flow.y)
-            float_frag.x = origin_x + fx + float_frag.margin.left
-            float_frag.y = origin_y + fy + float_frag.margin.top
+            placed = fc.place(
+                side,
+                float_frag.margin_box_width,
+                float_frag.margin_box_height,
+                place.content_top + flow.y + flow.pending.value,
+                x0,
+                x1,
+                child.style["clear"],
+            )
+            float_frag.x = origin_x + placed.left - place.content_x + float_frag.margin.left
+            float_frag.y = origin_y + placed.top - place.content_top + float_frag.margin.top
             frag.children.append(float_frag)
             continue
-        if child.style["clear"] in ("left", "right", "both") and floats.bottom > flow.y:
-            flow.y = floats.bottom
-            flow.pending = CollapsingMargins()
-        inset_left, inset_right = floats.insets(flow.y)
-        if inset_left or inset_right:
-            # Approximation: a block beside floats is narrowed by them over its whole height.
-            ctx.diag.add(
-                "layout",
-                "content beside a float is narrowed, not wrapped around it",
-                child.describe(),
-            )
-        child_space = Space(content_width - inset_left - inset_right, content_height)
+        # Where the child's border box would start (margins above it not yet collapsed).
+        if first and through_top:
+            above_y, strut = place.above_y, place.strut
+        else:
+            above_y = place.content_top + flow.y
+            strut = (flow.pending.positive, flow.pending.negative)
+        mt = margin_value(child.style, "top", content_width) or 0.0
+        hypothetical = above_y + max(strut[0], mt, 0.0) + min(strut[1], mt, 0.0)
+        cleared = _clearance(child, fc, hypothetical)
+        if cleared is not None:
+            above_y, strut, hypothetical = cleared, (0.0, 0.0), cleared
+        inset_left = inset_right = 0.0
+        if establishes_bfc(child, Space(content_width, content_height)):
+            # A new formatting context's border box does not overlap floats (CSS 2.1 9.5).
+            if not fc.empty:
+                hypothetical = _beside_floats(child, fc, hypothetical, x0, x1, content_width)
+                band = fc.band(hypothetical, 0.0, x0, x1)
+                inset_left, inset_right = band.left - x0, x1 - band.right
+                if cleared is None and hypothetical > above_y + max(strut[0], mt, 0.0) + min(
+                    strut[1], mt, 0.0
+                ):
+                    cleared = hypothetical
+            child_space = Space(content_width - inset_left - inset_right, content_height)
+        elif fc.empty and not _has_floats(child, ctx):
+            child_space = Space(content_width, content_height)
+        else:
+            floats = FloatSpace(fc, x0, above_y, strut, cleared is not None)
+            child_space = Space(content_width, content_height, floats=floats)
         child_frag = layout_box(child, ctx, child_space)
         top: CollapsingMargins = child_frag.extra.get("collapsed_top") or _single(
             child_frag.margin.top
@@ -283,7 +327,14 @@ def _stack_children(
         bottom: CollapsingMargins = child_frag.extra.get("collapsed_bottom") or _single(
             child_frag.margin.bottom
         )
-        if child_frag.extra.get("empty"):
+        if cleared is not None:
+            # Clearance: the border box starts below the floats; margins above do not collapse
+            # with it (CSS 2.1 9.5.2).
+            flow.y = cleared - place.content_top
+            flow.pending = CollapsingMargins()
+            top = CollapsingMargins()
+            first = False
+        if child_frag.extra.get("empty") and cleared is None:
             # Margins collapse through an empty block; its top edge sits where its bottom
             # border would be if it had one (CSS 2.1 8.3.1).
             flow.pending.add_all(top)
@@ -312,41 +363,85 @@ def _stack_children(
         frag.children.append(child_frag)
         flow.y += child_frag.height
         flow.pending.add_all(bottom)
-    flow.float_bottom = floats.bottom
 
 
-class _Floats:
-    """Floats placed so far in one block container: shelves of left and right floats."""
+@dataclass(slots=True)
+class _FloatPlace:
+    """Where a block container's content box sits in its block formatting context (estimated
+    before its margins resolve), and the float context it places floats in."""
 
-    def __init__(self, width: float):
-        self.width = width
-        self.boxes: list[
-            tuple[str, float, float, float, float]
-        ] = []  # side, x, y, w, h (margin boxes)
-        self.bottom = 0.0
+    context: FloatContext
+    content_x: float
+    content_top: float
+    above_y: float  # the container's border-box top before the margins above it collapse
+    strut: tuple[float, float]  # those margins, own top margin included: (max +, min -)
 
-    def place(self, side: str, frag: BoxFragment, y: float) -> tuple[float, float]:
-        w, h = frag.margin_box_width, frag.margin_box_height
-        while True:
-            left, right = self.insets(y)
-            if left + right + w <= self.width + 0.01 or (left == 0 and right == 0):
+
+def _float_place(
+    floats: FloatSpace | None, w: UsedWidth, mt: float, origin_x: float, origin_y: float
+) -> _FloatPlace:
+    if floats is None:  # a formatting context root (or a block laid out on its own)
+        own = (max(mt, 0.0), min(mt, 0.0))
+        return _FloatPlace(FloatContext(), 0.0, 0.0, -own[0] - own[1] - origin_y, own)
+    strut = floats.strut
+    if not floats.cleared:
+        strut = (max(strut[0], mt), min(strut[1], mt))
+    top = floats.y + strut[0] + strut[1]
+    x = floats.cb_x + w.margin_left + origin_x
+    return _FloatPlace(floats.context, x, top + origin_y, floats.y, strut)
+
+
+def _clearance(child: b.Box, fc: FloatContext, hypothetical: float) -> float | None:
+    """The border-box top a clearing block is moved to, when floats reach below its position."""
+    if fc.empty:
+        return None
+    clear_y = fc.clearance_y(child.style["clear"])
+    if clear_y is None or clear_y <= hypothetical + 0.005:
+        return None
+    return clear_y
+
+
+def _beside_floats(
+    child: b.Box, fc: FloatContext, y: float, x0: float, x1: float, cbw: float
+) -> float:
+    """Move a new formatting context down until its specified width fits beside the floats."""
+    style = child.style
+    chrome = border_edges(style).horizontal + padding_edges(style, cbw).horizontal
+    width = specified_width(style, cbw, chrome)
+    if width is None:
+        return y
+    width += (margin_value(style, "left", cbw) or 0.0) + (margin_value(style, "right", cbw) or 0.0)
+    for _ in range(10_000):
+        band = fc.band(y, 0.0, x0, x1)
+        if not band.narrowed or band.width + 0.01 >= width:
+            break
+        nxt = fc.next_edge(y, 0.0)
+        if nxt is None:
+            break
+        y = nxt
+    return y
+
+
+def _has_floats(box: b.Box, ctx: LayoutContext) -> bool:
+    """Whether floats inside this block (outside nested formatting contexts) join its context."""
+    key = (box, "floats")
+    cached = ctx.intrinsic_cache.get(key)
+    if cached is not None:
+        return bool(cached)
+    found = False
+    stack = [box]
+    while stack and not found:
+        node = stack.pop()
+        for child in node.children:
+            if child.inner in (b.TEXT, b.BREAK) or child.out_of_flow:
+                continue
+            if child.style["float"] != "none":
+                found = True
                 break
-            y = min(b[2] + b[4] for b in self.boxes if b[2] <= y < b[2] + b[4])
-        x = left if side == "left" else self.width - right - w
-        self.boxes.append((side, x, y, w, h))
-        self.bottom = max(self.bottom, y + h)
-        return x, y
-
-    def insets(self, y: float) -> tuple[float, float]:
-        left = max(
-            (b[1] + b[3] for b in self.boxes if b[0] == "left" and b[2] <= y < b[2] + b[4]),
-            default=0.0,
-        )
-        right = max(
-            (self.width - b[1] for b in self.boxes if b[0] == "right" and b[2] <= y < b[2] + b[4]),
-            default=0.0,
-        )
-        return left, right
+            if child.inner == b.FLOW and child.style["overflow-x"] == "visible":
+                stack.append(child)
+    ctx.intrinsic_cache[key] = found  # type: ignore[assignment]
+    return found
 
 
 def _single(value: float) -> CollapsingMargins:

@@ -107,23 +107,41 @@ def resolve_axis(start: GridLine, end: GridLine, axis: AxisLines) -> tuple[int |
 
 
 class _Cells:
-    """Occupied cells in (major, minor) coordinates."""
+    """Occupied cells in (major, minor) coordinates: one bit mask of taken minor lines per major
+    line, and the number of leading major lines that are full (dense packing starts after them),
+    so placing n items costs O(n x span) instead of rescanning the grid for every item."""
 
     def __init__(self) -> None:
-        self.taken: set[tuple[int, int]] = set()
+        self.rows: dict[int, int] = {}
+        self.full = 0  # mask of a full major line (0 until the minor count is known)
+        self.first_open = 0  # major lines before this one are full
+
+    def set_width(self, minor_count: int) -> None:
+        self.full = (1 << minor_count) - 1
+        self._advance()
 
     def free(self, major: int, minor: int, major_span: int, minor_span: int) -> bool:
-        taken = self.taken
+        mask = ((1 << minor_span) - 1) << minor
+        get = self.rows.get
         for a in range(major, major + major_span):
-            for b in range(minor, minor + minor_span):
-                if (a, b) in taken:
-                    return False
+            if get(a, 0) & mask:
+                return False
         return True
 
     def take(self, major: int, minor: int, major_span: int, minor_span: int) -> None:
+        mask = ((1 << minor_span) - 1) << minor
+        rows = self.rows
         for a in range(major, major + major_span):
-            for b in range(minor, minor + minor_span):
-                self.taken.add((a, b))
+            rows[a] = rows.get(a, 0) | mask
+        self._advance()
+
+    def _advance(self) -> None:
+        full = self.full
+        if not full:
+            return
+        rows = self.rows
+        while rows.get(self.first_open, 0) & full == full:
+            self.first_open += 1
 
 
 def place_items(
@@ -178,6 +196,7 @@ def place_items(
         cursors[major] = minor + mi_span
         minor_count = max(minor_count, minor + mi_span)
     # 3./4. Remaining items, with the auto-placement cursor.
+    cells.set_width(minor_count)
     cur_major, cur_minor = 0, 0
     for p in items:
         if id(p) in result:
@@ -186,7 +205,7 @@ def place_items(
         if mi is not None:
             minor = mi + minor_offset
             if dense:
-                cur_major = 0
+                cur_major = cells.first_open
             elif minor < cur_minor:
                 cur_major += 1
             cur_minor = minor
@@ -195,7 +214,7 @@ def place_items(
             put(p, cur_major, minor, ma_span, mi_span)
             continue
         if dense:
-            cur_major, cur_minor = 0, 0
+            cur_major, cur_minor = cells.first_open, 0
         while True:
             placed = False
             while cur_minor + mi_span <= minor_count:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
+from engine.budget import check
 from engine.boxes import box as b
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
+from engine.layout.floats import LineFloats, lines_beside_floats
 from engine.layout.fragments import (
     AbsPlaceholder,
     BoxFragment,
@@ -19,6 +22,7 @@ from engine.layout.fragments import (
 )
 from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
 from engine.layout.text import FontInfo, font_info
+from engine.layout.truncate import truncate_lines
 
 EPSILON = 0.01
 
@@ -37,8 +41,10 @@ def layout_inline(
     cb_height: float | None,
     origin_x: float,
     origin_y: float,
+    floats: LineFloats | None = None,
 ) -> InlineLayout:
-    """Lay out the inline content of `container` in lines `width` wide starting at (origin_x, origin_y)."""
+    """Lay out the inline content of `container` in lines `width` wide starting at (origin_x, origin_y)
+    (lines beside `floats` are shortened and moved as Chromium does)."""
     style = container.style
     collector = Collector(ctx, width, cb_height)
     markers = _marker_pieces(container, ctx)
@@ -51,17 +57,29 @@ def layout_inline(
             outside_marker = markers
     collector.collect(container.children, 0.0, frozenset(), style)
     indent = length(style["text-indent"], width)
-    lines_pieces = _break_lines(collector.pieces, width, indent, style["white-space"] in WRAPPING)
     strut = font_info(style, ctx.lang)
+    wrap = style["white-space"] in WRAPPING
+    bands = None
+    if floats is None:
+        lines_pieces = _break_lines(collector.pieces, width, indent, wrap)
+    else:
+        lines_pieces, bands = lines_beside_floats(
+            floats, collector.pieces, width, indent, wrap, strut, style
+        )
     lines: list[LineFragment] = []
     placeholders: list[AbsPlaceholder] = []
     y = origin_y
     for i, (pieces, forced) in enumerate(lines_pieces):
+        check("layout")
         first = i == 0
+        line_x, line_w = 0.0, width
+        if bands is not None:
+            line_x, line_w, drop = bands[i]
+            y += drop
         line = _build_line(
             pieces,
             strut,
-            width,
+            line_w,
             indent if first else 0.0,
             style,
             forced,
@@ -69,7 +87,7 @@ def layout_inline(
         )
         if first and outside_marker is not None:
             _add_outside_marker(line, outside_marker, strut)
-        line.x, line.y = origin_x, y
+        line.x, line.y = origin_x + line_x, y
         for item in pieces:
             if item.kind == "abs":
                 placeholders.append(AbsPlaceholder(item.box, origin_x + item.static_x, y))
@@ -85,6 +103,10 @@ def layout_inline(
         y += line.height
     if lines:
         lines[-1].last = True
+        total = len(lines)
+        lines, counted = truncate_lines(lines, style, width, ctx.lang)
+        if counted < total:  # -webkit-line-clamp: the block is `counted` lines tall
+            y = lines[counted - 1].y + lines[counted - 1].height
     return InlineLayout(lines, y - origin_y, placeholders)
 
 
@@ -134,7 +156,11 @@ def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> N
 
 
 def _break_lines(
-    pieces: list[Piece], width: float, indent: float, wrap: bool
+    pieces: list[Piece],
+    width: float,
+    indent: float,
+    wrap: bool,
+    widths: Callable[[int], float] | None = None,
 ) -> list[tuple[list[Piece], bool]]:
     """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
     lines: list[tuple[list[Piece], bool]] = []
@@ -155,7 +181,8 @@ def _break_lines(
         if not unit:
             return
         w, trail = unit_width(unit)
-        if wrap and current and x + w > width + EPSILON and _has_content(current):
+        limit = width if widths is None else widths(len(lines))
+        if wrap and current and x + w > limit + EPSILON and _has_content(current):
             lines.append((current, False))
             current = []
             x = 0.0
@@ -388,7 +415,7 @@ def _justify(line: LineFragment, free: float) -> None:
             shift += inner * per
         elif isinstance(item, (BoxFragment, InlineBoxFragment)):
             item.x += shift
-    line.content_width = line.width
+    # content_width stays the natural (unjustified) width: the text box is sized from it.
 
 
 def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:

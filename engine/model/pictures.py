@@ -17,6 +17,7 @@ from engine.model.geometry import Matrix, place_rect
 from engine.model.schema import text_body
 from engine.model.svg import render_svg
 from engine.model.svgtext import SvgText, extract_svg_text
+from engine.options import Limits
 from engine.resources import store_media
 from engine.style.types import LP, UrlImage
 from engine.units import px_to_pt
@@ -88,6 +89,7 @@ def replaced_shapes(
     diag: Diagnostics,
     media: dict[str, Any],
     lang: str = "",
+    limits: Limits | None = None,
 ) -> list[dict[str, Any]]:
     """The picture of an <img> or inline <svg> fragment; an SVG's plain <text> labels become
     native text boxes on top of it."""
@@ -95,14 +97,14 @@ def replaced_shapes(
     if rep is None or frag.box.style["visibility"] != "visible":
         return []
     if rep.kind != "svg":
-        pic = replaced_picture(frag, m, alpha, diag, media)
+        pic = replaced_picture(frag, m, alpha, diag, media, limits=limits)
         return [pic] if pic is not None else []
     content = Rect(frag.content_x, frag.content_y, frag.content_width, frag.content_height)
     markup, texts = extract_svg_text(
         rep.svg_markup or "", content.w, content.h, frag.box.style, lang
     )
     shapes: list[dict[str, Any]] = []
-    pic = replaced_picture(frag, m, alpha, diag, media, markup)
+    pic = replaced_picture(frag, m, alpha, diag, media, markup, limits)
     if pic is not None:
         shapes.append(pic)
     shapes.extend(svg_text_shape(t, content.x, content.y, m, alpha) for t in texts)
@@ -149,6 +151,7 @@ def replaced_picture(
     diag: Diagnostics,
     media: dict[str, Any],
     svg_markup: str | None = None,
+    limits: Limits | None = None,
 ) -> dict[str, Any] | None:
     """The picture shape of an <img> or inline <svg> fragment (object-fit and object-position applied)."""
     rep = frag.box.replaced
@@ -163,7 +166,9 @@ def replaced_picture(
     where = frag.box.describe()
     if rep.kind == "svg":
         markup = svg_markup if svg_markup is not None else rep.svg_markup or ""
-        entry = render_svg(markup, content.w, content.h, style, diag, media, opacity=alpha)
+        entry = render_svg(
+            markup, content.w, content.h, style, diag, media, opacity=alpha, limits=limits
+        )
         if entry is None:
             return None
         key = entry["key"]

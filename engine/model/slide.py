@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.budget import check
 from engine.boxes import box as b
-from engine.diagnostics import Diagnostics
+from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
-from engine.model.backdrop import flatten_runs
+from engine.model.backdrop import backdrop_at, flatten_runs
 from engine.model.decor import decorate
+from engine.model.clipping import fit_slide_edge, outside, visible_lines
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
@@ -75,6 +77,8 @@ class Painter:
         self.source_index = 0
         self.slide_fill: dict[str, Any] | None = None
         self.slide_size = (0.0, 0.0)
+        self.slide_rect: tuple[float, float, float, float] | None = None
+        self.clipped = 0  # shapes and text lines not written: entirely clipped or off the slide
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
@@ -111,6 +115,7 @@ class Painter:
         layers: _Layers,
         in_cell: bool = False,
     ) -> None:
+        check("slide model")
         if frag.lines or "vertical" in frag.extra:
             # Text inside a native table cell is written into the cell itself.
             (layers.atomics if in_cell else layers.inlines).append(_Entry(frag, m, alpha, clip))
@@ -188,16 +193,15 @@ class Painter:
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
             for shape in replaced_shapes(
-                frag, entry.m, entry.alpha, self.diag, self.media, self.lang
+                frag, entry.m, entry.alpha, self.diag, self.media, self.lang, self.options.limits
             ):
                 self.emit(shape, entry.clip)
         table = frag.extra.get("table")
         if table is not None:
-            from engine.model.tables import table_shape
+            from engine.model.tables import table_shapes
 
-            tbl = table_shape(frag, table, entry.m, entry.alpha)
-            if tbl is not None:
-                self.emit(tbl, entry.clip)
+            for shape in table_shapes(frag, table, entry.m, entry.alpha, self.backdrop):
+                self.emit(shape, entry.clip)
 
     def report_unsupported(self, frag: BoxFragment) -> None:
         """One diagnostic per page and property for CSS the slide model cannot express."""
@@ -208,7 +212,7 @@ class Painter:
                 continue
             self.reported.add(prop)
             self.diag.add(
-                "unsupported", f"{prop}: {str(value)[:60]} is not mapped", frag.box.describe()
+                "unsupported", f"{prop}: {css_text(value)} is not mapped", frag.box.describe()
             )
 
     def inline_content(self, entry: _Entry) -> None:
@@ -220,7 +224,10 @@ class Painter:
             ):
                 self.emit(shape, entry.clip)
             return
-        for shape in text_shapes(frag, entry.m, entry.alpha, self.options.explicit_line_breaks):
+        visible = visible_lines(frag, entry.m, entry.clip or self.slide_rect)
+        if visible is not frag:
+            self.clipped += len(frag.lines) - len(visible.lines)
+        for shape in text_shapes(visible, entry.m, entry.alpha, self.options.explicit_line_breaks):
             self.emit(shape, entry.clip)
         self.atomic_inlines(entry)
 
@@ -232,8 +239,16 @@ class Painter:
                     lm = entry.m.multiply(translate(line.x, line.y))
                     self.context(self._entry(item, lm, entry.alpha, entry.clip))
 
+    def backdrop(self, x: float, y: float) -> tuple[float, float, float] | None:
+        """The opaque colour painted so far at (x, y) (None under pictures or unknown paint)."""
+        return backdrop_at(self.shapes, self.slide_fill, self.slide_size, x, y)
+
     def emit(self, shape: dict[str, Any], clip: Any) -> None:
         index = self.source_index
+        if outside(shape, clip or self.slide_rect):
+            self.clipped += 1  # clipped away by an overflow:hidden box, or off the slide
+            return
+        fit_slide_edge(shape, self.slide_rect)
         if shape.get("kind") == "text":
             flatten_runs(shape, self.shapes, self.slide_fill, self.slide_size)
         if (
@@ -342,9 +357,15 @@ def build_slide(
     background = _slide_background(root, 1.0)
     painter.slide_fill = background
     painter.slide_size = (root.width, root.height)
+    painter.slide_rect = (0.0, 0.0, root.width, root.height)
     entry = _Entry(root, IDENTITY, 1.0, None)
     painter.context(entry, paint_self=background is None)
     shapes = reading_order(painter.shapes, painter.sources)
+    if painter.clipped:
+        diag.add(
+            "layout",
+            f"{painter.clipped} shapes or text lines not written: clipped away or off the slide",
+        )
     notes = None
     element = root.box.element
     if options.notes and element is not None:

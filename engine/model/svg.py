@@ -1,82 +1,134 @@
-"""Inline SVG (markup + used size -> an SVG media part and its PNG fallback rendered at 2x)."""
+"""Inline SVG (markup + used size -> a sanitized SVG media part and its PNG fallback at 2x)."""
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from functools import lru_cache
 from typing import Any
 
+from lxml import etree
+
 from engine.diagnostics import Diagnostics
+from engine.model.svgrender import NO_FONTS, FontSet, Rendered, rasterize
+from engine.model.svgsafe import SVG_NS, SafeSvg, sanitize_svg
+from engine.options import Limits
 from engine.resources import store_media
 
-SVG_NS = "http://www.w3.org/2000/svg"
 FALLBACK_SCALE = 2.0  # the PNG fallback is rendered at 2x the used size...
 MAX_FALLBACK_PIXELS = 1_000_000  # ...unless that is over a megapixel: then 1x (large diagrams)
-# resvg holds the GIL and cannot be interrupted, so its time is bounded beforehand: a cost
-# estimate (output pixels x (1 + 4 per filtered element + elements / 100); ~7.5 ns per unit
-# measured) must stay under the budget (~0.5 s), else the fallback is rendered smaller.
+# A cost estimate (output pixels x (1 + 4 per filtered element + elements / 100); ~7.5 ns per
+# unit measured) keeps the usual render well inside the budget (~0.5 s) by rendering the
+# fallback smaller; Limits.svg_render_timeout_s bounds the rest (svgrender kills the renderer).
 RENDER_BUDGET = 64_000_000
 MIN_SCALE = 0.25
 MAX_SVG_CHARS = 2_000_000
 MAX_SVG_ELEMENTS = 20_000
-_EXTERNAL_REF = re.compile(r"""(?:xlink:)?href\s*=\s*["'](?!#|data:)[^"']*["']""", re.I)
-_ROOT_SIZE = re.compile(r"(<svg\b[^>]*?)\s(width|height)\s*=\s*(\"[^\"]*\"|'[^']*')", re.I | re.S)
+SIMPLE_SHARE = 0.2  # of the time limit kept for the filter- and pattern-free retry
+GENERICS = ("serif", "sans-serif", "monospace", "cursive", "fantasy")
+_CURRENT_COLOR = re.compile("currentcolor", re.I)
+_COSTLY = ("filter", "pattern", "mask")
 
 
 def prepare_svg(
-    markup: str, width: float, height: float, color_hex: str, opacity: float = 1.0
-) -> str:
-    """Standalone SVG text: namespace, the used size, currentColor resolved, external references
-    removed, the element's opacity (< 1) as a group around the content."""
-    text = markup.strip()
-    if "xmlns=" not in text[:500]:
-        text = re.sub(r"<svg\b", f'<svg xmlns="{SVG_NS}"', text, count=1, flags=re.I)
-    if "xmlns:xlink" not in text[:800] and "xlink:" in text:
-        text = re.sub(
-            r"<svg\b", '<svg xmlns:xlink="http://www.w3.org/1999/xlink"', text, count=1, flags=re.I
-        )
-    for _ in range(2):
-        text = _ROOT_SIZE.sub(r"\1", text, count=1)
-    text = re.sub(
-        r"<svg\b", f'<svg width="{width:.2f}" height="{height:.2f}"', text, count=1, flags=re.I
-    )
-    text = re.sub(r"currentColor", f"#{color_hex}", text, flags=re.I)
-    if opacity < 0.999:
-        root = re.search(r"<svg\b[^>]*>", text, flags=re.I)
-        end = text.lower().rfind("</svg>")
-        if root is not None and end > root.end():
-            group = f'<g opacity="{max(0.0, opacity):.4g}">'
-            text = text[: root.end()] + group + text[root.end() : end] + "</g>" + text[end:]
-    return _EXTERNAL_REF.sub("", text)
+    markup: str,
+    width: float,
+    height: float,
+    color_hex: str,
+    opacity: float = 1.0,
+    limits: Limits | None = None,
+) -> SafeSvg | None:
+    """The sanitized standalone SVG (svgsafe): the used size on the root, currentColor
+    resolved, the element's opacity (< 1) as a group around the content. None if not SVG."""
+    safe = sanitize_svg(markup, limits)
+    if safe is None:
+        return None
+    root = safe.root
+    root.set("width", f"{width:.2f}")
+    root.set("height", f"{height:.2f}")
+    for el in root.iter(etree.Element):
+        for key, value in el.attrib.items():
+            if "urrent" in value:
+                el.set(key, _CURRENT_COLOR.sub(f"#{color_hex}", value))
+        if el.tag == f"{{{SVG_NS}}}style" and el.text:
+            el.text = _CURRENT_COLOR.sub(f"#{color_hex}", el.text)
+    if opacity < 0.999 and len(root):
+        group = etree.Element(f"{{{SVG_NS}}}g", opacity=f"{max(0.0, opacity):.4g}")
+        group.extend(list(root))
+        root.append(group)
+    return safe
 
 
-def render_scale(svg_text: str, width: float, height: float) -> float:
+def render_scale(root: Any, width: float, height: float) -> float:
     """The largest fallback scale (<= 1 would be a smaller picture) the render budget allows;
     0 when even MIN_SCALE is over it."""
-    filtered = len(re.findall(r"\bfilter\s*[=:]", svg_text))
-    per_pixel = 1.0 + 4.0 * filtered + svg_text.count("<") / 100.0
     pixels = max(1.0, width * height)
-    scale = math.sqrt(RENDER_BUDGET / (pixels * per_pixel))
+    scale = math.sqrt(RENDER_BUDGET / (pixels * render_cost(root)))
     return scale if scale >= MIN_SCALE else 0.0
 
 
+def render_cost(root: Any) -> float:
+    """Estimated resvg work per output pixel (units of ~7.5 ns, measured): 1, plus 4 per
+    filter use and primitive, plus the primitives whose cost grows with a parameter."""
+    cost = 1.0
+    elements = 0
+    for el in root.iter(etree.Element):
+        elements += 1
+        local = etree.QName(el).localname
+        if "filter" in el.attrib or "filter" in (el.get("style") or ""):
+            cost += 4.0
+        if not local.startswith("fe"):
+            continue
+        cost += 4.0
+        if local == "feTurbulence":
+            cost += 140.0 * max(1.0, _number(el.get("numOctaves"), 1.0))
+        elif local == "feMorphology":
+            radius = (el.get("radius") or "0").replace(",", " ").split() or ["0"]
+            rx = abs(_number(radius[0], 0.0))
+            ry = abs(_number(radius[-1], rx))
+            cost += 8.0 * (2 * rx + 1) * (2 * ry + 1)
+        elif local == "feConvolveMatrix":
+            order = (el.get("order") or "3").split() or ["3"]
+            cost += 2.0 * abs(_number(order[0], 3.0)) * abs(_number(order[-1], 3.0))
+    return cost + elements / 100.0
+
+
+def _number(value: str | None, default: float) -> float:
+    try:
+        number = float(value) if value is not None else default
+    except ValueError:
+        return default
+    return number if math.isfinite(number) else default
+
+
+def simplified(root: Any) -> Any | None:
+    """A copy without filters, masks and patterns (the costly parts); None if it has none."""
+    out = copy.deepcopy(root)
+    changed = False
+    for el in list(out.iter(etree.Element)):
+        local = etree.QName(el).localname
+        if local in ("filter", "mask", "pattern") and el is not out:
+            parent = el.getparent()
+            if parent is not None:
+                parent.remove(el)
+                changed = True
+            continue
+        for name in _COSTLY:
+            if name in el.attrib:
+                del el.attrib[name]
+                changed = True
+        style = el.get("style")
+        if style and any(c in style for c in _COSTLY):
+            kept = [d for d in style.split(";") if d.split(":")[0].strip() not in _COSTLY]
+            el.set("style", ";".join(kept))
+            changed = True
+    return out if changed else None
+
+
 @lru_cache(maxsize=512)
-def _rasterize(svg_text: str, width: int, height: int) -> bytes | None:
-    try:
-        import resvg_py
-    except ImportError:
-        return None
-    try:
-        # Loading the system fonts costs ~100 ms per call: only when text is left to draw.
-        no_text = "<text" not in svg_text
-        return bytes(
-            resvg_py.svg_to_bytes(
-                svg_string=svg_text, width=width, height=height, skip_system_fonts=no_text
-            )
-        )
-    except (ValueError, RuntimeError):
-        return None
+def _rasterize(svg_text: str, width: int, height: int, fonts: FontSet, timeout: float) -> Rendered:
+    return rasterize(svg_text, width, height, fonts, timeout)
 
 
 def render_svg(
@@ -87,30 +139,93 @@ def render_svg(
     diag: Diagnostics,
     media: dict[str, Any],
     opacity: float = 1.0,
+    limits: Limits | None = None,
 ) -> dict[str, Any] | None:
-    """Store the SVG and a 2x PNG fallback in the page's media (the element's `opacity` drawn
-    into both); returns the PNG entry (with 'svg_key')."""
+    """Store the sanitized SVG and a 2x PNG fallback in the page's media (the element's
+    `opacity` drawn into both); returns the PNG entry (with 'svg_key')."""
     if width <= 0 or height <= 0 or not markup:
+        return None
+    limits = limits or Limits()
+    if len(markup) > MAX_SVG_CHARS:
+        diag.add("limit", "SVG over the size limit dropped", "svg")
         return None
     color = style["color"]
     hex_color = color.hex if hasattr(color, "hex") else "000000"
-    svg_text = prepare_svg(markup, width, height, hex_color, opacity)
+    safe = prepare_svg(markup, width, height, hex_color, opacity, limits)
+    if safe is None:
+        diag.add("resource", "SVG markup could not be parsed; dropped", "svg")
+        return None
+    if safe.removed:
+        diag.add("resource", f"SVG: {safe.removed} external reference(s) or scripts removed", "svg")
+    svg_text = safe.tostring()
     if len(svg_text) > MAX_SVG_CHARS or svg_text.count("<") > MAX_SVG_ELEMENTS:
         diag.add("limit", "SVG over the size limit dropped", "svg")
         return None
     scale = FALLBACK_SCALE if width * height * FALLBACK_SCALE**2 <= MAX_FALLBACK_PIXELS else 1.0
-    scale = min(scale, render_scale(svg_text, width, height))
-    if scale <= 0:
-        diag.add(
-            "limit", "SVG too costly to rasterize; only PowerPoint's SVG rendition is kept", "svg"
-        )
-        svg_only = store_media(media, svg_text.encode("utf-8"), "image/svg+xml", width, height)
-        return {**svg_only, "svg_key": svg_only["key"]}
-    png = _rasterize(svg_text, max(1, round(width * scale)), max(1, round(height * scale)))
-    if png is None:
-        diag.add("resource", "SVG could not be rendered; dropped", "svg")
-        return None
+    root = safe.root
+    if render_scale(root, width, height) <= 0:
+        simple = simplified(root)
+        if simple is None or render_scale(simple, width, height) <= 0:
+            diag.add("limit", "SVG too costly to rasterize; dropped", "svg")
+            return None
+        diag.add("limit", "SVG too costly to rasterize; drawn without filters and patterns", "svg")
+        root, svg_text = simple, str(etree.tostring(simple, encoding="unicode"))
+    scale = min(scale, render_scale(root, width, height))
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    fonts = font_set(root, style)
+    budget = limits.svg_render_timeout_s
+    done = _rasterize(svg_text, *size, fonts, budget * (1.0 - SIMPLE_SHARE))
+    if done.status != "ok":
+        simple = simplified(root)
+        why = f"SVG rendering failed ({done.status}{': ' + done.detail if done.detail else ''})"
+        if simple is None:
+            diag.add("limit" if done.status == "timeout" else "resource", why + "; dropped", "svg")
+            return None
+        svg_text = str(etree.tostring(simple, encoding="unicode"))
+        done = _rasterize(svg_text, *size, fonts, budget * SIMPLE_SHARE)
+        if done.status != "ok" or done.png is None:
+            diag.add("limit", why + "; dropped", "svg")
+            return None
+        diag.add("limit", why + "; drawn without filters, masks and patterns", "svg")
+    assert done.png is not None
     svg_entry = store_media(media, svg_text.encode("utf-8"), "image/svg+xml", width, height)
-    entry = dict(store_media(media, png, "image/png", width * scale, height * scale))
+    entry = dict(store_media(media, done.png, "image/png", width * scale, height * scale))
     entry["svg_key"] = svg_entry["key"]
     return entry
+
+
+def font_set(root: Any, style: Any) -> FontSet:
+    """The engine's font files for the families the SVG's text asks for (none without text)."""
+    families: list[str] = []
+    has_text = False
+    for el in root.iter(etree.Element):
+        if etree.QName(el).localname in ("text", "tspan", "textPath"):
+            has_text = True
+        value = el.get("font-family")
+        if value:
+            families.extend(f.strip().strip("'\"") for f in value.split(","))
+    if not has_text:
+        return NO_FONTS
+    families.extend(str(f) for f in style["font-family"] or ())
+    return _resolve_fonts(tuple(dict.fromkeys(f for f in families if f)))
+
+
+@lru_cache(maxsize=128)
+def _resolve_fonts(families: tuple[str, ...]) -> FontSet:
+    from engine.fonts.resolve import fc_match, generic_family_name
+
+    files: dict[str, None] = {}
+    names: dict[str, str] = {}
+    for family in (*families, "sans-serif", "serif", "monospace"):
+        generic = family.lower() in GENERICS
+        name = generic_family_name(family.lower(), "") if generic else family
+        for weight in (400, 700):
+            font = fc_match(name, weight, "normal")
+            if font is not None:
+                files[font.path] = None
+                if generic and weight == 400:
+                    key = family.lower().replace("-", "_") + "_family"
+                    names.setdefault(key, font.families[0] if font.families else name)
+    if "sans_serif_family" in names:
+        names["font_family"] = names["sans_serif_family"]
+    return FontSet(tuple(files), tuple(sorted(names.items())))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
@@ -12,7 +13,7 @@ from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.schema import text_body
 from engine.model.text import ALIGN, run_for
-from engine.style.types import RGBA
+from engine.style.types import LP, RGBA
 
 ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
 
@@ -56,15 +57,49 @@ def _text_items(line: LineFragment) -> list[TextFragment]:
 
 def text_outside_cell(frag: BoxFragment) -> bool:
     """Whether a cell's text must be drawn as text boxes over the table rather than inside the
-    cell: inline boxes with a background or border (code pills) have to sit between the cell's
-    fill and its text, which a table cell cannot express."""
+    cell: inline boxes with a border, rounded corners or padding around their background (code
+    pills) have to sit between the cell's fill and its text, which a table cell cannot express.
+    A plain background behind inline text stays in the cell as a run highlight."""
     for _blk, line, _ox, _oy in _cell_lines(frag):
         for item in line.items:
-            if isinstance(item, InlineBoxFragment):
-                style = item.box.style
-                if style["background-color"].a > 0 or max(item.border) > 0:
-                    return True
+            if isinstance(item, InlineBoxFragment) and _needs_shape(item):
+                return True
     return False
+
+
+def _needs_shape(item: InlineBoxFragment) -> bool:
+    style = item.box.style
+    if max(item.border) > 0:
+        return True
+    if style["background-color"].a <= 0:
+        return False
+    radius = any(
+        _nonzero(style[f"border-{corner}-radius"])
+        for corner in ("top-left", "top-right", "bottom-right", "bottom-left")
+    )
+    return radius or item.padding.left + item.padding.right > 4.0
+
+
+def _nonzero(value: Any) -> bool:
+    parts = value if isinstance(value, tuple) else (value,)
+    for part in parts:
+        if isinstance(part, (int, float)):
+            if part > 0:
+                return True
+        elif isinstance(part, LP) and (part.px > 0 or part.pct > 0):
+            return True
+    return False
+
+
+def _highlight(t: TextFragment, block_style: Any, cell_style: Any) -> str | None:
+    """The background of the inline box a text sits in (not the cell's own), as a highlight."""
+    style = t.box.style
+    if style is block_style or style is cell_style:
+        return None
+    color = style["background-color"]
+    if not isinstance(color, RGBA) or color.a <= 0:
+        return None
+    return color.hex
 
 
 def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, float]:
@@ -76,15 +111,16 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
         lines = []
     paragraphs: list[dict[str, Any]] = []
     if not lines:
-        return (
-            text_body([{"align": "l", "runs": []}]),
-            0.0,
-            0.0,
-        )
+        return _empty_body(), 0.0, 0.0
     prev_block = None
+    cell_style = frag.box.style
     for blk, line, _ox, _oy in lines:
         items = _text_items(line)
         runs = [run_for(t, blk.box.style, alpha) for t in items]
+        for t, run in zip(items, runs, strict=True):
+            highlight = _highlight(t, blk.box.style, cell_style)
+            if highlight is not None:
+                run["highlight"] = highlight
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
         size = max(t.font_size for t in items)
         spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
@@ -118,6 +154,30 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
         paragraphs[0]["indent"] = items[0].x
     body = text_body(paragraphs)
     return body, top, left
+
+
+def _wrap_slack(cell: TableCell, body: dict[str, Any]) -> tuple[float, float]:
+    """Room taken from the cell's side margins so LibreOffice, whose advances run up to ~1 %
+    wider than Chromium's, never wraps a line the browser kept whole (a wrapped line makes the
+    row grow): from the right margin for left-aligned text, the left for right-aligned, both
+    halves for centred text, so the text itself does not move."""
+    paragraphs = body.get("paragraphs") or []
+    sizes = [
+        float(r["size"]) * 4 / 3
+        for para in paragraphs
+        for r in para.get("runs", [])
+        if r.get("text") and r.get("size")
+    ]
+    if not sizes:
+        return 0.0, 0.0
+    width = cell.fragment.content_width
+    slack = tm.box_width_for_line(width, max(sizes)) - width
+    align = paragraphs[0].get("align", "l")
+    if align == "r":
+        return slack, 0.0
+    if align == "ctr":
+        return slack / 2, slack / 2
+    return 0.0, slack
 
 
 def _fill(cell: TableCell, alpha: float) -> dict[str, Any] | None:
@@ -165,6 +225,7 @@ def table_shape(
             continue
         col, colspan = cols[0], len(cols)
         body, top, left = _cell_text(cell, alpha)
+        slack_left, slack_right = _wrap_slack(cell, body)
         cx = grid.columns[keep[col]].x
         cy = grid.rows[cell.row].y
         frag_c = cell.fragment
@@ -180,9 +241,9 @@ def table_shape(
             "merged": False,
             "borders": borders,
             "margins": [
-                max(0.0, frag_c.x - cx + left),
+                max(0.0, frag_c.x - cx + left - slack_left),
                 max(0.0, frag_c.y - cy + top),
-                max(0.0, right),
+                max(0.0, right - slack_right),
                 0.0,
             ],
             "anchor": "t",
@@ -212,9 +273,17 @@ def table_shape(
     return shape
 
 
+def _empty_body() -> dict[str, Any]:
+    """An empty cell paragraph at 1 pt: LibreOffice and PowerPoint size an empty paragraph by its
+    end mark (18 pt by default), which would make a short row grow."""
+    return text_body(
+        [{"align": "l", "runs": [], "line_spacing": {"pts": 1.0}, "end_run": {"size": 1.0}}]
+    )
+
+
 def _empty_cell() -> dict[str, Any]:
     return {
-        "text": text_body([{"align": "l", "runs": []}]),
+        "text": _empty_body(),
         "fill": None,
         "span": [1, 1],
         "merged": False,
@@ -226,3 +295,135 @@ def _empty_cell() -> dict[str, Any]:
 
 def cell_fragments(grid: TableGrid) -> set[int]:
     return {id(c.fragment) for c in grid.cells}
+
+
+Backdrop = Callable[[float, float], "tuple[float, float, float] | None"]
+
+
+def table_shapes(
+    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float, backdrop: Backdrop
+) -> list[dict[str, Any]]:
+    """The native table, with translucent fills and borders composited over what is painted
+    behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
+    rows whose cells share a fill that stands out from the backdrop (renderers leave hairline
+    seams between adjacent cell fills)."""
+    shape = table_shape(frag, grid, m, alpha)
+    if shape is None:
+        return []
+    if shape.get("rotation"):
+        return [shape]
+    underlays = _row_underlays(shape, backdrop)
+    _flatten_translucent(shape, backdrop)
+    return [*underlays, shape]
+
+
+def _cell_boxes(
+    shape: dict[str, Any],
+) -> list[tuple[dict[str, Any], int, float, float, float, float]]:
+    out = []
+    y = shape["y"]
+    for r, row in enumerate(shape["rows"]):
+        x = shape["x"]
+        for c, cell in enumerate(row["cells"]):
+            w = shape["columns"][c]
+            out.append((cell, r, x, y, w, row["h"]))
+            x += w
+        y += row["h"]
+    return out
+
+
+def _mix(color: str, a: float, under: tuple[float, float, float]) -> str:
+    fg = (int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16))
+    mixed = [round(fg[i] * a + under[i] * (1 - a)) for i in range(3)]
+    return "".join(f"{max(0, min(255, v)):02X}" for v in mixed)
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    return (int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16))
+
+
+def _flatten_translucent(shape: dict[str, Any], backdrop: Backdrop) -> None:
+    for cell, _r, x, y, w, h in _cell_boxes(shape):
+        if cell.get("merged"):
+            continue
+        fill = cell.get("fill")
+        under: tuple[float, float, float] | None = None
+        if isinstance(fill, dict) and fill.get("type") == "solid" and fill["alpha"] < 1:
+            under = backdrop(x + w / 2, y + h / 2)
+            if under is not None:
+                cell["fill"] = {
+                    **fill,
+                    "color": _mix(fill["color"], fill["alpha"], under),
+                    "alpha": 1.0,
+                }
+        fill = cell.get("fill")
+        for key, line in list((cell.get("borders") or {}).items()):
+            if line is None or line.get("alpha", 1.0) >= 1:
+                continue
+            if isinstance(fill, dict) and fill.get("type") == "solid" and fill["alpha"] >= 1:
+                base: tuple[float, float, float] | None = _rgb(fill["color"])
+            else:
+                base = under if under is not None else backdrop(x + w / 2, y + h / 2)
+            if base is not None:
+                cell["borders"][key] = {
+                    **line,
+                    "color": _mix(line["color"], line["alpha"], base),
+                    "alpha": 1.0,
+                }
+
+
+def _row_underlays(shape: dict[str, Any], backdrop: Backdrop) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    cells = _cell_boxes(shape)
+    by_row: dict[int, list[tuple[dict[str, Any], float, float, float, float]]] = {}
+    for cell, r, x, y, w, h in cells:
+        by_row.setdefault(r, []).append((cell, x, y, w, h))
+    for r, row in by_row.items():
+        run: list[tuple[dict[str, Any], float, float, float, float]] = []
+        for item in [*row, None]:
+            fill = item[0].get("fill") if item is not None else None
+            key = _solid_key(fill) if item is not None and not item[0].get("merged") else None
+            if run and (key is None or key != _solid_key(run[0][0].get("fill"))):
+                _underlay(run, r, backdrop, out, shape.get("name", "table"))
+                run = []
+            if key is not None and item is not None:
+                run.append(item)
+    return out
+
+
+def _solid_key(fill: Any) -> str | None:
+    if isinstance(fill, dict) and fill.get("type") == "solid" and fill.get("alpha", 1) >= 1:
+        return str(fill["color"])
+    return None
+
+
+def _underlay(
+    run: list[tuple[dict[str, Any], float, float, float, float]],
+    r: int,
+    backdrop: Backdrop,
+    out: list[dict[str, Any]],
+    name: str,
+) -> None:
+    if len(run) < 2:
+        return
+    x0, y0, h = run[0][1], run[0][2], run[0][4]
+    x1 = run[-1][1] + run[-1][3]
+    under = backdrop((x0 + x1) / 2, y0 + h / 2)
+    fill = run[0][0]["fill"]
+    if (
+        under is not None
+        and sum(abs(a - b) for a, b in zip(_rgb(fill["color"]), under, strict=True)) < 60
+    ):
+        return  # the seams would not show
+    out.append(
+        {
+            "kind": "rect",
+            "x": x0,
+            "y": y0,
+            "w": x1 - x0,
+            "h": h,
+            "fill": dict(fill),
+            "line": None,
+            "name": f"{name} row {r + 1} fill",
+        }
+    )

@@ -146,12 +146,21 @@ def text_shapes(
         items = [
             _Line(frag, line, segs[0], 0.0, 0.0) for line, segs in zip(lines, per_line, strict=True)
         ]
-        shapes.append(_text_box(frag, items, m, alpha, explicit_breaks))
+        # Lines shortened beside floats: one text box per run of lines with the same extent.
+        start = 0
+        for k in range(1, len(items) + 1):
+            if k == len(items) or _extent(items[k].line) != _extent(items[start].line):
+                shapes.append(_text_box(frag, items[start:k], m, alpha, explicit_breaks))
+                start = k
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
                 shapes.append(_segment_text_box(frag, line, seg, m, alpha))
     return shapes
+
+
+def _extent(line: LineFragment) -> tuple[int, int]:
+    return round(line.x * 4), round(line.width * 4)
 
 
 def vertical_text_shapes(
@@ -176,7 +185,7 @@ def vertical_text_shapes(
         px = cx + frag.content_width - (ly + lh)
     else:
         px = cx + ly
-    shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation")}
+    shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation", "fit_w")}
     shape["text"]["vertical"] = "eaVert"
     shape.update(place_rect(m, px, cy + lx, lh, lw))
     return [shape]
@@ -347,6 +356,10 @@ def _text_box(
     used = max(width, content_right - left)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
+    if align == "just":
+        # Justified lines stretch to the box: the box is the line width Chromium justified to,
+        # wider only where a line's own anti-rewrap slack needs it (then by that much alone).
+        slack = max(0.0, _justified_width(lines, left) - used)
     # CSS counts the letter-spacing after a line's last character when aligning it; LibreOffice
     # does not, so centred and right-aligned letter-spaced lines land that much further right.
     # A centred first line is also pushed right by half its text-indent, which a centred
@@ -363,7 +376,21 @@ def _text_box(
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
+    if align == "l" and m.is_translation:
+        shape["fit_w"] = shape["w"] - slack  # the box may shrink to this at the slide edge
     return shape
+
+
+def _justified_width(lines: list[_Line], left: float) -> float:
+    """The narrowest box width that keeps every line of a justified paragraph on one line in
+    LibreOffice: each line's natural (unjustified) width plus its own slack."""
+    need = 0.0
+    for i in lines:
+        natural = i.line.content_width if i.line.content_width > 0 else i.line.width
+        text = "".join(t.text for t in i.seg)
+        width = tm.box_width_for_line(natural, i.size) + tm.cjk_autospace_px(text, i.size)
+        need = max(need, i.ox + i.line.x - left + width)
+    return need
 
 
 def _segment_text_box(

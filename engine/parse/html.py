@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 from lxml import html as lxml_html
 
+from engine.budget import check
 from engine.diagnostics import Diagnostics
 from engine.errors import PAGE_LIMIT_EXCEEDED, PAGE_NO_SLIDE_ROOT, PageError
 from engine.options import Limits
@@ -112,7 +113,7 @@ def is_quirks(text: str) -> bool:
 
 def _parser() -> lxml_html.HTMLParser:
     # huge_tree lifts libxml2's 256-level depth cap so our own limit decides; libxml2 still
-    # stops at 2048 levels and says so in the error log.
+    # stops at 2048 levels and says so in the error log (then _parse_capped builds the tree).
     return lxml_html.HTMLParser(
         encoding="utf-8",
         huge_tree=True,
@@ -122,7 +123,8 @@ def _parser() -> lxml_html.HTMLParser:
     )
 
 
-def _check_limits(root: etree._Element, limits: Limits) -> None:
+def _check_limits(root: etree._Element, limits: Limits) -> int:
+    """Raise PageError when the page has too many elements; returns its depth (html = 1)."""
     count = 0
     depth = 0
     max_depth = 0
@@ -132,18 +134,89 @@ def _check_limits(root: etree._Element, limits: Limits) -> None:
             depth += 1
             if depth > max_depth:
                 max_depth = depth
+            if not count & 1023:
+                check("parse")
         else:
             depth -= 1
-    if max_depth > limits.max_dom_depth:
-        raise PageError(
-            PAGE_LIMIT_EXCEEDED,
-            f"DOM depth {max_depth} exceeds the limit of {limits.max_dom_depth}",
-        )
     if count > limits.max_elements:
         raise PageError(
             PAGE_LIMIT_EXCEEDED,
             f"element count {count} exceeds the limit of {limits.max_elements}",
         )
+    return max_depth
+
+
+# Void elements libxml2's (HTML 4) parser does not know: it nests what follows inside them.
+_VOID_TAGS = ("wbr", "source", "track", "embed", "keygen", "param", "area", "col", "base")
+
+
+def _unnest_voids(root: etree._Element) -> None:
+    """Move what libxml2 nested inside void elements back after them (voids never hold content)."""
+    voids = [el for el in root.iter(*_VOID_TAGS) if len(el) or el.text]
+    for el in reversed(voids):  # innermost first: every moved child is already flat
+        _hoist_children(el)
+
+
+def _hoist_children(el: etree._Element) -> None:
+    children = list(el)
+    tail = el.tail or ""
+    el.tail = el.text
+    el.text = None
+    anchor = el
+    for child in children:
+        anchor.addnext(child)  # moves the child with its tail
+        anchor = child
+    anchor.tail = (anchor.tail or "") + tail or None
+
+
+class _CappedTree:
+    """lxml parser target building the tree with Chromium's depth cap: an element that would sit
+    deeper than `max_depth` becomes a sibling at that depth instead (its content is kept, in
+    order); void elements never hold content, so they never add depth."""
+
+    def __init__(self, max_depth: int) -> None:
+        self.builder = etree.TreeBuilder()
+        self.max_depth = max(2, max_depth)
+        self.open: list[str] = []  # tags open in the builder
+        self.stack: list[bool] = []  # per element open in the source: still open in the builder?
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        if tag in _VOID_TAGS:
+            self.builder.start(tag, attrib)
+            self.builder.end(tag)
+            return
+        if len(self.open) >= self.max_depth:
+            # The open element at the cap is closed and the new one becomes its sibling.
+            self.builder.end(self.open.pop())
+            for i in range(len(self.stack) - 1, -1, -1):
+                if self.stack[i]:
+                    self.stack[i] = False
+                    break
+        self.builder.start(tag, attrib)
+        self.open.append(tag)
+        self.stack.append(True)
+
+    def end(self, tag: str) -> None:
+        if tag in _VOID_TAGS or not self.stack:
+            return
+        if self.stack.pop():
+            self.builder.end(self.open.pop())
+
+    def data(self, text: str) -> None:
+        self.builder.data(text)
+
+    def close(self) -> etree._Element:
+        while self.open:
+            self.builder.end(self.open.pop())
+        root: etree._Element = self.builder.close()
+        return root
+
+
+def _parse_capped(data: bytes, max_depth: int) -> etree._Element:
+    target = _CappedTree(max_depth)
+    parser = etree.HTMLParser(encoding="utf-8", huge_tree=True, no_network=True, target=target)
+    root: etree._Element = etree.fromstring(data, parser)
+    return root
 
 
 def _fix_svg_case(root: etree._Element) -> None:
@@ -213,19 +286,29 @@ def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
     text = _BAD_CHARS.sub("\ufffd", html)
     fragment = _DOC_MARKERS.search(text) is None
     parser = _parser()
+    data = text.encode("utf-8")
     try:
-        root = lxml_html.document_fromstring(text.encode("utf-8"), parser=parser)
+        root = lxml_html.document_fromstring(data, parser=parser)
+        too_deep = any("depth" in entry.message.lower() for entry in parser.error_log)
+        if root is not None and not too_deep:
+            _unnest_voids(root)
+            too_deep = _check_limits(root, limits) > limits.max_dom_depth
+        if too_deep:
+            # Rare: build the tree again with the depth cap (libxml2 alone stops at 2048 levels
+            # and drops the rest of the page).
+            root = _parse_capped(data, limits.max_dom_depth)
+            diag.add(
+                "html",
+                f"elements nested deeper than {limits.max_dom_depth} levels became siblings",
+                "<html>",
+            )
+            _check_limits(root, limits)
+    except PageError:
+        raise
     except Exception as exc:  # lxml raises several types for unparseable input
         raise PageError(PAGE_NO_SLIDE_ROOT, f"not HTML: {exc}"[:300]) from None
-    for entry in parser.error_log:
-        if "depth" in entry.message.lower():
-            raise PageError(
-                PAGE_LIMIT_EXCEEDED,
-                f"DOM depth exceeds the limit of {limits.max_dom_depth}",
-            )
     if root is None or not isinstance(root.tag, str):
         raise PageError(PAGE_NO_SLIDE_ROOT, "not HTML: no document element")
-    _check_limits(root, limits)
     etree.strip_elements(root, *_REMOVED_TAGS, with_tail=False)
     _fix_svg_case(root)
     _insert_tbody(root)

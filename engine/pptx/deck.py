@@ -15,6 +15,7 @@ from pptx.parts.slide import NotesSlidePart, SlidePart
 from pptx.presentation import Presentation
 from pptx.util import Emu
 
+from engine.links import link_target
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
 from engine.pptx.package import MediaParts, package_bytes, set_document_properties
 from engine.pptx.shapes import SlideContext, add_shape, set_background
@@ -125,6 +126,8 @@ def _fill_slide(
         return main_rid, (part.relate_to(svg, RT.IMAGE) if svg is not None else None)
 
     def link_rid(url: str) -> str | None:
+        if link_target(url) is None:  # http, https and mailto only, whoever built the model
+            return None
         url = uri_reference(url)
         return part.relate_to(url, RT.HYPERLINK, is_external=True) if url else None
 

@@ -8,8 +8,10 @@ from typing import Any, NamedTuple
 
 from lxml import etree
 
+from engine.budget import check
 from engine.diagnostics import Diagnostics
 from engine.parse import ParsedPage
+from engine.style.animations import page_animator
 from engine.style.computed import ComputedStyle, Ctx, anonymous_style, compute_style, describe
 from engine.style.declarations import Block, parse_inline_style
 from engine.style.hints import presentational_hints
@@ -17,7 +19,7 @@ from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
 from engine.style.stylesheet import Message, parse_stylesheet
 
-_PSEUDO_NAMES = ("before", "after", "marker")
+_PSEUDO_NAMES = ("before", "after", "marker", "first-letter", "first-line")
 # Chromium's `::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre;
 # text-transform: none }`.
 _MARKER_DEFAULTS = parse_inline_style(
@@ -133,7 +135,7 @@ class StyleMap:
         ctx.suffix = f"::{which}"
         style = compute_style(_merge(blocks), parent, ctx, element, any(b.custom for b in blocks))
         ctx.suffix = ""
-        if which != "marker" and style["content"] in ("normal", "none"):
+        if which in ("before", "after") and style["content"] in ("normal", "none"):
             return None
         return style
 
@@ -162,7 +164,9 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
 
     def apply(entries: tuple[tuple[CompiledSelector, Block], ...]) -> None:
         get = matched.get
-        for sel, block in entries:
+        for n, (sel, block) in enumerate(entries):
+            if not n & 63:
+                check("style")
             found = match(sel, root, index)
             if not found:
                 continue
@@ -183,9 +187,11 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
     apply(rules.author)
 
     ctx = Ctx(viewport, diag)
+    animator = page_animator(tuple(page.stylesheets), viewport, diag)
     styles: dict[Any, ComputedStyle] = {}
     root_element = elements[0] if elements else None
     for el in elements:
+        check("style")
         blocks = matched[el]
         inline = el.get("style")
         if inline:
@@ -210,6 +216,10 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
                     has_custom = True
                     break
         style = compute_style(cascaded, parent, ctx, el, has_custom)
+        if animator is not None and style["animation-name"] != "none":
+            ended = animator.end_state(style, cascaded, blocks, describe(el))
+            if ended is not None:  # finished animations with fill-mode forwards/both
+                style = compute_style(ended, parent, ctx, el, True)
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]

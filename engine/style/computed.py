@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +13,9 @@ from engine.style.declarations import INHERIT, INITIAL, UNSET, CssWide, substitu
 from engine.style.properties import BACKGROUND_LISTS, BORDER_SIDES, PROPERTIES
 from engine.style.types import BLACK, RGBA
 from engine.style.typography import FONT_SIZE_MONOSPACE, FONT_SIZE_STANDARD
-from engine.style.values import Deferred
+from engine.style.values import Deferred, clamp_value
+
+MAX_FONT_SIZE = 10000.0  # px: Blink clamps computed font sizes to kMaximumAllowedFontSize
 
 
 class ComputedStyle(dict):  # type: ignore[type-arg]
@@ -172,43 +175,57 @@ def _custom_properties(
             pending.append(name)
         else:
             cs[name] = value
-    if not pending:
-        return
+    if pending:
+        _resolve_custom(pending, cs, ctx)
+
+
+_VAR_REF = re.compile(r"var\(\s*(--[^\s,)]+)", re.IGNORECASE)
+
+
+def _resolve_custom(pending: list[str], cs: ComputedStyle, ctx: Ctx) -> None:
+    """Substitute var() in custom properties, dependencies first (an iterative depth-first walk,
+    linear in the number of references); every property on a cycle is invalid."""
     unresolved = set(pending)
-    resolving: list[str] = []
     invalid: set[str] = set()
 
     def lookup(ref: str) -> str | None:
         if ref in invalid:
             return None
-        if ref in unresolved:
-            if ref in resolving:  # a cycle: every property on it is invalid
-                for member in resolving[resolving.index(ref) :]:
-                    invalid.add(member)
-                return None
-            resolve(ref)
-            if ref in invalid:
-                return None
         value = cs.get(ref)
         return value if isinstance(value, str) else None
 
-    def resolve(name: str) -> None:
-        resolving.append(name)
-        text = substitute(cs[name], lookup)
-        resolving.pop()
+    def finish(name: str) -> None:
         unresolved.discard(name)
-        if text is None or name in invalid:
+        text = None if name in invalid else substitute(cs[name], lookup)
+        if text is None:
             invalid.add(name)
             cs.pop(name, None)
             ctx.report(
-                f"custom property {name} is invalid at computed-value time (cycle or missing var())"
+                f"custom property {name} is invalid at computed-value time"
+                " (cycle, missing var() or over the size limit)"
             )
         else:
             cs[name] = text.strip()
 
-    for name in pending:
-        if name in unresolved:
-            resolve(name)
+    for start in pending:
+        if start not in unresolved:
+            continue
+        path = [start]
+        on_path = {start}
+        refs = [iter(_VAR_REF.findall(cs[start]))]
+        while path:
+            nxt = next((r for r in refs[-1] if r in unresolved), None)
+            if nxt is None:
+                name = path.pop()
+                on_path.discard(name)
+                refs.pop()
+                finish(name)
+            elif nxt in on_path:  # a cycle: every property on it is invalid
+                invalid.update(path[path.index(nxt) :])
+            else:
+                path.append(nxt)
+                on_path.add(nxt)
+                refs.append(iter(_VAR_REF.findall(cs[nxt])))
 
 
 def compute_style(
@@ -250,12 +267,16 @@ def compute_style(
             elif spec is INITIAL:
                 cs.keyword = 4
         if isinstance(spec, Deferred):
-            spec = spec.compute(ctx, name)
+            spec = clamp_value(spec.compute(ctx, name))
         cs[name] = spec
     keyword = cs.keyword
     if keyword and ("font-family" in cascaded or "font-size" in cascaded):
         table = FONT_SIZE_MONOSPACE if cs["font-family"] == ("monospace",) else FONT_SIZE_STANDARD
         cs["font-size"] = table[keyword - 1]
+    elif "font-size" in cascaded:
+        size = cs["font-size"]
+        if not 0.0 <= size <= MAX_FONT_SIZE:  # Blink's kMaximumAllowedFontSize
+            cs["font-size"] = MAX_FONT_SIZE if size > MAX_FONT_SIZE else 0.0
     if parent is None:  # rem in the root's other properties refers to its computed font size
         ctx.root_font_size = cs["font-size"]
     cs.update(_non_inherited_for(cs["color"]))
@@ -267,14 +288,14 @@ def compute_style(
             if name in _EARLY_SET or name[:2] == "--":
                 continue
             if isinstance(spec, Deferred):
-                spec = spec.compute(ctx, name)
+                spec = clamp_value(spec.compute(ctx, name))
             cs[name] = spec
     else:
         for name, spec in cascaded.items():
             if name in _EARLY_SET:
                 continue
             if isinstance(spec, Deferred):
-                spec = spec.compute(ctx, name)
+                spec = clamp_value(spec.compute(ctx, name))
             cs[name] = spec
 
     if "text-align" in cascaded or "direction" in cascaded:

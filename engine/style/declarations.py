@@ -7,11 +7,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.budget import current_limits
 from engine.style.colors import CURRENT_COLOR
 from engine.style.properties import ALIASES, IGNORED, PROPERTIES
 from engine.style.shorthands import SHORTHANDS
 from engine.style.syntax import split_declaration, tokenize
-from engine.style.values import INVALID, Deferred, take_warnings
+from engine.style.values import INVALID, Deferred, clamp_value, take_warnings
 
 if TYPE_CHECKING:
     from engine.style.computed import Ctx
@@ -61,9 +62,12 @@ _VAR_RE = re.compile(r"var\(", re.IGNORECASE)
 
 
 def substitute(text: str, lookup: Callable[[str], str | None], depth: int = 0) -> str | None:
-    """Replace var(--x[, fallback]) references; None when a reference is invalid."""
+    """Replace var(--x[, fallback]) references; None when a reference is invalid or the result
+    is longer than Limits.max_var_bytes (browsers cap substitutions the same way)."""
     if depth > 32:
         return None
+    limit = current_limits().max_var_bytes
+    size = 0
     out: list[str] = []
     i = 0
     n = len(text)
@@ -95,6 +99,9 @@ def substitute(text: str, lookup: Callable[[str], str | None], depth: int = 0) -
             if value is None:
                 return None
         out.append(value)
+        size += len(value) + m.start() - i
+        if size > limit:
+            return None
         i = k
     return "".join(out)
 
@@ -171,7 +178,7 @@ def _parse_uncached(
     messages = tuple(("unsupported", w) for w in take_warnings())
     if invalid:
         return (), (("css", f"invalid value for {name!r}: {value.strip()!r}"[:300]), *messages)
-    return pairs, messages
+    return tuple((longhand, clamp_value(spec)) for longhand, spec in pairs), messages
 
 
 @lru_cache(maxsize=32768)

@@ -8,6 +8,8 @@ from engine.style import effects as fx
 from engine.style import generated as gen
 from engine.style import longhands as lh
 from engine.style import typography as typo
+from engine.style.animation_values import ANIMATION_LONGHANDS, animation_longhand
+from engine.style.animation_values import INITIAL as ANIMATION_INITIAL
 from engine.style.backgrounds import LIST_PARSERS
 from engine.style.colors import CURRENT_COLOR
 from engine.style.types import BLACK, LP, TRANSPARENT
@@ -188,6 +190,9 @@ _add("-webkit-text-stroke-width", True, 0.0, lh.border_width)
 _add("-webkit-text-stroke-color", True, CURRENT_COLOR, lh.color)
 _add("-webkit-line-clamp", False, "none", lh.raw)
 _add("-webkit-box-orient", False, "horizontal", lh.raw_lower)
+# Animations: comma lists, resolved to their end state by engine.style.animations.
+for _name in ANIMATION_LONGHANDS:
+    _add(_name, False, ANIMATION_INITIAL[_name], animation_longhand)
 # Flexbox and grid.
 _add("flex-direction", False, "row", _kw("row", "row-reverse", "column", "column-reverse"))
 _add("flex-wrap", False, "nowrap", _kw("nowrap", "wrap", "wrap-reverse"))
@@ -272,15 +277,6 @@ IGNORED = frozenset(
         "transition-timing-function",
         "transition-delay",
         "transition-behavior",
-        "animation",
-        "animation-name",
-        "animation-duration",
-        "animation-timing-function",
-        "animation-delay",
-        "animation-iteration-count",
-        "animation-direction",
-        "animation-fill-mode",
-        "animation-play-state",
         "animation-composition",
         "will-change",
         "-webkit-font-smoothing",

@@ -9,6 +9,8 @@ from typing import Any, NamedTuple
 import cssselect
 from lxml import etree
 
+from engine.style.structural import Memo, compile_structural, rightmost
+
 _TRANSLATOR = cssselect.HTMLTranslator()
 
 # Pseudo-classes that never match in a static render: rules using them are dropped.
@@ -18,8 +20,8 @@ _DYNAMIC = re.compile(
     r"popover-open|open|closed|picture-in-picture)(?![\w-])",
     re.IGNORECASE,
 )
-_SUPPORTED_PSEUDO_ELEMENTS = ("before", "after", "marker")
-_LEGACY_PSEUDO = re.compile(r"::?(before|after|marker)$", re.IGNORECASE)
+_SUPPORTED_PSEUDO_ELEMENTS = ("before", "after", "marker", "first-letter", "first-line")
+_LEGACY_PSEUDO = re.compile(r"::?(before|after|marker|first-letter|first-line)$", re.IGNORECASE)
 
 # Fast path: chains of simple compounds (tag, .class, #id) joined by descendant / child combinators.
 _IDENT = r"-?[A-Za-z_][\w-]*"
@@ -44,6 +46,9 @@ class CompiledSelector(NamedTuple):
     # matched right to left from the index when the rightmost compound is selective.
     chain: tuple[Compound, ...] = ()
     combinators: tuple[str, ...] = ()
+    # Sibling combinators and :nth-*() / :first-* pseudo-classes: a memoised matcher that stays
+    # linear in the number of siblings (XPath is quadratic there); see engine/style/structural.py.
+    structural: Any = None
 
 
 def _parse_compound(text: str) -> Compound | None:
@@ -130,6 +135,7 @@ def split_selector_list(text: str) -> list[str]:
     return out
 
 
+_STRUCTURAL = re.compile(r"[~+]|:(?:nth-|first-|last-|only-|empty|root)", re.IGNORECASE)
 _ANY_LINK = re.compile(r":(?:-webkit-)?any-link(?![\w-])", re.IGNORECASE)
 
 
@@ -170,9 +176,13 @@ def _compile_one(text: str) -> tuple[CompiledSelector | None, str | None]:
             return None, f"pseudo-element ::{pseudo} is not supported (rule dropped)"
         if pseudo is not None and not isinstance(pseudo, str):
             return None, f"pseudo-element in {text!r} is not supported (rule dropped)"
+        a, b, c = selector.specificity()
+        if _STRUCTURAL.search(text):
+            node = compile_structural(selector)
+            if node is not None:
+                return CompiledSelector(text, (a, b, c), pseudo, None, None, structural=node), None
         expr = _TRANSLATOR.selector_to_xpath(selector)
         xpath = etree.XPath(expr)
-        a, b, c = selector.specificity()
         return CompiledSelector(text, (a, b, c), pseudo, None, xpath), None
     except cssselect.SelectorSyntaxError as exc:
         raise _SyntaxError(f"invalid selector {text!r}: {exc}"[:300]) from None
@@ -202,7 +212,7 @@ def compile_selector_list(text: str) -> tuple[tuple[CompiledSelector, ...], tupl
 class ElementIndex:
     """Elements in scope, indexed by tag, class and id for single-compound selectors."""
 
-    __slots__ = ("elements", "by_tag", "by_class", "by_id", "classes")
+    __slots__ = ("elements", "by_tag", "by_class", "by_id", "classes", "memo")
 
     def __init__(self, elements: list[Any]) -> None:
         self.elements = elements
@@ -234,6 +244,7 @@ class ElementIndex:
         self.by_class = by_class
         self.by_id = by_id
         self.classes = classes
+        self.memo: Memo | None = None  # structural selectors' per-page caches
 
     def matches(self, el: Any, c: Compound) -> bool:
         if c.tag is not None and el.tag != c.tag:
@@ -296,6 +307,15 @@ def match(selector: CompiledSelector, root: Any, index: ElementIndex) -> list[An
     """Elements (in the index's scope, or anywhere for XPath) that the selector matches."""
     if selector.compound is not None:
         return index.match_compound(selector.compound)
+    node = selector.structural
+    if node is not None:
+        memo = index.memo
+        if memo is None:
+            memo = index.memo = Memo()
+        right = rightmost(node)
+        first = right.classes[:1]
+        candidates = index.match_compound(Compound(right.tag, tuple(first), right.ident))
+        return [el for el in candidates if node.test(el, memo)]
     chain = selector.chain
     if chain:
         candidates = index.match_compound(chain[-1])

@@ -8,6 +8,7 @@ from typing import Any
 from engine.style import generated as gen
 from engine.style import longhands as lh
 from engine.style import typography as typo
+from engine.style.animation_values import ANIMATION_LONGHANDS, animation_shorthand
 from engine.style.backgrounds import background
 from engine.style.colors import CURRENT_COLOR, parse_color
 from engine.style.grid_shorthands import grid, grid_area, grid_line_pair, grid_template
@@ -519,6 +520,7 @@ _sh(
         "grid-auto-flow",
     ),
 )
+_sh("animation", animation_shorthand, ANIMATION_LONGHANDS)
 _sh("outline", _outline, ("outline-width", "outline-style", "outline-color"))
 _sh("-webkit-text-stroke", _text_stroke, ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))
 _ALL_EXCLUDED = frozenset(("direction", "unicode-bidi"))

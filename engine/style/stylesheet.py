@@ -28,11 +28,10 @@ class Sheet(NamedTuple):
 
 _AT_NAME = re.compile(r"@([-\w]+)\s*(.*)$", re.DOTALL)
 _SILENT_AT = frozenset(("charset", "namespace", "layer", "starting-style", "view-transition"))
+_KEYFRAMES = frozenset(("keyframes", "-webkit-keyframes"))  # read by engine.style.animations
 _IGNORED_AT = frozenset(
     (
         "font-face",
-        "keyframes",
-        "-webkit-keyframes",
         "-moz-keyframes",
         "page",
         "counter-style",
@@ -105,6 +104,8 @@ class _Builder:
                     "@container",
                 )
             )
+        elif name in _KEYFRAMES:
+            pass
         elif name in _IGNORED_AT:
             self.messages.append(("unsupported", f"@{name} ignored", f"@{name}"))
         else:

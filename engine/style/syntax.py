@@ -84,6 +84,16 @@ def tokenize(text: str) -> tuple[Tok, ...]:
     return _convert(tinycss2.parse_component_value_list(text, skip_comments=True))
 
 
+_NUMBER_MAX = 3.4028234663852886e38  # CSS numbers are stored as floats (Blink): clamp to range
+
+
+def _number(value: float) -> float:
+    value = float(value)
+    if -_NUMBER_MAX <= value <= _NUMBER_MAX:
+        return value
+    return 0.0 if value != value else (_NUMBER_MAX if value > 0 else -_NUMBER_MAX)
+
+
 def _convert(nodes: Any) -> tuple[Tok, ...]:
     out: list[Tok] = []
     for node in nodes:
@@ -94,12 +104,12 @@ def _convert(nodes: Any) -> tuple[Tok, ...]:
             name = node.value
             out.append(Tok(IDENT, name if name.startswith("--") else name.lower(), "", (), name))
         elif kind == "number":
-            out.append(Tok(NUM, float(node.value), "", (), node.representation))
+            out.append(Tok(NUM, _number(node.value), "", (), node.representation))
         elif kind == "percentage":
-            out.append(Tok(PCT, float(node.value), "%", (), node.representation + "%"))
+            out.append(Tok(PCT, _number(node.value), "%", (), node.representation + "%"))
         elif kind == "dimension":
             out.append(
-                Tok(DIM, float(node.value), node.lower_unit, (), node.representation + node.unit)
+                Tok(DIM, _number(node.value), node.lower_unit, (), node.representation + node.unit)
             )
         elif kind == "hash":
             out.append(Tok(HASH, node.value, "", (), "#" + node.value))

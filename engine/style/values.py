@@ -29,6 +29,32 @@ class _Invalid:
 
 INVALID: Any = _Invalid()
 
+# Chromium lays out in LayoutUnits (1/64 px in a signed 32-bit int): lengths saturate at about
+# +-33,554,431 px. Every computed length and number is clamped to that range (NaN -> 0) here, at
+# the one place specified values become computed values, so no later stage sees inf or NaN.
+LAYOUT_MAX = 33_554_431.0
+def clamp_value(value: Any) -> Any:
+    """A specified or computed value with every float (and LP part) in +-LAYOUT_MAX, NaN -> 0.
+
+    Tuples (NamedTuples included) are rebuilt only when something inside them changed.
+    """
+    kind = type(value)
+    if kind is float:
+        if -LAYOUT_MAX <= value <= LAYOUT_MAX:
+            return value
+        return 0.0 if value != value else (LAYOUT_MAX if value > 0 else -LAYOUT_MAX)
+    if kind is LP:
+        px, pct = value
+        if -LAYOUT_MAX <= px <= LAYOUT_MAX and -LAYOUT_MAX <= pct <= LAYOUT_MAX:
+            return value
+        return LP(clamp_value(float(px)), clamp_value(float(pct)))
+    if isinstance(value, tuple) and kind is not RGBA and value:
+        items = [clamp_value(v) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value
+        return kind(*items) if hasattr(value, "_fields") else kind(items)
+    return value
+
 # Parse warnings (not errors) collected by the declaration parser and reported as diagnostics;
 # per thread, since pages may be converted concurrently.
 _local = threading.local()

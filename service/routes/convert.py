@@ -1,20 +1,25 @@
-"""The convert endpoint (JSON request -> validated job -> worker -> stored PPTX -> envelope)."""
+"""The convert endpoint (JSON request -> validated job -> worker -> stored PPTX, charged and
+recorded in the PPT library -> envelope)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from service import library
+from service.accounts import Principal
+from service.credits import AccountingError, ensure_affordable
 from service.deps import AuthDep, ServiceState, StateDep, current_request_id
 from service.envelope import (
     ALL_PAGES_FAILED,
     BUSY,
+    CREDITS_EXHAUSTED,
     INTERNAL_ERROR,
     INVALID_REQUEST,
     OK,
@@ -49,6 +54,7 @@ _EXAMPLES: dict[str, Any] = {
                 "failedPageDetails": [
                     {"index": 2, "code": 50101, "reason": "no slide root", "finalAction": "blank"}
                 ],
+                "pptId": "82cf0f16ff9e4dca9b1c8f0fa1b938b2",
             },
         },
     },
@@ -90,11 +96,19 @@ _EXAMPLES: dict[str, Any] = {
             "data": {"requestId": "9b2c..."},
         },
     },
+    "credits": {
+        "summary": "Credits or the token's PPT limit exhausted (nothing produced)",
+        "value": {
+            "code": 88,
+            "message": "insufficient credits: this operation needs 10",
+            "data": {"requestId": "9b2c..."},
+        },
+    },
     "auth": {
         "summary": "Missing or wrong token",
         "value": {
             "code": 98,
-            "message": "authentication failed: missing or invalid token",
+            "message": "authentication failed: missing, invalid or expired token",
             "data": {"requestId": "9b2c..."},
         },
     },
@@ -120,7 +134,7 @@ async def convert_html(request: Request, state: StateDep, caller: AuthDep) -> JS
     started = time.perf_counter()
     code = INTERNAL_ERROR
     try:
-        response = await _convert(request, state, rid)
+        response = await _convert(request, state, rid, caller)
         code = OK
         return response
     except ApiError as exc:
@@ -132,7 +146,7 @@ async def convert_html(request: Request, state: StateDep, caller: AuthDep) -> JS
     finally:
         state.metrics.convert_requests.labels(str(code)).inc()
         state.metrics.request_seconds.observe(time.perf_counter() - started)
-        log.info("convert answered code %s", code, extra={"code": code, "caller": caller})
+        log.info("convert answered code %s", code, extra={"code": code, "caller": caller.label})
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
@@ -147,7 +161,9 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return bytes(buf)
 
 
-async def _convert(request: Request, state: ServiceState, rid: str) -> JSONResponse:
+async def _convert(
+    request: Request, state: ServiceState, rid: str, principal: Principal
+) -> JSONResponse:
     settings = state.settings
     body = await _read_body(request, settings.max_request_bytes)
 
@@ -158,6 +174,7 @@ async def _convert(request: Request, state: ServiceState, rid: str) -> JSONRespo
 
     req = await asyncio.to_thread(parse) if len(body) > _PARSE_IN_THREAD_BYTES else parse()
     filename = sanitize_filename(req.filename, settings.default_filename)
+    await asyncio.to_thread(_precheck, state, principal, len(req.htmls))
     payload = {
         "htmls": req.htmls,
         "pageErrorMode": req.pageErrorMode,
@@ -207,6 +224,10 @@ async def _convert(request: Request, state: ServiceState, rid: str) -> JSONRespo
         expires_at=expires_at,
         now=now,
         base_url=base_url,
+        keep=True,
+    )
+    ppt_id = await asyncio.to_thread(
+        _record, state, principal, result, filename, stored.key, state.clock()
     )
     state.metrics.pages_converted.inc(result["successPages"])
     for page in result["failedPageDetails"]:
@@ -219,6 +240,7 @@ async def _convert(request: Request, state: ServiceState, rid: str) -> JSONRespo
         "failedPages": result["failedPages"],
         "pageErrorMode": result["pageErrorMode"],
         "failedPageDetails": result["failedPageDetails"],
+        "pptId": ppt_id,
     }
     log.info(
         "stored %s (%s bytes) until %s",
@@ -228,3 +250,44 @@ async def _convert(request: Request, state: ServiceState, rid: str) -> JSONRespo
         extra={"pages": result["totalPages"], "failedPages": result["failedPages"]},
     )
     return envelope_response(OK, data)
+
+
+def _precheck(state: ServiceState, principal: Principal, pages: int) -> None:
+    """Refuse (88) before any work when the balance cannot pay for every page sent, or the
+    token's PPT limit is used up. Not binding: the charge itself is decided in _record."""
+    try:
+        with state.db.session() as s:
+            ensure_affordable(s, principal, pages * state.settings.cost_convert_page)
+    except AccountingError as exc:
+        raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+def _record(
+    state: ServiceState,
+    principal: Principal,
+    result: dict[str, Any],
+    filename: str,
+    key: str,
+    now: datetime,
+) -> str:
+    """Charge the converted pages and record the PPT in one transaction; when the charge is
+    refused (a concurrent request spent the credits), delete the file: nothing is produced."""
+    slides = result["totalPages"] if result["pageErrorMode"] == "blank" else result["successPages"]
+    new = library.NewPpt(
+        file_name=filename,
+        pages=slides,
+        source="convert",
+        file_key=key,
+        subject=filename[:-5] if filename.lower().endswith(".pptx") else filename,
+    )
+    cost = result["successPages"] * state.settings.cost_convert_page
+    try:
+        with state.db.session() as s:
+            ppt, _ = library.produce_ppt(s, principal, new, cost=cost, now=now)
+            s.commit()
+            return ppt.id
+    except BaseException as exc:
+        state.storage.delete(key)
+        if isinstance(exc, AccountingError):
+            raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+        raise

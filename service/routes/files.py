@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from service.deps import StateDep, current_request_id
 from service.envelope import AUTH_FAILED, NOT_FOUND, envelope_response, failure_data
 from service.filenames import content_disposition
+from service.signing import parse_expires
 from service.storage.base import PPTX_MEDIA_TYPE, LinkError
 from service.storage.local import FILES_ROUTE, LocalStorage
 
@@ -34,14 +35,18 @@ def _refuse(reason: str) -> JSONResponse:
     summary="Download a converted file (local storage backend)",
     description="The link returned as fileUrl. It answers the PPTX until `expires`; then HTTP 410 "
     "(code 1001). A tampered link answers HTTP 403 (code 98); a swept or unknown file HTTP 404 "
-    "(code 1001).",
+    "(code 1001). HEAD answers the headers only (Content-Length, Content-Type, "
+    "Content-Disposition); a single `Range: bytes=a-b` answers 206 with that part (resumable "
+    "downloads), an unsatisfiable one 416.",
     response_class=FileResponse,
     response_model=None,
     responses={
         200: {"content": {PPTX_MEDIA_TYPE: {}}, "description": "The PPTX file"},
+        206: {"content": {PPTX_MEDIA_TYPE: {}}, "description": "The requested byte range"},
         403: {"description": "Invalid signature (code 98)"},
         404: {"description": "Unknown file (code 1001)"},
         410: {"description": "Link expired (code 1001)"},
+        416: {"description": "Range not satisfiable (Content-Range: bytes */size)"},
     },
 )
 async def download(
@@ -50,10 +55,11 @@ async def download(
     storage = state.storage
     if not isinstance(storage, LocalStorage):
         return _refuse("missing")
-    if not expires.isdigit() or len(expires) > 12 or not signature:
+    expires_at = parse_expires(expires)  # ASCII digits only: '²' is a bad link, not a 50199
+    if expires_at is None or not signature:
         return _refuse("invalid")
     try:
-        found = storage.resolve(key, int(expires), signature, state.clock())
+        found = storage.resolve(key, expires_at, signature, state.clock())
     except LinkError as exc:
         return _refuse(exc.reason)
     return FileResponse(
@@ -64,3 +70,9 @@ async def download(
             "Cache-Control": "private, no-store",
         },
     )
+
+
+# HEAD: the same handler (FileResponse sends the headers only); documented with GET above.
+router.add_api_route(
+    FILES_ROUTE + "/{key}", download, methods=["HEAD"], response_model=None, include_in_schema=False
+)

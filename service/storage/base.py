@@ -35,7 +35,8 @@ def unix(moment: datetime) -> int:
 
 
 class Storage(ABC):
-    """Where converted files live until their download links expire.
+    """Where converted files live: until their download links expire, or (`keep=True`, the
+    files of recorded PPTs) until they are deleted.
 
     Implementations are synchronous (called from a thread, never on the event loop) and
     thread-safe.
@@ -45,13 +46,31 @@ class Storage(ABC):
 
     @abstractmethod
     def put(
-        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+        self,
+        data: bytes,
+        *,
+        filename: str,
+        expires_at: datetime,
+        now: datetime,
+        base_url: str,
+        keep: bool = False,
     ) -> StoredFile:
-        """Store `data`; return its key and a URL that works until `expires_at`."""
+        """Store `data`; return its key and a URL that works until `expires_at`. With `keep`
+        the object outlives its link (library files): only `delete(key)` removes it."""
+
+    @abstractmethod
+    def link(
+        self, key: str, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> str:
+        """A fresh short-lived download URL for a stored object (valid until `expires_at`)."""
+
+    @abstractmethod
+    def delete(self, key: str) -> None:
+        """Remove one object (no error when it is already gone)."""
 
     @abstractmethod
     def delete_expired(self, now: datetime) -> int:
-        """Delete every object whose expiry is at or before `now`; return how many."""
+        """Delete every object (not kept) whose expiry is at or before `now`; return how many."""
 
     @abstractmethod
     def check(self) -> None:

@@ -20,6 +20,8 @@ log = logging.getLogger("deckforge.storage")
 KEY_RE = re.compile(r"^[0-9a-f]{32}$")
 FILES_ROUTE = "/files"
 _TMP_MAX_AGE_S = 3600.0
+FILE_MODE = 0o600  # stored decks and their metadata: the service's user only
+DIR_MODE = 0o700
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,8 @@ class LocalFile:
 
 
 class LocalStorage(Storage):
-    """Files in one directory: `<key>.pptx` plus `<key>.json` (download name and expiry).
+    """Files in one directory: `<key>.pptx` plus `<key>.json` (download name, expiry, and
+    `keep` for library files, which the sweeper leaves alone).
 
     The URL is `<base_url>/files/<key>?expires=<unix>&signature=<HMAC(key, expires)>`.
     """
@@ -39,18 +42,36 @@ class LocalStorage(Storage):
     def __init__(self, root: Path, signing_key: bytes) -> None:
         self.root = Path(root)
         self._key = signing_key
-        self.root.mkdir(parents=True, exist_ok=True)
+        private_dir(self.root, tighten=True)
 
     def put(
-        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+        self,
+        data: bytes,
+        *,
+        filename: str,
+        expires_at: datetime,
+        now: datetime,
+        base_url: str,
+        keep: bool = False,
     ) -> StoredFile:
         key = new_object_id()
         expires = unix(expires_at)
-        meta = {"filename": filename, "expires": expires}
+        meta = {"filename": filename, "expires": expires, "keep": keep}
         # Metadata first: a crash between the two writes leaves only a sweepable .json.
         self._write_atomic(self.root / f"{key}.json", json.dumps(meta).encode("utf-8"))
         self._write_atomic(self.root / f"{key}.pptx", data)
         return StoredFile(key=key, url=self.url_for(key, expires, base_url), expires_at=expires_at)
+
+    def link(
+        self, key: str, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> str:
+        return self.url_for(key, unix(expires_at), base_url)
+
+    def delete(self, key: str) -> None:
+        if not KEY_RE.match(key):
+            return
+        for path in (self.root / f"{key}.pptx", self.root / f"{key}.json"):
+            path.unlink(missing_ok=True)
 
     def url_for(self, key: str, expires: int, base_url: str) -> str:
         query = urlencode({"expires": expires, "signature": signing.sign(self._key, key, expires)})
@@ -79,8 +100,11 @@ class LocalStorage(Storage):
             if not KEY_RE.match(key):
                 continue
             try:
-                expires = int(json.loads(meta_path.read_text(encoding="utf-8"))["expires"])
-            except (OSError, ValueError, KeyError, TypeError):
+                meta = json.loads(meta_path.read_text(encoding="utf-8"))
+                if meta.get("keep"):
+                    continue  # a library file: removed with its PPT, never by age
+                expires = int(meta["expires"])
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 expires = 0  # unreadable metadata: the file can never be served, remove it
             if expires > cutoff:
                 continue
@@ -102,6 +126,19 @@ class LocalStorage(Storage):
 
     def _write_atomic(self, path: Path, data: bytes) -> None:
         tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "wb") as fh:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+        with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), FILE_MODE)  # a left-over .tmp keeps its old mode otherwise
             fh.write(data)
         os.replace(tmp, path)
+
+
+def private_dir(path: Path, *, tighten: bool = False) -> None:
+    """Create `path` (and missing parents) for the service's user only (0700); with `tighten`,
+    an existing `path` is set to 0700 too (the service's own folders, never a shared one)."""
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    for created in missing:
+        os.chmod(created, DIR_MODE)  # mkdir's mode is filtered by the umask
+    if tighten and path not in missing:
+        os.chmod(path, DIR_MODE)

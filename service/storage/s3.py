@@ -17,7 +17,9 @@ _KEY_RE = re.compile(r"^(\d+)-[0-9a-f]{32}\.pptx$")
 
 class S3Storage(Storage):
     """Objects `<prefix><expires unix>-<id>.pptx`; the expiry in the key lets the sweeper
-    find expired objects from a listing alone. A bucket lifecycle rule is a good extra."""
+    find expired objects from a listing alone. A bucket lifecycle rule is a good extra (on
+    unkept objects only). Library files (`keep=True`) are `<prefix>keep-<id>.pptx`: never swept,
+    deleted with their PPT."""
 
     name = "s3"
 
@@ -61,10 +63,18 @@ class S3Storage(Storage):
         self.client.create_bucket(**kwargs)
 
     def put(
-        self, data: bytes, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+        self,
+        data: bytes,
+        *,
+        filename: str,
+        expires_at: datetime,
+        now: datetime,
+        base_url: str,
+        keep: bool = False,
     ) -> StoredFile:
         expires = unix(expires_at)
-        key = f"{self.prefix}{expires}-{new_object_id()}.pptx"
+        stamp = "keep" if keep else str(expires)  # "keep-..." never matches the sweeper's pattern
+        key = f"{self.prefix}{stamp}-{new_object_id()}.pptx"
         self.client.put_object(
             Bucket=self.bucket,
             Key=key,
@@ -73,12 +83,22 @@ class S3Storage(Storage):
             ContentDisposition=content_disposition(filename),
             Expires=expires_at,
         )
-        url = self.client.generate_presigned_url(
+        url = self.link(key, filename=filename, expires_at=expires_at, now=now, base_url=base_url)
+        return StoredFile(key=key, url=url, expires_at=expires_at)
+
+    def link(
+        self, key: str, *, filename: str, expires_at: datetime, now: datetime, base_url: str
+    ) -> str:
+        url: str = self.client.generate_presigned_url(
             "get_object",
             Params={"Bucket": self.bucket, "Key": key},
-            ExpiresIn=max(1, expires - unix(now)),
+            ExpiresIn=max(1, unix(expires_at) - unix(now)),
         )
-        return StoredFile(key=key, url=url, expires_at=expires_at)
+        return url
+
+    def delete(self, key: str) -> None:
+        if key.startswith(self.prefix):
+            self.client.delete_object(Bucket=self.bucket, Key=key)
 
     def delete_expired(self, now: datetime) -> int:
         cutoff = unix(now)

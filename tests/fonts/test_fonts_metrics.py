@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.fonts import FIDELITY_FAMILIES, family_installed, font_stack
+from engine.fonts import font_stack
+from tests.conftest import requires_fonts
 
-needs_fonts = pytest.mark.skipif(
-    not all(family_installed(f) for f in FIDELITY_FAMILIES),
-    reason="fidelity fonts missing: run shared/tools/fidelity/setup.sh",
+# Chromium measured these fonts' files (tests/conftest.py skips, naming what to install).
+needs_fonts = requires_fonts(
+    "fonts-liberation",
+    "fonts-dejavu-core",
+    "fonts-noto-core",
+    "fonts-noto-cjk",
+    "fonts-crosextra-carlito",
+    "fonts-crosextra-caladea",
 )
 
 

@@ -10,13 +10,18 @@ import os
 
 import pytest
 
-from engine.fonts import FIDELITY_FAMILIES, family_installed, font_stack
+from engine.fonts import font_stack
 from engine.fonts.resolve import css_weight_to_fc, fc_weight_to_css, script_for_lang
+from tests.conftest import requires_fonts
 
-needs_fonts = pytest.mark.skipif(
-    not all(family_installed(f) for f in FIDELITY_FAMILIES),
-    reason="fidelity fonts missing: run shared/tools/fidelity/setup.sh (fonts-liberation2, "
-    "fonts-dejavu, fonts-noto-core, fonts-noto-cjk, fonts-crosextra-carlito/caladea)",
+# Chromium measured these fonts' files (tests/conftest.py skips, naming what to install).
+needs_fonts = requires_fonts(
+    "fonts-liberation",
+    "fonts-dejavu-core",
+    "fonts-noto-core",
+    "fonts-noto-cjk",
+    "fonts-crosextra-carlito",
+    "fonts-crosextra-caladea",
 )
 
 
@@ -89,6 +94,7 @@ def test_generic_families_follow_content_language(lang: str, generic: str, famil
 
 
 @needs_fonts
+@requires_fonts("fonts-dejavu-extra")  # DejaVu Sans ExtraLight, DejaVu Math TeX Gyre
 def test_weight_matching_and_synthesis() -> None:
     bold = font_stack(("Liberation Sans",), 700, "normal").primary
     assert os.path.basename(bold.path) == "LiberationSans-Bold.ttf"

@@ -20,6 +20,7 @@ def _cases() -> list[tuple[str, str]]:
 _EXPECTED = {suite: json.loads(expected_path(suite).read_text()) for suite in SUITES}
 
 
+@pytest.mark.fonts("fonts-liberation")  # Chromium measured Liberation Sans (tests/conftest.py)
 @pytest.mark.parametrize(("suite", "name"), _cases())
 def test_matches_chromium(suite: str, name: str) -> None:
     html = load_fixtures(suite)[name]

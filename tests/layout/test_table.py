@@ -99,6 +99,7 @@ def test_expectations_are_current() -> None:
         assert CASES[name]["html"] == html, f"{name}: rerun chromium_tables.py"
 
 
+@pytest.mark.fonts("fonts-liberation")  # Chromium measured Liberation Sans (tests/conftest.py)
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_boxes_match_chromium(name: str) -> None:
     case = CASES[name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 from lxml import etree
 
 from engine import convert
@@ -44,6 +45,7 @@ def test_single_line_box_places_first_baseline():
     assert box["x"] == 0 and box["text"]["insets"] == [0, 0, 0, 0]
 
 
+@pytest.mark.fonts("fonts-liberation")  # the run's font is the installed family (tests/conftest.py)
 def test_runs_carry_style():
     (box,) = texts(
         slide_model(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from pg_cluster import database_url, pg_server  # noqa: F401 - fixtures for every module
 from service_testkit import FakeClock, make_settings
 
 from service.main import create_app

@@ -38,6 +38,7 @@ def test_full_success(client: TestClient) -> None:
         "failedPages",
         "pageErrorMode",
         "failedPageDetails",
+        "pptId",  # extra: the PPT recorded in the library (spec 4.7)
     }
     assert data["totalPages"] == 2
     assert data["successPages"] == 2

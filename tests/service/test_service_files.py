@@ -67,11 +67,12 @@ def test_content_disposition_rfc6266() -> None:
     )
     value = content_disposition("年度报告 v2.pptx")
     assert value == (
-        'attachment; filename="____ v2.pptx"; '
+        'attachment; filename="NianDuBaoGao v2.pptx"; '
         "filename*=UTF-8''%E5%B9%B4%E5%BA%A6%E6%8A%A5%E5%91%8A%20v2.pptx"
     )
-    assert ascii_fallback("Café 报告.pptx") == "Cafe __.pptx"
-    assert ascii_fallback("报告.pptx") == "download.pptx"
+    assert ascii_fallback("Café 报告.pptx") == "Cafe BaoGao.pptx"
+    assert ascii_fallback("报告.pptx") == "BaoGao.pptx"
+    assert ascii_fallback("\u2028\u200b.pptx") == "presentation.pptx"
     assert ascii_fallback('a"b\\c.pptx') == "a_b_c.pptx"
 
 
@@ -89,7 +90,7 @@ def test_download_sends_unicode_filename(client: TestClient) -> None:
         "application/vnd.openxmlformats-officedocument.presentationml.presentation"
     )
     assert r.headers["content-disposition"] == (
-        'attachment; filename="download.pptx"; '
+        'attachment; filename="JiDu_BaoGao.pptx"; '
         "filename*=UTF-8''%E5%AD%A3%E5%BA%A6_%E6%8A%A5%E5%91%8A.pptx"
     )
     assert r.content[:2] == b"PK"
@@ -160,7 +161,7 @@ def test_unknown_file_with_valid_signature_is_404(app: FastAPI, client: TestClie
     assert_refused(client, f"/files/{key}?expires=4102444800&signature={sig}", 404, 1001)
 
 
-def test_link_expires_and_sweeper_deletes(
+def test_link_expires_but_library_file_stays(
     app: FastAPI, client: TestClient, clock: FakeClock, module_tmp: Path
 ) -> None:
     data = convert(client)
@@ -170,19 +171,34 @@ def test_link_expires_and_sweeper_deletes(
     assert stored.is_file()
     clock.advance(24 * 3600 - 1)  # one second before expireAt
     assert client.get(url).status_code == 200
-    assert sweep_once(app.state.service) == 0
     clock.advance(1)  # exactly expireAt
     assert_refused(client, url, 410, 1001)
+    # A converted file belongs to its PPT (the library): the sweeper leaves it alone.
+    sweep_once(app.state.service)
     assert stored.is_file()
-    swept = sweep_once(app.state.service)
-    assert swept >= 1
-    assert not stored.exists()
-    assert not stored.with_suffix(".json").exists()
     assert_refused(client, url, 410, 1001)
     # New conversions after the sweep expire 24 h after the new "now".
     fresh = convert(client)
     assert fresh["expireAt"] == "2025-01-03T12:00:00Z"
     assert client.get(fresh["fileUrl"]).status_code == 200
+
+
+def test_sweeper_deletes_expired_unkept_files(
+    app: FastAPI, clock: FakeClock, module_tmp: Path
+) -> None:
+    storage = app.state.service.storage
+    temp = storage.put(
+        b"x", filename="t.pptx", expires_at=clock.now, now=clock.now, base_url="http://x"
+    )
+    kept = storage.put(
+        b"x", filename="k.pptx", expires_at=clock.now, now=clock.now, base_url="http://x", keep=True
+    )
+    assert sweep_once(app.state.service) >= 1
+    assert not (module_tmp / "files" / f"{temp.key}.pptx").exists()
+    assert not (module_tmp / "files" / f"{temp.key}.json").exists()
+    assert (module_tmp / "files" / f"{kept.key}.pptx").is_file()
+    storage.delete(kept.key)
+    assert not (module_tmp / "files" / f"{kept.key}.pptx").exists()
 
 
 def test_configurable_lifetime(module_tmp: Path) -> None:

@@ -133,14 +133,23 @@ def test_sweeper_deletes_expired_objects(
     state = s3_app_client.app.state.service  # type: ignore[attr-defined]
     keys_before = {o["Key"] for o in s3_client.list_objects_v2(Bucket=BUCKET).get("Contents", [])}
     assert keys_before
+    assert all(k.startswith("deckforge/keep-") for k in keys_before)  # library files
+    now = s3_clock.now
+    temp = state.storage.put(
+        b"x", filename="t.pptx", expires_at=now.replace(minute=10), now=now, base_url=""
+    )
     s3_clock.advance(599)
     fresh = s3_app_client.post(CONVERT, headers=AUTH, json={"htmls": [page()]}).json()["data"]
     fresh_key = urlsplit(fresh["fileUrl"]).path.split(f"/{BUCKET}/", 1)[1]
     assert sweep_once(state) == 0
     s3_clock.advance(1)
-    assert sweep_once(state) == len(keys_before)
+    assert sweep_once(state) == 1  # only the unkept object; converted files stay with their PPT
     keys_after = {o["Key"] for o in s3_client.list_objects_v2(Bucket=BUCKET).get("Contents", [])}
-    assert keys_after == {fresh_key}
+    assert keys_after == keys_before | {fresh_key}
+    assert temp.key not in keys_after
+    state.storage.delete(fresh_key)
+    keys_after = {o["Key"] for o in s3_client.list_objects_v2(Bucket=BUCKET).get("Contents", [])}
+    assert keys_after == keys_before
 
 
 def test_storage_ignores_foreign_objects(s3_endpoint: str, s3_client) -> None:  # type: ignore[no-untyped-def]
@@ -150,4 +159,6 @@ def test_storage_ignores_foreign_objects(s3_endpoint: str, s3_client) -> None:  
     storage.delete_expired(FakeClock().now.replace(year=2100))
     keys = {o["Key"] for o in s3_client.list_objects_v2(Bucket=BUCKET).get("Contents", [])}
     assert {"deckforge/notes.txt", "other/1-" + "0" * 32 + ".pptx"} <= keys
-    assert not any(k.endswith(".pptx") and k.startswith("deckforge/") for k in keys)
+    assert not any(
+        k.endswith(".pptx") and k.startswith("deckforge/") and "/keep-" not in k for k in keys
+    )

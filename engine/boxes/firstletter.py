@@ -1,0 +1,90 @@
+"""::first-letter boxes (a block container's children + the pseudo-element's style -> children with the first letter split into its own box)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from engine.boxes import box as b
+
+_WS = " \t\n\r\f"
+CONTAINERS = frozenset({b.FLOW, b.FLOW_ROOT, b.TABLE_CELL, b.TABLE_CAPTION})
+
+
+def split_first_letter(
+    style: Any, children: list[b.Box], next_index: Callable[[], int]
+) -> list[b.Box]:
+    """Wrap the first typographic letter unit of the container's first line (CSS Pseudo 4 2.2:
+    preceding punctuation, the letter, following punctuation) in a ::first-letter box: a float
+    when the pseudo-element floats, an inline box otherwise. Only text that starts the first
+    line directly or inside inline boxes is split (not text inside a nested block)."""
+    found = _first_text(children)
+    if found is None:
+        return children
+    siblings, i = found
+    text_box = siblings[i]
+    text = text_box.text
+    start = len(text) - len(text.lstrip(_WS))
+    end = _letter_end(text, start)
+    if end <= start:
+        return children
+    floated = style["float"] != "none"
+    outer, inner = ("block", b.FLOW) if floated else ("inline", b.INLINE)
+    letter = b.Box(
+        style,
+        outer,
+        inner,
+        pseudo="first-letter",
+        href=text_box.href,
+        index=next_index(),
+    )
+    letter.children = [
+        b.Box(style, "inline", b.TEXT, text=text[start:end], href=text_box.href, index=next_index())
+    ]
+    letter.inline_content = floated
+    parts: list[b.Box] = []
+    if start:
+        parts.append(_text_like(text_box, text[:start], next_index))
+    parts.append(letter)
+    if end < len(text):
+        parts.append(_text_like(text_box, text[end:], next_index))
+    siblings[i : i + 1] = parts
+    return children
+
+
+def _text_like(box: b.Box, text: str, next_index: Callable[[], int]) -> b.Box:
+    return b.Box(box.style, "inline", b.TEXT, text=text, href=box.href, index=next_index())
+
+
+def _first_text(children: list[b.Box]) -> tuple[list[b.Box], int] | None:
+    for i, child in enumerate(children):
+        if child.out_of_flow or (child.outer == "block" and child.style["float"] != "none"):
+            continue
+        if child.inner == b.TEXT:
+            if child.text.strip(_WS):
+                return children, i
+            continue
+        if child.inner == b.INLINE and child.pseudo != "marker":
+            found = _first_text(child.children)
+            if found is not None:
+                return found
+            if any(c.inner not in (b.TEXT, b.INLINE) for c in child.children):
+                return None
+            continue
+        return None
+    return None
+
+
+def _letter_end(text: str, start: int) -> int:
+    n = len(text)
+    j = start
+    while j < n and unicodedata.category(text[j]).startswith("P"):
+        j += 1
+    if j < n and text[j] not in _WS:
+        j += 1
+        while j < n and unicodedata.category(text[j]).startswith("M"):
+            j += 1
+    while j < n and unicodedata.category(text[j]) in ("Pe", "Pf", "Po"):
+        j += 1
+    return j

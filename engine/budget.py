@@ -1,0 +1,133 @@
+"""Per-page budgets: Limits + a clock -> cooperative checks that stop a page over budget (50104, naming the stage).
+
+Every stage calls `check(stage)` in its loops (per element, box, line or shape). The check is
+a thread-local look-up and, every 8th call, a read of the page thread's CPU clock (CPU time, so
+a busy machine does not fail pages); when the page has used up `Limits.page_time_s` it raises PageError 50104 ("... over its time budget ... (stage: layout)") and the per-page loop
+turns it into a failed page while the rest of the deck converts. Decoded image pixels are
+counted per page and per deck the same way (`charge_pixels`).
+
+`run_page` runs one page's pipeline in a worker thread with a large stack (deep nesting up to
+the parser's depth cap recurses through layout without hitting Python's or C's stack limits).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from engine.errors import PAGE_LIMIT_EXCEEDED, PageError
+from engine.options import Limits
+
+T = TypeVar("T")
+
+# Measured (sys.setprofile call depth): nested grid, flex, inline-block, table and div boxes cost
+# at most ~12 Python frames per level, so a page at the parser's depth cap (512) recurses about
+# 6,200 frames deep. The limit leaves 2.5x that; the worker's stack (virtual memory, touched only
+# as deep as it is used) holds it even where calls go through C.
+RECURSION_LIMIT = 16_000
+STACK_BYTES = 128 * 1024 * 1024
+
+
+@dataclass
+class DeckBudget:
+    """What a whole deck has used so far (decoded image pixels)."""
+
+    image_pixels: int = 0
+
+
+@dataclass
+class PageBudget:
+    """One page's deadline and counters; `stage` names the stage currently running."""
+
+    limits: Limits
+    deadline: float  # time.thread_time() of the page's worker thread
+    deck: DeckBudget = field(default_factory=DeckBudget)
+    ticks: int = 0
+    image_pixels: int = 0
+    seen_images: set[str] = field(default_factory=set)
+
+
+_local = threading.local()
+
+
+def current() -> PageBudget | None:
+    budget: PageBudget | None = getattr(_local, "budget", None)
+    return budget
+
+
+_DEFAULT_LIMITS = Limits()
+
+
+def current_limits() -> Limits:
+    """The limits of the page being converted in this thread (the defaults outside a page)."""
+    budget: PageBudget | None = getattr(_local, "budget", None)
+    return budget.limits if budget is not None else _DEFAULT_LIMITS
+
+
+def check(stage: str) -> None:
+    """Raise PageError 50104 when the current page has used up its time budget."""
+    budget: PageBudget | None = getattr(_local, "budget", None)
+    if budget is None:
+        return
+    budget.ticks += 1
+    if budget.ticks & 7:  # the CPU clock costs ~0.8 us: read it every 8th check
+        return
+    if time.thread_time() > budget.deadline:
+        raise PageError(
+            PAGE_LIMIT_EXCEEDED,
+            f"page exceeds its time budget of {budget.limits.page_time_s:g} s (stage: {stage})",
+        )
+
+
+def charge_pixels(key: str, pixels: int) -> str | None:
+    """Count a decoded image (once per distinct image and page); a reason when over budget."""
+    budget = current()
+    if budget is None or key in budget.seen_images:
+        return None
+    limits = budget.limits
+    if budget.image_pixels + pixels > limits.max_page_image_pixels:
+        return f"images on this page over {limits.max_page_image_pixels} decoded pixels"
+    if budget.deck.image_pixels + pixels > limits.max_deck_image_pixels:
+        return f"images in this deck over {limits.max_deck_image_pixels} decoded pixels"
+    budget.seen_images.add(key)
+    budget.image_pixels += pixels
+    budget.deck.image_pixels += pixels
+    return None
+
+
+def run_page(fn: Callable[[], T], limits: Limits, deck: DeckBudget | None = None) -> T:
+    """Run one page's conversion under its budget, in a worker thread with a large stack."""
+    budget = PageBudget(limits, limits.page_time_s, deck or DeckBudget())
+    outcome: list[object] = []
+
+    def work() -> None:
+        budget.deadline += time.thread_time()
+        _local.budget = budget
+        try:
+            outcome.append(fn())
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
+            outcome.append(exc)
+        finally:
+            _local.budget = None
+
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+    with _STACK_LOCK:
+        previous = threading.stack_size(STACK_BYTES)
+        try:
+            worker = threading.Thread(target=work, name="deckforge-page", daemon=True)
+            worker.start()
+        finally:
+            threading.stack_size(previous)
+    worker.join()
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result  # type: ignore[return-value]
+
+
+_STACK_LOCK = threading.Lock()

@@ -1,0 +1,69 @@
+"""Clipping (a shape or a block's lines + the clip rectangle in force -> what is visible at all).
+
+Chromium paints nothing of a box outside its `overflow: hidden` ancestors' padding boxes, nor
+outside the slide: such shapes are not written, and the lines of a text block that lie entirely
+outside the clip are dropped (a line partly inside stays whole: a text box cannot be cut)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.layout.fragments import BoxFragment
+from engine.model.geometry import Matrix
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in slide px
+
+
+def _bounds(shape: dict[str, Any]) -> Rect | None:
+    if not all(k in shape for k in ("x", "y", "w", "h")):
+        return None
+    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
+    if shape.get("rotation"):
+        r = max(w, h) / 2 * 1.4143  # any rotation stays inside the circumscribed square
+        cx, cy = x + w / 2, y + h / 2
+        return (cx - r, cy - r, cx + r, cy + r)
+    return (x, y, x + w, y + h)
+
+
+def outside(shape: dict[str, Any], clip: Rect | None) -> bool:
+    """True when nothing of the shape's box lies inside the clip rectangle."""
+    if clip is None:
+        return False
+    b = _bounds(shape)
+    if b is None:
+        return False
+    return b[2] <= clip[0] or b[0] >= clip[2] or b[3] <= clip[1] or b[1] >= clip[3]
+
+
+def visible_lines(frag: BoxFragment, m: Matrix, clip: Rect | None) -> BoxFragment:
+    """The block with only the lines that reach into the clip (the block itself when all do).
+    Only for untransformed blocks: a transformed one keeps its lines."""
+    if clip is None or not frag.lines or not m.is_translation:
+        return frag
+    x0, y0 = m.e, m.f
+    kept = []
+    for line in frag.lines:
+        top = y0 + line.y
+        bottom = top + line.height
+        left = x0 + line.x
+        right = left + max(line.width, line.content_width)
+        if bottom <= clip[1] or top >= clip[3] or right <= clip[0] or left >= clip[2]:
+            continue
+        kept.append(line)
+    if len(kept) == len(frag.lines):
+        return frag
+    return replace(frag, lines=kept)
+
+
+def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
+    """A left-aligned text box whose anti-rewrap slack (not its text) crosses the slide's right
+    edge ends at the edge, and stops wrapping so no renderer can break its lines."""
+    fit = shape.pop("fit_w", None)
+    if fit is None or slide is None or shape.get("kind") != "text":
+        return
+    right = shape["x"] + shape["w"]
+    if right <= slide[2] + 0.01:
+        return
+    shape["w"] = max(fit, slide[2] - shape["x"])
+    shape["text"]["wrap"] = False

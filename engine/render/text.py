@@ -1,0 +1,394 @@
+"""Text for the PNG renderer (a slide-model TextBody in its box -> SVG <text> lines placed where LibreOffice draws them).
+
+The model's text is already broken into lines (a:br runs) by the layout; each paragraph line
+is one <text> element with an explicit baseline y (engine/model/textmetrics.py: LibreOffice's
+font-independent line spacing for text boxes, font metrics for table cells) and x from the
+paragraph's alignment, margins and indent. Runs become <tspan>s split by script, so CJK
+characters take the run's east-asian typeface as they do in LibreOffice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.model import textmetrics as tm
+from engine.render import glyphs
+from engine.render.fonts import Face, FontSet, family_list
+from engine.render.paint import Defs, color, f, gradient, num, unit
+from engine.units import pt_to_px
+
+DEFAULT_SIZE_PT = 18.0  # OOXML's default run size
+DEFAULT_INSETS = (9.6, 4.8, 9.6, 4.8)  # OOXML bodyPr defaults: 0.1 in / 0.05 in
+MAX_RUN_CHARS = 20_000
+_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    text = _INVALID_XML.sub("", text.replace("\t", "    "))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@dataclass
+class Line:
+    """One line of one paragraph: its runs and largest font size (px)."""
+
+    para: Mapping[str, Any]
+    runs: list[Mapping[str, Any]]
+    size: float
+    first: bool
+
+
+def _size_px(run: Mapping[str, Any]) -> float:
+    size = num(run.get("size"), DEFAULT_SIZE_PT)
+    return pt_to_px(min(max(size, 1.0), 4000.0))
+
+
+def _lines(paragraph: Mapping[str, Any]) -> list[Line]:
+    runs = [r for r in paragraph.get("runs") or [] if isinstance(r, Mapping)]
+    groups: list[list[Mapping[str, Any]]] = [[]]
+    for run in runs:
+        if run.get("break"):
+            groups.append([])
+        else:
+            groups[-1].append(run)
+    end = paragraph.get("end_run")
+    fallback = end if isinstance(end, Mapping) else (runs[-1] if runs else {})
+    out = []
+    for i, group in enumerate(groups):
+        sized = [r for r in group if isinstance(r.get("text"), str)]
+        size = max((_size_px(r) for r in sized), default=_size_px(fallback))
+        out.append(Line(paragraph, sized, size, i == 0))
+    return out
+
+
+def _autonum_label(scheme: str, n: int) -> str:
+    n = max(1, min(n, 3999))
+    if scheme.startswith("alpha"):
+        label = ""
+        k = n
+        while k > 0:
+            k, rem = divmod(k - 1, 26)
+            label = chr(ord("a") + rem) + label
+        core = label.upper() if "Uc" in scheme else label
+    elif scheme.startswith("roman"):
+        vals = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+                (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+        core, k = "", n
+        for v, s in vals:
+            while k >= v:
+                core, k = core + s, k - v
+        core = core.upper() if "Uc" in scheme else core
+    else:
+        core = str(n)
+    if scheme.endswith("ParenBoth"):
+        return f"({core})"
+    if scheme.endswith("ParenR"):
+        return f"{core})"
+    if scheme.endswith("Plain"):
+        return core
+    return f"{core}."
+
+
+class TextRenderer:
+    """Writes TextBodies as SVG text; shares the slide's fonts and defs."""
+
+    def __init__(self, fonts: FontSet, defs: Defs) -> None:
+        self.fonts = fonts
+        self.defs = defs
+        self.glyph_ids: dict[tuple[str, int, int], str] = {}  # (file, index, gid) -> path id
+
+    def body(
+        self,
+        body: Any,
+        box: tuple[float, float, float, float],
+        *,
+        table_cell: bool = False,
+        insets: tuple[float, float, float, float] | None = None,
+        anchor: str | None = None,
+    ) -> str:
+        if not isinstance(body, Mapping):
+            return ""
+        paragraphs = [p for p in body.get("paragraphs") or [] if isinstance(p, Mapping)]
+        if not paragraphs:
+            return ""
+        if insets is None:
+            raw = body.get("insets")
+            if isinstance(raw, list) and len(raw) == 4:
+                insets = (num(raw[0]), num(raw[1]), num(raw[2]), num(raw[3]))
+            else:
+                insets = DEFAULT_INSETS
+        x, y, w, h = box
+        vertical = body.get("vertical")
+        if vertical in ("vert", "eaVert", "vert270", "wordArtVert", "mongolianVert"):
+            # Lay the text out in the turned frame, then turn it into the box.
+            cx, cy = x + w / 2, y + h / 2
+            inner = self._horizontal(
+                paragraphs, (cx - h / 2, cy - w / 2, h, w), insets, table_cell, anchor or body.get("anchor")
+            )
+            angle = 270 if vertical == "vert270" else 90
+            return f'<g transform="rotate({angle} {f(cx)} {f(cy)})">{inner}</g>'
+        return self._horizontal(paragraphs, box, insets, table_cell, anchor or body.get("anchor"))
+
+    def _horizontal(
+        self,
+        paragraphs: list[Mapping[str, Any]],
+        box: tuple[float, float, float, float],
+        insets: tuple[float, float, float, float],
+        table_cell: bool,
+        anchor: Any,
+    ) -> str:
+        x, y, w, h = box
+        lines_per_para = [_lines(p) for p in paragraphs]
+        metrics = self._metrics(lines_per_para) if table_cell else None
+        if table_cell and metrics is None:
+            table_cell = False
+        specs = [
+            tm.ParagraphLines(
+                [ln.size for ln in lines],
+                _spacing(p.get("line_spacing")),
+                max(0.0, num(p.get("space_before"))),
+                max(0.0, num(p.get("space_after"))),
+            )
+            for p, lines in zip(paragraphs, lines_per_para, strict=True)
+        ]
+        baselines = tm.layout_baselines(specs, metrics, table_cell=table_cell)
+        last_size = lines_per_para[-1][-1].size
+        asc, height = tm.line_box(metrics, last_size, specs[-1].line_spacing, table_cell=table_cell)
+        total = baselines[-1][-1] - asc + height
+        top = y + insets[1]
+        avail = h - insets[1] - insets[3]
+        if anchor == "ctr":
+            top += (avail - total) / 2
+        elif anchor == "b":
+            top += avail - total
+        left, right = x + insets[0], x + w - insets[2]
+        out: list[str] = []
+        counters: dict[str, int] = {}
+        for para, lines, bases in zip(paragraphs, lines_per_para, baselines, strict=True):
+            label = self._bullet_label(para, counters)
+            for line, base in zip(lines, bases, strict=True):
+                out.append(self._line(line, top + base, left, right, label if line.first else None))
+        return "".join(out)
+
+    def _metrics(self, lines_per_para: list[list[Line]]) -> tm.FaceMetrics | None:
+        from engine.render.fonts import face_for, metrics_of
+
+        for lines in lines_per_para:
+            for line in lines:
+                for run in line.runs:
+                    face = face_for(
+                        run.get("font") or "Calibri", bool(run.get("bold")), bool(run.get("italic"))
+                    )
+                    if face is not None:
+                        return metrics_of(face)
+        return None
+
+    def _bullet_label(self, para: Mapping[str, Any], counters: dict[str, int]) -> tuple[str, Any] | None:
+        bullet = para.get("bullet")
+        if not isinstance(bullet, Mapping):
+            counters.clear()
+            return None
+        scheme = bullet.get("autonum")
+        if isinstance(scheme, str):
+            start = int(num(bullet.get("start"), 1.0))
+            n = counters.get(scheme, start - 1) + 1
+            counters[scheme] = n
+            return _autonum_label(scheme, n), bullet
+        char = bullet.get("char")
+        if isinstance(char, str) and char:
+            return char[:4], bullet
+        return None
+
+    def _line(
+        self,
+        line: Line,
+        baseline: float,
+        left: float,
+        right: float,
+        bullet: tuple[str, Any] | None,
+    ) -> str:
+        para = line.para
+        margin = num(para.get("margin_left"))
+        indent = num(para.get("indent"))
+        start = left + margin
+        out = []
+        if bullet is not None and line.runs:
+            out.append(self._bullet(bullet, line, left + margin + indent, baseline))
+        elif line.first:
+            start += indent
+        pieces = [p for run in line.runs for p in self._pieces(run)]
+        if not pieces:
+            return "".join(out)
+        width = sum(p.width for p in pieces)
+        # LibreOffice leaves the last character's letter-spacing out when aligning.
+        trailing = pieces[-1].spacing_px
+        align = para.get("align")
+        if align == "ctr":
+            x = (left + margin + right) / 2 - (width - trailing) / 2
+        elif align == "r":
+            x = right - (width - trailing)
+        else:
+            x = start
+        for piece in pieces:
+            out.append(self._draw(piece, x, baseline))
+            x += piece.width
+        return "".join(out)
+
+    def _bullet(self, bullet: tuple[str, Any], line: Line, x: float, baseline: float) -> str:
+        label, spec = bullet
+        first = line.runs[0]
+        run = {
+            "text": label,
+            "font": spec.get("font") or first.get("font"),
+            "ea_font": first.get("ea_font"),
+            "size": num(first.get("size"), DEFAULT_SIZE_PT)
+            * (num(spec.get("size"), 1.0) if spec.get("size") else 1.0),
+            "color": spec.get("color") or first.get("color"),
+        }
+        return "".join(self._draw(p, x + p.offset, baseline) for p in _offsets(self._pieces(run)))
+
+    def _pieces(self, run: Mapping[str, Any]) -> list[Piece]:
+        """The run cut into pieces of one face each, shaped."""
+        text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace("\t", "    ")
+        if not text:
+            return []
+        if run.get("caps") == "all":
+            text = text.upper()
+        bold, italic = bool(run.get("bold")), bool(run.get("italic"))
+        size = _size_px(run)
+        escapement = num(run.get("baseline"))
+        shift = size * max(-1.0, min(1.0, escapement / 100000)) if escapement else 0.0
+        if escapement:
+            size *= tm.ESCAPEMENT_SIZE
+        spacing = pt_to_px(num(run.get("spacing")))
+        lat, east = self.fonts.pick(run.get("font"), run.get("ea_font"), bold, italic, text)
+        paint = self._paint(run)
+        groups: list[tuple[Face | None, str]] = []
+        for ch in text:
+            face = self.fonts.face_for_char(ch, lat, east)
+            if groups and groups[-1][0] == face:
+                groups[-1] = (face, groups[-1][1] + ch)
+            else:
+                groups.append((face, ch))
+        out = []
+        for face, chunk in groups:
+            if face is None:
+                continue
+            hbf = glyphs.hb_face(face.path, face.index)
+            if hbf is None:
+                continue
+            scale = size / hbf.upem
+            shaped, advance = glyphs.shape(face, chunk, spacing / scale if scale else 0.0)
+            out.append(
+                Piece(face, chunk, shaped, advance * scale, size, scale, spacing, shift, paint,
+                      bold and not hbf.bold, italic and not hbf.italic,
+                      bool(run.get("underline")), bool(run.get("strike")))
+            )
+        return out
+
+    def _draw(self, piece: Piece, x: float, baseline: float) -> str:
+        y = baseline - piece.shift
+        hbf = glyphs.hb_face(piece.face.path, piece.face.index)
+        out = []
+        if hbf is not None and hbf.outlines:
+            uses = []
+            for glyph in piece.glyphs:
+                gid = self._glyph_id(piece.face, glyph.gid)
+                if gid:
+                    uses.append(f'<use xlink:href="#{gid}" x="{round(glyph.x)}" y="{round(glyph.y)}"/>')
+            if uses:
+                s = piece.scale
+                skew = s * glyphs.SYNTHETIC_ITALIC if piece.fake_italic else 0.0
+                extra = ""
+                if piece.fake_bold:
+                    stroke = piece.paint.replace("fill", "stroke")
+                    extra = f' {stroke} stroke-width="{round(hbf.upem / 32)}" stroke-linejoin="round"'
+                out.append(
+                    f'<g {piece.paint}{extra} transform="matrix({s:.6g} 0 {skew:.6g} {-s:.6g} {f(x)} {f(y)})">'
+                    + "".join(uses)
+                    + "</g>"
+                )
+        elif hbf is not None:
+            # Colour bitmap glyphs (emoji): resvg draws them from the face's file.
+            self.fonts.add(piece.face)
+            family = family_list([piece.face.family])
+            out.append(
+                f'<text x="{f(x)}" y="{f(y)}" font-family="{family}" font-size="{f(piece.size)}" '
+                f'{piece.paint} xml:space="preserve">{xml_text(piece.text)}</text>'
+            )
+        for on, dy in ((piece.underline, 0.1), (piece.strike, -0.3)):
+            if on:
+                thick = max(0.5, piece.size / 16)
+                out.append(
+                    f'<rect x="{f(x)}" y="{f(y + dy * piece.size - thick / 2)}" width="{f(piece.width)}" '
+                    f'height="{f(thick)}" {piece.paint}/>'
+                )
+        return "".join(out)
+
+    def _glyph_id(self, face: Face, gid: int) -> str | None:
+        key = (face.path, face.index, gid)
+        known = self.glyph_ids.get(key)
+        if known is not None:
+            return known or None
+        if len(self.glyph_ids) >= glyphs.MAX_GLYPHS_PER_SLIDE:
+            return None
+        d = glyphs.outline(face.path, face.index, gid)
+        ident = ""
+        if d:
+            ident = self.defs.new_id("t")
+            self.defs.add(f'<path id="{ident}" d="{d}"/>')
+        self.glyph_ids[key] = ident
+        return ident or None
+
+    def _paint(self, run: Mapping[str, Any]) -> str:
+        fill = run.get("fill")
+        if isinstance(fill, Mapping) and fill.get("type") == "gradient":
+            gid_url = gradient(fill, (0.0, 0.0, 1.0, 1.0), self.defs)
+            if gid_url is not None:
+                # objectBoundingBox: the gradient spans the glyphs of the run.
+                last = self.defs.items[-1].replace('gradientUnits="userSpaceOnUse"', "")
+                self.defs.items[-1] = last
+                return f'fill="{gid_url}"'
+        a = unit(run.get("alpha"))
+        out = f'fill="{color(run.get("color"))}"'
+        return out + (f' fill-opacity="{f(a)}"' if a < 1 else "")
+
+
+@dataclass
+class Piece:
+    """Part of a run in one face, shaped: `width` px includes its letter-spacing."""
+
+    face: Face
+    text: str
+    glyphs: list[glyphs.Glyph]
+    width: float
+    size: float
+    scale: float
+    spacing_px: float
+    shift: float
+    paint: str
+    fake_bold: bool
+    fake_italic: bool
+    underline: bool
+    strike: bool
+    offset: float = 0.0
+
+
+def _offsets(pieces: list[Piece]) -> list[Piece]:
+    x = 0.0
+    for p in pieces:
+        p.offset = x
+        x += p.width
+    return pieces
+
+
+def _spacing(value: Any) -> tm.LineSpacing:
+    if isinstance(value, Mapping):
+        if "pts" in value:
+            return {"pts": max(0.0, num(value.get("pts")))}
+        if "pct" in value:
+            return {"pct": max(0.0, num(value.get("pct"), 1.0))}
+    return None

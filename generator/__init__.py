@@ -1,0 +1,72 @@
+"""deckforge generator: Markdown -> outline -> deck plan -> slide HTML (templates) -> engine -> PPTX.
+
+Public API (no HTTP here; the service calls these):
+
+    generate_from_markdown(markdown: str, template_id: str | None = None, *,
+                           templates: dict[str, Template] | None = None,
+                           filename: str | None = None) -> GeneratedDeck
+    regenerate(document_or_property: dict | str, *, templates: dict[str, Template] | None = None,
+               filename: str | None = None) -> GeneratedDeck
+    list_templates(templates: dict[str, Template] | None = None) -> list[dict]
+        # [{id, name, category, colors, fonts, builtin, preview}]
+    template_preview(template: Template, width: int = 480) -> bytes   # PNG
+    get_template(template_id: str | None, templates=None) -> Template  # 1001 when unknown
+    load_template_package(zip_bytes: bytes, *, limits: PackageLimits | None = None) -> Template
+    encode_property(document: dict) -> str        decode_property(value: str) -> dict
+    validate_document(document: dict) -> dict     # raises GeneratorError with JSON paths
+
+GeneratedDeck: pptx_bytes, subject, template_id, page_count, document (dict), pptx_property (str),
+pages_html (list[str]), pages (list[PlannedPage]), slides (engine slide model), conversion.
+
+Every refused input raises GeneratorError(code, message, problems=[Problem(field, reason)]):
+code 1010 (bad parameters: `markdown`, `pptxProperty`, `$.pages[2].title`, package members) or
+1001 (unknown `templateId`). The package never imports the service; the engine never imports it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.api import (  # noqa: F401
+        GeneratedDeck,
+        generate_from_markdown,
+        list_templates,
+        regenerate,
+        template_preview,
+    )
+    from generator.document import (  # noqa: F401
+        decode_property,
+        encode_property,
+        validate_document,
+    )
+    from generator.errors import GeneratorError, Problem  # noqa: F401
+    from generator.package import PackageLimits, load_template_package  # noqa: F401
+    from generator.templates import Template, get_template  # noqa: F401
+
+_EXPORTS = {
+    "GeneratedDeck": "generator.api",
+    "generate_from_markdown": "generator.api",
+    "list_templates": "generator.api",
+    "regenerate": "generator.api",
+    "template_preview": "generator.api",
+    "get_template": "generator.templates",
+    "decode_property": "generator.document",
+    "encode_property": "generator.document",
+    "validate_document": "generator.document",
+    "GeneratorError": "generator.errors",
+    "Problem": "generator.errors",
+    "PackageLimits": "generator.package",
+    "load_template_package": "generator.package",
+    "Template": "generator.templates",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'generator' has no attribute {name!r}")
+    return getattr(import_module(module), name)

@@ -1,0 +1,181 @@
+"""The generator's entry points (Markdown or an edited document + a template -> PPTX bytes + document)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from engine.api import Conversion, convert
+from engine.options import Limits, Options
+from generator.document import VERSION, encode_property, to_document
+from generator.errors import bad
+from generator.outline import Outline, parse_outline
+from generator.planner import PlannedPage, Planner, deck_language, draft_pages
+from generator.templates import Template, builtin_templates, get_template
+
+MAX_SLIDES = 500
+_ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
+
+
+@dataclass
+class GeneratedDeck:
+    """A generated deck: the PPTX, the versioned document (also as pptxProperty) and the pages."""
+
+    pptx_bytes: bytes
+    subject: str
+    template_id: str
+    page_count: int
+    document: dict[str, Any]
+    pages_html: list[str]
+    pages: list[PlannedPage]
+    conversion: Conversion = field(repr=False)
+
+    @property
+    def slides(self) -> list[dict[str, Any]]:
+        """The engine's slide model, one dict per slide."""
+        return self.conversion.slides
+
+    @cached_property
+    def pptx_property(self) -> str:
+        """base64(gzip(JSON of `document`)): the spec's pptInfo.pptxProperty."""
+        return encode_property(self.document)
+
+    def write(self, path: str) -> None:
+        with open(path, "wb") as fh:
+            fh.write(self.pptx_bytes)
+
+
+def generate_from_markdown(
+    markdown: Any,
+    template_id: str | None = None,
+    *,
+    templates: dict[str, Template] | None = None,
+    filename: str | None = None,
+) -> GeneratedDeck:
+    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles) -> GeneratedDeck.
+
+    `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
+    picks the default template. Raises GeneratorError: 1010 (`markdown`: not a string, too long,
+    nothing usable, too many slides), 1001 (`templateId`: unknown).
+    """
+    template = get_template(template_id, templates)
+    outline = parse_outline(markdown)
+    lang = deck_language(outline)
+    drafts = draft_pages(outline, lang)
+    if len(drafts) > MAX_SLIDES:
+        raise bad("markdown", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
+    return _build(outline, drafts, template, lang, keep_layout=False, filename=filename)
+
+
+def regenerate(
+    document_or_property: Any,
+    *,
+    templates: dict[str, Template] | None = None,
+    filename: str | None = None,
+) -> GeneratedDeck:
+    """Rebuild the deck from an (edited) document dict or pptxProperty string.
+
+    The deck is rebuilt from `pages` (each page keeps its layout; a page whose edited content no
+    longer fits gets a smaller font or continuation pages); with `pages` empty it is re-planned
+    from `outline`. `templateId` may be changed to restyle the deck. Raises GeneratorError 1010
+    with the JSON path of each problem (`$.pages[2].title`), or 1001 for an unknown templateId.
+    """
+    document = to_document(document_or_property)
+    template = get_template(document["templateId"], templates)
+    outline = Outline.from_dict(document["outline"])
+    lang = document.get("lang") or deck_language(outline)
+    if document["pages"]:
+        drafts = [PlannedPage.from_dict(p) for p in document["pages"]]
+        return _build(outline, drafts, template, lang, keep_layout=True, filename=filename)
+    drafts = draft_pages(outline, lang)
+    if len(drafts) > MAX_SLIDES:
+        raise bad("$.outline", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
+    return _build(outline, drafts, template, lang, keep_layout=False, filename=filename)
+
+
+def list_templates(templates: dict[str, Template] | None = None) -> list[dict[str, Any]]:
+    """Built-in templates (then `templates`, an account's own) as {id, name, category, colors,
+    fonts, builtin, preview (the manifest's preview file name or None)}, sorted by id within
+    each group. The preview image itself: `template_preview`."""
+    out = []
+    for group in (builtin_templates(), templates or {}):
+        for tid in sorted(group):
+            t = group[tid]
+            out.append(
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "category": t.category,
+                    "colors": dict(t.manifest["colors"]),
+                    "fonts": dict(t.manifest["fonts"]),
+                    "builtin": t.builtin,
+                    "preview": t.manifest.get("preview"),
+                }
+            )
+    return out
+
+
+PREVIEW_MARKDOWN = "# {name}\n{category}\n## Overview\n### Highlights\n- First point\n- Second point"
+
+
+def template_preview(template: Template, width: int = 480) -> bytes:
+    """PNG of the template: its manifest's preview file, else the cover of a small sample deck
+    drawn by the engine's renderer (no browser)."""
+    name = template.manifest.get("preview")
+    if name and name in template.files:
+        return template.files[name]
+    from engine.render import render_cover_png
+
+    md = PREVIEW_MARKDOWN.format(name=template.name, category=template.category)
+    deck = generate_from_markdown(md, template.id, templates={template.id: template})
+    return render_cover_png(deck.conversion, width=width)
+
+
+def _build(
+    outline: Outline,
+    drafts: list[PlannedPage],
+    template: Template,
+    lang: str,
+    *,
+    keep_layout: bool,
+    filename: str | None,
+) -> GeneratedDeck:
+    deck = {
+        "topic": outline.topic,
+        "subtitle": outline.subtitle,
+        "lang": lang,
+        "colors": dict(template.manifest["colors"]),
+        "fonts": dict(template.manifest["fonts"]),
+        "template": {"id": template.id, "name": template.name},
+    }
+    planner = Planner(template, deck)
+    pages = planner.plan(drafts, keep_layout=keep_layout)
+    if len(pages) > MAX_SLIDES:
+        raise bad("markdown", f"makes {len(pages)} slides; at most {MAX_SLIDES} allowed")
+    htmls = [planner.render(p) for p in pages]
+    conversion = convert(htmls, filename=filename or outline.topic, options=_ENGINE_OPTIONS)
+    document = {
+        "version": VERSION,
+        "generator": "deckforge",
+        "templateId": template.id,
+        "subject": outline.topic,
+        "lang": lang,
+        "outline": outline.to_dict(),
+        "pages": [p.to_dict() for p in pages],
+        "slideModel": {
+            "width": conversion.slide_width,
+            "height": conversion.slide_height,
+            "slides": conversion.slides,
+        },
+    }
+    return GeneratedDeck(
+        pptx_bytes=conversion.pptx_bytes,
+        subject=outline.topic,
+        template_id=template.id,
+        page_count=len(pages),
+        document=document,
+        pages_html=htmls,
+        pages=pages,
+        conversion=conversion,
+    )

@@ -1,0 +1,140 @@
+"""ORM models (tables of accounts, API keys, temporary tokens, usage records and PPTs -> typed
+Python classes). The schema itself is created by the Alembic migrations; keep both in step.
+
+Times are stored as naive UTC (`UtcDateTime`) so SQLite and PostgreSQL compare and index them the
+same way; Python code always sees timezone-aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    TypeDecorator,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes in Python, naive UTC in the database."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UtcDateTime column")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+def new_id() -> str:
+    """A public id: 32 hex digits, random (uuid4)."""
+    return uuid.uuid4().hex
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Account(Base):
+    """A customer of the service: owns API keys, tokens, credits, usage records and PPTs."""
+
+    __tablename__ = "accounts"
+    __table_args__ = (CheckConstraint("balance >= 0", name="ck_accounts_balance_nonnegative"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class ApiKey(Base):
+    """A server-to-server key (`Api-Key` header). Only its SHA-256 is stored; `prefix` is the
+    non-secret start of the key, shown in listings and logs and used to find the row."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    prefix: Mapped[str] = mapped_column(String(16), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class Token(Base):
+    """A temporary `token` issued by createApiToken: acts for one account and one uid until
+    `expires_at`; `ppt_limit` caps the PPTs it may produce (None = no cap)."""
+
+    __tablename__ = "tokens"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    api_key_id: Mapped[int | None] = mapped_column(
+        ForeignKey("api_keys.id", ondelete="CASCADE"), nullable=True
+    )
+    uid: Mapped[str] = mapped_column(String(128))
+    prefix: Mapped[str] = mapped_column(String(16), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    ppt_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ppt_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class UsageRecord(Base):
+    """One charge (spec 2.6): `type` 1 = PPT generation (conversion included), 2 = template upload."""
+
+    __tablename__ = "usage_records"
+    __table_args__ = (
+        Index("ix_usage_account_time", "account_id", "create_time"),
+        Index("ix_usage_account_uid_time", "account_id", "uid", "create_time"),
+        Index("ix_usage_account_type_time", "account_id", "type", "create_time"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    uid: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    type: Mapped[int] = mapped_column(Integer)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    ppt_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    create_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class Ppt(Base):
+    """One PPT of the library (spec 2.7): the file (and cover) stay in storage while the row exists."""
+
+    __tablename__ = "ppts"
+    __table_args__ = (
+        Index("ix_ppts_account_time", "account_id", "create_time"),
+        Index("ix_ppts_account_uid_time", "account_id", "uid", "create_time"),
+        Index("ix_ppts_account_template_time", "account_id", "template_id", "create_time"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    uid: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    subject: Mapped[str] = mapped_column(String(512), default="")
+    template_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    file_name: Mapped[str] = mapped_column(String(255))
+    pages: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(16))
+    file_key: Mapped[str] = mapped_column(String(512))
+    cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    create_time: Mapped[datetime] = mapped_column(UtcDateTime())
+    update_time: Mapped[datetime] = mapped_column(UtcDateTime())

@@ -1,0 +1,72 @@
+"""README "Set-up", scripts/setup.sh and .ci/run agree: two commands, the same test command,
+the same font packages (those engine/fonts/packages.py checks), and the scripts parse."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine.fonts.packages import FONT_PACKAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+SETUP = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+
+
+def setup_section() -> str:
+    start = README.index("## Set-up")
+    return README[start : README.index("\n## ", start + 1)]
+
+
+def code_blocks(text: str) -> list[str]:
+    return re.findall(r"```bash\n(.*?)```", text, flags=re.S)
+
+
+def commands(block: str) -> list[str]:
+    return [line.split("#", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def fonts(text: str) -> list[str]:
+    return re.findall(r"\bfonts-[a-z0-9-]+\b", text)
+
+
+def test_readme_has_exactly_two_setup_commands() -> None:
+    first = code_blocks(setup_section())[0]
+    assert commands(first) == ["scripts/setup.sh", ".venv/bin/python -m pytest -q"]
+
+
+def test_ci_runs_the_readme_commands() -> None:
+    lines = commands(CI)
+    assert lines[-2:] == ["scripts/setup.sh", ".venv/bin/python -m pytest -q"]
+
+
+def test_same_font_packages_everywhere() -> None:
+    readme_install = next(b for b in code_blocks(setup_section()) if "apt-get install" in b)
+    expected = list(FONT_PACKAGES)
+    assert fonts(readme_install) == expected
+    ci_list = CI[CI.index("APT_PACKAGES=(") : CI.index("\n)", CI.index("APT_PACKAGES=("))]
+    assert fonts(ci_list) == expected
+    setup_list = SETUP[
+        SETUP.index("FONT_PACKAGES=(") : SETUP.index("\n)", SETUP.index("FONT_PACKAGES=("))
+    ]
+    assert fonts(setup_list) == expected
+    assert "fonts-noto-color-emoji" in expected
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash missing")
+@pytest.mark.parametrize("script", ["scripts/setup.sh", ".ci/run"])
+def test_scripts_parse(script: str) -> None:
+    proc = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert (ROOT / script).stat().st_mode & 0o111, f"{script} is not executable"
+
+
+def test_development_section_has_no_absolute_machine_paths() -> None:
+    dev = README[README.index("## Development") :]
+    dev = dev[: dev.index("\n## ", 1)] if "\n## " in dev[1:] else dev
+    assert not re.search(r"(?<![.\w])/(work|root|home|tmp)/", dev), dev

@@ -1,0 +1,163 @@
+"""Outline -> deck plan: page sequence, layout choice, font step-down and continuation pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import generate_from_markdown
+from generator.fit import overflowing_regions
+from generator.outline import Block, Section, Span, parse_outline, plain
+from generator.planner import choose_layout, key_number
+
+SAMPLE = """# Review
+Results and plans
+## Results
+### Bullets
+- one
+- two
+### Figure
+**85%** of customers renewed.
+- more
+### Table
+| a | b |
+|---|---|
+| 1 | 2 |
+## Plans
+### Cards
+#### A
+x
+#### B
+y
+### Quote
+> Words.
+"""
+
+
+def no_overflow(deck) -> None:  # type: ignore[no-untyped-def]
+    for i, html in enumerate(deck.pages_html):
+        assert overflowing_regions(html) == [], f"slide {i + 1} overflows"
+
+
+def test_page_sequence_and_layouts() -> None:
+    deck = generate_from_markdown(SAMPLE, "corporate")
+    assert [(p.kind, p.layout, p.title) for p in deck.pages] == [
+        ("cover", "cover", "Review"),
+        ("contents", "contents", "Contents"),
+        ("divider", "divider", "Results"),
+        ("content", "bullets", "Bullets"),
+        ("content", "key-number", "Figure"),
+        ("content", "table", "Table"),
+        ("divider", "divider", "Plans"),
+        ("content", "cards", "Cards"),
+        ("content", "quote", "Quote"),
+        ("closing", "closing", "Thank you"),
+    ]
+    assert deck.pages[0].subtitle == "Results and plans"
+    assert deck.pages[1].entries == ["Results", "Plans"]
+    assert [p.number for p in deck.pages] == list(range(1, 11))
+    assert deck.pages[6].chapter_number == 2
+    assert deck.conversion.total_pages == 10 and deck.conversion.failed_pages == 0
+    no_overflow(deck)
+
+
+def test_chinese_deck_uses_chinese_labels() -> None:
+    deck = generate_from_markdown("# 年度报告\n## 第一章\n### 市场\n- 增长", "chinese-red")
+    assert deck.pages[1].title == "目录" and deck.pages[-1].title == "谢谢"
+    assert deck.document["lang"] == "zh-CN"
+
+
+def test_long_list_splits_into_continuation_pages_in_order() -> None:
+    items = [f"Item {i} with enough words to take a line of its own" for i in range(60)]
+    deck = generate_from_markdown("# T\n### Long\n" + "\n".join(f"- {t}" for t in items), "corporate")
+    parts = [p for p in deck.pages if p.kind == "content"]
+    assert len(parts) >= 3
+    assert [(p.part, p.parts) for p in parts] == [(i + 1, len(parts)) for i in range(len(parts))]
+    got = [plain(item.spans) for p in parts for b in p.blocks for item in b.items]
+    assert got == items
+    starts = [p.blocks[0].start for p in parts]
+    assert starts[0] == 1
+    no_overflow(deck)
+
+
+def test_slightly_long_page_steps_the_font_down() -> None:
+    md = "# T\n### Page\n" + "\n".join(f"- Point number {i} of the page" for i in range(14))
+    deck = generate_from_markdown(md, "corporate")
+    page = next(p for p in deck.pages if p.kind == "content")
+    assert sum(1 for p in deck.pages if p.kind == "content") == 1
+    assert 16 <= page.body_size < 24
+    no_overflow(deck)
+
+
+def test_long_table_splits_with_repeated_header() -> None:
+    rows = "\n".join(f"| r{i} | {'word ' * 12} |" for i in range(40))
+    deck = generate_from_markdown(f"# T\n### Table\n| Key | Value |\n|---|---|\n{rows}", "data")
+    parts = [p for p in deck.pages if p.kind == "content"]
+    assert len(parts) >= 2
+    for p in parts:
+        assert [plain(c) for c in p.blocks[0].header] == ["Key", "Value"]
+    assert [plain(r[0]) for p in parts for r in p.blocks[0].rows] == [f"r{i}" for i in range(40)]
+    no_overflow(deck)
+
+
+def test_very_long_title_and_word_never_overflow() -> None:
+    md = "# " + "Title " * 80 + "\n### " + "X" * 300 + "\n" + "Y" * 2000
+    deck = generate_from_markdown(md, "editorial")
+    assert deck.pages[0].title.endswith("…")
+    no_overflow(deck)
+
+
+def test_many_chapters_split_the_contents_page() -> None:
+    md = "# T\n" + "\n".join(f"## Chapter number {i}\n### P{i}\n- x" for i in range(30))
+    deck = generate_from_markdown(md, "minimal")
+    contents = [p for p in deck.pages if p.kind == "contents"]
+    assert len(contents) >= 2
+    assert [e for p in contents for e in p.entries] == [f"Chapter number {i}" for i in range(30)]
+    assert contents[1].entry_start == len(contents[0].entries) + 1
+    no_overflow(deck)
+
+
+def test_many_sections_fall_back_to_bullets_with_headings() -> None:
+    md = "# T\n### P\n" + "\n".join(f"#### S{i}\ntext {i}" for i in range(8))
+    deck = generate_from_markdown(md, "corporate")
+    page = next(p for p in deck.pages if p.kind == "content")
+    assert page.layout == "bullets" and not page.sections
+    assert [plain(b.spans) for b in page.blocks if b.type == "heading"] == [f"S{i}" for i in range(8)]
+
+
+def para(text: str) -> Block:
+    return Block("paragraph", [Span(text)])
+
+
+@pytest.mark.parametrize(
+    ("blocks", "sections", "layout"),
+    [
+        ([para("x")], [], "bullets"),
+        ([], [Section("a", [para("x")]), Section("b", [para("y")])], "cards"),
+        ([], [Section("a", [para("x" * 150)]), Section("b", [para("y")])], "columns"),
+        ([], [Section(str(i), [para("x")]) for i in range(5)], "bullets"),
+        ([para("x"), Block("image", src="data:image/png;base64,AA", alt="a")], [], "image-text"),
+        ([Block("paragraph", [Span("42%", bold=True), Span(" of all")])], [], "key-number"),
+        ([para("intro"), Block("table", rows=[[[Span("1")]]])], [], "table"),
+        ([Block("quote", paragraphs=[[Span("q")]])], [], "quote"),
+    ],
+)
+def test_choose_layout(blocks: list[Block], sections: list[Section], layout: str) -> None:
+    assert choose_layout(blocks, sections) == layout
+
+
+def test_key_number_detection() -> None:
+    assert key_number(Block("paragraph", [Span("$2.4M", bold=True), Span(" raised")])) == (
+        "$2.4M",
+        [Span(" raised")],
+    )
+    assert key_number(Block("paragraph", [Span("3x", bold=True)])) is not None
+    assert key_number(Block("paragraph", [Span("Important", bold=True)])) is None
+    assert key_number(Block("paragraph", [Span("85%")])) is None
+
+
+def test_outline_pages_keep_their_source_path() -> None:
+    outline = parse_outline(SAMPLE)
+    deck = generate_from_markdown(SAMPLE, "corporate")
+    sources = [p.source for p in deck.pages if p.kind == "content"]
+    assert sources[0] == "chapters[0].pages[0]" and sources[-1] == "chapters[1].pages[1]"
+    assert outline.chapters[1].pages[1].title == "Quote"

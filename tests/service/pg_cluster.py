@@ -1,0 +1,151 @@
+"""A throwaway PostgreSQL server for the service tests (initdb + pg_ctl in a temp directory, on a
+free 127.0.0.1 port; one per test session, stopped afterwards) and the `database_url` fixture
+that runs a test module against SQLite and against PostgreSQL.
+
+The binaries are found on PATH or in Debian's /usr/lib/postgresql/<version>/bin (package
+`postgresql`). Without them the PostgreSQL half of the tests skips, saying so. As root, the
+server runs as the `postgres` user (PostgreSQL refuses to run as root).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from service_testkit import free_port
+
+DB_KINDS = ["sqlite", "postgresql"]
+PG_USER = "deckforge"
+
+
+def find_pg_bin() -> Path | None:
+    """The directory holding initdb, pg_ctl and postgres, or None."""
+    candidates = []
+    if os.environ.get("DECKFORGE_TEST_PG_BIN"):
+        candidates.append(os.environ["DECKFORGE_TEST_PG_BIN"])
+    found = shutil.which("initdb")
+    if found:
+        candidates.append(str(Path(found).resolve().parent))
+    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
+    for c in candidates:
+        d = Path(c)
+        if all((d / tool).exists() for tool in ("initdb", "pg_ctl", "postgres")):
+            return d
+    return None
+
+
+class PgCluster:
+    """A running server; `create_database()` gives each test module a fresh database."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.dir = Path(tempfile.mkdtemp(prefix="deckforge-pg-"))
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:
+            user = _unprivileged_user()
+            pw = pwd.getpwnam(user)
+            os.chown(self.dir, pw.pw_uid, pw.pw_gid)
+            self.run_as = ["runuser", "-u", user, "--"]
+
+    def _run(self, *args: str) -> None:
+        subprocess.run(
+            [*self.run_as, *args], check=True, capture_output=True, timeout=120, cwd=self.dir
+        )
+
+    def start(self) -> None:
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            PG_USER,
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
+        options = (
+            f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.dir / "server.log"),
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql+psycopg://{PG_USER}@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self) -> str:
+        """A new empty database; returns its SQLAlchemy URL."""
+        import psycopg
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        conninfo = f"host=127.0.0.1 port={self.port} user={PG_USER} dbname=postgres"
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+def _unprivileged_user() -> str:
+    for user in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(user)
+            return user
+        except KeyError:
+            continue
+    raise RuntimeError("running as root and no unprivileged user to run PostgreSQL as")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgCluster]:
+    bin_dir = find_pg_bin()
+    if bin_dir is None:
+        pytest.skip(
+            "PostgreSQL binaries (initdb, pg_ctl, postgres) not found: install the Debian "
+            "`postgresql` package or set DECKFORGE_TEST_PG_BIN; the PostgreSQL tests are skipped"
+        )
+    cluster = PgCluster(bin_dir)
+    try:
+        cluster.start()
+    except BaseException:
+        log = cluster.dir / "server.log"
+        print(log.read_text() if log.exists() else "no server log")
+        cluster.stop()
+        raise
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="module", params=DB_KINDS)
+def database_url(request: pytest.FixtureRequest) -> str | None:
+    """None (the default SQLite file in the data dir) or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return None
+    server: PgCluster = request.getfixturevalue("pg_server")
+    return server.create_database()

@@ -38,28 +38,55 @@ def forty_page_markdown() -> str:
     out = ["# Annual Strategy Review 2026", "", "Where we stand, where we go", ""]
     page = 0
     for c in range(6):
-        out += [f"## Chapter {c + 1}: {['Market', 'Product', 'Sales', 'People', 'Finance', 'Outlook'][c]}", ""]
+        out += [
+            f"## Chapter {c + 1}: {['Market', 'Product', 'Sales', 'People', 'Finance', 'Outlook'][c]}",
+            "",
+        ]
         for _ in range(7 if c < 4 else 6):
             page += 1
             kind = page % 8
             out += [f"### Page {page}: topic of the page", ""]
             if kind == 0:
-                out += [f"- Point {i} with **bold** words, *italic* words and `code`" for i in range(6)]
+                out += [
+                    f"- Point {i} with **bold** words, *italic* words and `code`" for i in range(6)
+                ]
             elif kind == 1:
                 out += [f"#### Pillar {i}\nShort text for pillar {i}.\n" for i in range(3)]
             elif kind == 2:
                 out += ["| Region | Revenue | Growth |", "|---|--:|--:|"]
                 out += [f"| Region {i} | ${i * 3}.{i}M | {i * 4}% |" for i in range(8)]
             elif kind == 3:
-                out += ["**72%** of customers use the product daily.", "", "- Up from 64%", "- Target 80%"]
+                out += [
+                    "**72%** of customers use the product daily.",
+                    "",
+                    "- Up from 64%",
+                    "- Target 80%",
+                ]
             elif kind == 4:
-                out += ["> Quality is never an accident; it is always the result of intelligent effort.", ""]
+                out += [
+                    "> Quality is never an accident; it is always the result of intelligent effort.",
+                    "",
+                ]
             elif kind == 5:
-                out += [f"- Long point {i}: " + "several words that make this bullet wrap over lines " * 2 for i in range(14)]
+                out += [
+                    f"- Long point {i}: "
+                    + "several words that make this bullet wrap over lines " * 2
+                    for i in range(14)
+                ]
             elif kind == 6:
-                out += [f"#### Column {i}\n" + "A longer paragraph of text for this column that wraps. " * 3 + "\n" for i in range(3)]
+                out += [
+                    f"#### Column {i}\n"
+                    + "A longer paragraph of text for this column that wraps. " * 3
+                    + "\n"
+                    for i in range(3)
+                ]
             else:
-                out += ["市场持续增长，客户满意度提升。" * 4, "", "- 第一点：扩大渠道", "- 第二点：提升效率"]
+                out += [
+                    "市场持续增长，客户满意度提升。" * 4,
+                    "",
+                    "- 第一点：扩大渠道",
+                    "- 第二点：提升效率",
+                ]
             out.append("")
     return "\n".join(out)
 
@@ -162,14 +189,44 @@ def score_fidelity(ids: list[str]) -> int:
             last = (done.stdout.strip().splitlines() or [""])[-1]
             figures = _mean_line(last)
             with open(out, encoding="utf-8") as fh:
-                per_page = [round(float(p.get("score", 0)), 3) for p in json.load(fh).get("pages", [])]
-        row = {"template": tid, "slides": deck.page_count, **figures, "lowest_page": min(per_page, default=0)}
+                per_page = [
+                    round(float(p.get("score", 0)), 3) for p in json.load(fh).get("pages", [])
+                ]
+        row = {
+            "template": tid,
+            "slides": deck.page_count,
+            **figures,
+            "lowest_page": min(per_page, default=0),
+        }
         rows.append(row)
         print(f"{tid:12s} " + "  ".join(f"{k} {v}" for k, v in row.items() if k != "template"))
     os.makedirs(RESULTS, exist_ok=True)
     with open(os.path.join(RESULTS, "generate_fidelity.json"), "w") as fh:
         json.dump({"results": rows}, fh, indent=2)
-    return 0 if all(r.get("score", 0) >= 0.92 for r in rows) else 1
+    return 0 if all(float(r.get("score", 0)) >= 0.92 for r in rows) else 1
+
+
+def screenshots(ids: list[str], folder: str) -> int:
+    """A 2x2 sheet per template (cover, bullets, cards, table) drawn by engine.render, no browser."""
+    from PIL import Image
+
+    from engine.render import render_deck_pngs
+
+    os.makedirs(folder, exist_ok=True)
+    md = fidelity_markdown()
+    for tid in ids:
+        deck = generator.generate_from_markdown(md, tid)
+        pngs = render_deck_pngs(deck.conversion, width=480)
+        wanted = ["cover", "bullets", "cards", "table"]
+        picks = [next(i for i, p in enumerate(deck.pages) if p.layout == w) for w in wanted]
+        sheet = Image.new("RGB", (968, 548), "#ffffff")
+        for n, index in enumerate(picks):
+            tile = Image.open(io.BytesIO(pngs[index])).convert("RGB")
+            sheet.paste(tile, (4 + (n % 2) * 484, 4 + (n // 2) * 274))
+        path = os.path.join(folder, f"{tid}.png")
+        sheet.save(path, optimize=True)
+        print(path)
+    return 0
 
 
 def _mean_line(line: str) -> dict[str, float]:
@@ -189,10 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--templates", nargs="*", help="template ids (default: all built-ins)")
     p.add_argument("--runs", type=int, default=3, help="timed runs per template (median reported)")
     p.add_argument("--fidelity", action="store_true", help="score the templates with the harness")
+    p.add_argument("--screenshots", metavar="DIR", help="write <id>.png sheets (our PNG renderer)")
     args = p.parse_args(argv)
     ids = args.templates or [t["id"] for t in generator.list_templates()]
     if args.fidelity:
         return score_fidelity(ids)
+    if args.screenshots:
+        return screenshots(ids, args.screenshots)
     md = forty_page_markdown()
     generator.generate_from_markdown(md, ids[0])  # warm-up: imports, fonts, templates
     results = []
@@ -246,7 +306,7 @@ def _count_checks():  # type: ignore[no-untyped-def]
 
     def done() -> tuple[int, float]:
         planner.Planner.regions = original  # type: ignore[method-assign]
-        return stats[0], stats[1]
+        return int(stats[0]), stats[1]
 
     return done
 

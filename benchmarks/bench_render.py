@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
         del row["lo"], row["ours"]
     print(f"{'deck':28} {'slide':>5} {'ssim':>7} {'mad':>6} {'ms':>7} {'cpu ms':>7}")
     for r in rows:
-        print(f"{r['deck']:28} {r['slide']:5d} {r['ssim']:7.4f} {r['mad']:6.2f} {r['ms']:7.1f} {r['cpu_ms']:7.1f}")
+        print(
+            f"{r['deck']:28} {r['slide']:5d} {r['ssim']:7.4f} {r['mad']:6.2f} {r['ms']:7.1f} {r['cpu_ms']:7.1f}"
+        )
     ssims = [r["ssim"] for r in rows]
     ms = [r["ms"] for r in rows]
     cpu = [r["cpu_ms"] for r in rows]

@@ -35,7 +35,7 @@ class Page:
     not_html: str = ""  # why the file is not HTML (binary data), or ""
 
 
-def sample_pages() -> list[Page]:
+def sample_deck() -> list[Page]:
     """The embedded sample deck (used when no PAGES are given)."""
     folder = resources.files("engine") / "data" / "sample"
     return [
@@ -43,6 +43,11 @@ def sample_pages() -> list[Page]:
         for p in sorted(folder.iterdir(), key=lambda p: p.name)
         if p.name.endswith(".html")
     ]
+
+
+def sample_pages() -> list[str]:
+    """The embedded sample deck's HTML strings."""
+    return [page.html for page in sample_deck()]
 
 
 # -- reading files as a browser does ---------------------------------------------------------
@@ -216,7 +221,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     check_writable(args.output, "deck")
     if args.report:
         check_writable(args.report, "report")
-    pages = read_pages(args.pages) if args.pages else sample_pages()
+    pages = read_pages(args.pages) if args.pages else sample_deck()
     for number, page in enumerate(pages, 1):
         for warning in page.warnings:
             print(f"deckforge: {page_label(pages, number)}: {warning}", file=sys.stderr)

@@ -16,13 +16,11 @@ class Limits:
     max_image_pixels: int = 40_000_000  # decompression-bomb guard (per decoded image)
     max_page_image_pixels: int = 60_000_000  # decoded pixels of all distinct images on one page
     max_deck_image_pixels: int = 400_000_000  # ... and in one deck
+    max_transcode_pixels: int = 16_000_000  # WebP/AVIF/... re-encoded as PNG: decoding costs memory
     page_time_s: float = 5.0  # per-page budget, checked cooperatively in every stage (50104)
-    max_stylesheet_bytes: int = 2 * 1024 * 1024  # all <style> text of a page; the rest is ignored
+    max_stylesheet_bytes: int = 512 * 1024  # <style> characters per page; the rest is cut
     max_style_rules: int = 20000  # selectors x rules kept per page (in source order)
     max_var_bytes: int = 65536  # a longer var() substitution is invalid at computed-value time
-    max_font_families: int = 64  # font-family entries kept per list
-    max_generated_chars: int = 10000  # characters of one ::before/::after content
-    max_filter_functions: int = 32  # CSS filter functions kept per element
     max_data_uri_bytes: int = 15 * 1024 * 1024
     max_fetch_bytes: int = 10 * 1024 * 1024
     fetch_timeout_s: float = 5.0

@@ -11,6 +11,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
+from engine.budget import charge_pixels
 from engine.diagnostics import Diagnostics
 from engine.options import Options
 
@@ -85,17 +86,33 @@ def image_media(
     """
     from PIL import Image, UnidentifiedImageError
 
+    head = resource.data.lstrip()[:5]
+    if resource.content_type == "image/svg+xml" or head in (b"<svg ", b"<?xml"):
+        from engine.model.svg import svg_image_media  # sanitized, rendered out of process
+
+        return svg_image_media(resource.data, diag, options.limits, media, where)
     try:
         with Image.open(io.BytesIO(resource.data)) as im:
             width, height = im.size
             fmt = im.format or ""
-            if width * height > options.limits.max_image_pixels:
+            limits = options.limits
+            if width * height > limits.max_image_pixels:
                 diag.add(
                     "limit", f"image of {width}x{height} px over the pixel limit dropped", where
                 )
                 return None
+            over = charge_pixels(hashlib.sha1(resource.data).hexdigest(), width * height)
+            if over is not None:
+                diag.add("limit", f"image of {width}x{height} px dropped: {over}", where)
+                return None
             mime = PIL_TO_MIME.get(fmt, "")
             data = resource.data
+            if mime not in PPTX_IMAGE_TYPES and width * height > limits.max_transcode_pixels:
+                # Decoding (WebP: ~15 bytes a pixel) to re-encode as PNG would cost too much.
+                diag.add(
+                    "limit", f"{fmt or 'image'} of {width}x{height} px too large to convert", where
+                )
+                return None
             if mime not in PPTX_IMAGE_TYPES:
                 out = io.BytesIO()
                 im.save(out, format="PNG")

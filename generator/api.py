@@ -116,7 +116,9 @@ def list_templates(templates: dict[str, Template] | None = None) -> list[dict[st
     return out
 
 
-PREVIEW_MARKDOWN = "# {name}\n{category}\n## Overview\n### Highlights\n- First point\n- Second point"
+PREVIEW_MARKDOWN = (
+    "# {name}\n{category}\n## Overview\n### Highlights\n- First point\n- Second point"
+)
 
 
 def template_preview(template: Template, width: int = 480) -> bytes:
@@ -150,9 +152,7 @@ def _build(
         "template": {"id": template.id, "name": template.name},
     }
     planner = Planner(template, deck)
-    pages = planner.plan(drafts, keep_layout=keep_layout)
-    if len(pages) > MAX_SLIDES:
-        raise bad("markdown", f"makes {len(pages)} slides; at most {MAX_SLIDES} allowed")
+    pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = [planner.render(p) for p in pages]
     conversion = convert(htmls, filename=filename or outline.topic, options=_ENGINE_OPTIONS)
     document = {

@@ -6,7 +6,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from generator.outline import Block, ListItem, Span
+from generator.model import Block, ListItem, Span
 
 ALIGNS = {"left", "center", "right"}
 LONG_RUN = re.compile(r"[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}")
@@ -19,7 +19,9 @@ def breakable(text: str) -> str:
     if len(text) < 40:
         return text
     return LONG_RUN.sub(
-        lambda m: " ".join(m.group(0)[i : i + RUN_PIECE] for i in range(0, len(m.group(0)), RUN_PIECE)),
+        lambda m: " ".join(
+            m.group(0)[i : i + RUN_PIECE] for i in range(0, len(m.group(0)), RUN_PIECE)
+        ),
         text,
     )
 

@@ -89,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         for i, png in enumerate(render_deck_pngs(deck.conversion, width=args.png_width)):
             with open(os.path.join(args.png, f"{i + 1:02d}.png"), "wb") as fh:
                 fh.write(png)
-    print(f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}")
+    print(
+        f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
+    )
     return 0
 
 

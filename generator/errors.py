@@ -28,7 +28,9 @@ class GeneratorError(Exception):
         self.code = code
         self.message = message
         self.problems = problems[:20]
-        super().__init__(f"{code} {message}: " + "; ".join(f"{p.field}: {p.reason}" for p in self.problems))
+        super().__init__(
+            f"{code} {message}: " + "; ".join(f"{p.field}: {p.reason}" for p in self.problems)
+        )
 
     @property
     def field(self) -> str:

@@ -37,7 +37,9 @@ def overflows(boxes: list[LaidOutBox], width: float, height: float) -> list[str]
     for i, b in enumerate(boxes):
         parent = b.parent
         region = regions[parent] if parent >= 0 else -1
-        decor[i] = (parent >= 0 and decor[parent]) or (b.kind == "box" and DECOR_ATTR in b.attributes)
+        decor[i] = (parent >= 0 and decor[parent]) or (
+            b.kind == "box" and DECOR_ATTR in b.attributes
+        )
         if b.kind == "box" and FIT_ATTR in b.attributes:
             regions[i] = i
             bounds: LaidOutBox | None = boxes[region] if region >= 0 else None

@@ -89,14 +89,22 @@ def read_package(zip_bytes: bytes, limits: PackageLimits) -> dict[str, bytes]:
     if not isinstance(zip_bytes, (bytes, bytearray)):
         raise _fail([Problem("package", "must be the bytes of a zip file")])
     if len(zip_bytes) > limits.max_zip_bytes:
-        raise _fail([Problem("package", f"is {len(zip_bytes)} bytes; at most {limits.max_zip_bytes} allowed")])
+        raise _fail(
+            [
+                Problem(
+                    "package", f"is {len(zip_bytes)} bytes; at most {limits.max_zip_bytes} allowed"
+                )
+            ]
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(bytes(zip_bytes)))
         infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise _fail([Problem("package", f"is not a readable zip file ({exc})"[:200])]) from None
     if len(infos) > limits.max_files:
-        raise _fail([Problem("package", f"has {len(infos)} entries; at most {limits.max_files} allowed")])
+        raise _fail(
+            [Problem("package", f"has {len(infos)} entries; at most {limits.max_files} allowed")]
+        )
     problems: list[Problem] = []
     members: list[tuple[zipfile.ZipInfo, str]] = []
     declared = 0
@@ -110,10 +118,16 @@ def read_package(zip_bytes: bytes, limits: PackageLimits) -> dict[str, bytes]:
             continue
         ext = name[name.rfind(".") :].lower() if "." in name.rsplit("/", 1)[-1] else ""
         if ext not in ALLOWED_TYPES:
-            problems.append(Problem(name, f"file type not allowed (allowed: {', '.join(sorted(ALLOWED_TYPES))})"))
+            problems.append(
+                Problem(
+                    name, f"file type not allowed (allowed: {', '.join(sorted(ALLOWED_TYPES))})"
+                )
+            )
             continue
         if info.file_size > limits.max_file_bytes:
-            problems.append(Problem(name, f"is {info.file_size} bytes; at most {limits.max_file_bytes} allowed"))
+            problems.append(
+                Problem(name, f"is {info.file_size} bytes; at most {limits.max_file_bytes} allowed")
+            )
             continue
         if info.file_size > 1024 and info.file_size > limits.max_ratio * max(info.compress_size, 1):
             problems.append(Problem(name, "compression ratio too high (zip bomb guard)"))
@@ -121,7 +135,11 @@ def read_package(zip_bytes: bytes, limits: PackageLimits) -> dict[str, bytes]:
         declared += info.file_size
         members.append((info, name))
     if declared > limits.max_total_bytes:
-        problems.append(Problem("package", f"unpacks to {declared} bytes; at most {limits.max_total_bytes} allowed"))
+        problems.append(
+            Problem(
+                "package", f"unpacks to {declared} bytes; at most {limits.max_total_bytes} allowed"
+            )
+        )
     if problems:
         raise _fail(problems)
     files = _extract(archive, members, limits)
@@ -149,7 +167,9 @@ def _name_problem(info: zipfile.ZipInfo) -> str | None:
     return None
 
 
-def _extract(archive: zipfile.ZipFile, members: list[tuple[zipfile.ZipInfo, str]], limits: PackageLimits) -> dict[str, bytes]:
+def _extract(
+    archive: zipfile.ZipFile, members: list[tuple[zipfile.ZipInfo, str]], limits: PackageLimits
+) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     total = 0
     for info, name in members:
@@ -186,7 +206,9 @@ def test_render(template: Template, limits: PackageLimits) -> None:
 
     started = time.perf_counter()
     try:
-        deck = generate_from_markdown(SAMPLE_MARKDOWN, template.id, templates={template.id: template})
+        deck = generate_from_markdown(
+            SAMPLE_MARKDOWN, template.id, templates={template.id: template}
+        )
     except (TemplateError, SecurityError) as exc:
         raise _fail([Problem("templates", f"test render failed: {exc}"[:300])]) from None
     except GeneratorError as exc:
@@ -195,13 +217,24 @@ def test_render(template: Template, limits: PackageLimits) -> None:
         raise _fail([Problem("templates", "test render failed: recursion too deep")]) from None
     problems = []
     if time.perf_counter() - started > limits.max_render_s:
-        problems.append(Problem("templates", f"test render took more than {limits.max_render_s:g} s"))
+        problems.append(
+            Problem("templates", f"test render took more than {limits.max_render_s:g} s")
+        )
     for detail in deck.conversion.failed_page_details:
-        problems.append(Problem("templates", f"sample page {detail.index}: {detail.code} {detail.reason}"))
+        problems.append(
+            Problem("templates", f"sample page {detail.index}: {detail.code} {detail.reason}")
+        )
     for page in deck.pages:
         if page.kind == "content" and not page.blocks and not page.sections:
-            problems.append(Problem("content.html", f"sample page {page.number} ({page.title!r}): no content fits its body region"))
+            problems.append(
+                Problem(
+                    "content.html",
+                    f"sample page {page.number} ({page.title!r}): no content fits its body region",
+                )
+            )
     if deck.conversion.slide_width != 1280 or deck.conversion.slide_height != 720:
-        problems.append(Problem("templates", "slides must be 1280x720 px (the .slide element's size)"))
+        problems.append(
+            Problem("templates", "slides must be 1280x720 px (the .slide element's size)")
+        )
     if problems:
         raise _fail(problems)

@@ -16,8 +16,9 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.blocks import block_html, blocks_html, breakable, spans_html
+from generator.errors import bad
 from generator.fit import overflowing_regions
-from generator.outline import Block, Outline, Section, Span, plain
+from generator.model import Block, Outline, Section, Span, plain
 from generator.split import Atom, assemble, atomize, shorten, shrink
 from generator.templates import Template
 
@@ -92,7 +93,9 @@ class PlannedPage:
 
 
 def deck_language(outline: Outline) -> str:
-    text = outline.topic + "".join(c.title + "".join(p.title for p in c.pages) for c in outline.chapters)
+    text = outline.topic + "".join(
+        c.title + "".join(p.title for p in c.pages) for c in outline.chapters
+    )
     cjk = len(CJK.findall(text))
     latin = len(re.findall(r"[A-Za-z]", text))
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
@@ -110,7 +113,13 @@ def draft_pages(outline: Outline, lang: str) -> list[PlannedPage]:
         if chapter.title:
             number += 1
             pages.append(
-                PlannedPage("divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number)
+                PlannedPage(
+                    "divider",
+                    "divider",
+                    chapter.title,
+                    chapter=chapter.title,
+                    chapter_number=number,
+                )
             )
         for pi, page in enumerate(chapter.pages):
             pages.append(
@@ -187,9 +196,14 @@ def page_context(page: PlannedPage) -> dict[str, Any]:
     elif page.layout == "quote" and blocks and blocks[0].type == "quote":
         quote = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in blocks[0].paragraphs)
         blocks = blocks[1:]
+    layout = page.layout
+    if (layout == "key-number" and key is None) or (layout == "quote" and quote is None):
+        layout = "bullets"  # an edited document may no longer hold what its layout needs
+    if layout in ("columns", "cards") and not page.sections:
+        layout = "bullets"
     return {
         "kind": page.kind,
-        "layout": page.layout,
+        "layout": layout,
         "title": breakable(page.title),
         "subtitle": breakable(page.subtitle),
         "chapter": breakable(page.chapter),
@@ -204,7 +218,8 @@ def page_context(page: PlannedPage) -> dict[str, Any]:
             {"title": breakable(s.title), "body": blocks_html(s.blocks)} for s in page.sections
         ],
         "entries": [
-            {"number": page.entry_start + i, "title": breakable(t)} for i, t in enumerate(page.entries)
+            {"number": page.entry_start + i, "title": breakable(t)}
+            for i, t in enumerate(page.entries)
         ],
         "image": image,
         "key": key,
@@ -221,7 +236,9 @@ Check = Callable[[str], list[str]]
 class Planner:
     """Fits pages to a template: render -> engine layout -> overflow check -> adjust."""
 
-    def __init__(self, template: Template, deck: dict[str, Any], check: Check = overflowing_regions):
+    def __init__(
+        self, template: Template, deck: dict[str, Any], check: Check = overflowing_regions
+    ):
         self.template = template
         self.deck = deck
         self.check = check
@@ -235,18 +252,25 @@ class Planner:
     def regions(self, page: PlannedPage) -> list[str]:
         return self.check(self.render(page))
 
-    def plan(self, drafts: list[PlannedPage], keep_layout: bool = False) -> list[PlannedPage]:
+    def plan(
+        self, drafts: list[PlannedPage], keep_layout: bool = False, max_pages: int = 500
+    ) -> list[PlannedPage]:
+        """Fitted pages; GeneratorError 1010 on `markdown` as soon as there are more than max_pages."""
         out: list[PlannedPage] = []
         for draft in drafts:
             for page in self.fit(draft, keep_layout):
                 self.counter += 1
                 out.append(page)
+            if len(out) > max_pages:
+                raise bad("markdown", f"makes more than {max_pages} slides")
         for i, page in enumerate(out):
             page.number = i + 1
         return out
 
     def fit(self, page: PlannedPage, keep_layout: bool = False) -> list[PlannedPage]:
-        page = replace(page, number=self.counter + 1, title_size=self.title_max, body_size=self.body_max)
+        page = replace(
+            page, number=self.counter + 1, title_size=self.title_max, body_size=self.body_max
+        )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections)
         if page.kind == "content" and page.sections and page.layout not in ("columns", "cards"):
@@ -272,9 +296,13 @@ class Planner:
         if TITLE_REGIONS & set(self.regions(page)):
             for _ in range(MAX_SHRINK):
                 if len(page.subtitle) > len(page.title):
-                    page.subtitle = plain(shorten([Span(page.subtitle)], 0.7)) if len(page.subtitle) > 4 else ""
+                    page.subtitle = (
+                        plain(shorten([Span(page.subtitle)], 0.7)) if len(page.subtitle) > 4 else ""
+                    )
                 else:
-                    page.title = plain(shorten([Span(page.title)], 0.7)) if len(page.title) > 4 else ""
+                    page.title = (
+                        plain(shorten([Span(page.title)], 0.7)) if len(page.title) > 4 else ""
+                    )
                 if not TITLE_REGIONS & set(self.regions(page)):
                     return page
             page.title, page.subtitle = "", ""
@@ -328,14 +356,19 @@ class Planner:
             start += n
         for i, chunk in enumerate(chunks):
             chunk.part, chunk.parts = i + 1, len(chunks)
-        return chunks or [replace(page, blocks=[], sections=[], entries=[])]
+        if not chunks:
+            layout = "bullets" if page.kind == "content" else page.layout
+            return [replace(page, blocks=[], sections=[], entries=[], layout=layout)]
+        return chunks
 
     def make(self, page: PlannedPage, atoms: list[Atom], size: float, start: int) -> PlannedPage:
         if page.kind == "contents":
             entries = [plain(a.block.spans) for a in atoms]
             return replace(page, entries=entries, entry_start=start, body_size=size)
         blocks = assemble(atoms)
-        return replace(page, blocks=blocks, sections=[], layout=choose_layout(blocks, []), body_size=size)
+        return replace(
+            page, blocks=blocks, sections=[], layout=choose_layout(blocks, []), body_size=size
+        )
 
     def largest_prefix(
         self, page: PlannedPage, atoms: list[Atom], size: float, start: int

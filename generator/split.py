@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from generator.outline import Block, ListItem, Span, plain
+from generator.model import Block, ListItem, Span, plain
 
 PARAGRAPH_PIECE = 280  # characters per paragraph piece
 CODE_PIECE = 8  # lines per code piece
@@ -34,7 +34,8 @@ def _pieces(block: Block) -> list[Block]:
     t = block.type
     if t == "list" and len(block.items) > 1:
         return [
-            replace(block, items=[item], start=block.start + i) for i, item in enumerate(block.items)
+            replace(block, items=[item], start=block.start + i)
+            for i, item in enumerate(block.items)
         ]
     if t == "table" and len(block.rows) > 1:
         return [replace(block, rows=[row]) for row in block.rows]
@@ -156,7 +157,9 @@ def shrink(block: Block) -> Block | None:
         lines = block.text.split("\n")
         if len(lines) > 1:
             return replace(block, text="\n".join(lines[: len(lines) // 2]))
-        return replace(block, text=block.text[: len(block.text) // 2]) if len(block.text) > 8 else None
+        return (
+            replace(block, text=block.text[: len(block.text) // 2]) if len(block.text) > 8 else None
+        )
     if t == "image":
         return Block("paragraph", [Span(block.alt, italic=True)]) if block.alt else None
     return None

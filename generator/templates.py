@@ -77,9 +77,12 @@ class _Sandbox(SandboxedEnvironment):
                 raise SecurityError("exponent too large")
             return operator.pow(left, right)
         for seq, count in ((left, right), (right, left)):
-            if isinstance(seq, (str, list, tuple)) and isinstance(count, int):
-                if len(seq) * max(count, 0) > MAX_SEQUENCE:
-                    raise SecurityError("sequence too long")
+            if (
+                isinstance(seq, (str, list, tuple))
+                and isinstance(count, int)
+                and len(seq) * max(count, 0) > MAX_SEQUENCE
+            ):
+                raise SecurityError("sequence too long")
         return operator.mul(left, right)
 
 
@@ -126,7 +129,9 @@ class Template:
     @cached_property
     def env(self) -> _Sandbox:
         sources = {
-            name: data.decode("utf-8") for name, data in self.files.items() if name.endswith(".html")
+            name: data.decode("utf-8")
+            for name, data in self.files.items()
+            if name.endswith(".html")
         }
         env = _Sandbox(
             loader=DictLoader(sources),
@@ -144,7 +149,18 @@ class Template:
 
     def render(self, kind: str, context: dict[str, Any]) -> str:
         """One page kind -> a complete HTML document for the engine (and for Chromium)."""
-        fragment = self.env.get_template(f"{kind}.html").render(assets=self.assets, **context)
+        try:
+            fragment = self.env.get_template(f"{kind}.html").render(assets=self.assets, **context)
+        except (
+            TemplateError,
+            RecursionError,
+            ArithmeticError,
+            TypeError,
+            ValueError,
+            LookupError,
+        ) as exc:
+            reason = f"{kind}.html failed to render: {exc.__class__.__name__}: {exc}"[:300]
+            raise GeneratorError("template failed", [Problem("templateId", reason)]) from None
         colors = self.manifest.get("colors", {})
         fonts = self.manifest.get("fonts", {})
         css_vars = ";".join(
@@ -179,9 +195,7 @@ def validate_manifest(manifest: Any) -> list[Problem]:
         for which in ("title", "body"):
             size = manifest["sizes"][which]
             if size["min"] > size["max"]:
-                problems.append(
-                    Problem(f"manifest.json:$.sizes.{which}", "min is larger than max")
-                )
+                problems.append(Problem(f"manifest.json:$.sizes.{which}", "min is larger than max"))
     return problems
 
 

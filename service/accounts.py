@@ -86,7 +86,7 @@ def create_account(session: Session, name: str, *, credits: int = 0, now: dateti
         raise AccountError("credits must not be negative")
     if session.scalar(select(Account.id).where(Account.name == name)) is not None:
         raise AccountError(f"account {name!r} exists")
-    account = Account(name=name, balance=credits, created_at=now)
+    account = Account(name=name, balance=credits, record_total=0, ppt_total=0, created_at=now)
     session.add(account)
     session.flush()
     return account

@@ -106,14 +106,13 @@ def charge(
         raise ValueError(f"unknown usage record type {type}")
     if amount < 0:
         raise ValueError("a charge is never negative; use refund()")
-    if amount > 0:
-        debited = session.execute(
-            update(Account)
-            .where(Account.id == principal.account_id, Account.balance >= amount)
-            .values(balance=Account.balance - amount)
-        )
-        if debited.rowcount != 1:  # type: ignore[attr-defined]
-            raise InsufficientCredits(amount)
+    debited = session.execute(
+        update(Account)
+        .where(Account.id == principal.account_id, Account.balance >= amount)
+        .values(balance=Account.balance - amount, record_total=Account.record_total + 1)
+    )
+    if debited.rowcount != 1:  # type: ignore[attr-defined]
+        raise InsufficientCredits(amount)
     record = UsageRecord(
         account_id=principal.account_id,
         uid=principal.uid,
@@ -138,14 +137,28 @@ def refund(session: Session, record_id: str) -> bool:
     if row is None:
         return False
     session.execute(
-        update(Account).where(Account.id == row[0]).values(balance=Account.balance + row[1])
+        update(Account)
+        .where(Account.id == row[0])
+        .values(balance=Account.balance + row[1], record_total=Account.record_total - 1)
     )
     return True
+
+
+def recount_totals(session: Session) -> None:
+    """Set every account's record_total / ppt_total from the rows themselves (after rows were
+    written around this API, e.g. a bulk import)."""
+    from service.db.models import Ppt
+
+    records = select(func.count()).where(UsageRecord.account_id == Account.id).scalar_subquery()
+    ppts = select(func.count()).where(Ppt.account_id == Account.id).scalar_subquery()
+    session.execute(update(Account).values(record_total=records, ppt_total=ppts))
 
 
 def list_records(session: Session, account_id: int, query: RecordQuery) -> Page[UsageRecord]:
     """Usage records of one account, newest first, filtered as in spec 4.6."""
     stmt = select(UsageRecord).where(UsageRecord.account_id == account_id)
+    unfiltered = (query.type, query.uid, query.start, query.end) == (None, None, None, None)
+    total = account_total(session, account_id, Account.record_total) if unfiltered else None
     if query.type is not None:
         stmt = stmt.where(UsageRecord.type == query.type)
     if query.uid is not None:
@@ -155,16 +168,27 @@ def list_records(session: Session, account_id: int, query: RecordQuery) -> Page[
     if query.end is not None:
         stmt = stmt.where(UsageRecord.create_time <= query.end)
     order = (UsageRecord.create_time.desc(), UsageRecord.id.desc())
-    return paginate(session, stmt, order, query.page, query.size)
+    return paginate(session, stmt, order, query.page, query.size, total=total)
+
+
+def account_total(session: Session, account_id: int, column: Any) -> int:
+    return int(session.scalar(select(column).where(Account.id == account_id)) or 0)
 
 
 def paginate(
-    session: Session, stmt: Select[Any], order: tuple[Any, ...], page: int, size: int
+    session: Session,
+    stmt: Select[Any],
+    order: tuple[Any, ...],
+    page: int,
+    size: int,
+    *,
+    total: int | None = None,
 ) -> Page[Any]:
-    """Run `stmt` (selecting one entity) for one page (1-based) and count all its rows."""
-    total = int(
-        session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    )
+    """Run `stmt` (selecting one entity) for one page (1-based); count its rows unless the
+    caller knows `total` (an unfiltered listing: the account's counter)."""
+    if total is None:
+        counted = select(func.count()).select_from(stmt.order_by(None).subquery())
+        total = int(session.scalar(counted) or 0)
     items: list[Any] = []
     if total > (page - 1) * size:
         items = list(session.scalars(stmt.order_by(*order).limit(size).offset((page - 1) * size)))

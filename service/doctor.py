@@ -11,6 +11,7 @@ import argparse
 import os
 import platform
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 
@@ -61,14 +62,27 @@ def font_report() -> tuple[list[str], list[str]]:
     missing: list[str] = []
     for package, families in FONT_PACKAGES.items():
         ok = package_installed(package)
-        if not ok:
+        detail = ", ".join(families)
+        if not ok and dpkg_installed(package):
+            detail += " (installed, but fontconfig does not see it)"
+        elif not ok:
             missing.append(package)
-        lines.append(_line(ok, package, ", ".join(families)))
-    if len(missing) == len(FONT_PACKAGES):
+        lines.append(_line(ok, package, detail))
+    if not any(package_installed(p) for p in FONT_PACKAGES):
         lines.append("  no font files found: the engine uses built-in metrics (less exact)")
     shaping = "HarfBuzz (uharfbuzz)" if HAVE_HARFBUZZ else "plain advances (uharfbuzz missing)"
     lines.append(f"  text shaping: {shaping}")
     return lines, missing
+
+
+def dpkg_installed(package: str) -> bool:
+    """Whether dpkg lists `package` as installed (False where there is no dpkg)."""
+    if shutil.which("dpkg-query") is None:
+        return False
+    proc = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
+    )
+    return proc.returncode == 0 and proc.stdout.endswith("ok installed")
 
 
 def tool_report() -> tuple[list[str], list[str]]:
@@ -118,6 +132,7 @@ def report() -> tuple[str, list[str]]:
     from service.cli import version
 
     fonts, missing_fonts = font_report()
+    unseen = [p for p in FONT_PACKAGES if not package_installed(p) and p not in missing_fonts]
     tools, missing_tools = tool_report()
     lines = [
         f"deckforge {version()}, Python {platform.python_version()} ({sys.executable})",
@@ -129,11 +144,13 @@ def report() -> tuple[str, list[str]]:
         *settings_report(),
         "",
     ]
+    if unseen:
+        lines.append("fonts installed but not seen by fontconfig: " + " ".join(unseen))
     if missing_fonts:
         lines.append(
             f"missing fonts (conversions are less exact): {apt_install_line(missing_fonts)}"
         )
-    else:
+    elif not unseen:
         lines.append("fonts: all found")
     if missing_tools:
         lines.append(f"missing optional tools: {apt_install_line(missing_tools)}")
@@ -150,4 +167,4 @@ def main(argv: list[str] | None = None) -> int:
     parser.parse_args(argv)
     text, missing = report()
     print(text)
-    return 1 if missing else 0
+    return 1 if missing or any(not package_installed(p) for p in FONT_PACKAGES) else 0

@@ -26,8 +26,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
-from service.credits import TYPE_PPT, Page, PptLimitReached, charge, paginate
-from service.db.models import Ppt, Token, UsageRecord
+from service.credits import TYPE_PPT, Page, PptLimitReached, account_total, charge, paginate
+from service.db.models import Account, Ppt, Token, UsageRecord
 
 SOURCES = ("convert", "markdown", "task")
 
@@ -79,6 +79,11 @@ def record_ppt(session: Session, principal: Principal, new: NewPpt, *, now: date
         if counted.rowcount != 1:  # type: ignore[attr-defined]
             limit = session.scalar(select(Token.ppt_limit).where(Token.id == principal.token_id))
             raise PptLimitReached(int(limit or 0))
+    session.execute(
+        update(Account)
+        .where(Account.id == principal.account_id)
+        .values(ppt_total=Account.ppt_total + 1)
+    )
     ppt = Ppt(
         account_id=principal.account_id,
         uid=principal.uid,
@@ -121,6 +126,9 @@ def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     """Delete the row (scoped like get_ppt); the caller deletes its files after committing."""
     ppt = get_ppt(session, principal, ppt_id)
     session.delete(ppt)
+    session.execute(
+        update(Account).where(Account.id == ppt.account_id).values(ppt_total=Account.ppt_total - 1)
+    )
     session.flush()
     return ppt
 
@@ -128,6 +136,10 @@ def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
 def list_ppts(session: Session, account_id: int, query: PptQuery) -> Page[Ppt]:
     """The PPTs of one account (spec 4.7), ordered by createTime (newest first when desc)."""
     stmt = select(Ppt).where(Ppt.account_id == account_id)
+    filters = (query.id, query.uid, query.template_id, query.start, query.end)
+    total = (
+        account_total(session, account_id, Account.ppt_total) if filters == (None,) * 5 else None
+    )
     if query.id is not None:
         stmt = stmt.where(Ppt.id == query.id)
     if query.uid is not None:
@@ -142,4 +154,4 @@ def list_ppts(session: Session, account_id: int, query: PptQuery) -> Page[Ppt]:
         order: tuple[object, ...] = (Ppt.create_time.desc(), Ppt.id.desc())
     else:
         order = (Ppt.create_time.asc(), Ppt.id.asc())
-    return paginate(session, stmt, order, query.page, query.size)
+    return paginate(session, stmt, order, query.page, query.size, total=total)

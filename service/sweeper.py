@@ -1,4 +1,5 @@
-"""Expired-file sweeper (clock ticks -> storage.delete_expired, in the background)."""
+"""Expired-file sweeper (clock ticks -> storage.delete_expired, in the background). Files kept for
+PPTs of the library (stored with keep=True) are never swept; they go with their PPT."""
 
 from __future__ import annotations
 

@@ -76,9 +76,19 @@ def _depth(obj: Any) -> int:
     return deepest
 
 
-def parse_json_body(body: bytes) -> Any:
+def parse_json_body(body: bytes, code: int = INVALID_REQUEST) -> Any:
     """JSON with explicit limits (nesting depth, number length, no NaN/Infinity); raises
-    ApiError(40010) naming `body` for anything else, never a Python limit's error."""
+    ApiError(`code`, 40010 by default) naming `body` for anything else, never a Python limit's
+    error (RecursionError, ValueError from int's digit limit). For every JSON body route."""
+    try:
+        return _parse_json(body)
+    except ApiError as exc:
+        if code == INVALID_REQUEST:
+            raise
+        raise ApiError(code, details=exc.details) from None
+
+
+def _parse_json(body: bytes) -> Any:
     if not body.strip():
         raise invalid([("body", "request body is empty; a JSON object is required")])
     try:

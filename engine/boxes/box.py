@@ -59,6 +59,7 @@ class Box:
     href: str | None = None  # hyperlink target inherited from an enclosing <a>
     background_media: dict[str, str] = field(default_factory=dict)  # url() layer -> media key
     index: int = 0  # document order, for stable sorting
+    first_line: dict[str, Any] | None = None  # ::first-line values for the first line's text
 
     @property
     def tag(self) -> str:

@@ -8,7 +8,13 @@ from typing import Any
 
 from engine.budget import check
 from engine.boxes import box as b
-from engine.boxes.firstletter import CONTAINERS, split_first_letter
+from engine.boxes.firstletter import (
+    CONTAINERS,
+    first_letter_style,
+    first_line_values,
+    set_first_line,
+    split_first_letter,
+)
 from engine.boxes.lists import marker_text, ordinal_for, sibling_position
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
@@ -58,6 +64,9 @@ DISPLAY_MAP: dict[str, tuple[str, str]] = {
 TABLE_INTERNAL = frozenset({b.TABLE_ROW_GROUP, b.TABLE_ROW, b.TABLE_CELL})
 
 BLOCKIFY = {b.INLINE: b.FLOW}
+
+
+MAX_GENERATED_CHARS = 10_000  # per ::before / ::after (e.g. content: attr(x) of a huge attribute)
 
 
 @dataclass
@@ -142,12 +151,15 @@ def _element_box(
         box.marker = _marker_for(el, style, ctx)
         box.ordinal = ordinal_for(el, ctx.ordinals)
     children = list(_child_boxes(el, style, ctx, href))
+    line_values = first_line_values(el, ctx.styles) if inner in CONTAINERS else None
     if inner in CONTAINERS:
-        letter_style = ctx.styles.pseudo(el, "first-letter")
+        letter_style = first_letter_style(el, ctx.styles, line_values)
         if letter_style is not None:
             children = split_first_letter(letter_style, children, ctx.next_index)
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)
+    if line_values:
+        set_first_line(box, line_values)
     yield box
 
 
@@ -196,6 +208,9 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     if not isinstance(content, tuple):
         return None
     text = "".join(_content_piece(piece, el, ctx) for piece in content)
+    if len(text) > MAX_GENERATED_CHARS:
+        ctx.diag.add("limit", f"generated content cut to {MAX_GENERATED_CHARS} characters", which)
+        text = text[:MAX_GENERATED_CHARS]
     outer, inner = DISPLAY_MAP.get(style["display"], ("inline", b.INLINE))
     if style["position"] in ("absolute", "fixed") or style["float"] != "none":
         outer, inner = "block", BLOCKIFY.get(inner, inner)

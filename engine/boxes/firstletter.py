@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.boxes import box as b
+from engine.style.computed import ComputedStyle
 
 _WS = " \t\n\r\f"
 CONTAINERS = frozenset({b.FLOW, b.FLOW_ROOT, b.TABLE_CELL, b.TABLE_CAPTION})
@@ -88,3 +89,60 @@ def _letter_end(text: str, start: int) -> int:
     while j < n and unicodedata.category(text[j]) in ("Pe", "Pf", "Po"):
         j += 1
     return j
+
+
+# Properties ::first-line may set (CSS Pseudo 4 2.1) that change how the first line's text looks.
+FIRST_LINE_PROPERTIES = frozenset(
+    {
+        "color",
+        "font-family",
+        "font-size",
+        "font-style",
+        "font-weight",
+        "letter-spacing",
+        "word-spacing",
+        "text-transform",
+        "text-decoration-line",
+        "text-decoration-color",
+        "text-decoration-style",
+        "line-height",
+    }
+)
+
+
+def first_line_values(el: Any, styles: Any) -> dict[str, Any] | None:
+    """The values an element's ::first-line rules set (those that change how text looks)."""
+    style = styles.pseudo(el, "first-line")
+    if style is None:
+        return None
+    names = styles.declared(el, "first-line") & FIRST_LINE_PROPERTIES
+    return {name: style[name] for name in names if name in style} or None
+
+
+def first_letter_style(el: Any, styles: Any, line_values: dict[str, Any] | None) -> Any:
+    """The ::first-letter style; it sits inside the first line, so it inherits the
+    ::first-line values it does not set itself."""
+    style = styles.pseudo(el, "first-letter")
+    if style is None or not line_values:
+        return style
+    own = styles.declared(el, "first-letter")
+    merged = ComputedStyle(style)
+    for slot in ComputedStyle.__slots__:
+        if hasattr(style, slot):
+            setattr(merged, slot, getattr(style, slot))
+    merged.update({k: v for k, v in line_values.items() if k not in own})
+    return merged
+
+
+def set_first_line(box: b.Box, values: dict[str, Any]) -> None:
+    """Record the ::first-line values on the block container whose inline content makes the
+    element's first line (the element itself, or its first anonymous block)."""
+    target = box
+    if not box.inline_content:
+        first = next(
+            (c for c in box.children if not c.out_of_flow and c.style["float"] == "none"), None
+        )
+        if first is None or not first.anonymous or not first.inline_content:
+            return
+        target = first
+    target.first_line = values

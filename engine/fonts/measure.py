@@ -16,6 +16,8 @@ from __future__ import annotations
 import threading
 import unicodedata
 
+from engine.budget import check
+
 from . import resolve
 from .builtin import builtin_active, builtin_face
 from .chars import HB_SCRIPTS, char_class, is_emoji_presentation
@@ -179,6 +181,8 @@ class FontStack:
         clusters: list[tuple[int, int]] = []
         script, emoji = "", False
         for i, ch in enumerate(text):
+            if not i & 4095:
+                check("layout")
             cp = ord(ch)
             sc, joins = char_class(cp)
             if joins and clusters:

@@ -423,25 +423,35 @@ def _beside_floats(
 
 
 def _has_floats(box: b.Box, ctx: LayoutContext) -> bool:
-    """Whether floats inside this block (outside nested formatting contexts) join its context."""
+    """Whether floats inside this block (outside nested formatting contexts) join its context.
+
+    Decided bottom-up for the whole subtree at once and cached per box, so nested blocks asking
+    in turn cost O(boxes) in all (not O(boxes x depth)).
+    """
+    cache = ctx.intrinsic_cache
     key = (box, "floats")
-    cached = ctx.intrinsic_cache.get(key)
-    if cached is not None:
-        return bool(cached)
-    found = False
-    stack = [box]
-    while stack and not found:
-        node = stack.pop()
-        for child in node.children:
-            if child.inner in (b.TEXT, b.BREAK) or child.out_of_flow:
+    if key not in cache:
+        stack: list[tuple[b.Box, bool]] = [(box, False)]
+        while stack:
+            node, children_done = stack.pop()
+            flow = [
+                c for c in node.children if c.inner not in (b.TEXT, b.BREAK) and not c.out_of_flow
+            ]
+            if children_done:
+                cache[(node, "floats")] = any(  # type: ignore[assignment]
+                    c.style["float"] != "none" or (_joins(c) and bool(cache.get((c, "floats"))))
+                    for c in flow
+                )
                 continue
-            if child.style["float"] != "none":
-                found = True
-                break
-            if child.inner == b.FLOW and child.style["overflow-x"] == "visible":
-                stack.append(child)
-    ctx.intrinsic_cache[key] = found  # type: ignore[assignment]
-    return found
+            stack.append((node, True))
+            stack.extend((c, False) for c in flow if _joins(c) and (c, "floats") not in cache)
+    return bool(cache[key])
+
+
+def _joins(box: b.Box) -> bool:
+    """A non-floating block container whose floats join its parent's formatting context."""
+    style = box.style
+    return box.inner == b.FLOW and style["float"] == "none" and style["overflow-x"] == "visible"
 
 
 def _single(value: float) -> CollapsingMargins:

@@ -228,6 +228,7 @@ def lines_beside_floats(
     wrap: bool,
     strut: Any,
     style: Any,
+    first_end: int | None = None,
 ) -> tuple[Lines, list[tuple[float, float, float]]]:
     """Break lines whose width depends on where they are: each line gets the band beside the
     floats over its own height; a line whose content does not fit beside the floats moves down
@@ -244,7 +245,7 @@ def lines_beside_floats(
     bands = _Bands(floats, strut.line_height, heights, empties, drops)
     for _round in range(6):
         bands = _Bands(floats, strut.line_height, heights, empties, drops)
-        lines = _break_lines(pieces, width, indent, wrap, bands.width)
+        lines = _break_lines(pieces, width, indent, wrap, bands.width, first_end)
         bands.width(len(lines) - 1)
         changed = False
         for k, (line_pieces, forced) in enumerate(lines):

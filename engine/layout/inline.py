@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.budget import check
 from engine.boxes import box as b
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
+from engine.layout.firstline import first_line_pieces
 from engine.layout.floats import LineFloats, lines_beside_floats
 from engine.layout.fragments import (
     AbsPlaceholder,
@@ -57,14 +58,30 @@ def layout_inline(
             outside_marker = markers
     collector.collect(container.children, 0.0, frozenset(), style)
     indent = length(style["text-indent"], width)
+    pieces = collector.pieces
+    first_end = None
+    if container.first_line:
+        first_width = width if floats is None else floats.band(0.0, 0.0).width
+        pieces, first_end = first_line_pieces(
+            container,
+            ctx,
+            Collector,
+            width,
+            first_width,
+            cb_height,
+            pieces,
+            pieces[:1] if markers and style["list-style-position"] == "inside" else [],
+            indent,
+            style["white-space"] in WRAPPING,
+        )
     strut = font_info(style, ctx.lang)
     wrap = style["white-space"] in WRAPPING
     bands = None
     if floats is None:
-        lines_pieces = _break_lines(collector.pieces, width, indent, wrap)
+        lines_pieces = _break_lines(pieces, width, indent, wrap, None, first_end)
     else:
         lines_pieces, bands = lines_beside_floats(
-            floats, collector.pieces, width, indent, wrap, strut, style
+            floats, pieces, width, indent, wrap, strut, style, first_end
         )
     lines: list[LineFragment] = []
     placeholders: list[AbsPlaceholder] = []
@@ -161,6 +178,7 @@ def _break_lines(
     indent: float,
     wrap: bool,
     widths: Callable[[int], float] | None = None,
+    first_end: int | None = None,
 ) -> list[tuple[list[Piece], bool]]:
     """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
     lines: list[tuple[list[Piece], bool]] = []
@@ -190,7 +208,13 @@ def _break_lines(
         x += w + trail
         unit.clear()
 
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
+        if index == first_end and not lines:  # the ::first-line ends here
+            place_unit()
+            if current:
+                lines.append((current, False))
+                current = []
+                x = 0.0
         if piece.kind == "break":
             place_unit()
             current.append(piece)
@@ -402,7 +426,14 @@ def _align(line: LineFragment, style: Any, width: float, indent: float) -> None:
 
 def _justify(line: LineFragment, free: float) -> None:
     texts = [i for i in line.items if isinstance(i, TextFragment) and not i.marker]
-    count = sum(t.text.rstrip(" ").count(" ") for t in texts)
+    if not texts:
+        return
+    end = max(texts, key=lambda t: t.x)  # only the line's own trailing spaces hang
+
+    def spaces(t: TextFragment) -> int:
+        return (t.text.rstrip(" ") if t is end else t.text).count(" ")
+
+    count = sum(spaces(t) for t in texts)
     if count == 0:
         return
     per = free / count
@@ -410,7 +441,7 @@ def _justify(line: LineFragment, free: float) -> None:
     for item in line.items:
         if isinstance(item, TextFragment) and not item.marker:
             item.x += shift
-            inner = item.text.rstrip(" ").count(" ")
+            inner = spaces(item)
             item.width += inner * per
             shift += inner * per
         elif isinstance(item, (BoxFragment, InlineBoxFragment)):

@@ -81,10 +81,26 @@ def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 
         return table_intrinsic(box, ctx)
     mn = mx = 0.0
+    floats = {"left": 0.0, "right": 0.0}  # floats side by side on the current line
     for child in box.children:
-        if not child.out_of_flow:
-            contribution = outer_intrinsic(child, ctx)
-            mn = max(mn, contribution.min_content)
+        if child.out_of_flow:
+            continue
+        contribution = outer_intrinsic(child, ctx)
+        mn = max(mn, contribution.min_content)
+        side = child.style["float"]
+        clear = child.style["clear"]
+        if clear in ("left", "both"):
+            floats["left"] = 0.0
+        if clear in ("right", "both"):
+            floats["right"] = 0.0
+        if side in floats:
+            floats[side] += contribution.max_content
+            mx = max(mx, floats["left"] + floats["right"])
+        elif child.anonymous and child.inline_content:
+            # Text that follows floats shares their lines (the floats of its paragraph).
+            mx = max(mx, floats["left"] + floats["right"] + contribution.max_content)
+        else:
+            floats = {"left": 0.0, "right": 0.0}
             mx = max(mx, contribution.max_content)
     return Intrinsic(mn, mx)
 

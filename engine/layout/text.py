@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.budget import check
 from engine.fonts import font_stack
 from engine.style.types import Number
 
@@ -153,6 +154,8 @@ def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:
     word: list[str] = []
     i, n = 0, len(text)
     while i < n:
+        if not i & 4095:
+            check("layout")
         ch = text[i]
         if ch == " ":
             j = i

@@ -57,13 +57,24 @@ def visible_lines(frag: BoxFragment, m: Matrix, clip: Rect | None) -> BoxFragmen
 
 
 def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
-    """A left-aligned text box whose anti-rewrap slack (not its text) crosses the slide's right
-    edge ends at the edge, and stops wrapping so no renderer can break its lines."""
+    """A text box whose anti-rewrap slack (not its text) crosses the slide's left or right edge
+    is narrowed to the slide, keeping the edge its alignment holds (a centred box its centre),
+    and stops wrapping so that no renderer breaks its lines differently."""
     fit = shape.pop("fit_w", None)
     if fit is None or slide is None or shape.get("kind") != "text":
         return
-    right = shape["x"] + shape["w"]
-    if right <= slide[2] + 0.01:
+    used, align = fit
+    x0, x1 = shape["x"], shape["x"] + shape["w"]
+    if x0 >= slide[0] - 0.01 and x1 <= slide[2] + 0.01:
         return
-    shape["w"] = max(fit, slide[2] - shape["x"])
-    shape["text"]["wrap"] = False
+    if align == "l":
+        x1 = max(x0 + used, min(x1, slide[2]))
+    elif align == "r":
+        x0 = min(x1 - used, max(x0, slide[0]))
+    else:
+        centre = (x0 + x1) / 2
+        half = max(used / 2, min(centre - slide[0], slide[2] - centre, (x1 - x0) / 2))
+        x0, x1 = centre - half, centre + half
+    if x1 - x0 < shape["w"] - 0.01:
+        shape["x"], shape["w"] = x0, x1 - x0
+        shape["text"]["wrap"] = False

@@ -10,8 +10,8 @@ from engine.boxes import box as b
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
-from engine.model.decor import decorate
 from engine.model.clipping import fit_slide_edge, outside, visible_lines
+from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes

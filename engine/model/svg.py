@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 import math
 import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -126,9 +129,75 @@ def simplified(root: Any) -> Any | None:
     return out if changed else None
 
 
-@lru_cache(maxsize=512)
+_RENDERED: OrderedDict[tuple[Any, ...], Rendered] = OrderedDict()
+_RENDERED_MAX = 512
+_RENDERED_LOCK = threading.Lock()
+
+
 def _rasterize(svg_text: str, width: int, height: int, fonts: FontSet, timeout: float) -> Rendered:
-    return rasterize(svg_text, width, height, fonts, timeout)
+    """svgrender.rasterize with a cache of the successful renders (a timeout under load or a
+    crash is tried again next time)."""
+    key = (svg_text, width, height, fonts)
+    with _RENDERED_LOCK:
+        hit = _RENDERED.get(key)
+        if hit is not None:
+            _RENDERED.move_to_end(key)
+            return hit
+    done = rasterize(svg_text, width, height, fonts, timeout)
+    if done.status == "ok":
+        with _RENDERED_LOCK:
+            _RENDERED[key] = done
+            while len(_RENDERED) > _RENDERED_MAX:
+                _RENDERED.popitem(last=False)
+    return done
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What to render for one SVG at one size (cached: decks repeat their icons)."""
+
+    text: str  # the sanitized SVG to store and render; "" when the SVG is dropped
+    simple: str | None  # the filter-, mask- and pattern-free rendition, if different
+    scale: float
+    fonts: FontSet
+    notes: tuple[tuple[str, str], ...]  # diagnostics (kind, message)
+
+
+@lru_cache(maxsize=256)
+def _plan(
+    markup: str,
+    width: float,
+    height: float,
+    color_hex: str,
+    opacity: float,
+    limits: Limits,
+    families: tuple[str, ...],
+) -> _Plan:
+    notes: list[tuple[str, str]] = []
+    safe = prepare_svg(markup, width, height, color_hex, opacity, limits)
+    if safe is None:
+        return _Plan(
+            "", None, 0.0, NO_FONTS, (("resource", "SVG markup could not be parsed; dropped"),)
+        )
+    if safe.removed:
+        notes.append(("resource", f"SVG: {safe.removed} external reference(s) or scripts removed"))
+    text = safe.tostring()
+    if len(text) > MAX_SVG_CHARS or text.count("<") > MAX_SVG_ELEMENTS:
+        return _Plan("", None, 0.0, NO_FONTS, (("limit", "SVG over the size limit dropped"),))
+    root = safe.root
+    simple = simplified(root)
+    if render_scale(root, width, height) <= 0:
+        if simple is None or render_scale(simple, width, height) <= 0:
+            notes.append(("limit", "SVG too costly to rasterize; dropped"))
+            return _Plan("", None, 0.0, NO_FONTS, tuple(notes))
+        notes.append(("limit", "SVG too costly to rasterize; drawn without filters and patterns"))
+        root, simple = simple, None
+        text = str(etree.tostring(root, encoding="unicode"))
+    scale = FALLBACK_SCALE if width * height * FALLBACK_SCALE**2 <= MAX_FALLBACK_PIXELS else 1.0
+    scale = min(scale, render_scale(root, width, height))
+    simple_text = str(etree.tostring(simple, encoding="unicode")) if simple is not None else None
+    fonts = font_set(root, families)
+    return _Plan(text, simple_text, scale, fonts, tuple(notes))
 
 
 def render_svg(
@@ -150,39 +219,24 @@ def render_svg(
         diag.add("limit", "SVG over the size limit dropped", "svg")
         return None
     color = style["color"]
-    hex_color = color.hex if hasattr(color, "hex") else "000000"
-    safe = prepare_svg(markup, width, height, hex_color, opacity, limits)
-    if safe is None:
-        diag.add("resource", "SVG markup could not be parsed; dropped", "svg")
+    hex_color = color.hex if color is not None and hasattr(color, "hex") else "000000"
+    families = tuple(str(f) for f in style["font-family"] or ())
+    plan = _plan(markup, width, height, hex_color, opacity, limits, families)
+    for kind, message in plan.notes:
+        diag.add(kind, message, "svg")
+    if not plan.text:
         return None
-    if safe.removed:
-        diag.add("resource", f"SVG: {safe.removed} external reference(s) or scripts removed", "svg")
-    svg_text = safe.tostring()
-    if len(svg_text) > MAX_SVG_CHARS or svg_text.count("<") > MAX_SVG_ELEMENTS:
-        diag.add("limit", "SVG over the size limit dropped", "svg")
-        return None
-    scale = FALLBACK_SCALE if width * height * FALLBACK_SCALE**2 <= MAX_FALLBACK_PIXELS else 1.0
-    root = safe.root
-    if render_scale(root, width, height) <= 0:
-        simple = simplified(root)
-        if simple is None or render_scale(simple, width, height) <= 0:
-            diag.add("limit", "SVG too costly to rasterize; dropped", "svg")
-            return None
-        diag.add("limit", "SVG too costly to rasterize; drawn without filters and patterns", "svg")
-        root, svg_text = simple, str(etree.tostring(simple, encoding="unicode"))
-    scale = min(scale, render_scale(root, width, height))
+    svg_text, scale = plan.text, plan.scale
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    fonts = font_set(root, style)
     budget = limits.svg_render_timeout_s
-    done = _rasterize(svg_text, *size, fonts, budget * (1.0 - SIMPLE_SHARE))
+    done = _rasterize(svg_text, *size, plan.fonts, budget * (1.0 - SIMPLE_SHARE))
     if done.status != "ok":
-        simple = simplified(root)
         why = f"SVG rendering failed ({done.status}{': ' + done.detail if done.detail else ''})"
-        if simple is None:
+        if plan.simple is None:
             diag.add("limit" if done.status == "timeout" else "resource", why + "; dropped", "svg")
             return None
-        svg_text = str(etree.tostring(simple, encoding="unicode"))
-        done = _rasterize(svg_text, *size, fonts, budget * SIMPLE_SHARE)
+        svg_text = plan.simple
+        done = _rasterize(svg_text, *size, plan.fonts, budget * SIMPLE_SHARE)
         if done.status != "ok" or done.png is None:
             diag.add("limit", why + "; dropped", "svg")
             return None
@@ -194,7 +248,7 @@ def render_svg(
     return entry
 
 
-def font_set(root: Any, style: Any) -> FontSet:
+def font_set(root: Any, families_in_style: tuple[str, ...]) -> FontSet:
     """The engine's font files for the families the SVG's text asks for (none without text)."""
     families: list[str] = []
     has_text = False
@@ -206,7 +260,7 @@ def font_set(root: Any, style: Any) -> FontSet:
             families.extend(f.strip().strip("'\"") for f in value.split(","))
     if not has_text:
         return NO_FONTS
-    families.extend(str(f) for f in style["font-family"] or ())
+    families.extend(families_in_style)
     return _resolve_fonts(tuple(dict.fromkeys(f for f in families if f)))
 
 
@@ -229,3 +283,44 @@ def _resolve_fonts(families: tuple[str, ...]) -> FontSet:
     if "sans_serif_family" in names:
         names["font_family"] = names["sans_serif_family"]
     return FontSet(tuple(files), tuple(sorted(names.items())))
+
+
+_IMAGE_STYLE = {"color": None, "font-family": ()}  # an SVG image inherits nothing: black text
+
+
+def svg_image_media(
+    data: bytes, diag: Diagnostics, limits: Limits, media: dict[str, Any], where: str = ""
+) -> dict[str, Any] | None:
+    """An SVG used as an image (a CSS url() background): sanitized and rendered like inline SVG
+    at its intrinsic size (width/height, else the viewBox, else 300x150); returns the PNG media
+    entry (with 'svg_key'), sized in CSS px."""
+    if len(data) > MAX_SVG_CHARS:
+        diag.add("limit", "SVG over the size limit dropped", where)
+        return None
+    markup = data.decode("utf-8", "replace")
+    safe = sanitize_svg(markup, limits)
+    if safe is None:
+        diag.add("resource", "SVG image could not be parsed; dropped", where)
+        return None
+    width, height = _intrinsic_size(safe.root)
+    return render_svg(markup, width, height, _IMAGE_STYLE, diag, media, limits=limits)
+
+
+def _intrinsic_size(root: Any) -> tuple[float, float]:
+    def length(name: str) -> float | None:
+        value = (root.get(name) or "").strip().removesuffix("px")
+        number = _number(value, 0.0) if value else 0.0
+        return number if 0 < number <= 10_000 else None
+
+    width, height = length("width"), length("height")
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    ratio = None
+    if len(box) == 4 and _number(box[2], 0.0) > 0 and _number(box[3], 0.0) > 0:
+        ratio = _number(box[2], 1.0) / _number(box[3], 1.0)
+    if width is None and height is not None and ratio:
+        width = height * ratio
+    if height is None and width is not None and ratio:
+        height = width / ratio
+    if width is None and height is None and ratio:
+        width, height = 300.0, min(10_000.0, 300.0 / ratio)
+    return width or 300.0, height or 150.0

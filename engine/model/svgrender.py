@@ -23,13 +23,21 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 HELPER_MEMORY_BYTES = 1024 * 1024 * 1024  # RLIMIT_AS of the helper process
 STARTUP_TIMEOUT_S = 30.0  # starting Python + resvg; not part of a render's time limit
 
 _HELPER_CODE = r"""
-import json, resource, struct, sys
+import json, os, resource, struct, sys
+try:  # die with the engine process (Linux): a killed worker leaves no render running
+    import ctypes, signal
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+except (OSError, AttributeError):
+    pass
+if os.getppid() != int(sys.argv[3]):
+    raise SystemExit(0)
 limit = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -89,6 +97,7 @@ class _Helper:
         self.lock = threading.Lock()
         self.proc: subprocess.Popen[bytes] | None = None
         self.empty_dir: str | None = None
+        self.spawner: ThreadPoolExecutor | None = None
 
     def render(
         self, svg: str, width: int, height: int, fonts: FontSet, timeout_s: float
@@ -143,13 +152,26 @@ class _Helper:
             self.empty_dir = tempfile.mkdtemp(prefix="deckforge-svg-")
         env = {k: v for k, v in os.environ.items() if not k.startswith("RUST_")}
         env["RUST_BACKTRACE"] = "0"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-c", _HELPER_CODE, str(HELPER_MEMORY_BYTES), self.empty_dir],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,  # panic messages are not log lines
-            cwd=self.empty_dir,
-            env=env,
+        self.proc = (
+            self._spawner()
+            .submit(
+                subprocess.Popen,
+                [
+                    sys.executable,
+                    "-I",
+                    "-c",
+                    _HELPER_CODE,
+                    str(HELPER_MEMORY_BYTES),
+                    self.empty_dir,
+                    str(os.getpid()),
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,  # panic messages are not log lines
+                cwd=self.empty_dir,
+                env=env,
+            )
+            .result()
         )
         assert self.proc.stdout is not None
         try:  # the helper says when resvg is imported: render time limits start after that
@@ -158,6 +180,13 @@ class _Helper:
             self._stop()
             raise BrokenPipeError("SVG helper did not start") from None
         return self.proc
+
+    def _spawner(self) -> ThreadPoolExecutor:
+        """One long-lived thread starts helpers: the parent-death signal is tied to the thread
+        that forked, and page conversions run in short-lived threads."""
+        if self.spawner is None:
+            self.spawner = ThreadPoolExecutor(1, thread_name_prefix="deckforge-svg-spawner")
+        return self.spawner
 
     def _stop(self) -> None:
         proc, self.proc = self.proc, None
@@ -173,6 +202,9 @@ class _Helper:
 
     def close(self) -> None:
         self._stop()
+        if self.spawner is not None:
+            self.spawner.shutdown(wait=False)
+            self.spawner = None
         if self.empty_dir is not None:
             shutil.rmtree(self.empty_dir, ignore_errors=True)
             self.empty_dir = None
@@ -182,6 +214,7 @@ class _Helper:
         self.lock = threading.Lock()
         self.proc = None
         self.empty_dir = None
+        self.spawner = None
 
 
 def _read_exact(fd: int, size: int, deadline: float) -> bytes:

@@ -201,6 +201,8 @@ class _Cleaner:
             tokens = tinycss2.parse_component_value_list(value)
             if not _tokens_safe(tokens):
                 return None
+            if _has_huge_number(tokens):  # transform="scale(1e10)", ...
+                return tinycss2.serialize(_clamped(tokens))
         if element == "feTurbulence" and name == "numOctaves":
             try:
                 return str(max(0, min(MAX_OCTAVES, int(float(value)))))
@@ -221,6 +223,8 @@ class _Cleaner:
         resource = load_resource(href, scratch, options, "svg image")
         if resource is None or resource.content_type == "image/svg+xml":
             return None
+        if resource.data.lstrip()[:5] in (b"<svg ", b"<?xml", b"<svg>"):
+            return None  # SVG inside SVG: not drawn (no nesting of renders)
         entry = image_media(resource, scratch, options, {}, "svg image")
         if entry is None:
             return None
@@ -285,13 +289,25 @@ def _tokens_safe(tokens: Any) -> bool:
     return True
 
 
+def _has_huge_number(tokens: Any) -> bool:
+    for tok in tokens:
+        kind = getattr(tok, "type", "")
+        if kind in ("number", "dimension", "percentage") and abs(tok.value) > MAX_NUMBER:
+            return True
+        if kind == "function" and _has_huge_number(tok.arguments):
+            return True
+        if kind in ("() block", "[] block", "{} block") and _has_huge_number(tok.content):
+            return True
+    return False
+
+
 def _clamp(value: float) -> float:
     return max(-MAX_NUMBER, min(MAX_NUMBER, value))
 
 
 def _clamp_match(match: re.Match[str]) -> str:
     value = float(match.group(1))
-    return match.group(1) if abs(value) <= MAX_NUMBER else f"{_clamp(value):g}"
+    return match.group(1) if abs(value) <= MAX_NUMBER else f"{_clamp(value):.0f}"
 
 
 def _clamped(tokens: list[Any]) -> list[Any]:
@@ -300,7 +316,7 @@ def _clamped(tokens: list[Any]) -> list[Any]:
     for tok in tokens:
         kind = getattr(tok, "type", "")
         if kind in ("number", "dimension", "percentage") and abs(tok.value) > MAX_NUMBER:
-            text = f"{_clamp(tok.value):g}"
+            text = f"{_clamp(tok.value):.0f}"
             unit = tok.unit if kind == "dimension" else ("%" if kind == "percentage" else "")
             out.append(tinycss2.parse_one_component_value(text + unit))
         elif kind == "function":

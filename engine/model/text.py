@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,14 +80,31 @@ def run_for(
     if spacing:
         run["spacing"] = round(px_to_pt(spacing), 2)
     if tf.shift:
-        # LibreOffice draws an escaped run at 58 % of sz, and lifts the line's ascent to the full
-        # sz: grow sz towards the glyph size Chromium draws, but never past the line's own size.
-        run_size = min(size / tm.ESCAPEMENT_SIZE, max(size, line_size or size))
+        # LibreOffice draws an escaped run at 58 % of sz: write the sz whose 58 % is the size
+        # Chromium draws (font-size: smaller = 5/6), raised by Chromium's shift. That line's
+        # LibreOffice baseline then sits 0.2 x (sz - the line's size) higher (~2 px at 19 px).
+        run_size = escaped_size(size)
         run["size"] = round(px_to_pt(run_size), 2)
         run["baseline"] = tm.escapement_for(tf.shift, run_size)
     if tf.href:
         run["href"] = tf.href
     return run
+
+
+def escaped_size(size: float) -> float:
+    """The sz of a super/subscript run drawn at `size` px by LibreOffice (58 % of its sz)."""
+    return size / tm.ESCAPEMENT_SIZE
+
+
+def _lo_size(lines: list[_Line]) -> float:
+    """The size LibreOffice places a one-line box's baseline by: its largest sz, escaped runs
+    included (their 1.7x sz lifts the baseline by 0.2 x the difference). In a taller box the
+    other lines would move instead: the first line's own size."""
+    first = lines[0]
+    if len(lines) > 1:
+        return first.size
+    escaped = [escaped_size(t.font_size) for t in first.seg if t.shift and not t.marker]
+    return max(first.size, *escaped) if escaped else first.size
 
 
 GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits the text
@@ -288,6 +306,7 @@ def _text_box(
     LibreOffice's baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size
     under its baseline)."""
     paragraphs: list[dict[str, Any]] = []
+    ends: list[tuple[int, int, _Line]] = []  # (paragraph, first run, line) per line
     last: _Line | None = None
     marker_width = 0.0
     for item in lines:
@@ -332,6 +351,7 @@ def _text_box(
                 para["bullet"] = _bullet(marker, block_style)
                 marker_width = max(marker_width, marker.width)
             paragraphs.append(para)
+        ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
         paragraphs[-1]["runs"].extend(runs)
         last = item
     # Trailing spaces at line ends are dropped (they hang in the browser).
@@ -340,6 +360,7 @@ def _text_box(
             nxt = para["runs"][i + 1] if i + 1 < len(para["runs"]) else None
             if "text" in run and (nxt is None or nxt.get("break")):
                 run["text"] = run["text"].rstrip(" ")
+    _spread_paragraph_ends(paragraphs, ends)
     if marker_width:
         for para in paragraphs:
             para["margin_left"] = marker_width
@@ -347,7 +368,8 @@ def _text_box(
                 para["indent"] = -marker_width
     first = lines[0]
     align = paragraphs[0]["align"]
-    top = tm.box_top_for_baseline(first.baseline, None, first.size, paragraphs[0]["line_spacing"])  # type: ignore[arg-type]
+    first_spacing = paragraphs[0]["line_spacing"]
+    top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
     left = min(i.ox + i.line.x for i in lines) - marker_width
     width = max(i.line.width for i in lines) + marker_width
     content_right = max(
@@ -376,9 +398,46 @@ def _text_box(
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
-    if align == "l" and m.is_translation:
-        shape["fit_w"] = shape["w"] - slack  # the box may shrink to this at the slide edge
+    if align in ("l", "ctr", "r") and m.is_translation:
+        shape["fit_w"] = (shape["w"] - slack, align)  # it may shrink to this at the slide edge
     return shape
+
+
+def _spread_paragraph_ends(
+    paragraphs: list[dict[str, Any]], ends: list[tuple[int, int, _Line]]
+) -> None:
+    """A line Chromium justified that ends a PPTX paragraph (which starts where the line pitch
+    changes) would be left-aligned there: its spaces get the justification as spacing."""
+    last_of: dict[int, tuple[int, _Line]] = {}
+    for para, start, item in ends:
+        last_of[para] = (start, item)
+    for para, (start, item) in last_of.items():
+        line = item.line
+        style = item.block.box.style
+        free = line.width - line.content_width
+        if style["text-align"] != "justify" or line.last or line.forced_break or free <= 0.01:
+            continue
+        runs = paragraphs[para]["runs"]
+        count = sum(r["text"].count(" ") for r in runs[start:] if "text" in r)
+        if count:
+            runs[start:] = _spaced_runs(runs[start:], px_to_pt(free / count))
+
+
+def _spaced_runs(runs: list[dict[str, Any]], extra_pt: float) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for run in runs:
+        text = run.get("text")
+        if not text or " " not in text:
+            out.append(run)
+            continue
+        for piece in re.split("( +)", text):
+            if not piece:
+                continue
+            part = dict(run, text=piece)
+            if piece.startswith(" "):
+                part["spacing"] = round(run.get("spacing", 0.0) + extra_pt, 2)
+            out.append(part)
+    return out
 
 
 def _justified_width(lines: list[_Line], left: float) -> float:

@@ -150,11 +150,21 @@ def _check_limits(root: etree._Element, limits: Limits) -> int:
 _VOID_TAGS = ("wbr", "source", "track", "embed", "keygen", "param", "area", "col", "base")
 
 
-def _unnest_voids(root: etree._Element) -> None:
-    """Move what libxml2 nested inside void elements back after them (voids never hold content)."""
+def _unnest_voids(root: etree._Element) -> bool:
+    """Move what libxml2 nested inside void elements back after them (voids never hold content).
+
+    False when there are too many to move one by one (each move walks the moved subtree): the
+    caller then builds the tree again with _CappedTree, which never nests voids.
+    """
     voids = [el for el in root.iter(*_VOID_TAGS) if len(el) or el.text]
-    for el in reversed(voids):  # innermost first: every moved child is already flat
+    if len(voids) > _MAX_VOID_MOVES:
+        return False
+    for el in voids:
         _hoist_children(el)
+    return True
+
+
+_MAX_VOID_MOVES = 64
 
 
 def _hoist_children(el: etree._Element) -> None:
@@ -253,8 +263,10 @@ def _insert_tbody(root: etree._Element) -> None:
                 tbody.append(row)  # moves the row (with its tail)
 
 
-def _collect_styles(root: etree._Element, diag: Diagnostics) -> list[str]:
+def _collect_styles(root: etree._Element, diag: Diagnostics, limit: int) -> list[str]:
+    """The page's <style> texts, at most `limit` characters in all (cut after a whole rule)."""
     sheets: list[str] = []
+    left = limit
     for el in root.iter("style", "link"):
         if el.tag == "link":
             rel = (el.get("rel") or "").lower().split()
@@ -273,6 +285,10 @@ def _collect_styles(root: etree._Element, diag: Diagnostics) -> list[str]:
         media = " ".join((el.get("media") or "").split())
         if media and media.lower() not in ("all", "screen"):
             text = f"@media {media} {{\n{text}\n}}"
+        if len(text) > left:
+            text = text[: text.rfind("}", 0, left) + 1]
+            diag.add("limit", f"stylesheets over {limit} characters cut", "<style>")
+        left -= len(text)
         sheets.append(text)
     return sheets
 
@@ -290,19 +306,21 @@ def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
     try:
         root = lxml_html.document_fromstring(data, parser=parser)
         too_deep = any("depth" in entry.message.lower() for entry in parser.error_log)
-        if root is not None and not too_deep:
-            _unnest_voids(root)
-            too_deep = _check_limits(root, limits) > limits.max_dom_depth
-        if too_deep:
+        rebuild = too_deep
+        if root is not None and not rebuild:
+            rebuild = not _unnest_voids(root)
+            if not rebuild:
+                too_deep = rebuild = _check_limits(root, limits) > limits.max_dom_depth
+        if rebuild:
             # Rare: build the tree again with the depth cap (libxml2 alone stops at 2048 levels
-            # and drops the rest of the page).
+            # and drops the rest of the page) and void elements kept empty.
             root = _parse_capped(data, limits.max_dom_depth)
-            diag.add(
-                "html",
-                f"elements nested deeper than {limits.max_dom_depth} levels became siblings",
-                "<html>",
-            )
-            _check_limits(root, limits)
+            if _check_limits(root, limits) >= limits.max_dom_depth and too_deep:
+                diag.add(
+                    "html",
+                    f"elements nested deeper than {limits.max_dom_depth} levels became siblings",
+                    "<html>",
+                )
     except PageError:
         raise
     except Exception as exc:  # lxml raises several types for unparseable input
@@ -315,7 +333,7 @@ def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
     found = _SLIDE_XPATH(root)
     if not found:
         raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
-    sheets = _collect_styles(root, diag)
+    sheets = _collect_styles(root, diag, limits.max_stylesheet_bytes)
     return ParsedPage(
         root=root, slide=found[0], stylesheets=sheets, fragment=fragment, quirks=is_quirks(text)
     )

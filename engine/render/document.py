@@ -9,6 +9,7 @@ sanitizer); if it refuses, the picture is left out.
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,9 @@ from engine.render.text import TextRenderer
 
 RASTER_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 MAX_SHAPES = 5000  # shapes drawn per slide, at most (groups included)
+# resvg cannot be interrupted: the area painted (shape boxes cut to the slide, in slide areas,
+# gradients and shadows counted several times) is bounded; shapes past it are left out.
+MAX_PAINTED_SLIDES = 60.0
 MAX_DEPTH = 16  # group nesting drawn
 MAX_SVG_BYTES = 2_000_000  # larger SVG pictures are left out
 SVG_BUDGET = 8_000_000  # output pixels x cost units (~7.5 ns each) one SVG picture may take
@@ -79,9 +83,10 @@ class SlideSvg:
     defs: Defs = field(default_factory=Defs)
     parts: list[str] = field(default_factory=list)
     drawn: int = 0
+    painted: float = 0.0  # in slide areas
 
     def __post_init__(self) -> None:
-        self.text = TextRenderer(self.fonts, self.defs)
+        self.text = TextRenderer(self.fonts, self.defs, (self.width, self.height))
         self.scale = 1.0  # output pixels per slide px
 
     # -- document ---------------------------------------------------------------------------
@@ -101,9 +106,11 @@ class SlideSvg:
 
     def background(self, fill: Any) -> None:
         full = (0.0, 0.0, self.width, self.height)
-        self.parts.append(f'<rect width="{f(self.width)}" height="{f(self.height)}" fill="#ffffff"/>')
+        self.parts.append(
+            f'<rect width="{f(self.width)}" height="{f(self.height)}" fill="#ffffff"/>'
+        )
         if isinstance(fill, Mapping) and fill.get("type") == "image":
-            pic = {"x": 0.0, "y": 0.0, "w": self.width, "h": self.height}
+            pic: dict[str, Any] = {"x": 0.0, "y": 0.0, "w": self.width, "h": self.height}
             pic.update(media=fill.get("media"), crop=fill.get("crop"), alpha=fill.get("alpha", 1.0))
             self.picture(pic)
         elif isinstance(fill, Mapping):
@@ -118,6 +125,9 @@ class SlideSvg:
             if not isinstance(shape, Mapping):
                 continue
             self.drawn += 1
+            self.painted += self._cost(shape)
+            if self.painted > MAX_PAINTED_SLIDES:
+                return
             kind = shape.get("kind")
             if kind == "group":
                 if depth < MAX_DEPTH and isinstance(shape.get("shapes"), list):
@@ -136,6 +146,24 @@ class SlideSvg:
                 from engine.render.tables import table_svg
 
                 self.parts.append(table_svg(shape, self))
+
+    def _cost(self, shape: Mapping[str, Any]) -> float:
+        """The share of the slide a shape paints (x 4 for gradients, + 1 per shadow layer)."""
+        if shape.get("kind") in ("group", "text"):
+            return 0.0
+        x, y, w, h = g.box(shape)
+        if shape.get("kind") == "line":
+            return 0.01
+        if shape.get("rotation"):
+            r = math.hypot(w, h) / 2
+            x, y, w, h = x + w / 2 - r, y + h / 2 - r, 2 * r, 2 * r
+        cw = max(0.0, min(x + w, self.width) - max(x, 0.0))
+        ch = max(0.0, min(y + h, self.height) - max(y, 0.0))
+        fill = shape.get("fill")
+        weight = 4.0 if isinstance(fill, Mapping) and fill.get("type") == "gradient" else 1.0
+        if shape.get("shadow"):
+            weight += g.SHADOW_LAYERS
+        return weight * cw * ch / (self.width * self.height) + 0.001
 
     # -- shapes ---------------------------------------------------------------------------
     def rect(self, shape: Mapping[str, Any]) -> None:
@@ -159,9 +187,7 @@ class SlideSvg:
         if not stroke:
             return
         x1, y1, x2, y2 = (num(shape.get(k)) for k in ("x1", "y1", "x2", "y2"))
-        self.parts.append(
-            f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" {stroke}/>'
-        )
+        self.parts.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" {stroke}/>')
 
     def picture(self, shape: Mapping[str, Any]) -> None:
         x, y, w, h = g.box(shape)
@@ -170,7 +196,8 @@ class SlideSvg:
         data = media_bytes(entry)
         if data is None or not isinstance(entry, Mapping) or w <= 0 or h <= 0:
             return
-        crop = shape.get("crop") if isinstance(shape.get("crop"), Mapping) else {}
+        raw = shape.get("crop")
+        crop: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         cl, ct, cr, cb = (max(-10.0, min(0.999, num(crop.get(k)))) for k in "ltrb")
         alpha = unit(shape.get("alpha"))
         image = self._image(entry, data, (cl, ct, cr, cb), (x, y, w, h), alpha)

@@ -1,9 +1,10 @@
-"""Font choice for the PNG renderer (slide-model runs -> SVG font-family names, and the font files resvg may load).
+"""Font choice for the PNG renderer (slide-model runs -> the font face of every character, and the few font files resvg itself loads).
 
 The typefaces a run names (latin / east-asian) are resolved through the engine's own
 fontconfig lookup (engine/fonts/resolve.py, as the layout measured them); characters none
-of them has go to fontconfig's fallback font for the character, as LibreOffice does. resvg
-is then given exactly those files: no system-wide font loading, no path from content.
+of them has go to fontconfig's fallback font for the character, as LibreOffice does. Glyphs
+are drawn from these files by engine/render/glyphs.py; resvg is given only the files of faces
+without outlines (colour emoji): no system-wide font loading, no path from content.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _match(family: str, bold: bool, italic: bool) -> Face | None:
 
 
 @lru_cache(maxsize=256)
-def _file(path: str, index: int) -> FontFile | None:
+def font_file(path: str, index: int) -> FontFile | None:
     try:
         return FontFile(path, index)
     except Exception:  # noqa: BLE001 - unreadable font: treated as absent
@@ -51,7 +52,7 @@ def _file(path: str, index: int) -> FontFile | None:
 
 
 def _file_family(path: str, index: int) -> str:
-    f = _file(path, index)
+    f = font_file(path, index)
     return f.family_name if f is not None else ""
 
 
@@ -65,7 +66,7 @@ def _fallback(cp: int, lang: str) -> Face | None:
 
 
 def covers(face: Face, ch: str) -> bool:
-    f = _file(face.path, face.index)
+    f = font_file(face.path, face.index)
     if f is None:
         return False
     with _LOCK:
@@ -151,7 +152,7 @@ def family_list(names: list[str]) -> str:
 @lru_cache(maxsize=256)
 def metrics_of(face: Face) -> tm.FaceMetrics | None:
     """The face's vertical metrics (LibreOffice 7.4 reads them for table-cell text)."""
-    src = _file(face.path, face.index)
+    src = font_file(face.path, face.index)
     if src is None:
         return None
     m = src.metrics

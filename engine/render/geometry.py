@@ -93,9 +93,7 @@ def outline(shape: Mapping[str, Any]) -> str:
     if geom == "custom":
         parts = []
         for pts in _contours(shape):
-            parts.append(
-                "M" + "L".join(f"{f(x + px)},{f(y + py)}" for px, py in pts) + "Z"
-            )
+            parts.append("M" + "L".join(f"{f(x + px)},{f(y + py)}" for px, py in pts) + "Z")
         return f'<path d="{"".join(parts) or "M0,0"}" '
     preset = _preset(str(geom), x, y, w, h)
     if preset is not None:

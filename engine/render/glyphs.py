@@ -16,7 +16,7 @@ from typing import Any
 
 import uharfbuzz as hb
 
-from engine.render.fonts import Face
+from engine.render.fonts import Face, font_file
 
 _LOCK = threading.Lock()
 SYNTHETIC_ITALIC = math.tan(math.radians(12))
@@ -42,16 +42,8 @@ def hb_face(path: str, index: int) -> HbFace | None:
         return None
     tables = set(face.table_tags)
     outlines = bool(tables & {"glyf", "CFF ", "CFF2"}) and not (tables & {"CBDT", "sbix"})
-    weight = 400
-    italic = False
-    try:
-        from engine.render.fonts import _file
-
-        src = _file(path, index)
-        if src is not None:
-            weight, italic = src.weight_class, src.italic
-    except Exception:  # noqa: BLE001 - style flags are a nicety
-        pass
+    src = font_file(path, index)
+    weight, italic = (src.weight_class, src.italic) if src is not None else (400, False)
     return HbFace(font, face.upem or 1000, outlines, weight >= 600, italic)
 
 
@@ -85,7 +77,7 @@ class _PathPen:
         pass
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=8_000)
 def outline(path: str, index: int, gid: int) -> str:
     """The glyph's outline as SVG path data in font units, y up ('' for none)."""
     face = hb_face(path, index)
@@ -106,6 +98,7 @@ class Glyph:
     x: float  # font units from the piece's origin
     y: float
     cluster: int
+    advance: float
 
 
 def shape(face: Face, text: str, spacing_units: float) -> tuple[list[Glyph], float]:
@@ -125,7 +118,9 @@ def shape(face: Face, text: str, spacing_units: float) -> tuple[list[Glyph], flo
     for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=False):
         if info.cluster != last_cluster and last_cluster >= 0:
             pen += spacing_units * _chars_between(text, last_cluster, info.cluster)
-        glyphs.append(Glyph(info.codepoint, pen + pos.x_offset, pos.y_offset, info.cluster))
+        glyphs.append(
+            Glyph(info.codepoint, pen + pos.x_offset, pos.y_offset, info.cluster, pos.x_advance)
+        )
         pen += pos.x_advance
         last_cluster = info.cluster
     if last_cluster >= 0:

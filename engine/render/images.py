@@ -51,7 +51,7 @@ def visible_part(
     return (sl, st, sr, sb), (dx0, dy0, dx1 - dx0, dy1 - dy0)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def scaled_uri(
     data: bytes, source: tuple[float, float, float, float], out_w: int, out_h: int, alpha: float
 ) -> str | None:
@@ -74,7 +74,8 @@ def scaled_uri(
     if alpha < 0.999:
         scaled.putalpha(scaled.getchannel("A").point(lambda v: int(v * alpha + 0.5)))
     out = io.BytesIO()
-    if scaled.getchannel("A").getextrema()[0] >= 255:
+    low = scaled.getchannel("A").getextrema()[0]
+    if isinstance(low, (int, float)) and low >= 255:
         scaled.convert("RGB").save(out, format="JPEG", quality=92)
         mime = "image/jpeg"
     else:

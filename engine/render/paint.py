@@ -71,14 +71,18 @@ def _stops(fill: Mapping[str, Any]) -> list[tuple[float, str, float]]:
     out = []
     for stop in fill.get("stops") or []:
         if isinstance(stop, Mapping):
-            out.append((unit(stop.get("pos"), 0.0), color(stop.get("color")), unit(stop.get("alpha"))))
+            out.append(
+                (unit(stop.get("pos"), 0.0), color(stop.get("color")), unit(stop.get("alpha")))
+            )
     out.sort(key=lambda s: s[0])
     return out
 
 
 def _stop_markup(stops: list[tuple[float, str, float]]) -> str:
     return "".join(
-        f'<stop offset="{f(p)}" stop-color="{c}"' + (f' stop-opacity="{f(a)}"' if a < 1 else "") + "/>"
+        f'<stop offset="{f(p)}" stop-color="{c}"'
+        + (f' stop-opacity="{f(a)}"' if a < 1 else "")
+        + "/>"
         for p, c, a in stops
     )
 

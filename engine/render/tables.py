@@ -38,16 +38,19 @@ def table_svg(shape: Mapping[str, Any], doc: SlideSvg) -> str:
                 break
             if not isinstance(cell, Mapping) or cell.get("merged"):
                 continue
-            span = cell.get("span") if isinstance(cell.get("span"), list) else [1, 1]
-            rs = max(1, int(num(span[0] if span else 1, 1.0)))
-            cs = max(1, int(num(span[1] if len(span) > 1 else 1, 1.0)))
+            raw = cell.get("span")
+            span: list[Any] = raw if isinstance(raw, list) else [1, 1]
+            rs = max(1, min(len(rows), int(num(span[0] if span else 1, 1.0))))
+            cs = max(1, min(len(columns), int(num(span[1] if len(span) > 1 else 1, 1.0))))
             x, y = col_x[ci], row_y[ri]
             w = col_x[min(len(columns), ci + cs)] - x
             h = row_y[min(len(rows), ri + rs)] - y
             box = (x, y, w, h)
             paint = fill_attrs(cell.get("fill"), box, doc.defs)
             if paint != 'fill="none"':
-                fills.append(f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" {paint}/>')
+                fills.append(
+                    f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" {paint}/>'
+                )
             borders.extend(_borders(cell.get("borders"), box))
             margins = cell.get("margins")
             insets = (9.6, 4.8, 9.6, 4.8)

@@ -1,10 +1,11 @@
-"""Text for the PNG renderer (a slide-model TextBody in its box -> SVG <text> lines placed where LibreOffice draws them).
+"""Text for the PNG renderer (a slide-model TextBody in its box -> glyph runs placed where LibreOffice draws the lines).
 
-The model's text is already broken into lines (a:br runs) by the layout; each paragraph line
-is one <text> element with an explicit baseline y (engine/model/textmetrics.py: LibreOffice's
-font-independent line spacing for text boxes, font metrics for table cells) and x from the
-paragraph's alignment, margins and indent. Runs become <tspan>s split by script, so CJK
-characters take the run's east-asian typeface as they do in LibreOffice.
+The model's text is already broken into lines (a:br runs) by the layout; each line gets an
+explicit baseline y (engine/model/textmetrics.py: LibreOffice's font-independent line spacing
+for text boxes, font metrics for table cells) and an x from the paragraph's alignment, margins
+and indent. Runs are cut into pieces of one face each (CJK characters take the run's
+east-asian typeface, characters no typeface has the fallback font, as in LibreOffice), shaped
+with HarfBuzz and drawn as glyph outlines (engine/render/glyphs.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.units import pt_to_px
 DEFAULT_SIZE_PT = 18.0  # OOXML's default run size
 DEFAULT_INSETS = (9.6, 4.8, 9.6, 4.8)  # OOXML bodyPr defaults: 0.1 in / 0.05 in
 MAX_RUN_CHARS = 20_000
+MAX_TEXT_PAINTED = 30.0  # slide areas of glyph runs drawn per slide, at most
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -74,8 +76,21 @@ def _autonum_label(scheme: str, n: int) -> str:
             label = chr(ord("a") + rem) + label
         core = label.upper() if "Uc" in scheme else label
     elif scheme.startswith("roman"):
-        vals = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+        vals = (
+            (1000, "m"),
+            (900, "cm"),
+            (500, "d"),
+            (400, "cd"),
+            (100, "c"),
+            (90, "xc"),
+            (50, "l"),
+            (40, "xl"),
+            (10, "x"),
+            (9, "ix"),
+            (5, "v"),
+            (4, "iv"),
+            (1, "i"),
+        )
         core, k = "", n
         for v, s in vals:
             while k >= v:
@@ -95,10 +110,15 @@ def _autonum_label(scheme: str, n: int) -> str:
 class TextRenderer:
     """Writes TextBodies as SVG text; shares the slide's fonts and defs."""
 
-    def __init__(self, fonts: FontSet, defs: Defs) -> None:
+    def __init__(
+        self, fonts: FontSet, defs: Defs, slide_size: tuple[float, float] = (1280.0, 720.0)
+    ) -> None:
         self.fonts = fonts
         self.defs = defs
+        self.slide_size = slide_size
+        self.painted = 0.0  # slide areas covered by drawn glyph runs (bounded: MAX_TEXT_PAINTED)
         self.glyph_ids: dict[tuple[str, int, int], str] = {}  # (file, index, gid) -> path id
+        self.upright = False  # inside an eaVert body: CJK glyphs stand upright
 
     def body(
         self,
@@ -123,11 +143,18 @@ class TextRenderer:
         x, y, w, h = box
         vertical = body.get("vertical")
         if vertical in ("vert", "eaVert", "vert270", "wordArtVert", "mongolianVert"):
-            # Lay the text out in the turned frame, then turn it into the box.
+            # Lay the text out in the turned frame, then turn it into the box (eaVert keeps
+            # CJK glyphs upright: each is turned back about its em box centre).
             cx, cy = x + w / 2, y + h / 2
+            self.upright = vertical == "eaVert"
             inner = self._horizontal(
-                paragraphs, (cx - h / 2, cy - w / 2, h, w), insets, table_cell, anchor or body.get("anchor")
+                paragraphs,
+                (cx - h / 2, cy - w / 2, h, w),
+                insets,
+                table_cell,
+                anchor or body.get("anchor"),
             )
+            self.upright = False
             angle = 270 if vertical == "vert270" else 90
             return f'<g transform="rotate({angle} {f(cx)} {f(cy)})">{inner}</g>'
         return self._horizontal(paragraphs, box, insets, table_cell, anchor or body.get("anchor"))
@@ -186,7 +213,9 @@ class TextRenderer:
                         return metrics_of(face)
         return None
 
-    def _bullet_label(self, para: Mapping[str, Any], counters: dict[str, int]) -> tuple[str, Any] | None:
+    def _bullet_label(
+        self, para: Mapping[str, Any], counters: dict[str, int]
+    ) -> tuple[str, Any] | None:
         bullet = para.get("bullet")
         if not isinstance(bullet, Mapping):
             counters.clear()
@@ -222,7 +251,8 @@ class TextRenderer:
         pieces = [p for run in line.runs for p in self._pieces(run)]
         if not pieces:
             return "".join(out)
-        width = sum(p.width for p in pieces)
+        gaps = _autospace(pieces)
+        width = sum(p.width for p in pieces) + sum(gaps)
         # LibreOffice leaves the last character's letter-spacing out when aligning.
         trailing = pieces[-1].spacing_px
         align = para.get("align")
@@ -232,7 +262,8 @@ class TextRenderer:
             x = right - (width - trailing)
         else:
             x = start
-        for piece in pieces:
+        for piece, gap in zip(pieces, gaps, strict=True):
+            x += gap
             out.append(self._draw(piece, x, baseline))
             x += piece.width
         return "".join(out)
@@ -252,7 +283,9 @@ class TextRenderer:
 
     def _pieces(self, run: Mapping[str, Any]) -> list[Piece]:
         """The run cut into pieces of one face each, shaped."""
-        text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace("\t", "    ")
+        text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace(
+            "\t", "    "
+        )
         if not text:
             return []
         if run.get("caps") == "all":
@@ -266,15 +299,18 @@ class TextRenderer:
         spacing = pt_to_px(num(run.get("spacing")))
         lat, east = self.fonts.pick(run.get("font"), run.get("ea_font"), bold, italic, text)
         paint = self._paint(run)
-        groups: list[tuple[Face | None, str]] = []
+        # One piece per face and script kind (CJK or not; whitespace keeps the kind before it).
+        groups: list[tuple[Face | None, bool, str]] = []
+        kind = False
         for ch in text:
             face = self.fonts.face_for_char(ch, lat, east)
-            if groups and groups[-1][0] == face:
-                groups[-1] = (face, groups[-1][1] + ch)
+            kind = kind if ch.isspace() else tm.is_cjk_char(ch)
+            if groups and groups[-1][0] == face and groups[-1][1] == kind:
+                groups[-1] = (face, kind, groups[-1][2] + ch)
             else:
-                groups.append((face, ch))
+                groups.append((face, kind, ch))
         out = []
-        for face, chunk in groups:
+        for face, cjk, chunk in groups:
             if face is None:
                 continue
             hbf = glyphs.hb_face(face.path, face.index)
@@ -283,29 +319,57 @@ class TextRenderer:
             scale = size / hbf.upem
             shaped, advance = glyphs.shape(face, chunk, spacing / scale if scale else 0.0)
             out.append(
-                Piece(face, chunk, shaped, advance * scale, size, scale, spacing, shift, paint,
-                      bold and not hbf.bold, italic and not hbf.italic,
-                      bool(run.get("underline")), bool(run.get("strike")))
+                Piece(
+                    face,
+                    chunk,
+                    shaped,
+                    advance * scale,
+                    size,
+                    scale,
+                    spacing,
+                    shift,
+                    paint,
+                    bold and not hbf.bold,
+                    italic and not hbf.italic,
+                    bool(run.get("underline")),
+                    bool(run.get("strike")),
+                    cjk,
+                )
             )
         return out
 
     def _draw(self, piece: Piece, x: float, baseline: float) -> str:
+        sw, sh = self.slide_size
+        self.painted += min(piece.width, sw) * min(piece.size * 1.2, sh) / max(1.0, sw * sh)
+        if self.painted > MAX_TEXT_PAINTED:
+            return ""  # resvg cannot be interrupted: text past the budget is left out
         y = baseline - piece.shift
         hbf = glyphs.hb_face(piece.face.path, piece.face.index)
         out = []
         if hbf is not None and hbf.outlines:
             uses = []
+            turn = self.upright and piece.cjk
+            centre = 0.38 * hbf.upem  # the ideographic em box's middle, above the baseline
             for glyph in piece.glyphs:
                 gid = self._glyph_id(piece.face, glyph.gid)
-                if gid:
-                    uses.append(f'<use xlink:href="#{gid}" x="{round(glyph.x)}" y="{round(glyph.y)}"/>')
+                if not gid:
+                    continue
+                rotate = ""
+                if turn:
+                    gx = round(glyph.x + glyph.advance / 2)
+                    rotate = f' transform="rotate(90 {gx} {round(centre)})"'
+                uses.append(
+                    f'<use xlink:href="#{gid}" x="{round(glyph.x)}" y="{round(glyph.y)}"{rotate}/>'
+                )
             if uses:
                 s = piece.scale
                 skew = s * glyphs.SYNTHETIC_ITALIC if piece.fake_italic else 0.0
                 extra = ""
                 if piece.fake_bold:
                     stroke = piece.paint.replace("fill", "stroke")
-                    extra = f' {stroke} stroke-width="{round(hbf.upem / 32)}" stroke-linejoin="round"'
+                    extra = (
+                        f' {stroke} stroke-width="{round(hbf.upem / 32)}" stroke-linejoin="round"'
+                    )
                 out.append(
                     f'<g {piece.paint}{extra} transform="matrix({s:.6g} 0 {skew:.6g} {-s:.6g} {f(x)} {f(y)})">'
                     + "".join(uses)
@@ -374,7 +438,26 @@ class Piece:
     fake_italic: bool
     underline: bool
     strike: bool
+    cjk: bool = False
     offset: float = 0.0
+
+
+def _autospace(pieces: list[Piece]) -> list[float]:
+    """The space LibreOffice puts before each piece where CJK meets other letters or digits
+    (textmetrics.CJK_AUTOSPACE_EM x the size; whitespace takes the kind before it)."""
+    gaps = []
+    prev: bool | None = None
+    for piece in pieces:
+        gap = 0.0
+        for i, ch in enumerate(piece.text):
+            kind = prev if ch.isspace() else tm.is_cjk_char(ch)
+            if kind is None:
+                continue
+            if i == 0 and prev is not None and kind != prev:
+                gap = tm.CJK_AUTOSPACE_EM * piece.size
+            prev = kind
+        gaps.append(gap)
+    return gaps
 
 
 def _offsets(pieces: list[Piece]) -> list[Piece]:

@@ -27,6 +27,8 @@ _NOT_ANIMATABLE_PREFIXES = ("animation", "transition")
 _NOT_ANIMATABLE = frozenset(
     ("display", "direction", "unicode-bidi", "writing-mode", "text-orientation", "will-change")
 )
+
+
 class Keyframes(NamedTuple):
     """The declarations of one @keyframes rule per keyframe offset (0..1), in source order."""
 
@@ -61,7 +63,9 @@ def _offsets(selector: str) -> list[float]:
     return out
 
 
-def _collect(items: list[str | Rule], viewport: tuple[float, float], out: dict[str, Keyframes]) -> None:
+def _collect(
+    items: list[str | Rule], viewport: tuple[float, float], out: dict[str, Keyframes]
+) -> None:
     for item in items:
         if not isinstance(item, Rule) or not item.prelude.startswith("@"):
             continue
@@ -77,9 +81,7 @@ def _collect(items: list[str | Rule], viewport: tuple[float, float], out: dict[s
                 frames.extend((offset, block) for offset in _offsets(frame.prelude))
             if name:
                 out[name] = Keyframes(tuple(frames))  # the last @keyframes of a name wins
-        elif head == "media" and media_matches(rest, viewport):
-            _collect(item.items, viewport, out)
-        elif head in ("supports", "layer"):
+        elif head in ("supports", "layer") or (head == "media" and media_matches(rest, viewport)):
             _collect(item.items, viewport, out)
 
 

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from lxml import etree
 
-from engine.budget import check
+from engine.budget import check, current_limits
 from engine.diagnostics import Diagnostics
 from engine.parse import ParsedPage
 from engine.style.animations import page_animator
@@ -39,8 +39,9 @@ class PageRules(NamedTuple):
 
 
 def _sorted_entries(
-    sheets: list[Any], viewport: tuple[float, float]
+    sheets: list[Any], viewport: tuple[float, float], max_entries: int = 1 << 62
 ) -> list[tuple[CompiledSelector, Block]]:
+    """Rules in cascade order; at most `max_entries` selectors, the first ones in source order."""
     entries: list[tuple[tuple[int, int, int], int, CompiledSelector, Block]] = []
     order = 0
     for sheet in sheets:
@@ -48,6 +49,8 @@ def _sorted_entries(
             order += 1
             if rule.media and not all(media_matches(m, viewport) for m in rule.media):
                 continue
+            if len(entries) + len(rule.selectors) > max_entries:
+                break
             for sel in rule.selectors:
                 entries.append((sel.specificity, order, sel, rule.block))
     entries.sort(key=lambda e: (e[0], e[1]))
@@ -56,9 +59,14 @@ def _sorted_entries(
 
 @lru_cache(maxsize=128)
 def page_rules(
-    sheet_texts: tuple[str, ...], viewport: tuple[float, float], quirks: bool = False
+    sheet_texts: tuple[str, ...],
+    viewport: tuple[float, float],
+    quirks: bool = False,
+    max_rules: int = 1 << 62,
 ) -> PageRules:
-    """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics."""
+    """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics.
+
+    At most `max_rules` author selectors are kept (the first ones in source order)."""
     ua = [parse_stylesheet(ua_stylesheet_text())]
     if quirks:
         ua.append(parse_stylesheet(ua_stylesheet_text("quirks.css")))
@@ -66,11 +74,11 @@ def page_rules(
     messages: list[Message] = []
     for sheet in author:
         messages.extend(sheet.messages)
-    return PageRules(
-        tuple(_sorted_entries(ua, viewport)),
-        tuple(_sorted_entries(author, viewport)),
-        tuple(messages),
-    )
+    entries = _sorted_entries(author, viewport, max_rules)
+    total = sum(len(rule.selectors) for sheet in author for rule in sheet.rules)
+    if total > max_rules:
+        messages.append(("limit", f"style rules over the limit of {max_rules} ignored", "<style>"))
+    return PageRules(tuple(_sorted_entries(ua, viewport)), tuple(entries), tuple(messages))
 
 
 def _merge(blocks: list[Block]) -> dict[str, Any]:
@@ -139,6 +147,14 @@ class StyleMap:
             return None
         return style
 
+    def declared(self, element: Any, which: str) -> set[str]:
+        """The properties a pseudo-element's own rules declare (not inherited ones)."""
+        names: set[str] = set()
+        for block in self._pseudo_blocks.get((element, which), ()):
+            names.update(block.normal)
+            names.update(block.important)
+        return names
+
     def anonymous(self, parent: ComputedStyle, display: str) -> ComputedStyle:
         """Style of an anonymous box inside `parent`: inherited values, the rest initial."""
         return anonymous_style(parent, display)
@@ -153,7 +169,12 @@ def _scope(page: ParsedPage) -> list[Any]:
 def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, float]) -> StyleMap:
     """Run the cascade and compute the style of every element around and inside the slide root."""
     viewport = (float(viewport[0]), float(viewport[1]))
-    rules = page_rules(tuple(page.stylesheets), viewport, bool(getattr(page, "quirks", False)))
+    rules = page_rules(
+        tuple(page.stylesheets),
+        viewport,
+        bool(getattr(page, "quirks", False)),
+        current_limits().max_style_rules,
+    )
     for kind, message, where in rules.messages:
         diag.add(kind, message, where)
     elements = _scope(page)

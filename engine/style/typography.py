@@ -16,6 +16,7 @@ from engine.style.values import (
     parse_angle,
     parse_length,
     parse_number,
+    warn,
 )
 
 if TYPE_CHECKING:
@@ -59,7 +60,14 @@ def font_family(toks: tuple[Tok, ...], text: str) -> Any:
             return INVALID
         else:
             families.append(" ".join(t.raw for t in group))
+    if len(families) > MAX_FONT_FAMILIES:  # a bound on font matching work per element
+        warn(f"font-family list of {len(families)} entries cut to {MAX_FONT_FAMILIES}")
+        last = families[-1]
+        families = families[: MAX_FONT_FAMILIES - 1] + [last]
     return tuple(families) if families else INVALID
+
+
+MAX_FONT_FAMILIES = 64  # entries kept per font-family list (the last one, often generic, kept)
 
 
 # Chromium's keyword sizes for a 16px (standard) and 13px (monospace) default font size.

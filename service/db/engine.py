@@ -102,12 +102,18 @@ class Database:
             if self.dialect == "postgresql":
                 conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
                 conn.commit()
+            if self.dialect == "sqlite":
+                # Batch migrations recreate tables; with foreign keys on, dropping a parent
+                # table would cascade. (The pragma only works outside a transaction.)
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             try:
                 upgrade(conn)
             finally:
                 if self.dialect == "postgresql":
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_MIGRATION_LOCK})
                     conn.commit()
+                if self.dialect == "sqlite":
+                    conn.exec_driver_sql("PRAGMA foreign_keys=ON")
 
     @contextlib.contextmanager
     def _migration_lock(self) -> Iterator[None]:

@@ -59,6 +59,10 @@ class Account(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
     balance: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Row counts kept in step by service.credits / service.library (same transaction as the row),
+    # so an unfiltered listing's `total` costs nothing however many rows there are.
+    record_total: Mapped[int] = mapped_column(BigInteger, default=0)
+    ppt_total: Mapped[int] = mapped_column(BigInteger, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 

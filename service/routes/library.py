@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -58,40 +59,46 @@ def _ppts_page(
     )
     with state.db.session() as s:
         page = library.list_ppts(s, principal.account_id, query)
+    entry = entry_maker(state, base_url)
     return {
         "total": page.total,
         "page": page.page,
         "size": page.size,
-        "records": [ppt_entry(state, p, base_url) for p in page.items],
+        "records": [entry(p) for p in page.items],
     }
 
 
-def ppt_entry(state: ServiceState, ppt: Ppt, base_url: str) -> dict[str, Any]:
-    """The wire form of one PPT (list entry); links are fresh and short-lived."""
+def entry_maker(state: ServiceState, base_url: str) -> Callable[[Ppt], dict[str, Any]]:
+    """A function giving the wire form of a PPT (list entry), with fresh short-lived links
+    (valid url_ttl_s from now) to its file and cover."""
     zone = state.settings.time_zone
     now = state.clock().replace(microsecond=0)
     expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+    storage = state.storage
 
-    def link(key: str | None) -> str | None:
-        if not key:
-            return None
-        return state.storage.link(
-            key, filename=ppt.file_name, expires_at=expires_at, now=now, base_url=base_url
-        )
+    def entry(ppt: Ppt) -> dict[str, Any]:
+        def link(key: str | None) -> str | None:
+            if not key:
+                return None
+            return storage.link(
+                key, filename=ppt.file_name, expires_at=expires_at, now=now, base_url=base_url
+            )
 
-    return {
-        "id": ppt.id,
-        "subject": ppt.subject,
-        "templateId": ppt.template_id,
-        "uid": ppt.uid,
-        "pages": ppt.pages,
-        "fileName": ppt.file_name,
-        "source": ppt.source,
-        "fileUrl": link(ppt.file_key),
-        "coverUrl": link(ppt.cover_key),
-        "createTime": format_time(ppt.create_time, zone),
-        "updateTime": format_time(ppt.update_time, zone),
-    }
+        return {
+            "id": ppt.id,
+            "subject": ppt.subject,
+            "templateId": ppt.template_id,
+            "uid": ppt.uid,
+            "pages": ppt.pages,
+            "fileName": ppt.file_name,
+            "source": ppt.source,
+            "fileUrl": link(ppt.file_key),
+            "coverUrl": link(ppt.cover_key),
+            "createTime": format_time(ppt.create_time, zone),
+            "updateTime": format_time(ppt.update_time, zone),
+        }
+
+    return entry
 
 
 @router.post(

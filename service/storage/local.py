@@ -10,7 +10,6 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import urlencode
 
 from service import signing
 from service.storage.base import LinkError, Storage, StoredFile, new_object_id, unix
@@ -74,8 +73,9 @@ class LocalStorage(Storage):
             path.unlink(missing_ok=True)
 
     def url_for(self, key: str, expires: int, base_url: str) -> str:
-        query = urlencode({"expires": expires, "signature": signing.sign(self._key, key, expires)})
-        return f"{base_url.rstrip('/')}{FILES_ROUTE}/{key}?{query}"
+        # The signature is URL-safe base64 and `expires` an integer: nothing to escape.
+        signature = signing.sign(self._key, key, expires)
+        return f"{base_url.rstrip('/')}{FILES_ROUTE}/{key}?expires={expires}&signature={signature}"
 
     def resolve(self, key: str, expires: int, signature: str, now: datetime) -> LocalFile:
         """The file behind a download link; raises LinkError('invalid'|'expired'|'missing')."""

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from service.cli import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,11 +90,18 @@ def test_doctor_without_fonts_names_the_install_line(tmp_path: Path) -> None:
         f'<?xml version="1.0"?><fontconfig><cachedir>{tmp_path}</cachedir></fontconfig>'
     )
     proc = deckforge("doctor", env={"FONTCONFIG_FILE": str(conf)})
+    from service.doctor import dpkg_installed
+
     assert proc.returncode == 1
     assert "no font files found: the engine uses built-in metrics" in proc.stdout
-    line = next(x for x in proc.stdout.splitlines() if x.startswith("missing fonts"))
-    assert "sudo apt-get install -y fonts-liberation" in line
-    assert "fonts-noto-color-emoji" in line
+    lines = proc.stdout.splitlines()
+    if dpkg_installed("fonts-liberation"):  # the files are there; this fontconfig hides them
+        line = next(x for x in lines if x.startswith("fonts installed but not seen"))
+        assert "fonts-liberation" in line and "fonts-noto-color-emoji" in line
+    else:
+        line = next(x for x in lines if x.startswith("missing fonts"))
+        assert "sudo apt-get install -y fonts-liberation" in line
+        assert "fonts-noto-color-emoji" in line
 
 
 def test_serve_on_a_busy_port_fails_with_one_line(tmp_path: Path) -> None:
@@ -116,3 +125,16 @@ def test_serve_on_a_busy_port_fails_with_one_line(tmp_path: Path) -> None:
     ]
     assert "listening" not in proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_doctor_install_line_for_packages_not_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import doctor
+
+    monkeypatch.setattr(doctor, "package_installed", lambda p: p != "fonts-noto-cjk")
+    monkeypatch.setattr(doctor, "dpkg_installed", lambda p: False)
+    text, missing = doctor.report()
+    assert missing == ["fonts-noto-cjk"]
+    assert "missing fonts (conversions are less exact): sudo apt-get install -y fonts-noto-cjk" in (
+        text.splitlines()
+    )
+    assert doctor.main([]) == 1

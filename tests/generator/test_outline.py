@@ -20,12 +20,17 @@ def test_levels_make_topic_chapters_pages_and_sections() -> None:
     page = o.chapters[0].pages[0]
     assert page.title == "Page A"
     assert [b.type for b in page.blocks] == ["list"]
-    assert [(s.title, plain(s.blocks[0].spans)) for s in page.sections] == [("Left", "l"), ("Right", "r")]
+    assert [(s.title, plain(s.blocks[0].spans)) for s in page.sections] == [
+        ("Left", "l"),
+        ("Right", "r"),
+    ]
     assert plain(o.chapters[1].pages[0].blocks[0].spans) == "text"
 
 
 def test_inline_formatting_and_links() -> None:
-    o = parse_outline("# T\n### P\nA **bold** *it* `code` [link](https://x.org) [bad](javascript:alert(1))")
+    o = parse_outline(
+        "# T\n### P\nA **bold** *it* `code` [link](https://x.org) [bad](javascript:alert(1))"
+    )
     spans = o.chapters[0].pages[0].blocks[0].spans
     assert [(s.text, s.bold, s.italic, s.code, s.href) for s in spans] == [
         ("A ", False, False, False, None),
@@ -119,7 +124,9 @@ def test_not_a_string_and_too_long() -> None:
 
 
 def test_round_trip_through_dicts() -> None:
-    o = parse_outline(f"# T\n## C\n### P\n- a\n  - b\n\n| x |\n|---|\n| 1 |\n\n![i]({PNG})\n#### S\n> q")
+    o = parse_outline(
+        f"# T\n## C\n### P\n- a\n  - b\n\n| x |\n|---|\n| 1 |\n\n![i]({PNG})\n#### S\n> q"
+    )
     assert Outline.from_dict(o.to_dict()) == o
 
 

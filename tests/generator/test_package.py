@@ -25,7 +25,9 @@ def corporate_files(new_id: str = "acme") -> dict[str, bytes]:
     return files
 
 
-def make_zip(files: dict[str, bytes], prefix: str = "", method: int = zipfile.ZIP_DEFLATED) -> bytes:
+def make_zip(
+    files: dict[str, bytes], prefix: str = "", method: int = zipfile.ZIP_DEFLATED
+) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", method) as zf:
         for name, data in files.items():
@@ -82,7 +84,9 @@ def test_names_types_and_links_are_checked() -> None:
 def test_zip_bomb_ratio_and_declared_size() -> None:
     files = corporate_files()
     files["bomb.css"] = b"\0" * 3_000_000
-    assert dict(problems(make_zip(files)))["bomb.css"] == "compression ratio too high (zip bomb guard)"
+    assert (
+        dict(problems(make_zip(files)))["bomb.css"] == "compression ratio too high (zip bomb guard)"
+    )
     data = bytearray(make_zip({"theme.css": b"a" * 500}, method=zipfile.ZIP_STORED))
     for sig, offset in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):  # declare 600 bytes, hold 500
         at = data.index(sig) + offset

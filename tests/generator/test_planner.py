@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import generate_from_markdown
+from generator import GeneratorError, generate_from_markdown
 from generator.fit import overflowing_regions
 from generator.outline import Block, Section, Span, parse_outline, plain
 from generator.planner import choose_layout, key_number
@@ -68,7 +68,9 @@ def test_chinese_deck_uses_chinese_labels() -> None:
 
 def test_long_list_splits_into_continuation_pages_in_order() -> None:
     items = [f"Item {i} with enough words to take a line of its own" for i in range(60)]
-    deck = generate_from_markdown("# T\n### Long\n" + "\n".join(f"- {t}" for t in items), "corporate")
+    deck = generate_from_markdown(
+        "# T\n### Long\n" + "\n".join(f"- {t}" for t in items), "corporate"
+    )
     parts = [p for p in deck.pages if p.kind == "content"]
     assert len(parts) >= 3
     assert [(p.part, p.parts) for p in parts] == [(i + 1, len(parts)) for i in range(len(parts))]
@@ -121,7 +123,9 @@ def test_many_sections_fall_back_to_bullets_with_headings() -> None:
     deck = generate_from_markdown(md, "corporate")
     page = next(p for p in deck.pages if p.kind == "content")
     assert page.layout == "bullets" and not page.sections
-    assert [plain(b.spans) for b in page.blocks if b.type == "heading"] == [f"S{i}" for i in range(8)]
+    assert [plain(b.spans) for b in page.blocks if b.type == "heading"] == [
+        f"S{i}" for i in range(8)
+    ]
 
 
 def para(text: str) -> Block:
@@ -161,3 +165,25 @@ def test_outline_pages_keep_their_source_path() -> None:
     sources = [p.source for p in deck.pages if p.kind == "content"]
     assert sources[0] == "chapters[0].pages[0]" and sources[-1] == "chapters[1].pages[1]"
     assert outline.chapters[1].pages[1].title == "Quote"
+
+
+def test_500_content_titles_generate() -> None:
+    md = "# T\n" + "\n".join(
+        f"### Page {p}\n" + "\n".join(f"#### Title {p}.{s}\nx" for s in range(10))
+        for p in range(50)
+    )
+    deck = generate_from_markdown(md, "data")
+    titles = [plain(b.spans) for p in deck.pages for b in p.blocks if b.type == "heading"]
+    assert len(titles) == 500 and titles[0] == "Title 0.0" and titles[-1] == "Title 49.9"
+
+
+def test_too_many_slides_is_1010_on_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(GeneratorError) as info:
+        generate_from_markdown("# T\n" + "\n".join(f"### P{i}\nx" for i in range(600)), "minimal")
+    assert (info.value.code, info.value.field) == (1010, "markdown")
+    assert info.value.problems[0].reason == "makes 602 slides; at most 500 allowed"
+    monkeypatch.setattr("generator.api.MAX_SLIDES", 6)  # splitting stops as soon as it is over
+    long_list = "# T\n### Long\n" + "\n".join(f"- item {i} " + "word " * 12 for i in range(9000))
+    with pytest.raises(GeneratorError) as info:
+        generate_from_markdown(long_list, "minimal")
+    assert info.value.problems[0].reason == "makes more than 6 slides"

@@ -12,6 +12,7 @@ import base64
 import io
 import zlib
 from collections.abc import Callable
+from functools import lru_cache
 
 HEAD = (
     "<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}"
@@ -185,11 +186,29 @@ def _png(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", raw.getvalue()) + chunk(b"IEND", b"")
 
 
+@lru_cache(maxsize=2)
+def _webp(side: int) -> bytes:
+    """A one-colour lossless WebP: a few dozen bytes that decode to side x side pixels."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (side, side), (200, 100, 50)).save(out, "WEBP", lossless=True, method=0)
+    return out.getvalue()
+
+
 def big_images(n: int) -> str:
-    """n/250 small-file images of 6000x6000 pixels each (each under the per-image pixel limit)."""
-    uri = "data:image/png;base64," + base64.b64encode(_png(6000, 6000)).decode("ascii")
-    count = max(2, n // 250)
-    imgs = "".join(f"<img src='{uri}' style='width:60px;height:60px'>" for _ in range(count))
+    """n/400 (at least 2) distinct tiny lossless WebP files of 3900x3900 pixels each: each under
+    the per-image limits, but together over the page's decoded-pixel budget (WebP must be
+    decoded and re-encoded as PNG for PPTX)."""
+    base = _webp(3900)
+    count = max(2, n // 400)
+    imgs = "".join(
+        # distinct files (a trailing byte after the RIFF chunk), so each one is decoded
+        "<img src='data:image/webp;base64,"
+        + base64.b64encode(base + bytes([i % 256, i // 256])).decode("ascii")
+        + "' style='width:60px;height:60px'>"
+        for i in range(count)
+    )
     return page("", imgs)
 
 

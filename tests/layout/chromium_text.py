@@ -101,6 +101,36 @@ def load_fixtures() -> dict[str, str]:
     return dict(module.FIXTURES)
 
 
+def load_pages() -> dict[str, str]:
+    module = __import__("text_fixtures")
+    return dict(module.PAGES)
+
+
+def render_pages(pages: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """Whole documents, the viewport sized to the `.slide` element: boxes relative to it."""
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, dict[str, Any]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        tab = browser.new_page(viewport={"width": 1600, "height": 900})
+        for name, html in pages.items():
+            tab.set_viewport_size({"width": 1600, "height": 900})
+            tab.set_content(html)
+            tab.evaluate("document.fonts.ready")
+            slide = tab.evaluate(
+                "() => { const r = document.querySelector('.slide').getBoundingClientRect();"
+                " return [r.width, r.height]; }"
+            )
+            # As the fidelity harness does: the viewport sized to the slide, then reloaded.
+            tab.set_viewport_size({"width": round(slide[0]), "height": round(slide[1])})
+            tab.set_content(html)
+            tab.evaluate("document.fonts.ready")
+            out[name] = {"slide": slide, "boxes": tab.evaluate(SCRIPT)}
+        browser.close()
+    return out
+
+
 def _pixels(tab: Any, clip: dict[str, float]) -> Any:
     import numpy as np
     from PIL import Image
@@ -180,6 +210,9 @@ def main() -> None:
         return
     records = render(fixtures)
     data = {name: {"html": fixtures[name], **records[name]} for name in fixtures}
+    pages = load_pages()
+    for name, record in render_pages(pages).items():
+        data[name] = {"html": pages[name], **record}
     EXPECTED.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
     print(f"wrote {EXPECTED} ({len(data)} fixtures)")
 

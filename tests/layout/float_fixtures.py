@@ -37,3 +37,15 @@ FIXTURES.update(
         "float_percent_width_in_flex_item": f'<div style="display:flex;width:800px;gap:20px;font:15px/1.5 \'{P}\'"><div id="a" data-lines style="flex:1"><div id="f" style="float:left;width:40%;height:50px;margin-right:10px"></div>{SHORT}</div><div id="b" style="flex:1">Side</div></div>',
     }
 )
+FIXTURES.update(
+    {
+        "first_line_bigger_uppercase": f'<style>#p::first-line{{font-size:20px;text-transform:uppercase;letter-spacing:1px;color:#a00}}</style><p id="p" data-lines style="width:460px;margin:0;font:16px/1.5 \'{P}\'">{SHORT}</p>',
+        "first_line_with_drop_cap": f'<style>#p::first-line{{font-weight:bold}} #p::first-letter{{float:left;font-size:50px;line-height:1;margin-right:6px}}</style><p id="p" data-lines style="width:420px;margin:0;font:16px/1.5 \'{S}\'">{SHORT}</p>',
+    }
+)
+FIXTURES.update(
+    {
+        "shrink_to_fit_with_floats": f'<div style="font:15px/1.5 \'{P}\'"><div id="a" style="display:inline-block;border:1px solid"><div id="f" style="float:left;width:40px;height:40px;margin-right:8px"></div><div id="g" style="float:left;width:30px;height:20px"></div>Label text</div></div>',
+        "shrink_to_fit_dropcap": f'<style>#p::first-letter{{float:left;font-size:40px;line-height:1}}</style><div style="font:15px/1.5 \'{S}\'"><p id="p" style="position:absolute;margin:0">Short note.</p></div>',
+    }
+)

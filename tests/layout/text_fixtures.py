@@ -36,3 +36,31 @@ FIXTURES: dict[str, str] = {
     "anim_transition_ignored": '<div id="a" data-style style="opacity:.4;height:20px;transition:opacity 2s;width:80px"></div>',
     "anim_webkit_keyframes_percent": '<style>@-webkit-keyframes drop{0%{transform:translateY(-40px);opacity:0}100%{transform:translateY(10px);opacity:1}}</style><div id="a" data-style style="opacity:0;width:60px;height:20px;-webkit-animation:drop .6s forwards;animation:drop .6s forwards"></div>',
 }
+
+# Whole documents (not wrapped in the `.slide` page): the slide's own box is the slide.
+PAGES: dict[str, str] = {
+    "page_html2pptx_pt": (
+        "<!DOCTYPE html><html><head><style>"
+        "body{width:720pt;height:405pt;margin:0;padding:0;font-family:'Liberation Sans';background:#123}"
+        ".t{position:absolute;left:48pt;top:88pt;width:520pt;font-size:40pt;line-height:46pt;margin:0}"
+        ".f{position:absolute;left:48pt;bottom:28pt;font-size:10pt;margin:0}"
+        ".b{position:absolute;right:36pt;top:30pt;padding:6pt 12pt;border:1pt solid #7fd1ae;font-size:10pt}"
+        '</style></head><body class="slide">'
+        '<h1 id="t" class="t">Grid modernization program: status</h1>'
+        '<p id="f" class="f">Northwind Utilities</p><div id="b" class="b">CONFIDENTIAL</div>'
+        "</body></html>"
+    ),
+    "page_centred_slide": (
+        "<!DOCTYPE html><html><head><style>"
+        "*{margin:0;padding:0;box-sizing:border-box}"
+        "body{width:100vw;height:100vh;display:flex;align-items:center;justify-content:center;"
+        "background:#e5e7eb;font-family:'Liberation Sans'}"
+        ".slide{width:1280px;height:720px;position:relative;background:#fff;padding:64px 80px;"
+        "display:flex;flex-direction:column}"
+        "h2{font-size:44px}.card{margin-top:auto;padding:24px;background:#111;color:#fff}"
+        ".abs{position:absolute;right:40px;top:30px;width:100px;height:20px}"
+        '</style></head><body><div class="slide">'
+        '<h2 id="h">Six months in: the results</h2><div id="c" class="card">Biggest win</div>'
+        '<div id="a" class="abs"></div></div></body></html>'
+    ),
+}

@@ -48,7 +48,7 @@ LOREM = (
 
 def test_drop_cap_is_its_own_text_box_and_lines_beside_it_start_after_it() -> None:
     root = _slide(
-        f'<p style="width:520px;margin:20px;font:19px/1.6 \'Liberation Serif\'">{LOREM}</p>',
+        f"<p style=\"width:520px;margin:20px;font:19px/1.6 'Liberation Serif'\">{LOREM}</p>",
         "p::first-letter{float:left;font-size:3.2em;line-height:.9;margin:6px 10px 0 0}",
     )
     boxes = _text_boxes(root)
@@ -134,3 +134,14 @@ def test_white_rows_get_no_extra_fill() -> None:
         "row 1 fill" in (sp.find("p:nvSpPr/p:cNvPr", NS).get("name") or "")
         for sp in root.iterfind(".//p:sp", NS)
     )
+
+
+def test_cell_with_text_overflow_ellipsis_writes_the_visible_text() -> None:
+    root = _slide(
+        "<table style='table-layout:fixed;width:300px;border-collapse:collapse'><tr>"
+        "<td style='width:150px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>"
+        "Northwind Organic Farms Cooperative</td><td>x</td></tr></table>"
+    )
+    first = root.find(".//a:tc", NS)
+    text = "".join(t.text for t in first.iterfind(".//a:t", NS))
+    assert text.endswith("…") and "Cooperative" not in text

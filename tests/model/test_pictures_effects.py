@@ -11,6 +11,7 @@ from PIL import Image
 from engine.diagnostics import Diagnostics
 from engine.model.pictures import BAKE_MAX_PIXELS, baked
 from engine.model.svg import MIN_SCALE, RENDER_BUDGET, prepare_svg, render_scale
+from engine.model.svgsafe import sanitize_svg
 from engine.options import Options
 from engine.pipeline import convert_page
 from engine.resources import store_media
@@ -72,7 +73,9 @@ def test_baking_is_bounded() -> None:
 
 def test_svg_opacity_wraps_the_content_in_a_group() -> None:
     svg = '<svg viewBox="0 0 10 10"><rect width="10" height="10" fill="red"/></svg>'
-    text = prepare_svg(svg, 20, 20, "000000", 0.4)
+    safe = prepare_svg(svg, 20, 20, "000000", 0.4)
+    assert safe is not None
+    text = safe.tostring()
     assert '<g opacity="0.4"><rect' in text and text.endswith("</g></svg>")
     slide, media = page(
         f'<div style="opacity:.4">{svg.replace("<svg", "<svg width=20 height=20")}</div>'
@@ -83,10 +86,20 @@ def test_svg_opacity_wraps_the_content_in_a_group() -> None:
 
 
 def test_svg_render_scale_follows_the_budget() -> None:
-    icon = '<svg><path d="M0 0h1"/></svg>'
+    def root(markup: str) -> object:
+        safe = sanitize_svg(markup)
+        assert safe is not None
+        return safe.root
+
+    icon = root('<svg><path d="M0 0h1"/></svg>')
     assert render_scale(icon, 24, 24) > 2
-    heavy = "<svg>" + '<circle filter="url(#f)"/>' * 40 + "</svg>"
+    circles = '<circle filter="url(#f)"/>' * 40
+    heavy = root(f"<svg>{circles}</svg>")
     scale = render_scale(heavy, 2000, 2000)
     assert MIN_SCALE <= scale < 0.5
-    assert 2000 * 2000 * scale**2 * (1 + 4 * 40 + 42 / 100) <= RENDER_BUDGET * 1.001
-    assert render_scale(heavy * 50, 4000, 4000) == 0.0
+    assert 2000 * 2000 * scale**2 * (1 + 4 * 40 + 41 / 100) <= RENDER_BUDGET * 1.001
+    assert render_scale(root(f"<svg>{circles * 50}</svg>"), 4000, 4000) == 0.0
+    # filter primitives whose cost grows with a parameter
+    octaves = root("<svg><filter><feTurbulence numOctaves='8'/></filter></svg>")
+    assert render_scale(octaves, 400, 300) < render_scale(heavy, 400, 300)
+    assert render_scale(root("<svg><feMorphology radius='1000'/></svg>"), 100, 100) == 0.0

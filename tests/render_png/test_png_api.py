@@ -29,7 +29,12 @@ def test_render_deck_pngs_from_a_conversion() -> None:
     assert second.getpixel((96, 54)) == (0, 0, 255)
     assert first.getpixel((20, 200)) == (0x10, 0x20, 0x30)
     # white heading text inside its line box
-    light = [(x, y) for x in range(190, 330) for y in range(140, 190) if sum(first.getpixel((x, y))) > 600]
+    light = [
+        (x, y)
+        for x in range(190, 330)
+        for y in range(140, 190)
+        if sum(first.getpixel((x, y))) > 600  # type: ignore[arg-type]
+    ]
     assert light
 
 
@@ -83,7 +88,17 @@ def test_cli_render_usage_errors(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "cannot read" in missing.stderr
     (tmp_path / "a.html").write_text(PAGE)
     bad_width = subprocess.run(
-        [sys.executable, "-c", code, "render", str(tmp_path / "a.html"), "--png", str(tmp_path), "--width", "0"],
+        [
+            sys.executable,
+            "-c",
+            code,
+            "render",
+            str(tmp_path / "a.html"),
+            "--png",
+            str(tmp_path),
+            "--width",
+            "0",
+        ],
         capture_output=True,
         text=True,
         timeout=300,

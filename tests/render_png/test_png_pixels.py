@@ -34,7 +34,15 @@ def test_output_size_follows_the_slide_aspect() -> None:
 
 
 def test_red_rect_is_red_exactly_where_it_is() -> None:
-    rect = {"kind": "rect", "geom": "rect", "x": 20, "y": 10, "w": 40, "h": 30, "fill": solid("FF0000")}
+    rect = {
+        "kind": "rect",
+        "geom": "rect",
+        "x": 20,
+        "y": 10,
+        "w": 40,
+        "h": 30,
+        "fill": solid("FF0000"),
+    }
     im = draw(slide(rect))
     assert im.getpixel((21, 11)) == RED
     assert im.getpixel((59, 39)) == RED
@@ -59,21 +67,46 @@ def test_background_solid_and_alpha_blending() -> None:
 
 
 def test_ellipse_fills_centre_not_corner() -> None:
-    shape = {"kind": "rect", "geom": "ellipse", "x": 0, "y": 0, "w": 100, "h": 100, "fill": solid("FF0000")}
+    shape = {
+        "kind": "rect",
+        "geom": "ellipse",
+        "x": 0,
+        "y": 0,
+        "w": 100,
+        "h": 100,
+        "fill": solid("FF0000"),
+    }
     im = draw(slide(shape))
     assert im.getpixel((50, 50)) == RED
     assert im.getpixel((3, 3)) == WHITE
 
 
 def test_round_rect_corner_is_cut() -> None:
-    shape = {"kind": "rect", "geom": "roundRect", "radius": 20, "x": 0, "y": 0, "w": 100, "h": 100, "fill": solid("FF0000")}
+    shape = {
+        "kind": "rect",
+        "geom": "roundRect",
+        "radius": 20,
+        "x": 0,
+        "y": 0,
+        "w": 100,
+        "h": 100,
+        "fill": solid("FF0000"),
+    }
     im = draw(slide(shape))
     assert im.getpixel((2, 2)) == WHITE
     assert im.getpixel((25, 2)) == RED
 
 
 def test_rotation_about_the_centre() -> None:
-    bar = {"kind": "rect", "x": 50, "y": 45, "w": 100, "h": 10, "rotation": 90, "fill": solid("FF0000")}
+    bar = {
+        "kind": "rect",
+        "x": 50,
+        "y": 45,
+        "w": 100,
+        "h": 10,
+        "rotation": 90,
+        "fill": solid("FF0000"),
+    }
     im = draw(slide(bar))
     assert im.getpixel((100, 10)) == RED  # now vertical through the centre
     assert im.getpixel((60, 50)) == WHITE
@@ -82,7 +115,16 @@ def test_rotation_about_the_centre() -> None:
 def test_custom_outline_with_hole() -> None:
     outer = [[0, 0], [100, 0], [100, 100], [0, 100]]
     hole = [[25, 25], [25, 75], [75, 75], [75, 25]]  # drawn the other way round
-    shape = {"kind": "rect", "geom": "custom", "x": 0, "y": 0, "w": 100, "h": 100, "contours": [outer, hole], "fill": solid("FF0000")}
+    shape = {
+        "kind": "rect",
+        "geom": "custom",
+        "x": 0,
+        "y": 0,
+        "w": 100,
+        "h": 100,
+        "contours": [outer, hole],
+        "fill": solid("FF0000"),
+    }
     im = draw(slide(shape))
     assert im.getpixel((10, 10)) == RED
     assert im.getpixel((50, 50)) == WHITE
@@ -93,7 +135,10 @@ def test_linear_gradient_runs_along_its_angle() -> None:
         "type": "gradient",
         "path": "linear",
         "angle": 0,
-        "stops": [{"pos": 0, "color": "FF0000", "alpha": 1}, {"pos": 1, "color": "0000FF", "alpha": 1}],
+        "stops": [
+            {"pos": 0, "color": "FF0000", "alpha": 1},
+            {"pos": 1, "color": "0000FF", "alpha": 1},
+        ],
     }
     im = draw(slide({"kind": "rect", "x": 0, "y": 0, "w": 200, "h": 100, "fill": fill}))
     assert close(im.getpixel((1, 50)), RED, 6)
@@ -109,7 +154,10 @@ def test_radial_gradient_centre_is_first_stop() -> None:
     fill = {
         "type": "gradient",
         "path": "circle",
-        "stops": [{"pos": 0, "color": "FF0000", "alpha": 1}, {"pos": 1, "color": "0000FF", "alpha": 0}],
+        "stops": [
+            {"pos": 0, "color": "FF0000", "alpha": 1},
+            {"pos": 1, "color": "0000FF", "alpha": 0},
+        ],
     }
     im = draw(slide({"kind": "rect", "x": 0, "y": 0, "w": 100, "h": 100, "fill": fill}))
     assert close(im.getpixel((50, 50)), RED, 10)
@@ -117,14 +165,29 @@ def test_radial_gradient_centre_is_first_stop() -> None:
 
 
 def test_dashed_line_has_gaps() -> None:
-    line = {"kind": "line", "x1": 0, "y1": 50, "x2": 200, "y2": 50, "line": {"width": 4, "color": "FF0000", "alpha": 1, "dash": "dash"}}
+    line = {
+        "kind": "line",
+        "x1": 0,
+        "y1": 50,
+        "x2": 200,
+        "y2": 50,
+        "line": {"width": 4, "color": "FF0000", "alpha": 1, "dash": "dash"},
+    }
     im = draw(slide(line))
     row = [im.getpixel((x, 50)) for x in range(0, 200)]
     assert row.count(RED) > 60 and row.count(WHITE) > 40
 
 
 def test_border_is_drawn_on_the_outline() -> None:
-    shape = {"kind": "rect", "x": 20, "y": 20, "w": 60, "h": 60, "fill": None, "line": {"width": 4, "color": "0000FF", "alpha": 1, "dash": "solid"}}
+    shape = {
+        "kind": "rect",
+        "x": 20,
+        "y": 20,
+        "w": 60,
+        "h": 60,
+        "fill": None,
+        "line": {"width": 4, "color": "0000FF", "alpha": 1, "dash": "solid"},
+    }
     im = draw(slide(shape))
     assert im.getpixel((20, 50)) == BLUE
     assert im.getpixel((50, 50)) == WHITE
@@ -157,7 +220,10 @@ def test_text_alignment_centre_and_right() -> None:
 
 def test_line_breaks_stack_lines_by_the_line_spacing() -> None:
     shape = text_shape("HH", 10, 0, 180, 100, size=15.0, line_spacing={"pts": 30})
-    shape["text"]["paragraphs"][0]["runs"] += [{"break": True}, {"text": "HH", "size": 15.0, "color": "000000"}]
+    shape["text"]["paragraphs"][0]["runs"] += [
+        {"break": True},
+        {"text": "HH", "size": 15.0, "color": "000000"},
+    ]
     im = draw(slide(shape))
     rows = sorted({y for x in range(200) for y in range(100) if sum(im.getpixel((x, y))) < 300})
     groups = [rows[0]]
@@ -169,8 +235,25 @@ def test_line_breaks_stack_lines_by_the_line_spacing() -> None:
 
 
 def test_picture_crop_shows_the_right_half() -> None:
-    media = {"m1": {"content_type": "image/png", "data": halves_png(RED, BLUE), "width": 20, "height": 10}}
-    pic = {"kind": "picture", "media": "m1", "x": 0, "y": 0, "w": 100, "h": 100, "crop": {"l": 0.5, "t": 0, "r": 0, "b": 0}, "geom": "rect", "alpha": 1.0}
+    media = {
+        "m1": {
+            "content_type": "image/png",
+            "data": halves_png(RED, BLUE),
+            "width": 20,
+            "height": 10,
+        }
+    }
+    pic = {
+        "kind": "picture",
+        "media": "m1",
+        "x": 0,
+        "y": 0,
+        "w": 100,
+        "h": 100,
+        "crop": {"l": 0.5, "t": 0, "r": 0, "b": 0},
+        "geom": "rect",
+        "alpha": 1.0,
+    }
     im = draw(slide(pic), media)
     assert close(im.getpixel((5, 50)), BLUE, 4)
     assert close(im.getpixel((95, 50)), BLUE, 4)
@@ -181,8 +264,19 @@ def test_picture_crop_shows_the_right_half() -> None:
 
 
 def test_picture_round_opacity() -> None:
-    media = {"m": {"content_type": "image/png", "data": png_bytes((0, 0, 0)), "width": 4, "height": 4}}
-    pic = {"kind": "picture", "media": "m", "x": 0, "y": 0, "w": 100, "h": 100, "geom": "ellipse", "alpha": 0.5}
+    media = {
+        "m": {"content_type": "image/png", "data": png_bytes((0, 0, 0)), "width": 4, "height": 4}
+    }
+    pic = {
+        "kind": "picture",
+        "media": "m",
+        "x": 0,
+        "y": 0,
+        "w": 100,
+        "h": 100,
+        "geom": "ellipse",
+        "alpha": 0.5,
+    }
     im = draw(slide(pic), media)
     assert im.getpixel((2, 2)) == WHITE
     assert close(im.getpixel((50, 50)), (128, 128, 128), 3)
@@ -190,7 +284,16 @@ def test_picture_round_opacity() -> None:
 
 def test_table_cells_fill_border_and_text() -> None:
     cell = {
-        "text": {"paragraphs": [{"align": "l", "runs": [{"text": "HH", "size": 12, "color": "000000", "font": "Liberation Sans"}]}]},
+        "text": {
+            "paragraphs": [
+                {
+                    "align": "l",
+                    "runs": [
+                        {"text": "HH", "size": 12, "color": "000000", "font": "Liberation Sans"}
+                    ],
+                }
+            ]
+        },
         "fill": solid("FF0000"),
         "span": [1, 1],
         "merged": False,
@@ -199,7 +302,15 @@ def test_table_cells_fill_border_and_text() -> None:
         "anchor": "t",
     }
     blank = dict(cell, fill=None, text={"paragraphs": []}, borders={})
-    table = {"kind": "table", "x": 0, "y": 0, "w": 200, "h": 60, "columns": [100, 100], "rows": [{"h": 60, "cells": [cell, blank]}]}
+    table = {
+        "kind": "table",
+        "x": 0,
+        "y": 0,
+        "w": 200,
+        "h": 60,
+        "columns": [100, 100],
+        "rows": [{"h": 60, "cells": [cell, blank]}],
+    }
     im = draw(slide(table))
     assert im.getpixel((90, 40)) == RED
     assert im.getpixel((150, 30)) == WHITE
@@ -244,3 +355,42 @@ def test_text_is_escaped_not_markup() -> None:
     assert len(uses) >= 40  # the markup is drawn as glyphs
     im = draw(slide(shape))
     assert im.getpixel((100, 90)) == WHITE
+
+
+def test_cjk_text_uses_the_east_asian_face_and_loads_no_font_into_resvg() -> None:
+    shape = text_shape("你好", 0, 0, 200, 60, size=30.0)
+    shape["text"]["paragraphs"][0]["runs"][0]["ea_font"] = "Noto Sans CJK SC"
+    svg, fonts = slide_svg(slide(shape), 200, size=SIZE)
+    assert fonts == []  # outlines come from our glyph defs, resvg loads no font
+    im = draw(slide(shape))
+    dark = [(x, y) for x in range(200) for y in range(100) if sum(im.getpixel((x, y))) < 300]
+    assert len(dark) > 100
+    assert max(x for x, _ in dark) > 60  # two ideographs of 40 px
+
+
+def test_emoji_faces_are_the_only_files_resvg_loads() -> None:
+    from engine.fonts import resolve
+
+    shape = text_shape("ok \u2705", 0, 0, 200, 60, size=20.0)
+    _svg, fonts = slide_svg(slide(shape), 200, size=SIZE)
+    from engine.render.glyphs import hb_face
+
+    emoji = resolve.fallback_font(0x2705, "en") if resolve.available() else None
+    face = hb_face(emoji.path, emoji.index) if emoji is not None else None
+    bitmap_only = face is not None and not face.outlines
+    assert fonts == ([emoji.path] if bitmap_only and emoji is not None else [])
+
+
+def test_ea_vert_keeps_cjk_glyphs_upright_and_turns_latin() -> None:
+    shape = text_shape("竖排AB", 80, 0, 40, 100, size=15.0)
+    shape["text"]["paragraphs"][0]["runs"][0]["ea_font"] = "Noto Sans CJK SC"
+    shape["text"]["vertical"] = "eaVert"
+    svg, _fonts = slide_svg(slide(shape), 200, size=SIZE)
+    root = ElementTree.fromstring(svg)
+    uses = [el for el in root.iter() if el.tag.endswith("}use")]
+    turned = [u for u in uses if (u.get("transform") or "").startswith("rotate(90")]
+    assert len(uses) == 4 and len(turned) == 2  # the two ideographs are turned back upright
+    shape["text"]["vertical"] = "vert"
+    svg, _fonts = slide_svg(slide(shape), 200, size=SIZE)
+    uses = [el for el in ElementTree.fromstring(svg).iter() if el.tag.endswith("}use")]
+    assert len(uses) == 4 and not any(u.get("transform") for u in uses)  # all turned alike

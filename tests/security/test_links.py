@@ -69,7 +69,13 @@ def test_only_allowed_links_reach_the_deck() -> None:
 def test_the_writer_drops_bad_links_from_any_slide_model() -> None:
     from engine.pptx import write_deck
 
-    run = {"text": "x", "font": "Arial", "size": 12, "color": "000000", "href": "file:///etc/passwd"}
+    run = {
+        "text": "x",
+        "font": "Arial",
+        "size": 12,
+        "color": "000000",
+        "href": "file:///etc/passwd",
+    }
     para = {"align": "l", "runs": [run]}
     shape = {"kind": "text", "x": 0, "y": 0, "w": 100, "h": 20, "text": {"paragraphs": [para]}}
     deck = {"width": 320, "height": 180, "slides": [{"shapes": [shape]}], "title": "t"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import io
+import subprocess
+import sys
 import time
 import urllib.parse
 import zipfile
@@ -257,3 +259,61 @@ def test_the_renderer_process_survives_a_timeout() -> None:
         [s for s in slide["shapes"] if s.get("kind") == "picture"] for slide in result.slides
     ]
     assert (len(pictures[0]), len(pictures[1])) == (0, 1)
+
+
+def test_css_background_svg_is_sanitized_and_drawn(secret_png: Path) -> None:
+    svg = (
+        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'>"
+        "<circle cx='5' cy='5' r='4' fill='red'/>"
+        f"<image href='{secret_png}' width='10' height='10'/></svg>"
+    )
+    url = "data:image/svg+xml," + urllib.parse.quote(svg)
+    html = _slide(
+        f'<div style=\'width:100px;height:100px;background:url("{url}") no-repeat;'
+        "background-size:100px 100px'></div>"
+    )
+    result = convert([html])
+    pictures = [s for s in result.slides[0]["shapes"] if s.get("kind") == "picture"]
+    assert len(pictures) == 1
+    png = result.media[pictures[0]["media"]]["data"]
+    assert not _has_secret_pixels(png)
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.convert("RGB").getpixel((im.width // 2, im.height // 2)) == (255, 0, 0)
+    for data in _media(result.pptx_bytes).values():
+        assert str(secret_png).encode() not in data
+
+
+def test_a_killed_engine_process_leaves_no_render_running(tmp_path: Path) -> None:
+    """A service worker killed mid-render (its request timed out) takes its renderer along."""
+    script = tmp_path / "engine_process.py"
+    bomb = f"<svg xmlns='http://www.w3.org/2000/svg' width='400' height='300'>{USE_BOMB}</svg>"
+    script.write_text(
+        "import sys, threading, time\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
+        "from engine.model import svgrender\n"
+        f"bomb = {bomb!r}\n"
+        "threading.Thread(target=svgrender.rasterize, args=(bomb, 400, 300),"
+        " kwargs={'timeout_s': 600}).start()\n"
+        "while svgrender._HELPER.proc is None:\n    time.sleep(0.05)\n"
+        "time.sleep(0.5)\nprint(svgrender._HELPER.proc.pid, flush=True)\ntime.sleep(600)\n"
+    )
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        helper = int(parent.stdout.readline())
+        assert _alive(helper)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 5
+    while _alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(helper)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state not in ("Z", "X")

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from accounts_testkit import CREATE_TOKEN, DELETE_PPT, LIST_RECORDS, Env, assert_code, make_env
 from service_testkit import TOKEN
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 
 from service import accounts
 from service.cli import main as deckforge
-from service.db.models import Account, ApiKey, Token
+from service.db.migrate import head_revision
+from service.db.models import Account, ApiKey, Token, UsageRecord
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +170,7 @@ def test_cli_accounts_and_keys(
     if env.state.db.dialect != "sqlite":
         monkeypatch.setenv("DECKFORGE_DATABASE_URL", env.state.db.url)
     assert deckforge(["db", "upgrade"]) == 0
-    assert "at revision 0001" in capsys.readouterr().out
+    assert f"at revision {head_revision()}" in capsys.readouterr().out
     assert deckforge(["accounts", "create", "acme", "--credits", "7"]) == 0
     out = capsys.readouterr().out
     key = out.split("keep it secret): ")[1].split()[0]
@@ -190,3 +191,71 @@ def test_cli_accounts_and_keys(
     assert env.post(LIST_RECORDS, {}, Api_Key=second)["code"] == 0
     assert deckforge(["keys", "revoke", "dfk_unknownxx"]) == 1
     assert os.environ["DECKFORGE_DATA_DIR"] == str(Path(env.tmp))
+
+
+def test_two_instances_share_one_database(env: Env) -> None:
+    """A second instance on the same database and data directory: a token issued by one works
+    on the other, which sees the same accounts (nothing lives in one process's memory)."""
+    url = env.state.db.url if env.state.db.dialect != "sqlite" else None
+    other = make_env(env.tmp, url)
+    try:
+        token = env.token(env.dev_key, "shared-user")
+        assert_code(other.post(DELETE_PPT, {"id": "x"}, token=token), 1001)
+        token_b = other.token(env.dev_key, "shared-user")
+        assert_code(env.post(DELETE_PPT, {"id": "x"}, token=token_b), 1001)
+        assert other.state.default_account_id == env.state.default_account_id
+    finally:
+        other.state.db.close()
+
+
+def test_database_settings(env: Env) -> None:
+    """SQLite: a file in the data dir, WAL, foreign keys on; both: migrated to head."""
+    db = env.state.db
+    with db.engine.connect() as conn:
+        if db.dialect == "sqlite":
+            assert (env.tmp / "deckforge.sqlite3").is_file()
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        else:
+            assert db.dialect == "postgresql"
+        version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        assert version == head_revision() == "0002"
+
+
+def test_migrations_upgrade_existing_data(
+    env: Env, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A database at revision 0001 with rows is upgraded in place (0002 backfills the counters)."""
+    from service.db.engine import Database
+    from service.db.migrate import upgrade
+
+    if env.state.db.dialect == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    else:
+        url = request.getfixturevalue("pg_server").create_database()
+    db = Database(url=url)
+    try:
+        with db.engine.connect() as conn:
+            upgrade(conn, "0001")
+            conn.execute(
+                text(
+                    "INSERT INTO accounts (id, name, balance, created_at) "
+                    "VALUES (7, 'old', 5, '2025-01-01 00:00:00')"
+                )
+            )
+            for i in range(3):
+                conn.execute(
+                    text(
+                        "INSERT INTO usage_records (id, account_id, uid, type, amount, create_time)"
+                        f" VALUES ('r{i}', 7, 'u', 1, 1, '2025-01-01 00:00:0{i}')"
+                    )
+                )
+            conn.commit()
+        db.upgrade()
+        with db.session() as s:
+            account = s.get(Account, 7)
+            assert account is not None
+            assert (account.balance, account.record_total, account.ppt_total) == (5, 3, 0)
+            assert s.scalar(select(func.count()).select_from(UsageRecord)) == 3
+    finally:
+        db.close()

@@ -67,6 +67,8 @@ def test_entries(env: Env, acme: tuple[Principal, str, list[str]]) -> None:
     _, key, ids = acme
     data = listing(env, key)
     assert (data["total"], data["page"], data["size"]) == (12, 1, 10)
+    # The unfiltered total (the account's counter) equals a counted one.
+    assert listing(env, key, startDate="2000-01-01 00:00:00")["total"] == 12
     first = data["records"][0]
     assert set(first) == ENTRY_FIELDS
     assert first["id"] == ids[11]
@@ -160,6 +162,7 @@ def test_delete_removes_the_file(env: Env) -> None:
     assert stored.is_file()
     assert env.post(DELETE_PPT, {"id": ppt_id}, Api_Key=key)["code"] == 0
     assert not stored.exists() and not stored.with_suffix(".json").exists()
+    assert listing(env, key)["total"] == 0
     assert env.client.get(entry["fileUrl"]).status_code == 404
     assert_code(env.post(DELETE_PPT, {"id": ppt_id}, Api_Key=key), 1001)
     assert_code(env.post(DELETE_PPT, {}, Api_Key=key), 1010, "id")

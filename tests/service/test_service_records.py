@@ -52,6 +52,8 @@ def test_envelope_and_defaults(env: Env, acme: tuple[Principal, str]) -> None:
         assert set(data) == {"total", "page", "size", "records"}
         assert (data["total"], data["page"], data["size"]) == (25, 1, 10)
         assert len(data["records"]) == 10
+    counted = env.post(LIST_RECORDS, {"startDate": "2000-01-01 00:00:00"}, Api_Key=key)
+    assert counted["data"]["total"] == 25  # the account's counter equals a counted total
     first = data["records"][0]
     assert set(first) == {"id", "type", "amount", "uid", "createTime"}
     # Newest first; createTime is "YYYY-MM-DD HH:mm:ss" in UTC (DECKFORGE_TIME_ZONE).

@@ -1,0 +1,218 @@
+"""The outline's data types (JSON-able dicts <-> typed tree: topic, chapters, pages, sections, blocks, spans)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Span:
+    """A run of inline text with its formatting."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    code: bool = False
+    href: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"text": self.text}
+        for key in ("bold", "italic", "code"):
+            if getattr(self, key):
+                d[key] = True
+        if self.href:
+            d["href"] = self.href
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Span:
+        return cls(
+            str(d["text"]),
+            bool(d.get("bold")),
+            bool(d.get("italic")),
+            bool(d.get("code")),
+            d.get("href"),
+        )
+
+
+Spans = list[Span]
+
+
+def plain(spans: Iterable[Span]) -> str:
+    return "".join(s.text for s in spans)
+
+
+@dataclass
+class ListItem:
+    spans: Spans
+    children: list[Block] = field(default_factory=list)  # nested lists
+
+
+@dataclass
+class Block:
+    """One content block. `type` is paragraph | heading | list | table | quote | code | image.
+
+    paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
+    table: `header`, `rows`, `align`; code: `text`, `language`; image: `src`, `alt`.
+    """
+
+    type: str
+    spans: Spans = field(default_factory=list)
+    paragraphs: list[Spans] = field(default_factory=list)
+    ordered: bool = False
+    start: int = 1
+    items: list[ListItem] = field(default_factory=list)
+    header: list[Spans] = field(default_factory=list)
+    rows: list[list[Spans]] = field(default_factory=list)
+    align: list[str] = field(default_factory=list)
+    text: str = ""
+    language: str = ""
+    src: str = ""
+    alt: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self.type
+        d: dict[str, Any] = {"type": t}
+        if t in ("paragraph", "heading"):
+            d["spans"] = [s.to_dict() for s in self.spans]
+        elif t == "quote":
+            d["paragraphs"] = [[s.to_dict() for s in p] for p in self.paragraphs]
+        elif t == "list":
+            d.update(
+                ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]
+            )
+        elif t == "table":
+            d["header"] = [[s.to_dict() for s in c] for c in self.header]
+            d["rows"] = [[[s.to_dict() for s in c] for c in r] for r in self.rows]
+            d["align"] = list(self.align)
+        elif t == "code":
+            d.update(text=self.text, language=self.language)
+        elif t == "image":
+            d.update(src=self.src, alt=self.alt)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Block:
+        def spans(v: Any) -> Spans:
+            return [Span.from_dict(s) for s in v or []]
+
+        return cls(
+            type=d["type"],
+            spans=spans(d.get("spans")),
+            paragraphs=[spans(p) for p in d.get("paragraphs") or []],
+            ordered=bool(d.get("ordered")),
+            start=int(d.get("start", 1)),
+            items=[_item_from(i) for i in d.get("items") or []],
+            header=[spans(c) for c in d.get("header") or []],
+            rows=[[spans(c) for c in r] for r in d.get("rows") or []],
+            align=[str(a) for a in d.get("align") or []],
+            text=str(d.get("text", "")),
+            language=str(d.get("language", "")),
+            src=str(d.get("src", "")),
+            alt=str(d.get("alt", "")),
+        )
+
+    def text_length(self) -> int:
+        """Characters of visible text (a size estimate for layout choices)."""
+        n = len(plain(self.spans)) + sum(len(plain(p)) for p in self.paragraphs) + len(self.text)
+        n += sum(len(plain(c)) for c in self.header) + sum(
+            len(plain(c)) for r in self.rows for c in r
+        )
+        for item in self.items:
+            n += len(plain(item.spans)) + sum(b.text_length() for b in item.children)
+        return n
+
+
+def _item_dict(item: ListItem) -> dict[str, Any]:
+    return {
+        "spans": [s.to_dict() for s in item.spans],
+        "children": [c.to_dict() for c in item.children],
+    }
+
+
+def _item_from(d: dict[str, Any]) -> ListItem:
+    return ListItem(
+        [Span.from_dict(s) for s in d.get("spans") or []],
+        [Block.from_dict(c) for c in d.get("children") or []],
+    )
+
+
+@dataclass
+class Section:
+    """A `####` content title and its blocks."""
+
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "blocks": [b.to_dict() for b in self.blocks]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Section:
+        return cls(str(d.get("title", "")), [Block.from_dict(b) for b in d.get("blocks") or []])
+
+
+@dataclass
+class Page:
+    """A `###` page: blocks before its first `####`, then its sections."""
+
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "blocks": [b.to_dict() for b in self.blocks],
+            "sections": [s.to_dict() for s in self.sections],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Page:
+        return cls(
+            str(d.get("title", "")),
+            [Block.from_dict(b) for b in d.get("blocks") or []],
+            [Section.from_dict(s) for s in d.get("sections") or []],
+        )
+
+    def is_empty(self) -> bool:
+        return not self.blocks and not any(s.title or s.blocks for s in self.sections)
+
+
+@dataclass
+class Chapter:
+    """A `##` chapter; an untitled chapter holds pages that came before any `##`."""
+
+    title: str
+    pages: list[Page] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "pages": [p.to_dict() for p in self.pages]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Chapter:
+        return cls(str(d.get("title", "")), [Page.from_dict(p) for p in d.get("pages") or []])
+
+
+@dataclass
+class Outline:
+    topic: str
+    subtitle: str = ""  # a short paragraph right under the topic
+    chapters: list[Chapter] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "topic": self.topic,
+            "subtitle": self.subtitle,
+            "chapters": [c.to_dict() for c in self.chapters],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Outline:
+        return cls(
+            str(d.get("topic", "")),
+            str(d.get("subtitle", "")),
+            [Chapter.from_dict(c) for c in d.get("chapters") or []],
+        )

@@ -1,4 +1,4 @@
-"""Engine benchmark (the corpus and a generated 200-page deck -> ms per page, pages/s on one core, peak memory).
+"""Engine benchmark (the corpus, a generated 200-page deck and a generated huge page -> ms per page, pages/s on one core, peak memory).
 
 Usage:  python benchmarks/bench_engine.py [--corpus ../shared/corpus] [--pages 200] [--repeat 3]
 Prints the figures and writes benchmarks/results/engine.json. Targets (DEVELOPERS.md / issue 2):
@@ -158,6 +158,18 @@ def main() -> int:
     }
     print(
         f"generated: {args.pages} pages in {elapsed:.2f} s wall, {cpu:.2f} s CPU ({args.pages / cpu:.0f} pages/s per core), peak RSS {peak_mb:.0f} MB"
+    )
+    # The huge page of issue 13 (class 8): 4,000 list items, a 1.5 MB data-URI image and 5,000
+    # table cells, generated (tests/hostile/hostile_pages.py) and converted in a fresh subprocess
+    # (one core, rlimits) so that its peak memory is its own. Target: < 1.5 s and < 300 MB.
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_hostile import run_case
+
+    huge = run_case("huge-page", 4000, timeout=60, mem_mb=2048)
+    results["huge_page"] = huge
+    print(
+        f"huge page: {huge.get('bytes', 0) / 1e6:.1f} MB of HTML, {huge.get('cpu_s', float('nan')):.2f} s CPU, "
+        f"peak RSS {huge.get('peak_mb', float('nan')):.0f} MB, {huge['outcome']}"
     )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ the parser's depth cap recurses through layout without hitting Python's or C's s
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 import time
@@ -34,9 +35,10 @@ STACK_BYTES = 128 * 1024 * 1024
 
 @dataclass
 class DeckBudget:
-    """What a whole deck has used so far (decoded image pixels)."""
+    """What a whole deck has used so far (decoded pixels of its distinct images)."""
 
     image_pixels: int = 0
+    seen_images: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -89,13 +91,17 @@ def charge_pixels(key: str, pixels: int) -> str | None:
     if budget is None or key in budget.seen_images:
         return None
     limits = budget.limits
+    deck = budget.deck
     if budget.image_pixels + pixels > limits.max_page_image_pixels:
         return f"images on this page over {limits.max_page_image_pixels} decoded pixels"
-    if budget.deck.image_pixels + pixels > limits.max_deck_image_pixels:
+    new_in_deck = key not in deck.seen_images
+    if new_in_deck and deck.image_pixels + pixels > limits.max_deck_image_pixels:
         return f"images in this deck over {limits.max_deck_image_pixels} decoded pixels"
     budget.seen_images.add(key)
     budget.image_pixels += pixels
-    budget.deck.image_pixels += pixels
+    if new_in_deck:
+        deck.seen_images.add(key)
+        deck.image_pixels += pixels
     return None
 
 
@@ -116,14 +122,18 @@ def run_page(fn: Callable[[], T], limits: Limits, deck: DeckBudget | None = None
 
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
-    with _STACK_LOCK:
-        previous = threading.stack_size(STACK_BYTES)
-        try:
-            worker = threading.Thread(target=work, name="deckforge-page", daemon=True)
-            worker.start()
-        finally:
-            threading.stack_size(previous)
-    worker.join()
+    _pause_gc()
+    try:
+        with _STACK_LOCK:
+            previous = threading.stack_size(STACK_BYTES)
+            try:
+                worker = threading.Thread(target=work, name="deckforge-page", daemon=True)
+                worker.start()
+            finally:
+                threading.stack_size(previous)
+        worker.join()
+    finally:
+        _resume_gc()
     result = outcome[0]
     if isinstance(result, BaseException):
         raise result
@@ -131,3 +141,26 @@ def run_page(fn: Callable[[], T], limits: Limits, deck: DeckBudget | None = None
 
 
 _STACK_LOCK = threading.Lock()
+
+# The cyclic garbage collector is paused while pages convert: a page allocates hundreds of
+# thousands of small objects (boxes, fragments, styles) that all live until the page is done,
+# and full collections rescanning them cost ~25 % of a large page's time. A page's memory is
+# bounded by its limits; what it leaves behind is collected when the last page finishes.
+_GC_LOCK = threading.Lock()
+_gc_state = {"pages": 0, "paused": False}
+
+
+def _pause_gc() -> None:
+    with _GC_LOCK:
+        if _gc_state["pages"] == 0 and gc.isenabled():
+            gc.disable()
+            _gc_state["paused"] = True
+        _gc_state["pages"] += 1
+
+
+def _resume_gc() -> None:
+    with _GC_LOCK:
+        _gc_state["pages"] -= 1
+        if _gc_state["pages"] == 0 and _gc_state["paused"]:
+            _gc_state["paused"] = False
+            gc.enable()

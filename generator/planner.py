@@ -231,6 +231,18 @@ def page_context(page: PlannedPage) -> dict[str, Any]:
 
 
 Check = Callable[[str], list[str]]
+OVERSIZED_CHARS = 5000  # more text than any template holds on one slide at its smallest size
+OVERSIZED_PIECES = 80
+
+
+def oversized(page: PlannedPage) -> bool:
+    """Content that certainly needs several slides (so whole-page layouts would be wasted)."""
+    if page.kind == "contents":
+        return len(page.entries) > OVERSIZED_PIECES
+    blocks = page.blocks + [b for s in page.sections for b in s.blocks]
+    if sum(b.text_length() for b in blocks) > OVERSIZED_CHARS:
+        return True
+    return len(atomize(blocks)) > OVERSIZED_PIECES
 
 
 class Planner:
@@ -245,6 +257,7 @@ class Planner:
         self.title_max, self.title_min = template.size_range("title")
         self.body_max, self.body_min = template.size_range("body")
         self.counter = 0
+        self.max_pages = 500
 
     def render(self, page: PlannedPage) -> str:
         return self.template.render(page.kind, {"deck": self.deck, "page": page_context(page)})
@@ -256,6 +269,7 @@ class Planner:
         self, drafts: list[PlannedPage], keep_layout: bool = False, max_pages: int = 500
     ) -> list[PlannedPage]:
         """Fitted pages; GeneratorError 1010 on `markdown` as soon as there are more than max_pages."""
+        self.max_pages = max_pages
         out: list[PlannedPage] = []
         for draft in drafts:
             for page in self.fit(draft, keep_layout):
@@ -275,8 +289,18 @@ class Planner:
             page.layout = choose_layout(page.blocks, page.sections)
         if page.kind == "content" and page.sections and page.layout not in ("columns", "cards"):
             page = replace(page, blocks=flatten_sections(page), sections=[])
-        page = self.fit_titles(page)
-        fitted = self.settle(page)
+        if oversized(page):  # cannot fit one slide: skip the whole-page layouts, split at once
+            page = self.with_fitted_titles(page)
+            if page.sections:
+                flat = flatten_sections(page)
+                page = replace(page, blocks=flat, sections=[], layout=choose_layout(flat, []))
+            return self.split(page)
+        regions: list[str] | None = self.regions(page)
+        if not regions:
+            return [page]  # the common case: one layout
+        if TITLE_REGIONS & set(regions or ()):
+            page, regions = self.with_fitted_titles(page), None
+        fitted = self.settle(page, regions)
         if fitted is not None:
             return [fitted]
         if page.kind == "content" and page.sections:
@@ -286,6 +310,14 @@ class Planner:
             if fitted is not None:
                 return [fitted]
         return self.split(page)
+
+    def with_fitted_titles(self, page: PlannedPage) -> PlannedPage:
+        """The page with the title size and texts that fit, found on a copy without body content
+        (title regions do not depend on it, and the copy lays out fast)."""
+        titled = self.fit_titles(replace(page, blocks=[], sections=[], entries=page.entries[:1]))
+        return replace(
+            page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
+        )
 
     def fit_titles(self, page: PlannedPage) -> PlannedPage:
         """Step the title size down, then shorten the title/subtitle, until title regions fit."""
@@ -318,9 +350,11 @@ class Planner:
     def body_fits(self, page: PlannedPage) -> bool:
         return not (set(self.regions(page)) - TITLE_REGIONS)
 
-    def settle(self, page: PlannedPage) -> PlannedPage | None:
-        """The page at the largest body size that fits, or None if even the smallest does not."""
-        if self.body_fits(page):
+    def settle(self, page: PlannedPage, known: list[str] | None = None) -> PlannedPage | None:
+        """The page at the largest body size that fits, or None if even the smallest does not.
+        `known`: the page's overflowing regions when already measured."""
+        fits = not (set(known) - TITLE_REGIONS) if known is not None else self.body_fits(page)
+        if fits:
             return page
         lo, hi = self.body_min, page.body_size
         if not self.body_fits(replace(page, body_size=lo)):
@@ -342,8 +376,9 @@ class Planner:
             atoms = atomize(page.blocks)
         chunks: list[PlannedPage] = []
         start = page.entry_start
+        hint = 4
         while atoms:
-            n, first = self.largest_prefix(page, atoms, size, start)
+            n, first = self.largest_prefix(page, atoms, size, start, hint)
             if first is None:  # the first piece cannot fit even alone: shorten or drop it
                 smaller = shrink(atoms[0].block) if page.kind != "contents" else None
                 if smaller is None or len(chunks) > 500:
@@ -352,6 +387,9 @@ class Planner:
                     atoms = [Atom(smaller, atoms[0].group)] + atoms[1:]
                 continue
             chunks.append(first)
+            hint = n
+            if self.counter + len(chunks) > self.max_pages:
+                raise bad("markdown", f"makes more than {self.max_pages} slides")
             atoms = atoms[n:]
             start += n
         for i, chunk in enumerate(chunks):
@@ -371,16 +409,21 @@ class Planner:
         )
 
     def largest_prefix(
-        self, page: PlannedPage, atoms: list[Atom], size: float, start: int
+        self, page: PlannedPage, atoms: list[Atom], size: float, start: int, hint: int = 0
     ) -> tuple[int, PlannedPage | None]:
-        """(n, page) for the most leading atoms that fit; (0, None) when not even one does."""
-        first = self.make(page, atoms[:1], size, start)
-        if not self.body_fits(first):
-            small = replace(first, body_size=self.body_min)
-            return (1, small) if self.body_fits(small) else (0, None)
-        lo, hi, best = 1, len(atoms) + 1, first  # lo fits, hi does not (or is past the end)
-        step = 2
-        while lo + step < hi:  # gallop: pages usually hold a handful of pieces
+        """(n, page) for the most leading atoms that fit; (0, None) when not even one does.
+
+        Starts from `hint` (the previous chunk's count: continuation pages hold similar amounts),
+        gallops up from what fits, then bisects, so a chunk costs a few layouts."""
+        lo, hi, best = 0, len(atoms) + 1, None  # lo fits (0: nothing known), hi does not
+        guess = min(max(hint, 1), len(atoms))
+        trial = self.make(page, atoms[:guess], size, start)
+        if self.body_fits(trial):
+            lo, best = guess, trial
+        else:
+            hi = guess
+        step = 1
+        while best is not None and lo + step < hi:  # gallop up from a fitting guess
             trial = self.make(page, atoms[: lo + step], size, start)
             if not self.body_fits(trial):
                 hi = lo + step
@@ -394,4 +437,7 @@ class Planner:
                 lo, best = mid, trial
             else:
                 hi = mid
+        if best is None:  # not even one piece at this size: try it at the smallest size
+            small = replace(self.make(page, atoms[:1], size, start), body_size=self.body_min)
+            return (1, small) if self.body_fits(small) else (0, None)
         return lo, best

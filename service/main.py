@@ -34,6 +34,7 @@ from service.middleware import RequestContextMiddleware
 from service.routes import accounts, convert, files, health, library
 from service.routes.docs import install_docs
 from service.storage.base import Storage
+from service.storage.local import private_dir
 from service.sweeper import sweep_forever
 from service.workers import WorkerPool
 
@@ -100,6 +101,7 @@ def create_app(
     pool = pool or build_pool(settings)
     pool._on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
     metrics.bind_pool(lambda: pool.waiting, lambda: pool.running)
+    private_dir(settings.data_dir)  # created 0700: keys, database and decks live there
     db, default_account_id = build_database(settings, (clock or utc_now)())
     state = ServiceState(
         settings=settings,

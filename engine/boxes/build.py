@@ -6,18 +6,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.budget import check
 from engine.boxes import box as b
 from engine.boxes.firstletter import (
     CONTAINERS,
     first_letter_style,
     first_line_values,
+    inline_floats,
     set_first_line,
     split_first_letter,
 )
 from engine.boxes.lists import marker_text, ordinal_for, sibling_position
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
+from engine.budget import check
 from engine.diagnostics import Diagnostics
 from engine.links import dropped_reason, link_target
 from engine.options import Options
@@ -253,6 +254,7 @@ def _fix_children(parent: b.Box, children: list[b.Box], ctx: BuildContext) -> li
         return [c for c in children if not (c.inner == b.TEXT and not c.text.strip())]
     if any(c.inner in TABLE_INTERNAL for c in children):
         children = _wrap_table_parts(parent, children, ctx)
+    inline_floats(children)
     in_flow = [c for c in children if not c.out_of_flow]
     has_block = any(c.outer == "block" for c in in_flow)
     if not has_block:

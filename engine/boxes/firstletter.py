@@ -146,3 +146,28 @@ def set_first_line(box: b.Box, values: dict[str, Any]) -> None:
             return
         target = first
     target.first_line = values
+
+
+MAX_INLINE_FLOATS = 8  # per block container; further floats start a new block (bounded work)
+
+
+def inline_floats(children: list[b.Box]) -> None:
+    """Floats that follow text in the same run of inline content stay in that inline formatting
+    context (CSS 2.1 9.5: such a float is placed beside the line it occurs in, not below the
+    paragraph's earlier lines): they are marked inline-level here, and the line breaker places
+    them. A float that starts the run already lies at the top of the paragraph."""
+    text_before = False
+    count = 0
+    for child in children:
+        if child.out_of_flow:
+            continue
+        if child.inner == b.TEXT:
+            text_before = text_before or bool(child.text.strip(_WS))
+        elif child.style["float"] != "none" and child.outer == "block":
+            if text_before and count < MAX_INLINE_FLOATS:
+                child.outer = "inline"
+                count += 1
+        elif child.outer == "block":
+            text_before = False
+        else:
+            text_before = True

@@ -72,12 +72,10 @@ def ordinal_for(li: Any, cache: dict[Any, dict[Any, int]] | None = None) -> int:
     parent = li.getparent()
     if parent is None:
         return 1
-    if cache is None:
-        ordinals = _list_ordinals(parent)
-    else:
-        ordinals = cache.get(parent)
-        if ordinals is None:
-            ordinals = cache[parent] = _list_ordinals(parent)
+    known = cache.get(parent) if cache is not None else None
+    ordinals = known if known is not None else _list_ordinals(parent)
+    if cache is not None and known is None:
+        cache[parent] = ordinals
     found = ordinals.get(li)
     return ordinals[None] if found is None else found  # not an <li>: the value after the last
 

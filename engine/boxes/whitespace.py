@@ -31,6 +31,8 @@ def collapse_inline_whitespace(container: b.Box, children: list[b.Box]) -> None:
 def _walk(box: b.Box, state: list[bool], last_text: list[b.Box]) -> None:
     if box.out_of_flow:
         return
+    if box.inner not in (b.TEXT, b.BREAK) and box.style["float"] != "none":
+        return  # a float inside a line: out of flow, white space collapses across it
     if box.inner == b.TEXT:
         _collapse(box, state)
         if box.text:

@@ -69,6 +69,18 @@ def _face(fc: resolve.FcFont | None, weight: int, style: str, system: bool) -> F
     return face
 
 
+_ASCII_COVERAGE: dict[int, bool] = {}
+
+
+def _covers_ascii(face: FontFace) -> bool:
+    """Whether the face has a glyph for every printable ASCII character (cached per face)."""
+    found = _ASCII_COVERAGE.get(id(face))
+    if found is None:
+        glyph = face.source.glyph
+        found = _ASCII_COVERAGE[id(face)] = all(glyph(cp) for cp in range(0x20, 0x7F))
+    return found
+
+
 class _Shaped:
     __slots__ = ("runs", "em", "em_sum", "n_clusters", "n_spaces", "faces")
 
@@ -210,6 +222,10 @@ class FontStack:
         if self._builtin or n == 0:
             return out, [(0, n, "")]
         cjk_lang = resolve.script_for_lang(self.lang) != "Latn"
+        if text.isascii() and text.isprintable() and _covers_ascii(self.primary):
+            # Printable ASCII the primary face draws: one run, no fallback (what _runs gives).
+            script = "LATIN" if any(c.isalpha() for c in text) else ""
+            return out, [(0, n, HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang else ""))]
         shaping: list[tuple[int, int, str]] = []
         for clusters, script, emoji in self._runs(text):
             tag = HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang and not emoji else "")

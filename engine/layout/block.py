@@ -192,7 +192,7 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
 
         line_floats = (
             None
-            if place.context.empty
+            if place.context.empty and not _line_has_floats(box)
             else LineFloats(place.context, place.content_x, place.content_top, content_width)
         )
         inline = layout_inline(
@@ -200,6 +200,7 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         )
         frag.lines = inline.lines
         frag.placeholders.extend(inline.placeholders)
+        frag.children.extend(inline.floats)
         used = inline.height
         if frag.lines:
             first = frag.lines[0]
@@ -422,6 +423,18 @@ def _beside_floats(
     return y
 
 
+def _line_has_floats(box: b.Box) -> bool:
+    """Whether floats sit inside this block's lines (directly or inside inline boxes)."""
+    stack = [box]
+    while stack:
+        for child in stack.pop().children:
+            if child.inner == b.INLINE:
+                stack.append(child)
+            elif child.inner not in (b.TEXT, b.BREAK) and child.style["float"] != "none":
+                return True
+    return False
+
+
 def _has_floats(box: b.Box, ctx: LayoutContext) -> bool:
     """Whether floats inside this block (outside nested formatting contexts) join its context.
 
@@ -449,8 +462,11 @@ def _has_floats(box: b.Box, ctx: LayoutContext) -> bool:
 
 
 def _joins(box: b.Box) -> bool:
-    """A non-floating block container whose floats join its parent's formatting context."""
+    """A non-floating block container (or inline box) whose floats join its parent's formatting
+    context."""
     style = box.style
+    if box.inner == b.INLINE:
+        return True
     return box.inner == b.FLOW and style["float"] == "none" and style["overflow-x"] == "visible"
 
 

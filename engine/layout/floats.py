@@ -230,6 +230,21 @@ def lines_beside_floats(
     style: Any,
     first_end: int | None = None,
 ) -> tuple[Lines, list[tuple[float, float, float]]]:
+    """Break lines beside floats: see _break_beside."""
+    lines, bands = _break_beside(floats, pieces, width, indent, wrap, strut, style, first_end)
+    return lines, [(row[0].left, row[0].width, row[1]) for row in bands.rows[: len(lines)]]
+
+
+def _break_beside(
+    floats: LineFloats,
+    pieces: list[Any],
+    width: float,
+    indent: float,
+    wrap: bool,
+    strut: Any,
+    style: Any,
+    first_end: int | None,
+) -> tuple[Lines, _Bands]:
     """Break lines whose width depends on where they are: each line gets the band beside the
     floats over its own height; a line whose content does not fit beside the floats moves down
     to the next float edge (as Chromium looks for the next layout opportunity). Line heights are
@@ -270,7 +285,105 @@ def lines_beside_floats(
                     changed = True
         if not changed:
             break
-    return lines, [(row[0].left, row[0].width, row[1]) for row in bands.rows[: len(lines)]]
+    return lines, bands
 
 
-__all__ = ["FloatContext", "FloatSpace", "LineFloats", "Band", "PlacedFloat"]
+def place_line_floats(
+    floats: LineFloats,
+    pieces: list[Any],
+    width: float,
+    indent: float,
+    wrap: bool,
+    strut: Any,
+    style: Any,
+    first_end: int | None,
+    layout: Any,
+) -> list[tuple[Any, PlacedFloat]]:
+    """Place the floats met inside a paragraph, in order, as Chromium's line breaker does: at
+    the top of the line where the float occurs when it fits beside what that line already holds,
+    otherwise at the top of the next line. `layout(box)` lays a float out (its fragment).
+    Returns each float's fragment with its placed margin box (in the context's coordinates)."""
+    out: list[tuple[Any, PlacedFloat]] = []
+    where: dict[int, tuple[int, float]] = {}
+    bands: _Bands | None = None
+    for piece in pieces:
+        if piece.kind != "float":
+            continue
+        frag = layout(piece.box)
+        if bands is None or len(out) < MAX_REBREAKS:
+            lines, bands = _break_beside(
+                floats, pieces, width, indent, wrap, strut, style, first_end
+            )
+            where = _positions(lines, indent)
+        index, used = where.get(id(piece), (len(bands.rows) - 1, 0.0))
+        band, _drop, y, h = bands.rows[max(0, index)]
+        w, hgt = frag.margin_box_width, frag.margin_box_height
+        fits = used + w <= band.width + EPSILON or used == 0
+        top = y if fits else y + h
+        side = piece.box.style["float"]
+        side = side if side in ("left", "right") else "left"
+        placed = floats.context.place(
+            side,
+            w,
+            hgt,
+            floats.y + top,
+            floats.x,
+            floats.x + width,
+            piece.box.style["clear"],
+        )
+        out.append((frag, placed))
+    return out
+
+
+MAX_REBREAKS = 8  # later floats of one paragraph reuse the last line breaking (bounded work)
+
+
+def _positions(lines: Lines, indent: float) -> dict[int, tuple[int, float]]:
+    """For each float piece: its line and the width of what comes before it on that line."""
+    out: dict[int, tuple[int, float]] = {}
+    for index, (line_pieces, _forced) in enumerate(lines):
+        used = indent if index == 0 else 0.0
+        for p in line_pieces:
+            if p.kind == "float":
+                out[id(p)] = (index, used)
+            used += p.width + p.trailing_width
+    return out
+
+
+def float_fragments(
+    floats: LineFloats,
+    pieces: list[Any],
+    breaking: tuple[float, float, bool, int | None],
+    strut: Any,
+    style: Any,
+    ctx: Any,
+    cb_height: float | None,
+) -> list[Any]:
+    """Lay out and place the floats inside a paragraph; their fragments are positioned relative
+    to the paragraph's content box."""
+    from engine.layout.base import Space, layout_box
+
+    width, indent, wrap, first_end = breaking
+
+    def layout(box: Any) -> Any:
+        return layout_box(box, ctx, Space(width, cb_height, fit_content=True))
+
+    out = []
+    for frag, placed in place_line_floats(
+        floats, pieces, width, indent, wrap, strut, style, first_end, layout
+    ):
+        frag.x = placed.left - floats.x + frag.margin.left
+        frag.y = placed.top - floats.y + frag.margin.top
+        out.append(frag)
+    return out
+
+
+__all__ = [
+    "FloatContext",
+    "FloatSpace",
+    "LineFloats",
+    "Band",
+    "PlacedFloat",
+    "lines_beside_floats",
+    "place_line_floats",
+]

@@ -123,10 +123,7 @@ class _Cells:
     def free(self, major: int, minor: int, major_span: int, minor_span: int) -> bool:
         mask = ((1 << minor_span) - 1) << minor
         get = self.rows.get
-        for a in range(major, major + major_span):
-            if get(a, 0) & mask:
-                return False
-        return True
+        return all(not get(a, 0) & mask for a in range(major, major + major_span))
 
     def take(self, major: int, minor: int, major_span: int, minor_span: int) -> None:
         mask = ((1 << minor_span) - 1) << minor

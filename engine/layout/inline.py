@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.budget import check
 from engine.boxes import box as b
+from engine.budget import check
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
 from engine.layout.firstline import first_line_pieces
-from engine.layout.floats import LineFloats, lines_beside_floats
+from engine.layout.floats import FloatContext, LineFloats, float_fragments, lines_beside_floats
 from engine.layout.fragments import (
     AbsPlaceholder,
     BoxFragment,
@@ -33,6 +33,7 @@ class InlineLayout:
     lines: list[LineFragment]
     height: float
     placeholders: list[AbsPlaceholder] = field(default_factory=list)
+    floats: list[BoxFragment] = field(default_factory=list)  # floats met inside the lines
 
 
 def layout_inline(
@@ -77,6 +78,15 @@ def layout_inline(
     strut = font_info(style, ctx.lang)
     wrap = style["white-space"] in WRAPPING
     bands = None
+    placed: list[BoxFragment] = []
+    if any(p.kind == "float" for p in pieces):
+        floats = floats or LineFloats(FloatContext(), 0.0, 0.0, width)
+        placed = float_fragments(
+            floats, pieces, (width, indent, wrap, first_end), strut, style, ctx, cb_height
+        )
+        for frag in placed:
+            frag.x += origin_x
+            frag.y += origin_y
     if floats is None:
         lines_pieces = _break_lines(pieces, width, indent, wrap, None, first_end)
     else:
@@ -124,7 +134,7 @@ def layout_inline(
         lines, counted = truncate_lines(lines, style, width, ctx.lang)
         if counted < total:  # -webkit-line-clamp: the block is `counted` lines tall
             y = lines[counted - 1].y + lines[counted - 1].height
-    return InlineLayout(lines, y - origin_y, placeholders)
+    return InlineLayout(lines, y - origin_y, placeholders, placed)
 
 
 def _line_is_empty(pieces: list[Piece]) -> bool:
@@ -466,7 +476,7 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
             max_w = max(max_w, line - trailing)
             line = unit = trailing = 0.0
             continue
-        if p.kind == "abs":
+        if p.kind in ("abs", "float"):
             continue
         if p.break_before:
             min_w = max(min_w, unit)

@@ -84,6 +84,8 @@ class Collector:
                 br, pr = style["border-right-width"], length(style["padding-right"], self.width)
                 mr = length(style["margin-right"], self.width)
                 self.pieces.append(Piece("close", child, width=br + pr + mr, shift=child_shift))
+            elif child.style["float"] != "none":
+                self.pieces.append(Piece("float", child))  # placed by the line breaker
             else:
                 self.atomic(child, shift, parent_style)
 

@@ -56,6 +56,22 @@ def visible_lines(frag: BoxFragment, m: Matrix, clip: Rect | None) -> BoxFragmen
     return replace(frag, lines=kept)
 
 
+def visible_items(items: list[BoxFragment], m: Matrix, clip: Rect | None) -> list[BoxFragment]:
+    """The list items (children of the list at `m`) that reach into the clip."""
+    if clip is None or not m.is_translation:
+        return items
+    out = []
+    for li in items:
+        top = m.f + li.y
+        left = m.e + li.x
+        if top + li.height <= clip[1] or top >= clip[3]:
+            continue
+        if left + li.width <= clip[0] or left >= clip[2]:
+            continue
+        out.append(li)
+    return out
+
+
 def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
     """A text box whose anti-rewrap slack (not its text) crosses the slide's left or right edge
     is narrowed to the slide, keeping the edge its alignment holds (a centred box its centre),

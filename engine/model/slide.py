@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.budget import check
 from engine.boxes import box as b
+from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
-from engine.model.clipping import fit_slide_edge, outside, visible_lines
+from engine.model.clipping import fit_slide_edge, outside, visible_items, visible_lines
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
@@ -96,7 +96,9 @@ class Painter:
             self.inline_content(e)
         for e, items in layers.lists:
             self.source_index = e.frag.box.index
-            shape = list_text_box(e.frag, items, e.m, e.alpha, self.options.explicit_line_breaks)
+            shown = visible_items(items, e.m, e.clip or self.slide_rect)
+            self.clipped += len(items) - len(shown)
+            shape = list_text_box(e.frag, shown, e.m, e.alpha, self.options.explicit_line_breaks)
             if shape is not None and e.frag.box.style["visibility"] == "visible":
                 self.emit(shape, e.clip)
         for e in layers.atomics:

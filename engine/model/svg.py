@@ -21,8 +21,8 @@ from engine.resources import store_media
 
 FALLBACK_SCALE = 2.0  # the PNG fallback is rendered at 2x the used size...
 MAX_FALLBACK_PIXELS = 1_000_000  # ...unless that is over a megapixel: then 1x (large diagrams)
-# A cost estimate (output pixels x (1 + 4 per filtered element + elements / 100); ~7.5 ns per
-# unit measured) keeps the usual render well inside the budget (~0.5 s) by rendering the
+# A cost estimate (output pixels x render_cost: filters, turbulence octaves, morphology radius,
+# elements; ~7.5 ns per unit measured) keeps the usual render well inside the budget (~0.5 s) by rendering the
 # fallback smaller; Limits.svg_render_timeout_s bounds the rest (svgrender kills the renderer).
 RENDER_BUDGET = 64_000_000
 MIN_SCALE = 0.25
@@ -32,6 +32,7 @@ SIMPLE_SHARE = 0.2  # of the time limit kept for the filter- and pattern-free re
 GENERICS = ("serif", "sans-serif", "monospace", "cursive", "fantasy")
 _CURRENT_COLOR = re.compile("currentcolor", re.I)
 _COSTLY = ("filter", "pattern", "mask")
+_STYLE_TAG = f"{{{SVG_NS}}}style"
 
 
 def prepare_svg(
@@ -52,9 +53,9 @@ def prepare_svg(
     root.set("height", f"{height:.2f}")
     for el in root.iter(etree.Element):
         for key, value in el.attrib.items():
-            if "urrent" in value:
+            if "urrent" in value.lower():
                 el.set(key, _CURRENT_COLOR.sub(f"#{color_hex}", value))
-        if el.tag == f"{{{SVG_NS}}}style" and el.text:
+        if el.tag == _STYLE_TAG and el.text:
             el.text = _CURRENT_COLOR.sub(f"#{color_hex}", el.text)
     if opacity < 0.999 and len(root):
         group = etree.Element(f"{{{SVG_NS}}}g", opacity=f"{max(0.0, opacity):.4g}")

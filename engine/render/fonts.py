@@ -75,7 +75,7 @@ def covers(face: Face, ch: str) -> bool:
 
 def face_for(family: str | None, bold: bool, italic: bool) -> Face | None:
     """The face LibreOffice/Chromium use for a typeface name (None: not installed)."""
-    if not family or not resolve.available():
+    if not isinstance(family, str) or not family or not resolve.available():
         return None
     return _match(family, bold, italic)
 

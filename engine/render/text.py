@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.model import textmetrics as tm
 from engine.render import glyphs
-from engine.render.fonts import Face, FontSet, family_list
+from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
 from engine.render.paint import Defs, color, f, gradient, num, unit
 from engine.units import pt_to_px
 
@@ -201,13 +201,14 @@ class TextRenderer:
         return "".join(out)
 
     def _metrics(self, lines_per_para: list[list[Line]]) -> tm.FaceMetrics | None:
-        from engine.render.fonts import face_for, metrics_of
-
         for lines in lines_per_para:
             for line in lines:
                 for run in line.runs:
+                    font = run.get("font")
                     face = face_for(
-                        run.get("font") or "Calibri", bool(run.get("bold")), bool(run.get("italic"))
+                        font if isinstance(font, str) and font else "Calibri",
+                        bool(run.get("bold")),
+                        bool(run.get("italic")),
                     )
                     if face is not None:
                         return metrics_of(face)

@@ -98,10 +98,7 @@ class Compound(Node):
             t = el.tag
             if not isinstance(t, str) or (t != tag and t.lower() != tag):
                 return False
-        for check in self.checks:
-            if not check(el, memo):
-                return False
-        return True
+        return all(check(el, memo) for check in self.checks)
 
 
 def _nth(a: int, b: int, i: int) -> bool:
@@ -206,9 +203,7 @@ def _compound(tree: Any) -> Compound:
             checks.append(lambda el, memo, inner=inner: not inner.test(el, memo))
         elif isinstance(tree, (css.Matching, css.SpecificityAdjustment)):
             options = [compile_tree(s) for s in tree.selector_list]
-            checks.append(
-                lambda el, memo, options=options: any(o.test(el, memo) for o in options)
-            )
+            checks.append(lambda el, memo, options=options: any(o.test(el, memo) for o in options))
         else:
             raise Unsupported(type(tree).__name__)
         tree = tree.selector
@@ -289,7 +284,9 @@ def _reaches(node: Node, start: Any, step: Any, memo: Memo, comb: str) -> bool:
 
 def compile_tree(tree: Any) -> Node:
     if isinstance(tree, css.CombinedSelector):
-        return Combined(compile_tree(tree.selector), tree.combinator, compile_tree(tree.subselector))
+        return Combined(
+            compile_tree(tree.selector), tree.combinator, compile_tree(tree.subselector)
+        )
     return _compound(tree)
 
 

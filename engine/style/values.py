@@ -33,6 +33,8 @@ INVALID: Any = _Invalid()
 # +-33,554,431 px. Every computed length and number is clamped to that range (NaN -> 0) here, at
 # the one place specified values become computed values, so no later stage sees inf or NaN.
 LAYOUT_MAX = 33_554_431.0
+
+
 def clamp_value(value: Any) -> Any:
     """A specified or computed value with every float (and LP part) in +-LAYOUT_MAX, NaN -> 0.
 
@@ -54,6 +56,7 @@ def clamp_value(value: Any) -> Any:
             return value
         return kind(*items) if hasattr(value, "_fields") else kind(items)
     return value
+
 
 # Parse warnings (not errors) collected by the declaration parser and reported as diagnostics;
 # per thread, since pages may be converted concurrently.

@@ -30,7 +30,7 @@ def custom_properties(n: int) -> str:
     """Custom properties doubling per level (`--v1: var(--v0) var(--v0)` ...), n levels deep."""
     levels = max(2, n)
     decls = ["--v0: x x"] + [f"--v{i}: var(--v{i - 1}) var(--v{i - 1})" for i in range(1, levels)]
-    css = ".slide{" + ";".join(decls) + "} p{font-family: var(--v%d)}" % (levels - 1)
+    css = ".slide{" + ";".join(decls) + f"}} p{{font-family: var(--v{levels - 1})}}"
     return page(css, "<p>doubling custom properties</p>")
 
 
@@ -139,7 +139,11 @@ def filters(n: int) -> str:
 def descendant_rules(n: int) -> str:
     """n long descendant rules (`div div ... p`) over a shallow page."""
     rules = "".join(f"{'div ' * (1 + i % 12)}p.c{i % 50}{{margin-top:{i % 9}px}}" for i in range(n))
-    body = "<div><div><div>" + "".join(f"<p class='c{i}'>p{i}</p>" for i in range(50)) + "</div></div></div>"
+    body = (
+        "<div><div><div>"
+        + "".join(f"<p class='c{i}'>p{i}</p>" for i in range(50))
+        + "</div></div></div>"
+    )
     return page(rules, body)
 
 
@@ -183,7 +187,12 @@ def _png(width: int, height: int) -> bytes:
         raw.write(comp.compress(row))
     raw.write(comp.flush())
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", raw.getvalue()) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", raw.getvalue())
+        + chunk(b"IEND", b"")
+    )
 
 
 @lru_cache(maxsize=2)

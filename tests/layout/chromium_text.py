@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE))  # text_fixtures
+sys.path.insert(0, str(HERE.parents[1]))  # the project, when run as a script
 
-from chromium_boxes import CHROMIUM_ARGS, SCRIPT, page  # noqa: E402
+from tests.layout.chromium_boxes import CHROMIUM_ARGS, SCRIPT, page  # noqa: E402
 
 EXPECTED = HERE / "expected_text.json"
 

@@ -49,3 +49,10 @@ FIXTURES.update(
         "shrink_to_fit_dropcap": f'<style>#p::first-letter{{float:left;font-size:40px;line-height:1}}</style><div style="font:15px/1.5 \'{S}\'"><p id="p" style="position:absolute;margin:0">Short note.</p></div>',
     }
 )
+FIXTURES.update(
+    {
+        "float_mid_paragraph": f'<p id="p" data-lines style="width:500px;margin:0;font:16px/1.5 \'{P}\'">Rivers are not lines on a map. <span id="f" style="float:right;width:120px;height:60px"></span>They are processes, constantly eroding the outside of each bend and depositing sediment on the inside.</p>',
+        "float_mid_paragraph_no_room": f'<p id="p" data-lines style="width:400px;margin:0;font:16px/1.5 \'{P}\'">Rivers are not lines on a map. They are processes, <img id="f" style="float:left;width:150px;height:40px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">constantly eroding the outside of each bend and depositing sediment.</p>',
+        "float_in_span": f'<p id="p" data-lines style="width:420px;margin:0;font:16px/1.5 \'{P}\'">Start <b>bold <span id="f" style="float:left;width:60px;height:30px"></span>words</b> and the rest of a sentence that wraps onto the next line.</p>',
+    }
+)

@@ -71,3 +71,37 @@ def test_band_beside_floats_and_next_edge() -> None:
     assert fc.band(30, 10, 0, 400).right == 400
     assert not fc.band(50, 10, 0, 400).narrowed
     assert fc.clearance_y("right") == 20 and fc.clearance_y("both") == 50
+
+
+BLOCK = st.sampled_from(
+    [
+        '<div style="float:left;width:{w}px;height:{h}px;margin:{m}px"></div>',
+        '<div style="float:right;width:{w}%;height:{h}px;clear:left"></div>',
+        '<p style="margin:{m}px 0">Some words beside the floats {w}</p>',
+        '<div style="overflow:hidden;width:{w}px">new context {h}</div>',
+        '<div style="clear:both;margin-top:{m}px;height:{h}px"></div>',
+        '<p class="d">Drop cap paragraph with words {h}</p>',
+        '<p>before <span style="float:left;width:{w}px;height:{h}px"></span> after</p>',
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(BLOCK, st.integers(0, 900), st.integers(0, 300), st.integers(-60, 60)),
+        max_size=12,
+    )
+)
+def test_random_float_pages_lay_out_with_finite_boxes(parts: list) -> None:
+    from engine.pipeline import layout_html
+    from tests.layout.conftest import walk
+
+    body = "".join(tpl.format(w=w, h=h, m=m) for tpl, w, h, m in parts)
+    root = layout_html(
+        "<style>.d::first-letter{float:left;font-size:3em;line-height:.9}"
+        "p::first-line{letter-spacing:1px}</style>"
+        f'<div class="slide" style="width:800px;height:600px;font-family:Liberation Sans">{body}</div>'
+    )
+    for frag, x, y in walk(root):
+        assert all(abs(v) < 1e7 for v in (x, y, frag.width, frag.height))

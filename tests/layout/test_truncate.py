@@ -17,7 +17,7 @@ from tests.layout.chromium_text import EXPECTED
 from tests.layout.conftest import boxes_by_id, find_fragment, layout
 
 RECORDED = json.loads(EXPECTED.read_text())
-VISIBLE = sorted(name for name, rec in RECORDED.items() if rec["visible"])
+VISIBLE = sorted(name for name, rec in RECORDED.items() if rec.get("visible"))
 NS = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
 
 
@@ -91,3 +91,14 @@ def test_ellipsis_needs_clipping_and_clamp_needs_webkit_box() -> None:
     assert "\u2026" not in visible_text(v)
     c, _x, _y = find_fragment(root, id="c")
     assert len(c.lines) > 1 and "\u2026" not in visible_text(c)
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_unprefixed_line_clamp_is_ignored_as_in_chromium() -> None:
+    record = RECORDED["clamp_standard_unprefixed"]
+    root = layout(page(record["html"]))
+    frag, _x, _y = find_fragment(root, id="a")
+    assert len(frag.lines) == len(record["lines"]["a"]) == 3
+    got = boxes_by_id(root)
+    for ident, want in record["boxes"].items():
+        assert got[ident] == pytest.approx(want, abs=1.0), ident

@@ -189,6 +189,24 @@ def test_lines_below_a_clipping_edge_are_not_written() -> None:
 
 
 @pytest.mark.fonts("fonts-liberation")
+def test_list_items_below_a_clipping_edge_are_not_written() -> None:
+    items = "".join(f"<li>item number {i}</li>" for i in range(1, 41))
+    html = page(
+        "<div style=\"height:100px;overflow:hidden;font:16px/20px 'Liberation Sans'\">"
+        f'<ul style="margin:0">{items}</ul></div>'
+    )
+    shapes = convert_page(html, Options()).slide["shapes"]
+    text = " ".join(
+        r.get("text", "")
+        for s in shapes
+        if s["kind"] == "text"
+        for p in s["text"]["paragraphs"]
+        for r in p["runs"]
+    )
+    assert "item number 5" in text and "item number 6" not in text
+
+
+@pytest.mark.fonts("fonts-liberation")
 def test_partly_clipped_picture_is_cropped() -> None:
     import base64
 

@@ -65,9 +65,10 @@ runs = st.lists(
                 "font": st.one_of(
                     st.none(),
                     st.sampled_from(["Liberation Sans", "Noto Sans CJK SC", "No Such Font"]),
+                    st.integers(),
                     st.text(max_size=8),
                 ),
-                "ea_font": st.one_of(st.none(), st.just("Noto Sans CJK SC")),
+                "ea_font": st.one_of(st.none(), st.just("Noto Sans CJK SC"), st.integers()),
                 "bold": st.booleans(),
                 "italic": st.booleans(),
                 "underline": st.booleans(),

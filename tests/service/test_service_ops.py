@@ -87,6 +87,7 @@ def test_openapi_shows_real_models(client: TestClient) -> None:
         "failedPages",
         "pageErrorMode",
         "failedPageDetails",
+        "pptId",
     }
     assert "FailedPageDetail" in spec["components"]["schemas"]
     assert "422" not in op["responses"]

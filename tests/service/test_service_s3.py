@@ -105,7 +105,7 @@ def test_convert_and_download_presigned_url(s3_app_client: TestClient, s3_endpoi
     r = httpx.get(url)  # real HTTP to the S3 server
     assert r.status_code == 200
     assert r.headers["content-disposition"] == (
-        "attachment; filename=\"download.pptx\"; filename*=UTF-8''%E5%B9%B4%E6%8A%A5.pptx"
+        "attachment; filename=\"NianBao.pptx\"; filename*=UTF-8''%E5%B9%B4%E6%8A%A5.pptx"
     )
     assert len(Presentation(io.BytesIO(r.content)).slides) == 2
 

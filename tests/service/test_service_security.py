@@ -235,3 +235,14 @@ def test_stored_files_are_private(app: FastAPI, client: TestClient) -> None:
     for path in files:
         if path.is_file():
             assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+
+
+def test_a_new_data_dir_is_private(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "data"
+    settings = make_settings(data, tokens="", signing_secret="")
+    create_app(settings)
+    assert settings.signing_key
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data / "files").stat().st_mode) == 0o700
+    for name in ("signing.key", "dev-token"):
+        assert stat.S_IMODE((data / name).stat().st_mode) == 0o600

@@ -52,7 +52,7 @@ def _doc(shape: list[tuple[int, int]]) -> etree._Element:
         attrs = f" class='{cls}'" if cls else ""
         if i % 3 == 0:
             attrs += f" data-x='{i % 4}'"
-        inner = "" if (t + c) % 4 == 0 else f"<span class='a'>x</span><b>y</b>"
+        inner = "" if (t + c) % 4 == 0 else "<span class='a'>x</span><b>y</b>"
         body.append(f"<{tag}{attrs}>{inner}</{tag}>")
     html = f"<html><body><div class='slide'><div>{''.join(body)}</div><ul><li>1</li><li class='b'>2</li></ul></div></body></html>"
     return lxml_html.document_fromstring(html)
@@ -77,7 +77,9 @@ def test_structural_matcher_agrees_with_xpath(selector: str) -> None:
     st.lists(st.tuples(st.integers(0, 10), st.integers(0, 10)), max_size=25),
     st.sampled_from(SELECTORS),
 )
-def test_structural_matcher_agrees_on_random_trees(shape: list[tuple[int, int]], selector: str) -> None:
+def test_structural_matcher_agrees_on_random_trees(
+    shape: list[tuple[int, int]], selector: str
+) -> None:
     _check(_doc(shape), selector)
 
 

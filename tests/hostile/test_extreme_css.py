@@ -1,0 +1,116 @@
+"""Hypothesis: extreme CSS values (huge and tiny numbers, every unit, calc/var/min/max/clamp) on
+random properties give a slide with finite geometry, or the documented page code, never more."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import convert
+from engine.errors import PAGE_LIMIT_EXCEEDED
+from engine.style.computed import MAX_FONT_SIZE
+from engine.style.values import LAYOUT_MAX
+from tests.hostile import hostile_pages as hp
+
+PROPERTIES = [
+    "width", "height", "min-width", "max-width", "min-height", "margin", "margin-top", "padding",
+    "top", "left", "right", "bottom", "inset", "font-size", "line-height", "vertical-align",
+    "letter-spacing", "word-spacing", "text-indent", "border-width", "border-radius",
+    "border-spacing", "outline-offset", "outline-width", "gap", "row-gap", "flex-basis",
+    "flex-grow", "flex-shrink", "flex", "order", "z-index", "opacity", "grid-template-rows",
+    "grid-template-columns", "grid-auto-rows", "grid-column", "grid-row", "transform",
+    "translate", "scale", "rotate", "box-shadow", "text-shadow", "filter", "tab-size",
+    "column-count", "columns", "background-size", "background-position", "aspect-ratio",
+    "-webkit-line-clamp", "font-weight", "perspective", "object-position", "text-underline-offset",
+]  # fmt: skip
+NUMBERS = [
+    "1e308", "-1e308", "1e38", "3.4e38", "1e999", "-1e999", "33554432", "2147483648", "1e-308",
+    "0", "-0", "0.0000001", "99999999999", "NaN", "infinity", "-infinity",
+]  # fmt: skip
+UNITS = ["", "px", "%", "em", "rem", "vw", "vh", "vmin", "fr", "pt", "in", "ch", "deg", "s", "x"]
+DISPLAYS = ["block", "flex", "grid", "inline-block", "table", "inline-flex", "list-item"]
+
+
+@st.composite
+def value(draw: st.DrawFn, depth: int = 0) -> str:
+    number = draw(st.sampled_from(NUMBERS))
+    if number in ("NaN", "infinity", "-infinity"):
+        plain = f"calc({number} * 1px)"
+    else:
+        plain = number + draw(st.sampled_from(UNITS))
+    if depth > 1:
+        return plain
+    inner = value(depth=depth + 1)
+    kind = draw(st.sampled_from(["plain", "calc", "min", "max", "clamp", "var", "repeat", "pair"]))
+    if kind == "calc":
+        op = draw(st.sampled_from(["+", "-", "*", "/"]))
+        rhs = draw(st.sampled_from(NUMBERS[:10])) if op in "*/" else draw(inner)
+        return f"calc({draw(inner)} {op} {rhs})"
+    if kind in ("min", "max"):
+        return f"{kind}({draw(inner)}, {draw(inner)})"
+    if kind == "clamp":
+        return f"clamp({draw(inner)}, {draw(inner)}, {draw(inner)})"
+    if kind == "var":
+        return f"var(--x, {draw(inner)})"
+    if kind == "repeat":
+        return f"repeat({draw(st.sampled_from(NUMBERS[:8]))}, {draw(inner)})"
+    if kind == "pair":
+        return f"{draw(inner)} {draw(inner)}"
+    return plain
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(PROPERTIES), value(), st.sampled_from(DISPLAYS)),
+        min_size=1,
+        max_size=6,
+    ),
+    value(),
+)
+def test_extreme_values_give_a_slide_or_the_limit_code(
+    decls: list[tuple[str, str, str]], custom: str
+) -> None:
+    body = "".join(
+        f"<div style='display:{display};--x:{custom}'><span style='{prop}:{val}'>a b</span>"
+        f"<i style='{prop}:{val}'>c</i></div>"
+        for prop, val, display in decls
+    )
+    conv = convert([hp.page("", "<p>x</p>"), hp.page("", body)])
+    for failed in conv.failed_page_details:
+        assert failed.code == PAGE_LIMIT_EXCEEDED
+    for slide in conv.slides:
+        for shape in slide["shapes"]:
+            for key in ("x", "y", "w", "h"):
+                if key in shape:
+                    assert math.isfinite(shape[key]) and abs(shape[key]) < 1e13
+
+
+def test_clamped_computed_values() -> None:
+    from engine.diagnostics import Diagnostics
+    from engine.options import Limits
+    from engine.parse import parse_page
+    from engine.style import compute_styles
+    from engine.style.types import LP
+
+    html = hp.page(
+        "",
+        "<p id=a style='width:1e308px;margin-left:-1e999px;font-size:1e308px;"
+        "line-height:1e308;padding-top:calc(1e38px * 1e38 * 1e38 * 1e38 * 1e38 * 1e38 * 1e38 * 1e38 * 1e38)'>x</p>"
+        "<p id=b style='width:1e308%;font-size:1e38em;text-indent:1e308vw;height:-1e308rem'>y</p>",
+    )
+    page = parse_page(html, Diagnostics(), Limits())
+    styles = compute_styles(page, Diagnostics(), (1280.0, 720.0))
+    a, b = (styles[page.root.get_element_by_id(i)] for i in "ab")  # type: ignore[attr-defined]
+    assert a["width"] == LAYOUT_MAX and a["margin-left"] == -LAYOUT_MAX
+    assert a["font-size"] == MAX_FONT_SIZE == 10000.0
+    assert a["padding-top"] == LAYOUT_MAX
+    assert b["width"] == LP(0.0, LAYOUT_MAX)
+    assert b["font-size"] == MAX_FONT_SIZE
+    assert b["text-indent"] == LAYOUT_MAX

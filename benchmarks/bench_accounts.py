@@ -29,7 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
 
 import httpx  # noqa: E402
 from service_testkit import LiveServer  # noqa: E402
-from sqlalchemy import insert, text  # noqa: E402
+from sqlalchemy import event, insert, text  # noqa: E402
 
 from service import accounts, credits  # noqa: E402
 from service.config import Settings  # noqa: E402
@@ -122,8 +122,27 @@ SHAPES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-def measure(client: httpx.Client, key: str, requests: int) -> list[dict[str, Any]]:
-    """p50/p95 per shape; the first row, GET /healthz, is the machine's floor for any request."""
+class SqlClock:
+    """Wall time spent inside the database driver (cursor execute), summed per request."""
+
+    def __init__(self, engine: Any) -> None:
+        self.total = 0.0
+        self._started: dict[int, float] = {}
+        event.listen(engine, "before_cursor_execute", self._before)
+        event.listen(engine, "after_cursor_execute", self._after)
+
+    def _before(self, conn: Any, cursor: Any, *args: Any) -> None:
+        self._started[id(cursor)] = time.perf_counter()
+
+    def _after(self, conn: Any, cursor: Any, *args: Any) -> None:
+        self.total += time.perf_counter() - self._started.pop(id(cursor), time.perf_counter())
+
+
+def measure(
+    client: httpx.Client, key: str, requests: int, sql: SqlClock | None = None
+) -> list[dict[str, Any]]:
+    """p50/p95 per shape (and the SQL part of each request); the first row, GET /healthz, is
+    the machine's floor for any request."""
     out = []
     for name, path, body in [("GET /healthz (floor: no database)", "/healthz", None), *SHAPES]:
 
@@ -135,11 +154,14 @@ def measure(client: httpx.Client, key: str, requests: int) -> list[dict[str, Any
         for _ in range(5):  # warm-up: plans, pool, caches
             call()
         times = []
+        sql_times = []
         total = None
         for _ in range(requests):
+            sql_before = sql.total if sql else 0.0
             started = time.perf_counter()
             r = call()
             times.append((time.perf_counter() - started) * 1000)
+            sql_times.append(((sql.total if sql else 0.0) - sql_before) * 1000)
             data = r.json()
             assert data["code"] == 0, data
             total = data["data"].get("total", 0)
@@ -152,9 +174,13 @@ def measure(client: httpx.Client, key: str, requests: int) -> list[dict[str, Any
                 "p50_ms": round(statistics.median(times), 2),
                 "p95_ms": round(p95, 2),
                 "max_ms": round(times[-1], 2),
+                "sql_p50_ms": round(statistics.median(sql_times), 2),
             }
         )
-        print(f"{name:<40} total {total:>7}  p50 {out[-1]['p50_ms']:>6} ms  p95 {p95:6.2f} ms")
+        print(
+            f"{name:<40} total {total:>7}  p50 {out[-1]['p50_ms']:>6} ms  p95 {p95:6.2f} ms"
+            f"  (SQL p50 {out[-1]['sql_p50_ms']} ms)"
+        )
     return out
 
 
@@ -189,7 +215,7 @@ def main() -> int:
                 f"filled {args.rows} PPTs + {args.rows} records in {time.perf_counter() - started:.1f} s"
             )
             with LiveServer(app) as server, httpx.Client(base_url=server.url) as client:
-                results = measure(client, key, args.requests)
+                results = measure(client, key, args.requests, SqlClock(app.state.service.db.engine))
             app.state.service.db.close()
     finally:
         if cluster is not None:

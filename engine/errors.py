@@ -13,7 +13,7 @@ INTERNAL_ERROR = 50199
 PAGE_INTERNAL_ERROR = 50100  # an unexpected exception while converting one page
 PAGE_NO_SLIDE_ROOT = 50101  # no element with class 'slide', or unparseable page
 PAGE_SIZE_MISMATCH = 50102  # the page's slide size differs from the deck size
-PAGE_LIMIT_EXCEEDED = 50104  # a per-page limit (DOM depth, element count) was exceeded
+PAGE_LIMIT_EXCEEDED = 50104  # a per-page limit (element count, time budget, memory) was exceeded
 
 
 @dataclass

@@ -11,7 +11,8 @@ Public API (no HTTP here; the service calls these):
         # [{id, name, category, colors, fonts, builtin, preview}]
     template_preview(template: Template, width: int = 480) -> bytes   # PNG
     get_template(template_id: str | None, templates=None) -> Template  # 1001 when unknown
-    load_template_package(zip_bytes: bytes, *, limits: PackageLimits | None = None) -> Template
+    load_template_package(zip_bytes: bytes, *, limits: PackageLimits | None = None,
+                          test: bool = True) -> Template
     encode_property(document: dict) -> str        decode_property(value: str) -> dict
     validate_document(document: dict) -> dict     # raises GeneratorError with JSON paths
 

@@ -69,15 +69,19 @@ class PackageLimits:
     max_render_s: float = 20.0  # the sample render must finish within this time
 
 
-def load_template_package(zip_bytes: bytes, *, limits: PackageLimits | None = None) -> Template:
+def load_template_package(
+    zip_bytes: bytes, *, limits: PackageLimits | None = None, test: bool = True
+) -> Template:
     """Validate a zip template package and test-render it; raises GeneratorError 1010 whose
-    problems name each failing member (or `package`) and why."""
+    problems name each failing member (or `package`) and why. `test=False` skips the sample
+    render (for re-loading a package that was accepted before; every other check still runs)."""
     limits = limits or PackageLimits()
     files = read_package(zip_bytes, limits)
     template = template_from_files(files)
     if template.id in builtin_templates():
         raise _fail([Problem("manifest.json:$.id", f"{template.id!r} is a built-in template id")])
-    test_render(template, limits)
+    if test:
+        test_render(template, limits)
     return template
 
 

@@ -1,8 +1,9 @@
-"""Request dependencies (app state -> settings, storage, pool, clock, database session;
-`token` / `Api-Key` headers -> the Principal a request acts for)."""
+"""Request dependencies (app state -> settings, storage, pool, clock, database; `token` /
+`Api-Key` headers -> the Principal a request acts for, looked up in one short session)."""
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from service.accounts import (
+    KEY_MARK,
+    TOKEN_MARK,
     Principal,
     authenticate_api_key,
     authenticate_token,
@@ -21,7 +24,6 @@ from service.accounts import (
 )
 from service.config import Settings
 from service.db.engine import Database
-from service.db.session import SessionDep
 from service.envelope import AUTH_FAILED, ApiError
 from service.logs import request_id_var
 from service.metrics import Metrics
@@ -80,48 +82,56 @@ def _static_token(state: ServiceState, token: str) -> Principal | None:
     return Principal(state.default_account_id, uid, f"static:{uid}")
 
 
-def require_token(
+def _lookup(state: ServiceState, kind: str, secret: str) -> Principal | None:
+    """Blocking: one short session finds the key or token row (run in a thread)."""
+    with state.db.session() as s:
+        if kind == "token":
+            return authenticate_token(s, secret, state.clock())
+        return authenticate_api_key(s, secret)
+
+
+async def require_token(
     state: StateDep,
-    session: SessionDep,
     token: Annotated[str | None, Header(description="Temporary token (createApiToken)")] = None,
 ) -> Principal:
     """The one `token` check (4.1-4.5): an issued token -> (account, uid); a static token ->
     (default account, its uid). Missing, unknown, expired or revoked: code 98."""
     if token:
-        principal = _static_token(state, token) or authenticate_token(session, token, state.clock())
-        session.rollback()  # end the read transaction; handlers start their own
+        principal = _static_token(state, token)
+        if principal is None and token.startswith(TOKEN_MARK):
+            principal = await asyncio.to_thread(_lookup, state, "token", token)
         if principal is not None:
             return principal
         log.info("token refused", extra={"caller": secret_label(token)})
     raise ApiError(AUTH_FAILED, _BAD_TOKEN)
 
 
-def require_api_key(
-    session: SessionDep,
+async def require_api_key(
+    state: StateDep,
     api_key: Annotated[
         str | None, Header(alias="Api-Key", description="Account API key (server to server)")
     ] = None,
 ) -> Principal:
     """The one `Api-Key` check (4.6, 4.7, createApiToken): the key's account, or code 98."""
     if api_key:
-        principal = authenticate_api_key(session, api_key)
-        session.rollback()
+        principal = None
+        if api_key.startswith(KEY_MARK):
+            principal = await asyncio.to_thread(_lookup, state, "key", api_key)
         if principal is not None:
             return principal
         log.info("Api-Key refused", extra={"caller": secret_label(api_key)})
     raise ApiError(AUTH_FAILED, _BAD_KEY)
 
 
-def require_key_or_token(
+async def require_key_or_token(
     state: StateDep,
-    session: SessionDep,
     token: Annotated[str | None, Header(description="Temporary token")] = None,
     api_key: Annotated[str | None, Header(alias="Api-Key", description="Account API key")] = None,
 ) -> Principal:
     """Either header: an Api-Key acts for its whole account, a token for its uid only."""
     if api_key:
-        return require_api_key(session, api_key)
-    return require_token(state, session, token)
+        return await require_api_key(state, api_key)
+    return await require_token(state, token)
 
 
 AuthDep = Annotated[Principal, Depends(require_token)]

@@ -54,6 +54,8 @@ def base_type(cp: int) -> int:
 
 
 def may_apply(text: str) -> bool:
+    if text.isascii():
+        return False
     return any(0x2018 <= ord(c) <= 0x301F or 0xFF08 <= ord(c) <= 0xFF60 for c in text)
 
 

@@ -88,8 +88,11 @@ class _Shaped:
         self.runs = runs
         self.em = em
         self.em_sum = sum(em)
-        self.n_clusters = sum(1 for c in text if not char_class(ord(c))[1])
-        self.n_spaces = sum(1 for c in text if c in _SPACES)
+        if text.isascii() and text.isprintable():  # no combining/joining characters
+            self.n_clusters = len(text)
+        else:
+            self.n_clusters = sum(1 for c in text if not char_class(ord(c))[1])
+        self.n_spaces = text.count(" ") + text.count("\u00a0")  # _SPACES
         self.faces = {id(f): f for f, _, _ in runs}
 
 

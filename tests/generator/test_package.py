@@ -47,6 +47,8 @@ def test_valid_package_in_a_folder_is_accepted_and_usable() -> None:
     assert (template.id, template.name, template.builtin) == ("acme", "Acme", False)
     deck = generate_from_markdown("# Hi\n### P\n- x", "acme", templates={"acme": template})
     assert deck.template_id == "acme" and deck.conversion.failed_pages == 0
+    again = load_template_package(make_zip(corporate_files()), test=False)
+    assert again.files == template.files
 
 
 def test_not_a_zip_and_size_limits() -> None:

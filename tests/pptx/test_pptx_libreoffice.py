@@ -14,7 +14,10 @@ from pptx_testkit import SVG_BYTES, media_entry, png_bytes, text_body
 
 from engine.pptx import write_deck
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
+]
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 needs_soffice = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) not installed")

@@ -22,6 +22,7 @@ from engine import convert
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
     pytest.mark.skipif(
         shutil.which("soffice") is None or shutil.which("pdftocairo") is None,
         reason="LibreOffice and poppler (pdftocairo) are needed",

@@ -17,6 +17,7 @@ from lxml import etree
 from engine import convert
 
 pytestmark = [
+    pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
     pytest.mark.slow,
     pytest.mark.skipif(
         shutil.which("soffice") is None or shutil.which("pdftotext") is None,

@@ -24,6 +24,8 @@ from service_testkit import free_port
 
 DB_KINDS = ["sqlite", "postgresql"]
 PG_USER = "deckforge"
+DIR_PREFIX = "deckforge-pg-"
+OWNER_FILE = "owner.pid"
 
 
 def find_pg_bin() -> Path | None:
@@ -47,7 +49,8 @@ class PgCluster:
 
     def __init__(self, bin_dir: Path) -> None:
         self.bin = bin_dir
-        self.dir = Path(tempfile.mkdtemp(prefix="deckforge-pg-"))
+        self.dir = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
+        (self.dir / OWNER_FILE).write_text(str(os.getpid()))
         self.data = self.dir / "data"
         self.port = free_port()
         self.run_as: list[str] = []
@@ -112,6 +115,28 @@ class PgCluster:
         return self.url(name)
 
 
+def reap_orphans(bin_dir: Path) -> None:
+    """Stop and remove clusters of earlier runs whose test process died without stopping them
+    (e.g. killed by a timeout). Clusters of running processes are left alone."""
+    for owner in Path(tempfile.gettempdir()).glob(f"{DIR_PREFIX}*/{OWNER_FILE}"):
+        try:
+            pid = int(owner.read_text())
+            os.kill(pid, 0)
+            continue  # its owner is alive
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        orphan = PgCluster.__new__(PgCluster)
+        orphan.bin, orphan.dir = bin_dir, owner.parent
+        orphan.data = orphan.dir / "data"
+        orphan.run_as = ["runuser", "-u", _unprivileged_user(), "--"] if os.geteuid() == 0 else []
+        try:
+            orphan.stop()
+        except (subprocess.SubprocessError, OSError):
+            shutil.rmtree(orphan.dir, ignore_errors=True)
+
+
 def _unprivileged_user() -> str:
     for user in ("postgres", "nobody"):
         try:
@@ -130,6 +155,7 @@ def pg_server() -> Iterator[PgCluster]:
             "PostgreSQL binaries (initdb, pg_ctl, postgres) not found: install the Debian "
             "`postgresql` package or set DECKFORGE_TEST_PG_BIN; the PostgreSQL tests are skipped"
         )
+    reap_orphans(bin_dir)
     cluster = PgCluster(bin_dir)
     try:
         cluster.start()

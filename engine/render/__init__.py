@@ -12,6 +12,7 @@ content.
 
 from __future__ import annotations
 
+import logging
 import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 from engine.render.document import SlideSvg
 
 DEFAULT_WIDTH = 640
+log = logging.getLogger("deckforge.render")
 MAX_WIDTH = 8192
 
 __all__ = [
@@ -58,19 +60,30 @@ def slide_svg(
     return svg, doc.fonts.files
 
 
-def rasterize(svg: str, font_files: list[str]) -> bytes:
-    """resvg: the SVG to PNG bytes, with an empty resources dir and only `font_files`."""
+def rasterize(svg: str, font_files: list[str], width: int = 1, height: int = 1) -> bytes:
+    """resvg: the SVG to PNG bytes, with an empty resources dir and only `font_files`. If resvg
+    fails (it panics on some degenerate geometry), a blank white width x height PNG."""
     import resvg_py
 
     with tempfile.TemporaryDirectory(prefix="deckforge-render-") as empty:
-        return bytes(
-            resvg_py.svg_to_bytes(
-                svg_string=svg,
-                skip_system_fonts=True,
-                font_files=font_files,
-                resources_dir=empty,
+        try:
+            return bytes(
+                resvg_py.svg_to_bytes(
+                    svg_string=svg,
+                    skip_system_fonts=True,
+                    font_files=font_files,
+                    resources_dir=empty,
+                )
             )
-        )
+        except (ValueError, RuntimeError, BaseException) as exc:  # pyo3 PanicException
+            if isinstance(exc, (KeyboardInterrupt, SystemExit, MemoryError)):
+                raise
+            log.warning("resvg failed (%s); drawing a blank slide", type(exc).__name__)
+    blank = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{max(1, width)}" '
+        f'height="{max(1, height)}"><rect width="100%" height="100%" fill="#ffffff"/></svg>'
+    )
+    return bytes(resvg_py.svg_to_bytes(svg_string=blank, skip_system_fonts=True))
 
 
 def render_slide_png(
@@ -83,7 +96,9 @@ def render_slide_png(
     """One slide model (engine/model/schema.py) as a PNG `width` px wide; `media` is the
     deck's media by key (Conversion.media), `size` the slide size in px."""
     svg, fonts = slide_svg(slide, width, media=media, size=size)
-    return rasterize(svg, fonts)
+    sw, sh = _size(size)
+    out_w = _width(width)
+    return rasterize(svg, fonts, out_w, max(1, round(out_w * sh / sw)))
 
 
 def _deck_parts(source: Any) -> tuple[list[Any], Mapping[str, Any], tuple[float, float]]:

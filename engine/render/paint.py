@@ -24,12 +24,17 @@ DASHES: dict[str, tuple[float, ...]] = {
 MAX_BLUR = 200.0
 
 
+MAX_NUMBER = 100_000.0  # |numbers| from the model are clamped (resvg panics on huge ones)
+
+
 def num(value: Any, default: float = 0.0) -> float:
-    """A finite float from model data (anything else -> default)."""
+    """A finite float from model data, clamped to +-MAX_NUMBER (anything else -> default)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return default
     v = float(value)
-    return v if math.isfinite(v) else default
+    if not math.isfinite(v):
+        return default
+    return max(-MAX_NUMBER, min(MAX_NUMBER, v))
 
 
 def unit(value: Any, default: float = 1.0) -> float:

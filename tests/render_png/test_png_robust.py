@@ -281,3 +281,17 @@ def test_painted_text_is_bounded() -> None:
     svg, _fonts = slide_svg({"shapes": [shape] * 500}, 160, size=(160, 90))
     groups = svg.count("<g fill=")
     assert 1 <= groups <= MAX_TEXT_PAINTED + 1
+
+
+def test_a_resvg_panic_gives_a_blank_slide_not_an_exception() -> None:
+    from engine.render import rasterize
+
+    # tiny-skia panics (index out of range) on this huge rotated geometry
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="54" viewBox="0 0 160 90">'
+        '<g transform="rotate(262 213.5 106378.5)">'
+        '<rect width="1e9" height="1e9" fill="red"/></g></svg>'
+    )
+    im = png_image(rasterize(svg, [], 96, 54))
+    assert im.size == (96, 54)
+    assert im.getpixel((48, 27)) == (255, 255, 255)

@@ -1,0 +1,130 @@
+"""Outline -> Markdown that generator.outline.parse_outline reads back to the same tree."""
+
+from __future__ import annotations
+
+import re
+
+from generator.model import Block, ListItem, Outline, Span
+
+_PUNCT = re.compile(r"([\\`*_\[\]<>|~&!#])")
+_LINE_START = re.compile(r"^(\s*)([-+=>]|\d{1,9}[.)])")
+
+
+def escape(text: str, line_start: bool = False) -> str:
+    """Text that CommonMark shows literally (no emphasis, links, HTML, entities, markers)."""
+    text = _PUNCT.sub(r"\\\1", " ".join(text.split()) if "\n" in text else text)
+    if line_start:
+        text = _LINE_START.sub(lambda m: m.group(1) + _escape_marker(m.group(2)), text)
+    return text
+
+
+def _escape_marker(marker: str) -> str:
+    if marker[-1] in ".)":
+        return marker[:-1] + "\\" + marker[-1]
+    return "\\" + marker
+
+
+def spans_md(spans: list[Span]) -> str:
+    out: list[str] = []
+    for span in spans:
+        text = span.text.replace("\n", " ")
+        if not text:
+            continue
+        if span.code:
+            ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+            pad = " " if text.startswith("`") or text.endswith("`") else ""
+            body = f"{ticks}{pad}{text}{pad}{ticks}"
+        else:
+            body = escape(text)
+        if not body.strip():
+            out.append(body)
+            continue
+        lead = body[: len(body) - len(body.lstrip())]
+        trail = body[len(body.rstrip()) :]
+        core = body.strip()
+        if core and (span.bold or span.italic):
+            mark = "***" if span.bold and span.italic else "**" if span.bold else "*"
+            core = f"{mark}{core}{mark}"
+        if core and span.href:
+            target = re.sub(r"[\s()<>]", lambda m: f"%{ord(m.group(0)):02X}", span.href)
+            core = f"[{core}]({target})"
+        out.append(lead + core + trail)
+    return escape_start("".join(out))
+
+
+def escape_start(text: str) -> str:
+    return _LINE_START.sub(lambda m: m.group(1) + _escape_marker(m.group(2)), text)
+
+
+def block_md(block: Block, indent: str = "") -> str:
+    t = block.type
+    if t == "paragraph":
+        return indent + spans_md(block.spans)
+    if t == "heading":
+        return indent + "##### " + spans_md([Span(s.text) for s in block.spans])
+    if t == "list":
+        return _list_md(block, indent)
+    if t == "table":
+        return _table_md(block, indent)
+    if t == "quote":
+        return "\n>\n".join(indent + "> " + spans_md(p) for p in block.paragraphs)
+    if t == "code":
+        fence = "`" * max(3, max((len(r) for r in re.findall(r"`{3,}", block.text)), default=0) + 1)
+        return f"{indent}{fence}{block.language}\n{block.text}\n{indent}{fence}"
+    if t == "image":
+        return f"{indent}![{escape(block.alt)}]({block.src})"
+    return ""
+
+
+def _list_md(block: Block, indent: str) -> str:
+    lines = []
+    for n, li in enumerate(block.items):
+        marker = f"{block.start + n}." if block.ordered else "-"
+        lines.append(_item_md(li, marker, indent))
+    return "\n".join(lines)
+
+
+def _item_md(li: ListItem, marker: str, indent: str) -> str:
+    text = spans_md(li.spans) or "\u00a0"
+    out = [f"{indent}{marker} {text}"]
+    inner = indent + " " * (len(marker) + 1)
+    for child in li.children:
+        out.append(block_md(child, inner))
+    return "\n".join(out)
+
+
+def _table_md(block: Block, indent: str) -> str:
+    width = max([len(block.header)] + [len(r) for r in block.rows])
+    if width == 0:
+        return ""
+
+    def row(cells: list[list[Span]]) -> str:
+        padded = list(cells) + [[]] * (width - len(cells))
+        return indent + "| " + " | ".join(spans_md(c) for c in padded) + " |"
+
+    align = list(block.align) + ["left"] * width
+    rule = {"left": "---", "center": ":---:", "right": "---:"}
+    lines = [
+        row(block.header),
+        indent + "| " + " | ".join(rule.get(a, "---") for a in align[:width]) + " |",
+    ]
+    lines += [row(r) for r in block.rows]
+    return "\n".join(lines)
+
+
+def outline_to_markdown(outline: Outline) -> str:
+    """`#` topic, subtitle paragraph, `##` chapters (an untitled one as a bare `##`), `###`
+    pages, blocks, `####` sections."""
+    parts = [f"# {escape(outline.topic)}"]
+    if outline.subtitle:
+        parts.append(escape(outline.subtitle, line_start=True))
+    for i, chapter in enumerate(outline.chapters):
+        if chapter.title or i > 0:
+            parts.append(f"## {escape(chapter.title)}".rstrip())
+        for page in chapter.pages:
+            parts.append(f"### {escape(page.title)}".rstrip())
+            parts += [block_md(b) for b in page.blocks]
+            for section in page.sections:
+                parts.append(f"#### {escape(section.title)}".rstrip())
+                parts += [block_md(b) for b in section.blocks]
+    return "\n\n".join(p for p in parts if p) + "\n"

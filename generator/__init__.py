@@ -22,6 +22,14 @@ pages_html (list[str]), pages (list[PlannedPage]), slides (engine slide model), 
 Every refused input raises GeneratorError(code, message, problems=[Problem(field, reason)]):
 code 1010 (bad parameters: `markdown`, `pptxProperty`, `$.pages[2].title`, package members) or
 1001 (unknown `templateId`). The package never imports the service; the engine never imports it.
+
+Task content (README "Content sources and LLM settings"):
+
+    prepare_content(task_type, content, files: list[UploadedFile], *, fetcher=None,
+                    limits: SourceLimits | None = None) -> PreparedContent  # raises SourceError
+    content_markdown(prepared, provider: LLMProvider | None, brief: Brief | None = None, *,
+                     on_delta=None) -> str                                  # raises LLMError
+    LLMSettings.from_env() / ChatCompletionsClient(settings)                # the LLM provider
 """
 
 from __future__ import annotations
@@ -43,7 +51,16 @@ if TYPE_CHECKING:
         validate_document,
     )
     from generator.errors import GeneratorError, Problem  # noqa: F401
+    from generator.llm import ChatCompletionsClient, LLMError, LLMSettings  # noqa: F401
+    from generator.llm_steps import Brief, content_markdown  # noqa: F401
     from generator.package import PackageLimits, load_template_package  # noqa: F401
+    from generator.sources import (  # noqa: F401
+        PreparedContent,
+        SourceError,
+        SourceLimits,
+        UploadedFile,
+        prepare_content,
+    )
     from generator.templates import Template, get_template  # noqa: F401
 
 _EXPORTS = {
@@ -61,6 +78,16 @@ _EXPORTS = {
     "PackageLimits": "generator.package",
     "load_template_package": "generator.package",
     "Template": "generator.templates",
+    "prepare_content": "generator.sources",
+    "PreparedContent": "generator.sources",
+    "SourceError": "generator.sources",
+    "SourceLimits": "generator.sources",
+    "UploadedFile": "generator.sources",
+    "ChatCompletionsClient": "generator.llm",
+    "LLMError": "generator.llm",
+    "LLMSettings": "generator.llm",
+    "Brief": "generator.llm_steps",
+    "content_markdown": "generator.llm_steps",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -6,9 +6,17 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import GeneratorError
-from generator.llm import LLM_INVALID_OUTPUT, LLMError, LLMProvider, Message, OnDelta
+from generator.llm import (
+    LLM_INVALID_OUTPUT,
+    LLMError,
+    LLMProvider,
+    Message,
+    OnDelta,
+    require_provider,
+)
 from generator.model import Outline
 from generator.outline import parse_outline
+from generator.sources import PreparedContent
 
 LENGTH_PAGES = {"short": "6 to 8", "medium": "10 to 15", "long": "20 to 25"}
 MAX_PROMPT_CHARS = 500  # the user's extra instructions kept (the spec advises 50)
@@ -156,3 +164,22 @@ def _markdown_answer(
             {"role": "user", "content": f"That was not usable ({first.message}). " + FORMAT_RULES},
         ]
         return check_markdown(provider.complete(retry, on_delta=on_delta))[0]
+
+
+def content_markdown(
+    prepared: PreparedContent,
+    provider: LLMProvider | None,
+    brief: Brief | None = None,
+    *,
+    on_delta: OnDelta | None = None,
+) -> str:
+    """The task's final Markdown for the planner. Type 1 needs a provider (None ->
+    LLM_NOT_CONFIGURED at once); types 2, 3, 5, 6 are expanded when a provider is given and
+    used as extracted when not; types 4 and 7 are never rewritten."""
+    if prepared.task_type == 1:
+        return generate_from_topic(
+            require_provider(provider), prepared.topic, brief, on_delta=on_delta
+        )
+    if provider is None or not prepared.expandable:
+        return prepared.markdown
+    return expand_outline(provider, prepared.markdown, brief, on_delta=on_delta)

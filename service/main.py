@@ -31,7 +31,7 @@ from service.envelope import (
 )
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
-from service.routes import accounts, convert, files, health, library
+from service.routes import accounts, convert, files, generate, health, library, preview, templates
 from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.storage.local import private_dir
@@ -41,6 +41,8 @@ from service.workers import WorkerPool
 log = logging.getLogger("deckforge.service")
 
 CONVERT_JOB = "service.jobs:convert_job"
+# The pool's job: conversion, plus generation jobs dispatched on payload["job"] (issue 11).
+POOL_JOB = "service.gen_jobs:run_job"
 
 
 def build_storage(settings: Settings) -> Storage:
@@ -74,7 +76,7 @@ def build_database(settings: Settings, now: datetime) -> tuple[Database, int]:
     return db, default_id
 
 
-def build_pool(settings: Settings, job: str = CONVERT_JOB) -> WorkerPool:
+def build_pool(settings: Settings, job: str = POOL_JOB) -> WorkerPool:
     return WorkerPool(
         job,
         size=settings.workers,
@@ -159,6 +161,9 @@ def create_app(
     app.include_router(files.router)
     app.include_router(accounts.router)
     app.include_router(library.router)
+    app.include_router(generate.router)
+    app.include_router(templates.router)
+    app.include_router(preview.router)
     app.include_router(health.router)
     app.add_middleware(
         RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s

@@ -101,6 +101,8 @@ def _cell(value: Any) -> str:
 def _pages(builder: OutlineBuilder, title: str, rows: list[list[str]]) -> None:
     if not rows:
         return
+    width = max(max((i + 1 for i, c in enumerate(r) if c), default=0) for r in rows)
+    rows = [(r + [""] * width)[:width] for r in rows]
     builder.heading(2, title)
     header, body = rows[0], rows[1:] or [[""] * len(rows[0])]
     chunks = [body[i : i + ROWS_PER_PAGE] for i in range(0, len(body), ROWS_PER_PAGE)]

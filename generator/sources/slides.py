@@ -51,7 +51,8 @@ def pptx_to_outline(
 def _slide(builder: OutlineBuilder, slide: Any, index: int) -> None:
     title_shape = slide.shapes.title
     title = clip(title_shape.text_frame.text) if title_shape is not None else ""
-    bodies = [s for s in slide.shapes if s is not title_shape]
+    title_id = title_shape.shape_id if title_shape is not None else None
+    bodies = [s for s in slide.shapes if s.shape_id != title_id]
     if index == 0 and title:
         builder.topic = title
         texts = [

@@ -17,8 +17,11 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
+    Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -142,3 +145,65 @@ class Ppt(Base):
     cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
     update_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+# -- generation (issue 11): documents, slide previews and templates ----------------------------
+
+
+class PptDocument(Base):
+    """The document (pptxProperty) of a generated PPT, kept so loadPptx / savePptx can return and
+    rebuild it; deleted with its PPT (foreign key cascade)."""
+
+    __tablename__ = "ppt_documents"
+
+    ppt_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("ppts.id", ondelete="CASCADE"), primary_key=True
+    )
+    property: Mapped[str] = mapped_column(Text())
+    slides: Mapped[int] = mapped_column(Integer)
+    update_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class PptPreview(Base):
+    """One slide image (PNG) of a generated PPT, shown by the signed preview page."""
+
+    __tablename__ = "ppt_previews"
+
+    ppt_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("ppts.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    png: Mapped[bytes] = mapped_column(LargeBinary())
+
+
+class CustomTemplate(Base):
+    """A template package uploaded by an account (private to it); `template_id` is the
+    manifest id, unique within the account; a new upload with the same id replaces it."""
+
+    __tablename__ = "templates"
+    __table_args__ = (
+        UniqueConstraint("account_id", "template_id", name="uq_templates_account_id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    uid: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    template_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(128))
+    category: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    package: Mapped[bytes] = mapped_column(LargeBinary())
+    cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    create_time: Mapped[datetime] = mapped_column(UtcDateTime())
+    update_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class TemplatePreview(Base):
+    """Storage key of a built-in template's cover image, by template id and content version
+    (rendered once by any instance, then shared)."""
+
+    __tablename__ = "template_previews"
+
+    cache_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    storage_key: Mapped[str] = mapped_column(String(512))
+    create_time: Mapped[datetime] = mapped_column(UtcDateTime())

@@ -72,7 +72,13 @@ def test_docx_single_heading_1_is_the_topic() -> None:
 
 def test_docx_image_cap_and_markdown_round_trip() -> None:
     outline = docx_to_outline(make_docx(), SourceLimits(max_images=0))
-    assert not any(b.type == "image" for c in outline.chapters for p in c.pages for s in p.sections for b in s.blocks)
+    assert not any(
+        b.type == "image"
+        for c in outline.chapters
+        for p in c.pages
+        for s in p.sections
+        for b in s.blocks
+    )
     full = docx_to_outline(make_docx())
     assert parse_outline(outline_to_markdown(full)).to_dict() == full.to_dict()
 
@@ -134,7 +140,7 @@ def test_xlsx_sheets_become_paged_tables() -> None:
 
 
 def test_csv_sniffs_the_delimiter() -> None:
-    outline = csv_to_outline("name;score\nAda;9\nBob;7\n".encode(), name="scores.csv")
+    outline = csv_to_outline(b"name;score\nAda;9\nBob;7\n", name="scores.csv")
     table = outline.chapters[0].pages[0].blocks[0]
     assert [plain(c) for c in table.header] == ["name", "score"]
     assert [[plain(c) for c in r] for r in table.rows] == [["Ada", "9"], ["Bob", "7"]]

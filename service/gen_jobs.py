@@ -1,0 +1,142 @@
+"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs) and, for
+issue 11, Markdown generation, regeneration from an edited document, template package checks
+and template cover images. The only place the service calls the generator.
+
+The pool runs one job function per worker process; `run_job` dispatches on `payload["job"]`
+(absent: the convert job), so conversion and generation share one bounded pool (queue limit ->
+1012, per-job timeout, crash isolation) instead of competing pools on the same cores.
+Results are plain picklable dicts; refused inputs come back as
+`{"status": "rejected", "code", "message", "errorDetails"}` (GeneratorError's code: 1010/1001).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import generator
+from engine.render import render_deck_pngs
+from generator import GeneratorError, Template
+from service.jobs import convert_job
+from service.jobs import worker_init as convert_worker_init
+
+log = logging.getLogger("deckforge.worker")
+
+COVER_WIDTH = 640
+PREVIEW_WIDTH = 640
+TEMPLATE_COVER_WIDTH = 480
+
+
+def run_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """The pool's job: dispatch on payload["job"] (no key: HTML conversion)."""
+    kind = payload.get("job")
+    if kind is None:
+        return convert_job(payload)
+    handler = _JOBS.get(str(kind))
+    if handler is None:
+        raise ValueError(f"unknown job {kind!r}")
+    try:
+        return handler(payload)
+    except GeneratorError as exc:
+        log.info("generation refused with code %s", exc.code)
+        return {
+            "status": "rejected",
+            "code": exc.code,
+            "message": exc.message,
+            "errorDetails": [p.to_dict() for p in exc.problems],
+        }
+
+
+def _custom(payload: dict[str, Any]) -> dict[str, Template] | None:
+    """The account's template named by the request (its package, re-validated without the
+    sample render, which it passed at upload)."""
+    package = payload.get("package")
+    if not package:
+        return None
+    template = generator.load_template_package(package, test=False)
+    return {template.id: template}
+
+
+def _deck_result(deck: Any, started: float) -> dict[str, Any]:
+    previews = render_deck_pngs(deck.conversion, width=PREVIEW_WIDTH)
+    cover = previews[0] if previews else b""
+    seconds = time.perf_counter() - started
+    log.info("generated %s slides in %.3fs", deck.page_count, seconds)
+    return {
+        "status": "ok",
+        "pptx": deck.pptx_bytes,
+        "cover": cover,
+        "previews": previews,
+        "property": deck.pptx_property,
+        "subject": deck.subject,
+        "templateId": deck.template_id,
+        "pages": deck.page_count,
+        "seconds": seconds,
+    }
+
+
+def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: markdown, templateId, package (custom template zip or None), filename."""
+    started = time.perf_counter()
+    deck = generator.generate_from_markdown(
+        payload.get("markdown"),
+        payload.get("templateId"),
+        templates=_custom(payload),
+        filename=payload.get("filename"),
+    )
+    return _deck_result(deck, started)
+
+
+def regenerate_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: document (decoded pptxProperty dict), package, filename."""
+    started = time.perf_counter()
+    deck = generator.regenerate(
+        payload["document"], templates=_custom(payload), filename=payload.get("filename")
+    )
+    return _deck_result(deck, started)
+
+
+def template_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: package (zip bytes), limits (PackageLimits fields) -> manifest facts + cover."""
+    limits = generator.PackageLimits(**payload.get("limits", {}))
+    template = generator.load_template_package(payload["package"], limits=limits)
+    return {
+        "status": "ok",
+        "id": template.id,
+        "name": template.name,
+        "category": template.category,
+        "cover": generator.template_preview(template, width=TEMPLATE_COVER_WIDTH),
+    }
+
+
+def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: ids (built-in template ids) -> {"covers": {id: PNG}}."""
+    from generator.templates import builtin_templates
+
+    builtins = builtin_templates()
+    covers = {
+        tid: generator.template_preview(builtins[tid], width=TEMPLATE_COVER_WIDTH)
+        for tid in payload["ids"]
+        if tid in builtins
+    }
+    return {"status": "ok", "covers": covers}
+
+
+_JOBS = {
+    "generate": generate_job,
+    "regenerate": regenerate_job,
+    "template": template_job,
+    "templateCovers": template_covers_job,
+}
+
+
+def worker_init() -> None:
+    """Warm the engine (service.jobs) and load the built-in templates once per worker."""
+    convert_worker_init()
+    try:
+        from generator.templates import builtin_templates
+
+        builtin_templates()
+    except Exception:  # noqa: BLE001 - not fatal; a request will report the problem
+        log.warning("template warm-up failed", exc_info=True)

@@ -1,0 +1,420 @@
+"""Markdown generation endpoints (token + JSON -> worker job -> stored PPTX, cover and previews,
+charged and recorded in the PPT library -> pptInfo), and the follow-ups loadPptx, savePptx and
+downloadPptx (spec 4.5 and its "not shown" operations; decisions in README).
+
+No generation here: the worker jobs (service.gen_jobs) call the generator and the renderer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import delete, select
+
+from service import library
+from service.accounts import Principal
+from service.credits import AccountingError, ensure_affordable
+from service.db.models import CustomTemplate, Ppt, PptDocument, PptPreview
+from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
+from service.envelope import (
+    BAD_PARAMETERS,
+    BUSY,
+    CREDITS_EXHAUSTED,
+    INTERNAL_ERROR,
+    NOT_FOUND,
+    OK,
+    ApiError,
+    envelope_response,
+)
+from service.filenames import sanitize_filename
+from service.paging import format_time
+from service.routes.preview import preview_url
+from service.workers import JobFailed, QueueFull
+
+log = logging.getLogger("deckforge.generate")
+router = APIRouter(tags=["generate"])
+
+GENERATE_PATH = "/api/ppt/v2/generatePptx"
+LOAD_PATH = "/api/ppt/loadPptx"
+SAVE_PATH = "/api/ppt/savePptx"
+DOWNLOAD_PATH = "/api/ppt/downloadPptx"
+_PARSE_IN_THREAD_BYTES = 256 * 1024
+MAX_ID_LEN = 64
+
+
+def _bad(field: str, reason: str) -> ApiError:
+    return ApiError(
+        BAD_PARAMETERS, f"bad parameters: {field}", details=[{"field": field, "reason": reason}]
+    )
+
+
+async def read_json_body(request: Request, limit: int) -> dict[str, Any]:
+    """The JSON object body (at most `limit` bytes; parsed off the loop when large), or 1010."""
+    buf = bytearray()
+    async for chunk in request.stream():
+        buf += chunk
+        if len(buf) > limit:
+            raise _bad("body", f"larger than {limit} bytes")
+    if not buf.strip():
+        return {}
+    try:
+        raw = bytes(buf)
+        body = (
+            await asyncio.to_thread(json.loads, raw) if len(raw) > 256 * 1024 else json.loads(raw)
+        )
+    except (ValueError, UnicodeDecodeError):
+        raise _bad("body", "not valid JSON") from None
+    if not isinstance(body, dict):
+        raise _bad("body", "must be a JSON object")
+    return body
+
+
+def optional_str(body: dict[str, Any], field: str, limit: int = MAX_ID_LEN) -> str | None:
+    value = body.get(field)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise _bad(field, "must be a string")
+    if len(value) > limit:
+        raise _bad(field, f"at most {limit} characters")
+    return value
+
+
+def required_id(body: dict[str, Any]) -> str:
+    value = optional_str(body, "id")
+    if value is None:
+        raise _bad("id", "is required")
+    return value
+
+
+async def run_job(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
+    """Run a generation job on the worker pool; refusals become their envelope codes."""
+    try:
+        result: dict[str, Any] = await state.pool.run(payload, current_request_id())
+    except QueueFull:
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("generation job failed in the worker: %s", exc.reason)
+        raise ApiError(INTERNAL_ERROR) from None
+    if result.get("status") == "rejected":
+        code = result["code"] if result["code"] in (BAD_PARAMETERS, NOT_FOUND) else BAD_PARAMETERS
+        details = result.get("errorDetails") or []
+        fields = ", ".join(dict.fromkeys(d["field"] for d in details))
+        message = f"{result['message']}: {fields}" if fields else result["message"]
+        raise ApiError(code, message, details=details)
+    return result
+
+
+def template_package(
+    state: ServiceState, principal: Principal, template_id: str | None
+) -> bytes | None:
+    """The zip of the account's own template `template_id` (None: built-in or unknown)."""
+    if not template_id:
+        return None
+    with state.db.session() as s:
+        return s.scalar(
+            select(CustomTemplate.package).where(
+                CustomTemplate.account_id == principal.account_id,
+                CustomTemplate.template_id == template_id,
+            )
+        )
+
+
+def _precheck(state: ServiceState, principal: Principal) -> None:
+    try:
+        with state.db.session() as s:
+            ensure_affordable(s, principal, state.settings.cost_generate_page)
+    except AccountingError as exc:
+        raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Stored:
+    file_key: str
+    cover_key: str
+    file_name: str
+
+
+def _store(state: ServiceState, result: dict[str, Any], now: datetime, base_url: str) -> Stored:
+    """Put the PPTX and its cover in storage (kept until the PPT is deleted)."""
+    name = sanitize_filename(result["subject"], state.settings.default_filename)
+    expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+    put = state.storage.put
+    pptx = put(
+        result["pptx"], filename=name, expires_at=expires_at, now=now, base_url=base_url, keep=True
+    )
+    try:
+        cover_name = name[:-5] + "-cover.png"
+        cover = put(
+            result["cover"],
+            filename=cover_name,
+            expires_at=expires_at,
+            now=now,
+            base_url=base_url,
+            keep=True,
+        )
+    except BaseException:
+        state.storage.delete(pptx.key)
+        raise
+    return Stored(pptx.key, cover.key, name)
+
+
+def _discard(state: ServiceState, *keys: str | None) -> None:
+    for key in keys:
+        if not key:
+            continue
+        try:
+            state.storage.delete(key)
+        except Exception:  # noqa: BLE001 - a stray object is only logged
+            log.exception("could not delete a stored object")
+
+
+def _write_document(session: Any, ppt_id: str, result: dict[str, Any], now: datetime) -> None:
+    session.execute(delete(PptPreview).where(PptPreview.ppt_id == ppt_id))
+    doc = session.get(PptDocument, ppt_id)
+    if doc is None:
+        session.add(
+            PptDocument(
+                ppt_id=ppt_id, property=result["property"], slides=result["pages"], update_time=now
+            )
+        )
+    else:
+        doc.property, doc.slides, doc.update_time = result["property"], result["pages"], now
+    session.add_all(
+        PptPreview(ppt_id=ppt_id, idx=i, png=png) for i, png in enumerate(result["previews"])
+    )
+
+
+def _record_new(
+    state: ServiceState, principal: Principal, result: dict[str, Any], stored: Stored, now: datetime
+) -> Ppt:
+    """Charge the pages and record PPT, document and previews in one transaction; nothing is
+    kept (files deleted) when the charge is refused."""
+    new = library.NewPpt(
+        file_name=stored.file_name,
+        pages=result["pages"],
+        source="markdown",
+        file_key=stored.file_key,
+        subject=result["subject"],
+        template_id=result["templateId"],
+        cover_key=stored.cover_key,
+    )
+    cost = result["pages"] * state.settings.cost_generate_page
+    try:
+        with state.db.session() as s:
+            ppt, _ = library.produce_ppt(s, principal, new, cost=cost, now=now)
+            _write_document(s, ppt.id, result, now)
+            s.commit()
+            return ppt
+    except BaseException as exc:
+        _discard(state, stored.file_key, stored.cover_key)
+        if isinstance(exc, AccountingError):
+            raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+        raise
+
+
+def ppt_info(
+    state: ServiceState, ppt: Ppt, prop: str, base_url: str, *, task_id: str | None = None
+) -> dict[str, Any]:
+    """The wire form of a generated PPT (spec 2.5 plus links and times)."""
+    now = state.clock().replace(microsecond=0)
+    expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+
+    def link(key: str | None, name: str) -> str | None:
+        if not key:
+            return None
+        return state.storage.link(
+            key, filename=name, expires_at=expires_at, now=now, base_url=base_url
+        )
+
+    zone = state.settings.time_zone
+    info: dict[str, Any] = {
+        "id": ppt.id,
+        "subject": ppt.subject,
+        "coverUrl": link(ppt.cover_key, ppt.file_name[:-5] + "-cover.png"),
+        "templateId": ppt.template_id,
+        "pptxProperty": prop,
+        "pages": ppt.pages,
+        "fileUrl": link(ppt.file_key, ppt.file_name),
+        "previewUrl": preview_url(state, base_url, ppt.id, now),
+        "expireAt": expires_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "uid": ppt.uid,
+        "createTime": format_time(ppt.create_time, zone),
+        "updateTime": format_time(ppt.update_time, zone),
+    }
+    if task_id is not None:
+        info["taskId"] = task_id
+    return info
+
+
+def _base_url(state: ServiceState, request: Request) -> str:
+    return state.settings.public_base_url or str(request.base_url)
+
+
+@router.post(
+    GENERATE_PATH,
+    summary="Generate a PPT from final Markdown and a template (spec 4.5)",
+    description="Header `token`. Body `{id?, templateId?, markdown}`: `#` topic, `##` chapter, "
+    "`###` page title, `####` content title, list items content. Answers `data.pptInfo` "
+    "{id, subject, coverUrl, templateId, pptxProperty, pages, fileUrl, previewUrl, expireAt, "
+    "uid, createTime, updateTime}. Codes: 1010 (field named), 1001 unknown templateId, 88 "
+    "credits, 98 token, 1012 busy.",
+)
+async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
+    body = await read_json_body(request, state.settings.max_request_bytes)
+    task_id = optional_str(body, "id")
+    template_id = optional_str(body, "templateId")
+    await asyncio.to_thread(_precheck, state, principal)
+    package = await asyncio.to_thread(template_package, state, principal, template_id)
+    payload = {
+        "job": "generate",
+        "markdown": body.get("markdown"),
+        "templateId": template_id,
+        "package": package,
+    }
+    result = await run_job(state, payload)
+    base_url = _base_url(state, request)
+    now = state.clock().replace(microsecond=0)
+    stored = await asyncio.to_thread(_store, state, result, now, base_url)
+    ppt = await asyncio.to_thread(_record_new, state, principal, result, stored, now)
+    log.info("generated a PPT of %s slides", result["pages"], extra={"caller": principal.label})
+    info = ppt_info(state, ppt, result["property"], base_url, task_id=task_id)
+    return envelope_response(OK, {"pptInfo": info})
+
+
+def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, str]:
+    with state.db.session() as s:
+        try:
+            ppt = library.get_ppt(s, principal, ppt_id)
+        except library.PptNotFound:
+            raise ApiError(NOT_FOUND, "not found: no such PPT") from None
+        prop = s.scalar(select(PptDocument.property).where(PptDocument.ppt_id == ppt.id))
+    if prop is None:
+        raise ApiError(NOT_FOUND, "not found: this PPT has no document (not generated)")
+    return ppt, prop
+
+
+@router.post(
+    LOAD_PATH,
+    summary="Load a generated PPT: pptInfo with its pptxProperty",
+    description="Header `token` (its uid's PPTs) or `Api-Key` (the account's). Body `{id}`. "
+    "Answers `data.pptInfo` as generatePptx; 1001 when no such generated PPT is visible.",
+)
+async def load_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
+    body = await read_json_body(request, 64 * 1024)
+    ppt, prop = await asyncio.to_thread(_load, state, principal, required_id(body))
+    return envelope_response(OK, {"pptInfo": ppt_info(state, ppt, prop, _base_url(state, request))})
+
+
+def _decode(
+    state: ServiceState, principal: Principal, value: Any
+) -> tuple[dict[str, Any], bytes | None]:
+    """pptxProperty -> document dict (bounded, validated by the generator) + custom package."""
+    import generator
+
+    try:
+        document = generator.validate_document(generator.decode_property(value))
+    except generator.GeneratorError as exc:
+        details = [p.to_dict() for p in exc.problems]
+        fields = ", ".join(dict.fromkeys(d["field"] for d in details))
+        raise ApiError(exc.code, f"{exc.message}: {fields}", details=details) from None
+    template_id = document.get("templateId")
+    return document, template_package(
+        state, principal, template_id if isinstance(template_id, str) else None
+    )
+
+
+def _replace(
+    state: ServiceState,
+    principal: Principal,
+    ppt_id: str,
+    result: dict[str, Any],
+    stored: Stored,
+    now: datetime,
+) -> tuple[Ppt, list[str]]:
+    """Point the PPT at its new files, document and previews; the old keys are returned for
+    deletion after the commit (or the new ones deleted when the PPT vanished meanwhile)."""
+    try:
+        with state.db.session() as s:
+            ppt = library.get_ppt(s, principal, ppt_id)
+            old = [k for k in (ppt.file_key, ppt.cover_key) if k]
+            ppt.file_key, ppt.cover_key, ppt.file_name = (
+                stored.file_key,
+                stored.cover_key,
+                stored.file_name,
+            )
+            ppt.subject, ppt.template_id = result["subject"][:512], result["templateId"]
+            ppt.pages, ppt.update_time = result["pages"], now
+            _write_document(s, ppt.id, result, now)
+            s.commit()
+            return ppt, old
+    except BaseException as exc:
+        _discard(state, stored.file_key, stored.cover_key)
+        if isinstance(exc, library.PptNotFound):
+            raise ApiError(NOT_FOUND, "not found: no such PPT") from None
+        raise
+
+
+@router.post(
+    SAVE_PATH,
+    summary="Save an edited pptxProperty: regenerates the PPTX, cover and previews",
+    description="Header `token` or `Api-Key`. Body `{id, pptxProperty}`. Answers `data.pptInfo` "
+    "(updateTime moves). An invalid document answers 1010 whose errorDetails name the JSON "
+    "path of each problem (`$.pages[2].title`); 1001 no such PPT or unknown templateId. Free.",
+)
+async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
+    body = await read_json_body(request, state.settings.max_request_bytes)
+    ppt_id = required_id(body)
+    if "pptxProperty" not in body:
+        raise _bad("pptxProperty", "is required")
+    await asyncio.to_thread(_load, state, principal, ppt_id)  # 1001 before any work
+    document, package = await asyncio.to_thread(_decode, state, principal, body["pptxProperty"])
+    result = await run_job(state, {"job": "regenerate", "document": document, "package": package})
+    base_url = _base_url(state, request)
+    now = state.clock().replace(microsecond=0)
+    stored = await asyncio.to_thread(_store, state, result, now, base_url)
+    ppt, old = await asyncio.to_thread(_replace, state, principal, ppt_id, result, stored, now)
+    await asyncio.to_thread(_discard, state, *old)
+    return envelope_response(OK, {"pptInfo": ppt_info(state, ppt, result["property"], base_url)})
+
+
+@router.post(
+    DOWNLOAD_PATH,
+    summary="A fresh signed download link of a PPT",
+    description="Header `token` or `Api-Key`. Body `{id}`. Answers `data: {id, subject, "
+    "fileName, fileUrl, expireAt}`; 1001 when no such PPT is visible.",
+)
+async def download_pptx(
+    request: Request, state: StateDep, principal: KeyOrTokenDep
+) -> JSONResponse:
+    body = await read_json_body(request, 64 * 1024)
+    ppt_id = required_id(body)
+    base_url = _base_url(state, request)
+
+    def find() -> dict[str, Any]:
+        with state.db.session() as s:
+            try:
+                ppt = library.get_ppt(s, principal, ppt_id)
+            except library.PptNotFound:
+                raise ApiError(NOT_FOUND, "not found: no such PPT") from None
+        now = state.clock().replace(microsecond=0)
+        expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+        url = state.storage.link(
+            ppt.file_key, filename=ppt.file_name, expires_at=expires_at, now=now, base_url=base_url
+        )
+        return {
+            "id": ppt.id,
+            "subject": ppt.subject,
+            "fileName": ppt.file_name,
+            "fileUrl": url,
+            "expireAt": expires_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+
+    return envelope_response(OK, await asyncio.to_thread(find))

@@ -1,0 +1,142 @@
+"""The preview page of a generated PPT (signed link -> an offline HTML page of every slide image,
+in order; each image is served by the same signed link's path with its index).
+
+`GET /preview/{pptId}?expires=&signature=` answers the page; `GET /preview/{pptId}/{n}.png?...`
+one slide image (PNG, 1-based n). The signature (service.signing, the download links' HMAC)
+covers `preview/{pptId}` and the expiry, so one link opens the page and its images and nothing
+else; the page has no scripts, no external styles and no third-party requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from datetime import datetime, timedelta
+
+from fastapi import APIRouter, Response
+from fastapi.responses import HTMLResponse, JSONResponse
+from sqlalchemy import select
+
+from service import signing
+from service.db.models import Ppt, PptPreview
+from service.deps import ServiceState, StateDep, current_request_id
+from service.envelope import AUTH_FAILED, NOT_FOUND, envelope_response, failure_data
+from service.storage.base import unix
+
+router = APIRouter(tags=["generate"])
+
+PREVIEW_ROUTE = "/preview"
+_HEADERS = {
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_PAGE_CSS = (
+    "body{margin:0;background:#2b2b2b;font-family:sans-serif;color:#eee}"
+    "h1{font-size:18px;font-weight:normal;margin:16px auto;max-width:960px;padding:0 12px}"
+    "ol{list-style:none;margin:0 auto;padding:0 12px 24px;max-width:960px}"
+    "li{margin:0 0 16px}img{display:block;width:100%;height:auto;background:#fff;"
+    "box-shadow:0 2px 8px rgba(0,0,0,.5)}span{display:block;font-size:12px;margin:4px 0}"
+)
+
+
+def _object(ppt_id: str) -> str:
+    return f"preview/{ppt_id}"
+
+
+def preview_url(state: ServiceState, base_url: str, ppt_id: str, now: datetime) -> str:
+    """A signed preview link valid for url_ttl_s from `now`."""
+    expires = unix(now + timedelta(seconds=state.settings.url_ttl_s))
+    signature = signing.sign(state.settings.signing_key, _object(ppt_id), expires)
+    query = f"expires={expires}&signature={signature}"
+    return f"{base_url.rstrip('/')}{PREVIEW_ROUTE}/{ppt_id}?{query}"
+
+
+def _refuse(status: int, code: int, message: str) -> JSONResponse:
+    return envelope_response(
+        code, failure_data(current_request_id()), message, http_status=status, headers=_HEADERS
+    )
+
+
+def _check(state: ServiceState, ppt_id: str, expires: str, signature: str) -> JSONResponse | None:
+    when = signing.parse_expires(expires)
+    if (
+        when is None
+        or not signature
+        or len(ppt_id) > 64
+        or not signing.verify(state.settings.signing_key, _object(ppt_id), when, signature)
+    ):
+        return _refuse(403, AUTH_FAILED, "invalid preview link")
+    if unix(state.clock()) >= when:
+        return _refuse(410, NOT_FOUND, "preview link expired")
+    return None
+
+
+def _page_facts(state: ServiceState, ppt_id: str) -> tuple[str, int] | None:
+    with state.db.session() as s:
+        subject = s.scalar(select(Ppt.subject).where(Ppt.id == ppt_id))
+        if subject is None:
+            return None
+        count = len(list(s.scalars(select(PptPreview.idx).where(PptPreview.ppt_id == ppt_id))))
+    return subject, count
+
+
+@router.get(
+    PREVIEW_ROUTE + "/{ppt_id}",
+    summary="Preview page of a generated PPT (signed link: previewUrl)",
+    description="An HTML page showing every slide image in order; works offline (no scripts, "
+    "no external resources). Tampered link: HTTP 403 (code 98); expired: HTTP 410 (1001); "
+    "unknown PPT: HTTP 404 (1001).",
+    response_class=HTMLResponse,
+    response_model=None,
+)
+async def preview_page(
+    ppt_id: str, state: StateDep, expires: str = "", signature: str = ""
+) -> Response:
+    refused = _check(state, ppt_id, expires, signature)
+    if refused is not None:
+        return refused
+    facts = await asyncio.to_thread(_page_facts, state, ppt_id)
+    if facts is None or facts[1] == 0:
+        return _refuse(404, NOT_FOUND, "not found")
+    subject, count = facts
+    query = html.escape(f"expires={expires}&signature={signature}")
+    title = html.escape(subject or "Presentation")
+    items = "".join(
+        f'<li><img src="{ppt_id}/{n}.png?{query}" alt="Slide {n}" width="640" height="360">'
+        f"<span>{n} / {count}</span></li>"
+        for n in range(1, count + 1)
+    )
+    page = (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{title}</title><style>{_PAGE_CSS}</style></head>"
+        f"<body><h1>{title}</h1><ol>{items}</ol></body></html>"
+    )
+    return HTMLResponse(page, headers=_HEADERS)
+
+
+def _image(state: ServiceState, ppt_id: str, idx: int) -> bytes | None:
+    with state.db.session() as s:
+        return s.scalar(
+            select(PptPreview.png).where(PptPreview.ppt_id == ppt_id, PptPreview.idx == idx)
+        )
+
+
+@router.get(
+    PREVIEW_ROUTE + "/{ppt_id}/{n}.png",
+    summary="One slide image of the preview page (same signed query as the page)",
+    response_class=Response,
+    response_model=None,
+)
+async def preview_image(
+    ppt_id: str, n: int, state: StateDep, expires: str = "", signature: str = ""
+) -> Response:
+    refused = _check(state, ppt_id, expires, signature)
+    if refused is not None:
+        return refused
+    png = await asyncio.to_thread(_image, state, ppt_id, n - 1) if 1 <= n <= 10_000 else None
+    if png is None:
+        return _refuse(404, NOT_FOUND, "not found")
+    return Response(png, media_type="image/png", headers=_HEADERS)

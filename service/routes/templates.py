@@ -1,0 +1,333 @@
+"""Template endpoints (token or Api-Key -> the template listing with cover images; a zip package
+upload -> validated in a worker, charged as usage type 2, stored privately for the account).
+
+Built-in covers are drawn once by a worker (generator.template_preview), kept in storage and
+found again through `template_previews` by template id + content hash, so every instance
+shares them. Decisions in README ("Generation endpoints").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from datetime import timedelta
+from functools import cache
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from starlette.datastructures import UploadFile
+
+from service.accounts import Principal
+from service.credits import TYPE_TEMPLATE, AccountingError, charge, ensure_affordable
+from service.db.models import CustomTemplate, TemplatePreview
+from service.deps import KeyOrTokenDep, ServiceState, StateDep
+from service.envelope import BAD_PARAMETERS, CREDITS_EXHAUSTED, OK, ApiError, envelope_response
+from service.paging import format_time, parse_body
+from service.routes.generate import read_json_body, run_job
+
+log = logging.getLogger("deckforge.templates")
+router = APIRouter(tags=["templates"])
+
+LIST_TEMPLATES_PATH = "/api/ppt/templates"
+UPLOAD_TEMPLATE_PATH = "/api/ppt/uploadTemplate"
+TYPE_SYSTEM = 1  # AiPPT's filters.type: 1 = system templates, 4 = the account's own
+TYPE_CUSTOM = 4
+MULTIPART_OVERHEAD = 64 * 1024
+
+
+class TemplateFilters(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    type: int | None = Field(None, description="1 = built-in templates, 4 = the account's own")
+    category: str | None = Field(None, max_length=64)
+
+
+class TemplateListRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    page: int = Field(1, ge=1, le=1_000_000)
+    size: int = Field(10, ge=1, le=100)
+    filters: TemplateFilters = Field(
+        default_factory=lambda: TemplateFilters(type=None, category=None)
+    )
+
+
+@cache
+def builtin_versions() -> dict[str, tuple[str, str, str]]:
+    """id -> (name, category, content hash) of the shipped templates (immutable per release)."""
+    from generator.templates import builtin_templates
+
+    out = {}
+    for tid, t in sorted(builtin_templates().items()):
+        digest = hashlib.sha256()
+        for name in sorted(t.files):
+            digest.update(name.encode() + b"\0" + t.files[name] + b"\0")
+        out[tid] = (t.name, t.category, digest.hexdigest()[:16])
+    return out
+
+
+def _cache_key(tid: str, version: str) -> str:
+    return f"builtin:{tid}:{version}"
+
+
+def _entries(
+    state: ServiceState, principal: Principal, req: TemplateListRequest
+) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = []
+    kind, category = req.filters.type, req.filters.category
+    if kind in (None, TYPE_SYSTEM):
+        for tid, (name, cat, version) in builtin_versions().items():
+            entries.append(
+                {
+                    "id": tid,
+                    "name": name,
+                    "category": cat,
+                    "type": TYPE_SYSTEM,
+                    "_cover": _cache_key(tid, version),
+                }
+            )
+    if kind in (None, TYPE_CUSTOM):
+        with state.db.session() as s:
+            rows = s.execute(
+                select(
+                    CustomTemplate.template_id,
+                    CustomTemplate.name,
+                    CustomTemplate.category,
+                    CustomTemplate.cover_key,
+                    CustomTemplate.update_time,
+                )
+                .where(CustomTemplate.account_id == principal.account_id)
+                .order_by(CustomTemplate.template_id)
+            ).all()
+        zone = state.settings.time_zone
+        for tid, name, cat, cover_key, updated in rows:
+            entries.append(
+                {
+                    "id": tid,
+                    "name": name,
+                    "category": cat,
+                    "type": TYPE_CUSTOM,
+                    "coverKey": cover_key,
+                    "updateTime": format_time(updated, zone),
+                }
+            )
+    if category:
+        entries = [e for e in entries if e["category"] == category]
+    return entries
+
+
+def _cached_covers(state: ServiceState, keys: list[str]) -> dict[str, str]:
+    with state.db.session() as s:
+        rows = s.execute(
+            select(TemplatePreview.cache_key, TemplatePreview.storage_key).where(
+                TemplatePreview.cache_key.in_(keys)
+            )
+        ).all()
+    return {k: v for k, v in rows}
+
+
+def _keep_covers(
+    state: ServiceState, covers: dict[str, bytes], keys: dict[str, str], base_url: str
+) -> None:
+    """Store freshly drawn built-in covers and index them; a concurrent instance's row wins."""
+    now = state.clock().replace(microsecond=0)
+    for tid, png in covers.items():
+        stored = state.storage.put(
+            png,
+            filename=f"{tid}.png",
+            expires_at=now + timedelta(days=1),
+            now=now,
+            base_url=base_url,
+            keep=True,
+        )
+        try:
+            with state.db.session() as s:
+                s.add(TemplatePreview(cache_key=keys[tid], storage_key=stored.key, create_time=now))
+                s.commit()
+        except IntegrityError:
+            state.storage.delete(stored.key)
+
+
+@router.post(
+    LIST_TEMPLATES_PATH,
+    summary="Templates: the built-in ones and the account's own, with cover images",
+    description="Header `token` or `Api-Key`. Body (all optional) `{page, size, filters: {type, "
+    "category}}`; `filters.type` 1 = built-in, 4 = the account's uploads (AiPPT's values). "
+    "Answers `data: {total, page, size, records}`, records `{id, name, category, type, "
+    "coverUrl}` (coverUrl a fresh signed link), built-ins first, each group by id.",
+)
+async def list_templates(
+    request: Request, state: StateDep, principal: KeyOrTokenDep
+) -> JSONResponse:
+    req = parse_body(await read_json_body(request, 64 * 1024), TemplateListRequest)
+    if req.filters.type not in (None, TYPE_SYSTEM, TYPE_CUSTOM):
+        raise ApiError(
+            BAD_PARAMETERS,
+            "bad parameters: filters.type",
+            details=[{"field": "filters.type", "reason": "must be 1 (built-in) or 4 (own)"}],
+        )
+    base_url = state.settings.public_base_url or str(request.base_url)
+    entries = await asyncio.to_thread(_entries, state, principal, req)
+    start = (req.page - 1) * req.size
+    page = entries[start : start + req.size]
+    wanted = [e["_cover"] for e in page if "_cover" in e]
+    found = await asyncio.to_thread(_cached_covers, state, wanted) if wanted else {}
+    missing = {e["id"]: e["_cover"] for e in page if "_cover" in e and e["_cover"] not in found}
+    if missing:
+        result = await run_job(state, {"job": "templateCovers", "ids": sorted(missing)})
+        await asyncio.to_thread(_keep_covers, state, result["covers"], missing, base_url)
+        found = await asyncio.to_thread(_cached_covers, state, wanted)
+    now = state.clock().replace(microsecond=0)
+    expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+    records = []
+    for e in page:
+        key = found.get(e.pop("_cover")) if "_cover" in e else e.pop("coverKey")
+        e["coverUrl"] = (
+            state.storage.link(
+                key, filename=f"{e['id']}.png", expires_at=expires_at, now=now, base_url=base_url
+            )
+            if key
+            else None
+        )
+        records.append(e)
+    return envelope_response(
+        OK, {"total": len(entries), "page": req.page, "size": req.size, "records": records}
+    )
+
+
+async def _read_upload(request: Request, limit: int) -> bytes:
+    """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _bad_file(f"request larger than {limit} bytes")
+    buf = bytearray()
+    async for chunk in request.stream():
+        buf += chunk
+        if len(buf) > limit:
+            raise _bad_file(f"request larger than {limit} bytes")
+    body = bytes(buf)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    try:
+        form = await Request(request.scope, receive).form(max_files=1, max_fields=8)
+    except Exception:  # noqa: BLE001 - any malformed multipart body
+        raise _bad_file("send the zip as multipart/form-data field `file`") from None
+    part = form.get("file")
+    if not isinstance(part, UploadFile):
+        raise _bad_file("send the zip as multipart/form-data field `file`")
+    data = await part.read()
+    await form.close()
+    return data
+
+
+def _bad_file(reason: str) -> ApiError:
+    return ApiError(
+        BAD_PARAMETERS, "bad parameters: file", details=[{"field": "file", "reason": reason}]
+    )
+
+
+def _precheck(state: ServiceState, principal: Principal) -> None:
+    try:
+        with state.db.session() as s:
+            ensure_affordable(s, principal, state.settings.cost_template_upload)
+    except AccountingError as exc:
+        raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+def _save_template(
+    state: ServiceState, principal: Principal, result: dict[str, Any], package: bytes, base_url: str
+) -> tuple[CustomTemplate, str | None]:
+    """Charge (type 2) and insert or replace the account's template, in one transaction."""
+    now = state.clock().replace(microsecond=0)
+    stored = state.storage.put(
+        result["cover"],
+        filename=f"{result['id']}.png",
+        expires_at=now + timedelta(days=1),
+        now=now,
+        base_url=base_url,
+        keep=True,
+    )
+    try:
+        with state.db.session() as s:
+            charge(s, principal, TYPE_TEMPLATE, state.settings.cost_template_upload, now=now)
+            row = s.scalar(
+                select(CustomTemplate).where(
+                    CustomTemplate.account_id == principal.account_id,
+                    CustomTemplate.template_id == result["id"],
+                )
+            )
+            old_cover = None
+            if row is None:
+                row = CustomTemplate(
+                    account_id=principal.account_id,
+                    template_id=result["id"],
+                    version=1,
+                    create_time=now,
+                )
+                s.add(row)
+            else:
+                old_cover, row.version = row.cover_key, row.version + 1
+            row.uid, row.name, row.category = (
+                principal.uid,
+                result["name"][:128],
+                result["category"][:64],
+            )
+            row.package, row.cover_key, row.update_time = package, stored.key, now
+            s.commit()
+            return row, old_cover
+    except BaseException as exc:
+        state.storage.delete(stored.key)
+        if isinstance(exc, AccountingError):
+            raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+        raise
+
+
+@router.post(
+    UPLOAD_TEMPLATE_PATH,
+    summary="Upload a custom template package (zip), private to the account",
+    description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
+    "(manifest.json, the five page templates, theme.css, images; limits in README). The package "
+    "is checked and test-rendered in a worker; problems answer 1010 with errorDetails naming "
+    "each member. Charged DECKFORGE_COST_TEMPLATE_UPLOAD credits (usage record type 2); an "
+    "upload with an existing id replaces that template (version + 1). Answers "
+    "`data: {id, name, category, type: 4, version, coverUrl}`.",
+)
+async def upload_template(
+    request: Request, state: StateDep, principal: KeyOrTokenDep
+) -> JSONResponse:
+    from generator import PackageLimits
+
+    limits = PackageLimits()
+    package = await _read_upload(request, limits.max_zip_bytes + MULTIPART_OVERHEAD)
+    await asyncio.to_thread(_precheck, state, principal)
+    result = await run_job(state, {"job": "template", "package": package})
+    base_url = state.settings.public_base_url or str(request.base_url)
+    row, old_cover = await asyncio.to_thread(
+        _save_template, state, principal, result, package, base_url
+    )
+    if old_cover:
+        await asyncio.to_thread(state.storage.delete, old_cover)
+    log.info("template uploaded", extra={"caller": principal.label})
+    now = state.clock().replace(microsecond=0)
+    expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
+    cover = state.storage.link(
+        row.cover_key or "",
+        filename=f"{row.template_id}.png",
+        expires_at=expires_at,
+        now=now,
+        base_url=base_url,
+    )
+    data = {
+        "id": row.template_id,
+        "name": row.name,
+        "category": row.category,
+        "type": TYPE_CUSTOM,
+        "version": row.version,
+        "coverUrl": cover,
+    }
+    return envelope_response(OK, data)

@@ -79,6 +79,18 @@ class Settings(BaseSettings):
     token_max_hours: int = Field(default=48, ge=1, le=24 * 30)
     time_zone: str = Field(default="UTC", description="zone of createTime and date filters")
 
+    # Portable tasks (README "Portable tasks").
+    task_concurrency: int = Field(default=2, ge=1, le=64, description="tasks run per instance")
+    task_per_account: int = Field(default=2, ge=1, description="tasks run at once per account")
+    task_queue_size: int = Field(
+        default=100, ge=1, description="pending + processing tasks service-wide (else 1012)"
+    )
+    task_lease_s: float = Field(default=60.0, gt=0, description="claim lease, renewed by beats")
+    task_poll_interval_s: float = Field(default=0.2, gt=0, description="runner and SSE DB poll")
+    task_timeout_s: float = Field(default=900.0, gt=0, description="one task, all steps")
+    task_sse_heartbeat_s: float = Field(default=15.0, gt=0)
+    task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
+
     # Output.
     default_filename: str = "presentation.pptx"
     log_level: str = "INFO"

@@ -32,6 +32,7 @@ from service.envelope import (
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
 from service.routes import accounts, convert, files, generate, health, library, preview, templates
+from service.routes import tasks as task_routes
 from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.storage.local import private_dir
@@ -132,11 +133,17 @@ def create_app(
             await asyncio.to_thread(pool.close)
             raise
         sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
+        from service.tasks.runner import TaskRunner
+
+        runner = TaskRunner(state)
+        await runner.start()
+        state.extra["task_runner"] = runner
         state.ready = True
         try:
             yield
         finally:
             state.ready = False
+            await runner.stop()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -164,6 +171,7 @@ def create_app(
     app.include_router(generate.router)
     app.include_router(templates.router)
     app.include_router(preview.router)
+    app.include_router(task_routes.router)
     app.include_router(health.router)
     app.add_middleware(
         RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s

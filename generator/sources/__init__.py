@@ -216,9 +216,8 @@ def _parse_file(task_type: int, f: UploadedFile, limits: SourceLimits) -> Outlin
 def _prepared(task_type: int, outline: Outline, limits: SourceLimits) -> PreparedContent:
     pages = count_pages(outline)
     if pages > limits.max_pages:
-        raise SourceError(
-            FILE_TOO_LARGE, f"content makes {pages} pages; at most {limits.max_pages}"
-        )
+        code = CONTENT_TOO_LONG if task_type in CONTENT_TYPES else FILE_TOO_LARGE
+        raise SourceError(code, f"content makes {pages} pages; at most {limits.max_pages}")
     return PreparedContent(
         task_type, outline_to_markdown(outline), outline, expandable=task_type != 4
     )

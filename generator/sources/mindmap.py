@@ -96,7 +96,7 @@ def xmind_to_outline(
         try:
             sheets = json.loads(decode_text(raw, name))
             root = sheets[0]["rootTopic"]
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
             raise SourceError(FILE_UNREADABLE, f"{name}: bad content.json ({exc})") from None
         return tree_to_outline(_json_node(root, counter, 0))
     if "content.xml" in names:

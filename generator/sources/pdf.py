@@ -25,6 +25,7 @@ def pdf_to_outline(
     once, first, is the topic). Body lines go through the plain-text rules."""
     limits = limits or SourceLimits()
     from pypdf import PdfReader
+    from pypdf.errors import LimitReachedError
 
     deadline = time.monotonic() + limits.max_parse_s
     try:
@@ -49,6 +50,10 @@ def pdf_to_outline(
             raise SourceError(FILE_TOO_LARGE, f"{name}: reading took over {limits.max_parse_s} s")
         try:
             page_lines = _page_lines(reader.pages[index])
+        except LimitReachedError:
+            raise SourceError(
+                FILE_TOO_LARGE, f"{name}: page {index + 1} decompresses past pypdf's limits"
+            ) from None
         except Exception as exc:
             raise SourceError(
                 FILE_UNREADABLE, f"{name}: page {index + 1} unreadable ({type(exc).__name__})"

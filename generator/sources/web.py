@@ -10,6 +10,8 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from w3lib.encoding import html_to_unicode
+
 from engine import fetch as guarded
 from generator.errors import GeneratorError
 from generator.model import Outline
@@ -20,7 +22,6 @@ from generator.sources.errors import (
     URL_INVALID,
     SourceError,
     SourceLimits,
-    decode_text,
 )
 from generator.sources.webpage import html_to_outline
 
@@ -32,6 +33,7 @@ class FetchedPage:
     url: str  # the final URL (after redirects)
     content_type: str
     data: bytes
+    charset: str = ""  # from the Content-Type header, if any
 
 
 Fetcher = Callable[[str, SourceLimits], FetchedPage]
@@ -79,7 +81,7 @@ def guarded_fetch(
                 URL_FETCH_FAILED, f"{guarded.display_url(current)}: not fetched ({exc})"
             ) from None
         if isinstance(outcome, FetchedPage):
-            return FetchedPage(current, outcome.content_type, outcome.data)
+            return FetchedPage(current, outcome.content_type, outcome.data, outcome.charset)
         current = urllib.parse.urljoin(current, outcome)
     raise SourceError(URL_FETCH_FAILED, f"more than {guarded.MAX_REDIRECTS} redirects")
 
@@ -98,7 +100,9 @@ def _exchange(conn: guarded._PinnedConnection, path: str, max_bytes: int) -> Fet
         return location.strip()[:2048]
     if resp.status != 200:
         raise guarded._Refused(f"HTTP status {resp.status}")
-    content_type = (resp.getheader("Content-Type") or "").split(";", 1)[0].strip().lower()
+    header = resp.getheader("Content-Type") or ""
+    content_type = header.split(";", 1)[0].strip().lower()
+    charset = header.lower().partition("charset=")[2].split(";")[0].strip(" \"'")[:40]
     if content_type not in _PAGE_TYPES:
         raise guarded._Refused(f"content type {content_type or '(none)'!r} is not a web page")
     if (resp.getheader("Content-Encoding") or "identity").strip().lower() != "identity":
@@ -116,7 +120,7 @@ def _exchange(conn: guarded._PinnedConnection, path: str, max_bytes: int) -> Fet
         total += len(chunk)
         if total > max_bytes:
             raise guarded._Refused(f"over the {max_bytes}-byte limit")
-    return FetchedPage("", content_type, b"".join(chunks))
+    return FetchedPage("", content_type, b"".join(chunks), charset)
 
 
 def page_to_outline(page: FetchedPage, limits: SourceLimits | None = None) -> Outline:
@@ -124,7 +128,8 @@ def page_to_outline(page: FetchedPage, limits: SourceLimits | None = None) -> Ou
     page title is the topic. Falls back to the whole body (generator.sources.webpage) when the
     extractor finds nothing."""
     limits = limits or SourceLimits()
-    text = decode_text(page.data, page.url)
+    header = f"{page.content_type}; charset={page.charset}" if page.charset else None
+    text = html_to_unicode(header, page.data)[1]  # header, BOM, <meta charset>, then sniffing
     if page.content_type == "text/plain":
         from generator.sources.text import text_to_outline
 

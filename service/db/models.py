@@ -207,3 +207,76 @@ class TemplatePreview(Base):
     cache_key: Mapped[str] = mapped_column(String(160), primary_key=True)
     storage_key: Mapped[str] = mapped_column(String(512))
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+# -- portable tasks (issue 12): tasks, their uploaded files, events and page HTML -------------
+
+
+class Task(Base):
+    """A portable task (spec 4.1/4.2): stored inputs (type, params, files) -> a PPT. Claimed by
+    one instance's runner at a time through `lease_owner` / `lease_expires_at`."""
+
+    __tablename__ = "tasks"
+    __table_args__ = (
+        Index("ix_tasks_status_created", "status", "created_at"),
+        Index("ix_tasks_account_status", "account_id", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    uid: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    token_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    type: Mapped[int] = mapped_column(Integer)
+    params: Mapped[str] = mapped_column(Text())  # JSON: content, templateId, length, ...
+    status: Mapped[str] = mapped_column(String(16))  # pending|processing|success|failed
+    progress: Mapped[int] = mapped_column(Integer, default=0)
+    step: Mapped[str] = mapped_column(String(32))
+    total_pages: Mapped[int] = mapped_column(Integer, default=0)
+    ppt_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    error_code: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    error_message: Mapped[str | None] = mapped_column(Text(), nullable=True)
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    heartbeat_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    started_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class TaskFile(Base):
+    """One uploaded file of a task (types 2-4), kept until the task ends."""
+
+    __tablename__ = "task_files"
+
+    task_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tasks.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(255))
+    data: Mapped[bytes] = mapped_column(LargeBinary())
+
+
+class TaskEvent(Base):
+    """One event of a task, numbered from 1 per task (the SSE `id:`); `data` is its JSON."""
+
+    __tablename__ = "task_events"
+
+    task_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tasks.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[str] = mapped_column(Text())
+    create_time: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class TaskPage(Base):
+    """The HTML of one generated page of a task (0-based `idx`), for latestData (spec 4.3)."""
+
+    __tablename__ = "task_pages"
+
+    task_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tasks.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    html: Mapped[str] = mapped_column(Text())

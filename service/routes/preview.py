@@ -104,7 +104,8 @@ async def preview_page(
     query = html.escape(f"expires={expires}&signature={signature}")
     title = html.escape(subject or "Presentation")
     items = "".join(
-        f'<li><img src="{ppt_id}/{n}.png?{query}" alt="Slide {n}" width="640" height="360">'
+        f'<li><img src="{html.escape(ppt_id)}/{n}.png?{query}" alt="Slide {n}" '
+        'width="640" height="360">'
         f"<span>{n} / {count}</span></li>"
         for n in range(1, count + 1)
     )

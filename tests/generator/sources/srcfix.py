@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+import zlib
 
 from PIL import Image
 
@@ -43,8 +44,9 @@ def make_docx(title_style: bool = True) -> bytes:
     return out.getvalue()
 
 
-def make_pdf(pages: list[list[tuple[float, str]]]) -> bytes:
-    """A minimal valid PDF (Helvetica), each page a list of (font size, line) top to bottom."""
+def make_pdf(pages: list[list[tuple[float, str]]], bomb_bytes: int = 0) -> bytes:
+    """A minimal valid PDF (Helvetica), each page a list of (font size, line) top to bottom.
+    bomb_bytes: the first page's content stream is that many spaces, Flate-compressed."""
     objects: list[bytes] = []
     n_pages = len(pages)
     kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
@@ -59,11 +61,15 @@ def make_pdf(pages: list[list[tuple[float, str]]]) -> bytes:
             safe = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
             ops.append(f"BT /F1 {size:g} Tf 72 {y:g} Td ({safe}) Tj ET")
         stream = "\n".join(ops).encode("latin-1")
+        extra = ""
+        if bomb_bytes and i == 0:
+            stream, extra = zlib.compress(b" " * bomb_bytes, 9), " /Filter /FlateDecode"
         objects.append(
             f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
             f"/Resources << /Font << /F1 3 0 R >> >> /Contents {5 + 2 * i} 0 R >>".encode()
         )
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        head = f"<< /Length {len(stream)}{extra} >>\nstream\n".encode()
+        objects.append(head + stream + b"\nendstream")
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
     offsets = []

@@ -57,7 +57,9 @@ def test_file_count_and_size_caps() -> None:
     assert code_of(2, None, [UploadedFile("bad.docx", b"garbage")]) == "FILE_UNREADABLE"
     assert code_of(2, None, [UploadedFile("bin.txt", b"\x00\x01\x02")]) == "FILE_UNREADABLE"
     text = "\n\n".join(f"Heading {i}\nBody text number {i}." for i in range(30))
-    assert code_of(6, text, limits=SourceLimits(max_pages=10)) == "FILE_TOO_LARGE"
+    assert code_of(6, text, limits=SourceLimits(max_pages=10)) == "CONTENT_TOO_LONG"
+    files = [UploadedFile("t.txt", text.encode())]
+    assert code_of(2, None, files, limits=SourceLimits(max_pages=10)) == "FILE_TOO_LARGE"
 
 
 def test_type_4_keeps_the_word_structure_and_the_planner_builds_it() -> None:

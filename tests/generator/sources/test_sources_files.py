@@ -110,6 +110,22 @@ def test_pdf_page_cap_and_broken_files() -> None:
         assert err.value.code in ("FILE_UNREADABLE", "CONTENT_EMPTY")
 
 
+def test_pdf_stream_bomb_is_refused_within_bounds() -> None:
+    import resource
+    import time
+
+    pdf = make_pdf([[(11, "x")], [(11, "Second page text.")]], bomb_bytes=80 * 1024 * 1024)
+    assert len(pdf) < 300_000
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.monotonic()
+    with pytest.raises(SourceError) as err:
+        pdf_to_outline(pdf)
+    assert err.value.code == "FILE_TOO_LARGE"  # pypdf's 75 MB decompression cap
+    assert time.monotonic() - started < 20
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 400
+
+
 def test_pptx_titles_bodies_and_tables() -> None:
     outline = pptx_to_outline(make_pptx())
     assert (outline.topic, outline.subtitle) == ("Launch Plan", "Spring 2025")

@@ -146,7 +146,8 @@ def test_mind_map_guards() -> None:
     with pytest.raises(SourceError) as err:
         xmind_to_outline(data)
     assert err.value.code == "FILE_TOO_LARGE"
-    for junk in (b"<map>", b"<other/>", zip_bytes({"content.json": b"[1]"})):
+    nested = zip_bytes({"content.json": b"[" * 100_000 + b"]" * 100_000})
+    for junk in (b"<map>", b"<other/>", zip_bytes({"content.json": b"[1]"}), nested):
         with pytest.raises(SourceError) as err:
             (xmind_to_outline if junk.startswith(b"PK") else freemind_to_outline)(junk)
         assert err.value.code == "FILE_UNREADABLE"

@@ -145,6 +145,17 @@ def test_content_type_size_and_time_limits(server: _Server) -> None:
     assert time.monotonic() - started < 1.4
 
 
+def test_charsets_from_header_and_meta(server: _Server) -> None:
+    gbk = "<html><head><title>太阳能</title></head><body><h1>太阳能</h1><p>太阳能很便宜。</p></body></html>"
+    meta = '<html><head><meta charset="gbk"></head>' + gbk[12:]
+    server.routes["/h"] = lambda h: send(h, 200, "text/html; charset=GBK", gbk.encode("gbk"))
+    server.routes["/m"] = lambda h: send(h, 200, "text/html", meta.encode("gbk"))
+    for path in ("/h", "/m"):
+        got = prepare_content(5, url(server, path), fetcher=local_fetcher)
+        assert got.outline is not None and got.outline.topic == "太阳能"
+        assert "太阳能很便宜" in got.markdown
+
+
 def test_plain_text_pages(server: _Server) -> None:
     server.routes["/t"] = lambda h: send(
         h, 200, "text/plain", b"Notes\n\nFirst point here. Second one."

@@ -1,0 +1,298 @@
+"""Portable task endpoints (token + create-task fields -> stored task; task id -> result, SSE
+events or the latest page HTML): spec 4.1, 4.2, 4.3 and 6; decisions in README "Portable tasks".
+
+Events come from the task_events table (polled), never from process memory, so any instance
+answers for any task. The work itself runs in the runner (service.tasks.runner).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from sqlalchemy import select
+
+from service.accounts import Principal
+from service.credits import AccountingError, ensure_affordable
+from service.db.models import CustomTemplate, Ppt, Task
+from service.deps import AuthDep, ServiceState, StateDep
+from service.envelope import (
+    BUSY,
+    CREDITS_EXHAUSTED,
+    NOT_FOUND,
+    OK,
+    ApiError,
+    envelope_response,
+)
+from service.routes.generate import optional_str, ppt_info, read_json_body
+from service.tasks import store
+from service.tasks.params import bad, parse_create
+
+log = logging.getLogger("deckforge.tasks")
+router = APIRouter(tags=["tasks"])
+
+CREATE_PATH = "/v2/api/portable/create-task"
+RESULT_PATH = "/v2/api/portable/task-result"
+STREAM_PATH = "/v2/api/portable/task-stream"
+LATEST_PATH = "/api/ppt/v2/latestData"
+TASK_FAILED = 5001
+FORM_SLACK_BYTES = 1024 * 1024
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def _base_url(state: ServiceState, request: Request) -> str:
+    return state.settings.public_base_url or str(request.base_url)
+
+
+async def _read_form(
+    request: Request, limit: int
+) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """multipart/form-data (at most `limit` bytes in all) -> fields + (name, bytes) files."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise bad("file", f"request over {limit} bytes")
+    buf = bytearray()
+    async for chunk in request.stream():
+        buf += chunk
+        if len(buf) > limit:
+            raise bad("file", f"request over {limit} bytes")
+    request._body = bytes(buf)  # the form parser reads the bounded body
+    try:
+        form = await request.form(max_files=20, max_fields=50)
+    except Exception:  # noqa: BLE001 - any malformed multipart body is a bad request
+        raise bad("body", "not a valid multipart/form-data body") from None
+    fields: dict[str, Any] = {}
+    files: list[tuple[str, bytes]] = []
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            fields[key] = value
+        elif key in ("file", "file[]", "files"):
+            files.append((value.filename or "upload", await value.read()))
+    await form.close()
+    return fields, files
+
+
+def _template_exists(state: ServiceState, principal: Principal, template_id: str) -> bool:
+    from generator.templates import builtin_templates
+
+    if template_id in builtin_templates():
+        return True
+    with state.db.session() as s:
+        found = s.scalar(
+            select(CustomTemplate.id).where(
+                CustomTemplate.account_id == principal.account_id,
+                CustomTemplate.template_id == template_id,
+            )
+        )
+    return found is not None
+
+
+def _precheck(state: ServiceState, principal: Principal, template_id: str) -> None:
+    if not _template_exists(state, principal, template_id):
+        raise bad("templateId", f"unknown template {template_id[:60]!r} for this account")
+    try:
+        with state.db.session() as s:
+            ensure_affordable(s, principal, state.settings.cost_generate_page)
+    except AccountingError as exc:
+        raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+@router.post(
+    CREATE_PATH,
+    summary="Create a portable task (spec 4.1)",
+    description="Header `token`. JSON or multipart/form-data (`file` parts). Fields: type 1-7, "
+    "content, file, templateId, stream, length, scene, audience, lang, prompt. stream=false: "
+    "`data: {taskId, status: pending}`; stream=true: text/event-stream (README). Codes: 1010 "
+    "(field named), 88 credits, 98 token, 1012 too many tasks queued.",
+    response_model=None,
+)
+async def create_task(request: Request, state: StateDep, principal: AuthDep) -> Response:
+    settings = state.settings
+    if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        limit = settings.task_max_upload_bytes + FORM_SLACK_BYTES
+        fields, files = await _read_form(request, limit)
+    else:
+        fields, files = await read_json_body(request, settings.max_request_bytes), []
+    req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
+    await asyncio.to_thread(_precheck, state, principal, req.template_id)
+    try:
+        task = await asyncio.to_thread(
+            store.create_task,
+            state.db,
+            principal,
+            req.task,
+            now=state.clock(),
+            queue_size=settings.task_queue_size,
+        )
+    except store.QueueFullError:
+        raise ApiError(
+            BUSY, "too many tasks queued, retry later", headers={"Retry-After": "5"}
+        ) from None
+    runner = state.extra.get("task_runner")
+    if runner is not None:
+        runner.wake()  # type: ignore[attr-defined]
+    log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
+    if req.stream:
+        return _stream(state, task.id, 0, _base_url(state, request))
+    return envelope_response(OK, {"taskId": task.id, "status": task.status}, req.note)
+
+
+def _task_id(value: Any) -> str:
+    task_id = optional_str({"taskId": value}, "taskId")
+    if task_id is None:
+        raise bad("taskId", "is required")
+    return task_id
+
+
+def _find(state: ServiceState, principal: Principal, task_id: str) -> Task:
+    with state.db.session() as s:
+        try:
+            return store.get_task(s, principal, task_id)
+        except store.TaskNotFound:
+            raise ApiError(NOT_FOUND, "not found: no such task") from None
+
+
+def _links(state: ServiceState, ppt_id: str | None, base_url: str) -> dict[str, Any]:
+    """fileUrl, coverUrl, previewUrl of the task's PPT, signed now (None once deleted)."""
+    with state.db.session() as s:
+        ppt = s.get(Ppt, ppt_id) if ppt_id else None
+    if ppt is None:
+        return {"fileUrl": None, "coverUrl": None, "previewUrl": None}
+    info = ppt_info(state, ppt, "", base_url)
+    return {k: info[k] for k in ("fileUrl", "coverUrl", "previewUrl")}
+
+
+def _result(state: ServiceState, task: Task, base_url: str) -> JSONResponse:
+    data = store.event_data(task)
+    if task.status == store.FAILED:
+        return envelope_response(TASK_FAILED, data, task.error_message or "task failed")
+    if task.status == store.SUCCESS:
+        data.update(_links(state, task.ppt_id, base_url))
+    return envelope_response(OK, data)
+
+
+@router.get(RESULT_PATH, summary="Query a portable task's result (spec 4.2)")
+async def task_result_get(
+    request: Request, state: StateDep, principal: AuthDep, taskId: str | None = None
+) -> JSONResponse:
+    task = await asyncio.to_thread(_find, state, principal, _task_id(taskId))
+    return await asyncio.to_thread(_result, state, task, _base_url(state, request))
+
+
+@router.post(
+    RESULT_PATH,
+    summary="Query a portable task's result (spec 4.2), body {taskId}",
+    description="Processing: code 0 with progress and step; success: pptId, fileUrl, coverUrl, "
+    "previewUrl; failure: code 5001 with errorCode and errorMessage; 1001 unknown task.",
+)
+async def task_result_post(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
+    body = await read_json_body(request, 64 * 1024)
+    task = await asyncio.to_thread(_find, state, principal, _task_id(body.get("taskId")))
+    return await asyncio.to_thread(_result, state, task, _base_url(state, request))
+
+
+def _sse(seq: int, data: dict[str, Any]) -> str:
+    return f"event: message\nid: {seq}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+async def events(
+    state: ServiceState, task_id: str, after: int, base_url: str
+) -> AsyncIterator[str]:
+    """The task's events numbered above `after`, then new ones as the runner writes them (DB
+    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event."""
+    settings = state.settings
+    loop = asyncio.get_running_loop()
+    started = last_sent = loop.time()
+    yield ": stream open\n\n"
+    while loop.time() - started < settings.task_timeout_s + 60:
+        batch = await asyncio.to_thread(store.events_after, state.db, task_id, after)
+        for seq, raw in batch:
+            data = json.loads(raw)
+            if data.get("status") == store.SUCCESS:
+                data.update(await asyncio.to_thread(_links, state, data.get("pptId"), base_url))
+            yield _sse(seq, data)
+            after, last_sent = seq, loop.time()
+            if data.get("status") in store.DONE:
+                return
+        if not batch:
+            if loop.time() - last_sent >= settings.task_sse_heartbeat_s:
+                yield ": heartbeat\n\n"
+                last_sent = loop.time()
+            await asyncio.sleep(settings.task_poll_interval_s)
+
+
+def _stream(state: ServiceState, task_id: str, after: int, base_url: str) -> StreamingResponse:
+    return StreamingResponse(
+        events(state, task_id, after, base_url), media_type="text/event-stream", headers=SSE_HEADERS
+    )
+
+
+@router.get(
+    STREAM_PATH,
+    summary="(Re)attach to a task's event stream",
+    description="Header `token`; `taskId`; header `Last-Event-ID` (or query `lastEventId`): "
+    "events after that number are replayed from the database, then new ones follow. 1001 "
+    "unknown task (JSON envelope, not a stream).",
+    response_model=None,
+)
+async def task_stream(
+    request: Request,
+    state: StateDep,
+    principal: AuthDep,
+    taskId: str | None = None,
+    lastEventId: str | None = None,
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
+) -> Response:
+    task = await asyncio.to_thread(_find, state, principal, _task_id(taskId))
+    raw = (last_event_id or lastEventId or "0").strip()
+    if not raw.isdigit() or len(raw) > 9:
+        raise bad("Last-Event-ID", "must be an event number")
+    return _stream(state, task.id, int(raw), _base_url(state, request))
+
+
+def _latest(state: ServiceState, principal: Principal, task_id: str, start: int) -> dict[str, Any]:
+    with state.db.session() as s:
+        try:
+            task = store.get_task(s, principal, task_id)
+        except store.TaskNotFound:
+            raise ApiError(NOT_FOUND, "not found: no such task") from None
+        html_map = store.pages_from(s, task.id, start)
+        current = store.page_count(s, task.id)
+    data: dict[str, Any] = {
+        "status": "completed" if task.status in store.DONE else "running",
+        "step": store.step_number(task.step),
+        "stepName": task.step,
+        "taskStatus": task.status,
+        "payload": {"total": task.total_pages, "current": current, "htmlMap": html_map},
+    }
+    return data
+
+
+@router.get(
+    LATEST_PATH,
+    summary="Latest page HTML of a task (spec 4.3)",
+    description="Header `token`; `taskId`, `from` (0-based page index). `data: {status: running|"
+    "completed, step (1-5), stepName, taskStatus, payload: {total, current, htmlMap}}`.",
+)
+async def latest_data(
+    state: StateDep,
+    principal: AuthDep,
+    taskId: str | None = None,
+    from_: Annotated[str | None, Query(alias="from")] = None,
+) -> JSONResponse:
+    start = _from(from_)
+    data = await asyncio.to_thread(_latest, state, principal, _task_id(taskId), start)
+    return envelope_response(OK, data)
+
+
+def _from(value: str | None) -> int:
+    if value is None or value == "":
+        return 0
+    if not value.strip().isdigit() or len(value) > 9:
+        raise bad("from", "must be a page index (0 or more)")
+    return int(value)

@@ -1,0 +1,135 @@
+"""create-task fields (JSON object or multipart form values + files) -> a checked NewTask, or
+ApiError 1010 naming the field (spec 4.1; limits in README "Portable tasks")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.envelope import BAD_PARAMETERS, ApiError
+from service.tasks.store import NewTask
+
+CONTENT_TYPES = (1, 5, 6, 7)
+FILE_TYPES = (2, 3, 4)
+CONTENT_LIMITS = {1: 1_000, 5: 2_048, 6: 20_000, 7: 200_000}
+MAX_FILES = 5
+LENGTHS = ("short", "medium", "long")
+PROMPT_ADVISED = 50
+PROMPT_MAX = 500
+TEXT_LIMITS = {"scene": 100, "audience": 100, "lang": 20}
+MAX_TEMPLATE_ID = 64
+PROMPT_NOTE = (
+    f"prompt is over {PROMPT_ADVISED} characters (advised within {PROMPT_ADVISED}); "
+    "it is used as given"
+)
+
+
+def bad(field: str, reason: str) -> ApiError:
+    return ApiError(
+        BAD_PARAMETERS,
+        f"bad parameters: {field} {reason}",
+        details=[{"field": field, "reason": reason}],
+    )
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    task: NewTask
+    stream: bool
+    template_id: str
+    note: str | None
+
+
+def _type(value: Any) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad("type", "is required: a number 1-7")
+    if value not in range(1, 8):
+        raise bad("type", "must be one of 1-7")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if value is None or value == "":
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+        return value.lower() in ("true", "1")
+    raise bad(field, "must be a boolean")
+
+
+def _text(body: dict[str, Any], field: str, limit: int) -> str | None:
+    value = body.get(field)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise bad(field, "must be a string")
+    if len(value) > limit:
+        raise bad(field, f"is {len(value)} characters; at most {limit}")
+    return value
+
+
+def _extension(name: str) -> str:
+    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def _files(kind: int, files: list[tuple[str, bytes]], max_bytes: int) -> list[tuple[str, bytes]]:
+    from generator.sources import ALLOWED_EXTENSIONS
+
+    if kind not in FILE_TYPES:
+        if files:
+            raise bad("file", f"type {kind} takes no files")
+        return []
+    if not files:
+        raise bad("file", f"type {kind} needs at least one file (multipart/form-data)")
+    if len(files) > MAX_FILES:
+        raise bad("file", f"{len(files)} files; at most {MAX_FILES}")
+    if kind == 4 and len(files) != 1:
+        raise bad("file", "type 4 converts exactly one Word document")
+    allowed = ALLOWED_EXTENSIONS[kind]
+    for i, (name, _) in enumerate(files):
+        if _extension(name) not in allowed:
+            exts = ", ".join("." + e for e in allowed)
+            raise bad(f"file[{i}]", f"{name[:80]!r}: type {kind} accepts {exts}")
+    total = sum(len(d) for _, d in files)
+    if total > max_bytes:
+        raise bad("file", f"files total {total} bytes; at most {max_bytes}")
+    return [(name[:255], data) for name, data in files]
+
+
+def parse_create(
+    body: dict[str, Any], files: list[tuple[str, bytes]], *, max_upload_bytes: int
+) -> CreateRequest:
+    """Check every field; the first problem raises 1010 naming it."""
+    kind = _type(body.get("type"))
+    content = body.get("content")
+    if kind in CONTENT_TYPES:
+        if not isinstance(content, str) or not content.strip():
+            raise bad("content", f"is required for type {kind}")
+        if len(content) > CONTENT_LIMITS[kind]:
+            raise bad("content", f"is {len(content)} characters; at most {CONTENT_LIMITS[kind]}")
+        if kind == 5 and not content.strip().lower().startswith(("http://", "https://")):
+            raise bad("content", "must be an http(s) URL for type 5")
+    else:
+        content = _text(body, "content", CONTENT_LIMITS[7])
+    checked = _files(kind, files, max_upload_bytes)
+    template_id = _text(body, "templateId", MAX_TEMPLATE_ID)
+    if template_id is None:
+        raise bad("templateId", "is required")
+    length = _text(body, "length", 16)
+    if length is not None and length not in LENGTHS:
+        raise bad("length", "must be short, medium or long")
+    params: dict[str, Any] = {"content": content, "templateId": template_id, "length": length}
+    for field, limit in TEXT_LIMITS.items():
+        params[field] = _text(body, field, limit)
+    prompt = _text(body, "prompt", PROMPT_MAX)
+    params["prompt"] = prompt
+    note = PROMPT_NOTE if prompt is not None and len(prompt) > PROMPT_ADVISED else None
+    return CreateRequest(
+        task=NewTask(type=kind, params=params, files=checked),
+        stream=_flag(body.get("stream"), "stream"),
+        template_id=template_id,
+        note=note,
+    )

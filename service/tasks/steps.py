@@ -1,0 +1,233 @@
+"""One task's steps (a claimed task's stored inputs -> content -> Markdown -> PPT in the library).
+
+    create_task       (0)   the row exists (written by the create endpoint)
+    parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
+    generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
+                            is configured); its text goes out as `delta` events
+    generate_ppt      (60)  generator.generate_from_markdown + cover/previews; each page's HTML
+                            is stored for latestData
+    upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
+                            task success (100) - one transaction
+
+A task is a plain function of its stored inputs: any instance can run it. Blocking work runs in
+threads (never on the event loop); a failure of any step fails the task with an errorCode.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import generator
+from service import library
+from service.accounts import Principal
+from service.credits import AccountingError
+from service.deps import ServiceState
+from service.tasks import store
+
+log = logging.getLogger("deckforge.tasks")
+
+INTERNAL = "INTERNAL_ERROR"
+CONTENT_INVALID = "CONTENT_INVALID"
+CREDITS = "CREDITS_EXHAUSTED"
+TIMEOUT = "TASK_TIMEOUT"
+DELTA_FLUSH_S = 0.25
+DELTA_FLUSH_CHARS = 400
+
+
+class StepFailed(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Lost(Exception):
+    """The task is no longer this instance's (failed by recovery or timeout)."""
+
+
+class DeltaWriter:
+    """LLM text -> `delta` events, batched (every DELTA_FLUSH_S or DELTA_FLUSH_CHARS)."""
+
+    def __init__(self, flush: Callable[[str], None]) -> None:
+        self._flush = flush
+        self._buf: list[str] = []
+        self._size = 0
+        self._last = time.monotonic()
+        self._lock = threading.Lock()
+
+    def __call__(self, text: str) -> None:
+        with self._lock:
+            self._buf.append(text)
+            self._size += len(text)
+            if self._size >= DELTA_FLUSH_CHARS or time.monotonic() - self._last >= DELTA_FLUSH_S:
+                self._send()
+
+    def close(self) -> None:
+        with self._lock:
+            self._send()
+
+    def _send(self) -> None:
+        if self._buf:
+            text, self._buf, self._size = "".join(self._buf), [], 0
+            self._flush(text)
+        self._last = time.monotonic()
+
+
+def principal_of(task: Any) -> Principal:
+    return Principal(task.account_id, task.uid, f"task:{task.id[:8]}", token_id=task.token_id)
+
+
+def _custom_templates(state: ServiceState, principal: Principal, tid: str | None) -> Any:
+    from service.routes.generate import template_package
+
+    package = template_package(state, principal, tid)
+    if not package:
+        return None
+    template = generator.load_template_package(package, test=False)
+    return {template.id: template}
+
+
+def _provider() -> Any:
+    settings = generator.LLMSettings.from_env()
+    return generator.ChatCompletionsClient(settings) if settings.configured else None
+
+
+def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
+    brief = generator.Brief(
+        length=params.get("length") or "medium",
+        scene=params.get("scene") or "",
+        audience=params.get("audience") or "",
+        lang=params.get("lang") or "",
+        prompt=params.get("prompt") or "",
+    )
+    provider = _provider() if prepared.task_type == 1 or prepared.expandable else None
+    try:
+        return str(generator.content_markdown(prepared, provider, brief, on_delta=on_delta))
+    finally:
+        on_delta.close()
+        if provider is not None:
+            provider.close()
+
+
+def _deck(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
+    """generate_ppt (blocking): Markdown -> PPTX, cover, previews, document and page HTML."""
+    from service.gen_jobs import _deck_result
+
+    params = json.loads(task.params)
+    tid = params.get("templateId")
+    started = time.perf_counter()
+    deck = generator.generate_from_markdown(
+        markdown, tid, templates=_custom_templates(state, principal_of(task), tid)
+    )
+    result = _deck_result(deck, started)
+    result["pagesHtml"] = list(deck.pages_html)
+    return result
+
+
+def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) -> None:
+    """Store the files, then record + charge the PPT and finish the task in one transaction."""
+    from service.routes.generate import _discard, _store, _write_document
+
+    now = state.clock().replace(microsecond=0)
+    base_url = state.settings.public_base_url or "http://localhost"
+    stored = _store(state, result, now, base_url)
+    new = library.NewPpt(
+        file_name=stored.file_name,
+        pages=result["pages"],
+        source="task",
+        file_key=stored.file_key,
+        subject=result["subject"],
+        template_id=result["templateId"],
+        cover_key=stored.cover_key,
+    )
+    cost = result["pages"] * state.settings.cost_generate_page
+    try:
+        with state.db.session() as s:
+            ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
+            _write_document(s, ppt.id, result, now)
+            if not store.succeed(s, task.id, owner, ppt.id, now):
+                raise Lost()
+            s.commit()
+    except BaseException as exc:
+        _discard(state, stored.file_key, stored.cover_key)
+        if isinstance(exc, AccountingError):
+            raise StepFailed(CREDITS, str(exc)) from None
+        raise
+
+
+async def execute(state: ServiceState, task_id: str, owner: str) -> None:
+    """Run every step of a claimed task; any failure becomes the task's errorCode."""
+    try:
+        await asyncio.wait_for(_steps(state, task_id, owner), state.settings.task_timeout_s)
+        return
+    except Lost:
+        log.info("task %s is no longer ours", task_id)
+        return
+    except TimeoutError:
+        code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
+    except StepFailed as exc:
+        code, message = exc.code, exc.message
+    except generator.GeneratorError as exc:
+        details = "; ".join(f"{p.field}: {p.reason}" for p in exc.problems)
+        code, message = CONTENT_INVALID, f"{exc.message}: {details}" if details else exc.message
+    except Exception as exc:
+        content_error = _content_error(exc)
+        if content_error is None:
+            log.exception("task %s failed", task_id)
+            code, message = INTERNAL, "internal error while running the task"
+        else:
+            code, message = content_error
+    now = state.clock()
+    await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
+    log.info("task %s failed with %s", task_id, code)
+
+
+def _content_error(exc: Exception) -> tuple[str, str] | None:
+    from generator.sources.errors import ContentError
+
+    if isinstance(exc, ContentError):
+        return exc.code, exc.message
+    return None
+
+
+async def _steps(state: ServiceState, task_id: str, owner: str) -> None:
+    db = state.db
+    task, files = await asyncio.to_thread(store.load_inputs, db, task_id)
+
+    async def step(name: str) -> None:
+        if not await asyncio.to_thread(store.set_step, db, task_id, owner, name, now=state.clock()):
+            raise Lost()
+
+    def on_text(text: str) -> None:
+        store.add_delta(db, task_id, owner, text, now=state.clock())
+
+    # parse_content was entered by the claim; generate_content follows inside _content.
+    writer = DeltaWriter(on_text)
+    markdown = await asyncio.to_thread(_content_then_step, state, task, files, writer, owner)
+    await step("generate_ppt")
+    result = await asyncio.to_thread(_deck, state, task, markdown)
+    await asyncio.to_thread(store.save_pages, db, task_id, result["pagesHtml"])
+    await step("upload")
+    await asyncio.to_thread(_upload, state, task, owner, result)
+    log.info("task %s produced %s pages", task_id, result["pages"])
+
+
+def _content_then_step(
+    state: ServiceState, task: Any, files: list[tuple[str, bytes]], writer: DeltaWriter, owner: str
+) -> str:
+    """parse_content, then (event) generate_content, in one worker thread."""
+    params = json.loads(task.params)
+    prepared = generator.prepare_content(
+        task.type, params.get("content"), [generator.UploadedFile(n, d) for n, d in files]
+    )
+    if not store.set_step(state.db, task.id, owner, "generate_content", now=state.clock()):
+        raise Lost()
+    if prepared.task_type == 7:
+        return str(prepared.markdown)
+    return _llm(prepared, params, writer)

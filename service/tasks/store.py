@@ -1,0 +1,331 @@
+"""Task rows (inputs, state, lease) and their numbered events and page HTML -> database operations.
+
+Blocking functions: call them from a thread (`asyncio.to_thread`), never on the event loop.
+Every state change of a running task is a conditional UPDATE on `lease_owner` (the instance
+that claimed it) and `status = 'processing'`, so a task failed by recovery (its lease expired)
+is never written to again by a late runner. Each change writes an event in the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from service.accounts import Principal
+from service.db.engine import Database
+from service.db.models import Task, TaskEvent, TaskFile, TaskPage
+
+PENDING, PROCESSING, SUCCESS, FAILED = "pending", "processing", "success", "failed"
+DONE = (SUCCESS, FAILED)
+STEPS = ("create_task", "parse_content", "generate_content", "generate_ppt", "upload")
+PROGRESS = {
+    "create_task": 0,
+    "parse_content": 10,
+    "generate_content": 30,
+    "generate_ppt": 60,
+    "upload": 90,
+}
+SERVICE_RESTARTED = "SERVICE_RESTARTED"
+RESTARTED_MESSAGE = (
+    "the service instance running this task stopped before it finished; create the task again"
+)
+
+
+class TaskNotFound(Exception):
+    """No such task for this principal (also another account's or another uid's task)."""
+
+
+class QueueFullError(Exception):
+    """The service-wide bound of pending + processing tasks is reached (1012)."""
+
+
+@dataclass(frozen=True)
+class NewTask:
+    type: int
+    params: dict[str, Any]
+    files: list[tuple[str, bytes]]
+
+
+def step_number(step: str) -> int:
+    """1-based number of a step (spec 2.3 `step` is a number); 0 for an unknown name."""
+    return STEPS.index(step) + 1 if step in STEPS else 0
+
+
+def event_data(task: Task) -> dict[str, Any]:
+    """The task-result fields (2.2) of `task` now, links excepted (added when sent)."""
+    data: dict[str, Any] = {
+        "taskId": task.id,
+        "status": task.status,
+        "progress": task.progress,
+        "step": task.step,
+    }
+    if task.status == SUCCESS:
+        data["pptId"] = task.ppt_id
+    if task.status == FAILED:
+        data["errorCode"] = task.error_code
+        data["errorMessage"] = task.error_message
+    return data
+
+
+def add_event(session: Session, task_id: str, data: dict[str, Any], now: datetime) -> int:
+    """Append an event (next number of this task) in the caller's transaction."""
+    last = session.scalar(select(func.max(TaskEvent.seq)).where(TaskEvent.task_id == task_id))
+    seq = int(last or 0) + 1
+    session.add(TaskEvent(task_id=task_id, seq=seq, data=json.dumps(data), create_time=now))
+    session.flush()
+    return seq
+
+
+def create_task(
+    db: Database, principal: Principal, new: NewTask, *, now: datetime, queue_size: int
+) -> Task:
+    """Insert a pending task, its files and event 1; QueueFullError past the service bound."""
+    with db.session() as s, s.begin():
+        waiting = s.scalar(
+            select(func.count()).select_from(Task).where(Task.status.in_((PENDING, PROCESSING)))
+        )
+        if int(waiting or 0) >= queue_size:
+            raise QueueFullError()
+        task = Task(
+            account_id=principal.account_id,
+            uid=principal.uid,
+            token_id=principal.token_id,
+            type=new.type,
+            params=json.dumps(new.params),
+            status=PENDING,
+            progress=0,
+            step=STEPS[0],
+            total_pages=0,
+            created_at=now,
+            updated_at=now,
+        )
+        s.add(task)
+        s.flush()
+        s.add_all(
+            TaskFile(task_id=task.id, idx=i, name=name, data=data)
+            for i, (name, data) in enumerate(new.files)
+        )
+        add_event(s, task.id, event_data(task), now)
+        return task
+
+
+def get_task(session: Session, principal: Principal, task_id: str) -> Task:
+    """The principal's task (its account; its uid for a token) or TaskNotFound."""
+    stmt = select(Task).where(Task.id == task_id, Task.account_id == principal.account_id)
+    if principal.uid is not None:
+        stmt = stmt.where(Task.uid == principal.uid)
+    task = session.scalar(stmt)
+    if task is None:
+        raise TaskNotFound(task_id)
+    return task
+
+
+def load_inputs(db: Database, task_id: str) -> tuple[Task, list[tuple[str, bytes]]]:
+    with db.session() as s:
+        task = s.get(Task, task_id)
+        if task is None:
+            raise TaskNotFound(task_id)
+        files = s.execute(
+            select(TaskFile.name, TaskFile.data)
+            .where(TaskFile.task_id == task_id)
+            .order_by(TaskFile.idx)
+        ).all()
+        return task, [(str(n), bytes(d)) for n, d in files]
+
+
+def _owned(task_id: str, owner: str) -> Any:
+    return (Task.id == task_id) & (Task.lease_owner == owner) & (Task.status == PROCESSING)
+
+
+def claim(
+    db: Database, owner: str, *, now: datetime, lease_s: float, per_account: int
+) -> str | None:
+    """Claim the oldest pending task whose account runs fewer than `per_account` tasks: an
+    atomic conditional UPDATE (SQLite serialises writers; PostgreSQL skips rows locked by
+    another instance's claim). Returns the task id, or None."""
+    other = Task.__table__.alias("other")
+    busy = (
+        select(func.count())
+        .where(other.c.account_id == Task.account_id, other.c.status == PROCESSING)
+        .scalar_subquery()
+    )
+    with db.session() as s, s.begin():
+        stmt = (
+            select(Task.id)
+            .where(Task.status == PENDING, busy < per_account)
+            .order_by(Task.created_at, Task.id)
+            .limit(1)
+        )
+        if db.dialect == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True, of=Task)
+        task_id = s.scalar(stmt)
+        if task_id is None:
+            return None
+        step = STEPS[1]
+        claimed = s.execute(
+            update(Task)
+            .where(Task.id == task_id, Task.status == PENDING)
+            .values(
+                status=PROCESSING,
+                lease_owner=owner,
+                lease_expires_at=now + timedelta(seconds=lease_s),
+                heartbeat_at=now,
+                started_at=now,
+                updated_at=now,
+                step=step,
+                progress=PROGRESS[step],
+            )
+        )
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        task = s.get(Task, task_id)
+        assert task is not None
+        s.refresh(task)
+        add_event(s, task_id, event_data(task), now)
+        return str(task_id)
+
+
+def renew(db: Database, owner: str, task_ids: list[str], *, now: datetime, lease_s: float) -> None:
+    """Heartbeat: extend the lease of the tasks this instance runs."""
+    if not task_ids:
+        return
+    with db.session() as s, s.begin():
+        s.execute(
+            update(Task)
+            .where(Task.id.in_(task_ids), Task.lease_owner == owner, Task.status == PROCESSING)
+            .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_s))
+        )
+
+
+def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime) -> bool:
+    """Move a running task to `step` (progress from PROGRESS) with an event; False when the
+    task is no longer this instance's (failed by recovery)."""
+    with db.session() as s, s.begin():
+        changed = s.execute(
+            update(Task)
+            .where(_owned(task_id, owner))
+            .values(step=step, progress=PROGRESS[step], updated_at=now)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        task = s.get(Task, task_id)
+        assert task is not None
+        s.refresh(task)
+        add_event(s, task_id, event_data(task), now)
+        return True
+
+
+def add_delta(db: Database, task_id: str, owner: str, text: str, *, now: datetime) -> None:
+    """An event carrying LLM output text (`delta`) with the task's current fields."""
+    with db.session() as s, s.begin():
+        task = s.scalar(select(Task).where(_owned(task_id, owner)))
+        if task is not None:
+            add_event(s, task_id, {**event_data(task), "delta": text}, now)
+
+
+def save_pages(db: Database, task_id: str, htmls: list[str]) -> None:
+    """Store every page's HTML (0-based) and the page count, for latestData."""
+    with db.session() as s, s.begin():
+        s.execute(delete(TaskPage).where(TaskPage.task_id == task_id))
+        s.add_all(TaskPage(task_id=task_id, idx=i, html=h) for i, h in enumerate(htmls))
+        s.execute(update(Task).where(Task.id == task_id).values(total_pages=len(htmls)))
+
+
+def fail(
+    session: Session, task_id: str, owner: str | None, code: str, message: str, now: datetime
+) -> bool:
+    """Fail the task (only while processing and, with `owner`, still this instance's) and drop
+    its uploaded files; in the caller's transaction. False when it was not failed."""
+    cond = _owned(task_id, owner) if owner else (Task.id == task_id) & (Task.status != SUCCESS)
+    changed = session.execute(
+        update(Task)
+        .where(cond, Task.status != FAILED)
+        .values(
+            status=FAILED,
+            error_code=code[:64],
+            error_message=message[:2000],
+            lease_owner=None,
+            updated_at=now,
+            finished_at=now,
+        )
+    )
+    if changed.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    session.execute(delete(TaskFile).where(TaskFile.task_id == task_id))
+    task = session.get(Task, task_id)
+    assert task is not None
+    session.refresh(task)
+    add_event(session, task_id, event_data(task), now)
+    return True
+
+
+def fail_task(
+    db: Database, task_id: str, owner: str | None, code: str, message: str, now: datetime
+) -> bool:
+    with db.session() as s, s.begin():
+        return fail(s, task_id, owner, code, message, now)
+
+
+def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: datetime) -> bool:
+    """Mark the task successful with its PPT (caller's transaction, with the charge)."""
+    changed = session.execute(
+        update(Task)
+        .where(_owned(task_id, owner))
+        .values(
+            status=SUCCESS,
+            progress=100,
+            step=STEPS[-1],
+            ppt_id=ppt_id,
+            lease_owner=None,
+            updated_at=now,
+            finished_at=now,
+        )
+    )
+    if changed.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    session.execute(delete(TaskFile).where(TaskFile.task_id == task_id))
+    task = session.get(Task, task_id)
+    assert task is not None
+    session.refresh(task)
+    add_event(session, task_id, event_data(task), now)
+    return True
+
+
+def recover_expired(db: Database, *, now: datetime) -> list[str]:
+    """Fail every task left `processing` whose lease expired (its instance stopped or died)
+    with errorCode SERVICE_RESTARTED. Returns their ids."""
+    with db.session() as s, s.begin():
+        ids = list(
+            s.scalars(select(Task.id).where(Task.status == PROCESSING, Task.lease_expires_at < now))
+        )
+        return [i for i in ids if fail(s, i, None, SERVICE_RESTARTED, RESTARTED_MESSAGE, now)]
+
+
+def events_after(db: Database, task_id: str, after: int, limit: int = 200) -> list[tuple[int, str]]:
+    """Events numbered above `after`, in order: (seq, JSON text)."""
+    with db.session() as s:
+        rows = s.execute(
+            select(TaskEvent.seq, TaskEvent.data)
+            .where(TaskEvent.task_id == task_id, TaskEvent.seq > after)
+            .order_by(TaskEvent.seq)
+            .limit(limit)
+        ).all()
+        return [(int(q), str(d)) for q, d in rows]
+
+
+def pages_from(session: Session, task_id: str, start: int) -> dict[str, str]:
+    rows = session.execute(
+        select(TaskPage.idx, TaskPage.html)
+        .where(TaskPage.task_id == task_id, TaskPage.idx >= start)
+        .order_by(TaskPage.idx)
+    ).all()
+    return {str(i): str(h) for i, h in rows}
+
+
+def page_count(session: Session, task_id: str) -> int:
+    return int(session.scalar(select(func.count()).where(TaskPage.task_id == task_id)) or 0)

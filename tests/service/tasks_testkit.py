@@ -1,0 +1,182 @@
+"""Helpers for the portable task tests: create calls, polling to the end, SSE parsing."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from accounts_testkit import Env, make_env
+
+CREATE = "/v2/api/portable/create-task"
+RESULT = "/v2/api/portable/task-result"
+STREAM = "/v2/api/portable/task-stream"
+LATEST = "/api/ppt/v2/latestData"
+TEMPLATE = "corporate"
+FAST = {"task_poll_interval_s": 0.05}
+
+MARKDOWN = """# Quarterly Review
+Numbers and plans
+
+## Results
+
+### Revenue Growth
+- Sales up in every region
+- Margins held steady
+
+### Team Update
+#### Hiring
+Two engineers joined
+#### Training
+Everyone finished the course
+"""
+
+PASTED = """Our Garden Project
+
+The community garden opened in spring. Volunteers planted vegetables and herbs.
+Twenty families now share the beds.
+
+Next Steps
+
+We will add a rain water tank. A tool shed is planned for the autumn.
+"""
+
+
+def create(env: Env, body: dict[str, Any], token: str) -> dict[str, Any]:
+    out = env.post(CREATE, {"templateId": TEMPLATE, **body}, token=token)
+    return out
+
+
+def result(env: Env, task_id: str, token: str) -> dict[str, Any]:
+    r = env.client.get(RESULT, params={"taskId": task_id}, headers={"token": token})
+    assert r.status_code == 200
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def wait_done(env: Env, task_id: str, token: str, timeout: float = 120.0) -> dict[str, Any]:
+    """Poll 4.2 until the task succeeded or failed; every answer on the way is checked."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        out = result(env, task_id, token)
+        data = out["data"]
+        if data["status"] in ("success", "failed"):
+            return out
+        assert out["code"] == 0, out
+        assert data["status"] in ("pending", "processing"), out
+        assert isinstance(data["progress"], int) and isinstance(data["step"], str), out
+        time.sleep(0.05)
+    raise AssertionError(f"task {task_id} did not finish in {timeout}s")
+
+
+@dataclass
+class Event:
+    id: int
+    name: str
+    data: dict[str, Any]
+
+
+def read_sse(lines: Iterator[str]) -> Iterator[Event | str]:
+    """SSE lines -> Event objects, and comment texts (e.g. 'heartbeat') as plain strings."""
+    fields: dict[str, str] = {}
+    for line in lines:
+        if line == "":
+            if fields:
+                yield Event(int(fields["id"]), fields["event"], json.loads(fields["data"]))
+            fields = {}
+        elif line.startswith(":"):
+            yield line[1:].strip()
+        else:
+            key, _, value = line.partition(":")
+            fields[key] = value[1:] if value.startswith(" ") else value
+
+
+@contextmanager
+def started_env(tmp: Path, database_url: str | None = None, **overrides: Any) -> Iterator[Env]:
+    """An app with its lifespan running (worker pool and task runner)."""
+    env = make_env(tmp, database_url, **overrides)
+    try:
+        with env.client:
+            yield env
+    finally:
+        env.state.db.close()
+
+
+def get_path(env: Env, url: str) -> Any:
+    """GET a link the app produced (local storage / preview), through the same TestClient."""
+    parts = urlsplit(url)
+    return env.client.get(f"{parts.path}?{parts.query}")
+
+
+def slide_texts(pptx: bytes) -> list[str]:
+    """Text of each slide (a:t runs joined), in slide order."""
+    with zipfile.ZipFile(io.BytesIO(pptx)) as z:
+        names = [n for n in z.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n)]
+        names.sort(key=lambda n: int(re.findall(r"\d+", n)[0]))
+        return [
+            " ".join(re.findall(r"<a:t>([^<]*)</a:t>", z.read(n).decode("utf-8"))) for n in names
+        ]
+
+
+class _ChatHandler(BaseHTTPRequestHandler):
+    """Chat Completions, streamed: the scripted pieces, one every `delay` seconds, then [DONE]."""
+
+    server: ChatServer
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self) -> None:  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+        self.server.requests.append(body)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for piece in self.server.pieces:
+            time.sleep(self.server.delay)
+            event = {"choices": [{"index": 0, "delta": {"content": piece}}]}
+            self._chunk(b"data: " + json.dumps(event).encode() + b"\n\n")
+        self._chunk(b"data: [DONE]\n\n")
+        self.wfile.write(b"0\r\n\r\n")
+
+    def _chunk(self, data: bytes) -> None:
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class ChatServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, pieces: list[str], delay: float) -> None:
+        super().__init__(("127.0.0.1", 0), _ChatHandler)
+        self.pieces = pieces
+        self.delay = delay
+        self.requests: list[dict[str, Any]] = []
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+@contextmanager
+def chat_server(pieces: list[str], delay: float) -> Iterator[ChatServer]:
+    srv = ChatServer(pieces, delay)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        srv.server_close()

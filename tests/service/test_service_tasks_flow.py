@@ -1,0 +1,238 @@
+"""Portable tasks: validation per field, the queue bound (1012), restart recovery, and SSE over
+real HTTP (uvicorn on 127.0.0.1 + an httpx streaming client): event format, replay with
+Last-Event-ID, a disconnect that does not cancel, heartbeats and LLM `delta` events."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from accounts_testkit import assert_code, make_env
+from service_testkit import TOKEN, LiveServer
+from sqlalchemy import select, update
+from tasks_testkit import (
+    CREATE,
+    FAST,
+    MARKDOWN,
+    PASTED,
+    STREAM,
+    TEMPLATE,
+    Event,
+    chat_server,
+    create,
+    read_sse,
+    result,
+)
+
+from service.accounts import Principal, static_token_uid
+from service.db.models import Task, TaskEvent
+from service.tasks import store
+
+OK_MD = {"type": 7, "content": MARKDOWN}
+
+
+@pytest.fixture(scope="module")
+def idle(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """An app whose lifespan is not running: no runner, tasks stay pending."""
+    return make_env(tmp_path_factory.mktemp("idle"), None, task_max_upload_bytes=2000)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"type": None}, "type"),
+        ({"type": 8}, "type"),
+        ({"type": "x"}, "type"),
+        ({"type": True}, "type"),
+        ({"type": 7}, "content"),
+        ({"type": 7, "content": "  "}, "content"),
+        ({"type": 1, "content": "t" * 1001}, "content"),
+        ({"type": 6, "content": "t" * 20_001}, "content"),
+        ({"type": 5, "content": "ftp://example.com/x"}, "content"),
+        ({"type": 2}, "file"),
+        ({**OK_MD, "templateId": ""}, "templateId"),
+        ({**OK_MD, "templateId": "no-such-template"}, "templateId"),
+        ({**OK_MD, "templateId": 5}, "templateId"),
+        ({**OK_MD, "length": "huge"}, "length"),
+        ({**OK_MD, "stream": "maybe"}, "stream"),
+        ({**OK_MD, "prompt": "p" * 501}, "prompt"),
+        ({**OK_MD, "lang": "x" * 21}, "lang"),
+    ],
+)
+def test_validation_names_the_field(idle: Any, body: dict[str, Any], field: str) -> None:
+    out = idle.post(CREATE, {"templateId": TEMPLATE, **body}, token=TOKEN)
+    assert_code(out, 1010, field)
+    assert field in out["message"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "files", "field"),
+    [
+        ("2", [("a.exe", b"MZ")], "file[0]"),
+        ("2", [(f"n{i}.txt", b"x") for i in range(6)], "file"),
+        ("2", [("big.txt", b"x" * 2500)], "file"),
+        ("4", [("doc.md", b"# x")], "file[0]"),
+        ("4", [("a.docx", b"x"), ("b.docx", b"y")], "file"),
+        ("7", [("a.md", b"# x")], "file"),
+    ],
+)
+def test_file_validation(idle: Any, kind: str, files: list[tuple[str, bytes]], field: str) -> None:
+    parts = [("file", f) for f in files]
+    data = {"type": kind, "templateId": TEMPLATE, "content": "# Topic\n## A\n### B\n- c"}
+    r = idle.client.post(CREATE, data=data, files=parts, headers={"token": TOKEN})
+    assert_code(r.json(), 1010, field)
+
+
+def test_queue_bound_answers_1012(tmp_path: Path) -> None:
+    env = make_env(tmp_path, None, task_queue_size=2)
+    try:
+        for _ in range(2):
+            assert create(env, OK_MD, TOKEN)["code"] == 0
+        out = create(env, OK_MD, TOKEN)
+        assert out["code"] == 1012, out
+    finally:
+        env.state.db.close()
+
+
+def test_restart_fails_tasks_left_processing(tmp_path: Path) -> None:
+    before = make_env(tmp_path, None)
+    db, now = before.state.db, before.clock()
+    me = Principal(before.state.default_account_id, static_token_uid(TOKEN), "test")
+    new = store.NewTask(type=7, params={"content": MARKDOWN, "templateId": TEMPLATE}, files=[])
+    stale = store.create_task(db, me, new, now=now, queue_size=100).id
+    alive = store.create_task(db, me, new, now=now, queue_size=100).id
+    with db.session() as s, s.begin():
+        for task_id, lease in ((stale, -10), (alive, 3600)):
+            s.execute(
+                update(Task)
+                .where(Task.id == task_id)
+                .values(
+                    status="processing",
+                    step="generate_ppt",
+                    lease_owner="dead-instance",
+                    lease_expires_at=now + timedelta(seconds=lease),
+                )
+            )
+    db.close()
+    after = make_env(tmp_path, None, **FAST)
+    with after.client:  # start-up: the runner's recovery runs before it serves
+        token = {"token": TOKEN}
+        r = after.client.get("/v2/api/portable/task-result", params={"taskId": stale}, headers=token)
+        out = r.json()
+        assert out["code"] == 5001 and out["data"]["errorCode"] == "SERVICE_RESTARTED", out
+        assert out["data"]["step"] == "generate_ppt"
+        with after.state.db.session() as s:
+            failed = s.get(Task, stale)
+            running = s.get(Task, alive)
+            assert failed is not None and running is not None
+            assert (failed.status, failed.error_code) == ("failed", "SERVICE_RESTARTED")
+            assert failed.finished_at is not None and failed.lease_owner is None
+            assert (running.status, running.lease_owner) == ("processing", "dead-instance")
+            last = s.scalar(
+                select(TaskEvent.data)
+                .where(TaskEvent.task_id == stale)
+                .order_by(TaskEvent.seq.desc())
+                .limit(1)
+            )
+            assert last is not None and json.loads(last)["errorCode"] == "SERVICE_RESTARTED"
+    after.state.db.close()
+
+
+def _events(lines: Any) -> tuple[list[Event], list[str]]:
+    events: list[Event] = []
+    comments: list[str] = []
+    for item in read_sse(lines):
+        if isinstance(item, Event):
+            events.append(item)
+            if item.data["status"] in ("success", "failed"):
+                break
+        else:
+            comments.append(item)
+    return events, comments
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    env = make_env(
+        tmp_path_factory.mktemp("live"), None, task_sse_heartbeat_s=0.2, task_poll_interval_s=0.05
+    )
+    with LiveServer(env.app) as server:
+        yield env, server
+    env.state.db.close()
+
+
+def test_sse_stream_and_replay(live: Any) -> None:
+    env, server = live
+    auth = {"token": TOKEN}
+    with (
+        httpx.Client(base_url=server.url, timeout=120) as http,
+        http.stream("POST", CREATE, json={**OK_MD, "templateId": TEMPLATE, "stream": True},
+                    headers=auth) as r,  # fmt: skip
+    ):
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("text/event-stream")
+        events, _ = _events(r.iter_lines())
+    assert [e.id for e in events] == list(range(1, len(events) + 1))
+    assert {e.name for e in events} == {"message"}
+    first, last = events[0].data, events[-1].data
+    task_id = first["taskId"]
+    assert (first["status"], first["step"], first["progress"]) == ("pending", "create_task", 0)
+    steps = [e.data["step"] for e in events]
+    assert steps == sorted(steps, key=store.STEPS.index)
+    assert set(steps) == set(store.STEPS)
+    progress = [e.data["progress"] for e in events]
+    assert progress == sorted(progress) and progress[-1] == 100
+    assert last["status"] == "success" and last["fileUrl"] and last["previewUrl"]
+    assert last["coverUrl"] and last["pptId"]
+    polled = result(env, task_id, TOKEN)["data"]
+    assert polled["pptId"] == last["pptId"]
+    # reconnect: everything after event 2 is replayed from the database
+    with (
+        httpx.Client(base_url=server.url, timeout=60) as http,
+        http.stream("GET", STREAM, params={"taskId": task_id},
+                    headers={**auth, "Last-Event-ID": "2"}) as r,  # fmt: skip
+    ):
+        replay, _ = _events(r.iter_lines())
+    assert [e.id for e in replay] == [e.id for e in events[2:]]
+    assert [e.data for e in replay] == [e.data for e in events[2:]]
+
+
+def test_disconnect_does_not_cancel(live: Any) -> None:
+    env, server = live
+    body = {"type": 6, "content": PASTED, "templateId": TEMPLATE, "stream": "true"}
+    with (
+        httpx.Client(base_url=server.url, timeout=60) as http,
+        http.stream("POST", CREATE, json=body, headers={"token": TOKEN}) as r,
+    ):
+        first = next(e for e in read_sse(r.iter_lines()) if isinstance(e, Event))
+    task_id = first.data["taskId"]
+    from tasks_testkit import wait_done
+
+    done = wait_done(env, task_id, TOKEN)
+    assert done["data"]["status"] == "success", done
+
+
+def test_llm_deltas_and_heartbeats(live: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    env, server = live
+    answer = "# Garden\n\n## Work\n\n### Beds\n- Twenty families\n- Herbs and vegetables\n"
+    pieces = [answer[i : i + 8] for i in range(0, len(answer), 8)]
+    with chat_server(pieces, delay=0.06) as chat:
+        monkeypatch.setenv("DECKFORGE_LLM_BASE_URL", chat.base_url)
+        monkeypatch.setenv("DECKFORGE_LLM_MODEL", "test-model")
+        monkeypatch.setenv("DECKFORGE_LLM_RETRIES", "0")
+        body = {"type": 6, "content": PASTED, "templateId": TEMPLATE, "stream": True}
+        with (
+            httpx.Client(base_url=server.url, timeout=120) as http,
+            http.stream("POST", CREATE, json=body, headers={"token": TOKEN}) as r,
+        ):
+            events, comments = _events(r.iter_lines())
+        assert chat.requests and chat.requests[0]["stream"] is True
+    deltas = [e.data["delta"] for e in events if "delta" in e.data]
+    assert "".join(deltas) == answer
+    assert all(e.data["step"] == "generate_content" for e in events if "delta" in e.data)
+    assert "heartbeat" in comments
+    assert events[-1].data["status"] == "success", events[-1]

@@ -13,7 +13,6 @@ content.
 from __future__ import annotations
 
 import logging
-import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -60,30 +59,33 @@ def slide_svg(
     return svg, doc.fonts.files
 
 
-def rasterize(svg: str, font_files: list[str], width: int = 1, height: int = 1) -> bytes:
-    """resvg: the SVG to PNG bytes, with an empty resources dir and only `font_files`. If resvg
-    fails (it panics on some degenerate geometry), a blank white width x height PNG."""
-    import resvg_py
+RENDER_TIMEOUT_S = 10.0  # one slide; resvg cannot be interrupted in-process
 
-    with tempfile.TemporaryDirectory(prefix="deckforge-render-") as empty:
-        try:
-            return bytes(
-                resvg_py.svg_to_bytes(
-                    svg_string=svg,
-                    skip_system_fonts=True,
-                    font_files=font_files,
-                    resources_dir=empty,
-                )
-            )
-        except (ValueError, RuntimeError, BaseException) as exc:  # pyo3 PanicException
-            if isinstance(exc, (KeyboardInterrupt, SystemExit, MemoryError)):
-                raise
-            log.warning("resvg failed (%s); drawing a blank slide", type(exc).__name__)
-    blank = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{max(1, width)}" '
-        f'height="{max(1, height)}"><rect width="100%" height="100%" fill="#ffffff"/></svg>'
+
+def rasterize(svg: str, font_files: list[str], width: int = 1, height: int = 1) -> bytes:
+    """resvg in the engine's render helper process (engine.model.svgrender: empty resources
+    dir, only `font_files`, a time limit, and a crash or abort ends the helper, not this
+    process). If resvg fails, times out or crashes, a blank white width x height PNG."""
+    from engine.model.svgrender import FontSet
+    from engine.model.svgrender import rasterize as render_in_helper
+
+    out = render_in_helper(
+        svg, max(1, width), max(1, height), FontSet(files=tuple(font_files)), RENDER_TIMEOUT_S
     )
-    return bytes(resvg_py.svg_to_bytes(svg_string=blank, skip_system_fonts=True))
+    if out.status == "ok" and out.png:
+        return out.png
+    log.warning("resvg %s (%s); drawing a blank slide", out.status, out.detail[:200])
+    return _blank_png(width, height)
+
+
+def _blank_png(width: int, height: int) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (max(1, width), max(1, height)), (255, 255, 255)).save(buf, format="PNG")
+    return buf.getvalue()
 
 
 def render_slide_png(

@@ -89,7 +89,7 @@ def _paragraph(builder: OutlineBuilder, lines: list[str]) -> None:
     if sum(bullets) >= max(1, len(lines) // 2):
         _add(builder, _list(lines))
         return
-    for sentence_group in _sentence_groups(" ".join(lines), builder):
+    for sentence_group in _sentence_groups(" ".join(lines)):
         _add(builder, paragraph(sentence_group))
 
 
@@ -105,8 +105,9 @@ def _list(lines: list[str]) -> Block:
     return Block("list", ordered=ordered, items=items)
 
 
-def _sentence_groups(text: str, builder: OutlineBuilder) -> list[str]:
-    """Split a long paragraph into sentence groups that each fit the remaining page budget."""
+def _sentence_groups(text: str) -> list[str]:
+    """Split a paragraph over PAGE_CHARS into groups of whole sentences of at most PAGE_CHARS
+    (a single longer sentence stays whole)."""
     if len(text) <= PAGE_CHARS:
         return [text]
     sentences = [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
@@ -133,7 +134,7 @@ def _add(builder: OutlineBuilder, block: Block) -> None:
         and builder.page_chars() + block.text_length() > PAGE_CHARS
         and (builder.page.blocks or builder.page.sections)
     ):
-        title = builder.page.title.rstrip(" 0123456789()")
+        title = re.sub(r" \(\d+\)$", "", builder.page.title)
         n = sum(1 for c in builder.chapters for p in c.pages if p.title.startswith(title))
         builder.heading(3, f"{title} ({n + 1})")
     elif builder.page is None and builder.section is None and builder.chapters == []:

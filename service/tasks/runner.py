@@ -15,6 +15,7 @@ import logging
 import os
 import socket
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 from service.deps import ServiceState
 from service.tasks import steps, store
@@ -29,6 +30,9 @@ class TaskRunner:
         self.running: dict[str, asyncio.Task[None]] = {}
         self._loop_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self.executor = ThreadPoolExecutor(
+            max_workers=state.settings.task_concurrency, thread_name_prefix="deckforge-task"
+        )
 
     async def start(self) -> None:
         failed = await asyncio.to_thread(self.recover)
@@ -54,6 +58,7 @@ class TaskRunner:
         for t in list(self.running.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        self.executor.shutdown(wait=False, cancel_futures=True)
         # A clean stop fails what it ran at once (no wait for the lease to expire).
         for task_id in ids:
             await asyncio.to_thread(
@@ -106,7 +111,7 @@ class TaskRunner:
         )
 
     def _spawn(self, task_id: str) -> None:
-        t = asyncio.create_task(steps.execute(self.state, task_id, self.owner))
+        t = asyncio.create_task(steps.execute(self.state, task_id, self.owner, self.executor))
         self.running[task_id] = t
 
         def done(_: asyncio.Task[None]) -> None:

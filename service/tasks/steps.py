@@ -16,12 +16,14 @@ threads (never on the event loop); a failure of any step fails the task with an 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import Executor
+from typing import Any, TypeVar
 
 import generator
 from service import library
@@ -31,6 +33,7 @@ from service.deps import ServiceState
 from service.tasks import store
 
 log = logging.getLogger("deckforge.tasks")
+T = TypeVar("T")
 
 INTERNAL = "INTERNAL_ERROR"
 CONTENT_INVALID = "CONTENT_INVALID"
@@ -161,10 +164,12 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         raise
 
 
-async def execute(state: ServiceState, task_id: str, owner: str) -> None:
-    """Run every step of a claimed task; any failure becomes the task's errorCode."""
+async def execute(state: ServiceState, task_id: str, owner: str, executor: Executor) -> None:
+    """Run every step of a claimed task on `executor` (the runner's task threads, apart from
+    the request handlers' thread pool); any failure becomes the task's errorCode."""
     try:
-        await asyncio.wait_for(_steps(state, task_id, owner), state.settings.task_timeout_s)
+        steps = _steps(state, task_id, owner, executor)
+        await asyncio.wait_for(steps, state.settings.task_timeout_s)
         return
     except Lost:
         log.info("task %s is no longer ours", task_id)
@@ -196,12 +201,19 @@ def _content_error(exc: Exception) -> tuple[str, str] | None:
     return None
 
 
-async def _steps(state: ServiceState, task_id: str, owner: str) -> None:
+async def _steps(state: ServiceState, task_id: str, owner: str, executor: Executor) -> None:
     db = state.db
-    task, files = await asyncio.to_thread(store.load_inputs, db, task_id)
+    loop = asyncio.get_running_loop()
+
+    def run(fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        return loop.run_in_executor(executor, functools.partial(fn, *args))
+
+    task, files = await run(store.load_inputs, db, task_id)
 
     async def step(name: str) -> None:
-        if not await asyncio.to_thread(store.set_step, db, task_id, owner, name, now=state.clock()):
+        if not await run(
+            functools.partial(store.set_step, now=state.clock()), db, task_id, owner, name
+        ):
             raise Lost()
 
     def on_text(text: str) -> None:
@@ -209,12 +221,12 @@ async def _steps(state: ServiceState, task_id: str, owner: str) -> None:
 
     # parse_content was entered by the claim; generate_content follows inside _content.
     writer = DeltaWriter(on_text)
-    markdown = await asyncio.to_thread(_content_then_step, state, task, files, writer, owner)
+    markdown = await run(_content_then_step, state, task, files, writer, owner)
     await step("generate_ppt")
-    result = await asyncio.to_thread(_deck, state, task, markdown)
-    await asyncio.to_thread(store.save_pages, db, task_id, result["pagesHtml"])
+    result = await run(_deck, state, task, markdown)
+    await run(store.save_pages, db, task_id, result["pagesHtml"])
     await step("upload")
-    await asyncio.to_thread(_upload, state, task, owner, result)
+    await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])
 
 

@@ -169,7 +169,7 @@ def claim(
         step = STEPS[1]
         claimed = s.execute(
             update(Task)
-            .where(Task.id == task_id, Task.status == PENDING)
+            .where(Task.id == task_id, Task.status == PENDING, busy < per_account)
             .values(
                 status=PROCESSING,
                 lease_owner=owner,

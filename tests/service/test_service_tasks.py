@@ -4,7 +4,6 @@ polling, files (multipart), failure shape 5001, latestData with `from`, isolatio
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from accounts_testkit import Env
@@ -78,9 +77,7 @@ def test_latest_data_pages_and_from(env: Env) -> None:
     later = env.client.get(
         LATEST, params={"taskId": task_id, "from": 2}, headers={"token": TOKEN}
     ).json()
-    assert sorted(later["data"]["payload"]["htmlMap"], key=int) == [
-        str(i) for i in range(2, total)
-    ]
+    assert sorted(later["data"]["payload"]["htmlMap"], key=int) == [str(i) for i in range(2, total)]
     assert later["data"]["payload"]["htmlMap"]["2"] == payload["htmlMap"]["2"]
     bad = env.client.get(LATEST, params={"taskId": task_id, "from": "x"}, headers={"token": TOKEN})
     assert bad.json()["code"] == 1010 and "from" in bad.json()["message"]
@@ -132,13 +129,10 @@ def test_failure_answers_5001_with_error_code(env: Env, monkeypatch: pytest.Monk
 def test_bad_file_fails_the_task_not_the_service(env: Env) -> None:
     files = [("file", ("broken.docx", b"this is not a zip"))]
     r = env.client.post(
-        CREATE, data={"type": "4", "templateId": TEMPLATE_ID}, files=files, headers={"token": TOKEN}
+        CREATE, data={"type": "4", "templateId": "corporate"}, files=files, headers={"token": TOKEN}
     )
     out = wait_done(env, r.json()["data"]["taskId"], TOKEN)
     assert out["code"] == 5001 and out["data"]["errorCode"] == "FILE_UNREADABLE", out
-
-
-TEMPLATE_ID = "corporate"
 
 
 def test_other_uid_sees_nothing(env: Env) -> None:
@@ -163,8 +157,7 @@ def test_prompt_over_50_characters_is_accepted_with_a_note(env: Env) -> None:
     wait_done(env, out["data"]["taskId"], TOKEN)
 
 
-def test_tasks_directory_is_clean(env: Env, tmp_path: Path) -> None:
-    """Uploaded files are dropped once a task ends."""
+def test_uploaded_files_are_dropped_when_tasks_end(env: Env) -> None:
     from service.db.models import TaskFile
 
     with env.state.db.session() as s:

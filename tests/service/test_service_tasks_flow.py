@@ -121,7 +121,9 @@ def test_restart_fails_tasks_left_processing(tmp_path: Path) -> None:
     after = make_env(tmp_path, None, **FAST)
     with after.client:  # start-up: the runner's recovery runs before it serves
         token = {"token": TOKEN}
-        r = after.client.get("/v2/api/portable/task-result", params={"taskId": stale}, headers=token)
+        r = after.client.get(
+            "/v2/api/portable/task-result", params={"taskId": stale}, headers=token
+        )
         out = r.json()
         assert out["code"] == 5001 and out["data"]["errorCode"] == "SERVICE_RESTARTED", out
         assert out["data"]["step"] == "generate_ppt"
@@ -170,8 +172,9 @@ def test_sse_stream_and_replay(live: Any) -> None:
     auth = {"token": TOKEN}
     with (
         httpx.Client(base_url=server.url, timeout=120) as http,
-        http.stream("POST", CREATE, json={**OK_MD, "templateId": TEMPLATE, "stream": True},
-                    headers=auth) as r,  # fmt: skip
+        http.stream(
+            "POST", CREATE, json={**OK_MD, "templateId": TEMPLATE, "stream": True}, headers=auth
+        ) as r,
     ):
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("text/event-stream")
@@ -193,8 +196,9 @@ def test_sse_stream_and_replay(live: Any) -> None:
     # reconnect: everything after event 2 is replayed from the database
     with (
         httpx.Client(base_url=server.url, timeout=60) as http,
-        http.stream("GET", STREAM, params={"taskId": task_id},
-                    headers={**auth, "Last-Event-ID": "2"}) as r,  # fmt: skip
+        http.stream(
+            "GET", STREAM, params={"taskId": task_id}, headers={**auth, "Last-Event-ID": "2"}
+        ) as r,
     ):
         replay, _ = _events(r.iter_lines())
     assert [e.id for e in replay] == [e.id for e in events[2:]]
@@ -236,3 +240,34 @@ def test_llm_deltas_and_heartbeats(live: Any, monkeypatch: pytest.MonkeyPatch) -
     assert all(e.data["step"] == "generate_content" for e in events if "delta" in e.data)
     assert "heartbeat" in comments
     assert events[-1].data["status"] == "success", events[-1]
+
+
+def test_claim_respects_the_per_account_bound(tmp_path: Path) -> None:
+    env = make_env(tmp_path, None)
+    db, now = env.state.db, env.clock()
+    try:
+        with db.session() as s:
+            from service import accounts
+
+            other = accounts.create_account(s, "other", credits=100, now=now)
+            s.commit()
+            other_id = other.id
+        new = store.NewTask(type=7, params={"content": MARKDOWN, "templateId": TEMPLATE}, files=[])
+        mine = Principal(env.state.default_account_id, "u1", "test")
+        theirs = Principal(other_id, "u2", "test")
+        ids = [store.create_task(db, mine, new, now=now, queue_size=100).id for _ in range(3)]
+        env.clock.advance(1)
+        late = store.create_task(db, theirs, new, now=env.clock(), queue_size=100).id
+
+        def claim() -> str | None:
+            return store.claim(db, "me", now=env.clock(), lease_s=60, per_account=2)
+
+        assert [claim(), claim(), claim(), claim()] == [ids[0], ids[1], late, None]
+        with db.session() as s:
+            waiting = s.get(Task, ids[2])
+            assert waiting is not None and waiting.status == "pending"
+            s.execute(update(Task).where(Task.id == ids[0]).values(status="success"))
+            s.commit()
+        assert claim() == ids[2]
+    finally:
+        db.close()

@@ -4,7 +4,6 @@ record/listPage)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -22,6 +21,7 @@ from service.paging import (
     parse_body,
     parse_time,
 )
+from service.validation import parse_json_body
 
 log = logging.getLogger("deckforge.accounts")
 router = APIRouter(tags=["accounts"])
@@ -40,10 +40,8 @@ async def read_json(request: Request) -> Any:
             raise _bad_body(f"larger than {MAX_BODY_BYTES} bytes")
     if not body.strip():
         return None
-    try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise _bad_body("not valid JSON") from None
+    # Explicit limits (depth, number length): a hostile body is 1010, never a Python limit's error.
+    return parse_json_body(bytes(body), code=BAD_PARAMETERS)
 
 
 def _bad_body(reason: str) -> ApiError:

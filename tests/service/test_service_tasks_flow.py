@@ -255,7 +255,10 @@ def test_claim_respects_the_per_account_bound(tmp_path: Path) -> None:
         new = store.NewTask(type=7, params={"content": MARKDOWN, "templateId": TEMPLATE}, files=[])
         mine = Principal(env.state.default_account_id, "u1", "test")
         theirs = Principal(other_id, "u2", "test")
-        ids = [store.create_task(db, mine, new, now=now, queue_size=100).id for _ in range(3)]
+        ids = []
+        for _ in range(3):
+            env.clock.advance(1)  # the claim takes the oldest first
+            ids.append(store.create_task(db, mine, new, now=env.clock(), queue_size=100).id)
         env.clock.advance(1)
         late = store.create_task(db, theirs, new, now=env.clock(), queue_size=100).id
 

@@ -63,7 +63,7 @@ def test_pasted_text_is_deterministic_and_long_text_is_paged_by_sentences() -> N
 
 
 def test_continuation_pages_keep_the_title() -> None:
-    text = "Results 2024\n\n" + " ".join(f"Figure {i} went up again." for i in range(120))
+    text = "Report\n\nResults 2024\n\n" + " ".join(f"Figure {i} went up again." for i in range(120))
     pages = [p.title for c in text_to_outline(text).chapters for p in c.pages]
     assert pages[:3] == ["Results 2024", "Results 2024 (2)", "Results 2024 (3)"]
 

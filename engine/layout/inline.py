@@ -25,7 +25,6 @@ from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
 from engine.layout.text import FontInfo, font_info
 from engine.layout.truncate import truncate_lines
 
-EPSILON = 0.01
 
 
 @dataclass(slots=True)
@@ -193,29 +192,25 @@ def _break_lines(
     """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
     lines: list[tuple[list[Piece], bool]] = []
     current: list[Piece] = []
-    x = indent
+    pos = LinePosition.start(indent)
     unit: list[Piece] = []
 
-    def unit_width(items: list[Piece]) -> tuple[float, float]:
-        total = 0.0
-        for k, p in enumerate(items):
-            total += p.width
-            if k < len(items) - 1:
-                total += p.trailing_width
-        return total, (items[-1].trailing_width if items else 0.0)
-
     def place_unit() -> None:
-        nonlocal x, current
+        nonlocal pos, current
         if not unit:
             return
-        w, trail = unit_width(unit)
         limit = width if widths is None else widths(len(lines))
-        if wrap and current and x + w > limit + EPSILON and _has_content(current):
+        if (
+            wrap
+            and current
+            and not fits(pos.add(unit, False).used, limit)
+            and _has_content(current)
+        ):
             lines.append((current, False))
             current = []
-            x = 0.0
+            pos = LinePosition.start(0.0)
         current.extend(unit)
-        x += w + trail
+        pos = pos.add(unit, True)
         unit.clear()
 
     for index, piece in enumerate(pieces):
@@ -224,13 +219,13 @@ def _break_lines(
             if current:
                 lines.append((current, False))
                 current = []
-                x = 0.0
+                pos = LinePosition.start(0.0)
         if piece.kind == "break":
             place_unit()
             current.append(piece)
             lines.append((current, True))
             current = []
-            x = 0.0
+            pos = LinePosition.start(0.0)
             continue
         if piece.break_before and unit:
             place_unit()
@@ -239,6 +234,63 @@ def _break_lines(
     if current or not lines:
         lines.append((current, False))
     return lines
+
+
+def _ceil_lu(value: float) -> float:
+    """LayoutUnit::FromFloatCeil (ShapeResult::SnappedWidth)."""
+    return math.ceil(value * 64.0 - 1e-3) / 64.0
+
+
+def _round_lu(value: float) -> float:
+    return math.floor(value * 64.0 + 0.5) / 64.0
+
+
+@dataclass(frozen=True, slots=True)
+class LinePosition:
+    """A line's inline position as LayoutNG's line breaker counts it: every inline item (the
+    text of one box between tags, an inline box edge, an atomic inline) adds its own width
+    snapped to LayoutUnits, text widths rounded up."""
+
+    closed: float  # snapped widths of the items before the open text item
+    key: int  # id of the box whose text item is open (0: none)
+    open_width: float  # float width of the open text item so far
+
+    @staticmethod
+    def start(indent: float) -> LinePosition:
+        return LinePosition(_round_lu(indent), 0, 0.0)
+
+    @property
+    def used(self) -> float:
+        return self.closed + _ceil_lu(self.open_width)
+
+    def trimmed(self, trailing: float) -> float:
+        """The used width without the line's hanging trailing spaces (`trailing` px wide)."""
+        if self.key:
+            return self.closed + _ceil_lu(self.open_width - trailing)
+        return _ceil_lu(self.closed - trailing)
+
+    def add(self, pieces: list[Piece], with_trailing: bool) -> LinePosition:
+        """The position after `pieces` (the last one's trailing spaces only `with_trailing`)."""
+        closed, key, open_width = self.closed, self.key, self.open_width
+        last = len(pieces) - 1
+        for k, p in enumerate(pieces):
+            if p.kind == "text":
+                if id(p.box) != key:
+                    closed += _ceil_lu(open_width)
+                    key, open_width = id(p.box), 0.0
+                open_width += p.width + (p.trailing_width if with_trailing or k < last else 0.0)
+            elif p.kind in ("open", "close", "atomic", "marker"):
+                closed += _ceil_lu(open_width)
+                key, open_width = 0, 0.0
+                closed += _ceil_lu(p.width) if p.kind == "marker" else _round_lu(p.width)
+        return LinePosition(closed, key, open_width)
+
+
+def fits(used: float, available: float) -> bool:
+    """Chromium's fit test in LayoutUnits (1/64 px): the available width is a LayoutUnit
+    (truncated), the measured width is snapped up (ShapeResult::SnappedWidth), and a line fits
+    when it is at most one unit wider (LineBreaker::AvailableWidthToFit adds that epsilon)."""
+    return math.ceil(used * 64.0 - 1e-3) <= math.floor(available * 64.0 + 1e-3) + 1
 
 
 def _has_content(pieces: list[Piece]) -> bool:
@@ -467,14 +519,15 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
     collector.collect(container.children, 0.0, frozenset(), container.style)
     min_w = 0.0
     max_w = 0.0
-    line = length(container.style["text-indent"], 0.0)
+    line = LinePosition.start(length(container.style["text-indent"], 0.0))
     unit = 0.0
     trailing = 0.0
     for p in collector.pieces:
         if p.kind == "break":
             min_w = max(min_w, unit)
-            max_w = max(max_w, line - trailing)
-            line = unit = trailing = 0.0
+            max_w = max(max_w, line.trimmed(trailing))
+            line = LinePosition.start(0.0)
+            unit = trailing = 0.0
             continue
         if p.kind in ("abs", "float"):
             continue
@@ -484,19 +537,19 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
         if p.kind == "atomic":
             sizes = outer_intrinsic(p.box, ctx)
             unit += sizes.min_content
-            line += sizes.max_content
+            line = LinePosition(line.used + _round_lu(sizes.max_content), 0, 0.0)
             trailing = 0.0
             continue
         unit += p.width
-        line += p.width + p.trailing_width
+        line = line.add([p], True)
         trailing = (
             p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)
         )
         if p.trailing:
-            min_w = max(min_w, unit)
+            min_w = max(min_w, _ceil_lu(unit))
             unit = 0.0
-    min_w = max(min_w, unit)
-    max_w = max(max_w, line - trailing)
+    min_w = max(min_w, _ceil_lu(unit))
+    max_w = max(max_w, line.trimmed(trailing))
     return Intrinsic(min_w, max_w)
 
 

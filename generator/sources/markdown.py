@@ -25,31 +25,49 @@ def _escape_marker(marker: str) -> str:
 
 
 def spans_md(spans: list[Span]) -> str:
-    out: list[str] = []
+    """Inline Markdown. Emphasis is written only where CommonMark's flanking rules keep it
+    (whitespace or the line's edge on both sides); elsewhere the text stays, unformatted."""
+    merged: list[Span] = []
     for span in spans:
         text = span.text.replace("\n", " ")
-        if not text:
-            continue
-        if span.code:
-            ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-            pad = " " if text.startswith("`") or text.endswith("`") else ""
-            body = f"{ticks}{pad}{text}{pad}{ticks}"
-        else:
-            body = escape(text)
-        if not body.strip():
-            out.append(body)
-            continue
-        lead = body[: len(body) - len(body.lstrip())]
-        trail = body[len(body.rstrip()) :]
-        core = body.strip()
-        if core and (span.bold or span.italic):
-            mark = "***" if span.bold and span.italic else "**" if span.bold else "*"
-            core = f"{mark}{core}{mark}"
-        if core and span.href:
-            target = re.sub(r"[\s()<>]", lambda m: f"%{ord(m.group(0)):02X}", span.href)
-            core = f"[{core}]({target})"
-        out.append(lead + core + trail)
-    return escape_start("".join(out))
+        key = (span.bold, span.italic, span.code, span.href)
+        last = merged[-1] if merged else None
+        if last and (
+            (last.bold, last.italic, last.code, last.href) == key
+            or (last.code and span.code and last.href == span.href)  # `a``b` would be one run
+        ):
+            merged[-1] = Span(last.text + text, last.bold, last.italic, last.code, last.href)
+        elif text:
+            merged.append(Span(text, *key))
+    out = ""
+    for n, span in enumerate(merged):
+        following = merged[n + 1].text[:1] if n + 1 < len(merged) else " "
+        out += _span_md(span, before=out[-1:] or " ", after=following)
+    return escape_start(out)
+
+
+def _span_md(span: Span, before: str, after: str) -> str:
+    text = span.text
+    if span.code:
+        ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+        pad = " " if text.startswith("`") or text.endswith("`") else ""
+        body = f"{ticks}{pad}{text}{pad}{ticks}"
+    else:
+        body = escape(text)
+    core = body.strip()
+    if not core:
+        return body
+    lead = body[: len(body) - len(body.lstrip())]
+    trail = body[len(body.rstrip()) :]
+    open_ok = bool(lead) or before.isspace()
+    close_ok = bool(trail) or after.isspace()
+    if (span.bold or span.italic) and open_ok and close_ok:
+        mark = "***" if span.bold and span.italic else "**" if span.bold else "*"
+        core = f"{mark}{core}{mark}"
+    if span.href:
+        target = re.sub(r"[\s()<>]", lambda m: f"%{ord(m.group(0)):02X}", span.href)
+        core = f"[{core}]({target})"
+    return lead + core + trail
 
 
 def escape_start(text: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from sqlalchemy import delete, select
 
 from service import library
@@ -49,6 +50,29 @@ _PARSE_IN_THREAD_BYTES = 256 * 1024
 MAX_ID_LEN = 64
 
 
+class GenerateRequest(BaseModel):
+    """Body of generatePptx (documentation; the handler reads the JSON itself)."""
+
+    id: str | None = Field(None, description="task id (echoed as pptInfo.taskId)")
+    templateId: str | None = Field(None, description="built-in or own template id")
+    markdown: str = Field(..., description="# topic, ## chapter, ### page, #### content title")
+
+
+class IdRequest(BaseModel):
+    id: str = Field(..., description="PPT id")
+
+
+class SaveRequest(BaseModel):
+    id: str = Field(..., description="PPT id")
+    pptxProperty: str = Field(..., description="edited document: base64(gzip(JSON))")
+
+
+def json_body(model: type[BaseModel]) -> dict[str, Any]:
+    """openapi_extra describing a JSON request body."""
+    schema = model.model_json_schema()
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
 def _bad(field: str, reason: str) -> ApiError:
     return ApiError(
         BAD_PARAMETERS, f"bad parameters: {field}", details=[{"field": field, "reason": reason}]
@@ -67,7 +91,9 @@ async def read_json_body(request: Request, limit: int) -> dict[str, Any]:
     try:
         raw = bytes(buf)
         body = (
-            await asyncio.to_thread(json.loads, raw) if len(raw) > 256 * 1024 else json.loads(raw)
+            await asyncio.to_thread(json.loads, raw)
+            if len(raw) > _PARSE_IN_THREAD_BYTES
+            else json.loads(raw)
         )
     except (ValueError, UnicodeDecodeError):
         raise _bad("body", "not valid JSON") from None
@@ -260,6 +286,7 @@ def _base_url(state: ServiceState, request: Request) -> str:
 
 @router.post(
     GENERATE_PATH,
+    openapi_extra=json_body(GenerateRequest),
     summary="Generate a PPT from final Markdown and a template (spec 4.5)",
     description="Header `token`. Body `{id?, templateId?, markdown}`: `#` topic, `##` chapter, "
     "`###` page title, `####` content title, list items content. Answers `data.pptInfo` "
@@ -303,6 +330,7 @@ def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, 
 
 @router.post(
     LOAD_PATH,
+    openapi_extra=json_body(IdRequest),
     summary="Load a generated PPT: pptInfo with its pptxProperty",
     description="Header `token` (its uid's PPTs) or `Api-Key` (the account's). Body `{id}`. "
     "Answers `data.pptInfo` as generatePptx; 1001 when no such generated PPT is visible.",
@@ -364,6 +392,7 @@ def _replace(
 
 @router.post(
     SAVE_PATH,
+    openapi_extra=json_body(SaveRequest),
     summary="Save an edited pptxProperty: regenerates the PPTX, cover and previews",
     description="Header `token` or `Api-Key`. Body `{id, pptxProperty}`. Answers `data.pptInfo` "
     "(updateTime moves). An invalid document answers 1010 whose errorDetails name the JSON "
@@ -387,6 +416,7 @@ async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep)
 
 @router.post(
     DOWNLOAD_PATH,
+    openapi_extra=json_body(IdRequest),
     summary="A fresh signed download link of a PPT",
     description="Header `token` or `Api-Key`. Body `{id}`. Answers `data: {id, subject, "
     "fileName, fileUrl, expireAt}`; 1001 when no such PPT is visible.",

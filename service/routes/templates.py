@@ -28,7 +28,7 @@ from service.db.models import CustomTemplate, TemplatePreview
 from service.deps import KeyOrTokenDep, ServiceState, StateDep
 from service.envelope import BAD_PARAMETERS, CREDITS_EXHAUSTED, OK, ApiError, envelope_response
 from service.paging import format_time, parse_body
-from service.routes.generate import read_json_body, run_job
+from service.routes.generate import json_body, read_json_body, run_job
 
 log = logging.getLogger("deckforge.templates")
 router = APIRouter(tags=["templates"])
@@ -153,6 +153,7 @@ def _keep_covers(
 
 @router.post(
     LIST_TEMPLATES_PATH,
+    openapi_extra=json_body(TemplateListRequest),
     summary="Templates: the built-in ones and the account's own, with cover images",
     description="Header `token` or `Api-Key`. Body (all optional) `{page, size, filters: {type, "
     "category}}`; `filters.type` 1 = built-in, 4 = the account's uploads (AiPPT's values). "
@@ -289,6 +290,20 @@ def _save_template(
 
 @router.post(
     UPLOAD_TEMPLATE_PATH,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["file"],
+                        "properties": {"file": {"type": "string", "format": "binary"}},
+                    }
+                }
+            },
+        }
+    },
     summary="Upload a custom template package (zip), private to the account",
     description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
     "(manifest.json, the five page templates, theme.css, images; limits in README). The package "

@@ -35,6 +35,7 @@ class TaskRunner:
         )
 
     async def start(self) -> None:
+        await asyncio.to_thread(_warm_up)
         failed = await asyncio.to_thread(self.recover)
         if failed:
             log.warning("failed %s tasks left processing by a stopped instance", len(failed))
@@ -119,3 +120,15 @@ class TaskRunner:
             self._wake.set()
 
         t.add_done_callback(done)
+
+
+def _warm_up() -> None:
+    """Import the generator's task modules and load the built-in templates before serving, so
+    the first tasks do not pay for it (imports hold the GIL the event loop needs)."""
+    import generator.api
+    import generator.llm_steps
+    import generator.sources
+    from generator.templates import builtin_templates
+
+    del generator
+    builtin_templates()

@@ -5,10 +5,13 @@ credits exhausted -> 88 with nothing stored."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from accounts_testkit import LIST_PPTS, LIST_RECORDS, Env, assert_code
+from accounts_testkit import DELETE_PPT, LIST_PPTS, LIST_RECORDS, Env, assert_code
 from gen_testkit import (
     DOWNLOAD,
     GENERATE,
@@ -239,3 +242,62 @@ def test_token_ppt_limit_is_88(env: Env, acme: dict[str, str]) -> None:
     token = env.token(acme["key"], "limited", limit=1)
     assert env.post(GENERATE, {"markdown": "# One\n## A\n### B\n- c"}, token=token)["code"] == 0
     assert_code(env.post(GENERATE, {"markdown": "# Two\n## A\n### B\n- c"}, token=token), 88)
+
+
+def test_deleting_the_ppt_removes_document_and_previews(env: Env, acme: dict[str, str]) -> None:
+    out = env.post(GENERATE, {"markdown": "# Gone\n## A\n### B\n- c"}, token=acme["alice"])
+    ppt_id = out["data"]["pptInfo"]["id"]
+    assert env.post(DELETE_PPT, {"id": ppt_id}, token=acme["alice"])["code"] == 0
+    assert_code(env.post(LOAD, {"id": ppt_id}, token=acme["alice"]), 1001)
+    with env.state.db.session() as s:
+        assert s.get(PptDocument, ppt_id) is None
+        left = s.scalar(
+            select(func.count()).select_from(PptPreview).where(PptPreview.ppt_id == ppt_id)
+        )
+    assert left == 0
+
+
+def test_size_limits(env: Env, acme: dict[str, str]) -> None:
+    """The body limit (DECKFORGE_MAX_REQUEST_BYTES) and the generator's Markdown limit."""
+    limit = env.state.settings.max_request_bytes
+    huge = b'{"markdown": "' + b"x" * limit + b'"}'
+    r = env.client.post(GENERATE, content=huge, headers={"token": acme["alice"]})
+    assert_code(r.json(), 1010, "body")
+    long_md = "# T\n" + "word " * 200_001
+    assert_code(env.post(GENERATE, {"markdown": long_md}, token=acme["alice"]), 1010, "markdown")
+
+
+BIG_MARKDOWN = "# Big\n" + "".join(
+    f"## C{c}\n" + "".join(f"### P{c}.{p}\n- one\n- two\n" for p in range(8)) for c in range(4)
+)
+
+
+def test_generation_over_the_time_limit_is_50199(tmp_path: Path) -> None:
+    """A generation job past DECKFORGE_REQUEST_TIMEOUT_S: the worker is replaced, 50199,
+    nothing stored or charged."""
+    with started_env(tmp_path, None, request_timeout_s=0.05) as env:
+        _, key = env.new_account("slow", credits=1000)
+        files = stored_files(env)
+        out = env.post(GENERATE, {"markdown": BIG_MARKDOWN}, token=env.token(key, "u"))
+        assert_code(out, 50199)
+        assert stored_files(env) == files
+        assert env.post(LIST_RECORDS, {}, Api_Key=key)["data"]["total"] == 0
+
+
+def test_generation_when_every_worker_is_busy_is_1012(tmp_path: Path) -> None:
+    with started_env(tmp_path, None, workers=1, queue_size=0) as env:
+        token = env.token(env.new_account("busy", credits=1000)[1], "u")
+        results: list[dict] = []
+        first = threading.Thread(
+            target=lambda: results.append(
+                env.post(GENERATE, {"markdown": BIG_MARKDOWN}, token=token)
+            )
+        )
+        first.start()
+        deadline = time.monotonic() + 30
+        while env.state.pool.running == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        second = env.post(GENERATE, {"markdown": "# B\n## A\n### B\n- c"}, token=token)
+        first.join(120)
+        assert_code(second, 1012)
+        assert results and results[0]["code"] == 0, results

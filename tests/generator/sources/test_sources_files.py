@@ -206,3 +206,26 @@ def test_broken_packages_fail_cleanly(parser) -> None:  # type: ignore[no-untype
         with pytest.raises(SourceError) as err:
             parser(junk)
         assert err.value.code == "FILE_UNREADABLE"
+
+
+def test_remaining_limits_are_enforced() -> None:
+    from generator.sources import prepare_content
+
+    with pytest.raises(SourceError) as err:
+        prepare_content(7, "# A\n" + "x" * 200, limits=SourceLimits(max_markdown_chars=100))
+    assert err.value.code == "CONTENT_TOO_LONG"
+    stored = zip_bytes({"big.xml": b"y" * 5000}, compression=zipfile.ZIP_STORED)
+    with pytest.raises(SourceError) as err:
+        check_zip(stored, SourceLimits(max_zip_member_bytes=4000), "m.docx")
+    assert err.value.code == "FILE_TOO_LARGE"
+    wide = xlsx_to_outline(make_xlsx(rows=2), SourceLimits(max_sheet_cols=2))
+    assert [plain(c) for c in wide.chapters[0].pages[0].blocks[0].header] == ["Region", "Q1"]
+    small = docx_to_outline(make_docx(), SourceLimits(max_image_bytes=10))
+    blocks = [b for c in small.chapters for p in c.pages for s in p.sections for b in s.blocks]
+    assert not any(b.type == "image" for b in blocks)
+    with pytest.raises(SourceError) as err:
+        pdf_to_outline(make_pdf([[(11, "Text.")]]), SourceLimits(max_parse_s=0))
+    assert err.value.code == "FILE_TOO_LARGE"
+    with pytest.raises(SourceError) as err:
+        pptx_to_outline(make_pptx(), SourceLimits(max_parse_s=0))
+    assert err.value.code == "FILE_TOO_LARGE"

@@ -77,13 +77,35 @@ def test_pasted_text_limits() -> None:
     assert err.value.code == "CONTENT_TOO_LONG"
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.text(min_size=1, max_size=80).filter(lambda t: t.strip()))
-def test_markdown_writer_escapes_any_text(text: str) -> None:
-    clean = " ".join(text.split())
-    outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", [Span(clean)])])])])
+SPAN = st.builds(
+    lambda t, b, i, c: Span(" ".join(t.split()) or "x", b, i, c),
+    st.text(min_size=1, max_size=15),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(SPAN, min_size=1, max_size=4))
+def test_markdown_writer_keeps_any_text(spans: list[Span]) -> None:
+    """Escaping and emphasis never lose or alter text (NUL aside, which the parser replaces)."""
+    outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])
     back = parse_outline(outline_to_markdown(outline))
-    assert plain(back.chapters[0].pages[0].blocks[0].spans) == clean.replace("\x00", "\ufffd")
+    got = plain(back.chapters[0].pages[0].blocks[0].spans)
+    assert " ".join(got.split()) == " ".join(plain(spans).replace("\x00", "\ufffd").split())
+
+
+def test_markdown_writer_keeps_emphasis_between_spaces() -> None:
+    spans = [Span("Sales grew "), Span("12%", bold=True), Span(" and "), Span("x*y", italic=True)]
+    outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])
+    back = parse_outline(outline_to_markdown(outline)).chapters[0].pages[0].blocks[0].spans
+    assert [(s.text, s.bold, s.italic) for s in back] == [
+        ("Sales grew ", False, False),
+        ("12%", True, False),
+        (" and ", False, False),
+        ("x*y", False, True),
+    ]
 
 
 def test_pasted_text_with_arbitrary_input_never_crashes() -> None:

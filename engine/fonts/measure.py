@@ -13,6 +13,7 @@ after every space and no-break space.  Results are cached per text in em and per
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 
@@ -28,6 +29,7 @@ __all__ = ["FontStack", "font_stack", "DEFAULT_LANG"]
 
 DEFAULT_LANG = "en-US"  # the browser locale the fidelity harness renders with
 _SPACES = frozenset(" \u00a0")
+_ASCII_ALPHA = re.compile("[A-Za-z]").search  # str.isalpha() on ASCII characters
 _LOCK = threading.Lock()
 _FILES: dict[tuple[str, int], FontFile] = {}
 _FACES: dict[tuple[str, int, bool, bool], FontFace] = {}
@@ -109,6 +111,7 @@ class FontStack:
         self._widths: dict[tuple[str, float, float, float], float] = {}
         self._fallbacks: dict[int, FontFace | None] = {}
         self._regular_first: FontFace | None | bool = False
+        self._cjk_lang: bool | None = None  # the content language's script is not Latin
         self._builtin = builtin_active() or not resolve.available()
         faces: list[FontFace] = []
         if self._builtin:
@@ -224,10 +227,12 @@ class FontStack:
         out: list[FontFace] = [self.primary] * n
         if self._builtin or n == 0:
             return out, [(0, n, "")]
-        cjk_lang = resolve.script_for_lang(self.lang) != "Latn"
+        cjk_lang = self._cjk_lang
+        if cjk_lang is None:
+            cjk_lang = self._cjk_lang = resolve.script_for_lang(self.lang) != "Latn"
         if text.isascii() and text.isprintable() and _covers_ascii(self.primary):
             # Printable ASCII the primary face draws: one run, no fallback (what _runs gives).
-            script = "LATIN" if any(c.isalpha() for c in text) else ""
+            script = "LATIN" if _ASCII_ALPHA(text) is not None else ""
             return out, [(0, n, HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang else ""))]
         shaping: list[tuple[int, int, str]] = []
         for clusters, script, emoji in self._runs(text):
@@ -275,6 +280,11 @@ class FontStack:
         runs: list[tuple[FontFace, int, int]] = []
         scripts: list[str] = []
         for rs, re_, tag in shaping:
+            seg = faces[rs:re_]
+            if seg and seg.count(seg[0]) == len(seg):  # one face draws the whole run
+                runs.append((seg[0], rs, re_))
+                scripts.append(tag)
+                continue
             start = rs
             for i in range(rs + 1, re_ + 1):
                 if i == re_ or faces[i] is not faces[start]:
@@ -290,7 +300,7 @@ class FontStack:
                 data = han_kerning_data(src, self.lang)
                 halt = tuple(i - s for i in halt_indices(text, s, e, data))
             upem = float(face.units_per_em)
-            em.extend(u / upem for u in src.shape(text[s:e], self.lang, liga, halt, tag))
+            em += [u / upem for u in src.shape(text[s:e], self.lang, liga, halt, tag)]
         shaped = _Shaped(runs, em, text)
         with self._lock:
             if len(self._shaped) > 20000:

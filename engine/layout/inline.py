@@ -22,9 +22,9 @@ from engine.layout.fragments import (
     TextFragment,
 )
 from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
-from engine.layout.text import FontInfo, font_info
+from engine.layout.linebreak import breaks_anywhere, hyphen_width, shown_hyphen, split_anywhere
+from engine.layout.text import SHY, FontInfo, font_info
 from engine.layout.truncate import truncate_lines
-
 
 
 @dataclass(slots=True)
@@ -195,23 +195,26 @@ def _break_lines(
     pos = LinePosition.start(indent)
     unit: list[Piece] = []
 
-    def place_unit() -> None:
+    def place(part: list[Piece], emergency: bool) -> None:
         nonlocal pos, current
-        if not unit:
-            return
         limit = width if widths is None else widths(len(lines))
-        if (
-            wrap
-            and current
-            and not fits(pos.add(unit, False).used, limit)
-            and _has_content(current)
-        ):
+        need = pos.add(part, False).used + hyphen_width(part)
+        if wrap and current and not fits(need, limit) and _has_content(current):
             lines.append((current, False))
             current = []
             pos = LinePosition.start(0.0)
-        current.extend(unit)
-        pos = pos.add(unit, True)
-        unit.clear()
+            need = pos.add(part, False).used + hyphen_width(part)
+        if emergency and wrap and not fits(need, limit) and breaks_anywhere(part):
+            for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
+                place(piece, False)
+            return
+        current.extend(part)
+        pos = pos.add(part, True)
+
+    def place_unit() -> None:
+        if unit:
+            place(list(unit), True)
+            unit.clear()
 
     for index, piece in enumerate(pieces):
         if index == first_end and not lines:  # the ::first-line ends here
@@ -327,17 +330,23 @@ def _build_line(
             if p is last_text and collapsible:
                 trailing = ""
             text = p.text + trailing
+            piece_width = p.width
+            if p is last_text and not (forced or last) and (hyphen := shown_hyphen(p)):
+                text = p.text[:-1] + hyphen  # the soft hyphen this line broke at shows
+                piece_width += p.font.measure(hyphen)
+            if SHY in text:  # invisible: renderers must not find break opportunities there
+                text = text.replace(SHY, "")
             prev = items[-1] if items else None
             if isinstance(prev, TextFragment) and prev.box is p.box and not prev.marker:
                 prev.text += text
                 prev.ea_family = prev.ea_family or p.ea_family
-                prev.width = x + p.width + (p.trailing_width if trailing else 0.0) - prev.x
+                prev.width = x + piece_width + (p.trailing_width if trailing else 0.0) - prev.x
             else:
                 frag = TextFragment(
                     p.box,
                     text,
                     x,
-                    p.width + (p.trailing_width if trailing else 0.0),
+                    piece_width + (p.trailing_width if trailing else 0.0),
                     0.0,
                     p.font.size,
                     p.font.ascent,
@@ -350,7 +359,7 @@ def _build_line(
                 )
                 items.append(frag)
                 spaces_positions.append(frag)
-            x += p.width + (p.trailing_width if trailing else 0.0)
+            x += piece_width + (p.trailing_width if trailing else 0.0)
             if p.extent is not None:
                 tops.append(p.extent[0] + p.shift)
                 bottoms.append(p.extent[1] - p.shift)
@@ -540,7 +549,13 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
             line = LinePosition(line.used + _round_lu(sizes.max_content), 0, 0.0)
             trailing = 0.0
             continue
-        unit += p.width
+        if p.kind == "text" and p.box.style["overflow-wrap"] == "anywhere" and p.font:
+            # every character is a soft wrap opportunity for min-content (CSS Text 3 §5.5)
+            chars = p.font.advances(p.text) or [0.0]
+            min_w = max(min_w, _ceil_lu(unit + chars[0]), _ceil_lu(max(chars)))
+            unit = chars[-1] if len(chars) > 1 else unit + chars[0]
+        else:
+            unit += p.width
         line = line.add([p], True)
         trailing = (
             p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)

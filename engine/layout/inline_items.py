@@ -10,6 +10,7 @@ from engine.boxes import box as b
 from engine.layout.base import LayoutContext, Space, layout_box, length
 from engine.layout.fragments import BoxFragment
 from engine.layout.text import (
+    BreakRules,
     FontInfo,
     can_break_between_texts,
     font_info,
@@ -73,6 +74,8 @@ class Collector:
                 self.emit(Piece("break", child))
                 self.last_char = ""
                 self.unit_start = len(self.pieces)
+            elif child.inner == b.INLINE and _is_wbr(child):
+                self._mark_break()  # <wbr>: a break opportunity, nothing else
             elif child.inner == b.INLINE:
                 style = child.style
                 child_shift = shift + baseline_shift(style, parent_style)
@@ -103,6 +106,7 @@ class Collector:
             shaped = _shape_text(box, self.ctx.lang)
             self.ctx.text_cache[id(box)] = shaped
         font, wrap, chunks = shaped
+        rules = BreakRules.of(box.style)
         deco = deco | box.style["text-decoration-line"]
         for i, (segments, extent, ea) in enumerate(chunks):
             if i:
@@ -114,7 +118,7 @@ class Collector:
                     word
                     and self.last_char
                     and not self.pending_break
-                    and can_break_between_texts(self.last_char, word[0])
+                    and can_break_between_texts(self.last_char, word[0], rules)
                 ):
                     self._mark_break()
                 self.emit(
@@ -148,6 +152,11 @@ class Collector:
             self.pending_break = True
 
 
+def _is_wbr(box: b.Box) -> bool:
+    el = box.element
+    return el is not None and isinstance(el.tag, str) and el.tag.lower() == "wbr"
+
+
 Segment = tuple[str, str, float, float]  # word, trailing spaces, word width, spaces width
 ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None]
 
@@ -179,7 +188,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
         ea = font.ea_family(chunk) if not ascii_only else None
         segments: list[Segment] = []
         pos = 0
-        for word, spaces in split_segments(chunk, wrap):
+        for word, spaces in split_segments(chunk, wrap, BreakRules.of(style)):
             end_word = pos + len(word)
             end = end_word + len(spaces)
             segments.append(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -141,12 +142,39 @@ def _font_info(
     )
 
 
-def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:
+ZWSP = "\u200b"
+SHY = "\u00ad"
+HYPHEN = "\u2010"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakRules:
+    """The breaking properties of a text run (CSS Text 3 §5): word-break and hyphens."""
+
+    break_all: bool = False  # word-break: break-all
+    keep_all: bool = False  # word-break: keep-all
+    soft_hyphens: bool = True  # hyphens: manual | auto (U+00AD is a break opportunity)
+
+    @staticmethod
+    def of(style: Any) -> BreakRules:
+        word_break = style["word-break"]
+        return BreakRules(
+            word_break == "break-all", word_break == "keep-all", style["hyphens"] != "none"
+        )
+
+
+NORMAL_RULES = BreakRules()
+
+
+def split_segments(
+    text: str, wrap: bool, rules: BreakRules = NORMAL_RULES
+) -> list[tuple[str, str]]:
     """Split text into (word, trailing_spaces) pairs at break opportunities.
 
     A pair ends where a line may break: after spaces, around CJK characters (with simple
-    kinsoku rules), after hyphens and dashes. Without `wrap`, the whole text is one word
-    (its spaces included).
+    kinsoku rules), after hyphens and dashes, after U+200B and soft hyphens, and between any
+    letters with word-break: break-all. Without `wrap`, the whole text is one word (its spaces
+    included).
     """
     if not wrap:
         return [(text, "")] if text else []
@@ -167,7 +195,7 @@ def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:
             continue
         word.append(ch)
         nxt = text[i + 1] if i + 1 < n else ""
-        if nxt and nxt != " " and _break_between(ch, nxt):
+        if nxt and nxt != " " and _break_between(ch, nxt, rules):
             out.append(("".join(word), ""))
             word = []
         i += 1
@@ -176,18 +204,27 @@ def split_segments(text: str, wrap: bool) -> list[tuple[str, str]]:
     return out
 
 
-def _break_between(a: str, b: str) -> bool:
-    if b in NO_BREAK_BEFORE or a in NO_BREAK_AFTER:
-        return False
-    if is_cjk(a) or is_cjk(b):
+def _break_between(a: str, b: str, rules: BreakRules = NORMAL_RULES) -> bool:
+    if a == ZWSP:
         return True
+    if a == SHY:
+        return rules.soft_hyphens
+    if b in NO_BREAK_BEFORE or a in NO_BREAK_AFTER or b in (ZWSP, SHY):
+        return False
+    if rules.break_all and not unicodedata.combining(b) and b != "\u00a0" and a != "\u00a0":
+        return True
+    if is_cjk(a) or is_cjk(b):
+        # keep-all: no break inside a run of CJK letters (after closing punctuation only)
+        return not (rules.keep_all and is_cjk(a) and is_cjk(b)) or a in NO_BREAK_BEFORE
     if a in "-\u2010\u2013\u2014/" and b.isalnum() and a != "/":
         return True
     return a == "\u2014" or b == "\u2014"
 
 
-def can_break_between_texts(prev_char: str, next_char: str) -> bool:
+def can_break_between_texts(
+    prev_char: str, next_char: str, rules: BreakRules = NORMAL_RULES
+) -> bool:
     """Break opportunity at a boundary between two inline pieces with no space between them."""
     if not prev_char or not next_char:
         return False
-    return _break_between(prev_char, next_char)
+    return _break_between(prev_char, next_char, rules)

@@ -418,12 +418,26 @@ def _add_cell(
         tc_attrib["vert"] = vert
     anchor = cell.get("anchor", text.get("anchor"))
     tc_attrib["anchor"] = token(anchor, CELL_ANCHORS) or "t"
-    tc_pr = sub(tc, a("tcPr"), tc_attrib)
     borders = borders if isinstance(borders, Mapping) else {}
-    for side, tag in (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB")):
-        add_line_props(tc_pr, borders.get(side), a(tag))
-    if not add_fill(tc_pr, cell.get("fill")):
-        no_fill(tc_pr)
+    lines = tuple(borders.get(side) for side, _ in _CELL_SIDES)
+    fill = cell.get("fill")
+
+    def build(scratch: Element) -> Element:
+        tc_pr = sub(scratch, a("tcPr"))
+        for line, (_, tag) in zip(lines, _CELL_SIDES, strict=True):
+            add_line_props(tc_pr, line, a(tag))
+        if not add_fill(tc_pr, fill):
+            no_fill(tc_pr)
+        return tc_pr
+
+    # Cells of a table mostly share their borders and fill: the tcPr children are built once
+    # per (borders, fill) and copied; the margins differ per cell and are set on the copy.
+    tc_pr = ctx.cache.append(tc, ("tcPr", freeze(lines), freeze(fill)), build)
+    for key, value in tc_attrib.items():
+        tc_pr.set(key, value)
+
+
+_CELL_SIDES = (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB"))
 
 
 def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:

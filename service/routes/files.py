@@ -11,7 +11,7 @@ from service.deps import StateDep, current_request_id
 from service.envelope import AUTH_FAILED, NOT_FOUND, envelope_response, failure_data
 from service.filenames import content_disposition
 from service.signing import parse_expires
-from service.storage.base import PPTX_MEDIA_TYPE, LinkError
+from service.storage.base import PPTX_MEDIA_TYPE, LinkError, media_type_for
 from service.storage.local import FILES_ROUTE, LocalStorage
 
 log = logging.getLogger("deckforge.files")
@@ -64,7 +64,7 @@ async def download(
         return _refuse(exc.reason)
     return FileResponse(
         found.path,
-        media_type=PPTX_MEDIA_TYPE,
+        media_type=media_type_for(found.filename),
         headers={
             "Content-Disposition": content_disposition(found.filename),
             "Cache-Control": "private, no-store",

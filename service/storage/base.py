@@ -8,6 +8,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 PPTX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+_MEDIA_TYPES = {".pptx": PPTX_MEDIA_TYPE, ".png": "image/png", ".json": "application/json"}
+
+
+def media_type_for(filename: str) -> str:
+    """The Content-Type a stored object is served with, from its download name's suffix."""
+    dot = filename.rfind(".")
+    return _MEDIA_TYPES.get(filename[dot:].lower() if dot >= 0 else "", "application/octet-stream")
 
 
 @dataclass(frozen=True)

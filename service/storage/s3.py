@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from service.filenames import content_disposition
-from service.storage.base import PPTX_MEDIA_TYPE, Storage, StoredFile, new_object_id, unix
+from service.storage.base import Storage, StoredFile, media_type_for, new_object_id, unix
 
 log = logging.getLogger("deckforge.storage")
 
@@ -79,7 +79,7 @@ class S3Storage(Storage):
             Bucket=self.bucket,
             Key=key,
             Body=data,
-            ContentType=PPTX_MEDIA_TYPE,
+            ContentType=media_type_for(filename),
             ContentDisposition=content_disposition(filename),
             Expires=expires_at,
         )

@@ -3,21 +3,32 @@
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 
 import pytest
+from lxml import etree
 
+from engine import convert
 from engine.layout.fragments import TextFragment
 from engine.layout.inline import fits
+from engine.layout.text import HYPHEN, SHY
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED
-from tests.layout.conftest import find_fragment, layout
+from tests.layout.conftest import boxes_by_id, find_fragment, layout
 
 RECORDED = json.loads(EXPECTED.read_text())
+NS = {
+    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+}
 FIT = sorted(name for name in RECORDED if name.startswith("line_fit_"))
+BREAKS = sorted(name for name in RECORDED if not name.startswith("line_fit_"))
 
 
 def engine_lines(html: str) -> list[str]:
+    """The engine's lines as written (soft hyphens dropped, U+2010 where a line broke at one)."""
     frag, _x, _y = find_fragment(layout(page(html)), id="a")
     out = []
     for line in frag.lines:
@@ -26,11 +37,27 @@ def engine_lines(html: str) -> list[str]:
     return out
 
 
+def chromium_lines(name: str) -> list[str]:
+    """Chromium's recorded lines. After a soft-hyphen break the recorder's per-character rect
+    of the next line's first character lies on the hyphen (the line's right edge is the
+    hyphenated width): that character is moved back to its line."""
+    lines = [text for text, _right in RECORDED[name]["lines"]["a"]]
+    for i in range(len(lines) - 1):
+        if len(lines[i]) > 1 and lines[i][-2] == SHY:
+            lines[i + 1] = lines[i][-1] + lines[i + 1]
+            lines[i] = lines[i][:-1]
+    out = []
+    for text in (line.strip() for line in lines[:-1]):
+        out.append(
+            text[:-1].replace(SHY, "") + HYPHEN if text.endswith(SHY) else text.replace(SHY, "")
+        )
+    return [*out, lines[-1].strip().replace(SHY, "")]
+
+
 @pytest.mark.fonts("fonts-liberation", "fonts-dejavu-core")
 @pytest.mark.parametrize("name", FIT)
 def test_lines_break_where_chromium_breaks(name: str) -> None:
-    want = [text.strip() for text, _right in RECORDED[name]["lines"]["a"]]
-    assert engine_lines(RECORDED[name]["html"]) == want
+    assert engine_lines(RECORDED[name]["html"]) == chromium_lines(name)
 
 
 def test_fit_rule_is_in_layout_units() -> None:
@@ -46,8 +73,56 @@ def test_shrink_to_fit_box_keeps_its_items_on_one_line() -> None:
     # max-content adds each inline item's snapped width, as the line breaker does, so a box
     # sized to it never wraps its own text.
     html = page(
-        '<div style="position:absolute;left:0;top:0;font:14px \'Liberation Sans\'">'
+        "<div style=\"position:absolute;left:0;top:0;font:14px 'Liberation Sans'\">"
         '<div id="a" style="display:inline-block">brown <span>the</span> jinx <b>region</b>'
         " <i>while</i> dog</div></div>"
     )
     assert engine_lines(html) == ["brown the jinx region while dog"]
+
+
+@pytest.mark.fonts("fonts-liberation", "fonts-noto-cjk")
+@pytest.mark.parametrize("name", BREAKS)
+def test_breaking_opportunities_as_chromium(name: str) -> None:
+    # overflow-wrap, word-break, <wbr>, U+200B, soft hyphens; unbreakable words overflow
+    assert engine_lines(RECORDED[name]["html"]) == chromium_lines(name)
+
+
+def slide_texts(html: str) -> tuple[list[str], int]:
+    """The text of the slide's first text shape split at its a:br, and how many a:br it has."""
+    data = convert([page(html)]).pptx_bytes
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
+    body = next(sp for sp in xml.iterfind(".//p:sp", NS) if sp.find(".//a:t", NS) is not None)
+    texts, current, breaks = [], "", 0
+    for el in body.iter(f"{{{NS['a']}}}t", f"{{{NS['a']}}}br", f"{{{NS['a']}}}p"):
+        if el.tag.endswith("}t"):
+            current += el.text or ""
+        elif current:
+            breaks += el.tag.endswith("}br")
+            texts.append(current)
+            current = ""
+    if current:
+        texts.append(current)
+    return [t.strip() for t in texts], breaks
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_words_broken_by_the_engine_are_forced_breaks_in_the_pptx() -> None:
+    texts, breaks = slide_texts(RECORDED["break_word"]["html"])
+    assert texts == chromium_lines("break_word")
+    assert breaks == 4
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_soft_hyphen_break_writes_a_hyphen_and_no_soft_hyphens() -> None:
+    texts, _breaks = slide_texts(RECORDED["shy_manual"]["html"])
+    assert texts == ["Antidisestab\u2010", "lishmentarian\u2010", "ism is a word"]
+    assert not any(SHY in t for t in texts)
+
+
+@pytest.mark.fonts("fonts-liberation")
+@pytest.mark.parametrize("name", sorted(n for n in RECORDED if n.startswith("min_content_")))
+def test_min_content_follows_the_breaking_rules(name: str) -> None:
+    # overflow-wrap: anywhere and word-break: break-all lower min-content; break-word does not
+    got = boxes_by_id(layout(page(RECORDED[name]["html"])))["a"]
+    assert got == pytest.approx(tuple(RECORDED[name]["boxes"]["a"]), abs=0.02)

@@ -15,7 +15,12 @@ from engine.boxes.firstletter import (
     set_first_line,
     split_first_letter,
 )
-from engine.boxes.lists import marker_text, ordinal_for, sibling_position
+from engine.boxes.lists import (
+    hand_marker_to_first_line,
+    marker_text,
+    ordinal_for,
+    sibling_position,
+)
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.budget import check
@@ -159,6 +164,7 @@ def _element_box(
             children = split_first_letter(letter_style, children, ctx.next_index)
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)
+    hand_marker_to_first_line(box)
     if line_values:
         set_first_line(box, line_values)
     yield box

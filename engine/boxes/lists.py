@@ -113,3 +113,24 @@ def sibling_position(el: Any, cache: dict[Any, dict[Any, int]]) -> int:
         children = [c for c in parent if isinstance(c.tag, str)]
         positions = cache[parent] = {c: i + 1 for i, c in enumerate(children)}
     return positions.get(el, 1)
+
+
+def hand_marker_to_first_line(li: Any) -> None:
+    """An outside marker sits on the list item's first line box: when the item's content is
+    blocks (text followed by a nested list, paragraphs), the marker moves to the first in-flow
+    block that holds inline content (an anonymous block or a <p>), as Chromium places it."""
+    if not li.marker or li.inline_content or li.style["list-style-position"] == "inside":
+        return
+    target = li
+    while not target.inline_content:
+        in_flow = [c for c in target.children if not c.out_of_flow]
+        if not in_flow or in_flow[0].outer != "block" or in_flow[0].inner not in _FLOWS:
+            return
+        target = in_flow[0]
+        if target.marker:  # a nested item first: it keeps its own marker, the outer one is lost
+            return
+    target.marker, target.ordinal = li.marker, li.ordinal
+    li.marker = None
+
+
+_FLOWS = frozenset({"flow", "flow-root"})

@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.cli import UsageError, read_html_file
 from engine.render import DEFAULT_WIDTH, MAX_WIDTH
 
 EXIT_OK = 0
@@ -46,10 +47,11 @@ def read_pages(paths: list[str]) -> list[str]:
         if not files:
             raise ValueError(f"no .html files in {path}")
         for f in files:
+            # Decoded as browsers do (BOM, <meta charset>, then UTF-8), like `deckforge convert`.
             try:
-                pages.append(f.read_bytes().decode("utf-8", errors="replace"))
-            except OSError as exc:
-                raise ValueError(f"cannot read {f}: {exc.strerror}") from None
+                pages.append(read_html_file(f).html)
+            except UsageError as exc:
+                raise ValueError(str(exc)) from None
     return pages
 
 

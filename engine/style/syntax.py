@@ -81,7 +81,20 @@ def unescape(text: str) -> str:
 def tokenize(text: str) -> tuple[Tok, ...]:
     """Tokenize a declaration value into a tree of Toks (tinycss2 component values, whitespace
     and comments dropped; functions and blocks hold their arguments)."""
-    return _convert(tinycss2.parse_component_value_list(text, skip_comments=True))
+    try:
+        return _convert(tinycss2.parse_component_value_list(text, skip_comments=True), 0)
+    except _TooDeep:
+        return (Tok(DELIM, "?", "", (), "?"),)  # matches no value grammar: the value is invalid
+
+
+# Functions and blocks nested deeper than this make the value invalid (one token no grammar
+# accepts): no real value nests this deep, and each level re-serializes its
+# subtree, so an unbounded depth would cost quadratic time.
+MAX_VALUE_DEPTH = 64
+
+
+class _TooDeep(Exception):
+    pass
 
 
 _NUMBER_MAX = 3.4028234663852886e38  # CSS numbers are stored as floats (Blink): clamp to range
@@ -94,7 +107,9 @@ def _number(value: float) -> float:
     return 0.0 if value != value else (_NUMBER_MAX if value > 0 else -_NUMBER_MAX)
 
 
-def _convert(nodes: Any) -> tuple[Tok, ...]:
+def _convert(nodes: Any, depth: int) -> tuple[Tok, ...]:
+    if depth > MAX_VALUE_DEPTH:
+        raise _TooDeep
     out: list[Tok] = []
     for node in nodes:
         kind = node.type
@@ -118,11 +133,15 @@ def _convert(nodes: Any) -> tuple[Tok, ...]:
         elif kind == "url":
             out.append(Tok(URL, node.value, "", (), node.serialize()))
         elif kind == "function":
-            out.append(Tok(FUNC, node.lower_name, "", _convert(node.arguments), node.serialize()))
+            out.append(
+                Tok(
+                    FUNC, node.lower_name, "", _convert(node.arguments, depth + 1), node.serialize()
+                )
+            )
         elif kind == "() block":
-            out.append(Tok(BLOCK, "(", "", _convert(node.content), node.serialize()))
+            out.append(Tok(BLOCK, "(", "", _convert(node.content, depth + 1), node.serialize()))
         elif kind == "[] block":
-            out.append(Tok(BRACKET, "[", "", _convert(node.content), node.serialize()))
+            out.append(Tok(BRACKET, "[", "", _convert(node.content, depth + 1), node.serialize()))
         elif kind == "literal":
             out.append(Tok(DELIM, node.value, "", (), node.value))
         else:  # '{} block', bad strings/urls ('error'), at-keywords, unicode-ranges: not values

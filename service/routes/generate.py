@@ -8,7 +8,6 @@ No generation here: the worker jobs (service.gen_jobs) call the generator and th
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,6 +36,7 @@ from service.envelope import (
 from service.filenames import sanitize_filename
 from service.paging import format_time
 from service.routes.preview import preview_url
+from service.validation import parse_json_body
 from service.workers import JobFailed, QueueFull
 
 log = logging.getLogger("deckforge.generate")
@@ -88,15 +88,13 @@ async def read_json_body(request: Request, limit: int) -> dict[str, Any]:
             raise _bad("body", f"larger than {limit} bytes")
     if not buf.strip():
         return {}
-    try:
-        raw = bytes(buf)
-        body = (
-            await asyncio.to_thread(json.loads, raw)
-            if len(raw) > _PARSE_IN_THREAD_BYTES
-            else json.loads(raw)
-        )
-    except (ValueError, UnicodeDecodeError):
-        raise _bad("body", "not valid JSON") from None
+    # Explicit limits (depth, number length): a hostile body is 1010, never a Python limit's error.
+    raw = bytes(buf)
+    body = (
+        await asyncio.to_thread(parse_json_body, raw, BAD_PARAMETERS)
+        if len(raw) > _PARSE_IN_THREAD_BYTES
+        else parse_json_body(raw, BAD_PARAMETERS)
+    )
     if not isinstance(body, dict):
         raise _bad("body", "must be a JSON object")
     return body

@@ -85,7 +85,7 @@ def test_cli_render_usage_errors(tmp_path: Path) -> None:
         timeout=300,
         cwd=root,
     )
-    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    assert missing.returncode == 2 and "no such file" in missing.stderr
     (tmp_path / "a.html").write_text(PAGE)
     bad_width = subprocess.run(
         [

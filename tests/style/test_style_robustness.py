@@ -177,3 +177,24 @@ def test_corpus_pages_cascade_without_exceptions() -> None:
     print(
         f"\nparse+cascade over {len(pages)} corpus pages: median {cold:.2f} ms first run, {warm:.2f} ms warm"
     )
+
+
+def test_values_nested_past_the_depth_limit_are_invalid_in_linear_time() -> None:
+    """Functions nested deeper than MAX_VALUE_DEPTH make the value invalid (any recursion limit:
+    pages raise it), shallower nesting still parses."""
+    import sys
+
+    from engine.style.declarations import parse_declaration
+    from engine.style.syntax import MAX_VALUE_DEPTH
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 16000))
+    try:
+        deep = "calc(" * 3000 + "1px" + ")" * 3000
+        pairs, messages = parse_declaration("width", deep)
+        assert pairs == () and any("invalid value" in m[1] for m in messages)
+        ok = "calc(" * (MAX_VALUE_DEPTH - 1) + "1px" + ")" * (MAX_VALUE_DEPTH - 1)
+        pairs, _ = parse_declaration("width", ok)
+        assert [name for name, _ in pairs] == ["width"]
+    finally:
+        sys.setrecursionlimit(old)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from png_helpers import png_image
 
 from engine.api import convert
@@ -19,6 +20,7 @@ h1{position:absolute;left:400px;top:300px;margin:0;font:48px 'Liberation Sans';c
 PAGE2 = PAGE.replace("#ff0000", "#0000ff")
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_render_deck_pngs_from_a_conversion() -> None:
     conversion = convert([PAGE, PAGE2])
     pngs = render_deck_pngs(conversion, 480)

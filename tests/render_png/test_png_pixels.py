@@ -193,6 +193,7 @@ def test_border_is_drawn_on_the_outline() -> None:
     assert im.getpixel((50, 50)) == WHITE
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_text_pixels_stay_inside_the_line_box() -> None:
     shape = text_shape("Hello HHH", 20, 20, 160, 40, size=20.0)
     im = draw(slide(shape))
@@ -205,6 +206,7 @@ def test_text_pixels_stay_inside_the_line_box() -> None:
     assert max(ys) >= 44  # glyphs reach the baseline
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_text_alignment_centre_and_right() -> None:
     centred = draw(slide(text_shape("HHHH", 0, 10, 200, 40, align="ctr")))
     right = draw(slide(text_shape("HHHH", 0, 10, 200, 40, align="r")))
@@ -218,6 +220,7 @@ def test_text_alignment_centre_and_right() -> None:
     assert span(right)[1] >= 195
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_line_breaks_stack_lines_by_the_line_spacing() -> None:
     shape = text_shape("HH", 10, 0, 180, 100, size=15.0, line_spacing={"pts": 30})
     shape["text"]["paragraphs"][0]["runs"] += [
@@ -282,6 +285,7 @@ def test_picture_round_opacity() -> None:
     assert close(im.getpixel((50, 50)), (128, 128, 128), 3)
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_table_cells_fill_border_and_text() -> None:
     cell = {
         "text": {
@@ -334,6 +338,7 @@ def test_shadow_darkens_below_the_shape() -> None:
     assert im.getpixel((100, 40)) == WHITE
 
 
+@pytest.mark.fonts("fonts-noto-cjk")  # draws text with installed fonts
 @pytest.mark.parametrize("vertical", ["eaVert", "vert"])
 def test_vertical_text_is_drawn_inside_its_box(vertical: str) -> None:
     shape = text_shape("HHHH", 80, 0, 40, 100, size=15.0)
@@ -345,6 +350,7 @@ def test_vertical_text_is_drawn_inside_its_box(vertical: str) -> None:
     assert max(y for _, y in dark) - min(y for _, y in dark) > 30  # runs downwards
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_text_is_escaped_not_markup() -> None:
     shape = text_shape('</text><rect width="200" height="100" fill="red"/><text>', 0, 0, 200, 40)
     svg, _fonts = slide_svg(slide(shape), 200, size=SIZE)
@@ -357,6 +363,7 @@ def test_text_is_escaped_not_markup() -> None:
     assert im.getpixel((100, 90)) == WHITE
 
 
+@pytest.mark.fonts("fonts-noto-cjk")  # draws text with installed fonts
 def test_cjk_text_uses_the_east_asian_face_and_loads_no_font_into_resvg() -> None:
     shape = text_shape("你好", 0, 0, 200, 60, size=30.0)
     shape["text"]["paragraphs"][0]["runs"][0]["ea_font"] = "Noto Sans CJK SC"
@@ -381,6 +388,7 @@ def test_emoji_faces_are_the_only_files_resvg_loads() -> None:
     assert fonts == ([emoji.path] if bitmap_only and emoji is not None else [])
 
 
+@pytest.mark.fonts("fonts-noto-cjk")  # draws text with installed fonts
 def test_ea_vert_keeps_cjk_glyphs_upright_and_turns_latin() -> None:
     shape = text_shape("竖排AB", 80, 0, 40, 100, size=15.0)
     shape["text"]["paragraphs"][0]["runs"][0]["ea_font"] = "Noto Sans CJK SC"

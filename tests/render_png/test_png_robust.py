@@ -266,6 +266,7 @@ def test_painted_area_is_bounded() -> None:
     assert 1 <= drawn <= MAX_PAINTED_SLIDES / 4 + 1
 
 
+@pytest.mark.fonts("fonts-dejavu-core")  # draws text with installed fonts
 def test_painted_text_is_bounded() -> None:
     from engine.render.text import MAX_TEXT_PAINTED
 

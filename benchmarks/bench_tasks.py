@@ -28,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
+from pydantic import SecretStr  # noqa: E402
 
 from service.config import Settings  # noqa: E402
 from service.main import create_app  # noqa: E402
@@ -80,7 +81,7 @@ def main() -> None:
         sock.close()
         settings = Settings(
             data_dir=Path(tmp),
-            tokens=TOKEN,
+            tokens=SecretStr(TOKEN),
             workers=args.workers,
             task_concurrency=args.concurrency,
             task_per_account=args.concurrency,

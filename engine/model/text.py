@@ -295,32 +295,7 @@ def _bullet(marker: TextFragment, block_style: Any) -> dict[str, Any]:
     color = _run_color(marker, block_style).hex
     if kind in AUTONUM:
         return {"autonum": AUTONUM[kind], "start": li.ordinal or 1, "color": color}
-    char = marker.text.strip() or "\u2022"
-    out: dict[str, Any] = {"char": char, "color": color, "font": marker.family}
-    if kind in ("disc", "circle", "square"):
-        scale = _symbol_scale(marker, char)
-        if scale is not None:
-            out["size"] = scale
-    return out
-
-
-def _symbol_scale(marker: TextFragment, char: str) -> float | None:
-    """buSzPct (as a fraction) that draws the bullet glyph as large as Chromium's symbol marker:
-    Chromium paints disc/circle/square as a shape (ListMarker::RelativeSymbolMarkerRect) of
-    (ascent x 2/3 + 1) / 2 px, integer arithmetic on the rounded ascent; the glyph's own ink
-    width in the bullet font is what LibreOffice scales."""
-    from engine.layout.text import font_info
-
-    face = font_info(marker.box.style).stack.primary
-    if not face.has_char(char) or marker.font_size <= 0:
-        return None
-    left, right = face.source.extents(face.source.glyph(ord(char)))
-    ink = (right - left) / face.units_per_em * marker.font_size
-    if ink <= 0:
-        return None
-    ascent = int(round(marker.ascent))
-    diameter = (ascent * 2 // 3 + 1) // 2
-    return round(diameter / ink, 3)
+    return {"char": marker.text.strip() or "\u2022", "color": color, "font": marker.family}
 
 
 def _text_box(

@@ -74,18 +74,3 @@ def test_bullet_colour_is_the_items_colour() -> None:
     assert clr is not None and clr.get("val").upper() == "00AA00"
     child = paras["Grey child"].find("a:buClr/a:srgbClr", NS)
     assert child is not None and child.get("val").upper() == "00AA00"  # inherited from the li
-
-
-@pytest.mark.fonts("fonts-liberation")
-@pytest.mark.parametrize(
-    ("family", "ratio"),
-    # Chromium's disc / the U+2022 glyph, measured from 4x screenshots at 48 px (14 px vs 11.25
-    # px in Liberation Serif, 14 vs 13 in Liberation Sans).
-    [("Liberation Serif", 14.0 / 11.25), ("Liberation Sans", 14.0 / 13.0)],
-)
-def test_disc_bullet_is_drawn_as_large_as_chromiums(family: str, ratio: float) -> None:
-    paras = paragraphs(f"<ul style=\"font:48px '{family}'\"><li>Item</li></ul>")
-    size = paras["Item"].find("a:buSzPct", NS)
-    assert size is not None
-    assert int(size.get("val")) / 100000 == pytest.approx(ratio, rel=0.03)
-    assert paras["Item"].find("a:buFont", NS).get("typeface") == family

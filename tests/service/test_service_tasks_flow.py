@@ -5,6 +5,7 @@ Last-Event-ID, a disconnect that does not cancel, heartbeats and LLM `delta` eve
 from __future__ import annotations
 
 import json
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -274,3 +275,23 @@ def test_claim_respects_the_per_account_bound(tmp_path: Path) -> None:
         assert claim() == ids[2]
     finally:
         db.close()
+
+
+def test_clean_stop_fails_running_tasks_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with chat_server(["# Slow\n"] * 40, delay=0.25) as chat:
+        monkeypatch.setenv("DECKFORGE_LLM_BASE_URL", chat.base_url)
+        monkeypatch.setenv("DECKFORGE_LLM_MODEL", "test-model")
+        env = make_env(tmp_path, None, **FAST)
+        with env.client:
+            task_id = create(env, {"type": 6, "content": PASTED}, TOKEN)["data"]["taskId"]
+            deadline = time.monotonic() + 30
+            while result(env, task_id, TOKEN)["data"]["step"] != "generate_content":
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        with env.state.db.session() as s:
+            task = s.get(Task, task_id)
+            assert task is not None
+            assert (task.status, task.error_code) == ("failed", "SERVICE_RESTARTED")
+        env.state.db.close()

@@ -72,6 +72,7 @@ def _deck_result(deck: Any, started: float) -> dict[str, Any]:
         "subject": deck.subject,
         "templateId": deck.template_id,
         "pages": deck.page_count,
+        "pagesHtml": list(deck.pages_html),  # latestData (4.3) of portable tasks
         "seconds": seconds,
     }
 

@@ -194,20 +194,29 @@ def _break_lines(
     current: list[Piece] = []
     pos = LinePosition.start(indent)
     unit: list[Piece] = []
+    anywhere = wrap and breaks_anywhere(pieces)  # overflow-wrap can break some word
 
     def place(part: list[Piece], emergency: bool) -> None:
         nonlocal pos, current
-        limit = width if widths is None else widths(len(lines))
-        need = pos.add(part, False).used + hyphen_width(part)
-        if wrap and current and not fits(need, limit) and _has_content(current):
-            lines.append((current, False))
-            current = []
-            pos = LinePosition.start(0.0)
-            need = pos.add(part, False).used + hyphen_width(part)
-        if emergency and wrap and not fits(need, limit) and breaks_anywhere(part):
-            for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
-                place(piece, False)
+        if not wrap:
+            current.extend(part)
             return
+        limit = width if widths is None else widths(len(lines))
+        need = -1.0
+        if current:
+            need = pos.add(part, False).used + hyphen_width(part)
+            if not fits(need, limit) and _has_content(current):
+                lines.append((current, False))
+                current = []
+                pos = LinePosition.start(0.0)
+                need = -1.0
+        if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
+            if need < 0:
+                need = pos.add(part, False).used + hyphen_width(part)
+            if not fits(need, limit):
+                for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
+                    place(piece, False)
+                return
         current.extend(part)
         pos = pos.add(part, True)
 
@@ -248,7 +257,7 @@ def _round_lu(value: float) -> float:
     return math.floor(value * 64.0 + 0.5) / 64.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LinePosition:
     """A line's inline position as LayoutNG's line breaker counts it: every inline item (the
     text of one box between tags, an inline box edge, an atomic inline) adds its own width

@@ -39,6 +39,7 @@ INTERNAL = "INTERNAL_ERROR"
 CONTENT_INVALID = "CONTENT_INVALID"
 CREDITS = "CREDITS_EXHAUSTED"
 TIMEOUT = "TASK_TIMEOUT"
+POOL_RETRY_S = 0.25  # a full worker-pool queue is retried this often
 DELTA_FLUSH_S = 0.25
 DELTA_FLUSH_CHARS = 400
 
@@ -86,16 +87,6 @@ def principal_of(task: Any) -> Principal:
     return Principal(task.account_id, task.uid, f"task:{task.id[:8]}", token_id=task.token_id)
 
 
-def _custom_templates(state: ServiceState, principal: Principal, tid: str | None) -> Any:
-    from service.routes.generate import template_package
-
-    package = template_package(state, principal, tid)
-    if not package:
-        return None
-    template = generator.load_template_package(package, test=False)
-    return {template.id: template}
-
-
 def _provider() -> Any:
     settings = generator.LLMSettings.from_env()
     return generator.ChatCompletionsClient(settings) if settings.configured else None
@@ -118,18 +109,31 @@ def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
             provider.close()
 
 
-def _deck(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
-    """generate_ppt (blocking): Markdown -> PPTX, cover, previews, document and page HTML."""
-    from service.gen_jobs import _deck_result
+async def _deck(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
+    """generate_ppt on the worker pool (Markdown -> PPTX, cover, previews, document, page HTML):
+    off this process, since the engine holds the GIL, and under the pool's hard time limit. A
+    full pool queue is waited out (the task's own timeout bounds the wait)."""
+    from service.routes.generate import template_package
+    from service.workers import JobFailed, QueueFull
 
     params = json.loads(task.params)
     tid = params.get("templateId")
-    started = time.perf_counter()
-    deck = generator.generate_from_markdown(
-        markdown, tid, templates=_custom_templates(state, principal_of(task), tid)
-    )
-    result = _deck_result(deck, started)
-    result["pagesHtml"] = list(deck.pages_html)
+    package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
+    payload = {"job": "generate", "markdown": markdown, "templateId": tid, "package": package}
+    while True:
+        try:
+            result: dict[str, Any] = await state.pool.run(payload)
+            break
+        except QueueFull:
+            await asyncio.sleep(POOL_RETRY_S)
+        except JobFailed as exc:
+            raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
+    if result.get("status") == "rejected":
+        details = "; ".join(
+            f"{d['field']}: {d['reason']}" for d in result.get("errorDetails") or []
+        )
+        message = str(result.get("message") or "content refused")
+        raise StepFailed(CONTENT_INVALID, f"{message}: {details}" if details else message)
     return result
 
 
@@ -223,7 +227,7 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     writer = DeltaWriter(on_text)
     markdown = await run(_content_then_step, state, task, files, writer, owner)
     await step("generate_ppt")
-    result = await run(_deck, state, task, markdown)
+    result = await _deck(state, task, markdown)
     await run(store.save_pages, db, task_id, result["pagesHtml"])
     await step("upload")
     await run(_upload, state, task, owner, result)

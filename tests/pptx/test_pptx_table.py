@@ -94,6 +94,35 @@ def test_cell_defaults_no_borders_no_fill_zero_margins() -> None:
     assert all([local(c) for c in side] == ["noFill"] for side in list(tc_pr)[:4])
 
 
+def test_cells_sharing_borders_and_fill_keep_their_own_margins_and_anchor() -> None:
+    """tcPr children are built once per (borders, fill) and copied: each copy carries its own
+    cell's margins and anchor, and cells with other borders or fills get their own."""
+    grey = {"type": "solid", "color": "EEEEEE", "alpha": 1}
+    same = {"borders": {"l": BLACK, "r": BLACK, "t": BLACK, "b": BLACK}, "fill": grey}
+    cells = [
+        _cell("a", margins=[1, 2, 3, 4], anchor="t", **same),
+        _cell("b", margins=[5, 6, 7, 8], anchor="b", **same),
+        _cell("c", margins=[1, 2, 3, 4], borders={"t": RED}, fill=grey),
+    ]
+    tc_prs = _tbl(_table([cells])).findall(".//a:tc/a:tcPr", NS)
+    margins = [[tc.get(k) for k in ("marL", "marT", "marR", "marB", "anchor")] for tc in tc_prs]
+    assert margins == [
+        ["9525", "19050", "28575", "38100", "t"],
+        ["47625", "57150", "66675", "76200", "b"],
+        ["9525", "19050", "28575", "38100", "t"],
+    ]
+    assert [tc.find("a:lnT/a:solidFill/a:srgbClr", NS) is not None for tc in tc_prs] == [True] * 3
+    assert [tc.find("a:lnT/a:solidFill/a:srgbClr", NS).get("val") for tc in tc_prs] == [
+        "000000",
+        "000000",
+        "FF0000",
+    ]
+    assert [local(c) for c in tc_prs[2].find("a:lnL", NS)] == ["noFill"]
+    assert tc_prs[0] is not tc_prs[1]
+    tc_prs[0].find("a:lnL", NS).set("w", "1")  # a copy, not a shared element
+    assert tc_prs[1].find("a:lnL", NS).get("w") == "9525"
+
+
 def test_cell_txbody_has_plain_body_pr_and_vertical_text_goes_to_tc_pr() -> None:
     cell = {"text": text_body({"runs": [{"text": "v"}]}, vertical="vert", insets=[1, 1, 1, 1])}
     tc = _tbl(_table([[cell, _cell(), _cell()]])).find(".//a:tc", NS)

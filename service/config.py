@@ -86,6 +86,9 @@ class Settings(BaseSettings):
         default=100, ge=1, description="pending + processing tasks service-wide (else 1012)"
     )
     task_lease_s: float = Field(default=60.0, gt=0, description="claim lease, renewed by beats")
+    io_threads: int = Field(
+        default=32, ge=1, le=512, description="threads for blocking database/storage calls"
+    )
     task_poll_interval_s: float = Field(default=0.2, gt=0, description="runner and SSE DB poll")
     task_timeout_s: float = Field(default=900.0, gt=0, description="one task, all steps")
     task_sse_heartbeat_s: float = Field(default=15.0, gt=0)

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
@@ -121,6 +122,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Blocking calls (database, storage) run in the default executor: size it for many
+        # concurrent requests and event streams, not for the core count (asyncio's default).
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=settings.io_threads, thread_name_prefix="deckforge-io")
+        )
         log.info(
             "starting %s workers, storage %s",
             settings.workers,

@@ -195,6 +195,7 @@ def _break_lines(
     pos = LinePosition.start(indent)
     unit: list[Piece] = []
     anywhere = wrap and breaks_anywhere(pieces)  # overflow-wrap can break some word
+    shy = wrap and any(SHY in p.text for p in pieces)  # a soft hyphen may end a line
 
     def place(part: list[Piece], emergency: bool) -> None:
         nonlocal pos, current
@@ -204,7 +205,7 @@ def _break_lines(
         limit = width if widths is None else widths(len(lines))
         need = -1.0
         if current:
-            need = pos.add(part, False).used + hyphen_width(part)
+            need = pos.add(part, False).used + (hyphen_width(part) if shy else 0.0)
             if not fits(need, limit) and _has_content(current):
                 lines.append((current, False))
                 current = []
@@ -212,7 +213,7 @@ def _break_lines(
                 need = -1.0
         if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
             if need < 0:
-                need = pos.add(part, False).used + hyphen_width(part)
+                need = pos.add(part, False).used + (hyphen_width(part) if shy else 0.0)
             if not fits(need, limit):
                 for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
                     place(piece, False)
@@ -284,18 +285,27 @@ class LinePosition:
     def add(self, pieces: list[Piece], with_trailing: bool) -> LinePosition:
         """The position after `pieces` (the last one's trailing spaces only `with_trailing`)."""
         closed, key, open_width = self.closed, self.key, self.open_width
-        last = len(pieces) - 1
-        for k, p in enumerate(pieces):
-            if p.kind == "text":
-                if id(p.box) != key:
-                    closed += _ceil_lu(open_width)
-                    key, open_width = id(p.box), 0.0
-                open_width += p.width + (p.trailing_width if with_trailing or k < last else 0.0)
-            elif p.kind in ("open", "close", "atomic", "marker"):
-                closed += _ceil_lu(open_width)
+        last = pieces[-1] if pieces else None
+        for p in pieces:
+            kind = p.kind
+            if kind == "text":
+                box_key = id(p.box)
+                if box_key != key:
+                    if open_width:
+                        closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
+                    key, open_width = box_key, 0.0
+                open_width += p.width
+                if with_trailing or p is not last:
+                    open_width += p.trailing_width
+            elif kind in _SNAPPED:
+                if open_width:
+                    closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
                 key, open_width = 0, 0.0
-                closed += _ceil_lu(p.width) if p.kind == "marker" else _round_lu(p.width)
+                closed += _ceil_lu(p.width) if kind == "marker" else _round_lu(p.width)
         return LinePosition(closed, key, open_width)
+
+
+_SNAPPED = frozenset({"open", "close", "atomic", "marker"})
 
 
 def fits(used: float, available: float) -> bool:

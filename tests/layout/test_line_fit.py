@@ -8,6 +8,8 @@ import json
 import zipfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from engine import convert
@@ -126,3 +128,25 @@ def test_min_content_follows_the_breaking_rules(name: str) -> None:
     # overflow-wrap: anywhere and word-break: break-all lower min-content; break-word does not
     got = boxes_by_id(layout(page(RECORDED[name]["html"])))["a"]
     assert got == pytest.approx(tuple(RECORDED[name]["boxes"]["a"]), abs=0.02)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    text=st.text(alphabet="abcdefgh \u00ad\u200b-", min_size=1, max_size=60),
+    rule=st.sampled_from(
+        [
+            "",
+            "overflow-wrap:break-word",
+            "overflow-wrap:anywhere",
+            "word-break:break-all",
+            "word-break:keep-all",
+            "hyphens:none",
+        ]
+    ),
+    width=st.integers(min_value=1, max_value=120),
+)
+def test_breaking_never_loses_or_invents_text(text: str, rule: str, width: int) -> None:
+    html = f'<div id="a" style="width:{width}px;font:16px \'Liberation Sans\';{rule}">{text}</div>'
+    lines = engine_lines(html)
+    joined = "".join(line[:-1] if line.endswith(HYPHEN) else line for line in lines)
+    assert joined.replace(" ", "") == text.replace(SHY, "").replace(" ", "")

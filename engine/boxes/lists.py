@@ -34,15 +34,16 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
     if list_type == "decimal-leading-zero":
         return f"{ordinal:02d}. "
     if list_type in ("lower-alpha", "lower-latin", "upper-alpha", "upper-latin"):
-        text = _alpha(ordinal)
+        text = alpha_label(ordinal)
         return (text.upper() if list_type.startswith("upper") else text) + ". "
     if list_type in ("lower-roman", "upper-roman"):
-        text = _roman(ordinal)
+        text = roman_label(ordinal)
         return (text.upper() if list_type.startswith("upper") else text) + ". "
     return f"{ordinal}. "
 
 
-def _alpha(n: int) -> str:
+def alpha_label(n: int) -> str:
+    """1 -> 'a', 27 -> 'aa' (lower-alpha counter text; the number itself when n <= 0)."""
     if n <= 0:
         return str(n)
     out = ""
@@ -52,7 +53,8 @@ def _alpha(n: int) -> str:
     return out
 
 
-def _roman(n: int) -> str:
+def roman_label(n: int) -> str:
+    """4 -> 'iv' (lower-roman counter text; the number itself outside 1..3999)."""
     if not 0 < n < 4000:
         return str(n)
     out = ""

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.boxes.lists import alpha_label, roman_label
 from engine.model import textmetrics as tm
 from engine.render import glyphs
 from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
@@ -69,32 +70,10 @@ def _lines(paragraph: Mapping[str, Any]) -> list[Line]:
 def _autonum_label(scheme: str, n: int) -> str:
     n = max(1, min(n, 3999))
     if scheme.startswith("alpha"):
-        label = ""
-        k = n
-        while k > 0:
-            k, rem = divmod(k - 1, 26)
-            label = chr(ord("a") + rem) + label
-        core = label.upper() if "Uc" in scheme else label
+        core = alpha_label(n)
+        core = core.upper() if "Uc" in scheme else core
     elif scheme.startswith("roman"):
-        vals = (
-            (1000, "m"),
-            (900, "cm"),
-            (500, "d"),
-            (400, "cd"),
-            (100, "c"),
-            (90, "xc"),
-            (50, "l"),
-            (40, "xl"),
-            (10, "x"),
-            (9, "ix"),
-            (5, "v"),
-            (4, "iv"),
-            (1, "i"),
-        )
-        core, k = "", n
-        for v, s in vals:
-            while k >= v:
-                core, k = core + s, k - v
+        core = roman_label(n)
         core = core.upper() if "Uc" in scheme else core
     else:
         core = str(n)

@@ -280,7 +280,15 @@ def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]
             text = "".join(t.text for t in texts)
             out.append(
                 LaidOutBox(
-                    "line", frag.box.tag, attrs, lx + left, ly, right - left, line.height, index, text
+                    "line",
+                    frag.box.tag,
+                    attrs,
+                    lx + left,
+                    ly,
+                    right - left,
+                    line.height,
+                    index,
+                    text,
                 )
             )
         for item in line.items:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 from lxml import etree
 
 from engine import convert
@@ -46,6 +47,7 @@ LOREM = (
 )
 
 
+@pytest.mark.fonts("fonts-liberation")  # the line breaks beside the cap use its metrics
 def test_drop_cap_is_its_own_text_box_and_lines_beside_it_start_after_it() -> None:
     root = _slide(
         f"<p style=\"width:520px;margin:20px;font:19px/1.6 'Liberation Serif'\">{LOREM}</p>",

@@ -230,7 +230,7 @@ USE_BOMB = (
         for i in range(7)
     )
     + "</defs><use href='#l7'/>"
-)  # 8^7 circles: cheap to estimate, minutes to draw
+)  # 8^7 circles: cheap to estimate; resvg refuses it (node limit) or runs into the timeout
 
 
 @pytest.mark.parametrize("body", [*BOMBS, USE_BOMB])
@@ -245,8 +245,11 @@ def test_svg_bombs_finish_within_the_time_limit(body: str) -> None:
     # the limit, plus (re)starting the renderer process and writing the deck
     assert elapsed < limit + 2.0
     if body is USE_BOMB:
+        # Which guard stops it depends on the machine's speed: resvg's own node limit (an
+        # error within a fraction of a second) or our time limit. Either way the picture is
+        # dropped with a diagnostic and the page converts within the bound above.
         messages = [d["message"] for d in result.diagnostics[0]]
-        assert any("timeout" in m for m in messages), messages
+        assert any("timeout" in m or "SVG rendering failed" in m for m in messages), messages
 
 
 def test_the_renderer_process_survives_a_timeout() -> None:

@@ -33,6 +33,7 @@ def texts(slide: dict) -> list[dict]:
     return [s for s in slide["shapes"] if s["kind"] == "text"]
 
 
+@pytest.mark.fonts("fonts-liberation")  # ascent/descent of the default sans-serif face
 def test_single_line_box_places_first_baseline():
     (box,) = texts(
         slide_model('<p style="margin:0;font-size:20px;line-height:30px">Hello world</p>')

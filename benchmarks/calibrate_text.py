@@ -6,7 +6,7 @@ Run after a LibreOffice or Chromium upgrade, from the repo root:
     python3 benchmarks/calibrate_text.py --out /tmp/calibrate_text            # everything
     python3 benchmarks/calibrate_text.py --out /tmp/ct --only vertical,table  # some experiments
 
-Needs the fidelity tools (/work/shared/tools/fidelity, or --fidelity DIR): render_pptx.sh
+Needs the fidelity tools (../shared/tools/fidelity relative to the project, or --fidelity DIR): render_pptx.sh
 (LibreOffice -> PDF), its .venv (PyMuPDF to read the PDF, Playwright to drive Chromium),
 and the fonts of its setup.sh.  python-pptx, lxml and fontTools come from this interpreter.
 
@@ -1200,7 +1200,11 @@ def summarize(results: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "calibrate_text")
-    ap.add_argument("--fidelity", type=Path, default=Path("/work/shared/tools/fidelity"))
+    ap.add_argument(
+        "--fidelity",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "tools" / "fidelity",
+    )
     ap.add_argument(
         "--only", default="", help="comma-separated experiments: " + ",".join(EXPERIMENTS)
     )

@@ -9,7 +9,7 @@ with these numbers and need no browser.
 Regenerate after adding or changing a fixture (Chromium at /usr/bin/chromium, Playwright from
 the fidelity tools' virtualenv, Liberation fonts installed):
 
-    /work/shared/tools/fidelity/.venv/bin/python tests/layout/chromium_boxes.py
+    ../shared/tools/fidelity/.venv/bin/python tests/layout/chromium_boxes.py
 
 `--only NAME` re-renders single fixtures and prints their boxes without writing anything.
 """

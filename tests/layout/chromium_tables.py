@@ -9,7 +9,7 @@ fragments with these numbers and needs no browser.
 Regenerate after adding or changing a fixture (Chromium at /usr/bin/chromium, Playwright from
 the fidelity tools' virtualenv, Liberation fonts installed):
 
-    /work/shared/tools/fidelity/.venv/bin/python tests/layout/chromium_tables.py
+    ../shared/tools/fidelity/.venv/bin/python tests/layout/chromium_tables.py
 
 `--only NAME...` re-renders single fixtures and prints their boxes without writing anything.
 `--corpus PAGE.html...` prints, for each table of real pages, Chromium's column widths and

@@ -1,7 +1,7 @@
 """Tests for engine.model.textmetrics against numbers measured in LibreOffice 7.4.7 and Chromium 156.
 
 How the numbers were produced: `python3 benchmarks/calibrate_text.py --out /tmp/ct_full`
-(LibreOffice 7.4.7.2 through /work/shared/tools/fidelity/render_pptx.sh, PDF read with
+(LibreOffice 7.4.7.2 through ../shared/tools/fidelity/render_pptx.sh, PDF read with
 PyMuPDF rawdict: origin = (x, baseline), pt * 4/3 = slide px; Chromium 156 through the
 fidelity tool's word_layout.WORDS_JS).  Every LibreOffice box has zero insets, anchor t,
 a:noAutofit; baselines are px below the box top.  Values are rounded to 0.01 px from

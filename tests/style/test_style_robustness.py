@@ -23,7 +23,8 @@ from engine.style.shorthands import SHORTHANDS
 from engine.style.stylesheet import parse_stylesheet
 from engine.style.values import Deferred
 
-CORPUS = "/work/shared/corpus"
+# ../shared/corpus relative to the project
+CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus")
 
 _CSS_PIECES = st.sampled_from(
     [

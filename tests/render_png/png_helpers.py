@@ -36,6 +36,13 @@ def slide(*shapes: dict[str, Any], background: Any = None) -> dict[str, Any]:
     return {"background": background, "shapes": list(shapes), "notes": None, "blank": False}
 
 
+def rect_shape(
+    x: float, y: float, w: float, h: float, fill: str = "FF0000", **extra: Any
+) -> dict[str, Any]:
+    """A model `rect` shape (geometry, fill colour and any other fields given as keywords)."""
+    return {"kind": "rect", "x": x, "y": y, "w": w, "h": h, "fill": solid(fill), **extra}
+
+
 def solid(color: str, alpha: float = 1.0) -> dict[str, Any]:
     return {"type": "solid", "color": color, "alpha": alpha}
 

@@ -13,6 +13,7 @@ from png_helpers import (
     halves_png,
     png_bytes,
     png_image,
+    rect_shape,
     slide,
     solid,
     text_shape,
@@ -34,15 +35,7 @@ def test_output_size_follows_the_slide_aspect() -> None:
 
 
 def test_red_rect_is_red_exactly_where_it_is() -> None:
-    rect = {
-        "kind": "rect",
-        "geom": "rect",
-        "x": 20,
-        "y": 10,
-        "w": 40,
-        "h": 30,
-        "fill": solid("FF0000"),
-    }
+    rect = rect_shape(20, 10, 40, 30, geom="rect")
     im = draw(slide(rect))
     assert im.getpixel((21, 11)) == RED
     assert im.getpixel((59, 39)) == RED
@@ -53,7 +46,7 @@ def test_red_rect_is_red_exactly_where_it_is() -> None:
 
 
 def test_scaled_output_maps_slide_px() -> None:
-    rect = {"kind": "rect", "x": 100, "y": 50, "w": 100, "h": 50, "fill": solid("0000FF")}
+    rect = rect_shape(100, 50, 100, 50, "0000FF")
     im = draw(slide(rect), width=400)
     assert im.getpixel((205, 105)) == BLUE
     assert im.getpixel((195, 95)) == WHITE
@@ -67,46 +60,21 @@ def test_background_solid_and_alpha_blending() -> None:
 
 
 def test_ellipse_fills_centre_not_corner() -> None:
-    shape = {
-        "kind": "rect",
-        "geom": "ellipse",
-        "x": 0,
-        "y": 0,
-        "w": 100,
-        "h": 100,
-        "fill": solid("FF0000"),
-    }
+    shape = rect_shape(0, 0, 100, 100, geom="ellipse")
     im = draw(slide(shape))
     assert im.getpixel((50, 50)) == RED
     assert im.getpixel((3, 3)) == WHITE
 
 
 def test_round_rect_corner_is_cut() -> None:
-    shape = {
-        "kind": "rect",
-        "geom": "roundRect",
-        "radius": 20,
-        "x": 0,
-        "y": 0,
-        "w": 100,
-        "h": 100,
-        "fill": solid("FF0000"),
-    }
+    shape = rect_shape(0, 0, 100, 100, geom="roundRect", radius=20)
     im = draw(slide(shape))
     assert im.getpixel((2, 2)) == WHITE
     assert im.getpixel((25, 2)) == RED
 
 
 def test_rotation_about_the_centre() -> None:
-    bar = {
-        "kind": "rect",
-        "x": 50,
-        "y": 45,
-        "w": 100,
-        "h": 10,
-        "rotation": 90,
-        "fill": solid("FF0000"),
-    }
+    bar = rect_shape(50, 45, 100, 10, rotation=90)
     im = draw(slide(bar))
     assert im.getpixel((100, 10)) == RED  # now vertical through the centre
     assert im.getpixel((60, 50)) == WHITE
@@ -115,16 +83,7 @@ def test_rotation_about_the_centre() -> None:
 def test_custom_outline_with_hole() -> None:
     outer = [[0, 0], [100, 0], [100, 100], [0, 100]]
     hole = [[25, 25], [25, 75], [75, 75], [75, 25]]  # drawn the other way round
-    shape = {
-        "kind": "rect",
-        "geom": "custom",
-        "x": 0,
-        "y": 0,
-        "w": 100,
-        "h": 100,
-        "contours": [outer, hole],
-        "fill": solid("FF0000"),
-    }
+    shape = rect_shape(0, 0, 100, 100, geom="custom", contours=[outer, hole])
     im = draw(slide(shape))
     assert im.getpixel((10, 10)) == RED
     assert im.getpixel((50, 50)) == WHITE
@@ -324,15 +283,14 @@ def test_table_cells_fill_border_and_text() -> None:
 
 
 def test_shadow_darkens_below_the_shape() -> None:
-    shape = {
-        "kind": "rect",
-        "x": 50,
-        "y": 20,
-        "w": 100,
-        "h": 40,
-        "fill": solid("FFFFFF"),
-        "shadow": {"blur": 8, "dist": 10, "dir": 90, "color": "000000", "alpha": 0.5},
-    }
+    shape = rect_shape(
+        50,
+        20,
+        100,
+        40,
+        "FFFFFF",
+        shadow={"blur": 8, "dist": 10, "dir": 90, "color": "000000", "alpha": 0.5},
+    )
     im = draw(slide(shape))
     assert sum(im.getpixel((100, 65))) < 3 * 250
     assert im.getpixel((100, 40)) == WHITE

@@ -1,8 +1,10 @@
-"""Generation benchmark (a 40-page Markdown document -> PPTX through every built-in template).
+"""Generation benchmark (a 40-page Markdown document -> PPTX + cover + previews through every built-in template).
 
 Prints, per template, the CPU time of `generate_from_markdown` on one core (after one warm-up
-run that loads fonts and templates), the slide count and the share spent fitting pages; writes
-benchmarks/results/generate.json. Target: < 2 s per deck.
+run that loads fonts and templates), the slide count and the share spent fitting pages, and the
+CPU time of the whole generation job (PPTX + every slide's 640 px preview, the first being the
+cover, as service.gen_jobs makes them), counting the CPU of the resvg helper process too;
+writes benchmarks/results/generate.json. Target: < 2 s per deck for the whole job.
 
     python benchmarks/bench_generate.py [--templates corporate minimal ...] [--runs 3]
 
@@ -253,23 +255,29 @@ def main(argv: list[str] | None = None) -> int:
         return score_fidelity(ids)
     if args.screenshots:
         return screenshots(ids, args.screenshots)
+    from engine.render import render_deck_pngs
+
     md = forty_page_markdown()
-    generator.generate_from_markdown(md, ids[0])  # warm-up: imports, fonts, templates
+    warm = generator.generate_from_markdown(md, ids[0])  # warm-up: imports, fonts, templates
+    render_deck_pngs(warm.conversion, width=640)  # and the render helper
     results = []
     for tid in ids:
-        times, fit_times = [], []
+        times, fit_times, job_times = [], [], []
         deck = None
         for _ in range(args.runs):
             checks = _count_checks()
-            t0 = time.process_time()
+            t0, h0 = time.process_time(), _helper_cpu()
             deck = generator.generate_from_markdown(md, tid)
             times.append(time.process_time() - t0)
             fit_times.append(checks())
+            render_deck_pngs(deck.conversion, width=640)  # cover = previews[0]
+            job_times.append(time.process_time() - t0 + _helper_cpu() - h0)
         assert deck is not None
         content = sum(1 for p in deck.pages if p.kind == "content")
         row = {
             "template": tid,
             "cpu_s": round(statistics.median(times), 3),
+            "job_cpu_s": round(statistics.median(job_times), 3),
             "slides": deck.page_count,
             "content_slides": content,
             "fit_layouts": fit_times[-1][0],
@@ -279,14 +287,34 @@ def main(argv: list[str] | None = None) -> int:
         results.append(row)
         print(
             f"{tid:12s} {row['cpu_s']:6.3f} s CPU  {row['slides']:3d} slides "
-            f"({content} content)  fit: {row['fit_layouts']} layouts {row['fit_cpu_s']:.3f} s"
+            f"({content} content)  fit: {row['fit_layouts']} layouts {row['fit_cpu_s']:.3f} s  "
+            f"with cover + previews: {row['job_cpu_s']:.3f} s CPU"
         )
     worst = max(r["cpu_s"] for r in results)
-    print(f"worst template: {worst:.3f} s per 40-page document (target < 2 s)")
+    worst_job = max(r["job_cpu_s"] for r in results)
+    print(
+        f"worst template: {worst:.3f} s per 40-page document, {worst_job:.3f} s with cover + "
+        "previews (CPU, render helper included; target < 2 s)"
+    )
     os.makedirs(RESULTS, exist_ok=True)
     with open(os.path.join(RESULTS, "generate.json"), "w") as fh:
         json.dump({"markdown_chars": len(md), "runs": args.runs, "results": results}, fh, indent=2)
     return 0
+
+
+def _helper_cpu() -> float:
+    """CPU seconds used so far by the engine's resvg helper process (0 before it starts)."""
+    from engine.model import svgrender
+
+    proc = svgrender._HELPER.proc
+    if proc is None:
+        return 0.0
+    try:
+        with open(f"/proc/{proc.pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _count_checks():  # type: ignore[no-untyped-def]

@@ -1,11 +1,21 @@
 """Load benchmark for the convert endpoint (a corpus deck x N concurrent clients -> throughput,
-latency percentiles, errors and peak server memory).
+latency percentiles, errors, peak server memory and the service's CPU overhead per page).
 
-Starts `python -m service` on 127.0.0.1, measures the engine's single-process pages/s in this
-process as the baseline, then sends `--requests` conversions of a 10-page deck from
-`--clients` concurrent async httpx clients. Bounded in count and in time (`--time-limit`).
+Starts `python -m service` on 127.0.0.1, measures the engine's single-process pages/s and CPU
+per page in this process as the baseline (before and after the load, averaged), then sends
+`--requests` conversions of a 10-page deck from `--clients` concurrent async httpx clients.
+Bounded in count and in time (`--time-limit`). Writes benchmarks/results/load_convert.json.
 
-    python benchmarks/load_convert.py --clients 4 --requests 40
+CPU, not wall time, is the measure (the machine is shared): the service's CPU is user + system
+time of the server process and every descendant (worker pool, forkserver), sampled from
+/proc every 50 ms so that workers replaced during the run are counted too. It is compared
+with (a) the engine alone in this process and (b) the CPU the workers report for the
+conversion itself (`deckforge_conversion_cpu_seconds` in /metrics), which is measured under
+the same machine load as the service and so is the steadier reference. The server's idle CPU
+(background loops: sweeper, task runner) is measured for `--idle-seconds` before the load and
+reported separately.
+
+    python benchmarks/load_convert.py --clients 4 --requests 40 --workers 2
 """
 
 from __future__ import annotations
@@ -39,12 +49,16 @@ def load_deck(name: str, pages: int) -> list[str]:
     return [htmls[i % len(htmls)] for i in range(pages)]
 
 
-def engine_baseline(htmls: list[str], runs: int) -> tuple[float, float]:
+RESULTS = ROOT / "benchmarks" / "results" / "load_convert.json"
+
+
+def engine_baseline(htmls: list[str], runs: int, warm_up: bool = True) -> tuple[float, float]:
     """Single-process pages/s of engine.convert on this deck (after one warm-up run), and the
     CPU seconds it spends per page."""
     from engine import convert
 
-    convert(htmls)
+    if warm_up:
+        convert(htmls)
     started = time.perf_counter()
     cpu_started = time.process_time()
     for _ in range(runs):
@@ -90,32 +104,75 @@ def rss_bytes(pids: list[int]) -> int:
     return total
 
 
-class MemorySampler(threading.Thread):
-    """Peak summed RSS of the server and all its descendants (workers), sampled every 50 ms."""
+def process_cpu(pid: int) -> float | None:
+    """utime + stime of one process in seconds (its own, not reaped children's)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """utime + stime of the processes (their own, not reaped children's)."""
+    return sum(process_cpu(pid) or 0.0 for pid in pids)
+
+
+class TreeSampler(threading.Thread):
+    """Every 50 ms: the summed RSS of the server and all its descendants (peak kept), and each
+    process's CPU time, so that CPU used by the tree between `mark()` and `used()` includes
+    workers started (and even ended) in between, up to their last sample."""
 
     def __init__(self, pid: int) -> None:
         super().__init__(daemon=True)
         self.pid = pid
         self.peak = 0
         self.stop = threading.Event()
+        self._lock = threading.Lock()
+        self._first: dict[int, float] = {}
+        self._last: dict[int, float] = {}
+
+    def sample(self) -> None:
+        tree = process_tree(self.pid)
+        rss = rss_bytes(tree)
+        with self._lock:
+            self.peak = max(self.peak, rss)
+            for pid in tree:
+                cpu = process_cpu(pid)
+                if cpu is None:
+                    continue
+                self._first.setdefault(pid, 0.0)  # a new process: all its CPU is in the window
+                self._last[pid] = cpu
+
+    def mark(self) -> None:
+        """Start a window: what every current process has used so far is excluded."""
+        with self._lock:
+            self._first = {}
+            self._last = {}
+            for pid in process_tree(self.pid):
+                cpu = process_cpu(pid)
+                if cpu is not None:
+                    self._first[pid] = self._last[pid] = cpu
+
+    def used(self, pids: list[int] | None = None) -> float:
+        """CPU seconds used since `mark()` by the tree (or by `pids` only)."""
+        self.sample()
+        with self._lock:
+            keys = self._last.keys() if pids is None else [p for p in pids if p in self._last]
+            return sum(self._last[p] - self._first.get(p, 0.0) for p in keys)
 
     def run(self) -> None:
         while not self.stop.is_set():
-            self.peak = max(self.peak, rss_bytes(process_tree(self.pid)))
+            self.sample()
             self.stop.wait(0.05)
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """utime + stime of the processes (their own, not reaped children's)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / ticks
+def metric_value(base: str, name: str) -> float:
+    """One unlabelled sample of the server's Prometheus /metrics (0 when absent)."""
+    for line in httpx.get(base + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return 0.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -166,26 +223,7 @@ async def run_load(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    p.add_argument("--clients", type=int, default=4)
-    p.add_argument("--requests", type=int, default=40)
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--queue-size", type=int, default=16)
-    p.add_argument("--deck", default="deck-quarterly-review")
-    p.add_argument("--pages", type=int, default=10)
-    p.add_argument("--baseline-runs", type=int, default=3)
-    p.add_argument("--time-limit", type=float, default=180.0, help="stop sending after this many s")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON too")
-    args = p.parse_args(argv)
-
-    htmls = load_deck(args.deck, args.pages)
-    print(f"deck: {args.deck}, {len(htmls)} pages, {sum(len(h.encode()) for h in htmls)} bytes")
-    baseline, baseline_cpu = engine_baseline(htmls, args.baseline_runs)
-    print(f"engine single-process: {baseline:.2f} pages/s ({baseline_cpu * 1000:.1f} ms CPU/page)")
-
+def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     data_dir = tempfile.mkdtemp(prefix="deckforge-bench-")
@@ -203,46 +241,91 @@ def main(argv: list[str] | None = None) -> int:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    sampler = MemorySampler(server.pid)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(base + "/readyz", timeout=1).json()["code"] == 0:
+                return server, base
+        except (httpx.HTTPError, ValueError):
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            raise SystemExit("server did not become ready")
+        time.sleep(0.1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--clients", type=int, default=4)
+    p.add_argument("--requests", type=int, default=40)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--queue-size", type=int, default=16)
+    p.add_argument("--deck", default="deck-quarterly-review")
+    p.add_argument("--pages", type=int, default=10)
+    p.add_argument("--baseline-runs", type=int, default=5, help="deck runs before and after")
+    p.add_argument("--idle-seconds", type=float, default=5.0, help="server idle CPU window")
+    p.add_argument("--time-limit", type=float, default=180.0, help="stop sending after this many s")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    p.add_argument("--no-save", action="store_true", help=f"do not write {RESULTS.name}")
+    args = p.parse_args(argv)
+
+    htmls = load_deck(args.deck, args.pages)
+    print(f"deck: {args.deck}, {len(htmls)} pages, {sum(len(h.encode()) for h in htmls)} bytes")
+    load_before = os.getloadavg()
+    baseline, baseline_cpu = engine_baseline(htmls, args.baseline_runs)
+    print(f"engine single-process: {baseline:.2f} pages/s ({baseline_cpu * 1000:.1f} ms CPU/page)")
+
+    server, base = start_server(args)
+    sampler = TreeSampler(server.pid)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(base + "/readyz", timeout=1).json()["code"] == 0:
-                    break
-            except (httpx.HTTPError, ValueError):
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("server did not become ready")
-            time.sleep(0.1)
         # Warm-up: one request per worker, not measured.
         asyncio.run(run_load(base, htmls, args.workers, args.workers, 120))
         sampler.start()
-        tree = process_tree(server.pid)
-        cpu_before = cpu_seconds(tree)
-        server_cpu_before = cpu_seconds([server.pid])
+        sampler.mark()
+        time.sleep(args.idle_seconds)
+        idle_cpu = sampler.used()
+        engine_before = metric_value(base, "deckforge_conversion_cpu_seconds_total")
+        sampler.mark()
         result = asyncio.run(run_load(base, htmls, args.clients, args.requests, args.time_limit))
-        cpu_used = cpu_seconds(tree) - cpu_before
-        server_cpu_used = cpu_seconds([server.pid]) - server_cpu_before
+        cpu_used = sampler.used()
+        server_cpu_used = sampler.used([server.pid])
+        worker_engine_cpu = metric_value(base, "deckforge_conversion_cpu_seconds_total")
+        worker_engine_cpu -= engine_before
     finally:
         sampler.stop.set()
         server.terminate()
         server.wait(30)
+    baseline_after, baseline_cpu_after = engine_baseline(htmls, args.baseline_runs, warm_up=False)
+    print(
+        f"engine single-process, after the load: {baseline_after:.2f} pages/s "
+        f"({baseline_cpu_after * 1000:.1f} ms CPU/page)"
+    )
+    engine_cpu = (baseline_cpu + baseline_cpu_after) / 2
 
     lat = result["latencies"]
     assert isinstance(lat, list)
     codes = result["codes"]
     assert isinstance(codes, dict)
     errors = sum(n for code, n in codes.items() if code != "0")
-    throughput = float(result["pages_ok"]) / float(result["wall_s"])  # type: ignore[arg-type]
+    wall = float(result["wall_s"])  # type: ignore[arg-type]
+    throughput = float(result["pages_ok"]) / wall  # type: ignore[arg-type]
     target = 0.8 * baseline * args.workers
     pages_ok = max(1, int(result["pages_ok"]))  # type: ignore[call-overload]
+    service_ms = cpu_used * 1000 / pages_ok
+    idle_ms_per_s = idle_cpu * 1000 / args.idle_seconds
+    background_ms = idle_ms_per_s * wall / pages_ok  # idle-rate CPU over the run, per page
+    worker_engine_ms = worker_engine_cpu * 1000 / pages_ok
+    engine_ms = engine_cpu * 1000
     figures = {
+        "command": "python benchmarks/load_convert.py "
+        + " ".join(sys.argv[1:] if argv is None else argv),
         "clients": args.clients,
         "workers": args.workers,
         "requests": result["requests"],
         "pages_per_request": len(htmls),
-        "wall_s": round(float(result["wall_s"]), 2),  # type: ignore[arg-type]
+        "wall_s": round(wall, 2),
         "throughput_pages_s": round(throughput, 2),
         "engine_single_process_pages_s": round(baseline, 2),
         "target_pages_s": round(target, 2),
@@ -253,10 +336,27 @@ def main(argv: list[str] | None = None) -> int:
         "errors": errors,
         "codes": codes,
         "peak_server_rss_mb": round(sampler.peak / 2**20, 1),
-        "engine_cpu_ms_per_page": round(baseline_cpu * 1000, 1),
-        "service_cpu_ms_per_page": round(cpu_used * 1000 / pages_ok, 1),
-        "server_process_cpu_ms_per_page": round(server_cpu_used * 1000 / pages_ok, 1),
-        "load_average_1m": round(os.getloadavg()[0], 2),
+        "engine_cpu_ms_per_page": round(engine_ms, 2),
+        "engine_cpu_ms_per_page_before_after": [
+            round(baseline_cpu * 1000, 2),
+            round(baseline_cpu_after * 1000, 2),
+        ],
+        "service_cpu_ms_per_page": round(service_ms, 2),
+        "server_process_cpu_ms_per_page": round(server_cpu_used * 1000 / pages_ok, 2),
+        "worker_engine_cpu_ms_per_page": round(worker_engine_ms, 2),
+        "server_idle_cpu_ms_per_s": round(idle_ms_per_s, 2),
+        "background_cpu_ms_per_page": round(background_ms, 2),
+        "overhead_vs_engine_pct": round((service_ms / engine_ms - 1) * 100, 1),
+        "overhead_vs_worker_engine_pct": round((service_ms / worker_engine_ms - 1) * 100, 1)
+        if worker_engine_ms
+        else None,
+        "overhead_vs_worker_engine_without_background_pct": round(
+            ((service_ms - background_ms) / worker_engine_ms - 1) * 100, 1
+        )
+        if worker_engine_ms
+        else None,
+        "load_average_1m_before": round(load_before[0], 2),
+        "load_average_1m_after": round(os.getloadavg()[0], 2),
     }
     print(f"requests: {figures['requests']} from {args.clients} clients, {args.workers} workers")
     print(
@@ -266,11 +366,28 @@ def main(argv: list[str] | None = None) -> int:
     print(f"errors: {errors} (codes {codes})")
     print(f"peak server memory (server + workers RSS): {figures['peak_server_rss_mb']} MB")
     print(
-        f"CPU per page: engine alone {figures['engine_cpu_ms_per_page']} ms, "
-        f"service (server + workers) {figures['service_cpu_ms_per_page']} ms, "
-        f"of which the server process {figures['server_process_cpu_ms_per_page']} ms"
+        f"CPU per page: engine alone {engine_ms:.2f} ms (this process, mean of before/after), "
+        f"service (server + all descendants) {service_ms:.2f} ms, of which the server process "
+        f"{figures['server_process_cpu_ms_per_page']} ms and the conversions in the workers "
+        f"{worker_engine_ms:.2f} ms"
     )
-    print(f"machine load average (1 min) at the end: {figures['load_average_1m']}")
+    print(
+        f"server idle CPU: {idle_ms_per_s:.2f} ms/s (background loops), "
+        f"{background_ms:.2f} ms per page at this throughput"
+    )
+    print(
+        f"overhead: {figures['overhead_vs_engine_pct']} % vs the engine alone, "
+        f"{figures['overhead_vs_worker_engine_pct']} % vs the conversions in the workers "
+        f"({figures['overhead_vs_worker_engine_without_background_pct']} % without background)"
+    )
+    print(
+        f"machine load average (1 min): {figures['load_average_1m_before']} before, "
+        f"{figures['load_average_1m_after']} after"
+    )
+    if not args.no_save:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {RESULTS.relative_to(ROOT)}")
     if args.json:
         print(json.dumps(figures))
     return 0

@@ -7,6 +7,9 @@ Public API (no HTTP here; the service calls these):
                            filename: str | None = None) -> GeneratedDeck
     regenerate(document_or_property: dict | str, *, templates: dict[str, Template] | None = None,
                filename: str | None = None) -> GeneratedDeck
+    plan_from_markdown(markdown, template_id=None, *, templates=None,
+                       on_page=None) -> PlannedDeck   # page HTML first (on_page(i, total, html))
+    build_planned(planned: PlannedDeck, *, filename=None) -> GeneratedDeck   # then the engine
     list_templates(templates: dict[str, Template] | None = None) -> list[dict]
         # [{id, name, category, colors, fonts, builtin, preview}]
     template_preview(template: Template, width: int = 480) -> bytes   # PNG
@@ -40,8 +43,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.api import (  # noqa: F401
         GeneratedDeck,
+        PlannedDeck,
+        build_planned,
         generate_from_markdown,
         list_templates,
+        plan_from_markdown,
         regenerate,
         template_preview,
     )
@@ -66,6 +72,9 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "GeneratedDeck": "generator.api",
     "generate_from_markdown": "generator.api",
+    "plan_from_markdown": "generator.api",
+    "build_planned": "generator.api",
+    "PlannedDeck": "generator.api",
     "list_templates": "generator.api",
     "regenerate": "generator.api",
     "template_preview": "generator.api",

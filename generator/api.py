@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from engine.api import Conversion, convert
 from engine.options import Limits, Options
+from generator.assemble import convert_fitted
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
+from generator.fit import Fitter
 from generator.outline import Outline, parse_outline
 from generator.planner import PlannedPage, Planner, deck_language, draft_pages
 from generator.templates import Template, builtin_templates, get_template
@@ -134,6 +137,119 @@ def template_preview(template: Template, width: int = 480) -> bytes:
     return render_cover_png(deck.conversion, width=width)
 
 
+@dataclass
+class PlannedDeck:
+    """A deck planned and rendered to page HTML, not yet converted: plain data (picklable), so
+    the HTML can be shown while another process converts it (`build_planned`)."""
+
+    subject: str
+    template_id: str
+    lang: str
+    outline: dict[str, Any]
+    pages: list[dict[str, Any]]
+    htmls: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlannedDeck:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+
+
+PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
+
+
+def plan_from_markdown(
+    markdown: Any,
+    template_id: str | None = None,
+    *,
+    templates: dict[str, Template] | None = None,
+    on_page: PageCallback | None = None,
+) -> PlannedDeck:
+    """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
+    calling `on_page(index, total, html)` as soon as each page exists. Same GeneratorErrors."""
+    template = get_template(template_id, templates)
+    outline = parse_outline(markdown)
+    lang = deck_language(outline)
+    drafts = draft_pages(outline, lang)
+    if len(drafts) > MAX_SLIDES:
+        raise bad("markdown", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
+    return _plan(outline, drafts, template, lang, keep_layout=False, on_page=on_page)
+
+
+def build_planned(
+    planned: PlannedDeck, *, filename: str | None = None, fitter: Fitter | None = None
+) -> GeneratedDeck:
+    """The second half: convert a PlannedDeck's pages with the engine -> GeneratedDeck (the
+    same deck `generate_from_markdown` makes from the same Markdown and template). `fitter`:
+    the planner's overflow check in this process, whose layouts the conversion reuses."""
+    name = filename or planned.subject
+    if fitter is not None:
+        conversion = convert_fitted(planned.htmls, fitter, filename=name, options=_ENGINE_OPTIONS)
+    else:
+        conversion = convert(planned.htmls, filename=name, options=_ENGINE_OPTIONS)
+    document = {
+        "version": VERSION,
+        "generator": "deckforge",
+        "templateId": planned.template_id,
+        "subject": planned.subject,
+        "lang": planned.lang,
+        "outline": planned.outline,
+        "pages": planned.pages,
+        "slideModel": {
+            "width": conversion.slide_width,
+            "height": conversion.slide_height,
+            "slides": conversion.slides,
+        },
+    }
+    return GeneratedDeck(
+        pptx_bytes=conversion.pptx_bytes,
+        subject=planned.subject,
+        template_id=planned.template_id,
+        page_count=len(planned.pages),
+        document=document,
+        pages_html=planned.htmls,
+        pages=[PlannedPage.from_dict(p) for p in planned.pages],
+        conversion=conversion,
+    )
+
+
+def _plan(
+    outline: Outline,
+    drafts: list[PlannedPage],
+    template: Template,
+    lang: str,
+    *,
+    keep_layout: bool,
+    on_page: PageCallback | None = None,
+    fitter: Fitter | None = None,
+) -> PlannedDeck:
+    deck = {
+        "topic": outline.topic,
+        "subtitle": outline.subtitle,
+        "lang": lang,
+        "colors": dict(template.manifest["colors"]),
+        "fonts": dict(template.manifest["fonts"]),
+        "template": {"id": template.id, "name": template.name},
+    }
+    planner = Planner(template, deck) if fitter is None else Planner(template, deck, fitter)
+    pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
+    htmls = []
+    for i, page in enumerate(pages):
+        htmls.append(planner.render(page))
+        if on_page is not None:
+            on_page(i, len(pages), htmls[-1])
+    return PlannedDeck(
+        subject=outline.topic,
+        template_id=template.id,
+        lang=lang,
+        outline=outline.to_dict(),
+        pages=[p.to_dict() for p in pages],
+        htmls=htmls,
+    )
+
+
 def _build(
     outline: Outline,
     drafts: list[PlannedPage],
@@ -143,39 +259,6 @@ def _build(
     keep_layout: bool,
     filename: str | None,
 ) -> GeneratedDeck:
-    deck = {
-        "topic": outline.topic,
-        "subtitle": outline.subtitle,
-        "lang": lang,
-        "colors": dict(template.manifest["colors"]),
-        "fonts": dict(template.manifest["fonts"]),
-        "template": {"id": template.id, "name": template.name},
-    }
-    planner = Planner(template, deck)
-    pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
-    htmls = [planner.render(p) for p in pages]
-    conversion = convert(htmls, filename=filename or outline.topic, options=_ENGINE_OPTIONS)
-    document = {
-        "version": VERSION,
-        "generator": "deckforge",
-        "templateId": template.id,
-        "subject": outline.topic,
-        "lang": lang,
-        "outline": outline.to_dict(),
-        "pages": [p.to_dict() for p in pages],
-        "slideModel": {
-            "width": conversion.slide_width,
-            "height": conversion.slide_height,
-            "slides": conversion.slides,
-        },
-    }
-    return GeneratedDeck(
-        pptx_bytes=conversion.pptx_bytes,
-        subject=outline.topic,
-        template_id=template.id,
-        page_count=len(pages),
-        document=document,
-        pages_html=htmls,
-        pages=pages,
-        conversion=conversion,
-    )
+    fitter = Fitter(_ENGINE_OPTIONS)  # the final conversion reuses the fit check's layouts
+    planned = _plan(outline, drafts, template, lang, keep_layout=keep_layout, fitter=fitter)
+    return build_planned(planned, filename=filename, fitter=fitter)

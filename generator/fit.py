@@ -7,8 +7,13 @@ Elements marked `data-df-decor` (and their content) are decoration and are not c
 
 from __future__ import annotations
 
-from engine.api import LaidOutBox, layout_boxes
+from collections import OrderedDict
+from typing import Any
+
+from engine.api import LaidOutBox, _collect, layout_boxes
+from engine.diagnostics import Diagnostics
 from engine.options import Options
+from engine.pipeline import LaidOutPage, PageResult, layout_page
 
 TOLERANCE = 0.5  # px
 FIT_ATTR = "data-df-fit"
@@ -28,6 +33,56 @@ def overflowing_regions(html: str) -> list[str]:
     except Exception:  # noqa: BLE001 - convert() isolates and reports the same failure per page
         return []
     return overflows(page.boxes, page.width, page.height)
+
+
+class Fitter:
+    """An overflow check that keeps the layout of the pages it checked, so that the final
+    conversion turns a fitted page into its slide model without laying it out again
+    (`page_result`). Callable like `overflowing_regions`; keeps the last `keep` layouts, and
+    the layouts of the pages the planner settled on (`pin`) until they are converted."""
+
+    def __init__(self, options: Options = _OPTIONS, keep: int = 16) -> None:
+        self.options = options
+        self.keep = keep
+        self.laid: OrderedDict[str, tuple[LaidOutPage, Diagnostics]] = OrderedDict()
+        self.pinned: dict[str, tuple[LaidOutPage, Diagnostics]] = {}
+
+    def pin(self, html: str) -> None:
+        """Keep the layout of `html` (a final page) until `page_result` takes it."""
+        kept = self.laid.pop(html, None)
+        if kept is not None:
+            self.pinned[html] = kept
+
+    def __call__(self, html: str) -> list[str]:
+        diag = Diagnostics()
+        try:
+            page = layout_page(html, self.options, diag)
+            boxes: list[LaidOutBox] = []
+            _collect(page.root, 0.0, 0.0, -1, boxes)
+        except RecursionError:
+            return []
+        except Exception:  # noqa: BLE001 - as overflowing_regions: convert() reports the page
+            return []
+        self.laid[html] = (page, diag)
+        self.laid.move_to_end(html)
+        while len(self.laid) > self.keep:
+            self.laid.popitem(last=False)
+        return overflows(boxes, page.root.width, page.root.height)
+
+    def page_result(self, html: str) -> PageResult | None:
+        """The converted page (slide model, media, diagnostics) of a page this checker laid out,
+        or None (not kept, or the slide model failed: the caller converts it afresh)."""
+        from engine.model.slide import build_slide
+
+        kept = self.pinned.pop(html, None) or self.laid.pop(html, None)
+        if kept is None:
+            return None
+        page, diag = kept
+        try:
+            slide: dict[str, Any] = build_slide(page.root, page.media, diag, self.options, page.lang)
+        except Exception:  # noqa: BLE001 - the engine's own conversion reports the failure
+            return None
+        return PageResult(page.root.width, page.root.height, slide, page.media, diag)
 
 
 def overflows(boxes: list[LaidOutBox], width: float, height: float) -> list[str]:

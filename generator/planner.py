@@ -271,14 +271,16 @@ class Planner:
         """Fitted pages; GeneratorError 1010 on `markdown` as soon as there are more than max_pages."""
         self.max_pages = max_pages
         out: list[PlannedPage] = []
+        pin = getattr(self.check, "pin", None)  # a Fitter keeps the final pages' layouts
         for draft in drafts:
             for page in self.fit(draft, keep_layout):
                 self.counter += 1
+                page.number = self.counter
                 out.append(page)
+                if pin is not None:
+                    pin(self.render(page))
             if len(out) > max_pages:
                 raise bad("markdown", f"makes more than {max_pages} slides")
-        for i, page in enumerate(out):
-            page.number = i + 1
         return out
 
     def fit(self, page: PlannedPage, keep_layout: bool = False) -> list[PlannedPage]:

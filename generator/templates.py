@@ -24,6 +24,7 @@ import base64
 import json
 import mimetypes
 import operator
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -239,22 +240,26 @@ def template_from_files(files: dict[str, bytes], builtin: bool = False) -> Templ
 
 
 _BUILTIN: dict[str, Template] = {}
+_BUILTIN_LOCK = threading.Lock()
 
 
 def builtin_templates() -> dict[str, Template]:
     """The shipped templates by id (loaded once; immutable afterwards)."""
-    if not _BUILTIN:
-        root = resources.files("generator").joinpath("templates")
-        for folder in sorted(root.iterdir(), key=lambda p: p.name):
-            if not folder.is_dir() or folder.name.startswith(("_", ".")):
-                continue
-            files = {}
-            for entry in folder.iterdir():
-                if entry.is_file():
-                    files[entry.name] = entry.read_bytes()
-            template = template_from_files(files, builtin=True)
-            _BUILTIN[template.id] = template
-    return dict(_BUILTIN)
+    with _BUILTIN_LOCK:  # concurrent first calls must never see a half-filled dict
+        if not _BUILTIN:
+            loaded: dict[str, Template] = {}
+            root = resources.files("generator").joinpath("templates")
+            for folder in sorted(root.iterdir(), key=lambda p: p.name):
+                if not folder.is_dir() or folder.name.startswith(("_", ".")):
+                    continue
+                files = {}
+                for entry in folder.iterdir():
+                    if entry.is_file():
+                        files[entry.name] = entry.read_bytes()
+                template = template_from_files(files, builtin=True)
+                loaded[template.id] = template
+            _BUILTIN.update(loaded)
+        return dict(_BUILTIN)
 
 
 def get_template(template_id: Any, templates: dict[str, Template] | None = None) -> Template:

@@ -55,9 +55,9 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 
-# 3. The package (editable) with the service and development extras.
+# 3. The package (editable) with the service, queue (scale-out) and development extras.
 say "installing deckforge into .venv"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[service,dev]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[service,queue,dev]'
 
 # 4. A first conversion: the built-in sample deck.
 .venv/bin/deckforge convert -o sample.pptx

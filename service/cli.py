@@ -27,6 +27,11 @@ def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
         help="conversion worker processes (DECKFORGE_WORKERS, default: cores)",
     )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING, ... (DECKFORGE_LOG_LEVEL)")
+    p.add_argument(
+        "--no-workers",
+        action="store_true",
+        help="API only: run no generation tasks here (DECKFORGE_RUN_WORKERS=false)",
+    )
     return p
 
 
@@ -46,6 +51,7 @@ def serve_main(argv: list[str] | None = None) -> int:
             "port": args.port,
             "workers": args.workers,
             "log_level": args.log_level,
+            "run_workers": False if args.no_workers else None,
         }.items()
         if v is not None
     }
@@ -108,6 +114,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "keys": ("service.admin_cli:keys_main", "API keys: create ACCOUNT, revoke KEY_OR_PREFIX"),
     "db": ("service.admin_cli:db_main", "database: upgrade (run the migrations)"),
     "doctor": ("service.doctor:main", "check fonts, optional tools, settings; what to install"),
+    "worker": ("service.worker_cli:main", "run a worker host for the task queue (scale-out)"),
 }
 
 

@@ -94,6 +94,33 @@ class Settings(BaseSettings):
     task_sse_heartbeat_s: float = Field(default=15.0, gt=0)
     task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
 
+    # Scale-out (README "Scale-out"): a Redis task queue (Dramatiq) and worker hosts.
+    queue_url: SecretStr | None = Field(
+        default=None, description="redis://host:port/db; unset: tasks run in-process"
+    )
+    run_workers: bool = Field(
+        default=True, description="false: API-only instance (no task runner in this process)"
+    )
+    queue_heartbeat_timeout_s: float = Field(
+        default=60.0, gt=0, description="a silent worker's messages go to the others after this"
+    )
+    queue_max_redeliveries: int = Field(
+        default=3, ge=0, description="a task whose worker died is restarted at most N times"
+    )
+    queue_requeue_after_s: float = Field(
+        default=30.0, gt=0, description="sweep: re-enqueue a task whose message was lost after"
+    )
+    queue_sweep_interval_s: float = Field(default=5.0, gt=0, description="worker host sweep")
+    worker_processes: int = Field(default_factory=_default_workers, ge=1, le=256)
+    worker_threads: int = Field(default=1, ge=1, le=64, description="tasks at once per process")
+    worker_grace_s: float = Field(
+        default=30.0, ge=0, description="SIGTERM: finish running tasks within, else hand back"
+    )
+    worker_metrics_host: str = "127.0.0.1"
+    worker_metrics_port: int = Field(
+        default=9191, ge=0, le=65535, description="worker host /metrics, /healthz; 0: off"
+    )
+
     # Output.
     default_filename: str = "presentation.pptx"
     log_level: str = "INFO"

@@ -98,10 +98,12 @@ def charge(
     *,
     now: datetime,
     ppt_id: str | None = None,
+    task_id: str | None = None,
 ) -> UsageRecord:
     """Debit `amount` credits from the principal's account and write the usage record (also for
     amount 0). Raises InsufficientCredits, leaving the balance untouched; the caller then rolls
-    back. The record carries the principal's uid (None for an Api-Key caller)."""
+    back. The record carries the principal's uid (None for an Api-Key caller). `task_id` (a
+    task's charge) is unique: a second charge for one task fails with an IntegrityError."""
     if type not in RECORD_TYPES:
         raise ValueError(f"unknown usage record type {type}")
     if amount < 0:
@@ -119,6 +121,7 @@ def charge(
         type=type,
         amount=amount,
         ppt_id=ppt_id,
+        task_id=task_id,
         create_time=now,
     )
     session.add(record)

@@ -1,6 +1,6 @@
 """Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs) and, for
-issue 11, Markdown generation, regeneration from an edited document, template package checks
-and template cover images. The only place the service calls the generator.
+issue 11, Markdown generation, conversion of a portable task's planned pages (issue 12),
+regeneration from an edited document, template package checks and template cover images. The only place the service calls the generator.
 
 The pool runs one job function per worker process; `run_job` dispatches on `payload["job"]`
 (absent: the convert job), so conversion and generation share one bounded pool (queue limit ->
@@ -72,7 +72,6 @@ def _deck_result(deck: Any, started: float) -> dict[str, Any]:
         "subject": deck.subject,
         "templateId": deck.template_id,
         "pages": deck.page_count,
-        "pagesHtml": list(deck.pages_html),  # latestData (4.3) of portable tasks
         "seconds": seconds,
     }
 
@@ -86,6 +85,15 @@ def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
         templates=_custom(payload),
         filename=payload.get("filename"),
     )
+    return _deck_result(deck, started)
+
+
+def build_planned_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: planned (generator.PlannedDeck as a dict: page HTML already rendered and stored
+    by a portable task), filename -> the converted deck."""
+    started = time.perf_counter()
+    planned = generator.PlannedDeck.from_dict(payload["planned"])
+    deck = generator.build_planned(planned, filename=payload.get("filename"))
     return _deck_result(deck, started)
 
 
@@ -127,6 +135,7 @@ def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:
 _JOBS = {
     "generate": generate_job,
     "regenerate": regenerate_job,
+    "buildPlanned": build_planned_job,
     "template": template_job,
     "templateCovers": template_covers_job,
 }

@@ -20,6 +20,7 @@ _WARMUP_PAGE = '<div class="slide" style="width:320px;height:180px"><p>warm-up</
 def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
     """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields)."""
     started = time.perf_counter()
+    cpu_started = time.process_time()
     options = Options(limits=Limits(**payload.get("limits", {})))
     try:
         conv = convert(
@@ -38,6 +39,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         }
     failed = [f.to_dict() for f in conv.failed_page_details]
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     log.info(
         "converted %s pages (%s failed) in %.3fs",
         conv.total_pages,
@@ -54,6 +56,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         "pageErrorMode": conv.page_error_mode,
         "failedPageDetails": failed,
         "seconds": seconds,
+        "cpuSeconds": cpu_seconds,
     }
 
 

@@ -48,6 +48,7 @@ class NewPpt:
     subject: str = ""
     template_id: str | None = None
     cover_key: str | None = None
+    task_id: str | None = None  # the producing task (unique: one PPT per task)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ def record_ppt(session: Session, principal: Principal, new: NewPpt, *, now: date
         cover_key=new.cover_key,
         create_time=now,
         update_time=now,
+        task_id=new.task_id,
     )
     session.add(ppt)
     session.flush()
@@ -107,7 +109,7 @@ def produce_ppt(
 ) -> tuple[Ppt, UsageRecord]:
     """Record the PPT and charge `cost` for it (type 1), in the caller's transaction."""
     ppt = record_ppt(session, principal, new, now=now)
-    record = charge(session, principal, TYPE_PPT, cost, now=now, ppt_id=ppt.id)
+    record = charge(session, principal, TYPE_PPT, cost, now=now, ppt_id=ppt.id, task_id=new.task_id)
     return ppt, record
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.accounts import ensure_default_account
@@ -25,6 +26,7 @@ from service.deps import Clock, ServiceState, current_request_id, utc_now
 from service.envelope import (
     BAD_PARAMETERS,
     NOT_FOUND,
+    NOT_READY,
     ApiError,
     envelope_response,
     error_response,
@@ -139,17 +141,17 @@ def create_app(
             await asyncio.to_thread(pool.close)
             raise
         sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
-        from service.tasks.runner import TaskRunner
-
-        runner = TaskRunner(state)
-        await runner.start()
-        state.extra["task_runner"] = runner
+        runner = await _start_tasks(state)
         state.ready = True
         try:
             yield
         finally:
             state.ready = False
-            await runner.stop()
+            if runner is not None:
+                await runner.stop()
+            queue = state.extra.pop("task_queue", None)
+            if queue is not None:
+                queue.close()  # type: ignore[attr-defined]
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -187,6 +189,28 @@ def create_app(
     return app
 
 
+async def _start_tasks(state: ServiceState) -> Any:
+    """Where this instance's generation tasks run: DECKFORGE_QUEUE_URL set -> enqueued for the
+    worker hosts (never run here); else this instance's TaskRunner, unless run_workers=false
+    (API only: another instance sharing the database runs them). Returns the runner or None."""
+    settings = state.settings
+    if settings.queue_url is not None:
+        from service.queue.broker import QueueClient
+
+        state.extra["task_queue"] = QueueClient(settings)
+        log.info("tasks go to the queue; this instance runs none")
+        return None
+    if not settings.run_workers:
+        log.info("API only (run_workers=false): tasks wait for an instance that runs them")
+        return None
+    from service.tasks.runner import TaskRunner
+
+    runner = TaskRunner(state)
+    await runner.start()
+    state.extra["task_runner"] = runner
+    return runner
+
+
 def _describe_envelopes_only(app: FastAPI) -> None:
     """Drop FastAPI's automatic 422 answers from the OpenAPI document: the service never sends
     them (validation failures are HTTP 200 envelopes with code 40010 or 1010)."""
@@ -207,6 +231,9 @@ def _describe_envelopes_only(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+DATABASE_DOWN = "service unavailable: the database cannot be reached, retry later"
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -222,6 +249,14 @@ def _install_error_handlers(app: FastAPI) -> None:
             for err in exc.errors()
         ]
         return envelope_response(BAD_PARAMETERS, failure_data(current_request_id(), details))
+
+    @app.exception_handler(OperationalError)
+    async def _database_down(request: Request, exc: OperationalError) -> JSONResponse:
+        # The database is unreachable (stopped, restarting, network): a clear "retry later"
+        # answer at once (README "Scale-out"), not a 50199 with a traceback per request.
+        log.warning("database unavailable: %s", type(exc.orig).__name__)
+        error = ApiError(NOT_READY, DATABASE_DOWN, headers={"Retry-After": "5"})
+        return error_response(error, current_request_id())
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

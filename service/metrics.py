@@ -40,6 +40,11 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=r,
         )
+        self.conversion_cpu_seconds = Counter(
+            "deckforge_conversion_cpu_seconds",
+            "CPU time spent converting in the workers (the engine's share of the service's CPU)",
+            registry=r,
+        )
         self.request_seconds = Histogram(
             "deckforge_convert_request_seconds",
             "Wall time of a whole convert request (validation, queue, conversion, storage)",

@@ -56,6 +56,7 @@ class Box:
     inline_content: bool = False  # block containers: children are inline-level (an IFC)
     marker: str | None = None  # list items: the marker text ('•', '3.') when list-style applies
     ordinal: int | None = None  # list items: the item's number (for numbered markers)
+    marker_style: Any = None  # list items: the ::marker computed style (colour, font, content)
     href: str | None = None  # hyperlink target inherited from an enclosing <a>
     background_media: dict[str, str] = field(default_factory=dict)  # url() layer -> media key
     index: int = 0  # document order, for stable sorting

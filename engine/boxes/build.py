@@ -154,7 +154,8 @@ def _element_box(
     box = b.Box(style, outer, inner, element=el, href=href, index=ctx.next_index())
     _load_backgrounds(box, ctx)
     if display == "list-item":
-        box.marker = _marker_for(el, style, ctx)
+        box.marker_style = ctx.styles.pseudo(el, "marker")
+        box.marker = _marker_for(el, style, box.marker_style, ctx)
         box.ordinal = ordinal_for(el, ctx.ordinals)
     children = list(_child_boxes(el, style, ctx, href))
     line_values = first_line_values(el, ctx.styles) if inner in CONTAINERS else None
@@ -243,7 +244,15 @@ def _content_piece(piece: Any, el: Any, ctx: BuildContext) -> str:
     return ""
 
 
-def _marker_for(el: Any, style: Any, ctx: BuildContext) -> str | None:
+def _marker_for(el: Any, style: Any, marker_style: Any, ctx: BuildContext) -> str | None:
+    """The marker's text: the ::marker `content` when set (Chromium shows it whatever the
+    list-style-type), else the list-style-type's counter text or string."""
+    content = marker_style["content"] if marker_style is not None else "normal"
+    if content == "none":
+        return None
+    if isinstance(content, tuple):
+        text = "".join(_content_piece(piece, el, ctx) for piece in content)
+        return text[:MAX_GENERATED_CHARS] or None
     list_type = style["list-style-type"]
     if list_type == "none":
         return None

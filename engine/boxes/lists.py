@@ -29,6 +29,8 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
         return BULLETS[list_type] + " "
     if list_type == "none":
         return None
+    if len(list_type) >= 2 and list_type[0] == list_type[-1] == '"':
+        return list_type[1:-1] or None  # a <string> list-style-type is shown as written
     if list_type == "decimal":
         return f"{ordinal}. "
     if list_type == "decimal-leading-zero":
@@ -40,6 +42,31 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
         text = roman_label(ordinal)
         return (text.upper() if list_type.startswith("upper") else text) + ". "
     return f"{ordinal}. "
+
+
+def symbol_marker(style: Any) -> str | None:
+    """'disc' | 'circle' | 'square' when Chromium paints an outside marker as a shape (a
+    `::marker` style with `content: normal`, no list-style-image), else None."""
+    kind = style["list-style-type"]
+    if (
+        kind not in BULLETS
+        or style["list-style-position"] != "outside"
+        or style["list-style-image"] != "none"
+        or style["content"] != "normal"
+    ):
+        return None
+    return str(kind)
+
+
+def symbol_marker_rect(ascent: int) -> tuple[int, int, int]:
+    """Chromium's outside disc/circle/square from the marker font's (integer) ascent: (left of
+    the shape from the list item's content edge (negative), its top above the baseline, its
+    size), as ListMarker::InlineMarginsForOutside and RelativeSymbolMarkerRect compute them."""
+    two_thirds = ascent * 2 // 3
+    size = (two_thirds + 1) // 2
+    left = -(two_thirds + 7)  # the marker box starts at -(2/3 ascent + 8), the shape 1 px in
+    top = ascent - 3 * (ascent - two_thirds) // 2
+    return left, top, size
 
 
 def alpha_label(n: int) -> str:
@@ -132,6 +159,7 @@ def hand_marker_to_first_line(li: Any) -> None:
         if target.marker:  # a nested item first: it keeps its own marker, the outer one is lost
             return
     target.marker, target.ordinal = li.marker, li.ordinal
+    target.marker_style = li.marker_style
     li.marker = None
 
 

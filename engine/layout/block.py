@@ -21,6 +21,7 @@ from engine.layout.base import (
 from engine.layout.floats import FloatContext, FloatSpace, LineFloats
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges
 from engine.layout.intrinsic import shrink_to_fit
+from engine.layout.multicol import is_multicol
 from engine.layout.position import relative_offset
 from engine.layout.vertical import is_vertical, layout_vertical
 
@@ -142,6 +143,7 @@ def establishes_bfc(box: b.Box, space: Space) -> bool:
         or style["overflow-x"] != "visible"
         or space.width is not None
         or box.outer == "inline"
+        or is_multicol(box)
     )
 
 
@@ -157,6 +159,10 @@ class _Flow:
 def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if is_vertical(box):
         return layout_vertical(box, ctx, space)
+    if is_multicol(box):
+        from engine.layout.multicol import layout_multicol
+
+        return layout_multicol(box, ctx, space)
     style = box.style
     w = used_width(box, ctx, space)
     chrome_v = w.border.vertical + w.padding.vertical

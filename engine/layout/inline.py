@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
+from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.budget import check
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
 from engine.layout.firstline import first_line_pieces
@@ -157,20 +158,49 @@ def _line_is_empty(pieces: list[Piece]) -> bool:
 def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
     if not container.marker:
         return None
-    style = container.style
-    marker_style = getattr(container, "marker_style", None) or style
+    marker_style = container.marker_style
+    if marker_style is None:
+        owner = container
+        marker_style = container.style
+    else:  # the marker's runs take the ::marker style (colour, weight, size)
+        owner = _marker_box(container, ctx)
     font = font_info(marker_style, ctx.lang)
     text = container.marker
-    return Piece("marker", container, text=text, width=font.measure(text), font=font)
+    return Piece("marker", owner, text=text, width=font.measure(text), font=font)
+
+
+def _marker_box(container: b.Box, ctx: LayoutContext) -> b.Box:
+    """A ::marker box (kept for the page) standing for the list item in its marker's runs."""
+    key = (container, "marker-box")
+    found = ctx.intrinsic_cache.get(key)
+    if isinstance(found, b.Box):
+        return found
+    marker = b.Box(
+        container.marker_style,
+        "inline",
+        b.TEXT,
+        element=container.element,
+        text=container.marker or "",
+        pseudo="marker",
+        ordinal=container.ordinal,
+        href=container.href,
+        index=container.index,
+    )
+    ctx.intrinsic_cache[key] = marker  # type: ignore[assignment]
+    return marker
 
 
 def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> None:
     assert marker.font is not None
+    x, width = -marker.width, marker.width
+    if symbol_marker(marker.box.style) is not None:  # painted as a shape: its own geometry
+        left, _top, size = symbol_marker_rect(round(marker.font.ascent))
+        x, width = float(left), float(size)
     frag = TextFragment(
         marker.box,
         marker.text.rstrip(" ") if marker.text.strip() else marker.text,
-        -marker.width,
-        marker.width,
+        x,
+        width,
         line.baseline,
         marker.font.size,
         marker.font.ascent,
@@ -178,6 +208,21 @@ def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> N
         marker.font.family,
         marker=True,
     )
+    # Chromium grows the first line at its top when the marker (with its half-leading) reaches
+    # higher above the baseline than the line's content; the part below the baseline does not
+    # count.
+    tops: list[float] = []
+    _add_font_extent(marker.font, 0.0, tops, [])
+    shift = tops[0] - line.baseline
+    if shift > 0.001:
+        for item in line.items:
+            if isinstance(item, TextFragment):
+                item.baseline += shift
+            else:
+                item.y += shift
+        line.baseline += shift
+        line.height += shift
+        frag.baseline = line.baseline
     line.items.insert(0, frag)
 
 

@@ -12,6 +12,7 @@ from engine.model import textmetrics as tm
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.schema import text_body
+from engine.model.table_corners import rounded_corners
 from engine.model.text import ALIGN, run_for
 from engine.style.types import LP, RGBA
 
@@ -314,7 +315,8 @@ def table_shapes(
         return [shape]
     underlays = _row_underlays(shape, backdrop)
     _flatten_translucent(shape, backdrop)
-    return [*underlays, shape]
+    corners = rounded_corners(frag, grid, shape, underlays)
+    return [*underlays, *corners, shape]
 
 
 def _cell_boxes(

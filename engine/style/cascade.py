@@ -100,9 +100,11 @@ class StyleMap:
         styles: dict[Any, ComputedStyle],
         pseudo_blocks: dict[tuple[Any, str], list[Block]],
         ctx: Ctx,
+        animator: Any = None,
     ) -> None:
         self._styles = styles
         self._pseudo_blocks = pseudo_blocks
+        self._animator = animator  # finished animations apply to ::before/::after too
         self._pseudo: dict[tuple[Any, str], ComputedStyle | None] = {}
         self._ctx = ctx
 
@@ -141,7 +143,15 @@ class StyleMap:
             return None
         ctx = self._ctx
         ctx.suffix = f"::{which}"
-        style = compute_style(_merge(blocks), parent, ctx, element, any(b.custom for b in blocks))
+        merged = _merge(blocks)
+        custom = any(b.custom for b in blocks)
+        style = compute_style(merged, parent, ctx, element, custom)
+        animator = self._animator
+        if animator is not None and which != "marker" and style["animation-name"] != "none":
+            where = describe(element) + ctx.suffix
+            ended = animator.end_state(style, merged, blocks, where)
+            if ended is not None:
+                style = compute_style(ended, parent, ctx, element, True)
         ctx.suffix = ""
         if which in ("before", "after") and style["content"] in ("normal", "none"):
             return None
@@ -244,4 +254,4 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]
-    return StyleMap(styles, pseudo_blocks, ctx)
+    return StyleMap(styles, pseudo_blocks, ctx, animator)

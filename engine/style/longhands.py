@@ -107,6 +107,12 @@ def integer_or_auto(toks: tuple[Tok, ...], text: str) -> Any:
     return INVALID if v is None else v
 
 
+def column_count(toks: tuple[Tok, ...], text: str) -> Any:
+    """`auto` or a positive integer."""
+    v = integer_or_auto(toks, text)
+    return INVALID if isinstance(v, int) and v < 1 else v
+
+
 def integer(toks: tuple[Tok, ...], text: str) -> Any:
     v = parse_integer(toks[0]) if len(toks) == 1 else None
     return INVALID if v is None else v

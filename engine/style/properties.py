@@ -207,6 +207,20 @@ _add("grid-template-columns grid-template-rows grid-template-areas", False, "non
 _add("grid-auto-columns grid-auto-rows", False, "auto", lh.grid_line)
 _add("grid-auto-flow", False, "row", lh.raw_lower)
 _add("grid-column-start grid-column-end grid-row-start grid-row-end", False, "auto", lh.grid_line)
+# Multi-column layout (CSS Multi-column Layout 1) and fragmentation.
+_add("column-count", False, "auto", lh.column_count)
+_add("column-width", False, "auto", lh.length(pct=False, negative=False, kw=("auto",)))
+_add("column-rule-width", False, 3.0, lh.border_width)
+_add("column-rule-style", False, "none", _kw(*lh.BORDER_STYLES))
+_add("column-rule-color", False, CURRENT_COLOR, lh.color)
+_add("column-fill", False, "balance", _kw("balance", "auto", "balance-all"))
+_add("column-span", False, "none", _kw("none", "all"))
+_add(
+    "break-inside",
+    False,
+    "auto",
+    _kw("auto", "avoid", "avoid-page", "avoid-column", "avoid-region"),
+)
 # Lists, generated content, tables.
 _add("list-style-type", True, "disc", gen.list_style_type)
 _add("list-style-position", True, "outside", _kw("inside", "outside"))
@@ -310,10 +324,8 @@ IGNORED = frozenset(
         "widows",
         "page-break-before",
         "page-break-after",
-        "page-break-inside",
         "break-before",
         "break-after",
-        "break-inside",
         "scrollbar-width",
         "scrollbar-color",
         "scrollbar-gutter",
@@ -412,6 +424,14 @@ ALIASES = {
     "-webkit-text-decoration": "text-decoration",
     "-webkit-writing-mode": "writing-mode",
     "-webkit-column-gap": "column-gap",
+    "-webkit-column-count": "column-count",
+    "-webkit-column-width": "column-width",
+    "-webkit-column-rule-width": "column-rule-width",
+    "-webkit-column-rule-style": "column-rule-style",
+    "-webkit-column-rule-color": "column-rule-color",
+    "-webkit-column-span": "column-span",
+    "-webkit-column-break-inside": "break-inside",
+    "page-break-inside": "break-inside",
     "grid-row-gap": "row-gap",
     "grid-column-gap": "column-gap",
     "grid-gap": "gap",

@@ -403,6 +403,44 @@ def _text_stroke(toks: tuple[Tok, ...], text: str) -> Any:
     return [("-webkit-text-stroke-width", width), ("-webkit-text-stroke-color", color)]
 
 
+def _columns(toks: tuple[Tok, ...], text: str) -> Any:
+    """`columns: <column-width> || <column-count>` (either order, `auto` for either)."""
+    if not 1 <= len(toks) <= 2:
+        return INVALID
+    width: Any = None
+    count: Any = None
+    autos = 0
+    for t in toks:
+        if t.kind == IDENT and t.value == "auto":
+            autos += 1
+            continue
+        n = lh.column_count((t,), t.raw)
+        if n is not INVALID and count is None and t.kind == NUM:
+            count = n
+            continue
+        w = lh.length(pct=False, negative=False)((t,), t.raw)
+        if w is INVALID or width is not None:
+            return INVALID
+        width = w
+    if autos + (width is not None) + (count is not None) != len(toks):
+        return INVALID
+    return [
+        ("column-width", "auto" if width is None else width),
+        ("column-count", "auto" if count is None else count),
+    ]
+
+
+def _column_rule(toks: tuple[Tok, ...], text: str) -> Any:
+    parts = _border_parts(toks)
+    if parts is INVALID:
+        return INVALID
+    return [
+        ("column-rule-width", parts[0]),
+        ("column-rule-style", parts[1]),
+        ("column-rule-color", parts[2]),
+    ]
+
+
 SHORTHANDS: dict[str, tuple[Expander, tuple[str, ...]]] = {}
 
 
@@ -520,6 +558,11 @@ _sh(
         "grid-auto-flow",
     ),
 )
+_sh("columns", _columns, ("column-width", "column-count"))
+_sh("-webkit-columns", _columns, ("column-width", "column-count"))
+_RULE = ("column-rule-width", "column-rule-style", "column-rule-color")
+_sh("column-rule", _column_rule, _RULE)
+_sh("-webkit-column-rule", _column_rule, _RULE)
 _sh("animation", animation_shorthand, ANIMATION_LONGHANDS)
 _sh("outline", _outline, ("outline-width", "outline-style", "outline-color"))
 _sh("-webkit-text-stroke", _text_stroke, ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))

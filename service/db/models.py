@@ -120,6 +120,8 @@ class UsageRecord(Base):
     type: Mapped[int] = mapped_column(Integer)
     amount: Mapped[int] = mapped_column(BigInteger)
     ppt_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The task that paid with this charge (unique: a redelivered task never charges twice).
+    task_id: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
@@ -145,6 +147,8 @@ class Ppt(Base):
     cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
     update_time: Mapped[datetime] = mapped_column(UtcDateTime())
+    # The task that produced it (unique: a redelivered task never makes a second PPT).
+    task_id: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
 
 
 # -- generation (issue 11): documents, slide previews and templates ----------------------------
@@ -242,6 +246,10 @@ class Task(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
     started_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    # Task queue (service.queue): deliveries that started the task, and its current message.
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    queue_message_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    enqueued_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class TaskFile(Base):

@@ -230,6 +230,7 @@ async def _convert(
         _record, state, principal, result, filename, stored.key, state.clock()
     )
     state.metrics.pages_converted.inc(result["successPages"])
+    state.metrics.conversion_cpu_seconds.inc(result.get("cpuSeconds", 0.0))
     for page in result["failedPageDetails"]:
         state.metrics.page_failures.labels(str(page["code"])).inc()
     data = {

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
+from sqlalchemy import text
 
-from service.deps import StateDep
+from service.deps import ServiceState, StateDep
 from service.envelope import NOT_READY, OK, envelope_response
 from service.schemas import HealthResponse
 
@@ -39,7 +41,10 @@ async def readyz(state: StateDep) -> JSONResponse:
     except Exception as exc:  # noqa: BLE001 - any failure means not ready
         log.warning("storage check failed: %s", type(exc).__name__)
         storage_ok = False
-    ready = state.ready and alive > 0 and storage_ok
+    db_ok = await _check("database", _db_ping, state)
+    queue = state.extra.get("task_queue")  # DECKFORGE_QUEUE_URL: Redis must answer too
+    queue_ok = queue is None or await _check("queue", queue.ping)  # type: ignore[attr-defined]
+    ready = state.ready and alive > 0 and storage_ok and db_ok and queue_ok
     data = {
         "status": "ready" if ready else "not ready",
         "workers": pool.size,
@@ -47,10 +52,28 @@ async def readyz(state: StateDep) -> JSONResponse:
         "queueDepth": pool.waiting,
         "running": pool.running,
         "storage": f"{state.storage.name}: {'ok' if storage_ok else 'failing'}",
+        "database": "ok" if db_ok else "failing",
     }
+    if queue is not None:
+        data["queue"] = "ok" if queue_ok else "failing"
     if ready:
         return envelope_response(OK, data, "ready")
     return envelope_response(NOT_READY, data, http_status=503)
+
+
+def _db_ping(state: ServiceState) -> None:
+    with state.db.session() as s:
+        s.execute(text("SELECT 1"))
+
+
+async def _check(name: str, fn: Callable[..., object], *args: object) -> bool:
+    """Whether `fn(*args)` (blocking) succeeds within STORAGE_CHECK_TIMEOUT_S."""
+    try:
+        await asyncio.wait_for(asyncio.to_thread(fn, *args), STORAGE_CHECK_TIMEOUT_S)
+        return True
+    except Exception as exc:  # noqa: BLE001 - any failure means not ready
+        log.warning("%s check failed: %s", name, type(exc).__name__)
+        return False
 
 
 @router.get("/metrics", summary="Prometheus metrics", response_class=Response)

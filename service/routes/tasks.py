@@ -136,9 +136,13 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     runner = state.extra.get("task_runner")
     if runner is not None:
         runner.wake()  # type: ignore[attr-defined]
+    queue = state.extra.get("task_queue")  # DECKFORGE_QUEUE_URL: a worker host runs it
+    if queue is not None:
+        await asyncio.to_thread(queue.submit, state.db, task.id, state.clock())  # type: ignore[attr-defined]
     log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
-    if req.stream:
-        return _stream(state, task.id, 0, _base_url(state, request))
+    if req.stream:  # event 1 (pending) is the row just written: sent at once, no DB read
+        first = (store.FIRST_EVENT, store.event_data(task))
+        return _stream(state, task.id, 0, _base_url(state, request), first=first)
     return envelope_response(OK, {"taskId": task.id, "status": task.status}, req.note)
 
 
@@ -201,14 +205,22 @@ def _sse(seq: int, data: dict[str, Any]) -> str:
 
 
 async def events(
-    state: ServiceState, task_id: str, after: int, base_url: str
+    state: ServiceState,
+    task_id: str,
+    after: int,
+    base_url: str,
+    first: tuple[int, dict[str, Any]] | None = None,
 ) -> AsyncIterator[str]:
     """The task's events numbered above `after`, then new ones as the runner writes them (DB
-    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event."""
+    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event.
+    `first`: an event already known (the create call's event 1), sent before any DB read."""
     settings = state.settings
     loop = asyncio.get_running_loop()
     started = last_sent = loop.time()
     yield ": stream open\n\n"
+    if first is not None:
+        after = first[0]
+        yield _sse(*first)
     while loop.time() - started < settings.task_timeout_s + 60:
         batch = await asyncio.to_thread(store.events_after, state.db, task_id, after)
         for seq, raw in batch:
@@ -226,9 +238,17 @@ async def events(
             await asyncio.sleep(settings.task_poll_interval_s)
 
 
-def _stream(state: ServiceState, task_id: str, after: int, base_url: str) -> StreamingResponse:
+def _stream(
+    state: ServiceState,
+    task_id: str,
+    after: int,
+    base_url: str,
+    first: tuple[int, dict[str, Any]] | None = None,
+) -> StreamingResponse:
     return StreamingResponse(
-        events(state, task_id, after, base_url), media_type="text/event-stream", headers=SSE_HEADERS
+        events(state, task_id, after, base_url, first),
+        media_type="text/event-stream",
+        headers=SSE_HEADERS,
     )
 
 

@@ -4,8 +4,9 @@
     parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  generator.generate_from_markdown + cover/previews; each page's HTML
-                            is stored for latestData
+    generate_ppt      (60)  generator.plan_from_markdown: each page's HTML is stored as soon as
+                            it exists (latestData; an event per page, progress up to 75), then
+                            generator.build_planned + cover/previews on the worker pool
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
                             task success (100) - one transaction
 
@@ -109,17 +110,34 @@ def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
             provider.close()
 
 
-async def _deck(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
-    """generate_ppt on the worker pool (Markdown -> PPTX, cover, previews, document, page HTML):
-    off this process, since the engine holds the GIL, and under the pool's hard time limit. A
-    full pool queue is waited out (the task's own timeout bounds the wait)."""
+def _plan(state: ServiceState, task: Any, owner: str, markdown: str) -> Any:
+    """generate_ppt, first half (a task thread): plan the deck and render its pages' HTML with
+    the templates, storing each page as soon as it exists (latestData 4.3, an event per page).
+    Template rendering is fast; the engine's conversion runs on the worker pool (`_deck`)."""
     from service.routes.generate import template_package
+
+    tid = json.loads(task.params).get("templateId")
+    package = template_package(state, principal_of(task), tid)
+    templates = None
+    if package:
+        custom = generator.load_template_package(package, test=False)
+        templates = {custom.id: custom}
+
+    def on_page(index: int, total: int, html: str) -> None:
+        now = state.clock()
+        if not store.add_page(state.db, task.id, owner, index, total, html, now=now):
+            raise Lost()
+
+    return generator.plan_from_markdown(markdown, tid, templates=templates, on_page=on_page)
+
+
+async def _deck(state: ServiceState, planned: Any) -> dict[str, Any]:
+    """generate_ppt, second half, on the worker pool (page HTML -> PPTX, cover, previews,
+    document): off this process, since the engine holds the GIL, and under the pool's hard time
+    limit. A full pool queue is waited out (the task's own timeout bounds the wait)."""
     from service.workers import JobFailed, QueueFull
 
-    params = json.loads(task.params)
-    tid = params.get("templateId")
-    package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
-    payload = {"job": "generate", "markdown": markdown, "templateId": tid, "package": package}
+    payload = {"job": "buildPlanned", "planned": planned.to_dict()}
     while True:
         try:
             result: dict[str, Any] = await state.pool.run(payload)
@@ -152,10 +170,11 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         subject=result["subject"],
         template_id=result["templateId"],
         cover_key=stored.cover_key,
+        task_id=task.id,
     )
     cost = result["pages"] * state.settings.cost_generate_page
     try:
-        with state.db.session() as s:
+        with store.write_turn(state.db), state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
             _write_document(s, ppt.id, result, now)
             if not store.succeed(s, task.id, owner, ppt.id, now):
@@ -227,8 +246,8 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     writer = DeltaWriter(on_text)
     markdown = await run(_content_then_step, state, task, files, writer, owner)
     await step("generate_ppt")
-    result = await _deck(state, task, markdown)
-    await run(store.save_pages, db, task_id, result["pagesHtml"])
+    planned = await run(_plan, state, task, owner, markdown)
+    result = await _deck(state, planned)
     await step("upload")
     await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])

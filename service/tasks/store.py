@@ -8,17 +8,20 @@ is never written to again by a late runner. Each change writes an event in the s
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, literal, select, text, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
 from service.db.engine import Database
-from service.db.models import Task, TaskEvent, TaskFile, TaskPage
+from service.db.models import Task, TaskEvent, TaskFile, TaskPage, new_id
 
 PENDING, PROCESSING, SUCCESS, FAILED = "pending", "processing", "success", "failed"
 DONE = (SUCCESS, FAILED)
@@ -30,6 +33,7 @@ PROGRESS = {
     "generate_ppt": 60,
     "upload": 90,
 }
+_PG_CREATE_LOCK = 0x7461736B  # "task": advisory lock held while a create counts the queue
 SERVICE_RESTARTED = "SERVICE_RESTARTED"
 RESTARTED_MESSAGE = (
     "the service instance running this task stopped before it finished; create the task again"
@@ -49,6 +53,35 @@ class NewTask:
     type: int
     params: dict[str, Any]
     files: list[tuple[str, bytes]]
+
+
+FIRST_EVENT = 1  # the number of the event written with the task (status pending)
+
+
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+@contextlib.contextmanager
+def write_turn(db: Database) -> Iterator[None]:
+    """On SQLite, this process's task writers take turns on a lock before they write: a writer
+    then waits for the one before it and is woken at once, instead of sleeping in SQLite's busy
+    handler (steps growing to 100 ms while the lock may be free), which made concurrent creates
+    and event writes wait for seconds. PostgreSQL: nothing (row locks)."""
+    if db.dialect != "sqlite":
+        yield
+        return
+    with _WRITE_LOCKS_GUARD:
+        lock = _WRITE_LOCKS.setdefault(db.url, threading.Lock())
+    with lock:
+        yield
+
+
+@contextlib.contextmanager
+def writing(db: Database) -> Iterator[Session]:
+    """A session in a write transaction, taken in turn (`write_turn`)."""
+    with write_turn(db), db.session() as s, s.begin():
+        yield s
 
 
 def step_number(step: str) -> int:
@@ -84,28 +117,47 @@ def add_event(session: Session, task_id: str, data: dict[str, Any], now: datetim
 def create_task(
     db: Database, principal: Principal, new: NewTask, *, now: datetime, queue_size: int
 ) -> Task:
-    """Insert a pending task, its files and event 1; QueueFullError past the service bound."""
-    with db.session() as s, s.begin():
-        waiting = s.scalar(
-            select(func.count()).select_from(Task).where(Task.status.in_((PENDING, PROCESSING)))
-        )
-        if int(waiting or 0) >= queue_size:
+    """Insert a pending task, its files and event 1; QueueFullError past the service bound.
+
+    The bound is checked by the INSERT itself (`INSERT ... SELECT ... WHERE (count of pending +
+    processing) < queue_size`), so two concurrent creates cannot both pass it: SQLite runs a
+    write statement under the database's single write lock on the newest snapshot; PostgreSQL
+    first takes a transaction-scoped advisory lock that serialises creates across instances
+    (READ COMMITTED would let two inserts count without each other)."""
+    task_id = new_id()
+    values: dict[str, Any] = {
+        "id": task_id,
+        "account_id": principal.account_id,
+        "uid": principal.uid,
+        "token_id": principal.token_id,
+        "type": new.type,
+        "params": json.dumps(new.params),
+        "status": PENDING,
+        "progress": 0,
+        "step": STEPS[0],
+        "total_pages": 0,
+        "created_at": now,
+        "updated_at": now,
+    }
+    columns = [Task.__table__.c[name] for name in values]
+    waiting = (
+        select(func.count())
+        .select_from(Task)
+        .where(Task.status.in_((PENDING, PROCESSING)))
+        .scalar_subquery()
+    )
+    row = select(*(literal(values[c.name], type_=c.type) for c in columns)).where(
+        waiting < queue_size
+    )
+    with writing(db) as s:
+        if db.dialect == "postgresql":
+            s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_CREATE_LOCK})
+        # RETURNING, not rowcount: psycopg reports -1 for INSERT ... SELECT.
+        inserted = s.execute(insert(Task).from_select(columns, row).returning(Task.id))
+        if inserted.scalar_one_or_none() is None:
             raise QueueFullError()
-        task = Task(
-            account_id=principal.account_id,
-            uid=principal.uid,
-            token_id=principal.token_id,
-            type=new.type,
-            params=json.dumps(new.params),
-            status=PENDING,
-            progress=0,
-            step=STEPS[0],
-            total_pages=0,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(task)
-        s.flush()
+        task = s.get(Task, task_id)
+        assert task is not None
         s.add_all(
             TaskFile(task_id=task.id, idx=i, name=name, data=data)
             for i, (name, data) in enumerate(new.files)
@@ -154,7 +206,7 @@ def claim(
         .where(other.c.account_id == Task.account_id, other.c.status == PROCESSING)
         .scalar_subquery()
     )
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         stmt = (
             select(Task.id)
             .where(Task.status == PENDING, busy < per_account)
@@ -194,7 +246,7 @@ def renew(db: Database, owner: str, task_ids: list[str], *, now: datetime, lease
     """Heartbeat: extend the lease of the tasks this instance runs."""
     if not task_ids:
         return
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         s.execute(
             update(Task)
             .where(Task.id.in_(task_ids), Task.lease_owner == owner, Task.status == PROCESSING)
@@ -205,7 +257,7 @@ def renew(db: Database, owner: str, task_ids: list[str], *, now: datetime, lease
 def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime) -> bool:
     """Move a running task to `step` (progress from PROGRESS) with an event; False when the
     task is no longer this instance's (failed by recovery)."""
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         changed = s.execute(
             update(Task)
             .where(_owned(task_id, owner))
@@ -222,18 +274,37 @@ def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime
 
 def add_delta(db: Database, task_id: str, owner: str, text: str, *, now: datetime) -> None:
     """An event carrying LLM output text (`delta`) with the task's current fields."""
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         task = s.scalar(select(Task).where(_owned(task_id, owner)))
         if task is not None:
             add_event(s, task_id, {**event_data(task), "delta": text}, now)
 
 
-def save_pages(db: Database, task_id: str, htmls: list[str]) -> None:
-    """Store every page's HTML (0-based) and the page count, for latestData."""
-    with db.session() as s, s.begin():
-        s.execute(delete(TaskPage).where(TaskPage.task_id == task_id))
-        s.add_all(TaskPage(task_id=task_id, idx=i, html=h) for i, h in enumerate(htmls))
-        s.execute(update(Task).where(Task.id == task_id).values(total_pages=len(htmls)))
+def add_page(
+    db: Database, task_id: str, owner: str, index: int, total: int, html: str, *, now: datetime
+) -> bool:
+    """Store page `index` (0-based, of `total`) as soon as its HTML exists, for latestData:
+    the page, the task's page count and progress (60 -> 75 over the pages) and an event with
+    `current` (pages stored) and `total`. Page 0 drops pages of an earlier attempt. False when
+    the task is no longer this instance's."""
+    step = "generate_ppt"
+    progress = PROGRESS[step] + (PROGRESS["upload"] - PROGRESS[step]) * (index + 1) // (2 * total)
+    with writing(db) as s:
+        changed = s.execute(
+            update(Task)
+            .where(_owned(task_id, owner))
+            .values(total_pages=total, progress=progress, updated_at=now)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            return False
+        stale = TaskPage.task_id == task_id
+        s.execute(delete(TaskPage).where(stale if index == 0 else stale & (TaskPage.idx == index)))
+        s.add(TaskPage(task_id=task_id, idx=index, html=html))
+        task = s.get(Task, task_id)
+        assert task is not None
+        s.refresh(task)
+        add_event(s, task_id, {**event_data(task), "current": index + 1, "total": total}, now)
+        return True
 
 
 def fail(
@@ -267,7 +338,7 @@ def fail(
 def fail_task(
     db: Database, task_id: str, owner: str | None, code: str, message: str, now: datetime
 ) -> bool:
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         return fail(s, task_id, owner, code, message, now)
 
 
@@ -299,7 +370,7 @@ def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: dateti
 def recover_expired(db: Database, *, now: datetime) -> list[str]:
     """Fail every task left `processing` whose lease expired (its instance stopped or died)
     with errorCode SERVICE_RESTARTED. Returns their ids."""
-    with db.session() as s, s.begin():
+    with writing(db) as s:
         ids = list(
             s.scalars(select(Task.id).where(Task.status == PROCESSING, Task.lease_expires_at < now))
         )

@@ -58,6 +58,41 @@ def test_widths_match_chromium(
     )
 
 
+QRG = "Quarterly revenue grew in every region"
+
+
+@needs_fonts
+@pytest.mark.parametrize(
+    ("family", "size", "text", "lang", "width"),
+    [
+        # chromium_probe.py: fractional sizes (0.95vw, 1.1rem, 17.3px...) are shaped at the
+        # platform font's size: x 100 truncated in float, then a truncated 26.6 size.
+        ("Liberation Sans", 17.3, QRG, "", 298.734375),
+        ("Liberation Serif", 15.2, QRG, "", 239.9375),
+        ("DejaVu Sans", 16.3, QRG, "", 321.9375),
+        ("Liberation Sans", 12.16, QRG, "", 210.140625),
+        ("Liberation Sans", 17.6, QRG, "", 304.140625),
+        ("Noto Sans CJK JP", 16.3, "国内のクラウド会計市場", "ja", 179.109375),
+    ],
+)
+def test_fractional_sizes_shape_at_platform_size(
+    family: str, size: float, text: str, lang: str, width: float
+) -> None:
+    assert font_stack((family,), 400, "normal", lang).measure(text, size) == pytest.approx(
+        width, abs=TOL
+    )
+
+
+def test_shaping_size_quantization() -> None:
+    from engine.fonts.measure import shaping_size
+
+    assert shaping_size(16.0) == 16.0
+    assert shaping_size(17.3) == 1106 / 64  # 17.3f x 100 = 1729.99... -> 17.29
+    assert shaping_size(16.02) == 1025 / 64
+    assert shaping_size(15.2) == 972 / 64
+    assert shaping_size(0.0) == 0.0
+
+
 @needs_fonts
 def test_word_positions_from_one_shaping() -> None:
     # Liberation Sans 16px: Chromium's [left, right] of the first words of FOX.

@@ -52,6 +52,15 @@ We will add a rain water tank. A tool shed is planned for the autumn.
 """
 
 
+def long_markdown(pages: int, title: str = "Long deck") -> str:
+    """Markdown of a title and `pages - 1` content pages in one chapter (the planner adds its
+    own pages: cover, chapter divider...)."""
+    out = [f"# {title}", "", "## Chapter", ""]
+    for p in range(1, pages):
+        out += [f"### Page {p}", f"- Point one of page {p}", "- Point two", ""]
+    return "\n".join(out)
+
+
 def create(env: Env, body: dict[str, Any], token: str) -> dict[str, Any]:
     out = env.post(CREATE, {"templateId": TEMPLATE, **body}, token=token)
     return out

@@ -3,7 +3,10 @@ polling, files (multipart), failure shape 5001, latestData with `from`, isolatio
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from accounts_testkit import Env
@@ -19,12 +22,15 @@ from tasks_testkit import (
     STREAM,
     create,
     get_path,
+    long_markdown,
+    result,
     slide_texts,
     started_env,
     wait_done,
 )
 
 from service.db.models import Ppt, Task, UsageRecord
+from service.tasks import store
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +87,55 @@ def test_latest_data_pages_and_from(env: Env) -> None:
     assert later["data"]["payload"]["htmlMap"]["2"] == payload["htmlMap"]["2"]
     bad = env.client.get(LATEST, params={"taskId": task_id, "from": "x"}, headers={"token": TOKEN})
     assert bad.json()["code"] == 1010 and "from" in bad.json()["message"]
+
+
+def test_latest_data_while_pages_are_generated(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages are stored one by one as their HTML exists, before the deck is converted: a poll
+    while the runner is held after its third page sees exactly pages 0-2 of `total`."""
+    held = threading.Event()
+    real = store.add_page
+
+    def add_page_then_hold(*args: Any, **kwargs: Any) -> bool:
+        stored = real(*args, **kwargs)
+        if args[3] == 2:  # index: the third page is stored; hold the task here
+            held.wait(60)
+        return stored
+
+    monkeypatch.setattr(store, "add_page", add_page_then_hold)
+    task_id = create(env, {"type": 7, "content": long_markdown(8)}, TOKEN)["data"]["taskId"]
+    auth = {"token": TOKEN}
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            r = env.client.get(LATEST, params={"taskId": task_id}, headers=auth).json()
+            if r["data"]["payload"]["current"] == 3:
+                break
+            assert time.monotonic() < deadline, r
+            time.sleep(0.05)
+        data = r["data"]
+        assert (data["status"], data["taskStatus"], data["stepName"]) == (
+            "running",
+            "processing",
+            "generate_ppt",
+        )
+        payload = data["payload"]
+        total = payload["total"]
+        assert total >= 8 and payload["current"] == 3
+        assert sorted(payload["htmlMap"], key=int) == ["0", "1", "2"]
+        assert "Long deck" in payload["htmlMap"]["0"]
+        assert all(h.startswith("<!DOCTYPE html>") for h in payload["htmlMap"].values())
+        later = env.client.get(LATEST, params={"taskId": task_id, "from": 1}, headers=auth)
+        assert sorted(later.json()["data"]["payload"]["htmlMap"], key=int) == ["1", "2"]
+        polled = result(env, task_id, TOKEN)["data"]
+        assert polled["status"] == "processing" and polled["step"] == "generate_ppt"
+        assert 60 < polled["progress"] <= 75 and "pptId" not in polled
+    finally:
+        held.set()
+    assert wait_done(env, task_id, TOKEN)["data"]["status"] == "success"
+    final = env.client.get(LATEST, params={"taskId": task_id}, headers=auth).json()["data"]
+    assert final["status"] == "completed" and final["payload"]["current"] == total
+    assert sorted(final["payload"]["htmlMap"], key=int) == [str(i) for i in range(total)]
+    assert final["payload"]["htmlMap"]["1"] == payload["htmlMap"]["1"]
 
 
 def test_type6_pasted_text_end_to_end(env: Env) -> None:

@@ -5,7 +5,9 @@ Last-Event-ID, a disconnect that does not cancel, heartbeats and LLM `delta` eve
 from __future__ import annotations
 
 import json
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import httpx
 import pytest
 from accounts_testkit import assert_code, make_env
 from service_testkit import TOKEN, LiveServer
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from tasks_testkit import (
     CREATE,
     FAST,
@@ -95,6 +97,32 @@ def test_queue_bound_answers_1012(tmp_path: Path) -> None:
             assert create(env, OK_MD, TOKEN)["code"] == 0
         out = create(env, OK_MD, TOKEN)
         assert out["code"] == 1012, out
+    finally:
+        env.state.db.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_queue_bound_holds_under_concurrent_creates(
+    tmp_path: Path, kind: str, request: pytest.FixtureRequest
+) -> None:
+    """12 creates at once (threads, each request on its own event loop through the real app)
+    against a bound of 5: exactly 5 tasks exist and the 7 others answered 1012 (the bound is
+    checked by the insert itself, not by a count before it)."""
+    url = request.getfixturevalue("pg_server").create_database() if kind != "sqlite" else None
+    env = make_env(tmp_path, url, task_queue_size=5)
+    barrier = threading.Barrier(12)
+
+    def one(_: int) -> int:
+        barrier.wait()
+        out = create(env, OK_MD, TOKEN)
+        return int(out["code"])
+
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            codes = list(pool.map(one, range(12)))
+        assert sorted(codes) == [0] * 5 + [1012] * 7, codes
+        with env.state.db.session() as s:
+            assert s.scalar(select(func.count()).select_from(Task)) == 5
     finally:
         env.state.db.close()
 
@@ -190,6 +218,10 @@ def test_sse_stream_and_replay(live: Any) -> None:
     assert set(steps) == set(store.STEPS)
     progress = [e.data["progress"] for e in events]
     assert progress == sorted(progress) and progress[-1] == 100
+    # an event per page as its HTML is stored (latestData), before the conversion finishes
+    pages = [e.data for e in events if "current" in e.data]
+    assert [p["current"] for p in pages] == list(range(1, pages[0]["total"] + 1))
+    assert {p["step"] for p in pages} == {"generate_ppt"} and pages[-1]["progress"] == 75
     assert last["status"] == "success" and last["fileUrl"] and last["previewUrl"]
     assert last["coverUrl"] and last["pptId"]
     polled = result(env, task_id, TOKEN)["data"]

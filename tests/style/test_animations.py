@@ -147,3 +147,54 @@ def test_faded_in_text_is_written_opaque() -> None:
     texts = [t.text for t in xml.iterfind(".//a:t", ns)]
     assert "Hello animated world" in texts
     assert not xml.findall(".//a:rPr//a:alpha", ns)  # fully opaque once the animation ended
+
+
+# Chromium 156, getComputedStyle(el, '::before' | '::after') after every finite animation is
+# finished (tests/layout/chromium_text.py FINISH_SCRIPT): pseudo-elements end their animations
+# like elements do.
+PSEUDO_HTML = (
+    "<style>@keyframes grow{from{opacity:0;transform:scaleX(0)}to{opacity:1;transform:scaleX(1)}}"
+    "@keyframes blink{50%{opacity:.2}}"
+    '#a::before{content:"";display:block;width:80px;height:4px;background:#f00;opacity:0;'
+    "animation:grow .6s ease-out .3s forwards}"
+    '#a::after{content:"x";opacity:.5;animation:grow 1s}'
+    '#b::before{content:"";display:block;width:40px;height:40px;opacity:.7;'
+    "animation:blink 2s infinite}"
+    '</style><div id="a" style="width:200px;height:50px">T</div>'
+    '<div id="b" style="width:100px">U</div>'
+)
+PSEUDO_CHROMIUM = {  # (element, pseudo) -> (opacity, transform is identity / none)
+    ("a", "before"): 1.0,
+    ("a", "after"): 0.5,
+    ("b", "before"): 0.7,
+}
+
+
+@pytest.mark.parametrize(("key", "opacity"), sorted(PSEUDO_CHROMIUM.items()))
+def test_pseudo_elements_take_their_animation_end_state(
+    key: tuple[str, str], opacity: float
+) -> None:
+    from engine.diagnostics import Diagnostics
+    from engine.options import Limits
+    from engine.parse import parse_page
+    from engine.style import compute_styles
+
+    parsed = parse_page(page(PSEUDO_HTML), Diagnostics(), Limits())
+    styles = compute_styles(parsed, Diagnostics(), (1280.0, 720.0))
+    ident, which = key
+    style = styles.pseudo(parsed.root.get_element_by_id(ident), which)
+    assert style is not None
+    assert style["opacity"] == pytest.approx(opacity)
+    m = css_transform(style["transform"], 80, 4, style["transform-origin"])
+    assert (m.a, m.b, m.c, m.d) == pytest.approx((1.0, 0.0, 0.0, 1.0))
+
+
+def test_animated_pseudo_element_is_written_opaque() -> None:
+    deck = convert([page(PSEUDO_HTML)])
+    xml = etree.fromstring(
+        zipfile.ZipFile(io.BytesIO(deck.pptx_bytes)).read("ppt/slides/slide1.xml")
+    )
+    ns = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+    fills = xml.findall(".//a:solidFill/a:srgbClr[@val='FF0000']", ns)
+    assert len(fills) == 1  # the ::before bar, at its end state (opacity 1, scaleX(1))
+    assert not fills[0].findall("a:alpha", ns)

@@ -1,0 +1,194 @@
+"""Faults against the running cluster, one test each: a worker host killed (SIGKILL) in the
+middle of a task, an API instance killed during an SSE stream, Redis restarted with tasks in
+flight, PostgreSQL stopped for 5 s. Each test puts the cluster back as it found it."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from cluster import Cluster
+from cluster_testkit import (
+    CONVERT,
+    CREATE,
+    MARKDOWN,
+    STREAM,
+    TEMPLATE,
+    call,
+    create_task,
+    page,
+    result,
+    slide_count,
+    sse_events,
+    wait_done,
+)
+
+# Twenty content pages: long enough in generate_ppt to be caught mid-task.
+LONG_MARKDOWN = "# Long Deck\nMany pages\n\n## Part\n\n" + "".join(
+    f"### Page {i}\n- point one of page {i}\n- point two of page {i}\n\n" for i in range(20)
+)
+
+
+def _charges(cluster: Cluster, task_id: str) -> tuple[int, int]:
+    """(PPT rows, usage records) of a task, read from the database."""
+    ppts = cluster.sql("SELECT count(*) FROM ppts WHERE task_id = :t", t=task_id)[0][0]
+    usage = cluster.sql("SELECT count(*) FROM usage_records WHERE task_id = :t", t=task_id)[0][0]
+    return int(ppts), int(usage)
+
+
+def _balance(cluster: Cluster) -> int:
+    return int(cluster.sql("SELECT balance FROM accounts WHERE name = 'acme'")[0][0])
+
+
+def _running_on(cluster: Cluster, task_id: str, timeout: float = 60) -> int:
+    """Wait until a worker process holds the task; the index of its worker host."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rows = cluster.sql(
+            "SELECT status, lease_owner FROM tasks WHERE id = :t", t=task_id
+        )
+        status, owner = rows[0]
+        assert status in ("pending", "processing"), (status, owner)
+        if status == "processing" and owner:
+            host = cluster.worker_of(int(owner.split(":")[1]))
+            if host is not None:
+                return host
+        time.sleep(0.05)
+    raise AssertionError(f"task {task_id} was not taken by a worker in {timeout}s")
+
+
+def test_worker_killed_mid_task_completes_on_the_other(cluster: Cluster) -> None:
+    token = cluster.token("carol")
+    before = _balance(cluster)
+    task_id = create_task(cluster, 0, token, LONG_MARKDOWN)
+    victim = _running_on(cluster, task_id)
+    cluster.kill_worker(victim)
+    try:
+        done = wait_done(cluster, task_id, token, timeout=90)
+        assert done["code"] == 0 and done["data"]["status"] == "success", done
+        owner = cluster.sql("SELECT lease_owner FROM tasks WHERE id = :t", t=task_id)[0][0]
+        # One PPT, one charge (of its page count), whatever ran twice.
+        assert _charges(cluster, task_id) == (1, 1)
+        r = httpx.get(done["data"]["fileUrl"], timeout=30)
+        pages = slide_count(r.content)
+        assert pages >= 20
+        assert before - _balance(cluster) == pages
+        events = cluster.sql(
+            "SELECT count(*) FROM task_events WHERE task_id = :t AND data LIKE '%\"success\"%'",
+            t=task_id,
+        )[0][0]
+        assert events == 1
+        del owner
+    finally:
+        cluster.restart_worker(victim)
+
+
+def test_api_killed_during_sse_stream_resume_on_the_other(cluster: Cluster) -> None:
+    token = cluster.token("dave")
+    seen: list[tuple[int, dict]] = []
+    body = {"type": 7, "content": LONG_MARKDOWN, "templateId": TEMPLATE, "stream": True}
+    try:
+        with httpx.stream(
+            "POST", cluster.url(0) + CREATE, json=body, headers={"token": token}, timeout=60
+        ) as r:
+            assert r.headers["content-type"].startswith("text/event-stream")
+            try:
+                for event in sse_events(r.iter_lines()):
+                    seen.append(event)
+                    if len(seen) == 1:
+                        cluster.kill_api(0)  # the instance streaming to us dies
+            except httpx.HTTPError:
+                pass  # the connection broke: expected
+        assert seen and seen[-1][1]["status"] not in ("success", "failed"), seen
+        task_id = seen[0][1]["taskId"]
+        last_id = seen[-1][0]
+        # Resume on instance 1 with Last-Event-ID: the rest of the events, to the final one.
+        rest: list[tuple[int, dict]] = []
+        with httpx.stream(
+            "GET",
+            cluster.url(1) + STREAM,
+            params={"taskId": task_id},
+            headers={"token": token, "Last-Event-ID": str(last_id)},
+            timeout=120,
+        ) as r:
+            for event in sse_events(r.iter_lines()):
+                rest.append(event)
+        ids = [i for i, _ in seen + rest]
+        assert ids == list(range(1, len(ids) + 1))
+        final = rest[-1][1]
+        assert final["status"] == "success", final
+        assert final["fileUrl"] and final["pptId"]
+        assert _charges(cluster, task_id) == (1, 1)
+    finally:
+        cluster.restart_api(0)
+
+
+def test_redis_restart_leaves_nothing_processing(cluster: Cluster) -> None:
+    token = cluster.token("erin")
+    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN) for i in range(4)]
+    _running_on(cluster, tasks[0])
+    cluster.restart_redis()  # an empty Redis: queued messages are gone
+    outcomes = [wait_done(cluster, t, token, timeout=120) for t in tasks]
+    for out in outcomes:
+        data = out["data"]
+        if data["status"] == "failed":
+            assert out["code"] == 5001 and data["errorCode"] and data["errorMessage"], out
+        else:
+            assert out["code"] == 0 and data["status"] == "success", out
+    rows = cluster.sql(
+        "SELECT count(*) FROM tasks WHERE status IN ('pending', 'processing')"
+    )
+    assert rows[0][0] == 0
+    for t, out in zip(tasks, outcomes, strict=True):
+        want = (1, 1) if out["data"]["status"] == "success" else (0, 0)
+        assert _charges(cluster, t) == want
+    # The queue works again: a new task on either instance completes.
+    after = create_task(cluster, 1, token)
+    assert wait_done(cluster, after, token, timeout=60)["data"]["status"] == "success"
+
+
+def _timed(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+    start = time.monotonic()
+    out = fn(*args, **kwargs)
+    return out, time.monotonic() - start
+
+
+def test_postgres_down_for_5s_clear_errors_then_recovery(cluster: Cluster, alice: str) -> None:
+    body = {"htmls": [page("db down")]}
+    cluster.stop_postgres()
+    down_at = time.monotonic()
+    try:
+        answers = []
+        while time.monotonic() - down_at < 5:
+            for i in (0, 1):
+                r, took = _timed(
+                    httpx.post, cluster.url(i) + CONVERT, json=body, headers={"token": alice},
+                    timeout=30,
+                )  # fmt: skip
+                answers.append((r, took))
+                ready = httpx.get(cluster.url(i) + "/readyz", timeout=30)
+                assert ready.status_code == 503, ready.text
+            time.sleep(0.5)
+        for r, took in answers:
+            assert took < 5, took  # a clear answer, not a hang
+            out = r.json()
+            # HTTP 200, code 1013 "service unavailable ... retry later", Retry-After.
+            assert set(out) == {"code", "message", "data"}, out
+            assert out["code"] == 1013 and "database" in out["message"], out
+            assert out["data"]["requestId"] and r.headers["retry-after"] == "5", out
+    finally:
+        cluster.start_postgres()
+    # The service recovers by itself: both instances and the workers work again.
+    deadline = time.monotonic() + 30
+    while True:
+        outs = [call(cluster, i, CONVERT, body, token=alice) for i in (0, 1)]
+        if all(o["code"] == 0 for o in outs):
+            break
+        assert time.monotonic() < deadline, outs
+        time.sleep(0.5)
+    for p in cluster.apis:
+        cluster.wait_ready(p, timeout=30)
+    task_id = create_task(cluster, 0, alice, MARKDOWN)
+    done = wait_done(cluster, task_id, alice, timeout=60)
+    assert done["data"]["status"] == "success", done
+    assert result(cluster, 1, task_id, alice)["data"]["pptId"] == done["data"]["pptId"]

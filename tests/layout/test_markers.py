@@ -1,0 +1,69 @@
+"""::marker styling against Chromium's boxes (expected_markers.json, see chromium_multicol.py):
+the marker's font, `content` and string list-style-type change the marker width and line box."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.layout.fragments import TextFragment
+from tests.layout.chromium_boxes import page
+from tests.layout.chromium_multicol import SUITES, fixtures
+from tests.layout.conftest import layout, walk
+from tests.layout.test_multicol import _union_boxes
+
+_EXPECTED = json.loads(SUITES["marker_fixtures"].read_text())
+TOLERANCE = 1.0
+
+
+@pytest.mark.fonts("fonts-liberation")
+@pytest.mark.parametrize("name", list(fixtures("marker_fixtures")))
+def test_matches_chromium(name: str) -> None:
+    html = fixtures("marker_fixtures")[name]
+    recorded = _EXPECTED.get(name)
+    assert recorded is not None and recorded["html"] == html, (
+        "fixture changed: regenerate with chromium_multicol.py"
+    )
+    got = _union_boxes(layout(page(html)))
+    errors = []
+    for ident, expected in sorted(recorded["boxes"].items()):
+        actual = got.get(ident)
+        if actual is None:
+            errors.append(f"#{ident}: no fragment")
+            continue
+        for label, want, have in zip("xywh", expected, actual, strict=True):
+            if abs(want - have) > TOLERANCE:
+                errors.append(f"#{ident}.{label}: chromium {want} engine {have:.6g}")
+    assert not errors, "\n".join(errors)
+
+
+def _markers(html: str) -> list[TextFragment]:
+    out = []
+    for frag, _x, _y in walk(layout(page(html))):
+        for line in frag.lines:
+            out.extend(t for t in line.items if isinstance(t, TextFragment) and t.marker)
+    return out
+
+
+def test_marker_runs_carry_the_marker_style() -> None:
+    html = (
+        "<style>li::marker{color:rgb(225,29,72);font-weight:700;font-size:30px}</style>"
+        "<ul style=\"font:20px 'Liberation Sans';color:black\"><li>Alpha</li></ul>"
+    )
+    (marker,) = _markers(html)
+    assert marker.text == "\u2022"
+    assert marker.font_size == 30.0
+    assert marker.box.pseudo == "marker"
+    assert marker.box.style["color"].hex == "E11D48"
+    assert marker.box.style["font-weight"] == 700
+
+
+def test_marker_content_and_string_type() -> None:
+    html = (
+        "<style>.c li::marker{content:'>> '}</style>"
+        "<ul class=\"c\"><li>One</li></ul><ol style='list-style-type:\"\u2192 \"'><li>Two</li></ol>"
+        "<ul style='list-style:none'><li>Three</li></ul>"
+    )
+    texts = [m.text for m in _markers(html)]
+    assert texts == [">>", "\u2192"]

@@ -1,0 +1,53 @@
+"""::marker styling in the PPTX: the marker colour becomes a:buClr, its font-size a:buSzPct (of
+the item's text size), `content` and <string> list-style-types a:buChar with that text."""
+
+from __future__ import annotations
+
+from tests.model.test_list_markers import bullet, paragraphs
+
+FONT = "font:20px 'Liberation Sans';color:#111111"
+
+
+def _color(ppr) -> str | None:
+    clr = ppr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}buClr/*")
+    return None if clr is None else clr.get("val")
+
+
+def _size(ppr) -> str | None:
+    sz = ppr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}buSzPct")
+    return None if sz is None else sz.get("val")
+
+
+def test_marker_colour_is_the_bullet_colour() -> None:
+    paras = paragraphs(
+        "<style>li::marker{color:#0ea5a4}</style>"
+        f'<ul style="{FONT}"><li>Teal bullet</li></ul><ol style="{FONT}"><li>Teal number</li></ol>'
+    )
+    assert bullet(paras["Teal bullet"])[0] == "buChar"
+    assert _color(paras["Teal bullet"]) == "0EA5A4"
+    assert bullet(paras["Teal number"])[0] == "buAutoNum"
+    assert _color(paras["Teal number"]) == "0EA5A4"
+
+
+def test_item_colour_without_marker_rule() -> None:
+    paras = paragraphs(f'<ul style="{FONT}"><li>Plain</li></ul>')
+    assert _color(paras["Plain"]) == "111111"
+    assert _size(paras["Plain"]) is None  # same size as the text: no buSzPct
+
+
+def test_marker_font_size_is_relative_bullet_size() -> None:
+    paras = paragraphs(
+        f'<style>li::marker{{font-size:30px}}</style><ul style="{FONT}"><li>Big bullet</li></ul>'
+    )
+    assert _size(paras["Big bullet"]) == "150000"
+
+
+def test_marker_content_and_string_type_are_bullet_characters() -> None:
+    paras = paragraphs(
+        "<style>.c li::marker{content:'\u2713 ';color:#16a34a}</style>"
+        f'<ol class="c" style="{FONT}"><li>Checked</li></ol>'
+        f"<ul style=\"{FONT};list-style-type:'\u2192 '\"><li>Arrowed</li></ul>"
+    )
+    assert bullet(paras["Checked"]) == ("buChar", {"char": "\u2713"})
+    assert _color(paras["Checked"]) == "16A34A"
+    assert bullet(paras["Arrowed"]) == ("buChar", {"char": "\u2192"})

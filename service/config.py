@@ -93,6 +93,11 @@ class Settings(BaseSettings):
     task_timeout_s: float = Field(default=900.0, gt=0, description="one task, all steps")
     task_sse_heartbeat_s: float = Field(default=15.0, gt=0)
     task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
+    task_link_allow_loopback: bool = Field(
+        default=False,
+        description="type-5 links may point at 127.0.0.1/::1 (tests and local demos only; "
+        "private and link-local addresses stay refused)",
+    )
 
     # Scale-out (README "Scale-out"): a Redis task queue (Dramatiq) and worker hosts.
     queue_url: SecretStr | None = Field(

@@ -88,9 +88,18 @@ def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
     return _deck_result(deck, started)
 
 
+def plan_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: markdown, templateId, package -> {"planned": PlannedDeck as a dict} (the pages'
+    HTML, before conversion: a portable task stores it for latestData, then `build_planned_job`)."""
+    planned = generator.plan_from_markdown(
+        payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
+    )
+    return {"status": "ok", "planned": planned.to_dict()}
+
+
 def build_planned_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """payload: planned (generator.PlannedDeck as a dict: page HTML already rendered and stored
-    by a portable task), filename -> the converted deck."""
+    """payload: planned (`plan_job`'s result, its page HTML stored meanwhile), filename -> the
+    converted deck."""
     started = time.perf_counter()
     planned = generator.PlannedDeck.from_dict(payload["planned"])
     deck = generator.build_planned(planned, filename=payload.get("filename"))
@@ -135,6 +144,7 @@ def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:
 _JOBS = {
     "generate": generate_job,
     "regenerate": regenerate_job,
+    "plan": plan_job,
     "buildPlanned": build_planned_job,
     "template": template_job,
     "templateCovers": template_covers_job,

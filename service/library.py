@@ -27,7 +27,8 @@ from sqlalchemy.orm import Session
 
 from service.accounts import Principal
 from service.credits import TYPE_PPT, Page, PptLimitReached, account_total, charge, paginate
-from service.db.models import Account, Ppt, Token, UsageRecord
+from service.db.models import Account, Ppt, PptDocument, PptPreview, Token, UsageRecord
+from service.storage.base import ObjectMissing, Storage
 
 SOURCES = ("convert", "markdown", "task")
 
@@ -133,6 +134,57 @@ def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     )
     session.flush()
     return ppt
+
+
+# -- stored objects of generated PPTs and templates (issue 11) ----------------------------------
+DOCUMENT_MAX_BYTES = 64 * 1024 * 1024  # a pptxProperty read back from storage, at most
+PREVIEW_MAX_BYTES = 16 * 1024 * 1024  # one slide preview PNG
+TEMPLATE_MAX_BYTES = 16 * 1024 * 1024  # one template package (uploads are limited far below)
+
+
+def generated_object_keys(session: Session, ppt_id: str) -> list[str]:
+    """Storage keys of a generated PPT's document and slide previews (deleted with the PPT, or
+    when a save replaces them; the PPTX and cover keys are on the `ppts` row)."""
+    keys = [
+        k
+        for k in session.scalars(
+            select(PptPreview.storage_key).where(
+                PptPreview.ppt_id == ppt_id, PptPreview.storage_key.is_not(None)
+            )
+        )
+        if k
+    ]
+    doc_key = session.scalar(select(PptDocument.property_key).where(PptDocument.ppt_id == ppt_id))
+    return ([doc_key] if doc_key else []) + keys
+
+
+def _read(storage: Storage, key: str | None, max_bytes: int) -> bytes | None:
+    if not key:
+        return None
+    try:
+        return storage.get(key, max_bytes=max_bytes)
+    except ObjectMissing:
+        return None
+
+
+def read_document(storage: Storage, key: str | None, inline: str | None) -> str | None:
+    """A PPT's pptxProperty: from storage (`key`), else the row's own column (rows of a
+    database migrated without storage); None when neither has it. ObjectTooLarge past the
+    limit."""
+    data = _read(storage, key, DOCUMENT_MAX_BYTES)
+    return data.decode("utf-8") if data is not None else inline
+
+
+def read_preview(storage: Storage, key: str | None, inline: bytes | None) -> bytes | None:
+    """One slide preview PNG (as read_document)."""
+    data = _read(storage, key, PREVIEW_MAX_BYTES)
+    return data if data is not None else inline
+
+
+def read_template_package(storage: Storage, key: str | None, inline: bytes | None) -> bytes | None:
+    """A custom template's zip (as read_document)."""
+    data = _read(storage, key, TEMPLATE_MAX_BYTES)
+    return data if data is not None else inline
 
 
 def list_ppts(session: Session, account_id: int, query: PptQuery) -> Page[Ppt]:

@@ -79,12 +79,25 @@ def _ceil64(v: float) -> float:
 
 
 @dataclass(slots=True)
+class Paragraph:
+    """The line boxes of one block (tops and bottoms, in flow coordinates)."""
+
+    tops: list[float]
+    bottoms: list[float]
+    before: float | None = None  # the break before its block (None: no earlier sibling)
+
+
+@dataclass(slots=True)
 class FlowBreaks:
-    """Where a laid-out flow may break: unbreakable spans and truncatable margin gaps."""
+    """Where a laid-out flow may break: unbreakable spans (lines, monolithic boxes, avoid
+    blocks), paragraphs (for orphans and widows) and truncatable margin gaps."""
 
     height: float
     unbreakable: list[tuple[float, float]] = field(default_factory=list)  # merged, sorted
     margins: list[tuple[float, float]] = field(default_factory=list)  # sorted gaps
+    paragraphs: list[Paragraph] = field(default_factory=list)  # sorted by first line
+    content_height: float | None = None  # without the trailing margin
+    firsts: list[float] = field(default_factory=list)  # each paragraph's first line top
 
     def unbreakable_at(self, y: float) -> tuple[float, float] | None:
         """The unbreakable span strictly containing y."""
@@ -103,6 +116,16 @@ class FlowBreaks:
             if lo - _EPS <= y < hi:
                 return hi
         return y
+
+    def paragraph_at(self, y: float) -> Paragraph | None:
+        """The paragraph with lines both above and below y."""
+        i = bisect.bisect_right(self.firsts, y) - 1
+        for j in (i, i - 1):  # paragraphs only overlap where a float's text sits in another's
+            if j >= 0:
+                para = self.paragraphs[j]
+                if para.tops[0] + _EPS < y < para.bottoms[-1] - _EPS:
+                    return para
+        return None
 
     @property
     def tallest(self) -> float:
@@ -124,43 +147,47 @@ def flow_breaks(root: BoxFragment) -> FlowBreaks:
     """Collect the break constraints of a flow fragment (coordinates from its border-box top)."""
     spans: list[tuple[float, float]] = []
     margins: list[tuple[float, float]] = []
-    stack: list[tuple[BoxFragment, float, bool]] = [(root, 0.0, True)]
+    paragraphs: list[Paragraph] = []
+    content_height = root.height
+    stack: list[tuple[BoxFragment, float, bool, float | None]] = [(root, 0.0, True, None)]
     while stack:
-        frag, y0, is_root = stack.pop()
+        frag, y0, is_root, before = stack.pop()
         if not is_root and _monolithic(frag):
             spans.append((y0, y0 + frag.height))
             continue
         if not is_root and frag.box.style["break-inside"] in ("avoid", "avoid-column"):
             spans.append((y0, y0 + frag.height))
-        _line_spans(frag, y0, spans)
+        if frag.lines:
+            tops = [y0 + line.y for line in frag.lines]
+            bottoms = [t + line.height for t, line in zip(tops, frag.lines, strict=True)]
+            spans.extend(zip(tops, bottoms, strict=True))
+            paragraphs.append(Paragraph(tops, bottoms, before))
         prev_bottom: float | None = None
         for child in frag.children:
             top = y0 + child.y
-            stack.append((child, top, False))
             if child.box.style["float"] != "none":
+                stack.append((child, top, False, None))
                 continue
+            # A break between siblings (class A) lies before the child; before a first child
+            # only where one lies before its parent.
+            stack.append((child, top, False, top if prev_bottom is not None else before))
             if prev_bottom is not None and top - child.margin.top > prev_bottom - _EPS:
                 margins.append((prev_bottom, top))
             elif prev_bottom is None and child.margin.top > 0:
                 margins.append((top - child.margin.top, top))
             prev_bottom = top + child.height
-    return FlowBreaks(root.height, _merge(spans), sorted(margins))
-
-
-def _line_spans(frag: BoxFragment, y0: float, spans: list[tuple[float, float]]) -> None:
-    lines = frag.lines
-    n = len(lines)
-    if not n:
-        return
-    first, last = lines[0], lines[-1]
-    if n < _ORPHANS + _WIDOWS:
-        spans.append((y0 + first.y, y0 + last.y + last.height))
-        return
-    head = lines[_ORPHANS - 1]
-    tail = lines[n - _WIDOWS]
-    spans.append((y0 + first.y, y0 + head.y + head.height))
-    spans.append((y0 + tail.y, y0 + last.y + last.height))
-    spans.extend((y0 + line.y, y0 + line.y + line.height) for line in lines)
+        if is_root and prev_bottom is not None and root.height - prev_bottom > _EPS:
+            margins.append((prev_bottom, root.height))  # the last child's bottom margin
+            content_height = prev_bottom
+    paragraphs.sort(key=lambda p: p.tops[0])
+    return FlowBreaks(
+        root.height,
+        _merge(spans),
+        sorted(margins),
+        paragraphs,
+        content_height,
+        [p.tops[0] for p in paragraphs],
+    )
 
 
 def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -180,7 +207,7 @@ class Columns:
 
     starts: list[float]
     ends: list[float]
-    shortage: float | None = None  # the least extra height that would have avoided a break
+    violations: int = 0  # breaks leaving fewer than `orphans` lines of a paragraph in a column
 
     def column_at(self, y: float) -> int:
         """The column whose range starts at or before y."""
@@ -191,47 +218,80 @@ class Columns:
         return max(0, bisect.bisect_left(self.starts, y - _EPS) - 1)
 
 
+def _line_break(para: Paragraph, start: float, end: float) -> tuple[float, bool]:
+    """Move a break that falls between two lines of a paragraph where orphans and widows (2 and
+    2) allow: the latest line boundary leaving at least two lines of the paragraph in this column
+    and two in the next; if none, a break before the paragraph's block when it starts in this
+    column after a sibling; else the latest leaving two lines here (widows give way, as in
+    Chromium). Failing that, the latest line that fits, flagged as violating orphans."""
+    n = len(para.tops)
+    first = bisect.bisect_left(para.tops, start - _EPS)  # the paragraph's first line here
+    fits = bisect.bisect_right(para.bottoms, end + _EPS)  # lines ending at or before the break
+    options = range(fits, first, -1)
+    for k in options:
+        if k - first >= _ORPHANS and n - k >= _WIDOWS:
+            return para.tops[k], True
+    if first == 0 and para.before is not None and para.before > start + _EPS:
+        return para.before, True
+    for k in options:
+        if k - first >= _ORPHANS:
+            return para.tops[k], True
+    return (para.tops[fits] if fits > first else end), False
+
+
 def fill_columns(breaks: FlowBreaks, height: float) -> Columns:
     """Fill columns of a given height one after another (breaking as late as allowed)."""
     height = max(height, 1 / 64)
     starts, ends = [0.0], []
-    shortage: float | None = None
     start = 0.0
+    total = breaks.height
+    violations = 0
     while True:
         limit = start + height
-        if limit >= breaks.height - _EPS or len(starts) >= _MAX_COLUMNS:
-            ends.append(breaks.height)
+        if limit >= total - _EPS or len(starts) >= _MAX_COLUMNS:
+            ends.append(total)
             break
         end = limit
         span = breaks.unbreakable_at(limit)
         if span is not None:
-            need = span[1] - limit
-            shortage = need if shortage is None else min(shortage, need)
             end = span[0] if span[0] > start + _EPS else span[1]
+        para = breaks.paragraph_at(end)
+        if para is not None:
+            moved, ok = _line_break(para, start, end)
+            violations += not ok
+            if moved > start + _EPS:
+                end = moved
         ends.append(end)
         start = breaks.after_margin(end)
-        if start >= breaks.height - _EPS:
+        if start >= total - _EPS:
             break
         starts.append(start)
-    return Columns(starts, ends, shortage)
+    return Columns(starts, ends, violations)
+
+
+def _fits(breaks: FlowBreaks, height: float, count: int) -> bool:
+    cols = fill_columns(breaks, height)
+    return len(cols.starts) <= count and cols.violations == 0
 
 
 def balanced_height(breaks: FlowBreaks, count: int, cap: float | None) -> float:
     """The column height Chromium balances to: the least height (in layout units, from the
-    content height over the column count up) at which the content fits in `count` columns."""
+    content height over the column count up) at which the content fits in `count` columns
+    without leaving a lone orphan line at a column's end."""
     if breaks.height <= _EPS:
         return 0.0
-    lo = round(max(_ceil64(breaks.height / count), breaks.tallest) * 64)
+    content = breaks.height if breaks.content_height is None else breaks.content_height
+    lo = round(max(_ceil64(content / count), breaks.tallest) * 64)
     hi = max(lo, round(_ceil64(breaks.height) * 64))
     if cap is not None:
         hi = min(hi, round(_floor64(cap) * 64))
         if lo >= hi:
             return cap
-    if len(fill_columns(breaks, lo / 64).starts) <= count:
+    if _fits(breaks, lo / 64, count):
         return lo / 64
     while hi - lo > 1:  # fits(hi) holds (or hi is the cap); fits(lo) does not
         mid = (lo + hi) // 2
-        if len(fill_columns(breaks, mid / 64).starts) <= count:
+        if _fits(breaks, mid / 64, count):
             hi = mid
         else:
             lo = mid
@@ -243,9 +303,7 @@ def split_flow(root: BoxFragment, cols: Columns) -> dict[int, BoxFragment]:
     return {c: piece for c, (piece, _top) in _split(root, 0.0, cols).items()}
 
 
-def _split(
-    frag: BoxFragment, y0: float, cols: Columns
-) -> dict[int, tuple[BoxFragment, float]]:
+def _split(frag: BoxFragment, y0: float, cols: Columns) -> dict[int, tuple[BoxFragment, float]]:
     y1 = y0 + frag.height
     first = cols.column_at(y0)
     if first + 1 < len(cols.starts) and y0 >= cols.ends[first] - _EPS and frag.height > 0:
@@ -304,7 +362,14 @@ def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
     inner_w = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
     geo = column_geometry(style, inner_w)
     frag = BoxFragment(
-        box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), w.border, w.padding
+        box,
+        0.0,
+        0.0,
+        w.width,
+        0.0,
+        Edges(mt, w.margin_right, mb, w.margin_left),
+        w.border,
+        w.padding,
     )
     ox, oy = w.border.left + w.padding.left, w.border.top + w.padding.top
     fixed = None if height is None else max(0.0, height - chrome_v)

@@ -18,7 +18,7 @@ from engine.model.pictures import replaced_shapes
 from engine.model.tables import text_outside_cell
 from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
 from engine.options import Options
-from engine.style.types import LinearGradient, RadialGradient
+from engine.style.types import LinearGradient
 
 # Properties without a PPTX equivalent: (property, values that need nothing).
 UNSUPPORTED: tuple[tuple[str, tuple[Any, ...]], ...] = (
@@ -338,9 +338,13 @@ def _clip_shape(
 def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
     style = root.box.style
     layers = [layer for layer in style["background-image"] if layer != "none"]
+    # A radial layer is painted as shapes (engine.model.paint.radial_shapes): LibreOffice draws a
+    # background path gradient out to half the slide's diagonal whatever the gradient's size,
+    # and ignores the stops' positions (a 3-stop farthest-corner glow at 80% 20% came out as a
+    # dark slide with a small halo), while the shapes place the stops where Chromium paints them.
     if (
         len(layers) == 1
-        and isinstance(layers[0], (LinearGradient, RadialGradient))
+        and isinstance(layers[0], LinearGradient)
         and style["background-color"].a == 0
     ):
         return gradient_fill(layers[0], root.width, root.height, alpha)

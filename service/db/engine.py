@@ -107,7 +107,7 @@ class Database:
                 # table would cascade. (The pragma only works outside a transaction.)
                 conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             try:
-                upgrade(conn)
+                upgrade(conn, settings=self.settings)
             finally:
                 if self.dialect == "postgresql":
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_MIGRATION_LOCK})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -36,12 +37,15 @@ def current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
-def upgrade(connection: Connection, revision: str = "head") -> None:
-    """Migrate the database behind `connection` to `revision` (idempotent) and commit."""
+def upgrade(connection: Connection, revision: str = "head", *, settings: Any = None) -> None:
+    """Migrate the database behind `connection` to `revision` (idempotent) and commit.
+    `settings` (service.config.Settings) lets migrations that move data reach the storage."""
     before = current_revision(connection)
     head = head_revision()
     if before == head and revision == "head":
         return
-    command.upgrade(alembic_config(connection), revision)
+    cfg = alembic_config(connection)
+    cfg.attributes["settings"] = settings
+    command.upgrade(cfg, revision)
     connection.commit()
     log.info("database migrated from %s to %s", before or "empty", current_revision(connection))

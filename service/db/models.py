@@ -163,9 +163,15 @@ class PptDocument(Base):
     ppt_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("ppts.id", ondelete="CASCADE"), primary_key=True
     )
-    property: Mapped[str] = mapped_column(Text())
+    # The pptxProperty is in storage under `property_key`; `property` only holds documents of
+    # databases migrated without a storage (read as a fallback).
+    property: Mapped[str | None] = mapped_column(Text(), nullable=True)
+    property_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
     slides: Mapped[int] = mapped_column(Integer)
     update_time: Mapped[datetime] = mapped_column(UtcDateTime())
+    # generatePptx `id`: the task this PPT was made for, and the Markdown it was made from.
+    task_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    markdown: Mapped[str | None] = mapped_column(Text(), nullable=True)
 
 
 class PptPreview(Base):
@@ -177,7 +183,8 @@ class PptPreview(Base):
         String(32), ForeignKey("ppts.id", ondelete="CASCADE"), primary_key=True
     )
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    png: Mapped[bytes] = mapped_column(LargeBinary())
+    png: Mapped[bytes | None] = mapped_column(LargeBinary(), nullable=True)  # fallback, as above
+    storage_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
 
 
 class CustomTemplate(Base):
@@ -196,7 +203,8 @@ class CustomTemplate(Base):
     name: Mapped[str] = mapped_column(String(128))
     category: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=1)
-    package: Mapped[bytes] = mapped_column(LargeBinary())
+    package: Mapped[bytes | None] = mapped_column(LargeBinary(), nullable=True)  # fallback
+    package_key: Mapped[str | None] = mapped_column(String(512), nullable=True)  # the zip
     cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
     update_time: Mapped[datetime] = mapped_column(UtcDateTime())

@@ -29,7 +29,7 @@ ACTOR_NAME = "run_task"
 NAMESPACE = "dramatiq"
 # Dead-worker maintenance (moving a silent worker's unacknowledged messages back to the queue)
 # runs on this share of broker commands (out of a million); the sweep forces it as well.
-MAINTENANCE_CHANCE = 50_000
+MAINTENANCE_CHANCE = 10_000
 TIME_LIMIT_SLACK_S = 120.0
 REDIS_TIMEOUT_S = 5.0  # a Redis that does not answer fails the call (no hang)
 

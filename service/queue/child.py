@@ -38,6 +38,7 @@ from service.queue.stats import ChildStats
 log = logging.getLogger("deckforge.queue")
 
 ACCOUNT_BUSY_WAIT_S = 0.5
+IDLE_POLL_MS = 200  # an idle process asks Redis for a message at least this often
 _process: WorkerProcess | None = None
 
 
@@ -86,6 +87,10 @@ class WorkerProcess:
 
     def handle(self, task_id: str) -> None:
         s = self.settings
+        with self.lock:
+            if task_id in self.running:  # a duplicate message: this process runs it already
+                self.stats.deliveries.labels(claims.DROP_LEASED).inc()
+                return
         claim = claims.claim_delivery(
             self.db,
             task_id,
@@ -103,6 +108,7 @@ class WorkerProcess:
         if claim.outcome != claims.RUN:
             log.info("task %s: message dropped (%s)", task_id, claim.outcome)
             return
+        self.stats.wait_seconds.observe(claim.waited_s)
         if claim.redelivered:
             self.stats.redeliveries.inc()
             log.warning("task %s: taken over after its worker died (attempt %s)", task_id, claim)
@@ -146,7 +152,7 @@ class WorkerProcess:
             log.warning("queue heartbeat failed", exc_info=True)
 
     def serve(self, stop: threading.Event) -> None:
-        worker = Worker(self.broker, worker_threads=self.threads, worker_timeout=500)
+        worker = Worker(self.broker, worker_threads=self.threads, worker_timeout=IDLE_POLL_MS)
         worker.queue_prefetch = self.threads
         worker.start()
         beat = threading.Thread(target=self.beat_forever, name="df-beat", daemon=True)

@@ -2,10 +2,10 @@
 message dropped; a running task handed back; the rows the sweep looks at).
 
 The database decides, never the queue: a message is only a hint that a task may need running.
-A claim is one transaction on the row: a finished task drops the message; a task leased by a
-live other owner drops it too (that owner runs it; if it dies the sweep or Dramatiq brings a
-message back); a pending task, a task handed back (no owner) or one whose lease expired (its
-worker died) is taken. Each take-over after a death counts one redelivery; past the budget the
+A claim is one transaction on the row: a finished task drops the message; a task with a live
+lease (another worker's, or this one's) drops it too (the owner runs it; if it dies, the sweep
+or Dramatiq brings a message back); a pending task, a task handed back (no owner) or one whose
+lease expired (its worker died) is taken. Each take-over after a death counts one redelivery; past the budget the
 task fails with RETRIES_EXHAUSTED. Blocking functions: call them from a thread.
 """
 
@@ -43,6 +43,7 @@ class Claim:
     outcome: str
     attempt: int = 0
     redelivered: bool = False
+    waited_s: float = 0.0  # RUN: from the task's creation to this claim
 
 
 def claim_delivery(
@@ -66,7 +67,7 @@ def claim_delivery(
         redelivered = False
         if task.status == store.PROCESSING:
             live = prev_owner is not None and expires is not None and expires >= now
-            if live and prev_owner != owner:
+            if live:  # also our own lease: a duplicate message while this process runs it
                 return Claim(DROP_LEASED)
             # A handed-back task (no owner) is not a redelivery; a dead owner's task is.
             redelivered = prev_owner is not None
@@ -104,7 +105,8 @@ def claim_delivery(
             return Claim(RACE)
         s.refresh(task)
         store.add_event(s, task_id, store.event_data(task), now)
-        return Claim(RUN, attempt, redelivered)
+        waited = (now - task.created_at).total_seconds()
+        return Claim(RUN, attempt, redelivered, max(0.0, waited))
 
 
 def record_enqueued(db: Database, task_id: str, message_id: str, *, now: datetime) -> None:

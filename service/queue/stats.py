@@ -14,7 +14,13 @@ from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 PREFIX = "deckforge_worker_"
-CHILD_SERIES = ("deliveries", "task_redeliveries", "tasks_handed_back", "task_seconds")
+CHILD_SERIES = (
+    "deliveries",
+    "task_redeliveries",
+    "tasks_handed_back",
+    "task_seconds",
+    "task_wait_seconds",
+)
 TASK_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 900.0)
 
 
@@ -34,6 +40,11 @@ class ChildStats:
         self.task_seconds = Histogram(
             f"{PREFIX}task_seconds",
             "Time a worker process ran a task (claim to end)",
+            buckets=TASK_BUCKETS,
+        )
+        self.wait_seconds = Histogram(
+            f"{PREFIX}task_wait_seconds",
+            "Time from a task's creation to the claim that ran it",
             buckets=TASK_BUCKETS,
         )
 

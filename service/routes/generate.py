@@ -8,6 +8,8 @@ No generation here: the worker jobs (service.gen_jobs) call the generator and th
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -16,12 +18,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from service import library
 from service.accounts import Principal
 from service.credits import AccountingError, ensure_affordable
-from service.db.models import CustomTemplate, Ppt, PptDocument, PptPreview
+from service.db.models import CustomTemplate, Ppt, PptDocument, PptPreview, Task, TaskEvent
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
 from service.envelope import (
     BAD_PARAMETERS,
@@ -53,9 +55,15 @@ MAX_ID_LEN = 64
 class GenerateRequest(BaseModel):
     """Body of generatePptx (documentation; the handler reads the JSON itself)."""
 
-    id: str | None = Field(None, description="task id (echoed as pptInfo.taskId)")
+    id: str | None = Field(
+        None,
+        description="task id of this uid (else 1001): the PPT is linked to it (pptInfo.taskId); "
+        "without `markdown`, the task's Markdown is used",
+    )
     templateId: str | None = Field(None, description="built-in or own template id")
-    markdown: str = Field(..., description="# topic, ## chapter, ### page, #### content title")
+    markdown: str | None = Field(
+        None, description="# topic, ## chapter, ### page, #### content title (required without id)"
+    )
 
 
 class IdRequest(BaseModel):
@@ -143,12 +151,15 @@ def template_package(
     if not template_id:
         return None
     with state.db.session() as s:
-        return s.scalar(
-            select(CustomTemplate.package).where(
+        row = s.execute(
+            select(CustomTemplate.package_key, CustomTemplate.package).where(
                 CustomTemplate.account_id == principal.account_id,
                 CustomTemplate.template_id == template_id,
             )
-        )
+        ).first()
+    if row is None:
+        return None
+    return library.read_template_package(state.storage, row[0], row[1])
 
 
 def _precheck(state: ServiceState, principal: Principal) -> None:
@@ -164,30 +175,35 @@ class Stored:
     file_key: str
     cover_key: str
     file_name: str
+    extra_keys: tuple[str, ...] = ()  # the document and the slide previews
 
 
 def _store(state: ServiceState, result: dict[str, Any], now: datetime, base_url: str) -> Stored:
-    """Put the PPTX and its cover in storage (kept until the PPT is deleted)."""
+    """Put the PPTX, its cover, its document (pptxProperty) and its slide previews in storage
+    (kept until the PPT is deleted). The document's and previews' keys go into `result`
+    (`propertyKey`, `previewKeys`) for `_write_document`."""
     name = sanitize_filename(result["subject"], state.settings.default_filename)
     expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
-    put = state.storage.put
-    pptx = put(
-        result["pptx"], filename=name, expires_at=expires_at, now=now, base_url=base_url, keep=True
-    )
-    try:
-        cover_name = name[:-5] + "-cover.png"
-        cover = put(
-            result["cover"],
-            filename=cover_name,
-            expires_at=expires_at,
-            now=now,
-            base_url=base_url,
-            keep=True,
+    done: list[str] = []
+
+    def put(data: bytes, filename: str) -> str:
+        stored = state.storage.put(
+            data, filename=filename, expires_at=expires_at, now=now, base_url=base_url, keep=True
         )
+        done.append(stored.key)
+        return stored.key
+
+    try:
+        pptx = put(result["pptx"], name)
+        cover = put(result["cover"], name[:-5] + "-cover.png")
+        result["propertyKey"] = put(result["property"].encode("utf-8"), "document.json")
+        result["previewKeys"] = [
+            put(png, f"slide-{i + 1}.png") for i, png in enumerate(result["previews"])
+        ]
     except BaseException:
-        state.storage.delete(pptx.key)
+        _discard(state, *done)
         raise
-    return Stored(pptx.key, cover.key, name)
+    return Stored(pptx, cover, name, tuple(done[2:]))
 
 
 def _discard(state: ServiceState, *keys: str | None) -> None:
@@ -200,24 +216,83 @@ def _discard(state: ServiceState, *keys: str | None) -> None:
             log.exception("could not delete a stored object")
 
 
-def _write_document(session: Any, ppt_id: str, result: dict[str, Any], now: datetime) -> None:
+def _write_document(session: Any, ppt_id: str, result: dict[str, Any], now: datetime) -> list[str]:
+    """Point the PPT's document and previews at the objects `_store` put in storage (or keep
+    them in the rows when `result` has no keys); returns the storage keys it replaced, to be
+    deleted after the commit."""
+    old = library.generated_object_keys(session, ppt_id)
     session.execute(delete(PptPreview).where(PptPreview.ppt_id == ppt_id))
+    key = result.get("propertyKey")
+    prop = None if key else result["property"]
     doc = session.get(PptDocument, ppt_id)
     if doc is None:
-        session.add(
-            PptDocument(
-                ppt_id=ppt_id, property=result["property"], slides=result["pages"], update_time=now
-            )
-        )
+        doc = PptDocument(ppt_id=ppt_id, slides=result["pages"], update_time=now)
+        session.add(doc)
+    doc.property, doc.property_key = prop, key
+    doc.slides, doc.update_time = result["pages"], now
+    keys = result.get("previewKeys")
+    if keys is not None:
+        session.add_all(PptPreview(ppt_id=ppt_id, idx=i, storage_key=k) for i, k in enumerate(keys))
     else:
-        doc.property, doc.slides, doc.update_time = result["property"], result["pages"], now
-    session.add_all(
-        PptPreview(ppt_id=ppt_id, idx=i, png=png) for i, png in enumerate(result["previews"])
-    )
+        session.add_all(
+            PptPreview(ppt_id=ppt_id, idx=i, png=png) for i, png in enumerate(result["previews"])
+        )
+    return old
+
+
+MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
+
+
+def _task_markdown(
+    state: ServiceState, principal: Principal, task_id: str, need_markdown: bool
+) -> str | None:
+    """Check that `task_id` is a task of the principal (its account; its uid for a token; else
+    1001 naming `id`); with `need_markdown`, the task's Markdown: the Markdown the newest PPT
+    generated for it was made from (kept with that PPT's document only), else its content when it is a Markdown task (type 7), else
+    the content its LLM step produced (its `delta` events in order); None when there is none."""
+    with state.db.session() as s:
+        stmt = select(Task).where(Task.id == task_id, Task.account_id == principal.account_id)
+        if principal.uid is not None:
+            stmt = stmt.where(Task.uid == principal.uid)
+        task = s.scalar(stmt)
+        if task is None:
+            raise ApiError(
+                NOT_FOUND,
+                "not found: id",
+                details=[{"field": "id", "reason": "no such task of this uid"}],
+            )
+        if not need_markdown:
+            return None
+        last = s.scalar(
+            select(PptDocument.markdown)
+            .where(PptDocument.task_id == task.id, PptDocument.markdown.is_not(None))
+            .limit(1)
+        )
+        if last:
+            return last
+        params = json.loads(task.params or "{}")
+        content = params.get("content") if isinstance(params, dict) else None
+        if task.type == MARKDOWN_TASK_TYPE and isinstance(content, str) and content.strip():
+            return content
+        parts = []
+        for data in s.scalars(
+            select(TaskEvent.data).where(TaskEvent.task_id == task.id).order_by(TaskEvent.seq)
+        ):
+            delta = json.loads(data).get("delta")
+            if isinstance(delta, str):
+                parts.append(delta)
+        return "".join(parts) or None
 
 
 def _record_new(
-    state: ServiceState, principal: Principal, result: dict[str, Any], stored: Stored, now: datetime
+    state: ServiceState,
+    principal: Principal,
+    result: dict[str, Any],
+    stored: Stored,
+    now: datetime,
+    *,
+    task_id: str | None = None,
+    markdown: str | None = None,
 ) -> Ppt:
     """Charge the pages and record PPT, document and previews in one transaction; nothing is
     kept (files deleted) when the charge is refused."""
@@ -235,10 +310,20 @@ def _record_new(
         with state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal, new, cost=cost, now=now)
             _write_document(s, ppt.id, result, now)
+            s.flush()
+            doc = s.get(PptDocument, ppt.id)
+            if doc is not None and task_id is not None:
+                # The task's Markdown lives with its newest PPT only (ties in time are common).
+                s.execute(
+                    update(PptDocument)
+                    .where(PptDocument.task_id == task_id, PptDocument.ppt_id != ppt.id)
+                    .values(markdown=None)
+                )
+                doc.task_id, doc.markdown = task_id, markdown
             s.commit()
             return ppt
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key)
+        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, AccountingError):
             raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
@@ -296,11 +381,22 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     body = await read_json_body(request, state.settings.max_request_bytes)
     task_id = optional_str(body, "id")
     template_id = optional_str(body, "templateId")
+    markdown = body.get("markdown")
+    if markdown == "":
+        markdown = None
+    if task_id is not None:
+        stored_md = await asyncio.to_thread(
+            _task_markdown, state, principal, task_id, markdown is None
+        )
+        markdown = stored_md if markdown is None else markdown
+    if markdown is None:
+        reason = "is required" if task_id is None else "is required: the task has no Markdown yet"
+        raise _bad("markdown", reason)
     await asyncio.to_thread(_precheck, state, principal)
     package = await asyncio.to_thread(template_package, state, principal, template_id)
     payload = {
         "job": "generate",
-        "markdown": body.get("markdown"),
+        "markdown": markdown,
         "templateId": template_id,
         "package": package,
     }
@@ -308,22 +404,36 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(_store, state, result, now, base_url)
-    ppt = await asyncio.to_thread(_record_new, state, principal, result, stored, now)
+    ppt = await asyncio.to_thread(
+        functools.partial(
+            _record_new,
+            task_id=task_id,
+            markdown=markdown if isinstance(markdown, str) else None,
+        ),
+        state,
+        principal,
+        result,
+        stored,
+        now,
+    )
     log.info("generated a PPT of %s slides", result["pages"], extra={"caller": principal.label})
     info = ppt_info(state, ppt, result["property"], base_url, task_id=task_id)
     return envelope_response(OK, {"pptInfo": info})
 
 
-def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, str]:
+def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, str, str | None]:
+    """(PPT, its pptxProperty, the task id generatePptx linked it to) or 1001."""
     with state.db.session() as s:
         try:
             ppt = library.get_ppt(s, principal, ppt_id)
         except library.PptNotFound:
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
-        prop = s.scalar(select(PptDocument.property).where(PptDocument.ppt_id == ppt.id))
-    if prop is None:
+        doc = s.get(PptDocument, ppt.id)
+        ref = (doc.property_key, doc.property, doc.task_id) if doc is not None else None
+    prop = library.read_document(state.storage, ref[0], ref[1]) if ref is not None else None
+    if ref is None or prop is None:
         raise ApiError(NOT_FOUND, "not found: this PPT has no document (not generated)")
-    return ppt, prop
+    return ppt, prop, ref[2]
 
 
 @router.post(
@@ -335,8 +445,9 @@ def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, 
 )
 async def load_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
     body = await read_json_body(request, 64 * 1024)
-    ppt, prop = await asyncio.to_thread(_load, state, principal, required_id(body))
-    return envelope_response(OK, {"pptInfo": ppt_info(state, ppt, prop, _base_url(state, request))})
+    ppt, prop, task_id = await asyncio.to_thread(_load, state, principal, required_id(body))
+    info = ppt_info(state, ppt, prop, _base_url(state, request), task_id=task_id)
+    return envelope_response(OK, {"pptInfo": info})
 
 
 def _decode(
@@ -378,11 +489,11 @@ def _replace(
             )
             ppt.subject, ppt.template_id = result["subject"][:512], result["templateId"]
             ppt.pages, ppt.update_time = result["pages"], now
-            _write_document(s, ppt.id, result, now)
+            old += _write_document(s, ppt.id, result, now)
             s.commit()
             return ppt, old
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key)
+        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, library.PptNotFound):
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
         raise

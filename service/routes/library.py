@@ -121,6 +121,7 @@ def _delete(state: ServiceState, principal: Principal, ppt_id: str) -> None:
         except library.PptNotFound:
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
         keys = [k for k in (ppt.file_key, ppt.cover_key) if k]
+        keys += library.generated_object_keys(s, ppt_id)  # document and previews (issue 11)
         s.commit()
     for key in keys:
         try:

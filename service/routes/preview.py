@@ -119,10 +119,15 @@ async def preview_page(
 
 
 def _image(state: ServiceState, ppt_id: str, idx: int) -> bytes | None:
+    from service.library import read_preview
+
     with state.db.session() as s:
-        return s.scalar(
-            select(PptPreview.png).where(PptPreview.ppt_id == ppt_id, PptPreview.idx == idx)
-        )
+        row = s.execute(
+            select(PptPreview.storage_key, PptPreview.png).where(
+                PptPreview.ppt_id == ppt_id, PptPreview.idx == idx
+            )
+        ).first()
+    return read_preview(state.storage, row[0], row[1]) if row is not None else None
 
 
 @router.get(

@@ -26,7 +26,14 @@ from service.accounts import Principal
 from service.credits import TYPE_TEMPLATE, AccountingError, charge, ensure_affordable
 from service.db.models import CustomTemplate, TemplatePreview
 from service.deps import KeyOrTokenDep, ServiceState, StateDep
-from service.envelope import BAD_PARAMETERS, CREDITS_EXHAUSTED, OK, ApiError, envelope_response
+from service.envelope import (
+    BAD_PARAMETERS,
+    CREDITS_EXHAUSTED,
+    NOT_FOUND,
+    OK,
+    ApiError,
+    envelope_response,
+)
 from service.paging import format_time, parse_body
 from service.routes.generate import json_body, read_json_body, run_job
 
@@ -35,6 +42,7 @@ router = APIRouter(tags=["templates"])
 
 LIST_TEMPLATES_PATH = "/api/ppt/templates"
 UPLOAD_TEMPLATE_PATH = "/api/ppt/uploadTemplate"
+DELETE_TEMPLATE_PATH = "/api/ppt/deleteTemplate"
 TYPE_SYSTEM = 1  # AiPPT's filters.type: 1 = system templates, 4 = the account's own
 TYPE_CUSTOM = 4
 MULTIPART_OVERHEAD = 64 * 1024
@@ -242,17 +250,27 @@ def _precheck(state: ServiceState, principal: Principal) -> None:
 
 def _save_template(
     state: ServiceState, principal: Principal, result: dict[str, Any], package: bytes, base_url: str
-) -> tuple[CustomTemplate, str | None]:
-    """Charge (type 2) and insert or replace the account's template, in one transaction."""
+) -> tuple[CustomTemplate, list[str]]:
+    """Charge (type 2) and insert or replace the account's template, in one transaction; the
+    zip and the cover go to storage. Returns the row and the storage keys it replaced."""
     now = state.clock().replace(microsecond=0)
-    stored = state.storage.put(
-        result["cover"],
-        filename=f"{result['id']}.png",
-        expires_at=now + timedelta(days=1),
-        now=now,
-        base_url=base_url,
-        keep=True,
-    )
+
+    def put(data: bytes, filename: str) -> str:
+        return state.storage.put(
+            data,
+            filename=filename,
+            expires_at=now + timedelta(days=1),
+            now=now,
+            base_url=base_url,
+            keep=True,
+        ).key
+
+    cover_key = put(result["cover"], f"{result['id']}.png")
+    try:
+        package_key = put(package, f"{result['id']}.zip")
+    except BaseException:
+        state.storage.delete(cover_key)
+        raise
     try:
         with state.db.session() as s:
             charge(s, principal, TYPE_TEMPLATE, state.settings.cost_template_upload, now=now)
@@ -262,7 +280,7 @@ def _save_template(
                     CustomTemplate.template_id == result["id"],
                 )
             )
-            old_cover = None
+            old: list[str] = []
             if row is None:
                 row = CustomTemplate(
                     account_id=principal.account_id,
@@ -272,17 +290,20 @@ def _save_template(
                 )
                 s.add(row)
             else:
-                old_cover, row.version = row.cover_key, row.version + 1
+                old = [k for k in (row.cover_key, row.package_key) if k]
+                row.version += 1
             row.uid, row.name, row.category = (
                 principal.uid,
                 result["name"][:128],
                 result["category"][:64],
             )
-            row.package, row.cover_key, row.update_time = package, stored.key, now
+            row.package, row.package_key = None, package_key
+            row.cover_key, row.update_time = cover_key, now
             s.commit()
-            return row, old_cover
+            return row, old
     except BaseException as exc:
-        state.storage.delete(stored.key)
+        state.storage.delete(cover_key)
+        state.storage.delete(package_key)
         if isinstance(exc, AccountingError):
             raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
@@ -322,11 +343,9 @@ async def upload_template(
     await asyncio.to_thread(_precheck, state, principal)
     result = await run_job(state, {"job": "template", "package": package})
     base_url = state.settings.public_base_url or str(request.base_url)
-    row, old_cover = await asyncio.to_thread(
-        _save_template, state, principal, result, package, base_url
-    )
-    if old_cover:
-        await asyncio.to_thread(state.storage.delete, old_cover)
+    row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
+    for key in old:
+        await asyncio.to_thread(state.storage.delete, key)
     log.info("template uploaded", extra={"caller": principal.label})
     now = state.clock().replace(microsecond=0)
     expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
@@ -346,3 +365,57 @@ async def upload_template(
         "coverUrl": cover,
     }
     return envelope_response(OK, data)
+
+
+class DeleteTemplateRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    templateId: str = Field(min_length=1, max_length=64)  # noqa: N815 - the API's field name
+
+
+def _delete_template(state: ServiceState, principal: Principal, template_id: str) -> list[str]:
+    """Delete the account's template row; the storage keys of its files (deleted by the caller
+    after the commit). ApiError 1010 for a built-in id, 1001 when the account has no such
+    template (another account's is not found either)."""
+    if template_id in builtin_versions():
+        raise ApiError(
+            BAD_PARAMETERS,
+            "bad parameters: templateId",
+            details=[{"field": "templateId", "reason": "built-in templates cannot be deleted"}],
+        )
+    with state.db.session() as s:
+        row = s.scalar(
+            select(CustomTemplate).where(
+                CustomTemplate.account_id == principal.account_id,
+                CustomTemplate.template_id == template_id,
+            )
+        )
+        if row is None:
+            raise ApiError(
+                NOT_FOUND,
+                "not found: templateId",
+                details=[{"field": "templateId", "reason": "no such template of this account"}],
+            )
+        keys = [k for k in (row.cover_key, row.package_key) if k]
+        s.delete(row)
+        s.commit()
+    return keys
+
+
+@router.post(
+    DELETE_TEMPLATE_PATH,
+    openapi_extra=json_body(DeleteTemplateRequest),
+    summary="Delete one of the account's uploaded templates",
+    description="Header `token` or `Api-Key`. Body `{templateId}`. Deletes the account's own "
+    "template (its package and cover); PPTs made with it keep their files. Built-in templates "
+    "-> 1010; an id the account has not uploaded (another account's included) -> 1001. "
+    "Answers `data: {id}`.",
+)
+async def delete_template(
+    request: Request, state: StateDep, principal: KeyOrTokenDep
+) -> JSONResponse:
+    req = parse_body(await read_json_body(request, 4 * 1024), DeleteTemplateRequest)
+    keys = await asyncio.to_thread(_delete_template, state, principal, req.templateId)
+    for key in keys:
+        await asyncio.to_thread(state.storage.delete, key)
+    log.info("template deleted", extra={"caller": principal.label})
+    return envelope_response(OK, {"id": req.templateId})

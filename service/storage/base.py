@@ -1,4 +1,4 @@
-"""The storage interface (bytes + expiry -> a stored object with a download URL; sweeping)."""
+"""The storage interface (bytes + expiry -> a stored object with a download URL; reading it back; sweeping)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,22 @@ class StoredFile:
     key: str
     url: str
     expires_at: datetime
+
+
+MAX_GET_BYTES = 256 * 1024 * 1024  # what get() reads at most unless told otherwise
+
+
+class ObjectMissing(Exception):
+    """get(): no such stored object (deleted, swept, or a key of another backend)."""
+
+
+class ObjectTooLarge(Exception):
+    """get(): the object is larger than the caller's limit (nothing was read past it)."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"stored object of {size} bytes; at most {limit} read")
+        self.size = size
+        self.limit = limit
 
 
 class LinkError(Exception):
@@ -70,6 +86,12 @@ class Storage(ABC):
         self, key: str, *, filename: str, expires_at: datetime, now: datetime, base_url: str
     ) -> str:
         """A fresh short-lived download URL for a stored object (valid until `expires_at`)."""
+
+    @abstractmethod
+    def get(self, key: str, *, max_bytes: int = MAX_GET_BYTES) -> bytes:
+        """The bytes of a stored object (what the service itself reads back: documents, preview
+        images, template packages). Raises ObjectMissing, or ObjectTooLarge when the object is
+        over `max_bytes` (checked before reading it)."""
 
     @abstractmethod
     def delete(self, key: str) -> None:

@@ -12,7 +12,16 @@ from datetime import datetime
 from pathlib import Path
 
 from service import signing
-from service.storage.base import LinkError, Storage, StoredFile, new_object_id, unix
+from service.storage.base import (
+    MAX_GET_BYTES,
+    LinkError,
+    ObjectMissing,
+    ObjectTooLarge,
+    Storage,
+    StoredFile,
+    new_object_id,
+    unix,
+)
 
 log = logging.getLogger("deckforge.storage")
 
@@ -65,6 +74,21 @@ class LocalStorage(Storage):
         self, key: str, *, filename: str, expires_at: datetime, now: datetime, base_url: str
     ) -> str:
         return self.url_for(key, unix(expires_at), base_url)
+
+    def get(self, key: str, *, max_bytes: int = MAX_GET_BYTES) -> bytes:
+        if not KEY_RE.match(key):
+            raise ObjectMissing(key)
+        try:
+            with open(self.root / f"{key}.pptx", "rb") as fh:
+                size = os.fstat(fh.fileno()).st_size
+                if size > max_bytes:
+                    raise ObjectTooLarge(size, max_bytes)
+                data = fh.read(max_bytes + 1)
+        except FileNotFoundError:
+            raise ObjectMissing(key) from None
+        if len(data) > max_bytes:  # grew while being read
+            raise ObjectTooLarge(len(data), max_bytes)
+        return data
 
     def delete(self, key: str) -> None:
         if not KEY_RE.match(key):

@@ -8,7 +8,16 @@ from datetime import datetime
 from typing import Any
 
 from service.filenames import content_disposition
-from service.storage.base import Storage, StoredFile, media_type_for, new_object_id, unix
+from service.storage.base import (
+    MAX_GET_BYTES,
+    ObjectMissing,
+    ObjectTooLarge,
+    Storage,
+    StoredFile,
+    media_type_for,
+    new_object_id,
+    unix,
+)
 
 log = logging.getLogger("deckforge.storage")
 
@@ -96,6 +105,31 @@ class S3Storage(Storage):
         )
         return url
 
+    def get(self, key: str, *, max_bytes: int = MAX_GET_BYTES) -> bytes:
+        if not key.startswith(self.prefix):
+            raise ObjectMissing(key)
+        from botocore.exceptions import ClientError
+
+        try:
+            # A range one byte past the limit: an object over it is refused without reading it.
+            obj = self.client.get_object(Bucket=self.bucket, Key=key, Range=f"bytes=0-{max_bytes}")
+        except ClientError as exc:
+            code = str(exc.response.get("Error", {}).get("Code", ""))
+            if code in ("NoSuchKey", "404", "NotFound"):
+                raise ObjectMissing(key) from None
+            if code == "InvalidRange":  # an empty object
+                return b""
+            raise
+        body = obj["Body"]
+        try:
+            data: bytes = body.read(max_bytes + 1)
+        finally:
+            body.close()
+        if len(data) > max_bytes:
+            total = _total_size(obj.get("ContentRange"), len(data))
+            raise ObjectTooLarge(total, max_bytes)
+        return data
+
     def delete(self, key: str) -> None:
         if key.startswith(self.prefix):
             self.client.delete_object(Bucket=self.bucket, Key=key)
@@ -124,3 +158,12 @@ class S3Storage(Storage):
         close = getattr(self.client, "close", None)
         if callable(close):
             close()
+
+
+def _total_size(content_range: Any, default: int) -> int:
+    """The object size from a `Content-Range: bytes 0-N/TOTAL` header."""
+    if isinstance(content_range, str) and "/" in content_range:
+        total = content_range.rsplit("/", 1)[1]
+        if total.isdigit():
+            return int(total)
+    return default

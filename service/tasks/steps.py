@@ -4,9 +4,9 @@
     parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  generator.plan_from_markdown: each page's HTML is stored as soon as
-                            it exists (latestData; an event per page, progress up to 75), then
-                            generator.build_planned + cover/previews on the worker pool
+    generate_ppt      (60)  generator.plan_from_markdown (worker pool): each page's HTML is
+                            stored as soon as it exists (latestData; an event per page, progress
+                            up to 75), then generator.build_planned + cover/previews (pool)
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
                             task success (100) - one transaction
 
@@ -110,34 +110,12 @@ def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
             provider.close()
 
 
-def _plan(state: ServiceState, task: Any, owner: str, markdown: str) -> Any:
-    """generate_ppt, first half (a task thread): plan the deck and render its pages' HTML with
-    the templates, storing each page as soon as it exists (latestData 4.3, an event per page).
-    Template rendering is fast; the engine's conversion runs on the worker pool (`_deck`)."""
-    from service.routes.generate import template_package
-
-    tid = json.loads(task.params).get("templateId")
-    package = template_package(state, principal_of(task), tid)
-    templates = None
-    if package:
-        custom = generator.load_template_package(package, test=False)
-        templates = {custom.id: custom}
-
-    def on_page(index: int, total: int, html: str) -> None:
-        now = state.clock()
-        if not store.add_page(state.db, task.id, owner, index, total, html, now=now):
-            raise Lost()
-
-    return generator.plan_from_markdown(markdown, tid, templates=templates, on_page=on_page)
-
-
-async def _deck(state: ServiceState, planned: Any) -> dict[str, Any]:
-    """generate_ppt, second half, on the worker pool (page HTML -> PPTX, cover, previews,
-    document): off this process, since the engine holds the GIL, and under the pool's hard time
-    limit. A full pool queue is waited out (the task's own timeout bounds the wait)."""
+async def _pool(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
+    """A generator job on the worker pool: off this process, since the engine holds the GIL,
+    and under the pool's hard time limit. A full pool queue is waited out (the task's own
+    timeout bounds the wait)."""
     from service.workers import JobFailed, QueueFull
 
-    payload = {"job": "buildPlanned", "planned": planned.to_dict()}
     while True:
         try:
             result: dict[str, Any] = await state.pool.run(payload)
@@ -153,6 +131,25 @@ async def _deck(state: ServiceState, planned: Any) -> dict[str, Any]:
         message = str(result.get("message") or "content refused")
         raise StepFailed(CONTENT_INVALID, f"{message}: {details}" if details else message)
     return result
+
+
+async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
+    """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
+    from service.routes.generate import template_package
+
+    tid = json.loads(task.params).get("templateId")
+    package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
+    payload = {"job": "plan", "markdown": markdown, "templateId": tid, "package": package}
+    planned: dict[str, Any] = (await _pool(state, payload))["planned"]
+    return planned
+
+
+def _store_pages(state: ServiceState, task_id: str, owner: str, htmls: list[str]) -> None:
+    """Each page's HTML is stored (latestData 4.3, an event per page) as soon as it exists,
+    while the deck is not converted yet."""
+    for i, html in enumerate(htmls):
+        if not store.add_page(state.db, task_id, owner, i, len(htmls), html, now=state.clock()):
+            raise Lost()
 
 
 def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) -> None:
@@ -246,8 +243,9 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     writer = DeltaWriter(on_text)
     markdown = await run(_content_then_step, state, task, files, writer, owner)
     await step("generate_ppt")
-    planned = await run(_plan, state, task, owner, markdown)
-    result = await _deck(state, planned)
+    planned = await _plan(state, task, markdown)
+    await run(_store_pages, state, task_id, owner, planned["htmls"])
+    result = await _pool(state, {"job": "buildPlanned", "planned": planned})
     await step("upload")
     await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])
@@ -258,8 +256,14 @@ def _content_then_step(
 ) -> str:
     """parse_content, then (event) generate_content, in one worker thread."""
     params = json.loads(task.params)
+    fetcher = None
+    if state.settings.task_link_allow_loopback:
+        from generator.sources.web import guarded_fetch
+
+        fetcher = functools.partial(guarded_fetch, allow_loopback=True)
+    uploaded = [generator.UploadedFile(n, d) for n, d in files]
     prepared = generator.prepare_content(
-        task.type, params.get("content"), [generator.UploadedFile(n, d) for n, d in files]
+        task.type, params.get("content"), uploaded, fetcher=fetcher
     )
     if not store.set_step(state.db, task.id, owner, "generate_content", now=state.clock()):
         raise Lost()

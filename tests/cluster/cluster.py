@@ -3,13 +3,14 @@ Redis, a moto S3 server, N API instances and M worker hosts, each a real OS proc
 process group, on free ports, with every file in one temp directory.
 
 Used by the cluster tests (tests/cluster/conftest.py) and by benchmarks/load_cluster.py. Faults
-are real: `kill_worker` / `kill_api` send SIGKILL to a whole process group, `restart_redis`
-kills and restarts Redis on the same port, `stop_postgres` / `start_postgres` stop and start the
+are real: `kill_worker` / `kill_api` send SIGKILL to a whole process group, `kill_redis` /
+`start_redis` kill Redis and start an empty one on the same port, `stop_postgres` / `start_postgres` stop and start the
 PostgreSQL server (`pg_ctl -m fast`). `stop()` ends everything and checks nothing is left.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -86,10 +87,8 @@ class Proc:
         if self.popen is None:
             return
         self.pids_seen |= self.group_pids()
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.popen.pid, sig)
-        except ProcessLookupError:
-            pass
 
     def wait(self, timeout: float) -> int | None:
         if self.popen is None:
@@ -405,11 +404,16 @@ class Cluster:
         new.start()
         self.wait_worker_ready(new)
 
-    def restart_redis(self) -> None:
+    def kill_redis(self) -> None:
+        """SIGKILL Redis (no persistence: its queued messages are gone)."""
         assert self.redis is not None
         self.redis.kill(signal.SIGKILL)
         self.redis.wait(10)
         wait_until(lambda: not port_open(self.redis_port), 10, "redis stopping")
+
+    def start_redis(self) -> None:
+        """A fresh, empty Redis on the same port."""
+        assert self.redis is not None
         new = Proc("redis", self._redis_argv(), self.redis.env, self.redis.log, self.redis_port)
         new.pids_seen |= self.redis.pids_seen
         self.redis = new
@@ -457,10 +461,8 @@ class Cluster:
         for p in procs:
             p.kill(signal.SIGKILL)
             p.wait(5)
-        try:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
             self.pg.stop()
-        except (subprocess.SubprocessError, OSError):
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)
         if check:
             left = self.leftovers()

@@ -66,7 +66,11 @@ def result(cluster: Cluster, i: int, task_id: str, token: str) -> dict[str, Any]
 
 
 def wait_done(
-    cluster: Cluster, task_id: str, token: str, timeout: float = 120.0, instances: tuple[int, ...] = (0, 1)
+    cluster: Cluster,
+    task_id: str,
+    token: str,
+    timeout: float = 120.0,
+    instances: tuple[int, ...] = (0, 1),
 ) -> dict[str, Any]:
     """Poll 4.2 (alternating instances) until the task succeeded or failed."""
     deadline = time.monotonic() + timeout

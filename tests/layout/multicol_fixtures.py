@@ -48,4 +48,13 @@ FIXTURES: dict[str, str] = {
     "text_mc_orphans": f'<div id="m" style="column-count:2;column-gap:20px;width:420px;font:16px/20px \'{P}\'">'
     '<div id="a" style="height:50px"></div>'
     '<p style="margin:0"><span id="l1">one</span> aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu <span id="l9">end</span></p></div>',
+    "text_mc_widows_give_way": f'<div id="m" style="column-count:3;column-gap:40px;width:1000px;font:18px/1.5 \'{P}\'">'
+    '<p style="margin:18px 0"><span id="l1">Lorem</span> ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo <span id="l5">consequat.</span></p></div>'
+    '<div id="n" style="height:5px"></div>',
+    "text_mc_span_rows": f'<div id="m" style="column-count:3;column-gap:40px;width:1000px;font:18px/1.5 \'{P}\'">'
+    '<p style="margin:18px 0"><span id="a1">Lorem</span> ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>'
+    '<h2 id="h" style="column-span:all;margin:10px 0;font-size:26px">Spanning heading</h2>'
+    '<p style="margin:18px 0"><span id="b1">Duis</span> aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. <span id="b2">Excepteur</span> sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.</p>'
+    '<p style="margin:18px 0;break-inside:avoid"><span id="c1">Sed</span> ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam.</p></div>'
+    '<div id="n" style="height:5px"></div>',
 }

@@ -62,8 +62,32 @@ def test_marker_runs_carry_the_marker_style() -> None:
 def test_marker_content_and_string_type() -> None:
     html = (
         "<style>.c li::marker{content:'>> '}</style>"
-        "<ul class=\"c\"><li>One</li></ul><ol style='list-style-type:\"\u2192 \"'><li>Two</li></ol>"
+        '<ul class="c"><li>One</li></ul><ol style=\'list-style-type:"\u2192 "\'><li>Two</li></ol>'
         "<ul style='list-style:none'><li>Three</li></ul>"
     )
     texts = [m.text for m in _markers(html)]
     assert texts == [">>", "\u2192"]
+
+
+_INK = json.loads(
+    (SUITES["marker_fixtures"].parent / "expected_marker_ink.json").read_text()
+)  # see chromium_marker_ink.py
+
+
+@pytest.mark.fonts("fonts-liberation")
+@pytest.mark.parametrize("key", sorted(_INK))
+def test_symbol_marker_geometry_matches_chromium_ink(key: str) -> None:
+    from engine.boxes.lists import symbol_marker_rect
+    from tests.layout.chromium_marker_ink import fixture
+
+    kind, size = key.split("-")
+    ink = _INK[key]
+    markers = []
+    for frag, _x, _y in walk(layout(fixture(kind, int(size)))):
+        for line in frag.lines:
+            markers.extend(t for t in line.items if isinstance(t, TextFragment) and t.marker)
+    (marker,) = markers
+    assert marker.x == ink["left"]
+    assert marker.x + marker.width == ink["right"]
+    _left, top, shape = symbol_marker_rect(round(marker.ascent))
+    assert (top, top - shape) == (ink["top"], ink["bottom"])

@@ -33,7 +33,11 @@ def _union_boxes(root: BoxFragment) -> dict[str, tuple[float, float, float, floa
             rects.setdefault(el.get("id"), []).append((x, y, x + frag.width, y + frag.height))
         for line in frag.lines:
             for item in line.items:
-                if isinstance(item, InlineBoxFragment) and item.first and item.box.element is not None:
+                if (
+                    isinstance(item, InlineBoxFragment)
+                    and item.first
+                    and item.box.element is not None
+                ):
                     ident = item.box.element.get("id")
                     if ident and ident not in rects:
                         x0, y0 = x + line.x + item.x, y + line.y + item.y

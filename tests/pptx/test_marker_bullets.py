@@ -30,16 +30,16 @@ def test_marker_colour_is_the_bullet_colour() -> None:
 
 
 def test_item_colour_without_marker_rule() -> None:
-    paras = paragraphs(f'<ul style="{FONT}"><li>Plain</li></ul>')
+    paras = paragraphs(f'<ol style="{FONT}"><li>Plain</li></ol>')
     assert _color(paras["Plain"]) == "111111"
     assert _size(paras["Plain"]) is None  # same size as the text: no buSzPct
 
 
 def test_marker_font_size_is_relative_bullet_size() -> None:
     paras = paragraphs(
-        f'<style>li::marker{{font-size:30px}}</style><ul style="{FONT}"><li>Big bullet</li></ul>'
+        f'<style>li::marker{{font-size:30px}}</style><ol style="{FONT}"><li>Big number</li></ol>'
     )
-    assert _size(paras["Big bullet"]) == "150000"
+    assert _size(paras["Big number"]) == "150000"
 
 
 def test_marker_content_and_string_type_are_bullet_characters() -> None:
@@ -51,3 +51,16 @@ def test_marker_content_and_string_type_are_bullet_characters() -> None:
     assert bullet(paras["Checked"]) == ("buChar", {"char": "\u2713"})
     assert _color(paras["Checked"]) == "16A34A"
     assert bullet(paras["Arrowed"]) == ("buChar", {"char": "\u2192"})
+
+
+def test_disc_bullet_hangs_where_chromium_paints_it() -> None:
+    # Chromium paints a 20px Liberation Sans disc 19px left of the item's content edge
+    # (tests/layout/expected_marker_ink.json); the bullet glyph's origin sits that far plus its
+    # side bearing (< 1px) left of the text.
+    ppr = paragraphs(f'<ul style="{FONT};padding-left:40px"><li>Disc item</li></ul>')["Disc item"]
+    assert bullet(ppr) == ("buChar", {"char": "\u2022"})
+    font = ppr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}buFont")
+    assert font.get("typeface") == "Arial"
+    mar_l = int(ppr.get("marL")) / 9525
+    assert 19.0 < mar_l < 20.0 and int(ppr.get("indent")) == -int(ppr.get("marL"))
+    assert 100000 <= int(_size(ppr) or 100000) <= 130000  # glyph scaled toward the 6px disc

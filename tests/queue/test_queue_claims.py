@@ -50,13 +50,14 @@ def test_claims_take_drop_and_count_redeliveries(tmp_path: Path) -> None:
             db, task_id, owner, now=clock(), lease_s=10, per_account=5, max_redeliveries=budget
         )
 
-    assert claim("a") == claims.Claim(claims.RUN, 1, False)
+    assert claim("a") == claims.Claim(claims.RUN, 1, False, 0.0)
     assert claim("b").outcome == claims.DROP_LEASED  # a's lease is live
     clock.advance(11)  # a died: its lease expired
-    assert claim("b") == claims.Claim(claims.RUN, 2, True)
+    assert claim("b") == claims.Claim(claims.RUN, 2, True, 11.0)  # waited since creation
     assert claims.hand_back(db, task_id, "b", now=clock())
     assert not claims.hand_back(db, task_id, "b", now=clock())  # no longer b's
-    assert claim("c") == claims.Claim(claims.RUN, 2, False)  # a hand-back is no redelivery
+    assert claim("c").redelivered is False  # a hand-back is no redelivery
+    assert _row(db, task_id).attempts == 2
     clock.advance(11)  # c died too: budget 1 redelivery is used up
     assert claim("d").outcome == claims.EXHAUSTED
     task = _row(db, task_id)

@@ -72,6 +72,7 @@ def test_a_worker_host_runs_an_enqueued_task(tmp_path: Path, redis_server: Redis
             assert out["code"] == 0 and out["data"]["fileUrl"], out
             assert host.metric('deckforge_worker_deliveries_total{outcome="run"}') == 1
             assert host.metric("deckforge_worker_task_seconds_count") == 1
+            assert host.metric("deckforge_worker_task_wait_seconds_count") == 1
             assert host.metric("deckforge_worker_processes_alive") == 1
             assert host.get("/healthz").json()["aliveProcesses"] == 1
         finally:

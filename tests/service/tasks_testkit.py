@@ -189,3 +189,48 @@ def chat_server(pieces: list[str], delay: float) -> Iterator[ChatServer]:
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+class _PageHandler(BaseHTTPRequestHandler):
+    """GET /article -> the server's page (text/html); anything else 404."""
+
+    server: PageServer
+
+    def do_GET(self) -> None:  # noqa: N802
+        found = self.path == "/article"
+        body = self.server.page if found else b"not here"
+        self.send_response(200 if found else 404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        self.server.hits += 1
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class PageServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, page: bytes) -> None:
+        super().__init__(("127.0.0.1", 0), _PageHandler)
+        self.page = page
+        self.hits = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+@contextmanager
+def web_page(page: bytes) -> Iterator[PageServer]:
+    """A real HTTP server on 127.0.0.1 serving `page` at /article (`.url`: its base URL)."""
+    srv = PageServer(page)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        srv.server_close()

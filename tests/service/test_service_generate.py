@@ -5,6 +5,7 @@ credits exhausted -> 88 with nothing stored."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -27,7 +28,7 @@ from gen_testkit import (
 from sqlalchemy import func, select
 
 import generator
-from service.db.models import Ppt, PptDocument, PptPreview
+from service.db.models import Ppt, PptDocument, PptPreview, Task, TaskEvent
 
 INFO_FIELDS = {
     "id",
@@ -53,15 +54,51 @@ def env(tmp_path_factory: pytest.TempPathFactory, database_url: str | None) -> I
 
 @pytest.fixture(scope="module")
 def acme(env: Env) -> dict[str, str]:
-    _, key = env.new_account("acme", credits=1000)
-    return {"key": key, "alice": env.token(key, "alice"), "bob": env.token(key, "bob")}
+    principal, key = env.new_account("acme", credits=1000)
+    return {
+        "key": key,
+        "alice": env.token(key, "alice"),
+        "bob": env.token(key, "bob"),
+        "account": str(principal.account_id),
+    }
+
+
+def finished_task(
+    env: Env, account: str, uid: str, *, kind: int = 7, content: str = "", deltas: tuple = ()
+) -> str:
+    """A task of `uid` whose run has ended (no PPT), with its content and LLM `delta` events."""
+    now = env.clock()
+    with env.state.db.session() as s:
+        task = Task(
+            account_id=int(account),
+            uid=uid,
+            type=kind,
+            params=json.dumps({"content": content, "templateId": "minimal"}),
+            status="failed",
+            progress=30,
+            step="generate_content",
+            created_at=now,
+            updated_at=now,
+        )
+        s.add(task)
+        s.flush()
+        for i, text in enumerate(deltas):
+            data = json.dumps({"taskId": task.id, "status": "processing", "delta": text})
+            s.add(TaskEvent(task_id=task.id, seq=i + 1, data=data, create_time=now))
+        s.commit()
+        return task.id
 
 
 @pytest.fixture(scope="module")
-def deck(env: Env, acme: dict[str, str]) -> dict:
+def task_id(env: Env, acme: dict[str, str]) -> str:
+    return finished_task(env, acme["account"], "alice", content=MARKDOWN)
+
+
+@pytest.fixture(scope="module")
+def deck(env: Env, acme: dict[str, str], task_id: str) -> dict:
     out = env.post(
         GENERATE,
-        {"id": "task-1", "templateId": "minimal", "markdown": MARKDOWN},
+        {"id": task_id, "templateId": "minimal", "markdown": MARKDOWN},
         token=acme["alice"],
     )
     assert out["code"] == 0, out
@@ -69,13 +106,15 @@ def deck(env: Env, acme: dict[str, str]) -> dict:
     return info
 
 
-def test_generate_answers_ppt_info(env: Env, acme: dict[str, str], deck: dict) -> None:
+def test_generate_answers_ppt_info(
+    env: Env, acme: dict[str, str], deck: dict, task_id: str
+) -> None:
     assert set(deck) == INFO_FIELDS | {"taskId"}
     assert (deck["subject"], deck["templateId"], deck["uid"], deck["taskId"]) == (
         "Quarterly Review",
         "minimal",
         "alice",
-        "task-1",
+        task_id,
     )
     document = generator.decode_property(deck["pptxProperty"])
     assert document["templateId"] == "minimal"
@@ -301,3 +340,172 @@ def test_generation_when_every_worker_is_busy_is_1012(tmp_path: Path) -> None:
         first.join(120)
         assert_code(second, 1012)
         assert results and results[0]["code"] == 0, results
+
+
+def test_generate_with_a_task_id(env: Env, acme: dict[str, str], task_id: str) -> None:
+    """`id` names a task of the caller's uid; without `markdown` the task's Markdown is used
+    (the last one a PPT of the task was made from, else the task's own content or its LLM
+    output); each call makes a new PPT linked to the task, charged per page."""
+    bob = acme["bob"]
+    llm = ("# From the LLM\n## Part\n", "### Page\n- first point\n")
+    task = finished_task(env, acme["account"], "bob", kind=1, content="a topic", deltas=llm)
+    before = env.post(LIST_RECORDS, {"uid": "bob", "type": 1}, Api_Key=acme["key"])["data"]
+    first = env.post(GENERATE, {"id": task, "templateId": "minimal"}, token=bob)
+    assert first["code"] == 0, first
+    info = first["data"]["pptInfo"]
+    assert (info["taskId"], info["subject"], info["templateId"]) == (
+        task,
+        "From the LLM",
+        "minimal",
+    )
+    md = "# Edited Deck\n## A\n### B\n- c\n"
+    second = env.post(GENERATE, {"id": task, "templateId": "minimal", "markdown": md}, token=bob)
+    assert second["data"]["pptInfo"]["subject"] == "Edited Deck", second
+    third = env.post(GENERATE, {"id": task, "templateId": "corporate"}, token=bob)
+    restyled = third["data"]["pptInfo"]
+    assert (restyled["subject"], restyled["templateId"], restyled["taskId"]) == (
+        "Edited Deck",
+        "corporate",
+        task,
+    )
+    ids = {info["id"], second["data"]["pptInfo"]["id"], restyled["id"]}
+    assert len(ids) == 3
+    loaded = env.post(LOAD, {"id": restyled["id"]}, token=bob)["data"]["pptInfo"]
+    assert loaded["taskId"] == task
+    with env.state.db.session() as s:
+        linked = set(s.scalars(select(PptDocument.ppt_id).where(PptDocument.task_id == task)))
+    assert linked == ids
+    after = env.post(LIST_RECORDS, {"uid": "bob", "type": 1}, Api_Key=acme["key"])["data"]
+    assert after["total"] == before["total"] + 3
+    # Another uid's task, an unknown task, a task without any Markdown.
+    assert_code(env.post(GENERATE, {"id": task_id, "markdown": md}, token=bob), 1001, "id")
+    assert_code(env.post(GENERATE, {"id": "0" * 32, "markdown": md}, token=bob), 1001, "id")
+    empty = finished_task(env, acme["account"], "bob", kind=1, content="a topic")
+    assert_code(env.post(GENERATE, {"id": empty}, token=bob), 1010, "markdown")
+    typed = finished_task(env, acme["account"], "bob", content=md)
+    out = env.post(GENERATE, {"id": typed}, token=bob)
+    assert out["data"]["pptInfo"]["subject"] == "Edited Deck", out
+
+
+def test_documents_and_previews_live_in_storage(env: Env, acme: dict[str, str]) -> None:
+    """The pptxProperty and every slide preview are storage objects (keys in the database),
+    read back by loadPptx and the preview page, and deleted with the PPT."""
+    from service.library import generated_object_keys
+
+    out = env.post(GENERATE, {"markdown": "# Stored\n## A\n### B\n- c"}, token=acme["alice"])
+    info = out["data"]["pptInfo"]
+    storage = env.state.storage
+    with env.state.db.session() as s:
+        doc = s.get(PptDocument, info["id"])
+        assert doc is not None and doc.property is None and doc.property_key
+        assert storage.get(doc.property_key).decode() == info["pptxProperty"]
+        rows = s.scalars(select(PptPreview).where(PptPreview.ppt_id == info["id"])).all()
+        assert len(rows) == info["pages"] and all(r.png is None and r.storage_key for r in rows)
+        keys = generated_object_keys(s, info["id"])
+    assert len(keys) == info["pages"] + 1
+    assert {f"{k}.pptx" for k in keys} <= stored_files(env)
+    loaded = env.post(LOAD, {"id": info["id"]}, token=acme["alice"])["data"]["pptInfo"]
+    assert loaded["pptxProperty"] == info["pptxProperty"]
+    page = get_path(env, info["previewUrl"].replace("?", "/1.png?"))
+    assert page.status_code == 200 and png_size(page.content) == (640, 360)
+    assert env.post(DELETE_PPT, {"id": info["id"]}, token=acme["alice"])["code"] == 0
+    assert not {f"{k}.pptx" for k in keys} & stored_files(env)
+
+
+def test_local_storage_get_and_its_limit(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from service.storage.base import ObjectMissing, ObjectTooLarge
+    from service.storage.local import LocalStorage
+
+    storage = LocalStorage(tmp_path, b"k" * 32)
+    now = datetime(2025, 1, 1, tzinfo=UTC)
+    later = now + timedelta(hours=1)
+    key = storage.put(b"x" * 100, filename="a.json", expires_at=later, now=now, base_url="/").key
+    assert storage.get(key) == b"x" * 100
+    assert storage.get(key, max_bytes=100) == b"x" * 100
+    with pytest.raises(ObjectTooLarge) as too_large:
+        storage.get(key, max_bytes=99)
+    assert (too_large.value.size, too_large.value.limit) == (100, 99)
+    for bad in ("0" * 32, "../" + key, key.upper(), ""):
+        with pytest.raises(ObjectMissing):
+            storage.get(bad)
+    storage.delete(key)
+    with pytest.raises(ObjectMissing):
+        storage.get(key)
+
+
+def test_migration_moves_blobs_to_storage(
+    env: Env, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A database at 0016 with a document, previews and a template package in its columns:
+    upgrading with the service's settings puts each blob in storage and keeps only its key."""
+    from service_testkit import make_settings
+    from sqlalchemy import text
+
+    from service.db.engine import Database
+    from service.db.migrate import upgrade
+    from service.db.models import CustomTemplate
+    from service.main import build_storage
+
+    if env.state.db.dialect == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    else:
+        url = request.getfixturevalue("pg_server").create_database()
+    settings = make_settings(tmp_path, database_url=url)
+    db = Database(settings)
+    stamp = "'2025-01-01 00:00:00'"
+    try:
+        with db.engine.connect() as conn:
+            upgrade(conn, "0001")
+            conn.execute(
+                text(
+                    f"INSERT INTO accounts (id, name, balance, created_at) VALUES (7, 'old', 5, {stamp})"
+                )
+            )
+            conn.commit()
+            upgrade(conn, "0016")
+            conn.execute(
+                text(
+                    "INSERT INTO ppts (id, account_id, uid, subject, file_name, pages, source, "
+                    f"file_key, create_time, update_time) VALUES ('p1', 7, 'u', 'S', 'S.pptx', 2, "
+                    f"'markdown', 'k', {stamp}, {stamp})"
+                )
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO ppt_documents (ppt_id, property, slides, update_time) "
+                    f"VALUES ('p1', 'H4sIdocument', 2, {stamp})"
+                )
+            )
+            for i in range(2):
+                conn.execute(
+                    text("INSERT INTO ppt_previews (ppt_id, idx, png) VALUES ('p1', :i, :png)"),
+                    {"i": i, "png": b"\x89PNG slide %d" % i},
+                )
+            conn.execute(
+                text(
+                    "INSERT INTO templates (id, account_id, template_id, name, category, version, "
+                    f"package, create_time, update_time) VALUES ('t1', 7, 'mine', 'Mine', 'c', 1, "
+                    f":zip, {stamp}, {stamp})"
+                ),
+                {"zip": b"PK zip bytes"},
+            )
+            conn.commit()
+        db.upgrade()
+        storage = build_storage(settings)
+        with db.session() as s:
+            doc = s.get(PptDocument, "p1")
+            assert doc is not None and doc.property is None and doc.property_key
+            assert storage.get(doc.property_key) == b"H4sIdocument"
+            previews = s.scalars(select(PptPreview).order_by(PptPreview.idx)).all()
+            assert [storage.get(p.storage_key or "") for p in previews] == [
+                b"\x89PNG slide 0",
+                b"\x89PNG slide 1",
+            ]
+            assert all(p.png is None for p in previews)
+            template = s.get(CustomTemplate, "t1")
+            assert template is not None and template.package is None
+            assert storage.get(template.package_key or "") == b"PK zip bytes"
+    finally:
+        db.close()

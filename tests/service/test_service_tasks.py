@@ -27,6 +27,7 @@ from tasks_testkit import (
     slide_texts,
     started_env,
     wait_done,
+    web_page,
 )
 
 from service.db.models import Ppt, Task, UsageRecord
@@ -188,6 +189,19 @@ def test_bad_file_fails_the_task_not_the_service(env: Env) -> None:
     )
     out = wait_done(env, r.json()["data"]["taskId"], TOKEN)
     assert out["code"] == 5001 and out["data"]["errorCode"] == "FILE_UNREADABLE", out
+
+
+def test_link_to_a_private_address_fails_by_default(env: Env) -> None:
+    """Without `task_link_allow_loopback` the guarded fetcher refuses 127.0.0.1: the task fails
+    with URL_FETCH_FAILED naming the reason, and the server is never contacted."""
+    with web_page(b"<html><body><h1>Local</h1><p>Private page text.</p></body></html>") as srv:
+        link = f"{srv.url}/article"
+        task_id = create(env, {"type": 5, "content": link}, TOKEN)["data"]["taskId"]
+        out = wait_done(env, task_id, TOKEN)
+        assert srv.hits == 0
+    assert out["code"] == 5001 and out["data"]["status"] == "failed", out
+    assert out["data"]["errorCode"] == "URL_FETCH_FAILED", out
+    assert "127.0.0.1" in out["data"]["errorMessage"], out
 
 
 def test_other_uid_sees_nothing(env: Env) -> None:

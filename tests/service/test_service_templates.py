@@ -198,3 +198,34 @@ def test_upload_without_credits_is_88(env: Env) -> None:
     with env.state.db.session() as s:
         names = list(s.scalars(select(CustomTemplate.template_id)))
     assert "broke-brand" not in names
+
+
+DELETE = "/api/ppt/deleteTemplate"
+
+
+def test_delete_own_template(env: Env, acme: dict[str, str]) -> None:
+    out = upload(env, package("short-lived"), token=acme["alice"])
+    assert out["code"] == 0, out
+    with env.state.db.session() as s:
+        row = s.scalar(select(CustomTemplate).where(CustomTemplate.template_id == "short-lived"))
+        assert row is not None
+        keys = {k for k in (row.cover_key, row.package_key) if k}
+        assert row.package is None and row.package_key  # the zip is in storage
+    names = {f"{k}.pptx" for k in keys}  # local storage: <key>.pptx + <key>.json
+    assert names and names <= stored_files(env)
+    _, other_key = env.new_account("thief", credits=100)
+    assert_code(env.post(DELETE, {"templateId": "short-lived"}, Api_Key=other_key), 1001)
+    assert_code(env.post(DELETE, {"templateId": "corporate"}, token=acme["alice"]), 1010)
+    assert_code(env.post(DELETE, {}, token=acme["alice"]), 1010, "templateId")
+    assert_code(env.post(DELETE, {"templateId": "short-lived"}), 98)
+    out = env.post(DELETE, {"templateId": "short-lived"}, Api_Key=acme["key"])
+    assert out["code"] == 0 and out["data"] == {"id": "short-lived"}, out
+    assert not names & stored_files(env)
+    own = env.post(TEMPLATES, {"filters": {"type": 4}}, Api_Key=acme["key"])["data"]
+    assert "short-lived" not in [t["id"] for t in own["records"]]
+    md = "# X\n## A\n### B\n- c"
+    out = env.post(GENERATE, {"markdown": md, "templateId": "short-lived"}, token=acme["alice"])
+    assert_code(out, 1001, "templateId")
+    assert_code(env.post(DELETE, {"templateId": "short-lived"}, Api_Key=acme["key"]), 1001)
+    builtins = env.post(TEMPLATES, {"filters": {"type": 1}, "size": 100}, Api_Key=acme["key"])
+    assert "corporate" in [t["id"] for t in builtins["data"]["records"]]

@@ -1,0 +1,102 @@
+"""Output identity check (two project trees x the corpus -> the slide parts that differ).
+
+Usage:  python benchmarks/compare_output.py OLD_ROOT [NEW_ROOT] [--corpus ../shared/corpus]
+        python benchmarks/compare_output.py --dump ROOT OUT.json   (one tree's parts, as JSON)
+
+Converts every corpus deck (plus the hostile huge page, a long <pre> and a table) with each
+tree, in its own subprocess (PYTHONPATH=ROOT), and compares every XML part of the PPTX packages
+except docProps (timestamps). A speed change must print "identical". Typical use: a
+`git worktree add /tmp/wt-base HEAD` checkout against the working tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _extra_decks() -> dict[str, list[str]]:
+    sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+    import hostile_pages
+
+    fams = hostile_pages.FAMILIES
+    return {
+        "hostile": [
+            fams["huge-page"][0](600),
+            fams["pre-lines"][0](40),
+            fams["table-rows"][0](200),
+            fams["list-items"][0](300),
+            fams["inline-blocks"][0](300),
+            fams["flex-items"][0](300),
+        ]
+    }
+
+
+def dump(root: Path, out: Path, corpus: Path) -> None:
+    sys.path.insert(0, str(root))
+    from engine import convert
+
+    decks = {
+        d.name: [p.read_text(encoding="utf-8") for p in sorted(d.glob("*.html"))]
+        for d in sorted(corpus.iterdir())
+        if d.is_dir()
+    }
+    decks.update(_extra_decks())
+    parts: dict[str, str] = {}
+    for name, pages in decks.items():
+        if not pages:
+            continue
+        data = convert(pages).pptx_bytes
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            for info in zf.infolist():
+                if info.filename.endswith((".xml", ".rels")) and "docProps" not in info.filename:
+                    parts[f"{name}/{info.filename}"] = zf.read(info).decode("utf-8")
+    out.write_text(json.dumps(parts))
+
+
+def _run_dump(root: Path, out: Path, corpus: Path) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, __file__, "--dump", str(root), str(out), "--corpus", str(corpus)]
+    subprocess.run(cmd, check=True, env=env, cwd=str(root))
+    return dict(json.loads(out.read_text()))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old", nargs="?")
+    parser.add_argument("new", nargs="?", default=str(ROOT))
+    parser.add_argument("--dump", nargs=2, metavar=("ROOT", "OUT"))
+    parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
+    parser.add_argument("--lines", type=int, default=12, help="diff lines shown per part")
+    args = parser.parse_args()
+    corpus = Path(args.corpus).resolve()
+    if args.dump:
+        dump(Path(args.dump[0]), Path(args.dump[1]), corpus)
+        return 0
+    if not args.old:
+        parser.error("OLD_ROOT is required")
+    tmp = Path(os.environ.get("TMPDIR", "/tmp"))
+    old = _run_dump(Path(args.old).resolve(), tmp / "compare_output_old.json", corpus)
+    new = _run_dump(Path(args.new).resolve(), tmp / "compare_output_new.json", corpus)
+    differ = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
+    for key in differ:
+        a = old.get(key, "").replace("><", ">\n<").splitlines()
+        b = new.get(key, "").replace("><", ">\n<").splitlines()
+        print(f"--- {key}")
+        for line in list(difflib.unified_diff(a, b, lineterm="", n=0))[2 : 2 + args.lines]:
+            print(line[:200])
+    print(f"{len(old)} parts compared: " + (f"{len(differ)} differ" if differ else "identical"))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Load benchmark for the scale-out cluster (concurrent clients -> throughput, latency
+percentiles, errors, and how task throughput grows from 1 to 2 worker processes).
+
+Starts the process-level cluster of the tests (tests/cluster/cluster.py: PostgreSQL, Redis,
+moto S3, `--apis` API instances, one worker host) on 127.0.0.1, then for each worker-process
+count in `--worker-processes` (the host is restarted with that many processes) runs `--clients`
+concurrent async clients for `--duration` seconds. A share `--task-share` of the clients create
+type-7 (Markdown) portable tasks and poll them to the end (alternating instances); the others
+send 2-page conversions (4.4), alternating instances. Every client calls in a closed loop.
+
+Reported per phase: completed conversions and tasks, throughput (per second of wall time), p50 /
+p95 / p99 latency of each kind (a task: create -> success seen by polling), errors (any answer
+that is not success, transport errors included) with 1012 "busy" answers (the admission bound)
+counted apart, and the CPU seconds the cluster's processes and the worker host used (from
+/proc: the machine is shared, so the worker host's CPU per task is the steadier figure). A
+phase ends after `--duration` seconds: calls still in flight then are dropped, not counted.
+Writes benchmarks/results/load_cluster.json.
+
+    python benchmarks/load_cluster.py --clients 100 --duration 60 --worker-processes 1,2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "cluster"))
+
+from cluster import Cluster, Proc  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "load_cluster.json"
+CONVERT = "/v2/api/htmljson-bridge/convert-html-to-json"
+CREATE = "/v2/api/portable/create-task"
+RESULT = "/v2/api/portable/task-result"
+BUSY = 1012
+MARKDOWN = """# Load Test
+Cluster figures
+
+## Part
+
+### Revenue
+- Sales up in every region
+- Margins held steady
+
+### Team
+- Two engineers joined
+- Everyone finished the course
+"""
+
+
+def page(text: str) -> str:
+    return f'<div class="slide" style="width:320px;height:180px"><p>{text}</p></div>'
+
+
+@dataclass
+class Phase:
+    """What one load phase observed."""
+
+    conversions: list[float] = field(default_factory=list)  # latencies, seconds
+    tasks: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    busy: int = 0
+    end: float = 0.0  # monotonic time the phase ends: later completions are not counted
+
+    def error(self, what: str) -> None:
+        if time.monotonic() <= self.end:
+            self.errors[what] = self.errors.get(what, 0) + 1
+
+    def done(self, into: list[float], started: float) -> None:
+        now = time.monotonic()
+        if now <= self.end:
+            into.append(now - started)
+
+
+def percentiles(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "p95": None, "p99": None}
+    q = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
+    return {"p50": round(q[49], 3), "p95": round(q[94], 3), "p99": round(q[98], 3)}
+
+
+async def convert_client(urls: list[str], token: str, end: float, out: Phase, n: int) -> None:
+    async with httpx.AsyncClient(timeout=120) as http:
+        i = n
+        while time.monotonic() < end:
+            i += 1
+            body = {"htmls": [page(f"client {n} call {i}"), page("second")]}
+            started = time.monotonic()
+            try:
+                r = await http.post(urls[i % len(urls)] + CONVERT, json=body,
+                                    headers={"token": token})  # fmt: skip
+                code = r.json()["code"]
+            except (httpx.HTTPError, ValueError) as exc:
+                out.error(type(exc).__name__)
+                await asyncio.sleep(0.5)
+                continue
+            if code == 0:
+                out.done(out.conversions, started)
+            elif code == BUSY:
+                out.busy += 1
+                await asyncio.sleep(0.2)
+            else:
+                out.error(f"convert code {code}")
+
+
+async def task_client(urls: list[str], token: str, end: float, out: Phase, n: int) -> None:
+    async with httpx.AsyncClient(timeout=120) as http:
+        i = n
+        while time.monotonic() < end:
+            i += 1
+            body = {"type": 7, "content": MARKDOWN, "templateId": "corporate"}
+            started = time.monotonic()
+            try:
+                r = await http.post(urls[i % len(urls)] + CREATE, json=body,
+                                    headers={"token": token})  # fmt: skip
+                created = r.json()
+                if created["code"] == BUSY:
+                    out.busy += 1
+                    await asyncio.sleep(1)
+                    continue
+                if created["code"] != 0:
+                    out.error(f"create code {created['code']}")
+                    continue
+                status = await poll(http, urls, token, created["data"]["taskId"], end + 1)
+            except (httpx.HTTPError, ValueError, KeyError) as exc:
+                out.error(type(exc).__name__)
+                await asyncio.sleep(0.5)
+                continue
+            if status == "success":
+                out.done(out.tasks, started)  # a task counts when it ended in the phase
+            elif status != "timeout":  # still running at the end of the phase: not an error
+                out.error(f"task {status}")
+
+
+async def poll(http: httpx.AsyncClient, urls: list[str], token: str, task_id: str,
+               until: float) -> str:  # fmt: skip
+    n = 0
+    while time.monotonic() < until:
+        await asyncio.sleep(0.5)
+        n += 1
+        r = await http.get(urls[n % len(urls)] + RESULT, params={"taskId": task_id},
+                           headers={"token": token})  # fmt: skip
+        status = str(r.json()["data"]["status"])
+        if status in ("success", "failed"):
+            return status
+    return "timeout"
+
+
+def cpu_seconds(procs: list[Proc]) -> float:
+    """User + system CPU of every live process in the cluster's process groups."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for p in procs:
+        for pid in p.group_pids():
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+async def run_phase(cluster: Cluster, tokens: list[str], args: argparse.Namespace) -> Phase:
+    urls = [cluster.url(i) for i in range(len(cluster.apis))]
+    end = time.monotonic() + args.duration
+    out = Phase(end=end)
+    n_tasks = round(args.clients * args.task_share)
+    clients = [
+        (task_client if n < n_tasks else convert_client)(urls, tokens[n % len(tokens)], end, out, n)
+        for n in range(args.clients)
+    ]
+    random.shuffle(clients)
+    running = [asyncio.ensure_future(c) for c in clients]
+    # The phase ends at `end`: calls still in flight then are dropped, not counted.
+    _, pending = await asyncio.wait(running, timeout=args.duration + 2)
+    for t in pending:
+        t.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return out
+
+
+def summarize(
+    phase: Phase, wall: float, cpu: float, worker_cpu: float, processes: int
+) -> dict[str, Any]:
+    return {
+        "workerProcesses": processes,
+        "seconds": round(wall, 1),
+        "conversions": len(phase.conversions),
+        "tasks": len(phase.tasks),
+        "conversionsPerSecond": round(len(phase.conversions) / wall, 2),
+        "tasksPerSecond": round(len(phase.tasks) / wall, 3),
+        "requestsPerSecond": round((len(phase.conversions) + len(phase.tasks)) / wall, 2),
+        "conversionLatency": percentiles(phase.conversions),
+        "taskLatency": percentiles(phase.tasks),
+        "errors": sum(phase.errors.values()),
+        "errorKinds": phase.errors,
+        "busy1012": phase.busy,
+        "clusterCpuSeconds": round(cpu, 1),
+        "workerHostCpuSeconds": round(worker_cpu, 1),
+        "workerHostCpuPerTask": round(worker_cpu / len(phase.tasks), 2) if phase.tasks else None,
+        "loadAverage1m": round(os.getloadavg()[0], 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--clients", type=int, default=100)
+    p.add_argument("--duration", type=float, default=60.0, help="seconds per phase")
+    p.add_argument("--task-share", type=float, default=0.3, help="share of task clients")
+    p.add_argument("--apis", type=int, default=2)
+    p.add_argument("--worker-processes", default="1,2", help="phases: processes of the host")
+    p.add_argument("--api-workers", type=int, default=1, help="conversion processes per API")
+    args = p.parse_args(argv)
+    counts = [int(c) for c in args.worker_processes.split(",")]
+    extra = {
+        "DECKFORGE_WORKERS": str(args.api_workers),
+        "DECKFORGE_QUEUE_SIZE": "256",
+        "DECKFORGE_REQUEST_TIMEOUT_S": "120",
+        "DECKFORGE_LOG_LEVEL": "WARNING",
+    }
+    cluster = Cluster(apis=args.apis, workers=1, worker_processes=counts[0], extra_env=extra)
+    phases = []
+    try:
+        cluster.start()
+        tokens = [cluster.token(f"load{i}") for i in range(4)]
+        for processes in counts:
+            if processes != cluster.worker_processes:
+                cluster.worker_processes = processes
+                cluster.restart_worker(0)
+            procs, workers = cluster.all_procs(), cluster.workers
+            cpu0, wcpu0, t0 = cpu_seconds(procs), cpu_seconds(workers), time.monotonic()
+            phase = asyncio.run(run_phase(cluster, tokens, args))
+            wall = min(time.monotonic() - t0, args.duration)
+            cpu, wcpu = cpu_seconds(procs) - cpu0, cpu_seconds(workers) - wcpu0
+            summary = summarize(phase, wall, cpu, wcpu, processes)
+            phases.append(summary)
+            print(json.dumps(summary, indent=2), flush=True)
+    finally:
+        cluster.stop(check=False)
+    report: dict[str, Any] = {
+        "command": "python benchmarks/load_cluster.py " + " ".join(argv or sys.argv[1:]),
+        "clients": args.clients,
+        "durationSeconds": args.duration,
+        "taskShare": args.task_share,
+        "apis": args.apis,
+        "cores": os.cpu_count(),
+        "loadAverageAtEnd": os.getloadavg()[0],
+        "phases": phases,
+    }
+    if len(phases) >= 2 and phases[0]["tasksPerSecond"]:
+        report["taskThroughputGrowth"] = round(
+            phases[-1]["tasksPerSecond"] / phases[0]["tasksPerSecond"], 2
+        )
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"task throughput growth {counts[0]} -> {counts[-1]} worker processes: "
+          f"{report.get('taskThroughputGrowth')}x; written to {RESULTS}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -103,7 +103,7 @@ async def convert_client(urls: list[str], token: str, end: float, out: Phase, n:
                                     headers={"token": token})  # fmt: skip
                 code = r.json()["code"]
             except (httpx.HTTPError, ValueError) as exc:
-                out.error(type(exc).__name__)
+                out.error(f"convert {type(exc).__name__}: {exc}"[:120])
                 await asyncio.sleep(0.5)
                 continue
             if code == 0:
@@ -135,7 +135,7 @@ async def task_client(urls: list[str], token: str, end: float, out: Phase, n: in
                     continue
                 status = await poll(http, urls, token, created["data"]["taskId"], end + 1)
             except (httpx.HTTPError, ValueError, KeyError) as exc:
-                out.error(type(exc).__name__)
+                out.error(f"task {type(exc).__name__}: {exc}"[:120])
                 await asyncio.sleep(0.5)
                 continue
             if status == "success":
@@ -223,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--apis", type=int, default=2)
     p.add_argument("--worker-processes", default="1,2", help="phases: processes of the host")
     p.add_argument("--api-workers", type=int, default=1, help="conversion processes per API")
+    p.add_argument("--results", type=Path, default=RESULTS, help="JSON report path")
     args = p.parse_args(argv)
     counts = [int(c) for c in args.worker_processes.split(",")]
     extra = {
@@ -264,10 +265,10 @@ def main(argv: list[str] | None = None) -> int:
         report["taskThroughputGrowth"] = round(
             phases[-1]["tasksPerSecond"] / phases[0]["tasksPerSecond"], 2
         )
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    args.results.write_text(json.dumps(report, indent=2) + "\n")
     print(f"task throughput growth {counts[0]} -> {counts[-1]} worker processes: "
-          f"{report.get('taskThroughputGrowth')}x; written to {RESULTS}")  # fmt: skip
+          f"{report.get('taskThroughputGrowth')}x; written to {args.results}")  # fmt: skip
     return 0
 
 

@@ -12,8 +12,8 @@ time of the server process and every descendant (worker pool, forkserver), sampl
 with (a) the engine alone in this process and (b) the CPU the workers report for the
 conversion itself (`deckforge_conversion_cpu_seconds` in /metrics), which is measured under
 the same machine load as the service and so is the steadier reference. The server's idle CPU
-(background loops: sweeper, task runner) is measured for `--idle-seconds` before the load and
-reported separately.
+(background loops: sweeper, task runner) is measured for `--idle-seconds` before and after the
+load and reported separately (an estimate: it rises and falls with the machine's load).
 
     python benchmarks/load_convert.py --clients 4 --requests 40 --workers 2
 """
@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deck", default="deck-quarterly-review")
     p.add_argument("--pages", type=int, default=10)
     p.add_argument("--baseline-runs", type=int, default=5, help="deck runs before and after")
-    p.add_argument("--idle-seconds", type=float, default=5.0, help="server idle CPU window")
+    p.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU windows (s)")
     p.add_argument("--time-limit", type=float, default=180.0, help="stop sending after this many s")
     p.add_argument("--json", action="store_true", help="print the figures as JSON too")
     p.add_argument("--no-save", action="store_true", help=f"do not write {RESULTS.name}")
@@ -283,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         # Warm-up: one request per worker, not measured.
         asyncio.run(run_load(base, htmls, args.workers, args.workers, 120))
         sampler.start()
+        time.sleep(1.0)  # let the warm-up's after-work (logs, GC, task polls) settle
         sampler.mark()
         time.sleep(args.idle_seconds)
         idle_cpu = sampler.used()
@@ -293,6 +294,10 @@ def main(argv: list[str] | None = None) -> int:
         server_cpu_used = sampler.used([server.pid])
         worker_engine_cpu = metric_value(base, "deckforge_conversion_cpu_seconds_total")
         worker_engine_cpu -= engine_before
+        time.sleep(1.0)
+        sampler.mark()
+        time.sleep(args.idle_seconds)
+        idle_cpu += sampler.used()  # idle again after the load: the mean of both windows
     finally:
         sampler.stop.set()
         server.terminate()
@@ -314,8 +319,11 @@ def main(argv: list[str] | None = None) -> int:
     target = 0.8 * baseline * args.workers
     pages_ok = max(1, int(result["pages_ok"]))  # type: ignore[call-overload]
     service_ms = cpu_used * 1000 / pages_ok
-    idle_ms_per_s = idle_cpu * 1000 / args.idle_seconds
-    background_ms = idle_ms_per_s * wall / pages_ok  # idle-rate CPU over the run, per page
+    idle_ms_per_s = idle_cpu * 1000 / (2 * args.idle_seconds)
+    server_ms = server_cpu_used * 1000 / pages_ok
+    # The idle rate over the run's wall time, per page: an estimate (the busy server's loops
+    # need not run as often as the idle one's), never more than the server process used.
+    background_ms = min(idle_ms_per_s * wall / pages_ok, server_ms)
     worker_engine_ms = worker_engine_cpu * 1000 / pages_ok
     engine_ms = engine_cpu * 1000
     figures = {
@@ -342,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
             round(baseline_cpu_after * 1000, 2),
         ],
         "service_cpu_ms_per_page": round(service_ms, 2),
-        "server_process_cpu_ms_per_page": round(server_cpu_used * 1000 / pages_ok, 2),
+        "server_process_cpu_ms_per_page": round(server_ms, 2),
+        "workers_other_cpu_ms_per_page": round(service_ms - server_ms - worker_engine_ms, 2),
         "worker_engine_cpu_ms_per_page": round(worker_engine_ms, 2),
         "server_idle_cpu_ms_per_s": round(idle_ms_per_s, 2),
         "background_cpu_ms_per_page": round(background_ms, 2),
@@ -369,11 +378,12 @@ def main(argv: list[str] | None = None) -> int:
         f"CPU per page: engine alone {engine_ms:.2f} ms (this process, mean of before/after), "
         f"service (server + all descendants) {service_ms:.2f} ms, of which the server process "
         f"{figures['server_process_cpu_ms_per_page']} ms and the conversions in the workers "
-        f"{worker_engine_ms:.2f} ms"
+        f"{worker_engine_ms:.2f} ms (the rest, pipes and forkserver: "
+        f"{figures['workers_other_cpu_ms_per_page']} ms)"
     )
     print(
         f"server idle CPU: {idle_ms_per_s:.2f} ms/s (background loops), "
-        f"{background_ms:.2f} ms per page at this throughput"
+        f"~{background_ms:.2f} ms per page at this throughput (estimate)"
     )
     print(
         f"overhead: {figures['overhead_vs_engine_pct']} % vs the engine alone, "

@@ -44,18 +44,25 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
     return f"{ordinal}. "
 
 
-def symbol_marker(style: Any) -> str | None:
-    """'disc' | 'circle' | 'square' when Chromium paints an outside marker as a shape (a
-    `::marker` style with `content: normal`, no list-style-image), else None."""
+def symbol_kind(style: Any) -> str | None:
+    """'disc' | 'circle' | 'square' when Chromium paints the marker as a shape (a `::marker`
+    style with `content: normal`, no list-style-image), else None."""
     kind = style["list-style-type"]
-    if (
-        kind not in BULLETS
-        or style["list-style-position"] != "outside"
-        or style["list-style-image"] != "none"
-        or style["content"] != "normal"
-    ):
+    if kind not in BULLETS or style["list-style-image"] != "none" or style["content"] != "normal":
         return None
     return str(kind)
+
+
+def symbol_marker(style: Any) -> str | None:
+    """The symbol of an outside marker painted as a shape (see symbol_kind), else None."""
+    return symbol_kind(style) if style["list-style-position"] == "outside" else None
+
+
+def inside_symbol_advance(ascent: int, font_size: float) -> float:
+    """How far an inside disc/circle/square pushes the text: the symbol's width
+    ((2/3 ascent + 1) / 2 + 2) with margins of -1 px before and 1em after it (Chromium's
+    ListMarker::WidthOfSymbol and InlineMarginsForInside)."""
+    return (ascent * 2 // 3 + 1) // 2 + 2 - 1 + font_size
 
 
 def symbol_marker_rect(ascent: int) -> tuple[int, int, int]:

@@ -8,7 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
-from engine.boxes.lists import symbol_marker, symbol_marker_rect
+from engine.boxes.lists import (
+    inside_symbol_advance,
+    symbol_kind,
+    symbol_marker,
+    symbol_marker_rect,
+)
 from engine.budget import check
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
 from engine.layout.firstline import first_line_pieces
@@ -166,7 +171,10 @@ def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
         owner = _marker_box(container, ctx)
     font = font_info(marker_style, ctx.lang)
     text = container.marker
-    return Piece("marker", owner, text=text, width=font.measure(text), font=font)
+    width = font.measure(text)
+    if container.style["list-style-position"] == "inside" and symbol_kind(owner.style):
+        width = inside_symbol_advance(round(font.ascent), font.size)
+    return Piece("marker", owner, text=text, width=width, font=font)
 
 
 def _marker_box(container: b.Box, ctx: LayoutContext) -> b.Box:
@@ -249,22 +257,27 @@ def _break_lines(
             return
         limit = width if widths is None else widths(len(lines))
         need = -1.0
+        after = pos.add(part, False)  # one walk per unit: its trailing spaces are added below
         if current:
-            need = pos.add(part, False).used + (hyphen_width(part) if shy else 0.0)
+            need = after.used + (hyphen_width(part) if shy else 0.0)
             if not fits(need, limit) and _has_content(current):
                 lines.append((current, False))
                 current = []
                 pos = LinePosition.start(0.0)
+                after = pos.add(part, False)
                 need = -1.0
         if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
             if need < 0:
-                need = pos.add(part, False).used + (hyphen_width(part) if shy else 0.0)
+                need = after.used + (hyphen_width(part) if shy else 0.0)
             if not fits(need, limit):
                 for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
                     place(piece, False)
                 return
         current.extend(part)
-        pos = pos.add(part, True)
+        last = part[-1] if part else None
+        if last is not None and last.kind == "text":  # what pos.add(part, True) gives
+            after.open_width += last.trailing_width
+        pos = after
 
     def place_unit() -> None:
         if unit:

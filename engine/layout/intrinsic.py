@@ -14,6 +14,7 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.fragments import Intrinsic
+from engine.layout.multicol import is_multicol
 from engine.layout.vertical import VERTICAL_MODES, layout_vertical
 
 
@@ -64,6 +65,10 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """Min-content and max-content widths of a box's content (no own border, padding or width):
     dispatched to the formatting context the box establishes."""
+    if is_multicol(box):
+        from engine.layout.multicol import multicol_intrinsic
+
+        return multicol_intrinsic(box, ctx)
     if box.inline_content:
         from engine.layout.inline import inline_intrinsic
 

@@ -29,7 +29,7 @@ from engine.layout.base import (
     min_max_height,
     specified_height,
 )
-from engine.layout.fragments import BoxFragment, Edges
+from engine.layout.fragments import BoxFragment, Edges, Intrinsic
 from engine.style.computed import anonymous_style
 
 _EPS = 1e-6
@@ -342,6 +342,25 @@ def _split(frag: BoxFragment, y0: float, cols: Columns) -> dict[int, tuple[BoxFr
             sub.y = sub_top - top
             piece.children.append(sub)
     return pieces
+
+
+def multicol_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
+    """Min-/max-content widths of a multicol container's content: a column's (at least
+    `column-width`) times the specified column count (1 when auto), plus the gaps (Chromium's
+    ColumnLayoutAlgorithm::ComputeMinMaxSizes)."""
+    from engine.layout.intrinsic import content_intrinsic
+
+    style = box.style
+    inner = content_intrinsic(_flow_box(box, list(box.children), ctx), ctx)
+    mn, mx = inner.min_content, inner.max_content
+    if style["column-width"] != "auto":
+        mn = max(mn, float(style["column-width"]))
+        mx = max(mx, float(style["column-width"]))
+    count = 1 if style["column-count"] == "auto" else int(style["column-count"])
+    gap_v = style["column-gap"]
+    gap = float(style["font-size"]) if gap_v == "normal" else max(0.0, length(gap_v, 0.0))
+    extra = gap * (count - 1)
+    return Intrinsic(mn * count + extra, mx * count + extra)
 
 
 def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:

@@ -2,7 +2,10 @@
 
 Chromium paints nothing of a box outside its `overflow: hidden` ancestors' padding boxes, nor
 outside the slide: such shapes are not written, and the lines of a text block that lie entirely
-outside the clip are dropped (a line partly inside stays whole: a text box cannot be cut)."""
+outside the clip are dropped (a line partly inside stays whole: a text box cannot be cut, and
+the fidelity harness, like a reader, still counts its words).  A clip with rounded corners
+(border-radius + overflow: hidden) rounds the corners of the boxes and pictures that reach
+into them, as Chromium's clip does (a card's cover image gets the card's top corners)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.layout.fragments import BoxFragment
-from engine.model.geometry import Matrix
+from engine.model.geometry import Matrix, geom_for
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in slide px
 
@@ -94,3 +97,49 @@ def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
     if x1 - x0 < shape["w"] - 0.01:
         shape["x"], shape["w"] = x0, x1 - x0
         shape["text"]["wrap"] = False
+
+
+def clip_radii(frag: BoxFragment) -> tuple[float, float, float, float] | None:
+    """The inner corner radii (tl, tr, br, bl) of a clipping box's padding box, or None when
+    its corners are square."""
+    from engine.model.decor import radius_px
+
+    radii = radius_px(frag.box.style, frag.width, frag.height)
+    if max(radii) <= 0.5:
+        return None
+    b = frag.border
+    inner = (
+        max(0.0, radii[0] - max(b.left, b.top)),
+        max(0.0, radii[1] - max(b.right, b.top)),
+        max(0.0, radii[2] - max(b.right, b.bottom)),
+        max(0.0, radii[3] - max(b.left, b.bottom)),
+    )
+    return inner if max(inner) > 0.5 else None
+
+
+def round_to_clip(
+    shape: dict[str, Any], clip: Rect, radii: tuple[float, float, float, float]
+) -> dict[str, Any]:
+    """A square box or picture (already cut to the clip rectangle) whose corners lie on the
+    clip's rounded corners, with those corners rounded (a new dict; the shape itself when no
+    corner of it is on a rounded one, or when it has a geometry of its own)."""
+    if shape.get("kind") not in ("rect", "picture") or shape.get("rotation"):
+        return shape
+    if shape.get("geom") not in (None, "rect"):
+        return shape
+    x0, y0 = shape["x"], shape["y"]
+    x1, y1 = x0 + shape["w"], y0 + shape["h"]
+    corners = ((x0, y0, 0, 1), (x1, y0, 2, 1), (x1, y1, 2, 3), (x0, y1, 0, 3))
+    own = [
+        r if abs(cx - clip[ix]) < 1.0 and abs(cy - clip[iy]) < 1.0 else 0.0
+        for r, (cx, cy, ix, iy) in zip(radii, corners, strict=True)
+    ]
+    if max(own) <= 0.5:
+        return shape
+    # A corner radius never exceeds half the shape's sides (CSS scales radii down to fit).
+    limit = min(shape["w"], shape["h"]) / 2
+    own = [min(r, limit) for r in own]
+    out = dict(shape)
+    out.update(geom_for((own[0], own[1], own[2], own[3]), shape["w"], shape["h"]))
+    out["radii"] = [round(r, 3) for r in own]
+    return out

@@ -10,7 +10,14 @@ from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
-from engine.model.clipping import fit_slide_edge, outside, visible_items, visible_lines
+from engine.model.clipping import (
+    clip_radii,
+    fit_slide_edge,
+    outside,
+    round_to_clip,
+    visible_items,
+    visible_lines,
+)
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.paint import fill_for_color, gradient_fill
@@ -79,6 +86,10 @@ class Painter:
         self.slide_size = (0.0, 0.0)
         self.slide_rect: tuple[float, float, float, float] | None = None
         self.clipped = 0  # shapes and text lines not written: entirely clipped or off the slide
+        # Clip rectangles of overflow-clipping boxes with rounded corners -> their inner radii.
+        self.round_clips: dict[
+            tuple[float, float, float, float], tuple[float, float, float, float]
+        ] = {}
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
@@ -177,10 +188,21 @@ class Painter:
             x + frag.width - frag.border.horizontal,
             y + frag.height - frag.border.vertical,
         )
-        if entry.clip is None:
-            return rect
         c = entry.clip
-        return (max(c[0], rect[0]), max(c[1], rect[1]), min(c[2], rect[2]), min(c[3], rect[3]))
+        own = rect
+        if c is not None:
+            rect = (max(c[0], rect[0]), max(c[1], rect[1]), min(c[2], rect[2]), min(c[3], rect[3]))
+        radii = clip_radii(frag)
+        if radii is not None:  # the corners an outer clip cuts off are square
+            kept = (
+                radii[0] if rect[0] == own[0] and rect[1] == own[1] else 0.0,
+                radii[1] if rect[2] == own[2] and rect[1] == own[1] else 0.0,
+                radii[2] if rect[2] == own[2] and rect[3] == own[3] else 0.0,
+                radii[3] if rect[0] == own[0] and rect[3] == own[3] else 0.0,
+            )
+            if max(kept) > 0.5:
+                self.round_clips[rect] = kept
+        return rect
 
     # -- painting ------------------------------------------------------------
     def background(self, entry: _Entry) -> None:
@@ -262,6 +284,9 @@ class Painter:
             if clipped is None:
                 return
             shape = clipped
+            radii = self.round_clips.get(clip)
+            if radii is not None:
+                shape = round_to_clip(shape, clip, radii)
         self.shapes.append(shape)
         self.sources.append(index)
 

@@ -106,9 +106,15 @@ class SlideSvg:
 
     def background(self, fill: Any) -> None:
         full = (0.0, 0.0, self.width, self.height)
-        self.parts.append(
-            f'<rect width="{f(self.width)}" height="{f(self.height)}" fill="#ffffff"/>'
+        opaque = (
+            isinstance(fill, Mapping)
+            and fill.get("type") == "solid"
+            and unit(fill.get("alpha")) >= 1
         )
+        if not opaque:  # an opaque colour covers it: one full-slide fill less for resvg
+            self.parts.append(
+                f'<rect width="{f(self.width)}" height="{f(self.height)}" fill="#ffffff"/>'
+            )
         if isinstance(fill, Mapping) and fill.get("type") == "image":
             pic: dict[str, Any] = {"x": 0.0, "y": 0.0, "w": self.width, "h": self.height}
             pic.update(media=fill.get("media"), crop=fill.get("crop"), alpha=fill.get("alpha", 1.0))

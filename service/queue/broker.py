@@ -17,7 +17,6 @@ from typing import Any
 import dramatiq
 import redis
 from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker
-from dramatiq.middleware import TimeLimit
 
 from service.config import Settings
 from service.db.engine import Database
@@ -30,7 +29,6 @@ NAMESPACE = "dramatiq"
 # Dead-worker maintenance (moving a silent worker's unacknowledged messages back to the queue)
 # runs on this share of broker commands (out of a million); the sweep forces it as well.
 MAINTENANCE_CHANCE = 10_000
-TIME_LIMIT_SLACK_S = 120.0
 REDIS_TIMEOUT_S = 5.0  # a Redis that does not answer fails the call (no hang)
 
 
@@ -41,10 +39,9 @@ def queue_url(settings: Settings) -> str:
 
 
 def make_broker(settings: Settings, *, maintenance_chance: int = MAINTENANCE_CHANCE) -> RedisBroker:
-    """A Redis broker with only the middleware the queue needs: no Dramatiq retries (a task's
-    failure is recorded in its row; redeliveries after a worker died are bounded by the claim)
-    and a last-resort time limit past the task timeout (the steps enforce the timeout)."""
-    limit_ms = int((settings.task_timeout_s + TIME_LIMIT_SLACK_S) * 1000)
+    """A Redis broker without Dramatiq's middleware: no Dramatiq retries (a task's failure is
+    recorded in its row; redeliveries after a worker died are bounded by the claim) and no
+    Dramatiq time limit (the steps enforce DECKFORGE_TASK_TIMEOUT_S)."""
     client = redis.Redis.from_url(
         queue_url(settings),
         socket_timeout=REDIS_TIMEOUT_S,
@@ -56,7 +53,7 @@ def make_broker(settings: Settings, *, maintenance_chance: int = MAINTENANCE_CHA
         namespace=NAMESPACE,
         heartbeat_timeout=int(settings.queue_heartbeat_timeout_s * 1000),
         maintenance_chance=min(maintenance_chance, MAINTENANCE_SCALE),
-        middleware=[TimeLimit(time_limit=limit_ms)],
+        middleware=[],
     )
 
 

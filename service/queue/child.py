@@ -44,17 +44,23 @@ _process: WorkerProcess | None = None
 
 class InlinePool:
     """The `pool` of a worker process's ServiceState: generate_ppt runs in a thread of this
-    process (the worker host's processes are the workers)."""
+    process (the worker host's processes are the workers). Its own threads, not the task's
+    event loop's: a generation still running when the task timed out does not hold up the
+    worker thread (the loop's shutdown would wait for it)."""
 
     size = 1
     started = True
+
+    def __init__(self, threads: int) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=2 * threads, thread_name_prefix="df-gen")
 
     async def run(self, payload: Any, request_id: str | None = None) -> Any:
         from service.gen_jobs import run_job
         from service.workers import JobFailed
 
         try:
-            return await asyncio.to_thread(run_job, payload)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, run_job, payload)
         except Exception as exc:  # noqa: BLE001 - reported like a pool job's error
             log.warning("generation job failed", exc_info=True)
             raise JobFailed("error", type(exc).__name__) from None
@@ -72,12 +78,12 @@ class WorkerProcess:
         self.state = ServiceState(
             settings=settings,
             storage=build_storage(settings),
-            pool=InlinePool(),  # type: ignore[arg-type]
+            pool=InlinePool(threads),  # type: ignore[arg-type]
             metrics=Metrics(),
             db=self.db,
             clock=utc_now,
         )
-        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="df-step")
+        self.executor = ThreadPoolExecutor(max_workers=2 * threads, thread_name_prefix="df-step")
         self.broker = make_broker(settings)
         self.actor = declare_actor(self.broker, run_task)
         self.running: dict[str, float] = {}

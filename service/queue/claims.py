@@ -33,7 +33,7 @@ RETRIES_EXHAUSTED = "RETRIES_EXHAUSTED"
 
 def exhausted_message(deaths: int) -> str:
     return (
-        f"the task's worker stopped {deaths} times before it finished "
+        f"the task's worker stopped {deaths} time{'' if deaths == 1 else 's'} before it finished "
         "(redelivery budget used up); create the task again"
     )
 

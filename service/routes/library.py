@@ -116,12 +116,12 @@ async def delete_pptx(request: Request, state: StateDep, principal: KeyOrTokenDe
 
 def _delete(state: ServiceState, principal: Principal, ppt_id: str) -> None:
     with state.db.session() as s:
+        generated = library.generated_object_keys(s, ppt_id)  # document, previews (issue 11)
         try:
             ppt = library.delete_ppt(s, principal, ppt_id)
         except library.PptNotFound:
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
-        keys = [k for k in (ppt.file_key, ppt.cover_key) if k]
-        keys += library.generated_object_keys(s, ppt_id)  # document and previews (issue 11)
+        keys = [k for k in (ppt.file_key, ppt.cover_key) if k] + generated
         s.commit()
     for key in keys:
         try:

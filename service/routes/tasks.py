@@ -31,7 +31,7 @@ from service.envelope import (
 )
 from service.routes.generate import optional_str, ppt_info, read_json_body
 from service.tasks import store
-from service.tasks.params import bad, parse_create
+from service.tasks.params import CreateRequest, bad, parse_create
 
 log = logging.getLogger("deckforge.tasks")
 router = APIRouter(tags=["tasks"])
@@ -102,6 +102,24 @@ def _precheck(state: ServiceState, principal: Principal, template_id: str) -> No
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
 
+def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Task:
+    """Checks that need the database, then the insert: one thread hop for the whole create (a
+    hop costs a GIL hand-over, which many concurrent creates queue for)."""
+    _precheck(state, principal, req.template_id)
+    try:
+        return store.create_task(
+            state.db,
+            principal,
+            req.task,
+            now=state.clock(),
+            queue_size=state.settings.task_queue_size,
+        )
+    except store.QueueFullError:
+        raise ApiError(
+            BUSY, "too many tasks queued, retry later", headers={"Retry-After": "5"}
+        ) from None
+
+
 @router.post(
     CREATE_PATH,
     summary="Create a portable task (spec 4.1)",
@@ -119,20 +137,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     else:
         fields, files = await read_json_body(request, settings.max_request_bytes), []
     req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
-    await asyncio.to_thread(_precheck, state, principal, req.template_id)
-    try:
-        task = await asyncio.to_thread(
-            store.create_task,
-            state.db,
-            principal,
-            req.task,
-            now=state.clock(),
-            queue_size=settings.task_queue_size,
-        )
-    except store.QueueFullError:
-        raise ApiError(
-            BUSY, "too many tasks queued, retry later", headers={"Retry-After": "5"}
-        ) from None
+    task = await asyncio.to_thread(_admit, state, principal, req)
     runner = state.extra.get("task_runner")
     if runner is not None:
         runner.wake()  # type: ignore[attr-defined]

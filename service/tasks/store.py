@@ -156,14 +156,18 @@ def create_task(
         inserted = s.execute(insert(Task).from_select(columns, row).returning(Task.id))
         if inserted.scalar_one_or_none() is None:
             raise QueueFullError()
-        task = s.get(Task, task_id)
-        assert task is not None
-        s.add_all(
-            TaskFile(task_id=task.id, idx=i, name=name, data=data)
-            for i, (name, data) in enumerate(new.files)
-        )
-        add_event(s, task.id, event_data(task), now)
-        return task
+        task = Task(**values)  # the row just written, not read back (a detached copy)
+        if new.files:
+            s.execute(
+                insert(TaskFile),
+                [
+                    {"task_id": task_id, "idx": i, "name": name, "data": data}
+                    for i, (name, data) in enumerate(new.files)
+                ],
+            )
+        event = {"task_id": task_id, "seq": FIRST_EVENT, "create_time": now}
+        s.execute(insert(TaskEvent).values(**event, data=json.dumps(event_data(task))))
+    return task
 
 
 def get_task(session: Session, principal: Principal, task_id: str) -> Task:

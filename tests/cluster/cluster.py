@@ -38,6 +38,9 @@ SECRET = "cluster-signing-secret"
 STATIC_TOKEN = "cluster-static-token"
 CREATE_TOKEN = "/api/user/createApiToken"
 START_TIMEOUT_S = 90.0
+DIR_PREFIX = "deckforge-cluster-"
+OWNER_FILE = "owner.pid"
+MARKER = "DECKFORGE_TEST_CLUSTER"  # in every cluster process's environment: its cluster dir
 KEY_RE = re.compile(r"API key \(shown once, keep it secret\): (\S+)")
 
 
@@ -159,7 +162,9 @@ class Cluster:
         if not Path(REDIS).exists():
             raise RuntimeError("redis-server not found (Debian package `redis-server`)")
         reap_orphans(bin_dir)
-        self.dir = Path(tempfile.mkdtemp(prefix="deckforge-cluster-"))
+        reap_orphan_clusters()
+        self.dir = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
+        (self.dir / OWNER_FILE).write_text(str(os.getpid()))
         self.pg = PgCluster(bin_dir)
         self.pg_options = ""
         self.redis_port = free_port()
@@ -225,6 +230,7 @@ class Cluster:
             env["DECKFORGE_QUEUE_URL"] = self.redis_url
         env.update(self.extra_env)
         env.update(more)
+        env[MARKER] = str(self.dir)
         return env
 
     def _deckforge(self, *args: str) -> list[str]:
@@ -255,14 +261,17 @@ class Cluster:
 
     def _start_backing(self) -> None:
         self.pg.start()
-        self.redis = Proc("redis", self._redis_argv(), dict(os.environ), self.dir / "redis.log")
+        self.redis = Proc("redis", self._redis_argv(), self._plain_env(), self.dir / "redis.log")
         self.redis.port = self.redis_port
         self.redis.start()
         s3_argv = [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(self.s3_port)]
-        self.s3 = Proc("s3", s3_argv, dict(os.environ), self.dir / "s3.log", port=self.s3_port)
+        self.s3 = Proc("s3", s3_argv, self._plain_env(), self.dir / "s3.log", port=self.s3_port)
         self.s3.start()
         wait_until(lambda: port_open(self.redis_port), 30, "redis starting", self.redis)
         wait_until(lambda: port_open(self.s3_port), 60, "moto starting", self.s3)
+
+    def _plain_env(self) -> dict[str, str]:
+        return {**os.environ, MARKER: str(self.dir)}
 
     def _redis_argv(self) -> list[str]:
         redis_dir = self.dir / "redis"
@@ -481,6 +490,27 @@ class Cluster:
         for p in self.all_procs():
             print(f"----- {p.name} (pid {p.popen.pid if p.popen else '-'}) -----")
             print(p.tail(60))
+
+
+def reap_orphan_clusters() -> None:
+    """Kill the processes of clusters whose test process died without stopping them (e.g. a
+    CI timeout): every live process whose environment carries such a cluster's MARKER."""
+    for owner in Path(tempfile.gettempdir()).glob(f"{DIR_PREFIX}*/{OWNER_FILE}"):
+        try:
+            os.kill(int(owner.read_text()), 0)
+            continue  # its owner is alive
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        marker = f"{MARKER}={owner.parent}".encode()
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and marker in (entry / "environ").read_bytes().split(b"\0"):
+                    os.kill(int(entry.name), signal.SIGKILL)
+            except OSError:
+                continue
+        shutil.rmtree(owner.parent, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:

@@ -48,9 +48,8 @@ def test_convert_errors_answer_the_same_on_both(cluster: Cluster, alice: str) ->
 
 
 def test_generate_and_links_from_the_other_instance(cluster: Cluster, alice: str) -> None:
-    out = call(cluster, 1, GENERATE, {"id": "g-1", "templateId": "minimal",
-                                      "markdown": "# Shared\n\n## Part\n\n### Page\n- a\n- b\n"},
-               token=alice)  # fmt: skip
+    body = {"templateId": "minimal", "markdown": "# Shared\n\n## Part\n\n### Page\n- a\n- b\n"}
+    out = call(cluster, 1, GENERATE, body, token=alice)
     assert out["code"] == 0, out
     info = out["data"]["pptInfo"]
     assert (info["subject"], info["templateId"], info["uid"]) == ("Shared", "minimal", "alice")

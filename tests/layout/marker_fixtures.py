@@ -17,4 +17,6 @@ FIXTURES: dict[str, str] = {
     f'<ul id="l" style="{_UL}"><li id="a"><span id="s">Alpha</span></li><li id="b">Beta</li></ul>',
     "text_marker_content_none": "<style>#l li::marker{content:none}</style>"
     f'<ul id="l" style="{_UL};list-style-position:inside"><li id="a"><span id="s">No marker</span></li></ul>',
+    "text_marker_inside_disc": f'<ul id="l" style="{_UL};list-style-position:inside"><li id="a"><span id="s">Disc</span></li></ul>'
+    f'<ul style="{_UL};list-style:inside square;font-size:32px"><li id="b"><span id="t">Square</span></li></ul>',
 }

@@ -57,4 +57,7 @@ FIXTURES: dict[str, str] = {
     '<p style="margin:18px 0"><span id="b1">Duis</span> aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. <span id="b2">Excepteur</span> sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim id est laborum.</p>'
     '<p style="margin:18px 0;break-inside:avoid"><span id="c1">Sed</span> ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam.</p></div>'
     '<div id="n" style="height:5px"></div>',
+    "text_mc_shrink_to_fit": f'<div style="font:16px \'{P}\'"><div id="f" style="float:left">'
+    '<div id="m" style="column-count:3;column-gap:10px">alpha beta gamma</div></div>'
+    '<div id="g" style="float:left;margin-left:20px"><div id="n" style="columns:100px">ab</div></div></div>',
 }

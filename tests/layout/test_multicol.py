@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
 from engine.layout.multicol import (
@@ -155,3 +157,34 @@ def test_paragraph_split_keeps_text_order_per_column() -> None:
     left, right = " ".join(texts[0]).split(), " ".join(texts[1]).split()
     assert left + right == words.split()
     assert abs(len(left) - len(right)) <= 6  # balanced: lines split evenly
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    count=st.integers(1, 5),
+    gap=st.integers(0, 40),
+    heights=st.lists(st.integers(0, 120), min_size=0, max_size=8),
+    words=st.integers(0, 60),
+    fixed=st.one_of(st.none(), st.integers(0, 200)),
+    fill=st.sampled_from(["balance", "auto"]),
+)
+def test_any_multicol_lays_out_and_keeps_all_content(
+    count: int, gap: int, heights: list[int], words: int, fixed: int | None, fill: str
+) -> None:
+    text = " ".join(f"w{i}" for i in range(words))
+    blocks = "".join(f'<div style="height:{h}px;margin:{h % 7}px 0"></div>' for h in heights)
+    height = "" if fixed is None else f"height:{fixed}px;"
+    html = (
+        f'<div id="m" style="column-count:{count};column-gap:{gap}px;column-fill:{fill};'
+        f"{height}width:500px;font:16px/20px Liberation Sans\">{blocks}<p style='margin:4px 0'>"
+        f"{text}</p>{blocks}</div>"
+    )
+    root = layout(page(html))
+    frag, mx, my = find_fragment(root, id="m")
+    seen: list[str] = []
+    for f, _x, _y in walk(frag):
+        for line in f.lines:
+            seen.extend(w for t in line.items if hasattr(t, "text") for w in str(t.text).split())
+    assert seen == text.split()
+    if fixed is not None:
+        assert frag.height == fixed

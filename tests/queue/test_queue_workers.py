@@ -178,7 +178,7 @@ def test_a_task_past_its_redelivery_budget_fails_clearly(
             assert (done.status, done.error_code) == ("failed", "RETRIES_EXHAUSTED")
             out = client.get(RESULT, params={"taskId": task_id}, headers={"token": TOKEN}).json()
             assert out["code"] == 5001 and out["data"]["errorCode"] == "RETRIES_EXHAUSTED"
-            assert "worker stopped 1 times" in out["data"]["errorMessage"]
+            assert "worker stopped 1 time before" in out["data"]["errorMessage"]
             c = counts(client, task_id)
             assert (c["ppts"], c["charges"], c["finals"]) == (0, 0, 1)
         finally:

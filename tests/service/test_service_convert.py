@@ -127,3 +127,31 @@ def test_unknown_route_and_wrong_method_use_the_envelope(client: TestClient) -> 
     r = client.get(CONVERT, headers=AUTH)
     assert r.status_code == 200
     assert r.json()["code"] == 1010
+
+
+def metric_value(client: TestClient, name: str) -> float:
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in /metrics")
+
+
+def test_conversion_cpu_reported_by_the_worker_is_counted(client: TestClient) -> None:
+    """The worker measures the CPU of the conversion itself (benchmarks/load_convert.py sets
+    the service's total CPU against it); a refused request adds nothing."""
+    name = "deckforge_conversion_cpu_seconds_total"
+    before = metric_value(client, name)
+    assert post(client, {"htmls": [page("a"), page("b")]})["code"] == 0
+    after_ok = metric_value(client, name)
+    assert 0 < after_ok - before < 60
+    assert post(client, {"htmls": []})["code"] == 40010
+    assert metric_value(client, name) == after_ok
+
+
+def test_convert_job_returns_its_cpu_time() -> None:
+    from service.jobs import convert_job
+
+    result = convert_job({"htmls": [page("a")], "pageErrorMode": "blank", "filename": "a.pptx"})
+    assert result["status"] == "ok"
+    assert 0 < result["cpuSeconds"] < 60
+    assert result["pptx"][:2] == b"PK"

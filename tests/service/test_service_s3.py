@@ -162,3 +162,55 @@ def test_storage_ignores_foreign_objects(s3_endpoint: str, s3_client) -> None:  
     assert not any(
         k.endswith(".pptx") and k.startswith("deckforge/") and "/keep-" not in k for k in keys
     )
+
+
+def test_get_reads_objects_back_within_a_limit(s3_endpoint: str, aws_env: None) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from service.storage.base import ObjectMissing, ObjectTooLarge
+
+    storage = S3Storage(
+        BUCKET, endpoint_url=s3_endpoint, region="us-east-1", create_bucket=True, prefix="get/"
+    )
+    now = datetime(2025, 1, 1, tzinfo=UTC)
+    later = now + timedelta(hours=1)
+    key = storage.put(b"y" * 100, filename="d.json", expires_at=later, now=now, base_url="").key
+    assert storage.get(key) == b"y" * 100
+    assert storage.get(key, max_bytes=100) == b"y" * 100
+    with pytest.raises(ObjectTooLarge) as too_large:
+        storage.get(key, max_bytes=10)
+    assert (too_large.value.size, too_large.value.limit) == (100, 10)
+    empty = storage.put(b"", filename="e.png", expires_at=later, now=now, base_url="").key
+    assert storage.get(empty) == b""
+    storage.delete(key)
+    for missing in (key, "other/" + key.split("/", 1)[1]):
+        with pytest.raises(ObjectMissing):
+            storage.get(missing)
+    storage.close()
+
+
+def test_generated_ppt_documents_and_previews_in_s3(s3_app_client: TestClient, s3_client) -> None:  # type: ignore[no-untyped-def]
+    """With S3 storage the pptxProperty and the previews are bucket objects, which loadPptx
+    and the preview page read back (what another instance sharing the bucket would do)."""
+    from sqlalchemy import select
+
+    from service.db.models import PptDocument, PptPreview
+
+    md = "# In S3\n## A\n### B\n- c"
+    out = s3_app_client.post("/api/ppt/v2/generatePptx", headers=AUTH, json={"markdown": md})
+    info = out.json()["data"]["pptInfo"]
+    state = s3_app_client.app.state.service  # type: ignore[attr-defined]
+    with state.db.session() as s:
+        doc = s.get(PptDocument, info["id"])
+        keys = [doc.property_key] + list(
+            s.scalars(select(PptPreview.storage_key).where(PptPreview.ppt_id == info["id"]))
+        )
+    assert doc.property is None and len(keys) == info["pages"] + 1
+    for key in keys:
+        assert key.startswith("deckforge/keep-")
+        s3_client.head_object(Bucket=BUCKET, Key=key)
+    loaded = s3_app_client.post("/api/ppt/loadPptx", headers=AUTH, json={"id": info["id"]})
+    assert loaded.json()["data"]["pptInfo"]["pptxProperty"] == info["pptxProperty"]
+    parts = urlsplit(info["previewUrl"])
+    image = s3_app_client.get(f"{parts.path}/1.png?{parts.query}")
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")

@@ -1,0 +1,57 @@
+"""Multi-column and fragmentation properties: `columns` and `column-rule` shorthands, the
+column longhands' computed values, prefixed and legacy aliases."""
+
+from __future__ import annotations
+
+from style_helpers import run
+
+from engine.style.types import RGBA
+
+
+def test_columns_shorthand_either_order_and_auto() -> None:
+    r = run(
+        '<div id="a"></div><div id="b"></div><div id="c"></div><div id="d"></div>',
+        "#a{columns:2 10em;font-size:10px} #b{columns:200px 3} #c{columns:auto 4}"
+        "#d{columns:3;columns:2 3}",  # two integers: invalid, the earlier declaration stays
+    )
+    assert (r["a"]["column-count"], r["a"]["column-width"]) == (2, 100.0)
+    assert (r["b"]["column-count"], r["b"]["column-width"]) == (3, 200.0)
+    assert (r["c"]["column-count"], r["c"]["column-width"]) == (4, "auto")
+    assert (r["d"]["column-count"], r["d"]["column-width"]) == (3, "auto")
+
+
+def test_column_longhands_and_initial_values() -> None:
+    r = run(
+        '<div id="a"></div><div id="b"></div>',
+        "#a{column-count:0;column-width:-5px;column-fill:auto;column-span:all;"
+        "break-inside:avoid-column}",
+    )
+    a, b = r["a"], r["b"]
+    assert (a["column-count"], a["column-width"]) == ("auto", "auto")  # invalid values dropped
+    assert (a["column-fill"], a["column-span"], a["break-inside"]) == ("auto", "all", "avoid-column")
+    assert (b["column-fill"], b["column-span"], b["break-inside"]) == ("balance", "none", "auto")
+    assert b["column-rule-style"] == "none"
+
+
+def test_column_rule_shorthand_and_current_color() -> None:
+    r = run(
+        '<div id="a"></div><div id="b"></div>',
+        "#a{column-rule:2px dashed #00ff00} #b{color:rgb(1,2,3);column-rule:thin solid}",
+    )
+    a, b = r["a"], r["b"]
+    assert (a["column-rule-width"], a["column-rule-style"]) == (2.0, "dashed")
+    assert a["column-rule-color"] == RGBA(0, 255, 0, 1.0)
+    assert (b["column-rule-width"], b["column-rule-style"]) == (1.0, "solid")
+    assert b["column-rule-color"] == RGBA(1, 2, 3, 1.0)
+
+
+def test_prefixed_and_legacy_aliases() -> None:
+    r = run(
+        '<div id="a"></div><div id="b"></div>',
+        "#a{-webkit-columns:3;-webkit-column-rule:1px solid red}"
+        "#b{-webkit-column-count:2;-webkit-column-width:80px;page-break-inside:avoid}",
+    )
+    assert r["a"]["column-count"] == 3 and r["a"]["column-rule-style"] == "solid"
+    assert (r["b"]["column-count"], r["b"]["column-width"]) == (2, 80.0)
+    assert r["b"]["break-inside"] == "avoid"
+    assert not r.messages("css")

@@ -103,7 +103,7 @@ async def convert_client(urls: list[str], token: str, end: float, out: Phase, n:
                                     headers={"token": token})  # fmt: skip
                 code = r.json()["code"]
             except (httpx.HTTPError, ValueError) as exc:
-                out.error(f"convert {type(exc).__name__}: {exc}"[:120])
+                out.error(f"convert {_describe(exc)}")
                 await asyncio.sleep(0.5)
                 continue
             if code == 0:
@@ -135,7 +135,7 @@ async def task_client(urls: list[str], token: str, end: float, out: Phase, n: in
                     continue
                 status = await poll(http, urls, token, created["data"]["taskId"], end + 1)
             except (httpx.HTTPError, ValueError, KeyError) as exc:
-                out.error(f"task {type(exc).__name__}: {exc}"[:120])
+                out.error(f"task {_describe(exc)}")
                 await asyncio.sleep(0.5)
                 continue
             if status == "success":
@@ -156,6 +156,26 @@ async def poll(http: httpx.AsyncClient, urls: list[str], token: str, task_id: st
         if status in ("success", "failed"):
             return status
     return "timeout"
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception and its cause, short (e.g. 'ReadError <- ConnectionResetError: ...')."""
+    parts: list[str] = []
+    cur: BaseException | None = exc
+    while cur is not None and len(parts) < 3:
+        parts.append(f"{type(cur).__name__}: {cur}".rstrip(": "))
+        cur = cur.__cause__ or cur.__context__
+    return " <- ".join(parts)[:160]
+
+
+def drain(cluster: Cluster, timeout: float = 600) -> float:
+    """Wait until no task is pending or processing (the tasks a phase left in the queue must
+    not count against the next one); the seconds it took."""
+    started = time.monotonic()
+    query = "SELECT count(*) FROM tasks WHERE status IN ('pending', 'processing')"
+    while cluster.sql(query)[0][0] and time.monotonic() - started < timeout:
+        time.sleep(1)
+    return time.monotonic() - started
 
 
 def cpu_seconds(procs: list[Proc]) -> float:
@@ -238,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         cluster.start()
         tokens = [cluster.token(f"load{i}") for i in range(4)]
         for processes in counts:
+            drained = drain(cluster)
+            if drained > 1:
+                print(f"waited {drained:.0f} s for the previous phase's tasks", flush=True)
             if processes != cluster.worker_processes:
                 cluster.worker_processes = processes
                 cluster.restart_worker(0)

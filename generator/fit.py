@@ -79,7 +79,9 @@ class Fitter:
             return None
         page, diag = kept
         try:
-            slide: dict[str, Any] = build_slide(page.root, page.media, diag, self.options, page.lang)
+            slide: dict[str, Any] = build_slide(
+                page.root, page.media, diag, self.options, page.lang
+            )
         except Exception:  # noqa: BLE001 - the engine's own conversion reports the failure
             return None
         return PageResult(page.root.width, page.root.height, slide, page.media, diag)

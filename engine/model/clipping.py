@@ -13,7 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.layout.fragments import BoxFragment
-from engine.model.geometry import Matrix, geom_for
+from engine.model.geometry import (
+    Matrix,
+    clip_convex,
+    custom_geom,
+    geom_for,
+    rounded_rect_polygon,
+)
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in slide px
 
@@ -136,10 +142,16 @@ def round_to_clip(
     ]
     if max(own) <= 0.5:
         return shape
-    # A corner radius never exceeds half the shape's sides (CSS scales radii down to fit).
-    limit = min(shape["w"], shape["h"]) / 2
-    own = [min(r, limit) for r in own]
     out = dict(shape)
+    if max(own) > min(shape["w"], shape["h"]) / 2 + 0.01:
+        # A box narrower than the clip's corner (an accent bar along a card's edge): its outline
+        # is the rectangle cut by the clip's rounded outline, not a rectangle with round corners.
+        rounded = rounded_rect_polygon(clip[0], clip[1], clip[2], clip[3], radii)
+        cut = clip_convex([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], rounded)
+        if len(cut) < 3:
+            return shape
+        out.update(custom_geom([cut], (x0, y0, shape["w"], shape["h"])))
+        return out
     out.update(geom_for((own[0], own[1], own[2], own[3]), shape["w"], shape["h"]))
     out["radii"] = [round(r, 3) for r in own]
     return out

@@ -364,6 +364,7 @@ def _text_box(
     ends: list[tuple[int, int, _Line]] = []  # (paragraph, first run, line) per line
     last: _Line | None = None
     marker_width = 0.0
+    inside = 0.0  # an inside marker sits in its line: the text starts that far in
     for item in lines:
         block_style = item.block.box.style
         size = item.size
@@ -409,6 +410,8 @@ def _text_box(
                     next((t.font_size for t in item.seg if not t.marker), size),
                 )
                 marker_width = max(marker_width, _marker_indent(marker, item.seg))
+                if marker.x >= 0:
+                    inside = max(inside, marker.x + marker.width)
             paragraphs.append(para)
         ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
         paragraphs[-1]["runs"].extend(runs)
@@ -429,7 +432,7 @@ def _text_box(
     align = paragraphs[0]["align"]
     first_spacing = paragraphs[0]["line_spacing"]
     top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
-    left = min(i.ox + i.line.x for i in lines) - marker_width
+    left = min(i.ox + i.line.x for i in lines) - marker_width + inside
     width = max(i.line.width for i in lines) + marker_width
     content_right = max(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines

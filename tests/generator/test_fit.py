@@ -156,3 +156,38 @@ def test_structured_markdown_never_overflows(markdown: str, template: str) -> No
 @given(st.text(max_size=400), st.sampled_from(TEMPLATES))
 def test_arbitrary_text_raises_only_documented_errors(markdown: str, template: str) -> None:
     assert_no_overflow(markdown, template)
+
+
+@pytest.mark.parametrize("name", ["long-page", "big-table", "chinese"])
+def test_final_conversion_reuses_the_fit_layouts_byte_for_byte(name: str) -> None:
+    """The deck built from the layouts the fit check kept is the deck engine.convert makes
+    from the same pages: same PPTX bytes, slide model and diagnostics."""
+    from engine.api import convert
+    from generator.api import _ENGINE_OPTIONS
+
+    deck = generate_from_markdown(FIXTURES[name], "nature")
+    again = convert(deck.pages_html, filename=deck.subject, options=_ENGINE_OPTIONS)
+    assert deck.pptx_bytes == again.pptx_bytes
+    assert deck.slides == again.slides
+    assert deck.conversion.diagnostics == again.diagnostics
+
+
+def test_fitter_keeps_layouts_for_conversion_and_falls_back() -> None:
+    from generator.api import _ENGINE_OPTIONS
+    from generator.assemble import convert_fitted
+    from generator.fit import Fitter
+
+    deck = generate_from_markdown("# T\n## C\n### P\n- a\n- b", "minimal")
+    fitter = Fitter(keep=2)
+    for html in deck.pages_html:
+        assert fitter(html) == []
+    assert len(fitter.laid) == 2  # bounded: only the last two
+    fitter.pin(deck.pages_html[-1])
+    assert list(fitter.pinned) == [deck.pages_html[-1]]
+    assert fitter.page_result(deck.pages_html[-1]) is not None
+    assert fitter.page_result(deck.pages_html[-1]) is None  # taken once
+    # Pages whose layouts were not kept: the whole deck goes through engine.convert.
+    built = convert_fitted(
+        deck.pages_html, Fitter(), filename=deck.subject, options=_ENGINE_OPTIONS
+    )
+    assert built.pptx_bytes == deck.pptx_bytes

@@ -19,4 +19,6 @@ FIXTURES: dict[str, str] = {
     f'<ul id="l" style="{_UL};list-style-position:inside"><li id="a"><span id="s">No marker</span></li></ul>',
     "text_marker_inside_disc": f'<ul id="l" style="{_UL};list-style-position:inside"><li id="a"><span id="s">Disc</span></li></ul>'
     f'<ul style="{_UL};list-style:inside square;font-size:32px"><li id="b"><span id="t">Square</span></li></ul>',
+    "text_marker_content_type_none": "<style>#l li::marker{content:'>> '}</style>"
+    f'<ul id="l" style="{_UL};list-style:inside none"><li id="a"><span id="s">Shown</span></li></ul>',
 }

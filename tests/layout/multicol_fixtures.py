@@ -60,4 +60,7 @@ FIXTURES: dict[str, str] = {
     "text_mc_shrink_to_fit": f'<div style="font:16px \'{P}\'"><div id="f" style="float:left">'
     '<div id="m" style="column-count:3;column-gap:10px">alpha beta gamma</div></div>'
     '<div id="g" style="float:left;margin-left:20px"><div id="n" style="columns:100px">ab</div></div></div>',
+    "text_mc_list_two_columns": f'<ul id="u" style="columns:2;column-gap:32px;width:600px;margin:0;padding-left:24px;font:18px/1.5 \'{P}\'">'
+    + "".join(f'<li id="i{i}" style="margin-bottom:8px">Item number {i} with a little text</li>' for i in range(5))
+    + "</ul>",
 }

@@ -64,3 +64,31 @@ def test_disc_bullet_hangs_where_chromium_paints_it() -> None:
     mar_l = int(ppr.get("marL")) / 9525
     assert 19.0 < mar_l < 20.0 and int(ppr.get("indent")) == -int(ppr.get("marL"))
     assert 100000 <= int(_size(ppr) or 100000) <= 130000  # glyph scaled toward the 6px disc
+
+
+def test_inside_disc_bullet_starts_at_the_item() -> None:
+    # Chromium starts the text of a 20px inside disc item 27px in (expected_markers.json,
+    # text_marker_inside_disc); the bullet stays in the item, not hanging outside it.
+    import io
+    import zipfile
+
+    from lxml import etree
+
+    from engine import convert
+    from tests.layout.chromium_boxes import page
+
+    html = (
+        '<ul style="position:absolute;left:100px;top:100px;margin:0;padding:0;'
+        f'list-style-position:inside;{FONT}"><li>Inside disc</li></ul>'
+    )
+    with zipfile.ZipFile(io.BytesIO(convert([page(html)]).pptx_bytes)) as z:
+        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
+    ns = {
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+        "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+    }
+    (sp,) = [s for s in xml.iterfind(".//p:sp", ns) if s.find(".//a:t", ns) is not None]
+    x = int(sp.find("p:spPr/a:xfrm/a:off", ns).get("x")) / 9525
+    ppr = sp.find(".//a:pPr", ns)
+    assert abs(x - 100) < 0.5
+    assert abs(int(ppr.get("marL")) / 9525 - 27) < 0.5

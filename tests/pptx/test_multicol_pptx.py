@@ -19,7 +19,7 @@ EMU = 9525
 
 WORDS = " ".join(f"word{i:02d}" for i in range(80))
 HTML = (
-    "<div style=\"position:absolute;left:100px;top:50px;width:620px;column-count:2;"
+    '<div style="position:absolute;left:100px;top:50px;width:620px;column-count:2;'
     "column-gap:20px;column-rule:2px solid rgb(204,0,0);font:16px/20px 'Liberation Sans'\">"
     f"<p style='margin:0'>{WORDS}</p></div>"
 )

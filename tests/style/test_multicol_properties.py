@@ -28,7 +28,11 @@ def test_column_longhands_and_initial_values() -> None:
     )
     a, b = r["a"], r["b"]
     assert (a["column-count"], a["column-width"]) == ("auto", "auto")  # invalid values dropped
-    assert (a["column-fill"], a["column-span"], a["break-inside"]) == ("auto", "all", "avoid-column")
+    assert (a["column-fill"], a["column-span"], a["break-inside"]) == (
+        "auto",
+        "all",
+        "avoid-column",
+    )
     assert (b["column-fill"], b["column-span"], b["break-inside"]) == ("balance", "none", "auto")
     assert b["column-rule-style"] == "none"
 

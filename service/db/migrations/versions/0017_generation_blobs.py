@@ -36,7 +36,8 @@ MOVES = (
 
 
 def _storage() -> Any:
-    settings = op.get_context().config.attributes.get("settings")
+    config = op.get_context().config
+    settings = config.attributes.get("settings") if config is not None else None
     if settings is None:
         return None
     from service.main import build_storage
@@ -100,11 +101,10 @@ def downgrade() -> None:
             value: Any = data.decode("utf-8") if table == "ppt_documents" else data
             match = sa.and_(*(t.c[c] == row[i] for i, c in enumerate(pk)))
             conn.execute(sa.update(t).where(match).values({blob: value, key: None}))
-    types = {"ppt_documents": sa.Text(), "ppt_previews": sa.LargeBinary()}
     for table, _pk, blob, key, _name in MOVES:
+        kind: sa.types.TypeEngine[Any] = sa.Text() if table == "ppt_documents" else sa.LargeBinary()
         with op.batch_alter_table(table) as batch:
             batch.drop_column(key)
-            kind = types.get(table, sa.LargeBinary())
             batch.alter_column(blob, existing_type=kind, nullable=False)
     if storage is not None:
         storage.close()

@@ -49,7 +49,24 @@ def markdown(pages: int, n: int) -> str:
     return "\n".join(out)
 
 
-def one_task(http: httpx.Client, n: int, pages: int, start: threading.Barrier) -> dict[str, Any]:
+class FirstEvents:
+    """Counts the tasks whose first event arrived; when all have, samples the server process's
+    own CPU (not its workers'): the CPU it spent to get every first event out."""
+
+    def __init__(self, pid: int, tasks: int) -> None:
+        self.pid, self.left, self.cpu_at_all = pid, tasks, 0.0
+        self.lock = threading.Lock()
+
+    def arrived(self) -> None:
+        with self.lock:
+            self.left -= 1
+            if self.left == 0:
+                self.cpu_at_all = cpu_seconds(self.pid, with_children=False)
+
+
+def one_task(
+    http: httpx.Client, n: int, pages: int, start: threading.Barrier, firsts: FirstEvents
+) -> dict[str, Any]:
     body = {"type": 7, "templateId": "corporate", "content": markdown(pages, n), "stream": True}
     first: float | None = None
     last: dict[str, Any] = {}
@@ -65,6 +82,7 @@ def one_task(http: httpx.Client, n: int, pages: int, start: threading.Barrier) -
             if line.startswith("data:"):
                 if first is None:
                     first = time.perf_counter() - started
+                    firsts.arrived()
                 last = json.loads(line[5:])
     return {"first": first, "total": time.perf_counter() - started, "status": last.get("status")}
 
@@ -74,14 +92,16 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))]
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process and its live children (Linux /proc), in seconds."""
+def cpu_seconds(pid: int, with_children: bool = True) -> float:
+    """User + system CPU of a process (and its live children) from Linux /proc, in seconds."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     try:
         with open(f"/proc/{pid}/stat") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / tick
+        if not with_children:
+            return total
         with open(f"/proc/{pid}/task/{pid}/children") as fh:
             children = [int(c) for c in fh.read().split()]
     except OSError:
@@ -159,11 +179,15 @@ def run(args: argparse.Namespace, database_url: str) -> dict[str, Any]:
         clients = [httpx.Client(base_url=base, timeout=600) for _ in range(args.tasks)]
         start = threading.Barrier(args.tasks)
         cpu_before = cpu_seconds(server.pid)
+        own_before = cpu_seconds(server.pid, with_children=False)
+        tracker = FirstEvents(server.pid, args.tasks)
         load_before = os.getloadavg()[0]
         started = time.perf_counter()
         with ThreadPoolExecutor(args.tasks) as pool:
             runs = list(
-                pool.map(lambda n: one_task(clients[n], n, args.pages, start), range(args.tasks))
+                pool.map(
+                    lambda n: one_task(clients[n], n, args.pages, start, tracker), range(args.tasks)
+                )
             )
         wall = time.perf_counter() - started
         cpu = cpu_seconds(server.pid) - cpu_before
@@ -182,6 +206,9 @@ def run(args: argparse.Namespace, database_url: str) -> dict[str, Any]:
         "taskP95S": round(pct([r["total"] for r in runs], 0.95), 2),
         "wallS": round(wall, 2),
         "pagesPerS": round(ok * args.pages / wall, 2),
+        # CPU of the server process (workers excluded) until every first event had arrived:
+        # what the first events cost, whatever the machine's load.
+        "serverCpuToAllFirstEventsMs": round((tracker.cpu_at_all - own_before) * 1000),
         "serverCpuS": round(cpu, 2),
         "cpuMsPerPage": round(cpu * 1000 / max(1, ok * args.pages), 1),
         "loadAverage": [round(load_before, 2), round(os.getloadavg()[0], 2)],

@@ -178,6 +178,14 @@ def split_segments(
     """
     if not wrap:
         return [(text, "")] if text else []
+    if text.isascii() and "-" not in text and not rules.break_all:
+        # Printable-ASCII fast path: without hyphens (and break-all) the only opportunities are
+        # after space runs, exactly what the loop below finds, in one C-level split.
+        parts = _SPACE_RUNS.split(text)
+        pairs = list(zip(parts[0:-1:2], parts[1::2], strict=True))
+        if parts[-1]:
+            pairs.append((parts[-1], ""))
+        return pairs
     out: list[tuple[str, str]] = []
     word: list[str] = []
     i, n = 0, len(text)
@@ -202,6 +210,9 @@ def split_segments(
     if word:
         out.append(("".join(word), ""))
     return out
+
+
+_SPACE_RUNS = re.compile("( +)")
 
 
 def _break_between(a: str, b: str, rules: BreakRules = NORMAL_RULES) -> bool:

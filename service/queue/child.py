@@ -117,7 +117,9 @@ class WorkerProcess:
         self.stats.wait_seconds.observe(claim.waited_s)
         if claim.redelivered:
             self.stats.redeliveries.inc()
-            log.warning("task %s: taken over after its worker died (attempt %s)", task_id, claim)
+            log.warning(
+                "task %s: taken over after its worker died (attempt %s)", task_id, claim.attempt
+            )
         started = time.monotonic()
         with self.lock:
             self.running[task_id] = started

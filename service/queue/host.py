@@ -81,9 +81,19 @@ class Host:
         return Child(slot, proc, time.monotonic(), failures)
 
     def run(self) -> int:
+        try:
+            server = self.serve_http()
+        except OSError as exc:
+            s = self.settings
+            print(
+                f"deckforge worker: cannot listen on {s.worker_metrics_host}:"
+                f"{s.worker_metrics_port}: {(exc.strerror or str(exc)).lower()} "
+                "(pick another --metrics-port, or 0 for none)",
+                file=sys.stderr,
+            )
+            return 1
         self.db = Database(self.settings)
         self.db.upgrade()
-        server = self.serve_http()
         self.children = [self.spawn(i) for i in range(self.processes)]
         log.info(
             "worker host ready: %s processes x %s threads",

@@ -178,7 +178,7 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
                 raise Lost()
             s.commit()
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key)
+        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, AccountingError):
             raise StepFailed(CREDITS, str(exc)) from None
         raise

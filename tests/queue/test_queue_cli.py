@@ -32,3 +32,17 @@ def test_the_worker_command_needs_a_queue(tmp_path: Path) -> None:
 def test_serve_no_workers_flag() -> None:
     assert build_parser().parse_args(["--no-workers"]).no_workers is True
     assert build_parser().parse_args([]).no_workers is False
+
+
+def test_a_busy_metrics_port_is_named(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = worker_env(tmp_path, "redis://127.0.0.1:1/0")
+        argv = [*CLI, "worker", "--processes", "1", "--metrics-port", str(port)]
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in out.stderr

@@ -45,6 +45,11 @@ CONVERT = "/v2/api/htmljson-bridge/convert-html-to-json"
 CREATE = "/v2/api/portable/create-task"
 RESULT = "/v2/api/portable/task-result"
 BUSY = 1012
+# A client alternating instances leaves each connection idle for a whole call to the other
+# instance (often > 5 s): drop idle connections before uvicorn's 5 s keep-alive timeout does,
+# or a reuse can race the server's close (ReadError) - what a well-behaved client or load
+# balancer does anyway.
+LIMITS = httpx.Limits(keepalive_expiry=2.0)
 MARKDOWN = """# Load Test
 Cluster figures
 
@@ -92,7 +97,7 @@ def percentiles(values: list[float]) -> dict[str, float | None]:
 
 
 async def convert_client(urls: list[str], token: str, end: float, out: Phase, n: int) -> None:
-    async with httpx.AsyncClient(timeout=120) as http:
+    async with httpx.AsyncClient(timeout=120, limits=LIMITS) as http:
         i = n
         while time.monotonic() < end:
             i += 1
@@ -116,7 +121,7 @@ async def convert_client(urls: list[str], token: str, end: float, out: Phase, n:
 
 
 async def task_client(urls: list[str], token: str, end: float, out: Phase, n: int) -> None:
-    async with httpx.AsyncClient(timeout=120) as http:
+    async with httpx.AsyncClient(timeout=120, limits=LIMITS) as http:
         i = n
         while time.monotonic() < end:
             i += 1

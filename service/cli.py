@@ -40,6 +40,7 @@ def serve_main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from service.config import Settings
+    from service.heap import freeze_after_startup
     from service.logs import configure_logging, uvicorn_log_config
     from service.main import create_app
 
@@ -69,6 +70,7 @@ def serve_main(argv: list[str] | None = None) -> int:
         return 1
     with sock:
         app = create_app(settings)
+        freeze_after_startup(app)  # the startup heap is not re-scanned by every full GC
         host, port = sock.getsockname()[:2]
         logging.getLogger("deckforge.service").info("listening on http://%s:%s", host, port)
         config = uvicorn.Config(

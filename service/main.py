@@ -194,6 +194,9 @@ async def _start_tasks(state: ServiceState) -> Any:
     worker hosts (never run here); else this instance's TaskRunner, unless run_workers=false
     (API only: another instance sharing the database runs them). Returns the runner or None."""
     settings = state.settings
+    from service.tasks import store
+
+    await asyncio.to_thread(store.warm_up, state.db, state.clock())  # creates' SQL compiled
     if settings.queue_url is not None:
         from service.queue.broker import QueueClient
 

@@ -1,8 +1,8 @@
 """Column fragmentation (a flow laid out at the column width -> its break opportunities, columns
 filled or balanced as Chromium does, and the flow's fragments cut into one piece per column).
 
-Line boxes are never split, a paragraph keeps at least two lines on each side of a break
-(orphans and widows default to 2; widows give way when both cannot hold), monolithic boxes
+Line boxes are never split, a paragraph keeps at least `orphans` lines before and `widows`
+lines after a break (2 by default; widows give way when both cannot hold), monolithic boxes
 (replaced, flex, grid, tables, scroll containers, floats, nested multicol) and `break-inside:
 avoid` blocks stay whole, everything else (padding, empty heights) may break anywhere. Margins
 adjoining a break are truncated: the next column starts where the content after the break starts.
@@ -20,7 +20,6 @@ from engine.layout.fragments import BoxFragment
 
 _EPS = 1e-6
 _MAX_COLUMNS = 1000  # overflow columns beyond this are dropped (bounded work)
-_ORPHANS = _WIDOWS = 2  # Chromium's defaults (the properties are not read)
 
 
 def is_multicol(box: b.Box) -> bool:
@@ -46,6 +45,8 @@ class Paragraph:
     tops: list[float]
     bottoms: list[float]
     before: float | None = None  # the break before its block (None: no earlier sibling)
+    orphans: int = 2  # lines a column must keep before a break inside the paragraph
+    widows: int = 2  # lines the next column must get
 
 
 @dataclass(slots=True)
@@ -122,7 +123,10 @@ def flow_breaks(root: BoxFragment) -> FlowBreaks:
             tops = [y0 + line.y for line in frag.lines]
             bottoms = [t + line.height for t, line in zip(tops, frag.lines, strict=True)]
             spans.extend(zip(tops, bottoms, strict=True))
-            paragraphs.append(Paragraph(tops, bottoms, before))
+            style = frag.box.style
+            paragraphs.append(
+                Paragraph(tops, bottoms, before, int(style["orphans"]), int(style["widows"]))
+            )
         prev_bottom: float | None = None
         for child in frag.children:
             top = y0 + child.y
@@ -180,22 +184,23 @@ class Columns:
 
 
 def _line_break(para: Paragraph, start: float, end: float) -> tuple[float, bool]:
-    """Move a break that falls between two lines of a paragraph where orphans and widows (2 and
-    2) allow: the latest line boundary leaving at least two lines of the paragraph in this column
-    and two in the next; if none, a break before the paragraph's block when it starts in this
-    column after a sibling; else the latest leaving two lines here (widows give way, as in
-    Chromium). Failing that, the latest line that fits, flagged as violating orphans."""
+    """Move a break that falls between two lines of a paragraph where `orphans` and `widows`
+    allow: the latest line boundary leaving at least `orphans` lines of the paragraph in this
+    column and `widows` in the next; if none, a break before the paragraph's block when it
+    starts in this column after a sibling; else the latest leaving `orphans` lines here (widows
+    give way, as in Chromium). Failing that, the latest line that fits, flagged as violating
+    orphans."""
     n = len(para.tops)
     first = bisect.bisect_left(para.tops, start - _EPS)  # the paragraph's first line here
     fits = bisect.bisect_right(para.bottoms, end + _EPS)  # lines ending at or before the break
     options = range(fits, first, -1)
     for k in options:
-        if k - first >= _ORPHANS and n - k >= _WIDOWS:
+        if k - first >= para.orphans and n - k >= para.widows:
             return para.tops[k], True
     if first == 0 and para.before is not None and para.before > start + _EPS:
         return para.before, True
     for k in options:
-        if k - first >= _ORPHANS:
+        if k - first >= para.orphans:
             return para.tops[k], True
     return (para.tops[fits] if fits > first else end), False
 

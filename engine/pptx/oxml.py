@@ -93,13 +93,19 @@ class ElementCache:
         return element
 
 
+_SCALARS = frozenset({str, float, int, type(None)})
+
+
 def freeze(value: Any) -> Hashable:
     """A cache key for a JSON-like value: dicts/lists -> tuples, bools kept apart from 0/1."""
     kind = type(value)  # exact types first: the ABC checks below cost ~1 us each
     if kind is str or kind is float or kind is int or value is None:
         return value  # type: ignore[no-any-return]
     if kind is dict:
-        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+        pairs = value.items()
+        if all(type(k) is str and type(v) in _SCALARS for k, v in pairs):
+            return tuple(sorted(pairs))  # flat (a border line, a run): the same key, built in C
+        return tuple(sorted((str(k), freeze(v)) for k, v in pairs))
     if kind is list or kind is tuple:
         return tuple(freeze(v) for v in value)
     if isinstance(value, bool):
@@ -128,9 +134,13 @@ MAX_MODEL_NUMBER = 1e9
 
 def finite(value: object) -> float | None:
     """A model number as float, clamped to +-1e9; None for missing, boolean, NaN, infinite."""
+    if value is None:
+        return None
     kind = type(value)
     if kind is float:
         number: float = value  # type: ignore[assignment]
+        if -MAX_MODEL_NUMBER <= number <= MAX_MODEL_NUMBER:  # the common case (False for NaN)
+            return number
     elif isinstance(value, bool) or not isinstance(value, int | float):
         return None
     else:

@@ -1,6 +1,6 @@
-"""PNG renderer (slide model + media -> SVG -> PNG through resvg): covers and previews without a browser or LibreOffice.
+"""PNG renderer (slide model + media -> SVG -> PNG through skia, or resvg): covers and previews without a browser or LibreOffice.
 
-    render_slide_png(slide, width=640, media=..., size=(w, h)) -> PNG bytes
+    render_slide_png(slide, width=640, media=..., size=(w, h), backend=None) -> PNG bytes
     render_deck_pngs(conversion_or_model, width=640)          -> [PNG bytes, ...]
     render_cover_png(conversion_or_model, width=640)          -> PNG bytes of slide 1
     slide_svg(...)                                            -> the SVG text (for debugging)
@@ -8,6 +8,10 @@
 resvg gets an empty resources directory and only the font files the engine resolved for
 the slide's runs (engine/render/fonts.py); it never loads system fonts or files named by
 content.
+
+Backends: "skia" (default when skia-python imports; engine/render/raster.py draws the same SVG
+in-process, pictures from their pixels, PNG at zlib level 1) and "resvg" (the helper process;
+the fallback, and used for a slide that needs an SVG <text> fallback face).
 """
 
 from __future__ import annotations
@@ -19,11 +23,17 @@ from typing import Any
 from engine.render.document import SlideSvg
 
 DEFAULT_WIDTH = 640
+BACKENDS = ("skia", "resvg")
+# skia draws in this process (no address-space limit like the resvg helper's): larger outputs
+# go to resvg. 16 Mpx = ~64 MB per RGBA buffer (the surface, its copy, the PNG's input).
+SKIA_MAX_PIXELS = 16_000_000
 log = logging.getLogger("deckforge.render")
 MAX_WIDTH = 8192
 
 __all__ = [
+    "BACKENDS",
     "DEFAULT_WIDTH",
+    "default_backend",
     "render_cover_png",
     "render_deck_pngs",
     "render_slide_png",
@@ -88,19 +98,39 @@ def _blank_png(width: int, height: int) -> bytes:
     return buf.getvalue()
 
 
+def default_backend() -> str:
+    """ "skia" when skia-python is importable, else "resvg"."""
+    from engine.render.raster import AVAILABLE
+
+    return "skia" if AVAILABLE else "resvg"
+
+
 def render_slide_png(
     slide: Mapping[str, Any],
     width: int = DEFAULT_WIDTH,
     *,
     media: Mapping[str, Any] | None = None,
     size: Sequence[float] = (1280.0, 720.0),
+    backend: str | None = None,
 ) -> bytes:
     """One slide model (engine/model/schema.py) as a PNG `width` px wide; `media` is the
-    deck's media by key (Conversion.media), `size` the slide size in px."""
-    svg, fonts = slide_svg(slide, width, media=media, size=size)
+    deck's media by key (Conversion.media), `size` the slide size in px; `backend` one of
+    BACKENDS (None: default_backend())."""
+    backend = backend or default_backend()
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown render backend {backend!r}")
     sw, sh = _size(size)
     out_w = _width(width)
-    return rasterize(svg, fonts, out_w, max(1, round(out_w * sh / sw)))
+    out_h = max(1, round(out_w * sh / sw))
+    if backend == "skia" and out_w * out_h <= SKIA_MAX_PIXELS:
+        from engine.render.raster import render_png
+
+        doc = SlideSvg(sw, sh, media or {}, inline_images=False)
+        doc.build(slide if isinstance(slide, Mapping) else {}, out_w)
+        if not any("<text" in part for part in doc.parts):
+            return render_png(doc, out_w, out_h)
+    svg, fonts = slide_svg(slide, width, media=media, size=size)
+    return rasterize(svg, fonts, out_w, out_h)
 
 
 def _deck_parts(source: Any) -> tuple[list[Any], Mapping[str, Any], tuple[float, float]]:
@@ -123,14 +153,16 @@ def _deck_parts(source: Any) -> tuple[list[Any], Mapping[str, Any], tuple[float,
     )
 
 
-def render_deck_pngs(source: Any, width: int = DEFAULT_WIDTH) -> list[bytes]:
+def render_deck_pngs(
+    source: Any, width: int = DEFAULT_WIDTH, backend: str | None = None
+) -> list[bytes]:
     """Every slide of a Conversion (engine.api.convert) or deck model dict, in order."""
     slides, media, size = _deck_parts(source)
-    return [render_slide_png(s, width, media=media, size=size) for s in slides]
+    return [render_slide_png(s, width, media=media, size=size, backend=backend) for s in slides]
 
 
-def render_cover_png(source: Any, width: int = DEFAULT_WIDTH) -> bytes:
+def render_cover_png(source: Any, width: int = DEFAULT_WIDTH, backend: str | None = None) -> bytes:
     """The cover image: slide 1 at `width` px (a blank white slide for an empty deck)."""
     slides, media, size = _deck_parts(source)
     slide = slides[0] if slides else {"background": None, "shapes": []}
-    return render_slide_png(slide, width, media=media, size=size)
+    return render_slide_png(slide, width, media=media, size=size, backend=backend)

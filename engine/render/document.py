@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from PIL import Image
+
 from engine.render import geometry as g
 from engine.render.fonts import FontSet
-from engine.render.images import scaled_uri, visible_part
+from engine.render.images import MAX_OUT_SIDE, scaled_image, scaled_uri, visible_part
 from engine.render.paint import Defs, f, fill_attrs, num, stroke_attrs, unit
 from engine.render.text import TextRenderer
 
@@ -72,9 +74,26 @@ def media_bytes(entry: Any) -> bytes | None:
     return None
 
 
+Rotation = tuple[float, float, float] | None
+Opened = tuple[tuple[str, Rotation], ...]  # open <g> tags (outermost first) with their rotation
+
+
+@dataclass(frozen=True)
+class Raster:
+    """A picture a raster backend draws itself (inline_images=False): its pixels, already cut,
+    scaled to output pixels and alpha applied; where (slide px); the outline that clips it;
+    the groups open around it; its place in the slide's parts."""
+
+    image: Image.Image
+    dest: tuple[float, float, float, float]
+    clip: str
+    opened: Opened
+    part: int
+
+
 @dataclass
 class SlideSvg:
-    """Builds the SVG of one slide."""
+    """Builds the SVG of one slide (inline_images=False: pictures kept out as Raster layers)."""
 
     width: float
     height: float
@@ -84,6 +103,9 @@ class SlideSvg:
     parts: list[str] = field(default_factory=list)
     drawn: int = 0
     painted: float = 0.0  # in slide areas
+    inline_images: bool = True
+    rasters: list[Raster] = field(default_factory=list)
+    opened: list[tuple[str, Rotation]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.text = TextRenderer(self.fonts, self.defs, (self.width, self.height))
@@ -96,13 +118,49 @@ class SlideSvg:
         shapes = slide.get("shapes")
         if isinstance(shapes, list):
             self.shapes(shapes, 0)
+        return f"{self._head(out_width)}{''.join(self.parts)}</svg>"
+
+    def _head(self, out_width: int) -> str:
         out_height = max(1, round(out_width * self.height / self.width))
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{out_width}" height="{out_height}" '
             f'viewBox="0 0 {f(self.width)} {f(self.height)}">'
-            f"<defs>{''.join(self.defs.items)}</defs>{''.join(self.parts)}</svg>"
+            f"<defs>{''.join(self.defs.items)}</defs>"
         )
+
+    def layers(self, out_width: int) -> list[str | Raster]:
+        """After build(): the slide in painting order as standalone SVG documents (the shapes
+        between two pictures, with the groups open around them) and Raster pictures."""
+        head = self._head(out_width)
+        out: list[str | Raster] = []
+        start = 0
+        opened: Opened = ()
+        for raster in self.rasters:
+            body = "".join(self.parts[start : raster.part])
+            if body:
+                reopen = "".join(tag for tag, _ in opened)
+                out.append(f"{head}{reopen}{body}{'</g>' * len(raster.opened)}</svg>")
+            out.append(raster)
+            start, opened = raster.part + 1, raster.opened
+        body = "".join(self.parts[start:])
+        if body or not out:
+            out.append(f"{head}{''.join(tag for tag, _ in opened)}{body}</svg>")
+        return out
+
+    def mask_svg(self, raster: Raster, out_width: int) -> str:
+        """An SVG document painting the picture's clip outline black, under its groups."""
+        reopen = "".join(tag for tag, _ in raster.opened)
+        return f'{self._head(out_width)}{reopen}{raster.clip}fill="#000"/>{"</g>" * len(raster.opened)}</svg>'
+
+    def _open(self, shape: Mapping[str, Any]) -> None:
+        tag = f"<g{g.transform(shape)}>"
+        self.parts.append(tag)
+        self.opened.append((tag, g.rotation(shape)))
+
+    def _close(self) -> None:
+        self.parts.append("</g>")
+        self.opened.pop()
 
     def background(self, fill: Any) -> None:
         full = (0.0, 0.0, self.width, self.height)
@@ -137,9 +195,9 @@ class SlideSvg:
             kind = shape.get("kind")
             if kind == "group":
                 if depth < MAX_DEPTH and isinstance(shape.get("shapes"), list):
-                    self.parts.append(f"<g{g.transform(shape)}>")
+                    self._open(shape)
                     self.shapes(shape["shapes"], depth + 1)
-                    self.parts.append("</g>")
+                    self._close()
             elif kind == "rect":
                 self.rect(shape)
             elif kind == "text":
@@ -193,7 +251,8 @@ class SlideSvg:
         if not stroke:
             return
         x1, y1, x2, y2 = (num(shape.get(k)) for k in ("x1", "y1", "x2", "y2"))
-        self.parts.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" {stroke}/>')
+        # A <path>, not a <line>: skia's SVG module ignores stroke-dasharray on <line>.
+        self.parts.append(f'<path d="M{f(x1)},{f(y1)}L{f(x2)},{f(y2)}" {stroke}/>')
 
     def picture(self, shape: Mapping[str, Any]) -> None:
         x, y, w, h = g.box(shape)
@@ -206,6 +265,9 @@ class SlideSvg:
         crop: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         cl, ct, cr, cb = (max(-10.0, min(0.999, num(crop.get(k)))) for k in "ltrb")
         alpha = unit(shape.get("alpha"))
+        if not self.inline_images:
+            self._raster_picture(shape, entry, data, (cl, ct, cr, cb), alpha)
+            return
         image = self._image(entry, data, (cl, ct, cr, cb), (x, y, w, h), alpha)
         if image is None:
             return
@@ -217,6 +279,63 @@ class SlideSvg:
         if stroke:
             self.parts.append(f'{g.outline(shape)}fill="none" {stroke}/>')
         self.parts.append("</g>")
+
+    def _raster_picture(
+        self,
+        shape: Mapping[str, Any],
+        entry: Mapping[str, Any],
+        data: bytes,
+        crop: tuple[float, float, float, float],
+        alpha: float,
+    ) -> None:
+        """picture() for a raster backend: shadow, a Raster layer, border."""
+        found = self._pixels(entry, data, crop, g.box(shape), round(alpha, 3))
+        if found is None:
+            return
+        image, dest = found
+        self._open(shape)
+        self.parts.append(g.shadow(shape, shape.get("shadow")))
+        self.rasters.append(
+            Raster(image, dest, g.outline(shape), tuple(self.opened), len(self.parts))
+        )
+        self.parts.append("")  # the picture's place
+        stroke = stroke_attrs(shape.get("line"))
+        if stroke:
+            self.parts.append(f'{g.outline(shape)}fill="none" {stroke}/>')
+        self._close()
+
+    def _pixels(
+        self,
+        entry: Mapping[str, Any],
+        data: bytes,
+        crop: tuple[float, float, float, float],
+        box: tuple[float, float, float, float],
+        alpha: float,
+    ) -> tuple[Image.Image, tuple[float, float, float, float]] | None:
+        """(RGBA pixels at output size, destination in slide px) of a picture. An SVG picture
+        from content goes through safe_user_svg and is rasterized in the resvg helper process
+        (engine.model.svgrender) only: the raster backend never parses content SVG."""
+        ctype = str(entry.get("content_type") or "")
+        if ctype in RASTER_TYPES:
+            part = visible_part(crop, box)
+            if part is None:
+                return None
+            source, dest = part
+            out_w, out_h = max(1, round(dest[2] * self.scale)), max(1, round(dest[3] * self.scale))
+            image = scaled_image(data, source, out_w, out_h, alpha)
+            return None if image is None else (image, dest)
+        if ctype != "image/svg+xml":
+            return None
+        safe = safe_user_svg(data, box[2] * box[3] * self.scale**2)
+        if safe is None:
+            return None
+        cl, ct, cr, cb = crop
+        x, y, w, h = box
+        iw, ih = w / max(1e-3, 1 - cl - cr), h / max(1e-3, 1 - ct - cb)
+        out_w = max(1, min(MAX_OUT_SIDE, round(iw * self.scale)))
+        out_h = max(1, min(MAX_OUT_SIDE, round(ih * self.scale)))
+        image = _svg_pixels(safe, out_w, out_h, tuple(self.fonts.files), alpha)
+        return None if image is None else (image, (x - cl * iw, y - ct * ih, iw, ih))
 
     def _image(
         self,
@@ -260,3 +379,30 @@ class SlideSvg:
             f'<image x="{f(dx)}" y="{f(dy)}" width="{f(dw)}" height="{f(dh)}"{opacity} '
             f'preserveAspectRatio="none" xlink:href="{uri}"/>'
         )
+
+
+SVG_PICTURE_TIMEOUT_S = 10.0
+
+
+def _svg_pixels(
+    safe: bytes, width: int, height: int, fonts: tuple[str, ...], alpha: float
+) -> Image.Image | None:
+    """A sanitized content SVG drawn by resvg in the helper process, as RGBA pixels."""
+    import io
+
+    from engine.model.svgrender import FontSet as HelperFonts
+    from engine.model.svgrender import rasterize
+
+    out = rasterize(
+        safe.decode("utf-8"), width, height, HelperFonts(files=fonts), SVG_PICTURE_TIMEOUT_S
+    )
+    if out.status != "ok" or not out.png:
+        return None
+    try:
+        with Image.open(io.BytesIO(out.png)) as im:
+            rgba = im.convert("RGBA")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+    if alpha < 0.999:
+        rgba.putalpha(rgba.getchannel("A").point(lambda v: int(v * alpha + 0.5)))
+    return rgba

@@ -21,13 +21,21 @@ def box(shape: Mapping[str, Any]) -> tuple[float, float, float, float]:
     )
 
 
-def transform(shape: Mapping[str, Any]) -> str:
-    """transform="rotate(...)" about the box centre ('' when unrotated)."""
+def rotation(shape: Mapping[str, Any]) -> tuple[float, float, float] | None:
+    """(degrees, centre x, centre y) of a rotated shape; None when unrotated."""
     rot = num(shape.get("rotation")) % 360.0
     if abs(rot) < 1e-6:
-        return ""
+        return None
     x, y, w, h = box(shape)
-    return f' transform="rotate({f(rot)} {f(x + w / 2)} {f(y + h / 2)})"'
+    return rot, x + w / 2, y + h / 2
+
+
+def transform(shape: Mapping[str, Any]) -> str:
+    """transform="rotate(...)" about the box centre ('' when unrotated)."""
+    rot = rotation(shape)
+    if rot is None:
+        return ""
+    return f' transform="rotate({f(rot[0])} {f(rot[1])} {f(rot[2])})"'
 
 
 def _round_rect_path(x: float, y: float, w: float, h: float, radii: list[float]) -> str:

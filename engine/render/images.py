@@ -52,13 +52,11 @@ def visible_part(
 
 
 @lru_cache(maxsize=16)
-def scaled_uri(
+def scaled_image(
     data: bytes, source: tuple[float, float, float, float], out_w: int, out_h: int, alpha: float
-) -> str | None:
+) -> Image.Image | None:
     """The source fractions of the image cut out, scaled to out_w x out_h pixels, with
-    `alpha` multiplied in, as a PNG or JPEG data URI (None if Pillow cannot read it)."""
-    import base64
-
+    `alpha` multiplied in, as an RGBA Pillow image (None if Pillow cannot read it)."""
     try:
         with Image.open(io.BytesIO(data)) as im:
             if im.width * im.height > MAX_SOURCE_PIXELS:
@@ -73,6 +71,19 @@ def scaled_uri(
     scaled = rgba.resize((out_w, out_h), Image.Resampling.BICUBIC, box=(left, top, right, bottom))
     if alpha < 0.999:
         scaled.putalpha(scaled.getchannel("A").point(lambda v: int(v * alpha + 0.5)))
+    return scaled
+
+
+@lru_cache(maxsize=16)
+def scaled_uri(
+    data: bytes, source: tuple[float, float, float, float], out_w: int, out_h: int, alpha: float
+) -> str | None:
+    """scaled_image() as a PNG or JPEG data URI (for the resvg backend)."""
+    import base64
+
+    scaled = scaled_image(data, source, out_w, out_h, alpha)
+    if scaled is None:
+        return None
     out = io.BytesIO()
     low = scaled.getchannel("A").getextrema()[0]
     if isinstance(low, (int, float)) and low >= 255:

@@ -82,5 +82,5 @@ def _borders(borders: Any, box: tuple[float, float, float, float]) -> list[str]:
     for side, (x1, y1, x2, y2) in ends.items():
         stroke = stroke_attrs(borders.get(side))
         if stroke:
-            out.append(f'<line x1="{f(x1)}" y1="{f(y1)}" x2="{f(x2)}" y2="{f(y2)}" {stroke}/>')
+            out.append(f'<path d="M{f(x1)},{f(y1)}L{f(x2)},{f(y2)}" {stroke}/>')
     return out

@@ -215,6 +215,7 @@ _add("column-rule-style", False, "none", _kw(*lh.BORDER_STYLES))
 _add("column-rule-color", False, CURRENT_COLOR, lh.color)
 _add("column-fill", False, "balance", _kw("balance", "auto", "balance-all"))
 _add("column-span", False, "none", _kw("none", "all"))
+_add("orphans widows", True, 2, lh.column_count)  # positive integers
 _add(
     "break-inside",
     False,
@@ -320,8 +321,6 @@ IGNORED = frozenset(
         "contain-intrinsic-size",
         "zoom",
         "speak",
-        "orphans",
-        "widows",
         "page-break-before",
         "page-break-after",
         "break-before",

@@ -4,6 +4,15 @@ chromium_boxes.py). Names starting with `text_` depend on text measurement (1 px
 P = "Liberation Sans"
 _LINES = " ".join(f'<span id="w{i}">w{i:02d}</span> xx' for i in range(12))
 
+_CARDS = [
+    "Short card.",
+    "A card with a little more text that wraps onto a second line.",
+    "Tiny.",
+    "This one is the longest card of them all, with enough words to wrap onto three or even four lines.",
+    "Medium length card text here.",
+    "Last card.",
+]
+
 FIXTURES: dict[str, str] = {
     # Monolithic blocks: balancing, margins truncated at column breaks, column width from gaps.
     "mc_blocks_balanced": '<div id="m" style="column-count:2;column-gap:20px;width:620px">'
@@ -61,6 +70,26 @@ FIXTURES: dict[str, str] = {
     '<div id="m" style="column-count:3;column-gap:10px">alpha beta gamma</div></div>'
     '<div id="g" style="float:left;margin-left:20px"><div id="n" style="columns:100px">ab</div></div></div>',
     "text_mc_list_two_columns": f'<ul id="u" style="columns:2;column-gap:32px;width:600px;margin:0;padding-left:24px;font:18px/1.5 \'{P}\'">'
-    + "".join(f'<li id="i{i}" style="margin-bottom:8px">Item number {i} with a little text</li>' for i in range(5))
+    + "".join(
+        f'<li id="i{i}" style="margin-bottom:8px">Item number {i} with a little text</li>'
+        for i in range(5)
+    )
     + "</ul>",
+    "text_mc_masonry_cards": f'<div id="m" style="columns:3;column-gap:16px;width:700px;font:15px/1.4 \'{P}\'">'
+    + "".join(
+        f'<div id="c{i}" style="break-inside:avoid;margin-bottom:16px;padding:12px;border:1px solid #ccc;border-radius:8px;background:#f5f5f5">{t}</div>'
+        for i, t in enumerate(_CARDS)
+    )
+    + "</div>",
+    "text_mc_inline_block_cards": f'<div id="m" style="column-count:2;column-gap:20px;width:500px;font:15px/1.4 \'{P}\'">'
+    + "".join(
+        f'<div id="c{i}" style="display:inline-block;width:100%;margin-bottom:10px;padding:8px;box-sizing:border-box;border:1px solid">{t}</div>'
+        for i, t in enumerate(_CARDS)
+    )
+    + "</div>",
+    "text_mc_orphans_widows_one": f'<div id="m" style="column-count:2;column-gap:20px;width:420px;orphans:1;widows:1;font:16px/20px \'{P}\'">'
+    '<div id="a" style="height:50px"></div>'
+    '<p style="margin:0"><span id="l1">one</span> aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu <span id="l9">end</span></p></div>',
+    "text_mc_widows_three": f'<div id="m" style="column-count:2;column-gap:20px;width:420px;widows:3;font:16px/20px \'{P}\'">'
+    '<p style="margin:0"><span id="l1">one</span> aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu vvvv wwww xxxx <span id="l9">end</span></p></div>',
 }

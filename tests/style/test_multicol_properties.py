@@ -59,3 +59,12 @@ def test_prefixed_and_legacy_aliases() -> None:
     assert (r["b"]["column-count"], r["b"]["column-width"]) == (2, 80.0)
     assert r["b"]["break-inside"] == "avoid"
     assert not r.messages("css")
+
+
+def test_orphans_and_widows_are_inherited_positive_integers() -> None:
+    r = run(
+        '<div id="p"><p id="c">x</p></div><div id="d"></div>',
+        "#p{orphans:1;widows:3} #d{orphans:0;widows:-1}",
+    )
+    assert (r["c"]["orphans"], r["c"]["widows"]) == (1, 3)
+    assert (r["d"]["orphans"], r["d"]["widows"]) == (2, 2)  # invalid values dropped

@@ -1,0 +1,46 @@
+"""split_segments: the printable-ASCII fast path finds exactly the opportunities of the general loop."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.layout.text import NORMAL_RULES, BreakRules, _break_between, split_segments
+
+
+def _reference(text: str, rules: BreakRules) -> list[tuple[str, str]]:
+    """The general per-character loop (spaces, then _break_between between letters)."""
+    out: list[tuple[str, str]] = []
+    word = ""
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == " ":
+            j = i
+            while j < n and text[j] == " ":
+                j += 1
+            out.append((word, text[i:j]))
+            word, i = "", j
+            continue
+        word += text[i]
+        if i + 1 < n and text[i + 1] != " " and _break_between(text[i], text[i + 1], rules):
+            out.append((word, ""))
+            word = ""
+        i += 1
+    if word:
+        out.append((word, ""))
+    return out
+
+
+def test_ascii_words_and_space_runs() -> None:
+    assert split_segments("  ab  cd e ", True) == [("", "  "), ("ab", "  "), ("cd", " "), ("e", " ")]
+    assert split_segments("", True) == []
+    assert split_segments("a b", False) == [("a b", "")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=" ab.,;:!?()[]{}$%/\t-\u00ad\u200b\u4e00", max_size=16),
+    st.sampled_from([NORMAL_RULES, BreakRules(keep_all=True), BreakRules(break_all=True)]),
+)
+def test_same_as_general_loop(text: str, rules: BreakRules) -> None:
+    assert split_segments(text, True, rules) == _reference(text, rules)

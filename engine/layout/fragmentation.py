@@ -6,6 +6,7 @@ lines after a break (2 by default; widows give way when both cannot hold), monol
 (replaced, flex, grid, tables, scroll containers, floats, nested multicol) and `break-inside:
 avoid` blocks stay whole, everything else (padding, empty heights) may break anywhere. Margins
 adjoining a break are truncated: the next column starts where the content after the break starts.
+`break-before` / `break-after: column` (or always, all) between siblings force a column break.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from engine.boxes import box as b
 from engine.layout.fragments import BoxFragment
 
 _EPS = 1e-6
+# break-before / break-after values that force a column break (page breaks do not, on screen).
+FORCED = frozenset(["always", "all", "column"])
 _MAX_COLUMNS = 1000  # overflow columns beyond this are dropped (bounded work)
 
 
@@ -60,6 +63,12 @@ class FlowBreaks:
     paragraphs: list[Paragraph] = field(default_factory=list)  # sorted by first line
     content_height: float | None = None  # without the trailing margin
     firsts: list[float] = field(default_factory=list)  # each paragraph's first line top
+    forced: list[float] = field(default_factory=list)  # forced column breaks, sorted
+
+    def forced_after(self, y: float) -> float | None:
+        """The first forced break below y."""
+        i = bisect.bisect_right(self.forced, y + _EPS)
+        return self.forced[i] if i < len(self.forced) else None
 
     def unbreakable_at(self, y: float) -> tuple[float, float] | None:
         """The unbreakable span strictly containing y."""
@@ -110,6 +119,7 @@ def flow_breaks(root: BoxFragment) -> FlowBreaks:
     spans: list[tuple[float, float]] = []
     margins: list[tuple[float, float]] = []
     paragraphs: list[Paragraph] = []
+    forced: list[float] = []
     content_height = root.height
     stack: list[tuple[BoxFragment, float, bool, float | None]] = [(root, 0.0, True, None)]
     while stack:
@@ -128,11 +138,17 @@ def flow_breaks(root: BoxFragment) -> FlowBreaks:
                 Paragraph(tops, bottoms, before, int(style["orphans"]), int(style["widows"]))
             )
         prev_bottom: float | None = None
+        prev_forces = False
         for child in frag.children:
             top = y0 + child.y
             if child.box.style["float"] != "none":
                 stack.append((child, top, False, None))
                 continue
+            if prev_bottom is not None and (
+                prev_forces or child.box.style["break-before"] in FORCED
+            ):
+                forced.append(prev_bottom)
+            prev_forces = child.box.style["break-after"] in FORCED
             # A break between siblings (class A) lies before the child; before a first child
             # only where one lies before its parent.
             stack.append((child, top, False, top if prev_bottom is not None else before))
@@ -152,6 +168,7 @@ def flow_breaks(root: BoxFragment) -> FlowBreaks:
         paragraphs,
         content_height,
         [p.tops[0] for p in paragraphs],
+        sorted(forced),
     )
 
 
@@ -214,6 +231,14 @@ def fill_columns(breaks: FlowBreaks, height: float) -> Columns:
     violations = 0
     while True:
         limit = start + height
+        forced = breaks.forced_after(start)
+        if forced is not None and forced <= limit + _EPS:
+            ends.append(forced)
+            start = breaks.after_margin(forced)
+            if start >= total - _EPS:
+                break
+            starts.append(start)
+            continue
         if limit >= total - _EPS or len(starts) >= _MAX_COLUMNS:
             ends.append(total)
             break

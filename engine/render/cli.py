@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_WIDTH,
         help=f"PNG width in px (default {DEFAULT_WIDTH}; at most {MAX_WIDTH})",
     )
+    p.add_argument(
+        "--backend",
+        choices=("skia", "resvg"),
+        help="rasterizer (default: skia when skia-python is installed, else resvg)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     return p
 
@@ -78,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.png)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    pngs = render_deck_pngs(conversion, args.width)
+    pngs = render_deck_pngs(conversion, args.width, backend=args.backend)
     elapsed = time.perf_counter() - start
     for i, png in enumerate(pngs, 1):
         (out / f"slide-{i:03d}.png").write_bytes(png)

@@ -217,6 +217,27 @@ _add("column-fill", False, "balance", _kw("balance", "auto", "balance-all"))
 _add("column-span", False, "none", _kw("none", "all"))
 _add("orphans widows", True, 2, lh.column_count)  # positive integers
 _add(
+    "break-before break-after",
+    False,
+    "auto",
+    _kw(
+        "auto",
+        "avoid",
+        "always",
+        "all",
+        "column",
+        "page",
+        "left",
+        "right",
+        "recto",
+        "verso",
+        "avoid-page",
+        "avoid-column",
+        "region",
+        "avoid-region",
+    ),
+)
+_add(
     "break-inside",
     False,
     "auto",
@@ -321,10 +342,6 @@ IGNORED = frozenset(
         "contain-intrinsic-size",
         "zoom",
         "speak",
-        "page-break-before",
-        "page-break-after",
-        "break-before",
-        "break-after",
         "scrollbar-width",
         "scrollbar-color",
         "scrollbar-gutter",

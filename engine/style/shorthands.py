@@ -441,6 +441,23 @@ def _column_rule(toks: tuple[Tok, ...], text: str) -> Any:
     ]
 
 
+def _legacy_break(target: str, always: str) -> Expander:
+    """page-break-before/after and -webkit-column-break-before/after: `always` means a page
+    (resp. column) break; the other values as break-before/after."""
+
+    def expand(toks: tuple[Tok, ...], text: str) -> Any:
+        if len(toks) != 1 or toks[0].kind != IDENT:
+            return INVALID
+        value = toks[0].value
+        if value == "always":
+            return [(target, always)]
+        if value in ("auto", "avoid", "left", "right"):
+            return [(target, value)]
+        return INVALID
+
+    return expand
+
+
 SHORTHANDS: dict[str, tuple[Expander, tuple[str, ...]]] = {}
 
 
@@ -558,6 +575,13 @@ _sh(
         "grid-auto-flow",
     ),
 )
+for _edge in ("before", "after"):
+    _sh(f"page-break-{_edge}", _legacy_break(f"break-{_edge}", "page"), (f"break-{_edge}",))
+    _sh(
+        f"-webkit-column-break-{_edge}",
+        _legacy_break(f"break-{_edge}", "column"),
+        (f"break-{_edge}",),
+    )
 _sh("columns", _columns, ("column-width", "column-count"))
 _sh("-webkit-columns", _columns, ("column-width", "column-count"))
 _RULE = ("column-rule-width", "column-rule-style", "column-rule-color")

@@ -393,8 +393,9 @@ class Cluster:
         self.apis[i].wait(10)
 
     def restart_api(self, i: int) -> None:
-        """A fresh process for instance i on the same port."""
+        """A fresh process for instance i on the same port (the old one stopped first)."""
         old = self.apis[i]
+        _end(old)
         new = self._api_proc(i, port=old.port)
         new.pids_seen |= old.pids_seen
         self.apis[i] = new
@@ -406,7 +407,10 @@ class Cluster:
         self.workers[i].wait(10)
 
     def restart_worker(self, i: int) -> None:
+        """A fresh worker host i, with `self.worker_processes` processes (the old one stopped
+        first: SIGTERM, its grace period, then SIGKILL)."""
         old = self.workers[i]
+        _end(old)
         new = self._worker_proc(i)
         new.pids_seen |= old.pids_seen
         self.workers[i] = new
@@ -470,6 +474,9 @@ class Cluster:
         for p in procs:
             p.kill(signal.SIGKILL)
             p.wait(5)
+        for pid in marked_pids(self.dir):  # anything else started for this cluster
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             self.pg.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -480,9 +487,8 @@ class Cluster:
 
     def leftovers(self) -> dict[str, Any]:
         """Processes of the cluster still alive and its ports still accepting connections."""
-        alive = sorted(
-            pid for p in self.all_procs() for pid in p.pids_seen | p.group_pids() if _alive(pid)
-        )
+        known = {pid for p in self.all_procs() for pid in p.pids_seen | p.group_pids()}
+        alive = sorted(pid for pid in known | set(marked_pids(self.dir)) if _alive(pid))
         ports = [port for port in self.ports() if port_open(port)]
         return {"pids": alive, "ports": ports} if alive or ports else {}
 
@@ -492,25 +498,54 @@ class Cluster:
             print(p.tail(60))
 
 
+def _end(proc: Proc) -> None:
+    """Stop `proc` if it still runs: SIGTERM, up to 20 s, then SIGKILL (its whole group)."""
+    if proc.alive():
+        proc.kill(signal.SIGTERM)
+        proc.wait(20)
+    proc.kill(signal.SIGKILL)
+    proc.wait(5)
+
+
+def marked_pids(cluster_dir: Path | None = None) -> dict[int, Path]:
+    """Live processes carrying MARKER (of `cluster_dir`, or of any cluster) -> their cluster."""
+    prefix = f"{MARKER}=".encode()
+    out: dict[int, Path] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            env = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for item in env:
+            if item.startswith(prefix):
+                where = Path(item[len(prefix) :].decode(errors="replace"))
+                if (cluster_dir is None or where == cluster_dir) and _alive(int(entry.name)):
+                    out[int(entry.name)] = where
+                break
+    return out
+
+
 def reap_orphan_clusters() -> None:
     """Kill the processes of clusters whose test process died without stopping them (e.g. a
-    CI timeout): every live process whose environment carries such a cluster's MARKER."""
+    CI timeout), found by the MARKER in their environment: a cluster whose owner process is
+    gone, or whose directory was removed, and remove its directory."""
+    dead: set[Path] = set()
     for owner in Path(tempfile.gettempdir()).glob(f"{DIR_PREFIX}*/{OWNER_FILE}"):
         try:
             os.kill(int(owner.read_text()), 0)
             continue  # its owner is alive
         except ProcessLookupError:
-            pass
+            dead.add(owner.parent)
         except (ValueError, OSError):
             continue
-        marker = f"{MARKER}={owner.parent}".encode()
-        for entry in Path("/proc").iterdir():
-            try:
-                if entry.name.isdigit() and marker in (entry / "environ").read_bytes().split(b"\0"):
-                    os.kill(int(entry.name), signal.SIGKILL)
-            except OSError:
-                continue
-        shutil.rmtree(owner.parent, ignore_errors=True)
+    for pid, where in marked_pids().items():
+        if where in dead or not where.exists():
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    for where in dead:
+        shutil.rmtree(where, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:

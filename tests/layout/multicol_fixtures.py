@@ -92,4 +92,13 @@ FIXTURES: dict[str, str] = {
     '<p style="margin:0"><span id="l1">one</span> aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu <span id="l9">end</span></p></div>',
     "text_mc_widows_three": f'<div id="m" style="column-count:2;column-gap:20px;width:420px;widows:3;font:16px/20px \'{P}\'">'
     '<p style="margin:0"><span id="l1">one</span> aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu vvvv wwww xxxx <span id="l9">end</span></p></div>',
+    "mc_forced_break_before": '<div id="m" style="column-count:3;column-gap:0;width:300px">'
+    '<div id="a" style="height:30px"></div><div id="b" style="height:40px;break-before:column"></div>'
+    '<div id="c" style="height:10px;break-before:page"></div></div>',
+    "mc_forced_break_after": '<div id="m" style="column-count:3;column-gap:0;width:300px">'
+    '<div id="a" style="height:40px;break-after:column"></div><div id="b" style="height:20px"></div>'
+    '<div id="c" style="height:20px"></div><div id="d" style="height:20px"></div></div>',
+    "mc_forced_legacy_webkit": '<div id="m" style="column-count:3;column-gap:0;width:300px">'
+    '<div id="a" style="height:40px"></div><div id="b" style="height:20px;-webkit-column-break-before:always"></div>'
+    '<div id="c" style="height:10px;margin-top:8px;page-break-before:always"></div></div>',
 }

@@ -274,3 +274,23 @@ def test_outputs_over_the_pixel_limit_go_to_resvg(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(engine.render, "SKIA_MAX_PIXELS", 100 * 50 - 1)
     assert draw(slide(rect), "skia", width=100).getpixel((20, 12)) == RED
     assert calls == [1]  # drawn by resvg
+
+
+def test_cli_backend_option(tmp_path: Any) -> None:
+    from engine.render.cli import main
+
+    page = tmp_path / "a.html"
+    page.write_text(
+        "<!DOCTYPE html><html><head><style>body{margin:0}"
+        ".slide{width:200px;height:100px;position:relative;background:#0000ff}"
+        ".box{position:absolute;left:20px;top:10px;width:40px;height:30px;background:#ff0000}"
+        '</style></head><body><div class="slide"><div class="box"></div></div></body></html>',
+        encoding="utf-8",
+    )
+    for backend in BACKENDS:
+        out = tmp_path / backend
+        assert (
+            main([str(page), "--png", str(out), "--width", "200", "--backend", backend, "-q"]) == 0
+        )
+        im = Image.open(out / "slide-001.png").convert("RGB")
+        assert im.getpixel((40, 25)) == RED

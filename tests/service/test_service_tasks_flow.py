@@ -127,6 +127,18 @@ def test_queue_bound_holds_under_concurrent_creates(
         env.state.db.close()
 
 
+def test_warm_up_writes_nothing(tmp_path: Path) -> None:
+    """The start-up warm-up (compiles a create's SQL) inserts no task, file or event."""
+    env = make_env(tmp_path, None)
+    try:
+        store.warm_up(env.state.db, env.clock())
+        with env.state.db.session() as s:
+            assert s.scalar(select(func.count()).select_from(Task)) == 0
+            assert s.scalar(select(func.count()).select_from(TaskEvent)) == 0
+    finally:
+        env.state.db.close()
+
+
 def test_restart_fails_tasks_left_processing(tmp_path: Path) -> None:
     before = make_env(tmp_path, None)
     db, now = before.state.db, before.clock()

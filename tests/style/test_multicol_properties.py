@@ -68,3 +68,16 @@ def test_orphans_and_widows_are_inherited_positive_integers() -> None:
     )
     assert (r["c"]["orphans"], r["c"]["widows"]) == (1, 3)
     assert (r["d"]["orphans"], r["d"]["widows"]) == (2, 2)  # invalid values dropped
+
+
+def test_break_before_after_and_legacy_forms() -> None:
+    r = run(
+        '<div id="a"></div><div id="b"></div><div id="c"></div>',
+        "#a{break-before:column;break-after:avoid-page}"
+        "#b{page-break-before:always;-webkit-column-break-after:always}"
+        "#c{page-break-after:left;-webkit-column-break-before:auto}",
+    )
+    assert (r["a"]["break-before"], r["a"]["break-after"]) == ("column", "avoid-page")
+    assert (r["b"]["break-before"], r["b"]["break-after"]) == ("page", "column")
+    assert (r["c"]["break-before"], r["c"]["break-after"]) == ("auto", "left")
+    assert not r.messages("css")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, insert, literal, select, text, update
+from sqlalchemy import bindparam, delete, func, insert, literal, select, text, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
@@ -207,28 +207,38 @@ def _owned(task_id: str, owner: str) -> Any:
     return (Task.id == task_id) & (Task.lease_owner == owner) & (Task.status == PROCESSING)
 
 
+_OTHER = Task.__table__.alias("other")
+_BUSY = (
+    select(func.count())
+    .where(_OTHER.c.account_id == Task.account_id, _OTHER.c.status == PROCESSING)
+    .scalar_subquery()
+)
+# Built once: an idle instance polls every `task_poll_interval_s`, and building these per poll
+# cost more CPU than running them.
+_ANY_PENDING = select(Task.id).where(Task.status == PENDING).limit(1)
+_PICK = (
+    select(Task.id)
+    .where(Task.status == PENDING, bindparam("per_account") > _BUSY)
+    .order_by(Task.created_at, Task.id)
+    .limit(1)
+)
+_PICK_LOCKED = _PICK.with_for_update(skip_locked=True, of=Task)
+
+
 def claim(
     db: Database, owner: str, *, now: datetime, lease_s: float, per_account: int
 ) -> str | None:
     """Claim the oldest pending task whose account runs fewer than `per_account` tasks: an
     atomic conditional UPDATE (SQLite serialises writers; PostgreSQL skips rows locked by
-    another instance's claim). Returns the task id, or None."""
-    other = Task.__table__.alias("other")
-    busy = (
-        select(func.count())
-        .where(other.c.account_id == Task.account_id, other.c.status == PROCESSING)
-        .scalar_subquery()
-    )
+    another instance's claim). Returns the task id, or None. An idle poll (nothing pending)
+    is one indexed read, without taking the write turn."""
+    busy = _BUSY
+    with db.session() as s:
+        if s.scalar(_ANY_PENDING) is None:
+            return None
     with writing(db) as s:
-        stmt = (
-            select(Task.id)
-            .where(Task.status == PENDING, busy < per_account)
-            .order_by(Task.created_at, Task.id)
-            .limit(1)
-        )
-        if db.dialect == "postgresql":
-            stmt = stmt.with_for_update(skip_locked=True, of=Task)
-        task_id = s.scalar(stmt)
+        stmt = _PICK_LOCKED if db.dialect == "postgresql" else _PICK
+        task_id = s.scalar(stmt, {"per_account": per_account})
         if task_id is None:
             return None
         step = STEPS[1]

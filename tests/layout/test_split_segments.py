@@ -32,7 +32,12 @@ def _reference(text: str, rules: BreakRules) -> list[tuple[str, str]]:
 
 
 def test_ascii_words_and_space_runs() -> None:
-    assert split_segments("  ab  cd e ", True) == [("", "  "), ("ab", "  "), ("cd", " "), ("e", " ")]
+    assert split_segments("  ab  cd e ", True) == [
+        ("", "  "),
+        ("ab", "  "),
+        ("cd", " "),
+        ("e", " "),
+    ]
     assert split_segments("", True) == []
     assert split_segments("a b", False) == [("a b", "")]
 

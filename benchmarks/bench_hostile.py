@@ -78,7 +78,8 @@ def run_case(family: str, size: int, timeout: int, mem_mb: int) -> dict[str, obj
 
 def growth(rows: list[dict[str, object]]) -> float | None:
     """Exponent k in time ~ size^k between the two largest sizes (None when too fast to tell)."""
-    timed = [r for r in rows if isinstance(r.get("cpu_s"), float)]
+    # Pages that failed (e.g. over the element limit) stop early: not a point of the curve.
+    timed = [r for r in rows if isinstance(r.get("cpu_s"), float) and r.get("outcome") == "ok"]
     if len(timed) < 2:
         return None
     a, b = timed[-2], timed[-1]

@@ -11,8 +11,9 @@ send 2-page conversions (4.4), alternating instances. Every client calls in a cl
 Reported per phase: completed conversions and tasks, throughput (per second of wall time), p50 /
 p95 / p99 latency of each kind (a task: create -> success seen by polling), errors (any answer
 that is not success, transport errors included) with 1012 "busy" answers (the admission bound)
-counted apart, and the CPU seconds the cluster's processes and the worker host used (from
-/proc: the machine is shared, so the worker host's CPU per task is the steadier figure). A
+counted apart, and the CPU seconds each part used (API instances, worker host, PostgreSQL,
+moto S3, Redis; from /proc: the machine is shared, so the worker host's CPU per task is the
+steadier figure). A
 phase ends after `--duration` seconds: calls still in flight then are dropped, not counted.
 Writes benchmarks/results/load_cluster.json.
 
@@ -185,16 +186,43 @@ def drain(cluster: Cluster, timeout: float = 600) -> float:
 
 def cpu_seconds(procs: list[Proc]) -> float:
     """User + system CPU of every live process in the cluster's process groups."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for p in procs:
-        for pid in p.group_pids():
+    return _cpu({pid for p in procs for pid in p.group_pids()})
+
+
+def postgres_cpu(cluster: Cluster) -> float:
+    """User + system CPU of the PostgreSQL server and its live backends."""
+    try:
+        postmaster = int((cluster.pg.data / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    pids = {postmaster}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
             try:
-                stat = Path(f"/proc/{pid}/stat").read_text()
+                stat = (entry / "stat").read_text()
             except OSError:
                 continue
-            fields = stat[stat.rindex(")") + 2 :].split()
-            total += int(fields[11]) + int(fields[12])
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == postmaster:
+                pids.add(int(entry.name))
+    return _cpu(pids)
+
+
+def sample_cpu(cluster: Cluster, groups: dict[str, list[Proc]]) -> dict[str, float]:
+    out = {k: cpu_seconds(v) for k, v in groups.items()}
+    out["postgres"] = postgres_cpu(cluster)
+    return out
+
+
+def _cpu(pids: set[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])
     return total / ticks
 
 
@@ -217,9 +245,8 @@ async def run_phase(cluster: Cluster, tokens: list[str], args: argparse.Namespac
     return out
 
 
-def summarize(
-    phase: Phase, wall: float, cpu: float, worker_cpu: float, processes: int
-) -> dict[str, Any]:
+def summarize(phase: Phase, wall: float, cpu: dict[str, float], processes: int) -> dict[str, Any]:
+    worker_cpu = cpu["workerHost"]
     return {
         "workerProcesses": processes,
         "seconds": round(wall, 1),
@@ -233,8 +260,7 @@ def summarize(
         "errors": sum(phase.errors.values()),
         "errorKinds": phase.errors,
         "busy1012": phase.busy,
-        "clusterCpuSeconds": round(cpu, 1),
-        "workerHostCpuSeconds": round(worker_cpu, 1),
+        "cpuSeconds": {k: round(v, 1) for k, v in cpu.items()},
         "workerHostCpuPerTask": round(worker_cpu / len(phase.tasks), 2) if phase.tasks else None,
         "loadAverage1m": round(os.getloadavg()[0], 1),
     }
@@ -269,12 +295,19 @@ def main(argv: list[str] | None = None) -> int:
             if processes != cluster.worker_processes:
                 cluster.worker_processes = processes
                 cluster.restart_worker(0)
-            procs, workers = cluster.all_procs(), cluster.workers
-            cpu0, wcpu0, t0 = cpu_seconds(procs), cpu_seconds(workers), time.monotonic()
+            groups = {
+                "apis": cluster.apis,
+                "workerHost": cluster.workers,
+                "s3": [cluster.s3] if cluster.s3 else [],
+                "redis": [cluster.redis] if cluster.redis else [],
+            }
+
+            cpu0, t0 = sample_cpu(cluster, groups), time.monotonic()
             phase = asyncio.run(run_phase(cluster, tokens, args))
             wall = min(time.monotonic() - t0, args.duration)
-            cpu, wcpu = cpu_seconds(procs) - cpu0, cpu_seconds(workers) - wcpu0
-            summary = summarize(phase, wall, cpu, wcpu, processes)
+            cpu1 = sample_cpu(cluster, groups)
+            cpu = {k: cpu1[k] - cpu0[k] for k in cpu0}
+            summary = summarize(phase, wall, cpu, processes)
             phases.append(summary)
             print(json.dumps(summary, indent=2), flush=True)
     finally:

@@ -59,6 +59,55 @@ h1{{font-size:44px;margin:0 0 16px;color:#123}} .row{{display:flex;gap:20px}} .c
     return pages
 
 
+def naive_dump(pages: list[str]) -> bytes:
+    """The baseline of the developers' guide: a naive python-pptx text dump of the same pages
+    (lxml parse; one text box per element that holds text, at a fixed place; saved), with no
+    style, layout, fonts or pictures."""
+    import io
+
+    import lxml.html
+    from pptx import Presentation
+    from pptx.util import Emu
+
+    prs = Presentation()
+    prs.slide_width, prs.slide_height = Emu(12192000), Emu(6858000)
+    blank = prs.slide_layouts[6]
+    for html in pages:
+        doc = lxml.html.document_fromstring(html)
+        roots = doc.find_class("slide")
+        slide = prs.slides.add_slide(blank)
+        for el in (roots[0] if roots else doc).iter():
+            if not isinstance(el.tag, str) or el.tag in ("script", "style"):
+                continue
+            text = " ".join(((el.text or "") + " " + (el.tail or "")).split())
+            if text:
+                box = slide.shapes.add_textbox(0, 0, prs.slide_width, Emu(457200))
+                box.text_frame.text = text
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
+def engine_vs_naive(decks: dict[str, list[str]], rounds: int = 5) -> dict[str, float]:
+    """CPU seconds of the engine and of the naive dump over the same decks, interleaved in one
+    run (best of `rounds` each, so that a busy machine biases both alike), and their ratio."""
+    best_engine = best_naive = float("inf")
+    for _ in range(rounds):
+        t0 = time.process_time()
+        for pages in decks.values():
+            convert(pages)
+        best_engine = min(best_engine, time.process_time() - t0)
+        t0 = time.process_time()
+        for pages in decks.values():
+            naive_dump(pages)
+        best_naive = min(best_naive, time.process_time() - t0)
+    return {
+        "engine_s": round(best_engine, 3),
+        "naive_dump_s": round(best_naive, 3),
+        "ratio": round(best_engine / best_naive, 2),
+    }
+
+
 def per_page_ms(pages: list[str], repeat: int) -> list[float]:
     options = Options()
     times = []
@@ -137,6 +186,12 @@ def main() -> int:
         results["corpus"]["whole_decks_s"] = round(whole, 3)  # type: ignore[index]
         print(
             f"corpus: whole decks incl. PPTX writing {whole:.2f} s ({whole / len(all_ms) * 1000:.1f} ms/page)"
+        )
+        versus = engine_vs_naive(decks)
+        results["corpus"]["engine_vs_naive_dump"] = versus  # type: ignore[index]
+        print(
+            f"corpus: engine {versus['engine_s']:.2f} s vs naive python-pptx text dump "
+            f"{versus['naive_dump_s']:.2f} s CPU (best of 5, interleaved): {versus['ratio']:.2f}x"
         )
     else:
         print(f"corpus not found at {corpus}; skipped")

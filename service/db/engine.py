@@ -24,6 +24,7 @@ log = logging.getLogger("deckforge.db")
 
 SQLITE_FILE = "deckforge.sqlite3"
 SQLITE_BUSY_TIMEOUT_S = 30.0
+PG_CONNECT_TIMEOUT_S = 5
 _PG_MIGRATION_LOCK = 0x6465636B  # "deck": advisory lock id held while migrating
 
 
@@ -59,8 +60,14 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    # connect_timeout: an unreachable server is a clear error (1013) within seconds, not a hang.
     return create_engine(
-        url, pool_size=pool_size, max_overflow=2 * pool_size, pool_pre_ping=True, pool_timeout=60
+        url,
+        pool_size=pool_size,
+        max_overflow=2 * pool_size,
+        pool_pre_ping=True,
+        pool_timeout=60,
+        connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S},
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.api import convert
 from engine.errors import PAGE_NO_SLIDE_ROOT, ConversionError
+from engine.options import Options
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad arguments or an invalid request (40010)
@@ -231,6 +232,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             [p.html for p in pages],
             page_error_mode=args.page_error_mode,
             filename=Path(args.output).name,
+            options=Options(libreoffice_widths=True) if args.libreoffice_widths else None,
             progress=progress,
         )
     except ConversionError as exc:
@@ -293,6 +295,11 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
     conv.add_argument("--page-error-mode", choices=["blank", "skip"], default="blank")
     conv.add_argument("--report", help="write a JSON report (page failures, diagnostics) here")
     conv.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    conv.add_argument(
+        "--libreoffice-widths",
+        action="store_true",
+        help="space runs so LibreOffice draws lines as wide as Chromium (PowerPoint: narrower)",
+    )
     conv.set_defaults(func=cmd_convert)
     return conv
 

@@ -36,4 +36,7 @@ class Options:
     allow_network: bool = False
     allowed_hosts: tuple[str, ...] = ()  # exact host names (or '*.example.com') when allow_network
     explicit_line_breaks: bool = True  # write the browser's line breaks as a:br
+    # Run spacing that cancels LibreOffice's reference-device glyph widths (lines end where
+    # Chromium's end in LibreOffice; PowerPoint then draws them ~0.2-0.7 % narrower).
+    libreoffice_widths: bool = False
     notes: bool = True  # speaker notes from data-notes / <aside class="notes">

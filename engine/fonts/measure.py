@@ -299,6 +299,9 @@ class FontStack:
         shaped = self._shaped.get(key)
         if shaped is not None:
             return shaped
+        ascii_run = text and not self._builtin and text.isascii() and text.isprintable()
+        if ascii_run and _covers_ascii(self.primary):
+            return self._shape_ascii(text, liga, key)
         faces, shaping = self._assign(text)
         runs: list[tuple[FontFace, int, int]] = []
         scripts: list[str] = []
@@ -325,6 +328,24 @@ class FontStack:
             upem = float(face.units_per_em)
             em += [u / upem for u in src.shape(text[s:e], self.lang, liga, halt, tag)]
         shaped = _Shaped(runs, em, text)
+        with self._lock:
+            if len(self._shaped) > 20000:
+                self._shaped.clear()
+            self._shaped[key] = shaped
+        return shaped
+
+    def _shape_ascii(self, text: str, liga: bool, key: tuple[str, bool]) -> _Shaped:
+        """Printable ASCII the primary face draws: one run, one shaping, no halt (exactly what
+        _assign and the general path give, without their per-character lists)."""
+        cjk_lang = self._cjk_lang
+        if cjk_lang is None:
+            cjk_lang = self._cjk_lang = resolve.script_for_lang(self.lang) != "Latn"
+        script = "LATIN" if _ASCII_ALPHA(text) is not None else ""
+        tag = HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang else "")
+        face = self.primary
+        upem = float(face.units_per_em)
+        em = [u / upem for u in face.source.shape(text, self.lang, liga, (), tag)]
+        shaped = _Shaped([(face, 0, len(text))], em, text)
         with self._lock:
             if len(self._shaped) > 20000:
                 self._shaped.clear()

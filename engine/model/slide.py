@@ -20,6 +20,7 @@ from engine.model.clipping import (
 )
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
+from engine.model.lowidth import correct_for_libreoffice
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.tables import text_outside_cell
@@ -401,6 +402,8 @@ def build_slide(
     element = root.box.element
     if options.notes and element is not None:
         notes = element.get("data-notes") or _aside_notes(element)
+    if options.libreoffice_widths:
+        correct_for_libreoffice({"shapes": shapes})
     return {"background": background, "shapes": shapes, "notes": notes, "blank": False}
 
 

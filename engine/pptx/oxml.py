@@ -94,6 +94,7 @@ class ElementCache:
 
 
 _SCALARS = frozenset({str, float, int, type(None)})
+_STR = frozenset({str})
 
 
 def freeze(value: Any) -> Hashable:
@@ -103,7 +104,7 @@ def freeze(value: Any) -> Hashable:
         return value  # type: ignore[no-any-return]
     if kind is dict:
         pairs = value.items()
-        if all(type(k) is str and type(v) in _SCALARS for k, v in pairs):
+        if _SCALARS.issuperset(map(type, value.values())) and _STR.issuperset(map(type, value)):
             return tuple(sorted(pairs))  # flat (a border line, a run): the same key, built in C
         return tuple(sorted((str(k), freeze(v)) for k, v in pairs))
     if kind is list or kind is tuple:

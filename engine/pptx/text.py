@@ -219,7 +219,12 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
 def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None) -> Element:
     if cache is None:
         return _build_ppr(p_el, para)
-    key = (
+    return cache.append(p_el, _ppr_key(para), lambda scratch: _build_ppr(scratch, para))
+
+
+def _ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything _build_ppr reads, normalised so that equal keys give equal XML."""
+    return (
         "pPr",
         finite(para.get("margin_left")),
         finite(para.get("indent")),
@@ -230,7 +235,6 @@ def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None)
         finite(para.get("space_after")),
         freeze(para.get("bullet")),
     )
-    return cache.append(p_el, key, lambda scratch: _build_ppr(scratch, para))
 
 
 def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
@@ -274,6 +278,10 @@ def add_paragraph(
     cache: ElementCache | None = None,
 ) -> Element:
     """One a:p: pPr, runs (a:r / a:br), endParaRPr carrying the last run's size and font."""
+    if cache is not None:
+        simple = _add_simple_paragraph(parent, para, link_rid, cache)
+        if simple is not None:
+            return simple
     p_el = sub(parent, a("p"))
     _add_ppr(p_el, para, cache)
     runs = [r for r in items(para.get("runs")) if isinstance(r, Mapping)]
@@ -299,6 +307,39 @@ def add_paragraph(
     end_style = _style_of(end_run) if isinstance(end_run, Mapping) else last_style
     if end_style:
         add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
+    return p_el
+
+
+def _add_simple_paragraph(
+    parent: Element, para: Mapping[str, Any], link_rid: LinkResolver | None, cache: ElementCache
+) -> Element | None:
+    """A paragraph of one plain run (no break, link, line feed or end_run): a copy of a cached
+    a:p (pPr, r, endParaRPr: what add_paragraph builds) whose a:t gets the text; None otherwise."""
+    runs = para.get("runs")
+    if type(runs) is not list or len(runs) != 1 or para.get("end_run") is not None:
+        return None
+    run = runs[0]
+    if not isinstance(run, Mapping) or run.get("break"):
+        return None
+    href = run.get("href")
+    if link_rid is not None and isinstance(href, str) and href:
+        return None
+    text = clean_text(str(run.get("text") or ""))
+    style = _style_of(run)
+    if not text or not style or "\n" in text or "\r" in text:
+        return None
+
+    def build(scratch: Element) -> Element:
+        p_el = sub(scratch, a("p"))
+        _build_ppr(p_el, para)
+        r_el = sub(p_el, a("r"))
+        _build_rpr(r_el, a("rPr"), run)
+        sub(r_el, a("t"))
+        _build_rpr(p_el, a("endParaRPr"), style)
+        return p_el
+
+    p_el = cache.append(parent, ("p1", _ppr_key(para), _rpr_key("", run)), build)
+    p_el[1][1].text = text
     return p_el
 
 

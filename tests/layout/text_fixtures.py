@@ -23,6 +23,9 @@ FIXTURES: dict[str, str] = {
     "clamp_standard_unprefixed": f'<p id="a" data-lines style="width:200px;margin:0;font:16px/20px \'{P}\';line-clamp:2;overflow:hidden">alpha beta gamma delta epsilon zeta eta theta iota kappa lambda</p><div id="after" style="height:10px"></div>',
     "justify_latin": f'<p id="a" data-lines style="width:420px;margin:0;font:19px/1.55 \'{S}\';text-align:justify">When the largest trial to date ended in 2023, 56 of the 61 participating companies chose to keep the shorter week. Revenue over the trial period was broadly flat, while staff turnover fell by more than half.</p>',
     "justify_sans": f'<p id="a" data-lines style="width:333px;margin:0;font:16px/1.65 \'{P}\';text-align:justify">Burnout was measured with the Maslach inventory; productivity with each firm\'s own key metric, normalised to the pre-trial baseline and adjusted for seasonality.</p>',
+    # A line whose natural width is within 1 % of the column: the generic anti-rewrap slack
+    # would widen the box and LibreOffice would stretch every line to it.
+    "justify_tight_line": f'<p id="a" data-lines style="width:522px;margin:0;font:19px/1.55 \'{S}\';text-align:justify">Sceptics point out that the firms volunteered, and that volunteers are likely to be the organisations best placed to succeed. That is a fair objection, yet the results have now been replicated.</p>',
     "justify_cjk": '<p id="a" data-lines lang="ja" style="width:400px;margin:0;font:18px/1.8 \'Noto Sans CJK JP\';text-align:justify">国内のクラウド会計市場は前年比18%の成長を続けており、特に従業員50名以下の中小企業での導入が拡大しています。インボイス制度の開始が大きなきっかけとなりました。</p>',
     "sup_footnote": f'<p style="margin:0;font:19px/1.55 \'{S}\'">companies chose to keep it.<sup id="s">1</sup> Revenue <span id="t">flat</span></p>',
     "sup_smaller_line_height_zero": f'<p style="margin:0;font:16px/1.65 \'{P}\'">final wave.<sup id="s" style="line-height:0;font-size:11px">6</sup> Non<sub id="b">2</sub></p>',

@@ -176,6 +176,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
         text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
     )
     chunks: list[ShapedChunk] = []
+    rules = BreakRules.of(style)
     for chunk in raw_chunks:
         if "\t" in chunk:
             chunk = chunk.expandtabs(8)
@@ -188,7 +189,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
         ea = font.ea_family(chunk) if not ascii_only else None
         segments: list[Segment] = []
         pos = 0
-        for word, spaces in split_segments(chunk, wrap, BreakRules.of(style)):
+        for word, spaces in split_segments(chunk, wrap, rules):
             end_word = pos + len(word)
             end = end_word + len(spaces)
             segments.append(

@@ -11,6 +11,8 @@ import asyncio
 import functools
 import json
 import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -197,13 +199,27 @@ def _store(state: ServiceState, result: dict[str, Any], now: datetime, base_url:
         pptx = put(result["pptx"], name)
         cover = put(result["cover"], name[:-5] + "-cover.png")
         result["propertyKey"] = put(result["property"].encode("utf-8"), "document.json")
-        result["previewKeys"] = [
-            put(png, f"slide-{i + 1}.png") for i, png in enumerate(result["previews"])
-        ]
+        result["previewKeys"] = _put_all(
+            put, [(png, f"slide-{i + 1}.png") for i, png in enumerate(result["previews"])]
+        )
     except BaseException:
         _discard(state, *done)
         raise
     return Stored(pptx, cover, name, tuple(done[2:]))
+
+
+PUT_THREADS = 8  # concurrent object writes per PPT (previews: one object per slide)
+
+
+def _put_all(put: Callable[[bytes, str], str], items: list[tuple[bytes, str]]) -> list[str]:
+    """Write the objects side by side (each is a round trip to S3); keys in input order. Every
+    write is awaited before an error is raised, so `_discard` sees every key that was made."""
+    if len(items) <= 1:
+        return [put(data, name) for data, name in items]
+    with ThreadPoolExecutor(max_workers=min(PUT_THREADS, len(items))) as pool:
+        futures = [pool.submit(put, data, name) for data, name in items]
+        wait(futures)
+    return [f.result() for f in futures]
 
 
 def _discard(state: ServiceState, *keys: str | None) -> None:

@@ -108,3 +108,43 @@ def test_column_end_line_is_spread_within_the_column() -> None:
     assert _width(first) <= 525.0
     spaced = [int(r.get("spc")) for r in first.iterfind(".//a:rPr[@spc]", NS)]
     assert spaced and all(0 < s < 200 for s in spaced)
+
+
+LINE = (
+    "The town has around four hundred residents in winter and three times as many in "
+    "August. Its fishing fleet shrank from forty boats to nine in a"
+)
+
+
+def _spc_values(html: str, **options: bool) -> list[int | None]:
+    from engine.options import Options
+
+    data = convert([html], options=Options(**options)).pptx_bytes
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
+    return [
+        None if r.get("spc") is None else int(r.get("spc"))
+        for r in xml.iterfind(".//a:r/a:rPr", NS)
+    ]
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_libreoffice_widths_option_spaces_runs_to_chromium_width() -> None:
+    # LibreOffice drew LINE (19 px Liberation Serif) 4.7 px wider than Chromium over 145
+    # characters: the option writes about -0.03 .. -0.06 px per character (-2 .. -6 x 1/100 pt).
+    html = page(f"<p style=\"margin:0;font:19px 'Liberation Serif';white-space:nowrap\">{LINE}</p>")
+    assert _spc_values(html) == [None]
+    (spc,) = _spc_values(html, libreoffice_widths=True)
+    assert spc is not None and -6 <= spc <= -2
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_libreoffice_widths_option_keeps_letter_spacing_and_skips_escaped_runs() -> None:
+    html = page(
+        "<p style=\"margin:0;font:19px 'Liberation Serif';letter-spacing:2px\">Revenue"
+        "<sup>12</sup></p>"
+    )
+    plain = _spc_values(html)
+    fixed = _spc_values(html, libreoffice_widths=True)
+    assert plain[0] == 150 and fixed[0] is not None and 140 <= fixed[0] < 150
+    assert fixed[1:] == plain[1:]  # the superscript run is drawn at another size: untouched

@@ -116,7 +116,14 @@ def main() -> int:
         results[family] = rows
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
+    merged: dict[str, list[dict[str, object]]] = {}
+    if args.families and out.exists():  # a partial run keeps the other families' rows
+        try:
+            merged = dict(json.loads(out.read_text()))
+        except ValueError:
+            merged = {}
+    merged.update(results)
+    out.write_text(json.dumps(merged, indent=2) + "\n")
     print(f"wrote {out}")
     return 0
 

@@ -83,14 +83,23 @@ def _run_delta_per_char(run: dict[str, Any]) -> float | None:
     wide as Chromium laid it out (None: leave the run alone)."""
     text = run.get("text") or ""
     font = run.get("font")
-    if len(text) < 2 or not font or run.get("baseline") or run.get("ea_font"):
+    if len(text) < 2 or not font or run.get("baseline"):
         return None
+    families: tuple[str, ...] = (font,)
+    ea_font = run.get("ea_font")
+    if ea_font:
+        # Negative spacing stops at every CJK / non-CJK boundary in LibreOffice (and the
+        # boundary adds its own autospace): only runs of one kind are corrected.
+        if tm.cjk_autospace_count(text):
+            return None
+        if any(tm.is_cjk_char(ch) for ch in text):
+            families = (ea_font, font)
     size = float(run.get("size", 0.0)) * PX_PER_PT
     if size <= 0:
         return None
     try:
         stack = font_stack(
-            (font,), 700 if run.get("bold") else 400, "italic" if run.get("italic") else "normal"
+            families, 700 if run.get("bold") else 400, "italic" if run.get("italic") else "normal"
         )
         delta = 0.0
         for face, part in stack.segments(text):

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -76,7 +77,7 @@ class Host:
             DECKFORGE_LOG_LEVEL=self.settings.log_level,
         )
         cmd = [sys.executable, "-m", "service.queue.child", "--threads", str(self.threads)]
-        proc = subprocess.Popen(cmd, env=env)
+        proc = subprocess.Popen(cmd, env=env, preexec_fn=_stop_with_parent(os.getpid()))
         log.info("worker process %s started (pid %s)", slot, proc.pid)
         return Child(slot, proc, time.monotonic(), failures)
 
@@ -239,3 +240,23 @@ def run_host(settings: Settings, processes: int, threads: int) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     return host.run()
+
+
+def _stop_with_parent(host_pid: int) -> Callable[[], None] | None:
+    """A child gets SIGTERM when its host dies, even by kill -9 (Linux PR_SET_PDEATHSIG): it
+    hands its task back and exits instead of running on unsupervised beside the host's
+    replacement. The C library is loaded here, before the fork: the function run between fork
+    and exec only makes two system calls."""
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+    def arm() -> None:
+        prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != host_pid:  # the host died before the signal was armed
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return arm

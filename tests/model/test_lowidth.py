@@ -148,3 +148,16 @@ def test_libreoffice_widths_option_keeps_letter_spacing_and_skips_escaped_runs()
     fixed = _spc_values(html, libreoffice_widths=True)
     assert plain[0] == 150 and fixed[0] is not None and 140 <= fixed[0] < 150
     assert fixed[1:] == plain[1:]  # the superscript run is drawn at another size: untouched
+
+
+@pytest.mark.fonts("fonts-noto-cjk")
+def test_libreoffice_widths_option_corrects_pure_cjk_runs_only() -> None:
+    # LibreOffice leaves negative spacing off the character before a CJK / Latin boundary and
+    # pads the boundary itself: mixed runs stay as they are, runs of one kind are corrected.
+    font = "font:17px 'Noto Sans CJK KR'"
+    pure = page(f'<p lang="ko" style="margin:0;{font}">올해 우리는 신규 고객 확보보다 기존 고객의</p>')
+    mixed = page(f'<p lang="ko" style="margin:0;{font}">연간 매출 목표, 온라인 비중 60%</p>')
+    assert _spc_values(pure) == [None]
+    (spc,) = _spc_values(pure, libreoffice_widths=True)
+    assert spc is not None and spc != 0
+    assert _spc_values(mixed, libreoffice_widths=True) == _spc_values(mixed)

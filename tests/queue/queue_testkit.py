@@ -3,6 +3,7 @@ subprocess, an in-process API app in queue mode (real clock), and database look-
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import shutil
@@ -66,6 +67,13 @@ def wait_for(check: Callable[[], Any], timeout: float, what: str, every: float =
     raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
 
 
+def die_with_us() -> Callable[[], None]:
+    """For servers the tests start: killed with the test process (PR_SET_PDEATHSIG), so that a
+    test run killed by a timeout leaves no Redis or worker host behind."""
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    return lambda: prctl(1, signal.SIGKILL)
+
+
 class RedisServer:
     """redis-server on 127.0.0.1 without persistence (a restart loses every message)."""
 
@@ -82,7 +90,9 @@ class RedisServer:
         self.workdir.mkdir(parents=True, exist_ok=True)
         cmd = [REDIS_BIN, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
         cmd += ["--appendonly", "no", "--dir", str(self.workdir)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_us()
+        )
         wait_for(self._answers, 10, "redis-server")
         return self
 
@@ -137,7 +147,9 @@ class WorkerHost:
         cmd += ["worker", "--processes", str(self.processes), "--threads", "1"]
         cmd += ["--metrics-port", str(self.metrics_port)]
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                cmd, env=self.env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=die_with_us()
+            )
         wait_for(self._ready, 60, "the worker host's /readyz", every=0.25)
         return self
 

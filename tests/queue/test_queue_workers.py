@@ -183,3 +183,23 @@ def test_a_task_past_its_redelivery_budget_fails_clearly(
             assert (c["ppts"], c["charges"], c["finals"]) == (0, 0, 1)
         finally:
             host.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_processes_of_a_killed_host_stop_with_it(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    host = WorkerHost(worker_env(tmp_path, redis_server.url), tmp_path / "host.log", processes=2)
+    host.start()
+    children = wait_for(lambda: host.children() if len(host.children()) == 2 else [], 30, "2")
+    assert host.proc is not None
+    os.kill(host.proc.pid, signal.SIGKILL)
+    host.proc.wait(10)
+    wait_for(lambda: not any(_alive(pid) for pid in children), 30, "the orphaned processes' exit")

@@ -1,7 +1,7 @@
 # deckforge service image: one image for every role of a scale-out deployment (an EXAMPLE; the
 # tested path is the process-level one of README "Scale-out" and tests/cluster/).
 #   API instance:  deckforge serve --no-workers --host 0.0.0.0 --port 8000   (the default CMD)
-#   worker host:   deckforge worker --processes 2 --threads 1 --metrics-port 9191
+#   worker host:   deckforge worker --processes 2 --threads 4 --metrics-port 9191
 #   migrations:    deckforge db upgrade        (once per release, before the instances start)
 # Settings come from DECKFORGE_* environment variables (README "Settings", "Scale-out").
 FROM python:3.11-slim-bookworm

@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--apis", type=int, default=2)
     p.add_argument("--worker-processes", default="1,2", help="phases: processes of the host")
     p.add_argument("--api-workers", type=int, default=1, help="conversion processes per API")
+    p.add_argument("--worker-threads", type=int, default=4, help="tasks at once per process")
     p.add_argument("--results", type=Path, default=RESULTS, help="JSON report path")
     args = p.parse_args(argv)
     counts = [int(c) for c in args.worker_processes.split(",")]
@@ -283,7 +284,13 @@ def main(argv: list[str] | None = None) -> int:
         "DECKFORGE_REQUEST_TIMEOUT_S": "120",
         "DECKFORGE_LOG_LEVEL": "WARNING",
     }
-    cluster = Cluster(apis=args.apis, workers=1, worker_processes=counts[0], extra_env=extra)
+    cluster = Cluster(
+        apis=args.apis,
+        workers=1,
+        worker_processes=counts[0],
+        worker_threads=args.worker_threads,
+        extra_env=extra,
+    )
     phases = []
     try:
         cluster.start()

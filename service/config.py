@@ -117,7 +117,8 @@ class Settings(BaseSettings):
     )
     queue_sweep_interval_s: float = Field(default=5.0, gt=0, description="worker host sweep")
     worker_processes: int = Field(default_factory=_default_workers, ge=1, le=256)
-    worker_threads: int = Field(default=1, ge=1, le=64, description="tasks at once per process")
+    # Tasks wait a lot (LLM streams, S3, the database): several per process keep its core busy.
+    worker_threads: int = Field(default=4, ge=1, le=64, description="tasks at once per process")
     worker_grace_s: float = Field(
         default=30.0, ge=0, description="SIGTERM: finish running tasks within, else hand back"
     )

@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (DECKFORGE_WORKER_PROCESSES, default: cores)",
     )
     p.add_argument(
-        "--threads", type=int, help="tasks at once per process (DECKFORGE_WORKER_THREADS, 1)"
+        "--threads", type=int, help="tasks at once per process (DECKFORGE_WORKER_THREADS, 4)"
     )
     p.add_argument(
         "--metrics-port",

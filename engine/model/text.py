@@ -381,6 +381,12 @@ def _text_box(
             for t in item.seg
             if not t.marker
         ]
+        if block_style["text-align"] == "justify" and not (
+            item.line.last or item.line.forced_break
+        ):
+            # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.
+            for run in runs:
+                run["text"] = run["text"].replace("\u00a0", " ")
         spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
         same = (
             last is not None

@@ -155,9 +155,35 @@ def test_libreoffice_widths_option_corrects_pure_cjk_runs_only() -> None:
     # LibreOffice leaves negative spacing off the character before a CJK / Latin boundary and
     # pads the boundary itself: mixed runs stay as they are, runs of one kind are corrected.
     font = "font:17px 'Noto Sans CJK KR'"
-    pure = page(f'<p lang="ko" style="margin:0;{font}">올해 우리는 신규 고객 확보보다 기존 고객의</p>')
+    pure = page(
+        f'<p lang="ko" style="margin:0;{font}">올해 우리는 신규 고객 확보보다 기존 고객의</p>'
+    )
     mixed = page(f'<p lang="ko" style="margin:0;{font}">연간 매출 목표, 온라인 비중 60%</p>')
     assert _spc_values(pure) == [None]
     (spc,) = _spc_values(pure, libreoffice_widths=True)
     assert spc is not None and spc != 0
     assert _spc_values(mixed, libreoffice_widths=True) == _spc_values(mixed)
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_no_break_spaces_stretch_in_justified_lines() -> None:
+    # Chromium gives the no-break space in "1.5&nbsp;°C" the same 12.06 px as every other
+    # space of the justified line ("°C," starts at 359.69 px); LibreOffice and PowerPoint do
+    # not stretch U+00A0, so justified lines are written with plain spaces (the last line,
+    # which nothing stretches, keeps its no-break spaces).
+    html = page(
+        "<p id=a style=\"width:420px;margin:0;font:19px/1.55 'Liberation Serif';"
+        'text-align:justify">For a 50% chance of staying below 1.5&nbsp;<span>°C,</span> the'
+        " remaining budget from 2020 was about 500&nbsp;Gt, roughly twelve years of&nbsp;it.</p>"
+    )
+    starts = {
+        i.text: line.x + i.x
+        for frag, _x, _y in walk(layout(html))
+        for line in frag.lines
+        for i in line.items
+        if isinstance(i, TextFragment)
+    }
+    assert starts["°C,"] == pytest.approx(359.69, abs=1.0)
+    (sp,) = _shapes(html)
+    texts = "".join(t.text or "" for t in sp.iterfind(".//a:t", NS))
+    assert "1.5 °C" in texts and "500 Gt" in texts and "of\u00a0it." in texts

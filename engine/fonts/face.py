@@ -161,16 +161,32 @@ class FontFile:
         if _hb is None:
             out = [self.advance_units(ord(c)) for c in text]
         else:
-            buf = self._buffer(text, lang, script)
+            if text.isascii():  # one byte per character: clusters stay character indices
+                buf = _hb.Buffer()
+                buf.add_str(text)
+                buf.guess_segment_properties()
+                if script:
+                    buf.script = script
+                if lang:
+                    buf.language = lang
+            else:
+                buf = self._buffer(text, lang, script)
             feats: dict[str, Any] = {}
             if not liga:
                 feats.update(liga=False, clig=False, dlig=False, hlig=False, calt=False)
             if halt:
                 feats["halt"] = [(i, i + 1, True) for i in halt]
             _hb.shape(self._hb(), buf, feats)
-            out = [0.0] * len(text)
-            for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=False):
-                out[info.cluster] += pos.x_advance * self._advance_scale
+            scale = self._advance_scale
+            infos = buf.glyph_infos
+            n = len(text)
+            if len(infos) == n and [i.cluster for i in infos] == list(range(n)):
+                # one glyph per character, in order (most text): no scatter by cluster
+                out = [0.0 + pos.x_advance * scale for pos in buf.glyph_positions]
+            else:
+                out = [0.0] * n
+                for info, pos in zip(infos, buf.glyph_positions, strict=False):
+                    out[info.cluster] += pos.x_advance * scale
         if len(self._shape_cache) > 50000:
             self._shape_cache.clear()
         self._shape_cache[key] = out

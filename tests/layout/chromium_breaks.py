@@ -4,7 +4,7 @@ Same recording as chromium_text.py (boxes, `data-lines` line texts with their ri
 `data-visible` texts) for the line-fitting and breaking-opportunity fixtures. Regenerate after
 adding or changing a fixture (Playwright from the fidelity virtualenv, /usr/bin/chromium):
 
-    /tmp/fidelity-venv/bin/python tests/layout/chromium_breaks.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_breaks.py
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Lines are read per character with Range.getClientRects: characters whose rectang
 edge form a line; each line gives its text, left edge and top (relative to the slide). Regenerate
 after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the fidelity venv):
 
-    /tmp/fidelity-venv/bin/python tests/layout/chromium_floats.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_floats.py
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Chromium paints these markers as shapes, not glyphs, so their box is not in the 
 fixture is one `<li>` with a one-letter `<span>` (its baseline read from a zero-size inline-block
 after it); the marker's ink is found in a screenshot left of the item. Regenerate with
 
-    /tmp/fidelity-venv/bin/python tests/layout/chromium_marker_ink.py   # any venv with Playwright
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_marker_ink.py   # any venv with Playwright
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ expected_multicol.json, marker_fixtures.py -> expected_markers.json).
 Same page and script as chromium_boxes.py. A box that is split across columns is reported by
 getBoundingClientRect as the union of its column fragments; the tests compare that union.
 
-    /tmp/fidelity-venv/bin/python tests/layout/chromium_multicol.py   # any venv with Playwright
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_multicol.py   # any venv with Playwright
 """
 
 from __future__ import annotations

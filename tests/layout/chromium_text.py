@@ -12,7 +12,7 @@ in its place, and the closest probe wins (its pixel difference is stored; 0 = id
 Regenerate after adding or changing a fixture (Playwright from the fidelity virtualenv,
 /usr/bin/chromium, Liberation fonts):
 
-    /tmp/fidelity-venv/bin/python tests/layout/chromium_text.py [--only NAME ...]
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_text.py [--only NAME ...]
 """
 
 from __future__ import annotations

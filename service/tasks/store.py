@@ -348,7 +348,12 @@ def fail(
             finished_at=now,
         )
     )
-    if changed.rowcount != 1:  # type: ignore[attr-defined]
+    return _finished(session, task_id, changed.rowcount, now)  # type: ignore[attr-defined]
+
+
+def _finished(session: Session, task_id: str, rowcount: int, now: datetime) -> bool:
+    """After the UPDATE that ended a task: drop its uploaded files and add its final event."""
+    if rowcount != 1:
         return False
     session.execute(delete(TaskFile).where(TaskFile.task_id == task_id))
     task = session.get(Task, task_id)
@@ -380,14 +385,7 @@ def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: dateti
             finished_at=now,
         )
     )
-    if changed.rowcount != 1:  # type: ignore[attr-defined]
-        return False
-    session.execute(delete(TaskFile).where(TaskFile.task_id == task_id))
-    task = session.get(Task, task_id)
-    assert task is not None
-    session.refresh(task)
-    add_event(session, task_id, event_data(task), now)
-    return True
+    return _finished(session, task_id, changed.rowcount, now)  # type: ignore[attr-defined]
 
 
 def recover_expired(db: Database, *, now: datetime) -> list[str]:

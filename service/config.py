@@ -71,6 +71,21 @@ class Settings(BaseSettings):
         default=None, description="SQLAlchemy URL; default: SQLite file in data_dir"
     )
     db_pool_size: int = Field(default=10, ge=1, le=200)
+    # Bounds on every database use (README "Scale-out"): a stopped, frozen or unreachable
+    # PostgreSQL answers 1013 + Retry-After within about statement + connect timeouts.
+    db_pool_timeout_s: float = Field(
+        default=10.0, gt=0, description="wait for a free pooled connection, else 1013"
+    )
+    db_connect_timeout_s: int = Field(default=5, ge=1, le=300, description="PostgreSQL connect")
+    db_statement_timeout_s: float = Field(
+        default=5.0,
+        gt=0,
+        description="PostgreSQL statement_timeout; the client gives up on any wait for the "
+        "server (query, commit, ping) 1 s later and closes the connection",
+    )
+    db_idle_in_transaction_timeout_s: float = Field(
+        default=60.0, gt=0, description="PostgreSQL idle_in_transaction_session_timeout"
+    )
     default_account_credits: int = Field(default=1_000_000, ge=0)
     cost_convert_page: int = Field(default=1, ge=0, description="credits per converted page")
     cost_generate_page: int = Field(default=1, ge=0, description="credits per generated page")

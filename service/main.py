@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.accounts import ensure_default_account
@@ -253,13 +254,16 @@ def _install_error_handlers(app: FastAPI) -> None:
         ]
         return envelope_response(BAD_PARAMETERS, failure_data(current_request_id(), details))
 
-    @app.exception_handler(OperationalError)
-    async def _database_down(request: Request, exc: OperationalError) -> JSONResponse:
-        # The database is unreachable (stopped, restarting, network): a clear "retry later"
-        # answer at once (README "Scale-out"), not a 50199 with a traceback per request.
-        log.warning("database unavailable: %s", type(exc.orig).__name__)
+    async def _database_down(request: Request, exc: Exception) -> JSONResponse:
+        # The database is unreachable (stopped, frozen, restarting, network) or every pooled
+        # connection is stuck: a clear "retry later" answer within the DECKFORGE_DB_* bounds
+        # (README "Scale-out"), not a 50199 with a traceback per request.
+        log.warning("database unavailable: %s", type(getattr(exc, "orig", exc)).__name__)
         error = ApiError(NOT_READY, DATABASE_DOWN, headers={"Retry-After": "5"})
         return error_response(error, current_request_id())
+
+    app.add_exception_handler(OperationalError, _database_down)
+    app.add_exception_handler(PoolTimeout, _database_down)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

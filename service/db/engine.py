@@ -11,6 +11,7 @@ import contextlib
 import fcntl
 import logging
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,12 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.config import Settings
+from service.db import bounded
 
 log = logging.getLogger("deckforge.db")
 
 SQLITE_FILE = "deckforge.sqlite3"
 SQLITE_BUSY_TIMEOUT_S = 30.0
-PG_CONNECT_TIMEOUT_S = 5
 _PG_MIGRATION_LOCK = 0x6465636B  # "deck": advisory lock id held while migrating
 
 
@@ -45,30 +46,65 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> Engine:
-    """An engine for `url`; SQLite files get WAL, foreign keys and a busy timeout."""
+@dataclass(frozen=True)
+class Limits:
+    """How long a database use may take (DECKFORGE_DB_* settings; README "Scale-out")."""
+
+    pool_size: int = 10
+    pool_timeout_s: float = 10.0
+    connect_timeout_s: int = 5
+    statement_timeout_s: float = 5.0
+    idle_in_transaction_s: float = 60.0
+
+    @classmethod
+    def of(cls, settings: Settings) -> Limits:
+        return cls(
+            pool_size=settings.db_pool_size,
+            pool_timeout_s=settings.db_pool_timeout_s,
+            connect_timeout_s=settings.db_connect_timeout_s,
+            statement_timeout_s=settings.db_statement_timeout_s,
+            idle_in_transaction_s=settings.db_idle_in_transaction_timeout_s,
+        )
+
+
+def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None = None) -> Engine:
+    """An engine for `url`; SQLite files get WAL, foreign keys and a busy timeout; PostgreSQL
+    connections are bounded (service.db.bounded: a frozen server is an error, not a hang)."""
+    limits = limits or Limits()
+    if pool_size is not None:
+        limits = replace(limits, pool_size=pool_size)
     parsed = make_url(url)
+    pool = {
+        "pool_size": limits.pool_size,
+        "max_overflow": 2 * limits.pool_size,
+        "pool_timeout": limits.pool_timeout_s,
+    }
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
             url,
             connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},
-            pool_size=pool_size,
-            max_overflow=2 * pool_size,
-            pool_timeout=60,
+            **pool,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    # connect_timeout: an unreachable server is a clear error (1013) within seconds, not a hang.
-    return create_engine(
-        url,
-        pool_size=pool_size,
-        max_overflow=2 * pool_size,
-        pool_pre_ping=True,
-        pool_timeout=60,
-        connect_args={"connect_timeout": PG_CONNECT_TIMEOUT_S},
+    args = bounded.connect_args(
+        connect_timeout_s=limits.connect_timeout_s,
+        statement_timeout_s=limits.statement_timeout_s,
+        idle_in_transaction_s=limits.idle_in_transaction_s,
     )
+    if parsed.query.get("options"):  # keep the URL's own options (e.g. search_path)
+        args["options"] = f"{parsed.query['options']} {args['options']}"
+    engine = create_engine(url, pool_pre_ping=True, connect_args=args, **pool)
+    if parsed.get_driver_name() == "psycopg":
+        conn_class = bounded.connection_class(limits.statement_timeout_s + bounded.CLIENT_GRACE_S)
+
+        @event.listens_for(engine, "do_connect")
+        def _connect(_dialect: Any, _rec: Any, cargs: Any, cparams: Any) -> Any:
+            return conn_class.connect(*cargs, **cparams)
+
+    return engine
 
 
 class Database:
@@ -81,8 +117,8 @@ class Database:
                 raise ValueError("Database needs settings or a url")
             url = database_url(settings)
         self.url = url
-        pool_size = settings.db_pool_size if settings is not None else 10
-        self.engine = make_engine(url, pool_size=pool_size)
+        limits = Limits.of(settings) if settings is not None else Limits()
+        self.engine = make_engine(url, limits=limits)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property
@@ -107,6 +143,10 @@ class Database:
 
         with self._migration_lock(), self.engine.connect() as conn:
             if self.dialect == "postgresql":
+                # A migration may take long (or wait for another instance's): no limits here.
+                bounded.unbounded(conn.connection.dbapi_connection)
+                conn.exec_driver_sql("SET statement_timeout = 0")
+                conn.exec_driver_sql("SET idle_in_transaction_session_timeout = 0")
                 conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
                 conn.commit()
             if self.dialect == "sqlite":
@@ -119,6 +159,7 @@ class Database:
                 if self.dialect == "postgresql":
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_MIGRATION_LOCK})
                     conn.commit()
+                    conn.invalidate()  # unbounded: not back into the pool
                 if self.dialect == "sqlite":
                     conn.exec_driver_sql("PRAGMA foreign_keys=ON")
 

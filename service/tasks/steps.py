@@ -26,6 +26,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
 import generator
 from service import library
 from service.accounts import Principal
@@ -196,6 +199,15 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         return
     except TimeoutError:
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
+    except (OperationalError, PoolTimeout):
+        if state.settings.queue_url is not None:
+            # The database is unreachable or frozen (README "Scale-out"): not the task's fault.
+            # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
+            # new message and a worker runs it again once the database answers.
+            log.warning("task %s: database unavailable, handed back for a retry", task_id)
+            await asyncio.to_thread(_hand_back, state, task_id, owner)
+            return
+        code, message = INTERNAL, "the database was unavailable while the task ran"
     except StepFailed as exc:
         code, message = exc.code, exc.message
     except generator.GeneratorError as exc:
@@ -211,6 +223,15 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
     now = state.clock()
     await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
+
+
+def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:
+    from service.queue.claims import hand_back
+
+    try:
+        hand_back(state.db, task_id, owner, now=state.clock())
+    except (OperationalError, PoolTimeout):
+        log.warning("task %s: hand-back failed too; its lease will expire", task_id)
 
 
 def _content_error(exc: Exception) -> tuple[str, str] | None:

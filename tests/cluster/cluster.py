@@ -5,7 +5,7 @@ process group, on free ports, with every file in one temp directory.
 Used by the cluster tests (tests/cluster/conftest.py) and by benchmarks/load_cluster.py. Faults
 are real: `kill_worker` / `kill_api` send SIGKILL to a whole process group, `kill_redis` /
 `start_redis` kill Redis and start an empty one on the same port, `stop_postgres` / `start_postgres` stop and start the
-PostgreSQL server (`pg_ctl -m fast`). `stop()` ends everything and checks nothing is left.
+PostgreSQL server (`pg_ctl -m fast`), `freeze_postgres` / `thaw_postgres` SIGSTOP / SIGCONT it. `stop()` ends everything and checks nothing is left.
 """
 
 from __future__ import annotations
@@ -121,6 +121,22 @@ def pids_in_group(pgid: int) -> list[int]:
             continue
         fields = stat[stat.rindex(")") + 2 :].split()
         if fields[0] != "Z" and int(fields[2]) == pgid:
+            out.append(int(entry.name))
+    return out
+
+
+def children_of(ppid: int) -> list[int]:
+    """Live pids whose parent is `ppid` (read from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if fields[0] != "Z" and int(fields[1]) == ppid:
             out.append(int(entry.name))
     return out
 
@@ -438,6 +454,23 @@ class Cluster:
         test server runs with synchronous_commit=off, which an immediate stop would lose)."""
         self.pg._run(str(self.pg.bin / "pg_ctl"), "-D", str(self.pg.data), "-m", "fast", "-w",
                      "stop")  # fmt: skip
+
+    def postgres_pids(self) -> list[int]:
+        """The PostgreSQL server: the postmaster, then its children (each in its own session,
+        so not one process group)."""
+        postmaster = int((self.pg.data / "postmaster.pid").read_text().split()[0])
+        return [postmaster, *children_of(postmaster)]
+
+    def freeze_postgres(self) -> None:
+        """SIGSTOP the whole server: its TCP connections stay open, nothing answers (a hung
+        host). The postmaster first, so that it starts no new child meanwhile."""
+        for pid in self.postgres_pids():
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw_postgres(self) -> None:
+        for pid in reversed(self.postgres_pids()):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
 
     def start_postgres(self) -> None:
         options = (

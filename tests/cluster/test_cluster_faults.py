@@ -1,10 +1,12 @@
 """Faults against the running cluster, one test each: a worker host killed (SIGKILL) in the
 middle of a task, an API instance killed during an SSE stream, Redis restarted with tasks in
-flight, PostgreSQL stopped for 5 s. Each test puts the cluster back as it found it."""
+flight, PostgreSQL stopped for 5 s, PostgreSQL frozen (SIGSTOP) for 6 s. Each test puts the
+cluster back as it found it."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 from cluster import Cluster
@@ -197,3 +199,63 @@ def test_postgres_down_for_5s_clear_errors_then_recovery(cluster: Cluster, alice
     done = wait_done(cluster, task_id, alice, timeout=60)
     assert done["data"]["status"] == "success", done
     assert result(cluster, 1, task_id, alice)["data"]["pptId"] == done["data"]["pptId"]
+
+
+FROZEN_S = 6.0
+# The most a request may take against a frozen server with the fixture's DB_BOUNDS: a query or
+# the pool's ping gives up after 2 + 1 s, the reconnect after 2 s; plus slack for a busy machine.
+FROZEN_ANSWER_S = 3 + 2 + 2.5
+
+
+def test_postgres_frozen_for_6s_answers_1013_then_recovers(cluster: Cluster, alice: str) -> None:
+    body = {"htmls": [page("frozen")]}
+    for i in (0, 1):  # pooled connections are open on both instances: the freeze catches them
+        assert call(cluster, i, CONVERT, body, token=alice)["code"] == 0
+    token = cluster.token("frank")
+    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN) for i in range(2)]
+    _running_on(cluster, tasks[0])
+    workers_before = [p.group_pids() for p in cluster.workers]
+
+    def convert(i: int) -> tuple[httpx.Response, float, float]:
+        r, took = _timed(httpx.post, cluster.url(i) + CONVERT, json=body,
+                         headers={"token": alice}, timeout=60)  # fmt: skip
+        return r, took, time.monotonic()
+
+    cluster.freeze_postgres()
+    frozen_at = time.monotonic()
+    try:
+        with ThreadPoolExecutor(6) as pool:  # several requests at once on each instance
+            answers = list(pool.map(convert, [0, 1, 0, 1, 0, 1]))
+            ready = [httpx.get(cluster.url(i) + "/readyz", timeout=30) for i in (0, 1)]
+        time.sleep(max(0.0, FROZEN_S - (time.monotonic() - frozen_at)))
+    finally:
+        cluster.thaw_postgres()
+    thawed_at = time.monotonic()
+    assert [r.status_code for r in ready] == [503, 503], [r.text for r in ready]
+    for r, took, ended in answers:
+        assert took < FROZEN_ANSWER_S, took  # an answer, not a hang
+        out = r.json()
+        assert set(out) == {"code", "message", "data"}, out
+        if ended < thawed_at:  # answered during the freeze: a clear "retry later"
+            assert out["code"] == 1013 and "database" in out["message"], out
+            assert r.headers["retry-after"] == "5", r.headers
+        else:  # only on a very slow machine: the answer came after the thaw
+            assert out["code"] in (0, 1013), out
+    assert any(ended < thawed_at for _, _, ended in answers)
+    # It recovers by itself: both instances convert again within seconds.
+    deadline = time.monotonic() + 30
+    while True:
+        outs = [call(cluster, i, CONVERT, body, token=alice) for i in (0, 1)]
+        if all(o["code"] == 0 for o in outs):
+            break
+        assert time.monotonic() < deadline, outs
+        time.sleep(0.5)
+    # No task lost: both complete (the running one is handed back and run again), one PPT
+    # and one charge each; no worker process died or was replaced.
+    for task_id in tasks:
+        done = wait_done(cluster, task_id, token, timeout=120)
+        assert done["code"] == 0 and done["data"]["status"] == "success", done
+        assert _charges(cluster, task_id) == (1, 1)
+    assert [p.group_pids() for p in cluster.workers] == workers_before
+    rows = cluster.sql("SELECT count(*) FROM tasks WHERE status IN ('pending', 'processing')")
+    assert rows[0][0] == 0

@@ -29,6 +29,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from proc_cpu import helper_cpu  # noqa: E402
+
 import generator  # noqa: E402
 from generator import planner  # noqa: E402
 
@@ -266,12 +268,12 @@ def main(argv: list[str] | None = None) -> int:
         deck = None
         for _ in range(args.runs):
             checks = _count_checks()
-            t0, h0 = time.process_time(), _helper_cpu()
+            t0, h0 = time.process_time(), helper_cpu()
             deck = generator.generate_from_markdown(md, tid)
             times.append(time.process_time() - t0)
             fit_times.append(checks())
             render_deck_pngs(deck.conversion, width=640)  # cover = previews[0]
-            job_times.append(time.process_time() - t0 + _helper_cpu() - h0)
+            job_times.append(time.process_time() - t0 + helper_cpu() - h0)
         assert deck is not None
         content = sum(1 for p in deck.pages if p.kind == "content")
         row = {
@@ -300,21 +302,6 @@ def main(argv: list[str] | None = None) -> int:
     with open(os.path.join(RESULTS, "generate.json"), "w") as fh:
         json.dump({"markdown_chars": len(md), "runs": args.runs, "results": results}, fh, indent=2)
     return 0
-
-
-def _helper_cpu() -> float:
-    """CPU seconds used so far by the engine's resvg helper process (0 before it starts)."""
-    from engine.model import svgrender
-
-    proc = svgrender._HELPER.proc
-    if proc is None:
-        return 0.0
-    try:
-        with open(f"/proc/{proc.pid}/stat", encoding="ascii") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _count_checks():  # type: ignore[no-untyped-def]

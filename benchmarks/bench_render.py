@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from proc_cpu import helper_cpu  # noqa: E402
+
 from engine.api import convert  # noqa: E402
 from engine.render import BACKENDS, default_backend, render_slide_png  # noqa: E402
 
@@ -49,21 +51,6 @@ def fidelity_python(arg: str | None) -> str:
         if candidate and Path(candidate).exists():
             return candidate
     return sys.executable
-
-
-def helper_cpu() -> float:
-    """CPU seconds used so far by the engine's resvg helper process (0 before it starts)."""
-    from engine.model import svgrender
-
-    proc = svgrender._HELPER.proc
-    if proc is None:
-        return 0.0
-    try:
-        with open(f"/proc/{proc.pid}/stat", encoding="ascii") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def render_timed(

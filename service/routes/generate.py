@@ -11,22 +11,20 @@ import asyncio
 import functools
 import json
 import logging
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 
 from service import library
 from service.accounts import Principal
 from service.credits import AccountingError, ensure_affordable
-from service.db.models import CustomTemplate, Ppt, PptDocument, PptPreview, Task, TaskEvent
+from service.db.models import CustomTemplate, Ppt, PptDocument, Task, TaskEvent
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
+from service.documents import Stored, discard, store_generated, write_document
 from service.envelope import (
     BAD_PARAMETERS,
     BUSY,
@@ -37,7 +35,6 @@ from service.envelope import (
     ApiError,
     envelope_response,
 )
-from service.filenames import sanitize_filename
 from service.paging import format_time
 from service.routes.preview import preview_url
 from service.validation import parse_json_body
@@ -172,90 +169,6 @@ def _precheck(state: ServiceState, principal: Principal) -> None:
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
 
-@dataclass(frozen=True)
-class Stored:
-    file_key: str
-    cover_key: str
-    file_name: str
-    extra_keys: tuple[str, ...] = ()  # the document and the slide previews
-
-
-def _store(state: ServiceState, result: dict[str, Any], now: datetime, base_url: str) -> Stored:
-    """Put the PPTX, its cover, its document (pptxProperty) and its slide previews in storage
-    (kept until the PPT is deleted). The document's and previews' keys go into `result`
-    (`propertyKey`, `previewKeys`) for `_write_document`."""
-    name = sanitize_filename(result["subject"], state.settings.default_filename)
-    expires_at = now + timedelta(seconds=state.settings.url_ttl_s)
-    done: list[str] = []
-
-    def put(data: bytes, filename: str) -> str:
-        stored = state.storage.put(
-            data, filename=filename, expires_at=expires_at, now=now, base_url=base_url, keep=True
-        )
-        done.append(stored.key)
-        return stored.key
-
-    try:
-        pptx = put(result["pptx"], name)
-        cover = put(result["cover"], name[:-5] + "-cover.png")
-        result["propertyKey"] = put(result["property"].encode("utf-8"), "document.json")
-        result["previewKeys"] = _put_all(
-            put, [(png, f"slide-{i + 1}.png") for i, png in enumerate(result["previews"])]
-        )
-    except BaseException:
-        _discard(state, *done)
-        raise
-    return Stored(pptx, cover, name, tuple(done[2:]))
-
-
-PUT_THREADS = 8  # concurrent object writes per PPT (previews: one object per slide)
-
-
-def _put_all(put: Callable[[bytes, str], str], items: list[tuple[bytes, str]]) -> list[str]:
-    """Write the objects side by side (each is a round trip to S3); keys in input order. Every
-    write is awaited before an error is raised, so `_discard` sees every key that was made."""
-    if len(items) <= 1:
-        return [put(data, name) for data, name in items]
-    with ThreadPoolExecutor(max_workers=min(PUT_THREADS, len(items))) as pool:
-        futures = [pool.submit(put, data, name) for data, name in items]
-        wait(futures)
-    return [f.result() for f in futures]
-
-
-def _discard(state: ServiceState, *keys: str | None) -> None:
-    for key in keys:
-        if not key:
-            continue
-        try:
-            state.storage.delete(key)
-        except Exception:  # noqa: BLE001 - a stray object is only logged
-            log.exception("could not delete a stored object")
-
-
-def _write_document(session: Any, ppt_id: str, result: dict[str, Any], now: datetime) -> list[str]:
-    """Point the PPT's document and previews at the objects `_store` put in storage (or keep
-    them in the rows when `result` has no keys); returns the storage keys it replaced, to be
-    deleted after the commit."""
-    old = library.generated_object_keys(session, ppt_id)
-    session.execute(delete(PptPreview).where(PptPreview.ppt_id == ppt_id))
-    key = result.get("propertyKey")
-    prop = None if key else result["property"]
-    doc = session.get(PptDocument, ppt_id)
-    if doc is None:
-        doc = PptDocument(ppt_id=ppt_id, slides=result["pages"], update_time=now)
-        session.add(doc)
-    doc.property, doc.property_key = prop, key
-    doc.slides, doc.update_time = result["pages"], now
-    keys = result.get("previewKeys")
-    if keys is not None:
-        session.add_all(PptPreview(ppt_id=ppt_id, idx=i, storage_key=k) for i, k in enumerate(keys))
-    else:
-        session.add_all(
-            PptPreview(ppt_id=ppt_id, idx=i, png=png) for i, png in enumerate(result["previews"])
-        )
-    return old
-
-
 MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
 
 
@@ -325,7 +238,7 @@ def _record_new(
     try:
         with state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal, new, cost=cost, now=now)
-            _write_document(s, ppt.id, result, now)
+            write_document(s, ppt.id, result, now)
             s.flush()
             doc = s.get(PptDocument, ppt.id)
             if doc is not None and task_id is not None:
@@ -339,7 +252,7 @@ def _record_new(
             s.commit()
             return ppt
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
+        discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, AccountingError):
             raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
@@ -419,7 +332,7 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     result = await run_job(state, payload)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
-    stored = await asyncio.to_thread(_store, state, result, now, base_url)
+    stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
     ppt = await asyncio.to_thread(
         functools.partial(
             _record_new,
@@ -505,11 +418,11 @@ def _replace(
             )
             ppt.subject, ppt.template_id = result["subject"][:512], result["templateId"]
             ppt.pages, ppt.update_time = result["pages"], now
-            old += _write_document(s, ppt.id, result, now)
+            old += write_document(s, ppt.id, result, now)
             s.commit()
             return ppt, old
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
+        discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, library.PptNotFound):
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
         raise
@@ -533,9 +446,9 @@ async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep)
     result = await run_job(state, {"job": "regenerate", "document": document, "package": package})
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
-    stored = await asyncio.to_thread(_store, state, result, now, base_url)
+    stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
     ppt, old = await asyncio.to_thread(_replace, state, principal, ppt_id, result, stored, now)
-    await asyncio.to_thread(_discard, state, *old)
+    await asyncio.to_thread(discard, state, *old)
     return envelope_response(OK, {"pptInfo": ppt_info(state, ppt, result["property"], base_url)})
 
 

@@ -34,6 +34,7 @@ from service import library
 from service.accounts import Principal
 from service.credits import AccountingError
 from service.deps import ServiceState
+from service.documents import discard, store_generated, write_document
 from service.tasks import store
 
 log = logging.getLogger("deckforge.tasks")
@@ -157,11 +158,9 @@ def _store_pages(state: ServiceState, task_id: str, owner: str, htmls: list[str]
 
 def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) -> None:
     """Store the files, then record + charge the PPT and finish the task in one transaction."""
-    from service.routes.generate import _discard, _store, _write_document
-
     now = state.clock().replace(microsecond=0)
     base_url = state.settings.public_base_url or "http://localhost"
-    stored = _store(state, result, now, base_url)
+    stored = store_generated(state, result, now, base_url)
     new = library.NewPpt(
         file_name=stored.file_name,
         pages=result["pages"],
@@ -176,12 +175,12 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
     try:
         with store.write_turn(state.db), state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
-            _write_document(s, ppt.id, result, now)
+            write_document(s, ppt.id, result, now)
             if not store.succeed(s, task.id, owner, ppt.id, now):
                 raise Lost()
             s.commit()
     except BaseException as exc:
-        _discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
+        discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, AccountingError):
             raise StepFailed(CREDITS, str(exc)) from None
         raise

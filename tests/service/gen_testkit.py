@@ -41,7 +41,7 @@ Everyone finished the course
 
 @contextmanager
 def started_env(tmp: Path, database_url: str | None = None, **overrides: Any) -> Iterator[Env]:
-    """An app with its worker pool running (TestClient entered)."""
+    """An app with its lifespan running (worker pool and task runner; TestClient entered)."""
     env = make_env(tmp, database_url, **overrides)
     try:
         with env.client:

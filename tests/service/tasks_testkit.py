@@ -1,22 +1,22 @@
-"""Helpers for the portable task tests: create calls, polling to the end, SSE parsing."""
+"""Helpers for the portable task tests: create calls, polling to the end, SSE parsing, a
+scripted LLM server and a web page server (the app set-up comes from gen_testkit)."""
 
 from __future__ import annotations
 
-import io
 import json
-import re
 import threading
 import time
-import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from accounts_testkit import Env, make_env
+from accounts_testkit import Env
+from gen_testkit import MARKDOWN as MARKDOWN  # the set-up and helpers both kits share
+from gen_testkit import get_path as get_path
+from gen_testkit import slide_texts as slide_texts
+from gen_testkit import started_env as started_env
 
 CREATE = "/v2/api/portable/create-task"
 RESULT = "/v2/api/portable/task-result"
@@ -24,22 +24,6 @@ STREAM = "/v2/api/portable/task-stream"
 LATEST = "/api/ppt/v2/latestData"
 TEMPLATE = "corporate"
 FAST = {"task_poll_interval_s": 0.05}
-
-MARKDOWN = """# Quarterly Review
-Numbers and plans
-
-## Results
-
-### Revenue Growth
-- Sales up in every region
-- Margins held steady
-
-### Team Update
-#### Hiring
-Two engineers joined
-#### Training
-Everyone finished the course
-"""
 
 PASTED = """Our Garden Project
 
@@ -108,33 +92,6 @@ def read_sse(lines: Iterator[str]) -> Iterator[Event | str]:
         else:
             key, _, value = line.partition(":")
             fields[key] = value[1:] if value.startswith(" ") else value
-
-
-@contextmanager
-def started_env(tmp: Path, database_url: str | None = None, **overrides: Any) -> Iterator[Env]:
-    """An app with its lifespan running (worker pool and task runner)."""
-    env = make_env(tmp, database_url, **overrides)
-    try:
-        with env.client:
-            yield env
-    finally:
-        env.state.db.close()
-
-
-def get_path(env: Env, url: str) -> Any:
-    """GET a link the app produced (local storage / preview), through the same TestClient."""
-    parts = urlsplit(url)
-    return env.client.get(f"{parts.path}?{parts.query}")
-
-
-def slide_texts(pptx: bytes) -> list[str]:
-    """Text of each slide (a:t runs joined), in slide order."""
-    with zipfile.ZipFile(io.BytesIO(pptx)) as z:
-        names = [n for n in z.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n)]
-        names.sort(key=lambda n: int(re.findall(r"\d+", n)[0]))
-        return [
-            " ".join(re.findall(r"<a:t>([^<]*)</a:t>", z.read(n).decode("utf-8"))) for n in names
-        ]
 
 
 class _ChatHandler(BaseHTTPRequestHandler):

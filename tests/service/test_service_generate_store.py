@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from service.routes.generate import _put_all
+from service.documents import put_all as _put_all
 
 
 def test_keys_come_back_in_input_order_although_writes_finish_out_of_order() -> None:

@@ -12,12 +12,23 @@ Reported per phase: completed conversions and tasks, throughput (per second of w
 p95 / p99 latency of each kind (a task: create -> success seen by polling), errors (any answer
 that is not success, transport errors included) with 1012 "busy" answers (the admission bound)
 counted apart, and the CPU seconds each part used (API instances, worker host, PostgreSQL,
-moto S3, Redis; from /proc: the machine is shared, so the worker host's CPU per task is the
-steadier figure). A
-phase ends after `--duration` seconds: calls still in flight then are dropped, not counted.
-Writes benchmarks/results/load_cluster.json.
+moto S3, Redis, the load generator itself; from /proc: the machine is shared, so the worker
+host's CPU per task is the steadier figure). A phase ends after `--duration` seconds: calls
+still in flight then are dropped, not counted. Writes benchmarks/results/load_cluster.json.
+
+Worker scaling on a small machine: the API instances, PostgreSQL, moto and the load generator
+share the cores with the worker processes, so the tasks/s growth from 1 to 2 processes is bound
+by what the others leave. Each phase therefore also reports the cores the worker host used
+(`workerCores`, CPU s / wall s) and tasks per worker CPU second; `perWorkerCpuGrowth` (2 vs 1
+process) near 1.0 means the workers scale with the CPU they get, and `workerCores` of one process
+near 1.0 means it is saturated (one process runs Python on one core at a time). `--pin-others`
+pins everything but the worker host (API, PostgreSQL, Redis, moto, this process) to the given
+CPUs (sched_setaffinity), `--pin-workers` the worker host; `--task-pages` makes tasks whose work
+is mostly in the worker (more pages per task, same number of API calls).
 
     python benchmarks/load_cluster.py --clients 100 --duration 60 --worker-processes 1,2
+    python benchmarks/load_cluster.py --clients 8 --duration 60 --task-share 1.0 \
+        --task-pages 20 --results benchmarks/results/load_cluster_worker_bound.json
 """
 
 from __future__ import annotations
@@ -40,12 +51,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "cluster"))
 
 from cluster import Cluster, Proc  # noqa: E402
+from proc_cpu import process_cpu  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "load_cluster.json"
 CONVERT = "/v2/api/htmljson-bridge/convert-html-to-json"
 CREATE = "/v2/api/portable/create-task"
 RESULT = "/v2/api/portable/task-result"
 BUSY = 1012
+ALL_CPUS = set(os.sched_getaffinity(0))
 # A client alternating instances leaves each connection idle for a whole call to the other
 # instance (often > 5 s): drop idle connections before uvicorn's 5 s keep-alive timeout does,
 # or a reuse can race the server's close (ReadError) - what a well-behaved client or load
@@ -64,6 +77,17 @@ Cluster figures
 - Two engineers joined
 - Everyone finished the course
 """
+
+
+def markdown(pages: int) -> str:
+    """A type-7 task's Markdown with about `pages` slides (title, section, content pages)."""
+    if pages <= 0:
+        return MARKDOWN
+    body = "".join(
+        f"### Point {i}\n- first line of point {i}\n- second line of point {i}\n\n"
+        for i in range(max(1, pages - 2))
+    )
+    return f"# Load Test\nCluster figures\n\n## Part\n\n{body}"
 
 
 def page(text: str) -> str:
@@ -121,12 +145,20 @@ async def convert_client(urls: list[str], token: str, end: float, out: Phase, n:
                 out.error(f"convert code {code}")
 
 
-async def task_client(urls: list[str], token: str, end: float, out: Phase, n: int) -> None:
+@dataclass(frozen=True)
+class TaskShape:
+    content: str = MARKDOWN
+    poll_s: float = 0.5
+
+
+async def task_client(
+    urls: list[str], token: str, end: float, out: Phase, n: int, shape: TaskShape
+) -> None:
     async with httpx.AsyncClient(timeout=120, limits=LIMITS) as http:
         i = n
         while time.monotonic() < end:
             i += 1
-            body = {"type": 7, "content": MARKDOWN, "templateId": "corporate"}
+            body = {"type": 7, "content": shape.content, "templateId": "corporate"}
             started = time.monotonic()
             try:
                 r = await http.post(urls[i % len(urls)] + CREATE, json=body,
@@ -139,7 +171,8 @@ async def task_client(urls: list[str], token: str, end: float, out: Phase, n: in
                 if created["code"] != 0:
                     out.error(f"create code {created['code']}")
                     continue
-                status = await poll(http, urls, token, created["data"]["taskId"], end + 1)
+                task_id = created["data"]["taskId"]
+                status = await poll(http, urls, token, task_id, end + 1, shape.poll_s)
             except (httpx.HTTPError, ValueError, KeyError) as exc:
                 out.error(f"task {_describe(exc)}")
                 await asyncio.sleep(0.5)
@@ -151,10 +184,10 @@ async def task_client(urls: list[str], token: str, end: float, out: Phase, n: in
 
 
 async def poll(http: httpx.AsyncClient, urls: list[str], token: str, task_id: str,
-               until: float) -> str:  # fmt: skip
+               until: float, every: float) -> str:  # fmt: skip
     n = 0
     while time.monotonic() < until:
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(every)
         n += 1
         r = await http.get(urls[n % len(urls)] + RESULT, params={"taskId": task_id},
                            headers={"token": token})  # fmt: skip
@@ -207,23 +240,65 @@ def postgres_cpu(cluster: Cluster) -> float:
     return _cpu(pids)
 
 
+def postgres_pids(cluster: Cluster) -> set[int]:
+    try:
+        return set(cluster.postgres_pids())
+    except (OSError, ValueError, IndexError):
+        return set()
+
+
 def sample_cpu(cluster: Cluster, groups: dict[str, list[Proc]]) -> dict[str, float]:
     out = {k: cpu_seconds(v) for k, v in groups.items()}
     out["postgres"] = postgres_cpu(cluster)
+    out["loadGenerator"] = time.process_time()
     return out
 
 
-def _cpu(pids: set[int]) -> float:
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+def cpu_list(text: str | None) -> set[int] | None:
+    """'0' or '0,1' or '0-1' -> a CPU set (None: no pinning)."""
+    if not text:
+        return None
+    cpus: set[int] = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        cpus.update(range(int(lo), int(hi or lo) + 1))
+    return cpus
+
+
+def pin(pids: set[int], cpus: set[int]) -> None:
+    """Every thread of `pids` (and their future children) onto `cpus`."""
     for pid in pids:
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / ticks
+        for tid in _threads(pid):
+            try:
+                os.sched_setaffinity(tid, cpus)
+            except OSError:  # gone meanwhile
+                continue
+
+
+def _threads(pid: int) -> list[int]:
+    try:
+        return [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return []
+
+
+def apply_pinning(cluster: Cluster, args: argparse.Namespace) -> None:
+    """--pin-others / --pin-workers onto the running cluster (after every worker restart)."""
+    others, workers = cpu_list(args.pin_others), cpu_list(args.pin_workers)
+    if others is not None and workers is None:  # a restarted host would inherit ours
+        workers = ALL_CPUS
+    if workers is not None:
+        pin({pid for p in cluster.workers for pid in p.group_pids()}, workers)
+    if others is None:
+        return
+    procs = [*cluster.apis, *([cluster.redis] if cluster.redis else [])]
+    procs += [cluster.s3] if cluster.s3 else []
+    pin({pid for p in procs for pid in p.group_pids()} | postgres_pids(cluster), others)
+    pin({os.getpid()}, others)
+
+
+def _cpu(pids: set[int]) -> float:
+    return sum(process_cpu(pid) for pid in pids)
 
 
 async def run_phase(cluster: Cluster, tokens: list[str], args: argparse.Namespace) -> Phase:
@@ -231,8 +306,11 @@ async def run_phase(cluster: Cluster, tokens: list[str], args: argparse.Namespac
     end = time.monotonic() + args.duration
     out = Phase(end=end)
     n_tasks = round(args.clients * args.task_share)
+    shape = TaskShape(markdown(args.task_pages), args.poll_interval)
     clients = [
-        (task_client if n < n_tasks else convert_client)(urls, tokens[n % len(tokens)], end, out, n)
+        task_client(urls, tokens[n % len(tokens)], end, out, n, shape)
+        if n < n_tasks
+        else convert_client(urls, tokens[n % len(tokens)], end, out, n)
         for n in range(args.clients)
     ]
     random.shuffle(clients)
@@ -245,8 +323,11 @@ async def run_phase(cluster: Cluster, tokens: list[str], args: argparse.Namespac
     return out
 
 
-def summarize(phase: Phase, wall: float, cpu: dict[str, float], processes: int) -> dict[str, Any]:
+def summarize(
+    phase: Phase, wall: float, cpu: dict[str, float], processes: int, load_at_start: float
+) -> dict[str, Any]:
     worker_cpu = cpu["workerHost"]
+    others = sum(v for k, v in cpu.items() if k != "workerHost")
     return {
         "workerProcesses": processes,
         "seconds": round(wall, 1),
@@ -261,9 +342,47 @@ def summarize(phase: Phase, wall: float, cpu: dict[str, float], processes: int) 
         "errorKinds": phase.errors,
         "busy1012": phase.busy,
         "cpuSeconds": {k: round(v, 1) for k, v in cpu.items()},
-        "workerHostCpuPerTask": round(worker_cpu / len(phase.tasks), 2) if phase.tasks else None,
+        "workerHostCpuPerTask": round(worker_cpu / len(phase.tasks), 3) if phase.tasks else None,
+        "otherCpuPerTask": round(others / len(phase.tasks), 3) if phase.tasks else None,
+        "workerCores": round(worker_cpu / wall, 2),
+        "allCores": round((worker_cpu + others) / wall, 2),
+        "tasksPerWorkerCpuSecond": round(len(phase.tasks) / worker_cpu, 3) if worker_cpu else None,
+        "loadAverage1mAtStart": round(load_at_start, 1),
         "loadAverage1m": round(os.getloadavg()[0], 1),
     }
+
+
+SUCCEEDED = "SELECT count(*) FROM tasks WHERE status = 'success'"
+
+
+def measure_phase(
+    cluster: Cluster, tokens: list[str], args: argparse.Namespace, processes: int
+) -> dict[str, Any]:
+    """One load phase on an idle (drained) cluster, then the queue drained again: the phase
+    window gives throughput and latency; phase + drain gives the worker host's exact CPU per
+    task (every task created in the phase finished, and the queue was empty before)."""
+    groups = {
+        "apis": cluster.apis,
+        "workerHost": cluster.workers,
+        "s3": [cluster.s3] if cluster.s3 else [],
+        "redis": [cluster.redis] if cluster.redis else [],
+    }
+    load_at_start = os.getloadavg()[0]
+    done0 = int(cluster.sql(SUCCEEDED)[0][0])
+    cpu0, t0 = sample_cpu(cluster, groups), time.monotonic()
+    phase = asyncio.run(run_phase(cluster, tokens, args))
+    wall = min(time.monotonic() - t0, args.duration)
+    cpu1 = sample_cpu(cluster, groups)
+    summary = summarize(phase, wall, {k: cpu1[k] - cpu0[k] for k in cpu0}, processes, load_at_start)
+    drain(cluster)
+    worker_cpu = cpu_seconds(cluster.workers) - cpu0["workerHost"]
+    finished = int(cluster.sql(SUCCEEDED)[0][0]) - done0
+    summary["drained"] = {
+        "tasks": finished,
+        "workerHostCpuSeconds": round(worker_cpu, 1),
+        "workerHostCpuPerTask": round(worker_cpu / finished, 3) if finished else None,
+    }
+    return summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,6 +394,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worker-processes", default="1,2", help="phases: processes of the host")
     p.add_argument("--api-workers", type=int, default=1, help="conversion processes per API")
     p.add_argument("--worker-threads", type=int, default=4, help="tasks at once per process")
+    p.add_argument("--task-pages", type=int, default=0, help="slides per task (0: a 4-slide deck)")
+    p.add_argument("--poll-interval", type=float, default=0.5, help="task polling, seconds")
+    p.add_argument("--pin-others", help="CPUs for API, PostgreSQL, Redis, moto, load generator")
+    p.add_argument("--pin-workers", help="CPUs for the worker host (default: any)")
     p.add_argument("--results", type=Path, default=RESULTS, help="JSON report path")
     args = p.parse_args(argv)
     counts = [int(c) for c in args.worker_processes.split(",")]
@@ -302,19 +425,8 @@ def main(argv: list[str] | None = None) -> int:
             if processes != cluster.worker_processes:
                 cluster.worker_processes = processes
                 cluster.restart_worker(0)
-            groups = {
-                "apis": cluster.apis,
-                "workerHost": cluster.workers,
-                "s3": [cluster.s3] if cluster.s3 else [],
-                "redis": [cluster.redis] if cluster.redis else [],
-            }
-
-            cpu0, t0 = sample_cpu(cluster, groups), time.monotonic()
-            phase = asyncio.run(run_phase(cluster, tokens, args))
-            wall = min(time.monotonic() - t0, args.duration)
-            cpu1 = sample_cpu(cluster, groups)
-            cpu = {k: cpu1[k] - cpu0[k] for k in cpu0}
-            summary = summarize(phase, wall, cpu, processes)
+            apply_pinning(cluster, args)
+            summary = measure_phase(cluster, tokens, args, processes)
             phases.append(summary)
             print(json.dumps(summary, indent=2), flush=True)
     finally:
@@ -324,19 +436,27 @@ def main(argv: list[str] | None = None) -> int:
         "clients": args.clients,
         "durationSeconds": args.duration,
         "taskShare": args.task_share,
+        "taskPages": args.task_pages,
+        "pinOthers": args.pin_others,
+        "pinWorkers": args.pin_workers,
         "apis": args.apis,
         "cores": os.cpu_count(),
         "loadAverageAtEnd": os.getloadavg()[0],
         "phases": phases,
     }
     if len(phases) >= 2 and phases[0]["tasksPerSecond"]:
-        report["taskThroughputGrowth"] = round(
-            phases[-1]["tasksPerSecond"] / phases[0]["tasksPerSecond"], 2
-        )
+        first, last = phases[0], phases[-1]
+        report["taskThroughputGrowth"] = round(last["tasksPerSecond"] / first["tasksPerSecond"], 2)
+        report["workerCoresGrowth"] = round(last["workerCores"] / first["workerCores"], 2)
+        a, b = first["drained"]["workerHostCpuPerTask"], last["drained"]["workerHostCpuPerTask"]
+        if a and b:  # tasks per worker CPU second, 2 vs 1 process (1.0: linear in the CPU)
+            report["perWorkerCpuGrowth"] = round(a / b, 2)
     args.results.parent.mkdir(parents=True, exist_ok=True)
     args.results.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"task throughput growth {counts[0]} -> {counts[-1]} worker processes: "
-          f"{report.get('taskThroughputGrowth')}x; written to {args.results}")  # fmt: skip
+    print(f"{counts[0]} -> {counts[-1]} worker processes: tasks/s "
+          f"{report.get('taskThroughputGrowth')}x, worker cores {report.get('workerCoresGrowth')}x, "
+          f"tasks per worker CPU s {report.get('perWorkerCpuGrowth')}x; "
+          f"written to {args.results}")  # fmt: skip
     return 0
 
 

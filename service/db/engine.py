@@ -89,6 +89,9 @@ def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    if parsed.get_driver_name() != "psycopg":  # other drivers: only the connect timeout
+        args: dict[str, Any] = {"connect_timeout": limits.connect_timeout_s}
+        return create_engine(url, pool_pre_ping=True, connect_args=args, **pool)
     args = bounded.connect_args(
         connect_timeout_s=limits.connect_timeout_s,
         statement_timeout_s=limits.statement_timeout_s,
@@ -97,12 +100,11 @@ def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None
     if parsed.query.get("options"):  # keep the URL's own options (e.g. search_path)
         args["options"] = f"{parsed.query['options']} {args['options']}"
     engine = create_engine(url, pool_pre_ping=True, connect_args=args, **pool)
-    if parsed.get_driver_name() == "psycopg":
-        conn_class = bounded.connection_class(limits.statement_timeout_s + bounded.CLIENT_GRACE_S)
+    conn_class = bounded.connection_class(limits.statement_timeout_s + bounded.CLIENT_GRACE_S)
 
-        @event.listens_for(engine, "do_connect")
-        def _connect(_dialect: Any, _rec: Any, cargs: Any, cparams: Any) -> Any:
-            return conn_class.connect(*cargs, **cparams)
+    @event.listens_for(engine, "do_connect")
+    def _connect(_dialect: Any, _rec: Any, cargs: Any, cparams: Any) -> Any:
+        return conn_class.connect(*cargs, **cparams)
 
     return engine
 

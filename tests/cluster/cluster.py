@@ -141,6 +141,26 @@ def children_of(ppid: int) -> list[int]:
     return out
 
 
+def postgres_pids(pg: PgCluster) -> list[int]:
+    """A PostgreSQL server: the postmaster, then its children (each in its own session, so
+    not one process group)."""
+    postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
+    return [postmaster, *children_of(postmaster)]
+
+
+def freeze_postgres(pg: PgCluster) -> None:
+    """SIGSTOP the whole server: its TCP connections stay open, nothing answers (a hung host).
+    The postmaster first, so that it starts no new child meanwhile."""
+    for pid in postgres_pids(pg):
+        os.kill(pid, signal.SIGSTOP)
+
+
+def thaw_postgres(pg: PgCluster) -> None:
+    for pid in reversed(postgres_pids(pg)):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
+
+
 def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.5)
@@ -456,21 +476,13 @@ class Cluster:
                      "stop")  # fmt: skip
 
     def postgres_pids(self) -> list[int]:
-        """The PostgreSQL server: the postmaster, then its children (each in its own session,
-        so not one process group)."""
-        postmaster = int((self.pg.data / "postmaster.pid").read_text().split()[0])
-        return [postmaster, *children_of(postmaster)]
+        return postgres_pids(self.pg)
 
     def freeze_postgres(self) -> None:
-        """SIGSTOP the whole server: its TCP connections stay open, nothing answers (a hung
-        host). The postmaster first, so that it starts no new child meanwhile."""
-        for pid in self.postgres_pids():
-            os.kill(pid, signal.SIGSTOP)
+        freeze_postgres(self.pg)
 
     def thaw_postgres(self) -> None:
-        for pid in reversed(self.postgres_pids()):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGCONT)
+        thaw_postgres(self.pg)
 
     def start_postgres(self) -> None:
         options = (

@@ -1,0 +1,97 @@
+"""Bounded PostgreSQL connections (service.db.bounded) against a real server: a frozen server
+(SIGSTOP) is an OperationalError within the client bound and the pool recovers by itself after
+SIGCONT; the server-side timeouts are set on every connection; migrations run unbounded."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from cluster import freeze_postgres, thaw_postgres
+from pg_cluster import PgCluster, find_pg_bin, reap_orphans
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import NullPool
+
+from service.config import Settings
+from service.db.engine import Database, Limits, make_engine
+
+LIMITS = Limits(pool_size=2, connect_timeout_s=2, statement_timeout_s=1.0, pool_timeout_s=2)
+BOUND_S = 1.0 + 1.0 + 2  # the query (statement + 1 s), the pool's reconnect (connect timeout)
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[PgCluster]:
+    bin_dir = find_pg_bin()
+    if bin_dir is None:
+        pytest.fail("PostgreSQL binaries not found (Debian package `postgresql`)")
+    reap_orphans(bin_dir)
+    server = PgCluster(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        thaw_postgres(server)
+        server.stop()
+
+
+def _select_one(engine) -> int:  # type: ignore[no-untyped-def]
+    with engine.connect() as conn:
+        return int(conn.execute(text("SELECT 1")).scalar_one())
+
+
+def test_frozen_server_is_an_error_within_the_bound_then_recovers(pg: PgCluster) -> None:
+    engine = make_engine(pg.create_database(), limits=LIMITS)
+    try:
+        assert _select_one(engine) == 1  # a pooled connection is open when the server freezes
+        freeze_postgres(pg)
+        try:
+            for _ in range(2):  # the pooled connection, then a fresh connect
+                start = time.monotonic()
+                with pytest.raises(OperationalError):
+                    _select_one(engine)
+                assert time.monotonic() - start < BOUND_S + 2
+        finally:
+            thaw_postgres(pg)
+        assert _select_one(engine) == 1  # no restart needed
+    finally:
+        engine.dispose()
+
+
+def test_every_connection_carries_the_server_side_timeouts(pg: PgCluster) -> None:
+    engine = make_engine(pg.create_database(), limits=LIMITS)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(text("SHOW statement_timeout")).scalar_one() == "1s"
+            idle = conn.execute(text("SHOW idle_in_transaction_session_timeout")).scalar_one()
+            assert idle == "1min"
+            with pytest.raises(OperationalError, match="statement timeout"):
+                conn.execute(text("SELECT pg_sleep(3)"))
+    finally:
+        engine.dispose()
+
+
+def test_migrations_run_without_the_statement_timeout(pg: PgCluster, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # 1 ms would cancel most migration statements if they ran under it.
+    url = pg.create_database()
+    settings = Settings(
+        data_dir=tmp_path,
+        database_url=url,
+        db_statement_timeout_s=0.001,
+        db_connect_timeout_s=2,
+    )
+    db = Database(settings)
+    try:
+        db.upgrade()
+        with db.engine.connect() as conn:  # a bounded connection again, not the migration's
+            assert conn.execute(text("SHOW statement_timeout")).scalar_one() == "1ms"
+    finally:
+        db.close()
+    plain = create_engine(url, poolclass=NullPool)
+    try:
+        with plain.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar_one() == 1
+            assert conn.execute(text("SELECT count(*) FROM tasks")).scalar_one() == 0
+    finally:
+        plain.dispose()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from cluster import freeze_postgres, thaw_postgres
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
@@ -72,20 +74,30 @@ def test_every_connection_carries_the_server_side_timeouts(pg: PgCluster) -> Non
         engine.dispose()
 
 
-def test_migrations_run_without_the_statement_timeout(pg: PgCluster, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    # 1 ms would cancel most migration statements if they ran under it.
+def test_migrations_run_without_the_statement_timeout(
+    pg: PgCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from service.db import migrate
+
+    real_upgrade = migrate.upgrade
+
+    def slow_upgrade(conn: Connection, *args: Any, **kwargs: Any) -> None:
+        # Longer than both the server's statement timeout and the client's wait limit.
+        conn.execute(text("SELECT pg_sleep(2.5)"))
+        real_upgrade(conn, *args, **kwargs)
+
+    monkeypatch.setattr(migrate, "upgrade", slow_upgrade)
     url = pg.create_database()
     settings = Settings(
-        data_dir=tmp_path,
-        database_url=url,
-        db_statement_timeout_s=0.001,
-        db_connect_timeout_s=2,
+        data_dir=tmp_path, database_url=url, db_statement_timeout_s=0.5, db_connect_timeout_s=2
     )
     db = Database(settings)
     try:
         db.upgrade()
         with db.engine.connect() as conn:  # a bounded connection again, not the migration's
-            assert conn.execute(text("SHOW statement_timeout")).scalar_one() == "1ms"
+            assert conn.execute(text("SHOW statement_timeout")).scalar_one() == "500ms"
+            with pytest.raises(OperationalError):
+                conn.execute(text("SELECT pg_sleep(2.5)"))
     finally:
         db.close()
     plain = create_engine(url, poolclass=NullPool)

@@ -27,6 +27,9 @@ from typing import Any
 import httpx
 
 HERE = Path(__file__).resolve().parent
+# Every process runs from the project root: `python -c` / `-m` then import this checkout's code
+# (a worktree's), not an installed copy.
+ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent / "service"))
 
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans  # noqa: E402
@@ -65,6 +68,7 @@ class Proc:
                 stdout=fh,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
+                cwd=ROOT,
                 start_new_session=True,  # own process group: a kill takes its children too
             )
         finally:

@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+ROOT = Path(__file__).resolve().parents[2]  # subprocesses run here: they import this checkout
 
 from service_testkit import SECRET, TOKEN, make_settings  # noqa: E402
 from tasks_testkit import PASTED, TEMPLATE, read_sse  # noqa: E402
@@ -148,7 +149,12 @@ class WorkerHost:
         cmd += ["--metrics-port", str(self.metrics_port)]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                cmd, env=self.env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=die_with_us()
+                cmd,
+                env=self.env,
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                preexec_fn=die_with_us(),
             )
         wait_for(self._ready, 60, "the worker host's /readyz", every=0.25)
         return self

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from queue_testkit import worker_env
+from queue_testkit import ROOT, worker_env
 
 from service.cli import build_parser, usage
 
@@ -16,7 +16,9 @@ CLI = [sys.executable, "-c", "from service.cli import main; raise SystemExit(mai
 
 def test_worker_is_a_deckforge_command() -> None:
     assert "  worker " in usage()
-    out = subprocess.run([*CLI, "worker", "--help"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [*CLI, "worker", "--help"], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert out.returncode == 0
     for flag in ("--processes", "--threads", "--metrics-port"):
         assert flag in out.stdout
@@ -24,7 +26,9 @@ def test_worker_is_a_deckforge_command() -> None:
 
 def test_the_worker_command_needs_a_queue(tmp_path: Path) -> None:
     env = {k: v for k, v in worker_env(tmp_path, "").items() if k != "DECKFORGE_QUEUE_URL"}
-    out = subprocess.run([*CLI, "worker"], env=env, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [*CLI, "worker"], env=env, capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert out.returncode == 2
     assert "DECKFORGE_QUEUE_URL is not set" in out.stderr
 
@@ -43,6 +47,6 @@ def test_a_busy_metrics_port_is_named(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         env = worker_env(tmp_path, "redis://127.0.0.1:1/0")
         argv = [*CLI, "worker", "--processes", "1", "--metrics-port", str(port)]
-        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert out.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr

@@ -107,3 +107,27 @@ def test_migrations_run_without_the_statement_timeout(
             assert conn.execute(text("SELECT count(*) FROM tasks")).scalar_one() == 0
     finally:
         plain.dispose()
+
+
+def test_no_free_pooled_connection_answers_1013(tmp_path: Path) -> None:
+    """Every pooled connection stuck (e.g. behind a frozen server): a request waits
+    DB_POOL_TIMEOUT_S for one, then answers 1013 + Retry-After, and works once one is free."""
+    from accounts_testkit import CREATE_TOKEN
+    from gen_testkit import started_env
+
+    with started_env(tmp_path, None, db_pool_size=1, db_pool_timeout_s=0.5) as env:
+        key = env.dev_key
+        assert env.post(CREATE_TOKEN, {"uid": "u1"}, Api_Key=key)["code"] == 0
+        held = [env.state.db.engine.connect() for _ in range(3)]  # pool 1 + overflow 2
+        try:
+            start = time.monotonic()
+            r = env.client.post(CREATE_TOKEN, json={"uid": "u1"}, headers={"Api-Key": key})
+            took = time.monotonic() - start
+        finally:
+            for conn in held:
+                conn.close()
+        out = r.json()
+        assert out["code"] == 1013 and "database" in out["message"], out
+        assert r.headers["retry-after"] == "5"
+        assert took < 10, took
+        assert env.post(CREATE_TOKEN, {"uid": "u1"}, Api_Key=key)["code"] == 0

@@ -25,7 +25,7 @@ from engine.model.geometry import (
     rounded_rect_polygon,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
-from engine.style.types import LP, LinearGradient, RadialGradient, UrlImage
+from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
 __all__ = ["decorate", "geom_for", "radius_px"]
 
@@ -275,7 +275,7 @@ def _layer_shapes(
 
         pic = background_picture(frag, layer, m, alpha, diag, media, index)
         return [pic] if pic is not None else []
-    if not isinstance(layer, (LinearGradient, RadialGradient)):
+    if not isinstance(layer, (LinearGradient, RadialGradient, ConicGradient)):
         return []
     ox, oy, ow, oh = boxes.box(origin)
     size = _layer_value(style, "background-size", index, ("auto", "auto"))
@@ -317,6 +317,10 @@ def _layer_shapes(
             "name": name + " gradient",
         }
         return [placed(shape, m, tbox)]
+    if isinstance(layer, ConicGradient):
+        from engine.model.conic import conic_shapes
+
+        return conic_shapes(layer, (tx, ty, tile[0], tile[1]), area, area_geom, alpha, m, name)
     uncut = _is_slide_root(frag, m)
     return radial_shapes(layer, (tx, ty, tile[0], tile[1]), area, area_geom, alpha, m, name, uncut)
 

@@ -74,8 +74,8 @@ def main() -> None:
                 for x in range(x0 + 4, x0 + w - 4, 8):
                     c = img.getpixel((x, y))
                     near = [img.getpixel((x + dx, y + dy)) for dx in (-2, 2) for dy in (-2, 2)]
-                    if all(max(abs(a - b) for a, b in zip(c, n)) <= 6 for n in near):
-                        samples.append([x, y, "%02X%02X%02X" % c])
+                    if all(max(abs(a - b) for a, b in zip(c, n, strict=True)) <= 6 for n in near):
+                        samples.append([x, y, "{:02X}{:02X}{:02X}".format(*c)])
             out[name] = {"style": style, "samples": samples}
         browser.close()
     OUT.write_text(json.dumps(out, indent=1) + "\n")

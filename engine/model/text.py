@@ -9,7 +9,7 @@ from typing import Any
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
-from engine.model.geometry import IDENTITY, Matrix, place_rect
+from engine.model.geometry import IDENTITY, Matrix, place_rect, translate
 from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
 from engine.model.schema import text_body
@@ -175,8 +175,17 @@ def text_shapes(
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
-                shapes.append(_segment_text_box(frag, line, seg, m, alpha))
+                for part in _marker_apart(seg):
+                    shapes.append(_segment_text_box(frag, line, part, m, alpha))
     return shapes
+
+
+def _marker_apart(seg: list[TextFragment]) -> list[list[TextFragment]]:
+    """A list marker leading a segment keeps its gap to the text (an outside marker ends its
+    box before the content edge): it becomes a text box of its own when the gap shows."""
+    if len(seg) > 1 and seg[0].marker and seg[1].x - (seg[0].x + seg[0].width) > GAP_PX:
+        return [seg[:1], seg[1:]]
+    return [seg]
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:
@@ -574,7 +583,11 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
                 uniform_line = line_for(
                     b.top, style["border-top-color"], style["border-top-style"], alpha
                 )
+            sides = None
+            if uniform_line is None and (b.top or b.right or b.bottom or b.left):
+                sides = _inline_side_borders(item, m.multiply(translate(line.x, line.y)), alpha)
             if fill is None and uniform_line is None:
+                out.extend(sides or ())
                 continue
             rx = style["border-top-left-radius"]
             radius = rx[0] if isinstance(rx, tuple) else rx
@@ -590,4 +603,13 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
                 shape["radius"] = radius
             shape.update(place_rect(m, line.x + item.x, line.y + item.y, item.width, item.height))
             out.append(shape)
+            out.extend(sides or ())
     return out
+
+
+def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+    """Borders of an inline box whose sides differ (`border-bottom-width: 3px` keys, underlined
+    links): drawn per side, or as one ring on a rounded box, as for block boxes."""
+    from engine.model.decor import side_borders
+
+    return side_borders(item, m.multiply(translate(item.x, item.y)), alpha)

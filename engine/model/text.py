@@ -9,6 +9,7 @@ from typing import Any
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
+from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces, split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect, translate
 from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
@@ -90,6 +91,9 @@ def run_for(
         run["baseline"] = tm.escapement_for(tf.shift, run_size)
     if tf.href:
         run["href"] = tf.href
+    pieces = fallback_pieces(tf)
+    if pieces is not None:
+        run[FALLBACK_KEY] = pieces
     return run
 
 
@@ -473,6 +477,7 @@ def _text_box(
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align == "l" and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
+    split_fallback_runs(paragraphs)
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
@@ -560,6 +565,7 @@ def _segment_text_box(
     width = seg[-1].x + seg[-1].width - seg[0].x
     baseline = line.y + line.baseline
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
+    split_fallback_runs([para])
     body = text_body([para], wrap=False)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
     width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(

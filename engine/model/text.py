@@ -582,7 +582,7 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
             if not isinstance(item, InlineBoxFragment):
                 continue
             style = item.box.style
-            fill = fill_for_color(style["background-color"], alpha)
+            fill = _inline_fill(item, alpha)
             b = item.border
             uniform_line = None
             if b.top and b.top == b.bottom == b.left == b.right:
@@ -611,6 +611,17 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
             out.append(shape)
             out.extend(sides or ())
     return out
+
+
+def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
+    """An inline box's background: its colour, or over a transparent colour one linear-gradient
+    layer (highlighter marks: `linear-gradient(transparent 55%, #ffe2a8 55%)`)."""
+    style = item.box.style
+    fill = fill_for_color(style["background-color"], alpha)
+    layers = [layer for layer in style["background-image"] or () if layer != "none"]
+    if fill is None and len(layers) == 1 and type(layers[0]).__name__ == "LinearGradient":
+        return gradient_fill(layers[0], item.width, item.height, alpha)
+    return fill
 
 
 def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:

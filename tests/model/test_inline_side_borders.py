@@ -91,3 +91,22 @@ def test_ring_is_written_as_a_custom_path() -> None:
     assert len(rings) == 1
     paths = rings[0].findall("p:spPr/a:custGeom/a:pathLst/a:path", NS)
     assert paths and rings[0].find("p:spPr/a:solidFill/a:srgbClr", NS).get("val") == "BBBBBB"
+
+
+# Chromium 156 boxes: #m [85.53125, 2, 92.4375, 20].
+MARK = (
+    '<p style="font:20px Carlito;margin:0">Sweden is <mark id="m" style="background:'
+    'linear-gradient(transparent 55%,#ffe2a8 55%);padding:0 2px">62% above</mark> the next</p>'
+)
+
+
+@pytest.mark.fonts("fonts-crosextra-carlito")
+def test_highlighter_gradient_on_an_inline_box() -> None:
+    shapes = convert([page(MARK)]).to_dict()["slides"][0]["shapes"]
+    mark = _named(shapes, "mark#m")
+    assert _box(mark) == pytest.approx([85.53125, 2, 92.4375, 20], abs=TOL)
+    fill = mark["fill"]
+    assert fill["type"] == "gradient" and fill["angle"] == 90.0
+    visible = [(s["pos"], s["color"]) for s in fill["stops"] if s["alpha"] > 0]
+    assert visible == [(0.55, "FFE2A8"), (1.0, "FFE2A8")]
+    assert all(s["alpha"] == 0 for s in fill["stops"] if s["pos"] < 0.55)

@@ -619,7 +619,13 @@ def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None
     style = item.box.style
     fill = fill_for_color(style["background-color"], alpha)
     layers = [layer for layer in style["background-image"] or () if layer != "none"]
-    if fill is None and len(layers) == 1 and type(layers[0]).__name__ == "LinearGradient":
+    clip_text = "text" in (style["background-clip"] or ())  # painted through the glyphs only
+    if (
+        fill is None
+        and not clip_text
+        and len(layers) == 1
+        and type(layers[0]).__name__ == "LinearGradient"
+    ):
         return gradient_fill(layers[0], item.width, item.height, alpha)
     return fill
 

@@ -110,3 +110,9 @@ def test_highlighter_gradient_on_an_inline_box() -> None:
     visible = [(s["pos"], s["color"]) for s in fill["stops"] if s["alpha"] > 0]
     assert visible == [(0.55, "FFE2A8"), (1.0, "FFE2A8")]
     assert all(s["alpha"] == 0 for s in fill["stops"] if s["pos"] < 0.55)
+
+
+def test_gradient_clipped_to_text_paints_no_box() -> None:
+    html = MARK.replace(";padding:0 2px", ";-webkit-background-clip:text;color:transparent")
+    shapes = convert([page(html)]).to_dict()["slides"][0]["shapes"]
+    assert not [s for s in shapes if s.get("name") == "mark#m"]

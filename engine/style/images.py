@@ -160,10 +160,16 @@ _CORNER_ANGLES = {
 
 
 def _angular_position(tok: Tok) -> LP | None:
+    """An <angle-percentage> as LP(0, percent of a turn): 90deg, 25%, calc(64 * 1%)."""
     if tok.kind == "pct":
         return LP(0.0, float(tok.value))
     deg = parse_angle(tok, allow_zero=True)
-    return None if deg is None else LP(0.0, deg / 3.6)
+    if deg is not None:
+        return LP(0.0, deg / 3.6)
+    value = parse_length(tok)
+    if isinstance(value, LP) and value.px == 0:
+        return LP(0.0, value.pct)
+    return None
 
 
 def _conic(tok: Tok, repeating: bool) -> Any:

@@ -35,6 +35,9 @@ FIXTURES = {
     "auto_stops_alpha": BOX.format(x=100, y=400, w=300, h=180)
     + "border-radius:24px;background:conic-gradient(rgba(0,0,255,.5),rgba(0,0,255,.5) 30%,"
     "rgba(255,0,0,.8) 30%,rgba(255,0,0,.8) 70%,#222 70%)",
+    # A gauge as AI decks write it: the stop from a custom property through calc().
+    "gauge_calc_var": BOX.format(x=750, y=400, w=150, h=150)
+    + "--p:64;border-radius:50%;background:conic-gradient(#f2a541 calc(var(--p)*1%),#e9edf2 0)",
     # A repeating conic gradient: four sectors from two 90deg stops.
     "repeating": BOX.format(x=500, y=400, w=160, h=160)
     + "background:repeating-conic-gradient(#000 0 25%,#eee 0 50%)",

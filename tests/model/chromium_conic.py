@@ -54,17 +54,18 @@ def page(style: str) -> str:
     return PAGE.replace("{style}", style)
 
 
-def main() -> None:
+def record(fixtures: dict[str, str], out: Path) -> None:
+    """Render each fixture's `#g` and store its even-neighbourhood samples in `out`."""
     from PIL import Image
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, dict[str, object]] = {}
+    data: dict[str, dict[str, object]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
         )
         tab = browser.new_page(viewport={"width": 1280, "height": 720})
-        for name, style in FIXTURES.items():
+        for name, style in fixtures.items():
             tab.set_content(page(style))
             box = tab.evaluate(
                 "() => { const r = document.getElementById('g').getBoundingClientRect();"
@@ -79,10 +80,14 @@ def main() -> None:
                     near = [img.getpixel((x + dx, y + dy)) for dx in (-2, 2) for dy in (-2, 2)]
                     if all(max(abs(a - b) for a, b in zip(c, n, strict=True)) <= 6 for n in near):
                         samples.append([x, y, "{:02X}{:02X}{:02X}".format(*c)])
-            out[name] = {"style": style, "samples": samples}
+            data[name] = {"style": style, "samples": samples}
         browser.close()
-    OUT.write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {OUT}: " + ", ".join(f"{k} {len(v['samples'])}" for k, v in out.items()))
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {out}: " + ", ".join(f"{k} {len(v['samples'])}" for k, v in data.items()))
+
+
+def main() -> None:
+    record(FIXTURES, OUT)
 
 
 if __name__ == "__main__":

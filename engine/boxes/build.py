@@ -16,6 +16,7 @@ from engine.boxes.firstletter import (
     split_first_letter,
 )
 from engine.boxes.lists import (
+    counter_text,
     hand_marker_to_first_line,
     marker_text,
     ordinal_for,
@@ -235,12 +236,14 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
 def _content_piece(piece: Any, el: Any, ctx: BuildContext) -> str:
     if isinstance(piece, str):
         return piece
-    if isinstance(piece, tuple) and piece and piece[0] == "counter":
-        # Counters are approximated by the element's position among its siblings.
+    if isinstance(piece, tuple) and piece and piece[0] in ("counter", "counters"):
+        # Counters are approximated by the element's position among its siblings (counters():
+        # the innermost level only).
         name = piece[1] if len(piece) > 1 else ""
+        counter_style = str(piece[-1]) if len(piece) > 2 else "decimal"
         if name == "list-item":
-            return str(ordinal_for(el, ctx.ordinals))
-        return str(sibling_position(el, ctx.positions))
+            return counter_text(counter_style, ordinal_for(el, ctx.ordinals))
+        return counter_text(counter_style, sibling_position(el, ctx.positions))
     return ""
 
 

@@ -44,6 +44,19 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
     return f"{ordinal}. "
 
 
+def counter_text(counter_style: str, value: int) -> str:
+    """counter(name, <counter-style>) text: the list-style-type's counter text without the
+    marker suffix (counter(step, decimal-leading-zero) -> '03', upper-roman -> 'III')."""
+    if counter_style in BULLETS:
+        return BULLETS[counter_style]
+    if counter_style == "none":
+        return ""
+    if counter_style.startswith('"'):
+        counter_style = "decimal"
+    text = marker_text(counter_style, value) or ""
+    return text[:-2] if text.endswith(". ") else text
+
+
 def symbol_kind(style: Any) -> str | None:
     """'disc' | 'circle' | 'square' when Chromium paints the marker as a shape (a `::marker`
     style with `content: normal`, no list-style-image), else None."""

@@ -114,6 +114,8 @@ def _distribution(value: str, free: float, n: int, flipped: bool) -> tuple[float
     Like Blink, the offset is a truncated LayoutUnit while the space between stays exact and
     each box position rounds, so the remainder spreads over the gaps. Distributions that do not
     apply (one box, no free space) fall back to flex-start."""
+    if n == 0:  # a line of a container whose children are all out of flow
+        return 0.0, 0.0
     if value == "space-between" and (n < 2 or free < 0):
         value = "flex-start"
     elif value in ("space-around", "space-evenly") and free < 0:
@@ -389,6 +391,10 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
                 _place(c, item, frag, inner_main, inner_cross)
     frag.height = height
     frag.baseline = _container_baseline(c, lines, inner_main, inner_cross, frag)
+    if frag.placeholders:
+        from engine.layout.static_position import align_flex_placeholders
+
+        align_flex_placeholders(frag.placeholders, style, inner_w, max(0.0, height - chrome_v))
     return frag
 
 

@@ -127,8 +127,16 @@ class BoxFragment:
 
 @dataclass(eq=False, slots=True)
 class AbsPlaceholder:
-    """Where an absolutely positioned box would have been (its static position), in the parent's coordinates."""
+    """Where an absolutely positioned box would have been (its static position), in the parent's coordinates.
+
+    In a flex container the static position also depends on the box's own size: it is aligned
+    within an area_w x area_h area at x, y by the fractions fx, fy (engine/layout/static_position.py).
+    """
 
     box: Box
     x: float
     y: float
+    area_w: float = 0.0
+    area_h: float = 0.0
+    fx: float = 0.0
+    fy: float = 0.0

@@ -92,6 +92,8 @@ def layout_absolute(
     width = clamp(width, lo, hi)
     if left is None and right is None:
         left = placeholder.x - cb_x
+        if placeholder.fx:
+            left += (placeholder.area_w - width - (ml or 0.0) - (mr or 0.0)) * placeholder.fx
     if left is not None and right is not None and (ml is None or mr is None):
         free = cb_width - left - right - width - (ml or 0.0) - (mr or 0.0)
         if ml is None and mr is None:
@@ -120,6 +122,8 @@ def layout_absolute(
     height = frag.height
     if top is None and bottom is None:
         top = placeholder.y - cb_y
+        if placeholder.fy:
+            top += (placeholder.area_h - height - (mt or 0.0) - (mb or 0.0)) * placeholder.fy
     if top is not None and bottom is not None and (mt is None or mb is None):
         free = cb_height - top - bottom - height - (mt or 0.0) - (mb or 0.0)
         if mt is None and mb is None:
@@ -171,9 +175,8 @@ def _walk(
         static_y = abs_y + ph.y - anchor.y - holder.border.top
         pad_w = holder.width - holder.border.horizontal
         pad_h = holder.height - holder.border.vertical
-        child = layout_absolute(
-            AbsPlaceholder(ph.box, static_x, static_y), ctx, 0.0, 0.0, pad_w, pad_h
-        )
+        static = AbsPlaceholder(ph.box, static_x, static_y, ph.area_w, ph.area_h, ph.fx, ph.fy)
+        child = layout_absolute(static, ctx, 0.0, 0.0, pad_w, pad_h)
         child.x += holder.border.left
         child.y += holder.border.top
         child.extra["absolute"] = True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.layout.fragments import BoxFragment
+from engine.layout.fragments import BoxFragment, LineFragment, TextFragment
 from engine.model.geometry import (
     Matrix,
     clip_convex,
@@ -59,10 +59,27 @@ def visible_lines(frag: BoxFragment, m: Matrix, clip: Rect | None) -> BoxFragmen
         right = left + max(line.width, line.content_width)
         if bottom <= clip[1] or top >= clip[3] or right <= clip[0] or left >= clip[2]:
             continue
-        kept.append(line)
-    if len(kept) == len(frag.lines):
+        kept.append(_visible_text(line, left, clip))
+    if len(kept) == len(frag.lines) and all(a is b for a, b in zip(kept, frag.lines, strict=True)):
         return frag
     return replace(frag, lines=kept)
+
+
+def _visible_text(line: LineFragment, left: float, clip: Rect) -> LineFragment:
+    """The line without the text pieces lying wholly left or right of the clip (the end of a
+    code line running out of an overflow:hidden block); a piece partly inside stays whole."""
+    items = [
+        item
+        for item in line.items
+        if not isinstance(item, TextFragment)
+        or item.marker
+        or (left + item.x < clip[2] and left + item.x + item.width > clip[0])
+    ]
+    if len(items) == len(line.items):
+        return line
+    if not any(isinstance(item, TextFragment) and item.text.strip() for item in items):
+        items = [item for item in items if not isinstance(item, TextFragment)]
+    return replace(line, items=items)
 
 
 def visible_items(items: list[BoxFragment], m: Matrix, clip: Rect | None) -> list[BoxFragment]:

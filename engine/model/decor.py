@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.diagnostics import Diagnostics
-from engine.layout.fragments import BoxFragment
+from engine.layout.fragments import BoxFragment, InlineBoxFragment
 from engine.model.effects import blur_radius, box_shadows, glow, shadow_effect, sharp_shadow
 from engine.model.geometry import (
     Box,
@@ -25,7 +25,7 @@ from engine.model.geometry import (
     rounded_rect_polygon,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
-from engine.style.types import LP, LinearGradient, RadialGradient, UrlImage
+from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
 __all__ = ["decorate", "geom_for", "radius_px"]
 
@@ -206,7 +206,7 @@ def decorate(
         box, shape = _inset_for_line(shape, (0.0, 0.0, w, h), geom, inset)
         shapes.append(placed(shape, m, box))
     if uniform is None and borders:
-        shapes.extend(_side_borders(frag, m, alpha))
+        shapes.extend(side_borders(frag, m, alpha))
     return shapes
 
 
@@ -275,7 +275,7 @@ def _layer_shapes(
 
         pic = background_picture(frag, layer, m, alpha, diag, media, index)
         return [pic] if pic is not None else []
-    if not isinstance(layer, (LinearGradient, RadialGradient)):
+    if not isinstance(layer, (LinearGradient, RadialGradient, ConicGradient)):
         return []
     ox, oy, ow, oh = boxes.box(origin)
     size = _layer_value(style, "background-size", index, ("auto", "auto"))
@@ -317,6 +317,10 @@ def _layer_shapes(
             "name": name + " gradient",
         }
         return [placed(shape, m, tbox)]
+    if isinstance(layer, ConicGradient):
+        from engine.model.conic import conic_shapes
+
+        return conic_shapes(layer, (tx, ty, tile[0], tile[1]), area, area_geom, alpha, m, name)
     uncut = _is_slide_root(frag, m)
     return radial_shapes(layer, (tx, ty, tile[0], tile[1]), area, area_geom, alpha, m, name, uncut)
 
@@ -347,7 +351,9 @@ def _tile_size(size: Any, ow: float, oh: float) -> tuple[float, float] | None:
 # -- borders -----------------------------------------------------------------------------------
 
 
-def _side_borders(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+def side_borders(
+    frag: BoxFragment | InlineBoxFragment, m: Matrix, alpha: float
+) -> list[dict[str, Any]]:
     """Per-side borders exactly where the browser paints them: on a rounded box whose drawn
     sides share one solid colour, the ring between the border and padding edges (following
     the corners); else one thin rectangle per side (a dashed line for dashed/dotted sides)."""
@@ -403,7 +409,7 @@ def _side_borders(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, 
     return out
 
 
-def _rounded_ring(frag: BoxFragment, alpha: float) -> dict[str, Any] | None:
+def _rounded_ring(frag: BoxFragment | InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
     style = frag.box.style
     w, h = frag.width, frag.height
     radii = radius_px(style, w, h)

@@ -10,6 +10,7 @@ from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
+from engine.model.clip_path import clip_polygon, clip_shapes
 from engine.model.clipping import (
     clip_radii,
     fit_slide_edge,
@@ -212,9 +213,10 @@ class Painter:
         self.report_unsupported(frag)
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
-        for shape in decorate(
-            frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed
-        ):
+        own = decorate(frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed)
+        if own and frag.box.style["clip-path"] not in ("none", "", None):
+            own = clip_shapes(own, frag.box.style, frag.width, frag.height, entry.m)
+        for shape in own:
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
             for shape in replaced_shapes(
@@ -234,6 +236,8 @@ class Painter:
         for prop, ok in UNSUPPORTED:
             value = style[prop]
             if value in ok or (prop in self.reported):
+                continue
+            if prop == "clip-path" and clip_polygon(value, 100.0, 100.0) is not None:
                 continue
             self.reported.add(prop)
             self.diag.add(

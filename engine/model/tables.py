@@ -9,6 +9,7 @@ from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment
 from engine.layout.table_grid import TableCell, TableGrid
 from engine.layout.text import font_info
 from engine.model import textmetrics as tm
+from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.schema import text_body
@@ -153,6 +154,7 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     if paragraphs[0]["align"] == "l" and items[0].x > 0.5:
         # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
         paragraphs[0]["indent"] = items[0].x
+    split_fallback_runs(paragraphs)
     body = text_body(paragraphs)
     return body, top, left
 

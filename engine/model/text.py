@@ -9,7 +9,8 @@ from typing import Any
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
-from engine.model.geometry import IDENTITY, Matrix, place_rect
+from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces, split_fallback_runs
+from engine.model.geometry import IDENTITY, Matrix, place_rect, translate
 from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
 from engine.model.schema import text_body
@@ -90,6 +91,9 @@ def run_for(
         run["baseline"] = tm.escapement_for(tf.shift, run_size)
     if tf.href:
         run["href"] = tf.href
+    pieces = fallback_pieces(tf)
+    if pieces is not None:
+        run[FALLBACK_KEY] = pieces
     return run
 
 
@@ -175,8 +179,17 @@ def text_shapes(
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
-                shapes.append(_segment_text_box(frag, line, seg, m, alpha))
+                for part in _marker_apart(seg):
+                    shapes.append(_segment_text_box(frag, line, part, m, alpha))
     return shapes
+
+
+def _marker_apart(seg: list[TextFragment]) -> list[list[TextFragment]]:
+    """A list marker leading a segment keeps its gap to the text (an outside marker ends its
+    box before the content edge): it becomes a text box of its own when the gap shows."""
+    if len(seg) > 1 and seg[0].marker and seg[1].x - (seg[0].x + seg[0].width) > GAP_PX:
+        return [seg[:1], seg[1:]]
+    return [seg]
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:
@@ -464,6 +477,7 @@ def _text_box(
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align == "l" and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
+    split_fallback_runs(paragraphs)
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
@@ -551,6 +565,7 @@ def _segment_text_box(
     width = seg[-1].x + seg[-1].width - seg[0].x
     baseline = line.y + line.baseline
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
+    split_fallback_runs([para])
     body = text_body([para], wrap=False)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
     width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(
@@ -567,14 +582,18 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
             if not isinstance(item, InlineBoxFragment):
                 continue
             style = item.box.style
-            fill = fill_for_color(style["background-color"], alpha)
+            fill = _inline_fill(item, alpha)
             b = item.border
             uniform_line = None
             if b.top and b.top == b.bottom == b.left == b.right:
                 uniform_line = line_for(
                     b.top, style["border-top-color"], style["border-top-style"], alpha
                 )
+            sides = None
+            if uniform_line is None and (b.top or b.right or b.bottom or b.left):
+                sides = _inline_side_borders(item, m.multiply(translate(line.x, line.y)), alpha)
             if fill is None and uniform_line is None:
+                out.extend(sides or ())
                 continue
             rx = style["border-top-left-radius"]
             radius = rx[0] if isinstance(rx, tuple) else rx
@@ -590,4 +609,30 @@ def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict
                 shape["radius"] = radius
             shape.update(place_rect(m, line.x + item.x, line.y + item.y, item.width, item.height))
             out.append(shape)
+            out.extend(sides or ())
     return out
+
+
+def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
+    """An inline box's background: its colour, or over a transparent colour one linear-gradient
+    layer (highlighter marks: `linear-gradient(transparent 55%, #ffe2a8 55%)`)."""
+    style = item.box.style
+    fill = fill_for_color(style["background-color"], alpha)
+    layers = [layer for layer in style["background-image"] or () if layer != "none"]
+    clip_text = "text" in (style["background-clip"] or ())  # painted through the glyphs only
+    if (
+        fill is None
+        and not clip_text
+        and len(layers) == 1
+        and type(layers[0]).__name__ == "LinearGradient"
+    ):
+        return gradient_fill(layers[0], item.width, item.height, alpha)
+    return fill
+
+
+def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+    """Borders of an inline box whose sides differ (`border-bottom-width: 3px` keys, underlined
+    links): drawn per side, or as one ring on a rounded box, as for block boxes."""
+    from engine.model.decor import side_borders
+
+    return side_borders(item, m.multiply(translate(item.x, item.y)), alpha)

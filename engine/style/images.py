@@ -6,7 +6,14 @@ from typing import Any
 
 from engine.style.colors import parse_color
 from engine.style.syntax import DIM, FUNC, HASH, IDENT, STR, URL, Tok, split_commas
-from engine.style.types import LP, ColorStop, LinearGradient, RadialGradient, UrlImage
+from engine.style.types import (
+    LP,
+    ColorStop,
+    ConicGradient,
+    LinearGradient,
+    RadialGradient,
+    UrlImage,
+)
 from engine.style.values import (
     INVALID,
     _Math,
@@ -109,7 +116,9 @@ def parse_position(toks: list[Tok]) -> Any:
     return (x, y)
 
 
-def _stops(groups: list[list[Tok]]) -> tuple[ColorStop, ...] | None:
+def _stops(groups: list[list[Tok]], angular: bool = False) -> tuple[ColorStop, ...] | None:
+    """Colour stops; `angular` (conic gradients): positions are angles or percentages, stored
+    as LP(0, percent of a full turn)."""
     stops: list[ColorStop] = []
     for g in groups:
         color = None
@@ -119,8 +128,8 @@ def _stops(groups: list[list[Tok]]) -> tuple[ColorStop, ...] | None:
             if c is not None:
                 color = c
                 continue
-            pos = parse_length(t)
-            if pos is INVALID or isinstance(pos, str):
+            pos = _angular_position(t) if angular else parse_length(t)
+            if pos is INVALID or pos is None or isinstance(pos, str):
                 return None
             positions.append(pos)
         if color is None:
@@ -148,6 +157,49 @@ _CORNER_ANGLES = {
     frozenset(("bottom", "left")): 225.0,
     frozenset(("top", "left")): 315.0,
 }
+
+
+def _angular_position(tok: Tok) -> LP | None:
+    """An <angle-percentage> as LP(0, percent of a turn): 90deg, 25%, calc(64 * 1%)."""
+    if tok.kind == "pct":
+        return LP(0.0, float(tok.value))
+    deg = parse_angle(tok, allow_zero=True)
+    if deg is not None:
+        return LP(0.0, deg / 3.6)
+    value = parse_length(tok)
+    if isinstance(value, LP) and value.px == 0:
+        return LP(0.0, value.pct)
+    return None
+
+
+def _conic(tok: Tok, repeating: bool) -> Any:
+    """conic-gradient([from <angle>]? [at <position>]?, <angular-color-stop-list>)."""
+    groups = split_commas(tok.args)
+    angle = 0.0
+    center: Any = (CENTER, CENTER)
+    first = groups[0] if groups else []
+    if first and first[0].kind == IDENT and first[0].value in ("from", "at", "in"):
+        toks = list(first)
+        if toks[0].value == "in":  # a colour-interpolation method: sRGB is what is drawn
+            toks = toks[2:]
+        if toks and toks[0].kind == IDENT and toks[0].value == "from":
+            a = parse_angle(toks[1], allow_zero=True) if len(toks) > 1 else None
+            if a is None:
+                return INVALID
+            angle = a
+            toks = toks[2:]
+        if toks and toks[0].kind == IDENT and toks[0].value == "at":
+            center = parse_position(toks[1:])
+            if center is INVALID:
+                return INVALID
+            toks = []
+        if toks:
+            return INVALID
+        groups = groups[1:]
+    stops = _stops(groups, angular=True)
+    if stops is None:
+        return INVALID
+    return ConicGradient(angle, center, stops, repeating)
 
 
 def _linear(tok: Tok, repeating: bool) -> Any:
@@ -245,7 +297,7 @@ def _radial(tok: Tok, repeating: bool) -> Any:
 
 
 def parse_image(tok: Tok) -> Any:
-    """One <image> token -> LinearGradient | RadialGradient | UrlImage | 'none' (| Deferred)."""
+    """One <image> token -> LinearGradient | RadialGradient | ConicGradient | UrlImage | 'none' (| Deferred)."""
     kind = tok.kind
     if kind == IDENT and tok.value == "none":
         return "none"
@@ -270,7 +322,9 @@ def parse_image(tok: Tok) -> Any:
             if t.kind in (URL, STR) or (t.kind == FUNC and t.value == "url"):
                 return parse_image(Tok(URL, t.value) if t.kind == STR else t)
         return INVALID
-    elif name in ("conic-gradient", "repeating-conic-gradient", "cross-fade", "element", "paint"):
+    elif name in ("conic-gradient", "repeating-conic-gradient"):
+        result = _conic(tok, name.startswith("repeating"))
+    elif name in ("cross-fade", "element", "paint"):
         warn(f"{name}() is not supported (layer dropped)")
         return "none"
     else:

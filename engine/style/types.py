@@ -91,11 +91,19 @@ class RadialGradient(NamedTuple):
     repeating: bool = False
 
 
+class ConicGradient(NamedTuple):
+    angle: float  # the `from` angle, CSS degrees (0deg = up, clockwise)
+    center: tuple[LP | float, LP | float]
+    # Stop positions as LP(0, percent of a full turn) (angles are converted: 90deg = 25%).
+    stops: tuple[ColorStop, ...]
+    repeating: bool = False
+
+
 class UrlImage(NamedTuple):
     url: str
 
 
-Image = LinearGradient | RadialGradient | UrlImage
+Image = LinearGradient | RadialGradient | ConicGradient | UrlImage
 
 
 class Shadow(NamedTuple):

@@ -1,0 +1,69 @@
+"""Characters the first family lacks are written in runs naming the face Chromium drew them
+with (chromium_fallback_fonts.py -> expected_fallback_fonts.json: CSS.getPlatformFontsForNode)."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from engine import convert
+from engine.model.fallback_runs import split_fallback_runs
+from tests.model.chromium_fallback_fonts import page
+
+EXPECTED = json.loads(
+    (Path(__file__).resolve().parent / "expected_fallback_fonts.json").read_text()
+)
+NS = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+
+
+def _runs(fixture: dict) -> list[dict]:
+    slide = convert([page(fixture["family"], fixture["text"])]).to_dict()["slides"][0]
+    return [
+        run
+        for shape in slide["shapes"]
+        if shape["kind"] == "text"
+        for para in shape["text"]["paragraphs"]
+        for run in para["runs"]
+    ]
+
+
+@pytest.mark.fonts(
+    "fonts-liberation", "fonts-noto-core", "fonts-dejavu-core", "fonts-noto-color-emoji"
+)
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_characters_per_face_match_chromium(name: str) -> None:
+    fixture = EXPECTED[name]
+    runs = _runs(fixture)
+    assert "".join(r["text"] for r in runs) == fixture["text"]
+    per_face: Counter[str] = Counter()
+    for run in runs:
+        per_face[run["font"]] += len(run["text"])  # one glyph per code point here
+    assert dict(per_face) == fixture["fonts"]
+
+
+def test_fallback_run_names_its_face_for_every_script_in_the_xml() -> None:
+    fixture = EXPECTED["triangle_in_noto_stack"]
+    data = convert([page(fixture["family"], fixture["text"])]).pptx_bytes
+    root = etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
+    tri = [r for r in root.iterfind(".//a:r", NS) if r.findtext("a:t", namespaces=NS) == "\u25b2"]
+    assert tri
+    rpr = tri[0].find("a:rPr", NS)
+    assert [rpr.find(f"a:{k}", NS).get("typeface") for k in ("latin", "ea", "cs")] == [
+        "Liberation Sans"
+    ] * 3
+
+
+def test_split_follows_the_current_text_by_length() -> None:
+    paras = [{"runs": [{"text": "\u25b2 ab  ", "font": "A", "_fallback": [(1, "B"), (6, None)]}]}]
+    paras[0]["runs"][0]["text"] = "\u25b2 ab"  # trailing spaces cut after the pieces were taken
+    split_fallback_runs(paras)
+    assert paras[0]["runs"] == [
+        {"text": "\u25b2", "font": "B", "ea_font": "B", "cs_font": "B"},
+        {"text": " ab", "font": "A"},
+    ]

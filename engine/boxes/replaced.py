@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lxml import etree
-
 from engine.boxes.box import Replaced
+from engine.boxes.svgdefs import svg_markup
 from engine.diagnostics import Diagnostics
 from engine.options import Options
 from engine.resources import Resource, image_media, load_resource
@@ -48,7 +47,7 @@ def replaced_for(
             attr_w = attr_h * w / h if h else None
         return Replaced("image", attr_w or w, attr_h or h, media_key=entry["key"])
     if tag == "svg":
-        markup = etree.tostring(el, encoding="unicode", with_tail=False)
+        markup = svg_markup(el, style)
         return _svg_replaced(
             markup, _attr_px(el.get("width")), _attr_px(el.get("height")), diag, el.get("viewBox")
         )

@@ -400,6 +400,7 @@ def _build_line(
     bottoms: list[float] = []
     _add_font_extent(strut, 0.0, tops, bottoms)
     spaces_positions: list[TextFragment] = []
+    aligned = _Aligned()  # vertical-align top/bottom subtrees, placed once the line is known
     for p in pieces:
         if p.kind == "text":
             assert p.font is not None
@@ -436,12 +437,15 @@ def _build_line(
                 )
                 items.append(frag)
                 spaces_positions.append(frag)
+                if p.aligned is not None:
+                    aligned.owner[id(frag)] = p.aligned
             x += piece_width + (p.trailing_width if trailing else 0.0)
+            above, below = (tops, bottoms) if p.aligned is None else aligned.lists(p.aligned)
             if p.extent is not None:
-                tops.append(p.extent[0] + p.shift)
-                bottoms.append(p.extent[1] - p.shift)
+                above.append(p.extent[0] + p.shift)
+                below.append(p.extent[1] - p.shift)
             else:
-                _add_font_extent(p.font, p.shift, tops, bottoms)
+                _add_font_extent(p.font, p.shift, above, below)
         elif p.kind == "marker":
             assert p.font is not None
             items.append(
@@ -491,10 +495,14 @@ def _build_line(
                     p.box, start[1] if start else 0.0, x, start is not None, True, p.shift
                 )
             )
+            if p.aligned is not None:
+                aligned.owner[id(items[-1])] = p.aligned
     for piece, start_x in open_boxes.values():
         items.append(_inline_box_fragment(piece.box, start_x, x, True, False, piece.shift))
     top = max(tops)
     height = top + max(bottoms)
+    if aligned.subtrees:
+        top, height = aligned.place(top, height, items)
     content_width = x
     line = LineFragment(0.0, 0.0, width, height, top, items, content_width, forced, last)
     for item in items:
@@ -515,6 +523,42 @@ def _build_line(
             item.height = font.ascent + font.descent + item.border.vertical + item.padding.vertical
     _align(line, style, width, indent)
     return line
+
+
+class _Aligned:
+    """Inline boxes with vertical-align top / bottom on one line (CSS 2.1 10.8: the aligned
+    subtree's top at the line box's top, or its bottom at the bottom), measured apart from the
+    rest of the line; a subtree taller than the line makes it taller (at the bottom for `top`,
+    at the top for `bottom`)."""
+
+    def __init__(self) -> None:
+        self.subtrees: dict[int, tuple[b.Box, list[float], list[float]]] = {}
+        self.owner: dict[int, b.Box] = {}  # id(item) -> the aligned box it belongs to
+
+    def lists(self, box: b.Box) -> tuple[list[float], list[float]]:
+        entry = self.subtrees.setdefault(id(box), (box, [], []))
+        return entry[1], entry[2]
+
+    def place(self, top: float, height: float, items: list[Any]) -> tuple[float, float]:
+        """Grow the line for the subtrees, shift their items; the line's (baseline, height)."""
+        extents = []
+        for box, above, below in self.subtrees.values():
+            if not above:
+                continue
+            up, down = max(above), max(below)
+            at_top = box.style["vertical-align"] == "top"
+            if up + down > height:
+                top += 0.0 if at_top else up + down - height
+                height = up + down
+            extents.append((box, up, down, at_top))
+        deltas: dict[int, float] = {}
+        for box, up, down, at_top in extents:
+            deltas[id(box)] = top - (up if at_top else height - down)
+        for item in items:
+            owner = self.owner.get(id(item))
+            if owner is not None and isinstance(item, (TextFragment, InlineBoxFragment)):
+                item.shift += deltas.get(id(owner), 0.0)
+        return top, height
 
 
 def _inline_box_fragment(

@@ -42,6 +42,9 @@ class Piece:
     )
     ea_family: str | None = None
     static_x: float = 0.0  # 'abs' pieces: where the box would have started on its line
+    # The inline box with vertical-align top/bottom this piece sits in (its aligned subtree,
+    # placed against the line box once the rest of the line is known), or None.
+    aligned: b.Box | None = None
 
 
 class Collector:
@@ -55,11 +58,13 @@ class Collector:
         self.pending_break = False
         self.last_char = ""
         self.unit_start = 0  # index of the first piece after the last text/atomic piece
+        self.aligned: b.Box | None = None  # the open top/bottom-aligned inline box, if any
 
     def emit(self, piece: Piece) -> None:
         if piece.kind != "close":
             piece.break_before = self.pending_break
             self.pending_break = False
+        piece.aligned = self.aligned
         self.pieces.append(piece)
 
     def collect(
@@ -78,7 +83,11 @@ class Collector:
                 self._mark_break()  # <wbr>: a break opportunity, nothing else
             elif child.inner == b.INLINE:
                 style = child.style
-                child_shift = shift + baseline_shift(style, parent_style)
+                outer = self.aligned
+                if style["vertical-align"] in ("top", "bottom") and outer is None:
+                    self.aligned, child_shift = child, 0.0  # shifted later, against the line
+                else:
+                    child_shift = shift + baseline_shift(style, parent_style)
                 child_deco = deco | style["text-decoration-line"]
                 bl, pl = style["border-left-width"], length(style["padding-left"], self.width)
                 ml = length(style["margin-left"], self.width)
@@ -86,7 +95,10 @@ class Collector:
                 self.collect(child.children, child_shift, child_deco, style)
                 br, pr = style["border-right-width"], length(style["padding-right"], self.width)
                 mr = length(style["margin-right"], self.width)
-                self.pieces.append(Piece("close", child, width=br + pr + mr, shift=child_shift))
+                close = Piece("close", child, width=br + pr + mr, shift=child_shift)
+                close.aligned = self.aligned
+                self.pieces.append(close)
+                self.aligned = outer
             elif child.style["float"] != "none":
                 self.pieces.append(Piece("float", child))  # placed by the line breaker
             else:
@@ -214,4 +226,17 @@ def baseline_shift(style: Any, parent_style: Any) -> float:
         return float(value)
     if isinstance(value, LP):
         return float(value.resolve(font_info(style).line_height))
+    if value in ("text-top", "text-bottom", "middle") and parent_style is not None:
+        # The box's line-height extent (its half-leading included, as Blink's box metrics)
+        # against the parent's content area (text-top / text-bottom), or its midpoint against
+        # the parent's baseline raised by half the x-height (~0.26 em, as for atomic inlines).
+        own, parent = font_info(style), font_info(parent_style)
+        half = math.floor((own.line_height - (own.ascent + own.descent)) / 2)
+        above = own.ascent + half
+        below = own.line_height - above
+        if value == "text-top":
+            return float(parent.ascent - above)
+        if value == "text-bottom":
+            return float(below - parent.descent)
+        return float(parent.size * 0.26 - (above - below) / 2)
     return 0.0

@@ -74,7 +74,9 @@ Optional keys the PPTX writer (engine/pptx) also reads (all may be left out)
              [{"text": "", "size": 20}] keeps a 20pt line)
     bullet   "size": fraction of the text size (buSzPct)
     Run      "cs_font": complex-script typeface; "lang": BCP 47 tag ("ja-JP");
-             "caps": "small" | "all"; "highlight": "RRGGBB"
+             "caps": "small" | "all"; "highlight": "RRGGBB";
+             "outline": {"width": px, "color": "RRGGBB", "alpha": a} (glyph outline, a:ln;
+             CSS -webkit-text-stroke), "text_fill": "none" (outline only: a:noFill)
 Media (Deck.media, not in to_dict by default)
     {"content_type": "image/png"|"image/jpeg"|"image/gif"|"image/svg+xml", "data": bytes,
      "width": px, "height": px}

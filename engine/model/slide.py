@@ -22,6 +22,7 @@ from engine.model.clipping import (
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.lowidth import correct_for_libreoffice
+from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.tables import text_outside_cell
@@ -92,10 +93,12 @@ class Painter:
         self.round_clips: dict[
             tuple[float, float, float, float], tuple[float, float, float, float]
         ] = {}
+        self.outlines: list[list[_Entry]] = []  # per open stacking context, painted last
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
         frag = entry.frag
+        self.outlines.append([])
         if paint_self:
             self.background(entry)
         layers = _Layers()
@@ -120,6 +123,11 @@ class Painter:
             self.context(e)
         for _z, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
             self.context(e)
+        for e in self.outlines.pop():
+            self.source_index = e.frag.box.index
+            shape = outline_shape(e.frag, e.m, e.alpha)
+            if shape is not None:
+                self.emit(shape, e.clip)
 
     def gather(
         self,
@@ -211,6 +219,8 @@ class Painter:
         frag = entry.frag
         self.source_index = frag.box.index
         self.report_unsupported(frag)
+        if self.outlines and has_outline(frag):
+            self.outlines[-1].append(entry)
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
         own = decorate(frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed)

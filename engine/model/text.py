@@ -77,7 +77,12 @@ def run_for(
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:
         run["fill"] = gradient_fill(gradient, box_size[0], box_size[1], alpha)
-    if color.a * alpha < 1.0:
+    stroke = text_stroke(style, alpha)
+    if stroke is not None:
+        run["outline"] = stroke
+    if stroke is not None and color.a <= 0 and gradient is None:
+        run["text_fill"] = "none"  # outlined glyphs only (color / text-fill-color transparent)
+    elif color.a * alpha < 1.0:
         run["alpha"] = round(color.a * alpha, 4)
     spacing = float(style["letter-spacing"] or 0.0)
     if spacing:
@@ -95,6 +100,16 @@ def run_for(
     if pieces is not None:
         run[FALLBACK_KEY] = pieces
     return run
+
+
+def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
+    """-webkit-text-stroke as the run's glyph outline (a:ln in a:rPr): width in px, centred on
+    the glyph contours as Chromium strokes them; None without a visible stroke."""
+    width = float(style["-webkit-text-stroke-width"] or 0.0)
+    color = style["-webkit-text-stroke-color"]
+    if width <= 0 or not isinstance(color, RGBA) or color.a * alpha <= 0:
+        return None
+    return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4)}
 
 
 def escaped_size(size: float) -> float:

@@ -16,6 +16,7 @@ from engine.pptx.oxml import (
     hex_color,
     hlink_click,
     items,
+    no_fill,
     solid_fill,
     spc,
     srgb_clr,
@@ -116,6 +117,8 @@ def _rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
         get("ea_font"),
         get("cs_font"),
         repr(get("fill")),
+        repr(get("outline")),
+        get("text_fill"),
     )
 
 
@@ -140,7 +143,7 @@ def add_rpr(
 
 
 def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
-    """CT_TextCharacterProperties: attributes, solidFill, highlight, latin, ea, cs (schema order)."""
+    """CT_TextCharacterProperties: attributes, ln, fill, highlight, latin, ea, cs (schema order)."""
     attrib: dict[str, str] = {}
     lang = run.get("lang")
     if isinstance(lang, str) and lang:
@@ -167,10 +170,17 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     if baseline:
         attrib["baseline"] = str(_clamp(int(round(baseline)), -100000, 100000))
     rpr = sub(parent, tag, attrib)
+    outline = run.get("outline")
+    width = finite(outline.get("width")) if isinstance(outline, Mapping) else None
+    if isinstance(outline, Mapping) and width is not None and width > 0:
+        ln = sub(rpr, a("ln"), {"w": str(_clamp(px_to_emu(width), 0, 20116800))})
+        solid_fill(ln, outline.get("color"), outline.get("alpha", 1.0))
     color = run.get("color")
     fill = run.get("fill")
     if isinstance(fill, Mapping) and fill.get("type") == "gradient" and add_fill(rpr, fill):
         pass  # gradient text (CSS background-clip: text); `color` stays the model's fallback
+    elif run.get("text_fill") == "none":
+        no_fill(rpr)  # outlined glyphs only (-webkit-text-stroke over transparent text)
     elif color is not None:
         solid_fill(rpr, color, run.get("alpha", 1.0))
     highlight = run.get("highlight")

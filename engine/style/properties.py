@@ -115,6 +115,21 @@ _add("scale", False, (), fx.scale_prop)
 _add("filter backdrop-filter clip-path", False, "none", lh.raw)
 _add("mix-blend-mode", False, "normal", lh.raw_lower)
 _add("isolation", False, "auto", _kw("auto", "isolate"))
+# SVG painting properties a page stylesheet may set on an inline <svg> (icon classes); they are
+# written onto the standalone SVG's root (engine/boxes/svgdefs.py). Values stay as written.
+SVG_PAINT_INITIAL = {
+    "fill": "black",
+    "fill-opacity": "1",
+    "fill-rule": "nonzero",
+    "stroke": "none",
+    "stroke-width": "1",
+    "stroke-opacity": "1",
+    "stroke-linecap": "butt",
+    "stroke-linejoin": "miter",
+    "stroke-dasharray": "none",
+}
+for _name, _initial in SVG_PAINT_INITIAL.items():
+    _add(_name, True, _initial, lh.raw)
 # Fonts.
 # Chromium reports its standard font (the one used when no family is given) as the initial value.
 _add("font-family", True, ("Times New Roman",), typo.font_family)

@@ -41,7 +41,12 @@ SCRIPT = """() => {
   return out;
 }"""
 
-SUITES = {"flex": "flex_fixtures", "grid": "grid_fixtures", "flow": "flow_fixtures"}
+SUITES = {
+    "flex": "flex_fixtures",
+    "grid": "grid_fixtures",
+    "flow": "flow_fixtures",
+    "valign": "valign_fixtures",
+}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

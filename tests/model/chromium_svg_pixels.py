@@ -1,0 +1,53 @@
+"""Expected colours of inline SVG fixtures from headless Chromium (svg_ref_fixtures.py -> the
+RGB of the screenshot at each sample point, in expected_svg_pixels.json). The tests compare the
+engine's SVG picture with these numbers and need no browser.
+
+Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
+fidelity tools' virtualenv):
+
+    /tmp/fidelity-venv/bin/python tests/model/chromium_svg_pixels.py
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+EXPECTED = HERE / "expected_svg_pixels.json"
+PAGE = (
+    "<!DOCTYPE html><html><head><style>html,body{margin:0;padding:0}"
+    ".slide{position:relative;width:640px;height:360px;background:#fff}</style></head>"
+    '<body><div class="slide">{snippet}</div></body></html>'
+)
+
+
+def page(snippet: str) -> str:
+    return PAGE.replace("{snippet}", snippet)
+
+
+def main() -> None:
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(HERE))
+    fixtures: dict[str, tuple[str, list[tuple[int, int]]]] = __import__("svg_ref_fixtures").FIXTURES
+
+    out: dict[str, dict[str, object]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 640, "height": 360})
+        for name, (snippet, points) in fixtures.items():
+            tab.set_content(page(snippet))
+            shot = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
+            colours = [list(shot.getpixel((x, y)) or ()) for x, y in points]  # type: ignore[arg-type]
+            out[name] = {"html": snippet, "points": [list(pt) for pt in points], "rgb": colours}
+        browser.close()
+    EXPECTED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {EXPECTED} ({len(out)} fixtures)")
+
+
+if __name__ == "__main__":
+    main()

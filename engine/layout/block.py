@@ -93,6 +93,47 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
 
 
 @dataclass
+class BlockFrame:
+    """A block-level container's used width, vertical margins, forced or specified height and
+    its (not yet sized) fragment: the prologue block and multicol layout share."""
+
+    used: UsedWidth
+    chrome_v: float  # vertical border + padding
+    margin_top: float
+    margin_bottom: float
+    height: float | None  # border-box height when forced or specified (not clamped)
+    content_width: float
+    frag: BoxFragment
+
+
+def block_frame(box: b.Box, ctx: LayoutContext, space: Space) -> BlockFrame:
+    """Used width (CSS 2.1 10.3.3), margins and specified height of a block container, with its
+    fragment at the origin (height 0 until its content is laid out)."""
+    style = box.style
+    w = used_width(box, ctx, space)
+    chrome_v = w.border.vertical + w.padding.vertical
+    mt = margin_value(style, "top", space.cb_width) or 0.0
+    mb = margin_value(style, "bottom", space.cb_width) or 0.0
+    height = (
+        space.height
+        if space.height is not None
+        else specified_height(style, space.cb_height, chrome_v)
+    )
+    content_width = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
+    frag = BoxFragment(
+        box,
+        0.0,
+        0.0,
+        w.width,
+        0.0,
+        Edges(mt, w.margin_right, mb, w.margin_left),
+        w.border,
+        w.padding,
+    )
+    return BlockFrame(w, chrome_v, mt, mb, height, content_width, frag)
+
+
+@dataclass
 class ContainerSize:
     """The used outer sizes of a flex or grid container, before its items are laid out."""
 
@@ -164,27 +205,10 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
 
         return layout_multicol(box, ctx, space)
     style = box.style
-    w = used_width(box, ctx, space)
-    chrome_v = w.border.vertical + w.padding.vertical
-    mt = margin_value(style, "top", space.cb_width) or 0.0
-    mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    height = (
-        space.height
-        if space.height is not None
-        else specified_height(style, space.cb_height, chrome_v)
-    )
-    content_width = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
+    bf = block_frame(box, ctx, space)
+    w, chrome_v, frag = bf.used, bf.chrome_v, bf.frag
+    mt, mb, height, content_width = bf.margin_top, bf.margin_bottom, bf.height, bf.content_width
     content_height = max(0.0, height - chrome_v) if height is not None else None
-    frag = BoxFragment(
-        box,
-        0.0,
-        0.0,
-        w.width,
-        0.0,
-        Edges(mt, w.margin_right, mb, w.margin_left),
-        w.border,
-        w.padding,
-    )
     origin_x = w.border.left + w.padding.left
     origin_y = w.border.top + w.padding.top
     bfc = establishes_bfc(box, space)

@@ -19,9 +19,7 @@ from engine.layout.base import (
     clamp,
     layout_box,
     length,
-    margin_value,
     min_max_height,
-    specified_height,
 )
 from engine.layout.fragmentation import (
     balanced_height,
@@ -83,31 +81,13 @@ def multicol_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 
 def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a multicol container: rows of balanced columns (and spanners between them)."""
-    from engine.layout.block import used_width
+    from engine.layout.block import block_frame
 
     style = box.style
-    w = used_width(box, ctx, space)
-    chrome_v = w.border.vertical + w.padding.vertical
-    mt = margin_value(style, "top", space.cb_width) or 0.0
-    mb = margin_value(style, "bottom", space.cb_width) or 0.0
-    height = (
-        space.height
-        if space.height is not None
-        else specified_height(style, space.cb_height, chrome_v)
-    )
+    bf = block_frame(box, ctx, space)
+    w, chrome_v, height, inner_w, frag = bf.used, bf.chrome_v, bf.height, bf.content_width, bf.frag
     lo, hi = min_max_height(style, space.cb_height, chrome_v)
-    inner_w = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
     geo = column_geometry(style, inner_w)
-    frag = BoxFragment(
-        box,
-        0.0,
-        0.0,
-        w.width,
-        0.0,
-        Edges(mt, w.margin_right, mb, w.margin_left),
-        w.border,
-        w.padding,
-    )
     ox, oy = w.border.left + w.padding.left, w.border.top + w.padding.top
     fixed = None if height is None else max(0.0, height - chrome_v)
     cap = fixed

@@ -169,6 +169,7 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # served offline by service.routes.docs
         redoc_url=None,
+        redirect_slashes=False,  # paths exactly as the spec writes them: no 307, a 1001 envelope
     )
     app.state.service = state
     install_docs(app)

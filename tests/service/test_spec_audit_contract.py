@@ -130,3 +130,15 @@ def test_latest_data_completed_only_once_the_result_is_final(
     else:
         raise AssertionError("the task did not finish")
     assert "running" in seen
+
+
+def test_success_stays_final_after_the_ppt_is_deleted(live: tuple[Env, LiveServer]) -> None:
+    env, server = live
+    task_id, statuses = _statuses(server, {"type": 7, "content": MARKDOWN, "templateId": TEMPLATE})
+    assert statuses[-1] == "success"
+    ppt_id = result(env, task_id, TOKEN)["data"]["pptId"]
+    assert env.post("/api/ppt/delete", {"id": ppt_id}, token=TOKEN)["code"] == 0
+    out = result(env, task_id, TOKEN)
+    assert out["code"] == 0 and out["data"]["status"] == "success"
+    assert out["data"]["pptId"] == ppt_id
+    assert [out["data"][k] for k in ("fileUrl", "coverUrl", "previewUrl")] == [None] * 3

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -170,6 +171,7 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # served offline by service.routes.docs
         redoc_url=None,
+        redirect_slashes=False,  # paths exactly as the spec writes them: no 307, a 1001 envelope
     )
     app.state.service = state
     install_docs(app)
@@ -184,6 +186,16 @@ def create_app(
     app.include_router(health.router)
     app.add_middleware(
         RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s
+    )
+    # Browser front ends call the `token` endpoints from their own origin (README "CORS"). The
+    # token travels in a header, never a cookie, so any origin may; `Api-Key` is not allowed.
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=["*"],
+        allow_methods=["GET", "POST", "HEAD"],
+        allow_headers=["token", "content-type", "last-event-id", "x-request-id"],
+        expose_headers=["X-Request-Id", "Content-Disposition", "Retry-After"],
+        max_age=600,
     )
     _install_error_handlers(app)
     _describe_envelopes_only(app)

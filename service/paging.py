@@ -35,6 +35,13 @@ def _empty_to_none(value: Any) -> Any:
     return None if value == "" else value
 
 
+def _not_boolean(value: Any) -> Any:
+    """Number fields: JSON true/false is not a number (pydantic's lax mode would read 1/0)."""
+    if isinstance(value, bool):
+        raise ValueError("must be a number, not a boolean")
+    return value
+
+
 def _check_time(value: str | None) -> str | None:
     if value is None:
         return None
@@ -61,6 +68,7 @@ class _Listing(_Body):
     endDate: str | None = Field(None, description="to, inclusive: YYYY-MM-DD HH:mm:ss")
 
     _blank = field_validator("uid", "startDate", "endDate", mode="before")(_empty_to_none)
+    _numbers = field_validator("page", "size", mode="before")(_not_boolean)
     _time = field_validator("startDate", "endDate")(_check_time)
 
     @model_validator(mode="after")
@@ -74,6 +82,8 @@ class RecordListRequest(_Listing):
     """Body of POST /api/record/listPage (every field optional)."""
 
     type: int | None = Field(None, description="1 = PPT generation, 2 = template upload")
+
+    _type_number = field_validator("type", mode="before")(_not_boolean)
 
     @field_validator("type")
     @classmethod
@@ -99,6 +109,8 @@ class CreateTokenRequest(_Body):
     uid: str = Field(..., min_length=1, max_length=MAX_UID_LEN, description="end user id")
     limit: int | None = Field(None, ge=1, description="PPTs the token may produce; null = no cap")
     timeOfHours: int | None = Field(None, ge=1, description="lifetime in hours; default 2, max 48")
+
+    _numbers = field_validator("limit", "timeOfHours", mode="before")(_not_boolean)
 
 
 class DeletePptRequest(_Body):

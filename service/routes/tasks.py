@@ -93,8 +93,13 @@ def _template_exists(state: ServiceState, principal: Principal, template_id: str
 
 
 def _precheck(state: ServiceState, principal: Principal, template_id: str) -> None:
-    if not _template_exists(state, principal, template_id):
-        raise bad("templateId", f"unknown template {template_id[:60]!r} for this account")
+    if not _template_exists(state, principal, template_id):  # 1001, as generatePptx answers
+        reason = f"unknown template {template_id[:60]!r} for this account"
+        raise ApiError(
+            NOT_FOUND,
+            "template not found: templateId",
+            details=[{"field": "templateId", "reason": reason}],
+        )
     try:
         with state.db.session() as s:
             ensure_affordable(s, principal, state.settings.cost_generate_page)
@@ -126,7 +131,7 @@ def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Tas
     description="Header `token`. JSON or multipart/form-data (`file` parts). Fields: type 1-7, "
     "content, file, templateId, stream, length, scene, audience, lang, prompt. stream=false: "
     "`data: {taskId, status: pending}`; stream=true: text/event-stream (README). Codes: 1010 "
-    "(field named), 88 credits, 98 token, 1012 too many tasks queued.",
+    "(field named), 1001 unknown templateId, 88 credits, 98 token, 1012 too many tasks queued.",
     response_model=None,
 )
 async def create_task(request: Request, state: StateDep, principal: AuthDep) -> Response:
@@ -277,7 +282,14 @@ async def task_stream(
     raw = (last_event_id or lastEventId or "0").strip()
     if not raw.isdigit() or len(raw) > 9:
         raise bad("Last-Event-ID", "must be an event number")
-    return _stream(state, task.id, int(raw), _base_url(state, request))
+    after = int(raw)
+    if task.status in store.DONE and not await asyncio.to_thread(
+        store.events_after, state.db, task.id, after, 1
+    ):  # the client already has the final event: nothing will follow, end at once
+        return StreamingResponse(
+            iter((": stream open\n\n",)), media_type="text/event-stream", headers=SSE_HEADERS
+        )
+    return _stream(state, task.id, after, _base_url(state, request))
 
 
 def _latest(state: ServiceState, principal: Principal, task_id: str, start: int) -> dict[str, Any]:

@@ -43,8 +43,12 @@ class CreateRequest:
 def _type(value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # a JSON number written 7.0 is the number 7
+    if value is None:
         raise bad("type", "is required: a number 1-7")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad("type", "must be a number 1-7")
     if value not in range(1, 8):
         raise bad("type", "must be one of 1-7")
     return value
@@ -106,6 +110,8 @@ def parse_create(
     kind = _type(body.get("type"))
     content = body.get("content")
     if kind in CONTENT_TYPES:
+        if content is not None and not isinstance(content, str):
+            raise bad("content", "must be a string")
         if not isinstance(content, str) or not content.strip():
             raise bad("content", f"is required for type {kind}")
         if len(content) > CONTENT_LIMITS[kind]:

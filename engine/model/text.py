@@ -195,8 +195,33 @@ def text_shapes(
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
                 for part in _marker_apart(seg):
-                    shapes.append(_segment_text_box(frag, line, part, m, alpha))
+                    kind = symbol_marker(part[0].box.style) if part[0].marker else None
+                    if len(part) == 1 and kind is not None:
+                        shapes.append(_symbol_shape(frag, line, part[0], kind, m, alpha))
+                    else:
+                        shapes.append(_segment_text_box(frag, line, part, m, alpha))
     return shapes
+
+
+def _symbol_shape(
+    frag: BoxFragment, line: LineFragment, marker: TextFragment, kind: str, m: Matrix, alpha: float
+) -> dict[str, Any]:
+    """A disc/circle/square marker standing alone as the shape Chromium paints (the layout gave
+    its left edge and size; its top is RelativeSymbolMarkerRect's, above the baseline)."""
+    _left, top, _size = symbol_marker_rect(round(marker.ascent))
+    size = marker.width
+    x, y = line.x + marker.x, line.y + line.baseline - top
+    color = fill_for_color(_run_color(marker, frag.box.style), alpha)
+    shape: dict[str, Any] = {"kind": "rect", "geom": "ellipse", "fill": color, "line": None}
+    if kind == "square":
+        shape["geom"] = "rect"
+    elif kind == "circle" and color is not None:
+        shape["fill"] = None
+        shape["line"] = {"width": 1.0, "color": color["color"], "alpha": color["alpha"]}
+        shape["line"]["dash"] = "solid"  # stroked on the rect's edge, as Chromium strokes it
+    shape["name"] = frag.box.describe() + " marker"
+    shape.update(place_rect(m, x, y, size, size))
+    return shape
 
 
 def _marker_apart(seg: list[TextFragment]) -> list[list[TextFragment]]:

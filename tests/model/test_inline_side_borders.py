@@ -9,6 +9,7 @@ Expected boxes from Chromium 156 (tests/layout/chromium_boxes.py `render` on HTM
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 import pytest
@@ -74,8 +75,8 @@ def test_marker_keeps_its_gap_on_a_split_line(shapes: list[dict]) -> None:
         for s in shapes
         if s["kind"] == "text"
     }
-    assert "\u2022" in texts and "One" in texts, sorted(texts)
-    marker, first = texts["\u2022"], texts["One"]
+    assert "One" in texts and "\u2022One" not in texts, sorted(texts)
+    marker, first = _named(shapes, "li#li marker"), texts["One"]
     assert first["x"] == pytest.approx(40.0, abs=TOL)  # Chromium's #li content edge
     assert marker["x"] + marker["w"] < first["x"]
 
@@ -116,3 +117,31 @@ def test_gradient_clipped_to_text_paints_no_box() -> None:
     html = MARK.replace(";padding:0 2px", ";-webkit-background-clip:text;color:transparent")
     shapes = convert([page(html)]).to_dict()["slides"][0]["shapes"]
     assert not [s for s in shapes if s.get("name") == "mark#m"]
+
+
+# Chromium 156 screenshot of LIST (red markers): ink boxes [x0, y0, x1, y1] of the disc
+# [15, 15, 24, 24], the circle [14, 49, 25, 60] (a 1 px stroke on the 9 px square) and the
+# square [15, 85, 24, 94].
+LIST = (
+    "<ul style=\"font-size:30px;font-family:'DejaVu Sans';margin:0;padding-left:40px;color:#c00\">"
+    "<li>One <code style=\"font-family:'DejaVu Sans Mono';padding:0 .35em;background:#eee;"
+    'color:#000">String</code> per field</li><li style="list-style-type:circle">Two <code '
+    'style="padding:0 .35em;background:#eee;color:#000">x</code></li><li style="'
+    'list-style-type:square">Three <code style="padding:0 .35em;background:#eee;color:#000">y'
+    "</code></li></ul>"
+)
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_symbol_markers_on_split_lines_are_chromium_shapes() -> None:
+    shapes = convert([page(LIST)]).to_dict()["slides"][0]["shapes"]
+    markers = [s for s in shapes if s.get("name") == "li marker"]
+    assert [(s["geom"], s["fill"] is not None) for s in markers] == [
+        ("ellipse", True),
+        ("ellipse", False),
+        ("rect", True),
+    ]
+    assert [_box(s) for s in markers] == [[15, 15, 9, 9], [15, 50, 9, 9], [15, 85, 9, 9]]
+    assert markers[1]["line"]["width"] == 1.0 and markers[1]["line"]["color"] == "CC0000"
+    texts = [s for s in shapes if s["kind"] == "text"]
+    assert not any("\u2022" in json.dumps(s, ensure_ascii=False) for s in texts)

@@ -323,8 +323,39 @@ def scale_of(m: Matrix) -> float:
     return math.sqrt(m.scale_x * m.scale_y)
 
 
+def is_sheared(m: Matrix) -> bool:
+    """Whether m skews (its axes are no longer perpendicular): skewX/skewY or a shearing
+    matrix(), which a rotated, scaled shape cannot show."""
+    return abs(m.a * m.c + m.b * m.d) > 1e-6 * max(1.0, m.scale_x * m.scale_y)
+
+
+def _sheared(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
+    """A rect shape under a skewing matrix: its outline mapped point by point, written as a
+    custom polygon in its page-space bounding box (no rotation left to apply)."""
+    x, y = box[0], box[1]
+    if shape.get("geom") == "custom":
+        contours = [shape["points"]] if "points" in shape else shape.get("contours", [])
+        local = [[(x + px, y + py) for px, py in c] for c in contours]
+    else:
+        local = [outline_polygon(shape, box)]
+    page = [[m.apply(px, py) for px, py in c] for c in local if len(c) >= 3]
+    if not page:
+        return shape
+    xs = [p[0] for c in page for p in c]
+    ys = [p[1] for c in page for p in c]
+    bounds = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    for key in ("radius", "radii", "points", "contours", "rotation"):
+        shape.pop(key, None)
+    shape.update(custom_geom(page, bounds))
+    shape.update(x=bounds[0], y=bounds[1], w=bounds[2], h=bounds[3])
+    return shape
+
+
 def placed(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
-    """Place a shape's local box under m (radius and polygon points follow m's scale)."""
+    """Place a shape's local box under m (radius and polygon points follow m's scale; a
+    skewing m turns a rect shape into its mapped polygon)."""
+    if shape.get("kind") == "rect" and is_sheared(m):
+        return _sheared(shape, m, box)
     x, y, w, h = box
     shape.update(place_rect(m, x, y, w, h))
     sx, sy = m.scale_x, m.scale_y

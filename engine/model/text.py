@@ -592,17 +592,28 @@ def _justified_width(lines: list[_Line], left: float, spread: dict[int, float]) 
 def _segment_text_box(
     frag: BoxFragment, line: LineFragment, seg: list[TextFragment], m: Matrix, alpha: float
 ) -> dict[str, Any]:
+    """One piece of a line split by an inline background or an atomic inline. A list marker
+    leading the piece stays a native bullet (as in a whole list's text box), hanging left of
+    the text by the marker's indent, so the text starts where Chromium puts it."""
     style = frag.box.style
     size = _line_size(seg)
     spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
+    text_seg = [t for t in seg if not t.marker]
+    marker = seg[0] if seg[0].marker and text_seg else None
+    para = _paragraph_base(style, "l")
+    hang = 0.0
+    if marker is not None:
+        para["bullet"] = _bullet(marker, style, text_seg[0].font_size)
+        hang = _marker_indent(marker, seg)
+        para["margin_left"], para["indent"] = hang, -hang
+        seg = text_seg
     runs = [run_for(t, style, alpha) for t in seg if t.text]
     if runs:
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
-    para = _paragraph_base(style, "l")
     para["line_spacing"] = spacing
     para["runs"] = runs
-    x0 = line.x + seg[0].x
-    width = seg[-1].x + seg[-1].width - seg[0].x
+    x0 = line.x + seg[0].x - hang
+    width = seg[-1].x + seg[-1].width - seg[0].x + hang
     baseline = line.y + line.baseline
     top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
     split_fallback_runs([para])

@@ -46,6 +46,7 @@ SUITES = {
     "grid": "grid_fixtures",
     "flow": "flow_fixtures",
     "valign": "valign_fixtures",
+    "segments": "segment_fixtures",
 }
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -1,0 +1,57 @@
+"""Expected skewed boxes from headless Chromium (shear_fixtures.py -> #a's transformed bounding
+box and the RGB at each sample point, in expected_shear.json). The tests need no browser.
+
+Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
+fidelity tools' virtualenv):
+
+    /tmp/fidelity-venv/bin/python tests/model/chromium_shear.py
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+EXPECTED = HERE / "expected_shear.json"
+PAGE = (
+    "<!DOCTYPE html><html><head><style>html,body{margin:0;padding:0}"
+    ".slide{position:relative;width:640px;height:360px;background:#fff}</style></head>"
+    '<body><div class="slide">{snippet}</div></body></html>'
+)
+BOX = """() => { const r = document.getElementById('a').getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height]; }"""
+
+
+def page(snippet: str) -> str:
+    return PAGE.replace("{snippet}", snippet)
+
+
+def main() -> None:
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(HERE))
+    fixtures: dict[str, tuple[str, list[tuple[int, int]]]] = __import__("shear_fixtures").FIXTURES
+    out: dict[str, dict[str, object]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 640, "height": 360})
+        for name, (snippet, points) in fixtures.items():
+            tab.set_content(page(snippet))
+            shot = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
+            out[name] = {
+                "html": snippet,
+                "box": tab.evaluate(BOX),
+                "points": [list(pt) for pt in points],
+                "rgb": [list(shot.getpixel(pt) or ()) for pt in points],  # type: ignore[arg-type]
+            }
+        browser.close()
+    EXPECTED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {EXPECTED} ({len(out)} fixtures)")
+
+
+if __name__ == "__main__":
+    main()

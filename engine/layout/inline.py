@@ -304,6 +304,7 @@ def _break_lines(
     place_unit()
     if current or not lines:
         lines.append((current, False))
+    del place  # `place` calls itself: a reference cycle that would pin the pieces until a gc
     return lines
 
 

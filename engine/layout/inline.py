@@ -250,11 +250,12 @@ def _break_lines(
     anywhere = wrap and breaks_anywhere(pieces)  # overflow-wrap can break some word
     shy = wrap and any(SHY in p.text for p in pieces)  # a soft hyphen may end a line
 
-    def place(part: list[Piece], emergency: bool) -> None:
+    # No closure here calls itself: a self-referencing closure is a reference cycle that would
+    # keep every piece of the block alive until the next garbage collection.
+    def fit(part: list[Piece]) -> tuple[LinePosition, float, float]:
+        """Break the line before `part` when it does not fit: (position after it, width it
+        needs or -1, the line's available width)."""
         nonlocal pos, current
-        if not wrap:
-            current.extend(part)
-            return
         limit = width if widths is None else widths(len(lines))
         need = -1.0
         after = pos.add(part, False)  # one walk per unit: its trailing spaces are added below
@@ -266,18 +267,29 @@ def _break_lines(
                 pos = LinePosition.start(0.0)
                 after = pos.add(part, False)
                 need = -1.0
-        if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
-            if need < 0:
-                need = after.used + (hyphen_width(part) if shy else 0.0)
-            if not fits(need, limit):
-                for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
-                    place(piece, False)
-                return
+        return after, need, limit
+
+    def commit(part: list[Piece], after: LinePosition) -> None:
+        nonlocal pos
         current.extend(part)
         last = part[-1] if part else None
         if last is not None and last.kind == "text":  # what pos.add(part, True) gives
             after.open_width += last.trailing_width
         pos = after
+
+    def place(part: list[Piece], emergency: bool) -> None:
+        if not wrap:
+            current.extend(part)
+            return
+        after, need, limit = fit(part)
+        if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
+            if need < 0:
+                need = after.used + (hyphen_width(part) if shy else 0.0)
+            if not fits(need, limit):
+                for piece in split_anywhere(part):  # overflow-wrap: break-word | anywhere
+                    commit(piece, fit(piece)[0])
+                return
+        commit(part, after)
 
     def place_unit() -> None:
         if unit:

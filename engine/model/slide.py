@@ -237,7 +237,8 @@ class Painter:
         if table is not None:
             from engine.model.tables import table_shapes
 
-            for shape in table_shapes(frag, table, entry.m, entry.alpha, self.backdrop):
+            clip = entry.clip or self.slide_rect
+            for shape in table_shapes(frag, table, entry.m, entry.alpha, self.backdrop, clip):
                 self.emit(shape, entry.clip)
 
     def report_unsupported(self, frag: BoxFragment) -> None:

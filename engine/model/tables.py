@@ -9,6 +9,7 @@ from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment
 from engine.layout.table_grid import TableCell, TableGrid
 from engine.layout.text import font_info
 from engine.model import textmetrics as tm
+from engine.model.clipping import Rect, outside
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
@@ -203,16 +204,12 @@ def _border(side: Any, alpha: float) -> dict[str, Any] | None:
     return line_for(side.width, side.color, side.style, alpha)
 
 
-def table_shape(
-    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float
-) -> dict[str, Any] | None:
-    """A native table for a table fragment; mergeable (span-only) columns are dropped."""
+def _geometry(grid: TableGrid) -> tuple[list[int], list[float], list[float]] | None:
+    """Kept columns (not mergeable, not empty), column widths and row heights; None when the
+    table has no column or no row to write."""
     keep = [i for i, col in enumerate(grid.columns) if not col.mergeable and col.width > 0]
     if not keep or not grid.rows:
         return None
-    new_index = {old: new for new, old in enumerate(keep)}
-    x0 = grid.columns[keep[0]].x
-    y0 = grid.rows[0].y
     # Column widths run from one column start to the next, so border-spacing is absorbed.
     starts = [grid.columns[i].x for i in keep]
     last = grid.columns[keep[-1]]
@@ -221,6 +218,37 @@ def table_shape(
     heights = [b - a for a, b in zip(row_starts, row_starts[1:], strict=False)] + [
         grid.rows[-1].height
     ]
+    return keep, widths, heights
+
+
+def _clipped_stub(
+    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float, clip: Rect
+) -> dict[str, Any] | None:
+    """A bare table shape standing for a table that lies wholly outside `clip` and has no cell
+    fill (so table_shapes would return the table shape alone); None when it must be built."""
+    geometry = _geometry(grid)
+    if geometry is None:
+        return None
+    keep, widths, heights = geometry
+    rect = place_rect(m, grid.columns[keep[0]].x, grid.rows[0].y, sum(widths), sum(heights))
+    if not outside(rect, clip):
+        return None
+    if any(_fill(cell, alpha) is not None for cell in grid.cells):
+        return None  # fills may add row underlays or rounded corners: build it all
+    return {"kind": "table", "columns": widths, "rows": [], "name": frag.box.describe(), **rect}
+
+
+def table_shape(
+    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float
+) -> dict[str, Any] | None:
+    """A native table for a table fragment; mergeable (span-only) columns are dropped."""
+    geometry = _geometry(grid)
+    if geometry is None:
+        return None
+    keep, widths, heights = geometry
+    new_index = {old: new for new, old in enumerate(keep)}
+    x0 = grid.columns[keep[0]].x
+    y0 = grid.rows[0].y
     rows: list[dict[str, Any]] = [{"h": h, "cells": [None] * len(keep)} for h in heights]
     for cell in grid.cells:
         cols = [new_index[c] for c in range(cell.col, cell.col + cell.colspan) if c in new_index]
@@ -304,12 +332,26 @@ Backdrop = Callable[[float, float], "tuple[float, float, float] | None"]
 
 
 def table_shapes(
-    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float, backdrop: Backdrop
+    frag: BoxFragment,
+    grid: TableGrid,
+    m: Matrix,
+    alpha: float,
+    backdrop: Backdrop,
+    clip: Rect | None = None,
 ) -> list[dict[str, Any]]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
     rows whose cells share a fill that stands out from the backdrop (renderers leave hairline
-    seams between adjacent cell fills)."""
+    seams between adjacent cell fills).
+
+    With `clip` (the clip the shapes will be emitted under), a table wholly outside it and
+    without cell fills is returned as a bare stub of the same box: the caller drops (and counts)
+    it as it would the full table, whose cells are not built at all (a huge page's table below
+    the slide)."""
+    if clip is not None:
+        stub = _clipped_stub(frag, grid, m, alpha, clip)
+        if stub is not None:
+            return [stub]
     shape = table_shape(frag, grid, m, alpha)
     if shape is None:
         return []

@@ -99,6 +99,7 @@ FIRST_LINE_PROPERTIES = frozenset(
         "font-size",
         "font-style",
         "font-weight",
+        "font-variant",
         "letter-spacing",
         "word-spacing",
         "text-transform",

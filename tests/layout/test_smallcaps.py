@@ -107,3 +107,22 @@ def test_first_line_small_caps_pptx() -> None:
     assert "is set in small capitals" in text
     sizes = {t: sz for t, sz in runs}
     assert sizes["P"] == 1275 and sizes["ARAGRAPH"] == 900  # 12 px: lroundf(11.9)
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_libreoffice_width_model_sees_small_capitals() -> None:
+    """The justified-box width model (engine.model.lowidth) measures the drawn small capitals
+    (uppercase at the small size), not the lowercase text at the full size."""
+    from engine.model import textmetrics as tm
+    from engine.model.lowidth import lo_line_delta_px
+
+    html = '<span id="s" style="font:17px \'DejaVu Serif\';font-variant:small-caps">hello</span>'
+    frag, _x, _y = find_fragment(layout(page(f'<div id="a">{html}</div>')), id="a")
+    seg = [i for i in frag.lines[0].items if isinstance(i, TextFragment)]
+    from engine.fonts.measure import font_stack
+
+    face = font_stack(("DejaVu Serif",), 400, "normal").primary
+    expected = sum(
+        tm.lo_advance_px(face.advance(ch), 12.0) - face.advance(ch) * 12.0 for ch in "HELLO"
+    )
+    assert lo_line_delta_px(seg) == pytest.approx(expected, abs=1e-9)

@@ -100,6 +100,7 @@ FIRST_LINE_PROPERTIES = frozenset(
         "font-style",
         "font-weight",
         "font-variant",
+        "font-variant-caps",
         "letter-spacing",
         "word-spacing",
         "text-transform",

@@ -26,8 +26,11 @@ SCALE = 0.7  # Blink's kSmallCapsFontSizeMultiplier
 
 
 def caps_mode(style: Any) -> str | None:
-    """ "small" (font-variant: small-caps), "all" (all-small-caps) or None."""
-    value = style["font-variant"]
+    """The caps synthesised: "small" (font-variant[-caps]: small-caps), "all"
+    (all-small-caps) or None (petite-caps, unicase, titling-caps: drawn as normal text)."""
+    value = style["font-variant-caps"]
+    if value == "normal":
+        value = style["font-variant"]
     if not isinstance(value, str) or "small-caps" not in value:
         return None
     words = value.split()

@@ -14,6 +14,7 @@ FIXTURES: dict[str, str] = {
     "sc_all_small_caps": '<span id="a" style="font:20px \'Liberation Sans\';font-variant:all-small-caps">NASA and Friends</span>',
     "sc_font_shorthand": '<span id="a" style="font:small-caps 19px \'Liberation Serif\'">Shorthand Variant</span>',
     "sc_fractional_size": '<span id="a" style="font:17.3px \'DejaVu Sans\';font-variant:small-caps">Fractional sizes too</span>',
+    "sc_variant_caps": '<span id="a" style="font:20px \'Liberation Serif\';font-variant-caps:small-caps">Variant Caps Longhand</span>',
     "sc_wrapping": '<div id="a" data-lines style="width:260px;font:18px \'Liberation Serif\';font-variant:small-caps">'
     + _P
     + "</div>",

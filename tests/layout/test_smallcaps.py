@@ -74,9 +74,12 @@ def test_case_runs_and_sizes() -> None:
         ("ß", False),
         ("E", True),
     ]
-    assert smallcaps.caps_mode({"font-variant": "small-caps"}) == "small"
-    assert smallcaps.caps_mode({"font-variant": "all-small-caps"}) == "all"
-    assert smallcaps.caps_mode({"font-variant": "normal"}) is None
+    normal = {"font-variant-caps": "normal"}
+    assert smallcaps.caps_mode({**normal, "font-variant": "small-caps"}) == "small"
+    assert smallcaps.caps_mode({**normal, "font-variant": "all-small-caps"}) == "all"
+    assert smallcaps.caps_mode({**normal, "font-variant": "normal"}) is None
+    caps = {"font-variant": "normal", "font-variant-caps": "small-caps"}
+    assert smallcaps.caps_mode(caps) == "small"
     assert smallcaps.small_size(20.0) == 14.0
     assert smallcaps.small_size(17.0) == 12.0
     assert smallcaps.small_size(18.0) == 13.0  # 12.6 rounds

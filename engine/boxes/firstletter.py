@@ -99,6 +99,8 @@ FIRST_LINE_PROPERTIES = frozenset(
         "font-size",
         "font-style",
         "font-weight",
+        "font-variant",
+        "font-variant-caps",
         "letter-spacing",
         "word-spacing",
         "text-transform",

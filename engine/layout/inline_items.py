@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes import box as b
+from engine.layout import smallcaps
 from engine.layout.base import LayoutContext, Space, layout_box, length
 from engine.layout.fragments import BoxFragment
 from engine.layout.text import (
@@ -184,6 +185,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
     mode = style["white-space"]
     wrap = mode in WRAPPING
     font = font_info(style, lang)
+    caps = smallcaps.caps_mode(style)
     raw_chunks = (
         text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
     )
@@ -195,7 +197,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
         if not chunk:
             chunks.append(([], None, None))
             continue
-        advances = font.advances(chunk)
+        advances = font.advances(chunk) if caps is None else smallcaps.advances(font, chunk, caps)
         ascii_only = chunk.isascii()
         extent = font.normal_extent(chunk) if font.normal and not ascii_only else None
         ea = font.ea_family(chunk) if not ascii_only else None

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.fonts.measure import font_stack
+from engine.layout import smallcaps
 from engine.layout.fragments import TextFragment
 from engine.layout.text import font_info
 from engine.model import textmetrics as tm
@@ -37,13 +38,23 @@ def _fragment_delta(t: TextFragment) -> float | None:
         return None
     if t.shift:  # raised/lowered runs are drawn at another size: allow the generic slack
         return t.width * tm.WIDTH_SLACK_FRACTION + tm.WIDTH_SLACK_EM * size
+    mode = smallcaps.caps_mode(t.box.style)
+    parts = (
+        [(t.text, size)]
+        if mode is None
+        else [
+            (part, smallcaps.small_size(size) if small else size)
+            for part, small in smallcaps.drawn_runs(t.text, mode)
+        ]
+    )
     try:
         stack = font_info(t.box.style).stack
         delta = 0.0
-        for face, text in stack.segments(t.text):
-            for ch in text:
-                em = face.advance(ch)
-                delta += tm.lo_advance_px(em, size) - em * size
+        for part, part_size in parts:
+            for face, text in stack.segments(part):
+                for ch in text:
+                    em = face.advance(ch)
+                    delta += tm.lo_advance_px(em, part_size) - em * part_size
         return delta
     except Exception:  # noqa: BLE001 - odd fonts: the caller falls back to the generic slack
         return None

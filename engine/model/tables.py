@@ -15,7 +15,7 @@ from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.schema import text_body
 from engine.model.table_corners import rounded_corners
-from engine.model.text import ALIGN, run_for
+from engine.model.text import ALIGN, caps_runs, run_for
 from engine.style.types import LP, RGBA
 
 ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
@@ -124,6 +124,7 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
             highlight = _highlight(t, blk.box.style, cell_style)
             if highlight is not None:
                 run["highlight"] = highlight
+        runs = [part for t, run in zip(items, runs, strict=True) for part in caps_runs(t, run)]
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
         size = max(t.font_size for t in items)
         spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
+from engine.layout import smallcaps
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
 from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces, split_fallback_runs
@@ -110,6 +111,25 @@ def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
     if width <= 0 or not isinstance(color, RGBA) or color.a * alpha <= 0:
         return None
     return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4)}
+
+
+def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
+    """`run` as written: a small-caps fragment becomes runs of full-size characters and runs of
+    uppercased small capitals at Chromium's synthesised size (engine.layout.smallcaps)."""
+    mode = smallcaps.caps_mode(tf.box.style)
+    text = run.get("text")
+    if mode is None or not isinstance(text, str) or not text:
+        return [run]
+    size = escaped_size(tf.font_size) if tf.shift else tf.font_size
+    small_pt = round(px_to_pt(smallcaps.small_size(size)), 2)
+    out: list[dict[str, Any]] = []
+    for part, small in smallcaps.drawn_runs(text, mode):
+        size_pt = small_pt if small else run["size"]
+        if out and out[-1]["size"] == size_pt:
+            out[-1]["text"] += part
+        else:
+            out.append({**run, "text": part, "size": size_pt})
+    return out
 
 
 def escaped_size(size: float) -> float:
@@ -424,15 +444,19 @@ def _text_box(
         size = item.size
         plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
         runs = [
-            run_for(
-                t,
-                block_style,
-                alpha,
-                max(plain, default=size),
-                (item.block.width, item.block.height),
-            )
+            run
             for t in item.seg
             if not t.marker
+            for run in caps_runs(
+                t,
+                run_for(
+                    t,
+                    block_style,
+                    alpha,
+                    max(plain, default=size),
+                    (item.block.width, item.block.height),
+                ),
+            )
         ]
         if block_style["text-align"] == "justify" and not (
             item.line.last or item.line.forced_break
@@ -607,7 +631,7 @@ def _segment_text_box(
         hang = _marker_indent(marker, seg)
         para["margin_left"], para["indent"] = hang, -hang
         seg = text_seg
-    runs = [run_for(t, style, alpha) for t in seg if t.text]
+    runs = [run for t in seg if t.text for run in caps_runs(t, run_for(t, style, alpha))]
     if runs:
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
     para["line_spacing"] = spacing

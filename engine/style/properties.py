@@ -137,6 +137,7 @@ _add("font-size", True, 16.0, typo.font_size)
 _add("font-weight", True, 400, typo.font_weight)
 _add("font-style", True, "normal", typo.font_style)
 _add("font-variant", True, "normal", lh.raw_lower)
+_add("font-variant-caps", True, "normal", lh.raw_lower)
 _add("font-stretch", True, "normal", lh.raw_lower)
 _add("font-variant-numeric font-feature-settings font-kerning", True, "normal", lh.raw_lower)
 _add("line-height", True, "normal", typo.line_height)
@@ -372,7 +373,6 @@ IGNORED = frozenset(
         "font-synthesis",
         "font-size-adjust",
         "font-variant-ligatures",
-        "font-variant-caps",
         "font-variant-east-asian",
         "font-variation-settings",
         "text-size-adjust",

@@ -214,6 +214,7 @@ def _font(toks: tuple[Tok, ...], text: str) -> Any:
     return [
         ("font-style", style),
         ("font-variant", variant),
+        ("font-variant-caps", "normal"),
         ("font-weight", weight),
         ("font-stretch", stretch),
         ("font-size", size),
@@ -514,6 +515,7 @@ _sh(
     (
         "font-style",
         "font-variant",
+        "font-variant-caps",
         "font-weight",
         "font-stretch",
         "font-size",

@@ -214,12 +214,11 @@ def text_shapes(
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
-                for part in _marker_apart(seg):
-                    kind = symbol_marker(part[0].box.style) if part[0].marker else None
-                    if len(part) == 1 and kind is not None:
-                        shapes.append(_symbol_shape(frag, line, part[0], kind, m, alpha))
-                    else:
-                        shapes.append(_segment_text_box(frag, line, part, m, alpha))
+                kind = symbol_marker(seg[0].box.style) if seg[0].marker else None
+                if len(seg) == 1 and kind is not None:
+                    shapes.append(_symbol_shape(frag, line, seg[0], kind, m, alpha))
+                else:
+                    shapes.append(_segment_text_box(frag, line, seg, m, alpha))
     return shapes
 
 
@@ -242,14 +241,6 @@ def _symbol_shape(
     shape["name"] = frag.box.describe() + " marker"
     shape.update(place_rect(m, x, y, size, size))
     return shape
-
-
-def _marker_apart(seg: list[TextFragment]) -> list[list[TextFragment]]:
-    """A list marker leading a segment keeps its gap to the text (an outside marker ends its
-    box before the content edge): it becomes a text box of its own when the gap shows."""
-    if len(seg) > 1 and seg[0].marker and seg[1].x - (seg[0].x + seg[0].width) > GAP_PX:
-        return [seg[:1], seg[1:]]
-    return [seg]
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:

@@ -9,7 +9,6 @@ Expected boxes from Chromium 156 (tests/layout/chromium_boxes.py `render` on HTM
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 
 import pytest
@@ -76,9 +75,12 @@ def test_marker_keeps_its_gap_on_a_split_line(shapes: list[dict]) -> None:
         if s["kind"] == "text"
     }
     assert "One" in texts and "\u2022One" not in texts, sorted(texts)
-    marker, first = _named(shapes, "li#li marker"), texts["One"]
-    assert first["x"] == pytest.approx(40.0, abs=TOL)  # Chromium's #li content edge
-    assert marker["x"] + marker["w"] < first["x"]
+    first = texts["One"]
+    para = first["text"]["paragraphs"][0]
+    assert "bullet" in para  # a native bullet hanging left of the text
+    # The text starts at Chromium's #li content edge: the box's left + the hanging indent.
+    assert first["x"] + para["margin_left"] == pytest.approx(40.0, abs=TOL)
+    assert para["margin_left"] > 0 and para["indent"] == -para["margin_left"]
 
 
 def test_ring_is_written_as_a_custom_path() -> None:
@@ -133,15 +135,20 @@ LIST = (
 
 
 @pytest.mark.fonts("fonts-dejavu-core")
-def test_symbol_markers_on_split_lines_are_chromium_shapes() -> None:
+def test_symbol_markers_on_split_lines_are_native_bullets() -> None:
+    """A list line split around an inline box keeps its marker as the paragraph's native
+    bullet (disc/circle/square characters in the marker colour), the text at Chromium's
+    content edge (40 px), as in an unsplit list's text box."""
     shapes = convert([page(LIST)]).to_dict()["slides"][0]["shapes"]
-    markers = [s for s in shapes if s.get("name") == "li marker"]
-    assert [(s["geom"], s["fill"] is not None) for s in markers] == [
-        ("ellipse", True),
-        ("ellipse", False),
-        ("rect", True),
+    assert not [s for s in shapes if s.get("name") == "li marker"]
+    led = [s for s in shapes if s["kind"] == "text" and "bullet" in s["text"]["paragraphs"][0]]
+    bullets = [s["text"]["paragraphs"][0]["bullet"] for s in led]
+    assert [(b["char"], b["color"]) for b in bullets] == [
+        ("\u2022", "CC0000"),
+        ("\u25e6", "CC0000"),
+        ("\u25aa", "CC0000"),
     ]
-    assert [_box(s) for s in markers] == [[15, 15, 9, 9], [15, 50, 9, 9], [15, 85, 9, 9]]
-    assert markers[1]["line"]["width"] == 1.0 and markers[1]["line"]["color"] == "CC0000"
-    texts = [s for s in shapes if s["kind"] == "text"]
-    assert not any("\u2022" in json.dumps(s, ensure_ascii=False) for s in texts)
+    for s in led:
+        para = s["text"]["paragraphs"][0]
+        assert s["x"] + para["margin_left"] == pytest.approx(40.0, abs=TOL)
+        assert not any("\u2022" in r["text"] for r in para["runs"])

@@ -142,3 +142,17 @@ def test_success_stays_final_after_the_ppt_is_deleted(live: tuple[Env, LiveServe
     assert out["code"] == 0 and out["data"]["status"] == "success"
     assert out["data"]["pptId"] == ppt_id
     assert [out["data"][k] for k in ("fileUrl", "coverUrl", "previewUrl")] == [None] * 3
+
+
+def test_repeated_calls(idle: Env) -> None:
+    """README "Repeated calls": the same create twice is two tasks; a read repeats; delete
+    twice is 0 then 1001."""
+    body = {"type": 7, "content": MARKDOWN, "templateId": TEMPLATE}
+    first = idle.post(CREATE, body, token=TOKEN)["data"]["taskId"]
+    second = idle.post(CREATE, body, token=TOKEN)["data"]["taskId"]
+    assert first != second
+    assert result(idle, first, TOKEN) == result(idle, first, TOKEN)
+    principal, key = idle.new_account("repeats", credits=5)
+    ppt_id = idle.add_ppt(principal.account_id, "u1", idle.clock())
+    assert idle.post("/api/ppt/delete", {"id": ppt_id}, Api_Key=key)["code"] == 0
+    assert idle.post("/api/ppt/delete", {"id": ppt_id}, Api_Key=key)["code"] == 1001

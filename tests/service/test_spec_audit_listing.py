@@ -43,3 +43,11 @@ def test_numbers_still_accepted(env: Env) -> None:
         assert (out["data"]["page"], out["data"]["size"]) == (2, 5)
     out = env.post(CREATE_TOKEN, {"uid": "u1", "limit": 3, "timeOfHours": 1}, Api_Key=env.dev_key)
     assert out["code"] == 0, out
+
+
+def test_page_bounds(env: Env) -> None:
+    """README: page 1..1,000,000; a page past the end is empty with the real total."""
+    out = env.post(LIST_PPTS, {"page": 1_000_000, "size": 100}, Api_Key=env.dev_key)
+    assert out["code"] == 0 and out["data"]["records"] == []
+    assert out["data"]["page"] == 1_000_000
+    assert_code(env.post(LIST_PPTS, {"page": 1_000_001}, Api_Key=env.dev_key), 1010, "page")

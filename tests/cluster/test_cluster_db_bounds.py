@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from cluster import freeze_postgres, thaw_postgres
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans
+from pydantic import SecretStr
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
@@ -89,7 +90,10 @@ def test_migrations_run_without_the_statement_timeout(
     monkeypatch.setattr(migrate, "upgrade", slow_upgrade)
     url = pg.create_database()
     settings = Settings(
-        data_dir=tmp_path, database_url=url, db_statement_timeout_s=0.5, db_connect_timeout_s=2
+        data_dir=tmp_path,
+        database_url=SecretStr(url),
+        db_statement_timeout_s=0.5,
+        db_connect_timeout_s=2,
     )
     db = Database(settings)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from cluster import freeze_postgres, thaw_postgres
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans
 from pydantic import SecretStr
 from sqlalchemy import Connection, create_engine, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
 from service.config import Settings
@@ -71,6 +72,19 @@ def test_every_connection_carries_the_server_side_timeouts(pg: PgCluster) -> Non
             assert idle == "1min"
             with pytest.raises(OperationalError, match="statement timeout"):
                 conn.execute(text("SELECT pg_sleep(3)"))
+    finally:
+        engine.dispose()
+
+
+def test_a_transaction_left_idle_is_ended_by_the_server(pg: PgCluster) -> None:
+    engine = make_engine(pg.create_database(), limits=replace(LIMITS, idle_in_transaction_s=0.5))
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))  # a transaction is open now
+            time.sleep(1.5)
+            with pytest.raises(DBAPIError, match="idle-in-transaction timeout"):
+                conn.execute(text("SELECT 1"))
+        assert _select_one(engine) == 1  # the pool replaced the connection
     finally:
         engine.dispose()
 

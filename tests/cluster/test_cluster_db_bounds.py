@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cluster import freeze_postgres, thaw_postgres
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans
+from pydantic import SecretStr
 from sqlalchemy import Connection, create_engine, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import NullPool
 
 from service.config import Settings
@@ -74,6 +76,19 @@ def test_every_connection_carries_the_server_side_timeouts(pg: PgCluster) -> Non
         engine.dispose()
 
 
+def test_a_transaction_left_idle_is_ended_by_the_server(pg: PgCluster) -> None:
+    engine = make_engine(pg.create_database(), limits=replace(LIMITS, idle_in_transaction_s=0.5))
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))  # a transaction is open now
+            time.sleep(1.5)
+            with pytest.raises(DBAPIError, match="idle-in-transaction timeout"):
+                conn.execute(text("SELECT 1"))
+        assert _select_one(engine) == 1  # the pool replaced the connection
+    finally:
+        engine.dispose()
+
+
 def test_migrations_run_without_the_statement_timeout(
     pg: PgCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -89,7 +104,10 @@ def test_migrations_run_without_the_statement_timeout(
     monkeypatch.setattr(migrate, "upgrade", slow_upgrade)
     url = pg.create_database()
     settings = Settings(
-        data_dir=tmp_path, database_url=url, db_statement_timeout_s=0.5, db_connect_timeout_s=2
+        data_dir=tmp_path,
+        database_url=SecretStr(url),
+        db_statement_timeout_s=0.5,
+        db_connect_timeout_s=2,
     )
     db = Database(settings)
     try:

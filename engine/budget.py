@@ -1,7 +1,7 @@
 """Per-page budgets: Limits + a clock -> cooperative checks that stop a page over budget (50104, naming the stage).
 
 Every stage calls `check(stage)` in its loops (per element, box, line or shape). The check is
-a thread-local look-up and, every 8th call, a read of the page thread's CPU clock (CPU time, so
+a thread-local look-up and, every 32nd call, a read of the page thread's CPU clock (CPU time, so
 a busy machine does not fail pages); when the page has used up `Limits.page_time_s` it raises PageError 50104 ("... over its time budget ... (stage: layout)") and the per-page loop
 turns it into a failed page while the rest of the deck converts. Decoded image pixels are
 counted per page and per deck the same way (`charge_pixels`).
@@ -62,6 +62,9 @@ def current() -> PageBudget | None:
 
 
 _DEFAULT_LIMITS = Limits()
+# The page thread's CPU clock is read on every 32nd check: a check site is a loop over elements,
+# boxes, lines or shapes, so a page overruns its budget by at most 31 such steps.
+CLOCK_EVERY_MASK = 31
 
 
 def current_limits() -> Limits:
@@ -75,8 +78,8 @@ def check(stage: str) -> None:
     budget: PageBudget | None = getattr(_local, "budget", None)
     if budget is None:
         return
-    budget.ticks += 1
-    if budget.ticks & 7:  # the CPU clock costs ~0.8 us: read it every 8th check
+    ticks = budget.ticks = budget.ticks + 1
+    if ticks & CLOCK_EVERY_MASK:  # the CPU clock costs ~0.8 us: read it every 32nd check
         return
     if time.thread_time() > budget.deadline:
         raise PageError(

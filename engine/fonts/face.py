@@ -14,8 +14,12 @@ Chromium 156 for 12 fonts x 18 sizes, all integer-exact):
 from __future__ import annotations
 
 import math
+import re
 import threading
 from typing import Any, Protocol
+
+from .cache import BoundedCache
+from .separable import space_separable
 
 try:  # HarfBuzz shaping (kerning, ligatures) like Chromium; plain advances without it.
     import uharfbuzz as _hb
@@ -28,6 +32,13 @@ HAVE_HARFBUZZ = _hb is not None
 
 # Glyph record from shaping: (glyph id, cluster, x_advance, x_offset) in font units.
 GlyphData = tuple[int, int, int, int]
+
+SHAPE_CACHE_SIZE = 25_000  # per font file and generation (BoundedCache: at most twice that)
+# Multi-word ASCII texts a font shapes whole before its tables are examined for word-by-word
+# shaping (the examination costs 1-400 ms once per font file; small documents never pay it).
+WORD_SHAPING_AFTER = 64
+_SPACE_RUNS = re.compile("( +)")
+_ASCII_LETTER = re.compile("[A-Za-z]").search
 
 
 def round_half_up(x: float) -> int:
@@ -99,7 +110,11 @@ class FontFile:
         self._lock = threading.Lock()
         self._glyphs: dict[int, int] = {}
         self._adv: dict[int, float] = {}
-        self._shape_cache: dict[tuple[str, str, bool, tuple[int, ...]], list[float]] = {}
+        self._shape_cache: BoundedCache[tuple[str, str, bool, tuple[int, ...]], list[float]] = (
+            BoundedCache(SHAPE_CACHE_SIZE)
+        )
+        self._multiword = 0  # multi-word texts shaped whole so far
+        self._separable: bool | None = None  # words shape context-free (None: not examined)
         self._hb_font: Any = None
         self._cmap: dict[int, str] | None = None
         self._advance_scale = _bitmap_advance_scale(font, self.units_per_em)
@@ -153,43 +168,94 @@ class FontFile:
     ) -> list[float]:
         """Per-character advances (font units) of `text` shaped alone; a cluster's advance
         goes to its first character.  `halt` = indices that get the OpenType halt feature;
-        `script` an ISO 15924 tag ('' = guess), `lang` the content language."""
+        `script` an ISO 15924 tag ('' = guess), `lang` the content language.
+
+        ASCII texts with spaces, in a font whose lookups never involve the space glyph, are
+        shaped word by word (each word cached): the same advances as one shaping of the whole
+        text (see engine.fonts.separable), without shaping repeated words again."""
         key = (text, lang + script, liga, halt)
         cached = self._shape_cache.get(key)
         if cached is not None:
             return cached
+        if (
+            " " in text
+            and not halt
+            and _hb is not None
+            and text.isascii()
+            and (script or _ASCII_LETTER(text) is None)  # the same script for every word
+            and self.words_separable()
+        ):
+            out: list[float] = []
+            cache = self._shape_cache
+            for part in _SPACE_RUNS.split(text):
+                if part:
+                    word_key = (part, key[1], liga, halt)
+                    advances = cache.get(word_key)
+                    if advances is None:
+                        advances = self._shape_whole(part, lang, liga, halt, script)
+                        cache.put(word_key, advances)
+                    out += advances
+            return out  # not cached: its words and space runs are
+        out = self._shape_whole(text, lang, liga, halt, script)
+        self._shape_cache.put(key, out)
+        return out
+
+    def words_separable(self) -> bool:
+        """Whether ASCII texts shape word by word in this font (examined once, after
+        WORD_SHAPING_AFTER multi-word texts; False until then)."""
+        separable = self._separable
+        if separable is None:
+            self._multiword += 1
+            if self._multiword < WORD_SHAPING_AFTER:
+                return False
+            separable = space_separable(self.path, self.index) and self._words_agree()
+            self._separable = separable
+        return separable
+
+    def _words_agree(self) -> bool:
+        """A guard on the table examination: a sample with kerning and ligature candidates
+        shapes the same whole and word by word."""
+        sample = "AVAT To Wa Yo LT P. fi ffl 'A' \"V\" 1/2 -- f( j) r, y. A  V"
+        for script in ("Latn", "Zyyy"):
+            whole = self._shape_whole(sample, "en", True, (), script)
+            words: list[float] = []
+            for part in _SPACE_RUNS.split(sample):
+                if part:
+                    words += self._shape_whole(part, "en", True, (), script)
+            if whole != words:
+                return False
+        return True
+
+    def _shape_whole(
+        self, text: str, lang: str, liga: bool, halt: tuple[int, ...], script: str
+    ) -> list[float]:
         if _hb is None:
-            out = [self.advance_units(ord(c)) for c in text]
+            return [self.advance_units(ord(c)) for c in text]
+        if text.isascii():  # one byte per character: clusters stay character indices
+            buf = _hb.Buffer()
+            buf.add_str(text)
+            buf.guess_segment_properties()
+            if script:
+                buf.script = script
+            if lang:
+                buf.language = lang
         else:
-            if text.isascii():  # one byte per character: clusters stay character indices
-                buf = _hb.Buffer()
-                buf.add_str(text)
-                buf.guess_segment_properties()
-                if script:
-                    buf.script = script
-                if lang:
-                    buf.language = lang
-            else:
-                buf = self._buffer(text, lang, script)
-            feats: dict[str, Any] = {}
-            if not liga:
-                feats.update(liga=False, clig=False, dlig=False, hlig=False, calt=False)
-            if halt:
-                feats["halt"] = [(i, i + 1, True) for i in halt]
-            _hb.shape(self._hb(), buf, feats)
-            scale = self._advance_scale
-            infos = buf.glyph_infos
-            n = len(text)
-            if len(infos) == n and [i.cluster for i in infos] == list(range(n)):
-                # one glyph per character, in order (most text): no scatter by cluster
-                out = [0.0 + pos.x_advance * scale for pos in buf.glyph_positions]
-            else:
-                out = [0.0] * n
-                for info, pos in zip(infos, buf.glyph_positions, strict=False):
-                    out[info.cluster] += pos.x_advance * scale
-        if len(self._shape_cache) > 50000:
-            self._shape_cache.clear()
-        self._shape_cache[key] = out
+            buf = self._buffer(text, lang, script)
+        feats: dict[str, Any] = _LIGA_ON if liga else _LIGA_OFF
+        if halt:
+            feats = {**feats, "halt": [(i, i + 1, True) for i in halt]}
+        _hb.shape(self._hb(), buf, feats)
+        scale = self._advance_scale
+        infos = buf.glyph_infos
+        n = len(text)
+        if len(infos) == n and [i.cluster for i in infos] == list(range(n)):
+            # one glyph per character, in order (most text): no scatter by cluster
+            if scale == 1.0:
+                return [0.0 + pos.x_advance for pos in buf.glyph_positions]
+            return [0.0 + pos.x_advance * scale for pos in buf.glyph_positions]
+        out = [0.0] * n
+        for info, pos in zip(infos, buf.glyph_positions, strict=False):
+            out[info.cluster] += pos.x_advance * scale
         return out
 
     def glyph_data(self, text: str, lang: str, halt: bool, script: str = "") -> list[GlyphData]:
@@ -214,6 +280,10 @@ class FontFile:
         if ext is None:
             return (0, 0)
         return (ext.x_bearing, ext.x_bearing + ext.width)
+
+
+_LIGA_ON: dict[str, Any] = {}
+_LIGA_OFF: dict[str, Any] = dict(liga=False, clig=False, dlig=False, hlig=False, calt=False)
 
 
 def _bitmap_advance_scale(font: Any, upem: int) -> float:

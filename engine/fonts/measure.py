@@ -24,6 +24,7 @@ from engine.budget import check
 
 from . import resolve
 from .builtin import builtin_active, builtin_face
+from .cache import BoundedCache
 from .chars import HB_SCRIPTS, char_class, is_emoji_presentation
 from .face import FontFace, FontFile
 from .hankerning import halt_indices, han_kerning_data, may_apply
@@ -33,6 +34,10 @@ __all__ = ["FontStack", "font_stack", "shaping_size", "DEFAULT_LANG"]
 DEFAULT_LANG = "en-US"  # the browser locale the fidelity harness renders with
 _SPACES = frozenset(" \u00a0")
 _ASCII_ALPHA = re.compile("[A-Za-z]").search  # str.isalpha() on ASCII characters
+_SPACE_RUNS = re.compile("( +)")
+SHAPED_CACHE_SIZE = 10_000  # per font stack and generation (texts shaped)
+WIDTHS_CACHE_SIZE = 50_000  # per font stack and generation (measured widths)
+WORD_CACHE_SIZE = 20_000  # per font stack and generation (px advances of words)
 _LOCK = threading.Lock()
 _FILES: dict[tuple[str, int], FontFile] = {}
 _FACES: dict[tuple[str, int, bool, bool], FontFace] = {}
@@ -130,8 +135,13 @@ class FontStack:
         self.style = style
         self.lang = lang or DEFAULT_LANG
         self._lock = threading.Lock()
-        self._shaped: dict[tuple[str, bool], _Shaped] = {}
-        self._widths: dict[tuple[str, float, float, float], float] = {}
+        self._shaped: BoundedCache[tuple[str, bool], _Shaped] = BoundedCache(SHAPED_CACHE_SIZE)
+        self._widths: BoundedCache[tuple[str, float, float, float], float] = BoundedCache(
+            WIDTHS_CACHE_SIZE
+        )
+        self._word_px: BoundedCache[tuple[str, float, bool, str], list[float]] = BoundedCache(
+            WORD_CACHE_SIZE
+        )
         self._fallbacks: dict[int, FontFace | None] = {}
         self._regular_first: FontFace | None | bool = False
         self._cjk_lang: bool | None = None  # the content language's script is not Latin
@@ -329,27 +339,27 @@ class FontStack:
             em += [u / upem for u in src.shape(text[s:e], self.lang, liga, halt, tag)]
         shaped = _Shaped(runs, em, text)
         with self._lock:
-            if len(self._shaped) > 20000:
-                self._shaped.clear()
-            self._shaped[key] = shaped
+            self._shaped.put(key, shaped)
         return shaped
 
-    def _shape_ascii(self, text: str, liga: bool, key: tuple[str, bool]) -> _Shaped:
-        """Printable ASCII the primary face draws: one run, one shaping, no halt (exactly what
-        _assign and the general path give, without their per-character lists)."""
+    def _ascii_tag(self, text: str) -> str:
+        """The script tag of a printable-ASCII run (what _runs and _assign give it)."""
         cjk_lang = self._cjk_lang
         if cjk_lang is None:
             cjk_lang = self._cjk_lang = resolve.script_for_lang(self.lang) != "Latn"
         script = "LATIN" if _ASCII_ALPHA(text) is not None else ""
-        tag = HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang else "")
+        return HB_SCRIPTS.get(script, "") or ("Hani" if cjk_lang else "")
+
+    def _shape_ascii(self, text: str, liga: bool, key: tuple[str, bool]) -> _Shaped:
+        """Printable ASCII the primary face draws: one run, one shaping, no halt (exactly what
+        _assign and the general path give, without their per-character lists)."""
+        tag = self._ascii_tag(text)
         face = self.primary
         upem = float(face.units_per_em)
         em = [u / upem for u in face.source.shape(text, self.lang, liga, (), tag)]
         shaped = _Shaped([(face, 0, len(text))], em, text)
         with self._lock:
-            if len(self._shaped) > 20000:
-                self._shaped.clear()
-            self._shaped[key] = shaped
+            self._shaped.put(key, shaped)
         return shaped
 
     def measure(
@@ -367,9 +377,7 @@ class FontStack:
         if word_spacing:
             w += word_spacing * sh.n_spaces
         with self._lock:
-            if len(self._widths) > 100000:
-                self._widths.clear()
-            self._widths[key] = w
+            self._widths.put(key, w)
         return w
 
     def char_advances(
@@ -377,15 +385,44 @@ class FontStack:
     ) -> list[float]:
         """Per-character advances in px (a ligature's or cluster's advance sits on its first
         character); prefix sums give the x of every break opportunity within one shaping."""
-        sh = self._shape(text, letter_spacing == 0.0)
+        liga = letter_spacing == 0.0
         size = shaping_size(size_px)
-        out = [e * size for e in sh.em]
+        out = self._word_advances(text, size, liga)
+        if out is None:
+            out = [e * size for e in self._shape(text, liga).em]
         if letter_spacing or word_spacing:
             for i, ch in enumerate(text):
                 if letter_spacing and not char_class(ord(ch))[1]:
                     out[i] += letter_spacing
                 if word_spacing and ch in _SPACES:
                     out[i] += word_spacing
+        return out
+
+    def _word_advances(self, text: str, size: float, liga: bool) -> list[float] | None:
+        """Per-character px advances of a printable-ASCII text with spaces, assembled from
+        cached words when the primary face shapes word by word (FontFile.words_separable):
+        the same floats as scaling one shaping of the whole text; None when not applicable."""
+        if self._builtin or " " not in text or not text.isascii() or not text.isprintable():
+            return None
+        face = self.primary
+        separable = getattr(face.source, "words_separable", None)
+        if separable is None or not _covers_ascii(face) or not separable():
+            return None
+        tag = self._ascii_tag(text)
+        if not tag and _ASCII_ALPHA(text) is not None:
+            return None  # per-word script guesses could differ
+        cache = self._word_px
+        shape = face.source.shape
+        upem = float(face.units_per_em)
+        out: list[float] = []
+        for part in _SPACE_RUNS.split(text):
+            if part:
+                key = (part, size, liga, tag)
+                px = cache.get(key)
+                if px is None:
+                    px = [u / upem * size for u in shape(part, self.lang, liga, (), tag)]
+                    cache.put(key, px)
+                out += px
         return out
 
     # -- vertical metrics ---------------------------------------------------------------

@@ -1,0 +1,124 @@
+"""A font's layout tables -> whether HarfBuzz shapes ASCII text across spaces context-free (word by word).
+
+Blink's CachingWordShaper shapes word by word only when the font has no GSUB/GPOS lookup that
+involves the space glyph (SimpleFontData::HasSpaceInLigaturesOrKerning). The same holds here:
+when no lookup mentions the space glyph (as input, context, output or kerning partner), no
+class-based rule can match it through class 0, no lookup skips base glyphs, the space is not a
+mark in GDEF and there are no AAT tables or legacy kerning with the space, then shaping
+"word1 word2" gives exactly shape("word1") + shape(" ") + shape("word2"): per-word results can
+be cached and reused across texts. Liberation Sans (kerning pairs with the space) is not
+separable; DejaVu Sans Mono, Liberation Mono, Noto Sans are.
+
+The check is conservative (any doubt -> not separable) and bounded: fonts whose GSUB + GPOS
+exceed `MAX_TABLE_BYTES` are not examined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["space_separable", "MAX_TABLE_BYTES"]
+
+MAX_TABLE_BYTES = 160_000
+_AAT = ("morx", "mort", "kerx")
+_IGNORE_BASE_GLYPHS = 0x2
+_RULE_LISTS = ("Class", "Input", "Backtrack", "LookAhead")
+
+
+def space_separable(path: str, index: int) -> bool:
+    """Whether shaping ASCII text in this font is context-free across the space glyph."""
+    try:
+        from fontTools.ttLib import TTFont
+
+        font = TTFont(path, fontNumber=index)
+        return _separable(font)
+    except Exception:  # noqa: BLE001 - unreadable tables: shape whole texts, as before
+        return False
+
+
+def _separable(font: Any) -> bool:
+    if any(tag in font for tag in _AAT):
+        return False
+    tables = [tag for tag in ("GSUB", "GPOS") if tag in font]
+    if sum(font.reader.tables[tag].length for tag in tables) > MAX_TABLE_BYTES:
+        return False
+    space = (font.getBestCmap() or {}).get(0x20)
+    if space is None:
+        return False
+    if "GDEF" in font:
+        gdef = font["GDEF"].table
+        classes = getattr(getattr(gdef, "GlyphClassDef", None), "classDefs", None) or {}
+        if classes.get(space, 1) != 1:  # the space is not a base glyph
+            return False
+    for tag in tables:
+        table = font[tag].table
+        lookups = table.LookupList.Lookup if table.LookupList else []
+        for lookup in lookups:
+            if lookup.LookupFlag & _IGNORE_BASE_GLYPHS or not _lookup_ok(lookup, space):
+                return False
+    if "kern" in font:
+        for sub in font["kern"].kernTables:
+            pairs = getattr(sub, "kernTable", None)
+            if getattr(sub, "format", None) != 0 or pairs is None:
+                return False
+            if any(space in pair for pair in pairs):
+                return False
+    return True
+
+
+def _lookup_ok(lookup: Any, space: str) -> bool:
+    for sub in lookup.SubTable:
+        sub = getattr(sub, "ExtSubTable", sub)  # extension lookups
+        if _mentions(sub, space) or _class_zero(sub):
+            return False
+    return True
+
+
+def _mentions(obj: Any, name: str) -> bool:
+    """Whether the glyph name appears anywhere in a decompiled OpenType subtable."""
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item == name:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            ensure = getattr(item, "ensureDecompiled", None)
+            if ensure is not None:
+                ensure()
+            stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
+    return False
+
+
+def _class_zero(sub: Any) -> bool:
+    """Whether a class-based subtable can match a glyph it does not list (class 0, e.g. the
+    space) after the first position: pair kerning values for class 0, or context rules naming
+    class 0."""
+    if getattr(sub, "Format", 0) != 2:
+        return False
+    for record in getattr(sub, "Class1Record", None) or ():  # PairPos format 2
+        zero = record.Class2Record[0] if record.Class2Record else None
+        for value in (getattr(zero, "Value1", None), getattr(zero, "Value2", None)):
+            if value is not None and any(v for v in vars(value).values() if isinstance(v, int)):
+                return True
+            if value is not None and any(not isinstance(v, int) for v in vars(value).values()):
+                return True  # device tables: be conservative
+    stack = [sub]
+    while stack:  # context / chaining context format 2 rules
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            name = type(item).__name__
+            if name.endswith("ClassRule"):
+                for attr in _RULE_LISTS:
+                    if 0 in (getattr(item, attr, None) or ()):
+                        return True
+            elif name.endswith("ClassSet") or name.startswith(("Context", "ChainContext")):
+                stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
+    return False

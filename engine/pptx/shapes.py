@@ -380,6 +380,9 @@ def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
     return cells + [{} for _ in range(n_cols - len(cells))]
 
 
+_NO_SPAN = [1, 1]
+
+
 def _span_map(
     cells: list[list[Mapping[str, Any]]],
 ) -> dict[tuple[int, int], tuple[int, int, int, int]]:
@@ -392,7 +395,9 @@ def _span_map(
     for r in range(n_rows):
         for c in range(n_cols):
             span = cells[r][c].get("span")
-            if (r, c) in spans or not isinstance(span, list | tuple) or len(span) != 2:
+            if span == _NO_SPAN or (r, c) in spans:  # most cells: nothing to merge
+                continue
+            if not isinstance(span, list | tuple) or len(span) != 2:
                 continue
             row_span = max(1, min(int(num(span[0], 1)), n_rows - r))
             col_span = max(1, min(int(num(span[1], 1)), n_cols - c))

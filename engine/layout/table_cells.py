@@ -80,10 +80,16 @@ def measure_cell(
     cell = slot.box
     end = min(slot.col + slot.colspan, len(locations)) - 1
     width = from_lu(locations[end][0] + locations[end][1] - locations[slot.col][0])
-    border = prep.cell_borders[index]
-    overrides = dict(_CELL_OVERRIDES)
+    overrides = _CELL_OVERRIDES  # never mutated: a StyleView only reads its overrides
     if prep.collapsed:
-        overrides.update({f"border-{s}-width": w for s, w in zip(SIDES, border, strict=True)})
+        top, right, bottom, left = prep.cell_borders[index]
+        overrides = {
+            **_CELL_OVERRIDES,
+            "border-top-width": top,
+            "border-right-width": right,
+            "border-bottom-width": bottom,
+            "border-left-width": left,
+        }
     wrapper = b.Box(
         StyleView(cell.style, overrides),
         "block",

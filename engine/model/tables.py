@@ -109,16 +109,19 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
     """The cell's TextBody, and the top/left margins that put LibreOffice's first baseline and
     the first line's start where the browser has them."""
     frag = cell.fragment
-    lines = [(blk, line, ox, oy) for blk, line, ox, oy in _cell_lines(frag) if _text_items(line)]
     if text_outside_cell(frag):
-        lines = []
+        return _empty_body(), 0.0, 0.0
+    lines = [
+        (blk, line, ox, oy, items)
+        for blk, line, ox, oy in _cell_lines(frag)
+        if (items := _text_items(line))
+    ]
     paragraphs: list[dict[str, Any]] = []
     if not lines:
         return _empty_body(), 0.0, 0.0
     prev_block = None
     cell_style = frag.box.style
-    for blk, line, _ox, _oy in lines:
-        items = _text_items(line)
+    for blk, line, _ox, _oy, items in lines:
         runs = [run_for(t, blk.box.style, alpha) for t in items]
         for t, run in zip(items, runs, strict=True):
             highlight = _highlight(t, blk.box.style, cell_style)
@@ -143,8 +146,7 @@ def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, fl
                 }
             )
         prev_block = blk
-    blk, first, ox, oy = lines[0]
-    items = _text_items(first)
+    blk, first, ox, oy, items = lines[0]
     size = max(t.font_size for t in items)
     baseline = oy + first.y + first.baseline
     face = font_info(items[0].box.style).stack.primary
@@ -205,6 +207,23 @@ def _border(side: Any, alpha: float) -> dict[str, Any] | None:
     return line_for(side.width, side.color, side.style, alpha)
 
 
+def _borders(
+    sides: Any, alpha: float, memo: dict[Any, dict[str, Any] | None]
+) -> dict[str, dict[str, Any] | None]:
+    """A cell's t/r/b/l lines; each distinct border side is mapped once per table (a table's
+    cells mostly share their borders) and every cell gets its own copies."""
+    out: dict[str, dict[str, Any] | None] = {}
+    for key, side in zip(("t", "r", "b", "l"), sides, strict=True):
+        try:
+            line = memo[side]
+        except KeyError:
+            line = memo[side] = _border(side, alpha)
+        except TypeError:  # an unhashable colour value
+            line = _border(side, alpha)
+        out[key] = dict(line) if line is not None else None
+    return out
+
+
 def _geometry(grid: TableGrid) -> tuple[list[int], list[float], list[float]] | None:
     """Kept columns (not mergeable, not empty), column widths and row heights; None when the
     table has no column or no row to write."""
@@ -251,6 +270,7 @@ def table_shape(
     x0 = grid.columns[keep[0]].x
     y0 = grid.rows[0].y
     rows: list[dict[str, Any]] = [{"h": h, "cells": [None] * len(keep)} for h in heights]
+    border_memo: dict[Any, dict[str, Any] | None] = {}
     for cell in grid.cells:
         cols = [new_index[c] for c in range(cell.col, cell.col + cell.colspan) if c in new_index]
         if not cols:
@@ -262,10 +282,7 @@ def table_shape(
         cy = grid.rows[cell.row].y
         frag_c = cell.fragment
         right = frag_c.border.right + frag_c.padding.right
-        borders = {
-            key: _border(side, alpha)
-            for key, side in zip(("t", "r", "b", "l"), cell.borders, strict=True)
-        }
+        borders = _borders(cell.borders, alpha, border_memo)
         entry = {
             "text": body,
             "fill": _fill(cell, alpha),

@@ -34,7 +34,15 @@ from engine.pptx.props import (
     crop_values,
     num,
 )
-from engine.pptx.text import VERTICAL_TYPES, LinkResolver, add_text_body, insets_emu
+from engine.pptx.text import (
+    VERTICAL_TYPES,
+    LinkResolver,
+    _ppr_key,
+    _rpr_key,
+    _style_of,
+    add_text_body,
+    insets_emu,
+)
 from engine.units import deg_to_ooxml_angle, px_to_emu
 
 CELL_ANCHORS = frozenset({"t", "ctr", "b"})
@@ -372,6 +380,9 @@ def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
     return cells + [{} for _ in range(n_cols - len(cells))]
 
 
+_NO_SPAN = [1, 1]
+
+
 def _span_map(
     cells: list[list[Mapping[str, Any]]],
 ) -> dict[tuple[int, int], tuple[int, int, int, int]]:
@@ -384,7 +395,9 @@ def _span_map(
     for r in range(n_rows):
         for c in range(n_cols):
             span = cells[r][c].get("span")
-            if (r, c) in spans or not isinstance(span, list | tuple) or len(span) != 2:
+            if span == _NO_SPAN or (r, c) in spans:  # most cells: nothing to merge
+                continue
+            if not isinstance(span, list | tuple) or len(span) != 2:
                 continue
             row_span = max(1, min(int(num(span[0], 1)), n_rows - r))
             col_span = max(1, min(int(num(span[1], 1)), n_cols - c))
@@ -404,11 +417,13 @@ def _add_cell(
     ctx: SlideContext,
     covered: bool,
 ) -> None:
-    """a:tc: txBody (empty for cells covered by a merge), tcPr margins/anchor, borders, fill."""
-    tc = sub(tr, a("tc"), attrib)
+    """a:tc: txBody (empty for cells covered by a merge), tcPr margins/anchor, borders, fill.
+
+    A cell whose text is one plain run (most cells of a data table) is a copy of a whole a:tc
+    built once per (spans, margins, borders, fill, paragraph and run properties), its a:t set.
+    """
     text = cell.get("text")
     text = text if isinstance(text, Mapping) else {}
-    add_text_body(tc, a("txBody"), {} if covered else text, ctx.link_rid, ctx.cache, cell=True)
     margins = cell.get("margins")
     left, top, right, bottom = insets_emu(margins if margins is not None else text.get("insets"))
     tc_attrib = {"marL": str(left), "marR": str(right), "marT": str(top), "marB": str(bottom)}
@@ -421,6 +436,59 @@ def _add_cell(
     borders = borders if isinstance(borders, Mapping) else {}
     lines = tuple(borders.get(side) for side, _ in _CELL_SIDES)
     fill = cell.get("fill")
+    body = {} if covered else text
+    simple = _plain_run(body)
+    if simple is None:
+        _write_cell(tr, body, attrib, tc_attrib, lines, fill, ctx)
+        return
+    para, run, content = simple
+    key = (
+        "tc1",
+        tuple(attrib.items()),
+        tuple(tc_attrib.items()),
+        freeze(lines),
+        freeze(fill),
+        _ppr_key(para),
+        _rpr_key("", run),
+    )
+    tc = ctx.cache.append(
+        tr, key, lambda scratch: _write_cell(scratch, body, attrib, tc_attrib, lines, fill, ctx)
+    )
+    tc[0][2][1][1].text = content  # tc > txBody > p (after bodyPr, lstStyle) > r > t
+
+
+def _plain_run(body: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any], str] | None:
+    """(paragraph, run, text) when a cell's body is one paragraph of one plain run: what
+    add_text_body writes as bodyPr, lstStyle and one cached a:p (pPr, r, endParaRPr)."""
+    paragraphs = body.get("paragraphs")
+    if type(paragraphs) is not list or len(paragraphs) != 1:
+        return None
+    para = paragraphs[0]
+    if not isinstance(para, Mapping) or para.get("end_run") is not None:
+        return None
+    runs = para.get("runs")
+    if type(runs) is not list or len(runs) != 1:
+        return None
+    run = runs[0]
+    if not isinstance(run, Mapping) or run.get("break") or run.get("href") is not None:
+        return None
+    content = clean_text(str(run.get("text") or ""))
+    if not content or not _style_of(run) or "\n" in content or "\r" in content:
+        return None
+    return para, run, content
+
+
+def _write_cell(
+    parent: Element,
+    body: Mapping[str, Any],
+    attrib: dict[str, str],
+    tc_attrib: dict[str, str],
+    lines: tuple[Any, ...],
+    fill: Any,
+    ctx: SlideContext,
+) -> Element:
+    tc = sub(parent, a("tc"), attrib)
+    add_text_body(tc, a("txBody"), body, ctx.link_rid, ctx.cache, cell=True)
 
     def build(scratch: Element) -> Element:
         tc_pr = sub(scratch, a("tcPr"))
@@ -435,6 +503,7 @@ def _add_cell(
     tc_pr = ctx.cache.append(tc, ("tcPr", freeze(lines), freeze(fill)), build)
     for key, value in tc_attrib.items():
         tc_pr.set(key, value)
+    return tc
 
 
 _CELL_SIDES = (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB"))

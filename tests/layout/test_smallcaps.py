@@ -9,6 +9,8 @@ import json
 import zipfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from engine import convert
@@ -129,3 +131,24 @@ def test_libreoffice_width_model_sees_small_capitals() -> None:
         tm.lo_advance_px(face.advance(ch), 12.0) - face.advance(ch) * 12.0 for ch in "HELLO"
     )
     assert lo_line_delta_px(seg) == pytest.approx(expected, abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=40), st.sampled_from(["small", "all"]))
+def test_drawn_text_keeps_its_length(text: str, mode: str) -> None:
+    """One advance per character whatever the text (ß, ligatures, dotted İ keep their place),
+    so prefix sums and break positions stay aligned with the source text."""
+    from engine.layout.text import font_info
+
+    style = {
+        "font-family": ("Liberation Sans",),
+        "font-weight": 400,
+        "font-style": "normal",
+        "font-size": 17.0,
+        "line-height": "normal",
+        "letter-spacing": 0.0,
+        "word-spacing": 0.0,
+    }
+    runs = smallcaps.drawn_runs(text, mode)
+    assert sum(len(part) for part, _ in runs) == len(text)
+    assert len(smallcaps.advances(font_info(style), text, mode)) == len(text)

@@ -15,6 +15,7 @@ exceed `MAX_TABLE_BYTES` are not examined.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 __all__ = ["space_separable", "MAX_TABLE_BYTES"]
@@ -31,9 +32,15 @@ def space_separable(path: str, index: int) -> bool:
         from fontTools.ttLib import TTFont
 
         font = TTFont(path, fontNumber=index)
-        return _separable(font)
+        result = _separable(font)
     except Exception:  # noqa: BLE001 - unreadable tables: shape whole texts, as before
-        return False
+        result = False
+    # Decompiled layout tables hold reference cycles; pages run with the cyclic collector
+    # paused (engine.budget), so free them here, once per font, instead of leaving them to a
+    # full collection after the page.
+    font = None
+    gc.collect()
+    return result
 
 
 def _separable(font: Any) -> bool:

@@ -198,15 +198,16 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         return
     except TimeoutError:
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
-    except (OperationalError, PoolTimeout):
-        if state.settings.queue_url is not None:
+    except (OperationalError, PoolTimeout) as exc:
+        if state.settings.queue_url is not None and database_unavailable(exc):
             # The database is unreachable or frozen (README "Scale-out"): not the task's fault.
             # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
             # new message and a worker runs it again once the database answers.
             log.warning("task %s: database unavailable, handed back for a retry", task_id)
             await asyncio.to_thread(_hand_back, state, task_id, owner)
             return
-        code, message = INTERNAL, "the database was unavailable while the task ran"
+        log.warning("task %s: database error", task_id, exc_info=True)
+        code, message = INTERNAL, "the database failed while the task ran"
     except StepFailed as exc:
         code, message = exc.code, exc.message
     except generator.GeneratorError as exc:
@@ -222,6 +223,17 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
     now = state.clock()
     await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
+
+
+def database_unavailable(exc: Exception) -> bool:
+    """The database could not be reached or did not answer (no free pooled connection, a lost
+    or timed-out connection, a refused connect: no SQLSTATE from a server) - as opposed to an
+    error the server reported for a statement, or SQLite's own errors."""
+    if isinstance(exc, PoolTimeout):
+        return True
+    if isinstance(exc, OperationalError) and exc.connection_invalidated:
+        return True
+    return getattr(getattr(exc, "orig", None), "sqlstate", "server") is None
 
 
 def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:

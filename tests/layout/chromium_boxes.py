@@ -11,7 +11,8 @@ the fidelity tools' virtualenv, Liberation fonts installed):
 
     ../shared/tools/fidelity/.venv/bin/python tests/layout/chromium_boxes.py
 
-`--only NAME` re-renders single fixtures and prints their boxes without writing anything.
+`--only NAME` re-renders single fixtures and prints their boxes without writing anything;
+`--suites NAME...` records only those suites (the others' JSON stays untouched).
 """
 
 from __future__ import annotations
@@ -92,13 +93,14 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--only", nargs="*", help="fixture names to print (nothing is written)")
+    parser.add_argument("--suites", nargs="*", help="suites to record (default: all of them)")
     args = parser.parse_args()
-    for suite in SUITES:
+    for suite in args.suites or SUITES:
         fixtures = load_fixtures(suite)
         if args.only:
             chosen = {k: v for k, v in fixtures.items() if k in args.only}
-            for name, boxes in render(chosen).items():
-                print(suite, name, json.dumps(boxes))
+            for name, found in render(chosen).items():
+                print(suite, name, json.dumps(found))
             continue
         boxes = render(fixtures)
         data = {name: {"html": fixtures[name], "boxes": boxes[name]} for name in fixtures}

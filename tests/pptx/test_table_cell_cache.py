@@ -36,8 +36,16 @@ CELLS: list[dict[str, Any]] = [
 ]
 
 
+def _no_blip(key: str, name: str | None) -> tuple[str, str | None] | None:
+    return None
+
+
+def _link(href: str) -> str | None:
+    return "rId9"
+
+
 def _ctx() -> SlideContext:
-    return SlideContext(lambda key: None, lambda href: "rId9")  # type: ignore[arg-type,return-value]
+    return SlideContext(_no_blip, _link)
 
 
 def _tr() -> etree._Element:

@@ -423,7 +423,9 @@ class FontStack:
                 px = cache.get(key)
                 if px is None:
                     upem = float(face.units_per_em)
-                    units = face.source.shape(part, self.lang, liga, (), tag)
+                    units = face.source.free_units(part)  # type: ignore[attr-defined]
+                    if units is None:
+                        units = face.source.shape(part, self.lang, liga, (), tag)
                     px = [u / upem * size for u in units]
                     cache.put(key, px)
                 young = cache.young

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["space_separable", "MAX_TABLE_BYTES"]
+__all__ = ["space_separable", "context_free_chars", "MAX_TABLE_BYTES"]
 
 MAX_TABLE_BYTES = 160_000
 _AAT = ("morx", "mort", "kerx")
@@ -34,6 +34,61 @@ def space_separable(path: str, index: int) -> bool:
         return _separable(font)
     except Exception:  # noqa: BLE001 - unreadable tables: shape whole texts, as before
         return False
+
+
+def context_free_chars(path: str, index: int, chars: str) -> frozenset[str] | None:
+    """The characters of `chars` whose glyphs no lookup can act on, in a space-separable font
+    (None when the font is not space-separable): no substitution or positioning lookup names them, except as the base
+    of a mark attachment (which needs a mark after them). A run of such characters shapes to
+    their nominal advances; the caller still compares each with HarfBuzz (GDEF mark widths)."""
+    try:
+        from fontTools.ttLib import TTFont
+
+        font = TTFont(path, fontNumber=index)
+        if not _separable(font):
+            return None
+        cmap = font.getBestCmap() or {}
+        names = {cmap[ord(c)]: c for c in chars if ord(c) in cmap}
+        acted_on: set[str] = set()
+        for tag in ("GSUB", "GPOS"):
+            if tag not in font:
+                continue
+            table = font[tag].table
+            for lookup in table.LookupList.Lookup if table.LookupList else []:
+                for sub in lookup.SubTable:
+                    sub = getattr(sub, "ExtSubTable", sub)
+                    if tag == "GPOS" and lookup.LookupType in (4, 5):  # mark to base/ligature
+                        sub = getattr(sub, "MarkCoverage", None)
+                    acted_on |= _named(sub, names.keys())
+        if "kern" in font:
+            for kern in font["kern"].kernTables:
+                for pair in getattr(kern, "kernTable", None) or ():
+                    acted_on.update(pair)
+        return frozenset(c for name, c in names.items() if name not in acted_on)
+    except Exception:  # noqa: BLE001 - unreadable tables: not separable, nothing context-free
+        return None
+
+
+def _named(obj: Any, names: Any) -> set[str]:
+    """The glyph names of `names` that appear anywhere in a decompiled OpenType subtable."""
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in names:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            ensure = getattr(item, "ensureDecompiled", None)
+            if ensure is not None:
+                ensure()
+            stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
+    return found
 
 
 def _separable(font: Any) -> bool:

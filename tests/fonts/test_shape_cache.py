@@ -3,6 +3,7 @@ or word-assembled results equal to one fresh shaping of the whole text."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,18 @@ from tests.conftest import requires_fonts
 def _path(family: str) -> str:
     """The file fontconfig gives for a family (regular)."""
     return str(FontStack((family,), 400, "normal", "").primary.path)
+
+
+@functools.cache
+def _examined(family: str) -> FontFile:
+    """A FontFile of its own whose tables have been examined (as after enough multi-word texts)."""
+    font = FontFile(_path(family), 0)
+    font._multiword = face_module.WORD_SHAPING_AFTER
+    assert font.words_separable()
+    return font
+
+
+PRINTABLE = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=40)
 
 
 # ASCII words with kerning and ligature candidates, digits and punctuation, joined by space runs.
@@ -110,13 +123,31 @@ def test_liberation_sans_really_kerns_across_spaces() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXTS, st.booleans(), st.sampled_from(["Latn", ""]))
 def test_word_by_word_shaping_equals_whole_shaping(text: str, liga: bool, script: str) -> None:
-    path = _path("DejaVu Sans Mono")
-    font = FontFile(path, 0)
-    font._separable = space_separable(path, 0)
-    assert font._separable
+    font = _examined("DejaVu Sans Mono")
     expected = font._shape_whole(text, "en-US", liga, (), script)
     assert font.shape(text, "en-US", liga, (), script) == expected  # assembled from words
     assert font.shape(text, "en-US", liga, (), script) == expected  # words from the cache
+
+
+@requires_fonts("fonts-dejavu-core", "fonts-noto-core")
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(PRINTABLE, st.sampled_from(["DejaVu Sans Mono", "Noto Sans"]), st.booleans())
+def test_any_printable_ascii_shapes_as_one_whole_shaping(
+    text: str, family: str, liga: bool
+) -> None:
+    """Words, space runs and runs of lookup-free characters (nominal advances, no HarfBuzz)."""
+    font = _examined(family)
+    for script in ("Latn", "Zyyy"):
+        expected = font._shape_whole(text, "en-US", liga, (), script)
+        assert font.shape(text, "en-US", liga, (), script) == expected
+
+
+@requires_fonts("fonts-dejavu-core")
+def test_lookup_free_characters_of_dejavu_sans_mono() -> None:
+    font = _examined("DejaVu Sans Mono")
+    assert set("0123456789 .,") <= font._free  # digits: no lookup acts on them
+    assert not {"f", "i", "l"} & font._free  # ligature and dotless-i lookups
+    assert font.shape("12345", "en", True, (), "Latn") == [font.advance_units(ord("1"))] * 5
 
 
 @requires_fonts("fonts-dejavu-core")

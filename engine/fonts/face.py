@@ -35,8 +35,9 @@ GlyphData = tuple[int, int, int, int]
 
 SHAPE_CACHE_SIZE = 25_000  # per font file and generation (BoundedCache: at most twice that)
 # Multi-word ASCII texts a font shapes whole before its tables are examined for word-by-word
-# shaping (the examination costs 1-400 ms once per font file; small documents never pay it).
-WORD_SHAPING_AFTER = 64
+# shaping (the examination costs 1-400 ms CPU once per font file and process, e.g. 50 ms for
+# DejaVu Sans Mono, 360 ms for Noto Sans; documents with fewer texts never pay it).
+WORD_SHAPING_AFTER = 500
 _SPACE_RUNS = re.compile("( +)")
 _ASCII_LETTER = re.compile("[A-Za-z]").search
 _PRINTABLE_ASCII = "".join(map(chr, range(0x20, 0x7F)))

@@ -197,7 +197,7 @@ def test_char_advances_from_words_equal_one_whole_shaping(
 @requires_fonts("fonts-liberation")
 def test_char_advances_in_a_kerning_font_stay_whole_shapings() -> None:
     stack = FontStack(("Liberation Sans",), 400, "normal", "")
-    for i in range(80):
+    for i in range(face_module.WORD_SHAPING_AFTER + 16):
         stack.char_advances(f"A Y {i}", 16.0)
     assert stack._word_advances("A Y", 16.0, True) is None
     assert len(stack._word_px) == 0

@@ -19,7 +19,7 @@ import threading
 from typing import Any, Protocol
 
 from .cache import BoundedCache
-from .separable import space_separable
+from .separable import context_free_chars
 
 try:  # HarfBuzz shaping (kerning, ligatures) like Chromium; plain advances without it.
     import uharfbuzz as _hb
@@ -35,10 +35,12 @@ GlyphData = tuple[int, int, int, int]
 
 SHAPE_CACHE_SIZE = 25_000  # per font file and generation (BoundedCache: at most twice that)
 # Multi-word ASCII texts a font shapes whole before its tables are examined for word-by-word
-# shaping (the examination costs 1-400 ms once per font file; small documents never pay it).
-WORD_SHAPING_AFTER = 64
+# shaping (the examination costs 1-400 ms CPU once per font file and process, e.g. 50 ms for
+# DejaVu Sans Mono, 360 ms for Noto Sans; documents with fewer texts never pay it).
+WORD_SHAPING_AFTER = 500
 _SPACE_RUNS = re.compile("( +)")
 _ASCII_LETTER = re.compile("[A-Za-z]").search
+_PRINTABLE_ASCII = "".join(map(chr, range(0x20, 0x7F)))
 
 
 def round_half_up(x: float) -> int:
@@ -115,6 +117,10 @@ class FontFile:
         )
         self._multiword = 0  # multi-word texts shaped whole so far
         self._separable: bool | None = None  # words shape context-free (None: not examined)
+        # Printable ASCII characters no lookup acts on -> their advances (font units): a text
+        # of only these shapes to these advances, without HarfBuzz.
+        self._free: frozenset[str] = frozenset()
+        self._free_units: dict[str, float] = {}
         self._hb_font: Any = None
         self._cmap: dict[int, str] | None = None
         self._advance_scale = _bitmap_advance_scale(font, self.units_per_em)
@@ -192,13 +198,29 @@ class FontFile:
                     word_key = (part, key[1], liga, halt)
                     advances = cache.get(word_key)
                     if advances is None:
-                        advances = self._shape_whole(part, lang, liga, halt, script)
+                        advances = self._shape_word(part, lang, liga, script)
                         cache.put(word_key, advances)
                     out += advances
             return out  # not cached: its words and space runs are
-        out = self._shape_whole(text, lang, liga, halt, script)
+        if halt:
+            out = self._shape_whole(text, lang, liga, halt, script)
+        else:
+            out = self._shape_word(text, lang, liga, script)
         self._shape_cache.put(key, out)
         return out
+
+    def free_units(self, text: str) -> list[float] | None:
+        """Advances (font units) of a text made only of lookup-free characters (what shaping
+        gives, without HarfBuzz); None for any other text."""
+        free = self._free
+        if free and free.issuperset(text):
+            return list(map(self._free_units.__getitem__, text))
+        return None
+
+    def _shape_word(self, text: str, lang: str, liga: bool, script: str) -> list[float]:
+        if self._free and self._free.issuperset(text):  # no lookup acts on these characters
+            return list(map(self._free_units.__getitem__, text))
+        return self._shape_whole(text, lang, liga, (), script)
 
     def words_separable(self) -> bool:
         """Whether ASCII texts shape word by word in this font (examined once, after
@@ -208,9 +230,27 @@ class FontFile:
             self._multiword += 1
             if self._multiword < WORD_SHAPING_AFTER:
                 return False
-            separable = space_separable(self.path, self.index) and self._words_agree()
+            free = context_free_chars(self.path, self.index, _PRINTABLE_ASCII)
+            separable = free is not None and self._words_agree()
+            if separable and free:
+                self._find_free_chars(free)
             self._separable = separable
         return separable
+
+    def _find_free_chars(self, free: frozenset[str]) -> None:
+        """Keep the lookup-free characters whose HarfBuzz advance, alone and all together (in
+        any order), is their nominal advance."""
+        units: dict[str, float] = {}
+        for ch in sorted(free):
+            shaped = self._shape_whole(ch, "en", True, (), "Latn")
+            if len(shaped) == 1 and shaped[0] == self.advance_units(ord(ch)):
+                units[ch] = shaped[0]
+        sample = "".join(sorted(units)) + "".join(sorted(units, reverse=True))
+        for script in ("Latn", "Zyyy"):
+            if self._shape_whole(sample, "en", True, (), script) != [units[c] for c in sample]:
+                return
+        self._free_units = units
+        self._free = frozenset(units)
 
     def _words_agree(self) -> bool:
         """A guard on the table examination: a sample with kerning and ligature candidates
@@ -229,7 +269,7 @@ class FontFile:
     def _shape_whole(
         self, text: str, lang: str, liga: bool, halt: tuple[int, ...], script: str
     ) -> list[float]:
-        if _hb is None:
+        if _hb is None or not text:
             return [self.advance_units(ord(c)) for c in text]
         if text.isascii():  # one byte per character: clusters stay character indices
             buf = _hb.Buffer()

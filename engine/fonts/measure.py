@@ -34,7 +34,9 @@ __all__ = ["FontStack", "font_stack", "shaping_size", "DEFAULT_LANG"]
 DEFAULT_LANG = "en-US"  # the browser locale the fidelity harness renders with
 _SPACES = frozenset(" \u00a0")
 _ASCII_ALPHA = re.compile("[A-Za-z]").search  # str.isalpha() on ASCII characters
-_SPACE_RUNS = re.compile("( +)")
+# Words with their trailing spaces (and leading spaces alone): the pieces a text is assembled
+# from when its font shapes word by word (any split at a space boundary gives the same advances).
+_WORD_TOKENS = re.compile("[^ ]+ *| +").findall
 SHAPED_CACHE_SIZE = 10_000  # per font stack and generation (texts shaped)
 WIDTHS_CACHE_SIZE = 50_000  # per font stack and generation (measured widths)
 WORD_CACHE_SIZE = 20_000  # per font stack and generation (px advances of words)
@@ -412,17 +414,22 @@ class FontStack:
         if not tag and _ASCII_ALPHA(text) is not None:
             return None  # per-word script guesses could differ
         cache = self._word_px
-        shape = face.source.shape
-        upem = float(face.units_per_em)
+        young = cache.young  # the common hit, without a method call per word
         out: list[float] = []
-        for part in _SPACE_RUNS.split(text):
-            if part:
-                key = (part, size, liga, tag)
+        for part in _WORD_TOKENS(text):
+            key = (part, size, liga, tag)
+            px = young.get(key)
+            if px is None:
                 px = cache.get(key)
                 if px is None:
-                    px = [u / upem * size for u in shape(part, self.lang, liga, (), tag)]
+                    upem = float(face.units_per_em)
+                    units = face.source.free_units(part)  # type: ignore[attr-defined]
+                    if units is None:
+                        units = face.source.shape(part, self.lang, liga, (), tag)
+                    px = [u / upem * size for u in units]
                     cache.put(key, px)
-                out += px
+                young = cache.young
+            out += px
         return out
 
     # -- vertical metrics ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-__all__ = ["space_separable", "MAX_TABLE_BYTES"]
+__all__ = ["space_separable", "context_free_chars", "MAX_TABLE_BYTES"]
 
 MAX_TABLE_BYTES = 160_000
 _AAT = ("morx", "mort", "kerx")
@@ -28,19 +28,76 @@ _RULE_LISTS = ("Class", "Input", "Backtrack", "LookAhead")
 
 def space_separable(path: str, index: int) -> bool:
     """Whether shaping ASCII text in this font is context-free across the space glyph."""
+    return bool(_examine(path, index, _separable))
+
+
+def _examine(path: str, index: int, examine: Any) -> Any:
+    """`examine(font)` on the decompiled font, None when its tables are unreadable. Decompiled
+    layout tables hold reference cycles and pages run with the cyclic collector paused
+    (engine.budget): they are freed here, once per font, not left to a collection after the page."""
     try:
         from fontTools.ttLib import TTFont
 
-        font = TTFont(path, fontNumber=index)
-        result = _separable(font)
-    except Exception:  # noqa: BLE001 - unreadable tables: shape whole texts, as before
-        result = False
-    # Decompiled layout tables hold reference cycles; pages run with the cyclic collector
-    # paused (engine.budget), so free them here, once per font, instead of leaving them to a
-    # full collection after the page.
-    font = None
-    gc.collect()
-    return result
+        return examine(TTFont(path, fontNumber=index))
+    except Exception:  # noqa: BLE001 - unreadable tables: the caller's safe default
+        return None
+    finally:
+        gc.collect()
+
+
+def context_free_chars(path: str, index: int, chars: str) -> frozenset[str] | None:
+    """The characters of `chars` whose glyphs no lookup can act on, in a space-separable font
+    (None when the font is not space-separable): no substitution or positioning lookup names them, except as the base
+    of a mark attachment (which needs a mark after them). A run of such characters shapes to
+    their nominal advances; the caller still compares each with HarfBuzz (GDEF mark widths)."""
+    return _examine(path, index, lambda font: _context_free(font, chars))  # type: ignore[no-any-return]
+
+
+def _context_free(font: Any, chars: str) -> frozenset[str] | None:
+    """The characters of `chars` no lookup of the (decompiled) font acts on; None when the
+    font is not space-separable."""
+    if not _separable(font):
+        return None
+    cmap = font.getBestCmap() or {}
+    names = {cmap[ord(c)]: c for c in chars if ord(c) in cmap}
+    acted_on: set[str] = set()
+    for tag in ("GSUB", "GPOS"):
+        if tag not in font:
+            continue
+        table = font[tag].table
+        for lookup in table.LookupList.Lookup if table.LookupList else []:
+            for sub in lookup.SubTable:
+                sub = getattr(sub, "ExtSubTable", sub)
+                if tag == "GPOS" and lookup.LookupType in (4, 5):  # mark to base/ligature
+                    sub = getattr(sub, "MarkCoverage", None)
+                acted_on |= _named(sub, names.keys())
+    if "kern" in font:
+        for kern in font["kern"].kernTables:
+            for pair in getattr(kern, "kernTable", None) or ():
+                acted_on.update(pair)
+    return frozenset(c for name, c in names.items() if name not in acted_on)
+
+
+def _named(obj: Any, names: Any) -> set[str]:
+    """The glyph names of `names` that appear anywhere in a decompiled OpenType subtable."""
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in names:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            ensure = getattr(item, "ensureDecompiled", None)
+            if ensure is not None:
+                ensure()
+            stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
+    return found
 
 
 def _separable(font: Any) -> bool:

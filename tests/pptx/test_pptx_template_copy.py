@@ -9,6 +9,7 @@ import zipfile
 
 import pptx
 from pptx.presentation import Presentation
+from pptx.util import Emu
 
 from engine.pptx.deck import new_presentation, write_deck
 from engine.pptx.package import package_bytes
@@ -41,7 +42,7 @@ def test_copies_share_no_parts_or_elements() -> None:
         id(p._element) for p in second_parts if hasattr(p, "_element")
     }
     first.slides.add_slide(first.slide_layouts[6])
-    first.slide_width = 9144000
+    first.slide_width = Emu(9144000)
     assert len(second.slides) == 0
     assert len(new_presentation().slides) == 0
     assert new_presentation().slide_width == pptx.Presentation().slide_width

@@ -25,17 +25,33 @@ from engine.model.geometry import (
     rounded_rect_polygon,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
+from engine.style.computed import ROOT_INITIAL
 from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
 __all__ = ["decorate", "geom_for", "radius_px"]
 
 
+_RADIUS_KEYS = tuple(
+    f"border-{corner}-radius" for corner in ("top-left", "top-right", "bottom-right", "bottom-left")
+)
+_SQUARE: Radii = (0.0, 0.0, 0.0, 0.0)
+_INITIAL_RADIUS = ROOT_INITIAL["border-top-left-radius"]  # (0.0, 0.0), shared by every style
+
+
 def radius_px(style: Any, width: float, height: float) -> Radii:
     """Used radii of the four corners (tl, tr, br, bl), the smaller of each corner's two,
     scaled down so they fit (CSS Backgrounds 3, 5.5)."""
+    values = [style[key] for key in _RADIUS_KEYS]
+    initial = _INITIAL_RADIUS
+    if (
+        values[0] is initial
+        and values[1] is initial
+        and values[2] is initial
+        and values[3] is initial
+    ):
+        return _SQUARE  # the common case: no border-radius (the shared initial value)
     radii = []
-    for corner in ("top-left", "top-right", "bottom-right", "bottom-left"):
-        value = style[f"border-{corner}-radius"]
+    for value in values:
         rx, ry = (value if isinstance(value, tuple) else (value, value))[:2]
         radii.append((_len(rx, width), _len(ry, height)))
     factor = 1.0

@@ -12,7 +12,14 @@ from engine.budget import check, current_limits
 from engine.diagnostics import Diagnostics
 from engine.parse import ParsedPage
 from engine.style.animations import page_animator
-from engine.style.computed import ComputedStyle, Ctx, anonymous_style, compute_style, describe
+from engine.style.computed import (
+    ComputedStyle,
+    Ctx,
+    anonymous_style,
+    compute_style,
+    describe,
+    share_style,
+)
 from engine.style.declarations import Block, parse_inline_style
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
@@ -30,6 +37,11 @@ _MARKER_DEFAULTS = parse_inline_style(
 @lru_cache(maxsize=2)
 def ua_stylesheet_text(name: str = "ua.css") -> str:
     return resources.files("engine.style").joinpath(name).read_text(encoding="utf-8")
+
+
+# Elements with the same parent style and the same matched declaration blocks get a copy of one
+# computed style instead of a fresh computation (tests switch this off to compare).
+SHARE_STYLES = True
 
 
 class PageRules(NamedTuple):
@@ -220,6 +232,9 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
     ctx = Ctx(viewport, diag)
     animator = page_animator(tuple(page.stylesheets), viewport, diag)
     styles: dict[Any, ComputedStyle] = {}
+    # (id of the parent's style, ids of the matched blocks) -> the computed style; the blocks and
+    # parent styles stay alive (in `matched` and `styles`) while this map is used.
+    computed: dict[tuple[int, ...], ComputedStyle] = {}
     root_element = elements[0] if elements else None
     for el in elements:
         check("style")
@@ -234,6 +249,11 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
             blocks.append(block)
         parent_el = el.getparent()
         parent = styles.get(parent_el) if parent_el is not None else None
+        key = (id(parent), *map(id, blocks))
+        shared = computed.get(key) if SHARE_STYLES else None
+        if shared is not None:  # a sibling/cousin with the same parent style and the same rules
+            styles[el] = share_style(shared)
+            continue
         has_custom = False
         if not blocks:
             cascaded: dict[str, Any] = {}
@@ -251,6 +271,10 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
             ended = animator.end_state(style, cascaded, blocks, describe(el))
             if ended is not None:  # finished animations with fill-mode forwards/both
                 style = compute_style(ended, parent, ctx, el, True)
+        elif parent is not None and "content" not in cascaded:
+            # Computed values depend only on the declarations and the parent's style (content:
+            # attr() reads the element; finished animations are left out): share them.
+            computed[key] = style
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]

@@ -1,0 +1,73 @@
+"""new_presentation(): a copy of the once-loaded default template equals a freshly opened one and
+shares nothing with the template or with other copies."""
+
+from __future__ import annotations
+
+import io
+import threading
+import zipfile
+
+import pptx
+from pptx.presentation import Presentation
+from pptx.util import Emu
+
+from engine.pptx.deck import new_presentation, write_deck
+from engine.pptx.package import package_bytes
+
+
+def _parts(prs: Presentation) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(package_bytes(prs))) as zf:
+        return {name: zf.read(name) for name in zf.namelist()}
+
+
+def test_copy_serializes_like_a_freshly_opened_template() -> None:
+    fresh = _parts(pptx.Presentation())
+    copied = _parts(new_presentation())
+    assert copied.keys() == fresh.keys()
+    for name, data in fresh.items():
+        assert copied[name] == data, name
+
+
+def test_copies_share_no_parts_or_elements() -> None:
+    first, second = new_presentation(), new_presentation()
+    first_parts = list(first.part.package.iter_parts())
+    second_parts = list(second.part.package.iter_parts())
+    assert (
+        len(first_parts)
+        == len(second_parts)
+        == len(list(pptx.Presentation().part.package.iter_parts()))
+    )
+    assert not {id(p) for p in first_parts} & {id(p) for p in second_parts}
+    assert not {id(p._element) for p in first_parts if hasattr(p, "_element")} & {
+        id(p._element) for p in second_parts if hasattr(p, "_element")
+    }
+    first.slides.add_slide(first.slide_layouts[6])
+    first.slide_width = Emu(9144000)
+    assert len(second.slides) == 0
+    assert len(new_presentation().slides) == 0
+    assert new_presentation().slide_width == pptx.Presentation().slide_width
+
+
+def test_decks_written_after_each_other_do_not_leak_slides_or_media() -> None:
+    deck = {"width": 1280, "height": 720, "slides": [{"shapes": []}, {"shapes": []}]}
+    two = write_deck(deck, {})
+    one = write_deck({**deck, "slides": [{"shapes": []}]}, {})
+    with zipfile.ZipFile(io.BytesIO(one)) as zf:
+        slides = [n for n in zf.namelist() if n.startswith("ppt/slides/slide")]
+    assert slides == ["ppt/slides/slide1.xml"]
+    assert write_deck(deck, {}) == two  # deterministic across copies
+
+
+def test_each_thread_has_its_own_template() -> None:
+    results: list[bytes] = []
+
+    def work() -> None:
+        results.append(package_bytes(new_presentation()))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 3 and len(set(results)) == 1
+    assert results[0] == package_bytes(new_presentation())

@@ -230,8 +230,12 @@ class FontFile:
             self._multiword += 1
             if self._multiword < WORD_SHAPING_AFTER:
                 return False
-            free = context_free_chars(self.path, self.index, _PRINTABLE_ASCII)
-            separable = free is not None and self._words_agree()
+            # HarfBuzz probes first (about a millisecond): most fonts that kern or ligate
+            # across the space fail them, without decompiling their layout tables.
+            free = None
+            if self._words_agree():
+                free = context_free_chars(self.path, self.index, _PRINTABLE_ASCII)
+            separable = free is not None
             if separable and free:
                 self._find_free_chars(free)
             self._separable = separable
@@ -256,6 +260,7 @@ class FontFile:
         """A guard on the table examination: a sample with kerning and ligature candidates
         shapes the same whole and word by word."""
         sample = "AVAT To Wa Yo LT P. fi ffl 'A' \"V\" 1/2 -- f( j) r, y. A  V"
+        sample += " " + " ".join(_PRINTABLE_ASCII.replace(" ", ""))  # each character by a space
         for script in ("Latn", "Zyyy"):
             whole = self._shape_whole(sample, "en", True, (), script)
             words: list[float] = []

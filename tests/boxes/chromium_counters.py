@@ -6,7 +6,7 @@ includes generated content) is stored, whitespace removed, in expected_counters.
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/boxes/chromium_counters.py
+    ../shared/tools/fidelity/.venv/bin/python tests/boxes/chromium_counters.py
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ position follows justify-content / align-self, CSS Flexbox 1 §4.1): name -> HTM
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/layout/abspos_flex_fixtures.py
+    ../shared/tools/fidelity/.venv/bin/python tests/layout/abspos_flex_fixtures.py
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ sampled pixels as JSON, the same sampling as chromium_conic.py).
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_clip_path.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_clip_path.py
 """
 
 from __future__ import annotations

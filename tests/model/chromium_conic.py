@@ -7,7 +7,7 @@ tests compare the slide model's shapes with these colours and need no browser.
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_conic.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_conic.py
 """
 
 from __future__ import annotations

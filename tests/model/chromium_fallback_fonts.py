@@ -7,7 +7,7 @@ expected_fallback_fonts.json.
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_fallback_fonts.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_fallback_fonts.py
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ tests compare the engine's outline shapes with these numbers and need no browser
 Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
 fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_outline.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_outline.py
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ box and the RGB at each sample point, in expected_shear.json). The tests need no
 Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
 fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_shear.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_shear.py
 """
 
 from __future__ import annotations

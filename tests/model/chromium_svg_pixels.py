@@ -5,7 +5,7 @@ engine's SVG picture with these numbers and need no browser.
 Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
 fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_svg_pixels.py
+    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_svg_pixels.py
 """
 
 from __future__ import annotations

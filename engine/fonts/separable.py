@@ -16,6 +16,7 @@ exceed `MAX_TABLE_BYTES` are not examined.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["space_separable", "context_free_chars", "MAX_TABLE_BYTES"]
@@ -78,15 +79,13 @@ def _context_free(font: Any, chars: str) -> frozenset[str] | None:
     return frozenset(c for name, c in names.items() if name not in acted_on)
 
 
-def _named(obj: Any, names: Any) -> set[str]:
-    """The glyph names of `names` that appear anywhere in a decompiled OpenType subtable."""
-    found: set[str] = set()
+def _strings(obj: Any) -> Iterator[str]:
+    """Every string (glyph names among them) anywhere in a decompiled OpenType subtable."""
     stack = [obj]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if item in names:
-                found.add(item)
+            yield item
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
@@ -97,7 +96,11 @@ def _named(obj: Any, names: Any) -> set[str]:
             if ensure is not None:
                 ensure()
             stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
-    return found
+
+
+def _named(obj: Any, names: Any) -> set[str]:
+    """The glyph names of `names` that appear anywhere in a decompiled OpenType subtable."""
+    return {item for item in _strings(obj) if item in names}
 
 
 def _separable(font: Any) -> bool:
@@ -140,23 +143,7 @@ def _lookup_ok(lookup: Any, space: str) -> bool:
 
 def _mentions(obj: Any, name: str) -> bool:
     """Whether the glyph name appears anywhere in a decompiled OpenType subtable."""
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if item == name:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif hasattr(item, "__dict__") and not isinstance(item, type):
-            ensure = getattr(item, "ensureDecompiled", None)
-            if ensure is not None:
-                ensure()
-            stack.extend(v for k, v in vars(item).items() if not k.startswith("_"))
-    return False
+    return any(item == name for item in _strings(obj))
 
 
 def _class_zero(sub: Any) -> bool:

@@ -47,11 +47,11 @@ def _draw_svg(canvas: skia.Canvas, svg: str, width: int, height: int) -> None:
 def _draw_raster(
     canvas: skia.Canvas, doc: SlideSvg, raster: Raster, width: int, height: int
 ) -> None:
-    """The picture cut by its clip outline: the outline painted into a layer by skia's SVG
-    module (same groups, transforms and anti-aliasing as the shapes), the pixels drawn into it
-    with SrcIn under the same rotations."""
+    """The picture cut by its clip outline: the pixels drawn into a layer under the picture's
+    rotations, then the outline (painted by skia's SVG module: same groups, transforms and
+    anti-aliasing as the shapes) composited onto them with DstIn, so nothing of the outline
+    shows where the picture has no pixels (its edges, a picture narrower than its box)."""
     canvas.saveLayer()
-    _draw_svg(canvas, doc.mask_svg(raster, width), width, height)
     canvas.save()
     canvas.scale(width / doc.width, height / doc.height)
     for _, rotation in raster.opened:
@@ -61,14 +61,13 @@ def _draw_raster(
     image = skia.Image.fromarray(
         pixels, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kUnpremul_AlphaType
     )
-    paint = skia.Paint(BlendMode=skia.BlendMode.kSrcIn)
     x, y, w, h = raster.dest
     canvas.drawImageRect(
-        image,
-        skia.Rect.MakeXYWH(x, y, w, h),
-        skia.SamplingOptions(skia.FilterMode.kLinear),
-        paint,
+        image, skia.Rect.MakeXYWH(x, y, w, h), skia.SamplingOptions(skia.FilterMode.kLinear)
     )
+    canvas.restore()
+    canvas.saveLayer(None, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+    _draw_svg(canvas, doc.mask_svg(raster, width), width, height)
     canvas.restore()
     canvas.restore()
 

@@ -294,3 +294,15 @@ def test_cli_backend_option(tmp_path: Any) -> None:
         )
         im = Image.open(out / "slide-001.png").convert("RGB")
         assert im.getpixel((40, 25)) == RED
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_transparent_picture_at_fractional_bounds_leaves_no_frame(backend: str) -> None:
+    """A picture whose pixels are transparent (an SVG chart's fallback) at fractional bounds:
+    nothing of its clip outline shows around it (the outline only cuts the pixels)."""
+    clear = Image.new("RGBA", (40, 20), (0, 0, 0, 0))
+    media = {"m": {"content_type": "image/png", "data": png(clear), "width": 40, "height": 20}}
+    pic = _picture(x=20.3, y=10.7, w=150.1, h=70.2, geom="rect")
+    im = draw(slide(pic, background=solid("F3F5F9")), backend, media, width=300)
+    pixels = np.asarray(im)[1:-1, 1:-1].reshape(-1, 3)  # the slide's own edge pixels aside
+    assert (np.abs(pixels.astype(int) - (0xF3, 0xF5, 0xF9)).max(axis=1) <= 1).all()

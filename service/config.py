@@ -86,6 +86,11 @@ class Settings(BaseSettings):
     db_idle_in_transaction_timeout_s: float = Field(
         default=60.0, gt=0, description="PostgreSQL idle_in_transaction_session_timeout"
     )
+    cors_origins: str = Field(
+        default="*",
+        description="origins allowed to call the token endpoints from a browser: '*' or a "
+        "comma-separated list of exact origins (https://app.example.com); '' allows none",
+    )
     default_account_credits: int = Field(default=1_000_000, ge=0)
     cost_convert_page: int = Field(default=1, ge=0, description="credits per converted page")
     cost_generate_page: int = Field(default=1, ge=0, description="credits per generated page")

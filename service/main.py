@@ -188,10 +188,11 @@ def create_app(
         RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s
     )
     # Browser front ends call the `token` endpoints from their own origin (README "CORS"). The
-    # token travels in a header, never a cookie, so any origin may; `Api-Key` is not allowed.
+    # token travels in a header, never a cookie, so any origin may by default
+    # (DECKFORGE_CORS_ORIGINS narrows it); `Api-Key` is not allowed.
     app.add_middleware(
         CORSMiddleware,
-        allow_origins=["*"],
+        allow_origins=[o.strip() for o in settings.cors_origins.split(",") if o.strip()],
         allow_methods=["GET", "POST", "HEAD"],
         allow_headers=["token", "content-type", "last-event-id", "x-request-id"],
         expose_headers=["X-Request-Id", "Content-Disposition", "Retry-After"],

@@ -5,7 +5,9 @@ server-side secret) is not allowed from a browser."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from accounts_testkit import Env, make_env
 from service_testkit import TOKEN
@@ -72,3 +74,33 @@ def test_api_key_is_not_allowed_from_a_browser(env: Env) -> None:
 def test_plain_options_is_still_the_envelope(env: Env) -> None:
     r = env.client.options("/api/ppt/listAllPptx")
     assert r.status_code == 200 and r.json()["code"] == 1010
+
+
+def test_cors_origins_setting_narrows_the_allowed_origins(tmp_path: Path) -> None:
+    e = make_env(tmp_path, None, cors_origins="https://app.example.com, https://b.example.org")
+
+    def preflight(origin: str) -> httpx.Response:
+        return e.client.options(
+            "/v2/api/portable/task-result",
+            headers={
+                "Origin": origin,
+                "Access-Control-Request-Method": "GET",
+                "Access-Control-Request-Headers": "token",
+            },
+        )
+
+    try:
+        ok = preflight("https://b.example.org")
+        assert ok.status_code == 200
+        assert ok.headers["access-control-allow-origin"] == "https://b.example.org"
+        other = preflight("https://evil.example.net")
+        assert other.status_code == 400
+        assert "access-control-allow-origin" not in other.headers
+        r = e.client.get(
+            "/v2/api/portable/task-result",
+            params={"taskId": "nope"},
+            headers={"token": TOKEN, "Origin": "https://evil.example.net"},
+        )
+        assert r.json()["code"] == 1001 and "access-control-allow-origin" not in r.headers
+    finally:
+        e.state.db.close()

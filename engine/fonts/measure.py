@@ -43,7 +43,10 @@ WORD_CACHE_SIZE = 20_000  # per font stack and generation (px advances of words)
 _LOCK = threading.Lock()
 _FILES: dict[tuple[str, int], FontFile] = {}
 _FACES: dict[tuple[str, int, bool, bool], FontFace] = {}
-_STACKS: dict[tuple, FontStack] = {}
+# Font stacks by (family list, weight, style, language): bounded, since a page may name any
+# number of distinct family lists and a long-lived worker converts many pages.
+STACKS_CACHE_SIZE = 256  # per generation
+_STACKS: BoundedCache[tuple, FontStack] = BoundedCache(STACKS_CACHE_SIZE)
 
 
 def _file(fc: resolve.FcFont) -> FontFile | None:
@@ -455,9 +458,14 @@ def font_stack(
     ('normal' | 'italic' | 'oblique') and content language (BCP 47; '' = en-US)."""
     style = "normal" if not style or style == "normal" else style.split()[0]
     key = (tuple(families), int(weight), style, lang, builtin_active())
-    stack = _STACKS.get(key)
+    with _LOCK:
+        stack = _STACKS.get(key)
     if stack is None:
         stack = FontStack(tuple(families), int(weight), style, lang)
         with _LOCK:
-            stack = _STACKS.setdefault(key, stack)
+            found = _STACKS.get(key)
+            if found is None:
+                _STACKS.put(key, stack)
+            else:
+                stack = found
     return stack

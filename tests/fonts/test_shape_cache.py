@@ -211,3 +211,17 @@ def test_stack_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(stack._shaped) <= 10 and len(stack._widths) <= 10
     fresh = FontStack(("sans-serif",), 400, "normal", "")
     assert [fresh.measure(f"word{i}", 16.0) for i in range(60)] == widths
+
+
+def test_font_stacks_are_bounded_and_a_fresh_stack_measures_the_same() -> None:
+    """Any number of distinct family lists (a hostile page, a long-lived worker) keeps at most
+    2 x STACKS_CACHE_SIZE stacks; a stack dropped and made again measures the same."""
+    from engine.fonts import measure
+
+    first = measure.font_stack(("sans-serif",), 400, "normal", "")
+    width = first.measure("Bounded stacks", 16.0)
+    for i in range(3 * measure.STACKS_CACHE_SIZE):
+        measure.font_stack((f"no-such-family-{i}", "sans-serif"), 400, "normal", "")
+        assert len(measure._STACKS) <= 2 * measure.STACKS_CACHE_SIZE
+    again = measure.font_stack(("sans-serif",), 400, "normal", "")
+    assert again.measure("Bounded stacks", 16.0) == width

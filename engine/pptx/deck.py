@@ -18,7 +18,12 @@ from pptx.util import Emu
 
 from engine.links import link_target
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
-from engine.pptx.package import MediaParts, package_bytes, set_document_properties
+from engine.pptx.package import (
+    MediaParts,
+    package_bytes,
+    release_package,
+    set_document_properties,
+)
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.units import EMU_PER_PX, px_to_emu
 
@@ -37,9 +42,12 @@ def write_deck(deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]) 
     the output is byte-for-byte deterministic for the same input.
     """
     writer = _DeckWriter(deck, media)
-    for slide_model in items(deck.get("slides")):
-        writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
-    return writer.finish()
+    try:
+        for slide_model in items(deck.get("slides")):
+            writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
+        return writer.finish()
+    finally:
+        release_package(writer.prs)
 
 
 class _DeckWriter:

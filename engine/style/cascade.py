@@ -18,7 +18,6 @@ from engine.style.computed import (
     anonymous_style,
     compute_style,
     describe,
-    share_style,
 )
 from engine.style.declarations import Block, parse_inline_style
 from engine.style.hints import presentational_hints
@@ -39,8 +38,9 @@ def ua_stylesheet_text(name: str = "ua.css") -> str:
     return resources.files("engine.style").joinpath(name).read_text(encoding="utf-8")
 
 
-# Elements with the same parent style and the same matched declaration blocks get a copy of one
-# computed style instead of a fresh computation (tests switch this off to compare).
+# Elements with the same parent style and the same matched declaration blocks share one computed
+# style object instead of a fresh computation each (tests switch this off to compare). Computed
+# styles are never mutated after the cascade (later stages copy before changing a value).
 SHARE_STYLES = True
 
 
@@ -104,6 +104,13 @@ def _merge(blocks: list[Block]) -> dict[str, Any]:
     return cascaded
 
 
+def _generated(which: str, style: ComputedStyle) -> ComputedStyle | None:
+    """A pseudo-element's style, or None for ::before/::after that generate no box."""
+    if which in ("before", "after") and style["content"] in ("normal", "none"):
+        return None
+    return style
+
+
 class StyleMap:
     """Computed styles of the slide root, its ancestors and descendants (+ pseudo-elements)."""
 
@@ -119,6 +126,9 @@ class StyleMap:
         self._animator = animator  # finished animations apply to ::before/::after too
         self._pseudo: dict[tuple[Any, str], ComputedStyle | None] = {}
         self._ctx = ctx
+        # Pseudo-element styles computed once per (element style, pseudo-element, matched
+        # blocks): list items' markers, for one.
+        self._shared_pseudo: dict[tuple[int, ...], ComputedStyle] = {}
 
     def get(self, element: Any) -> ComputedStyle | None:
         """The element's computed style (None for elements outside the slide's tree)."""
@@ -153,6 +163,10 @@ class StyleMap:
             blocks = [_MARKER_DEFAULTS, *blocks]
         elif not blocks:
             return None
+        key = (id(parent), _PSEUDO_NAMES.index(which), *map(id, blocks))
+        shared = self._shared_pseudo.get(key) if SHARE_STYLES else None
+        if shared is not None:  # the same parent style and rules
+            return _generated(which, shared)
         ctx = self._ctx
         ctx.suffix = f"::{which}"
         merged = _merge(blocks)
@@ -164,10 +178,10 @@ class StyleMap:
             ended = animator.end_state(style, merged, blocks, where)
             if ended is not None:
                 style = compute_style(ended, parent, ctx, element, True)
+        elif "content" not in merged:  # content: attr() reads the element
+            self._shared_pseudo[key] = style
         ctx.suffix = ""
-        if which in ("before", "after") and style["content"] in ("normal", "none"):
-            return None
-        return style
+        return _generated(which, style)
 
     def declared(self, element: Any, which: str) -> set[str]:
         """The properties a pseudo-element's own rules declare (not inherited ones)."""
@@ -252,7 +266,7 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         key = (id(parent), *map(id, blocks))
         shared = computed.get(key) if SHARE_STYLES else None
         if shared is not None:  # a sibling/cousin with the same parent style and the same rules
-            styles[el] = share_style(shared)
+            styles[el] = shared
             continue
         has_custom = False
         if not blocks:

@@ -365,16 +365,6 @@ def _fixups(cs: ComputedStyle, cascaded: dict[str, Any]) -> None:
             cs[name] = tuple(values[i % len(values)] for i in range(layers))
 
 
-def share_style(style: ComputedStyle) -> ComputedStyle:
-    """A copy of an element's computed style for another element with the same parent style and
-    the same matched declarations (each element keeps its own object)."""
-    cs = ComputedStyle(style)
-    cs.parent = style.parent
-    cs.keyword = style.keyword
-    cs.logical_align = style.logical_align
-    return cs
-
-
 def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     """The style of an anonymous box: inherited properties from `parent`, the rest initial."""
     cs = ComputedStyle(parent)
@@ -386,4 +376,4 @@ def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     return cs
 
 
-__all__ = ["ComputedStyle", "Ctx", "anonymous_style", "compute_style", "describe", "share_style"]
+__all__ = ["ComputedStyle", "Ctx", "anonymous_style", "compute_style", "describe"]

@@ -1,5 +1,6 @@
-"""Style sharing in compute_styles: elements with the same parent style and the same matched
-declarations get copies of one computed style, equal to what a fresh computation gives."""
+"""Style sharing in compute_styles: elements (and their pseudo-elements) with the same parent style
+and the same matched declarations share one computed style object, equal to what a fresh
+computation gives."""
 
 from __future__ import annotations
 
@@ -37,8 +38,27 @@ DECLS = [
     "line-height: 1.5",
     "font-family: monospace",
     "font-size: medium",
+    'content: "x"',
 ]
-SELECTORS = ["p", ".a", ".b", "span", "div > p", ".a + .b", "p:nth-child(2)", "#i", "div .a", "*"]
+SELECTORS = [
+    "p",
+    ".a",
+    ".b",
+    "span",
+    "div > p",
+    ".a + .b",
+    "p:nth-child(2)",
+    "#i",
+    "div .a",
+    "*",
+    "li::marker",
+    ".a::marker",
+    "p::before",
+    ".b::after",
+    "div::first-letter",
+    "li",
+]
+PSEUDO = ("before", "after", "marker", "first-letter", "first-line")
 
 
 @st.composite
@@ -52,7 +72,7 @@ def documents(draw: Any) -> str:
     css = "".join(f"{sel} {{ {'; '.join(decls)} }}" for sel, decls in rules)
 
     def element(depth: int) -> str:
-        tag = draw(st.sampled_from(["p", "span", "div"]))
+        tag = draw(st.sampled_from(["p", "span", "div", "li"]))
         cls = draw(st.sampled_from(["", "a", "b", "a b"]))
         inline = draw(st.sampled_from(["", "", "color: blue", "font-size: 20px"]))
         ident = draw(st.sampled_from(["", "", "i"]))
@@ -71,30 +91,38 @@ def documents(draw: Any) -> str:
     )
 
 
-def _styles(html: str, share: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], Any]:
+def _styles(
+    html: str, share: bool, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[Any], Any, list[Any]]:
     monkeypatch.setattr(cascade, "SHARE_STYLES", share)
     diag = Diagnostics()
     page = parse_page(html, diag, Limits())
     styles = compute_styles(page, diag, VIEWPORT)
     elements = [el for el in page.root.iter() if isinstance(el.tag, str) and el in styles]
-    return [(el, styles[el]) for el in elements], diag.to_list()
+    pseudo = [(el, which, styles.pseudo(el, which)) for el in elements for which in PSEUDO]
+    return [(el, styles[el]) for el in elements], diag.to_list(), pseudo
 
 
 def _same(html: str, monkeypatch: pytest.MonkeyPatch) -> int:
-    shared, shared_diag = _styles(html, True, monkeypatch)
-    fresh, fresh_diag = _styles(html, False, monkeypatch)
+    shared, shared_diag, shared_pseudo = _styles(html, True, monkeypatch)
+    fresh, fresh_diag, fresh_pseudo = _styles(html, False, monkeypatch)
     assert len(shared) == len(fresh)
     by_el = {id(el): style for el, style in shared}
-    copies = 0
     for (el, a), (_, b) in zip(shared, fresh, strict=True):
         assert dict(a) == dict(b), el.tag
         assert (a.keyword, a.logical_align) == (b.keyword, b.logical_align)
         parent = el.getparent()
         expected_parent = by_el.get(id(parent)) if parent is not None else None
         assert a.parent is expected_parent
-        copies += sum(1 for _, other in shared if other is a) - 1
-    assert copies == 0  # every element keeps its own style object
+    assert not any(a is b for (_, a), (_, b) in zip(shared, fresh, strict=True))
     assert shared_diag == fresh_diag
+    for (el, which, a), (_, _, b) in zip(shared_pseudo, fresh_pseudo, strict=True):
+        assert (a is None) == (b is None), (el.tag, which)
+        if a is None or b is None:
+            continue
+        assert dict(a) == dict(b), (el.tag, which)
+        assert (a.keyword, a.logical_align) == (b.keyword, b.logical_align)
+        assert a.parent is by_el[id(el)]  # a pseudo-element's parent is its element's style
     return len(shared)
 
 
@@ -124,8 +152,37 @@ def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatc
     assert _same(html, monkeypatch) == 13
     calls.clear()
     _styles(html, True, monkeypatch)
-    # html, body, ul, one plain li, five li.n (content: attr() is per element)
-    assert len(calls) == 3 + 1 + 5
-    shared, _ = _styles(html, True, monkeypatch)
+    # html, body, ul, one plain li, five li.n (content: attr() is per element); the ::marker
+    # once for the plain items and once per li.n (each has its own, unshared style)
+    assert len(calls) == 3 + 1 + 5 + 1 + 5
+    shared, _, _ = _styles(html, True, monkeypatch)
     contents = [s["content"] for el, s in shared if el.get("class") == "n"]
     assert contents == [(str(i),) for i in range(5)] or len(set(map(str, contents))) == 5
+    plain = [s for el, s in shared if el.tag == "li" and el.get("class") != "n"]
+    assert len(plain) == 5 and len({id(s) for s in plain}) == 1  # one object for the five
+
+
+def test_list_item_markers_share_one_computation(monkeypatch: pytest.MonkeyPatch) -> None:
+    html = (
+        "<html><head><style>li::marker { color: red } .n::before { content: attr(data-n) }"
+        '</style></head><body><ol class="slide">'
+        + "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
+        + "</ol></body></html>"
+    )
+    _same(html, monkeypatch)
+    calls: list[int] = []
+    original = cascade.compute_style
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(cascade, "compute_style", counting)
+    _, _, pseudo = _styles(html, True, monkeypatch)
+    # html, body, ol, one li for all ten (.n matches only as ::before); one ::marker for all
+    # ten; five ::before (attr() is per element)
+    assert len(calls) == 4 + 1 + 5
+    markers = [style for _, which, style in pseudo if which == "marker" and style is not None]
+    assert len(markers) == 10 and len({id(m) for m in markers}) == 1  # one shared object
+    befores = [style["content"] for _, which, style in pseudo if which == "before" and style]
+    assert befores == [(str(i),) for i in range(5)]

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.budget import check
 from engine.fonts import font_stack
+from engine.fonts.cache import BoundedCache
 from engine.style.types import Number
 
 # Characters after which a line may not break, and before which it may not break (UAX #14 OP / CL).
@@ -85,8 +86,26 @@ class FontInfo:
         return None
 
 
+# style object -> its FontInfo: siblings share one computed style object (style sharing), so a
+# list's items, a table's cells and their texts find theirs without reading eight values. Each
+# entry keeps its style alive, so an id is never reused while cached; computed styles are never
+# mutated after the cascade (later stages change copies).
+_BY_STYLE: BoundedCache[tuple[int, str], tuple[Any, FontInfo]] = BoundedCache(2048)
+
+
 def font_info(style: Any, lang: str = "") -> FontInfo:
-    """FontInfo for a computed style (cached per distinct font-relevant values)."""
+    """FontInfo for a computed style (cached per style object, then per distinct font-relevant
+    values)."""
+    key = (id(style), lang)
+    hit = _BY_STYLE.get(key)
+    if hit is not None and hit[0] is style:
+        return hit[1]
+    info = _font_info_of(style, lang)
+    _BY_STYLE.put(key, (style, info))
+    return info
+
+
+def _font_info_of(style: Any, lang: str) -> FontInfo:
     return _font_info(
         lang,
         tuple(style["font-family"]),
@@ -157,10 +176,12 @@ class BreakRules:
 
     @staticmethod
     def of(style: Any) -> BreakRules:
-        word_break = style["word-break"]
-        return BreakRules(
-            word_break == "break-all", word_break == "keep-all", style["hyphens"] != "none"
-        )
+        return _break_rules(style["word-break"], style["hyphens"])
+
+
+@lru_cache(maxsize=64)
+def _break_rules(word_break: str, hyphens: str) -> BreakRules:
+    return BreakRules(word_break == "break-all", word_break == "keep-all", hyphens != "none")
 
 
 NORMAL_RULES = BreakRules()

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.boxes import box as b
 from engine.layout.base import LayoutContext
-from engine.style.computed import ComputedStyle
+from engine.style.computed import ComputedStyle, derived_style
 
 
 def first_line_pieces(
@@ -79,10 +79,5 @@ def _styled_copies(
 def _styled(style: Any, values: dict[str, Any], styles: dict[int, ComputedStyle]) -> Any:
     found = styles.get(id(style))
     if found is None:
-        found = ComputedStyle(style)
-        found.update(values)
-        for slot in ComputedStyle.__slots__:
-            if hasattr(style, slot):
-                setattr(found, slot, getattr(style, slot))
-        styles[id(style)] = found
+        found = styles[id(style)] = derived_style(style, values)
     return found

@@ -20,6 +20,7 @@ from engine.layout.table_columns import Column, from_lu, tdiv, to_lu
 from engine.layout.table_grid import SIDES, TableCell, cell_background
 from engine.layout.table_rows import Row, Section, distribute_to_rows, rowspan_order
 from engine.layout.table_structure import CellSlot, StyleView, TableStructure
+from engine.style.computed import ComputedStyle, derived_style
 from engine.style.types import LP
 
 
@@ -68,6 +69,21 @@ _CELL_OVERRIDES: dict[str, Any] = {
 }
 
 
+def _wrapper_style(ctx: LayoutContext, base: Any, overrides: dict[str, Any], borders: Any) -> Any:
+    """The cell wrapper's style: the cell's style with `overrides`. Sibling cells share one
+    computed style object, so one copy per (cell style, collapsed borders) serves a whole table
+    (and reads at dict speed); a page's anonymous cells keep a view."""
+    if not isinstance(base, ComputedStyle):
+        return StyleView(base, overrides)
+    key = ((id(base), borders), "cell-style")
+    cached = ctx.intrinsic_cache.get(key)
+    if cached is not None and cached[0] is base:
+        return cached[1]
+    style = derived_style(base, overrides)
+    ctx.intrinsic_cache[key] = (base, style)  # keeps `base` alive: its id is not reused
+    return style
+
+
 def measure_cell(
     slot: CellSlot,
     prep: TablePrep,
@@ -91,7 +107,9 @@ def measure_cell(
             "border-left-width": left,
         }
     wrapper = b.Box(
-        StyleView(cell.style, overrides),
+        _wrapper_style(
+            ctx, cell.style, overrides, prep.cell_borders[index] if prep.collapsed else None
+        ),
         "block",
         b.TABLE_CELL,
         children=cell.children,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -365,6 +366,16 @@ def _fixups(cs: ComputedStyle, cascaded: dict[str, Any]) -> None:
             cs[name] = tuple(values[i % len(values)] for i in range(layers))
 
 
+def derived_style(style: ComputedStyle, values: Mapping[str, Any]) -> ComputedStyle:
+    """A copy of a computed style with some values replaced (the original is never mutated)."""
+    cs = ComputedStyle(style)
+    cs.update(values)
+    for slot in ComputedStyle.__slots__:
+        if hasattr(style, slot):
+            setattr(cs, slot, getattr(style, slot))
+    return cs
+
+
 def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     """The style of an anonymous box: inherited properties from `parent`, the rest initial."""
     cs = ComputedStyle(parent)
@@ -376,4 +387,11 @@ def anonymous_style(parent: ComputedStyle, display: str) -> ComputedStyle:
     return cs
 
 
-__all__ = ["ComputedStyle", "Ctx", "anonymous_style", "compute_style", "describe"]
+__all__ = [
+    "ComputedStyle",
+    "Ctx",
+    "anonymous_style",
+    "compute_style",
+    "derived_style",
+    "describe",
+]

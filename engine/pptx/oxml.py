@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 from lxml import etree
 
@@ -116,6 +116,12 @@ def freeze(value: Any) -> Hashable:
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     return value  # type: ignore[no-any-return]
+
+
+def is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
+    """isinstance(value, Mapping), with the model's plain dicts answered without the ABC check
+    (~1 us each, several per table cell)."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def token(value: object, allowed: frozenset[str]) -> str | None:

@@ -17,6 +17,7 @@ from engine.pptx.oxml import (
     blip_fill,
     clean_text,
     freeze,
+    is_mapping,
     items,
     no_fill,
     nv_props,
@@ -154,7 +155,7 @@ def _sp_pr(
 
 
 def _shadow_key(shadow: Any, cx: int, cy: int) -> Hashable:
-    if not isinstance(shadow, Mapping):
+    if not is_mapping(shadow):
         return None
     return (freeze(shadow), (cx, cy) if shadow.get("spread") else None)
 
@@ -196,7 +197,7 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     )
     _sp_pr(sp, ctx, key, rest, box, _rot(shape))
     text = shape.get("text")
-    if isinstance(text, Mapping):
+    if is_mapping(text):
         add_text_body(sp, p("txBody"), text, ctx.link_rid, ctx.cache)
     return sp
 
@@ -261,7 +262,7 @@ def add_text_box(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -
     _nv(sp, ctx, "txBox", shape_id, _name(shape, shape_id))
     _sp_pr(sp, ctx, "text", _text_box_rest, _box(shape), _rot(shape))
     text = shape.get("text")
-    body = text if isinstance(text, Mapping) else {}
+    body = text if is_mapping(text) else {}
     add_text_body(sp, p("txBody"), body, ctx.link_rid, ctx.cache)
     return sp
 
@@ -303,7 +304,7 @@ def add_picture(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) ->
 def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
     """p:cxnSp with prstGeom line from (x1, y1) to (x2, y2) (flipH / flipV for direction)."""
     line = shape.get("line")
-    if not isinstance(line, Mapping):
+    if not is_mapping(line):
         return None
     x1, y1 = px_to_emu(num(shape.get("x1"))), px_to_emu(num(shape.get("y1")))
     x2, y2 = px_to_emu(num(shape.get("x2"))), px_to_emu(num(shape.get("y2")))
@@ -323,7 +324,7 @@ def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
 def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
     """p:graphicFrame with an a:tbl: tblGrid widths, row heights, cells with spans and borders."""
     widths = [max(0, px_to_emu(num(w))) for w in items(shape.get("columns"))]
-    rows = [r for r in items(shape.get("rows")) if isinstance(r, Mapping)]
+    rows = [r for r in items(shape.get("rows")) if is_mapping(r)]
     if not widths or not rows:
         return None
     heights = [max(0, px_to_emu(num(r.get("h")))) for r in rows]
@@ -363,7 +364,7 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
                 continue
             origin = cells[origin_r][origin_c]
             ob = origin.get("borders")
-            ob = ob if isinstance(ob, Mapping) else {}
+            ob = ob if is_mapping(ob) else {}
             borders = {
                 "l": ob.get("l") if j == 0 else None,
                 "r": ob.get("r") if j == col_span - 1 else None,
@@ -376,7 +377,7 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
 
 def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
     """A row's cells padded with empty cells (or cut) to the grid's column count."""
-    cells = [c if isinstance(c, Mapping) else {} for c in items(row.get("cells"))][:n_cols]
+    cells = [c if is_mapping(c) else {} for c in items(row.get("cells"))][:n_cols]
     return cells + [{} for _ in range(n_cols - len(cells))]
 
 
@@ -423,7 +424,7 @@ def _add_cell(
     built once per (spans, margins, borders, fill, paragraph and run properties), its a:t set.
     """
     text = cell.get("text")
-    text = text if isinstance(text, Mapping) else {}
+    text = text if is_mapping(text) else {}
     margins = cell.get("margins")
     left, top, right, bottom = insets_emu(margins if margins is not None else text.get("insets"))
     tc_attrib = {"marL": str(left), "marR": str(right), "marT": str(top), "marB": str(bottom)}
@@ -433,7 +434,7 @@ def _add_cell(
         tc_attrib["vert"] = vert
     anchor = cell.get("anchor", text.get("anchor"))
     tc_attrib["anchor"] = token(anchor, CELL_ANCHORS) or "t"
-    borders = borders if isinstance(borders, Mapping) else {}
+    borders = borders if is_mapping(borders) else {}
     lines = tuple(borders.get(side) for side, _ in _CELL_SIDES)
     fill = cell.get("fill")
     body = {} if covered else text
@@ -464,13 +465,13 @@ def _plain_run(body: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str,
     if type(paragraphs) is not list or len(paragraphs) != 1:
         return None
     para = paragraphs[0]
-    if not isinstance(para, Mapping) or para.get("end_run") is not None:
+    if not is_mapping(para) or para.get("end_run") is not None:
         return None
     runs = para.get("runs")
     if type(runs) is not list or len(runs) != 1:
         return None
     run = runs[0]
-    if not isinstance(run, Mapping) or run.get("break") or run.get("href") is not None:
+    if not is_mapping(run) or run.get("break") or run.get("href") is not None:
         return None
     content = clean_text(str(run.get("text") or ""))
     if not content or not _style_of(run) or "\n" in content or "\r" in content:
@@ -518,7 +519,7 @@ def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
         locks = {"noGrp": "1", "noUngrp": "1", "noSelect": "1", "noMove": "1", "noResize": "1"}
         sub(nv[1], a("grpSpLocks"), locks)
     grp_pr = sub(grp, p("grpSpPr"))
-    children = [c for c in items(shape.get("shapes")) if isinstance(c, Mapping)]
+    children = [c for c in items(shape.get("shapes")) if is_mapping(c)]
     box = _box(shape)
     if (box[2] == 0 or box[3] == 0) and children:
         box = _bounds(children)

@@ -15,6 +15,7 @@ from engine.pptx.oxml import (
     freeze,
     hex_color,
     hlink_click,
+    is_mapping,
     items,
     no_fill,
     solid_fill,
@@ -171,13 +172,13 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["baseline"] = str(_clamp(int(round(baseline)), -100000, 100000))
     rpr = sub(parent, tag, attrib)
     outline = run.get("outline")
-    width = finite(outline.get("width")) if isinstance(outline, Mapping) else None
-    if isinstance(outline, Mapping) and width is not None and width > 0:
+    width = finite(outline.get("width")) if is_mapping(outline) else None
+    if is_mapping(outline) and width is not None and width > 0:
         ln = sub(rpr, a("ln"), {"w": str(_clamp(px_to_emu(width), 0, 20116800))})
         solid_fill(ln, outline.get("color"), outline.get("alpha", 1.0))
     color = run.get("color")
     fill = run.get("fill")
-    if isinstance(fill, Mapping) and fill.get("type") == "gradient" and add_fill(rpr, fill):
+    if is_mapping(fill) and fill.get("type") == "gradient" and add_fill(rpr, fill):
         pass  # gradient text (CSS background-clip: text); `color` stays the model's fallback
     elif run.get("text_fill") == "none":
         no_fill(rpr)  # outlined glyphs only (-webkit-text-stroke over transparent text)
@@ -199,7 +200,7 @@ def _style_of(run: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _add_bullet(ppr: Element, bullet: Any) -> None:
-    if not isinstance(bullet, Mapping):
+    if not is_mapping(bullet):
         sub(ppr, a("buNone"))
         return
     autonum = bullet.get("autonum")
@@ -264,7 +265,7 @@ def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
         attrib["rtl"] = "1"
     ppr = sub(p_el, a("pPr"), attrib)
     line_spacing = para.get("line_spacing")
-    if isinstance(line_spacing, Mapping):
+    if is_mapping(line_spacing):
         pts = finite(line_spacing.get("pts"))
         pct = finite(line_spacing.get("pct"))
         if pts is not None:
@@ -294,7 +295,7 @@ def add_paragraph(
             return simple
     p_el = sub(parent, a("p"))
     _add_ppr(p_el, para, cache)
-    runs = [r for r in items(para.get("runs")) if isinstance(r, Mapping)]
+    runs = [r for r in items(para.get("runs")) if is_mapping(r)]
     first_text = next((r for r in runs if not r.get("break")), None)
     last_style: dict[str, Any] | None = None
     for run in runs:
@@ -314,7 +315,7 @@ def add_paragraph(
                 add_rpr(r_el, a("rPr"), run, link_rid, cache)
                 sub(r_el, a("t")).text = piece
     end_run = para.get("end_run")
-    end_style = _style_of(end_run) if isinstance(end_run, Mapping) else last_style
+    end_style = _style_of(end_run) if is_mapping(end_run) else last_style
     if end_style:
         add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
     return p_el
@@ -329,7 +330,7 @@ def _add_simple_paragraph(
     if type(runs) is not list or len(runs) != 1 or para.get("end_run") is not None:
         return None
     run = runs[0]
-    if not isinstance(run, Mapping) or run.get("break"):
+    if not is_mapping(run) or run.get("break"):
         return None
     href = run.get("href")
     if link_rid is not None and isinstance(href, str) and href:
@@ -378,7 +379,7 @@ def add_text_body(
             key = ("bodyPr", wrap, insets, anchor, vert)
             cache.append(tx, key, lambda scratch: body_pr(scratch, wrap, insets, anchor, vert))
     sub(tx, a("lstStyle"))
-    paragraphs = [q for q in items(body.get("paragraphs")) if isinstance(q, Mapping)]
+    paragraphs = [q for q in items(body.get("paragraphs")) if is_mapping(q)]
     for para in paragraphs:
         add_paragraph(tx, para, link_rid, cache)
     if not paragraphs:

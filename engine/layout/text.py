@@ -89,8 +89,9 @@ class FontInfo:
 # style object -> its FontInfo: siblings share one computed style object (style sharing), so a
 # list's items, a table's cells and their texts find theirs without reading eight values. Each
 # entry keeps its style alive, so an id is never reused while cached; computed styles are never
-# mutated after the cascade (later stages change copies).
-_BY_STYLE: BoundedCache[tuple[int, str], tuple[Any, FontInfo]] = BoundedCache(2048)
+# mutated after the cascade (later stages change copies). Small: consecutive boxes reuse a few
+# style objects, and each entry keeps a style (and its ancestors' styles) alive across pages.
+_BY_STYLE: BoundedCache[tuple[int, str], tuple[Any, FontInfo]] = BoundedCache(256)
 
 
 def font_info(style: Any, lang: str = "") -> FontInfo:

@@ -13,9 +13,10 @@ from engine.model.clipping import Rect, outside
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
+from engine.model.runs import caps_runs, run_for
 from engine.model.schema import text_body
 from engine.model.table_corners import rounded_corners
-from engine.model.text import ALIGN, caps_runs, run_for
+from engine.model.text import ALIGN
 from engine.style.types import LP, RGBA
 
 ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}

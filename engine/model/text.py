@@ -7,134 +7,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
-from engine.layout import smallcaps
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
-from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces, split_fallback_runs
-from engine.model.geometry import IDENTITY, Matrix, place_rect, translate
+from engine.model.bullets import bullet_for, marker_indent
+from engine.model.fallback_runs import split_fallback_runs
+from engine.model.geometry import IDENTITY, Matrix, place_rect
+from engine.model.inline_paint import inline_backgrounds
 from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
-from engine.model.paint import fill_for_color, first_color, gradient_fill, line_for
+from engine.model.paint import fill_for_color
+from engine.model.runs import caps_runs, escaped_size, run_color, run_for
 from engine.model.schema import text_body
-from engine.style.types import RGBA, resolve_length
+from engine.style.types import resolve_length
 from engine.units import px_to_pt
 
 NO_METRICS = tm.FaceMetrics(
     1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False
 )  # text boxes ignore them
 ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "start": "l", "end": "r"}
-
-
-def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
-    """The gradient painted through the glyphs of transparent text (background-clip: text)."""
-    style = tf.box.style
-    fill = style["-webkit-text-fill-color"]
-    color = fill if isinstance(fill, RGBA) else style["color"]
-    if color.a > 0:
-        return None
-    for candidate in (style, block_style):
-        if "text" in (candidate["background-clip"] or ()):
-            for layer in candidate["background-image"]:
-                if first_color(layer) is not None:
-                    return layer
-    return None
-
-
-def _run_color(tf: TextFragment, block_style: Any) -> RGBA:
-    """The run's solid colour; gradient text falls back to its gradient's first colour."""
-    gradient = _text_gradient(tf, block_style)
-    if gradient is not None:
-        first = first_color(gradient)
-        assert first is not None
-        return first
-    style = tf.box.style
-    fill = style["-webkit-text-fill-color"]
-    return fill if isinstance(fill, RGBA) else style["color"]
-
-
-def run_for(
-    tf: TextFragment,
-    block_style: Any,
-    alpha: float,
-    line_size: float | None = None,
-    box_size: tuple[float, float] = (100.0, 100.0),
-) -> dict[str, Any]:
-    """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
-    LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
-    style = tf.box.style
-    size = tf.font_size
-    run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
-    if tf.ea_family:
-        run["ea_font"] = tf.ea_family
-    if int(style["font-weight"]) >= 600:
-        run["bold"] = True
-    if style["font-style"] in ("italic", "oblique"):
-        run["italic"] = True
-    if "underline" in tf.decoration:
-        run["underline"] = True
-    if "line-through" in tf.decoration:
-        run["strike"] = True
-    color = _run_color(tf, block_style)
-    run["color"] = color.hex
-    gradient = _text_gradient(tf, block_style)
-    if gradient is not None:
-        run["fill"] = gradient_fill(gradient, box_size[0], box_size[1], alpha)
-    stroke = text_stroke(style, alpha)
-    if stroke is not None:
-        run["outline"] = stroke
-    if stroke is not None and color.a <= 0 and gradient is None:
-        run["text_fill"] = "none"  # outlined glyphs only (color / text-fill-color transparent)
-    elif color.a * alpha < 1.0:
-        run["alpha"] = round(color.a * alpha, 4)
-    spacing = float(style["letter-spacing"] or 0.0)
-    if spacing:
-        run["spacing"] = round(px_to_pt(spacing), 2)
-    if tf.shift:
-        # LibreOffice draws an escaped run at 58 % of sz: write the sz whose 58 % is the size
-        # Chromium draws (font-size: smaller = 5/6), raised by Chromium's shift. That line's
-        # LibreOffice baseline then sits 0.2 x (sz - the line's size) higher (~2 px at 19 px).
-        run_size = escaped_size(size)
-        run["size"] = round(px_to_pt(run_size), 2)
-        run["baseline"] = tm.escapement_for(tf.shift, run_size)
-    if tf.href:
-        run["href"] = tf.href
-    pieces = fallback_pieces(tf)
-    if pieces is not None:
-        run[FALLBACK_KEY] = pieces
-    return run
-
-
-def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
-    """-webkit-text-stroke as the run's glyph outline (a:ln in a:rPr): width in px, centred on
-    the glyph contours as Chromium strokes them; None without a visible stroke."""
-    width = float(style["-webkit-text-stroke-width"] or 0.0)
-    color = style["-webkit-text-stroke-color"]
-    if width <= 0 or not isinstance(color, RGBA) or color.a * alpha <= 0:
-        return None
-    return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4)}
-
-
-def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
-    """`run` as written: a small-caps fragment becomes runs of full-size characters and runs of
-    uppercased small capitals at Chromium's synthesised size (engine.layout.smallcaps)."""
-    mode = smallcaps.caps_mode(tf.box.style)
-    text = run.get("text")
-    if mode is None or not isinstance(text, str) or not text:
-        return [run]
-    size = escaped_size(tf.font_size) if tf.shift else tf.font_size
-    small_pt = round(px_to_pt(smallcaps.small_size(size)), 2)
-    out: list[dict[str, Any]] = []
-    for part, small in smallcaps.drawn_runs(text, mode):
-        size_pt = small_pt if small else run["size"]
-        if out and out[-1]["size"] == size_pt:
-            out[-1]["text"] += part
-        else:
-            out.append({**run, "text": part, "size": size_pt})
-    return out
-
-
-def escaped_size(size: float) -> float:
-    """The sz of a super/subscript run drawn at `size` px by LibreOffice (58 % of its sz)."""
-    return size / tm.ESCAPEMENT_SIZE
 
 
 def _lo_size(lines: list[_Line]) -> float:
@@ -196,7 +85,7 @@ def text_shapes(
     style = frag.box.style
     if style["visibility"] != "visible":
         return []
-    shapes = _inline_backgrounds(frag, m, alpha)
+    shapes = inline_backgrounds(frag, m, alpha)
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
         return shapes
@@ -230,7 +119,7 @@ def _symbol_shape(
     _left, top, _size = symbol_marker_rect(round(marker.ascent))
     size = marker.width
     x, y = line.x + marker.x, line.y + line.baseline - top
-    color = fill_for_color(_run_color(marker, frag.box.style), alpha)
+    color = fill_for_color(run_color(marker, frag.box.style), alpha)
     shape: dict[str, Any] = {"kind": "rect", "geom": "ellipse", "fill": color, "line": None}
     if kind == "square":
         shape["geom"] = "rect"
@@ -342,82 +231,6 @@ def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
     return {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
 
 
-AUTONUM = {
-    "decimal": "arabicPeriod",
-    "decimal-leading-zero": "arabicPeriod",
-    "lower-alpha": "alphaLcPeriod",
-    "lower-latin": "alphaLcPeriod",
-    "upper-alpha": "alphaUcPeriod",
-    "upper-latin": "alphaUcPeriod",
-    "lower-roman": "romanLcPeriod",
-    "upper-roman": "romanUcPeriod",
-}
-
-
-# Bullet characters written for Chromium's disc/circle/square shapes, in a face every renderer
-# has (LibreOffice maps Arial to the metric-compatible Liberation Sans): the glyph, its left side
-# bearing, height and centre height above the baseline, in em (Liberation Sans).
-SYMBOL_GLYPHS = {
-    "disc": ("\u2022", 0.040, 0.271, 0.3315),
-    "circle": ("\u25e6", 0.056, 0.242, 0.311),
-    "square": ("\u25aa", 0.053, 0.248, 0.311),
-}
-SYMBOL_FONT = "Arial"
-
-
-def _symbol_bullet(marker: TextFragment, kind: str, text_size: float) -> tuple[float, float]:
-    """(bullet size relative to the text, distance from the bullet's origin to the text) that
-    put the glyph where Chromium paints its shape: the layout gives the shape's left edge
-    (marker.x) and size (marker.width); the glyph's scale splits the difference between
-    matching the shape's size and matching its centre height."""
-    _char, bearing, height, centre = SYMBOL_GLYPHS[kind]
-    size = marker.width
-    ascent = round(marker.ascent)
-    _left, top, _size = symbol_marker_rect(ascent)
-    by_size = size / (height * marker.font_size)
-    by_centre = (top - size / 2) / (centre * marker.font_size)
-    scale = max(0.25, (3 * by_size + by_centre) / 4)
-    glyph_px = scale * marker.font_size
-    return scale * marker.font_size / text_size, -marker.x + bearing * glyph_px
-
-
-def _bullet(marker: TextFragment, block_style: Any, text_size: float) -> dict[str, Any]:
-    """A native bullet (buChar) or auto-number (buAutoNum) for a list marker; a ::marker
-    font-size other than the text's becomes the bullet's size (buSzPct, of the first run)."""
-    li = marker.box
-    kind = li.style["list-style-type"]
-    color = _run_color(marker, block_style).hex
-    symbol = symbol_marker(li.style)
-    if symbol is not None and text_size > 0:
-        rel, _indent = _symbol_bullet(marker, symbol, text_size)
-        out_sym: dict[str, Any] = {
-            "char": SYMBOL_GLYPHS[symbol][0],
-            "color": color,
-            "font": SYMBOL_FONT,
-        }
-        if abs(rel - 1.0) > 0.01:
-            out_sym["size"] = rel
-        return out_sym
-    custom = isinstance(li.style["content"], tuple) and li.pseudo == "marker"
-    out: dict[str, Any]
-    if kind in AUTONUM and not custom:
-        out = {"autonum": AUTONUM[kind], "start": li.ordinal or 1, "color": color}
-    else:
-        out = {"char": marker.text.strip() or "\u2022", "color": color, "font": marker.family}
-    if text_size > 0 and abs(marker.font_size - text_size) > 0.01:
-        out["size"] = marker.font_size / text_size
-    return out
-
-
-def _marker_indent(marker: TextFragment, seg: list[TextFragment]) -> float:
-    """How far left of the text a marker's bullet starts (its hanging indent)."""
-    symbol = symbol_marker(marker.box.style)
-    if symbol is None:
-        return marker.width
-    text_size = next((t.font_size for t in seg if not t.marker), marker.font_size)
-    return _symbol_bullet(marker, symbol, text_size)[1] if text_size > 0 else -marker.x
-
-
 def _text_box(
     owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool
 ) -> dict[str, Any]:
@@ -479,12 +292,12 @@ def _text_box(
                 para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
             marker = item.seg[0] if item.seg[0].marker else None
             if marker is not None:
-                para["bullet"] = _bullet(
+                para["bullet"] = bullet_for(
                     marker,
                     block_style,
                     next((t.font_size for t in item.seg if not t.marker), size),
                 )
-                marker_width = max(marker_width, _marker_indent(marker, item.seg))
+                marker_width = max(marker_width, marker_indent(marker, item.seg))
                 if marker.x >= 0:
                     inside = max(inside, marker.x + marker.width)
             paragraphs.append(para)
@@ -618,8 +431,8 @@ def _segment_text_box(
     para = _paragraph_base(style, "l")
     hang = 0.0
     if marker is not None:
-        para["bullet"] = _bullet(marker, style, text_seg[0].font_size)
-        hang = _marker_indent(marker, seg)
+        para["bullet"] = bullet_for(marker, style, text_seg[0].font_size)
+        hang = marker_indent(marker, seg)
         para["margin_left"], para["indent"] = hang, -hang
         seg = text_seg
     runs = [run for t in seg if t.text for run in caps_runs(t, run_for(t, style, alpha))]
@@ -639,66 +452,3 @@ def _segment_text_box(
     )
     shape.update(place_rect(m, x0, top, width, max(line.height, 1.0)))
     return shape
-
-
-def _inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for line in frag.lines:
-        for item in line.items:
-            if not isinstance(item, InlineBoxFragment):
-                continue
-            style = item.box.style
-            fill = _inline_fill(item, alpha)
-            b = item.border
-            uniform_line = None
-            if b.top and b.top == b.bottom == b.left == b.right:
-                uniform_line = line_for(
-                    b.top, style["border-top-color"], style["border-top-style"], alpha
-                )
-            sides = None
-            if uniform_line is None and (b.top or b.right or b.bottom or b.left):
-                sides = _inline_side_borders(item, m.multiply(translate(line.x, line.y)), alpha)
-            if fill is None and uniform_line is None:
-                out.extend(sides or ())
-                continue
-            rx = style["border-top-left-radius"]
-            radius = rx[0] if isinstance(rx, tuple) else rx
-            radius = float(radius) if isinstance(radius, (int, float)) else 0.0
-            shape: dict[str, Any] = {
-                "kind": "rect",
-                "geom": "roundRect" if radius > 0.5 else "rect",
-                "fill": fill,
-                "line": uniform_line,
-                "name": item.box.describe(),
-            }
-            if radius > 0.5:
-                shape["radius"] = radius
-            shape.update(place_rect(m, line.x + item.x, line.y + item.y, item.width, item.height))
-            out.append(shape)
-            out.extend(sides or ())
-    return out
-
-
-def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
-    """An inline box's background: its colour, or over a transparent colour one linear-gradient
-    layer (highlighter marks: `linear-gradient(transparent 55%, #ffe2a8 55%)`)."""
-    style = item.box.style
-    fill = fill_for_color(style["background-color"], alpha)
-    layers = [layer for layer in style["background-image"] or () if layer != "none"]
-    clip_text = "text" in (style["background-clip"] or ())  # painted through the glyphs only
-    if (
-        fill is None
-        and not clip_text
-        and len(layers) == 1
-        and type(layers[0]).__name__ == "LinearGradient"
-    ):
-        return gradient_fill(layers[0], item.width, item.height, alpha)
-    return fill
-
-
-def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
-    """Borders of an inline box whose sides differ (`border-bottom-width: 3px` keys, underlined
-    links): drawn per side, or as one ring on a rounded box, as for block boxes."""
-    from engine.model.decor import side_borders
-
-    return side_borders(item, m.multiply(translate(item.x, item.y)), alpha)

@@ -1,0 +1,126 @@
+"""Text fragments -> the slide model's run properties (colour, text gradient, stroke, caps, escapement size)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.layout import smallcaps
+from engine.layout.fragments import TextFragment
+from engine.model import textmetrics as tm
+from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces
+from engine.model.paint import first_color, gradient_fill
+from engine.style.types import RGBA
+from engine.units import px_to_pt
+
+
+def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
+    """The gradient painted through the glyphs of transparent text (background-clip: text)."""
+    style = tf.box.style
+    fill = style["-webkit-text-fill-color"]
+    color = fill if isinstance(fill, RGBA) else style["color"]
+    if color.a > 0:
+        return None
+    for candidate in (style, block_style):
+        if "text" in (candidate["background-clip"] or ()):
+            for layer in candidate["background-image"]:
+                if first_color(layer) is not None:
+                    return layer
+    return None
+
+
+def run_color(tf: TextFragment, block_style: Any) -> RGBA:
+    """The run's solid colour; gradient text falls back to its gradient's first colour."""
+    gradient = _text_gradient(tf, block_style)
+    if gradient is not None:
+        first = first_color(gradient)
+        assert first is not None
+        return first
+    style = tf.box.style
+    fill = style["-webkit-text-fill-color"]
+    return fill if isinstance(fill, RGBA) else style["color"]
+
+
+def run_for(
+    tf: TextFragment,
+    block_style: Any,
+    alpha: float,
+    line_size: float | None = None,
+    box_size: tuple[float, float] = (100.0, 100.0),
+) -> dict[str, Any]:
+    """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
+    LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
+    style = tf.box.style
+    size = tf.font_size
+    run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
+    if tf.ea_family:
+        run["ea_font"] = tf.ea_family
+    if int(style["font-weight"]) >= 600:
+        run["bold"] = True
+    if style["font-style"] in ("italic", "oblique"):
+        run["italic"] = True
+    if "underline" in tf.decoration:
+        run["underline"] = True
+    if "line-through" in tf.decoration:
+        run["strike"] = True
+    color = run_color(tf, block_style)
+    run["color"] = color.hex
+    gradient = _text_gradient(tf, block_style)
+    if gradient is not None:
+        run["fill"] = gradient_fill(gradient, box_size[0], box_size[1], alpha)
+    stroke = text_stroke(style, alpha)
+    if stroke is not None:
+        run["outline"] = stroke
+    if stroke is not None and color.a <= 0 and gradient is None:
+        run["text_fill"] = "none"  # outlined glyphs only (color / text-fill-color transparent)
+    elif color.a * alpha < 1.0:
+        run["alpha"] = round(color.a * alpha, 4)
+    spacing = float(style["letter-spacing"] or 0.0)
+    if spacing:
+        run["spacing"] = round(px_to_pt(spacing), 2)
+    if tf.shift:
+        # LibreOffice draws an escaped run at 58 % of sz: write the sz whose 58 % is the size
+        # Chromium draws (font-size: smaller = 5/6), raised by Chromium's shift. That line's
+        # LibreOffice baseline then sits 0.2 x (sz - the line's size) higher (~2 px at 19 px).
+        run_size = escaped_size(size)
+        run["size"] = round(px_to_pt(run_size), 2)
+        run["baseline"] = tm.escapement_for(tf.shift, run_size)
+    if tf.href:
+        run["href"] = tf.href
+    pieces = fallback_pieces(tf)
+    if pieces is not None:
+        run[FALLBACK_KEY] = pieces
+    return run
+
+
+def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
+    """-webkit-text-stroke as the run's glyph outline (a:ln in a:rPr): width in px, centred on
+    the glyph contours as Chromium strokes them; None without a visible stroke."""
+    width = float(style["-webkit-text-stroke-width"] or 0.0)
+    color = style["-webkit-text-stroke-color"]
+    if width <= 0 or not isinstance(color, RGBA) or color.a * alpha <= 0:
+        return None
+    return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4)}
+
+
+def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
+    """`run` as written: a small-caps fragment becomes runs of full-size characters and runs of
+    uppercased small capitals at Chromium's synthesised size (engine.layout.smallcaps)."""
+    mode = smallcaps.caps_mode(tf.box.style)
+    text = run.get("text")
+    if mode is None or not isinstance(text, str) or not text:
+        return [run]
+    size = escaped_size(tf.font_size) if tf.shift else tf.font_size
+    small_pt = round(px_to_pt(smallcaps.small_size(size)), 2)
+    out: list[dict[str, Any]] = []
+    for part, small in smallcaps.drawn_runs(text, mode):
+        size_pt = small_pt if small else run["size"]
+        if out and out[-1]["size"] == size_pt:
+            out[-1]["text"] += part
+        else:
+            out.append({**run, "text": part, "size": size_pt})
+    return out
+
+
+def escaped_size(size: float) -> float:
+    """The sz of a super/subscript run drawn at `size` px by LibreOffice (58 % of its sz)."""
+    return size / tm.ESCAPEMENT_SIZE

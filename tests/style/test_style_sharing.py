@@ -134,13 +134,8 @@ def test_shared_styles_equal_fresh_cascade(monkeypatch: pytest.MonkeyPatch, html
     _same(html, monkeypatch)
 
 
-def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
-    html = (
-        "<html><head><style>li { color: red; padding: 1em } .n { content: attr(data-n) }</style>"
-        '</head><body><ul class="slide">'
-        + "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
-        + "</ul></body></html>"
-    )
+def _count_computations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one per compute_style call from the cascade."""
     calls: list[int] = []
     original = cascade.compute_style
 
@@ -149,6 +144,17 @@ def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatc
         return original(*args, **kwargs)
 
     monkeypatch.setattr(cascade, "compute_style", counting)
+    return calls
+
+
+def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    html = (
+        "<html><head><style>li { color: red; padding: 1em } .n { content: attr(data-n) }</style>"
+        '</head><body><ul class="slide">'
+        + "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
+        + "</ul></body></html>"
+    )
+    calls = _count_computations(monkeypatch)
     assert _same(html, monkeypatch) == 13
     calls.clear()
     _styles(html, True, monkeypatch)
@@ -170,14 +176,7 @@ def test_list_item_markers_share_one_computation(monkeypatch: pytest.MonkeyPatch
         + "</ol></body></html>"
     )
     _same(html, monkeypatch)
-    calls: list[int] = []
-    original = cascade.compute_style
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(cascade, "compute_style", counting)
+    calls = _count_computations(monkeypatch)
     _, _, pseudo = _styles(html, True, monkeypatch)
     # html, body, ol, one li for all ten (.n matches only as ::before); one ::marker for all
     # ten; five ::before (attr() is per element)

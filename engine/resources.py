@@ -101,7 +101,8 @@ def image_media(
                     "limit", f"image of {width}x{height} px over the pixel limit dropped", where
                 )
                 return None
-            over = charge_pixels(hashlib.sha1(resource.data).hexdigest(), width * height)
+            key = hashlib.sha1(resource.data).hexdigest()  # once: the budget's and the media key
+            over = charge_pixels(key, width * height)
             if over is not None:
                 diag.add("limit", f"image of {width}x{height} px dropped: {over}", where)
                 return None
@@ -120,13 +121,20 @@ def image_media(
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         diag.add("resource", f"unreadable image: {type(exc).__name__}", where)
         return None
-    return store_media(media, data, mime, float(width), float(height))
+    same = data is resource.data
+    return store_media(media, data, mime, float(width), float(height), key if same else None)
 
 
 def store_media(
-    media: dict[str, dict[str, Any]], data: bytes, mime: str, width: float, height: float
+    media: dict[str, dict[str, Any]],
+    data: bytes,
+    mime: str,
+    width: float,
+    height: float,
+    key: str | None = None,
 ) -> dict[str, Any]:
-    key = hashlib.sha1(data).hexdigest()
+    """The media entry of `data` under its sha1 (`key` when the caller has it already)."""
+    key = key or hashlib.sha1(data).hexdigest()
     entry = media.get(key)
     if entry is None:
         entry = {"key": key, "content_type": mime, "data": data, "width": width, "height": height}

@@ -11,7 +11,7 @@ Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' v
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -38,12 +38,11 @@ def page(css: str) -> str:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
+    sys.path.insert(0, str(HERE.parent))
+    from chromium_page import chromium_tab, write_json
 
     out = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        tab = browser.new_page()
+    with chromium_tab() as tab:
         cdp = tab.context.new_cdp_session(tab)
         for name, css in FIXTURES.items():
             tab.set_content(page(css))
@@ -51,8 +50,7 @@ def main() -> None:
             strings = snap["strings"]
             texts = [strings[i] for i in snap["documents"][0]["layout"]["text"] if i >= 0]
             out[name] = {"css": css, "text": "".join("".join(texts).split())}
-        browser.close()
-    OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    write_json(OUT, out, ensure_ascii=False)
     print(f"wrote {OUT} ({len(out)} fixtures)")
 
 

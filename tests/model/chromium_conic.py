@@ -13,7 +13,7 @@ Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' v
 from __future__ import annotations
 
 import io
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -57,14 +57,12 @@ def page(style: str) -> str:
 def record(fixtures: dict[str, str], out: Path) -> None:
     """Render each fixture's `#g` and store its even-neighbourhood samples in `out`."""
     from PIL import Image
-    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(HERE.parent))
+    from chromium_page import chromium_tab, write_json
 
     data: dict[str, dict[str, object]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
-        )
-        tab = browser.new_page(viewport={"width": 1280, "height": 720})
+    with chromium_tab((1280, 720), "--disable-gpu") as tab:
         for name, style in fixtures.items():
             tab.set_content(page(style))
             box = tab.evaluate(
@@ -81,8 +79,7 @@ def record(fixtures: dict[str, str], out: Path) -> None:
                     if all(max(abs(a - b) for a, b in zip(c, n, strict=True)) <= 6 for n in near):
                         samples.append([x, y, "{:02X}{:02X}{:02X}".format(*c)])
             data[name] = {"style": style, "samples": samples}
-        browser.close()
-    out.write_text(json.dumps(data, indent=1) + "\n")
+    write_json(out, data)
     print(f"wrote {out}: " + ", ".join(f"{k} {len(v['samples'])}" for k, v in data.items()))
 
 

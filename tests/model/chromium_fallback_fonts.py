@@ -13,6 +13,7 @@ Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' v
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -41,12 +42,11 @@ def page(family: str, text: str) -> str:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
+    sys.path.insert(0, str(HERE.parent))
+    from chromium_page import chromium_tab, write_json
 
     out = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        tab = browser.new_page()
+    with chromium_tab() as tab:
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")
@@ -62,8 +62,7 @@ def main() -> None:
                 "text": text,
                 "fonts": {f["familyName"]: f["glyphCount"] for f in fonts},
             }
-        browser.close()
-    OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    write_json(OUT, out, ensure_ascii=False)
     print(json.dumps(out, indent=1, ensure_ascii=False))
 
 

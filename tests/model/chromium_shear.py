@@ -10,7 +10,6 @@ fidelity tools' virtualenv):
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 
@@ -31,14 +30,14 @@ def page(snippet: str) -> str:
 
 def main() -> None:
     from PIL import Image
-    from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(HERE))
+    sys.path.insert(0, str(HERE.parent))
+    from chromium_page import chromium_tab, write_json
+
     fixtures: dict[str, tuple[str, list[tuple[int, int]]]] = __import__("shear_fixtures").FIXTURES
     out: dict[str, dict[str, object]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        tab = browser.new_page(viewport={"width": 640, "height": 360})
+    with chromium_tab((640, 360)) as tab:
         for name, (snippet, points) in fixtures.items():
             tab.set_content(page(snippet))
             shot = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
@@ -48,8 +47,7 @@ def main() -> None:
                 "points": [list(pt) for pt in points],
                 "rgb": [list(shot.getpixel(pt) or ()) for pt in points],  # type: ignore[arg-type]
             }
-        browser.close()
-    EXPECTED.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    write_json(EXPECTED, out, sort_keys=True)
     print(f"wrote {EXPECTED} ({len(out)} fixtures)")
 
 

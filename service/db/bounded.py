@@ -23,6 +23,7 @@ from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
+from sqlalchemy import exc as sa_exc
 
 CLIENT_GRACE_S = 1.0  # the server's own statement_timeout should fire first when it can
 KEEPALIVE_IDLE_S = 10
@@ -50,6 +51,20 @@ class BoundedConnection(psycopg.Connection[Any]):
             raise psycopg.OperationalError(
                 f"the database did not answer within {limit:g} s"
             ) from None
+
+
+def session_ended_as_disconnect(context: Any) -> BaseException | None:
+    """SQLAlchemy `handle_error` hook: the server ending a session that sat idle in a
+    transaction (`idle_in_transaction_session_timeout`, SQLSTATE 25P03, an InternalError) is a
+    lost connection like any other: the pool drops it and the caller gets an OperationalError
+    (the API answers 1013 + Retry-After; a task step retries after the outage), not a 50199."""
+    orig = getattr(context, "original_exception", None)
+    if not isinstance(orig, pg_errors.IdleInTransactionSessionTimeout):
+        return None
+    context.is_disconnect = True
+    return sa_exc.OperationalError(
+        context.statement, context.parameters, orig, connection_invalidated=True
+    )
 
 
 def connection_class(wait_limit_s: float | None) -> type[BoundedConnection]:

@@ -106,6 +106,7 @@ def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None
     def _connect(_dialect: Any, _rec: Any, cargs: Any, cparams: Any) -> Any:
         return conn_class.connect(*cargs, **cparams)
 
+    event.listen(engine, "handle_error", bounded.session_ended_as_disconnect)
     return engine
 
 

@@ -15,7 +15,7 @@ from cluster import freeze_postgres, thaw_postgres
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans
 from pydantic import SecretStr
 from sqlalchemy import Connection, create_engine, text
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 from service.config import Settings
@@ -82,8 +82,10 @@ def test_a_transaction_left_idle_is_ended_by_the_server(pg: PgCluster) -> None:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))  # a transaction is open now
             time.sleep(1.5)
-            with pytest.raises(DBAPIError, match="idle-in-transaction timeout"):
+            # A lost connection like any other: OperationalError (the API's 1013), invalidated
+            with pytest.raises(OperationalError, match="idle-in-transaction timeout") as caught:
                 conn.execute(text("SELECT 1"))
+            assert caught.value.connection_invalidated
         assert _select_one(engine) == 1  # the pool replaced the connection
     finally:
         engine.dispose()

@@ -147,13 +147,17 @@ def _count_computations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
-    html = (
-        "<html><head><style>li { color: red; padding: 1em } .n { content: attr(data-n) }</style>"
-        '</head><body><ul class="slide">'
-        + "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
-        + "</ul></body></html>"
+def _list_page(tag: str, css: str) -> str:
+    """A list of ten items: five plain, five of class n with data-n 0..4."""
+    items = "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
+    return (
+        f"<html><head><style>{css}</style></head>"
+        f'<body><{tag} class="slide">{items}</{tag}></body></html>'
     )
+
+
+def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    html = _list_page("ul", "li { color: red; padding: 1em } .n { content: attr(data-n) }")
     calls = _count_computations(monkeypatch)
     assert _same(html, monkeypatch) == 13
     calls.clear()
@@ -169,12 +173,7 @@ def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatc
 
 
 def test_list_item_markers_share_one_computation(monkeypatch: pytest.MonkeyPatch) -> None:
-    html = (
-        "<html><head><style>li::marker { color: red } .n::before { content: attr(data-n) }"
-        '</style></head><body><ol class="slide">'
-        + "".join(f'<li>{i}</li><li class="n" data-n="{i}">x</li>' for i in range(5))
-        + "</ol></body></html>"
-    )
+    html = _list_page("ol", "li::marker { color: red } .n::before { content: attr(data-n) }")
     _same(html, monkeypatch)
     calls = _count_computations(monkeypatch)
     _, _, pseudo = _styles(html, True, monkeypatch)

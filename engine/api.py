@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -137,6 +137,11 @@ def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
     return list(htmls)
 
 
+def _page_options(options: Options, base_urls: Sequence[str | None] | None, i: int) -> Options:
+    base = base_urls[i] if base_urls is not None and i < len(base_urls) else None
+    return replace(options, base_url=base) if base != options.base_url else options
+
+
 def convert(
     htmls: Sequence[str],
     *,
@@ -144,8 +149,12 @@ def convert(
     filename: str | None = None,
     options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
+    base_urls: Sequence[str | None] | None = None,
 ) -> Conversion:
     """Convert HTML pages (each with a root element of class `slide`) into one PPTX deck.
+
+    `base_urls[i]` is page i's own address (a file: URL), against which its relative URLs
+    resolve; files are read only under `options.file_roots`.
 
     One page's failure never spoils the deck: per `page_error_mode` it becomes a blank slide
     or is left out, and is reported in `failed_page_details`. Raises InvalidRequest (40010) for a
@@ -158,7 +167,7 @@ def convert(
     for i, html in enumerate(pages):
         # The one place where page-level isolation lives.
         try:
-            page = partial(convert_page, html, options)
+            page = partial(convert_page, html, _page_options(options, base_urls, i))
             results.append(run_page(page, options.limits, deck_budget))
         except PageError as exc:
             results.append(FailedPage(i + 1, exc.code, exc.reason, page_error_mode))

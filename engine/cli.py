@@ -34,6 +34,8 @@ class Page:
     name: str  # file name, or "request.json htmls[3]"
     warnings: list[str] = field(default_factory=list)
     not_html: str = ""  # why the file is not HTML (binary data), or ""
+    base_url: str | None = None  # the file: address its relative URLs resolve against
+    folder: str | None = None  # the folder it came from (its assets may be read from there)
 
 
 def sample_deck() -> list[Page]:
@@ -112,6 +114,8 @@ def _read_bytes(path: Path) -> bytes:
 def read_html_file(path: Path, name: str | None = None) -> Page:
     data = _read_bytes(path)
     page = Page("", name or path.name, not_html=sniff_binary(data))
+    page.base_url = path.resolve().as_uri()
+    page.folder = str(path.resolve().parent)
     page.html, warnings = decode_html(data)
     if not page.not_html:  # binary data: one "not HTML" message, not decoding noise too
         page.warnings = warnings
@@ -126,7 +130,12 @@ def read_json_file(path: Path) -> list[Page]:
     htmls = data.get("htmls") if isinstance(data, dict) else data
     if not isinstance(htmls, list):
         raise UsageError(f"{path} has no 'htmls' array")
-    return [Page(h, f"{path.name} htmls[{i}]") for i, h in enumerate(htmls)]
+    folder = path.resolve().parent
+    base = folder.as_uri() + "/"
+    return [
+        Page(h, f"{path.name} htmls[{i}]", base_url=base, folder=str(folder))
+        for i, h in enumerate(htmls)
+    ]
 
 
 def read_pages(paths: list[str]) -> list[Page]:
@@ -218,6 +227,20 @@ def _report_failure(exc: ConversionError, pages: list[Page], report: str | None)
     return EXIT_FAILED if exc.code == 50103 else EXIT_USAGE
 
 
+def asset_folders(pages: list[Page], args: argparse.Namespace) -> tuple[str, ...]:
+    """Folders the pages' relative and file: URLs may read: each page file's own folder and
+    every --assets folder; none with --no-local-files."""
+    if args.no_local_files:
+        return ()
+    folders = {p.folder for p in pages if p.folder}
+    for folder in args.assets or ():
+        path = Path(folder)
+        if not path.is_dir():
+            raise UsageError(f"--assets {folder}: not a folder")
+        folders.add(str(path.resolve()))
+    return tuple(sorted(folders))
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     check_writable(args.output, "deck")
     if args.report:
@@ -232,8 +255,11 @@ def cmd_convert(args: argparse.Namespace) -> int:
             [p.html for p in pages],
             page_error_mode=args.page_error_mode,
             filename=Path(args.output).name,
-            options=Options(libreoffice_widths=True) if args.libreoffice_widths else None,
+            options=Options(
+                libreoffice_widths=args.libreoffice_widths, file_roots=asset_folders(pages, args)
+            ),
             progress=progress,
+            base_urls=[p.base_url for p in pages],
         )
     except ConversionError as exc:
         return _report_failure(exc, pages, args.report)
@@ -257,12 +283,25 @@ def cmd_convert(args: argparse.Namespace) -> int:
             f"  {page_label(pages, failed.index)}: {failed.code} {reason} -> {failed.final_action}"
         )
     diagnostics = [list(d) for d in result.diagnostics]
+    _hint_refused_files(diagnostics)
     for page, diag in zip(pages, diagnostics, strict=False):
         diag.extend({"kind": "html", "message": w, "where": page.name} for w in page.warnings)
     _write_report(
         args.report, {"code": 0, "output": args.output, **summary, "diagnostics": diagnostics}
     )
     return EXIT_PARTIAL if result.failed_pages else EXIT_OK
+
+
+def _hint_refused_files(diagnostics: list[list[dict[str, str]]]) -> None:
+    refused = sum(
+        "outside the allowed folders" in d.get("message", "") for page in diagnostics for d in page
+    )
+    if refused:
+        print(
+            f"deckforge: {plural(refused, 'local file')} outside the pages' folders not read "
+            "(allow a folder with --assets DIR)",
+            file=sys.stderr,
+        )
 
 
 def _write_report(path: str | None, report: dict[str, Any]) -> None:
@@ -295,6 +334,18 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
     conv.add_argument("--page-error-mode", choices=["blank", "skip"], default="blank")
     conv.add_argument("--report", help="write a JSON report (page failures, diagnostics) here")
     conv.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    conv.add_argument(
+        "--assets",
+        action="append",
+        metavar="DIR",
+        help="also let pages read images and stylesheets from this folder (repeatable; each "
+        "page's own folder is always allowed)",
+    )
+    conv.add_argument(
+        "--no-local-files",
+        action="store_true",
+        help="read no local files at all (only data: URIs)",
+    )
     conv.add_argument(
         "--libreoffice-widths",
         action="store_true",

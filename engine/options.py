@@ -35,6 +35,11 @@ class Options:
     viewport: tuple[int, int] = (1280, 720)
     allow_network: bool = False
     allowed_hosts: tuple[str, ...] = ()  # exact host names (or '*.example.com') when allow_network
+    # Local assets: relative and file: URLs are read only from files under these folders (none by
+    # default); relative URLs resolve against `base_url`, the page's own file: address, which
+    # `convert(base_urls=...)` sets per page.
+    file_roots: tuple[str, ...] = ()
+    base_url: str | None = None
     explicit_line_breaks: bool = True  # write the browser's line breaks as a:br
     # Run spacing that cancels LibreOffice's reference-device glyph widths (lines end where
     # Chromium's end in LibreOffice; PowerPoint then draws them ~0.2-0.7 % narrower).

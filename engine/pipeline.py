@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from engine.boxes.build import build_box_tree
@@ -10,6 +11,7 @@ from engine.diagnostics import Diagnostics
 from engine.layout.base import LayoutContext, Space, layout_box
 from engine.layout.fragments import BoxFragment
 from engine.layout.position import place_absolutes
+from engine.localfiles import read_stylesheet
 from engine.model.slide import build_slide
 from engine.options import Options
 from engine.parse import parse_page
@@ -40,7 +42,8 @@ def layout_page(
     """Parse, cascade, build boxes and lay out one page; returns the slide root's fragment and media."""
     options = options or Options()
     diag = diag if diag is not None else Diagnostics()
-    page = parse_page(html, diag, options.limits)
+    load_css = partial(read_stylesheet, diag=diag, options=options) if options.file_roots else None
+    page = parse_page(html, diag, options.limits, load_css)
     viewport = (float(options.viewport[0]), float(options.viewport[1]))
     styles = compute_styles(page, diag, viewport)
     root_box, media = build_box_tree(page.slide, styles, diag, options)

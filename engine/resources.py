@@ -46,6 +46,11 @@ def load_resource(
         remote = url.lower().startswith(("http://", "https://"))
         if options.allow_network and remote:
             return fetch_url(url, diag, options, where)
+        if options.file_roots and not remote:
+            from engine.localfiles import guess_type, read_local
+
+            found = read_local(url, diag, options, where)
+            return None if found is None else Resource(guess_type(found[0].path), found[1])
         reason = (
             "network access disabled"
             if remote

@@ -47,7 +47,8 @@ def _walk(box: b.Box, state: list[bool], last_text: list[b.Box]) -> None:
         for child in box.children:
             _walk(child, state, last_text)
         return
-    state[0] = False  # an atomic inline
+    state[0] = False  # an atomic inline: the text before it is no longer at the end
+    last_text.clear()
 
 
 def _collapse(box: b.Box, state: list[bool]) -> None:

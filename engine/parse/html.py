@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -12,6 +13,8 @@ from engine.budget import check
 from engine.diagnostics import Diagnostics
 from engine.errors import PAGE_LIMIT_EXCEEDED, PAGE_NO_SLIDE_ROOT, PageError
 from engine.options import Limits
+
+CssLoader = Callable[[str], str | None]  # a <link> href -> the stylesheet's text, or None
 
 # Characters libxml2/lxml cannot hold: lone surrogates and C0 controls (except tab, LF, CR);
 # HTML parsers turn NUL into U+FFFD, we do the same for all of them.
@@ -263,25 +266,24 @@ def _insert_tbody(root: etree._Element) -> None:
                 tbody.append(row)  # moves the row (with its tail)
 
 
-def _collect_styles(root: etree._Element, diag: Diagnostics, limit: int) -> list[str]:
-    """The page's <style> texts, at most `limit` characters in all (cut after a whole rule)."""
+def _collect_styles(
+    root: etree._Element, diag: Diagnostics, limit: int, load_css: CssLoader | None = None
+) -> list[str]:
+    """The page's <style> texts and, through `load_css`, its allowed <link rel=stylesheet>
+    files, in document order, at most `limit` characters in all (cut after a whole rule)."""
     sheets: list[str] = []
     left = limit
     for el in root.iter("style", "link"):
         if el.tag == "link":
-            rel = (el.get("rel") or "").lower().split()
-            if "stylesheet" in rel:
-                diag.add(
-                    "resource",
-                    f"external stylesheet not fetched: {el.get('href') or ''}"[:300],
-                    "<link rel=stylesheet>",
-                )
-            continue
-        css_type = (el.get("type") or "text/css").strip().lower()
-        if css_type not in ("", "text/css"):
-            diag.add("html", f"<style type={css_type!r}> ignored", "<style>")
-            continue
-        text = el.text or ""
+            text = _linked_sheet(el, diag, load_css)
+            if text is None:
+                continue
+        else:
+            css_type = (el.get("type") or "text/css").strip().lower()
+            if css_type not in ("", "text/css"):
+                diag.add("html", f"<style type={css_type!r}> ignored", "<style>")
+                continue
+            text = el.text or ""
         media = " ".join((el.get("media") or "").split())
         if media and media.lower() not in ("all", "screen"):
             text = f"@media {media} {{\n{text}\n}}"
@@ -293,8 +295,24 @@ def _collect_styles(root: etree._Element, diag: Diagnostics, limit: int) -> list
     return sheets
 
 
-def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
-    """Parse one page; raise PageError for empty pages, missing slide roots and exceeded limits."""
+def _linked_sheet(el: etree._Element, diag: Diagnostics, load_css: CssLoader | None) -> str | None:
+    rel = (el.get("rel") or "").lower().split()
+    if "stylesheet" not in rel or "alternate" in rel:
+        return None
+    href = (el.get("href") or "").strip()
+    if load_css is None or not href:
+        diag.add(
+            "resource", f"external stylesheet not fetched: {href}"[:300], "<link rel=stylesheet>"
+        )
+        return None
+    return load_css(href)
+
+
+def parse_page(
+    html: str, diag: Diagnostics, limits: Limits, load_css: CssLoader | None = None
+) -> ParsedPage:
+    """Parse one page; raise PageError for empty pages, missing slide roots and exceeded limits.
+    `load_css` reads linked stylesheets (none are read without it)."""
     if not isinstance(html, str):
         raise PageError(PAGE_NO_SLIDE_ROOT, "page is not a text string")
     if not html.strip():
@@ -333,7 +351,7 @@ def parse_page(html: str, diag: Diagnostics, limits: Limits) -> ParsedPage:
     found = _SLIDE_XPATH(root)
     if not found:
         raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
-    sheets = _collect_styles(root, diag, limits.max_stylesheet_bytes)
+    sheets = _collect_styles(root, diag, limits.max_stylesheet_bytes, load_css)
     return ParsedPage(
         root=root, slide=found[0], stylesheets=sheets, fragment=fragment, quirks=is_quirks(text)
     )

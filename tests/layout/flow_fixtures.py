@@ -31,6 +31,11 @@ FIXTURES: dict[str, str] = {
     "text_mixed_sizes": f'<p id="p" style="margin:0;font:16px \'{P}\'">small <span id="s" style="font-size:40px">BIG</span> small</p>',
     "text_inline_padding": f'<p style="margin:0;font:16px \'{P}\'">before <span id="s" style="padding:0 12px;margin-left:8px">pad</span> after <span id="t">x</span></p>',
     "text_inline_block": f'<p id="p" style="margin:0;font:16px \'{P}\'">a <span id="s" style="display:inline-block;width:50px;height:30px;vertical-align:middle"></span> <span id="t">b</span></p>',
+    # A space before an atomic inline that ends the block (or the line before a <br>) is not
+    # trailing white space: it stays (badges and icons after a heading's text).
+    "text_space_before_last_inline_block": f'<div style="font:20px \'{P}\'">Alpha beta <span id="s" style="display:inline-block;width:30px;height:10px"></span></div><div style="font:bold 20px \'{P}\'">Alpha beta <span id="t" style="display:inline-block;width:30px;height:10px"></span></div>',
+    "text_space_before_last_img": f'<div style="font:20px \'{P}\'">Alpha beta <img id="s" style="width:30px;height:10px" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></div>',
+    "text_space_before_inline_block_br": f'<div style="font:20px \'{P}\'"><span>Alpha beta </span><span id="s" style="display:inline-block;width:30px;height:10px"></span><br><span id="t">next</span> <span style="display:inline-block;width:30px;height:10px"></span>   </div>',
     "text_inline_block_text": f'<div style="font:14px \'{P}\'"><span id="s" style="display:inline-block;padding:4px 10px;border:1px solid">Pill text</span><span id="t">after</span></div>',
     "text_br_and_nowrap": f'<p style="width:100px;margin:0;font:16px \'{P}\';white-space:nowrap">never wraps this long line<br><span id="s">next</span></p>',
     "text_pre": '<pre style="margin:0;font:14px \'Liberation Mono\'">a  b\n  <span id="s">c</span></pre>',

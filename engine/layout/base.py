@@ -133,6 +133,41 @@ def specified_height(style: Any, cb_height: float | None, chrome: float) -> floa
     return max(h, chrome) if style["box-sizing"] == "border-box" else h + chrome
 
 
+def preferred_ratio(box: b.Box) -> tuple[float, bool] | None:
+    """A box's preferred aspect ratio (width / height) and whether it relates the box-sizing
+    box (else the content box): `aspect-ratio: <ratio>` overrides a replaced element's natural
+    ratio, `auto && <ratio>` only stands in when there is none (CSS Sizing 4, 5.1)."""
+    value = box.style["aspect-ratio"]
+    natural = box.replaced.ratio if box.inner == b.REPLACED and box.replaced else None
+    if isinstance(value, float):
+        return value, True
+    if natural:
+        return natural, False
+    return (value[1], True) if isinstance(value, tuple) else None
+
+
+def ratio_height(box: b.Box, width: float, chrome_w: float, chrome_h: float) -> float | None:
+    """The border-box height a box's preferred aspect ratio gives its border-box `width`."""
+    found = preferred_ratio(box)
+    if found is None:
+        return None
+    ratio, sizing_box = found
+    if sizing_box and box.style["box-sizing"] == "border-box":
+        return max(width / ratio, chrome_h)
+    return max(0.0, width - chrome_w) / ratio + chrome_h
+
+
+def ratio_width(box: b.Box, height: float, chrome_w: float, chrome_h: float) -> float | None:
+    """The border-box width a box's preferred aspect ratio gives its border-box `height`."""
+    found = preferred_ratio(box)
+    if found is None:
+        return None
+    ratio, sizing_box = found
+    if sizing_box and box.style["box-sizing"] == "border-box":
+        return max(height * ratio, chrome_w)
+    return max(0.0, height - chrome_h) * ratio + chrome_w
+
+
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display.
 

@@ -15,6 +15,8 @@ from engine.layout.base import (
     min_max_height,
     min_max_width,
     padding_edges,
+    ratio_height,
+    ratio_width,
     specified_height,
     specified_width,
 )
@@ -70,6 +72,8 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
         return UsedWidth(space.width, ml or 0.0, mr or 0.0, border, padding)
     width: float | None = specified_width(style, cbw, chrome)
     lo, hi = min_max_width(style, cbw, chrome)
+    if width is None and style["aspect-ratio"] != "auto":
+        width = _width_from_ratio(box, space, border, padding, chrome)
     if width is None:
         avail = (
             (space.available if space.available is not None else cbw) - (ml or 0.0) - (mr or 0.0)
@@ -92,6 +96,26 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     return UsedWidth(width, ml, mr or 0.0, border, padding)
 
 
+def _width_from_ratio(
+    box: b.Box, space: Space, border: Edges, padding: Edges, chrome_w: float
+) -> float | None:
+    """An auto width given by a definite height through the preferred aspect ratio."""
+    chrome_h = border.vertical + padding.vertical
+    height = specified_height(box.style, space.cb_height, chrome_h)
+    if height is None:
+        return None
+    lo, hi = min_max_height(box.style, space.cb_height, chrome_h)
+    return ratio_width(box, clamp(height, lo, hi), chrome_w, chrome_h)
+
+
+def auto_height_from_ratio(box: b.Box, w: UsedWidth, chrome_h: float) -> float | None:
+    """The border-box height of an auto-height box with a preferred aspect ratio, or None."""
+    if box.style["aspect-ratio"] == "auto" or box.inner == b.REPLACED:
+        return None
+    chrome_w = w.border.horizontal + w.padding.horizontal
+    return ratio_height(box, w.width, chrome_w, chrome_h)
+
+
 @dataclass
 class BlockFrame:
     """A block-level container's used width, vertical margins, forced or specified height and
@@ -104,6 +128,7 @@ class BlockFrame:
     height: float | None  # border-box height when forced or specified (not clamped)
     content_width: float
     frag: BoxFragment
+    grows: bool = False  # `height` came from the aspect ratio: taller content still grows it
 
 
 def block_frame(box: b.Box, ctx: LayoutContext, space: Space) -> BlockFrame:
@@ -119,6 +144,11 @@ def block_frame(box: b.Box, ctx: LayoutContext, space: Space) -> BlockFrame:
         if space.height is not None
         else specified_height(style, space.cb_height, chrome_v)
     )
+    grows = False
+    if height is None:
+        height = auto_height_from_ratio(box, w, chrome_v)
+        # min-height: auto is the content height unless the box scrolls (CSS Sizing 4, 5.2)
+        grows = height is not None and style["overflow-y"] == "visible"
     content_width = max(0.0, w.width - w.border.horizontal - w.padding.horizontal)
     frag = BoxFragment(
         box,
@@ -130,7 +160,7 @@ def block_frame(box: b.Box, ctx: LayoutContext, space: Space) -> BlockFrame:
         w.border,
         w.padding,
     )
-    return BlockFrame(w, chrome_v, mt, mb, height, content_width, frag)
+    return BlockFrame(w, chrome_v, mt, mb, height, content_width, frag, grows)
 
 
 @dataclass
@@ -159,6 +189,8 @@ def container_size(box: b.Box, ctx: LayoutContext, space: Space) -> ContainerSiz
     height = space.height
     if height is None:
         height = specified_height(style, space.cb_height, chrome_v)
+        if height is None:
+            height = auto_height_from_ratio(box, w, chrome_v)
         if height is not None:
             height = clamp(height, lo_h, hi_h)
     inner_h = max(0.0, height - chrome_v) if height is not None else None
@@ -264,6 +296,8 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             bottom_margins = CollapsingMargins()
     if height is None:
         height = used + chrome_v
+    elif bf.grows:
+        height = max(height, used + chrome_v)
     if space.height is None:
         lo, hi = min_max_height(style, space.cb_height, chrome_v)
         height = clamp(height, lo, hi)

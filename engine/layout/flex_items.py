@@ -22,6 +22,8 @@ from engine.layout.base import (
     min_max_height,
     min_max_width,
     padding_edges,
+    preferred_ratio,
+    ratio_width,
     specified_height,
     specified_width,
 )
@@ -303,10 +305,10 @@ def _main_min_max(
 
 
 def _aspect_ratio_base(c: FlexContainer, item: FlexItem) -> float | None:
-    """Inner flex base size of a replaced item from its aspect ratio and a definite cross size."""
+    """Inner flex base size of an item with a preferred aspect ratio (a replaced element's,
+    or `aspect-ratio`) from a definite cross size."""
     box = item.box
-    ratio = box.replaced.ratio if box.replaced is not None else None
-    if not c.row or box.inner != b.REPLACED or not ratio:
+    if not c.row or preferred_ratio(box) is None:
         return None
     style = box.style
     cross = specified_height(style, c.inner_h, item.cross_chrome)
@@ -315,7 +317,8 @@ def _aspect_ratio_base(c: FlexContainer, item: FlexItem) -> float | None:
         cross = clamp(c.inner_h - c.cross_margins(item), lo, hi)
     if cross is None:
         return None
-    return max(0.0, cross - item.cross_chrome) * ratio
+    width = ratio_width(box, cross, item.main_chrome, item.cross_chrome)
+    return None if width is None else max(0.0, width - item.main_chrome)
 
 
 def size_items(c: FlexContainer, items: list[FlexItem]) -> None:

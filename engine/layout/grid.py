@@ -261,7 +261,13 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             child,
             p,
             _resolve_self(child.style["justify-self"], style["justify-items"], replaced),
-            _resolve_self(child.style["align-self"], style["align-items"], replaced, True),
+            # normal is start in the ratio-dependent (block) axis of a box with an aspect ratio
+            _resolve_self(
+                child.style["align-self"],
+                style["align-items"],
+                replaced or child.style["aspect-ratio"] != "auto",
+                True,
+            ),
         )
         items.append(item)
         row_items.append(

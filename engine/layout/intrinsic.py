@@ -11,6 +11,8 @@ from engine.layout.base import (
     length,
     min_max_width,
     padding_edges,
+    ratio_width,
+    specified_height,
     specified_width,
 )
 from engine.layout.fragments import Intrinsic
@@ -44,6 +46,10 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     chrome = border.horizontal + padding.horizontal
     fixed = specified_width(style, None, chrome)
     lo, hi = min_max_width(style, None, chrome)
+    if fixed is None and style["aspect-ratio"] != "auto" and box.inner != b.REPLACED:
+        chrome_h = border.vertical + padding.vertical
+        given = specified_height(style, None, chrome_h)  # transferred through the ratio
+        fixed = None if given is None else ratio_width(box, given, chrome, chrome_h)
     if fixed is not None:
         w = clamp(fixed, lo, hi)
         return Intrinsic(w, w)

@@ -16,6 +16,7 @@ from engine.layout.base import (
     min_max_height,
     min_max_width,
     padding_edges,
+    ratio_width,
     specified_height,
     specified_width,
 )
@@ -80,6 +81,9 @@ def layout_absolute(
 
         width = replaced_size(box, cb_width, cb_height)[0] + chrome_w
     lo, hi = min_max_width(style, cb_width, chrome_w)
+    if width is None and style["aspect-ratio"] != "auto":
+        given = specified_height(style, cb_height, chrome_h)
+        width = None if given is None else ratio_width(box, given, chrome_w, chrome_h)
     if width is None and left is not None and right is not None:
         width = cb_width - left - right - (ml or 0.0) - (mr or 0.0)
     if width is None:

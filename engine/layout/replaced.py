@@ -14,6 +14,7 @@ from engine.layout.base import (
     min_max_height,
     min_max_width,
     padding_edges,
+    preferred_ratio,
 )
 from engine.layout.fragments import BoxFragment, Edges
 
@@ -26,7 +27,8 @@ def replaced_size(
     rep = box.replaced
     iw = rep.intrinsic_width if rep and rep.intrinsic_width else None
     ih = rep.intrinsic_height if rep and rep.intrinsic_height else None
-    ratio = rep.ratio if rep else None
+    found = preferred_ratio(box)
+    ratio = found[0] if found else None
     border_box = style["box-sizing"] == "border-box"
     chrome_w = sum(border_edges(style)[i] for i in (1, 3)) + sum(
         padding_edges(style, cb_width or 0.0)[i] for i in (1, 3)
@@ -49,6 +51,8 @@ def replaced_size(
         w, h = iw if iw is not None else 300.0, ih if ih is not None else 150.0
         if iw is None and ih is not None and ratio:
             w = ih * ratio
+        elif ratio and (rep is None or ratio != rep.ratio):  # aspect-ratio overrides
+            h = w / ratio
     elif w is None:
         assert h is not None
         w = h * ratio if ratio else (iw if iw is not None else 300.0)
@@ -64,25 +68,17 @@ def layout_replaced(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
     chrome_w = border.horizontal + padding.horizontal
     chrome_h = border.vertical + padding.vertical
     cw, ch = replaced_size(box, space.cb_width, space.cb_height)
+    found = preferred_ratio(box)
+    ratio = found[0] if found else None
     width = space.width if space.width is not None else cw + chrome_w
     height = space.height if space.height is not None else None
     if space.width is None:
         lo, hi = min_max_width(style, space.cb_width, chrome_w)
         width = clamp(width, lo, hi)
-        if (
-            width != cw + chrome_w
-            and not is_definite(style["height"], space.cb_height)
-            and box.replaced
-            and box.replaced.ratio
-        ):
-            ch = (width - chrome_w) / box.replaced.ratio
-    elif (
-        height is None
-        and not is_definite(style["height"], space.cb_height)
-        and box.replaced
-        and box.replaced.ratio
-    ):
-        ch = (width - chrome_w) / box.replaced.ratio
+        if width != cw + chrome_w and not is_definite(style["height"], space.cb_height) and ratio:
+            ch = (width - chrome_w) / ratio
+    elif height is None and not is_definite(style["height"], space.cb_height) and ratio:
+        ch = (width - chrome_w) / ratio
     if height is None:
         lo, hi = min_max_height(style, space.cb_height, chrome_h)
         height = clamp(ch + chrome_h, lo, hi)

@@ -253,9 +253,10 @@ def aspect_ratio(toks: tuple[Tok, ...], text: str) -> Any:
         return INVALID
     w = nums[0] or 0.0
     h = nums[1] if len(nums) == 2 else 1.0
-    if not w or not h:
+    if not w or not h or not 1e-6 < w / h < 1e6:  # degenerate ratios behave as auto
         return "auto"
-    return float(w) / float(h)
+    ratio = float(w) / float(h)
+    return ("auto", ratio) if len(rest) != len(toks) else ratio  # `auto && <ratio>`: a tuple
 
 
 def image_or_none(toks: tuple[Tok, ...], text: str) -> Any:

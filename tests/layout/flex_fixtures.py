@@ -333,3 +333,17 @@ FIXTURES.update(
         + "</div>",
     }
 )
+
+# aspect-ratio on flex items
+FIXTURES.update(
+    {
+        "ar_flex_row_width": '<div style="display:flex"><div id="a" style="width:100px;aspect-ratio:1"></div></div>',
+        "ar_flex_row_taller_sibling": '<div style="display:flex"><div id="a" style="width:100px;aspect-ratio:1"></div><div id="b" style="height:300px;width:10px"></div></div>',
+        "ar_flex_row_flex1_start": '<div style="display:flex;width:400px;align-items:flex-start"><div id="a" style="flex:1;aspect-ratio:2"></div><div id="b" style="flex:1;aspect-ratio:4"></div></div>',
+        "ar_flex_row_flex1_stretch": '<div style="display:flex;width:400px"><div id="a" style="flex:1;aspect-ratio:2"></div><div id="b" style="flex:1;aspect-ratio:4"></div></div>',
+        "ar_flex_column_stretch": '<div style="display:flex;flex-direction:column;width:300px"><div id="a" style="aspect-ratio:3"></div><div id="b" style="width:60px;aspect-ratio:2"></div></div>',
+        "ar_flex_row_height_given": '<div style="display:flex"><div id="a" style="height:100px;aspect-ratio:2"></div><div id="b" style="height:40px;aspect-ratio:1/2;padding:0 5px"></div></div>',
+        "ar_flex_row_stretched_definite": '<div style="display:flex;height:80px;width:500px"><div id="a" style="aspect-ratio:1"></div><div id="b" style="aspect-ratio:3/2;flex-shrink:0"></div></div>',
+        "ar_flex_img_cover": '<div style="display:flex;flex-direction:column;width:366px"><img id="a" style="width:100%;aspect-ratio:16/9;object-fit:cover" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><div id="b" style="height:20px"></div></div>',
+    }
+)

@@ -79,3 +79,24 @@ FIXTURES.update(
         "text_abs_static_position_in_line": f'<p style="margin:0;font:16px \'{P}\';position:relative">Some words <span id="a" style="position:absolute">here</span></p>',
     }
 )
+
+# aspect-ratio (CSS Sizing 4): the ratio-dependent axis of non-replaced and replaced boxes.
+FIXTURES.update(
+    {
+        "ar_block_width": '<div id="a" style="width:320px;aspect-ratio:16/9"></div>',
+        "ar_block_auto_width": '<div style="width:600px"><div id="a" style="aspect-ratio:3"></div></div>',
+        "ar_block_height_given": '<div id="a" style="height:100px;aspect-ratio:2"></div><div id="b" style="height:50px;aspect-ratio:1/2;margin-left:30px"></div>',
+        "ar_border_box": '<div id="a" style="box-sizing:border-box;width:300px;padding:10px;border:5px solid;aspect-ratio:3/1"></div>',
+        "ar_content_box_chrome": '<div id="a" style="width:300px;padding:10px;border:5px solid;aspect-ratio:3/1"></div>',
+        "ar_auto_and_ratio_div": '<div id="a" style="width:200px;aspect-ratio:auto 2/1"></div>',
+        "ar_percent_width": '<div style="width:500px"><div id="a" style="width:50%;aspect-ratio:5/2"></div></div>',
+        "ar_max_height": '<div id="a" style="width:400px;aspect-ratio:1;max-height:100px"></div><div id="b" style="width:40px;aspect-ratio:1;min-height:90px"></div>',
+        "text_ar_content_taller": f'<div id="a" style="width:100px;aspect-ratio:4;font:16px \'{P}\'">one two three four five six</div>',
+        "text_ar_overflow_hidden": f'<div id="a" style="width:100px;aspect-ratio:4;overflow:hidden;font:16px \'{P}\'">one two three four five six</div>',
+        "ar_abspos": '<div id="a" style="position:absolute;left:10px;top:10px;width:100px;aspect-ratio:2"></div><div id="b" style="position:absolute;left:200px;top:10px;height:60px;aspect-ratio:3/2"></div>',
+        "ar_inline_block": '<div><span id="a" style="display:inline-block;width:90px;aspect-ratio:3"></span><span id="b" style="display:inline-block;height:30px;aspect-ratio:2"></span></div>',
+        "ar_shrink_wrapped_parent": '<div id="p" style="display:inline-block;background:#eee"><div id="a" style="height:40px;aspect-ratio:5/2"></div></div><div id="q" style="float:left;clear:left"><div id="b" style="height:20px;aspect-ratio:3;padding:0 4px"></div></div>',
+        "ar_float": '<div id="a" style="float:left;width:80px;aspect-ratio:2"></div>',
+        "ar_img_ratio_overrides": '<img id="a" style="display:block;width:200px;aspect-ratio:1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="b" style="display:block;width:200px;aspect-ratio:auto 1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="c" style="display:block;width:200px;aspect-ratio:4/1;object-fit:cover" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw==">',
+    }
+)

@@ -308,3 +308,12 @@ FIXTURES.update(
         '<div id="a" style="font-size:30px">Big</div><div id="b">small</div></div>',
     }
 )
+
+# aspect-ratio on grid items (align/justify normal behave as start in the ratio-dependent axis)
+FIXTURES.update(
+    {
+        "ar_grid_fixed_columns": '<div style="display:grid;grid-template-columns:200px 100px"><div id="a" style="aspect-ratio:2/1"></div><div id="b" style="aspect-ratio:1"></div></div>',
+        "ar_grid_fr_columns": '<div style="display:grid;width:600px;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px"><div id="a" style="aspect-ratio:1"></div><div id="b" style="aspect-ratio:2"></div><div id="c" style="height:50px"></div></div>',
+        "ar_grid_stretch_explicit": '<div style="display:grid;grid-template-columns:200px;align-items:stretch"><div id="a" style="aspect-ratio:4"></div></div>',
+    }
+)

@@ -134,7 +134,7 @@ def _element_box(
     if display not in DISPLAY_MAP:
         ctx.diag.add("css", f"display: {display} treated as inline", tag)
     if tag in REPLACED_TAGS:
-        replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media)
+        replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media, ctx.styles)
         if replaced is None:
             return
         box = b.Box(

@@ -28,7 +28,10 @@ def replaced_for(
     diag: Diagnostics,
     options: Options,
     media: dict[str, dict[str, Any]],
+    styles: Any = None,
 ) -> Replaced | None:
+    """The replaced content of <img>, <svg> and other replaced elements (`styles`: the page's
+    StyleMap, which styles an inline SVG's descendants)."""
     where = tag
     if tag == "img":
         res = load_resource(el.get("src") or "", diag, options, where)
@@ -47,7 +50,7 @@ def replaced_for(
             attr_w = attr_h * w / h if h else None
         return Replaced("image", attr_w or w, attr_h or h, media_key=entry["key"])
     if tag == "svg":
-        markup = svg_markup(el, style)
+        markup = svg_markup(el, style, styles)
         return _svg_replaced(
             markup, _attr_px(el.get("width")), _attr_px(el.get("height")), diag, el.get("viewBox")
         )

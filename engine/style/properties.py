@@ -130,6 +130,7 @@ SVG_PAINT_INITIAL = {
 }
 for _name, _initial in SVG_PAINT_INITIAL.items():
     _add(_name, True, _initial, lh.raw)
+_add("text-anchor", True, "start", _kw("start", "middle", "end"))
 # Fonts.
 # Chromium reports its standard font (the one used when no family is given) as the initial value.
 _add("font-family", True, ("Times New Roman",), typo.font_family)

@@ -38,4 +38,18 @@ FIXTURES: dict[str, tuple[str, list[tuple[int, int]]]] = {
         '<rect x="10" width="10" height="20" fill="#0000c0"/></svg>',
         [(20, 40), (60, 40)],
     ),
+    # Rules on descendants beat their presentation attributes; inheritance from a styled
+    # group still loses to them; display:none and opacity from rules.
+    "descendant_rules": (
+        "<style>.bar{fill:#d00000} .grid line{stroke:#0000d0;stroke-width:6} .series{fill:#00a000}"
+        " .hide{display:none} .dim{opacity:.5}</style>"
+        '<svg width="300" height="100" style="display:block">'
+        '<rect class="bar" x="0" width="40" height="100" fill="#00ff00"/>'
+        '<g class="grid"><line x1="50" y1="50" x2="110" y2="50" stroke="#ff00ff"/></g>'
+        '<g class="series"><rect x="120" width="40" height="100"/>'
+        '<rect x="170" width="40" height="100" fill="#ffcc00"/></g>'
+        '<rect class="hide" x="220" width="30" height="100" fill="#000000"/>'
+        '<rect class="dim" x="260" width="40" height="100" fill="#0000ff"/></svg>',
+        [(20, 50), (80, 50), (80, 40), (140, 50), (190, 50), (235, 50), (280, 50)],
+    ),
 }

@@ -107,3 +107,23 @@ def test_svg_attribute_beats_inherited_css() -> None:
     result = convert_page(page(snippet), Options())
     (svg,) = [m for m in result.media.values() if m["content_type"] == "image/svg+xml"]
     assert etree.fromstring(svg["data"]).get("fill") == "#123456"
+
+
+def test_rules_on_svg_text_set_its_font_colour_and_anchor() -> None:
+    """`svg text { ... }` in the page's stylesheet styles the chart labels (native text boxes),
+    over the <svg>'s inherited 24px serif; text-anchor from a rule centres the label on x."""
+    snippet = (
+        "<style>.slide{font:24px 'Liberation Serif'} svg text{font-family:'Liberation Sans';"
+        "font-size:13px;fill:#333333;text-anchor:middle}</style>"
+        '<svg width="200" height="60" style="display:block"><text x="100" y="30">Label</text></svg>'
+    )
+    result = convert_page(page(snippet), Options())
+    [label] = [s for s in result.slide["shapes"] if s.get("text")]
+    [run] = label["text"]["paragraphs"][0]["runs"]
+    assert (run["text"], run["font"], run["size"], run["color"]) == (
+        "Label",
+        "Liberation Sans",
+        9.75,
+        "333333",
+    )
+    assert abs(label["x"] - 84.09) < 0.5  # Chromium's getBoundingClientRect().x of the <text>

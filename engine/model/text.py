@@ -343,7 +343,7 @@ def _text_box(
     elif align == "r":
         left -= slack + trailing
     bottom = max(i.top + i.line.height for i in lines)
-    if not marker_width and align == "l" and first.seg[0].x > 0.5:
+    if not marker_width and align in ("l", "just") and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
     split_fallback_runs(paragraphs)
     body = text_body(paragraphs)

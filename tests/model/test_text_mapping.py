@@ -240,3 +240,15 @@ def test_gradient_text_gets_a_run_gradient_with_a_solid_fallback():
     assert (
         rpr.find("a:solidFill", NS) is None
     )  # one fill per run; the model keeps `color` as the fallback
+
+
+@pytest.mark.parametrize("align", ["left", "justify"])
+def test_text_indent_is_the_first_line_indent_of_left_and_justified_paragraphs(align: str):
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron"
+    xml = slide_xml(
+        f'<p style="margin:0;width:300px;font-size:16px;text-indent:30px;text-align:{align}">'
+        f"{words}</p>"
+    )
+    [ppr] = xml.findall(".//a:p/a:pPr", NS)
+    assert ppr.get("indent") == str(30 * 9525)
+    assert ppr.get("algn") == ("just" if align == "justify" else "l")

@@ -104,7 +104,7 @@ class Painter:
         layers = _Layers()
         child_clip = self._child_clip(entry)
         self.gather(frag, entry.m, entry.alpha, child_clip, layers)
-        for _z, _n, e in sorted(layers.negative, key=lambda t: (t[0], t[1])):
+        for _z, _n, e in sorted(layers.negative, key=lambda t: (t[0], t[2].frag.box.index)):
             self.context(e)
         for e in layers.blocks:
             self.background(e)
@@ -119,9 +119,11 @@ class Painter:
                 self.emit(shape, e.clip)
         for e in layers.atomics:
             self.atomic_inlines(e)
-        for e in layers.positioned:
+        # Tree order: absolutely positioned boxes sit among their containing block's fragments
+        # after its in-flow children, but paint in document order (CSS 2.1 Appendix E).
+        for e in sorted(layers.positioned, key=lambda e: e.frag.box.index):
             self.context(e)
-        for _z, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[1])):
+        for _z, _n, e in sorted(layers.positive, key=lambda t: (t[0], t[2].frag.box.index)):
             self.context(e)
         for e in self.outlines.pop():
             self.source_index = e.frag.box.index

@@ -266,6 +266,15 @@ def _insert_tbody(root: etree._Element) -> None:
                 tbody.append(row)  # moves the row (with its tail)
 
 
+def _drop_leading_newline(root: etree._Element) -> None:
+    """The HTML parser ignores one newline right after a <pre>, <listing> or <textarea> start
+    tag (HTML 13.2.6.4.7); libxml2 keeps it."""
+    for el in root.iter("pre", "listing", "textarea"):
+        text = el.text
+        if text and text[0] in "\r\n":
+            el.text = text[2:] if text.startswith("\r\n") else text[1:]
+
+
 def _collect_styles(
     root: etree._Element, diag: Diagnostics, limit: int, load_css: CssLoader | None = None
 ) -> list[str]:
@@ -348,6 +357,7 @@ def parse_page(
     etree.strip_elements(root, *_REMOVED_TAGS, with_tail=False)
     _fix_svg_case(root)
     _insert_tbody(root)
+    _drop_leading_newline(root)
     found = _SLIDE_XPATH(root)
     if not found:
         raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")

@@ -96,6 +96,7 @@ FIXTURES.update(
         "ar_abspos": '<div id="a" style="position:absolute;left:10px;top:10px;width:100px;aspect-ratio:2"></div><div id="b" style="position:absolute;left:200px;top:10px;height:60px;aspect-ratio:3/2"></div>',
         "ar_inline_block": '<div><span id="a" style="display:inline-block;width:90px;aspect-ratio:3"></span><span id="b" style="display:inline-block;height:30px;aspect-ratio:2"></span></div>',
         "ar_shrink_wrapped_parent": '<div id="p" style="display:inline-block;background:#eee"><div id="a" style="height:40px;aspect-ratio:5/2"></div></div><div id="q" style="float:left;clear:left"><div id="b" style="height:20px;aspect-ratio:3;padding:0 4px"></div></div>',
+        "text_pre_leading_newline": '<pre id="a" style="margin:0;font:14px \'Liberation Mono\'">\nline one\n</pre><pre id="b" style="margin:0;font:14px \'Liberation Mono\'">\n\nafter a blank line</pre><div id="c">x</div>',
         "ar_float": '<div id="a" style="float:left;width:80px;aspect-ratio:2"></div>',
         "ar_img_ratio_overrides": '<img id="a" style="display:block;width:200px;aspect-ratio:1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="b" style="display:block;width:200px;aspect-ratio:auto 1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="c" style="display:block;width:200px;aspect-ratio:4/1;object-fit:cover" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw==">',
     }

@@ -263,3 +263,19 @@ def test_huge_nesting_of_mixed_tags_is_capped() -> None:
     page, _ = parse(html)
     assert _depth(page.root) == 512
     assert len(page.slide.findall(".//span")) == 3000
+
+
+def test_one_newline_after_a_pre_start_tag_is_dropped() -> None:
+    from engine.diagnostics import Diagnostics
+    from engine.options import Limits
+    from engine.parse import parse_page
+
+    html = (
+        '<div class="slide"><pre>\nfirst</pre><pre>\n\nblank first</pre><pre>no newline</pre>'
+        "<textarea>\nt</textarea><pre><code>\nkept</code></pre></div>"
+    )
+    page = parse_page(html, Diagnostics(), Limits())
+    pre = page.slide.findall(".//pre")
+    assert [p.text for p in pre[:3]] == ["first", "\nblank first", "no newline"]
+    assert page.slide.find(".//textarea").text == "t"
+    assert pre[3][0].text == "\nkept"  # only directly after <pre>

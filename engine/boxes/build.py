@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
+from engine.boxes.counters import Counters, ancestors_in_scope
 from engine.boxes.firstletter import (
     CONTAINERS,
     first_letter_style,
@@ -16,11 +17,9 @@ from engine.boxes.firstletter import (
     split_first_letter,
 )
 from engine.boxes.lists import (
-    counter_text,
     hand_marker_to_first_line,
     marker_text,
     ordinal_for,
-    sibling_position,
 )
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
@@ -84,7 +83,7 @@ class BuildContext:
     media: dict[str, dict[str, Any]] = field(default_factory=dict)
     counter: int = 0
     ordinals: dict[Any, dict[Any, int]] = field(default_factory=dict)  # list -> item ordinals
-    positions: dict[Any, dict[Any, int]] = field(default_factory=dict)  # parent -> child index
+    counters: Counters = field(default_factory=Counters)  # CSS counters in scope
 
     def next_index(self) -> int:
         self.counter += 1
@@ -102,6 +101,9 @@ def build_box_tree(
         inner = b.FLOW
     root = b.Box(style, "block", inner, element=slide, index=ctx.next_index())
     _load_backgrounds(root, ctx)
+    ancestors_in_scope(ctx.counters, slide, styles)
+    ctx.counters.apply(style, slide.tag.lower() if isinstance(slide.tag, str) else "", slide)
+    ctx.counters.open()
     root.children = _fix_children(root, list(_child_boxes(slide, style, ctx, None)), ctx)
     root.inline_content = _is_inline_container(root)
     return root, ctx.media
@@ -124,32 +126,21 @@ def _element_box(
         href = link_target(el.get("href"))
         if href is None:
             ctx.diag.add("resource", dropped_reason(el.get("href")), "a")
-    if display == "contents":
+    if display == "contents":  # no box: its counter properties are ignored too (Chromium)
         yield from _child_boxes(el, style, ctx, href)
         return
-    if tag == "br":
-        yield b.Box(style, "inline", b.BREAK, element=el, index=ctx.next_index())
-        return
+    counters = ctx.counters
+    counters.apply(style, tag, el)
+    counters.open()  # closed before the box is yielded: the children's counters go out of scope
     outer, inner = DISPLAY_MAP.get(display, ("inline", b.INLINE))
+    if tag == "br" or tag in REPLACED_TAGS:
+        leaf = _leaf_box(el, tag, style, outer, ctx, href)
+        counters.close()
+        if leaf is not None:
+            yield leaf
+        return
     if display not in DISPLAY_MAP:
         ctx.diag.add("css", f"display: {display} treated as inline", tag)
-    if tag in REPLACED_TAGS:
-        replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media, ctx.styles)
-        if replaced is None:
-            return
-        box = b.Box(
-            style,
-            outer,
-            b.REPLACED,
-            element=el,
-            replaced=replaced,
-            href=href,
-            index=ctx.next_index(),
-        )
-        if style["position"] in ("absolute", "fixed") or style["float"] != "none":
-            box.outer = "block"
-        yield box
-        return
     if style["position"] in ("absolute", "fixed") or style["float"] != "none":
         outer, inner = "block", BLOCKIFY.get(inner, inner)
     box = b.Box(style, outer, inner, element=el, href=href, index=ctx.next_index())
@@ -159,6 +150,7 @@ def _element_box(
         box.marker = _marker_for(el, style, box.marker_style, ctx)
         box.ordinal = ordinal_for(el, ctx.ordinals)
     children = list(_child_boxes(el, style, ctx, href))
+    counters.close()
     line_values = first_line_values(el, ctx.styles) if inner in CONTAINERS else None
     if inner in CONTAINERS:
         letter_style = first_letter_style(el, ctx.styles, line_values)
@@ -170,6 +162,25 @@ def _element_box(
     if line_values:
         set_first_line(box, line_values)
     yield box
+
+
+def _leaf_box(
+    el: Any, tag: str, style: Any, outer: str, ctx: BuildContext, href: str | None
+) -> b.Box | None:
+    """The box of a <br> or of a replaced element (None when there is nothing to show)."""
+    if tag == "br":
+        return b.Box(style, "inline", b.BREAK, element=el, index=ctx.next_index())
+    if style["display"] not in DISPLAY_MAP:
+        ctx.diag.add("css", f"display: {style['display']} treated as inline", tag)
+    replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media, ctx.styles)
+    if replaced is None:
+        return None
+    box = b.Box(
+        style, outer, b.REPLACED, element=el, replaced=replaced, href=href, index=ctx.next_index()
+    )
+    if style["position"] in ("absolute", "fixed") or style["float"] != "none":
+        box.outer = "block"
+    return box
 
 
 def _child_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> Iterator[b.Box]:
@@ -216,7 +227,11 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     content = style["content"]
     if not isinstance(content, tuple):
         return None
-    text = "".join(_content_piece(piece, el, ctx) for piece in content)
+    counters = ctx.counters  # a ::before / ::after is a child of its element
+    counters.apply(style)
+    text = "".join(_content_piece(piece, ctx) for piece in content)
+    counters.open()  # a counter it nested inside its parent's goes out of scope with it
+    counters.close()
     if len(text) > MAX_GENERATED_CHARS:
         ctx.diag.add("limit", f"generated content cut to {MAX_GENERATED_CHARS} characters", which)
         text = text[:MAX_GENERATED_CHARS]
@@ -233,17 +248,15 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     return box
 
 
-def _content_piece(piece: Any, el: Any, ctx: BuildContext) -> str:
+def _content_piece(piece: Any, ctx: BuildContext) -> str:
+    """One piece of a resolved `content` value as text: a string, or counter(name, style) /
+    counters(name, separator, style) of the counters in scope (engine.boxes.counters)."""
     if isinstance(piece, str):
         return piece
-    if isinstance(piece, tuple) and piece and piece[0] in ("counter", "counters"):
-        # Counters are approximated by the element's position among its siblings (counters():
-        # the innermost level only).
-        name = piece[1] if len(piece) > 1 else ""
-        counter_style = str(piece[-1]) if len(piece) > 2 else "decimal"
-        if name == "list-item":
-            return counter_text(counter_style, ordinal_for(el, ctx.ordinals))
-        return counter_text(counter_style, sibling_position(el, ctx.positions))
+    if isinstance(piece, tuple) and len(piece) == 3 and piece[0] == "counter":
+        return ctx.counters.text(piece[1], str(piece[2]))
+    if isinstance(piece, tuple) and len(piece) == 4 and piece[0] == "counters":
+        return ctx.counters.joined(piece[1], str(piece[2]), str(piece[3]))
     return ""
 
 
@@ -254,7 +267,7 @@ def _marker_for(el: Any, style: Any, marker_style: Any, ctx: BuildContext) -> st
     if content == "none":
         return None
     if isinstance(content, tuple):
-        text = "".join(_content_piece(piece, el, ctx) for piece in content)
+        text = "".join(_content_piece(piece, ctx) for piece in content)
         return text[:MAX_GENERATED_CHARS] or None
     list_type = style["list-style-type"]
     if list_type == "none":

@@ -152,18 +152,6 @@ def _list_ordinals(parent: Any) -> dict[Any, int]:
     return out
 
 
-def sibling_position(el: Any, cache: dict[Any, dict[Any, int]]) -> int:
-    """1-based position of an element among its parent's element children (one pass per parent)."""
-    parent = el.getparent()
-    if parent is None:
-        return 1
-    positions = cache.get(parent)
-    if positions is None:
-        children = [c for c in parent if isinstance(c.tag, str)]
-        positions = cache[parent] = {c: i + 1 for i, c in enumerate(children)}
-    return positions.get(el, 1)
-
-
 def hand_marker_to_first_line(li: Any) -> None:
     """An outside marker sits on the list item's first line box: when the item's content is
     blocks (text followed by a nested list, paragraphs), the marker moves to the first in-flow

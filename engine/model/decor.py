@@ -24,7 +24,7 @@ from engine.model.geometry import (
     placed,
     rounded_rect_polygon,
 )
-from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
+from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes, shaded_color
 from engine.style.computed import ROOT_INITIAL
 from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
@@ -264,9 +264,27 @@ def _uniform_border(style: Any) -> tuple[float, Any, str] | None:
         return None
     colors = [style[f"border-{s}-color"] for s in sides]
     styles = [style[f"border-{s}-style"] for s in sides]
-    if len(set(widths)) == 1 and len(set(colors)) == 1 and len(set(styles)) == 1:
+    if (
+        len(set(widths)) == 1
+        and len(set(colors)) == 1
+        and len(set(styles)) == 1
+        and styles[0] not in SHADED
+    ):
         return widths[0], colors[0], styles[0]
     return None
+
+
+SHADED = frozenset(("inset", "outset"))  # sides painted darker or lighter than the colour
+
+
+def side_color(style: Any, side: str) -> Any:
+    """The colour a border side is painted with (inset/outset shade it, as Chromium does)."""
+    color = style[f"border-{side}-color"]
+    kind = style[f"border-{side}-style"]
+    if kind not in SHADED:
+        return color
+    top_left = side in ("top", "left")
+    return shaded_color(color, darker=top_left == (kind == "inset"))
 
 
 # -- background layers -----------------------------------------------------------------------
@@ -411,7 +429,7 @@ def side_borders(
                 {"kind": "line", "x1": x1, "y1": y1, "x2": x2, "y2": y2, "line": line, "name": name}
             )
             continue
-        fill = fill_for_color(style[f"border-{side}-color"], alpha)
+        fill = fill_for_color(side_color(style, side), alpha)
         if fill is None:
             continue
         shape: dict[str, Any] = {
@@ -442,7 +460,7 @@ def _rounded_ring(frag: BoxFragment | InlineBoxFragment, alpha: float) -> dict[s
         return None
     color, kind = next(iter(drawn.values()))
     fill = fill_for_color(color, alpha)
-    if fill is None or kind not in ("solid", "double", "groove", "ridge", "inset", "outset"):
+    if fill is None or kind not in ("solid", "double", "groove", "ridge"):
         return None
     b = frag.border
     bt, br_, bb, bl = (

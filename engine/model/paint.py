@@ -15,7 +15,7 @@ from engine.model.geometry import (
     outline_polygon,
     placed,
 )
-from engine.style.types import LP, RGBA, LinearGradient, RadialGradient
+from engine.style.types import LP, RGBA, CurrentColorRGBA, LinearGradient, RadialGradient
 
 DASHES = {"dashed": "dash", "dotted": "sysDot"}
 MAX_STOPS = 64  # a repeating gradient is expanded to at most this many stops
@@ -383,3 +383,23 @@ def radial_shapes(
     shape = {"kind": "rect", **geom, "fill": paint.fill, "line": None, "name": name + " gradient"}
     shapes.append(placed(shape, m, ebox))
     return shapes
+
+
+_SCALE = 255.99998  # Blink: nextafterf(256.0f, 0.0f)
+
+
+def shaded_color(color: Any, darker: bool) -> Any:
+    """The colour Chromium paints an inset/outset border side with: Color::Dark() on the
+    shadowed sides, Color::Light() on the lit ones; black is drawn as #545454 / #a8a8a8."""
+    if not isinstance(color, RGBA):
+        return color
+    if isinstance(color, CurrentColorRGBA):  # a border colour left to currentcolor
+        grey = 0x9A if darker else 0xEE
+        return RGBA(grey, grey, grey, color.a)
+    if (color.r, color.g, color.b) == (0, 0, 0):
+        grey = 0x54 if darker else 0xA8
+        return RGBA(grey, grey, grey, color.a)
+    v = max(color.r, color.g, color.b) / 255.0
+    factor = max(0.0, (v - 0.33) / v) if darker else min(1.0, v + 0.33) / v
+    r, g, b = (min(255, int(c / 255.0 * factor * _SCALE)) for c in (color.r, color.g, color.b))
+    return RGBA(r, g, b, color.a)

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from engine.style.syntax import DELIM, DIM, FUNC, HASH, IDENT, NUM, PCT, Tok
-from engine.style.types import RGBA, TRANSPARENT
+from engine.style.types import RGBA, TRANSPARENT, CurrentColorRGBA
 from engine.style.values import Deferred
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class _CurrentColor(Deferred):
 
     def compute(self, ctx: Ctx, name: str) -> RGBA:
         color: RGBA = ctx.cs["color"]
+        if name.startswith("border-") and name.endswith("-color"):
+            return CurrentColorRGBA(*color)
         return color
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ from engine.diagnostics import Diagnostics
 from engine.style.colors import CURRENT_COLOR
 from engine.style.declarations import INHERIT, INITIAL, UNSET, CssWide, substitute
 from engine.style.properties import BACKGROUND_LISTS, BORDER_SIDES, PROPERTIES
-from engine.style.types import BLACK, RGBA
+from engine.style.types import BLACK, RGBA, CurrentColorRGBA
 from engine.style.typography import FONT_SIZE_MONOSPACE, FONT_SIZE_STANDARD
 from engine.style.values import Deferred, clamp_value
 
@@ -112,8 +112,9 @@ _CURRENT_COLOR_NON_INHERITED = [
 @lru_cache(maxsize=256)
 def _non_inherited_for(color: RGBA) -> dict[str, Any]:
     values = dict(_NON_INHERITED)
+    border = CurrentColorRGBA(*color)  # inset/outset sides shade it differently (paint.py)
     for name in _CURRENT_COLOR_NON_INHERITED:
-        values[name] = color
+        values[name] = border if name.startswith("border-") else color
     return values
 
 

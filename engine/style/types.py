@@ -22,6 +22,13 @@ class RGBA(NamedTuple):
         return self.a <= 0.0
 
 
+class CurrentColorRGBA(RGBA):
+    """A border colour that computed from `currentcolor`: equal to the plain colour, but Chromium
+    paints inset/outset/groove/ridge sides of such a border in fixed greys."""
+
+    __slots__ = ()
+
+
 TRANSPARENT = RGBA(0, 0, 0, 0.0)
 BLACK = RGBA(0, 0, 0, 1.0)
 

@@ -19,6 +19,7 @@ from engine.model.clipping import (
     visible_items,
     visible_lines,
 )
+from engine.model.colorfilter import color_ops, recolor_shapes
 from engine.model.decor import decorate
 from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
 from engine.model.lowidth import correct_for_libreoffice
@@ -97,6 +98,13 @@ class Painter:
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
+        ops = color_ops(entry.frag.box.style)
+        start = len(self.shapes)
+        self._context(entry, paint_self)
+        if ops:  # filter: grayscale() etc. recolour everything the element painted
+            recolor_shapes(self.shapes[start:], ops, self.media)
+
+    def _context(self, entry: _Entry, paint_self: bool) -> None:
         frag = entry.frag
         self.outlines.append([])
         if paint_self:

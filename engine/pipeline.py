@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -46,6 +47,13 @@ def layout_page(
     page = parse_page(html, diag, options.limits, load_css)
     viewport = (float(options.viewport[0]), float(options.viewport[1]))
     styles = compute_styles(page, diag, viewport)
+    own = slide_viewport(styles.get(page.slide), viewport)
+    if own != viewport:
+        # The page is seen in a viewport of the slide's own size (as a browser showing the
+        # slide full-size does): vw/vh and @media then read the slide's size.
+        viewport = own
+        if _VIEWPORT_DEPENDENT.search(html):  # diagnostics are kept from the first pass
+            styles = compute_styles(page, Diagnostics(), viewport)
     root_box, media = build_box_tree(page.slide, styles, diag, options)
     lang = (page.root.get("lang") or "").strip()
     ctx = LayoutContext(diag, viewport, lang=lang)
@@ -53,6 +61,26 @@ def layout_page(
     fragment.x = fragment.y = 0.0
     place_absolutes(fragment, ctx)
     return LaidOutPage(fragment, media, lang)
+
+
+_VIEWPORT_DEPENDENT = re.compile(r"@media|@container|\d(?:[sld]?v(?:w|h|i|b|min|max))\b", re.I)
+_MAX_VIEWPORT = 16384.0
+
+
+def slide_viewport(style: Any, default: tuple[float, float]) -> tuple[float, float]:
+    """The viewport a page is laid out in: the slide root's own px width and height when both
+    are given as lengths (within bounds), else `default`."""
+    if style is None:
+        return default
+    w, h = style["width"], style["height"]
+    if (
+        type(w) is float
+        and type(h) is float
+        and 1.0 <= w <= _MAX_VIEWPORT
+        and 1.0 <= h <= _MAX_VIEWPORT
+    ):
+        return (w, h)
+    return default
 
 
 def layout_html(html: str, options: Options | None = None) -> BoxFragment:

@@ -15,6 +15,7 @@ from engine.boxes.lists import (
     symbol_marker_rect,
 )
 from engine.budget import check
+from engine.layout.balance import REWRAPPED, Block, rewrap
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
 from engine.layout.firstline import first_line_pieces
 from engine.layout.floats import FloatContext, LineFloats, float_fragments, lines_beside_floats
@@ -28,9 +29,18 @@ from engine.layout.fragments import (
     TextFragment,
 )
 from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
-from engine.layout.linebreak import breaks_anywhere, hyphen_width, shown_hyphen, split_anywhere
+from engine.layout.linebreak import (
+    LinePosition,
+    breaks_anywhere,
+    ceil_lu,
+    fits,
+    hyphen_width,
+    round_lu,
+    shown_hyphen,
+    split_anywhere,
+)
 from engine.layout.text import SHY, FontInfo, font_info
-from engine.layout.truncate import truncate_lines
+from engine.layout.truncate import line_clamp, truncate_lines
 
 
 @dataclass(slots=True)
@@ -94,6 +104,11 @@ def layout_inline(
             frag.y += origin_y
     if floats is None:
         lines_pieces = _break_lines(pieces, width, indent, wrap, None, first_end)
+        if wrap and len(lines_pieces) > 1 and style["text-wrap-style"] in REWRAPPED:
+            inside = markers and style["list-style-position"] == "inside"
+            prefix = collector.pieces[:1] if inside else []
+            rewrapping = (collector.pieces, prefix, width, indent, cb_height)
+            lines_pieces = _rewrapped(container, ctx, lines_pieces, rewrapping, strut)
     else:
         lines_pieces, bands = lines_beside_floats(
             floats, pieces, width, indent, wrap, strut, style, first_end
@@ -140,6 +155,42 @@ def layout_inline(
         if counted < total:  # -webkit-line-clamp: the block is `counted` lines tall
             y = lines[counted - 1].y + lines[counted - 1].height
     return InlineLayout(lines, y - origin_y, placeholders, placed)
+
+
+def _rewrapped(
+    container: b.Box,
+    ctx: LayoutContext,
+    lines: list[tuple[list[Piece], bool]],
+    rewrapping: tuple[list[Piece], list[Piece], float, float, float | None],
+    strut: FontInfo,
+) -> list[tuple[list[Piece], bool]]:
+    """The greedy `lines` of a text-wrap: balance | pretty block rewrapped as Chromium does
+    (`rewrapping`: the block's pieces before ::first-line styling, the inside marker's, the
+    width, text-indent and containing block height)."""
+    style = container.style
+    base, prefix, width, indent, cb_height = rewrapping
+
+    def rebreak(at: float) -> list[tuple[list[Piece], bool]]:
+        pieces, first_end = base, None
+        if container.first_line:
+            pieces, first_end = first_line_pieces(
+                container, ctx, Collector, width, at, cb_height, base, prefix, indent, True
+            )
+        return _break_lines(pieces, at, indent, True, None, first_end)
+
+    texts = {id(p.box): p.box.text for p in base if p.kind == "text"}  # each text box once
+    tabs = style["white-space"] in PRESERVING and any("\t" in text for text in texts.values())
+    block = Block(
+        width,
+        indent,
+        float(style["font-size"]),
+        strut.stack.measure(" ", strut.size, 0.0, 0.0),
+        style["text-align"] == "justify",
+        not tabs and not container.first_line,
+        not any(p.kind == "break" for p in base),
+        line_clamp(style),
+    )
+    return rewrap(style["text-wrap-style"], lines, block, rebreak)
 
 
 def _line_is_empty(pieces: list[Piece]) -> bool:
@@ -317,72 +368,6 @@ def _break_lines(
     if current or not lines:
         lines.append((current, False))
     return lines
-
-
-def _ceil_lu(value: float) -> float:
-    """LayoutUnit::FromFloatCeil (ShapeResult::SnappedWidth)."""
-    return math.ceil(value * 64.0 - 1e-3) / 64.0
-
-
-def _round_lu(value: float) -> float:
-    return math.floor(value * 64.0 + 0.5) / 64.0
-
-
-@dataclass(slots=True)
-class LinePosition:
-    """A line's inline position as LayoutNG's line breaker counts it: every inline item (the
-    text of one box between tags, an inline box edge, an atomic inline) adds its own width
-    snapped to LayoutUnits, text widths rounded up."""
-
-    closed: float  # snapped widths of the items before the open text item
-    key: int  # id of the box whose text item is open (0: none)
-    open_width: float  # float width of the open text item so far
-
-    @staticmethod
-    def start(indent: float) -> LinePosition:
-        return LinePosition(_round_lu(indent), 0, 0.0)
-
-    @property
-    def used(self) -> float:
-        return self.closed + _ceil_lu(self.open_width)
-
-    def trimmed(self, trailing: float) -> float:
-        """The used width without the line's hanging trailing spaces (`trailing` px wide)."""
-        if self.key:
-            return self.closed + _ceil_lu(self.open_width - trailing)
-        return _ceil_lu(self.closed - trailing)
-
-    def add(self, pieces: list[Piece], with_trailing: bool) -> LinePosition:
-        """The position after `pieces` (the last one's trailing spaces only `with_trailing`)."""
-        closed, key, open_width = self.closed, self.key, self.open_width
-        last = pieces[-1] if pieces else None
-        for p in pieces:
-            kind = p.kind
-            if kind == "text":
-                box_key = id(p.box)
-                if box_key != key:
-                    if open_width:
-                        closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
-                    key, open_width = box_key, 0.0
-                open_width += p.width
-                if with_trailing or p is not last:
-                    open_width += p.trailing_width
-            elif kind in _SNAPPED:
-                if open_width:
-                    closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
-                key, open_width = 0, 0.0
-                closed += _ceil_lu(p.width) if kind == "marker" else _round_lu(p.width)
-        return LinePosition(closed, key, open_width)
-
-
-_SNAPPED = frozenset({"open", "close", "atomic", "marker"})
-
-
-def fits(used: float, available: float) -> bool:
-    """Chromium's fit test in LayoutUnits (1/64 px): the available width is a LayoutUnit
-    (truncated), the measured width is snapped up (ShapeResult::SnappedWidth), and a line fits
-    when it is at most one unit wider (LineBreaker::AvailableWidthToFit adds that epsilon)."""
-    return math.ceil(used * 64.0 - 1e-3) <= math.floor(available * 64.0 + 1e-3) + 1
 
 
 def _has_content(pieces: list[Piece]) -> bool:
@@ -679,13 +664,13 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
         if p.kind == "atomic":
             sizes = outer_intrinsic(p.box, ctx)
             unit += sizes.min_content
-            line = LinePosition(line.used + _round_lu(sizes.max_content), 0, 0.0)
+            line = LinePosition(line.used + round_lu(sizes.max_content), 0, 0.0)
             trailing = 0.0
             continue
         if p.kind == "text" and p.box.style["overflow-wrap"] == "anywhere" and p.font:
             # every character is a soft wrap opportunity for min-content (CSS Text 3 §5.5)
             chars = p.font.advances(p.text) or [0.0]
-            min_w = max(min_w, _ceil_lu(unit + chars[0]), _ceil_lu(max(chars)))
+            min_w = max(min_w, ceil_lu(unit + chars[0]), ceil_lu(max(chars)))
             unit = chars[-1] if len(chars) > 1 else unit + chars[0]
         else:
             unit += p.width
@@ -694,9 +679,9 @@ def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
             p.trailing_width if p.kind == "text" else (trailing if p.kind == "close" else 0.0)
         )
         if p.trailing:
-            min_w = max(min_w, _ceil_lu(unit))
+            min_w = max(min_w, ceil_lu(unit))
             unit = 0.0
-    min_w = max(min_w, _ceil_lu(unit))
+    min_w = max(min_w, ceil_lu(unit))
     max_w = max(max_w, line.trimmed(trailing))
     return Intrinsic(min_w, max_w)
 

@@ -1,9 +1,11 @@
-"""Breaking helpers for the line breaker (units of pieces -> soft-hyphen widths, emergency breaks inside words for overflow-wrap)."""
+"""Breaking helpers for the line breaker (units of pieces -> line positions and the fit test in LayoutUnits, soft-hyphen widths, emergency breaks inside words for overflow-wrap)."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import unicodedata
+from dataclasses import dataclass
 
 from engine.layout.inline_items import Piece
 from engine.layout.text import HYPHEN, SHY, BreakRules, FontInfo
@@ -79,3 +81,69 @@ def split_anywhere(unit: list[Piece]) -> list[list[Piece]]:
     if current:
         parts.append(current)
     return parts
+
+
+def ceil_lu(value: float) -> float:
+    """LayoutUnit::FromFloatCeil (ShapeResult::SnappedWidth)."""
+    return math.ceil(value * 64.0 - 1e-3) / 64.0
+
+
+def round_lu(value: float) -> float:
+    return math.floor(value * 64.0 + 0.5) / 64.0
+
+
+@dataclass(slots=True)
+class LinePosition:
+    """A line's inline position as LayoutNG's line breaker counts it: every inline item (the
+    text of one box between tags, an inline box edge, an atomic inline) adds its own width
+    snapped to LayoutUnits, text widths rounded up."""
+
+    closed: float  # snapped widths of the items before the open text item
+    key: int  # id of the box whose text item is open (0: none)
+    open_width: float  # float width of the open text item so far
+
+    @staticmethod
+    def start(indent: float) -> LinePosition:
+        return LinePosition(round_lu(indent), 0, 0.0)
+
+    @property
+    def used(self) -> float:
+        return self.closed + ceil_lu(self.open_width)
+
+    def trimmed(self, trailing: float) -> float:
+        """The used width without the line's hanging trailing spaces (`trailing` px wide)."""
+        if self.key:
+            return self.closed + ceil_lu(self.open_width - trailing)
+        return ceil_lu(self.closed - trailing)
+
+    def add(self, pieces: list[Piece], with_trailing: bool) -> LinePosition:
+        """The position after `pieces` (the last one's trailing spaces only `with_trailing`)."""
+        closed, key, open_width = self.closed, self.key, self.open_width
+        last = pieces[-1] if pieces else None
+        for p in pieces:
+            kind = p.kind
+            if kind == "text":
+                box_key = id(p.box)
+                if box_key != key:
+                    if open_width:
+                        closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
+                    key, open_width = box_key, 0.0
+                open_width += p.width
+                if with_trailing or p is not last:
+                    open_width += p.trailing_width
+            elif kind in _SNAPPED:
+                if open_width:
+                    closed += math.ceil(open_width * 64.0 - 1e-3) / 64.0
+                key, open_width = 0, 0.0
+                closed += ceil_lu(p.width) if kind == "marker" else round_lu(p.width)
+        return LinePosition(closed, key, open_width)
+
+
+_SNAPPED = frozenset({"open", "close", "atomic", "marker"})
+
+
+def fits(used: float, available: float) -> bool:
+    """Chromium's fit test in LayoutUnits (1/64 px): the available width is a LayoutUnit
+    (truncated), the measured width is snapped up (ShapeResult::SnappedWidth), and a line fits
+    when it is at most one unit wider (LineBreaker::AvailableWidthToFit adds that epsilon)."""
+    return math.ceil(used * 64.0 - 1e-3) <= math.floor(available * 64.0 + 1e-3) + 1

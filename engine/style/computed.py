@@ -126,6 +126,18 @@ _FIXUP_TRIGGERS = frozenset(
     + ["outline-width", "outline-style", "overflow-x", "overflow-y", "translate", "rotate", "scale"]
     + list(BACKGROUND_LISTS)
 )
+# (white-space-collapse, text-wrap-mode) -> the white-space keyword layout reads (the two
+# combinations without one take the nearest).
+_USED_WHITE_SPACE = {
+    ("collapse", "wrap"): "normal",
+    ("collapse", "nowrap"): "nowrap",
+    ("preserve", "wrap"): "pre-wrap",
+    ("preserve", "nowrap"): "pre",
+    ("preserve-breaks", "wrap"): "pre-line",
+    ("preserve-breaks", "nowrap"): "nowrap",
+    ("break-spaces", "wrap"): "break-spaces",
+    ("break-spaces", "nowrap"): "pre",
+}
 _BLOCKIFY = {
     "inline": "block",
     "inline-block": "block",
@@ -304,6 +316,8 @@ def compute_style(
         _logical_text_align(cs, cascaded)
     if not _FIXUP_TRIGGERS.isdisjoint(cascaded):
         _fixups(cs, cascaded)
+    if "text-wrap-mode" in cascaded or "white-space-collapse" in cascaded:
+        cs["white-space"] = _USED_WHITE_SPACE[cs["white-space-collapse"], cs["text-wrap-mode"]]
     position = cs["position"]
     if position == "absolute" or position == "fixed":
         cs["float"] = "none"

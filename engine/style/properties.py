@@ -159,7 +159,16 @@ _add(
     "normal",
     _kw("normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"),
 )
-_add("text-wrap", True, "wrap", lh.raw_lower)
+# white-space is a shorthand of the next two (engine/style/shorthands.py); its longhand entry holds
+# the used keyword that layout reads, derived from them in engine/style/computed.py.
+_add(
+    "white-space-collapse",
+    True,
+    "collapse",
+    _kw("collapse", "preserve", "preserve-breaks", "break-spaces"),
+)
+_add("text-wrap-mode", True, "wrap", _kw("wrap", "nowrap"))
+_add("text-wrap-style", True, "auto", _kw("auto", "balance", "stable", "pretty"))
 _add("text-decoration-line", False, frozenset(), typo.text_decoration_line)
 _add("text-decoration-color", False, CURRENT_COLOR, lh.color)
 _add("text-decoration-style", False, "solid", _kw("solid", "double", "dotted", "dashed", "wavy"))

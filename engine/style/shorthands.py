@@ -377,6 +377,41 @@ def _text_decoration(toks: tuple[Tok, ...], text: str) -> Any:
     ]
 
 
+# white-space keyword -> (white-space-collapse, text-wrap-mode) (CSS Text 4).
+_WHITE_SPACE = {
+    "normal": ("collapse", "wrap"),
+    "nowrap": ("collapse", "nowrap"),
+    "pre": ("preserve", "nowrap"),
+    "pre-wrap": ("preserve", "wrap"),
+    "pre-line": ("preserve-breaks", "wrap"),
+    "break-spaces": ("break-spaces", "wrap"),
+}
+
+
+def _white_space(toks: tuple[Tok, ...], text: str) -> Any:
+    value = _parse("white-space", toks)
+    if value is INVALID:
+        return INVALID
+    collapse, mode = _WHITE_SPACE[value]
+    return [("white-space", value), ("white-space-collapse", collapse), ("text-wrap-mode", mode)]
+
+
+def _text_wrap(toks: tuple[Tok, ...], text: str) -> Any:
+    """text-wrap: <'text-wrap-mode'> || <'text-wrap-style'> (CSS Text 4), omitted parts initial."""
+    mode: Any = None
+    style: Any = None
+    for t in toks:
+        if mode is None and (value := _parse("text-wrap-mode", (t,))) is not INVALID:
+            mode = value
+        elif style is None and (value := _parse("text-wrap-style", (t,))) is not INVALID:
+            style = value
+        else:
+            return INVALID
+    if not toks:
+        return INVALID
+    return [("text-wrap-mode", mode or "wrap"), ("text-wrap-style", style or "auto")]
+
+
 def _outline(toks: tuple[Tok, ...], text: str) -> Any:
     parts = (
         _border_parts(toks)
@@ -590,6 +625,8 @@ _RULE = ("column-rule-width", "column-rule-style", "column-rule-color")
 _sh("column-rule", _column_rule, _RULE)
 _sh("-webkit-column-rule", _column_rule, _RULE)
 _sh("animation", animation_shorthand, ANIMATION_LONGHANDS)
+_sh("white-space", _white_space, ("white-space", "white-space-collapse", "text-wrap-mode"))
+_sh("text-wrap", _text_wrap, ("text-wrap-mode", "text-wrap-style"))
 _sh("outline", _outline, ("outline-width", "outline-style", "outline-color"))
 _sh("-webkit-text-stroke", _text_stroke, ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))
 _ALL_EXCLUDED = frozenset(("direction", "unicode-bidi"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from style_helpers import decl
+from style_helpers import decl, style
 
 from engine.style.types import LP, RGBA, Number, UrlImage
 
@@ -296,3 +296,42 @@ def test_prefixed_aliases() -> None:
     assert s["box-shadow"][0].color == RED
     assert s["overflow-wrap"] == "break-word"
     assert s["flex-grow"] == 1.0
+
+
+def test_text_wrap_sets_mode_and_style() -> None:
+    def wrap(declarations: str) -> tuple[str, str]:
+        s = decl(declarations)
+        return s["text-wrap-mode"], s["text-wrap-style"]
+
+    assert wrap("") == ("wrap", "auto")
+    assert wrap("text-wrap: balance") == ("wrap", "balance")
+    assert wrap("text-wrap: nowrap") == ("nowrap", "auto")
+    assert wrap("text-wrap: pretty nowrap") == ("nowrap", "pretty")
+    assert wrap("text-wrap: balance; text-wrap: wrap") == ("wrap", "auto")
+    assert wrap("text-wrap: balance; text-wrap: bogus") == ("wrap", "balance")
+    assert wrap("text-wrap: balance balance") == ("wrap", "auto")
+    assert wrap("text-wrap-style: balance") == ("wrap", "balance")
+    assert wrap("text-wrap: stable; text-wrap-mode: nowrap") == ("nowrap", "stable")
+    inherited = style("#p { text-wrap: balance }", '<div id="p"><p id="t">x</p></div>')
+    assert inherited["text-wrap-style"] == "balance"
+
+
+def test_white_space_is_collapse_and_wrap_mode() -> None:
+    # white-space sets white-space-collapse and text-wrap-mode; layout reads the combined keyword
+    def used(declarations: str, body: str = '<div id="t">x</div>') -> tuple[str, str, str]:
+        s = style(f"#t {{ {declarations} }}", body)
+        return s["white-space"], s["white-space-collapse"], s["text-wrap-mode"]
+
+    assert used("") == ("normal", "collapse", "wrap")
+    assert used("white-space: pre") == ("pre", "preserve", "nowrap")
+    assert used("white-space: pre-line") == ("pre-line", "preserve-breaks", "wrap")
+    assert used("text-wrap: nowrap") == ("nowrap", "collapse", "nowrap")
+    assert used("white-space: pre; text-wrap: wrap") == ("pre-wrap", "preserve", "wrap")
+    assert used("white-space: nowrap; text-wrap: balance") == ("normal", "collapse", "wrap")
+    assert used("text-wrap: balance; white-space: nowrap") == ("nowrap", "collapse", "nowrap")
+    assert used("white-space-collapse: preserve") == ("pre-wrap", "preserve", "wrap")
+    assert used("white-space: inherit") == ("normal", "collapse", "wrap")
+    nested = '<div id="p" style="text-wrap: nowrap"><p id="t">x</p></div>'
+    assert used("", nested) == ("nowrap", "collapse", "nowrap")
+    assert used("white-space: normal", nested) == ("normal", "collapse", "wrap")
+    assert used("white-space-collapse: preserve", nested) == ("pre", "preserve", "nowrap")

@@ -1,0 +1,33 @@
+"""Expected text-wrap: balance / pretty line breaks from headless Chromium (balance_fixtures.py -> expected_balance.json).
+
+Same recording as chromium_text.py (boxes, `data-lines` line texts with their right edges).
+Regenerate after adding or changing a fixture (Playwright from the fidelity virtualenv,
+/usr/bin/chromium):
+
+    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_balance.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # the project, when run as a script
+
+from tests.layout.balance_fixtures import FIXTURES  # noqa: E402
+from tests.layout.chromium_text import render  # noqa: E402
+
+EXPECTED = HERE / "expected_balance.json"
+
+
+def main() -> None:
+    records = render(dict(FIXTURES))
+    data = {name: {"html": FIXTURES[name], **records[name]} for name in FIXTURES}
+    EXPECTED.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    print(f"wrote {EXPECTED} ({len(data)} fixtures)")
+
+
+if __name__ == "__main__":
+    main()

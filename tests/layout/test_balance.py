@@ -32,14 +32,8 @@ TABS = {"tab_pre_wrap"}  # tab stops differ (not this feature): texts and breaks
 FONTS = pytest.mark.fonts("fonts-liberation", "fonts-dejavu-core", "fonts-noto-cjk")
 
 
-def _cases(skip: set[str]) -> list[object]:
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="tie"))
-        if name in TIES
-        else name
-        for name in sorted(RECORDED)
-        if name not in skip
-    ]
+def _cases(skip: set[str]) -> list[str]:
+    return [name for name in sorted(RECORDED) if name not in skip]
 
 
 def engine_lines(html: str) -> list[tuple[str, float]]:
@@ -63,13 +57,18 @@ def chromium_lines(name: str) -> list[tuple[str, float]]:
 @FONTS
 @pytest.mark.parametrize("name", _cases(CLAMPED))
 def test_lines_break_where_chromium_breaks(name: str) -> None:
-    got = [text for text, _right in engine_lines(RECORDED[name]["html"])]
+    lines = engine_lines(RECORDED[name]["html"])
     want = [text.replace("\t", " ") for text, _right in chromium_lines(name)]
-    assert got == want
+    if name in TIES:  # the same number of lines, balanced to the same width (within 3 px)
+        assert len(lines) == len(want)
+        widest = max(right for _text, right in chromium_lines(name))
+        assert max(right for _text, right in lines) == pytest.approx(widest, abs=3.0)
+        return
+    assert [text for text, _right in lines] == want
 
 
 @FONTS
-@pytest.mark.parametrize("name", _cases(CLAMPED | TABS))
+@pytest.mark.parametrize("name", _cases(CLAMPED | TABS | TIES))  # ties: see above
 def test_lines_end_where_chromium_ends_them(name: str) -> None:
     # the line boxes keep the block's width: centred and justified lines as in Chromium
     got = [right for _text, right in engine_lines(RECORDED[name]["html"])]

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.budget import check
+from engine.diagnostics import Diagnostics
+from engine.model.clip_knife import Knife, Rect
 from engine.model.clip_path import ClipRegion, clip_region, is_convex, reference_boxes
 from engine.model.clipping import recrop
 from engine.model.geometry import (
@@ -29,18 +32,22 @@ from engine.model.geometry import (
 )
 
 _PLAIN = ("rect", "roundRect", "ellipse")
-_EDGE = 0.5  # px: a shape this close to the clip's edge is inside it
 
 
-def placed_region(frag: Any, m: Matrix) -> ClipRegion | None:
-    """The box's clip-path outline in slide px (None when it has none we can draw, or when
-    the box is rotated or skewed)."""
+def placed_region(frag: Any, m: Matrix, diag: Diagnostics) -> Knife | None:
+    """The box's clip-path outline in slide px, ready to cut (None when it has none we can
+    draw, or when the box is rotated or skewed: reported)."""
     style = frag.box.style
     boxes = reference_boxes(frag.width, frag.height, frag)
     region = clip_region(style["clip-path"], boxes, float(style["font-size"]))
-    if region is None or abs(m.b) > 1e-9 or abs(m.c) > 1e-9 or m.a <= 0 or m.d <= 0:
+    if region is None:
         return None
-    return _placed(region, m)
+    if abs(m.b) > 1e-9 or abs(m.c) > 1e-9 or m.a <= 0 or m.d <= 0:
+        diag.add(
+            "unsupported", "clip-path of a rotated or skewed box is not drawn", frag.box.describe()
+        )
+        return None
+    return Knife(_placed(region, m))
 
 
 def _placed(region: ClipRegion, m: Matrix) -> ClipRegion:
@@ -53,29 +60,36 @@ def _placed(region: ClipRegion, m: Matrix) -> ClipRegion:
     return ClipRegion(outline, ellipse, region.convex)
 
 
-def cut_shapes(shapes: list[dict[str, Any]], region: ClipRegion) -> list[dict[str, Any]]:
+def cut_shapes(shapes: list[dict[str, Any]], knife: Knife) -> list[dict[str, Any]]:
     """Shapes (slide px) cut by a clip region (slide px)."""
-    if not region.outline:
+    if not knife.region.outline:
         return []  # an empty clip: nothing is painted
     out: list[dict[str, Any]] = []
     for shape in shapes:
-        out.extend(_cut(shape, region))
+        check("slide model")
+        out.extend(_cut(shape, knife))
     return out
 
 
-def _cut(shape: dict[str, Any], region: ClipRegion) -> list[dict[str, Any]]:
+def _cut(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
     kind = shape.get("kind")
+    region = knife.region
     if kind == "line":
         return _cut_line(shape, region)
+    box = _box(shape)
     if kind not in ("rect", "picture") or shape.get("rotation"):
-        return [] if _apart(shape, region) else [shape]
+        return [] if box is not None and knife.apart(box) else [shape]
     line = shape.get("line") if kind == "rect" else None
     grow = line["width"] / 2 if isinstance(line, dict) else 0.0
-    if _within(shape_outline(shape), region, grow):
+    contours = shape_outline(shape)
+    bounds = _rect(contours, grow)
+    if knife.apart(bounds):
+        return []
+    if knife.within(contours, bounds, grow):
         return [shape]
     if line is not None:
-        return _cut_stroked(shape, region)
-    cut = _cut_contours(shape_outline(shape), region)
+        return _cut_stroked(shape, knife)
+    cut = _cut_contours(contours, region)
     if cut is None:
         return [shape]
     if not any(abs(signed_area(c)) > 1e-6 for c in cut):
@@ -83,59 +97,17 @@ def _cut(shape: dict[str, Any], region: ClipRegion) -> list[dict[str, Any]]:
     return [_reshaped(shape, cut, region)]
 
 
-# -- inside tests ----------------------------------------------------------------------------
-
-
-def _apart(shape: dict[str, Any], region: ClipRegion) -> bool:
-    """Whether an unrotated shape's box (a text box, a table) lies wholly outside the
-    region's bounds."""
+def _box(shape: dict[str, Any]) -> Rect | None:
     if shape.get("rotation") or not all(k in shape for k in ("x", "y", "w", "h")):
-        return False
-    rx, ry, rw, rh = _bounds([region.outline])
-    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    return x >= rx + rw or y >= ry + rh or x + w <= rx or y + h <= ry
+        return None
+    x, y = shape["x"], shape["y"]
+    return x, y, x + shape["w"], y + shape["h"]
 
 
-def _within(contours: list[Polygon], region: ClipRegion, grow: float) -> bool:
-    """Whether outlines (grown by `grow` px) lie inside the region, up to _EDGE px."""
-    pts = [p for c in contours for p in c]
-    if region.ellipse is not None:
-        cx, cy, rx, ry = region.ellipse
-        rx, ry = rx + _EDGE - grow, ry + _EDGE - grow
-        if rx <= 0 or ry <= 0:
-            return False
-        return all(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0 for x, y in pts)
-    outline = region.outline
-    if not all(_edge_distance(outline, x, y) >= grow - _EDGE for x, y in pts):
-        return False
-    if region.convex:
-        return True
-    # A concave outline: none of its corners may reach into the shape.
-    return not any(_inside(c, x, y) for c in contours if len(c) >= 3 for x, y in outline)
-
-
-def _edge_distance(poly: Polygon, x: float, y: float) -> float:
-    """Distance from (x, y) to the polygon's boundary, negative outside it."""
-    best = float("inf")
-    n = len(poly)
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        dx, dy = x2 - x1, y2 - y1
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length2))
-        px, py = x1 + dx * t - x, y1 + dy * t - y
-        best = min(best, (px * px + py * py) ** 0.5)
-    return best if _inside(poly, x, y) else -best
-
-
-def _inside(poly: Polygon, x: float, y: float) -> bool:
-    hit = False
-    n = len(poly)
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
+def _rect(contours: list[Polygon], grow: float) -> Rect:
+    xs = [p[0] for c in contours for p in c] or [0.0]
+    ys = [p[1] for c in contours for p in c] or [0.0]
+    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
 # -- cutting ---------------------------------------------------------------------------------
@@ -221,17 +193,18 @@ def _same_box(a: Box, b: Box) -> bool:
     return all(abs(p - q) < 0.01 for p, q in zip(a, b, strict=True))
 
 
-def _cut_stroked(shape: dict[str, Any], region: ClipRegion) -> list[dict[str, Any]]:
+def _cut_stroked(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
     """A shape with a border stroke: its fill cut, and the stroke as a filled ring, cut."""
     geom = shape.get("geom") or "rect"
     if geom not in _PLAIN:
         return [shape]
+    region = knife.region
     line = shape["line"]
     half = line["width"] / 2
     x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
     out = []
     if shape.get("fill") is not None:
-        out.extend(_cut({**shape, "line": None}, region))
+        out.extend(_cut({**shape, "line": None}, knife))
     outer = outline_polygon(_grown(shape, half), (x - half, y - half, w + 2 * half, h + 2 * half))
     contours = [outer]
     if w > 2 * half and h > 2 * half:

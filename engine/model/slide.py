@@ -11,7 +11,8 @@ from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
 from engine.model.clip_cut import cut_shapes, placed_region
-from engine.model.clip_path import ClipRegion, clip_region, reference_boxes
+from engine.model.clip_knife import Knife
+from engine.model.clip_path import clip_region, reference_boxes
 from engine.model.clipping import (
     clip_radii,
     fit_slide_edge,
@@ -114,14 +115,14 @@ class Painter:
             tuple[float, float, float, float], tuple[float, float, float, float]
         ] = {}
         self.outlines: list[list[_Entry]] = []  # per open stacking context, painted last
-        self.cuts: list[ClipRegion] = []  # the clip-paths of the open stacking contexts
+        self.cuts: list[Knife] = []  # the clip-paths of the open stacking contexts
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
         frag = entry.frag
         cut = None
         if frag.box.style["clip-path"] not in ("none", "", None):
-            cut = placed_region(frag, entry.m)  # clips the box and all it paints
+            cut = placed_region(frag, entry.m, self.diag)  # clips the box and all it paints
             if cut is not None:
                 self.cuts.append(cut)
         self.outlines.append([])
@@ -317,8 +318,8 @@ class Painter:
             self._emit(shape, clip)
             return
         pieces = [shape]
-        for region in self.cuts:
-            pieces = cut_shapes(pieces, region)
+        for knife in self.cuts:
+            pieces = cut_shapes(pieces, knife)
         if not pieces:
             self.clipped += 1
         for piece in pieces:

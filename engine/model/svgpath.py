@@ -25,9 +25,14 @@ def _tokens(d: str) -> list[str] | None:
 
 
 def _bezier(p: list[tuple[float, float]]) -> Polygon:
-    """Points after p[0] along a quadratic or cubic Bezier curve."""
-    size = sum(math.dist(a, b) for a, b in zip(p, p[1:], strict=False))
-    n = max(2, min(64, math.ceil(math.sqrt(size * 2))))
+    """Points after p[0] along a quadratic or cubic Bezier curve, within 0.1 px of it (the
+    chord error is at most deg(deg-1)/8 of the largest second difference over n^2)."""
+    second = max(
+        math.hypot(a[0] - 2 * b[0] + c[0], a[1] - 2 * b[1] + c[1])
+        for a, b, c in zip(p, p[1:], p[2:], strict=False)
+    )
+    degree = len(p) - 1
+    n = max(1, min(64, math.ceil(math.sqrt(degree * (degree - 1) / 8 * second / 0.1))))
     out = []
     for i in range(1, n + 1):
         t = i / n
@@ -81,82 +86,82 @@ def _arc(start: tuple[float, float], args: list[float], end: tuple[float, float]
     return out
 
 
+Point = tuple[float, float]
+
+
+def _segment(
+    low: str, args: list[float], cur: Point, rel: bool, ctrl: Point | None, prev: str
+) -> tuple[Polygon, Point, Point | None]:
+    """One drawing command (l h v c s q t a) from `cur`: its points, its end, and the control
+    point a following S/T reflects."""
+    ox, oy = cur if rel else (0.0, 0.0)
+    if low == "h":
+        end = (ox + args[0] if rel else args[0], cur[1])
+        return [end], end, None
+    if low == "v":
+        end = (cur[0], oy + args[0] if rel else args[0])
+        return [end], end, None
+    if low == "l":
+        end = (ox + args[0], oy + args[1])
+        return [end], end, None
+    if low in ("c", "s"):
+        if low == "c":
+            c1, rest = (ox + args[0], oy + args[1]), args[2:]
+        else:
+            smooth = ctrl is not None and prev in ("c", "s")
+            c1 = (2 * cur[0] - ctrl[0], 2 * cur[1] - ctrl[1]) if smooth and ctrl else cur
+            rest = args
+        c2 = (ox + rest[0], oy + rest[1])
+        end = (ox + rest[2], oy + rest[3])
+        return _bezier([cur, c1, c2, end]), end, c2
+    if low in ("q", "t"):
+        if low == "q":
+            c1, end = (ox + args[0], oy + args[1]), (ox + args[2], oy + args[3])
+        else:
+            smooth = ctrl is not None and prev in ("q", "t")
+            c1 = (2 * cur[0] - ctrl[0], 2 * cur[1] - ctrl[1]) if smooth and ctrl else cur
+            end = (ox + args[0], oy + args[1])
+        return _bezier([cur, c1, end]), end, c1
+    end = (ox + args[5], oy + args[6])  # a
+    return _arc(cur, args, end), end, None
+
+
 def path_polygon(d: str) -> Polygon | None:
     """The outline of path data with one subpath (closed or not: a fill closes it), or None
     for bad data or more than one subpath."""
     toks = _tokens(d)
-    if not toks or toks[0] not in "Mm":
+    if not toks or toks[0] not in ("M", "m"):
         return None
     pts: Polygon = []
-    cur = (0.0, 0.0)
-    ctrl: tuple[float, float] | None = None  # last control point (for S/T)
-    prev = ""
-    cmd = ""
+    cur: Point = (0.0, 0.0)
+    ctrl: Point | None = None  # the last control point (for S and T)
+    prev = cmd = ""
     i = 0
-    subpaths = 0
     while i < len(toks):
         if toks[i].isalpha():
             cmd = toks[i]
             i += 1
-        elif not cmd or cmd in "Zz":
+        elif not cmd or cmd in ("Z", "z"):
             return None
         low = cmd.lower()
         arity = _ARITY[low]
-        args = [float(t) for t in toks[i : i + arity]]
-        if len(args) < arity or any(t.isalpha() for t in toks[i : i + arity]):
+        if len(toks) - i < arity or any(t.isalpha() for t in toks[i : i + arity]):
             return None
+        args = [float(t) for t in toks[i : i + arity]]
         i += arity
         rel = cmd.islower()
-        ox, oy = cur if rel else (0.0, 0.0)
         if low == "z":
-            if pts:
-                cur = pts[0]
-            prev, ctrl = low, None
+            cur, prev, ctrl = (pts[0] if pts else cur), low, None
             continue
         if low == "m":
-            subpaths += 1
-            if subpaths > 1:
-                return None
-            cur = (ox + args[0], oy + args[1])
+            if pts:
+                return None  # a second subpath
+            cur = (cur[0] + args[0], cur[1] + args[1]) if rel else (args[0], args[1])
             pts.append(cur)
-            cmd = "l" if rel else "L"  # further pairs are lines
-            prev, ctrl = "m", None
+            cmd, prev, ctrl = ("l" if rel else "L"), low, None  # further pairs are lines
             continue
-        if low == "h":
-            end = (ox + args[0] if rel else args[0], cur[1])
-            pts.append(end)
-        elif low == "v":
-            end = (cur[0], oy + args[0] if rel else args[0])
-            pts.append(end)
-        elif low == "l":
-            end = (ox + args[0], oy + args[1])
-            pts.append(end)
-        elif low in ("c", "s"):
-            if low == "c":
-                c1 = (ox + args[0], oy + args[1])
-                rest = args[2:]
-            else:
-                c1 = (2 * cur[0] - ctrl[0], 2 * cur[1] - ctrl[1]) if ctrl and prev in "cs" else cur
-                rest = args
-            c2 = (ox + rest[0], oy + rest[1])
-            end = (ox + rest[2], oy + rest[3])
-            pts.extend(_bezier([cur, c1, c2, end]))
-            ctrl = c2
-        elif low in ("q", "t"):
-            if low == "q":
-                c1 = (ox + args[0], oy + args[1])
-                end = (ox + args[2], oy + args[3])
-            else:
-                c1 = (2 * cur[0] - ctrl[0], 2 * cur[1] - ctrl[1]) if ctrl and prev in "qt" else cur
-                end = (ox + args[0], oy + args[1])
-            pts.extend(_bezier([cur, c1, end]))
-            ctrl = c1
-        else:  # a
-            end = (ox + args[5], oy + args[6])
-            pts.extend(_arc(cur, args, end))
-        cur = end
-        if low not in ("c", "s", "q", "t"):
-            ctrl = None
+        points, cur, ctrl = _segment(low, args, cur, rel, ctrl, prev)
+        pts.extend(points)
         prev = low
         if len(pts) > MAX_POINTS:
             return None

@@ -166,6 +166,10 @@ FIXTURES = {
     '<div style="position:absolute;left:-20px;top:20px;width:200px;height:60px;'
     'background:#1f9e89"></div><div style="margin:120px 0 0 150px;width:200px;height:50px;'
     'background:#e76f51"></div></div>',
+    # clip-path makes a stacking context: the cut box paints over a later in-flow sibling.
+    "stacking_context": '<div style="padding:100px 0 0 100px"><div id="g" style="width:200px;'
+    'height:200px;background:#c2410c;clip-path:circle(50%)"></div><div style="width:200px;'
+    'height:100px;margin:-100px 0 0 50px;background:#1d4ed8"></div></div>',
     # path(): a polygon with a curve (a quarter circle corner), in px of the box.
     "path_quarter": _div(
         200,

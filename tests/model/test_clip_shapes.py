@@ -288,3 +288,25 @@ def test_unsupported_clip_is_reported_supported_is_not() -> None:
     assert messages("circle(50%)") == []
     assert messages("ellipse(20px 10px at left top) content-box") == []
     assert messages("url(#c)") == ["clip-path: url(#c) is not mapped"]
+
+
+def test_descendants_are_cut_with_the_box() -> None:
+    frame, pic = _shapes("wrapper_avatar")
+    assert frame["geom"] == pic["geom"] == "ellipse"
+    assert (pic["x"], pic["y"], pic["w"], pic["h"]) == (311, 161, 198, 198)  # r = 45% of 220
+    assert pic["crop"] == {"l": 0.05, "t": 0.05, "r": 0.05, "b": 0.05}
+    _, left, right = _shapes("wrapper_children")
+    assert left["geom"] == right["geom"] == "custom"
+    assert left["x"] > 650 and right["x"] + right["w"] < 950  # cut by the ellipse, not the box
+
+
+def test_rotated_box_is_left_whole_and_reported() -> None:
+    html = page(
+        '<div style="position:absolute;left:100px;top:100px;width:100px;height:100px;'
+        'background:red;transform:rotate(10deg);clip-path:circle()"></div>'
+    )
+    conv = convert([html])
+    (shape,) = conv.to_dict()["slides"][0]["shapes"]
+    assert shape["geom"] == "rect" and shape["rotation"] == pytest.approx(10)
+    messages = [d["message"] for d in conv.diagnostics[0]]
+    assert "clip-path of a rotated or skewed box is not drawn" in messages

@@ -417,11 +417,9 @@ def _clip_picture(
     out = recrop(shape, part)
     if shape.get("geom") != "custom":
         return out
-    x, y = shape["x"], shape["y"]
     px, py, pw, ph = part
     rect = [(px, py), (px + pw, py), (px + pw, py + ph), (px, py + ph)]
-    contours = [[(x + a, y + b) for a, b in c] for c in shape_outline(shape)]
-    cut = [dedupe(clip_convex(c, rect)) for c in contours]
+    cut = [dedupe(clip_convex(c, rect)) for c in shape_outline(shape)]
     cut = [c for c in cut if len(c) >= 3 and abs(signed_area(c)) > 1e-6]
     if not cut:
         return None

@@ -310,3 +310,22 @@ def test_rotated_box_is_left_whole_and_reported() -> None:
     assert shape["geom"] == "rect" and shape["rotation"] == pytest.approx(10)
     messages = [d["message"] for d in conv.diagnostics[0]]
     assert "clip-path of a rotated or skewed box is not drawn" in messages
+
+
+def test_cut_picture_in_an_overflow_clip_keeps_its_outline_in_place() -> None:
+    html = page(
+        '<div style="position:absolute;left:100px;top:100px;width:150px;height:200px;'
+        'overflow:hidden"><img src="{png}" style="display:block;width:200px;height:200px;'
+        'clip-path:polygon(50% 0,100% 50%,50% 100%,0 50%)"></div>'.replace("{png}", quadrants_png())
+    )
+    (pic,) = convert([html]).to_dict()["slides"][0]["shapes"]
+    assert (pic["x"], pic["y"], pic["w"], pic["h"]) == (100, 100, 150, 200)
+    assert pic["crop"] == {"l": 0.0, "t": 0.0, "r": 0.25, "b": 0.0}
+    assert pic["geom"] == "custom"
+    assert sorted(map(tuple, pic["points"])) == [
+        (0, 100),
+        (100, 0),
+        (100, 200),
+        (150, 50),
+        (150, 150),
+    ]

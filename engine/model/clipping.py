@@ -172,3 +172,21 @@ def round_to_clip(
     out.update(geom_for((own[0], own[1], own[2], own[3]), shape["w"], shape["h"]))
     out["radii"] = [round(r, 3) for r in own]
     return out
+
+
+def recrop(shape: dict[str, Any], part: tuple[float, float, float, float]) -> dict[str, Any]:
+    """A picture shown only over `part` (x, y, w, h in slide px, inside its box): that box,
+    with its srcRect crop fractions grown to match (a new dict)."""
+    x0, y0, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
+    px, py, pw, ph = part
+    crop = dict(shape.get("crop") or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0})
+    span_x = 1.0 - crop["l"] - crop["r"]
+    span_y = 1.0 - crop["t"] - crop["b"]
+    crop["l"] += (px - x0) / w * span_x
+    crop["r"] += (x0 + w - px - pw) / w * span_x
+    crop["t"] += (py - y0) / h * span_y
+    crop["b"] += (y0 + h - py - ph) / h * span_y
+    out = dict(shape)
+    out["crop"] = {k: round(v, 5) for k, v in crop.items()}
+    out.update({"x": px, "y": py, "w": pw, "h": ph})
+    return out

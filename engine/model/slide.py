@@ -10,18 +10,32 @@ from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.backdrop import backdrop_at, flatten_runs
-from engine.model.clip_path import clip_polygon, clip_shapes
+from engine.model.clip_cut import cut_shapes, placed_region
+from engine.model.clip_knife import Knife
+from engine.model.clip_path import clip_region, reference_boxes
 from engine.model.clipping import (
     clip_radii,
     fit_slide_edge,
     outside,
+    recrop,
     round_to_clip,
     visible_items,
     visible_lines,
 )
 from engine.model.colorfilter import color_ops, recolor_shapes
 from engine.model.decor import decorate
-from engine.model.geometry import IDENTITY, Matrix, clip_outline, css_transform, translate
+from engine.model.geometry import (
+    IDENTITY,
+    Matrix,
+    clip_convex,
+    clip_outline,
+    css_transform,
+    custom_geom,
+    dedupe,
+    shape_outline,
+    signed_area,
+    translate,
+)
 from engine.model.lowidth import correct_for_libreoffice
 from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
@@ -37,6 +51,8 @@ UNSUPPORTED: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("mix-blend-mode", ("normal", "", None)),
     ("text-shadow", ((), None)),
 )
+# Reference boxes to tell a clip-path the slide model draws from one it cannot.
+_PROBE_BOXES = reference_boxes(100.0, 100.0)
 
 
 @dataclass
@@ -72,7 +88,12 @@ def _creates_context(frag: BoxFragment, parent_is_flex_or_grid: bool) -> bool:
     z = _z(frag)
     if z is not None and (_is_positioned(frag) or parent_is_flex_or_grid):
         return True
-    return style["opacity"] < 1.0 or bool(style["transform"]) or style["filter"] not in ("none", "")
+    return (
+        style["opacity"] < 1.0
+        or bool(style["transform"])
+        or style["filter"] not in ("none", "")
+        or style["clip-path"] not in ("none", "", None)
+    )
 
 
 class Painter:
@@ -95,6 +116,7 @@ class Painter:
             tuple[float, float, float, float], tuple[float, float, float, float]
         ] = {}
         self.outlines: list[list[_Entry]] = []  # per open stacking context, painted last
+        self.cuts: list[Knife] = []  # the clip-paths of the open stacking contexts
 
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
@@ -106,6 +128,11 @@ class Painter:
 
     def _context(self, entry: _Entry, paint_self: bool) -> None:
         frag = entry.frag
+        cut = None
+        if frag.box.style["clip-path"] not in ("none", "", None):
+            cut = placed_region(frag, entry.m, self.diag)  # clips the box and all it paints
+            if cut is not None:
+                self.cuts.append(cut)
         self.outlines.append([])
         if paint_self:
             self.background(entry)
@@ -138,6 +165,8 @@ class Painter:
             shape = outline_shape(e.frag, e.m, e.alpha)
             if shape is not None:
                 self.emit(shape, e.clip)
+        if cut is not None:
+            self.cuts.pop()
 
     def gather(
         self,
@@ -233,10 +262,9 @@ class Painter:
             self.outlines[-1].append(entry)
         table = frag.extra.get("table")
         collapsed = table is not None and table.collapsed
-        own = decorate(frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed)
-        if own and frag.box.style["clip-path"] not in ("none", "", None):
-            own = clip_shapes(own, frag.box.style, frag.width, frag.height, entry.m)
-        for shape in own:
+        for shape in decorate(
+            frag, entry.m, entry.alpha, self.diag, self.media, borders=not collapsed
+        ):
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
             for shape in replaced_shapes(
@@ -258,7 +286,7 @@ class Painter:
             value = style[prop]
             if value in ok or (prop in self.reported):
                 continue
-            if prop == "clip-path" and clip_polygon(value, 100.0, 100.0) is not None:
+            if prop == "clip-path" and clip_region(value, _PROBE_BOXES) is not None:
                 continue
             self.reported.add(prop)
             self.diag.add(
@@ -294,6 +322,18 @@ class Painter:
         return backdrop_at(self.shapes, self.slide_fill, self.slide_size, x, y)
 
     def emit(self, shape: dict[str, Any], clip: Any) -> None:
+        if not self.cuts:
+            self._emit(shape, clip)
+            return
+        pieces = [shape]
+        for knife in self.cuts:
+            pieces = cut_shapes(pieces, knife)
+        if not pieces:
+            self.clipped += 1
+        for piece in pieces:
+            self._emit(piece, clip)
+
+    def _emit(self, shape: dict[str, Any], clip: Any) -> None:
         index = self.source_index
         if outside(shape, clip or self.slide_rect):
             self.clipped += 1  # clipped away by an overflow:hidden box, or off the slide
@@ -371,18 +411,29 @@ def _clip_shape(
         return shape
     if shape["kind"] == "rect" and shape.get("geom") not in (None, "rect"):
         return clip_outline(shape, clip)  # engine/model/geometry.py: the outline cut as a polygon
-    out = dict(shape)
     if shape["kind"] == "picture":
-        crop = dict(shape.get("crop") or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0})
-        w, h = shape["w"], shape["h"]
-        span_x = 1.0 - crop["l"] - crop["r"]
-        span_y = 1.0 - crop["t"] - crop["b"]
-        crop["l"] += (cx0 - x0) / w * span_x
-        crop["r"] += (x1 - cx1) / w * span_x
-        crop["t"] += (cy0 - y0) / h * span_y
-        crop["b"] += (y1 - cy1) / h * span_y
-        out["crop"] = {k: round(v, 5) for k, v in crop.items()}
+        return _clip_picture(shape, (cx0, cy0, cx1 - cx0, cy1 - cy0))
+    out = dict(shape)
     out.update({"x": cx0, "y": cy0, "w": cx1 - cx0, "h": cy1 - cy0})
+    return out
+
+
+def _clip_picture(
+    shape: dict[str, Any], part: tuple[float, float, float, float]
+) -> dict[str, Any] | None:
+    """A picture cropped to `part`; a custom outline (clip-path) is cut to it and moved."""
+    out = recrop(shape, part)
+    if shape.get("geom") != "custom":
+        return out
+    px, py, pw, ph = part
+    rect = [(px, py), (px + pw, py), (px + pw, py + ph), (px, py + ph)]
+    cut = [dedupe(clip_convex(c, rect)) for c in shape_outline(shape)]
+    cut = [c for c in cut if len(c) >= 3 and abs(signed_area(c)) > 1e-6]
+    if not cut:
+        return None
+    out.pop("points", None)
+    out.pop("contours", None)
+    out.update(custom_geom(cut, part))
     return out
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import convert
-from engine.model.clip_path import clip_polygon
+from engine.model.clip_path import clip_region, reference_boxes
 from tests.model.test_conic_gradient import PAGE, _covers, _painted
 
 EXPECTED = json.loads((Path(__file__).resolve().parent / "expected_clip_path.json").read_text())
@@ -34,6 +34,11 @@ def test_painted_area_matches_chromium(name: str) -> None:
     assert not bad, f"{len(bad)} of {len(fixture['samples'])} samples differ: {bad[:5]}"
 
 
+def clip_polygon(value: str, width: float, height: float) -> list[tuple[float, float]] | None:
+    region = clip_region(value, reference_boxes(width, height))
+    return None if region is None else region.outline
+
+
 def test_outlines_parsed() -> None:
     assert clip_polygon("polygon(0 0, 100% 0, 50% 100%)", 200, 100) == [
         (0, 0),
@@ -45,8 +50,14 @@ def test_outlines_parsed() -> None:
         (10, 0),
         (10, 10),
     ]
+    assert clip_polygon("polygon(0 0, 0 10px, 10px 10px)", 50, 50) == [  # made clockwise
+        (10, 10),
+        (0, 10),
+        (0, 0),
+    ]
     assert clip_polygon("inset(10px)", 100, 50) == [(10, 10), (90, 10), (90, 40), (10, 40)]
+    assert clip_polygon("inset(10%)", 100, 50) == [(10, 5), (90, 5), (90, 45), (10, 45)]
+    assert clip_polygon("inset(1px 2px 3px)", 10, 10) == [(2, 1), (8, 1), (8, 7), (2, 7)]
     assert clip_polygon("polygon(0 0, 1px 1px) border-box", 10, 10) is None  # two points
-    assert clip_polygon("circle(50%)", 10, 10) is None
     assert clip_polygon("url(#clip)", 10, 10) is None
     assert clip_polygon("none", 10, 10) is None

@@ -43,8 +43,9 @@ def _covers(shape: dict[str, Any], x: float, y: float) -> bool:
     sx, sy, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
     geom = shape.get("geom")
     if geom == "custom":
-        contours = shape.get("contours") or [shape["points"]]
-        return any(_inside([(sx + px, sy + py) for px, py in c], x, y) for c in contours)
+        contours = shape.get("contours") or [shape["points"]]  # a contour inside another: a hole
+        hits = sum(_inside([(sx + px, sy + py) for px, py in c], x, y) for c in contours)
+        return hits % 2 == 1
     if geom == "ellipse":
         return ((x - sx - w / 2) / (w / 2)) ** 2 + ((y - sy - h / 2) / (h / 2)) ** 2 <= 1
     return sx <= x <= sx + w and sy <= y <= sy + h

@@ -146,7 +146,7 @@ def test_svg_text_becomes_native_text():
 def test_unsupported_css_is_reported_once_per_property():
     conv = convert(
         [
-            f'<div class="slide" style="width:320px;height:180px;{FONT}"><p style="clip-path:circle(50%)">x</p><p style="clip-path:circle(10%);mix-blend-mode:multiply">y</p></div>'
+            f'<div class="slide" style="width:320px;height:180px;{FONT}"><p style="clip-path:url(#a)">x</p><p style="clip-path:url(#b);mix-blend-mode:multiply">y</p></div>'
         ]
     )
     messages = [d["message"] for d in conv.diagnostics[0] if d["kind"] == "unsupported"]

@@ -148,24 +148,25 @@ def preferred_ratio(box: b.Box) -> tuple[float, bool] | None:
 
 def ratio_height(box: b.Box, width: float, chrome_w: float, chrome_h: float) -> float | None:
     """The border-box height a box's preferred aspect ratio gives its border-box `width`."""
-    found = preferred_ratio(box)
-    if found is None:
-        return None
-    ratio, sizing_box = found
-    if sizing_box and box.style["box-sizing"] == "border-box":
-        return max(width / ratio, chrome_h)
-    return max(0.0, width - chrome_w) / ratio + chrome_h
+    return _through_ratio(box, width, chrome_w, chrome_h, height_from_width=True)
 
 
 def ratio_width(box: b.Box, height: float, chrome_w: float, chrome_h: float) -> float | None:
     """The border-box width a box's preferred aspect ratio gives its border-box `height`."""
+    return _through_ratio(box, height, chrome_h, chrome_w, height_from_width=False)
+
+
+def _through_ratio(
+    box: b.Box, size: float, chrome_in: float, chrome_out: float, height_from_width: bool
+) -> float | None:
     found = preferred_ratio(box)
     if found is None:
         return None
     ratio, sizing_box = found
+    factor = 1.0 / ratio if height_from_width else ratio
     if sizing_box and box.style["box-sizing"] == "border-box":
-        return max(height * ratio, chrome_w)
-    return max(0.0, height - chrome_h) * ratio + chrome_w
+        return max(size * factor, chrome_out)
+    return max(0.0, size - chrome_in) * factor + chrome_out
 
 
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:

@@ -9,7 +9,6 @@ adding or changing a fixture (Playwright from the fidelity virtualenv, /usr/bin/
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -17,16 +16,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # the project, when run as a script
 
 from tests.layout.break_fixtures import FIXTURES  # noqa: E402
-from tests.layout.chromium_text import render  # noqa: E402
+from tests.layout.chromium_text import record_suite  # noqa: E402
 
 EXPECTED = HERE / "expected_breaks.json"
 
 
 def main() -> None:
-    records = render(dict(FIXTURES))
-    data = {name: {"html": FIXTURES[name], **records[name]} for name in FIXTURES}
-    EXPECTED.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
-    print(f"wrote {EXPECTED} ({len(data)} fixtures)")
+    record_suite(FIXTURES, EXPECTED)
 
 
 if __name__ == "__main__":

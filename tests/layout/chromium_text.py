@@ -197,6 +197,14 @@ def render(fixtures: dict[str, str]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def record_suite(fixtures: dict[str, str], expected: Path) -> None:
+    """Record a text fixture suite (name -> HTML) into `expected` (html + the recorded values)."""
+    records = render(dict(fixtures))
+    data = {name: {"html": fixtures[name], **records[name]} for name in fixtures}
+    expected.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    print(f"wrote {expected} ({len(data)} fixtures)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -4,26 +4,19 @@ PPTX paragraph broken with a:br where Chromium breaks."""
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 
 import pytest
-from lxml import etree
 
-from engine import convert
 from engine.layout.balance import Block, Candidate, _scores, rewrap
 from engine.layout.fragments import TextFragment
 from engine.layout.inline_items import Piece
 from tests.layout.chromium_balance import EXPECTED
 from tests.layout.chromium_boxes import page
 from tests.layout.conftest import find_fragment, layout
+from tests.layout.pptx_lines import slide_texts
 
 RECORDED = json.loads(EXPECTED.read_text())
-NS = {
-    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
-    "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
-}
 # Exact or near ties (within 0.03 px) that Chromium's float positions decide the other way: CJK
 # characters of one width, and letter-spaced words.
 TIES = {"cjk", "letter_spacing"}
@@ -81,25 +74,6 @@ def test_line_clamp_balances_the_clamped_lines() -> None:
     # stands aside): the two visible lines end where the greedy second line ended
     got = [text for text, _right in engine_lines(RECORDED["line_clamp"]["html"])]
     assert "\n".join(got) == RECORDED["line_clamp"]["visible"]["a"]["text"]
-
-
-def slide_texts(html: str) -> tuple[list[str], int]:
-    """The text of the slide's first text shape split at its a:br, and how many a:br it has."""
-    data = convert([page(html)]).pptx_bytes
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
-    body = next(sp for sp in xml.iterfind(".//p:sp", NS) if sp.find(".//a:t", NS) is not None)
-    texts, current, breaks = [], "", 0
-    for el in body.iter(f"{{{NS['a']}}}t", f"{{{NS['a']}}}br", f"{{{NS['a']}}}p"):
-        if el.tag.endswith("}t"):
-            current += el.text or ""
-        elif current:
-            breaks += el.tag.endswith("}br")
-            texts.append(current)
-            current = ""
-    if current:
-        texts.append(current)
-    return [t.strip() for t in texts], breaks
 
 
 @pytest.mark.fonts("fonts-liberation")

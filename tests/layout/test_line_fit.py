@@ -3,28 +3,21 @@
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lxml import etree
 
-from engine import convert
 from engine.layout.fragments import TextFragment
 from engine.layout.inline import fits
 from engine.layout.text import HYPHEN, SHY
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED
 from tests.layout.conftest import boxes_by_id, find_fragment, layout
+from tests.layout.pptx_lines import slide_texts
 
 RECORDED = json.loads(EXPECTED.read_text())
-NS = {
-    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
-    "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
-}
 FIT = sorted(name for name in RECORDED if name.startswith("line_fit_"))
 BREAKS = sorted(name for name in RECORDED if not name.startswith("line_fit_"))
 
@@ -87,25 +80,6 @@ def test_shrink_to_fit_box_keeps_its_items_on_one_line() -> None:
 def test_breaking_opportunities_as_chromium(name: str) -> None:
     # overflow-wrap, word-break, <wbr>, U+200B, soft hyphens; unbreakable words overflow
     assert engine_lines(RECORDED[name]["html"]) == chromium_lines(name)
-
-
-def slide_texts(html: str) -> tuple[list[str], int]:
-    """The text of the slide's first text shape split at its a:br, and how many a:br it has."""
-    data = convert([page(html)]).pptx_bytes
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
-    body = next(sp for sp in xml.iterfind(".//p:sp", NS) if sp.find(".//a:t", NS) is not None)
-    texts, current, breaks = [], "", 0
-    for el in body.iter(f"{{{NS['a']}}}t", f"{{{NS['a']}}}br", f"{{{NS['a']}}}p"):
-        if el.tag.endswith("}t"):
-            current += el.text or ""
-        elif current:
-            breaks += el.tag.endswith("}br")
-            texts.append(current)
-            current = ""
-    if current:
-        texts.append(current)
-    return [t.strip() for t in texts], breaks
 
 
 @pytest.mark.fonts("fonts-liberation")

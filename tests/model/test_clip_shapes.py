@@ -17,6 +17,7 @@ from lxml import etree
 from engine import convert
 from engine.model.clip_path import EMPTY, clip_region, reference_boxes
 from tests.model.chromium_clip_shapes import page, quadrants_png
+from tests.model.shape_probe import covers
 
 EXPECTED = json.loads((Path(__file__).resolve().parent / "expected_clip_shapes.json").read_text())
 NS = {
@@ -24,34 +25,6 @@ NS = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
 }
 QUADRANTS = ((220, 40, 40), (40, 160, 60), (40, 70, 200), (240, 200, 30))  # tl, tr, bl, br
-
-
-def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
-    hit = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
-
-def _covers(shape: dict[str, Any], x: float, y: float) -> bool:
-    sx, sy, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    geom = shape.get("geom")
-    in_box = sx - 1e-6 <= x <= sx + w + 1e-6 and sy - 1e-6 <= y <= sy + h + 1e-6
-    if not in_box and geom != "custom":  # custom points may lie outside the box
-        return False
-    if geom == "custom":
-        contours = shape.get("contours") or [shape["points"]]
-        hits = sum(_inside([(sx + px, sy + py) for px, py in c], x, y) for c in contours)
-        return hits % 2 == 1
-    if geom == "ellipse":
-        return ((x - sx - w / 2) / (w / 2)) ** 2 + ((y - sy - h / 2) / (h / 2)) ** 2 <= 1
-    if geom == "roundRect":
-        r = shape.get("radius", 0.0)
-        dx = max(0.0, abs(x - sx - w / 2) - (w / 2 - r))
-        dy = max(0.0, abs(y - sy - h / 2) - (h / 2 - r))
-        return dx * dx + dy * dy <= r * r
-    return True
 
 
 def _picture_color(shape: dict[str, Any], x: float, y: float) -> tuple[int, int, int]:
@@ -65,7 +38,7 @@ def _paint(shapes: list[dict[str, Any]], x: float, y: float) -> tuple[float, ...
     """The colour at (x, y) over the white slide; None where a gradient is on top."""
     color: tuple[float, ...] | None = (255.0, 255.0, 255.0)
     for shape in shapes:
-        if shape.get("kind") not in ("rect", "picture") or not _covers(shape, x, y):
+        if shape.get("kind") not in ("rect", "picture") or not covers(shape, x, y):
             continue
         if shape["kind"] == "picture":
             color = tuple(float(c) for c in _picture_color(shape, x, y))
@@ -96,7 +69,7 @@ def _on_stroke(shape: dict[str, Any], half: float, x: float, y: float) -> bool:
             out["radius"] = max(0.0, shape["radius"] + by)
         return out
 
-    return _covers(grown(half), x, y) and not _covers(grown(-half), x, y)
+    return covers(grown(half), x, y) and not covers(grown(-half), x, y)
 
 
 def _html(name: str) -> str:

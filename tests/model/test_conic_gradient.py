@@ -17,6 +17,7 @@ from engine import convert
 from engine.model.conic import conic_runs
 from engine.model.paint import resolved_stops
 from engine.style.types import LP, RGBA, ConicGradient
+from tests.model.shape_probe import covers
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = json.loads((HERE / "expected_conic.json").read_text())
@@ -31,26 +32,6 @@ NS = {
 }
 
 
-def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
-    hit = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
-
-def _covers(shape: dict[str, Any], x: float, y: float) -> bool:
-    sx, sy, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    geom = shape.get("geom")
-    if geom == "custom":
-        contours = shape.get("contours") or [shape["points"]]  # a contour inside another: a hole
-        hits = sum(_inside([(sx + px, sy + py) for px, py in c], x, y) for c in contours)
-        return hits % 2 == 1
-    if geom == "ellipse":
-        return ((x - sx - w / 2) / (w / 2)) ** 2 + ((y - sy - h / 2) / (h / 2)) ** 2 <= 1
-    return sx <= x <= sx + w and sy <= y <= sy + h
-
-
 def _painted(shapes: list[dict[str, Any]], x: float, y: float) -> tuple[float, float, float]:
     """The colour at (x, y): every solid fill covering it composited over the white slide."""
     r, g, b = 255.0, 255.0, 255.0
@@ -58,7 +39,7 @@ def _painted(shapes: list[dict[str, Any]], x: float, y: float) -> tuple[float, f
         fill = shape.get("fill")
         if shape.get("kind") != "rect" or not fill or fill["type"] != "solid":
             continue
-        if not _covers(shape, x, y):
+        if not covers(shape, x, y):
             continue
         a = fill["alpha"]
         c = [int(fill["color"][i : i + 2], 16) for i in (0, 2, 4)]

@@ -9,7 +9,7 @@ tests (test_clip_shapes.py) compare the slide model's shapes with these colours.
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_clip_shapes.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_clip_shapes.py
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Expected colours of CSS colour filters from headless Chromium (filter + colour -> the pixel a
 20x20 box paints), for test_color_filters.py.
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_color_filters.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_color_filters.py
 """
 
 from __future__ import annotations

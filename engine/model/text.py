@@ -223,6 +223,18 @@ def _text_indent(item: _Line) -> float:
     return resolve_length(value, item.line.width)
 
 
+def _skipped_lines(last: _Line | None, item: _Line) -> int:
+    """How many empty lines of `last`'s pitch lie between it and `item` (0 when adjacent),
+    -1 when the gap between them is not a whole number of such lines."""
+    assert last is not None
+    pitch = last.line.height
+    gap = item.top - (last.top + pitch)
+    if abs(gap) < 0.05:
+        return 0
+    count = round(gap / pitch) if pitch > 0 else 0
+    return count if count >= 1 and abs(gap - count * pitch) < 0.05 else -1
+
+
 def _line_size(seg: list[TextFragment]) -> float:
     return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
 
@@ -276,8 +288,13 @@ def _text_box(
             and abs(last.size - size) < 0.05
             and explicit_breaks
         )
+        skipped = _skipped_lines(last, item) if same else 0
+        if skipped < 0:
+            same = False  # a gap that is not whole empty lines: a paragraph with space before
         if same:
-            paragraphs[-1]["runs"].append({"break": True})
+            # Lines with no text between (pre-wrap blank lines) become empty lines of the same
+            # pitch, as the browser leaves them.
+            paragraphs[-1]["runs"].extend({"break": True} for _ in range(skipped + 1))
         else:
             para = _paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
             para["line_spacing"] = spacing

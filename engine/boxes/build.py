@@ -21,6 +21,7 @@ from engine.boxes.lists import (
     marker_text,
     ordinal_for,
 )
+from engine.boxes.quotes import QuoteDepth, element_lang, quote_pairs
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.budget import check
@@ -84,6 +85,7 @@ class BuildContext:
     counter: int = 0
     ordinals: dict[Any, dict[Any, int]] = field(default_factory=dict)  # list -> item ordinals
     counters: Counters = field(default_factory=Counters)  # CSS counters in scope
+    quotes: QuoteDepth = field(default_factory=QuoteDepth)  # open-quote nesting depth
 
     def next_index(self) -> int:
         self.counter += 1
@@ -229,7 +231,7 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
         return None
     counters = ctx.counters  # a ::before / ::after is a child of its element
     counters.apply(style)
-    text = "".join(_content_piece(piece, ctx) for piece in content)
+    text = "".join(_content_piece(piece, ctx, el) for piece in content)
     counters.open()  # a counter it nested inside its parent's goes out of scope with it
     counters.close()
     if len(text) > MAX_GENERATED_CHARS:
@@ -248,11 +250,14 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     return box
 
 
-def _content_piece(piece: Any, ctx: BuildContext) -> str:
-    """One piece of a resolved `content` value as text: a string, or counter(name, style) /
-    counters(name, separator, style) of the counters in scope (engine.boxes.counters)."""
+def _content_piece(piece: Any, ctx: BuildContext, el: Any = None) -> str:
+    """One piece of a resolved `content` value as text: a string, counter(name, style) /
+    counters(name, separator, style) of the counters in scope (engine.boxes.counters), or a
+    quotation mark at the walk's quote depth (engine.boxes.quotes)."""
     if isinstance(piece, str):
         return piece
+    if isinstance(piece, tuple) and len(piece) == 3 and piece[0] == "quote":
+        return ctx.quotes.text(str(piece[1]), quote_pairs(piece[2], element_lang(el)))
     if isinstance(piece, tuple) and len(piece) == 3 and piece[0] == "counter":
         return ctx.counters.text(piece[1], str(piece[2]))
     if isinstance(piece, tuple) and len(piece) == 4 and piece[0] == "counters":
@@ -267,7 +272,7 @@ def _marker_for(el: Any, style: Any, marker_style: Any, ctx: BuildContext) -> st
     if content == "none":
         return None
     if isinstance(content, tuple):
-        text = "".join(_content_piece(piece, ctx) for piece in content)
+        text = "".join(_content_piece(piece, ctx, el) for piece in content)
         return text[:MAX_GENERATED_CHARS] or None
     list_type = style["list-style-type"]
     if list_type == "none":

@@ -9,6 +9,7 @@ from engine.layout.fragments import TextFragment
 from engine.model import textmetrics as tm
 from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces
 from engine.model.paint import first_color, gradient_fill
+from engine.model.textdecor import decoration_props
 from engine.style.types import RGBA
 from engine.units import px_to_pt
 
@@ -58,11 +59,8 @@ def run_for(
         run["bold"] = True
     if style["font-style"] in ("italic", "oblique"):
         run["italic"] = True
-    if "underline" in tf.decoration:
-        run["underline"] = True
-    if "line-through" in tf.decoration:
-        run["strike"] = True
     color = run_color(tf, block_style)
+    run.update(decoration_props(tf, color))
     run["color"] = color.hex
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:

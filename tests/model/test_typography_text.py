@@ -39,3 +39,90 @@ def test_lines_apart_by_other_than_whole_lines_become_paragraphs():
     paras = box["text"]["paragraphs"]
     assert [[r.get("text") for r in p["runs"]] for p in paras] == [["one"], ["two"]]
     assert paras[1]["space_before"] > 0
+
+
+def runs_by_text(body: str) -> dict[str, dict]:
+    return {
+        r["text"].strip(): r
+        for box in text_boxes(body)
+        for p in box["text"]["paragraphs"]
+        for r in p["runs"]
+        if r.get("text", "").strip()
+    }
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_block_decorations_reach_inline_descendants_but_not_atomic_inlines():
+    runs = runs_by_text(
+        '<div style="text-decoration:underline"><p style="margin:0">a <b>b</b>'
+        '<span style="display:inline-block">c</span>'
+        '<span style="float:left">d</span></p></div>'
+    )
+    assert runs["a"]["underline"] is True and runs["b"]["underline"] is True
+    assert "underline" not in runs["c"] and "underline" not in runs["d"]
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+@pytest.mark.parametrize(
+    ("style", "expected"),
+    [
+        ("solid", True),
+        ("double", "dbl"),
+        ("dotted", "dotted"),
+        ("dashed", "dash"),
+        ("wavy", "wavy"),
+    ],
+)
+def test_underline_style_and_colour_come_from_the_decorating_box(style: str, expected: object):
+    runs = runs_by_text(
+        f'<p style="margin:0;color:#112233;text-decoration:underline {style} #a1442c">'
+        'x <span style="color:#00ff00">y</span></p>'
+    )
+    for key in ("x", "y"):  # y keeps the decorating <p>'s style and colour, not its own
+        assert runs[key]["underline"] == expected
+        assert runs[key]["underline_color"] == "A1442C"
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_underline_in_the_text_colour_writes_no_underline_fill():
+    runs = runs_by_text('<p style="margin:0;color:#123456"><u>x</u> <s>y</s></p>')
+    assert runs["x"]["underline"] is True and "underline_color" not in runs["x"]
+    assert runs["y"]["strike"] is True
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_innermost_decorating_box_draws_its_line_and_double_strike():
+    runs = runs_by_text(
+        '<p style="margin:0;text-decoration:underline dotted red">a '
+        '<span style="text-decoration:underline wavy blue">b</span> '
+        '<del style="text-decoration-style:double">c</del></p>'
+    )
+    assert (runs["a"]["underline"], runs["a"]["underline_color"]) == ("dotted", "FF0000")
+    assert (runs["b"]["underline"], runs["b"]["underline_color"]) == ("wavy", "0000FF")
+    assert runs["c"]["strike"] == "dbl" and runs["c"]["underline"] == "dotted"
+
+
+def test_pptx_writes_underline_type_and_fill():
+    from lxml import etree
+
+    from engine.pptx.text import add_rpr
+
+    parent = etree.Element(
+        "{http://schemas.openxmlformats.org/drawingml/2006/main}r",
+        nsmap={"a": "http://schemas.openxmlformats.org/drawingml/2006/main"},
+    )
+    run = {
+        "text": "x",
+        "underline": "wavy",
+        "underline_color": "A1442C",
+        "strike": "dbl",
+        "color": "112233",
+        "font": "DejaVu Serif",
+    }
+    rpr = add_rpr(parent, "{http://schemas.openxmlformats.org/drawingml/2006/main}rPr", run)
+    xml = etree.tostring(rpr).decode()
+    assert 'u="wavy"' in xml and 'strike="dblStrike"' in xml
+    assert (
+        '<a:uFill><a:solidFill><a:srgbClr val="A1442C"/></a:solidFill></a:uFill>'
+        '<a:latin typeface="DejaVu Serif"/>'
+    ) in xml

@@ -339,6 +339,13 @@ def _text_box(
     top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
     left = min(i.ox + i.line.x for i in lines) - marker_width + inside
     width = max(i.line.width for i in lines) + marker_width
+    # A negative text-indent pulls the first line out of the block: the box starts there and
+    # the later lines keep their place with a left margin (a hanging first line).
+    outdent = 0.0
+    if not marker_width and align in ("l", "just") and first.seg[0].x < -0.5:
+        outdent = -first.seg[0].x
+        left -= outdent
+        width += outdent
     content_right = max(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
     )
@@ -362,6 +369,10 @@ def _text_box(
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align in ("l", "just") and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
+    if outdent:
+        for para in paragraphs:
+            para["margin_left"] = outdent
+        paragraphs[0]["indent"] = -outdent
     split_fallback_runs(paragraphs)
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}

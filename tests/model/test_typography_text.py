@@ -126,3 +126,19 @@ def test_pptx_writes_underline_type_and_fill():
         '<a:uFill><a:solidFill><a:srgbClr val="A1442C"/></a:solidFill></a:uFill>'
         '<a:latin typeface="DejaVu Serif"/>'
     ) in xml
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+@pytest.mark.parametrize("align", ["left", "justify"])
+def test_negative_text_indent_hangs_the_first_line_out_of_the_box(align: str):
+    # padding-left 12 px, text-indent -12 px: the first line starts at the border edge (x 80),
+    # the later lines at the content edge (x 92), as Chromium lays them out.
+    (box,) = text_boxes(
+        f'<p style="margin:0;position:absolute;left:80px;top:0;width:300px;font-size:16px;'
+        f'padding-left:12px;text-indent:-12px;text-align:{align}">'
+        "A hanging first line with enough words to wrap onto a second and third line.</p>"
+    )
+    paras = box["text"]["paragraphs"]
+    assert box["x"] == pytest.approx(80.0, abs=0.01)
+    assert all(p["margin_left"] == pytest.approx(12.0) for p in paras)
+    assert paras[0]["indent"] == pytest.approx(-12.0)

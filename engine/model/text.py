@@ -240,7 +240,10 @@ def _line_size(seg: list[TextFragment]) -> float:
 
 
 def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
-    return {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
+    para: dict[str, Any] = {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
+    if style["direction"] == "rtl":
+        para["rtl"] = True  # the bidi paragraph level: runs are ordered right to left
+    return para
 
 
 def _text_box(
@@ -315,6 +318,9 @@ def _text_box(
                     next((t.font_size for t in item.seg if not t.marker), size),
                 )
                 marker_width = max(marker_width, marker_indent(marker, item.seg))
+                # LibreOffice draws an rtl paragraph's autonumber without its digits: list
+                # items keep left-to-right paragraphs (and their marker on the left) for now
+                para.pop("rtl", None)
                 if marker.x >= 0:
                     inside = max(inside, marker.x + marker.width)
             paragraphs.append(para)

@@ -142,3 +142,23 @@ def test_negative_text_indent_hangs_the_first_line_out_of_the_box(align: str):
     assert box["x"] == pytest.approx(80.0, abs=0.01)
     assert all(p["margin_left"] == pytest.approx(12.0) for p in paras)
     assert paras[0]["indent"] == pytest.approx(-12.0)
+
+
+@pytest.mark.fonts("fonts-noto-core")
+def test_rtl_blocks_write_rtl_paragraphs_with_complex_script_fonts():
+    (box,) = text_boxes(
+        '<p dir="rtl" style="margin:0;width:400px;font:20px \'Noto Sans Hebrew\'">'
+        "תוכנית העבודה לשנת 2026</p>"
+    )
+    (para,) = box["text"]["paragraphs"]
+    assert para["rtl"] is True and para["align"] == "r"  # text-align: start is the right edge
+    # every run, digits included (Noto Sans Hebrew has none: they fall back), names its a:cs face
+    assert all(r["cs_font"] == r["font"] for r in para["runs"])
+    assert para["runs"][0]["cs_font"] == "Noto Sans Hebrew"
+
+
+@pytest.mark.fonts("fonts-noto-core")
+def test_arabic_in_ltr_text_names_its_complex_script_font():
+    runs = runs_by_text("<p style=\"margin:0;font:20px 'Noto Sans Arabic'\">abc <b>عربي</b></p>")
+    assert "cs_font" not in runs["abc"] and runs["عربي"]["cs_font"] == "Noto Sans Arabic"
+    assert "rtl" not in text_boxes('<p style="margin:0">abc</p>')[0]["text"]["paragraphs"][0]

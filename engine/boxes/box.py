@@ -61,6 +61,10 @@ class Box:
     background_media: dict[str, str] = field(default_factory=dict)  # url() layer -> media key
     index: int = 0  # document order, for stable sorting
     first_line: dict[str, Any] | None = None  # ::first-line values for the first line's text
+    # TEXT boxes: the computed styles of the boxes whose text-decoration reaches this text,
+    # outermost first (decorations propagate to in-flow descendants, not into atomic inlines,
+    # floats or absolutely positioned boxes: CSS Text Decoration 3 §2)
+    decorations: tuple[Any, ...] = ()
 
     @property
     def tag(self) -> str:

@@ -21,6 +21,7 @@ from engine.boxes.lists import (
     marker_text,
     ordinal_for,
 )
+from engine.boxes.quotes import QuoteDepth, element_lang, quote_pairs
 from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.budget import check
@@ -84,6 +85,8 @@ class BuildContext:
     counter: int = 0
     ordinals: dict[Any, dict[Any, int]] = field(default_factory=dict)  # list -> item ordinals
     counters: Counters = field(default_factory=Counters)  # CSS counters in scope
+    quotes: QuoteDepth = field(default_factory=QuoteDepth)  # open-quote nesting depth
+    decorations: tuple[Any, ...] = ()  # styles whose text-decoration reaches the text built now
 
     def next_index(self) -> int:
         self.counter += 1
@@ -104,6 +107,7 @@ def build_box_tree(
     ancestors_in_scope(ctx.counters, slide, styles)
     ctx.counters.apply(style, slide.tag.lower() if isinstance(slide.tag, str) else "", slide)
     ctx.counters.open()
+    ctx.decorations = _decorating(style, ())
     root.children = _fix_children(root, list(_child_boxes(slide, style, ctx, None)), ctx)
     root.inline_content = _is_inline_container(root)
     return root, ctx.media
@@ -149,7 +153,10 @@ def _element_box(
         box.marker_style = ctx.styles.pseudo(el, "marker")
         box.marker = _marker_for(el, style, box.marker_style, ctx)
         box.ordinal = ordinal_for(el, ctx.ordinals)
+    outer_decorations = ctx.decorations
+    ctx.decorations = _decorating(style, () if _stops_decorations(box) else outer_decorations)
     children = list(_child_boxes(el, style, ctx, href))
+    ctx.decorations = outer_decorations
     counters.close()
     line_values = first_line_values(el, ctx.styles) if inner in CONTAINERS else None
     if inner in CONTAINERS:
@@ -217,7 +224,19 @@ def _load_backgrounds(box: b.Box, ctx: BuildContext) -> None:
 
 
 def _text_box(text: str, style: Any, ctx: BuildContext, href: str | None) -> b.Box:
-    return b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())
+    box = b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())
+    box.decorations = ctx.decorations
+    return box
+
+
+def _decorating(style: Any, outer: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The decorating styles inside a box with `style`: the outer ones, then its own."""
+    return (*outer, style) if style["text-decoration-line"] else outer
+
+
+def _stops_decorations(box: b.Box) -> bool:
+    """Decorations of ancestors do not reach into atomic inlines, floats or out-of-flow boxes."""
+    return box.is_atomic_inline or box.out_of_flow or box.style["float"] != "none"
 
 
 def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.Box | None:
@@ -229,7 +248,7 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
         return None
     counters = ctx.counters  # a ::before / ::after is a child of its element
     counters.apply(style)
-    text = "".join(_content_piece(piece, ctx) for piece in content)
+    text = "".join(_content_piece(piece, ctx, el) for piece in content)
     counters.open()  # a counter it nested inside its parent's goes out of scope with it
     counters.close()
     if len(text) > MAX_GENERATED_CHARS:
@@ -241,18 +260,23 @@ def _pseudo_box(el: Any, which: str, ctx: BuildContext, href: str | None) -> b.B
     box = b.Box(style, outer, inner, pseudo=which, href=href, index=ctx.next_index())
     _load_backgrounds(box, ctx)
     if text:
-        box.children = _fix_children(
-            box, [b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())], ctx
+        text_box = b.Box(style, "inline", b.TEXT, text=text, href=href, index=ctx.next_index())
+        text_box.decorations = _decorating(
+            style, () if _stops_decorations(box) else ctx.decorations
         )
+        box.children = _fix_children(box, [text_box], ctx)
     box.inline_content = _is_inline_container(box)
     return box
 
 
-def _content_piece(piece: Any, ctx: BuildContext) -> str:
-    """One piece of a resolved `content` value as text: a string, or counter(name, style) /
-    counters(name, separator, style) of the counters in scope (engine.boxes.counters)."""
+def _content_piece(piece: Any, ctx: BuildContext, el: Any = None) -> str:
+    """One piece of a resolved `content` value as text: a string, counter(name, style) /
+    counters(name, separator, style) of the counters in scope (engine.boxes.counters), or a
+    quotation mark at the walk's quote depth (engine.boxes.quotes)."""
     if isinstance(piece, str):
         return piece
+    if isinstance(piece, tuple) and len(piece) == 3 and piece[0] == "quote":
+        return ctx.quotes.text(str(piece[1]), quote_pairs(piece[2], element_lang(el)))
     if isinstance(piece, tuple) and len(piece) == 3 and piece[0] == "counter":
         return ctx.counters.text(piece[1], str(piece[2]))
     if isinstance(piece, tuple) and len(piece) == 4 and piece[0] == "counters":
@@ -267,7 +291,7 @@ def _marker_for(el: Any, style: Any, marker_style: Any, ctx: BuildContext) -> st
     if content == "none":
         return None
     if isinstance(content, tuple):
-        text = "".join(_content_piece(piece, ctx) for piece in content)
+        text = "".join(_content_piece(piece, ctx, el) for piece in content)
         return text[:MAX_GENERATED_CHARS] or None
     list_type = style["list-style-type"]
     if list_type == "none":

@@ -40,9 +40,12 @@ def split_first_letter(
         href=text_box.href,
         index=next_index(),
     )
-    letter.children = [
-        b.Box(style, "inline", b.TEXT, text=text[start:end], href=text_box.href, index=next_index())
-    ]
+    letter_text = b.Box(
+        style, "inline", b.TEXT, text=text[start:end], href=text_box.href, index=next_index()
+    )
+    decorated = (style,) if style["text-decoration-line"] else ()
+    letter_text.decorations = (() if floated else text_box.decorations) + decorated
+    letter.children = [letter_text]
     letter.inline_content = floated
     parts: list[b.Box] = []
     if start:
@@ -55,7 +58,9 @@ def split_first_letter(
 
 
 def _text_like(box: b.Box, text: str, next_index: Callable[[], int]) -> b.Box:
-    return b.Box(box.style, "inline", b.TEXT, text=text, href=box.href, index=next_index())
+    like = b.Box(box.style, "inline", b.TEXT, text=text, href=box.href, index=next_index())
+    like.decorations = box.decorations
+    return like
 
 
 def _first_text(children: list[b.Box]) -> tuple[list[b.Box], int] | None:

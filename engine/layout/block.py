@@ -26,6 +26,7 @@ from engine.layout.intrinsic import shrink_to_fit
 from engine.layout.multicol import is_multicol
 from engine.layout.position import relative_offset
 from engine.layout.vertical import is_vertical, layout_vertical
+from engine.style.computed import ComputedStyle
 
 
 @dataclass
@@ -93,7 +94,15 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
         ml = remaining
     elif mr is None:
         mr = remaining
+    elif _containing_block_rtl(style):
+        ml = cbw - width - mr  # over-constrained: an rtl containing block ignores margin-left
     return UsedWidth(width, ml, mr or 0.0, border, padding)
+
+
+def _containing_block_rtl(style: ComputedStyle) -> bool:
+    """Whether the box's containing block (its parent's box) lays out right to left."""
+    parent = getattr(style, "parent", None)
+    return (parent if parent is not None else style)["direction"] == "rtl"
 
 
 def _width_from_ratio(

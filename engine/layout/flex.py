@@ -134,6 +134,10 @@ def _distribution(value: str, free: float, n: int, flipped: bool) -> tuple[float
     return 0.0, 0.0
 
 
+# start/end on an rtl inline axis: the physical right/left edge
+_RTL_KEYWORDS = {"start": "right", "end": "left", "self-start": "right", "self-end": "left"}
+
+
 def _physical_keyword(value: str, flipped: bool) -> str:
     """Map an alignment keyword to flex-start/flex-end/... measured from the physical start edge."""
     if value in ("start", "left", "self-start"):
@@ -247,6 +251,8 @@ def _justify(c: FlexContainer, line: FlexLine, inner_main: float) -> None:
     offset = between = 0.0
     if not (autos and free > 0):
         value = align_keyword(c.box.style["justify-content"])
+        if c.rtl and c.row:
+            value = _RTL_KEYWORDS.get(value, value)
         offset, between = _distribution(value, free, n, c.reverse)
     ps, pe = (LEFT, RIGHT) if c.row else (TOP, BOTTOM)
     base = offset
@@ -277,7 +283,8 @@ def _align_item(c: FlexContainer, line: FlexLine, item: FlexItem) -> None:
     elif item.align == "baseline" and item.baseline_aligned and not c.wrap_reverse:
         offset = line.max_ascent - item.ascent
     else:
-        value = _physical_keyword(item.align, c.wrap_reverse)
+        align = _RTL_KEYWORDS.get(item.align, item.align) if c.rtl and not c.row else item.align
+        value = _physical_keyword(align, c.wrap_reverse)
         if value == "baseline":
             value = "flex-end" if c.wrap_reverse else "flex-start"
         if value == "flex-end":
@@ -320,20 +327,22 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     direction = str(style["flex-direction"])
     wrap = str(style["flex-wrap"])
     row = not direction.startswith("column")
+    rtl = style["direction"] == "rtl"
     column_gap = gap_value(style["column-gap"], inner_w)
     row_gap = gap_value(style["row-gap"], inner_h)
     c = FlexContainer(
         box,
         row,
-        direction.endswith("reverse"),
+        direction.endswith("reverse") != (rtl and row),
         wrap != "nowrap",
-        wrap == "wrap-reverse",
+        (wrap == "wrap-reverse") != (rtl and not row),
         inner_w,
         inner_h,
         column_gap if row else row_gap,
         row_gap if row else column_gap,
         align_keyword(style["align-items"]),
         ItemLayouts(ctx),
+        rtl,
     )
     frag = BoxFragment(
         box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding

@@ -113,6 +113,10 @@ class FlexContainer:
     cross_gap: float
     align_items: str
     measure: ItemLayouts
+    # direction: rtl puts the inline axis's start on the right: the main axis of a row (folded
+    # into `reverse`) or the cross axis of a column (folded into `wrap_reverse`); start/end
+    # alignment keywords then name the right edge
+    rtl: bool = False
 
     @property
     def main_start(self) -> int:

@@ -121,6 +121,8 @@ class Collector:
         font, wrap, chunks = shaped
         rules = BreakRules.of(box.style)
         deco = deco | box.style["text-decoration-line"]
+        for decorating in box.decorations:
+            deco = deco | decorating["text-decoration-line"]
         for i, (segments, extent, ea) in enumerate(chunks):
             if i:
                 self.emit(Piece("break", box))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.layout import smallcaps
@@ -9,8 +10,15 @@ from engine.layout.fragments import TextFragment
 from engine.model import textmetrics as tm
 from engine.model.fallback_runs import FALLBACK_KEY, fallback_pieces
 from engine.model.paint import first_color, gradient_fill
+from engine.model.textdecor import decoration_props
 from engine.style.types import RGBA
 from engine.units import px_to_pt
+
+# Scripts office suites draw with the complex-script font: Hebrew to Arabic Extended-A, Indic
+# to Lao, Tibetan, Myanmar, Khmer, Hebrew/Arabic presentation forms.
+_COMPLEX = re.compile(
+    "[\u0590-\u08ff\u0900-\u0eff\u0f00-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]"
+)
 
 
 def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
@@ -54,15 +62,17 @@ def run_for(
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
     if tf.ea_family:
         run["ea_font"] = tf.ea_family
+    if _COMPLEX.search(tf.text) or style["direction"] == "rtl":
+        # LibreOffice and PowerPoint draw Arabic, Hebrew, Indic, Thai... with the run's
+        # complex-script font (a:cs), not a:latin, and digits and punctuation next to them in
+        # right-to-left text too: name the face the layout measured.
+        run["cs_font"] = tf.family
     if int(style["font-weight"]) >= 600:
         run["bold"] = True
     if style["font-style"] in ("italic", "oblique"):
         run["italic"] = True
-    if "underline" in tf.decoration:
-        run["underline"] = True
-    if "line-through" in tf.decoration:
-        run["strike"] = True
     color = run_color(tf, block_style)
+    run.update(decoration_props(tf, color))
     run["color"] = color.hex
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:

@@ -47,7 +47,8 @@ Paragraph
      "runs": [Run, ...]}
 Run
     {"text": str} plus optional: "font": latin typeface, "ea_font": east-asian typeface,
-    "size": pt, "bold": bool, "italic": bool, "underline": bool, "strike": bool,
+    "size": pt, "bold": bool, "italic": bool, "underline": bool | "dbl" | "dotted" | "dash" | "wavy"
+    (any ST_TextUnderlineType), "underline_color": "RRGGBB", "strike": bool | "dbl",
     "color": "RRGGBB", "alpha": a, "spacing": pt (letter-spacing), "baseline": int
     (OOXML thousandths of a percent: 30000 superscript, -25000 subscript), "href": str
     "fill": a gradient Fill for gradient text (CSS background-clip: text; written as a:gradFill,

@@ -223,12 +223,27 @@ def _text_indent(item: _Line) -> float:
     return resolve_length(value, item.line.width)
 
 
+def _skipped_lines(last: _Line | None, item: _Line) -> int:
+    """How many empty lines of `last`'s pitch lie between it and `item` (0 when adjacent),
+    -1 when the gap between them is not a whole number of such lines."""
+    assert last is not None
+    pitch = last.line.height
+    gap = item.top - (last.top + pitch)
+    if abs(gap) < 0.05:
+        return 0
+    count = round(gap / pitch) if pitch > 0 else 0
+    return count if count >= 1 and abs(gap - count * pitch) < 0.05 else -1
+
+
 def _line_size(seg: list[TextFragment]) -> float:
     return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
 
 
 def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
-    return {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
+    para: dict[str, Any] = {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
+    if style["direction"] == "rtl":
+        para["rtl"] = True  # the bidi paragraph level: runs are ordered right to left
+    return para
 
 
 def _text_box(
@@ -276,8 +291,13 @@ def _text_box(
             and abs(last.size - size) < 0.05
             and explicit_breaks
         )
+        skipped = _skipped_lines(last, item) if same else 0
+        if skipped < 0:
+            same = False  # a gap that is not whole empty lines: a paragraph with space before
         if same:
-            paragraphs[-1]["runs"].append({"break": True})
+            # Lines with no text between (pre-wrap blank lines) become empty lines of the same
+            # pitch, as the browser leaves them.
+            paragraphs[-1]["runs"].extend({"break": True} for _ in range(skipped + 1))
         else:
             para = _paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
             para["line_spacing"] = spacing
@@ -298,6 +318,9 @@ def _text_box(
                     next((t.font_size for t in item.seg if not t.marker), size),
                 )
                 marker_width = max(marker_width, marker_indent(marker, item.seg))
+                # LibreOffice draws an rtl paragraph's autonumber without its digits: list
+                # items keep left-to-right paragraphs (and their marker on the left) for now
+                para.pop("rtl", None)
                 if marker.x >= 0:
                     inside = max(inside, marker.x + marker.width)
             paragraphs.append(para)
@@ -322,6 +345,13 @@ def _text_box(
     top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
     left = min(i.ox + i.line.x for i in lines) - marker_width + inside
     width = max(i.line.width for i in lines) + marker_width
+    # A negative text-indent pulls the first line out of the block: the box starts there and
+    # the later lines keep their place with a left margin (a hanging first line).
+    outdent = 0.0
+    if not marker_width and align in ("l", "just") and first.seg[0].x < -0.5:
+        outdent = -first.seg[0].x
+        left -= outdent
+        width += outdent
     content_right = max(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
     )
@@ -345,6 +375,10 @@ def _text_box(
     bottom = max(i.top + i.line.height for i in lines)
     if not marker_width and align in ("l", "just") and first.seg[0].x > 0.5:
         paragraphs[0]["indent"] = first.seg[0].x
+    if outdent:
+        for para in paragraphs:
+            para["margin_left"] = outdent
+        paragraphs[0]["indent"] = -outdent
     split_fallback_runs(paragraphs)
     body = text_body(paragraphs)
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}

@@ -81,6 +81,25 @@ AUTONUM_SCHEMES = frozenset(
     }
 )
 _CAPS = frozenset({"small", "all"})
+# a:rPr/@u values a model run may name (ST_TextUnderlineType); True is "sng"
+_UNDERLINES = frozenset(
+    {
+        "sng",
+        "dbl",
+        "heavy",
+        "dotted",
+        "dottedHeavy",
+        "dash",
+        "dashHeavy",
+        "dashLong",
+        "wavy",
+        "wavyHeavy",
+        "wavyDbl",
+        "dotDash",
+        "dotDotDash",
+        "words",
+    }
+)
 _MAX_COORD = 51206400
 _NON_STYLE_KEYS = ("text", "href", "break")
 
@@ -107,6 +126,7 @@ def _rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
         get("bold"),  # booleans: only their truth value is used, so 1 == True is harmless
         get("italic"),
         get("underline"),
+        get("underline_color"),
         get("strike"),
         get("caps"),
         finite(get("spacing")),
@@ -156,10 +176,14 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["b"] = "1" if run["bold"] else "0"
     if run.get("italic") is not None:
         attrib["i"] = "1" if run["italic"] else "0"
-    if run.get("underline") is not None:
-        attrib["u"] = "sng" if run["underline"] else "none"
-    if run.get("strike") is not None:
-        attrib["strike"] = "sngStrike" if run["strike"] else "noStrike"
+    underline = run.get("underline")
+    if underline is not None:
+        attrib["u"] = (token(underline, _UNDERLINES) or "sng") if underline else "none"
+    strike = run.get("strike")
+    if strike is not None:
+        attrib["strike"] = (
+            ("dblStrike" if strike == "dbl" else "sngStrike") if strike else "noStrike"
+        )
     caps = run.get("caps")
     caps = token(caps, _CAPS)
     if caps is not None:
@@ -187,6 +211,9 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     highlight = run.get("highlight")
     if highlight is not None:
         srgb_clr(sub(rpr, a("highlight")), hex_color(highlight))
+    underline_color = run.get("underline_color")
+    if underline and underline_color is not None:
+        solid_fill(sub(rpr, a("uFill")), underline_color)
     for key, font_tag in (("font", "latin"), ("ea_font", "ea"), ("cs_font", "cs")):
         typeface = run.get(key)
         if isinstance(typeface, str) and typeface:

@@ -28,10 +28,8 @@ def _resolve_content(pieces: tuple[Any, ...], ctx: Ctx) -> tuple[Any, ...]:
         if isinstance(p, tuple) and p and p[0] == "attr":
             out.append(_content_attr(p[1], ctx))
         elif isinstance(p, tuple) and p and p[0] == "quote":
-            if p[1] in ("no-open-quote", "no-close-quote") or quotes == "none":
-                continue
-            pair = quotes[0] if isinstance(quotes, tuple) and quotes else ("\u201c", "\u201d")
-            out.append(pair[0] if p[1] == "open-quote" else pair[1])
+            # the mark depends on the quote depth in document order: the box builder draws it
+            out.append(("quote", p[1], quotes))
         else:
             out.append(p)
     return tuple(out)

@@ -3,7 +3,8 @@ markup -> the page's layout text as JSON).
 
 FIXTURES style `li::before` of a 12-item list (counter styles) -> expected_counters.json; SCOPES
 are small pages exercising counter-reset / counter-increment / counter-set and counter scopes
-(nesting, sibling resets, ::before/::after, display: none/contents, list-item) ->
+(nesting, sibling resets, ::before/::after, display: none/contents, list-item) and quotes
+(open/close-quote depth, quotes strings, quotes: auto per language) ->
 expected_counter_scopes.json. Chromium's layout text (DOMSnapshot, which includes generated
 content and list markers) is stored with whitespace removed.
 
@@ -189,6 +190,23 @@ SCOPES: dict[str, tuple[str, str]] = {
         ".c{counter-reset:n 2147483646 m -2147483647}.i{counter-increment:n m -1}"
         ".i::before{content:'[' counter(n) '|' counter(m) ']'}",
         "<div class=c><p class=i>a</p><p class=i>b</p><p class=i>c</p></div>",
+    ),
+    "quotes_nested": (
+        "q{quotes:'\u00ab' '\u00bb' '\u2039' '\u203a'}",
+        "<p><q>a <q>b <q>c</q></q> d</q></p><p><q>e</q></p>",
+    ),
+    "quotes_auto_langs": (
+        "",
+        "<p><q>a <q>b <q>c</q></q></q></p><p lang=de><q>d <q>e</q></q></p>"
+        "<p lang=fr-CH><q>f <q>g</q></q></p><p lang=ja><q>h <q>i</q></q></p>"
+        "<div lang=RU><p><q>j <q>k</q></q></p></div><p lang=es><q>l</q></p>",
+    ),
+    "quotes_depth": (
+        ".n::before{content:no-open-quote}.c::after{content:close-quote}.z{quotes:none}"
+        ".o::before{content:'[' open-quote}",
+        "<p><span class=c>a</span><q>b</q></p><p><span class=n>c</span><q>d</q>"
+        "<span class=c>e</span><span class=c>f</span></p><p class=z><q>g <q>h</q></q></p>"
+        "<p><q>i</q><span class=o>j</span><q>k</q><span class=c>l</span></p>",
     ),
 }
 

@@ -347,3 +347,34 @@ FIXTURES.update(
         "ar_flex_img_cover": '<div style="display:flex;flex-direction:column;width:366px"><img id="a" style="width:100%;aspect-ratio:16/9;object-fit:cover" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><div id="b" style="height:20px"></div></div>',
     }
 )
+
+# direction: rtl: a row's main start is the right edge (start/end keywords follow it; left/right
+# stay physical); row-reverse runs left to right
+RTL = "direction:rtl;width:600px;height:50px"
+FIXTURES.update(
+    {
+        "rtl_row": three(RTL, "width:100px", "width:150px", "width:50px"),
+        "rtl_row_gap_grow": three(RTL + ";gap:10px", "flex:1", "width:150px", "flex:2"),
+        "rtl_row_reverse": three(
+            RTL + ";flex-direction:row-reverse", "width:100px", "width:150px", "width:50px"
+        ),
+        "rtl_justify_start": three(RTL + ";justify-content:start", "width:100px", "width:150px"),
+        "rtl_justify_flex_end": three(
+            RTL + ";justify-content:flex-end", "width:100px", "width:150px"
+        ),
+        "rtl_justify_end": three(RTL + ";justify-content:end", "width:100px", "width:150px"),
+        "rtl_justify_left": three(RTL + ";justify-content:left", "width:100px", "width:150px"),
+        "rtl_justify_between": three(
+            RTL + ";justify-content:space-between", "width:100px", "width:150px", "width:50px"
+        ),
+        "rtl_justify_center": three(RTL + ";justify-content:center", "width:100px", "width:150px"),
+        "rtl_auto_margin": three(RTL, "width:100px;margin-right:auto", "width:150px", "width:50px"),
+        "rtl_margins": three(
+            RTL, "width:100px;margin-left:20px;margin-right:5px", "width:150px", "width:50px"
+        ),
+        "rtl_wrap": boxes(5, "width:200px;height:10px", "direction:rtl;width:600px;flex-wrap:wrap"),
+        "rtl_inherited": '<div style="direction:rtl">'
+        + three("width:600px;height:50px", "width:100px", "width:150px", "width:50px")
+        + "</div>",
+    }
+)

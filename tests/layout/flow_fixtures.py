@@ -101,3 +101,18 @@ FIXTURES.update(
         "ar_img_ratio_overrides": '<img id="a" style="display:block;width:200px;aspect-ratio:1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="b" style="display:block;width:200px;aspect-ratio:auto 1/1" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw=="><img id="c" style="display:block;width:200px;aspect-ratio:4/1;object-fit:cover" src="data:image/gif;base64,R0lGODlhAgABAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAEAAAICDAoAOw==">',
     }
 )
+
+# direction: rtl: an over-constrained block ignores margin-right... of the start side: it sits
+# at the container's right edge; auto margins still centre
+FIXTURES.update(
+    {
+        "rtl_block_narrow": '<div id="p" style="direction:rtl;width:600px"><div id="a" style="width:200px;height:10px"></div>'
+        '<div id="b" style="max-width:300px;height:10px;margin-right:20px"></div>'
+        '<div id="c" style="width:100px;height:10px;margin:0 auto"></div>'
+        '<div id="d" style="width:100px;height:10px;margin-left:auto"></div>'
+        '<div id="e" style="width:100px;height:10px;margin-right:auto"></div>'
+        '<div id="f" style="width:100px;height:10px;margin-left:30px;margin-right:40px"></div></div>',
+        "rtl_block_child_ltr": '<div style="direction:rtl;width:600px;padding:0 10px"><div id="a" style="direction:ltr;width:200px;height:10px"></div>'
+        '<div id="b" style="width:700px;height:10px"></div></div>',
+    }
+)

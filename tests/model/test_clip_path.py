@@ -10,7 +10,8 @@ import pytest
 
 from engine import convert
 from engine.model.clip_path import clip_region, reference_boxes
-from tests.model.test_conic_gradient import PAGE, _covers, _painted
+from tests.model.shape_probe import covers
+from tests.model.test_conic_gradient import PAGE, _painted
 
 EXPECTED = json.loads((Path(__file__).resolve().parent / "expected_clip_path.json").read_text())
 
@@ -29,7 +30,7 @@ def test_painted_area_matches_chromium(name: str) -> None:
             got = _painted(shapes, px, py)
             if max(abs(a - b) for a, b in zip(got, want, strict=True)) > 6:
                 bad.append((x, y, hexcolor, [round(v) for v in got]))
-        elif (min(want) < 250) != any(_covers(s, px, py) for s in shapes):
+        elif (min(want) < 250) != any(covers(s, px, py) for s in shapes):
             bad.append((x, y, hexcolor))
     assert not bad, f"{len(bad)} of {len(fixture['samples'])} samples differ: {bad[:5]}"
 

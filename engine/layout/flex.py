@@ -17,7 +17,7 @@ from engine.layout.base import (
     padding_edges,
     specified_width,
 )
-from engine.layout.block import container_size
+from engine.layout.block_sizes import container_size
 from engine.layout.flex_items import (
     BOTTOM,
     LEFT,

@@ -20,7 +20,7 @@ from engine.layout.base import (
     specified_height,
     specified_width,
 )
-from engine.layout.block import container_size
+from engine.layout.block_sizes import container_size
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.grid_placement import ItemPlacement, build_grid
 from engine.layout.grid_tracks import (

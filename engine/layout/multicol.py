@@ -81,7 +81,7 @@ def multicol_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 
 def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a multicol container: rows of balanced columns (and spanners between them)."""
-    from engine.layout.block import block_frame
+    from engine.layout.block_sizes import block_frame
 
     style = box.style
     bf = block_frame(box, ctx, space)

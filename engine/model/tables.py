@@ -71,6 +71,28 @@ def text_outside_cell(frag: BoxFragment) -> bool:
     return False
 
 
+def cell_text_outside(cell: TableCell, grid: TableGrid) -> bool:
+    """Whether a cell's text is drawn over the table instead of in its native cell: inline
+    boxes the cell cannot paint (see text_outside_cell), or a row-spanning cell whose text
+    reaches below the top of its last row. LibreOffice makes the last row of a vertical merge
+    tall enough for the merged cell's whole text and margins (it does not count the rows
+    above), so a rowspan header with vertical-align: bottom or middle would grow that row."""
+    if text_outside_cell(cell.fragment):
+        return True
+    last = min(len(grid.rows), cell.row + cell.rowspan) - 1
+    if cell.rowspan <= 1 or last <= cell.row:
+        return False
+    frag = cell.fragment
+    bottoms = [
+        oy + line.y + line.height for _b, line, _x, oy in _cell_lines(frag) if _text_items(line)
+    ]
+    if not bottoms:
+        return False
+    row = grid.rows[last]
+    need = frag.y - grid.rows[cell.row].y + max(bottoms)
+    return need > row.height + 0.5
+
+
 def _needs_shape(item: InlineBoxFragment) -> bool:
     style = item.box.style
     if max(item.border) > 0:
@@ -106,11 +128,13 @@ def _highlight(t: TextFragment, block_style: Any, cell_style: Any) -> str | None
     return color.hex
 
 
-def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, float]:
+def _cell_text(
+    cell: TableCell, grid: TableGrid, alpha: float
+) -> tuple[dict[str, Any], float, float]:
     """The cell's TextBody, and the top/left margins that put LibreOffice's first baseline and
     the first line's start where the browser has them."""
     frag = cell.fragment
-    if text_outside_cell(frag):
+    if cell_text_outside(cell, grid):
         return _empty_body(), 0.0, 0.0
     lines = [
         (blk, line, ox, oy, items)
@@ -277,7 +301,7 @@ def table_shape(
         if not cols:
             continue
         col, colspan = cols[0], len(cols)
-        body, top, left = _cell_text(cell, alpha)
+        body, top, left = _cell_text(cell, grid, alpha)
         slack_left, slack_right = _wrap_slack(cell, body)
         cx = grid.columns[keep[col]].x
         cy = grid.rows[cell.row].y

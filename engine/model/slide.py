@@ -40,7 +40,7 @@ from engine.model.lowidth import correct_for_libreoffice
 from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
-from engine.model.tables import cell_text_outside
+from engine.model.table_text import cell_text_outside
 from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient
@@ -277,7 +277,12 @@ class Painter:
             from engine.model.tables import table_shapes
 
             clip = entry.clip or self.slide_rect
-            for shape in table_shapes(frag, table, entry.m, entry.alpha, self.backdrop, clip):
+
+            def paint(cell: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+                return decorate(cell, m, alpha, self.diag, self.media)
+
+            shapes = table_shapes(frag, table, entry.m, entry.alpha, self.backdrop, clip, paint)
+            for shape in shapes:
                 self.emit(shape, entry.clip)
 
     def report_unsupported(self, frag: BoxFragment) -> None:

@@ -11,7 +11,7 @@ from engine.model import textmetrics as tm
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.runs import caps_runs, run_for
 from engine.model.schema import text_body
-from engine.model.text import ALIGN
+from engine.model.text import ALIGN, centred_or_right, has_atomic
 from engine.style.types import LP, RGBA
 
 
@@ -56,11 +56,15 @@ def text_outside_cell(frag: BoxFragment) -> bool:
     """Whether a cell's text must be drawn as text boxes over the table rather than inside the
     cell: inline boxes with a border, rounded corners or padding around their background (code
     pills) have to sit between the cell's fill and its text, which a table cell cannot express.
-    A plain background behind inline text stays in the cell as a run highlight."""
-    for _blk, line, _ox, _oy in _cell_lines(frag):
+    A plain background behind inline text stays in the cell as a run highlight. Centred or
+    right-aligned text sharing a line with an inline-block (a badge, an icon) is drawn over
+    the table too, where it keeps its own place on the line."""
+    for blk, line, _ox, _oy in _cell_lines(frag):
         for item in line.items:
             if isinstance(item, InlineBoxFragment) and _needs_shape(item):
                 return True
+        if centred_or_right(blk.box.style) and has_atomic(line) and _text_items(line):
+            return True  # the cell would align the text without the inline-block beside it
     return False
 
 

@@ -281,7 +281,10 @@ class Painter:
             def paint(cell: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
                 return decorate(cell, m, alpha, self.diag, self.media)
 
-            shapes = table_shapes(frag, table, entry.m, entry.alpha, self.backdrop, clip, paint)
+            radii = self.round_clips.get(clip) if clip is not None else None
+            shapes = table_shapes(
+                frag, table, entry.m, entry.alpha, self.backdrop, clip, paint, radii
+            )
             for shape in shapes:
                 self.emit(shape, entry.clip)
 

@@ -8,10 +8,10 @@ from typing import Any
 from engine.layout.fragments import BoxFragment
 from engine.layout.table_grid import TableCell, TableGrid
 from engine.model.clipping import Rect, outside
-from engine.model.geometry import Matrix, place_rect
+from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.table_cells import CellPainter, paints_as_shapes, separated_cell_shapes
-from engine.model.table_corners import rounded_corners
+from engine.model.table_corners import clipped_corner_cells, rounded_corners
 from engine.model.table_text import (
     cell_text,
     empty_body,
@@ -190,6 +190,7 @@ def table_shapes(
     backdrop: Backdrop,
     clip: Rect | None = None,
     paint: CellPainter | None = None,
+    clip_radii: Radii | None = None,
 ) -> list[dict[str, Any]]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
@@ -202,7 +203,8 @@ def table_shapes(
     the slide).
 
     With `paint`, the cells of a separated-borders table that a native cell cannot paint
-    (border-spacing gaps, rounded cells) are painted by it as shapes behind the table."""
+    (border-spacing gaps, rounded cells) are painted by it as shapes behind the table.
+    `clip_radii` are the corners of `clip` when an ancestor's overflow clip is rounded."""
     if clip is not None:
         stub = _clipped_stub(frag, grid, m, alpha, clip)
         if stub is not None:
@@ -219,6 +221,8 @@ def table_shapes(
     underlays = _row_underlays(shape, backdrop)
     _flatten_translucent(shape, backdrop)
     corners = rounded_corners(frag, grid, shape, underlays)
+    if clip is not None and clip_radii is not None:
+        corners += clipped_corner_cells(shape, [*underlays, *corners], clip, clip_radii)
     return [*underlays, *corners, *cells, shape]
 
 

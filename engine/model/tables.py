@@ -12,6 +12,7 @@ from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
 from engine.model.table_cells import CellPainter, paints_as_shapes, separated_cell_shapes
 from engine.model.table_corners import clipped_corner_cells, rounded_corners
+from engine.model.table_double import double_border_shapes, is_double
 from engine.model.table_text import (
     cell_text,
     empty_body,
@@ -124,6 +125,9 @@ def table_shape(
         right = frag_c.border.right + frag_c.padding.right
         own_paint = id(cell) not in shaped
         borders = _borders(cell.borders, alpha, border_memo) if own_paint else {}
+        for key, side in zip("trbl", cell.borders, strict=True):
+            if own_paint and is_double(side):
+                borders[key] = None  # drawn as two stripes over the table
         entry = {
             "text": body,
             "fill": _fill(cell, alpha) if own_paint else None,
@@ -216,14 +220,17 @@ def table_shapes(
     cells = []
     if paint is not None and own:
         cells = separated_cell_shapes(grid, own, m, alpha, lambda c: _fill(c, alpha), paint)
+    shaped = {id(c) for c in own}
+    native = [c for c in grid.cells if id(c) not in shaped]
+    doubles = double_border_shapes(grid, native, m, alpha, shape.get("name", "table"))
     if shape.get("rotation"):
-        return [*cells, shape]
+        return [*cells, shape, *doubles]
     underlays = _row_underlays(shape, backdrop)
     _flatten_translucent(shape, backdrop)
     corners = rounded_corners(frag, grid, shape, underlays)
     if clip is not None and clip_radii is not None:
         corners += clipped_corner_cells(shape, [*underlays, *corners], clip, clip_radii)
-    return [*underlays, *corners, *cells, shape]
+    return [*underlays, *corners, *cells, shape, *doubles]
 
 
 def _cell_boxes(

@@ -40,7 +40,7 @@ from engine.model.lowidth import correct_for_libreoffice
 from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
-from engine.model.tables import text_outside_cell
+from engine.model.table_text import cell_text_outside
 from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
 from engine.options import Options
 from engine.style.types import LinearGradient
@@ -183,12 +183,13 @@ class Painter:
             (layers.atomics if in_cell else layers.inlines).append(_Entry(frag, m, alpha, clip))
         flex_like = frag.box.inner in (b.FLEX, b.GRID)
         table = frag.extra.get("table")
-        cells = {id(c.fragment) for c in table.cells} if table is not None else set()
+        cells = {id(c.fragment): c for c in table.cells} if table is not None else {}
         for child in frag.children:
             entry = self._entry(child, m, alpha, clip)
-            if id(child) in cells:
-                # Cell text is written into the native table, unless it needs inline backgrounds.
-                native = not text_outside_cell(child)
+            cell = cells.get(id(child))
+            if cell is not None and table is not None:
+                # Cell text is written into the native table, unless the cell cannot hold it.
+                native = not cell_text_outside(cell, table)
                 self.gather(child, entry.m, entry.alpha, clip, layers, in_cell=native)
                 continue
             if _creates_context(child, flex_like):
@@ -276,7 +277,15 @@ class Painter:
             from engine.model.tables import table_shapes
 
             clip = entry.clip or self.slide_rect
-            for shape in table_shapes(frag, table, entry.m, entry.alpha, self.backdrop, clip):
+
+            def paint(cell: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+                return decorate(cell, m, alpha, self.diag, self.media)
+
+            radii = self.round_clips.get(clip) if clip is not None else None
+            shapes = table_shapes(
+                frag, table, entry.m, entry.alpha, self.backdrop, clip, paint, radii
+            )
+            for shape in shapes:
                 self.emit(shape, entry.clip)
 
     def report_unsupported(self, frag: BoxFragment) -> None:

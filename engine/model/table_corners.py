@@ -7,10 +7,11 @@ from typing import Any
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table_grid import TableGrid
+from engine.model.clipping import Rect
 from engine.model.decor import radius_px
-from engine.model.geometry import geom_for
+from engine.model.geometry import Radii, geom_for
 
-__all__ = ["rounded_corners"]
+__all__ = ["clipped_corner_cells", "rounded_corners"]
 
 
 def _cell_boxes(
@@ -110,3 +111,57 @@ def rounded_corners(
             corner["radii"] = [round(v, 3) for v in own]
             out.append(corner)
     return out
+
+
+def clipped_corner_cells(
+    table: dict[str, Any], shapes: list[dict[str, Any]], clip: Rect, radii: Radii
+) -> list[dict[str, Any]]:
+    """A table under an ancestor's rounded overflow clip (a card with overflow: hidden and
+    border-radius around it): Chromium clips the cells to the rounded corners. A cell whose
+    corner lies on a rounded corner of the clip gives its fill to a square shape behind the
+    table, which the clip then rounds as any box (its row's fill shape in `shapes`, when one
+    lies under it, is rounded that way already)."""
+    clip_corners = ((clip[0], clip[1]), (clip[2], clip[1]), (clip[2], clip[3]), (clip[0], clip[3]))
+    out: list[dict[str, Any]] = []
+    for cell, _r, x, y, w, h in _cell_boxes(table):
+        fill = cell.get("fill")
+        if cell.get("merged") or not isinstance(fill, dict):
+            continue
+        corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+        if not any(
+            r > 0.5 and abs(cx - kx) < 1.0 and abs(cy - ky) < 1.0
+            for r, (cx, cy), (kx, ky) in zip(radii, corners, clip_corners, strict=True)
+        ):
+            continue
+        cell["fill"] = None
+        if any(_covers(under, x, y, w, h, fill) for under in shapes):
+            continue
+        name = f"{table.get('name', 'table')} corner cell"
+        out.append(
+            {
+                "kind": "rect",
+                "x": x,
+                "y": y,
+                "w": w,
+                "h": h,
+                "fill": dict(fill),
+                "line": None,
+                "name": name,
+            }
+        )
+    return out
+
+
+def _covers(
+    under: dict[str, Any], x: float, y: float, w: float, h: float, fill: dict[str, Any]
+) -> bool:
+    """Whether a square row-fill shape of the same fill lies under a cell box."""
+    return (
+        under.get("kind") == "rect"
+        and under.get("geom", "rect") == "rect"
+        and under.get("fill") == fill
+        and under["x"] - 0.5 <= x
+        and x + w <= under["x"] + under["w"] + 0.5
+        and under["y"] - 0.5 <= y
+        and y + h <= under["y"] + under["h"] + 0.5
+    )

@@ -5,187 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
+from engine.layout.fragments import BoxFragment
 from engine.layout.table_grid import TableCell, TableGrid
-from engine.layout.text import font_info
-from engine.model import textmetrics as tm
 from engine.model.clipping import Rect, outside
-from engine.model.fallback_runs import split_fallback_runs
-from engine.model.geometry import Matrix, place_rect
+from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
-from engine.model.runs import caps_runs, run_for
-from engine.model.schema import text_body
-from engine.model.table_corners import rounded_corners
-from engine.model.text import ALIGN
-from engine.style.types import LP, RGBA
+from engine.model.table_cells import CellPainter, paints_as_shapes, separated_cell_shapes
+from engine.model.table_corners import clipped_corner_cells, rounded_corners
+from engine.model.table_double import double_border_shapes, is_double
+from engine.model.table_text import (
+    cell_text,
+    empty_body,
+    wrap_slack,
+)
+from engine.style.types import RGBA
 
 ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
-
-
-def face_metrics(face: Any) -> tm.FaceMetrics:
-    return tm.FaceMetrics(
-        int(face.units_per_em),
-        float(face.hhea_ascent),
-        float(face.hhea_descent),
-        float(face.hhea_line_gap),
-        float(face.typo_ascent),
-        float(face.typo_descent),
-        float(face.typo_line_gap),
-        float(face.win_ascent),
-        float(face.win_descent),
-        bool(face.use_typo_metrics),
-    )
-
-
-def _cell_lines(
-    frag: BoxFragment, ox: float = 0.0, oy: float = 0.0
-) -> list[tuple[BoxFragment, LineFragment, float, float]]:
-    """Every line of the cell's content in order, with the offset of its block container."""
-    out: list[tuple[BoxFragment, LineFragment, float, float]] = []
-    for line in frag.lines:
-        out.append((frag, line, ox, oy))
-    for child in frag.children:
-        if child.extra.get("absolute"):
-            continue
-        out.extend(_cell_lines(child, ox + child.x, oy + child.y))
-    return out
-
-
-def _text_items(line: LineFragment) -> list[TextFragment]:
-    return [
-        i
-        for i in sorted(line.items, key=lambda i: i.x)
-        if isinstance(i, TextFragment) and not i.marker
-    ]
-
-
-def text_outside_cell(frag: BoxFragment) -> bool:
-    """Whether a cell's text must be drawn as text boxes over the table rather than inside the
-    cell: inline boxes with a border, rounded corners or padding around their background (code
-    pills) have to sit between the cell's fill and its text, which a table cell cannot express.
-    A plain background behind inline text stays in the cell as a run highlight."""
-    for _blk, line, _ox, _oy in _cell_lines(frag):
-        for item in line.items:
-            if isinstance(item, InlineBoxFragment) and _needs_shape(item):
-                return True
-    return False
-
-
-def _needs_shape(item: InlineBoxFragment) -> bool:
-    style = item.box.style
-    if max(item.border) > 0:
-        return True
-    if style["background-color"].a <= 0:
-        return False
-    radius = any(
-        _nonzero(style[f"border-{corner}-radius"])
-        for corner in ("top-left", "top-right", "bottom-right", "bottom-left")
-    )
-    return radius or item.padding.left + item.padding.right > 4.0
-
-
-def _nonzero(value: Any) -> bool:
-    parts = value if isinstance(value, tuple) else (value,)
-    for part in parts:
-        if isinstance(part, (int, float)):
-            if part > 0:
-                return True
-        elif isinstance(part, LP) and (part.px > 0 or part.pct > 0):
-            return True
-    return False
-
-
-def _highlight(t: TextFragment, block_style: Any, cell_style: Any) -> str | None:
-    """The background of the inline box a text sits in (not the cell's own), as a highlight."""
-    style = t.box.style
-    if style is block_style or style is cell_style:
-        return None
-    color = style["background-color"]
-    if not isinstance(color, RGBA) or color.a <= 0:
-        return None
-    return color.hex
-
-
-def _cell_text(cell: TableCell, alpha: float) -> tuple[dict[str, Any], float, float]:
-    """The cell's TextBody, and the top/left margins that put LibreOffice's first baseline and
-    the first line's start where the browser has them."""
-    frag = cell.fragment
-    if text_outside_cell(frag):
-        return _empty_body(), 0.0, 0.0
-    lines = [
-        (blk, line, ox, oy, items)
-        for blk, line, ox, oy in _cell_lines(frag)
-        if (items := _text_items(line))
-    ]
-    paragraphs: list[dict[str, Any]] = []
-    if not lines:
-        return _empty_body(), 0.0, 0.0
-    prev_block = None
-    cell_style = frag.box.style
-    for blk, line, _ox, _oy, items in lines:
-        runs = [run_for(t, blk.box.style, alpha) for t in items]
-        for t, run in zip(items, runs, strict=True):
-            highlight = _highlight(t, blk.box.style, cell_style)
-            if highlight is not None:
-                run["highlight"] = highlight
-        runs = [part for t, run in zip(items, runs, strict=True) for part in caps_runs(t, run)]
-        runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
-        size = max(t.font_size for t in items)
-        spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
-        if blk is prev_block and paragraphs and paragraphs[-1]["line_spacing"] == spacing:
-            paragraphs[-1]["runs"].append({"break": True})
-            paragraphs[-1]["runs"].extend(runs)
-        else:
-            align = ALIGN.get(blk.box.style["text-align"], "l")
-            paragraphs.append(
-                {
-                    "align": align,
-                    "line_spacing": spacing,
-                    "space_before": 0.0,
-                    "space_after": 0.0,
-                    "runs": runs,
-                }
-            )
-        prev_block = blk
-    blk, first, ox, oy, items = lines[0]
-    size = max(t.font_size for t in items)
-    baseline = oy + first.y + first.baseline
-    face = font_info(items[0].box.style).stack.primary
-    offset = tm.first_baseline_offset(
-        face_metrics(face), size, paragraphs[0]["line_spacing"], table_cell=True
-    )
-    top = max(0.0, baseline - offset)
-    left = ox + first.x if paragraphs[0]["align"] == "l" else frag.border.left + frag.padding.left
-    if paragraphs[0]["align"] == "l" and items[0].x > 0.5:
-        # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
-        paragraphs[0]["indent"] = items[0].x
-    split_fallback_runs(paragraphs)
-    body = text_body(paragraphs)
-    return body, top, left
-
-
-def _wrap_slack(cell: TableCell, body: dict[str, Any]) -> tuple[float, float]:
-    """Room taken from the cell's side margins so LibreOffice, whose advances run up to ~1 %
-    wider than Chromium's, never wraps a line the browser kept whole (a wrapped line makes the
-    row grow): from the right margin for left-aligned text, the left for right-aligned, both
-    halves for centred text, so the text itself does not move."""
-    paragraphs = body.get("paragraphs") or []
-    sizes = [
-        float(r["size"]) * 4 / 3
-        for para in paragraphs
-        for r in para.get("runs", [])
-        if r.get("text") and r.get("size")
-    ]
-    if not sizes:
-        return 0.0, 0.0
-    width = cell.fragment.content_width
-    slack = tm.box_width_for_line(width, max(sizes)) - width
-    align = paragraphs[0].get("align", "l")
-    if align == "r":
-        return slack, 0.0
-    if align == "ctr":
-        return slack / 2, slack / 2
-    return 0.0, slack
 
 
 def _fill(cell: TableCell, alpha: float) -> dict[str, Any] | None:
@@ -260,9 +95,14 @@ def _clipped_stub(
 
 
 def table_shape(
-    frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float
+    frag: BoxFragment,
+    grid: TableGrid,
+    m: Matrix,
+    alpha: float,
+    shaped: frozenset[int] = frozenset(),
 ) -> dict[str, Any] | None:
-    """A native table for a table fragment; mergeable (span-only) columns are dropped."""
+    """A native table for a table fragment; mergeable (span-only) columns are dropped. The
+    cells in `shaped` (ids) keep only their text: their paint is drawn as shapes."""
     geometry = _geometry(grid)
     if geometry is None:
         return None
@@ -277,16 +117,20 @@ def table_shape(
         if not cols:
             continue
         col, colspan = cols[0], len(cols)
-        body, top, left = _cell_text(cell, alpha)
-        slack_left, slack_right = _wrap_slack(cell, body)
+        body, top, left = cell_text(cell, grid, alpha)
+        slack_left, slack_right = wrap_slack(cell, body)
         cx = grid.columns[keep[col]].x
         cy = grid.rows[cell.row].y
         frag_c = cell.fragment
         right = frag_c.border.right + frag_c.padding.right
-        borders = _borders(cell.borders, alpha, border_memo)
+        own_paint = id(cell) not in shaped
+        borders = _borders(cell.borders, alpha, border_memo) if own_paint else {}
+        for key, side in zip("trbl", cell.borders, strict=True):
+            if own_paint and is_double(side):
+                borders[key] = None  # drawn as two stripes over the table
         entry = {
             "text": body,
-            "fill": _fill(cell, alpha),
+            "fill": _fill(cell, alpha) if own_paint else None,
             "span": [cell.rowspan, colspan],
             "merged": False,
             "borders": borders,
@@ -323,17 +167,9 @@ def table_shape(
     return shape
 
 
-def _empty_body() -> dict[str, Any]:
-    """An empty cell paragraph at 1 pt: LibreOffice and PowerPoint size an empty paragraph by its
-    end mark (18 pt by default), which would make a short row grow."""
-    return text_body(
-        [{"align": "l", "runs": [], "line_spacing": {"pts": 1.0}, "end_run": {"size": 1.0}}]
-    )
-
-
 def _empty_cell() -> dict[str, Any]:
     return {
-        "text": _empty_body(),
+        "text": empty_body(),
         "fill": None,
         "span": [1, 1],
         "merged": False,
@@ -357,6 +193,8 @@ def table_shapes(
     alpha: float,
     backdrop: Backdrop,
     clip: Rect | None = None,
+    paint: CellPainter | None = None,
+    clip_radii: Radii | None = None,
 ) -> list[dict[str, Any]]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
@@ -366,20 +204,33 @@ def table_shapes(
     With `clip` (the clip the shapes will be emitted under), a table wholly outside it and
     without cell fills is returned as a bare stub of the same box: the caller drops (and counts)
     it as it would the full table, whose cells are not built at all (a huge page's table below
-    the slide)."""
+    the slide).
+
+    With `paint`, the cells of a separated-borders table that a native cell cannot paint
+    (border-spacing gaps, rounded cells) are painted by it as shapes behind the table.
+    `clip_radii` are the corners of `clip` when an ancestor's overflow clip is rounded."""
     if clip is not None:
         stub = _clipped_stub(frag, grid, m, alpha, clip)
         if stub is not None:
             return [stub]
-    shape = table_shape(frag, grid, m, alpha)
+    own = [c for c in grid.cells if paints_as_shapes(c, grid)] if paint is not None else []
+    shape = table_shape(frag, grid, m, alpha, frozenset(id(c) for c in own))
     if shape is None:
         return []
+    cells = []
+    if paint is not None and own:
+        cells = separated_cell_shapes(grid, own, m, alpha, lambda c: _fill(c, alpha), paint)
+    shaped = {id(c) for c in own}
+    native = [c for c in grid.cells if id(c) not in shaped]
+    doubles = double_border_shapes(grid, native, m, alpha, shape.get("name", "table"))
     if shape.get("rotation"):
-        return [shape]
+        return [*cells, shape, *doubles]
     underlays = _row_underlays(shape, backdrop)
     _flatten_translucent(shape, backdrop)
     corners = rounded_corners(frag, grid, shape, underlays)
-    return [*underlays, *corners, shape]
+    if clip is not None and clip_radii is not None:
+        corners += clipped_corner_cells(shape, [*underlays, *corners], clip, clip_radii)
+    return [*underlays, *corners, *cells, shape, *doubles]
 
 
 def _cell_boxes(

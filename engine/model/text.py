@@ -55,6 +55,17 @@ def _segments(line: LineFragment) -> list[list[TextFragment]]:
     return [seg for seg in out if seg and any(t.text.strip() for t in seg)]
 
 
+def has_atomic(line: LineFragment) -> bool:
+    """Whether an inline-block or replaced box with a width sits on the line."""
+    return any(isinstance(i, BoxFragment) and i.width > 0.5 for i in line.items)
+
+
+def centred_or_right(style: Any) -> bool:
+    """Centred or right-aligned text: Chromium aligns a line's text together with the atomic
+    inlines on it, which a paragraph aligned in a text box (holding the text alone) would not."""
+    return ALIGN.get(style["text-align"], "l") in ("ctr", "r")
+
+
 @dataclass
 class _Line:
     """One laid-out line that goes into a text box, with its block container's offset."""
@@ -90,7 +101,11 @@ def text_shapes(
     if not lines:
         return shapes
     per_line = [_segments(line) for line in lines]
-    if all(len(segs) == 1 for segs in per_line) and not any(t.marker for t in per_line[0][0][1:]):
+    if (
+        all(len(segs) == 1 for segs in per_line)
+        and not any(t.marker for t in per_line[0][0][1:])
+        and not (centred_or_right(style) and any(has_atomic(line) for line in lines))
+    ):
         items = [
             _Line(frag, line, segs[0], 0.0, 0.0) for line, segs in zip(lines, per_line, strict=True)
         ]

@@ -78,3 +78,39 @@ def test_unclipped_or_collapsed_tables_keep_square_cell_fills(collapse: bool) ->
     root = _slide(html)
     assert "FF0000" in _cell_fills(root)
     assert not _shapes_filled(root, "FF0000")
+
+
+# Chromium 156 screenshot: a collapsed table filling a card with border-radius:16px and
+# overflow:hidden is clipped to the card's rounded padding box: (4, 4) and (399, 4) show the
+# white page (248/249 grey after antialiasing) where the header is #0B3D5C at (200, 4); the
+# bottom-left red cell shows pink (221, 173, 173) at (4, 60) and red at (20, 40).
+CARD = (
+    "<div style='width:400px;border:2px solid #ccc;border-radius:16px;overflow:hidden'>"
+    "<table style='border-collapse:collapse;width:100%;font:14px Liberation Sans'>"
+    "<tr><th style='background:#0b3d5c;color:#fff;padding:8px'>A</th>"
+    "<th style='background:#0b3d5c;color:#fff;padding:8px'>B</th></tr>"
+    "<tr><td style='background:#f00;padding:8px'>1</td><td style='padding:8px'>2</td></tr>"
+    "</table></div>"
+)
+
+
+def test_cells_in_a_rounded_ancestor_clip_are_rounded_with_it() -> None:
+    root = _slide(CARD)
+    header = _shapes_filled(root, "0B3D5C")
+    assert len(header) == 1  # the header row's fill, its top corners rounded by the card
+    geom = header[0].find("p:spPr/a:prstGeom", NS)
+    assert geom is not None and geom.get("prst") == "round2SameRect"
+    red = _shapes_filled(root, "FF0000")
+    assert len(red) == 1  # the bottom-left cell's fill, rounded at the bottom left
+    assert red[0].find("p:spPr/a:prstGeom", NS) is None or (
+        red[0].find("p:spPr/a:prstGeom", NS).get("prst") != "rect"
+    )
+    assert _cell_fills(root)[:3] == [None, None, None]
+    tree = list(root.find(".//p:spTree", NS))
+    assert tree.index(red[0]) < tree.index(root.find(".//p:graphicFrame", NS))
+
+
+def test_cells_in_a_square_ancestor_clip_keep_their_fills() -> None:
+    root = _slide(CARD.replace("border-radius:16px;", ""))
+    assert _cell_fills(root)[:3] == ["0B3D5C", "0B3D5C", "FF0000"]
+    assert not _shapes_filled(root, "FF0000")

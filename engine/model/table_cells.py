@@ -18,6 +18,11 @@ __all__ = ["CellPainter", "paints_as_shapes", "separated_cell_shapes"]
 CellPainter = Callable[[BoxFragment, Matrix, float], list[dict[str, Any]]]
 
 
+# Gaps narrower than this (the UA default is 2px) stay a native table's abutting cells: a table
+# whose author did not ask for gaps keeps its fills and borders editable in the table itself.
+SHAPED_SPACING = 4.0
+
+
 def paints_as_shapes(cell: TableCell, grid: TableGrid) -> bool:
     """Whether a cell's fill and borders leave the native table for shapes: in the separated
     model Chromium paints every cell at its own border box, rounded by its own border-radius
@@ -26,7 +31,7 @@ def paints_as_shapes(cell: TableCell, grid: TableGrid) -> bool:
     if grid.collapsed or cell.hidden:
         return False
     frag = cell.fragment
-    spaced = grid.border_spacing[0] > 0 or grid.border_spacing[1] > 0
+    spaced = max(grid.border_spacing) >= SHAPED_SPACING
     if not spaced and max(radius_px(frag.box.style, frag.width, frag.height)) <= 0.5:
         return False
     return cell.background is not None or any(side.visible for side in cell.borders)

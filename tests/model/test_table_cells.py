@@ -103,3 +103,33 @@ def test_collapsed_and_unspaced_square_cells_stay_native() -> None:
         )
         assert _filled(root, "FF0000") == []
         assert root.find(".//a:tc/a:tcPr/a:solidFill/a:srgbClr", NS).get("val") == "FF0000"
+
+
+def _cell_fills(xml: etree._Element) -> tuple[int, int]:
+    """(native cells with a solid fill, rectangle shapes named after a td)."""
+    native = len(xml.findall(".//a:tbl//a:tc/a:tcPr/a:solidFill", NS))
+    shapes = sum(
+        1
+        for nv in xml.iterfind(".//p:sp/p:nvSpPr/p:cNvPr", NS)
+        if (nv.get("name") or "").startswith("td")
+    )
+    return native, shapes
+
+
+ZEBRA = (
+    "<table style='border-spacing:{gap}px;font:14px Liberation Sans'>"
+    "<tr style='background:#dde'><td style='border:1px solid #888'>a</td><td>b</td></tr>"
+    "<tr><td style='border:1px solid #888'>c</td><td>d</td></tr></table>"
+)
+
+
+def test_default_spacing_keeps_the_native_table_cells() -> None:
+    # the UA's 2px gaps (no border-collapse) are not the author's design: fills and borders
+    # stay editable in the native table
+    native, shapes = _cell_fills(_slide(ZEBRA.format(gap=2)))
+    assert (native, shapes) == (2, 0)
+
+
+def test_wide_spacing_paints_cells_as_shapes() -> None:
+    native, shapes = _cell_fills(_slide(ZEBRA.format(gap=8)))
+    assert native == 0 and shapes >= 2

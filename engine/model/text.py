@@ -216,8 +216,11 @@ def list_text_box(
 
 
 def _text_indent(item: _Line) -> float:
-    """The used text-indent of a block's first line (0 on later lines)."""
-    if item.line is not item.block.lines[0]:
+    """The used text-indent of a block's first line (0 on later lines); a vertical block keeps
+    its lines in `extra["vertical"]`."""
+    vertical = item.block.extra.get("vertical")
+    lines = vertical.lines if vertical is not None and not item.block.lines else item.block.lines
+    if not lines or item.line is not lines[0]:
         return 0.0
     value = item.block.box.style["text-indent"]
     return resolve_length(value, item.line.width)

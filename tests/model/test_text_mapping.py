@@ -230,6 +230,18 @@ def test_vertical_writing_mode_is_an_eavert_text_box():
     assert sp.find("p:spPr/a:xfrm/a:off", NS).get("x") == str(100 * 9525)
 
 
+def test_centred_vertical_label_is_an_eavert_text_box():
+    # text-align:center on a vertical block reads the first line's text-indent from the
+    # vertical lines (the fragment's own `lines` are empty): was an IndexError
+    xml = slide_xml(
+        '<div style="display:grid;grid-template-columns:30px 1fr;width:300px">'
+        '<div style="writing-mode:vertical-rl;text-align:center;text-indent:10px">LABEL</div>'
+        "<div>cell</div></div>"
+    )
+    verts = [b.get("vert") for b in xml.iter(f"{{{NS['a']}}}bodyPr")]
+    assert "eaVert" in verts
+
+
 def test_gradient_text_gets_a_run_gradient_with_a_solid_fallback():
     xml = slide_xml(
         '<h1 style="margin:0;font-size:48px;background:linear-gradient(90deg,#7c3aed,#ec4899);-webkit-background-clip:text;background-clip:text;color:transparent">Gradient</h1>'

@@ -158,9 +158,17 @@ def vertical_text_shapes(
         px = cx + frag.content_width - (ly + lh)
     else:
         px = cx + ly
+    py = cy + lx
     shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation", "fit_w")}
-    shape["text"]["vertical"] = "eaVert"
-    shape.update(place_rect(m, px, cy + lx, lh, lw))
+    if vertical.mode == "sideways-lr":
+        # every glyph turned anticlockwise: the lines run up the page from its bottom
+        shape["text"]["vertical"] = "vert270"
+        py = cy + vertical.inline_size - (lx + lw)
+    elif vertical.mode == "sideways-rl":
+        shape["text"]["vertical"] = "vert"  # every glyph turned clockwise, CJK too
+    else:
+        shape["text"]["vertical"] = "eaVert"
+    shape.update(place_rect(m, px, py, lh, lw))
     return [shape]
 
 

@@ -48,6 +48,7 @@ class Space:
     # A row subgrid's rows, given by its parent grid: (top, size) of each track in the
     # subgrid's content-box coordinates (engine/layout/grid_subgrid.py)
     subgrid_rows: tuple[tuple[float, float], ...] | None = None
+    subgrid_columns: tuple[tuple[float, float], ...] | None = None  # (left, size) of each column
 
 
 def length(value: Any, basis: float | None, default: float = 0.0) -> float:

@@ -27,7 +27,14 @@ from engine.layout.grid_items import (
     row_contribution,
 )
 from engine.layout.grid_placement import GridSetup, ItemPlacement, build_grid
-from engine.layout.grid_subgrid import is_row_subgrid, row_span_items, subgrid_rows
+from engine.layout.grid_subgrid import (
+    COLUMNS,
+    ROWS,
+    column_span_items,
+    is_subgrid,
+    row_span_items,
+    subgrid_tracks,
+)
 from engine.layout.grid_tracks import (
     LAYOUT,
     MAX_CONTENT,
@@ -117,17 +124,20 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(AbsPlaceholder(child, ox, oy))
-    forced_rows = space.subgrid_rows
+    forced_rows, forced_cols = space.subgrid_rows, space.subgrid_columns
     setup = build_grid(
         box,
         ctx,
         inner_w,
         inner_h if inner_h is not None else (min_inner_h or None),
         None if forced_rows is None else len(forced_rows),
+        None if forced_cols is None else len(forced_cols),
     )
     measure = ItemLayouts(ctx)
-
-    columns = _column_axis(box, ctx, setup, inner_w)
+    if forced_cols is not None:  # a column subgrid: its parent sized these columns
+        columns = Axis([x for x, _ in forced_cols], [size for _, size in forced_cols])
+    else:
+        columns = _column_axis(box, ctx, setup, inner_w)
 
     # Rows: item heights at their column widths.
     items: list[GridItem] = []
@@ -148,7 +158,13 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             ),
         )
         items.append(item)
-        if is_row_subgrid(child):
+        if is_subgrid(child, COLUMNS):
+            item.justify = "stretch"  # a subgrid fills the columns it takes from its parent
+            _, area_w = columns.area(p.column_start, p.column_end)
+            item.subgrid_columns = subgrid_tracks(
+                child, p.column_start, p.column_end, columns, area_w, COLUMNS
+            )
+        if is_subgrid(child, ROWS):
             item.align = "stretch"  # a subgrid fills the rows it takes from its parent
             row_items += row_span_items(item, ctx, measure, columns, row_tracks, setup.row_gap)
             continue
@@ -220,16 +236,26 @@ def _column_axis(box: b.Box, ctx: LayoutContext, setup: GridSetup, inner_w: floa
     """The columns sized for the items, with justify-content's distribution."""
     style = box.style
     col_tracks = make_tracks(setup.col_sizes, inner_w, setup.col_collapsed)
-    col_items = [
-        SpanItem(
-            p.column_start, p.column_end, _col_measure(child, ctx, col_tracks, p, setup.col_gap)
-        )
-        for child, p in zip(setup.items, setup.places, strict=True)
-    ]
+    col_items = _column_items(ctx, setup, col_tracks)
     size_tracks(
         col_tracks, col_items, setup.col_gap, inner_w, LAYOUT, _stretches(style["justify-content"])
     )
     return _offsets(col_tracks, setup.col_gap, inner_w, style["justify-content"])
+
+
+def _column_items(ctx: LayoutContext, setup: GridSetup, tracks: list[Track]) -> list[SpanItem]:
+    """The items as the column sizing sees them (a column subgrid by its own items)."""
+    out: list[SpanItem] = []
+    for child, p in zip(setup.items, setup.places, strict=True):
+        if is_subgrid(child, COLUMNS):
+            out += column_span_items(child, p, ctx, tracks, setup.col_gap)
+        else:
+            out.append(
+                SpanItem(
+                    p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap)
+                )
+            )
+    return out
 
 
 def _col_measure(
@@ -244,7 +270,10 @@ def _row_measure(
     def run() -> Contribution:
         _, area_w = columns.area(item.place.column_start, item.place.column_end)
         item.width = item_width(item, ctx, area_w, None)
-        height = measure.measure(item.box, Space(area_w, None, width=item.width)).height
+        found = measure.measure(
+            item.box, Space(area_w, None, width=item.width, subgrid_columns=item.subgrid_columns)
+        )
+        height = found.height
         automatic = automatic_minimum(rows, item.place.row_start, item.place.row_end)
         return row_contribution(item, height + item.shim, area_w, automatic)
 
@@ -296,32 +325,52 @@ def _place_item(
     chrome_v = border.vertical + padding.vertical
     height = specified_height(style, area_h, chrome_v)
     lo, hi = min_max_height(style, area_h, chrome_v)
-    if is_row_subgrid(box):
-        forced = subgrid_rows(box, p, rows, area_w)
+    cols = item.subgrid_columns
+    if is_subgrid(box, ROWS):
+        forced = subgrid_tracks(box, p.row_start, p.row_end, rows, area_w, ROWS)
         target = area_h - (mt or 0.0) - (mb or 0.0)
         child = measure.layout(
             box,
-            Space(area_w, area_h, width=width, height=target, subgrid_rows=forced),
+            Space(
+                area_w,
+                area_h,
+                width=width,
+                height=target,
+                subgrid_rows=forced,
+                subgrid_columns=cols,
+            ),
         )
     elif height is None and item.align == "stretch" and mt is not None and mb is not None:
         target = clamp(area_h - mt - mb, lo, hi)
-        measured = measure.cache.get((id(box), Space(area_w, None, width=width)))
+        measured = measure.cache.get(
+            (id(box), Space(area_w, None, width=width, subgrid_columns=cols))
+        )
         if measured is not None and measured.height == target and not _has_percent_heights(box):
             child = measured
         else:
             child = measure.layout(
-                box, Space(area_w, area_h, width=width, height=target, stretch_height=True)
+                box,
+                Space(
+                    area_w,
+                    area_h,
+                    width=width,
+                    height=target,
+                    stretch_height=True,
+                    subgrid_columns=cols,
+                ),
             )
     else:
         measured = (
             None
             if isinstance(style["height"], LP)
-            else measure.cache.get((id(box), Space(area_w, None, width=width)))
+            else measure.cache.get(
+                (id(box), Space(area_w, None, width=width, subgrid_columns=cols))
+            )
         )
         child = (
             measured
             if measured is not None
-            else measure.layout(box, Space(area_w, area_h, width=width))
+            else measure.layout(box, Space(area_w, area_h, width=width, subgrid_columns=cols))
         )
     used_ml, used_mr = _align_offsets(item.justify, area_w, child.width, ml, mr)
     used_mt, used_mb = _align_offsets(item.align, area_h, child.height, mt, mb)
@@ -412,12 +461,7 @@ def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     result: list[float] = []
     for mode in (MIN_CONTENT, MAX_CONTENT):
         tracks = make_tracks(setup.col_sizes, None, setup.col_collapsed)
-        span_items = [
-            SpanItem(
-                p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap)
-            )
-            for child, p in zip(setup.items, setup.places, strict=True)
-        ]
+        span_items = _column_items(ctx, setup, tracks)
         size_tracks(tracks, span_items, setup.col_gap, None, mode, False)
         result.append(sum(t.base for t in tracks) + gaps_between(tracks, setup.col_gap))
     return Intrinsic(result[0], max(result[0], result[1]))

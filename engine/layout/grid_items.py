@@ -90,6 +90,7 @@ class GridItem:
     )  # top, right, bottom, left (None = auto)
     frag: BoxFragment | None = None
     shim: float = 0.0  # baseline alignment: extra offset from the area's top
+    subgrid_columns: tuple[tuple[float, float], ...] | None = None  # a column subgrid's columns
 
 
 def item_width(item: GridItem, ctx: LayoutContext, area_w: float, area_h: float | None) -> float:

@@ -379,11 +379,16 @@ def build_grid(
     inner_w: float | None,
     inner_h: float | None,
     subgrid_rows: int | None = None,
+    subgrid_columns: int | None = None,
 ) -> GridSetup:
     """Place the items; `subgrid_rows` is the row count a row subgrid takes from its parent
-    (its own rows: that many auto tracks, and no implicit ones)."""
+    (its own rows: that many auto tracks, and no implicit ones), `subgrid_columns` the same
+    for a column subgrid."""
     style = box.style
-    col_list = _template(style, "grid-template-columns", ctx)
+    if subgrid_columns is None:
+        col_list = _template(style, "grid-template-columns", ctx)
+    else:
+        col_list = gv.TrackList((gv.AUTO_TRACK,) * subgrid_columns, ((),) * (subgrid_columns + 1))
     if subgrid_rows is None:
         row_list = _template(style, "grid-template-rows", ctx)
     else:
@@ -416,6 +421,8 @@ def build_grid(
     shape = place_items(places, row_axis, col_axis, flow.column, flow.dense)
     if subgrid_rows is not None:
         _clamp_rows(places, shape, subgrid_rows)
+    if subgrid_columns is not None:
+        _clamp_columns(places, shape, subgrid_columns)
     col_sizes = _track_sizes(
         cols, _auto(style, "grid-auto-columns", ctx), shape.columns, shape.column_offset
     )
@@ -444,6 +451,16 @@ def _clamp_rows(places: list[ItemPlacement], shape: GridShape, count: int) -> No
         end = min(max(p.row_end - offset, start + 1), count)
         p.row_start, p.row_end = start, end
     shape.rows, shape.row_offset = count, 0
+
+
+def _clamp_columns(places: list[ItemPlacement], shape: GridShape, count: int) -> None:
+    """_clamp_rows for a column subgrid."""
+    offset = shape.column_offset
+    for p in places:
+        start = min(max(p.column_start - offset, 0), count - 1)
+        end = min(max(p.column_end - offset, start + 1), count)
+        p.column_start, p.column_end = start, end
+    shape.columns, shape.column_offset = count, 0
 
 
 def _order(style: Any) -> int:

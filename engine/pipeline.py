@@ -12,6 +12,7 @@ from engine.diagnostics import Diagnostics
 from engine.layout.base import LayoutContext, Space, layout_box
 from engine.layout.fragments import BoxFragment
 from engine.layout.position import place_absolutes
+from engine.layout.sticky import place_stickies
 from engine.localfiles import read_stylesheet
 from engine.model.slide import build_slide
 from engine.options import Options
@@ -60,6 +61,7 @@ def layout_page(
     fragment = layout_box(root_box, ctx, Space(viewport[0], viewport[1]))
     fragment.x = fragment.y = 0.0
     place_absolutes(fragment, ctx)
+    place_stickies(fragment, viewport)
     return LaidOutPage(fragment, media, lang)
 
 

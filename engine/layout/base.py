@@ -45,6 +45,10 @@ class Space:
         False  # height came from a stretch (children's % heights resolve against it)
     )
     floats: FloatSpace | None = None  # the enclosing formatting context's floats (block containers)
+    # A row subgrid's rows, given by its parent grid: (top, size) of each track in the
+    # subgrid's content-box coordinates (engine/layout/grid_subgrid.py)
+    subgrid_rows: tuple[tuple[float, float], ...] | None = None
+    subgrid_columns: tuple[tuple[float, float], ...] | None = None  # (left, size) of each column
 
 
 def length(value: Any, basis: float | None, default: float = 0.0) -> float:

@@ -6,12 +6,16 @@ distributed with Blink's LineFlexer rounding, so `flex: 1` siblings get the same
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engine.boxes import box as b
 from engine.layout.base import (
     LayoutContext,
     Space,
     border_edges,
     clamp,
+    is_definite,
     min_max_height,
     min_max_width,
     padding_edges,
@@ -46,6 +50,7 @@ from engine.layout.items import (
     measuring,
 )
 from engine.layout.position import relative_offset
+from engine.layout.vertical import VERTICAL_MODES
 from engine.style.types import LP
 
 # --- cross sizes, lines and alignment ------------------------------------------------------
@@ -314,9 +319,21 @@ def _container_baseline(
     return y + (chosen.baseline if chosen.baseline is not None else height)
 
 
+def _vertical(style: Any) -> tuple[bool, bool]:
+    """(vertical writing mode, block axis right to left): a vertical flex container's row runs
+    down the page and its lines (its block axis) stack sideways, from the right in vertical-rl.
+    It is laid out in the physical axes, then mirrored left to right for the -rl modes."""
+    mode = str(style["writing-mode"])
+    vertical = mode in VERTICAL_MODES
+    return vertical, vertical and mode.endswith("-rl")
+
+
 def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a flex container and its items (CSS Flexbox 1 §9)."""
     style = box.style
+    vertical, mirrored = _vertical(style)
+    if vertical and space.width is None and not is_definite(style["width"], space.cb_width):
+        space = replace(space, fit_content=True)  # an orthogonal block: its width fits content
     size = container_size(box, ctx, space)
     w = size.used
     border, padding = w.border, w.padding
@@ -326,8 +343,9 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     height, inner_h = size.height, size.inner_height
     direction = str(style["flex-direction"])
     wrap = str(style["flex-wrap"])
-    row = not direction.startswith("column")
-    rtl = style["direction"] == "rtl"
+    logical_row = not direction.startswith("column")
+    row = logical_row != vertical  # the physical axis
+    rtl = style["direction"] == "rtl" and not vertical  # a vertical inline axis: not mirrored
     column_gap = gap_value(style["column-gap"], inner_w)
     row_gap = gap_value(style["row-gap"], inner_h)
     c = FlexContainer(
@@ -338,11 +356,12 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
         (wrap == "wrap-reverse") != (rtl and not row),
         inner_w,
         inner_h,
-        column_gap if row else row_gap,
-        row_gap if row else column_gap,
+        column_gap if logical_row else row_gap,
+        row_gap if logical_row else column_gap,
         align_keyword(style["align-items"]),
         ItemLayouts(ctx),
-        rtl,
+        rtl=rtl,
+        mirrored=mirrored,
     )
     frag = BoxFragment(
         box, 0.0, 0.0, w.width, 0.0, Edges(mt, w.margin_right, mb, w.margin_left), border, padding
@@ -351,7 +370,7 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(AbsPlaceholder(child, ox, oy))
-    items = [make_item(child, inner_w) for child in ordered_items(box)]
+    items = [make_item(child, inner_w, mirrored) for child in ordered_items(box)]
     size_items(c, items)
 
     # Main size and lines.
@@ -420,10 +439,14 @@ def _place(
     child = item.frag
     assert child is not None
     x, y = _physical(c, item, inner_main, inner_cross)
+    margins = Edges(*item.used_margins)
+    if c.mirrored:
+        x = frag.content_width - x - child.width
+        margins = margins._replace(left=margins.right, right=margins.left)
     dx, dy = relative_offset(item.box.style, c.inner_w, c.inner_h)
     child.x = frag.content_x + x + dx
     child.y = frag.content_y + y + dy
-    child.margin = Edges(*item.used_margins)
+    child.margin = margins
     frag.children.append(child)
 
 
@@ -435,6 +458,7 @@ def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """
     style = box.style
     row = not str(style["flex-direction"]).startswith("column")
+    row = row != _vertical(style)[0]  # the physical axis
     multi = str(style["flex-wrap"]) != "nowrap"
     items = [child for child in box.children if not child.out_of_flow]
     mn = mx = 0.0
@@ -451,7 +475,8 @@ def flex_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
             mn += item_min
         mx += item_max
     if row and len(items) > 1:
-        gaps = gap_value(style["column-gap"], None) * (len(items) - 1)
+        gap = style["row-gap" if _vertical(style)[0] else "column-gap"]
+        gaps = gap_value(gap, None) * (len(items) - 1)
         mx += gaps
         if not multi:
             mn += gaps

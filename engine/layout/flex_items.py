@@ -117,6 +117,7 @@ class FlexContainer:
     # into `reverse`) or the cross axis of a column (folded into `wrap_reverse`); start/end
     # alignment keywords then name the right edge
     rtl: bool = False
+    mirrored: bool = False  # vertical-rl: laid out left to right, then mirrored (flex.py)
 
     @property
     def main_start(self) -> int:
@@ -161,9 +162,12 @@ def _order(style: Any) -> int:
         return 0
 
 
-def make_item(child: b.Box, inner_w: float) -> FlexItem:
+def make_item(child: b.Box, inner_w: float, mirrored: bool = False) -> FlexItem:
+    """An item; in a mirrored container its left and right margins trade places."""
     style = child.style
     margins = [margin_value(style, side, inner_w) for side in ("top", "right", "bottom", "left")]
+    if mirrored:
+        margins[1], margins[3] = margins[3], margins[1]
     border = border_edges(style)
     padding = padding_edges(style, inner_w)
     return FlexItem(

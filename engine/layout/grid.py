@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
@@ -12,17 +11,30 @@ from engine.layout.base import (
     border_edges,
     clamp,
     is_definite,
-    length,
-    margin_value,
     min_max_height,
-    min_max_width,
     padding_edges,
     specified_height,
-    specified_width,
 )
 from engine.layout.block_sizes import container_size
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
-from engine.layout.grid_placement import ItemPlacement, build_grid
+from engine.layout.grid_items import (
+    Axis,
+    GridItem,
+    automatic_minimum,
+    column_contribution,
+    item_width,
+    resolve_self,
+    row_contribution,
+)
+from engine.layout.grid_placement import GridSetup, ItemPlacement, build_grid
+from engine.layout.grid_subgrid import (
+    COLUMNS,
+    ROWS,
+    column_span_items,
+    is_subgrid,
+    row_span_items,
+    subgrid_tracks,
+)
 from engine.layout.grid_tracks import (
     LAYOUT,
     MAX_CONTENT,
@@ -34,12 +46,10 @@ from engine.layout.grid_tracks import (
     make_tracks,
     size_tracks,
 )
-from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic, shrink_to_fit
 from engine.layout.items import (
     ItemLayouts,
     align_keyword,
     gap_value,
-    is_scroll_container,
     lu_div,
     measuring,
     synthesized_baseline,
@@ -48,129 +58,8 @@ from engine.layout.position import relative_offset
 from engine.style import grid_values as gv
 from engine.style.types import LP
 
-# --- contributions -------------------------------------------------------------------------
 
-
-def _automatic_minimum(tracks: list[Track], start: int, end: int) -> bool:
-    """Whether `min-width/height: auto` gives a content-based minimum (CSS Grid 1 §6.6): the item
-    spans an auto-minimum track, and no flexible track if it spans several."""
-    spanned = tracks[start:end]
-    if not any(t.min_kind == "auto" for t in spanned):
-        return False
-    return len(spanned) == 1 or not any(t.max_kind == "fr" for t in spanned)
-
-
-def _column_contribution(
-    box: b.Box, ctx: LayoutContext, tracks: list[Track], start: int, end: int, gap: float
-) -> Contribution:
-    outer = outer_intrinsic(box, ctx)
-    style = box.style
-    margins = length(style["margin-left"], None) + length(style["margin-right"], None)
-    if is_definite(style["width"], None):
-        minimum = outer.min_content
-    elif style["min-width"] == "auto":
-        if is_scroll_container(style) or not _automatic_minimum(tracks, start, end):
-            border, padding = border_edges(style), padding_edges(style, 0.0)
-            minimum = border.horizontal + padding.horizontal + margins
-            return Contribution(outer.min_content, outer.max_content, minimum)
-        minimum = intrinsic_widths(box, ctx).min_content + margins
-        spanned = tracks[start:end]
-        if spanned and all(t.max_kind == "fixed" for t in spanned):
-            limit = sum(t.max_px for t in spanned) + gap * (len(spanned) - 1)
-            minimum = min(minimum, max(limit, 0.0))
-    else:
-        border, padding = border_edges(style), padding_edges(style, 0.0)
-        lo, _ = min_max_width(style, None, border.horizontal + padding.horizontal)
-        minimum = lo + margins
-    return Contribution(outer.min_content, outer.max_content, minimum)
-
-
-def _resolve_self(value: Any, container_value: Any, replaced: bool, baseline: bool = False) -> str:
-    v = align_keyword(value)
-    if v == "auto":
-        v = align_keyword(container_value)
-    if v in ("normal", "legacy"):
-        return "start" if replaced else "stretch"
-    if v == "baseline" and baseline:
-        return "baseline"
-    if v in ("start", "self-start", "flex-start", "left", "baseline"):
-        return "start"
-    if v in ("end", "self-end", "flex-end", "right", "last-baseline"):
-        return "end"
-    if v in ("center", "stretch"):
-        return v
-    return "start"
-
-
-@dataclass(eq=False, slots=True)
-class _Item:
-    box: b.Box
-    place: ItemPlacement
-    justify: str
-    align: str
-    width: float = 0.0  # used border-box width in its area
-    margins: list[float | None] = field(
-        default_factory=list
-    )  # top, right, bottom, left (None = auto)
-    frag: BoxFragment | None = None
-    shim: float = 0.0  # baseline alignment: extra offset from the area's top
-
-
-def _item_width(item: _Item, ctx: LayoutContext, area_w: float, area_h: float | None) -> float:
-    box = item.box
-    style = box.style
-    border, padding = border_edges(style), padding_edges(style, area_w)
-    chrome = border.horizontal + padding.horizontal
-    item.margins = [
-        margin_value(style, side, area_w) for side in ("top", "right", "bottom", "left")
-    ]
-    ml, mr = item.margins[3], item.margins[1]
-    width = specified_width(style, area_w, chrome)
-    lo, hi = min_max_width(style, area_w, chrome)
-    if width is None:
-        if box.inner == b.REPLACED and item.justify != "stretch":
-            from engine.layout.replaced import replaced_size
-
-            width = replaced_size(box, area_w, area_h)[0] + chrome
-        elif item.justify == "stretch" and ml is not None and mr is not None:
-            width = area_w - ml - mr
-        else:
-            width = shrink_to_fit(box, ctx, area_w - (ml or 0.0) - (mr or 0.0), chrome)
-    return clamp(width, lo, hi)
-
-
-def _row_contribution(item: _Item, height: float, area_w: float, automatic: bool) -> Contribution:
-    style = item.box.style
-    mt = item.margins[0] or 0.0
-    mb = item.margins[2] or 0.0
-    outer = height + mt + mb
-    border, padding = border_edges(style), padding_edges(style, area_w)
-    if is_definite(style["height"], None):
-        minimum = outer
-    elif style["min-height"] != "auto":
-        lo, _ = min_max_height(style, None, border.vertical + padding.vertical)
-        minimum = lo + mt + mb
-    elif is_scroll_container(style) or not automatic:
-        minimum = border.vertical + padding.vertical + mt + mb
-    else:
-        minimum = outer
-    return Contribution(outer, outer, minimum)
-
-
-# --- track geometry --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Axis:
-    starts: list[float]
-    sizes: list[float]
-
-    def area(self, start: int, end: int) -> tuple[float, float]:
-        x0 = self.starts[start]
-        return x0, self.starts[end - 1] + self.sizes[end - 1] - x0
-
-
-def _offsets(tracks: list[Track], gap: float, available: float | None, alignment: Any) -> _Axis:
+def _offsets(tracks: list[Track], gap: float, available: float | None, alignment: Any) -> Axis:
     """Track start offsets with content distribution (justify-content / align-content)."""
     sizes = [t.base for t in tracks]
     count = sum(1 for t in tracks if not t.collapsed)
@@ -201,7 +90,7 @@ def _offsets(tracks: list[Track], gap: float, available: float | None, alignment
         pos += t.base
         if not t.collapsed and i < last_live:
             pos += gap + extra
-    return _Axis(starts, sizes)
+    return Axis(starts, sizes)
 
 
 def _has_percent_rows(sizes: list[gv.TrackSize], row_gap: Any) -> bool:
@@ -235,34 +124,33 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     for child in box.children:
         if child.out_of_flow:
             frag.placeholders.append(AbsPlaceholder(child, ox, oy))
-    setup = build_grid(box, ctx, inner_w, inner_h if inner_h is not None else (min_inner_h or None))
-    measure = ItemLayouts(ctx)
-
-    # Columns.
-    col_tracks = make_tracks(setup.col_sizes, inner_w, setup.col_collapsed)
-    col_items = [
-        SpanItem(
-            p.column_start, p.column_end, _col_measure(child, ctx, col_tracks, p, setup.col_gap)
-        )
-        for child, p in zip(setup.items, setup.places, strict=True)
-    ]
-    size_tracks(
-        col_tracks, col_items, setup.col_gap, inner_w, LAYOUT, _stretches(style["justify-content"])
+    forced_rows, forced_cols = space.subgrid_rows, space.subgrid_columns
+    setup = build_grid(
+        box,
+        ctx,
+        inner_w,
+        inner_h if inner_h is not None else (min_inner_h or None),
+        None if forced_rows is None else len(forced_rows),
+        None if forced_cols is None else len(forced_cols),
     )
-    columns = _offsets(col_tracks, setup.col_gap, inner_w, style["justify-content"])
+    measure = ItemLayouts(ctx)
+    if forced_cols is not None:  # a column subgrid: its parent sized these columns
+        columns = Axis([x for x, _ in forced_cols], [size for _, size in forced_cols])
+    else:
+        columns = _column_axis(box, ctx, setup, inner_w)
 
     # Rows: item heights at their column widths.
-    items: list[_Item] = []
+    items: list[GridItem] = []
     row_items: list[SpanItem] = []
     row_tracks = make_tracks(setup.row_sizes, inner_h, setup.row_collapsed)
     for child, p in zip(setup.items, setup.places, strict=True):
         replaced = child.inner == b.REPLACED
-        item = _Item(
+        item = GridItem(
             child,
             p,
-            _resolve_self(child.style["justify-self"], style["justify-items"], replaced),
+            resolve_self(child.style["justify-self"], style["justify-items"], replaced),
             # normal is start in the ratio-dependent (block) axis of a box with an aspect ratio
-            _resolve_self(
+            resolve_self(
                 child.style["align-self"],
                 style["align-items"],
                 replaced or child.style["aspect-ratio"] != "auto",
@@ -270,10 +158,26 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             ),
         )
         items.append(item)
+        if is_subgrid(child, COLUMNS):
+            item.justify = "stretch"  # a subgrid fills the columns it takes from its parent
+            _, area_w = columns.area(p.column_start, p.column_end)
+            item.subgrid_columns = subgrid_tracks(
+                child, p.column_start, p.column_end, columns, area_w, COLUMNS
+            )
+        if is_subgrid(child, ROWS):
+            item.align = "stretch"  # a subgrid fills the rows it takes from its parent
+            row_items += row_span_items(item, ctx, measure, columns, row_tracks, setup.row_gap)
+            continue
         row_items.append(
             SpanItem(p.row_start, p.row_end, _row_measure(item, ctx, measure, columns, row_tracks))
         )
     _baseline_shims(items, ctx, measure, columns)
+    if forced_rows is not None:  # a subgrid: its parent sized these rows
+        rows = Axis([top for top, _ in forced_rows], [size for _, size in forced_rows])
+        height = space.height if space.height is not None else height
+        if height is None:
+            height = clamp(rows.starts[-1] + rows.sizes[-1] + chrome_v, lo_h, hi_h)
+        return _finish(frag, height, items, ctx, measure, columns, rows, inner_w, inner_h)
     max_inner_h = max(0.0, hi_h - chrome_v) if inner_h is None and hi_h is not None else None
     size_tracks(
         row_tracks,
@@ -299,6 +203,21 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             )
     final_inner_h = max(0.0, height - chrome_v)
     rows = _offsets(row_tracks, row_gap, final_inner_h, style["align-content"])
+    return _finish(frag, height, items, ctx, measure, columns, rows, inner_w, inner_h)
+
+
+def _finish(
+    frag: BoxFragment,
+    height: float,
+    items: list[GridItem],
+    ctx: LayoutContext,
+    measure: ItemLayouts,
+    columns: Axis,
+    rows: Axis,
+    inner_w: float,
+    inner_h: float | None,
+) -> BoxFragment:
+    """Place the items in their sized areas (only the first baseline when measuring)."""
     frag.height = height
     if measuring(ctx):  # only the height and the first baseline are needed
         first = _baseline_item(items)
@@ -313,37 +232,66 @@ def layout_grid(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     return frag
 
 
+def _column_axis(box: b.Box, ctx: LayoutContext, setup: GridSetup, inner_w: float) -> Axis:
+    """The columns sized for the items, with justify-content's distribution."""
+    style = box.style
+    col_tracks = make_tracks(setup.col_sizes, inner_w, setup.col_collapsed)
+    col_items = _column_items(ctx, setup, col_tracks)
+    size_tracks(
+        col_tracks, col_items, setup.col_gap, inner_w, LAYOUT, _stretches(style["justify-content"])
+    )
+    return _offsets(col_tracks, setup.col_gap, inner_w, style["justify-content"])
+
+
+def _column_items(ctx: LayoutContext, setup: GridSetup, tracks: list[Track]) -> list[SpanItem]:
+    """The items as the column sizing sees them (a column subgrid by its own items)."""
+    out: list[SpanItem] = []
+    for child, p in zip(setup.items, setup.places, strict=True):
+        if is_subgrid(child, COLUMNS):
+            out += column_span_items(child, p, ctx, tracks, setup.col_gap)
+        else:
+            out.append(
+                SpanItem(
+                    p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap)
+                )
+            )
+    return out
+
+
 def _col_measure(
     child: b.Box, ctx: LayoutContext, tracks: list[Track], p: ItemPlacement, gap: float
 ) -> Any:
-    return lambda: _column_contribution(child, ctx, tracks, p.column_start, p.column_end, gap)
+    return lambda: column_contribution(child, ctx, tracks, p.column_start, p.column_end, gap)
 
 
 def _row_measure(
-    item: _Item, ctx: LayoutContext, measure: ItemLayouts, columns: _Axis, rows: list[Track]
+    item: GridItem, ctx: LayoutContext, measure: ItemLayouts, columns: Axis, rows: list[Track]
 ) -> Any:
     def run() -> Contribution:
         _, area_w = columns.area(item.place.column_start, item.place.column_end)
-        item.width = _item_width(item, ctx, area_w, None)
-        height = measure.measure(item.box, Space(area_w, None, width=item.width)).height
-        automatic = _automatic_minimum(rows, item.place.row_start, item.place.row_end)
-        return _row_contribution(item, height + item.shim, area_w, automatic)
+        item.width = item_width(item, ctx, area_w, None)
+        found = measure.measure(
+            item.box, Space(area_w, None, width=item.width, subgrid_columns=item.subgrid_columns)
+        )
+        height = found.height
+        automatic = automatic_minimum(rows, item.place.row_start, item.place.row_end)
+        return row_contribution(item, height + item.shim, area_w, automatic)
 
     return run
 
 
 def _baseline_shims(
-    items: list[_Item], ctx: LayoutContext, measure: ItemLayouts, columns: _Axis
+    items: list[GridItem], ctx: LayoutContext, measure: ItemLayouts, columns: Axis
 ) -> None:
     """Baseline self-alignment in rows: items of a row that align to their first baseline are
     shifted down so the baselines meet; the shift counts in the row's size (CSS Grid 1 §11.5)."""
-    ascents: dict[int, list[tuple[_Item, float]]] = {}
+    ascents: dict[int, list[tuple[GridItem, float]]] = {}
     for item in items:
         p = item.place
         if item.align != "baseline" or p.row_end - p.row_start != 1:
             continue
         _, area_w = columns.area(p.column_start, p.column_end)
-        width = _item_width(item, ctx, area_w, None)
+        width = item_width(item, ctx, area_w, None)
         found = measure.measure(item.box, Space(area_w, None, width=width))
         top = item.margins[0] or 0.0
         ascent = top + (found.baseline if found.baseline is not None else found.height)
@@ -357,11 +305,11 @@ def _baseline_shims(
 
 
 def _place_item(
-    item: _Item,
+    item: GridItem,
     ctx: LayoutContext,
     measure: ItemLayouts,
-    columns: _Axis,
-    rows: _Axis,
+    columns: Axis,
+    rows: Axis,
     frag: BoxFragment,
     inner_w: float,
     inner_h: float | None,
@@ -371,31 +319,58 @@ def _place_item(
     area_y, area_h = rows.area(p.row_start, p.row_end)
     box = item.box
     style = box.style
-    width = _item_width(item, ctx, area_w, area_h)
+    width = item_width(item, ctx, area_w, area_h)
     mt, mr, mb, ml = item.margins
     border, padding = border_edges(style), padding_edges(style, area_w)
     chrome_v = border.vertical + padding.vertical
     height = specified_height(style, area_h, chrome_v)
     lo, hi = min_max_height(style, area_h, chrome_v)
-    if height is None and item.align == "stretch" and mt is not None and mb is not None:
+    cols = item.subgrid_columns
+    if is_subgrid(box, ROWS):
+        forced = subgrid_tracks(box, p.row_start, p.row_end, rows, area_w, ROWS)
+        target = area_h - (mt or 0.0) - (mb or 0.0)
+        child = measure.layout(
+            box,
+            Space(
+                area_w,
+                area_h,
+                width=width,
+                height=target,
+                subgrid_rows=forced,
+                subgrid_columns=cols,
+            ),
+        )
+    elif height is None and item.align == "stretch" and mt is not None and mb is not None:
         target = clamp(area_h - mt - mb, lo, hi)
-        measured = measure.cache.get((id(box), Space(area_w, None, width=width)))
+        measured = measure.cache.get(
+            (id(box), Space(area_w, None, width=width, subgrid_columns=cols))
+        )
         if measured is not None and measured.height == target and not _has_percent_heights(box):
             child = measured
         else:
             child = measure.layout(
-                box, Space(area_w, area_h, width=width, height=target, stretch_height=True)
+                box,
+                Space(
+                    area_w,
+                    area_h,
+                    width=width,
+                    height=target,
+                    stretch_height=True,
+                    subgrid_columns=cols,
+                ),
             )
     else:
         measured = (
             None
             if isinstance(style["height"], LP)
-            else measure.cache.get((id(box), Space(area_w, None, width=width)))
+            else measure.cache.get(
+                (id(box), Space(area_w, None, width=width, subgrid_columns=cols))
+            )
         )
         child = (
             measured
             if measured is not None
-            else measure.layout(box, Space(area_w, area_h, width=width))
+            else measure.layout(box, Space(area_w, area_h, width=width, subgrid_columns=cols))
         )
     used_ml, used_mr = _align_offsets(item.justify, area_w, child.width, ml, mr)
     used_mt, used_mb = _align_offsets(item.align, area_h, child.height, mt, mb)
@@ -442,7 +417,7 @@ def _align_offsets(
     return start, end + free
 
 
-def _baseline_item(items: list[_Item]) -> _Item | None:
+def _baseline_item(items: list[GridItem]) -> GridItem | None:
     """The item that gives the grid its first baseline: the first one in the first row."""
     if not items:
         return None
@@ -453,18 +428,18 @@ def _baseline_item(items: list[_Item]) -> _Item | None:
 
 
 def _measured_baseline(
-    item: _Item,
+    item: GridItem,
     ctx: LayoutContext,
     measure: ItemLayouts,
-    columns: _Axis,
-    rows: _Axis,
+    columns: Axis,
+    rows: Axis,
     frag: BoxFragment,
 ) -> float:
     """The first baseline from an item's measured height (measuring mode: no final layout)."""
     p = item.place
     _, area_w = columns.area(p.column_start, p.column_end)
     area_y, area_h = rows.area(p.row_start, p.row_end)
-    width = _item_width(item, ctx, area_w, area_h)
+    width = item_width(item, ctx, area_w, area_h)
     found = measure.measure(item.box, Space(area_w, None, width=width))
     mt, mb = item.margins[0], item.margins[2]
     height = found.height
@@ -486,12 +461,7 @@ def grid_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     result: list[float] = []
     for mode in (MIN_CONTENT, MAX_CONTENT):
         tracks = make_tracks(setup.col_sizes, None, setup.col_collapsed)
-        span_items = [
-            SpanItem(
-                p.column_start, p.column_end, _col_measure(child, ctx, tracks, p, setup.col_gap)
-            )
-            for child, p in zip(setup.items, setup.places, strict=True)
-        ]
+        span_items = _column_items(ctx, setup, tracks)
         size_tracks(tracks, span_items, setup.col_gap, None, mode, False)
         result.append(sum(t.base for t in tracks) + gaps_between(tracks, setup.col_gap))
     return Intrinsic(result[0], max(result[0], result[1]))

@@ -374,11 +374,25 @@ def _collapsed(
 
 
 def build_grid(
-    box: Box, ctx: LayoutContext, inner_w: float | None, inner_h: float | None
+    box: Box,
+    ctx: LayoutContext,
+    inner_w: float | None,
+    inner_h: float | None,
+    subgrid_rows: int | None = None,
+    subgrid_columns: int | None = None,
 ) -> GridSetup:
+    """Place the items; `subgrid_rows` is the row count a row subgrid takes from its parent
+    (its own rows: that many auto tracks, and no implicit ones), `subgrid_columns` the same
+    for a column subgrid."""
     style = box.style
-    col_list = _template(style, "grid-template-columns", ctx)
-    row_list = _template(style, "grid-template-rows", ctx)
+    if subgrid_columns is None:
+        col_list = _template(style, "grid-template-columns", ctx)
+    else:
+        col_list = gv.TrackList((gv.AUTO_TRACK,) * subgrid_columns, ((),) * (subgrid_columns + 1))
+    if subgrid_rows is None:
+        row_list = _template(style, "grid-template-rows", ctx)
+    else:
+        row_list = gv.TrackList((gv.AUTO_TRACK,) * subgrid_rows, ((),) * (subgrid_rows + 1))
     areas = gv.areas(str(style["grid-template-areas"]))
     col_gap = gap_value(style["column-gap"], inner_w)
     row_gap = gap_value(style["row-gap"], inner_h)
@@ -405,6 +419,10 @@ def build_grid(
         places.append(ItemPlacement(row, column))
     flow = gv.auto_flow(str(style["grid-auto-flow"]))
     shape = place_items(places, row_axis, col_axis, flow.column, flow.dense)
+    if subgrid_rows is not None:
+        _clamp_rows(places, shape, subgrid_rows)
+    if subgrid_columns is not None:
+        _clamp_columns(places, shape, subgrid_columns)
     col_sizes = _track_sizes(
         cols, _auto(style, "grid-auto-columns", ctx), shape.columns, shape.column_offset
     )
@@ -422,6 +440,27 @@ def build_grid(
         col_gap,
         row_gap,
     )
+
+
+def _clamp_rows(places: list[ItemPlacement], shape: GridShape, count: int) -> None:
+    """A subgrid has no implicit rows: items placed past (or before) its rows are clamped into
+    them, keeping as much of their span as fits (CSS Grid 2, 9.2)."""
+    offset = shape.row_offset
+    for p in places:
+        start = min(max(p.row_start - offset, 0), count - 1)
+        end = min(max(p.row_end - offset, start + 1), count)
+        p.row_start, p.row_end = start, end
+    shape.rows, shape.row_offset = count, 0
+
+
+def _clamp_columns(places: list[ItemPlacement], shape: GridShape, count: int) -> None:
+    """_clamp_rows for a column subgrid."""
+    offset = shape.column_offset
+    for p in places:
+        start = min(max(p.column_start - offset, 0), count - 1)
+        end = min(max(p.column_end - offset, start + 1), count)
+        p.column_start, p.column_end = start, end
+    shape.columns, shape.column_offset = count, 0
 
 
 def _order(style: Any) -> int:

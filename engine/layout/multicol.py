@@ -94,7 +94,8 @@ def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
     if cap is None and hi is not None:
         cap = max(0.0, hi - chrome_v)
     y = 0.0
-    for kind, part in _rows(box):
+    rows = _rows(box)
+    for index, (kind, part) in enumerate(rows):
         if kind == "span":
             child = part[0]
             cfrag = layout_box(child, ctx, Space(inner_w, fixed))
@@ -104,7 +105,11 @@ def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment
             y += cfrag.height + cfrag.margin.bottom
             continue
         row_cap = None if cap is None else max(0.0, cap - y)
-        y += _column_row(box, part, ctx, geo, frag, (ox, oy + y), row_cap, fixed is not None)
+        # column-fill: auto fills only the last row of columns: rows before a spanner balance
+        last = index == len(rows) - 1
+        y += _column_row(
+            box, part, ctx, geo, frag, (ox, oy + y), row_cap, fixed is not None and last
+        )
     content = y
     if height is None:
         height = clamp(content + chrome_v, lo, hi)

@@ -24,8 +24,9 @@ from engine.layout.fragments import AbsPlaceholder, BoxFragment
 
 
 def relative_offset(style: Any, cb_width: float, cb_height: float | None) -> tuple[float, float]:
-    """The offset of a position: relative (or sticky, treated as relative) box."""
-    if style["position"] not in ("relative", "sticky"):
+    """The offset of a position: relative box (a sticky box moves only after layout, when its
+    place breaks an inset: engine/layout/sticky.py)."""
+    if style["position"] != "relative":
         return 0.0, 0.0
     left, right, top, bottom = style["left"], style["right"], style["top"], style["bottom"]
     dx = 0.0

@@ -173,9 +173,17 @@ def vertical_text_shapes(
         px = cx + frag.content_width - (ly + lh)
     else:
         px = cx + ly
+    py = cy + lx
     shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation", "fit_w")}
-    shape["text"]["vertical"] = "eaVert"
-    shape.update(place_rect(m, px, cy + lx, lh, lw))
+    if vertical.mode == "sideways-lr":
+        # every glyph turned anticlockwise: the lines run up the page from its bottom
+        shape["text"]["vertical"] = "vert270"
+        py = cy + vertical.inline_size - (lx + lw)
+    elif vertical.mode == "sideways-rl":
+        shape["text"]["vertical"] = "vert"  # every glyph turned clockwise, CJK too
+    else:
+        shape["text"]["vertical"] = "eaVert"
+    shape.update(place_rect(m, px, py, lh, lw))
     return [shape]
 
 
@@ -231,8 +239,11 @@ def list_text_box(
 
 
 def _text_indent(item: _Line) -> float:
-    """The used text-indent of a block's first line (0 on later lines)."""
-    if item.line is not item.block.lines[0]:
+    """The used text-indent of a block's first line (0 on later lines); a vertical block keeps
+    its lines in `extra["vertical"]`."""
+    vertical = item.block.extra.get("vertical")
+    lines = vertical.lines if vertical is not None and not item.block.lines else item.block.lines
+    if not lines or item.line is not lines[0]:
         return 0.0
     value = item.block.box.style["text-indent"]
     return resolve_length(value, item.line.width)

@@ -378,3 +378,18 @@ FIXTURES.update(
         + "</div>",
     }
 )
+
+# Flex containers in a vertical writing mode: the row runs down the page, lines and the cross
+# axis run sideways (from the right in vertical-rl); column-gap separates items on the main
+# axis; an auto width fits the content (an orthogonal block)
+FIXTURES.update(
+    {
+        "text_vertical_flex_side_label": '<div style="display:grid;grid-template-columns:56px 300px;height:400px;font:12px \'Liberation Sans\'"><aside id="s" style="writing-mode:vertical-rl;display:flex;align-items:center;justify-content:space-between;padding:32px 0;letter-spacing:2px"><span id="a">Studio Halden</span><b id="b">01 / 04</b></aside><div id="o" style="writing-mode:vertical-rl;display:flex;gap:10px;column-gap:20px;row-gap:6px"><span id="c" style="background:red">alpha</span><span id="d" style="align-self:flex-end">beta gamma</span><span id="e" style="align-self:center;padding:3px">x</span></div></div>',
+        "text_vertical_flex_orthogonal_block": '<div id="p" style="position:absolute;top:420px;left:0;width:500px;font:14px \'Liberation Sans\'"><div id="q" style="writing-mode:vertical-rl;display:flex;border:2px solid"><span id="f">one</span><span id="g">two three</span></div></div>',
+        "text_vertical_flex_column_rl": '<div id="r" style="position:absolute;top:420px;left:600px;width:300px;height:200px;writing-mode:vertical-rl;display:flex;flex-direction:column;align-items:flex-start;font:14px \'Liberation Sans\'"><span id="h">first</span><span id="i" style="margin-top:auto">second item</span></div>',
+        "text_vertical_flex_wrap_rl": '<div id="w" style="position:absolute;left:0;top:0;width:200px;height:100px;writing-mode:vertical-rl;display:flex;flex-wrap:wrap;gap:4px 8px;font:14px \'Liberation Sans\'"><span id="a" style="margin-right:5px">first label</span><span id="b">second label</span><span id="c" style="margin-left:3px">third</span></div>',
+        "text_vertical_flex_lr": '<div id="l" style="position:absolute;left:300px;top:0;width:200px;height:150px;writing-mode:vertical-lr;display:flex;align-items:flex-start;justify-content:flex-end;font:14px \'Liberation Sans\'"><span id="d">one</span><span id="e" style="margin-left:7px">two</span></div>',
+        "text_vertical_flex_column_boxes": '<div id="m" style="position:absolute;left:600px;top:0;height:150px;writing-mode:vertical-rl;display:flex;flex-direction:column;gap:6px;font:14px \'Liberation Sans\'"><div id="f" style="width:30px">x</div><div id="g" style="width:20px;margin-left:4px">y</div></div>',
+        "text_vertical_flex_in_row_flex": '<div style="position:absolute;left:800px;top:0;width:300px;display:flex;font:14px \'Liberation Sans\'"><div id="n" style="writing-mode:vertical-rl;display:flex;background:#eee"><span id="h">item one</span><span id="i">item two</span></div><div id="j">after</div></div>',
+    }
+)

@@ -116,3 +116,18 @@ FIXTURES.update(
         '<div id="b" style="width:700px;height:10px"></div></div>',
     }
 )
+
+# position: sticky, unscrolled: the box stays in flow unless its place breaks an inset against
+# the nearest scroll container's content box (the viewport at the root); then it moves as far
+# as its containing block's content box lets its margin box go (never as position: relative)
+FIXTURES.update(
+    {
+        "sticky_in_place": '<div style="padding-top:100px;width:400px"><div id="a" style="position:sticky;top:10px;left:5px;height:16px"></div><div id="b" style="position:sticky;bottom:10px;height:16px"></div></div>',
+        "sticky_top_pushed": '<div style="position:absolute;left:0;top:0;width:300px;height:200px"><div id="a" style="position:sticky;top:20px;height:30px;margin-top:5px"></div><div id="b" style="height:10px"></div></div>',
+        "sticky_containing_block_limit": '<div id="p" style="position:absolute;left:320px;top:0;width:300px;height:40px;padding-bottom:4px"><div id="c" style="position:sticky;top:30px;height:30px;margin-bottom:3px"></div></div>',
+        "sticky_bottom_viewport": '<div style="position:absolute;left:640px;top:600px;width:300px;height:400px"><div style="height:80px"></div><div id="d" style="position:sticky;bottom:30px;height:30px"></div></div>',
+        "sticky_scroller_content_box": '<div style="position:absolute;left:0;top:300px;width:400px;height:200px;overflow:hidden;padding:10px;border:3px solid"><div style="height:150px"></div><div id="e" style="position:sticky;bottom:40px;height:30px;left:-20px"></div><div id="f" style="position:sticky;top:10%;height:20px;width:100px;margin-left:350px;right:30px"></div></div>',
+        "sticky_top_beats_bottom": '<div style="position:absolute;left:0;top:0;width:300px;height:700px;overflow:hidden"><div id="a" style="position:sticky;top:50px;bottom:50px;height:660px"></div></div>',
+        "sticky_flex_item": '<div style="position:absolute;left:100px;top:2px;width:500px;height:100px;display:flex;align-items:flex-start"><div id="a" style="position:sticky;top:12px;left:0;width:60px;height:30px"></div><div id="b" style="width:60px;height:50px"></div></div>',
+    }
+)

@@ -317,3 +317,24 @@ FIXTURES.update(
         "ar_grid_stretch_explicit": '<div style="display:grid;grid-template-columns:200px;align-items:stretch"><div id="a" style="aspect-ratio:4"></div></div>',
     }
 )
+
+# Row subgrids (CSS Grid 2 section 9, grid-template-rows: subgrid): the items size the
+# parent's rows; the subgrid's margin/border/padding weigh on its first and last rows, its own
+# row-gap is centred in the parent's gutters; items past its rows are clamped into them
+FIXTURES.update(
+    {
+        "subgrid_rows_edges": '<div id="g" style="display:grid;grid-template-columns:repeat(3,200px);column-gap:10px;width:700px"><div id="c1" style="display:grid;grid-row:span 3;grid-template-rows:subgrid;padding:10px;border:2px solid;margin-top:3px"><div id="a1" style="height:20px"></div><div id="b1" style="height:50px"></div><div id="d1" style="height:10px"></div></div><div id="c2" style="display:grid;grid-row:span 3;grid-template-rows:subgrid;padding:5px"><div id="a2" style="height:40px"></div><div id="b2" style="height:30px"></div><div id="d2" style="height:10px;margin-bottom:7px"></div></div><div id="c3" style="display:grid;grid-row:span 3;grid-template-rows:subgrid"><div id="a3" style="height:10px"></div><div id="b3" style="height:10px"></div></div></div>',
+        "subgrid_rows_own_gap": '<div id="h" style="display:grid;grid-template-columns:repeat(2,200px);row-gap:10px;column-gap:10px;width:700px"><div id="e1" style="display:grid;grid-row:span 2;grid-template-rows:subgrid;row-gap:4px;padding:6px"><div id="f1" style="height:20px"></div><div id="k1" style="height:50px"></div></div><div id="e2" style="display:grid;grid-row:span 2;grid-template-rows:subgrid;padding:6px"><div id="f2" style="height:40px"></div><div id="k2" style="height:30px"></div></div></div>',
+        "text_subgrid_rows_cards": '<div id="g" style="display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:20px;width:760px;font:16px \'Liberation Sans\'"><div id="c1" style="display:grid;grid-template-rows:subgrid;grid-row:span 3;row-gap:8px;padding:16px;border:1px solid"><h3 id="t1" style="margin:0;font-size:20px">Short</h3><p id="p1" style="margin:0">A longer body text that wraps onto several lines in this card.</p><a id="l1">Read more</a></div><div id="c2" style="display:grid;grid-template-rows:subgrid;grid-row:span 3;row-gap:8px;padding:16px;border:1px solid"><h3 id="t2" style="margin:0;font-size:20px">A much longer title over two lines</h3><p id="p2" style="margin:0">Brief.</p><a id="l2" style="align-self:end">Read more</a></div><div id="c3" style="display:grid;grid-template-rows:subgrid;grid-row:span 3;row-gap:8px;padding:16px;border:1px solid"><h3 id="t3" style="margin:0;font-size:20px">Title</h3><p id="p3" style="margin:0">Body</p></div><div id="c4" style="display:grid;grid-template-rows:subgrid;grid-row:span 2;padding:4px;border:1px solid"><span id="s1">one</span><span id="s2">two</span><span id="s3">three (clamped)</span></div></div>',
+    }
+)
+
+# Column subgrids, and subgrids in both axes: the same rules across the columns (an
+# inline-grid's shrink-to-fit width counts the subgrid's items too)
+FIXTURES.update(
+    {
+        "text_subgrid_columns_rows_of_a_list": '<div id="g" style="display:grid;grid-template-columns:auto 1fr auto;column-gap:12px;row-gap:6px;width:600px;font:14px \'Liberation Sans\'"><div id="r1" style="grid-column:1/-1;display:grid;grid-template-columns:subgrid;padding:4px 10px;border:1px solid"><span id="a1">Name</span><span id="b1">Description of the thing</span><span id="c1">$10</span></div><div id="r2" style="grid-column:1/-1;display:grid;grid-template-columns:subgrid;column-gap:4px;padding:4px 10px;border:1px solid"><span id="a2">A much longer name</span><span id="b2">Short</span><span id="c2">$1,250.00</span></div><div id="r3" style="grid-column:span 2;display:grid;grid-template-columns:subgrid"><b id="a3">x</b><b id="b3">y</b><b id="c3">z clamped</b></div></div>',
+        "text_subgrid_columns_shrink_to_fit": '<div id="h" style="display:inline-grid;grid-template-columns:auto auto;font:14px \'Liberation Sans\'"><div id="r4" style="grid-column:span 2;display:grid;grid-template-columns:subgrid;grid-template-rows:auto;padding:0 5px"><i id="a4">left item</i><i id="b4">right</i></div><div id="q">below</div></div>',
+        "text_subgrid_both_axes": '<div id="g" style="display:grid;grid-template-columns:100px auto;grid-template-rows:auto auto;gap:10px;width:400px;font:14px \'Liberation Sans\'"><div id="s" style="grid-column:1/3;grid-row:1/3;display:grid;grid-template-columns:subgrid;grid-template-rows:subgrid;padding:5px;border:2px solid"><span id="a">one</span><span id="b">two words here</span><span id="c" style="height:40px">three</span><span id="d">four</span></div></div>',
+    }
+)

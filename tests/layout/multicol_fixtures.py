@@ -101,4 +101,6 @@ FIXTURES: dict[str, str] = {
     "mc_forced_legacy_webkit": '<div id="m" style="column-count:3;column-gap:0;width:300px">'
     '<div id="a" style="height:40px"></div><div id="b" style="height:20px;-webkit-column-break-before:always"></div>'
     '<div id="c" style="height:10px;margin-top:8px;page-break-before:always"></div></div>',
+    # column-fill: auto fills only the last row of columns; a row followed by a spanner balances
+    "mc_fill_auto_only_last_row": '<div id="m" style="column-count:3;column-gap:0;width:300px;height:200px;column-fill:auto"><div id="h" style="column-span:all;height:20px"></div><div id="a" style="height:60px"></div><div id="b" style="height:60px"></div><div id="s" style="column-span:all;height:20px"></div><div id="c" style="height:30px"></div><div id="d" style="height:30px"></div></div>',
 }

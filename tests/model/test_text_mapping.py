@@ -230,6 +230,39 @@ def test_vertical_writing_mode_is_an_eavert_text_box():
     assert sp.find("p:spPr/a:xfrm/a:off", NS).get("x") == str(100 * 9525)
 
 
+@pytest.mark.parametrize(("mode", "vert"), [("sideways-lr", "vert270"), ("sideways-rl", "vert")])
+def test_sideways_writing_modes_turn_every_glyph(mode: str, vert: str):
+    # sideways-lr reads bottom to top (Chromium starts its line at the block's bottom edge);
+    # sideways-rl reads top to bottom with every glyph turned, CJK included
+    xml = slide_xml(
+        f'<div style="writing-mode:{mode};font-size:20px;height:300px;position:absolute;'
+        f'left:100px;top:20px">Side</div>'
+    )
+    (body,) = [
+        b for b in xml.iter(f"{{{NS['a']}}}bodyPr") if b.getparent().find("a:p/a:r", NS) is not None
+    ]
+    assert body.get("vert") == vert
+    xfrm = body.getparent().getparent().find("p:spPr/a:xfrm", NS)
+    top = int(xfrm.find("a:off", NS).get("y"))
+    bottom = top + int(xfrm.find("a:ext", NS).get("cy"))
+    if mode == "sideways-lr":
+        assert abs(bottom - 320 * 9525) <= 9525  # the line starts at the bottom
+    else:
+        assert top == 20 * 9525
+
+
+def test_centred_vertical_label_is_an_eavert_text_box():
+    # text-align:center on a vertical block reads the first line's text-indent from the
+    # vertical lines (the fragment's own `lines` are empty): was an IndexError
+    xml = slide_xml(
+        '<div style="display:grid;grid-template-columns:30px 1fr;width:300px">'
+        '<div style="writing-mode:vertical-rl;text-align:center;text-indent:10px">LABEL</div>'
+        "<div>cell</div></div>"
+    )
+    verts = [b.get("vert") for b in xml.iter(f"{{{NS['a']}}}bodyPr")]
+    assert "eaVert" in verts
+
+
 def test_gradient_text_gets_a_run_gradient_with_a_solid_fallback():
     xml = slide_xml(
         '<h1 style="margin:0;font-size:48px;background:linear-gradient(90deg,#7c3aed,#ec4899);-webkit-background-clip:text;background-clip:text;color:transparent">Gradient</h1>'

@@ -44,9 +44,18 @@ class LP(NamedTuple):
     pct: float
 
     def resolve(self, basis: float | None) -> float:
+        """px + pct% of `basis`, saturated to LayoutUnit's range as Chromium resolves it."""
         if basis is None:
             return self.px
-        return self.px + self.pct * basis / 100.0
+        used = self.px + self.pct * basis / 100.0
+        return used if -LAYOUT_MAX <= used <= LAYOUT_MAX else _saturate(used)
+
+
+LAYOUT_MAX = 33_554_431.0  # LayoutUnit's largest value in px (1/64 px units in 31 bits)
+
+
+def _saturate(used: float) -> float:
+    return 0.0 if used != used else (LAYOUT_MAX if used > 0 else -LAYOUT_MAX)
 
 
 class Number(NamedTuple):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.style.syntax import BLOCK, DELIM, DIM, FUNC, IDENT, NUM, PCT, Tok
-from engine.style.types import LP, RGBA
+from engine.style.types import LAYOUT_MAX, LP, RGBA
 from engine.units import ABSOLUTE_UNITS
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ INVALID: Any = _Invalid()
 # Chromium lays out in LayoutUnits (1/64 px in a signed 32-bit int): lengths saturate at about
 # +-33,554,431 px. Every computed length and number is clamped to that range (NaN -> 0) here, at
 # the one place specified values become computed values, so no later stage sees inf or NaN.
-LAYOUT_MAX = 33_554_431.0
 
 
 def clamp_value(value: Any) -> Any:

@@ -114,3 +114,60 @@ def test_clamped_computed_values() -> None:
     assert b["width"] == LP(0.0, LAYOUT_MAX)
     assert b["font-size"] == MAX_FONT_SIZE
     assert b["text-indent"] == LAYOUT_MAX
+
+
+FUNCTIONAL = [
+    "filter: grayscale({v}) brightness({v}) hue-rotate({v}) contrast({v}) invert({v})",
+    "filter: sepia({v}) saturate({v}) blur({v}) drop-shadow({v} {v} {v} red)",
+    "clip-path: circle({v} at {v} {v})",
+    "clip-path: ellipse({v} {v} at {v} {v})",
+    "clip-path: polygon({v} {v}, {v} {v}, {v} {v})",
+    "clip-path: inset({v} {v} round {v})",
+    "clip-path: path('M {n} {n} L {n} {n} C {n} {n} {n} {n} {n} {n} Z')",
+    "counter-reset: a {n}; counter-increment: a {n}; counter-set: b {n}",
+    "aspect-ratio: {n} / {n}; width: {v}",
+    "text-wrap: balance; width: {v}; font-size: {v}",
+    "text-wrap: pretty; width: {v}",
+    "border-spacing: {v} {v}; border-collapse: separate",
+    "text-decoration: underline wavy {v}; text-underline-offset: {v}",
+]
+INTEGERS = ["0", "-1", "1", "2147483647", "-2147483648", "99999999999999999999", "1e308"]
+
+
+@st.composite
+def functional(draw: st.DrawFn) -> str:
+    """A declaration of a function-valued property whose numbers are all extreme."""
+    template = draw(st.sampled_from(FUNCTIONAL))
+    while "{v}" in template or "{n}" in template:
+        if "{v}" in template:
+            template = template.replace("{v}", draw(value()), 1)
+        else:
+            template = template.replace("{n}", draw(st.sampled_from(INTEGERS)), 1)
+    return template
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.lists(st.tuples(functional(), st.sampled_from(DISPLAYS)), min_size=1, max_size=4))
+def test_extreme_function_arguments_give_a_slide_or_the_limit_code(
+    decls: list[tuple[str, str]],
+) -> None:
+    """Colour filters, clip-path shapes, counters, aspect ratios, balanced text: extreme
+    arguments never give anything but a slide or the documented page code."""
+    style = "<style>.c::before{content:counters(a, '.') ' ' counter(b, upper-roman)}</style>"
+    body = style + "".join(
+        f"<div style='display:{display};{decl}'><span class='c' style='{decl}'>a b c d</span>"
+        f"<table style='{decl}'><tr><td style='{decl}'>x</td><td>y</td></tr></table></div>"
+        for decl, display in decls
+    )
+    conv = convert([hp.page("", "<p>x</p>"), hp.page("", body)])
+    for failed in conv.failed_page_details:
+        assert failed.code == PAGE_LIMIT_EXCEEDED
+    for slide in conv.slides:
+        for shape in slide["shapes"]:
+            for key in ("x", "y", "w", "h"):
+                if key in shape:
+                    assert math.isfinite(shape[key]) and abs(shape[key]) < 1e13

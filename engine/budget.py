@@ -51,6 +51,8 @@ class PageBudget:
     ticks: int = 0
     image_pixels: int = 0
     seen_images: set[str] = field(default_factory=set)
+    local_files: dict[str, bytes] = field(default_factory=dict)  # real path -> bytes read
+    local_bytes: int = 0
 
 
 _local = threading.local()

@@ -9,6 +9,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 
+from engine.budget import current
 from engine.diagnostics import Diagnostics
 from engine.options import Options
 
@@ -58,6 +59,29 @@ def read_local(
         diag.add("resource", f"not read ({found}): {shown}", where)
         return None
     limit = max_bytes or options.limits.max_fetch_bytes
+    budget = current()
+    if budget is not None and found.path in budget.local_files:  # read once per page
+        known = budget.local_files[found.path]
+        if len(known) > limit:
+            diag.add("limit", f"file over {limit} bytes not read: {shown}", where)
+            return None
+        return found, known
+    data = _read_file(found, diag, where, shown, limit)
+    if data is None:
+        return None
+    if budget is not None:
+        cap = options.limits.max_page_local_bytes
+        if budget.local_bytes + len(data) > cap:
+            diag.add("limit", f"local files of this page over {cap} bytes: {shown} not read", where)
+            return None
+        budget.local_bytes += len(data)
+        budget.local_files[found.path] = data
+    return found, data
+
+
+def _read_file(
+    found: LocalFile, diag: Diagnostics, where: str, shown: str, limit: int
+) -> bytes | None:
     try:  # never open a FIFO or device (opening a FIFO blocks until a writer comes)
         if not stat.S_ISREG(os.stat(found.path).st_mode):
             diag.add("resource", f"not read (not a regular file): {shown}", where)
@@ -82,7 +106,7 @@ def read_local(
     if len(data) > limit:
         diag.add("limit", f"file over {limit} bytes not read: {shown}", where)
         return None
-    return found, data
+    return data
 
 
 def guess_type(path: str) -> str:

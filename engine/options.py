@@ -23,6 +23,7 @@ class Limits:
     max_var_bytes: int = 65536  # a longer var() substitution is invalid at computed-value time
     max_data_uri_bytes: int = 15 * 1024 * 1024
     max_fetch_bytes: int = 10 * 1024 * 1024
+    max_page_local_bytes: int = 64 * 1024 * 1024  # local files one page reads (distinct files)
     fetch_timeout_s: float = 5.0
     svg_render_timeout_s: float = 5.0
 

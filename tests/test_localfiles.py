@@ -163,3 +163,17 @@ def test_absolute_urls_rewrites_only_urls() -> None:
         "@media (min-width:1px){b{c:url(file:///d/css/q.png)}}"
         " d{e:f(url(file:///d/css/k.png))} g{filter:url(#f); h:url(data:image/png;base64,AA==)}"
     )
+
+
+def test_a_page_reads_each_file_once_and_at_most_its_local_byte_budget(tmp_path: Path) -> None:
+    png(tmp_path / "a.png", "red")
+    png(tmp_path / "b.png", "blue")
+    size = (tmp_path / "a.png").stat().st_size
+    many = "".join(f'<img src="a.png" style="width:{i % 7 + 1}px">' for i in range(300))
+    result = deck(tmp_path, SLIDE.format(body=many), file_roots=(str(tmp_path),))
+    assert media_names(result) == ["ppt/media/image1.png"] and not messages(result)
+    both = SLIDE.format(body='<img src="a.png"><img src="b.png"><img src="a.png">')
+    limits = Limits(max_page_local_bytes=size)  # room for one of the two files
+    result = deck(tmp_path, both, file_roots=(str(tmp_path),), limits=limits)
+    assert media_names(result) == ["ppt/media/image1.png"]
+    assert any("local files of this page over" in m and "b.png" in m for m in messages(result))

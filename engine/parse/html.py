@@ -284,7 +284,7 @@ def _collect_styles(
     left = limit
     for el in root.iter("style", "link"):
         if el.tag == "link":
-            text = _linked_sheet(el, diag, load_css)
+            text = _linked_sheet(el, diag, load_css if left > 0 else None)
             if text is None:
                 continue
         else:

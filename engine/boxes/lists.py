@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from engine.boxes.cjk_counters import CJK_STYLES
+
 BULLETS = {"disc": "\u2022", "circle": "\u25e6", "square": "\u25aa"}
 ROMAN = [
     (1000, "m"),
@@ -41,6 +43,9 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
     if list_type in ("lower-roman", "upper-roman"):
         text = roman_label(ordinal)
         return (text.upper() if list_type.startswith("upper") else text) + ". "
+    if list_type in CJK_STYLES:
+        represent, suffix = CJK_STYLES[list_type]
+        return represent(ordinal) + suffix
     return f"{ordinal}. "
 
 
@@ -53,6 +58,8 @@ def counter_text(counter_style: str, value: int) -> str:
         return ""
     if counter_style.startswith('"'):
         counter_style = "decimal"
+    if counter_style in CJK_STYLES:
+        return CJK_STYLES[counter_style][0](value)
     text = marker_text(counter_style, value) or ""
     return text[:-2] if text.endswith(". ") else text
 

@@ -266,6 +266,7 @@ def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> N
         marker.font.descent,
         marker.font.family,
         marker=True,
+        ea_family=marker.font.ea_family(marker.text),
     )
     # Chromium grows the first line at its top when the marker (with its half-leading) reaches
     # higher above the baseline than the line's content; the part below the baseline does not

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import TextFragment
-from engine.model.runs import run_color
+from engine.model.runs import run_color, run_for
 
 AUTONUM = {
     "decimal": "arabicPeriod",
@@ -73,6 +73,35 @@ def bullet_for(marker: TextFragment, block_style: Any, text_size: float) -> dict
     if text_size > 0 and abs(marker.font_size - text_size) > 0.01:
         out["size"] = marker.font_size / text_size
     return out
+
+
+# Code points that join the character before them (variation selectors, ZWJ, keycap, skin tones).
+_JOINERS = frozenset(
+    [*range(0xFE00, 0xFE10), 0x200D, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0x0300, 0x0370)]
+)
+
+
+def _characters(text: str) -> int:
+    return sum(1 for ch in text if ord(ch) not in _JOINERS)
+
+
+def paragraph_marker(
+    marker: TextFragment, block_style: Any, text_size: float, alpha: float
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(the paragraph's bullet, runs leading its text) for a list marker. A marker of several
+    characters that no autonumber scheme writes ('一、', 'あ、', 'Step 1: ') cannot be a bullet
+    (a:buChar draws its first character only): it becomes the paragraph's first run, hanging
+    left of the text by its width (no bullet, the indent kept), as Chromium lays it out."""
+    bullet = bullet_for(marker, block_style, text_size)
+    char = bullet.get("char")
+    if isinstance(char, str) and _characters(char) > 1 and symbol_marker(marker.box.style) is None:
+        run = run_for(marker, block_style, alpha)
+        box = marker.box  # the ::marker box (its text) or the item (its marker)
+        full = box.text if box.pseudo == "marker" else box.marker
+        if isinstance(full, str) and full.strip() == char:
+            run["text"] = full  # the trailing space the fragment dropped: the text starts after it
+        return {}, [run]
+    return bullet, []
 
 
 def marker_indent(marker: TextFragment, seg: list[TextFragment]) -> float:

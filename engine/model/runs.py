@@ -21,6 +21,24 @@ _COMPLEX = re.compile(
 )
 
 
+def east_asian_language(locale: str) -> str | None:
+    """The a:rPr lang of text in a Chinese, Japanese or Korean locale ('ja' -> 'ja-JP',
+    'zh-Hant' -> 'zh-TW'), else None. Office suites pick the locale's glyph forms with it (Noto
+    CJK's centred Japanese ：！ against the Chinese ones), as Chromium does from `lang`."""
+    parts = locale.replace("_", "-").lower().split("-")
+    primary = parts[0]
+    region = next((p for p in parts[1:] if len(p) == 2 and p.isalpha()), "")
+    if primary == "ja":
+        return "ja-JP"
+    if primary == "ko":
+        return "ko-KR"
+    if primary != "zh":
+        return None
+    if region:
+        return "zh-" + region.upper()
+    return "zh-TW" if "hant" in parts[1:] else "zh-CN"
+
+
 def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
     """The gradient painted through the glyphs of transparent text (background-clip: text)."""
     style = tf.box.style
@@ -62,6 +80,9 @@ def run_for(
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
     if tf.ea_family:
         run["ea_font"] = tf.ea_family
+    lang = east_asian_language(str(style["-webkit-locale"]))
+    if lang is not None:
+        run["lang"] = lang
     if _COMPLEX.search(tf.text) or style["direction"] == "rtl":
         # LibreOffice and PowerPoint draw Arabic, Hebrew, Indic, Thai... with the run's
         # complex-script font (a:cs), not a:latin, and digits and punctuation next to them in

@@ -9,7 +9,7 @@ from typing import Any
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
-from engine.model.bullets import bullet_for, marker_indent
+from engine.model.bullets import marker_indent, paragraph_marker
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
@@ -338,10 +338,11 @@ def _text_box(
                 para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
             marker = item.seg[0] if item.seg[0].marker else None
             if marker is not None:
-                para["bullet"] = bullet_for(
+                para["bullet"], para["runs"] = paragraph_marker(
                     marker,
                     block_style,
                     next((t.font_size for t in item.seg if not t.marker), size),
+                    alpha,
                 )
                 marker_width = max(marker_width, marker_indent(marker, item.seg))
                 # LibreOffice draws an rtl paragraph's autonumber without its digits: list
@@ -489,13 +490,14 @@ def _segment_text_box(
     text_seg = [t for t in seg if not t.marker]
     marker = seg[0] if seg[0].marker and text_seg else None
     para = _paragraph_base(style, "l")
-    hang = 0.0
+    hang, lead = 0.0, list[dict[str, Any]]()
     if marker is not None:
-        para["bullet"] = bullet_for(marker, style, text_seg[0].font_size)
+        para["bullet"], lead = paragraph_marker(marker, style, text_seg[0].font_size, alpha)
         hang = marker_indent(marker, seg)
         para["margin_left"], para["indent"] = hang, -hang
         seg = text_seg
     runs = [run for t in seg if t.text for run in caps_runs(t, run_for(t, style, alpha))]
+    runs = lead + runs
     if runs:
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
     para["line_spacing"] = spacing

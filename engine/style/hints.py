@@ -67,6 +67,7 @@ _HINT_ATTRS = (
     "cellpadding",
     "dir",
     "text",
+    "lang",
 )
 _DIMENSION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)")
 _FONT_SIZES = {
@@ -140,6 +141,9 @@ def _hint_block(tag: str, attrs: tuple[tuple[str, str], ...], parent_is_svg: boo
     direction = (get("dir") or "").strip().lower()
     if direction in ("ltr", "rtl"):
         decls.append(f"direction: {direction}")
+    lang = get("lang")
+    if lang is not None and '"' not in lang and "\\" not in lang:
+        decls.append(f'-webkit-locale: "{lang.strip()}"')  # Chromium: lang sets the locale
     if not decls:
         return None
     block, _ = parse_block(decls)
@@ -160,7 +164,7 @@ def presentational_hints(elements: list[Any]) -> Iterator[tuple[Any, Block]]:
     for el in elements:
         tag = el.tag
         attrib = el.attrib
-        if not attrib or (tag not in _HINT_TAGS and "dir" not in attrib):
+        if not attrib or (tag not in _HINT_TAGS and "dir" not in attrib and "lang" not in attrib):
             continue
         attrs = tuple((k, attrib[k]) for k in _HINT_ATTRS if k in attrib)
         if tag in ("td", "th"):

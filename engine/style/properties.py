@@ -211,6 +211,7 @@ _add(
     ),
 )
 _add("text-orientation", True, "mixed", lh.raw_lower)
+_add("-webkit-locale", True, "auto", typo.locale)
 _add("-webkit-text-fill-color", True, None, typo.text_fill_color)
 _add("-webkit-text-stroke-width", True, 0.0, lh.border_width)
 _add("-webkit-text-stroke-color", True, CURRENT_COLOR, lh.color)

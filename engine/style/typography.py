@@ -327,3 +327,16 @@ def text_overflow(toks: tuple[Tok, ...], text: str) -> Any:
         t = toks[-1] if len(toks) == 2 else toks[0]
         return t.value if t.kind == IDENT else f'"{t.value}"'
     return INVALID
+
+
+def locale(toks: tuple[Tok, ...], text: str) -> Any:
+    """-webkit-locale (what a lang attribute sets, as Chromium maps it): a language tag string,
+    lowercased, or auto."""
+    if len(toks) != 1:
+        return INVALID
+    t = toks[0]
+    if t.kind == STR:
+        return str(t.value).strip().lower() or "auto"
+    if t.kind == IDENT and str(t.value).lower() == "auto":
+        return "auto"
+    return INVALID

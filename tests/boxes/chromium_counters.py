@@ -5,7 +5,9 @@ FIXTURES style `li::before` of a 12-item list (counter styles) -> expected_count
 are small pages exercising counter-reset / counter-increment / counter-set and counter scopes
 (nesting, sibling resets, ::before/::after, display: none/contents, list-item) and quotes
 (open/close-quote depth, quotes strings, quotes: auto per language) ->
-expected_counter_scopes.json. Chromium's layout text (DOMSnapshot, which includes generated
+expected_counter_scopes.json. MARKER_STYLES lists East Asian list-style-types, each shown on an
+<ol> of items with MARKER_VALUES as <li value>: the marker texts (suffix kept) ->
+expected_counter_markers.json. Chromium's layout text (DOMSnapshot, which includes generated
 content and list markers) is stored with whitespace removed.
 
 Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
@@ -22,6 +24,29 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "expected_counters.json"
 SCOPES_OUT = HERE / "expected_counter_scopes.json"
+MARKERS_OUT = HERE / "expected_counter_markers.json"
+MARKER_STYLES = (
+    "cjk-decimal",
+    "cjk-ideographic",
+    "simp-chinese-informal",
+    "simp-chinese-formal",
+    "trad-chinese-informal",
+    "trad-chinese-formal",
+    "hiragana",
+    "katakana",
+    "hiragana-iroha",
+    "katakana-iroha",
+    "korean-hangul-formal",
+    "korean-hanja-informal",
+    "korean-hanja-formal",
+    "cjk-earthly-branch",
+    "cjk-heavenly-stem",
+)
+MARKER_VALUES = (
+    *(0, 1, 2, 9, 10, 11, 12, 19, 20, 21, 46, 47, 48, 100, 101, 110, 111, 1000, 1001, 1010),
+    *(1234, 2005, 9999, 10000, 10001, 10010, 10100, 11000, 20019, 100000, 1000000, 10000000),
+    *(100000000, 100000001, 100010000, 123456789, 2147483647, -5, -1234),
+)
 BASE = "ol{list-style:none;counter-reset:s;margin:0}li{counter-increment:s;font-size:14px}"
 FIXTURES = {
     "leading_zero": "li::before{content:counter(s,decimal-leading-zero) ' '}",
@@ -261,6 +286,16 @@ def layout_text(tab: Any, cdp: Any, html: str) -> str:
     return "".join("".join(out).split())
 
 
+def marker_texts(tab: Any, cdp: Any, list_style_type: str) -> list[str]:
+    """The marker text of each item of an <ol> (MARKER_VALUES) in `list_style_type`."""
+    items = "".join(f"<li value={v}>x</li>" for v in MARKER_VALUES)
+    tab.set_content(f"<ol style='list-style-type:{list_style_type}'>{items}</ol>")
+    snap = cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+    strings = snap["strings"]
+    texts = [strings[i] for i in snap["documents"][0]["layout"]["text"] if i >= 0]
+    return [t for t in texts if t != "x"]
+
+
 def main() -> None:
     sys.path.insert(0, str(HERE.parent))
     from chromium_page import chromium_tab, write_json
@@ -274,8 +309,10 @@ def main() -> None:
         for name, (css, markup) in SCOPES.items():
             text = layout_text(tab, cdp, scope_page(css, markup))
             scopes[name] = {"css": css, "markup": markup, "text": text}
+        markers = {kind: marker_texts(tab, cdp, kind) for kind in MARKER_STYLES}
     write_json(OUT, out, ensure_ascii=False)
     write_json(SCOPES_OUT, scopes, ensure_ascii=False)
+    write_json(MARKERS_OUT, {"values": MARKER_VALUES, "markers": markers}, ensure_ascii=False)
     print(f"wrote {OUT} ({len(out)} fixtures) and {SCOPES_OUT} ({len(scopes)})")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import convert
-from engine.boxes.lists import counter_text
+from engine.boxes.lists import counter_text, marker_text
 from tests.boxes.chromium_counters import page
 
 EXPECTED = json.loads((Path(__file__).resolve().parent / "expected_counters.json").read_text())
@@ -39,3 +39,22 @@ def test_counter_text_styles() -> None:
     assert counter_text("square", 3) == "\u25aa"
     assert counter_text("none", 3) == ""
     assert counter_text("decimal", 12) == "12"
+
+
+MARKERS = json.loads(
+    (Path(__file__).resolve().parent / "expected_counter_markers.json").read_text()
+)
+
+
+@pytest.mark.parametrize("kind", sorted(MARKERS["markers"]))
+def test_east_asian_marker_text_matches_chromium(kind: str) -> None:
+    """cjk-decimal, hiragana, trad-chinese-informal, korean-hangul-formal...: the marker text and
+    suffix ('、' or ', ') Chromium shows for each value, negative and large ones included."""
+    got = [marker_text(kind, value) for value in MARKERS["values"]]
+    assert got == MARKERS["markers"][kind]
+
+
+def test_east_asian_counter_text_has_no_suffix() -> None:
+    assert counter_text("cjk-decimal", 2025) == "二〇二五"
+    assert counter_text("trad-chinese-informal", 12) == "十二"
+    assert counter_text("katakana", 3) == "ウ"

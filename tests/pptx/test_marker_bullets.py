@@ -1,9 +1,18 @@
 """::marker styling in the PPTX: the marker colour becomes a:buClr, its font-size a:buSzPct (of
-the item's text size), `content` and <string> list-style-types a:buChar with that text."""
+the item's text size), `content` and <string> list-style-types a:buChar with that text; markers
+of several characters (cjk-decimal '一、', 'Step 1: ') a hanging first run."""
 
 from __future__ import annotations
 
-from tests.model.test_list_markers import bullet, paragraphs
+import io
+import zipfile
+
+import pytest
+from lxml import etree
+
+from engine import convert
+from tests.layout.chromium_boxes import page
+from tests.model.test_list_markers import NS, bullet, paragraphs
 
 FONT = "font:20px 'Liberation Sans';color:#111111"
 
@@ -92,3 +101,47 @@ def test_inside_disc_bullet_starts_at_the_item() -> None:
     ppr = sp.find(".//a:pPr", ns)
     assert abs(x - 100) < 0.5
     assert abs(int(ppr.get("marL")) / 9525 - 27) < 0.5
+
+
+def _runs(snippet: str) -> dict[str, tuple[etree._Element, list[str]]]:
+    """First-run text -> (its paragraph's a:pPr, the paragraph's run texts)."""
+    data = convert([page(snippet)]).pptx_bytes
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
+    out = {}
+    for p in xml.iterfind(".//p:sp//a:p", NS):
+        texts = [t.text or "" for t in p.iterfind(".//a:t", NS)]
+        if texts:
+            out[texts[0]] = (p.find("a:pPr", NS), texts)
+    return out
+
+
+@pytest.mark.fonts("fonts-noto-cjk")
+def test_east_asian_markers_are_hanging_runs() -> None:
+    # Chromium shows cjk-decimal as '一、', '二、' (expected_counter_markers.json): a:buChar would
+    # draw the first character only, so the marker is the paragraph's first run, hanging left
+    # of the text by its width (two 20px ideographs: 40px = 381000 EMU), with no bullet.
+    paras = _runs(
+        "<ol style=\"font:20px 'Noto Sans CJK SC';list-style-type:cjk-decimal\">"
+        "<li>深耕华东</li><li>出海提速</li></ol>"
+    )
+    for marker, text in (("一、", "深耕华东"), ("二、", "出海提速")):
+        ppr, texts = paras[marker]
+        assert texts == [marker, text]
+        assert bullet(ppr) == ("buNone", {})
+        assert (ppr.get("marL"), ppr.get("indent")) == ("381000", "-381000")
+    run = next(iter(paras["一、"][0].getparent().iterfind("a:r/a:rPr/a:ea", NS)))
+    assert run.get("typeface") == "Noto Sans CJK SC"
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_several_character_marker_content_is_a_run() -> None:
+    paras = _runs(
+        "<style>li::marker{content:'Step ' counter(list-item) ': ';color:#16a34a}</style>"
+        f'<ol style="{FONT}"><li>Plan</li></ol>'
+    )
+    ppr, texts = paras["Step 1: "]
+    assert texts == ["Step 1: ", "Plan"]
+    assert bullet(ppr) == ("buNone", {})
+    colour = ppr.getparent().find("a:r/a:rPr/a:solidFill/a:srgbClr", NS)
+    assert colour.get("val") == "16A34A"

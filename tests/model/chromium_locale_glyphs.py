@@ -46,9 +46,8 @@ def page(html_lang: str, span_lang: str | None, text: str) -> str:
 
 def main() -> None:
     sys.path.insert(0, str(HERE.parent))
-    from PIL import Image
-
     from chromium_page import chromium_tab, write_json
+    from PIL import Image
 
     out = {}
     with chromium_tab((1280, 720)) as tab:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from lxml import etree
 
-from engine import convert
+from tests.model.slide_xml import slide_root
 
 NS = {
     "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
@@ -25,12 +22,7 @@ CHROMIUM_X = {"center": 106.05, "right": 212.11}
 
 
 def _slide(body: str) -> etree._Element:
-    html = (
-        "<html><head><style>body{margin:0} .slide{width:1280px;height:720px}</style></head>"
-        f'<body><div class="slide">{body}</div></body></html>'
-    )
-    data = convert([html]).pptx_bytes
-    return etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
+    return slide_root(body)
 
 
 def _growth_box(root: etree._Element) -> tuple[float, str]:

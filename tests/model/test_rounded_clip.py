@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-import zipfile
 
 from lxml import etree
 
-from engine import convert
+from tests.model.slide_xml import slide_root
 
 NS = {
     "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
@@ -24,12 +23,7 @@ CARD = (
 
 
 def _slide(body: str) -> etree._Element:
-    html = (
-        "<html><head><style>body{margin:0} .slide{width:1280px;height:720px;background:#fff}"
-        f'</style></head><body><div class="slide">{body}</div></body></html>'
-    )
-    data = convert([html]).pptx_bytes
-    return etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
+    return slide_root(body, "#fff")
 
 
 def _cover(root: etree._Element) -> etree._Element:

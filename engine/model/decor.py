@@ -11,7 +11,14 @@ from typing import Any
 
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
-from engine.model.effects import blur_radius, box_shadows, glow, shadow_effect, sharp_shadow
+from engine.model.effects import (
+    blur_radius,
+    box_shadows,
+    covering_color,
+    glow,
+    shadow_effect,
+    sharp_shadow,
+)
 from engine.model.geometry import (
     Box,
     Matrix,
@@ -178,6 +185,8 @@ def decorate(
             fill = gradient_fill(layer, ow, oh, alpha)
             fill_box, fill_geom = boxes.box(clip), boxes.geom(clip)
             layers = []
+    if fill is None and blurred and layers:
+        fill = fill_for_color(covering_color(style, layers, color_clip), alpha)
     opaque = fill is not None and fill["type"] == "solid" and fill["alpha"] >= 1.0
     inset = uniform[0] / 2 if line is not None and uniform is not None else 0.0
     line_on_top = line is not None and bool(layers)

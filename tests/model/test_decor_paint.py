@@ -164,6 +164,36 @@ def test_translucent_box_shadow_ring_cuts_the_box_out() -> None:
     assert ring["geom"] == "custom" and len(ring["contours"]) == 2
 
 
+@pytest.mark.parametrize(
+    "background",
+    [
+        "conic-gradient(#0ea5e9 0 35%, #22c55e 35% 60%, #eab308 60%)",
+        "radial-gradient(circle at 30% 20%, #0ea5e9, #22c55e)",
+        "radial-gradient(#0ea5e9, #22c55e), url(missing.png)",
+    ],
+)
+def test_gradient_only_box_casts_its_shadow_from_a_hidden_caster(background: str) -> None:
+    # Chromium draws the blurred shadow outside the box whatever paints it; a shape without a fill
+    # casts none in PowerPoint or LibreOffice, so the caster takes the opaque gradient's first colour.
+    slide, _ = page(
+        '<div id="p" style="position:absolute;left:20px;top:20px;width:200px;height:200px;'
+        f'border-radius:50%;background:{background};box-shadow:0 20px 40px rgba(15,23,42,.35)"></div>'
+    )
+    caster = rects(slide, "div#p")[0]
+    assert caster["fill"] == {"type": "solid", "color": "0EA5E9", "alpha": 1.0}
+    assert caster["shadow"]["blur"] == 40.0 and caster["shadow"]["dist"] == 20.0
+
+
+def test_translucent_gradient_casts_no_filled_caster() -> None:
+    # A caster under a see-through gradient would show through it: the shadow stays fill-less.
+    slide, _ = page(
+        '<div id="p" style="position:absolute;width:200px;height:200px;'
+        "background:linear-gradient(#0ea5e9, transparent), radial-gradient(#0ea5e9, #22c55e 50%, transparent);"
+        'box-shadow:0 20px 40px #000"></div>'
+    )
+    assert rects(slide, "div#p")[0]["fill"] is None
+
+
 def test_rounded_bottom_border_follows_the_corners() -> None:
     slide, _ = page(
         '<div style="position:absolute;width:100px;height:60px;background:#fff;'

@@ -90,6 +90,25 @@ def test_radial_paint_puts_the_last_stop_on_the_inscribed_ellipse() -> None:
     assert paint.outside is None
 
 
+def test_opaque_radial_paint_repeats_its_last_colour_at_the_corners() -> None:
+    # radial-gradient(circle at 80% 10%, #fef3c7 0, #fff 45%): Chromium is white from 45% of the
+    # ray out. LibreOffice 7.4 ignores path-gradient stop positions but reads two equal outer
+    # stops as a border, so the repeated stop ends the colours on the ellipse as PowerPoint does.
+    g = RadialGradient(
+        "circle",
+        "farthest-corner",
+        (LP(0.0, 80.0), LP(0.0, 10.0)),
+        (stop(RGBA(254, 243, 199), 0.0), stop(RGBA(255, 255, 255), 45.0)),
+    )
+    paint = radial_paint(g, 1280, 720)
+    assert paint is not None
+    assert paint.fill["stops"] == [
+        {"pos": 0.0, "color": "FEF3C7", "alpha": 1.0},
+        {"pos": 0.707107, "color": "FFFFFF", "alpha": 1.0},
+        {"pos": 1.0, "color": "FFFFFF", "alpha": 1.0},
+    ]
+
+
 # -- decorations -------------------------------------------------------------------------------
 
 

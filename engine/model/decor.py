@@ -32,6 +32,7 @@ from engine.model.geometry import (
     rounded_rect_polygon,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes, shaded_color
+from engine.model.tiles import tiled_linear
 from engine.style.computed import ROOT_INITIAL
 from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
@@ -324,16 +325,17 @@ def _layer_shapes(
     size = _layer_value(style, "background-size", index, ("auto", "auto"))
     tile = _tile_size(size, ow, oh)
     repeat = _layer_value(style, "background-repeat", index, ("repeat", "repeat"))
-    if tile is None:
-        tile = (ow, oh)
-    elif (tile[0] < ow - 0.5 or tile[1] < oh - 0.5) and repeat != ("no-repeat", "no-repeat"):
-        diag.add("unsupported", "repeated gradient tiles not drawn", name)
-        return []
+    tile = tile or (ow, oh)
     position = _layer_value(style, "background-position", index, (LP(0.0, 0.0), LP(0.0, 0.0)))
     tx = ox + _len(position[0], ow - tile[0])
     ty = oy + _len(position[1], oh - tile[1])
     area = boxes.box(clip)
     area_geom = boxes.geom(clip)
+    if (tile[0] < ow - 0.5 or tile[1] < oh - 0.5) and repeat != ("no-repeat", "no-repeat"):
+        tiled = tiled_linear(layer, (tx, ty, *tile), area, area_geom, repeat, alpha, m, name)
+        if tiled is None:
+            diag.add("unsupported", "repeated gradient tiles not drawn", name)
+        return tiled or []
     if isinstance(layer, LinearGradient):
         fill = gradient_fill(layer, tile[0], tile[1], alpha)
         if tile == (ow, oh) and (tx, ty) == (ox, oy) and area == (ox, oy, ow, oh):

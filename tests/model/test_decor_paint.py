@@ -273,3 +273,40 @@ def test_dashed_side_border_is_a_dashed_line() -> None:
     )
     assert (line["x1"], line["y1"], line["x2"], line["y2"]) == (0.0, 51.0, 104.0, 51.0)
     assert left["kind"] == "rect" and (left["w"], left["h"]) == (4.0, 50.0)
+
+
+# -- tiled gradient layers ---------------------------------------------------------------------
+
+
+def test_tiled_grid_lines_become_one_band_per_tile_row_and_column() -> None:
+    # Chromium paints the 1px line at the top (left) of every 25% tile: 4 rows and 4 columns.
+    slide, diags = page(
+        '<div id="g" style="position:absolute;left:10px;top:20px;width:400px;height:200px;'
+        "background-image:linear-gradient(#f00 1px,transparent 1px),"
+        'linear-gradient(90deg,#00f 2px,transparent 2px);background-size:25% 25%"></div>'
+    )
+    bands = rects(slide, "div#g gradient")
+    rows = [(s["x"], s["y"], s["w"], s["h"]) for s in bands if s["fill"]["color"] == "FF0000"]
+    cols = [(s["x"], s["y"], s["w"], s["h"]) for s in bands if s["fill"]["color"] == "0000FF"]
+    assert rows == [(10.0, 20.0 + 50 * i, 400.0, 1.0) for i in range(4)]
+    assert cols == [(10.0 + 100 * i, 20.0, 2.0, 200.0) for i in range(4)]
+    assert bands.index(next(s for s in bands if s["fill"]["color"] == "0000FF")) == 0  # under
+    assert not any("tiles" in d.message for d in diags.items)
+
+
+def test_tiled_gradient_follows_position_repeat_and_direction() -> None:
+    # `to top` from 10px down, repeated along y only: bands start at the tile's bottom edge and
+    # the first tile row begins above the box; a soft band keeps its two colours.
+    slide, _ = page(
+        '<div id="g" style="position:absolute;width:100px;height:100px;'
+        "background:linear-gradient(to top,#f00 0 4px,#00f 4px 8px,transparent 8px) 0 10px/40px 30px"
+        ' repeat-y"></div>'
+    )
+    bands = [(s["x"], s["y"], s["w"], s["h"], s["fill"]["color"]) for s in rects(slide, "div#g")]
+    assert bands[:4] == [
+        (0.0, 6.0, 40.0, 4.0, "FF0000"),  # tile -20..10: red 6..10, blue 2..6
+        (0.0, 2.0, 40.0, 4.0, "0000FF"),
+        (0.0, 36.0, 40.0, 4.0, "FF0000"),
+        (0.0, 32.0, 40.0, 4.0, "0000FF"),
+    ]
+    assert len(bands) == 8  # tiles at -20, 10, 40, 70

@@ -73,6 +73,23 @@ class FontSource(Protocol):
     def extents(self, gid: int) -> tuple[int, int]: ...
 
 
+def _x_height(font: Any, os2: Any) -> float:
+    """OS/2 sxHeight (version 2+), else the top of the 'x' glyph's box (as Skia measures it);
+    0 when neither is known."""
+    if os2 is not None and os2.version >= 2 and getattr(os2, "sxHeight", 0) > 0:
+        return float(os2.sxHeight)
+    try:
+        name = font.getBestCmap().get(ord("x"))
+        glyf = font["glyf"] if name and "glyf" in font else None
+        return (
+            float(max(0, glyf[name].yMax))
+            if glyf is not None and hasattr(glyf[name], "yMax")
+            else 0.0
+        )
+    except Exception:  # noqa: BLE001 - a broken table just leaves the x-height unknown
+        return 0.0
+
+
 class FontFile:
     """One face of a font file (TTC index), loaded lazily; shared by all FontFaces on it."""
 
@@ -103,7 +120,7 @@ class FontFile:
             asc, desc, gap = m["typo_ascent"], m["typo_descent"], m["typo_line_gap"]
         else:
             asc, desc, gap = m["win_ascent"], m["win_descent"], 0
-        m.update(ascent=asc, descent=desc, line_gap=gap)
+        m.update(ascent=asc, descent=desc, line_gap=gap, x_height=_x_height(font, os2))
         self.metrics = m
         self.weight_class = int(os2.usWeightClass) if os2 else 400
         self.italic = bool((os2 and os2.fsSelection & 1) or head.macStyle & 2)
@@ -403,6 +420,8 @@ class FontFace:
         self.metric_ascent = m["ascent"] / upem
         self.metric_descent = m["descent"] / upem
         self.metric_line_gap = m["line_gap"] / upem
+        # The x-height (em): OS/2 sxHeight or the 'x' glyph; half the ascent when unknown.
+        self.x_height = (m.get("x_height") or 0.5 * m["ascent"]) / upem
         self.is_cjk: bool = bool(source.path) and any(
             source.glyph(cp) for cp in (0x4E00, 0x3042, 0xAC00)
         )

@@ -11,7 +11,14 @@ from typing import Any
 
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
-from engine.model.effects import blur_radius, box_shadows, glow, shadow_effect, sharp_shadow
+from engine.model.effects import (
+    blur_radius,
+    box_shadows,
+    covering_color,
+    glow,
+    shadow_effect,
+    sharp_shadow,
+)
 from engine.model.geometry import (
     Box,
     Matrix,
@@ -25,6 +32,7 @@ from engine.model.geometry import (
     rounded_rect_polygon,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes, shaded_color
+from engine.model.tiles import tiled_linear
 from engine.style.computed import ROOT_INITIAL
 from engine.style.types import LP, ConicGradient, LinearGradient, RadialGradient, UrlImage
 
@@ -178,6 +186,8 @@ def decorate(
             fill = gradient_fill(layer, ow, oh, alpha)
             fill_box, fill_geom = boxes.box(clip), boxes.geom(clip)
             layers = []
+    if fill is None and blurred and layers:
+        fill = fill_for_color(covering_color(style, layers, color_clip), alpha)
     opaque = fill is not None and fill["type"] == "solid" and fill["alpha"] >= 1.0
     inset = uniform[0] / 2 if line is not None and uniform is not None else 0.0
     line_on_top = line is not None and bool(layers)
@@ -315,16 +325,17 @@ def _layer_shapes(
     size = _layer_value(style, "background-size", index, ("auto", "auto"))
     tile = _tile_size(size, ow, oh)
     repeat = _layer_value(style, "background-repeat", index, ("repeat", "repeat"))
-    if tile is None:
-        tile = (ow, oh)
-    elif (tile[0] < ow - 0.5 or tile[1] < oh - 0.5) and repeat != ("no-repeat", "no-repeat"):
-        diag.add("unsupported", "repeated gradient tiles not drawn", name)
-        return []
+    tile = tile or (ow, oh)
     position = _layer_value(style, "background-position", index, (LP(0.0, 0.0), LP(0.0, 0.0)))
     tx = ox + _len(position[0], ow - tile[0])
     ty = oy + _len(position[1], oh - tile[1])
     area = boxes.box(clip)
     area_geom = boxes.geom(clip)
+    if (tile[0] < ow - 0.5 or tile[1] < oh - 0.5) and repeat != ("no-repeat", "no-repeat"):
+        tiled = tiled_linear(layer, (tx, ty, *tile), area, area_geom, repeat, alpha, m, name)
+        if tiled is None:
+            diag.add("unsupported", "repeated gradient tiles not drawn", name)
+        return tiled or []
     if isinstance(layer, LinearGradient):
         fill = gradient_fill(layer, tile[0], tile[1], alpha)
         if tile == (ow, oh) and (tx, ty) == (ox, oy) and area == (ox, oy, ow, oh):

@@ -7,6 +7,9 @@ What maps where:
     alpha; spread as a scale about the centre);
   * further blurred shadows go on copies of the shape ("shadow casters") under it, which only
     works when the element's own fill is opaque and hides them;
+  * a box painted only by gradient layers (a conic pie, a radial-gradient card) casts its shadow
+    from a caster filled with a gradient colour under the layers, since a shape without a fill
+    casts none; this needs a layer that covers the box opaquely;
   * inset shadows are not drawn (a diagnostic says so);
   * filter: blur(r) on a round box is drawn as a radial gradient that follows the blurred
     disc's profile (a glow); drop-shadow() becomes a shadow when the box has no box-shadow.
@@ -33,7 +36,7 @@ from engine.model.geometry import (
 from engine.model.paint import GLOW_SOFT_EDGE, SQRT_HALF, fill_for_color
 from engine.style.colors import parse_color
 from engine.style.syntax import DIM, FUNC, NUM, Tok, tokenize
-from engine.style.types import RGBA
+from engine.style.types import RGBA, ConicGradient, LinearGradient, RadialGradient
 
 
 class ShadowSpec(NamedTuple):
@@ -246,3 +249,27 @@ def glow(
         "name": name + " glow",
     }
     return [placed(shape, m, box)]
+
+
+_GRADIENTS = (LinearGradient, RadialGradient, ConicGradient)
+
+
+def covering_color(style: Any, layers: list[tuple[int, Any]], clip: str) -> RGBA | None:
+    """A colour for the shadow caster of a box with no background colour: the first stop of a
+    gradient layer that paints every pixel of the `clip` box opaquely (its size covers the box,
+    every stop is opaque), so the caster stays hidden under it; None when no layer does."""
+
+    def value(prop: str, index: int, default: Any) -> Any:
+        values = style[prop] or (default,)
+        return values[index % len(values)]
+
+    for index, layer in layers:
+        if not isinstance(layer, _GRADIENTS) or not layer.stops:
+            continue
+        if value("background-size", index, ("auto", "auto")) not in (("auto", "auto"), "cover"):
+            continue
+        if value("background-clip", index, "border-box") != clip:
+            continue
+        if all(stop.color.a >= 1.0 for stop in layer.stops):
+            return layer.stops[0].color
+    return None

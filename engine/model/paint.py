@@ -313,12 +313,13 @@ def radial_paint(
     last = max(last, 1e-3)
     stops = _premultiplied(_window(raw, 0.0, last))
     ex, ey = rx * last, ry * last
-    fill = {
-        "type": "gradient",
-        "path": "circle",
-        "angle": 0.0,
-        "stops": _fill_stops(stops, alpha, SQRT_HALF / last),
-    }
+    fill_stops = _fill_stops(stops, alpha, SQRT_HALF / last)
+    if fill_stops[-1]["pos"] < 1.0 and len({s["alpha"] for s in fill_stops}) == 1:
+        # The last colour again at the corners: LibreOffice 7.4 drops the stop positions of a
+        # path gradient but reads two equal outer stops as a border, ending the colours at the
+        # ellipse's edge as PowerPoint does (its transparency border goes the wrong way).
+        fill_stops.append({**fill_stops[-1], "pos": 1.0})
+    fill = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": fill_stops}
     return RadialPaint(
         fill, (cx - ex, cy - ey, 2 * ex, 2 * ey), fill_for_color(stops[-1][1], alpha)
     )

@@ -16,6 +16,7 @@ from lxml import etree
 from engine.diagnostics import Diagnostics
 from engine.model.svgrender import NO_FONTS, FontSet, Rendered, rasterize
 from engine.model.svgsafe import SVG_NS, SafeSvg, sanitize_svg
+from engine.model.svgstroke import apply_non_scaling_strokes
 from engine.options import Limits
 from engine.resources import store_media
 
@@ -51,6 +52,7 @@ def prepare_svg(
     root = safe.root
     root.set("width", f"{width:.2f}")
     root.set("height", f"{height:.2f}")
+    apply_non_scaling_strokes(root, width, height)
     for el in root.iter(etree.Element):
         for key, value in el.attrib.items():
             if "urrent" in value.lower():

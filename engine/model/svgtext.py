@@ -29,6 +29,7 @@ INHERITED = (
     "letter-spacing",
     "fill-opacity",
     "opacity",
+    "dominant-baseline",
 )
 _NUM = re.compile(r"^\s*(-?[0-9]*\.?[0-9]+)\s*(px)?\s*$")
 
@@ -190,6 +191,28 @@ def extract_svg_text(
     return etree.tostring(root, encoding="unicode"), texts
 
 
+def baseline_shift(value: str | None, face: Any, size: float) -> float:
+    """How far dominant-baseline moves the glyphs down from the alphabetic baseline at y (px
+    at `size`), as Blink places them: `middle` half the x-height, `central` halfway between the
+    (pixel-rounded) ascent and descent, `hanging` 0.8 and `mathematical` 0.5 of the ascent."""
+    value = (value or "").strip()
+    ascent = round(face.metric_ascent * size)
+    descent = round(face.metric_descent * size)
+    if value == "middle":
+        return float(face.x_height * size / 2)
+    if value == "central":
+        return (ascent - descent) / 2
+    if value == "hanging":
+        return 0.8 * ascent
+    if value == "mathematical":
+        return ascent / 2
+    if value == "text-before-edge":
+        return float(ascent)
+    if value in ("text-after-edge", "ideographic"):
+        return float(-descent)
+    return 0.0
+
+
 def _text_item(
     el: Any, attrs: dict[str, str], m: Matrix | None, current: RGBA, lang: str
 ) -> SvgText | None:
@@ -218,7 +241,7 @@ def _text_item(
     scale = m.scale_y
     used_size = size * scale
     width = stack.measure(text, used_size, spacing * scale)
-    px, py = m.apply(x, y)
+    px, py = m.apply(x, y + baseline_shift(attrs.get("dominant-baseline"), stack.primary, size))
     anchor = attrs.get("text-anchor", "start")
     if anchor == "middle":
         px -= width / 2

@@ -13,8 +13,9 @@ band's first stop colour equals what lies under its edge, so no seam shows. With
 translucent stops the bands may not overlap, so each one is cut at t_k and t_k+1.
 
 Radial gradients are not split: LibreOffice 7.4 ignores the stop positions of a path
-gradient altogether (it spreads the first and last colour from the centre to the corners),
-so bands could not place them either; PowerPoint draws their stops natively.
+gradient (it spreads the first and last colour from the centre to the corners, only reading
+two equal outer stops as a border: see radial_paint), so bands could not place them either;
+PowerPoint draws their stops natively.
 """
 
 from __future__ import annotations

@@ -203,18 +203,6 @@ def _oklab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
     return tuple(_linear_to_srgb(_clamp01(c)) * 255 for c in (r, g, bb))  # type: ignore[return-value]
 
 
-def _rgb_to_oklab(r: float, g: float, b: float) -> tuple[float, float, float]:
-    r, g, b = (_srgb_to_linear(c / 255.0) for c in (r, g, b))
-    l_ = math.copysign(abs(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) ** (1 / 3), 1)
-    m_ = math.copysign(abs(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) ** (1 / 3), 1)
-    s_ = math.copysign(abs(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) ** (1 / 3), 1)
-    return (
-        0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_,
-        1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_,
-        0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_,
-    )
-
-
 def _lab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
     # CIE Lab (D50) -> XYZ D50 -> XYZ D65 (Bradford) -> linear sRGB.
     fy = (L + 16) / 116
@@ -239,8 +227,16 @@ def _lab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
 
 def _function_color(tok: Tok) -> Any:
     name = tok.value
-    if name == "color-mix":
-        return _color_mix(tok)
+    if name in ("color-mix", "color"):
+        from engine.style.color_mix import color_function, color_mix
+
+        return color_mix(tok, parse_color) if name == "color-mix" else color_function(tok)
+    if name == "light-dark":
+        return _light_dark(tok)
+    if tok.args and tok.args[0].kind == IDENT and tok.args[0].value == "from":
+        from engine.style.color_mix import relative_color
+
+        return relative_color(tok, parse_color, _function_color)
     parsed = _args(tok)
     if parsed is None:
         return None
@@ -291,68 +287,14 @@ def _function_color(tok: Tok) -> Any:
     return None
 
 
-def _color_mix(tok: Tok) -> Any:
-    groups: list[list[Tok]] = [[]]
-    for t in tok.args:
-        if t.kind == DELIM and t.value == ",":
-            groups.append([])
-        else:
-            groups[-1].append(t)
-    if len(groups) != 3 or not groups[0] or groups[0][0].value != "in":
+def _light_dark(tok: Tok) -> Any:
+    """`light-dark(<light>, <dark>)`: the light colour (pages render in the light scheme)."""
+    toks = [t for t in tok.args]
+    if len(toks) != 3 or not (toks[1].kind == DELIM and toks[1].value == ","):
         return None
-    space = groups[0][1].value if len(groups[0]) > 1 else "srgb"
-    colors: list[Any] = []
-    pcts: list[float | None] = []
-    for g in groups[1:]:
-        pct = next((t.value for t in g if t.kind == PCT), None)
-        rest = [t for t in g if t.kind != PCT]
-        if len(rest) != 1:
-            return None
-        c = parse_color(rest[0])
-        if c is None:
-            return None
-        colors.append(c)
-        pcts.append(pct)
-    p1, p2 = pcts
-    if p1 is None and p2 is None:
-        p1, p2 = 50.0, 50.0
-    elif p1 is None:
-        p1 = 100.0 - (p2 or 0.0)
-    elif p2 is None:
-        p2 = 100.0 - p1
-    total = (p1 or 0.0) + (p2 or 0.0)
-    if total <= 0:
+    if parse_color(toks[2]) is None:
         return None
-    data = (space, colors[0], colors[1], (p1 or 0.0) / total, min(total, 100.0) / 100.0)
-    if any(isinstance(c, Deferred) for c in colors):
-        from engine.style.values import Fn
-
-        return Fn(_mix_deferred, data)
-    return _mix(*data)
-
-
-def _mix_deferred(data: tuple[Any, ...], ctx: Ctx) -> RGBA:
-    space, c1, c2, w1, scale = data
-    c1 = c1.compute(ctx, "") if isinstance(c1, Deferred) else c1
-    c2 = c2.compute(ctx, "") if isinstance(c2, Deferred) else c2
-    return _mix(space, c1, c2, w1, scale)
-
-
-def _mix(space: str, c1: RGBA, c2: RGBA, w1: float, scale: float) -> RGBA:
-    w2 = 1.0 - w1
-    alpha = c1.a * w1 + c2.a * w2
-    if alpha <= 0:
-        return RGBA(0, 0, 0, 0.0)
-    if space in ("oklab", "oklch"):
-        lab1, lab2 = _rgb_to_oklab(c1.r, c1.g, c1.b), _rgb_to_oklab(c2.r, c2.g, c2.b)
-        mixed = [(x * c1.a * w1 + y * c2.a * w2) / alpha for x, y in zip(lab1, lab2, strict=True)]
-        r, g, b = _oklab_to_rgb(*mixed)
-    else:
-        r, g, b = (
-            (x * c1.a * w1 + y * c2.a * w2) / alpha
-            for x, y in ((c1.r, c2.r), (c1.g, c2.g), (c1.b, c2.b))
-        )
-    return RGBA(_clamp8(r), _clamp8(g), _clamp8(b), round(_clamp01(alpha * scale), 4))
+    return parse_color(toks[0])
 
 
 def parse_color(tok: Tok) -> Any:

@@ -52,4 +52,30 @@ FIXTURES: dict[str, tuple[str, list[tuple[int, int]]]] = {
         '<rect class="dim" x="260" width="40" height="100" fill="#0000ff"/></svg>',
         [(20, 50), (80, 50), (80, 40), (140, 50), (190, 50), (235, 50), (280, 50)],
     ),
+    # vector-effect="non-scaling-stroke" in a stretched sparkline (preserveAspectRatio="none"):
+    # widths and dashes stay in viewport pixels; a circle's stroke too, though it becomes an
+    # ellipse. Under a uniform scale the 1-unit line stays 1px.
+    "non_scaling_stroke_stretched": (
+        '<svg viewBox="0 0 100 20" preserveAspectRatio="none" style="display:block;width:400px;height:200px">'
+        '<polyline points="0,10 100,10" fill="none" stroke="#c00000" stroke-width="2" vector-effect="non-scaling-stroke"/>'
+        '<line x1="50" y1="0" x2="50" y2="20" stroke="#0000c0" stroke-width="2" vector-effect="non-scaling-stroke"/>'
+        '<path d="M0 2 h 100" stroke="#008000" stroke-width="2" stroke-dasharray="4 4" vector-effect="non-scaling-stroke"/>'
+        '<circle cx="80" cy="15" r="3" fill="none" stroke="#c000c0" stroke-width="2" vector-effect="non-scaling-stroke"/></svg>',
+        [
+            (100, 100),
+            (100, 104),
+            (200, 50),
+            (203, 50),
+            (2, 20),
+            (6, 20),
+            (10, 20),
+            (308, 150),
+            (312, 150),
+        ],
+    ),
+    "non_scaling_stroke_meet": (
+        '<svg viewBox="0 0 10 10" style="display:block;width:200px;height:200px">'
+        '<line x1="0" y1="5" x2="10" y2="5" stroke="#c00000" vector-effect="non-scaling-stroke"/></svg>',
+        [(100, 100), (100, 103)],
+    ),
 }

@@ -90,6 +90,25 @@ def test_radial_paint_puts_the_last_stop_on_the_inscribed_ellipse() -> None:
     assert paint.outside is None
 
 
+def test_opaque_radial_paint_repeats_its_last_colour_at_the_corners() -> None:
+    # radial-gradient(circle at 80% 10%, #fef3c7 0, #fff 45%): Chromium is white from 45% of the
+    # ray out. LibreOffice 7.4 ignores path-gradient stop positions but reads two equal outer
+    # stops as a border, so the repeated stop ends the colours on the ellipse as PowerPoint does.
+    g = RadialGradient(
+        "circle",
+        "farthest-corner",
+        (LP(0.0, 80.0), LP(0.0, 10.0)),
+        (stop(RGBA(254, 243, 199), 0.0), stop(RGBA(255, 255, 255), 45.0)),
+    )
+    paint = radial_paint(g, 1280, 720)
+    assert paint is not None
+    assert paint.fill["stops"] == [
+        {"pos": 0.0, "color": "FEF3C7", "alpha": 1.0},
+        {"pos": 0.707107, "color": "FFFFFF", "alpha": 1.0},
+        {"pos": 1.0, "color": "FFFFFF", "alpha": 1.0},
+    ]
+
+
 # -- decorations -------------------------------------------------------------------------------
 
 
@@ -164,6 +183,36 @@ def test_translucent_box_shadow_ring_cuts_the_box_out() -> None:
     assert ring["geom"] == "custom" and len(ring["contours"]) == 2
 
 
+@pytest.mark.parametrize(
+    "background",
+    [
+        "conic-gradient(#0ea5e9 0 35%, #22c55e 35% 60%, #eab308 60%)",
+        "radial-gradient(circle at 30% 20%, #0ea5e9, #22c55e)",
+        "radial-gradient(#0ea5e9, #22c55e), url(missing.png)",
+    ],
+)
+def test_gradient_only_box_casts_its_shadow_from_a_hidden_caster(background: str) -> None:
+    # Chromium draws the blurred shadow outside the box whatever paints it; a shape without a fill
+    # casts none in PowerPoint or LibreOffice, so the caster takes the opaque gradient's first colour.
+    slide, _ = page(
+        '<div id="p" style="position:absolute;left:20px;top:20px;width:200px;height:200px;'
+        f'border-radius:50%;background:{background};box-shadow:0 20px 40px rgba(15,23,42,.35)"></div>'
+    )
+    caster = rects(slide, "div#p")[0]
+    assert caster["fill"] == {"type": "solid", "color": "0EA5E9", "alpha": 1.0}
+    assert caster["shadow"]["blur"] == 40.0 and caster["shadow"]["dist"] == 20.0
+
+
+def test_translucent_gradient_casts_no_filled_caster() -> None:
+    # A caster under a see-through gradient would show through it: the shadow stays fill-less.
+    slide, _ = page(
+        '<div id="p" style="position:absolute;width:200px;height:200px;'
+        "background:linear-gradient(#0ea5e9, transparent), radial-gradient(#0ea5e9, #22c55e 50%, transparent);"
+        'box-shadow:0 20px 40px #000"></div>'
+    )
+    assert rects(slide, "div#p")[0]["fill"] is None
+
+
 def test_rounded_bottom_border_follows_the_corners() -> None:
     slide, _ = page(
         '<div style="position:absolute;width:100px;height:60px;background:#fff;'
@@ -224,3 +273,40 @@ def test_dashed_side_border_is_a_dashed_line() -> None:
     )
     assert (line["x1"], line["y1"], line["x2"], line["y2"]) == (0.0, 51.0, 104.0, 51.0)
     assert left["kind"] == "rect" and (left["w"], left["h"]) == (4.0, 50.0)
+
+
+# -- tiled gradient layers ---------------------------------------------------------------------
+
+
+def test_tiled_grid_lines_become_one_band_per_tile_row_and_column() -> None:
+    # Chromium paints the 1px line at the top (left) of every 25% tile: 4 rows and 4 columns.
+    slide, diags = page(
+        '<div id="g" style="position:absolute;left:10px;top:20px;width:400px;height:200px;'
+        "background-image:linear-gradient(#f00 1px,transparent 1px),"
+        'linear-gradient(90deg,#00f 2px,transparent 2px);background-size:25% 25%"></div>'
+    )
+    bands = rects(slide, "div#g gradient")
+    rows = [(s["x"], s["y"], s["w"], s["h"]) for s in bands if s["fill"]["color"] == "FF0000"]
+    cols = [(s["x"], s["y"], s["w"], s["h"]) for s in bands if s["fill"]["color"] == "0000FF"]
+    assert rows == [(10.0, 20.0 + 50 * i, 400.0, 1.0) for i in range(4)]
+    assert cols == [(10.0 + 100 * i, 20.0, 2.0, 200.0) for i in range(4)]
+    assert bands.index(next(s for s in bands if s["fill"]["color"] == "0000FF")) == 0  # under
+    assert not any("tiles" in d.message for d in diags.items)
+
+
+def test_tiled_gradient_follows_position_repeat_and_direction() -> None:
+    # `to top` from 10px down, repeated along y only: bands start at the tile's bottom edge and
+    # the first tile row begins above the box; a soft band keeps its two colours.
+    slide, _ = page(
+        '<div id="g" style="position:absolute;width:100px;height:100px;'
+        "background:linear-gradient(to top,#f00 0 4px,#00f 4px 8px,transparent 8px) 0 10px/40px 30px"
+        ' repeat-y"></div>'
+    )
+    bands = [(s["x"], s["y"], s["w"], s["h"], s["fill"]["color"]) for s in rects(slide, "div#g")]
+    assert bands[:4] == [
+        (0.0, 6.0, 40.0, 4.0, "FF0000"),  # tile -20..10: red 6..10, blue 2..6
+        (0.0, 2.0, 40.0, 4.0, "0000FF"),
+        (0.0, 36.0, 40.0, 4.0, "FF0000"),
+        (0.0, 32.0, 40.0, 4.0, "0000FF"),
+    ]
+    assert len(bands) == 8  # tiles at -20, 10, 40, 70

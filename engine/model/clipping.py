@@ -125,7 +125,7 @@ def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
 def clip_radii(frag: BoxFragment) -> tuple[float, float, float, float] | None:
     """The inner corner radii (tl, tr, br, bl) of a clipping box's padding box, or None when
     its corners are square."""
-    from engine.model.decor import radius_px
+    from engine.model.borders import radius_px
 
     radii = radius_px(frag.box.style, frag.width, frag.height)
     if max(radii) <= 0.5:

@@ -67,6 +67,6 @@ def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None
 def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
     """Borders of an inline box whose sides differ (`border-bottom-width: 3px` keys, underlined
     links): drawn per side, or as one ring on a rounded box, as for block boxes."""
-    from engine.model.decor import side_borders
+    from engine.model.borders import side_borders
 
     return side_borders(item, m.multiply(translate(item.x, item.y)), alpha)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.layout.fragments import BoxFragment
-from engine.model.decor import radius_px
+from engine.model.borders import radius_px
 from engine.model.geometry import Matrix, geom_for, placed
 from engine.model.paint import line_for
 

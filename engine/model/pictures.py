@@ -11,9 +11,9 @@ from PIL import Image
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
 from engine.model import textmetrics as tm
-from engine.model.decor import geom_for, radius_px
+from engine.model.borders import radius_px
 from engine.model.effects import box_shadows, shadow_effect
-from engine.model.geometry import Matrix, place_rect
+from engine.model.geometry import Matrix, geom_for, place_rect
 from engine.model.schema import text_body
 from engine.model.svg import render_svg
 from engine.model.svgtext import SvgText, extract_svg_text

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table_grid import TableCell, TableGrid
-from engine.model.decor import radius_px
+from engine.model.borders import radius_px
 from engine.model.geometry import Matrix, geom_for, placed, translate
 
 __all__ = ["CellPainter", "paints_as_shapes", "separated_cell_shapes"]

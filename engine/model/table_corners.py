@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table_grid import TableGrid
+from engine.model.borders import radius_px
 from engine.model.clipping import Rect
-from engine.model.decor import radius_px
 from engine.model.geometry import Radii, geom_for
 
 __all__ = ["clipped_corner_cells", "rounded_corners"]

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.diagnostics import Diagnostics
-from engine.model import decor
+from engine.model import borders
 from engine.model.textmetrics import cjk_autospace_count, is_cjk_char
 from engine.style.computed import Ctx, compute_style
 from engine.style.declarations import parse_inline_style
-from engine.style.types import LP
+from engine.style.types import LP, resolve_length
 
 
 def _general_count(text: str) -> int:
@@ -57,10 +57,10 @@ def _style(decls: str) -> Any:
 
 def _general_radii(style: Any, width: float, height: float) -> tuple[float, ...]:
     radii = []
-    for key in decor._RADIUS_KEYS:
+    for key in borders._RADIUS_KEYS:
         value = style[key]
         rx, ry = (value if isinstance(value, tuple) else (value, value))[:2]
-        radii.append((decor._len(rx, width), decor._len(ry, height)))
+        radii.append((resolve_length(rx, width), resolve_length(ry, height)))
     factor = 1.0
     for a_, b_, total in (
         (radii[0][0], radii[1][0], width),
@@ -89,12 +89,12 @@ def _general_radii(style: Any, width: float, height: float) -> tuple[float, ...]
 @settings(max_examples=100, deadline=None)
 def test_radius_px_equals_the_general_computation(decls: str, w: float, h: float) -> None:
     style = _style(decls)
-    assert decor.radius_px(style, w, h) == _general_radii(style, w, h)
+    assert borders.radius_px(style, w, h) == _general_radii(style, w, h)
 
 
 def test_radius_px_without_border_radius_is_square() -> None:
-    assert decor.radius_px(_style(""), 100.0, 50.0) == (0.0, 0.0, 0.0, 0.0)
-    assert decor.radius_px(_style("border-radius: 10px 20%"), 100.0, 50.0) == (
+    assert borders.radius_px(_style(""), 100.0, 50.0) == (0.0, 0.0, 0.0, 0.0)
+    assert borders.radius_px(_style("border-radius: 10px 20%"), 100.0, 50.0) == (
         10.0,
         10.0,
         10.0,

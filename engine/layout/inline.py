@@ -576,6 +576,8 @@ def _inline_box_fragment(
 def _atomic_baseline(frag: BoxFragment) -> float:
     """Baseline of an atomic inline from its margin-box top (CSS 2.1 10.8.1)."""
     style = frag.box.style
+    if frag.box.control is not None and frag.box.inner == b.REPLACED:
+        return frag.margin.top + frag.height  # themed controls: the border-box bottom (Blink)
     if frag.box.inner == b.REPLACED or frag.baseline is None or style["overflow-x"] != "visible":
         return frag.margin_box_height
     return frag.margin.top + frag.baseline

@@ -26,7 +26,7 @@ INLINE = "inline"  # a non-atomic inline box (span, b, a...)
 class Replaced:
     """Content of a replaced element: an image (by media key) or an inline SVG document."""
 
-    kind: str  # 'image' | 'svg' | 'missing'
+    kind: str  # 'image' | 'svg' | 'missing' | 'control' (a natively painted form control)
     intrinsic_width: float | None
     intrinsic_height: float | None
     media_key: str | None = None  # sha1 into the page's media table
@@ -65,6 +65,8 @@ class Box:
     # outermost first (decorations propagate to in-flow descendants, not into atomic inlines,
     # floats or absolutely positioned boxes: CSS Text Decoration 3 §2)
     decorations: tuple[Any, ...] = ()
+    # Form controls the native theme paints (engine/boxes/controls.py): kind, state, colours
+    control: dict[str, Any] | None = None
 
     @property
     def tag(self) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
+from engine.boxes.controls import CONTROL_TAGS, build_control, native_look
 from engine.boxes.counters import Counters, ancestors_in_scope
 from engine.boxes.firstletter import (
     CONTAINERS,
@@ -42,6 +43,8 @@ REPLACED_TAGS = {
     "input",
     "select",
     "textarea",
+    "progress",
+    "meter",
 }
 SKIP_TAGS = {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base"}
 
@@ -137,6 +140,14 @@ def _element_box(
     counters.apply(style, tag, el)
     counters.open()  # closed before the box is yielded: the children's counters go out of scope
     outer, inner = DISPLAY_MAP.get(display, ("inline", b.INLINE))
+    if tag in CONTROL_TAGS:
+        control = _control_box(el, tag, style, outer, ctx, href)
+        if control is not None:
+            counters.close()
+            yield control
+            return
+    if tag == "button":
+        style = native_look(el, style, ctx.styles)
     if tag == "br" or tag in REPLACED_TAGS:
         leaf = _leaf_box(el, tag, style, outer, ctx, href)
         counters.close()
@@ -169,6 +180,28 @@ def _element_box(
     if line_values:
         set_first_line(box, line_values)
     yield box
+
+
+def _control_box(
+    el: Any, tag: str, style: Any, outer: str, ctx: BuildContext, href: str | None
+) -> b.Box | None:
+    """A form control's box (engine/boxes/controls.py), None for those kept empty."""
+    if style["position"] in ("absolute", "fixed") or style["float"] != "none":
+        outer = "block"
+
+    def pseudos() -> list[b.Box]:
+        made = (_pseudo_box(el, "before", ctx, href), _pseudo_box(el, "after", ctx, href))
+        return [p for p in made if p is not None]
+
+    built = build_control(el, tag, style, outer, ctx.styles, ctx.next_index, pseudos)
+    if built is None:
+        return None
+    box, children = built
+    box.href = href
+    if children is not None:
+        box.children = _fix_children(box, children, ctx)
+        box.inline_content = _is_inline_container(box)
+    return box
 
 
 def _leaf_box(

@@ -121,6 +121,9 @@ class FontFile:
         else:
             asc, desc, gap = m["win_ascent"], m["win_descent"], 0
         m.update(ascent=asc, descent=desc, line_gap=gap, x_height=_x_height(font, os2))
+        # What Blink sizes text fields by (SimpleFontData avg_char_width_ / max_char_width_).
+        m["avg_char_width"] = os2.xAvgCharWidth if os2 else 0
+        m["x_range"] = head.xMax - head.xMin
         self.metrics = m
         self.weight_class = int(os2.usWeightClass) if os2 else 400
         self.italic = bool((os2 and os2.fsSelection & 1) or head.macStyle & 2)
@@ -449,6 +452,15 @@ class FontFace:
     def normal_line_height(self, size_px: float) -> float:
         """CSS line-height: normal (FontMetrics::LineSpacing)."""
         return self.ascent(size_px) + self.descent(size_px) + self.line_gap(size_px)
+
+    def avg_char_width(self, size_px: float) -> float | None:
+        """OS/2 xAvgCharWidth at `size_px` (None when the font has none)."""
+        units = self._src.metrics.get("avg_char_width", 0)
+        return units / self.units_per_em * size_px if units > 0 else None
+
+    def max_char_width(self, size_px: float) -> float:
+        """The font's bounding-box width (head xMax - xMin) at `size_px`."""
+        return self._src.metrics.get("x_range", 0) / self.units_per_em * size_px
 
     def line_box(self, size_px: float, line_height: float | None = None) -> tuple[float, float]:
         """(above, below) the baseline of this face's inline box with half-leading applied:

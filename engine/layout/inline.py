@@ -399,6 +399,7 @@ def _build_line(
     _add_font_extent(strut, 0.0, tops, bottoms)
     spaces_positions: list[TextFragment] = []
     aligned = _Aligned()  # vertical-align top/bottom subtrees, placed once the line is known
+    shifts: dict[int, float] = {}  # atomic inlines -> their baseline shift
     for p in pieces:
         if p.kind == "text":
             assert p.font is not None
@@ -469,6 +470,7 @@ def _build_line(
             items.append(atomic)
             x += p.width
             base = _atomic_baseline(atomic)
+            shifts[id(atomic)] = p.shift
             valign = atomic.box.style["vertical-align"]
             if valign == "middle":
                 half = strut.size * 0.26
@@ -513,8 +515,8 @@ def _build_line(
                 item.y = top - strut.size * 0.26 - item.margin_box_height / 2 + item.margin.top
             elif valign in ("top", "text-top"):
                 item.y = item.margin.top
-            else:
-                item.y = top - base + item.margin.top
+            else:  # raised by its shift (vertical-align: <length>, sub, super...)
+                item.y = top - base - shifts.get(id(item), 0.0) + item.margin.top
         elif isinstance(item, InlineBoxFragment):
             font = font_info(item.box.style)
             item.y = top - item.shift - font.ascent - item.border.top - item.padding.top
@@ -575,6 +577,8 @@ def _inline_box_fragment(
 def _atomic_baseline(frag: BoxFragment) -> float:
     """Baseline of an atomic inline from its margin-box top (CSS 2.1 10.8.1)."""
     style = frag.box.style
+    if frag.box.control is not None and frag.box.inner == b.REPLACED:
+        return frag.margin.top + frag.height  # themed controls: the border-box bottom (Blink)
     if frag.box.inner == b.REPLACED or frag.baseline is None or style["overflow-x"] != "visible":
         return frag.margin_box_height
     return frag.margin.top + frag.baseline

@@ -107,6 +107,8 @@ class Collector:
 
     def atomic(self, child: b.Box, shift: float, parent_style: Any) -> None:
         frag = layout_box(child, self.ctx, Space(self.width, self.cb_height, fit_content=True))
+        if child.style["vertical-align"] not in ("middle", "text-top", "text-bottom"):
+            shift += baseline_shift(child.style, parent_style)  # its own raise (length, sub...)
         self.pending_break = True
         self.emit(Piece("atomic", child, width=frag.margin_box_width, fragment=frag, shift=shift))
         self.pending_break = True

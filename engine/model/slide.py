@@ -23,6 +23,7 @@ from engine.model.clipping import (
     visible_lines,
 )
 from engine.model.colorfilter import color_ops, recolor_shapes
+from engine.model.controls import control_shapes
 from engine.model.decor import decorate
 from engine.model.geometry import (
     IDENTITY,
@@ -271,6 +272,9 @@ class Painter:
             for shape in replaced_shapes(
                 frag, entry.m, entry.alpha, self.diag, self.media, self.lang, self.options.limits
             ):
+                self.emit(shape, entry.clip)
+        if frag.box.control is not None:
+            for shape in control_shapes(frag, entry.m, entry.alpha):
                 self.emit(shape, entry.clip)
         table = frag.extra.get("table")
         if table is not None:

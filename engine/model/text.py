@@ -52,7 +52,7 @@ def _segments(line: LineFragment) -> list[list[TextFragment]]:
             out[-1].append(item)
         elif isinstance(item, BoxFragment) and out[-1]:
             out.append([])
-    return [seg for seg in out if seg and any(t.text.strip() for t in seg)]
+    return [seg for seg in out if seg and any(t.text.strip().strip("\u200b") for t in seg)]
 
 
 def has_atomic(line: LineFragment) -> bool:

@@ -25,7 +25,10 @@ from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
 from engine.style.stylesheet import Message, parse_stylesheet
 
-_PSEUDO_NAMES = ("before", "after", "marker", "first-letter", "first-line")
+_PSEUDO_NAMES = ("before", "after", "marker", "first-letter", "first-line", "placeholder")
+# Form controls whose native look the author's background, border or border-radius turns off
+# (Blink's LayoutTheme::IsControlStyled): the cascade remembers which rules were the UA's.
+CONTROL_TAGS = frozenset({"input", "select", "textarea", "button"})
 # Chromium's `::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre;
 # text-transform: none }`.
 _MARKER_DEFAULTS = parse_inline_style(
@@ -120,8 +123,11 @@ class StyleMap:
         pseudo_blocks: dict[tuple[Any, str], list[Block]],
         ctx: Ctx,
         animator: Any = None,
+        control_blocks: dict[Any, tuple[list[Block], int]] | None = None,
     ) -> None:
         self._styles = styles
+        # form controls -> (their matched blocks, how many of them came from the UA sheet)
+        self._control_blocks = control_blocks or {}
         self._pseudo_blocks = pseudo_blocks
         self._animator = animator  # finished animations apply to ::before/::after too
         self._pseudo: dict[tuple[Any, str], ComputedStyle | None] = {}
@@ -142,6 +148,15 @@ class StyleMap:
 
     def __len__(self) -> int:
         return len(self._styles)
+
+    def author_declares(self, element: Any, names: tuple[str, ...]) -> bool:
+        """Whether the page's own rules, presentational hints or style attribute declare one of
+        the (longhand) `names` on a form control (False for other elements)."""
+        found = self._control_blocks.get(element)
+        if found is None:
+            return False
+        blocks, ua_count = found
+        return any(n in b.normal or n in b.important for b in blocks[ua_count:] for n in names)
 
     def pseudo(self, element: Any, which: str) -> ComputedStyle | None:
         """::before / ::after (None when content is none/normal) or ::marker (list items only)."""
@@ -239,6 +254,9 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
                         pseudo_blocks.setdefault((el, pseudo), []).append(block)
 
     apply(rules.ua)
+    control_blocks = {
+        el: (matched[el], len(matched[el])) for el in elements if el.tag in CONTROL_TAGS
+    }
     for el, block in presentational_hints(elements):
         matched[el].append(block)
     apply(rules.author)
@@ -292,4 +310,4 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]
-    return StyleMap(styles, pseudo_blocks, ctx, animator)
+    return StyleMap(styles, pseudo_blocks, ctx, animator, control_blocks)

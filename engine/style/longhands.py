@@ -76,6 +76,31 @@ def color(toks: tuple[Tok, ...], text: str) -> Any:
     return INVALID if c is None else c
 
 
+def accent_color(toks: tuple[Tok, ...], text: str) -> Any:
+    if len(toks) == 1 and toks[0].kind == IDENT and toks[0].value == "auto":
+        return "auto"
+    return color(toks, text)
+
+
+# appearance keywords that mean "the element's native look" (CSS UI 4: compat-auto values)
+LEGACY_APPEARANCE = (
+    "textfield",
+    "menulist-button",
+    "menulist",
+    "button",
+    "checkbox",
+    "radio",
+    "listbox",
+    "meter",
+    "progress-bar",
+    "push-button",
+    "searchfield",
+    "slider-horizontal",
+    "square-button",
+    "textarea",
+)
+
+
 def raw(toks: tuple[Tok, ...], text: str) -> Any:
     return normalize_ws(text) if text.strip() else INVALID
 

@@ -103,6 +103,19 @@ _add("aspect-ratio", False, "auto", lh.aspect_ratio)
 # Colour and background.
 _add("color", True, BLACK, lh.color)
 _add("background-color", False, TRANSPARENT, lh.color)
+# Form controls: `appearance: none` turns off the native look (only none / auto matter here;
+# the legacy keywords behave as auto); accent-color tints checked boxes, sliders and bars.
+_add(
+    "appearance",
+    False,
+    "none",
+    _kw(
+        "none",
+        "auto",
+        aliases={k: "auto" for k in lh.LEGACY_APPEARANCE},
+    ),
+)
+_add("accent-color", True, "auto", lh.accent_color)
 # Background lists are parsed by the `background-*` entries in shorthands (list syntax).
 # Effects.
 _add("box-shadow", False, (), fx.box_shadow)
@@ -347,9 +360,6 @@ IGNORED = frozenset(
         "font-smooth",
         "text-rendering",
         "resize",
-        "appearance",
-        "-webkit-appearance",
-        "-moz-appearance",
         "scroll-behavior",
         "touch-action",
         "backface-visibility",
@@ -359,7 +369,6 @@ IGNORED = frozenset(
         "transform-style",
         "-webkit-tap-highlight-color",
         "caret-color",
-        "accent-color",
         "color-scheme",
         "print-color-adjust",
         "-webkit-print-color-adjust",
@@ -438,6 +447,8 @@ ALIASES = {
     "-ms-transform": "transform",
     "-moz-transform": "transform",
     "-webkit-transform-origin": "transform-origin",
+    "-webkit-appearance": "appearance",
+    "-moz-appearance": "appearance",
     "-webkit-box-shadow": "box-shadow",
     "-moz-box-shadow": "box-shadow",
     "-webkit-background-clip": "background-clip",

@@ -11,7 +11,20 @@ from lxml import etree
 
 from engine.style.structural import Memo, compile_structural, rightmost
 
-_TRANSLATOR = cssselect.HTMLTranslator()
+
+class _Translator(cssselect.HTMLTranslator):  # type: ignore[misc]
+    """cssselect's HTML translator plus the form-state pseudo-classes a static page can show."""
+
+    def xpath_placeholder_shown_pseudo(self, xpath: Any) -> Any:
+        """:placeholder-shown: an <input> or <textarea> with a placeholder and no value."""
+        return xpath.add_condition(
+            "string-length(normalize-space(@placeholder)) > 0 and ("
+            "(name(.) = 'input' and string-length(@value) = 0)"
+            " or (name(.) = 'textarea' and string-length(.) = 0))"
+        )
+
+
+_TRANSLATOR = _Translator()
 
 # Pseudo-classes that never match in a static render: rules using them are dropped.
 _DYNAMIC = re.compile(
@@ -20,8 +33,17 @@ _DYNAMIC = re.compile(
     r"popover-open|open|closed|picture-in-picture)(?![\w-])",
     re.IGNORECASE,
 )
-_SUPPORTED_PSEUDO_ELEMENTS = ("before", "after", "marker", "first-letter", "first-line")
-_LEGACY_PSEUDO = re.compile(r"::?(before|after|marker|first-letter|first-line)$", re.IGNORECASE)
+_SUPPORTED_PSEUDO_ELEMENTS = (
+    "before",
+    "after",
+    "marker",
+    "first-letter",
+    "first-line",
+    "placeholder",
+)
+_LEGACY_PSEUDO = re.compile(
+    r"::?(before|after|marker|first-letter|first-line)$|::(placeholder)$", re.IGNORECASE
+)
 
 # Fast path: chains of simple compounds (tag, .class, #id) joined by descendant / child combinators.
 _IDENT = r"-?[A-Za-z_][\w-]*"
@@ -155,7 +177,7 @@ def _compile_one(text: str) -> tuple[CompiledSelector | None, str | None]:
     pseudo = None
     m = _LEGACY_PSEUDO.search(text)
     if m is not None and not text[: m.start()].endswith("\\"):
-        pseudo = m.group(1).lower()
+        pseudo = (m.group(1) or m.group(2)).lower()
         base = text[: m.start()].rstrip()
         fast = _fast(base or "*", pseudo)
         if fast is not None:

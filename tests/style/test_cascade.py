@@ -245,7 +245,7 @@ def test_dynamic_pseudo_classes_dropped_with_diagnostic() -> None:
 def test_unsupported_pseudo_elements_dropped_with_diagnostic() -> None:
     r = run(
         '<p id="t">x</p>',
-        "p::first-line { color: red } p::selection { color: red } p::placeholder { color: red }",
+        "p::first-line { color: red } p::selection { color: red } p::backdrop { color: red }",
     )
     assert r["t"]["color"] == BLACK  # ::first-line styles the first line only (layout)
     assert sum("not supported" in m for m in r.messages("unsupported")) == 2

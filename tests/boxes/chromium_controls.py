@@ -1,0 +1,72 @@
+"""Expected form-control boxes from headless Chromium (FIXTURES markup -> each id'd element's
+border box, in expected_controls.json). The tests lay the same
+pages out and build their slides, and need no browser.
+
+Chromium runs with --hide-scrollbars, as the fidelity harness renders pages. Regenerate
+(Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
+
+    ../shared/tools/fidelity/.venv/bin/python tests/boxes/chromium_controls.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "expected_controls.json"
+PAGE = (
+    "<!DOCTYPE html><html><head><style>html,body{margin:0}"
+    ".slide{width:640px;height:360px;background:#fff;font:16px Arial}</style></head>"
+    '<body><div class="slide">{snippet}</div></body></html>'
+)
+# name -> markup inside the slide
+FIXTURES: dict[str, str] = {
+    "text_fields": (
+        '<input id=a value="Ada Lovelace"><input id=b placeholder="you@company.com">'
+        "<input id=c size=10><input id=d style=\"font:16px 'DejaVu Sans'\">"
+    ),
+    "input_buttons": (
+        '<input id=a type=submit><input id=b type=reset><input id=c type=button value="Go">'
+        "<button id=d>Approve</button>"
+    ),
+    "select_textarea": (
+        "<select id=a><option>Starter</option><option selected>Team</option></select>"
+        "<textarea id=b>Fixes</textarea><textarea id=c cols=10 rows=4></textarea>"
+    ),
+    "tall_field": '<input id=a style="height:40px" value="Tall">',
+    "checkbox_radio": (
+        "<div style='font:14px Arial'>x<input id=a type=checkbox>y<input id=b type=radio checked>"
+        "z<input id=c type=checkbox checked style='width:26px;height:26px'></div>"
+    ),
+    "range_bars": (
+        "<input id=a type=range value=70><progress id=b value=0.4></progress>"
+        "<meter id=c value=0.5></meter>"
+    ),
+    "author_styled": (
+        '<input id=a style="border:1px solid #d1d5db;padding:10px 12px;width:200px;'
+        'font-size:15px" value="x"><select id=b style="padding:10px 12px;width:300px">'
+        "<option>Starter</option></select>"
+    ),
+}
+
+
+def main() -> None:
+    sys.path.insert(0, str(HERE.parent))
+    from chromium_page import chromium_tab, write_json
+
+    out: dict[str, object] = {}
+    with chromium_tab((640, 360), "--hide-scrollbars") as tab:
+        for name, snippet in FIXTURES.items():
+            tab.set_content(PAGE.replace("{snippet}", snippet))
+            rects = tab.evaluate(
+                """() => Object.fromEntries([...document.querySelectorAll('.slide [id]')].map(
+                e => { const r = e.getBoundingClientRect();
+                       return [e.id, [r.x, r.y, r.width, r.height]]; }))"""
+            )
+            out[name] = {"rects": rects}
+    write_json(OUT, out)
+
+
+if __name__ == "__main__":
+    main()

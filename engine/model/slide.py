@@ -38,6 +38,7 @@ from engine.model.geometry import (
     translate,
 )
 from engine.model.lowidth import correct_for_libreoffice
+from engine.model.mask import element_mask, has_mask, masked
 from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
@@ -94,6 +95,7 @@ def _creates_context(frag: BoxFragment, parent_is_flex_or_grid: bool) -> bool:
         or bool(style["transform"])
         or style["filter"] not in ("none", "")
         or style["clip-path"] not in ("none", "", None)
+        or has_mask(style)
     )
 
 
@@ -122,10 +124,16 @@ class Painter:
     # -- stacking contexts -------------------------------------------------
     def context(self, entry: _Entry, paint_self: bool = True) -> None:
         ops = color_ops(entry.frag.box.style)
+        mask = element_mask(entry.frag, entry.m, self.diag)
         start = len(self.shapes)
         self._context(entry, paint_self)
         if ops:  # filter: grayscale() etc. recolour everything the element painted
             recolor_shapes(self.shapes[start:], ops, self.media)
+        if mask is not None:  # mask-image: its alpha folded into everything the element painted
+            shapes, sources = self.shapes[start:], self.sources[start:]
+            self.shapes[start:], self.sources[start:] = masked(
+                shapes, sources, mask, self.media, self.diag
+            )
 
     def _context(self, entry: _Entry, paint_self: bool) -> None:
         frag = entry.frag

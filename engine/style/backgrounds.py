@@ -219,3 +219,25 @@ def background(toks: tuple[Tok, ...], text: str) -> Any:
     color = layers[-1]["color"]
     out.append(("background-color", color if color is not None else TRANSPARENT))
     return out
+
+
+# Keywords of a mask layer that change nothing the slide model draws (compositing, mode, clip).
+_MASK_ONLY = frozenset(
+    ("add", "subtract", "intersect", "exclude", "alpha", "luminance", "match-source", "no-clip")
+)
+_MASK_BOXES = frozenset((*_BOXES, "fill-box", "stroke-box", "view-box"))
+
+
+def mask(toks: tuple[Tok, ...], text: str) -> Any:
+    """The `mask` shorthand (and -webkit-mask): per layer an image, position / size and repeat."""
+    layers = []
+    for group in split_commas(toks):
+        kept = [t for t in group if not (t.kind == IDENT and t.value in (_MASK_ONLY | _MASK_BOXES))]
+        layer = _layer(kept, False)
+        if layer is None:
+            return INVALID
+        layers.append(layer)
+    return [
+        (f"mask-{part}", finish(tuple(layer[f"background-{part}"] for layer in layers)))
+        for part in ("image", "position", "size", "repeat")
+    ]

@@ -331,6 +331,13 @@ _add("background-clip", False, ("border-box",), _bg["background-clip"])
 _add("background-origin", False, ("padding-box",), _bg["background-origin"])
 _add("background-attachment", False, ("scroll",), _bg["background-attachment"])
 BACKGROUND_LISTS = tuple(_bg)
+# Masks (CSS Masking 1): the image layers whose alpha masks the element; the mask painting
+# area and origin are the border box.
+_add("mask-image", False, ("none",), _bg["background-image"])
+_add("mask-position", False, ((LP(0.0, 0.0), LP(0.0, 0.0)),), _bg["background-position"])
+_add("mask-size", False, (("auto", "auto"),), _bg["background-size"])
+_add("mask-repeat", False, (("repeat", "repeat"),), _bg["background-repeat"])
+MASK_LISTS = ("mask-image", "mask-position", "mask-size", "mask-repeat")
 
 BORDER_SIDES = ("top", "right", "bottom", "left")
 
@@ -416,16 +423,6 @@ IGNORED = frozenset(
         "field-sizing",
         "shape-outside",
         "shape-margin",
-        "mask",
-        "mask-image",
-        "-webkit-mask",
-        "-webkit-mask-image",
-        "mask-size",
-        "mask-position",
-        "mask-repeat",
-        "-webkit-mask-size",
-        "-webkit-mask-position",
-        "-webkit-mask-repeat",
         "border-image",
         "border-image-source",
         "border-image-slice",
@@ -457,6 +454,11 @@ ALIASES = {
     "-webkit-filter": "filter",
     "-webkit-backdrop-filter": "backdrop-filter",
     "-webkit-clip-path": "clip-path",
+    "-webkit-mask-image": "mask-image",
+    "-webkit-mask-position": "mask-position",
+    "-webkit-mask-size": "mask-size",
+    "-webkit-mask-repeat": "mask-repeat",
+    "-webkit-mask": "mask",
     "-webkit-box-sizing": "box-sizing",
     "-moz-box-sizing": "box-sizing",
     "-webkit-border-radius": "border-radius",

@@ -9,10 +9,10 @@ from engine.style import generated as gen
 from engine.style import longhands as lh
 from engine.style import typography as typo
 from engine.style.animation_values import ANIMATION_LONGHANDS, animation_shorthand
-from engine.style.backgrounds import background
+from engine.style.backgrounds import background, mask
 from engine.style.colors import CURRENT_COLOR, parse_color
 from engine.style.grid_shorthands import grid, grid_area, grid_line_pair, grid_template
-from engine.style.properties import BACKGROUND_LISTS, PROPERTIES
+from engine.style.properties import BACKGROUND_LISTS, MASK_LISTS, PROPERTIES
 from engine.style.syntax import FUNC, HASH, IDENT, NUM, STR, Tok, split_slash
 from engine.style.types import LP
 from engine.style.values import INVALID, finish, is_delim, parse_length, parse_number, warn
@@ -544,6 +544,7 @@ _sh(
     tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")),
 )
 _sh("background", background, (*BACKGROUND_LISTS, "background-color"))
+_sh("mask", mask, MASK_LISTS)
 _sh(
     "font",
     _font,

@@ -335,3 +335,16 @@ def test_white_space_is_collapse_and_wrap_mode() -> None:
     assert used("", nested) == ("nowrap", "collapse", "nowrap")
     assert used("white-space: normal", nested) == ("normal", "collapse", "wrap")
     assert used("white-space-collapse: preserve", nested) == ("pre", "preserve", "nowrap")
+
+
+def test_mask_shorthand_and_webkit_aliases() -> None:
+    s = decl("-webkit-mask: url(m.png) center / contain no-repeat luminance add border-box")
+    assert s["mask-image"] == (UrlImage("m.png"),)
+    assert s["mask-position"] == ((LP(0.0, 50.0), LP(0.0, 50.0)),)
+    assert s["mask-size"] == ("contain",)
+    assert s["mask-repeat"] == (("no-repeat", "no-repeat"),)
+    s = decl("-webkit-mask-image: url(a.png), none; -webkit-mask-size: 50% auto")
+    assert s["mask-image"] == (UrlImage("a.png"), "none")
+    assert s["mask-size"] == ((LP(0.0, 50.0), "auto"),)
+    assert decl("")["mask-image"] == ("none",)
+    assert decl("mask: bogus(1)")["mask-image"] == ("none",)

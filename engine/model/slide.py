@@ -42,6 +42,7 @@ from engine.model.mask import element_mask, has_mask, masked
 from engine.model.outline import has_outline, outline_shape
 from engine.model.paint import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
+from engine.model.reading_order import reading_order
 from engine.model.table_text import cell_text_outside
 from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
 from engine.options import Options
@@ -376,47 +377,6 @@ class Painter:
                 shape = round_to_clip(shape, clip, radii)
         self.shapes.append(shape)
         self.sources.append(index)
-
-
-def _bounds(shape: dict[str, Any]) -> tuple[float, float, float, float] | None:
-    if not all(k in shape for k in ("x", "y", "w", "h")):
-        return None
-    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    if shape.get("rotation"):
-        r = max(w, h) / 2 * 1.4143  # any rotation stays inside the circumscribed square
-        cx, cy = x + w / 2, y + h / 2
-        return (cx - r, cy - r, cx + r, cy + r)
-    return (x, y, x + w, y + h)
-
-
-def _overlap(
-    a: tuple[float, float, float, float] | None, b: tuple[float, float, float, float] | None
-) -> bool:
-    if a is None or b is None:
-        return True
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-READING_ORDER_REACH = 128  # how far back one shape may move: keeps huge pages linear
-
-
-def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict[str, Any]]:
-    """Shapes in painting order, with each shape moved back towards document order past shapes
-    it does not overlap: what covers what is unchanged, but text reads (and is read out) in
-    source order, e.g. an absolutely positioned label stays with its card."""
-    order = list(range(len(shapes)))
-    bounds = [_bounds(s) for s in shapes]
-    for pos in range(1, len(order)):
-        current = order[pos]
-        j = pos
-        while j > max(0, pos - READING_ORDER_REACH):
-            before = order[j - 1]
-            if sources[before] <= sources[current] or _overlap(bounds[before], bounds[current]):
-                break
-            order[j] = before
-            j -= 1
-        order[j] = current
-    return [shapes[i] for i in order]
 
 
 def _clip_shape(

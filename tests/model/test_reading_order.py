@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.model.slide import reading_order
+from engine.model.reading_order import reading_order
 from engine.options import Options
 from engine.pipeline import convert_page
 

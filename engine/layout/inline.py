@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.boxes import box as b
 from engine.boxes.lists import (
+    inside_disclosure_advance,
     inside_symbol_advance,
     symbol_kind,
     symbol_marker,
@@ -223,8 +224,11 @@ def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
     font = font_info(marker_style, ctx.lang)
     text = container.marker
     width = font.measure(text)
-    if container.style["list-style-position"] == "inside" and symbol_kind(owner.style):
-        width = inside_symbol_advance(round(font.ascent), font.size)
+    if container.style["list-style-position"] == "inside":
+        if symbol_kind(owner.style):
+            width = inside_symbol_advance(round(font.ascent), font.size)
+        else:
+            width = inside_disclosure_advance(owner.style, font.size) or width
     return Piece("marker", owner, text=text, width=width, font=font)
 
 

@@ -131,3 +131,13 @@ FIXTURES.update(
         "sticky_flex_item": '<div style="position:absolute;left:100px;top:2px;width:500px;height:100px;display:flex;align-items:flex-start"><div id="a" style="position:sticky;top:12px;left:0;width:60px;height:30px"></div><div id="b" style="width:60px;height:50px"></div></div>',
     }
 )
+
+# <details>/<summary>: a closed <details> shows only its first <summary>; the summary is an
+# inside list item whose disclosure triangle (0.66em) and its 0.4em gap push the text
+# (::marker font-size counts; ::-webkit-details-marker no longer hides it; list-style:none does)
+FIXTURES.update(
+    {
+        "details_closed_open": f'<div style="font:16px \'{P}\'"><details id="a"><summary id="s"><span id="t">Summary</span></summary><p>Hidden body</p>tail</details><details id="b" open><summary><span id="u">Open</span></summary><p id="q" style="margin:0">Shown</p></details><div id="n">after</div></div>',
+        "summary_marker_sizes": f'<style>#m2::marker{{font-size:32px}}</style><div style="font:20px \'{P}\'"><details><summary><span id="a">Twenty</span></summary></details><details style="font-size:13px"><summary><span id="b">Thirteen</span></summary></details><details><summary id="m2"><span id="c">Big marker</span></summary></details><details><summary style="list-style:none"><span id="d">None</span></summary></details></div>',
+    }
+)

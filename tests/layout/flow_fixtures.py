@@ -141,3 +141,12 @@ FIXTURES.update(
         "summary_marker_sizes": f'<style>#m2::marker{{font-size:32px}}</style><div style="font:20px \'{P}\'"><details><summary><span id="a">Twenty</span></summary></details><details style="font-size:13px"><summary><span id="b">Thirteen</span></summary></details><details><summary id="m2"><span id="c">Big marker</span></summary></details><details><summary style="list-style:none"><span id="d">None</span></summary></details></div>',
     }
 )
+
+# <fieldset>/<legend>: the UA margins, padding and 2px groove border; the rendered legend sits
+# on the top border (centred on it), at the content box's inline start, shrink-to-fit, and
+# pushes the content down by the part of it the border does not cover
+FIXTURES.update(
+    {
+        "fieldset_legend": f'<div style="font:16px \'{P}\';width:640px"><fieldset id="f"><legend id="l"><span id="lt">Legend</span></legend><p id="p" style="margin:0">Body</p></fieldset><fieldset id="g" style="border:1px solid #ccc;padding:10px;margin:10px 0"><legend id="m" style="font-size:24px;padding:0 8px;background:#eee"><span id="mt">Big</span></legend><div id="q">Body</div></fieldset><fieldset id="h" style="border:4px solid"><div id="r">no legend</div></fieldset><fieldset id="i" style="border:30px solid;height:50px;padding:6px 12px 10px"><legend id="n">Thin</legend><div id="s">x</div></fieldset></div>',
+    }
+)

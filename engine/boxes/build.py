@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
-from engine.boxes.controls import CONTROL_TAGS, build_control, native_look
+from engine.boxes.controls import CONTROL_TAGS, build_control, button_frame, native_look
 from engine.boxes.counters import Counters, ancestors_in_scope
 from engine.boxes.firstletter import (
     CONTAINERS,
@@ -174,6 +174,11 @@ def _element_box(
         letter_style = first_letter_style(el, ctx.styles, line_values)
         if letter_style is not None:
             children = split_first_letter(letter_style, children, ctx.next_index)
+    button = button_frame(box, ctx.next_index) if tag == "button" else None
+    if button is not None:  # the button's content goes into its centred anonymous block
+        button.children = _fix_children(button, children, ctx)
+        button.inline_content = _is_inline_container(button)
+        children = [button]
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)
     hand_marker_to_first_line(box)

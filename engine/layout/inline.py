@@ -585,7 +585,23 @@ def _atomic_baseline(frag: BoxFragment) -> float:
         return frag.margin.top + frag.height  # themed controls: the border-box bottom (Blink)
     if frag.box.inner == b.REPLACED or frag.baseline is None or style["overflow-x"] != "visible":
         return frag.margin_box_height
+    if frag.box.button and len(frag.children) == 1:  # a <button>: its content's last line
+        last = _last_baseline(frag.children[0])
+        if last is not None:
+            return frag.margin.top + frag.children[0].y + last
     return frag.margin.top + frag.baseline
+
+
+def _last_baseline(frag: BoxFragment) -> float | None:
+    """The baseline of a block's last line box, from its border-box top."""
+    if frag.lines:
+        line = frag.lines[-1]
+        return line.y + line.baseline
+    for child in reversed(frag.children):
+        found = _last_baseline(child)
+        if found is not None:
+            return child.y + found
+    return None
 
 
 def _add_font_extent(font: FontInfo, shift: float, tops: list[float], bottoms: list[float]) -> None:

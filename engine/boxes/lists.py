@@ -9,8 +9,9 @@ from typing import Any
 from engine.boxes.cjk_counters import CJK_STYLES
 
 BULLETS = {"disc": "\u2022", "circle": "\u25e6", "square": "\u25aa"}
-# <summary>'s disclosure triangles (Chromium paints them as shapes; the text stands for them)
-DISCLOSURES = {"disclosure-closed": "\u25b6", "disclosure-open": "\u25bc"}
+# <summary>'s disclosure triangles (Chromium paints them as shapes; these WGL4 characters, in
+# Arial and Liberation Sans, stand for them)
+DISCLOSURES = {"disclosure-closed": "\u25ba", "disclosure-open": "\u25bc"}
 ROMAN = [
     (1000, "m"),
     (900, "cm"),

@@ -22,7 +22,7 @@ def test_ordinal_start_reversed_value():
 
 
 def test_disclosure_marker_text() -> None:
-    assert marker_text("disclosure-closed", 3) == "\u25b6 "
+    assert marker_text("disclosure-closed", 3) == "\u25ba "
     assert marker_text("disclosure-open", 3) == "\u25bc "
 
 
@@ -47,4 +47,4 @@ def test_closed_details_shows_only_its_summary_with_a_closed_triangle() -> None:
         "<details><summary style='list-style:none'>Plain</summary></details>"
     )
     # the triangle is the paragraph's bullet, hanging by Chromium's 0.66em + 0.4em advance
-    assert texts == ["\u25b6Terms", "\u25bcOpen", "Shown", "Plain"]
+    assert texts == ["\u25baTerms", "\u25bcOpen", "Shown", "Plain"]

@@ -67,6 +67,9 @@ class Box:
     decorations: tuple[Any, ...] = ()
     # Form controls the native theme paints (engine/boxes/controls.py): kind, state, colours
     control: dict[str, Any] | None = None
+    # A <button> laid out as a flex row around its centred anonymous block (its baseline is
+    # that block's last line's, as Chromium's LayoutButton gives it)
+    button: bool = False
 
     @property
     def tag(self) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
-from engine.boxes.controls import CONTROL_TAGS, build_control, native_look
+from engine.boxes.controls import CONTROL_TAGS, build_control, button_frame, native_look
 from engine.boxes.counters import Counters, ancestors_in_scope
 from engine.boxes.firstletter import (
     CONTAINERS,
@@ -174,6 +174,11 @@ def _element_box(
         letter_style = first_letter_style(el, ctx.styles, line_values)
         if letter_style is not None:
             children = split_first_letter(letter_style, children, ctx.next_index)
+    button = button_frame(box, ctx.next_index) if tag == "button" else None
+    if button is not None:  # the button's content goes into its centred anonymous block
+        button.children = _fix_children(button, children, ctx)
+        button.inline_content = _is_inline_container(button)
+        children = [button]
     box.children = _fix_children(box, children, ctx)
     box.inline_content = _is_inline_container(box)
     hand_marker_to_first_line(box)
@@ -227,6 +232,18 @@ def _child_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> It
     before = _pseudo_box(el, "before", ctx, href)
     if before is not None:
         yield before
+    if _is_closed_details(el):  # only its first <summary> is slotted in (Chromium)
+        summary = _closed_details_summary(el)
+        if summary is not None:
+            yield from _element_box(summary, style, ctx, href)
+    else:
+        yield from _content_boxes(el, style, ctx, href)
+    after = _pseudo_box(el, "after", ctx, href)
+    if after is not None:
+        yield after
+
+
+def _content_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> Iterator[b.Box]:
     if el.text:
         yield _text_box(el.text, style, ctx, href)
     for child in el:
@@ -234,9 +251,18 @@ def _child_boxes(el: Any, style: Any, ctx: BuildContext, href: str | None) -> It
             yield from _element_box(child, style, ctx, href)
         if child.tail:
             yield _text_box(child.tail, style, ctx, href)
-    after = _pseudo_box(el, "after", ctx, href)
-    if after is not None:
-        yield after
+
+
+def _is_closed_details(el: Any) -> bool:
+    return isinstance(el.tag, str) and el.tag.lower() == "details" and el.get("open") is None
+
+
+def _closed_details_summary(el: Any) -> Any:
+    """A closed <details>' first <summary> child, the one element Chromium shows of it."""
+    for child in el:
+        if isinstance(child.tag, str) and child.tag.lower() == "summary":
+            return child
+    return None
 
 
 def _load_backgrounds(box: b.Box, ctx: BuildContext) -> None:

@@ -106,6 +106,40 @@ def build_control(
     return box, [_editor(el, kind, style, styles, next_index)]
 
 
+BUTTON_FLOWS = frozenset({b.FLOW, b.FLOW_ROOT})
+
+
+def button_frame(box: b.Box, next_index: Callable[[], int]) -> b.Box | None:
+    """A <button> laid out as Chromium lays it out: a flex row around one anonymous block
+    whose auto block margins centre the content vertically in a taller button (and leave it
+    at the top when it overflows). The returned block is to take the button's children;
+    None when the author's display (flex, grid, table...) decides the layout."""
+    if box.inner not in BUTTON_FLOWS:
+        return None
+    style = box.style
+    box.style = derived_style(
+        style,
+        {
+            "display": "inline-flex" if box.outer == "inline" else "flex",
+            "flex-direction": "row",
+            "flex-wrap": "nowrap",
+            "align-items": "normal",
+            "justify-content": "normal",
+        },
+    )
+    box.inner = b.FLEX
+    box.button = True
+    values = {
+        "flex-grow": 1.0,
+        "flex-shrink": 1.0,
+        "min-width": 0.0,
+        "margin-top": "auto",
+        "margin-bottom": "auto",
+    }
+    inner_style = derived_style(anonymous_style(style, "block"), values)
+    return b.Box(inner_style, "block", b.FLOW, anonymous=True, index=next_index())
+
+
 def native_look(el: Any, style: Any, styles: Any, select: bool = False) -> Any:
     """The style a control is painted with when its native look applies: each border side
     1px (the rest of the UA border width moves into the padding), solid, 2px corners; a

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
 from engine.boxes.cjk_counters import CJK_STYLES
 
 BULLETS = {"disc": "\u2022", "circle": "\u25e6", "square": "\u25aa"}
+# <summary>'s disclosure triangles (Chromium paints them as shapes; these WGL4 characters, in
+# Arial and Liberation Sans, stand for them)
+DISCLOSURES = {"disclosure-closed": "\u25ba", "disclosure-open": "\u25bc"}
 ROMAN = [
     (1000, "m"),
     (900, "cm"),
@@ -29,6 +33,8 @@ def marker_text(list_type: str, ordinal: int) -> str | None:
     """The marker string including its trailing separator ('• ', '3. ')."""
     if list_type in BULLETS:
         return BULLETS[list_type] + " "
+    if list_type in DISCLOSURES:
+        return DISCLOSURES[list_type] + " "
     if list_type == "none":
         return None
     if len(list_type) >= 2 and list_type[0] == list_type[-1] == '"':
@@ -54,6 +60,8 @@ def counter_text(counter_style: str, value: int) -> str:
     marker suffix (counter(step, decimal-leading-zero) -> '03', upper-roman -> 'III')."""
     if counter_style in BULLETS:
         return BULLETS[counter_style]
+    if counter_style in DISCLOSURES:
+        return DISCLOSURES[counter_style]
     if counter_style == "none":
         return ""
     if counter_style.startswith('"'):
@@ -71,6 +79,18 @@ def symbol_kind(style: Any) -> str | None:
     if kind not in BULLETS or style["list-style-image"] != "none" or style["content"] != "normal":
         return None
     return str(kind)
+
+
+def inside_disclosure_advance(style: Any, font_size: float) -> float | None:
+    """How far an inside disclosure triangle (a <summary>'s marker) pushes the text: the
+    triangle's 0.66em box and a 0.4em gap after it, each in LayoutUnits (1/64 px), as Chromium
+    lays out ListMarker's DisclosureSymbolSize; None when the marker is not a triangle."""
+    kind = style["list-style-type"]
+    if kind not in DISCLOSURES or style["list-style-image"] != "none":
+        return None
+    if style["content"] != "normal":
+        return None
+    return (math.floor(font_size * 0.66 * 64) + math.floor(font_size * 0.4 * 64)) / 64
 
 
 def symbol_marker(style: Any) -> str | None:

@@ -17,6 +17,7 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.block_sizes import UsedWidth, block_frame, used_width
+from engine.layout.fieldset import legend_cut, place_legend, rendered_legend
 from engine.layout.floats import FloatContext, FloatSpace, LineFloats
 from engine.layout.fragments import AbsPlaceholder, BoxFragment
 from engine.layout.multicol import is_multicol
@@ -82,10 +83,15 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     content_height = max(0.0, height - chrome_v) if height is not None else None
     origin_x = w.border.left + w.padding.left
     origin_y = w.border.top + w.padding.top
+    legend = rendered_legend(box)
+    legend_frag, legend_extra = None, 0.0
+    if legend is not None:
+        legend_frag, legend_extra = place_legend(legend, ctx, origin_x, content_width, w.border.top)
+        origin_y += legend_extra
     bfc = establishes_bfc(box, space)
     own_top = CollapsingMargins()
     own_top.add(mt)
-    through_top = not bfc and w.border.top == 0 and w.padding.top == 0
+    through_top = not bfc and w.border.top == 0 and w.padding.top == 0 and legend is None
     through_bottom = not bfc and w.border.bottom == 0 and w.padding.bottom == 0 and height is None
     place = _float_place(space.floats if not bfc else None, w, mt, origin_x, origin_y)
     if box.inline_content:
@@ -123,6 +129,7 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             origin_y,
             through_top,
             place,
+            legend,
         )
         collapsed_top = flow.collapsed_top
         used = flow.y
@@ -134,13 +141,19 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
             used += bottom_margins.value
             bottom_margins = CollapsingMargins()
     if height is None:
-        height = used + chrome_v
-    elif bf.grows:
-        height = max(height, used + chrome_v)
+        height = used + chrome_v + legend_extra
+    else:
+        if legend_extra and style["box-sizing"] != "border-box":
+            height += legend_extra
+        if bf.grows:
+            height = max(height, used + chrome_v + legend_extra)
     if space.height is None:
         lo, hi = min_max_height(style, space.cb_height, chrome_v)
         height = clamp(height, lo, hi)
     frag.height = height
+    if legend_frag is not None:
+        frag.children.insert(0, legend_frag)
+        legend_cut(frag, legend_frag, w.border.top)
     # Margins that collapse through our edges are exposed to the parent's flow.
     top = CollapsingMargins()
     top.add(mt)
@@ -168,11 +181,14 @@ def _stack_children(
     origin_y: float,
     through_top: bool,
     place: _FloatPlace,
+    skip: b.Box | None = None,
 ) -> None:
     first = True
     fc = place.context
     x0, x1 = place.content_x, place.content_x + content_width
     for child in box.children:
+        if child is skip:  # a fieldset's rendered legend, placed in its top border
+            continue
         if child.out_of_flow:
             frag.placeholders.append(
                 AbsPlaceholder(child, origin_x, origin_y + flow.y + flow.pending.value)

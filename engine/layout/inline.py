@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.boxes import box as b
 from engine.boxes.lists import (
+    inside_disclosure_advance,
     inside_symbol_advance,
     symbol_kind,
     symbol_marker,
@@ -223,8 +224,11 @@ def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
     font = font_info(marker_style, ctx.lang)
     text = container.marker
     width = font.measure(text)
-    if container.style["list-style-position"] == "inside" and symbol_kind(owner.style):
-        width = inside_symbol_advance(round(font.ascent), font.size)
+    if container.style["list-style-position"] == "inside":
+        if symbol_kind(owner.style):
+            width = inside_symbol_advance(round(font.ascent), font.size)
+        else:
+            width = inside_disclosure_advance(owner.style, font.size) or width
     return Piece("marker", owner, text=text, width=width, font=font)
 
 
@@ -581,7 +585,23 @@ def _atomic_baseline(frag: BoxFragment) -> float:
         return frag.margin.top + frag.height  # themed controls: the border-box bottom (Blink)
     if frag.box.inner == b.REPLACED or frag.baseline is None or style["overflow-x"] != "visible":
         return frag.margin_box_height
+    if frag.box.button and len(frag.children) == 1:  # a <button>: its content's last line
+        last = _last_baseline(frag.children[0])
+        if last is not None:
+            return frag.margin.top + frag.children[0].y + last
     return frag.margin.top + frag.baseline
+
+
+def _last_baseline(frag: BoxFragment) -> float | None:
+    """The baseline of a block's last line box, from its border-box top."""
+    if frag.lines:
+        line = frag.lines[-1]
+        return line.y + line.baseline
+    for child in reversed(frag.children):
+        found = _last_baseline(child)
+        if found is not None:
+            return child.y + found
+    return None
 
 
 def _add_font_extent(font: FontInfo, shift: float, tops: list[float], bottoms: list[float]) -> None:

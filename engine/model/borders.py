@@ -67,16 +67,20 @@ def side_color(style: Any, side: str) -> Any:
 
 
 def side_borders(
-    frag: BoxFragment | InlineBoxFragment, m: Matrix, alpha: float
+    frag: BoxFragment | InlineBoxFragment,
+    m: Matrix,
+    alpha: float,
+    gap: tuple[float, float] | None = None,
 ) -> list[dict[str, Any]]:
     """Per-side borders exactly where the browser paints them: on a rounded box whose drawn
     sides share one solid colour, the ring between the border and padding edges (following
-    the corners); else one thin rectangle per side (a dashed line for dashed/dotted sides)."""
+    the corners); else one thin rectangle per side (a dashed line for dashed/dotted sides).
+    `gap`: the x range a fieldset's legend cuts out of the top border."""
     style = frag.box.style
     w, h = frag.width, frag.height
     out = []
     b = frag.border
-    ring = _rounded_ring(frag, alpha)
+    ring = _rounded_ring(frag, alpha) if gap is None else None
     if ring is not None:
         return [placed(ring, m, (0.0, 0.0, w, h))]
     rects = {
@@ -89,7 +93,11 @@ def side_borders(
         rects["left"] = (0.0, 0.0, b.left, h)
     if b.right and b.top == 0 and b.bottom == 0:
         rects["right"] = (w - b.right, 0.0, b.right, h)
-    for side, (x, y, rw, rh) in rects.items():
+    strips = list(rects.items())
+    if gap is not None:  # the top border either side of the legend
+        strips[0] = ("top", (0.0, 0.0, max(0.0, gap[0]), b.top))
+        strips.insert(1, ("top", (gap[1], 0.0, max(0.0, w - gap[1]), b.top)))
+    for side, (x, y, rw, rh) in strips:
         width = style[f"border-{side}-width"]
         if width <= 0 or rw <= 0 or rh <= 0 or style[f"border-{side}-style"] in ("none", "hidden"):
             continue

@@ -7,6 +7,7 @@ background image layers from the last to the first, then the border. Layer i tak
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.diagnostics import Diagnostics
@@ -29,6 +30,7 @@ from engine.model.geometry import (
     geom_for,
     outline_polygon,
     placed,
+    translate,
 )
 from engine.model.paint import fill_for_color, gradient_fill, line_for, radial_shapes
 from engine.model.tiles import tiled_linear
@@ -107,6 +109,12 @@ def decorate(
         return []
     if _paints_nothing(style, frag, borders):
         return []
+    cut = frag.extra.get("legend_cut")
+    gap = None
+    if cut is not None:  # a fieldset: painted from its top border, centred on the legend
+        frag = replace(frag, height=max(0.0, frag.height - cut[0]))
+        m = m.multiply(translate(0.0, cut[0]))
+        gap = (cut[1], cut[2])
     w, h = frag.width, frag.height
     boxes = _Box(frag)
     geom = geom_for(boxes.radii, w, h)
@@ -118,7 +126,7 @@ def decorate(
     if clip_text:
         layers = []  # background-clip:text paints only through the glyphs (the text colours it)
     color_clip = _layer_value(style, "background-clip", max(0, len(images) - 1), "border-box")
-    uniform = _uniform_border(style) if borders else None
+    uniform = _uniform_border(style) if borders and gap is None else None
     line = line_for(uniform[0], uniform[1], uniform[2], alpha) if uniform is not None else None
     sigma = blur_radius(style)
     if sigma > 0 and (base_fill is not None or layers):
@@ -194,7 +202,7 @@ def decorate(
         box, shape = _inset_for_line(shape, (0.0, 0.0, w, h), geom, inset)
         shapes.append(placed(shape, m, box))
     if uniform is None and borders:
-        shapes.extend(side_borders(frag, m, alpha))
+        shapes.extend(side_borders(frag, m, alpha, gap))
     return shapes
 
 

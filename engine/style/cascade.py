@@ -19,7 +19,7 @@ from engine.style.computed import (
     compute_style,
     describe,
 )
-from engine.style.declarations import Block, parse_inline_style
+from engine.style.declarations import Block, for_direction, parse_inline_style
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
@@ -178,6 +178,7 @@ class StyleMap:
             blocks = [_MARKER_DEFAULTS, *blocks]
         elif not blocks:
             return None
+        blocks = for_direction(blocks, parent["direction"])
         key = (id(parent), _PSEUDO_NAMES.index(which), *map(id, blocks))
         shared = self._shared_pseudo.get(key) if SHARE_STYLES else None
         if shared is not None:  # the same parent style and rules
@@ -281,6 +282,7 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
             blocks.append(block)
         parent_el = el.getparent()
         parent = styles.get(parent_el) if parent_el is not None else None
+        blocks = for_direction(blocks, parent["direction"] if parent is not None else "ltr")
         key = (id(parent), *map(id, blocks))
         shared = computed.get(key) if SHARE_STYLES else None
         if shared is not None:  # a sibling/cousin with the same parent style and the same rules

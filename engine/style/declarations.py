@@ -199,11 +199,15 @@ class Block(NamedTuple):
     normal: dict[str, Any]
     important: dict[str, Any]
     custom: bool = False  # declares custom properties (--x)
+    rtl: Block | None = None  # the block for right-to-left content (inline-start = right)
 
 
 def parse_block(segments: list[str]) -> tuple[Block, list[Message]]:
+    """A declaration block; when it sets inline-start / inline-end properties, its `rtl`
+    variant holds the same declarations with those mapped for right-to-left content."""
     normal: dict[str, Any] = {}
     important: dict[str, Any] = {}
+    rtl: tuple[dict[str, Any], dict[str, Any]] | None = None
     messages: list[Message] = []
     for seg in segments:
         parts = split_declaration(seg)
@@ -214,13 +218,69 @@ def parse_block(segments: list[str]) -> tuple[Block, list[Message]]:
         pairs, msgs = parse_declaration(name, value)
         if msgs:
             messages.extend(msgs)
-        target = important if is_important else normal
-        for longhand, spec in pairs:
-            if longhand in target:
-                del target[longhand]  # keep dict order = last declaration order
-            target[longhand] = spec
+        flipped = name.lower() in INLINE_LOGICAL
+        if flipped and rtl is None:
+            rtl = (dict(normal), dict(important))
+        _add_pairs(important if is_important else normal, pairs)
+        if rtl is not None:
+            rtl_pairs = tuple((swap_sides(k), v) for k, v in pairs) if flipped else pairs
+            _add_pairs(rtl[1] if is_important else rtl[0], rtl_pairs)
     custom = any(k[:2] == "--" for k in normal) or any(k[:2] == "--" for k in important)
-    return Block(normal, important, custom), messages
+    variant = Block(rtl[0], rtl[1], custom) if rtl is not None else None
+    return Block(normal, important, custom, variant), messages
+
+
+def for_direction(blocks: list[Block], parent_direction: str) -> list[Block]:
+    """An element's matched blocks with its inline-start / inline-end declarations resolved
+    against its own direction (the cascaded `direction`, else the inherited one), as
+    Chromium's cascade maps logical properties per element."""
+    if all(block.rtl is None for block in blocks):
+        return blocks
+    direction = _cascaded_direction(blocks, parent_direction)
+    if direction != "rtl":
+        return blocks
+    return [block.rtl or block for block in blocks]
+
+
+def _cascaded_direction(blocks: list[Block], parent_direction: str) -> str:
+    for part in ("important", "normal"):
+        for block in reversed(blocks):
+            value = getattr(block, part).get("direction")
+            if value is None:
+                continue
+            if value is INITIAL:
+                return "ltr"
+            if isinstance(value, CssWide):  # inherit / unset (an inherited property)
+                return parent_direction
+            return str(value)
+    return parent_direction
+
+
+def _add_pairs(target: dict[str, Any], pairs: tuple[tuple[str, Any], ...]) -> None:
+    for longhand, spec in pairs:
+        if longhand in target:
+            del target[longhand]  # keep dict order = last declaration order
+        target[longhand] = spec
+
+
+def swap_sides(longhand: str) -> str:
+    """margin-left <-> margin-right, border-top-left-radius <-> border-top-right-radius."""
+    return "-".join(_SWAP.get(part, part) for part in longhand.split("-"))
+
+
+_SWAP = {"left": "right", "right": "left"}
+# Declared names that follow the inline direction (CSS Logical 1): parsed as their left-to-right
+# physical longhands; a right-to-left element takes them with left and right swapped.
+INLINE_LOGICAL = frozenset(
+    {
+        *(n for n in ALIASES if "inline-start" in n or "inline-end" in n),
+        *(n for n in SHORTHANDS if n.endswith("-inline") or "-inline-" in n),
+        "border-start-start-radius",
+        "border-start-end-radius",
+        "border-end-start-radius",
+        "border-end-end-radius",
+    }
+)
 
 
 @lru_cache(maxsize=4096)

@@ -48,6 +48,18 @@ FIXTURES: dict[str, str] = {
         'font-size:15px" value="x"><select id=b style="padding:10px 12px;width:300px">'
         "<option>Starter</option></select>"
     ),
+    # a button with a definite height centres its content vertically (an anonymous block
+    # with auto block margins, as Chromium lays a button out): an overflowing one stays at
+    # the top; its baseline is its last line's
+    "button_heights": (
+        "<style>.ib{display:inline-block}</style>"
+        '<button id=a style="height:60px"><span id=at class=ib>Go</span></button>'
+        '<button id=c style="height:60px;display:block;width:200px"><span id=ct class=ib>Block</span>'
+        '</button><button id=d style="height:60px;padding:0;border:0">Two<br>lines</button>'
+        '<button id=e style="height:20px;font-size:20px"><span id=et class=ib>'
+        'Over</span></button><button id=f style="height:60px;box-sizing:content-box;'
+        'padding:10px 6px 0"><span id=ft class=ib>Pad</span></button>'
+    ),
 }
 
 

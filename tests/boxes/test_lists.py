@@ -19,3 +19,32 @@ def test_ordinal_start_reversed_value():
     assert [ordinal_for(li) for li in first] == [5, 6]
     assert [ordinal_for(li) for li in rev] == [3, 2, 1]
     assert [ordinal_for(li) for li in val] == [1, 10, 11]
+
+
+def test_disclosure_marker_text() -> None:
+    assert marker_text("disclosure-closed", 3) == "\u25ba "
+    assert marker_text("disclosure-open", 3) == "\u25bc "
+
+
+def _slide_texts(snippet: str) -> list[str]:
+    from engine.options import Options
+    from engine.pipeline import convert_page
+
+    page = f"<html><body style='margin:0'><div class=slide style='width:640px;height:360px'>{snippet}</div>"
+    shapes = convert_page(page, Options(viewport=(640, 360))).slide["shapes"]
+    texts = []
+    for shape in shapes:
+        for para in (shape.get("text") or {}).get("paragraphs", []):
+            bullet = (para.get("bullet") or {}).get("char", "")
+            texts.append(bullet + "".join(r.get("text", "") for r in para["runs"]))
+    return texts
+
+
+def test_closed_details_shows_only_its_summary_with_a_closed_triangle() -> None:
+    texts = _slide_texts(
+        "<details><summary>Terms</summary><p>Hidden</p>tail</details>"
+        "<details open><summary>Open</summary><p>Shown</p></details>"
+        "<details><summary style='list-style:none'>Plain</summary></details>"
+    )
+    # the triangle is the paragraph's bullet, hanging by Chromium's 0.66em + 0.4em advance
+    assert texts == ["\u25baTerms", "\u25bcOpen", "Shown", "Plain"]

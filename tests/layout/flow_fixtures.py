@@ -131,3 +131,31 @@ FIXTURES.update(
         "sticky_flex_item": '<div style="position:absolute;left:100px;top:2px;width:500px;height:100px;display:flex;align-items:flex-start"><div id="a" style="position:sticky;top:12px;left:0;width:60px;height:30px"></div><div id="b" style="width:60px;height:50px"></div></div>',
     }
 )
+
+# <details>/<summary>: a closed <details> shows only its first <summary>; the summary is an
+# inside list item whose disclosure triangle (0.66em) and its 0.4em gap push the text
+# (::marker font-size counts; ::-webkit-details-marker no longer hides it; list-style:none does)
+FIXTURES.update(
+    {
+        "details_closed_open": f'<div style="font:16px \'{P}\'"><details id="a"><summary id="s"><span id="t">Summary</span></summary><p>Hidden body</p>tail</details><details id="b" open><summary><span id="u">Open</span></summary><p id="q" style="margin:0">Shown</p></details><div id="n">after</div></div>',
+        "summary_marker_sizes": f'<style>#m2::marker{{font-size:32px}}</style><div style="font:20px \'{P}\'"><details><summary><span id="a">Twenty</span></summary></details><details style="font-size:13px"><summary><span id="b">Thirteen</span></summary></details><details><summary id="m2"><span id="c">Big marker</span></summary></details><details><summary style="list-style:none"><span id="d">None</span></summary></details></div>',
+    }
+)
+
+# <fieldset>/<legend>: the UA margins, padding and 2px groove border; the rendered legend sits
+# on the top border (centred on it), at the content box's inline start, shrink-to-fit, and
+# pushes the content down by the part of it the border does not cover
+FIXTURES.update(
+    {
+        "fieldset_legend": f'<div style="font:16px \'{P}\';width:640px"><fieldset id="f"><legend id="l"><span id="lt">Legend</span></legend><p id="p" style="margin:0">Body</p></fieldset><fieldset id="g" style="border:1px solid #ccc;padding:10px;margin:10px 0"><legend id="m" style="font-size:24px;padding:0 8px;background:#eee"><span id="mt">Big</span></legend><div id="q">Body</div></fieldset><fieldset id="h" style="border:4px solid"><div id="r">no legend</div></fieldset><fieldset id="i" style="border:30px solid;height:50px;padding:6px 12px 10px"><legend id="n">Thin</legend><div id="s">x</div></fieldset></div>',
+    }
+)
+
+# Logical properties resolve against the element's own direction (CSS Logical 1, Chromium's
+# cascade): in rtl content inline-start is the right (the UA list padding too), and the later
+# of a logical and a physical declaration of one side wins
+FIXTURES.update(
+    {
+        "logical_rtl": '<div dir="rtl" style="width:400px"><ul><li id="b">One</li></ul><div id="c" style="padding-inline-start:10px;padding-inline-end:30px;margin-inline-start:5px;border-inline-start:4px solid red;height:10px"><div id="c1" style="height:5px"></div></div><div style="padding-left:7px;padding-inline-start:20px;height:5px"><div id="d1" style="height:5px"></div></div><div style="padding-inline-start:20px;padding-right:7px;height:5px"><div id="e1" style="height:5px"></div></div><div style="position:relative;height:20px"><div id="f" style="position:absolute;inset-inline-start:15px;width:10px;height:10px"></div></div><div dir="ltr" style="padding-inline-start:12px"><div id="h1" style="height:5px"></div></div><dl><dd><div id="i1" style="height:5px"></div></dd></dl></div>',
+    }
+)

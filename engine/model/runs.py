@@ -72,6 +72,7 @@ def run_for(
     alpha: float,
     line_size: float | None = None,
     box_size: tuple[float, float] = (100.0, 100.0),
+    decor_shapes: bool = True,
 ) -> dict[str, Any]:
     """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
     LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
@@ -93,7 +94,7 @@ def run_for(
     if style["font-style"] in ("italic", "oblique"):
         run["italic"] = True
     color = run_color(tf, block_style)
-    run.update(decoration_props(tf, color))
+    run.update(decoration_props(tf, color, decor_shapes))
     run["color"] = color.hex
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:

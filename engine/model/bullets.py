@@ -95,7 +95,7 @@ def paragraph_marker(
     bullet = bullet_for(marker, block_style, text_size)
     char = bullet.get("char")
     if isinstance(char, str) and _characters(char) > 1 and symbol_marker(marker.box.style) is None:
-        run = run_for(marker, block_style, alpha)
+        run = run_for(marker, block_style, alpha, decor_shapes=False)
         box = marker.box  # the ::marker box (its text) or the item (its marker)
         full = box.text if box.pseudo == "marker" else box.marker
         if isinstance(full, str) and full.strip() == char:

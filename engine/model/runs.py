@@ -72,6 +72,7 @@ def run_for(
     alpha: float,
     line_size: float | None = None,
     box_size: tuple[float, float] = (100.0, 100.0),
+    decor_shapes: bool = True,
 ) -> dict[str, Any]:
     """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
     LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
@@ -93,7 +94,7 @@ def run_for(
     if style["font-style"] in ("italic", "oblique"):
         run["italic"] = True
     color = run_color(tf, block_style)
-    run.update(decoration_props(tf, color))
+    run.update(decoration_props(tf, color, decor_shapes))
     run["color"] = color.hex
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:
@@ -135,11 +136,12 @@ def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
 
 def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
     """`run` as written: a small-caps fragment becomes runs of full-size characters and runs of
-    uppercased small capitals at Chromium's synthesised size (engine.layout.smallcaps)."""
+    uppercased small capitals at Chromium's synthesised size (engine.layout.smallcaps); then
+    word_spaced_runs."""
     mode = smallcaps.caps_mode(tf.box.style)
     text = run.get("text")
     if mode is None or not isinstance(text, str) or not text:
-        return [run]
+        return word_spaced_runs(tf, [run])
     size = escaped_size(tf.font_size) if tf.shift else tf.font_size
     small_pt = round(px_to_pt(smallcaps.small_size(size)), 2)
     out: list[dict[str, Any]] = []
@@ -149,9 +151,52 @@ def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
             out[-1]["text"] += part
         else:
             out.append({**run, "text": part, "size": size_pt})
-    return out
+    return word_spaced_runs(tf, out)
 
 
 def escaped_size(size: float) -> float:
     """The sz of a super/subscript run drawn at `size` px by LibreOffice (58 % of its sz)."""
     return size / tm.ESCAPEMENT_SIZE
+
+
+_WORD_SPACES = re.compile("([ \u00a0]+)")
+
+
+def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """CSS word-spacing, which Chromium adds after every space (U+0020, U+00A0), as extra
+    character spacing (a:rPr/@spc) on runs of the spaces alone; unchanged when it is 0."""
+    extra = px_to_pt(float(tf.box.style["word-spacing"] or 0.0))
+    if not extra:
+        return runs
+    out: list[dict[str, Any]] = []
+    for run in runs:
+        text = run.get("text")
+        if not isinstance(text, str) or not _WORD_SPACES.search(text):
+            out.append(run)
+            continue
+        start = 0
+        for piece in _WORD_SPACES.split(text):
+            if not piece:
+                continue
+            part = dict(run, text=piece)
+            if FALLBACK_KEY in run:
+                part[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], start, len(piece))
+            if _WORD_SPACES.fullmatch(piece):
+                part["spacing"] = round(float(run.get("spacing", 0.0)) + extra, 2)
+            out.append(part)
+            start += len(piece)
+    return out
+
+
+def _slice_pieces(
+    pieces: list[tuple[int, str | None]], start: int, length: int
+) -> list[tuple[int, str | None]]:
+    """The fallback pieces (length, family) covering text[start : start + length]."""
+    out: list[tuple[int, str | None]] = []
+    pos = 0
+    for size, family in pieces:
+        lo, hi = max(pos, start), min(pos + size, start + length)
+        if hi > lo:
+            out.append((hi - lo, family))
+        pos += size
+    return out

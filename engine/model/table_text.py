@@ -144,7 +144,7 @@ def cell_text(
     prev_block = None
     cell_style = frag.box.style
     for blk, line, _ox, _oy, items in lines:
-        runs = [run_for(t, blk.box.style, alpha) for t in items]
+        runs = [run_for(t, blk.box.style, alpha, decor_shapes=False) for t in items]
         for t, run in zip(items, runs, strict=True):
             highlight = _highlight(t, blk.box.style, cell_style)
             if highlight is not None:

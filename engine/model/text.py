@@ -10,6 +10,7 @@ from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
 from engine.model.bullets import marker_indent, paragraph_marker
+from engine.model.decor_lines import block_decorations
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
@@ -97,9 +98,11 @@ def text_shapes(
     if style["visibility"] != "visible":
         return []
     shapes = inline_backgrounds(frag, m, alpha)
+    under, over = block_decorations(frag, m, alpha)
+    shapes.extend(under)
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
-        return shapes
+        return shapes + over
     per_line = [_segments(line) for line in lines]
     if (
         all(len(segs) == 1 for segs in per_line)
@@ -123,7 +126,7 @@ def text_shapes(
                     shapes.append(_symbol_shape(frag, line, seg[0], kind, m, alpha))
                 else:
                     shapes.append(_segment_text_box(frag, line, seg, m, alpha))
-    return shapes
+    return shapes + over
 
 
 def _symbol_shape(

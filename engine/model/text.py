@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +13,7 @@ from engine.model.decor_lines import block_decorations
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
-from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
+from engine.model.justify import justified_width, spread_paragraph_ends
 from engine.model.paint import fill_for_color
 from engine.model.runs import caps_runs, escaped_size, run_color, run_for
 from engine.model.schema import text_body
@@ -363,7 +362,7 @@ def _text_box(
             nxt = para["runs"][i + 1] if i + 1 < len(para["runs"]) else None
             if "text" in run and (nxt is None or nxt.get("break")):
                 run["text"] = run["text"].rstrip(" ")
-    spread = _spread_paragraph_ends(paragraphs, ends)
+    spread = spread_paragraph_ends(paragraphs, ends)
     if marker_width:
         for para in paragraphs:
             para["margin_left"] = marker_width
@@ -391,7 +390,7 @@ def _text_box(
     if align == "just":
         # Justified lines stretch to the box: the box is the line width Chromium justified to,
         # wider only where a line's own anti-rewrap slack needs it (then by that much alone).
-        slack = max(0.0, _justified_width(lines, left, spread) - used)
+        slack = max(0.0, justified_width(lines, left, spread) - used)
     # CSS counts the letter-spacing after a line's last character when aligning it; LibreOffice
     # does not, so centred and right-aligned letter-spaced lines land that much further right.
     # A centred first line is also pushed right by half its text-indent, which a centred
@@ -416,69 +415,6 @@ def _text_box(
     if align in ("l", "ctr", "r") and m.is_translation:
         shape["fit_w"] = (shape["w"] - slack, align)  # it may shrink to this at the slide edge
     return shape
-
-
-def _spread_paragraph_ends(
-    paragraphs: list[dict[str, Any]], ends: list[tuple[int, int, _Line]]
-) -> dict[int, float]:
-    """A line Chromium justified that ends a PPTX paragraph (which starts where the line pitch
-    changes) would be left-aligned there: its spaces get the justification as spacing, as much
-    as keeps the line within Chromium's width as LibreOffice draws it (lo_fit_width).
-    Returns {id of a spread line: its natural width including the added spacing}."""
-    spread: dict[int, float] = {}
-    last_of: dict[int, tuple[int, _Line]] = {}
-    for para, start, item in ends:
-        last_of[para] = (start, item)
-    for para, (start, item) in last_of.items():
-        line = item.line
-        style = item.block.box.style
-        free = line.width - line.content_width
-        if style["text-align"] != "justify" or line.last or line.forced_break or free <= 0.01:
-            continue
-        runs = paragraphs[para]["runs"]
-        count = sum(r["text"].count(" ") for r in runs[start:] if "text" in r)
-        if not count:
-            continue
-        delta = lo_line_delta_px(item.seg)
-        if delta is not None:  # the spread line then ends at (or just short of) Chromium's
-            free = max(0.0, min(free, lo_max_natural(line.width, delta) - line.content_width))
-        runs[start:] = _spaced_runs(runs[start:], px_to_pt(free / count))
-        spread[id(item)] = line.content_width + free
-    return spread
-
-
-def _spaced_runs(runs: list[dict[str, Any]], extra_pt: float) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for run in runs:
-        text = run.get("text")
-        if not text or " " not in text:
-            out.append(run)
-            continue
-        for piece in re.split("( +)", text):
-            if not piece:
-                continue
-            part = dict(run, text=piece)
-            if piece.startswith(" "):
-                part["spacing"] = round(run.get("spacing", 0.0) + extra_pt, 2)
-            out.append(part)
-    return out
-
-
-def _justified_width(lines: list[_Line], left: float, spread: dict[int, float]) -> float:
-    """The narrowest box width that keeps every line of a justified paragraph on one line in
-    LibreOffice: each line's natural (unjustified; spread lines: full) width as LibreOffice
-    draws it (lo_fit_width), or plus the generic slack where that cannot be modelled."""
-    need = 0.0
-    for i in lines:
-        natural = i.line.content_width if i.line.content_width > 0 else i.line.width
-        natural = spread.get(id(i), natural)
-        text = "".join(t.text for t in i.seg)
-        fit = lo_fit_width(natural, i.seg)
-        if fit is None:
-            fit = tm.box_width_for_line(natural, i.size)
-        width = fit + tm.cjk_autospace_px(text, i.size)
-        need = max(need, i.ox + i.line.x - left + width)
-    return need
 
 
 def _segment_text_box(

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.boxes import box as b
-from engine.boxes.lists import (
-    inside_disclosure_advance,
-    inside_symbol_advance,
-    symbol_kind,
-    symbol_marker,
-    symbol_marker_rect,
-)
 from engine.budget import check
 from engine.layout.balance import REWRAPPED, Block, rewrap
 from engine.layout.base import LayoutContext, border_edges, length, padding_edges
@@ -30,6 +22,7 @@ from engine.layout.fragments import (
     TextFragment,
 )
 from engine.layout.inline_items import PRESERVING, WRAPPING, Collector, Piece
+from engine.layout.inline_markers import add_font_extent, add_outside_marker, marker_piece
 from engine.layout.linebreak import (
     LinePosition,
     breaks_anywhere,
@@ -65,7 +58,7 @@ def layout_inline(
     (lines beside `floats` are shortened and moved as Chromium does)."""
     style = container.style
     collector = Collector(ctx, width, cb_height)
-    markers = _marker_pieces(container, ctx)
+    markers = marker_piece(container, ctx)
     outside_marker = None
     if markers is not None:
         if style["list-style-position"] == "inside":
@@ -134,7 +127,7 @@ def layout_inline(
             i == len(lines_pieces) - 1,
         )
         if first and outside_marker is not None:
-            _add_outside_marker(line, outside_marker, strut)
+            add_outside_marker(line, outside_marker, strut)
         line.x, line.y = origin_x + line_x, y
         for item in pieces:
             if item.kind == "abs":
@@ -145,7 +138,7 @@ def layout_inline(
         y += line.height
     if not lines and outside_marker is not None:
         line = _build_line([], strut, width, 0.0, style, False, True)
-        _add_outside_marker(line, outside_marker, strut)
+        add_outside_marker(line, outside_marker, strut)
         line.x, line.y = origin_x, y
         lines.append(line)
         y += line.height
@@ -210,84 +203,6 @@ def _line_is_empty(pieces: list[Piece]) -> bool:
         if p.kind in ("open", "close") and p.width > 0:
             return False
     return True
-
-
-def _marker_pieces(container: b.Box, ctx: LayoutContext) -> Piece | None:
-    if not container.marker:
-        return None
-    marker_style = container.marker_style
-    if marker_style is None:
-        owner = container
-        marker_style = container.style
-    else:  # the marker's runs take the ::marker style (colour, weight, size)
-        owner = _marker_box(container, ctx)
-    font = font_info(marker_style, ctx.lang)
-    text = container.marker
-    width = font.measure(text)
-    if container.style["list-style-position"] == "inside":
-        if symbol_kind(owner.style):
-            width = inside_symbol_advance(round(font.ascent), font.size)
-        else:
-            width = inside_disclosure_advance(owner.style, font.size) or width
-    return Piece("marker", owner, text=text, width=width, font=font)
-
-
-def _marker_box(container: b.Box, ctx: LayoutContext) -> b.Box:
-    """A ::marker box (kept for the page) standing for the list item in its marker's runs."""
-    key = (container, "marker-box")
-    found = ctx.intrinsic_cache.get(key)
-    if isinstance(found, b.Box):
-        return found
-    marker = b.Box(
-        container.marker_style,
-        "inline",
-        b.TEXT,
-        element=container.element,
-        text=container.marker or "",
-        pseudo="marker",
-        ordinal=container.ordinal,
-        href=container.href,
-        index=container.index,
-    )
-    ctx.intrinsic_cache[key] = marker  # type: ignore[assignment]
-    return marker
-
-
-def _add_outside_marker(line: LineFragment, marker: Piece, strut: FontInfo) -> None:
-    assert marker.font is not None
-    x, width = -marker.width, marker.width
-    if symbol_marker(marker.box.style) is not None:  # painted as a shape: its own geometry
-        left, _top, size = symbol_marker_rect(round(marker.font.ascent))
-        x, width = float(left), float(size)
-    frag = TextFragment(
-        marker.box,
-        marker.text.rstrip(" ") if marker.text.strip() else marker.text,
-        x,
-        width,
-        line.baseline,
-        marker.font.size,
-        marker.font.ascent,
-        marker.font.descent,
-        marker.font.family,
-        marker=True,
-        ea_family=marker.font.ea_family(marker.text),
-    )
-    # Chromium grows the first line at its top when the marker (with its half-leading) reaches
-    # higher above the baseline than the line's content; the part below the baseline does not
-    # count.
-    tops: list[float] = []
-    _add_font_extent(marker.font, 0.0, tops, [])
-    shift = tops[0] - line.baseline
-    if shift > 0.001:
-        for item in line.items:
-            if isinstance(item, TextFragment):
-                item.baseline += shift
-            else:
-                item.y += shift
-        line.baseline += shift
-        line.height += shift
-        frag.baseline = line.baseline
-    line.items.insert(0, frag)
 
 
 def _break_lines(
@@ -400,7 +315,7 @@ def _build_line(
     open_boxes: dict[int, tuple[Piece, float]] = {}
     tops: list[float] = []
     bottoms: list[float] = []
-    _add_font_extent(strut, 0.0, tops, bottoms)
+    add_font_extent(strut, 0.0, tops, bottoms)
     spaces_positions: list[TextFragment] = []
     aligned = _Aligned()  # vertical-align top/bottom subtrees, placed once the line is known
     shifts: dict[int, float] = {}  # atomic inlines -> their baseline shift
@@ -448,7 +363,7 @@ def _build_line(
                 above.append(p.extent[0] + p.shift)
                 below.append(p.extent[1] - p.shift)
             else:
-                _add_font_extent(p.font, p.shift, above, below)
+                add_font_extent(p.font, p.shift, above, below)
         elif p.kind == "marker":
             assert p.font is not None
             items.append(
@@ -466,7 +381,7 @@ def _build_line(
                 )
             )
             x += p.width
-            _add_font_extent(p.font, 0.0, tops, bottoms)
+            add_font_extent(p.font, 0.0, tops, bottoms)
         elif p.kind == "atomic":
             atomic = p.fragment
             assert atomic is not None
@@ -602,14 +517,6 @@ def _last_baseline(frag: BoxFragment) -> float | None:
         if found is not None:
             return child.y + found
     return None
-
-
-def _add_font_extent(font: FontInfo, shift: float, tops: list[float], bottoms: list[float]) -> None:
-    half = (font.line_height - (font.ascent + font.descent)) / 2
-    asc = font.ascent + math.floor(half)
-    desc = font.line_height - asc
-    tops.append(asc + shift)
-    bottoms.append(desc - shift)
 
 
 def _align(line: LineFragment, style: Any, width: float, indent: float) -> None:

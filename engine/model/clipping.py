@@ -24,7 +24,8 @@ from engine.model.geometry import (
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in slide px
 
 
-def _bounds(shape: dict[str, Any]) -> Rect | None:
+def shape_bounds(shape: dict[str, Any]) -> Rect | None:
+    """A shape's box in slide px (a rotated shape: the square any rotation stays inside)."""
     if not all(k in shape for k in ("x", "y", "w", "h")):
         return None
     x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
@@ -39,7 +40,7 @@ def outside(shape: dict[str, Any], clip: Rect | None) -> bool:
     """True when nothing of the shape's box lies inside the clip rectangle."""
     if clip is None:
         return False
-    b = _bounds(shape)
+    b = shape_bounds(shape)
     if b is None:
         return False
     return b[2] <= clip[0] or b[0] >= clip[2] or b[3] <= clip[1] or b[1] >= clip[3]

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def _bounds(shape: dict[str, Any]) -> tuple[float, float, float, float] | None:
-    if not all(k in shape for k in ("x", "y", "w", "h")):
-        return None
-    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    if shape.get("rotation"):
-        r = max(w, h) / 2 * 1.4143  # any rotation stays inside the circumscribed square
-        cx, cy = x + w / 2, y + h / 2
-        return (cx - r, cy - r, cx + r, cy + r)
-    return (x, y, x + w, y + h)
+from engine.model.clipping import shape_bounds
 
 
 def _overlap(
@@ -33,7 +24,7 @@ def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict
     it does not overlap: what covers what is unchanged, but text reads (and is read out) in
     source order, e.g. an absolutely positioned label stays with its card."""
     order = list(range(len(shapes)))
-    bounds = [_bounds(s) for s in shapes]
+    bounds = [shape_bounds(s) for s in shapes]
     for pos in range(1, len(order)):
         current = order[pos]
         j = pos

@@ -5,7 +5,7 @@ The tests compare the engine's decoration shapes with these boxes and need no br
 
 Regenerate after changing a fixture (Chromium at /usr/bin/chromium):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_text_decor.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_text_decor.py
 """
 
 from __future__ import annotations

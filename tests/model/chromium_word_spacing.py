@@ -4,7 +4,7 @@ expected_word_spacing.json: Chromium adds word-spacing after every space (U+0020
 
 Regenerate after changing a fixture (Chromium at /usr/bin/chromium):
 
-    /tmp/fidelity-venv/bin/python tests/model/chromium_word_spacing.py
+    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_word_spacing.py
 """
 
 from __future__ import annotations

@@ -12,11 +12,12 @@ import re
 from engine.model.geometry import Polygon, dedupe
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
 MAX_POINTS = 4096
 
 
-def _tokens(d: str) -> list[str] | None:
+def path_tokens(d: str) -> list[str] | None:
+    """The commands and numbers of path data, or None when it holds anything else."""
     out = _TOKEN.findall(d)
     rest = _TOKEN.sub("", d)
     if rest.replace(",", "").strip():
@@ -129,7 +130,7 @@ def _segment(
 def path_polygon(d: str) -> Polygon | None:
     """The outline of path data with one subpath (closed or not: a fill closes it), or None
     for bad data or more than one subpath."""
-    toks = _tokens(d)
+    toks = path_tokens(d)
     if not toks or toks[0] not in ("M", "m"):
         return None
     pts: Polygon = []
@@ -144,7 +145,7 @@ def path_polygon(d: str) -> Polygon | None:
         elif not cmd or cmd in ("Z", "z"):
             return None
         low = cmd.lower()
-        arity = _ARITY[low]
+        arity = ARITY[low]
         if len(toks) - i < arity or any(t.isalpha() for t in toks[i : i + arity]):
             return None
         args = [float(t) for t in toks[i : i + arity]]

@@ -17,11 +17,10 @@ from typing import Any
 
 from lxml import etree
 
+from engine.model.svgpath import ARITY, path_tokens
 from engine.model.svgsafe import SVG_NS
 
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
 _SHAPES = frozenset(("path", "line", "polyline", "polygon", "rect", "circle", "ellipse"))
 _NOT_DRAWN = frozenset(("defs", "symbol", "marker", "pattern", "clipPath", "mask"))
 Affine = tuple[float, float, float, float]  # sx, sy, tx, ty
@@ -70,8 +69,8 @@ def _point(t: Affine, x: float, y: float) -> str:
 def _mapped_path(d: str, t: Affine) -> str | None:
     """Path data in absolute commands with every point mapped through t; None if it has a
     rotated arc (its axes would not stay along x and y) or does not parse."""
-    tokens = _PATH_TOKEN.findall(d)
-    if _PATH_TOKEN.sub("", d).replace(",", "").strip():
+    tokens = path_tokens(d)
+    if tokens is None:
         return None
     out: list[str] = []
     cx = cy = sx0 = sy0 = 0.0
@@ -83,7 +82,7 @@ def _mapped_path(d: str, t: Affine) -> str | None:
         elif not cmd:
             return None
         low = cmd.lower()
-        n = _ARITY[low]
+        n = ARITY[low]
         if low == "z":
             out.append("Z")
             cx, cy = sx0, sy0

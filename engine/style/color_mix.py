@@ -220,6 +220,12 @@ def _clamp8(v: float) -> int:
     return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5 + 1e-7)
 
 
+def space_to_rgba(space: str, v: Triple, alpha: float) -> RGBA:
+    """A colour given in one of the CSS colour spaces above (hsl/hwb in degrees and percent,
+    lch/oklch as lightness, chroma, hue degrees) as an sRGB RGBA, clipped to the gamut."""
+    return _rgba(_SPACES[space][1](v), alpha)
+
+
 def _rgba(v: Triple, alpha: float) -> RGBA:
     alpha = 0.0 if alpha != alpha else min(1.0, max(0.0, alpha))
     return RGBA(_clamp8(v[0]), _clamp8(v[1]), _clamp8(v[2]), round(alpha, 4))

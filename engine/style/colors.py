@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
+from engine.style.color_mix import space_to_rgba
 from engine.style.syntax import DELIM, DIM, FUNC, HASH, IDENT, NUM, PCT, Tok
 from engine.style.types import RGBA, TRANSPARENT, CurrentColorRGBA
 from engine.style.values import Deferred
@@ -159,72 +159,6 @@ def _alpha(tok: Tok | None) -> float | None:
     return None if v is None else _clamp01(v)
 
 
-def _hsl_to_rgb(h: float, s: float, light: float) -> tuple[float, float, float]:
-    h = (h % 360.0) / 360.0
-    s = _clamp01(s)
-    light = _clamp01(light)
-    if s == 0:
-        return light * 255, light * 255, light * 255
-    q = light * (1 + s) if light < 0.5 else light + s - light * s
-    p = 2 * light - q
-
-    def channel(t: float) -> float:
-        t %= 1.0
-        if t < 1 / 6:
-            return p + (q - p) * 6 * t
-        if t < 1 / 2:
-            return q
-        if t < 2 / 3:
-            return p + (q - p) * (2 / 3 - t) * 6
-        return p
-
-    return channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255
-
-
-def _linear_to_srgb(c: float) -> float:
-    if c <= 0.0031308:
-        return 12.92 * c
-    return 1.055 * (c ** (1 / 2.4)) - 0.055
-
-
-def _srgb_to_linear(c: float) -> float:
-    if c <= 0.04045:
-        return c / 12.92
-    return ((c + 0.055) / 1.055) ** 2.4
-
-
-def _oklab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
-    l_ = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3
-    m_ = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3
-    s_ = (L - 0.0894841775 * a - 1.2914855480 * b) ** 3
-    r = 4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_
-    g = -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_
-    bb = -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_
-    return tuple(_linear_to_srgb(_clamp01(c)) * 255 for c in (r, g, bb))  # type: ignore[return-value]
-
-
-def _lab_to_rgb(L: float, a: float, b: float) -> tuple[float, float, float]:
-    # CIE Lab (D50) -> XYZ D50 -> XYZ D65 (Bradford) -> linear sRGB.
-    fy = (L + 16) / 116
-    fx = fy + a / 500
-    fz = fy - b / 200
-    eps, kappa = 216 / 24389, 24389 / 27
-
-    def finv(t: float) -> float:
-        return t**3 if t**3 > eps else (116 * t - 16) / kappa
-
-    x = finv(fx) * 0.96422
-    y = (fy**3 if kappa * eps < L else L / kappa) * 1.0
-    z = finv(fz) * 0.82521
-    x65 = 0.9554734527042182 * x - 0.023098536874261423 * y + 0.0632593086610217 * z
-    y65 = -0.028369706963208136 * x + 1.0099954580106629 * y + 0.021041398966943008 * z
-    z65 = 0.012314001688319899 * x - 0.020507696433477912 * y + 1.3303659366080753 * z
-    r = 3.2409699419045226 * x65 - 1.537383177570094 * y65 - 0.4986107602930034 * z65
-    g = -0.9692436362808796 * x65 + 1.8759675015077202 * y65 + 0.04155505740717559 * z65
-    bb = 0.05563007969699366 * x65 - 0.20397695888897652 * y65 + 1.0569715142428786 * z65
-    return tuple(_linear_to_srgb(_clamp01(c)) * 255 for c in (r, g, bb))  # type: ignore[return-value]
-
-
 def _function_color(tok: Tok) -> Any:
     name = tok.value
     if name in ("color-mix", "color"):
@@ -256,34 +190,19 @@ def _function_color(tok: Tok) -> Any:
         y = _num(comps[2], 100.0)
         if h is None or x is None or y is None:
             return None
-        if name == "hwb":
-            w, bl = x / 100.0, y / 100.0
-            if w + bl >= 1:
-                grey = w / (w + bl) * 255
-                return RGBA(_clamp8(grey), _clamp8(grey), _clamp8(grey), alpha)
-            r, g, b = _hsl_to_rgb(h, 1.0, 0.5)
-            r, g, b = (c / 255 * (1 - w - bl) * 255 + w * 255 for c in (r, g, b))
-        else:
-            r, g, b = _hsl_to_rgb(h, x / 100.0, y / 100.0)
-        return RGBA(_clamp8(r), _clamp8(g), _clamp8(b), alpha)
+        if name != "hwb":  # saturation and lightness are clamped to 0..100 %
+            x, y = 100.0 * _clamp01(x / 100.0), 100.0 * _clamp01(y / 100.0)
+        return space_to_rgba("hwb" if name == "hwb" else "hsl", (h, x, y), alpha)
     if name in ("oklab", "oklch", "lab", "lch"):
         ok = name.startswith("ok")
         lightness = _num(comps[0], 1.0 if ok else 100.0)
         c1 = _num(comps[1], 0.4 if ok else 125.0 if name == "lab" else 150.0)
         if lightness is None or c1 is None:
             return None
-        if name.endswith("ch"):
-            h = _hue(comps[2])
-            if h is None:
-                return None
-            a, b = c1 * math.cos(math.radians(h)), c1 * math.sin(math.radians(h))
-        else:
-            c2 = _num(comps[2], 0.4 if ok else 125.0)
-            if c2 is None:
-                return None
-            a, b = c1, c2
-        r, g, bb = _oklab_to_rgb(lightness, a, b) if ok else _lab_to_rgb(lightness, a, b)
-        return RGBA(_clamp8(r), _clamp8(g), _clamp8(bb), alpha)
+        third = _hue(comps[2]) if name.endswith("ch") else _num(comps[2], 0.4 if ok else 125.0)
+        if third is None:
+            return None
+        return space_to_rgba(name, (lightness, c1, third), alpha)
     return None
 
 

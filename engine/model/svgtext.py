@@ -15,6 +15,7 @@ from lxml import etree
 
 from engine.fonts import font_stack
 from engine.model.geometry import IDENTITY, Matrix, translate
+from engine.model.svgstroke import viewbox_transform
 from engine.style.colors import parse_color
 from engine.style.syntax import tokenize
 from engine.style.types import RGBA
@@ -112,25 +113,8 @@ def _transform(value: str | None) -> Matrix | None:
 
 
 def _viewbox_matrix(root: Any, width: float, height: float) -> Matrix:
-    view_box = root.get("viewBox") or root.get("viewbox")
-    if not view_box:
-        return IDENTITY
-    try:
-        minx, miny, vw, vh = (float(p) for p in re.split(r"[\s,]+", view_box.strip()))
-    except ValueError:
-        return IDENTITY
-    if vw <= 0 or vh <= 0:
-        return IDENTITY
-    par = (root.get("preserveAspectRatio") or "xMidYMid meet").split()
-    align = par[0]
-    if align == "none":
-        return Matrix(width / vw, 0.0, 0.0, height / vh, -minx * width / vw, -miny * height / vh)
-    slice_ = len(par) > 1 and par[1] == "slice"
-    scale = max(width / vw, height / vh) if slice_ else min(width / vw, height / vh)
-    free_x, free_y = width - vw * scale, height - vh * scale
-    fx = 0.0 if "xMin" in align else (1.0 if "xMax" in align else 0.5)
-    fy = 0.0 if "YMin" in align else (1.0 if "YMax" in align else 0.5)
-    return Matrix(scale, 0.0, 0.0, scale, free_x * fx - minx * scale, free_y * fy - miny * scale)
+    t = viewbox_transform(root, width, height)
+    return IDENTITY if t is None else Matrix(t[0], 0.0, 0.0, t[1], t[2], t[3])
 
 
 def extract_svg_text(

@@ -10,6 +10,7 @@ from engine.model.geometry import Matrix, place_rect
 from engine.model.paint import fill_for_color
 from engine.model.runs import run_color
 from engine.model.textdecor import decoration_rect, drawn_lines
+from engine.style.types import RGBA
 
 
 def line_decorations(
@@ -26,7 +27,7 @@ def line_decorations(
     for name in sorted(drawn_lines(tf, color)):
         top, height, style = decoration_rect(tf, name, baseline)
         paint = style["text-decoration-color"]
-        fill = fill_for_color(paint if paint.__class__ is color.__class__ else color, alpha)
+        fill = fill_for_color(paint if isinstance(paint, RGBA) else color, alpha)
         if fill is None:
             continue
         shape: dict[str, Any] = {

@@ -4,13 +4,13 @@ the same font packages (those engine/fonts/packages.py checks), and the scripts 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.fonts.packages import FONT_PACKAGES
+from tests.requires import requires_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -58,7 +58,7 @@ def test_same_font_packages_everywhere() -> None:
     assert "fonts-noto-color-emoji" in expected
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="bash missing")
+@requires_tools("bash")
 @pytest.mark.parametrize("script", ["scripts/setup.sh", ".ci/run"])
 def test_scripts_parse(script: str) -> None:
     proc = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)

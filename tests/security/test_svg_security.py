@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import resvg_py
 from lxml import etree
 from PIL import Image
 
@@ -86,7 +87,6 @@ def _pages(secret: Path) -> list[str]:
 
 def test_the_attack_reads_the_file_when_not_sanitized(secret_png: Path) -> None:
     """The reproducer is real: resvg given the joined href reads the file's pixels."""
-    resvg_py = pytest.importorskip("resvg_py")
     svg = (
         "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'>"
         f"<image href='{secret_png}' width='40' height='40'/></svg>"
@@ -176,7 +176,6 @@ def test_a_panic_unclamped_is_a_failed_page_not_a_lost_deck(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """If a native panic still reaches the page loop, it fails that page only."""
-    resvg_py = pytest.importorskip("resvg_py")
     try:  # a real pyo3 PanicException, raised by resvg in this process
         resvg_py.svg_to_bytes(
             svg_string="<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'>"

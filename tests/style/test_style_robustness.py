@@ -8,7 +8,6 @@ import statistics
 import time
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,9 +21,9 @@ from engine.style.properties import PROPERTIES
 from engine.style.shorthands import SHORTHANDS
 from engine.style.stylesheet import parse_stylesheet
 from engine.style.values import Deferred
+from tests.requires import corpus_dir, requires_tools
 
-# ../shared/corpus relative to the project
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus")
+CORPUS = str(corpus_dir())
 
 _CSS_PIECES = st.sampled_from(
     [
@@ -147,10 +146,10 @@ def _corpus_pages() -> list[str]:
     return sorted(glob.glob(os.path.join(CORPUS, "*", "*.html")))
 
 
+@requires_tools("corpus")
 def test_corpus_pages_cascade_without_exceptions() -> None:
     pages = _corpus_pages()
-    if not pages:
-        pytest.skip(f"corpus folder {CORPUS} is absent")
+    assert pages, CORPUS
     timings: list[float] = []
     for path in pages:
         with open(path, encoding="utf-8") as fh:

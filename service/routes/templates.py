@@ -3,7 +3,7 @@ upload -> validated in a worker, charged as usage type 2, stored privately for t
 
 Built-in covers are drawn once by a worker (generator.template_preview), kept in storage and
 found again through `template_previews` by template id + content hash, so every instance
-shares them. Decisions in README ("Generation endpoints").
+shares them. Decisions in docs/service.md ("Generation endpoints").
 """
 
 from __future__ import annotations
@@ -327,7 +327,7 @@ def _save_template(
     },
     summary="Upload a custom template package (zip), private to the account",
     description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
-    "(manifest.json, the five page templates, theme.css, images; limits in README). The package "
+    "(manifest.json, the five page templates, theme.css, images; limits in docs/generator.md). The package "
     "is checked and test-rendered in a worker; problems answer 1010 with errorDetails naming "
     "each member. Charged DECKFORGE_COST_TEMPLATE_UPLOAD credits (usage record type 2); an "
     "upload with an existing id replaces that template (version + 1). Answers "

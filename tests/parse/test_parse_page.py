@@ -201,9 +201,14 @@ def test_element_count_limit() -> None:
     assert "element count" in info.value.reason
 
 
-def test_tree_is_lxml() -> None:
-    page, _ = parse('<div class="slide"><p>x</p></div>')
-    assert isinstance(page.slide, etree._Element)
+def test_slide_is_an_element_of_the_document_tree() -> None:
+    """The slide root is found in the page's tree (what it inherits from comes from there),
+    with its content in document order."""
+    page, _ = parse('<div id="a"><div class="slide" id="s"><p>x</p><p>y</p></div></div>')
+    assert page.slide.get("id") == "s"
+    assert [el.get("id") for el in page.root.iter() if el.get("id")] == ["a", "s"]
+    assert any(el is page.slide for el in page.root.iter())
+    assert [(child.tag, child.text) for child in page.slide] == [("p", "x"), ("p", "y")]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

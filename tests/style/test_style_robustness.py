@@ -20,6 +20,7 @@ from engine.style.cascade import page_rules, ua_stylesheet_text
 from engine.style.properties import PROPERTIES
 from engine.style.shorthands import SHORTHANDS
 from engine.style.stylesheet import parse_stylesheet
+from engine.style.types import RGBA
 from engine.style.values import Deferred
 from tests.requires import corpus_dir, requires_tools
 
@@ -123,12 +124,24 @@ def test_arbitrary_style_attribute_never_raises(attr: str) -> None:
     _check_page(f'<div class="slide" style="{quoted}"><p style="{quoted}">x</p></div>')
 
 
+TOO_DEEP = ("css", "stylesheet nested too deeply (rest ignored)", "")
+
+
 def test_deeply_nested_css_does_not_raise() -> None:
-    css = "@media screen {" * 300 + "p { color: red }" + "}" * 300
-    parse_stylesheet(css)
-    parse_stylesheet("p { width: " + "calc(" * 2000 + "1px" + ")" * 2000 + " }")
-    parse_stylesheet(":is(" * 500 + "p" + ")" * 500 + " { color: red }")
-    parse_stylesheet(".a { .b { .c { " * 200 + "color: red" + " } } }" * 200)
+    """300 nested @media blocks still parse; nesting past the parser's depth is a diagnostic,
+    and nothing of the too-deep part becomes a rule."""
+    sheet = parse_stylesheet("@media screen {" * 300 + "p { color: red }" + "}" * 300)
+    assert sheet.messages == ()
+    assert [(r.where, r.block.normal) for r in sheet.rules] == [("p", {"color": RGBA(255, 0, 0)})]
+    deep = [
+        "p { width: " + "calc(" * 2000 + "1px" + ")" * 2000 + " }",
+        ":is(" * 500 + "p" + ")" * 500 + " { color: red }",
+        ".a { .b { .c { " * 200 + "color: red" + " } } }" * 200,
+    ]
+    for css in deep:
+        sheet = parse_stylesheet("h1 { color: blue } " + css)
+        assert TOO_DEEP in sheet.messages, css[:40]
+        assert [r.where for r in sheet.rules if r.where != "h1"] == [], css[:40]
 
 
 def test_user_agent_stylesheets_parse_cleanly() -> None:

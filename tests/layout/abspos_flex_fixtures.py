@@ -51,4 +51,3 @@ FIXTURES: dict[str, str] = {
     'align-items:center"><div id="a" style="position:absolute;width:60px;height:20px"></div>'
     "</div></div>",
 }
-

@@ -1,5 +1,5 @@
 """Form controls: boxes laid out as Chromium lays them out (expected_controls.json, recorded by
-chromium_controls.py) and the native shapes and text the slide model draws for them."""
+tools/recorders/boxes_controls.py) and the native shapes and text the slide model draws for them."""
 
 from __future__ import annotations
 

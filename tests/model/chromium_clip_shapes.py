@@ -3,7 +3,7 @@ headless Chromium (fixture HTML -> sampled pixel colours as JSON).
 
 Each fixture is an element `#g` (and maybe a <style>) inside a 1280x720 white `.slide`; the
 screenshot is sampled every 12 px over `#g`'s bounding box grown by 12 px, keeping the points
-whose 5x5 neighbourhood is even (no edge, no anti-aliasing), as chromium_conic.py does; a
+whose 5x5 neighbourhood is even (no edge, no anti-aliasing), as tools/recorders/model_conic.py does; a
 sample is "x y RRGGBB". The
 tests (test_clip_shapes.py) compare the slide model's shapes with these colours.
 Recorded by `python -m tools.recorders.model_clip_shapes`.

@@ -1,5 +1,5 @@
 """color-mix() in every interpolation space, color(), relative colours and light-dark() -> the
-sRGB colour Chromium paints (expected_colors.json, recorded by chromium_colors.py)."""
+sRGB colour Chromium paints (expected_colors.json, recorded by tools/recorders/style_colors.py)."""
 
 from __future__ import annotations
 

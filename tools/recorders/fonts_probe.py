@@ -107,5 +107,9 @@ def run(items: list[dict[str, Any]], fonts: bool = False) -> list[dict[str, Any]
     return res  # type: ignore[no-any-return]
 
 
-if __name__ == "__main__":
+def main() -> None:
     print(json.dumps(run(json.load(sys.stdin), fonts="--fonts" in sys.argv)))
+
+
+if __name__ == "__main__":
+    main()

@@ -55,10 +55,12 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 
-# 3. The package (editable) with the service, queue (scale-out) and development extras.
+# 3. The package (editable) with the service, queue (scale-out) and development extras, at the
+#    versions of constraints.txt (refresh them with scripts/refresh-constraints.sh).
 say "installing deckforge into .venv"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[service,queue,dev]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt \
+  -e '.[service,queue,dev]'
 
 # 4. A first conversion: the built-in sample deck.
 .venv/bin/deckforge convert -o sample.pptx
-say "done. Run the tests: .venv/bin/python -m pytest -q   (check the machine: .venv/bin/deckforge doctor)"
+say "done. Run the tests: .venv/bin/python -m pytest -q -n 2   (check the machine: .venv/bin/deckforge doctor)"

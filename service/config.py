@@ -95,6 +95,15 @@ class Settings(BaseSettings):
     cost_convert_page: int = Field(default=1, ge=0, description="credits per converted page")
     cost_generate_page: int = Field(default=1, ge=0, description="credits per generated page")
     cost_template_upload: int = Field(default=1, ge=0, description="credits per template")
+    template_pptx_max_bytes: int = Field(
+        default=15 * MiB, ge=1, le=16 * MiB, description="one uploaded .pptx/.potx template"
+    )
+    template_pptx_max_media_bytes: int = Field(
+        default=8 * MiB, ge=1, description="one picture/media part of a PowerPoint template"
+    )
+    template_pptx_max_media_total_bytes: int = Field(
+        default=40 * MiB, ge=1, description="all media parts of a PowerPoint template"
+    )
     token_default_hours: int = Field(default=2, ge=1, le=24 * 30)
     token_max_hours: int = Field(default=48, ge=1, le=24 * 30)
     time_zone: str = Field(default="UTC", description="zone of createTime and date filters")

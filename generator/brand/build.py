@@ -22,6 +22,7 @@ from generator.model import Block, Span
 from generator.planner import PlannedPage, page_context
 
 TEXT_BLOCKS = {"paragraph", "heading", "list", "quote"}
+DRAWN_LAYOUTS = {"key-number", "quote", "columns", "cards"}  # visuals, not plain text
 
 
 @dataclass
@@ -66,7 +67,8 @@ def plan_slides(
             if slot.ph is not None and paragraphs is not None:
                 skip.append(name)
                 if paragraphs:
-                    scale = (page.title_size / title_max) if name == "title" else (page.body_size / body_max)
+                    titled = name in ("title", "subtitle")
+                    scale = page.title_size / title_max if titled else page.body_size / body_max
                     fills.append(
                         {"ph": dict(slot.ph.attrs), "name": slot.ph.name, "paragraphs": paragraphs, "font_scale": scale}
                     )
@@ -139,8 +141,8 @@ def _slot_text(name: str, page: PlannedPage, geo: SlideGeometry) -> list[dict[st
         return [
             {"runs": [{"text": entry}], "bullet": "number"} for entry in page.entries
         ]
-    if page.sections:
-        return None  # columns and cards are drawn
+    if page.sections or page.layout in DRAWN_LAYOUTS:
+        return None  # columns, cards, key numbers and quotes are drawn
     blocks = list(page.blocks)
     if geo.kind == "picture":
         blocks = [b for b in blocks if b.type != "image"]

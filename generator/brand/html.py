@@ -18,7 +18,6 @@ from generator.brand.reader import PptxTemplate, TextStyle
 from generator.templates import PAGE_KINDS, Template
 
 PX_PER_PT = 96 / 72
-PPT_INSETS = (9.6, 4.8)  # bodyPr defaults: 0.1 in left/right, 0.05 in top/bottom, px
 SERIF_HINT = re.compile(r"times|roman|garamond|georgia|cambria|serif|mincho|明朝|song|宋|book", re.I)
 JAPANESE_HINT = re.compile(r"[\u3040-\u30ff]|ゴシック|明朝|ｍｓ|ms p?gothic|meiryo|yu |游", re.I)
 ANCHOR_CSS = {"t": "flex-start", "ctr": "center", "b": "flex-end"}
@@ -170,12 +169,15 @@ def _page_html(
 def _slot_html(slot: Slot, kind: str, title_px: float, body_px: float) -> str:
     x, y, w, h = slot.box
     style: TextStyle = slot.style
-    ref_px = title_px if slot.name == "title" else body_px
+    titled = slot.name in ("title", "subtitle")  # both shrink with the title size
+    ref_px = title_px if titled else body_px
     ratio = style.sizes_pt[0] * PX_PER_PT / ref_px if ref_px else 1.0
-    var = "--df-title-size" if slot.name == "title" else "--df-body-size"
+    var = "--df-title-size" if titled else "--df-body-size"
+    pad = style.insets
     font = "var(--df-font-heading)" if style.font == "major" else "var(--df-font-body)"
     css = (
         f"left:{x:.2f}px;top:{y:.2f}px;width:{w:.2f}px;height:{h:.2f}px;"
+        f"padding:{pad[1]:.2f}px {pad[2]:.2f}px {pad[3]:.2f}px {pad[0]:.2f}px;"
         f"justify-content:{ANCHOR_CSS.get(style.anchor, 'flex-start')};"
         f"text-align:{ALIGN_CSS.get(style.align, 'left')};color:#{style.color};"
         f"font-family:{font};font-size:calc(var({var}) * {ratio:.4f});"
@@ -201,7 +203,7 @@ def _theme_css(source: PptxTemplate, major_css: str, minor_css: str) -> str:
     c = source.theme.colors
     return Markup(
         f""".slide {{ position: relative; color: #{c['dk1']}; font-family: {minor_css}; }}
-.ph {{ position: absolute; display: flex; flex-direction: column; padding: {PPT_INSETS[1]}px {PPT_INSETS[0]}px; overflow-wrap: anywhere; }}
+.ph {{ position: absolute; display: flex; flex-direction: column; overflow-wrap: anywhere; }}
 .ph-in {{ min-width: 0; }}
 .ph-title .ph-in, .ph-subtitle .ph-in {{ white-space: pre-wrap; }}
 .ph .df-list {{ padding-left: 1.1em; }}

@@ -44,6 +44,7 @@ class TextStyle:
     bullets: tuple[str, str, str]  # bullet character of levels 1..3 ("" = none)
     line_pct: float  # line spacing of level 1 (1.0 = single)
     caps: bool = False
+    insets: tuple[float, float, float, float] = (9.6, 4.8, 9.6, 4.8)  # bodyPr l, t, r, b px
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,15 @@ def _body_attr(sp: Any, name: str, default: str) -> str:
     return str(value) if value else default
 
 
+def _inset(sp: Any, master_sp: Any, name: str, default: int) -> float:
+    """A bodyPr inset in px: the layout placeholder's, else the master placeholder's."""
+    for el in (sp, master_sp):
+        value = _body_attr(el, name, "") if el is not None else ""
+        if value.lstrip("-").isdigit():
+            return max(0, int(value)) / EMU_PER_PX
+    return default / EMU_PER_PX
+
+
 def _levels(sp: Any, n: int) -> Any:
     if sp is None:
         return None
@@ -280,7 +290,12 @@ def _style(kind: str, sp: Any, master_sp: Any, styles: Any, ctx: ColorContext) -
     anchor = _body_attr(sp, "anchor", "") or (
         _body_attr(master_sp, "anchor", "") if master_sp is not None else ""
     )
+    insets = tuple(
+        _inset(sp, master_sp, name, default)
+        for name, default in (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720))
+    )
     return TextStyle(
+        insets=(insets[0], insets[1], insets[2], insets[3]),
         sizes_pt=(sizes[0], sizes[1], sizes[2]),
         color=first(1, color, ctx.theme.colors["dk1"]),
         bold=bool(first(1, bold, False)),

@@ -92,9 +92,14 @@ def read_theme(root: Any) -> Theme:
     major = _fonts(fonts.find(a("majorFont")) if fonts is not None else None)
     minor = _fonts(fonts.find(a("minorFont")) if fonts is not None else None)
     fmt = root.find(f"{a('themeElements')}/{a('fmtScheme')}")
-    bg_fills = list(fmt.find(a("bgFillStyleLst")) or []) if fmt is not None else []
-    fills = list(fmt.find(a("fillStyleLst")) or []) if fmt is not None else []
+    bg_fills = _children(fmt, "bgFillStyleLst")
+    fills = _children(fmt, "fillStyleLst")
     return Theme(str(root.get("name") or ""), colors, major, minor, bg_fills, fills)
+
+
+def _children(fmt: Any, tag: str) -> list[Any]:
+    found = fmt.find(a(tag)) if fmt is not None else None
+    return list(found) if found is not None else []
 
 
 _OFFICE_ACCENTS = ("4472C4", "ED7D31", "A5A5A5", "FFC000", "5B9BD5", "70AD47")

@@ -199,7 +199,9 @@ def build_planned(
     template = (templates or {}).get(planned.template_id)
     if isinstance(template, BrandTemplate):
         pages = [PlannedPage.from_dict(p) for p in planned.pages]
-        deck = _deck_context(template, planned.subject, planned.outline.get("subtitle", ""), planned.lang)
+        deck = _deck_context(
+            template, planned.subject, planned.outline.get("subtitle", ""), planned.lang
+        )
         conversion = write_brand_deck(template, pages, conversion, deck, _ENGINE_OPTIONS, name)
     document = {
         "version": VERSION,

@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--template-settings",
         metavar="JSON",
-        help="settings of --template-pptx: a JSON file, e.g. {\"layouts\": {\"cover\": \"Title Slide\"}}",
+        help='settings of --template-pptx: a JSON file, e.g. {"layouts": {"cover": "Title Slide"}}',
     )
     p.add_argument("-o", "--output", help="the PPTX file to write (default: <markdown>.pptx)")
     p.add_argument("--document", help="also write the document model (JSON) here")

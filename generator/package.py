@@ -91,12 +91,12 @@ def load_template_package(
     if isinstance(zip_bytes, (bytes, bytearray)) and is_powerpoint(bytes(zip_bytes)):
         if brand_limits is None and not test:
             brand_limits = STORED_BRAND_LIMITS  # accepted at upload, under the limits then
-        template = load_pptx_template(
+        brand = load_pptx_template(
             bytes(zip_bytes), settings=settings, limits=brand_limits, filename=filename
         )
         if test:
-            test_render(template, limits or PackageLimits())
-        return template
+            test_render(brand, limits or PackageLimits())
+        return brand
     limits = limits or PackageLimits()
     files = read_package(zip_bytes, limits)
     template = template_from_files(files)

@@ -134,7 +134,7 @@ def template_job(payload: dict[str, Any]) -> dict[str, Any]:
         settings=payload.get("settings"),
         filename=payload.get("filename"),
     )
-    result = {
+    result: dict[str, Any] = {
         "status": "ok",
         "id": template.id,
         "name": template.name,

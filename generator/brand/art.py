@@ -44,7 +44,11 @@ def layout_art(layout: Any, ctx: ColorContext) -> LayoutArt:
             art.background = _background(bg, source.part, ctx, art)
             break
     if art.background is None:
-        art.background = {"type": "solid", "color": ctx.theme.colors.get("lt1", "FFFFFF"), "alpha": 1.0}
+        art.background = {
+            "type": "solid",
+            "color": ctx.theme.colors.get("lt1", "FFFFFF"),
+            "alpha": 1.0,
+        }
     sources = [layout] if layout.element.get("showMasterSp") in ("0", "false") else [master, layout]
     for source in sources:
         tree = source.element.find(f"{p('cSld')}/{p('spTree')}")
@@ -93,12 +97,23 @@ def _fill(props: Any, part: Any, ctx: ColorContext, art: LayoutArt) -> dict[str,
         for gs in grad.iter(a("gs")):
             found = resolve_color(first_color_child(gs), ctx)
             if found:
-                stops.append({"pos": int(gs.get("pos", "0")) / 100000, "color": found[0], "alpha": found[1]})
+                stops.append(
+                    {"pos": int(gs.get("pos", "0")) / 100000, "color": found[0], "alpha": found[1]}
+                )
         lin = grad.find(a("lin"))
         angle = int(lin.get("ang", "0")) / 60000 if lin is not None else 90.0
         if len(stops) >= 2:
-            return {"type": "gradient", "path": "linear", "angle": angle, "stops": sorted(stops, key=lambda s: s["pos"])}
-        return {"type": "solid", "color": stops[0]["color"], "alpha": stops[0]["alpha"]} if stops else None
+            return {
+                "type": "gradient",
+                "path": "linear",
+                "angle": angle,
+                "stops": sorted(stops, key=lambda s: s["pos"]),
+            }
+        return (
+            {"type": "solid", "color": stops[0]["color"], "alpha": stops[0]["alpha"]}
+            if stops
+            else None
+        )
     blip = props.find(a("blipFill"))
     if blip is not None:
         sha1 = _media(blip, part, art)
@@ -137,7 +152,9 @@ def _xfrm(el: Any, tf: Transform) -> tuple[float, float, float, float, float] | 
     return x, y, w, h, int(xfrm.get("rot", "0")) / 60000
 
 
-def _walk(tree: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt, depth: int) -> None:
+def _walk(
+    tree: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt, depth: int
+) -> None:
     if depth > MAX_DEPTH:
         return
     for el in tree:
@@ -152,7 +169,9 @@ def _walk(tree: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt
             _shape(el, part, ctx, tf, art)
 
 
-def _group(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt, depth: int) -> None:
+def _group(
+    el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt, depth: int
+) -> None:
     xfrm = el.find(f"{p('grpSpPr')}/{a('xfrm')}")
     if xfrm is None:
         _walk(el, part, ctx, tf, art, depth + 1)
@@ -176,7 +195,20 @@ def _picture(el: Any, part: Any, tf: Transform, art: LayoutArt) -> None:
     if box is None or sha1 is None:
         return
     x, y, w, h, rot = box
-    art.shapes.append({"kind": "picture", "x": x, "y": y, "w": w, "h": h, "rotation": rot, "media": sha1, "crop": None, "geom": "rect", "name": "template picture"})
+    art.shapes.append(
+        {
+            "kind": "picture",
+            "x": x,
+            "y": y,
+            "w": w,
+            "h": h,
+            "rotation": rot,
+            "media": sha1,
+            "crop": None,
+            "geom": "rect",
+            "name": "template picture",
+        }
+    )
 
 
 def _shape(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt) -> None:
@@ -192,7 +224,19 @@ def _shape(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt)
         if ref and style.find(a("fillRef")).get("idx", "0") != "0":
             fill = {"type": "solid", "color": ref[0], "alpha": ref[1]}
     if fill is not None and fill.get("type") == "image":
-        art.shapes.append({"kind": "picture", "x": x, "y": y, "w": w, "h": h, "rotation": rot, "media": fill["media"], "crop": None, "geom": "rect"})
+        art.shapes.append(
+            {
+                "kind": "picture",
+                "x": x,
+                "y": y,
+                "w": w,
+                "h": h,
+                "rotation": rot,
+                "media": fill["media"],
+                "crop": None,
+                "geom": "rect",
+            }
+        )
         return
     line = _line(sp_pr.find(a("ln")), style, ctx)
     geom_el = sp_pr.find(a("prstGeom"))
@@ -204,12 +248,40 @@ def _shape(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt)
             flip_v = xfrm is not None and xfrm.get("flipV") == "1"
             x1, x2 = (x + w, x) if flip_h else (x, x + w)
             y1, y2 = (y + h, y) if flip_v else (y, y + h)
-            art.shapes.append({"kind": "line", "x": x, "y": y, "w": w, "h": h, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "line": line})
+            art.shapes.append(
+                {
+                    "kind": "line",
+                    "x": x,
+                    "y": y,
+                    "w": w,
+                    "h": h,
+                    "x1": x1,
+                    "y1": y1,
+                    "x2": x2,
+                    "y2": y2,
+                    "line": line,
+                }
+            )
         return
     text = _text(el, ctx)
     if fill is None and line is None and text is None:
         return
-    art.shapes.append({"kind": "rect", "x": x, "y": y, "w": w, "h": h, "rotation": rot, "geom": geom, "fill": fill, "line": line, "shadow": None, "text": text, "name": "template shape"})
+    art.shapes.append(
+        {
+            "kind": "rect",
+            "x": x,
+            "y": y,
+            "w": w,
+            "h": h,
+            "rotation": rot,
+            "geom": geom,
+            "fill": fill,
+            "line": line,
+            "shadow": None,
+            "text": text,
+            "name": "template shape",
+        }
+    )
 
 
 def _line(ln: Any, style: Any, ctx: ColorContext) -> dict[str, Any] | None:
@@ -272,4 +344,3 @@ def layout_arts(data: bytes, partnames: list[str], ctx: ColorContext) -> dict[st
             if name in partnames:
                 found[name] = layout_art(layout, ctx)
     return found
-

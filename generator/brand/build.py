@@ -70,7 +70,12 @@ def plan_slides(
                     titled = name in ("title", "subtitle")
                     scale = page.title_size / title_max if titled else page.body_size / body_max
                     fills.append(
-                        {"ph": dict(slot.ph.attrs), "name": slot.ph.name, "paragraphs": paragraphs, "font_scale": scale}
+                        {
+                            "ph": dict(slot.ph.attrs),
+                            "name": slot.ph.name,
+                            "paragraphs": paragraphs,
+                            "font_scale": scale,
+                        }
                     )
             elif _has_content(name, page, ctx):
                 drawn = True
@@ -130,17 +135,17 @@ def _slot_text(name: str, page: PlannedPage, geo: SlideGeometry) -> list[dict[st
         if len(page.sections) <= i:
             return []
         section = page.sections[i]
-        head = [] if "lhead" in geo.slots or not section.title else [
-            {"runs": [{"text": section.title, "bold": True}], "bullet": "none"}
-        ]
+        head = (
+            []
+            if "lhead" in geo.slots or not section.title
+            else [{"runs": [{"text": section.title, "bold": True}], "bullet": "none"}]
+        )
         body = _blocks_text(section.blocks)
         return None if body is None else head + body
     if name == "image":
         return None
     if page.kind == "contents":
-        return [
-            {"runs": [{"text": entry}], "bullet": "number"} for entry in page.entries
-        ]
+        return [{"runs": [{"text": entry}], "bullet": "number"} for entry in page.entries]
     if page.sections or page.layout in DRAWN_LAYOUTS:
         return None  # columns, cards, key numbers and quotes are drawn
     blocks = list(page.blocks)
@@ -159,7 +164,9 @@ def _blocks_text(blocks: list[Block]) -> list[dict[str, Any]] | None:
         elif block.type == "heading":
             out.append({"runs": _runs(block.spans, bold=True), "bullet": "none"})
         elif block.type == "quote":
-            out += [{"runs": _runs(para, italic=True), "bullet": "none"} for para in block.paragraphs]
+            out += [
+                {"runs": _runs(para, italic=True), "bullet": "none"} for para in block.paragraphs
+            ]
         elif not _list_text(block, 0, out):
             return None
     return out
@@ -167,14 +174,22 @@ def _blocks_text(blocks: list[Block]) -> list[dict[str, Any]] | None:
 
 def _list_text(block: Block, level: int, out: list[dict[str, Any]]) -> bool:
     for item in block.items:
-        out.append({"runs": _runs(item.spans), "level": level, "bullet": "number" if block.ordered else None})
+        out.append(
+            {
+                "runs": _runs(item.spans),
+                "level": level,
+                "bullet": "number" if block.ordered else None,
+            }
+        )
         for child in item.children:
             if child.type != "list" or not _list_text(child, min(level + 1, 8), out):
                 return False
     return True
 
 
-def draw_pages(htmls: list[str | None], options: Options) -> tuple[list[dict[str, Any] | None], dict[str, dict[str, Any]], list[str]]:
+def draw_pages(
+    htmls: list[str | None], options: Options
+) -> tuple[list[dict[str, Any] | None], dict[str, dict[str, Any]], list[str]]:
     """Slide models of the pages the engine draws (None where there is none or it failed)."""
     slides: list[dict[str, Any] | None] = []
     media: dict[str, dict[str, Any]] = {}
@@ -208,14 +223,26 @@ def write_brand_deck(
     drawn, media, problems = draw_pages([s.html for s in plans], options)
     slides = []
     for plan, model in zip(plans, drawn, strict=True):
-        slide = {"layout": plan.layout, "placeholders": plan.placeholders, "shapes": [], "background": None}
+        slide = {
+            "layout": plan.layout,
+            "placeholders": plan.placeholders,
+            "shapes": [],
+            "background": None,
+        }
         if model is not None:
             slide["shapes"] = model.get("shapes", [])
         slides.append(slide)
     source = template.source
     assert source is not None
-    written = {"width": source.width, "height": source.height, "slides": slides, "title": _title(filename, preview)}
-    data = write_on_base(base_package(template, bool(template.settings.get("keepSlides"))), written, media)
+    written = {
+        "width": source.width,
+        "height": source.height,
+        "slides": slides,
+        "title": _title(filename, preview),
+    }
+    data = write_on_base(
+        base_package(template, bool(template.settings.get("keepSlides"))), written, media
+    )
     arts = layout_arts(source.data, sorted({p.layout for p in plans}), source.color_context())
     return replace(
         preview,
@@ -223,7 +250,14 @@ def write_brand_deck(
         slides=preview_slides(plans, preview.slides, arts),
         media={**preview.media, **{k: v for art in arts.values() for k, v in art.media.items()}},
         diagnostics=[
-            d + ([{"kind": "brand", "message": m, "where": ""} for m in problems if m.startswith(f"slide {i + 1}:")])
+            d
+            + (
+                [
+                    {"kind": "brand", "message": m, "where": ""}
+                    for m in problems
+                    if m.startswith(f"slide {i + 1}:")
+                ]
+            )
             for i, d in enumerate(preview.diagnostics)
         ],
     )
@@ -236,7 +270,14 @@ def preview_slides(
     for plan, slide in zip(plans, fitted, strict=False):
         art = arts.get(plan.layout)
         shapes = list(art.shapes if art else []) + list(slide.get("shapes") or [])
-        out.append({**slide, "background": art.background if art else slide.get("background"), "shapes": shapes, "layout": plan.layout})
+        out.append(
+            {
+                **slide,
+                "background": art.background if art else slide.get("background"),
+                "shapes": shapes,
+                "layout": plan.layout,
+            }
+        )
     return out
 
 
@@ -246,9 +287,6 @@ def _title(filename: str | None, preview: Conversion) -> str:
     return deck_title(filename or preview.filename)
 
 
-def convert_on_template(
-    htmls: Sequence[str], template: BrandTemplate, **kwargs: Any
-) -> Conversion:
+def convert_on_template(htmls: Sequence[str], template: BrandTemplate, **kwargs: Any) -> Conversion:
     """HTML pages converted onto the template's blank layout (engine.api.convert with base)."""
     return convert(htmls, base=base_package(template), **kwargs)
-

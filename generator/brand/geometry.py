@@ -95,7 +95,9 @@ class GeometryBuilder:
             subs = (layout.of("subTitle") if layout is not None else []) or contents[:1]
             t = geo.slots["title"].box
             below = (t[0], t[1] + t[3] + 12, t[2], max(60.0, self.template.height * 0.15))
-            geo.slots["subtitle"] = self._slot("subtitle", subs[0] if subs else None, below, self.body_style)
+            geo.slots["subtitle"] = self._slot(
+                "subtitle", subs[0] if subs else None, below, self.body_style
+            )
         elif kind == "section":
             pass
         elif kind == "picture":
@@ -104,7 +106,9 @@ class GeometryBuilder:
             image_box = _box(pics[0]) if pics else (x + w * 0.5, y, w * 0.5, h)
             text_box = _box(contents[0]) if contents else (x, y, w * 0.46, h)
             geo.slots["image"] = Slot("image", image_box, self.body_style, None)
-            geo.slots["body"] = self._slot("body", contents[0] if contents else None, text_box, self.body_style)
+            geo.slots["body"] = self._slot(
+                "body", contents[0] if contents else None, text_box, self.body_style
+            )
         elif kind in ("two_content", "comparison") and len(contents) >= 2:
             self._columns(geo, contents)
         elif kind in ("two_content", "comparison"):
@@ -114,7 +118,9 @@ class GeometryBuilder:
             geo.slots["left"] = Slot("left", (x, y, half, h), self.body_style, None)
             geo.slots["right"] = Slot("right", (x + half + gap, y, half, h), self.body_style, None)
         else:
-            geo.slots["body"] = self._slot("body", contents[0] if contents else None, self.body_box, self.body_style)
+            geo.slots["body"] = self._slot(
+                "body", contents[0] if contents else None, self.body_box, self.body_style
+            )
         return geo
 
     def _columns(self, geo: SlideGeometry, contents: list[PlaceholderBox]) -> None:

@@ -18,7 +18,9 @@ from generator.brand.reader import PptxTemplate, TextStyle
 from generator.templates import PAGE_KINDS, Template
 
 PX_PER_PT = 96 / 72
-SERIF_HINT = re.compile(r"times|roman|garamond|georgia|cambria|serif|mincho|明朝|song|宋|book", re.I)
+SERIF_HINT = re.compile(
+    r"times|roman|garamond|georgia|cambria|serif|mincho|明朝|song|宋|book", re.I
+)
 JAPANESE_HINT = re.compile(r"[\u3040-\u30ff]|ゴシック|明朝|ｍｓ|ms p?gothic|meiryo|yu |游", re.I)
 ANCHOR_CSS = {"t": "flex-start", "ctr": "center", "b": "flex-end"}
 ALIGN_CSS = {"l": "left", "ctr": "center", "r": "right", "just": "justify", "dist": "justify"}
@@ -37,7 +39,7 @@ _BODY = """{% if page.layout in ("columns", "cards") and page.sections %}
 {% else %}{{ page.body }}{% endif %}"""
 
 _SLOT_CONTENT = {
-    "title": '{{ page.title }}{% if page.continued %} ({{ page.part }}/{{ page.parts }}){% endif %}',
+    "title": "{{ page.title }}{% if page.continued %} ({{ page.part }}/{{ page.parts }}){% endif %}",
     "subtitle": "{{ page.subtitle }}",
     "body": _BODY,
     "left": '{% if page.sections|length > 0 %}{% if not brand.heads %}<h3 class="col-title">{{ page.sections[0].title }}</h3>{% endif %}{{ page.sections[0].body }}{% endif %}',
@@ -54,7 +56,11 @@ def font_stack(face: str, ea: str, serif: bool | None = None) -> tuple[str, str,
     typefaces first, then installed metric-compatible or similar families."""
     from engine.fonts.resolve import _EQUIV_CLASSES
 
-    latin_alt = "Liberation Serif" if (serif if serif is not None else SERIF_HINT.search(face or "")) else "Liberation Sans"
+    latin_alt = (
+        "Liberation Serif"
+        if (serif if serif is not None else SERIF_HINT.search(face or ""))
+        else "Liberation Sans"
+    )
     for cls in _EQUIV_CLASSES:
         if face.casefold() in cls and "carlito" in cls:
             latin_alt = "Carlito"
@@ -103,12 +109,16 @@ class BrandTemplate(Template):
 
 
 def build_template(
-    template_id: str, name: str, category: str, source: PptxTemplate, layouts: LayoutMap,
+    template_id: str,
+    name: str,
+    category: str,
+    source: PptxTemplate,
+    layouts: LayoutMap,
     settings: dict[str, Any],
 ) -> BrandTemplate:
     """The BrandTemplate of a read PowerPoint template and its layout map."""
     builder = GeometryBuilder(source, layouts)
-    geometries = {kind: builder.build(kind) for kind in KINDS}
+    geometries: dict[str, SlideGeometry] = {kind: builder.build(kind) for kind in KINDS}
     theme = source.theme
     major_css, major_alt, major_ea_alt = font_stack(theme.major.latin, theme.major.ea)
     minor_css, minor_alt, minor_ea_alt = font_stack(theme.minor.latin, theme.minor.ea)
@@ -202,7 +212,7 @@ def _slot_html(slot: Slot, kind: str, title_px: float, body_px: float) -> str:
 def _theme_css(source: PptxTemplate, major_css: str, minor_css: str) -> str:
     c = source.theme.colors
     return Markup(
-        f""".slide {{ position: relative; color: #{c['dk1']}; font-family: {minor_css}; }}
+        f""".slide {{ position: relative; color: #{c["dk1"]}; font-family: {minor_css}; }}
 .ph {{ position: absolute; display: flex; flex-direction: column; overflow-wrap: anywhere; }}
 .ph-in {{ min-width: 0; }}
 .ph-title .ph-in, .ph-subtitle .ph-in {{ white-space: pre-wrap; }}
@@ -211,16 +221,16 @@ def _theme_css(source: PptxTemplate, major_css: str, minor_css: str) -> str:
 .ph .df-list .df-list {{ font-size: 0.9em; }}
 .ph .df-p {{ margin: 0 0 0.3em 0; }}
 .ph .df-h {{ font-size: 1em; }}
-.df-list li::marker {{ color: #{c['accent1']}; }}
-.df-table th {{ background: #{c['accent1']}; color: #{c['lt1']}; text-align: left; }}
-.df-table td {{ border-bottom: 1px solid #{c['lt2']}; }}
-.df-quote {{ border-left: 4px solid #{c['accent2']}; }}
-.df-code {{ background: #{c['lt2']}; color: #{c['dk1']}; }}
-a {{ color: #{c['hlink']}; }}
+.df-list li::marker {{ color: #{c["accent1"]}; }}
+.df-table th {{ background: #{c["accent1"]}; color: #{c["lt1"]}; text-align: left; }}
+.df-table td {{ border-bottom: 1px solid #{c["lt2"]}; }}
+.df-quote {{ border-left: 4px solid #{c["accent2"]}; }}
+.df-code {{ background: #{c["lt2"]}; color: #{c["dk1"]}; }}
+a {{ color: #{c["hlink"]}; }}
 .grid {{ display: flex; gap: 24px; }}
 .col {{ flex: 1 1 0; min-width: 0; }}
-.col-title {{ font-size: 1.05em; margin: 0 0 8px 0; padding-bottom: 6px; border-bottom: 3px solid #{c['accent1']}; }}
-.layout-cards .col, .grid.n3 .col, .grid.n4 .col {{ background: #{c['lt2']}; padding: 18px; border-top: 6px solid #{c['accent1']}; }}
+.col-title {{ font-size: 1.05em; margin: 0 0 8px 0; padding-bottom: 6px; border-bottom: 3px solid #{c["accent1"]}; }}
+.layout-cards .col, .grid.n3 .col, .grid.n4 .col {{ background: #{c["lt2"]}; padding: 18px; border-top: 6px solid #{c["accent1"]}; }}
 .intro {{ margin-bottom: 16px; }}
 .split {{ display: flex; gap: 32px; align-items: flex-start; }}
 .split-text {{ flex: 1 1 0; min-width: 0; }}
@@ -228,8 +238,8 @@ a {{ color: #{c['hlink']}; }}
 .split-media img, .ph-image img {{ display: block; max-width: 100%; max-height: 100%; object-fit: contain; }}
 .ph-image {{ align-items: center; }}
 .key {{ display: flex; align-items: center; gap: 28px; margin-bottom: 20px; }}
-.key-value {{ font-size: 3.5em; line-height: 1.1; font-weight: 700; color: #{c['accent1']}; white-space: nowrap; }}
+.key-value {{ font-size: 3.5em; line-height: 1.1; font-weight: 700; color: #{c["accent1"]}; white-space: nowrap; }}
 .key-caption {{ flex: 1 1 0; min-width: 0; }}
-.big-quote {{ font-size: 1.2em; font-style: italic; padding: 8px 0 8px 24px; border-left: 6px solid #{c['accent2']}; margin: 0 0 16px 0; }}
+.big-quote {{ font-size: 1.2em; font-style: italic; padding: 8px 0 8px 24px; border-left: 6px solid #{c["accent2"]}; margin: 0 0 16px 0; }}
 """
     )

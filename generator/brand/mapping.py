@@ -53,7 +53,9 @@ class LayoutMap:
 
     layouts: dict[str, LayoutInfo | None]
     warnings: list[str] = field(default_factory=list)
-    chosen_by: dict[str, str] = field(default_factory=dict)  # kind -> "settings" | "auto" | "fallback"
+    chosen_by: dict[str, str] = field(
+        default_factory=dict
+    )  # kind -> "settings" | "auto" | "fallback"
 
     def get(self, kind: str) -> LayoutInfo | None:
         return self.layouts.get(kind)

@@ -63,7 +63,9 @@ def split_package(data: bytes, limits: BrandLimits) -> tuple[bytes, dict[str, An
         return data, {}
     member = next((m for m in PACKAGE_MEMBERS if m in names), None)
     if member is None or len(names) > 2:
-        raise refuse(f"a template package holds {' or '.join(PACKAGE_MEMBERS)} and {SETTINGS_MEMBER}")
+        raise refuse(
+            f"a template package holds {' or '.join(PACKAGE_MEMBERS)} and {SETTINGS_MEMBER}"
+        )
     info = archive.getinfo(member)
     if info.file_size > limits.max_file_bytes:
         raise refuse(f"is {info.file_size} bytes; at most {limits.max_file_bytes} allowed", member)
@@ -84,16 +86,24 @@ def parse_settings(raw: Any) -> dict[str, Any]:
         try:
             raw = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as exc:
-            raise GeneratorError("bad template settings", [Problem("settings", f"not JSON: {exc}"[:200])]) from None
+            raise GeneratorError(
+                "bad template settings", [Problem("settings", f"not JSON: {exc}"[:200])]
+            ) from None
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise GeneratorError("bad template settings", [Problem("settings", "must be a JSON object")])
+        raise GeneratorError(
+            "bad template settings", [Problem("settings", "must be a JSON object")]
+        )
     problems = [Problem(f"settings.{k}", "unknown key") for k in raw if k not in SETTINGS_KEYS]
     for key in ("id", "name", "category"):
         value = raw.get(key)
-        if value is not None and (not isinstance(value, str) or not value.strip() or len(value) > 64):
-            problems.append(Problem(f"settings.{key}", "must be a non-empty string of at most 64 characters"))
+        if value is not None and (
+            not isinstance(value, str) or not value.strip() or len(value) > 64
+        ):
+            problems.append(
+                Problem(f"settings.{key}", "must be a non-empty string of at most 64 characters")
+            )
     if "id" in raw and isinstance(raw["id"], str) and ID_RE.search(raw["id"]):
         problems.append(Problem("settings.id", "letters, digits, '-' and '_' only"))
     layouts = raw.get("layouts")
@@ -134,7 +144,10 @@ def load_pptx_template(
     source.warnings += layout_map.warnings
     template_id = template_id_for(filename, merged)
     if template_id in builtin_templates():
-        raise GeneratorError("bad template settings", [Problem("settings.id", f"{template_id!r} is a built-in template id")])
+        raise GeneratorError(
+            "bad template settings",
+            [Problem("settings.id", f"{template_id!r} is a built-in template id")],
+        )
     stem = (filename or "").rsplit("/", 1)[-1].rsplit(".", 1)[0]
     name = str(merged.get("name") or source.title or stem or template_id)
     category = str(merged.get("category") or "custom")

@@ -197,14 +197,17 @@ def _placeholder(ph: Any, master_ph: Any, styles: Any, ctx: ColorContext) -> Pla
     if master_ph is not None and not any(box[2:]):
         dims = (master_ph.left, master_ph.top, master_ph.width, master_ph.height)
         box = [float(v or 0) / EMU_PER_PX for v in dims]
-    style = _style(kind, ph.element, master_ph.element if master_ph is not None else None, styles, ctx)
+    style = _style(
+        kind, ph.element, master_ph.element if master_ph is not None else None, styles, ctx
+    )
     vertical = attrs.get("orient") == "vert" or _body_attr(ph.element, "vert", "") in (
         "vert",
         "eaVert",
         "vert270",
     )
+    x, y, w, h = box
     return PlaceholderBox(
-        kind, int(attrs.get("idx", "0")), str(ph.name or ""), *box, attrs, style, vertical
+        kind, int(attrs.get("idx", "0")), str(ph.name or ""), x, y, w, h, attrs, style, vertical
     )
 
 

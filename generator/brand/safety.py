@@ -26,7 +26,9 @@ from generator.sources.errors import SourceError, SourceLimits, check_zip, read_
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-PRESENTATION_MAIN = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
+PRESENTATION_MAIN = (
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
+)
 ACCEPTED_MAIN = {
     PRESENTATION_MAIN: "presentation",
     "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": "template",
@@ -72,7 +74,9 @@ def refuse(reason: str, where: str = "file") -> GeneratorError:
     return GeneratorError("invalid PowerPoint template", [Problem(where, reason)])
 
 
-def check_pptx(data: bytes, limits: BrandLimits | None = None, name: str = "file") -> CheckedPackage:
+def check_pptx(
+    data: bytes, limits: BrandLimits | None = None, name: str = "file"
+) -> CheckedPackage:
     """The checks above; returns the package to open or raises GeneratorError 1010."""
     limits = limits or BrandLimits()
     if not isinstance(data, (bytes, bytearray)):
@@ -109,7 +113,9 @@ def check_pptx(data: bytes, limits: BrandLimits | None = None, name: str = "file
         if not member.endswith((".xml", ".rels")) or member == "[Content_Types].xml":
             continue
         if info.file_size > limits.max_xml_bytes:
-            raise refuse(f"XML part is {info.file_size} bytes; at most {limits.max_xml_bytes}", member)
+            raise refuse(
+                f"XML part is {info.file_size} bytes; at most {limits.max_xml_bytes}", member
+            )
         root = _parse(archive, member, source_limits, limits)
         if member.endswith(".rels"):
             _check_rels(member, root, warnings)
@@ -122,7 +128,9 @@ def _check_names(names: list[str]) -> None:
     for name in names:
         lowered = name.lower()
         if any(part in lowered for part in REFUSED_PARTS):
-            raise refuse("macro-enabled or ActiveX content is not accepted (VBA / ActiveX part)", name)
+            raise refuse(
+                "macro-enabled or ActiveX content is not accepted (VBA / ActiveX part)", name
+            )
         if name.startswith("/") or "\\" in name or ".." in name.split("/"):
             raise refuse("bad member name (absolute path or traversal)", name[:120])
 
@@ -136,7 +144,9 @@ def _parse(
     try:
         return SafeET.fromstring(raw, forbid_dtd=True)
     except DefusedXmlException:
-        raise refuse("XML with a DTD or entity declarations is refused (XML bomb guard)", member) from None
+        raise refuse(
+            "XML with a DTD or entity declarations is refused (XML bomb guard)", member
+        ) from None
     except SafeET.ParseError as exc:
         raise refuse(f"not well-formed XML ({exc})"[:200], member) from None
 

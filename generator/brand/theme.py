@@ -183,11 +183,9 @@ def resolve_color(el: Any, ctx: ColorContext) -> tuple[str, float] | None:
         else:
             slot = ctx.clr_map.get(name, name)
             base = ctx.theme.colors.get(slot) or ctx.theme.colors["dk1"]
-    else:
-        base = _base_color(el)
-        if base is None:
-            return None
-    return _apply_mods(base, el)
+        return _apply_mods(base, el)
+    found = _base_color(el)
+    return _apply_mods(found, el) if found is not None else None
 
 
 def scheme_slot(el: Any, ctx: ColorContext) -> str | None:

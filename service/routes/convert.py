@@ -176,7 +176,7 @@ async def _convert(
     req = await asyncio.to_thread(parse) if len(body) > _PARSE_IN_THREAD_BYTES else parse()
     filename = sanitize_filename(req.filename, settings.default_filename)
     await asyncio.to_thread(_precheck, state, principal, len(req.htmls))
-    payload = {
+    payload: dict[str, Any] = {
         "htmls": req.htmls,
         "pageErrorMode": req.pageErrorMode,
         "filename": filename,

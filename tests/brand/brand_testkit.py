@@ -48,10 +48,15 @@ def sample(name: str) -> bytes:
     return TEMPLATES[name].read_bytes()
 
 
-def rewrite(data: bytes, changes: dict[str, bytes | None], added: dict[str, bytes] | None = None) -> bytes:
+def rewrite(
+    data: bytes, changes: dict[str, bytes | None], added: dict[str, bytes] | None = None
+) -> bytes:
     """The zip `data` with members replaced (None: removed) and added."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as src,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst,
+    ):
         for info in src.infolist():
             if info.filename in changes:
                 new = changes[info.filename]
@@ -98,7 +103,11 @@ def package_problems(data: bytes) -> list[str]:
                 if rel.get("TargetMode") == "External":
                     continue
                 target = rel.get("Target", "")
-                path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+                path = (
+                    target.lstrip("/")
+                    if target.startswith("/")
+                    else posixpath.normpath(posixpath.join(folder, target))
+                )
                 if path not in present:
                     problems.append(f"{rels}: {rel.get('Id')} -> missing {path}")
     return problems

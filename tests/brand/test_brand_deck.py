@@ -69,13 +69,17 @@ def test_slides_use_mapped_layouts_and_placeholders() -> None:
     assert cover.shapes.title is not None
     assert cover.shapes.title.text_frame.text == "Quarterly Review 季度回顾"
     assert any("Numbers and plans" in s.text_frame.text for s in titles)
-    bullets = next(s for s in prs.slides if s.shapes.title is not None and s.shapes.title.text_frame.text == "Revenue Growth")
+    bullets = next(
+        s
+        for s in prs.slides
+        if s.shapes.title is not None and s.shapes.title.text_frame.text == "Revenue Growth"
+    )
     body = [s for s in bullets.placeholders if s.placeholder_format.idx == 1]
     assert body and "Sales up in every region" in body[0].text_frame.text
     levels = [p.level for p in body[0].text_frame.paragraphs]
     assert levels == [0, 0, 1]
     xml = slide_xml(d.pptx_bytes)[used.index("Title and Content")]
-    assert '<p:ph type="title"/>' in xml or "<p:ph type=\"title\"" in xml
+    assert '<p:ph type="title"/>' in xml or '<p:ph type="title"' in xml
     assert "<p:spPr/>" in xml  # geometry inherited from the layout
 
 
@@ -86,7 +90,7 @@ def test_rich_content_is_drawn_in_theme_colours_and_fonts() -> None:
     assert "<a:tbl>" in table_slide
     assert '<a:schemeClr val="accent1"/>' in table_slide  # the header row fill
     assert 'typeface="+mn-lt"' in table_slide  # the body font, as the theme's
-    assert "<p:ph type=\"title\"" in table_slide  # the title stays a placeholder
+    assert '<p:ph type="title"' in table_slide  # the title stays a placeholder
     assert "<p:bg>" not in table_slide  # the layout's background shows
 
 

@@ -29,14 +29,27 @@ def _pages(pptx: bytes, tmp: Path, stem: str) -> tuple[list[Image.Image], str]:
     src.write_bytes(pptx)
     profile = tmp / "lo-profile"
     subprocess.run(
-        [str(SOFFICE), f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf", "--outdir", str(tmp), str(src)],
+        [
+            str(SOFFICE),
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp),
+            str(src),
+        ],
         check=True,
         capture_output=True,
         timeout=240,
     )
     pdf = tmp / f"{stem}.pdf"
-    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp / stem)], check=True, capture_output=True)
-    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True).stdout.decode()
+    subprocess.run(
+        ["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp / stem)], check=True, capture_output=True
+    )
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], check=True, capture_output=True
+    ).stdout.decode()
     files = sorted(tmp.glob(f"{stem}-*.png"))
     return [Image.open(f).convert("RGB") for f in files], text
 

@@ -152,7 +152,7 @@ def test_xml_bomb_is_refused() -> None:
     bomb = (
         b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
         b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
-        b"<p:sldLayout xmlns:p=\"http://schemas.openxmlformats.org/presentationml/2006/main\">&lol2;</p:sldLayout>"
+        b'<p:sldLayout xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">&lol2;</p:sldLayout>'
     )
     field, reason = refused(rewrite(sample("wide"), {"ppt/slideLayouts/slideLayout1.xml": bomb}))
     assert field == "ppt/slideLayouts/slideLayout1.xml"
@@ -191,7 +191,18 @@ def test_no_layouts_is_refused() -> None:
     rels = member(data, rels_name)
     import re
 
-    stripped = re.sub(r'<Relationship [^>]*slideLayout"? [^>]*/>|<Relationship [^>]*relationships/slideLayout"[^>]*/>', "", rels)
-    master = re.sub(r"<p:sldLayoutIdLst>.*</p:sldLayoutIdLst>", "", member(data, "ppt/slideMasters/slideMaster1.xml"), flags=re.S)
-    bad = rewrite(data, {rels_name: stripped.encode(), "ppt/slideMasters/slideMaster1.xml": master.encode()})
+    stripped = re.sub(
+        r'<Relationship [^>]*slideLayout"? [^>]*/>|<Relationship [^>]*relationships/slideLayout"[^>]*/>',
+        "",
+        rels,
+    )
+    master = re.sub(
+        r"<p:sldLayoutIdLst>.*</p:sldLayoutIdLst>",
+        "",
+        member(data, "ppt/slideMasters/slideMaster1.xml"),
+        flags=re.S,
+    )
+    bad = rewrite(
+        data, {rels_name: stripped.encode(), "ppt/slideMasters/slideMaster1.xml": master.encode()}
+    )
     assert "no slide layouts" in refused(bad)[1]

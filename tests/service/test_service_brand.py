@@ -56,7 +56,9 @@ def uploaded(env: Env, acme: dict[str, str]) -> dict:
     return data
 
 
-def test_upload_answers_the_template_facts_and_records_type_2(env: Env, acme: dict[str, str], uploaded: dict) -> None:
+def test_upload_answers_the_template_facts_and_records_type_2(
+    env: Env, acme: dict[str, str], uploaded: dict
+) -> None:
     assert uploaded["id"] == "acme-sales"
     assert uploaded["name"] == "ACME sales"
     assert uploaded["format"] == "pptx"
@@ -70,13 +72,17 @@ def test_upload_answers_the_template_facts_and_records_type_2(env: Env, acme: di
 
 
 def test_generate_on_the_uploaded_template(env: Env, acme: dict[str, str], uploaded: dict) -> None:
-    out = env.post(GENERATE, {"templateId": uploaded["id"], "markdown": MARKDOWN}, token=acme["alice"])
+    out = env.post(
+        GENERATE, {"templateId": uploaded["id"], "markdown": MARKDOWN}, token=acme["alice"]
+    )
     assert out["code"] == 0, out
     info = out["data"]["pptInfo"]
     assert info["templateId"] == "acme-sales"
     file_url = out["data"].get("fileUrl") or info.get("fileUrl")
     if file_url is None:
-        dl = env.post("/api/ppt/downloadPptx", {"id": out["data"]["pptInfo"]["id"]}, token=acme["alice"])
+        dl = env.post(
+            "/api/ppt/downloadPptx", {"id": out["data"]["pptInfo"]["id"]}, token=acme["alice"]
+        )
         file_url = dl["data"]["fileUrl"]
     data = get_path(env, file_url).content
     prs = pptx.Presentation(io.BytesIO(data))
@@ -89,7 +95,9 @@ def test_generate_on_the_uploaded_template(env: Env, acme: dict[str, str], uploa
 def test_convert_with_template_id(env: Env, acme: dict[str, str], uploaded: dict) -> None:
     page = '<div class="slide" style="width:960px;height:720px"><h1>On the master</h1></div>'
     wide = page.replace("960px", "1280px")
-    out = env.post(CONVERT, {"htmls": [page, wide], "templateId": uploaded["id"]}, token=acme["alice"])
+    out = env.post(
+        CONVERT, {"htmls": [page, wide], "templateId": uploaded["id"]}, token=acme["alice"]
+    )
     assert out["code"] == 0, out
     assert out["data"]["failedPages"] == 1
     assert out["data"]["failedPageDetails"][0]["code"] == 50102
@@ -118,7 +126,11 @@ def test_bad_files_are_refused_and_nothing_is_charged(env: Env) -> None:
     assert encrypted["code"] == 1010
     assert "encrypted" in encrypted["data"]["errorDetails"][0]["reason"]
     bad_settings = upload(
-        env, "wide.pptx", (SAMPLES / "widescreen-16x9.pptx").read_bytes(), {"layouts": {"cover": "Nope"}}, token=token
+        env,
+        "wide.pptx",
+        (SAMPLES / "widescreen-16x9.pptx").read_bytes(),
+        {"layouts": {"cover": "Nope"}},
+        token=token,
     )
     assert bad_settings["code"] == 1010
     assert bad_settings["data"]["errorDetails"][0]["field"] == "settings.layouts.cover"

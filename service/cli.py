@@ -116,6 +116,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "keys": ("service.admin_cli:keys_main", "API keys: create ACCOUNT, revoke KEY_OR_PREFIX"),
     "db": ("service.admin_cli:db_main", "database: upgrade (run the migrations)"),
     "doctor": ("service.doctor:main", "check fonts, optional tools, settings; what to install"),
+    "settings": ("service.settings_doc:main", "the DECKFORGE_* settings table (--write, --check)"),
     "worker": ("service.worker_cli:main", "run a worker host for the task queue (scale-out)"),
 }
 

@@ -3,7 +3,7 @@ upload -> validated in a worker, charged as usage type 2, stored privately for t
 
 Built-in covers are drawn once by a worker (generator.template_preview), kept in storage and
 found again through `template_previews` by template id + content hash, so every instance
-shares them. Decisions in README ("Generation endpoints").
+shares them. Decisions in docs/service.md ("Generation endpoints").
 """
 
 from __future__ import annotations
@@ -344,8 +344,8 @@ def _save_template(
     },
     summary="Upload a custom template: a package (zip) or a PowerPoint .pptx/.potx",
     description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
-    "(manifest.json, the five page templates, theme.css, images; limits in README), or a "
-    "PowerPoint .pptx/.potx (told apart by content; optional field `settings`: JSON "
+    "(manifest.json, the five page templates, theme.css, images; limits in docs/generator.md), "
+    "or a PowerPoint .pptx/.potx (told apart by content; optional field `settings`: JSON "
     "`{id, name, category, layouts: {kind: layout name or number}, keepSlides}`, see "
     "docs/pptx-templates.md; its answer adds format, slideSize, theme, layouts, mapping, "
     "warnings). The package "

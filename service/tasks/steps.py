@@ -209,7 +209,7 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
     except (OperationalError, PoolTimeout) as exc:
         if state.settings.queue_url is not None and database_unavailable(exc):
-            # The database is unreachable or frozen (README "Scale-out"): not the task's fault.
+            # The database is unreachable or frozen (docs/operations.md "Database outage"): not the task's fault.
             # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
             # new message and a worker runs it again once the database answers.
             log.warning("task %s: database unavailable, handed back for a retry", task_id)

@@ -67,7 +67,7 @@ else:
             module = nodeid.split("::", 1)[0]
             return "tests/cluster" if module.startswith("tests/cluster/") else module
 
-    @pytest.hookimpl(tryfirst=True)
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: `-p no:xdist` works
     def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> ModuleScheduling:
         config.option.loadscopereorder = False  # keep LONG_FIRST's order
         return ModuleScheduling(config, log)

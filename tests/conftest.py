@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 FOLDER_MARKERS = {"queue": "queue", "cluster": "cluster"}
 # In parallel runs (pytest-xdist) these folders' modules are handed out first: they wait the
 # longest (servers, worker processes, LibreOffice), so the short ones fill in around them.
-LONG_FIRST = ("cluster", "queue", "service", "render", "pptx", "cli")
+LONG_FIRST = ("cluster", "queue", "service", "render", "brand", "pptx", "cli")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -327,9 +327,25 @@ def parse_page(
     if not html.strip():
         raise PageError(PAGE_NO_SLIDE_ROOT, "page is empty")
     text = _BAD_CHARS.sub("\ufffd", html)
-    fragment = _DOC_MARKERS.search(text) is None
+    root = parse_tree(text, diag, limits)
+    found = _SLIDE_XPATH(root)
+    if not found:
+        raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
+    sheets = _collect_styles(root, diag, limits.max_stylesheet_bytes, load_css)
+    return ParsedPage(
+        root=root,
+        slide=found[0],
+        stylesheets=sheets,
+        fragment=_DOC_MARKERS.search(text) is None,
+        quirks=is_quirks(text),
+    )
+
+
+def parse_tree(html: str, diag: Diagnostics, limits: Limits) -> etree._Element:
+    """Page text -> the document element, built as Chromium builds it (within the page limits),
+    without scripts, templates, comments and processing instructions."""
     parser = _parser()
-    data = text.encode("utf-8")
+    data = _BAD_CHARS.sub("\ufffd", html).encode("utf-8")
     try:
         root = lxml_html.document_fromstring(data, parser=parser)
         too_deep = any("depth" in entry.message.lower() for entry in parser.error_log)
@@ -358,10 +374,4 @@ def parse_page(
     _fix_svg_case(root)
     _insert_tbody(root)
     _drop_leading_newline(root)
-    found = _SLIDE_XPATH(root)
-    if not found:
-        raise PageError(PAGE_NO_SLIDE_ROOT, "no element with class 'slide'")
-    sheets = _collect_styles(root, diag, limits.max_stylesheet_bytes, load_css)
-    return ParsedPage(
-        root=root, slide=found[0], stylesheets=sheets, fragment=fragment, quirks=is_quirks(text)
-    )
+    return root

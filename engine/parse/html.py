@@ -13,7 +13,7 @@ from lxml import etree
 from engine.diagnostics import Diagnostics
 from engine.errors import PAGE_NO_SLIDE_ROOT, PageError
 from engine.options import Limits
-from engine.parse.tree import XML_BAD_CHARS, parse_tree
+from engine.parse.tree import parse_tree
 
 CssLoader = Callable[[str], str | None]  # a <link> href -> the stylesheet's text, or None
 
@@ -137,7 +137,6 @@ def parse_page(
         raise PageError(PAGE_NO_SLIDE_ROOT, "page is not a text string")
     if not html.strip():
         raise PageError(PAGE_NO_SLIDE_ROOT, "page is empty")
-    text = XML_BAD_CHARS.sub("\ufffd", html)
     root = parse_tree(html, diag, limits)
     found = _SLIDE_XPATH(root)
     if not found:
@@ -147,6 +146,6 @@ def parse_page(
         root=root,
         slide=found[0],
         stylesheets=sheets,
-        fragment=_DOC_MARKERS.search(text) is None,
-        quirks=is_quirks(text),
+        fragment=_DOC_MARKERS.search(html) is None,
+        quirks=is_quirks(html),
     )

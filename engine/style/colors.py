@@ -163,13 +163,14 @@ def _modern(name: str, args: list[Tok]) -> list[Tok]:
         channels = range(len(out) - 2)
     else:
         channels = range(len(out))
-    scale = 2.55 if name.startswith("rgb") else 1.0 if name.startswith("hsl") else 0.0
-    if scale:
+    full = 255.0 if name.startswith("rgb") else 100.0 if name.startswith("hsl") else 0.0
+    if full:
         first = 0 if name.startswith("rgb") else 1  # hsl's hue is never a percentage
         for i in channels:
             t = _evaluated(out[i]) if out[i].kind == FUNC else out[i]
             if i >= first and t is not None and t.kind == PCT:
-                out[i] = Tok(NUM, t.value * scale, raw=repr(t.value * scale))
+                value = t.value * full / 100.0
+                out[i] = Tok(NUM, value, raw=repr(value))
     return out
 
 

@@ -13,6 +13,7 @@ from generator.assemble import convert_fitted
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.fit import Fitter
+from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.planner import PlannedPage, Planner, deck_language, draft_pages
 from generator.templates import Template, builtin_templates, get_template
@@ -55,15 +56,18 @@ def generate_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     filename: str | None = None,
+    assets: Assets | None = None,
 ) -> GeneratedDeck:
-    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles) -> GeneratedDeck.
+    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
+    deck) -> GeneratedDeck.
 
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
-    picks the default template. Raises GeneratorError: 1010 (`markdown`: not a string, too long,
-    nothing usable, too many slides), 1001 (`templateId`: unknown).
+    picks the default template. `assets`: where the Markdown's images may be read from (default:
+    data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long, nothing
+    usable, too many slides), 1001 (`templateId`: unknown).
     """
     template = get_template(template_id, templates)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     drafts = draft_pages(outline, lang)
     if len(drafts) > MAX_SLIDES:
@@ -156,6 +160,11 @@ class PlannedDeck:
     def from_dict(cls, data: dict[str, Any]) -> PlannedDeck:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__})
 
+    @property
+    def properties(self) -> dict[str, str]:
+        """The document properties (front matter) the outline carries."""
+        return dict(self.outline.get("properties") or {})
+
 
 PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
 
@@ -166,11 +175,12 @@ def plan_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     on_page: PageCallback | None = None,
+    assets: Assets | None = None,
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
     calling `on_page(index, total, html)` as soon as each page exists. Same GeneratorErrors."""
     template = get_template(template_id, templates)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     drafts = draft_pages(outline, lang)
     if len(drafts) > MAX_SLIDES:
@@ -186,7 +196,13 @@ def build_planned(
     the planner's overflow check in this process, whose layouts the conversion reuses."""
     name = filename or planned.subject
     if fitter is not None:
-        conversion = convert_fitted(planned.htmls, fitter, filename=name, options=_ENGINE_OPTIONS)
+        conversion = convert_fitted(
+            planned.htmls,
+            fitter,
+            filename=name,
+            options=_ENGINE_OPTIONS,
+            properties=planned.properties,
+        )
     else:
         conversion = convert(planned.htmls, filename=name, options=_ENGINE_OPTIONS)
     document = {
@@ -225,9 +241,11 @@ def _plan(
     on_page: PageCallback | None = None,
     fitter: Fitter | None = None,
 ) -> PlannedDeck:
+    byline = " · ".join(v for v in (outline.properties.get(k) for k in ("author", "date")) if v)
     deck = {
         "topic": outline.topic,
         "subtitle": outline.subtitle,
+        "byline": byline,
         "lang": lang,
         "colors": dict(template.manifest["colors"]),
         "fonts": dict(template.manifest["fonts"]),

@@ -57,6 +57,8 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}
+.df-list .df-figure{justify-content:flex-start}
+.df-list .df-figure img{max-height:180px}
 .df-badges{margin:0 0 0.5em 0;line-height:1}
 .df-badges img{height:22px;width:auto;margin:0 6px 4px 0;vertical-align:middle}
 .df-body kbd{font-family:'DejaVu Sans Mono',monospace;font-size:0.85em;padding:0 0.25em;border:1px solid #999;border-radius:3px}

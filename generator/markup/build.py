@@ -131,8 +131,8 @@ class DocumentBuilder:
             self.current_page().blocks.append(block)
 
     def finish(self, properties: dict[str, str]) -> Outline:
-        topic = properties.get("title") or self.topic or self.first_heading
-        topic = topic or self.first_text[:80].strip()
+        topic = properties.get("title") or self.topic or _logo_alt(self.pending)
+        topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
         if (
@@ -150,6 +150,15 @@ class DocumentBuilder:
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
         return _outline(topic, subtitle, chapters)
+
+
+def _logo_alt(blocks: list[Block]) -> str:
+    """A README without a `#` title that opens with its logo: the logo's alt text
+    ("bat - a cat clone with wings")."""
+    first = next((b for b in blocks if b.type != "image" or b.kind != "badge"), None)
+    if first is not None and first.type == "image" and 3 <= len(first.alt) <= 80:
+        return first.alt
+    return ""
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
@@ -196,6 +205,9 @@ class DeckBuilder:
         self.slides: list[Slide] = []
 
     def slide(self, raw: RawSlide) -> None:
+        if raw.meta.get("disabled") is True or raw.meta.get("hide") is True:
+            self.conv.ctx.note("hidden", "a slide hidden in the source (hide/disabled) left out")
+            return
         local: dict[str, Any] = {}
         slide = Slide()
         text = raw.text

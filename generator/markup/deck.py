@@ -25,7 +25,9 @@ SLIDEV_KEYS = frozenset(
     "lineNumbers monaco selectable record presenter download themeConfig addons htmlAttrs "
     "seoMeta defaults favicon".split()
 )
-SLIDE_KEYS = SLIDEV_KEYS | frozenset("class background image src title backgroundSize url".split())
+SLIDE_KEYS = SLIDEV_KEYS | frozenset(
+    "class background image src title backgroundSize url disabled hide hideInToc".split()
+)
 MARP_GLOBAL = frozenset(
     "theme style headingDivider size math lang title description author keywords url image "
     "marp paginate header footer class backgroundColor backgroundImage backgroundPosition "

@@ -18,6 +18,7 @@ Markdown as people write it (generator.markup: markdown-it-py + mdit-py-plugins)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from generator.errors import bad
@@ -42,7 +43,9 @@ __all__ = [
     "plain",
 ]
 
-MAX_MARKDOWN_CHARS = 1_000_000
+MAX_MARKDOWN_CHARS = 1_000_000  # not counting data: URIs (pictures), which ...
+MAX_TOTAL_CHARS = 64 * 1024 * 1024  # ... count only toward this
+DATA_URI = re.compile(r"data:image/[a-z+.-]+;base64,[A-Za-z0-9+/=]+")
 MAX_DIAGNOSTICS = 200
 
 
@@ -51,9 +54,12 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
     `assets`: where images may be read from (default: data: URIs only)."""
     if not isinstance(markdown, str):
         raise bad("markdown", "must be a string")
-    if len(markdown) > MAX_MARKDOWN_CHARS:
+    if len(markdown) > MAX_TOTAL_CHARS:
+        raise bad("markdown", f"is {len(markdown)} characters; at most {MAX_TOTAL_CHARS} allowed")
+    text_chars = len(markdown) - sum(len(m) for m in DATA_URI.findall(markdown))
+    if text_chars > MAX_MARKDOWN_CHARS:
         raise bad(
-            "markdown", f"is {len(markdown)} characters; at most {MAX_MARKDOWN_CHARS} allowed"
+            "markdown", f"is {text_chars} characters; at most {MAX_MARKDOWN_CHARS} allowed"
         )
     text = markdown.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
@@ -74,7 +80,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
     else:
         builder = DocumentBuilder()
         where[0] = "document"
-        builder.events(conv.events(body))
+        builder.events(conv.events(body), front.properties.get("title", ""))
         outline = builder.finish(front.properties)
     outline.properties = dict(front.properties)
     outline.diagnostics = _dedupe(report)

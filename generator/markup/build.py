@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.markup.deck import RawSlide, directive
 from generator.markup.tokens import Comment, Converter, Event, Heading, Item, Notes
-from generator.model import Block, Chapter, Outline, Page, Section, Span, plain
+from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
 MAX_TITLE_CHARS = 200
 SLIDEV_LAYOUTS = {
@@ -71,10 +71,16 @@ class DocumentBuilder:
             self.chapters.append(Chapter(""))
         return self.chapters[-1]
 
-    def events(self, events: list[Event]) -> None:
+    def events(self, events: list[Event], title: str = "") -> None:
+        """`title`: the front matter's; when the document's first `#` is another text, its `#`
+        headings are chapters (`##` pages...), as in pandoc decks and titled notes."""
+        tops = [clip(plain(e.spans)) for e in events if isinstance(e, Heading) and e.level == 1]
+        shift = 1 if title and tops and tops[0] != clip(title) else 0
+        if shift:
+            self.topic = clip(title)
         for event in events:
             if isinstance(event, Heading):
-                self.heading(event.level, clip(plain(event.spans)))
+                self.heading(min(6, event.level + shift), clip(plain(event.spans)))
             elif isinstance(event, Item):
                 self.add(event.block)
             elif isinstance(event, Notes):
@@ -83,6 +89,20 @@ class DocumentBuilder:
                 text = notes_comment(event.text)
                 if text:
                     self.add_notes(text)
+                elif self.page is not None:
+                    self.page_directive(event.text)
+
+    def page_directive(self, text: str) -> None:
+        """`<!-- layout: quote -->` / `<!-- backgroundColor: "#123" -->` on the current page."""
+        found = directive(text) or {}
+        assert self.page is not None
+        layout = str(found.get("layout") or found.get("_layout") or "")
+        hint = SLIDEV_LAYOUTS.get(layout, layout if layout in PAGE_HINTS else "")
+        if hint:
+            self.page.hint = hint
+        colour = str(found.get("backgroundColor") or found.get("_backgroundColor") or "")
+        if COLOR.match(colour.strip()):
+            self.page.background = colour.strip()
 
     def add_notes(self, text: str) -> None:
         if self.page is None and not self.chapters:

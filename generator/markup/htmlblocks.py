@@ -9,13 +9,14 @@ in an `html` block, which the slide HTML carries as is.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import lxml.html
 from lxml import etree
 
 from generator.markup.images import is_badge_url
-from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage
+from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, _merge
 from generator.markup.sanitize import sanitize_html
 from generator.markup.tokens import Comment, Event, Heading, Item, _mark_badge_rows, _trim
 from generator.model import Block, ListItem, Span, Spans, plain
@@ -74,7 +75,7 @@ class _Walker:
         self.events.append(Item(block))
 
     def flush(self) -> None:
-        spans = _trim(self.pending)
+        spans = _trim(_merge(_collapse(self.pending)))
         if plain(spans).strip():
             self.events.append(Item(Block("paragraph", spans)))
         _mark_badge_rows(self.pending_images)
@@ -242,16 +243,20 @@ def _span(text: str, flags: tuple[str, ...], href: str | None) -> Span:
 
 
 def _collapse(spans: Spans) -> Spans:
-    """HTML whitespace: runs of whitespace become one space."""
+    """HTML whitespace: runs of whitespace become one space (also across spans)."""
     out: Spans = []
+    space = True  # at the start, leading whitespace goes
     for s in spans:
         text = " ".join(s.text.split())
-        if s.text[:1].isspace():
+        if s.text[:1].isspace() and not space and text:
             text = " " + text
+        elif s.text[:1].isspace() and not space and not text:
+            text = " "
         if s.text[-1:].isspace() and text.strip():
             text += " "
         if text:
-            out.append(Span(text, s.bold, s.italic, s.code, s.href, s.mark, s.strike, s.sub, s.sup, s.kbd))
+            out.append(replace(s, text=text))
+            space = text.endswith(" ")
     return out
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.diagnostics import Diagnostics
 from engine.options import Limits, Options
+from generator.model import Block, Outline
 
 BADGE_HOSTS = (
     "img.shields.io",
@@ -217,3 +218,34 @@ def is_badge_url(src: str) -> bool:
         return True
     path = parts.path.lower()
     return path.endswith(("/badge.svg", "/badge", "/badge.png")) or "/badge/" in path
+
+
+def data_uri_size(src: str) -> tuple[int, int]:
+    """(width, height) of a data: URI picture; (0, 0) when unknown."""
+    if not src.startswith("data:image/") or ";base64," not in src:
+        return 0, 0
+    try:
+        data = base64.b64decode(src.split(",", 1)[1], validate=False)
+    except ValueError:
+        return 0, 0
+    picture = _picture("image/svg+xml" if src.startswith("data:image/svg") else "", data)
+    return (picture.width, picture.height) if picture else (0, 0)
+
+
+def fill_image_sizes(outline: Outline) -> Outline:
+    """Image blocks from other sources (Word, PowerPoint) get their intrinsic size, as the
+    Markdown parser gives them."""
+
+    def walk(blocks: list[Block]) -> None:
+        for block in blocks:
+            if block.type == "image" and not (block.width and block.height):
+                block.width, block.height = data_uri_size(block.src)
+            for item in block.items:
+                walk(item.children)
+
+    for chapter in outline.chapters:
+        for page in chapter.pages:
+            walk(page.blocks)
+            for section in page.sections:
+                walk(section.blocks)
+    return outline

@@ -23,8 +23,17 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from generator.markup.images import ImageLoader, is_badge_url
-from generator.markup.inline import Inline, InlineImage, InlineReader
+from generator.markup.inline import Inline, InlineImage, InlineReader, _merge
 from generator.model import Block, ListItem, Span, Spans, plain
+
+def _link_allowed(url: str) -> bool:
+    """markdown-it's link check, widened to data: images of any kind (SVG too: pictures are
+    loaded by generator.markup.images, links kept only for http(s)/mailto)."""
+    text = url.strip().lower()
+    if text.startswith("data:"):
+        return text.startswith("data:image/")
+    return not text.startswith(("javascript:", "vbscript:", "file:"))
+
 
 MD = (
     MarkdownIt("commonmark", {"html": True, "linkify": False})
@@ -36,6 +45,7 @@ MD = (
     .use(admon_plugin)
     .use(colon_fence_plugin)
 )
+MD.validateLink = _link_allowed  # type: ignore[method-assign]
 ADMONITIONS = {
     "note": "Note",
     "tip": "Tip",
@@ -259,7 +269,7 @@ class Converter:
         for child in node.children:
             for block in self.blocks(child):
                 paragraphs.extend(_block_spans(block))
-        paragraphs = [p for p in paragraphs if plain(p).strip()]
+        paragraphs = [_merge(p) for p in paragraphs if plain(p).strip()]
         if paragraphs:
             _github_alert(paragraphs)
         return [Block("quote", paragraphs=paragraphs)] if paragraphs else []

@@ -95,12 +95,18 @@ def test_chinese() -> None:
     assert plain(o.chapters[0].pages[0].blocks[0].items[0].spans) == "增长显著"
 
 
-def test_stray_html_is_text_and_escaped() -> None:
-    o = parse_outline('# <b>T</b>\n### P\n<script>alert(1)</script>\n\n<img src=x onerror="a()">')
-    assert o.topic == "<b>T</b>"
+def test_raw_html_is_rendered_never_executed_nor_printed() -> None:
+    o = parse_outline(
+        '# <b>T</b>\n### P\nhello <kbd>K</kbd>\n\n<script>alert(1)</script>\n\n<img src=x onerror="a()">'
+    )
+    assert o.topic == "T"
     html = str(blocks_html(o.chapters[0].pages[0].blocks))
-    assert "<script" not in html and "<img" not in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script" not in html and "alert" not in html and "onerror" not in html
+    assert "&lt;" not in html  # no tag printed as text
+    assert "<kbd>K</kbd>" in html
+    messages = [d["message"] for d in o.diagnostics]
+    assert "dropped <script>" in messages
+    assert any("image not found" in m and ": x" in m for m in messages)
 
 
 def test_500_headings() -> None:
@@ -131,7 +137,7 @@ def test_round_trip_through_dicts() -> None:
 
 
 def test_breakable_long_runs() -> None:
-    assert breakable("Z" * 70) == "Z" * 30 + " " + "Z" * 30 + " " + "Z" * 10
+    assert breakable("Z" * 70) == "Z" * 30 + "\u200b" + "Z" * 30 + "\u200b" + "Z" * 10
     assert breakable("中" * 80) == "中" * 80
     assert breakable("short words stay") == "short words stay"
     assert Span("x").to_dict() == {"text": "x"}

@@ -55,6 +55,8 @@ def split_front_matter(text: str) -> tuple[FrontMatter, str, int]:
             rest = "\n".join(lines[end + 1 :])
             kind = "yaml" if first == "---" else "toml"
             data, problem = _load(raw, kind)
+            if data is not None and kind == "yaml":
+                data = with_colours(raw, data)
             if data is not None or kind == "toml":
                 fm = FrontMatter(data or {}, properties(data or {}), kind, problem)
                 return fm, rest, end + 1
@@ -88,7 +90,18 @@ def _load(raw: str, kind: str) -> tuple[dict[str, Any] | None, str]:
 def load_mapping(raw: str) -> dict[str, Any] | None:
     """A YAML mapping (a Slidev slide's front matter, a Marp directive comment), or None."""
     data, _ = _load(raw, "yaml")
-    return data if data else None
+    return with_colours(raw, data) if data else None
+
+
+def with_colours(raw: str, data: dict[str, Any]) -> dict[str, Any]:
+    """`backgroundColor: #fff` as Marp reads it: YAML takes `#fff` for a comment (None); the
+    value is the rest of that key's line."""
+    for line in raw.split("\n"):
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if sep and key in data and data[key] is None and value.strip().startswith("#"):
+            data[key] = value.strip()
+    return data
 
 
 def properties(data: dict[str, Any]) -> dict[str, str]:

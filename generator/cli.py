@@ -44,28 +44,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--remote-images",
-        action="store_true",
-        help="fetch http(s) images (public hosts only, size- and time-limited)",
+        action="append",
+        metavar="HOST",
+        help="fetch http(s) images from this host ('*.example.com' for its subdomains; "
+        "repeatable; public addresses only, size- and time-limited)",
     )
     return p
 
 
 def markdown_assets(args: argparse.Namespace) -> Assets:
     """Where the Markdown's images may come from: its folder and --assets folders (none with
-    --no-local-files or stdin without --assets), remote images with --remote-images."""
+    --no-local-files or stdin without --assets), remote images from the --remote-images hosts."""
     extra = tuple(args.assets or ())
     for folder in extra:
         if not os.path.isdir(folder):
             raise OSError(f"--assets {folder}: not a folder")
-    network = bool(args.remote_images)
+    hosts = tuple(args.remote_images or ())
+    remote = {"network": bool(hosts), "allowed_hosts": hosts}
     if args.no_local_files:
-        return Assets(network=network)
+        return Assets(network=bool(hosts), allowed_hosts=hosts)
     if args.markdown == "-":
         if not extra:
-            return Assets(network=network)
+            return Assets(network=bool(hosts), allowed_hosts=hosts)
         base = os.path.abspath(extra[0])
-        return Assets.beside(os.path.join(base, "stdin.md"), extra[1:], network=network)
-    return Assets.beside(args.markdown, extra, network=network)
+        return Assets.beside(os.path.join(base, "stdin.md"), extra[1:], **remote)
+    return Assets.beside(args.markdown, extra, **remote)
 
 
 def print_diagnostics(outline: dict[str, object]) -> None:

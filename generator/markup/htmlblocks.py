@@ -153,8 +153,9 @@ class _Walker:
             info = self.images.get(src)
             if info is not None:
                 kind = info.title or ("badge" if is_badge_url(src) else "picture")
+                w, h = declared_size(info.width, info.height, el.get("width"), el.get("height"))
                 self.pending_images.append(
-                    Block("image", src=src, alt=info.alt, width=info.width, height=info.height, kind=kind)
+                    Block("image", src=src, alt=info.alt, width=w, height=h, kind=kind)
                 )
             return []
         if tag == "br":
@@ -224,6 +225,20 @@ class _Walker:
             elif tag == "dd" and items and spans:
                 items[-1].children.append(Block("paragraph", spans))
         return Block("list", items=items)
+
+
+def declared_size(w: int, h: int, width: str | None, height: str | None) -> tuple[int, int]:
+    """The picture's size with the width/height attributes (px) applied, ratio kept when only
+    one is given."""
+    dw = int(width) if width and width.isdigit() else 0
+    dh = int(height) if height and height.isdigit() else 0
+    if dw and dh:
+        return dw, dh
+    if dw and w:
+        return dw, round(h * dw / w)
+    if dh and h:
+        return round(w * dh / h), dh
+    return w, h
 
 
 def _span(text: str, flags: tuple[str, ...], href: str | None) -> Span:

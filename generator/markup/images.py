@@ -56,10 +56,11 @@ class Assets:
     folder: str | None = None  # the Markdown file's folder: relative paths resolve here
     roots: tuple[str, ...] = ()  # folders files may be read from (`folder` is one of them)
     network: bool = False  # remote images through the engine's guarded fetch
-    allowed_hosts: tuple[str, ...] = ()  # with network: only these hosts ('' = any public host)
+    allowed_hosts: tuple[str, ...] = ()  # with network: only these hosts ('*.example.com')
     max_image_bytes: int = 10 * 1024 * 1024
     max_total_bytes: int = 64 * 1024 * 1024
     max_images: int = 300
+    allow_loopback: bool = False  # tests only: remote images from this machine's own servers
 
     @classmethod
     def beside(cls, path: str, extra: tuple[str, ...] = (), **kw: object) -> Assets:
@@ -120,7 +121,13 @@ class ImageLoader:
         if src.startswith("//"):
             src = "https:" + src
         diag = Diagnostics()
-        resource = load_resource(_local_path(src), diag, self.options(), where)
+        if remote and self.assets.network:
+            from engine.fetch import fetch_url
+
+            allow = self.assets.allow_loopback
+            resource = fetch_url(src, diag, self.options(), where, allow_loopback=allow)
+        else:
+            resource = load_resource(_local_path(src), diag, self.options(), where)
         if resource is None:
             reason = diag.items[0].message if diag.items else f"image not read: {_short(src)}"
             if remote and not self.assets.network:

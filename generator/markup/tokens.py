@@ -202,17 +202,11 @@ class Converter:
         picture = self.ctx.images.load(found.src, self.ctx.where())
         if picture is None:
             return None if badge or not alt.strip() else Block("paragraph", [Span(alt, italic=True)])
-        w, h = picture.width, picture.height
-        if width and height:
-            w, h = width, height
-        elif width and w:
-            w, h = width, round(h * width / w)
-        elif height and h:
-            w, h = round(w * height / h), height
-        elif found.width or found.height:
-            w2 = found.width or round(w * found.height / h) if h else found.width
-            h2 = found.height or round(h * found.width / w) if w else found.height
-            w, h = w2 or w, h2 or h
+        from generator.markup.htmlblocks import declared_size
+
+        w = width or found.width
+        h = height or found.height
+        w, h = declared_size(picture.width, picture.height, str(w or ""), str(h or ""))
         kind = "badge" if badge and kind == "picture" else kind
         return Block("image", src=picture.src, alt=alt[:MAX_ALT], width=w, height=h, kind=kind)
 

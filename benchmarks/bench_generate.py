@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -242,7 +243,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
 
     import markdown_corpus as mc
 
-    judged = {}
+    judged: dict[str, dict[str, object]] = {}
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "markdown_judgements.json")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as fh:
@@ -255,7 +256,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
         with open(doc, encoding="utf-8") as fh:
             text = fh.read()
         t0 = time.process_time()
-        kwargs = {}
+        kwargs: dict[str, Any] = {}  # `assets` when the generator reads files (not before)
         if takes_assets:
             from generator.markup.images import Assets
 

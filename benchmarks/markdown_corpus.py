@@ -76,7 +76,11 @@ def documents() -> list[tuple[str, str]]:
             if f.endswith(".md") and f != "SOURCES.md"
         )
         for path in found:
-            name = folder if len(found) == 1 else f"{folder}/{os.path.splitext(os.path.basename(path))[0]}"
+            name = (
+                folder
+                if len(found) == 1
+                else f"{folder}/{os.path.splitext(os.path.basename(path))[0]}"
+            )
             out.append((name, path))
     return out
 
@@ -112,6 +116,14 @@ def deck_text(slides: list[dict[str, Any]]) -> DeckText:
         out.slide_words.append(words)
         out.slide_pictures.append(pictures)
     return out
+
+
+def walk_blocks(blocks: list[Any]) -> Iterator[Any]:
+    """Outline blocks and the blocks inside their list items."""
+    for block in blocks:
+        yield block
+        for item in block.items:
+            yield from walk_blocks(item.children)
 
 
 def _shapes(shapes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -163,8 +175,13 @@ def source_body(markdown: str) -> str:
 
     front, body, _ = split_front_matter(markdown.replace("\r\n", "\n"))
     kind = deck_kind(front.data, body)
-    if kind == "slidev":
-        return "\n\n".join(s.text for s in split_deck(kind, front.data, body))
+    if kind == "slidev":  # hidden slides are not shown by Slidev either
+        parts = split_deck(kind, front.data, body)
+        return "\n\n".join(
+            s.text
+            for s in parts
+            if s.meta.get("hide") is not True and s.meta.get("disabled") is not True
+        )
     return body
 
 
@@ -183,7 +200,9 @@ def source_text(markdown: str) -> str:
     for el in root.iter():
         if el.tag in ("br", "p", "li", "td", "th", "div", "h1", "h2", "h3", "h4", "pre"):
             el.tail = " " + (el.tail or "")
-    return str(emoji.emojize(root.text_content(), language="alias"))
+    from generator.markup.inline import ICON
+
+    return ICON.sub("", str(emoji.emojize(root.text_content(), language="alias")))
 
 
 def code_texts(markdown: str) -> str:
@@ -253,4 +272,9 @@ def source_slides(markdown: str) -> int:
 
     front, body, _ = split_front_matter(markdown.replace("\r\n", "\n"))
     kind = deck_kind(front.data, body)
-    return len(split_deck(kind, front.data, body)) if kind else 0
+    if not kind:
+        return 0
+    parts = split_deck(kind, front.data, body)
+    return sum(
+        1 for s in parts if s.meta.get("hide") is not True and s.meta.get("disabled") is not True
+    )

@@ -58,9 +58,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
         raise bad("markdown", f"is {len(markdown)} characters; at most {MAX_TOTAL_CHARS} allowed")
     text_chars = len(markdown) - sum(len(m) for m in DATA_URI.findall(markdown))
     if text_chars > MAX_MARKDOWN_CHARS:
-        raise bad(
-            "markdown", f"is {text_chars} characters; at most {MAX_MARKDOWN_CHARS} allowed"
-        )
+        raise bad("markdown", f"is {text_chars} characters; at most {MAX_MARKDOWN_CHARS} allowed")
     text = markdown.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     front, body, _ = split_front_matter(text)

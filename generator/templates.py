@@ -200,9 +200,7 @@ def with_notes(fragment: str, notes: str) -> str:
     for part in parts:
         if not isinstance(part, etree._Element):
             continue
-        slide = next(
-            (e for e in part.iter() if "slide" in (e.get("class") or "").split()), None
-        )
+        slide = next((e for e in part.iter() if "slide" in (e.get("class") or "").split()), None)
         if slide is not None:
             aside = etree.SubElement(slide, "aside", {"class": "notes", "style": "display:none"})
             aside.text = notes

@@ -212,7 +212,14 @@ class Slide:
     items: int = 0  # content blocks (not counting background pictures)
 
     def page(self) -> Page:
-        return Page(self.title, self.blocks, self.sections, "\n".join(self.notes), self.hint, self.background)
+        return Page(
+            self.title,
+            self.blocks,
+            self.sections,
+            "\n".join(self.notes),
+            self.hint,
+            self.background,
+        )
 
 
 class DeckBuilder:
@@ -221,7 +228,9 @@ class DeckBuilder:
     def __init__(self, kind: str, front: dict[str, Any], conv: Converter) -> None:
         self.kind = kind
         self.conv = conv
-        self.carry: dict[str, Any] = {k: v for k, v in front.items() if k in ("class", "backgroundColor", "backgroundImage")}
+        self.carry: dict[str, Any] = {
+            k: v for k, v in front.items() if k in ("class", "backgroundColor", "backgroundImage")
+        }
         self.slides: list[Slide] = []
 
     def slide(self, raw: RawSlide) -> None:
@@ -250,7 +259,9 @@ class DeckBuilder:
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
         self.slides.append(slide)
 
-    def _fill(self, slide: Slide, events: list[Event], local: dict[str, Any], into_section: bool) -> None:
+    def _fill(
+        self, slide: Slide, events: list[Event], local: dict[str, Any], into_section: bool
+    ) -> None:
         for event in events:
             if isinstance(event, Comment):
                 self._comment(slide, event.text, local)
@@ -263,7 +274,12 @@ class DeckBuilder:
                 slide.headings.append(title)
                 if not slide.title and not into_section and slide.items == 0 and not slide.sections:
                     slide.title = title
-                elif into_section and slide.sections and not slide.sections[-1].title and not slide.sections[-1].blocks:
+                elif (
+                    into_section
+                    and slide.sections
+                    and not slide.sections[-1].title
+                    and not slide.sections[-1].blocks
+                ):
                     slide.sections[-1].title = title
                 else:
                     slide.sections.append(Section(title))

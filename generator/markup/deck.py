@@ -17,21 +17,22 @@ from typing import Any
 from markdown_it.token import Token
 
 from generator.markup.frontmatter import load_mapping
+from generator.markup.sanitize import names
 from generator.markup.tokens import MD
 
-SLIDEV_KEYS = frozenset(
+SLIDEV_KEYS = names(
     "layout transition highlighter drawings mdc info colorSchema fonts routerMode canvasWidth "
     "aspectRatio exportFilename hideInToc clicks preload level routeAlias zoom dragPos "
     "lineNumbers monaco selectable record presenter download themeConfig addons htmlAttrs "
-    "seoMeta defaults favicon".split()
+    "seoMeta defaults favicon"
 )
-SLIDE_KEYS = SLIDEV_KEYS | frozenset(
-    "class background image src title backgroundSize url disabled hide hideInToc".split()
+SLIDE_KEYS = SLIDEV_KEYS | names(
+    "class background image src title backgroundSize url disabled hide hideInToc"
 )
-MARP_GLOBAL = frozenset(
+MARP_GLOBAL = names(
     "theme style headingDivider size math lang title description author keywords url image "
     "marp paginate header footer class backgroundColor backgroundImage backgroundPosition "
-    "backgroundRepeat backgroundSize color transition".split()
+    "backgroundRepeat backgroundSize color transition"
 )
 MAX_SLIDES = 1000
 # `---` rules make a deck when they cut the text into at least 4 parts, three quarters of them
@@ -50,7 +51,7 @@ class RawSlide:
 
 
 def deck_kind(front: dict[str, Any], body: str) -> str:
-    """"marp" | "slidev" | "rules" | "" (not a deck)."""
+    """ "marp" | "slidev" | "rules" | "" (not a deck)."""
     if front.get("marp") is True:
         return "marp"
     if SLIDEV_KEYS & set(front):
@@ -73,9 +74,7 @@ def split_deck(kind: str, front: dict[str, Any], body: str) -> list[RawSlide]:
     return slides[:MAX_SLIDES]
 
 
-def split_rules(
-    body: str, *, dashes_only: bool = True, heading_divider: int = 0
-) -> list[RawSlide]:
+def split_rules(body: str, *, dashes_only: bool = True, heading_divider: int = 0) -> list[RawSlide]:
     """Parts between top-level thematic breaks as markdown-it sees them (Marp's rule)."""
     tokens = MD.parse(body)
     lines = body.split("\n")
@@ -85,9 +84,13 @@ def split_rules(
             continue
         if token.type == "hr" and (not dashes_only or token.markup.startswith("-")):
             cuts.append((token.map[0], token.map[1]))
-        elif heading_divider and token.type == "heading_open" and int(token.tag[1]) <= heading_divider:
-            if token.map[0] > 0:
-                cuts.append((token.map[0], token.map[0]))
+        elif (
+            heading_divider
+            and token.type == "heading_open"
+            and int(token.tag[1]) <= heading_divider
+            and token.map[0] > 0
+        ):
+            cuts.append((token.map[0], token.map[0]))
     slides: list[RawSlide] = []
     start = 0
     for begin, end in sorted(set(cuts)):
@@ -118,14 +121,14 @@ def split_slidev(body: str) -> list[RawSlide]:
             parts[-1][1].append(line)
     slides: list[RawSlide] = []
     pending: dict[str, Any] = {}
-    for i, (line, chunk) in enumerate(parts):
+    for i, (first, chunk) in enumerate(parts):
         text = "\n".join(chunk)
         meta = _slide_meta(text) if i > 0 and i < len(parts) - 1 else None
         if meta is not None and not pending:
             pending = meta
             continue
         if text.strip() or pending:
-            slides.append(RawSlide(text, pending, line))
+            slides.append(RawSlide(text, pending, first))
         pending = {}
     return slides[:MAX_SLIDES]
 

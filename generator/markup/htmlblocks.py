@@ -17,20 +17,20 @@ from lxml import etree
 
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, _merge
-from generator.markup.sanitize import sanitize_html
+from generator.markup.sanitize import names, sanitize_html
 from generator.markup.tokens import Comment, Event, Heading, Item, _mark_badge_rows, _trim
 from generator.model import Block, ListItem, Span, Spans, plain
 
 if TYPE_CHECKING:
     from generator.markup.tokens import Converter
 
-CONTAINERS = frozenset(
+CONTAINERS = names(
     "div p section article header footer main nav aside address figure figcaption center "
-    "picture summary".split()
+    "picture summary"
 )
-BLOCKISH = frozenset(
+BLOCKISH = names(
     "div p section article header footer main nav aside address figure table ul ol dl pre "
-    "blockquote details h1 h2 h3 h4 h5 h6 hr picture".split()
+    "blockquote details h1 h2 h3 h4 h5 h6 hr picture"
 )
 
 
@@ -112,7 +112,7 @@ class _Walker:
                 self.pending = self.inline(el)
                 self.flush()
         elif tag in ("ul", "ol"):
-            self.add(self.list(el))
+            self.add(self.list_block(el))
         elif tag == "table":
             self.add(self.table(el))
         elif tag == "pre":
@@ -144,7 +144,9 @@ class _Walker:
                 spans.append(Span(child.tail))
         return _collapse(spans)
 
-    def inline_element(self, el: etree._Element, flags: tuple[str, ...], href: str | None = None) -> Spans:
+    def inline_element(
+        self, el: etree._Element, flags: tuple[str, ...], href: str | None = None
+    ) -> Spans:
         if not isinstance(el.tag, str):
             return []
         tag = el.tag.lower()
@@ -174,7 +176,7 @@ class _Walker:
                 spans.append(_span(child.tail, flags, href))
         return spans
 
-    def list(self, el: etree._Element) -> Block:
+    def list_block(self, el: etree._Element) -> Block:
         items: list[ListItem] = []
         for li in el:
             if not isinstance(li.tag, str) or li.tag.lower() != "li":
@@ -183,7 +185,7 @@ class _Walker:
             children: list[Block] = []
             for child in li:
                 if isinstance(child.tag, str) and child.tag.lower() in ("ul", "ol"):
-                    children.append(self.list(child))
+                    children.append(self.list_block(child))
                 else:
                     spans.extend(self.inline_element(child, ()))
                 if child.tail:

@@ -141,7 +141,13 @@ class InlineReader:
         elif tag == "img":
             src = element.get("src") or ""
             out.images.append(
-                InlineImage(src, element.get("alt") or "", "", _int(element.get("width")), _int(element.get("height")))
+                InlineImage(
+                    src,
+                    element.get("alt") or "",
+                    "",
+                    _int(element.get("width")),
+                    _int(element.get("height")),
+                )
             )
             out.spans.append(state.span("\ufffc"))
         elif tag == "input":

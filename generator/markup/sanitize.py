@@ -17,21 +17,27 @@ import lxml.html
 import tinycss2
 from lxml import etree
 
-INLINE_TAGS = frozenset(
+
+def names(text: str) -> frozenset[str]:
+    """A set of names written as one space-separated string."""
+    return frozenset(text.split())
+
+
+INLINE_TAGS = names(
     "a abbr b bdi bdo br cite code del dfn em i img ins kbd mark q s samp small span strike "
-    "strong sub sup time u var wbr".split()
+    "strong sub sup time u var wbr"
 )
-BLOCK_TAGS = frozenset(
+BLOCK_TAGS = names(
     "address article aside blockquote caption center col colgroup dd details div dl dt "
     "figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p picture pre "
-    "section source summary table tbody td tfoot th thead tr ul".split()
+    "section source summary table tbody td tfoot th thead tr ul"
 )
 ALLOWED_TAGS = INLINE_TAGS | BLOCK_TAGS
 # Removed with everything inside them.
-DROP_TAGS = frozenset(
+DROP_TAGS = names(
     "script style iframe frame frameset object embed applet noscript template form input "
     "button select textarea option video audio canvas link meta base svg math dialog "
-    "portal title head".split()
+    "portal title head"
 )
 GLOBAL_ATTRS = frozenset({"title", "lang", "dir", "align", "style"})
 TAG_ATTRS: dict[str, frozenset[str]] = {
@@ -48,17 +54,18 @@ TAG_ATTRS: dict[str, frozenset[str]] = {
     "time": frozenset({"datetime"}),
     "abbr": frozenset({"title"}),
 }
-CSS_PROPERTIES = frozenset(
+CSS_PROPERTIES = names(
     "color background-color font-weight font-style font-size font-variant text-decoration "
     "text-decoration-line text-align text-transform letter-spacing line-height vertical-align "
     "white-space width height max-width max-height min-width min-height margin margin-top "
     "margin-right margin-bottom margin-left padding padding-top padding-right padding-bottom "
     "padding-left border border-top border-right border-bottom border-left border-color "
-    "border-style border-width border-radius border-collapse display float opacity".split()
+    "border-style border-width border-radius border-collapse display float opacity"
 )
 CSS_FUNCTIONS = frozenset({"rgb", "rgba", "hsl", "hsla", "calc"})
 DISPLAY_VALUES = frozenset({"inline", "block", "inline-block", "none", "flex", "table-cell"})
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
+NUMERIC_ATTRS = names("width height colspan rowspan start span value")
 MAX_DEPTH = 64
 
 # (src, alt) -> the src to keep; None: show the alt text instead; "": remove the image
@@ -149,9 +156,11 @@ def _clean_attributes(el: etree._Element, tag: str) -> None:
     for name in list(el.attrib):
         value = el.attrib[name]
         key = name.lower()
-        if key not in allowed:
-            del el.attrib[name]
-        elif key == "href" and not value.strip().lower().startswith(SAFE_SCHEMES):
+        if (
+            key not in allowed
+            or key == "href"
+            and not value.strip().lower().startswith(SAFE_SCHEMES)
+        ):
             del el.attrib[name]
         elif key == "style":
             style = clean_style(value)
@@ -159,9 +168,8 @@ def _clean_attributes(el: etree._Element, tag: str) -> None:
                 el.set(name, style)
             else:
                 del el.attrib[name]
-        elif key in ("width", "height", "colspan", "rowspan", "start", "span", "value"):
-            if not value.strip().rstrip("%").isdigit():
-                del el.attrib[name]
+        elif key in NUMERIC_ATTRS and not value.strip().rstrip("%").isdigit():
+            del el.attrib[name]
 
 
 def _clean_image(el: etree._Element, resolve: ImageResolver, dropped: list[str]) -> None:

@@ -9,7 +9,6 @@ read as directives or speaker notes.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,7 +23,9 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 
 from generator.markup.images import ImageLoader, is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader, _merge
+from generator.markup.syntax import content_tabs, marp_alt
 from generator.model import Block, ListItem, Span, Spans, plain
+
 
 def _link_allowed(url: str) -> bool:
     """markdown-it's link check, widened to data: images of any kind (SVG too: pictures are
@@ -145,7 +146,7 @@ class Converter:
         if t == "paragraph":
             return self.paragraph(node)
         if t in ("bullet_list", "ordered_list"):
-            block = self.list(node)
+            block = self.list_block(node)
             return [block] if block.items else []
         if t == "table":
             return self.table(node)
@@ -200,8 +201,10 @@ class Converter:
         alt, width, height, kind = marp_alt(found.alt)
         badge = is_badge_url(found.src)
         picture = self.ctx.images.load(found.src, self.ctx.where())
-        if picture is None:
-            return None if badge or not alt.strip() else Block("paragraph", [Span(alt, italic=True)])
+        if picture is None:  # its alt text stays when it describes something (3+ words)
+            if badge or len(alt.split()) < 3 and len(alt.strip()) < 12:
+                return None
+            return Block("paragraph", [Span(alt, italic=True)])
         from generator.markup.htmlblocks import declared_size
 
         w = width or found.width
@@ -210,7 +213,7 @@ class Converter:
         kind = "badge" if badge and kind == "picture" else kind
         return Block("image", src=picture.src, alt=alt[:MAX_ALT], width=w, height=h, kind=kind)
 
-    def list(self, node: SyntaxTreeNode) -> Block:
+    def list_block(self, node: SyntaxTreeNode) -> Block:
         ordered = node.type == "ordered_list"
         start = 1
         if ordered:
@@ -310,7 +313,7 @@ class Converter:
     def container(self, node: SyntaxTreeNode) -> list[Event]:
         name = (node.info or "").strip().split()[0].lower() if node.info else ""
         inner = self.events(node.content)
-        if name in ("notes", "note") and "notes" == name:
+        if name in ("notes", "note") and name == "notes":
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
@@ -333,76 +336,6 @@ class Converter:
         from generator.markup.htmlblocks import html_events
 
         return html_events(html, self)
-
-
-_TAB = re.compile(r'^(\s{0,3})===\+?\s+"(.*)"\s*$')
-_FENCE_LINE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-
-
-def content_tabs(text: str) -> str:
-    """MkDocs content tabs (`=== "Title"` + a 4-space indented body): the title as a bold
-    line, the body unindented (so it is not read as an indented code block)."""
-    if "===" not in text:
-        return text
-    out: list[str] = []
-    body = ""  # the indentation of the current tab's body, "" outside a tab
-    fence = ""
-    for line in text.split("\n"):
-        if body and (line.startswith(body) or not line.strip()):
-            out.append(line[len(body) :])
-            continue
-        body = ""
-        m = _FENCE_LINE.match(line)
-        if m:
-            fence = "" if fence else m.group(1)
-        tab = None if fence else _TAB.match(line)
-        if tab:
-            out.append(f"{tab.group(1)}**{tab.group(2)}**")
-            body = tab.group(1) + "    "
-            continue
-        out.append(line)
-    return "\n".join(out)
-
-
-def marp_alt(alt: str) -> tuple[str, int, int, str]:
-    """Marp image keywords in the alt text (`bg`, `left:40%`, `w:200`, `h:140px`, `70%`...)
-    -> (the alt text without them, width, height, kind)."""
-    words = alt.split()
-    keep: list[str] = []
-    width = height = 0
-    kind = "picture"
-    for word in words:
-        lower = word.lower()
-        key, _, value = lower.partition(":")
-        if lower == "bg":
-            kind = "background"
-        elif key in ("w", "width") and value:
-            width = _px(value)
-        elif key in ("h", "height") and value:
-            height = _px(value)
-        elif lower in _MARP_WORDS or key in _MARP_KEYS or (lower.endswith("%") and lower[:-1].replace(".", "").isdigit()):
-            continue
-        else:
-            keep.append(word)
-    return " ".join(keep), width, height, kind
-
-
-_MARP_WORDS = frozenset(
-    "left right top bottom contain cover fit auto center vertical sepia grayscale invert "
-    "blur".split()
-)
-_MARP_KEYS = frozenset(
-    "left right top bottom blur brightness contrast drop-shadow grayscale hue-rotate invert "
-    "opacity saturate sepia".split()
-)
-
-
-def _px(value: str) -> int:
-    text = value.removesuffix("px")
-    try:
-        return max(0, int(float(text)))
-    except ValueError:
-        return 0
 
 
 def _mark_badge_rows(images: list[Block]) -> None:

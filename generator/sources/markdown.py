@@ -69,11 +69,15 @@ def _span_md(span: Span, before: str, after: str, after_marked: bool = False) ->
     # CommonMark flanking rules for `*` runs: an opener not followed by punctuation, or
     # preceded by whitespace/punctuation; a closer likewise mirrored.
     # A run next to another `*` run would merge with it: never.
-    open_ok = bool(lead) or before.isspace() or (
-        before != "*" and (_punct(before) or not _punct(core[0]))
+    open_ok = (
+        bool(lead)
+        or before.isspace()
+        or (before != "*" and (_punct(before) or not _punct(core[0])))
     )
-    close_ok = bool(trail) or after.isspace() or (
-        not after_marked and after != "*" and (_punct(after) or not _punct(core[-1]))
+    close_ok = (
+        bool(trail)
+        or after.isspace()
+        or (not after_marked and after != "*" and (_punct(after) or not _punct(core[-1])))
     )
     for flag in ("kbd", "sub", "sup"):
         if getattr(span, flag):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -26,12 +26,13 @@ def test_the_corpus_has_at_least_15_documents_with_sources() -> None:
     assert len(DOCUMENTS) >= 15
     folders = {os.path.relpath(mc.doc_folder(p), mc.CORPUS) for _, p in DOCUMENTS}
     for folder in folders:
-        sources = open(os.path.join(mc.CORPUS, folder, "SOURCES.md"), encoding="utf-8").read()
+        with open(os.path.join(mc.CORPUS, folder, "SOURCES.md"), encoding="utf-8") as fh:
+            sources = fh.read()
         for field in ("Repository", "Path", "Commit", "Licence"):
             assert f"| {field} |" in sources, (folder, field)
 
 
-@lru_cache(maxsize=None)
+@cache
 def built(name: str) -> tuple[str, Any, mc.DeckText]:
     path = dict(DOCUMENTS)[name]
     with open(path, encoding="utf-8") as fh:
@@ -81,15 +82,34 @@ def test_the_decks_of_the_corpus_are_read_as_decks() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_local_pictures_are_kept(name: str) -> None:
-    text, deck, shown = built(name)
+def test_every_local_picture_reaches_the_outline(name: str) -> None:
     path = dict(DOCUMENTS)[name]
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
     expected = mc.expected_pictures(text, path)
-    if not expected:
-        return
+    from generator.outline import parse_outline
+
+    parsed = parse_outline(text, assets=Assets.beside(path, (mc.doc_folder(path),)))
+    found = set()
+    for chapter in parsed.chapters:
+        for page in chapter.pages:
+            for block in mc.walk_blocks(page.blocks + [b for s in page.sections for b in s.blocks]):
+                if block.type == "image":
+                    found.add(block.src)
+    assert len(found) >= expected, (len(found), expected)
+
+
+def test_local_pictures_are_kept_in_the_decks() -> None:
+    """At least 90 % of the corpus's local pictures are pictures in the decks (the engine may
+    leave out a picture it cannot draw within its limits, and says so)."""
     base = generator.generate_from_markdown("# T\n\n## C\n\n### P\n\ntext", "corporate")
-    kept = len(shown.media - mc.deck_text(base.slides).media)
-    assert kept >= 0.9 * expected, (kept, expected)
+    template_media = mc.deck_text(base.slides).media
+    kept = expected = 0
+    for name in NAMES:
+        text, _, shown = built(name)
+        expected += mc.expected_pictures(text, dict(DOCUMENTS)[name])
+        kept += len(shown.media - template_media)
+    assert expected >= 20 and kept >= 0.9 * expected, (kept, expected)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -60,7 +60,9 @@ def test_local_images_next_to_the_document(tmp_path: Path) -> None:
     (tmp_path / "resources").mkdir()
     (tmp_path / "resources" / "cli-demo.png").write_bytes(png(120, 80))
     doc = tmp_path / "README.md"
-    doc.write_text("# ChatGLM-6B\n\n### 使用方式\n\n![命令行 Demo](resources/cli-demo.png)\n", "utf-8")
+    doc.write_text(
+        "# ChatGLM-6B\n\n### 使用方式\n\n![命令行 Demo](resources/cli-demo.png)\n", "utf-8"
+    )
     o = parse_outline(doc.read_text("utf-8"), assets=Assets.beside(str(doc)))
     (img,) = images(o)
     assert img.src.startswith("data:image/png;base64,") and (img.width, img.height) == (120, 80)

@@ -336,10 +336,26 @@ def test_readme_html_header_is_rendered_not_printed() -> None:
 @pytest.mark.parametrize(
     ("html", "kept", "gone"),
     [
-        ('<div onclick="x()" style="color:red;background:url(javascript:x)">Hi</div>', ["color:red", "Hi"], ["onclick", "url(", "javascript"]),
-        ('<a href="javascript:alert(1)">Click</a><a href="https://e.org">ok</a>', ["https://e.org", "Click"], ["javascript"]),
-        ("<iframe src='https://e.org'></iframe><object data=x></object>Text", ["Text"], ["iframe", "object"]),
-        ("<table><tr><td colspan=2 style='width:expression(alert(1))'>A</td></tr><tr><td>B</td><td>C</td></tr></table>", ['colspan="2"', "A"], ["expression"]),
+        (
+            '<div onclick="x()" style="color:red;background:url(javascript:x)">Hi</div>',
+            ["color:red", "Hi"],
+            ["onclick", "url(", "javascript"],
+        ),
+        (
+            '<a href="javascript:alert(1)">Click</a><a href="https://e.org">ok</a>',
+            ["https://e.org", "Click"],
+            ["javascript"],
+        ),
+        (
+            "<iframe src='https://e.org'></iframe><object data=x></object>Text",
+            ["Text"],
+            ["iframe", "object"],
+        ),
+        (
+            "<table><tr><td colspan=2 style='width:expression(alert(1))'>A</td></tr><tr><td>B</td><td>C</td></tr></table>",
+            ['colspan="2"', "A"],
+            ["expression"],
+        ),
         ("<style>p{color:red}</style><p>Styled</p>", ["Styled"], ["<style", "color:red"]),
     ],
 )
@@ -354,7 +370,7 @@ def test_sanitizer_keeps_allowed_markup_only(html: str, kept: list[str], gone: l
 
 
 def test_html_with_merged_cells_stays_html_and_reaches_the_slide() -> None:
-    md = "# T\n\n### P\n\n<table><tr><th colspan=\"2\">Both</th></tr><tr><td>A</td><td>B</td></tr></table>\n"
+    md = '# T\n\n### P\n\n<table><tr><th colspan="2">Both</th></tr><tr><td>A</td><td>B</td></tr></table>\n'
     o = parse_outline(md)
     block = pages(o)[0].blocks[0]
     assert block.type == "html" and 'colspan="2"' in block.html
@@ -372,7 +388,7 @@ def test_kep_comments_hidden_details_and_yaml_in_list_items() -> None:
     md = (
         "# KEP-4603\n\n<!--\nThis is the title of your KEP.\n-->\n\n### Goals\n\n"
         "- Configure the kubelet with this config:\n\n  ```yaml\n  kind: KubeletConfiguration\n"
-        "  crashloopbackoff:\n    maxContainerRestartPeriod: \"4m\"\n  ```\n\n"
+        '  crashloopbackoff:\n    maxContainerRestartPeriod: "4m"\n  ```\n\n'
         "<details><summary><b>Before and after</b></summary>\n\nDetails here.\n\n</details>\n"
     )
     o = parse_outline(md)
@@ -417,8 +433,8 @@ def test_math_and_mermaid_fall_back_to_their_source_with_a_diagnostic() -> None:
 
 def test_mkdocs_content_tabs_and_icon_shortcodes() -> None:
     md = (
-        "# Admonitions\n\n### Usage\n\n=== \":octicons-file-code-16: `docs/example.md`\"\n\n"
-        "    Lorem ipsum **dolor** sit amet.\n\n=== \"Second\"\n\n    More text.\n"
+        '# Admonitions\n\n### Usage\n\n=== ":octicons-file-code-16: `docs/example.md`"\n\n'
+        '    Lorem ipsum **dolor** sit amet.\n\n=== "Second"\n\n    More text.\n'
     )
     o = parse_outline(md)
     text = all_text(o)

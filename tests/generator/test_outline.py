@@ -49,7 +49,8 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     md = (
         "# T\n### P\n3. three\n4. four\n   - sub\n     1. deep\n\n"
         "| a | b |\n|:-:|--:|\n| 1 | **2** |\n\n> quoted\n> still\n\n```py\nx = 1\n```\n\n"
-        f"![chart]({PNG})\n\n![remote](https://example.com/a.png)\n"
+        f"![chart]({PNG})\n\n![remote sales chart](https://example.com/a.png)\n\n"
+        "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
     assert [b.type for b in blocks] == ["list", "table", "quote", "code", "image", "paragraph"]
@@ -63,7 +64,9 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
     assert blocks[4].src == PNG and blocks[4].alt == "chart"
-    assert blocks[5].spans[0].text == "remote" and blocks[5].spans[0].italic  # not fetched
+    # not fetched: a describing alt text stays (italic), a one-word one goes; both reported
+    assert blocks[5].spans[0].text == "remote sales chart" and blocks[5].spans[0].italic
+    assert len(blocks) == 6
 
 
 def test_no_headings_uses_first_line_as_topic() -> None:

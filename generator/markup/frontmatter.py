@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 MAX_FRONT_MATTER_CHARS = 64 * 1024
+MAX_LIST_ITEMS = 20
 ALIASES = {
     "title": "title",
     "subtitle": "subtitle",
@@ -117,14 +118,18 @@ def properties(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def as_text(value: Any) -> str:
+def as_text(value: Any, nested: bool = False) -> str:
+    """A property value as one line: scalars; a list of scalars (at most 20) joined; a mapping's
+    `name`. Deeper structures are not walked (YAML aliases may share them exponentially)."""
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
     if isinstance(value, (list, tuple)):
-        return ", ".join(t for t in (as_text(v) for v in value) if t)
+        if nested:
+            return ""
+        return ", ".join(t for t in (as_text(v, True) for v in value[:MAX_LIST_ITEMS]) if t)
     if isinstance(value, dict):
         name = value.get("name")
-        return as_text(name) if name is not None else ""
+        return as_text(name, True) if name is not None and not nested else ""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return " ".join(str(value).split())
     return ""

@@ -458,3 +458,32 @@ def test_new_fields_survive_the_markdown_writer() -> None:
     page = pages(back)[0]
     assert page.notes == "Say it." and page.hint == "quote"
     assert back.properties == {"title": "Deck", "author": "Ann"}
+
+
+# -- hostile input --------------------------------------------------------------------------
+
+
+def test_yaml_aliases_are_not_expanded_into_properties() -> None:
+    y = "---\na: &a [" + ",".join(['"lol"'] * 9) + "]\n"
+    prev = "a"
+    for name in "bcdefghi":
+        y += f"{name}: &{name} [" + ",".join(["*" + prev] * 9) + "]\n"
+        prev = name
+    y += "author: *i\ntitle: *i\nkeywords: [x, y]\n---\n# T\n\n### P\n\ntext\n"
+    o = parse_outline(y)  # 9**9 strings if the lists were walked
+    assert o.properties == {"keywords": "x, y"} and o.topic == "T"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "> " * 300 + "deep",
+        "".join("  " * i + "- x\n" for i in range(300)),
+        "<div>" * 20000 + "x" + "</div>" * 20000,
+        "<span>" * 5000 + "x",
+        "[^1] " * 2000 + "\n\n[^1]: n",
+    ],
+)
+def test_deep_and_repetitive_markup_is_bounded(body: str) -> None:
+    o = parse_outline("# T\n\n### P\n\n" + body)
+    assert o.topic == "T"

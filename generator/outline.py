@@ -66,7 +66,14 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
     if front.problem:
         report.append({"kind": "front-matter", "message": front.problem, "where": "front matter"})
     where = ["front matter"]
-    ctx = Context(ImageLoader(assets or Assets(), report), report, lambda: where[0])
+    ctx = Context(ImageLoader(assets or Assets(), report), report, lambda: place())
+
+    def place() -> str:
+        """Where a diagnostic happens: `slide N` in decks, under which heading in documents."""
+        if where[0]:
+            return where[0]
+        return f"under “{ctx.heading[:60]}”" if ctx.heading else "document start"
+
     conv = Converter(ctx)
     kind = deck_kind(front.data, body)
     if kind:
@@ -77,7 +84,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
         outline = deck.finish(front.properties)
     else:
         builder = DocumentBuilder()
-        where[0] = "document"
+        where[0] = ""
         builder.events(conv.events(body), front.properties.get("title", ""))
         outline = builder.finish(front.properties)
     outline.properties = dict(front.properties)

@@ -9,6 +9,7 @@ read as directives or speaker notes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -102,6 +103,7 @@ class Context:
     where: Callable[[], str] = lambda: ""
     footnotes: dict[str, int] = field(default_factory=dict)
     math_reported: bool = False
+    heading: str = ""  # the last heading read (where a diagnostic happened in a document)
 
     def note(self, kind: str, message: str) -> None:
         self.report.append({"kind": kind, "message": message, "where": self.where()})
@@ -132,7 +134,9 @@ class Converter:
         t = node.type
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
-            return [Heading(int(node.tag[1]), _trim(_no_placeholder(inline.spans)))]
+            spans = heading_attributes(_trim(_no_placeholder(inline.spans)))
+            self.ctx.heading = plain(spans).strip()
+            return [Heading(int(node.tag[1]), spans)]
         if t == "html_block":
             return self.html_block(node.content)
         if t == "colon_fence":
@@ -336,6 +340,21 @@ class Converter:
         from generator.markup.htmlblocks import html_events
 
         return html_events(html, self)
+
+
+_HEADING_ATTRS = re.compile(
+    r"\s*\{\s*(?:[#.][\w:-]+|[\w-]+=\S+)(?:\s+(?:[#.][\w:-]+|[\w-]+=\S+))*\s*\}\s*$"
+)
+
+
+def heading_attributes(spans: Spans) -> Spans:
+    """A heading without its trailing pandoc/kramdown attributes (`## Slide {.plain #id}`)."""
+    if spans and not spans[-1].code:
+        last = spans[-1]
+        cut = _HEADING_ATTRS.sub("", last.text)
+        if cut != last.text:
+            return [*spans[:-1], Span(cut, *_flags(last))] if cut else spans[:-1]
+    return spans
 
 
 def _mark_badge_rows(images: list[Block]) -> None:

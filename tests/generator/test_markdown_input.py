@@ -487,3 +487,27 @@ def test_yaml_aliases_are_not_expanded_into_properties() -> None:
 def test_deep_and_repetitive_markup_is_bounded(body: str) -> None:
     o = parse_outline("# T\n\n### P\n\n" + body)
     assert o.topic == "T"
+
+
+def test_marp_heading_divider_and_pandoc_heading_attributes() -> None:
+    md = (
+        "---\nmarp: true\nheadingDivider: 2\n---\n\n# Deck\n\nBy me\n\n## One\n\n- a\n\n"
+        "## Two {.plain #two}\n\n- b\n\n### Three stays inside Two\n\n- c\n"
+    )
+    o = parse_outline(md)
+    assert o.topic == "Deck" and o.subtitle == "By me"
+    assert [p.title for p in pages(o)] == ["One", "Two"]
+    assert [s.title for s in pages(o)[1].sections] == ["Three stays inside Two"]
+
+
+def test_diagnostics_say_where() -> None:
+    o = parse_outline("# T\n\n## Install\n\n![a big picture](missing.png)\n")
+    assert o.diagnostics[0]["where"] == "under “Install”"
+    deck = parse_outline(
+        "# A\n\nx\n\n---\n\n# B\n\n<iframe src=x></iframe>\n\n---\n\n# C\n\ny\n\n---\n\n# D\n"
+    )
+    assert deck.diagnostics[0] == {
+        "kind": "html",
+        "message": "dropped <iframe>",
+        "where": "slide 2",
+    }

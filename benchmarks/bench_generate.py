@@ -302,7 +302,14 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
     out = "generate_markdown.json" if label == "after" else f"generate_markdown_{label}.json"
     with open(os.path.join(RESULTS, out), "w", encoding="utf-8") as fh:
         json.dump(
-            {"template": template, "label": label, "documents": rows},
+            {
+                "template": template,
+                "label": label,
+                "command": "python benchmarks/bench_generate.py --corpus"
+                + ("" if label == "after" else f" --label {label}"),
+                "machine": "2-core VM, shared with other jobs (cpu_s is process CPU time)",
+                "documents": rows,
+            },
             fh,
             indent=1,
             ensure_ascii=False,

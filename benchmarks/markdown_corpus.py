@@ -36,7 +36,7 @@ MARKUP = [
     ("image syntax", re.compile(r"!\[")),
     ("link syntax", re.compile(r"\]\(")),
     ("bold syntax", re.compile(r"\*\*\S")),
-    ("front matter", re.compile(r"^(\+\+\+|---)$|^[a-zA-Z_]+\s*=\s*\[?\"", re.M)),
+    ("front matter", re.compile(r"\+\+\+|^---$|\b[a-zA-Z_]+ = [\[\"]", re.M)),
     ("slot", re.compile(r"::[a-z]+::")),
     ("footnote", re.compile(r"\[\^[\w-]+\]")),
     ("template", re.compile(r"\{\{|\}\}")),

@@ -8,6 +8,8 @@ import json
 import os
 import sys
 
+from generator.markup.images import Assets
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -41,7 +43,51 @@ def build_parser() -> argparse.ArgumentParser:
         help="the input is an edited document JSON or pptxProperty file: regenerate from it",
     )
     p.add_argument("--list-templates", action="store_true", help="list the templates and exit")
+    p.add_argument(
+        "--assets",
+        action="append",
+        metavar="DIR",
+        help="also let the Markdown's images come from this folder (repeatable; the Markdown "
+        "file's own folder is always allowed)",
+    )
+    p.add_argument(
+        "--no-local-files", action="store_true", help="read no image files (only data: URIs)"
+    )
+    p.add_argument(
+        "--remote-images",
+        action="append",
+        metavar="HOST",
+        help="fetch http(s) images from this host ('*.example.com' for its subdomains; "
+        "repeatable; public addresses only, size- and time-limited)",
+    )
     return p
+
+
+def markdown_assets(args: argparse.Namespace) -> Assets:
+    """Where the Markdown's images may come from: its folder and --assets folders (none with
+    --no-local-files or stdin without --assets), remote images from the --remote-images hosts."""
+    extra = tuple(args.assets or ())
+    for folder in extra:
+        if not os.path.isdir(folder):
+            raise OSError(f"--assets {folder}: not a folder")
+    hosts = tuple(args.remote_images or ())
+    remote = {"network": bool(hosts), "allowed_hosts": hosts}
+    if args.no_local_files:
+        return Assets(network=bool(hosts), allowed_hosts=hosts)
+    if args.markdown == "-":
+        if not extra:
+            return Assets(network=bool(hosts), allowed_hosts=hosts)
+        base = os.path.abspath(extra[0])
+        return Assets.beside(os.path.join(base, "stdin.md"), extra[1:], **remote)
+    return Assets.beside(args.markdown, extra, **remote)
+
+
+def print_diagnostics(outline: dict[str, object]) -> None:
+    """What the Markdown parser left out or could not read (images, HTML, math...)."""
+    found = outline.get("diagnostics")
+    for item in found if isinstance(found, list) else []:
+        where = f"{item.get('where')}: " if item.get("where") else ""
+        print(f"deckforge generate: {where}{item.get('message')}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,7 +123,9 @@ def main(argv: list[str] | None = None) -> int:
             source = json.loads(text) if text.lstrip().startswith("{") else text.strip()
             deck = regenerate(source, templates=templates)
         else:
-            deck = generate_from_markdown(text, template_id, templates=templates)
+            deck = generate_from_markdown(
+                text, template_id, templates=templates, assets=markdown_assets(args)
+            )
     except GeneratorError as exc:
         print(f"deckforge generate: {exc.message} ({exc.code})", file=sys.stderr)
         for problem in exc.problems:
@@ -88,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     output = args.output or _default_output(args.markdown)
     deck.write(output)
+    print_diagnostics(deck.document["outline"])
     if args.document:
         with open(args.document, "w", encoding="utf-8") as fh:
             json.dump(deck.document, fh, ensure_ascii=False, indent=1)

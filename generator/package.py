@@ -6,7 +6,7 @@ declared sizes (per file and in total) and compression ratio (zip-bomb guard) be
 decompressed; actual sizes while decompressing; one optional top-level folder is stripped;
 manifest schema and required files (templates.py); Jinja2 syntax; then a test render of a sample
 outline through the planner and the engine, which must succeed for every page kind and
-layout without overflow errors.
+layout without overflow errors, and show every piece of content on its slide (package_check).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from jinja2 import TemplateError
 from jinja2.sandbox import SecurityError
 
 from generator.errors import GeneratorError, Problem
+from generator.package_check import dropped_content
 from generator.templates import IMAGE_TYPES, Template, builtin_templates, template_from_files
 
 ALLOWED_TYPES = {".html", ".css", ".json"} | IMAGE_TYPES
@@ -236,6 +237,7 @@ def test_render(template: Template, limits: PackageLimits) -> None:
                     f"sample page {page.number} ({page.title!r}): no content fits its body region",
                 )
             )
+    problems += dropped_content(deck.pages, deck.slides)  # every piece reaches its slide
     if deck.conversion.slide_width != 1280 or deck.conversion.slide_height != 720:
         problems.append(
             Problem("templates", "slides must be 1280x720 px (the .slide element's size)")

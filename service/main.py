@@ -213,6 +213,9 @@ async def _start_tasks(state: ServiceState) -> Any:
 
     await asyncio.to_thread(store.warm_up, state.db, state.clock())  # creates' SQL compiled
     if settings.queue_url is not None:
+        from service.queue import require_queue_extra
+
+        require_queue_extra()  # one clear message (pip install 'deckforge[queue]'), not an ImportError
         from service.queue.broker import QueueClient
 
         state.extra["task_queue"] = QueueClient(settings)

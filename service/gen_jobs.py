@@ -115,6 +115,19 @@ def regenerate_job(payload: dict[str, Any]) -> dict[str, Any]:
     return _deck_result(deck, started)
 
 
+def previews_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: document (a stored pptxProperty, decoded), package, width -> the slides drawn
+    at that width (the preview page's images for high-density screens)."""
+    started = time.perf_counter()
+    deck = generator.regenerate(payload["document"], templates=_custom(payload))
+    width = max(1, min(int(payload.get("width", PREVIEW_WIDTH)), 4 * PREVIEW_WIDTH))
+    previews = render_deck_pngs(deck.conversion, width=width)
+    log.info(
+        "drew %s previews at %s px in %.3fs", len(previews), width, time.perf_counter() - started
+    )
+    return {"status": "ok", "previews": previews}
+
+
 def template_job(payload: dict[str, Any]) -> dict[str, Any]:
     """payload: package (zip bytes), limits (PackageLimits fields) -> manifest facts + cover."""
     limits = generator.PackageLimits(**payload.get("limits", {}))
@@ -148,6 +161,7 @@ _JOBS = {
     "buildPlanned": build_planned_job,
     "template": template_job,
     "templateCovers": template_covers_job,
+    "previews": previews_job,
 }
 
 

@@ -88,6 +88,7 @@ DESCRIBED = {
     ("get", "/files/{key}"),
     ("get", "/preview/{ppt_id}"),
     ("get", "/preview/{ppt_id}/{n}.png"),
+    ("get", "/preview/{ppt_id}/{n}@2x.png"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -185,6 +185,8 @@ class PptPreview(Base):
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     png: Mapped[bytes | None] = mapped_column(LargeBinary(), nullable=True)  # fallback, as above
     storage_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    # The slide at twice the preview width (high-density screens), drawn on first request.
+    hidpi_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
 
 
 class CustomTemplate(Base):

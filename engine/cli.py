@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,8 @@ class Page:
 
 def sample_deck() -> list[Page]:
     """The embedded sample deck (used when no PAGES are given)."""
+    from importlib import resources
+
     folder = resources.files("engine") / "data" / "sample"
     return [
         Page(p.read_text(encoding="utf-8"), p.name)

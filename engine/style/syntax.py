@@ -32,27 +32,6 @@ class Tok(NamedTuple):
     raw: str = ""  # source text of the token
 
 
-_NAME = r"[\w\u0080-\U0010ffff-]"
-_TOKEN_RE = re.compile(
-    r"""
-     (?P<ws>\s+)
-    |(?P<str>"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|'[^'\\\n]*(?:\\.[^'\\\n]*)*'?)
-    |(?P<url>url\(\s*(?P<urlv>[^"'()\s]*)\s*\))
-    |(?P<num>[+-]?(?:\d*\.\d+|\d+)(?:[eE][+-]?\d+)?)(?P<unit>%|-?[a-zA-Z_\u0080-\U0010ffff]"""
-    + _NAME
-    + r"""*)?
-    |(?P<hash>\#"""
-    + _NAME
-    + r"""+)
-    |(?P<ident>(?:--|-?(?:[a-zA-Z_\u0080-\U0010ffff]|\\.))(?:"""
-    + _NAME
-    + r"""|\\.)*)(?P<fn>\()?
-    |(?P<open>[(\[])
-    |(?P<close>[)\]])
-    |(?P<delim>.)
-    """,
-    re.VERBOSE | re.DOTALL | re.IGNORECASE,
-)
 _ESCAPE_RE = re.compile(r"\\([0-9a-fA-F]{1,6}\s?|.)", re.DOTALL)
 
 

@@ -22,6 +22,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("markdown", nargs="?", help="the Markdown file ('-' = stdin)")
     p.add_argument("--template", "-t", default=None, help="template id (see --list-templates)")
     p.add_argument("--template-package", help="a custom template package (.zip) to use")
+    p.add_argument(
+        "--template-pptx",
+        metavar="FILE",
+        help="a PowerPoint template (.pptx/.potx) to build the deck on: its master, layouts, "
+        "theme colours and fonts (docs/pptx-templates.md)",
+    )
+    p.add_argument(
+        "--template-settings",
+        metavar="JSON",
+        help='settings of --template-pptx: a JSON file, e.g. {"layouts": {"cover": "Title Slide"}}',
+    )
     p.add_argument("-o", "--output", help="the PPTX file to write (default: <markdown>.pptx)")
     p.add_argument("--document", help="also write the document model (JSON) here")
     p.add_argument("--property", help="also write the pptxProperty string here")
@@ -65,7 +76,7 @@ def check_arguments(args: argparse.Namespace) -> str:
 
     if not args.markdown:
         raise UsageError("a Markdown file is required (or --list-templates)")
-    for path in (args.markdown, args.template_package):
+    for path in (args.markdown, args.template_package, args.template_pptx, args.template_settings):
         if path and path != "-" and not os.path.exists(path):
             raise UsageError(f"no such file: {path}")
         if path and os.path.isdir(path):
@@ -114,6 +125,12 @@ def _build(args: argparse.Namespace) -> GeneratedDeck:
             custom = load_template_package(fh.read())
         templates = {custom.id: custom}
         template_id = template_id or custom.id
+    if args.template_pptx:
+        from generator.brand.cli import load_cli_template
+
+        custom = load_cli_template(args.template_pptx, args.template_settings, "generate")
+        templates = {custom.id: custom}
+        template_id = custom.id
     if args.from_document:
         try:
             source = json.loads(text) if text.lstrip().startswith("{") else text.strip()

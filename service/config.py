@@ -209,6 +209,18 @@ class Settings(BaseSettings):
         description="IANA zone of `createTime`, `updateTime`, `expireTime` and the "
         "`startDate`/`endDate` filters (e.g. `Asia/Shanghai`)",
     )
+    template_pptx_max_bytes: int = Field(
+        default=15 * MiB,
+        ge=1,
+        le=16 * MiB,
+        description="largest uploaded PowerPoint template (.pptx/.potx), bytes",
+    )
+    template_pptx_max_media_bytes: int = Field(
+        default=8 * MiB, ge=1, description="largest picture/media part of a PowerPoint template"
+    )
+    template_pptx_max_media_total_bytes: int = Field(
+        default=40 * MiB, ge=1, description="all media parts of a PowerPoint template together"
+    )
 
     # Portable tasks (docs/service.md "Portable tasks").
     task_concurrency: int = Field(

@@ -9,9 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.api import convert
 from engine.errors import PAGE_NO_SLIDE_ROOT, ConversionError
-from engine.options import Options
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad arguments or an invalid request (40010)
@@ -267,6 +265,11 @@ def asset_folders(pages: list[Page], args: argparse.Namespace) -> tuple[str, ...
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    # The pipeline is imported when a command converts (generate/render import this module for
+    # its helpers; `--help` and argument errors stay fast).
+    from engine.api import convert
+    from engine.options import Options
+
     check_writable(args.output, "deck")
     if args.report:
         check_writable(args.report, "report")

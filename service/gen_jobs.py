@@ -1,6 +1,7 @@
-"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs) and, for
-issue 11, Markdown generation, conversion of a portable task's planned pages (issue 12),
-regeneration from an edited document, template package checks and template cover images. The only place the service calls the generator.
+"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs), Markdown
+generation, conversion of a portable task's planned pages, regeneration from an edited document,
+slide previews at another width, template package checks and template cover images. The only
+place the service calls the generator.
 
 The pool runs one job function per worker process; `run_job` dispatches on `payload["job"]`
 (absent: the convert job), so conversion and generation share one bounded pool (queue limit ->

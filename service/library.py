@@ -136,7 +136,7 @@ def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     return ppt
 
 
-# -- stored objects of generated PPTs and templates (issue 11) ----------------------------------
+# -- stored objects of generated PPTs and templates ------------------------------------------
 DOCUMENT_MAX_BYTES = 64 * 1024 * 1024  # a pptxProperty read back from storage, at most
 PREVIEW_MAX_BYTES = 16 * 1024 * 1024  # one slide preview PNG
 TEMPLATE_MAX_BYTES = 16 * 1024 * 1024  # one template package (uploads are limited far below)

@@ -48,7 +48,7 @@ from service.workers import WorkerPool
 log = logging.getLogger("deckforge.service")
 
 CONVERT_JOB = "service.jobs:convert_job"
-# The pool's job: conversion, plus generation jobs dispatched on payload["job"] (issue 11).
+# The pool's job: conversion, plus generation jobs dispatched on payload["job"].
 POOL_JOB = "service.gen_jobs:run_job"
 
 

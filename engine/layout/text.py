@@ -6,7 +6,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from engine.budget import check
@@ -29,16 +29,6 @@ def is_cjk(ch: str) -> bool:
         or 0x3000 <= code <= 0x303F
         or 0x20000 <= code <= 0x2FFFF
     )
-
-
-@cache
-def _has_wide() -> re.Pattern[str]:
-    """Compiled on first non-ASCII text (its wide classes cost ~10 ms to compile)."""
-    return re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
-
-
-def has_cjk(text: str) -> bool:
-    return not text.isascii() and _has_wide().search(text) is not None
 
 
 def transform_text(text: str, transform: str, at_word_start: bool = True) -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal, NamedTuple
 
 from engine.units import ABSOLUTE_UNITS, PX_PER_IN, px_to_pt
@@ -357,18 +358,21 @@ def is_cjk_char(ch: str) -> bool:
     )
 
 
-# The ranges of is_cjk_char, for a quick "any CJK character at all?" search.
-_CJK_CHAR = re.compile(
-    "[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-    "\U00020000-\U0002fa1f]"
-)
+@cache
+def _cjk_char() -> re.Pattern[str]:
+    """The ranges of is_cjk_char, for a quick "any CJK character at all?" search; compiled on
+    first non-ASCII text (its wide classes cost ~20 ms to compile)."""
+    return re.compile(
+        "[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+        "\U00020000-\U0002fa1f]"
+    )
 
 
 def cjk_autospace_count(text: str) -> int:
     """How many CJK / non-CJK boundaries LibreOffice pads in one line of text: characters are
     CJK (is_cjk_char) or not, whitespace takes the kind of the character before it, and
     every change of kind between two characters is a boundary."""
-    if _CJK_CHAR.search(text) is None:  # no CJK character: one kind throughout, no boundary
+    if text.isascii() or _cjk_char().search(text) is None:  # one kind throughout: no boundary
         return 0
     count = 0
     prev: bool | None = None

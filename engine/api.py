@@ -22,6 +22,7 @@ from engine.errors import (
 from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
+from engine.pptx.fontembed import EMBED_MODES, FontReport
 
 PAGE_ERROR_MODES = ("blank", "skip")
 
@@ -58,6 +59,7 @@ class Conversion:
     diagnostics: list[list[dict[str, str]]]
     filename: str | None = None
     media: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    fonts: FontReport | None = None  # the fonts embedded in the deck (engine/pptx/fontembed.py)
 
     def write(self, path: str | os.PathLike[str]) -> None:
         with open(path, "wb") as fh:
@@ -90,6 +92,7 @@ class Conversion:
             "media": media,
             **self.summary(),
             "diagnostics": self.diagnostics,
+            "fonts": self.fonts.to_dict() if self.fonts is not None else None,
         }
 
 
@@ -97,6 +100,13 @@ def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
     """Request-level validation: raises InvalidRequest (40010) with one detail per problem."""
     details: list[ErrorDetail] = []
     limits = options.limits
+    if options.embed_fonts not in EMBED_MODES:
+        details.append(
+            ErrorDetail(
+                "options.embed_fonts",
+                f"must be one of {', '.join(EMBED_MODES)}; got {str(options.embed_fonts)[:40]!r}",
+            )
+        )
     if page_error_mode not in PAGE_ERROR_MODES:
         details.append(
             ErrorDetail(
@@ -215,10 +225,15 @@ def convert(
         slides.append(result.slide)
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
-    from engine.pptx import write_deck
+    from engine.pptx import write_deck_report
 
     deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
-    data = write_deck(deck, media)
+    data, fonts = write_deck_report(
+        deck,
+        media,
+        embed=options.embed_fonts,  # type: ignore[arg-type]  # validated above
+        max_font_bytes=options.limits.max_embedded_font_bytes,
+    )
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -232,6 +247,7 @@ def convert(
         diagnostics=diagnostics,
         filename=filename,
         media=media,
+        fonts=fonts,
     )
 
 

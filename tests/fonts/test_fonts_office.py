@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import io
 import struct
 
@@ -176,3 +178,55 @@ def test_no_subsetting_bit_embeds_the_whole_font(tmp_path: object) -> None:
     prepared = font_for_embedding(path, 0, "abc", "subset")
     assert not prepared.subset
     assert ord("Ж") in TTFont(io.BytesIO(prepared.data)).getBestCmap()
+
+
+def _libeot() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("eot") or "libeot.so.0"
+    try:
+        lib = ctypes.CDLL(name)
+    except OSError:
+        return None
+    lib.EOT2ttf_buffer.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_uint,
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
+        ctypes.POINTER(ctypes.c_uint),
+    ]
+    lib.EOT2ttf_buffer.restype = ctypes.c_int
+    lib.EOTcanLegallyEdit.argtypes = [ctypes.c_void_p]
+    lib.EOTcanLegallyEdit.restype = ctypes.c_bool
+    lib.EOTfreeBuffer.argtypes = [ctypes.POINTER(ctypes.c_uint8)]
+    lib.EOTfreeMetadata.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+LIBEOT = _libeot()
+
+
+def _libeot_decode(eot: bytes) -> tuple[int, bytes, bool]:
+    """libeot (the EOT reader LibreOffice's PPTX import uses): (error code, font, editable)."""
+    assert LIBEOT is not None
+    metadata = ctypes.create_string_buffer(4096)  # struct EOTMetadata is far smaller
+    out = ctypes.POINTER(ctypes.c_uint8)()
+    size = ctypes.c_uint(0)
+    code = LIBEOT.EOT2ttf_buffer(eot, len(eot), metadata, ctypes.byref(out), ctypes.byref(size))
+    if code != 0:
+        return code, b"", False
+    data = ctypes.string_at(out, size.value)
+    editable = bool(LIBEOT.EOTcanLegallyEdit(metadata))
+    LIBEOT.EOTfreeBuffer(out)
+    LIBEOT.EOTfreeMetadata(metadata)
+    return code, data, editable
+
+
+@pytest.mark.skipif(LIBEOT is None, reason="libeot0 (a LibreOffice dependency) not installed")
+@requires_fonts("fonts-dejavu-core", "fonts-noto-cjk")
+@pytest.mark.parametrize("family", ["DejaVu Sans", "Noto Sans CJK SC"])
+def test_libeot_reads_the_eot_we_write(family: str) -> None:
+    path, index = _path(family)
+    prepared = font_for_embedding(path, index, "Ship it 年度", "subset")
+    code, data, editable = _libeot_decode(to_eot(prepared.data, family=family, subset=True))
+    assert code == 0 and editable
+    assert data == prepared.data
+    assert _libeot_decode(prepared.data)[0] != 0  # a bare TrueType font is not an EOT

@@ -19,6 +19,7 @@ from engine.errors import (
     InvalidRequest,
     PageError,
 )
+from engine.fonts.fontsets import FONT_SETS
 from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
@@ -100,6 +101,13 @@ def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
     """Request-level validation: raises InvalidRequest (40010) with one detail per problem."""
     details: list[ErrorDetail] = []
     limits = options.limits
+    if options.font_set not in FONT_SETS:
+        details.append(
+            ErrorDetail(
+                "options.font_set",
+                f"must be one of {', '.join(FONT_SETS)}; got {str(options.font_set)[:40]!r}",
+            )
+        )
     if options.embed_fonts not in EMBED_MODES:
         details.append(
             ErrorDetail(

@@ -259,6 +259,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                 libreoffice_widths=args.libreoffice_widths,
                 file_roots=asset_folders(pages, args),
                 embed_fonts=args.embed_fonts,
+                font_set=args.font_set,
             ),
             progress=progress,
             base_urls=[p.base_url for p in pages],
@@ -379,6 +380,13 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
         default="subset",
         help="embed the typefaces a PowerPoint user lacks (Noto, DejaVu, CJK faces): the "
         "characters used (default), whole fonts, or none (docs/fonts.md)",
+    )
+    conv.add_argument(
+        "--font-set",
+        choices=["linux", "office"],
+        default="linux",
+        help="fonts CSS font stacks resolve to: this machine's, as Chromium on Linux (default), "
+        "or the Office fonts, as a Windows/macOS browser with only those (docs/fonts.md)",
     )
     conv.set_defaults(func=cmd_convert)
     return conv

@@ -50,3 +50,6 @@ class Options:
     # Typefaces a PowerPoint user lacks (Noto, DejaVu, CJK faces...) are embedded in the deck:
     # "subset" (the characters used), "full" (whole fonts) or "none" (docs/fonts.md).
     embed_fonts: str = "subset"
+    # Which fonts CSS font stacks resolve to: "linux" (this machine's, as Chromium on Linux) or
+    # "office" (the Office fonts, as a Windows/macOS browser with only those; docs/fonts.md).
+    font_set: str = "linux"

@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     body_read_timeout_s: float = Field(
         default=30.0, gt=0, description="whole request body must arrive within this (40010)"
     )
+    # Fonts (docs/fonts.md): typefaces a PowerPoint user lacks are embedded in the decks
+    # ("subset": the characters used; "full"; "none"), CSS font stacks resolve to this machine's
+    # fonts ("linux") or to the Office fonts ("office").
+    embed_fonts: Literal["none", "subset", "full"] = "subset"
+    font_set: Literal["linux", "office"] = "linux"
+    max_embedded_font_bytes: int = Field(default=32 * MiB, ge=0, description="per deck")
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
     tokens: SecretStr = SecretStr("")

@@ -83,7 +83,9 @@ def test_samples_decks_name_only_fonts_users_have(deck: str) -> None:
 
 
 def test_the_audit_catches_a_face_that_is_neither_office_nor_embedded() -> None:
-    page = '<div class="slide" style="width:320px;height:180px;font-family:\'DejaVu Sans\'">Hi</div>'
+    page = (
+        '<div class="slide" style="width:320px;height:180px;font-family:\'DejaVu Sans\'">Hi</div>'
+    )
     from engine.options import Options
 
     bare = convert([page], options=Options(embed_fonts="none")).pptx_bytes
@@ -125,9 +127,7 @@ def test_template_font_stacks_lead_with_office_fonts(template: str) -> None:
 
     folder = ROOT / "generator" / "templates" / template
     stacks = list(json.loads((folder / "manifest.json").read_text())["fonts"].values())
-    css = (folder / "theme.css").read_text() + "".join(
-        p.read_text() for p in folder.glob("*.html")
-    )
+    css = (folder / "theme.css").read_text() + "".join(p.read_text() for p in folder.glob("*.html"))
     stacks += [s for s in re.findall(r"font-family:\s*([^;}\"]+)", css) if "var(" not in s]
     assert stacks
     for stack in stacks:

@@ -66,7 +66,7 @@ def embedding_permission(fs_type: int) -> Permission:
 
 
 def _check_permission(font: Any) -> int:
-    os2 = font["OS/2"] if "OS/2" in font else None
+    os2 = font.get("OS/2")
     fs_type = int(os2.fsType) if os2 is not None else 0
     permission = embedding_permission(fs_type)
     if permission == "restricted":
@@ -90,7 +90,7 @@ def font_for_embedding(path: str, index: int, chars: str, mode: EmbeddingMode) -
     in `full` mode). Raises EmbedRefused. Results are cached per face, characters and mode."""
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, fontNumber=index, lazy=False if mode == "full" else True)
+    font = TTFont(path, fontNumber=index, lazy=True)
     try:
         fs_type = _check_permission(font)
         cff = "CFF " in font

@@ -103,7 +103,7 @@ def to_eot(font_data: bytes, *, family: str, charset: int = 1, subset: bool = Fa
     from fontTools.ttLib import TTFont
 
     font = TTFont(BytesIO(font_data), lazy=True)
-    os2 = font["OS/2"] if "OS/2" in font else None
+    os2 = font.get("OS/2")
     head = font["head"]
     if os2 is not None:
         p = os2.panose
@@ -124,8 +124,12 @@ def to_eot(font_data: bytes, *, family: str, charset: int = 1, subset: bool = Fa
         )
         italic = 1 if os2.fsSelection & 1 else 0
         weight, fs_type = int(os2.usWeightClass), int(os2.fsType)
-        ranges = (os2.ulUnicodeRange1, os2.ulUnicodeRange2, os2.ulUnicodeRange3)
-        ranges += (os2.ulUnicodeRange4,)
+        ranges: tuple[int, ...] = (
+            os2.ulUnicodeRange1,
+            os2.ulUnicodeRange2,
+            os2.ulUnicodeRange3,
+            os2.ulUnicodeRange4,
+        )
         pages = (
             (getattr(os2, "ulCodePageRange1", 1), getattr(os2, "ulCodePageRange2", 0))
             if os2.version >= 1
@@ -135,8 +139,7 @@ def to_eot(font_data: bytes, *, family: str, charset: int = 1, subset: bool = Fa
         panose, italic, weight, fs_type = bytes(10), int(bool(head.macStyle & 2)), 400, 0
         ranges, pages = (0, 0, 0, 0), (1, 0)
     names = b"".join(
-        _string(text)
-        for text in (family, _name(font, 2), _name(font, 5), _name(font, 4))
+        _string(text) for text in (family, _name(font, 2), _name(font, 5), _name(font, 4))
     )
     tail = struct.pack("<HH", 0, 0)  # Padding5, RootStringSize (no root string)
     tail += struct.pack("<II", _ROOT_CHECKSUM_XOR, _EUDC_CODE_PAGE)

@@ -119,8 +119,17 @@ _MEASURE: dict[str, str] = {
     "segoe ui emoji": "Noto Color Emoji",
 }
 _SERIF_OFFICE = frozenset(
-    "book antiqua,bookman old style,century,constantia,garamond,palatino linotype,sitka text,"
-    "sylfaen,cambria math".split(",")
+    [
+        "book antiqua",
+        "bookman old style",
+        "century",
+        "constantia",
+        "garamond",
+        "palatino linotype",
+        "sitka text",
+        "sylfaen",
+        "cambria math",
+    ]
 )
 _MONO_OFFICE = frozenset({"ms gothic", "nsimsun", "simsun-extb", "mingliu-extb"})
 

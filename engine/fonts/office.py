@@ -212,7 +212,7 @@ def typeface_hints(path: str, index: int = 0, family: str = "") -> TypefaceHints
     from fontTools.ttLib import TTFont
 
     font = TTFont(path, fontNumber=index, lazy=True)
-    os2 = font["OS/2"] if "OS/2" in font else None
+    os2 = font.get("OS/2")
     panose = bytes(getattr(os2.panose, k) & 0xFF for k in _PANOSE_KEYS) if os2 else bytes(10)
     fixed = bool(font["post"].isFixedPitch) if "post" in font else False
     font.close()

@@ -18,6 +18,7 @@ from pptx.presentation import Presentation
 from pptx.util import Emu
 
 from engine.links import link_target
+from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
 from engine.pptx.package import (
     MediaParts,
@@ -25,7 +26,6 @@ from engine.pptx.package import (
     release_package,
     set_document_properties,
 )
-from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
@@ -129,7 +129,9 @@ class _DeckWriter:
             if part.content_type.endswith(".theme+xml"):
                 theme = etree.fromstring(part.blob)
                 set_theme_fonts(theme)
-                part._blob = etree.tostring(theme, xml_declaration=True, encoding="UTF-8", standalone=True)
+                part._blob = etree.tostring(
+                    theme, xml_declaration=True, encoding="UTF-8", standalone=True
+                )
         report = embed_fonts(self.prs, self.deck, embed, max_font_bytes)
         return package_bytes(self.prs), report
 

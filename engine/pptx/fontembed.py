@@ -35,8 +35,15 @@ EMBED_MODES: tuple[EmbedMode, ...] = ("none", "subset", "full")
 Slot = Literal["regular", "bold", "italic", "boldItalic"]
 _SLOTS: tuple[Slot, ...] = ("regular", "bold", "italic", "boldItalic")
 # CT_Presentation children that come before p:embeddedFontLst (schema order).
-_BEFORE = ("sldMasterIdLst", "notesMasterIdLst", "handoutMasterIdLst", "sldIdLst", "sldSz")
-_BEFORE += ("notesSz", "smartTags")
+_BEFORE: tuple[str, ...] = (
+    "sldMasterIdLst",
+    "notesMasterIdLst",
+    "handoutMasterIdLst",
+    "sldIdLst",
+    "sldSz",
+    "notesSz",
+    "smartTags",
+)
 
 
 @dataclass(frozen=True)
@@ -212,7 +219,9 @@ def embed_fonts(
     return report
 
 
-def _write_list(presentation: Element, entries: list[tuple[str, dict[Slot, str]]], mode: str) -> None:
+def _write_list(
+    presentation: Element, entries: list[tuple[str, dict[Slot, str]]], mode: str
+) -> None:
     """p:embeddedFontLst in schema order, and the presentation's embedding flags."""
     lst = presentation.makeelement(p("embeddedFontLst"), {})
     anchor = None

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.fonts import builtin_active, office
-from engine.fonts import resolve
+from engine.fonts import builtin_active, office, resolve
 from engine.pptx.oxml import Element, a, clean_text, sub
 
 __all__ = ["font_attrs", "add_typeface", "written_name", "face_path", "set_theme_fonts"]

@@ -11,7 +11,9 @@ from engine.fonts.fontsets import measured_with, office_family, use_font_set
 from engine.options import Options
 from tests.conftest import requires_fonts
 
-pytestmark = requires_fonts("fonts-liberation2", "fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk")
+pytestmark = requires_fonts(
+    "fonts-liberation2", "fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk"
+)
 
 
 def test_css_families_as_a_windows_browser_with_office_fonts_sees_them() -> None:
@@ -54,7 +56,7 @@ def test_a_deck_laid_out_with_the_office_set_names_office_fonts_only() -> None:
     body = (
         '<p style="font-family:system-ui">Quarterly review</p>'
         "<p style=\"font-family:'Noto Sans',Helvetica\">Revenue</p>"
-        '<p style="font-family:\'PingFang SC\',sans-serif">年度经营 2025</p>'
+        "<p style=\"font-family:'PingFang SC',sans-serif\">年度经营 2025</p>"
     )
     linux = _slide_xml(Options(), body, "zh-CN")
     office = _slide_xml(Options(font_set="office"), body, "zh-CN")
@@ -70,5 +72,8 @@ def test_an_unknown_font_set_is_a_bad_request() -> None:
     from engine.errors import InvalidRequest
 
     with pytest.raises(InvalidRequest) as info:
-        convert(['<div class="slide" style="width:10px;height:10px"></div>'], options=Options(font_set="mac"))
+        convert(
+            ['<div class="slide" style="width:10px;height:10px"></div>'],
+            options=Options(font_set="mac"),
+        )
     assert info.value.details[0].field == "options.font_set"

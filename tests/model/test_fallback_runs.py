@@ -55,9 +55,7 @@ def test_fallback_run_names_its_face_for_every_script_in_the_xml() -> None:
     assert tri
     rpr = tri[0].find("a:rPr", NS)
     # measured with Liberation Sans, named as its Office twin (engine/pptx/typefaces.py)
-    assert [rpr.find(f"a:{k}", NS).get("typeface") for k in ("latin", "ea", "cs")] == [
-        "Arial"
-    ] * 3
+    assert [rpr.find(f"a:{k}", NS).get("typeface") for k in ("latin", "ea", "cs")] == ["Arial"] * 3
 
 
 def test_split_follows_the_current_text_by_length() -> None:

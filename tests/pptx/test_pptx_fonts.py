@@ -31,7 +31,12 @@ def _write(runs: list[dict[str, Any]], embed: str = "subset", **kw: Any) -> tupl
 
 @requires_fonts("fonts-liberation2", "fonts-crosextra-carlito")
 def test_twins_are_named_as_office_fonts_with_hints_from_the_font_file() -> None:
-    run = {"text": "Hello", "font": "Liberation Sans", "ea_font": "Carlito", "cs_font": "Liberation Serif"}
+    run = {
+        "text": "Hello",
+        "font": "Liberation Sans",
+        "ea_font": "Carlito",
+        "cs_font": "Liberation Serif",
+    }
     para = {"runs": [run], "bullet": {"char": "•", "font": "Liberation Sans"}}
     deck = {"width": 1280, "height": 720, "slides": [{"shapes": [text_shape(para)]}]}
     written = Written(write_deck_report(deck, {})[0])
@@ -55,9 +60,13 @@ def test_theme_names_only_office_fonts() -> None:
     written, _ = _write([{"text": "x"}])
     theme = written.xml("ppt/theme/theme1.xml")
     names = [f.get("typeface") for f in theme.iter(f"{{{NS['a']}}}font")]
-    names += [theme.find(f".//a:{g}/a:latin", NS).get("typeface") for g in ("majorFont", "minorFont")]
+    names += [
+        theme.find(f".//a:{g}/a:latin", NS).get("typeface") for g in ("majorFont", "minorFont")
+    ]
     assert len(names) > 20
-    assert all(office.is_office_font(n) for n in names), [n for n in names if not office.is_office_font(n)]
+    assert all(office.is_office_font(n) for n in names), [
+        n for n in names if not office.is_office_font(n)
+    ]
     jpan = theme.find(".//a:minorFont/a:font[@script='Jpan']", NS)
     assert jpan.get("typeface") == "Yu Gothic"
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -169,3 +172,38 @@ def test_colour_emoji_name_the_office_emoji_font_and_are_not_embedded() -> None:
 def test_writing_is_deterministic_with_fonts(mode: str) -> None:
     runs = [{"text": "Ship it", "font": "DejaVu Sans"}]
     assert _write(runs, embed=mode)[0].data == _write(runs, embed=mode)[0].data
+
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    SOFFICE is None or shutil.which("pdffonts") is None, reason="LibreOffice/poppler"
+)
+@requires_fonts("fonts-liberation2", "fonts-crosextra-carlito", "fonts-crosextra-caladea")
+def test_libreoffice_draws_the_office_names_with_the_twins_measured(tmp_path: Path) -> None:
+    """Nothing moves in LibreOffice: Arial / Times New Roman / Calibri / Cambria / Courier New
+    written for the twins are drawn with those very twins (fontconfig's metric aliases)."""
+    twins = ["Liberation Sans", "Liberation Serif", "Carlito", "Caladea", "Liberation Mono"]
+    paragraphs = [
+        {"runs": [{"text": f"Twin {i}", "font": f, "size": 20}]} for i, f in enumerate(twins)
+    ]
+    deck = {"width": 1280, "height": 720, "slides": [{"shapes": [text_shape(*paragraphs)]}]}
+    data, _ = write_deck_report(deck, {})
+    written = Written(data).xml("ppt/slides/slide1.xml")
+    names = [el.get("typeface") for el in written.iterfind(".//a:r/a:rPr/a:latin", NS)]
+    assert names == ["Arial", "Times New Roman", "Calibri", "Cambria", "Courier New"]
+    (tmp_path / "deck.pptx").write_bytes(data)
+    subprocess.run(
+        [SOFFICE, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless"]
+        + ["--convert-to", "pdf", "--outdir", str(tmp_path), str(tmp_path / "deck.pptx")],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    fonts = subprocess.run(
+        ["pdffonts", str(tmp_path / "deck.pdf")], check=True, capture_output=True, text=True
+    ).stdout
+    for ps_name in ("LiberationSans", "LiberationSerif", "Carlito", "Caladea", "LiberationMono"):
+        assert f"+{ps_name}" in fonts, fonts

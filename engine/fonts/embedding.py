@@ -133,6 +133,7 @@ def _subset(font: Any, text: str) -> None:
     options.legacy_kern = True
     options.layout_closure = True
     options.prune_unicode_ranges = False  # keep OS/2 as the font declares it
+    options.desubroutinize = "CFF " in font  # CFF outlines become TrueType ones afterwards
     options.drop_tables = [t for t in options.drop_tables if t not in ("vhea", "vmtx")] + ["FFTM"]
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text)

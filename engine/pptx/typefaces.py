@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.fonts import builtin_active, office, resolve
+from engine.fonts.fontsets import measured_with
 from engine.pptx.oxml import Element, a, clean_text, sub
 
 __all__ = ["font_attrs", "add_typeface", "written_name", "face_path", "set_theme_fonts"]
@@ -38,13 +39,20 @@ def face_path(family: str) -> tuple[str, int] | None:
 def _attrs(family: str, builtin: bool) -> tuple[tuple[str, str], ...]:
     out = [("typeface", clean_text(written_name(family)))]
     where = None if builtin else face_path(family)
+    own = where is not None
+    if where is None and not builtin:
+        # an Office family the office font set measured with a stand-in (Segoe UI, Consolas,
+        # Microsoft YaHei): the stand-in's pitch, family and charset are those of its kind
+        where = face_path(measured_with(family))
     if where is not None:
         try:
-            hints = office.typeface_hints(where[0], where[1], family)
+            hints = office.typeface_hints(
+                where[0], where[1], family if own else measured_with(family)
+            )
         except Exception:  # noqa: BLE001 - an unreadable file: the name alone
             hints = None
         if hints is not None:
-            if hints.panose:
+            if hints.panose and own:  # a stand-in's PANOSE describes another design
                 out.append(("panose", hints.panose))
             out.append(("pitchFamily", str(hints.pitch_family)))
             out.append(("charset", hints.charset_xml))

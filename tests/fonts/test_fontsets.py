@@ -77,3 +77,12 @@ def test_an_unknown_font_set_is_a_bad_request() -> None:
             options=Options(font_set="mac"),
         )
     assert info.value.details[0].field == "options.font_set"
+
+
+def test_office_names_measured_with_stand_ins_carry_their_kind_s_hints() -> None:
+    from engine.pptx.typefaces import font_attrs
+
+    assert font_attrs("Segoe UI") == {"typeface": "Segoe UI", "pitchFamily": "34", "charset": "0"}
+    assert font_attrs("Consolas")["pitchFamily"] == "49"
+    yahei = font_attrs("Microsoft YaHei")
+    assert (yahei["pitchFamily"], yahei["charset"]) == ("34", "-122") and "panose" not in yahei

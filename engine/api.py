@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.budget import DeckBudget, run_page
 from engine.errors import (
@@ -24,6 +24,9 @@ from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
 from engine.pptx.fontembed import EMBED_MODES, FontReport
+
+if TYPE_CHECKING:
+    from engine.pptx.base import BasePackage
 
 PAGE_ERROR_MODES = ("blank", "skip")
 
@@ -168,6 +171,7 @@ def convert(
     options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
     base_urls: Sequence[str | None] | None = None,
+    base: BasePackage | None = None,
 ) -> Conversion:
     """Convert HTML pages (each with a root element of class `slide`) into one PPTX deck.
 
@@ -206,13 +210,14 @@ def convert(
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(pages))
-    width, height = _deck_size(results)
+    width, height = _deck_size(results) if base is None else _base_size(base)
     for i, result in enumerate(results):
         if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (
             width,
             height,
         ):
-            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the deck size {width}x{height} px"
+            which = "deck" if base is None else "template's slide"
+            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the {which} size {width}x{height} px"
             results[i] = FailedPage(i + 1, PAGE_SIZE_MISMATCH, reason, page_error_mode)
     failures = [r for r in results if isinstance(r, FailedPage)]
     if len(failures) == len(results):
@@ -234,14 +239,15 @@ def convert(
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
     from engine.pptx import write_deck_report
+    from engine.pptx.base import write_on_base_report
 
     deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
-    data, fonts = write_deck_report(
-        deck,
-        media,
-        embed=options.embed_fonts,  # type: ignore[arg-type]  # validated above
-        max_font_bytes=options.limits.max_embedded_font_bytes,
-    )
+    embed = options.embed_fonts  # validated above
+    max_bytes = options.limits.max_embedded_font_bytes
+    if base is None:
+        data, fonts = write_deck_report(deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
+    else:
+        data, fonts = write_on_base_report(base, deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -339,6 +345,11 @@ def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:
     counts = Counter(sizes)
     best = max(counts.values())
     return next(s for s in sizes if counts[s] == best)
+
+
+def _base_size(base: BasePackage) -> tuple[int, int]:
+    width, height = base.size_px()
+    return round(width), round(height)
 
 
 def _fmt(value: float) -> str:

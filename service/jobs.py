@@ -29,6 +29,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
             page_error_mode=payload["pageErrorMode"],
             filename=payload.get("filename"),
             options=options,
+            base=_base(payload.get("templatePackage")),
         )
     except ConversionError as exc:
         log.info("conversion rejected with code %s", exc.code)
@@ -62,6 +63,17 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         "cpuSeconds": cpu_seconds,
         "embeddedFontBytes": fonts_added,
     }
+
+
+def _base(package: bytes | None) -> Any:
+    """The PowerPoint template to write the deck onto (None: python-pptx's blank deck). It was
+    checked at upload; a file that no longer loads fails the job (internal error)."""
+    if not package:
+        return None
+    from generator.brand.build import base_package
+    from generator.package import load_template_package
+
+    return base_package(load_template_package(package, test=False))  # type: ignore[arg-type]
 
 
 def worker_init() -> None:

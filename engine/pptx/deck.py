@@ -70,7 +70,8 @@ def write_deck_report(
     try:
         for slide_model in items(deck.get("slides")):
             writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
-        return writer.finish(embed, max_font_bytes)
+        report = writer.finish_fonts(embed, max_font_bytes)
+        return writer.finish(), report
     finally:
         release_package(writer.prs)
 
@@ -123,17 +124,20 @@ class _DeckWriter:
             slide_part.relate_to(notes_part, RT.NOTES_SLIDE)
         _set_notes_text(element, text)
 
-    def finish(self, embed: EmbedMode, max_font_bytes: int) -> tuple[bytes, FontReport]:
-        set_document_properties(self.prs, self.deck, self.notes_count)
-        for part in self.package.iter_parts():
+    def finish_fonts(self, embed: EmbedMode, max_font_bytes: int, theme: bool = True) -> FontReport:
+        """Office per-script fonts in the themes (`theme`), then the embedded fonts."""
+        for part in self.package.iter_parts() if theme else ():
             if part.content_type.endswith(".theme+xml"):
-                theme = etree.fromstring(part.blob)
-                set_theme_fonts(theme)
+                element = etree.fromstring(part.blob)
+                set_theme_fonts(element)
                 part._blob = etree.tostring(
-                    theme, xml_declaration=True, encoding="UTF-8", standalone=True
+                    element, xml_declaration=True, encoding="UTF-8", standalone=True
                 )
-        report = embed_fonts(self.prs, self.deck, embed, max_font_bytes)
-        return package_bytes(self.prs), report
+        return embed_fonts(self.prs, self.deck, embed, max_font_bytes)
+
+    def finish(self) -> bytes:
+        set_document_properties(self.prs, self.deck, self.notes_count)
+        return package_bytes(self.prs)
 
 
 _TEMPLATE = threading.local()

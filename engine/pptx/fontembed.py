@@ -19,7 +19,6 @@ from typing import Any, Literal
 from pptx.opc.constants import CONTENT_TYPE as CT
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.package import Part
-from pptx.opc.packuri import PackURI
 from pptx.presentation import Presentation
 
 from engine.fonts import builtin_active, office, resolve
@@ -179,7 +178,15 @@ def embed_fonts(
     wanted = _embeddable(deck)
     entries: list[tuple[str, dict[Slot, str]]] = []
     package = prs.part.package
+    present = prs.part._element.find(p("embeddedFontLst"))  # a template's own embedded fonts
+    listed = (
+        {e[0].get("typeface", "").lower() for e in present if len(e)}
+        if present is not None
+        else set()
+    )
     for family in sorted(wanted, key=str.lower):
+        if family.lower() in listed:
+            continue
         faces = wanted[family]
         if not faces:
             report.refused[family] = (
@@ -206,8 +213,8 @@ def embed_fonts(
             if report.bytes_added + len(data) > max_bytes:
                 report.refused[family] = f"the deck's embedded fonts would exceed {max_bytes} bytes"
                 break
-            number = len(report.embedded) + 1
-            part = Part(PackURI(f"/ppt/fonts/font{number}.fntdata"), CT.X_FONTDATA, package, data)
+            partname = package.next_partname("/ppt/fonts/font%d.fntdata")
+            part = Part(partname, CT.X_FONTDATA, package, data)
             slots[face.slot] = prs.part.relate_to(part, RT.FONT)
             report.embedded.append(
                 EmbeddedFace(family, face.slot, len(data), prepared.subset, len(faces[face]))
@@ -222,17 +229,23 @@ def embed_fonts(
 def _write_list(
     presentation: Element, entries: list[tuple[str, dict[Slot, str]]], mode: str
 ) -> None:
-    """p:embeddedFontLst in schema order, and the presentation's embedding flags."""
-    lst = presentation.makeelement(p("embeddedFontLst"), {})
-    anchor = None
-    for child in presentation:
-        if child.tag in {p(name) for name in _BEFORE}:
-            anchor = child
-    if anchor is None:
-        presentation.insert(0, lst)
-    else:
-        anchor.addnext(lst)
+    """p:embeddedFontLst in schema order (a template's own list is extended), and the
+    presentation's embedding flags."""
+    lst = presentation.find(p("embeddedFontLst"))
+    if lst is None:
+        lst = presentation.makeelement(p("embeddedFontLst"), {})
+        anchor = None
+        for child in presentation:
+            if child.tag in {p(name) for name in _BEFORE}:
+                anchor = child
+        if anchor is None:
+            presentation.insert(0, lst)
+        else:
+            anchor.addnext(lst)
+    listed = {e[0].get("typeface", "").lower() for e in lst if len(e)}
     for family, slots in entries:
+        if family.lower() in listed:  # PowerPoint requires each typeface once
+            continue
         entry = sub(lst, p("embeddedFont"))
         sub(entry, p("font"), font_attrs(family))
         for slot in _SLOTS:

@@ -56,9 +56,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 # 3. The package (editable) with the service, queue (scale-out) and development extras, at the
-#    versions of constraints.txt (refresh them with scripts/refresh-constraints.sh).
-say "installing deckforge into .venv"
-.venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt \
+#    versions of constraints.txt (refresh them with scripts/refresh-constraints.sh). pip prints
+#    what it collects and installs as it goes (the first time takes about two minutes).
+say "installing deckforge and its dependencies into .venv (about two minutes the first time)"
+.venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -c constraints.txt \
   -e '.[service,queue,dev]'
 
 # 4. A first conversion: the built-in sample deck.

@@ -108,6 +108,20 @@ def _which(*names: str) -> Callable[[], bool]:
     return lambda: any(shutil.which(n) for n in names)
 
 
+def _libeot() -> bool:
+    import ctypes.util
+
+    return ctypes.util.find_library("eot") is not None
+
+
+def _aspose() -> bool:
+    try:
+        import aspose.slides  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing package or its native libraries
+        return False
+    return True
+
+
 TOOLS: dict[str, Tool] = {
     "bash": Tool(_which("bash"), "bash", "bash"),
     "chromium": Tool(lambda: chromium_path() is not None, "Chromium", "chromium"),
@@ -115,6 +129,9 @@ TOOLS: dict[str, Tool] = {
     "pdftotext": Tool(_which("pdftotext"), "poppler's pdftotext", "poppler-utils"),
     "pdftoppm": Tool(_which("pdftoppm"), "poppler's pdftoppm", "poppler-utils"),
     "pdftocairo": Tool(_which("pdftocairo"), "poppler's pdftocairo", "poppler-utils"),
+    "pdffonts": Tool(_which("pdffonts"), "poppler's pdffonts", "poppler-utils"),
+    "libeot": Tool(_libeot, "libeot (a LibreOffice dependency)", "libeot0"),
+    "aspose": Tool(_aspose, "aspose-slides", "pip install -e '.[dev]' (aspose-slides)"),
     "redis-server": Tool(_which("redis-server"), "Redis (redis-server)", "redis-server"),
     "postgresql": Tool(
         lambda: find_pg_bin() is not None,

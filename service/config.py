@@ -31,6 +31,27 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
 
+    # Connections (service.server; `deckforge serve`): every connection is bounded.
+    header_timeout_s: float = Field(
+        default=5.0, gt=0, description="request line + headers must arrive within (closed)"
+    )
+    idle_timeout_s: float = Field(
+        default=5.0, gt=0, description="a connection with no request running, silent this long"
+    )
+    max_connections: int = Field(
+        default=2048, ge=1, description="open connections in total; more: 503 + code 1012"
+    )
+    max_connections_per_client: int = Field(
+        default=256, ge=1, description="open connections per client address; more: 503 + 1012"
+    )
+    max_header_bytes: int = Field(default=64 * 1024, ge=1024, description="request line+headers")
+    open_files_limit: int = Field(
+        default=65536, ge=256, description="RLIMIT_NOFILE raised to this at start (to the hard cap)"
+    )
+    log_repeat_interval_s: float = Field(
+        default=10.0, gt=0, description="repeated warnings (same message) logged once per"
+    )
+
     # Conversion workers.
     workers: int = Field(default_factory=_default_workers, ge=1, le=256)
     queue_size: int = Field(

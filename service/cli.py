@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
+import os
 import socket
 import sys
 
@@ -46,6 +47,7 @@ def serve_main(argv: list[str] | None = None) -> int:
     from service.server import guard_from, install_repeat_filter, raise_file_limit, uvicorn_options
 
     args = build_parser().parse_args(argv)
+    os.umask(0o077)  # every file and folder the service creates is its user's alone
     overrides = {
         k: v
         for k, v in {

@@ -62,6 +62,25 @@ class Settings(BaseSettings):
         default=500, ge=0, description="recycle a worker after N jobs; 0=never"
     )
     worker_start_method: Literal["forkserver", "spawn", "fork"] = "forkserver"
+    worker_memory_bytes: int = Field(
+        default=3 * 1024 * MiB,
+        ge=0,
+        description="address space of each worker process (RLIMIT_AS); past it the job fails "
+        "(MemoryError) and the worker lives on; 0: no limit",
+    )
+    parse_timeout_s: float = Field(
+        default=30.0, gt=0, description="one task's content parsing (files, fetched page)"
+    )
+
+    # Templates: every page render is bounded (generator.render_bounds), else code 1015.
+    template_render_cpu_s: float = Field(default=2.0, gt=0, description="CPU time per page")
+    template_max_string_chars: int = Field(
+        default=100_000, ge=1000, description="longest string a template expression may build"
+    )
+    template_max_range: int = Field(default=1000, ge=10, description="longest range()")
+    template_max_output_chars: int = Field(
+        default=2_000_000, ge=10_000, description="a rendered page's size"
+    )
 
     # Per-request limits, enforced before any work starts.
     max_pages: int = Field(default=200, ge=1)

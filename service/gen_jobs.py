@@ -151,6 +151,14 @@ _JOBS = {
 }
 
 
+def worker_configure(config: dict[str, Any]) -> None:
+    """The pool's settings for this worker process: template render bounds."""
+    from generator.render_bounds import RenderBounds, configure
+
+    if "render" in config:
+        configure(RenderBounds(**config["render"]))
+
+
 def worker_init() -> None:
     """Warm the engine (service.jobs) and load the built-in templates once per worker."""
     convert_worker_init()

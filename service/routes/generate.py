@@ -32,6 +32,7 @@ from service.envelope import (
     INTERNAL_ERROR,
     NOT_FOUND,
     OK,
+    TEMPLATE_LIMIT,
     ApiError,
     envelope_response,
 )
@@ -135,7 +136,8 @@ async def run_job(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any
         log.error("generation job failed in the worker: %s", exc.reason)
         raise ApiError(INTERNAL_ERROR) from None
     if result.get("status") == "rejected":
-        code = result["code"] if result["code"] in (BAD_PARAMETERS, NOT_FOUND) else BAD_PARAMETERS
+        known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT)
+        code = result["code"] if result["code"] in known else BAD_PARAMETERS
         details = result.get("errorDetails") or []
         fields = ", ".join(dict.fromkeys(d["field"] for d in details))
         message = f"{result['message']}: {fields}" if fields else result["message"]

@@ -158,7 +158,7 @@ def closed_by_server(sock: socket.socket) -> bool:
             data = sock.recv(65536)
             if not data:
                 return True
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return False
     except ConnectionResetError:
         return True

@@ -141,7 +141,28 @@ def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:
     return {"status": "ok", "covers": covers}
 
 
+def prepare_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: type, content, files [(name, bytes)], allowLoopback -> the prepared content.
+    Every content parser (Word, PDF, PowerPoint, Excel, mind maps, HTML and fetched pages)
+    runs here, in a worker process the pool kills at its deadline, never in the API process.
+    A refused input comes back as {"status": "contentError", "code", "message"}."""
+    from functools import partial
+
+    from generator.sources import ContentError, UploadedFile, guarded_fetch
+
+    fetcher = partial(guarded_fetch, allow_loopback=True) if payload.get("allowLoopback") else None
+    files = [UploadedFile(name, data) for name, data in payload.get("files") or []]
+    try:
+        prepared = generator.prepare_content(
+            payload["type"], payload.get("content"), files, fetcher=fetcher
+        )
+    except ContentError as exc:
+        return {"status": "contentError", "code": exc.code, "message": exc.message}
+    return {"status": "ok", "prepared": prepared}
+
+
 _JOBS = {
+    "prepare": prepare_job,
     "generate": generate_job,
     "regenerate": regenerate_job,
     "plan": plan_job,

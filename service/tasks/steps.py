@@ -44,6 +44,8 @@ INTERNAL = "INTERNAL_ERROR"
 CONTENT_INVALID = "CONTENT_INVALID"
 CREDITS = "CREDITS_EXHAUSTED"
 TIMEOUT = "TASK_TIMEOUT"
+CONTENT_TIMEOUT = "CONTENT_TIMEOUT"  # parsing the files or the fetched page took too long
+CONTENT_UNREADABLE = "FILE_UNREADABLE"  # the parsing process died (memory limit, crash)
 POOL_RETRY_S = 0.25  # a full worker-pool queue is retried this often
 DELTA_FLUSH_S = 0.25
 DELTA_FLUSH_CHARS = 400
@@ -273,7 +275,8 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
 
     # parse_content was entered by the claim; generate_content follows inside _content.
     writer = DeltaWriter(on_text)
-    markdown = await run(_content_then_step, state, task, files, writer, owner)
+    prepared = await _prepare(state, task, files)
+    markdown = await run(_content_then_step, state, task, prepared, writer, owner)
     await step("generate_ppt")
     planned = await _plan(state, task, markdown)
     await run(_store_pages, state, task_id, owner, planned["htmls"])
@@ -283,20 +286,42 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     log.info("task %s produced %s pages", task_id, result["pages"])
 
 
-def _content_then_step(
-    state: ServiceState, task: Any, files: list[tuple[str, bytes]], writer: DeltaWriter, owner: str
-) -> str:
-    """parse_content, then (event) generate_content, in one worker thread."""
-    params = json.loads(task.params)
-    fetcher = None
-    if state.settings.task_link_allow_loopback:
-        from generator.sources.web import guarded_fetch
+async def _prepare(state: ServiceState, task: Any, files: list[tuple[str, bytes]]) -> Any:
+    """parse_content: the task's files, link or text -> PreparedContent, in a worker process
+    (pool job "prepare") killed after DECKFORGE_PARSE_TIMEOUT_S, under its memory limit."""
+    from service.workers import JobFailed, QueueFull
 
-        fetcher = functools.partial(guarded_fetch, allow_loopback=True)
-    uploaded = [generator.UploadedFile(n, d) for n, d in files]
-    prepared = generator.prepare_content(
-        task.type, params.get("content"), uploaded, fetcher=fetcher
-    )
+    params = json.loads(task.params)
+    payload = {
+        "job": "prepare",
+        "type": task.type,
+        "content": params.get("content"),
+        "files": files,
+        "allowLoopback": state.settings.task_link_allow_loopback,
+    }
+    timeout_s = state.settings.parse_timeout_s
+    while True:
+        try:
+            result: dict[str, Any] = await state.pool.run(payload, timeout_s=timeout_s)
+            break
+        except QueueFull:
+            await asyncio.sleep(POOL_RETRY_S)
+        except JobFailed as exc:
+            if exc.reason == "timeout":
+                raise StepFailed(
+                    CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
+                ) from None
+            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
+    if result.get("status") == "contentError":
+        raise StepFailed(str(result["code"]), str(result["message"]))
+    return result["prepared"]
+
+
+def _content_then_step(
+    state: ServiceState, task: Any, prepared: Any, writer: DeltaWriter, owner: str
+) -> str:
+    """(event) generate_content, then the LLM when the type needs it, in one worker thread."""
+    params = json.loads(task.params)
     if not store.set_step(state.db, task.id, owner, "generate_content", now=state.clock()):
         raise Lost()
     if prepared.task_type == 7:

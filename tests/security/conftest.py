@@ -22,6 +22,7 @@ def tenants(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         template_render_cpu_s=2,
         worker_memory_bytes=3 * 1024**3,
         request_timeout_s=60,
+        parse_timeout_s=4,
     )
     yield served
     stop(served)

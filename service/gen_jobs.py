@@ -23,6 +23,7 @@ from service.jobs import worker_init as convert_worker_init
 
 log = logging.getLogger("deckforge.worker")
 
+CREDITS_EXHAUSTED = 88
 COVER_WIDTH = 640
 PREVIEW_WIDTH = 640
 TEMPLATE_COVER_WIDTH = 480
@@ -79,12 +80,28 @@ def _deck_result(deck: Any, started: float) -> dict[str, Any]:
 def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
     """payload: markdown, templateId, package (custom template zip or None), filename."""
     started = time.perf_counter()
-    deck = generator.generate_from_markdown(
-        payload.get("markdown"),
-        payload.get("templateId"),
-        templates=_custom(payload),
-        filename=payload.get("filename"),
+    max_pages = payload.get("maxPages")
+    if max_pages is None:
+        deck = generator.generate_from_markdown(
+            payload.get("markdown"),
+            payload.get("templateId"),
+            templates=_custom(payload),
+            filename=payload.get("filename"),
+        )
+        return _deck_result(deck, started)
+    # Planned first: a deck the account cannot pay for is refused before its conversion.
+    planned = generator.plan_from_markdown(
+        payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
     )
+    if len(planned.htmls) > max_pages:
+        return {
+            "status": "rejected",
+            "code": CREDITS_EXHAUSTED,
+            "message": f"insufficient credits: the deck has {len(planned.htmls)} pages; "
+            f"the balance pays for {max_pages}",
+            "errorDetails": [],
+        }
+    deck = generator.build_planned(planned, filename=payload.get("filename"))
     return _deck_result(deck, started)
 
 

@@ -21,7 +21,14 @@ from sqlalchemy import select, update
 
 from service import library
 from service.accounts import Principal
-from service.credits import AccountingError, ensure_affordable
+from service.credits import (
+    TYPE_PPT,
+    AccountingError,
+    balance,
+    charge,
+    count_against_token,
+    ensure_affordable,
+)
 from service.db.models import CustomTemplate, Ppt, PptDocument, Task, TaskEvent
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
 from service.documents import Stored, discard, store_generated, write_document
@@ -136,7 +143,7 @@ async def run_job(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any
         log.error("generation job failed in the worker: %s", exc.reason)
         raise ApiError(INTERNAL_ERROR) from None
     if result.get("status") == "rejected":
-        known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT)
+        known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT, CREDITS_EXHAUSTED)
         code = result["code"] if result["code"] in known else BAD_PARAMETERS
         details = result.get("errorDetails") or []
         fields = ", ".join(dict.fromkeys(d["field"] for d in details))
@@ -163,12 +170,27 @@ def template_package(
     return library.read_template_package(state.storage, row[0], row[1])
 
 
-def _precheck(state: ServiceState, principal: Principal) -> None:
+def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None:
+    """88 before any work when `pages` pages could not be paid for (or the token's limit is
+    reached); 0 pages: only the token's limit."""
     try:
         with state.db.session() as s:
-            ensure_affordable(s, principal, state.settings.cost_generate_page)
+            if pages > 0:
+                ensure_affordable(s, principal, pages * state.settings.cost_generate_page)
+            elif principal.token_id is not None:
+                ensure_affordable(s, principal, 0)
     except AccountingError as exc:
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+def _affordable_pages(state: ServiceState, principal: Principal) -> int | None:
+    """Pages the account can pay for now, for the job to stop at after planning (88 before
+    the conversion); None when pages are free."""
+    cost = state.settings.cost_generate_page
+    if cost <= 0:
+        return None
+    with state.db.session() as s:
+        return balance(s, principal.account_id) // cost
 
 
 MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
@@ -313,7 +335,8 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     task_id = optional_str(body, "id")
     template_id = optional_str(body, "templateId")
     markdown = body.get("markdown")
-    if markdown == "":
+    empty = isinstance(markdown, str) and not markdown.strip()
+    if empty:
         markdown = None
     if task_id is not None:
         stored_md = await asyncio.to_thread(
@@ -321,7 +344,9 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         )
         markdown = stored_md if markdown is None else markdown
     if markdown is None:
-        reason = "is required" if task_id is None else "is required: the task has no Markdown yet"
+        reason = "is empty" if empty else "is required"
+        if task_id is not None:
+            reason += ": the task has no Markdown yet"
         raise _bad("markdown", reason)
     await asyncio.to_thread(_precheck, state, principal)
     package = await asyncio.to_thread(template_package, state, principal, template_id)
@@ -330,6 +355,7 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
+        "maxPages": await asyncio.to_thread(_affordable_pages, state, principal),
     }
     result = await run_job(state, payload)
     base_url = _base_url(state, request)
@@ -412,6 +438,19 @@ def _replace(
     try:
         with state.db.session() as s:
             ppt = library.get_ppt(s, principal, ppt_id)
+            paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
+            added = result["pages"] - paid
+            if added > 0:  # pages beyond those paid for: charged, and a use of the token
+                count_against_token(s, principal)
+                charge(
+                    s,
+                    principal,
+                    TYPE_PPT,
+                    added * state.settings.cost_generate_page,
+                    now=now,
+                    ppt_id=ppt.id,
+                )
+                ppt.paid_pages = result["pages"]
             old = [k for k in (ppt.file_key, ppt.cover_key) if k]
             ppt.file_key, ppt.cover_key, ppt.file_name = (
                 stored.file_key,
@@ -427,6 +466,8 @@ def _replace(
         discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, library.PptNotFound):
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
+        if isinstance(exc, AccountingError):
+            raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
 
 
@@ -436,16 +477,22 @@ def _replace(
     summary="Save an edited pptxProperty: regenerates the PPTX, cover and previews",
     description="Header `token` or `Api-Key`. Body `{id, pptxProperty}`. Answers `data.pptInfo` "
     "(updateTime moves). An invalid document answers 1010 whose errorDetails name the JSON "
-    "path of each problem (`$.pages[2].title`); 1001 no such PPT or unknown templateId. Free.",
+    "path of each problem (`$.pages[2].title`); 1001 no such PPT or unknown templateId. Pages "
+    "beyond those paid for are charged (88 before any work when unaffordable) and count as one "
+    "use of the token.",
 )
 async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
     body = await read_json_body(request, state.settings.max_request_bytes)
     ppt_id = required_id(body)
     if "pptxProperty" not in body:
         raise _bad("pptxProperty", "is required")
-    await asyncio.to_thread(_load, state, principal, ppt_id)  # 1001 before any work
+    ppt, _, _ = await asyncio.to_thread(_load, state, principal, ppt_id)  # 1001 before any work
     document, package = await asyncio.to_thread(_decode, state, principal, body["pptxProperty"])
-    result = await run_job(state, {"job": "regenerate", "document": document, "package": package})
+    paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
+    planned = len(document.get("pages") or [])
+    await asyncio.to_thread(_precheck, state, principal, max(planned - paid, 0))
+    payload = {"job": "regenerate", "document": document, "package": package}
+    result = await run_job(state, payload)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)

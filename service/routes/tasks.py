@@ -31,6 +31,7 @@ from service.envelope import (
 )
 from service.routes.generate import optional_str, ppt_info, read_json_body
 from service.tasks import store
+from service.numbers import FieldProblem, whole_number
 from service.tasks.params import CreateRequest, bad, parse_create
 
 log = logging.getLogger("deckforge.tasks")
@@ -279,10 +280,13 @@ async def task_stream(
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
 ) -> Response:
     task = await asyncio.to_thread(_find, state, principal, _task_id(taskId))
-    raw = (last_event_id or lastEventId or "0").strip()
-    if not raw.isdigit() or len(raw) > 9:
-        raise bad("Last-Event-ID", "must be an event number")
-    after = int(raw)
+    field = "Last-Event-ID" if last_event_id else "lastEventId"
+    try:
+        after = whole_number(
+            last_event_id or lastEventId or "0", field, 0, 10**9, what="an event number"
+        )
+    except FieldProblem as exc:
+        raise bad(exc.field, exc.reason) from None
     if task.status in store.DONE and not await asyncio.to_thread(
         store.events_after, state.db, task.id, after, 1
     ):  # the client already has the final event: nothing will follow, end at once
@@ -330,6 +334,7 @@ async def latest_data(
 def _from(value: str | None) -> int:
     if value is None or value == "":
         return 0
-    if not value.strip().isdigit() or len(value) > 9:
-        raise bad("from", "must be a page index (0 or more)")
-    return int(value)
+    try:
+        return whole_number(value, "from", 0, 10**9, what="a page index")
+    except FieldProblem as exc:
+        raise bad(exc.field, exc.reason) from None

@@ -23,7 +23,13 @@ from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import UploadFile
 
 from service.accounts import Principal
-from service.credits import TYPE_TEMPLATE, AccountingError, charge, ensure_affordable
+from service.credits import (
+    TYPE_TEMPLATE,
+    AccountingError,
+    charge,
+    count_against_token,
+    ensure_affordable,
+)
 from service.db.models import CustomTemplate, TemplatePreview
 from service.deps import KeyOrTokenDep, ServiceState, StateDep
 from service.envelope import (
@@ -240,6 +246,15 @@ def _bad_file(reason: str) -> ApiError:
     )
 
 
+OTHER_UID = "a template of this id belongs to another user of the account (use another id)"
+
+
+def may_write(principal: Principal, owner_uid: str | None) -> bool:
+    """An Api-Key writes any of the account's templates; a token only those of its own uid
+    (uploaded with a token of that uid), never the account's (Api-Key) or another uid's."""
+    return principal.uid is None or owner_uid == principal.uid
+
+
 def _precheck(state: ServiceState, principal: Principal) -> None:
     try:
         with state.db.session() as s:
@@ -273,6 +288,7 @@ def _save_template(
         raise
     try:
         with state.db.session() as s:
+            count_against_token(s, principal)
             charge(s, principal, TYPE_TEMPLATE, state.settings.cost_template_upload, now=now)
             row = s.scalar(
                 select(CustomTemplate).where(
@@ -280,6 +296,12 @@ def _save_template(
                     CustomTemplate.template_id == result["id"],
                 )
             )
+            if row is not None and not may_write(principal, row.uid):
+                raise ApiError(
+                    BAD_PARAMETERS,
+                    "bad parameters: id",
+                    details=[{"field": "id", "reason": OTHER_UID}],
+                )
             old: list[str] = []
             if row is None:
                 row = CustomTemplate(
@@ -389,11 +411,12 @@ def _delete_template(state: ServiceState, principal: Principal, template_id: str
                 CustomTemplate.template_id == template_id,
             )
         )
-        if row is None:
+        if row is None or not may_write(principal, row.uid):
+            reason = "no such template of this account" if row is None else OTHER_UID
             raise ApiError(
                 NOT_FOUND,
                 "not found: templateId",
-                details=[{"field": "templateId", "reason": "no such template of this account"}],
+                details=[{"field": "templateId", "reason": reason}],
             )
         keys = [k for k in (row.cover_key, row.package_key) if k]
         s.delete(row)

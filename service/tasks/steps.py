@@ -247,9 +247,44 @@ def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:
         log.warning("task %s: hand-back failed too; its lease will expire", task_id)
 
 
+# What a tenant reads when the LLM provider failed: the code and a generic sentence. The
+# provider's own text (which may quote keys or internal hosts) goes to the operator's log only.
+LLM_MESSAGES = {
+    "LLM_NOT_CONFIGURED": "no LLM provider is configured on this service",
+    "LLM_TIMEOUT": "the LLM provider did not answer in time",
+    "LLM_HTTP_ERROR": "the LLM provider refused or failed the request",
+    "LLM_BAD_RESPONSE": "the LLM provider's answer could not be used",
+    "LLM_STREAM_BROKEN": "the LLM provider's answer was cut off",
+    "LLM_INVALID_OUTPUT": "the LLM's text could not be turned into slides",
+}
+_SECRET_MARKS = ("sk-", "Bearer ", "bearer ", "key=", "token=")
+
+
+def mask_secrets(text: str) -> str:
+    """`text` with what follows a secret marker (sk-..., Bearer ..., key=...) replaced by ***."""
+    out = text
+    for mark in _SECRET_MARKS:
+        pieces = out.split(mark)
+        out = pieces[0] + "".join(
+            mark + "***" + piece[_secret_end(piece) :] for piece in pieces[1:]
+        )
+    return out
+
+
+def _secret_end(piece: str) -> int:
+    for i, ch in enumerate(piece):
+        if ch.isspace() or ch in "\"',;)":
+            return i
+    return len(piece)
+
+
 def _content_error(exc: Exception) -> tuple[str, str] | None:
+    from generator.llm import LLMError
     from generator.sources.errors import ContentError
 
+    if isinstance(exc, LLMError):
+        log.warning("LLM step failed: %s %s", exc.code, mask_secrets(exc.message))
+        return exc.code, LLM_MESSAGES.get(exc.code, "the LLM step failed")
     if isinstance(exc, ContentError):
         return exc.code, exc.message
     return None

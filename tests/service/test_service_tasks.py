@@ -178,7 +178,7 @@ def test_failure_answers_5001_with_error_code(env: Env, monkeypatch: pytest.Monk
     data = out["data"]
     assert data["status"] == "failed" and data["taskId"] == task_id
     assert data["errorCode"] == "LLM_NOT_CONFIGURED"
-    assert "DECKFORGE_LLM_BASE_URL" in data["errorMessage"]
+    assert data["errorMessage"] == "no LLM provider is configured on this service"
     assert "pptId" not in data and "fileUrl" not in data
 
 

@@ -3,8 +3,11 @@ started once for the folder: `python -m service` with 2 workers, SQLite, loopbac
 
 from __future__ import annotations
 
+import json
 import sys
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -14,10 +17,44 @@ sys.path.insert(0, str(Path(__file__).parent))
 from servekit import Served, start, stop  # noqa: E402
 
 
+LLM_SECRET = "sk-live-SECRET0123456789"
+
+
+class _Refusing(BaseHTTPRequestHandler):
+    """An LLM provider that refuses the key, quoting it as some providers do."""
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        body = json.dumps(
+            {"error": {"message": f"Incorrect API key provided: Bearer {LLM_SECRET}"}}
+        ).encode()
+        self.send_response(401)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
 @pytest.fixture(scope="session")
-def tenants(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def llm_url() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Refusing)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def tenants(tmp_path_factory: pytest.TempPathFactory, llm_url: str) -> Iterator[Served]:
     served = start(
         tmp_path_factory.mktemp("tenants"),
+        llm_base_url=llm_url,
+        llm_model="m",
+        llm_api_key=LLM_SECRET,
+        llm_retries=0,
         accounts={"alice": 1000, "mallory": 1000},
         template_render_cpu_s=2,
         worker_memory_bytes=3 * 1024**3,

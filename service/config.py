@@ -152,6 +152,20 @@ class Settings(BaseSettings):
     task_poll_interval_s: float = Field(default=0.2, gt=0, description="runner and SSE DB poll")
     task_timeout_s: float = Field(default=900.0, gt=0, description="one task, all steps")
     task_sse_heartbeat_s: float = Field(default=15.0, gt=0)
+    sse_max_per_token: int = Field(
+        default=4, ge=1, description="open task streams per token (else 1014)"
+    )
+    sse_max_per_account: int = Field(
+        default=32, ge=1, description="open task streams per account (else 1014)"
+    )
+    sse_max_life_s: float = Field(
+        default=300.0,
+        gt=0,
+        description="a stream ends after this; clients reconnect with Last-Event-ID",
+    )
+    sse_token_recheck_s: float = Field(
+        default=5.0, gt=0, description="an open stream re-checks its token this often"
+    )
     task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
     task_link_allow_loopback: bool = Field(
         default=False,

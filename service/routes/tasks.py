@@ -17,10 +17,10 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from sqlalchemy import select
 
-from service.accounts import Principal
+from service.accounts import Principal, token_still_valid
 from service.credits import AccountingError, ensure_affordable
 from service.db.models import CustomTemplate, Ppt, Task
-from service.deps import AuthDep, ServiceState, StateDep
+from service.deps import AuthDep, ServiceState, StateDep, StreamAuthDep
 from service.envelope import (
     BUSY,
     CREDITS_EXHAUSTED,
@@ -29,9 +29,10 @@ from service.envelope import (
     ApiError,
     envelope_response,
 )
-from service.routes.generate import optional_str, ppt_info, read_json_body
-from service.tasks import store
 from service.numbers import FieldProblem, whole_number
+from service.routes.generate import optional_str, ppt_info, read_json_body
+from service.streams import StreamSlots, holding
+from service.tasks import store
 from service.tasks.params import CreateRequest, bad, parse_create
 
 log = logging.getLogger("deckforge.tasks")
@@ -153,7 +154,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
     if req.stream:  # event 1 (pending) is the row just written: sent at once, no DB read
         first = (store.FIRST_EVENT, store.event_data(task))
-        return _stream(state, task.id, 0, _base_url(state, request), first=first)
+        return _stream(state, task.id, 0, _base_url(state, request), principal, first=first)
     return envelope_response(OK, {"taskId": task.id, "status": task.status}, req.note)
 
 
@@ -215,24 +216,39 @@ def _sse(seq: int, data: dict[str, Any]) -> str:
     return f"event: message\nid: {seq}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
+def _token_valid(state: ServiceState, token_id: str) -> bool:
+    with state.db.session() as s:
+        return token_still_valid(s, token_id, state.clock())
+
+
 async def events(
     state: ServiceState,
     task_id: str,
     after: int,
     base_url: str,
     first: tuple[int, dict[str, Any]] | None = None,
+    principal: Principal | None = None,
 ) -> AsyncIterator[str]:
     """The task's events numbered above `after`, then new ones as the runner writes them (DB
-    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event.
+    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event,
+    after DECKFORGE_SSE_MAX_LIFE_S (the client reconnects with Last-Event-ID), or when the
+    issued token behind it expires or is revoked (checked every DECKFORGE_SSE_TOKEN_RECHECK_S).
     `first`: an event already known (the create call's event 1), sent before any DB read."""
     settings = state.settings
     loop = asyncio.get_running_loop()
-    started = last_sent = loop.time()
+    started = last_sent = checked = loop.time()
+    life = min(settings.task_timeout_s + 60, settings.sse_max_life_s)
+    token_id = principal.token_id if principal is not None else None
     yield ": stream open\n\n"
     if first is not None:
         after = first[0]
         yield _sse(*first)
-    while loop.time() - started < settings.task_timeout_s + 60:
+    while loop.time() - started < life:
+        if token_id is not None and loop.time() - checked >= settings.sse_token_recheck_s:
+            checked = loop.time()
+            if not await asyncio.to_thread(_token_valid, state, token_id):
+                yield ": token expired or revoked\n\n"
+                return
         batch = await asyncio.to_thread(store.events_after, state.db, task_id, after)
         for seq, raw in batch:
             data = json.loads(raw)
@@ -249,32 +265,47 @@ async def events(
             await asyncio.sleep(settings.task_poll_interval_s)
 
 
+def _slots(state: ServiceState) -> StreamSlots:
+    slots = state.extra.get("stream_slots")
+    if not isinstance(slots, StreamSlots):
+        s = state.settings
+        slots = StreamSlots(s.sse_max_per_token, s.sse_max_per_account)
+        state.extra["stream_slots"] = slots
+    return slots
+
+
 def _stream(
     state: ServiceState,
     task_id: str,
     after: int,
     base_url: str,
+    principal: Principal,
     first: tuple[int, dict[str, Any]] | None = None,
 ) -> StreamingResponse:
+    """The task's event stream, holding one of the principal's stream slots (1014 past them)."""
+    slots = _slots(state)
+    slots.acquire(principal)
+    body = events(state, task_id, after, base_url, first, principal)
     return StreamingResponse(
-        events(state, task_id, after, base_url, first),
-        media_type="text/event-stream",
-        headers=SSE_HEADERS,
+        holding(slots, principal, body), media_type="text/event-stream", headers=SSE_HEADERS
     )
 
 
 @router.get(
     STREAM_PATH,
     summary="(Re)attach to a task's event stream",
-    description="Header `token`; `taskId`; header `Last-Event-ID` (or query `lastEventId`): "
+    description="Header `token` (or, for browsers' EventSource, query `token` with a temporary "
+    "token from createApiToken); `taskId`; header `Last-Event-ID` (or query `lastEventId`): "
     "events after that number are replayed from the database, then new ones follow. 1001 "
-    "unknown task (JSON envelope, not a stream).",
+    "unknown task (JSON envelope, not a stream); 1014 too many open streams for the token or "
+    "account. A stream ends after DECKFORGE_SSE_MAX_LIFE_S (reconnect with Last-Event-ID) and "
+    "when its token expires or is revoked.",
     response_model=None,
 )
 async def task_stream(
     request: Request,
     state: StateDep,
-    principal: AuthDep,
+    principal: StreamAuthDep,
     taskId: str | None = None,
     lastEventId: str | None = None,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
@@ -293,7 +324,7 @@ async def task_stream(
         return StreamingResponse(
             iter((": stream open\n\n",)), media_type="text/event-stream", headers=SSE_HEADERS
         )
-    return _stream(state, task.id, after, _base_url(state, request))
+    return _stream(state, task.id, after, _base_url(state, request), principal)
 
 
 def _latest(state: ServiceState, principal: Principal, task_id: str, start: int) -> dict[str, Any]:

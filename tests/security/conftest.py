@@ -16,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from servekit import Served, start, stop  # noqa: E402
 
-
 LLM_SECRET = "sk-live-SECRET0123456789"
 
 
@@ -60,6 +59,10 @@ def tenants(tmp_path_factory: pytest.TempPathFactory, llm_url: str) -> Iterator[
         worker_memory_bytes=3 * 1024**3,
         request_timeout_s=60,
         parse_timeout_s=4,
+        sse_max_per_token=3,
+        sse_max_per_account=5,
+        sse_max_life_s=3,
+        sse_token_recheck_s=0.5,
     )
     yield served
     stop(served)

@@ -47,9 +47,8 @@ def test_style_ids_never_reach_xpath(tenants: Served) -> None:
 
 
 def test_word_parser_finds_style_names_without_queries() -> None:
-    from generator.sources.word import docx_to_outline
-
     from generator.sources import outline_to_markdown
+    from generator.sources.word import docx_to_outline
 
     # Put into XPath, this id would select the Heading 1 style: every paragraph a chapter.
     sid = '" or @w:styleId="Heading1'

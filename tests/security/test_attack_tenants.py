@@ -18,9 +18,7 @@ SAVE = "/api/ppt/savePptx"
 
 
 def balance(served: Served, account: str) -> int:
-    out = served.post(
-        "/api/record/listPage", {"page": 1, "size": 1}, Api_Key=served.keys[account]
-    )
+    out = served.post("/api/record/listPage", {"page": 1, "size": 1}, Api_Key=served.keys[account])
     from service.config import Settings
     from service.db.engine import Database
     from service.db.models import Account
@@ -100,9 +98,9 @@ def test_a_token_writes_only_its_own_uids_templates(tenants: Served) -> None:
     assert out["code"] == 1010 and out["data"]["errorDetails"][0]["field"] == "id", out
     out = tenants.post("/api/ppt/deleteTemplate", {"templateId": "shared"}, token=mallory_uid)
     assert out["code"] == 1001, out
-    assert tenants.post("/api/ppt/deleteTemplate", {"templateId": "shared"}, token=alice)[
-        "code"
-    ] == 0
+    assert (
+        tenants.post("/api/ppt/deleteTemplate", {"templateId": "shared"}, token=alice)["code"] == 0
+    )
 
 
 def test_a_token_limit_covers_template_uploads(tenants: Served) -> None:
@@ -126,7 +124,9 @@ def test_unicode_digits_and_huge_numbers_are_1010_naming_the_field(tenants: Serv
     task_id = made["data"]["taskId"]
     r = httpx.get(stream, params={"taskId": task_id, "lastEventId": "²"}, headers={"token": token})
     assert r.json()["code"] == 1010 and "lastEventId" in r.json()["message"]
-    r = httpx.get(stream, params={"taskId": task_id}, headers=[("token", token), ("Last-Event-ID", b"\xb2")])
+    r = httpx.get(
+        stream, params={"taskId": task_id}, headers=[("token", token), ("Last-Event-ID", b"\xb2")]
+    )
     assert r.json()["code"] == 1010 and "Last-Event-ID" in r.json()["message"]
     r = httpx.get(
         tenants.url + "/api/ppt/v2/latestData",
@@ -135,7 +135,9 @@ def test_unicode_digits_and_huge_numbers_are_1010_naming_the_field(tenants: Serv
     )
     assert r.json()["code"] == 1010 and "from" in r.json()["message"]
     wait_task(tenants.url, token, task_id)
-    assert not [line for line in tenants.log_lines() if "exc" in line and "ValueError" in line["exc"]]
+    assert not [
+        line for line in tenants.log_lines() if "exc" in line and "ValueError" in line["exc"]
+    ]
 
 
 def test_every_bad_field_is_named(tenants: Served) -> None:
@@ -167,10 +169,14 @@ def test_llm_provider_text_never_reaches_the_tenant(tenants: Served) -> None:
     from conftest import LLM_SECRET
 
     token = tenants.token("mallory", "m-llm")
-    made = create_task(tenants.url, token, {"type": 1, "content": "Bees", "templateId": "corporate"})
+    made = create_task(
+        tenants.url, token, {"type": 1, "content": "Bees", "templateId": "corporate"}
+    )
     out = wait_task(tenants.url, token, made["data"]["taskId"])
     assert out["code"] == 5001 and out["data"]["errorCode"] == "LLM_HTTP_ERROR", out
-    assert "sk-" not in out["data"]["errorMessage"] and "Incorrect" not in out["data"]["errorMessage"]
+    assert (
+        "sk-" not in out["data"]["errorMessage"] and "Incorrect" not in out["data"]["errorMessage"]
+    )
     logged = [line["msg"] for line in tenants.log_lines() if "LLM step failed" in line["msg"]]
     assert logged and "Incorrect API key" in logged[-1] and LLM_SECRET not in logged[-1]
     assert LLM_SECRET not in tenants.log_path.read_text()

@@ -167,6 +167,12 @@ class Settings(BaseSettings):
         default=5.0, gt=0, description="an open stream re-checks its token this often"
     )
     task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
+    uploads_at_once: int = Field(
+        default=8, ge=1, description="multipart uploads received at once, in all (else 1012)"
+    )
+    uploads_per_account: int = Field(
+        default=2, ge=1, description="multipart uploads received at once per account (else 1014)"
+    )
     task_link_allow_loopback: bool = Field(
         default=False,
         description="type-5 links may point at 127.0.0.1/::1 (tests and local demos only; "

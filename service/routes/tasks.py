@@ -31,7 +31,8 @@ from service.envelope import (
 )
 from service.numbers import FieldProblem, whole_number
 from service.routes.generate import optional_str, ppt_info, read_json_body
-from service.streams import StreamSlots, holding
+from service.quotas import Slots, holding, slots_of
+from service.uploads import receive_form
 from service.tasks import store
 from service.tasks.params import CreateRequest, bad, parse_create
 
@@ -51,32 +52,28 @@ def _base_url(state: ServiceState, request: Request) -> str:
     return state.settings.public_base_url or str(request.base_url)
 
 
+def upload_slots(state: ServiceState) -> Slots:
+    """Multipart uploads being received (tasks and templates): per account and in total."""
+    s = state.settings
+    return slots_of(
+        state.extra,
+        "upload_slots",
+        lambda: Slots("uploads", 0, s.uploads_per_account, s.uploads_at_once),
+    )
+
+
 async def _read_form(
-    request: Request, limit: int
+    state: ServiceState, principal: Principal, request: Request, limit: int
 ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
-    """multipart/form-data (at most `limit` bytes in all) -> fields + (name, bytes) files."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise bad("file", f"request over {limit} bytes")
-    buf = bytearray()
-    async for chunk in request.stream():
-        buf += chunk
-        if len(buf) > limit:
-            raise bad("file", f"request over {limit} bytes")
-    request._body = bytes(buf)  # the form parser reads the bounded body
-    try:
-        form = await request.form(max_files=20, max_fields=50)
-    except Exception:  # noqa: BLE001 - any malformed multipart body is a bad request
-        raise bad("body", "not a valid multipart/form-data body") from None
-    fields: dict[str, Any] = {}
-    files: list[tuple[str, bytes]] = []
-    for key, value in form.multi_items():
-        if isinstance(value, str):
-            fields[key] = value
-        elif key in ("file", "file[]", "files"):
-            files.append((value.filename or "upload", await value.read()))
-    await form.close()
-    return fields, files
+    """multipart/form-data (at most `limit` bytes in all) -> fields + (name, bytes) files,
+    received as it arrives (service.uploads) while holding one of the account's upload slots."""
+    from generator.sources import ALLOWED_EXTENSIONS
+
+    allowed = frozenset(e for exts in ALLOWED_EXTENSIONS.values() for e in exts)
+    with upload_slots(state).hold(principal):
+        form = await receive_form(request, limit, allowed, max_files=20, max_fields=50)
+        files = await form.read_files(lambda key: key in ("file", "file[]", "files"))
+    return form.fields, files
 
 
 def _template_exists(state: ServiceState, principal: Principal, template_id: str) -> bool:
@@ -140,7 +137,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     settings = state.settings
     if request.headers.get("content-type", "").startswith("multipart/form-data"):
         limit = settings.task_max_upload_bytes + FORM_SLACK_BYTES
-        fields, files = await _read_form(request, limit)
+        fields, files = await _read_form(state, principal, request, limit)
     else:
         fields, files = await read_json_body(request, settings.max_request_bytes), []
     req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
@@ -265,13 +262,13 @@ async def events(
             await asyncio.sleep(settings.task_poll_interval_s)
 
 
-def _slots(state: ServiceState) -> StreamSlots:
-    slots = state.extra.get("stream_slots")
-    if not isinstance(slots, StreamSlots):
-        s = state.settings
-        slots = StreamSlots(s.sse_max_per_token, s.sse_max_per_account)
-        state.extra["stream_slots"] = slots
-    return slots
+def _slots(state: ServiceState) -> Slots:
+    s = state.settings
+    return slots_of(
+        state.extra,
+        "stream_slots",
+        lambda: Slots("open streams", s.sse_max_per_token, s.sse_max_per_account),
+    )
 
 
 def _stream(

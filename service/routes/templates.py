@@ -213,31 +213,36 @@ async def list_templates(
     )
 
 
-async def _read_upload(request: Request, limit: int) -> bytes:
-    """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise _bad_file(f"request larger than {limit} bytes")
-    buf = bytearray()
-    async for chunk in request.stream():
-        buf += chunk
-        if len(buf) > limit:
-            raise _bad_file(f"request larger than {limit} bytes")
-    body = bytes(buf)
+async def _read_upload(
+    state: ServiceState, principal: Principal, request: Request, limit: int
+) -> bytes:
+    """The `file` part (a zip) of a multipart body of at most `limit` bytes, received as it
+    arrives (service.uploads) while holding one of the account's upload slots; 1010 naming
+    `file` otherwise."""
+    from service.routes.tasks import upload_slots
+    from service.uploads import receive_form
 
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    try:
-        form = await Request(request.scope, receive).form(max_files=1, max_fields=8)
-    except Exception:  # noqa: BLE001 - any malformed multipart body
-        raise _bad_file("send the zip as multipart/form-data field `file`") from None
-    part = form.get("file")
-    if not isinstance(part, UploadFile):
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         raise _bad_file("send the zip as multipart/form-data field `file`")
-    data = await part.read()
-    await form.close()
-    return data
+    with upload_slots(state).hold(principal):
+        try:
+            form = await receive_form(
+                request,
+                limit,
+                frozenset(),
+                max_files=1,
+                max_fields=8,
+                as_type="zip",
+                as_field="package",
+            )
+        except ApiError as exc:
+            if exc.details and exc.details[0]["field"] == "body":
+                raise _bad_file("send the zip as multipart/form-data field `file`") from None
+            raise
+        files = await form.read_files(lambda key: key == "file")
+    if not files:
+        raise _bad_file("send the zip as multipart/form-data field `file`")
+    return files[0][1]
 
 
 def _bad_file(reason: str) -> ApiError:
@@ -361,7 +366,9 @@ async def upload_template(
     from generator import PackageLimits
 
     limits = PackageLimits()
-    package = await _read_upload(request, limits.max_zip_bytes + MULTIPART_OVERHEAD)
+    package = await _read_upload(
+        state, principal, request, limits.max_zip_bytes + MULTIPART_OVERHEAD
+    )
     await asyncio.to_thread(_precheck, state, principal)
     result = await run_job(state, {"job": "template", "package": package})
     base_url = state.settings.public_base_url or str(request.base_url)

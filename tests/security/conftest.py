@@ -63,6 +63,8 @@ def tenants(tmp_path_factory: pytest.TempPathFactory, llm_url: str) -> Iterator[
         sse_max_per_account=5,
         sse_max_life_s=3,
         sse_token_recheck_s=0.5,
+        uploads_per_account=2,
+        uploads_at_once=3,
     )
     yield served
     stop(served)

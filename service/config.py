@@ -62,6 +62,17 @@ class Settings(BaseSettings):
         default=500, ge=0, description="recycle a worker after N jobs; 0=never"
     )
     worker_start_method: Literal["forkserver", "spawn", "fork"] = "forkserver"
+    jobs_per_account: int = Field(
+        default=0,
+        ge=0,
+        description="conversion/generation jobs of one account admitted at once (running or "
+        "waiting), else 1014; 0: half the workers, at least 1",
+    )
+    failed_jobs_per_window: int = Field(
+        default=10, ge=0, description="an account's jobs failed by its input per window; "
+        "past it new work answers 1014 (0: no budget)"
+    )
+    failed_jobs_window_s: float = Field(default=60.0, gt=0)
     worker_memory_bytes: int = Field(
         default=3 * 1024 * MiB,
         ge=0,
@@ -145,6 +156,12 @@ class Settings(BaseSettings):
     task_queue_size: int = Field(
         default=100, ge=1, description="pending + processing tasks service-wide (else 1012)"
     )
+    task_queue_per_account: int = Field(
+        default=0,
+        ge=0,
+        description="pending + processing tasks of one account (else 1014); 0: a quarter of "
+        "task_queue_size, at least 1",
+    )
     task_lease_s: float = Field(default=60.0, gt=0, description="claim lease, renewed by beats")
     io_threads: int = Field(
         default=32, ge=1, le=512, description="threads for blocking database/storage calls"
@@ -227,6 +244,14 @@ class Settings(BaseSettings):
         except (KeyError, ValueError) as exc:
             raise ValueError(f"unknown time zone {v!r}") from exc
         return v
+
+    @property
+    def account_jobs(self) -> int:
+        return self.jobs_per_account or max(1, self.workers // 2)
+
+    @property
+    def account_tasks(self) -> int:
+        return self.task_queue_per_account or max(1, self.task_queue_size // 4)
 
     @property
     def files_dir(self) -> Path:

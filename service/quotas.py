@@ -85,3 +85,66 @@ def slots_of(extra: dict[str, object], name: str, make: Any) -> Slots:
         found = make()
         extra[name] = found
     return found
+
+
+@dataclass
+class FailureBudget:
+    """Work that failed by the tenant's input (a conversion or template over its time or
+    render limits, a task whose content could not be read in time): more than `limit` such
+    failures of one account within `window_s` and its new work answers 1014 until the oldest
+    leaves the window. 0: no budget."""
+
+    limit: int
+    window_s: float
+    failures: dict[int, list[float]] = field(default_factory=dict)
+
+    def record(self, account_id: int, now: float) -> None:
+        if self.limit:
+            self.failures.setdefault(account_id, []).append(now)
+
+    def check(self, account_id: int, now: float) -> None:
+        if not self.limit:
+            return
+        recent = [t for t in self.failures.get(account_id, ()) if now - t < self.window_s]
+        if recent:
+            self.failures[account_id] = recent
+        else:
+            self.failures.pop(account_id, None)
+        if len(recent) >= self.limit:
+            wait = max(1, int(self.window_s - (now - recent[0])) + 1)
+            raise ApiError(
+                ACCOUNT_BUSY,
+                f"too many failed jobs of this account ({len(recent)} within "
+                f"{self.window_s:g} s); retry in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
+
+
+def failure_budget(extra: dict[str, object], limit: int, window_s: float) -> FailureBudget:
+    found = extra.get("failure_budget")
+    if not isinstance(found, FailureBudget):
+        found = FailureBudget(limit, window_s)
+        extra["failure_budget"] = found
+    return found
+
+
+def job_slots(extra: dict[str, object], per_account: int) -> Slots:
+    """Conversion and generation jobs of one account admitted to the worker pool at once."""
+    return slots_of(extra, "job_slots", lambda: Slots("jobs", 0, per_account, 0))
+
+
+@contextlib.asynccontextmanager
+async def account_job(state: Any, principal: Principal | None) -> AsyncIterator[FailureBudget]:
+    """Admission of one pool job for `principal`: its failure budget is checked (1014), then
+    one of its job slots is held while the job runs (1014 past its share). Yields the budget,
+    to record a failure the tenant's input caused."""
+    import time
+
+    settings = state.settings
+    budget = failure_budget(state.extra, settings.failed_jobs_per_window, settings.failed_jobs_window_s)
+    if principal is None:
+        yield budget
+        return
+    budget.check(principal.account_id, time.monotonic())
+    with job_slots(state.extra, settings.account_jobs).hold(principal):
+        yield budget

@@ -16,6 +16,7 @@ from service import library
 from service.accounts import Principal
 from service.credits import AccountingError, ensure_affordable
 from service.deps import AuthDep, ServiceState, StateDep, current_request_id
+from service.quotas import account_job
 from service.envelope import (
     ALL_PAGES_FAILED,
     BUSY,
@@ -194,14 +195,19 @@ async def _convert(
     )
 
     job_started = time.perf_counter()
-    try:
-        result = await state.pool.run(payload, rid)
-    except QueueFull:
-        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
-        raise ApiError(INTERNAL_ERROR) from None
+    async with account_job(state, principal) as budget:
+        try:
+            result = await state.pool.run(payload, rid)
+        except QueueFull:
+            log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+        except JobFailed as exc:
+            log.error(
+                "conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason}
+            )
+            if exc.reason == "timeout":  # the tenant's pages took the whole time budget
+                budget.record(principal.account_id, time.monotonic())
+            raise ApiError(INTERNAL_ERROR) from None
     state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
 
     if result["status"] == "rejected":
@@ -211,6 +217,7 @@ async def _convert(
             else INTERNAL_ERROR
         )
         if code == ALL_PAGES_FAILED:
+            budget.record(principal.account_id, time.monotonic())
             state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
         details = result["errorDetails"] if code != INTERNAL_ERROR else None
         raise ApiError(code, details=details)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 import json
 import logging
 from datetime import datetime, timedelta
@@ -44,6 +45,7 @@ from service.envelope import (
     envelope_response,
 )
 from service.paging import format_time
+from service.quotas import account_job
 from service.routes.preview import preview_url
 from service.validation import parse_json_body
 from service.workers import JobFailed, QueueFull
@@ -133,18 +135,27 @@ def required_id(body: dict[str, Any]) -> str:
     return value
 
 
-async def run_job(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
-    """Run a generation job on the worker pool; refusals become their envelope codes."""
-    try:
-        result: dict[str, Any] = await state.pool.run(payload, current_request_id())
-    except QueueFull:
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("generation job failed in the worker: %s", exc.reason)
-        raise ApiError(INTERNAL_ERROR) from None
+async def run_job(
+    state: ServiceState, payload: dict[str, Any], principal: Principal | None = None
+) -> dict[str, Any]:
+    """Run a generation job on the worker pool (within `principal`'s share of it: 1014 past
+    its jobs at once or its failure budget); refusals become their envelope codes. A template
+    over its render limits or a job past its time counts against the account's budget."""
+    async with account_job(state, principal) as budget:
+        try:
+            result: dict[str, Any] = await state.pool.run(payload, current_request_id())
+        except QueueFull:
+            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+        except JobFailed as exc:
+            log.error("generation job failed in the worker: %s", exc.reason)
+            if exc.reason == "timeout" and principal is not None:
+                budget.record(principal.account_id, time.monotonic())
+            raise ApiError(INTERNAL_ERROR) from None
     if result.get("status") == "rejected":
         known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT, CREDITS_EXHAUSTED)
         code = result["code"] if result["code"] in known else BAD_PARAMETERS
+        if code == TEMPLATE_LIMIT and principal is not None:
+            budget.record(principal.account_id, time.monotonic())
         details = result.get("errorDetails") or []
         fields = ", ".join(dict.fromkeys(d["field"] for d in details))
         message = f"{result['message']}: {fields}" if fields else result["message"]
@@ -357,7 +368,7 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         "package": package,
         "maxPages": await asyncio.to_thread(_affordable_pages, state, principal),
     }
-    result = await run_job(state, payload)
+    result = await run_job(state, payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
@@ -492,7 +503,7 @@ async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep)
     planned = len(document.get("pages") or [])
     await asyncio.to_thread(_precheck, state, principal, max(planned - paid, 0))
     payload = {"job": "regenerate", "document": document, "package": package}
-    result = await run_job(state, payload)
+    result = await run_job(state, payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -22,6 +23,7 @@ from service.credits import AccountingError, ensure_affordable
 from service.db.models import CustomTemplate, Ppt, Task
 from service.deps import AuthDep, ServiceState, StateDep, StreamAuthDep
 from service.envelope import (
+    ACCOUNT_BUSY,
     BUSY,
     CREDITS_EXHAUSTED,
     NOT_FOUND,
@@ -31,7 +33,7 @@ from service.envelope import (
 )
 from service.numbers import FieldProblem, whole_number
 from service.routes.generate import optional_str, ppt_info, read_json_body
-from service.quotas import Slots, holding, slots_of
+from service.quotas import Slots, failure_budget, holding, slots_of
 from service.uploads import receive_form
 from service.tasks import store
 from service.tasks.params import CreateRequest, bad, parse_create
@@ -109,6 +111,9 @@ def _precheck(state: ServiceState, principal: Principal, template_id: str) -> No
 def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Task:
     """Checks that need the database, then the insert: one thread hop for the whole create (a
     hop costs a GIL hand-over, which many concurrent creates queue for)."""
+    s = state.settings
+    budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
+    budget.check(principal.account_id, time.monotonic())
     _precheck(state, principal, req.template_id)
     try:
         return store.create_task(
@@ -117,7 +122,15 @@ def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Tas
             req.task,
             now=state.clock(),
             queue_size=state.settings.task_queue_size,
+            per_account=state.settings.account_tasks,
         )
+    except store.AccountQueueFullError:
+        raise ApiError(
+            ACCOUNT_BUSY,
+            f"this account has {state.settings.account_tasks} tasks queued or running; "
+            "retry when one is done",
+            headers={"Retry-After": "5"},
+        ) from None
     except store.QueueFullError:
         raise ApiError(
             BUSY, "too many tasks queued, retry later", headers={"Retry-After": "5"}

@@ -370,7 +370,7 @@ async def upload_template(
         state, principal, request, limits.max_zip_bytes + MULTIPART_OVERHEAD
     )
     await asyncio.to_thread(_precheck, state, principal)
-    result = await run_job(state, {"job": "template", "package": package})
+    result = await run_job(state, {"job": "template", "package": package}, principal)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:

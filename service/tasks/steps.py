@@ -26,6 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -223,8 +224,26 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         else:
             code, message = content_error
     now = state.clock()
-    await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
+    failed = await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
+    if code in TENANT_FAILURES and failed:
+        _count_failure(state, task_id)
+
+
+# Failures the tenant's input caused: they count against the account's failure budget.
+TENANT_FAILURES = frozenset({TIMEOUT, CONTENT_TIMEOUT, CONTENT_INVALID})
+
+
+def _count_failure(state: ServiceState, task_id: str) -> None:
+    from service.db.models import Task
+    from service.quotas import failure_budget
+
+    s = state.settings
+    with state.db.session() as session:
+        account_id = session.scalar(select(Task.account_id).where(Task.id == task_id))
+    if account_id is not None:
+        budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
+        budget.record(int(account_id), time.monotonic())
 
 
 def database_unavailable(exc: Exception) -> bool:

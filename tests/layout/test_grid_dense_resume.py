@@ -51,7 +51,7 @@ def test_dense_placement_matches_the_plain_search(seed: int) -> None:
     rng = random.Random(seed)
     columns = rng.choice((4, 7, 12, 60))
     items = []
-    for i in range(rng.randint(20, 300)):
+    for _ in range(rng.randint(20, 300)):
         cs = min(columns, rng.choice((1, 1, 2, 3, 5, 13)))
         rs = rng.choice((1, 1, 2, 3))
         fixed = rng.random() < 0.1

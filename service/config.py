@@ -69,8 +69,10 @@ class Settings(BaseSettings):
         "waiting), else 1014; 0: half the workers, at least 1",
     )
     failed_jobs_per_window: int = Field(
-        default=10, ge=0, description="an account's jobs failed by its input per window; "
-        "past it new work answers 1014 (0: no budget)"
+        default=10,
+        ge=0,
+        description="an account's jobs failed by its input per window; "
+        "past it new work answers 1014 (0: no budget)",
     )
     failed_jobs_window_s: float = Field(default=60.0, gt=0)
     worker_memory_bytes: int = Field(

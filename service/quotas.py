@@ -68,7 +68,9 @@ class Slots:
             self.release(principal)
 
 
-async def holding(slots: Slots, principal: Principal, body: AsyncIterator[Any]) -> AsyncIterator[Any]:
+async def holding(
+    slots: Slots, principal: Principal, body: AsyncIterator[Any]
+) -> AsyncIterator[Any]:
     """`body` while holding the principal's slot (taken by the caller), released at its end,
     also when the client goes away."""
     try:
@@ -141,7 +143,9 @@ async def account_job(state: Any, principal: Principal | None) -> AsyncIterator[
     import time
 
     settings = state.settings
-    budget = failure_budget(state.extra, settings.failed_jobs_per_window, settings.failed_jobs_window_s)
+    budget = failure_budget(
+        state.extra, settings.failed_jobs_per_window, settings.failed_jobs_window_s
+    )
     if principal is None:
         yield budget
         return

@@ -72,9 +72,12 @@ async def create_api_token(request: Request, state: StateDep, principal: ApiKeyD
     settings = state.settings
     too_long = []
     hours_raw = raw.get("timeOfHours") if isinstance(raw, dict) else None
-    if isinstance(hours_raw, int) and not isinstance(hours_raw, bool):
-        if hours_raw > settings.token_max_hours:
-            too_long = [{"field": "timeOfHours", "reason": f"at most {settings.token_max_hours}"}]
+    if (
+        isinstance(hours_raw, int)
+        and not isinstance(hours_raw, bool)
+        and hours_raw > settings.token_max_hours
+    ):
+        too_long = [{"field": "timeOfHours", "reason": f"at most {settings.token_max_hours}"}]
     try:
         req = parse_body(raw, CreateTokenRequest)
     except ApiError as exc:  # every bad field named, the hours cap included

@@ -16,7 +16,6 @@ from service import library
 from service.accounts import Principal
 from service.credits import AccountingError, ensure_affordable
 from service.deps import AuthDep, ServiceState, StateDep, current_request_id
-from service.quotas import account_job
 from service.envelope import (
     ALL_PAGES_FAILED,
     BUSY,
@@ -29,6 +28,7 @@ from service.envelope import (
     error_response,
 )
 from service.filenames import sanitize_filename
+from service.quotas import account_job
 from service.schemas import ConvertRequest, ConvertResponse
 from service.storage.base import StoredFile
 from service.validation import body_too_large, parse_convert_request

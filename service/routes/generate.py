@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import time
 import json
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 

@@ -32,11 +32,11 @@ from service.envelope import (
     envelope_response,
 )
 from service.numbers import FieldProblem, whole_number
-from service.routes.generate import optional_str, ppt_info, read_json_body
 from service.quotas import Slots, failure_budget, holding, slots_of
-from service.uploads import receive_form
+from service.routes.generate import optional_str, ppt_info, read_json_body
 from service.tasks import store
 from service.tasks.params import CreateRequest, bad, parse_create
+from service.uploads import receive_form
 
 log = logging.getLogger("deckforge.tasks")
 router = APIRouter(tags=["tasks"])

@@ -170,7 +170,7 @@ def create_task(
         # RETURNING, not rowcount: psycopg reports -1 for INSERT ... SELECT.
         inserted = s.execute(insert(Task).from_select(columns, row).returning(Task.id))
         if inserted.scalar_one_or_none() is None:
-            if per_account and s.scalar(select(mine)) >= per_account:
+            if per_account and int(s.scalar(select(mine)) or 0) >= per_account:
                 raise AccountQueueFullError()
             raise QueueFullError()
         task = Task(**values)  # the row just written, not read back (a detached copy)

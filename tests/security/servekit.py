@@ -4,6 +4,7 @@ made through the domain API, and a few raw-socket helpers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -62,10 +63,8 @@ class Served:
         out = []
         for line in self.log_path.read_text(errors="replace").splitlines():
             if line.startswith("{"):
-                try:
+                with contextlib.suppress(ValueError):
                     out.append(json.loads(line))
-                except ValueError:
-                    pass
         return out
 
     def token(self, account: str, uid: str, limit: int | None = None, hours: int = 2) -> str:

@@ -16,9 +16,9 @@ CREATE = "/v2/api/portable/create-task"
 def _upload_head(token: str, filename: str, size: int) -> tuple[bytes, bytes]:
     """The request head and the multipart preamble of a `size`-byte file part."""
     preamble = (
-        f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\n2\r\n"
-        f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"templateId\"\r\n\r\ncorporate\r\n"
-        f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n"
+        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\n2\r\n'
+        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="templateId"\r\n\r\ncorporate\r\n'
+        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
         "Content-Type: application/octet-stream\r\n\r\n"
     ).encode()
     length = len(preamble) + size + len(f"\r\n--{BOUNDARY}--\r\n")
@@ -38,7 +38,8 @@ def _answer(sock: socket.socket) -> dict[str, object]:
             break
         data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
-    length = int(next(l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")))
+    lines = head.split(b"\r\n")
+    length = int(next(h.split(b":")[1] for h in lines if h.lower().startswith(b"content-length")))
     while len(body) < length:
         body += sock.recv(65536)
     return dict(json.loads(body))

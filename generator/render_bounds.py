@@ -52,6 +52,20 @@ _DEFAULT = RenderBounds()
 _configured: list[RenderBounds] = [_DEFAULT]
 
 
+class _Exhausted:
+    """How often a render ran out of memory in this process (the worker gives memory back)."""
+
+    count = 0
+
+
+def memory_exhausted() -> int:
+    return _Exhausted.count
+
+
+def note_memory_exhausted() -> None:
+    _Exhausted.count += 1
+
+
 def configure(bounds: RenderBounds) -> None:
     """The bounds of every later render in this process (set by the worker pool's workers)."""
     _configured[0] = bounds

@@ -33,7 +33,12 @@ import jsonschema
 from jinja2 import DictLoader, StrictUndefined, TemplateError
 
 from generator.errors import NOT_FOUND, TEMPLATE_LIMIT, GeneratorError, Problem
-from generator.render_bounds import BoundedSandbox, TemplateLimitError, bounded_render
+from generator.render_bounds import (
+    BoundedSandbox,
+    TemplateLimitError,
+    bounded_render,
+    note_memory_exhausted,
+)
 
 PAGE_KINDS = ("cover", "contents", "divider", "content", "closing")
 IMAGE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".webp"}
@@ -125,7 +130,9 @@ class Template:
         try:
             fragment = bounded_render(self.env, f"{kind}.html", {"assets": self.assets, **context})
         except (TemplateLimitError, MemoryError) as exc:
-            reason = f"{kind}.html went over its render limits: {exc or 'out of memory'}"[:300]
+            if isinstance(exc, MemoryError):
+                note_memory_exhausted()
+            reason = f"{kind}.html went over its render limits: {str(exc) or 'out of memory'}"[:300]
             raise GeneratorError(
                 "template over its render limits", [Problem("templateId", reason)], TEMPLATE_LIMIT
             ) from None

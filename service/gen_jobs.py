@@ -197,6 +197,43 @@ def worker_configure(config: dict[str, Any]) -> None:
         configure(RenderBounds(**config["render"]))
 
 
+_seen_exhausted = [0]
+
+
+def worker_after_job() -> bool:
+    """After each job: when a template ran out of memory (RLIMIT_AS), give the freed heap back
+    to the system (the address space it reserved would make the next job's allocations and
+    thread stacks fail); False, so the pool replaces this worker, if even that did not free
+    enough of the limit."""
+    from generator.render_bounds import memory_exhausted
+
+    if memory_exhausted() == _seen_exhausted[0]:
+        return True
+    _seen_exhausted[0] = memory_exhausted()
+    return release_memory()
+
+
+def release_memory(headroom: float = 0.5) -> bool:
+    """gc + glibc malloc_trim; True when the address space is back under `headroom` of the
+    process's RLIMIT_AS (or there is no limit)."""
+    import ctypes
+    import gc
+    import resource
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return True
+    with open("/proc/self/statm") as fh:
+        size = int(fh.read().split()[0]) * resource.getpagesize()
+    log.info("memory after a template ran out: %s MiB of %s", size >> 20, soft >> 20)
+    return size < soft * headroom
+
+
 def worker_init() -> None:
     """Warm the engine (service.jobs) and load the built-in templates once per worker."""
     convert_worker_init()

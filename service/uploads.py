@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser, MultipartPart
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from service.envelope import BAD_PARAMETERS, ApiError
 
@@ -176,6 +176,8 @@ async def receive_form(
         raise _bad(exc.field, exc.reason) from None
     except MultiPartException:
         raise _bad("body", "not a valid multipart/form-data body") from None
+    except ClientDisconnect:
+        raise _bad("body", "the client closed the connection before the body ended") from None
     fields: dict[str, str] = {}
     files: list[tuple[str, UploadFile]] = []
     for key, value in form.multi_items():

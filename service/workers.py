@@ -97,6 +97,7 @@ def worker_main(
         configure = getattr(module, "worker_configure", None)
         if callable(configure):
             configure(config or {})
+        after_job = getattr(module, "worker_after_job", None)
         init = getattr(module, "worker_init", None)
         if callable(init):
             init()
@@ -119,15 +120,26 @@ def worker_main(
                 result = fn(payload)
             except Exception as exc:
                 log.exception("job raised %s", type(exc).__name__)
-                conn.send(("error", job_id, type(exc).__name__))
+                conn.send(("error", job_id, type(exc).__name__, _retire(after_job)))
                 continue
+            retire = _retire(after_job)
             try:
-                conn.send(("ok", job_id, result))
+                conn.send(("ok", job_id, result, retire))
             except Exception as exc:  # e.g. an unpicklable result
                 log.exception("job result could not be sent")
-                conn.send(("error", job_id, type(exc).__name__))
+                conn.send(("error", job_id, type(exc).__name__, retire))
         finally:
             request_id_var.reset(token)
+
+
+def _retire(after_job: Any) -> bool:
+    """Ask the job module whether this worker is fit for another job (memory given back)."""
+    if not callable(after_job):
+        return False
+    fit = bool(after_job())
+    if not fit:
+        log.warning("worker memory not recovered after a job; the pool replaces this worker")
+    return not fit
 
 
 class WorkerPool:
@@ -303,9 +315,11 @@ class WorkerPool:
         except Exception as exc:  # e.g. an unpicklable payload; the pipe state is unknown
             log.exception("could not hand the job to worker pid=%s", worker.process.pid)
             return ("error", type(exc).__name__, self._replace(worker, "error"))
-        kind, _job, value = msg
+        kind, _job, value, retire = msg
         worker.jobs_done += 1
-        if self.max_jobs_per_worker and worker.jobs_done >= self.max_jobs_per_worker:
+        if retire:
+            worker = self._replace(worker, "memory")
+        elif self.max_jobs_per_worker and worker.jobs_done >= self.max_jobs_per_worker:
             worker = self._replace(worker, "recycle")
         return (kind, value, worker)
 
@@ -349,7 +363,7 @@ class WorkerPool:
 
     def _replace(self, worker: _Worker, reason: str) -> _Worker:
         """Stop `worker` (gracefully when recycling, else kill) and start its successor."""
-        if reason == "recycle":
+        if reason in ("recycle", "memory"):
             with contextlib.suppress(OSError):
                 worker.conn.send(None)
             worker.process.join(STOP_TIMEOUT_S)

@@ -27,6 +27,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         max_connections_per_client=PER_CLIENT,
         max_connections=TOTAL,
         log_repeat_interval_s=60,
+        workers=1,
         open_files_limit=4096,
     )
     yield s

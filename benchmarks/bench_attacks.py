@@ -47,11 +47,13 @@ def rss_mb(pid: int, field: str = "VmRSS") -> float:
 
 
 def children(pid: int) -> list[int]:
+    """Every descendant process (the workers are children of the forkserver)."""
     out = []
     for task in Path(f"/proc/{pid}/task").iterdir():
         path = task / "children"
         if path.exists():
-            out += [int(c) for c in path.read_text().split()]
+            for child in (int(c) for c in path.read_text().split()):
+                out += [child, *children(child)]
     return out
 
 

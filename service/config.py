@@ -153,7 +153,13 @@ class Settings(BaseSettings):
     time_zone: str = Field(default="UTC", description="zone of createTime and date filters")
 
     # Portable tasks (README "Portable tasks").
-    task_concurrency: int = Field(default=2, ge=1, le=64, description="tasks run per instance")
+    task_concurrency: int = Field(
+        default=4,
+        ge=1,
+        le=64,
+        description="tasks run per instance (they mostly wait: for the worker pool, the LLM, "
+        "storage); one account never takes all of them",
+    )
     task_per_account: int = Field(default=2, ge=1, description="tasks run at once per account")
     task_queue_size: int = Field(
         default=100, ge=1, description="pending + processing tasks service-wide (else 1012)"
@@ -250,6 +256,14 @@ class Settings(BaseSettings):
     @property
     def account_jobs(self) -> int:
         return self.jobs_per_account or max(1, self.workers // 2)
+
+    @property
+    def account_running_tasks(self) -> int:
+        """Tasks of one account run at once by one instance: task_per_account, and always
+        fewer than task_concurrency (when it is over 1), so another account's task can start."""
+        if self.task_concurrency > 1:
+            return max(1, min(self.task_per_account, self.task_concurrency - 1))
+        return 1
 
     @property
     def account_tasks(self) -> int:

@@ -93,14 +93,9 @@ def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
     planned = generator.plan_from_markdown(
         payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
     )
-    if len(planned.htmls) > max_pages:
-        return {
-            "status": "rejected",
-            "code": CREDITS_EXHAUSTED,
-            "message": f"insufficient credits: the deck has {len(planned.htmls)} pages; "
-            f"the balance pays for {max_pages}",
-            "errorDetails": [],
-        }
+    refused = _unaffordable(len(planned.htmls), max_pages)
+    if refused is not None:
+        return refused
     deck = generator.build_planned(planned, filename=payload.get("filename"))
     return _deck_result(deck, started)
 
@@ -111,7 +106,21 @@ def plan_job(payload: dict[str, Any]) -> dict[str, Any]:
     planned = generator.plan_from_markdown(
         payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
     )
-    return {"status": "ok", "planned": planned.to_dict()}
+    refused = _unaffordable(len(planned.htmls), payload.get("maxPages"))
+    return refused or {"status": "ok", "planned": planned.to_dict()}
+
+
+def _unaffordable(pages: int, max_pages: int | None) -> dict[str, Any] | None:
+    """The refusal (88) of a planned deck the balance cannot pay for, before its conversion."""
+    if max_pages is None or pages <= max_pages:
+        return None
+    return {
+        "status": "rejected",
+        "code": CREDITS_EXHAUSTED,
+        "message": f"insufficient credits: the deck has {pages} pages; the balance pays for "
+        f"{max_pages}",
+        "errorDetails": [],
+    }
 
 
 def build_planned_job(payload: dict[str, Any]) -> dict[str, Any]:
@@ -216,15 +225,14 @@ def worker_after_job() -> bool:
 def release_memory(headroom: float = 0.5) -> bool:
     """gc + glibc malloc_trim; True when the address space is back under `headroom` of the
     process's RLIMIT_AS (or there is no limit)."""
+    import contextlib
     import ctypes
     import gc
     import resource
 
     gc.collect()
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     if soft == resource.RLIM_INFINITY:
         return True

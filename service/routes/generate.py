@@ -194,7 +194,7 @@ def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
 
-def _affordable_pages(state: ServiceState, principal: Principal) -> int | None:
+def affordable_pages(state: ServiceState, principal: Principal) -> int | None:
     """Pages the account can pay for now, for the job to stop at after planning (88 before
     the conversion); None when pages are free."""
     cost = state.settings.cost_generate_page
@@ -366,7 +366,7 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
-        "maxPages": await asyncio.to_thread(_affordable_pages, state, principal),
+        "maxPages": await asyncio.to_thread(affordable_pages, state, principal),
     }
     result = await run_job(state, payload, principal)
     base_url = _base_url(state, request)

@@ -131,6 +131,8 @@ async def _pool(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
             await asyncio.sleep(POOL_RETRY_S)
         except JobFailed as exc:
             raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
+    if result.get("status") == "rejected" and result.get("code") == 88:
+        raise StepFailed(CREDITS, str(result.get("message")))
     if result.get("status") == "rejected":
         details = "; ".join(
             f"{d['field']}: {d['reason']}" for d in result.get("errorDetails") or []
@@ -146,7 +148,16 @@ async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]
 
     tid = json.loads(task.params).get("templateId")
     package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
-    payload = {"job": "plan", "markdown": markdown, "templateId": tid, "package": package}
+    from service.routes.generate import affordable_pages
+
+    max_pages = await asyncio.to_thread(affordable_pages, state, principal_of(task))
+    payload = {
+        "job": "plan",
+        "markdown": markdown,
+        "templateId": tid,
+        "package": package,
+        "maxPages": max_pages,  # a deck the balance cannot pay for stops before conversion
+    }
     planned: dict[str, Any] = (await _pool(state, payload))["planned"]
     return planned
 

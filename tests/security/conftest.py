@@ -54,7 +54,7 @@ def tenants(tmp_path_factory: pytest.TempPathFactory, llm_url: str) -> Iterator[
         llm_model="m",
         llm_api_key=LLM_SECRET,
         llm_retries=0,
-        accounts={"alice": 1000, "mallory": 1000},
+        accounts={"alice": 1000, "mallory": 1000, "eve": 1000, "trudy": 1000},
         template_render_cpu_s=1,
         worker_memory_bytes=1536 * 1024**2,
         request_timeout_s=60,
@@ -64,6 +64,9 @@ def tenants(tmp_path_factory: pytest.TempPathFactory, llm_url: str) -> Iterator[
         sse_max_life_s=3,
         sse_token_recheck_s=0.5,
         uploads_per_account=2,
+        failed_jobs_per_window=6,
+        failed_jobs_window_s=10,
+        task_queue_per_account=4,
         uploads_at_once=3,
     )
     yield served

@@ -3,7 +3,7 @@ upload -> validated in a worker, charged as usage type 2, stored privately for t
 
 Built-in covers are drawn once by a worker (generator.template_preview), kept in storage and
 found again through `template_previews` by template id + content hash, so every instance
-shares them. Decisions in README ("Generation endpoints").
+shares them. Decisions in docs/service.md ("Generation endpoints").
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
 from typing import Any
@@ -212,12 +213,27 @@ async def list_templates(
     )
 
 
+@dataclass(frozen=True)
+class TemplateUpload:
+    data: bytes
+    filename: str | None  # the file part's name (a PowerPoint template's default id and name)
+    settings: str | None  # the optional `settings` field (JSON; PowerPoint templates)
+
+
 async def _read_upload(
     state: ServiceState, principal: Principal, request: Request, limit: int
 ) -> bytes:
-    """The `file` part (a zip) of a multipart body of at most `limit` bytes, received as it
-    arrives (service.uploads) while holding one of the account's upload slots; 1010 naming
-    `file` otherwise."""
+    """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
+    return (await _read_template_upload(state, principal, request, limit)).data
+
+
+async def _read_template_upload(
+    state: ServiceState, principal: Principal, request: Request, limit: int
+) -> TemplateUpload:
+    """The `file` part (and optional `settings` field) of a multipart body of at most `limit`
+    bytes, received as it arrives (service.uploads: a zip package or a PowerPoint file, told by
+    its first bytes) while holding one of the account's upload slots; 1010 naming `file` (or
+    `package`) otherwise."""
     from service.routes.tasks import upload_slots
     from service.uploads import receive_form
 
@@ -231,17 +247,19 @@ async def _read_upload(
                 frozenset(),
                 max_files=1,
                 max_fields=8,
-                as_type="zip",
+                as_type="template",
                 as_field="package",
             )
         except ApiError as exc:
             if exc.details and exc.details[0]["field"] == "body":
                 raise _bad_file("send the zip as multipart/form-data field `file`") from None
             raise
+        part = next((upload for key, upload in form.files if key == "file"), None)
         files = await form.read_files(lambda key: key == "file")
-    if not files:
+    if part is None or not files:
         raise _bad_file("send the zip as multipart/form-data field `file`")
-    return files[0][1]
+    settings = form.fields.get("settings")
+    return TemplateUpload(files[0][1], part.filename or None, settings)
 
 
 def _bad_file(reason: str) -> ApiError:
@@ -286,7 +304,7 @@ def _save_template(
 
     cover_key = put(result["cover"], f"{result['id']}.png")
     try:
-        package_key = put(package, f"{result['id']}.zip")
+        package_key = put(result.get("stored") or package, f"{result['id']}.zip")
     except BaseException:
         state.storage.delete(cover_key)
         raise
@@ -351,9 +369,13 @@ def _save_template(
             },
         }
     },
-    summary="Upload a custom template package (zip), private to the account",
+    summary="Upload a custom template: a package (zip) or a PowerPoint .pptx/.potx",
     description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
-    "(manifest.json, the five page templates, theme.css, images; limits in README). The package "
+    "(manifest.json, the five page templates, theme.css, images; limits in docs/generator.md), "
+    "or a PowerPoint .pptx/.potx (told apart by content; optional field `settings`: JSON "
+    "`{id, name, category, layouts: {kind: layout name or number}, keepSlides}`, see "
+    "docs/pptx-templates.md; its answer adds format, slideSize, theme, layouts, mapping, "
+    "warnings). The package "
     "is checked and test-rendered in a worker; problems answer 1010 with errorDetails naming "
     "each member. Charged DECKFORGE_COST_TEMPLATE_UPLOAD credits (usage record type 2); an "
     "upload with an existing id replaces that template (version + 1). Answers "
@@ -363,13 +385,21 @@ async def upload_template(
     request: Request, state: StateDep, principal: KeyOrTokenDep
 ) -> JSONResponse:
     from generator import PackageLimits
+    from generator.brand.package import is_powerpoint
 
     limits = PackageLimits()
-    package = await _read_upload(
-        state, principal, request, limits.max_zip_bytes + MULTIPART_OVERHEAD
-    )
+    brand = _brand_limits(state)
+    largest = max(limits.max_zip_bytes, brand["max_file_bytes"])
+    upload = await _read_template_upload(state, principal, request, largest + MULTIPART_OVERHEAD)
+    package = upload.data
+    powerpoint = is_powerpoint(package)
+    if not powerpoint and len(package) > limits.max_zip_bytes:
+        raise _bad_file(f"is {len(package)} bytes; at most {limits.max_zip_bytes} allowed")
     await asyncio.to_thread(_precheck, state, principal)
-    result = await run_job(state, {"job": "template", "package": package}, principal)
+    job: dict[str, Any] = {"job": "template", "package": package}
+    if powerpoint:
+        job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
+    result = await run_job(state, job, principal)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:
@@ -391,8 +421,20 @@ async def upload_template(
         "type": TYPE_CUSTOM,
         "version": row.version,
         "coverUrl": cover,
+        "format": "pptx" if "details" in result else "html",
+        **result.get("details", {}),
     }
     return envelope_response(OK, data)
+
+
+def _brand_limits(state: ServiceState) -> dict[str, int]:
+    """BrandLimits fields (generator/brand/safety.py) from the settings."""
+    settings = state.settings
+    return {
+        "max_file_bytes": settings.template_pptx_max_bytes,
+        "max_media_bytes": settings.template_pptx_max_media_bytes,
+        "max_media_total_bytes": settings.template_pptx_max_media_total_bytes,
+    }
 
 
 class DeleteTemplateRequest(BaseModel):

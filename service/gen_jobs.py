@@ -90,13 +90,14 @@ def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
         )
         return _deck_result(deck, started)
     # Planned first: a deck the account cannot pay for is refused before its conversion.
+    custom = _custom(payload)
     planned = generator.plan_from_markdown(
-        payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
+        payload.get("markdown"), payload.get("templateId"), templates=custom
     )
     refused = _unaffordable(len(planned.htmls), max_pages)
     if refused is not None:
         return refused
-    deck = generator.build_planned(planned, filename=payload.get("filename"))
+    deck = generator.build_planned(planned, filename=payload.get("filename"), templates=custom)
     return _deck_result(deck, started)
 
 

@@ -231,9 +231,9 @@ async def _read_template_upload(
     state: ServiceState, principal: Principal, request: Request, limit: int
 ) -> TemplateUpload:
     """The `file` part (and optional `settings` field) of a multipart body of at most `limit`
-    bytes, received as it arrives (service.uploads: a zip package or a PowerPoint file, told by
-    its first bytes) while holding one of the account's upload slots; 1010 naming `file` (or
-    `package`) otherwise."""
+    bytes, received as it arrives (service.uploads) while holding one of the account's upload
+    slots; 1010 naming `file` otherwise. What it is (a package or a PowerPoint file) is judged
+    by the template job."""
     from service.routes.tasks import upload_slots
     from service.uploads import receive_form
 
@@ -247,7 +247,7 @@ async def _read_template_upload(
                 frozenset(),
                 max_files=1,
                 max_fields=8,
-                as_type="template",
+                as_type="*",  # a package or a PowerPoint file: told and checked by the job
                 as_field="package",
             )
         except ApiError as exc:

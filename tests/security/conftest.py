@@ -14,10 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from servekit import Served, start, stop  # noqa: E402
-
-LLM_SECRET = "sk-live-SECRET0123456789"
-
+from servekit import LLM_SECRET, Served, start, stop  # noqa: E402
 
 class _Refusing(BaseHTTPRequestHandler):
     """An LLM provider that refuses the key, quoting it as some providers do."""

@@ -21,6 +21,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "sec-static-token"
+LLM_SECRET = "sk-live-SECRET0123456789"  # the key the refusing LLM provider quotes back
 
 
 def free_port() -> int:

@@ -166,7 +166,7 @@ def test_data_files_are_private(tenants: Served) -> None:
 
 
 def test_llm_provider_text_never_reaches_the_tenant(tenants: Served) -> None:
-    from conftest import LLM_SECRET
+    from servekit import LLM_SECRET
 
     token = tenants.token("mallory", "m-llm")
     made = create_task(

@@ -12,7 +12,12 @@ from generator.fit import Fitter
 
 
 def convert_fitted(
-    htmls: Sequence[str], fitter: Fitter, *, filename: str | None, options: Options
+    htmls: Sequence[str],
+    fitter: Fitter,
+    *,
+    filename: str | None,
+    options: Options,
+    properties: dict[str, str] | None = None,
 ) -> Conversion:
     """The deck of `htmls`, built from the layouts `fitter` kept while checking them.
 
@@ -37,6 +42,11 @@ def convert_fitted(
         media.update(r.media)
     slides = [r.slide for r in results]
     deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
+    props = properties or {}
+    if props.get("title"):
+        deck["title"] = props["title"]
+    if props.get("author"):
+        deck["author"] = props["author"]
     return Conversion(
         pptx_bytes=write_deck(deck, media),
         total_pages=len(results),

@@ -42,6 +42,7 @@ def serve_main(argv: list[str] | None = None) -> int:
 
     from service.config import Settings
     from service.heap import freeze_after_startup
+    from service.listening import ListeningServer
     from service.logs import configure_logging, uvicorn_log_config
     from service.main import create_app
     from service.server import guard_from, install_repeat_filter, raise_file_limit, uvicorn_options
@@ -60,6 +61,14 @@ def serve_main(argv: list[str] | None = None) -> int:
         if v is not None
     }
     settings = Settings(**overrides)
+    if settings.queue_url is not None:
+        from service.queue import QueueExtraMissing, require_queue_extra
+
+        try:
+            require_queue_extra()
+        except QueueExtraMissing as exc:
+            print(f"deckforge serve: {exc}", file=sys.stderr)
+            return 1
     configure_logging(settings.log_level, settings.log_json)
     install_repeat_filter(settings.log_repeat_interval_s)
     files = raise_file_limit(settings.open_files_limit)
@@ -83,7 +92,6 @@ def serve_main(argv: list[str] | None = None) -> int:
         app = create_app(settings)
         freeze_after_startup(app)  # the startup heap is not re-scanned by every full GC
         host, port = sock.getsockname()[:2]
-        logging.getLogger("deckforge.service").info("listening on http://%s:%s", host, port)
         guard = guard_from(settings)
         app.state.connection_guard = guard
         config = uvicorn.Config(
@@ -94,7 +102,7 @@ def serve_main(argv: list[str] | None = None) -> int:
             server_header=False,
             timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
         )
-        uvicorn.Server(config).run(sockets=[sock])
+        ListeningServer(config, f"http://{host}:{port}").run(sockets=[sock])
     return 0
 
 

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from servekit import LLM_SECRET, Served, start, stop  # noqa: E402
 
+
 class _Refusing(BaseHTTPRequestHandler):
     """An LLM provider that refuses the key, quoting it as some providers do."""
 

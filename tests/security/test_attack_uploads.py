@@ -5,6 +5,7 @@ still on its way, and uploads being received are capped per account (1014) and i
 from __future__ import annotations
 
 import json
+import select
 import socket
 
 from servekit import Served, connect
@@ -54,33 +55,42 @@ def test_wrong_type_is_refused_by_its_first_bytes(tenants: Served) -> None:
     assert out["code"] == 1010 and out["data"]["errorDetails"][0]["field"] == "file[0]", out  # type: ignore[index]
 
 
+def _start_uploads(served: Served, tokens: list[str]) -> list[socket.socket]:
+    """Uploads that send their head and 2 KiB of a 10 MiB file, then wait."""
+    socks = []
+    for token in tokens:
+        sock = connect(served.port, timeout=20)
+        head, preamble = _upload_head(token, "a.txt", 10 * 1024 * 1024)
+        sock.sendall(head + preamble + b"x" * 2048)
+        socks.append(sock)
+    return socks
+
+
+def _the_refused(socks: list[socket.socket]) -> dict[str, object]:
+    """The one upload of `socks` the service answered (the others wait for their bodies):
+    which one depends on the order their requests were admitted in, not on the test."""
+    ready, _, _ = select.select(socks, [], [], 20)
+    assert len(ready) == 1, ready
+    answered = _answer(ready[0])
+    others, _, _ = select.select([s for s in socks if s is not ready[0]], [], [], 0.5)
+    assert others == []  # the others were admitted: still receiving
+    return answered
+
+
 def test_uploads_are_capped_per_account_and_in_total(tenants: Served) -> None:
     mallory = tenants.token("mallory", "m-uploads")
     alice = tenants.token("alice", "a-uploads")
-    held = []
+    other = tenants.token("alice", "a-uploads-2")
+    held: list[socket.socket] = []
     try:
-        for _ in range(2):  # mallory's share: two uploads in progress
-            sock = connect(tenants.port, timeout=20)
-            head, preamble = _upload_head(mallory, "a.txt", 10 * 1024 * 1024)
-            sock.sendall(head + preamble + b"x" * 2048)
-            held.append(sock)
-        sock = connect(tenants.port, timeout=20)
-        head, preamble = _upload_head(mallory, "a.txt", 10 * 1024 * 1024)
-        with sock:
-            sock.sendall(head + preamble + b"x" * 2048)
-            out = _answer(sock)
+        # Three uploads of one account: its share is two, the third is refused at once.
+        held += _start_uploads(tenants, [mallory] * 3)
+        out = _the_refused(held)
         assert out["code"] == 1014, out
-        # alice takes the last slot of the service; past it everyone waits (1012).
-        sock = connect(tenants.port, timeout=20)
-        head, preamble = _upload_head(alice, "a.txt", 10 * 1024 * 1024)
-        sock.sendall(head + preamble + b"x" * 2048)
-        held.append(sock)
-        other = tenants.token("alice", "a-uploads-2")
-        sock = connect(tenants.port, timeout=20)
-        head, preamble = _upload_head(other, "a.txt", 10 * 1024 * 1024)
-        with sock:
-            sock.sendall(head + preamble + b"x" * 2048)
-            out = _answer(sock)
+        # Two more from another account: the service holds three in all, one is refused.
+        more = _start_uploads(tenants, [alice, other])
+        held += more
+        out = _the_refused(more)
         assert out["code"] == 1012, out
     finally:
         for sock in held:

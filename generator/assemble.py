@@ -34,7 +34,7 @@ def convert_fitted(
     sizes = {(round(r.width), round(r.height)) for r in results}
     if len(sizes) != 1:
         return convert(list(htmls), filename=filename, options=options)
-    from engine.pptx import write_deck
+    from engine.pptx import write_deck_report
 
     width, height = sizes.pop()
     media: dict[str, dict[str, object]] = {}
@@ -47,8 +47,14 @@ def convert_fitted(
         deck["title"] = props["title"]
     if props.get("author"):
         deck["author"] = props["author"]
+    data, fonts = write_deck_report(
+        deck,
+        media,
+        embed=options.embed_fonts,  # type: ignore[arg-type]  # "none" | "subset" | "full"
+        max_font_bytes=options.limits.max_embedded_font_bytes,
+    )
     return Conversion(
-        pptx_bytes=write_deck(deck, media),
+        pptx_bytes=data,
         total_pages=len(results),
         success_pages=len(results),
         failed_pages=0,
@@ -60,6 +66,7 @@ def convert_fitted(
         diagnostics=[r.diagnostics.to_list() for r in results],
         filename=filename,
         media=media,
+        fonts=fonts,
     )
 
 

@@ -55,7 +55,7 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-table{width:100%;table-layout:fixed;border-collapse:collapse;margin:0 0 0.5em 0;font-size:0.8em}
 .df-table th,.df-table td{padding:0.3em 0.5em;overflow-wrap:anywhere;vertical-align:top}
 .df-quote{margin:0 0 0.5em 0;padding:0.2em 0 0.2em 0.8em}
-.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;font-size:0.7em;line-height:1.35}
+.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:0.7em;line-height:1.35}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}

@@ -219,7 +219,7 @@ async def task_result_get(
 )
 async def task_result_post(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
     if request.headers.get("content-type", "").startswith(FORM_TYPES):
-        body, _ = await _read_form(request, 64 * 1024)
+        body, _ = await _read_form(state, principal, request, 64 * 1024)
     else:
         body = await read_json_body(request, 64 * 1024)
     task = await asyncio.to_thread(_find, state, principal, _task_id(body.get("taskId")))

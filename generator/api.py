@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.api import Conversion, convert
+from engine.model.schema import Slide
 from engine.options import Limits, Options
 from generator.assemble import convert_fitted
 from generator.brand.build import write_brand_deck
@@ -38,7 +39,7 @@ class GeneratedDeck:
     conversion: Conversion = field(repr=False)
 
     @property
-    def slides(self) -> list[dict[str, Any]]:
+    def slides(self) -> list[Slide]:
         """The engine's slide model, one dict per slide."""
         return self.conversion.slides
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import cast
 
 from engine.api import Conversion, convert
+from engine.model.schema import Deck, Media
 from engine.options import Options
 from engine.pipeline import PageResult
+from engine.pptx.fontembed import EmbedMode
 from generator.fit import Fitter
 
 
@@ -34,25 +37,21 @@ def convert_fitted(
     sizes = {(round(r.width), round(r.height)) for r in results}
     if len(sizes) != 1:
         return convert(list(htmls), filename=filename, options=options)
-    from engine.pptx import write_deck_report
+    from engine.pptx.deck import write_model_report
 
     width, height = sizes.pop()
-    media: dict[str, dict[str, object]] = {}
+    media: dict[str, Media] = {}
     for r in results:
         media.update(r.media)
     slides = [r.slide for r in results]
-    deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
+    deck: Deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
     props = properties or {}
     if props.get("title"):
         deck["title"] = props["title"]
     if props.get("author"):
         deck["author"] = props["author"]
-    data, fonts = write_deck_report(
-        deck,
-        media,
-        embed=options.embed_fonts,  # type: ignore[arg-type]  # "none" | "subset" | "full"
-        max_font_bytes=options.limits.max_embedded_font_bytes,
-    )
+    embed = cast(EmbedMode, options.embed_fonts)  # "none" | "subset" | "full"
+    data, fonts = write_model_report(deck, media, embed, options.limits.max_embedded_font_bytes)
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),

@@ -8,10 +8,11 @@ Elements marked `data-df-decor` (and their content) are decoration and are not c
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 from engine.api import LaidOutBox, _collect, layout_boxes
 from engine.diagnostics import Diagnostics
+from engine.model.schema import Media, Slide
 from engine.options import Options
 from engine.pipeline import LaidOutPage, PageResult, layout_page
 
@@ -84,7 +85,8 @@ class Fitter:
             )
         except Exception:  # noqa: BLE001 - the engine's own conversion reports the failure
             return None
-        return PageResult(page.root.width, page.root.height, slide, page.media, diag)
+        media = cast(dict[str, Media], page.media)
+        return PageResult(page.root.width, page.root.height, cast(Slide, slide), media, diag)
 
 
 def overflows(boxes: list[LaidOutBox], width: float, height: float) -> list[str]:

@@ -21,13 +21,14 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pptx
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.packuri import PackURI
 from pptx.parts.slide import SlidePart
 
+from engine.model.schema import Deck, Media, Shape, Slide
 from engine.pptx.deck import (
     MAX_FONT_BYTES,
     _add_new_rel,
@@ -96,11 +97,11 @@ class _BaseWriter(_DeckWriter):
     def __init__(
         self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
     ):
-        self.deck = deck
+        self.deck = cast(Deck, deck)  # a deck of brand slides (layout, placeholders)
         self.base = base
         self.prs = pptx.Presentation(io.BytesIO(base.data))
         self.package = self.prs.part.package
-        self.media = MediaParts(self.package, media)
+        self.media = MediaParts(self.package, cast(Mapping[str, Media], media))
         self.cache = ElementCache()
         self.size = (
             float(self.prs.slide_width or 0) / EMU_PER_PX,
@@ -129,7 +130,7 @@ class _BaseWriter(_DeckWriter):
         self._notes_template = None
         self.new_parts: list[SlidePart] = []
 
-    def add_slide(self, model: Mapping[str, Any]) -> None:
+    def add_slide(self, model: Mapping[str, Any]) -> None:  # type: ignore[override]
         self.slide_count += 1
         layout_name = model.get("layout")
         layout_part = self.layouts.get(str(layout_name), self.layout_part)
@@ -138,7 +139,7 @@ class _BaseWriter(_DeckWriter):
         rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(self.first_id + self.slide_count - self.kept - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, model, self.media, self.cache, self.size)
+        _fill_slide(slide_part, _content(model), self.media, self.cache, self.size)
         _add_placeholders(slide_part, items(model.get("placeholders")))
         self.new_parts.append(slide_part)
         notes = model.get("notes")
@@ -150,6 +151,20 @@ class _BaseWriter(_DeckWriter):
             apply_theme_refs(part._element, self.base.refs)
         _unique_partnames(self.package)
         return super().finish()
+
+
+def _content(model: Mapping[str, Any]) -> Slide:
+    """The slide-model part of a slide on a base package (which adds "layout" and
+    "placeholders", and may leave out "notes" and "blank")."""
+    shapes = model.get("shapes")
+    return {
+        "background": model.get("background"),
+        "shapes": [cast(Shape, s) for s in shapes if isinstance(s, dict)]
+        if isinstance(shapes, list)
+        else [],
+        "notes": None,
+        "blank": bool(model.get("blank")),
+    }
 
 
 def _drop_slides(prs: Any) -> None:

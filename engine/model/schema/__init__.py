@@ -21,6 +21,7 @@ validate.py checks a deck or slide from outside the engine against it (docs/engi
 
 from typing import Any  # noqa: E402
 
+from engine.model.schema.complete import complete
 from engine.model.schema.deck import ContentType, Deck, Media, MediaInfo, Slide
 from engine.model.schema.fills import (
     Crop,
@@ -135,6 +136,7 @@ __all__ = [
     "TextShape",
     "Vertical",
     "blank_slide",
+    "complete",
     "problems",
     "text_body",
     "validate_deck",

@@ -49,7 +49,7 @@ Run = TypedDict(
         "alpha": NotRequired[float],
         "highlight": NotRequired[str],
         "spacing": NotRequired[float],
-        "baseline": NotRequired[int],
+        "baseline": NotRequired[float],
         "href": NotRequired[str],
         "fill": NotRequired[GradientFill],
         "outline": NotRequired[TextOutline],

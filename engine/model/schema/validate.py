@@ -9,10 +9,11 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # jsonschema is imported when a check runs, not with the engine
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_FILE = "slide-model.schema.json"
 MAX_PROBLEMS = 20  # problems listed in one ModelError
@@ -40,35 +41,40 @@ def load_schema() -> dict[str, Any]:
 
 
 @cache
-def _validator(definition: str) -> Draft202012Validator:
+def _validator(definition: str) -> "Draft202012Validator":
+    from jsonschema import Draft202012Validator
+
     schema = load_schema()
     return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"})
 
 
-def _where(error: ValidationError) -> str:
+def _where(error: "ValidationError") -> str:
     out = ""
     for part in error.absolute_path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or "(top level)"
 
 
-def _deepest(error: ValidationError) -> ValidationError:
-    """The most specific reason inside an anyOf / if-then failure."""
-    while error.context:
-        found = best_match(error.context)
-        if found is None:
-            break
-        error = found
-    return error
+def _reasons(error: "ValidationError") -> list["ValidationError"]:
+    """The specific reasons of an anyOf failure: the errors of the branch the value came
+    closest to (a branch of another JSON type, such as null, is the farthest)."""
+    if not error.context:
+        return [error]
+    branches: dict[object, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.schema_path[0] if sub.schema_path else None, []).append(sub)
+
+    def distance(errors: list["ValidationError"]) -> tuple[bool, int]:
+        wrong_type = any(e.validator == "type" and not e.relative_path for e in errors)
+        return wrong_type, len(errors)
+
+    best = min(branches.values(), key=distance)
+    return [reason for sub in best for reason in _reasons(sub)]
 
 
-def _problems(errors: Iterable[ValidationError], prefix: str = "") -> list[str]:
-    out = []
-    for error in errors:
-        error = _deepest(error)
-        where = _where(error)
-        out.append(f"{prefix}{where}: {error.message}")
-    return sorted(set(out))
+def _problems(errors: Iterable["ValidationError"]) -> list[str]:
+    out = {f"{_where(r)}: {r.message}" for error in errors for r in _reasons(error)}
+    return sorted(out)
 
 
 def problems(value: object, definition: str = "Deck") -> list[str]:
@@ -100,13 +106,12 @@ def validate_media(media: object, need_data: bool = False) -> None:
     if not isinstance(media, Mapping):
         raise ModelError("the media", [f"(top level): {type(media).__name__} is not a mapping"])
     found = []
-    types = load_schema()["$defs"]["MediaInfo"]["properties"]["content_type"]["enum"]
     for key, entry in media.items():
         if not isinstance(entry, Mapping):
             found.append(f"{key}: {type(entry).__name__} is not a mapping")
             continue
-        if entry.get("content_type") not in types:
-            found.append(f"{key}.content_type: {entry.get('content_type')!r} is not one of {types}")
+        if not isinstance(entry.get("content_type"), str):  # others are sniffed or converted
+            found.append(f"{key}.content_type: {entry.get('content_type')!r} is not a MIME type")
         data = entry.get("data")
         if need_data and not isinstance(data, bytes | bytearray):
             found.append(f"{key}.data: the picture's bytes are missing")

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import select, update
 
 from service import library
-from service.accounts import Principal
 from service.db.models import Ppt, PptDocument, PptPreview
 from service.deps import ServiceState
 from service.documents import discard, put_all
@@ -43,7 +42,7 @@ def _stored_key(state: ServiceState, ppt_id: str, idx: int) -> tuple[bool, str |
 def _source(state: ServiceState, ppt_id: str) -> dict[str, Any] | None:
     """The job payload that redraws the PPT (its document and custom template), or None."""
     import generator
-    from service.routes.generate import template_package
+    from service.template_store import read_package
 
     with state.db.session() as s:
         ppt = s.get(Ppt, ppt_id)
@@ -56,7 +55,7 @@ def _source(state: ServiceState, ppt_id: str) -> dict[str, Any] | None:
     prop = library.read_document(state.storage, *ref)
     if prop is None:
         return None
-    package = template_package(state, Principal(account_id, None, "preview"), template_id)
+    package = read_package(state.db, state.storage, account_id, template_id)
     document = generator.decode_property(prop)
     return {"job": "previews", "document": document, "package": package, "version": version}
 

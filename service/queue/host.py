@@ -173,11 +173,8 @@ class Host:
         return (200 if ok else 503), {"status": "ready" if ok else "not ready", **data}
 
     def _db_ok(self) -> bool:
-        from sqlalchemy import text
-
         assert self.db is not None
-        with self.db.session() as s:
-            s.execute(text("SELECT 1"))
+        self.db.ping()
         return True
 
     @staticmethod

@@ -263,9 +263,9 @@ async def _convert(
 def _pptx_template(state: ServiceState, principal: Principal, template_id: str) -> bytes:
     """The stored PowerPoint template `template_id` of the principal, or 40010 naming it."""
     from generator.brand.package import is_powerpoint
-    from service.routes.generate import template_package
+    from service.template_store import read_package
 
-    package = template_package(state, principal, template_id)
+    package = read_package(state.db, state.storage, principal.account_id, template_id)
     if package is None or not is_powerpoint(package):
         reason = "no PowerPoint template with this id was uploaded by this account"
         raise ApiError(INVALID_REQUEST, details=[{"field": "templateId", "reason": reason}])

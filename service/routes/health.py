@@ -9,7 +9,6 @@ from collections.abc import Callable
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
-from sqlalchemy import text
 
 from service.deps import ServiceState, StateDep
 from service.envelope import NOT_READY, OK, envelope_response
@@ -62,8 +61,7 @@ async def readyz(state: StateDep) -> JSONResponse:
 
 
 def _db_ping(state: ServiceState) -> None:
-    with state.db.session() as s:
-        s.execute(text("SELECT 1"))
+    state.db.ping()
 
 
 async def _check(name: str, fn: Callable[..., object], *args: object) -> bool:

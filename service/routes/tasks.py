@@ -16,11 +16,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
-from sqlalchemy import select
 
+from service import library, template_store
 from service.accounts import Principal, token_still_valid
 from service.credits import AccountingError, ensure_affordable
-from service.db.models import CustomTemplate, Ppt, Task
+from service.db.models import Task
 from service.deps import AuthDep, ServiceState, StateDep, StreamAuthDep
 from service.envelope import (
     ACCOUNT_BUSY,
@@ -85,13 +85,7 @@ def _template_exists(state: ServiceState, principal: Principal, template_id: str
     if template_id in builtin_templates():
         return True
     with state.db.session() as s:
-        found = s.scalar(
-            select(CustomTemplate.id).where(
-                CustomTemplate.account_id == principal.account_id,
-                CustomTemplate.template_id == template_id,
-            )
-        )
-    return found is not None
+        return template_store.exists(s, principal.account_id, template_id)
 
 
 def _precheck(state: ServiceState, principal: Principal, template_id: str) -> None:
@@ -187,7 +181,7 @@ def _find(state: ServiceState, principal: Principal, task_id: str) -> Task:
 def _links(state: ServiceState, ppt_id: str | None, base_url: str) -> dict[str, Any]:
     """fileUrl, coverUrl, previewUrl of the task's PPT, signed now (None once deleted)."""
     with state.db.session() as s:
-        ppt = s.get(Ppt, ppt_id) if ppt_id else None
+        ppt = library.find_ppt(s, ppt_id) if ppt_id else None
     if ppt is None:
         return {"fileUrl": None, "coverUrl": None, "previewUrl": None}
     info = ppt_info(state, ppt, "", base_url)
@@ -219,7 +213,7 @@ async def task_result_get(
 )
 async def task_result_post(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
     if request.headers.get("content-type", "").startswith(FORM_TYPES):
-        body, _ = await _read_form(request, 64 * 1024)
+        body, _ = await _read_form(state, principal, request, 64 * 1024)
     else:
         body = await read_json_body(request, 64 * 1024)
     task = await asyncio.to_thread(_find, state, principal, _task_id(body.get("taskId")))

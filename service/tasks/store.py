@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from service.accounts import Principal
 from service.db.engine import Database
-from service.db.models import Task, TaskEvent, TaskFile, TaskPage, new_id
+from service.db.models import PptDocument, Task, TaskEvent, TaskFile, TaskPage, new_id
 
 PENDING, PROCESSING, SUCCESS, FAILED = "pending", "processing", "success", "failed"
 DONE = (SUCCESS, FAILED)
@@ -209,6 +209,35 @@ def get_task(session: Session, principal: Principal, task_id: str) -> Task:
     if task is None:
         raise TaskNotFound(task_id)
     return task
+
+
+MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
+
+
+def task_markdown(session: Session, task: Task) -> str | None:
+    """The Markdown a task stands for (generatePptx with its id): the Markdown the newest PPT
+    generated for it was made from (kept with that PPT's document only), else its content when
+    it is a Markdown task (type 7), else the text its LLM step produced (its `delta` events in
+    order); None when there is none."""
+    last = session.scalar(
+        select(PptDocument.markdown)
+        .where(PptDocument.task_id == task.id, PptDocument.markdown.is_not(None))
+        .limit(1)
+    )
+    if last:
+        return str(last)
+    params = json.loads(task.params or "{}")
+    content = params.get("content") if isinstance(params, dict) else None
+    if task.type == MARKDOWN_TASK_TYPE and isinstance(content, str) and content.strip():
+        return content
+    parts = []
+    for data in session.scalars(
+        select(TaskEvent.data).where(TaskEvent.task_id == task.id).order_by(TaskEvent.seq)
+    ):
+        delta = json.loads(data).get("delta")
+        if isinstance(delta, str):
+            parts.append(delta)
+    return "".join(parts) or None
 
 
 def load_inputs(db: Database, task_id: str) -> tuple[Task, list[tuple[str, bytes]]]:

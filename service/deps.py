@@ -25,10 +25,10 @@ from service.accounts import (
 from service.config import Settings
 from service.db.engine import Database
 from service.envelope import AUTH_FAILED, ApiError
+from service.jobs.pool import WorkerPool
 from service.logs import request_id_var
 from service.metrics import Metrics
 from service.storage.base import Storage
-from service.workers import WorkerPool
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("deckforge.auth")

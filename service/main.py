@@ -34,6 +34,8 @@ from service.envelope import (
     error_response,
     failure_data,
 )
+from service.jobs.pool import WorkerPool
+from service.jobs.run import build_pool
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
 from service.openapi import install_openapi
@@ -43,13 +45,8 @@ from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.storage.local import private_dir
 from service.sweeper import sweep_forever
-from service.workers import WorkerPool
 
 log = logging.getLogger("deckforge.service")
-
-CONVERT_JOB = "service.jobs:convert_job"
-# The pool's job: conversion, plus generation jobs dispatched on payload["job"].
-POOL_JOB = "service.gen_jobs:run_job"
 
 
 def build_storage(settings: Settings) -> Storage:
@@ -83,34 +80,6 @@ def build_database(settings: Settings, now: datetime) -> tuple[Database, int]:
     return db, default_id
 
 
-def build_pool(settings: Settings, job: str = POOL_JOB) -> WorkerPool:
-    return WorkerPool(
-        job,
-        size=settings.workers,
-        queue_size=settings.queue_size,
-        timeout_s=settings.request_timeout_s,
-        max_jobs_per_worker=settings.max_jobs_per_worker,
-        start_method=settings.worker_start_method,
-        preload=("engine",),
-        log_level=settings.log_level,
-        log_json=settings.log_json,
-        memory_bytes=settings.worker_memory_bytes,
-        config=worker_config(settings),
-    )
-
-
-def worker_config(settings: Settings) -> dict[str, Any]:
-    """What each worker process is configured with (gen_jobs.worker_configure)."""
-    return {
-        "render": {
-            "cpu_s": settings.template_render_cpu_s,
-            "max_string_chars": settings.template_max_string_chars,
-            "max_range": settings.template_max_range,
-            "max_output_chars": settings.template_max_output_chars,
-        }
-    }
-
-
 def create_app(
     settings: Settings | None = None,
     *,
@@ -122,7 +91,7 @@ def create_app(
     settings = settings or Settings()
     metrics = Metrics()
     pool = pool or build_pool(settings)
-    pool._on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
+    pool.on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
     metrics.bind_pool(lambda: pool.waiting, lambda: pool.running)
     private_dir(settings.data_dir)  # created 0700: keys, database and decks live there
     db, default_account_id = build_database(settings, (clock or utc_now)())

@@ -22,7 +22,7 @@ from service.db.models import Ppt, PptDocument, PptPreview
 from service.deps import ServiceState
 from service.documents import discard, put_all
 from service.envelope import ApiError
-from service.gen_jobs import PREVIEW_WIDTH
+from service.jobs.generate import PREVIEW_WIDTH
 
 log = logging.getLogger("deckforge.preview")
 
@@ -57,7 +57,7 @@ def _source(state: ServiceState, ppt_id: str) -> dict[str, Any] | None:
         return None
     package = read_package(state.db, state.storage, account_id, template_id)
     document = generator.decode_property(prop)
-    return {"job": "previews", "document": document, "package": package, "version": version}
+    return {"document": document, "package": package, "version": version}
 
 
 def _record(state: ServiceState, ppt_id: str, version: str, pngs: list[bytes]) -> None:
@@ -95,7 +95,7 @@ def _record(state: ServiceState, ppt_id: str, version: str, pngs: list[bytes]) -
 
 
 async def _draw(state: ServiceState, ppt_id: str) -> list[bytes] | None:
-    from service.routes.generate import run_job
+    from service.routes.generate import request_job
 
     payload = await asyncio.to_thread(_source, state, ppt_id)
     if payload is None:
@@ -103,7 +103,7 @@ async def _draw(state: ServiceState, ppt_id: str) -> list[bytes] | None:
     version = payload.pop("version")
     payload["width"] = PREVIEW_WIDTH * SCALE
     try:
-        result = await run_job(state, payload)
+        result = await request_job(state, "previews", payload)
     except ApiError as exc:  # busy, or the document no longer builds (template deleted)
         log.info("no 2x previews for %s: code %s", ppt_id, exc.code)
         return None

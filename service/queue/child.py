@@ -57,12 +57,12 @@ class InlinePool:
     async def run(
         self, payload: Any, request_id: str | None = None, *, timeout_s: float | None = None
     ) -> Any:
-        from service.gen_jobs import run_job
-        from service.workers import JobFailed
+        from service.jobs.generate import perform
+        from service.jobs.pool import JobFailed
 
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, run_job, payload)
+            return await loop.run_in_executor(self.executor, perform, payload)
         except Exception as exc:  # noqa: BLE001 - reported like a pool job's error
             log.warning("generation job failed", exc_info=True)
             raise JobFailed("error", type(exc).__name__) from None
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warm_up() -> None:
-    from service.gen_jobs import worker_init
+    from service.jobs.generate import worker_init
     from service.tasks.runner import _warm_up as warm_generator
 
     worker_init()

@@ -28,11 +28,10 @@ from service.envelope import (
     error_response,
 )
 from service.filenames import sanitize_filename
-from service.quotas import account_job
+from service.jobs.run import JobFailed, JobRefused, QueueFull, run_job
 from service.schemas import ConvertRequest, ConvertResponse
 from service.storage.base import StoredFile
 from service.validation import body_too_large, parse_convert_request
-from service.workers import JobFailed, QueueFull
 
 log = logging.getLogger("deckforge.convert")
 router = APIRouter(tags=["convert"])
@@ -201,32 +200,22 @@ async def _convert(
     )
 
     job_started = time.perf_counter()
-    async with account_job(state, principal) as budget:
-        try:
-            result = await state.pool.run(payload, rid)
-        except QueueFull:
-            log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-        except JobFailed as exc:
-            log.error(
-                "conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason}
-            )
-            if exc.reason == "timeout":  # the tenant's pages took the whole time budget
-                budget.record(principal.account_id, time.monotonic())
-            raise ApiError(INTERNAL_ERROR) from None
-    state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
-
-    if result["status"] == "rejected":
-        code = (
-            result["code"]
-            if result["code"] in (INVALID_REQUEST, ALL_PAGES_FAILED)
-            else INTERNAL_ERROR
-        )
+    try:
+        result = await run_job(state, "convert", payload, principal=principal, request_id=rid)
+    except QueueFull:
+        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
+        raise ApiError(INTERNAL_ERROR) from None
+    except JobRefused as exc:
+        state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
+        code = exc.code if exc.code in (INVALID_REQUEST, ALL_PAGES_FAILED) else INTERNAL_ERROR
         if code == ALL_PAGES_FAILED:
-            budget.record(principal.account_id, time.monotonic())
             state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
-        details = result["errorDetails"] if code != INTERNAL_ERROR else None
-        raise ApiError(code, details=details)
+        details = exc.details if code != INTERNAL_ERROR else None
+        raise ApiError(int(code), details=details) from None
+    state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
 
     now = state.clock().replace(microsecond=0)
     expires_at = now + timedelta(seconds=settings.url_ttl_s)

@@ -2,7 +2,7 @@
 charged and recorded in the PPT library -> pptInfo), and the follow-ups loadPptx, savePptx and
 downloadPptx (spec 4.5 and its "not shown" operations; decisions in docs/service.md).
 
-No generation here: the worker jobs (service.gen_jobs) call the generator and the renderer.
+No generation here: the worker jobs (service.jobs.generate) call the generator and the renderer.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,12 +41,12 @@ from service.envelope import (
     ApiError,
     envelope_response,
 )
+from service.jobs import JobKind
+from service.jobs.run import JobFailed, JobRefused, QueueFull, run_job
 from service.paging import format_time
-from service.quotas import account_job
 from service.routes.preview import preview_url
 from service.tasks import store as task_store
 from service.validation import parse_json_body
-from service.workers import JobFailed, QueueFull
 
 log = logging.getLogger("deckforge.generate")
 router = APIRouter(tags=["generate"])
@@ -134,32 +133,26 @@ def required_id(body: dict[str, Any]) -> str:
     return value
 
 
-async def run_job(
-    state: ServiceState, payload: dict[str, Any], principal: Principal | None = None
+async def request_job(
+    state: ServiceState, kind: JobKind, payload: dict[str, Any], principal: Principal | None = None
 ) -> dict[str, Any]:
-    """Run a generation job on the worker pool (within `principal`'s share of it: 1014 past
-    its jobs at once or its failure budget); refusals become their envelope codes. A template
-    over its render limits or a job past its time counts against the account's budget."""
-    async with account_job(state, principal) as budget:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload, current_request_id())
-        except QueueFull:
-            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-        except JobFailed as exc:
-            log.error("generation job failed in the worker: %s", exc.reason)
-            if exc.reason == "timeout" and principal is not None:
-                budget.record(principal.account_id, time.monotonic())
-            raise ApiError(INTERNAL_ERROR) from None
-    if result.get("status") == "rejected":
+    """Run a generation job for a request (service.jobs.run.run_job: within `principal`'s share
+    of the pool and failure budget); failures and refusals become their envelope codes."""
+    try:
+        return await run_job(
+            state, kind, payload, principal=principal, request_id=current_request_id()
+        )
+    except QueueFull:
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("generation job failed in the worker: %s", exc.reason)
+        raise ApiError(INTERNAL_ERROR) from None
+    except JobRefused as exc:
         known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT, CREDITS_EXHAUSTED)
-        code = result["code"] if result["code"] in known else BAD_PARAMETERS
-        if code == TEMPLATE_LIMIT and principal is not None:
-            budget.record(principal.account_id, time.monotonic())
-        details = result.get("errorDetails") or []
-        fields = ", ".join(dict.fromkeys(d["field"] for d in details))
-        message = f"{result['message']}: {fields}" if fields else result["message"]
-        raise ApiError(code, message, details=details)
-    return result
+        code = exc.code if isinstance(exc.code, int) and exc.code in known else BAD_PARAMETERS
+        fields = ", ".join(dict.fromkeys(d["field"] for d in exc.details))
+        message = f"{exc.message}: {fields}" if fields else exc.message
+        raise ApiError(code, message, details=exc.details) from None
 
 
 def template_package(
@@ -314,13 +307,12 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     await asyncio.to_thread(_precheck, state, principal)
     package = await asyncio.to_thread(template_package, state, principal, template_id)
     payload = {
-        "job": "generate",
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
         "maxPages": await asyncio.to_thread(affordable_pages, state, principal),
     }
-    result = await run_job(state, payload, principal)
+    result = await request_job(state, "generate", payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
@@ -433,8 +425,8 @@ async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep)
     paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
     planned = len(document.get("pages") or [])
     await asyncio.to_thread(_precheck, state, principal, max(planned - paid, 0))
-    payload = {"job": "regenerate", "document": document, "package": package}
-    result = await run_job(state, payload, principal)
+    payload = {"document": document, "package": package}
+    result = await request_job(state, "regenerate", payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)

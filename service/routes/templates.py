@@ -34,7 +34,7 @@ from service.envelope import (
     envelope_response,
 )
 from service.paging import format_time, parse_body
-from service.routes.generate import json_body, read_json_body, run_job
+from service.routes.generate import json_body, read_json_body, request_job
 
 log = logging.getLogger("deckforge.templates")
 router = APIRouter(tags=["templates"])
@@ -166,7 +166,7 @@ async def list_templates(
     found = await asyncio.to_thread(_cached_covers, state, wanted) if wanted else {}
     missing = {e["id"]: e["_cover"] for e in page if "_cover" in e and e["_cover"] not in found}
     if missing:
-        result = await run_job(state, {"job": "templateCovers", "ids": sorted(missing)})
+        result = await request_job(state, "templateCovers", {"ids": sorted(missing)})
         await asyncio.to_thread(_keep_covers, state, result["covers"], missing, base_url)
         found = await asyncio.to_thread(_cached_covers, state, wanted)
     now = state.clock().replace(microsecond=0)
@@ -344,10 +344,10 @@ async def upload_template(
     if not powerpoint and len(package) > limits.max_zip_bytes:
         raise _bad_file(f"is {len(package)} bytes; at most {limits.max_zip_bytes} allowed")
     await asyncio.to_thread(_precheck, state, principal)
-    job: dict[str, Any] = {"job": "template", "package": package}
+    job: dict[str, Any] = {"package": package}
     if powerpoint:
         job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
-    result = await run_job(state, job, principal)
+    result = await request_job(state, "template", job, principal)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:

@@ -36,7 +36,10 @@ from service.accounts import Principal
 from service.credits import AccountingError
 from service.deps import ServiceState
 from service.documents import discard, store_generated, write_document
+from service.jobs import JobKind
+from service.jobs.run import JobFailed, JobRefused, run_job
 from service.tasks import store
+from service.template_store import read_package
 
 log = logging.getLogger("deckforge.tasks")
 T = TypeVar("T")
@@ -47,7 +50,6 @@ CREDITS = "CREDITS_EXHAUSTED"
 TIMEOUT = "TASK_TIMEOUT"
 CONTENT_TIMEOUT = "CONTENT_TIMEOUT"  # parsing the files or the fetched page took too long
 CONTENT_UNREADABLE = "FILE_UNREADABLE"  # the parsing process died (memory limit, crash)
-POOL_RETRY_S = 0.25  # a full worker-pool queue is retried this often
 DELTA_FLUSH_S = 0.25
 DELTA_FLUSH_CHARS = 400
 
@@ -117,58 +119,55 @@ def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
             provider.close()
 
 
-async def _pool(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
-    """A generator job on the worker pool: off this process, since the engine holds the GIL,
-    and under the pool's hard time limit. A full pool queue is waited out (the task's own
-    timeout bounds the wait)."""
-    from service.workers import JobFailed, QueueFull
-
-    while True:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload)
-            break
-        except QueueFull:
-            await asyncio.sleep(POOL_RETRY_S)
-        except JobFailed as exc:
-            raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
-    if result.get("status") == "rejected" and result.get("code") == 88:
-        raise StepFailed(CREDITS, str(result.get("message")))
-    if result.get("status") == "rejected":
-        details = "; ".join(
-            f"{d['field']}: {d['reason']}" for d in result.get("errorDetails") or []
-        )
-        message = str(result.get("message") or "content refused")
-        raise StepFailed(CONTENT_INVALID, f"{message}: {details}" if details else message)
-    return result
+async def _job(
+    state: ServiceState, kind: JobKind, payload: dict[str, Any], timeout_s: float | None = None
+) -> dict[str, Any]:
+    """A generator job on the process's worker pool (service.jobs.run): off this process, since
+    the engine holds the GIL, and under the pool's hard time and memory limits. A full pool is
+    waited out (the task's own timeout bounds the wait)."""
+    try:
+        return await run_job(state, kind, payload, timeout_s=timeout_s, wait=True)
+    except JobFailed as exc:
+        if kind == "prepare" and exc.reason == "timeout":
+            raise StepFailed(
+                CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
+            ) from None
+        if kind == "prepare":
+            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
+        raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
+    except JobRefused as exc:
+        if exc.kind == "contentError":
+            raise StepFailed(str(exc.code), exc.message) from None
+        if exc.code == 88:
+            raise StepFailed(CREDITS, exc.message) from None
+        details = "; ".join(f"{d['field']}: {d['reason']}" for d in exc.details)
+        raise StepFailed(
+            CONTENT_INVALID, f"{exc.message}: {details}" if details else exc.message
+        ) from None
 
 
 async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
     """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
-    from service.routes.generate import template_package
-
-    tid = json.loads(task.params).get("templateId")
-    package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
     from service.routes.generate import affordable_pages
 
+    tid = json.loads(task.params).get("templateId")
+    package = await _package(state, task)
     max_pages = await asyncio.to_thread(affordable_pages, state, principal_of(task))
     payload = {
-        "job": "plan",
         "markdown": markdown,
         "templateId": tid,
         "package": package,
         "maxPages": max_pages,  # a deck the balance cannot pay for stops before conversion
     }
-    planned: dict[str, Any] = (await _pool(state, payload))["planned"]
+    planned: dict[str, Any] = (await _job(state, "plan", payload))["planned"]
     return planned
 
 
 async def _package(state: ServiceState, task: Any) -> bytes | None:
     """The account's template package the task names (a PowerPoint template's deck is
     written onto it when the planned pages are converted)."""
-    from service.routes.generate import template_package
-
     tid = json.loads(task.params).get("templateId")
-    return await asyncio.to_thread(template_package, state, principal_of(task), tid)
+    return await asyncio.to_thread(read_package, state.db, state.storage, task.account_id, tid)
 
 
 def _store_pages(state: ServiceState, task_id: str, owner: str, htmls: list[str]) -> None:
@@ -354,9 +353,8 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     await step("generate_ppt")
     planned = await _plan(state, task, markdown)
     await run(_store_pages, state, task_id, owner, planned["htmls"])
-    result = await _pool(
-        state, {"job": "buildPlanned", "planned": planned, "package": await _package(state, task)}
-    )
+    package = await _package(state, task)
+    result = await _job(state, "buildPlanned", {"planned": planned, "package": package})
     await step("upload")
     await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])
@@ -365,31 +363,14 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
 async def _prepare(state: ServiceState, task: Any, files: list[tuple[str, bytes]]) -> Any:
     """parse_content: the task's files, link or text -> PreparedContent, in a worker process
     (pool job "prepare") killed after DECKFORGE_PARSE_TIMEOUT_S, under its memory limit."""
-    from service.workers import JobFailed, QueueFull
-
     params = json.loads(task.params)
     payload = {
-        "job": "prepare",
         "type": task.type,
         "content": params.get("content"),
         "files": files,
         "allowLoopback": state.settings.task_link_allow_loopback,
     }
-    timeout_s = state.settings.parse_timeout_s
-    while True:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload, timeout_s=timeout_s)
-            break
-        except QueueFull:
-            await asyncio.sleep(POOL_RETRY_S)
-        except JobFailed as exc:
-            if exc.reason == "timeout":
-                raise StepFailed(
-                    CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
-                ) from None
-            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
-    if result.get("status") == "contentError":
-        raise StepFailed(str(result["code"]), str(result["message"]))
+    result = await _job(state, "prepare", payload, timeout_s=state.settings.parse_timeout_s)
     return result["prepared"]
 
 

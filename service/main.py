@@ -11,7 +11,6 @@ import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -45,6 +44,7 @@ from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.storage.local import private_dir
 from service.sweeper import sweep_forever
+from service.tasks.dispatch import start_dispatch
 
 log = logging.getLogger("deckforge.service")
 
@@ -127,17 +127,13 @@ def create_app(
             await asyncio.to_thread(pool.close)
             raise
         sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
-        runner = await _start_tasks(state)
+        state.tasks = await start_dispatch(state)
         state.ready = True
         try:
             yield
         finally:
             state.ready = False
-            if runner is not None:
-                await runner.stop()
-            queue = state.extra.pop("task_queue", None)
-            if queue is not None:
-                queue.close()  # type: ignore[attr-defined]
+            await state.tasks.stop()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -185,34 +181,6 @@ def create_app(
     _install_error_handlers(app)
     install_openapi(app)  # the real bodies, responses, streams and auth headers
     return app
-
-
-async def _start_tasks(state: ServiceState) -> Any:
-    """Where this instance's generation tasks run: DECKFORGE_QUEUE_URL set -> enqueued for the
-    worker hosts (never run here); else this instance's TaskRunner, unless run_workers=false
-    (API only: another instance sharing the database runs them). Returns the runner or None."""
-    settings = state.settings
-    from service.tasks import store
-
-    await asyncio.to_thread(store.warm_up, state.db, state.clock())  # creates' SQL compiled
-    if settings.queue_url is not None:
-        from service.queue import require_queue_extra
-
-        require_queue_extra()  # one clear message (pip install 'deckforge[queue]'), not an ImportError
-        from service.queue.broker import QueueClient
-
-        state.extra["task_queue"] = QueueClient(settings)
-        log.info("tasks go to the queue; this instance runs none")
-        return None
-    if not settings.run_workers:
-        log.info("API only (run_workers=false): tasks wait for an instance that runs them")
-        return None
-    from service.tasks.runner import TaskRunner
-
-    runner = TaskRunner(state)
-    await runner.start()
-    state.extra["task_runner"] = runner
-    return runner
 
 
 DATABASE_DOWN = "service unavailable: the database cannot be reached, retry later"

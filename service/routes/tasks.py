@@ -150,12 +150,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
         fields, files = await read_json_body(request, settings.max_request_bytes), []
     req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
     task = await asyncio.to_thread(_admit, state, principal, req)
-    runner = state.extra.get("task_runner")
-    if runner is not None:
-        runner.wake()  # type: ignore[attr-defined]
-    queue = state.extra.get("task_queue")  # DECKFORGE_QUEUE_URL: a worker host runs it
-    if queue is not None:
-        await asyncio.to_thread(queue.submit, state.db, task.id, state.clock())  # type: ignore[attr-defined]
+    await state.tasks.submit(task.id)  # this instance's executor, or the queue
     log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
     if req.stream:  # event 1 (pending) is the row just written: sent at once, no DB read
         first = (store.FIRST_EVENT, store.event_data(task))

@@ -39,6 +39,7 @@ from service.documents import discard, store_generated, write_document
 from service.jobs import JobKind
 from service.jobs.run import JobFailed, JobRefused, run_job
 from service.tasks import store
+from service.tasks.leases import LeasePolicy
 from service.template_store import read_package
 
 log = logging.getLogger("deckforge.tasks")
@@ -208,9 +209,12 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         raise
 
 
-async def execute(state: ServiceState, task_id: str, owner: str, executor: Executor) -> None:
-    """Run every step of a claimed task on `executor` (the runner's task threads, apart from
-    the request handlers' thread pool); any failure becomes the task's errorCode."""
+async def execute(
+    state: ServiceState, task_id: str, owner: str, executor: Executor, policy: LeasePolicy
+) -> None:
+    """Run every step of a task `owner` claimed, the blocking ones on `executor` (the task
+    executor's threads, apart from the request handlers' thread pool); any failure becomes the
+    task's errorCode, except a database outage under a policy that hands tasks back."""
     try:
         steps = _steps(state, task_id, owner, executor)
         await asyncio.wait_for(steps, state.settings.task_timeout_s)
@@ -221,7 +225,7 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
     except TimeoutError:
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
     except (OperationalError, PoolTimeout) as exc:
-        if state.settings.queue_url is not None and database_unavailable(exc):
+        if policy.hand_back and database_unavailable(exc):
             # The database is unreachable or frozen (docs/operations.md "Database outage"): not the task's fault.
             # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
             # new message and a worker runs it again once the database answers.
@@ -277,7 +281,7 @@ def database_unavailable(exc: Exception) -> bool:
 
 
 def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:
-    from service.queue.claims import hand_back
+    from service.tasks.leases import hand_back
 
     try:
         hand_back(state.db, task_id, owner, now=state.clock())

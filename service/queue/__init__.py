@@ -10,7 +10,7 @@ task ids; the task rows, their events and results stay in the database).
     stats    the worker host's Prometheus series (processes counted in multiprocess mode)
 
 With DECKFORGE_QUEUE_URL unset nothing here is imported: tasks run in the instance
-(service.tasks.local), with the same executor, leases and steps.
+(service.tasks.dispatch.LocalTasks), with the same executor, leases and steps.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 events or the latest page HTML): spec 4.1, 4.2, 4.3 and 6; decisions in docs/service.md "Portable tasks".
 
 Events come from the task_events table (polled), never from process memory, so any instance
-answers for any task. The work itself runs in the runner (service.tasks.runner).
+answers for any task. The work itself runs where the instance's backend sends it
+(service.tasks.dispatch).
 """
 
 from __future__ import annotations

@@ -6,6 +6,6 @@ the steps create_task, parse_content, generate_content, generate_ppt, upload.
     leases     the one lease mechanism: claim, renew, hand back, give up, expire
     steps      the one place that knows a task's steps (stored inputs -> generator -> library)
     executor   runs the claimed tasks of one process (slots, timeout, lease heartbeat, stop)
-    dispatch   where an API instance's tasks run: local, the queue (service.queue) or none
-    local      the in-process backend: this instance claims pending tasks and runs them
+    dispatch   where an API instance's tasks run: here (LocalTasks), the queue (service.queue)
+               or nowhere (API only)
 """

@@ -2,7 +2,7 @@
 each under the task timeout, their leases renewed, stopped gracefully).
 
 Every process that runs tasks has one, on one event loop, whichever backend tells it what to run:
-an API instance without a queue (service.tasks.local claims pending tasks from the database)
+an API instance without a queue (service.tasks.dispatch.LocalTasks claims pending tasks)
 and each task process of a worker host (service.queue.child claims on delivered messages). The
 light steps run on the executor's own threads (apart from the request handlers' thread pool),
 the heavy ones as jobs on the process's worker pool (service.tasks.steps, service.jobs).

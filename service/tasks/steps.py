@@ -1,17 +1,22 @@
-"""One task's steps (a claimed task's stored inputs -> content -> Markdown -> PPT in the library).
+"""One task's steps (a claimed task's stored inputs -> content -> Markdown -> PPT in the library):
+the only place that knows them, whichever backend delivered the task.
 
     create_task       (0)   the row exists (written by the create endpoint)
-    parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
+    parse_content     (10)  job "prepare" (generator.prepare_content): files, link, text or
+                            Markdown -> outline, killed after DECKFORGE_PARSE_TIMEOUT_S
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  generator.plan_from_markdown (worker pool): each page's HTML is
+    generate_ppt      (60)  job "plan" (generator.plan_from_markdown): each page's HTML is
                             stored as soon as it exists (latestData; an event per page, progress
-                            up to 75), then generator.build_planned + cover/previews (pool)
+                            up to 75), then job "buildPlanned" (generator.build_planned + cover
+                            and previews)
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
-                            task success (100) - one transaction
+                            task success (100) - one transaction, conditional on the lease
 
-A task is a plain function of its stored inputs: any instance can run it. Blocking work runs in
-threads (never on the event loop); a failure of any step fails the task with an errorCode.
+A task is a plain function of its stored inputs: any process can run it, and run it again after
+a take-over. Jobs run on the process's worker pool (service.jobs), the other blocking work on the
+executor's threads (never on the event loop); a failure of any step fails the task with an
+errorCode.
 """
 
 from __future__ import annotations
@@ -26,7 +31,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -250,20 +254,20 @@ async def execute(
     failed = await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
     if code in TENANT_FAILURES and failed:
-        _count_failure(state, task_id)
+        account_id = await asyncio.to_thread(store.account_of, state.db, task_id)
+        _count_failure(state, account_id)
 
 
 # Failures the tenant's input caused: they count against the account's failure budget.
 TENANT_FAILURES = frozenset({TIMEOUT, CONTENT_TIMEOUT, CONTENT_INVALID})
 
 
-def _count_failure(state: ServiceState, task_id: str) -> None:
-    from service.db.models import Task
+def _count_failure(state: ServiceState, account_id: int | None) -> None:
+    """A failure the tenant's input caused, on the failure budget of this process (the one an
+    API instance checks at create-task when it runs its tasks itself)."""
     from service.quotas import failure_budget
 
     s = state.settings
-    with state.db.session() as session:
-        account_id = session.scalar(select(Task.account_id).where(Task.id == task_id))
     if account_id is not None:
         budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
         budget.record(int(account_id), time.monotonic())

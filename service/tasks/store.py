@@ -241,6 +241,12 @@ def task_markdown(session: Session, task: Task) -> str | None:
     return "".join(parts) or None
 
 
+def account_of(db: Database, task_id: str) -> int | None:
+    with db.session() as s:
+        account_id = s.scalar(select(Task.account_id).where(Task.id == task_id))
+    return int(account_id) if account_id is not None else None
+
+
 def load_inputs(db: Database, task_id: str) -> tuple[Task, list[tuple[str, bytes]]]:
     with db.session() as s:
         task = s.get(Task, task_id)

@@ -80,6 +80,43 @@ def build_database(settings: Settings, now: datetime) -> tuple[Database, int]:
     return db, default_id
 
 
+@contextlib.asynccontextmanager
+async def _lifespan(state: ServiceState) -> AsyncIterator[None]:
+    """Start the job processes, the file sweeper and the task backend; stop them in reverse."""
+    settings, pool = state.settings, state.pool
+    # Blocking calls (database, storage) run in the default executor: size it for many
+    # concurrent requests and event streams, not for the core count (asyncio's default).
+    asyncio.get_running_loop().set_default_executor(
+        ThreadPoolExecutor(max_workers=settings.io_threads, thread_name_prefix="deckforge-io")
+    )
+    log.info(
+        "starting %s workers, storage %s",
+        settings.workers,
+        state.storage.name,
+        extra={"workers": pool.size, "queueSize": pool.queue_size},
+    )
+    try:
+        await pool.start()
+    except BaseException:
+        await asyncio.to_thread(pool.close)
+        raise
+    sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
+    state.tasks = await start_dispatch(state)
+    state.ready = True
+    try:
+        yield
+    finally:
+        state.ready = False
+        await state.tasks.stop()
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+        await asyncio.to_thread(pool.close)
+        state.storage.close()
+        state.db.close()
+        log.info("stopped")
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -108,47 +145,13 @@ def create_app(
     _ = settings.token_set
     _ = settings.signing_key
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Blocking calls (database, storage) run in the default executor: size it for many
-        # concurrent requests and event streams, not for the core count (asyncio's default).
-        asyncio.get_running_loop().set_default_executor(
-            ThreadPoolExecutor(max_workers=settings.io_threads, thread_name_prefix="deckforge-io")
-        )
-        log.info(
-            "starting %s workers, storage %s",
-            settings.workers,
-            state.storage.name,
-            extra={"workers": pool.size, "queueSize": pool.queue_size},
-        )
-        try:
-            await pool.start()
-        except BaseException:
-            await asyncio.to_thread(pool.close)
-            raise
-        sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
-        state.tasks = await start_dispatch(state)
-        state.ready = True
-        try:
-            yield
-        finally:
-            state.ready = False
-            await state.tasks.stop()
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
-            await asyncio.to_thread(pool.close)
-            state.storage.close()
-            state.db.close()
-            log.info("stopped")
-
     app = FastAPI(
         title="deckforge",
         version="0.1.0",
         summary="HTML-to-PPTX conversion service",
         description="Every API response is HTTP 200 with the envelope {code, message, data}; "
         "see the convert endpoint for the codes. Operational routes: /healthz, /readyz, /metrics.",
-        lifespan=lifespan,
+        lifespan=lambda _: _lifespan(state),
         docs_url=None,  # served offline by service.routes.docs
         redoc_url=None,
         redirect_slashes=False,  # paths exactly as the spec writes them: no 307, a 1001 envelope

@@ -199,24 +199,7 @@ async def _convert(
         extra={"pages": len(req.htmls), "bodyBytes": len(body)},
     )
 
-    job_started = time.perf_counter()
-    try:
-        result = await run_job(state, "convert", payload, principal=principal, request_id=rid)
-    except QueueFull:
-        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
-        raise ApiError(INTERNAL_ERROR) from None
-    except JobRefused as exc:
-        state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
-        code = exc.code if exc.code in (INVALID_REQUEST, ALL_PAGES_FAILED) else INTERNAL_ERROR
-        if code == ALL_PAGES_FAILED:
-            state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
-        details = exc.details if code != INTERNAL_ERROR else None
-        raise ApiError(int(code), details=details) from None
-    state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
-
+    result = await _run_conversion(state, payload, principal, rid)
     now = state.clock().replace(microsecond=0)
     expires_at = now + timedelta(seconds=settings.url_ttl_s)
     base_url = settings.public_base_url or str(request.base_url)
@@ -247,6 +230,31 @@ async def _convert(
         extra={"pages": result["totalPages"], "failedPages": result["failedPages"]},
     )
     return envelope_response(OK, data)
+
+
+async def _run_conversion(
+    state: ServiceState, payload: dict[str, Any], principal: Principal, rid: str
+) -> dict[str, Any]:
+    """The convert job (service.jobs.run.run_job) -> its result, or the envelope error."""
+    started = time.perf_counter()
+    try:
+        result = await run_job(state, "convert", payload, principal=principal, request_id=rid)
+    except QueueFull:
+        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
+        raise ApiError(INTERNAL_ERROR) from None
+    except JobRefused as exc:
+        state.metrics.conversion_seconds.observe(time.perf_counter() - started)
+        code = exc.code if exc.code in (INVALID_REQUEST, ALL_PAGES_FAILED) else INTERNAL_ERROR
+        if code == ALL_PAGES_FAILED:
+            pages = len(payload["htmls"])
+            state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(pages)
+        details = exc.details if code != INTERNAL_ERROR else None
+        raise ApiError(int(code), details=details) from None
+    state.metrics.conversion_seconds.observe(time.perf_counter() - started)
+    return result
 
 
 def _pptx_template(state: ServiceState, principal: Principal, template_id: str) -> bytes:

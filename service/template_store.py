@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from service.accounts import Principal
 from service.credits import TYPE_TEMPLATE, charge, count_against_token
@@ -81,9 +81,10 @@ def read_package(
 
 
 def list_own(session: Session, account_id: int) -> list[CustomTemplate]:
-    """The account's templates, by id."""
+    """The account's templates, by id (without their inline package blobs)."""
     stmt = (
         select(CustomTemplate)
+        .options(defer(CustomTemplate.package))
         .where(CustomTemplate.account_id == account_id)
         .order_by(CustomTemplate.template_id)
     )

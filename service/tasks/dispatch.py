@@ -82,6 +82,7 @@ class LocalTasks(TaskDispatch):
     kind = "local"
 
     def __init__(self, state: ServiceState) -> None:
+        # Imported here: service.deps imports this module, and the executor needs service.deps.
         from service.tasks.executor import TaskExecutor
         from service.tasks.leases import LeasePolicy
 

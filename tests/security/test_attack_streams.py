@@ -16,6 +16,8 @@ import pytest
 from servekit import ROOT, Served
 from tenantkit import create_task, nested_list_html, wait_task
 
+from tests.requires import requires_tools
+
 STREAM = "/v2/api/portable/task-stream"
 MD = "# Deck\n\n## Part\n\n### One\n\n- a\n\n### Two\n\n- b\n\n### Three\n\n- c\n"
 
@@ -165,7 +167,7 @@ def test_query_token_is_for_temporary_tokens_on_the_stream_only(tenants: Served)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium missing: apt-get install chromium")
+@requires_tools("chromium")
 def test_browser_follows_a_task_and_reconnects_with_last_event_id(tenants: Served) -> None:
     from playwright.sync_api import sync_playwright
 

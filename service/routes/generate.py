@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from service import library, template_store
 from service.accounts import Principal
-from service.credits import AccountingError, balance, ensure_affordable
+from service.credits import AccountingError, affordable_pages, ensure_affordable
 from service.db.models import Ppt
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
 from service.documents import (
@@ -175,16 +175,6 @@ def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
 
-def affordable_pages(state: ServiceState, principal: Principal) -> int | None:
-    """Pages the account can pay for now, for the job to stop at after planning (88 before
-    the conversion); None when pages are free."""
-    cost = state.settings.cost_generate_page
-    if cost <= 0:
-        return None
-    with state.db.session() as s:
-        return balance(s, principal.account_id) // cost
-
-
 def _task_markdown(
     state: ServiceState, principal: Principal, task_id: str, need_markdown: bool
 ) -> str | None:
@@ -310,7 +300,9 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
-        "maxPages": await asyncio.to_thread(affordable_pages, state, principal),
+        "maxPages": await asyncio.to_thread(
+            affordable_pages, state.db, principal.account_id, state.settings.cost_generate_page
+        ),
     }
     result = await request_job(state, "generate", payload, principal)
     base_url = _base_url(state, request)

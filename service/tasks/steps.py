@@ -37,7 +37,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 import generator
 from service import library
 from service.accounts import Principal
-from service.credits import AccountingError
+from service.credits import AccountingError, affordable_pages
 from service.deps import ServiceState
 from service.documents import discard, store_generated, write_document
 from service.jobs import JobKind
@@ -151,13 +151,13 @@ async def _job(
         ) from None
 
 
-async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
+async def _plan(
+    state: ServiceState, task: Any, markdown: str, package: bytes | None
+) -> dict[str, Any]:
     """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
-    from service.routes.generate import affordable_pages
-
     tid = json.loads(task.params).get("templateId")
-    package = await _package(state, task)
-    max_pages = await asyncio.to_thread(affordable_pages, state, principal_of(task))
+    cost = state.settings.cost_generate_page
+    max_pages = await asyncio.to_thread(affordable_pages, state.db, task.account_id, cost)
     payload = {
         "markdown": markdown,
         "templateId": tid,
@@ -359,9 +359,9 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     prepared = await _prepare(state, task, files)
     markdown = await run(_content_then_step, state, task, prepared, writer, owner)
     await step("generate_ppt")
-    planned = await _plan(state, task, markdown)
-    await run(_store_pages, state, task_id, owner, planned["htmls"])
     package = await _package(state, task)
+    planned = await _plan(state, task, markdown, package)
+    await run(_store_pages, state, task_id, owner, planned["htmls"])
     result = await _job(state, "buildPlanned", {"planned": planned, "package": package})
     await step("upload")
     await run(_upload, state, task, owner, result)

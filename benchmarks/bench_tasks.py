@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import glob
 import json
 import os
 import socket
@@ -97,7 +98,8 @@ def pct(values: list[float], p: float) -> float:
 
 
 def cpu_seconds(pid: int, with_children: bool = True) -> float:
-    """User + system CPU of a process (and its live children) from Linux /proc, in seconds."""
+    """User + system CPU of a process (and its live descendants, whichever of its threads
+    started them) from Linux /proc, in seconds."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     try:
@@ -106,8 +108,10 @@ def cpu_seconds(pid: int, with_children: bool = True) -> float:
         total += (int(fields[11]) + int(fields[12])) / tick
         if not with_children:
             return total
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            children = [int(c) for c in fh.read().split()]
+        children = []
+        for name in glob.glob(f"/proc/{pid}/task/*/children"):  # any thread may have forked
+            with open(name) as fh:
+                children += [int(c) for c in fh.read().split()]
     except OSError:
         return total
     return total + sum(cpu_seconds(c) for c in children)

@@ -137,7 +137,9 @@ class GeometryBuilder:
         x, y, w, h = _box(text) if text is not None else self.body_box
         gap = w * 0.04
         half = (w - gap) / 2
-        geo.slots["image"] = Slot("image", (x + half + gap, y, w - half - gap, h), self.body_style, None)
+        bottom = max(y + h, self.body_box[1] + self.body_box[3])  # a short body: to the footer
+        image_box = (x + half + gap, y, w - half - gap, bottom - y)
+        geo.slots["image"] = Slot("image", image_box, self.body_style, None)
         style = text.style if text is not None else self.body_style
         geo.slots["body"] = Slot("body", (x, y, half, h), style, text)
 

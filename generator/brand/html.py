@@ -52,11 +52,11 @@ _PICTURE_BODY = (
     "{% if page.body %}{{ page.body }}{% elif page.image and page.image.alt %}"
     '<p class="df-p">{{ page.image.alt }}</p>{% endif %}'
 )
-# A picture fills its box: cropped like PowerPoint's "Fill" in a picture placeholder,
-# shown whole (letterboxed) where the generator draws it.
+# A picture fills its box: cropped at its centre like PowerPoint's "Fill" in a picture
+# placeholder; shown whole (letterboxed, at the top) where the generator draws it.
 _IMAGE = (
     '{{% if page.image %}}<img src="{{{{ page.image.src }}}}" alt="{{{{ page.image.alt }}}}"'
-    ' style="object-fit:{fit}">{{% endif %}}'
+    ' style="object-fit:{fit};object-position:{position}">{{% endif %}}'
 )
 
 
@@ -189,7 +189,10 @@ def _image_html(slot: Slot) -> str:
     """The picture slot: the whole box (a picture placeholder has no insets)."""
     x, y, w, h = slot.box
     css = f"left:{x:.2f}px;top:{y:.2f}px;width:{w:.2f}px;height:{h:.2f}px;"
-    content = _IMAGE.format(fit="cover" if slot.ph is not None else "contain")
+    cover = slot.ph is not None  # a drawn picture starts at the top, level with the text
+    content = _IMAGE.format(
+        fit="cover" if cover else "contain", position="center" if cover else "center top"
+    )
     return (
         f'{{% if "image" not in brand.skip %}}<div class="ph ph-image" data-df-fit="image"'
         f' style="{css}">{content}</div>{{% endif %}}'

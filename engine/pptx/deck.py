@@ -20,13 +20,13 @@ from pptx.util import Emu
 from engine.links import link_target
 from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
-from engine.pptx.props import BlipResolver
 from engine.pptx.package import (
     MediaParts,
     package_bytes,
     release_package,
     set_document_properties,
 )
+from engine.pptx.props import BlipResolver
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu

@@ -34,7 +34,9 @@ class Slot:
     @property
     def own_box(self) -> Box | None:
         """The box to write on the slide's placeholder (None: inherited from the layout)."""
-        if self.ph is None or all(abs(a - b) < 0.5 for a, b in zip(self.box, _box(self.ph), strict=True)):
+        if self.ph is None or all(
+            abs(a - b) < 0.5 for a, b in zip(self.box, _box(self.ph), strict=True)
+        ):
             return None
         return self.box
 

@@ -26,6 +26,7 @@ from engine.pptx.package import (
     release_package,
     set_document_properties,
 )
+from engine.pptx.props import BlipResolver
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
@@ -177,14 +178,7 @@ def _fill_slide(
     size: tuple[float, float],
 ) -> None:
     """Background and shapes of one slide (a "blank" slide keeps only its background)."""
-
-    def blip_rids(sha1: str, svg_sha1: str | None) -> tuple[str, str | None] | None:
-        parts = media.picture_parts(sha1, svg_sha1)
-        if parts is None:
-            return None
-        main_rid = part.relate_to(parts[0], RT.IMAGE)
-        svg = parts[1]
-        return main_rid, (part.relate_to(svg, RT.IMAGE) if svg is not None else None)
+    blip_rids = blip_resolver(part, media)
 
     def link_rid(url: str) -> str | None:
         if link_target(url) is None:  # http, https and mailto only, whoever built the model
@@ -203,6 +197,20 @@ def _fill_slide(
     for shape in items(model.get("shapes")):
         if isinstance(shape, Mapping):
             add_shape(sp_tree, shape, ctx)
+
+
+def blip_resolver(part: SlidePart, media: MediaParts) -> BlipResolver:
+    """The relationship ids (picture, SVG or None) of a picture's media on a slide."""
+
+    def blip_rids(sha1: str, svg_sha1: str | None) -> tuple[str, str | None] | None:
+        parts = media.picture_parts(sha1, svg_sha1)
+        if parts is None:
+            return None
+        main_rid = part.relate_to(parts[0], RT.IMAGE)
+        svg = parts[1]
+        return main_rid, (part.relate_to(svg, RT.IMAGE) if svg is not None else None)
+
+    return blip_rids
 
 
 def uri_reference(url: str) -> str:

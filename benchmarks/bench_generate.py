@@ -3,7 +3,7 @@
 Prints, per template, the CPU time of `generate_from_markdown` on one core (after one warm-up
 run that loads fonts and templates), the slide count and the share spent fitting pages, and the
 CPU time of the whole generation job (PPTX + every slide's 640 px preview, the first being the
-cover, as service.gen_jobs makes them), counting the CPU of the resvg helper process too;
+cover, as service.jobs.generate makes them), counting the CPU of the resvg helper process too;
 writes benchmarks/results/generate.json. Target: < 2 s per deck for the whole job.
 
     python benchmarks/bench_generate.py [--templates corporate minimal ...] [--runs 3]

@@ -70,6 +70,10 @@ def test_type7_markdown_end_to_end_by_polling(env: Env) -> None:
     # POST form of 4.2 answers the same
     post = env.post(RESULT, {"taskId": task_id}, token=TOKEN)
     assert post["code"] == 0 and post["data"]["pptId"] == data["pptId"]
+    form = env.client.post(
+        RESULT, files={"taskId": (None, task_id)}, headers={"token": TOKEN}
+    ).json()  # multipart/form-data
+    assert form["code"] == 0 and form["data"]["pptId"] == data["pptId"], form
 
 
 def test_latest_data_pages_and_from(env: Env) -> None:

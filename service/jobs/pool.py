@@ -1,9 +1,12 @@
-"""Conversion worker pool (jobs -> separate processes, with a bounded queue, timeouts and restarts).
+"""The worker pool (jobs -> separate processes, with a bounded queue, timeouts, a memory limit and
+restarts).
 
 Each worker is one process with its own pipe, so a job that hangs or crashes costs exactly that
-job: the worker is killed or reaped and replaced, and the other workers keep going. The pool
-lives in the server process; `run()` is awaited from request handlers and never blocks the
-event loop (pipe I/O happens on a small thread pool, one thread per worker).
+job: the worker is killed or reaped and replaced, and the other workers keep going. A pool lives
+in every process that does work (an API instance, a worker host's task process); `run()` is
+awaited on that process's event loop and never blocks it (pipe I/O happens on a small thread
+pool, one thread per worker). A worker dies with the process that started it (PR_SET_PDEATHSIG),
+so a killed task process leaves no job running behind it.
 """
 
 from __future__ import annotations
@@ -75,6 +78,19 @@ def limit_memory(memory_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, hard))
 
 
+def die_with_parent() -> None:
+    """SIGKILL to this process when its parent exits (Linux; elsewhere nothing). The parent of
+    a forkserver's worker is the forkserver, which exits with the pool's process."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent is already gone
+        os._exit(1)
+
+
 def worker_main(
     conn: Connection,
     job_path: str,
@@ -90,6 +106,7 @@ def worker_main(
     request does not pay for imports and caches). The memory limit applies after the warm-up.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops us
+    die_with_parent()
     configure_logging(log_level, log_json)
     try:
         fn = _import(job_path)
@@ -178,7 +195,7 @@ class WorkerPool:
             self._ctx.set_forkserver_preload([*preload, job.partition(":")[0]])
         self._log_level = log_level
         self._log_json = log_json
-        self._on_restart = on_restart
+        self.on_restart = on_restart
         self.memory_bytes = memory_bytes
         self.config = dict(config or {})
         self._workers: dict[int, _Worker] = {}
@@ -371,8 +388,8 @@ class WorkerPool:
             worker.process.kill()
         worker.process.join(STOP_TIMEOUT_S)
         worker.conn.close()
-        if self._on_restart is not None:
-            self._on_restart(reason)
+        if self.on_restart is not None:
+            self.on_restart(reason)
         if self.closed:
             return worker
         try:

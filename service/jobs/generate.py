@@ -1,13 +1,15 @@
-"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs), Markdown
-generation, conversion of a portable task's planned pages, regeneration from an edited document,
-slide previews at another width, template package checks and template cover images. The only
-place the service calls the generator.
+"""The jobs run in the worker processes (payload dict -> result dict): HTML conversion
+(service.jobs.convert), Markdown generation, a portable task's content parsing, planning and
+conversion of its planned pages, regeneration from an edited document, slide previews at another
+width, template package checks and template cover images. The only place the service calls the
+generator.
 
-The pool runs one job function per worker process; `run_job` dispatches on `payload["job"]`
-(absent: the convert job), so conversion and generation share one bounded pool (queue limit ->
+The pool runs one job function per worker process; `perform` dispatches on `payload["job"]`
+(a service.jobs.JobKind), so conversion and generation share one bounded pool (queue limit ->
 1012, per-job timeout, crash isolation) instead of competing pools on the same cores.
 Results are plain picklable dicts; refused inputs come back as
-`{"status": "rejected", "code", "message", "errorDetails"}` (GeneratorError's code: 1010/1001).
+`{"status": "rejected", "code", "message", "errorDetails"}` (GeneratorError's code: 1010/1001),
+unreadable content as `{"status": "contentError", "code", "message"}`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from typing import Any
 import generator
 from engine.render import render_deck_pngs
 from generator import GeneratorError, Template
-from service.jobs import convert_job
-from service.jobs import worker_init as convert_worker_init
+from service.jobs.convert import convert_job
+from service.jobs.convert import worker_init as convert_worker_init
 
 log = logging.getLogger("deckforge.worker")
 
@@ -30,10 +32,10 @@ PREVIEW_WIDTH = 640
 TEMPLATE_COVER_WIDTH = 480
 
 
-def run_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """The pool's job: dispatch on payload["job"] (no key: HTML conversion)."""
+def perform(payload: dict[str, Any]) -> dict[str, Any]:
+    """The pool's job function: dispatch on payload["job"] (no key: HTML conversion)."""
     kind = payload.get("job")
-    if kind is None:
+    if kind is None or kind == "convert":
         return convert_job(payload)
     handler = _JOBS.get(str(kind))
     if handler is None:
@@ -279,7 +281,7 @@ def release_memory(headroom: float = 0.5) -> bool:
 
 
 def worker_init() -> None:
-    """Warm the engine (service.jobs) and load the built-in templates once per worker."""
+    """Warm the engine (service.jobs.convert) and load the built-in templates once per worker."""
     convert_worker_init()
     try:
         from generator.templates import builtin_templates

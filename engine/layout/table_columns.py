@@ -38,9 +38,21 @@ def muldiv(a: int, b: int, c: int) -> int:
     return tdiv(a * b, c)
 
 
+LU_RAW_MAX = 2**31 - 1  # LayoutUnit's raw int32 range
+LU_RAW_MIN = -(2**31)
+
+
 def lu_of_float(value: float) -> int:
-    """LayoutUnit(float) for a value already in 1/64 units: truncation toward zero."""
-    return math.trunc(value)
+    """LayoutUnit(float) for a value already in 1/64 units: truncation toward zero, saturated to
+    LayoutUnit's int32 range as Chromium's saturated cast does (NaN -> 0, infinities -> the ends):
+    `100 / 1e-308%` of a column stays a number."""
+    if value != value:
+        return 0
+    return (
+        max(LU_RAW_MIN, min(LU_RAW_MAX, math.trunc(value)))
+        if math.isfinite(value)
+        else (LU_RAW_MAX if value > 0 else LU_RAW_MIN)
+    )
 
 
 @dataclass(slots=True)

@@ -256,7 +256,9 @@ def cmd_convert(args: argparse.Namespace) -> int:
             page_error_mode=args.page_error_mode,
             filename=Path(args.output).name,
             options=Options(
-                libreoffice_widths=args.libreoffice_widths, file_roots=asset_folders(pages, args)
+                libreoffice_widths=args.libreoffice_widths,
+                line_breaks=args.line_breaks,
+                file_roots=asset_folders(pages, args),
             ),
             progress=progress,
             base_urls=[p.base_url for p in pages],
@@ -350,6 +352,13 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
         "--libreoffice-widths",
         action="store_true",
         help="space runs so LibreOffice draws lines as wide as Chromium (PowerPoint: narrower)",
+    )
+    conv.add_argument(
+        "--line-breaks",
+        choices=["soft", "exact"],
+        default="soft",
+        help="soft (default): paragraphs wrap in their box and stay editable, breaking only "
+        "where the HTML does; exact: every line the browser broke ends in a line break",
     )
     conv.set_defaults(func=cmd_convert)
     return conv

@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     body_read_timeout_s: float = Field(
         default=30.0, gt=0, description="whole request body must arrive within this (40010)"
     )
+    line_breaks: Literal["soft", "exact"] = Field(
+        default="soft",
+        description="soft: paragraphs wrap in their text box and break only where the HTML "
+        "does (editable); exact: every line the browser broke ends in a line break",
+    )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
     tokens: SecretStr = SecretStr("")

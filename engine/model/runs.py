@@ -79,6 +79,9 @@ def run_for(
     style = tf.box.style
     size = tf.font_size
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
+    authored = author_text(tf)
+    if authored is not None:
+        run["text"], run["caps"] = authored, "all"
     if tf.ea_family:
         run["ea_font"] = tf.ea_family
     lang = east_asian_language(str(style["-webkit-locale"]))
@@ -122,6 +125,27 @@ def run_for(
     if pieces is not None:
         run[FALLBACK_KEY] = pieces
     return run
+
+
+def author_text(tf: TextFragment) -> str | None:
+    """The characters the author wrote behind text that `text-transform: uppercase` drew in
+    capitals (PPTX says the same with cap="all", and the text stays as written when edited);
+    None where there is nothing to say or it cannot be said: other transforms (lowercase and
+    capitalize have no PPTX equivalent), small caps (synthesised as sized capitals by
+    caps_runs), a case mapping that changes the length ("ß" -> "SS"), or a fragment whose
+    text is not a plain slice of the transformed text (a shown soft hyphen)."""
+    style = tf.box.style
+    if style["text-transform"] != "uppercase" or tf.start < 0 or tf.marker:
+        return None
+    if smallcaps.caps_mode(style) is not None:
+        return None
+    source = tf.box.text
+    shown = source.upper()
+    end = tf.start + len(tf.text)
+    if len(shown) != len(source) or shown[tf.start : end] != tf.text:
+        return None
+    original = source[tf.start : end]
+    return original if original != tf.text else None
 
 
 def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:

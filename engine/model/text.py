@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,14 @@ from engine.model.justify import justified_width, spread_paragraph_ends
 from engine.model.paint import fill_for_color
 from engine.model.runs import caps_runs, escaped_size, run_color, run_for
 from engine.model.schema import text_body
+from engine.model.softwrap import (
+    LineBreaks,
+    WrapLine,
+    joint,
+    keep_punctuation_in,
+    soft_text,
+    wrap_bounds,
+)
 from engine.style.types import resolve_length
 from engine.units import px_to_pt
 
@@ -90,7 +99,7 @@ class _Line:
 
 
 def text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+    frag: BoxFragment, m: Matrix, alpha: float, line_breaks: LineBreaks = "soft"
 ) -> list[dict[str, Any]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
@@ -115,7 +124,7 @@ def text_shapes(
         start = 0
         for k in range(1, len(items) + 1):
             if k == len(items) or _extent(items[k].line) != _extent(items[start].line):
-                shapes.append(_text_box(frag, items[start:k], m, alpha, explicit_breaks))
+                shapes.append(_text_box(frag, items[start:k], m, alpha, line_breaks))
                 start = k
     else:
         for line, segs in zip(lines, per_line, strict=True):
@@ -154,7 +163,7 @@ def _extent(line: LineFragment) -> tuple[int, int]:
 
 
 def vertical_text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+    frag: BoxFragment, m: Matrix, alpha: float, line_breaks: LineBreaks = "soft"
 ) -> list[dict[str, Any]]:
     """Text of a vertical writing-mode block: laid out in the logical frame (inline axis down),
     written as one text box with bodyPr vert="eaVert" (CJK upright, Latin turned, lines stacked
@@ -168,7 +177,7 @@ def vertical_text_shapes(
     ]
     if not items:
         return []
-    logical = _text_box(frag, items, IDENTITY, alpha, explicit_breaks)
+    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks)
     lx, ly, lw, lh = logical["x"], logical["y"], logical["w"], logical["h"]
     cx, cy = frag.content_x, frag.content_y
     if vertical.mode in ("vertical-rl", "sideways-rl"):
@@ -226,7 +235,7 @@ def list_text_box(
     items: list[BoxFragment],
     m: Matrix,
     alpha: float,
-    explicit_breaks: bool = True,
+    line_breaks: LineBreaks = "soft",
 ) -> dict[str, Any] | None:
     """One text box for a whole list: a paragraph per item, native bullets or numbering."""
     lines = [
@@ -237,7 +246,7 @@ def list_text_box(
     ]
     if not lines:
         return None
-    return _text_box(frag, lines, m, alpha, explicit_breaks)
+    return _text_box(frag, lines, m, alpha, line_breaks)
 
 
 def _text_indent(item: _Line) -> float:
@@ -274,55 +283,90 @@ def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
     return para
 
 
-def _text_box(
-    owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool
-) -> dict[str, Any]:
-    """A text box holding `lines`: a new paragraph where the block changes or the line pitch
-    changes; a:br between the lines of one paragraph; space before each paragraph chosen so
-    LibreOffice's baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size
-    under its baseline)."""
-    paragraphs: list[dict[str, Any]] = []
-    ends: list[tuple[int, int, _Line]] = []  # (paragraph, first run, line) per line
+@dataclass
+class _Paragraphs:
+    """A text box's paragraphs as built from its lines, with what the geometry needs."""
+
+    paragraphs: list[dict[str, Any]]
+    ends: list[tuple[int, int, _Line]]  # (paragraph, first run, line) per line
+    soft: set[int]  # indices of lines the next line continues in the same paragraph
+    marker_width: float
+    inside: float  # an inside marker sits in its line: the text starts that far in
+
+
+def _line_runs(item: _Line, alpha: float, soft: bool) -> list[dict[str, Any]]:
+    block_style = item.block.box.style
+    size = item.size
+    plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
+    runs = [
+        run
+        for t in item.seg
+        if not t.marker
+        for run in caps_runs(
+            t,
+            run_for(
+                t,
+                block_style,
+                alpha,
+                max(plain, default=size),
+                (item.block.width, item.block.height),
+            ),
+        )
+    ]
+    justified = block_style["text-align"] == "justify"
+    if justified and not (soft or item.line.last or item.line.forced_break):
+        # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.
+        # (Text that wraps in its box keeps them: they are the author's, and no renderer may
+        # break there.)
+        for run in runs:
+            run["text"] = run["text"].replace("\u00a0", " ")
+    return runs
+
+
+def _continues(last: _Line | None, item: _Line, soft: bool) -> bool:
+    """Whether `item` goes on `last`'s paragraph after a soft wrap (no a:br): soft line breaks,
+    the same block, and no <br> or preserved newline between them."""
+    return soft and last is not None and last.block is item.block and not last.line.forced_break
+
+
+def _br_follows(last: _Line | None, item: _Line, soft: bool) -> bool:
+    """Whether `item` follows `last` after an a:br in one paragraph: the same block and line
+    pitch; with soft line breaks only where the HTML breaks the line, and not in justified
+    text (a line ending in a:br would be stretched there, Chromium leaves it alone)."""
+    if last is None or last.block is not item.block:
+        return False
+    if abs(last.line.height - item.line.height) >= 0.05 or abs(last.size - item.size) >= 0.05:
+        return False
+    if soft:
+        return last.line.forced_break and item.block.box.style["text-align"] != "justify"
+    return True
+
+
+def _build_paragraphs(lines: list[_Line], alpha: float, soft: bool) -> _Paragraphs:
+    """The paragraphs of a text box: a new one where the block changes or the line pitch
+    changes; a:br between the lines of one paragraph (soft line breaks: only where the HTML
+    breaks them, other lines run on); space before each paragraph chosen so LibreOffice's
+    baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size under its
+    baseline)."""
+    out = _Paragraphs([], [], set(), 0.0, 0.0)
+    paragraphs = out.paragraphs
     last: _Line | None = None
-    marker_width = 0.0
-    inside = 0.0  # an inside marker sits in its line: the text starts that far in
-    for item in lines:
+    for index, item in enumerate(lines):
         block_style = item.block.box.style
         size = item.size
-        plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
-        runs = [
-            run
-            for t in item.seg
-            if not t.marker
-            for run in caps_runs(
-                t,
-                run_for(
-                    t,
-                    block_style,
-                    alpha,
-                    max(plain, default=size),
-                    (item.block.width, item.block.height),
-                ),
-            )
-        ]
-        if block_style["text-align"] == "justify" and not (
-            item.line.last or item.line.forced_break
-        ):
-            # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.
-            for run in runs:
-                run["text"] = run["text"].replace("\u00a0", " ")
+        runs = _line_runs(item, alpha, soft)
         spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
-        same = (
-            last is not None
-            and last.block is item.block
-            and abs(last.line.height - item.line.height) < 0.05
-            and abs(last.size - size) < 0.05
-            and explicit_breaks
-        )
+        same = _br_follows(last, item, soft)
         skipped = _skipped_lines(last, item) if same else 0
         if skipped < 0:
             same = False  # a gap that is not whole empty lines: a paragraph with space before
-        if same:
+        if _continues(last, item, soft):
+            assert last is not None
+            out.soft.add(index - 1)
+            tail = next((r for r in reversed(paragraphs[-1]["runs"]) if "text" in r), None)
+            if tail is not None:
+                tail["text"] = soft_text(tail["text"], joint(last.line, last.seg, item.seg))
+        elif same:
             # Lines with no text between (pre-wrap blank lines) become empty lines of the same
             # pitch, as the browser leaves them.
             paragraphs[-1]["runs"].extend({"break": True} for _ in range(skipped + 1))
@@ -346,14 +390,14 @@ def _text_box(
                     next((t.font_size for t in item.seg if not t.marker), size),
                     alpha,
                 )
-                marker_width = max(marker_width, marker_indent(marker, item.seg))
+                out.marker_width = max(out.marker_width, marker_indent(marker, item.seg))
                 # LibreOffice draws an rtl paragraph's autonumber without its digits: list
                 # items keep left-to-right paragraphs (and their marker on the left) for now
                 para.pop("rtl", None)
                 if marker.x >= 0:
-                    inside = max(inside, marker.x + marker.width)
+                    out.inside = max(out.inside, marker.x + marker.width)
             paragraphs.append(para)
-        ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
+        out.ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
         paragraphs[-1]["runs"].extend(runs)
         last = item
     # Trailing spaces at line ends are dropped (they hang in the browser).
@@ -362,7 +406,45 @@ def _text_box(
             nxt = para["runs"][i + 1] if i + 1 < len(para["runs"]) else None
             if "text" in run and (nxt is None or nxt.get("break")):
                 run["text"] = run["text"].rstrip(" ")
-    spread = spread_paragraph_ends(paragraphs, ends)
+    return out
+
+
+def _wrap_extra(
+    built: _Paragraphs, lines: list[_Line], base: float, spread: dict[int, float], left: float
+) -> tuple[float, float] | None:
+    """For a box whose paragraphs wrap softly: (the extra width over `base`, the text's width
+    in Chromium, and the least extra width that keeps every line whole); None otherwise."""
+    if not built.soft:
+        return None
+    wrap_lines = [
+        WrapLine(
+            item.line,
+            item.seg,
+            item.size,
+            k in built.soft,
+            lines[k + 1].seg if k in built.soft else (),
+        )
+        for k, item in enumerate(lines)
+    ]
+    bounds = wrap_bounds(wrap_lines, base)
+    justified = built.paragraphs[0]["align"] == "just"
+    if justified and spread:
+        low = max(bounds.low, justified_width(lines, left, spread) - base)
+        bounds = dataclasses.replace(bounds, low=low)
+    return bounds.choose(justified), bounds.low
+
+
+def _text_box(
+    owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, line_breaks: LineBreaks
+) -> dict[str, Any]:
+    """A text box holding `lines` (_build_paragraphs), as wide as Chromium's line boxes plus
+    the slack that keeps LibreOffice's lines whole (soft-wrapped paragraphs: the extra width
+    at which it breaks them where Chromium did, softwrap.wrap_bounds)."""
+    built = _build_paragraphs(lines, alpha, line_breaks == "soft")
+    paragraphs, marker_width = built.paragraphs, built.marker_width
+    if built.soft:
+        keep_punctuation_in(paragraphs)
+    spread = spread_paragraph_ends(paragraphs, built.ends)
     if marker_width:
         for para in paragraphs:
             para["margin_left"] = marker_width
@@ -372,7 +454,7 @@ def _text_box(
     align = paragraphs[0]["align"]
     first_spacing = paragraphs[0]["line_spacing"]
     top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
-    left = min(i.ox + i.line.x for i in lines) - marker_width + inside
+    left = min(i.ox + i.line.x for i in lines) - marker_width + built.inside
     width = max(i.line.width for i in lines) + marker_width
     # A negative text-indent pulls the first line out of the block: the box starts there and
     # the later lines keep their place with a left margin (a hanging first line).
@@ -385,9 +467,12 @@ def _text_box(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
     )
     used = max(width, content_right - left)
+    soft = _wrap_extra(built, lines, used - marker_width - outdent, spread, left)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
-    if align == "just":
+    if soft is not None:
+        slack = soft[0]
+    elif align == "just":
         # Justified lines stretch to the box: the box is the line width Chromium justified to,
         # wider only where a line's own anti-rewrap slack needs it (then by that much alone).
         slack = max(0.0, justified_width(lines, left, spread) - used)
@@ -413,7 +498,11 @@ def _text_box(
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
     if align in ("l", "ctr", "r") and m.is_translation:
-        shape["fit_w"] = (shape["w"] - slack, align)  # it may shrink to this at the slide edge
+        # it may shrink to this at the slide edge (soft-wrapped text: as far as its lines stay)
+        if soft is None:
+            shape["fit_w"] = (shape["w"] - slack, align, False)
+        else:
+            shape["fit_w"] = (shape["w"] - slack + max(soft[1], 0.0), align, True)
     return shape
 
 

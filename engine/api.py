@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.budget import DeckBudget, run_page
 from engine.errors import (
@@ -22,6 +22,9 @@ from engine.errors import (
 from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
+
+if TYPE_CHECKING:
+    from engine.pptx.base import BasePackage
 
 PAGE_ERROR_MODES = ("blank", "skip")
 
@@ -150,6 +153,7 @@ def convert(
     options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
     base_urls: Sequence[str | None] | None = None,
+    base: BasePackage | None = None,
 ) -> Conversion:
     """Convert HTML pages (each with a root element of class `slide`) into one PPTX deck.
 
@@ -188,13 +192,14 @@ def convert(
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(pages))
-    width, height = _deck_size(results)
+    width, height = _deck_size(results) if base is None else _base_size(base)
     for i, result in enumerate(results):
         if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (
             width,
             height,
         ):
-            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the deck size {width}x{height} px"
+            which = "deck" if base is None else "template's slide"
+            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the {which} size {width}x{height} px"
             results[i] = FailedPage(i + 1, PAGE_SIZE_MISMATCH, reason, page_error_mode)
     failures = [r for r in results if isinstance(r, FailedPage)]
     if len(failures) == len(results):
@@ -216,9 +221,10 @@ def convert(
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
     from engine.pptx import write_deck
+    from engine.pptx.base import write_on_base
 
     deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
-    data = write_deck(deck, media)
+    data = write_deck(deck, media) if base is None else write_on_base(base, deck, media)
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -315,6 +321,11 @@ def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:
     counts = Counter(sizes)
     best = max(counts.values())
     return next(s for s in sizes if counts[s] == best)
+
+
+def _base_size(base: BasePackage) -> tuple[int, int]:
+    width, height = base.size_px()
+    return round(width), round(height)
 
 
 def _fmt(value: float) -> str:

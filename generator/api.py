@@ -10,6 +10,8 @@ from typing import Any
 from engine.api import Conversion, convert
 from engine.options import Limits, Options
 from generator.assemble import convert_fitted
+from generator.brand.build import write_brand_deck
+from generator.brand.html import BrandTemplate
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.fit import Fitter
@@ -179,16 +181,28 @@ def plan_from_markdown(
 
 
 def build_planned(
-    planned: PlannedDeck, *, filename: str | None = None, fitter: Fitter | None = None
+    planned: PlannedDeck,
+    *,
+    filename: str | None = None,
+    fitter: Fitter | None = None,
+    templates: dict[str, Template] | None = None,
 ) -> GeneratedDeck:
     """The second half: convert a PlannedDeck's pages with the engine -> GeneratedDeck (the
     same deck `generate_from_markdown` makes from the same Markdown and template). `fitter`:
-    the planner's overflow check in this process, whose layouts the conversion reuses."""
+    the planner's overflow check in this process, whose layouts the conversion reuses.
+    `templates`: the account's templates (a PowerPoint template's deck is written onto it)."""
     name = filename or planned.subject
     if fitter is not None:
         conversion = convert_fitted(planned.htmls, fitter, filename=name, options=_ENGINE_OPTIONS)
     else:
         conversion = convert(planned.htmls, filename=name, options=_ENGINE_OPTIONS)
+    template = (templates or {}).get(planned.template_id)
+    if isinstance(template, BrandTemplate):
+        pages = [PlannedPage.from_dict(p) for p in planned.pages]
+        deck = _deck_context(
+            template, planned.subject, planned.outline.get("subtitle", ""), planned.lang
+        )
+        conversion = write_brand_deck(template, pages, conversion, deck, _ENGINE_OPTIONS, name)
     document = {
         "version": VERSION,
         "generator": "deckforge",
@@ -225,14 +239,7 @@ def _plan(
     on_page: PageCallback | None = None,
     fitter: Fitter | None = None,
 ) -> PlannedDeck:
-    deck = {
-        "topic": outline.topic,
-        "subtitle": outline.subtitle,
-        "lang": lang,
-        "colors": dict(template.manifest["colors"]),
-        "fonts": dict(template.manifest["fonts"]),
-        "template": {"id": template.id, "name": template.name},
-    }
+    deck = _deck_context(template, outline.topic, outline.subtitle, lang)
     planner = Planner(template, deck) if fitter is None else Planner(template, deck, fitter)
     pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = []
@@ -250,6 +257,18 @@ def _plan(
     )
 
 
+def _deck_context(template: Template, topic: str, subtitle: Any, lang: str) -> dict[str, Any]:
+    """What a page template sees as `deck`."""
+    return {
+        "topic": topic,
+        "subtitle": subtitle,
+        "lang": lang,
+        "colors": dict(template.manifest["colors"]),
+        "fonts": dict(template.manifest["fonts"]),
+        "template": {"id": template.id, "name": template.name},
+    }
+
+
 def _build(
     outline: Outline,
     drafts: list[PlannedPage],
@@ -261,4 +280,6 @@ def _build(
 ) -> GeneratedDeck:
     fitter = Fitter(_ENGINE_OPTIONS)  # the final conversion reuses the fit check's layouts
     planned = _plan(outline, drafts, template, lang, keep_layout=keep_layout, fitter=fitter)
-    return build_planned(planned, filename=filename, fitter=fitter)
+    return build_planned(
+        planned, filename=filename, fitter=fitter, templates={template.id: template}
+    )

@@ -45,9 +45,9 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
 def norm(text: str) -> str:
-    """Text without white space or soft hyphens, NFKC and case-folded."""
+    """Text without white space, soft hyphens or U+200B, NFKC and case-folded."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in text if not ch.isspace() and ch != "\u00ad")
+    return "".join(ch for ch in text if not ch.isspace() and ch not in "\u00ad\u200b")
 
 
 @dataclass

@@ -212,6 +212,26 @@ def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[
     return out
 
 
+def spaced_tail(run: dict[str, Any], extra_pt: float) -> list[dict[str, Any]]:
+    """`run` with `extra_pt` more character spacing (a:rPr/@spc) after its last character, which
+    becomes a run of its own."""
+    text = run.get("text")
+    if not isinstance(text, str) or not text:
+        return [run]
+    head, tail = text[:-1], text[-1:]
+    out = []
+    if head:
+        part = dict(run, text=head)
+        if FALLBACK_KEY in run:
+            part[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], 0, len(head))
+        out.append(part)
+    last = dict(run, text=tail, spacing=round(float(run.get("spacing", 0.0)) + extra_pt, 2))
+    if FALLBACK_KEY in run:
+        last[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], len(head), 1)
+    out.append(last)
+    return out
+
+
 def _slice_pieces(
     pieces: list[tuple[int, str | None]], start: int, length: int
 ) -> list[tuple[int, str | None]]:

@@ -16,7 +16,7 @@ from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
 from engine.model.justify import justified_width, spread_paragraph_ends
 from engine.model.paint import fill_for_color
-from engine.model.runs import caps_runs, escaped_size, run_color, run_for
+from engine.model.runs import caps_runs, escaped_size, run_color, run_for, spaced_tail
 from engine.model.schema import text_body
 from engine.model.softwrap import (
     LineBreaks,
@@ -49,14 +49,16 @@ def _lo_size(lines: list[_Line]) -> float:
 GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits the text
 
 
-def _segments(line: LineFragment) -> list[list[TextFragment]]:
+def _segments(line: LineFragment, keep_gaps: bool = False) -> list[list[TextFragment]]:
     """Runs of text fragments on a line, split where an atomic inline sits between them or
-    where inline margins/padding leave a gap that runs in one text box could not keep."""
+    (unless `keep_gaps`: the runs then carry them as spacing, see _line_runs) where inline
+    margins/padding leave a gap."""
     out: list[list[TextFragment]] = [[]]
     for item in sorted(line.items, key=lambda i: i.x):
         if isinstance(item, TextFragment):
             prev = out[-1][-1] if out[-1] else None
-            if prev is not None and not prev.marker and item.x - (prev.x + prev.width) > GAP_PX:
+            gap = item.x - (prev.x + prev.width) if prev is not None else 0.0
+            if prev is not None and not prev.marker and gap > GAP_PX and not keep_gaps:
                 out.append([])
             out[-1].append(item)
         elif isinstance(item, BoxFragment) and out[-1]:
@@ -111,7 +113,7 @@ def text_shapes(
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
         return shapes + over
-    per_line = [_segments(line) for line in lines]
+    per_line = [_segments(line, line_breaks == "soft") for line in lines]
     if (
         all(len(segs) == 1 for segs in per_line)
         and not any(t.marker for t in per_line[0][0][1:])
@@ -298,21 +300,17 @@ def _line_runs(item: _Line, alpha: float, soft: bool) -> list[dict[str, Any]]:
     block_style = item.block.box.style
     size = item.size
     plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
-    runs = [
-        run
-        for t in item.seg
-        if not t.marker
-        for run in caps_runs(
-            t,
-            run_for(
-                t,
-                block_style,
-                alpha,
-                max(plain, default=size),
-                (item.block.width, item.block.height),
-            ),
-        )
-    ]
+    texts = [t for t in item.seg if not t.marker]
+    runs: list[dict[str, Any]] = []
+    for k, t in enumerate(texts):
+        box_size = (item.block.width, item.block.height)
+        part = caps_runs(t, run_for(t, block_style, alpha, max(plain, default=size), box_size))
+        gap = texts[k + 1].x - (t.x + t.width) if k + 1 < len(texts) else 0.0
+        if gap > GAP_PX and part:
+            # inline padding, borders or margins between two runs (a code pill): the gap as
+            # spacing after the last character before it, so the text stays one paragraph
+            part[-1:] = spaced_tail(part[-1], px_to_pt(gap))
+        runs.extend(part)
     justified = block_style["text-align"] == "justify"
     if justified and not (soft or item.line.last or item.line.forced_break):
         # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.

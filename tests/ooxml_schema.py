@@ -6,8 +6,9 @@ Parts are read the way Office reads them (ISO/IEC 29500-3, markup compatibility)
 part lists in mc:Ignorable are dropped (elements and attributes) unless the schemas know them,
 mc:AlternateContent keeps its first mc:Choice whose Requires namespaces are all known, else its
 mc:Fallback. Extension lists (a:extLst, p:extLst) are lax in the schemas: their content is an
-application's own. docProps/core.xml is only parsed: its Dublin Core schemas are not part of
-ECMA-376.
+application's own, and so are parts whose root is in no ISO/IEC 29500 namespace (Office 2010+
+extension parts of a PowerPoint template, custom XML data): only parsed. docProps/core.xml is
+only parsed too: its Dublin Core schemas are not part of ECMA-376.
 
 The schemas are compiled once per process (lxml XMLSchema, ~0.1 s) and a part that validated
 once is not validated again (the layouts, master and theme of every deck are the same bytes).
@@ -159,7 +160,7 @@ def part_errors(name: str, data: bytes) -> list[str]:
     if name == "docProps/core.xml":
         return []
     if etree.QName(root).namespace not in known_namespaces():
-        return [f"{name}: root {root.tag} is in no ISO/IEC 29500 Transitional namespace"]
+        return []  # an application's own part (an extension), read only by who knows it
     checker = schema()
     if checker.validate(compatible(root)):
         _VALID.add(digest)

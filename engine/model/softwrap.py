@@ -133,18 +133,23 @@ class WrapLine:
     size: float
     soft_end: bool  # the next line continues the paragraph (a soft wrap, no a:br)
     next_seg: Sequence[TextFragment] = ()
+    # the runs carry spacing that cancels LibreOffice's widths (Options.libreoffice_widths):
+    # LibreOffice draws them at Chromium's
+    lo_widths: bool = False
 
     def lo_need(self) -> LineNeed:
         """Where this line ends in LibreOffice, and where it would end with the next unit."""
         natural = self.line.content_width
         text = "".join(t.text for t in _texts(self.seg))
-        delta = _line_delta(self.seg)
+        delta = 0.0 if self.lo_widths else _line_delta(self.seg)
         space = tm.cjk_autospace_px(text, self.size)
         lo_end = natural + (delta or 0.0) + space
         need = LineNeed(natural, lo_end, None, delta is not None, self.size)
         if not self.soft_end:
             return need
         unit_w, unit_delta, unit = next_unit(self.next_seg)
+        if self.lo_widths:
+            unit_delta = 0.0
         if not unit:
             return need
         gap = joint_width(self.line, self.seg)

@@ -149,7 +149,11 @@ class CellText:
 
 
 def cell_text(
-    cell: TableCell, grid: TableGrid, alpha: float, line_breaks: LineBreaks = "soft"
+    cell: TableCell,
+    grid: TableGrid,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> CellText:
     """The cell's text (CellText): a paragraph per block and line pitch; the lines of one
     paragraph run on where they wrapped softly (line_breaks "soft") or end in a:br ("exact";
@@ -203,7 +207,7 @@ def cell_text(
                     "runs": runs,
                 }
             )
-        wrap_lines.append(WrapLine(line, items, size, False))
+        wrap_lines.append(WrapLine(line, items, size, False, (), lo_widths))
         prev = (blk, line)
     blk, first, ox, oy, items = lines[0]
     size = max(t.font_size for t in items)

@@ -102,6 +102,7 @@ def table_shape(
     alpha: float,
     shaped: frozenset[int] = frozenset(),
     line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> dict[str, Any] | None:
     """A native table for a table fragment; mergeable (span-only) columns are dropped. The
     cells in `shaped` (ids) keep only their text: their paint is drawn as shapes."""
@@ -119,7 +120,7 @@ def table_shape(
         if not cols:
             continue
         col, colspan = cols[0], len(cols)
-        text = cell_text(cell, grid, alpha, line_breaks)
+        text = cell_text(cell, grid, alpha, line_breaks, lo_widths)
         body, top, left = text.body, text.top, text.left
         slack_left, slack_right = wrap_slack(cell, body, text.extra)
         cx = grid.columns[keep[col]].x
@@ -199,6 +200,7 @@ def table_shapes(
     paint: CellPainter | None = None,
     clip_radii: Radii | None = None,
     line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
@@ -218,7 +220,8 @@ def table_shapes(
         if stub is not None:
             return [stub]
     own = [c for c in grid.cells if paints_as_shapes(c, grid)] if paint is not None else []
-    shape = table_shape(frag, grid, m, alpha, frozenset(id(c) for c in own), line_breaks)
+    shaded = frozenset(id(c) for c in own)
+    shape = table_shape(frag, grid, m, alpha, shaded, line_breaks, lo_widths)
     if shape is None:
         return []
     cells = []

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from engine.boxes.lists import symbol_marker, symbol_marker_rect
+from engine.boxes.lists import symbol_marker
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
 from engine.model.bullets import marker_indent, paragraph_marker
@@ -15,8 +15,8 @@ from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
 from engine.model.justify import justified_width, spread_paragraph_ends
-from engine.model.paint import fill_for_color
-from engine.model.runs import caps_runs, escaped_size, run_color, run_for, spaced_tail
+from engine.model.line_pieces import line_size, paragraph_base, segment_text_box, symbol_shape
+from engine.model.runs import caps_runs, escaped_size, run_for, spaced_tail
 from engine.model.schema import text_body
 from engine.model.softwrap import (
     LineBreaks,
@@ -97,11 +97,15 @@ class _Line:
 
     @property
     def size(self) -> float:
-        return _line_size(self.seg)
+        return line_size(self.seg)
 
 
 def text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, line_breaks: LineBreaks = "soft"
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
@@ -126,38 +130,18 @@ def text_shapes(
         start = 0
         for k in range(1, len(items) + 1):
             if k == len(items) or _extent(items[k].line) != _extent(items[start].line):
-                shapes.append(_text_box(frag, items[start:k], m, alpha, line_breaks))
+                box = _text_box(frag, items[start:k], m, alpha, line_breaks, lo_widths)
+                shapes.append(box)
                 start = k
     else:
         for line, segs in zip(lines, per_line, strict=True):
             for seg in segs:
                 kind = symbol_marker(seg[0].box.style) if seg[0].marker else None
                 if len(seg) == 1 and kind is not None:
-                    shapes.append(_symbol_shape(frag, line, seg[0], kind, m, alpha))
+                    shapes.append(symbol_shape(frag, line, seg[0], kind, m, alpha))
                 else:
-                    shapes.append(_segment_text_box(frag, line, seg, m, alpha))
+                    shapes.append(segment_text_box(frag, line, seg, m, alpha))
     return shapes + over
-
-
-def _symbol_shape(
-    frag: BoxFragment, line: LineFragment, marker: TextFragment, kind: str, m: Matrix, alpha: float
-) -> dict[str, Any]:
-    """A disc/circle/square marker standing alone as the shape Chromium paints (the layout gave
-    its left edge and size; its top is RelativeSymbolMarkerRect's, above the baseline)."""
-    _left, top, _size = symbol_marker_rect(round(marker.ascent))
-    size = marker.width
-    x, y = line.x + marker.x, line.y + line.baseline - top
-    color = fill_for_color(run_color(marker, frag.box.style), alpha)
-    shape: dict[str, Any] = {"kind": "rect", "geom": "ellipse", "fill": color, "line": None}
-    if kind == "square":
-        shape["geom"] = "rect"
-    elif kind == "circle" and color is not None:
-        shape["fill"] = None
-        shape["line"] = {"width": 1.0, "color": color["color"], "alpha": color["alpha"]}
-        shape["line"]["dash"] = "solid"  # stroked on the rect's edge, as Chromium strokes it
-    shape["name"] = frag.box.describe() + " marker"
-    shape.update(place_rect(m, x, y, size, size))
-    return shape
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:
@@ -165,7 +149,11 @@ def _extent(line: LineFragment) -> tuple[int, int]:
 
 
 def vertical_text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, line_breaks: LineBreaks = "soft"
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """Text of a vertical writing-mode block: laid out in the logical frame (inline axis down),
     written as one text box with bodyPr vert="eaVert" (CJK upright, Latin turned, lines stacked
@@ -179,7 +167,7 @@ def vertical_text_shapes(
     ]
     if not items:
         return []
-    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks)
+    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks, lo_widths)
     lx, ly, lw, lh = logical["x"], logical["y"], logical["w"], logical["h"]
     cx, cy = frag.content_x, frag.content_y
     if vertical.mode in ("vertical-rl", "sideways-rl"):
@@ -238,6 +226,7 @@ def list_text_box(
     m: Matrix,
     alpha: float,
     line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> dict[str, Any] | None:
     """One text box for a whole list: a paragraph per item, native bullets or numbering."""
     lines = [
@@ -248,7 +237,7 @@ def list_text_box(
     ]
     if not lines:
         return None
-    return _text_box(frag, lines, m, alpha, line_breaks)
+    return _text_box(frag, lines, m, alpha, line_breaks, lo_widths)
 
 
 def _text_indent(item: _Line) -> float:
@@ -272,17 +261,6 @@ def _skipped_lines(last: _Line | None, item: _Line) -> int:
         return 0
     count = round(gap / pitch) if pitch > 0 else 0
     return count if count >= 1 and abs(gap - count * pitch) < 0.05 else -1
-
-
-def _line_size(seg: list[TextFragment]) -> float:
-    return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
-
-
-def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
-    para: dict[str, Any] = {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
-    if style["direction"] == "rtl":
-        para["rtl"] = True  # the bidi paragraph level: runs are ordered right to left
-    return para
 
 
 @dataclass
@@ -369,7 +347,7 @@ def _build_paragraphs(lines: list[_Line], alpha: float, soft: bool) -> _Paragrap
             # pitch, as the browser leaves them.
             paragraphs[-1]["runs"].extend({"break": True} for _ in range(skipped + 1))
         else:
-            para = _paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
+            para = paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
             para["line_spacing"] = spacing
             if last is not None:
                 # LibreOffice stacks paragraphs: this line's top = previous line's bottom + space.
@@ -408,7 +386,12 @@ def _build_paragraphs(lines: list[_Line], alpha: float, soft: bool) -> _Paragrap
 
 
 def _wrap_extra(
-    built: _Paragraphs, lines: list[_Line], base: float, spread: dict[int, float], left: float
+    built: _Paragraphs,
+    lines: list[_Line],
+    base: float,
+    spread: dict[int, float],
+    left: float,
+    lo_widths: bool,
 ) -> tuple[float, float] | None:
     """For a box whose paragraphs wrap softly: (the extra width over `base`, the text's width
     in Chromium, and the least extra width that keeps every line whole); None otherwise."""
@@ -421,6 +404,7 @@ def _wrap_extra(
             item.size,
             k in built.soft,
             lines[k + 1].seg if k in built.soft else (),
+            lo_widths,
         )
         for k, item in enumerate(lines)
     ]
@@ -433,7 +417,12 @@ def _wrap_extra(
 
 
 def _text_box(
-    owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, line_breaks: LineBreaks
+    owner: BoxFragment,
+    lines: list[_Line],
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks,
+    lo_widths: bool = False,
 ) -> dict[str, Any]:
     """A text box holding `lines` (_build_paragraphs), as wide as Chromium's line boxes plus
     the slack that keeps LibreOffice's lines whole (soft-wrapped paragraphs: the extra width
@@ -465,7 +454,7 @@ def _text_box(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
     )
     used = max(width, content_right - left)
-    soft = _wrap_extra(built, lines, used - marker_width - outdent, spread, left)
+    soft = _wrap_extra(built, lines, used - marker_width - outdent, spread, left, lo_widths)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
     if soft is not None:
@@ -501,42 +490,4 @@ def _text_box(
             shape["fit_w"] = (shape["w"] - slack, align, False)
         else:
             shape["fit_w"] = (shape["w"] - slack + max(soft[1], 0.0), align, True)
-    return shape
-
-
-def _segment_text_box(
-    frag: BoxFragment, line: LineFragment, seg: list[TextFragment], m: Matrix, alpha: float
-) -> dict[str, Any]:
-    """One piece of a line split by an inline background or an atomic inline. A list marker
-    leading the piece stays a native bullet (as in a whole list's text box), hanging left of
-    the text by the marker's indent, so the text starts where Chromium puts it."""
-    style = frag.box.style
-    size = _line_size(seg)
-    spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
-    text_seg = [t for t in seg if not t.marker]
-    marker = seg[0] if seg[0].marker and text_seg else None
-    para = _paragraph_base(style, "l")
-    hang, lead = 0.0, list[dict[str, Any]]()
-    if marker is not None:
-        para["bullet"], lead = paragraph_marker(marker, style, text_seg[0].font_size, alpha)
-        hang = marker_indent(marker, seg)
-        para["margin_left"], para["indent"] = hang, -hang
-        seg = text_seg
-    runs = [run for t in seg if t.text for run in caps_runs(t, run_for(t, style, alpha))]
-    runs = lead + runs
-    if runs:
-        runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
-    para["line_spacing"] = spacing
-    para["runs"] = runs
-    x0 = line.x + seg[0].x - hang
-    width = seg[-1].x + seg[-1].width - seg[0].x + hang
-    baseline = line.y + line.baseline
-    top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
-    split_fallback_runs([para])
-    body = text_body([para], wrap=False)
-    shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
-    width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(
-        "".join(t.text for t in seg), size
-    )
-    shape.update(place_rect(m, x0, top, width, max(line.height, 1.0)))
     return shape

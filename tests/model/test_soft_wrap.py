@@ -187,3 +187,23 @@ def test_the_written_deck_has_no_line_break_but_the_html_ones() -> None:
         xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
     assert len(xml.findall(".//a:br", NS)) == 1
     assert {b.get("wrap") for b in xml.iterfind(".//a:bodyPr", NS)} == {"square"}
+
+
+def test_with_libreoffice_widths_the_lines_are_measured_at_chromiums(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Options.libreoffice_widths spaces every run so that LibreOffice draws it as wide as
+    # Chromium: the box width then models no reference-device delta.
+    seen: dict[bool, list[softwrap.LineNeed]] = {}
+    original = softwrap.wrap_bounds
+
+    def spy(lines: list[softwrap.WrapLine], base: float) -> softwrap.WrapBounds:
+        seen.setdefault(lines[0].lo_widths, []).extend(w.lo_need() for w in lines)
+        return original(lines, base)
+
+    monkeypatch.setattr(text_module, "wrap_bounds", spy)
+    html = page(RECORDED["line_fit_3"]["html"])
+    for corrected in (False, True):
+        convert_page(html, Options(libreoffice_widths=corrected))
+    assert all(n.end == pytest.approx(n.natural) for n in seen[True])
+    assert any(abs(n.end - n.natural) > 0.2 for n in seen[False])

@@ -49,21 +49,44 @@ def _lo_size(lines: list[_Line]) -> float:
 GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits the text
 
 
-def _segments(line: LineFragment, keep_gaps: bool = False) -> list[list[TextFragment]]:
+def _segments(
+    line: LineFragment,
+    keep_gaps: bool = False,
+    keep_atomics: bool = False,
+    size: float = float("inf"),
+) -> list[list[TextFragment]]:
     """Runs of text fragments on a line, split where an atomic inline sits between them or
-    (unless `keep_gaps`: the runs then carry them as spacing, see _line_runs) where inline
-    margins/padding leave a gap."""
+    where inline margins/padding leave a gap (unless `keep_atomics` / `keep_gaps`: the runs
+    then carry them as spacing, see _line_runs; not next to text larger than `size`, the
+    block's font size, which would set LibreOffice's line box where Chromium's did not: a
+    big quotation mark with line-height 0)."""
     out: list[list[TextFragment]] = [[]]
     for item in sorted(line.items, key=lambda i: i.x):
         if isinstance(item, TextFragment):
             prev = out[-1][-1] if out[-1] else None
             gap = item.x - (prev.x + prev.width) if prev is not None else 0.0
-            if prev is not None and not prev.marker and gap > GAP_PX and not keep_gaps:
+            keep = keep_gaps and max(item.font_size, prev.font_size if prev else 0.0) <= size
+            if prev is not None and not prev.marker and gap > GAP_PX and not keep:
                 out.append([])
             out[-1].append(item)
-        elif isinstance(item, BoxFragment) and out[-1]:
+        elif isinstance(item, BoxFragment) and out[-1] and not keep_atomics:
             out.append([])
     return [seg for seg in out if seg and any(t.text.strip().strip("\u200b") for t in seg)]
+
+
+def _atomics_as_gaps(lines: list[LineFragment]) -> bool:
+    """Whether the inline-blocks and images on these lines can be left to their own shapes
+    while the text runs on around them as one paragraph (the gap each leaves carried as
+    spacing): every line as tall as the others (one pitch), and none but the first starting
+    with one (a line's start cannot be indented)."""
+    if max(line.height for line in lines) - min(line.height for line in lines) > 0.05:
+        return False
+    for line in lines[1:]:
+        texts = [i.x for i in line.items if isinstance(i, TextFragment) and not i.marker]
+        start = min(texts, default=0.0)
+        if any(isinstance(i, BoxFragment) and i.x < start for i in line.items):
+            return False
+    return True
 
 
 def has_atomic(line: LineFragment) -> bool:
@@ -117,7 +140,10 @@ def text_shapes(
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
         return shapes + over
-    per_line = [_segments(line, line_breaks == "soft") for line in lines]
+    soft = line_breaks == "soft"
+    keep_atomics = soft and _atomics_as_gaps(lines)
+    size = float(style["font-size"]) + 0.5
+    per_line = [_segments(line, soft, keep_atomics, size) for line in lines]
     if (
         all(len(segs) == 1 for segs in per_line)
         and not any(t.marker for t in per_line[0][0][1:])
@@ -284,9 +310,13 @@ def _line_runs(item: _Line, alpha: float, soft: bool) -> list[dict[str, Any]]:
         box_size = (item.block.width, item.block.height)
         part = caps_runs(t, run_for(t, block_style, alpha, max(plain, default=size), box_size))
         gap = texts[k + 1].x - (t.x + t.width) if k + 1 < len(texts) else 0.0
+        if soft and k + 1 == len(texts):
+            gap = _trailing_gap(item.line, t)
         if gap > GAP_PX and part:
-            # inline padding, borders or margins between two runs (a code pill): the gap as
-            # spacing after the last character before it, so the text stays one paragraph
+            # inline padding, borders or margins between two runs (a code pill), or what ends a
+            # line after its text (an inline-block, a pill's right padding): the gap as spacing
+            # after the last character before it, so the text stays one paragraph and the
+            # line as long as Chromium's
             part[-1:] = spaced_tail(part[-1], px_to_pt(gap))
         runs.extend(part)
     justified = block_style["text-align"] == "justify"
@@ -297,6 +327,21 @@ def _line_runs(item: _Line, alpha: float, soft: bool) -> list[dict[str, Any]]:
         for run in runs:
             run["text"] = run["text"].replace("\u00a0", " ")
     return runs
+
+
+def _trailing_gap(line: LineFragment, last: TextFragment) -> float:
+    """How far an inline-block or an inline box's end reaches past the line's last text
+    (0 when nothing does, or the line runs right to left)."""
+    if last.box.style["direction"] == "rtl":
+        return 0.0
+    end = last.x + last.width
+    reach = end
+    for i in line.items:
+        if isinstance(i, BoxFragment) and i.x >= end - 0.5:
+            reach = max(reach, i.x + i.width + i.margin.right)
+        elif isinstance(i, InlineBoxFragment) and i.x + i.width > end + 0.5:
+            reach = max(reach, i.x + i.width)
+    return reach - end
 
 
 def _continues(last: _Line | None, item: _Line, soft: bool) -> bool:

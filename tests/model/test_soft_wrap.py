@@ -207,3 +207,51 @@ def test_with_libreoffice_widths_the_lines_are_measured_at_chromiums(
         convert_page(html, Options(libreoffice_widths=corrected))
     assert all(n.end == pytest.approx(n.natural) for n in seen[True])
     assert any(abs(n.end - n.natural) > 0.2 for n in seen[False])
+
+
+def test_an_inline_block_leaves_its_gap_in_the_paragraph() -> None:
+    # The inline-block is painted as its own shape where Chromium put it; the text runs on
+    # around it as one paragraph, its 40 px kept as spacing after the space before it.
+    block = '<span style="display:inline-block;width:40px;height:10px;background:red"></span>'
+    html = (
+        '<p style="margin:0;width:200px;font:16px Liberation Sans">some words here '
+        f"{block} and more words after the block and then some more text here</p>"
+    )
+    (para,) = paragraphs(model(html))
+    assert text_of(para).startswith("some words here  and more words")
+    spaced = [r for r in para["runs"] if r.get("spacing")]
+    assert [(r["text"], r["spacing"]) for r in spaced] == [(" ", 30.0)]
+    # with exact line breaks each piece of each line is a box of its own
+    assert len(paragraphs(model(html, "exact"))) == 5
+
+
+def test_a_taller_inline_block_keeps_the_lines_apart() -> None:
+    # One pitch per paragraph: a line Chromium made taller cannot run on with the others.
+    block = '<span style="display:inline-block;width:40px;height:40px;background:red"></span>'
+    html = (
+        '<p style="margin:0;width:200px;font:16px Liberation Sans">some words here '
+        f"{block} and more words after the block and then some more text here</p>"
+    )
+    assert len(paragraphs(model(html))) > 1
+
+
+def test_a_bigger_piece_across_a_gap_keeps_its_own_box() -> None:
+    # A 48 px quotation mark with line-height 0 leaves Chromium's line box alone; in one
+    # paragraph LibreOffice would size the line by it and move the baselines.
+    html = (
+        "<style>q::before{content:open-quote;font-size:48px;line-height:0;margin-right:6px}"
+        "</style><p style='margin:0;width:300px;font:24px/1.5 Liberation Sans'><q>We replaced "
+        "three internal tools in a month, and our pages dropped</q></p>"
+    )
+    slide = model(html)
+    boxes = [s for s in slide["shapes"] if s["kind"] == "text"]
+    quote = [b for b in boxes if text_of(b["text"]["paragraphs"][0]) == "\u201c"]
+    assert len(quote) == 1
+    assert all(
+        r["size"] < 30
+        for b in boxes
+        if b is not quote[0]
+        for p in b["text"]["paragraphs"]
+        for r in p["runs"]
+        if r.get("text")
+    )

@@ -160,8 +160,9 @@ def text_shapes(
                 shapes.append(box)
                 start = k
     else:
-        for line, segs in zip(lines, per_line, strict=True):
-            for seg in segs:
+        # piece by piece: the pieces as they stand on the line, gaps and atomics between them
+        for line in lines:
+            for seg in _segments(line):
                 kind = symbol_marker(seg[0].box.style) if seg[0].marker else None
                 if len(seg) == 1 and kind is not None:
                     shapes.append(symbol_shape(frag, line, seg[0], kind, m, alpha))

@@ -255,3 +255,16 @@ def test_a_bigger_piece_across_a_gap_keeps_its_own_box() -> None:
         for r in p["runs"]
         if r.get("text")
     )
+
+
+def test_centred_text_around_an_inline_block_stays_in_pieces() -> None:
+    # Chromium centres a line's text together with the inline-block on it; a centred
+    # paragraph holding the text alone would not: each piece keeps its own box, as exact.
+    block = '<span style="display:inline-block;width:40px;height:10px;background:red"></span>'
+    html = (
+        '<p style="margin:0;width:200px;text-align:center;font:16px Liberation Sans">some '
+        f"words here {block} and more words after the block and then some more text here</p>"
+    )
+    soft = [text_of(p) for p in paragraphs(model(html))]
+    assert soft == [text_of(p) for p in paragraphs(model(html, "exact"))]
+    assert "some words here" in soft and " and" in soft

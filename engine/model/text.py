@@ -59,19 +59,28 @@ def _segments(
     where inline margins/padding leave a gap (unless `keep_atomics` / `keep_gaps`: the runs
     then carry them as spacing, see _line_runs; not next to text larger than `size`, the
     block's font size, which would set LibreOffice's line box where Chromium's did not: a
-    big quotation mark with line-height 0)."""
+    big quotation mark with line-height 0; nor where the gap lies between CJK and other text,
+    which LibreOffice would pad with its autospace: "13.9" and "亿元")."""
     out: list[list[TextFragment]] = [[]]
     for item in sorted(line.items, key=lambda i: i.x):
         if isinstance(item, TextFragment):
             prev = out[-1][-1] if out[-1] else None
             gap = item.x - (prev.x + prev.width) if prev is not None else 0.0
-            keep = keep_gaps and max(item.font_size, prev.font_size if prev else 0.0) <= size
+            keep = keep_gaps and prev is not None and _joinable(prev, item, size)
             if prev is not None and not prev.marker and gap > GAP_PX and not keep:
                 out.append([])
             out[-1].append(item)
         elif isinstance(item, BoxFragment) and out[-1] and not keep_atomics:
             out.append([])
     return [seg for seg in out if seg and any(t.text.strip().strip("\u200b") for t in seg)]
+
+
+def _joinable(prev: TextFragment, item: TextFragment, size: float) -> bool:
+    """Whether two pieces a gap separates can run on in one paragraph (see _segments)."""
+    if max(item.font_size, prev.font_size) > size:
+        return False
+    edge = prev.text.rstrip()[-1:] + item.text.lstrip()[:1]
+    return tm.cjk_autospace_count(edge) == 0
 
 
 def _atomics_as_gaps(lines: list[LineFragment]) -> bool:

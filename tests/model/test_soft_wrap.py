@@ -268,3 +268,16 @@ def test_centred_text_around_an_inline_block_stays_in_pieces() -> None:
     soft = [text_of(p) for p in paragraphs(model(html))]
     assert soft == [text_of(p) for p in paragraphs(model(html, "exact"))]
     assert "some words here" in soft and " and" in soft
+
+
+def test_a_gap_between_cjk_and_latin_text_keeps_its_pieces() -> None:
+    # "13.9" and "亿元" in one paragraph would get LibreOffice's CJK autospace (0.24 em of the
+    # big number) on top of the margin between them: the pieces keep their own boxes.
+    html = (
+        '<div style="width:300px;text-align:center;font:20px Noto Sans CJK SC">'
+        '<b style="font-size:20px">13.9</b><small style="margin-left:6px;font-size:14px">'
+        "亿元</small></div>"
+    )
+    assert [text_of(p) for p in paragraphs(model(html))] == ["13.9", "亿元"]
+    latin = html.replace("亿元", "units")
+    assert [text_of(p) for p in paragraphs(model(latin))] == ["13.9units"]

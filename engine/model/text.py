@@ -50,14 +50,11 @@ GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits
 
 
 def _segments(
-    line: LineFragment,
-    keep_gaps: bool = False,
-    keep_atomics: bool = False,
-    size: float = float("inf"),
+    line: LineFragment, keep_gaps: bool = False, size: float = float("inf")
 ) -> list[list[TextFragment]]:
     """Runs of text fragments on a line, split where an atomic inline sits between them or
-    where inline margins/padding leave a gap (unless `keep_atomics` / `keep_gaps`: the runs
-    then carry them as spacing, see _line_runs; not next to text larger than `size`, the
+    where inline margins/padding leave a gap (unless `keep_gaps`: the runs then carry the
+    gap as spacing, see _line_runs; not next to text larger than `size`, the
     block's font size, which would set LibreOffice's line box where Chromium's did not: a
     big quotation mark with line-height 0; nor where the gap lies between CJK and other text,
     which LibreOffice would pad with its autospace: "13.9" and "亿元")."""
@@ -70,7 +67,7 @@ def _segments(
             if prev is not None and not prev.marker and gap > GAP_PX and not keep:
                 out.append([])
             out[-1].append(item)
-        elif isinstance(item, BoxFragment) and out[-1] and not keep_atomics:
+        elif isinstance(item, BoxFragment) and out[-1]:
             out.append([])
     return [seg for seg in out if seg and any(t.text.strip().strip("\u200b") for t in seg)]
 
@@ -83,19 +80,12 @@ def _joinable(prev: TextFragment, item: TextFragment, size: float) -> bool:
     return tm.cjk_autospace_count(edge) == 0
 
 
-def _atomics_as_gaps(lines: list[LineFragment]) -> bool:
-    """Whether the inline-blocks and images on these lines can be left to their own shapes
-    while the text runs on around them as one paragraph (the gap each leaves carried as
-    spacing): every line as tall as the others (one pitch), and none but the first starting
-    with one (a line's start cannot be indented)."""
-    if max(line.height for line in lines) - min(line.height for line in lines) > 0.05:
-        return False
-    for line in lines[1:]:
-        texts = [i.x for i in line.items if isinstance(i, TextFragment) and not i.marker]
-        start = min(texts, default=0.0)
-        if any(isinstance(i, BoxFragment) and i.x < start for i in line.items):
-            return False
-    return True
+def _starts_with_atomic(line: LineFragment) -> bool:
+    """Whether an inline-block or image stands before the line's text (a wrapped line that
+    starts with one cannot run on in a paragraph: a line's start cannot be indented)."""
+    texts = [i.x for i in line.items if isinstance(i, TextFragment) and not i.marker]
+    start = min(texts, default=0.0)
+    return any(isinstance(i, BoxFragment) and i.width > 0.5 and i.x < start for i in line.items)
 
 
 def has_atomic(line: LineFragment) -> bool:
@@ -150,11 +140,11 @@ def text_shapes(
     if not lines:
         return shapes + over
     soft = line_breaks == "soft"
-    keep_atomics = soft and _atomics_as_gaps(lines)
     size = float(style["font-size"]) + 0.5
-    per_line = [_segments(line, soft, keep_atomics, size) for line in lines]
+    per_line = [_segments(line, soft, size) for line in lines]
     if (
         all(len(segs) == 1 for segs in per_line)
+        and not (soft and any(_starts_with_atomic(line) for line in lines[1:]))
         and not any(t.marker for t in per_line[0][0][1:])
         and not (centred_or_right(style) and any(has_atomic(line) for line in lines))
     ):

@@ -15,6 +15,7 @@ from generator.brand.html import BrandTemplate
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.fit import Fitter
+from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.planner import PlannedPage, Planner, deck_language, draft_pages
 from generator.templates import Template, builtin_templates, get_template
@@ -57,15 +58,18 @@ def generate_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     filename: str | None = None,
+    assets: Assets | None = None,
 ) -> GeneratedDeck:
-    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles) -> GeneratedDeck.
+    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
+    deck) -> GeneratedDeck.
 
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
-    picks the default template. Raises GeneratorError: 1010 (`markdown`: not a string, too long,
-    nothing usable, too many slides), 1001 (`templateId`: unknown).
+    picks the default template. `assets`: where the Markdown's images may be read from (default:
+    data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long, nothing
+    usable, too many slides), 1001 (`templateId`: unknown).
     """
     template = get_template(template_id, templates)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     drafts = draft_pages(outline, lang)
     if len(drafts) > MAX_SLIDES:
@@ -158,6 +162,11 @@ class PlannedDeck:
     def from_dict(cls, data: dict[str, Any]) -> PlannedDeck:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__})
 
+    @property
+    def properties(self) -> dict[str, str]:
+        """The document properties (front matter) the outline carries."""
+        return dict(self.outline.get("properties") or {})
+
 
 PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
 
@@ -168,11 +177,12 @@ def plan_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     on_page: PageCallback | None = None,
+    assets: Assets | None = None,
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
     calling `on_page(index, total, html)` as soon as each page exists. Same GeneratorErrors."""
     template = get_template(template_id, templates)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     drafts = draft_pages(outline, lang)
     if len(drafts) > MAX_SLIDES:
@@ -193,14 +203,24 @@ def build_planned(
     `templates`: the account's templates (a PowerPoint template's deck is written onto it)."""
     name = filename or planned.subject
     if fitter is not None:
-        conversion = convert_fitted(planned.htmls, fitter, filename=name, options=_ENGINE_OPTIONS)
+        conversion = convert_fitted(
+            planned.htmls,
+            fitter,
+            filename=name,
+            options=_ENGINE_OPTIONS,
+            properties=planned.properties,
+        )
     else:
         conversion = convert(planned.htmls, filename=name, options=_ENGINE_OPTIONS)
     template = (templates or {}).get(planned.template_id)
     if isinstance(template, BrandTemplate):
         pages = [PlannedPage.from_dict(p) for p in planned.pages]
         deck = _deck_context(
-            template, planned.subject, planned.outline.get("subtitle", ""), planned.lang
+            template,
+            planned.subject,
+            planned.outline.get("subtitle", ""),
+            planned.lang,
+            byline(planned.properties),
         )
         conversion = write_brand_deck(template, pages, conversion, deck, _ENGINE_OPTIONS, name)
     document = {
@@ -239,7 +259,9 @@ def _plan(
     on_page: PageCallback | None = None,
     fitter: Fitter | None = None,
 ) -> PlannedDeck:
-    deck = _deck_context(template, outline.topic, outline.subtitle, lang)
+    deck = _deck_context(
+        template, outline.topic, outline.subtitle, lang, byline(outline.properties)
+    )
     planner = Planner(template, deck) if fitter is None else Planner(template, deck, fitter)
     pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = []
@@ -257,11 +279,19 @@ def _plan(
     )
 
 
-def _deck_context(template: Template, topic: str, subtitle: Any, lang: str) -> dict[str, Any]:
+def byline(properties: dict[str, str]) -> str:
+    """The cover's author · date line from the document properties."""
+    return " · ".join(v for v in (properties.get(k) for k in ("author", "date")) if v)
+
+
+def _deck_context(
+    template: Template, topic: str, subtitle: Any, lang: str, by: str = ""
+) -> dict[str, Any]:
     """What a page template sees as `deck`."""
     return {
         "topic": topic,
         "subtitle": subtitle,
+        "byline": by,
         "lang": lang,
         "colors": dict(template.manifest["colors"]),
         "fonts": dict(template.manifest["fonts"]),

@@ -12,7 +12,12 @@ from generator.fit import Fitter
 
 
 def convert_fitted(
-    htmls: Sequence[str], fitter: Fitter, *, filename: str | None, options: Options
+    htmls: Sequence[str],
+    fitter: Fitter,
+    *,
+    filename: str | None,
+    options: Options,
+    properties: dict[str, str] | None = None,
 ) -> Conversion:
     """The deck of `htmls`, built from the layouts `fitter` kept while checking them.
 
@@ -29,7 +34,7 @@ def convert_fitted(
     sizes = {(round(r.width), round(r.height)) for r in results}
     if len(sizes) != 1:
         return convert(list(htmls), filename=filename, options=options)
-    from engine.pptx import write_deck
+    from engine.pptx import write_deck_report
 
     width, height = sizes.pop()
     media: dict[str, dict[str, object]] = {}
@@ -37,8 +42,19 @@ def convert_fitted(
         media.update(r.media)
     slides = [r.slide for r in results]
     deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
+    props = properties or {}
+    if props.get("title"):
+        deck["title"] = props["title"]
+    if props.get("author"):
+        deck["author"] = props["author"]
+    data, fonts = write_deck_report(
+        deck,
+        media,
+        embed=options.embed_fonts,  # type: ignore[arg-type]  # "none" | "subset" | "full"
+        max_font_bytes=options.limits.max_embedded_font_bytes,
+    )
     return Conversion(
-        pptx_bytes=write_deck(deck, media),
+        pptx_bytes=data,
         total_pages=len(results),
         success_pages=len(results),
         failed_pages=0,
@@ -50,6 +66,7 @@ def convert_fitted(
         diagnostics=[r.diagnostics.to_list() for r in results],
         filename=filename,
         media=media,
+        fonts=fonts,
     )
 
 

@@ -49,6 +49,9 @@ class PlannedPage:
     title_size: float = 0.0
     number: int = 0
     source: str = ""  # where it comes from in the outline, e.g. chapters[1].pages[0]
+    notes: str = ""  # speaker notes
+    hint: str = ""  # the layout the source asked for (model.PAGE_HINTS)
+    background: str = ""  # a CSS colour the source asked for
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,9 @@ class PlannedPage:
             "titleSize": self.title_size,
             "number": self.number,
             "source": self.source,
+            "notes": self.notes,
+            "hint": self.hint,
+            "background": self.background,
         }
 
     @classmethod
@@ -89,6 +95,9 @@ class PlannedPage:
             title_size=float(d.get("titleSize", 0)),
             number=int(d.get("number", 0)),
             source=str(d.get("source", "")),
+            notes=str(d.get("notes", "")),
+            hint=str(d.get("hint", "")),
+            background=str(d.get("background", "")),
         )
 
 
@@ -125,13 +134,16 @@ def draft_pages(outline: Outline, lang: str) -> list[PlannedPage]:
             pages.append(
                 PlannedPage(
                     "content",
-                    choose_layout(page.blocks, page.sections),
+                    choose_layout(page.blocks, page.sections, page.hint),
                     page.title,
                     chapter=chapter.title,
                     chapter_number=number,
                     blocks=list(page.blocks),
                     sections=list(page.sections),
                     source=f"chapters[{ci}].pages[{pi}]",
+                    notes=page.notes,
+                    hint=page.hint,
+                    background=page.background,
                 )
             )
     closing = "谢谢" if lang == "zh-CN" else "Thank you"
@@ -139,8 +151,16 @@ def draft_pages(outline: Outline, lang: str) -> list[PlannedPage]:
     return pages
 
 
-def choose_layout(blocks: list[Block], sections: list[Section]) -> str:
-    """The layout a content page's material suggests."""
+def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") -> str:
+    """The layout a content page's material suggests; a source's hint wins when the material
+    has what that layout needs."""
+    kinds = [b.type for b in blocks]
+    if hint == "columns" and 2 <= len(sections) <= 4:
+        return "columns"
+    if hint == "image-text" and "image" in kinds:
+        return "image-text"
+    if hint == "quote" and kinds and kinds[0] == "quote":
+        return "quote"
     if 2 <= len(sections) <= 4 and sum(b.text_length() for b in blocks) <= 200:
         heavy = any(b.type in ("table", "image", "code") for s in sections for b in s.blocks)
         if not heavy:
@@ -227,6 +247,7 @@ def page_context(page: PlannedPage) -> dict[str, Any]:
         "body_size": page.body_size,
         "title_size": page.title_size,
         "style": f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px",
+        "notes": page.notes,
     }
 
 
@@ -288,7 +309,7 @@ class Planner:
             page, number=self.counter + 1, title_size=self.title_max, body_size=self.body_max
         )
         if page.kind == "content" and not keep_layout:
-            page.layout = choose_layout(page.blocks, page.sections)
+            page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and page.sections and page.layout not in ("columns", "cards"):
             page = replace(page, blocks=flatten_sections(page), sections=[])
         if oversized(page):  # cannot fit one slide: skip the whole-page layouts, split at once

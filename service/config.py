@@ -90,6 +90,22 @@ class Settings(BaseSettings):
         description="soft: paragraphs wrap in their text box and break only where the HTML "
         "does (editable); exact: every line the browser broke ends in a line break",
     )
+    # Fonts (docs/fonts.md): typefaces a PowerPoint user lacks are embedded in the decks
+    # ("subset": the characters used; "full"; "none"), CSS font stacks resolve to this machine's
+    # fonts ("linux") or to the Office fonts ("office").
+    embed_fonts: Literal["none", "subset", "full"] = Field(
+        default="subset",
+        description="embed the typefaces PowerPoint users lack: the characters used, whole "
+        "fonts, or none (docs/fonts.md)",
+    )
+    font_set: Literal["linux", "office"] = Field(
+        default="linux",
+        description="CSS font stacks resolve to this machine's fonts (linux) or to the Office "
+        "fonts (office), docs/fonts.md",
+    )
+    max_embedded_font_bytes: int = Field(
+        default=32 * MiB, ge=0, description="embedded font parts one deck may add"
+    )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
     tokens: SecretStr = Field(

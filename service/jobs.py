@@ -20,11 +20,16 @@ _WARMUP_PAGE = '<div class="slide" style="width:320px;height:180px"><p>warm-up</
 
 def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
     """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields),
-    lineBreaks ("soft" or "exact", Options.line_breaks)."""
+    lineBreaks ("soft" or "exact", Options.line_breaks), fonts (embed_fonts, font_set: Options
+    fields)."""
     started = time.perf_counter()
     cpu_started = time.process_time()
     line_breaks: LineBreaks = "exact" if payload.get("lineBreaks") == "exact" else "soft"
-    options = Options(limits=Limits(**payload.get("limits", {})), line_breaks=line_breaks)
+    options = Options(
+        limits=Limits(**payload.get("limits", {})),
+        line_breaks=line_breaks,
+        **payload.get("fonts", {}),
+    )
     try:
         conv = convert(
             payload["htmls"],
@@ -44,12 +49,14 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
     failed = [f.to_dict() for f in conv.failed_page_details]
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
+    fonts_added = conv.fonts.bytes_added if conv.fonts is not None else 0
     log.info(
-        "converted %s pages (%s failed) in %.3fs",
+        "converted %s pages (%s failed) in %.3fs, %s bytes of embedded fonts",
         conv.total_pages,
         conv.failed_pages,
         seconds,
-        extra={"pages": conv.total_pages, "failed": conv.failed_pages},
+        fonts_added,
+        extra={"pages": conv.total_pages, "failed": conv.failed_pages, "fontBytes": fonts_added},
     )
     return {
         "status": "ok",
@@ -61,6 +68,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         "failedPageDetails": failed,
         "seconds": seconds,
         "cpuSeconds": cpu_seconds,
+        "embeddedFontBytes": fonts_added,
     }
 
 

@@ -185,7 +185,9 @@ async def _convert(
             "max_pages": settings.max_pages,
             "max_page_bytes": settings.max_page_bytes,
             "max_total_bytes": settings.max_request_bytes,
+            "max_embedded_font_bytes": settings.max_embedded_font_bytes,
         },
+        "fonts": {"embed_fonts": settings.embed_fonts, "font_set": settings.font_set},
     }
     if req.templateId:
         payload["templatePackage"] = await asyncio.to_thread(

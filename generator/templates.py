@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import json
 import mimetypes
-import operator
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -32,14 +31,17 @@ from typing import Any
 
 import jsonschema
 from jinja2 import DictLoader, StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from generator.errors import NOT_FOUND, GeneratorError, Problem
+from generator.errors import NOT_FOUND, TEMPLATE_LIMIT, GeneratorError, Problem
+from generator.render_bounds import (
+    BoundedSandbox,
+    TemplateLimitError,
+    bounded_render,
+    note_memory_exhausted,
+)
 
 PAGE_KINDS = ("cover", "contents", "divider", "content", "closing")
 IMAGE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".webp"}
-MAX_RANGE = 1000  # `range()` in templates
-MAX_SEQUENCE = 100_000  # longest string/list a `*` may build in a template
 BASE_CSS = """
 .slide{box-sizing:border-box;overflow:hidden;position:relative}
 .slide *{box-sizing:border-box}
@@ -75,31 +77,7 @@ def _schema() -> dict[str, Any]:
 MANIFEST_SCHEMA = _schema()
 
 
-class _Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox plus bounds on `range()` and on `*`/`**`, so a template's work is bounded."""
-
-    intercepted_binops = frozenset(["*", "**"])
-
-    def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
-        if operator_name == "**":
-            if abs(float(right)) > 64 or abs(float(left)) > 10**6:
-                raise SecurityError("exponent too large")
-            return operator.pow(left, right)
-        for seq, count in ((left, right), (right, left)):
-            if (
-                isinstance(seq, (str, list, tuple))
-                and isinstance(count, int)
-                and len(seq) * max(count, 0) > MAX_SEQUENCE
-            ):
-                raise SecurityError("sequence too long")
-        return operator.mul(left, right)
-
-
-def _range(*args: int) -> range:
-    r = range(*args)
-    if len(r) > MAX_RANGE:
-        raise SecurityError(f"range() longer than {MAX_RANGE}")
-    return r
+_Sandbox = BoundedSandbox
 
 
 @dataclass
@@ -149,7 +127,6 @@ class Template:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        env.globals["range"] = _range
         return env
 
     @cached_property
@@ -159,7 +136,14 @@ class Template:
     def render(self, kind: str, context: dict[str, Any]) -> str:
         """One page kind -> a complete HTML document for the engine (and for Chromium)."""
         try:
-            fragment = self.env.get_template(f"{kind}.html").render(assets=self.assets, **context)
+            fragment = bounded_render(self.env, f"{kind}.html", {"assets": self.assets, **context})
+        except (TemplateLimitError, MemoryError) as exc:
+            if isinstance(exc, MemoryError):
+                note_memory_exhausted()
+            reason = f"{kind}.html went over its render limits: {str(exc) or 'out of memory'}"[:300]
+            raise GeneratorError(
+                "template over its render limits", [Problem("templateId", reason)], TEMPLATE_LIMIT
+            ) from None
         except (
             TemplateError,
             RecursionError,

@@ -28,6 +28,7 @@ from service.envelope import (
     error_response,
 )
 from service.filenames import sanitize_filename
+from service.quotas import account_job
 from service.schemas import ConvertRequest, ConvertResponse
 from service.storage.base import StoredFile
 from service.validation import body_too_large, parse_convert_request
@@ -201,14 +202,19 @@ async def _convert(
     )
 
     job_started = time.perf_counter()
-    try:
-        result = await state.pool.run(payload, rid)
-    except QueueFull:
-        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
-        raise ApiError(INTERNAL_ERROR) from None
+    async with account_job(state, principal) as budget:
+        try:
+            result = await state.pool.run(payload, rid)
+        except QueueFull:
+            log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+        except JobFailed as exc:
+            log.error(
+                "conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason}
+            )
+            if exc.reason == "timeout":  # the tenant's pages took the whole time budget
+                budget.record(principal.account_id, time.monotonic())
+            raise ApiError(INTERNAL_ERROR) from None
     state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
 
     if result["status"] == "rejected":
@@ -218,6 +224,7 @@ async def _convert(
             else INTERNAL_ERROR
         )
         if code == ALL_PAGES_FAILED:
+            budget.record(principal.account_id, time.monotonic())
             state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
         details = result["errorDetails"] if code != INTERNAL_ERROR else None
         raise ApiError(code, details=details)

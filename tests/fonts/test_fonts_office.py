@@ -15,6 +15,7 @@ from engine.fonts.embedding import EmbedRefused, embedding_permission, font_for_
 from engine.fonts.eot import EOT_MAGIC, EOT_VERSION, FLAG_SUBSET, EotError, read_eot, to_eot
 from engine.fonts.resolve import fc_match
 from tests.conftest import requires_fonts
+from tests.requires import requires_tools
 
 
 def _path(family: str) -> tuple[str, int]:
@@ -220,7 +221,7 @@ def _libeot_decode(eot: bytes) -> tuple[int, bytes, bool]:
     return code, data, editable
 
 
-@pytest.mark.skipif(LIBEOT is None, reason="libeot0 (a LibreOffice dependency) not installed")
+@requires_tools("libeot")
 @requires_fonts("fonts-dejavu-core", "fonts-noto-cjk")
 @pytest.mark.parametrize("family", ["DejaVu Sans", "Noto Sans CJK SC"])
 def test_libeot_reads_the_eot_we_write(family: str) -> None:

@@ -1,5 +1,5 @@
 """Characters the first family lacks are written in runs naming the face Chromium drew them
-with (chromium_fallback_fonts.py -> expected_fallback_fonts.json: CSS.getPlatformFontsForNode)."""
+with (tools/recorders/model_fallback_fonts.py -> expected_fallback_fonts.json: CSS.getPlatformFontsForNode)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ lists alone (tests/ooxml_schema.py ERRATA). Measured on the bullet LibreOffice d
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -14,14 +13,12 @@ import pytest
 from lxml import etree
 
 from engine.pptx import write_deck
+from tests.requires import requires_fonts, requires_tools
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.fonts("fonts-dejavu-core"),
-    pytest.mark.skipif(
-        shutil.which("soffice") is None or shutil.which("pdftotext") is None,
-        reason="LibreOffice (soffice) and poppler-utils (pdftotext) needed",
-    ),
+    requires_fonts("fonts-dejavu-core"),
+    requires_tools("soffice", "pdftotext"),
 ]
 
 

@@ -10,7 +10,6 @@ must draw the text with the probe face, which only the deck can have supplied.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from fontTools.ttLib import TTFont
 
 from engine.fonts.resolve import fc_match
 from tests.conftest import requires_fonts
+from tests.requires import requires_tools
 
 PROBE = "Deckforge Probe Mono"
 PROBE_PS = "DeckforgeProbeMono"
@@ -34,8 +34,7 @@ except Exception as exc:  # noqa: BLE001 - missing package or its native librari
 
 pytestmark = [
     requires_fonts("fonts-dejavu-core"),
-    pytest.mark.skipif(bool(ASPOSE_ERROR), reason=ASPOSE_ERROR),
-    pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils (pdffonts) missing"),
+    requires_tools("aspose", "pdffonts"),
     pytest.mark.slow,
 ]
 

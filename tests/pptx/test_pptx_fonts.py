@@ -17,6 +17,7 @@ from engine.fonts import office
 from engine.fonts.eot import read_eot
 from engine.pptx import write_deck_report
 from tests.conftest import requires_fonts
+from tests.requires import requires_tools
 
 FONT_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/font"
 
@@ -178,9 +179,7 @@ SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    SOFFICE is None or shutil.which("pdffonts") is None, reason="LibreOffice/poppler"
-)
+@requires_tools("soffice", "pdffonts")
 @requires_fonts("fonts-liberation2", "fonts-crosextra-carlito", "fonts-crosextra-caladea")
 def test_libreoffice_draws_the_office_names_with_the_twins_measured(tmp_path: Path) -> None:
     """Nothing moves in LibreOffice: Arial / Times New Roman / Calibri / Cambria / Courier New

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -21,14 +20,12 @@ from tests.layout.chromium_balance import EXPECTED as BALANCE
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED as BREAKS
 from tests.layout.test_line_fit import chromium_lines
+from tests.requires import requires_fonts, requires_tools
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.fonts("fonts-liberation", "fonts-dejavu-core", "fonts-noto-cjk"),
-    pytest.mark.skipif(
-        shutil.which("soffice") is None or shutil.which("pdftotext") is None,
-        reason="LibreOffice (soffice) and poppler-utils (pdftotext) needed",
-    ),
+    requires_fonts("fonts-liberation", "fonts-dejavu-core", "fonts-noto-cjk"),
+    requires_tools("soffice", "pdftotext"),
 ]
 
 # Where a box width cannot reproduce Chromium's breaks, the renderer wraps the paragraph its own

@@ -1,18 +1,17 @@
-"""Expected pixels of CSS masks from headless Chromium (a black 100x100 box on white with a
+"""Record the pixels of CSS masks from headless Chromium (a black 100x100 box on white with a
 mask-image / -webkit-mask-image / mask -> the grey level at sample points, 255 = fully masked
-away), for test_masks.py.
+away, in tests/model/expected_masks.json).
 
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_masks.py
+    python -m tools.recorders.model_masks
 """
 
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-EXPECTED = HERE / "expected_masks.json"
+from tools.recorders.browser import TESTS, chromium_tab, write_json
+
+EXPECTED = TESTS / "model" / "expected_masks.json"
 
 RING = "radial-gradient(farthest-side, transparent calc(100% - 12px), #000 calc(100% - 11px))"
 CASES = {
@@ -30,9 +29,6 @@ POINTS += [(50, 50), (50, 70), (50, 85), (50, 92), (10, 10)]
 def main() -> None:
     from PIL import Image
 
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
     body = "".join(
         f'<div style="position:absolute;left:{i * 110}px;top:0;width:100px;height:100px;'
         f'background:#000;{css}"></div>'
@@ -46,7 +42,6 @@ def main() -> None:
             grey = {f"{x},{y}": shot.getpixel((i * 110 + x, y)) for x, y in POINTS}
             out.append({"name": name, "css": css, "grey": grey})
     write_json(EXPECTED, out)
-    print(f"wrote {EXPECTED} ({len(out)} cases)")
 
 
 if __name__ == "__main__":

@@ -1,16 +1,15 @@
-"""How far each SVG dominant-baseline moves <text> from its alphabetic baseline in headless
-Chromium (the change of getBBox().y, px), per font and size, for test_svg_baselines.py.
+"""Record how far each SVG dominant-baseline moves <text> from its alphabetic baseline in headless
+Chromium (the change of getBBox().y, px), per font and size, in
+tests/model/expected_svg_baselines.json.
 
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_svg_baselines.py
+    python -m tools.recorders.model_svg_baselines
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tools.recorders.browser import TESTS, chromium_tab, write_json
 
-HERE = Path(__file__).resolve().parent
-EXPECTED = HERE / "expected_svg_baselines.json"
+EXPECTED = TESTS / "model" / "expected_svg_baselines.json"
 BASELINES = [
     "middle",
     "central",
@@ -26,9 +25,6 @@ SIZES = [100, 28, 13]
 
 
 def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
     cases = [(f, s, b) for f in FONTS for s in SIZES for b in ["alphabetic", *BASELINES]]
     texts = "".join(
         f'<text id="t{i}" x="10" y="{150 + i * 40}" font-family="{f}" font-size="{s}"'
@@ -55,7 +51,6 @@ def main() -> None:
             {"font": font, "size": size, "baseline": baseline, "shift": round(top - base, 3)}
         )
     write_json(EXPECTED, out)
-    print(f"wrote {EXPECTED} ({len(out)} cases)")
 
 
 if __name__ == "__main__":

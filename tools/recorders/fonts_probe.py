@@ -1,10 +1,9 @@
-"""Chromium probe used to obtain the expected numbers in tests/fonts (not a test; needs Chromium).
-
-Run with the fidelity venv (Playwright + /usr/bin/chromium, the flags the fidelity harness
-uses, device scale factor 1, locale en-US):
+"""Measure text in headless Chromium: the expected numbers of tests/fonts come from here (items
+as JSON on stdin -> measurements as JSON on stdout; the fidelity harness's flags, device scale
+factor 1, locale en-US).
 
     echo '[{"family": "Arial", "size": 16, "text": "Hello"}]' | \\
-        ../../../shared/tools/fidelity/.venv/bin/python chromium_probe.py --fonts
+        python -m tools.recorders.fonts_probe --fonts
 
 Each item becomes a ``<div style="font:...; line-height:...; white-space:pre">`` holding a
 zero-size inline-block (its top = the baseline) and a ``<span>`` with the text.  Printed per
@@ -14,13 +13,16 @@ ascent + descent), ``dh`` line box height, ``base`` baseline offset in the line 
 Chromium used (CDP CSS.getPlatformFontsForNode: family, PostScript name, glyph count).
 """
 
+from __future__ import annotations
+
 import html
 import json
 import os
 import sys
 import tempfile
+from typing import Any
 
-from playwright.sync_api import sync_playwright
+from tools.recorders.browser import CHROMIUM
 
 FLAGS = [
     "--no-sandbox",
@@ -51,7 +53,7 @@ JS = """(n) => { const out = [];
  return out; }"""
 
 
-def build(items):
+def build(items: list[dict[str, Any]]) -> str:
     parts = []
     for i, it in enumerate(items):
         st = (
@@ -69,12 +71,14 @@ def build(items):
     return "<!doctype html><html><body style='margin:0'>" + "".join(parts) + "</body></html>"
 
 
-def run(items, fonts=False):
+def run(items: list[dict[str, Any]], fonts: bool = False) -> list[dict[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
     tmp = tempfile.mkdtemp()
     with sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(
             os.path.join(tmp, "profile"),
-            executable_path="/usr/bin/chromium",
+            executable_path=CHROMIUM,
             headless=True,
             args=FLAGS,
             viewport={"width": 1280, "height": 720},
@@ -100,8 +104,12 @@ def run(items, fonts=False):
                     (f["familyName"], f.get("postScriptName"), f["glyphCount"]) for f in pf["fonts"]
                 ]
         ctx.close()
-    return res
+    return res  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    print(json.dumps(run(json.load(sys.stdin), fonts="--fonts" in sys.argv)))
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(json.load(sys.stdin), fonts="--fonts" in sys.argv)))
+    main()

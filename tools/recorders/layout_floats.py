@@ -1,26 +1,24 @@
-"""Expected float and ::first-letter layout from headless Chromium (float_fixtures.py -> border
-boxes of elements with an id and the lines of elements with `data-lines`, as expected_floats.json).
+"""Record float and ::first-letter layout from headless Chromium (tests/layout/float_fixtures.py
+-> expected_floats.json: border boxes of elements with an id and the lines of elements with
+`data-lines`).
 
 Lines are read per character with Range.getClientRects: characters whose rectangles share a top
-edge form a line; each line gives its text, left edge and top (relative to the slide). Regenerate
-after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the fidelity venv):
+edge form a line; each line gives its text, left edge and top (relative to the slide).
 
-    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_floats.py
+    python -m tools.recorders.layout_floats            # record every fixture
+    python -m tools.recorders.layout_floats NAME ...   # print these, write nothing
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
+from tests.layout.chromium_boxes import page
+from tests.layout.float_fixtures import FIXTURES
+from tools.recorders.browser import TESTS, evaluate_pages, write_json
 
-from tests.layout.chromium_boxes import CHROMIUM_ARGS, page  # noqa: E402
-from tests.layout.float_fixtures import FIXTURES  # noqa: E402
-
-EXPECTED = HERE / "expected_floats.json"
+EXPECTED = TESTS / "layout" / "expected_floats.json"
 
 SCRIPT = """() => {
   const slide = document.querySelector('.slide').getBoundingClientRect();
@@ -58,32 +56,16 @@ SCRIPT = """() => {
 }"""
 
 
-def render(fixtures: dict[str, str]) -> dict[str, dict[str, object]]:
-    from playwright.sync_api import sync_playwright
-
-    out: dict[str, dict[str, object]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        tab = browser.new_page(viewport={"width": 1280, "height": 720})
-        for name, snippet in fixtures.items():
-            tab.set_content(page(snippet))
-            tab.evaluate("document.fonts.ready")
-            out[name] = tab.evaluate(SCRIPT)
-        browser.close()
-    return out
-
-
 def main() -> None:
     only = sys.argv[1:]
-    chosen = {k: v for k, v in FIXTURES.items() if not only or k in only}
-    result = render(chosen)
+    chosen = {k: page(v) for k, v in FIXTURES.items() if not only or k in only}
+    result = evaluate_pages(chosen, SCRIPT, (1280, 720))
     if only:
         for name, data in result.items():
             print(name, json.dumps(data))
         return
     data = {name: {"html": FIXTURES[name], **result[name]} for name in FIXTURES}
-    EXPECTED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {EXPECTED} ({len(data)} fixtures)")
+    write_json(EXPECTED, data, sort_keys=True)
 
 
 if __name__ == "__main__":

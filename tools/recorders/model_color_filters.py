@@ -1,17 +1,16 @@
-"""Expected colours of CSS colour filters from headless Chromium (filter + colour -> the pixel a
-20x20 box paints), for test_color_filters.py.
+"""Record the colours of CSS colour filters from headless Chromium (filter + colour -> the pixel a
+20x20 box paints, in tests/model/expected_color_filters.json).
 
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_color_filters.py
+    python -m tools.recorders.model_color_filters
 """
 
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-EXPECTED = HERE / "expected_color_filters.json"
+from tools.recorders.browser import TESTS, chromium_tab, write_json
+
+EXPECTED = TESTS / "model" / "expected_color_filters.json"
 
 FILTERS = [
     "grayscale(100%)",
@@ -37,9 +36,6 @@ COLOURS = ["#336699", "#e63c5a", "#10b981", "#fbbf24", "#7c5cff"]
 def main() -> None:
     from PIL import Image
 
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
     cells = [(f, c) for f in FILTERS for c in COLOURS]
     body = "".join(
         f'<div style="position:absolute;left:{(i % 20) * 30}px;top:{(i // 20) * 30}px;'
@@ -54,7 +50,6 @@ def main() -> None:
             pixel = shot.getpixel(((i % 20) * 30 + 10, (i // 20) * 30 + 10))
             out.append({"filter": f, "colour": c, "rgb": list(pixel)})  # type: ignore[arg-type]
     write_json(EXPECTED, out)
-    print(f"wrote {EXPECTED} ({len(out)} cases)")
 
 
 if __name__ == "__main__":

@@ -1,18 +1,16 @@
-"""Expected sRGB colours of CSS colour functions from headless Chromium (color-mix() in every
+"""Record the sRGB colours of CSS colour functions from headless Chromium (color-mix() in every
 interpolation space, calc() percentages, color(), relative colours, light-dark(), Chromium's
 syntax and parse-time clamps, invalid colours): each value is an element's computed `color`,
-painted into a 1x1 canvas and read back, for test_color_functions.py.
+painted into a 1x1 canvas and read back, in tests/style/expected_colors.json.
 
-    <a python with Playwright, e.g. the fidelity harness venv> tests/style/chromium_colors.py
+    python -m tools.recorders.style_colors
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tools.recorders.browser import TESTS, chromium_tab, write_json
 
-HERE = Path(__file__).resolve().parent
-EXPECTED = HERE / "expected_colors.json"
+EXPECTED = TESTS / "style" / "expected_colors.json"
 VARS = "--v:20;--c:#e11d48"
 
 CASES = [
@@ -92,9 +90,6 @@ _READ = """cs => cs.map(c => {
 
 
 def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
     body = "".join(
         f'<div id="c{i}" style="{VARS};{BEFORE};color:{c}">x</div>' for i, c in enumerate(CASES)
     )
@@ -108,7 +103,6 @@ def main() -> None:
         pixels = tab.evaluate(_READ, computed)
     out = [{"css": c, "rgba": p} for c, p in zip(CASES, pixels, strict=True)]
     write_json(EXPECTED, {"vars": VARS, "before": BEFORE, "cases": out})
-    print(f"wrote {EXPECTED} ({len(out)} cases)")
 
 
 if __name__ == "__main__":

@@ -1,23 +1,22 @@
-"""Expected conic-gradient colours from headless Chromium (fixture HTML -> sampled pixel colours as JSON).
+"""Record conic-gradient colours from headless Chromium (FIXTURES -> sampled pixel colours, in
+tests/model/expected_conic.json).
 
-Each fixture of FIXTURES is rendered inside a 1280x720 white `.slide`; the screenshot is sampled
-every 8 px inside the element `#g`, keeping the points whose 5x5 neighbourhood is even (no
-slice boundary, no anti-aliased edge), and stored with the fixture in expected_conic.json. The
-tests compare the slide model's shapes with these colours and need no browser.
+Each fixture is rendered inside a 1280x720 white `.slide`; the screenshot is sampled every 8 px
+inside the element `#g`, keeping the points whose 5x5 neighbourhood is even (no slice boundary,
+no anti-aliased edge), and stored with the fixture. The tests compare the slide model's shapes
+with these colours and need no browser.
 
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_conic.py
+    python -m tools.recorders.model_conic
 """
 
 from __future__ import annotations
 
 import io
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-OUT = HERE / "expected_conic.json"
+from tools.recorders.browser import TESTS, chromium_tab, write_json
+
+OUT = TESTS / "model" / "expected_conic.json"
 
 BOX = "position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px;"
 FIXTURES = {
@@ -58,9 +57,6 @@ def record(fixtures: dict[str, str], out: Path) -> None:
     """Render each fixture's `#g` and store its even-neighbourhood samples in `out`."""
     from PIL import Image
 
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
     data: dict[str, dict[str, object]] = {}
     with chromium_tab((1280, 720), "--disable-gpu") as tab:
         for name, style in fixtures.items():
@@ -80,7 +76,7 @@ def record(fixtures: dict[str, str], out: Path) -> None:
                         samples.append([x, y, "{:02X}{:02X}{:02X}".format(*c)])
             data[name] = {"style": style, "samples": samples}
     write_json(out, data)
-    print(f"wrote {out}: " + ", ".join(f"{k} {len(v['samples'])}" for k, v in data.items()))
+    print(", ".join(f"{k} {len(v['samples'])}" for k, v in data.items()))
 
 
 def main() -> None:

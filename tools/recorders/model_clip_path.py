@@ -1,18 +1,15 @@
-"""Expected colours of boxes cut by clip-path basic shapes, from headless Chromium (fixture ->
-sampled pixels as JSON, the same sampling as chromium_conic.py).
+"""Record the colours of boxes cut by clip-path basic shapes from headless Chromium (FIXTURES ->
+sampled pixels in tests/model/expected_clip_path.json, sampled as model_conic.py does).
 
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_clip_path.py
+    python -m tools.recorders.model_clip_path
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tools.recorders.browser import TESTS
+from tools.recorders.model_conic import record
 
-HERE = Path(__file__).resolve().parent
-OUT = HERE / "expected_clip_path.json"
+OUT = TESTS / "model" / "expected_clip_path.json"
 
 BOX = "position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px;"
 FIXTURES = {
@@ -35,9 +32,6 @@ FIXTURES = {
 
 
 def main() -> None:
-    sys.path.insert(0, str(HERE))
-    from chromium_conic import record
-
     record(FIXTURES, OUT)
 
 

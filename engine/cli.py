@@ -285,6 +285,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             filename=Path(args.output).name,
             options=Options(
                 libreoffice_widths=args.libreoffice_widths,
+                line_breaks=args.line_breaks,
                 file_roots=asset_folders(pages, args),
                 embed_fonts=args.embed_fonts,
                 font_set=args.font_set,
@@ -400,6 +401,13 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
         "--libreoffice-widths",
         action="store_true",
         help="space runs so LibreOffice draws lines as wide as Chromium (PowerPoint: narrower)",
+    )
+    conv.add_argument(
+        "--line-breaks",
+        choices=["soft", "exact"],
+        default="soft",
+        help="soft (default): paragraphs wrap in their box and stay editable, breaking only "
+        "where the HTML does; exact: every line the browser broke ends in a line break",
     )
     conv.add_argument(
         "--embed-fonts",

@@ -141,6 +141,11 @@ class Settings(BaseSettings):
         description="the whole request body must arrive within this many seconds of the request "
         "start; otherwise code 40010 (field `body`) and the connection is closed",
     )
+    line_breaks: Literal["soft", "exact"] = Field(
+        default="soft",
+        description="soft: paragraphs wrap in their text box and break only where the HTML "
+        "does (editable); exact: every line the browser broke ends in a line break",
+    )
     # Fonts (docs/fonts.md): typefaces a PowerPoint user lacks are embedded in the decks
     # ("subset": the characters used; "full"; "none"), CSS font stacks resolve to this machine's
     # fonts ("linux") or to the Office fonts ("office").

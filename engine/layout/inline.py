@@ -310,6 +310,7 @@ def _build_line(
             last_text = p if p.kind == "text" else None
             break
     collapsible = style["white-space"] not in PRESERVING
+    hang = ""
     x = indent
     items: list[Any] = []
     open_boxes: dict[int, tuple[Piece, float]] = {}
@@ -324,12 +325,13 @@ def _build_line(
             assert p.font is not None
             trailing = p.trailing
             if p is last_text and collapsible:
-                trailing = ""
+                hang, trailing = (trailing[:1], "") if not (forced or last) else ("", "")
             text = p.text + trailing
             piece_width = p.width
             if p is last_text and not (forced or last) and (hyphen := shown_hyphen(p)):
                 text = p.text[:-1] + hyphen  # the soft hyphen this line broke at shows
                 piece_width += p.font.measure(hyphen)
+                hang = SHY
             if SHY in text:  # invisible: renderers must not find break opportunities there
                 text = text.replace(SHY, "")
             prev = items[-1] if items else None
@@ -352,6 +354,7 @@ def _build_line(
                     shift=p.shift,
                     decoration=p.decoration,
                     href=p.href,
+                    start=p.start,
                 )
                 items.append(frag)
                 spaces_positions.append(frag)
@@ -423,7 +426,7 @@ def _build_line(
     if aligned.subtrees:
         top, height = aligned.place(top, height, items)
     content_width = x
-    line = LineFragment(0.0, 0.0, width, height, top, items, content_width, forced, last)
+    line = LineFragment(0.0, 0.0, width, height, top, items, content_width, forced, last, hang)
     for item in items:
         if isinstance(item, TextFragment):
             item.baseline = top - item.shift

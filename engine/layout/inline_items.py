@@ -46,6 +46,7 @@ class Piece:
     # The inline box with vertical-align top/bottom this piece sits in (its aligned subtree,
     # placed against the line box once the rest of the line is known), or None.
     aligned: b.Box | None = None
+    start: int = -1  # 'text' pieces: offset of `text` in the box's transformed text (-1: unknown)
 
 
 class Collector:
@@ -125,7 +126,7 @@ class Collector:
         deco = deco | box.style["text-decoration-line"]
         for decorating in box.decorations:
             deco = deco | decorating["text-decoration-line"]
-        for i, (segments, extent, ea) in enumerate(chunks):
+        for i, (segments, extent, ea, start) in enumerate(chunks):
             if i:
                 self.emit(Piece("break", box))
                 self.last_char = ""
@@ -154,8 +155,11 @@ class Collector:
                         box.href,
                         extent,
                         ea,
+                        start=start,
                     )
                 )
+                if start >= 0:
+                    start += len(word) + len(spaces)
                 if spaces:
                     self.pending_break = wrap
                 self.last_char = (word or spaces)[-1]
@@ -175,7 +179,9 @@ def _is_wbr(box: b.Box) -> bool:
 
 
 Segment = tuple[str, str, float, float]  # word, trailing spaces, word width, spaces width
-ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None]
+# segments, line extent for line-height normal, CJK face, the chunk's offset in the box's
+# transformed text (-1 where tabs were expanded)
+ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None, int]
 
 
 def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk]]:
@@ -195,11 +201,14 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
     )
     chunks: list[ShapedChunk] = []
     rules = BreakRules.of(style)
+    base = 0
     for chunk in raw_chunks:
+        offset, base = base, base + len(chunk) + 1
         if "\t" in chunk:
             chunk = chunk.expandtabs(8)
+            offset = -1
         if not chunk:
-            chunks.append(([], None, None))
+            chunks.append(([], None, None, offset))
             continue
         advances = font.advances(chunk) if caps is None else smallcaps.advances(font, chunk, caps)
         ascii_only = chunk.isascii()
@@ -214,7 +223,7 @@ def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk
                 (word, spaces, sum(advances[pos:end_word]), sum(advances[end_word:end]))
             )
             pos = end
-        chunks.append((segments, extent, ea))
+        chunks.append((segments, extent, ea, offset))
     return font, wrap, chunks
 
 

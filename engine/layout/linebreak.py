@@ -72,6 +72,7 @@ def split_anywhere(unit: list[Piece]) -> list[list[Piece]]:
                 width=sum(advances[i:j]),
                 trailing=p.trailing if end else "",
                 trailing_width=p.trailing_width if end else 0.0,
+                start=p.start + i if p.start >= 0 else -1,
             )
             if any(q.kind == "text" for q in current):
                 parts.append(current)

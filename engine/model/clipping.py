@@ -102,11 +102,12 @@ def visible_items(items: list[BoxFragment], m: Matrix, clip: Rect | None) -> lis
 def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
     """A text box whose anti-rewrap slack (not its text) crosses the slide's left or right edge
     is narrowed to the slide, keeping the edge its alignment holds (a centred box its centre),
-    and stops wrapping so that no renderer breaks its lines differently."""
+    and stops wrapping so that no renderer breaks its lines differently; a box whose paragraphs
+    wrap softly keeps wrapping, narrowed no further than its lines stay whole."""
     fit = shape.pop("fit_w", None)
     if fit is None or slide is None or shape.get("kind") != "text":
         return
-    used, align = fit
+    used, align, soft = fit
     x0, x1 = shape["x"], shape["x"] + shape["w"]
     if x0 >= slide[0] - 0.01 and x1 <= slide[2] + 0.01:
         return
@@ -120,7 +121,7 @@ def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
         x0, x1 = centre - half, centre + half
     if x1 - x0 < shape["w"] - 0.01:
         shape["x"], shape["w"] = x0, x1 - x0
-        shape["text"]["wrap"] = False
+        shape["text"]["wrap"] = soft
 
 
 def clip_radii(frag: BoxFragment) -> tuple[float, float, float, float] | None:

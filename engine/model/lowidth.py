@@ -22,7 +22,13 @@ from engine.units import PT_PER_IN, PX_PER_IN
 
 PX_PER_PT = PX_PER_IN / PT_PER_IN
 
-__all__ = ["correct_for_libreoffice", "lo_fit_width", "lo_line_delta_px", "lo_max_natural"]
+__all__ = [
+    "correct_for_libreoffice",
+    "fragment_delta",
+    "lo_fit_width",
+    "lo_line_delta_px",
+    "lo_max_natural",
+]
 
 LO_WIDTH_MARGIN_FRACTION = 0.002
 """Relative margin over the modelled width (the model's residual: -0.30 % ... +0.16 %)."""
@@ -31,7 +37,7 @@ LO_WIDTH_MARGIN_PX = 1.0
 """LibreOffice's wrap decision is fuzzy by about 1 px around its drawn width."""
 
 
-def _fragment_delta(t: TextFragment) -> float | None:
+def fragment_delta(t: TextFragment) -> float | None:
     """LibreOffice's width of t's text minus Chromium's (px), or None when unknown."""
     size = t.font_size
     if size <= 0:
@@ -67,7 +73,7 @@ def lo_line_delta_px(seg: Sequence[TextFragment]) -> float | None:
     for t in seg:
         if t.marker or not t.text:
             continue
-        d = _fragment_delta(t)
+        d = fragment_delta(t)
         if d is None:
             return None
         total += d
@@ -93,6 +99,8 @@ def _run_delta_per_char(run: dict[str, Any]) -> float | None:
     """px to add after each character of a slide-model run so that LibreOffice draws it as
     wide as Chromium laid it out (None: leave the run alone)."""
     text = run.get("text") or ""
+    if run.get("caps") == "all":
+        text = text.upper()  # drawn in capitals
     font = run.get("font")
     if len(text) < 2 or not font or run.get("baseline"):
         return None

@@ -79,6 +79,9 @@ def run_for(
     style = tf.box.style
     size = tf.font_size
     run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
+    authored = author_text(tf)
+    if authored is not None:
+        run["text"], run["caps"] = authored, "all"
     if tf.ea_family:
         run["ea_font"] = tf.ea_family
     lang = east_asian_language(str(style["-webkit-locale"]))
@@ -122,6 +125,27 @@ def run_for(
     if pieces is not None:
         run[FALLBACK_KEY] = pieces
     return run
+
+
+def author_text(tf: TextFragment) -> str | None:
+    """The characters the author wrote behind text that `text-transform: uppercase` drew in
+    capitals (PPTX says the same with cap="all", and the text stays as written when edited);
+    None where there is nothing to say or it cannot be said: other transforms (lowercase and
+    capitalize have no PPTX equivalent), small caps (synthesised as sized capitals by
+    caps_runs), a case mapping that changes the length ("ß" -> "SS"), or a fragment whose
+    text is not a plain slice of the transformed text (a shown soft hyphen)."""
+    style = tf.box.style
+    if style["text-transform"] != "uppercase" or tf.start < 0 or tf.marker:
+        return None
+    if smallcaps.caps_mode(style) is not None:
+        return None
+    source = tf.box.text
+    shown = source.upper()
+    end = tf.start + len(tf.text)
+    if len(shown) != len(source) or shown[tf.start : end] != tf.text:
+        return None
+    original = source[tf.start : end]
+    return original if original != tf.text else None
 
 
 def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
@@ -185,6 +209,26 @@ def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[
                 part["spacing"] = round(float(run.get("spacing", 0.0)) + extra, 2)
             out.append(part)
             start += len(piece)
+    return out
+
+
+def spaced_tail(run: dict[str, Any], extra_pt: float) -> list[dict[str, Any]]:
+    """`run` with `extra_pt` more character spacing (a:rPr/@spc) after its last character, which
+    becomes a run of its own."""
+    text = run.get("text")
+    if not isinstance(text, str) or not text:
+        return [run]
+    head, tail = text[:-1], text[-1:]
+    out = []
+    if head:
+        part = dict(run, text=head)
+        if FALLBACK_KEY in run:
+            part[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], 0, len(head))
+        out.append(part)
+    last = dict(run, text=tail, spacing=round(float(run.get("spacing", 0.0)) + extra_pt, 2))
+    if FALLBACK_KEY in run:
+        last[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], len(head), 1)
+    out.append(last)
     return out
 
 

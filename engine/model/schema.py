@@ -70,7 +70,8 @@ Optional keys the PPTX writer (engine/pptx) also reads (all may be left out)
     Line     "dash" may be any OOXML preset dash ("dot", "lgDash", "sysDash", ...)
     Shadow   "spread": px (CSS spread; scales the shadow, anchored where LibreOffice agrees),
              "inset": bool (a:innerShdw instead of a:outerShdw)
-    Paragraph "rtl": bool; "end_run": Run-like dict (no text) for the paragraph-end
+    Paragraph "rtl": bool; "hanging_punct": bool (East Asian punctuation may hang past the
+             line's end: a:pPr/@hangingPunct); "end_run": Run-like dict (no text) for the paragraph-end
              properties (default: the last run's style, so an empty paragraph
              [{"text": "", "size": 20}] keeps a 20pt line)
     bullet   "size": fraction of the text size (buSzPct)

@@ -106,6 +106,7 @@ class Painter:
         self.lang = lang
         self.media = media
         self.options = options
+        self.lo_widths = options.libreoffice_widths  # runs drawn at Chromium's widths
         self.shapes: list[dict[str, Any]] = []
         self.order = 0
         self.reported: set[str] = set()
@@ -159,7 +160,9 @@ class Painter:
             self.source_index = e.frag.box.index
             shown = visible_items(items, e.m, e.clip or self.slide_rect)
             self.clipped += len(items) - len(shown)
-            shape = list_text_box(e.frag, shown, e.m, e.alpha, self.options.explicit_line_breaks)
+            shape = list_text_box(
+                e.frag, shown, e.m, e.alpha, self.options.line_breaks, self.lo_widths
+            )
             if shape is not None and e.frag.box.style["visibility"] == "visible":
                 self.emit(shape, e.clip)
         for e in layers.atomics:
@@ -296,7 +299,16 @@ class Painter:
 
             radii = self.round_clips.get(clip) if clip is not None else None
             shapes = table_shapes(
-                frag, table, entry.m, entry.alpha, self.backdrop, clip, paint, radii
+                frag,
+                table,
+                entry.m,
+                entry.alpha,
+                self.backdrop,
+                clip,
+                paint,
+                radii,
+                self.options.line_breaks,
+                self.lo_widths,
             )
             for shape in shapes:
                 self.emit(shape, entry.clip)
@@ -320,14 +332,16 @@ class Painter:
         self.source_index = frag.box.index
         if "vertical" in frag.extra:
             for shape in vertical_text_shapes(
-                frag, entry.m, entry.alpha, self.options.explicit_line_breaks
+                frag, entry.m, entry.alpha, self.options.line_breaks, self.lo_widths
             ):
                 self.emit(shape, entry.clip)
             return
         visible = visible_lines(frag, entry.m, entry.clip or self.slide_rect)
         if visible is not frag:
             self.clipped += len(frag.lines) - len(visible.lines)
-        for shape in text_shapes(visible, entry.m, entry.alpha, self.options.explicit_line_breaks):
+        for shape in text_shapes(
+            visible, entry.m, entry.alpha, self.options.line_breaks, self.lo_widths
+        ):
             self.emit(shape, entry.clip)
         self.atomic_inlines(entry)
 

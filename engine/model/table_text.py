@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
@@ -11,6 +13,14 @@ from engine.model import textmetrics as tm
 from engine.model.fallback_runs import split_fallback_runs
 from engine.model.runs import caps_runs, run_for
 from engine.model.schema import text_body
+from engine.model.softwrap import (
+    LineBreaks,
+    WrapLine,
+    joint,
+    keep_punctuation_in,
+    soft_text,
+    wrap_bounds,
+)
 from engine.model.text import ALIGN, centred_or_right, has_atomic
 from engine.style.types import LP, RGBA
 
@@ -125,23 +135,43 @@ def _highlight(t: TextFragment, block_style: Any, cell_style: Any) -> str | None
     return color.hex
 
 
+@dataclass(frozen=True, slots=True)
+class CellText:
+    """A native cell's text: its TextBody, the top/left margins that put LibreOffice's first
+    baseline and the first line's start where the browser has them, and for text that wraps
+    softly the extra width over the cell's text column that keeps Chromium's line breaks
+    (None: the generic anti-rewrap slack)."""
+
+    body: dict[str, Any]
+    top: float
+    left: float
+    extra: float | None = None
+
+
 def cell_text(
-    cell: TableCell, grid: TableGrid, alpha: float
-) -> tuple[dict[str, Any], float, float]:
-    """The cell's TextBody, and the top/left margins that put LibreOffice's first baseline and
-    the first line's start where the browser has them."""
+    cell: TableCell,
+    grid: TableGrid,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
+) -> CellText:
+    """The cell's text (CellText): a paragraph per block and line pitch; the lines of one
+    paragraph run on where they wrapped softly (line_breaks "soft") or end in a:br ("exact";
+    HTML breaks are a:br in both)."""
     frag = cell.fragment
     if cell_text_outside(cell, grid):
-        return empty_body(), 0.0, 0.0
+        return CellText(empty_body(), 0.0, 0.0)
     lines = [
         (blk, line, ox, oy, items)
         for blk, line, ox, oy in _cell_lines(frag)
         if (items := _text_items(line))
     ]
-    paragraphs: list[dict[str, Any]] = []
     if not lines:
-        return empty_body(), 0.0, 0.0
-    prev_block = None
+        return CellText(empty_body(), 0.0, 0.0)
+    soft = line_breaks == "soft"
+    paragraphs: list[dict[str, Any]] = []
+    wrap_lines: list[WrapLine] = []
+    prev: tuple[BoxFragment, LineFragment] | None = None
     cell_style = frag.box.style
     for blk, line, _ox, _oy, items in lines:
         runs = [run_for(t, blk.box.style, alpha, decor_shapes=False) for t in items]
@@ -153,7 +183,17 @@ def cell_text(
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
         size = max(t.font_size for t in items)
         spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
-        if blk is prev_block and paragraphs and paragraphs[-1]["line_spacing"] == spacing:
+        same_block = prev is not None and blk is prev[0]
+        if soft and prev is not None and same_block and not prev[1].forced_break:
+            tail = next(r for r in reversed(paragraphs[-1]["runs"]) if "text" in r)
+            tail["text"] = soft_text(tail["text"], joint(prev[1], wrap_lines[-1].seg, items))
+            wrap_lines[-1] = dataclasses.replace(wrap_lines[-1], soft_end=True, next_seg=items)
+            paragraphs[-1]["runs"].extend(runs)
+        elif (
+            same_block
+            and paragraphs[-1]["line_spacing"] == spacing
+            and (not soft or paragraphs[-1]["align"] != "just")
+        ):
             paragraphs[-1]["runs"].append({"break": True})
             paragraphs[-1]["runs"].extend(runs)
         else:
@@ -167,7 +207,8 @@ def cell_text(
                     "runs": runs,
                 }
             )
-        prev_block = blk
+        wrap_lines.append(WrapLine(line, items, size, False, (), lo_widths))
+        prev = (blk, line)
     blk, first, ox, oy, items = lines[0]
     size = max(t.font_size for t in items)
     baseline = oy + first.y + first.baseline
@@ -181,15 +222,23 @@ def cell_text(
         # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
         paragraphs[0]["indent"] = items[0].x
     split_fallback_runs(paragraphs)
-    body = text_body(paragraphs)
-    return body, top, left
+    extra = None
+    if any(w.soft_end for w in wrap_lines):
+        keep_punctuation_in(paragraphs)
+        base = frag.content_width - max(0.0, left - frag.border.left - frag.padding.left)
+        bounds = wrap_bounds(wrap_lines, base)
+        extra = bounds.choose(paragraphs[0]["align"] == "just")
+    return CellText(text_body(paragraphs), top, left, extra)
 
 
-def wrap_slack(cell: TableCell, body: dict[str, Any]) -> tuple[float, float]:
+def wrap_slack(
+    cell: TableCell, body: dict[str, Any], extra: float | None = None
+) -> tuple[float, float]:
     """Room taken from the cell's side margins so LibreOffice, whose advances run up to ~1 %
     wider than Chromium's, never wraps a line the browser kept whole (a wrapped line makes the
     row grow): from the right margin for left-aligned text, the left for right-aligned, both
-    halves for centred text, so the text itself does not move."""
+    halves for centred text, so the text itself does not move. Soft-wrapped text takes the
+    `extra` width that keeps Chromium's line breaks (softwrap.wrap_bounds) instead."""
     paragraphs = body.get("paragraphs") or []
     sizes = [
         float(r["size"]) * 4 / 3
@@ -200,7 +249,7 @@ def wrap_slack(cell: TableCell, body: dict[str, Any]) -> tuple[float, float]:
     if not sizes:
         return 0.0, 0.0
     width = cell.fragment.content_width
-    slack = tm.box_width_for_line(width, max(sizes)) - width
+    slack = tm.box_width_for_line(width, max(sizes)) - width if extra is None else extra
     align = paragraphs[0].get("align", "l")
     if align == "r":
         return slack, 0.0

@@ -10,6 +10,7 @@ from engine.layout.table_grid import TableCell, TableGrid
 from engine.model.clipping import Rect, outside
 from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint import fill_for_color, first_color, line_for
+from engine.model.softwrap import LineBreaks
 from engine.model.table_cells import CellPainter, paints_as_shapes, separated_cell_shapes
 from engine.model.table_corners import clipped_corner_cells, rounded_corners
 from engine.model.table_double import double_border_shapes, is_double
@@ -100,6 +101,8 @@ def table_shape(
     m: Matrix,
     alpha: float,
     shaped: frozenset[int] = frozenset(),
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> dict[str, Any] | None:
     """A native table for a table fragment; mergeable (span-only) columns are dropped. The
     cells in `shaped` (ids) keep only their text: their paint is drawn as shapes."""
@@ -117,8 +120,9 @@ def table_shape(
         if not cols:
             continue
         col, colspan = cols[0], len(cols)
-        body, top, left = cell_text(cell, grid, alpha)
-        slack_left, slack_right = wrap_slack(cell, body)
+        text = cell_text(cell, grid, alpha, line_breaks, lo_widths)
+        body, top, left = text.body, text.top, text.left
+        slack_left, slack_right = wrap_slack(cell, body, text.extra)
         cx = grid.columns[keep[col]].x
         cy = grid.rows[cell.row].y
         frag_c = cell.fragment
@@ -191,6 +195,8 @@ def table_shapes(
     clip: Rect | None = None,
     paint: CellPainter | None = None,
     clip_radii: Radii | None = None,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
@@ -210,7 +216,8 @@ def table_shapes(
         if stub is not None:
             return [stub]
     own = [c for c in grid.cells if paints_as_shapes(c, grid)] if paint is not None else []
-    shape = table_shape(frag, grid, m, alpha, frozenset(id(c) for c in own))
+    shaded = frozenset(id(c) for c in own)
+    shape = table_shape(frag, grid, m, alpha, shaded, line_breaks, lo_widths)
     if shape is None:
         return []
     cells = []

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from engine.boxes.lists import symbol_marker, symbol_marker_rect
+from engine.boxes.lists import symbol_marker
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.model import textmetrics as tm
 from engine.model.bullets import marker_indent, paragraph_marker
@@ -14,9 +15,17 @@ from engine.model.fallback_runs import split_fallback_runs
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.inline_paint import inline_backgrounds
 from engine.model.justify import justified_width, spread_paragraph_ends
-from engine.model.paint import fill_for_color
-from engine.model.runs import caps_runs, escaped_size, run_color, run_for
+from engine.model.line_pieces import line_size, paragraph_base, segment_text_box, symbol_shape
+from engine.model.runs import caps_runs, escaped_size, run_for, spaced_tail
 from engine.model.schema import text_body
+from engine.model.softwrap import (
+    LineBreaks,
+    WrapLine,
+    joint,
+    keep_punctuation_in,
+    soft_text,
+    wrap_bounds,
+)
 from engine.style.types import resolve_length
 from engine.units import px_to_pt
 
@@ -40,19 +49,43 @@ def _lo_size(lines: list[_Line]) -> float:
 GAP_PX = 1.0  # a horizontal gap (inline margins/padding) wider than this splits the text
 
 
-def _segments(line: LineFragment) -> list[list[TextFragment]]:
+def _segments(
+    line: LineFragment, keep_gaps: bool = False, size: float = float("inf")
+) -> list[list[TextFragment]]:
     """Runs of text fragments on a line, split where an atomic inline sits between them or
-    where inline margins/padding leave a gap that runs in one text box could not keep."""
+    where inline margins/padding leave a gap (unless `keep_gaps`: the runs then carry the
+    gap as spacing, see _line_runs; not next to text larger than `size`, the
+    block's font size, which would set LibreOffice's line box where Chromium's did not: a
+    big quotation mark with line-height 0; nor where the gap lies between CJK and other text,
+    which LibreOffice would pad with its autospace: "13.9" and "亿元")."""
     out: list[list[TextFragment]] = [[]]
     for item in sorted(line.items, key=lambda i: i.x):
         if isinstance(item, TextFragment):
             prev = out[-1][-1] if out[-1] else None
-            if prev is not None and not prev.marker and item.x - (prev.x + prev.width) > GAP_PX:
+            gap = item.x - (prev.x + prev.width) if prev is not None else 0.0
+            keep = keep_gaps and prev is not None and _joinable(prev, item, size)
+            if prev is not None and not prev.marker and gap > GAP_PX and not keep:
                 out.append([])
             out[-1].append(item)
         elif isinstance(item, BoxFragment) and out[-1]:
             out.append([])
     return [seg for seg in out if seg and any(t.text.strip().strip("\u200b") for t in seg)]
+
+
+def _joinable(prev: TextFragment, item: TextFragment, size: float) -> bool:
+    """Whether two pieces a gap separates can run on in one paragraph (see _segments)."""
+    if max(item.font_size, prev.font_size) > size:
+        return False
+    edge = prev.text.rstrip()[-1:] + item.text.lstrip()[:1]
+    return tm.cjk_autospace_count(edge) == 0
+
+
+def _starts_with_atomic(line: LineFragment) -> bool:
+    """Whether an inline-block or image stands before the line's text (a wrapped line that
+    starts with one cannot run on in a paragraph: a line's start cannot be indented)."""
+    texts = [i.x for i in line.items if isinstance(i, TextFragment) and not i.marker]
+    start = min(texts, default=0.0)
+    return any(isinstance(i, BoxFragment) and i.width > 0.5 and i.x < start for i in line.items)
 
 
 def has_atomic(line: LineFragment) -> bool:
@@ -86,11 +119,15 @@ class _Line:
 
     @property
     def size(self) -> float:
-        return _line_size(self.seg)
+        return line_size(self.seg)
 
 
 def text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
@@ -102,9 +139,12 @@ def text_shapes(
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
         return shapes + over
-    per_line = [_segments(line) for line in lines]
+    soft = line_breaks == "soft"
+    size = float(style["font-size"]) + 0.5
+    per_line = [_segments(line, soft, size) for line in lines]
     if (
         all(len(segs) == 1 for segs in per_line)
+        and not (soft and any(_starts_with_atomic(line) for line in lines[1:]))
         and not any(t.marker for t in per_line[0][0][1:])
         and not (centred_or_right(style) and any(has_atomic(line) for line in lines))
     ):
@@ -115,38 +155,19 @@ def text_shapes(
         start = 0
         for k in range(1, len(items) + 1):
             if k == len(items) or _extent(items[k].line) != _extent(items[start].line):
-                shapes.append(_text_box(frag, items[start:k], m, alpha, explicit_breaks))
+                box = _text_box(frag, items[start:k], m, alpha, line_breaks, lo_widths)
+                shapes.append(box)
                 start = k
     else:
-        for line, segs in zip(lines, per_line, strict=True):
-            for seg in segs:
+        # piece by piece: the pieces as they stand on the line, gaps and atomics between them
+        for line in lines:
+            for seg in _segments(line):
                 kind = symbol_marker(seg[0].box.style) if seg[0].marker else None
                 if len(seg) == 1 and kind is not None:
-                    shapes.append(_symbol_shape(frag, line, seg[0], kind, m, alpha))
+                    shapes.append(symbol_shape(frag, line, seg[0], kind, m, alpha))
                 else:
-                    shapes.append(_segment_text_box(frag, line, seg, m, alpha))
+                    shapes.append(segment_text_box(frag, line, seg, m, alpha))
     return shapes + over
-
-
-def _symbol_shape(
-    frag: BoxFragment, line: LineFragment, marker: TextFragment, kind: str, m: Matrix, alpha: float
-) -> dict[str, Any]:
-    """A disc/circle/square marker standing alone as the shape Chromium paints (the layout gave
-    its left edge and size; its top is RelativeSymbolMarkerRect's, above the baseline)."""
-    _left, top, _size = symbol_marker_rect(round(marker.ascent))
-    size = marker.width
-    x, y = line.x + marker.x, line.y + line.baseline - top
-    color = fill_for_color(run_color(marker, frag.box.style), alpha)
-    shape: dict[str, Any] = {"kind": "rect", "geom": "ellipse", "fill": color, "line": None}
-    if kind == "square":
-        shape["geom"] = "rect"
-    elif kind == "circle" and color is not None:
-        shape["fill"] = None
-        shape["line"] = {"width": 1.0, "color": color["color"], "alpha": color["alpha"]}
-        shape["line"]["dash"] = "solid"  # stroked on the rect's edge, as Chromium strokes it
-    shape["name"] = frag.box.describe() + " marker"
-    shape.update(place_rect(m, x, y, size, size))
-    return shape
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:
@@ -154,7 +175,11 @@ def _extent(line: LineFragment) -> tuple[int, int]:
 
 
 def vertical_text_shapes(
-    frag: BoxFragment, m: Matrix, alpha: float, explicit_breaks: bool = True
+    frag: BoxFragment,
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> list[dict[str, Any]]:
     """Text of a vertical writing-mode block: laid out in the logical frame (inline axis down),
     written as one text box with bodyPr vert="eaVert" (CJK upright, Latin turned, lines stacked
@@ -168,7 +193,7 @@ def vertical_text_shapes(
     ]
     if not items:
         return []
-    logical = _text_box(frag, items, IDENTITY, alpha, explicit_breaks)
+    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks, lo_widths)
     lx, ly, lw, lh = logical["x"], logical["y"], logical["w"], logical["h"]
     cx, cy = frag.content_x, frag.content_y
     if vertical.mode in ("vertical-rl", "sideways-rl"):
@@ -226,7 +251,8 @@ def list_text_box(
     items: list[BoxFragment],
     m: Matrix,
     alpha: float,
-    explicit_breaks: bool = True,
+    line_breaks: LineBreaks = "soft",
+    lo_widths: bool = False,
 ) -> dict[str, Any] | None:
     """One text box for a whole list: a paragraph per item, native bullets or numbering."""
     lines = [
@@ -237,7 +263,7 @@ def list_text_box(
     ]
     if not lines:
         return None
-    return _text_box(frag, lines, m, alpha, explicit_breaks)
+    return _text_box(frag, lines, m, alpha, line_breaks, lo_widths)
 
 
 def _text_indent(item: _Line) -> float:
@@ -263,71 +289,110 @@ def _skipped_lines(last: _Line | None, item: _Line) -> int:
     return count if count >= 1 and abs(gap - count * pitch) < 0.05 else -1
 
 
-def _line_size(seg: list[TextFragment]) -> float:
-    return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
+@dataclass
+class _Paragraphs:
+    """A text box's paragraphs as built from its lines, with what the geometry needs."""
+
+    paragraphs: list[dict[str, Any]]
+    ends: list[tuple[int, int, _Line]]  # (paragraph, first run, line) per line
+    soft: set[int]  # indices of lines the next line continues in the same paragraph
+    marker_width: float
+    inside: float  # an inside marker sits in its line: the text starts that far in
 
 
-def _paragraph_base(style: Any, align: str) -> dict[str, Any]:
-    para: dict[str, Any] = {"align": align, "runs": [], "space_before": 0.0, "space_after": 0.0}
-    if style["direction"] == "rtl":
-        para["rtl"] = True  # the bidi paragraph level: runs are ordered right to left
-    return para
+def _line_runs(item: _Line, alpha: float, soft: bool) -> list[dict[str, Any]]:
+    block_style = item.block.box.style
+    size = item.size
+    plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
+    texts = [t for t in item.seg if not t.marker]
+    runs: list[dict[str, Any]] = []
+    for k, t in enumerate(texts):
+        box_size = (item.block.width, item.block.height)
+        part = caps_runs(t, run_for(t, block_style, alpha, max(plain, default=size), box_size))
+        gap = texts[k + 1].x - (t.x + t.width) if k + 1 < len(texts) else 0.0
+        if soft and k + 1 == len(texts):
+            gap = _trailing_gap(item.line, t)
+        if gap > GAP_PX and part:
+            # inline padding, borders or margins between two runs (a code pill), or what ends a
+            # line after its text (an inline-block, a pill's right padding): the gap as spacing
+            # after the last character before it, so the text stays one paragraph and the
+            # line as long as Chromium's
+            part[-1:] = spaced_tail(part[-1], px_to_pt(gap))
+        runs.extend(part)
+    justified = block_style["text-align"] == "justify"
+    if justified and not (soft or item.line.last or item.line.forced_break):
+        # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.
+        # (Text that wraps in its box keeps them: they are the author's, and no renderer may
+        # break there.)
+        for run in runs:
+            run["text"] = run["text"].replace("\u00a0", " ")
+    return runs
 
 
-def _text_box(
-    owner: BoxFragment, lines: list[_Line], m: Matrix, alpha: float, explicit_breaks: bool
-) -> dict[str, Any]:
-    """A text box holding `lines`: a new paragraph where the block changes or the line pitch
-    changes; a:br between the lines of one paragraph; space before each paragraph chosen so
-    LibreOffice's baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size
-    under its baseline)."""
-    paragraphs: list[dict[str, Any]] = []
-    ends: list[tuple[int, int, _Line]] = []  # (paragraph, first run, line) per line
+def _trailing_gap(line: LineFragment, last: TextFragment) -> float:
+    """How far an inline-block or an inline box's end reaches past the line's last text
+    (0 when nothing does, or the line runs right to left)."""
+    if last.box.style["direction"] == "rtl":
+        return 0.0
+    end = last.x + last.width
+    reach = end
+    for i in line.items:
+        if isinstance(i, BoxFragment) and i.x >= end - 0.5:
+            reach = max(reach, i.x + i.width + i.margin.right)
+        elif isinstance(i, InlineBoxFragment) and i.x + i.width > end + 0.5:
+            reach = max(reach, i.x + i.width)
+    return reach - end
+
+
+def _continues(last: _Line | None, item: _Line, soft: bool) -> bool:
+    """Whether `item` goes on `last`'s paragraph after a soft wrap (no a:br): soft line breaks,
+    the same block, and no <br> or preserved newline between them."""
+    return soft and last is not None and last.block is item.block and not last.line.forced_break
+
+
+def _br_follows(last: _Line | None, item: _Line, soft: bool) -> bool:
+    """Whether `item` follows `last` after an a:br in one paragraph: the same block and line
+    pitch; with soft line breaks only where the HTML breaks the line, and not in justified
+    text (a line ending in a:br would be stretched there, Chromium leaves it alone)."""
+    if last is None or last.block is not item.block:
+        return False
+    if abs(last.line.height - item.line.height) >= 0.05 or abs(last.size - item.size) >= 0.05:
+        return False
+    if soft:
+        return last.line.forced_break and item.block.box.style["text-align"] != "justify"
+    return True
+
+
+def _build_paragraphs(lines: list[_Line], alpha: float, soft: bool) -> _Paragraphs:
+    """The paragraphs of a text box: a new one where the block changes or the line pitch
+    changes; a:br between the lines of one paragraph (soft line breaks: only where the HTML
+    breaks them, other lines run on); space before each paragraph chosen so LibreOffice's
+    baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size under its
+    baseline)."""
+    out = _Paragraphs([], [], set(), 0.0, 0.0)
+    paragraphs = out.paragraphs
     last: _Line | None = None
-    marker_width = 0.0
-    inside = 0.0  # an inside marker sits in its line: the text starts that far in
-    for item in lines:
+    for index, item in enumerate(lines):
         block_style = item.block.box.style
         size = item.size
-        plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
-        runs = [
-            run
-            for t in item.seg
-            if not t.marker
-            for run in caps_runs(
-                t,
-                run_for(
-                    t,
-                    block_style,
-                    alpha,
-                    max(plain, default=size),
-                    (item.block.width, item.block.height),
-                ),
-            )
-        ]
-        if block_style["text-align"] == "justify" and not (
-            item.line.last or item.line.forced_break
-        ):
-            # Chromium stretches no-break spaces like spaces; LibreOffice and PowerPoint do not.
-            for run in runs:
-                run["text"] = run["text"].replace("\u00a0", " ")
+        runs = _line_runs(item, alpha, soft)
         spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
-        same = (
-            last is not None
-            and last.block is item.block
-            and abs(last.line.height - item.line.height) < 0.05
-            and abs(last.size - size) < 0.05
-            and explicit_breaks
-        )
+        same = _br_follows(last, item, soft)
         skipped = _skipped_lines(last, item) if same else 0
         if skipped < 0:
             same = False  # a gap that is not whole empty lines: a paragraph with space before
-        if same:
+        if _continues(last, item, soft):
+            assert last is not None
+            out.soft.add(index - 1)
+            tail = next((r for r in reversed(paragraphs[-1]["runs"]) if "text" in r), None)
+            if tail is not None:
+                tail["text"] = soft_text(tail["text"], joint(last.line, last.seg, item.seg))
+        elif same:
             # Lines with no text between (pre-wrap blank lines) become empty lines of the same
             # pitch, as the browser leaves them.
             paragraphs[-1]["runs"].extend({"break": True} for _ in range(skipped + 1))
         else:
-            para = _paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
+            para = paragraph_base(block_style, ALIGN.get(block_style["text-align"], "l"))
             para["line_spacing"] = spacing
             if last is not None:
                 # LibreOffice stacks paragraphs: this line's top = previous line's bottom + space.
@@ -346,14 +411,14 @@ def _text_box(
                     next((t.font_size for t in item.seg if not t.marker), size),
                     alpha,
                 )
-                marker_width = max(marker_width, marker_indent(marker, item.seg))
+                out.marker_width = max(out.marker_width, marker_indent(marker, item.seg))
                 # LibreOffice draws an rtl paragraph's autonumber without its digits: list
                 # items keep left-to-right paragraphs (and their marker on the left) for now
                 para.pop("rtl", None)
                 if marker.x >= 0:
-                    inside = max(inside, marker.x + marker.width)
+                    out.inside = max(out.inside, marker.x + marker.width)
             paragraphs.append(para)
-        ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
+        out.ends.append((len(paragraphs) - 1, len(paragraphs[-1]["runs"]), item))
         paragraphs[-1]["runs"].extend(runs)
         last = item
     # Trailing spaces at line ends are dropped (they hang in the browser).
@@ -362,7 +427,56 @@ def _text_box(
             nxt = para["runs"][i + 1] if i + 1 < len(para["runs"]) else None
             if "text" in run and (nxt is None or nxt.get("break")):
                 run["text"] = run["text"].rstrip(" ")
-    spread = spread_paragraph_ends(paragraphs, ends)
+    return out
+
+
+def _wrap_extra(
+    built: _Paragraphs,
+    lines: list[_Line],
+    base: float,
+    spread: dict[int, float],
+    left: float,
+    lo_widths: bool,
+) -> tuple[float, float] | None:
+    """For a box whose paragraphs wrap softly: (the extra width over `base`, the text's width
+    in Chromium, and the least extra width that keeps every line whole); None otherwise."""
+    if not built.soft:
+        return None
+    wrap_lines = [
+        WrapLine(
+            item.line,
+            item.seg,
+            item.size,
+            k in built.soft,
+            lines[k + 1].seg if k in built.soft else (),
+            lo_widths,
+        )
+        for k, item in enumerate(lines)
+    ]
+    bounds = wrap_bounds(wrap_lines, base)
+    justified = built.paragraphs[0]["align"] == "just"
+    if justified and spread:
+        low = max(bounds.low, justified_width(lines, left, spread) - base)
+        bounds = dataclasses.replace(bounds, low=low)
+    return bounds.choose(justified), bounds.low
+
+
+def _text_box(
+    owner: BoxFragment,
+    lines: list[_Line],
+    m: Matrix,
+    alpha: float,
+    line_breaks: LineBreaks,
+    lo_widths: bool = False,
+) -> dict[str, Any]:
+    """A text box holding `lines` (_build_paragraphs), as wide as Chromium's line boxes plus
+    the slack that keeps LibreOffice's lines whole (soft-wrapped paragraphs: the extra width
+    at which it breaks them where Chromium did, softwrap.wrap_bounds)."""
+    built = _build_paragraphs(lines, alpha, line_breaks == "soft")
+    paragraphs, marker_width = built.paragraphs, built.marker_width
+    if built.soft:
+        keep_punctuation_in(paragraphs)
+    spread = spread_paragraph_ends(paragraphs, built.ends)
     if marker_width:
         for para in paragraphs:
             para["margin_left"] = marker_width
@@ -372,7 +486,7 @@ def _text_box(
     align = paragraphs[0]["align"]
     first_spacing = paragraphs[0]["line_spacing"]
     top = tm.box_top_for_baseline(first.baseline, None, _lo_size(lines), first_spacing)
-    left = min(i.ox + i.line.x for i in lines) - marker_width + inside
+    left = min(i.ox + i.line.x for i in lines) - marker_width + built.inside
     width = max(i.line.width for i in lines) + marker_width
     # A negative text-indent pulls the first line out of the block: the box starts there and
     # the later lines keep their place with a left margin (a hanging first line).
@@ -385,9 +499,12 @@ def _text_box(
         i.ox + i.line.x + max((t.x + t.width for t in i.seg), default=0.0) for i in lines
     )
     used = max(width, content_right - left)
+    soft = _wrap_extra(built, lines, used - marker_width - outdent, spread, left, lo_widths)
     autospace = max(tm.cjk_autospace_px("".join(t.text for t in i.seg), i.size) for i in lines)
     slack = tm.box_width_for_line(used, max(i.size for i in lines)) - used + autospace
-    if align == "just":
+    if soft is not None:
+        slack = soft[0]
+    elif align == "just":
         # Justified lines stretch to the box: the box is the line width Chromium justified to,
         # wider only where a line's own anti-rewrap slack needs it (then by that much alone).
         slack = max(0.0, justified_width(lines, left, spread) - used)
@@ -413,43 +530,9 @@ def _text_box(
     shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
     shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
     if align in ("l", "ctr", "r") and m.is_translation:
-        shape["fit_w"] = (shape["w"] - slack, align)  # it may shrink to this at the slide edge
-    return shape
-
-
-def _segment_text_box(
-    frag: BoxFragment, line: LineFragment, seg: list[TextFragment], m: Matrix, alpha: float
-) -> dict[str, Any]:
-    """One piece of a line split by an inline background or an atomic inline. A list marker
-    leading the piece stays a native bullet (as in a whole list's text box), hanging left of
-    the text by the marker's indent, so the text starts where Chromium puts it."""
-    style = frag.box.style
-    size = _line_size(seg)
-    spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
-    text_seg = [t for t in seg if not t.marker]
-    marker = seg[0] if seg[0].marker and text_seg else None
-    para = _paragraph_base(style, "l")
-    hang, lead = 0.0, list[dict[str, Any]]()
-    if marker is not None:
-        para["bullet"], lead = paragraph_marker(marker, style, text_seg[0].font_size, alpha)
-        hang = marker_indent(marker, seg)
-        para["margin_left"], para["indent"] = hang, -hang
-        seg = text_seg
-    runs = [run for t in seg if t.text for run in caps_runs(t, run_for(t, style, alpha))]
-    runs = lead + runs
-    if runs:
-        runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
-    para["line_spacing"] = spacing
-    para["runs"] = runs
-    x0 = line.x + seg[0].x - hang
-    width = seg[-1].x + seg[-1].width - seg[0].x + hang
-    baseline = line.y + line.baseline
-    top = tm.box_top_for_baseline(baseline, None, size, spacing)  # type: ignore[arg-type]
-    split_fallback_runs([para])
-    body = text_body([para], wrap=False)
-    shape: dict[str, Any] = {"kind": "text", "text": body, "name": frag.box.describe() + " text"}
-    width = tm.box_width_for_line(width, size) + tm.cjk_autospace_px(
-        "".join(t.text for t in seg), size
-    )
-    shape.update(place_rect(m, x0, top, width, max(line.height, 1.0)))
+        # it may shrink to this at the slide edge (soft-wrapped text: as far as its lines stay)
+        if soft is None:
+            shape["fit_w"] = (shape["w"] - slack, align, False)
+        else:
+            shape["fit_w"] = (shape["w"] - slack + max(soft[1], 0.0), align, True)
     return shape

@@ -269,6 +269,7 @@ def _ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
         finite(para.get("indent")),
         para.get("align"),
         para.get("rtl"),
+        para.get("hanging_punct"),
         freeze(para.get("line_spacing")),
         finite(para.get("space_before")),
         finite(para.get("space_after")),
@@ -277,7 +278,8 @@ def _ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
-    """a:pPr: marL indent algn rtl; lnSpc, spcBef, spcAft, bullet (CT_TextParagraphProperties order)."""
+    """a:pPr: marL indent algn rtl hangingPunct; lnSpc, spcBef, spcAft, bullet
+    (CT_TextParagraphProperties order)."""
     attrib: dict[str, str] = {}
     margin_left = finite(para.get("margin_left"))
     if margin_left:
@@ -291,6 +293,9 @@ def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
         attrib["algn"] = algn
     if para.get("rtl"):
         attrib["rtl"] = "1"
+    hanging = para.get("hanging_punct")
+    if isinstance(hanging, bool):
+        attrib["hangingPunct"] = "1" if hanging else "0"
     ppr = sub(p_el, a("pPr"), attrib)
     line_spacing = para.get("line_spacing")
     if is_mapping(line_spacing):

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from engine import ConversionError, Limits, Options, convert
+from engine.options import LineBreaks
 
 log = logging.getLogger("deckforge.worker")
 
@@ -19,10 +20,16 @@ _WARMUP_PAGE = '<div class="slide" style="width:320px;height:180px"><p>warm-up</
 
 def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
     """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields),
-    fonts (embed_fonts, font_set: Options fields)."""
+    lineBreaks ("soft" or "exact", Options.line_breaks), fonts (embed_fonts, font_set: Options
+    fields)."""
     started = time.perf_counter()
     cpu_started = time.process_time()
-    options = Options(limits=Limits(**payload.get("limits", {})), **payload.get("fonts", {}))
+    line_breaks: LineBreaks = "exact" if payload.get("lineBreaks") == "exact" else "soft"
+    options = Options(
+        limits=Limits(**payload.get("limits", {})),
+        line_breaks=line_breaks,
+        **payload.get("fonts", {}),
+    )
     try:
         conv = convert(
             payload["htmls"],

@@ -180,6 +180,7 @@ async def _convert(
         "htmls": req.htmls,
         "pageErrorMode": req.pageErrorMode,
         "filename": filename,
+        "lineBreaks": settings.line_breaks,
         "limits": {
             "max_pages": settings.max_pages,
             "max_page_bytes": settings.max_page_bytes,

@@ -83,14 +83,14 @@ def test_breaking_opportunities_as_chromium(name: str) -> None:
 
 
 @pytest.mark.fonts("fonts-liberation")
-def test_words_broken_by_the_engine_are_forced_breaks_in_the_pptx() -> None:
+def test_words_broken_by_the_engine_are_forced_breaks_with_exact_line_breaks() -> None:
     texts, breaks = slide_texts(RECORDED["break_word"]["html"])
     assert texts == chromium_lines("break_word")
     assert breaks == 4
 
 
 @pytest.mark.fonts("fonts-liberation")
-def test_soft_hyphen_break_writes_a_hyphen_and_no_soft_hyphens() -> None:
+def test_soft_hyphen_break_writes_a_hyphen_and_no_soft_hyphens_with_exact_line_breaks() -> None:
     texts, _breaks = slide_texts(RECORDED["shy_manual"]["html"])
     assert texts == ["Antidisestab\u2010", "lishmentarian\u2010", "ism is a word"]
     assert not any(SHY in t for t in texts)

@@ -381,6 +381,10 @@ def test_box_width_slack_covers_the_worst_measured_line() -> None:
         ("中-中 x中.中", 6),
         ("中文字", 0),
         ("abc", 0),
+        # general punctuation, arrows, currency, maths take the kind before them (measured)
+        ("中文“中”文—中→文€中≈文…", 0),
+        ("ab“中”", 1),
+        ("中×中·中", 4),
     ],
 )
 def test_cjk_autospace_count(text: str, count: int) -> None:

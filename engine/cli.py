@@ -441,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+def run_parser(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     args = parser.parse_args(argv)  # argparse exits 2 on bad arguments
     try:
         return int(args.func(args))
@@ -460,12 +460,12 @@ def main_convert(argv: list[str] | None = None) -> int:
         description="Convert HTML pages into one PPTX deck.",
         epilog=EPILOG,
     )
-    return _run(add_convert_arguments(parser), argv)
+    return run_parser(add_convert_arguments(parser), argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m engine convert ARGS`."""
-    return _run(build_parser(), argv)
+    return run_parser(build_parser(), argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -137,7 +137,7 @@ class AbsPlaceholder:
     """Where an absolutely positioned box would have been (its static position), in the parent's coordinates.
 
     In a flex container the static position also depends on the box's own size: it is aligned
-    within an area_w x area_h area at x, y by the fractions fx, fy (engine/layout/static_position.py).
+    within an area_w x area_h area at x, y by the fractions fx, fy (engine/layout/flex/static_position.py).
     """
 
     box: Box

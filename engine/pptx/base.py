@@ -30,10 +30,10 @@ from pptx.parts.slide import SlidePart
 
 from engine.pptx.deck import (
     MAX_FONT_BYTES,
-    _add_new_rel,
-    _DeckWriter,
-    _fill_slide,
+    DeckWriter,
+    add_new_rel,
     blip_resolver,
+    fill_slide,
     uri_reference,
 )
 from engine.pptx.fontembed import EmbedMode, FontReport
@@ -104,8 +104,8 @@ def write_on_base_report(
         release_package(writer.prs)
 
 
-class _BaseWriter(_DeckWriter):
-    """_DeckWriter on the base package instead of python-pptx's default one."""
+class _BaseWriter(DeckWriter):
+    """DeckWriter on the base package instead of python-pptx's default one."""
 
     def __init__(
         self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
@@ -149,10 +149,10 @@ class _BaseWriter(_DeckWriter):
         layout_part = self.layouts.get(str(layout_name), self.layout_part)
         partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
         slide_part = SlidePart.new(partname, self.package, layout_part)
-        rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(self.first_id + self.slide_count - self.kept - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, model, self.media, self.cache, self.size)
+        fill_slide(slide_part, model, self.media, self.cache, self.size)
         blip_rids = blip_resolver(slide_part, self.media)
         _add_placeholders(slide_part, items(model.get("placeholders")), blip_rids)
         self.new_parts.append(slide_part)

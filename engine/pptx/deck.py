@@ -67,7 +67,7 @@ def write_deck_report(
     max_font_bytes: int = MAX_FONT_BYTES,
 ) -> tuple[bytes, FontReport]:
     """`write_deck`, with the report of the fonts it embedded."""
-    writer = _DeckWriter(deck, media)
+    writer = DeckWriter(deck, media)
     try:
         for slide_model in items(deck.get("slides")):
             writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
@@ -77,7 +77,7 @@ def write_deck_report(
         release_package(writer.prs)
 
 
-class _DeckWriter:
+class DeckWriter:
     """Adds slides to python-pptx's default package without its per-slide O(n) look-ups."""
 
     def __init__(self, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]):
@@ -100,10 +100,10 @@ class _DeckWriter:
         self.slide_count += 1
         partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
         slide_part = SlidePart.new(partname, self.package, self.layout_part)
-        rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(_FIRST_SLIDE_ID + self.slide_count - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, model, self.media, self.cache, self.size)
+        fill_slide(slide_part, model, self.media, self.cache, self.size)
         notes = model.get("notes")
         if isinstance(notes, str) and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
@@ -170,7 +170,7 @@ def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> tuple[float, 
     return sizes[0] / EMU_PER_PX, sizes[1] / EMU_PER_PX
 
 
-def _fill_slide(
+def fill_slide(
     part: SlidePart,
     model: Mapping[str, Any],
     media: MediaParts,
@@ -218,7 +218,7 @@ def uri_reference(url: str) -> str:
     return quote(clean_text(url).strip(), safe=_URI_SAFE)
 
 
-def _add_new_rel(source: Any, target: Any, reltype: str) -> str:
+def add_new_rel(source: Any, target: Any, reltype: str) -> str:
     """Relate a part known to be new, skipping python-pptx's O(n) search for an existing rel."""
     add = getattr(source.rels, "_add_relationship", None)
     return str(add(reltype, target)) if add is not None else str(source.relate_to(target, reltype))

@@ -117,7 +117,7 @@ def insets_emu(insets: Any) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def _rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
+def rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
     """Everything _build_rpr reads, normalised so that equal keys give equal XML."""
     get = run.get
     return (
@@ -153,7 +153,7 @@ def add_rpr(
 ) -> Element:
     """Run properties (a:rPr / a:endParaRPr / a:br's rPr), + hlinkClick when the run has "href"."""
     if cache is not None:
-        rpr = cache.append(parent, _rpr_key(tag, run), lambda s: _build_rpr(s, tag, run))
+        rpr = cache.append(parent, rpr_key(tag, run), lambda s: _build_rpr(s, tag, run))
     else:
         rpr = _build_rpr(parent, tag, run)
     href = run.get("href")
@@ -222,7 +222,7 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     return rpr
 
 
-def _style_of(run: Mapping[str, Any]) -> dict[str, Any]:
+def style_of(run: Mapping[str, Any]) -> dict[str, Any]:
     """A run's character properties without its text, link or break flag."""
     return {k: v for k, v in run.items() if k not in _NON_STYLE_KEYS}
 
@@ -258,10 +258,10 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
 def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None) -> Element:
     if cache is None:
         return _build_ppr(p_el, para)
-    return cache.append(p_el, _ppr_key(para), lambda scratch: _build_ppr(scratch, para))
+    return cache.append(p_el, ppr_key(para), lambda scratch: _build_ppr(scratch, para))
 
 
-def _ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
+def ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
     """Everything _build_ppr reads, normalised so that equal keys give equal XML."""
     return (
         "pPr",
@@ -333,12 +333,12 @@ def add_paragraph(
     last_style: dict[str, Any] | None = None
     for run in runs:
         if run.get("break"):
-            base = last_style if last_style is not None else _style_of(first_text or {})
-            style = {**base, **_style_of(run)}
+            base = last_style if last_style is not None else style_of(first_text or {})
+            style = {**base, **style_of(run)}
             add_rpr(sub(p_el, a("br")), a("rPr"), style, None, cache)
             last_style = style
             continue
-        last_style = _style_of(run)
+        last_style = style_of(run)
         text = clean_text(str(run.get("text") or "")).replace("\r\n", "\n").replace("\r", "\n")
         for i, piece in enumerate(text.split("\n")):
             if i:
@@ -348,7 +348,7 @@ def add_paragraph(
                 add_rpr(r_el, a("rPr"), run, link_rid, cache)
                 sub(r_el, a("t")).text = piece
     end_run = para.get("end_run")
-    end_style = _style_of(end_run) if is_mapping(end_run) else last_style
+    end_style = style_of(end_run) if is_mapping(end_run) else last_style
     if end_style:
         add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
     return p_el
@@ -369,7 +369,7 @@ def _add_simple_paragraph(
     if link_rid is not None and isinstance(href, str) and href:
         return None
     text = clean_text(str(run.get("text") or ""))
-    style = _style_of(run)
+    style = style_of(run)
     if not text or not style or "\n" in text or "\r" in text:
         return None
 
@@ -382,7 +382,7 @@ def _add_simple_paragraph(
         _build_rpr(p_el, a("endParaRPr"), style)
         return p_el
 
-    p_el = cache.append(parent, ("p1", _ppr_key(para), _rpr_key("", run)), build)
+    p_el = cache.append(parent, ("p1", ppr_key(para), rpr_key("", run)), build)
     p_el[1][1].text = text
     return p_el
 

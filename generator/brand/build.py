@@ -12,11 +12,12 @@ from typing import Any
 from engine.api import Conversion
 from engine.diagnostics import Diagnostics
 from engine.errors import PageError
+from engine.images import image_media
 from engine.options import Options
 from engine.pipeline import convert_page
 from engine.pptx.base import BasePackage, write_on_base
 from engine.pptx.theme_refs import ThemeRefs
-from engine.resources import image_media, load_resource
+from engine.resources import load_resource
 from generator.brand.art import LayoutArt, layout_arts
 from generator.brand.geometry import SlideGeometry, Slot
 from generator.brand.html import BrandTemplate

@@ -63,14 +63,14 @@ _IMAGE = (
 def font_stack(face: str, ea: str, serif: bool | None = None) -> tuple[str, str, str]:
     """(CSS font-family, latin stand-in, East Asian stand-in) for a theme font: the theme's
     typefaces first, then installed metric-compatible or similar families."""
-    from engine.fonts.resolve import _EQUIV_CLASSES
+    from engine.fonts.resolve import EQUIVALENT_CLASSES
 
     latin_alt = (
         "Liberation Serif"
         if (serif if serif is not None else SERIF_HINT.search(face or ""))
         else "Liberation Sans"
     )
-    for cls in _EQUIV_CLASSES:
+    for cls in EQUIVALENT_CLASSES:
         if face.casefold() in cls and "carlito" in cls:
             latin_alt = "Carlito"
         elif face.casefold() in cls and "caladea" in cls:

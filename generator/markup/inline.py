@@ -75,7 +75,7 @@ class InlineReader:
             return out
         state = _State()
         self._walk(node, state, out)
-        out.spans = _merge(_marks(out.spans))
+        out.spans = merge_spans(_marks(out.spans))
         return out
 
     def _walk(self, node: SyntaxTreeNode, state: _State, out: Inline) -> None:
@@ -268,7 +268,7 @@ def _marks(spans: Spans) -> Spans:
     return out
 
 
-def _merge(spans: Spans) -> Spans:
+def merge_spans(spans: Spans) -> Spans:
     out: Spans = []
     for s in spans:
         if out and out[-1].style() == s.style():

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from engine.layout.balance import Block, Candidate, _scores, rewrap
 from engine.layout.fragments import TextFragment
-from engine.layout.inline_items import Piece
+from engine.layout.inline.balance import Block, Candidate, _scores, rewrap
+from engine.layout.inline.items import Piece
 from tests.layout.chromium_balance import EXPECTED
 from tests.layout.chromium_boxes import page
 from tests.layout.conftest import find_fragment, layout

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.layout.fragments import TextFragment
-from engine.layout.inline import fits
-from engine.layout.text import HYPHEN, SHY
+from engine.layout.inline.layout import fits
+from engine.layout.inline.text import HYPHEN, SHY
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED
 from tests.layout.conftest import boxes_by_id, find_fragment, layout

@@ -13,7 +13,7 @@ from lxml import etree
 from engine import convert
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import TextFragment
-from engine.model.runs import escaped_size
+from engine.model.text.runs import escaped_size
 from engine.options import LineBreaks, Options
 from engine.pipeline import convert_page
 from tests.layout.chromium_boxes import page

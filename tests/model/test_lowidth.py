@@ -1,4 +1,4 @@
-"""Justified text boxes sized by LibreOffice's modelled line width (engine/model/lowidth.py),
+"""Justified text boxes sized by LibreOffice's modelled line width (engine/model/text/lowidth.py),
 against Chromium's recordings (tests/layout/expected_text.json) and a LibreOffice measurement."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from lxml import etree
 
 from engine import convert
 from engine.layout.fragments import TextFragment
-from engine.model import textmetrics as tm
-from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
+from engine.model.text import metrics as tm
+from engine.model.text.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.options import LineBreaks, Options
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_text import EXPECTED

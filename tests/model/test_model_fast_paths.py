@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.diagnostics import Diagnostics
-from engine.model import borders
-from engine.model.textmetrics import cjk_autospace_count, is_cjk_char, is_weak_char
+from engine.model.decor import borders
+from engine.model.text.metrics import cjk_autospace_count, is_cjk_char, is_weak_char
 from engine.style.computed import Ctx, compute_style
 from engine.style.declarations import parse_inline_style
 from engine.style.types import LP, resolve_length

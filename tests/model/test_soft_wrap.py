@@ -1,6 +1,6 @@
 """Paragraphs that wrap in their box (line_breaks "soft", the default): one PPTX paragraph per
 HTML paragraph, a:br only where the HTML breaks, what hung at each break put back, a box width
-inside the interval that keeps Chromium's line breaks (engine/model/softwrap.py)."""
+inside the interval that keeps Chromium's line breaks (engine/model/text/softwrap.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 from lxml import etree
 
 from engine import convert
-from engine.layout.text import SHY, ZWSP
-from engine.model import softwrap
-from engine.model import text as text_module
+from engine.layout.inline.text import SHY, ZWSP
+from engine.model.text import mapping as text_module
+from engine.model.text import softwrap
 from engine.options import LineBreaks, Options
 from engine.pipeline import convert_page
 from tests.layout.chromium_boxes import page

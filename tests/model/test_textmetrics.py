@@ -1,4 +1,4 @@
-"""Tests for engine.model.textmetrics against numbers measured in LibreOffice 7.4.7 and Chromium 156.
+"""Tests for engine.model.text.metrics against numbers measured in LibreOffice 7.4.7 and Chromium 156.
 
 How the numbers were produced: `python3 benchmarks/calibrate_text.py --out /tmp/ct_full`
 (LibreOffice 7.4.7.2 through ../shared/tools/fidelity/render_pptx.sh, PDF read with
@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 import text_reference as ref
 
-from engine.model import textmetrics as tm
-from engine.model.textmetrics import FaceMetrics, ParagraphLines
+from engine.model.text import metrics as tm
+from engine.model.text.metrics import FaceMetrics, ParagraphLines
 from engine.units import pt_to_px
 
 # Face metrics as stored in the installed fonts (head.unitsPerEm, hhea, OS/2 typo, OS/2 win,

@@ -6,6 +6,7 @@ import re
 
 from markupsafe import Markup, escape
 
+from generator.highlight import CodeStyle, code_html
 from generator.model import Block, ListItem, Span
 
 ALIGNS = {"left", "center", "right"}
@@ -42,7 +43,7 @@ def spans_html(spans: list[Span]) -> Markup:
     return Markup("").join(out)
 
 
-def block_html(block: Block) -> Markup:
+def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     t = block.type
     if t == "paragraph":
         return Markup('<p class="df-p">%s</p>') % spans_html(block.spans)
@@ -56,7 +57,7 @@ def block_html(block: Block) -> Markup:
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
         return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
     if t == "code":
-        return Markup('<pre class="df-code"><code>%s</code></pre>') % breakable(block.text)
+        return code_html(block.text, block.language, code)
     if t == "image":
         return Markup('<figure class="df-figure"><img src="%s" alt="%s"></figure>') % (
             block.src,
@@ -65,8 +66,8 @@ def block_html(block: Block) -> Markup:
     return Markup("")
 
 
-def blocks_html(blocks: list[Block]) -> Markup:
-    return Markup("").join(block_html(b) for b in blocks)
+def blocks_html(blocks: list[Block], code: CodeStyle | None = None) -> Markup:
+    return Markup("").join(block_html(b, code) for b in blocks)
 
 
 def _list_html(block: Block) -> Markup:

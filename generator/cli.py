@@ -7,6 +7,10 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.leftout import LeftOut
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the input is an edited document JSON or pptxProperty file: regenerate from it",
     )
     p.add_argument("--list-templates", action="store_true", help="list the templates and exit")
+    p.add_argument(
+        "--length",
+        choices=("short", "medium", "long"),
+        default=None,
+        help="deck length: short (one slide per page at most, the rest condensed and listed), "
+        "medium (default: everything, tiny neighbours merged), long (every page on its own slides)",
+    )
     return p
 
 
@@ -60,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
             source = json.loads(text) if text.lstrip().startswith("{") else text.strip()
             deck = regenerate(source, templates=templates)
         else:
-            deck = generate_from_markdown(text, template_id, templates=templates)
+            deck = generate_from_markdown(
+                text, template_id, templates=templates, length=args.length
+            )
     except GeneratorError as exc:
         print(f"deckforge generate: {exc.message} ({exc.code})", file=sys.stderr)
         for problem in exc.problems:
@@ -92,7 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
     )
+    print_left_out(deck.left_out)
     return 0
+
+
+def print_left_out(records: list[LeftOut]) -> None:
+    """What the deck does not show of the source, one line each (nothing when all is shown)."""
+    if not records:
+        return
+    words = sum(r.words for r in records)
+    print(f"left out: {len(records)} pieces, {words} words")
+    for r in records:
+        print(f"  {r.line()}")
 
 
 def _read(path: str) -> str:

@@ -70,8 +70,11 @@ def generate_from_markdown(
     length = _length(length)
     outline = parse_outline(markdown)
     lang = deck_language(outline)
-    drafts = _drafts(outline, lang, length, "markdown")
-    planned, laid = _plan(outline, drafts, template, lang, keep_layout=False, length=length)
+    left: list[LeftOut] = []
+    drafts = _drafts(outline, lang, length, "markdown", left)
+    planned, laid = _plan(
+        outline, drafts, template, lang, keep_layout=False, length=length, left_out=left
+    )
     return build_planned(planned, filename=filename, laid=laid)
 
 
@@ -94,11 +97,14 @@ def regenerate(
     lang = document.get("lang") or deck_language(outline)
     length = _length(document.get("length"))
     keep = bool(document["pages"])
+    left: list[LeftOut] = []
     if keep:
         drafts = [PlannedPage.from_dict(p) for p in document["pages"]]
     else:
-        drafts = _drafts(outline, lang, length, "$.outline")
-    planned, laid = _plan(outline, drafts, template, lang, keep_layout=keep, length=length)
+        drafts = _drafts(outline, lang, length, "$.outline", left)
+    planned, laid = _plan(
+        outline, drafts, template, lang, keep_layout=keep, length=length, left_out=left
+    )
     return build_planned(planned, filename=filename, laid=laid)
 
 
@@ -110,8 +116,10 @@ def _length(value: Any) -> str:
     return str(value)
 
 
-def _drafts(outline: Outline, lang: str, length: str, field_name: str) -> list[PlannedPage]:
-    drafts = draft_pages(outline, lang, length)
+def _drafts(
+    outline: Outline, lang: str, length: str, field_name: str, left_out: list[LeftOut]
+) -> list[PlannedPage]:
+    drafts = draft_pages(outline, lang, length, left_out)
     if len(drafts) > MAX_SLIDES:
         raise bad(field_name, f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
     return drafts
@@ -197,9 +205,17 @@ def plan_from_markdown(
     length = _length(length)
     outline = parse_outline(markdown)
     lang = deck_language(outline)
-    drafts = _drafts(outline, lang, length, "markdown")
+    left: list[LeftOut] = []
+    drafts = _drafts(outline, lang, length, "markdown", left)
     planned, _ = _plan(
-        outline, drafts, template, lang, keep_layout=False, length=length, on_page=on_page
+        outline,
+        drafts,
+        template,
+        lang,
+        keep_layout=False,
+        length=length,
+        on_page=on_page,
+        left_out=left,
     )
     return planned
 
@@ -261,6 +277,7 @@ def _plan(
     keep_layout: bool,
     length: str = "medium",
     on_page: PageCallback | None = None,
+    left_out: list[LeftOut] | None = None,
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     deck = {
         "topic": outline.topic,
@@ -276,8 +293,8 @@ def _plan(
     if on_page is not None:
         for i, html in enumerate(htmls):
             on_page(i, len(htmls), html)
-    left_out = merge_diagnostics(list(getattr(outline, "diagnostics", []) or []))
-    left_out += planner.left_out
+    records = merge_diagnostics(list(getattr(outline, "diagnostics", []) or []))
+    records += (left_out or []) + planner.left_out
     planned = PlannedDeck(
         subject=outline.topic,
         template_id=template.id,
@@ -286,6 +303,6 @@ def _plan(
         pages=[f.page.to_dict() for f in fitted],
         htmls=htmls,
         length=length,
-        left_out=[r.to_dict() for r in left_out],
+        left_out=[r.to_dict() for r in records],
     )
     return planned, [f.laid for f in fitted]

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.leftout import LeftOut, left_out_blocks
+from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
 from generator.pages import PlannedPage
 from generator.shapes import choose_layout, one_command
 
@@ -27,6 +28,7 @@ LENGTHS = ("short", "medium", "long")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
+MERGED_CHARS = {"short": 900, "medium": 600, "long": 0}  # text of the pages one slide takes
 MAX_STEPS = 6
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
@@ -74,28 +76,46 @@ class _Candidate:
     page: Page
     source: str
     alone: bool  # the only page of its chapter
+    implicit: bool = False  # titled after its chapter (a `##` section without `###` pages)
     tiny: bool = False
     command: bool = False
+    simple: bool = False
+    chars: int = 0
+    before: list[_Candidate] = field(default_factory=list)  # tiny pages shown before it
+    after: list[_Candidate] = field(default_factory=list)  # ... and after it
     pages: list[Page] = field(default_factory=list)
 
 
-def _tiny(page: Page, length: str) -> bool:
+def _simple(page: Page) -> bool:
+    """Text only: paragraphs, headings and flat lists (what sits well beside other text),
+    and nothing a layout of its own would show better (numbers, a timeline, cards...)."""
+    if choose_layout(page.blocks, page.sections, str(getattr(page, "hint", "") or "")) != "bullets":
+        return False
     blocks = page_blocks(page)
-    if not blocks or len(blocks) > 3:
+    if not blocks or len([b for b in blocks if b.type != "heading"]) > 4:
         return False
-    if any(b.type in ("table", "image", "code", "quote") for b in blocks):
+    if any(b.type in ("table", "image", "code", "quote", "html") for b in blocks):
         return False
-    if any(
-        b.type == "list" and (len(b.items) > 4 or any(i.children for i in b.items)) for b in blocks
-    ):
-        return False
-    return sum(b.text_length() for b in blocks) <= TINY_CHARS[length]
+    return not any(
+        b.type == "list" and (len(b.items) > 6 or any(i.children for i in b.items)) for b in blocks
+    )
 
 
-def draft_pages(outline: Outline, lang: str, length: str = "medium") -> list[PlannedPage]:
-    """The unfitted plan: cover, contents, dividers, one draft per (merged) content slide, closing."""
+def _chars(page: Page) -> int:
+    return len(page.title) + sum(b.text_length() for b in page_blocks(page))
+
+
+def _tiny(page: Page, length: str) -> bool:
+    return _simple(page) and _chars(page) - len(page.title) <= TINY_CHARS[length]
+
+
+def draft_pages(
+    outline: Outline, lang: str, length: str = "medium", left_out: list[LeftOut] | None = None
+) -> list[PlannedPage]:
+    """The unfitted plan: cover, contents, dividers, one draft per (merged) content slide,
+    closing. What the plan leaves out (a document's own table of contents) goes to `left_out`."""
     length = length if length in LENGTHS else "medium"
-    runs = _merge_runs(_candidates(outline, length), length)
+    runs = _merge_runs(_candidates(outline, length, left_out), length)
     slides_per_chapter: dict[int, int] = {}
     for run in runs:
         blocks = [b for c in run for b in page_blocks(c.page)]
@@ -129,15 +149,105 @@ def draft_pages(outline: Outline, lang: str, length: str = "medium") -> list[Pla
     return pages
 
 
-def _candidates(outline: Outline, length: str) -> list[_Candidate]:
+def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[_Candidate]:
     out = []
+    titles = _titles(outline)
     for ci, chapter in enumerate(outline.chapters):
+        pages: list[tuple[str, Page]] = []
         for pi, page in enumerate(chapter.pages):
-            c = _Candidate(ci, page, f"chapters[{ci}].pages[{pi}]", len(chapter.pages) == 1)
+            where = f"chapters[{ci}].pages[{pi}]"
+            page = _without_toc(page, titles, where, left_out)
+            if not page.is_empty():
+                pages.append((where, page))
+        if chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
+            merged = _promoted_all([p for _, p in pages], chapter.title)
+            pages = [(f"chapters[{ci}]", merged)]
+        elif chapter.title and len(pages) == 1 and pages[0][1].title != chapter.title:
+            pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
+        for where, page in pages:
+            c = _Candidate(ci, page, where, len(pages) == 1)
+            c.implicit = page.title == chapter.title
             c.command = one_command(page_blocks(page)) and not page.sections
             c.tiny = length != "long" and _tiny(page, length)
+            c.simple = _simple(page)
+            c.chars = _chars(page)
             out.append(c)
     return out
+
+
+def _small_chapter(pages: list[Page], length: str) -> bool:
+    """Tiny pages that together are still small (e.g. "Added" and "Fixed" of a release):
+    one page, so that the chapter may share a slide with its neighbours."""
+    if length == "long" or any(one_command(page_blocks(p)) for p in pages):
+        return False
+    if not all(_tiny(p, length) for p in pages):
+        return False
+    chars = sum(len(p.title) + sum(b.text_length() for b in page_blocks(p)) for p in pages)
+    return chars <= TINY_CHARS[length]
+
+
+def _promoted_all(pages: list[Page], title: str) -> Page:
+    blocks: list[Block] = []
+    for p in pages:
+        blocks.append(Block("heading", [Span(p.title, bold=True)]))
+        blocks.extend(page_blocks(p))
+    return replace(pages[0], title=title, blocks=blocks, sections=[])
+
+
+def _promoted(page: Page, title: str) -> Page:
+    """The only page of a chapter, titled after the chapter, its own title a heading in it
+    (one slide says both; tiny ones can then merge with their neighbours)."""
+    heading = Block("heading", [Span(page.title, bold=True)])
+    return replace(page, title=title, blocks=[heading] + page_blocks(page), sections=[])
+
+
+TOC_ITEMS = 4
+TOC_SHARE = 0.8
+
+
+def _titles(outline: Outline) -> set[str]:
+    out = {_norm(outline.topic)}
+    for c in outline.chapters:
+        out.add(_norm(c.title))
+        for p in c.pages:
+            out.add(_norm(p.title))
+            out.update(_norm(s.title) for s in p.sections)
+    out.discard("")
+    return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def _item_texts(items: list[ListItem]) -> list[str]:
+    out = []
+    for item in items:
+        out.append(plain(item.spans))
+        for child in item.children:
+            if child.type == "list":
+                out.extend(_item_texts(child.items))
+    return out
+
+
+def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOut] | None) -> Page:
+    """The page without a list that is the document's own table of contents (its entries are
+    the headings of the document: the deck shows them as slide titles and contents)."""
+    keep = []
+    for i, block in enumerate(page.blocks):
+        texts = _item_texts(block.items) if block.type == "list" else []
+        hits = sum(1 for t in texts if _norm(t) in titles)
+        if len(texts) >= TOC_ITEMS and hits >= TOC_SHARE * len(texts):
+            if left_out is not None:
+                why = "of the document's own table of contents (the slide titles carry it)"
+                record = left_out_blocks(f"{where}.blocks[{i}]", "contents", [block], why)
+                if record is not None:
+                    left_out.append(record)
+            continue
+        keep.append(block)
+    if len(keep) == len(page.blocks):
+        return page
+    return replace(page, blocks=keep)
 
 
 def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candidate]]:
@@ -149,26 +259,49 @@ def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candida
             run.append(c)
         else:
             runs.append([c])
+    if length == "long":
+        return runs
     out: list[list[_Candidate]] = []
-    for run in runs:  # a run of one page, or a kind that did not form, stays as it is
+    for k, run in enumerate(runs):  # a tiny page left alone joins a neighbour's slides
+        c = run[0]
+        if len(run) == 1 and c.tiny and not c.command:
+            before = out[-1] if out else None
+            after = runs[k + 1] if k + 1 < len(runs) else None
+            if before is not None and len(before) == 1 and _near(before[0], c):
+                before[0].after.append(c)
+                continue
+            if after is not None and len(after) == 1 and _near(c, after[0]):
+                after[0].before.append(c)
+                continue
         out.append(run)
     return out
 
 
+def _near(a: _Candidate, b: _Candidate) -> bool:
+    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other."""
+    if a.chapter == b.chapter:
+        return True
+    sections = a.alone and a.implicit and b.alone and b.implicit
+    return sections and b.chapter == a.chapter + 1
+
+
 def _joins(run: list[_Candidate], c: _Candidate, length: str) -> bool:
     last = run[-1]
-    neighbours = c.chapter == last.chapter or (
-        c.alone and last.alone and c.chapter == last.chapter + 1
-    )
+    across = c.alone and last.alone and c.implicit and last.implicit
+    neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)
     if not neighbours:
         return False
     if all(r.command for r in run) and c.command:
         return len(run) < MAX_STEPS
     if length == "long":
         return False
-    if all(r.tiny for r in run) and c.tiny and not all(r.command for r in run):
-        return len(run) < MAX_MERGED[length]
-    return False
+    if any(r.command for r in run) or c.command or len(run) >= MAX_MERGED[length]:
+        return False
+    if not (c.simple and all(r.simple for r in run)):
+        return False
+    if not (c.tiny or last.tiny):  # a tiny page joins a small neighbour, two small ones do not
+        return False
+    return sum(r.chars for r in run) + c.chars <= MERGED_CHARS[length]
 
 
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
@@ -180,16 +313,22 @@ def _divider(chapter: Chapter, number: int) -> PlannedPage:
 def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
     first = run[0]
     chapter = outline.chapters[first.chapter]
-    notes = "\n\n".join(n for n in (str(getattr(c.page, "notes", "") or "") for c in run) if n)
+    everyone = [*first.before, *run, *first.after]
+    notes = "\n\n".join(n for n in (str(getattr(c.page, "notes", "") or "") for c in everyone) if n)
     if len(run) == 1:
         page = first.page
         blocks, sections = list(page.blocks), list(page.sections)
         title = page.title
         hint = str(getattr(page, "hint", "") or "")
+        if first.before or first.after:
+            blocks, sections, hint = page_blocks(page), [], ""
+            blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
+            blocks += [b for c in first.after for b in _titled_page(c.page)]
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
-        source = first.source
+        joined = first.before + [first] + first.after
+        source = "+".join(c.source for c in joined)[:200]
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
@@ -199,11 +338,13 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
         title = _merged_title(run, outline)
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
+    one_chapter = len({c.chapter for c in run}) == 1
+    kicker = not divided and one_chapter and chapter_title and chapter_title not in title
     return PlannedPage(
         "content",
         layout,
         title,
-        subtitle=chapter_title if not divided and chapter_title and chapter_title != title else "",
+        subtitle=chapter_title if kicker else "",
         chapter=chapter_title,
         chapter_number=number,
         blocks=blocks,
@@ -214,6 +355,10 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
     )
 
 
+def _titled_page(page: Page) -> list[Block]:
+    return [Block("heading", [Span(page.title, bold=True)])] + page_blocks(page)
+
+
 def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
@@ -222,7 +367,7 @@ def _merged_title(run: list[_Candidate], outline: Outline) -> str:
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
         chapter = outline.chapters[run[0].chapter]
-        if chapter.title and len(chapter.pages) > len(run) or chapter.title and not run[0].alone:
+        if chapter.title:
             return chapter.title
     titles = [c.page.title for c in run]
     joined = " · ".join(titles)

@@ -30,6 +30,7 @@ from generator.shapes import (
     term_items,
 )
 
+CODE_BESIDE = 46  # characters of the longest code line that still sits beside its explanation
 Builder = Callable[[PlannedPage, CodeStyle | None], Markup | None]
 
 
@@ -229,7 +230,10 @@ def _comparison(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     cells: list[Markup] = []
     for c in range(columns):
         text = table.header[c] if c < len(table.header) else []
-        cells.append(Markup('<div class="df-cmp-head df-cmp-c%d">%s</div>') % (c, spans_html(text)))
+        blank = " df-cmp-blank" if not plain(text).strip() else ""
+        cells.append(
+            Markup('<div class="df-cmp-head df-cmp-c%d%s">%s</div>') % (c, blank, spans_html(text))
+        )
     for r, row in enumerate(table.rows):
         for c in range(columns):
             text = row[c] if c < len(row) else []
@@ -248,10 +252,11 @@ def _code(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if pair is None:
         return None
     note, block = pair
+    wide = max((len(line) for line in block.text.split("\n")), default=0) > CODE_BESIDE
+    kind = "df-codepair df-stacked" if wide else "df-codepair"
     return Markup(
-        '<div class="df-codepair"><div class="df-code-note">%s</div>'
-        '<div class="df-code-main">%s</div></div>'
-    ) % (blocks_html(note, code), block_html(block, code))
+        '<div class="%s"><div class="df-code-note">%s</div><div class="df-code-main">%s</div></div>'
+    ) % (kind, blocks_html(note, code), block_html(block, code))
 
 
 def _steps(page: PlannedPage, code: CodeStyle | None) -> Markup | None:

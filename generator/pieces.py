@@ -29,7 +29,7 @@ class Piece:
     lead: float = 0.0  # room taken before it when it starts a slide (a repeated table header)
     tail: float = 0.0  # room taken after it when it ends a slide (a code block's padding)
     keep_next: bool = False  # a heading: never the last piece of a slide
-    item: int = -1  # a list item cut between its children: the item's index in its block
+    item: int = -1  # a list item cut between its children: the item's number (start + index)
 
     @property
     def height(self) -> float:
@@ -99,7 +99,7 @@ def _item_pieces(block: Block, j: int, gi: int, index: int, m: Measure) -> list[
     top = m.boxes[index].y
     first_child = m.boxes[nested[0]].y
     head = replace(block, items=[ListItem(item.spans, [])], start=start)
-    out = [Piece(head, gi, top, first_child, keep_next=True, item=j)]
+    out = [Piece(head, gi, top, first_child, keep_next=True, item=start)]
     more = item.spans + [Span(CONTINUED, italic=True)] if item.spans else []
     for child, ni in zip(item.children, nested, strict=True):
         boxes = m.descendants(ni, "li")
@@ -110,7 +110,7 @@ def _item_pieces(block: Block, j: int, gi: int, index: int, m: Measure) -> list[
             part = replace(child, items=[sub], start=child.start + k)
             one = replace(block, items=[ListItem(more, [part])], start=start)
             lead = first_child - top
-            out.append(Piece(one, gi, b.y, b.y + b.height, lead=lead, item=j))
+            out.append(Piece(one, gi, b.y, b.y + b.height, lead=lead, item=start))
     return out
 
 
@@ -162,7 +162,7 @@ def _paragraph_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[P
         return []
     out = []
     for k, line in enumerate(lines):
-        spans = _slice(block.spans, cuts[k], cuts[k + 1])
+        spans = slice_spans(block.spans, cuts[k], cuts[k + 1])
         if spans:
             out.append(Piece(replace(block, spans=spans), gi, line.y, line.y + line.height))
     return out
@@ -251,7 +251,13 @@ def _cuts(text: str, lines: list[str]) -> list[int] | None:
 
 def assemble(pieces: list[Piece]) -> list[Block]:
     """Pieces back into blocks: adjacent pieces of the same block merge."""
+    return assemble_groups(pieces)[0]
+
+
+def assemble_groups(pieces: list[Piece]) -> tuple[list[Block], list[int]]:
+    """`assemble`, and for each block the group (original block index) it comes from."""
     out: list[Block] = []
+    groups: list[int] = []
     last_group = -1
     last_item = -1
     for p in pieces:
@@ -273,10 +279,12 @@ def assemble(pieces: list[Piece]) -> list[Block]:
                 out[-1] = replace(prev, text=prev.text + "\n" + b.text)
             else:
                 out.append(b)
+                groups.append(p.group)
         else:
             out.append(b)
+            groups.append(p.group)
         last_group, last_item = p.group, p.item
-    return out
+    return out, groups
 
 
 def _merge_item(prev: Block, b: Block) -> Block:
@@ -291,7 +299,7 @@ def _merge_item(prev: Block, b: Block) -> Block:
     return replace(prev, items=prev.items[:-1] + [ListItem(head.spans, children)])
 
 
-def _slice(spans: list[Span], a: int, b: int) -> list[Span]:
+def slice_spans(spans: list[Span], a: int, b: int) -> list[Span]:
     out: list[Span] = []
     pos = 0
     for s in spans:
@@ -310,7 +318,7 @@ def shorten(spans: list[Span], keep: float = 0.5) -> list[Span]:
     space = text.rfind(" ", 0, n)
     if space > n * 0.7:
         n = space
-    out = _slice(spans, 0, n)
+    out = slice_spans(spans, 0, n)
     if out:
         out[-1] = replace(out[-1], text=out[-1].text.rstrip() + "…")
     return out

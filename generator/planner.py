@@ -25,14 +25,15 @@ from engine.api import LaidOut
 from engine.options import Options
 from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
 from generator.errors import bad
-from generator.fit import Measure, measure, try_lay_out
+from generator.estimate import Calibration, estimated_pieces
+from generator.fit import TITLE_REGIONS, Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, Span, plain
-from generator.pack import pack, usable
+from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
-from generator.pieces import Piece, assemble, measured_pieces, shorten
+from generator.pieces import Piece, assemble, assemble_groups, measured_pieces, shorten
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.templates import Template
 
@@ -44,6 +45,7 @@ SPARSE = 0.62  # a slide whose content fills less than this share of the body ar
 FILL = 0.86  # ... and grows towards this share
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
 MAX_SHRINK = 12
+LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
 @dataclass
@@ -86,11 +88,13 @@ class Planner:
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)
         self.left_out: list[LeftOut] = []
+        self.calibration = Calibration()
+        self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
 
     # -- rendering and measuring -------------------------------------------------------------
 
     def sizes(self, body: float) -> str:
-        code = max(self.code_floor, round(body * 0.8))
+        code = self.code_size(body)
         small = max(self.code_floor, round(body * 0.88))
         return f"--df-code-size:{code:g}px;--df-small-size:{small:g}px"
 
@@ -135,9 +139,20 @@ class Planner:
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
+        predicted = self.predicted_size(page)
+        if predicted > page.body_size:
+            bigger = replace(page, body_size=predicted)
+            html, m = self.measure(bigger)
+            if m is not None and m.body_fits and m.title_fits:
+                self.learn(bigger, m)
+                return [Fitted(bigger, html, m.laid)]
+        estimated = self.estimated_chunks(page)
+        if estimated is not None:
+            return self.finish(flowing(page), estimated, _make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
             return [Fitted(page, html, None)]
+        self.learn(page, m)
         if not m.title_fits:
             page = self.with_fitted_titles(page)
             html, m = self.measure(page)
@@ -153,6 +168,70 @@ class Planner:
             if m is None or m.body_fits:
                 return [self.grown(page, html, m) if m is not None else Fitted(page, html, None)]
         return self.continue_flowing(page, html, m)
+
+    def code_size(self, body: float) -> float:
+        return max(self.code_floor, round(body * 0.8))
+
+    def predicted_size(self, page: PlannedPage) -> float:
+        """For a flowing page the text estimate says is sparse: the larger body size it
+        should fill the frame at (base size when no prediction can be made)."""
+        base = page.body_size
+        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
+            return base
+        width, room = self.frame
+        cal = self.calibration
+        estimate = cal.height(page.blocks, base, width, self.code_size(base))
+        if estimate is None or estimate >= SPARSE * room:
+            return base
+        size = math.floor(min(self.body_cap, base * GROW))
+        while size >= base + 2:
+            grown = cal.height(page.blocks, size, width, self.code_size(size)) or room
+            if grown <= FILL * room:
+                return float(size)
+            size -= 1
+        return base
+
+    def estimated_chunks(self, page: PlannedPage) -> list[list[Piece]] | None:
+        """A page the calibrated estimate puts at several slides: its continuation slides
+        cut from estimated pieces (each slide is then laid out and corrected by its own
+        measurement), so that its content is not laid out twice. None: measure it whole."""
+        if page.kind != "content" or self.frame is None:
+            return None
+        width, room = self.frame
+        flat = flowing(page)
+        size = flat.body_size
+        code = self.code_size(size)
+        estimate = self.calibration.height(flat.blocks, size, width, code)
+        if estimate is None or estimate < LONG_PAGE * room:
+            return None
+        cal = self.calibration
+        pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
+        chunks = pack(pieces, room)
+        return self.condensed(page, chunks)
+
+    def condensed(self, page: PlannedPage, chunks: list[list[Piece]]) -> list[list[Piece]]:
+        """With length "short", a page keeps its first slide; the rest is listed as left out."""
+        if self.length != "short" or len(chunks) <= 1:
+            return chunks
+        rest = assemble([p for c in chunks[1:] for p in c])
+        record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+        if record is not None:
+            self.left_out.append(record)
+        return chunks[:1]
+
+    def learn(self, page: PlannedPage, m: Measure) -> None:
+        """Remember the frame and how the estimate compares with the engine's layout."""
+        if m.frame is None or m.stack is None or page.kind != "content":
+            return
+        if self.frame is None:
+            self.frame = (m.frame.width, m.frame.height)
+        if page.layout in FLOWING and m.stack is not None:
+            tops = {i: m.boxes[b].y for i, b in m.units.items()}
+            end = m.stack.y + m.stack.height
+            size = page.body_size
+            self.calibration.learn_page(
+                page.blocks, tops, end, size, m.frame.width, self.code_size(size)
+            )
 
     def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         return Fitted(page, html, m.laid)
@@ -186,13 +265,7 @@ class Planner:
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        chunks = pack(pieces, room, head, foot)
-        if self.length == "short" and len(chunks) > 1:
-            rest = assemble([p for c in chunks[1:] for p in c])
-            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
-            if record is not None:
-                self.left_out.append(record)
-            chunks = chunks[:1]
+        chunks = self.condensed(page, pack(pieces, room, head, foot))
         return self.finish(page, chunks, _make_flowing)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
@@ -228,9 +301,13 @@ class Planner:
         head = max(0.0, pieces[0].top - box.y)
         return self.finish(page, pack(pieces, box.height, head, 0.0), _make_contents)
 
-    def finish(self, page: PlannedPage, chunks: list[list[Piece]], make: Make) -> list[Fitted]:
+    def finish(
+        self, page: PlannedPage, chunks: list[list[Piece]], make: Make, estimated: bool = False
+    ) -> list[Fitted]:
         """Each chunk laid out as its own slide; a slide that still overflows passes its last
-        piece to the next slide (a new one at the end), and the slides are laid out again."""
+        piece to the next slide (a new one at the end), and the slides are laid out again.
+        `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
+        (all scaled by measured / estimated) and the slides are packed again when they are off."""
         done: list[tuple[Fitted, Measure | None]] = []
         guard = sum(len(c) for c in chunks) + 2
         while len(done) < len(chunks) and guard > 0:
@@ -243,8 +320,24 @@ class Planner:
             if m is not None and not m.title_fits:
                 slide = self.with_fitted_titles(slide)
                 html, m = self.measure(slide)
+            if estimated and m is not None and m.stack is not None and i == 0:
+                estimated = False
+                scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
+                if not 0.92 <= scale <= 1.08:
+                    pieces = [_scaled(p, scale) for c in chunks for p in c]
+                    chunks = pack(pieces, m.room)
+                    continue
             if m is None or m.body_fits:
                 done.append((Fitted(slide, html, m.laid if m is not None else None), m))
+                continue
+            cut = self.cut(chunks[i], m) if make is _make_flowing else None
+            if cut is not None:
+                chunks[i], carry = cut
+                if i + 1 < n:
+                    chunks[i + 1][:0] = carry
+                else:
+                    chunks.append(carry)
+                    done = []  # one slide more: every "(i/n)" title changes
                 continue
             if len(chunks[i]) > 1:
                 moved = chunks[i].pop()
@@ -256,6 +349,27 @@ class Planner:
                 continue
             done.append((self.single(slide, html, m), None))
         return self.grown_together(done)
+
+    def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
+        """A slide that overflows, cut where its own layout says the room ends: (the pieces
+        that fit, the rest), pieces taken from this layout; None when that cannot be read."""
+        if m.stack is None or m.frame is None:
+            return None
+        blocks, groups = assemble_groups(chunk)
+        pieces = measured_pieces(blocks, m, usable(m.room))
+        if not pieces:
+            return None
+        for p in pieces:
+            p.group = groups[p.group]
+        head = max(0.0, pieces[0].top - m.stack.y)
+        fits = 0
+        while fits < len(pieces) and cost(pieces, 0, fits, head, 0.0) <= usable(m.room):
+            fits += 1
+        while fits > 1 and pieces[fits - 1].keep_next:
+            fits -= 1
+        if not 1 <= fits < len(pieces):
+            return None
+        return pieces[:fits], pieces[fits:]
 
     def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """Continuation slides that all take little room grow by one common factor (slides
@@ -333,36 +447,62 @@ class Planner:
         )
 
     def fit_titles(self, page: PlannedPage) -> PlannedPage:
-        """Step the title size down, then shorten the title/subtitle, until title regions fit."""
+        """The title size the title regions' measured overflow suggests, stepped down until
+        they fit; at the smallest size, the title/subtitle shortened."""
         lo, hi = self.title_min, self.title_max
+        _, m = self.measure(replace(page, title_size=hi))
+        if m is None or m.title_fits:
+            return replace(page, title_size=hi)
+        size = float(max(lo, min(hi - 1, math.floor(hi * _title_ratio(m) ** 0.55))))
+        while size > lo:
+            if self.title_ok(replace(page, title_size=size)):
+                return replace(page, title_size=size)
+            size = max(lo, size - max(1.0, round(size * 0.08)))
         small = replace(page, title_size=lo)
-        if not self.title_ok(small):
-            for _ in range(MAX_SHRINK):
-                if len(small.subtitle) > len(small.title):
-                    small.subtitle = (
-                        plain(shorten([Span(small.subtitle)], 0.7))
-                        if len(small.subtitle) > 4
-                        else ""
-                    )
-                else:
-                    small.title = (
-                        plain(shorten([Span(small.title)], 0.7)) if len(small.title) > 4 else ""
-                    )
-                if self.title_ok(small):
-                    return small
-            small.title, small.subtitle = "", ""
+        if self.title_ok(small):
             return small
-        while hi - lo > 2:
-            mid = float(int((lo + hi) / 2))
-            if self.title_ok(replace(page, title_size=mid)):
-                lo = mid
+        for _ in range(MAX_SHRINK):
+            if len(small.subtitle) > len(small.title):
+                small.subtitle = (
+                    plain(shorten([Span(small.subtitle)], 0.7)) if len(small.subtitle) > 4 else ""
+                )
             else:
-                hi = mid
-        return replace(page, title_size=lo)
+                small.title = (
+                    plain(shorten([Span(small.title)], 0.7)) if len(small.title) > 4 else ""
+                )
+            if self.title_ok(small):
+                return small
+        small.title, small.subtitle = "", ""
+        return small
 
     def title_ok(self, page: PlannedPage) -> bool:
         _, m = self.measure(page)
         return m is None or m.title_fits
+
+
+def _title_ratio(m: Measure) -> float:
+    """Room / content height of the most overflowing title region (1.0 when unknown)."""
+    ratio = 1.0
+    for i, b in enumerate(m.boxes):
+        if b.kind != "box" or b.attributes.get("data-df-fit") not in TITLE_REGIONS:
+            continue
+        inside = [m.boxes[j] for j in _below(m, i)]
+        if not inside:
+            continue
+        top = min(x.y for x in inside)
+        bottom = max(x.y + x.height for x in inside)
+        if bottom - top > b.height > 0:
+            ratio = min(ratio, b.height / (bottom - top))
+    return ratio
+
+
+def _below(m: Measure, index: int) -> list[int]:
+    out, todo = [], list(m.children[index])
+    while todo:
+        j = todo.pop()
+        out.append(j)
+        todo.extend(m.children[j])
+    return out
 
 
 def flowing(page: PlannedPage) -> PlannedPage:
@@ -374,6 +514,16 @@ def flowing(page: PlannedPage) -> PlannedPage:
         blocks.extend(s.blocks)
     layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
     return replace(page, blocks=blocks, sections=[], layout=layout)
+
+
+def _scaled(piece: Piece, scale: float) -> Piece:
+    return replace(
+        piece,
+        top=piece.top * scale,
+        bottom=piece.bottom * scale,
+        lead=piece.lead * scale,
+        tail=piece.tail * scale,
+    )
 
 
 def _make_flowing(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:

@@ -85,10 +85,13 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-cmp-head{font-weight:700;color:var(--df-background,#ffffff);background:var(--df-primary);padding:12px 18px;border-radius:6px 6px 0 0}
 .df-cmp-cell{padding:10px 18px;background:var(--df-surface,#f4f4f4);border-bottom:1px solid rgba(128,128,128,0.25)}
 .df-cmp-c0.df-cmp-cell{font-weight:700}
+.df-cmp-head.df-cmp-blank{background:none}
 .df-codepair{display:flex;gap:32px;align-items:center}
 .df-code-note{flex:0 0 36%;min-width:0}
 .df-code-main{flex:1 1 0;min-width:0}
 .df-code-main .df-code{margin:0}
+.df-stacked{display:block}
+.df-stacked .df-code-note{margin:0 0 0.6em 0}
 .df-steps{list-style:none;margin:0;padding:0}
 .df-step{display:flex;gap:20px;align-items:flex-start;margin:0 0 16px 0}
 .df-step-num{flex:0 0 44px;height:44px;border-radius:22px;background:var(--df-accent);color:var(--df-background,#ffffff);font-weight:700;text-align:center;line-height:44px}

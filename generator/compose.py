@@ -267,14 +267,22 @@ def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candida
         if len(run) == 1 and c.tiny and not c.command:
             before = out[-1] if out else None
             after = runs[k + 1] if k + 1 < len(runs) else None
-            if before is not None and len(before) == 1 and _near(before[0], c):
+            if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
                 before[0].after.append(c)
                 continue
-            if after is not None and len(after) == 1 and _near(c, after[0]):
+            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
                 after[0].before.append(c)
                 continue
         out.append(run)
     return out
+
+
+def _host(c: _Candidate) -> bool:
+    """A page that can take a tiny neighbour at its start or end: one that flows (a layout of
+    its own, numbers or a timeline, would be lost)."""
+    page = c.page
+    hint = str(getattr(page, "hint", "") or "")
+    return choose_layout(page.blocks, page.sections, hint) in ("bullets", "table")
 
 
 def _near(a: _Candidate, b: _Candidate) -> bool:

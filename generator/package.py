@@ -228,12 +228,16 @@ def test_render(template: Template, limits: PackageLimits) -> None:
         problems.append(
             Problem("templates", f"sample page {detail.index}: {detail.code} {detail.reason}")
         )
-    for page in deck.pages:
-        if page.kind == "content" and not page.blocks and not page.sections:
+    from generator.fit import overflowing_regions
+
+    for page, html in zip(deck.pages, deck.pages_html, strict=True):
+        regions = overflowing_regions(html) if page.kind == "content" else []
+        if regions:
             problems.append(
                 Problem(
                     "content.html",
-                    f"sample page {page.number} ({page.title!r}): no content fits its body region",
+                    f"sample page {page.number} ({page.title!r}): content does not fit its "
+                    f"{regions[0]} region",
                 )
             )
     if deck.conversion.slide_width != 1280 or deck.conversion.slide_height != 720:

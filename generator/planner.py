@@ -195,7 +195,7 @@ class Planner:
         """A page the calibrated estimate puts at several slides: its continuation slides
         cut from estimated pieces (each slide is then laid out and corrected by its own
         measurement), so that its content is not laid out twice. None: measure it whole."""
-        if page.kind != "content" or self.frame is None:
+        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
             return None
         width, room = self.frame
         flat = flowing(page)

@@ -52,10 +52,10 @@ def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") 
         return "key-number"
     first_list = next((b for b in blocks if b.type == "list"), None)
     if first_list is not None and _light_around(blocks, first_list):
-        if numeric_items(first_list) is not None:
-            return "numbers"
         if dated_items(first_list) is not None:
             return "timeline"
+        if numeric_items(first_list) is not None:
+            return "numbers"
         if term_items(first_list) is not None:
             return "cards"
     if "table" in kinds:
@@ -249,11 +249,17 @@ def code_pair(blocks: list[Block]) -> tuple[list[Block], Block] | None:
     return rest, code
 
 
+SHELLS = {"", "sh", "bash", "shell", "console", "zsh", "fish", "powershell", "ps1", "cmd", "bat"}
+SHELLS |= {"shell-session", "sh-session", "text", "txt", "plaintext"}
+
+
 def one_command(blocks: list[Block]) -> bool:
-    """A section that is one short command (a code block of 1-3 lines) and at most one short
-    sentence: a step of a "steps" slide."""
+    """A section that is one short command (a shell code block of 1-3 lines) and at most one
+    short sentence: a step of a "steps" slide."""
     codes = [b for b in blocks if b.type == "code"]
     if len(codes) != 1 or len(codes[0].text.strip().split("\n")) > 3:
+        return False
+    if codes[0].language.lower() not in SHELLS:
         return False
     rest = [b for b in blocks if b is not codes[0]]
     return len(rest) <= 1 and all(b.type == "paragraph" and b.text_length() <= 160 for b in rest)

@@ -4,11 +4,11 @@
     parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  generator.plan_from_markdown (worker pool): each page's HTML is
+    generate_ppt      (60)  generator.plan_from_markdown (worker pool, the task's `length`): each page's HTML is
                             stored as soon as it exists (latestData; an event per page, progress
                             up to 75), then generator.build_planned + cover/previews (pool)
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
-                            task success (100) - one transaction
+                            task success (100) with what the deck left out - one transaction
 
 A task is a plain function of its stored inputs: any instance can run it. Blocking work runs in
 threads (never on the event loop); a failure of any step fails the task with an errorCode.
@@ -141,9 +141,16 @@ async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]
     """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
     from service.routes.generate import template_package
 
-    tid = json.loads(task.params).get("templateId")
+    params = json.loads(task.params)
+    tid = params.get("templateId")
     package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
-    payload = {"job": "plan", "markdown": markdown, "templateId": tid, "package": package}
+    payload = {
+        "job": "plan",
+        "markdown": markdown,
+        "templateId": tid,
+        "package": package,
+        "length": params.get("length"),
+    }
     planned: dict[str, Any] = (await _pool(state, payload))["planned"]
     return planned
 
@@ -176,7 +183,8 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         with store.write_turn(state.db), state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
             write_document(s, ppt.id, result, now)
-            if not store.succeed(s, task.id, owner, ppt.id, now):
+            left_out = list(result.get("leftOut") or [])
+            if not store.succeed(s, task.id, owner, ppt.id, now, left_out):
                 raise Lost()
             s.commit()
     except BaseException as exc:

@@ -29,7 +29,7 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
 MERGED_CHARS = {"short": 900, "medium": 600, "long": 0}  # text of the pages one slide takes
-MAX_STEPS = 6
+MAX_STEPS = 4
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
@@ -163,7 +163,8 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
             merged = _promoted_all([p for _, p in pages], chapter.title)
             pages = [(f"chapters[{ci}]", merged)]
         elif chapter.title and len(pages) == 1 and pages[0][1].title != chapter.title:
-            pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
+            if estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]:
+                pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
         for where, page in pages:
             c = _Candidate(ci, page, where, len(pages) == 1)
             c.implicit = page.title == chapter.title

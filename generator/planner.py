@@ -27,9 +27,9 @@ from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F
 from generator.errors import bad
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import TITLE_REGIONS, Measure, measure, try_lay_out
-from generator.highlight import CodeStyle
+from generator.highlight import CodeStyle, cjk_lang
 from generator.layouts import page_context
-from generator.leftout import LeftOut, left_out_blocks
+from generator.leftout import LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
@@ -100,7 +100,11 @@ class Planner:
 
     def render(self, page: PlannedPage) -> str:
         context = page_context(page, self.code, self.sizes(page.body_size))
-        return self.template.render(page.kind, {"deck": self.deck, "page": context})
+        deck = self.deck
+        lang = slide_lang(page, str(deck.get("lang", "en")))
+        if lang != deck.get("lang"):
+            deck = {**deck, "lang": lang}
+        return self.template.render(page.kind, {"deck": deck, "page": context})
 
     def measure(self, page: PlannedPage) -> tuple[str, Measure | None]:
         html = self.render(page)
@@ -163,6 +167,9 @@ class Planner:
         if page.kind != "content" or m.body_fits:
             return [self.grown(page, html, m)]
         if page.layout not in FLOWING:
+            smaller = self.shrunk(page, m)  # a whole-slide layout a little too tall: smaller type
+            if smaller is not None:
+                return [smaller]
             page = flowing(page)
             html, m = self.measure(page)
             if m is None or m.body_fits:
@@ -478,6 +485,18 @@ class Planner:
     def title_ok(self, page: PlannedPage) -> bool:
         _, m = self.measure(page)
         return m is None or m.title_fits
+
+
+def slide_lang(page: PlannedPage, deck_lang: str) -> str:
+    """The slide's language: the deck's, or the language of the CJK text on a slide of a
+    deck in another language (Chinese in a code comment of an English deck), so that the
+    engine draws it with that language's CJK face (the engine reads the page's lang)."""
+    if deck_lang.lower().startswith(("zh", "ja", "ko")):
+        return deck_lang
+    parts = [page.title, page.subtitle, *page.entries]
+    parts += [block_text(b) for b in page.blocks]
+    parts += [s.title + " " + " ".join(block_text(b) for b in s.blocks) for s in page.sections]
+    return cjk_lang(" ".join(parts), deck_lang) or deck_lang
 
 
 def _title_ratio(m: Measure) -> float:

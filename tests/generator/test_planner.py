@@ -144,7 +144,11 @@ def para(text: str) -> Block:
         ([], [Section("a", [para("x" * 150)]), Section("b", [para("y")])], "columns"),
         ([], [Section(str(i), [para("x")]) for i in range(5)], "bullets"),
         ([para("x"), Block("image", src="data:image/png;base64,AA", alt="a")], [], "image-full"),
-        ([para("x " * 90), Block("image", src="data:image/png;base64,AA", alt="a")], [], "image-text"),
+        (
+            [para("x " * 90), Block("image", src="data:image/png;base64,AA", alt="a")],
+            [],
+            "image-text",
+        ),
         ([Block("paragraph", [Span("42%", bold=True), Span(" of all")])], [], "key-number"),
         ([para("intro"), Block("table", rows=[[[Span("1")]]])], [], "table"),
         ([Block("quote", paragraphs=[[Span("q")]])], [], "quote"),

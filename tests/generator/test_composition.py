@@ -1,0 +1,112 @@
+"""Deck composition on real fragments: one-command sections become steps, tiny neighbours share a
+slide, dividers only for chapters of several slides, a document's own table of contents is left
+out (and listed), and `length` sets how long the deck is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator import GeneratorError, generate_from_markdown
+from generator.fit import overflowing_regions
+from tests.generator.fragments import FD_INSTALL, KEP_CONTENTS
+from tests.generator.pptx_xml import slides, text
+
+COMMANDS = [
+    "apt install fd-find",
+    "dpkg -i fd_9.0.0_amd64.deb",
+    "apt-get install fd-find",
+    "dnf install fd-find",
+    "apk add fd",
+    "pacman -S fd",
+    "emerge -av fd",
+    "zypper in fd",
+    "xbps-install -S fd",
+    "apt-get install fd",
+]
+
+
+def fd_deck(length: str | None = None):  # type: ignore[no-untyped-def]
+    return generate_from_markdown(
+        "# fd\nA simple, fast alternative to find.\n" + FD_INSTALL, "corporate", length=length
+    )
+
+
+def test_one_command_sections_become_steps_and_every_command_is_shown() -> None:
+    deck = fd_deck()
+    steps = [p for p in deck.pages if p.layout == "steps"]
+    assert steps and all(2 <= len(p.sections) <= 4 for p in steps)
+    titles = [s.title for p in steps for s in p.sections]
+    assert {"On Fedora", "On Alpine Linux", "On Gentoo Linux", "On Void Linux"} <= set(titles)
+    shown = " ".join(text(s) for s in slides(deck.pptx_bytes))
+    assert [c for c in COMMANDS if c not in shown] == []
+    pages = FD_INSTALL.count("\n### ")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert len(content) <= pages * 2 // 3  # before: one slide per command
+    for html in deck.pages_html:
+        assert overflowing_regions(html) == []
+
+
+def test_tiny_neighbours_share_a_slide_and_a_divider_needs_several_slides() -> None:
+    md = (
+        "# Project\n## License\nMIT.\n## Contributing\nPull requests are welcome.\n"
+        "## Authors\n- Ann\n- Bo\n## Usage\n"
+        + "".join(
+            f"### Example {i}\n" + "Run the tool on a folder and read what it finds. " * 8 + "\n"
+            for i in range(4)
+        )
+    )
+    deck = generate_from_markdown(md, "minimal")
+    kinds = [(p.kind, p.title) for p in deck.pages]
+    assert ("divider", "Usage") in kinds  # four slides: a divider
+    assert not any(k == "divider" and t in ("License", "Contributing", "Authors") for k, t in kinds)
+    merged = [p for p in deck.pages if p.kind == "content" and len(p.sections) == 3]
+    assert [s.title for s in merged[0].sections] == ["License", "Contributing", "Authors"]
+    assert merged[0].layout in ("cards", "columns")
+    assert merged[0].source == "chapters[0].pages[0]+chapters[1].pages[0]+chapters[2].pages[0]"
+
+
+def test_a_chapter_without_divider_names_itself_above_its_slide() -> None:
+    md = (
+        "# T\n## Background\n### Why now\n"
+        + "The market moved and our customers asked for it. " * 6
+    )
+    deck = generate_from_markdown(md, "corporate")
+    (page,) = [p for p in deck.pages if p.kind == "content"]
+    assert page.title == "Background" and page.blocks[0].type == "heading"  # one slide: both titles
+    md = (
+        "# T\n## Background\n### Why now\n"
+        + "Words. " * 40
+        + "\n### What\n"
+        + "More words here. " * 40
+    )
+    deck = generate_from_markdown(md, "corporate")
+    assert [p.kind for p in deck.pages].count("divider") == 1
+
+
+def test_the_documents_own_table_of_contents_is_left_out_and_listed() -> None:
+    headings = re.findall(r"\[(.*?)\]", KEP_CONTENTS)
+    body = "".join(f"## {h}\nText about {h.lower()}.\n" for h in headings)
+    md = "# Memory Manager\n" + KEP_CONTENTS + "\n" + body
+    deck = generate_from_markdown(md, "minimal")
+    (record,) = [r for r in deck.left_out if r.kind == "contents"]
+    assert record.where == "chapters[0].pages[0].blocks[0]"
+    assert record.text.startswith("Design Details Overview") and record.words > 60
+    assert deck.document["leftOut"][0]["kind"] == "contents"
+    lists = [b for p in deck.pages for b in p.blocks if b.type == "list"]
+    lists += [b for p in deck.pages for s in p.sections for b in s.blocks if b.type == "list"]
+    assert lists == []  # the entries are the slides' own titles, not a list of them
+
+
+def test_length_sets_the_deck_length() -> None:
+    short, medium, long = (fd_deck(n) for n in ("short", "medium", "long"))
+    counts = [sum(1 for p in d.pages if p.kind == "content") for d in (short, medium, long)]
+    assert counts[0] <= counts[1] < counts[2]
+    assert long.left_out == [] and medium.left_out == []
+    assert [p.layout for p in long.pages].count("steps") >= 1  # one-command runs still steps
+    assert all(p.parts == 1 for p in short.pages)
+    assert {r.kind for r in short.left_out} <= {"length"}
+    with pytest.raises(GeneratorError) as info:
+        fd_deck("huge")
+    assert info.value.field == "length"

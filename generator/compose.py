@@ -162,9 +162,13 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
         if chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
             merged = _promoted_all([p for _, p in pages], chapter.title)
             pages = [(f"chapters[{ci}]", merged)]
-        elif chapter.title and len(pages) == 1 and pages[0][1].title != chapter.title:
-            if estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]:
-                pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
+        elif (
+            chapter.title
+            and len(pages) == 1
+            and pages[0][1].title != chapter.title
+            and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
+        ):
+            pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
         for where, page in pages:
             c = _Candidate(ci, page, where, len(pages) == 1)
             c.implicit = page.title == chapter.title

@@ -157,6 +157,7 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
         for pi, page in enumerate(chapter.pages):
             where = f"chapters[{ci}].pages[{pi}]"
             page = _without_toc(page, titles, where, left_out)
+            page = _shown_blocks(page, where, left_out)
             if not page.is_empty():
                 pages.append((where, page))
         if chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
@@ -204,6 +205,35 @@ def _promoted(page: Page, title: str) -> Page:
     (one slide says both; tiny ones can then merge with their neighbours)."""
     heading = Block("heading", [Span(page.title, bold=True)])
     return replace(page, title=title, blocks=[heading] + page_blocks(page), sections=[])
+
+
+SHOWN = frozenset({"paragraph", "heading", "list", "table", "quote", "code", "image", "html"})
+
+
+def _shown_blocks(page: Page, where: str, left_out: list[LeftOut] | None) -> Page:
+    """The page without blocks of a kind no layout draws (listed as left out)."""
+
+    def keep(blocks: list[Block], path: str) -> list[Block]:
+        out = []
+        for i, b in enumerate(blocks):
+            if b.type not in SHOWN:
+                record = left_out_blocks(f"{path}[{i}]", "unsupported", [b], f"of a {b.type} block")
+                if record is not None and left_out is not None:
+                    left_out.append(record)
+                continue
+            out.append(b)
+        return out
+
+    blocks = keep(page.blocks, f"{where}.blocks")
+    sections = [
+        replace(sec, blocks=keep(sec.blocks, f"{where}.sections[{k}].blocks"))
+        for k, sec in enumerate(page.sections)
+    ]
+    if len(blocks) == len(page.blocks) and all(
+        len(a.blocks) == len(b.blocks) for a, b in zip(sections, page.sections, strict=True)
+    ):
+        return page
+    return replace(page, blocks=blocks, sections=sections)
 
 
 TOC_ITEMS = 4

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from generator import GeneratorError, generate_from_markdown
+from generator import GeneratorError, generate_from_markdown, regenerate
 from generator.fit import overflowing_regions
+from generator.outline import parse_outline
 from tests.generator.fragments import FD_INSTALL, KEP_CONTENTS
 from tests.generator.pptx_xml import slides, text
 
@@ -110,3 +111,29 @@ def test_length_sets_the_deck_length() -> None:
     with pytest.raises(GeneratorError) as info:
         fd_deck("huge")
     assert info.value.field == "length"
+
+
+def test_blocks_no_layout_draws_are_listed_not_dropped_silently() -> None:
+    from generator.model import Block, Span
+
+    outline = parse_outline("# T\n## C\n### P\n- shown\n")
+    outline.chapters[0].pages[0].blocks.append(Block("math", [Span("E = mc^2 is the formula")]))
+    document = {
+        "version": 1,
+        "templateId": "minimal",
+        "outline": outline.to_dict(),
+        "pages": [],
+    }
+    document["outline"]["chapters"][0]["pages"][0]["blocks"][1] = {
+        "type": "math",
+        "spans": [{"text": "E = mc^2 is the formula"}],
+    }
+    with pytest.raises(GeneratorError):  # the document schema knows no such block
+        regenerate(document)
+    from generator.compose import draft_pages
+
+    left: list = []
+    drafts = draft_pages(outline, "en", "medium", left)
+    assert [r.kind for r in left] == ["unsupported"]
+    assert left[0].where == "chapters[0].pages[0].blocks[1]" and left[0].text == "E = mc^2 is the formula"
+    assert all(b.type != "math" for p in drafts for b in p.blocks)

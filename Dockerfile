@@ -1,9 +1,9 @@
 # deckforge service image: one image for every role of a scale-out deployment (an EXAMPLE; the
-# tested path is the process-level one of README "Scale-out" and tests/cluster/).
+# tested path is the process-level one of docs/operations.md and tests/cluster/).
 #   API instance:  deckforge serve --no-workers --host 0.0.0.0 --port 8000   (the default CMD)
 #   worker host:   deckforge worker --processes 2 --threads 4 --metrics-port 9191
 #   migrations:    deckforge db upgrade        (once per release, before the instances start)
-# Settings come from DECKFORGE_* environment variables (README "Settings", "Scale-out").
+# Settings come from DECKFORGE_* environment variables (docs/service.md "Settings").
 FROM python:3.11-slim-bookworm
 
 # fontconfig + the fonts the engine measures with (the list of .ci/run and scripts/setup.sh).

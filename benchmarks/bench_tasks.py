@@ -10,7 +10,7 @@ and per task the time to the first SSE event and to the final one is recorded. A
 the CPU seconds of the server and its workers, the server's own CPU until every first event
 had arrived (what the first events cost, whatever the machine's load) and the load average.
 Prints the figures and writes benchmarks/results/tasks.json (tasks-postgres.json with
-PostgreSQL). Targets: all succeed; p95 time to first event < 200 ms; pages/s in README.
+PostgreSQL). Targets: all succeed; p95 time to first event < 200 ms; figures in benchmarks/RESULTS.md.
 
     python benchmarks/bench_tasks.py [--tasks 20] [--pages 10] [--workers 2] [--concurrency 2]
                                      [--postgres | --database-url URL]

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.budget import DeckBudget, run_page
 from engine.diagnostics import Diagnostics
@@ -23,6 +23,9 @@ from engine.errors import (
 from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
+
+if TYPE_CHECKING:
+    from engine.pptx.base import BasePackage
 
 PAGE_ERROR_MODES = ("blank", "skip")
 
@@ -151,6 +154,7 @@ def convert(
     options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
     base_urls: Sequence[str | None] | None = None,
+    base: BasePackage | None = None,
 ) -> Conversion:
     """Convert HTML pages (each with a root element of class `slide`) into one PPTX deck.
 
@@ -167,7 +171,7 @@ def convert(
         partial(convert_page, html, _page_options(options, base_urls, i))
         for i, html in enumerate(pages)
     ]
-    return _convert_jobs(jobs, page_error_mode, filename, options, progress)
+    return _convert_jobs(jobs, page_error_mode, filename, options, progress, base)
 
 
 def convert_laid_out(
@@ -176,6 +180,7 @@ def convert_laid_out(
     page_error_mode: str = "blank",
     filename: str | None = None,
     options: Options | None = None,
+    base: BasePackage | None = None,
 ) -> Conversion:
     """`convert` for pages already laid out by `lay_out` (with the same options): their slides
     are built from the kept layouts, without laying the pages out again; plain HTML strings
@@ -188,7 +193,7 @@ def convert_laid_out(
         else partial(convert_page, p, options)
         for p in pages
     ]
-    return _convert_jobs(jobs, page_error_mode, filename, options, None)
+    return _convert_jobs(jobs, page_error_mode, filename, options, None, base)
 
 
 def _convert_jobs(
@@ -197,6 +202,7 @@ def _convert_jobs(
     filename: str | None,
     options: Options,
     progress: Callable[[int, int], None] | None,
+    base: BasePackage | None = None,
 ) -> Conversion:
     results: list[PageResult | FailedPage] = []
     deck_budget = DeckBudget()
@@ -223,19 +229,23 @@ def _convert_jobs(
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(jobs))
-    return _deck(results, page_error_mode, filename)
+    return _deck(results, page_error_mode, filename, base)
 
 
 def _deck(
-    results: list[PageResult | FailedPage], page_error_mode: str, filename: str | None
+    results: list[PageResult | FailedPage],
+    page_error_mode: str,
+    filename: str | None,
+    base: BasePackage | None = None,
 ) -> Conversion:
-    width, height = _deck_size(results)
+    width, height = _deck_size(results) if base is None else _base_size(base)
     for i, result in enumerate(results):
         if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (
             width,
             height,
         ):
-            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the deck size {width}x{height} px"
+            which = "deck" if base is None else "template's slide"
+            reason = f"slide size {_fmt(result.width)}x{_fmt(result.height)} px differs from the {which} size {width}x{height} px"
             results[i] = FailedPage(i + 1, PAGE_SIZE_MISMATCH, reason, page_error_mode)
     failures = [r for r in results if isinstance(r, FailedPage)]
     if len(failures) == len(results):
@@ -257,9 +267,10 @@ def _deck(
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
     from engine.pptx import write_deck
+    from engine.pptx.base import write_on_base
 
-    deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
-    data = write_deck(deck, media)
+    deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
+    data = write_deck(deck, media) if base is None else write_on_base(base, deck, media)
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -397,11 +408,17 @@ def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:
     return next(s for s in sizes if counts[s] == best)
 
 
+def _base_size(base: BasePackage) -> tuple[int, int]:
+    width, height = base.size_px()
+    return round(width), round(height)
+
+
 def _fmt(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def _title(filename: str | None) -> str:
+def deck_title(filename: str | None) -> str:
+    """The deck title a file name gives (its base name without `.pptx`; "Presentation")."""
     if not filename:
         return "Presentation"
     base = os.path.basename(filename)

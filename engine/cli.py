@@ -260,6 +260,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             ),
             progress=progress,
             base_urls=[p.base_url for p in pages],
+            base=getattr(args, "base", None),  # a company template (generator/brand/cli.py)
         )
     except ConversionError as exc:
         return _report_failure(exc, pages, args.report)

@@ -26,7 +26,7 @@ Every refused input raises GeneratorError(code, message, problems=[Problem(field
 code 1010 (bad parameters: `markdown`, `pptxProperty`, `$.pages[2].title`, package members) or
 1001 (unknown `templateId`). The package never imports the service; the engine never imports it.
 
-Task content (README "Content sources and LLM settings"):
+Task content (docs/generator.md "Content sources and LLM settings"):
 
     prepare_content(task_type, content, files: list[UploadedFile], *, fetcher=None,
                     limits: SourceLimits | None = None) -> PreparedContent  # raises SourceError

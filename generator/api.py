@@ -9,6 +9,8 @@ from typing import Any
 
 from engine.api import Conversion, LaidOut, convert, convert_laid_out
 from engine.options import Limits, Options
+from generator.brand.build import write_brand_deck
+from generator.brand.html import BrandTemplate
 from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
@@ -75,7 +77,7 @@ def generate_from_markdown(
     planned, laid = _plan(
         outline, drafts, template, lang, keep_layout=False, length=length, left_out=left
     )
-    return build_planned(planned, filename=filename, laid=laid)
+    return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
 def regenerate(
@@ -105,7 +107,7 @@ def regenerate(
     planned, laid = _plan(
         outline, drafts, template, lang, keep_layout=keep, length=length, left_out=left
     )
-    return build_planned(planned, filename=filename, laid=laid)
+    return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
 def _length(value: Any) -> str:
@@ -225,11 +227,13 @@ def build_planned(
     *,
     filename: str | None = None,
     laid: list[LaidOut | None] | None = None,
+    templates: dict[str, Template] | None = None,
 ) -> GeneratedDeck:
     """The second half: convert a PlannedDeck's pages with the engine -> GeneratedDeck (the
     same deck `generate_from_markdown` makes from the same Markdown and template). `laid`: the
     planner's layouts of the pages in this process (None entries: pages it could not lay out),
-    which the conversion turns into slides without laying the pages out again."""
+    which the conversion turns into slides without laying the pages out again. `templates`:
+    the account's templates (a PowerPoint template's deck is written onto it)."""
     name = filename or planned.subject
     if laid is not None and len(laid) == len(planned.htmls):
         pages: list[LaidOut | str] = [
@@ -239,6 +243,13 @@ def build_planned(
         conversion = convert_laid_out(pages, filename=name, options=ENGINE_OPTIONS)
     else:
         conversion = convert(planned.htmls, filename=name, options=ENGINE_OPTIONS)
+    template = (templates or {}).get(planned.template_id)
+    if isinstance(template, BrandTemplate):
+        brand_pages = [PlannedPage.from_dict(p) for p in planned.pages]
+        deck = _deck_context(
+            template, planned.subject, planned.outline.get("subtitle", ""), planned.lang
+        )
+        conversion = write_brand_deck(template, brand_pages, conversion, deck, ENGINE_OPTIONS, name)
     document = {
         "version": VERSION,
         "generator": "deckforge",
@@ -279,14 +290,7 @@ def _plan(
     on_page: PageCallback | None = None,
     left_out: list[LeftOut] | None = None,
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
-    deck = {
-        "topic": outline.topic,
-        "subtitle": outline.subtitle,
-        "lang": lang,
-        "colors": dict(template.manifest["colors"]),
-        "fonts": dict(template.manifest["fonts"]),
-        "template": {"id": template.id, "name": template.name},
-    }
+    deck = _deck_context(template, outline.topic, outline.subtitle, lang)
     planner = Planner(template, deck, length=length, options=ENGINE_OPTIONS)
     fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = [f.html for f in fitted]
@@ -306,3 +310,15 @@ def _plan(
         left_out=[r.to_dict() for r in records],
     )
     return planned, [f.laid for f in fitted]
+
+
+def _deck_context(template: Template, topic: str, subtitle: Any, lang: str) -> dict[str, Any]:
+    """What a page template sees as `deck`."""
+    return {
+        "topic": topic,
+        "subtitle": subtitle,
+        "lang": lang,
+        "colors": dict(template.manifest["colors"]),
+        "fonts": dict(template.manifest["fonts"]),
+        "template": {"id": template.id, "name": template.name},
+    }

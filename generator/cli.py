@@ -22,6 +22,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("markdown", nargs="?", help="the Markdown file ('-' = stdin)")
     p.add_argument("--template", "-t", default=None, help="template id (see --list-templates)")
     p.add_argument("--template-package", help="a custom template package (.zip) to use")
+    p.add_argument(
+        "--template-pptx",
+        metavar="FILE",
+        help="a PowerPoint template (.pptx/.potx) to build the deck on: its master, layouts, "
+        "theme colours and fonts (docs/pptx-templates.md)",
+    )
+    p.add_argument(
+        "--template-settings",
+        metavar="JSON",
+        help='settings of --template-pptx: a JSON file, e.g. {"layouts": {"cover": "Title Slide"}}',
+    )
     p.add_argument("-o", "--output", help="the PPTX file to write (default: <markdown>.pptx)")
     p.add_argument("--document", help="also write the document model (JSON) here")
     p.add_argument("--property", help="also write the pptxProperty string here")
@@ -67,6 +78,12 @@ def main(argv: list[str] | None = None) -> int:
                 custom = load_template_package(fh.read())
             templates = {custom.id: custom}
             template_id = template_id or custom.id
+        if args.template_pptx:
+            from generator.brand.cli import load_cli_template
+
+            custom = load_cli_template(args.template_pptx, args.template_settings, "generate")
+            templates = {custom.id: custom}
+            template_id = custom.id
         if args.from_document:
             source = json.loads(text) if text.lstrip().startswith("{") else text.strip()
             deck = regenerate(source, templates=templates)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-BAD_PARAMETERS = 1010  # the service's "bad parameters" code (see README, service decisions)
+BAD_PARAMETERS = 1010  # the service's "bad parameters" code (see docs/spec.md)
 NOT_FOUND = 1001
 
 

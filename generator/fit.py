@@ -123,6 +123,16 @@ def measure(laid: LaidOut) -> Measure:
         if unit is not None and unit.isdigit() and int(unit) not in units:
             units[int(unit)] = i
     regions = overflows(boxes, page.width, page.height)
+    if frame is None:  # a template that draws the blocks itself: its body region is the frame
+        frame = next(
+            (b for b in boxes if b.kind == "box" and b.attributes.get(FIT_ATTR) == "body"), None
+        )
+        if frame is not None and units:
+            tops = [boxes[i].y for i in units.values()]
+            bottoms = [boxes[i].y + boxes[i].height for i in units.values()]
+            stack = LaidOutBox(
+                "box", "div", {}, frame.x, min(tops), frame.width, max(bottoms) - min(tops), -1
+            )
     return Measure(laid, regions, frame, stack, boxes, children, units)
 
 

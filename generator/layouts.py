@@ -54,7 +54,8 @@ def page_context(
     elif layout == "quote" and blocks and blocks[0].type == "quote":
         quote = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in blocks[0].paragraphs)
         blocks = blocks[1:]
-    if layout not in ("columns", "cards", "image-text", "key-number", "quote"):
+    legacy = layout in ("columns", "cards", "image-text", "key-number", "quote")
+    if not legacy:
         blocks = _flat(page)
     style = f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px"
     if sizes:
@@ -74,7 +75,10 @@ def page_context(
             "part": page.part,
             "parts": page.parts,
             "continued": page.parts > 1,
-            "body": lambda: blocks_html(blocks, code),
+            # templates that draw `body` themselves get the blocks in measurable wrappers
+            "body": (lambda: blocks_html(blocks, code))
+            if legacy
+            else (lambda: units_html(blocks, code)),
             "blocks": lambda: [block_html(b, code) for b in blocks],
             "sections": lambda: [
                 {"title": breakable(s.title), "body": blocks_html(s.blocks, code)}

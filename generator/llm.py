@@ -1,6 +1,6 @@
 """LLM provider: settings + an OpenAI-compatible Chat Completions client (messages -> text, streamed or not).
 
-Settings (environment; README "LLM settings"):
+Settings (environment; docs/generator.md "Content sources and LLM settings"):
     DECKFORGE_LLM_BASE_URL   e.g. https://api.openai.com/v1 (the client POSTs {base}/chat/completions)
     DECKFORGE_LLM_API_KEY    sent as `Authorization: Bearer ...`; never logged or shown
     DECKFORGE_LLM_MODEL      e.g. gpt-4o-mini

@@ -16,10 +16,13 @@ import stat
 import time
 import zipfile
 from dataclasses import dataclass
+from typing import Any
 
 from jinja2 import TemplateError
 from jinja2.sandbox import SecurityError
 
+from generator.brand.package import is_powerpoint, load_pptx_template
+from generator.brand.safety import BrandLimits
 from generator.errors import GeneratorError, Problem
 from generator.templates import IMAGE_TYPES, Template, builtin_templates, template_from_files
 
@@ -70,11 +73,30 @@ class PackageLimits:
 
 
 def load_template_package(
-    zip_bytes: bytes, *, limits: PackageLimits | None = None, test: bool = True
+    zip_bytes: bytes,
+    *,
+    limits: PackageLimits | None = None,
+    test: bool = True,
+    brand_limits: BrandLimits | None = None,
+    settings: Any = None,
+    filename: str | None = None,
 ) -> Template:
     """Validate a zip template package and test-render it; raises GeneratorError 1010 whose
     problems name each failing member (or `package`) and why. `test=False` skips the sample
-    render (for re-loading a package that was accepted before; every other check still runs)."""
+    render (for re-loading a package that was accepted before; every other check still runs).
+
+    A PowerPoint file (.pptx/.potx, or a zip of one with settings.json: generator/brand) is
+    recognised by its content and loaded as a BrandTemplate (`brand_limits`, `settings`,
+    `filename` apply to it only)."""
+    if isinstance(zip_bytes, (bytes, bytearray)) and is_powerpoint(bytes(zip_bytes)):
+        if brand_limits is None and not test:
+            brand_limits = STORED_BRAND_LIMITS  # accepted at upload, under the limits then
+        brand = load_pptx_template(
+            bytes(zip_bytes), settings=settings, limits=brand_limits, filename=filename
+        )
+        if test:
+            test_render(brand, limits or PackageLimits())
+        return brand
     limits = limits or PackageLimits()
     files = read_package(zip_bytes, limits)
     template = template_from_files(files)
@@ -83,6 +105,13 @@ def load_template_package(
     if test:
         test_render(template, limits)
     return template
+
+
+STORED_BRAND_LIMITS = BrandLimits(
+    max_file_bytes=64 * 1024 * 1024,
+    max_media_bytes=64 * 1024 * 1024,
+    max_media_total_bytes=256 * 1024 * 1024,
+)
 
 
 def _fail(problems: list[Problem]) -> GeneratorError:
@@ -240,7 +269,11 @@ def test_render(template: Template, limits: PackageLimits) -> None:
                     f"{regions[0]} region",
                 )
             )
-    if deck.conversion.slide_width != 1280 or deck.conversion.slide_height != 720:
+    size = template.manifest.get("size") or {"width": 1280, "height": 720}
+    if (
+        round(deck.conversion.slide_width) != size["width"]
+        or round(deck.conversion.slide_height) != size["height"]
+    ):
         problems.append(
             Problem("templates", "slides must be 1280x720 px (the .slide element's size)")
         )

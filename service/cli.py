@@ -108,7 +108,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
 # the remaining argv (list[str]) and returns the exit code. Modules are imported only when their
 # command runs, so `deckforge convert` needs the engine alone. Add a command with ONE line here.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "convert": ("engine.cli:main_convert", "convert HTML pages into one PPTX deck"),
+    "convert": ("generator.brand.cli:main_convert", "convert HTML pages into one PPTX deck"),
     "serve": ("service.cli:serve_main", "run the HTTP service"),
     "generate": ("generator.cli:main", "build a PPTX deck from Markdown with a template"),
     "render": ("engine.render.cli:main", "draw converted HTML pages as PNGs: PAGES... --png DIR"),
@@ -116,6 +116,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "keys": ("service.admin_cli:keys_main", "API keys: create ACCOUNT, revoke KEY_OR_PREFIX"),
     "db": ("service.admin_cli:db_main", "database: upgrade (run the migrations)"),
     "doctor": ("service.doctor:main", "check fonts, optional tools, settings; what to install"),
+    "settings": ("service.settings_doc:main", "the DECKFORGE_* settings table (--write, --check)"),
     "worker": ("service.worker_cli:main", "run a worker host for the task queue (scale-out)"),
 }
 

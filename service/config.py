@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
+from pydantic.config import JsonDict
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 log = logging.getLogger("deckforge.service")
@@ -22,135 +23,320 @@ def _default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def doc_default(text: str) -> JsonDict:
+    """`json_schema_extra` of a field whose default the settings table shows as `text` (a
+    computed or generated default)."""
+    return {"doc_default": text}
+
+
 class Settings(BaseSettings):
-    """Every knob of the service. Each field is read from `DECKFORGE_<FIELD>` (upper case)."""
+    """Every knob of the service. Each field is read from `DECKFORGE_<FIELD>` (upper case).
+
+    Every field has a `description` (and, when the default is computed, a `doc_default`): the
+    settings table of docs/service.md is generated from them (`deckforge settings --write`)."""
 
     model_config = SettingsConfigDict(env_prefix="DECKFORGE_", extra="ignore", frozen=True)
 
     # Server (used by `deckforge serve` / `python -m service`).
-    host: str = "127.0.0.1"
-    port: int = Field(default=8000, ge=0, le=65535)
+    host: str = Field(default="127.0.0.1", description="bind address (`--host`)")
+    port: int = Field(default=8000, ge=0, le=65535, description="port (`--port`)")
 
     # Conversion workers.
-    workers: int = Field(default_factory=_default_workers, ge=1, le=256)
+    workers: int = Field(
+        default_factory=_default_workers,
+        ge=1,
+        le=256,
+        description="conversion worker processes (`--workers`)",
+        json_schema_extra=doc_default("number of cores"),
+    )
     queue_size: int = Field(
-        default=16, ge=0, description="requests allowed to wait for a busy worker"
+        default=16,
+        ge=0,
+        description="requests allowed to wait for a busy worker; beyond `workers + queue_size` "
+        "admitted requests the answer is code 1012 at once",
     )
-    request_timeout_s: float = Field(default=60.0, gt=0, description="conversion time per request")
+    request_timeout_s: float = Field(
+        default=60.0,
+        gt=0,
+        description="conversion time allowed per request; the worker is then killed and "
+        "replaced, the request answers 50199",
+    )
     max_jobs_per_worker: int = Field(
-        default=500, ge=0, description="recycle a worker after N jobs; 0=never"
+        default=500,
+        ge=0,
+        description="a worker is replaced after this many jobs (guards against slow leaks); "
+        "`0` = never",
     )
-    worker_start_method: Literal["forkserver", "spawn", "fork"] = "forkserver"
+    worker_start_method: Literal["forkserver", "spawn", "fork"] = Field(
+        default="forkserver", description="`forkserver`, `spawn` or `fork`"
+    )
 
     # Per-request limits, enforced before any work starts.
-    max_pages: int = Field(default=200, ge=1)
-    max_page_bytes: int = Field(default=5 * MiB, ge=1)
-    max_request_bytes: int = Field(default=20 * MiB, ge=1)
+    max_pages: int = Field(default=200, ge=1, description="pages per request")
+    max_page_bytes: int = Field(default=5 * MiB, ge=1, description="UTF-8 bytes per page")
+    max_request_bytes: int = Field(
+        default=20 * MiB,
+        ge=1,
+        description="bytes of the request body (also passed to the engine as its total limit)",
+    )
     body_read_timeout_s: float = Field(
-        default=30.0, gt=0, description="whole request body must arrive within this (40010)"
+        default=30.0,
+        gt=0,
+        description="the whole request body must arrive within this many seconds of the request "
+        "start; otherwise code 40010 (field `body`) and the connection is closed",
     )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
-    tokens: SecretStr = SecretStr("")
-    signing_secret: SecretStr = SecretStr("")
+    tokens: SecretStr = Field(
+        default=SecretStr(""),
+        description="static `token` header values, comma separated, acting for the `default` "
+        "account (besides the tokens issued by createApiToken); unset: one is generated into "
+        "`$DECKFORGE_DATA_DIR/dev-token`",
+        json_schema_extra=doc_default("*(generated)*"),
+    )
+    signing_secret: SecretStr = Field(
+        default=SecretStr(""),
+        description="HMAC key of download and preview links; generated once into "
+        "`$DECKFORGE_DATA_DIR/signing.key` when empty, so links survive restarts (set the same "
+        "value on every instance)",
+        json_schema_extra=doc_default("*(generated)*"),
+    )
 
     # Download URLs and storage.
-    url_ttl_s: int = Field(default=24 * 3600, ge=1, le=7 * 24 * 3600)
-    public_base_url: str | None = None
-    storage: Literal["local", "s3"] = "local"
-    data_dir: Path = Path(tempfile.gettempdir()) / "deckforge"
-    sweep_interval_s: float = Field(default=300.0, gt=0)
-    s3_bucket: str | None = None
-    s3_prefix: str = "deckforge/"
-    s3_endpoint_url: str | None = None
-    s3_region: str | None = None
-    s3_create_bucket: bool = False
+    url_ttl_s: int = Field(
+        default=24 * 3600,
+        ge=1,
+        le=7 * 24 * 3600,
+        description="lifetime of a download link (at most 7 days, the S3 presign limit)",
+        json_schema_extra=doc_default("`86400` (24 h)"),
+    )
+    public_base_url: str | None = Field(
+        default=None,
+        description="base of `fileUrl` and `previewUrl` for the local backend, e.g. "
+        "`https://decks.example.com` behind a proxy",
+        json_schema_extra=doc_default("*(the request's base URL)*"),
+    )
+    storage: Literal["local", "s3"] = Field(default="local", description="`local` or `s3`")
+    data_dir: Path = Field(
+        default=Path(tempfile.gettempdir()) / "deckforge",
+        description="local files (`files/`), the SQLite database, the generated token, API key "
+        "and signing key",
+        json_schema_extra=doc_default("`$TMPDIR/deckforge`"),
+    )
+    sweep_interval_s: float = Field(
+        default=300.0, gt=0, description="how often expired files are deleted"
+    )
+    s3_bucket: str | None = Field(default=None, description="bucket (required with `storage=s3`)")
+    s3_prefix: str = Field(default="deckforge/", description="key prefix of stored files")
+    s3_endpoint_url: str | None = Field(
+        default=None,
+        description="S3-compatible endpoint (MinIO, Ceph, ...) that clients reach; path-style "
+        "addressing is used when set",
+    )
+    s3_region: str | None = Field(default=None, description="region")
+    s3_create_bucket: bool = Field(
+        default=False, description="create the bucket at start-up if missing"
+    )
 
-    # Database, accounts and credits (see README "Accounts, keys and credits").
+    # Database, accounts and credits (docs/service.md "Accounts, keys and credits").
     database_url: SecretStr | None = Field(
-        default=None, description="SQLAlchemy URL; default: SQLite file in data_dir"
+        default=None,
+        description="SQLAlchemy URL; default `sqlite:///$DATA_DIR/deckforge.sqlite3` (WAL, "
+        "foreign keys on); `postgresql+psycopg://user:pass@host/db` for PostgreSQL (several "
+        "instances share it). Never logged with its password",
+        json_schema_extra=doc_default("*(SQLite file)*"),
     )
-    db_pool_size: int = Field(default=10, ge=1, le=200)
-    # Bounds on every database use (README "Scale-out"): a stopped, frozen or unreachable
-    # PostgreSQL answers 1013 + Retry-After within about statement + connect timeouts.
+    db_pool_size: int = Field(
+        default=10,
+        ge=1,
+        le=200,
+        description="connections per process (plus twice as many on overflow)",
+    )
+    # Bounds on every database use (docs/operations.md "Database outage"): a stopped, frozen or
+    # unreachable PostgreSQL answers 1013 + Retry-After within about statement + connect timeouts.
     db_pool_timeout_s: float = Field(
-        default=10.0, gt=0, description="wait for a free pooled connection, else 1013"
+        default=10.0,
+        gt=0,
+        description="wait for a free pooled connection; past it the request answers 1013 + "
+        "`Retry-After`",
     )
-    db_connect_timeout_s: int = Field(default=5, ge=1, le=300, description="PostgreSQL connect")
+    db_connect_timeout_s: int = Field(
+        default=5, ge=1, le=300, description="PostgreSQL connect timeout (libpq `connect_timeout`)"
+    )
     db_statement_timeout_s: float = Field(
         default=5.0,
         gt=0,
-        description="PostgreSQL statement_timeout; the client gives up on any wait for the "
-        "server (query, commit, ping) 1 s later and closes the connection",
+        description="PostgreSQL `statement_timeout` of every connection; the client also gives "
+        "up on any wait for the server (query, fetch, commit, the pool's ping) 1 s later and "
+        "drops that connection, so a frozen server is a 1013, not a hang. Migrations run "
+        "without it",
     )
     db_idle_in_transaction_timeout_s: float = Field(
-        default=60.0, gt=0, description="PostgreSQL idle_in_transaction_session_timeout"
+        default=60.0,
+        gt=0,
+        description="PostgreSQL `idle_in_transaction_session_timeout`: the server ends a "
+        "connection left inside a transaction",
     )
     cors_origins: str = Field(
         default="*",
-        description="origins allowed to call the token endpoints from a browser: '*' or a "
-        "comma-separated list of exact origins (https://app.example.com); '' allows none",
+        description="origins whose browser pages may call the `token` endpoints: `*`, or a "
+        "comma-separated list of exact origins (`https://app.example.com`); empty = none",
     )
-    default_account_credits: int = Field(default=1_000_000, ge=0)
-    cost_convert_page: int = Field(default=1, ge=0, description="credits per converted page")
-    cost_generate_page: int = Field(default=1, ge=0, description="credits per generated page")
-    cost_template_upload: int = Field(default=1, ge=0, description="credits per template")
-    token_default_hours: int = Field(default=2, ge=1, le=24 * 30)
-    token_max_hours: int = Field(default=48, ge=1, le=24 * 30)
-    time_zone: str = Field(default="UTC", description="zone of createTime and date filters")
+    default_account_credits: int = Field(
+        default=1_000_000,
+        ge=0,
+        description="balance of the `default` account created on first start",
+    )
+    cost_convert_page: int = Field(
+        default=1, ge=0, description="credits per converted page (HTML conversion); `0` = free"
+    )
+    cost_generate_page: int = Field(
+        default=1,
+        ge=0,
+        description="credits per generated page (Markdown generation, tasks); `0` = free",
+    )
+    cost_template_upload: int = Field(
+        default=1, ge=0, description="credits per uploaded template; `0` = free"
+    )
+    token_default_hours: int = Field(
+        default=2, ge=1, le=24 * 30, description="lifetime of a token when `timeOfHours` is omitted"
+    )
+    token_max_hours: int = Field(
+        default=48, ge=1, le=24 * 30, description="largest `timeOfHours` accepted (more: code 1010)"
+    )
+    time_zone: str = Field(
+        default="UTC",
+        description="IANA zone of `createTime`, `updateTime`, `expireTime` and the "
+        "`startDate`/`endDate` filters (e.g. `Asia/Shanghai`)",
+    )
+    template_pptx_max_bytes: int = Field(
+        default=15 * MiB,
+        ge=1,
+        le=16 * MiB,
+        description="largest uploaded PowerPoint template (.pptx/.potx), bytes",
+    )
+    template_pptx_max_media_bytes: int = Field(
+        default=8 * MiB, ge=1, description="largest picture/media part of a PowerPoint template"
+    )
+    template_pptx_max_media_total_bytes: int = Field(
+        default=40 * MiB, ge=1, description="all media parts of a PowerPoint template together"
+    )
 
-    # Portable tasks (README "Portable tasks").
-    task_concurrency: int = Field(default=2, ge=1, le=64, description="tasks run per instance")
-    task_per_account: int = Field(default=2, ge=1, description="tasks run at once per account")
+    # Portable tasks (docs/service.md "Portable tasks").
+    task_concurrency: int = Field(
+        default=2, ge=1, le=64, description="tasks one instance's runner runs at once"
+    )
+    task_per_account: int = Field(default=2, ge=1, description="tasks of one account run at once")
     task_queue_size: int = Field(
-        default=100, ge=1, description="pending + processing tasks service-wide (else 1012)"
+        default=100,
+        ge=1,
+        description="pending + processing tasks service-wide; beyond it create-task answers 1012 "
+        "with `Retry-After: 5`",
     )
-    task_lease_s: float = Field(default=60.0, gt=0, description="claim lease, renewed by beats")
+    task_lease_s: float = Field(
+        default=60.0,
+        gt=0,
+        description="lease of a claimed task, renewed every third of it; an expired lease "
+        "fails the task (`SERVICE_RESTARTED`) or, with a queue, redelivers it",
+    )
     io_threads: int = Field(
-        default=32, ge=1, le=512, description="threads for blocking database/storage calls"
+        default=32,
+        ge=1,
+        le=512,
+        description="threads for blocking database and storage calls of one instance",
     )
-    task_poll_interval_s: float = Field(default=0.2, gt=0, description="runner and SSE DB poll")
-    task_timeout_s: float = Field(default=900.0, gt=0, description="one task, all steps")
-    task_sse_heartbeat_s: float = Field(default=15.0, gt=0)
-    task_max_upload_bytes: int = Field(default=50 * MiB, ge=1, description="files of one task")
+    task_poll_interval_s: float = Field(
+        default=0.2, gt=0, description="how often the runner and event streams read the database"
+    )
+    task_timeout_s: float = Field(
+        default=900.0,
+        gt=0,
+        description="one task, all steps; then it fails with `TASK_TIMEOUT`",
+    )
+    task_sse_heartbeat_s: float = Field(
+        default=15.0,
+        gt=0,
+        description="an event stream sends `: heartbeat` after this long without an event",
+    )
+    task_max_upload_bytes: int = Field(
+        default=50 * MiB, ge=1, description="files of one task together"
+    )
     task_link_allow_loopback: bool = Field(
         default=False,
         description="type-5 links may point at 127.0.0.1/::1 (tests and local demos only; "
         "private and link-local addresses stay refused)",
     )
 
-    # Scale-out (README "Scale-out"): a Redis task queue (Dramatiq) and worker hosts.
+    # Scale-out (docs/operations.md): a Redis task queue (Dramatiq) and worker hosts.
     queue_url: SecretStr | None = Field(
-        default=None, description="redis://host:port/db; unset: tasks run in-process"
+        default=None,
+        description="Redis URL of the task queue (`redis://host:6379/0`; needs the `queue` "
+        "extra); unset: tasks run in the instance",
     )
     run_workers: bool = Field(
-        default=True, description="false: API-only instance (no task runner in this process)"
+        default=True,
+        description="`false` (`serve --no-workers`): API only, no task runner in this instance",
     )
     queue_heartbeat_timeout_s: float = Field(
-        default=60.0, gt=0, description="a silent worker's messages go to the others after this"
+        default=60.0,
+        gt=0,
+        description="a silent worker's messages go back to the queue after this",
     )
     queue_max_redeliveries: int = Field(
-        default=3, ge=0, description="a task whose worker died is restarted at most N times"
+        default=3,
+        ge=0,
+        description="take-overs of a task whose worker died; then errorCode `RETRIES_EXHAUSTED`",
     )
     queue_requeue_after_s: float = Field(
-        default=30.0, gt=0, description="sweep: re-enqueue a task whose message was lost after"
+        default=30.0,
+        gt=0,
+        description="the worker hosts' sweep gives a task whose message was lost a new one "
+        "after this",
     )
-    queue_sweep_interval_s: float = Field(default=5.0, gt=0, description="worker host sweep")
-    worker_processes: int = Field(default_factory=_default_workers, ge=1, le=256)
+    queue_sweep_interval_s: float = Field(
+        default=5.0, gt=0, description="how often each worker host sweeps"
+    )
+    worker_processes: int = Field(
+        default_factory=_default_workers,
+        ge=1,
+        le=256,
+        description="`deckforge worker --processes`: task processes of a worker host",
+        json_schema_extra=doc_default("number of cores"),
+    )
     # Tasks wait a lot (LLM streams, S3, the database): several per process keep its core busy.
-    worker_threads: int = Field(default=4, ge=1, le=64, description="tasks at once per process")
-    worker_grace_s: float = Field(
-        default=30.0, ge=0, description="SIGTERM: finish running tasks within, else hand back"
+    worker_threads: int = Field(
+        default=4,
+        ge=1,
+        le=64,
+        description="`deckforge worker --threads`: tasks at once per worker process",
     )
-    worker_metrics_host: str = "127.0.0.1"
+    worker_grace_s: float = Field(
+        default=30.0,
+        ge=0,
+        description="SIGTERM to a worker host: running tasks finish within this, else are "
+        "handed back",
+    )
+    worker_metrics_host: str = Field(
+        default="127.0.0.1",
+        description="address of the worker host's `/metrics`, `/healthz`, `/readyz`",
+    )
     worker_metrics_port: int = Field(
-        default=9191, ge=0, le=65535, description="worker host /metrics, /healthz; 0: off"
+        default=9191,
+        ge=0,
+        le=65535,
+        description="port of the worker host's `/metrics`, `/healthz`, `/readyz` "
+        "(`--metrics-port`); `0` = off",
     )
 
     # Output.
-    default_filename: str = "presentation.pptx"
-    log_level: str = "INFO"
-    log_json: bool = True
+    default_filename: str = Field(
+        default="presentation.pptx",
+        description="download name when `filename` is omitted or nothing usable is left of it",
+    )
+    log_level: str = Field(default="INFO", description="log level (`--log-level`)")
+    log_json: bool = Field(
+        default=True, description="one JSON object per log line; `false` for plain text"
+    )
 
     @field_validator("public_base_url")
     @classmethod

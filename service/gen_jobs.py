@@ -107,7 +107,9 @@ def build_planned_job(payload: dict[str, Any]) -> dict[str, Any]:
     converted deck."""
     started = time.perf_counter()
     planned = generator.PlannedDeck.from_dict(payload["planned"])
-    deck = generator.build_planned(planned, filename=payload.get("filename"))
+    deck = generator.build_planned(
+        planned, filename=payload.get("filename"), templates=_custom(payload)
+    )
     return _deck_result(deck, started)
 
 
@@ -121,16 +123,34 @@ def regenerate_job(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def template_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """payload: package (zip bytes), limits (PackageLimits fields) -> manifest facts + cover."""
+    """payload: package (zip bytes, or a .pptx/.potx), limits (PackageLimits fields),
+    brandLimits (BrandLimits fields), settings and filename (PowerPoint templates) -> manifest
+    facts + cover; a PowerPoint template also answers `stored` (what to keep: the file and its
+    settings, generator/brand/package.py) and `details` (size, theme, layouts, mapping)."""
+    from generator.brand.html import BrandTemplate
+    from generator.brand.package import brand_package, describe
+    from generator.brand.safety import BrandLimits
+
     limits = generator.PackageLimits(**payload.get("limits", {}))
-    template = generator.load_template_package(payload["package"], limits=limits)
-    return {
+    template = generator.load_template_package(
+        payload["package"],
+        limits=limits,
+        brand_limits=BrandLimits(**payload.get("brandLimits", {})),
+        settings=payload.get("settings"),
+        filename=payload.get("filename"),
+    )
+    result: dict[str, Any] = {
         "status": "ok",
         "id": template.id,
         "name": template.name,
         "category": template.category,
         "cover": generator.template_preview(template, width=TEMPLATE_COVER_WIDTH),
     }
+    if isinstance(template, BrandTemplate):
+        potx = str(payload.get("filename") or "").lower().endswith(".potx")
+        result["stored"] = brand_package(template.original, template.settings, potx=potx)
+        result["details"] = describe(template)
+    return result
 
 
 def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:

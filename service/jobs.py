@@ -28,6 +28,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
             page_error_mode=payload["pageErrorMode"],
             filename=payload.get("filename"),
             options=options,
+            base=_base(payload.get("templatePackage")),
         )
     except ConversionError as exc:
         log.info("conversion rejected with code %s", exc.code)
@@ -58,6 +59,17 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         "seconds": seconds,
         "cpuSeconds": cpu_seconds,
     }
+
+
+def _base(package: bytes | None) -> Any:
+    """The PowerPoint template to write the deck onto (None: python-pptx's blank deck). It was
+    checked at upload; a file that no longer loads fails the job (internal error)."""
+    if not package:
+        return None
+    from generator.brand.build import base_package
+    from generator.package import load_template_package
+
+    return base_package(load_template_package(package, test=False))  # type: ignore[arg-type]
 
 
 def worker_init() -> None:

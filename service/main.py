@@ -187,7 +187,7 @@ def create_app(
     app.add_middleware(
         RequestContextMiddleware, metrics=metrics, body_timeout_s=settings.body_read_timeout_s
     )
-    # Browser front ends call the `token` endpoints from their own origin (README "CORS"). The
+    # Browser front ends call the `token` endpoints from their own origin (docs/service.md "CORS"). The
     # token travels in a header, never a cookie, so any origin may by default
     # (DECKFORGE_CORS_ORIGINS narrows it); `Api-Key` is not allowed.
     app.add_middleware(
@@ -270,7 +270,7 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def _database_down(request: Request, exc: Exception) -> JSONResponse:
         # The database is unreachable (stopped, frozen, restarting, network) or every pooled
         # connection is stuck: a clear "retry later" answer within the DECKFORGE_DB_* bounds
-        # (README "Scale-out"), not a 50199 with a traceback per request.
+        # (docs/operations.md "Database outage"), not a 50199 with a traceback per request.
         log.warning("database unavailable: %s", type(getattr(exc, "orig", exc)).__name__)
         error = ApiError(NOT_READY, DATABASE_DOWN, headers={"Retry-After": "5"})
         return error_response(error, current_request_id())

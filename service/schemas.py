@@ -26,6 +26,12 @@ class ConvertRequest(BaseModel):
         "removed; a default name is used when omitted.",
         examples=["季度报告"],
     )
+    templateId: str | None = Field(
+        None,
+        description="Optional id of one of the account's uploaded PowerPoint templates: the "
+        "slides are written onto its master (background and logo from the master, the pages' "
+        "own backgrounds above them); every page must have the template's slide size.",
+    )
 
 
 class FailedPageDetail(BaseModel):

@@ -170,6 +170,14 @@ def parse_convert_request(body: bytes, *, max_pages: int, max_page_bytes: int) -
             ("filename", f"is {len(filename)} characters; at most {MAX_INPUT_CHARS} are allowed")
         )
 
+    template_id = obj.get("templateId")
+    if template_id is not None and (
+        not isinstance(template_id, str) or not template_id or len(template_id) > 64
+    ):
+        errors.append(("templateId", "must be a template id (a string of 1 to 64 characters)"))
+
     if errors:
         raise invalid(errors)
-    return ConvertRequest.model_construct(htmls=htmls, pageErrorMode=mode, filename=filename)
+    return ConvertRequest.model_construct(
+        htmls=htmls, pageErrorMode=mode, filename=filename, templateId=template_id
+    )

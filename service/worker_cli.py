@@ -1,5 +1,5 @@
 """The `deckforge worker` command (flags + DECKFORGE_* environment -> a running worker host that
-runs generation tasks from the Redis queue; see README "Scale-out")."""
+runs generation tasks from the Redis queue; see docs/operations.md)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ import io
 import zipfile
 from dataclasses import dataclass
 
-# errorCode strings a failed task carries (README: "Content sources")
+# errorCode strings a failed task carries (docs/generator.md "Content sources and LLM settings")
 FILE_UNREADABLE = "FILE_UNREADABLE"  # corrupt or not what its name says
 FILE_TOO_LARGE = "FILE_TOO_LARGE"  # over a size, page, member or expansion limit
 UNSUPPORTED_TYPE = "UNSUPPORTED_TYPE"  # extension not allowed for this task type

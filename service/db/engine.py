@@ -48,7 +48,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 @dataclass(frozen=True)
 class Limits:
-    """How long a database use may take (DECKFORGE_DB_* settings; README "Scale-out")."""
+    """How long a database use may take (DECKFORGE_DB_* settings; docs/operations.md "Database outage")."""
 
     pool_size: int = 10
     pool_timeout_s: float = 10.0

@@ -176,7 +176,7 @@ async def _convert(
     req = await asyncio.to_thread(parse) if len(body) > _PARSE_IN_THREAD_BYTES else parse()
     filename = sanitize_filename(req.filename, settings.default_filename)
     await asyncio.to_thread(_precheck, state, principal, len(req.htmls))
-    payload = {
+    payload: dict[str, Any] = {
         "htmls": req.htmls,
         "pageErrorMode": req.pageErrorMode,
         "filename": filename,
@@ -186,6 +186,10 @@ async def _convert(
             "max_total_bytes": settings.max_request_bytes,
         },
     }
+    if req.templateId:
+        payload["templatePackage"] = await asyncio.to_thread(
+            _pptx_template, state, principal, req.templateId
+        )
     log.info(
         "converting %s pages (mode %s)",
         len(req.htmls),
@@ -245,6 +249,18 @@ async def _convert(
         extra={"pages": result["totalPages"], "failedPages": result["failedPages"]},
     )
     return envelope_response(OK, data)
+
+
+def _pptx_template(state: ServiceState, principal: Principal, template_id: str) -> bytes:
+    """The stored PowerPoint template `template_id` of the principal, or 40010 naming it."""
+    from generator.brand.package import is_powerpoint
+    from service.routes.generate import template_package
+
+    package = template_package(state, principal, template_id)
+    if package is None or not is_powerpoint(package):
+        reason = "no PowerPoint template with this id was uploaded by this account"
+        raise ApiError(INVALID_REQUEST, details=[{"field": "templateId", "reason": reason}])
+    return package
 
 
 def _precheck(state: ServiceState, principal: Principal, pages: int) -> None:

@@ -1,6 +1,6 @@
 """Markdown generation endpoints (token + JSON -> worker job -> stored PPTX, cover and previews,
 charged and recorded in the PPT library -> pptInfo), and the follow-ups loadPptx, savePptx and
-downloadPptx (spec 4.5 and its "not shown" operations; decisions in README).
+downloadPptx (spec 4.5 and its "not shown" operations; decisions in docs/service.md).
 
 No generation here: the worker jobs (service.gen_jobs) call the generator and the renderer.
 """

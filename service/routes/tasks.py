@@ -1,5 +1,5 @@
 """Portable task endpoints (token + create-task fields -> stored task; task id -> result, SSE
-events or the latest page HTML): spec 4.1, 4.2, 4.3 and 6; decisions in README "Portable tasks".
+events or the latest page HTML): spec 4.1, 4.2, 4.3 and 6; decisions in docs/service.md "Portable tasks".
 
 Events come from the task_events table (polled), never from process memory, so any instance
 answers for any task. The work itself runs in the runner (service.tasks.runner).

@@ -3,7 +3,7 @@ upload -> validated in a worker, charged as usage type 2, stored privately for t
 
 Built-in covers are drawn once by a worker (generator.template_preview), kept in storage and
 found again through `template_previews` by template id + content hash, so every instance
-shares them. Decisions in README ("Generation endpoints").
+shares them. Decisions in docs/service.md ("Generation endpoints").
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
 from typing import Any
@@ -209,6 +210,19 @@ async def list_templates(
 
 async def _read_upload(request: Request, limit: int) -> bytes:
     """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
+    return (await _read_template_upload(request, limit)).data
+
+
+@dataclass(frozen=True)
+class TemplateUpload:
+    data: bytes
+    filename: str | None  # the file part's name (a PowerPoint template's default id and name)
+    settings: str | None  # the optional `settings` field (JSON; PowerPoint templates)
+
+
+async def _read_template_upload(request: Request, limit: int) -> TemplateUpload:
+    """The `file` part (and optional `settings` field) of a multipart body of at most `limit`
+    bytes, or 1010 naming `file`."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise _bad_file(f"request larger than {limit} bytes")
@@ -230,8 +244,11 @@ async def _read_upload(request: Request, limit: int) -> bytes:
     if not isinstance(part, UploadFile):
         raise _bad_file("send the zip as multipart/form-data field `file`")
     data = await part.read()
+    settings = form.get("settings")
     await form.close()
-    return data
+    return TemplateUpload(
+        data, part.filename or None, settings if isinstance(settings, str) else None
+    )
 
 
 def _bad_file(reason: str) -> ApiError:
@@ -267,7 +284,7 @@ def _save_template(
 
     cover_key = put(result["cover"], f"{result['id']}.png")
     try:
-        package_key = put(package, f"{result['id']}.zip")
+        package_key = put(result.get("stored") or package, f"{result['id']}.zip")
     except BaseException:
         state.storage.delete(cover_key)
         raise
@@ -325,9 +342,13 @@ def _save_template(
             },
         }
     },
-    summary="Upload a custom template package (zip), private to the account",
+    summary="Upload a custom template: a package (zip) or a PowerPoint .pptx/.potx",
     description="Header `token` or `Api-Key`. multipart/form-data with the zip in field `file` "
-    "(manifest.json, the five page templates, theme.css, images; limits in README). The package "
+    "(manifest.json, the five page templates, theme.css, images; limits in docs/generator.md), "
+    "or a PowerPoint .pptx/.potx (told apart by content; optional field `settings`: JSON "
+    "`{id, name, category, layouts: {kind: layout name or number}, keepSlides}`, see "
+    "docs/pptx-templates.md; its answer adds format, slideSize, theme, layouts, mapping, "
+    "warnings). The package "
     "is checked and test-rendered in a worker; problems answer 1010 with errorDetails naming "
     "each member. Charged DECKFORGE_COST_TEMPLATE_UPLOAD credits (usage record type 2); an "
     "upload with an existing id replaces that template (version + 1). Answers "
@@ -337,11 +358,21 @@ async def upload_template(
     request: Request, state: StateDep, principal: KeyOrTokenDep
 ) -> JSONResponse:
     from generator import PackageLimits
+    from generator.brand.package import is_powerpoint
 
     limits = PackageLimits()
-    package = await _read_upload(request, limits.max_zip_bytes + MULTIPART_OVERHEAD)
+    brand = _brand_limits(state)
+    largest = max(limits.max_zip_bytes, brand["max_file_bytes"])
+    upload = await _read_template_upload(request, largest + MULTIPART_OVERHEAD)
+    package = upload.data
+    powerpoint = is_powerpoint(package)
+    if not powerpoint and len(package) > limits.max_zip_bytes:
+        raise _bad_file(f"is {len(package)} bytes; at most {limits.max_zip_bytes} allowed")
     await asyncio.to_thread(_precheck, state, principal)
-    result = await run_job(state, {"job": "template", "package": package})
+    job: dict[str, Any] = {"job": "template", "package": package}
+    if powerpoint:
+        job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
+    result = await run_job(state, job)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:
@@ -363,8 +394,20 @@ async def upload_template(
         "type": TYPE_CUSTOM,
         "version": row.version,
         "coverUrl": cover,
+        "format": "pptx" if "details" in result else "html",
+        **result.get("details", {}),
     }
     return envelope_response(OK, data)
+
+
+def _brand_limits(state: ServiceState) -> dict[str, int]:
+    """BrandLimits fields (generator/brand/safety.py) from the settings."""
+    settings = state.settings
+    return {
+        "max_file_bytes": settings.template_pptx_max_bytes,
+        "max_media_bytes": settings.template_pptx_max_media_bytes,
+        "max_media_total_bytes": settings.template_pptx_max_media_total_bytes,
+    }
 
 
 class DeleteTemplateRequest(BaseModel):

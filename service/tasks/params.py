@@ -1,5 +1,5 @@
 """create-task fields (JSON object or multipart form values + files) -> a checked NewTask, or
-ApiError 1010 naming the field (spec 4.1; limits in README "Portable tasks")."""
+ApiError 1010 naming the field (spec 4.1; limits in docs/service.md "Portable tasks")."""
 
 from __future__ import annotations
 

@@ -155,6 +155,15 @@ async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]
     return planned
 
 
+async def _package(state: ServiceState, task: Any) -> bytes | None:
+    """The account's template package the task names (a PowerPoint template's deck is
+    written onto it when the planned pages are converted)."""
+    from service.routes.generate import template_package
+
+    tid = json.loads(task.params).get("templateId")
+    return await asyncio.to_thread(template_package, state, principal_of(task), tid)
+
+
 def _store_pages(state: ServiceState, task_id: str, owner: str, htmls: list[str]) -> None:
     """Each page's HTML is stored (latestData 4.3, an event per page) as soon as it exists,
     while the deck is not converted yet."""
@@ -208,7 +217,7 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
     except (OperationalError, PoolTimeout) as exc:
         if state.settings.queue_url is not None and database_unavailable(exc):
-            # The database is unreachable or frozen (README "Scale-out"): not the task's fault.
+            # The database is unreachable or frozen (docs/operations.md "Database outage"): not the task's fault.
             # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
             # new message and a worker runs it again once the database answers.
             log.warning("task %s: database unavailable, handed back for a retry", task_id)
@@ -285,7 +294,9 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     await step("generate_ppt")
     planned = await _plan(state, task, markdown)
     await run(_store_pages, state, task_id, owner, planned["htmls"])
-    result = await _pool(state, {"job": "buildPlanned", "planned": planned})
+    result = await _pool(
+        state, {"job": "buildPlanned", "planned": planned, "package": await _package(state, task)}
+    )
     await step("upload")
     await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])

@@ -144,3 +144,26 @@ def test_assets_are_data_uris() -> None:
 
 def test_page_kinds_are_the_five() -> None:
     assert PAGE_KINDS == ("cover", "contents", "divider", "content", "closing")
+
+
+def test_a_template_drawing_page_body_itself_still_gets_continuation_slides() -> None:
+    """Templates made before the composed layouts draw `{{ page.body }}`: its blocks carry the
+    measurable wrappers, so long pages continue on fitted slides there too."""
+    files = files_of("corporate")
+    manifest = json.loads(files["manifest.json"])
+    manifest["id"], manifest["name"] = "own-body", "Own body"
+    files["manifest.json"] = json.dumps(manifest).encode()
+    files["layouts.html"] = b"{{ page.body }}"
+    template = template_from_files(files)
+    items = "\n".join(f"- Item {i} of a long list that needs several slides" for i in range(40))
+    deck = generate_from_markdown(
+        "# T\n### Long\n" + items, "own-body", templates={"own-body": template}
+    )
+    parts = [p for p in deck.pages if p.title == "Long"]
+    assert len(parts) >= 3 and [p.part for p in parts] == list(range(1, len(parts) + 1))
+    assert [i.spans[0].text for p in parts for b in p.blocks for i in b.items] == [
+        f"Item {i} of a long list that needs several slides" for i in range(40)
+    ]
+    for html in deck.pages_html:
+        assert 'data-df-u="0"' in html or "s-content" not in html
+        assert overflowing_regions(html) == []

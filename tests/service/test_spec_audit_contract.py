@@ -1,4 +1,4 @@
-"""Spec audit of the decisions README states for what the spec leaves open: versioning (9: the
+"""Spec audit of the decisions docs/service.md states for what the spec leaves open: versioning (9: the
 exact paths, no aliases, no trailing-slash redirect), task transitions (3) and latestData's
 `completed` against 4.2 (4.3: getConvertResult's role)."""
 
@@ -145,7 +145,7 @@ def test_success_stays_final_after_the_ppt_is_deleted(live: tuple[Env, LiveServe
 
 
 def test_repeated_calls(idle: Env) -> None:
-    """README "Repeated calls": the same create twice is two tasks; a read repeats; delete
+    """docs/service.md "Repeated calls": the same create twice is two tasks; a read repeats; delete
     twice is 0 then 1001."""
     body = {"type": 7, "content": MARKDOWN, "templateId": TEMPLATE}
     first = idle.post(CREATE, body, token=TOKEN)["data"]["taskId"]

@@ -1,4 +1,4 @@
-"""Spec audit: the end user's browser front end calls the `token` endpoints (README workflow,
+"""Spec audit: the end user's browser front end calls the `token` endpoints (docs/service.md workflow,
 step 2) from its own origin, so preflights and responses carry CORS headers; `Api-Key` (a
 server-side secret) is not allowed from a browser."""
 

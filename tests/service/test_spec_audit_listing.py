@@ -46,7 +46,7 @@ def test_numbers_still_accepted(env: Env) -> None:
 
 
 def test_page_bounds(env: Env) -> None:
-    """README: page 1..1,000,000; a page past the end is empty with the real total."""
+    """docs/service.md: page 1..1,000,000; a page past the end is empty with the real total."""
     out = env.post(LIST_PPTS, {"page": 1_000_000, "size": 100}, Api_Key=env.dev_key)
     assert out["code"] == 0 and out["data"]["records"] == []
     assert out["data"]["page"] == 1_000_000

@@ -1,0 +1,256 @@
+"""Slide-model deck written onto a base package (a company template): its masters, layouts and
+theme are kept, its example slides dropped (with their notes and orphaned media), every slide
+refers to a chosen layout and fills that layout's placeholders (`p:ph`) with text.
+
+Extra slide keys read here (on top of engine/model/schema.py's):
+
+    "layout": partname of the slide layout ("/ppt/slideLayouts/slideLayout2.xml"); absent ->
+              BasePackage.default_layout
+    "placeholders": [{"ph": {...the layout's p:ph attributes...}, "name": str,
+                      "paragraphs": [PhParagraph, ...], "font_scale": float | None}]
+PhParagraph: {"level": 0..8, "runs": [{"text", "bold", "italic", "href"}], "bullet": None
+              (the layout's) | "none" | "number"}
+
+Content shapes (the engine's) are written as on a blank slide; colours equal to a theme colour
+become `a:schemeClr` and typefaces equal to a theme font become `+mj-lt`/`+mn-ea`... references
+(engine/pptx/theme_refs.py), so changing the theme restyles the deck.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pptx
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.opc.packuri import PackURI
+from pptx.parts.slide import SlidePart
+
+from engine.pptx.deck import _add_new_rel, _DeckWriter, _fill_slide, uri_reference
+from engine.pptx.oxml import NS_A, NS_P, R_ID, ElementCache, a, clean_text, items, p, sub
+from engine.pptx.package import MediaParts, release_package
+from engine.pptx.theme_refs import ThemeRefs, apply_theme_refs
+from engine.units import EMU_PER_PX
+
+_SECTIONS_EXT = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"  # p14:sectionLst (lists slide ids)
+_MAX_LEVEL = 8
+_PH_ATTRS = ("type", "orient", "sz", "idx")
+_SLIDENUM_FIELD_ID = "{5C1E3D8A-3F0B-4C39-9E62-2D1F7B3A6C10}"
+
+
+@dataclass(frozen=True)
+class BasePackage:
+    """A template package to write decks onto. `data` must open in python-pptx (checked by the
+    caller: generator/brand/safety.py); `default_layout` is the partname of the layout of slides
+    that name none; `keep_slides` keeps the template's own slides before the new ones."""
+
+    data: bytes
+    default_layout: str
+    refs: ThemeRefs = field(default_factory=ThemeRefs)
+    keep_slides: bool = False
+
+    def size_px(self) -> tuple[float, float]:
+        prs = pptx.Presentation(io.BytesIO(self.data))
+        return float(prs.slide_width or 0) / EMU_PER_PX, float(prs.slide_height or 0) / EMU_PER_PX
+
+
+def write_on_base(
+    base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
+) -> bytes:
+    """The PPTX bytes of `deck` written onto `base` (see the module docstring)."""
+    writer = _BaseWriter(base, deck, media)
+    try:
+        for slide_model in items(deck.get("slides")):
+            writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
+        return writer.finish()
+    finally:
+        release_package(writer.prs)
+
+
+class _BaseWriter(_DeckWriter):
+    """_DeckWriter on the base package instead of python-pptx's default one."""
+
+    def __init__(
+        self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
+    ):
+        self.deck = deck
+        self.base = base
+        self.prs = pptx.Presentation(io.BytesIO(base.data))
+        self.package = self.prs.part.package
+        self.media = MediaParts(self.package, media)
+        self.cache = ElementCache()
+        self.size = (
+            float(self.prs.slide_width or 0) / EMU_PER_PX,
+            float(self.prs.slide_height or 0) / EMU_PER_PX,
+        )
+        self.layouts = {
+            str(layout.part.partname): layout.part
+            for master in self.prs.slide_masters
+            for layout in master.slide_layouts
+        }
+        if base.default_layout not in self.layouts:
+            raise ValueError(f"no layout {base.default_layout!r} in the base package")
+        self.layout_part = self.layouts[base.default_layout]
+        self.prs.slides  # noqa: B018 - creates p:sldIdLst
+        self.sld_id_lst = self.prs.part._element.find(p("sldIdLst"))
+        self.first_id = 256
+        if not base.keep_slides:
+            _drop_slides(self.prs)
+        else:
+            ids = [int(s.get("id", "255")) for s in self.sld_id_lst]
+            self.first_id = max(ids, default=255) + 1
+        self.slide_count = len(self.sld_id_lst)
+        self.kept = self.slide_count
+        self.notes_count = 0
+        self._notes_master = None
+        self._notes_template = None
+        self.new_parts: list[SlidePart] = []
+
+    def add_slide(self, model: Mapping[str, Any]) -> None:
+        self.slide_count += 1
+        layout_name = model.get("layout")
+        layout_part = self.layouts.get(str(layout_name), self.layout_part)
+        partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
+        slide_part = SlidePart.new(partname, self.package, layout_part)
+        rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        slide_id = str(self.first_id + self.slide_count - self.kept - 1)
+        sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
+        _fill_slide(slide_part, model, self.media, self.cache, self.size)
+        _add_placeholders(slide_part, items(model.get("placeholders")))
+        self.new_parts.append(slide_part)
+        notes = model.get("notes")
+        if isinstance(notes, str) and notes.strip():
+            self._add_notes(slide_part, clean_text(notes))
+
+    def finish(self) -> bytes:
+        for part in self.new_parts:
+            apply_theme_refs(part._element, self.base.refs)
+        _unique_partnames(self.package)
+        return super().finish()
+
+
+def _drop_slides(prs: Any) -> None:
+    """Remove the template's slides: their ids, relationships (so the slide, notes and media
+    parts only they use are no longer written), custom shows and sections naming them."""
+    part = prs.part
+    lst = part._element.find(p("sldIdLst"))
+    for sld_id in list(lst):
+        rid = sld_id.get(R_ID)
+        lst.remove(sld_id)
+        if rid:
+            part.drop_rel(rid)
+    for el in list(part._element):
+        if el.tag == p("custShowLst"):
+            part._element.remove(el)
+    ext_lst = part._element.find(p("extLst"))
+    if ext_lst is not None:
+        for ext in list(ext_lst):
+            if ext.get("uri") == _SECTIONS_EXT:
+                ext_lst.remove(ext)
+        if not len(ext_lst):
+            part._element.remove(ext_lst)
+
+
+def _unique_partnames(package: Any) -> None:
+    """Give every part that shares its name with another (a new slide or picture named like a
+    kept template part) the next free number of its kind."""
+    seen: set[str] = set()
+    parts = list(package.iter_parts())
+    taken = {str(part.partname) for part in parts}
+    for part in parts:
+        name = str(part.partname)
+        if name not in seen:
+            seen.add(name)
+            continue
+        stem, ext = name.rsplit(".", 1)
+        base = stem.rstrip("0123456789")
+        n = 1
+        while f"{base}{n}.{ext}" in taken:
+            n += 1
+        part.partname = PackURI(f"{base}{n}.{ext}")
+        taken.add(str(part.partname))
+        seen.add(str(part.partname))
+
+
+def _add_placeholders(slide_part: SlidePart, fills: list[Any]) -> None:
+    """One `p:sp` per filled placeholder, below the content shapes (as PowerPoint puts them),
+    with no geometry of its own (inherited from the layout) and the given paragraphs."""
+    sp_tree = slide_part._element.find(f"{p('cSld')}/{p('spTree')}")
+    ids = [int(el.get("id", "0")) for el in sp_tree.iter(p("cNvPr"))]
+    next_id = max(ids, default=1) + 1
+    position = 2  # after nvGrpSpPr and grpSpPr
+    for fill in fills:
+        if not isinstance(fill, Mapping) or not isinstance(fill.get("ph"), Mapping):
+            continue
+        sp = _placeholder_sp(slide_part, fill, next_id)
+        sp_tree.insert(position, sp)
+        position += 1
+        next_id += 1
+
+
+def _placeholder_sp(slide_part: SlidePart, fill: Mapping[str, Any], shape_id: int) -> Any:
+    from lxml import etree
+
+    sp = etree.Element(p("sp"), nsmap={"a": NS_A, "p": NS_P})
+    nv = sub(sp, p("nvSpPr"))
+    name = clean_text(str(fill.get("name") or f"Placeholder {shape_id}"))[:120]
+    sub(nv, p("cNvPr"), {"id": str(shape_id), "name": name})
+    sub(sub(nv, p("cNvSpPr")), a("spLocks"), {"noGrp": "1"})
+    attrs = {str(k): str(v) for k, v in fill["ph"].items() if k in _PH_ATTRS}
+    sub(sub(nv, p("nvPr")), p("ph"), attrs)
+    sub(sp, p("spPr"))
+    body = sub(sp, p("txBody"))
+    body_pr = sub(body, a("bodyPr"))
+    scale = fill.get("font_scale")
+    if isinstance(scale, (int, float)) and 0.25 <= scale < 1:
+        sub(body_pr, a("normAutofit"), {"fontScale": str(int(round(scale * 100000)))})
+    sub(body, a("lstStyle"))
+    paragraphs = [para for para in items(fill.get("paragraphs")) if isinstance(para, Mapping)]
+    for para in paragraphs or [{"runs": []}]:
+        _paragraph(body, para, slide_part)
+    return sp
+
+
+def _paragraph(body: Any, para: Mapping[str, Any], slide_part: SlidePart) -> None:
+    el = sub(body, a("p"))
+    level = para.get("level")
+    level = max(0, min(_MAX_LEVEL, int(level))) if isinstance(level, int) else 0
+    bullet = para.get("bullet")
+    if level or bullet in ("none", "number"):
+        ppr = sub(el, a("pPr"), {"lvl": str(level)} if level else {})
+        if bullet == "none":
+            ppr.set("marL", "0")
+            ppr.set("indent", "0")
+            sub(ppr, a("buNone"))
+        elif bullet == "number":
+            sub(ppr, a("buFont"), {"typeface": "+mj-lt"})
+            sub(ppr, a("buAutoNum"), {"type": "arabicPeriod"})
+    lang = para.get("lang")
+    for run in items(para.get("runs")):
+        if not isinstance(run, Mapping):
+            continue
+        text = clean_text(str(run.get("text") or ""))
+        if not text:
+            continue
+        if run.get("field") == "slidenum":
+            fld = sub(el, a("fld"), {"id": _SLIDENUM_FIELD_ID, "type": "slidenum"})
+            sub(fld, a("rPr"), {"lang": str(lang)} if isinstance(lang, str) and lang else {})
+            sub(fld, a("t")).text = text
+            continue
+        r = sub(el, a("r"))
+        rpr = sub(r, a("rPr"), {"lang": str(lang)} if isinstance(lang, str) and lang else {})
+        if run.get("bold"):
+            rpr.set("b", "1")
+        if run.get("italic"):
+            rpr.set("i", "1")
+        href = run.get("href")
+        if isinstance(href, str) and href:
+            from engine.links import link_target
+
+            url = uri_reference(href) if link_target(href) is not None else ""
+            if url:
+                rid = slide_part.relate_to(url, RT.HYPERLINK, is_external=True)
+                sub(rpr, a("hlinkClick"), {R_ID: rid})
+        sub(r, a("t")).text = text

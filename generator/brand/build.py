@@ -1,0 +1,292 @@
+"""Planned pages on a PowerPoint template -> the deck: each slide on its mapped layout, title and
+text bodies as placeholder text, everything else (tables, code, cards, pictures, text a layout
+has no placeholder for) converted by the engine from page HTML that holds only those parts, and
+preview slides (layout art under the fitted page) for the PNG renderer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.api import Conversion, convert
+from engine.errors import PageError
+from engine.options import Options
+from engine.pipeline import convert_page
+from engine.pptx.base import BasePackage, write_on_base
+from engine.pptx.theme_refs import ThemeRefs
+from generator.brand.art import LayoutArt, layout_arts
+from generator.brand.geometry import SlideGeometry
+from generator.brand.html import BrandTemplate
+from generator.model import Block, Span
+from generator.planner import PlannedPage, page_context
+
+TEXT_BLOCKS = {"paragraph", "heading", "list", "quote"}
+DRAWN_LAYOUTS = {"key-number", "quote", "columns", "cards"}  # visuals, not plain text
+
+
+@dataclass
+class BrandSlide:
+    """One slide to write: its layout, placeholder fills and the page HTML the engine draws
+    (None when everything went into placeholders)."""
+
+    layout: str
+    placeholders: list[dict[str, Any]]
+    html: str | None
+
+
+def base_package(template: BrandTemplate, keep_slides: bool = False) -> BasePackage:
+    source = template.source
+    assert source is not None and template.layout_map is not None
+    theme = source.theme
+    refs = ThemeRefs(
+        colors=dict(theme.colors),
+        fonts={"major": theme.major.to_dict(), "minor": theme.minor.to_dict()},
+        aliases=dict(template.aliases),
+    )
+    blank = template.layout_map.get("blank") or source.layouts[-1]
+    return BasePackage(source.data, blank.partname, refs, keep_slides)
+
+
+def plan_slides(
+    template: BrandTemplate, pages: Sequence[PlannedPage], deck: dict[str, Any]
+) -> list[BrandSlide]:
+    """What each planned page becomes on the template."""
+    out = []
+    title_max = template.size_range("title")[0]
+    body_max = template.size_range("body")[0]
+    default = base_package(template).default_layout
+    for page in pages:
+        ctx = page_context(page)
+        geo = template.geometry_of(page.kind, ctx)
+        fills: list[dict[str, Any]] = []
+        skip: list[str] = []
+        drawn = False
+        for name, slot in geo.slots.items():
+            paragraphs = _slot_text(name, page, geo)
+            if slot.ph is not None and paragraphs is not None:
+                skip.append(name)
+                if paragraphs:
+                    titled = name in ("title", "subtitle")
+                    scale = page.title_size / title_max if titled else page.body_size / body_max
+                    fills.append(
+                        {
+                            "ph": dict(slot.ph.attrs),
+                            "name": slot.ph.name,
+                            "paragraphs": paragraphs,
+                            "font_scale": scale,
+                        }
+                    )
+            elif _has_content(name, page, ctx):
+                drawn = True
+        if geo.footer is not None:
+            fills.append(_slide_number(geo, page.number))
+        html = None
+        if drawn:
+            html = template.render(page.kind, {"deck": deck, "page": ctx, "skip": skip})
+        layout = geo.layout.partname if geo.layout is not None else default
+        out.append(BrandSlide(layout, fills, html))
+    return out
+
+
+def _slide_number(geo: SlideGeometry, number: int) -> dict[str, Any]:
+    assert geo.footer is not None
+    run = {"field": "slidenum", "text": str(number)}
+    return {"ph": dict(geo.footer.attrs), "name": geo.footer.name, "paragraphs": [{"runs": [run]}]}
+
+
+def _has_content(name: str, page: PlannedPage, ctx: dict[str, Any]) -> bool:
+    if name == "title":
+        return bool(page.title)
+    if name == "subtitle":
+        return bool(page.subtitle) and page.kind in ("cover", "closing")
+    if name in ("left", "right", "lhead", "rhead"):
+        return bool(page.sections)
+    if name == "image":
+        return bool(ctx.get("image"))
+    return bool(page.blocks or page.sections or page.entries)
+
+
+def _runs(spans: list[Span], bold: bool = False, italic: bool = False) -> list[dict[str, Any]]:
+    return [
+        {"text": s.text, "bold": s.bold or bold, "italic": s.italic or italic, "href": s.href}
+        for s in spans
+        if s.text
+    ]
+
+
+def _slot_text(name: str, page: PlannedPage, geo: SlideGeometry) -> list[dict[str, Any]] | None:
+    """The placeholder paragraphs of a slot; None when it needs more than text (the engine
+    draws it); [] when it has nothing to show."""
+    if name == "title":
+        title = page.title + (f" ({page.part}/{page.parts})" if page.part > 1 else "")
+        return [{"runs": [{"text": title}]}] if title else []
+    if name == "subtitle":
+        if page.kind not in ("cover", "closing") or not page.subtitle:
+            return []
+        return [{"runs": [{"text": page.subtitle}], "bullet": "none"}]
+    if name in ("lhead", "rhead"):
+        i = 0 if name == "lhead" else 1
+        if len(page.sections) <= i:
+            return []
+        return [{"runs": [{"text": page.sections[i].title}], "bullet": "none"}]
+    if name in ("left", "right"):
+        i = 0 if name == "left" else 1
+        if len(page.sections) <= i:
+            return []
+        section = page.sections[i]
+        head = (
+            []
+            if "lhead" in geo.slots or not section.title
+            else [{"runs": [{"text": section.title, "bold": True}], "bullet": "none"}]
+        )
+        body = _blocks_text(section.blocks)
+        return None if body is None else head + body
+    if name == "image":
+        return None
+    if page.kind == "contents":
+        return [{"runs": [{"text": entry}], "bullet": "number"} for entry in page.entries]
+    if page.sections or page.layout in DRAWN_LAYOUTS:
+        return None  # columns, cards, key numbers and quotes are drawn
+    blocks = list(page.blocks)
+    if geo.kind == "picture":
+        blocks = [b for b in blocks if b.type != "image"]
+    return _blocks_text(blocks)
+
+
+def _blocks_text(blocks: list[Block]) -> list[dict[str, Any]] | None:
+    out: list[dict[str, Any]] = []
+    for block in blocks:
+        if block.type not in TEXT_BLOCKS:
+            return None
+        if block.type == "paragraph":
+            out.append({"runs": _runs(block.spans), "bullet": "none"})
+        elif block.type == "heading":
+            out.append({"runs": _runs(block.spans, bold=True), "bullet": "none"})
+        elif block.type == "quote":
+            out += [
+                {"runs": _runs(para, italic=True), "bullet": "none"} for para in block.paragraphs
+            ]
+        elif not _list_text(block, 0, out):
+            return None
+    return out
+
+
+def _list_text(block: Block, level: int, out: list[dict[str, Any]]) -> bool:
+    for item in block.items:
+        out.append(
+            {
+                "runs": _runs(item.spans),
+                "level": level,
+                "bullet": "number" if block.ordered else None,
+            }
+        )
+        for child in item.children:
+            if child.type != "list" or not _list_text(child, min(level + 1, 8), out):
+                return False
+    return True
+
+
+def draw_pages(
+    htmls: list[str | None], options: Options
+) -> tuple[list[dict[str, Any] | None], dict[str, dict[str, Any]], list[str]]:
+    """Slide models of the pages the engine draws (None where there is none or it failed)."""
+    slides: list[dict[str, Any] | None] = []
+    media: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for i, html in enumerate(htmls):
+        if html is None:
+            slides.append(None)
+            continue
+        try:
+            result = convert_page(html, options)
+        except (PageError, RecursionError, MemoryError) as exc:
+            problems.append(f"slide {i + 1}: {exc}")
+            slides.append(None)
+            continue
+        media.update(result.media)
+        slides.append(result.slide)
+    return slides, media, problems
+
+
+def write_brand_deck(
+    template: BrandTemplate,
+    pages: Sequence[PlannedPage],
+    preview: Conversion,
+    deck: dict[str, Any],
+    options: Options,
+    filename: str | None,
+) -> Conversion:
+    """The deck on the template (PPTX) with `preview` (the fitted full pages) under the layouts'
+    art as its slide model for the PNG renderer."""
+    plans = plan_slides(template, pages, deck)
+    drawn, media, problems = draw_pages([s.html for s in plans], options)
+    slides = []
+    for plan, model in zip(plans, drawn, strict=True):
+        slide = {
+            "layout": plan.layout,
+            "placeholders": plan.placeholders,
+            "shapes": [],
+            "background": None,
+        }
+        if model is not None:
+            slide["shapes"] = model.get("shapes", [])
+        slides.append(slide)
+    source = template.source
+    assert source is not None
+    written = {
+        "width": source.width,
+        "height": source.height,
+        "slides": slides,
+        "title": _title(filename, preview),
+    }
+    data = write_on_base(
+        base_package(template, bool(template.settings.get("keepSlides"))), written, media
+    )
+    arts = layout_arts(source.data, sorted({p.layout for p in plans}), source.color_context())
+    return replace(
+        preview,
+        pptx_bytes=data,
+        slides=preview_slides(plans, preview.slides, arts),
+        media={**preview.media, **{k: v for art in arts.values() for k, v in art.media.items()}},
+        diagnostics=[
+            d
+            + (
+                [
+                    {"kind": "brand", "message": m, "where": ""}
+                    for m in problems
+                    if m.startswith(f"slide {i + 1}:")
+                ]
+            )
+            for i, d in enumerate(preview.diagnostics)
+        ],
+    )
+
+
+def preview_slides(
+    plans: list[BrandSlide], fitted: list[dict[str, Any]], arts: dict[str, LayoutArt]
+) -> list[dict[str, Any]]:
+    out = []
+    for plan, slide in zip(plans, fitted, strict=False):
+        art = arts.get(plan.layout)
+        shapes = list(art.shapes if art else []) + list(slide.get("shapes") or [])
+        out.append(
+            {
+                **slide,
+                "background": art.background if art else slide.get("background"),
+                "shapes": shapes,
+                "layout": plan.layout,
+            }
+        )
+    return out
+
+
+def _title(filename: str | None, preview: Conversion) -> str:
+    from engine.api import deck_title
+
+    return deck_title(filename or preview.filename)
+
+
+def convert_on_template(htmls: Sequence[str], template: BrandTemplate, **kwargs: Any) -> Conversion:
+    """HTML pages converted onto the template's blank layout (engine.api.convert with base)."""
+    return convert(htmls, base=base_package(template), **kwargs)

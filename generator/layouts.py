@@ -12,7 +12,7 @@ of the page measures each block (generator/pieces.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -113,6 +113,19 @@ class LazyContext(dict[str, Any]):
 
     def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in self else default  # noqa: SIM401 - computes lazily
+
+    # Copies (dict(page), {**page}) and iteration see computed values, never the functions.
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(super().keys()))
+
+    def keys(self) -> Any:
+        return list(super().keys())
+
+    def items(self) -> Any:
+        return [(k, self[k]) for k in list(super().keys())]
+
+    def values(self) -> Any:
+        return [self[k] for k in list(super().keys())]
 
 
 def _flat(page: PlannedPage) -> list[Block]:

@@ -385,7 +385,8 @@ class Planner:
             f, m = slides[0]
             return [self.grown(f.page, f.html, m)] if m is not None else [f]
         fills = [m.used / m.room for _, m in slides if m is not None and m.room > 0]
-        if len(fills) != len(slides) or max(fills) >= SPARSE:
+        content = all(f.page.kind == "content" for f, _ in slides)
+        if not content or len(fills) != len(slides) or not 0 < max(fills) < SPARSE:
             return [f for f, _ in slides]
         factor = min(GROW, math.sqrt(FILL / max(fills)))
         out = []

@@ -135,5 +135,8 @@ def test_blocks_no_layout_draws_are_listed_not_dropped_silently() -> None:
     left: list = []
     drafts = draft_pages(outline, "en", "medium", left)
     assert [r.kind for r in left] == ["unsupported"]
-    assert left[0].where == "chapters[0].pages[0].blocks[1]" and left[0].text == "E = mc^2 is the formula"
+    assert (
+        left[0].where == "chapters[0].pages[0].blocks[1]"
+        and left[0].text == "E = mc^2 is the formula"
+    )
     assert all(b.type != "math" for p in drafts for b in p.blocks)

@@ -92,6 +92,7 @@ def page_context(
             "key": key,
             "quote": quote,
             "composed": inner,
+            "bleed": bleed(page, layout),
             "body_size": page.body_size,
             "title_size": page.title_size,
             "style": style,
@@ -147,8 +148,9 @@ def _compose(page: PlannedPage, code: CodeStyle | None) -> tuple[str, Markup]:
     if inner is None:
         layout = "bullets"
         inner = _flowing(page, code) or Markup("")
-    frame = Markup('<div class="df-frame"><div class="df-stack df-l-%s">%s</div></div>')
-    return layout, frame % (layout, inner)
+    kind = f"df-l-{layout} df-on-bleed" if bleed(page, layout) else f"df-l-{layout}"
+    frame = Markup('<div class="df-frame"><div class="df-stack %s">%s</div></div>')
+    return layout, frame % (kind, inner)
 
 
 def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
@@ -336,8 +338,22 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         return None
     rest = [b for b in page.blocks if b is not pictures[0]]
     caption = blocks_html(rest, code)
+    if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
+        return Markup('<div class="df-over">%s</div>') % caption
     cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption if rest else Markup("")
     return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0]), cap)
+
+
+def _bleeds(block: Block) -> bool:
+    return getattr(block, "kind", "") == "background"
+
+
+def bleed(page: PlannedPage, layout: str) -> dict[str, str] | None:
+    """The picture that covers the whole slide (a full-bleed `image-full` page), or None."""
+    if page.kind != "content" or layout != "image-full":
+        return None
+    found = next((b for b in _pictures(page) if _bleeds(b)), None)
+    return {"src": found.src, "alt": found.alt} if found is not None else None
 
 
 def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:

@@ -96,9 +96,11 @@ def _picture(block: Block) -> bool:
 
 def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
     text = sum(b.text_length() for b in blocks if b.type != "image")
-    others = [b for b in blocks if b.type not in ("image", "paragraph", "list")]
+    others = [b for b in blocks if b.type not in ("image", "paragraph", "list", "heading")]
     if others:
         return "bullets"
+    if any(getattr(b, "kind", "") == "background" for b in pictures) and len(pictures) == 1:
+        return "image-full"  # a slide deck's background picture: the whole slide
     if len(pictures) == 1:
         return "image-full" if text <= 140 else "image-text"
     if len(pictures) <= 4 and text <= 240:

@@ -140,3 +140,24 @@ def test_blocks_no_layout_draws_are_listed_not_dropped_silently() -> None:
         and left[0].text == "E = mc^2 is the formula"
     )
     assert all(b.type != "math" for p in drafts for b in p.blocks)
+
+
+def test_a_background_picture_covers_the_whole_slide_under_its_text() -> None:
+    from generator import api
+    from tests.generator.layout_samples import picture
+
+    outline = parse_outline(
+        f"# T\n### Our new office\n![Office]({picture('#1f3a5f')})\nOpening in spring.\n"
+    )
+    image = next(b for b in outline.chapters[0].pages[0].blocks if b.type == "image")
+    image.kind = "background"  # type: ignore[attr-defined] # a slide deck's ![bg](...) picture
+    drafts = api._drafts(outline, "en", "medium", "markdown", [])
+    planned, laid = api._plan(outline, drafts, api.get_template("minimal"), "en", keep_layout=False)
+    deck = api.build_planned(planned, laid=laid)
+    (page,) = [p for p in deck.pages if p.kind == "content"]
+    assert page.layout == "image-full"
+    slide = deck.slides[1]
+    pictures = [s for s in slide["shapes"] if s["kind"] == "picture"]
+    assert pictures and (pictures[0]["x"], pictures[0]["y"]) == (0, 0)
+    assert (pictures[0]["w"], pictures[0]["h"]) == (1280, 720)  # full bleed
+    assert "Opening in spring." in text(slides(deck.pptx_bytes)[1])

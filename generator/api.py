@@ -17,7 +17,7 @@ from generator.errors import bad
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.outline import Outline, parse_outline
 from generator.pages import PlannedPage
-from generator.planner import Planner
+from generator.planner import Planner, dense_document
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
@@ -291,7 +291,8 @@ def _plan(
     left_out: list[LeftOut] | None = None,
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     deck = _deck_context(template, outline.topic, outline.subtitle, lang)
-    planner = Planner(template, deck, length=length, options=ENGINE_OPTIONS)
+    dense = length != "long" and dense_document(drafts)
+    planner = Planner(template, deck, length=length, options=ENGINE_OPTIONS, dense=dense)
     fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = [f.html for f in fitted]
     if on_page is not None:

@@ -61,6 +61,20 @@ class Fitted:
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 
+DENSE_SLIDES = 45  # a document estimated at more content slides starts at the smaller base size
+
+
+def dense_document(drafts: list[PlannedPage]) -> bool:
+    """Whether the drafts are text enough for a long deck (the estimate at the base size)."""
+    from generator.compose import estimate_slides
+
+    total = 0
+    for page in drafts:
+        if page.kind == "content":
+            total += estimate_slides(page.blocks + [b for s in page.sections for b in s.blocks])
+    return total > DENSE_SLIDES
+
+
 class Planner:
     """Fits pages to a template, measuring each with the engine's layout."""
 
@@ -71,6 +85,7 @@ class Planner:
         *,
         length: str = "medium",
         options: Options | None = None,
+        dense: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -81,6 +96,8 @@ class Planner:
         body_max, body_min = template.size_range("body")
         self.body_min = max(body_min, BODY_FLOOR * scale)
         self.body_base = max(body_max, BASE_FLOOR * scale, self.body_min)
+        if dense:  # a long document: the smallest comfortable size, fewer slides
+            self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
         self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")))
@@ -251,7 +268,8 @@ class Planner:
         if used >= SPARSE * room or not m.body_fits:
             return Fitted(page, html, m.laid)
         factor = min(GROW, math.sqrt(FILL * room / used))
-        size = float(math.floor(min(self.body_cap, page.body_size * factor)))
+        cap = min(self.body_cap, word_cap(page, m.frame.width))
+        size = float(math.floor(min(cap, page.body_size * factor)))
         if size < page.body_size + 2:
             return Fitted(page, html, m.laid)
         bigger = replace(page, body_size=size)
@@ -486,6 +504,34 @@ class Planner:
     def title_ok(self, page: PlannedPage) -> bool:
         _, m = self.measure(page)
         return m is None or m.title_fits
+
+
+COLUMNS = frozenset({"cards", "columns", "numbers", "image-grid", "comparison", "timeline"})
+
+
+def word_cap(page: PlannedPage, width: float) -> float:
+    """The largest body size at which the longest word of a page laid out in columns still fits
+    its column (type grows, words are not broken in the middle)."""
+    if page.layout not in COLUMNS:
+        return float("inf")
+    n = max(
+        1,
+        len(page.sections)
+        or max((len(b.items) for b in page.blocks if b.type == "list"), default=1),
+    )
+    if page.layout == "comparison":
+        n = max(
+            (len(r) for b in page.blocks if b.type == "table" for r in [b.header, *b.rows]),
+            default=1,
+        )
+    text = " ".join(
+        [s.title for s in page.sections]
+        + [block_text(b) for b in page.blocks]
+        + [block_text(b) for s in page.sections for b in s.blocks]
+    )
+    longest = max((len(w) for w in text.split()), default=1)
+    column = (width - 24 * (n - 1)) / n - 44  # gaps and card padding
+    return column / (0.62 * longest * 1.1) if longest > 0 else float("inf")
 
 
 def slide_lang(page: PlannedPage, deck_lang: str) -> str:

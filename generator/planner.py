@@ -26,16 +26,27 @@ from engine.options import Options
 from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
 from generator.errors import bad
 from generator.estimate import Calibration, estimated_pieces
-from generator.fit import TITLE_REGIONS, Measure, measure, try_lay_out
-from generator.highlight import CodeStyle, cjk_lang
+from generator.fit import Measure, measure, try_lay_out
+from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text, left_out_blocks
-from generator.model import Block, Span, plain
+from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
-from generator.pieces import Piece, assemble, assemble_groups, measured_pieces, shorten
+from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
+from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
+    cut_block,
+    dense_document,
+    flowing,
+    make_contents,
+    make_flowing,
+    scaled,
+    slide_lang,
+    word_cap,
+)
 from generator.templates import Template
+from generator.titles import MAX_SHRINK, TitleFitting
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 16.0
@@ -44,7 +55,6 @@ GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
-MAX_SHRINK = 12
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
@@ -61,21 +71,7 @@ class Fitted:
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 
-DENSE_SLIDES = 45  # a document estimated at more content slides starts at the smaller base size
-
-
-def dense_document(drafts: list[PlannedPage]) -> bool:
-    """Whether the drafts are text enough for a long deck (the estimate at the base size)."""
-    from generator.compose import estimate_slides
-
-    total = 0
-    for page in drafts:
-        if page.kind == "content":
-            total += estimate_slides(page.blocks + [b for s in page.sections for b in s.blocks])
-    return total > DENSE_SLIDES
-
-
-class Planner:
+class Planner(TitleFitting):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -169,7 +165,7 @@ class Planner:
                 return [Fitted(bigger, html, m.laid)]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
-            return self.finish(flowing(page), estimated, _make_flowing, estimated=True)
+            return self.finish(flowing(page), estimated, make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
             return [Fitted(page, html, None)]
@@ -291,7 +287,7 @@ class Planner:
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
         chunks = self.condensed(page, pack(pieces, room, head, foot))
-        return self.finish(page, chunks, _make_flowing)
+        return self.finish(page, chunks, make_flowing)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
@@ -324,7 +320,7 @@ class Planner:
             for i, (e, b) in enumerate(zip(page.entries, items, strict=True))
         ]
         head = max(0.0, pieces[0].top - box.y)
-        return self.finish(page, pack(pieces, box.height, head, 0.0), _make_contents)
+        return self.finish(page, pack(pieces, box.height, head, 0.0), make_contents)
 
     def finish(
         self, page: PlannedPage, chunks: list[list[Piece]], make: Make, estimated: bool = False
@@ -349,13 +345,13 @@ class Planner:
                 estimated = False
                 scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
                 if not 0.92 <= scale <= 1.08:
-                    pieces = [_scaled(p, scale) for c in chunks for p in c]
+                    pieces = [scaled(p, scale) for c in chunks for p in c]
                     chunks = pack(pieces, m.room)
                     continue
             if m is None or m.body_fits:
                 done.append((Fitted(slide, html, m.laid if m is not None else None), m))
                 continue
-            cut = self.cut(chunks[i], m) if make is _make_flowing else None
+            cut = self.cut(chunks[i], m) if make is make_flowing else None
             if cut is not None:
                 chunks[i], carry = cut
                 if i + 1 < n:
@@ -427,7 +423,7 @@ class Planner:
             return Fitted(smallest, html2, m2.laid if m2 is not None else None)
         blocks = smallest.blocks
         for _ in range(MAX_SHRINK):
-            cut = [_cut(b) for b in blocks]
+            cut = [cut_block(b) for b in blocks]
             if all(c is None for c in cut):
                 break
             blocks = [c if c is not None else b for b, c in zip(blocks, cut, strict=True)]
@@ -439,7 +435,7 @@ class Planner:
         return Fitted(smallest, html2, m2.laid)
 
     def _record_cut(self, page: PlannedPage, before: list[Block], after: list[Block]) -> None:
-        from generator.leftout import block_text, count_words
+        from generator.leftout import count_words
 
         lost = count_words(" ".join(block_text(b) for b in before)) - count_words(
             " ".join(block_text(b) for b in after)
@@ -455,175 +451,3 @@ class Planner:
                     lost,
                 )
             )
-
-    # -- titles --------------------------------------------------------------------------------
-
-    def with_fitted_titles(self, page: PlannedPage) -> PlannedPage:
-        """The page with the title size and texts that fit, found on a copy without body content
-        (title regions do not depend on it, and the copy lays out fast)."""
-        bare = replace(page, blocks=[], sections=[], entries=page.entries[:1], layout="bullets")
-        titled = self.fit_titles(bare)
-        if titled.title != page.title or titled.subtitle != page.subtitle:
-            lost = " ".join(t for t in (page.title, page.subtitle) if t)
-            self.left_out.append(
-                LeftOut(page.source or page.kind, "title", "title shortened to fit", lost[:120], 0)
-            )
-        return replace(
-            page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
-        )
-
-    def fit_titles(self, page: PlannedPage) -> PlannedPage:
-        """The title size the title regions' measured overflow suggests, stepped down until
-        they fit; at the smallest size, the title/subtitle shortened."""
-        lo, hi = self.title_min, self.title_max
-        _, m = self.measure(replace(page, title_size=hi))
-        if m is None or m.title_fits:
-            return replace(page, title_size=hi)
-        size = float(max(lo, min(hi - 1, math.floor(hi * _title_ratio(m) ** 0.55))))
-        while size > lo:
-            if self.title_ok(replace(page, title_size=size)):
-                return replace(page, title_size=size)
-            size = max(lo, size - max(1.0, round(size * 0.08)))
-        small = replace(page, title_size=lo)
-        if self.title_ok(small):
-            return small
-        for _ in range(MAX_SHRINK):
-            if len(small.subtitle) > len(small.title):
-                small.subtitle = (
-                    plain(shorten([Span(small.subtitle)], 0.7)) if len(small.subtitle) > 4 else ""
-                )
-            else:
-                small.title = (
-                    plain(shorten([Span(small.title)], 0.7)) if len(small.title) > 4 else ""
-                )
-            if self.title_ok(small):
-                return small
-        small.title, small.subtitle = "", ""
-        return small
-
-    def title_ok(self, page: PlannedPage) -> bool:
-        _, m = self.measure(page)
-        return m is None or m.title_fits
-
-
-COLUMNS = frozenset({"cards", "columns", "numbers", "image-grid", "comparison", "timeline"})
-
-
-def word_cap(page: PlannedPage, width: float) -> float:
-    """The largest body size at which the longest word of a page laid out in columns still fits
-    its column (type grows, words are not broken in the middle)."""
-    if page.layout not in COLUMNS:
-        return float("inf")
-    n = max(
-        1,
-        len(page.sections)
-        or max((len(b.items) for b in page.blocks if b.type == "list"), default=1),
-    )
-    if page.layout == "comparison":
-        n = max(
-            (len(r) for b in page.blocks if b.type == "table" for r in [b.header, *b.rows]),
-            default=1,
-        )
-    text = " ".join(
-        [s.title for s in page.sections]
-        + [block_text(b) for b in page.blocks]
-        + [block_text(b) for s in page.sections for b in s.blocks]
-    )
-    longest = max((len(w) for w in text.split()), default=1)
-    column = (width - 24 * (n - 1)) / n - 44  # gaps and card padding
-    return column / (0.62 * longest * 1.1) if longest > 0 else float("inf")
-
-
-def slide_lang(page: PlannedPage, deck_lang: str) -> str:
-    """The slide's language: the deck's, or the language of the CJK text on a slide of a
-    deck in another language (Chinese in a code comment of an English deck), so that the
-    engine draws it with that language's CJK face (the engine reads the page's lang)."""
-    if deck_lang.lower().startswith(("zh", "ja", "ko")):
-        return deck_lang
-    parts = [page.title, page.subtitle, *page.entries]
-    parts += [block_text(b) for b in page.blocks]
-    parts += [s.title + " " + " ".join(block_text(b) for b in s.blocks) for s in page.sections]
-    return cjk_lang(" ".join(parts), deck_lang) or deck_lang
-
-
-def _title_ratio(m: Measure) -> float:
-    """Room / content height of the most overflowing title region (1.0 when unknown)."""
-    ratio = 1.0
-    for i, b in enumerate(m.boxes):
-        if b.kind != "box" or b.attributes.get("data-df-fit") not in TITLE_REGIONS:
-            continue
-        inside = [m.boxes[j] for j in _below(m, i)]
-        if not inside:
-            continue
-        top = min(x.y for x in inside)
-        bottom = max(x.y + x.height for x in inside)
-        if bottom - top > b.height > 0:
-            ratio = min(ratio, b.height / (bottom - top))
-    return ratio
-
-
-def _below(m: Measure, index: int) -> list[int]:
-    out, todo = [], list(m.children[index])
-    while todo:
-        j = todo.pop()
-        out.append(j)
-        todo.extend(m.children[j])
-    return out
-
-
-def flowing(page: PlannedPage) -> PlannedPage:
-    """A page as one flowing column of blocks (content titles as headings)."""
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
-    return replace(page, blocks=blocks, sections=[], layout=layout)
-
-
-def _scaled(piece: Piece, scale: float) -> Piece:
-    return replace(
-        piece,
-        top=piece.top * scale,
-        bottom=piece.bottom * scale,
-        lead=piece.lead * scale,
-        tail=piece.tail * scale,
-    )
-
-
-def _make_flowing(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:
-    blocks = assemble(chunk)
-    layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
-    return replace(page, blocks=blocks, sections=[], layout=layout, part=i + 1, parts=n)
-
-
-def _make_contents(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:
-    first = chunk[0].group if chunk else 0
-    entries = [plain(p.block.spans) for p in chunk]
-    return replace(page, entries=entries, entry_start=page.entry_start + first, part=i + 1, parts=n)
-
-
-def _cut(block: Block) -> Block | None:
-    """A shorter version of one block's text (a piece that cannot fit even alone)."""
-    if block.type in ("paragraph", "heading") and len(plain(block.spans)) > 8:
-        return replace(block, spans=shorten(block.spans, 0.7))
-    if block.type == "table":
-        cells = block.header + [c for r in block.rows for c in r]
-        if max((len(plain(c)) for c in cells), default=0) <= 8:
-            return None
-        return replace(
-            block,
-            header=[shorten(c, 0.7) if len(plain(c)) > 8 else c for c in block.header],
-            rows=[[shorten(c, 0.7) if len(plain(c)) > 8 else c for c in r] for r in block.rows],
-        )
-    if block.type == "code":
-        lines = block.text.split("\n")
-        if len(lines) > 1:
-            return replace(block, text="\n".join(lines[: max(1, len(lines) * 2 // 3)]))
-    if block.type == "list" and block.items and len(plain(block.items[0].spans)) > 8:
-        item = block.items[0]
-        return replace(
-            block, items=[replace(item, spans=shorten(item.spans, 0.7))] + block.items[1:]
-        )
-    return None

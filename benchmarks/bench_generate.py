@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -240,6 +241,108 @@ def screenshots(ids: list[str], folder: str) -> int:
     return 0
 
 
+def corpus(template: str, sheets: str | None, label: str) -> int:
+    """Every samples/markdown document through `template`: the figures of markdown_corpus per
+    document (and a contact sheet of every deck into `sheets`); writes
+    benchmarks/results/generate_markdown[_<label>].json. The 1-5 "present unchanged" judgements
+    come from benchmarks/markdown_judgements.json (recorded by looking at the sheets)."""
+    import inspect
+
+    import markdown_corpus as mc
+
+    judged: dict[str, dict[str, object]] = {}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "markdown_judgements.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            judged = json.load(fh).get(label, {})
+    takes_assets = "assets" in inspect.signature(generator.generate_from_markdown).parameters
+    base = generator.generate_from_markdown("# T\n\n## C\n\n### P\n\ntext", template)
+    template_media = mc.deck_text(base.slides).media
+    rows = []
+    for name, doc in mc.documents():
+        with open(doc, encoding="utf-8") as fh:
+            text = fh.read()
+        t0 = time.process_time()
+        kwargs: dict[str, Any] = {}  # `assets` when the generator reads files (not before)
+        if takes_assets:
+            from generator.markup.images import Assets
+
+            kwargs["assets"] = Assets.beside(doc, (mc.doc_folder(doc),))
+        deck = generator.generate_from_markdown(text, template, filename=name, **kwargs)
+        seconds = time.process_time() - t0
+        shown = mc.deck_text(deck.slides)
+        total, lost, missing = mc.words_lost(text, shown)
+        markup = mc.markup_shown(shown, text)
+        content = [i for i, p in enumerate(deck.pages) if p.kind == "content"]
+        near_empty = [
+            i + 1 for i in content if shown.slide_words[i] < 4 and not shown.slide_pictures[i]
+        ]
+        row = {
+            "document": name,
+            "slides": deck.page_count,
+            "source_slides": mc.source_slides(text),
+            "words": total,
+            "words_lost": lost,
+            "words_lost_share": round(lost / total, 4) if total else 0.0,
+            "missing_words": missing[:200],
+            "markup_shown": len(markup),
+            "markup_examples": markup[:20],
+            "pictures_kept": len(shown.media - template_media),
+            "pictures_expected": mc.expected_pictures(text, doc),
+            "small_text_share": round(mc.small_text_share(shown), 4),
+            "near_empty_slides": near_empty,
+            "cpu_s": round(seconds, 3),
+            "diagnostics": len(deck.document["outline"].get("diagnostics") or []),
+            **judged.get(name, {}),
+        }
+        rows.append(row)
+        print(
+            f"{name:32s} {row['slides']:4d} slides (source {row['source_slides']:3d})  "
+            f"lost {lost:5d}/{total:6d} words  markup {len(markup):3d}  "
+            f"pictures {row['pictures_kept']}/{row['pictures_expected']}  "
+            f"small {row['small_text_share']:.1%}  near-empty {len(near_empty)}  "
+            f"judged {row.get('score', '-')}"
+        )
+        if sheets:
+            contact_sheet(deck, os.path.join(sheets, name.replace("/", "--") + ".png"))
+    os.makedirs(RESULTS, exist_ok=True)
+    out = "generate_markdown.json" if label == "after" else f"generate_markdown_{label}.json"
+    with open(os.path.join(RESULTS, out), "w", encoding="utf-8") as fh:
+        json.dump(
+            {
+                "template": template,
+                "label": label,
+                "command": "python benchmarks/bench_generate.py --corpus"
+                + ("" if label == "after" else f" --label {label}"),
+                "machine": "2-core VM, shared with other jobs (cpu_s is process CPU time)",
+                "documents": rows,
+            },
+            fh,
+            indent=1,
+            ensure_ascii=False,
+        )
+    return 0
+
+
+def contact_sheet(deck: generator.GeneratedDeck, path: str, columns: int = 5) -> None:
+    """All slides of a deck as 256 px tiles in one PNG (engine PNG renderer, no browser)."""
+    from PIL import Image
+
+    from engine.render import render_deck_pngs
+
+    pngs = render_deck_pngs(deck.conversion, width=256)
+    tiles = [Image.open(io.BytesIO(p)).convert("RGB") for p in pngs]
+    if not tiles:
+        return
+    w, h = tiles[0].size
+    rows = (len(tiles) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * (w + 6) + 6, rows * (h + 6) + 6), "#808080")
+    for n, tile in enumerate(tiles):
+        sheet.paste(tile, (6 + (n % columns) * (w + 6), 6 + (n // columns) * (h + 6)))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    sheet.save(path, optimize=True)
+
+
 def _mean_line(line: str) -> dict[str, float]:
     """'mean score X ssim Y placed@8 Z line_agree W recall R' -> {name: value}."""
     words = line.split()
@@ -264,11 +367,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DOC",
         help="generate / convert CPU ratio of whole processes (default: samples/markdown)",
     )
+    p.add_argument(
+        "--corpus",
+        action="store_true",
+        help="figures of every samples/markdown document (first --templates id, else corporate)",
+    )
+    p.add_argument("--contact-sheets", metavar="DIR", help="with --corpus: a sheet per deck")
+    p.add_argument("--label", default="after", help="with --corpus: results/judgements label")
     args = p.parse_args(argv)
     if args.ratio is not None:
         from bench_generate_ratio import ratio_main
 
         return ratio_main(args.ratio, args.runs, forty_page_markdown())
+    if args.corpus:
+        template = (args.templates or ["corporate"])[0]
+        return corpus(template, args.contact_sheets, args.label)
     ids = args.templates or [t["id"] for t in generator.list_templates()]
     if args.fidelity:
         return score_fidelity(ids)

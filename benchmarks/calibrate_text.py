@@ -15,7 +15,7 @@ anchor t, a:noAutofit; the PDF's characters are read with PyMuPDF (rawdict: orig
 (x, baseline)), scaled to slide px exactly as the fidelity tool's word_layout.py does.
 Chromium cases are absolutely positioned blocks; their baselines are the fidelity tool's
 word baselines (word_layout.WORDS_JS).  Results go to OUT/measurements.json; a summary of
-the model's residuals (engine/model/textmetrics.py) is printed and written to
+the model's residuals (engine/model/textmetrics.py, tests/model/text_reference.py) is printed and written to
 OUT/summary.txt.  docs/text-placement.md explains the experiments and the findings.
 """
 
@@ -54,9 +54,13 @@ def _load_textmetrics() -> Any:
 
 
 if TYPE_CHECKING:
+    from engine import units
     from engine.model import textmetrics as tm
 else:
     tm = _load_textmetrics()
+    units = sys.modules["engine.units"]
+sys.path.insert(0, str(ROOT / "tests" / "model"))
+import text_reference as text_ref  # noqa: E402  (Chromium's line box, LibreOffice's run width)
 
 SLIDE_W, SLIDE_H = 1280, 1440
 EMU_PX = 9525
@@ -161,7 +165,7 @@ def _rpr(parent: Any, tag: str, run: dict[str, Any]) -> Any:
     rpr.set("sz", str(round(run["size"] * 75)))
     rpr.set("b", "0")
     if run.get("spc"):
-        rpr.set("spc", str(tm.spc_for_letter_spacing(run["spc"])))
+        rpr.set("spc", str(text_ref.spc_for_letter_spacing(run["spc"])))
     if run.get("baseline"):
         rpr.set("baseline", str(run["baseline"]))
     font = run["font"]
@@ -494,7 +498,7 @@ def exp_paragraphs(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
     for case, chars in zip(cases, pages, strict=True):
         case["baselines"] = [b - case["top"] for b in baselines(chars)]
         if case.get("empty_paragraph"):
-            s, e = case["size"], case["end_size"] or tm.pt_to_px(18)
+            s, e = case["size"], case["end_size"] or units.pt_to_px(18)
             case["model"] = [s, 1.2 * s + 1.2 * e + s]
             continue
         plines = [
@@ -562,7 +566,9 @@ def exp_letter_spacing(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[s
         steps = [d / i for i, d in enumerate(deltas[:n]) if i]
         case["per_char"] = statistics.mean(steps) if case["spacing_px"] else 0.0
         case["x_shift_after_run"] = deltas[n]
-        case["model_per_char"] = tm.pt_to_px(tm.spc_for_letter_spacing(case["spacing_px"]) / 100)
+        case["model_per_char"] = units.pt_to_px(
+            text_ref.spc_for_letter_spacing(case["spacing_px"]) / 100
+        )
     return {"cases": cases}
 
 
@@ -649,7 +655,7 @@ def spc_correction(text: str, font: str, size: float, chromium_width: float) -> 
     """Letter spacing (px) that makes LibreOffice's width of `text` equal chromium_width,
     from plain hmtx advances and Chromium's kerning (its width minus their sum)."""
     advs = advances_em(font, text)
-    return tm.spc_correction_px(
+    return text_ref.spc_correction_px(
         chromium_width, advs, size, kerning_px=chromium_width - sum(advs) * size
     )
 
@@ -692,7 +698,7 @@ def exp_width(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]:
         it["chromium"] = res[i // per_page]["boxes"][str(i)][2]
         it["hmtx"] = hmtx_width(it["font"], it["text"], it["size"])
         advs = advances_em(it["font"], it["text"])
-        it["model_lo"] = tm.lo_line_width(
+        it["model_lo"] = text_ref.lo_line_width(
             advs, it["size"], kerning_px=it["chromium"] - sum(advs) * it["size"]
         )
         it["spc_correction"] = spc_correction(it["text"], it["font"], it["size"], it["chromium"])
@@ -864,18 +870,22 @@ def exp_escapement(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
         variants = [
             ("sup30", size, 30000),
             ("sub25", size, -25000),
-            ("css_shift_parent_sz", size, tm.escapement_for(tm.css_superscript_shift(size), size)),
+            (
+                "css_shift_parent_sz",
+                size,
+                tm.escapement_for(text_ref.css_superscript_shift(size), size),
+            ),
             ("css_size", sup_css / tm.ESCAPEMENT_SIZE, None),
             ("sup50", size, 50000),
             (
                 "css_shift_parent_sz_spc3",
                 size,
-                tm.escapement_for(tm.css_superscript_shift(size), size),
+                tm.escapement_for(text_ref.css_superscript_shift(size), size),
             ),
         ]
         for name, run_size, esc in variants:
             if esc is None:
-                esc = tm.escapement_for(tm.css_superscript_shift(size), run_size)
+                esc = tm.escapement_for(text_ref.css_superscript_shift(size), run_size)
             spc = 3.0 if name.endswith("spc3") else 0.0
             runs = [
                 {"text": "Hx", "font": "Liberation Sans", "size": size},
@@ -995,7 +1005,7 @@ def exp_anchor(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, Any]
         height = sum(
             tm.line_pitch(faces["Liberation Sans"], case["size"], case["ls"]) for _ in range(3)
         )
-        height += tm.pt_to_px(6.0)
+        height += units.pt_to_px(6.0)
         shift = {"t": 0.0, "ctr": (case["h"] - height) / 2, "b": case["h"] - height}[case["anchor"]]
         case["model"] = [shift + b for b in rel]
     return {"cases": cases}
@@ -1031,7 +1041,7 @@ def exp_end_to_end(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
                         "top": top,
                     }
                 )
-                top += 3 * max(lh_px or tm.css_normal_line_height(m, size), size * 1.3) + 20.3
+                top += 3 * max(lh_px or text_ref.css_normal_line_height(m, size), size * 1.3) + 20.3
             pages.append(html_page("".join(body), height=int(top) + 10))
     res = tools.chromium(pages, "end_to_end")
     deck = Deck()
@@ -1042,9 +1052,9 @@ def exp_end_to_end(tools: Tools, faces: dict[str, tm.FaceMetrics]) -> dict[str, 
             w = [w for w in words if w["t"] == f"k{cid}n{j}"][0]
             case["chromium"].append(w["b"])
         m, size = faces[case["font"]], case["size"]
-        case["css_model_first"] = case["top"] + tm.css_first_baseline(m, size, case["lh_px"])
-        case["css_model_pitch"] = tm.css_line_pitch(m, size, case["lh_px"])
-        pitch = tm.css_line_pitch(m, size, case["lh_px"])
+        case["css_model_first"] = case["top"] + text_ref.css_first_baseline(m, size, case["lh_px"])
+        case["css_model_pitch"] = text_ref.css_line_pitch(m, size, case["lh_px"])
+        pitch = text_ref.css_line_pitch(m, size, case["lh_px"])
         ls = tm.line_spacing_for(pitch, m, size)
         box_top = tm.box_top_for_baseline(case["chromium"][0], m, size, ls)
         case["ls"], case["box_top"] = ls, box_top

@@ -9,6 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from engine.quiet import quiet_third_party
+
+quiet_third_party()  # fontTools' notes on font files are not for deckforge's users
+
 if TYPE_CHECKING:  # the names re-exported lazily below
     from engine.api import Conversion, FailedPage, convert  # noqa: F401
     from engine.errors import (  # noqa: F401

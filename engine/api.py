@@ -181,10 +181,13 @@ def convert_laid_out(
     filename: str | None = None,
     options: Options | None = None,
     base: BasePackage | None = None,
+    title: str | None = None,
+    author: str | None = None,
 ) -> Conversion:
     """`convert` for pages already laid out by `lay_out` (with the same options): their slides
     are built from the kept layouts, without laying the pages out again; plain HTML strings
-    among them are converted as `convert` does. The same deck, report and errors as `convert`."""
+    among them are converted as `convert` does. The same deck, report and errors as `convert`.
+    `title` / `author`: the package's document properties (default: the file name's title)."""
     options = options or Options()
     validate([p.html if isinstance(p, LaidOut) else p for p in pages], page_error_mode, options)
     jobs = [
@@ -193,7 +196,8 @@ def convert_laid_out(
         else partial(convert_page, p, options)
         for p in pages
     ]
-    return _convert_jobs(jobs, page_error_mode, filename, options, None, base)
+    meta = {k: v for k, v in (("title", title), ("author", author)) if v}
+    return _convert_jobs(jobs, page_error_mode, filename, options, None, base, meta)
 
 
 def _convert_jobs(
@@ -203,6 +207,7 @@ def _convert_jobs(
     options: Options,
     progress: Callable[[int, int], None] | None,
     base: BasePackage | None = None,
+    meta: dict[str, str] | None = None,
 ) -> Conversion:
     results: list[PageResult | FailedPage] = []
     deck_budget = DeckBudget()
@@ -229,7 +234,7 @@ def _convert_jobs(
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(jobs))
-    return _deck(results, page_error_mode, filename, base)
+    return _deck(results, page_error_mode, filename, base, meta)
 
 
 def _deck(
@@ -237,6 +242,7 @@ def _deck(
     page_error_mode: str,
     filename: str | None,
     base: BasePackage | None = None,
+    meta: dict[str, str] | None = None,
 ) -> Conversion:
     width, height = _deck_size(results) if base is None else _base_size(base)
     for i, result in enumerate(results):
@@ -270,6 +276,7 @@ def _deck(
     from engine.pptx.base import write_on_base
 
     deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
+    deck.update(meta or {})
     data = write_deck(deck, media) if base is None else write_on_base(base, deck, media)
     return Conversion(
         pptx_bytes=data,

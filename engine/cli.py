@@ -6,13 +6,10 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.api import convert
 from engine.errors import PAGE_NO_SLIDE_ROOT, ConversionError
-from engine.options import Options
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad arguments or an invalid request (40010)
@@ -40,6 +37,8 @@ class Page:
 
 def sample_deck() -> list[Page]:
     """The embedded sample deck (used when no PAGES are given)."""
+    from importlib import resources
+
     folder = resources.files("engine") / "data" / "sample"
     return [
         Page(p.read_text(encoding="utf-8"), p.name)
@@ -151,7 +150,7 @@ def read_pages(paths: list[str]) -> list[Page]:
         elif path.suffix.lower() == ".json":
             pages.extend(read_json_file(path))
         else:
-            pages.append(read_html_file(path))
+            pages.append(read_html_file(path, raw))  # named as the user wrote it
     return pages
 
 
@@ -163,6 +162,17 @@ def check_writable(path: str, what: str) -> None:
         raise UsageError(f"cannot write the {what} {path}: folder {folder}/ does not exist")
     if target.is_dir():
         raise UsageError(f"cannot write the {what} {path}: it is a folder")
+
+
+def check_folder(path: str, what: str) -> None:
+    """A folder that can be created (or exists) for the files of `what`; else a usage error
+    now, before any work: no part of the path may be an existing file."""
+    target = Path(path)
+    for part in (target, *target.parents):
+        if part.exists():
+            if not part.is_dir():
+                raise UsageError(f"cannot write the {what} into {path}: {part} is a file")
+            return
 
 
 # -- output ------------------------------------------------------------------------------------
@@ -209,16 +219,29 @@ def _field_page(field_name: str) -> int | None:
     return None
 
 
-def _report_failure(exc: ConversionError, pages: list[Page], report: str | None) -> int:
-    print(f"deckforge: {exc.code} {exc.message}", file=sys.stderr)
+def failure_line(pages: list[Page], number: int, code: int, reason: str, action: str = "") -> str:
+    """One failed page, the same way wherever it is listed (convert, render; partial or all
+    failed): `  page 2 (slides/02.html): 50101 no element with class 'slide' -> blank`."""
+    source = pages[number - 1] if 0 < number <= len(pages) else None
+    line = f"  {page_label(pages, number)}: {code} {page_reason(source, code, reason)}"
+    return f"{line} -> {action}" if action else line
+
+
+def report_failure(
+    exc: ConversionError, pages: list[Page], report: str | None, prog: str = "deckforge"
+) -> int:
+    """A conversion that produced nothing: the error and each page's reason on stderr (and in
+    the report); returns the exit code (4 every page failed, 2 an invalid request)."""
+    print(f"{prog}: {exc.code} {exc.message}", file=sys.stderr)
     details = []
     for detail in exc.details:
         number = _field_page(detail.field)
         reason = detail.reason
-        if number is not None and 0 < number <= len(pages):
-            code, _, text = reason.partition(": ")
-            if code.isdigit():
-                reason = f"{code}: {page_reason(pages[number - 1], int(code), text)}"
+        code, _, text = reason.partition(": ")
+        if number is not None and 0 < number <= len(pages) and code.isdigit():
+            reason = f"{code}: {page_reason(pages[number - 1], int(code), text)}"
+            print(failure_line(pages, number, int(code), text), file=sys.stderr)
+        elif number is not None and 0 < number <= len(pages):
             print(f"  {page_label(pages, number)}: {reason}", file=sys.stderr)
         else:
             print(f"  {detail.field}: {reason}", file=sys.stderr)
@@ -242,6 +265,11 @@ def asset_folders(pages: list[Page], args: argparse.Namespace) -> tuple[str, ...
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    # The pipeline is imported when a command converts (generate/render import this module for
+    # its helpers; `--help` and argument errors stay fast).
+    from engine.api import convert
+    from engine.options import Options
+
     check_writable(args.output, "deck")
     if args.report:
         check_writable(args.report, "report")
@@ -263,7 +291,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             base=getattr(args, "base", None),  # a company template (generator/brand/cli.py)
         )
     except ConversionError as exc:
-        return _report_failure(exc, pages, args.report)
+        return report_failure(exc, pages, args.report)
     try:
         result.write(args.output)
     except OSError as exc:
@@ -280,9 +308,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         source = pages[failed.index - 1] if 0 < failed.index <= len(pages) else None
         reason = page_reason(source, failed.code, failed.reason)
         detail.update(reason=reason, name=source.name if source else "")
-        print(
-            f"  {page_label(pages, failed.index)}: {failed.code} {reason} -> {failed.final_action}"
-        )
+        print(failure_line(pages, failed.index, failed.code, failed.reason, failed.final_action))
     diagnostics = [list(d) for d in result.diagnostics]
     _hint_refused_files(diagnostics)
     for page, diag in zip(pages, diagnostics, strict=False):

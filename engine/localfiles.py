@@ -6,7 +6,6 @@ import mimetypes
 import os
 import stat
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass
 
 from engine.budget import current
@@ -39,7 +38,9 @@ def resolve_local(url: str, options: Options) -> LocalFile | str:
         if not options.base_url and not urllib.parse.urlsplit(url).scheme:
             return "relative URL and no page address"
         return "not a local file URL"
-    path = urllib.request.url2pathname(urllib.parse.urlsplit(full).path)
+    from urllib.request import url2pathname  # http.client, ssl...: only local files need it
+
+    path = url2pathname(urllib.parse.urlsplit(full).path)
     real = os.path.realpath(path)
     for root in options.file_roots:
         top = os.path.realpath(root)

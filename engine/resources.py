@@ -41,10 +41,10 @@ def load_resource(
         return None
     match = _DATA_URI.match(url)
     if match is None:
-        from engine.fetch import display_url, fetch_url
-
         remote = url.lower().startswith(("http://", "https://"))
         if options.allow_network and remote:
+            from engine.fetch import fetch_url
+
             return fetch_url(url, diag, options, where)
         if options.file_roots and not remote:
             from engine.localfiles import guess_type, read_local
@@ -56,6 +56,8 @@ def load_resource(
             if remote
             else "only data: URIs and allowed http(s) URLs are read"
         )
+        from engine.fetch import display_url  # http.client, ssl: not for local files
+
         diag.add("resource", f"not fetched ({reason}): {display_url(url)[:120]}", where)
         return None
     meta, payload = match.group(1), match.group(2)

@@ -6,7 +6,6 @@ PX_PER_IN = 96.0
 PT_PER_IN = 72.0
 EMU_PER_IN = 914400
 EMU_PER_PX = 9525  # 914400 / 96
-EMU_PER_PT = 12700
 
 # Absolute CSS length units expressed in px.
 ABSOLUTE_UNITS: dict[str, float] = {
@@ -30,10 +29,6 @@ def px_to_pt(px: float) -> float:
 
 def pt_to_px(pt: float) -> float:
     return pt * PX_PER_IN / PT_PER_IN
-
-
-def pt_to_emu(pt: float) -> int:
-    return int(round(pt * EMU_PER_PT))
 
 
 def deg_to_ooxml_angle(deg: float) -> int:

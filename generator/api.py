@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine.api import Conversion, LaidOut, convert, convert_laid_out
+from engine.api import Conversion, LaidOut, convert_laid_out
 from engine.options import Limits, Options
 from generator.brand.build import write_brand_deck
 from generator.brand.html import BrandTemplate
@@ -15,6 +15,7 @@ from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.leftout import LeftOut, merge_diagnostics
+from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.pages import PlannedPage
 from generator.planner import Planner, dense_document
@@ -60,22 +61,33 @@ def generate_from_markdown(
     templates: dict[str, Template] | None = None,
     filename: str | None = None,
     length: str | None = None,
+    assets: Assets | None = None,
 ) -> GeneratedDeck:
-    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles) -> GeneratedDeck.
+    """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
+    deck) -> GeneratedDeck.
 
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
     picks the default template. `length`: "short", "medium" (default) or "long" (see
-    docs/composition.md). Raises GeneratorError: 1010 (`markdown`: not a string, too long,
+    docs/generator.md#composition). `assets`: where the Markdown's images may be read from
+    (default: data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long,
     nothing usable, too many slides; `length`: not one of the three), 1001 (`templateId`).
     """
     template = get_template(template_id, templates)
     length = _length(length)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     left: list[LeftOut] = []
-    drafts = _drafts(outline, lang, length, "markdown", left)
+    authored = authored_deck(markdown)
+    drafts = _drafts(outline, lang, length, "markdown", left, authored)
     planned, laid = _plan(
-        outline, drafts, template, lang, keep_layout=False, length=length, left_out=left
+        outline,
+        drafts,
+        template,
+        lang,
+        keep_layout=False,
+        length=length,
+        left_out=left,
+        authored=authored,
     )
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
@@ -118,10 +130,24 @@ def _length(value: Any) -> str:
     return str(value)
 
 
+def authored_deck(markdown: str) -> bool:
+    """Whether the Markdown is a slide deck already (Marp, Slidev, `---` slides)."""
+    from generator.markup.deck import deck_kind
+    from generator.markup.frontmatter import split_front_matter
+
+    front, body, _ = split_front_matter(markdown.replace("\r\n", "\n").lstrip("\ufeff"))
+    return bool(deck_kind(front.data, body))
+
+
 def _drafts(
-    outline: Outline, lang: str, length: str, field_name: str, left_out: list[LeftOut]
+    outline: Outline,
+    lang: str,
+    length: str,
+    field_name: str,
+    left_out: list[LeftOut],
+    authored: bool = False,
 ) -> list[PlannedPage]:
-    drafts = draft_pages(outline, lang, length, left_out)
+    drafts = draft_pages(outline, lang, length, left_out, authored)
     if len(drafts) > MAX_SLIDES:
         raise bad(field_name, f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
     return drafts
@@ -188,6 +214,11 @@ class PlannedDeck:
     def from_dict(cls, data: dict[str, Any]) -> PlannedDeck:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
+    @property
+    def properties(self) -> dict[str, str]:
+        """The document properties (front matter) the outline carries."""
+        return dict(self.outline.get("properties") or {})
+
 
 PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
 
@@ -199,16 +230,18 @@ def plan_from_markdown(
     templates: dict[str, Template] | None = None,
     on_page: PageCallback | None = None,
     length: str | None = None,
+    assets: Assets | None = None,
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
     calling `on_page(index, total, html)` for each page once the plan is fitted. Same
     GeneratorErrors."""
     template = get_template(template_id, templates)
     length = _length(length)
-    outline = parse_outline(markdown)
+    outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     left: list[LeftOut] = []
-    drafts = _drafts(outline, lang, length, "markdown", left)
+    authored = authored_deck(markdown)
+    drafts = _drafts(outline, lang, length, "markdown", left, authored)
     planned, _ = _plan(
         outline,
         drafts,
@@ -218,6 +251,7 @@ def plan_from_markdown(
         length=length,
         on_page=on_page,
         left_out=left,
+        authored=authored,
     )
     return planned
 
@@ -235,19 +269,29 @@ def build_planned(
     which the conversion turns into slides without laying the pages out again. `templates`:
     the account's templates (a PowerPoint template's deck is written onto it)."""
     name = filename or planned.subject
+    pages: list[LaidOut | str] = list(planned.htmls)
     if laid is not None and len(laid) == len(planned.htmls):
-        pages: list[LaidOut | str] = [
+        pages = [
             item if item is not None else html
             for item, html in zip(laid, planned.htmls, strict=True)
         ]
-        conversion = convert_laid_out(pages, filename=name, options=ENGINE_OPTIONS)
-    else:
-        conversion = convert(planned.htmls, filename=name, options=ENGINE_OPTIONS)
+    props = planned.properties
+    conversion = convert_laid_out(
+        pages,
+        filename=name,
+        options=ENGINE_OPTIONS,
+        title=props.get("title") or None,
+        author=props.get("author") or None,
+    )
     template = (templates or {}).get(planned.template_id)
     if isinstance(template, BrandTemplate):
         brand_pages = [PlannedPage.from_dict(p) for p in planned.pages]
         deck = _deck_context(
-            template, planned.subject, planned.outline.get("subtitle", ""), planned.lang
+            template,
+            planned.subject,
+            planned.outline.get("subtitle", ""),
+            planned.lang,
+            byline(planned.properties),
         )
         conversion = write_brand_deck(template, brand_pages, conversion, deck, ENGINE_OPTIONS, name)
     document = {
@@ -289,10 +333,14 @@ def _plan(
     length: str = "medium",
     on_page: PageCallback | None = None,
     left_out: list[LeftOut] | None = None,
+    authored: bool = False,
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
-    deck = _deck_context(template, outline.topic, outline.subtitle, lang)
-    dense = length != "long" and dense_document(drafts)
-    planner = Planner(template, deck, length=length, options=ENGINE_OPTIONS, dense=dense)
+    properties = dict(getattr(outline, "properties", {}) or {})
+    deck = _deck_context(template, outline.topic, outline.subtitle, lang, byline(properties))
+    dense = length != "long" and not authored and dense_document(drafts)
+    planner = Planner(
+        template, deck, length=length, options=ENGINE_OPTIONS, dense=dense, authored=authored
+    )
     fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = [f.html for f in fitted]
     if on_page is not None:
@@ -313,11 +361,19 @@ def _plan(
     return planned, [f.laid for f in fitted]
 
 
-def _deck_context(template: Template, topic: str, subtitle: Any, lang: str) -> dict[str, Any]:
+def byline(properties: dict[str, str]) -> str:
+    """The cover's author · date line from the document properties."""
+    return " · ".join(v for v in (properties.get(k) for k in ("author", "date")) if v)
+
+
+def _deck_context(
+    template: Template, topic: str, subtitle: Any, lang: str, by: str = ""
+) -> dict[str, Any]:
     """What a page template sees as `deck`."""
     return {
         "topic": topic,
         "subtitle": subtitle,
+        "byline": by,
         "lang": lang,
         "colors": dict(template.manifest["colors"]),
         "fonts": dict(template.manifest["fonts"]),

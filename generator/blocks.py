@@ -7,32 +7,40 @@ import re
 from markupsafe import Markup, escape
 
 from generator.highlight import CodeStyle, code_html
+from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 
 ALIGNS = {"left", "center", "right"}
-LONG_RUN = re.compile(r"[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}")
+LONG_RUN = re.compile(r"[^\s\u200b\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}")
 RUN_PIECE = 30
 
 
 def breakable(text: str) -> str:
-    """Text with a space every 30 characters inside runs of 40+ characters that have no break
-    opportunity (no space, hyphen or CJK), so that neither the engine nor Chromium overflows."""
+    """Text with a zero-width space (a break opportunity nobody sees) every 30 characters inside
+    runs of 40+ characters that have none (no space, hyphen or CJK), so that neither the engine
+    nor Chromium overflows and the words stay whole when copied."""
     if len(text) < 40:
         return text
     return LONG_RUN.sub(
-        lambda m: " ".join(
+        lambda m: "\u200b".join(
             m.group(0)[i : i + RUN_PIECE] for i in range(0, len(m.group(0)), RUN_PIECE)
         ),
         text,
     )
 
 
+_WRAPS = (("code", "code"), ("kbd", "kbd"), ("sub", "sub"), ("sup", "sup"), ("mark", "mark"))
+
+
 def spans_html(spans: list[Span]) -> Markup:
     out = []
     for s in spans:
         html = escape(breakable(s.text))
-        if s.code:
-            html = Markup("<code>%s</code>") % html
+        for flag, tag in _WRAPS:
+            if getattr(s, flag):
+                html = Markup(f"<{tag}>%s</{tag}>") % html
+        if s.strike:
+            html = Markup("<s>%s</s>") % html
         if s.italic:
             html = Markup("<em>%s</em>") % html
         if s.bold:
@@ -50,7 +58,7 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     if t == "heading":
         return Markup('<h4 class="df-h">%s</h4>') % spans_html(block.spans)
     if t == "list":
-        return _list_html(block)
+        return _list_html(block, code)
     if t == "table":
         return _table_html(block)
     if t == "quote":
@@ -59,27 +67,49 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     if t == "code":
         return code_html(block.text, block.language, code)
     if t == "image":
-        return Markup('<figure class="df-figure"><img src="%s" alt="%s"></figure>') % (
-            block.src,
-            block.alt,
-        )
+        return Markup('<figure class="df-figure df-%s">%s</figure>') % (block.kind, _img(block))
+    if t == "html":
+        return Markup('<div class="df-html">%s</div>') % Markup(clean_fragment(block.html))
     return Markup("")
 
 
+def _img(block: Block) -> Markup:
+    size = Markup("")
+    if block.width > 0 and block.height > 0:
+        size = Markup(' width="%d" height="%d"') % (block.width, block.height)
+    return Markup('<img src="%s" alt="%s"%s>') % (block.src, block.alt, size)
+
+
 def blocks_html(blocks: list[Block], code: CodeStyle | None = None) -> Markup:
-    return Markup("").join(block_html(b, code) for b in blocks)
+    """Blocks in order; consecutive badge images make one strip."""
+    out: list[Markup] = []
+    badges: list[Block] = []
+    for b in [*blocks, None]:
+        if b is not None and b.type == "image" and b.kind == "badge":
+            badges.append(b)
+            continue
+        if badges:
+            imgs = Markup(" ").join(_img(x) for x in badges)
+            out.append(Markup('<p class="df-badges">%s</p>') % imgs)
+            badges = []
+        if b is not None:
+            out.append(block_html(b, code))
+    return Markup("").join(out)
 
 
-def _list_html(block: Block) -> Markup:
-    items = Markup("").join(_item_html(i) for i in block.items)
+def _list_html(block: Block, code: CodeStyle | None = None) -> Markup:
+    items = Markup("").join(_item_html(i, code) for i in block.items)
     if block.ordered:
         return Markup('<ol class="df-list" start="%d">%s</ol>') % (block.start, items)
     return Markup('<ul class="df-list">%s</ul>') % items
 
 
-def _item_html(item: ListItem) -> Markup:
-    nested = Markup("").join(_list_html(c) for c in item.children if c.type == "list")
-    return Markup("<li>%s%s</li>") % (spans_html(item.spans), nested)
+def _item_html(item: ListItem, code: CodeStyle | None = None) -> Markup:
+    nested = blocks_html(item.children, code)
+    box = Markup("")
+    if item.checked is not None:
+        box = Markup("☑ ") if item.checked else Markup("☐ ")
+    return Markup("<li>%s%s%s</li>") % (box, spans_html(item.spans), nested)
 
 
 def _table_html(block: Block) -> Markup:

@@ -9,7 +9,10 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from generator.markup.images import Assets
+
 if TYPE_CHECKING:
+    from generator.api import GeneratedDeck
     from generator.leftout import LeftOut
 
 
@@ -38,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--property", help="also write the pptxProperty string here")
     p.add_argument("--html", help="also write each slide's HTML into this folder (01.html ...)")
     p.add_argument("--png", help="also draw every slide as PNG into this folder (01.png ...)")
-    p.add_argument("--png-width", type=int, default=1280, help="PNG width in px (default 1280)")
+    p.add_argument(
+        "--png-width", type=int, default=1280, help="PNG width in px (default 1280; at most 8192)"
+    )
     p.add_argument(
         "--from-document",
         action="store_true",
@@ -52,54 +57,154 @@ def build_parser() -> argparse.ArgumentParser:
         help="deck length: short (one slide per page at most, the rest condensed and listed), "
         "medium (default: everything, tiny neighbours merged), long (every page on its own slides)",
     )
+    p.add_argument(
+        "--assets",
+        action="append",
+        metavar="DIR",
+        help="also let the Markdown's images come from this folder (repeatable; the Markdown "
+        "file's own folder is always allowed)",
+    )
+    p.add_argument(
+        "--no-local-files", action="store_true", help="read no image files (only data: URIs)"
+    )
+    p.add_argument(
+        "--remote-images",
+        action="append",
+        metavar="HOST",
+        help="fetch http(s) images from this host ('*.example.com' for its subdomains; "
+        "repeatable; public addresses only, size- and time-limited)",
+    )
     return p
 
 
+def markdown_assets(args: argparse.Namespace) -> Assets:
+    """Where the Markdown's images may come from: its folder and --assets folders (none with
+    --no-local-files or stdin without --assets), remote images from the --remote-images hosts."""
+    from engine.cli import UsageError
+
+    extra = tuple(args.assets or ())
+    for folder in extra:
+        if not os.path.isdir(folder):
+            raise UsageError(f"--assets {folder}: not a folder")
+    hosts = tuple(args.remote_images or ())
+    remote = {"network": bool(hosts), "allowed_hosts": hosts}
+    if args.no_local_files:
+        return Assets(network=bool(hosts), allowed_hosts=hosts)
+    if args.markdown == "-":
+        if not extra:
+            return Assets(network=bool(hosts), allowed_hosts=hosts)
+        base = os.path.abspath(extra[0])
+        return Assets.beside(os.path.join(base, "stdin.md"), extra[1:], **remote)
+    return Assets.beside(args.markdown, extra, **remote)
+
+
+def print_left_out(records: list[LeftOut]) -> None:
+    """What the deck does not show of the source, one line each (nothing when all is shown):
+    what the plan left out and what the Markdown reader could not keep (its diagnostics)."""
+    if not records:
+        return
+    words = sum(r.words for r in records)
+    print(f"left out: {len(records)} pieces, {words} words")
+    for r in records:
+        print(f"  {r.line()}")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Exit codes: 0 written, 2 bad arguments or input refused (the reason is printed)."""
-    from generator.api import generate_from_markdown, list_templates, regenerate
-    from generator.errors import GeneratorError
-    from generator.package import load_template_package
+    """Exit codes: 0 written, 2 bad arguments or input refused (one line per problem)."""
+    from engine.cli import UsageError
 
     args = build_parser().parse_args(argv)
     if args.list_templates:
+        from generator.api import list_templates
+
         for t in list_templates():
             print(f"{t['id']:14s} {t['category']:12s} {t['name']}")
         return 0
-    if not args.markdown:
-        print("deckforge generate: a Markdown file is required", file=sys.stderr)
-        return 2
     try:
-        text = _read(args.markdown)
-        templates = None
-        template_id = args.template
-        if args.template_package:
-            with open(args.template_package, "rb") as fh:
-                custom = load_template_package(fh.read())
-            templates = {custom.id: custom}
-            template_id = template_id or custom.id
-        if args.template_pptx:
-            from generator.brand.cli import load_cli_template
+        return _generate(args)
+    except UsageError as exc:
+        print(f"deckforge generate: {exc}", file=sys.stderr)
+        return 2
 
-            custom = load_cli_template(args.template_pptx, args.template_settings, "generate")
-            templates = {custom.id: custom}
-            template_id = custom.id
-        if args.from_document:
-            source = json.loads(text) if text.lstrip().startswith("{") else text.strip()
-            deck = regenerate(source, templates=templates)
-        else:
-            deck = generate_from_markdown(
-                text, template_id, templates=templates, length=args.length
-            )
+
+def check_arguments(args: argparse.Namespace) -> str:
+    """Every argument checked before any work, as `deckforge convert` does (a UsageError per
+    problem); returns the PPTX path to write."""
+    from engine.cli import UsageError, check_folder, check_writable
+    from engine.render import MAX_WIDTH
+
+    if not args.markdown:
+        raise UsageError("a Markdown file is required (or --list-templates)")
+    for path in (args.markdown, args.template_package, args.template_pptx, args.template_settings):
+        if path and path != "-" and not os.path.exists(path):
+            raise UsageError(f"no such file: {path}")
+        if path and os.path.isdir(path):
+            raise UsageError(f"{path} is a folder, not a file")
+    output = args.output or _default_output(args.markdown)
+    check_writable(output, "deck")
+    for path, what in ((args.document, "document"), (args.property, "pptxProperty")):
+        if path:
+            check_writable(path, what)
+    if args.html:
+        check_folder(args.html, "slide HTML")
+    if args.png:
+        check_folder(args.png, "PNGs")
+        if not 1 <= args.png_width <= MAX_WIDTH:
+            raise UsageError(f"--png-width must be 1..{MAX_WIDTH}")
+    return str(output)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from generator.errors import GeneratorError
+
+    output = check_arguments(args)
+    try:
+        deck = _build(args)
     except GeneratorError as exc:
         print(f"deckforge generate: {exc.message} ({exc.code})", file=sys.stderr)
         for problem in exc.problems:
             print(f"  {problem.field}: {problem.reason}", file=sys.stderr)
         return 2
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        print(f"deckforge generate: {exc}", file=sys.stderr)
-        return 2
-    output = args.output or _default_output(args.markdown)
+    _write_outputs(deck, args, output)
+    print(
+        f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
+    )
+    print_left_out(deck.left_out)
+    return 0
+
+
+def _build(args: argparse.Namespace) -> GeneratedDeck:
+    from generator.api import generate_from_markdown, regenerate
+    from generator.package import load_template_package
+
+    text = _read(args.markdown)
+    templates = None
+    template_id = args.template
+    if args.template_package:
+        with open(args.template_package, "rb") as fh:
+            custom = load_template_package(fh.read())
+        templates = {custom.id: custom}
+        template_id = template_id or custom.id
+    if args.template_pptx:
+        from generator.brand.cli import load_cli_template
+
+        custom = load_cli_template(args.template_pptx, args.template_settings, "generate")
+        templates = {custom.id: custom}
+        template_id = custom.id
+    if args.from_document:
+        try:
+            source = json.loads(text) if text.lstrip().startswith("{") else text.strip()
+        except json.JSONDecodeError as exc:
+            from engine.cli import UsageError
+
+            raise UsageError(f"{args.markdown} is not valid JSON: {exc}") from None
+        return regenerate(source, templates=templates)
+    return generate_from_markdown(
+        text, template_id, templates=templates, assets=markdown_assets(args), length=args.length
+    )
+
+
+def _write_outputs(deck: GeneratedDeck, args: argparse.Namespace, output: str) -> None:
     deck.write(output)
     if args.document:
         with open(args.document, "w", encoding="utf-8") as fh:
@@ -119,28 +224,20 @@ def main(argv: list[str] | None = None) -> int:
         for i, png in enumerate(render_deck_pngs(deck.conversion, width=args.png_width)):
             with open(os.path.join(args.png, f"{i + 1:02d}.png"), "wb") as fh:
                 fh.write(png)
-    print(
-        f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
-    )
-    print_left_out(deck.left_out)
-    return 0
-
-
-def print_left_out(records: list[LeftOut]) -> None:
-    """What the deck does not show of the source, one line each (nothing when all is shown)."""
-    if not records:
-        return
-    words = sum(r.words for r in records)
-    print(f"left out: {len(records)} pieces, {words} words")
-    for r in records:
-        print(f"  {r.line()}")
 
 
 def _read(path: str) -> str:
+    from engine.cli import UsageError
+
     if path == "-":
         return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
 
 
 def _default_output(path: str) -> str:

@@ -110,12 +110,18 @@ def _tiny(page: Page, length: str) -> bool:
 
 
 def draft_pages(
-    outline: Outline, lang: str, length: str = "medium", left_out: list[LeftOut] | None = None
+    outline: Outline,
+    lang: str,
+    length: str = "medium",
+    left_out: list[LeftOut] | None = None,
+    authored: bool = False,
 ) -> list[PlannedPage]:
     """The unfitted plan: cover, contents, dividers, one draft per (merged) content slide,
-    closing. What the plan leaves out (a document's own table of contents) goes to `left_out`."""
+    closing. What the plan leaves out (a document's own table of contents) goes to `left_out`.
+    `authored`: the source is a slide deck already (Marp, Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
-    runs = _merge_runs(_candidates(outline, length, left_out), length)
+    candidates = _candidates(outline, length, left_out)
+    runs = [[c] for c in candidates] if authored else _merge_runs(candidates, length)
     slides_per_chapter: dict[int, int] = {}
     for run in runs:
         blocks = [b for c in run for b in page_blocks(c.page)]
@@ -395,6 +401,7 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
         source=source,
         notes=notes,
         hint=hint,
+        background=str(getattr(first.page, "background", "") or ""),
     )
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+ImageKind = Literal["picture", "badge", "background"]
+IMAGE_KINDS: tuple[str, ...] = ("picture", "badge", "background")
+SPAN_FLAGS = ("bold", "italic", "code", "mark", "strike", "sub", "sup", "kbd")
 
 
 @dataclass
@@ -16,10 +20,15 @@ class Span:
     italic: bool = False
     code: bool = False
     href: str | None = None
+    mark: bool = False  # ==highlighted==
+    strike: bool = False  # ~~struck~~
+    sub: bool = False
+    sup: bool = False
+    kbd: bool = False  # <kbd>key</kbd>
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"text": self.text}
-        for key in ("bold", "italic", "code"):
+        for key in SPAN_FLAGS:
             if getattr(self, key):
                 d[key] = True
         if self.href:
@@ -34,7 +43,16 @@ class Span:
             bool(d.get("italic")),
             bool(d.get("code")),
             d.get("href"),
+            bool(d.get("mark")),
+            bool(d.get("strike")),
+            bool(d.get("sub")),
+            bool(d.get("sup")),
+            bool(d.get("kbd")),
         )
+
+    def style(self) -> tuple[object, ...]:
+        """The formatting (everything but the text) as a comparable value."""
+        return (*(getattr(self, k) for k in SPAN_FLAGS), self.href)
 
 
 Spans = list[Span]
@@ -47,15 +65,19 @@ def plain(spans: Iterable[Span]) -> str:
 @dataclass
 class ListItem:
     spans: Spans
-    children: list[Block] = field(default_factory=list)  # nested lists
+    children: list[Block] = field(default_factory=list)  # nested lists, code, paragraphs...
+    checked: bool | None = None  # a task list item: [x] / [ ]
 
 
 @dataclass
 class Block:
-    """One content block. `type` is paragraph | heading | list | table | quote | code | image.
+    """One content block. `type` is paragraph | heading | list | table | quote | code | image |
+    html.
 
     paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
-    table: `header`, `rows`, `align`; code: `text`, `language`; image: `src`, `alt`.
+    table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
+    `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background);
+    html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 
     type: str
@@ -71,6 +93,10 @@ class Block:
     language: str = ""
     src: str = ""
     alt: str = ""
+    width: int = 0
+    height: int = 0
+    kind: str = "picture"
+    html: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         t = self.type
@@ -91,6 +117,12 @@ class Block:
             d.update(text=self.text, language=self.language)
         elif t == "image":
             d.update(src=self.src, alt=self.alt)
+            if self.width and self.height:
+                d.update(width=self.width, height=self.height)
+            if self.kind != "picture":
+                d["kind"] = self.kind
+        elif t == "html":
+            d["html"] = self.html
         return d
 
     @classmethod
@@ -112,6 +144,10 @@ class Block:
             language=str(d.get("language", "")),
             src=str(d.get("src", "")),
             alt=str(d.get("alt", "")),
+            width=int(d.get("width", 0)),
+            height=int(d.get("height", 0)),
+            kind=str(d.get("kind") or "picture"),
+            html=_clean_html(str(d.get("html", ""))) if d.get("type") == "html" else "",
         )
 
     def text_length(self) -> int:
@@ -122,20 +158,36 @@ class Block:
         )
         for item in self.items:
             n += len(plain(item.spans)) + sum(b.text_length() for b in item.children)
+        if self.type == "html":
+            from generator.markup.sanitize import html_text
+
+            n += len(html_text(self.html))
         return n
 
 
+def _clean_html(html: str) -> str:
+    """An html block's fragment from a (possibly edited) document, sanitized again."""
+    from generator.markup.sanitize import sanitize_html
+
+    return sanitize_html(html).html
+
+
 def _item_dict(item: ListItem) -> dict[str, Any]:
-    return {
+    d: dict[str, Any] = {
         "spans": [s.to_dict() for s in item.spans],
         "children": [c.to_dict() for c in item.children],
     }
+    if item.checked is not None:
+        d["checked"] = item.checked
+    return d
 
 
 def _item_from(d: dict[str, Any]) -> ListItem:
+    checked = d.get("checked")
     return ListItem(
         [Span.from_dict(s) for s in d.get("spans") or []],
         [Block.from_dict(c) for c in d.get("children") or []],
+        None if checked is None else bool(checked),
     )
 
 
@@ -161,13 +213,20 @@ class Page:
     title: str
     blocks: list[Block] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    notes: str = ""  # speaker notes
+    hint: str = ""  # a layout the source asked for (PAGE_HINTS)
+    background: str = ""  # a CSS colour the source asked for
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "title": self.title,
             "blocks": [b.to_dict() for b in self.blocks],
             "sections": [s.to_dict() for s in self.sections],
         }
+        for key in ("notes", "hint", "background"):
+            if getattr(self, key):
+                d[key] = getattr(self, key)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Page:
@@ -175,6 +234,9 @@ class Page:
             str(d.get("title", "")),
             [Block.from_dict(b) for b in d.get("blocks") or []],
             [Section.from_dict(s) for s in d.get("sections") or []],
+            str(d.get("notes", "")),
+            str(d.get("hint", "")),
+            str(d.get("background", "")),
         )
 
     def is_empty(self) -> bool:
@@ -196,23 +258,42 @@ class Chapter:
         return cls(str(d.get("title", "")), [Page.from_dict(p) for p in d.get("pages") or []])
 
 
+PAGE_HINTS = ("cover", "section", "center", "columns", "image-text", "quote")
+PROPERTY_KEYS = ("title", "subtitle", "author", "date", "description", "keywords", "theme", "lang")
+
+
 @dataclass
 class Outline:
     topic: str
     subtitle: str = ""  # a short paragraph right under the topic
     chapters: list[Chapter] = field(default_factory=list)
+    # Document properties from front matter (PROPERTY_KEYS): cover and PPTX properties only.
+    properties: dict[str, str] = field(default_factory=dict)
+    # What the parser left out or could not resolve: {"kind", "message", "where"}.
+    diagnostics: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "topic": self.topic,
             "subtitle": self.subtitle,
             "chapters": [c.to_dict() for c in self.chapters],
         }
+        if self.properties:
+            d["properties"] = dict(self.properties)
+        if self.diagnostics:
+            d["diagnostics"] = [dict(x) for x in self.diagnostics]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Outline:
+        props = d.get("properties") or {}
         return cls(
             str(d.get("topic", "")),
             str(d.get("subtitle", "")),
             [Chapter.from_dict(c) for c in d.get("chapters") or []],
+            {str(k): str(v) for k, v in props.items() if k in PROPERTY_KEYS},
+            [
+                {k: str(x.get(k, "")) for k in ("kind", "message", "where")}
+                for x in d.get("diagnostics") or []
+            ],
         )

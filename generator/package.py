@@ -6,7 +6,7 @@ declared sizes (per file and in total) and compression ratio (zip-bomb guard) be
 decompressed; actual sizes while decompressing; one optional top-level folder is stripped;
 manifest schema and required files (templates.py); Jinja2 syntax; then a test render of a sample
 outline through the planner and the engine, which must succeed for every page kind and
-layout without overflow errors.
+layout without overflow errors, and show every piece of content on its slide (package_check).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from jinja2.sandbox import SecurityError
 from generator.brand.package import is_powerpoint, load_pptx_template
 from generator.brand.safety import BrandLimits
 from generator.errors import GeneratorError, Problem
+from generator.package_check import dropped_content
 from generator.templates import IMAGE_TYPES, Template, builtin_templates, template_from_files
 
 ALLOWED_TYPES = {".html", ".css", ".json"} | IMAGE_TYPES
@@ -239,8 +240,8 @@ def test_render(template: Template, limits: PackageLimits) -> None:
 
     started = time.perf_counter()
     try:
-        deck = generate_from_markdown(
-            SAMPLE_MARKDOWN, template.id, templates={template.id: template}
+        deck = generate_from_markdown(  # long: every page kind, contents included
+            SAMPLE_MARKDOWN, template.id, templates={template.id: template}, length="long"
         )
     except (TemplateError, SecurityError) as exc:
         raise _fail([Problem("templates", f"test render failed: {exc}"[:300])]) from None
@@ -269,6 +270,7 @@ def test_render(template: Template, limits: PackageLimits) -> None:
                     f"{regions[0]} region",
                 )
             )
+    problems += dropped_content(deck.pages, deck.slides)  # every piece reaches its slide
     size = template.manifest.get("size") or {"width": 1280, "height": 720}
     if (
         round(deck.conversion.slide_width) != size["width"]

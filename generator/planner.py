@@ -82,6 +82,7 @@ class Planner(TitleFitting):
         length: str = "medium",
         options: Options | None = None,
         dense: bool = False,
+        authored: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -101,6 +102,8 @@ class Planner(TitleFitting):
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)
         self.left_out: list[LeftOut] = []
+        # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
+        self.shrink_span = float("inf") if authored else SHRINK_SPAN
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
 
@@ -217,6 +220,8 @@ class Planner(TitleFitting):
         measurement), so that its content is not laid out twice. None: measure it whole."""
         if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
             return None
+        if self.shrink_span == float("inf"):  # a deck's page: measured whole, to shrink first
+            return None
         width, room = self.frame
         flat = flowing(page)
         size = flat.body_size
@@ -291,7 +296,7 @@ class Planner(TitleFitting):
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
-        if m.used > m.room * SHRINK_SPAN or page.body_size <= self.body_min:
+        if m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
             return None
         size = float(max(self.body_min, math.floor(page.body_size * m.room / m.used * 0.98)))
         if size >= page.body_size:
@@ -300,6 +305,11 @@ class Planner(TitleFitting):
         html, m2 = self.measure(smaller)
         if m2 is not None and m2.body_fits and m2.title_fits:
             return Fitted(smaller, html, m2.laid)
+        if size > self.body_min and self.shrink_span == float("inf"):  # a deck: the floor
+            smallest = replace(page, body_size=self.body_min)
+            html, m3 = self.measure(smallest)
+            if m3 is not None and m3.body_fits and m3.title_fits:
+                return Fitted(smallest, html, m3.laid)
         return None
 
     def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:

@@ -59,6 +59,14 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-code code{font-size:1em;background:none;padding:0;color:inherit}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
+.df-figure img[width]{width:auto;height:auto}
+.df-list .df-figure{justify-content:flex-start}
+.df-list .df-figure img{max-height:180px}
+.df-badges{margin:0 0 0.5em 0;line-height:1}
+.df-badges img{height:22px;width:auto;margin:0 6px 4px 0;vertical-align:middle}
+.df-body kbd{font-family:'DejaVu Sans Mono',monospace;font-size:0.85em;padding:0 0.25em;border:1px solid #999;border-radius:3px}
+.df-body mark{background:#fff3a3;color:inherit}
+.df-html{margin:0 0 0.5em 0}
 .kicker{font-size:0.62em;font-weight:400;opacity:0.75}
 .df-frame{height:100%;display:flex;flex-direction:column;justify-content:center}
 .df-stack{flex:0 0 auto}
@@ -228,6 +236,9 @@ class Template:
         ) as exc:
             reason = f"{kind}.html failed to render: {exc.__class__.__name__}: {exc}"[:300]
             raise GeneratorError("template failed", [Problem("templateId", reason)]) from None
+        notes = str(context.get("page", {}).get("notes") or "")
+        if notes:
+            fragment = with_notes(fragment, notes)
         colors = self.manifest.get("colors", {})
         fonts = self.manifest.get("fonts", {})
         css_vars = ";".join(
@@ -241,6 +252,30 @@ class Template:
             f"{BASE_CSS}\n:root{{{css_vars}}}\n{self.theme_css}</style></head>"
             f'<body style="margin:0">{fragment}</body></html>'
         )
+
+
+def with_notes(fragment: str, notes: str) -> str:
+    """The fragment with a hidden `<aside class="notes">` in its first `.slide` element (the
+    engine writes it as the slide's speaker notes)."""
+    import lxml.html
+    from lxml import etree
+
+    try:
+        parts = lxml.html.fragments_fromstring(fragment)
+    except (etree.ParserError, ValueError):
+        return fragment
+    for part in parts:
+        if not isinstance(part, etree._Element):
+            continue
+        slide = next((e for e in part.iter() if "slide" in (e.get("class") or "").split()), None)
+        if slide is not None:
+            aside = etree.SubElement(slide, "aside", {"class": "notes", "style": "display:none"})
+            aside.text = notes
+            return "".join(
+                p if isinstance(p, str) else lxml.html.tostring(p, encoding="unicode")
+                for p in parts
+            )
+    return fragment
 
 
 def _ext(name: str) -> str:

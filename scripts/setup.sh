@@ -55,9 +55,11 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 
-# 3. The package (editable) with the service, queue (scale-out) and development extras.
-say "installing deckforge into .venv"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[service,queue,dev]'
+# 3. The package (editable) with the service, queue (scale-out) and development extras. pip
+# prints what it collects and installs as it goes (the first time takes about two minutes).
+say "installing deckforge and its dependencies into .venv (about two minutes the first time)"
+.venv/bin/python -m pip install --disable-pip-version-check --progress-bar on \
+  -e '.[service,queue,dev]'
 
 # 4. A first conversion: the built-in sample deck.
 .venv/bin/deckforge convert -o sample.pptx

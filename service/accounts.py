@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Literal
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -56,8 +57,16 @@ class AccountSummary:
     key_prefixes: list[str]
 
 
+AccountProblem = Literal["invalid", "exists", "not-found", "insufficient"]
+
+
 class AccountError(Exception):
-    """An operator-level failure (unknown account, duplicate name, unknown key)."""
+    """An operator-level failure; `problem` says which kind (the operator commands' exit code,
+    docs/service.md "Operator commands")."""
+
+    def __init__(self, message: str, problem: AccountProblem = "invalid") -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 def hash_secret(secret: str) -> str:
@@ -83,9 +92,13 @@ def create_account(session: Session, name: str, *, credits: int = 0, now: dateti
     if not name or len(name) > 64:
         raise AccountError("account names have 1 to 64 characters")
     if credits < 0:
-        raise AccountError("credits must not be negative")
+        raise AccountError("--credits must not be negative")
     if session.scalar(select(Account.id).where(Account.name == name)) is not None:
-        raise AccountError(f"account {name!r} exists")
+        raise AccountError(
+            f"account {name!r} already exists (add credits with `deckforge accounts credit "
+            f"{name} +N`, another key with `deckforge keys create {name}`)",
+            "exists",
+        )
     account = Account(name=name, balance=credits, record_total=0, ppt_total=0, created_at=now)
     session.add(account)
     session.flush()
@@ -95,7 +108,9 @@ def create_account(session: Session, name: str, *, credits: int = 0, now: dateti
 def get_account(session: Session, name: str) -> Account:
     account = session.scalar(select(Account).where(Account.name == name))
     if account is None:
-        raise AccountError(f"no account {name!r}")
+        raise AccountError(
+            f"no account {name!r} (`deckforge accounts list` shows them)", "not-found"
+        )
     return account
 
 
@@ -123,7 +138,11 @@ def add_credits(session: Session, name: str, delta: int) -> int:
         .returning(Account.balance)
     ).scalar_one_or_none()
     if result is None:
-        raise AccountError(f"balance of {name!r} would become negative")
+        raise AccountError(
+            f"cannot take {-delta} credits from {name!r}: its balance is {account.balance} "
+            "and never goes below 0",
+            "insufficient",
+        )
     return int(result)
 
 
@@ -146,7 +165,11 @@ def revoke_api_key(session: Session, key_or_prefix: str, *, now: datetime) -> Ap
     if len(key_or_prefix) > PREFIX_LEN:
         rows = [r for r in rows if hmac.compare_digest(r.secret_hash, hash_secret(key_or_prefix))]
     if len(rows) != 1:
-        raise AccountError(f"no single API key matches {prefix!r}")
+        raise AccountError(
+            f"no single API key matches {prefix!r}… (give the whole key or the 12-character "
+            "prefix `deckforge accounts list` shows)",
+            "not-found",
+        )
     rows[0].revoked_at = rows[0].revoked_at or now
     session.flush()
     return rows[0]

@@ -3,6 +3,9 @@
     deckforge accounts create NAME [--credits N]   # prints the new API key once
     deckforge accounts list
     deckforge accounts credit NAME +N              # or -N; never below 0
+
+Exit codes: 0 done, 2 bad arguments, 3 the account exists, 4 no such account or key, 5 the
+balance would go below 0; the message is one line `deckforge accounts: ...` on stderr.
     deckforge keys create NAME                     # another key for an account
     deckforge keys revoke KEY_OR_PREFIX            # its tokens stop working too
     deckforge db upgrade                           # run the migrations (start-up does it too)
@@ -35,8 +38,19 @@ def _database() -> Database:
     return db
 
 
-def _run(action: Callable[[Session], int]) -> int:
-    """Run `action` in one transaction; operator errors print to stderr and exit 1."""
+# Exit codes of the operator commands (docs/service.md "Operator commands"); argparse's own
+# usage errors are 2 as well.
+EXIT_CODES: dict[accounts.AccountProblem, int] = {
+    "invalid": 2,  # a bad name or number
+    "exists": 3,  # the account name is taken
+    "not-found": 4,  # no such account or key
+    "insufficient": 5,  # the balance would go below 0
+}
+
+
+def _run(prog: str, action: Callable[[Session], int]) -> int:
+    """Run `action` in one transaction; an operator error is one line `PROG: message` on
+    stderr and its EXIT_CODES code, nothing changed."""
     db = _database()
     try:
         with db.session() as s:
@@ -44,8 +58,8 @@ def _run(action: Callable[[Session], int]) -> int:
                 code = action(s)
             except accounts.AccountError as exc:
                 s.rollback()
-                print(f"error: {exc}", file=sys.stderr)
-                return 1
+                print(f"{prog}: {exc}", file=sys.stderr)
+                return EXIT_CODES[exc.problem]
             s.commit()
             return code
     finally:
@@ -84,7 +98,7 @@ def accounts_main(argv: list[str]) -> int:
         return 0
 
     actions = {"create": create_account, "list": list_accounts, "credit": credit_account}
-    return _run(actions[args.action])
+    return _run("deckforge accounts", actions[args.action])
 
 
 def keys_main(argv: list[str]) -> int:
@@ -107,7 +121,7 @@ def keys_main(argv: list[str]) -> int:
         print(f"revoked {key.prefix}…")
         return 0
 
-    return _run(create_key if args.action == "create" else revoke_key)
+    return _run("deckforge keys", create_key if args.action == "create" else revoke_key)
 
 
 def db_main(argv: list[str]) -> int:

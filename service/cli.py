@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import logging
 import socket
 import sys
 
@@ -41,6 +40,7 @@ def serve_main(argv: list[str] | None = None) -> int:
 
     from service.config import Settings
     from service.heap import freeze_after_startup
+    from service.listening import ListeningServer
     from service.logs import configure_logging, uvicorn_log_config
     from service.main import create_app
 
@@ -57,6 +57,14 @@ def serve_main(argv: list[str] | None = None) -> int:
         if v is not None
     }
     settings = Settings(**overrides)
+    if settings.queue_url is not None:
+        from service.queue import QueueExtraMissing, require_queue_extra
+
+        try:
+            require_queue_extra()
+        except QueueExtraMissing as exc:
+            print(f"deckforge serve: {exc}", file=sys.stderr)
+            return 1
     configure_logging(settings.log_level, settings.log_json)
     try:
         sock = bind_socket(settings.host, settings.port)
@@ -72,7 +80,6 @@ def serve_main(argv: list[str] | None = None) -> int:
         app = create_app(settings)
         freeze_after_startup(app)  # the startup heap is not re-scanned by every full GC
         host, port = sock.getsockname()[:2]
-        logging.getLogger("deckforge.service").info("listening on http://%s:%s", host, port)
         config = uvicorn.Config(
             app,
             log_config=uvicorn_log_config(),
@@ -80,7 +87,7 @@ def serve_main(argv: list[str] | None = None) -> int:
             server_header=False,
             timeout_graceful_shutdown=max(5, int(settings.request_timeout_s) + 5),
         )
-        uvicorn.Server(config).run(sockets=[sock])
+        ListeningServer(config, f"http://{host}:{port}").run(sockets=[sock])
     return 0
 
 

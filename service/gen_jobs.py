@@ -1,6 +1,7 @@
-"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs) and, for
-issue 11, Markdown generation, conversion of a portable task's planned pages (issue 12),
-regeneration from an edited document, template package checks and template cover images. The only place the service calls the generator.
+"""Worker jobs of the pool (payload dict -> result dict): HTML conversion (service.jobs), Markdown
+generation, conversion of a portable task's planned pages, regeneration from an edited document,
+slide previews at another width, template package checks and template cover images. The only
+place the service calls the generator.
 
 The pool runs one job function per worker process; `run_job` dispatches on `payload["job"]`
 (absent: the convert job), so conversion and generation share one bounded pool (queue limit ->
@@ -122,6 +123,19 @@ def regenerate_job(payload: dict[str, Any]) -> dict[str, Any]:
     return _deck_result(deck, started)
 
 
+def previews_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: document (a stored pptxProperty, decoded), package, width -> the slides drawn
+    at that width (the preview page's images for high-density screens)."""
+    started = time.perf_counter()
+    deck = generator.regenerate(payload["document"], templates=_custom(payload))
+    width = max(1, min(int(payload.get("width", PREVIEW_WIDTH)), 4 * PREVIEW_WIDTH))
+    previews = render_deck_pngs(deck.conversion, width=width)
+    log.info(
+        "drew %s previews at %s px in %.3fs", len(previews), width, time.perf_counter() - started
+    )
+    return {"status": "ok", "previews": previews}
+
+
 def template_job(payload: dict[str, Any]) -> dict[str, Any]:
     """payload: package (zip bytes, or a .pptx/.potx), limits (PackageLimits fields),
     brandLimits (BrandLimits fields), settings and filename (PowerPoint templates) -> manifest
@@ -173,6 +187,7 @@ _JOBS = {
     "buildPlanned": build_planned_job,
     "template": template_job,
     "templateCovers": template_covers_job,
+    "previews": previews_job,
 }
 
 

@@ -136,7 +136,7 @@ def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     return ppt
 
 
-# -- stored objects of generated PPTs and templates (issue 11) ----------------------------------
+# -- stored objects of generated PPTs and templates ------------------------------------------
 DOCUMENT_MAX_BYTES = 64 * 1024 * 1024  # a pptxProperty read back from storage, at most
 PREVIEW_MAX_BYTES = 16 * 1024 * 1024  # one slide preview PNG
 TEMPLATE_MAX_BYTES = 16 * 1024 * 1024  # one template package (uploads are limited far below)
@@ -145,15 +145,10 @@ TEMPLATE_MAX_BYTES = 16 * 1024 * 1024  # one template package (uploads are limit
 def generated_object_keys(session: Session, ppt_id: str) -> list[str]:
     """Storage keys of a generated PPT's document and slide previews (deleted with the PPT, or
     when a save replaces them; the PPTX and cover keys are on the `ppts` row)."""
-    keys = [
-        k
-        for k in session.scalars(
-            select(PptPreview.storage_key).where(
-                PptPreview.ppt_id == ppt_id, PptPreview.storage_key.is_not(None)
-            )
-        )
-        if k
-    ]
+    rows = session.execute(
+        select(PptPreview.storage_key, PptPreview.hidpi_key).where(PptPreview.ppt_id == ppt_id)
+    )
+    keys = [k for row in rows for k in row if k]  # each slide's preview and its 2x drawing
     doc_key = session.scalar(select(PptDocument.property_key).where(PptDocument.ppt_id == ppt_id))
     return ([doc_key] if doc_key else []) + keys
 

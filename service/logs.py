@@ -112,6 +112,25 @@ def configure_logging(level: str = "INFO", json_lines: bool = True) -> None:
         lg.propagate = True
     # Uvicorn's access log would print query strings (signatures); the service logs its own.
     logging.getLogger("uvicorn.access").disabled = True
+    if root.level > logging.DEBUG:  # DEBUG shows everything
+        quiet_third_party_loggers()
+
+
+class _AlembicChatter(logging.Filter):
+    """Alembic's per-connection dialect lines ("Context impl SQLiteImpl.", "Will assume
+    non-transactional DDL."), said on every start; the migrations it runs are kept."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(("Context impl", "Will assume"))
+
+
+def quiet_third_party_loggers() -> None:
+    """Keep third-party start-up chatter out of INFO logs: alembic's "setup plugin ..." line per
+    plugin and its dialect lines."""
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    migration = logging.getLogger("alembic.runtime.migration")
+    if not any(isinstance(f, _AlembicChatter) for f in migration.filters):
+        migration.addFilter(_AlembicChatter())
 
 
 def uvicorn_log_config() -> dict[str, Any]:

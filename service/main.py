@@ -36,6 +36,7 @@ from service.envelope import (
 )
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
+from service.openapi import install_openapi
 from service.routes import accounts, convert, files, generate, health, library, preview, templates
 from service.routes import tasks as task_routes
 from service.routes.docs import install_docs
@@ -47,7 +48,7 @@ from service.workers import WorkerPool
 log = logging.getLogger("deckforge.service")
 
 CONVERT_JOB = "service.jobs:convert_job"
-# The pool's job: conversion, plus generation jobs dispatched on payload["job"] (issue 11).
+# The pool's job: conversion, plus generation jobs dispatched on payload["job"].
 POOL_JOB = "service.gen_jobs:run_job"
 
 
@@ -199,7 +200,7 @@ def create_app(
         max_age=600,
     )
     _install_error_handlers(app)
-    _describe_envelopes_only(app)
+    install_openapi(app)  # the real bodies, responses, streams and auth headers
     return app
 
 
@@ -212,6 +213,9 @@ async def _start_tasks(state: ServiceState) -> Any:
 
     await asyncio.to_thread(store.warm_up, state.db, state.clock())  # creates' SQL compiled
     if settings.queue_url is not None:
+        from service.queue import require_queue_extra
+
+        require_queue_extra()  # one clear message (pip install 'deckforge[queue]'), not an ImportError
         from service.queue.broker import QueueClient
 
         state.extra["task_queue"] = QueueClient(settings)
@@ -226,26 +230,6 @@ async def _start_tasks(state: ServiceState) -> Any:
     await runner.start()
     state.extra["task_runner"] = runner
     return runner
-
-
-def _describe_envelopes_only(app: FastAPI) -> None:
-    """Drop FastAPI's automatic 422 answers from the OpenAPI document: the service never sends
-    them (validation failures are HTTP 200 envelopes with code 40010 or 1010)."""
-    base_openapi = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = base_openapi()
-            for path in schema.get("paths", {}).values():
-                for op in path.values():
-                    op.get("responses", {}).pop("422", None)
-            schemas = schema.get("components", {}).get("schemas", {})
-            for name in ("HTTPValidationError", "ValidationError"):
-                schemas.pop(name, None)
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
 
 
 DATABASE_DOWN = "service unavailable: the database cannot be reached, retry later"

@@ -60,6 +60,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from service.queue import QueueExtraMissing, require_queue_extra
+
+    try:
+        require_queue_extra()
+    except QueueExtraMissing as exc:
+        print(f"deckforge worker: {exc}", file=sys.stderr)
+        return 1
     configure_logging(settings.log_level, settings.log_json)
     from service.queue.host import run_host
 

@@ -31,13 +31,6 @@ def is_cjk(ch: str) -> bool:
     )
 
 
-_HAS_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
-
-
-def has_cjk(text: str) -> bool:
-    return _HAS_WIDE.search(text) is not None
-
-
 def transform_text(text: str, transform: str, at_word_start: bool = True) -> str:
     if transform == "uppercase":
         return text.upper()

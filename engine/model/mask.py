@@ -18,7 +18,6 @@ import io
 import math
 from typing import Any, NamedTuple
 
-import numpy as np
 from PIL import Image
 
 from engine.budget import check
@@ -115,10 +114,14 @@ def _covers(size: Any, w: float, h: float) -> bool:
 def _t(mask: Mask, x: Any, y: Any) -> Any:
     if mask.linear:
         return (x - mask.cx) * mask.a + (y - mask.cy) * mask.b + 0.5
+    import numpy as np  # only pages with masks pay for numpy's import
+
     return np.hypot((x - mask.cx) / mask.a, (y - mask.cy) / mask.b)
 
 
 def _alpha_of_t(mask: Mask, t: Any) -> Any:
+    import numpy as np
+
     ts = [p for p, _a in mask.stops]
     alphas = [a for _p, a in mask.stops]
     return np.interp(t, ts, alphas)
@@ -304,6 +307,8 @@ def _baked(shape: dict[str, Any], mask: Mask, media: dict[str, Any]) -> dict[str
     left, top = crop.get("l", 0.0), crop.get("t", 0.0)
     span_x = max(1e-6, 1.0 - left - crop.get("r", 0.0))
     span_y = max(1e-6, 1.0 - top - crop.get("b", 0.0))
+    import numpy as np
+
     u = (np.arange(width) + 0.5) / width
     v = (np.arange(height) + 0.5) / height
     xs = shape["x"] + (u - left) / span_x * shape["w"]

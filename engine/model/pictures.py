@@ -197,6 +197,9 @@ def replaced_picture(
     }
     if svg_key:
         shape["svg_media"] = svg_key
+    alt = _alt_text(frag.box.element)
+    if alt:
+        shape["alt"] = alt  # the picture's description (cNvPr/@descr) for screen readers
     if style["background-color"].a <= 0 and not any(
         x != "none" for x in style["background-image"] or ()
     ):
@@ -205,6 +208,19 @@ def replaced_picture(
             shape["shadow"] = shadow_effect(blurred[0], alpha_for_shadow)
     shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
     return shape
+
+
+def _alt_text(element: Any) -> str:
+    """An <img>'s alt (or an inline <svg>'s aria-label/<title>), whitespace collapsed."""
+    if element is None or not isinstance(getattr(element, "tag", None), str):
+        return ""
+    text = element.get("alt") or element.get("aria-label") or ""
+    if not text and str(element.tag).rsplit("}", 1)[-1] == "svg":
+        for child in element:
+            if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "title":
+                text = "".join(child.itertext())
+                break
+    return " ".join(str(text).split())[:1000]
 
 
 def background_picture(

@@ -179,10 +179,6 @@ def _empty_cell() -> dict[str, Any]:
     }
 
 
-def cell_fragments(grid: TableGrid) -> set[int]:
-    return {id(c.fragment) for c in grid.cells}
-
-
 Backdrop = Callable[[float, float], "tuple[float, float, float] | None"]
 
 

@@ -20,10 +20,8 @@ is ignored; between paragraphs spcAft + spcBef are added (no collapsing).
 LibreOffice 7.4, table cells: font-dependent (the face's ascent and descent from hhea,
 or the OS/2 typo values when USE_TYPO_METRICS is set), see `first_baseline_offset`.
 
-Chromium: ascent A, descent D, line gap G are the face's values (hhea, or typo with
-USE_TYPO_METRICS) at the used size, each rounded to whole px; line-height normal is
-A + D + G; the first baseline sits floor((L - (A + D)) / 2) + A below the line box top,
-L truncated to 1/64 px (LayoutUnit).
+Chromium's line box, the reference these numbers are measured against, is modelled in
+tests/model/text_reference.py.
 
 `metrics` may be None wherever table_cell is False (text boxes never read it).  All lengths
 are CSS px unless the name says pt.  Pure functions, no I/O.
@@ -34,9 +32,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal, NamedTuple
 
-from engine.units import ABSOLUTE_UNITS, PX_PER_IN, pt_to_px, px_to_pt
+from engine.units import ABSOLUTE_UNITS, PX_PER_IN, px_to_pt
 
 LineSpacing = dict[str, float] | None
 """What goes into a:lnSpc, as in the slide model: {"pts": pt}, {"pct": fraction}, or None (single)."""
@@ -137,17 +136,6 @@ def spc_pct_value(fraction: float) -> int:
 def spc_pts_value(pt: float) -> int:
     """a:spcPts/@val (hundredths of a point) for a spacing in pt."""
     return int(round(pt * 100))
-
-
-def effective_pct(fraction: float) -> float:
-    """The proportion LibreOffice applies for a:spcPct: the import keeps whole percents
-    only (val / 1000, truncated), so 1.375 acts as 1.37."""
-    return (spc_pct_value(fraction) // 1000) / 100.0
-
-
-def effective_pts_px(pt: float) -> float:
-    """The exact line height in px that a:spcPts carries after rounding to 1/100 pt."""
-    return pt_to_px(spc_pts_value(pt) / 100.0)
 
 
 def line_spacing_for(
@@ -316,66 +304,12 @@ def layout_baselines(
 
 
 # ---------------------------------------------------------------------------
-# Chromium (for reference: where the browser puts the baseline)
+# Runs: escapement, widths
 # ---------------------------------------------------------------------------
 
 
 def _round_half_up(x: float) -> int:
     return math.floor(x + 0.5)
-
-
-def blink_metrics(metrics: FaceMetrics, size_px: float) -> tuple[int, int, int]:
-    """Chromium's (ascent, descent, line gap) in whole px at size_px (SkScalarRoundToInt)."""
-    asc, desc, gap = metrics.ascent_descent_gap()
-    return (
-        _round_half_up(asc * size_px),
-        _round_half_up(desc * size_px),
-        _round_half_up(gap * size_px),
-    )
-
-
-def css_normal_line_height(metrics: FaceMetrics, size_px: float) -> int:
-    """Chromium's line-height: normal, px."""
-    a, d, g = blink_metrics(metrics, size_px)
-    return a + d + g
-
-
-def css_first_baseline(
-    metrics: FaceMetrics, size_px: float, css_line_height_px: float | None = None
-) -> float:
-    """px from the top of a Chromium line box (line-height L, None = normal) to its baseline,
-    for a line whose only font is this face at size_px."""
-    a, d, g = blink_metrics(metrics, size_px)
-    line = float(a + d + g) if css_line_height_px is None else css_line_height_px
-    line = math.floor(line * 64) / 64  # LayoutUnit
-    return math.floor((line - (a + d)) / 2) + a
-
-
-def css_line_pitch(
-    metrics: FaceMetrics, size_px: float, css_line_height_px: float | None = None
-) -> float:
-    """Chromium's baseline-to-baseline distance (the line box height, LayoutUnit-truncated)."""
-    line = (
-        css_normal_line_height(metrics, size_px)
-        if css_line_height_px is None
-        else css_line_height_px
-    )
-    return math.floor(line * 64) / 64
-
-
-def css_superscript_shift(parent_size_px: float) -> float:
-    """Chromium's vertical-align: super raise (px, up) for a parent font of parent_size_px."""
-    return parent_size_px / 3 + 1
-
-
-def css_subscript_shift(parent_size_px: float) -> float:
-    """Chromium's vertical-align: sub drop (px, down) for a parent font of parent_size_px."""
-    return parent_size_px / 5 + 1
-
-
-# ---------------------------------------------------------------------------
-# Runs: escapement, letter spacing, widths
-# ---------------------------------------------------------------------------
 
 
 def escapement_for(shift_px: float, run_size_px: float) -> int:
@@ -385,14 +319,6 @@ def escapement_for(shift_px: float, run_size_px: float) -> int:
     if run_size_px <= 0:
         return 0
     return int(round(shift_px / run_size_px * 100)) * 1000
-
-
-def spc_for_letter_spacing(letter_spacing_px: float) -> int:
-    """a:rPr/@spc (hundredths of a point) for CSS letter-spacing.  Both add it after every
-    character, the last one included, except that LibreOffice leaves *negative* spacing off
-    the last character of every script portion of a run (the run's end, and each
-    CJK / non-CJK boundary), so what follows starts |spacing| further right than in Chromium."""
-    return int(round(px_to_pt(letter_spacing_px) * 100))
 
 
 LO_DEVICE_DPI = 600
@@ -410,25 +336,6 @@ def lo_device_ppem(size_px: float) -> int:
 def lo_advance_px(advance_em: float, size_px: float) -> float:
     """One glyph's advance as LibreOffice lays it out (advance_em = hmtx advance / upem)."""
     return _round_half_up(advance_em * lo_device_ppem(size_px)) / _DEVICE_PX_PER_PX
-
-
-def lo_line_width(advances_em: Sequence[float], size_px: float, kerning_px: float = 0.0) -> float:
-    """LibreOffice's width of a run of one font and size: its glyphs' advances (em) rounded
-    on the reference device, plus the run's kerning (px at size_px, e.g. Chromium's width
-    minus the plain advance sum), which LibreOffice scales like the font."""
-    ppem = lo_device_ppem(size_px)
-    width = sum(_round_half_up(a * ppem) for a in advances_em) / _DEVICE_PX_PER_PX
-    return width + (kerning_px * ppem / (size_px * _DEVICE_PX_PER_PX) if size_px > 0 else 0.0)
-
-
-def spc_correction_px(
-    css_width_px: float, advances_em: Sequence[float], size_px: float, kerning_px: float = 0.0
-) -> float:
-    """Extra letter spacing (px per character; add it to the CSS letter-spacing before
-    spc_for_letter_spacing) that makes LibreOffice draw the run as wide as Chromium did."""
-    if not advances_em:
-        return 0.0
-    return (css_width_px - lo_line_width(advances_em, size_px, kerning_px)) / len(advances_em)
 
 
 def box_width_for_line(line_width_px: float, size_px: float) -> float:
@@ -451,18 +358,21 @@ def is_cjk_char(ch: str) -> bool:
     )
 
 
-# The ranges of is_cjk_char, for a quick "any CJK character at all?" search.
-_CJK_CHAR = re.compile(
-    "[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-    "\U00020000-\U0002fa1f]"
-)
+@cache
+def _cjk_char() -> re.Pattern[str]:
+    """The ranges of is_cjk_char, for a quick "any CJK character at all?" search; compiled on
+    first non-ASCII text (its wide classes cost ~20 ms to compile)."""
+    return re.compile(
+        "[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+        "\U00020000-\U0002fa1f]"
+    )
 
 
 def cjk_autospace_count(text: str) -> int:
     """How many CJK / non-CJK boundaries LibreOffice pads in one line of text: characters are
     CJK (is_cjk_char) or not, whitespace takes the kind of the character before it, and
     every change of kind between two characters is a boundary."""
-    if _CJK_CHAR.search(text) is None:  # no CJK character: one kind throughout, no boundary
+    if text.isascii() or _cjk_char().search(text) is None:  # one kind throughout: no boundary
         return 0
     count = 0
     prev: bool | None = None

@@ -1,4 +1,5 @@
-"""`deckforge render PAGES... --png DIR [--width W]` (HTML pages -> the engine's slide model -> DIR/slide-001.png ...)."""
+"""`deckforge render PAGES... --png DIR [--width W]` (HTML pages -> the engine's slide model ->
+DIR/slide-001.png ...), with convert's page reading, failure lines and exit codes."""
 
 from __future__ import annotations
 
@@ -7,13 +8,24 @@ import sys
 import time
 from pathlib import Path
 
-from engine.cli import UsageError, read_html_file
+from engine.cli import (
+    EXIT_OK,
+    EXIT_PARTIAL,
+    EXIT_USAGE,
+    UsageError,
+    asset_folders,
+    check_folder,
+    failure_line,
+    plural,
+    read_pages,
+    report_failure,
+)
 from engine.render import DEFAULT_WIDTH, MAX_WIDTH
 
-EXIT_OK = 0
-EXIT_USAGE = 2
-EXIT_FAILED = 4
-HTML_SUFFIXES = (".html", ".htm")
+EPILOG = (
+    "exit codes: 0 every page drawn, 3 PNGs written but some pages failed (drawn blank), "
+    "4 every page failed (nothing written), 2 bad arguments"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="deckforge render",
         description="Convert HTML slide pages with the engine and draw every slide as a PNG "
         "(no browser, no LibreOffice): DIR/slide-001.png, slide-002.png, ...",
+        epilog=EPILOG,
     )
     p.add_argument("pages", nargs="+", help="HTML files, or folders of them (sorted by name)")
     p.add_argument("--png", required=True, metavar="DIR", help="folder to write the PNGs into")
@@ -36,50 +49,46 @@ def build_parser() -> argparse.ArgumentParser:
         help="rasterizer (default: skia when skia-python is installed, else resvg)",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument(
+        "--assets",
+        action="append",
+        metavar="DIR",
+        help="also let pages read images and stylesheets from this folder (as convert)",
+    )
+    p.add_argument("--no-local-files", action="store_true", help="read no local files at all")
     return p
-
-
-def read_pages(paths: list[str]) -> list[str]:
-    """The pages' HTML, in order: files as given, folders' .html files sorted by name."""
-    pages: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        files = (
-            sorted(p for p in path.iterdir() if p.suffix.lower() in HTML_SUFFIXES)
-            if path.is_dir()
-            else [path]
-        )
-        if not files:
-            raise ValueError(f"no .html files in {path}")
-        for f in files:
-            # Decoded as browsers do (BOM, <meta charset>, then UTF-8), like `deckforge convert`.
-            try:
-                pages.append(read_html_file(f).html)
-            except UsageError as exc:
-                raise ValueError(str(exc)) from None
-    return pages
 
 
 def main(argv: list[str] | None = None) -> int:
     """`deckforge render ARGS` (argv without the word 'render'); returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return _render(args)
+    except UsageError as exc:
+        print(f"deckforge render: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _render(args: argparse.Namespace) -> int:
     from engine.api import convert
     from engine.errors import ConversionError
+    from engine.options import Options
     from engine.render import render_deck_pngs
 
-    args = build_parser().parse_args(argv)
     if not 1 <= args.width <= MAX_WIDTH:
-        print(f"deckforge render: --width must be 1..{MAX_WIDTH}", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError(f"--width must be 1..{MAX_WIDTH}")
+    check_folder(args.png, "PNGs")
+    # Read and decoded as `deckforge convert` reads them (names, encodings, local files).
+    pages = read_pages(args.pages)
     try:
-        pages = read_pages(args.pages)
-    except ValueError as exc:
-        print(f"deckforge render: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        conversion = convert(pages, page_error_mode="blank")
+        conversion = convert(
+            [p.html for p in pages],
+            page_error_mode="blank",
+            options=Options(file_roots=asset_folders(pages, args)),
+            base_urls=[p.base_url for p in pages],
+        )
     except ConversionError as exc:
-        print(f"deckforge render: {exc}", file=sys.stderr)
-        return EXIT_FAILED
+        return report_failure(exc, pages, None, prog="deckforge render")
     out = Path(args.png)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
@@ -87,13 +96,19 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     for i, png in enumerate(pngs, 1):
         (out / f"slide-{i:03d}.png").write_bytes(png)
+    failed = conversion.failed_page_details
     if not args.quiet:
-        print(
-            f"wrote {len(pngs)} PNG(s) to {out} at {args.width} px "
-            f"({elapsed / max(1, len(pngs)) * 1000:.0f} ms per slide); "
-            f"{conversion.failed_pages} page(s) failed and were drawn blank"
+        summary = (
+            f"wrote {plural(len(pngs), 'PNG')} to {out} at {args.width} px "
+            f"({elapsed / max(1, len(pngs)) * 1000:.0f} ms per slide)"
         )
-    return EXIT_OK
+        if failed:
+            drawn = "was" if len(failed) == 1 else "were"
+            summary += f"; {plural(len(failed), 'page')} failed and {drawn} drawn blank"
+        print(summary)
+        for page in failed:
+            print(failure_line(pages, page.index, page.code, page.reason, page.final_action))
+    return EXIT_PARTIAL if failed else EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -114,10 +114,6 @@ def bounds(shape: Mapping[str, Any]) -> tuple[float, float, float, float]:
     return box(shape)
 
 
-def distance(x1: float, y1: float, x2: float, y2: float) -> float:
-    return math.hypot(x2 - x1, y2 - y1)
-
-
 SHADOW_LAYERS = 4
 
 

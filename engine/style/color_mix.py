@@ -1,10 +1,18 @@
-"""color-mix() and color(): colours interpolated or given in a CSS colour space -> sRGB RGBA."""
+"""sRGB conversions for tinycss2.color4 colours, color-mix() and relative colours.
+
+tinycss2.color4 parses colours and converts hsl/hwb to sRGB, lab/lch to XYZ D50 and oklab/oklch
+to XYZ D65; this module adds the rest of the way to 8-bit sRGB (XYZ -> sRGB, the predefined
+RGB spaces of color(), channel clipping and rounding as Chromium paints), the conversions from
+sRGB into the interpolation spaces, color-mix() and relative colours (`rgb(from <color> ...)`).
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from tinycss2.color4 import Color
 
 from engine.style.syntax import DELIM, FUNC, IDENT, NUM, PCT, Tok
 from engine.style.types import RGBA
@@ -14,6 +22,7 @@ if TYPE_CHECKING:
     from engine.style.computed import Ctx
 
 Triple = tuple[float, float, float]
+Matrix = tuple[Triple, Triple, Triple]
 
 
 def _to_lin(c: float) -> float:
@@ -28,7 +37,7 @@ def _from_lin(c: float) -> float:
     return 12.92 * c * s if c <= 0.0031308 else (1.055 * c ** (1 / 2.4) - 0.055) * s
 
 
-def _mat(m: tuple[Triple, Triple, Triple], v: Triple) -> Triple:
+def _mat(m: Matrix, v: Triple) -> Triple:
     return (
         m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
         m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
@@ -36,6 +45,11 @@ def _mat(m: tuple[Triple, Triple, Triple], v: Triple) -> Triple:
     )
 
 
+def _lin3(fn: Callable[[float], float], v: Triple) -> Triple:
+    return fn(v[0]), fn(v[1]), fn(v[2])
+
+
+# The matrices of CSS Color 4's conversion code (linear-light RGB <-> XYZ, Bradford D65 <-> D50).
 _LIN_TO_XYZ = (
     (0.41239079926595934, 0.357584339383878, 0.1804807884018343),
     (0.21263900587151027, 0.715168678767756, 0.07219231536073371),
@@ -61,65 +75,105 @@ _P3_TO_XYZ = (
     (0.2289745640697488, 0.6917385218365064, 0.079286914093745),
     (0.0, 0.04511338185890264, 1.043944368900976),
 )
-_D50_WHITE = (0.3457 / 0.3585, 1.0, (1.0 - 0.3457 - 0.3585) / 0.3585)
 
 
-def _xyz50_to_lab(v: Triple) -> Triple:
-    eps, kappa = 216 / 24389, 24389 / 27
-    f = [
-        c ** (1 / 3) if c > eps else (kappa * c + 16) / 116
-        for c in (v[0] / _D50_WHITE[0], v[1], v[2] / _D50_WHITE[2])
-    ]
-    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+def _srgb_to_xyz65(v: Triple) -> Triple:
+    return _mat(_LIN_TO_XYZ, _lin3(_to_lin, v))
 
 
-def _lab_to_xyz50(v: Triple) -> Triple:
-    eps, kappa = 216 / 24389, 24389 / 27
-    fy = (v[0] + 16) / 116
-    fx, fz = fy + v[1] / 500, fy - v[2] / 200
-    x = fx**3 if fx**3 > eps else (116 * fx - 16) / kappa
-    y = fy**3 if v[0] > kappa * eps else v[0] / kappa
-    z = fz**3 if fz**3 > eps else (116 * fz - 16) / kappa
-    return x * _D50_WHITE[0], y, z * _D50_WHITE[2]
+def _xyz65_to_srgb(v: Triple) -> Triple:
+    return _lin3(_from_lin, _mat(_XYZ_TO_LIN, v))
 
 
-def _lin_to_oklab(v: Triple) -> Triple:
-    lms = _mat(
-        (
-            (0.4122214708, 0.5363325363, 0.0514459929),
-            (0.2119034982, 0.6806995451, 0.1073969566),
-            (0.0883024619, 0.2817188376, 0.6299787005),
-        ),
-        v,
-    )
-    lc, mc, sc = (math.copysign(abs(c) ** (1 / 3), c) for c in lms)
-    return (
-        0.2104542553 * lc + 0.7936177850 * mc - 0.0040720468 * sc,
-        1.9779984951 * lc - 2.4285922050 * mc + 0.4505937099 * sc,
-        0.0259040371 * lc + 0.7827717662 * mc - 0.8086757660 * sc,
-    )
+def _xyz50_to_srgb(v: Triple) -> Triple:
+    return _xyz65_to_srgb(_mat(_D50_TO_D65, v))
 
 
-def _oklab_to_lin(v: Triple) -> Triple:
-    L, a, b = v
-    lc = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3
-    mc = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3
-    sc = (L - 0.0894841775 * a - 1.2914855480 * b) ** 3
-    return (
-        4.0767416621 * lc - 3.3077115913 * mc + 0.2309699292 * sc,
-        -1.2684380046 * lc + 2.6097574011 * mc - 0.3413193965 * sc,
-        -0.0041960863 * lc - 0.7034186147 * mc + 1.7076147010 * sc,
-    )
+_A98_TO_XYZ = (
+    (573536 / 994567, 263643 / 1420810, 187206 / 994567),
+    (591459 / 1989134, 6239551 / 9945670, 374412 / 4972835),
+    (53769 / 1989134, 351524 / 4972835, 4929758 / 4972835),
+)
+_PROPHOTO_TO_XYZ50 = (
+    (0.7977666449006423, 0.13518129740053308, 0.0313477341283922),
+    (0.2880748288194013, 0.711835234241873, 0.00008993693872564),
+    (0.0, 0.0, 0.8251046025104602),
+)
+_REC2020_TO_XYZ = (
+    (63426534 / 99577255, 20160776 / 139408157, 47086771 / 278816314),
+    (26158966 / 99577255, 472592308 / 697040785, 8267143 / 139408157),
+    (0.0, 19567812 / 697040785, 295819943 / 278816314),
+)
 
 
-def _to_polar(v: Triple) -> Triple:
-    h = math.degrees(math.atan2(v[2], v[1])) % 360.0
-    return v[0], math.hypot(v[1], v[2]), h
+def _a98_to_lin(c: float) -> float:
+    return math.copysign(abs(c) ** (563 / 256), c)
 
 
-def _from_polar(v: Triple) -> Triple:
-    h = math.radians(v[2])
-    return v[0], v[1] * math.cos(h), v[1] * math.sin(h)
+def _prophoto_to_lin(c: float) -> float:
+    # A pure 1.8 power, as Chromium (Skia) decodes it: no linear segment near black.
+    return math.copysign(abs(c) ** 1.8, c)
+
+
+def _rec2020_to_lin(c: float) -> float:
+    a, b = 1.09929682680944, 0.018053968510807
+    if abs(c) < b * 4.5:
+        return c / 4.5
+    return math.copysign(((abs(c) + a - 1) / a) ** (1 / 0.45), c)
+
+
+# color() spaces -> sRGB (tinycss2.color4 parses them but does not convert them).
+_PREDEFINED: dict[str, Callable[[Triple], Triple]] = {
+    "srgb": lambda v: v,
+    "srgb-linear": lambda v: _lin3(_from_lin, v),
+    "display-p3": lambda v: _xyz65_to_srgb(_mat(_P3_TO_XYZ, _lin3(_to_lin, v))),
+    "a98-rgb": lambda v: _xyz65_to_srgb(_mat(_A98_TO_XYZ, _lin3(_a98_to_lin, v))),
+    "prophoto-rgb": lambda v: _xyz50_to_srgb(_mat(_PROPHOTO_TO_XYZ50, _lin3(_prophoto_to_lin, v))),
+    "rec2020": lambda v: _xyz65_to_srgb(_mat(_REC2020_TO_XYZ, _lin3(_rec2020_to_lin, v))),
+    "xyz": _xyz65_to_srgb,
+    "xyz-d65": _xyz65_to_srgb,
+    "xyz-d50": _xyz50_to_srgb,
+}
+
+
+def _to_srgb(color: Color) -> Triple | None:
+    """A tinycss2.color4 colour -> sRGB 0..1 (unclipped); None for a space we do not convert."""
+    space = color.space
+    if space in ("hsl", "hwb"):
+        r, g, b = color.to("srgb").coordinates
+    elif space in ("lab", "lch"):
+        r, g, b = _xyz50_to_srgb(color.to("xyz-d50").coordinates)  # type: ignore[arg-type]
+    elif space in ("oklab", "oklch"):
+        r, g, b = _xyz65_to_srgb(color.to("xyz-d65").coordinates)  # type: ignore[arg-type]
+    elif space in _PREDEFINED:
+        c1, c2, c3 = (c or 0.0 for c in color.coordinates)
+        r, g, b = _PREDEFINED[space]((c1, c2, c3))
+    else:
+        return None
+    return r or 0.0, g or 0.0, b or 0.0
+
+
+def _clamp8(v: float) -> int:
+    v = v * 255
+    if v != v:
+        return 0
+    return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5 + 1e-7)
+
+
+def _rgba(v: Triple, alpha: float) -> RGBA:
+    alpha = 0.0 if alpha != alpha else min(1.0, max(0.0, alpha))
+    return RGBA(_clamp8(v[0]), _clamp8(v[1]), _clamp8(v[2]), round(alpha, 4))
+
+
+def color4_to_rgba(color: Color) -> RGBA | None:
+    """A tinycss2.color4 colour -> 8-bit sRGB, each channel clipped to the gamut as Chromium
+    paints it (no CSS gamut mapping); None for a colour space we do not convert."""
+    v = _to_srgb(color)
+    return None if v is None else _rgba(v, color.alpha)
+
+
+# From sRGB into the interpolation spaces of color-mix() and the channels of relative colours
+# (tinycss2.color4 has no conversion out of sRGB).
 
 
 def _rgb_to_hsl(v: Triple) -> Triple:
@@ -139,96 +193,60 @@ def _rgb_to_hsl(v: Triple) -> Triple:
     return h * 60 % 360, s * 100, light * 100
 
 
-def _hsl_to_rgb(v: Triple) -> Triple:
-    h, s, light = v[0] % 360, v[1] / 100, v[2] / 100
-
-    def f(n: float) -> float:
-        k = (n + h / 30) % 12
-        a = s * min(light, 1 - light)
-        return light - a * max(-1.0, min(k - 3, 9 - k, 1.0))
-
-    return f(0), f(8), f(4)
-
-
 def _rgb_to_hwb(v: Triple) -> Triple:
     h = _rgb_to_hsl(v)[0]
     return h, min(v) * 100, (1 - max(v)) * 100
 
 
-def _hwb_to_rgb(v: Triple) -> Triple:
-    w, bl = v[1] / 100, v[2] / 100
-    if w + bl >= 1:
-        grey = w / (w + bl)
-        return grey, grey, grey
-    r, g, b = _hsl_to_rgb((v[0], 100.0, 50.0))
-    return tuple(c * (1 - w - bl) + w for c in (r, g, b))  # type: ignore[return-value]
+def _srgb_to_lab(v: Triple) -> Triple:
+    lab = Color("xyz-d50", _mat(_D65_TO_D50, _srgb_to_xyz65(v)), 1.0).to("lab").coordinates
+    return lab[0] or 0.0, lab[1] or 0.0, lab[2] or 0.0
 
 
-def _lin3(fn: Callable[[float], float], v: Triple) -> Triple:
-    return fn(v[0]), fn(v[1]), fn(v[2])
+def _lin_to_oklab(v: Triple) -> Triple:
+    lms = _mat(
+        (
+            (0.4122214708, 0.5363325363, 0.0514459929),
+            (0.2119034982, 0.6806995451, 0.1073969566),
+            (0.0883024619, 0.2817188376, 0.6299787005),
+        ),
+        v,
+    )
+    lc, mc, sc = (math.copysign(abs(c) ** (1 / 3), c) for c in lms)
+    return (
+        0.2104542553 * lc + 0.7936177850 * mc - 0.0040720468 * sc,
+        1.9779984951 * lc - 2.4285922050 * mc + 0.4505937099 * sc,
+        0.0259040371 * lc + 0.7827717662 * mc - 0.8086757660 * sc,
+    )
 
 
-def _srgb_to_xyz65(v: Triple) -> Triple:
-    return _mat(_LIN_TO_XYZ, _lin3(_to_lin, v))
+def _to_polar(v: Triple) -> Triple:
+    h = math.degrees(math.atan2(v[2], v[1])) % 360.0
+    return v[0], math.hypot(v[1], v[2]), h
 
 
-def _xyz65_to_srgb(v: Triple) -> Triple:
-    return _lin3(_from_lin, _mat(_XYZ_TO_LIN, v))
+def _from_space(space: str) -> Callable[[Triple], Triple]:
+    def convert(v: Triple) -> Triple:
+        return _to_srgb(Color(space, v, 1.0)) or (0.0, 0.0, 0.0)
+
+    return convert
 
 
-# Each space: (from sRGB 0..1 triple, to sRGB 0..1 triple, index of the hue or -1).
+# Each interpolation space: (from sRGB 0..1, to sRGB 0..1, index of the hue or -1).
 _SPACES: dict[str, tuple[Callable[[Triple], Triple], Callable[[Triple], Triple], int]] = {
-    "srgb": (lambda v: v, lambda v: v, -1),
-    "srgb-linear": (lambda v: _lin3(_to_lin, v), lambda v: _lin3(_from_lin, v), -1),
-    "xyz": (_srgb_to_xyz65, _xyz65_to_srgb, -1),
-    "xyz-d65": (_srgb_to_xyz65, _xyz65_to_srgb, -1),
-    "xyz-d50": (
-        lambda v: _mat(_D65_TO_D50, _srgb_to_xyz65(v)),
-        lambda v: _xyz65_to_srgb(_mat(_D50_TO_D65, v)),
-        -1,
-    ),
-    "lab": (
-        lambda v: _xyz50_to_lab(_mat(_D65_TO_D50, _srgb_to_xyz65(v))),
-        lambda v: _xyz65_to_srgb(_mat(_D50_TO_D65, _lab_to_xyz50(v))),
-        -1,
-    ),
-    "lch": (
-        lambda v: _to_polar(_xyz50_to_lab(_mat(_D65_TO_D50, _srgb_to_xyz65(v)))),
-        lambda v: _xyz65_to_srgb(_mat(_D50_TO_D65, _lab_to_xyz50(_from_polar(v)))),
-        2,
-    ),
-    "oklab": (
-        lambda v: _lin_to_oklab(_lin3(_to_lin, v)),
-        lambda v: _lin3(_from_lin, _oklab_to_lin(v)),
-        -1,
-    ),
-    "oklch": (
-        lambda v: _to_polar(_lin_to_oklab(_lin3(_to_lin, v))),
-        lambda v: _lin3(_from_lin, _oklab_to_lin(_from_polar(v))),
-        2,
-    ),
-    "hsl": (_rgb_to_hsl, _hsl_to_rgb, 0),
-    "hwb": (_rgb_to_hwb, _hwb_to_rgb, 0),
+    "srgb": (lambda v: v, _from_space("srgb"), -1),
+    "srgb-linear": (lambda v: _lin3(_to_lin, v), _from_space("srgb-linear"), -1),
+    "xyz": (_srgb_to_xyz65, _from_space("xyz-d65"), -1),
+    "xyz-d65": (_srgb_to_xyz65, _from_space("xyz-d65"), -1),
+    "xyz-d50": (lambda v: _mat(_D65_TO_D50, _srgb_to_xyz65(v)), _from_space("xyz-d50"), -1),
+    "lab": (_srgb_to_lab, _from_space("lab"), -1),
+    "lch": (lambda v: _to_polar(_srgb_to_lab(v)), _from_space("lch"), 2),
+    "oklab": (lambda v: _lin_to_oklab(_lin3(_to_lin, v)), _from_space("oklab"), -1),
+    "oklch": (lambda v: _to_polar(_lin_to_oklab(_lin3(_to_lin, v))), _from_space("oklch"), 2),
+    "hsl": (_rgb_to_hsl, _from_space("hsl"), 0),
+    "hwb": (_rgb_to_hwb, _from_space("hwb"), 0),
 }
 _HUE_METHODS = ("shorter", "longer", "increasing", "decreasing")
-
-
-def _clamp8(v: float) -> int:
-    v = v * 255
-    if v != v:
-        return 0
-    return 0 if v <= 0 else 255 if v >= 255 else int(v + 0.5 + 1e-7)
-
-
-def space_to_rgba(space: str, v: Triple, alpha: float) -> RGBA:
-    """A colour given in one of the CSS colour spaces above (hsl/hwb in degrees and percent,
-    lch/oklch as lightness, chroma, hue degrees) as an sRGB RGBA, clipped to the gamut."""
-    return _rgba(_SPACES[space][1](v), alpha)
-
-
-def _rgba(v: Triple, alpha: float) -> RGBA:
-    alpha = 0.0 if alpha != alpha else min(1.0, max(0.0, alpha))
-    return RGBA(_clamp8(v[0]), _clamp8(v[1]), _clamp8(v[2]), round(alpha, 4))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -366,57 +384,6 @@ def _mix(interp: tuple[str, str], c1: RGBA, c2: RGBA, w1: float, scale: float) -
 
 
 # ---------------------------------------------------------------------------------------------
-# color()
-# ---------------------------------------------------------------------------------------------
-
-_PREDEFINED: dict[str, Callable[[Triple], Triple]] = {
-    "srgb": lambda v: v,
-    "srgb-linear": lambda v: _lin3(_from_lin, v),
-    "display-p3": lambda v: _xyz65_to_srgb(_mat(_P3_TO_XYZ, _lin3(_to_lin, v))),
-    "xyz": _xyz65_to_srgb,
-    "xyz-d65": _xyz65_to_srgb,
-    "xyz-d50": lambda v: _xyz65_to_srgb(_mat(_D50_TO_D65, v)),
-}
-
-
-def _component(tok: Tok) -> float | None:
-    if tok.kind == NUM:
-        return float(tok.value)
-    if tok.kind == PCT:
-        return tok.value / 100.0
-    if tok.kind == IDENT and tok.value == "none":
-        return 0.0
-    if tok.kind == FUNC:
-        from engine.style.values import calc_lin
-
-        lin = calc_lin(tok)
-        if isinstance(lin, dict) and set(lin) <= {""}:
-            return lin.get("", 0.0)
-        if isinstance(lin, dict) and set(lin) <= {"%"}:
-            return lin.get("%", 0.0) / 100.0
-    return None
-
-
-def color_function(tok: Tok) -> RGBA | None:
-    """`color(<space> c1 c2 c3 [/ alpha])` -> RGBA, clipped to sRGB as Chromium paints it."""
-    toks = list(tok.args)
-    alpha = 1.0
-    if len(toks) >= 2 and toks[-2].kind == DELIM and toks[-2].value == "/":
-        a = _component(toks[-1])
-        if a is None:
-            return None
-        alpha = a
-        toks = toks[:-2]
-    if len(toks) != 4 or toks[0].kind != IDENT or toks[0].value not in _PREDEFINED:
-        return None
-    comps = [_component(t) for t in toks[1:]]
-    if any(c is None for c in comps):
-        return None
-    c1, c2, c3 = (c or 0.0 for c in comps)
-    return _rgba(_PREDEFINED[toks[0].value]((c1, c2, c3)), alpha)
-
-
-# ---------------------------------------------------------------------------------------------
 # Relative colours: rgb(from <color> r g b / alpha), hsl(from ...), oklch(from ...), ...
 # ---------------------------------------------------------------------------------------------
 
@@ -459,5 +426,8 @@ def relative_color(
     v = to_space((origin.r / 255, origin.g / 255, origin.b / 255))
     values = dict(zip(letters, v, strict=True))
     values["alpha"] = origin.a
-    rebuilt = tok._replace(value=name, args=_substitute(tok.args[2:], values))
+    args = _substitute(tok.args[2:], values)
+    if not any(t.kind == DELIM and t.value == "/" for t in args):  # the origin's alpha
+        args += (Tok(DELIM, "/", raw="/"), Tok(NUM, origin.a, raw=repr(origin.a)))
+    rebuilt = tok._replace(value=name, args=args)
     return function_color(rebuilt)

@@ -32,51 +32,6 @@ class Tok(NamedTuple):
     raw: str = ""  # source text of the token
 
 
-_NAME = r"[\w\u0080-\U0010ffff-]"
-_TOKEN_RE = re.compile(
-    r"""
-     (?P<ws>\s+)
-    |(?P<str>"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|'[^'\\\n]*(?:\\.[^'\\\n]*)*'?)
-    |(?P<url>url\(\s*(?P<urlv>[^"'()\s]*)\s*\))
-    |(?P<num>[+-]?(?:\d*\.\d+|\d+)(?:[eE][+-]?\d+)?)(?P<unit>%|-?[a-zA-Z_\u0080-\U0010ffff]"""
-    + _NAME
-    + r"""*)?
-    |(?P<hash>\#"""
-    + _NAME
-    + r"""+)
-    |(?P<ident>(?:--|-?(?:[a-zA-Z_\u0080-\U0010ffff]|\\.))(?:"""
-    + _NAME
-    + r"""|\\.)*)(?P<fn>\()?
-    |(?P<open>[(\[])
-    |(?P<close>[)\]])
-    |(?P<delim>.)
-    """,
-    re.VERBOSE | re.DOTALL | re.IGNORECASE,
-)
-_ESCAPE_RE = re.compile(r"\\([0-9a-fA-F]{1,6}\s?|.)", re.DOTALL)
-
-
-def _unescape_match(m: re.Match[str]) -> str:
-    body = m.group(1)
-    if len(body) > 0 and body[0] in "0123456789abcdefABCDEF":
-        try:
-            code = int(body.strip(), 16)
-        except ValueError:
-            return body
-        if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-            return "\ufffd"
-        return chr(code)
-    if body == "\n":
-        return ""
-    return body
-
-
-def unescape(text: str) -> str:
-    if "\\" not in text:
-        return text
-    return _ESCAPE_RE.sub(_unescape_match, text)
-
-
 @lru_cache(maxsize=16384)
 def tokenize(text: str) -> tuple[Tok, ...]:
     """Tokenize a declaration value into a tree of Toks (tinycss2 component values, whitespace
@@ -173,23 +128,6 @@ def split_slash(toks: tuple[Tok, ...] | list[Tok]) -> list[list[Tok]]:
 # ---------------------------------------------------------------------------------------------
 # Stylesheet structure
 # ---------------------------------------------------------------------------------------------
-
-_COMMENT_OR_STRING = re.compile(
-    r"""/\*.*?(?:\*/|\Z)|("[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*')""", re.DOTALL
-)
-_SIGNIFICANT = re.compile(
-    r""""[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'|\\.|[{}();\[\]]""", re.DOTALL
-)
-
-
-def _comment_repl(m: re.Match[str]) -> str:
-    return m.group(1) or " "
-
-
-def strip_comments(css: str) -> str:
-    if "/*" not in css:
-        return css
-    return _COMMENT_OR_STRING.sub(_comment_repl, css)
 
 
 class Rule(NamedTuple):

@@ -79,10 +79,6 @@ def resolve_length(value: Any, basis: float | None, default: float = 0.0) -> flo
     return default
 
 
-def is_auto(value: Any) -> bool:
-    return isinstance(value, str) and value == "auto"
-
-
 class ColorStop(NamedTuple):
     color: RGBA
     position: LP | float | None  # None = auto (distributed)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.api import Conversion, convert
+from engine.api import Conversion
 from engine.errors import PageError
 from engine.options import Options
 from engine.pipeline import convert_page
@@ -285,8 +285,3 @@ def _title(filename: str | None, preview: Conversion) -> str:
     from engine.api import deck_title
 
     return deck_title(filename or preview.filename)
-
-
-def convert_on_template(htmls: Sequence[str], template: BrandTemplate, **kwargs: Any) -> Conversion:
-    """HTML pages converted onto the template's blank layout (engine.api.convert with base)."""
-    return convert(htmls, base=base_package(template), **kwargs)

@@ -33,10 +33,11 @@ def load_cli_template(path: str, settings_path: str | None, command: str) -> Any
 
 def _with_template(args: argparse.Namespace) -> int:
     from engine.cli import cmd_convert
-    from generator.brand.build import base_package
-    from generator.errors import GeneratorError
 
-    if args.template_pptx:
+    if args.template_pptx:  # the generator is imported only for a template (start-up)
+        from generator.brand.build import base_package
+        from generator.errors import GeneratorError
+
         try:
             template = load_cli_template(args.template_pptx, args.template_settings, "convert")
         except GeneratorError as exc:

@@ -39,9 +39,6 @@ class SlideGeometry:
     slots: dict[str, Slot] = field(default_factory=dict)
     footer: PlaceholderBox | None = None  # the layout's slide number placeholder
 
-    def ph_slots(self) -> set[str]:
-        return {name for name, slot in self.slots.items() if slot.ph is not None}
-
 
 def _box(ph: PlaceholderBox) -> Box:
     return (ph.x, ph.y, ph.w, ph.h)

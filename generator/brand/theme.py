@@ -188,14 +188,6 @@ def resolve_color(el: Any, ctx: ColorContext) -> tuple[str, float] | None:
     return _apply_mods(found, el) if found is not None else None
 
 
-def scheme_slot(el: Any, ctx: ColorContext) -> str | None:
-    """The theme slot an a:schemeClr without modifiers names (after the colour map), else None."""
-    if el is None or el.tag != a("schemeClr") or len(el):
-        return None
-    name = str(el.get("val") or "")
-    return ctx.clr_map.get(name, name) if name != "phClr" else None
-
-
 def _apply_mods(base: str, el: Any) -> tuple[str, float]:
     r, g, b = (int(base[i : i + 2], 16) / 255 for i in (0, 2, 4))
     alpha = 1.0

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.errors import GeneratorError
+from generator.markup.images import fill_image_sizes
 from generator.model import Outline
 from generator.outline import parse_outline
 from generator.sources.errors import (
@@ -214,6 +215,7 @@ def _parse_file(task_type: int, f: UploadedFile, limits: SourceLimits) -> Outlin
 
 
 def _prepared(task_type: int, outline: Outline, limits: SourceLimits) -> PreparedContent:
+    fill_image_sizes(outline)
     pages = count_pages(outline)
     if pages > limits.max_pages:
         code = CONTENT_TOO_LONG if task_type in CONTENT_TYPES else FILE_TOO_LARGE

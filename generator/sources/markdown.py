@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import replace
 
-from generator.model import Block, ListItem, Outline, Span
+import yaml
+
+from generator.model import Block, ListItem, Outline, Page, Span
 
 _PUNCT = re.compile(r"([\\`*_\[\]<>|~&!#])")
 _LINE_START = re.compile(r"^(\s*)([-+=>]|\d{1,9}[.)])")
 
 
 def escape(text: str, line_start: bool = False) -> str:
-    """Text that CommonMark shows literally (no emphasis, links, HTML, entities, markers)."""
+    """Text that CommonMark shows literally (no emphasis, links, HTML, entities, markers,
+    ==marks==)."""
     text = _PUNCT.sub(r"\\\1", " ".join(text.split()) if "\n" in text else text)
+    text = text.replace("==", "=\\=").replace("$", "\\$")
     if line_start:
         text = _LINE_START.sub(lambda m: m.group(1) + _escape_marker(m.group(2)), text)
     return text
@@ -30,23 +36,24 @@ def spans_md(spans: list[Span]) -> str:
     merged: list[Span] = []
     for span in spans:
         text = span.text.replace("\n", " ")
-        key = (span.bold, span.italic, span.code, span.href)
         last = merged[-1] if merged else None
         if last and (
-            (last.bold, last.italic, last.code, last.href) == key
+            last.style() == span.style()
             or (last.code and span.code and last.href == span.href)  # `a``b` would be one run
         ):
-            merged[-1] = Span(last.text + text, last.bold, last.italic, last.code, last.href)
+            merged[-1] = replace(last, text=last.text + text)
         elif text:
-            merged.append(Span(text, *key))
+            merged.append(replace(span, text=text))
     out = ""
     for n, span in enumerate(merged):
-        following = merged[n + 1].text[:1] if n + 1 < len(merged) else " "
-        out += _span_md(span, before=out[-1:] or " ", after=following)
+        nxt = merged[n + 1] if n + 1 < len(merged) else None
+        following = nxt.text[:1] if nxt else " "
+        marked = nxt is not None and (nxt.bold or nxt.italic) and not following.isspace()
+        out += _span_md(span, before=out[-1:] or " ", after=following, after_marked=marked)
     return escape_start(out)
 
 
-def _span_md(span: Span, before: str, after: str) -> str:
+def _span_md(span: Span, before: str, after: str, after_marked: bool = False) -> str:
     text = span.text
     if span.code:
         ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
@@ -59,8 +66,26 @@ def _span_md(span: Span, before: str, after: str) -> str:
         return body
     lead = body[: len(body) - len(body.lstrip())]
     trail = body[len(body.rstrip()) :]
-    open_ok = bool(lead) or before.isspace()
-    close_ok = bool(trail) or after.isspace()
+    # CommonMark flanking rules for `*` runs: an opener not followed by punctuation, or
+    # preceded by whitespace/punctuation; a closer likewise mirrored.
+    # A run next to another `*` run would merge with it: never.
+    open_ok = (
+        bool(lead)
+        or before.isspace()
+        or (before != "*" and (_punct(before) or not _punct(core[0])))
+    )
+    close_ok = (
+        bool(trail)
+        or after.isspace()
+        or (not after_marked and after != "*" and (_punct(after) or not _punct(core[-1])))
+    )
+    for flag in ("kbd", "sub", "sup"):
+        if getattr(span, flag):
+            core = f"<{flag}>{core}</{flag}>"
+    if span.strike and open_ok and close_ok:
+        core = f"~~{core}~~"
+    if span.mark and open_ok and close_ok:
+        core = f"=={core}=="
     if (span.bold or span.italic) and open_ok and close_ok:
         mark = "***" if span.bold and span.italic else "**" if span.bold else "*"
         core = f"{mark}{core}{mark}"
@@ -68,6 +93,10 @@ def _span_md(span: Span, before: str, after: str) -> str:
         target = re.sub(r"[\s()<>]", lambda m: f"%{ord(m.group(0)):02X}", span.href)
         core = f"[{core}]({target})"
     return lead + core + trail
+
+
+def _punct(ch: str) -> bool:
+    return bool(ch) and unicodedata.category(ch[0]).startswith(("P", "S"))
 
 
 def escape_start(text: str) -> str:
@@ -90,7 +119,10 @@ def block_md(block: Block, indent: str = "") -> str:
         fence = "`" * max(3, max((len(r) for r in re.findall(r"`{3,}", block.text)), default=0) + 1)
         return f"{indent}{fence}{block.language}\n{block.text}\n{indent}{fence}"
     if t == "image":
-        return f"{indent}![{escape(block.alt)}]({block.src})"
+        alt = ("bg " if block.kind == "background" else "") + escape(block.alt)
+        return f"{indent}![{alt}]({block.src})"
+    if t == "html":
+        return "\n".join(indent + line for line in block.html.split("\n") if line.strip())
     return ""
 
 
@@ -104,9 +136,13 @@ def _list_md(block: Block, indent: str) -> str:
 
 def _item_md(li: ListItem, marker: str, indent: str) -> str:
     text = spans_md(li.spans) or "\u00a0"
+    if li.checked is not None:
+        text = ("[x] " if li.checked else "[ ] ") + text
     out = [f"{indent}{marker} {text}"]
     inner = indent + " " * (len(marker) + 1)
     for child in li.children:
+        if child.type != "list":
+            out.append("")  # a blank line: a paragraph here would continue the item's text
         out.append(block_md(child, inner))
     return "\n".join(out)
 
@@ -130,19 +166,42 @@ def _table_md(block: Block, indent: str) -> str:
     return "\n".join(lines)
 
 
+def _comment(text: str) -> str:
+    return "<!-- " + text.replace("--", "- -") + " -->"
+
+
+def _page_md(page: Page) -> list[str]:
+    parts = [f"### {escape(page.title)}".rstrip()]
+    if page.hint:
+        parts.append(_comment(f"layout: {page.hint}"))
+    if page.background:
+        parts.append(_comment(f'backgroundColor: "{page.background}"'))
+    parts += [block_md(b) for b in page.blocks]
+    for section in page.sections:
+        parts.append(f"#### {escape(section.title)}".rstrip())
+        parts += [block_md(b) for b in section.blocks]
+    if page.notes:
+        parts.append(_comment("notes: " + page.notes))
+    return parts
+
+
+def front_matter(properties: dict[str, str]) -> str:
+    if not properties:
+        return ""
+    body = yaml.safe_dump(dict(properties), allow_unicode=True, sort_keys=False)
+    return f"---\n{body}---"
+
+
 def outline_to_markdown(outline: Outline) -> str:
-    """`#` topic, subtitle paragraph, `##` chapters (an untitled one as a bare `##`), `###`
-    pages, blocks, `####` sections."""
-    parts = [f"# {escape(outline.topic)}"]
-    if outline.subtitle:
+    """Front matter (document properties), `#` topic, subtitle paragraph, `##` chapters (an
+    untitled one as a bare `##`), `###` pages (layout hint, background and speaker notes as
+    comments), blocks, `####` sections."""
+    parts = [front_matter(outline.properties), f"# {escape(outline.topic)}"]
+    if outline.subtitle and outline.subtitle != outline.properties.get("subtitle"):
         parts.append(escape(outline.subtitle, line_start=True))
     for i, chapter in enumerate(outline.chapters):
         if chapter.title or i > 0:
             parts.append(f"## {escape(chapter.title)}".rstrip())
         for page in chapter.pages:
-            parts.append(f"### {escape(page.title)}".rstrip())
-            parts += [block_md(b) for b in page.blocks]
-            for section in page.sections:
-                parts.append(f"#### {escape(section.title)}".rstrip())
-                parts += [block_md(b) for b in section.blocks]
+            parts += _page_md(page)
     return "\n\n".join(p for p in parts if p) + "\n"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import time
 from typing import Any
 
+from generator.markup.images import data_uri_size
 from generator.model import Block, Outline
 from generator.sources.errors import (
     FILE_TOO_LARGE,
@@ -15,7 +17,7 @@ from generator.sources.errors import (
     check_zip,
 )
 from generator.sources.tree import OutlineBuilder, clip, item, table
-from generator.sources.word import _nest
+from generator.sources.word import _IMAGE_TYPES, _nest
 
 
 def pptx_to_outline(
@@ -41,11 +43,34 @@ def pptx_to_outline(
         )
     deadline = time.monotonic() + limits.max_parse_s
     builder = OutlineBuilder()
+    pictures = [0]  # pictures kept so far (at most limits.max_images)
     for index, slide in enumerate(slides):
         if time.monotonic() > deadline:
             raise SourceError(FILE_TOO_LARGE, f"{name}: reading took over {limits.max_parse_s} s")
         _slide(builder, slide, index)
+        if index > 0:
+            _pictures(builder, slide, limits, pictures)
     return builder.finish(fallback_topic=name.rsplit(".", 1)[0])
+
+
+def _pictures(builder: OutlineBuilder, slide: Any, limits: SourceLimits, kept: list[int]) -> None:
+    """The slide's pictures (PNG/JPEG/GIF, each under limits.max_image_bytes) as image blocks
+    with their alt text (the shape's description)."""
+    for shape in slide.shapes:
+        if kept[0] >= limits.max_images or getattr(shape, "shape_type", None) != 13:  # PICTURE
+            continue
+        try:
+            image = shape.image
+            blob, mime = image.blob, image.content_type
+        except (AttributeError, KeyError, ValueError):
+            continue
+        if mime not in _IMAGE_TYPES or len(blob) > limits.max_image_bytes:
+            continue
+        kept[0] += 1
+        src = f"data:{mime};base64,{base64.b64encode(blob).decode('ascii')}"
+        alt = str(shape._element.nvPicPr.cNvPr.get("descr") or shape.name or "")
+        width, height = data_uri_size(src)
+        builder.add(Block("image", src=src, alt=clip(alt, 120), width=width, height=height))
 
 
 def _slide(builder: OutlineBuilder, slide: Any, index: int) -> None:

@@ -10,6 +10,7 @@ from generator.sources.tree import OutlineBuilder, clip, item, paragraph
 
 PAGE_CHARS = 600  # headingless text is grouped into pages of about this many characters
 HEADING_MAX = 60
+TOPIC_MAX = 80  # a first sentence up to this long is the deck's title (and not body text)
 _BULLET = re.compile(r"^\s*(?:[-*+•·▪●◦]|\(?\d{1,3}[.)、]|\(?[a-z][.)])\s+(?=\S)")
 _NUMBERED_HEADING = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\S.*)$")
 _CHAPTER_WORD = re.compile(
@@ -41,6 +42,14 @@ def text_to_outline(
     if len(first) == 1 and _is_title(first[0]) and len(paragraphs) > 1:
         builder.topic = clip(_strip_md(first[0]))
         paragraphs = paragraphs[1:]
+    elif _heading_level(first) is None and not _BULLET.match(first[0]):
+        # No title line: the first sentence, when short, is the title (and only there).
+        sentence, rest = _first_sentence(" ".join(first))
+        if sentence and len(sentence) <= TOPIC_MAX:
+            builder.topic = sentence
+            paragraphs = ([[rest]] if rest else []) + paragraphs[1:]
+            if not paragraphs:
+                raise SourceError(CONTENT_EMPTY, f"{name}: only a title, no text")
     for lines in paragraphs:
         _paragraph(builder, lines)
     return builder.finish(fallback_topic=name)
@@ -138,10 +147,17 @@ def _add(builder: OutlineBuilder, block: Block) -> None:
         n = sum(1 for c in builder.chapters for p in c.pages if p.title.startswith(title))
         builder.heading(3, f"{title} ({n + 1})")
     elif builder.page is None and builder.section is None and builder.chapters == []:
-        builder.heading(3, _page_title(block) or builder.topic)
+        # Text before any heading: a page titled after the deck (never after its own first
+        # sentence, which would then be shown twice, as the title and as the first line).
+        builder.heading(3, builder.topic)
     builder.add(block)
 
 
-def _page_title(block: Block) -> str:
-    words = "".join(s.text for s in block.spans).split(". ")[0]
-    return clip(words, 50)
+def _first_sentence(text: str) -> tuple[str, str]:
+    """(first sentence without its final full stop, the rest)."""
+    parts = _SENTENCE.split(text.strip(), maxsplit=1)
+    first = parts[0].strip()
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    if first.endswith(".") and not first.endswith(".."):
+        first = first[:-1]
+    return first, rest

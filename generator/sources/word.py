@@ -7,6 +7,7 @@ import io
 import re
 from typing import Any
 
+from generator.markup.images import data_uri_size
 from generator.model import Block, ListItem, Outline, Span
 from generator.sources.errors import FILE_UNREADABLE, SourceError, SourceLimits, check_zip
 from generator.sources.tree import OutlineBuilder, clip, table
@@ -124,7 +125,9 @@ class _Walker:
         self.images += 1
         self.flush()
         src = f"data:{part.content_type};base64,{base64.b64encode(blob).decode('ascii')}"
-        self.builder.add(Block("image", src=src, alt=clip(alt or "image", 120)))
+        width, height = data_uri_size(src)
+        block = Block("image", src=src, alt=clip(alt or "image", 120), width=width, height=height)
+        self.builder.add(block)
 
     def _table(self, tbl: Any) -> None:
         rows: list[list[str]] = []

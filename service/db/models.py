@@ -151,7 +151,7 @@ class Ppt(Base):
     task_id: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
 
 
-# -- generation (issue 11): documents, slide previews and templates ----------------------------
+# -- generation: documents, slide previews and templates -----------------------------------------
 
 
 class PptDocument(Base):
@@ -185,6 +185,8 @@ class PptPreview(Base):
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     png: Mapped[bytes | None] = mapped_column(LargeBinary(), nullable=True)  # fallback, as above
     storage_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    # The slide at twice the preview width (high-density screens), drawn on first request.
+    hidpi_key: Mapped[str | None] = mapped_column(String(512), nullable=True)
 
 
 class CustomTemplate(Base):
@@ -221,7 +223,7 @@ class TemplatePreview(Base):
     create_time: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
-# -- portable tasks (issue 12): tasks, their uploaded files, events and page HTML -------------
+# -- portable tasks: tasks, their uploaded files, events and page HTML ------------------------
 
 
 class Task(Base):

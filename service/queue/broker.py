@@ -110,10 +110,6 @@ class QueueClient:
         """Messages waiting in the queue (not yet fetched by a worker)."""
         return int(self.client.llen(self._queue_key))
 
-    def in_broker(self) -> int:
-        """Messages waiting or in flight."""
-        return int(self.client.hlen(self._msgs_key))
-
     def ping(self) -> bool:
         return bool(self.client.ping())
 

@@ -32,12 +32,15 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+# Images are shown at the width they are drawn (PREVIEW_WIDTH CSS px, never stretched); 2x
+# screens get the slide drawn at twice that width (srcset `{n}@2x.png`).
 _PAGE_CSS = (
     "body{margin:0;background:#2b2b2b;font-family:sans-serif;color:#eee}"
-    "h1{font-size:18px;font-weight:normal;margin:16px auto;max-width:960px;padding:0 12px}"
-    "ol{list-style:none;margin:0 auto;padding:0 12px 24px;max-width:960px}"
-    "li{margin:0 0 16px}img{display:block;width:100%;height:auto;background:#fff;"
-    "box-shadow:0 2px 8px rgba(0,0,0,.5)}span{display:block;font-size:12px;margin:4px 0}"
+    "h1{font-size:18px;font-weight:normal;margin:16px auto;max-width:640px;padding:0 12px}"
+    "ol{list-style:none;margin:0 auto;padding:0 12px 24px;max-width:640px}"
+    "li{margin:0 0 16px}img{display:block;width:100%;max-width:640px;height:auto;"
+    "background:#fff;box-shadow:0 2px 8px rgba(0,0,0,.5)}"
+    "span{display:block;font-size:12px;margin:4px 0}"
 )
 
 
@@ -103,9 +106,10 @@ async def preview_page(
     subject, count = facts
     query = html.escape(f"expires={expires}&signature={signature}")
     title = html.escape(subject or "Presentation")
+    base = html.escape(ppt_id)
     items = "".join(
-        f'<li><img src="{html.escape(ppt_id)}/{n}.png?{query}" alt="Slide {n}" '
-        'width="640" height="360">'
+        f'<li><img src="{base}/{n}.png?{query}" srcset="{base}/{n}.png?{query} 1x, '
+        f'{base}/{n}@2x.png?{query} 2x" alt="Slide {n}" width="640" height="360">'
         f"<span>{n} / {count}</span></li>"
         for n in range(1, count + 1)
     )
@@ -128,6 +132,28 @@ def _image(state: ServiceState, ppt_id: str, idx: int) -> bytes | None:
             )
         ).first()
     return read_preview(state.storage, row[0], row[1]) if row is not None else None
+
+
+@router.get(
+    PREVIEW_ROUTE + "/{ppt_id}/{n}@2x.png",
+    summary="One slide image at twice the width, for high-density screens (drawn on first use)",
+    response_class=Response,
+    response_model=None,
+)
+async def preview_image_2x(
+    ppt_id: str, n: int, state: StateDep, expires: str = "", signature: str = ""
+) -> Response:
+    from service.preview_hidpi import hidpi_png
+
+    refused = _check(state, ppt_id, expires, signature)
+    if refused is not None:
+        return refused
+    png = await hidpi_png(state, ppt_id, n - 1) if 1 <= n <= 10_000 else None
+    if png is None:  # not drawable now (busy, template deleted): the 1x image
+        png = await asyncio.to_thread(_image, state, ppt_id, n - 1) if 1 <= n <= 10_000 else None
+    if png is None:
+        return _refuse(404, NOT_FOUND, "not found")
+    return Response(png, media_type="image/png", headers=_HEADERS)
 
 
 @router.get(

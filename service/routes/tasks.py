@@ -42,6 +42,7 @@ STREAM_PATH = "/v2/api/portable/task-stream"
 LATEST_PATH = "/api/ppt/v2/latestData"
 TASK_FAILED = 5001
 FORM_SLACK_BYTES = 1024 * 1024
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
@@ -130,7 +131,7 @@ def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Tas
     summary="Create a portable task (spec 4.1)",
     description="Header `token`. JSON or multipart/form-data (`file` parts). Fields: type 1-7, "
     "content, file, templateId, stream, length, scene, audience, lang, prompt. stream=false: "
-    "`data: {taskId, status: pending}`; stream=true: text/event-stream (README). Codes: 1010 "
+    "`data: {taskId, status: pending}`; stream=true: text/event-stream (docs/spec.md). Codes: 1010 "
     "(field named), 1001 unknown templateId, 88 credits, 98 token, 1012 too many tasks queued.",
     response_model=None,
 )
@@ -200,12 +201,15 @@ async def task_result_get(
 
 @router.post(
     RESULT_PATH,
-    summary="Query a portable task's result (spec 4.2), body {taskId}",
+    summary="Query a portable task's result (spec 4.2), body {taskId} (JSON or form)",
     description="Processing: code 0 with progress and step; success: pptId, fileUrl, coverUrl, "
     "previewUrl; failure: code 5001 with errorCode and errorMessage; 1001 unknown task.",
 )
 async def task_result_post(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
-    body = await read_json_body(request, 64 * 1024)
+    if request.headers.get("content-type", "").startswith(FORM_TYPES):
+        body, _ = await _read_form(request, 64 * 1024)
+    else:
+        body = await read_json_body(request, 64 * 1024)
     task = await asyncio.to_thread(_find, state, principal, _task_id(body.get("taskId")))
     return await asyncio.to_thread(_result, state, task, _base_url(state, request))
 

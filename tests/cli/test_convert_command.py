@@ -110,10 +110,10 @@ def test_all_failed_uses_the_same_numbering(tmp_path: Path) -> None:
     proc = convert(str(bad), str(bad), "-o", str(out), "--report", str(report))
     assert proc.returncode == EXIT_FAILED
     assert not out.exists()
-    assert proc.stderr.splitlines() == [
+    assert proc.stderr.splitlines() == [  # the lines of a partial failure, without "-> blank"
         "deckforge: 50103 all pages failed",
-        "  page 1 (bad.html): 50101: no element with class 'slide'",
-        "  page 2 (bad.html): 50101: no element with class 'slide'",
+        f"  page 1 ({bad}): 50101 no element with class 'slide'",
+        f"  page 2 ({bad}): 50101 no element with class 'slide'",
     ]
     details = json.loads(report.read_text())["errorDetails"]
     assert [(d["field"], d["page"]) for d in details] == [("htmls[0]", 1), ("htmls[1]", 2)]

@@ -70,3 +70,34 @@ def test_development_section_has_no_absolute_machine_paths() -> None:
     dev = README[README.index("## Development") :]
     dev = dev[: dev.index("\n## ", 1)] if "\n## " in dev[1:] else dev
     assert not re.search(r"(?<![.\w])/(work|root|home|tmp)/", dev), dev
+
+
+def test_setup_shows_pip_progress(tmp_path: Path) -> None:
+    """The long step (pip, about two minutes) is announced and pip's own progress is shown:
+    scripts/setup.sh run against stand-ins for dpkg-query, the venv's python and deckforge."""
+    repo = tmp_path / "repo"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "setup.sh", repo / "scripts" / "setup.sh")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    venv_bin = repo / ".venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    calls = tmp_path / "calls.txt"
+    stand_ins = {
+        bin_dir / "dpkg-query": "printf 'install ok installed'",  # every package is there
+        venv_bin / "python": f'echo "python $*" >> {calls}',
+        venv_bin / "deckforge": f'echo "deckforge $*" >> {calls}',
+    }
+    for path, body in stand_ins.items():
+        path.write_text(f"#!/bin/sh\n{body}\n")
+        path.chmod(0o755)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    proc = subprocess.run(
+        ["bash", str(repo / "scripts" / "setup.sh")], env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    pip = next(line for line in calls.read_text().splitlines() if " pip install " in line)
+    assert " -q" not in pip and "--quiet" not in pip  # pip reports what it does
+    assert "--progress-bar on" in pip and "-e .[service,queue,dev]" in pip
+    announce = [line for line in proc.stdout.splitlines() if "installing deckforge" in line]
+    assert announce and "about two minutes" in announce[0]

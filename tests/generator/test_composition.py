@@ -9,6 +9,7 @@ import re
 import pytest
 
 from generator import GeneratorError, generate_from_markdown, regenerate
+from generator.compose import LENGTHS
 from generator.fit import overflowing_regions
 from generator.outline import parse_outline
 from tests.generator.fragments import FD_INSTALL, KEP_CONTENTS
@@ -101,13 +102,24 @@ def test_the_documents_own_table_of_contents_is_left_out_and_listed() -> None:
 
 
 def test_length_sets_the_deck_length() -> None:
-    short, medium, long = (fd_deck(n) for n in ("short", "medium", "long"))
+    tail = (
+        "## License\nMIT.\n## Contributing\nPull requests are welcome.\n## Authors\n- Ann\n- Bo\n"
+    )
+    tail += "## Usage\n### Many options\n" + "\n".join(
+        f"- Option {i}: what it does, in a sentence long enough to fill a line" for i in range(30)
+    )
+    md = "# fd\nA simple, fast alternative to find.\n" + FD_INSTALL + "\n" + tail
+    short, medium, long = (generate_from_markdown(md, "corporate", length=n) for n in LENGTHS)
     counts = [sum(1 for p in d.pages if p.kind == "content") for d in (short, medium, long)]
-    assert counts[0] <= counts[1] < counts[2]
-    assert long.left_out == [] and medium.left_out == []
+    assert counts[0] < counts[1] < counts[2]
+
+    def planned(deck) -> list[str]:  # type: ignore[no-untyped-def]
+        return [r.kind for r in deck.left_out if r.kind in ("length", "contents", "too-large")]
+
+    assert planned(long) == [] and planned(medium) == []
+    assert planned(short) == ["length"] and short.left_out[-1].words > 100
     assert [p.layout for p in long.pages].count("steps") >= 1  # one-command runs still steps
     assert all(p.parts == 1 for p in short.pages)
-    assert {r.kind for r in short.left_out} <= {"length"}
     with pytest.raises(GeneratorError) as info:
         fd_deck("huge")
     assert info.value.field == "length"

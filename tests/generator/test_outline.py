@@ -49,7 +49,8 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     md = (
         "# T\n### P\n3. three\n4. four\n   - sub\n     1. deep\n\n"
         "| a | b |\n|:-:|--:|\n| 1 | **2** |\n\n> quoted\n> still\n\n```py\nx = 1\n```\n\n"
-        f"![chart]({PNG})\n\n![remote](https://example.com/a.png)\n"
+        f"![chart]({PNG})\n\n![remote sales chart](https://example.com/a.png)\n\n"
+        "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
     assert [b.type for b in blocks] == ["list", "table", "quote", "code", "image", "paragraph"]
@@ -63,7 +64,9 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
     assert blocks[4].src == PNG and blocks[4].alt == "chart"
-    assert blocks[5].spans[0].text == "remote" and blocks[5].spans[0].italic  # not fetched
+    # not fetched: a describing alt text stays (italic), a one-word one goes; both reported
+    assert blocks[5].spans[0].text == "remote sales chart" and blocks[5].spans[0].italic
+    assert len(blocks) == 6
 
 
 def test_no_headings_uses_first_line_as_topic() -> None:
@@ -95,12 +98,18 @@ def test_chinese() -> None:
     assert plain(o.chapters[0].pages[0].blocks[0].items[0].spans) == "增长显著"
 
 
-def test_stray_html_is_text_and_escaped() -> None:
-    o = parse_outline('# <b>T</b>\n### P\n<script>alert(1)</script>\n\n<img src=x onerror="a()">')
-    assert o.topic == "<b>T</b>"
+def test_raw_html_is_rendered_never_executed_nor_printed() -> None:
+    o = parse_outline(
+        '# <b>T</b>\n### P\nhello <kbd>K</kbd>\n\n<script>alert(1)</script>\n\n<img src=x onerror="a()">'
+    )
+    assert o.topic == "T"
     html = str(blocks_html(o.chapters[0].pages[0].blocks))
-    assert "<script" not in html and "<img" not in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script" not in html and "alert" not in html and "onerror" not in html
+    assert "&lt;" not in html  # no tag printed as text
+    assert "<kbd>K</kbd>" in html
+    messages = [d["message"] for d in o.diagnostics]
+    assert "dropped <script>" in messages
+    assert any("image not found" in m and ": x" in m for m in messages)
 
 
 def test_500_headings() -> None:
@@ -131,7 +140,7 @@ def test_round_trip_through_dicts() -> None:
 
 
 def test_breakable_long_runs() -> None:
-    assert breakable("Z" * 70) == "Z" * 30 + " " + "Z" * 30 + " " + "Z" * 10
+    assert breakable("Z" * 70) == "Z" * 30 + "\u200b" + "Z" * 30 + "\u200b" + "Z" * 10
     assert breakable("中" * 80) == "中" * 80
     assert breakable("short words stay") == "short words stay"
     assert Span("x").to_dict() == {"text": "x"}

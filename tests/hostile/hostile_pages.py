@@ -265,6 +265,14 @@ def list_items(n: int) -> str:
     return page("", f"<ol>{items}</ol><ul style='list-style:lower-roman'>{items}</ul>")
 
 
+def formatting_reopen(n: int) -> str:
+    """n formatting elements left open in a paragraph (each with its own attribute, so the HTML
+    parser keeps them all active), then n paragraphs: HTML5 tree construction re-opens every
+    one of them in every paragraph, n x n elements from a page of a few kB."""
+    opened = "".join(f"<b data-i={i}>" for i in range(n))
+    return page("", f"<p>{opened}</p>" + "<p>x</p>" * n)
+
+
 def huge_page(n: int = 4000) -> str:
     """The 'huge page' of issue 13 class 8: n list items, a 1.5 MB data-URI image, 5,000 cells."""
     items = "".join(f"<li>Agenda item number {i} with some words</li>" for i in range(n))
@@ -333,4 +341,5 @@ FAMILIES: dict[str, tuple[Callable[[int], str], tuple[int, ...]]] = {
     "table-rows": (table_rows, ITEMS),
     "list-items": (list_items, ITEMS),
     "huge-page": (huge_page, (4000,)),
+    "formatting-reopen": (formatting_reopen, (50, 100, 500, 2000)),
 }

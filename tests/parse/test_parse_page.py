@@ -144,7 +144,7 @@ def test_encoding_declarations_do_not_break_text_input() -> None:
         ("   \n\t ", "page is empty"),
         ("just text", "no element with class 'slide'"),
         ('<div class="slides">x</div>', "no element with class 'slide'"),
-        ("<!-- only a comment -->", "not HTML"),
+        ("<!-- only a comment -->", "no element with class 'slide'"),
     ],
 )
 def test_no_slide_root(html: str, reason: str) -> None:
@@ -199,6 +199,40 @@ def test_element_count_limit() -> None:
         parse(html, Limits(max_elements=100))
     assert info.value.code == PAGE_LIMIT_EXCEEDED
     assert "element count" in info.value.reason
+
+
+def test_misnested_formatting_is_reopened_as_in_chromium() -> None:
+    # Two <b>s left open in the first paragraph are re-opened (cloned) in every later one.
+    html = '<div class="slide"><p><b id=x><b id=y>a</p>' + "<p>b</p>" * 3 + "</div>"
+    page, _ = parse(html)
+    paragraphs = page.slide.findall("p")
+    assert len(paragraphs) == 4
+    for p in paragraphs:
+        assert [el.get("id") for el in p.iter("b")] == ["x", "y"]
+    assert "".join(page.slide.itertext()) == "abbb"
+
+
+def test_formatting_reopened_past_the_bound_fails_before_parsing() -> None:
+    # 150 distinct open <b>s re-opened in 150 paragraphs: 22,650 elements from 4 kB of markup.
+    opened = "".join(f"<b data-i={i}>" for i in range(150))
+    html = f'<div class="slide"><p>{opened}</p>' + "<p>x</p>" * 150 + "</div>"
+    with pytest.raises(PageError) as info:
+        parse(html, Limits(max_elements=2000))
+    assert info.value.code == PAGE_LIMIT_EXCEEDED
+    assert "formatting elements" in info.value.reason
+    # Within the bound (the element limit counts the re-opened elements too) it converts.
+    page, _ = parse(html, Limits(max_elements=30_000))
+    assert len(page.slide.findall(".//b")) == 150 * 151
+
+
+def test_start_tags_over_the_element_limit_fail_before_parsing() -> None:
+    html = '<div class="slide">' + "<i>x</i>" * 150 + "</div>"
+    with pytest.raises(PageError) as info:
+        parse(html, Limits(max_elements=100))
+    assert "start tags" in info.value.reason
+    # tags inside comments, scripts and raw text are no elements
+    hidden = "<!--" + "<i>" * 300 + "--><script>" + "<i>" * 300 + "</script>"
+    parse(hidden + html, Limits(max_elements=200))
 
 
 def test_tree_is_lxml() -> None:

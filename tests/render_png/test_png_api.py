@@ -74,7 +74,7 @@ def test_cli_render_writes_numbered_pngs(tmp_path: Path) -> None:
     im = png_image((out / "slide-002.png").read_bytes())
     assert im.size == (320, 180)
     assert im.getpixel((64, 36)) == (0, 0, 255)
-    assert "wrote 2 PNG(s)" in result.stdout
+    assert result.stdout.startswith("wrote 2 PNGs to ") and "failed" not in result.stdout
 
 
 def test_cli_render_usage_errors(tmp_path: Path) -> None:

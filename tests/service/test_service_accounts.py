@@ -177,9 +177,16 @@ def test_cli_accounts_and_keys(
     assert env.post(LIST_RECORDS, {}, Api_Key=key)["code"] == 0
     assert deckforge(["accounts", "credit", "acme", "+5"]) == 0
     assert "12 credits" in capsys.readouterr().out
-    assert deckforge(["accounts", "credit", "acme", "-13"]) == 1
-    assert "negative" in capsys.readouterr().err
-    assert deckforge(["accounts", "create", "acme"]) == 1
+    assert deckforge(["accounts", "credit", "acme", "-13"]) == 5  # documented exit codes
+    assert capsys.readouterr().err == (
+        "deckforge accounts: cannot take 13 credits from 'acme': its balance is 12 and never "
+        "goes below 0\n"
+    )
+    assert deckforge(["accounts", "create", "acme"]) == 3
+    assert capsys.readouterr().err.startswith("deckforge accounts: account 'acme' already exists")
+    assert deckforge(["accounts", "credit", "nobody", "+1"]) == 4
+    assert "no account 'nobody'" in capsys.readouterr().err
+    assert deckforge(["accounts", "create", "x" * 65]) == 2
     assert deckforge(["keys", "create", "acme"]) == 0
     second = capsys.readouterr().out.split("keep it secret): ")[1].split()[0]
     assert deckforge(["accounts", "list"]) == 0
@@ -189,7 +196,10 @@ def test_cli_accounts_and_keys(
     assert deckforge(["keys", "revoke", key[:12]]) == 0
     assert_code(env.post(LIST_RECORDS, {}, Api_Key=key), 98)
     assert env.post(LIST_RECORDS, {}, Api_Key=second)["code"] == 0
-    assert deckforge(["keys", "revoke", "dfk_unknownxx"]) == 1
+    assert deckforge(["keys", "revoke", "dfk_unknownxx"]) == 4
+    assert capsys.readouterr().err.startswith(
+        "deckforge keys: no single API key matches 'dfk_unknownx'…"
+    )
     assert os.environ["DECKFORGE_DATA_DIR"] == str(Path(env.tmp))
 
 

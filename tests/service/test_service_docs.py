@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from service_testkit import CONVERT, LiveServer, make_settings
+from service_testkit import CONVERT, TOKEN, LiveServer, make_settings
 
 from service.main import create_app
 
+CREATE_TASK = "/v2/api/portable/create-task"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 needs_chromium = pytest.mark.skipif(
@@ -75,3 +77,49 @@ def test_docs_render_operations_offline(live: LiveServer) -> None:
     assert title.startswith("deckforge")
     assert blocked == [], blocked
     assert errors == []
+
+
+@needs_chromium
+def test_authorize_then_try_out_create_task_sends_body_and_token(live: LiveServer) -> None:
+    """The Authorize button takes a `token`; Try it out on create-task sends a JSON body (the
+    schema's example) with that header, and the service accepts it."""
+    from playwright.sync_api import Request, sync_playwright
+
+    sent: list[Request] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page()
+            page.on(
+                "request",
+                lambda req: sent.append(req) if req.url.endswith(CREATE_TASK) else None,
+            )
+            page.goto(live.url + "/docs", wait_until="load")
+            page.wait_for_selector(".opblock", timeout=30_000)
+            page.click("button.authorize")
+            boxes = page.locator(".auth-container")
+            assert boxes.count() == 2  # the `token` and `Api-Key` schemes
+            token_box = boxes.filter(has=page.locator("h4 code", has_text="token"))
+            token_box.locator("input").fill(TOKEN)
+            token_box.locator("button.authorize").click()
+            page.locator(".close-modal").click()
+            op = page.locator(".opblock-post", has=page.locator(f'[data-path="{CREATE_TASK}"]'))
+            op.locator(".opblock-summary").click()
+            op.locator("button.try-out__btn").click()
+            op.locator("button.execute").click()
+            op.locator(".live-responses-table .response-col_status").first.wait_for(timeout=30_000)
+            answer = (
+                op.locator(".live-responses-table .highlight-code pre").first.text_content() or ""
+            )
+        finally:
+            browser.close()
+    assert len(sent) == 1
+    request = sent[0]
+    assert request.method == "POST"
+    assert request.headers.get("token") == TOKEN
+    assert request.headers.get("content-type", "").startswith("application/json")
+    body = json.loads(request.post_data or "")
+    assert body["type"] == 7 and body["templateId"] == "corporate" and body["content"]
+    assert json.loads(answer)["code"] == 0, answer

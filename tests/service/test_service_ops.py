@@ -72,10 +72,11 @@ def test_openapi_shows_real_models(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     op = spec["paths"][CONVERT]["post"]
     body_schema = op["requestBody"]["content"]["application/json"]["schema"]
-    assert set(body_schema["properties"]) == {"htmls", "pageErrorMode", "filename"}
+    assert set(body_schema["properties"]) == {"htmls", "pageErrorMode", "filename", "templateId"}
     assert body_schema["required"] == ["htmls"]
     assert body_schema["properties"]["pageErrorMode"]["enum"] == ["blank", "skip"]
-    assert any(p["name"] == "token" and p["in"] == "header" for p in op["parameters"])
+    assert op["security"] == [{"token": []}]  # the `token` header, as a security scheme
+    assert spec["components"]["securitySchemes"]["token"]["in"] == "header"
     ref = op["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     assert ref.endswith("/ConvertResponse")
     result = spec["components"]["schemas"]["ConvertResult"]

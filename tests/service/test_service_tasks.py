@@ -126,7 +126,8 @@ def test_latest_data_while_pages_are_generated(env: Env, monkeypatch: pytest.Mon
         return stored
 
     monkeypatch.setattr(store, "add_page", add_page_then_hold)
-    task_id = create(env, {"type": 7, "content": long_markdown(8)}, TOKEN)["data"]["taskId"]
+    body = {"type": 7, "content": long_markdown(8), "length": "long"}  # a slide per page
+    task_id = create(env, body, TOKEN)["data"]["taskId"]
     auth = {"token": TOKEN}
     try:
         deadline = time.monotonic() + 60

@@ -1,6 +1,7 @@
 """Expected sRGB colours of CSS colour functions from headless Chromium (color-mix() in every
-interpolation space, calc() percentages, color(), relative colours, light-dark()): each value is
-an element's computed `color`, painted into a 1x1 canvas and read back, for test_color_functions.py.
+interpolation space, calc() percentages, color(), relative colours, light-dark(), Chromium's
+syntax and parse-time clamps, invalid colours): each value is an element's computed `color`,
+painted into a 1x1 canvas and read back, for test_color_functions.py.
 
     <a python with Playwright, e.g. the fidelity harness venv> tests/style/chromium_colors.py
 """
@@ -53,7 +54,35 @@ CASES = [
     "oklch(from #2563eb l c calc(h + 60))",
     "oklch(from var(--c) 0.95 calc(c * 0.2) h)",
     "light-dark(#111, #eee)",
+    # Chromium's syntax and parse-time clamps (where tinycss2.color4 alone differs).
+    "rgb(255 50% 0)",
+    "rgb(10 20 30 / none)",
+    "hsl(120 100% 25)",
+    "hsl(calc(90deg) 50% 50%)",
+    "hsl(120, calc(50%), 25%)",
+    "lab(-10 20 30)",
+    "oklab(-0.2 0.1 0)",
+    "lch(50 -20 30)",
+    "oklch(0.5 -0.1 30)",
+    "hwb(30 -10% 20%)",
+    "hsl(0 150% 50%)",
+    "color(a98-rgb 0.5 0.2 0.1)",
+    "color(rec2020 0.1 0.8 0.6)",
+    "color(rec2020 0.01 0.03 0.05)",
+    "color(prophoto-rgb 0.3 0.6 0.2)",
+    "color(prophoto-rgb 0.01 0.02 0.03)",
+    "oklch(from #f5af7a59 calc(l * 1.49) c h)",
+    "lab(from #61f3dc calc(l * 1.48) a b)",
+    "rgb(from #2563eb80 r g b)",
+    # Invalid in Chromium: the element keeps the colour declared before (rgb(1, 2, 3)).
+    "rgb(255, 50%, 0)",
+    "rgb(none, 20, 30)",
+    "hsl(120, 100, 25)",
+    "hsl(50% 100% 50%)",
+    "hwb(200, 10%, 20%)",
+    "lab(50, 20, 30)",
 ]
+BEFORE = "color:rgb(1, 2, 3)"  # what an invalid colour leaves
 
 _READ = """cs => cs.map(c => {
   const cv = document.createElement('canvas'); cv.width = cv.height = 1;
@@ -66,7 +95,9 @@ def main() -> None:
     sys.path.insert(0, str(HERE.parent))
     from chromium_page import chromium_tab, write_json
 
-    body = "".join(f'<div id="c{i}" style="{VARS};color:{c}">x</div>' for i, c in enumerate(CASES))
+    body = "".join(
+        f'<div id="c{i}" style="{VARS};{BEFORE};color:{c}">x</div>' for i, c in enumerate(CASES)
+    )
     with chromium_tab((400, 400)) as tab:
         tab.set_content(f"<body>{body}</body>")
         computed = tab.evaluate(
@@ -76,7 +107,7 @@ def main() -> None:
         )
         pixels = tab.evaluate(_READ, computed)
     out = [{"css": c, "rgba": p} for c, p in zip(CASES, pixels, strict=True)]
-    write_json(EXPECTED, {"vars": VARS, "cases": out})
+    write_json(EXPECTED, {"vars": VARS, "before": BEFORE, "cases": out})
     print(f"wrote {EXPECTED} ({len(out)} cases)")
 
 

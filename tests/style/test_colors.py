@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from style_helpers import decl
 
-from engine.style.colors import NAMED_COLORS, parse_color
+from engine.style.colors import SYSTEM_COLORS, parse_color
 from engine.style.syntax import tokenize
 from engine.style.types import RGBA
 
@@ -55,19 +55,26 @@ def test_color_syntaxes(text: str, rgba: RGBA) -> None:
     assert decl(f"color: {text}")["color"] == rgba
 
 
-def test_all_css_named_colors_present() -> None:
-    names = [n for n in NAMED_COLORS if n.isalpha() and n != "transparent"]
-    assert len([n for n in names if n not in _SYSTEM]) == 148
-    assert NAMED_COLORS["aliceblue"] == RGBA(240, 248, 255)
-    assert NAMED_COLORS["yellowgreen"] == RGBA(154, 205, 50)
-    assert NAMED_COLORS["grey"] == NAMED_COLORS["gray"] == RGBA(128, 128, 128)
+def _color(text: str) -> object:
+    return parse_color(tokenize(text)[0])
 
 
-_SYSTEM = {
-    "canvas", "canvastext", "linktext", "visitedtext", "activetext", "buttonface", "buttontext",
-    "buttonborder", "field", "fieldtext", "highlight", "highlighttext", "selecteditem",
-    "selecteditemtext", "mark", "marktext", "graytext", "accentcolor", "accentcolortext",
-}  # fmt: skip
+def test_css_named_colors() -> None:
+    assert _color("aliceblue") == RGBA(240, 248, 255)
+    assert _color("YellowGreen") == RGBA(154, 205, 50)
+    assert _color("grey") == _color("gray") == RGBA(128, 128, 128)
+    assert _color("rebeccapurple") == RGBA(102, 51, 153)
+
+
+def test_system_colors() -> None:
+    assert set(SYSTEM_COLORS) >= {
+        "canvas", "canvastext", "linktext", "visitedtext", "activetext", "buttonface",
+        "buttontext", "buttonborder", "field", "fieldtext", "highlight", "highlighttext",
+        "selecteditem", "selecteditemtext", "mark", "marktext", "graytext", "accentcolor",
+        "accentcolortext",
+    }  # fmt: skip
+    assert _color("LinkText") == RGBA(0, 0, 0xEE)
+    assert _color("-webkit-link") == RGBA(0, 0, 0xEE)
 
 
 @pytest.mark.parametrize(

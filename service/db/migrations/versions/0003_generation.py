@@ -1,4 +1,4 @@
-"""Generation (issue 11): PPT documents (pptxProperty), slide preview images, custom templates
+"""Generation: PPT documents (pptxProperty), slide preview images, custom templates
 and the cover cache of built-in templates.
 
 Revision ID: 0003

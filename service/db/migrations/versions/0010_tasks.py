@@ -1,4 +1,4 @@
-"""Portable tasks (issue 12): tasks, their uploaded files, numbered events and page HTML.
+"""Portable tasks: tasks, their uploaded files, numbered events and page HTML.
 
 Revision ID: 0010
 Revises: 0003

@@ -1,4 +1,4 @@
-"""Task queue (issue 15): task delivery count and message; PPT and charge keyed on their task.
+"""Task queue: task delivery count and message; PPT and charge keyed on their task.
 
 A task's delivery count and current message, and a PPT and a charge keyed on the task that
 produced them (unique), so a redelivered task never makes a second PPT or charges twice.

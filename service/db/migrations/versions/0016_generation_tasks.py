@@ -1,4 +1,4 @@
-"""Generation (issue 11): a generated PPT's document remembers the task named by generatePptx
+"""Generation: a generated PPT's document remembers the task named by generatePptx
 (`id`) and the Markdown it was made from, so a later call with the same id (another template)
 can reuse that Markdown and the PPTs of a task can be found.
 

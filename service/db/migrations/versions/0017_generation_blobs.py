@@ -1,4 +1,4 @@
-"""Generation (issue 11): documents, slide previews and template packages move from database
+"""Generation: documents, slide previews and template packages move from database
 columns to storage (keys in the database), so every instance reads them from the shared
 storage (S3 in the multi-instance mode) and the database stays small.
 

@@ -1,0 +1,280 @@
+"""Measures of a deck generated from a real Markdown document (samples/markdown/<name>/*.md).
+
+Used by `bench_generate.py --corpus` (figures, contact sheets) and by the corpus tests
+(tests/generator/test_markdown_corpus.py). Per document:
+
+- words lost: visible words of the source (its Markdown rendered to HTML by markdown-it, front
+  matter, comments, scripts and styles left out, alt texts not counted) missing from every
+  slide's text, with the list;
+- raw markup shown: Markdown/HTML syntax visible on slides outside code (`<tag>`, `==x==`,
+  `:emoji:`, `![`, `](`, `**`, `+++`, `---` lines, `::slot::`, `[^1]`, `{{`);
+- pictures kept / expected: distinct pictures in the deck that the template does not bring
+  itself / distinct images the source references that exist (local files, data: URIs);
+- small text: share of characters on slides set below 12 pt;
+- near-empty slides: content slides with fewer than 4 words and no picture;
+- source slides: for decks (`---`, Marp, Slidev), the number of slides of the source.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "samples", "markdown")
+WORD = re.compile(r"[^\W\d_][\w']*|\d+(?:[.,]\d+)*", re.UNICODE)
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+MARKUP = [
+    ("html tag", re.compile(r"</?[A-Za-z][\w-]*(\s[^<>]*)?/?>")),
+    ("html comment", re.compile(r"<!--")),
+    ("==mark==", re.compile(r"==\S[^=]*\S?==")),
+    ("emoji shortcode", re.compile(r"(?<![\w:]):[a-z0-9_+-]{2,30}:(?![\w:])")),
+    ("image syntax", re.compile(r"!\[")),
+    ("link syntax", re.compile(r"\]\(")),
+    ("bold syntax", re.compile(r"\*\*\S")),
+    ("front matter", re.compile(r"\+\+\+|^---$|\b[a-zA-Z_]+ = [\[\"]", re.M)),
+    ("slot", re.compile(r"::[a-z]+::")),
+    ("footnote", re.compile(r"\[\^[\w-]+\]")),
+    ("template", re.compile(r"\{\{|\}\}")),
+    ("directive", re.compile(r"\b_?(class|paginate|backgroundColor|layout|transition):\s")),
+]
+MONO = ("mono", "courier", "consolas", "menlo")
+SMALL_PT = 12.0
+IMAGE_REF = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)", re.I)
+
+
+@dataclass
+class DeckText:
+    """What a deck shows: text runs (with size and whether they are code) and pictures."""
+
+    runs: list[tuple[str, float, bool]] = field(default_factory=list)  # (text, pt, mono)
+    slide_words: list[int] = field(default_factory=list)
+    slide_pictures: list[int] = field(default_factory=list)
+    media: set[str] = field(default_factory=set)
+
+    def text(self, code: bool = True) -> str:
+        """Runs of a paragraph joined as they are (line breaks and paragraph ends are spaces);
+        zero-width spaces (break opportunities) removed."""
+        return "".join(t for t, _, mono in self.runs if code or not mono).replace("\u200b", "")
+
+
+def documents() -> list[tuple[str, str]]:
+    """(name, path) of every corpus document: `<folder>` or `<folder>/<file stem>`."""
+    out = []
+    for folder in sorted(os.listdir(CORPUS)):
+        base = os.path.join(CORPUS, folder)
+        if not os.path.isdir(base):
+            continue
+        found = sorted(
+            os.path.join(d, f)
+            for d, _, files in os.walk(base)
+            for f in files
+            if f.endswith(".md") and f != "SOURCES.md"
+        )
+        for path in found:
+            name = (
+                folder
+                if len(found) == 1
+                else f"{folder}/{os.path.splitext(os.path.basename(path))[0]}"
+            )
+            out.append((name, path))
+    return out
+
+
+def doc_folder(path: str) -> str:
+    """The corpus folder a document belongs to (its --assets folder)."""
+    rel = os.path.relpath(path, CORPUS)
+    return os.path.join(CORPUS, rel.split(os.sep)[0])
+
+
+def deck_text(slides: list[dict[str, Any]]) -> DeckText:
+    out = DeckText()
+    for slide in slides:
+        words = pictures = 0
+        for shape in _shapes(slide.get("shapes", [])):
+            if shape.get("kind") == "picture":
+                pictures += 1
+                out.media.add(str(shape.get("media") or shape.get("svg_media")))
+            for body in _bodies(shape):
+                for para in body.get("paragraphs", []):
+                    for run in para.get("runs", []):
+                        text = " " if run.get("break") else str(run.get("text") or "")
+                        if not text:
+                            continue
+                        font = str(run.get("font") or "").lower()
+                        mono = any(m in font for m in MONO)
+                        out.runs.append((text, float(run.get("size") or 18.0), mono))
+                        words += len(WORD.findall(text)) + len(CJK.findall(text))
+                    out.runs.append(("\n", 0.0, False))
+        fill = (slide.get("background") or {}).get("media")
+        if fill:
+            out.media.add(str(fill))
+        out.slide_words.append(words)
+        out.slide_pictures.append(pictures)
+    return out
+
+
+def walk_blocks(blocks: list[Any]) -> Iterator[Any]:
+    """Outline blocks and the blocks inside their list items."""
+    for block in blocks:
+        yield block
+        for item in block.items:
+            yield from walk_blocks(item.children)
+
+
+def _shapes(shapes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for shape in shapes:
+        yield shape
+        if shape.get("kind") == "group":
+            yield from _shapes(shape.get("shapes", []))
+
+
+def _bodies(shape: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if isinstance(shape.get("text"), dict):
+        yield shape["text"]
+    for row in shape.get("rows", []) if shape.get("kind") == "table" else []:
+        for cell in row.get("cells", []):
+            if isinstance(cell.get("text"), dict):
+                yield cell["text"]
+
+
+def words_of(text: str) -> list[str]:
+    """Words for comparison: lowercased latin words/numbers (hyphens and underscores split
+    them, as line breaks may); every CJK character alone."""
+    text = text.replace("’", "'").replace("_", " ")
+    out = [w.lower().strip("'") for w in WORD.findall(CJK.sub(" ", text))]
+    out += CJK.findall(text)
+    return [w for w in out if w]
+
+
+def _renderer() -> Any:
+    """CommonMark with the extensions GitHub, pandoc and MkDocs readers see rendered (tables,
+    strikethrough, footnotes, task lists, definition lists, math, admonitions, ::: blocks)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.admon import admon_plugin
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.tasklists import tasklists_plugin
+
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    for plugin in (footnote_plugin, tasklists_plugin, deflist_plugin, admon_plugin):
+        md.use(plugin)
+    return md.use(dollarmath_plugin).use(colon_fence_plugin)
+
+
+def source_body(markdown: str) -> str:
+    """The Markdown a reader sees rendered: front matter (and Slidev slide front matter) out."""
+    from generator.markup.deck import deck_kind, split_deck
+    from generator.markup.frontmatter import split_front_matter
+
+    front, body, _ = split_front_matter(markdown.replace("\r\n", "\n"))
+    kind = deck_kind(front.data, body)
+    if kind == "slidev":  # hidden slides are not shown by Slidev either
+        parts = split_deck(kind, front.data, body)
+        return "\n\n".join(
+            s.text
+            for s in parts
+            if s.meta.get("hide") is not True and s.meta.get("disabled") is not True
+        )
+    return body
+
+
+def source_text(markdown: str) -> str:
+    """The text a reader of the rendered Markdown sees (HTML visible text; emoji shortcodes
+    are pictures, not words)."""
+    import emoji
+    import lxml.html
+
+    html = _renderer().render(source_body(markdown))
+    if not html.strip():
+        return ""
+    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    for bad in root.xpath("//script|//style|//template|//comment()"):
+        bad.drop_tree()
+    for el in root.iter():
+        if el.tag in ("br", "p", "li", "td", "th", "div", "h1", "h2", "h3", "h4", "pre"):
+            el.tail = " " + (el.tail or "")
+    from generator.markup.inline import ICON
+
+    return ICON.sub("", str(emoji.emojize(root.text_content(), language="alias")))
+
+
+def code_texts(markdown: str) -> str:
+    """All code (fences, code spans) of the source: markup inside it is content."""
+    tokens = _renderer().parse(source_body(markdown))
+    out = []
+    for token in tokens:
+        if token.type in ("fence", "code_block"):
+            out.append(token.content)
+        for child in token.children or []:
+            if child.type == "code_inline":
+                out.append(child.content)
+    return "\n".join(out)
+
+
+def words_lost(markdown: str, deck: DeckText) -> tuple[int, int, list[str]]:
+    """(source words, words of the source not on any slide, the distinct missing words)."""
+    shown = set(words_of(deck.text()))
+    source = words_of(source_text(markdown))
+    missing = [w for w in source if w not in shown]
+    return len(source), len(missing), sorted(set(missing))
+
+
+def markup_shown(deck: DeckText, markdown: str = "") -> list[str]:
+    """Markup tokens visible on slides outside code, as 'kind: token' (a token that is part of
+    the source's own code, e.g. a heading quoting `<!-- x -->`, is content)."""
+    found = []
+    text = deck.text(code=False)
+    code = code_texts(markdown) if markdown else ""
+    for kind, pattern in MARKUP:
+        for m in pattern.finditer(text):
+            if m.group(0).strip() and m.group(0).strip() in code:
+                continue
+            found.append(f"{kind}: {m.group(0)[:40]}")
+    return found
+
+
+def small_text_share(deck: DeckText) -> float:
+    total = sum(len(t) for t, _, _ in deck.runs)
+    small = sum(len(t) for t, pt, _ in deck.runs if pt < SMALL_PT)
+    return small / total if total else 0.0
+
+
+def expected_pictures(markdown: str, path: str) -> int:
+    """Distinct images the source references that exist: local files under the document's
+    corpus folder, and data: URIs."""
+    found: set[str] = set()
+    folder = os.path.dirname(os.path.abspath(path))
+    top = os.path.realpath(doc_folder(path))
+    for m in IMAGE_REF.finditer(markdown):
+        src = (m.group(1) or m.group(2) or "").strip()
+        if src.startswith("data:image/"):
+            found.add(src)
+            continue
+        if re.match(r"^[a-z]+:|^//", src, re.I):
+            continue
+        local = os.path.realpath(os.path.join(folder, urllib.parse.unquote(src.split("?")[0])))
+        if local.startswith(top + os.sep) and os.path.isfile(local):
+            found.add(local)
+    return len(found)
+
+
+def source_slides(markdown: str) -> int:
+    """Slides of a deck source (0 for documents): its parts as the deck reader splits them."""
+    from generator.markup.deck import deck_kind, split_deck
+    from generator.markup.frontmatter import split_front_matter
+
+    front, body, _ = split_front_matter(markdown.replace("\r\n", "\n"))
+    kind = deck_kind(front.data, body)
+    if not kind:
+        return 0
+    parts = split_deck(kind, front.data, body)
+    return sum(
+        1 for s in parts if s.meta.get("hide") is not True and s.meta.get("disabled") is not True
+    )

@@ -1,0 +1,289 @@
+"""A block of raw HTML in Markdown -> events: comments, headings and outline blocks.
+
+The fragment is sanitized first (generator.markup.sanitize: allowlist, images resolved to data:
+URIs). What has an outline equivalent becomes it (`<h1 align=center>` a heading, `<p><img></p>`
+pictures or a badge row, `<ul>` a list, a plain `<table>` a table, `<pre>` code, `<details>` its
+summary and content); what does not (styled boxes, tables with merged cells) stays sanitized HTML
+in an `html` block, which the slide HTML carries as is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import lxml.html
+from lxml import etree
+
+from generator.markup.images import is_badge_url
+from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, _merge
+from generator.markup.sanitize import names, sanitize_html
+from generator.markup.tokens import Comment, Event, Heading, Item, _mark_badge_rows, _trim
+from generator.model import Block, ListItem, Span, Spans, plain
+
+if TYPE_CHECKING:
+    from generator.markup.tokens import Converter
+
+CONTAINERS = names(
+    "div p section article header footer main nav aside address figure figcaption center "
+    "picture summary"
+)
+BLOCKISH = names(
+    "div p section article header footer main nav aside address figure table ul ol dl pre "
+    "blockquote details h1 h2 h3 h4 h5 h6 hr picture"
+)
+
+
+def html_events(html: str, conv: Converter) -> list[Event]:
+    events: list[Event] = [Comment(c) for c in _comments(html)]
+    found: dict[str, InlineImage] = {}
+
+    def resolve(src: str, alt: str) -> str | None:
+        block = conv.image(InlineImage(src, alt))
+        if block is None or block.type != "image":
+            return "" if block is None else None
+        found[block.src] = InlineImage(block.src, block.alt, block.kind, block.width, block.height)
+        return block.src
+
+    cleaned = sanitize_html(html, resolve)
+    for what in cleaned.dropped:
+        if not what.startswith("image "):  # images report themselves when they fail
+            conv.ctx.note("html", f"dropped {what}")
+    walker = _Walker(found)
+    walker.children(cleaned.root)
+    walker.flush()
+    return events + walker.events
+
+
+def _comments(html: str) -> list[str]:
+    try:
+        root = lxml.html.fragment_fromstring(html, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return []
+    return [str(c.text or "").strip() for c in root.iter(etree.Comment)]
+
+
+class _Walker:
+    def __init__(self, images: dict[str, InlineImage]) -> None:
+        self.images = images
+        self.events: list[Event] = []
+        self.pending: Spans = []
+        self.pending_images: list[Block] = []
+
+    def add(self, block: Block) -> None:
+        self.flush()
+        self.events.append(Item(block))
+
+    def flush(self) -> None:
+        spans = _trim(_merge(_collapse(self.pending)))
+        if plain(spans).strip():
+            self.events.append(Item(Block("paragraph", spans)))
+        _mark_badge_rows(self.pending_images)
+        self.events.extend(Item(b) for b in self.pending_images)
+        self.pending, self.pending_images = [], []
+
+    def children(self, el: etree._Element) -> None:
+        if el.text and el.text.strip():
+            self.pending.append(Span(" ".join(el.text.split()) + " "))
+        for child in el:
+            self.element(child)
+            if child.tail and child.tail.strip():
+                self.pending.append(Span(" " + " ".join(child.tail.split()) + " "))
+
+    def element(self, el: etree._Element) -> None:
+        if not isinstance(el.tag, str):
+            return
+        tag = el.tag.lower()
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.flush()
+            spans = _trim(self.inline(el))
+            if plain(spans).strip():
+                self.events.append(Heading(int(tag[1]), spans))
+            self.flush()  # images inside the heading come after it
+        elif tag in CONTAINERS:
+            if el.get("style") and not _only_images(el):
+                self.add(Block("html", html=_outer(el)))
+            elif any(isinstance(c.tag, str) and c.tag.lower() in BLOCKISH for c in el):
+                self.flush()
+                self.children(el)
+                self.flush()
+            else:
+                self.flush()
+                self.pending = self.inline(el)
+                self.flush()
+        elif tag in ("ul", "ol"):
+            self.add(self.list_block(el))
+        elif tag == "table":
+            self.add(self.table(el))
+        elif tag == "pre":
+            text = el.text_content().rstrip("\n")
+            if text.strip():
+                self.add(Block("code", text=text))
+        elif tag == "blockquote":
+            text = " ".join(el.text_content().split())
+            if text:
+                self.add(Block("quote", paragraphs=[[Span(text)]]))
+        elif tag == "details":
+            self.flush()
+            self.children(el)
+            self.flush()
+        elif tag == "dl":
+            self.add(self.deflist(el))
+        elif tag in ("hr", "br"):
+            return
+        else:
+            self.pending.extend(self.inline_element(el, ()))
+
+    def inline(self, el: etree._Element) -> Spans:
+        spans: Spans = []
+        if el.text:
+            spans.append(Span(el.text))
+        for child in el:
+            spans.extend(self.inline_element(child, ()))
+            if child.tail:
+                spans.append(Span(child.tail))
+        return _collapse(spans)
+
+    def inline_element(
+        self, el: etree._Element, flags: tuple[str, ...], href: str | None = None
+    ) -> Spans:
+        if not isinstance(el.tag, str):
+            return []
+        tag = el.tag.lower()
+        if tag == "img":
+            src = el.get("src") or ""
+            info = self.images.get(src)
+            if info is not None:
+                kind = info.title or ("badge" if is_badge_url(src) else "picture")
+                w, h = declared_size(info.width, info.height, el.get("width"), el.get("height"))
+                self.pending_images.append(
+                    Block("image", src=src, alt=info.alt, width=w, height=h, kind=kind)
+                )
+            return []
+        if tag == "br":
+            return [_span(" ", flags, href)]
+        if tag in FLAG_TAGS:
+            flags = (*flags, FLAG_TAGS[tag])
+        if tag == "a":
+            target = el.get("href") or ""
+            href = target if SAFE_LINK.match(target) else href
+        spans: Spans = []
+        if el.text:
+            spans.append(_span(el.text, flags, href))
+        for child in el:
+            spans.extend(self.inline_element(child, flags, href))
+            if child.tail:
+                spans.append(_span(child.tail, flags, href))
+        return spans
+
+    def list_block(self, el: etree._Element) -> Block:
+        items: list[ListItem] = []
+        for li in el:
+            if not isinstance(li.tag, str) or li.tag.lower() != "li":
+                continue
+            spans: Spans = [Span(li.text)] if li.text else []
+            children: list[Block] = []
+            for child in li:
+                if isinstance(child.tag, str) and child.tag.lower() in ("ul", "ol"):
+                    children.append(self.list_block(child))
+                else:
+                    spans.extend(self.inline_element(child, ()))
+                if child.tail:
+                    spans.append(Span(child.tail))
+            items.append(ListItem(_trim(_collapse(spans)), children))
+        start = el.get("start") or "1"
+        return Block(
+            "list",
+            ordered=el.tag.lower() == "ol",
+            start=int(start) if start.isdigit() else 1,
+            items=items,
+        )
+
+    def table(self, el: etree._Element) -> Block:
+        rows = [r for r in el.iter("tr")]
+        merged = any(c.get("colspan") or c.get("rowspan") for r in rows for c in r)
+        nested = any(
+            isinstance(d.tag, str) and d.tag.lower() in ("table", "ul", "ol", "pre", "img")
+            for r in rows
+            for c in r
+            for d in c.iter()
+            if d is not c
+        )
+        if merged or nested or not rows:
+            return Block("html", html=_outer(el))
+        cells = [[_trim(self.inline(c)) for c in r if isinstance(c.tag, str)] for r in rows]
+        head = rows[0].find("th") is not None
+        header = cells[0] if head else []
+        body = cells[1:] if head else cells
+        return Block("table", header=header, rows=body, align=["left"] * max(map(len, cells)))
+
+    def deflist(self, el: etree._Element) -> Block:
+        items: list[ListItem] = []
+        for child in el:
+            tag = child.tag.lower() if isinstance(child.tag, str) else ""
+            spans = _trim(_collapse(self.inline(child)))
+            if tag == "dt":
+                items.append(ListItem([Span(plain(spans), bold=True)]))
+            elif tag == "dd" and items and spans:
+                items[-1].children.append(Block("paragraph", spans))
+        return Block("list", items=items)
+
+
+def declared_size(w: int, h: int, width: str | None, height: str | None) -> tuple[int, int]:
+    """The picture's size with the width/height attributes (px) applied, ratio kept when only
+    one is given."""
+    dw = int(width) if width and width.isdigit() else 0
+    dh = int(height) if height and height.isdigit() else 0
+    if dw and dh:
+        return dw, dh
+    if dw and w:
+        return dw, round(h * dw / w)
+    if dh and h:
+        return round(w * dh / h), dh
+    return w, h
+
+
+def _span(text: str, flags: tuple[str, ...], href: str | None) -> Span:
+    f = set(flags)
+    return Span(
+        text,
+        bold="bold" in f,
+        italic="italic" in f,
+        code="code" in f,
+        href=href,
+        mark="mark" in f,
+        strike="strike" in f,
+        sub="sub" in f,
+        sup="sup" in f,
+        kbd="kbd" in f,
+    )
+
+
+def _collapse(spans: Spans) -> Spans:
+    """HTML whitespace: runs of whitespace become one space (also across spans)."""
+    out: Spans = []
+    space = True  # at the start, leading whitespace goes
+    for s in spans:
+        text = " ".join(s.text.split())
+        if s.text[:1].isspace() and not space and text:
+            text = " " + text
+        elif s.text[:1].isspace() and not space and not text:
+            text = " "
+        if s.text[-1:].isspace() and text.strip():
+            text += " "
+        if text:
+            out.append(replace(s, text=text))
+            space = text.endswith(" ")
+    return out
+
+
+def _only_images(el: etree._Element) -> bool:
+    return not el.text_content().strip() and el.find(".//img") is not None
+
+
+def _outer(el: etree._Element) -> str:
+    tail, el.tail = el.tail, None
+    try:
+        return str(lxml.html.tostring(el, encoding="unicode"))
+    finally:
+        el.tail = tail

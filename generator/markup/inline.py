@@ -1,0 +1,278 @@
+"""markdown-it inline tokens -> Spans (formatting flags, safe links) and the images found among them.
+
+Inline HTML is read tag by tag (markdown-it already cut it into tags): formatting tags set span
+flags (`<kbd>`, `<sub>`, `<sup>`, `<mark>`, `<b>`...), `<a href>` links, `<br>` breaks, `<img>`
+becomes an image; scripts and styles vanish with their content; unknown tags are dropped (their
+text stays) and named in the diagnostics. `==mark==` and `:emoji:` shortcodes are read from text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+import emoji
+import lxml.html
+from lxml import etree
+from markdown_it.tree import SyntaxTreeNode
+
+from generator.markup.sanitize import ALLOWED_TAGS, DROP_TAGS
+from generator.model import Span, Spans
+
+SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+FLAG_TAGS = {
+    "b": "bold",
+    "strong": "bold",
+    "i": "italic",
+    "em": "italic",
+    "cite": "italic",
+    "var": "italic",
+    "dfn": "italic",
+    "code": "code",
+    "samp": "code",
+    "kbd": "kbd",
+    "sub": "sub",
+    "sup": "sup",
+    "mark": "mark",
+    "s": "strike",
+    "del": "strike",
+    "strike": "strike",
+}
+_CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
+# Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
+# pictures of an icon font we do not have; left out like a missing image.
+ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+
+
+@dataclass
+class InlineImage:
+    src: str
+    alt: str
+    title: str = ""
+    width: int = 0
+    height: int = 0
+
+
+@dataclass
+class Inline:
+    """One inline run converted: its spans and the images it held (in order)."""
+
+    spans: Spans = field(default_factory=list)
+    images: list[InlineImage] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    math: int = 0
+    footnotes: list[str] = field(default_factory=list)  # footnote labels referenced
+
+
+class InlineReader:
+    def __init__(self, footnote_number: Callable[[str], int] | None = None) -> None:
+        self.footnote_number = footnote_number
+
+    def read(self, node: SyntaxTreeNode | None) -> Inline:
+        out = Inline()
+        if node is None:
+            return out
+        state = _State()
+        self._walk(node, state, out)
+        out.spans = _merge(_marks(out.spans))
+        return out
+
+    def _walk(self, node: SyntaxTreeNode, state: _State, out: Inline) -> None:
+        for child in node.children:
+            self._token(child, state, out)
+
+    def _token(self, child: SyntaxTreeNode, state: _State, out: Inline) -> None:
+        t = child.type
+        if t == "html_inline":
+            self._html(child.content, state, out)
+        elif state.skip:
+            return
+        elif t == "text":
+            text = ICON.sub("", emoji.emojize(child.content, language="alias"))
+            out.spans.append(state.span(text))
+        elif t == "code_inline":
+            out.spans.append(replace(state.span(child.content), code=True))
+        elif t in ("softbreak", "hardbreak"):
+            out.spans.append(state.span(" "))
+        elif t in ("strong", "em", "s"):
+            flag = {"strong": "bold", "em": "italic", "s": "strike"}[t]
+            state.flags.append(flag)
+            self._walk(child, state, out)
+            state.flags.pop()
+        elif t == "link":
+            target = str(child.attrs.get("href", ""))
+            state.links.append(target if SAFE_LINK.match(target) else None)
+            self._walk(child, state, out)
+            state.links.pop()
+        elif t == "image":
+            alt = "".join(c.content for c in child.children or [] if c.type == "text")
+            alt = alt or str(child.attrs.get("alt", ""))
+            title = str(child.attrs.get("title") or "")
+            out.images.append(InlineImage(str(child.attrs.get("src", "")), alt, title))
+            out.spans.append(state.span("\ufffc"))  # where the image stood
+        elif t in ("math_inline", "math_inline_double"):
+            out.math += 1
+            out.spans.append(replace(state.span(child.content), code=True))
+        elif t == "footnote_ref":
+            label = str(child.meta.get("label", ""))
+            out.footnotes.append(label)
+            number = self.footnote_number(label) if self.footnote_number else 0
+            out.spans.append(replace(state.span(str(number or label)), sup=True))
+        else:
+            self._walk(child, state, out)
+
+    def _html(self, content: str, state: _State, out: Inline) -> None:
+        text = content.strip()
+        if text.startswith("<!--"):
+            return  # a comment: never shown
+        closing = _CLOSING.match(text)
+        if closing:
+            state.close(closing.group(1).lower())
+            return
+        element = _element(text)
+        if element is None:
+            out.spans.append(state.span(content))  # not a tag after all: literal text
+            return
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        void = text.endswith("/>") or tag in ("br", "img", "wbr", "hr", "input")
+        if tag in ("br", "wbr"):
+            out.spans.append(state.span(" "))
+        elif tag == "img":
+            src = element.get("src") or ""
+            out.images.append(
+                InlineImage(
+                    src,
+                    element.get("alt") or "",
+                    "",
+                    _int(element.get("width")),
+                    _int(element.get("height")),
+                )
+            )
+            out.spans.append(state.span("\ufffc"))
+        elif tag == "input":
+            return  # a task list checkbox (tasklists) or a form field: never shown
+        elif tag in DROP_TAGS:
+            out.dropped.append(f"<{tag}>")
+            if not void:
+                state.open(tag, skip=True)
+        elif tag == "a":
+            href = element.get("href") or ""
+            state.open(tag, link=href if SAFE_LINK.match(href) else None)
+        elif tag in FLAG_TAGS:
+            state.open(tag, flag=FLAG_TAGS[tag])
+        elif tag in ALLOWED_TAGS:
+            if not void:
+                state.open(tag)
+        else:
+            out.dropped.append(f"<{tag}> (not an allowed element; its text kept)")
+
+
+def _element(text: str) -> etree._Element | None:
+    """The element one opening tag describes (parsed by lxml's HTML parser)."""
+    if not text.startswith("<") or text.startswith("</"):
+        return None
+    try:
+        root = lxml.html.fragment_fromstring(text, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return None
+    for el in root.iter():
+        if el is not root and isinstance(el.tag, str):
+            return el
+    return None
+
+
+def _int(value: str | None) -> int:
+    text = (value or "").strip().lower().removesuffix("px")
+    return int(text) if text.isdigit() else 0
+
+
+@dataclass
+class _Open:
+    tag: str
+    flag: str = ""
+    link: bool = False
+    skip: bool = False
+
+
+class _State:
+    def __init__(self) -> None:
+        self.flags: list[str] = []
+        self.links: list[str | None] = []
+        self.stack: list[_Open] = []
+
+    @property
+    def skip(self) -> bool:
+        return any(o.skip for o in self.stack)
+
+    def open(self, tag: str, flag: str = "", link: str | None = "", skip: bool = False) -> None:
+        entry = _Open(tag, flag, link != "", skip)
+        if flag:
+            self.flags.append(flag)
+        if link != "":
+            self.links.append(link)
+        self.stack.append(entry)
+
+    def close(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].tag == tag:
+                for entry in self.stack[i:]:
+                    if entry.flag and entry.flag in self.flags:
+                        idx = len(self.flags) - 1 - self.flags[::-1].index(entry.flag)
+                        del self.flags[idx]
+                    if entry.link and self.links:
+                        self.links.pop()
+                del self.stack[i:]
+                return
+
+    def span(self, text: str) -> Span:
+        link = next((x for x in reversed(self.links) if x), None)
+        flags = set(self.flags)
+        return Span(
+            text,
+            bold="bold" in flags,
+            italic="italic" in flags,
+            code="code" in flags,
+            href=link,
+            mark="mark" in flags,
+            strike="strike" in flags,
+            sub="sub" in flags,
+            sup="sup" in flags,
+            kbd="kbd" in flags,
+        )
+
+
+def _marks(spans: Spans) -> Spans:
+    """`==text==` -> mark spans (pairs within one inline run; code spans never count)."""
+    total = sum(s.text.count("==") for s in spans if not s.code)
+    if total < 2:
+        return spans
+    out: Spans = []
+    on = False
+    pairs = total // 2 * 2
+    seen = 0
+    for s in spans:
+        if s.code or "==" not in s.text:
+            out.append(replace(s, mark=s.mark or on) if on else s)
+            continue
+        pieces = s.text.split("==")
+        for i, piece in enumerate(pieces):
+            if i > 0:
+                seen += 1
+                if seen <= pairs:
+                    on = not on
+                else:
+                    piece = "==" + piece
+            if piece:
+                out.append(replace(s, text=piece, mark=s.mark or on))
+    return out
+
+
+def _merge(spans: Spans) -> Spans:
+    out: Spans = []
+    for s in spans:
+        if out and out[-1].style() == s.style():
+            out[-1] = replace(out[-1], text=out[-1].text + s.text)
+        elif s.text:
+            out.append(s)
+    return out

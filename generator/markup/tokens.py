@@ -1,0 +1,461 @@
+"""Markdown text -> a stream of events (headings, blocks, comments) for the outline builders.
+
+markdown-it-py (CommonMark + tables + strikethrough, raw HTML on) with mdit-py-plugins:
+footnotes, task lists, definition lists, `$math$`, `!!! admonitions`, `:::` containers. Raw
+HTML never reaches a slide as text: block HTML is sanitized (generator.markup.sanitize) and
+turned into outline blocks (generator.markup.htmlblocks); comments become events the builders
+read as directives or speaker notes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+
+from generator.markup.images import ImageLoader, is_badge_url
+from generator.markup.inline import Inline, InlineImage, InlineReader, _merge
+from generator.markup.syntax import content_tabs, marp_alt
+from generator.model import Block, ListItem, Span, Spans, plain
+
+
+def _link_allowed(url: str) -> bool:
+    """markdown-it's link check, widened to data: images of any kind (SVG too: pictures are
+    loaded by generator.markup.images, links kept only for http(s)/mailto)."""
+    text = url.strip().lower()
+    if text.startswith("data:"):
+        return text.startswith("data:image/")
+    return not text.startswith(("javascript:", "vbscript:", "file:"))
+
+
+MD = (
+    MarkdownIt("commonmark", {"html": True, "linkify": False})
+    .enable(["table", "strikethrough"])
+    .use(footnote_plugin)
+    .use(tasklists_plugin)
+    .use(deflist_plugin)
+    .use(dollarmath_plugin, allow_space=False, double_inline=True)
+    .use(admon_plugin)
+    .use(colon_fence_plugin)
+)
+MD.validateLink = _link_allowed  # type: ignore[method-assign]
+ADMONITIONS = {
+    "note": "Note",
+    "tip": "Tip",
+    "info": "Info",
+    "important": "Important",
+    "warning": "Warning",
+    "caution": "Caution",
+    "danger": "Danger",
+    "attention": "Attention",
+    "hint": "Hint",
+    "success": "Success",
+    "question": "Question",
+    "example": "Example",
+    "abstract": "Abstract",
+    "bug": "Bug",
+    "quote": "Quote",
+    "failure": "Failure",
+}
+MAX_ALT = 200
+PLACEHOLDER = "\ufffc"
+
+
+@dataclass
+class Heading:
+    level: int
+    spans: Spans
+
+
+@dataclass
+class Comment:
+    text: str  # the comment's inside, stripped
+
+
+@dataclass
+class Notes:
+    text: str  # speaker notes given by a `::: notes` block or a `Note:` paragraph
+
+
+@dataclass
+class Item:
+    block: Block
+
+
+Event = Heading | Comment | Notes | Item
+
+
+@dataclass
+class Context:
+    """What one document's conversion shares: image loading and its report."""
+
+    images: ImageLoader
+    report: list[dict[str, str]]
+    where: Callable[[], str] = lambda: ""
+    footnotes: dict[str, int] = field(default_factory=dict)
+    math_reported: bool = False
+    heading: str = ""  # the last heading read (where a diagnostic happened in a document)
+
+    def note(self, kind: str, message: str) -> None:
+        self.report.append({"kind": kind, "message": message, "where": self.where()})
+
+
+class Converter:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.reader = InlineReader(self._footnote_number)
+
+    def events(self, text: str) -> list[Event]:
+        env: dict[str, object] = {}
+        tokens = MD.parse(content_tabs(text), env)
+        root = SyntaxTreeNode(tokens)
+        out: list[Event] = []
+        for node in root.children:
+            out.extend(self.node(node))
+        return out
+
+    def _footnote_number(self, label: str) -> int:
+        numbers = self.ctx.footnotes
+        if label not in numbers:
+            numbers[label] = len(numbers) + 1
+        return numbers[label]
+
+    # -- block nodes ---------------------------------------------------------------------
+    def node(self, node: SyntaxTreeNode) -> list[Event]:
+        t = node.type
+        if t == "heading":
+            inline = self.inline(node.children[0] if node.children else None)
+            spans = heading_attributes(_trim(_no_placeholder(inline.spans)))
+            self.ctx.heading = plain(spans).strip()
+            return [Heading(int(node.tag[1]), spans)]
+        if t == "html_block":
+            return self.html_block(node.content)
+        if t == "colon_fence":
+            return self.container(node)
+        if t == "admonition":
+            return self.admonition(node)
+        return [Item(b) for b in self.blocks(node)]
+
+    def blocks(self, node: SyntaxTreeNode) -> list[Block]:
+        t = node.type
+        if t == "paragraph":
+            return self.paragraph(node)
+        if t in ("bullet_list", "ordered_list"):
+            block = self.list_block(node)
+            return [block] if block.items else []
+        if t == "table":
+            return self.table(node)
+        if t == "blockquote":
+            return self.quote(node)
+        if t in ("fence", "code_block"):
+            return self.code(node)
+        if t in ("math_block", "math_block_label", "amsmath"):
+            self._math()
+            text = node.content.strip()
+            return [Block("code", text=text, language="latex")] if text else []
+        if t == "dl":
+            return self.deflist(node)
+        if t == "footnote_block":
+            return self.footnotes(node)
+        if t == "html_block":
+            return [e.block for e in self.html_block(node.content) if isinstance(e, Item)]
+        if t in ("colon_fence", "admonition"):
+            return [e.block for e in self.node(node) if isinstance(e, Item)]
+        if t == "heading":
+            inline = self.inline(node.children[0] if node.children else None)
+            spans = _trim(_no_placeholder(inline.spans))
+            return [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
+        return []  # hr and anything unknown
+
+    def inline(self, node: SyntaxTreeNode | None) -> Inline:
+        result = self.reader.read(node)
+        for what in result.dropped:
+            self.ctx.note("html", f"dropped {what}")
+        if result.math:
+            self._math()
+        return result
+
+    def _math(self) -> None:
+        if not self.ctx.math_reported:
+            self.ctx.math_reported = True
+            self.ctx.note("math", "math is shown as its TeX source (no math renderer)")
+
+    def paragraph(self, node: SyntaxTreeNode) -> list[Block]:
+        inline = self.inline(node.children[0] if node.children else None)
+        images = [b for b in (self.image(i) for i in inline.images) if b is not None]
+        spans = _trim(_no_placeholder(inline.spans))
+        out: list[Block] = []
+        if plain(spans).strip():
+            out.append(Block("paragraph", spans))
+        _mark_badge_rows(images)
+        return out + images
+
+    def image(self, found: InlineImage) -> Block | None:
+        """An image block whose src is a data: URI, or None (reported; a picture's alt text
+        is kept as an italic line by the caller when it says something)."""
+        alt, width, height, kind = marp_alt(found.alt)
+        badge = is_badge_url(found.src)
+        picture = self.ctx.images.load(found.src, self.ctx.where())
+        if picture is None:  # its alt text stays when it describes something (3+ words)
+            if badge or len(alt.split()) < 3 and len(alt.strip()) < 12:
+                return None
+            return Block("paragraph", [Span(alt, italic=True)])
+        from generator.markup.htmlblocks import declared_size
+
+        w = width or found.width
+        h = height or found.height
+        w, h = declared_size(picture.width, picture.height, str(w or ""), str(h or ""))
+        kind = "badge" if badge and kind == "picture" else kind
+        return Block("image", src=picture.src, alt=alt[:MAX_ALT], width=w, height=h, kind=kind)
+
+    def list_block(self, node: SyntaxTreeNode) -> Block:
+        ordered = node.type == "ordered_list"
+        start = 1
+        if ordered:
+            try:
+                start = max(0, min(int(node.attrs.get("start", 1)), 10**6))
+            except (TypeError, ValueError):
+                start = 1
+        items = [self.list_item(li) for li in node.children]
+        return Block("list", ordered=ordered, start=start, items=items)
+
+    def list_item(self, li: SyntaxTreeNode) -> ListItem:
+        spans: Spans = []
+        children: list[Block] = []
+        checked: bool | None = None
+        if "task-list-item" in str(li.attrs.get("class", "")):
+            checked = _task_checked(li)
+        for child in li.children:
+            if child.type == "paragraph" and not children:
+                inline = self.inline(child.children[0] if child.children else None)
+                more = _trim(_no_placeholder(inline.spans))
+                if spans and more:
+                    spans.append(Span(" "))
+                spans.extend(more)
+                children.extend(b for b in (self.image(i) for i in inline.images) if b)
+            else:
+                children.extend(self.blocks(child))
+        return ListItem(_trim(spans), children, checked)
+
+    def table(self, node: SyntaxTreeNode) -> list[Block]:
+        header: list[Spans] = []
+        rows: list[list[Spans]] = []
+        align: list[str] = []
+        for part in node.children:
+            for tr in part.children:
+                cells = []
+                for c in tr.children:
+                    inline = self.inline(c.children[0] if c.children else None)
+                    cells.append(_trim(_no_placeholder(inline.spans)))
+                if part.type == "thead":
+                    header = cells
+                    align = [_align(c.attrs.get("style")) for c in tr.children]
+                else:
+                    rows.append(cells)
+        if not header and not rows:
+            return []
+        return [Block("table", header=header, rows=rows, align=align)]
+
+    def quote(self, node: SyntaxTreeNode) -> list[Block]:
+        paragraphs: list[Spans] = []
+        for child in node.children:
+            for block in self.blocks(child):
+                paragraphs.extend(_block_spans(block))
+        paragraphs = [_merge(p) for p in paragraphs if plain(p).strip()]
+        if paragraphs:
+            _github_alert(paragraphs)
+        return [Block("quote", paragraphs=paragraphs)] if paragraphs else []
+
+    def code(self, node: SyntaxTreeNode) -> list[Block]:
+        code = node.content.rstrip("\n")
+        lang = (node.info or "").split()[0][:20] if node.type == "fence" and node.info else ""
+        lang = lang.strip("{}.")
+        if lang.lower() == "mermaid":
+            self.ctx.note("diagram", "a Mermaid diagram is shown as its source (no renderer)")
+        elif lang.lower() in ("math", "latex", "tex", "katex"):
+            self._math()
+        return [Block("code", text=code, language=lang)] if code.strip() else []
+
+    def deflist(self, node: SyntaxTreeNode) -> list[Block]:
+        items: list[ListItem] = []
+        for child in node.children:
+            if child.type == "dt":
+                inline = self.inline(child.children[0] if child.children else None)
+                term = [Span(s.text, True, s.italic, s.code, s.href) for s in inline.spans]
+                items.append(ListItem(_trim(_no_placeholder(term))))
+            elif child.type == "dd" and items:
+                for sub in child.children:
+                    items[-1].children.extend(self.blocks(sub))
+        return [Block("list", items=items)] if items else []
+
+    def footnotes(self, node: SyntaxTreeNode) -> list[Block]:
+        found: list[tuple[int, ListItem]] = []
+        for fn in node.children:
+            label = str(fn.meta.get("label", ""))
+            number = self._footnote_number(label)
+            spans: Spans = []
+            for child in fn.children:
+                for block in self.blocks(child):
+                    for p in _block_spans(block):
+                        spans += ([Span(" ")] if spans else []) + p
+            found.append((number, ListItem(_trim(spans))))
+        found.sort(key=lambda x: x[0])
+        if not found:
+            return []
+        start = found[0][0]
+        return [Block("list", ordered=True, start=start, items=[i for _, i in found])]
+
+    def container(self, node: SyntaxTreeNode) -> list[Event]:
+        name = (node.info or "").strip().split()[0].lower() if node.info else ""
+        inner = self.events(node.content)
+        if name in ("notes", "note") and name == "notes":
+            return [Notes(_events_text(inner))]
+        if name in ADMONITIONS:
+            title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
+            return [Item(_callout(title, [e.block for e in inner if isinstance(e, Item)]))]
+        return inner
+
+    def admonition(self, node: SyntaxTreeNode) -> list[Event]:
+        kind = str(node.meta.get("tag", "note")).lower()
+        title = ""
+        blocks: list[Block] = []
+        for child in node.children:
+            if child.type == "admonition_title":
+                inline = self.inline(child.children[0] if child.children else None)
+                title = plain(inline.spans).strip()
+            else:
+                blocks.extend(self.blocks(child))
+        return [Item(_callout(title or ADMONITIONS.get(kind, kind.title()), blocks))]
+
+    def html_block(self, html: str) -> list[Event]:
+        from generator.markup.htmlblocks import html_events
+
+        return html_events(html, self)
+
+
+_HEADING_ATTRS = re.compile(
+    r"\s*\{\s*(?:[#.][\w:-]+|[\w-]+=\S+)(?:\s+(?:[#.][\w:-]+|[\w-]+=\S+))*\s*\}\s*$"
+)
+
+
+def heading_attributes(spans: Spans) -> Spans:
+    """A heading without its trailing pandoc/kramdown attributes (`## Slide {.plain #id}`)."""
+    if spans and not spans[-1].code:
+        last = spans[-1]
+        cut = _HEADING_ATTRS.sub("", last.text)
+        if cut != last.text:
+            return [*spans[:-1], Span(cut, *_flags(last))] if cut else spans[:-1]
+    return spans
+
+
+def _mark_badge_rows(images: list[Block]) -> None:
+    """Several small pictures in one paragraph: a row of badges."""
+    if len(images) < 2:
+        return
+    small = [b for b in images if b.kind == "badge" or (0 < b.height <= 40 and b.width <= 400)]
+    if len(small) * 2 >= len(images):
+        for b in small:
+            if b.kind == "picture":
+                b.kind = "badge"
+
+
+def _task_checked(li: SyntaxTreeNode) -> bool:
+    for node in li.walk():
+        if node.type == "html_inline" and "checkbox" in node.content:
+            return "checked" in node.content
+    return False
+
+
+def _flags(s: Span) -> tuple[bool, bool, bool, str | None, bool, bool, bool, bool, bool]:
+    return (s.bold, s.italic, s.code, s.href, s.mark, s.strike, s.sub, s.sup, s.kbd)
+
+
+def _no_placeholder(spans: Spans) -> Spans:
+    out = []
+    for s in spans:
+        if PLACEHOLDER in s.text:
+            s = Span(s.text.replace(PLACEHOLDER, ""), *_flags(s))
+        if s.text:
+            out.append(s)
+    return out
+
+
+def _trim(spans: Spans) -> Spans:
+    spans = [s for s in spans if s.text]
+    if spans:
+        spans[0] = Span(spans[0].text.lstrip(), *_flags(spans[0]))
+        spans[-1] = Span(spans[-1].text.rstrip(), *_flags(spans[-1]))
+    return [s for s in spans if s.text]
+
+
+def _align(style: object) -> str:
+    text = str(style or "")
+    for value in ("center", "right"):
+        if value in text:
+            return value
+    return "left"
+
+
+def _block_spans(block: Block) -> list[Spans]:
+    """A block as paragraphs of spans (for quotes and footnotes)."""
+    if block.type in ("paragraph", "heading"):
+        return [block.spans]
+    if block.type == "quote":
+        return list(block.paragraphs)
+    if block.type == "code":
+        return [[Span(block.text, code=True)]]
+    if block.type == "list":
+        out: list[Spans] = []
+        for n, item in enumerate(block.items):
+            marker = f"{block.start + n}. " if block.ordered else "• "
+            out.append([Span(marker)] + item.spans)
+            for child in item.children:
+                out.extend(_block_spans(child))
+        return out
+    if block.type == "table":
+        rows = ([block.header] if block.header else []) + block.rows
+        return [[Span(" | ".join(plain(c) for c in row))] for row in rows]
+    if block.type == "image" and block.alt:
+        return [[Span(block.alt, italic=True)]]
+    return []
+
+
+def _github_alert(paragraphs: list[Spans]) -> None:
+    """`> [!NOTE]` (GitHub alerts): the marker becomes a bold label."""
+    first = paragraphs[0]
+    text = plain(first).lstrip()
+    if not text.startswith("[!"):
+        return
+    end = text.find("]")
+    name = text[2:end].strip().lower() if end > 0 else ""
+    if name not in ADMONITIONS:
+        return
+    rest = text[end + 1 :].strip()
+    label = [Span(ADMONITIONS[name], bold=True)]
+    paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
+
+
+def _callout(title: str, blocks: list[Block]) -> Block:
+    paragraphs: list[Spans] = [[Span(title, bold=True)]] if title else []
+    for block in blocks:
+        paragraphs.extend(_block_spans(block))
+    return Block("quote", paragraphs=[p for p in paragraphs if plain(p).strip()])
+
+
+def _events_text(events: list[Event]) -> str:
+    parts = []
+    for e in events:
+        if isinstance(e, Heading):
+            parts.append(plain(e.spans))
+        elif isinstance(e, Item):
+            parts.extend(plain(p) for p in _block_spans(e.block))
+    return "\n".join(p for p in parts if p.strip())

@@ -1,0 +1,70 @@
+"""Start-up: a command imports only what it uses (the time itself is measured by
+benchmarks/bench_startup.py, not asserted): `deckforge convert` of a plain page loads no
+generator, template, numpy, service or OpenType-layout modules; `--help` of generate and render
+loads no conversion pipeline."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = '<div class="slide" style="width:320px;height:180px"><p>Plain page</p></div>'
+PROBE = """
+import json, sys
+from service.cli import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def loaded(tmp_path: Path, *argv: str) -> set[str]:
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    report = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert report["code"] in (0, None), proc.stderr
+    return set(report["modules"])
+
+
+def test_convert_of_a_plain_page_loads_only_the_engine(tmp_path: Path) -> None:
+    (tmp_path / "one.html").write_text(PAGE, encoding="utf-8")
+    modules = loaded(tmp_path, "convert", "one.html", "-o", "one.pptx", "-q")
+    assert (tmp_path / "one.pptx").exists()
+    assert "engine.pipeline" in modules  # it did convert
+    unused = {
+        "numpy",  # masks only
+        "generator.api",  # templates: --template-pptx only
+        "generator.brand.build",
+        "generator.templates",
+        "jinja2",
+        "markdown_it",
+        "jsonschema",
+        "fastapi",
+        "sqlalchemy",
+        "engine.fetch",  # remote images only
+        "fontTools.ttLib.tables.otTables",  # OpenType layout tables: not for metrics
+    }
+    assert not unused & modules, sorted(unused & modules)
+
+
+@pytest.mark.parametrize("command", ["generate", "render"])
+def test_help_loads_no_pipeline(tmp_path: Path, command: str) -> None:
+    modules = loaded(tmp_path, command, "--help")
+    assert not {"engine.pipeline", "engine.api", "pptx", "generator.api"} & modules

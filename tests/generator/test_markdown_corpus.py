@@ -1,0 +1,122 @@
+"""The corpus of real Markdown documents (samples/markdown) through the generator, checked as a
+person would: no raw markup or front matter on slides, decks keep their slide count, local
+pictures kept, words not lost (each missing word listed in the failure)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import cache
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+import generator  # noqa: E402
+from generator.markup.images import Assets  # noqa: E402
+
+DOCUMENTS = mc.documents()
+NAMES = [name for name, _ in DOCUMENTS]
+
+
+def test_the_corpus_has_at_least_15_documents_with_sources() -> None:
+    assert len(DOCUMENTS) >= 15
+    folders = {os.path.relpath(mc.doc_folder(p), mc.CORPUS) for _, p in DOCUMENTS}
+    for folder in folders:
+        with open(os.path.join(mc.CORPUS, folder, "SOURCES.md"), encoding="utf-8") as fh:
+            sources = fh.read()
+        for field in ("Repository", "Path", "Commit", "Licence"):
+            assert f"| {field} |" in sources, (folder, field)
+
+
+@cache
+def built(name: str) -> tuple[str, Any, mc.DeckText]:
+    path = dict(DOCUMENTS)[name]
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    assets = Assets.beside(path, (mc.doc_folder(path),))
+    deck = generator.generate_from_markdown(text, "corporate", assets=assets)
+    return text, deck, mc.deck_text(deck.slides)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_raw_markup_on_slides(name: str) -> None:
+    text, _, shown = built(name)
+    assert mc.markup_shown(shown, text) == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_front_matter_text_on_slides(name: str) -> None:
+    from generator.markup.frontmatter import split_front_matter
+
+    text, _, shown = built(name)
+    front, _, lines = split_front_matter(text)
+    if not lines:
+        return
+    visible = shown.text(code=False)  # code blocks may quote front matter as content
+    raw_lines = text.split("\n")[1 : lines - 1]
+    for line in raw_lines:  # `key: value` / `key = value` lines never appear as such
+        line = line.strip()
+        if line and not line.startswith("#") and (":" in line or "=" in line):
+            assert line not in visible, line
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decks_keep_their_slide_count(name: str) -> None:
+    text, deck, _ = built(name)
+    source = mc.source_slides(text)
+    if not source:
+        return
+    # each source slide one slide of the deck; a slide whose code or text would be below the
+    # readable floor continues on further slides ("(2/3)"), not counted here
+    made = sum(1 for p in deck.pages if p.kind in ("cover", "divider", "content") and p.part == 1)
+    assert abs(made - source) <= 0.25 * source, (made, source)
+
+
+def test_the_decks_of_the_corpus_are_read_as_decks() -> None:
+    counts = {n: mc.source_slides(built(n)[0]) for n in NAMES}
+    assert counts["marp-gaia"] == 19  # 18 `---` rules
+    assert counts["slidev-starter"] >= 15 and counts["slidev-composable-vue"] >= 30
+    assert counts["bat-readme"] == counts["chatglm-readme"] == 0  # rules inside READMEs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_local_picture_reaches_the_outline(name: str) -> None:
+    path = dict(DOCUMENTS)[name]
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    expected = mc.expected_pictures(text, path)
+    from generator.outline import parse_outline
+
+    parsed = parse_outline(text, assets=Assets.beside(path, (mc.doc_folder(path),)))
+    found = set()
+    for chapter in parsed.chapters:
+        for page in chapter.pages:
+            for block in mc.walk_blocks(page.blocks + [b for s in page.sections for b in s.blocks]):
+                if block.type == "image":
+                    found.add(block.src)
+    assert len(found) >= expected, (len(found), expected)
+
+
+def test_local_pictures_are_kept_in_the_decks() -> None:
+    """At least 90 % of the corpus's local pictures are pictures in the decks (the engine may
+    leave out a picture it cannot draw within its limits, and says so)."""
+    base = generator.generate_from_markdown("# T\n\n## C\n\n### P\n\ntext", "corporate")
+    template_media = mc.deck_text(base.slides).media
+    kept = expected = 0
+    for name in NAMES:
+        text, _, shown = built(name)
+        expected += mc.expected_pictures(text, dict(DOCUMENTS)[name])
+        kept += len(shown.media - template_media)
+    assert expected >= 20 and kept >= 0.9 * expected, (kept, expected)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_words_are_not_lost(name: str) -> None:
+    text, _, shown = built(name)
+    total, lost, missing = mc.words_lost(text, shown)
+    assert lost <= 0.03 * total, missing
+    assert len(missing) <= 25, missing  # and each one is listed for the reader

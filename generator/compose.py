@@ -81,6 +81,7 @@ class _Candidate:
     command: bool = False
     simple: bool = False
     chars: int = 0
+    kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
     before: list[_Candidate] = field(default_factory=list)  # tiny pages shown before it
     after: list[_Candidate] = field(default_factory=list)  # ... and after it
     pages: list[Page] = field(default_factory=list)
@@ -176,14 +177,41 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
             pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
+        pages = [part for where, page in pages for part in _by_section(where, page)]
+        alone = len(pages) == 1
         for where, page in pages:
-            c = _Candidate(ci, page, where, len(pages) == 1)
+            c = _Candidate(ci, page, where, alone)
+            c.kicker = where.split("|", 1)[1] if "|" in where else ""
+            where = where.split("|", 1)[0]
+            c.source = where
             c.implicit = page.title == chapter.title
             c.command = one_command(page_blocks(page)) and not page.sections
             c.tiny = length != "long" and _tiny(page, length)
             c.simple = _simple(page)
             c.chars = _chars(page)
             out.append(c)
+    return out
+
+
+SECTION_SLIDES = 3  # a page estimated at this many slides shows each content title on its own
+
+
+def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
+    """A long page with content titles (`####`) as one page per content title, titled by it
+    (the page's title above it), so its slides say what they hold instead of "(4/7)"; the
+    blocks before the first content title stay under the page's own title. `where` of each
+    part carries `|page title` (its kicker)."""
+    titled = [s for s in page.sections if s.title]
+    if len(titled) < 2 or estimate_slides(page_blocks(page)) < SECTION_SLIDES:
+        return [(where, page)]
+    out: list[tuple[str, Page]] = []
+    if page.blocks:
+        out.append((where, replace(page, sections=[])))
+    for k, sec in enumerate(page.sections):
+        if not sec.title:
+            continue
+        part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[])
+        out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
 
 
@@ -389,11 +417,12 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in run}) == 1
     kicker = not divided and one_chapter and chapter_title and chapter_title not in title
+    above = first.kicker if len(run) == 1 and first.kicker else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
         layout,
         title,
-        subtitle=chapter_title if kicker else "",
+        subtitle=above,
         chapter=chapter_title,
         chapter_number=number,
         blocks=blocks,

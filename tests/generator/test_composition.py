@@ -173,3 +173,21 @@ def test_a_background_picture_covers_the_whole_slide_under_its_text() -> None:
     assert pictures and (pictures[0]["x"], pictures[0]["y"]) == (0, 0)
     assert (pictures[0]["w"], pictures[0]["h"]) == (1280, 720)  # full bleed
     assert "Opening in spring." in text(slides(deck.pptx_bytes)[1])
+
+
+def test_a_long_page_shows_each_content_title_on_slides_of_its_own() -> None:
+    para = "Run the tool on a folder and read what it finds, in a sentence or two. " * 5
+    md = "# T\n### Command execution\nIntro text.\n" + "".join(
+        f"#### {name}\n{para}\n{para}\n" for name in ("Examples", "Placeholders", "Parallelism")
+    )
+    deck = generate_from_markdown(md, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    titles = [p.title for p in content]
+    assert titles == ["Examples", "Placeholders", "Parallelism"]  # the tiny intro joins the first
+    for p in content:
+        assert p.subtitle == "Command execution"  # the page's title above the section's
+        assert p.source.endswith(f"chapters[0].pages[0].sections[{titles.index(p.title)}]")
+    assert "Intro text." in text(slides(deck.pptx_bytes)[1])
+    xml = slides(deck.pptx_bytes)
+    shown = [i for i, p in enumerate(deck.pages) if p.title == "Examples"]
+    assert "Command execution · " in text(xml[shown[0]])

@@ -15,11 +15,12 @@ RUN apt-get update -qq \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY engine ./engine
 COPY generator ./generator
 COPY service ./service
-RUN pip install --no-cache-dir '.[service,queue]' \
+# The versions CI tests (constraints.txt; refresh: scripts/refresh-constraints.sh).
+RUN pip install --no-cache-dir -c constraints.txt '.[service,queue]' \
  && useradd --system --uid 10001 --home-dir /var/lib/deckforge --create-home deckforge
 
 USER deckforge

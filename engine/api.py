@@ -20,9 +20,11 @@ from engine.errors import (
     InvalidRequest,
     PageError,
 )
+from engine.fonts.fontsets import FONT_SETS
 from engine.model.schema import blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
+from engine.pptx.fontembed import EMBED_MODES, FontReport
 
 if TYPE_CHECKING:
     from engine.pptx.base import BasePackage
@@ -62,6 +64,7 @@ class Conversion:
     diagnostics: list[list[dict[str, str]]]
     filename: str | None = None
     media: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    fonts: FontReport | None = None  # the fonts embedded in the deck (engine/pptx/fontembed.py)
 
     def write(self, path: str | os.PathLike[str]) -> None:
         with open(path, "wb") as fh:
@@ -94,6 +97,7 @@ class Conversion:
             "media": media,
             **self.summary(),
             "diagnostics": self.diagnostics,
+            "fonts": self.fonts.to_dict() if self.fonts is not None else None,
         }
 
 
@@ -101,6 +105,20 @@ def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
     """Request-level validation: raises InvalidRequest (40010) with one detail per problem."""
     details: list[ErrorDetail] = []
     limits = options.limits
+    if options.font_set not in FONT_SETS:
+        details.append(
+            ErrorDetail(
+                "options.font_set",
+                f"must be one of {', '.join(FONT_SETS)}; got {str(options.font_set)[:40]!r}",
+            )
+        )
+    if options.embed_fonts not in EMBED_MODES:
+        details.append(
+            ErrorDetail(
+                "options.embed_fonts",
+                f"must be one of {', '.join(EMBED_MODES)}; got {str(options.embed_fonts)[:40]!r}",
+            )
+        )
     if page_error_mode not in PAGE_ERROR_MODES:
         details.append(
             ErrorDetail(
@@ -234,13 +252,14 @@ def _convert_jobs(
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
             progress(i + 1, len(jobs))
-    return _deck(results, page_error_mode, filename, base, meta)
+    return _deck(results, page_error_mode, filename, options, base, meta)
 
 
 def _deck(
     results: list[PageResult | FailedPage],
     page_error_mode: str,
     filename: str | None,
+    options: Options,
     base: BasePackage | None = None,
     meta: dict[str, str] | None = None,
 ) -> Conversion:
@@ -272,12 +291,17 @@ def _deck(
         slides.append(result.slide)
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
-    from engine.pptx import write_deck
-    from engine.pptx.base import write_on_base
+    from engine.pptx import write_deck_report
+    from engine.pptx.base import write_on_base_report
 
     deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
     deck.update(meta or {})
-    data = write_deck(deck, media) if base is None else write_on_base(base, deck, media)
+    embed = options.embed_fonts  # validated above
+    max_bytes = options.limits.max_embedded_font_bytes
+    if base is None:
+        data, fonts = write_deck_report(deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
+    else:
+        data, fonts = write_on_base_report(base, deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -291,6 +315,7 @@ def _deck(
         diagnostics=diagnostics,
         filename=filename,
         media=media,
+        fonts=fonts,
     )
 
 

@@ -284,7 +284,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
             page_error_mode=args.page_error_mode,
             filename=Path(args.output).name,
             options=Options(
-                libreoffice_widths=args.libreoffice_widths, file_roots=asset_folders(pages, args)
+                libreoffice_widths=args.libreoffice_widths,
+                file_roots=asset_folders(pages, args),
+                embed_fonts=args.embed_fonts,
+                font_set=args.font_set,
             ),
             progress=progress,
             base_urls=[p.base_url for p in pages],
@@ -301,6 +304,9 @@ def cmd_convert(args: argparse.Namespace) -> int:
         f"{result.success_pages} converted, {result.failed_pages} failed "
         f"({result.page_error_mode}), {int(result.slide_width)}x{int(result.slide_height)} px"
     )
+    fonts = result.fonts.to_dict() if result.fonts is not None else None
+    if fonts is not None and (fonts["embedded"] or fonts["notEmbedded"]):
+        print(f"  fonts: {fonts_line(fonts)}")
     summary = result.summary()
     for failed, detail in zip(
         result.failed_page_details, summary["failedPageDetails"], strict=True
@@ -314,9 +320,26 @@ def cmd_convert(args: argparse.Namespace) -> int:
     for page, diag in zip(pages, diagnostics, strict=False):
         diag.extend({"kind": "html", "message": w, "where": page.name} for w in page.warnings)
     _write_report(
-        args.report, {"code": 0, "output": args.output, **summary, "diagnostics": diagnostics}
+        args.report,
+        {"code": 0, "output": args.output, **summary, "diagnostics": diagnostics, "fonts": fonts},
     )
     return EXIT_PARTIAL if result.failed_pages else EXIT_OK
+
+
+def fonts_line(fonts: dict[str, Any]) -> str:
+    """`embedded Noto Sans (regular, bold), DejaVu Sans (bold): +212 KB; not embedded: X (why)`."""
+    by_face: dict[str, list[str]] = {}
+    for face in fonts["embedded"]:
+        by_face.setdefault(face["typeface"], []).append(face["style"])
+    parts = []
+    if by_face:
+        faces = ", ".join(f"{name} ({', '.join(styles)})" for name, styles in by_face.items())
+        kb = (fonts["bytesAdded"] + 1023) // 1024
+        parts.append(f"embedded {faces}: +{kb} KB ({fonts['mode']})")
+    if fonts["notEmbedded"]:
+        refused = "; ".join(f"{f['typeface']} ({f['reason']})" for f in fonts["notEmbedded"])
+        parts.append(f"not embedded: {refused}")
+    return "; ".join(parts)
 
 
 def _hint_refused_files(diagnostics: list[list[dict[str, str]]]) -> None:
@@ -377,6 +400,20 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
         "--libreoffice-widths",
         action="store_true",
         help="space runs so LibreOffice draws lines as wide as Chromium (PowerPoint: narrower)",
+    )
+    conv.add_argument(
+        "--embed-fonts",
+        choices=["none", "subset", "full"],
+        default="subset",
+        help="embed the typefaces a PowerPoint user lacks (Noto, DejaVu, CJK faces): the "
+        "characters used (default), whole fonts, or none (docs/fonts.md)",
+    )
+    conv.add_argument(
+        "--font-set",
+        choices=["linux", "office"],
+        default="linux",
+        help="fonts CSS font stacks resolve to: this machine's, as Chromium on Linux (default), "
+        "or the Office fonts, as a Windows/macOS browser with only those (docs/fonts.md)",
     )
     conv.set_defaults(func=cmd_convert)
     return conv

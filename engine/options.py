@@ -26,6 +26,7 @@ class Limits:
     max_page_local_bytes: int = 64 * 1024 * 1024  # local files one page reads (distinct files)
     fetch_timeout_s: float = 5.0
     svg_render_timeout_s: float = 5.0
+    max_embedded_font_bytes: int = 32 * 1024 * 1024  # .fntdata parts one deck may add
 
 
 @dataclass(frozen=True)
@@ -46,3 +47,9 @@ class Options:
     # Chromium's end in LibreOffice; PowerPoint then draws them ~0.2-0.7 % narrower).
     libreoffice_widths: bool = False
     notes: bool = True  # speaker notes from data-notes / <aside class="notes">
+    # Typefaces a PowerPoint user lacks (Noto, DejaVu, CJK faces...) are embedded in the deck:
+    # "subset" (the characters used), "full" (whole fonts) or "none" (docs/fonts.md).
+    embed_fonts: str = "subset"
+    # Which fonts CSS font stacks resolve to: "linux" (this machine's, as Chromium on Linux) or
+    # "office" (the Office fonts, as a Windows/macOS browser with only those; docs/fonts.md).
+    font_set: str = "linux"

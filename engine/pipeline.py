@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.boxes.build import build_box_tree
 from engine.diagnostics import Diagnostics
+from engine.fonts.fontsets import use_font_set
 from engine.layout.base import LayoutContext, Space, layout_box
 from engine.layout.fragments import BoxFragment
 from engine.layout.position import place_absolutes
@@ -43,7 +44,11 @@ def layout_page(
 ) -> LaidOutPage:
     """Parse, cascade, build boxes and lay out one page; returns the slide root's fragment and media."""
     options = options or Options()
-    diag = diag if diag is not None else Diagnostics()
+    with use_font_set(options.font_set):
+        return _layout_page(html, options, diag if diag is not None else Diagnostics())
+
+
+def _layout_page(html: str, options: Options, diag: Diagnostics) -> LaidOutPage:
     load_css = partial(read_stylesheet, diag=diag, options=options) if options.file_roots else None
     page = parse_page(html, diag, options.limits, load_css)
     viewport = (float(options.viewport[0]), float(options.viewport[1]))
@@ -92,6 +97,7 @@ def layout_html(html: str, options: Options | None = None) -> BoxFragment:
 
 def convert_page(html: str, options: Options) -> PageResult:
     diag = Diagnostics()
-    page = layout_page(html, options, diag)
-    slide = build_slide(page.root, page.media, diag, options, page.lang)
+    with use_font_set(options.font_set):  # fonts are resolved in this (the page's) thread
+        page = layout_page(html, options, diag)
+        slide = build_slide(page.root, page.media, diag, options, page.lang)
     return PageResult(page.root.width, page.root.height, slide, page.media, diag)

@@ -7,6 +7,7 @@ from typing import Any
 
 BAD_PARAMETERS = 1010  # the service's "bad parameters" code (see docs/spec.md)
 NOT_FOUND = 1001
+TEMPLATE_LIMIT = 1015  # a template went over its render limits (generator.render_bounds)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import json
 import mimetypes
-import operator
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -31,16 +30,19 @@ from importlib import resources
 from typing import Any
 
 from jinja2 import DictLoader, StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from generator.errors import NOT_FOUND, GeneratorError, Problem
+from generator.errors import NOT_FOUND, TEMPLATE_LIMIT, GeneratorError, Problem
 from generator.highlight import Palette
 from generator.highlight import palette as code_palette
+from generator.render_bounds import (
+    BoundedSandbox,
+    TemplateLimitError,
+    bounded_render,
+    note_memory_exhausted,
+)
 
 PAGE_KINDS = ("cover", "contents", "divider", "content", "closing")
 IMAGE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".webp"}
-MAX_RANGE = 1000  # `range()` in templates
-MAX_SEQUENCE = 100_000  # longest string/list a `*` may build in a template
 BASE_CSS = """
 .slide{box-sizing:border-box;overflow:hidden;position:relative}
 .slide *{box-sizing:border-box}
@@ -55,7 +57,7 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-table th,.df-table td{padding:0.3em 0.5em;overflow-wrap:anywhere;vertical-align:top}
 .df-table code{font-size:1em}
 .df-quote{margin:0 0 0.5em 0;padding:0.2em 0 0.2em 0.8em}
-.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;font-size:var(--df-code-size,0.8em);line-height:1.35;background:var(--df-code-background,#f4f4f4);color:var(--df-code-text,inherit);border-radius:4px}
+.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:var(--df-code-size,0.8em);line-height:1.35;background:var(--df-code-background,#f4f4f4);color:var(--df-code-text,inherit);border-radius:4px}
 .df-code code{font-size:1em;background:none;padding:0;color:inherit}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
@@ -136,31 +138,7 @@ def _schema() -> dict[str, Any]:
 MANIFEST_SCHEMA = _schema()
 
 
-class _Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox plus bounds on `range()` and on `*`/`**`, so a template's work is bounded."""
-
-    intercepted_binops = frozenset(["*", "**"])
-
-    def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
-        if operator_name == "**":
-            if abs(float(right)) > 64 or abs(float(left)) > 10**6:
-                raise SecurityError("exponent too large")
-            return operator.pow(left, right)
-        for seq, count in ((left, right), (right, left)):
-            if (
-                isinstance(seq, (str, list, tuple))
-                and isinstance(count, int)
-                and len(seq) * max(count, 0) > MAX_SEQUENCE
-            ):
-                raise SecurityError("sequence too long")
-        return operator.mul(left, right)
-
-
-def _range(*args: int) -> range:
-    r = range(*args)
-    if len(r) > MAX_RANGE:
-        raise SecurityError(f"range() longer than {MAX_RANGE}")
-    return r
+_Sandbox = BoundedSandbox
 
 
 @dataclass
@@ -210,7 +188,6 @@ class Template:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        env.globals["range"] = _range
         return env
 
     @cached_property
@@ -225,7 +202,14 @@ class Template:
     def render(self, kind: str, context: dict[str, Any]) -> str:
         """One page kind -> a complete HTML document for the engine (and for Chromium)."""
         try:
-            fragment = self.env.get_template(f"{kind}.html").render(assets=self.assets, **context)
+            fragment = bounded_render(self.env, f"{kind}.html", {"assets": self.assets, **context})
+        except (TemplateLimitError, MemoryError) as exc:
+            if isinstance(exc, MemoryError):
+                note_memory_exhausted()
+            reason = f"{kind}.html went over its render limits: {str(exc) or 'out of memory'}"[:300]
+            raise GeneratorError(
+                "template over its render limits", [Problem("templateId", reason)], TEMPLATE_LIMIT
+            ) from None
         except (
             TemplateError,
             RecursionError,

@@ -55,12 +55,13 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 
-# 3. The package (editable) with the service, queue (scale-out) and development extras. pip
-# prints what it collects and installs as it goes (the first time takes about two minutes).
+# 3. The package (editable) with the service, queue (scale-out) and development extras, at the
+#    versions of constraints.txt (refresh them with scripts/refresh-constraints.sh). pip prints
+#    what it collects and installs as it goes (the first time takes about two minutes).
 say "installing deckforge and its dependencies into .venv (about two minutes the first time)"
-.venv/bin/python -m pip install --disable-pip-version-check --progress-bar on \
+.venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -c constraints.txt \
   -e '.[service,queue,dev]'
 
 # 4. A first conversion: the built-in sample deck.
 .venv/bin/deckforge convert -o sample.pptx
-say "done. Run the tests: .venv/bin/python -m pytest -q   (check the machine: .venv/bin/deckforge doctor)"
+say "done. Run the tests: .venv/bin/python -m pytest -q -n 2   (check the machine: .venv/bin/deckforge doctor)"

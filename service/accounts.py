@@ -250,6 +250,17 @@ def authenticate_token(session: Session, secret: str | None, now: datetime) -> P
     return None
 
 
+def token_still_valid(session: Session, token_id: str, now: datetime) -> bool:
+    """An issued token is still good: not expired, not revoked, its key not revoked (an open
+    event stream asks this again every few seconds)."""
+    row = session.execute(
+        select(Token.expires_at)
+        .outerjoin(ApiKey, ApiKey.id == Token.api_key_id)
+        .where(Token.id == token_id, Token.revoked_at.is_(None), ApiKey.revoked_at.is_(None))
+    ).first()
+    return row is not None and now < row[0]
+
+
 def static_token_uid(token: str) -> str:
     """The uid a static token (DECKFORGE_TOKENS / dev-token) acts for: stable, not secret."""
     return "static-" + hash_secret(token)[:8]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
+import os
 import socket
 import sys
 
@@ -43,8 +45,10 @@ def serve_main(argv: list[str] | None = None) -> int:
     from service.listening import ListeningServer
     from service.logs import configure_logging, uvicorn_log_config
     from service.main import create_app
+    from service.server import guard_from, install_repeat_filter, raise_file_limit, uvicorn_options
 
     args = build_parser().parse_args(argv)
+    os.umask(0o077)  # every file and folder the service creates is its user's alone
     overrides = {
         k: v
         for k, v in {
@@ -66,6 +70,14 @@ def serve_main(argv: list[str] | None = None) -> int:
             print(f"deckforge serve: {exc}", file=sys.stderr)
             return 1
     configure_logging(settings.log_level, settings.log_json)
+    install_repeat_filter(settings.log_repeat_interval_s)
+    files = raise_file_limit(settings.open_files_limit)
+    if files < settings.max_connections + 256:
+        logging.getLogger("deckforge.service").warning(
+            "open-file limit %s is below max_connections + 256; connections past the limit "
+            "fail to be accepted (DECKFORGE_MAX_CONNECTIONS)",
+            files,
+        )
     try:
         sock = bind_socket(settings.host, settings.port)
     except OSError as exc:
@@ -80,8 +92,11 @@ def serve_main(argv: list[str] | None = None) -> int:
         app = create_app(settings)
         freeze_after_startup(app)  # the startup heap is not re-scanned by every full GC
         host, port = sock.getsockname()[:2]
+        guard = guard_from(settings)
+        app.state.connection_guard = guard
         config = uvicorn.Config(
             app,
+            **uvicorn_options(settings, guard),
             log_config=uvicorn_log_config(),
             access_log=False,
             server_header=False,

@@ -41,6 +41,27 @@ class Settings(BaseSettings):
     host: str = Field(default="127.0.0.1", description="bind address (`--host`)")
     port: int = Field(default=8000, ge=0, le=65535, description="port (`--port`)")
 
+    # Connections (service.server; `deckforge serve`): every connection is bounded.
+    header_timeout_s: float = Field(
+        default=5.0, gt=0, description="request line + headers must arrive within (closed)"
+    )
+    idle_timeout_s: float = Field(
+        default=5.0, gt=0, description="a connection with no request running, silent this long"
+    )
+    max_connections: int = Field(
+        default=2048, ge=1, description="open connections in total; more: 503 + code 1012"
+    )
+    max_connections_per_client: int = Field(
+        default=256, ge=1, description="open connections per client address; more: 503 + 1012"
+    )
+    max_header_bytes: int = Field(default=64 * 1024, ge=1024, description="request line+headers")
+    open_files_limit: int = Field(
+        default=65536, ge=256, description="RLIMIT_NOFILE raised to this at start (to the hard cap)"
+    )
+    log_repeat_interval_s: float = Field(
+        default=10.0, gt=0, description="repeated warnings (same message) logged once per"
+    )
+
     # Conversion workers.
     workers: int = Field(
         default_factory=_default_workers,
@@ -70,6 +91,40 @@ class Settings(BaseSettings):
     worker_start_method: Literal["forkserver", "spawn", "fork"] = Field(
         default="forkserver", description="`forkserver`, `spawn` or `fork`"
     )
+    jobs_per_account: int = Field(
+        default=0,
+        ge=0,
+        description="conversion/generation jobs of one account admitted at once (running or "
+        "waiting), else 1014; 0: half the workers, at least 1",
+    )
+    failed_jobs_per_window: int = Field(
+        default=10,
+        ge=0,
+        description="an account's jobs failed by its input per window; "
+        "past it new work answers 1014 (0: no budget)",
+    )
+    failed_jobs_window_s: float = Field(
+        default=60.0, gt=0, description="the window of `failed_jobs_per_window`, in seconds"
+    )
+    worker_memory_bytes: int = Field(
+        default=3 * 1024 * MiB,
+        ge=0,
+        description="address space of each worker process (RLIMIT_AS); past it the job fails "
+        "(MemoryError) and the worker lives on; 0: no limit",
+    )
+    parse_timeout_s: float = Field(
+        default=30.0, gt=0, description="one task's content parsing (files, fetched page)"
+    )
+
+    # Templates: every page render is bounded (generator.render_bounds), else code 1015.
+    template_render_cpu_s: float = Field(default=2.0, gt=0, description="CPU time per page")
+    template_max_string_chars: int = Field(
+        default=100_000, ge=1000, description="longest string a template expression may build"
+    )
+    template_max_range: int = Field(default=1000, ge=10, description="longest range()")
+    template_max_output_chars: int = Field(
+        default=2_000_000, ge=10_000, description="a rendered page's size"
+    )
 
     # Per-request limits, enforced before any work starts.
     max_pages: int = Field(default=200, ge=1, description="pages per request")
@@ -84,6 +139,22 @@ class Settings(BaseSettings):
         gt=0,
         description="the whole request body must arrive within this many seconds of the request "
         "start; otherwise code 40010 (field `body`) and the connection is closed",
+    )
+    # Fonts (docs/fonts.md): typefaces a PowerPoint user lacks are embedded in the decks
+    # ("subset": the characters used; "full"; "none"), CSS font stacks resolve to this machine's
+    # fonts ("linux") or to the Office fonts ("office").
+    embed_fonts: Literal["none", "subset", "full"] = Field(
+        default="subset",
+        description="embed the typefaces PowerPoint users lack: the characters used, whole "
+        "fonts, or none (docs/fonts.md)",
+    )
+    font_set: Literal["linux", "office"] = Field(
+        default="linux",
+        description="CSS font stacks resolve to this machine's fonts (linux) or to the Office "
+        "fonts (office), docs/fonts.md",
+    )
+    max_embedded_font_bytes: int = Field(
+        default=32 * MiB, ge=0, description="embedded font parts one deck may add"
     )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
@@ -224,7 +295,11 @@ class Settings(BaseSettings):
 
     # Portable tasks (docs/service.md "Portable tasks").
     task_concurrency: int = Field(
-        default=2, ge=1, le=64, description="tasks one instance's runner runs at once"
+        default=4,
+        ge=1,
+        le=64,
+        description="tasks one instance's runner runs at once (they mostly wait: for the worker "
+        "pool, the LLM, storage); one account never takes all of them",
     )
     task_per_account: int = Field(default=2, ge=1, description="tasks of one account run at once")
     task_queue_size: int = Field(
@@ -238,6 +313,12 @@ class Settings(BaseSettings):
         gt=0,
         description="lease of a claimed task, renewed every third of it; an expired lease "
         "fails the task (`SERVICE_RESTARTED`) or, with a queue, redelivers it",
+    )
+    task_queue_per_account: int = Field(
+        default=0,
+        ge=0,
+        description="pending + processing tasks of one account; beyond it create-task answers "
+        "1014; `0` = a quarter of `task_queue_size`, at least 1",
     )
     io_threads: int = Field(
         default=32,
@@ -260,6 +341,31 @@ class Settings(BaseSettings):
     )
     task_max_upload_bytes: int = Field(
         default=50 * MiB, ge=1, description="files of one task together"
+    )
+    sse_max_per_token: int = Field(
+        default=4, ge=1, description="open task event streams per token; beyond it 1014"
+    )
+    sse_max_per_account: int = Field(
+        default=32, ge=1, description="open task event streams per account; beyond it 1014"
+    )
+    sse_max_life_s: float = Field(
+        default=300.0,
+        gt=0,
+        description="an event stream ends after this; clients reconnect with `Last-Event-ID`",
+    )
+    sse_token_recheck_s: float = Field(
+        default=5.0,
+        gt=0,
+        description="an open event stream re-checks its issued token this often and ends when "
+        "it expired or was revoked",
+    )
+    uploads_at_once: int = Field(
+        default=8, ge=1, description="multipart uploads received at once in all; beyond it 1012"
+    )
+    uploads_per_account: int = Field(
+        default=2,
+        ge=1,
+        description="multipart uploads received at once per account; beyond it 1014",
     )
     task_link_allow_loopback: bool = Field(
         default=False,
@@ -353,6 +459,22 @@ class Settings(BaseSettings):
         except (KeyError, ValueError) as exc:
             raise ValueError(f"unknown time zone {v!r}") from exc
         return v
+
+    @property
+    def account_jobs(self) -> int:
+        return self.jobs_per_account or max(1, self.workers // 2)
+
+    @property
+    def account_running_tasks(self) -> int:
+        """Tasks of one account run at once by one instance: task_per_account, and always
+        fewer than task_concurrency (when it is over 1), so another account's task can start."""
+        if self.task_concurrency > 1:
+            return max(1, min(self.task_per_account, self.task_concurrency - 1))
+        return 1
+
+    @property
+    def account_tasks(self) -> int:
+        return self.task_queue_per_account or max(1, self.task_queue_size // 4)
 
     @property
     def files_dir(self) -> Path:

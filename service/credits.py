@@ -90,6 +90,25 @@ def ensure_affordable(session: Session, principal: Principal, amount: int) -> No
             raise PptLimitReached(int(row[0]))
 
 
+def count_against_token(session: Session, principal: Principal) -> None:
+    """One more charged operation of the principal's token (a PPT, a template upload, a
+    savePptx that adds pages): atomic conditional UPDATE; raises PptLimitReached at its limit.
+    Nothing for an Api-Key or a static token."""
+    if principal.token_id is None:
+        return
+    counted = session.execute(
+        update(Token)
+        .where(
+            Token.id == principal.token_id,
+            (Token.ppt_limit.is_(None)) | (Token.ppt_count < Token.ppt_limit),
+        )
+        .values(ppt_count=Token.ppt_count + 1)
+    )
+    if counted.rowcount != 1:  # type: ignore[attr-defined]
+        limit = session.scalar(select(Token.ppt_limit).where(Token.id == principal.token_id))
+        raise PptLimitReached(int(limit or 0))
+
+
 def charge(
     session: Session,
     principal: Principal,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Query, Request
 
 from service.accounts import (
     KEY_MARK,
@@ -134,7 +134,24 @@ async def require_key_or_token(
     return await require_token(state, token)
 
 
+async def require_stream_token(
+    state: StateDep,
+    token: Annotated[str | None, Header(description="Temporary token (createApiToken)")] = None,
+    query_token: Annotated[
+        str | None,
+        Query(alias="token", description="A temporary token, for EventSource (no headers)"),
+    ] = None,
+) -> Principal:
+    """The task stream's check: the `token` header, else a temporary token (dft_..., never a
+    static token or an Api-Key) in the query, as a browser's EventSource cannot send headers.
+    Query strings are never logged nor used as metric labels."""
+    if not token and query_token and query_token.startswith(TOKEN_MARK):
+        token = query_token
+    return await require_token(state, token)
+
+
 AuthDep = Annotated[Principal, Depends(require_token)]
+StreamAuthDep = Annotated[Principal, Depends(require_stream_token)]
 TokenDep = AuthDep
 ApiKeyDep = Annotated[Principal, Depends(require_api_key)]
 KeyOrTokenDep = Annotated[Principal, Depends(require_key_or_token)]

@@ -19,6 +19,8 @@ NOT_FOUND = 1001
 BAD_PARAMETERS = 1010
 BUSY = 1012
 NOT_READY = 1013
+ACCOUNT_BUSY = 1014  # this account's share is in use (streams, uploads, jobs, queue): retry later
+TEMPLATE_LIMIT = 1015  # the template went over its render limits (time, memory, output)
 
 MESSAGES: dict[int, str] = {
     OK: "success",
@@ -31,6 +33,8 @@ MESSAGES: dict[int, str] = {
     BAD_PARAMETERS: "bad parameters",
     BUSY: "server busy, retry later",
     NOT_READY: "service not ready",
+    ACCOUNT_BUSY: "this account's share of the service is in use, retry later",
+    TEMPLATE_LIMIT: "the template went over its render limits",
 }
 
 

@@ -24,6 +24,7 @@ from service.jobs import worker_init as convert_worker_init
 
 log = logging.getLogger("deckforge.worker")
 
+CREDITS_EXHAUSTED = 88
 COVER_WIDTH = 640
 PREVIEW_WIDTH = 640
 TEMPLATE_COVER_WIDTH = 480
@@ -81,12 +82,24 @@ def _deck_result(deck: Any, started: float) -> dict[str, Any]:
 def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
     """payload: markdown, templateId, package (custom template zip or None), filename."""
     started = time.perf_counter()
-    deck = generator.generate_from_markdown(
-        payload.get("markdown"),
-        payload.get("templateId"),
-        templates=_custom(payload),
-        filename=payload.get("filename"),
+    max_pages = payload.get("maxPages")
+    if max_pages is None:
+        deck = generator.generate_from_markdown(
+            payload.get("markdown"),
+            payload.get("templateId"),
+            templates=_custom(payload),
+            filename=payload.get("filename"),
+        )
+        return _deck_result(deck, started)
+    # Planned first: a deck the account cannot pay for is refused before its conversion.
+    custom = _custom(payload)
+    planned = generator.plan_from_markdown(
+        payload.get("markdown"), payload.get("templateId"), templates=custom
     )
+    refused = _unaffordable(len(planned.htmls), max_pages)
+    if refused is not None:
+        return refused
+    deck = generator.build_planned(planned, filename=payload.get("filename"), templates=custom)
     return _deck_result(deck, started)
 
 
@@ -100,7 +113,21 @@ def plan_job(payload: dict[str, Any]) -> dict[str, Any]:
         templates=_custom(payload),
         length=payload.get("length"),
     )
-    return {"status": "ok", "planned": planned.to_dict()}
+    refused = _unaffordable(len(planned.htmls), payload.get("maxPages"))
+    return refused or {"status": "ok", "planned": planned.to_dict()}
+
+
+def _unaffordable(pages: int, max_pages: int | None) -> dict[str, Any] | None:
+    """The refusal (88) of a planned deck the balance cannot pay for, before its conversion."""
+    if max_pages is None or pages <= max_pages:
+        return None
+    return {
+        "status": "rejected",
+        "code": CREDITS_EXHAUSTED,
+        "message": f"insufficient credits: the deck has {pages} pages; the balance pays for "
+        f"{max_pages}",
+        "errorDetails": [],
+    }
 
 
 def build_planned_job(payload: dict[str, Any]) -> dict[str, Any]:
@@ -180,7 +207,28 @@ def template_covers_job(payload: dict[str, Any]) -> dict[str, Any]:
     return {"status": "ok", "covers": covers}
 
 
+def prepare_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """payload: type, content, files [(name, bytes)], allowLoopback -> the prepared content.
+    Every content parser (Word, PDF, PowerPoint, Excel, mind maps, HTML and fetched pages)
+    runs here, in a worker process the pool kills at its deadline, never in the API process.
+    A refused input comes back as {"status": "contentError", "code", "message"}."""
+    from functools import partial
+
+    from generator.sources import ContentError, UploadedFile, guarded_fetch
+
+    fetcher = partial(guarded_fetch, allow_loopback=True) if payload.get("allowLoopback") else None
+    files = [UploadedFile(name, data) for name, data in payload.get("files") or []]
+    try:
+        prepared = generator.prepare_content(
+            payload["type"], payload.get("content"), files, fetcher=fetcher
+        )
+    except ContentError as exc:
+        return {"status": "contentError", "code": exc.code, "message": exc.message}
+    return {"status": "ok", "prepared": prepared}
+
+
 _JOBS = {
+    "prepare": prepare_job,
     "generate": generate_job,
     "regenerate": regenerate_job,
     "plan": plan_job,
@@ -189,6 +237,50 @@ _JOBS = {
     "templateCovers": template_covers_job,
     "previews": previews_job,
 }
+
+
+def worker_configure(config: dict[str, Any]) -> None:
+    """The pool's settings for this worker process: template render bounds."""
+    from generator.render_bounds import RenderBounds, configure
+
+    if "render" in config:
+        configure(RenderBounds(**config["render"]))
+
+
+_seen_exhausted = [0]
+
+
+def worker_after_job() -> bool:
+    """After each job: when a template ran out of memory (RLIMIT_AS), give the freed heap back
+    to the system (the address space it reserved would make the next job's allocations and
+    thread stacks fail); False, so the pool replaces this worker, if even that did not free
+    enough of the limit."""
+    from generator.render_bounds import memory_exhausted
+
+    if memory_exhausted() == _seen_exhausted[0]:
+        return True
+    _seen_exhausted[0] = memory_exhausted()
+    return release_memory()
+
+
+def release_memory(headroom: float = 0.5) -> bool:
+    """gc + glibc malloc_trim; True when the address space is back under `headroom` of the
+    process's RLIMIT_AS (or there is no limit)."""
+    import contextlib
+    import ctypes
+    import gc
+    import resource
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return True
+    with open("/proc/self/statm") as fh:
+        size = int(fh.read().split()[0]) * resource.getpagesize()
+    log.info("memory after a template ran out: %s MiB of %s", size >> 20, soft >> 20)
+    return size < soft * headroom
 
 
 def worker_init() -> None:

@@ -18,10 +18,11 @@ _WARMUP_PAGE = '<div class="slide" style="width:320px;height:180px"><p>warm-up</
 
 
 def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields)."""
+    """Convert one request. `payload`: htmls, pageErrorMode, filename, limits (Limits fields),
+    fonts (embed_fonts, font_set: Options fields)."""
     started = time.perf_counter()
     cpu_started = time.process_time()
-    options = Options(limits=Limits(**payload.get("limits", {})))
+    options = Options(limits=Limits(**payload.get("limits", {})), **payload.get("fonts", {}))
     try:
         conv = convert(
             payload["htmls"],
@@ -41,12 +42,14 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
     failed = [f.to_dict() for f in conv.failed_page_details]
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started
+    fonts_added = conv.fonts.bytes_added if conv.fonts is not None else 0
     log.info(
-        "converted %s pages (%s failed) in %.3fs",
+        "converted %s pages (%s failed) in %.3fs, %s bytes of embedded fonts",
         conv.total_pages,
         conv.failed_pages,
         seconds,
-        extra={"pages": conv.total_pages, "failed": conv.failed_pages},
+        fonts_added,
+        extra={"pages": conv.total_pages, "failed": conv.failed_pages, "fontBytes": fonts_added},
     )
     return {
         "status": "ok",
@@ -58,6 +61,7 @@ def convert_job(payload: dict[str, Any]) -> dict[str, Any]:
         "failedPageDetails": failed,
         "seconds": seconds,
         "cpuSeconds": cpu_seconds,
+        "embeddedFontBytes": fonts_added,
     }
 
 

@@ -26,8 +26,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
-from service.credits import TYPE_PPT, Page, PptLimitReached, account_total, charge, paginate
-from service.db.models import Account, Ppt, PptDocument, PptPreview, Token, UsageRecord
+from service.credits import TYPE_PPT, Page, account_total, charge, count_against_token, paginate
+from service.db.models import Account, Ppt, PptDocument, PptPreview, UsageRecord
 from service.storage.base import ObjectMissing, Storage
 
 SOURCES = ("convert", "markdown", "task")
@@ -69,18 +69,7 @@ def record_ppt(session: Session, principal: Principal, new: NewPpt, *, now: date
     limit (atomic conditional UPDATE; raises PptLimitReached)."""
     if new.source not in SOURCES:
         raise ValueError(f"unknown PPT source {new.source!r}")
-    if principal.token_id is not None:
-        counted = session.execute(
-            update(Token)
-            .where(
-                Token.id == principal.token_id,
-                (Token.ppt_limit.is_(None)) | (Token.ppt_count < Token.ppt_limit),
-            )
-            .values(ppt_count=Token.ppt_count + 1)
-        )
-        if counted.rowcount != 1:  # type: ignore[attr-defined]
-            limit = session.scalar(select(Token.ppt_limit).where(Token.id == principal.token_id))
-            raise PptLimitReached(int(limit or 0))
+    count_against_token(session, principal)
     session.execute(
         update(Account)
         .where(Account.id == principal.account_id)
@@ -93,6 +82,7 @@ def record_ppt(session: Session, principal: Principal, new: NewPpt, *, now: date
         template_id=new.template_id,
         file_name=new.file_name[:255],
         pages=new.pages,
+        paid_pages=new.pages,
         source=new.source,
         file_key=new.file_key,
         cover_key=new.cover_key,

@@ -94,7 +94,21 @@ def build_pool(settings: Settings, job: str = POOL_JOB) -> WorkerPool:
         preload=("engine",),
         log_level=settings.log_level,
         log_json=settings.log_json,
+        memory_bytes=settings.worker_memory_bytes,
+        config=worker_config(settings),
     )
+
+
+def worker_config(settings: Settings) -> dict[str, Any]:
+    """What each worker process is configured with (gen_jobs.worker_configure)."""
+    return {
+        "render": {
+            "cpu_s": settings.template_render_cpu_s,
+            "max_string_chars": settings.template_max_string_chars,
+            "max_range": settings.template_max_range,
+            "max_output_chars": settings.template_max_output_chars,
+        }
+    }
 
 
 def create_app(

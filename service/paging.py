@@ -103,11 +103,16 @@ class PptListRequest(_Listing):
     _blank_ids = field_validator("id", "templateId", mode="before")(_empty_to_none)
 
 
+MAX_TOKEN_LIMIT = 10**9
+
+
 class CreateTokenRequest(_Body):
     """Body of POST /api/user/createApiToken."""
 
     uid: str = Field(..., min_length=1, max_length=MAX_UID_LEN, description="end user id")
-    limit: int | None = Field(None, ge=1, description="PPTs the token may produce; null = no cap")
+    limit: int | None = Field(
+        None, ge=1, le=MAX_TOKEN_LIMIT, description="PPTs the token may produce; null = no cap"
+    )
     timeOfHours: int | None = Field(None, ge=1, description="lifetime in hours; default 2, max 48")
 
     _numbers = field_validator("limit", "timeOfHours", mode="before")(_not_boolean)

@@ -15,6 +15,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import resource
 import signal
 import threading
 from collections.abc import Callable, Iterable
@@ -63,19 +64,44 @@ def _import(path: str) -> Any:
     return getattr(module, attr) if attr else module
 
 
-def worker_main(conn: Connection, job_path: str, log_level: str, log_json: bool) -> None:
+def limit_memory(memory_bytes: int) -> None:
+    """This process's address space is at most `memory_bytes` (RLIMIT_AS; 0: unchanged): an
+    allocation past it raises MemoryError in the job, which fails that job only."""
+    if memory_bytes <= 0:
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        memory_bytes = min(memory_bytes, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, hard))
+
+
+def worker_main(
+    conn: Connection,
+    job_path: str,
+    log_level: str,
+    log_json: bool,
+    memory_bytes: int = 0,
+    config: dict[str, Any] | None = None,
+) -> None:
     """Body of a worker process: import the job function, then answer jobs until told to stop.
 
-    If the job's module defines `worker_init()`, it runs once before the worker reports ready
-    (a warm-up, so the first request does not pay for imports and caches).
+    If the job's module defines `worker_configure(config)`, it gets the pool's `config` first;
+    `worker_init()` then runs once before the worker reports ready (a warm-up, so the first
+    request does not pay for imports and caches). The memory limit applies after the warm-up.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops us
     configure_logging(log_level, log_json)
     try:
         fn = _import(job_path)
-        init = getattr(importlib.import_module(job_path.partition(":")[0]), "worker_init", None)
+        module = importlib.import_module(job_path.partition(":")[0])
+        configure = getattr(module, "worker_configure", None)
+        if callable(configure):
+            configure(config or {})
+        after_job = getattr(module, "worker_after_job", None)
+        init = getattr(module, "worker_init", None)
         if callable(init):
             init()
+        limit_memory(memory_bytes)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, then exit
         conn.send(("startup-error", f"{type(exc).__name__}: {exc}"))
         return
@@ -94,15 +120,26 @@ def worker_main(conn: Connection, job_path: str, log_level: str, log_json: bool)
                 result = fn(payload)
             except Exception as exc:
                 log.exception("job raised %s", type(exc).__name__)
-                conn.send(("error", job_id, type(exc).__name__))
+                conn.send(("error", job_id, type(exc).__name__, _retire(after_job)))
                 continue
+            retire = _retire(after_job)
             try:
-                conn.send(("ok", job_id, result))
+                conn.send(("ok", job_id, result, retire))
             except Exception as exc:  # e.g. an unpicklable result
                 log.exception("job result could not be sent")
-                conn.send(("error", job_id, type(exc).__name__))
+                conn.send(("error", job_id, type(exc).__name__, retire))
         finally:
             request_id_var.reset(token)
+
+
+def _retire(after_job: Any) -> bool:
+    """Ask the job module whether this worker is fit for another job (memory given back)."""
+    if not callable(after_job):
+        return False
+    fit = bool(after_job())
+    if not fit:
+        log.warning("worker memory not recovered after a job; the pool replaces this worker")
+    return not fit
 
 
 class WorkerPool:
@@ -126,6 +163,8 @@ class WorkerPool:
         log_level: str = "INFO",
         log_json: bool = True,
         on_restart: Callable[[str], None] | None = None,
+        memory_bytes: int = 0,
+        config: dict[str, Any] | None = None,
     ) -> None:
         if size < 1:
             raise ValueError("size must be at least 1")
@@ -140,6 +179,8 @@ class WorkerPool:
         self._log_level = log_level
         self._log_json = log_json
         self._on_restart = on_restart
+        self.memory_bytes = memory_bytes
+        self.config = dict(config or {})
         self._workers: dict[int, _Worker] = {}
         self._lock = threading.Lock()
         self._idle: asyncio.Queue[_Worker] | None = None
@@ -196,8 +237,11 @@ class WorkerPool:
 
     # -- running jobs ---------------------------------------------------------------------------
 
-    async def run(self, payload: Any, request_id: str | None = None) -> Any:
-        """Run the job on a worker and return its result."""
+    async def run(
+        self, payload: Any, request_id: str | None = None, *, timeout_s: float | None = None
+    ) -> Any:
+        """Run the job on a worker and return its result; `timeout_s` (default: the pool's)
+        is when the worker is killed and JobFailed('timeout') raised."""
         if self.closed or not self.started or self._idle is None:
             raise JobFailed("closed")
         if self.running + self.waiting >= self.capacity:
@@ -214,7 +258,14 @@ class WorkerPool:
         loop = asyncio.get_running_loop()
         ctx = contextvars.copy_context()
         fut = loop.run_in_executor(
-            self._threads, ctx.run, self._exchange, worker, job_id, request_id, payload
+            self._threads,
+            ctx.run,
+            self._exchange,
+            worker,
+            job_id,
+            request_id,
+            payload,
+            timeout_s or self.timeout_s,
         )
 
         def _release(f: asyncio.Future[tuple[str, Any, _Worker]]) -> None:
@@ -230,7 +281,12 @@ class WorkerPool:
         raise JobFailed(kind, str(value or ""))
 
     def _exchange(
-        self, worker: _Worker, job_id: int, request_id: str | None, payload: Any
+        self,
+        worker: _Worker,
+        job_id: int,
+        request_id: str | None,
+        payload: Any,
+        timeout_s: float,
     ) -> tuple[str, Any, _Worker]:
         """Send one job to `worker` and wait for its answer (runs on a pipe thread)."""
         if not worker.process.is_alive():
@@ -240,13 +296,13 @@ class WorkerPool:
                 return ("crash", "no worker available", worker)
         try:
             worker.conn.send((job_id, request_id, payload))
-            if not worker.conn.poll(self.timeout_s):
+            if not worker.conn.poll(timeout_s):
                 log.error(
-                    "conversion timed out after %.1fs; killing worker pid=%s",
-                    self.timeout_s,
+                    "job timed out after %.1fs; killing worker pid=%s",
+                    timeout_s,
                     worker.process.pid,
                 )
-                return ("timeout", f"{self.timeout_s}s", self._replace(worker, "timeout"))
+                return ("timeout", f"{timeout_s}s", self._replace(worker, "timeout"))
             msg = worker.conn.recv()
         except (EOFError, OSError) as exc:
             worker.process.join(1.0)
@@ -259,9 +315,11 @@ class WorkerPool:
         except Exception as exc:  # e.g. an unpicklable payload; the pipe state is unknown
             log.exception("could not hand the job to worker pid=%s", worker.process.pid)
             return ("error", type(exc).__name__, self._replace(worker, "error"))
-        kind, _job, value = msg
+        kind, _job, value, retire = msg
         worker.jobs_done += 1
-        if self.max_jobs_per_worker and worker.jobs_done >= self.max_jobs_per_worker:
+        if retire:
+            worker = self._replace(worker, "memory")
+        elif self.max_jobs_per_worker and worker.jobs_done >= self.max_jobs_per_worker:
             worker = self._replace(worker, "recycle")
         return (kind, value, worker)
 
@@ -271,7 +329,14 @@ class WorkerPool:
         parent_conn, child_conn = self._ctx.Pipe(duplex=True)
         process = self._ctx.Process(
             target=worker_main,
-            args=(child_conn, self.job, self._log_level, self._log_json),
+            args=(
+                child_conn,
+                self.job,
+                self._log_level,
+                self._log_json,
+                self.memory_bytes,
+                self.config,
+            ),
             name=f"deckforge-worker-{slot}",
             daemon=True,
         )
@@ -298,7 +363,7 @@ class WorkerPool:
 
     def _replace(self, worker: _Worker, reason: str) -> _Worker:
         """Stop `worker` (gracefully when recycling, else kill) and start its successor."""
-        if reason == "recycle":
+        if reason in ("recycle", "memory"):
             with contextlib.suppress(OSError):
                 worker.conn.send(None)
             worker.process.join(STOP_TIMEOUT_S)

@@ -1,36 +1,100 @@
-"""Test-wide helpers: `requires_fonts(...)` skips a test, naming the Debian packages to install,
-when the font files its expectations were recorded with are missing."""
+"""Test-wide set-up: the `tools` and `fonts` markers of tests/requires.py are checked here (a
+missing tool skips the test, or fails it with DECKFORGE_REQUIRE_TOOLS=1), and the queue and
+cluster tests are marked. How to keep tests safe to run in parallel: tests/README.md."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from engine.fonts.packages import FONT_PACKAGES, apt_install_line, missing_packages
+from tests.requires import (
+    missing_fonts_reason,
+    missing_tool,
+    missing_tools_reason,
+    requires_fonts,
+)
 
 __all__ = ["requires_fonts"]
 
-
-def requires_fonts(*packages: str) -> pytest.MarkDecorator:
-    """Marker for tests whose expected numbers depend on these font packages' files (Chromium
-    measured them): `@requires_fonts("fonts-liberation")`, or `pytestmark = requires_fonts(...)`.
-    Everything else must pass with built-in metrics (no fonts) too."""
-    unknown = [p for p in packages if p not in FONT_PACKAGES]
-    if unknown:
-        raise ValueError(f"unknown font packages {unknown}: add them to engine/fonts/packages.py")
-    return pytest.mark.fonts(*packages)
+HERE = Path(__file__).resolve().parent
+# Folder -> marker for every test in it (select with `-m queue`, leave out with `-m "not cluster"`).
+FOLDER_MARKERS = {"queue": "queue", "cluster": "cluster"}
+# In parallel runs (pytest-xdist) these folders' modules are handed out first: they wait the
+# longest (servers, worker processes, LibreOffice), so the short ones fill in around them.
+LONG_FIRST = ("cluster", "queue", "service", "render", "brand", "pptx", "cli")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "fonts(*packages): needs these Debian font packages (see requires_fonts)"
+        "markers", "fonts(*packages): needs these Debian font packages (see tests/requires.py)"
+    )
+    config.addinivalue_line(
+        "markers", "tools(*names): needs these tools of tests/requires.py TOOLS"
     )
 
 
+def _folder(item: pytest.Item) -> str:
+    parts = item.path.relative_to(HERE).parts if item.path.is_relative_to(HERE) else ()
+    return parts[0] if len(parts) > 1 else ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Folder markers; in a pytest-xdist worker, the long-waiting folders first (every worker
+    collects the same order, as xdist requires)."""
+    for item in items:
+        folder = _folder(item)
+        if folder in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[folder])
+    if hasattr(config, "workerinput"):
+        rank = {name: i for i, name in enumerate(LONG_FIRST)}
+        items.sort(key=lambda item: rank.get(_folder(item), len(LONG_FIRST)))
+
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pytest-xdist (a dev dependency) missing: the tests run in one process
+    pass
+else:
+
+    class ModuleScheduling(LoadScopeScheduling):
+        """One work unit per test module (its tests run in order in one worker and share its
+        module-scoped servers); tests/cluster is one unit, as its tests share one cluster for
+        the whole session (tests/cluster/conftest.py). Units go out in collection order."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "tests/cluster" if module.startswith("tests/cluster/") else module
+
+    @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: `-p no:xdist` works
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> ModuleScheduling:
+        config.option.loadscopereorder = False  # keep LONG_FIRST's order
+        return ModuleScheduling(config, log)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    wanted: list[str] = []
+    tools: list[str] = []
+    for mark in item.iter_markers("tools"):
+        tools.extend(t for t in mark.args if t not in tools)
+    reason = missing_tools_reason(tuple(tools)) if tools else None
+    if reason:
+        missing_tool(reason)
+    fonts: list[str] = []
     for mark in item.iter_markers("fonts"):
-        wanted.extend(p for p in mark.args if p not in wanted)
-    if wanted:
-        missing = missing_packages(tuple(wanted))
-        if missing:
-            pytest.skip(f"font files missing: {apt_install_line(missing)}")
+        fonts.extend(p for p in mark.args if p not in fonts)
+    reason = missing_fonts_reason(tuple(fonts)) if fonts else None
+    if reason:
+        missing_tool(reason)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A skip raised by tests/requires.py is reported at the test that needed the tool (`-rs`
+    then lists the tests, not the helper's line)."""
+    report = yield
+    where = report.longrepr
+    if report.skipped and isinstance(where, tuple) and Path(where[0]).name == "requires.py":
+        path, line, _ = item.reportinfo()
+        report.longrepr = (str(path), (line or 0) + 1, where[2])
+    return report

@@ -38,10 +38,9 @@ def test_failed_page_policy(mode: str, slides: int):
     assert failed.to_dict() == {
         "index": 2,
         "code": 50101,
-        "reason": failed.reason,
+        "reason": "no element with class 'slide'",
         "finalAction": mode,
     }
-    assert "slide" in failed.reason
     assert slide_count(conv) == slides
     if mode == "blank":
         prs = Presentation(io.BytesIO(conv.pptx_bytes))

@@ -13,8 +13,10 @@ from engine.options import Limits
 
 
 def test_check_outside_a_page_never_raises() -> None:
+    assert budget.current() is None
     for _ in range(1000):
         budget.check("layout")
+    assert budget.current() is None  # no budget was started or counted
 
 
 def test_over_budget_page_stops_within_one_clock_interval() -> None:

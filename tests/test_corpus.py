@@ -1,4 +1,4 @@
-"""Every deck of ../shared/corpus converts with no page failures, and every visible word of every
+"""Every deck of ../shared/corpus (tests/requires.py `corpus_dir`) converts with no page failures, and every visible word of every
 page is present as text in the deck (text boxes, shapes and table cells)."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from lxml import html as lxml_html
 from pptx import Presentation
 
 from engine import convert
+from tests.requires import corpus_dir, requires_tools
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+CORPUS = corpus_dir()
 DECKS = sorted(p for p in CORPUS.glob("deck-*") if p.is_dir()) if CORPUS.is_dir() else []
 SKIP_TAGS = {"script", "style", "noscript", "template", "head", "title"}
 _UNUSED = {
@@ -108,8 +109,8 @@ def deck_texts(data: bytes) -> list[str]:
     return out
 
 
-@pytest.mark.skipif(not DECKS, reason=f"corpus not found at {CORPUS}")
-@pytest.mark.parametrize("deck", DECKS, ids=lambda p: p.name)
+@requires_tools("corpus")
+@pytest.mark.parametrize("deck", DECKS or [CORPUS / "deck-missing"], ids=lambda p: p.name)
 def test_corpus_deck_converts_with_every_word(deck: Path):
     pages = [p.read_text(encoding="utf-8") for p in sorted(deck.glob("*.html"))]
     conv = convert(pages)

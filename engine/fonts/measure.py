@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from engine.budget import check
 
-from . import resolve
+from . import fontsets, resolve
 from .builtin import builtin_active, builtin_face
 from .cache import BoundedCache
 from .chars import HB_SCRIPTS, char_class, is_emoji_presentation
@@ -42,7 +42,7 @@ WIDTHS_CACHE_SIZE = 50_000  # per font stack and generation (measured widths)
 WORD_CACHE_SIZE = 20_000  # per font stack and generation (px advances of words)
 _LOCK = threading.Lock()
 _FILES: dict[tuple[str, int], FontFile] = {}
-_FACES: dict[tuple[str, int, bool, bool], FontFace] = {}
+_FACES: dict[tuple[str, int, bool, bool, str | None], FontFace] = {}
 # Font stacks by (family list, weight, style, language): bounded, since a page may name any
 # number of distinct family lists and a long-lived worker converts many pages.
 STACKS_CACHE_SIZE = 256  # per generation
@@ -63,10 +63,13 @@ def _file(fc: resolve.FcFont) -> FontFile | None:
     return f
 
 
-def _face(fc: resolve.FcFont | None, weight: int, style: str, system: bool) -> FontFace | None:
+def _face(
+    fc: resolve.FcFont | None, weight: int, style: str, system: bool, family: str | None = None
+) -> FontFace | None:
     """FontFace for a fontconfig match with Chromium's synthetic bold/italic decisions:
     a CSS family gets synthetic bold when weight > face weight + 200; a system fallback font
-    when weight >= 600 and fontconfig says the font is not bold."""
+    when weight >= 600 and fontconfig says the font is not bold. `family` names the face
+    (the Office family it measures, in the office font set) instead of its file's family."""
     if fc is None:
         return None
     src = _file(fc)
@@ -76,11 +79,13 @@ def _face(fc: resolve.FcFont | None, weight: int, style: str, system: bool) -> F
     system_bold = weight >= 600 and src.weight_class < 700
     sb = system_bold if system else weight > src.weight_class + 200
     si = style != "normal" and not src.italic  # the file's own style, not fontconfig's
-    key = (fc.path, fc.index, sb, si)
+    key = (fc.path, fc.index, sb, si, family)
     with _LOCK:
         face = _FACES.get(key)
         if face is None:
-            face = _FACES[key] = FontFace(src, synthetic_bold=sb, synthetic_italic=si)
+            face = _FACES[key] = FontFace(
+                src, family=family, synthetic_bold=sb, synthetic_italic=si
+            )
     return face
 
 
@@ -151,9 +156,12 @@ class FontStack:
         self._regular_first: FontFace | None | bool = False
         self._cjk_lang: bool | None = None  # the content language's script is not Latin
         self._builtin = builtin_active() or not resolve.available()
+        self._office = fontsets.active_font_set() == "office"
         faces: list[FontFace] = []
         if self._builtin:
             faces.append(builtin_face(weight >= 600, style != "normal"))
+        elif self._office:
+            faces = self._office_faces(families, weight, style)
         else:
             names = [self._css_name(f) for f in families if f]
             names.append(resolve.generic_family_name("standard", self.lang))
@@ -172,6 +180,24 @@ class FontStack:
                 faces.append(builtin_face(weight >= 600, style != "normal"))
         self._faces = faces
         self.primary: FontFace = faces[0]
+
+    def _office_faces(self, families: tuple[str, ...], weight: int, style: str) -> list[FontFace]:
+        """The office font set: each CSS family as the Office family a Windows/macOS browser
+        with only the Office fonts uses (engine/fonts/fontsets.py), measured with its twin or
+        stand-in and named after it; families such a user lacks are skipped."""
+        script = resolve.script_for_lang(self.lang)
+        names: list[str] = []
+        for family in (*families, "standard"):
+            name = fontsets.office_family(family, script) if family else None
+            if name is not None and name.lower() not in (n.lower() for n in names):
+                names.append(name)
+        faces: list[FontFace] = []
+        for name in names:
+            fc = resolve.fc_match(fontsets.measured_with(name), weight, style)
+            face = _face(fc, weight, style, False, name)
+            if face is not None and all(face is not f for f in faces):
+                faces.append(face)
+        return faces
 
     def _css_name(self, family: str) -> str:
         name = family.strip().strip("'\"").strip()
@@ -210,6 +236,11 @@ class FontStack:
         if face is None:
             fc = resolve.fallback_font(cp, self.lang)
             face = _face(fc, self.weight, self.style, True)
+            if self._office and face is not None and face.is_cjk:
+                # a Windows browser falls back to the Office CJK face of the language
+                script = resolve.script_for_lang(self.lang)
+                office_name = fontsets.office_fallback_family(script) or "Microsoft YaHei"
+                face = _face(fc, self.weight, self.style, True, office_name)
         self._fallbacks[cp] = face
         return face
 
@@ -457,7 +488,7 @@ def font_stack(
     """The (cached, thread-safe) FontStack for a computed font-family list, weight, style
     ('normal' | 'italic' | 'oblique') and content language (BCP 47; '' = en-US)."""
     style = "normal" if not style or style == "normal" else style.split()[0]
-    key = (tuple(families), int(weight), style, lang, builtin_active())
+    key = (tuple(families), int(weight), style, lang, builtin_active(), fontsets.active_font_set())
     with _LOCK:
         stack = _STACKS.get(key)
     if stack is None:

@@ -10,18 +10,22 @@ be cached and reused across texts. Liberation Sans (kerning pairs with the space
 separable; DejaVu Sans Mono, Liberation Mono, Noto Sans are.
 
 The check is conservative (any doubt -> not separable) and bounded: fonts whose GSUB + GPOS
-exceed `MAX_TABLE_BYTES` are not examined.
+exceed `MAX_TABLE_BYTES` are not examined. Answers are cached per font file (path, index, and
+the file's size and modification time), so a font is decompiled once per process and question.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
+import os
 from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["space_separable", "context_free_chars", "MAX_TABLE_BYTES"]
 
 MAX_TABLE_BYTES = 160_000
+_CACHED_FONTS = 256  # answers kept per function (a bool or a small frozenset each)
 _AAT = ("morx", "mort", "kerx")
 _IGNORE_BASE_GLYPHS = 0x2
 _RULE_LISTS = ("Class", "Input", "Backtrack", "LookAhead")
@@ -29,6 +33,21 @@ _RULE_LISTS = ("Class", "Input", "Backtrack", "LookAhead")
 
 def space_separable(path: str, index: int) -> bool:
     """Whether shaping ASCII text in this font is context-free across the space glyph."""
+    return _space_separable(path, index, _file_stamp(path))
+
+
+def _file_stamp(path: str) -> tuple[int, int] | None:
+    """The file's size and modification time (None: unreadable): a changed file is examined
+    again."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+@functools.lru_cache(maxsize=_CACHED_FONTS)
+def _space_separable(path: str, index: int, stamp: tuple[int, int] | None) -> bool:
     return bool(_examine(path, index, _separable))
 
 
@@ -51,6 +70,13 @@ def context_free_chars(path: str, index: int, chars: str) -> frozenset[str] | No
     (None when the font is not space-separable): no substitution or positioning lookup names them, except as the base
     of a mark attachment (which needs a mark after them). A run of such characters shapes to
     their nominal advances; the caller still compares each with HarfBuzz (GDEF mark widths)."""
+    return _context_free_chars(path, index, chars, _file_stamp(path))
+
+
+@functools.lru_cache(maxsize=_CACHED_FONTS)
+def _context_free_chars(
+    path: str, index: int, chars: str, stamp: tuple[int, int] | None
+) -> frozenset[str] | None:
     return _examine(path, index, lambda font: _context_free(font, chars))  # type: ignore[no-any-return]
 
 

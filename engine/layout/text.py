@@ -12,6 +12,7 @@ from typing import Any
 from engine.budget import check
 from engine.fonts import font_stack
 from engine.fonts.cache import BoundedCache
+from engine.fonts.fontsets import active_font_set
 from engine.style.types import Number
 
 # Characters after which a line may not break, and before which it may not break (UAX #14 OP / CL).
@@ -90,17 +91,19 @@ _BY_STYLE: BoundedCache[tuple[int, str], tuple[Any, FontInfo]] = BoundedCache(25
 def font_info(style: Any, lang: str = "") -> FontInfo:
     """FontInfo for a computed style (cached per style object, then per distinct font-relevant
     values)."""
-    key = (id(style), lang)
+    font_set = active_font_set()
+    key = (id(style), lang + "|" + font_set)
     hit = _BY_STYLE.get(key)
     if hit is not None and hit[0] is style:
         return hit[1]
-    info = _font_info_of(style, lang)
+    info = _font_info_of(style, lang, font_set)
     _BY_STYLE.put(key, (style, info))
     return info
 
 
-def _font_info_of(style: Any, lang: str) -> FontInfo:
+def _font_info_of(style: Any, lang: str, font_set: str | None = None) -> FontInfo:
     return _font_info(
+        font_set or active_font_set(),
         lang,
         tuple(style["font-family"]),
         int(style["font-weight"]),
@@ -122,6 +125,7 @@ def _line_height_key(value: Any) -> tuple[str, float]:
 
 @lru_cache(maxsize=4096)
 def _font_info(
+    font_set: str,  # part of the key: font_stack reads the active set itself
     lang: str,
     families: tuple[str, ...],
     weight: int,

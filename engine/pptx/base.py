@@ -28,7 +28,14 @@ from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.packuri import PackURI
 from pptx.parts.slide import SlidePart
 
-from engine.pptx.deck import _add_new_rel, _DeckWriter, _fill_slide, uri_reference
+from engine.pptx.deck import (
+    MAX_FONT_BYTES,
+    _add_new_rel,
+    _DeckWriter,
+    _fill_slide,
+    uri_reference,
+)
+from engine.pptx.fontembed import EmbedMode, FontReport
 from engine.pptx.oxml import NS_A, NS_P, R_ID, ElementCache, a, clean_text, items, p, sub
 from engine.pptx.package import MediaParts, release_package
 from engine.pptx.theme_refs import ThemeRefs, apply_theme_refs
@@ -60,11 +67,25 @@ def write_on_base(
     base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
 ) -> bytes:
     """The PPTX bytes of `deck` written onto `base` (see the module docstring)."""
+    return write_on_base_report(base, deck, media, embed="none")[0]
+
+
+def write_on_base_report(
+    base: BasePackage,
+    deck: Mapping[str, Any],
+    media: Mapping[str, Mapping[str, Any]],
+    *,
+    embed: EmbedMode = "subset",
+    max_font_bytes: int = MAX_FONT_BYTES,
+) -> tuple[bytes, FontReport]:
+    """`write_on_base`, embedding the typefaces PowerPoint users lack (engine/pptx/fontembed.py)
+    next to the template's own embedded fonts; the template's theme is left as it is."""
     writer = _BaseWriter(base, deck, media)
     try:
         for slide_model in items(deck.get("slides")):
             writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
-        return writer.finish()
+        report = writer.finish_fonts(embed, max_font_bytes, theme=False)
+        return writer.finish(), report
     finally:
         release_package(writer.prs)
 

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pptx
+from lxml import etree
 from pptx.opc.constants import CONTENT_TYPE as CT
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.packuri import PackURI
@@ -17,6 +18,7 @@ from pptx.presentation import Presentation
 from pptx.util import Emu
 
 from engine.links import link_target
+from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
 from engine.pptx.package import (
     MediaParts,
@@ -25,6 +27,7 @@ from engine.pptx.package import (
     set_document_properties,
 )
 from engine.pptx.shapes import SlideContext, add_shape, set_background
+from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
 
 # ST_SlideSizeCoordinate bounds (1 inch .. 56 inches).
@@ -35,17 +38,40 @@ _FIRST_SLIDE_ID = 256
 _URI_SAFE = ":/?#[]@!$&'()*+,;=%~-._"
 
 
-def write_deck(deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]) -> bytes:
+# Embedded font parts one deck may add (bytes of .fntdata, before zip compression).
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
+def write_deck(
+    deck: Mapping[str, Any],
+    media: Mapping[str, Mapping[str, Any]],
+    *,
+    embed: EmbedMode = "subset",
+    max_font_bytes: int = MAX_FONT_BYTES,
+) -> bytes:
     """The PPTX bytes of `deck` ({"width", "height", "slides": [...]}, see engine/model/schema.py).
 
     `media` maps sha1 -> {"content_type", "data", ...}. One slide per model slide, in order;
-    the output is byte-for-byte deterministic for the same input.
+    the output is byte-for-byte deterministic for the same input. Typefaces a PowerPoint user
+    lacks are embedded per `embed` (engine/pptx/fontembed.py).
     """
+    return write_deck_report(deck, media, embed=embed, max_font_bytes=max_font_bytes)[0]
+
+
+def write_deck_report(
+    deck: Mapping[str, Any],
+    media: Mapping[str, Mapping[str, Any]],
+    *,
+    embed: EmbedMode = "subset",
+    max_font_bytes: int = MAX_FONT_BYTES,
+) -> tuple[bytes, FontReport]:
+    """`write_deck`, with the report of the fonts it embedded."""
     writer = _DeckWriter(deck, media)
     try:
         for slide_model in items(deck.get("slides")):
             writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
-        return writer.finish()
+        report = writer.finish_fonts(embed, max_font_bytes)
+        return writer.finish(), report
     finally:
         release_package(writer.prs)
 
@@ -97,6 +123,17 @@ class _DeckWriter:
             notes_part.relate_to(slide_part, RT.SLIDE)
             slide_part.relate_to(notes_part, RT.NOTES_SLIDE)
         _set_notes_text(element, text)
+
+    def finish_fonts(self, embed: EmbedMode, max_font_bytes: int, theme: bool = True) -> FontReport:
+        """Office per-script fonts in the themes (`theme`), then the embedded fonts."""
+        for part in self.package.iter_parts() if theme else ():
+            if part.content_type.endswith(".theme+xml"):
+                element = etree.fromstring(part.blob)
+                set_theme_fonts(element)
+                part._blob = etree.tostring(
+                    element, xml_declaration=True, encoding="UTF-8", standalone=True
+                )
+        return embed_fonts(self.prs, self.deck, embed, max_font_bytes)
 
     def finish(self) -> bytes:
         set_document_properties(self.prs, self.deck, self.notes_count)

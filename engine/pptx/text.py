@@ -25,6 +25,7 @@ from engine.pptx.oxml import (
     token,
 )
 from engine.pptx.props import add_fill
+from engine.pptx.typefaces import add_typeface
 from engine.units import px_to_emu
 
 # Resolves a hyperlink target to the r:id of an external relationship of the slide part.
@@ -217,7 +218,7 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     for key, font_tag in (("font", "latin"), ("ea_font", "ea"), ("cs_font", "cs")):
         typeface = run.get(key)
         if isinstance(typeface, str) and typeface:
-            sub(rpr, a(font_tag), {"typeface": clean_text(typeface)})
+            add_typeface(rpr, a(font_tag), typeface)
     return rpr
 
 
@@ -243,7 +244,7 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
         sub(ppr, a("buSzPct"), {"val": str(_clamp(int(round(size * 100000)), 25000, 400000))})
     font = bullet.get("font")
     if isinstance(font, str) and font:
-        sub(ppr, a("buFont"), {"typeface": clean_text(font)})
+        add_typeface(ppr, a("buFont"), font)
     if autonum is not None:
         attrib = {"type": token(autonum, AUTONUM_SCHEMES) or "arabicPeriod"}
         start = finite(bullet.get("start"))

@@ -38,31 +38,41 @@ def docx_to_outline(
             FILE_UNREADABLE, f"{name}: not a readable Word document ({type(exc).__name__})"
         ) from None
     body = document.element.body
+    names = _style_names(document)
     paragraphs = [el for el in body.iterchildren() if el.tag == _W + "p"]
-    styles = [_style_name(document, p) for p in paragraphs]
+    styles = [_style_name(names, p) for p in paragraphs]
     levels = [_level(s) for s in styles]
     has_title = any(s.lower() == "title" for s in styles)
     shift = 1 if has_title or levels.count(1) > 1 else 0
     builder = OutlineBuilder()
     if not has_title and levels.count(1) != 1:
         builder.topic = clip(document.core_properties.title or "") or name.rsplit(".", 1)[0]
-    walker = _Walker(builder, document, limits, shift)
+    walker = _Walker(builder, document, limits, shift, names)
     for el in body.iterchildren():
         walker.element(el)
     walker.flush()
     return builder.finish(fallback_topic=name.rsplit(".", 1)[0])
 
 
-def _style_name(document: Any, p: Any) -> str:
+def _style_names(document: Any) -> dict[str, str]:
+    """styleId -> style name, read once by walking the styles part (a file-provided id is
+    only ever compared as a string, never put into an XPath or other query)."""
+    names: dict[str, str] = {}
+    for style in document.styles.element.iterchildren(_W + "style"):
+        sid = style.get(_W + "styleId")
+        name = style.find(_W + "name")
+        if sid is not None and sid not in names:
+            names[sid] = name.get(_W + "val", sid) if name is not None else sid
+    return names
+
+
+def _style_name(names: dict[str, str], p: Any) -> str:
     ppr = p.find(_W + "pPr")
     style = ppr.find(_W + "pStyle") if ppr is not None else None
     if style is None:
         return ""
     sid = style.get(_W + "val", "")
-    try:
-        return str(document.styles.element.get_by_id(sid).name_val)
-    except Exception:
-        return sid
+    return names.get(sid, sid)
 
 
 def _level(style: str) -> int | None:
@@ -73,8 +83,16 @@ def _level(style: str) -> int | None:
 
 
 class _Walker:
-    def __init__(self, builder: OutlineBuilder, document: Any, limits: SourceLimits, shift: int):
+    def __init__(
+        self,
+        builder: OutlineBuilder,
+        document: Any,
+        limits: SourceLimits,
+        shift: int,
+        names: dict[str, str],
+    ):
         self.builder, self.document, self.limits, self.shift = builder, document, limits, shift
+        self.names = names
         self.items: list[tuple[int, bool, str]] = []  # pending list items (level, ordered, text)
         self.images = 0
         self.chars = 0
@@ -91,10 +109,11 @@ class _Walker:
         self.chars += len(text)
         if self.chars > self.limits.max_extracted_chars:
             return
-        level = _level(_style_name(self.document, p))
+        style_name = _style_name(self.names, p)
+        level = _level(style_name)
         ppr = p.find(_W + "pPr")
         numpr = ppr.find(_W + "numPr") if ppr is not None else None
-        style = _style_name(self.document, p).lower()
+        style = style_name.lower()
         if level is not None and text:
             self.flush()
             self.builder.heading(1 if level == 0 else level + self.shift, text)

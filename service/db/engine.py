@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import logging
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -81,7 +82,7 @@ def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None
     }
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            private_sqlite_files(Path(parsed.database))
         engine = create_engine(
             url,
             connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},
@@ -108,6 +109,24 @@ def make_engine(url: str, *, pool_size: int | None = None, limits: Limits | None
 
     event.listen(engine, "handle_error", bounded.session_ended_as_disconnect)
     return engine
+
+
+def private_sqlite_files(db_file: Path) -> None:
+    """The database file, its -wal/-shm/-journal and the migration lock exist for the
+    service's user only: the folder is made 0700 when created, the file is created 0600 before
+    SQLite opens it (SQLite gives -wal and -shm the database file's mode), and existing ones
+    are set to 0600."""
+    from service.storage.local import private_dir
+
+    private_dir(db_file.parent)
+    fd = os.open(db_file, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for path in (db_file, *(Path(f"{db_file}{s}") for s in SQLITE_SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(path, 0o600)
+
+
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal", ".migrate.lock")
 
 
 class Database:
@@ -172,7 +191,8 @@ class Database:
         if not db_file or db_file == ":memory:":
             yield
             return
-        with open(f"{db_file}.migrate.lock", "a+b") as fh:
+        fd = os.open(f"{db_file}.migrate.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        with open(fd, "a+b") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)
             try:
                 yield

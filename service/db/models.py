@@ -142,6 +142,8 @@ class Ppt(Base):
     template_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
     file_name: Mapped[str] = mapped_column(String(255))
     pages: Mapped[int] = mapped_column(Integer)
+    # Pages charged for so far (None: `pages`, as before migration 0019); savePptx charges more.
+    paid_pages: Mapped[int | None] = mapped_column(Integer, nullable=True)
     source: Mapped[str] = mapped_column(String(16))
     file_key: Mapped[str] = mapped_column(String(512))
     cover_key: Mapped[str | None] = mapped_column(String(512), nullable=True)

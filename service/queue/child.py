@@ -54,7 +54,9 @@ class InlinePool:
     def __init__(self, threads: int) -> None:
         self.executor = ThreadPoolExecutor(max_workers=2 * threads, thread_name_prefix="df-gen")
 
-    async def run(self, payload: Any, request_id: str | None = None) -> Any:
+    async def run(
+        self, payload: Any, request_id: str | None = None, *, timeout_s: float | None = None
+    ) -> Any:
         from service.gen_jobs import run_job
         from service.workers import JobFailed
 

@@ -68,15 +68,25 @@ def _openapi_body(model: type[Any]) -> dict[str, Any]:
     openapi_extra=_openapi_body(CreateTokenRequest),
 )
 async def create_api_token(request: Request, state: StateDep, principal: ApiKeyDep) -> JSONResponse:
-    req = parse_body(await read_json(request), CreateTokenRequest)
+    raw = await read_json(request)
     settings = state.settings
+    too_long = []
+    hours_raw = raw.get("timeOfHours") if isinstance(raw, dict) else None
+    if (
+        isinstance(hours_raw, int)
+        and not isinstance(hours_raw, bool)
+        and hours_raw > settings.token_max_hours
+    ):
+        too_long = [{"field": "timeOfHours", "reason": f"at most {settings.token_max_hours}"}]
+    try:
+        req = parse_body(raw, CreateTokenRequest)
+    except ApiError as exc:  # every bad field named, the hours cap included
+        details = (exc.details or []) + too_long
+        fields = ", ".join(dict.fromkeys(d["field"] for d in details))
+        raise ApiError(BAD_PARAMETERS, f"bad parameters: {fields}", details=details) from None
+    if too_long:
+        raise ApiError(BAD_PARAMETERS, "bad parameters: timeOfHours", details=too_long)
     hours = req.timeOfHours if req.timeOfHours is not None else settings.token_default_hours
-    if hours > settings.token_max_hours:
-        raise ApiError(
-            BAD_PARAMETERS,
-            "bad parameters: timeOfHours",
-            details=[{"field": "timeOfHours", "reason": f"at most {settings.token_max_hours}"}],
-        )
     token, expire_text = await asyncio.to_thread(_issue, state, principal, req, hours)
     return envelope_response(OK, {"token": token, "expireTime": expire_text})
 

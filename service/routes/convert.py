@@ -28,6 +28,7 @@ from service.envelope import (
     error_response,
 )
 from service.filenames import sanitize_filename
+from service.quotas import account_job
 from service.schemas import ConvertRequest, ConvertResponse
 from service.storage.base import StoredFile
 from service.validation import body_too_large, parse_convert_request
@@ -184,7 +185,9 @@ async def _convert(
             "max_pages": settings.max_pages,
             "max_page_bytes": settings.max_page_bytes,
             "max_total_bytes": settings.max_request_bytes,
+            "max_embedded_font_bytes": settings.max_embedded_font_bytes,
         },
+        "fonts": {"embed_fonts": settings.embed_fonts, "font_set": settings.font_set},
     }
     if req.templateId:
         payload["templatePackage"] = await asyncio.to_thread(
@@ -198,14 +201,19 @@ async def _convert(
     )
 
     job_started = time.perf_counter()
-    try:
-        result = await state.pool.run(payload, rid)
-    except QueueFull:
-        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
-        raise ApiError(INTERNAL_ERROR) from None
+    async with account_job(state, principal) as budget:
+        try:
+            result = await state.pool.run(payload, rid)
+        except QueueFull:
+            log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+        except JobFailed as exc:
+            log.error(
+                "conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason}
+            )
+            if exc.reason == "timeout":  # the tenant's pages took the whole time budget
+                budget.record(principal.account_id, time.monotonic())
+            raise ApiError(INTERNAL_ERROR) from None
     state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
 
     if result["status"] == "rejected":
@@ -215,6 +223,7 @@ async def _convert(
             else INTERNAL_ERROR
         )
         if code == ALL_PAGES_FAILED:
+            budget.record(principal.account_id, time.monotonic())
             state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
         details = result["errorDetails"] if code != INTERNAL_ERROR else None
         raise ApiError(code, details=details)

@@ -11,6 +11,7 @@ import asyncio
 import functools
 import json
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,7 +22,14 @@ from sqlalchemy import select, update
 
 from service import library
 from service.accounts import Principal
-from service.credits import AccountingError, ensure_affordable
+from service.credits import (
+    TYPE_PPT,
+    AccountingError,
+    balance,
+    charge,
+    count_against_token,
+    ensure_affordable,
+)
 from service.db.models import CustomTemplate, Ppt, PptDocument, Task, TaskEvent
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
 from service.documents import Stored, discard, store_generated, write_document
@@ -32,10 +40,12 @@ from service.envelope import (
     INTERNAL_ERROR,
     NOT_FOUND,
     OK,
+    TEMPLATE_LIMIT,
     ApiError,
     envelope_response,
 )
 from service.paging import format_time
+from service.quotas import account_job
 from service.routes.preview import preview_url
 from service.validation import parse_json_body
 from service.workers import JobFailed, QueueFull
@@ -125,17 +135,27 @@ def required_id(body: dict[str, Any]) -> str:
     return value
 
 
-async def run_job(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
-    """Run a generation job on the worker pool; refusals become their envelope codes."""
-    try:
-        result: dict[str, Any] = await state.pool.run(payload, current_request_id())
-    except QueueFull:
-        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-    except JobFailed as exc:
-        log.error("generation job failed in the worker: %s", exc.reason)
-        raise ApiError(INTERNAL_ERROR) from None
+async def run_job(
+    state: ServiceState, payload: dict[str, Any], principal: Principal | None = None
+) -> dict[str, Any]:
+    """Run a generation job on the worker pool (within `principal`'s share of it: 1014 past
+    its jobs at once or its failure budget); refusals become their envelope codes. A template
+    over its render limits or a job past its time counts against the account's budget."""
+    async with account_job(state, principal) as budget:
+        try:
+            result: dict[str, Any] = await state.pool.run(payload, current_request_id())
+        except QueueFull:
+            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+        except JobFailed as exc:
+            log.error("generation job failed in the worker: %s", exc.reason)
+            if exc.reason == "timeout" and principal is not None:
+                budget.record(principal.account_id, time.monotonic())
+            raise ApiError(INTERNAL_ERROR) from None
     if result.get("status") == "rejected":
-        code = result["code"] if result["code"] in (BAD_PARAMETERS, NOT_FOUND) else BAD_PARAMETERS
+        known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT, CREDITS_EXHAUSTED)
+        code = result["code"] if result["code"] in known else BAD_PARAMETERS
+        if code == TEMPLATE_LIMIT and principal is not None:
+            budget.record(principal.account_id, time.monotonic())
         details = result.get("errorDetails") or []
         fields = ", ".join(dict.fromkeys(d["field"] for d in details))
         message = f"{result['message']}: {fields}" if fields else result["message"]
@@ -161,12 +181,27 @@ def template_package(
     return library.read_template_package(state.storage, row[0], row[1])
 
 
-def _precheck(state: ServiceState, principal: Principal) -> None:
+def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None:
+    """88 before any work when `pages` pages could not be paid for (or the token's limit is
+    reached); 0 pages: only the token's limit."""
     try:
         with state.db.session() as s:
-            ensure_affordable(s, principal, state.settings.cost_generate_page)
+            if pages > 0:
+                ensure_affordable(s, principal, pages * state.settings.cost_generate_page)
+            elif principal.token_id is not None:
+                ensure_affordable(s, principal, 0)
     except AccountingError as exc:
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
+
+
+def affordable_pages(state: ServiceState, principal: Principal) -> int | None:
+    """Pages the account can pay for now, for the job to stop at after planning (88 before
+    the conversion); None when pages are free."""
+    cost = state.settings.cost_generate_page
+    if cost <= 0:
+        return None
+    with state.db.session() as s:
+        return balance(s, principal.account_id) // cost
 
 
 MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
@@ -311,7 +346,8 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     task_id = optional_str(body, "id")
     template_id = optional_str(body, "templateId")
     markdown = body.get("markdown")
-    if markdown == "":
+    empty = isinstance(markdown, str) and not markdown.strip()
+    if empty:
         markdown = None
     if task_id is not None:
         stored_md = await asyncio.to_thread(
@@ -319,7 +355,9 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         )
         markdown = stored_md if markdown is None else markdown
     if markdown is None:
-        reason = "is required" if task_id is None else "is required: the task has no Markdown yet"
+        reason = "is empty" if empty else "is required"
+        if task_id is not None:
+            reason += ": the task has no Markdown yet"
         raise _bad("markdown", reason)
     await asyncio.to_thread(_precheck, state, principal)
     package = await asyncio.to_thread(template_package, state, principal, template_id)
@@ -328,8 +366,9 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
+        "maxPages": await asyncio.to_thread(affordable_pages, state, principal),
     }
-    result = await run_job(state, payload)
+    result = await run_job(state, payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
@@ -410,6 +449,19 @@ def _replace(
     try:
         with state.db.session() as s:
             ppt = library.get_ppt(s, principal, ppt_id)
+            paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
+            added = result["pages"] - paid
+            if added > 0:  # pages beyond those paid for: charged, and a use of the token
+                count_against_token(s, principal)
+                charge(
+                    s,
+                    principal,
+                    TYPE_PPT,
+                    added * state.settings.cost_generate_page,
+                    now=now,
+                    ppt_id=ppt.id,
+                )
+                ppt.paid_pages = result["pages"]
             old = [k for k in (ppt.file_key, ppt.cover_key) if k]
             ppt.file_key, ppt.cover_key, ppt.file_name = (
                 stored.file_key,
@@ -425,6 +477,8 @@ def _replace(
         discard(state, stored.file_key, stored.cover_key, *stored.extra_keys)
         if isinstance(exc, library.PptNotFound):
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
+        if isinstance(exc, AccountingError):
+            raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
 
 
@@ -434,16 +488,22 @@ def _replace(
     summary="Save an edited pptxProperty: regenerates the PPTX, cover and previews",
     description="Header `token` or `Api-Key`. Body `{id, pptxProperty}`. Answers `data.pptInfo` "
     "(updateTime moves). An invalid document answers 1010 whose errorDetails name the JSON "
-    "path of each problem (`$.pages[2].title`); 1001 no such PPT or unknown templateId. Free.",
+    "path of each problem (`$.pages[2].title`); 1001 no such PPT or unknown templateId. Pages "
+    "beyond those paid for are charged (88 before any work when unaffordable) and count as one "
+    "use of the token.",
 )
 async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
     body = await read_json_body(request, state.settings.max_request_bytes)
     ppt_id = required_id(body)
     if "pptxProperty" not in body:
         raise _bad("pptxProperty", "is required")
-    await asyncio.to_thread(_load, state, principal, ppt_id)  # 1001 before any work
+    ppt, _, _ = await asyncio.to_thread(_load, state, principal, ppt_id)  # 1001 before any work
     document, package = await asyncio.to_thread(_decode, state, principal, body["pptxProperty"])
-    result = await run_job(state, {"job": "regenerate", "document": document, "package": package})
+    paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
+    planned = len(document.get("pages") or [])
+    await asyncio.to_thread(_precheck, state, principal, max(planned - paid, 0))
+    payload = {"job": "regenerate", "document": document, "package": package}
+    result = await run_job(state, payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)

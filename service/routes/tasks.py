@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -17,11 +18,12 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from sqlalchemy import select
 
-from service.accounts import Principal
+from service.accounts import Principal, token_still_valid
 from service.credits import AccountingError, ensure_affordable
 from service.db.models import CustomTemplate, Ppt, Task
-from service.deps import AuthDep, ServiceState, StateDep
+from service.deps import AuthDep, ServiceState, StateDep, StreamAuthDep
 from service.envelope import (
+    ACCOUNT_BUSY,
     BUSY,
     CREDITS_EXHAUSTED,
     NOT_FOUND,
@@ -29,9 +31,12 @@ from service.envelope import (
     ApiError,
     envelope_response,
 )
+from service.numbers import FieldProblem, whole_number
+from service.quotas import Slots, failure_budget, holding, slots_of
 from service.routes.generate import optional_str, ppt_info, read_json_body
 from service.tasks import store
 from service.tasks.params import CreateRequest, bad, parse_create
+from service.uploads import receive_form
 
 log = logging.getLogger("deckforge.tasks")
 router = APIRouter(tags=["tasks"])
@@ -50,32 +55,28 @@ def _base_url(state: ServiceState, request: Request) -> str:
     return state.settings.public_base_url or str(request.base_url)
 
 
+def upload_slots(state: ServiceState) -> Slots:
+    """Multipart uploads being received (tasks and templates): per account and in total."""
+    s = state.settings
+    return slots_of(
+        state.extra,
+        "upload_slots",
+        lambda: Slots("uploads", 0, s.uploads_per_account, s.uploads_at_once),
+    )
+
+
 async def _read_form(
-    request: Request, limit: int
+    state: ServiceState, principal: Principal, request: Request, limit: int
 ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
-    """multipart/form-data (at most `limit` bytes in all) -> fields + (name, bytes) files."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise bad("file", f"request over {limit} bytes")
-    buf = bytearray()
-    async for chunk in request.stream():
-        buf += chunk
-        if len(buf) > limit:
-            raise bad("file", f"request over {limit} bytes")
-    request._body = bytes(buf)  # the form parser reads the bounded body
-    try:
-        form = await request.form(max_files=20, max_fields=50)
-    except Exception:  # noqa: BLE001 - any malformed multipart body is a bad request
-        raise bad("body", "not a valid multipart/form-data body") from None
-    fields: dict[str, Any] = {}
-    files: list[tuple[str, bytes]] = []
-    for key, value in form.multi_items():
-        if isinstance(value, str):
-            fields[key] = value
-        elif key in ("file", "file[]", "files"):
-            files.append((value.filename or "upload", await value.read()))
-    await form.close()
-    return fields, files
+    """multipart/form-data (at most `limit` bytes in all) -> fields + (name, bytes) files,
+    received as it arrives (service.uploads) while holding one of the account's upload slots."""
+    from generator.sources import ALLOWED_EXTENSIONS
+
+    allowed = frozenset(e for exts in ALLOWED_EXTENSIONS.values() for e in exts)
+    with upload_slots(state).hold(principal):
+        form = await receive_form(request, limit, allowed, max_files=20, max_fields=50)
+        files = await form.read_files(lambda key: key in ("file", "file[]", "files"))
+    return form.fields, files
 
 
 def _template_exists(state: ServiceState, principal: Principal, template_id: str) -> bool:
@@ -111,6 +112,9 @@ def _precheck(state: ServiceState, principal: Principal, template_id: str) -> No
 def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Task:
     """Checks that need the database, then the insert: one thread hop for the whole create (a
     hop costs a GIL hand-over, which many concurrent creates queue for)."""
+    s = state.settings
+    budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
+    budget.check(principal.account_id, time.monotonic())
     _precheck(state, principal, req.template_id)
     try:
         return store.create_task(
@@ -119,7 +123,15 @@ def _admit(state: ServiceState, principal: Principal, req: CreateRequest) -> Tas
             req.task,
             now=state.clock(),
             queue_size=state.settings.task_queue_size,
+            per_account=state.settings.account_tasks,
         )
+    except store.AccountQueueFullError:
+        raise ApiError(
+            ACCOUNT_BUSY,
+            f"this account has {state.settings.account_tasks} tasks queued or running; "
+            "retry when one is done",
+            headers={"Retry-After": "5"},
+        ) from None
     except store.QueueFullError:
         raise ApiError(
             BUSY, "too many tasks queued, retry later", headers={"Retry-After": "5"}
@@ -139,7 +151,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     settings = state.settings
     if request.headers.get("content-type", "").startswith("multipart/form-data"):
         limit = settings.task_max_upload_bytes + FORM_SLACK_BYTES
-        fields, files = await _read_form(request, limit)
+        fields, files = await _read_form(state, principal, request, limit)
     else:
         fields, files = await read_json_body(request, settings.max_request_bytes), []
     req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
@@ -153,7 +165,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
     log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
     if req.stream:  # event 1 (pending) is the row just written: sent at once, no DB read
         first = (store.FIRST_EVENT, store.event_data(task))
-        return _stream(state, task.id, 0, _base_url(state, request), first=first)
+        return _stream(state, task.id, 0, _base_url(state, request), principal, first=first)
     return envelope_response(OK, {"taskId": task.id, "status": task.status}, req.note)
 
 
@@ -218,24 +230,39 @@ def _sse(seq: int, data: dict[str, Any]) -> str:
     return f"event: message\nid: {seq}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
+def _token_valid(state: ServiceState, token_id: str) -> bool:
+    with state.db.session() as s:
+        return token_still_valid(s, token_id, state.clock())
+
+
 async def events(
     state: ServiceState,
     task_id: str,
     after: int,
     base_url: str,
     first: tuple[int, dict[str, Any]] | None = None,
+    principal: Principal | None = None,
 ) -> AsyncIterator[str]:
     """The task's events numbered above `after`, then new ones as the runner writes them (DB
-    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event.
+    poll), a `: heartbeat` comment when idle; ends after the final (success/failed) event,
+    after DECKFORGE_SSE_MAX_LIFE_S (the client reconnects with Last-Event-ID), or when the
+    issued token behind it expires or is revoked (checked every DECKFORGE_SSE_TOKEN_RECHECK_S).
     `first`: an event already known (the create call's event 1), sent before any DB read."""
     settings = state.settings
     loop = asyncio.get_running_loop()
-    started = last_sent = loop.time()
+    started = last_sent = checked = loop.time()
+    life = min(settings.task_timeout_s + 60, settings.sse_max_life_s)
+    token_id = principal.token_id if principal is not None else None
     yield ": stream open\n\n"
     if first is not None:
         after = first[0]
         yield _sse(*first)
-    while loop.time() - started < settings.task_timeout_s + 60:
+    while loop.time() - started < life:
+        if token_id is not None and loop.time() - checked >= settings.sse_token_recheck_s:
+            checked = loop.time()
+            if not await asyncio.to_thread(_token_valid, state, token_id):
+                yield ": token expired or revoked\n\n"
+                return
         batch = await asyncio.to_thread(store.events_after, state.db, task_id, after)
         for seq, raw in batch:
             data = json.loads(raw)
@@ -252,48 +279,66 @@ async def events(
             await asyncio.sleep(settings.task_poll_interval_s)
 
 
+def _slots(state: ServiceState) -> Slots:
+    s = state.settings
+    return slots_of(
+        state.extra,
+        "stream_slots",
+        lambda: Slots("open streams", s.sse_max_per_token, s.sse_max_per_account),
+    )
+
+
 def _stream(
     state: ServiceState,
     task_id: str,
     after: int,
     base_url: str,
+    principal: Principal,
     first: tuple[int, dict[str, Any]] | None = None,
 ) -> StreamingResponse:
+    """The task's event stream, holding one of the principal's stream slots (1014 past them)."""
+    slots = _slots(state)
+    slots.acquire(principal)
+    body = events(state, task_id, after, base_url, first, principal)
     return StreamingResponse(
-        events(state, task_id, after, base_url, first),
-        media_type="text/event-stream",
-        headers=SSE_HEADERS,
+        holding(slots, principal, body), media_type="text/event-stream", headers=SSE_HEADERS
     )
 
 
 @router.get(
     STREAM_PATH,
     summary="(Re)attach to a task's event stream",
-    description="Header `token`; `taskId`; header `Last-Event-ID` (or query `lastEventId`): "
+    description="Header `token` (or, for browsers' EventSource, query `token` with a temporary "
+    "token from createApiToken); `taskId`; header `Last-Event-ID` (or query `lastEventId`): "
     "events after that number are replayed from the database, then new ones follow. 1001 "
-    "unknown task (JSON envelope, not a stream).",
+    "unknown task (JSON envelope, not a stream); 1014 too many open streams for the token or "
+    "account. A stream ends after DECKFORGE_SSE_MAX_LIFE_S (reconnect with Last-Event-ID) and "
+    "when its token expires or is revoked.",
     response_model=None,
 )
 async def task_stream(
     request: Request,
     state: StateDep,
-    principal: AuthDep,
+    principal: StreamAuthDep,
     taskId: str | None = None,
     lastEventId: str | None = None,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
 ) -> Response:
     task = await asyncio.to_thread(_find, state, principal, _task_id(taskId))
-    raw = (last_event_id or lastEventId or "0").strip()
-    if not raw.isdigit() or len(raw) > 9:
-        raise bad("Last-Event-ID", "must be an event number")
-    after = int(raw)
+    field = "Last-Event-ID" if last_event_id else "lastEventId"
+    try:
+        after = whole_number(
+            last_event_id or lastEventId or "0", field, 0, 10**9, what="an event number"
+        )
+    except FieldProblem as exc:
+        raise bad(exc.field, exc.reason) from None
     if task.status in store.DONE and not await asyncio.to_thread(
         store.events_after, state.db, task.id, after, 1
     ):  # the client already has the final event: nothing will follow, end at once
         return StreamingResponse(
             iter((": stream open\n\n",)), media_type="text/event-stream", headers=SSE_HEADERS
         )
-    return _stream(state, task.id, after, _base_url(state, request))
+    return _stream(state, task.id, after, _base_url(state, request), principal)
 
 
 def _latest(state: ServiceState, principal: Principal, task_id: str, start: int) -> dict[str, Any]:
@@ -334,6 +379,7 @@ async def latest_data(
 def _from(value: str | None) -> int:
     if value is None or value == "":
         return 0
-    if not value.strip().isdigit() or len(value) > 9:
-        raise bad("from", "must be a page index (0 or more)")
-    return int(value)
+    try:
+        return whole_number(value, "from", 0, 10**9, what="a page index")
+    except FieldProblem as exc:
+        raise bad(exc.field, exc.reason) from None

@@ -21,10 +21,15 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from starlette.datastructures import UploadFile
 
 from service.accounts import Principal
-from service.credits import TYPE_TEMPLATE, AccountingError, charge, ensure_affordable
+from service.credits import (
+    TYPE_TEMPLATE,
+    AccountingError,
+    charge,
+    count_against_token,
+    ensure_affordable,
+)
 from service.db.models import CustomTemplate, TemplatePreview
 from service.deps import KeyOrTokenDep, ServiceState, StateDep
 from service.envelope import (
@@ -208,11 +213,6 @@ async def list_templates(
     )
 
 
-async def _read_upload(request: Request, limit: int) -> bytes:
-    """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
-    return (await _read_template_upload(request, limit)).data
-
-
 @dataclass(frozen=True)
 class TemplateUpload:
     data: bytes
@@ -220,41 +220,61 @@ class TemplateUpload:
     settings: str | None  # the optional `settings` field (JSON; PowerPoint templates)
 
 
-async def _read_template_upload(request: Request, limit: int) -> TemplateUpload:
+async def _read_upload(
+    state: ServiceState, principal: Principal, request: Request, limit: int
+) -> bytes:
+    """The `file` part of a multipart body of at most `limit` bytes, or 1010 naming `file`."""
+    return (await _read_template_upload(state, principal, request, limit)).data
+
+
+async def _read_template_upload(
+    state: ServiceState, principal: Principal, request: Request, limit: int
+) -> TemplateUpload:
     """The `file` part (and optional `settings` field) of a multipart body of at most `limit`
-    bytes, or 1010 naming `file`."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise _bad_file(f"request larger than {limit} bytes")
-    buf = bytearray()
-    async for chunk in request.stream():
-        buf += chunk
-        if len(buf) > limit:
-            raise _bad_file(f"request larger than {limit} bytes")
-    body = bytes(buf)
+    bytes, received as it arrives (service.uploads) while holding one of the account's upload
+    slots; 1010 naming `file` otherwise. What it is (a package or a PowerPoint file) is judged
+    by the template job."""
+    from service.routes.tasks import upload_slots
+    from service.uploads import receive_form
 
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    try:
-        form = await Request(request.scope, receive).form(max_files=1, max_fields=8)
-    except Exception:  # noqa: BLE001 - any malformed multipart body
-        raise _bad_file("send the zip as multipart/form-data field `file`") from None
-    part = form.get("file")
-    if not isinstance(part, UploadFile):
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         raise _bad_file("send the zip as multipart/form-data field `file`")
-    data = await part.read()
-    settings = form.get("settings")
-    await form.close()
-    return TemplateUpload(
-        data, part.filename or None, settings if isinstance(settings, str) else None
-    )
+    with upload_slots(state).hold(principal):
+        try:
+            form = await receive_form(
+                request,
+                limit,
+                frozenset(),
+                max_files=1,
+                max_fields=8,
+                as_type="*",  # a package or a PowerPoint file: told and checked by the job
+                as_field="package",
+            )
+        except ApiError as exc:
+            if exc.details and exc.details[0]["field"] == "body":
+                raise _bad_file("send the zip as multipart/form-data field `file`") from None
+            raise
+        part = next((upload for key, upload in form.files if key == "file"), None)
+        files = await form.read_files(lambda key: key == "file")
+    if part is None or not files:
+        raise _bad_file("send the zip as multipart/form-data field `file`")
+    settings = form.fields.get("settings")
+    return TemplateUpload(files[0][1], part.filename or None, settings)
 
 
 def _bad_file(reason: str) -> ApiError:
     return ApiError(
         BAD_PARAMETERS, "bad parameters: file", details=[{"field": "file", "reason": reason}]
     )
+
+
+OTHER_UID = "a template of this id belongs to another user of the account (use another id)"
+
+
+def may_write(principal: Principal, owner_uid: str | None) -> bool:
+    """An Api-Key writes any of the account's templates; a token only those of its own uid
+    (uploaded with a token of that uid), never the account's (Api-Key) or another uid's."""
+    return principal.uid is None or owner_uid == principal.uid
 
 
 def _precheck(state: ServiceState, principal: Principal) -> None:
@@ -290,6 +310,7 @@ def _save_template(
         raise
     try:
         with state.db.session() as s:
+            count_against_token(s, principal)
             charge(s, principal, TYPE_TEMPLATE, state.settings.cost_template_upload, now=now)
             row = s.scalar(
                 select(CustomTemplate).where(
@@ -297,6 +318,12 @@ def _save_template(
                     CustomTemplate.template_id == result["id"],
                 )
             )
+            if row is not None and not may_write(principal, row.uid):
+                raise ApiError(
+                    BAD_PARAMETERS,
+                    "bad parameters: id",
+                    details=[{"field": "id", "reason": OTHER_UID}],
+                )
             old: list[str] = []
             if row is None:
                 row = CustomTemplate(
@@ -363,7 +390,7 @@ async def upload_template(
     limits = PackageLimits()
     brand = _brand_limits(state)
     largest = max(limits.max_zip_bytes, brand["max_file_bytes"])
-    upload = await _read_template_upload(request, largest + MULTIPART_OVERHEAD)
+    upload = await _read_template_upload(state, principal, request, largest + MULTIPART_OVERHEAD)
     package = upload.data
     powerpoint = is_powerpoint(package)
     if not powerpoint and len(package) > limits.max_zip_bytes:
@@ -372,7 +399,7 @@ async def upload_template(
     job: dict[str, Any] = {"job": "template", "package": package}
     if powerpoint:
         job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
-    result = await run_job(state, job)
+    result = await run_job(state, job, principal)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:
@@ -432,11 +459,12 @@ def _delete_template(state: ServiceState, principal: Principal, template_id: str
                 CustomTemplate.template_id == template_id,
             )
         )
-        if row is None:
+        if row is None or not may_write(principal, row.uid):
+            reason = "no such template of this account" if row is None else OTHER_UID
             raise ApiError(
                 NOT_FOUND,
                 "not found: templateId",
-                details=[{"field": "templateId", "reason": "no such template of this account"}],
+                details=[{"field": "templateId", "reason": reason}],
             )
         keys = [k for k in (row.cover_key, row.package_key) if k]
         s.delete(row)

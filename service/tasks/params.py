@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.envelope import BAD_PARAMETERS, ApiError
+from service.numbers import FieldProblem, whole_number
 from service.tasks.store import NewTask
 
 CONTENT_TYPES = (1, 5, 6, 7)
@@ -40,18 +41,40 @@ class CreateRequest:
     note: str | None
 
 
+def bad_fields(problems: list[FieldProblem]) -> ApiError:
+    """1010 naming every field in `problems` (message and errorDetails)."""
+    fields = ", ".join(dict.fromkeys(p.field for p in problems))
+    return ApiError(
+        BAD_PARAMETERS,
+        f"bad parameters: {fields}",
+        details=[p.to_dict() for p in problems],
+    )
+
+
+class _Problems:
+    """Collects each field's problem, so one answer names every bad field."""
+
+    def __init__(self) -> None:
+        self.found: list[FieldProblem] = []
+
+    def check(self, fn: Any, *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except FieldProblem as exc:
+            self.found.append(exc)
+        except ApiError as exc:
+            self.found += [FieldProblem(d["field"], d["reason"]) for d in exc.details or []]
+        return None
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise bad_fields(self.found)
+
+
 def _type(value: Any) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)  # a JSON number written 7.0 is the number 7
-    if value is None:
-        raise bad("type", "is required: a number 1-7")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise bad("type", "must be a number 1-7")
-    if value not in range(1, 8):
-        raise bad("type", "must be one of 1-7")
-    return value
+    if value is None or value == "":
+        raise FieldProblem("type", "is required: a number 1-7")
+    return whole_number(value, "type", 1, 7)
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -103,39 +126,61 @@ def _files(kind: int, files: list[tuple[str, bytes]], max_bytes: int) -> list[tu
     return [(name[:255], data) for name, data in files]
 
 
-def parse_create(
-    body: dict[str, Any], files: list[tuple[str, bytes]], *, max_upload_bytes: int
-) -> CreateRequest:
-    """Check every field; the first problem raises 1010 naming it."""
-    kind = _type(body.get("type"))
+def _content(kind: int | None, body: dict[str, Any]) -> str | None:
     content = body.get("content")
-    if kind in CONTENT_TYPES:
-        if content is not None and not isinstance(content, str):
-            raise bad("content", "must be a string")
-        if not isinstance(content, str) or not content.strip():
-            raise bad("content", f"is required for type {kind}")
-        if len(content) > CONTENT_LIMITS[kind]:
-            raise bad("content", f"is {len(content)} characters; at most {CONTENT_LIMITS[kind]}")
-        if kind == 5 and not content.strip().lower().startswith(("http://", "https://")):
-            raise bad("content", "must be an http(s) URL for type 5")
-    else:
-        content = _text(body, "content", CONTENT_LIMITS[7])
-    checked = _files(kind, files, max_upload_bytes)
+    if kind is None:
+        return None
+    if kind not in CONTENT_TYPES:
+        return _text(body, "content", CONTENT_LIMITS[7])
+    if content is not None and not isinstance(content, str):
+        raise bad("content", "must be a string")
+    if not isinstance(content, str):
+        raise bad("content", f"is required for type {kind}")
+    if not content.strip():
+        raise bad("content", f"is empty; type {kind} needs it")
+    if len(content) > CONTENT_LIMITS[kind]:
+        raise bad("content", f"is {len(content)} characters; at most {CONTENT_LIMITS[kind]}")
+    if kind == 5 and not content.strip().lower().startswith(("http://", "https://")):
+        raise bad("content", "must be an http(s) URL for type 5")
+    return content
+
+
+def _template_id(body: dict[str, Any]) -> str:
     template_id = _text(body, "templateId", MAX_TEMPLATE_ID)
     if template_id is None:
-        raise bad("templateId", "is required")
+        raise bad("templateId", "is empty" if body.get("templateId") == "" else "is required")
+    return template_id
+
+
+def _length(body: dict[str, Any]) -> str | None:
     length = _text(body, "length", 16)
     if length is not None and length not in LENGTHS:
         raise bad("length", "must be short, medium or long")
+    return length
+
+
+def parse_create(
+    body: dict[str, Any], files: list[tuple[str, bytes]], *, max_upload_bytes: int
+) -> CreateRequest:
+    """Check every field; 1010 names each bad one."""
+    problems = _Problems()
+    kind = problems.check(_type, body.get("type"))
+    content = problems.check(_content, kind, body)
+    checked = problems.check(_files, kind, files, max_upload_bytes) if kind else []
+    template_id = problems.check(_template_id, body)
+    length = problems.check(_length, body)
     params: dict[str, Any] = {"content": content, "templateId": template_id, "length": length}
     for field, limit in TEXT_LIMITS.items():
-        params[field] = _text(body, field, limit)
-    prompt = _text(body, "prompt", PROMPT_MAX)
+        params[field] = problems.check(_text, body, field, limit)
+    prompt = problems.check(_text, body, "prompt", PROMPT_MAX)
+    stream = problems.check(_flag, body.get("stream"), "stream")
+    problems.raise_any()
     params["prompt"] = prompt
     note = PROMPT_NOTE if prompt is not None and len(prompt) > PROMPT_ADVISED else None
+    assert kind is not None and template_id is not None
     return CreateRequest(
-        task=NewTask(type=kind, params=params, files=checked),
-        stream=_flag(body.get("stream"), "stream"),
+        task=NewTask(type=kind, params=params, files=checked or []),
+        stream=bool(stream),
         template_id=template_id,
         note=note,
     )

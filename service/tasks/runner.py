@@ -4,7 +4,8 @@ Started and stopped by the app's lifespan. On start it fails the tasks left `pro
 an expired lease (SERVICE_RESTARTED: their instance stopped); then every poll interval it
 renews the leases of its running tasks (heartbeat), repeats that recovery (another instance may
 have died) and claims pending tasks while it runs fewer than `task_concurrency`. A claim never
-takes a task of an account that already runs `task_per_account` tasks.
+takes a task of an account that already runs its share (`task_per_account`, and always fewer
+than `task_concurrency`, so one account cannot take every slot).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ class TaskRunner:
             self.owner,
             now=self.state.clock(),
             lease_s=s.task_lease_s,
-            per_account=s.task_per_account,
+            per_account=s.account_running_tasks,
         )
 
     def _spawn(self, task_id: str) -> None:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -44,6 +45,8 @@ INTERNAL = "INTERNAL_ERROR"
 CONTENT_INVALID = "CONTENT_INVALID"
 CREDITS = "CREDITS_EXHAUSTED"
 TIMEOUT = "TASK_TIMEOUT"
+CONTENT_TIMEOUT = "CONTENT_TIMEOUT"  # parsing the files or the fetched page took too long
+CONTENT_UNREADABLE = "FILE_UNREADABLE"  # the parsing process died (memory limit, crash)
 POOL_RETRY_S = 0.25  # a full worker-pool queue is retried this often
 DELTA_FLUSH_S = 0.25
 DELTA_FLUSH_CHARS = 400
@@ -128,6 +131,8 @@ async def _pool(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
             await asyncio.sleep(POOL_RETRY_S)
         except JobFailed as exc:
             raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
+    if result.get("status") == "rejected" and result.get("code") == 88:
+        raise StepFailed(CREDITS, str(result.get("message")))
     if result.get("status") == "rejected":
         details = "; ".join(
             f"{d['field']}: {d['reason']}" for d in result.get("errorDetails") or []
@@ -144,12 +149,16 @@ async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]
     params = json.loads(task.params)
     tid = params.get("templateId")
     package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
+    from service.routes.generate import affordable_pages
+
+    max_pages = await asyncio.to_thread(affordable_pages, state, principal_of(task))
     payload = {
         "job": "plan",
         "markdown": markdown,
         "templateId": tid,
         "package": package,
         "length": params.get("length"),
+        "maxPages": max_pages,  # a deck the balance cannot pay for stops before conversion
     }
     planned: dict[str, Any] = (await _pool(state, payload))["planned"]
     return planned
@@ -238,8 +247,26 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
         else:
             code, message = content_error
     now = state.clock()
-    await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
+    failed = await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
+    if code in TENANT_FAILURES and failed:
+        _count_failure(state, task_id)
+
+
+# Failures the tenant's input caused: they count against the account's failure budget.
+TENANT_FAILURES = frozenset({TIMEOUT, CONTENT_TIMEOUT, CONTENT_INVALID})
+
+
+def _count_failure(state: ServiceState, task_id: str) -> None:
+    from service.db.models import Task
+    from service.quotas import failure_budget
+
+    s = state.settings
+    with state.db.session() as session:
+        account_id = session.scalar(select(Task.account_id).where(Task.id == task_id))
+    if account_id is not None:
+        budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
+        budget.record(int(account_id), time.monotonic())
 
 
 def database_unavailable(exc: Exception) -> bool:
@@ -262,9 +289,44 @@ def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:
         log.warning("task %s: hand-back failed too; its lease will expire", task_id)
 
 
+# What a tenant reads when the LLM provider failed: the code and a generic sentence. The
+# provider's own text (which may quote keys or internal hosts) goes to the operator's log only.
+LLM_MESSAGES = {
+    "LLM_NOT_CONFIGURED": "no LLM provider is configured on this service",
+    "LLM_TIMEOUT": "the LLM provider did not answer in time",
+    "LLM_HTTP_ERROR": "the LLM provider refused or failed the request",
+    "LLM_BAD_RESPONSE": "the LLM provider's answer could not be used",
+    "LLM_STREAM_BROKEN": "the LLM provider's answer was cut off",
+    "LLM_INVALID_OUTPUT": "the LLM's text could not be turned into slides",
+}
+_SECRET_MARKS = ("sk-", "Bearer ", "bearer ", "key=", "token=")
+
+
+def mask_secrets(text: str) -> str:
+    """`text` with what follows a secret marker (sk-..., Bearer ..., key=...) replaced by ***."""
+    out = text
+    for mark in _SECRET_MARKS:
+        pieces = out.split(mark)
+        out = pieces[0] + "".join(
+            mark + "***" + piece[_secret_end(piece) :] for piece in pieces[1:]
+        )
+    return out
+
+
+def _secret_end(piece: str) -> int:
+    for i, ch in enumerate(piece):
+        if ch.isspace() or ch in "\"',;)":
+            return i
+    return len(piece)
+
+
 def _content_error(exc: Exception) -> tuple[str, str] | None:
+    from generator.llm import LLMError
     from generator.sources.errors import ContentError
 
+    if isinstance(exc, LLMError):
+        log.warning("LLM step failed: %s %s", exc.code, mask_secrets(exc.message))
+        return exc.code, LLM_MESSAGES.get(exc.code, "the LLM step failed")
     if isinstance(exc, ContentError):
         return exc.code, exc.message
     return None
@@ -290,7 +352,8 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
 
     # parse_content was entered by the claim; generate_content follows inside _content.
     writer = DeltaWriter(on_text)
-    markdown = await run(_content_then_step, state, task, files, writer, owner)
+    prepared = await _prepare(state, task, files)
+    markdown = await run(_content_then_step, state, task, prepared, writer, owner)
     await step("generate_ppt")
     planned = await _plan(state, task, markdown)
     await run(_store_pages, state, task_id, owner, planned["htmls"])
@@ -302,20 +365,42 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     log.info("task %s produced %s pages", task_id, result["pages"])
 
 
-def _content_then_step(
-    state: ServiceState, task: Any, files: list[tuple[str, bytes]], writer: DeltaWriter, owner: str
-) -> str:
-    """parse_content, then (event) generate_content, in one worker thread."""
-    params = json.loads(task.params)
-    fetcher = None
-    if state.settings.task_link_allow_loopback:
-        from generator.sources.web import guarded_fetch
+async def _prepare(state: ServiceState, task: Any, files: list[tuple[str, bytes]]) -> Any:
+    """parse_content: the task's files, link or text -> PreparedContent, in a worker process
+    (pool job "prepare") killed after DECKFORGE_PARSE_TIMEOUT_S, under its memory limit."""
+    from service.workers import JobFailed, QueueFull
 
-        fetcher = functools.partial(guarded_fetch, allow_loopback=True)
-    uploaded = [generator.UploadedFile(n, d) for n, d in files]
-    prepared = generator.prepare_content(
-        task.type, params.get("content"), uploaded, fetcher=fetcher
-    )
+    params = json.loads(task.params)
+    payload = {
+        "job": "prepare",
+        "type": task.type,
+        "content": params.get("content"),
+        "files": files,
+        "allowLoopback": state.settings.task_link_allow_loopback,
+    }
+    timeout_s = state.settings.parse_timeout_s
+    while True:
+        try:
+            result: dict[str, Any] = await state.pool.run(payload, timeout_s=timeout_s)
+            break
+        except QueueFull:
+            await asyncio.sleep(POOL_RETRY_S)
+        except JobFailed as exc:
+            if exc.reason == "timeout":
+                raise StepFailed(
+                    CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
+                ) from None
+            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
+    if result.get("status") == "contentError":
+        raise StepFailed(str(result["code"]), str(result["message"]))
+    return result["prepared"]
+
+
+def _content_then_step(
+    state: ServiceState, task: Any, prepared: Any, writer: DeltaWriter, owner: str
+) -> str:
+    """(event) generate_content, then the LLM when the type needs it, in one worker thread."""
+    params = json.loads(task.params)
     if not store.set_step(state.db, task.id, owner, "generate_content", now=state.clock()):
         raise Lost()
     if prepared.task_type == 7:

@@ -116,9 +116,17 @@ def add_event(session: Session, task_id: str, data: dict[str, Any], now: datetim
 
 
 def create_task(
-    db: Database, principal: Principal, new: NewTask, *, now: datetime, queue_size: int
+    db: Database,
+    principal: Principal,
+    new: NewTask,
+    *,
+    now: datetime,
+    queue_size: int,
+    per_account: int = 0,
 ) -> Task:
-    """Insert a pending task, its files and event 1; QueueFullError past the service bound.
+    """Insert a pending task, its files and event 1; QueueFullError past the service bound,
+    AccountQueueFullError past the account's share (`per_account` pending + processing tasks
+    of one account; 0: none), so one tenant cannot fill the queue for everyone.
 
     The bound is checked by the INSERT itself (`INSERT ... SELECT ... WHERE (count of pending +
     processing) < queue_size`), so two concurrent creates cannot both pass it: SQLite runs a
@@ -147,15 +155,24 @@ def create_task(
         .where(Task.status.in_((PENDING, PROCESSING)))
         .scalar_subquery()
     )
-    row = select(*(literal(values[c.name], type_=c.type) for c in columns)).where(
-        waiting < queue_size
+    mine = (
+        select(func.count())
+        .select_from(Task)
+        .where(Task.status.in_((PENDING, PROCESSING)), Task.account_id == principal.account_id)
+        .scalar_subquery()
     )
+    bound = waiting < queue_size
+    if per_account:
+        bound = bound & (mine < per_account)
+    row = select(*(literal(values[c.name], type_=c.type) for c in columns)).where(bound)
     with writing(db) as s:
         if db.dialect == "postgresql":
             s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_CREATE_LOCK})
         # RETURNING, not rowcount: psycopg reports -1 for INSERT ... SELECT.
         inserted = s.execute(insert(Task).from_select(columns, row).returning(Task.id))
         if inserted.scalar_one_or_none() is None:
+            if per_account and int(s.scalar(select(mine)) or 0) >= per_account:
+                raise AccountQueueFullError()
             raise QueueFullError()
         task = Task(**values)  # the row just written, not read back (a detached copy)
         if new.files:
@@ -169,6 +186,10 @@ def create_task(
         event = {"task_id": task_id, "seq": FIRST_EVENT, "create_time": now}
         s.execute(insert(TaskEvent).values(**event, data=json.dumps(event_data(task))))
     return task
+
+
+class AccountQueueFullError(Exception):
+    """The account already has its share of the task queue pending or processing."""
 
 
 def warm_up(db: Database, now: datetime) -> None:

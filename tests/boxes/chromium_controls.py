@@ -1,16 +1,11 @@
 """Expected form-control boxes from headless Chromium (FIXTURES markup -> each id'd element's
 border box, in expected_controls.json). The tests lay the same
 pages out and build their slides, and need no browser.
-
-Chromium runs with --hide-scrollbars, as the fidelity harness renders pages. Regenerate
-(Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/boxes/chromium_controls.py
+Recorded by `python -m tools.recorders.boxes_controls`.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -61,24 +56,3 @@ FIXTURES: dict[str, str] = {
         'padding:10px 6px 0"><span id=ft class=ib>Pad</span></button>'
     ),
 }
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    out: dict[str, object] = {}
-    with chromium_tab((640, 360), "--hide-scrollbars") as tab:
-        for name, snippet in FIXTURES.items():
-            tab.set_content(PAGE.replace("{snippet}", snippet))
-            rects = tab.evaluate(
-                """() => Object.fromEntries([...document.querySelectorAll('.slide [id]')].map(
-                e => { const r = e.getBoundingClientRect();
-                       return [e.id, [r.x, r.y, r.width, r.height]]; }))"""
-            )
-            out[name] = {"rects": rects}
-    write_json(OUT, out)
-
-
-if __name__ == "__main__":
-    main()

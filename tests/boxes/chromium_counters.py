@@ -8,18 +8,13 @@ are small pages exercising counter-reset / counter-increment / counter-set and c
 expected_counter_scopes.json. MARKER_STYLES lists East Asian list-style-types, each shown on an
 <ol> of items with MARKER_VALUES as <li value>: the marker texts (suffix kept) ->
 expected_counter_markers.json. Chromium's layout text (DOMSnapshot, which includes generated
-content and list markers) is stored with whitespace removed.
-
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/boxes/chromium_counters.py
+content and list markers) is stored with whitespace removed. Recorded by
+`python -m tools.recorders.boxes_counters`.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "expected_counters.json"
@@ -251,70 +246,3 @@ def page(css: str) -> str:
         f".slide{{width:1280px;height:720px}}{BASE}{css}</style></head>"
         f'<body><div class="slide"><ol>{items}</ol></div></body></html>'
     )
-
-
-ORDER = {"marker": 0, "before": 1, "after": 3}  # pseudo-elements among an element's children
-
-
-def layout_text(tab: Any, cdp: Any, html: str) -> str:
-    """The page's layout text (generated content and markers included) in document order,
-    whitespace removed. DOMSnapshot lists an element's pseudo-elements before its children; they
-    are put in document order: ::marker, ::before, the children, ::after."""
-    tab.set_content(html)
-    snap = cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": []})
-    strings = snap["strings"]
-    doc = snap["documents"][0]
-    nodes, layout = doc["nodes"], doc["layout"]
-    pseudo = dict(zip(nodes["pseudoType"]["index"], nodes["pseudoType"]["value"], strict=True))
-    texts: dict[int, list[str]] = {}
-    for node, text in zip(layout["nodeIndex"], layout["text"], strict=True):
-        if text >= 0:
-            texts.setdefault(node, []).append(strings[text])
-    kids: dict[int, list[int]] = {}
-    for node, parent in enumerate(nodes["parentIndex"]):
-        kids.setdefault(parent, []).append(node)
-    out: list[str] = []
-    stack = [0]
-    while stack:
-        node = stack.pop()
-        out.extend(texts.get(node, ()))
-        children = kids.get(node, [])
-        children = sorted(
-            children, key=lambda c: ORDER.get(strings[pseudo[c]], 2) if c in pseudo else 2
-        )
-        stack.extend(reversed(children))
-    return "".join("".join(out).split())
-
-
-def marker_texts(tab: Any, cdp: Any, list_style_type: str) -> list[str]:
-    """The marker text of each item of an <ol> (MARKER_VALUES) in `list_style_type`."""
-    items = "".join(f"<li value={v}>x</li>" for v in MARKER_VALUES)
-    tab.set_content(f"<ol style='list-style-type:{list_style_type}'>{items}</ol>")
-    snap = cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": []})
-    strings = snap["strings"]
-    texts = [strings[i] for i in snap["documents"][0]["layout"]["text"] if i >= 0]
-    return [t for t in texts if t != "x"]
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    out: dict[str, Any] = {}
-    scopes: dict[str, Any] = {}
-    with chromium_tab() as tab:
-        cdp = tab.context.new_cdp_session(tab)
-        for name, css in FIXTURES.items():
-            out[name] = {"css": css, "text": layout_text(tab, cdp, page(css))}
-        for name, (css, markup) in SCOPES.items():
-            text = layout_text(tab, cdp, scope_page(css, markup))
-            scopes[name] = {"css": css, "markup": markup, "text": text}
-        markers = {kind: marker_texts(tab, cdp, kind) for kind in MARKER_STYLES}
-    write_json(OUT, out, ensure_ascii=False)
-    write_json(SCOPES_OUT, scopes, ensure_ascii=False)
-    write_json(MARKERS_OUT, {"values": MARKER_VALUES, "markers": markers}, ensure_ascii=False)
-    print(f"wrote {OUT} ({len(out)} fixtures) and {SCOPES_OUT} ({len(scopes)})")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,5 @@
 """Form controls: boxes laid out as Chromium lays them out (expected_controls.json, recorded by
-chromium_controls.py) and the native shapes and text the slide model draws for them."""
+tools/recorders/boxes_controls.py) and the native shapes and text the slide model draws for them."""
 
 from __future__ import annotations
 
@@ -92,25 +92,29 @@ def test_native_look_is_a_thin_rounded_frame_unless_author_styled() -> None:
 def test_checked_checkbox_is_accent_box_with_white_check() -> None:
     shapes = _shapes('<input type=checkbox checked style="accent-color:#2563eb">')
     box, check = shapes[-2], shapes[-1]
-    assert box["fill"]["color"] == "2563EB".lower() or box["fill"]["color"] == "2563EB"
-    assert check["geom"] == "custom" and check["fill"]["color"].upper() == "FFFFFF"
+    assert (box["geom"], box["fill"]["color"], box["line"]["color"]) == (
+        "roundRect",
+        "2563EB",
+        "2563EB",
+    )
+    assert check["geom"] == "custom" and check["fill"]["color"] == "FFFFFF"
 
 
 def test_light_accent_gets_dark_check() -> None:
     shapes = _shapes('<input type=checkbox checked style="accent-color:#10b981">')
-    assert shapes[-1]["fill"]["color"].upper() == "3B3B3B"
+    assert shapes[-1]["fill"]["color"] == "3B3B3B"
 
 
 def test_unchecked_radio_is_framed_white_circle() -> None:
     (circle,) = _shapes("<input type=radio>")
     assert circle["geom"] == "ellipse"
-    assert circle["fill"]["color"].upper() == "FFFFFF"
+    assert circle["fill"]["color"] == "FFFFFF"
     assert circle["line"]["color"] == "767676"
 
 
 def test_meter_region_colour() -> None:
     shapes = _shapes("<meter min=0 max=10 low=6 high=8 optimum=2 value=7.2></meter>")
-    assert shapes[-1]["fill"]["color"].upper() == "FFB900"
+    assert shapes[-1]["fill"]["color"] == "FFB900"
 
 
 def test_appearance_none_checkbox_shows_its_pseudo_elements() -> None:

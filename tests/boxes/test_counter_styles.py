@@ -1,5 +1,5 @@
 """counter(name, <counter-style>) and counters() in generated content: the text Chromium shows
-(chromium_counters.py -> expected_counters.json), e.g. numbered steps with decimal-leading-zero."""
+(tools/recorders/boxes_counters.py -> expected_counters.json), e.g. numbered steps with decimal-leading-zero."""
 
 from __future__ import annotations
 

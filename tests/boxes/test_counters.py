@@ -1,5 +1,5 @@
 """CSS counters in the box builder (counter-reset / -increment / -set, scopes, counter() and
-counters()): the generated text Chromium shows (chromium_counters.py ->
+counters()): the generated text Chromium shows (tools/recorders/boxes_counters.py ->
 expected_counter_scopes.json), the counters' own rules, and the text in the written PPTX."""
 
 from __future__ import annotations

@@ -16,12 +16,10 @@ from PIL import Image, ImageChops, ImageStat
 from generator.api import generate_from_markdown
 from generator.brand.package import load_pptx_template
 from generator.brand.safety import check_pptx
+from tests.requires import requires_tools
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-pytestmark = [
-    pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) not installed"),
-    pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler pdftoppm not installed"),
-]
+pytestmark = [pytest.mark.slow, requires_tools("soffice", "pdftoppm")]
 
 
 def _pages(pptx: bytes, tmp: Path, stem: str) -> tuple[list[Image.Image], str]:

@@ -6,16 +6,25 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 from engine.fonts.packages import FONT_PACKAGES
+from tests.requires import requires_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 SETUP = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+PYPROJECT = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+CONSTRAINTS = (ROOT / "constraints.txt").read_text(encoding="utf-8")
+DOCKERFILE = (ROOT / "Dockerfile").read_text(encoding="utf-8")
 
 
 def setup_section() -> str:
@@ -35,14 +44,61 @@ def fonts(text: str) -> list[str]:
     return re.findall(r"\bfonts-[a-z0-9-]+\b", text)
 
 
+# The one test command: README "Set-up" shows it, .ci/run ends with it (in parallel processes).
+TEST_COMMAND = ".venv/bin/python -m pytest -q -n 2"
+
+
 def test_readme_has_exactly_two_setup_commands() -> None:
     first = code_blocks(setup_section())[0]
-    assert commands(first) == ["scripts/setup.sh", ".venv/bin/python -m pytest -q"]
+    assert commands(first) == ["scripts/setup.sh", TEST_COMMAND]
 
 
-def test_ci_runs_the_readme_commands() -> None:
-    lines = commands(CI)
-    assert lines[-2:] == ["scripts/setup.sh", ".venv/bin/python -m pytest -q"]
+def test_ci_runs_the_readme_commands_with_every_tool_required() -> None:
+    lines = [line for line in commands(CI) if line]  # comment lines left out
+    assert lines[-1] == TEST_COMMAND
+    setup = lines.index("scripts/setup.sh")
+    assert lines.index("export DECKFORGE_REQUIRE_TOOLS=1") < setup
+    assert lines[setup + 1 : -1] == [  # lint, format and types before the tests
+        ".venv/bin/ruff check .",
+        ".venv/bin/ruff format --check .",
+        ".venv/bin/mypy",
+    ]
+
+
+def test_pre_commit_runs_the_checks_of_ci() -> None:
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {h["id"]: h["entry"] for repo in config["repos"] for h in repo["hooks"]}
+    assert hooks == {
+        "ruff": "ruff check --force-exclude",
+        "ruff-format": "ruff format --force-exclude",
+        "mypy": "mypy",
+    }
+    mypy_scope = tomllib.loads(PYPROJECT)["tool"]["mypy"]["files"]
+    assert mypy_scope == ["engine", "generator", "service"]
+
+
+def _requirements() -> list[Requirement]:
+    project = tomllib.loads(PYPROJECT)["project"]
+    extras = project["optional-dependencies"].values()
+    return [Requirement(r) for r in [*project["dependencies"], *(r for e in extras for r in e)]]
+
+
+def test_constraints_pin_every_dependency_within_pyproject_bounds() -> None:
+    """constraints.txt (scripts/refresh-constraints.sh) pins each dependency of every extra at a
+    version pyproject.toml allows; setup, CI and the image install with it."""
+    pins = {
+        canonicalize_name(name): Version(version)
+        for name, version in re.findall(r"^([\w.-]+)==(\S+)$", CONSTRAINTS, re.M)
+    }
+    unpinned = [str(r) for r in _requirements() if canonicalize_name(r.name) not in pins]
+    assert unpinned == [], "run scripts/refresh-constraints.sh"
+    outside = [
+        str(r) for r in _requirements() if pins[canonicalize_name(r.name)] not in r.specifier
+    ]
+    assert outside == [], "run scripts/refresh-constraints.sh"
+    assert "-c constraints.txt" in SETUP
+    assert "pip install --no-cache-dir -c constraints.txt '.[service,queue]'" in DOCKERFILE
+    assert "COPY pyproject.toml README.md constraints.txt ./" in DOCKERFILE
 
 
 def test_same_font_packages_everywhere() -> None:
@@ -58,8 +114,10 @@ def test_same_font_packages_everywhere() -> None:
     assert "fonts-noto-color-emoji" in expected
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="bash missing")
-@pytest.mark.parametrize("script", ["scripts/setup.sh", ".ci/run"])
+@requires_tools("bash")
+@pytest.mark.parametrize(
+    "script", ["scripts/setup.sh", ".ci/run", "scripts/refresh-constraints.sh"]
+)
 def test_scripts_parse(script: str) -> None:
     proc = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr

@@ -31,11 +31,14 @@ HERE = Path(__file__).resolve().parent
 # (a worktree's), not an installed copy.
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent / "service"))
+sys.path.insert(0, str(ROOT))  # tests.requires (pg_cluster), also when a benchmark imports this
 
 from pg_cluster import PgCluster, find_pg_bin, reap_orphans  # noqa: E402
 from service_testkit import free_port  # noqa: E402
 
-REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
+from tests.requires import redis_server_path  # noqa: E402
+
+REDIS = redis_server_path() or "/usr/bin/redis-server"
 BUCKET = "deckforge-cluster"
 SECRET = "cluster-signing-secret"
 STATIC_TOKEN = "cluster-static-token"

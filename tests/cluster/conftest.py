@@ -13,6 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cluster import Cluster  # noqa: E402
 
+from tests.requires import missing_tool, missing_tools_reason  # noqa: E402
+
 # Short database bounds, so a frozen PostgreSQL answers 1013 within ~5 s (3 s for a query or
 # the pool's ping, 2 s for the reconnect): test_postgres_frozen_* relies on them.
 DB_BOUNDS = {"DECKFORGE_DB_STATEMENT_TIMEOUT_S": "2", "DECKFORGE_DB_CONNECT_TIMEOUT_S": "2"}
@@ -20,6 +22,9 @@ DB_BOUNDS = {"DECKFORGE_DB_STATEMENT_TIMEOUT_S": "2", "DECKFORGE_DB_CONNECT_TIME
 
 @pytest.fixture(scope="session")
 def cluster() -> Iterator[Cluster]:
+    reason = missing_tools_reason(("postgresql", "redis-server"))
+    if reason:
+        missing_tool(reason)
     c = Cluster(apis=2, workers=2, extra_env=DB_BOUNDS).start()
     try:
         yield c

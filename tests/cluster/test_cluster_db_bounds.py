@@ -20,6 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from service.config import Settings
 from service.db.engine import Database, Limits, make_engine
+from tests.requires import missing_tool, missing_tools_reason
 
 LIMITS = Limits(pool_size=2, connect_timeout_s=2, statement_timeout_s=1.0, pool_timeout_s=2)
 BOUND_S = 1.0 + 1.0 + 2  # the query (statement + 1 s), the pool's reconnect (connect timeout)
@@ -29,7 +30,7 @@ BOUND_S = 1.0 + 1.0 + 2  # the query (statement + 1 s), the pool's reconnect (co
 def pg() -> Iterator[PgCluster]:
     bin_dir = find_pg_bin()
     if bin_dir is None:
-        pytest.fail("PostgreSQL binaries not found (Debian package `postgresql`)")
+        missing_tool(str(missing_tools_reason(("postgresql",))))
     reap_orphans(bin_dir)
     server = PgCluster(bin_dir)
     server.start()

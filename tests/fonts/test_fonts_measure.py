@@ -1,7 +1,7 @@
 """Text widths, word positions and font fallback against Chromium 156 (Debian 12).
 
 Expected numbers are span / Range getBoundingClientRect widths from headless Chromium
-(tests/fonts/chromium_probe.py; Chromium snaps them to 1/64 px, so 0.02 px tolerance).
+(tools/recorders/fonts_probe.py; Chromium snaps them to 1/64 px, so 0.02 px tolerance).
 Over 600 lines of text (8 fonts, 16-72 px, regular/bold, corpus sentences, CJK) every word
 edge was within 0.02 px of Chromium when a text is measured in one piece.
 """
@@ -65,7 +65,7 @@ QRG = "Quarterly revenue grew in every region"
 @pytest.mark.parametrize(
     ("family", "size", "text", "lang", "width"),
     [
-        # chromium_probe.py: fractional sizes (0.95vw, 1.1rem, 17.3px...) are shaped at the
+        # tools/recorders/fonts_probe.py: fractional sizes (0.95vw, 1.1rem, 17.3px...) are shaped at the
         # platform font's size: x 100 truncated in float, then a truncated 26.6 size.
         ("Liberation Sans", 17.3, QRG, "", 298.734375),
         ("Liberation Serif", 15.2, QRG, "", 239.9375),
@@ -203,7 +203,7 @@ def test_pair_split_by_a_line_break_is_not_collapsed() -> None:
     [
         # Emoji-presentation characters use the emoji fallback (the font fontconfig gives
         # U+1F46A for und-Zsye: Noto Color Emoji), unless a listed family has them (DejaVu
-        # Sans has U+26A1). Chromium 156 (chromium_probe.py --fonts) reports Noto Color Emoji
+        # Sans has U+26A1). Chromium 156 (tools/recorders/fonts_probe.py --fonts) reports Noto Color Emoji
         # for the emoji; its advance comes from the bitmap strike (136 px at 109 ppem).
         ("a⚡b", ("Liberation Sans",), 37.765625),
         ("a⚡b", ("DejaVu Sans",), 31.203125),

@@ -1,6 +1,6 @@
 """Blink's vertical metrics: rounded ascent/descent/line gap, line-height: normal, half-leading.
 
-Expected values: headless Chromium 156 on Debian 12 (tests/fonts/chromium_probe.py), a span in
+Expected values: headless Chromium 156 on Debian 12 (tools/recorders/fonts_probe.py), a span in
 a div with line-height normal: content height = span height, line box = div height, baseline =
 top of a zero-size inline-block.  212 font/size pairs were compared, all equal; a sample is here.
 """

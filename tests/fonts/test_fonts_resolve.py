@@ -1,7 +1,7 @@
 """CSS family lists -> the faces Chromium 156 picks on Debian 12 (fontconfig + Chromium rules).
 
 Expected families were read from headless Chromium with CDP CSS.getPlatformFontsForNode
-(tests/fonts/chromium_probe.py --fonts), fidelity flags, locale en-US.
+(tools/recorders/fonts_probe.py --fonts), fidelity flags, locale en-US.
 """
 
 from __future__ import annotations

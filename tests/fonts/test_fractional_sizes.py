@@ -1,6 +1,6 @@
 """Fractional font sizes break lines where Chromium breaks them (engine.fonts.measure.shaping_size).
 
-Chromium 156 lines (tests/layout/chromium_text.py LINES_SCRIPT) of one sentence in a width
+Chromium 156 lines (tools/recorders/layout_text.py LINES_SCRIPT) of one sentence in a width
 chosen between the first line's width at the computed size and at the size Blink shapes at:
 the line fits in Chromium (17.3px is shaped at 17.28125px), so it must fit in the engine too.
 """

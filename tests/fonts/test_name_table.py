@@ -6,10 +6,10 @@ from __future__ import annotations
 import glob
 import struct
 
-import pytest
 from fontTools.ttLib import TTCollection, TTFont
 
 from engine.fonts.face import family_from_name_table
+from tests.requires import requires_fonts
 
 FILES = sorted(
     f
@@ -33,7 +33,7 @@ def fonttools_family(font: TTFont) -> str:
     return ""
 
 
-@pytest.mark.skipif(not FILES, reason="no font files installed (apt-get install fonts-liberation)")
+@requires_fonts("fonts-liberation")
 def test_raw_name_table_matches_fonttools() -> None:
     checked = 0
     for path in FILES[:400]:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.fonts import face as face_module
-from engine.fonts import measure
+from engine.fonts import measure, separable
 from engine.fonts.cache import BoundedCache
 from engine.fonts.face import FontFile
 from engine.fonts.measure import FontStack, shaping_size
@@ -101,6 +101,30 @@ def test_space_separability_of_known_fonts(tmp_path: Path) -> None:
     assert space_separable(_path("DejaVu Sans Mono"), 0)  # no lookup touches the space
     assert not space_separable(_path("Liberation Sans"), 0)  # kerning pairs with the space
     assert not space_separable(str(tmp_path / "missing.ttf"), 0)
+
+
+@requires_fonts("fonts-dejavu-core", "fonts-liberation")
+def test_each_font_file_is_examined_once_until_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    examined: list[str] = []
+    real = separable._examine
+
+    def counting(path: str, index: int, examine: object) -> object:
+        examined.append(path)
+        return real(path, index, examine)
+
+    monkeypatch.setattr(separable, "_examine", counting)
+    font = tmp_path / "font.ttf"
+    font.write_bytes(Path(_path("DejaVu Sans Mono")).read_bytes())
+    for _ in range(3):
+        assert space_separable(str(font), 0)
+        assert separable.context_free_chars(str(font), 0, "123") == frozenset("123")
+    assert examined == [str(font)] * 2  # one examination per question
+    font.write_bytes(Path(_path("Liberation Sans")).read_bytes())  # another size and time
+    assert not space_separable(str(font), 0)
+    assert separable.context_free_chars(str(font), 0, "123") is None
+    assert examined == [str(font)] * 4
 
 
 @requires_fonts("fonts-liberation")

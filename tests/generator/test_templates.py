@@ -109,18 +109,18 @@ def render_with(body: str, **page: object) -> str:
     return t.render("cover", {"deck": {"lang": "en"}, "page": page})
 
 
-def refused(body: str) -> str:
+def refused(body: str, code: int = 1010) -> str:
     with pytest.raises(GeneratorError) as info:
         render_with(body)
-    assert (info.value.code, info.value.field) == (1010, "templateId")
+    assert (info.value.code, info.value.field) == (code, "templateId")
     return info.value.problems[0].reason
 
 
 def test_sandbox_blocks_internals_and_bounds_work() -> None:
     assert "SecurityError" in refused("{{ ''.__class__.__mro__[1].__subclasses__() }}")
-    assert "SecurityError" in refused("{% for i in range(100000) %}{% endfor %}")
-    assert "SecurityError" in refused("{{ 'x' * 1000000 }}")
-    assert "SecurityError" in refused("{{ 10 ** 1000 }}")
+    assert "range() longer" in refused("{% for i in range(100000) %}{% endfor %}", 1015)
+    assert "at most" in refused("{{ 'x' * 1000000 }}", 1015)
+    assert "exponent" in refused("{{ 10 ** 1000 }}", 1015)
     assert "UndefinedError" in refused("{{ page.missing.attribute }}")
     assert "xxx" in render_with("{{ 'x' * 3 }}")
 

@@ -61,6 +61,16 @@ def grid_dense(n: int) -> str:
     return page(css, f"<div class='g'>{items}</div>")
 
 
+def grid_dense_wide(n: int) -> str:
+    """A dense-packed grid of 60 columns whose spans leave holes only some items fit."""
+    items = "".join(
+        f"<div style='grid-column:span {1 + (i * 7) % 13};grid-row:span {1 + i % 3}'>{i}</div>"
+        for i in range(n)
+    )
+    css = ".g{display:grid;grid-template-columns:repeat(60,1fr);grid-auto-flow:dense}"
+    return page(css, f"<div class='g'>{items}</div>")
+
+
 def grid_spans(n: int) -> str:
     """A sparse auto-placed grid whose items span several columns and rows."""
     items = "".join(
@@ -318,6 +328,7 @@ FAMILIES: dict[str, tuple[Callable[[int], str], tuple[int, ...]]] = {
     "custom-property-cycle": (custom_property_cycle, ITEMS),
     "floats": (floats, ITEMS),
     "grid-dense": (grid_dense, ITEMS),
+    "grid-dense-wide": (grid_dense_wide, (750, 1500, 3000)),
     "grid-spans": (grid_spans, ITEMS),
     "sibling-selectors": (sibling_selectors, ITEMS),
     "nesting-div": (nesting("div"), (*DEPTHS, 5000)),

@@ -117,6 +117,13 @@ def test_var_size_cap_is_a_setting() -> None:
     assert any("--b is invalid" in d["message"] for d in small)
 
 
+def test_wide_dense_grid_places_its_items_in_near_linear_time() -> None:
+    """60 columns, 3,000 items whose spans leave holes: dense placement resumes each search
+    (engine.layout.grid_placement), so the page converts well within the default budget."""
+    conv = convert([FIRST, hp.grid_dense_wide(3000)])
+    assert conv.failed_page_details == []
+
+
 def test_page_time_budget_fails_the_page_naming_the_stage() -> None:
     options = Options(limits=Limits(page_time_s=0.02))
     conv = convert([FIRST, hp.grid_dense(1500)], options=options)

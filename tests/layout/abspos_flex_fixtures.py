@@ -1,16 +1,11 @@
 """Absolutely positioned children of flex containers without insets on an axis (their static
 position follows justify-content / align-self, CSS Flexbox 1 §4.1): name -> HTML placed inside a
-1280x720 `.slide`, recorded from Chromium into expected_abspos_flex.json.
-
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/layout/abspos_flex_fixtures.py
+1280x720 `.slide`, recorded from Chromium into expected_abspos_flex.json
+(`python -m tools.recorders.layout_boxes --suites abspos_flex`).
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -56,17 +51,3 @@ FIXTURES: dict[str, str] = {
     'align-items:center"><div id="a" style="position:absolute;width:60px;height:20px"></div>'
     "</div></div>",
 }
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE))
-    from chromium_boxes import render
-
-    boxes = render(FIXTURES)
-    data = {name: {"html": FIXTURES[name], "boxes": boxes[name]} for name in FIXTURES}
-    EXPECTED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {EXPECTED} ({len(data)} fixtures)")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,5 @@
 """text-wrap: balance / pretty fixtures: name -> HTML placed inside a 1280x720 `.slide`, recorded by
-chromium_balance.py into expected_balance.json (each `data-lines` element's lines as Chromium broke
+tools/recorders/layout_text.py into expected_balance.json (each `data-lines` element's lines as Chromium broke
 them, with their right edges). Greedy twins (`_greedy`) show where balancing changed the breaks."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Line-fit fixtures (Chromium compares line widths in LayoutUnits): name -> HTML placed inside a
-1280x720 `.slide`, recorded by chromium_breaks.py into expected_breaks.json. Box widths sit within
+1280x720 `.slide`, recorded by tools/recorders/layout_text.py into expected_breaks.json. Box widths sit within
 0.05 px of a line's measured width; `<span>` splits the text into separate inline items."""
 
 FIXTURES: dict[str, str] = {

@@ -1,29 +1,11 @@
-"""Expected text-wrap: balance / pretty line breaks from headless Chromium (balance_fixtures.py -> expected_balance.json).
-
-Same recording as chromium_text.py (boxes, `data-lines` line texts with their right edges).
-Regenerate after adding or changing a fixture (Playwright from the fidelity virtualenv,
-/usr/bin/chromium):
-
-    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_balance.py
+"""Expected text-wrap: balance / pretty line breaks recorded from headless Chromium (balance_fixtures.py ->
+expected_balance.json), as chromium_text.py records (boxes, `data-lines` line texts with their
+right edges, `data-visible` texts). Recorded by `python -m tools.recorders.layout_text --suites
+balance`.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))  # the project, when run as a script
-
-from tests.layout.balance_fixtures import FIXTURES  # noqa: E402
-from tests.layout.chromium_text import record_suite  # noqa: E402
-
-EXPECTED = HERE / "expected_balance.json"
-
-
-def main() -> None:
-    record_suite(FIXTURES, EXPECTED)
-
-
-if __name__ == "__main__":
-    main()
+EXPECTED = Path(__file__).resolve().parent / "expected_balance.json"

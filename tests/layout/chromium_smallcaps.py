@@ -1,29 +1,11 @@
-"""Expected small-caps geometry from headless Chromium (smallcaps_fixtures.py -> expected_smallcaps.json).
-
-Same recording as chromium_text.py (boxes, `data-lines` line texts with their right edges).
-Regenerate after adding or changing a fixture (Playwright from the fidelity virtualenv,
-/usr/bin/chromium):
-
-    <a python with Playwright, e.g. the fidelity harness venv> tests/layout/chromium_smallcaps.py
+"""Expected small-caps geometry recorded from headless Chromium (smallcaps_fixtures.py ->
+expected_smallcaps.json), as chromium_text.py records (boxes, `data-lines` line texts with their
+right edges, `data-visible` texts). Recorded by `python -m tools.recorders.layout_text --suites
+smallcaps`.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))  # the project, when run as a script
-
-from tests.layout.chromium_text import record_suite  # noqa: E402
-from tests.layout.smallcaps_fixtures import FIXTURES  # noqa: E402
-
-EXPECTED = HERE / "expected_smallcaps.json"
-
-
-def main() -> None:
-    record_suite(FIXTURES, EXPECTED)
-
-
-if __name__ == "__main__":
-    main()
+EXPECTED = Path(__file__).resolve().parent / "expected_smallcaps.json"

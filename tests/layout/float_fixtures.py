@@ -1,5 +1,5 @@
 """Float and ::first-letter fixtures: name -> HTML placed inside a 1280x720 `.slide` (see
-chromium_floats.py). Elements with an id give their border boxes; elements with `data-lines`
+tools/recorders/layout_floats.py). Elements with an id give their border boxes; elements with `data-lines`
 also give their lines (text and left edge of each line, in reading order)."""
 
 S = "Liberation Serif"

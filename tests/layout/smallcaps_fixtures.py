@@ -1,6 +1,6 @@
 """Small-caps fixtures (font-variant: small-caps / all-small-caps, synthesised because the fonts
 have no smcp glyphs; ::first-line small caps): name -> HTML placed inside a 1280x720 `.slide`,
-recorded by chromium_smallcaps.py into expected_smallcaps.json."""
+recorded by tools/recorders/layout_text.py into expected_smallcaps.json."""
 
 _P = (
     "Paragraph one of the text, where the first line is set in small capitals and the lines "

@@ -18,7 +18,9 @@ RECORDED = json.loads(EXPECTED.read_text())
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_matches_chromium(name: str) -> None:
     html = FIXTURES[name]
-    assert RECORDED[name]["html"] == html, "fixture changed: regenerate abspos_flex_fixtures.py"
+    assert RECORDED[name]["html"] == html, (
+        "fixture changed: record it again (tools/recorders/README.md)"
+    )
     got = boxes_by_id(layout(page(html)))
     errors = []
     for ident, want in sorted(RECORDED[name]["boxes"].items()):

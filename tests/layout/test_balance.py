@@ -1,5 +1,5 @@
 """text-wrap: balance and pretty break lines where Chromium does (tests/layout/expected_balance.json,
-recorded by chromium_balance.py): the score search, its bisection fallback, the limits, and the
+recorded by tools/recorders/layout_text.py): the score search, its bisection fallback, the limits, and the
 PPTX paragraph broken with a:br where Chromium breaks."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_matches_chromium(suite: str, name: str) -> None:
     html = load_fixtures(suite)[name]
     recorded = _EXPECTED[suite].get(name)
     assert recorded is not None and recorded["html"] == html, (
-        "fixture changed: regenerate with chromium_boxes.py"
+        "fixture changed: record it again (tools/recorders/layout_boxes.py)"
     )
     got = boxes_by_id(layout(page(html)))
     tolerance = TEXT_TOLERANCE if name.startswith("text_") else ARITHMETIC_TOLERANCE

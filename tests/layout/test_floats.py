@@ -1,4 +1,4 @@
-"""Floats and ::first-letter against Chromium (expected_floats.json, recorded by chromium_floats.py):
+"""Floats and ::first-letter against Chromium (expected_floats.json, recorded by tools/recorders/layout_floats.py):
 float positions, boxes beside floats, the lines beside them (text, left edge, glyph top)."""
 
 from __future__ import annotations
@@ -50,9 +50,11 @@ def _fragment_by_id(root: BoxFragment, ident: str) -> tuple[BoxFragment, float, 
 
 
 def test_expectations_are_current() -> None:
-    assert set(CASES) == set(FIXTURES), "rerun tests/layout/chromium_floats.py"
+    assert set(CASES) == set(FIXTURES), "record again: tools/recorders/layout_floats.py"
     for name, html in FIXTURES.items():
-        assert CASES[name]["html"] == html, f"{name}: rerun chromium_floats.py"
+        assert CASES[name]["html"] == html, (
+            f"{name}: record again (tools/recorders/layout_floats.py)"
+        )
 
 
 @pytest.mark.fonts("fonts-liberation")

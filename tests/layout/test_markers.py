@@ -23,7 +23,7 @@ def test_matches_chromium(name: str) -> None:
     html = fixtures("marker_fixtures")[name]
     recorded = _EXPECTED.get(name)
     assert recorded is not None and recorded["html"] == html, (
-        "fixture changed: regenerate with chromium_multicol.py"
+        "fixture changed: record it again (tools/recorders/layout_boxes.py)"
     )
     got = _union_boxes(layout(page(html)))
     errors = []

@@ -53,7 +53,7 @@ def test_matches_chromium(name: str) -> None:
     html = fixtures()[name]
     recorded = _EXPECTED.get(name)
     assert recorded is not None and recorded["html"] == html, (
-        "fixture changed: regenerate with chromium_multicol.py"
+        "fixture changed: record it again (tools/recorders/layout_boxes.py)"
     )
     got = _union_boxes(layout(page(html)))
     tolerance = TEXT_TOLERANCE if name.startswith("text_") else ARITHMETIC_TOLERANCE

@@ -1,7 +1,7 @@
 """Table layout: boxes measured in Chromium for every feature, and the TableGrid given to the PPTX stage.
 
 expected_tables.json holds the border boxes Chromium gives the fixtures of table_fixtures.py
-(regenerate with chromium_tables.py, see its docstring).
+(recorded by tools/recorders/layout_tables.py).
 """
 
 from __future__ import annotations
@@ -96,7 +96,9 @@ def fixture_grid(name: str) -> tuple[BoxFragment, TableGrid]:
 def test_expectations_are_current() -> None:
     assert set(CASES) == set(FIXTURES)
     for name, html in FIXTURES.items():
-        assert CASES[name]["html"] == html, f"{name}: rerun chromium_tables.py"
+        assert CASES[name]["html"] == html, (
+            f"{name}: record again (tools/recorders/layout_tables.py)"
+        )
 
 
 @pytest.mark.fonts("fonts-liberation")  # Chromium measured Liberation Sans (tests/conftest.py)

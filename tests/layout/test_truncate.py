@@ -1,5 +1,5 @@
 """Ellipsis and line clamping against Chromium: the visible text (cut where Chromium cuts, read
-from its pixels by chromium_text.py), the block's box, and the text written to the PPTX."""
+from its pixels by tools/recorders/layout_text.py), the block's box, and the text written to the PPTX."""
 
 from __future__ import annotations
 

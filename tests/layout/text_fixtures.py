@@ -1,5 +1,5 @@
 """Visible-text fixtures (ellipsis, line clamping, justification, super/subscripts): name -> HTML
-placed inside a 1280x720 `.slide`, recorded by chromium_text.py into expected_text.json."""
+placed inside a 1280x720 `.slide`, recorded by tools/recorders/layout_text.py into expected_text.json."""
 
 P = "Liberation Sans"
 S = "Liberation Serif"

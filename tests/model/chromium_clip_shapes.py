@@ -3,20 +3,16 @@ headless Chromium (fixture HTML -> sampled pixel colours as JSON).
 
 Each fixture is an element `#g` (and maybe a <style>) inside a 1280x720 white `.slide`; the
 screenshot is sampled every 12 px over `#g`'s bounding box grown by 12 px, keeping the points
-whose 5x5 neighbourhood is even (no edge, no anti-aliasing), as chromium_conic.py does; a
+whose 5x5 neighbourhood is even (no edge, no anti-aliasing), as tools/recorders/model_conic.py does; a
 sample is "x y RRGGBB". The
 tests (test_clip_shapes.py) compare the slide model's shapes with these colours.
-
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_clip_shapes.py
+Recorded by `python -m tools.recorders.model_clip_shapes`.
 """
 
 from __future__ import annotations
 
 import base64
 import io
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -190,38 +186,3 @@ PAGE = (
 
 def page(html: str) -> str:
     return PAGE.replace("{html}", html)
-
-
-def main() -> None:
-    from PIL import Image
-
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    png = quadrants_png()
-    data: dict[str, dict[str, object]] = {}
-    with chromium_tab((1280, 720), "--disable-gpu") as tab:
-        for name, html in FIXTURES.items():
-            html = html.replace("{png}", png)
-            tab.set_content(page(html))
-            tab.wait_for_load_state("load")
-            box = tab.evaluate(
-                "() => { const r = document.getElementById('g').getBoundingClientRect();"
-                " return [r.x, r.y, r.width, r.height]; }"
-            )
-            img = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
-            x0, y0, w, h = (int(v) for v in box)
-            samples = []
-            for y in range(max(2, y0 - 12), min(718, y0 + h + 12), 12):
-                for x in range(max(2, x0 - 12), min(1278, x0 + w + 12), 12):
-                    c = img.getpixel((x, y))
-                    near = [img.getpixel((x + dx, y + dy)) for dx in (-2, 2) for dy in (-2, 2)]
-                    if all(max(abs(a - b) for a, b in zip(c, n, strict=True)) <= 6 for n in near):
-                        samples.append("{} {} {:02X}{:02X}{:02X}".format(x, y, *c))
-            data[name] = {"html": html, "samples": samples}
-    write_json(OUT, data)
-    print(f"wrote {OUT}: " + ", ".join(f"{k} {len(v['samples'])}" for k, v in data.items()))
-
-
-if __name__ == "__main__":
-    main()

@@ -4,16 +4,11 @@ text node, via CDP CSS.getPlatformFontsForNode, as JSON).
 Each fixture is one `<span id="t">` whose text mixes characters of its first family with
 characters that family lacks; Chromium's font families and glyph counts for it are stored in
 expected_fallback_fonts.json.
-
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_fallback_fonts.py
+Recorded by `python -m tools.recorders.model_fallback_fonts`.
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -39,32 +34,3 @@ PAGE = (
 
 def page(family: str, text: str) -> str:
     return PAGE.replace("{family}", family).replace("{text}", text)
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    out = {}
-    with chromium_tab() as tab:
-        cdp = tab.context.new_cdp_session(tab)
-        cdp.send("DOM.enable")
-        cdp.send("CSS.enable")
-        for name, (family, text) in FIXTURES.items():
-            tab.set_content(page(family, text))
-            doc = cdp.send("DOM.getDocument", {"depth": -1})
-            node = cdp.send(
-                "DOM.querySelector", {"nodeId": doc["root"]["nodeId"], "selector": "#t"}
-            )
-            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
-            out[name] = {
-                "family": family,
-                "text": text,
-                "fonts": {f["familyName"]: f["glyphCount"] for f in fonts},
-            }
-    write_json(OUT, out, ensure_ascii=False)
-    print(json.dumps(out, indent=1, ensure_ascii=False))
-
-
-if __name__ == "__main__":
-    main()

@@ -6,16 +6,11 @@ Japanese full-width colon and exclamation mark are centred, the Simplified Chine
 the left. Chromium picks the form from the element's `lang` (the page's or an inner one);
 expected_locale_glyphs.json stores, per fixture, the ink's left and right edges as fractions of
 the 100px em box.
-
-Regenerate (Chromium at /usr/bin/chromium, Playwright from the fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_locale_glyphs.py
+Recorded by `python -m tools.recorders.model_locale_glyphs`.
 """
 
 from __future__ import annotations
 
-import io
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -42,34 +37,3 @@ def page(html_lang: str, span_lang: str | None, text: str) -> str:
         f"#t{{font:{SIZE}px/1 sans-serif;position:absolute;left:0;top:0}}</style></head><body>"
         f"<div class='slide'><span id='t'{lang}>{text}</span></div></body></html>"
     )
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-    from PIL import Image
-
-    out = {}
-    with chromium_tab((1280, 720)) as tab:
-        for name, (html_lang, span_lang, text) in FIXTURES.items():
-            tab.set_content(page(html_lang, span_lang, text))
-            width = tab.evaluate("document.getElementById('t').getBoundingClientRect().width")
-            shot = Image.open(
-                io.BytesIO(tab.screenshot(clip={"x": 0, "y": 0, "width": SIZE, "height": SIZE}))
-            )
-            ink = shot.convert("L").point(lambda v: 255 if v < 128 else 0).getbbox()
-            assert ink is not None, name
-            out[name] = {
-                "html_lang": html_lang,
-                "span_lang": span_lang,
-                "text": text,
-                "advance": width,
-                "ink_left": ink[0] / SIZE,
-                "ink_right": ink[2] / SIZE,
-            }
-    write_json(OUT, out, ensure_ascii=False)
-    print(f"wrote {OUT} ({len(out)} fixtures)")
-
-
-if __name__ == "__main__":
-    main()

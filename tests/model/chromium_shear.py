@@ -1,16 +1,10 @@
 """Expected skewed boxes from headless Chromium (shear_fixtures.py -> #a's transformed bounding
 box and the RGB at each sample point, in expected_shear.json). The tests need no browser.
-
-Regenerate after changing a fixture (Chromium at /usr/bin/chromium, Playwright from the
-fidelity tools' virtualenv):
-
-    ../shared/tools/fidelity/.venv/bin/python tests/model/chromium_shear.py
+Recorded by `python -m tools.recorders.model_shear`.
 """
 
 from __future__ import annotations
 
-import io
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -20,36 +14,7 @@ PAGE = (
     ".slide{position:relative;width:640px;height:360px;background:#fff}</style></head>"
     '<body><div class="slide">{snippet}</div></body></html>'
 )
-BOX = """() => { const r = document.getElementById('a').getBoundingClientRect();
-  return [r.x, r.y, r.width, r.height]; }"""
 
 
 def page(snippet: str) -> str:
     return PAGE.replace("{snippet}", snippet)
-
-
-def main() -> None:
-    from PIL import Image
-
-    sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    fixtures: dict[str, tuple[str, list[tuple[int, int]]]] = __import__("shear_fixtures").FIXTURES
-    out: dict[str, dict[str, object]] = {}
-    with chromium_tab((640, 360)) as tab:
-        for name, (snippet, points) in fixtures.items():
-            tab.set_content(page(snippet))
-            shot = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
-            out[name] = {
-                "html": snippet,
-                "box": tab.evaluate(BOX),
-                "points": [list(pt) for pt in points],
-                "rgb": [list(shot.getpixel(pt) or ()) for pt in points],  # type: ignore[arg-type]
-            }
-    write_json(EXPECTED, out, sort_keys=True)
-    print(f"wrote {EXPECTED} ({len(out)} fixtures)")
-
-
-if __name__ == "__main__":
-    main()

@@ -2,16 +2,11 @@
 with a #ff0000 overline / line-through / underline of some thickness, offset and position in
 a 640x360 white `.slide`) the bounding box of the red pixels, in expected_text_decor.json.
 The tests compare the engine's decoration shapes with these boxes and need no browser.
-
-Regenerate after changing a fixture (Chromium at /usr/bin/chromium):
-
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_text_decor.py
+Recorded by `python -m tools.recorders.model_text_decor`.
 """
 
 from __future__ import annotations
 
-import io
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -55,25 +50,3 @@ FIXTURES = {
     for fam in ("Liberation Sans", "DejaVu Serif")
     for size in (16, 20, 37)
 }
-
-
-def main() -> None:
-    from PIL import Image
-
-    sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_outline import colour_bbox
-    from chromium_page import chromium_tab, write_json
-
-    out: dict[str, dict[str, object]] = {}
-    with chromium_tab((640, 360)) as tab:
-        for name, html in FIXTURES.items():
-            tab.set_content(page(html))
-            shot = Image.open(io.BytesIO(tab.screenshot())).convert("RGB")
-            out[name] = {"html": html, "bbox": colour_bbox(shot, "#ff0000")}
-    write_json(EXPECTED, out, sort_keys=True)
-    print(f"wrote {EXPECTED} ({len(out)} fixtures)")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,15 +1,11 @@
 """Expected CSS word-spacing widths from headless Chromium: for each fixture (one line of text in
 a 640x360 `.slide`) the width of the span with and without word-spacing, in
 expected_word_spacing.json: Chromium adds word-spacing after every space (U+0020, U+00A0).
-
-Regenerate after changing a fixture (Chromium at /usr/bin/chromium):
-
-    <a python with Playwright, e.g. the fidelity harness venv> tests/model/chromium_word_spacing.py
+Recorded by `python -m tools.recorders.model_word_spacing`.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -32,23 +28,3 @@ FIXTURES = {
 
 def page(snippet: str) -> str:
     return PAGE.replace("{snippet}", snippet)
-
-
-def main() -> None:
-    sys.path.insert(0, str(HERE.parent))
-    from chromium_page import chromium_tab, write_json
-
-    width = "document.getElementById('t').getBoundingClientRect().width"
-    out: dict[str, dict[str, object]] = {}
-    with chromium_tab((640, 360)) as tab:
-        for name, snippet in FIXTURES.items():
-            tab.set_content(page(snippet))
-            spaced = tab.evaluate(width)
-            tab.evaluate("document.getElementById('t').style.wordSpacing = 'normal'")
-            out[name] = {"html": snippet, "width": spaced, "plain_width": tab.evaluate(width)}
-    write_json(EXPECTED, out, sort_keys=True)
-    print(f"wrote {EXPECTED} ({len(out)} fixtures)")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,5 @@
 """CSS outline fixtures: name -> (HTML placed in a 640x360 white `.slide`, the outline's colour,
-sample points in slide px). chromium_outline.py records, from Chromium's screenshot, the
+sample points in slide px). tools/recorders/model_outline.py records, from Chromium's screenshot, the
 bounding box of the pixels of that colour and the colour at each sample point."""
 
 FIXTURES: dict[str, tuple[str, str, list[tuple[int, int]]]] = {

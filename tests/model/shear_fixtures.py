@@ -1,5 +1,5 @@
 """Skewed boxes: name -> (HTML placed in a 640x360 white `.slide`, sample points in slide px).
-chromium_shear.py records the transformed bounding box of #a (getBoundingClientRect) and the
+tools/recorders/model_shear.py records the transformed bounding box of #a (getBoundingClientRect) and the
 colour at each point."""
 
 FIXTURES: dict[str, tuple[str, list[tuple[int, int]]]] = {

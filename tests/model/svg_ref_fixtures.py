@@ -1,6 +1,6 @@
 """Inline SVG fixtures whose painting depends on the rest of the document (an icon sprite used
 through <use>, a gradient defined in another <svg>, page CSS on the <svg> element): name ->
-(HTML placed in a 640x360 `.slide`, sample points in slide px). chromium_svg_pixels.py records
+(HTML placed in a 640x360 `.slide`, sample points in slide px). tools/recorders/model_svg_pixels.py records
 Chromium's colour at each point."""
 
 SPRITE = (

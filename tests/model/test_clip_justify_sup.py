@@ -248,4 +248,4 @@ def test_nothing_outside_the_centred_slide_counts() -> None:
     assert "outside the slide" not in " ".join(texts)
     assert "Six months in: the results" in texts
     bg = xml.find(".//p:bg//a:srgbClr", NS)
-    assert bg is None or bg.get("val").upper() == "FFFFFF"  # the slide's white, not the body's
+    assert bg is not None and bg.get("val") == "FFFFFF"  # the slide's white, not the body's

@@ -1,7 +1,7 @@
 """Text running out of an overflow:hidden block sideways (a long code line): the pieces wholly
 past the clip edge are not written; the piece the edge cuts stays whole.
 
-Chromium 156 boxes (tests/layout/chromium_boxes.py `render` on CODE): #p [0, 0, 320, 68] (its
+Chromium 156 boxes (tools/recorders/layout_boxes.py `render` on CODE): #p [0, 0, 320, 68] (its
 padding box, the clip, ends at x = 320), #b [288.453125, 13, 28.8125, 18] (cut by the edge),
 #d [480.5, 13, 220.84375, 18] (wholly past it: Chromium paints none of it).
 """

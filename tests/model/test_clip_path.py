@@ -1,5 +1,5 @@
 """clip-path: polygon() and inset() cut a box's own background, border and shadow shapes as
-Chromium clips them (chromium_clip_path.py -> expected_clip_path.json: sampled pixels)."""
+Chromium clips them (tools/recorders/model_clip_path.py -> expected_clip_path.json: sampled pixels)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """clip-path circle() / ellipse() / path(): parsed as CSS Shapes 1 says, and cutting a box's
-fills, borders and pictures as Chromium paints them (chromium_clip_shapes.py ->
+fills, borders and pictures as Chromium paints them (tools/recorders/model_clip_shapes.py ->
 expected_clip_shapes.json: sampled pixels), written as a:prstGeom ellipse or a:custGeom."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """CSS colour filters (engine/model/colorfilter.py) against Chromium's pixels
-(chromium_color_filters.py): solid fills, text, and pictures recoloured in a copy."""
+(tools/recorders/model_color_filters.py): solid fills, text, and pictures recoloured in a copy."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """conic-gradient() backgrounds: parsed (from/at, angle and percentage stops, repeating) and drawn
-as wedge shapes whose colours match Chromium's pixels (expected_conic.json, chromium_conic.py)."""
+as wedge shapes whose colours match Chromium's pixels (expected_conic.json, tools/recorders/model_conic.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """CSS outlines (engine/model/outline.py): extent, offset, rounded corners and paint order
-against Chromium's screenshot (chromium_outline.py), plus the line XML in the PPTX."""
+against Chromium's screenshot (tools/recorders/model_outline.py), plus the line XML in the PPTX."""
 
 from __future__ import annotations
 
@@ -37,7 +37,9 @@ def outer_box(shape: dict[str, Any]) -> list[float]:
 def test_outline_matches_chromium(name: str) -> None:
     snippet, _colour, points = FIXTURES[name]
     recorded = EXPECTED[name]
-    assert recorded["html"] == snippet, "fixture changed: regenerate with chromium_outline.py"
+    assert recorded["html"] == snippet, (
+        "fixture changed: record it again (tools/recorders/model_outline.py)"
+    )
     result = convert_page(page(snippet), Options())
     shapes = outlines(result.slide)
     if recorded["bbox"] is None:

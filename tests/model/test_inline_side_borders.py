@@ -1,7 +1,7 @@
 """Inline boxes whose border sides differ (keyboard keys with a thicker bottom edge, links
 underlined by border-bottom) and list markers on lines split around padded inline boxes.
 
-Expected boxes from Chromium 156 (tests/layout/chromium_boxes.py `render` on HTML below):
+Expected boxes from Chromium 156 (tools/recorders/layout_boxes.py `render` on HTML below):
 #k [85.03125, 3.875, 33.546875, 32.25], #u [126.921875, 0, 45.015625, 35],
 #li [40, 34, 1240, 35], #c [105.046875, 34, 129.375, 35].
 """

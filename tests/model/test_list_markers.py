@@ -71,6 +71,6 @@ def test_bullet_colour_is_the_items_colour() -> None:
         "Green<ul><li>Grey child</li></ul></li></ul>"
     )
     clr = paras["Green"].find("a:buClr/a:srgbClr", NS)
-    assert clr is not None and clr.get("val").upper() == "00AA00"
+    assert clr is not None and clr.get("val") == "00AA00"
     child = paras["Grey child"].find("a:buClr/a:srgbClr", NS)
-    assert child is not None and child.get("val").upper() == "00AA00"  # inherited from the li
+    assert child is not None and child.get("val") == "00AA00"  # inherited from the li

@@ -1,7 +1,7 @@
 """The content language on the runs: a lang attribute (the page's or an element's) sets the
 locale as Chromium maps it (-webkit-locale, inherited), and text in a Chinese, Japanese or
 Korean locale gets a:rPr lang, with which office suites pick the glyph forms Chromium draws
-(chromium_locale_glyphs.py -> expected_locale_glyphs.json)."""
+(tools/recorders/model_locale_glyphs.py -> expected_locale_glyphs.json)."""
 
 from __future__ import annotations
 

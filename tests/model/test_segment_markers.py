@@ -1,7 +1,7 @@
 """A list item's line split into several text boxes (an inline background or an inline-block
 between its words): the piece led by the marker keeps a native bullet hanging left of its text,
 and its text starts where Chromium's does (tests/layout/segment_fixtures.py, recorded by
-chromium_boxes.py); XML checks on the bullet paragraph."""
+tools/recorders/layout_boxes.py); XML checks on the bullet paragraph."""
 
 from __future__ import annotations
 
@@ -43,7 +43,9 @@ def piece_starting(slide: dict[str, Any], word: str) -> tuple[dict[str, Any], di
 def test_marker_piece_text_starts_where_chromium_puts_it(name: str) -> None:
     html = FIXTURES[name]
     recorded = EXPECTED[name]
-    assert recorded["html"] == html, "fixture changed: regenerate with chromium_boxes.py"
+    assert recorded["html"] == html, (
+        "fixture changed: record it again (tools/recorders/layout_boxes.py)"
+    )
     slide = convert_page(page(html), Options()).slide
     word = {"text_ul_line_split_by_code": "Six", "text_ol_line_split_by_inline_block": "Read"}
     shape, para = piece_starting(slide, word.get(name, "Arrow"))

@@ -1,6 +1,6 @@
 """Skewed boxes (engine/model/geometry.py placed/_sheared): a skewX/skewY (or shearing
 matrix) background and border become the mapped polygon, against Chromium's transformed
-bounding box and screenshot colours (chromium_shear.py)."""
+bounding box and screenshot colours (tools/recorders/model_shear.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ POLYGON_TOLERANCE = 0.5  # a border's polygon is inset by half its width, then o
 def test_skewed_box_matches_chromium(name: str) -> None:
     snippet, points = FIXTURES[name]
     recorded = EXPECTED[name]
-    assert recorded["html"] == snippet, "fixture changed: regenerate with chromium_shear.py"
+    assert recorded["html"] == snippet, (
+        "fixture changed: record it again (tools/recorders/model_shear.py)"
+    )
     result = convert_page(page(snippet), Options())
     rects = [s for s in result.slide["shapes"] if s["kind"] == "rect"]
     assert rects and all(s["geom"] == "custom" and "rotation" not in s for s in rects)

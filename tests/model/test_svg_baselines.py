@@ -1,5 +1,5 @@
 """SVG dominant-baseline: where Blink puts the glyphs relative to the alphabetic baseline at y
-(expected_svg_baselines.json, recorded by chromium_svg_baselines.py), and the native text box
+(expected_svg_baselines.json, recorded by tools/recorders/model_svg_baselines.py), and the native text box
 of an SVG label following it."""
 
 from __future__ import annotations

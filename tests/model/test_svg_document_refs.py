@@ -1,7 +1,7 @@
 """Inline SVG painted with what the rest of the document gives it (engine/boxes/svgdefs.py): a
 <symbol> of a hidden sprite drawn through <use>, gradients defined in another <svg>, and the
 page CSS's fill/stroke on the <svg> element. Colours at sample points against Chromium's
-screenshot (chromium_svg_pixels.py); XML checks on the standalone SVG part."""
+screenshot (tools/recorders/model_svg_pixels.py); XML checks on the standalone SVG part."""
 
 from __future__ import annotations
 
@@ -42,7 +42,9 @@ def engine_render(snippet: str) -> Image.Image:
 def test_colours_match_chromium(name: str) -> None:
     snippet, points = FIXTURES[name]
     recorded = EXPECTED[name]
-    assert recorded["html"] == snippet, "fixture changed: regenerate with chromium_svg_pixels.py"
+    assert recorded["html"] == snippet, (
+        "fixture changed: record it again (tools/recorders/model_svg_pixels.py)"
+    )
     image = engine_render(snippet)
     errors = []
     for (x, y), want in zip(points, recorded["rgb"], strict=True):

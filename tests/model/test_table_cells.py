@@ -76,9 +76,8 @@ def test_rounded_cell_without_spacing_is_the_only_shape() -> None:
     assert _filled(root, "FF0000") == []
     blue = _filled(root, "0000FF")
     assert len(blue) == 1
-    assert blue[0].find("p:spPr/a:custGeom", NS) is not None or (
-        blue[0].find("p:spPr/a:prstGeom", NS).get("prst") != "rect"
-    )
+    geom = blue[0].find("p:spPr/a:prstGeom", NS)
+    assert geom is not None and geom.get("prst") == "round2SameRect"  # the two top corners
     fills = [tc.find("a:tcPr/a:solidFill/a:srgbClr", NS) for tc in root.iterfind(".//a:tc", NS)]
     assert [None if f is None else f.get("val") for f in fills] == ["FF0000", None]
 

@@ -1,6 +1,6 @@
 """Text decorations a:rPr cannot express (engine/model/decor_lines.py): overline, a line-through
 of another colour or thickness, underlines with a thickness / offset / position, drawn as
-rectangles where Chromium paints them (chromium_text_decor.py); plain ones stay run props."""
+rectangles where Chromium paints them (tools/recorders/model_text_decor.py); plain ones stay run props."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def runs(slide: dict[str, Any]) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_decoration_rect_matches_chromium(name: str) -> None:
     recorded = EXPECTED[name]
-    assert recorded["html"] == FIXTURES[name], "fixture changed: regenerate the recorder"
+    assert recorded["html"] == FIXTURES[name], "fixture changed: record it again (tools/recorders)"
     slide = convert_page(page(FIXTURES[name]), Options()).slide
     (shape,) = decoration_shapes(slide)
     x0, y0, x1, y1 = recorded["bbox"]

@@ -124,7 +124,7 @@ def test_pptx_writes_underline_type_and_fill():
     assert 'u="wavy"' in xml and 'strike="dblStrike"' in xml
     assert (
         '<a:uFill><a:solidFill><a:srgbClr val="A1442C"/></a:solidFill></a:uFill>'
-        '<a:latin typeface="DejaVu Serif"/>'
+        '<a:latin typeface="DejaVu Serif"'  # + panose, pitchFamily, charset when installed
     ) in xml
 
 

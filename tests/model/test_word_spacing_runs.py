@@ -1,5 +1,5 @@
 """CSS word-spacing in the PPTX text (engine/model/runs.py word_spaced_runs): the spaces get it
-as character spacing, so the line is as wide as Chromium's (chromium_word_spacing.py)."""
+as character spacing, so the line is as wide as Chromium's (tools/recorders/model_word_spacing.py)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def spacing_px(runs: list[dict[str, Any]]) -> float:
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_spaces_carry_chromiums_word_spacing(name: str) -> None:
     recorded = EXPECTED[name]
-    assert recorded["html"] == FIXTURES[name], "fixture changed: regenerate the recorder"
+    assert recorded["html"] == FIXTURES[name], "fixture changed: record it again (tools/recorders)"
     options = Options()
     spaced = text_runs(convert_page(page(FIXTURES[name]), options).slide)
     plain_html = re.sub(r"word-spacing:[^;\"]+;?", "", FIXTURES[name])

@@ -119,7 +119,7 @@ CASES: dict[str, str] = {
 
 def chromium_trees(pages: list[str]) -> list[Tree]:
     """Chromium's DOM of each page, as Tree."""
-    from chromium_page import chromium_tab
+    from tools.recorders.browser import chromium_tab
 
     walk = """() => {
       const skip = new Set(SKIP);

@@ -1,5 +1,5 @@
 """The parse stage builds the tree Chromium builds: malformed markup (html_cases.CASES) against
-Chromium's DOM recorded by chromium_trees.py (expected_trees.json)."""
+Chromium's DOM recorded by tools/recorders/parse_trees.py (expected_trees.json)."""
 
 from __future__ import annotations
 

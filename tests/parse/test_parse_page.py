@@ -201,6 +201,16 @@ def test_element_count_limit() -> None:
     assert "element count" in info.value.reason
 
 
+def test_slide_is_an_element_of_the_document_tree() -> None:
+    """The slide root is found in the page's tree (what it inherits from comes from there),
+    with its content in document order."""
+    page, _ = parse('<div id="a"><div class="slide" id="s"><p>x</p><p>y</p></div></div>')
+    assert page.slide.get("id") == "s"
+    assert [el.get("id") for el in page.root.iter() if el.get("id")] == ["a", "s"]
+    assert any(el is page.slide for el in page.root.iter())
+    assert [(child.tag, child.text) for child in page.slide] == [("p", "x"), ("p", "y")]
+
+
 def test_misnested_formatting_is_reopened_as_in_chromium() -> None:
     # Two <b>s left open in the first paragraph are re-opened (cloned) in every later one.
     html = '<div class="slide"><p><b id=x><b id=y>a</p>' + "<p>b</p>" * 3 + "</div>"

@@ -72,7 +72,8 @@ def test_disc_bullet_hangs_where_chromium_paints_it() -> None:
     assert font.get("typeface") == "Arial"
     mar_l = int(ppr.get("marL")) / 9525
     assert 19.0 < mar_l < 20.0 and int(ppr.get("indent")) == -int(ppr.get("marL"))
-    assert 100000 <= int(_size(ppr) or 100000) <= 130000  # glyph scaled toward the 6px disc
+    size = _size(ppr)
+    assert size is not None and 100000 < int(size) <= 130000  # glyph scaled toward the 6px disc
 
 
 def test_inside_disc_bullet_starts_at_the_item() -> None:

@@ -13,6 +13,7 @@ from PIL import Image
 from pptx_testkit import SVG_BYTES, media_entry, png_bytes, text_body
 
 from engine.pptx import write_deck
+from tests.requires import requires_tools
 
 pytestmark = [
     pytest.mark.slow,
@@ -20,7 +21,6 @@ pytestmark = [
 ]
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-needs_soffice = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) not installed")
 
 BLACK = {"width": 1, "color": "000000", "alpha": 1, "dash": "solid"}
 STOPS = [{"pos": 0, "color": "FF0000", "alpha": 1}, {"pos": 1, "color": "0000FF", "alpha": 1}]
@@ -242,7 +242,7 @@ def _page_texts(pdf: Path, pages: int) -> list[str]:
     return texts
 
 
-@needs_soffice
+@requires_tools("soffice", "pdftotext")
 def test_every_shape_kind_renders_in_libreoffice(tmp_path: Path) -> None:
     deck, media, markers = _deck()
     pptx = tmp_path / "kinds.pptx"
@@ -250,8 +250,6 @@ def test_every_shape_kind_renders_in_libreoffice(tmp_path: Path) -> None:
     pdf = _convert(pptx, tmp_path)
     data = pdf.read_bytes()
     assert len(re.findall(rb"/Type\s*/Page\b", data)) == len(deck["slides"])
-    if shutil.which("pdftotext") is None:
-        return
     texts = _page_texts(pdf, len(deck["slides"]))
     for marker, text in zip(markers, texts, strict=True):
         assert marker in text
@@ -260,8 +258,7 @@ def test_every_shape_kind_renders_in_libreoffice(tmp_path: Path) -> None:
     assert "Table" in texts[4] and "Last" in texts[4]
 
 
-@needs_soffice
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler pdftoppm not installed")
+@requires_tools("soffice", "pdftoppm")
 def test_libreoffice_draws_fills_where_the_model_says(tmp_path: Path) -> None:
     """A red rect at a known place, a semi-transparent blue one over white, a picture."""
     png_sha, png = media_entry(png_bytes((0, 160, 0, 255), (40, 20)), "image/png")

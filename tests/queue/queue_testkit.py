@@ -6,7 +6,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -31,10 +30,10 @@ from tasks_testkit import PASTED, TEMPLATE, read_sse  # noqa: E402
 
 from service.db.models import Account, Ppt, Task, TaskEvent, UsageRecord  # noqa: E402
 from service.main import create_app  # noqa: E402
+from tests.requires import missing_tool, missing_tools_reason, redis_server_path  # noqa: E402
 
 __all__ = ["PASTED", "TEMPLATE", "TOKEN", "read_sse"]
 
-REDIS_BIN = shutil.which("redis-server") or "/usr/bin/redis-server"
 CREATE = "/v2/api/portable/create-task"
 RESULT = "/v2/api/portable/task-result"
 STREAM = "/v2/api/portable/task-stream"
@@ -88,8 +87,11 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> RedisServer:
+        binary = redis_server_path()
+        if binary is None:
+            missing_tool(str(missing_tools_reason(("redis-server",))))
         self.workdir.mkdir(parents=True, exist_ok=True)
-        cmd = [REDIS_BIN, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        cmd = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
         cmd += ["--appendonly", "no", "--dir", str(self.workdir)]
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_us()

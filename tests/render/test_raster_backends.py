@@ -13,8 +13,6 @@ from PIL import Image
 from engine.render import BACKENDS, default_backend, render_slide_png
 from engine.render.document import SlideSvg
 
-pytest.importorskip("skia")
-
 SIZE = (200.0, 100.0)
 WHITE, RED, BLUE, GREEN = (255, 255, 255), (255, 0, 0), (0, 0, 255), (0, 128, 0)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import io
 import math
-import shutil
 import subprocess
 from collections.abc import Callable
 
@@ -19,14 +18,12 @@ import pytest
 from PIL import Image, ImageFilter
 
 from engine import convert
+from tests.requires import requires_tools
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
-    pytest.mark.skipif(
-        shutil.which("soffice") is None or shutil.which("pdftocairo") is None,
-        reason="LibreOffice and poppler (pdftocairo) are needed",
-    ),
+    requires_tools("soffice", "pdftocairo"),
 ]
 
 W, H = 640, 360

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -15,14 +14,12 @@ import pytest
 from lxml import etree
 
 from engine import convert
+from tests.requires import requires_tools
 
 pytestmark = [
     pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
     pytest.mark.slow,
-    pytest.mark.skipif(
-        shutil.which("soffice") is None or shutil.which("pdftotext") is None,
-        reason="LibreOffice and poppler (pdftotext) are needed",
-    ),
+    requires_tools("soffice", "pdftotext"),
 ]
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"

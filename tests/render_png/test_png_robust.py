@@ -246,7 +246,8 @@ def test_random_models_never_raise(model: dict) -> None:
     st.lists(numbers, max_size=3),
 )
 def test_garbage_slides_and_sizes_never_raise(model: object, size: list) -> None:
-    png_image(render_slide_png(model, 50, media=None, size=size))  # type: ignore[arg-type]
+    im = png_image(render_slide_png(model, 50, media=None, size=size))  # type: ignore[arg-type]
+    assert im.width == 50 and im.height >= 1  # a blank slide of the asked width
 
 
 def test_painted_area_is_bounded() -> None:

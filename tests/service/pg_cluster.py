@@ -2,14 +2,13 @@
 free 127.0.0.1 port; one per test session, stopped afterwards) and the `database_url` fixture
 that runs a test module against SQLite and against PostgreSQL.
 
-The binaries are found on PATH or in Debian's /usr/lib/postgresql/<version>/bin (package
-`postgresql`). Without them the PostgreSQL half of the tests skips, saying so. As root, the
-server runs as the `postgres` user (PostgreSQL refuses to run as root).
+The binaries are found by tests/requires.py `find_pg_bin` (package `postgresql`). Without them
+the PostgreSQL half of the tests skips, saying so (fails with DECKFORGE_REQUIRE_TOOLS=1). As
+root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
 """
 
 from __future__ import annotations
 
-import glob
 import os
 import pwd
 import shutil
@@ -22,26 +21,14 @@ from pathlib import Path
 import pytest
 from service_testkit import free_port
 
+from tests.requires import find_pg_bin, missing_tool, missing_tools_reason
+
+__all__ = ["PgCluster", "database_url", "find_pg_bin", "pg_server", "reap_orphans"]
+
 DB_KINDS = ["sqlite", "postgresql"]
 PG_USER = "deckforge"
 DIR_PREFIX = "deckforge-pg-"
 OWNER_FILE = "owner.pid"
-
-
-def find_pg_bin() -> Path | None:
-    """The directory holding initdb, pg_ctl and postgres, or None."""
-    candidates = []
-    if os.environ.get("DECKFORGE_TEST_PG_BIN"):
-        candidates.append(os.environ["DECKFORGE_TEST_PG_BIN"])
-    found = shutil.which("initdb")
-    if found:
-        candidates.append(str(Path(found).resolve().parent))
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
-    for c in candidates:
-        d = Path(c)
-        if all((d / tool).exists() for tool in ("initdb", "pg_ctl", "postgres")):
-            return d
-    return None
 
 
 class PgCluster:
@@ -151,10 +138,7 @@ def _unprivileged_user() -> str:
 def pg_server() -> Iterator[PgCluster]:
     bin_dir = find_pg_bin()
     if bin_dir is None:
-        pytest.skip(
-            "PostgreSQL binaries (initdb, pg_ctl, postgres) not found: install the Debian "
-            "`postgresql` package or set DECKFORGE_TEST_PG_BIN; the PostgreSQL tests are skipped"
-        )
+        missing_tool(str(missing_tools_reason(("postgresql",))))
     reap_orphans(bin_dir)
     cluster = PgCluster(bin_dir)
     try:

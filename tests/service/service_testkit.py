@@ -54,6 +54,11 @@ def make_settings(tmp: Path, **overrides: Any) -> Settings:
         "queue_size": 4,
         "request_timeout_s": 30.0,
         "log_json": True,
+        # These suites test the pool, the queue and the pages; per-account shares and the
+        # failure budget have their own tests (tests/security).
+        "jobs_per_account": 100,
+        "task_queue_per_account": 100_000,
+        "failed_jobs_per_window": 0,
     }
     values.update(overrides)
     return Settings(**values)

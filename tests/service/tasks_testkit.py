@@ -95,20 +95,24 @@ def read_sse(lines: Iterator[str]) -> Iterator[Event | str]:
 
 
 class _ChatHandler(BaseHTTPRequestHandler):
-    """Chat Completions, streamed: the scripted pieces, one every `delay` seconds, then [DONE]."""
+    """Chat Completions, streamed: the scripted pieces, one every `delay` seconds (`then_delay`
+    after the first request), then [DONE]."""
 
     server: ChatServer
     protocol_version = "HTTP/1.1"
 
     def do_POST(self) -> None:  # noqa: N802
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-        self.server.requests.append(body)
+        with self.server.lock:
+            self.server.requests.append(body)
+            first = len(self.server.requests) == 1
+        delay = self.server.delay if first else self.server.then_delay
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         for piece in self.server.pieces:
-            time.sleep(self.server.delay)
+            time.sleep(delay)
             event = {"choices": [{"index": 0, "delta": {"content": piece}}]}
             self._chunk(b"data: " + json.dumps(event).encode() + b"\n\n")
         self._chunk(b"data: [DONE]\n\n")
@@ -125,11 +129,13 @@ class _ChatHandler(BaseHTTPRequestHandler):
 class ChatServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, pieces: list[str], delay: float) -> None:
+    def __init__(self, pieces: list[str], delay: float, then_delay: float | None = None) -> None:
         super().__init__(("127.0.0.1", 0), _ChatHandler)
         self.pieces = pieces
         self.delay = delay
+        self.then_delay = delay if then_delay is None else then_delay
         self.requests: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
 
     @property
     def base_url(self) -> str:
@@ -137,8 +143,13 @@ class ChatServer(ThreadingHTTPServer):
 
 
 @contextmanager
-def chat_server(pieces: list[str], delay: float) -> Iterator[ChatServer]:
-    srv = ChatServer(pieces, delay)
+def chat_server(
+    pieces: list[str], delay: float, then_delay: float | None = None
+) -> Iterator[ChatServer]:
+    """A streaming Chat Completions server; `then_delay` paces the requests after the first
+    (a task run again after its worker died need not be slow: only the first run is caught
+    mid-stream)."""
+    srv = ChatServer(pieces, delay, then_delay)
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -13,13 +12,11 @@ import pytest
 from service_testkit import CONVERT, TOKEN, LiveServer, make_settings
 
 from service.main import create_app
+from tests.requires import chromium_path, requires_tools
 
 CREATE_TASK = "/v2/api/portable/create-task"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium missing: sudo apt-get install -y chromium"
-)
+CHROMIUM = chromium_path()
+needs_chromium = requires_tools("chromium")
 
 
 @pytest.fixture(scope="module")

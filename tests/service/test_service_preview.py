@@ -4,7 +4,6 @@ tampered, expired and foreign links are refused."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -15,7 +14,9 @@ from accounts_testkit import Env, make_env
 from gen_testkit import GENERATE, MARKDOWN, png_size
 from service_testkit import LiveServer
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.requires import chromium_path, requires_tools
+
+CHROMIUM = chromium_path()
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def deck(served: tuple[Env, LiveServer]) -> dict:
     return info
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium missing: apt-get install -y chromium")
+@requires_tools("chromium")
 def test_preview_page_shows_every_slide_in_order(deck: dict, tmp_path: Path) -> None:
     from playwright.sync_api import Route, sync_playwright
 

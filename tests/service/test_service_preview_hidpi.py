@@ -19,6 +19,7 @@ from service_testkit import LiveServer
 from sqlalchemy import select
 
 from service.db.models import PptPreview
+from tests.requires import requires_tools
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "service.md"
@@ -100,7 +101,7 @@ def test_documented_csp_is_the_header_sent(served: tuple[Env, LiveServer]) -> No
     assert r.headers["content-security-policy"] == documented_csp()
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium missing: apt-get install -y chromium")
+@requires_tools("chromium")
 @pytest.mark.parametrize("scale", [1, 2])
 def test_browser_shows_slides_at_their_drawn_size(
     served: tuple[Env, LiveServer], scale: int

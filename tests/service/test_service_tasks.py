@@ -30,6 +30,9 @@ from tasks_testkit import (
     web_page,
 )
 
+from engine.diagnostics import Diagnostics
+from engine.options import Limits
+from engine.parse import parse_page
 from service.db.models import Ppt, Task, UsageRecord
 from service.tasks import store
 
@@ -103,7 +106,8 @@ def test_latest_data_pages_and_from(env: Env) -> None:
     total = payload["total"]
     assert total >= 3 and payload["current"] == total
     assert sorted(payload["htmlMap"], key=int) == [str(i) for i in range(total)]
-    assert all('class="slide' in h or "slide" in h for h in payload["htmlMap"].values())
+    for html in payload["htmlMap"].values():  # each a page with a slide root (else PageError)
+        assert parse_page(html, Diagnostics(), Limits()).slide is not None
     later = env.client.get(
         LATEST, params={"taskId": task_id, "from": 2}, headers={"token": TOKEN}
     ).json()
@@ -202,12 +206,19 @@ def test_failure_answers_5001_with_error_code(env: Env, monkeypatch: pytest.Monk
     data = out["data"]
     assert data["status"] == "failed" and data["taskId"] == task_id
     assert data["errorCode"] == "LLM_NOT_CONFIGURED"
-    assert "DECKFORGE_LLM_BASE_URL" in data["errorMessage"]
+    assert data["errorMessage"] == "no LLM provider is configured on this service"
     assert "pptId" not in data and "fileUrl" not in data
 
 
 def test_bad_file_fails_the_task_not_the_service(env: Env) -> None:
+    # Not a zip at all: refused as it arrives (its first bytes), naming the file.
     files = [("file", ("broken.docx", b"this is not a zip"))]
+    r = env.client.post(
+        CREATE, data={"type": "4", "templateId": "corporate"}, files=files, headers={"token": TOKEN}
+    )
+    assert r.json()["code"] == 1010 and r.json()["data"]["errorDetails"][0]["field"] == "file[0]"
+    # A zip header and then garbage: the task fails, the service goes on.
+    files = [("file", ("broken.docx", b"PK\x03\x04 then not a zip"))]
     r = env.client.post(
         CREATE, data={"type": "4", "templateId": "corporate"}, files=files, headers={"token": TOKEN}
     )

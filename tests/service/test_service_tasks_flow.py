@@ -79,7 +79,7 @@ def test_validation_names_the_field(idle: Any, body: dict[str, Any], field: str)
         ("2", [(f"n{i}.txt", b"x") for i in range(6)], "file"),
         ("2", [("big.txt", b"x" * 2500)], "file"),
         ("4", [("doc.md", b"# x")], "file[0]"),
-        ("4", [("a.docx", b"x"), ("b.docx", b"y")], "file"),
+        ("4", [("a.docx", b"PK\x03\x04x"), ("b.docx", b"PK\x03\x04y")], "file"),
         ("7", [("a.md", b"# x")], "file"),
     ],
 )

@@ -150,7 +150,7 @@ def test_faded_in_text_is_written_opaque() -> None:
 
 
 # Chromium 156, getComputedStyle(el, '::before' | '::after') after every finite animation is
-# finished (tests/layout/chromium_text.py FINISH_SCRIPT): pseudo-elements end their animations
+# finished (tools/recorders/layout_text.py FINISH_SCRIPT): pseudo-elements end their animations
 # like elements do.
 PSEUDO_HTML = (
     "<style>@keyframes grow{from{opacity:0;transform:scaleX(0)}to{opacity:1;transform:scaleX(1)}}"

@@ -1,6 +1,6 @@
 """color-mix() in every interpolation space, color(), relative colours, light-dark(), Chromium's
 colour syntax and parse-time clamps -> the sRGB colour Chromium paints (expected_colors.json,
-recorded by chromium_colors.py; an invalid colour leaves the one declared before it)."""
+recorded by tools/recorders/style_colors.py; an invalid colour leaves the one declared before it)."""
 
 from __future__ import annotations
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import glob
 import os
 import statistics
+import sys
 import time
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import budget
 from engine.diagnostics import Diagnostics
 from engine.errors import PageError
 from engine.options import Limits
@@ -21,10 +22,11 @@ from engine.style.cascade import page_rules, ua_stylesheet_text
 from engine.style.properties import PROPERTIES
 from engine.style.shorthands import SHORTHANDS
 from engine.style.stylesheet import parse_stylesheet
+from engine.style.types import RGBA
 from engine.style.values import Deferred
+from tests.requires import corpus_dir, requires_tools
 
-# ../shared/corpus relative to the project
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus")
+CORPUS = str(corpus_dir())
 
 _CSS_PIECES = st.sampled_from(
     [
@@ -124,12 +126,38 @@ def test_arbitrary_style_attribute_never_raises(attr: str) -> None:
     _check_page(f'<div class="slide" style="{quoted}"><p style="{quoted}">x</p></div>')
 
 
+DEEP = {
+    "width": "p { width: " + "calc(" * 2000 + "1px" + ")" * 2000 + " }",
+    "color": ":is(" * 500 + "p" + ")" * 500 + " { color: red }",
+    "background-color": ".a { .b { .c { " * 200 + "background: red" + " } } }" * 200,
+}
+TOO_DEEP = ("css", "stylesheet nested too deeply (rest ignored)", "")
+
+
 def test_deeply_nested_css_does_not_raise() -> None:
-    css = "@media screen {" * 300 + "p { color: red }" + "}" * 300
-    parse_stylesheet(css)
-    parse_stylesheet("p { width: " + "calc(" * 2000 + "1px" + ")" * 2000 + " }")
-    parse_stylesheet(":is(" * 500 + "p" + ")" * 500 + " { color: red }")
-    parse_stylesheet(".a { .b { .c { " * 200 + "color: red" + " } } }" * 200)
+    """In a page (engine.budget's thread and recursion limit) deep but valid CSS parses and
+    values nested past MAX_VALUE_DEPTH are invalid; a parse that still runs into the
+    interpreter's recursion limit drops the rest of the sheet with a diagnostic."""
+    media = "@media screen {" * 300 + "p { color: red }" + "}" * 300
+    sheet = budget.run_page(lambda: parse_stylesheet(media), Limits())
+    assert sheet.messages == ()
+    assert [(r.where, r.block.normal) for r in sheet.rules] == [("p", {"color": RGBA(255, 0, 0)})]
+    page = {k: budget.run_page(lambda c=css: parse_stylesheet("h1{color:blue}" + c), Limits())
+            for k, css in DEEP.items()}  # fmt: skip
+    assert [r.where for r in page["width"].rules] == ["h1"]
+    assert [m[1][:26] for m in page["width"].messages] == ["invalid value for 'width':"]
+    for name in ("color", "background-color"):
+        (rule,) = [r for r in page[name].rules if r.where != "h1"]
+        assert rule.block.normal[name] == RGBA(255, 0, 0) and page[name].messages == ()
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)  # the interpreter's default, outside a page
+    try:
+        for name, css in DEEP.items():
+            sheet = parse_stylesheet("h2 { color: blue } " + css)
+            assert TOO_DEEP in sheet.messages, name
+            assert [r for r in sheet.rules if r.where != "h2"] == [], name
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def test_user_agent_stylesheets_parse_cleanly() -> None:
@@ -147,10 +175,10 @@ def _corpus_pages() -> list[str]:
     return sorted(glob.glob(os.path.join(CORPUS, "*", "*.html")))
 
 
+@requires_tools("corpus")
 def test_corpus_pages_cascade_without_exceptions() -> None:
     pages = _corpus_pages()
-    if not pages:
-        pytest.skip(f"corpus folder {CORPUS} is absent")
+    assert pages, CORPUS
     timings: list[float] = []
     for path in pages:
         with open(path, encoding="utf-8") as fh:

@@ -9,8 +9,6 @@ from typing import Any
 
 from engine.api import Conversion, LaidOut, convert_laid_out
 from engine.options import Limits, Options
-from generator.brand.build import write_brand_deck
-from generator.brand.html import BrandTemplate
 from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
@@ -284,7 +282,12 @@ def build_planned(
         author=props.get("author") or None,
     )
     template = (templates or {}).get(planned.template_id)
-    if isinstance(template, BrandTemplate):
+    if template is not None and not template.builtin and _is_brand(template):
+        from generator.brand.build import write_brand_deck
+        from generator.brand.html import BrandTemplate
+
+        assert isinstance(template, BrandTemplate)
+
         brand_pages = [PlannedPage.from_dict(p) for p in planned.pages]
         deck = _deck_context(
             template,
@@ -359,6 +362,14 @@ def _plan(
         left_out=[r.to_dict() for r in records],
     )
     return planned, [f.laid for f in fitted]
+
+
+def _is_brand(template: Template) -> bool:
+    """A PowerPoint template (the brand package is imported only for those: generating on a
+    built-in or zip template never loads the PPTX reader)."""
+    from generator.brand.html import BrandTemplate
+
+    return isinstance(template, BrandTemplate)
 
 
 def byline(properties: dict[str, str]) -> str:

@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-import emoji
 import lxml.html
 from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
@@ -89,7 +88,7 @@ class InlineReader:
         elif state.skip:
             return
         elif t == "text":
-            text = ICON.sub("", emoji.emojize(child.content, language="alias"))
+            text = _shortcodes(child.content)
             out.spans.append(state.span(text))
         elif t == "code_inline":
             out.spans.append(replace(state.span(child.content), code=True))
@@ -276,3 +275,13 @@ def _merge(spans: Spans) -> Spans:
         elif s.text:
             out.append(s)
     return out
+
+
+def _shortcodes(text: str) -> str:
+    """`:emoji:` shortcodes as their emoji, icon shortcodes dropped (the emoji table is loaded
+    only for text that can hold a shortcode)."""
+    if ":" not in text:
+        return text
+    import emoji
+
+    return ICON.sub("", emoji.emojize(text, language="alias"))

@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
+from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
@@ -77,6 +78,20 @@ async def _read_form(
         form = await receive_form(request, limit, allowed, max_files=20, max_fields=50)
         files = await form.read_files(lambda key: key in ("file", "file[]", "files"))
     return form.fields, files
+
+
+async def _read_urlencoded(request: Request, limit: int) -> dict[str, Any]:
+    """An application/x-www-form-urlencoded body (at most `limit` bytes, 50 fields) -> fields."""
+    buf = bytearray()
+    async for chunk in request.stream():
+        buf += chunk
+        if len(buf) > limit:
+            raise bad("body", f"larger than {limit} bytes")
+    try:
+        pairs = parse_qsl(buf.decode("utf-8"), max_num_fields=50, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise bad("body", "not a valid form body") from None
+    return dict(pairs)
 
 
 def _template_exists(state: ServiceState, principal: Principal, template_id: str) -> bool:
@@ -218,8 +233,11 @@ async def task_result_get(
     "previewUrl; failure: code 5001 with errorCode and errorMessage; 1001 unknown task.",
 )
 async def task_result_post(request: Request, state: StateDep, principal: AuthDep) -> JSONResponse:
-    if request.headers.get("content-type", "").startswith(FORM_TYPES):
-        body, _ = await _read_form(request, 64 * 1024)
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith("application/x-www-form-urlencoded"):
+        body = await _read_urlencoded(request, 64 * 1024)
+    elif content_type.startswith(FORM_TYPES):
+        body, _ = await _read_form(state, principal, request, 64 * 1024)
     else:
         body = await read_json_body(request, 64 * 1024)
     task = await asyncio.to_thread(_find, state, principal, _task_id(body.get("taskId")))

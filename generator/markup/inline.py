@@ -3,7 +3,8 @@
 Inline HTML is read tag by tag (markdown-it already cut it into tags): formatting tags set span
 flags (`<kbd>`, `<sub>`, `<sup>`, `<mark>`, `<b>`...), `<a href>` links, `<br>` breaks, `<img>`
 becomes an image; scripts and styles vanish with their content; unknown tags are dropped (their
-text stays) and named in the diagnostics. `==mark==` and `:emoji:` shortcodes are read from text.
+text stays) and named in the diagnostics. `==mark==` and `:emoji:` shortcodes are read from text
+(an escaped character is a span of its own: `=\\=` is never a mark).
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ class InlineReader:
         elif t == "text":
             text = _shortcodes(child.content)
             out.spans.append(state.span(text))
+        elif t == "text_special":  # an escaped character or an entity: literal, a span alone
+            out.spans.append(state.span(child.content))
         elif t == "code_inline":
             out.spans.append(replace(state.span(child.content), code=True))
         elif t in ("softbreak", "hardbreak"):
@@ -105,7 +108,9 @@ class InlineReader:
             self._walk(child, state, out)
             state.links.pop()
         elif t == "image":
-            alt = "".join(c.content for c in child.children or [] if c.type == "text")
+            alt = "".join(
+                c.content for c in child.children or [] if c.type in ("text", "text_special")
+            )
             alt = alt or str(child.attrs.get("alt", ""))
             title = str(child.attrs.get("title") or "")
             out.images.append(InlineImage(str(child.attrs.get("src", "")), alt, title))

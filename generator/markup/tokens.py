@@ -47,6 +47,9 @@ MD = (
     .use(admon_plugin)
     .use(colon_fence_plugin)
 )
+# Backslash escapes and entities stay tokens of their own (`text_special`), so that the inline
+# reader tells an escaped `\=` from a `==mark==` delimiter.
+MD.disable("text_join")
 MD.validateLink = _link_allowed  # type: ignore[method-assign]
 ADMONITIONS = {
     "note": "Note",

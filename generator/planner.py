@@ -114,16 +114,20 @@ class Planner(TitleFitting):
         small = max(self.code_floor, round(body * 0.88))
         return f"--df-code-size:{code:g}px;--df-small-size:{small:g}px"
 
-    def render(self, page: PlannedPage) -> str:
+    def page_lang(self, page: PlannedPage) -> str:
+        return slide_lang(page, str(self.deck.get("lang", "en")))
+
+    def render(self, page: PlannedPage, lang: str | None = None) -> str:
+        """The page's HTML, in `lang` when given (else the language of its own text)."""
         context = page_context(page, self.code, self.sizes(page.body_size))
         deck = self.deck
-        lang = slide_lang(page, str(deck.get("lang", "en")))
+        lang = lang or self.page_lang(page)
         if lang != deck.get("lang"):
             deck = {**deck, "lang": lang}
         return self.template.render(page.kind, {"deck": deck, "page": context})
 
-    def measure(self, page: PlannedPage) -> tuple[str, Measure | None]:
-        html = self.render(page)
+    def measure(self, page: PlannedPage, lang: str | None = None) -> tuple[str, Measure | None]:
+        html = self.render(page, lang)
         self.layouts += 1
         laid = try_lay_out(html, self.options)
         return html, measure(laid) if laid is not None else None
@@ -174,8 +178,7 @@ class Planner(TitleFitting):
             return [Fitted(page, html, None)]
         self.learn(page, m)
         if not m.title_fits:
-            page = self.with_fitted_titles(page)
-            html, m = self.measure(page)
+            page, html, m = self.titled(page)
             if m is None:
                 return [Fitted(page, html, None)]
         if page.kind == "contents":
@@ -349,8 +352,7 @@ class Planner(TitleFitting):
             slide = replace(make(page, chunks[i], i, n), number=self.counter + 1 + i)
             html, m = self.measure(slide)
             if m is not None and not m.title_fits:
-                slide = self.with_fitted_titles(slide)
-                html, m = self.measure(slide)
+                slide, html, m = self.titled(slide)
             if estimated and m is not None and m.stack is not None and i == 0:
                 estimated = False
                 scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 from engine.api import LaidOutBox, layout_boxes
 from generator import GeneratorError, generate_from_markdown
 from generator.fit import overflowing_regions, overflows
-from generator.templates import builtin_templates
+from generator.templates import Template, builtin_templates, template_from_files
 
 TEMPLATES = sorted(builtin_templates())
 
@@ -191,3 +193,40 @@ def test_convert_laid_out_takes_layouts_and_html_and_reports_like_convert() -> N
     assert built.failed_pages == 1 and built.failed_page_details[0].index == 4
     with pytest.raises(PageError):
         lay_out("<p>no slide here</p>")
+
+
+def _variant(name: str, change: str) -> Template:
+    """chinese-red whose content-slide title room depends on the slide: its language
+    (`lang`) or whether it has content (`narrow`)."""
+    files = dict(builtin_templates()["chinese-red"].files)
+    manifest = json.loads(files["manifest.json"])
+    manifest["id"] = name
+    files["manifest.json"] = json.dumps(manifest).encode()
+    if change == "lang":
+        files["theme.css"] += (
+            b'\nhtml[lang|="zh"] .s-content .title{font-size:calc(var(--df-title-size)*1.7)}\n'
+        )
+    else:
+        files["content.html"] = files["content.html"].replace(
+            b'class="head" data-df-fit="title"',
+            b'class="head{% if page.blocks %} narrow{% endif %}" data-df-fit="title"',
+        )
+        files["theme.css"] += b"\n.head.narrow{padding:0 400px}\n"
+    return template_from_files(files)
+
+
+@pytest.mark.parametrize("change", ["lang", "narrow"])
+def test_titles_fit_where_the_title_room_depends_on_the_slide(change: str) -> None:
+    """Titles are fitted in the slide's own language, and checked on the slide itself: a
+    template may size titles by language or give the title less room beside content."""
+    template = _variant("title-room", change)
+    markdown = (
+        "# Report\n## Sales\n### Quarterly results for the northern region and all of its "
+        "partners in trade\n中文内容增长显著。客户满意度提升。\n\n- 第一\n- 第二\n\n### Other\nplain\n"
+    )
+    deck = generate_from_markdown(
+        markdown, "title-room", templates={"title-room": template}, length="long"
+    )
+    assert [p.title[:9] for p in deck.pages if p.kind == "content"] == ["Quarterly", "Other"]
+    for i, html in enumerate(deck.pages_html):
+        assert overflowing_regions(html) == [], f"slide {i + 1} overflows"

@@ -16,6 +16,7 @@ KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k
 LEAD_NUMBER = re.compile(
     r"^\s*([+\-−]?[$€¥£]?\d[\d,.]*\s?(?:%|x|×|倍|万|亿|k|K|M|B|bn|ms|s|GB|MB|TB|pts?)?\+?)(?=\s|$|[:：,，])"
 )
+NUMBER_CELL = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.\s]*(%|x|×|k|K|M|B|bn|ms|s|GB|MB|TB)?$")
 MONTHS = (
     "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     "july|august|september|october|november|december"
@@ -232,6 +233,9 @@ def comparable(table: Block) -> bool:
         return False
     if any(not plain(c).strip() for c in table.header[1:]):
         return False
+    values = [plain(c).strip() for r in table.rows for c in r[1:]]
+    if sum(1 for v in values if NUMBER_CELL.match(v)) * 2 >= len(values):
+        return False  # figures: a data table reads as a table, not as panels
     return all(len(plain(c)) <= 90 for r in table.rows for c in r)
 
 

@@ -136,6 +136,12 @@ def para(text: str) -> Block:
     return Block("paragraph", [Span(text)])
 
 
+def table(header: list[str], rows: list[list[str]]) -> Block:
+    return Block(
+        "table", header=[[Span(h)] for h in header], rows=[[[Span(c)] for c in r] for r in rows]
+    )
+
+
 @pytest.mark.parametrize(
     ("blocks", "sections", "layout"),
     [
@@ -152,6 +158,25 @@ def para(text: str) -> Block:
         ([Block("paragraph", [Span("42%", bold=True), Span(" of all")])], [], "key-number"),
         ([para("intro"), Block("table", rows=[[[Span("1")]]])], [], "table"),
         ([Block("quote", paragraphs=[[Span("q")]])], [], "quote"),
+        (
+            [
+                table(
+                    ["", "Plan A", "Plan B"],
+                    [["Price", "low", "high"], ["Support", "mail", "24/7"]],
+                )
+            ],
+            [],
+            "comparison",
+        ),
+        (  # figures read as a data table, not as panels
+            [
+                table(
+                    ["Region", "Budget", "Spent"], [["North", "120", "95"], ["South", "80", "7.5%"]]
+                )
+            ],
+            [],
+            "table",
+        ),
     ],
 )
 def test_choose_layout(blocks: list[Block], sections: list[Section], layout: str) -> None:

@@ -37,9 +37,7 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
         yield e
 
 
-def run_files(
-    env: Env, kind: int, files: list[tuple[str, bytes]], length: str = "medium"
-) -> bytes:
+def run_files(env: Env, kind: int, files: list[tuple[str, bytes]], length: str = "medium") -> bytes:
     """Create a task with `files` (multipart), wait for success, return the PPTX bytes."""
     parts = [("file", f) for f in files]
     data = {"type": str(kind), "templateId": "corporate", "length": length}

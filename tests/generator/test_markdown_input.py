@@ -511,3 +511,15 @@ def test_diagnostics_say_where() -> None:
         "message": "dropped <iframe>",
         "where": "slide 2",
     }
+
+
+def test_details_summaries_title_their_content() -> None:
+    """A `<details>` summary is a content title (as `####`): the collapsible parts of a README
+    become sections of their page, each titled by its summary."""
+    md = (
+        "# T\n\n### Features\n\nIntro.\n\n<details>\n<summary>Log</summary>\n\nLog text.\n\n"
+        "</details>\n<details>\n<summary><b>Tables</b></summary>\n\nTable text.\n\n</details>\n"
+    )
+    page = pages(parse_outline(md))[0]
+    assert [s.title for s in page.sections] == ["Log", "Tables"]
+    assert [plain(b.spans) for s in page.sections for b in s.blocks] == ["Log text.", "Table text."]

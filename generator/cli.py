@@ -131,7 +131,6 @@ def check_arguments(args: argparse.Namespace) -> str:
     """Every argument checked before any work, as `deckforge convert` does (a UsageError per
     problem); returns the PPTX path to write."""
     from engine.cli import UsageError, check_folder, check_writable
-    from engine.render import MAX_WIDTH
 
     if not args.markdown:
         raise UsageError("a Markdown file is required (or --list-templates)")
@@ -148,6 +147,8 @@ def check_arguments(args: argparse.Namespace) -> str:
     if args.html:
         check_folder(args.html, "slide HTML")
     if args.png:
+        from engine.render import MAX_WIDTH  # the renderer is loaded only for PNGs
+
         check_folder(args.png, "PNGs")
         if not 1 <= args.png_width <= MAX_WIDTH:
             raise UsageError(f"--png-width must be 1..{MAX_WIDTH}")
@@ -175,12 +176,13 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> GeneratedDeck:
     from generator.api import generate_from_markdown, regenerate
-    from generator.package import load_template_package
 
     text = _read(args.markdown)
     templates = None
     template_id = args.template
     if args.template_package:
+        from generator.package import load_template_package
+
         with open(args.template_package, "rb") as fh:
             custom = load_template_package(fh.read())
         templates = {custom.id: custom}

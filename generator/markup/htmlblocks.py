@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from generator.markup.tokens import Converter
 
 CONTAINERS = names(
-    "div p section article header footer main nav aside address figure figcaption center "
-    "picture"
+    "div p section article header footer main nav aside address figure figcaption center picture"
 )
 BLOCKISH = names(
     "div p section article header footer main nav aside address figure table ul ol dl pre "

@@ -37,20 +37,30 @@ def _link_allowed(url: str) -> bool:
     return not text.startswith(("javascript:", "vbscript:", "file:"))
 
 
-MD = (
-    MarkdownIt("commonmark", {"html": True, "linkify": False})
-    .enable(["table", "strikethrough"])
-    .use(footnote_plugin)
-    .use(tasklists_plugin)
-    .use(deflist_plugin)
-    .use(dollarmath_plugin, allow_space=False, double_inline=True)
-    .use(admon_plugin)
-    .use(colon_fence_plugin)
-)
-# Backslash escapes and entities stay tokens of their own (`text_special`), so that the inline
-# reader tells an escaped `\=` from a `==mark==` delimiter.
-MD.disable("text_join")
-MD.validateLink = _link_allowed  # type: ignore[method-assign]
+def _parser() -> MarkdownIt:
+    md = (
+        MarkdownIt("commonmark", {"html": True, "linkify": False})
+        .enable(["table", "strikethrough"])
+        .use(footnote_plugin)
+        .use(tasklists_plugin)
+        .use(deflist_plugin)
+        .use(dollarmath_plugin, allow_space=False, double_inline=True)
+        .use(admon_plugin)
+        .use(colon_fence_plugin)
+    )
+    # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
+    # inline reader tells an escaped `\=` from a `==mark==` delimiter.
+    md.disable("text_join")
+    md.validateLink = _link_allowed  # type: ignore[method-assign]
+    return md
+
+
+MD = _parser()
+# The same grammar, block structure only (inline content is not parsed): where a document's
+# slides break (generator.markup.deck) is read from it at a fraction of a full parse.
+BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
+
+
 ADMONITIONS = {
     "note": "Note",
     "tip": "Tip",

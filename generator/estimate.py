@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.model import Block, ListItem, Span, plain
-from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, slice_spans
+from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, keep_introductions, slice_spans
 
 LATIN_EM = 0.5  # average advance of Latin text, in em
 WIDE_EM = 1.0  # CJK
@@ -203,7 +203,7 @@ def estimated_pieces(
                 add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)
         else:
             add(block, gi, block_height(block, size, width, code_size), keep_next=t == "heading")
-    return out
+    return keep_introductions(out, blocks)
 
 
 def _paragraph_parts(block: Block, size: float, width: float) -> list[Block]:

@@ -45,7 +45,27 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
         if wrapper is None:
             return None
         out.extend(_block_pieces(block, gi, wrapper, m, room))
-    return out
+    return keep_introductions(out, blocks)
+
+
+INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
+
+
+def introduces(block: Block, following: Block) -> bool:
+    """A short paragraph (or one ending with a colon) right before a code block, a list, a
+    table or a picture: its introduction, which never ends a slide without it."""
+    if block.type != "paragraph" or following.type not in ("code", "list", "table", "image"):
+        return False
+    text = plain(block.spans).strip()
+    return len(text) <= INTRO_CHARS or text.endswith((":", "："))
+
+
+def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
+    """Pieces with each introduction's last piece kept with the next piece."""
+    for a, b in zip(pieces, pieces[1:], strict=False):
+        if a.group != b.group and introduces(blocks[a.group], blocks[b.group]):
+            a.keep_next = True
+    return pieces
 
 
 def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -> list[Piece]:

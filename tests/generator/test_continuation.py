@@ -150,3 +150,18 @@ def test_continuation_titles_number_every_slide_of_a_page() -> None:
     sizes = {round(deck.pages[i].body_size) for i in shown}
     assert len(sizes) == 1 and min(sizes) >= 18  # one page, one type size
     assert count_words(" ".join(text(xml[i]) for i in shown)) >= count_words(items)
+
+
+@pytest.mark.parametrize("intro", ["Display a single file on the terminal", "Then run:"])
+def test_an_introduction_never_ends_a_slide_without_what_it_introduces(intro: str) -> None:
+    """A short paragraph (or one ending with a colon) before a code block stays on the slide
+    of that code block (bat's "How to use": a label, then its command)."""
+    pairs = "\n\n".join(
+        f"{intro} {i}\n\n```bash\nbat --option-{i} README.md\n```" for i in range(14)
+    )
+    deck = generate_from_markdown(f"# T\n\n### How to use\n\n{pairs}\n", "corporate")
+    parts = [p for p in deck.pages if p.kind == "content"]
+    assert len(parts) >= 2
+    for page in parts:
+        assert page.blocks[0].type == "paragraph" and page.blocks[-1].type == "code"
+    no_overflow(deck)

@@ -179,8 +179,14 @@ class Converter:
             return self.deflist(node)
         if t == "footnote_block":
             return self.footnotes(node)
-        if t == "html_block":
-            return [e.block for e in self.html_block(node.content) if isinstance(e, Item)]
+        if t == "html_block":  # inside a block: its headings (a <details> summary) are bold lines
+            return [
+                e.block
+                if isinstance(e, Item)
+                else Block("heading", [Span(plain(e.spans), bold=True)])
+                for e in self.html_block(node.content)
+                if isinstance(e, Item) or (isinstance(e, Heading) and plain(e.spans).strip())
+            ]
         if t in ("colon_fence", "admonition"):
             return [e.block for e in self.node(node) if isinstance(e, Item)]
         if t == "heading":

@@ -523,3 +523,14 @@ def test_details_summaries_title_their_content() -> None:
     page = pages(parse_outline(md))[0]
     assert [s.title for s in page.sections] == ["Log", "Tables"]
     assert [plain(b.spans) for s in page.sections for b in s.blocks] == ["Log text.", "Table text."]
+
+
+def test_a_details_summary_inside_a_list_item_stays_as_a_bold_line() -> None:
+    md = (
+        "# T\n\n### Limits\n\n- Small model: weak at maths.\n"
+        "    <details><summary><b>Click for examples</b></summary>\n\n"
+        "    Wrong sums.\n\n    </details>\n\n- Next item\n"
+    )
+    item = pages(parse_outline(md))[0].blocks[0].items[0]
+    shown = [(c.type, plain(c.spans)) for c in item.children]
+    assert ("heading", "Click for examples") in shown

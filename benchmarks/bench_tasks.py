@@ -70,6 +70,7 @@ def one_task(
     http: httpx.Client, n: int, pages: int, start: threading.Barrier, firsts: FirstEvents
 ) -> dict[str, Any]:
     body = {"type": 7, "templateId": "corporate", "content": markdown(pages, n), "stream": True}
+    body["length"] = "long"  # one slide per page (tiny neighbouring pages would share slides)
     first: float | None = None
     last: dict[str, Any] = {}
     start.wait()

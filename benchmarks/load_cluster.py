@@ -158,7 +158,12 @@ async def task_client(
         i = n
         while time.monotonic() < end:
             i += 1
-            body = {"type": 7, "content": shape.content, "templateId": "corporate"}
+            body = {
+                "type": 7,
+                "content": shape.content,
+                "templateId": "corporate",
+                "length": "long",
+            }
             started = time.monotonic()
             try:
                 r = await http.post(urls[i % len(urls)] + CREATE, json=body,

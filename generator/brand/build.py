@@ -343,6 +343,6 @@ def preview_slides(
 
 
 def _title(filename: str | None, preview: Conversion) -> str:
-    from generator.assemble import _title as deck_title
+    from engine.api import deck_title
 
     return deck_title(filename or preview.filename)

@@ -3,8 +3,9 @@
 The fragment is sanitized first (generator.markup.sanitize: allowlist, images resolved to data:
 URIs). What has an outline equivalent becomes it (`<h1 align=center>` a heading, `<p><img></p>`
 pictures or a badge row, `<ul>` a list, a plain `<table>` a table, `<pre>` code, `<details>` its
-summary and content); what does not (styled boxes, tables with merged cells) stays sanitized HTML
-in an `html` block, which the slide HTML carries as is.
+content under its `<summary>` as a content title, like `####`); what does not (styled boxes,
+tables with merged cells) stays sanitized HTML in an `html` block, which the slide HTML carries
+as is.
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
     from generator.markup.tokens import Converter
 
 CONTAINERS = names(
-    "div p section article header footer main nav aside address figure figcaption center "
-    "picture summary"
+    "div p section article header footer main nav aside address figure figcaption center picture"
 )
 BLOCKISH = names(
     "div p section article header footer main nav aside address figure table ul ol dl pre "
@@ -94,11 +94,12 @@ class _Walker:
         if not isinstance(el.tag, str):
             return
         tag = el.tag.lower()
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "summary"):
+            # a <details>' summary titles what it hides: a content title, as `####`
             self.flush()
             spans = trim_spans(self.inline(el))
             if plain(spans).strip():
-                self.events.append(Heading(int(tag[1]), spans))
+                self.events.append(Heading(4 if tag == "summary" else int(tag[1]), spans))
             self.flush()  # images inside the heading come after it
         elif tag in CONTAINERS:
             if el.get("style") and not _only_images(el):

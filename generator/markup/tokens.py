@@ -37,17 +37,30 @@ def _link_allowed(url: str) -> bool:
     return not text.startswith(("javascript:", "vbscript:", "file:"))
 
 
-MD = (
-    MarkdownIt("commonmark", {"html": True, "linkify": False})
-    .enable(["table", "strikethrough"])
-    .use(footnote_plugin)
-    .use(tasklists_plugin)
-    .use(deflist_plugin)
-    .use(dollarmath_plugin, allow_space=False, double_inline=True)
-    .use(admon_plugin)
-    .use(colon_fence_plugin)
-)
-MD.validateLink = _link_allowed  # type: ignore[method-assign]
+def _parser() -> MarkdownIt:
+    md = (
+        MarkdownIt("commonmark", {"html": True, "linkify": False})
+        .enable(["table", "strikethrough"])
+        .use(footnote_plugin)
+        .use(tasklists_plugin)
+        .use(deflist_plugin)
+        .use(dollarmath_plugin, allow_space=False, double_inline=True)
+        .use(admon_plugin)
+        .use(colon_fence_plugin)
+    )
+    # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
+    # inline reader tells an escaped `\=` from a `==mark==` delimiter.
+    md.disable("text_join")
+    md.validateLink = _link_allowed  # type: ignore[method-assign]
+    return md
+
+
+MD = _parser()
+# The same grammar, block structure only (inline content is not parsed): where a document's
+# slides break (generator.markup.deck) is read from it at a fraction of a full parse.
+BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
+
+
 ADMONITIONS = {
     "note": "Note",
     "tip": "Tip",
@@ -166,8 +179,14 @@ class Converter:
             return self.deflist(node)
         if t == "footnote_block":
             return self.footnotes(node)
-        if t == "html_block":
-            return [e.block for e in self.html_block(node.content) if isinstance(e, Item)]
+        if t == "html_block":  # inside a block: its headings (a <details> summary) are bold lines
+            return [
+                e.block
+                if isinstance(e, Item)
+                else Block("heading", [Span(plain(e.spans), bold=True)])
+                for e in self.html_block(node.content)
+                if isinstance(e, Item) or (isinstance(e, Heading) and plain(e.spans).strip())
+            ]
         if t in ("colon_fence", "admonition"):
             return [e.block for e in self.node(node) if isinstance(e, Item)]
         if t == "heading":

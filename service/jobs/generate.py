@@ -77,6 +77,7 @@ def _deck_result(deck: Any, started: float) -> dict[str, Any]:
         "templateId": deck.template_id,
         "pages": deck.page_count,
         "seconds": seconds,
+        "leftOut": [r.to_dict() for r in deck.left_out],
     }
 
 
@@ -105,10 +106,14 @@ def generate_job(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def plan_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """payload: markdown, templateId, package -> {"planned": PlannedDeck as a dict} (the pages'
-    HTML, before conversion: a portable task stores it for latestData, then `build_planned_job`)."""
+    """payload: markdown, templateId, package, length -> {"planned": PlannedDeck as a dict} (the
+    pages' HTML, before conversion: a portable task stores it for latestData, then
+    `build_planned_job`)."""
     planned = generator.plan_from_markdown(
-        payload.get("markdown"), payload.get("templateId"), templates=_custom(payload)
+        payload.get("markdown"),
+        payload.get("templateId"),
+        templates=_custom(payload),
+        length=payload.get("length"),
     )
     refused = _unaffordable(len(planned.htmls), payload.get("maxPages"))
     return refused or {"status": "ok", "planned": planned.to_dict()}

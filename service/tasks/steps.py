@@ -6,12 +6,14 @@ the only place that knows them, whichever backend delivered the task.
                             Markdown -> outline, killed after DECKFORGE_PARSE_TIMEOUT_S
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  job "plan" (generator.plan_from_markdown): each page's HTML is
+    generate_ppt      (60)  job "plan" (generator.plan_from_markdown, the task's `length`): each
+                            page's HTML is
                             stored as soon as it exists (latestData; an event per page, progress
                             up to 75), then job "buildPlanned" (generator.build_planned + cover
                             and previews)
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
-                            task success (100) - one transaction, conditional on the lease
+                            task success (100) with what the deck left out - one
+                            transaction, conditional on the lease
 
 A task is a plain function of its stored inputs: any process can run it, and run it again after
 a take-over. Jobs run on the process's worker pool (service.jobs), the other blocking work on the
@@ -155,13 +157,15 @@ async def _plan(
     state: ServiceState, task: Any, markdown: str, package: bytes | None
 ) -> dict[str, Any]:
     """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
-    tid = json.loads(task.params).get("templateId")
+    params = json.loads(task.params)
+    tid = params.get("templateId")
     cost = state.settings.cost_generate_page
     max_pages = await asyncio.to_thread(affordable_pages, state.db, task.account_id, cost)
     payload = {
         "markdown": markdown,
         "templateId": tid,
         "package": package,
+        "length": params.get("length"),
         "maxPages": max_pages,  # a deck the balance cannot pay for stops before conversion
     }
     planned: dict[str, Any] = (await _job(state, "plan", payload))["planned"]
@@ -203,7 +207,8 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         with store.write_turn(state.db), state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
             write_document(s, ppt.id, result, now)
-            if not store.succeed(s, task.id, owner, ppt.id, now):
+            left_out = list(result.get("leftOut") or [])
+            if not store.succeed(s, task.id, owner, ppt.id, now, left_out):
                 raise Lost()
             s.commit()
     except BaseException as exc:

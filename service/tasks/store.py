@@ -100,6 +100,7 @@ def event_data(task: Task) -> dict[str, Any]:
     }
     if task.status == SUCCESS:
         data["pptId"] = task.ppt_id
+        data["leftOut"] = json.loads(task.left_out) if task.left_out else []
     if task.status == FAILED:
         data["errorCode"] = task.error_code
         data["errorMessage"] = task.error_message
@@ -358,8 +359,16 @@ def fail_task(
         return fail(s, task_id, owner, code, message, now)
 
 
-def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: datetime) -> bool:
-    """Mark the task successful with its PPT (caller's transaction, with the charge)."""
+def succeed(
+    session: Session,
+    task_id: str,
+    owner: str,
+    ppt_id: str,
+    now: datetime,
+    left_out: list[dict[str, Any]] | None = None,
+) -> bool:
+    """Mark the task successful with its PPT and what its deck left out (caller's transaction,
+    with the charge)."""
     changed = session.execute(
         update(Task)
         .where(owned(task_id, owner))
@@ -368,6 +377,7 @@ def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: dateti
             progress=100,
             step=STEPS[-1],
             ppt_id=ppt_id,
+            left_out=json.dumps(left_out or [], ensure_ascii=False),
             lease_owner=None,
             updated_at=now,
             finished_at=now,

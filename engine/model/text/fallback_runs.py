@@ -31,7 +31,10 @@ def fallback_pieces(tf: TextFragment) -> list[tuple[int, str | None]] | None:
     own = {tf.family, tf.ea_family}
     pieces: list[tuple[int, str | None]] = []
     for face, piece in segments:
-        family = None if face.family in own or not piece.strip() else face.family
+        # The stack here is the default language's; CJK characters the run's own east-asian
+        # face drew (chosen in the page's language: SC for zh-CN, not JP) stay in the run.
+        drawn = face.family in own or (tf.ea_family is not None and face.is_cjk)
+        family = None if drawn or not piece.strip() else face.family
         if pieces and pieces[-1][1] == family:
             pieces[-1] = (pieces[-1][0] + len(piece), family)
         else:

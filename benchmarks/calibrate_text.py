@@ -15,7 +15,7 @@ anchor t, a:noAutofit; the PDF's characters are read with PyMuPDF (rawdict: orig
 (x, baseline)), scaled to slide px exactly as the fidelity tool's word_layout.py does.
 Chromium cases are absolutely positioned blocks; their baselines are the fidelity tool's
 word baselines (word_layout.WORDS_JS).  Results go to OUT/measurements.json; a summary of
-the model's residuals (engine/model/textmetrics.py, tests/model/text_reference.py) is printed and written to
+the model's residuals (engine/model/text/metrics.py, tests/model/text_reference.py) is printed and written to
 OUT/summary.txt.  docs/text-placement.md explains the experiments and the findings.
 """
 
@@ -40,7 +40,7 @@ from lxml import etree  # noqa: E402
 
 
 def _load_textmetrics() -> Any:
-    """Import engine.model.textmetrics (and engine.units) without running engine/__init__.py,
+    """Import engine.model.text.metrics (and engine.units) without running engine/__init__.py,
     so the calibration does not depend on the rest of the pipeline importing cleanly."""
     import importlib
     import types
@@ -50,12 +50,12 @@ def _load_textmetrics() -> Any:
             pkg = types.ModuleType(name)
             pkg.__path__ = [str(path)]
             sys.modules[name] = pkg
-    return importlib.import_module("engine.model.textmetrics")
+    return importlib.import_module("engine.model.text.metrics")
 
 
 if TYPE_CHECKING:
     from engine import units
-    from engine.model import textmetrics as tm
+    from engine.model.text import metrics as tm
 else:
     tm = _load_textmetrics()
     units = sys.modules["engine.units"]

@@ -1,6 +1,7 @@
 """Output identity check (two project trees x the corpus -> the slide parts that differ).
 
 Usage:  python benchmarks/compare_output.py OLD_ROOT [NEW_ROOT] [--corpus ../shared/corpus]
+            [--line-breaks soft|exact]   (the option for the trees whose Options know it)
         python benchmarks/compare_output.py --dump ROOT OUT.json   (one tree's parts, as JSON)
 
 Converts every corpus deck (plus the hostile huge page, a long <pre> and a table) with each
@@ -41,9 +42,13 @@ def _extra_decks() -> dict[str, list[str]]:
     }
 
 
-def dump(root: Path, out: Path, corpus: Path) -> None:
+def dump(root: Path, out: Path, corpus: Path, line_breaks: str | None = None) -> None:
     sys.path.insert(0, str(root))
-    from engine import convert
+    from engine import Options, convert
+
+    options = Options()
+    if line_breaks is not None and hasattr(options, "line_breaks"):
+        options = Options(line_breaks=line_breaks)  # type: ignore[call-arg]
 
     decks = {
         d.name: [p.read_text(encoding="utf-8") for p in sorted(d.glob("*.html"))]
@@ -55,7 +60,7 @@ def dump(root: Path, out: Path, corpus: Path) -> None:
     for name, pages in decks.items():
         if not pages:
             continue
-        data = convert(pages).pptx_bytes
+        data = convert(pages, options=options).pptx_bytes
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             for info in zf.infolist():
                 if info.filename.endswith((".xml", ".rels")) and "docProps" not in info.filename:
@@ -63,9 +68,11 @@ def dump(root: Path, out: Path, corpus: Path) -> None:
     out.write_text(json.dumps(parts))
 
 
-def _run_dump(root: Path, out: Path, corpus: Path) -> dict[str, str]:
+def _run_dump(root: Path, out: Path, corpus: Path, line_breaks: str | None) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(root)}
     cmd = [sys.executable, __file__, "--dump", str(root), str(out), "--corpus", str(corpus)]
+    if line_breaks is not None:
+        cmd += ["--line-breaks", line_breaks]
     subprocess.run(cmd, check=True, env=env, cwd=str(root))
     return dict(json.loads(out.read_text()))
 
@@ -77,16 +84,21 @@ def main() -> int:
     parser.add_argument("--dump", nargs=2, metavar=("ROOT", "OUT"))
     parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--lines", type=int, default=12, help="diff lines shown per part")
+    parser.add_argument("--line-breaks", choices=["soft", "exact"], help="Options.line_breaks")
     args = parser.parse_args()
     corpus = Path(args.corpus).resolve()
     if args.dump:
-        dump(Path(args.dump[0]), Path(args.dump[1]), corpus)
+        dump(Path(args.dump[0]), Path(args.dump[1]), corpus, args.line_breaks)
         return 0
     if not args.old:
         parser.error("OLD_ROOT is required")
     tmp = Path(os.environ.get("TMPDIR", "/tmp"))
-    old = _run_dump(Path(args.old).resolve(), tmp / "compare_output_old.json", corpus)
-    new = _run_dump(Path(args.new).resolve(), tmp / "compare_output_new.json", corpus)
+    old = _run_dump(
+        Path(args.old).resolve(), tmp / "compare_output_old.json", corpus, args.line_breaks
+    )
+    new = _run_dump(
+        Path(args.new).resolve(), tmp / "compare_output_new.json", corpus, args.line_breaks
+    )
     differ = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
     for key in differ:
         a = old.get(key, "").replace("><", ">\n<").splitlines()

@@ -158,7 +158,12 @@ async def task_client(
         i = n
         while time.monotonic() < end:
             i += 1
-            body = {"type": 7, "content": shape.content, "templateId": "corporate"}
+            body = {
+                "type": 7,
+                "content": shape.content,
+                "templateId": "corporate",
+                "length": "long",
+            }
             started = time.monotonic()
             try:
                 r = await http.post(urls[i % len(urls)] + CREATE, json=body,
@@ -392,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--task-share", type=float, default=0.3, help="share of task clients")
     p.add_argument("--apis", type=int, default=2)
     p.add_argument("--worker-processes", default="1,2", help="phases: processes of the host")
-    p.add_argument("--api-workers", type=int, default=1, help="conversion processes per API")
+    p.add_argument("--api-workers", type=int, default=1, help="job processes per API")
     p.add_argument("--worker-threads", type=int, default=4, help="tasks at once per process")
     p.add_argument("--task-pages", type=int, default=0, help="slides per task (0: a 4-slide deck)")
     p.add_argument("--poll-interval", type=float, default=0.5, help="task polling, seconds")

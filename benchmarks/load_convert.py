@@ -12,7 +12,7 @@ time of the server process and every descendant (worker pool, forkserver), sampl
 with (a) the engine alone in this process and (b) the CPU the workers report for the
 conversion itself (`deckforge_conversion_cpu_seconds` in /metrics), which is measured under
 the same machine load as the service and so is the steadier reference. The server's idle CPU
-(background loops: sweeper, task runner) is measured for `--idle-seconds` before and after the
+(background loops: sweeper, task claims) is measured for `--idle-seconds` before and after the
 load and reported separately (an estimate: it rises and falls with the machine's load).
 
     python benchmarks/load_convert.py --clients 4 --requests 40 --workers 2
@@ -41,10 +41,10 @@ CONVERT = "/v2/api/htmljson-bridge/convert-html-to-json"
 TOKEN = "bench-token"
 
 
-def load_deck(name: str, pages: int) -> list[str]:
-    files = sorted((CORPUS / name).glob("*.html"))
+def load_deck(name: str, pages: int, corpus: Path = CORPUS) -> list[str]:
+    files = sorted((corpus / name).glob("*.html"))
     if not files:
-        raise SystemExit(f"no pages in {CORPUS / name}")
+        raise SystemExit(f"no pages in {corpus / name}")
     htmls = [f.read_text(encoding="utf-8") for f in files]
     return [htmls[i % len(htmls)] for i in range(pages)]
 
@@ -231,6 +231,8 @@ def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[bytes], str
         "DECKFORGE_TOKENS": TOKEN,
         "DECKFORGE_DATA_DIR": data_dir,
         "DECKFORGE_QUEUE_SIZE": str(args.queue_size),
+        # one account sends every request: its share of the workers is all of them
+        "DECKFORGE_JOBS_PER_ACCOUNT": str(args.workers + args.queue_size),
         "DECKFORGE_LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(ROOT),
     }
@@ -263,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--queue-size", type=int, default=16)
     p.add_argument("--deck", default="deck-quarterly-review")
+    p.add_argument(
+        "--corpus", type=Path, default=CORPUS, help="the decks' folder (../shared/corpus)"
+    )
     p.add_argument("--pages", type=int, default=10)
     p.add_argument("--baseline-runs", type=int, default=5, help="deck runs before and after")
     p.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU windows (s)")
@@ -271,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-save", action="store_true", help=f"do not write {RESULTS.name}")
     args = p.parse_args(argv)
 
-    htmls = load_deck(args.deck, args.pages)
+    htmls = load_deck(args.deck, args.pages, args.corpus)
     print(f"deck: {args.deck}, {len(htmls)} pages, {sum(len(h.encode()) for h in htmls)} bytes")
     load_before = os.getloadavg()
     baseline, baseline_cpu = engine_baseline(htmls, args.baseline_runs)

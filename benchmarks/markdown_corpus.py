@@ -241,8 +241,10 @@ def markup_shown(deck: DeckText, markdown: str = "") -> list[str]:
 
 
 def small_text_share(deck: DeckText) -> float:
-    total = sum(len(t) for t, _, _ in deck.runs)
-    small = sum(len(t) for t, pt, _ in deck.runs if pt < SMALL_PT)
+    """Share of visible characters set below SMALL_PT (line breaks and spaces have no size)."""
+    runs = [(len(t.strip()), pt) for t, pt, _ in deck.runs if t.strip()]
+    total = sum(n for n, _ in runs)
+    small = sum(n for n, pt in runs if pt < SMALL_PT)
     return small / total if total else 0.0
 
 

@@ -19,7 +19,7 @@ def process_cpu(pid: int) -> float:
 
 def helper_cpu() -> float:
     """CPU seconds used so far by the engine's resvg helper process (0 before it starts)."""
-    from engine.model import svgrender
+    from engine.model.svg import render as svgrender
 
     proc = svgrender._HELPER.proc
     return 0.0 if proc is None else process_cpu(proc.pid)

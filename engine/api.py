@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.budget import DeckBudget, run_page
+from engine.diagnostics import Diagnostics
 from engine.errors import (
     PAGE_INTERNAL_ERROR,
     PAGE_LIMIT_EXCEEDED,
@@ -186,13 +187,54 @@ def convert(
     """
     options = options or Options()
     pages = validate(htmls, page_error_mode, options)
+    jobs = [
+        partial(convert_page, html, _page_options(options, base_urls, i))
+        for i, html in enumerate(pages)
+    ]
+    return _convert_jobs(jobs, page_error_mode, filename, options, progress, base)
+
+
+def convert_laid_out(
+    pages: Sequence[LaidOut | str],
+    *,
+    page_error_mode: str = "blank",
+    filename: str | None = None,
+    options: Options | None = None,
+    base: BasePackage | None = None,
+    title: str | None = None,
+    author: str | None = None,
+) -> Conversion:
+    """`convert` for pages already laid out by `lay_out` (with the same options): their slides
+    are built from the kept layouts, without laying the pages out again; plain HTML strings
+    among them are converted as `convert` does. The same deck, report and errors as `convert`.
+    `title` / `author`: the package's document properties (default: the file name's title)."""
+    options = options or Options()
+    validate([p.html if isinstance(p, LaidOut) else p for p in pages], page_error_mode, options)
+    jobs = [
+        partial(_finish_laid_out, p, options)
+        if isinstance(p, LaidOut)
+        else partial(convert_page, p, options)
+        for p in pages
+    ]
+    meta = {k: v for k, v in (("title", title), ("author", author)) if v}
+    return _convert_jobs(jobs, page_error_mode, filename, options, None, base, meta)
+
+
+def _convert_jobs(
+    jobs: Sequence[Callable[[], PageResult]],
+    page_error_mode: str,
+    filename: str | None,
+    options: Options,
+    progress: Callable[[int, int], None] | None,
+    base: BasePackage | None = None,
+    meta: dict[str, str] | None = None,
+) -> Conversion:
     results: list[PageResult | FailedPage] = []
     deck_budget = DeckBudget()
-    for i, html in enumerate(pages):
+    for i, job in enumerate(jobs):
         # The one place where page-level isolation lives.
         try:
-            page = partial(convert_page, html, _page_options(options, base_urls, i))
-            results.append(run_page(page, options.limits, deck_budget))
+            results.append(run_page(job, options.limits, deck_budget))
         except PageError as exc:
             results.append(FailedPage(i + 1, exc.code, exc.reason, page_error_mode))
         except (RecursionError, MemoryError) as exc:
@@ -211,7 +253,18 @@ def convert(
             reason = f"internal error in a native library while converting the page ({type(exc).__name__})"
             results.append(FailedPage(i + 1, PAGE_INTERNAL_ERROR, reason, page_error_mode))
         if progress is not None:
-            progress(i + 1, len(pages))
+            progress(i + 1, len(jobs))
+    return _deck(results, page_error_mode, filename, options, base, meta)
+
+
+def _deck(
+    results: list[PageResult | FailedPage],
+    page_error_mode: str,
+    filename: str | None,
+    options: Options,
+    base: BasePackage | None = None,
+    meta: dict[str, str] | None = None,
+) -> Conversion:
     width, height = _deck_size(results) if base is None else _base_size(base)
     for i, result in enumerate(results):
         if isinstance(result, PageResult) and (round(result.width), round(result.height)) != (
@@ -243,7 +296,12 @@ def convert(
     from engine.pptx.base import write_on_base_report
     from engine.pptx.deck import write_model_report
 
-    deck: Deck = {"width": width, "height": height, "slides": slides, "title": _title(filename)}
+    deck: Deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
+    meta = meta or {}
+    if "title" in meta:
+        deck["title"] = meta["title"]
+    if "author" in meta:
+        deck["author"] = meta["author"]
     embed = cast(EmbedMode, options.embed_fonts)  # validated above
     max_bytes = options.limits.max_embedded_font_bytes
     if base is None:
@@ -304,6 +362,46 @@ def layout_boxes(html: str, options: Options | None = None) -> PageLayout:
     return PageLayout(root.width, root.height, out)
 
 
+@dataclass(eq=False)
+class LaidOut:
+    """A page laid out by `lay_out`: its boxes and lines (`layout`, as `layout_boxes` gives
+    them) and the engine's layout, which `convert_laid_out` turns into the slide."""
+
+    html: str
+    layout: PageLayout
+    page: Any = field(repr=False)  # engine.pipeline.LaidOutPage
+    diagnostics: Diagnostics = field(repr=False)
+
+
+def lay_out(html: str, options: Options | None = None) -> LaidOut:
+    """Lay one page out exactly as `convert` does (the page's limits and time budget, in the
+    same kind of worker thread) and keep the layout: for callers that measure where content
+    lands and then convert the pages they keep (`convert_laid_out`) without a second layout.
+    Raises PageError (50101, 50104), RecursionError or MemoryError as the page fails in
+    `convert`."""
+    from engine.pipeline import layout_page
+
+    options = options or Options()
+    diag = Diagnostics()
+
+    def work() -> LaidOut:
+        page = layout_page(html, options, diag)
+        boxes: list[LaidOutBox] = []
+        _collect(page.root, 0.0, 0.0, -1, boxes)
+        return LaidOut(html, PageLayout(page.root.width, page.root.height, boxes), page, diag)
+
+    return run_page(work, options.limits)
+
+
+def _finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
+    from engine.model.slide import build_slide
+
+    page = laid.page
+    slide = cast(Slide, build_slide(page.root, page.media, laid.diagnostics, options, page.lang))
+    media = cast(dict[str, Media], page.media)
+    return PageResult(page.root.width, page.root.height, slide, media, laid.diagnostics)
+
+
 def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:
     from engine.layout.fragments import BoxFragment, TextFragment
 
@@ -358,7 +456,8 @@ def _fmt(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def _title(filename: str | None) -> str:
+def deck_title(filename: str | None) -> str:
+    """The deck title a file name gives (its base name without `.pptx`; "Presentation")."""
     if not filename:
         return "Presentation"
     base = os.path.basename(filename)

@@ -285,6 +285,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             filename=Path(args.output).name,
             options=Options(
                 libreoffice_widths=args.libreoffice_widths,
+                line_breaks=args.line_breaks,
                 file_roots=asset_folders(pages, args),
                 embed_fonts=args.embed_fonts,
                 font_set=args.font_set,
@@ -402,6 +403,13 @@ def add_convert_arguments(conv: argparse.ArgumentParser) -> argparse.ArgumentPar
         help="space runs so LibreOffice draws lines as wide as Chromium (PowerPoint: narrower)",
     )
     conv.add_argument(
+        "--line-breaks",
+        choices=["soft", "exact"],
+        default="soft",
+        help="soft (default): paragraphs wrap in their box and stay editable, breaking only "
+        "where the HTML does; exact: every line the browser broke ends in a line break",
+    )
+    conv.add_argument(
         "--embed-fonts",
         choices=["none", "subset", "full"],
         default="subset",
@@ -433,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+def run_parser(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     args = parser.parse_args(argv)  # argparse exits 2 on bad arguments
     try:
         return int(args.func(args))
@@ -452,12 +460,12 @@ def main_convert(argv: list[str] | None = None) -> int:
         description="Convert HTML pages into one PPTX deck.",
         epilog=EPILOG,
     )
-    return _run(add_convert_arguments(parser), argv)
+    return run_parser(add_convert_arguments(parser), argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m engine convert ARGS`."""
-    return _run(build_parser(), argv)
+    return run_parser(build_parser(), argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.diagnostics import Diagnostics
+from engine.media import Resource
 from engine.options import Options
-from engine.resources import Resource
 
 Resolver = Callable[[str, int, int, int], Sequence[tuple[Any, ...]]]
 IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -27,7 +27,7 @@ _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 _PATH_SAFE = "/%:@!$&'()*+,;=-._~"
 
 
-class _Refused(Exception):
+class Refused(Exception):
     """Internal: one fetch step refused; the message is the reason reported as a diagnostic."""
 
 
@@ -66,22 +66,22 @@ def fetch_url(
     try:
         for hop in range(MAX_REDIRECTS + 1):
             try:
-                target = _check_url(current, options.allowed_hosts)
-                addresses = _resolve_vetted(target, resolver, deadline, allow_loopback)
+                target = check_url(current, options.allowed_hosts)
+                addresses = resolve_vetted(target, resolver, deadline, allow_loopback)
                 outcome = _request(target, addresses, deadline, limits.max_fetch_bytes, tls_context)
-            except _Refused as exc:
+            except Refused as exc:
                 if hop == 0:
                     raise
-                raise _Refused(f"redirect to {display_url(current)}: {exc}") from None
+                raise Refused(f"redirect to {display_url(current)}: {exc}") from None
             if isinstance(outcome, Resource):
                 return outcome
             if hop == MAX_REDIRECTS:
-                raise _Refused(f"more than {MAX_REDIRECTS} redirects")
+                raise Refused(f"more than {MAX_REDIRECTS} redirects")
             try:
                 current = urllib.parse.urljoin(current, outcome)
             except ValueError:
-                raise _Refused(f"redirect to {outcome[:80]!r}: malformed URL") from None
-    except _Refused as exc:
+                raise Refused(f"redirect to {outcome[:80]!r}: malformed URL") from None
+    except Refused as exc:
         diag.add("resource", f"not fetched ({exc}): {shown}", where)
         return None
     return None  # unreachable: the loop returns or raises
@@ -157,26 +157,26 @@ def _is_ip(name: str) -> bool:
     return True
 
 
-def _check_url(url: str, allowed_hosts: Sequence[str]) -> _Target:
+def check_url(url: str, allowed_hosts: Sequence[str]) -> _Target:
     if any(ord(ch) <= 0x20 or ord(ch) == 0x7F for ch in url):
-        raise _Refused("control character or space in URL")
+        raise Refused("control character or space in URL")
     try:
         parts = urllib.parse.urlsplit(url)
         port = parts.port
     except ValueError as exc:
-        raise _Refused(f"malformed URL: {exc}") from None
+        raise Refused(f"malformed URL: {exc}") from None
     scheme = parts.scheme.lower()
     if scheme not in _SCHEMES:
-        raise _Refused(f"scheme {scheme or '(none)'!r} is never fetched")
+        raise Refused(f"scheme {scheme or '(none)'!r} is never fetched")
     if "@" in parts.netloc:
-        raise _Refused("credentials in URL refused")
+        raise Refused("credentials in URL refused")
     host = normalize_host(parts.hostname or "")
     if host is None:
-        raise _Refused("missing or invalid host")
+        raise Refused("missing or invalid host")
     if not host_allowed(host, allowed_hosts):
         if not allowed_hosts:
-            raise _Refused("no allowed hosts configured")
-        raise _Refused(f"host {host!r} not in allowed hosts")
+            raise Refused("no allowed hosts configured")
+        raise Refused(f"host {host!r} not in allowed hosts")
     path = urllib.parse.quote(parts.path or "/", safe=_PATH_SAFE)
     if parts.query:
         path += "?" + urllib.parse.quote(parts.query, safe=_PATH_SAFE + "?")
@@ -240,7 +240,7 @@ def _address_class(ip: IpAddress) -> str | None:
     return None
 
 
-def _resolve_vetted(
+def resolve_vetted(
     target: _Target, resolve: Resolver, deadline: float, allow_loopback: bool
 ) -> list[tuple[int, str]]:
     """Resolve within the deadline; refuse if ANY address is unacceptable. Returns (family, ip)."""
@@ -256,9 +256,9 @@ def _resolve_vetted(
     worker.start()
     worker.join(max(0.0, deadline - time.monotonic()))
     if worker.is_alive():
-        raise _Refused(f"timed out resolving {target.host!r}")
+        raise Refused(f"timed out resolving {target.host!r}")
     if "error" in box:
-        raise _Refused(f"cannot resolve {target.host!r}: {type(box['error']).__name__}")
+        raise Refused(f"cannot resolve {target.host!r}: {type(box['error']).__name__}")
     addresses: list[tuple[int, str]] = []
     try:
         for info in box.get("result") or ():
@@ -268,13 +268,13 @@ def _resolve_vetted(
             ip = str(sockaddr[0])
             reason = address_refusal(ip, allow_loopback)
             if reason is not None:
-                raise _Refused(f"{target.host!r} resolves to a {reason}")
+                raise Refused(f"{target.host!r} resolves to a {reason}")
             if (family, ip) not in addresses:
                 addresses.append((family, ip))
     except (TypeError, IndexError) as exc:
-        raise _Refused(f"bad resolver answer for {target.host!r}: {exc}") from None
+        raise Refused(f"bad resolver answer for {target.host!r}: {exc}") from None
     if not addresses:
-        raise _Refused(f"no usable address for {target.host!r}")
+        raise Refused(f"no usable address for {target.host!r}")
     return addresses
 
 
@@ -341,7 +341,7 @@ class _DeadlineTLSSocket(ssl.SSLSocket):
         super().sendall(*args, **kwargs)
 
 
-class _PinnedConnection(http.client.HTTPConnection):
+class PinnedConnection(http.client.HTTPConnection):
     """HTTP to pre-vetted addresses only: no name resolution happens at connect time."""
 
     def __init__(self, target: _Target, addresses: list[tuple[int, str]], deadline: float) -> None:
@@ -373,7 +373,7 @@ class _PinnedConnection(http.client.HTTPConnection):
         self.sock = self._open_socket()
 
 
-class _PinnedTLSConnection(_PinnedConnection):
+class PinnedTLSConnection(PinnedConnection):
     """HTTPS to pre-vetted addresses; SNI and certificate checks use the original host name."""
 
     def __init__(
@@ -411,27 +411,27 @@ def _request(
 ) -> Resource | str:
     """One GET. Returns the image, or the Location of a redirect; refuses everything else."""
     if deadline - time.monotonic() <= 0:
-        raise _Refused("timed out")
-    conn: _PinnedConnection
+        raise Refused("timed out")
+    conn: PinnedConnection
     if target.scheme == "https":
-        conn = _PinnedTLSConnection(
+        conn = PinnedTLSConnection(
             target, addresses, deadline, tls_context or ssl.create_default_context()
         )
     else:
-        conn = _PinnedConnection(target, addresses, deadline)
+        conn = PinnedConnection(target, addresses, deadline)
     try:
         return _exchange(conn, target, max_bytes)
-    except _Refused:
+    except Refused:
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
         if isinstance(exc, TimeoutError) or time.monotonic() >= deadline:
-            raise _Refused("timed out") from None
-        raise _Refused(f"{type(exc).__name__}: {str(exc)[:100]}") from None
+            raise Refused("timed out") from None
+        raise Refused(f"{type(exc).__name__}: {str(exc)[:100]}") from None
     finally:
         conn.close()
 
 
-def _exchange(conn: _PinnedConnection, target: _Target, max_bytes: int) -> Resource | str:
+def _exchange(conn: PinnedConnection, target: _Target, max_bytes: int) -> Resource | str:
     conn.putrequest("GET", target.path)  # Host (original name) and Accept-Encoding: identity
     conn.putheader("Accept", "image/*")
     conn.putheader("User-Agent", "deckforge")
@@ -441,25 +441,25 @@ def _exchange(conn: _PinnedConnection, target: _Target, max_bytes: int) -> Resou
     if resp.status in _REDIRECT_STATUSES:
         location = resp.getheader("Location")
         if not location:
-            raise _Refused(f"HTTP {resp.status} redirect without Location")
+            raise Refused(f"HTTP {resp.status} redirect without Location")
         return location.strip()[:2048]
     if resp.status != 200:
-        raise _Refused(f"HTTP status {resp.status}")
+        raise Refused(f"HTTP status {resp.status}")
     content_type = (resp.getheader("Content-Type") or "").split(";", 1)[0].strip().lower()
     if not content_type.startswith("image/"):
-        raise _Refused(f"content type {content_type or '(none)'!r} is not an image")
+        raise Refused(f"content type {content_type or '(none)'!r} is not an image")
     encoding = (resp.getheader("Content-Encoding") or "identity").strip().lower()
     if encoding != "identity":
-        raise _Refused(f"content encoding {encoding!r} refused")
+        raise Refused(f"content encoding {encoding!r} refused")
     declared = resp.getheader("Content-Length")
     expected: int | None = None
     if declared is not None:
         try:
             expected = int(declared)
         except ValueError:
-            raise _Refused(f"bad Content-Length {declared[:20]!r}") from None
+            raise Refused(f"bad Content-Length {declared[:20]!r}") from None
         if expected > max_bytes:
-            raise _Refused(f"over the {max_bytes}-byte fetch limit (Content-Length {expected})")
+            raise Refused(f"over the {max_bytes}-byte fetch limit (Content-Length {expected})")
     chunks: list[bytes] = []
     total = 0
     while True:
@@ -471,9 +471,9 @@ def _exchange(conn: _PinnedConnection, target: _Target, max_bytes: int) -> Resou
         chunks.append(chunk)
         total += len(chunk)
         if total > max_bytes:
-            raise _Refused(f"over the {max_bytes}-byte fetch limit")
+            raise Refused(f"over the {max_bytes}-byte fetch limit")
     if expected is not None and total != expected:
-        raise _Refused(f"incomplete body ({total} of {expected} bytes)")
+        raise Refused(f"incomplete body ({total} of {expected} bytes)")
     return Resource(content_type, b"".join(chunks))
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+LineBreaks = Literal["soft", "exact"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,11 @@ class Options:
     # `convert(base_urls=...)` sets per page.
     file_roots: tuple[str, ...] = ()
     base_url: str | None = None
-    explicit_line_breaks: bool = True  # write the browser's line breaks as a:br
+    # "soft": paragraphs wrap in their box (as wide as the browser's line box, plus the slack
+    # that keeps its line breaks), breaking only where the HTML does (<br>, blocks, preserved
+    # newlines); "exact": every line the browser broke ends in a:br (pixel placement over
+    # editing).
+    line_breaks: LineBreaks = "soft"
     # Run spacing that cancels LibreOffice's reference-device glyph widths (lines end where
     # Chromium's end in LibreOffice; PowerPoint then draws them ~0.2-0.7 % narrower).
     libreoffice_widths: bool = False

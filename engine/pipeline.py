@@ -12,8 +12,8 @@ from engine.diagnostics import Diagnostics
 from engine.fonts.fontsets import use_font_set
 from engine.layout.base import LayoutContext, Space, layout_box
 from engine.layout.fragments import BoxFragment
-from engine.layout.position import place_absolutes
-from engine.layout.sticky import place_stickies
+from engine.layout.positioned.absolute import place_absolutes
+from engine.layout.positioned.sticky import place_stickies
 from engine.localfiles import read_stylesheet
 from engine.model.schema import Media, Slide
 from engine.model.slide import build_slide

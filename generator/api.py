@@ -7,22 +7,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine.api import Conversion, convert
+from engine.api import Conversion, LaidOut, convert_laid_out
 from engine.model.schema import Slide
 from engine.options import Limits, Options
-from generator.assemble import convert_fitted
-from generator.brand.build import write_brand_deck
-from generator.brand.html import BrandTemplate
+from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
-from generator.fit import Fitter
+from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
-from generator.planner import PlannedPage, Planner, deck_language, draft_pages
+from generator.pages import PlannedPage
+from generator.planner import Planner, dense_document
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
-_ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
+ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
 
 
 @dataclass
@@ -37,6 +36,7 @@ class GeneratedDeck:
     pages_html: list[str]
     pages: list[PlannedPage]
     conversion: Conversion = field(repr=False)
+    left_out: list[LeftOut] = field(default_factory=list)
 
     @property
     def slides(self) -> list[Slide]:
@@ -59,23 +59,36 @@ def generate_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     filename: str | None = None,
+    length: str | None = None,
     assets: Assets | None = None,
 ) -> GeneratedDeck:
     """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
     deck) -> GeneratedDeck.
 
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
-    picks the default template. `assets`: where the Markdown's images may be read from (default:
-    data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long, nothing
-    usable, too many slides), 1001 (`templateId`: unknown).
+    picks the default template. `length`: "short", "medium" (default) or "long" (see
+    docs/generator.md#composition). `assets`: where the Markdown's images may be read from
+    (default: data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long,
+    nothing usable, too many slides; `length`: not one of the three), 1001 (`templateId`).
     """
     template = get_template(template_id, templates)
+    length = _length(length)
     outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
-    drafts = draft_pages(outline, lang)
-    if len(drafts) > MAX_SLIDES:
-        raise bad("markdown", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
-    return _build(outline, drafts, template, lang, keep_layout=False, filename=filename)
+    left: list[LeftOut] = []
+    authored = authored_deck(markdown)
+    drafts = _drafts(outline, lang, length, "markdown", left, authored)
+    planned, laid = _plan(
+        outline,
+        drafts,
+        template,
+        lang,
+        keep_layout=False,
+        length=length,
+        left_out=left,
+        authored=authored,
+    )
+    return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
 def regenerate(
@@ -95,13 +108,48 @@ def regenerate(
     template = get_template(document["templateId"], templates)
     outline = Outline.from_dict(document["outline"])
     lang = document.get("lang") or deck_language(outline)
-    if document["pages"]:
+    length = _length(document.get("length"))
+    keep = bool(document["pages"])
+    left: list[LeftOut] = []
+    if keep:
         drafts = [PlannedPage.from_dict(p) for p in document["pages"]]
-        return _build(outline, drafts, template, lang, keep_layout=True, filename=filename)
-    drafts = draft_pages(outline, lang)
+    else:
+        drafts = _drafts(outline, lang, length, "$.outline", left)
+    planned, laid = _plan(
+        outline, drafts, template, lang, keep_layout=keep, length=length, left_out=left
+    )
+    return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
+
+
+def _length(value: Any) -> str:
+    if value is None or value == "":
+        return "medium"
+    if value not in LENGTHS:
+        raise bad("length", "must be short, medium or long")
+    return str(value)
+
+
+def authored_deck(markdown: str) -> bool:
+    """Whether the Markdown is a slide deck already (Marp, Slidev, `---` slides)."""
+    from generator.markup.deck import deck_kind
+    from generator.markup.frontmatter import split_front_matter
+
+    front, body, _ = split_front_matter(markdown.replace("\r\n", "\n").lstrip("\ufeff"))
+    return bool(deck_kind(front.data, body))
+
+
+def _drafts(
+    outline: Outline,
+    lang: str,
+    length: str,
+    field_name: str,
+    left_out: list[LeftOut],
+    authored: bool = False,
+) -> list[PlannedPage]:
+    drafts = draft_pages(outline, lang, length, left_out, authored)
     if len(drafts) > MAX_SLIDES:
-        raise bad("$.outline", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
-    return _build(outline, drafts, template, lang, keep_layout=False, filename=filename)
+        raise bad(field_name, f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
+    return drafts
 
 
 def list_templates(templates: dict[str, Template] | None = None) -> list[dict[str, Any]]:
@@ -155,13 +203,15 @@ class PlannedDeck:
     outline: dict[str, Any]
     pages: list[dict[str, Any]]
     htmls: list[str]
+    length: str = "medium"
+    left_out: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlannedDeck:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
     @property
     def properties(self) -> dict[str, str]:
@@ -178,44 +228,68 @@ def plan_from_markdown(
     *,
     templates: dict[str, Template] | None = None,
     on_page: PageCallback | None = None,
+    length: str | None = None,
     assets: Assets | None = None,
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
-    calling `on_page(index, total, html)` as soon as each page exists. Same GeneratorErrors."""
+    calling `on_page(index, total, html)` for each page once the plan is fitted. Same
+    GeneratorErrors."""
     template = get_template(template_id, templates)
+    length = _length(length)
     outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
-    drafts = draft_pages(outline, lang)
-    if len(drafts) > MAX_SLIDES:
-        raise bad("markdown", f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
-    return _plan(outline, drafts, template, lang, keep_layout=False, on_page=on_page)
+    left: list[LeftOut] = []
+    authored = authored_deck(markdown)
+    drafts = _drafts(outline, lang, length, "markdown", left, authored)
+    planned, _ = _plan(
+        outline,
+        drafts,
+        template,
+        lang,
+        keep_layout=False,
+        length=length,
+        on_page=on_page,
+        left_out=left,
+        authored=authored,
+    )
+    return planned
 
 
 def build_planned(
     planned: PlannedDeck,
     *,
     filename: str | None = None,
-    fitter: Fitter | None = None,
+    laid: list[LaidOut | None] | None = None,
     templates: dict[str, Template] | None = None,
 ) -> GeneratedDeck:
     """The second half: convert a PlannedDeck's pages with the engine -> GeneratedDeck (the
-    same deck `generate_from_markdown` makes from the same Markdown and template). `fitter`:
-    the planner's overflow check in this process, whose layouts the conversion reuses.
-    `templates`: the account's templates (a PowerPoint template's deck is written onto it)."""
+    same deck `generate_from_markdown` makes from the same Markdown and template). `laid`: the
+    planner's layouts of the pages in this process (None entries: pages it could not lay out),
+    which the conversion turns into slides without laying the pages out again. `templates`:
+    the account's templates (a PowerPoint template's deck is written onto it)."""
     name = filename or planned.subject
-    if fitter is not None:
-        conversion = convert_fitted(
-            planned.htmls,
-            fitter,
-            filename=name,
-            options=_ENGINE_OPTIONS,
-            properties=planned.properties,
-        )
-    else:
-        conversion = convert(planned.htmls, filename=name, options=_ENGINE_OPTIONS)
+    pages: list[LaidOut | str] = list(planned.htmls)
+    if laid is not None and len(laid) == len(planned.htmls):
+        pages = [
+            item if item is not None else html
+            for item, html in zip(laid, planned.htmls, strict=True)
+        ]
+    props = planned.properties
+    conversion = convert_laid_out(
+        pages,
+        filename=name,
+        options=ENGINE_OPTIONS,
+        title=props.get("title") or None,
+        author=props.get("author") or None,
+    )
     template = (templates or {}).get(planned.template_id)
-    if isinstance(template, BrandTemplate):
-        pages = [PlannedPage.from_dict(p) for p in planned.pages]
+    if template is not None and not template.builtin and _is_brand(template):
+        from generator.brand.build import write_brand_deck
+        from generator.brand.html import BrandTemplate
+
+        assert isinstance(template, BrandTemplate)
+
+        brand_pages = [PlannedPage.from_dict(p) for p in planned.pages]
         deck = _deck_context(
             template,
             planned.subject,
@@ -223,15 +297,17 @@ def build_planned(
             planned.lang,
             byline(planned.properties),
         )
-        conversion = write_brand_deck(template, pages, conversion, deck, _ENGINE_OPTIONS, name)
+        conversion = write_brand_deck(template, brand_pages, conversion, deck, ENGINE_OPTIONS, name)
     document = {
         "version": VERSION,
         "generator": "deckforge",
         "templateId": planned.template_id,
         "subject": planned.subject,
         "lang": planned.lang,
+        "length": planned.length,
         "outline": planned.outline,
         "pages": planned.pages,
+        "leftOut": planned.left_out,
         "slideModel": {
             "width": conversion.slide_width,
             "height": conversion.slide_height,
@@ -247,6 +323,7 @@ def build_planned(
         pages_html=planned.htmls,
         pages=[PlannedPage.from_dict(p) for p in planned.pages],
         conversion=conversion,
+        left_out=[LeftOut.from_dict(d) for d in planned.left_out],
     )
 
 
@@ -257,27 +334,43 @@ def _plan(
     lang: str,
     *,
     keep_layout: bool,
+    length: str = "medium",
     on_page: PageCallback | None = None,
-    fitter: Fitter | None = None,
-) -> PlannedDeck:
-    deck = _deck_context(
-        template, outline.topic, outline.subtitle, lang, byline(outline.properties)
+    left_out: list[LeftOut] | None = None,
+    authored: bool = False,
+) -> tuple[PlannedDeck, list[LaidOut | None]]:
+    properties = dict(getattr(outline, "properties", {}) or {})
+    deck = _deck_context(template, outline.topic, outline.subtitle, lang, byline(properties))
+    dense = length != "long" and not authored and dense_document(drafts)
+    planner = Planner(
+        template, deck, length=length, options=ENGINE_OPTIONS, dense=dense, authored=authored
     )
-    planner = Planner(template, deck) if fitter is None else Planner(template, deck, fitter)
-    pages = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
-    htmls = []
-    for i, page in enumerate(pages):
-        htmls.append(planner.render(page))
-        if on_page is not None:
-            on_page(i, len(pages), htmls[-1])
-    return PlannedDeck(
+    fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
+    htmls = [f.html for f in fitted]
+    if on_page is not None:
+        for i, html in enumerate(htmls):
+            on_page(i, len(htmls), html)
+    records = merge_diagnostics(list(getattr(outline, "diagnostics", []) or []))
+    records += (left_out or []) + planner.left_out
+    planned = PlannedDeck(
         subject=outline.topic,
         template_id=template.id,
         lang=lang,
         outline=outline.to_dict(),
-        pages=[p.to_dict() for p in pages],
+        pages=[f.page.to_dict() for f in fitted],
         htmls=htmls,
+        length=length,
+        left_out=[r.to_dict() for r in records],
     )
+    return planned, [f.laid for f in fitted]
+
+
+def _is_brand(template: Template) -> bool:
+    """A PowerPoint template (the brand package is imported only for those: generating on a
+    built-in or zip template never loads the PPTX reader)."""
+    from generator.brand.html import BrandTemplate
+
+    return isinstance(template, BrandTemplate)
 
 
 def byline(properties: dict[str, str]) -> str:
@@ -298,19 +391,3 @@ def _deck_context(
         "fonts": dict(template.manifest["fonts"]),
         "template": {"id": template.id, "name": template.name},
     }
-
-
-def _build(
-    outline: Outline,
-    drafts: list[PlannedPage],
-    template: Template,
-    lang: str,
-    *,
-    keep_layout: bool,
-    filename: str | None,
-) -> GeneratedDeck:
-    fitter = Fitter(_ENGINE_OPTIONS)  # the final conversion reuses the fit check's layouts
-    planned = _plan(outline, drafts, template, lang, keep_layout=keep_layout, fitter=fitter)
-    return build_planned(
-        planned, filename=filename, fitter=fitter, templates={template.id: template}
-    )

@@ -6,6 +6,7 @@ import re
 
 from markupsafe import Markup, escape
 
+from generator.highlight import CodeStyle, code_html
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 
@@ -50,21 +51,21 @@ def spans_html(spans: list[Span]) -> Markup:
     return Markup("").join(out)
 
 
-def block_html(block: Block) -> Markup:
+def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     t = block.type
     if t == "paragraph":
         return Markup('<p class="df-p">%s</p>') % spans_html(block.spans)
     if t == "heading":
         return Markup('<h4 class="df-h">%s</h4>') % spans_html(block.spans)
     if t == "list":
-        return _list_html(block)
+        return _list_html(block, code)
     if t == "table":
         return _table_html(block)
     if t == "quote":
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
         return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
     if t == "code":
-        return Markup('<pre class="df-code"><code>%s</code></pre>') % breakable(block.text)
+        return code_html(block.text, block.language, code)
     if t == "image":
         return Markup('<figure class="df-figure df-%s">%s</figure>') % (block.kind, _img(block))
     if t == "html":
@@ -79,7 +80,7 @@ def _img(block: Block) -> Markup:
     return Markup('<img src="%s" alt="%s"%s>') % (block.src, block.alt, size)
 
 
-def blocks_html(blocks: list[Block]) -> Markup:
+def blocks_html(blocks: list[Block], code: CodeStyle | None = None) -> Markup:
     """Blocks in order; consecutive badge images make one strip."""
     out: list[Markup] = []
     badges: list[Block] = []
@@ -92,19 +93,19 @@ def blocks_html(blocks: list[Block]) -> Markup:
             out.append(Markup('<p class="df-badges">%s</p>') % imgs)
             badges = []
         if b is not None:
-            out.append(block_html(b))
+            out.append(block_html(b, code))
     return Markup("").join(out)
 
 
-def _list_html(block: Block) -> Markup:
-    items = Markup("").join(_item_html(i) for i in block.items)
+def _list_html(block: Block, code: CodeStyle | None = None) -> Markup:
+    items = Markup("").join(_item_html(i, code) for i in block.items)
     if block.ordered:
         return Markup('<ol class="df-list" start="%d">%s</ol>') % (block.start, items)
     return Markup('<ul class="df-list">%s</ul>') % items
 
 
-def _item_html(item: ListItem) -> Markup:
-    nested = blocks_html(item.children)
+def _item_html(item: ListItem, code: CodeStyle | None = None) -> Markup:
+    nested = blocks_html(item.children, code)
     box = Markup("")
     if item.checked is not None:
         box = Markup("☑ ") if item.checked else Markup("☐ ")

@@ -13,6 +13,7 @@ from generator.markup.images import Assets
 
 if TYPE_CHECKING:
     from generator.api import GeneratedDeck
+    from generator.leftout import LeftOut
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the input is an edited document JSON or pptxProperty file: regenerate from it",
     )
     p.add_argument("--list-templates", action="store_true", help="list the templates and exit")
+    p.add_argument(
+        "--length",
+        choices=("short", "medium", "long"),
+        default=None,
+        help="deck length: short (one slide per page at most, the rest condensed and listed), "
+        "medium (default: everything, tiny neighbours merged), long (every page on its own slides)",
+    )
     p.add_argument(
         "--assets",
         action="append",
@@ -90,12 +98,15 @@ def markdown_assets(args: argparse.Namespace) -> Assets:
     return Assets.beside(args.markdown, extra, **remote)
 
 
-def print_diagnostics(outline: dict[str, object]) -> None:
-    """What the Markdown parser left out or could not read (images, HTML, math...)."""
-    found = outline.get("diagnostics")
-    for item in found if isinstance(found, list) else []:
-        where = f"{item.get('where')}: " if item.get("where") else ""
-        print(f"deckforge generate: {where}{item.get('message')}", file=sys.stderr)
+def print_left_out(records: list[LeftOut]) -> None:
+    """What the deck does not show of the source, one line each (nothing when all is shown):
+    what the plan left out and what the Markdown reader could not keep (its diagnostics)."""
+    if not records:
+        return
+    words = sum(r.words for r in records)
+    print(f"left out: {len(records)} pieces, {words} words")
+    for r in records:
+        print(f"  {r.line()}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,7 +131,6 @@ def check_arguments(args: argparse.Namespace) -> str:
     """Every argument checked before any work, as `deckforge convert` does (a UsageError per
     problem); returns the PPTX path to write."""
     from engine.cli import UsageError, check_folder, check_writable
-    from engine.render import MAX_WIDTH
 
     if not args.markdown:
         raise UsageError("a Markdown file is required (or --list-templates)")
@@ -137,6 +147,8 @@ def check_arguments(args: argparse.Namespace) -> str:
     if args.html:
         check_folder(args.html, "slide HTML")
     if args.png:
+        from engine.render import MAX_WIDTH  # the renderer is loaded only for PNGs
+
         check_folder(args.png, "PNGs")
         if not 1 <= args.png_width <= MAX_WIDTH:
             raise UsageError(f"--png-width must be 1..{MAX_WIDTH}")
@@ -158,17 +170,19 @@ def _generate(args: argparse.Namespace) -> int:
     print(
         f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
     )
+    print_left_out(deck.left_out)
     return 0
 
 
 def _build(args: argparse.Namespace) -> GeneratedDeck:
     from generator.api import generate_from_markdown, regenerate
-    from generator.package import load_template_package
 
     text = _read(args.markdown)
     templates = None
     template_id = args.template
     if args.template_package:
+        from generator.package import load_template_package
+
         with open(args.template_package, "rb") as fh:
             custom = load_template_package(fh.read())
         templates = {custom.id: custom}
@@ -188,13 +202,12 @@ def _build(args: argparse.Namespace) -> GeneratedDeck:
             raise UsageError(f"{args.markdown} is not valid JSON: {exc}") from None
         return regenerate(source, templates=templates)
     return generate_from_markdown(
-        text, template_id, templates=templates, assets=markdown_assets(args)
+        text, template_id, templates=templates, assets=markdown_assets(args), length=args.length
     )
 
 
 def _write_outputs(deck: GeneratedDeck, args: argparse.Namespace, output: str) -> None:
     deck.write(output)
-    print_diagnostics(deck.document["outline"])
     if args.document:
         with open(args.document, "w", encoding="utf-8") as fh:
             json.dump(deck.document, fh, ensure_ascii=False, indent=1)

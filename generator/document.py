@@ -20,10 +20,9 @@ import binascii
 import gzip
 import json
 import zlib
+from functools import lru_cache
 from importlib import resources
 from typing import Any
-
-import jsonschema
 
 from generator.errors import GeneratorError, Problem, bad
 
@@ -38,7 +37,14 @@ def _load_schema() -> dict[str, Any]:
 
 
 SCHEMA = _load_schema()
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    """The schema's validator (jsonschema is imported on first use: generating needs none)."""
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(SCHEMA)
 
 
 def encode_property(document: dict[str, Any]) -> str:
@@ -75,7 +81,9 @@ def decode_property(value: Any, field: str = "pptxProperty") -> dict[str, Any]:
 
 def validate_document(document: Any) -> dict[str, Any]:
     """Raise GeneratorError 1010 whose fields are the JSON paths of the problems (`$.pages[2].title`)."""
-    errors = sorted(_VALIDATOR.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        _validator().iter_errors(document), key=lambda e: list(map(str, e.absolute_path))
+    )
     if errors:
         problems = [Problem(e.json_path, e.message[:200]) for e in errors]
         raise GeneratorError("invalid document", problems)

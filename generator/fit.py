@@ -1,92 +1,139 @@
-"""Slide HTML -> the regions its content overflows, measured with the engine's own layout boxes.
+"""Slide layouts (the engine's boxes and lines) -> what overflows, and how tall the content is.
 
 A region is an element with `data-df-fit="<name>"`; every box and text line inside it must lie
 within its border box. Everything must lie within the slide itself (region name `slide`).
 Elements marked `data-df-decor` (and their content) are decoration and are not checked.
+
+The generator wraps a page's content in a frame (`df-frame`, the body region's content box)
+holding one stack (`df-stack`, the content itself); `measure` reads both, so one layout of a
+page tells how much room its content takes and where every piece of it lies.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any, cast
+from dataclasses import dataclass
 
-from engine.api import LaidOutBox, _collect, layout_boxes
-from engine.diagnostics import Diagnostics
-from engine.model.schema import Media, Slide
+from engine.api import LaidOut, LaidOutBox, PageLayout, lay_out
 from engine.options import Options
-from engine.pipeline import LaidOutPage, PageResult, layout_page
 
 TOLERANCE = 0.5  # px
 FIT_ATTR = "data-df-fit"
 DECOR_ATTR = "data-df-decor"
+FRAME_CLASS = "df-frame"
+STACK_CLASS = "df-stack"
+UNIT_ATTR = "data-df-u"  # a content block's wrapper: its index in the page's block list
+TITLE_REGIONS = frozenset({"title", "subtitle"})
 _OPTIONS = Options()
 
 
-def overflowing_regions(html: str) -> list[str]:
+def overflowing_regions(html: str, options: Options | None = None) -> list[str]:
     """Names of the regions (and `slide`) whose content does not fit, in first-seen order.
 
     A page the engine cannot lay out at all (no slide root, a limit exceeded, an engine bug)
     has nothing to shrink: it answers [] and the conversion reports the page as failed."""
-    try:
-        page = layout_boxes(html, _OPTIONS)
-    except RecursionError:
+    laid = try_lay_out(html, options or _OPTIONS)
+    if laid is None:
         return []
-    except Exception:  # noqa: BLE001 - convert() isolates and reports the same failure per page
-        return []
+    page = laid.layout
     return overflows(page.boxes, page.width, page.height)
 
 
-class Fitter:
-    """An overflow check that keeps the layout of the pages it checked, so that the final
-    conversion turns a fitted page into its slide model without laying it out again
-    (`page_result`). Callable like `overflowing_regions`; keeps the last `keep` layouts, and
-    the layouts of the pages the planner settled on (`pin`) until they are converted."""
+def try_lay_out(html: str, options: Options) -> LaidOut | None:
+    """The engine's layout of one page, or None when the page cannot be laid out (the
+    conversion then reports it as failed, with the engine's reason)."""
+    try:
+        return lay_out(html, options)
+    except RecursionError:
+        return None
+    except Exception:  # noqa: BLE001 - convert() isolates and reports the same failure per page
+        return None
 
-    def __init__(self, options: Options = _OPTIONS, keep: int = 16) -> None:
-        self.options = options
-        self.keep = keep
-        self.laid: OrderedDict[str, tuple[LaidOutPage, Diagnostics]] = OrderedDict()
-        self.pinned: dict[str, tuple[LaidOutPage, Diagnostics]] = {}
 
-    def pin(self, html: str) -> None:
-        """Keep the layout of `html` (a final page) until `page_result` takes it."""
-        kept = self.laid.pop(html, None)
-        if kept is not None:
-            self.pinned[html] = kept
+@dataclass
+class Measure:
+    """One laid-out page: overflowing regions, the content frame and stack, and the boxes."""
 
-    def __call__(self, html: str) -> list[str]:
-        diag = Diagnostics()
-        try:
-            page = layout_page(html, self.options, diag)
-            boxes: list[LaidOutBox] = []
-            _collect(page.root, 0.0, 0.0, -1, boxes)
-        except RecursionError:
-            return []
-        except Exception:  # noqa: BLE001 - as overflowing_regions: convert() reports the page
-            return []
-        self.laid[html] = (page, diag)
-        self.laid.move_to_end(html)
-        while len(self.laid) > self.keep:
-            self.laid.popitem(last=False)
-        return overflows(boxes, page.root.width, page.root.height)
+    laid: LaidOut
+    regions: list[str]
+    frame: LaidOutBox | None  # the body's content box (df-frame)
+    stack: LaidOutBox | None  # the content (df-stack)
+    boxes: list[LaidOutBox]
+    children: list[list[int]]
+    units: dict[int, int]  # block index -> box index of its wrapper
 
-    def page_result(self, html: str) -> PageResult | None:
-        """The converted page (slide model, media, diagnostics) of a page this checker laid out,
-        or None (not kept, or the slide model failed: the caller converts it afresh)."""
-        from engine.model.slide import build_slide
+    @property
+    def body_fits(self) -> bool:
+        """Nothing outside its region or the slide, and the content within its frame."""
+        if set(self.regions) - TITLE_REGIONS:
+            return False
+        return self.frame is None or self.used <= self.room + TOLERANCE
 
-        kept = self.pinned.pop(html, None) or self.laid.pop(html, None)
-        if kept is None:
-            return None
-        page, diag = kept
-        try:
-            slide: dict[str, Any] = build_slide(
-                page.root, page.media, diag, self.options, page.lang
+    @property
+    def title_fits(self) -> bool:
+        return not (set(self.regions) & TITLE_REGIONS)
+
+    @property
+    def room(self) -> float:
+        """Height available to the content (the frame), 0 when the page has no frame."""
+        return self.frame.height if self.frame is not None else 0.0
+
+    @property
+    def used(self) -> float:
+        """Height the content takes (the stack's)."""
+        return self.stack.height if self.stack is not None else 0.0
+
+    def descendants(self, index: int, tag: str, stop: frozenset[str] = frozenset()) -> list[int]:
+        """Boxes under `index` with `tag`, in document order, not looking inside them nor
+        inside boxes whose tag is in `stop`."""
+        out: list[int] = []
+        todo = list(reversed(self.children[index]))
+        while todo:
+            i = todo.pop()
+            b = self.boxes[i]
+            if b.kind == "box" and b.tag == tag:
+                out.append(i)
+                continue
+            if b.kind == "box" and b.tag in stop:
+                continue
+            todo.extend(reversed(self.children[i]))
+        return out
+
+    def lines(self, index: int) -> list[LaidOutBox]:
+        """The text lines of box `index` itself (not of its block descendants)."""
+        return [self.boxes[i] for i in self.children[index] if self.boxes[i].kind == "line"]
+
+
+def measure(laid: LaidOut) -> Measure:
+    page: PageLayout = laid.layout
+    boxes = page.boxes
+    children: list[list[int]] = [[] for _ in boxes]
+    frame = stack = None
+    units: dict[int, int] = {}
+    for i, b in enumerate(boxes):
+        if b.parent >= 0:
+            children[b.parent].append(i)
+        if b.kind != "box":
+            continue
+        classes = b.attributes.get("class", "").split()
+        if frame is None and FRAME_CLASS in classes:
+            frame = b
+        elif stack is None and STACK_CLASS in classes:
+            stack = b
+        unit = b.attributes.get(UNIT_ATTR)
+        if unit is not None and unit.isdigit() and int(unit) not in units:
+            units[int(unit)] = i
+    regions = overflows(boxes, page.width, page.height)
+    if frame is None:  # a template that draws the blocks itself: its body region is the frame
+        frame = next(
+            (b for b in boxes if b.kind == "box" and b.attributes.get(FIT_ATTR) == "body"), None
+        )
+        if frame is not None and units:
+            tops = [boxes[i].y for i in units.values()]
+            bottoms = [boxes[i].y + boxes[i].height for i in units.values()]
+            stack = LaidOutBox(
+                "box", "div", {}, frame.x, min(tops), frame.width, max(bottoms) - min(tops), -1
             )
-        except Exception:  # noqa: BLE001 - the engine's own conversion reports the failure
-            return None
-        media = cast(dict[str, Media], page.media)
-        return PageResult(page.root.width, page.root.height, cast(Slide, slide), media, diag)
+    return Measure(laid, regions, frame, stack, boxes, children, units)
 
 
 def overflows(boxes: list[LaidOutBox], width: float, height: float) -> list[str]:

@@ -1,466 +1,465 @@
-"""Outline -> deck plan: cover, contents, chapter dividers, fitted content pages, closing page.
+"""Draft pages -> fitted slides: every page is laid out by the engine once, measured, and kept.
 
-Every page is rendered through the template and laid out by the engine (fit.py); a page whose
-content overflows a region gets a smaller font (within the template's `sizes`), then is split
-into continuation pages between list items, table rows, sentences or code lines; a piece that
-cannot fit even alone is shortened (with an ellipsis) and, as a last resort, left out.
+- A page that fits is kept as laid out (that layout is also its conversion, assemble-free).
+  When its content takes little room, it is laid out once more with larger type (up to 1.45x,
+  within the template's range); the frame centres it in the body area.
+- A whole-slide layout (cards, numbers, timeline...) that does not fit becomes a flowing page.
+- A flowing page that does not fit is cut into measured pieces (pieces.py) and packed
+  (pack.py) into continuation slides "(2/3)" that carry similar amounts; a page a little too
+  long gets smaller type instead (never below the floor: 18 px body, 16 px code and tables on
+  1280x720, scaled for other sizes). Each continuation slide is laid out once; one that still
+  overflows (line heights differ by a pixel here and there) hands its last piece on.
+- Titles that do not fit step down within the template's title sizes, then are shortened
+  (listed as left out). With length "short" a page keeps its first slide only; the rest is
+  listed as left out. Nothing else is ever dropped.
 """
 
 from __future__ import annotations
 
-import re
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from markupsafe import Markup
-
-from generator.blocks import block_html, blocks_html, breakable, spans_html
+from engine.api import LaidOut
+from engine.options import Options
+from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
 from generator.errors import bad
-from generator.fit import overflowing_regions
-from generator.model import Block, Outline, Section, Span, plain
-from generator.split import Atom, assemble, atomize, shorten, shrink
+from generator.estimate import Calibration, estimated_pieces
+from generator.fit import Measure, measure, try_lay_out
+from generator.highlight import CodeStyle
+from generator.layouts import page_context
+from generator.leftout import LeftOut, block_text, left_out_blocks
+from generator.model import Block, Span
+from generator.pack import cost, pack, usable
+from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
+from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
+from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
+from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
+    cut_block,
+    dense_document,
+    flowing,
+    make_contents,
+    make_flowing,
+    scaled,
+    slide_lang,
+    word_cap,
+)
 from generator.templates import Template
+from generator.titles import MAX_SHRINK, TitleFitting
 
-LAYOUTS = ("bullets", "columns", "cards", "table", "quote", "image-text", "key-number")
-TITLE_REGIONS = {"title", "subtitle"}
-KEY_NUMBER = re.compile(r"^[+\-]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-MAX_SHRINK = 12
+BODY_FLOOR = 18.0  # px on a 1280 px wide slide
+CODE_FLOOR = 16.0
+BASE_FLOOR = 20.0  # the deck's starting body size is at least this
+GROW = 1.45  # sparse slides: type up to this factor
+SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
+FILL = 0.86  # ... and grows towards this share
+SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
+LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
 @dataclass
-class PlannedPage:
-    """One slide of the plan. `blocks`/`sections` for content pages, `entries` for contents."""
+class Fitted:
+    """A final slide: its plan, its HTML and the engine's layout of that HTML (None when the
+    engine cannot lay it out: the conversion then reports the page)."""
 
-    kind: str  # cover | contents | divider | content | closing
-    layout: str  # a LAYOUTS value for content pages, else the kind
-    title: str
-    subtitle: str = ""
-    chapter: str = ""
-    chapter_number: int = 0
-    blocks: list[Block] = field(default_factory=list)
-    sections: list[Section] = field(default_factory=list)
-    entries: list[str] = field(default_factory=list)
-    entry_start: int = 1
-    part: int = 1
-    parts: int = 1
-    body_size: float = 0.0
-    title_size: float = 0.0
-    number: int = 0
-    source: str = ""  # where it comes from in the outline, e.g. chapters[1].pages[0]
-    notes: str = ""  # speaker notes
-    hint: str = ""  # the layout the source asked for (model.PAGE_HINTS)
-    background: str = ""  # a CSS colour the source asked for
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "layout": self.layout,
-            "title": self.title,
-            "subtitle": self.subtitle,
-            "chapter": self.chapter,
-            "chapterNumber": self.chapter_number,
-            "blocks": [b.to_dict() for b in self.blocks],
-            "sections": [s.to_dict() for s in self.sections],
-            "entries": list(self.entries),
-            "entryStart": self.entry_start,
-            "part": self.part,
-            "parts": self.parts,
-            "bodySize": self.body_size,
-            "titleSize": self.title_size,
-            "number": self.number,
-            "source": self.source,
-            "notes": self.notes,
-            "hint": self.hint,
-            "background": self.background,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> PlannedPage:
-        return cls(
-            kind=str(d["kind"]),
-            layout=str(d.get("layout") or d["kind"]),
-            title=str(d.get("title", "")),
-            subtitle=str(d.get("subtitle", "")),
-            chapter=str(d.get("chapter", "")),
-            chapter_number=int(d.get("chapterNumber", 0)),
-            blocks=[Block.from_dict(b) for b in d.get("blocks") or []],
-            sections=[Section.from_dict(s) for s in d.get("sections") or []],
-            entries=[str(e) for e in d.get("entries") or []],
-            entry_start=int(d.get("entryStart", 1)),
-            part=int(d.get("part", 1)),
-            parts=int(d.get("parts", 1)),
-            body_size=float(d.get("bodySize", 0)),
-            title_size=float(d.get("titleSize", 0)),
-            number=int(d.get("number", 0)),
-            source=str(d.get("source", "")),
-            notes=str(d.get("notes", "")),
-            hint=str(d.get("hint", "")),
-            background=str(d.get("background", "")),
-        )
+    page: PlannedPage
+    html: str
+    laid: LaidOut | None
 
 
-def deck_language(outline: Outline) -> str:
-    text = outline.topic + "".join(
-        c.title + "".join(p.title for p in c.pages) for c in outline.chapters
-    )
-    cjk = len(CJK.findall(text))
-    latin = len(re.findall(r"[A-Za-z]", text))
-    return "zh-CN" if cjk and cjk * 3 >= latin else "en"
+Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 
-def draft_pages(outline: Outline, lang: str) -> list[PlannedPage]:
-    """The unfitted plan: one page per outline element."""
-    pages = [PlannedPage("cover", "cover", outline.topic, outline.subtitle)]
-    titled = [c.title for c in outline.chapters if c.title]
-    if titled:
-        title = "目录" if lang == "zh-CN" else "Contents"
-        pages.append(PlannedPage("contents", "contents", title, entries=titled))
-    number = 0
-    for ci, chapter in enumerate(outline.chapters):
-        if chapter.title:
-            number += 1
-            pages.append(
-                PlannedPage(
-                    "divider",
-                    "divider",
-                    chapter.title,
-                    chapter=chapter.title,
-                    chapter_number=number,
-                )
-            )
-        for pi, page in enumerate(chapter.pages):
-            pages.append(
-                PlannedPage(
-                    "content",
-                    choose_layout(page.blocks, page.sections, page.hint),
-                    page.title,
-                    chapter=chapter.title,
-                    chapter_number=number,
-                    blocks=list(page.blocks),
-                    sections=list(page.sections),
-                    source=f"chapters[{ci}].pages[{pi}]",
-                    notes=page.notes,
-                    hint=page.hint,
-                    background=page.background,
-                )
-            )
-    closing = "谢谢" if lang == "zh-CN" else "Thank you"
-    pages.append(PlannedPage("closing", "closing", closing, outline.topic))
-    return pages
-
-
-def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") -> str:
-    """The layout a content page's material suggests; a source's hint wins when the material
-    has what that layout needs."""
-    kinds = [b.type for b in blocks]
-    if hint == "columns" and 2 <= len(sections) <= 4:
-        return "columns"
-    if hint == "image-text" and "image" in kinds:
-        return "image-text"
-    if hint == "quote" and kinds and kinds[0] == "quote":
-        return "quote"
-    if 2 <= len(sections) <= 4 and sum(b.text_length() for b in blocks) <= 200:
-        heavy = any(b.type in ("table", "image", "code") for s in sections for b in s.blocks)
-        if not heavy:
-            short = all(sum(b.text_length() for b in s.blocks) <= 100 for s in sections)
-            return "cards" if short else "columns"
-    if sections:
-        return "bullets"
-    kinds = [b.type for b in blocks]
-    if "image" in kinds:
-        return "image-text"
-    if kinds and kinds[0] == "paragraph" and key_number(blocks[0]) is not None:
-        return "key-number"
-    if "table" in kinds:
-        return "table"
-    if kinds and kinds[0] == "quote" and len(kinds) <= 2:
-        return "quote"
-    return "bullets"
-
-
-def key_number(block: Block) -> tuple[str, list[Span]] | None:
-    """A paragraph that starts with a bold number ("**85%** of ...") -> (number, rest)."""
-    if block.type != "paragraph" or not block.spans or not block.spans[0].bold:
-        return None
-    value = block.spans[0].text.strip()
-    if len(value) > 12 or not KEY_NUMBER.match(value):
-        return None
-    return value, block.spans[1:]
-
-
-def flatten_sections(page: PlannedPage) -> list[Block]:
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    return blocks
-
-
-def page_context(page: PlannedPage) -> dict[str, Any]:
-    """What a page template sees as `page`."""
-    blocks = list(page.blocks)
-    image: dict[str, str] | None = None
-    key: dict[str, Any] | None = None
-    quote: Markup | None = None
-    if page.layout == "image-text":
-        found = next((b for b in blocks if b.type == "image"), None)
-        if found is not None:
-            image = {"src": found.src, "alt": found.alt}
-            blocks.remove(found)
-    elif page.layout == "key-number" and blocks and (kn := key_number(blocks[0])):
-        key = {"value": kn[0], "caption": spans_html(kn[1]).strip()}
-        blocks = blocks[1:]
-    elif page.layout == "quote" and blocks and blocks[0].type == "quote":
-        quote = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in blocks[0].paragraphs)
-        blocks = blocks[1:]
-    layout = page.layout
-    if (layout == "key-number" and key is None) or (layout == "quote" and quote is None):
-        layout = "bullets"  # an edited document may no longer hold what its layout needs
-    if layout in ("columns", "cards") and not page.sections:
-        layout = "bullets"
-    return {
-        "kind": page.kind,
-        "layout": layout,
-        "title": breakable(page.title),
-        "subtitle": breakable(page.subtitle),
-        "chapter": breakable(page.chapter),
-        "chapter_number": page.chapter_number,
-        "number": page.number,
-        "part": page.part,
-        "parts": page.parts,
-        "continued": page.part > 1,
-        "body": blocks_html(blocks),
-        "blocks": [block_html(b) for b in blocks],
-        "sections": [
-            {"title": breakable(s.title), "body": blocks_html(s.blocks)} for s in page.sections
-        ],
-        "entries": [
-            {"number": page.entry_start + i, "title": breakable(t)}
-            for i, t in enumerate(page.entries)
-        ],
-        "image": image,
-        "key": key,
-        "quote": quote,
-        "body_size": page.body_size,
-        "title_size": page.title_size,
-        "style": f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px",
-        "notes": page.notes,
-    }
-
-
-Check = Callable[[str], list[str]]
-OVERSIZED_CHARS = 5000  # more text than any template holds on one slide at its smallest size
-OVERSIZED_PIECES = 80
-
-
-def oversized(page: PlannedPage) -> bool:
-    """Content that certainly needs several slides (so whole-page layouts would be wasted)."""
-    if page.kind == "contents":
-        return len(page.entries) > OVERSIZED_PIECES
-    blocks = page.blocks + [b for s in page.sections for b in s.blocks]
-    if sum(b.text_length() for b in blocks) > OVERSIZED_CHARS:
-        return True
-    return len(atomize(blocks)) > OVERSIZED_PIECES
-
-
-class Planner:
-    """Fits pages to a template: render -> engine layout -> overflow check -> adjust."""
+class Planner(TitleFitting):
+    """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
-        self, template: Template, deck: dict[str, Any], check: Check = overflowing_regions
-    ):
+        self,
+        template: Template,
+        deck: dict[str, Any],
+        *,
+        length: str = "medium",
+        options: Options | None = None,
+        dense: bool = False,
+        authored: bool = False,
+    ) -> None:
         self.template = template
         self.deck = deck
-        self.check = check
+        self.length = length
+        self.options = options or Options()
+        scale = float(template.manifest.get("size", {}).get("width", 1280)) / 1280.0
         self.title_max, self.title_min = template.size_range("title")
-        self.body_max, self.body_min = template.size_range("body")
+        body_max, body_min = template.size_range("body")
+        self.body_min = max(body_min, BODY_FLOOR * scale)
+        self.body_base = max(body_max, BASE_FLOOR * scale, self.body_min)
+        if dense:  # a long document: the smallest comfortable size, fewer slides
+            self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
+        self.body_cap = self.body_base * GROW
+        self.code_floor = CODE_FLOOR * scale
+        self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")))
         self.counter = 0
         self.max_pages = 500
+        self.layouts = 0  # engine layouts made (the benchmark reports them)
+        self.left_out: list[LeftOut] = []
+        # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
+        self.shrink_span = float("inf") if authored else SHRINK_SPAN
+        self.calibration = Calibration()
+        self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
 
-    def render(self, page: PlannedPage) -> str:
-        return self.template.render(page.kind, {"deck": self.deck, "page": page_context(page)})
+    # -- rendering and measuring -------------------------------------------------------------
+
+    def sizes(self, body: float) -> str:
+        code = self.code_size(body)
+        small = max(self.code_floor, round(body * 0.88))
+        return f"--df-code-size:{code:g}px;--df-small-size:{small:g}px"
+
+    def page_lang(self, page: PlannedPage) -> str:
+        return slide_lang(page, str(self.deck.get("lang", "en")))
+
+    def render(self, page: PlannedPage, lang: str | None = None) -> str:
+        """The page's HTML, in `lang` when given (else the language of its own text)."""
+        context = page_context(page, self.code, self.sizes(page.body_size))
+        deck = self.deck
+        lang = lang or self.page_lang(page)
+        if lang != deck.get("lang"):
+            deck = {**deck, "lang": lang}
+        return self.template.render(page.kind, {"deck": deck, "page": context})
+
+    def measure(self, page: PlannedPage, lang: str | None = None) -> tuple[str, Measure | None]:
+        html = self.render(page, lang)
+        self.layouts += 1
+        laid = try_lay_out(html, self.options)
+        return html, measure(laid) if laid is not None else None
 
     def regions(self, page: PlannedPage) -> list[str]:
-        return self.check(self.render(page))
+        _, m = self.measure(page)
+        return m.regions if m is not None else []
+
+    # -- the plan ------------------------------------------------------------------------------
 
     def plan(
         self, drafts: list[PlannedPage], keep_layout: bool = False, max_pages: int = 500
-    ) -> list[PlannedPage]:
-        """Fitted pages; GeneratorError 1010 on `markdown` as soon as there are more than max_pages."""
+    ) -> list[Fitted]:
+        """Fitted slides; GeneratorError 1010 on `markdown` as soon as there are more than max_pages."""
         self.max_pages = max_pages
-        out: list[PlannedPage] = []
-        pin = getattr(self.check, "pin", None)  # a Fitter keeps the final pages' layouts
+        out: list[Fitted] = []
         for draft in drafts:
-            for page in self.fit(draft, keep_layout):
+            fitted = self.fit(draft, keep_layout)
+            for f in fitted:
                 self.counter += 1
-                page.number = self.counter
-                out.append(page)
-                if pin is not None:
-                    pin(self.render(page))
+                f.page.number = self.counter
+            out.extend(fitted)
             if len(out) > max_pages:
                 raise bad("markdown", f"makes more than {max_pages} slides")
         return out
 
-    def fit(self, page: PlannedPage, keep_layout: bool = False) -> list[PlannedPage]:
+    def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         page = replace(
-            page, number=self.counter + 1, title_size=self.title_max, body_size=self.body_max
+            draft,
+            number=self.counter + 1,
+            title_size=self.title_max,
+            body_size=self.body_base,
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
-        if page.kind == "content" and page.sections and page.layout not in ("columns", "cards"):
-            page = replace(page, blocks=flatten_sections(page), sections=[])
-        if oversized(page):  # cannot fit one slide: skip the whole-page layouts, split at once
-            page = self.with_fitted_titles(page)
-            if page.sections:
-                flat = flatten_sections(page)
-                page = replace(page, blocks=flat, sections=[], layout=choose_layout(flat, []))
-            return self.split(page)
-        regions: list[str] | None = self.regions(page)
-        if not regions:
-            return [page]  # the common case: one layout
-        if TITLE_REGIONS & set(regions or ()):
-            page, regions = self.with_fitted_titles(page), None
-        fitted = self.settle(page, regions)
-        if fitted is not None:
-            return [fitted]
-        if page.kind == "content" and page.sections:
-            flat = flatten_sections(page)
-            page = replace(page, blocks=flat, sections=[], layout=choose_layout(flat, []))
-            fitted = self.settle(page)
-            if fitted is not None:
-                return [fitted]
-        return self.split(page)
+        predicted = self.predicted_size(page)
+        if predicted > page.body_size:
+            bigger = replace(page, body_size=predicted)
+            html, m = self.measure(bigger)
+            if m is not None and m.body_fits and m.title_fits:
+                self.learn(bigger, m)
+                return [Fitted(bigger, html, m.laid)]
+        estimated = self.estimated_chunks(page)
+        if estimated is not None:
+            return self.finish(flowing(page), estimated, make_flowing, estimated=True)
+        html, m = self.measure(page)
+        if m is None:
+            return [Fitted(page, html, None)]
+        self.learn(page, m)
+        if not m.title_fits:
+            page, html, m = self.titled(page)
+            if m is None:
+                return [Fitted(page, html, None)]
+        if page.kind == "contents":
+            return [self.kept(page, html, m)] if m.body_fits else self.continue_contents(page, m)
+        if page.kind != "content" or m.body_fits:
+            return [self.grown(page, html, m)]
+        if page.layout not in FLOWING:
+            smaller = self.shrunk(page, m)  # a whole-slide layout a little too tall: smaller type
+            if smaller is not None:
+                return [smaller]
+            page = flowing(page)
+            html, m = self.measure(page)
+            if m is None or m.body_fits:
+                return [self.grown(page, html, m) if m is not None else Fitted(page, html, None)]
+        return self.continue_flowing(page, html, m)
 
-    def with_fitted_titles(self, page: PlannedPage) -> PlannedPage:
-        """The page with the title size and texts that fit, found on a copy without body content
-        (title regions do not depend on it, and the copy lays out fast)."""
-        titled = self.fit_titles(replace(page, blocks=[], sections=[], entries=page.entries[:1]))
-        return replace(
-            page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
-        )
+    def code_size(self, body: float) -> float:
+        return max(self.code_floor, round(body * 0.8))
 
-    def fit_titles(self, page: PlannedPage) -> PlannedPage:
-        """Step the title size down, then shorten the title/subtitle, until title regions fit."""
-        if not TITLE_REGIONS & set(self.regions(page)):
-            return page
-        lo, hi = self.title_min, self.title_max
-        page = replace(page, title_size=lo)
-        if TITLE_REGIONS & set(self.regions(page)):
-            for _ in range(MAX_SHRINK):
-                if len(page.subtitle) > len(page.title):
-                    page.subtitle = (
-                        plain(shorten([Span(page.subtitle)], 0.7)) if len(page.subtitle) > 4 else ""
-                    )
-                else:
-                    page.title = (
-                        plain(shorten([Span(page.title)], 0.7)) if len(page.title) > 4 else ""
-                    )
-                if not TITLE_REGIONS & set(self.regions(page)):
-                    return page
-            page.title, page.subtitle = "", ""
-            return page
-        while hi - lo > 2:
-            mid = float(int((lo + hi) / 2))
-            if TITLE_REGIONS & set(self.regions(replace(page, title_size=mid))):
-                hi = mid
-            else:
-                lo = mid
-        return replace(page, title_size=lo)
+    def predicted_size(self, page: PlannedPage) -> float:
+        """For a flowing page the text estimate says is sparse: the larger body size it
+        should fill the frame at (base size when no prediction can be made)."""
+        base = page.body_size
+        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
+            return base
+        width, room = self.frame
+        cal = self.calibration
+        estimate = cal.height(page.blocks, base, width, self.code_size(base))
+        if estimate is None or estimate >= SPARSE * room:
+            return base
+        size = math.floor(min(self.body_cap, base * GROW))
+        while size >= base + 2:
+            grown = cal.height(page.blocks, size, width, self.code_size(size)) or room
+            if grown <= FILL * room:
+                return float(size)
+            size -= 1
+        return base
 
-    def body_fits(self, page: PlannedPage) -> bool:
-        return not (set(self.regions(page)) - TITLE_REGIONS)
-
-    def settle(self, page: PlannedPage, known: list[str] | None = None) -> PlannedPage | None:
-        """The page at the largest body size that fits, or None if even the smallest does not.
-        `known`: the page's overflowing regions when already measured."""
-        fits = not (set(known) - TITLE_REGIONS) if known is not None else self.body_fits(page)
-        if fits:
-            return page
-        lo, hi = self.body_min, page.body_size
-        if not self.body_fits(replace(page, body_size=lo)):
+    def estimated_chunks(self, page: PlannedPage) -> list[list[Piece]] | None:
+        """A page the calibrated estimate puts at several slides: its continuation slides
+        cut from estimated pieces (each slide is then laid out and corrected by its own
+        measurement), so that its content is not laid out twice. None: measure it whole."""
+        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
             return None
-        while hi - lo > 1:
-            mid = float(int((lo + hi) / 2))
-            if self.body_fits(replace(page, body_size=mid)):
-                lo = mid
-            else:
-                hi = mid
-        return replace(page, body_size=lo)
+        if self.shrink_span == float("inf"):  # a deck's page: measured whole, to shrink first
+            return None
+        width, room = self.frame
+        flat = flowing(page)
+        size = flat.body_size
+        code = self.code_size(size)
+        estimate = self.calibration.height(flat.blocks, size, width, code)
+        if estimate is None or estimate < LONG_PAGE * room:
+            return None
+        cal = self.calibration
+        pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
+        chunks = pack(pieces, room)
+        return self.condensed(page, chunks)
 
-    def split(self, page: PlannedPage) -> list[PlannedPage]:
-        """Continuation pages, each holding as many pieces as fit at a middle body size."""
-        size = float(int((self.body_max + self.body_min) / 2))
-        if page.kind == "contents":
-            atoms = [Atom(Block("paragraph", [Span(e)]), i) for i, e in enumerate(page.entries)]
-        else:
-            atoms = atomize(page.blocks)
-        chunks: list[PlannedPage] = []
-        start = page.entry_start
-        hint = 4
-        while atoms:
-            n, first = self.largest_prefix(page, atoms, size, start, hint)
-            if first is None:  # the first piece cannot fit even alone: shorten or drop it
-                smaller = shrink(atoms[0].block) if page.kind != "contents" else None
-                if smaller is None or len(chunks) > 500:
-                    atoms = atoms[1:]
-                else:
-                    atoms = [Atom(smaller, atoms[0].group)] + atoms[1:]
-                continue
-            chunks.append(first)
-            hint = n
-            if self.counter + len(chunks) > self.max_pages:
-                raise bad("markdown", f"makes more than {self.max_pages} slides")
-            atoms = atoms[n:]
-            start += n
-        for i, chunk in enumerate(chunks):
-            chunk.part, chunk.parts = i + 1, len(chunks)
-        if not chunks:
-            layout = "bullets" if page.kind == "content" else page.layout
-            return [replace(page, blocks=[], sections=[], entries=[], layout=layout)]
-        return chunks
+    def condensed(self, page: PlannedPage, chunks: list[list[Piece]]) -> list[list[Piece]]:
+        """With length "short", a page keeps its first slide; the rest is listed as left out."""
+        if self.length != "short" or len(chunks) <= 1:
+            return chunks
+        rest = assemble([p for c in chunks[1:] for p in c])
+        record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+        if record is not None:
+            self.left_out.append(record)
+        return chunks[:1]
 
-    def make(self, page: PlannedPage, atoms: list[Atom], size: float, start: int) -> PlannedPage:
-        if page.kind == "contents":
-            entries = [plain(a.block.spans) for a in atoms]
-            return replace(page, entries=entries, entry_start=start, body_size=size)
-        blocks = assemble(atoms)
-        return replace(
-            page, blocks=blocks, sections=[], layout=choose_layout(blocks, []), body_size=size
+    def learn(self, page: PlannedPage, m: Measure) -> None:
+        """Remember the frame and how the estimate compares with the engine's layout."""
+        if m.frame is None or m.stack is None or page.kind != "content":
+            return
+        if self.frame is None:
+            self.frame = (m.frame.width, m.frame.height)
+        if page.layout in FLOWING and m.stack is not None:
+            tops = {i: m.boxes[b].y for i, b in m.units.items()}
+            end = m.stack.y + m.stack.height
+            size = page.body_size
+            self.calibration.learn_page(
+                page.blocks, tops, end, size, m.frame.width, self.code_size(size)
+            )
+
+    def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
+        return Fitted(page, html, m.laid)
+
+    def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
+        """The slide, laid out again with larger type when its content takes little room."""
+        if page.kind != "content" or m.frame is None or m.stack is None or m.used <= 0:
+            return Fitted(page, html, m.laid)
+        room, used = m.room, m.used
+        if used >= SPARSE * room or not m.body_fits:
+            return Fitted(page, html, m.laid)
+        factor = min(GROW, math.sqrt(FILL * room / used))
+        cap = min(self.body_cap, word_cap(page, m.frame.width))
+        size = float(math.floor(min(cap, page.body_size * factor)))
+        if size < page.body_size + 2:
+            return Fitted(page, html, m.laid)
+        bigger = replace(page, body_size=size)
+        html2, m2 = self.measure(bigger)
+        if m2 is not None and m2.body_fits and m2.title_fits:
+            return Fitted(bigger, html2, m2.laid)
+        return Fitted(page, html, m.laid)
+
+    # -- continuation slides -----------------------------------------------------------------
+
+    def continue_flowing(self, page: PlannedPage, html: str, m: Measure) -> list[Fitted]:
+        room = m.room
+        pieces = measured_pieces(page.blocks, m, usable(room)) if room > 0 else None
+        if not pieces or m.stack is None:
+            return [Fitted(page, html, m.laid)]  # not a measurable page: kept as it is
+        smaller = self.shrunk(page, m)
+        if smaller is not None:
+            return [smaller]
+        head = max(0.0, pieces[0].top - m.stack.y)
+        foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
+        chunks = self.condensed(page, pack(pieces, room, head, foot))
+        return self.finish(page, chunks, make_flowing)
+
+    def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
+        """A page a little too long at a smaller body size (within the floor), or None."""
+        if m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
+            return None
+        size = float(max(self.body_min, math.floor(page.body_size * m.room / m.used * 0.98)))
+        if size >= page.body_size:
+            return None
+        smaller = replace(page, body_size=size)
+        html, m2 = self.measure(smaller)
+        if m2 is not None and m2.body_fits and m2.title_fits:
+            return Fitted(smaller, html, m2.laid)
+        if size > self.body_min and self.shrink_span == float("inf"):  # a deck: the floor
+            smallest = replace(page, body_size=self.body_min)
+            html, m3 = self.measure(smallest)
+            if m3 is not None and m3.body_fits and m3.title_fits:
+                return Fitted(smallest, html, m3.laid)
+        return None
+
+    def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:
+        region = next(
+            (
+                i
+                for i, b in enumerate(m.boxes)
+                if b.attributes.get("data-df-fit") == "body" and b.kind == "box"
+            ),
+            None,
         )
+        items = m.descendants(region, "li") if region is not None else []
+        if region is None or len(items) != len(page.entries):
+            return [Fitted(page, self.render(page), m.laid)]
+        box = m.boxes[region]
+        pieces = [
+            Piece(Block("paragraph", [Span(e)]), i, m.boxes[b].y, m.boxes[b].y + m.boxes[b].height)
+            for i, (e, b) in enumerate(zip(page.entries, items, strict=True))
+        ]
+        head = max(0.0, pieces[0].top - box.y)
+        return self.finish(page, pack(pieces, box.height, head, 0.0), make_contents)
 
-    def largest_prefix(
-        self, page: PlannedPage, atoms: list[Atom], size: float, start: int, hint: int = 0
-    ) -> tuple[int, PlannedPage | None]:
-        """(n, page) for the most leading atoms that fit; (0, None) when not even one does.
+    def finish(
+        self, page: PlannedPage, chunks: list[list[Piece]], make: Make, estimated: bool = False
+    ) -> list[Fitted]:
+        """Each chunk laid out as its own slide; a slide that still overflows passes its last
+        piece to the next slide (a new one at the end), and the slides are laid out again.
+        `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
+        (all scaled by measured / estimated) and the slides are packed again when they are off."""
+        done: list[tuple[Fitted, Measure | None]] = []
+        guard = sum(len(c) for c in chunks) + 2
+        while len(done) < len(chunks) and guard > 0:
+            guard -= 1
+            i, n = len(done), len(chunks)
+            if self.counter + n > self.max_pages:
+                raise bad("markdown", f"makes more than {self.max_pages} slides")
+            slide = replace(make(page, chunks[i], i, n), number=self.counter + 1 + i)
+            html, m = self.measure(slide)
+            if m is not None and not m.title_fits:
+                slide, html, m = self.titled(slide)
+            if estimated and m is not None and m.stack is not None and i == 0:
+                estimated = False
+                scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
+                if not 0.92 <= scale <= 1.08:
+                    pieces = [scaled(p, scale) for c in chunks for p in c]
+                    chunks = pack(pieces, m.room)
+                    continue
+            if m is None or m.body_fits:
+                done.append((Fitted(slide, html, m.laid if m is not None else None), m))
+                continue
+            cut = self.cut(chunks[i], m) if make is make_flowing else None
+            if cut is not None:
+                chunks[i], carry = cut
+                if i + 1 < n:
+                    chunks[i + 1][:0] = carry
+                else:
+                    chunks.append(carry)
+                    done = []  # one slide more: every "(i/n)" title changes
+                continue
+            if len(chunks[i]) > 1:
+                moved = chunks[i].pop()
+                if i + 1 < n:
+                    chunks[i + 1].insert(0, moved)
+                else:
+                    chunks.append([moved])
+                    done = []  # one slide more: every "(i/n)" title changes
+                continue
+            done.append((self.single(slide, html, m), None))
+        return self.grown_together(done)
 
-        Starts from `hint` (the previous chunk's count: continuation pages hold similar amounts),
-        gallops up from what fits, then bisects, so a chunk costs a few layouts."""
-        lo, hi, best = 0, len(atoms) + 1, None  # lo fits (0: nothing known), hi does not
-        guess = min(max(hint, 1), len(atoms))
-        trial = self.make(page, atoms[:guess], size, start)
-        if self.body_fits(trial):
-            lo, best = guess, trial
-        else:
-            hi = guess
-        step = 1
-        while best is not None and lo + step < hi:  # gallop up from a fitting guess
-            trial = self.make(page, atoms[: lo + step], size, start)
-            if not self.body_fits(trial):
-                hi = lo + step
+    def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
+        """A slide that overflows, cut where its own layout says the room ends: (the pieces
+        that fit, the rest), pieces taken from this layout; None when that cannot be read."""
+        if m.stack is None or m.frame is None:
+            return None
+        blocks, groups = assemble_groups(chunk)
+        pieces = measured_pieces(blocks, m, usable(m.room))
+        if not pieces:
+            return None
+        for p in pieces:
+            p.group = groups[p.group]
+        head = max(0.0, pieces[0].top - m.stack.y)
+        fits = 0
+        while fits < len(pieces) and cost(pieces, 0, fits, head, 0.0) <= usable(m.room):
+            fits += 1
+        while fits > 1 and pieces[fits - 1].keep_next:
+            fits -= 1
+        if not 1 <= fits < len(pieces):
+            return None
+        return pieces[:fits], pieces[fits:]
+
+    def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
+        """Continuation slides that all take little room grow by one common factor (slides
+        of one page keep one type size)."""
+        if len(slides) == 1 and slides[0][1] is not None:
+            f, m = slides[0]
+            return [self.grown(f.page, f.html, m)] if m is not None else [f]
+        fills = [m.used / m.room for _, m in slides if m is not None and m.room > 0]
+        content = all(f.page.kind == "content" for f, _ in slides)
+        if not content or len(fills) != len(slides) or not 0 < max(fills) < SPARSE:
+            return [f for f, _ in slides]
+        factor = min(GROW, math.sqrt(FILL / max(fills)))
+        out = []
+        for f, _ in slides:
+            size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
+            if size < f.page.body_size + 2:
+                out.append(f)
+                continue
+            bigger = replace(f.page, body_size=size)
+            html, m = self.measure(bigger)
+            ok = m is not None and m.body_fits and m.title_fits
+            out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
+        return out
+
+    def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
+        """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
+        smallest = replace(slide, body_size=self.body_min)
+        html2, m2 = self.measure(smallest)
+        if m2 is None or m2.body_fits:
+            return Fitted(smallest, html2, m2.laid if m2 is not None else None)
+        blocks = smallest.blocks
+        for _ in range(MAX_SHRINK):
+            cut = [cut_block(b) for b in blocks]
+            if all(c is None for c in cut):
                 break
-            lo, best = lo + step, trial
-            step *= 2
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            trial = self.make(page, atoms[:mid], size, start)
-            if self.body_fits(trial):
-                lo, best = mid, trial
-            else:
-                hi = mid
-        if best is None:  # not even one piece at this size: try it at the smallest size
-            small = replace(self.make(page, atoms[:1], size, start), body_size=self.body_min)
-            return (1, small) if self.body_fits(small) else (0, None)
-        return lo, best
+            blocks = [c if c is not None else b for b, c in zip(blocks, cut, strict=True)]
+            trial = replace(smallest, blocks=blocks)
+            html3, m3 = self.measure(trial)
+            if m3 is not None and m3.body_fits:
+                self._record_cut(slide, smallest.blocks, blocks)
+                return Fitted(trial, html3, m3.laid)
+        return Fitted(smallest, html2, m2.laid)
+
+    def _record_cut(self, page: PlannedPage, before: list[Block], after: list[Block]) -> None:
+        from generator.leftout import count_words
+
+        lost = count_words(" ".join(block_text(b) for b in before)) - count_words(
+            " ".join(block_text(b) for b in after)
+        )
+        if lost > 0:
+            text = " ".join(block_text(b) for b in before)[:120]
+            self.left_out.append(
+                LeftOut(
+                    page.source,
+                    "too-large",
+                    f"{lost} words of a piece too large for a slide",
+                    text,
+                    lost,
+                )
+            )

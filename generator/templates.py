@@ -29,10 +29,11 @@ from functools import cached_property
 from importlib import resources
 from typing import Any
 
-import jsonschema
 from jinja2 import DictLoader, StrictUndefined, TemplateError
 
 from generator.errors import NOT_FOUND, TEMPLATE_LIMIT, GeneratorError, Problem
+from generator.highlight import Palette
+from generator.highlight import palette as code_palette
 from generator.render_bounds import (
     BoundedSandbox,
     TemplateLimitError,
@@ -52,10 +53,12 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-list{margin:0 0 0.5em 0;padding-left:1.3em}
 .df-list .df-list{margin:0.15em 0 0.15em 0}
 .df-list li{margin:0 0 0.25em 0}
-.df-table{width:100%;table-layout:fixed;border-collapse:collapse;margin:0 0 0.5em 0;font-size:0.8em}
+.df-table{width:100%;table-layout:fixed;border-collapse:collapse;margin:0 0 0.5em 0;font-size:var(--df-small-size,0.9em)}
 .df-table th,.df-table td{padding:0.3em 0.5em;overflow-wrap:anywhere;vertical-align:top}
+.df-table code{font-size:1em}
 .df-quote{margin:0 0 0.5em 0;padding:0.2em 0 0.2em 0.8em}
-.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:0.7em;line-height:1.35}
+.df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:var(--df-code-size,0.8em);line-height:1.35;background:var(--df-code-background,#f4f4f4);color:var(--df-code-text,inherit);border-radius:4px}
+.df-code code{font-size:1em;background:none;padding:0;color:inherit}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}
@@ -66,6 +69,64 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-body kbd{font-family:'DejaVu Sans Mono',monospace;font-size:0.85em;padding:0 0.25em;border:1px solid #999;border-radius:3px}
 .df-body mark{background:#fff3a3;color:inherit}
 .df-html{margin:0 0 0.5em 0}
+.kicker{font-size:0.62em;font-weight:400;opacity:0.75}
+.df-frame{height:100%;display:flex;flex-direction:column;justify-content:center}
+.df-stack{flex:0 0 auto}
+.df-intro{margin:0 0 0.7em 0}
+.df-outro{margin:0.7em 0 0 0}
+.df-grid{display:flex;gap:24px;align-items:stretch}
+.df-card{flex:1 1 0;min-width:0;padding:18px 22px 10px 22px;background:var(--df-surface,#f4f4f4);border-top:4px solid var(--df-accent);border-radius:6px}
+.df-card-title{font-weight:700;font-size:1.08em;line-height:1.3;color:var(--df-primary);margin:0 0 0.45em 0}
+.df-columns .df-card{background:none;border-top:0;border-left:3px solid var(--df-accent);border-radius:0;padding:4px 8px 4px 20px}
+.df-numbers{display:flex;gap:28px;align-items:flex-start}
+.df-number{flex:1 1 0;min-width:0;text-align:center;padding:8px 10px}
+.df-number-value{font-size:2.8em;line-height:1.1;font-weight:700;color:var(--df-accent);overflow-wrap:normal}
+.df-number-label{margin-top:0.4em;line-height:1.35}
+.df-timeline{list-style:none;margin:0;padding:0}
+.df-timeline-h{display:flex;gap:22px;border-top:3px solid var(--df-accent);margin-top:12px}
+.df-timeline-h .df-tl-item{flex:1 1 0;min-width:0;position:relative;padding-top:30px}
+.df-timeline-h .df-tl-dot{position:absolute;left:0;top:-11px;width:19px;height:19px;border-radius:10px;background:var(--df-accent)}
+.df-tl-date{font-weight:700;color:var(--df-primary);font-size:1.1em;line-height:1.3;margin-bottom:0.25em}
+.df-tl-text{line-height:1.4}
+.df-timeline-v .df-tl-item{display:flex;gap:24px;position:relative;padding:0 0 0.6em 26px;border-left:3px solid var(--df-accent)}
+.df-timeline-v .df-tl-dot{position:absolute;left:-11px;top:0.3em;width:19px;height:19px;border-radius:10px;background:var(--df-accent)}
+.df-timeline-v .df-tl-date{flex:0 0 190px;margin:0}
+.df-timeline-v .df-tl-text{flex:1 1 0;min-width:0}
+.df-compare{display:grid;column-gap:18px}
+.df-cmp-head{font-weight:700;color:var(--df-background,#ffffff);background:var(--df-primary);padding:12px 18px;border-radius:6px 6px 0 0}
+.df-cmp-cell{padding:10px 18px;background:var(--df-surface,#f4f4f4);border-bottom:1px solid rgba(128,128,128,0.25)}
+.df-cmp-c0.df-cmp-cell{font-weight:700}
+.df-cmp-head.df-cmp-blank{background:none}
+.df-codepair{display:flex;gap:32px;align-items:center}
+.df-code-note{flex:0 0 36%;min-width:0}
+.df-code-main{flex:1 1 0;min-width:0}
+.df-code-main .df-code{margin:0}
+.df-stacked{display:block}
+.df-stacked .df-code-note{margin:0 0 0.6em 0}
+.df-steps{list-style:none;margin:0;padding:0}
+.df-step{display:flex;gap:20px;align-items:flex-start;margin:0 0 16px 0}
+.df-step-num{flex:0 0 44px;height:44px;border-radius:22px;background:var(--df-accent);color:var(--df-background,#ffffff);font-weight:700;text-align:center;line-height:44px}
+.df-step-body{flex:1 1 0;min-width:0}
+.df-step-title{font-weight:700;line-height:1.3;margin:0 0 0.25em 0;color:var(--df-primary)}
+.df-step .df-code,.df-step .df-p{margin:0 0 0.2em 0}
+.df-key{display:flex;align-items:center;gap:32px;margin-bottom:24px}
+.df-key-value{font-size:104px;line-height:1.1;font-weight:700;color:var(--df-accent);white-space:nowrap}
+.df-key-caption{flex:1 1 0;min-width:0;font-size:1.2em;line-height:1.4}
+.df-bigquote{font-size:1.4em;line-height:1.45;margin:0 0 24px 0;padding-left:28px;border-left:4px solid var(--df-accent)}
+.df-split{display:flex;gap:40px;align-items:center}
+.df-split-text{flex:1 1 0;min-width:0}
+.df-split-media{flex:0 0 46%;margin:0}
+.df-split-media img{display:block;max-width:100%;max-height:430px;margin:0 auto}
+.df-full{margin:0;display:flex;flex-direction:column;align-items:center}
+.df-full img{display:block;max-width:100%;max-height:400px}
+.df-caption{margin-top:12px;text-align:center}
+.df-bleed{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;display:block}
+.df-on-bleed{margin-top:auto}
+.df-over{padding:18px 24px;background:var(--df-background);opacity:0.92;border-radius:6px}
+.df-gallery{display:flex;gap:20px;align-items:flex-start}
+.df-shot{flex:1 1 0;min-width:0;margin:0;text-align:center}
+.df-shot img{display:block;max-width:100%;max-height:320px;margin:0 auto}
+.df-shot figcaption{margin-top:8px;font-size:0.85em}
 """
 
 
@@ -130,6 +191,11 @@ class Template:
         return env
 
     @cached_property
+    def code_palette(self) -> Palette:
+        """The colours of highlighted code (generator/highlight.py)."""
+        return code_palette(self.manifest.get("colors", {}))
+
+    @cached_property
     def theme_css(self) -> str:
         return self.files.get("theme.css", b"").decode("utf-8")
 
@@ -161,6 +227,7 @@ class Template:
         fonts = self.manifest.get("fonts", {})
         css_vars = ";".join(
             [f"--df-{k}:{v}" for k, v in colors.items()]
+            + [self.code_palette.css_vars()]
             + [f"--df-font-{k}:{v}" for k, v in fonts.items()]
         )
         lang = str(context.get("deck", {}).get("lang", "en"))
@@ -207,6 +274,8 @@ def _data_uri(name: str, data: bytes) -> str:
 
 def validate_manifest(manifest: Any) -> list[Problem]:
     """Schema problems of a manifest, each named by its JSON path (`manifest.json:$.colors`)."""
+    import jsonschema  # only custom packages are validated: the import is kept off generation
+
     validator = jsonschema.Draft202012Validator(MANIFEST_SCHEMA)
     problems = []
     for err in sorted(validator.iter_errors(manifest), key=lambda e: list(e.absolute_path)):
@@ -220,7 +289,10 @@ def validate_manifest(manifest: Any) -> list[Problem]:
 
 
 def template_from_files(files: dict[str, bytes], builtin: bool = False) -> Template:
-    """Files of a template folder -> Template, or GeneratorError (1010) listing every problem."""
+    """Files of a template folder -> Template, or GeneratorError (1010) listing every problem.
+
+    A built-in template (shipped, and checked by the test suite with `check_template`) skips
+    the schema and the compilation of every page here: its pages compile when first used."""
     problems: list[Problem] = []
     manifest: Any = None
     try:
@@ -229,7 +301,7 @@ def template_from_files(files: dict[str, bytes], builtin: bool = False) -> Templ
         problems.append(Problem("manifest.json", "missing"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         problems.append(Problem("manifest.json", f"not valid JSON: {exc}"[:200]))
-    if manifest is not None:
+    if manifest is not None and not builtin:
         problems += validate_manifest(manifest)
     for kind in PAGE_KINDS:
         if f"{kind}.html" not in files:
@@ -248,14 +320,22 @@ def template_from_files(files: dict[str, bytes], builtin: bool = False) -> Templ
     if problems:
         raise GeneratorError("invalid template", problems)
     template = Template(manifest, dict(files), builtin)
-    for name in sorted(n for n in files if n.endswith(".html")):
+    if not builtin:
+        check_template(template)
+    return template
+
+
+def check_template(template: Template) -> None:
+    """Every page of a template compiles, and its manifest follows the schema (GeneratorError
+    1010 listing the problems)."""
+    problems = validate_manifest(template.manifest)
+    for name in sorted(n for n in template.files if n.endswith(".html")):
         try:
             template.env.get_template(name)
         except TemplateError as exc:
             problems.append(Problem(name, f"Jinja2 syntax error: {exc}"[:200]))
     if problems:
         raise GeneratorError("invalid template", problems)
-    return template
 
 
 _BUILTIN: dict[str, Template] = {}

@@ -190,6 +190,16 @@ class TaskCreated(Wire):
     status: TaskStatus
 
 
+class LeftOutRecord(Wire):
+    """One piece of the source a generated deck does not show (docs/generator.md)."""
+
+    where: str = Field(..., description="outline path, e.g. chapters[1].pages[0].blocks[2]")
+    kind: str = Field(..., description="length, contents, unsupported, too-large, title, ...")
+    message: str
+    text: str = Field(..., description="its first 120 characters")
+    words: int = Field(..., description="visible words left out")
+
+
 class TaskResult(Wire):
     """The task-result fields (spec 2.2); also the `data:` of every event."""
 
@@ -203,6 +213,9 @@ class TaskResult(Wire):
     previewUrl: str | None = Field(None, description="on success")  # noqa: N815
     errorCode: str | None = Field(None, description="on failure (code 5001)")  # noqa: N815
     errorMessage: str | None = Field(None, description="on failure")  # noqa: N815
+    leftOut: list[LeftOutRecord] | None = Field(  # noqa: N815
+        None, description="on success: what the deck does not show of the source (may be empty)"
+    )
 
 
 class LatestPayload(Wire):

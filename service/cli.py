@@ -25,7 +25,8 @@ def build_parser(prog: str = "deckforge serve") -> argparse.ArgumentParser:
     p.add_argument(
         "--workers",
         type=int,
-        help="conversion worker processes (DECKFORGE_WORKERS, default: cores)",
+        help="job processes: conversions, generation, tasks' parsing and decks "
+        "(DECKFORGE_WORKERS, default: cores)",
     )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING, ... (DECKFORGE_LOG_LEVEL)")
     p.add_argument(

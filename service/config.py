@@ -62,12 +62,13 @@ class Settings(BaseSettings):
         default=10.0, gt=0, description="repeated warnings (same message) logged once per"
     )
 
-    # Conversion workers.
+    # Job processes (service.jobs): conversions, generation, content parsing, template checks.
     workers: int = Field(
         default_factory=_default_workers,
         ge=1,
         le=256,
-        description="conversion worker processes (`--workers`)",
+        description="job processes of an API instance: conversions, generation and, without a "
+        "queue, its tasks' parsing and decks (`--workers`)",
         json_schema_extra=doc_default("number of cores"),
     )
     queue_size: int = Field(
@@ -79,8 +80,8 @@ class Settings(BaseSettings):
     request_timeout_s: float = Field(
         default=60.0,
         gt=0,
-        description="conversion time allowed per request; the worker is then killed and "
-        "replaced, the request answers 50199",
+        description="time allowed per conversion or generation job (also a task's deck); the "
+        "job process is then killed and replaced, a request answers 50199",
     )
     max_jobs_per_worker: int = Field(
         default=500,
@@ -139,6 +140,11 @@ class Settings(BaseSettings):
         gt=0,
         description="the whole request body must arrive within this many seconds of the request "
         "start; otherwise code 40010 (field `body`) and the connection is closed",
+    )
+    line_breaks: Literal["soft", "exact"] = Field(
+        default="soft",
+        description="soft: paragraphs wrap in their text box and break only where the HTML "
+        "does (editable); exact: every line the browser broke ends in a line break",
     )
     # Fonts (docs/fonts.md): typefaces a PowerPoint user lacks are embedded in the decks
     # ("subset": the characters used; "full"; "none"), CSS font stacks resolve to this machine's
@@ -298,8 +304,8 @@ class Settings(BaseSettings):
         default=4,
         ge=1,
         le=64,
-        description="tasks one instance's runner runs at once (they mostly wait: for the worker "
-        "pool, the LLM, storage); one account never takes all of them",
+        description="tasks an API instance without a queue runs at once (they mostly wait: for "
+        "the job processes, the LLM, storage); one account never takes all of them",
     )
     task_per_account: int = Field(default=2, ge=1, description="tasks of one account run at once")
     task_queue_size: int = Field(
@@ -327,7 +333,10 @@ class Settings(BaseSettings):
         description="threads for blocking database and storage calls of one instance",
     )
     task_poll_interval_s: float = Field(
-        default=0.2, gt=0, description="how often the runner and event streams read the database"
+        default=0.2,
+        gt=0,
+        description="how often an instance looks for pending tasks and event streams read the "
+        "database",
     )
     task_timeout_s: float = Field(
         default=900.0,
@@ -381,7 +390,7 @@ class Settings(BaseSettings):
     )
     run_workers: bool = Field(
         default=True,
-        description="`false` (`serve --no-workers`): API only, no task runner in this instance",
+        description="`false` (`serve --no-workers`): API only, this instance runs no task",
     )
     queue_heartbeat_timeout_s: float = Field(
         default=60.0,
@@ -406,7 +415,8 @@ class Settings(BaseSettings):
         default_factory=_default_workers,
         ge=1,
         le=256,
-        description="`deckforge worker --processes`: task processes of a worker host",
+        description="`deckforge worker --processes`: task processes of a worker host, each with "
+        "one job process for its tasks' parsing and decks",
         json_schema_extra=doc_default("number of cores"),
     )
     # Tasks wait a lot (LLM streams, S3, the database): several per process keep its core busy.
@@ -414,7 +424,7 @@ class Settings(BaseSettings):
         default=4,
         ge=1,
         le=64,
-        description="`deckforge worker --threads`: tasks at once per worker process",
+        description="`deckforge worker --threads`: tasks at once per task process",
     )
     worker_grace_s: float = Field(
         default=30.0,

@@ -24,6 +24,7 @@ from sqlalchemy import Select, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
+from service.db.engine import Database
 from service.db.models import Account, Token, UsageRecord
 
 TYPE_PPT = 1  # PPT generation (HTML conversion, Markdown generation, tasks)
@@ -75,6 +76,15 @@ class RecordQuery:
 
 def balance(session: Session, account_id: int) -> int:
     return int(session.scalar(select(Account.balance).where(Account.id == account_id)) or 0)
+
+
+def affordable_pages(db: Database, account_id: int, page_cost: int) -> int | None:
+    """Pages the account can pay for now at `page_cost` each (a generation stops there after
+    planning, 88 before the conversion); None when pages are free. Blocking."""
+    if page_cost <= 0:
+        return None
+    with db.session() as s:
+        return balance(s, account_id) // page_cost
 
 
 def ensure_affordable(session: Session, principal: Principal, amount: int) -> None:

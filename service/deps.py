@@ -25,10 +25,11 @@ from service.accounts import (
 from service.config import Settings
 from service.db.engine import Database
 from service.envelope import AUTH_FAILED, ApiError
+from service.jobs.pool import WorkerPool
 from service.logs import request_id_var
 from service.metrics import Metrics
 from service.storage.base import Storage
-from service.workers import WorkerPool
+from service.tasks.dispatch import TaskDispatch
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("deckforge.auth")
@@ -49,6 +50,7 @@ class ServiceState:
     db: Database
     default_account_id: int = 0
     clock: Clock = utc_now
+    tasks: TaskDispatch = field(default_factory=TaskDispatch)  # where created tasks run
     ready: bool = False
     extra: dict[str, object] = field(default_factory=dict)
 

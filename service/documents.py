@@ -1,8 +1,9 @@
 """A generated PPT's objects (a generator result -> its PPTX, cover, document and slide
-previews in storage, and the document/preview rows pointing at them).
+previews in storage, and the document/preview rows pointing at them): stored, recorded with its
+PPT and charge, replaced by a save, looked up.
 
-Used by generatePptx / savePptx (service.routes.generate) and by a task's upload step
-(service.tasks.steps). Blocking: call from a thread.
+Used by generatePptx / savePptx (service.routes.generate), the preview routes and a task's
+upload step (service.tasks.steps). Blocking: call from a thread.
 """
 
 from __future__ import annotations
@@ -14,12 +15,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
 from service import library
-from service.db.models import PptDocument, PptPreview
+from service.accounts import Principal
+from service.credits import TYPE_PPT, charge, count_against_token
+from service.db.engine import Database
+from service.db.models import Ppt, PptDocument, PptPreview
 from service.deps import ServiceState
 from service.filenames import sanitize_filename
+from service.storage.base import Storage
 
 log = logging.getLogger("deckforge.generate")
 
@@ -108,3 +114,107 @@ def write_document(session: Any, ppt_id: str, result: dict[str, Any], now: datet
             PptPreview(ppt_id=ppt_id, idx=i, png=png) for i, png in enumerate(result["previews"])
         )
     return old
+
+
+def record_generated(
+    session: Session,
+    principal: Principal,
+    new: library.NewPpt,
+    result: dict[str, Any],
+    *,
+    cost: int,
+    now: datetime,
+    task_id: str | None = None,
+    markdown: str | None = None,
+) -> Ppt:
+    """Record a generated PPT, charge it and point it at its document and previews, in the
+    caller's transaction. With `task_id` (generatePptx for a task) the PPT's document keeps the
+    Markdown it was made from; the task's Markdown lives with its newest PPT only."""
+    ppt, _ = library.produce_ppt(session, principal, new, cost=cost, now=now)
+    write_document(session, ppt.id, result, now)
+    session.flush()
+    doc = session.get(PptDocument, ppt.id)
+    if doc is not None and task_id is not None:
+        session.execute(
+            update(PptDocument)
+            .where(PptDocument.task_id == task_id, PptDocument.ppt_id != ppt.id)
+            .values(markdown=None)
+        )
+        doc.task_id, doc.markdown = task_id, markdown
+    return ppt
+
+
+def replace_generated(
+    session: Session,
+    principal: Principal,
+    ppt_id: str,
+    result: dict[str, Any],
+    stored: Stored,
+    *,
+    page_cost: int,
+    now: datetime,
+) -> tuple[Ppt, list[str]]:
+    """Point the principal's PPT at its regenerated files, document and previews (savePptx),
+    charging the pages beyond those already paid for (a use of the token); returns the PPT and
+    the storage keys it replaced. PptNotFound, or the credits' AccountingError."""
+    ppt = library.get_ppt(session, principal, ppt_id)
+    paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
+    added = result["pages"] - paid
+    if added > 0:
+        count_against_token(session, principal)
+        charge(session, principal, TYPE_PPT, added * page_cost, now=now, ppt_id=ppt.id)
+        ppt.paid_pages = result["pages"]
+    old = [k for k in (ppt.file_key, ppt.cover_key) if k]
+    ppt.file_key, ppt.cover_key, ppt.file_name = stored.file_key, stored.cover_key, stored.file_name
+    ppt.subject, ppt.template_id = result["subject"][:512], result["templateId"]
+    ppt.pages, ppt.update_time = result["pages"], now
+    old += write_document(session, ppt.id, result, now)
+    return ppt, old
+
+
+@dataclass(frozen=True)
+class DocumentRef:
+    """Where a generated PPT's document is (storage key, or the row's own column) and the task
+    generatePptx linked the PPT to."""
+
+    key: str | None
+    inline: str | None
+    task_id: str | None
+
+
+def document_ref(
+    session: Session, principal: Principal, ppt_id: str
+) -> tuple[Ppt, DocumentRef | None]:
+    """The principal's PPT (PptNotFound otherwise) and its document's whereabouts (None: a
+    converted PPT, which has no document)."""
+    ppt = library.get_ppt(session, principal, ppt_id)
+    doc = session.get(PptDocument, ppt.id)
+    if doc is None:
+        return ppt, None
+    return ppt, DocumentRef(doc.property_key, doc.property, doc.task_id)
+
+
+@dataclass(frozen=True)
+class PreviewFacts:
+    subject: str
+    slides: int
+
+
+def preview_facts(session: Session, ppt_id: str) -> PreviewFacts | None:
+    """The preview page's facts of a PPT (a signed link names it): subject and slide count."""
+    subject = session.scalar(select(Ppt.subject).where(Ppt.id == ppt_id))
+    if subject is None:
+        return None
+    slides = len(list(session.scalars(select(PptPreview.idx).where(PptPreview.ppt_id == ppt_id))))
+    return PreviewFacts(subject, slides)
+
+
+def preview_png(db: Database, storage: Storage, ppt_id: str, idx: int) -> bytes | None:
+    """Slide `idx` (0-based) of a PPT's preview, or None."""
+    with db.session() as s:
+        row = s.execute(
+            select(PptPreview.storage_key, PptPreview.png).where(
+                PptPreview.ppt_id == ppt_id, PptPreview.idx == idx
+            )
+        ).first()
+    return library.read_preview(storage, row[0], row[1]) if row is not None else None

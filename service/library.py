@@ -115,6 +115,12 @@ def get_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     return ppt
 
 
+def find_ppt(session: Session, ppt_id: str) -> Ppt | None:
+    """A PPT by id, unscoped: for links to a PPT the caller already reached through a scoped
+    row (a task's PPT)."""
+    return session.get(Ppt, ppt_id)
+
+
 def delete_ppt(session: Session, principal: Principal, ppt_id: str) -> Ppt:
     """Delete the row (scoped like get_ppt); the caller deletes its files after committing."""
     ppt = get_ppt(session, principal, ppt_id)

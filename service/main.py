@@ -11,7 +11,6 @@ import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -34,6 +33,8 @@ from service.envelope import (
     error_response,
     failure_data,
 )
+from service.jobs.pool import WorkerPool
+from service.jobs.run import build_pool
 from service.metrics import Metrics
 from service.middleware import RequestContextMiddleware
 from service.openapi import install_openapi
@@ -43,13 +44,9 @@ from service.routes.docs import install_docs
 from service.storage.base import Storage
 from service.storage.local import private_dir
 from service.sweeper import sweep_forever
-from service.workers import WorkerPool
+from service.tasks.dispatch import start_dispatch
 
 log = logging.getLogger("deckforge.service")
-
-CONVERT_JOB = "service.jobs:convert_job"
-# The pool's job: conversion, plus generation jobs dispatched on payload["job"].
-POOL_JOB = "service.gen_jobs:run_job"
 
 
 def build_storage(settings: Settings) -> Storage:
@@ -83,32 +80,41 @@ def build_database(settings: Settings, now: datetime) -> tuple[Database, int]:
     return db, default_id
 
 
-def build_pool(settings: Settings, job: str = POOL_JOB) -> WorkerPool:
-    return WorkerPool(
-        job,
-        size=settings.workers,
-        queue_size=settings.queue_size,
-        timeout_s=settings.request_timeout_s,
-        max_jobs_per_worker=settings.max_jobs_per_worker,
-        start_method=settings.worker_start_method,
-        preload=("engine",),
-        log_level=settings.log_level,
-        log_json=settings.log_json,
-        memory_bytes=settings.worker_memory_bytes,
-        config=worker_config(settings),
+@contextlib.asynccontextmanager
+async def _lifespan(state: ServiceState) -> AsyncIterator[None]:
+    """Start the job processes, the file sweeper and the task backend; stop them in reverse."""
+    settings, pool = state.settings, state.pool
+    # Blocking calls (database, storage) run in the default executor: size it for many
+    # concurrent requests and event streams, not for the core count (asyncio's default).
+    asyncio.get_running_loop().set_default_executor(
+        ThreadPoolExecutor(max_workers=settings.io_threads, thread_name_prefix="deckforge-io")
     )
-
-
-def worker_config(settings: Settings) -> dict[str, Any]:
-    """What each worker process is configured with (gen_jobs.worker_configure)."""
-    return {
-        "render": {
-            "cpu_s": settings.template_render_cpu_s,
-            "max_string_chars": settings.template_max_string_chars,
-            "max_range": settings.template_max_range,
-            "max_output_chars": settings.template_max_output_chars,
-        }
-    }
+    log.info(
+        "starting %s workers, storage %s",
+        settings.workers,
+        state.storage.name,
+        extra={"workers": pool.size, "queueSize": pool.queue_size},
+    )
+    try:
+        await pool.start()
+    except BaseException:
+        await asyncio.to_thread(pool.close)
+        raise
+    sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
+    state.tasks = await start_dispatch(state)
+    state.ready = True
+    try:
+        yield
+    finally:
+        state.ready = False
+        await state.tasks.stop()
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+        await asyncio.to_thread(pool.close)
+        state.storage.close()
+        state.db.close()
+        log.info("stopped")
 
 
 def create_app(
@@ -122,7 +128,7 @@ def create_app(
     settings = settings or Settings()
     metrics = Metrics()
     pool = pool or build_pool(settings)
-    pool._on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
+    pool.on_restart = lambda reason: metrics.worker_restarts.labels(reason).inc()
     metrics.bind_pool(lambda: pool.waiting, lambda: pool.running)
     private_dir(settings.data_dir)  # created 0700: keys, database and decks live there
     db, default_account_id = build_database(settings, (clock or utc_now)())
@@ -139,51 +145,13 @@ def create_app(
     _ = settings.token_set
     _ = settings.signing_key
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Blocking calls (database, storage) run in the default executor: size it for many
-        # concurrent requests and event streams, not for the core count (asyncio's default).
-        asyncio.get_running_loop().set_default_executor(
-            ThreadPoolExecutor(max_workers=settings.io_threads, thread_name_prefix="deckforge-io")
-        )
-        log.info(
-            "starting %s workers, storage %s",
-            settings.workers,
-            state.storage.name,
-            extra={"workers": pool.size, "queueSize": pool.queue_size},
-        )
-        try:
-            await pool.start()
-        except BaseException:
-            await asyncio.to_thread(pool.close)
-            raise
-        sweeper = asyncio.create_task(sweep_forever(state), name="deckforge-sweeper")
-        runner = await _start_tasks(state)
-        state.ready = True
-        try:
-            yield
-        finally:
-            state.ready = False
-            if runner is not None:
-                await runner.stop()
-            queue = state.extra.pop("task_queue", None)
-            if queue is not None:
-                queue.close()  # type: ignore[attr-defined]
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
-            await asyncio.to_thread(pool.close)
-            state.storage.close()
-            state.db.close()
-            log.info("stopped")
-
     app = FastAPI(
         title="deckforge",
         version="0.1.0",
         summary="HTML-to-PPTX conversion service",
         description="Every API response is HTTP 200 with the envelope {code, message, data}; "
         "see the convert endpoint for the codes. Operational routes: /healthz, /readyz, /metrics.",
-        lifespan=lifespan,
+        lifespan=lambda _: _lifespan(state),
         docs_url=None,  # served offline by service.routes.docs
         redoc_url=None,
         redirect_slashes=False,  # paths exactly as the spec writes them: no 307, a 1001 envelope
@@ -216,34 +184,6 @@ def create_app(
     _install_error_handlers(app)
     install_openapi(app)  # the real bodies, responses, streams and auth headers
     return app
-
-
-async def _start_tasks(state: ServiceState) -> Any:
-    """Where this instance's generation tasks run: DECKFORGE_QUEUE_URL set -> enqueued for the
-    worker hosts (never run here); else this instance's TaskRunner, unless run_workers=false
-    (API only: another instance sharing the database runs them). Returns the runner or None."""
-    settings = state.settings
-    from service.tasks import store
-
-    await asyncio.to_thread(store.warm_up, state.db, state.clock())  # creates' SQL compiled
-    if settings.queue_url is not None:
-        from service.queue import require_queue_extra
-
-        require_queue_extra()  # one clear message (pip install 'deckforge[queue]'), not an ImportError
-        from service.queue.broker import QueueClient
-
-        state.extra["task_queue"] = QueueClient(settings)
-        log.info("tasks go to the queue; this instance runs none")
-        return None
-    if not settings.run_workers:
-        log.info("API only (run_workers=false): tasks wait for an instance that runs them")
-        return None
-    from service.tasks.runner import TaskRunner
-
-    runner = TaskRunner(state)
-    await runner.start()
-    state.extra["task_runner"] = runner
-    return runner
 
 
 DATABASE_DOWN = "service unavailable: the database cannot be reached, retry later"

@@ -18,12 +18,11 @@ from typing import Any
 from sqlalchemy import select, update
 
 from service import library
-from service.accounts import Principal
 from service.db.models import Ppt, PptDocument, PptPreview
 from service.deps import ServiceState
 from service.documents import discard, put_all
 from service.envelope import ApiError
-from service.gen_jobs import PREVIEW_WIDTH
+from service.jobs.generate import PREVIEW_WIDTH
 
 log = logging.getLogger("deckforge.preview")
 
@@ -43,7 +42,7 @@ def _stored_key(state: ServiceState, ppt_id: str, idx: int) -> tuple[bool, str |
 def _source(state: ServiceState, ppt_id: str) -> dict[str, Any] | None:
     """The job payload that redraws the PPT (its document and custom template), or None."""
     import generator
-    from service.routes.generate import template_package
+    from service.template_store import read_package
 
     with state.db.session() as s:
         ppt = s.get(Ppt, ppt_id)
@@ -56,9 +55,9 @@ def _source(state: ServiceState, ppt_id: str) -> dict[str, Any] | None:
     prop = library.read_document(state.storage, *ref)
     if prop is None:
         return None
-    package = template_package(state, Principal(account_id, None, "preview"), template_id)
+    package = read_package(state.db, state.storage, account_id, template_id)
     document = generator.decode_property(prop)
-    return {"job": "previews", "document": document, "package": package, "version": version}
+    return {"document": document, "package": package, "version": version}
 
 
 def _record(state: ServiceState, ppt_id: str, version: str, pngs: list[bytes]) -> None:
@@ -96,7 +95,7 @@ def _record(state: ServiceState, ppt_id: str, version: str, pngs: list[bytes]) -
 
 
 async def _draw(state: ServiceState, ppt_id: str) -> list[bytes] | None:
-    from service.routes.generate import run_job
+    from service.routes.generate import request_job
 
     payload = await asyncio.to_thread(_source, state, ppt_id)
     if payload is None:
@@ -104,7 +103,7 @@ async def _draw(state: ServiceState, ppt_id: str) -> list[bytes] | None:
     version = payload.pop("version")
     payload["width"] = PREVIEW_WIDTH * SCALE
     try:
-        result = await run_job(state, payload)
+        result = await request_job(state, "previews", payload)
     except ApiError as exc:  # busy, or the document no longer builds (template deleted)
         log.info("no 2x previews for %s: code %s", ppt_id, exc.code)
         return None

@@ -1,9 +1,14 @@
 """Test-wide set-up: the `tools` and `fonts` markers of tests/requires.py are checked here (a
 missing tool skips the test, or fails it with DECKFORGE_REQUIRE_TOOLS=1), and the queue and
-cluster tests are marked. How to keep tests safe to run in parallel: tests/README.md."""
+cluster tests are marked; every deck a test makes is validated against the ISO/IEC 29500
+Transitional schemas (tests/ooxml_schema.py). How to keep tests safe to run in parallel:
+tests/README.md."""
 
 from __future__ import annotations
 
+import io
+import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,3 +103,70 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         path, line, _ = item.reportinfo()
         report.longrepr = (str(path), (line or 0) + 1, where[2])
     return report
+
+
+@pytest.fixture(autouse=True)
+def _decks_are_schema_valid(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Every PPTX a test makes is checked against the ISO/IEC 29500 Transitional schemas
+    (tests/ooxml_schema.py): the decks the engine writes in this process (its one packaging
+    path, engine.pptx.deck.package_bytes) and the .pptx files left in the test's tmp_path (the
+    CLI and other subprocesses). A test whose decks are not valid fails at teardown."""
+    from engine.pptx import deck as deck_writer
+    from tests.ooxml_schema import CHECKED, pptx_errors
+
+    errors: list[str] = []
+    package_bytes = deck_writer.package_bytes
+
+    def checked(prs: Any) -> bytes:
+        data = package_bytes(prs)
+        errors.extend(pptx_errors(data))
+        CHECKED.append(len(data))
+        return data
+
+    monkeypatch.setattr(deck_writer, "package_bytes", checked)
+    tmp_path = request.getfixturevalue("tmp_path") if "tmp_path" in request.fixturenames else None
+    yield
+    if tmp_path is not None:
+        for path in sorted(tmp_path.rglob("*.pptx")):
+            data = path.read_bytes()
+            if _is_deck(data):
+                errors.extend(f"{path.name}: {e}" for e in pptx_errors(data))
+                CHECKED.append(len(data))
+    assert not errors, "decks not valid against ISO/IEC 29500 Transitional:\n" + "\n".join(
+        errors[:20]
+    )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _stored_decks_are_schema_valid(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """At the end of the session, every deck left anywhere under pytest's temporary folder (the
+    service's stored results, written by its worker processes, live in module-scoped folders)
+    is checked too."""
+    from tests.ooxml_schema import CHECKED, pptx_errors
+
+    yield
+    errors: list[str] = []
+    for path in sorted(tmp_path_factory.getbasetemp().rglob("*")):
+        if not path.is_file() or path.stat().st_size > 64 * 1024 * 1024:
+            continue
+        with path.open("rb") as f:
+            if f.read(2) != b"PK":
+                continue
+        data = path.read_bytes()
+        if _is_deck(data):
+            errors.extend(f"{path}: {e}" for e in pptx_errors(data))
+            CHECKED.append(len(data))
+    assert not errors, "decks not valid against ISO/IEC 29500 Transitional:\n" + "\n".join(
+        errors[:20]
+    )
+
+
+def _is_deck(data: bytes) -> bool:
+    """A zip package with a presentation part (tests also write broken files on purpose)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            return "ppt/presentation.xml" in zf.namelist()
+    except zipfile.BadZipFile:
+        return False

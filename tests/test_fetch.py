@@ -21,7 +21,8 @@ import engine.fetch
 from engine import Limits, Options, convert
 from engine.diagnostics import Diagnostics
 from engine.fetch import MAX_REDIRECTS, address_refusal, fetch_url, host_allowed
-from engine.resources import Resource, load_resource
+from engine.media import Resource
+from engine.resources import load_resource
 
 
 def _png() -> bytes:

@@ -12,8 +12,9 @@ from PIL import Image
 
 import engine.resources as resources
 from engine.diagnostics import Diagnostics
+from engine.images import image_media
+from engine.media import Resource
 from engine.options import Options
-from engine.resources import Resource, image_media
 
 
 def _image(fmt: str) -> bytes:

@@ -27,9 +27,10 @@ from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.budget import check
 from engine.diagnostics import Diagnostics
+from engine.images import image_media
 from engine.links import dropped_reason, link_target
 from engine.options import Options
-from engine.resources import image_media, load_resource
+from engine.resources import load_resource
 from engine.style.types import UrlImage
 
 REPLACED_TAGS = {

@@ -8,8 +8,10 @@ from typing import Any
 from engine.boxes.box import Replaced
 from engine.boxes.svgdefs import svg_markup
 from engine.diagnostics import Diagnostics
+from engine.images import image_media
+from engine.media import Resource
 from engine.options import Options
-from engine.resources import Resource, image_media, load_resource
+from engine.resources import load_resource
 
 _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$")
 

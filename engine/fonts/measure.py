@@ -49,7 +49,7 @@ STACKS_CACHE_SIZE = 256  # per generation
 _STACKS: BoundedCache[tuple, FontStack] = BoundedCache(STACKS_CACHE_SIZE)
 
 
-def _file(fc: resolve.FcFont) -> FontFile | None:
+def font_file(fc: resolve.FcFont) -> FontFile | None:
     key = (fc.path, fc.index)
     with _LOCK:
         f = _FILES.get(key)
@@ -72,7 +72,7 @@ def _face(
     (the Office family it measures, in the office font set) instead of its file's family."""
     if fc is None:
         return None
-    src = _file(fc)
+    src = font_file(fc)
     if src is None:
         return None
     # The file's own weight (fontconfig's prepared match may report a synthesized one).

@@ -95,7 +95,7 @@ def fc_weight_to_css(fc_weight: float) -> int:
 
 
 # Skia SkFontConfigInterface_direct.cpp kFontEquivMap: names in one class are metric-compatible.
-_EQUIV_CLASSES: tuple[tuple[str, ...], ...] = (
+EQUIVALENT_CLASSES: tuple[tuple[str, ...], ...] = (
     ("arial", "arimo", "liberation sans"),
     ("times new roman", "tinos", "liberation serif"),
     ("courier new", "cousine", "liberation mono"),
@@ -126,9 +126,9 @@ _ALTERNATE = {
 }
 
 
-def _equivalent(a: str, b: str) -> bool:
+def equivalent_family(a: str, b: str) -> bool:
     a, b = a.lower(), b.lower()
-    return any(a in cls and b in cls for cls in _EQUIV_CLASSES)
+    return any(a in cls and b in cls for cls in EQUIVALENT_CLASSES)
 
 
 # Chrome's default generic fonts on Linux, per script of the content language (measured).
@@ -260,7 +260,7 @@ def _accepted(family: str, fc_weight: int, slant: int) -> FcFont | None:
     if req in _FALLBACK_ALLOWED:
         return font
     for name in font.families:
-        if name.lower() == req or _equivalent(req, name):
+        if name.lower() == req or equivalent_family(req, name):
             return font
     return None
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.boxes import box as b
 from engine.budget import check
 from engine.diagnostics import Diagnostics
-from engine.layout.floats import FloatSpace
+from engine.layout.block.floats import FloatSpace
 from engine.layout.fragments import BoxFragment, Edges
 from engine.style.types import LP, resolve_length
 
@@ -46,7 +46,7 @@ class Space:
     )
     floats: FloatSpace | None = None  # the enclosing formatting context's floats (block containers)
     # A row subgrid's rows, given by its parent grid: (top, size) of each track in the
-    # subgrid's content-box coordinates (engine/layout/grid_subgrid.py)
+    # subgrid's content-box coordinates (engine/layout/grid/subgrid.py)
     subgrid_rows: tuple[tuple[float, float], ...] | None = None
     subgrid_columns: tuple[tuple[float, float], ...] | None = None  # (left, size) of each column
 
@@ -194,21 +194,21 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
 def _dispatch(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     inner = box.inner
     if inner == b.FLEX:
-        from engine.layout.flex import layout_flex
+        from engine.layout.flex.layout import layout_flex
 
         return layout_flex(box, ctx, space)
     if inner == b.GRID:
-        from engine.layout.grid import layout_grid
+        from engine.layout.grid.layout import layout_grid
 
         return layout_grid(box, ctx, space)
     if inner == b.TABLE:
-        from engine.layout.table import layout_table
+        from engine.layout.table.layout import layout_table
 
         return layout_table(box, ctx, space)
     if inner == b.REPLACED:
         from engine.layout.replaced import layout_replaced
 
         return layout_replaced(box, ctx, space)
-    from engine.layout.block import layout_block
+    from engine.layout.block.layout import layout_block
 
     return layout_block(box, ctx, space)

@@ -51,6 +51,9 @@ class TextFragment:
     decoration: frozenset[str] = frozenset()
     href: str | None = None
     marker: bool = False  # a list marker
+    # Offset of `text` in its TEXT box's text after text-transform (-1: unknown), so the slide
+    # model can find the author's characters behind transformed text.
+    start: int = -1
 
 
 @dataclass(eq=False, slots=True)
@@ -80,6 +83,10 @@ class LineFragment:
     content_width: float = 0.0  # width actually used by the content (after alignment offsets)
     forced_break: bool = False  # ends with a <br> or preserved newline
     last: bool = False  # last line of its block
+    # What the line's end dropped from the source text: the collapsible white space that hangs
+    # at a soft wrap (" "), or U+00AD where a soft hyphen shows as a hyphen (the last character
+    # of the line's last text); "" otherwise. Joining soft-wrapped lines puts it back.
+    hang: str = ""
 
 
 @dataclass(eq=False, slots=True)
@@ -130,7 +137,7 @@ class AbsPlaceholder:
     """Where an absolutely positioned box would have been (its static position), in the parent's coordinates.
 
     In a flex container the static position also depends on the box's own size: it is aligned
-    within an area_w x area_h area at x, y by the fractions fx, fy (engine/layout/static_position.py).
+    within an area_w x area_h area at x, y by the fractions fx, fy (engine/layout/flex/static_position.py).
     """
 
     box: Box

@@ -16,8 +16,8 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.fragments import Intrinsic
-from engine.layout.multicol import is_multicol
-from engine.layout.vertical import VERTICAL_MODES, layout_vertical
+from engine.layout.inline.vertical import VERTICAL_MODES, layout_vertical
+from engine.layout.multicol.layout import is_multicol
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
@@ -72,23 +72,23 @@ def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """Min-content and max-content widths of a box's content (no own border, padding or width):
     dispatched to the formatting context the box establishes."""
     if is_multicol(box):
-        from engine.layout.multicol import multicol_intrinsic
+        from engine.layout.multicol.layout import multicol_intrinsic
 
         return multicol_intrinsic(box, ctx)
     if box.inline_content:
-        from engine.layout.inline import inline_intrinsic
+        from engine.layout.inline.layout import inline_intrinsic
 
         return inline_intrinsic(box, ctx)
     if box.inner == b.FLEX:
-        from engine.layout.flex import flex_intrinsic
+        from engine.layout.flex.layout import flex_intrinsic
 
         return flex_intrinsic(box, ctx)
     if box.inner == b.GRID:
-        from engine.layout.grid import grid_intrinsic
+        from engine.layout.grid.layout import grid_intrinsic
 
         return grid_intrinsic(box, ctx)
     if box.inner == b.TABLE:
-        from engine.layout.table import table_intrinsic
+        from engine.layout.table.layout import table_intrinsic
 
         return table_intrinsic(box, ctx)
     mn = mx = 0.0

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.layout.fragments import BoxFragment
 from engine.model.geometry import Matrix, custom_geom, placed
-from engine.model.paint import fill_for_color, line_for
+from engine.model.paint.fills import fill_for_color, line_for
 from engine.style.types import RGBA
 
 FRAME = RGBA(118, 118, 118, 1.0)

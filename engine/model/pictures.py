@@ -10,15 +10,15 @@ from PIL import Image
 
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
-from engine.model import textmetrics as tm
-from engine.model.borders import radius_px
-from engine.model.effects import box_shadows, shadow_effect
+from engine.media import store_media
+from engine.model.decor.borders import radius_px
+from engine.model.decor.effects import box_shadows, shadow_effect
 from engine.model.geometry import Matrix, geom_for, place_rect
 from engine.model.schema import text_body
-from engine.model.svg import render_svg
-from engine.model.svgtext import SvgText, extract_svg_text
+from engine.model.svg.media import render_svg
+from engine.model.svg.text import SvgText, extract_svg_text
+from engine.model.text import metrics as tm
 from engine.options import Limits
-from engine.resources import store_media
 from engine.style.types import LP, UrlImage
 from engine.units import px_to_pt
 

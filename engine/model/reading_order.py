@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.model.clipping import shape_bounds
+from engine.model.clip.clipping import shape_bounds
 
 
 def _overlap(

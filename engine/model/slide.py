@@ -9,11 +9,7 @@ from engine.boxes import box as b
 from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
-from engine.model.backdrop import backdrop_at, flatten_runs
-from engine.model.clip_cut import cut_shapes, placed_region
-from engine.model.clip_knife import Knife
-from engine.model.clip_path import clip_region, reference_boxes
-from engine.model.clipping import (
+from engine.model.clip.clipping import (
     clip_radii,
     fit_slide_edge,
     outside,
@@ -22,9 +18,13 @@ from engine.model.clipping import (
     visible_items,
     visible_lines,
 )
-from engine.model.colorfilter import color_ops, recolor_shapes
+from engine.model.clip.cut import cut_shapes, placed_region
+from engine.model.clip.knife import Knife
+from engine.model.clip.mask import element_mask, has_mask, masked
+from engine.model.clip.path import clip_region, reference_boxes
 from engine.model.controls import control_shapes
-from engine.model.decor import decorate
+from engine.model.decor.layers import decorate
+from engine.model.decor.outline import has_outline, outline_shape
 from engine.model.geometry import (
     IDENTITY,
     Matrix,
@@ -37,14 +37,19 @@ from engine.model.geometry import (
     signed_area,
     translate,
 )
-from engine.model.lowidth import correct_for_libreoffice
-from engine.model.mask import element_mask, has_mask, masked
-from engine.model.outline import has_outline, outline_shape
-from engine.model.paint import fill_for_color, gradient_fill
+from engine.model.paint.backdrop import backdrop_at, flatten_runs
+from engine.model.paint.colorfilter import color_ops, recolor_shapes
+from engine.model.paint.fills import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.reading_order import reading_order
-from engine.model.table_text import cell_text_outside
-from engine.model.text import list_text_box, simple_list_items, text_shapes, vertical_text_shapes
+from engine.model.tables.text import cell_text_outside
+from engine.model.text.lowidth import correct_for_libreoffice
+from engine.model.text.mapping import (
+    list_text_box,
+    simple_list_items,
+    text_shapes,
+    vertical_text_shapes,
+)
 from engine.options import Options
 from engine.style.types import LinearGradient
 
@@ -106,6 +111,7 @@ class Painter:
         self.lang = lang
         self.media = media
         self.options = options
+        self.lo_widths = options.libreoffice_widths  # runs drawn at Chromium's widths
         self.shapes: list[dict[str, Any]] = []
         self.order = 0
         self.reported: set[str] = set()
@@ -159,7 +165,9 @@ class Painter:
             self.source_index = e.frag.box.index
             shown = visible_items(items, e.m, e.clip or self.slide_rect)
             self.clipped += len(items) - len(shown)
-            shape = list_text_box(e.frag, shown, e.m, e.alpha, self.options.explicit_line_breaks)
+            shape = list_text_box(
+                e.frag, shown, e.m, e.alpha, self.options.line_breaks, self.lo_widths
+            )
             if shape is not None and e.frag.box.style["visibility"] == "visible":
                 self.emit(shape, e.clip)
         for e in layers.atomics:
@@ -287,7 +295,7 @@ class Painter:
                 self.emit(shape, entry.clip)
         table = frag.extra.get("table")
         if table is not None:
-            from engine.model.tables import table_shapes
+            from engine.model.tables.mapping import table_shapes
 
             clip = entry.clip or self.slide_rect
 
@@ -296,7 +304,16 @@ class Painter:
 
             radii = self.round_clips.get(clip) if clip is not None else None
             shapes = table_shapes(
-                frag, table, entry.m, entry.alpha, self.backdrop, clip, paint, radii
+                frag,
+                table,
+                entry.m,
+                entry.alpha,
+                self.backdrop,
+                clip,
+                paint,
+                radii,
+                self.options.line_breaks,
+                self.lo_widths,
             )
             for shape in shapes:
                 self.emit(shape, entry.clip)
@@ -320,14 +337,16 @@ class Painter:
         self.source_index = frag.box.index
         if "vertical" in frag.extra:
             for shape in vertical_text_shapes(
-                frag, entry.m, entry.alpha, self.options.explicit_line_breaks
+                frag, entry.m, entry.alpha, self.options.line_breaks, self.lo_widths
             ):
                 self.emit(shape, entry.clip)
             return
         visible = visible_lines(frag, entry.m, entry.clip or self.slide_rect)
         if visible is not frag:
             self.clipped += len(frag.lines) - len(visible.lines)
-        for shape in text_shapes(visible, entry.m, entry.alpha, self.options.explicit_line_breaks):
+        for shape in text_shapes(
+            visible, entry.m, entry.alpha, self.options.line_breaks, self.lo_widths
+        ):
             self.emit(shape, entry.clip)
         self.atomic_inlines(entry)
 
@@ -421,7 +440,7 @@ def _clip_picture(
 def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
     style = root.box.style
     layers = [layer for layer in style["background-image"] if layer != "none"]
-    # A radial layer is painted as shapes (engine.model.paint.radial_shapes): LibreOffice draws a
+    # A radial layer is painted as shapes (engine.model.paint.fills.radial_shapes): LibreOffice draws a
     # background path gradient out to half the slide's diagonal whatever the gradient's size,
     # and ignores the stops' positions (a 3-stop farthest-corner glow at 80% 20% came out as a
     # dark slide with a small halo), while the shapes place the stops where Chromium paints them.

@@ -28,19 +28,33 @@ from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.packuri import PackURI
 from pptx.parts.slide import SlidePart
 
-from engine.model.schema import Deck, Media, Shape, Slide
+from engine.model.schema import Crop, Deck, Media, Shape, Slide
 from engine.pptx.deck import (
     MAX_FONT_BYTES,
-    _add_new_rel,
-    _DeckWriter,
-    _fill_slide,
+    DeckWriter,
+    add_new_rel,
+    blip_resolver,
+    fill_slide,
     uri_reference,
 )
 from engine.pptx.fontembed import EmbedMode, FontReport
-from engine.pptx.oxml import NS_A, NS_P, R_ID, ElementCache, a, clean_text, items, p, sub
+from engine.pptx.oxml import (
+    NS_A,
+    NS_P,
+    R_ID,
+    ElementCache,
+    a,
+    blip_fill,
+    clean_text,
+    items,
+    p,
+    sub,
+    xfrm,
+)
 from engine.pptx.package import MediaParts, release_package
+from engine.pptx.props import BlipResolver, crop_values
 from engine.pptx.theme_refs import ThemeRefs, apply_theme_refs
-from engine.units import EMU_PER_PX
+from engine.units import EMU_PER_PX, px_to_emu
 
 _SECTIONS_EXT = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"  # p14:sectionLst (lists slide ids)
 _MAX_LEVEL = 8
@@ -91,8 +105,8 @@ def write_on_base_report(
         release_package(writer.prs)
 
 
-class _BaseWriter(_DeckWriter):
-    """_DeckWriter on the base package instead of python-pptx's default one."""
+class _BaseWriter(DeckWriter):
+    """DeckWriter on the base package instead of python-pptx's default one."""
 
     def __init__(
         self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
@@ -136,11 +150,12 @@ class _BaseWriter(_DeckWriter):
         layout_part = self.layouts.get(str(layout_name), self.layout_part)
         partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
         slide_part = SlidePart.new(partname, self.package, layout_part)
-        rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(self.first_id + self.slide_count - self.kept - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, _content(model), self.media, self.cache, self.size)
-        _add_placeholders(slide_part, items(model.get("placeholders")))
+        fill_slide(slide_part, _content(model), self.media, self.cache, self.size)
+        blip_rids = blip_resolver(slide_part, self.media)
+        _add_placeholders(slide_part, items(model.get("placeholders")), blip_rids)
         self.new_parts.append(slide_part)
         notes = model.get("notes")
         if isinstance(notes, str) and notes.strip():
@@ -210,9 +225,10 @@ def _unique_partnames(package: Any) -> None:
         seen.add(str(part.partname))
 
 
-def _add_placeholders(slide_part: SlidePart, fills: list[Any]) -> None:
-    """One `p:sp` per filled placeholder, below the content shapes (as PowerPoint puts them),
-    with no geometry of its own (inherited from the layout) and the given paragraphs."""
+def _add_placeholders(slide_part: SlidePart, fills: list[Any], blip_rids: BlipResolver) -> None:
+    """One `p:sp` (text) or `p:pic` (picture) per filled placeholder, below the content shapes
+    (as PowerPoint puts them), with no geometry of its own (inherited from the layout) unless
+    the fill gives a `box`."""
     sp_tree = slide_part._element.find(f"{p('cSld')}/{p('spTree')}")
     ids = [int(el.get("id", "0")) for el in sp_tree.iter(p("cNvPr"))]
     next_id = max(ids, default=1) + 1
@@ -220,23 +236,74 @@ def _add_placeholders(slide_part: SlidePart, fills: list[Any]) -> None:
     for fill in fills:
         if not isinstance(fill, Mapping) or not isinstance(fill.get("ph"), Mapping):
             continue
-        sp = _placeholder_sp(slide_part, fill, next_id)
-        sp_tree.insert(position, sp)
+        if isinstance(fill.get("picture"), Mapping):
+            shape = _placeholder_pic(fill, next_id, blip_rids)
+        else:
+            shape = _placeholder_sp(slide_part, fill, next_id)
+        if shape is None:
+            continue
+        sp_tree.insert(position, shape)
         position += 1
         next_id += 1
+
+
+def _nv_placeholder(shape: Any, kind: str, fill: Mapping[str, Any], shape_id: int) -> None:
+    """nvSpPr / nvPicPr: id, name, (picture) description, locks, the layout's `p:ph`."""
+    nv = sub(shape, p(f"nv{kind}Pr"))
+    name = clean_text(str(fill.get("name") or f"Placeholder {shape_id}"))[:120]
+    c_nv_pr = sub(nv, p("cNvPr"), {"id": str(shape_id), "name": name})
+    locks = {"noGrp": "1"}
+    if kind == "Pic":
+        locks["noChangeAspect"] = "1"
+        alt = fill["picture"].get("alt")
+        if isinstance(alt, str) and alt.strip():
+            c_nv_pr.set("descr", clean_text(alt)[:2000])
+    sub(sub(nv, p(f"cNv{kind}Pr")), a("picLocks" if kind == "Pic" else "spLocks"), locks)
+    attrs = {str(k): str(v) for k, v in fill["ph"].items() if k in _PH_ATTRS}
+    sub(sub(nv, p("nvPr")), p("ph"), attrs)
+
+
+def _sp_pr(shape: Any, fill: Mapping[str, Any]) -> None:
+    """spPr: empty (the layout's geometry), or the fill's own `box` [x, y, w, h] px."""
+    sp_pr = sub(shape, p("spPr"))
+    box = fill.get("box")
+    if isinstance(box, (list, tuple)) and len(box) == 4:
+        x, y, w, h = (px_to_emu(float(v)) for v in box)
+        xfrm(sp_pr, x, y, w, h)
+
+
+def _placeholder_pic(fill: Mapping[str, Any], shape_id: int, blip_rids: BlipResolver) -> Any:
+    """A picture in a picture placeholder, as PowerPoint inserts one: `p:pic` with the
+    placeholder's `p:ph`, the picture cropped (`a:srcRect`) to fill the layout's frame."""
+    from lxml import etree
+
+    picture = fill["picture"]
+    svg = picture.get("svg_media")
+    rids = blip_rids(str(picture.get("media")), str(svg) if svg else None)
+    if rids is None:
+        return None
+    pic = etree.Element(p("pic"), nsmap={"a": NS_A, "p": NS_P})
+    _nv_placeholder(pic, "Pic", fill, shape_id)
+    blip_fill(pic, p("blipFill"), rids[0], crop=_crop(picture.get("crop")), svg_rid=rids[1])
+    _sp_pr(pic, fill)
+    return pic
+
+
+def _crop(crop: Any) -> tuple[int, int, int, int] | None:
+    """A placeholder picture's crop (a brand plan's dict, sides it leaves out are 0)."""
+    if not isinstance(crop, Mapping):
+        return None
+    sides: Crop = {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0}
+    sides.update({k: v for k, v in crop.items() if k in sides})  # type: ignore[typeddict-item]
+    return crop_values(sides)
 
 
 def _placeholder_sp(slide_part: SlidePart, fill: Mapping[str, Any], shape_id: int) -> Any:
     from lxml import etree
 
     sp = etree.Element(p("sp"), nsmap={"a": NS_A, "p": NS_P})
-    nv = sub(sp, p("nvSpPr"))
-    name = clean_text(str(fill.get("name") or f"Placeholder {shape_id}"))[:120]
-    sub(nv, p("cNvPr"), {"id": str(shape_id), "name": name})
-    sub(sub(nv, p("cNvSpPr")), a("spLocks"), {"noGrp": "1"})
-    attrs = {str(k): str(v) for k, v in fill["ph"].items() if k in _PH_ATTRS}
-    sub(sub(nv, p("nvPr")), p("ph"), attrs)
-    sub(sp, p("spPr"))
+    _nv_placeholder(sp, "Sp", fill, shape_id)
+    _sp_pr(sp, fill)
     body = sub(sp, p("txBody"))
     body_pr = sub(body, a("bodyPr"))
     scale = fill.get("font_scale")

@@ -27,6 +27,7 @@ from engine.pptx.package import (
     release_package,
     set_document_properties,
 )
+from engine.pptx.props import BlipResolver
 from engine.pptx.shapes import SlideContext, add_shape, set_background
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
@@ -82,7 +83,7 @@ def write_model_report(
     max_font_bytes: int = MAX_FONT_BYTES,
 ) -> tuple[bytes, FontReport]:
     """`write_deck_report` for a deck the engine built (typed, so not checked again)."""
-    writer = _DeckWriter(deck, media)
+    writer = DeckWriter(deck, media)
     try:
         for slide_model in deck["slides"]:
             writer.add_slide(slide_model)
@@ -92,7 +93,7 @@ def write_model_report(
         release_package(writer.prs)
 
 
-class _DeckWriter:
+class DeckWriter:
     """Adds slides to python-pptx's default package without its per-slide O(n) look-ups."""
 
     def __init__(self, deck: Deck, media: Mapping[str, Media]):
@@ -115,10 +116,10 @@ class _DeckWriter:
         self.slide_count += 1
         partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
         slide_part = SlidePart.new(partname, self.package, self.layout_part)
-        rid = _add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(_FIRST_SLIDE_ID + self.slide_count - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        _fill_slide(slide_part, model, self.media, self.cache, self.size)
+        fill_slide(slide_part, model, self.media, self.cache, self.size)
         notes = model["notes"]
         if notes is not None and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
@@ -184,7 +185,7 @@ def _set_slide_size(prs: Presentation, deck: Deck) -> tuple[float, float]:
     return sizes[0] / EMU_PER_PX, sizes[1] / EMU_PER_PX
 
 
-def _fill_slide(
+def fill_slide(
     part: SlidePart,
     model: Slide,
     media: MediaParts,
@@ -192,14 +193,7 @@ def _fill_slide(
     size: tuple[float, float],
 ) -> None:
     """Background and shapes of one slide (a "blank" slide keeps only its background)."""
-
-    def blip_rids(sha1: str, svg_sha1: str | None) -> tuple[str, str | None] | None:
-        parts = media.picture_parts(sha1, svg_sha1)
-        if parts is None:
-            return None
-        main_rid = part.relate_to(parts[0], RT.IMAGE)
-        svg = parts[1]
-        return main_rid, (part.relate_to(svg, RT.IMAGE) if svg is not None else None)
+    blip_rids = blip_resolver(part, media)
 
     def link_rid(url: str) -> str | None:
         if link_target(url) is None:  # http, https and mailto only, whoever built the model
@@ -219,12 +213,26 @@ def _fill_slide(
         add_shape(sp_tree, shape, ctx)
 
 
+def blip_resolver(part: SlidePart, media: MediaParts) -> BlipResolver:
+    """The relationship ids (picture, SVG or None) of a picture's media on a slide."""
+
+    def blip_rids(sha1: str, svg_sha1: str | None) -> tuple[str, str | None] | None:
+        parts = media.picture_parts(sha1, svg_sha1)
+        if parts is None:
+            return None
+        main_rid = part.relate_to(parts[0], RT.IMAGE)
+        svg = parts[1]
+        return main_rid, (part.relate_to(svg, RT.IMAGE) if svg is not None else None)
+
+    return blip_rids
+
+
 def uri_reference(url: str) -> str:
     """A hyperlink target Office accepts: trimmed, spaces and non-ASCII percent-encoded."""
     return quote(clean_text(url).strip(), safe=_URI_SAFE)
 
 
-def _add_new_rel(source: Any, target: Any, reltype: str) -> str:
+def add_new_rel(source: Any, target: Any, reltype: str) -> str:
     """Relate a part known to be new, skipping python-pptx's O(n) search for an existing rel."""
     add = getattr(source.rels, "_add_relationship", None)
     return str(add(reltype, target)) if add is not None else str(source.relate_to(target, reltype))

@@ -138,13 +138,13 @@ def _face(family: str, style: Style) -> _Face | None:
     """The font file the layout measured `family` in `style` with, in the slot of the file's own
     style (a bold run of a family without a bold face: the regular face, which PowerPoint
     emboldens as Chromium did); None when fontconfig has no face whose family is `family`."""
-    from engine.fonts.measure import _file
+    from engine.fonts.measure import font_file
 
     bold, italic = style
     fc = resolve.fc_match(family, 700 if bold else 400, "italic" if italic else "normal")
     if fc is None:
         return None
-    source = _file(fc)
+    source = font_file(fc)
     if source is None or source.family_name.lower() != family.lower():
         return None
     own_bold, own_italic = source.weight_class >= 600, source.italic

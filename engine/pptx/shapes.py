@@ -54,11 +54,11 @@ from engine.pptx.props import (
 from engine.pptx.text import (
     VERTICAL_TYPES,
     LinkResolver,
-    _ppr_key,
-    _rpr_key,
-    _style_of,
     add_text_body,
     insets_emu,
+    ppr_key,
+    rpr_key,
+    style_of,
 )
 from engine.units import deg_to_ooxml_angle, px_to_emu
 
@@ -474,8 +474,8 @@ def _add_cell(
         tuple(tc_attrib.items()),
         freeze(lines),
         freeze(fill),
-        _ppr_key(para),
-        _rpr_key("", run),
+        ppr_key(para),
+        rpr_key("", run),
     )
     tc = ctx.cache.append(
         tr, key, lambda scratch: _write_cell(scratch, body, attrib, tc_attrib, lines, fill, ctx)
@@ -510,7 +510,7 @@ def _plain_run(body: TextBody | None) -> tuple[Paragraph, Run, str] | None:
     if run.get("break") or run.get("href") is not None:
         return None
     content = clean_text(run.get("text") or "")
-    if not content or not _style_of(run) or "\n" in content or "\r" in content:
+    if not content or not style_of(run) or "\n" in content or "\r" in content:
         return None
     return para, run, content
 

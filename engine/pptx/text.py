@@ -116,7 +116,7 @@ def insets_emu(insets: Any) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def _rpr_key(tag: str, run: Run) -> tuple[Any, ...]:
+def rpr_key(tag: str, run: Run) -> tuple[Any, ...]:
     """Everything _build_rpr reads, normalised so that equal keys give equal XML."""
     get = run.get
     return (
@@ -152,7 +152,7 @@ def add_rpr(
 ) -> Element:
     """Run properties (a:rPr / a:endParaRPr / a:br's rPr), + hlinkClick when the run has "href"."""
     if cache is not None:
-        rpr = cache.append(parent, _rpr_key(tag, run), lambda s: _build_rpr(s, tag, run))
+        rpr = cache.append(parent, rpr_key(tag, run), lambda s: _build_rpr(s, tag, run))
     else:
         rpr = _build_rpr(parent, tag, run)
     href = run.get("href")
@@ -224,7 +224,7 @@ def _build_rpr(parent: Element, tag: str, run: Run) -> Element:
     return rpr
 
 
-def _style_of(run: Run) -> Run:
+def style_of(run: Run) -> Run:
     """A run's character properties without its text, link or break flag."""
     return cast(Run, {k: v for k, v in run.items() if k not in _NON_STYLE_KEYS})
 
@@ -260,10 +260,10 @@ def _add_bullet(ppr: Element, bullet: Bullet | None) -> None:
 def _add_ppr(p_el: Element, para: Paragraph, cache: ElementCache | None) -> Element:
     if cache is None:
         return _build_ppr(p_el, para)
-    return cache.append(p_el, _ppr_key(para), lambda scratch: _build_ppr(scratch, para))
+    return cache.append(p_el, ppr_key(para), lambda scratch: _build_ppr(scratch, para))
 
 
-def _ppr_key(para: Paragraph) -> tuple[Any, ...]:
+def ppr_key(para: Paragraph) -> tuple[Any, ...]:
     """Everything _build_ppr reads, normalised so that equal keys give equal XML."""
     return (
         "pPr",
@@ -271,6 +271,7 @@ def _ppr_key(para: Paragraph) -> tuple[Any, ...]:
         finite(para.get("indent")),
         para["align"],
         para.get("rtl"),
+        para.get("hanging_punct"),
         freeze(para.get("line_spacing")),
         finite(para.get("space_before")),
         finite(para.get("space_after")),
@@ -279,7 +280,8 @@ def _ppr_key(para: Paragraph) -> tuple[Any, ...]:
 
 
 def _build_ppr(p_el: Element, para: Paragraph) -> Element:
-    """a:pPr: marL indent algn rtl; lnSpc, spcBef, spcAft, bullet (CT_TextParagraphProperties order)."""
+    """a:pPr: marL indent algn rtl hangingPunct; lnSpc, spcBef, spcAft, bullet
+    (CT_TextParagraphProperties order)."""
     attrib: dict[str, str] = {}
     margin_left = finite(para.get("margin_left"))
     if margin_left:
@@ -292,6 +294,9 @@ def _build_ppr(p_el: Element, para: Paragraph) -> Element:
         attrib["algn"] = algn
     if para.get("rtl"):
         attrib["rtl"] = "1"
+    hanging = para.get("hanging_punct")
+    if hanging is not None:
+        attrib["hangingPunct"] = "1" if hanging else "0"
     ppr = sub(p_el, a("pPr"), attrib)
     line_spacing = para.get("line_spacing")
     if line_spacing is not None:
@@ -329,12 +334,12 @@ def add_paragraph(
     last_style: Run | None = None
     for run in runs:
         if run.get("break"):
-            base = last_style if last_style is not None else _style_of(first_text or {})
-            style: Run = {**base, **_style_of(run)}
+            base = last_style if last_style is not None else style_of(first_text or {})
+            style: Run = {**base, **style_of(run)}
             add_rpr(sub(p_el, a("br")), a("rPr"), style, None, cache)
             last_style = style
             continue
-        last_style = _style_of(run)
+        last_style = style_of(run)
         text = clean_text(run.get("text") or "").replace("\r\n", "\n").replace("\r", "\n")
         for i, piece in enumerate(text.split("\n")):
             if i:
@@ -344,7 +349,7 @@ def add_paragraph(
                 add_rpr(r_el, a("rPr"), run, link_rid, cache)
                 sub(r_el, a("t")).text = piece
     end_run = para.get("end_run")
-    end_style = _style_of(end_run) if end_run is not None else last_style
+    end_style = style_of(end_run) if end_run is not None else last_style
     if end_style:
         add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
     return p_el
@@ -364,7 +369,7 @@ def _add_simple_paragraph(
     if link_rid is not None and run.get("href"):
         return None
     text = clean_text(run.get("text") or "")
-    style = _style_of(run)
+    style = style_of(run)
     if not text or not style or "\n" in text or "\r" in text:
         return None
 
@@ -377,7 +382,7 @@ def _add_simple_paragraph(
         _build_rpr(p_el, a("endParaRPr"), style)
         return p_el
 
-    p_el = cache.append(parent, ("p1", _ppr_key(para), _rpr_key("", run)), build)
+    p_el = cache.append(parent, ("p1", ppr_key(para), rpr_key("", run)), build)
     run_el = p_el[1]  # after pPr
     run_el[1].text = text  # a:t, after rPr
     return p_el

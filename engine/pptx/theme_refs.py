@@ -61,13 +61,13 @@ class ThemeRefs:
 def _token(tokens: dict[tuple[str, str], str], suffix: str, face: str) -> str | None:
     """The theme token of a typeface: the same name, or a metric-compatible one (Liberation
     Serif = Times New Roman, Carlito = Calibri: what the engine writes for them)."""
-    from engine.fonts.resolve import _equivalent
+    from engine.fonts.resolve import equivalent_family
 
     found = tokens.get((suffix, face.casefold()))
     if found is not None:
         return found
     for (script, theme_face), token in tokens.items():
-        if script == suffix and _equivalent(theme_face, face):
+        if script == suffix and equivalent_family(theme_face, face):
             return token
     return None
 

@@ -73,11 +73,11 @@ RENDER_TIMEOUT_S = 10.0  # one slide; resvg cannot be interrupted in-process
 
 
 def rasterize(svg: str, font_files: list[str], width: int = 1, height: int = 1) -> bytes:
-    """resvg in the engine's render helper process (engine.model.svgrender: empty resources
+    """resvg in the engine's render helper process (engine.model.svg.render: empty resources
     dir, only `font_files`, a time limit, and a crash or abort ends the helper, not this
     process). If resvg fails, times out or crashes, a blank white width x height PNG."""
-    from engine.model.svgrender import FontSet
-    from engine.model.svgrender import rasterize as render_in_helper
+    from engine.model.svg.render import FontSet
+    from engine.model.svg.render import rasterize as render_in_helper
 
     out = render_in_helper(
         svg, max(1, width), max(1, height), FontSet(files=tuple(font_files)), RENDER_TIMEOUT_S

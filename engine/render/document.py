@@ -35,11 +35,11 @@ SVG_BUDGET = 8_000_000  # output pixels x cost units (~7.5 ns each) one SVG pict
 def safe_user_svg(data: bytes, pixels: float = 0.0) -> bytes | None:
     """SVG bytes from content, made safe to hand to resvg, or None when they cannot be: the
     one door for user SVG into the renderer. The engine's SVG sanitizer
-    (engine/model/svgsafe.py) parses it and rebuilds it without external references, scripts
+    (engine/model/svg/sanitize.py) parses it and rebuilds it without external references, scripts
     or active content, with its numbers clamped; resvg also gets an empty resources dir.
     An SVG whose estimated drawing cost at `pixels` output pixels is over SVG_BUDGET is
     refused too (resvg cannot be interrupted)."""
-    from engine.model.svgsafe import sanitize_svg
+    from engine.model.svg.sanitize import sanitize_svg
 
     if len(data) > MAX_SVG_BYTES:
         return None
@@ -314,7 +314,7 @@ class SlideSvg:
     ) -> tuple[Image.Image, tuple[float, float, float, float]] | None:
         """(RGBA pixels at output size, destination in slide px) of a picture. An SVG picture
         from content goes through safe_user_svg and is rasterized in the resvg helper process
-        (engine.model.svgrender) only: the raster backend never parses content SVG."""
+        (engine.model.svg.render) only: the raster backend never parses content SVG."""
         ctype = str(entry.get("content_type") or "")
         if ctype in RASTER_TYPES:
             part = visible_part(crop, box)
@@ -390,8 +390,8 @@ def _svg_pixels(
     """A sanitized content SVG drawn by resvg in the helper process, as RGBA pixels."""
     import io
 
-    from engine.model.svgrender import FontSet as HelperFonts
-    from engine.model.svgrender import rasterize
+    from engine.model.svg.render import FontSet as HelperFonts
+    from engine.model.svg.render import rasterize
 
     out = rasterize(
         safe.decode("utf-8"), width, height, HelperFonts(files=fonts), SVG_PICTURE_TIMEOUT_S

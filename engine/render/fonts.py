@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from engine.fonts import resolve
 from engine.fonts.face import FontFile
-from engine.model import textmetrics as tm
+from engine.model.text import metrics as tm
 
 DEFAULT_LATIN = "Calibri"  # the theme's minor font the PPTX writer leaves runs to (-> Carlito)
 DEFAULT_EA_LANG = "zh-cn"  # LibreOffice's default Asian font on Debian: Noto Sans CJK

@@ -8,7 +8,7 @@ pixels at compress_level 1.
 What skia sees: only the documents SlideSvg.layers() makes from the slide model (numbers
 formatted and clamped by engine/render/paint.py, text escaped, glyphs as outline paths, no
 <image>, no external reference). Pictures arrive as pixels: raster media decoded and scaled by
-Pillow (engine/render/images.py), content SVG sanitized (engine/model/svgsafe.py) and drawn by
+Pillow (engine/render/images.py), content SVG sanitized (engine/model/svg/sanitize.py) and drawn by
 resvg in the helper process with its time limit. skia cannot be interrupted: the work is bounded
 by SlideSvg's budgets (MAX_SHAPES, MAX_PAINTED_SLIDES, MAX_DEPTH, geometry.MAX_POINTS).
 A slide that needs an SVG <text> fallback (faces without outlines, e.g. colour emoji) is left

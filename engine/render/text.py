@@ -1,7 +1,7 @@
 """Text for the PNG renderer (a slide-model TextBody in its box -> glyph runs placed where LibreOffice draws the lines).
 
 The model's text is already broken into lines (a:br runs) by the layout; each line gets an
-explicit baseline y (engine/model/textmetrics.py: LibreOffice's font-independent line spacing
+explicit baseline y (engine/model/text/metrics.py: LibreOffice's font-independent line spacing
 for text boxes, font metrics for table cells) and an x from the paragraph's alignment, margins
 and indent. Runs are cut into pieces of one face each (CJK characters take the run's
 east-asian typeface, characters no typeface has the fallback font, as in LibreOffice), shaped
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes.lists import alpha_label, roman_label
-from engine.model import textmetrics as tm
+from engine.model.text import metrics as tm
 from engine.render import glyphs
 from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
 from engine.render.paint import Defs, color, f, gradient, num, unit

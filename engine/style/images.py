@@ -16,7 +16,7 @@ from engine.style.types import (
 )
 from engine.style.values import (
     INVALID,
-    _Math,
+    MathFunction,
     finish,
     finish_lin,
     parse_angle,
@@ -32,7 +32,7 @@ CENTER = LP(0.0, 50.0)
 
 def _offset(tok: Tok) -> dict[str, float] | None:
     lin = tok_lin(tok)
-    if lin is None or isinstance(lin, _Math):
+    if lin is None or isinstance(lin, MathFunction):
         return None
     return lin
 

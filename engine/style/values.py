@@ -250,7 +250,7 @@ class _CalcError(Exception):
     pass
 
 
-class _Math:
+class MathFunction:
     """A min/max/clamp node inside a calc tree that stays unevaluated (percentages mixed in)."""
 
     def __init__(self, op: str, args: list[Lin]) -> None:
@@ -277,7 +277,7 @@ def _calc_term(tok: Tok) -> Lin:
             return _calc_sum(list(tok.args))
         if name in ("min", "max", "clamp"):
             result = _math_func(name, tok.args)
-            if isinstance(result, _Math):
+            if isinstance(result, MathFunction):
                 raise _MathDeferred(result)
             return result
     if kind == IDENT and tok.value in _CONSTANTS:
@@ -286,7 +286,7 @@ def _calc_term(tok: Tok) -> Lin:
 
 
 class _MathDeferred(Exception):
-    def __init__(self, node: _Math) -> None:
+    def __init__(self, node: MathFunction) -> None:
         super().__init__()
         self.node = node
 
@@ -348,7 +348,7 @@ def _calc_sum(toks: list[Tok]) -> Lin:
     return total
 
 
-def _math_func(name: str, args: tuple[Tok, ...]) -> Lin | _Math:
+def _math_func(name: str, args: tuple[Tok, ...]) -> Lin | MathFunction:
     groups: list[list[Tok]] = [[]]
     for t in args:
         if t.kind == DELIM and t.value == ",":
@@ -371,10 +371,10 @@ def _math_func(name: str, args: tuple[Tok, ...]) -> Lin | _Math:
         return {key: max(nums[0], min(nums[1], nums[2]))}
     if not units <= _LENGTH_KEYS:
         raise _CalcError("mixed math types")
-    return _Math(name, lins)
+    return MathFunction(name, lins)
 
 
-def calc_lin(tok: Tok) -> Lin | _Math | None:
+def calc_lin(tok: Tok) -> Lin | MathFunction | None:
     """Evaluate calc()/min()/max()/clamp() to a linear combination (or an unevaluated math node)."""
     try:
         if tok.value in ("calc", "-webkit-calc"):
@@ -405,7 +405,7 @@ def finish_lin(lin: Lin) -> Any:
     return LP(px, pct) if pct else px
 
 
-def tok_lin(tok: Tok, *, pct: bool = True) -> Lin | _Math | None:
+def tok_lin(tok: Tok, *, pct: bool = True) -> Lin | MathFunction | None:
     """A length(-percentage) token -> Lin (or math node); None when it is not one."""
     kind = tok.kind
     if kind == DIM:
@@ -421,7 +421,7 @@ def tok_lin(tok: Tok, *, pct: bool = True) -> Lin | _Math | None:
         result = calc_lin(tok)
         if result is None:
             return None
-        if isinstance(result, _Math):
+        if isinstance(result, MathFunction):
             return result if pct or not any(a.get("%") for a in result.args) else None
         if not result:
             return {"px": 0.0}
@@ -459,7 +459,7 @@ def parse_length(
     lin = tok_lin(tok, pct=pct)
     if lin is None:
         return INVALID
-    if isinstance(lin, _Math):
+    if isinstance(lin, MathFunction):
         return MathLength(lin.op, lin.args)
     if not negative and tok.kind == DIM and tok.value < 0:
         return INVALID

@@ -5,25 +5,29 @@ preview slides (layout art under the fitted page) for the PNG renderer."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from engine.api import Conversion
+from engine.diagnostics import Diagnostics
 from engine.errors import PageError
+from engine.images import image_media
 from engine.model.schema import Media, Slide
 from engine.options import Options
 from engine.pipeline import convert_page
 from engine.pptx.base import BasePackage, write_on_base
 from engine.pptx.theme_refs import ThemeRefs
+from engine.resources import load_resource
 from generator.brand.art import LayoutArt, layout_arts
-from generator.brand.geometry import SlideGeometry
+from generator.brand.geometry import SlideGeometry, Slot
 from generator.brand.html import BrandTemplate
 from generator.model import Block, Span
 from generator.planner import PlannedPage, page_context
 
 TEXT_BLOCKS = {"paragraph", "heading", "list", "quote"}
 DRAWN_LAYOUTS = {"key-number", "quote", "columns", "cards"}  # visuals, not plain text
+_OPTIONS = Options()  # placeholder pictures: data: URIs only, the engine's default limits
 
 
 @dataclass
@@ -34,6 +38,7 @@ class BrandSlide:
     layout: str
     placeholders: list[dict[str, Any]]
     html: str | None
+    media: dict[str, dict[str, Any]] = field(default_factory=dict)  # of placeholder pictures
 
 
 def base_package(template: BrandTemplate, keep_slides: bool = False) -> BasePackage:
@@ -62,22 +67,30 @@ def plan_slides(
         geo = template.geometry_of(page.kind, ctx)
         fills: list[dict[str, Any]] = []
         skip: list[str] = []
+        media: dict[str, dict[str, Any]] = {}
         drawn = False
         for name, slot in geo.slots.items():
+            if name == "image" and slot.ph is not None and ctx.get("image"):
+                picture = placeholder_picture(slot, ctx["image"], media)
+                if picture is not None:
+                    skip.append(name)
+                    fills.append(picture)
+                    continue
             paragraphs = _slot_text(name, page, geo)
             if slot.ph is not None and paragraphs is not None:
                 skip.append(name)
                 if paragraphs:
                     titled = name in ("title", "subtitle")
                     scale = page.title_size / title_max if titled else page.body_size / body_max
-                    fills.append(
-                        {
-                            "ph": dict(slot.ph.attrs),
-                            "name": slot.ph.name,
-                            "paragraphs": paragraphs,
-                            "font_scale": scale,
-                        }
-                    )
+                    fill = {
+                        "ph": dict(slot.ph.attrs),
+                        "name": slot.ph.name,
+                        "paragraphs": paragraphs,
+                        "font_scale": scale,
+                    }
+                    if slot.own_box is not None:
+                        fill["box"] = list(slot.own_box)
+                    fills.append(fill)
             elif _has_content(name, page, ctx):
                 drawn = True
         if geo.footer is not None:
@@ -86,8 +99,44 @@ def plan_slides(
         if drawn:
             html = template.render(page.kind, {"deck": deck, "page": ctx, "skip": skip})
         layout = geo.layout.partname if geo.layout is not None else default
-        out.append(BrandSlide(layout, fills, html))
+        out.append(BrandSlide(layout, fills, html, media))
     return out
+
+
+def placeholder_picture(
+    slot: Slot, image: Mapping[str, Any], media: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The fill of a picture placeholder: the picture (its media entry added to `media`),
+    cropped at its centre to the placeholder's aspect ratio as PowerPoint's "Fill" crops it;
+    None when the picture cannot be read (the engine then draws what it can)."""
+    assert slot.ph is not None
+    diag = Diagnostics()
+    resource = load_resource(str(image.get("src") or ""), diag, _OPTIONS)
+    entry = image_media(resource, diag, _OPTIONS, media) if resource is not None else None
+    if entry is None:
+        return None
+    picture = {
+        "media": entry["key"],
+        "svg_media": entry.get("svg_key"),
+        "crop": fill_crop(entry["width"], entry["height"], slot.box[2], slot.box[3]),
+        "alt": str(image.get("alt") or ""),
+    }
+    return {"ph": dict(slot.ph.attrs), "name": slot.ph.name, "picture": picture}
+
+
+def fill_crop(width: float, height: float, box_w: float, box_h: float) -> dict[str, float] | None:
+    """The centred crop (fractions cut off each side) that makes a width x height picture
+    fill a box_w x box_h frame without distortion; None when nothing is cut."""
+    if min(width, height, box_w, box_h) <= 0:
+        return None
+    picture, frame = width / height, box_w / box_h
+    if abs(picture - frame) < 1e-3 * frame:
+        return None
+    if picture > frame:  # wider than the frame: cut left and right
+        side = (1 - frame / picture) / 2
+        return {"l": side, "t": 0.0, "r": side, "b": 0.0}
+    side = (1 - picture / frame) / 2
+    return {"l": 0.0, "t": side, "r": 0.0, "b": side}
 
 
 def _slide_number(geo: SlideGeometry, number: int) -> dict[str, Any]:
@@ -151,8 +200,18 @@ def _slot_text(name: str, page: PlannedPage, geo: SlideGeometry) -> list[dict[st
         return None  # columns, cards, key numbers and quotes are drawn
     blocks = list(page.blocks)
     if geo.kind == "picture":
-        blocks = [b for b in blocks if b.type != "image"]
+        return _caption_text(blocks)
     return _blocks_text(blocks)
+
+
+def _caption_text(blocks: list[Block]) -> list[dict[str, Any]] | None:
+    """The text of a picture slide: its blocks but the picture (the first image, placed in the
+    picture slot), or the picture's alt text as its caption when there is no other text."""
+    image = next((b for b in blocks if b.type == "image"), None)
+    rest = [b for b in blocks if b is not image]
+    if rest or image is None or not image.alt.strip():
+        return _blocks_text(rest)
+    return [{"runs": [{"text": image.alt.strip()}], "bullet": "none"}]
 
 
 def _blocks_text(blocks: list[Block]) -> list[dict[str, Any]] | None:
@@ -222,6 +281,8 @@ def write_brand_deck(
     art as its slide model for the PNG renderer."""
     plans = plan_slides(template, pages, deck)
     drawn, media, problems = draw_pages([s.html for s in plans], options)
+    for plan in plans:
+        media.update(cast(dict[str, Media], plan.media))  # image_media entries
     slides = []
     for plan, model in zip(plans, drawn, strict=True):
         slide: dict[str, Any] = {
@@ -288,6 +349,6 @@ def preview_slides(
 
 
 def _title(filename: str | None, preview: Conversion) -> str:
-    from generator.assemble import _title as deck_title
+    from engine.api import deck_title
 
     return deck_title(filename or preview.filename)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.cli import EPILOG, EXIT_USAGE, UsageError, _run, add_convert_arguments
+from engine.cli import EPILOG, EXIT_USAGE, UsageError, add_convert_arguments, run_parser
 
 
 def load_cli_template(path: str, settings_path: str | None, command: str) -> Any:
@@ -65,4 +65,4 @@ def main_convert(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--template-settings", metavar="JSON", help="settings of --template-pptx")
     parser.set_defaults(func=_with_template)
-    return _run(parser, argv)
+    return run_parser(parser, argv)

@@ -27,9 +27,18 @@ FIT_REGION: dict[str, str] = {
 @dataclass(frozen=True)
 class Slot:
     name: SlotName
-    box: Box
+    box: Box  # where it is; a placeholder whose box differs gets this geometry of its own
     style: TextStyle
     ph: PlaceholderBox | None  # the placeholder it fills; None: the engine draws it
+
+    @property
+    def own_box(self) -> Box | None:
+        """The box to write on the slide's placeholder (None: inherited from the layout)."""
+        if self.ph is None or all(
+            abs(a - b) < 0.5 for a, b in zip(self.box, _box(self.ph), strict=True)
+        ):
+            return None
+        return self.box
 
 
 @dataclass
@@ -98,14 +107,7 @@ class GeometryBuilder:
         elif kind == "section":
             pass
         elif kind == "picture":
-            pics = layout.of("pic") if layout is not None else []
-            x, y, w, h = self.body_box
-            image_box = _box(pics[0]) if pics else (x + w * 0.5, y, w * 0.5, h)
-            text_box = _box(contents[0]) if contents else (x, y, w * 0.46, h)
-            geo.slots["image"] = Slot("image", image_box, self.body_style, None)
-            geo.slots["body"] = self._slot(
-                "body", contents[0] if contents else None, text_box, self.body_style
-            )
+            self._picture(geo, layout, contents)
         elif kind in ("two_content", "comparison") and len(contents) >= 2:
             self._columns(geo, contents)
         elif kind in ("two_content", "comparison"):
@@ -119,6 +121,29 @@ class GeometryBuilder:
                 "body", contents[0] if contents else None, self.body_box, self.body_style
             )
         return geo
+
+    def _picture(
+        self, geo: SlideGeometry, layout: LayoutInfo | None, contents: list[PlaceholderBox]
+    ) -> None:
+        """The picture goes into the layout's largest picture placeholder and the text (or the
+        picture's caption) into its largest body; a layout without a picture placeholder (the
+        content layout as a fallback) shares its body area: text left, picture right, the body
+        placeholder resized to the left part."""
+        pics = sorted(layout.of("pic"), key=lambda ph: -ph.area) if layout is not None else []
+        text = contents[0] if contents else None
+        if pics:
+            geo.slots["image"] = Slot("image", _box(pics[0]), self.body_style, pics[0])
+            x, y, w, h = self.body_box
+            geo.slots["body"] = self._slot("body", text, (x, y, w * 0.46, h), self.body_style)
+            return
+        x, y, w, h = _box(text) if text is not None else self.body_box
+        gap = w * 0.04
+        half = (w - gap) / 2
+        bottom = max(y + h, self.body_box[1] + self.body_box[3])  # a short body: to the footer
+        image_box = (x + half + gap, y, w - half - gap, bottom - y)
+        geo.slots["image"] = Slot("image", image_box, self.body_style, None)
+        style = text.style if text is not None else self.body_style
+        geo.slots["body"] = Slot("body", (x, y, half, h), style, text)
 
     def _columns(self, geo: SlideGeometry, contents: list[PlaceholderBox]) -> None:
         if len(contents) >= 4:

@@ -46,22 +46,31 @@ _SLOT_CONTENT = {
     "right": '{% if page.sections|length > 1 %}{% if not brand.heads %}<h3 class="col-title">{{ page.sections[1].title }}</h3>{% endif %}{{ page.sections[1].body }}{% endif %}',
     "lhead": "{% if page.sections|length > 0 %}{{ page.sections[0].title }}{% endif %}",
     "rhead": "{% if page.sections|length > 1 %}{{ page.sections[1].title }}{% endif %}",
-    "image": '{% if page.image %}<img src="{{ page.image.src }}" alt="{{ page.image.alt }}">{% endif %}',
 }
-_PICTURE_BODY = "{{ page.body }}"
+# The text beside the picture; without any, the picture's alt text is its caption.
+_PICTURE_BODY = (
+    "{% if page.body %}{{ page.body }}{% elif page.image and page.image.alt %}"
+    '<p class="df-p">{{ page.image.alt }}</p>{% endif %}'
+)
+# A picture fills its box: cropped at its centre like PowerPoint's "Fill" in a picture
+# placeholder; shown whole (letterboxed, at the top) where the generator draws it.
+_IMAGE = (
+    '{{% if page.image %}}<img src="{{{{ page.image.src }}}}" alt="{{{{ page.image.alt }}}}"'
+    ' style="object-fit:{fit};object-position:{position}">{{% endif %}}'
+)
 
 
 def font_stack(face: str, ea: str, serif: bool | None = None) -> tuple[str, str, str]:
     """(CSS font-family, latin stand-in, East Asian stand-in) for a theme font: the theme's
     typefaces first, then installed metric-compatible or similar families."""
-    from engine.fonts.resolve import _EQUIV_CLASSES
+    from engine.fonts.resolve import EQUIVALENT_CLASSES
 
     latin_alt = (
         "Liberation Serif"
         if (serif if serif is not None else SERIF_HINT.search(face or ""))
         else "Liberation Sans"
     )
-    for cls in _EQUIV_CLASSES:
+    for cls in EQUIVALENT_CLASSES:
         if face.casefold() in cls and "carlito" in cls:
             latin_alt = "Carlito"
         elif face.casefold() in cls and "caladea" in cls:
@@ -176,7 +185,23 @@ def _page_html(
     return "\n".join(parts)
 
 
+def _image_html(slot: Slot) -> str:
+    """The picture slot: the whole box (a picture placeholder has no insets)."""
+    x, y, w, h = slot.box
+    css = f"left:{x:.2f}px;top:{y:.2f}px;width:{w:.2f}px;height:{h:.2f}px;"
+    cover = slot.ph is not None  # a drawn picture starts at the top, level with the text
+    content = _IMAGE.format(
+        fit="cover" if cover else "contain", position="center" if cover else "center top"
+    )
+    return (
+        f'{{% if "image" not in brand.skip %}}<div class="ph ph-image" data-df-fit="image"'
+        f' style="{css}">{content}</div>{{% endif %}}'
+    )
+
+
 def _slot_html(slot: Slot, kind: str, title_px: float, body_px: float) -> str:
+    if slot.name == "image":
+        return _image_html(slot)
     x, y, w, h = slot.box
     style: TextStyle = slot.style
     titled = slot.name in ("title", "subtitle")  # both shrink with the title size
@@ -235,8 +260,8 @@ a {{ color: #{c["hlink"]}; }}
 .split {{ display: flex; gap: 32px; align-items: flex-start; }}
 .split-text {{ flex: 1 1 0; min-width: 0; }}
 .split-media {{ flex: 0 0 45%; }}
-.split-media img, .ph-image img {{ display: block; max-width: 100%; max-height: 100%; object-fit: contain; }}
-.ph-image {{ align-items: center; }}
+.split-media img {{ display: block; max-width: 100%; max-height: 100%; object-fit: contain; }}
+.ph-image img {{ display: block; width: 100%; height: 100%; }}
 .key {{ display: flex; align-items: center; gap: 28px; margin-bottom: 20px; }}
 .key-value {{ font-size: 3.5em; line-height: 1.1; font-weight: 700; color: #{c["accent1"]}; white-space: nowrap; }}
 .key-caption {{ flex: 1 1 0; min-width: 0; }}

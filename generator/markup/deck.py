@@ -10,15 +10,16 @@ matter.
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markdown_it.token import Token
 
 from generator.markup.frontmatter import load_mapping
 from generator.markup.sanitize import names
-from generator.markup.tokens import MD
+from generator.markup.tokens import BLOCKS
 
 SLIDEV_KEYS = names(
     "layout transition highlighter drawings mdc info colorSchema fonts routerMode canvasWidth "
@@ -76,7 +77,12 @@ def split_deck(kind: str, front: dict[str, Any], body: str) -> list[RawSlide]:
 
 def split_rules(body: str, *, dashes_only: bool = True, heading_divider: int = 0) -> list[RawSlide]:
     """Parts between top-level thematic breaks as markdown-it sees them (Marp's rule)."""
-    tokens = MD.parse(body)
+    return [replace(s, meta=dict(s.meta)) for s in _split_rules(body, dashes_only, heading_divider)]
+
+
+@functools.lru_cache(maxsize=4)  # whether a document is a deck is asked twice per generation
+def _split_rules(body: str, dashes_only: bool, heading_divider: int) -> tuple[RawSlide, ...]:
+    tokens = BLOCKS.parse(body)  # block structure only: breaks and headings
     lines = body.split("\n")
     cuts: list[tuple[int, int]] = []  # (first line of the break, first line after it)
     for token in _top_level(tokens):
@@ -99,7 +105,7 @@ def split_rules(body: str, *, dashes_only: bool = True, heading_divider: int = 0
         slides.append(RawSlide("\n".join(lines[start:begin]), line=start + 1))
         start = end
     slides.append(RawSlide("\n".join(lines[start:]), line=start + 1))
-    return [s for s in slides if s.text.strip()] or [RawSlide(body)]
+    return tuple(s for s in slides if s.text.strip()) or (RawSlide(body),)
 
 
 def _top_level(tokens: list[Token]) -> list[Token]:

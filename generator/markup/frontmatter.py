@@ -8,11 +8,8 @@ the whole mapping is kept (`FrontMatter.data`) for deck directives (Marp, Slidev
 from __future__ import annotations
 
 import datetime as dt
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
-
-import yaml
 
 MAX_FRONT_MATTER_CHARS = 64 * 1024
 MAX_LIST_ITEMS = 20
@@ -77,6 +74,10 @@ def _closing(lines: list[str], marker: str) -> int | None:
 
 
 def _load(raw: str, kind: str) -> tuple[dict[str, Any] | None, str]:
+    import tomllib  # loaded for documents that have front matter only
+
+    import yaml
+
     try:
         data = yaml.safe_load(raw) if kind == "yaml" else tomllib.loads(raw)
     except (yaml.YAMLError, tomllib.TOMLDecodeError, RecursionError) as exc:

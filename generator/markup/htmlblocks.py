@@ -3,8 +3,9 @@
 The fragment is sanitized first (generator.markup.sanitize: allowlist, images resolved to data:
 URIs). What has an outline equivalent becomes it (`<h1 align=center>` a heading, `<p><img></p>`
 pictures or a badge row, `<ul>` a list, a plain `<table>` a table, `<pre>` code, `<details>` its
-summary and content); what does not (styled boxes, tables with merged cells) stays sanitized HTML
-in an `html` block, which the slide HTML carries as is.
+content under its `<summary>` as a content title, like `####`); what does not (styled boxes,
+tables with merged cells) stays sanitized HTML in an `html` block, which the slide HTML carries
+as is.
 """
 
 from __future__ import annotations
@@ -16,17 +17,16 @@ import lxml.html
 from lxml import etree
 
 from generator.markup.images import is_badge_url
-from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, _merge
+from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
-from generator.markup.tokens import Comment, Event, Heading, Item, _mark_badge_rows, _trim
+from generator.markup.tokens import Comment, Event, Heading, Item, mark_badge_rows, trim_spans
 from generator.model import Block, ListItem, Span, Spans, plain
 
 if TYPE_CHECKING:
     from generator.markup.tokens import Converter
 
 CONTAINERS = names(
-    "div p section article header footer main nav aside address figure figcaption center "
-    "picture summary"
+    "div p section article header footer main nav aside address figure figcaption center picture"
 )
 BLOCKISH = names(
     "div p section article header footer main nav aside address figure table ul ol dl pre "
@@ -75,10 +75,10 @@ class _Walker:
         self.events.append(Item(block))
 
     def flush(self) -> None:
-        spans = _trim(_merge(_collapse(self.pending)))
+        spans = trim_spans(merge_spans(_collapse(self.pending)))
         if plain(spans).strip():
             self.events.append(Item(Block("paragraph", spans)))
-        _mark_badge_rows(self.pending_images)
+        mark_badge_rows(self.pending_images)
         self.events.extend(Item(b) for b in self.pending_images)
         self.pending, self.pending_images = [], []
 
@@ -94,11 +94,12 @@ class _Walker:
         if not isinstance(el.tag, str):
             return
         tag = el.tag.lower()
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "summary"):
+            # a <details>' summary titles what it hides: a content title, as `####`
             self.flush()
-            spans = _trim(self.inline(el))
+            spans = trim_spans(self.inline(el))
             if plain(spans).strip():
-                self.events.append(Heading(int(tag[1]), spans))
+                self.events.append(Heading(4 if tag == "summary" else int(tag[1]), spans))
             self.flush()  # images inside the heading come after it
         elif tag in CONTAINERS:
             if el.get("style") and not _only_images(el):
@@ -190,7 +191,7 @@ class _Walker:
                     spans.extend(self.inline_element(child, ()))
                 if child.tail:
                     spans.append(Span(child.tail))
-            items.append(ListItem(_trim(_collapse(spans)), children))
+            items.append(ListItem(trim_spans(_collapse(spans)), children))
         start = el.get("start") or "1"
         return Block(
             "list",
@@ -211,7 +212,7 @@ class _Walker:
         )
         if merged or nested or not rows:
             return Block("html", html=_outer(el))
-        cells = [[_trim(self.inline(c)) for c in r if isinstance(c.tag, str)] for r in rows]
+        cells = [[trim_spans(self.inline(c)) for c in r if isinstance(c.tag, str)] for r in rows]
         head = rows[0].find("th") is not None
         header = cells[0] if head else []
         body = cells[1:] if head else cells
@@ -221,7 +222,7 @@ class _Walker:
         items: list[ListItem] = []
         for child in el:
             tag = child.tag.lower() if isinstance(child.tag, str) else ""
-            spans = _trim(_collapse(self.inline(child)))
+            spans = trim_spans(_collapse(self.inline(child)))
             if tag == "dt":
                 items.append(ListItem([Span(plain(spans), bold=True)]))
             elif tag == "dd" and items and spans:

@@ -3,7 +3,8 @@
 Inline HTML is read tag by tag (markdown-it already cut it into tags): formatting tags set span
 flags (`<kbd>`, `<sub>`, `<sup>`, `<mark>`, `<b>`...), `<a href>` links, `<br>` breaks, `<img>`
 becomes an image; scripts and styles vanish with their content; unknown tags are dropped (their
-text stays) and named in the diagnostics. `==mark==` and `:emoji:` shortcodes are read from text.
+text stays) and named in the diagnostics. `==mark==` and `:emoji:` shortcodes are read from text
+(an escaped character is a span of its own: `=\\=` is never a mark).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-import emoji
 import lxml.html
 from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
@@ -75,7 +75,7 @@ class InlineReader:
             return out
         state = _State()
         self._walk(node, state, out)
-        out.spans = _merge(_marks(out.spans))
+        out.spans = merge_spans(_marks(out.spans))
         return out
 
     def _walk(self, node: SyntaxTreeNode, state: _State, out: Inline) -> None:
@@ -89,8 +89,10 @@ class InlineReader:
         elif state.skip:
             return
         elif t == "text":
-            text = ICON.sub("", emoji.emojize(child.content, language="alias"))
+            text = _shortcodes(child.content)
             out.spans.append(state.span(text))
+        elif t == "text_special":  # an escaped character or an entity: literal, a span alone
+            out.spans.append(state.span(child.content))
         elif t == "code_inline":
             out.spans.append(replace(state.span(child.content), code=True))
         elif t in ("softbreak", "hardbreak"):
@@ -106,7 +108,9 @@ class InlineReader:
             self._walk(child, state, out)
             state.links.pop()
         elif t == "image":
-            alt = "".join(c.content for c in child.children or [] if c.type == "text")
+            alt = "".join(
+                c.content for c in child.children or [] if c.type in ("text", "text_special")
+            )
             alt = alt or str(child.attrs.get("alt", ""))
             title = str(child.attrs.get("title") or "")
             out.images.append(InlineImage(str(child.attrs.get("src", "")), alt, title))
@@ -268,7 +272,7 @@ def _marks(spans: Spans) -> Spans:
     return out
 
 
-def _merge(spans: Spans) -> Spans:
+def merge_spans(spans: Spans) -> Spans:
     out: Spans = []
     for s in spans:
         if out and out[-1].style() == s.style():
@@ -276,3 +280,13 @@ def _merge(spans: Spans) -> Spans:
         elif s.text:
             out.append(s)
     return out
+
+
+def _shortcodes(text: str) -> str:
+    """`:emoji:` shortcodes as their emoji, icon shortcodes dropped (the emoji table is loaded
+    only for text that can hold a shortcode)."""
+    if ":" not in text:
+        return text
+    import emoji
+
+    return ICON.sub("", emoji.emojize(text, language="alias"))

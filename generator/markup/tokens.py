@@ -23,7 +23,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from generator.markup.images import ImageLoader, is_badge_url
-from generator.markup.inline import Inline, InlineImage, InlineReader, _merge
+from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
 from generator.markup.syntax import content_tabs, marp_alt
 from generator.model import Block, ListItem, Span, Spans, plain
 
@@ -37,17 +37,30 @@ def _link_allowed(url: str) -> bool:
     return not text.startswith(("javascript:", "vbscript:", "file:"))
 
 
-MD = (
-    MarkdownIt("commonmark", {"html": True, "linkify": False})
-    .enable(["table", "strikethrough"])
-    .use(footnote_plugin)
-    .use(tasklists_plugin)
-    .use(deflist_plugin)
-    .use(dollarmath_plugin, allow_space=False, double_inline=True)
-    .use(admon_plugin)
-    .use(colon_fence_plugin)
-)
-MD.validateLink = _link_allowed  # type: ignore[method-assign]
+def _parser() -> MarkdownIt:
+    md = (
+        MarkdownIt("commonmark", {"html": True, "linkify": False})
+        .enable(["table", "strikethrough"])
+        .use(footnote_plugin)
+        .use(tasklists_plugin)
+        .use(deflist_plugin)
+        .use(dollarmath_plugin, allow_space=False, double_inline=True)
+        .use(admon_plugin)
+        .use(colon_fence_plugin)
+    )
+    # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
+    # inline reader tells an escaped `\=` from a `==mark==` delimiter.
+    md.disable("text_join")
+    md.validateLink = _link_allowed  # type: ignore[method-assign]
+    return md
+
+
+MD = _parser()
+# The same grammar, block structure only (inline content is not parsed): where a document's
+# slides break (generator.markup.deck) is read from it at a fraction of a full parse.
+BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
+
+
 ADMONITIONS = {
     "note": "Note",
     "tip": "Tip",
@@ -134,7 +147,7 @@ class Converter:
         t = node.type
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
-            spans = heading_attributes(_trim(_no_placeholder(inline.spans)))
+            spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
             self.ctx.heading = plain(spans).strip()
             return [Heading(int(node.tag[1]), spans)]
         if t == "html_block":
@@ -166,13 +179,19 @@ class Converter:
             return self.deflist(node)
         if t == "footnote_block":
             return self.footnotes(node)
-        if t == "html_block":
-            return [e.block for e in self.html_block(node.content) if isinstance(e, Item)]
+        if t == "html_block":  # inside a block: its headings (a <details> summary) are bold lines
+            return [
+                e.block
+                if isinstance(e, Item)
+                else Block("heading", [Span(plain(e.spans), bold=True)])
+                for e in self.html_block(node.content)
+                if isinstance(e, Item) or (isinstance(e, Heading) and plain(e.spans).strip())
+            ]
         if t in ("colon_fence", "admonition"):
             return [e.block for e in self.node(node) if isinstance(e, Item)]
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
-            spans = _trim(_no_placeholder(inline.spans))
+            spans = trim_spans(_no_placeholder(inline.spans))
             return [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
         return []  # hr and anything unknown
 
@@ -192,11 +211,11 @@ class Converter:
     def paragraph(self, node: SyntaxTreeNode) -> list[Block]:
         inline = self.inline(node.children[0] if node.children else None)
         images = [b for b in (self.image(i) for i in inline.images) if b is not None]
-        spans = _trim(_no_placeholder(inline.spans))
+        spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
         if plain(spans).strip():
             out.append(Block("paragraph", spans))
-        _mark_badge_rows(images)
+        mark_badge_rows(images)
         return out + images
 
     def image(self, found: InlineImage) -> Block | None:
@@ -237,14 +256,14 @@ class Converter:
         for child in li.children:
             if child.type == "paragraph" and not children:
                 inline = self.inline(child.children[0] if child.children else None)
-                more = _trim(_no_placeholder(inline.spans))
+                more = trim_spans(_no_placeholder(inline.spans))
                 if spans and more:
                     spans.append(Span(" "))
                 spans.extend(more)
                 children.extend(b for b in (self.image(i) for i in inline.images) if b)
             else:
                 children.extend(self.blocks(child))
-        return ListItem(_trim(spans), children, checked)
+        return ListItem(trim_spans(spans), children, checked)
 
     def table(self, node: SyntaxTreeNode) -> list[Block]:
         header: list[Spans] = []
@@ -255,7 +274,7 @@ class Converter:
                 cells = []
                 for c in tr.children:
                     inline = self.inline(c.children[0] if c.children else None)
-                    cells.append(_trim(_no_placeholder(inline.spans)))
+                    cells.append(trim_spans(_no_placeholder(inline.spans)))
                 if part.type == "thead":
                     header = cells
                     align = [_align(c.attrs.get("style")) for c in tr.children]
@@ -270,7 +289,7 @@ class Converter:
         for child in node.children:
             for block in self.blocks(child):
                 paragraphs.extend(_block_spans(block))
-        paragraphs = [_merge(p) for p in paragraphs if plain(p).strip()]
+        paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
         if paragraphs:
             _github_alert(paragraphs)
         return [Block("quote", paragraphs=paragraphs)] if paragraphs else []
@@ -291,7 +310,7 @@ class Converter:
             if child.type == "dt":
                 inline = self.inline(child.children[0] if child.children else None)
                 term = [Span(s.text, True, s.italic, s.code, s.href) for s in inline.spans]
-                items.append(ListItem(_trim(_no_placeholder(term))))
+                items.append(ListItem(trim_spans(_no_placeholder(term))))
             elif child.type == "dd" and items:
                 for sub in child.children:
                     items[-1].children.extend(self.blocks(sub))
@@ -307,7 +326,7 @@ class Converter:
                 for block in self.blocks(child):
                     for p in _block_spans(block):
                         spans += ([Span(" ")] if spans else []) + p
-            found.append((number, ListItem(_trim(spans))))
+            found.append((number, ListItem(trim_spans(spans))))
         found.sort(key=lambda x: x[0])
         if not found:
             return []
@@ -357,7 +376,7 @@ def heading_attributes(spans: Spans) -> Spans:
     return spans
 
 
-def _mark_badge_rows(images: list[Block]) -> None:
+def mark_badge_rows(images: list[Block]) -> None:
     """Several small pictures in one paragraph: a row of badges."""
     if len(images) < 2:
         return
@@ -389,7 +408,7 @@ def _no_placeholder(spans: Spans) -> Spans:
     return out
 
 
-def _trim(spans: Spans) -> Spans:
+def trim_spans(spans: Spans) -> Spans:
     spans = [s for s in spans if s.text]
     if spans:
         spans[0] = Span(spans[0].text.lstrip(), *_flags(spans[0]))

@@ -11,14 +11,19 @@ import yaml
 from generator.model import Block, ListItem, Outline, Page, Span
 
 _PUNCT = re.compile(r"([\\`*_\[\]<>|~&!#])")
-_LINE_START = re.compile(r"^(\s*)([-+=>]|\d{1,9}[.)])")
+_LINE_START = re.compile(r"^(\s*)([-+>]|=+\s*$|\d{1,9}[.)])")  # `=`: a setext underline
+# `=` that could make a `==mark==` delimiter: after another `=`, or at the text's edge (next to
+# another span's delimiter)
+_MARK_EQUALS = re.compile(r"^=|(?<==)=|=$")
+_SHORTCODE = re.compile(r":(?=[\w+-]+:)")  # `:smile:` would be read as an emoji
 
 
 def escape(text: str, line_start: bool = False) -> str:
     """Text that CommonMark shows literally (no emphasis, links, HTML, entities, markers,
-    ==marks==)."""
+    ==marks==, :shortcodes:)."""
     text = _PUNCT.sub(r"\\\1", " ".join(text.split()) if "\n" in text else text)
-    text = text.replace("==", "=\\=").replace("$", "\\$")
+    text = _MARK_EQUALS.sub(r"\\=", text).replace("$", "\\$")
+    text = _SHORTCODE.sub(r"\\:", text)
     if line_start:
         text = _LINE_START.sub(lambda m: m.group(1) + _escape_marker(m.group(2)), text)
     return text
@@ -35,7 +40,7 @@ def spans_md(spans: list[Span]) -> str:
     (whitespace or the line's edge on both sides); elsewhere the text stays, unformatted."""
     merged: list[Span] = []
     for span in spans:
-        text = span.text.replace("\n", " ")
+        text = span.text.replace("\n", " ").replace("\x00", "\ufffd")  # as CommonMark reads NUL
         last = merged[-1] if merged else None
         if last and (
             last.style() == span.style()

@@ -17,7 +17,7 @@ from generator.sources.errors import (
     check_zip,
 )
 from generator.sources.tree import OutlineBuilder, clip, item, table
-from generator.sources.word import _IMAGE_TYPES, _nest
+from generator.sources.word import IMAGE_TYPES, nest_items
 
 
 def pptx_to_outline(
@@ -64,7 +64,7 @@ def _pictures(builder: OutlineBuilder, slide: Any, limits: SourceLimits, kept: l
             blob, mime = image.blob, image.content_type
         except (AttributeError, KeyError, ValueError):
             continue
-        if mime not in _IMAGE_TYPES or len(blob) > limits.max_image_bytes:
+        if mime not in IMAGE_TYPES or len(blob) > limits.max_image_bytes:
             continue
         kept[0] += 1
         src = f"data:{mime};base64,{base64.b64encode(blob).decode('ascii')}"
@@ -97,7 +97,7 @@ def _slide(builder: OutlineBuilder, slide: Any, index: int) -> None:
             if len(items) == 1:
                 builder.add(Block("paragraph", item(items[0][2]).spans))
             elif items:
-                builder.add(_nest(items))
+                builder.add(nest_items(items))
         elif getattr(shape, "has_table", False) and shape.has_table:
             rows = [[" ".join(c.text.split()) for c in row.cells] for row in shape.table.rows]
             if rows:

@@ -61,22 +61,22 @@ def guarded_fetch(
     for _hop in range(guarded.MAX_REDIRECTS + 1):
         try:
             host = urllib.parse.urlsplit(current).hostname or ""
-            target = guarded._check_url(current, (host,) if host else ())
-            addresses = guarded._resolve_vetted(target, resolver, deadline, allow_loopback)
-            conn: guarded._PinnedConnection
+            target = guarded.check_url(current, (host,) if host else ())
+            addresses = guarded.resolve_vetted(target, resolver, deadline, allow_loopback)
+            conn: guarded.PinnedConnection
             if target.scheme == "https":
                 context = tls_context or ssl.create_default_context()
-                conn = guarded._PinnedTLSConnection(target, addresses, deadline, context)
+                conn = guarded.PinnedTLSConnection(target, addresses, deadline, context)
             else:
-                conn = guarded._PinnedConnection(target, addresses, deadline)
+                conn = guarded.PinnedConnection(target, addresses, deadline)
             try:
                 outcome = _exchange(conn, target.path, limits.max_fetch_bytes)
             except (OSError, ValueError, http.client.HTTPException) as exc:
                 reason = "timed out" if time.monotonic() >= deadline else type(exc).__name__
-                raise guarded._Refused(reason) from None
+                raise guarded.Refused(reason) from None
             finally:
                 conn.close()
-        except (guarded._Refused, ValueError) as exc:
+        except (guarded.Refused, ValueError) as exc:
             raise SourceError(
                 URL_FETCH_FAILED, f"{guarded.display_url(current)}: not fetched ({exc})"
             ) from None
@@ -86,7 +86,7 @@ def guarded_fetch(
     raise SourceError(URL_FETCH_FAILED, f"more than {guarded.MAX_REDIRECTS} redirects")
 
 
-def _exchange(conn: guarded._PinnedConnection, path: str, max_bytes: int) -> FetchedPage | str:
+def _exchange(conn: guarded.PinnedConnection, path: str, max_bytes: int) -> FetchedPage | str:
     conn.putrequest("GET", path)
     conn.putheader("Accept", "text/html,application/xhtml+xml,text/plain;q=0.8")
     conn.putheader("User-Agent", "deckforge")
@@ -96,20 +96,20 @@ def _exchange(conn: guarded._PinnedConnection, path: str, max_bytes: int) -> Fet
     if resp.status in (301, 302, 303, 307, 308):
         location = resp.getheader("Location")
         if not location:
-            raise guarded._Refused(f"HTTP {resp.status} redirect without Location")
+            raise guarded.Refused(f"HTTP {resp.status} redirect without Location")
         return location.strip()[:2048]
     if resp.status != 200:
-        raise guarded._Refused(f"HTTP status {resp.status}")
+        raise guarded.Refused(f"HTTP status {resp.status}")
     header = resp.getheader("Content-Type") or ""
     content_type = header.split(";", 1)[0].strip().lower()
     charset = header.lower().partition("charset=")[2].split(";")[0].strip(" \"'")[:40]
     if content_type not in _PAGE_TYPES:
-        raise guarded._Refused(f"content type {content_type or '(none)'!r} is not a web page")
+        raise guarded.Refused(f"content type {content_type or '(none)'!r} is not a web page")
     if (resp.getheader("Content-Encoding") or "identity").strip().lower() != "identity":
-        raise guarded._Refused("compressed body refused")
+        raise guarded.Refused("compressed body refused")
     declared = resp.getheader("Content-Length")
     if declared is not None and declared.strip().isdigit() and int(declared) > max_bytes:
-        raise guarded._Refused(f"over the {max_bytes}-byte limit (Content-Length {declared})")
+        raise guarded.Refused(f"over the {max_bytes}-byte limit (Content-Length {declared})")
     chunks: list[bytes] = []
     total = 0
     while True:
@@ -119,7 +119,7 @@ def _exchange(conn: guarded._PinnedConnection, path: str, max_bytes: int) -> Fet
         chunks.append(chunk)
         total += len(chunk)
         if total > max_bytes:
-            raise guarded._Refused(f"over the {max_bytes}-byte limit")
+            raise guarded.Refused(f"over the {max_bytes}-byte limit")
     return FetchedPage("", content_type, b"".join(chunks), charset)
 
 

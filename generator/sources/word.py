@@ -16,7 +16,7 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _HEADING = re.compile(r"^heading\s*(\d)$", re.I)
-_IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif"}
+IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif"}
 
 
 def docx_to_outline(
@@ -139,7 +139,7 @@ class _Walker:
         except KeyError:
             return
         blob = part.blob
-        if part.content_type not in _IMAGE_TYPES or len(blob) > self.limits.max_image_bytes:
+        if part.content_type not in IMAGE_TYPES or len(blob) > self.limits.max_image_bytes:
             return
         self.images += 1
         self.flush()
@@ -164,7 +164,7 @@ class _Walker:
     def flush(self) -> None:
         if not self.items:
             return
-        self.builder.add(_nest(self.items))
+        self.builder.add(nest_items(self.items))
         self.items = []
 
 
@@ -191,7 +191,7 @@ def _on(el: Any) -> bool:
     return el is not None and el.get(_W + "val", "true") not in ("0", "false", "off")
 
 
-def _nest(items: list[tuple[int, bool, str]]) -> Block:
+def nest_items(items: list[tuple[int, bool, str]]) -> Block:
     """Flat (level, ordered, text) items -> a nested list block."""
     root = Block("list", ordered=items[0][1])
     stack: list[tuple[int, Block]] = [(items[0][0], root)]

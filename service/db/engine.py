@@ -158,6 +158,11 @@ class Database:
         with self.sessions() as s:
             yield s
 
+    def ping(self) -> None:
+        """One round trip (readiness checks); raises when the database does not answer."""
+        with self.sessions() as s:
+            s.execute(text("SELECT 1"))
+
     def upgrade(self) -> None:
         """Run the Alembic migrations to head; concurrent starts of several instances wait for
         each other (PostgreSQL advisory lock; a file lock next to a SQLite file)."""

@@ -251,6 +251,8 @@ class Task(Base):
     ppt_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     error_code: Mapped[str | None] = mapped_column(String(64), nullable=True)
     error_message: Mapped[str | None] = mapped_column(Text(), nullable=True)
+    # JSON list: what the deck left out of the content (generator left-out records), on success.
+    left_out: Mapped[str | None] = mapped_column(Text(), nullable=True)
     lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     heartbeat_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)

@@ -1,14 +1,16 @@
 """The task queue for scale-out (DECKFORGE_QUEUE_URL, a Redis URL -> Dramatiq messages that carry
 task ids; the task rows, their events and results stay in the database).
 
-    broker   the Redis broker, the `run_task` actor and the API side's enqueue (QueueClient)
-    claims   a delivered message -> the task row claimed with a lease (or dropped); hand back
-    child    one worker process: a Dramatiq worker whose actor runs the task's steps
+    broker   the Redis broker, the `run_task` actor, the API side's enqueue (QueueClient,
+             QueueDispatch) and the message recorded on the task row
+    child    one task process: a Dramatiq worker whose messages are claimed on the task row
+             (service.tasks.leases) and run by the process's task executor and worker pool
     sweep    lost messages re-enqueued, tasks over the redelivery budget failed
-    host     `deckforge worker`: N worker processes, restarts, sweep, /metrics and /healthz
+    host     `deckforge worker`: N task processes, restarts, sweep, /metrics and /healthz
     stats    the worker host's Prometheus series (processes counted in multiprocess mode)
 
-With DECKFORGE_QUEUE_URL unset nothing here is imported: tasks run in the instance's TaskRunner.
+With DECKFORGE_QUEUE_URL unset nothing here is imported: tasks run in the instance
+(service.tasks.dispatch.LocalTasks), with the same executor, leases and steps.
 """
 
 from __future__ import annotations

@@ -9,17 +9,25 @@ worker) from one Redis lost, and re-enqueue only the latter.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import dramatiq
 import redis
 from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker
+from sqlalchemy import update
 
 from service.config import Settings
 from service.db.engine import Database
+from service.db.models import Task
+from service.tasks import store
+from service.tasks.dispatch import TaskDispatch
+
+if TYPE_CHECKING:
+    from service.deps import ServiceState
 
 log = logging.getLogger("deckforge.queue")
 
@@ -92,8 +100,6 @@ class QueueClient:
     def submit(self, db: Database, task_id: str, now: datetime) -> bool:
         """A new task: enqueue it and record its message. When Redis is away the task stays
         pending and the worker hosts' sweep enqueues it later (False)."""
-        from service.queue.claims import record_enqueued
-
         try:
             message_id = self.enqueue(task_id)
         except (redis.RedisError, OSError) as exc:
@@ -122,3 +128,35 @@ class QueueClient:
     def close(self) -> None:
         self.broker.close()
         self.client.close()
+
+
+def record_enqueued(db: Database, task_id: str, message_id: str, *, now: datetime) -> None:
+    """Remember the task's current message (the sweep checks it is still in Redis)."""
+    with db.session() as s, s.begin():
+        s.execute(
+            update(Task)
+            .where(Task.id == task_id, Task.status.in_((store.PENDING, store.PROCESSING)))
+            .values(queue_message_id=message_id, enqueued_at=now)
+        )
+
+
+class QueueDispatch(TaskDispatch):
+    """The API side of the queue backend: a created task's id goes to Redis (a worker host runs
+    it); /readyz also checks Redis."""
+
+    kind = "queue"
+
+    def __init__(self, state: ServiceState) -> None:
+        self.state = state
+        self.client = QueueClient(state.settings)
+
+    async def submit(self, task_id: str) -> None:
+        state = self.state
+        await asyncio.to_thread(self.client.submit, state.db, task_id, state.clock())
+
+    async def stop(self) -> None:
+        self.client.close()
+
+    @property
+    def broker_ping(self) -> Callable[[], object] | None:
+        return self.client.ping

@@ -1,12 +1,15 @@
-"""One worker process of a worker host (delivered `run_task(task_id)` messages -> the task's
-steps run here, with the same steps code as the in-process runner).
+"""One task process of a worker host (delivered `run_task(task_id)` messages -> the task claimed and
+run by this process's task executor, its heavy steps on this process's worker pool).
 
-Started by service.queue.host as `python -m service.queue.child --threads M`. A Dramatiq worker
-with M threads consumes the queue (prefetch M: a busy process never holds a message another
-process could start). For each message the task row is claimed (service.queue.claims); a
-claimed task runs `service.tasks.steps.execute` with generate_ppt run inline in this process
-(this process is the worker: no pool). A beat thread renews the leases of the running tasks
-and Dramatiq's Redis heartbeat (Dramatiq beats only when it fetches).
+Started by service.queue.host as `python -m service.queue.child --threads M`. It runs the same
+pieces as an API instance without a queue: one event loop (its own thread) with a TaskExecutor
+of M slots (service.tasks.executor) and a worker pool (service.jobs) of one process, so content
+parsing, planning and conversion are bounded in time and memory and killed at their deadline
+exactly as in an API instance. A Dramatiq worker with M threads consumes the queue (prefetch M:
+a busy process never holds a message another process could start); each message is claimed on
+the task row (service.tasks.leases.claim) and, when it runs, its thread waits for the executor.
+A beat thread keeps Dramatiq's Redis heartbeat (Dramatiq beats only when it fetches); the
+executor renews the leases.
 
 SIGTERM: stop taking messages, let running tasks finish within `worker_grace_s`, then hand
 back whatever still runs (lease released, a new message sent) and exit.
@@ -16,104 +19,90 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import logging
 import os
 import signal
-import socket
 import threading
 import time
-import uuid
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from dramatiq import Worker
 
 from service.config import Settings
 from service.db.engine import Database
 from service.deps import ServiceState, utc_now
-from service.queue import claims
-from service.queue.broker import QUEUE_NAME, declare_actor, make_broker
+from service.queue.broker import QUEUE_NAME, declare_actor, make_broker, record_enqueued
 from service.queue.stats import ChildStats
+from service.tasks import leases
+from service.tasks.executor import TaskExecutor
 
 log = logging.getLogger("deckforge.queue")
+T = TypeVar("T")
 
 ACCOUNT_BUSY_WAIT_S = 0.5
 IDLE_POLL_MS = 200  # an idle process asks Redis for a message at least this often
-_process: WorkerProcess | None = None
+_process: TaskProcess | None = None
 
 
-class InlinePool:
-    """The `pool` of a worker process's ServiceState: generate_ppt runs in a thread of this
-    process (the worker host's processes are the workers). Its own threads, not the task's
-    event loop's: a generation still running when the task timed out does not hold up the
-    worker thread (the loop's shutdown would wait for it)."""
-
-    size = 1
-    started = True
-
-    def __init__(self, threads: int) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=2 * threads, thread_name_prefix="df-gen")
-
-    async def run(
-        self, payload: Any, request_id: str | None = None, *, timeout_s: float | None = None
-    ) -> Any:
-        from service.gen_jobs import run_job
-        from service.workers import JobFailed
-
-        try:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, run_job, payload)
-        except Exception as exc:  # noqa: BLE001 - reported like a pool job's error
-            log.warning("generation job failed", exc_info=True)
-            raise JobFailed("error", type(exc).__name__) from None
-
-
-class WorkerProcess:
+class TaskProcess:
     def __init__(self, settings: Settings, threads: int) -> None:
+        from service.jobs.run import build_pool
         from service.main import build_storage
         from service.metrics import Metrics
 
         self.settings = settings
         self.threads = threads
-        self.owner = f"{socket.gethostname()[:30]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.stats = ChildStats()
         self.db = Database(settings)
+        pool = build_pool(
+            settings,
+            size=1,
+            queue_size=threads,
+            on_restart=lambda reason: self.stats.job_restarts.labels(reason).inc(),
+        )
         self.state = ServiceState(
             settings=settings,
             storage=build_storage(settings),
-            pool=InlinePool(threads),  # type: ignore[arg-type]
+            pool=pool,
             metrics=Metrics(),
             db=self.db,
             clock=utc_now,
         )
-        self.executor = ThreadPoolExecutor(max_workers=2 * threads, thread_name_prefix="df-step")
+        self.policy = leases.LeasePolicy.of(settings, queued=True)
+        self.executor = TaskExecutor(self.state, self.policy, slots=threads)
+        self.owner = self.executor.owner
+        self.loop = asyncio.new_event_loop()
+        self.loop_thread = threading.Thread(
+            target=self.loop.run_forever, name="df-tasks", daemon=True
+        )
         self.broker = make_broker(settings)
         self.actor = declare_actor(self.broker, run_task)
-        self.running: dict[str, float] = {}
-        self.lock = threading.Lock()
-        self.stats = ChildStats()
         self.stopping = threading.Event()
 
+    def on_loop(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run `coro` on this process's event loop (from any other thread)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def start(self) -> None:
+        """The event loop, then the pool (warmed up) and the executor on it."""
+        self.loop_thread.start()
+        self.on_loop(self.state.pool.start()).result()
+        self.on_loop(self.executor.start()).result()
+
     def handle(self, task_id: str) -> None:
-        s = self.settings
-        with self.lock:
-            if task_id in self.running:  # a duplicate message: this process runs it already
-                self.stats.deliveries.labels(claims.DROP_LEASED).inc()
-                return
-        claim = claims.claim_delivery(
-            self.db,
-            task_id,
-            self.owner,
-            now=utc_now(),
-            lease_s=s.task_lease_s,
-            per_account=s.task_per_account,
-            max_redeliveries=s.queue_max_redeliveries,
-        )
+        """A delivered message (in a Dramatiq worker thread): claim, then run to the end."""
+        if task_id in self.executor.running:  # a duplicate message: this process runs it already
+            self.stats.deliveries.labels(leases.DROP_LEASED).inc()
+            return
+        claim = leases.claim(self.db, task_id, self.owner, now=utc_now(), policy=self.policy)
         self.stats.deliveries.labels(claim.outcome).inc()
-        if claim.outcome == claims.ACCOUNT_BUSY:
+        if claim.outcome == leases.ACCOUNT_BUSY:
             time.sleep(ACCOUNT_BUSY_WAIT_S)
             self.resend(task_id)
             return
-        if claim.outcome != claims.RUN:
+        if claim.outcome != leases.RUN:
             log.info("task %s: message dropped (%s)", task_id, claim.outcome)
             return
         self.stats.wait_seconds.observe(claim.waited_s)
@@ -123,51 +112,34 @@ class WorkerProcess:
                 "task %s: taken over after its worker died (attempt %s)", task_id, claim.attempt
             )
         started = time.monotonic()
-        with self.lock:
-            self.running[task_id] = started
         try:
-            from service.tasks import steps
-
-            asyncio.run(steps.execute(self.state, task_id, self.owner, self.executor))
+            self.on_loop(self.executor.run(task_id)).result()
+        except concurrent.futures.CancelledError:
+            log.info("task %s: cut short by the stop (handed back)", task_id)
         finally:
-            with self.lock:
-                self.running.pop(task_id, None)
             self.stats.task_seconds.observe(time.monotonic() - started)
 
     def resend(self, task_id: str) -> None:
         message = self.actor.send(task_id)
-        claims.record_enqueued(
-            self.db, task_id, str(message.options["redis_message_id"]), now=utc_now()
-        )
+        record_enqueued(self.db, task_id, str(message.options["redis_message_id"]), now=utc_now())
 
     def beat_forever(self) -> None:
-        """Renew the running tasks' leases and this consumer's Redis heartbeat."""
-        s = self.settings
-        every = max(0.2, min(s.task_lease_s / 3, s.queue_heartbeat_timeout_s / 4))
+        """Dramatiq's Redis heartbeat of this consumer (any broker command records one)."""
+        every = max(0.2, self.settings.queue_heartbeat_timeout_s / 4)
         while not self.stopping.wait(every):
-            self.beat()
-
-    def beat(self) -> None:
-        from service.tasks import store
-
-        with self.lock:
-            ids = list(self.running)
-        try:
-            store.renew(self.db, self.owner, ids, now=utc_now(), lease_s=self.settings.task_lease_s)
-        except Exception:  # noqa: BLE001 - a database hiccup: the next beat retries
-            log.warning("lease renewal failed", exc_info=True)
-        try:
-            self.broker.do_qsize(QUEUE_NAME)  # any broker command records a heartbeat
-        except Exception:  # noqa: BLE001 - Redis away: Dramatiq's consumer reconnects
-            log.warning("queue heartbeat failed", exc_info=True)
+            try:
+                self.broker.do_qsize(QUEUE_NAME)
+            except Exception:  # noqa: BLE001 - Redis away: Dramatiq's consumer reconnects
+                log.warning("queue heartbeat failed", exc_info=True)
 
     def serve(self, stop: threading.Event) -> None:
+        self.start()
         worker = Worker(self.broker, worker_threads=self.threads, worker_timeout=IDLE_POLL_MS)
         worker.queue_prefetch = self.threads
         worker.start()
         beat = threading.Thread(target=self.beat_forever, name="df-beat", daemon=True)
         beat.start()
-        log.info("worker process %s ready (%s threads)", self.owner, self.threads)
+        log.info("task process %s ready (%s threads)", self.owner, self.threads)
         # A timed wait: SIGTERM may land on another thread, and the handler only runs once the
         # main thread executes Python again (an untimed wait would never return).
         while not stop.wait(0.5):
@@ -176,27 +148,25 @@ class WorkerProcess:
 
     def shutdown(self, worker: Worker) -> None:
         grace = self.settings.worker_grace_s
-        log.info("stopping: %s running tasks, grace %.0f s", len(self.running), grace)
+        log.info("stopping: %s running tasks, grace %.0f s", len(self.executor.running), grace)
         stopper = threading.Thread(
             target=worker.stop, kwargs={"timeout": int(grace * 1000)}, daemon=True
         )
         stopper.start()
         stopper.join(grace + 10)
-        with self.lock:
-            left = list(self.running)
-        for task_id in left:
-            try:
-                if claims.hand_back(self.db, task_id, self.owner, now=utc_now()):
-                    self.resend(task_id)
-                    self.stats.handed_back.inc()
-                    log.warning("task %s handed back (grace period over)", task_id)
-            except Exception:  # noqa: BLE001 - the lease expires; the sweep requeues it
-                log.exception("could not hand back task %s", task_id)
+        try:
+            for task_id in self.on_loop(self.executor.stop(0.0)).result(30):
+                self.resend(task_id)
+                self.stats.handed_back.inc()
+                log.warning("task %s handed back (grace period over)", task_id)
+        except Exception:  # noqa: BLE001 - the leases expire; the sweep requeues the tasks
+            log.exception("could not hand back the running tasks")
         self.stopping.set()
+        self.state.pool.close()
 
 
 def run_task(task_id: str) -> None:
-    """The `run_task` actor: claim and run one task in this worker process."""
+    """The `run_task` actor: claim and run one task in this task process."""
     if _process is None:
         raise RuntimeError("run_task outside a worker process")
     _process.handle(task_id)
@@ -215,19 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the host forwards Ctrl-C as SIGTERM
-    _warm_up()
-    _process = WorkerProcess(settings, max(1, args.threads))
+    _process = TaskProcess(settings, max(1, args.threads))
     _process.serve(stop)
     logging.shutdown()
     os._exit(0)  # threads stuck in a handed-back task must not keep the process alive
-
-
-def _warm_up() -> None:
-    from service.gen_jobs import worker_init
-    from service.tasks.runner import _warm_up as warm_generator
-
-    worker_init()
-    warm_generator()
 
 
 if __name__ == "__main__":

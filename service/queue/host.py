@@ -1,8 +1,9 @@
-"""A worker host (`deckforge worker`: settings -> N worker processes consuming the task queue,
+"""A worker host (`deckforge worker`: settings -> N task processes consuming the task queue,
 kept running, swept, measured and stopped gracefully).
 
 The host process runs no task itself. It migrates the database once, starts N children
-(`python -m service.queue.child`), replaces a child that exits (counted by reason, with a
+(`python -m service.queue.child`, each with its task executor and a worker pool of one job
+process), replaces a child that exits (counted by reason, with a
 back-off when one keeps failing at start), sweeps the queue every `queue_sweep_interval_s`, and
 serves /healthz, /readyz and /metrics on `worker_metrics_port`. SIGTERM or SIGINT: every child
 gets SIGTERM (stop taking messages, finish or hand back within `worker_grace_s`); children still
@@ -173,11 +174,8 @@ class Host:
         return (200 if ok else 503), {"status": "ready" if ok else "not ready", **data}
 
     def _db_ok(self) -> bool:
-        from sqlalchemy import text
-
         assert self.db is not None
-        with self.db.session() as s:
-            s.execute(text("SELECT 1"))
+        self.db.ping()
         return True
 
     @staticmethod

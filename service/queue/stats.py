@@ -20,6 +20,7 @@ CHILD_SERIES = (
     "tasks_handed_back",
     "task_seconds",
     "task_wait_seconds",
+    "job_restarts",
 )
 TASK_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 900.0)
 
@@ -41,6 +42,12 @@ class ChildStats:
             f"{PREFIX}task_seconds",
             "Time a worker process ran a task (claim to end)",
             buckets=TASK_BUCKETS,
+        )
+        self.job_restarts = Counter(
+            f"{PREFIX}job_restarts",
+            "Job processes of the task processes' pools replaced, by reason (timeout, crash, "
+            "memory, recycle)",
+            ["reason"],
         )
         self.wait_seconds = Histogram(
             f"{PREFIX}task_wait_seconds",

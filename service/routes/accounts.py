@@ -50,7 +50,7 @@ def _bad_body(reason: str) -> ApiError:
     )
 
 
-def _openapi_body(model: type[Any]) -> dict[str, Any]:
+def openapi_body(model: type[Any]) -> dict[str, Any]:
     return {
         "requestBody": {
             "required": False,
@@ -65,7 +65,7 @@ def _openapi_body(model: type[Any]) -> dict[str, Any]:
     description="Header `Api-Key`. Body `{uid, limit, timeOfHours}`: `limit` caps the PPTs the "
     "token may produce (null = no cap); `timeOfHours` defaults to 2, at most 48. Answers "
     "`data: {token, expireTime}` (expireTime `YYYY-MM-DD HH:mm:ss` in DECKFORGE_TIME_ZONE).",
-    openapi_extra=_openapi_body(CreateTokenRequest),
+    openapi_extra=openapi_body(CreateTokenRequest),
 )
 async def create_api_token(request: Request, state: StateDep, principal: ApiKeyDep) -> JSONResponse:
     raw = await read_json(request)
@@ -115,7 +115,7 @@ def _issue(
     description="Header `Api-Key`. Every body field is optional: page (default 1), size "
     "(default 10, at most 100), type (1|2), uid, startDate, endDate (inclusive, "
     "`YYYY-MM-DD HH:mm:ss`). Newest first. Answers `data: {total, page, size, records}`.",
-    openapi_extra=_openapi_body(RecordListRequest),
+    openapi_extra=openapi_body(RecordListRequest),
 )
 async def list_records(request: Request, state: StateDep, principal: ApiKeyDep) -> JSONResponse:
     req = parse_body(await read_json(request), RecordListRequest)

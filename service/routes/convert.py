@@ -28,11 +28,10 @@ from service.envelope import (
     error_response,
 )
 from service.filenames import sanitize_filename
-from service.quotas import account_job
+from service.jobs.run import JobFailed, JobRefused, QueueFull, run_job
 from service.schemas import ConvertRequest, ConvertResponse
 from service.storage.base import StoredFile
 from service.validation import body_too_large, parse_convert_request
-from service.workers import JobFailed, QueueFull
 
 log = logging.getLogger("deckforge.convert")
 router = APIRouter(tags=["convert"])
@@ -181,6 +180,7 @@ async def _convert(
         "htmls": req.htmls,
         "pageErrorMode": req.pageErrorMode,
         "filename": filename,
+        "lineBreaks": settings.line_breaks,
         "limits": {
             "max_pages": settings.max_pages,
             "max_page_bytes": settings.max_page_bytes,
@@ -200,34 +200,7 @@ async def _convert(
         extra={"pages": len(req.htmls), "bodyBytes": len(body)},
     )
 
-    job_started = time.perf_counter()
-    async with account_job(state, principal) as budget:
-        try:
-            result = await state.pool.run(payload, rid)
-        except QueueFull:
-            log.warning("queue full (%s admitted); refusing", state.pool.capacity)
-            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-        except JobFailed as exc:
-            log.error(
-                "conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason}
-            )
-            if exc.reason == "timeout":  # the tenant's pages took the whole time budget
-                budget.record(principal.account_id, time.monotonic())
-            raise ApiError(INTERNAL_ERROR) from None
-    state.metrics.conversion_seconds.observe(time.perf_counter() - job_started)
-
-    if result["status"] == "rejected":
-        code = (
-            result["code"]
-            if result["code"] in (INVALID_REQUEST, ALL_PAGES_FAILED)
-            else INTERNAL_ERROR
-        )
-        if code == ALL_PAGES_FAILED:
-            budget.record(principal.account_id, time.monotonic())
-            state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(len(req.htmls))
-        details = result["errorDetails"] if code != INTERNAL_ERROR else None
-        raise ApiError(code, details=details)
-
+    result = await _run_conversion(state, payload, principal, rid)
     now = state.clock().replace(microsecond=0)
     expires_at = now + timedelta(seconds=settings.url_ttl_s)
     base_url = settings.public_base_url or str(request.base_url)
@@ -260,12 +233,37 @@ async def _convert(
     return envelope_response(OK, data)
 
 
+async def _run_conversion(
+    state: ServiceState, payload: dict[str, Any], principal: Principal, rid: str
+) -> dict[str, Any]:
+    """The convert job (service.jobs.run.run_job) -> its result, or the envelope error."""
+    started = time.perf_counter()
+    try:
+        result = await run_job(state, "convert", payload, principal=principal, request_id=rid)
+    except QueueFull:
+        log.warning("queue full (%s admitted); refusing", state.pool.capacity)
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("conversion failed in the worker: %s", exc.reason, extra={"reason": exc.reason})
+        raise ApiError(INTERNAL_ERROR) from None
+    except JobRefused as exc:
+        state.metrics.conversion_seconds.observe(time.perf_counter() - started)
+        code = exc.code if exc.code in (INVALID_REQUEST, ALL_PAGES_FAILED) else INTERNAL_ERROR
+        if code == ALL_PAGES_FAILED:
+            pages = len(payload["htmls"])
+            state.metrics.page_failures.labels(str(ALL_PAGES_FAILED)).inc(pages)
+        details = exc.details if code != INTERNAL_ERROR else None
+        raise ApiError(int(code), details=details) from None
+    state.metrics.conversion_seconds.observe(time.perf_counter() - started)
+    return result
+
+
 def _pptx_template(state: ServiceState, principal: Principal, template_id: str) -> bytes:
     """The stored PowerPoint template `template_id` of the principal, or 40010 naming it."""
     from generator.brand.package import is_powerpoint
-    from service.routes.generate import template_package
+    from service.template_store import read_package
 
-    package = template_package(state, principal, template_id)
+    package = read_package(state.db, state.storage, principal.account_id, template_id)
     if package is None or not is_powerpoint(package):
         reason = "no PowerPoint template with this id was uploaded by this account"
         raise ApiError(INVALID_REQUEST, details=[{"field": "templateId", "reason": reason}])

@@ -2,37 +2,34 @@
 charged and recorded in the PPT library -> pptInfo), and the follow-ups loadPptx, savePptx and
 downloadPptx (spec 4.5 and its "not shown" operations; decisions in docs/service.md).
 
-No generation here: the worker jobs (service.gen_jobs) call the generator and the renderer.
+No generation here: the worker jobs (service.jobs.generate) call the generator and the renderer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
-import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import select, update
 
-from service import library
+from service import library, template_store
 from service.accounts import Principal
-from service.credits import (
-    TYPE_PPT,
-    AccountingError,
-    balance,
-    charge,
-    count_against_token,
-    ensure_affordable,
-)
-from service.db.models import CustomTemplate, Ppt, PptDocument, Task, TaskEvent
+from service.credits import AccountingError, affordable_pages, ensure_affordable
+from service.db.models import Ppt
 from service.deps import AuthDep, KeyOrTokenDep, ServiceState, StateDep, current_request_id
-from service.documents import Stored, discard, store_generated, write_document
+from service.documents import (
+    Stored,
+    discard,
+    document_ref,
+    record_generated,
+    replace_generated,
+    store_generated,
+)
 from service.envelope import (
     BAD_PARAMETERS,
     BUSY,
@@ -44,11 +41,12 @@ from service.envelope import (
     ApiError,
     envelope_response,
 )
+from service.jobs import JobKind
+from service.jobs.run import JobFailed, JobRefused, QueueFull, run_job
 from service.paging import format_time
-from service.quotas import account_job
 from service.routes.preview import preview_url
+from service.tasks import store as task_store
 from service.validation import parse_json_body
-from service.workers import JobFailed, QueueFull
 
 log = logging.getLogger("deckforge.generate")
 router = APIRouter(tags=["generate"])
@@ -135,50 +133,33 @@ def required_id(body: dict[str, Any]) -> str:
     return value
 
 
-async def run_job(
-    state: ServiceState, payload: dict[str, Any], principal: Principal | None = None
+async def request_job(
+    state: ServiceState, kind: JobKind, payload: dict[str, Any], principal: Principal | None = None
 ) -> dict[str, Any]:
-    """Run a generation job on the worker pool (within `principal`'s share of it: 1014 past
-    its jobs at once or its failure budget); refusals become their envelope codes. A template
-    over its render limits or a job past its time counts against the account's budget."""
-    async with account_job(state, principal) as budget:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload, current_request_id())
-        except QueueFull:
-            raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
-        except JobFailed as exc:
-            log.error("generation job failed in the worker: %s", exc.reason)
-            if exc.reason == "timeout" and principal is not None:
-                budget.record(principal.account_id, time.monotonic())
-            raise ApiError(INTERNAL_ERROR) from None
-    if result.get("status") == "rejected":
+    """Run a generation job for a request (service.jobs.run.run_job: within `principal`'s share
+    of the pool and failure budget); failures and refusals become their envelope codes."""
+    try:
+        return await run_job(
+            state, kind, payload, principal=principal, request_id=current_request_id()
+        )
+    except QueueFull:
+        raise ApiError(BUSY, headers={"Retry-After": "1"}) from None
+    except JobFailed as exc:
+        log.error("generation job failed in the worker: %s", exc.reason)
+        raise ApiError(INTERNAL_ERROR) from None
+    except JobRefused as exc:
         known = (BAD_PARAMETERS, NOT_FOUND, TEMPLATE_LIMIT, CREDITS_EXHAUSTED)
-        code = result["code"] if result["code"] in known else BAD_PARAMETERS
-        if code == TEMPLATE_LIMIT and principal is not None:
-            budget.record(principal.account_id, time.monotonic())
-        details = result.get("errorDetails") or []
-        fields = ", ".join(dict.fromkeys(d["field"] for d in details))
-        message = f"{result['message']}: {fields}" if fields else result["message"]
-        raise ApiError(code, message, details=details)
-    return result
+        code = exc.code if isinstance(exc.code, int) and exc.code in known else BAD_PARAMETERS
+        fields = ", ".join(dict.fromkeys(d["field"] for d in exc.details))
+        message = f"{exc.message}: {fields}" if fields else exc.message
+        raise ApiError(code, message, details=exc.details) from None
 
 
 def template_package(
     state: ServiceState, principal: Principal, template_id: str | None
 ) -> bytes | None:
-    """The zip of the account's own template `template_id` (None: built-in or unknown)."""
-    if not template_id:
-        return None
-    with state.db.session() as s:
-        row = s.execute(
-            select(CustomTemplate.package_key, CustomTemplate.package).where(
-                CustomTemplate.account_id == principal.account_id,
-                CustomTemplate.template_id == template_id,
-            )
-        ).first()
-    if row is None:
-        return None
-    return library.read_template_package(state.storage, row[0], row[1])
+    """The package of the account's own template `template_id` (None: built-in or unknown)."""
+    return template_store.read_package(state.db, state.storage, principal.account_id, template_id)
 
 
 def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None:
@@ -194,58 +175,21 @@ def _precheck(state: ServiceState, principal: Principal, pages: int = 1) -> None
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
 
-def affordable_pages(state: ServiceState, principal: Principal) -> int | None:
-    """Pages the account can pay for now, for the job to stop at after planning (88 before
-    the conversion); None when pages are free."""
-    cost = state.settings.cost_generate_page
-    if cost <= 0:
-        return None
-    with state.db.session() as s:
-        return balance(s, principal.account_id) // cost
-
-
-MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
-
-
 def _task_markdown(
     state: ServiceState, principal: Principal, task_id: str, need_markdown: bool
 ) -> str | None:
     """Check that `task_id` is a task of the principal (its account; its uid for a token; else
-    1001 naming `id`); with `need_markdown`, the task's Markdown: the Markdown the newest PPT
-    generated for it was made from (kept with that PPT's document only), else its content when it is a Markdown task (type 7), else
-    the content its LLM step produced (its `delta` events in order); None when there is none."""
+    1001 naming `id`); with `need_markdown`, the task's Markdown (tasks.store.task_markdown)."""
     with state.db.session() as s:
-        stmt = select(Task).where(Task.id == task_id, Task.account_id == principal.account_id)
-        if principal.uid is not None:
-            stmt = stmt.where(Task.uid == principal.uid)
-        task = s.scalar(stmt)
-        if task is None:
+        try:
+            task = task_store.get_task(s, principal, task_id)
+        except task_store.TaskNotFound:
             raise ApiError(
                 NOT_FOUND,
                 "not found: id",
                 details=[{"field": "id", "reason": "no such task of this uid"}],
-            )
-        if not need_markdown:
-            return None
-        last = s.scalar(
-            select(PptDocument.markdown)
-            .where(PptDocument.task_id == task.id, PptDocument.markdown.is_not(None))
-            .limit(1)
-        )
-        if last:
-            return last
-        params = json.loads(task.params or "{}")
-        content = params.get("content") if isinstance(params, dict) else None
-        if task.type == MARKDOWN_TASK_TYPE and isinstance(content, str) and content.strip():
-            return content
-        parts = []
-        for data in s.scalars(
-            select(TaskEvent.data).where(TaskEvent.task_id == task.id).order_by(TaskEvent.seq)
-        ):
-            delta = json.loads(data).get("delta")
-            if isinstance(delta, str):
-                parts.append(delta)
-        return "".join(parts) or None
+            ) from None
+        return task_store.task_markdown(s, task) if need_markdown else None
 
 
 def _record_new(
@@ -272,18 +216,9 @@ def _record_new(
     cost = result["pages"] * state.settings.cost_generate_page
     try:
         with state.db.session() as s:
-            ppt, _ = library.produce_ppt(s, principal, new, cost=cost, now=now)
-            write_document(s, ppt.id, result, now)
-            s.flush()
-            doc = s.get(PptDocument, ppt.id)
-            if doc is not None and task_id is not None:
-                # The task's Markdown lives with its newest PPT only (ties in time are common).
-                s.execute(
-                    update(PptDocument)
-                    .where(PptDocument.task_id == task_id, PptDocument.ppt_id != ppt.id)
-                    .values(markdown=None)
-                )
-                doc.task_id, doc.markdown = task_id, markdown
+            ppt = record_generated(
+                s, principal, new, result, cost=cost, now=now, task_id=task_id, markdown=markdown
+            )
             s.commit()
             return ppt
     except BaseException as exc:
@@ -362,13 +297,14 @@ async def generate_pptx(request: Request, state: StateDep, principal: AuthDep) -
     await asyncio.to_thread(_precheck, state, principal)
     package = await asyncio.to_thread(template_package, state, principal, template_id)
     payload = {
-        "job": "generate",
         "markdown": markdown,
         "templateId": template_id,
         "package": package,
-        "maxPages": await asyncio.to_thread(affordable_pages, state, principal),
+        "maxPages": await asyncio.to_thread(
+            affordable_pages, state.db, principal.account_id, state.settings.cost_generate_page
+        ),
     }
-    result = await run_job(state, payload, principal)
+    result = await request_job(state, "generate", payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)
@@ -393,15 +329,13 @@ def _load(state: ServiceState, principal: Principal, ppt_id: str) -> tuple[Ppt, 
     """(PPT, its pptxProperty, the task id generatePptx linked it to) or 1001."""
     with state.db.session() as s:
         try:
-            ppt = library.get_ppt(s, principal, ppt_id)
+            ppt, ref = document_ref(s, principal, ppt_id)
         except library.PptNotFound:
             raise ApiError(NOT_FOUND, "not found: no such PPT") from None
-        doc = s.get(PptDocument, ppt.id)
-        ref = (doc.property_key, doc.property, doc.task_id) if doc is not None else None
-    prop = library.read_document(state.storage, ref[0], ref[1]) if ref is not None else None
+    prop = library.read_document(state.storage, ref.key, ref.inline) if ref is not None else None
     if ref is None or prop is None:
         raise ApiError(NOT_FOUND, "not found: this PPT has no document (not generated)")
-    return ppt, prop, ref[2]
+    return ppt, prop, ref.task_id
 
 
 @router.post(
@@ -446,31 +380,12 @@ def _replace(
 ) -> tuple[Ppt, list[str]]:
     """Point the PPT at its new files, document and previews; the old keys are returned for
     deletion after the commit (or the new ones deleted when the PPT vanished meanwhile)."""
+    page_cost = state.settings.cost_generate_page
     try:
         with state.db.session() as s:
-            ppt = library.get_ppt(s, principal, ppt_id)
-            paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
-            added = result["pages"] - paid
-            if added > 0:  # pages beyond those paid for: charged, and a use of the token
-                count_against_token(s, principal)
-                charge(
-                    s,
-                    principal,
-                    TYPE_PPT,
-                    added * state.settings.cost_generate_page,
-                    now=now,
-                    ppt_id=ppt.id,
-                )
-                ppt.paid_pages = result["pages"]
-            old = [k for k in (ppt.file_key, ppt.cover_key) if k]
-            ppt.file_key, ppt.cover_key, ppt.file_name = (
-                stored.file_key,
-                stored.cover_key,
-                stored.file_name,
+            ppt, old = replace_generated(
+                s, principal, ppt_id, result, stored, page_cost=page_cost, now=now
             )
-            ppt.subject, ppt.template_id = result["subject"][:512], result["templateId"]
-            ppt.pages, ppt.update_time = result["pages"], now
-            old += write_document(s, ppt.id, result, now)
             s.commit()
             return ppt, old
     except BaseException as exc:
@@ -502,8 +417,8 @@ async def save_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep)
     paid = ppt.paid_pages if ppt.paid_pages is not None else ppt.pages
     planned = len(document.get("pages") or [])
     await asyncio.to_thread(_precheck, state, principal, max(planned - paid, 0))
-    payload = {"job": "regenerate", "document": document, "package": package}
-    result = await run_job(state, payload, principal)
+    payload = {"document": document, "package": package}
+    result = await request_job(state, "regenerate", payload, principal)
     base_url = _base_url(state, request)
     now = state.clock().replace(microsecond=0)
     stored = await asyncio.to_thread(store_generated, state, result, now, base_url)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
-from sqlalchemy import text
 
 from service.deps import ServiceState, StateDep
 from service.envelope import NOT_READY, OK, envelope_response
@@ -42,8 +41,8 @@ async def readyz(state: StateDep) -> JSONResponse:
         log.warning("storage check failed: %s", type(exc).__name__)
         storage_ok = False
     db_ok = await _check("database", _db_ping, state)
-    queue = state.extra.get("task_queue")  # DECKFORGE_QUEUE_URL: Redis must answer too
-    queue_ok = queue is None or await _check("queue", queue.ping)  # type: ignore[attr-defined]
+    broker = state.tasks.broker_ping  # DECKFORGE_QUEUE_URL: Redis must answer too
+    queue_ok = broker is None or await _check("queue", broker)
     ready = state.ready and alive > 0 and storage_ok and db_ok and queue_ok
     data = {
         "status": "ready" if ready else "not ready",
@@ -54,7 +53,7 @@ async def readyz(state: StateDep) -> JSONResponse:
         "storage": f"{state.storage.name}: {'ok' if storage_ok else 'failing'}",
         "database": "ok" if db_ok else "failing",
     }
-    if queue is not None:
+    if broker is not None:
         data["queue"] = "ok" if queue_ok else "failing"
     if ready:
         return envelope_response(OK, data, "ready")
@@ -62,8 +61,7 @@ async def readyz(state: StateDep) -> JSONResponse:
 
 
 def _db_ping(state: ServiceState) -> None:
-    with state.db.session() as s:
-        s.execute(text("SELECT 1"))
+    state.db.ping()
 
 
 async def _check(name: str, fn: Callable[..., object], *args: object) -> bool:

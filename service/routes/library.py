@@ -17,7 +17,7 @@ from service.db.models import Ppt
 from service.deps import ApiKeyDep, KeyOrTokenDep, ServiceState, StateDep
 from service.envelope import NOT_FOUND, OK, ApiError, envelope_response
 from service.paging import DeletePptRequest, PptListRequest, format_time, parse_body, parse_time
-from service.routes.accounts import _openapi_body, read_json
+from service.routes.accounts import openapi_body, read_json
 
 log = logging.getLogger("deckforge.library")
 router = APIRouter(tags=["library"])
@@ -34,7 +34,7 @@ DELETE_PPT_PATH = "/api/ppt/delete"
     "`YYYY-MM-DD HH:mm:ss`), desc (default true: newest first by createTime). Answers "
     "`data: {total, page, size, records}`; each entry: id, subject, templateId, uid, pages, "
     "fileName, source, fileUrl (fresh signed link), coverUrl, createTime, updateTime.",
-    openapi_extra=_openapi_body(PptListRequest),
+    openapi_extra=openapi_body(PptListRequest),
 )
 async def list_all_pptx(request: Request, state: StateDep, principal: ApiKeyDep) -> JSONResponse:
     req = parse_body(await read_json(request), PptListRequest)
@@ -106,7 +106,7 @@ def entry_maker(state: ServiceState, base_url: str) -> Callable[[Ppt], dict[str,
     summary="Delete one PPT and its files",
     description="Header `Api-Key` (any PPT of the account) or `token` (only PPTs of its uid). "
     "Body `{id}`. Answers code 0 with `data: {id}`, or 1001 when no such PPT is visible.",
-    openapi_extra=_openapi_body(DeletePptRequest),
+    openapi_extra=openapi_body(DeletePptRequest),
 )
 async def delete_pptx(request: Request, state: StateDep, principal: KeyOrTokenDep) -> JSONResponse:
     req = parse_body(await read_json(request), DeletePptRequest)

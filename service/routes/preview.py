@@ -15,11 +15,10 @@ from datetime import datetime, timedelta
 
 from fastapi import APIRouter, Response
 from fastapi.responses import HTMLResponse, JSONResponse
-from sqlalchemy import select
 
 from service import signing
-from service.db.models import Ppt, PptPreview
 from service.deps import ServiceState, StateDep, current_request_id
+from service.documents import PreviewFacts, preview_facts, preview_png
 from service.envelope import AUTH_FAILED, NOT_FOUND, envelope_response, failure_data
 from service.storage.base import unix
 
@@ -76,13 +75,9 @@ def _check(state: ServiceState, ppt_id: str, expires: str, signature: str) -> JS
     return None
 
 
-def _page_facts(state: ServiceState, ppt_id: str) -> tuple[str, int] | None:
+def _page_facts(state: ServiceState, ppt_id: str) -> PreviewFacts | None:
     with state.db.session() as s:
-        subject = s.scalar(select(Ppt.subject).where(Ppt.id == ppt_id))
-        if subject is None:
-            return None
-        count = len(list(s.scalars(select(PptPreview.idx).where(PptPreview.ppt_id == ppt_id))))
-    return subject, count
+        return preview_facts(s, ppt_id)
 
 
 @router.get(
@@ -101,9 +96,9 @@ async def preview_page(
     if refused is not None:
         return refused
     facts = await asyncio.to_thread(_page_facts, state, ppt_id)
-    if facts is None or facts[1] == 0:
+    if facts is None or facts.slides == 0:
         return _refuse(404, NOT_FOUND, "not found")
-    subject, count = facts
+    subject, count = facts.subject, facts.slides
     query = html.escape(f"expires={expires}&signature={signature}")
     title = html.escape(subject or "Presentation")
     base = html.escape(ppt_id)
@@ -123,15 +118,7 @@ async def preview_page(
 
 
 def _image(state: ServiceState, ppt_id: str, idx: int) -> bytes | None:
-    from service.library import read_preview
-
-    with state.db.session() as s:
-        row = s.execute(
-            select(PptPreview.storage_key, PptPreview.png).where(
-                PptPreview.ppt_id == ppt_id, PptPreview.idx == idx
-            )
-        ).first()
-    return read_preview(state.storage, row[0], row[1]) if row is not None else None
+    return preview_png(state.db, state.storage, ppt_id, idx)
 
 
 @router.get(

@@ -2,7 +2,8 @@
 events or the latest page HTML): spec 4.1, 4.2, 4.3 and 6; decisions in docs/service.md "Portable tasks".
 
 Events come from the task_events table (polled), never from process memory, so any instance
-answers for any task. The work itself runs in the runner (service.tasks.runner).
+answers for any task. The work itself runs where the instance's backend sends it
+(service.tasks.dispatch).
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
-from sqlalchemy import select
 
+from service import library, template_store
 from service.accounts import Principal, token_still_valid
 from service.credits import AccountingError, ensure_affordable
-from service.db.models import CustomTemplate, Ppt, Task
+from service.db.models import Task
 from service.deps import AuthDep, ServiceState, StateDep, StreamAuthDep
 from service.envelope import (
     ACCOUNT_BUSY,
@@ -100,13 +101,7 @@ def _template_exists(state: ServiceState, principal: Principal, template_id: str
     if template_id in builtin_templates():
         return True
     with state.db.session() as s:
-        found = s.scalar(
-            select(CustomTemplate.id).where(
-                CustomTemplate.account_id == principal.account_id,
-                CustomTemplate.template_id == template_id,
-            )
-        )
-    return found is not None
+        return template_store.exists(s, principal.account_id, template_id)
 
 
 def _precheck(state: ServiceState, principal: Principal, template_id: str) -> None:
@@ -171,12 +166,7 @@ async def create_task(request: Request, state: StateDep, principal: AuthDep) -> 
         fields, files = await read_json_body(request, settings.max_request_bytes), []
     req = parse_create(fields, files, max_upload_bytes=settings.task_max_upload_bytes)
     task = await asyncio.to_thread(_admit, state, principal, req)
-    runner = state.extra.get("task_runner")
-    if runner is not None:
-        runner.wake()  # type: ignore[attr-defined]
-    queue = state.extra.get("task_queue")  # DECKFORGE_QUEUE_URL: a worker host runs it
-    if queue is not None:
-        await asyncio.to_thread(queue.submit, state.db, task.id, state.clock())  # type: ignore[attr-defined]
+    await state.tasks.submit(task.id)  # this instance's executor, or the queue
     log.info("task %s created (type %s)", task.id, task.type, extra={"caller": principal.label})
     if req.stream:  # event 1 (pending) is the row just written: sent at once, no DB read
         first = (store.FIRST_EVENT, store.event_data(task))
@@ -202,7 +192,7 @@ def _find(state: ServiceState, principal: Principal, task_id: str) -> Task:
 def _links(state: ServiceState, ppt_id: str | None, base_url: str) -> dict[str, Any]:
     """fileUrl, coverUrl, previewUrl of the task's PPT, signed now (None once deleted)."""
     with state.db.session() as s:
-        ppt = s.get(Ppt, ppt_id) if ppt_id else None
+        ppt = library.find_ppt(s, ppt_id) if ppt_id else None
     if ppt is None:
         return {"fileUrl": None, "coverUrl": None, "previewUrl": None}
     info = ppt_info(state, ppt, "", base_url)

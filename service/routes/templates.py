@@ -19,18 +19,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
+from service import template_store
 from service.accounts import Principal
-from service.credits import (
-    TYPE_TEMPLATE,
-    AccountingError,
-    charge,
-    count_against_token,
-    ensure_affordable,
-)
-from service.db.models import CustomTemplate, TemplatePreview
+from service.credits import AccountingError, ensure_affordable
+from service.db.models import CustomTemplate
 from service.deps import KeyOrTokenDep, ServiceState, StateDep
 from service.envelope import (
     BAD_PARAMETERS,
@@ -41,7 +34,7 @@ from service.envelope import (
     envelope_response,
 )
 from service.paging import format_time, parse_body
-from service.routes.generate import json_body, read_json_body, run_job
+from service.routes.generate import json_body, read_json_body, request_job
 
 log = logging.getLogger("deckforge.templates")
 router = APIRouter(tags=["templates"])
@@ -105,27 +98,17 @@ def _entries(
             )
     if kind in (None, TYPE_CUSTOM):
         with state.db.session() as s:
-            rows = s.execute(
-                select(
-                    CustomTemplate.template_id,
-                    CustomTemplate.name,
-                    CustomTemplate.category,
-                    CustomTemplate.cover_key,
-                    CustomTemplate.update_time,
-                )
-                .where(CustomTemplate.account_id == principal.account_id)
-                .order_by(CustomTemplate.template_id)
-            ).all()
+            own = template_store.list_own(s, principal.account_id)
         zone = state.settings.time_zone
-        for tid, name, cat, cover_key, updated in rows:
+        for t in own:
             entries.append(
                 {
-                    "id": tid,
-                    "name": name,
-                    "category": cat,
+                    "id": t.template_id,
+                    "name": t.name,
+                    "category": t.category,
                     "type": TYPE_CUSTOM,
-                    "coverKey": cover_key,
-                    "updateTime": format_time(updated, zone),
+                    "coverKey": t.cover_key,
+                    "updateTime": format_time(t.update_time, zone),
                 }
             )
     if category:
@@ -135,12 +118,7 @@ def _entries(
 
 def _cached_covers(state: ServiceState, keys: list[str]) -> dict[str, str]:
     with state.db.session() as s:
-        rows = s.execute(
-            select(TemplatePreview.cache_key, TemplatePreview.storage_key).where(
-                TemplatePreview.cache_key.in_(keys)
-            )
-        ).all()
-    return {k: v for k, v in rows}
+        return template_store.cover_keys(s, keys)
 
 
 def _keep_covers(
@@ -157,11 +135,7 @@ def _keep_covers(
             base_url=base_url,
             keep=True,
         )
-        try:
-            with state.db.session() as s:
-                s.add(TemplatePreview(cache_key=keys[tid], storage_key=stored.key, create_time=now))
-                s.commit()
-        except IntegrityError:
+        if not template_store.add_cover(state.db, keys[tid], stored.key, now):
             state.storage.delete(stored.key)
 
 
@@ -192,7 +166,7 @@ async def list_templates(
     found = await asyncio.to_thread(_cached_covers, state, wanted) if wanted else {}
     missing = {e["id"]: e["_cover"] for e in page if "_cover" in e and e["_cover"] not in found}
     if missing:
-        result = await run_job(state, {"job": "templateCovers", "ids": sorted(missing)})
+        result = await request_job(state, "templateCovers", {"ids": sorted(missing)})
         await asyncio.to_thread(_keep_covers, state, result["covers"], missing, base_url)
         found = await asyncio.to_thread(_cached_covers, state, wanted)
     now = state.clock().replace(microsecond=0)
@@ -271,12 +245,6 @@ def _bad_file(reason: str) -> ApiError:
 OTHER_UID = "a template of this id belongs to another user of the account (use another id)"
 
 
-def may_write(principal: Principal, owner_uid: str | None) -> bool:
-    """An Api-Key writes any of the account's templates; a token only those of its own uid
-    (uploaded with a token of that uid), never the account's (Api-Key) or another uid's."""
-    return principal.uid is None or owner_uid == principal.uid
-
-
 def _precheck(state: ServiceState, principal: Principal) -> None:
     try:
         with state.db.session() as s:
@@ -308,46 +276,26 @@ def _save_template(
     except BaseException:
         state.storage.delete(cover_key)
         raise
+    upload = template_store.UploadedTemplate(
+        template_id=result["id"],
+        name=result["name"],
+        category=result["category"],
+        package_key=package_key,
+        cover_key=cover_key,
+    )
+    cost = state.settings.cost_template_upload
     try:
         with state.db.session() as s:
-            count_against_token(s, principal)
-            charge(s, principal, TYPE_TEMPLATE, state.settings.cost_template_upload, now=now)
-            row = s.scalar(
-                select(CustomTemplate).where(
-                    CustomTemplate.account_id == principal.account_id,
-                    CustomTemplate.template_id == result["id"],
-                )
-            )
-            if row is not None and not may_write(principal, row.uid):
-                raise ApiError(
-                    BAD_PARAMETERS,
-                    "bad parameters: id",
-                    details=[{"field": "id", "reason": OTHER_UID}],
-                )
-            old: list[str] = []
-            if row is None:
-                row = CustomTemplate(
-                    account_id=principal.account_id,
-                    template_id=result["id"],
-                    version=1,
-                    create_time=now,
-                )
-                s.add(row)
-            else:
-                old = [k for k in (row.cover_key, row.package_key) if k]
-                row.version += 1
-            row.uid, row.name, row.category = (
-                principal.uid,
-                result["name"][:128],
-                result["category"][:64],
-            )
-            row.package, row.package_key = None, package_key
-            row.cover_key, row.update_time = cover_key, now
+            row, old = template_store.save(s, principal, upload, cost=cost, now=now)
             s.commit()
             return row, old
     except BaseException as exc:
         state.storage.delete(cover_key)
         state.storage.delete(package_key)
+        if isinstance(exc, template_store.OtherUidsTemplate):
+            raise ApiError(
+                BAD_PARAMETERS, "bad parameters: id", details=[{"field": "id", "reason": OTHER_UID}]
+            ) from None
         if isinstance(exc, AccountingError):
             raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
         raise
@@ -396,10 +344,10 @@ async def upload_template(
     if not powerpoint and len(package) > limits.max_zip_bytes:
         raise _bad_file(f"is {len(package)} bytes; at most {limits.max_zip_bytes} allowed")
     await asyncio.to_thread(_precheck, state, principal)
-    job: dict[str, Any] = {"job": "template", "package": package}
+    job: dict[str, Any] = {"package": package}
     if powerpoint:
         job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
-    result = await run_job(state, job, principal)
+    result = await request_job(state, "template", job, principal)
     base_url = state.settings.public_base_url or str(request.base_url)
     row, old = await asyncio.to_thread(_save_template, state, principal, result, package, base_url)
     for key in old:
@@ -452,23 +400,18 @@ def _delete_template(state: ServiceState, principal: Principal, template_id: str
             "bad parameters: templateId",
             details=[{"field": "templateId", "reason": "built-in templates cannot be deleted"}],
         )
-    with state.db.session() as s:
-        row = s.scalar(
-            select(CustomTemplate).where(
-                CustomTemplate.account_id == principal.account_id,
-                CustomTemplate.template_id == template_id,
-            )
-        )
-        if row is None or not may_write(principal, row.uid):
-            reason = "no such template of this account" if row is None else OTHER_UID
-            raise ApiError(
-                NOT_FOUND,
-                "not found: templateId",
-                details=[{"field": "templateId", "reason": reason}],
-            )
-        keys = [k for k in (row.cover_key, row.package_key) if k]
-        s.delete(row)
-        s.commit()
+    try:
+        with state.db.session() as s:
+            keys = template_store.delete(s, principal, template_id)
+            s.commit()
+    except (template_store.TemplateNotFound, template_store.OtherUidsTemplate) as exc:
+        others = isinstance(exc, template_store.OtherUidsTemplate)
+        reason = OTHER_UID if others else "no such template of this account"
+        raise ApiError(
+            NOT_FOUND,
+            "not found: templateId",
+            details=[{"field": "templateId", "reason": reason}],
+        ) from None
     return keys
 
 

@@ -1,7 +1,11 @@
-"""Portable tasks (spec 4.1-4.3): stored task rows -> a per-instance runner that claims them with a
-lease and runs the steps create_task, parse_content, generate_content, generate_ppt, upload.
+"""Portable tasks (spec 4.1-4.3): stored task rows -> claimed with a lease by a task executor ->
+the steps create_task, parse_content, generate_content, generate_ppt, upload.
 
-    store   database operations (create, claim, events, pages, finish, recovery; blocking)
-    steps   one task's steps (stored inputs -> generator -> PPT library)
-    runner  the background loop in each instance (claim, run, heartbeat, recover)
+    params     create-task fields -> a checked NewTask (1010 naming the field)
+    store      task rows, their events and page HTML (create, steps, finish; blocking)
+    leases     the one lease mechanism: claim, renew, hand back, give up, expire
+    steps      the one place that knows a task's steps (stored inputs -> generator -> library)
+    executor   runs the claimed tasks of one process (slots, timeout, lease heartbeat, stop)
+    dispatch   where an API instance's tasks run: here (LocalTasks), the queue (service.queue)
+               or nowhere (API only)
 """

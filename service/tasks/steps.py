@@ -1,17 +1,24 @@
-"""One task's steps (a claimed task's stored inputs -> content -> Markdown -> PPT in the library).
+"""One task's steps (a claimed task's stored inputs -> content -> Markdown -> PPT in the library):
+the only place that knows them, whichever backend delivered the task.
 
     create_task       (0)   the row exists (written by the create endpoint)
-    parse_content     (10)  generator.prepare_content: files, link, text or Markdown -> outline
+    parse_content     (10)  job "prepare" (generator.prepare_content): files, link, text or
+                            Markdown -> outline, killed after DECKFORGE_PARSE_TIMEOUT_S
     generate_content  (30)  generator.content_markdown: the LLM (type 1, or expansion when one
                             is configured); its text goes out as `delta` events
-    generate_ppt      (60)  generator.plan_from_markdown (worker pool): each page's HTML is
+    generate_ppt      (60)  job "plan" (generator.plan_from_markdown, the task's `length`): each
+                            page's HTML is
                             stored as soon as it exists (latestData; an event per page, progress
-                            up to 75), then generator.build_planned + cover/previews (pool)
+                            up to 75), then job "buildPlanned" (generator.build_planned + cover
+                            and previews)
     upload            (90)  PPTX and cover stored, PPT recorded and charged (source "task"),
-                            task success (100) - one transaction
+                            task success (100) with what the deck left out - one
+                            transaction, conditional on the lease
 
-A task is a plain function of its stored inputs: any instance can run it. Blocking work runs in
-threads (never on the event loop); a failure of any step fails the task with an errorCode.
+A task is a plain function of its stored inputs: any process can run it, and run it again after
+a take-over. Jobs run on the process's worker pool (service.jobs), the other blocking work on the
+executor's threads (never on the event loop); a failure of any step fails the task with an
+errorCode.
 """
 
 from __future__ import annotations
@@ -26,17 +33,20 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 import generator
 from service import library
 from service.accounts import Principal
-from service.credits import AccountingError
+from service.credits import AccountingError, affordable_pages
 from service.deps import ServiceState
 from service.documents import discard, store_generated, write_document
+from service.jobs import JobKind
+from service.jobs.run import JobFailed, JobRefused, run_job
 from service.tasks import store
+from service.tasks.leases import LeasePolicy
+from service.template_store import read_package
 
 log = logging.getLogger("deckforge.tasks")
 T = TypeVar("T")
@@ -47,7 +57,6 @@ CREDITS = "CREDITS_EXHAUSTED"
 TIMEOUT = "TASK_TIMEOUT"
 CONTENT_TIMEOUT = "CONTENT_TIMEOUT"  # parsing the files or the fetched page took too long
 CONTENT_UNREADABLE = "FILE_UNREADABLE"  # the parsing process died (memory limit, crash)
-POOL_RETRY_S = 0.25  # a full worker-pool queue is retried this often
 DELTA_FLUSH_S = 0.25
 DELTA_FLUSH_CHARS = 400
 
@@ -117,58 +126,57 @@ def _llm(prepared: Any, params: dict[str, Any], on_delta: DeltaWriter) -> str:
             provider.close()
 
 
-async def _pool(state: ServiceState, payload: dict[str, Any]) -> dict[str, Any]:
-    """A generator job on the worker pool: off this process, since the engine holds the GIL,
-    and under the pool's hard time limit. A full pool queue is waited out (the task's own
-    timeout bounds the wait)."""
-    from service.workers import JobFailed, QueueFull
+async def _job(
+    state: ServiceState, kind: JobKind, payload: dict[str, Any], timeout_s: float | None = None
+) -> dict[str, Any]:
+    """A generator job on the process's worker pool (service.jobs.run): off this process, since
+    the engine holds the GIL, and under the pool's hard time and memory limits. A full pool is
+    waited out (the task's own timeout bounds the wait)."""
+    try:
+        return await run_job(state, kind, payload, timeout_s=timeout_s, wait=True)
+    except JobFailed as exc:
+        if kind == "prepare" and exc.reason == "timeout":
+            raise StepFailed(
+                CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
+            ) from None
+        if kind == "prepare":
+            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
+        raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
+    except JobRefused as exc:
+        if exc.kind == "contentError":
+            raise StepFailed(str(exc.code), exc.message) from None
+        if exc.code == 88:
+            raise StepFailed(CREDITS, exc.message) from None
+        details = "; ".join(f"{d['field']}: {d['reason']}" for d in exc.details)
+        raise StepFailed(
+            CONTENT_INVALID, f"{exc.message}: {details}" if details else exc.message
+        ) from None
 
-    while True:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload)
-            break
-        except QueueFull:
-            await asyncio.sleep(POOL_RETRY_S)
-        except JobFailed as exc:
-            raise StepFailed(INTERNAL, f"the PPT generation failed: {exc.reason}") from None
-    if result.get("status") == "rejected" and result.get("code") == 88:
-        raise StepFailed(CREDITS, str(result.get("message")))
-    if result.get("status") == "rejected":
-        details = "; ".join(
-            f"{d['field']}: {d['reason']}" for d in result.get("errorDetails") or []
-        )
-        message = str(result.get("message") or "content refused")
-        raise StepFailed(CONTENT_INVALID, f"{message}: {details}" if details else message)
-    return result
 
-
-async def _plan(state: ServiceState, task: Any, markdown: str) -> dict[str, Any]:
+async def _plan(
+    state: ServiceState, task: Any, markdown: str, package: bytes | None
+) -> dict[str, Any]:
     """generate_ppt, first half (pool job "plan"): Markdown -> planned pages and their HTML."""
-    from service.routes.generate import template_package
-
-    tid = json.loads(task.params).get("templateId")
-    package = await asyncio.to_thread(template_package, state, principal_of(task), tid)
-    from service.routes.generate import affordable_pages
-
-    max_pages = await asyncio.to_thread(affordable_pages, state, principal_of(task))
+    params = json.loads(task.params)
+    tid = params.get("templateId")
+    cost = state.settings.cost_generate_page
+    max_pages = await asyncio.to_thread(affordable_pages, state.db, task.account_id, cost)
     payload = {
-        "job": "plan",
         "markdown": markdown,
         "templateId": tid,
         "package": package,
+        "length": params.get("length"),
         "maxPages": max_pages,  # a deck the balance cannot pay for stops before conversion
     }
-    planned: dict[str, Any] = (await _pool(state, payload))["planned"]
+    planned: dict[str, Any] = (await _job(state, "plan", payload))["planned"]
     return planned
 
 
 async def _package(state: ServiceState, task: Any) -> bytes | None:
     """The account's template package the task names (a PowerPoint template's deck is
     written onto it when the planned pages are converted)."""
-    from service.routes.generate import template_package
-
     tid = json.loads(task.params).get("templateId")
-    return await asyncio.to_thread(template_package, state, principal_of(task), tid)
+    return await asyncio.to_thread(read_package, state.db, state.storage, task.account_id, tid)
 
 
 def _store_pages(state: ServiceState, task_id: str, owner: str, htmls: list[str]) -> None:
@@ -199,7 +207,8 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         with store.write_turn(state.db), state.db.session() as s:
             ppt, _ = library.produce_ppt(s, principal_of(task), new, cost=cost, now=now)
             write_document(s, ppt.id, result, now)
-            if not store.succeed(s, task.id, owner, ppt.id, now):
+            left_out = list(result.get("leftOut") or [])
+            if not store.succeed(s, task.id, owner, ppt.id, now, left_out):
                 raise Lost()
             s.commit()
     except BaseException as exc:
@@ -209,9 +218,12 @@ def _upload(state: ServiceState, task: Any, owner: str, result: dict[str, Any]) 
         raise
 
 
-async def execute(state: ServiceState, task_id: str, owner: str, executor: Executor) -> None:
-    """Run every step of a claimed task on `executor` (the runner's task threads, apart from
-    the request handlers' thread pool); any failure becomes the task's errorCode."""
+async def execute(
+    state: ServiceState, task_id: str, owner: str, executor: Executor, policy: LeasePolicy
+) -> None:
+    """Run every step of a task `owner` claimed, the blocking ones on `executor` (the task
+    executor's threads, apart from the request handlers' thread pool); any failure becomes the
+    task's errorCode, except a database outage under a policy that hands tasks back."""
     try:
         steps = _steps(state, task_id, owner, executor)
         await asyncio.wait_for(steps, state.settings.task_timeout_s)
@@ -222,7 +234,7 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
     except TimeoutError:
         code, message = TIMEOUT, f"the task took over {state.settings.task_timeout_s:g} s"
     except (OperationalError, PoolTimeout) as exc:
-        if state.settings.queue_url is not None and database_unavailable(exc):
+        if policy.hand_back and database_unavailable(exc):
             # The database is unreachable or frozen (docs/operations.md "Database outage"): not the task's fault.
             # Hand it back (or, if even that fails, let its lease expire): the sweep sends a
             # new message and a worker runs it again once the database answers.
@@ -247,20 +259,20 @@ async def execute(state: ServiceState, task_id: str, owner: str, executor: Execu
     failed = await asyncio.to_thread(store.fail_task, state.db, task_id, owner, code, message, now)
     log.info("task %s failed with %s", task_id, code)
     if code in TENANT_FAILURES and failed:
-        _count_failure(state, task_id)
+        account_id = await asyncio.to_thread(store.account_of, state.db, task_id)
+        _count_failure(state, account_id)
 
 
 # Failures the tenant's input caused: they count against the account's failure budget.
 TENANT_FAILURES = frozenset({TIMEOUT, CONTENT_TIMEOUT, CONTENT_INVALID})
 
 
-def _count_failure(state: ServiceState, task_id: str) -> None:
-    from service.db.models import Task
+def _count_failure(state: ServiceState, account_id: int | None) -> None:
+    """A failure the tenant's input caused, on the failure budget of this process (the one an
+    API instance checks at create-task when it runs its tasks itself)."""
     from service.quotas import failure_budget
 
     s = state.settings
-    with state.db.session() as session:
-        account_id = session.scalar(select(Task.account_id).where(Task.id == task_id))
     if account_id is not None:
         budget = failure_budget(state.extra, s.failed_jobs_per_window, s.failed_jobs_window_s)
         budget.record(int(account_id), time.monotonic())
@@ -278,7 +290,7 @@ def database_unavailable(exc: Exception) -> bool:
 
 
 def _hand_back(state: ServiceState, task_id: str, owner: str) -> None:
-    from service.queue.claims import hand_back
+    from service.tasks.leases import hand_back
 
     try:
         hand_back(state.db, task_id, owner, now=state.clock())
@@ -352,11 +364,10 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
     prepared = await _prepare(state, task, files)
     markdown = await run(_content_then_step, state, task, prepared, writer, owner)
     await step("generate_ppt")
-    planned = await _plan(state, task, markdown)
+    package = await _package(state, task)
+    planned = await _plan(state, task, markdown, package)
     await run(_store_pages, state, task_id, owner, planned["htmls"])
-    result = await _pool(
-        state, {"job": "buildPlanned", "planned": planned, "package": await _package(state, task)}
-    )
+    result = await _job(state, "buildPlanned", {"planned": planned, "package": package})
     await step("upload")
     await run(_upload, state, task, owner, result)
     log.info("task %s produced %s pages", task_id, result["pages"])
@@ -365,31 +376,14 @@ async def _steps(state: ServiceState, task_id: str, owner: str, executor: Execut
 async def _prepare(state: ServiceState, task: Any, files: list[tuple[str, bytes]]) -> Any:
     """parse_content: the task's files, link or text -> PreparedContent, in a worker process
     (pool job "prepare") killed after DECKFORGE_PARSE_TIMEOUT_S, under its memory limit."""
-    from service.workers import JobFailed, QueueFull
-
     params = json.loads(task.params)
     payload = {
-        "job": "prepare",
         "type": task.type,
         "content": params.get("content"),
         "files": files,
         "allowLoopback": state.settings.task_link_allow_loopback,
     }
-    timeout_s = state.settings.parse_timeout_s
-    while True:
-        try:
-            result: dict[str, Any] = await state.pool.run(payload, timeout_s=timeout_s)
-            break
-        except QueueFull:
-            await asyncio.sleep(POOL_RETRY_S)
-        except JobFailed as exc:
-            if exc.reason == "timeout":
-                raise StepFailed(
-                    CONTENT_TIMEOUT, f"reading the content took over {timeout_s:g} s"
-                ) from None
-            raise StepFailed(CONTENT_UNREADABLE, "the content could not be read") from None
-    if result.get("status") == "contentError":
-        raise StepFailed(str(result["code"]), str(result["message"]))
+    result = await _job(state, "prepare", payload, timeout_s=state.settings.parse_timeout_s)
     return result["prepared"]
 
 

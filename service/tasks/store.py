@@ -1,9 +1,10 @@
-"""Task rows (inputs, state, lease) and their numbered events and page HTML -> database operations.
+"""Task rows (inputs, state) and their numbered events and page HTML -> database operations.
 
 Blocking functions: call them from a thread (`asyncio.to_thread`), never on the event loop.
-Every state change of a running task is a conditional UPDATE on `lease_owner` (the instance
-that claimed it) and `status = 'processing'`, so a task failed by recovery (its lease expired)
-is never written to again by a late runner. Each change writes an event in the same transaction.
+Every state change of a running task is a conditional UPDATE on `lease_owner` (the runner that
+claimed it, service.tasks.leases) and `status = 'processing'` (`owned`), so a task that runner
+lost (failed, expired, handed back) is never written to again by it. Each change writes an event
+in the same transaction.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ import json
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, literal, select, text, update
+from sqlalchemy import ColumnElement, delete, func, insert, literal, select, text, update
 from sqlalchemy.orm import Session
 
 from service.accounts import Principal
 from service.db.engine import Database
-from service.db.models import Task, TaskEvent, TaskFile, TaskPage, new_id
+from service.db.models import PptDocument, Task, TaskEvent, TaskFile, TaskPage, new_id
 
 PENDING, PROCESSING, SUCCESS, FAILED = "pending", "processing", "success", "failed"
 DONE = (SUCCESS, FAILED)
@@ -99,6 +100,7 @@ def event_data(task: Task) -> dict[str, Any]:
     }
     if task.status == SUCCESS:
         data["pptId"] = task.ppt_id
+        data["leftOut"] = json.loads(task.left_out) if task.left_out else []
     if task.status == FAILED:
         data["errorCode"] = task.error_code
         data["errorMessage"] = task.error_message
@@ -211,6 +213,41 @@ def get_task(session: Session, principal: Principal, task_id: str) -> Task:
     return task
 
 
+MARKDOWN_TASK_TYPE = 7  # a task whose content is the Markdown outline itself
+
+
+def task_markdown(session: Session, task: Task) -> str | None:
+    """The Markdown a task stands for (generatePptx with its id): the Markdown the newest PPT
+    generated for it was made from (kept with that PPT's document only), else its content when
+    it is a Markdown task (type 7), else the text its LLM step produced (its `delta` events in
+    order); None when there is none."""
+    last = session.scalar(
+        select(PptDocument.markdown)
+        .where(PptDocument.task_id == task.id, PptDocument.markdown.is_not(None))
+        .limit(1)
+    )
+    if last:
+        return str(last)
+    params = json.loads(task.params or "{}")
+    content = params.get("content") if isinstance(params, dict) else None
+    if task.type == MARKDOWN_TASK_TYPE and isinstance(content, str) and content.strip():
+        return content
+    parts = []
+    for data in session.scalars(
+        select(TaskEvent.data).where(TaskEvent.task_id == task.id).order_by(TaskEvent.seq)
+    ):
+        delta = json.loads(data).get("delta")
+        if isinstance(delta, str):
+            parts.append(delta)
+    return "".join(parts) or None
+
+
+def account_of(db: Database, task_id: str) -> int | None:
+    with db.session() as s:
+        account_id = s.scalar(select(Task.account_id).where(Task.id == task_id))
+    return int(account_id) if account_id is not None else None
+
+
 def load_inputs(db: Database, task_id: str) -> tuple[Task, list[tuple[str, bytes]]]:
     with db.session() as s:
         task = s.get(Task, task_id)
@@ -224,78 +261,9 @@ def load_inputs(db: Database, task_id: str) -> tuple[Task, list[tuple[str, bytes
         return task, [(str(n), bytes(d)) for n, d in files]
 
 
-def _owned(task_id: str, owner: str) -> Any:
+def owned(task_id: str, owner: str) -> ColumnElement[bool]:
+    """The row condition of every change a runner makes to its task: it still holds the lease."""
     return (Task.id == task_id) & (Task.lease_owner == owner) & (Task.status == PROCESSING)
-
-
-_OTHER = Task.__table__.alias("other")
-_BUSY = (
-    select(func.count())
-    .where(_OTHER.c.account_id == Task.account_id, _OTHER.c.status == PROCESSING)
-    .scalar_subquery()
-)
-# Built once: an idle instance polls every `task_poll_interval_s`, and building these per poll
-# cost more CPU than running them.
-_ANY_PENDING = select(Task.id).where(Task.status == PENDING).limit(1)
-_PICK = (
-    select(Task.id)
-    .where(Task.status == PENDING, bindparam("per_account") > _BUSY)
-    .order_by(Task.created_at, Task.id)
-    .limit(1)
-)
-_PICK_LOCKED = _PICK.with_for_update(skip_locked=True, of=Task)
-
-
-def claim(
-    db: Database, owner: str, *, now: datetime, lease_s: float, per_account: int
-) -> str | None:
-    """Claim the oldest pending task whose account runs fewer than `per_account` tasks: an
-    atomic conditional UPDATE (SQLite serialises writers; PostgreSQL skips rows locked by
-    another instance's claim). Returns the task id, or None. An idle poll (nothing pending)
-    is one indexed read, without taking the write turn."""
-    busy = _BUSY
-    with db.session() as s:
-        if s.scalar(_ANY_PENDING) is None:
-            return None
-    with writing(db) as s:
-        stmt = _PICK_LOCKED if db.dialect == "postgresql" else _PICK
-        task_id = s.scalar(stmt, {"per_account": per_account})
-        if task_id is None:
-            return None
-        step = STEPS[1]
-        claimed = s.execute(
-            update(Task)
-            .where(Task.id == task_id, Task.status == PENDING, busy < per_account)
-            .values(
-                status=PROCESSING,
-                lease_owner=owner,
-                lease_expires_at=now + timedelta(seconds=lease_s),
-                heartbeat_at=now,
-                started_at=now,
-                updated_at=now,
-                step=step,
-                progress=PROGRESS[step],
-            )
-        )
-        if claimed.rowcount != 1:  # type: ignore[attr-defined]
-            return None
-        task = s.get(Task, task_id)
-        assert task is not None
-        s.refresh(task)
-        add_event(s, task_id, event_data(task), now)
-        return str(task_id)
-
-
-def renew(db: Database, owner: str, task_ids: list[str], *, now: datetime, lease_s: float) -> None:
-    """Heartbeat: extend the lease of the tasks this instance runs."""
-    if not task_ids:
-        return
-    with writing(db) as s:
-        s.execute(
-            update(Task)
-            .where(Task.id.in_(task_ids), Task.lease_owner == owner, Task.status == PROCESSING)
-            .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_s))
-        )
 
 
 def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime) -> bool:
@@ -304,7 +272,7 @@ def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime
     with writing(db) as s:
         changed = s.execute(
             update(Task)
-            .where(_owned(task_id, owner))
+            .where(owned(task_id, owner))
             .values(step=step, progress=PROGRESS[step], updated_at=now)
         )
         if changed.rowcount != 1:  # type: ignore[attr-defined]
@@ -319,7 +287,7 @@ def set_step(db: Database, task_id: str, owner: str, step: str, *, now: datetime
 def add_delta(db: Database, task_id: str, owner: str, text: str, *, now: datetime) -> None:
     """An event carrying LLM output text (`delta`) with the task's current fields."""
     with writing(db) as s:
-        task = s.scalar(select(Task).where(_owned(task_id, owner)))
+        task = s.scalar(select(Task).where(owned(task_id, owner)))
         if task is not None:
             add_event(s, task_id, {**event_data(task), "delta": text}, now)
 
@@ -336,7 +304,7 @@ def add_page(
     with writing(db) as s:
         changed = s.execute(
             update(Task)
-            .where(_owned(task_id, owner))
+            .where(owned(task_id, owner))
             .values(total_pages=total, progress=progress, updated_at=now)
         )
         if changed.rowcount != 1:  # type: ignore[attr-defined]
@@ -356,7 +324,7 @@ def fail(
 ) -> bool:
     """Fail the task (only while processing and, with `owner`, still this instance's) and drop
     its uploaded files; in the caller's transaction. False when it was not failed."""
-    cond = _owned(task_id, owner) if owner else (Task.id == task_id) & (Task.status != SUCCESS)
+    cond = owned(task_id, owner) if owner else (Task.id == task_id) & (Task.status != SUCCESS)
     changed = session.execute(
         update(Task)
         .where(cond, Task.status != FAILED)
@@ -391,32 +359,31 @@ def fail_task(
         return fail(s, task_id, owner, code, message, now)
 
 
-def succeed(session: Session, task_id: str, owner: str, ppt_id: str, now: datetime) -> bool:
-    """Mark the task successful with its PPT (caller's transaction, with the charge)."""
+def succeed(
+    session: Session,
+    task_id: str,
+    owner: str,
+    ppt_id: str,
+    now: datetime,
+    left_out: list[dict[str, Any]] | None = None,
+) -> bool:
+    """Mark the task successful with its PPT and what its deck left out (caller's transaction,
+    with the charge)."""
     changed = session.execute(
         update(Task)
-        .where(_owned(task_id, owner))
+        .where(owned(task_id, owner))
         .values(
             status=SUCCESS,
             progress=100,
             step=STEPS[-1],
             ppt_id=ppt_id,
+            left_out=json.dumps(left_out or [], ensure_ascii=False),
             lease_owner=None,
             updated_at=now,
             finished_at=now,
         )
     )
     return _finished(session, task_id, changed.rowcount, now)  # type: ignore[attr-defined]
-
-
-def recover_expired(db: Database, *, now: datetime) -> list[str]:
-    """Fail every task left `processing` whose lease expired (its instance stopped or died)
-    with errorCode SERVICE_RESTARTED. Returns their ids."""
-    with writing(db) as s:
-        ids = list(
-            s.scalars(select(Task.id).where(Task.status == PROCESSING, Task.lease_expires_at < now))
-        )
-        return [i for i in ids if fail(s, i, None, SERVICE_RESTARTED, RESTARTED_MESSAGE, now)]
 
 
 def events_after(db: Database, task_id: str, after: int, limit: int = 200) -> list[tuple[int, str]]:

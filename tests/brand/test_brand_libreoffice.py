@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pptx
 import pytest
 from brand_testkit import MARKDOWN, sample
 from PIL import Image, ImageChops, ImageStat
@@ -79,3 +80,45 @@ def test_generated_deck_renders_on_the_templates_master(tmp_path: Path) -> None:
     buf = io.BytesIO()
     sheet.save(buf, "PNG")
     (tmp_path / "side-by-side.png").write_bytes(buf.getvalue())
+
+
+def test_picture_in_its_placeholder_renders_like_powerpoints_insert_picture(
+    tmp_path: Path,
+) -> None:
+    """The picture slide beside the template's picture layout filled by python-pptx's
+    `insert_picture` (PowerPoint's picture-into-placeholder, cropped to fill): same frame, same
+    crop, same caption place."""
+    from test_brand_pictures import markdown, picture
+
+    data = sample("sales")
+    template = load_pptx_template(data, filename="sales.potx")
+    deck = generate_from_markdown(
+        markdown(800, 400), template.id, templates={template.id: template}
+    )
+    ours, text = _pages(deck.pptx_bytes, tmp_path, "generated")
+    assert "Opened in March, with 120 desks." in text
+    prs = pptx.Presentation(io.BytesIO(check_pptx(data).data))
+    layout = next(lay for lay in prs.slide_layouts if lay.name == "Picture with Caption")
+    slide = prs.slides.add_slide(layout)
+    for ph in slide.placeholders:
+        kind = str(ph.placeholder_format.type)
+        if "PICTURE" in kind:
+            ph.insert_picture(io.BytesIO(picture(800, 400)))  # type: ignore[attr-defined]
+        elif ph.placeholder_format.idx == 0:
+            ph.text_frame.text = "The new office"
+        elif "BODY" in kind:
+            ph.text_frame.text = "Opened in March, with 120 desks."
+    out = io.BytesIO()
+    prs.save(out)
+    reference, _ = _pages(out.getvalue(), tmp_path, "reference")
+    index = [p.title for p in deck.pages].index("The new office")
+    mine, theirs = ours[index], reference[-1]
+    frame = (0.196, 0.085, 0.79, 0.685)  # the layout's picture placeholder, as fractions
+    assert _diff(mine, theirs, frame) < 3
+    assert _diff(mine, theirs, (0.0, 0.0, 1.0, 0.93)) < 3  # title and caption too
+    w, h = mine.size
+    centre = mine.getpixel((w // 2, int(h * 0.385)))
+    left = mine.getpixel((int(w * 0.205), int(h * 0.385)))
+    assert isinstance(centre, tuple) and isinstance(left, tuple)
+    assert centre[0] > 200 and centre[2] < 100  # the yellow disc at the frame's centre
+    assert left[2] > 150 and left[0] < 100  # blue: the red band on the left was cropped off

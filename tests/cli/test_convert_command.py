@@ -258,3 +258,23 @@ def test_in_process_main_returns_codes(tmp_path: Path) -> None:
     page.write_text(PAGE.format(t="x"))
     assert main(["convert", str(page), "-o", str(tmp_path / "a.pptx")]) == EXIT_OK
     assert main_convert([str(tmp_path / "nope.html")]) == EXIT_USAGE
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_line_breaks_soft_by_default_exact_on_request(tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    page.write_text(
+        '<div class="slide" style="width:640px;height:360px;font:18px Liberation Sans">'
+        '<p style="width:160px">one two three four five six seven eight nine ten</p></div>',
+        encoding="utf-8",
+    )
+    breaks = {}
+    for mode in ("soft", "exact", None):
+        out = tmp_path / f"{mode}.pptx"
+        args = [str(page), "-o", str(out)] + (["--line-breaks", mode] if mode else [])
+        assert convert(*args).returncode == EXIT_OK
+        lines = Presentation(io.BytesIO(out.read_bytes())).slides[0].shapes[0].text_frame.text
+        breaks[mode] = lines.count("\v")  # python-pptx reads a:br as a vertical tab
+    assert breaks == {"soft": 0, None: 0, "exact": breaks["exact"]} and breaks["exact"] >= 2
+    bad = convert(str(page), "-o", str(tmp_path / "x.pptx"), "--line-breaks", "wrap")
+    assert bad.returncode == EXIT_USAGE

@@ -44,16 +44,18 @@ def test_generate_writes_deck_document_property_html_and_pngs(
         ]
     )
     assert code == 0
-    assert "5 slides, template nature" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "3 slides, template nature" in printed and "left out" not in printed
     with zipfile.ZipFile(io.BytesIO(out.read_bytes())) as zf:
-        assert "ppt/slides/slide5.xml" in zf.namelist()
+        assert "ppt/slides/slide3.xml" in zf.namelist()
     doc = json.loads((tmp_path / "doc.json").read_text(encoding="utf-8"))
-    assert doc["templateId"] == "nature" and len(doc["pages"]) == 5
+    assert doc["templateId"] == "nature" and len(doc["pages"]) == 3
+    assert doc["leftOut"] == [] and doc["length"] == "medium"
     assert sorted(p.name for p in (tmp_path / "html").iterdir())[:2] == ["01.html", "02.html"]
     pngs = sorted((tmp_path / "png").iterdir())
-    assert len(pngs) == 5 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(pngs) == 3 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
-    doc["pages"][3]["title"] = "Edited"
+    doc["pages"][1]["title"] = "Edited"
     (tmp_path / "doc.json").write_text(json.dumps(doc), encoding="utf-8")
     again = tmp_path / "again.pptx"
     assert (
@@ -61,11 +63,36 @@ def test_generate_writes_deck_document_property_html_and_pngs(
         == 0
     )
     with zipfile.ZipFile(io.BytesIO(again.read_bytes())) as zf:
-        assert "Edited" in zf.read("ppt/slides/slide4.xml").decode()
+        assert "Edited" in zf.read("ppt/slides/slide2.xml").decode()
     assert (
         deckforge(["generate", str(tmp_path / "prop.txt"), "--from-document", "-o", str(again)])
         == 0
     )
+
+
+def test_short_length_lists_what_it_leaves_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    md = tmp_path / "long.md"
+    items = "\n".join(f"- Item {i} of a long list that needs several slides" for i in range(40))
+    md.write_text(f"# Topic\n## Chapter\n### Long page\n{items}\n", encoding="utf-8")
+    doc_path = tmp_path / "doc.json"
+    args = ["generate", str(md), "-o", str(tmp_path / "d.pptx"), "--document", str(doc_path)]
+    assert deckforge([*args, "--length", "short"]) == 0
+    out = capsys.readouterr().out
+    assert "left out: 1 pieces" in out
+    assert "chapters[0].pages[0]: length:" in out and "condensed for a short deck" in out
+    doc = json.loads(doc_path.read_text(encoding="utf-8"))
+    (record,) = doc["leftOut"]
+    assert record["kind"] == "length" and record["where"] == "chapters[0].pages[0]"
+    assert record["text"].startswith("Item ") and record["words"] > 100
+    shown = [p for p in doc["pages"] if p["kind"] == "content"]
+    assert len(shown) == 1 and shown[0]["parts"] == 1
+    assert deckforge([*args, "--length", "medium"]) == 0
+    assert "left out" not in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_info:  # argparse refuses it, exit status 2
+        deckforge([*args, "--length", "tiny"])
+    assert exit_info.value.code == 2
 
 
 def test_errors_exit_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,10 @@ from generator import (
 from generator.document import MAX_DOCUMENT_BYTES
 from generator.errors import GeneratorError
 
-MD = "# Plan\n## Part\n### First page\n- alpha\n- beta\n### Second page\n**12%** growth\n"
+MD = (
+    "# Plan\n## Part\n### First page\n- alpha\n- beta\n### Second page\n**12%** growth\n"
+    "## Next\n### Third page\n- gamma\n### Fourth page\n- delta\n"
+)
 
 
 def slide_texts(pptx: bytes) -> list[str]:
@@ -36,7 +39,7 @@ def slide_texts(pptx: bytes) -> list[str]:
 
 @pytest.fixture(scope="module")
 def deck():  # type: ignore[no-untyped-def]
-    return generate_from_markdown(MD, "corporate")
+    return generate_from_markdown(MD, "corporate", length="long")
 
 
 def test_document_shape_and_property_round_trip(deck) -> None:  # type: ignore[no-untyped-def]
@@ -48,9 +51,13 @@ def test_document_shape_and_property_round_trip(deck) -> None:  # type: ignore[n
         "divider",
         "content",
         "content",
+        "divider",
+        "content",
+        "content",
         "closing",
     ]
-    assert len(doc["slideModel"]["slides"]) == deck.page_count == 6
+    assert len(doc["slideModel"]["slides"]) == deck.page_count == 9
+    assert (doc["length"], doc["leftOut"]) == ("long", [])
     assert doc["outline"]["chapters"][0]["pages"][1]["title"] == "Second page"
     raw = gzip.decompress(base64.b64decode(deck.pptx_property))
     assert json.loads(raw) == doc
@@ -77,7 +84,11 @@ def test_regenerate_restyles_and_replans(deck) -> None:  # type: ignore[no-untyp
     doc["pages"] = []
     doc["outline"]["chapters"][0]["pages"][0]["title"] = "From outline"
     again = regenerate(doc)
-    assert [p.title for p in again.pages if p.kind == "content"] == ["From outline", "Second page"]
+    titles = [p.title for p in again.pages if p.kind == "content"]
+    assert titles == ["From outline", "Second page", "Third page", "Fourth page"]
+    doc["length"] = "medium"  # tiny neighbours share a slide (the figure keeps its own)
+    medium = [p.title for p in regenerate(doc).pages if p.kind == "content"]
+    assert medium == ["From outline", "Second page", "Next"]
 
 
 def test_edited_content_that_no_longer_fits_is_split(deck) -> None:  # type: ignore[no-untyped-def]

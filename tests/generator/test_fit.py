@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 from engine.api import LaidOutBox, layout_boxes
 from generator import GeneratorError, generate_from_markdown
 from generator.fit import overflowing_regions, overflows
-from generator.templates import builtin_templates
+from generator.templates import Template, builtin_templates, template_from_files
 
 TEMPLATES = sorted(builtin_templates())
 
@@ -158,36 +160,73 @@ def test_arbitrary_text_raises_only_documented_errors(markdown: str, template: s
     assert_no_overflow(markdown, template)
 
 
-@pytest.mark.parametrize("name", ["long-page", "big-table", "chinese"])
+@pytest.mark.parametrize("name", ["long-page", "big-table", "chinese", "code"])
 def test_final_conversion_reuses_the_fit_layouts_byte_for_byte(name: str) -> None:
-    """The deck built from the layouts the fit check kept is the deck engine.convert makes
+    """The deck built from the layouts the planner measured is the deck engine.convert makes
     from the same pages: same PPTX bytes, slide model and diagnostics."""
     from engine.api import convert
-    from generator.api import _ENGINE_OPTIONS
+    from generator.api import ENGINE_OPTIONS
 
     deck = generate_from_markdown(FIXTURES[name], "nature")
-    again = convert(deck.pages_html, filename=deck.subject, options=_ENGINE_OPTIONS)
+    again = convert(deck.pages_html, filename=deck.subject, options=ENGINE_OPTIONS)
     assert deck.pptx_bytes == again.pptx_bytes
     assert deck.slides == again.slides
     assert deck.conversion.diagnostics == again.diagnostics
 
 
-def test_fitter_keeps_layouts_for_conversion_and_falls_back() -> None:
-    from generator.api import _ENGINE_OPTIONS
-    from generator.assemble import convert_fitted
-    from generator.fit import Fitter
+def test_convert_laid_out_takes_layouts_and_html_and_reports_like_convert() -> None:
+    """engine.api.lay_out + convert_laid_out: the layouts are kept and turned into slides;
+    plain HTML among them is converted; a page without a slide root fails as in convert."""
+    from engine.api import convert, convert_laid_out, lay_out
+    from engine.errors import PageError
 
     deck = generate_from_markdown("# T\n## C\n### P\n- a\n- b", "minimal")
-    fitter = Fitter(keep=2)
-    for html in deck.pages_html:
-        assert fitter(html) == []
-    assert len(fitter.laid) == 2  # bounded: only the last two
-    fitter.pin(deck.pages_html[-1])
-    assert list(fitter.pinned) == [deck.pages_html[-1]]
-    assert fitter.page_result(deck.pages_html[-1]) is not None
-    assert fitter.page_result(deck.pages_html[-1]) is None  # taken once
-    # Pages whose layouts were not kept: the whole deck goes through engine.convert.
-    built = convert_fitted(
-        deck.pages_html, Fitter(), filename=deck.subject, options=_ENGINE_OPTIONS
+    laid = [lay_out(h) for h in deck.pages_html]
+    assert laid[1].layout.boxes[0].attributes["class"].startswith("slide")
+    mixed = [laid[0], deck.pages_html[1], laid[2], "<p>no slide here</p>"]
+    built = convert_laid_out(mixed, filename="x")
+    reference = convert([*deck.pages_html, "<p>no slide here</p>"], filename="x")
+    assert built.pptx_bytes == reference.pptx_bytes
+    assert [f.to_dict() for f in built.failed_page_details] == [
+        f.to_dict() for f in reference.failed_page_details
+    ]
+    assert built.failed_pages == 1 and built.failed_page_details[0].index == 4
+    with pytest.raises(PageError):
+        lay_out("<p>no slide here</p>")
+
+
+def _variant(name: str, change: str) -> Template:
+    """chinese-red whose content-slide title room depends on the slide: its language
+    (`lang`) or whether it has content (`narrow`)."""
+    files = dict(builtin_templates()["chinese-red"].files)
+    manifest = json.loads(files["manifest.json"])
+    manifest["id"] = name
+    files["manifest.json"] = json.dumps(manifest).encode()
+    if change == "lang":
+        files["theme.css"] += (
+            b'\nhtml[lang|="zh"] .s-content .title{font-size:calc(var(--df-title-size)*1.7)}\n'
+        )
+    else:
+        files["content.html"] = files["content.html"].replace(
+            b'class="head" data-df-fit="title"',
+            b'class="head{% if page.blocks %} narrow{% endif %}" data-df-fit="title"',
+        )
+        files["theme.css"] += b"\n.head.narrow{padding:0 400px}\n"
+    return template_from_files(files)
+
+
+@pytest.mark.parametrize("change", ["lang", "narrow"])
+def test_titles_fit_where_the_title_room_depends_on_the_slide(change: str) -> None:
+    """Titles are fitted in the slide's own language, and checked on the slide itself: a
+    template may size titles by language or give the title less room beside content."""
+    template = _variant("title-room", change)
+    markdown = (
+        "# Report\n## Sales\n### Quarterly results for the northern region and all of its "
+        "partners in trade\n中文内容增长显著。客户满意度提升。\n\n- 第一\n- 第二\n\n### Other\nplain\n"
     )
-    assert built.pptx_bytes == deck.pptx_bytes
+    deck = generate_from_markdown(
+        markdown, "title-room", templates={"title-room": template}, length="long"
+    )
+    assert [p.title[:9] for p in deck.pages if p.kind == "content"] == ["Quarterly", "Other"]
+    for i, html in enumerate(deck.pages_html):
+        assert overflowing_regions(html) == [], f"slide {i + 1} overflows"

@@ -70,7 +70,9 @@ def test_decks_keep_their_slide_count(name: str) -> None:
     source = mc.source_slides(text)
     if not source:
         return
-    made = sum(1 for p in deck.pages if p.kind in ("cover", "divider", "content"))
+    # each source slide one slide of the deck; a slide whose code or text would be below the
+    # readable floor continues on further slides ("(2/3)"), not counted here
+    made = sum(1 for p in deck.pages if p.kind in ("cover", "divider", "content") and p.part == 1)
     assert abs(made - source) <= 0.25 * source, (made, source)
 
 

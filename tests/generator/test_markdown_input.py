@@ -511,3 +511,26 @@ def test_diagnostics_say_where() -> None:
         "message": "dropped <iframe>",
         "where": "slide 2",
     }
+
+
+def test_details_summaries_title_their_content() -> None:
+    """A `<details>` summary is a content title (as `####`): the collapsible parts of a README
+    become sections of their page, each titled by its summary."""
+    md = (
+        "# T\n\n### Features\n\nIntro.\n\n<details>\n<summary>Log</summary>\n\nLog text.\n\n"
+        "</details>\n<details>\n<summary><b>Tables</b></summary>\n\nTable text.\n\n</details>\n"
+    )
+    page = pages(parse_outline(md))[0]
+    assert [s.title for s in page.sections] == ["Log", "Tables"]
+    assert [plain(b.spans) for s in page.sections for b in s.blocks] == ["Log text.", "Table text."]
+
+
+def test_a_details_summary_inside_a_list_item_stays_as_a_bold_line() -> None:
+    md = (
+        "# T\n\n### Limits\n\n- Small model: weak at maths.\n"
+        "    <details><summary><b>Click for examples</b></summary>\n\n"
+        "    Wrong sums.\n\n    </details>\n\n- Next item\n"
+    )
+    item = pages(parse_outline(md))[0].blocks[0].items[0]
+    shown = [(c.type, plain(c.spans)) for c in item.children]
+    assert ("heading", "Click for examples") in shown

@@ -123,4 +123,4 @@ def test_test_render_failures_are_reported() -> None:
     files = corporate_files()
     css = files["theme.css"].decode() + "\n.body { height: 4px; }"
     files["theme.css"] = css.encode()
-    assert any("no content fits" in reason for _, reason in problems(make_zip(files)))
+    assert any("content does not fit its body region" in r for _, r in problems(make_zip(files)))

@@ -39,7 +39,7 @@ def no_overflow(deck) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_page_sequence_and_layouts() -> None:
-    deck = generate_from_markdown(SAMPLE, "corporate")
+    deck = generate_from_markdown(SAMPLE, "corporate", length="long")
     assert [(p.kind, p.layout, p.title) for p in deck.pages] == [
         ("cover", "cover", "Review"),
         ("contents", "contents", "Contents"),
@@ -61,7 +61,8 @@ def test_page_sequence_and_layouts() -> None:
 
 
 def test_chinese_deck_uses_chinese_labels() -> None:
-    deck = generate_from_markdown("# 年度报告\n## 第一章\n### 市场\n- 增长", "chinese-red")
+    chapters = "".join(f"## 第{n}章\n### 市场\n- 增长\n### 渠道\n- 扩大\n" for n in "一二")
+    deck = generate_from_markdown("# 年度报告\n" + chapters, "chinese-red", length="long")
     assert deck.pages[1].title == "目录" and deck.pages[-1].title == "谢谢"
     assert deck.document["lang"] == "zh-CN"
 
@@ -109,8 +110,10 @@ def test_very_long_title_and_word_never_overflow() -> None:
 
 
 def test_many_chapters_split_the_contents_page() -> None:
-    md = "# T\n" + "\n".join(f"## Chapter number {i}\n### P{i}\n- x" for i in range(30))
-    deck = generate_from_markdown(md, "minimal")
+    md = "# T\n" + "\n".join(
+        f"## Chapter number {i}\n### P{i}\n- x\n### Q{i}\n- y" for i in range(30)
+    )
+    deck = generate_from_markdown(md, "minimal", length="long")
     contents = [p for p in deck.pages if p.kind == "contents"]
     assert len(contents) >= 2
     assert [e for p in contents for e in p.entries] == [f"Chapter number {i}" for i in range(30)]
@@ -121,15 +124,22 @@ def test_many_chapters_split_the_contents_page() -> None:
 def test_many_sections_fall_back_to_bullets_with_headings() -> None:
     md = "# T\n### P\n" + "\n".join(f"#### S{i}\ntext {i}" for i in range(8))
     deck = generate_from_markdown(md, "corporate")
-    page = next(p for p in deck.pages if p.kind == "content")
-    assert page.layout == "bullets" and not page.sections
-    assert [plain(b.spans) for b in page.blocks if b.type == "heading"] == [
-        f"S{i}" for i in range(8)
-    ]
+    pages = [p for p in deck.pages if p.kind == "content"]
+    assert all(p.layout == "bullets" and not p.sections for p in pages)
+    headings = [plain(b.spans) for p in pages for b in p.blocks if b.type == "heading"]
+    assert headings == [f"S{i}" for i in range(8)]
+    assert pages[-1].blocks[-1].type != "heading"  # a heading never ends a slide
+    assert all(p.blocks[-1].type != "heading" for p in pages)
 
 
 def para(text: str) -> Block:
     return Block("paragraph", [Span(text)])
+
+
+def table(header: list[str], rows: list[list[str]]) -> Block:
+    return Block(
+        "table", header=[[Span(h)] for h in header], rows=[[[Span(c)] for c in r] for r in rows]
+    )
 
 
 @pytest.mark.parametrize(
@@ -139,10 +149,34 @@ def para(text: str) -> Block:
         ([], [Section("a", [para("x")]), Section("b", [para("y")])], "cards"),
         ([], [Section("a", [para("x" * 150)]), Section("b", [para("y")])], "columns"),
         ([], [Section(str(i), [para("x")]) for i in range(5)], "bullets"),
-        ([para("x"), Block("image", src="data:image/png;base64,AA", alt="a")], [], "image-text"),
+        ([para("x"), Block("image", src="data:image/png;base64,AA", alt="a")], [], "image-full"),
+        (
+            [para("x " * 90), Block("image", src="data:image/png;base64,AA", alt="a")],
+            [],
+            "image-text",
+        ),
         ([Block("paragraph", [Span("42%", bold=True), Span(" of all")])], [], "key-number"),
         ([para("intro"), Block("table", rows=[[[Span("1")]]])], [], "table"),
         ([Block("quote", paragraphs=[[Span("q")]])], [], "quote"),
+        (
+            [
+                table(
+                    ["", "Plan A", "Plan B"],
+                    [["Price", "low", "high"], ["Support", "mail", "24/7"]],
+                )
+            ],
+            [],
+            "comparison",
+        ),
+        (  # figures read as a data table, not as panels
+            [
+                table(
+                    ["Region", "Budget", "Spent"], [["North", "120", "95"], ["South", "80", "7.5%"]]
+                )
+            ],
+            [],
+            "table",
+        ),
     ],
 )
 def test_choose_layout(blocks: list[Block], sections: list[Section], layout: str) -> None:
@@ -179,7 +213,8 @@ def test_500_content_titles_generate() -> None:
 
 def test_too_many_slides_is_1010_on_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(GeneratorError) as info:
-        generate_from_markdown("# T\n" + "\n".join(f"### P{i}\nx" for i in range(600)), "minimal")
+        md = "# T\n" + "\n".join(f"### P{i}\nx" for i in range(600))
+        generate_from_markdown(md, "minimal", length="long")
     assert (info.value.code, info.value.field) == (1010, "markdown")
     assert info.value.problems[0].reason == "makes 602 slides; at most 500 allowed"
     monkeypatch.setattr("generator.api.MAX_SLIDES", 6)  # splitting stops as soon as it is over

@@ -12,10 +12,12 @@ from generator.fit import overflowing_regions
 from generator.templates import (
     PAGE_KINDS,
     builtin_templates,
+    check_template,
     get_template,
     template_from_files,
     validate_manifest,
 )
+from tests.generator.layout_samples import LAYOUTS, every_layout
 
 STYLES = {
     "business",
@@ -27,30 +29,6 @@ STYLES = {
     "editorial",
     "data",
 }
-EVERY_LAYOUT = """# Topic 主题
-Subtitle
-## Chapter
-### Bullets
-- a **b** *c*
-  - nested
-### Cards
-#### One
-x
-#### Two
-y
-### Number
-**42%** of all
-### Table
-| a | b |
-|---|---|
-| 1 | 2 |
-### Quote
-> q
-### Code
-```
-x = 1
-```
-"""
 
 
 def test_at_least_eight_distinct_builtins() -> None:
@@ -71,23 +49,14 @@ def test_at_least_eight_distinct_builtins() -> None:
 @pytest.mark.parametrize("tid", sorted(builtin_templates()))
 def test_builtin_is_1280x720_cjk_capable_and_renders_every_layout(tid: str) -> None:
     t = builtin_templates()[tid]
+    check_template(t)  # built-ins skip the schema and compilation when loaded: checked here
     assert t.manifest["size"] == {"width": 1280, "height": 720}
     for stack in t.manifest["fonts"].values():
         assert "CJK" in stack, f"{tid}: font stack {stack!r} has no CJK font"
-    deck = generate_from_markdown(EVERY_LAYOUT, tid)
+    deck = generate_from_markdown(every_layout(), tid)
     layouts = {p.layout for p in deck.pages}
-    assert {
-        "cover",
-        "contents",
-        "divider",
-        "bullets",
-        "cards",
-        "key-number",
-        "table",
-        "quote",
-        "closing",
-    } <= layouts
-    assert deck.conversion.failed_pages == 0
+    assert {"cover", "contents", "divider", "closing"} | LAYOUTS <= layouts
+    assert deck.conversion.failed_pages == 0 and deck.left_out == []
     assert (deck.conversion.slide_width, deck.conversion.slide_height) == (1280, 720)
     for html in deck.pages_html:
         assert overflowing_regions(html) == []
@@ -175,3 +144,26 @@ def test_assets_are_data_uris() -> None:
 
 def test_page_kinds_are_the_five() -> None:
     assert PAGE_KINDS == ("cover", "contents", "divider", "content", "closing")
+
+
+def test_a_template_drawing_page_body_itself_still_gets_continuation_slides() -> None:
+    """Templates made before the composed layouts draw `{{ page.body }}`: its blocks carry the
+    measurable wrappers, so long pages continue on fitted slides there too."""
+    files = files_of("corporate")
+    manifest = json.loads(files["manifest.json"])
+    manifest["id"], manifest["name"] = "own-body", "Own body"
+    files["manifest.json"] = json.dumps(manifest).encode()
+    files["layouts.html"] = b"{{ page.body }}"
+    template = template_from_files(files)
+    items = "\n".join(f"- Item {i} of a long list that needs several slides" for i in range(40))
+    deck = generate_from_markdown(
+        "# T\n### Long\n" + items, "own-body", templates={"own-body": template}
+    )
+    parts = [p for p in deck.pages if p.title == "Long"]
+    assert len(parts) >= 3 and [p.part for p in parts] == list(range(1, len(parts) + 1))
+    assert [i.spans[0].text for p in parts for b in p.blocks for i in b.items] == [
+        f"Item {i} of a long list that needs several slides" for i in range(40)
+    ]
+    for html in deck.pages_html:
+        assert 'data-df-u="0"' in html or "s-content" not in html
+        assert overflowing_regions(html) == []

@@ -169,3 +169,16 @@ def test_extreme_function_arguments_give_a_slide_or_the_limit_code(
         for decl, display in decls
     )
     assert_slide_or_limit(body)
+
+
+def test_a_column_percentage_near_zero_gives_a_slide() -> None:
+    """A cell width of 1e-308% makes the table's width estimate 100 / percent infinite: the
+    column measures saturate as LayoutUnits do instead of failing the page (50100)."""
+    decl = "text-wrap: pretty; width: min(1e308, min(1e-308%, 1e308px))"
+    body = (
+        f"<div style='{decl}'><table style='{decl}'><tr><td style='{decl}'>x</td>"
+        "<td>y</td></tr></table></div>"
+    )
+    conv = convert([hp.page("", body)])
+    assert conv.failed_page_details == []
+    assert_slide_or_limit(body)

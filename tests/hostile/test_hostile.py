@@ -119,7 +119,7 @@ def test_var_size_cap_is_a_setting() -> None:
 
 def test_wide_dense_grid_places_its_items_in_near_linear_time() -> None:
     """60 columns, 3,000 items whose spans leave holes: dense placement resumes each search
-    (engine.layout.grid_placement), so the page converts well within the default budget."""
+    (engine.layout.grid.placement), so the page converts well within the default budget."""
     conv = convert([FIRST, hp.grid_dense_wide(3000)])
     assert conv.failed_page_details == []
 

@@ -1,5 +1,5 @@
-"""A layout fixture converted to PPTX -> the lines of its first text shape (split at a:br / a:p),
-for tests that check the written breaks against Chromium's."""
+"""A layout fixture converted to PPTX with exact line breaks -> the lines of its first text shape
+(split at a:br / a:p), for tests that check the written breaks against Chromium's."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import zipfile
 from lxml import etree
 
 from engine import convert
+from engine.options import Options
 from tests.layout.chromium_boxes import page
 
 NS = {
@@ -18,8 +19,9 @@ NS = {
 
 
 def slide_texts(html: str) -> tuple[list[str], int]:
-    """The text of the slide's first text shape split at its a:br, and how many a:br it has."""
-    data = convert([page(html)]).pptx_bytes
+    """The text of the slide's first text shape split at its a:br, and how many a:br it has
+    (line_breaks "exact": every line the layout broke ends in a:br)."""
+    data = convert([page(html)], options=Options(line_breaks="exact")).pptx_bytes
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
     body = next(sp for sp in xml.iterfind(".//p:sp", NS) if sp.find(".//a:t", NS) is not None)

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from engine.layout.balance import Block, Candidate, _scores, rewrap
 from engine.layout.fragments import TextFragment
-from engine.layout.inline_items import Piece
+from engine.layout.inline.balance import Block, Candidate, _scores, rewrap
+from engine.layout.inline.items import Piece
 from tests.layout.chromium_balance import EXPECTED
 from tests.layout.chromium_boxes import page
 from tests.layout.conftest import find_fragment, layout
@@ -78,7 +78,7 @@ def test_line_clamp_balances_the_clamped_lines() -> None:
 
 @pytest.mark.fonts("fonts-liberation")
 @pytest.mark.parametrize("name", ["quote_serif_italic", "four_lines_center", "with_br"])
-def test_pptx_paragraph_breaks_where_chromium_breaks(name: str) -> None:
+def test_pptx_paragraph_breaks_where_chromium_breaks_with_exact_line_breaks(name: str) -> None:
     texts, breaks = slide_texts(RECORDED[name]["html"])
     assert texts == [text for text, _right in chromium_lines(name)]
     assert breaks == len(texts) - 1

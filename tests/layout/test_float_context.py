@@ -1,4 +1,4 @@
-"""The float context (engine/layout/floats.py) on its own: placement rules as properties
+"""The float context (engine/layout/block/floats.py) on its own: placement rules as properties
 (hypothesis), and the bounded active lists that keep thousands of floats about linear."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.layout.floats import FloatContext
+from engine.layout.block.floats import FloatContext
 
 FLOAT = st.tuples(
     st.sampled_from(["left", "right"]),

@@ -4,7 +4,7 @@ copy (what later stages make instead of mutating) gets its own."""
 from __future__ import annotations
 
 from engine.diagnostics import Diagnostics
-from engine.layout.text import BreakRules, _font_info_of, font_info
+from engine.layout.inline.text import BreakRules, _font_info_of, font_info
 from engine.options import Limits
 from engine.parse import parse_page
 from engine.style import compute_styles

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.layout.grid_placement import AxisLines, ItemPlacement, place_items
+from engine.layout.grid.placement import AxisLines, ItemPlacement, place_items
 
 
 def reference_dense(items: list[ItemPlacement], columns: int) -> list[tuple[int, int]]:

@@ -1,8 +1,8 @@
-"""Grid item placement (engine.layout.grid_placement): line resolution and auto-placement."""
+"""Grid item placement (engine.layout.grid.placement): line resolution and auto-placement."""
 
 from __future__ import annotations
 
-from engine.layout.grid_placement import AxisLines, ItemPlacement, place_items, resolve_axis
+from engine.layout.grid.placement import AxisLines, ItemPlacement, place_items, resolve_axis
 from engine.style.grid_values import grid_line
 
 COLS3 = AxisLines(3, {"main-start": [1], "main-end": [3], "x": [0, 2]})

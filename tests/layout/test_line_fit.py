@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.layout.fragments import TextFragment
-from engine.layout.inline import fits
-from engine.layout.text import HYPHEN, SHY
+from engine.layout.inline.layout import fits
+from engine.layout.inline.text import HYPHEN, SHY
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED
 from tests.layout.conftest import boxes_by_id, find_fragment, layout
@@ -83,14 +83,14 @@ def test_breaking_opportunities_as_chromium(name: str) -> None:
 
 
 @pytest.mark.fonts("fonts-liberation")
-def test_words_broken_by_the_engine_are_forced_breaks_in_the_pptx() -> None:
+def test_words_broken_by_the_engine_are_forced_breaks_with_exact_line_breaks() -> None:
     texts, breaks = slide_texts(RECORDED["break_word"]["html"])
     assert texts == chromium_lines("break_word")
     assert breaks == 4
 
 
 @pytest.mark.fonts("fonts-liberation")
-def test_soft_hyphen_break_writes_a_hyphen_and_no_soft_hyphens() -> None:
+def test_soft_hyphen_break_writes_a_hyphen_and_no_soft_hyphens_with_exact_line_breaks() -> None:
     texts, _breaks = slide_texts(RECORDED["shy_manual"]["html"])
     assert texts == ["Antidisestab\u2010", "lishmentarian\u2010", "ism is a word"]
     assert not any(SHY in t for t in texts)

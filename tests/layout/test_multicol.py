@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.layout.fragmentation import FlowBreaks, balanced_height, fill_columns
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
-from engine.layout.multicol import column_geometry
+from engine.layout.multicol.fragmentation import FlowBreaks, balanced_height, fill_columns
+from engine.layout.multicol.layout import column_geometry
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_multicol import EXPECTED, fixtures
 from tests.layout.conftest import find_fragment, layout, walk

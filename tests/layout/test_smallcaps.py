@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from engine import convert
-from engine.layout import smallcaps
 from engine.layout.fragments import TextFragment
+from engine.layout.inline import smallcaps
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_smallcaps import EXPECTED
 from tests.layout.conftest import boxes_by_id, find_fragment, layout
@@ -116,10 +116,10 @@ def test_first_line_small_caps_pptx() -> None:
 
 @pytest.mark.fonts("fonts-dejavu-core")
 def test_libreoffice_width_model_sees_small_capitals() -> None:
-    """The justified-box width model (engine.model.lowidth) measures the drawn small capitals
+    """The justified-box width model (engine.model.text.lowidth) measures the drawn small capitals
     (uppercase at the small size), not the lowercase text at the full size."""
-    from engine.model import textmetrics as tm
-    from engine.model.lowidth import lo_line_delta_px
+    from engine.model.text import metrics as tm
+    from engine.model.text.lowidth import lo_line_delta_px
 
     html = '<span id="s" style="font:17px \'DejaVu Serif\';font-variant:small-caps">hello</span>'
     frag, _x, _y = find_fragment(layout(page(f'<div id="a">{html}</div>')), id="a")
@@ -138,7 +138,7 @@ def test_libreoffice_width_model_sees_small_capitals() -> None:
 def test_drawn_text_keeps_its_length(text: str, mode: str) -> None:
     """One advance per character whatever the text (ß, ligatures, dotted İ keep their place),
     so prefix sums and break positions stay aligned with the source text."""
-    from engine.layout.text import font_info
+    from engine.layout.inline.text import font_info
 
     style = {
         "font-family": ("Liberation Sans",),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.layout.text import NORMAL_RULES, BreakRules, _break_between, split_segments
+from engine.layout.inline.text import NORMAL_RULES, BreakRules, _break_between, split_segments
 
 
 def _reference(text: str, rules: BreakRules) -> list[tuple[str, str]]:

@@ -16,9 +16,9 @@ from engine.diagnostics import Diagnostics
 from engine.layout.base import LayoutContext
 from engine.layout.fragments import BoxFragment, Edges
 from engine.layout.intrinsic import intrinsic_widths
-from engine.layout.table import TableCell, TableGrid, table_intrinsic
-from engine.layout.table_columns import Column, distribute_auto
-from engine.layout.table_rows import Row, distribute_to_rows, rowspan_order
+from engine.layout.table.columns import Column, distribute_auto
+from engine.layout.table.layout import TableCell, TableGrid, table_intrinsic
+from engine.layout.table.rows import Row, distribute_to_rows, rowspan_order
 from engine.pipeline import layout_html
 
 CASES: dict[str, Any] = json.loads(EXPECTED.read_text())

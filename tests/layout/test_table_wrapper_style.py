@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.diagnostics import Diagnostics
 from engine.layout.base import LayoutContext
 from engine.layout.fragments import Edges
-from engine.layout.table_cells import _CELL_OVERRIDES, _wrapper_style
-from engine.layout.table_structure import StyleView, anonymous_style
+from engine.layout.table.cells import _CELL_OVERRIDES, _wrapper_style
+from engine.layout.table.structure import StyleView, anonymous_style
 from engine.options import Limits
 from engine.parse import parse_page
 from engine.style import compute_styles

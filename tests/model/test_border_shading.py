@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.model.paint import shaded_color
+from engine.model.paint.fills import shaded_color
 from engine.options import Options
 from engine.pipeline import convert_page
 from engine.style.types import RGBA

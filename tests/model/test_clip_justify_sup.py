@@ -13,8 +13,8 @@ from lxml import etree
 from engine import convert
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import TextFragment
-from engine.model.runs import escaped_size
-from engine.options import Options
+from engine.model.text.runs import escaped_size
+from engine.options import LineBreaks, Options
 from engine.pipeline import convert_page
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_text import EXPECTED
@@ -28,8 +28,8 @@ NS = {
 EMU = 9525
 
 
-def slide_xml(html: str) -> etree._Element:
-    data = convert([html]).pptx_bytes
+def slide_xml(html: str, line_breaks: LineBreaks = "soft") -> etree._Element:
+    data = convert([html], options=Options(line_breaks=line_breaks)).pptx_bytes
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         return etree.fromstring(z.read("ppt/slides/slide1.xml"))
 
@@ -103,11 +103,17 @@ def test_justified_line_ending_a_pptx_paragraph_gets_its_spacing() -> None:
         ' in 2009.<sup style="font-size:30px">4</sup> It turned an abstract temperature target'
         " into an accountable quantity of tonnes.</p>"
     )
-    model = convert_page(html, Options()).slide
+    model = convert_page(html, Options(line_breaks="exact")).slide
     paras = [p for s in model["shapes"] if s["kind"] == "text" for p in s["text"]["paragraphs"]]
     assert len(paras) >= 2
     spaced = [r for r in paras[0]["runs"] if r.get("text", "").strip() == "" and r.get("spacing")]
     assert spaced and all(r["spacing"] > 0 for r in spaced)
+    # Wrapping in its box, the paragraph stays one paragraph (the taller line keeps the pitch
+    # of the first) and no line is spread by hand: the renderer justifies it.
+    model = convert_page(html, Options()).slide
+    paras = [p for s in model["shapes"] if s["kind"] == "text" for p in s["text"]["paragraphs"]]
+    assert len(paras) == 1 and paras[0]["align"] == "just"
+    assert not any(r.get("break") or r.get("spacing") for r in paras[0]["runs"])
 
 
 @pytest.mark.fonts("fonts-liberation")
@@ -128,11 +134,19 @@ def test_centred_full_width_title_stays_on_the_slide_and_centred() -> None:
         "<h1 style=\"margin:0;width:1280px;text-align:center;font:60px 'Liberation Sans'\">"
         "Scaling support with AI agents across every channel</h1>"
     )
-    ((_text, sp),) = text_shapes(slide_xml(html))
+    ((_text, sp),) = text_shapes(slide_xml(html, "exact"))
     x, _y, w, _h = ext(sp)
     assert x >= -0.01 and x + w <= 1280.01
     assert x + w / 2 == pytest.approx(640.0, abs=0.5)
     assert sp.find(".//a:bodyPr", NS).get("wrap") == "none"
+    # Wrapping in its box, the two-line title is narrowed the same way but keeps wrapping (its
+    # lines stay whole: the box is no narrower than they need).
+    ((_text, sp),) = text_shapes(slide_xml(html))
+    x, _y, w, _h = ext(sp)
+    assert x >= -0.01 and x + w <= 1280.01
+    assert x + w / 2 == pytest.approx(640.0, abs=0.5)
+    assert sp.find(".//a:bodyPr", NS).get("wrap") == "square"
+    assert not sp.findall(".//a:br", NS)
 
 
 # -- super/subscripts ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import convert
-from engine.model.clip_path import clip_region, reference_boxes
+from engine.model.clip.path import clip_region, reference_boxes
 from tests.model.shape_probe import covers
 from tests.model.test_conic_gradient import PAGE, _painted
 

@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from engine import convert
-from engine.model.clip_path import EMPTY, clip_region, reference_boxes
+from engine.model.clip.path import EMPTY, clip_region, reference_boxes
 from tests.model.chromium_clip_shapes import page, quadrants_png
 from tests.model.shape_probe import covers
 

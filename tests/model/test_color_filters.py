@@ -1,4 +1,4 @@
-"""CSS colour filters (engine/model/colorfilter.py) against Chromium's pixels
+"""CSS colour filters (engine/model/paint/colorfilter.py) against Chromium's pixels
 (tools/recorders/model_color_filters.py): solid fills, text, and pictures recoloured in a copy."""
 
 from __future__ import annotations

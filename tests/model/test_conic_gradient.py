@@ -14,8 +14,8 @@ import pytest
 from lxml import etree
 
 from engine import convert
-from engine.model.conic import conic_runs
-from engine.model.paint import resolved_stops
+from engine.model.paint.conic import conic_runs
+from engine.model.paint.fills import resolved_stops
 from engine.style.types import LP, RGBA, ConicGradient
 from tests.model.shape_probe import covers
 

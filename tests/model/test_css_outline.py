@@ -1,4 +1,4 @@
-"""CSS outlines (engine/model/outline.py): extent, offset, rounded corners and paint order
+"""CSS outlines (engine/model/decor/outline.py): extent, offset, rounded corners and paint order
 against Chromium's screenshot (tools/recorders/model_outline.py), plus the line XML in the PPTX."""
 
 from __future__ import annotations

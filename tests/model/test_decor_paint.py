@@ -9,7 +9,7 @@ import pytest
 
 from engine.diagnostics import Diagnostics
 from engine.model.geometry import clip_outline
-from engine.model.paint import gradient_fill, radial_extent, radial_paint, resolved_stops
+from engine.model.paint.fills import gradient_fill, radial_extent, radial_paint, resolved_stops
 from engine.options import Options
 from engine.pipeline import convert_page
 from engine.style.types import LP, RGBA, ColorStop, LinearGradient, RadialGradient

@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from engine import convert
-from engine.model.fallback_runs import split_fallback_runs
+from engine.model.text.fallback_runs import split_fallback_runs
 from tests.model.chromium_fallback_fonts import page
 
 EXPECTED = json.loads(

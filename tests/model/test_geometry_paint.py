@@ -1,7 +1,7 @@
 import math
 
 from engine.model.geometry import css_transform, place_rect, translate
-from engine.model.paint import gradient_fill, gradient_line_length, line_for
+from engine.model.paint.fills import gradient_fill, gradient_line_length, line_for
 from engine.style.types import LP, RGBA, ColorStop, LinearGradient, TransformFunction
 
 

@@ -15,6 +15,7 @@ import pytest
 from lxml import etree
 
 from engine import convert
+from engine.options import Options
 from tests.layout.chromium_boxes import page
 
 HTML = (
@@ -68,7 +69,11 @@ def test_link_underlined_by_border_bottom(shapes: list[dict]) -> None:
 
 
 @pytest.mark.fonts("fonts-dejavu-core")
-def test_marker_keeps_its_gap_on_a_split_line(shapes: list[dict]) -> None:
+def test_marker_keeps_its_gap_on_a_split_line() -> None:
+    # With exact line breaks a line is cut into one text box per piece around padded inline
+    # boxes.
+    options = Options(line_breaks="exact")
+    shapes = convert([page(HTML)], options=options).to_dict()["slides"][0]["shapes"]
     texts = {
         "".join(r["text"] for p in s["text"]["paragraphs"] for r in p["runs"]): s
         for s in shapes
@@ -81,6 +86,20 @@ def test_marker_keeps_its_gap_on_a_split_line(shapes: list[dict]) -> None:
     # The text starts at Chromium's #li content edge: the box's left + the hanging indent.
     assert first["x"] + para["margin_left"] == pytest.approx(40.0, abs=TOL)
     assert para["margin_left"] > 0 and para["indent"] == -para["margin_left"]
+
+
+@pytest.mark.fonts("fonts-dejavu-core")
+def test_padded_inline_boxes_stay_in_their_paragraph(shapes: list[dict]) -> None:
+    # Text that wraps in its box keeps the line one paragraph: the padding around the code
+    # (0.35 em = 10.5 px each side) becomes spacing after the character before each edge.
+    (item,) = [s for s in shapes if s["kind"] == "text" and s["name"] == "li#li text"]
+    (para,) = item["text"]["paragraphs"]
+    assert "".join(r["text"] for r in para["runs"]) == "One String per field"
+    assert "bullet" in para
+    assert item["x"] + para["margin_left"] == pytest.approx(40.0, abs=TOL)
+    spaced = [(r["text"], r["spacing"]) for r in para["runs"] if r.get("spacing")]
+    assert [text for text, _pt in spaced] == [" ", "g"]
+    assert all(pt == pytest.approx(10.5 * 0.75, abs=0.02) for _text, pt in spaced)
 
 
 def test_ring_is_written_as_a_custom_path() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import convert
-from engine.model.runs import east_asian_language
+from engine.model.text.runs import east_asian_language
 from tests.model.chromium_locale_glyphs import page
 
 EXPECTED = json.loads((Path(__file__).resolve().parent / "expected_locale_glyphs.json").read_text())

@@ -1,4 +1,4 @@
-"""Justified text boxes sized by LibreOffice's modelled line width (engine/model/lowidth.py),
+"""Justified text boxes sized by LibreOffice's modelled line width (engine/model/text/lowidth.py),
 against Chromium's recordings (tests/layout/expected_text.json) and a LibreOffice measurement."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from lxml import etree
 
 from engine import convert
 from engine.layout.fragments import TextFragment
-from engine.model import textmetrics as tm
-from engine.model.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
+from engine.model.text import metrics as tm
+from engine.model.text.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
+from engine.options import LineBreaks, Options
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_text import EXPECTED
 from tests.layout.conftest import find_fragment, layout, walk
@@ -26,8 +27,9 @@ NS = {
 EMU = 9525
 
 
-def _shapes(html: str) -> list[etree._Element]:
-    with zipfile.ZipFile(io.BytesIO(convert([html]).pptx_bytes)) as z:
+def _shapes(html: str, line_breaks: LineBreaks = "soft") -> list[etree._Element]:
+    data = convert([html], options=Options(line_breaks=line_breaks)).pptx_bytes
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
         xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
     return [sp for sp in xml.iterfind(".//p:sp", NS) if sp.find(".//a:t", NS) is not None]
 
@@ -85,10 +87,22 @@ def test_tight_justified_box_stays_near_the_css_width() -> None:
     # 518.7 px: the generic slack (x 1.01 + 0.25 em) made the box 528.6 px and LibreOffice
     # stretched every line to it; the reference-device model needs ~524 px.
     rec = RECORDED["justify_tight_line"]
-    ((sp,),) = [_shapes(page(rec["html"]))]
+    ((sp,),) = [_shapes(page(rec["html"]), "exact")]
     assert sp.find(".//a:pPr", NS).get("algn") == "just"
     assert 522.0 <= _width(sp) <= 525.0
     assert len(sp.findall(".//a:br", NS)) == len(rec["lines"]["a"]) - 1
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_tight_justified_paragraph_wraps_in_a_box_near_the_css_width() -> None:
+    # The same paragraph written to wrap in its box: one paragraph without a:br, in a box that
+    # keeps the tight first line whole in LibreOffice (its model needs ~524 px) and stays
+    # near the 522 px Chromium justified to.
+    rec = RECORDED["justify_tight_line"]
+    ((sp,),) = [_shapes(page(rec["html"]))]
+    assert len(sp.findall(".//a:p", NS)) == 1 and not sp.findall(".//a:br", NS)
+    assert sp.find(".//a:pPr", NS).get("algn") == "just"
+    assert 523.0 <= _width(sp) <= 525.5
 
 
 @pytest.mark.fonts("fonts-liberation")
@@ -184,6 +198,11 @@ def test_no_break_spaces_stretch_in_justified_lines() -> None:
         if isinstance(i, TextFragment)
     }
     assert starts["°C,"] == pytest.approx(359.69, abs=1.0)
-    (sp,) = _shapes(html)
+    (sp,) = _shapes(html, "exact")
     texts = "".join(t.text or "" for t in sp.iterfind(".//a:t", NS))
     assert "1.5 °C" in texts and "500 Gt" in texts and "of\u00a0it." in texts
+    # Wrapping in its box, the paragraph keeps the author's no-break spaces: they are no
+    # break opportunity for the renderer either.
+    (sp,) = _shapes(html)
+    texts = "".join(t.text or "" for t in sp.iterfind(".//a:t", NS))
+    assert "1.5\u00a0°C" in texts and "500\u00a0Gt" in texts and "of\u00a0it." in texts

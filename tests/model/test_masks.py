@@ -1,4 +1,4 @@
-"""CSS masks (engine/model/mask.py) against Chromium's pixels (tools/recorders/model_masks.py): a linear mask
+"""CSS masks (engine/model/clip/mask.py) against Chromium's pixels (tools/recorders/model_masks.py): a linear mask
 fades a solid fill through gradient stop alpha, a radial ring mask cuts a hole, a disc mask
 clips, pictures get the mask baked into a copy, text gets the mask's alpha."""
 

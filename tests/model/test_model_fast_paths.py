@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.diagnostics import Diagnostics
-from engine.model import borders
-from engine.model.textmetrics import cjk_autospace_count, is_cjk_char
+from engine.model.decor import borders
+from engine.model.text.metrics import cjk_autospace_count, is_cjk_char, is_weak_char
 from engine.style.computed import Ctx, compute_style
 from engine.style.declarations import parse_inline_style
 from engine.style.types import LP, resolve_length
@@ -20,7 +20,7 @@ def _general_count(text: str) -> int:
     count = 0
     prev: bool | None = None
     for ch in text:
-        kind = prev if ch.isspace() else is_cjk_char(ch)
+        kind = prev if is_weak_char(ch) else is_cjk_char(ch)
         if kind is None:
             continue
         if prev is not None and kind != prev:
@@ -31,7 +31,7 @@ def _general_count(text: str) -> int:
 
 MIXED = st.text(
     alphabet=st.sampled_from(
-        list("ab Z,.\u00e9\u3000\u3001\u30a2\u4e00\uac00\uff01\U00020001\n\t")
+        list("ab Z,.\u00e9\u3000\u3001\u30a2\u4e00\uac00\uff01\U00020001\n\t\u201c\u2014")
     ),
     max_size=30,
 )

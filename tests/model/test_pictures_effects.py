@@ -9,12 +9,12 @@ import io
 from PIL import Image
 
 from engine.diagnostics import Diagnostics
+from engine.media import store_media
 from engine.model.pictures import BAKE_MAX_PIXELS, baked
-from engine.model.svg import MIN_SCALE, RENDER_BUDGET, prepare_svg, render_scale
-from engine.model.svgsafe import sanitize_svg
+from engine.model.svg.media import MIN_SCALE, RENDER_BUDGET, prepare_svg, render_scale
+from engine.model.svg.sanitize import sanitize_svg
 from engine.options import Options
 from engine.pipeline import convert_page
-from engine.resources import store_media
 
 
 def png_uri(size: tuple[int, int] = (40, 20), color: tuple[int, ...] = (0, 128, 255, 255)) -> str:

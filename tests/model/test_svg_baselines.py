@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.fonts import font_stack
-from engine.model.svgtext import baseline_shift
+from engine.model.svg.text import baseline_shift
 from engine.options import Options
 from engine.pipeline import convert_page
 

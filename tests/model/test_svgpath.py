@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from engine.model.svgpath import path_polygon
+from engine.model.svg.path import path_polygon
 
 
 def test_lines_relative_and_implicit() -> None:

@@ -1,12 +1,12 @@
-"""Non-scaling strokes drawn at viewport scale (engine/model/svgstroke.py): the viewBox
+"""Non-scaling strokes drawn at viewport scale (engine/model/svg/stroke.py): the viewBox
 transform, path data mapped through it, the inverse group, and the fallbacks."""
 
 from __future__ import annotations
 
 from lxml import etree
 
-from engine.model.svgsafe import SVG_NS
-from engine.model.svgstroke import _mapped_path, apply_non_scaling_strokes, viewbox_transform
+from engine.model.svg.sanitize import SVG_NS
+from engine.model.svg.stroke import _mapped_path, apply_non_scaling_strokes, viewbox_transform
 
 
 def svg(inner: str, **attrs: str) -> etree._Element:

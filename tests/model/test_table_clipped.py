@@ -6,9 +6,9 @@ from typing import Any
 
 from engine import convert
 from engine.layout.fragments import BoxFragment
-from engine.model.clipping import outside
+from engine.model.clip.clipping import outside
 from engine.model.geometry import translate
-from engine.model.tables import table_shapes
+from engine.model.tables.mapping import table_shapes
 from engine.pipeline import layout_html
 
 

@@ -1,4 +1,4 @@
-"""Text decorations a:rPr cannot express (engine/model/decor_lines.py): overline, a line-through
+"""Text decorations a:rPr cannot express (engine/model/text/decoration_lines.py): overline, a line-through
 of another colour or thickness, underlines with a thickness / offset / position, drawn as
 rectangles where Chromium paints them (tools/recorders/model_text_decor.py); plain ones stay run props."""
 

@@ -19,8 +19,11 @@ NS = {
 FONT = "font-family:'Liberation Sans'"
 
 
-def slide_model(body: str, size: str = "width:640px;height:360px") -> dict:
-    return convert_page(f'<div class="slide" style="{size};{FONT}">{body}</div>', Options()).slide
+def slide_model(
+    body: str, size: str = "width:640px;height:360px", options: Options | None = None
+) -> dict:
+    page = f'<div class="slide" style="{size};{FONT}">{body}</div>'
+    return convert_page(page, options or Options()).slide
 
 
 def slide_xml(body: str) -> etree._Element:
@@ -66,10 +69,11 @@ def test_runs_carry_style():
     )
 
 
-def test_wrapped_lines_get_explicit_breaks():
+def test_wrapped_lines_get_explicit_breaks_with_exact_line_breaks():
     (box,) = texts(
         slide_model(
-            '<p style="margin:0;width:120px;font-size:16px">one two three four five six seven</p>'
+            '<p style="margin:0;width:120px;font-size:16px">one two three four five six seven</p>',
+            options=Options(line_breaks="exact"),
         )
     )
     runs = box["text"]["paragraphs"][0]["runs"]

@@ -1,4 +1,4 @@
-"""Tests for engine.model.textmetrics against numbers measured in LibreOffice 7.4.7 and Chromium 156.
+"""Tests for engine.model.text.metrics against numbers measured in LibreOffice 7.4.7 and Chromium 156.
 
 How the numbers were produced: `python3 benchmarks/calibrate_text.py --out /tmp/ct_full`
 (LibreOffice 7.4.7.2 through ../shared/tools/fidelity/render_pptx.sh, PDF read with
@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 import text_reference as ref
 
-from engine.model import textmetrics as tm
-from engine.model.textmetrics import FaceMetrics, ParagraphLines
+from engine.model.text import metrics as tm
+from engine.model.text.metrics import FaceMetrics, ParagraphLines
 from engine.units import pt_to_px
 
 # Face metrics as stored in the installed fonts (head.unitsPerEm, hhea, OS/2 typo, OS/2 win,
@@ -381,6 +381,10 @@ def test_box_width_slack_covers_the_worst_measured_line() -> None:
         ("中-中 x中.中", 6),
         ("中文字", 0),
         ("abc", 0),
+        # general punctuation, arrows, currency, maths take the kind before them (measured)
+        ("中文“中”文—中→文€中≈文…", 0),
+        ("ab“中”", 1),
+        ("中×中·中", 4),
     ],
 )
 def test_cjk_autospace_count(text: str, count: int) -> None:

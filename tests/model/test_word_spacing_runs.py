@@ -1,4 +1,4 @@
-"""CSS word-spacing in the PPTX text (engine/model/runs.py word_spaced_runs): the spaces get it
+"""CSS word-spacing in the PPTX text (engine/model/text/runs.py word_spaced_runs): the spaces get it
 as character spacing, so the line is as wide as Chromium's (tools/recorders/model_word_spacing.py)."""
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.model import textmetrics as tm
-from engine.model.textmetrics import FaceMetrics
+from engine.model.text import metrics as tm
+from engine.model.text.metrics import FaceMetrics
 from engine.units import PX_PER_IN, px_to_pt
 
 

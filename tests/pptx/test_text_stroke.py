@@ -1,4 +1,4 @@
-"""-webkit-text-stroke on text runs (engine/model/text.py text_stroke, engine/pptx/text.py):
+"""-webkit-text-stroke on text runs (engine/model/text/mapping.py text_stroke, engine/pptx/text.py):
 the glyph outline becomes a:ln in a:rPr (before the fill, schema order), its width in EMU from
 CSS px; transparent text with a stroke (Chromium draws only the outline) gets a:noFill."""
 

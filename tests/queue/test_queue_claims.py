@@ -1,4 +1,5 @@
-"""Claims, hand-back and the sweep against a real database (SQLite) and a real Redis."""
+"""The lease mechanism as the queue uses it (a delivered message's claim, take-overs, hand-back)
+and the sweep, against a real database (SQLite) and a real Redis."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from tasks_testkit import MARKDOWN, TEMPLATE
 from service import library
 from service.accounts import Principal
 from service.db.models import Task, TaskEvent
-from service.queue import claims
-from service.queue.broker import QueueClient
+from service.queue.broker import QueueClient, record_enqueued
 from service.queue.sweep import sweep
-from service.tasks import store
+from service.tasks import leases, store
+from service.tasks.leases import LeasePolicy
 
 NEW = store.NewTask(type=7, params={"content": MARKDOWN, "templateId": TEMPLATE}, files=[])
 
@@ -45,29 +46,28 @@ def test_claims_take_drop_and_count_redeliveries(tmp_path: Path) -> None:
     me = Principal(env.state.default_account_id, "u1", "test")
     task_id = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
 
-    def claim(owner: str, budget: int = 1) -> claims.Claim:
-        return claims.claim_delivery(
-            db, task_id, owner, now=clock(), lease_s=10, per_account=5, max_redeliveries=budget
-        )
+    policy = LeasePolicy(lease_s=10, per_account=5, redeliveries=1, hand_back=True)
 
-    assert claim("a") == claims.Claim(claims.RUN, 1, False, 0.0)
-    assert claim("b").outcome == claims.DROP_LEASED  # a's lease is live
+    def claim(owner: str) -> leases.Claim:
+        return leases.claim(db, task_id, owner, now=clock(), policy=policy)
+
+    assert claim("a") == leases.Claim(leases.RUN, 1, False, 0.0)
+    assert claim("b").outcome == leases.DROP_LEASED  # a's lease is live
     clock.advance(11)  # a died: its lease expired
-    assert claim("b") == claims.Claim(claims.RUN, 2, True, 11.0)  # waited since creation
-    assert claims.hand_back(db, task_id, "b", now=clock())
-    assert not claims.hand_back(db, task_id, "b", now=clock())  # no longer b's
+    assert claim("b") == leases.Claim(leases.RUN, 2, True, 11.0)  # waited since creation
+    assert leases.hand_back(db, task_id, "b", now=clock())
+    assert not leases.hand_back(db, task_id, "b", now=clock())  # no longer b's
     assert claim("c").redelivered is False  # a hand-back is no redelivery
     assert _row(db, task_id).attempts == 2
     clock.advance(11)  # c died too: budget 1 redelivery is used up
-    assert claim("d").outcome == claims.EXHAUSTED
+    assert claim("d").outcome == leases.EXHAUSTED
     task = _row(db, task_id)
     assert (task.status, task.error_code, task.attempts) == ("failed", "RETRIES_EXHAUSTED", 2)
-    assert claim("e").outcome == claims.DROP_DONE
+    assert claim("e").outcome == leases.DROP_DONE
     statuses = [e["status"] for e in _events(db, task_id)]
     assert statuses == ["pending", "processing", "processing", "processing", "failed"]
-    assert claims.claim_delivery(
-        db, "nope", "x", now=clock(), lease_s=1, per_account=1, max_redeliveries=0
-    ) == claims.Claim(claims.DROP_MISSING)
+    missing = leases.claim(db, "nope", "x", now=clock(), policy=policy)
+    assert missing == leases.Claim(leases.DROP_MISSING)
     env.state.db.close()
 
 
@@ -77,9 +77,9 @@ def test_claim_waits_for_a_busy_account(tmp_path: Path) -> None:
     me = Principal(env.state.default_account_id, "u1", "test")
     first = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
     second = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
-    kw = {"now": clock(), "lease_s": 10.0, "per_account": 1, "max_redeliveries": 3}
-    assert claims.claim_delivery(db, first, "a", **kw).outcome == claims.RUN
-    assert claims.claim_delivery(db, second, "b", **kw).outcome == claims.ACCOUNT_BUSY
+    policy = LeasePolicy(lease_s=10.0, per_account=1, redeliveries=3, hand_back=True)
+    assert leases.claim(db, first, "a", now=clock(), policy=policy).outcome == leases.RUN
+    assert leases.claim(db, second, "b", now=clock(), policy=policy).outcome == leases.ACCOUNT_BUSY
     assert _row(db, second).status == "pending"
     env.state.db.close()
 
@@ -106,13 +106,13 @@ def test_sweep_requeues_lost_messages_and_fails_exhausted(
     client = QueueClient(settings, maintenance_chance=1_000_000)
     client.broker.flush_all()
     dead = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
-    kw = {"lease_s": 3.0, "per_account": 5, "max_redeliveries": settings.queue_max_redeliveries}
+    policy = LeasePolicy(3.0, 5, settings.queue_max_redeliveries, hand_back=True)
     for _ in range(settings.queue_max_redeliveries + 1):  # claimed, then its worker died
-        assert claims.claim_delivery(db, dead, "w", now=clock(), **kw).outcome == claims.RUN
+        assert leases.claim(db, dead, "w", now=clock(), policy=policy).outcome == leases.RUN
         clock.advance(4)
     lost = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
     queued = store.create_task(db, me, NEW, now=clock(), queue_size=10).id
-    claims.record_enqueued(db, lost, "gone-from-redis", now=clock())
+    record_enqueued(db, lost, "gone-from-redis", now=clock())
     assert client.submit(db, queued, clock())
     assert sweep(db, client, settings, now=clock()).requeued == 0  # too recent
     clock.advance(10)

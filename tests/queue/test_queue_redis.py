@@ -69,8 +69,7 @@ def test_without_a_queue_an_api_only_instance_runs_no_task(tmp_path: Path) -> No
     from fastapi.testclient import TestClient
 
     with TestClient(app) as client:
-        assert "task_runner" not in app.state.service.extra
-        assert "task_queue" not in app.state.service.extra
+        assert app.state.service.tasks.kind == "none"  # neither a local executor nor a queue
         task_id = create_task(client, {"type": 7, "content": MARKDOWN})
         assert task_row(client, task_id).status == "pending"  # another instance runs it
         assert "queue" not in client.get("/readyz").json()["data"]

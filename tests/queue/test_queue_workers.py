@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 from pathlib import Path
 
 from queue_testkit import (
     ANSWER,
+    CREATE,
     PASTED,
     RESULT,
+    TEMPLATE,
     TOKEN,
     RedisServer,
     WorkerHost,
@@ -207,3 +210,49 @@ def test_the_processes_of_a_killed_host_stop_with_it(
     os.kill(host.proc.pid, signal.SIGKILL)
     host.proc.wait(10)
     wait_for(lambda: not any(_alive(pid) for pid in children), 30, "the orphaned processes' exit")
+
+
+def _descendants(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False)
+    kids = [int(p) for p in out.stdout.split()]
+    return kids + [d for k in kids for d in _descendants(k)]
+
+
+def _address_space_limit(pid: int) -> str:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max address space"):
+            return line.split()[3]
+    return ""
+
+
+def test_a_worker_host_parses_content_in_a_killable_process(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """A task's content is parsed in a job process of the task process's worker pool, as in an
+    API instance: a file that parses too slowly fails its own task (CONTENT_TIMEOUT) when the job
+    process is killed at DECKFORGE_PARSE_TIMEOUT_S; the task process lives on and runs the next
+    task; job processes run under DECKFORGE_WORKER_MEMORY_BYTES (RLIMIT_AS)."""
+    memory = 1536 * 1024 * 1024
+    slow = ("<html><body>" + "<ul><li>x" * 4000 + "</li></ul>" * 4000 + "</body></html>").encode()
+    with queue_app(tmp_path, redis_server.url) as client:
+        env = worker_env(tmp_path, redis_server.url, parse_timeout_s=2, worker_memory_bytes=memory)
+        host = WorkerHost(env, tmp_path / "w.log").start()
+        try:
+            [task_process] = host.children()
+            r = client.post(
+                CREATE,
+                data={"type": "2", "templateId": TEMPLATE},
+                files={"file": ("page.html", slow, "text/html")},
+                headers={"token": TOKEN},
+            )
+            assert r.json()["code"] == 0, r.json()
+            failed = wait_status(client, r.json()["data"]["taskId"], DONE, 120)
+            assert (failed.status, failed.error_code) == ("failed", "CONTENT_TIMEOUT")
+            assert host.metric('deckforge_worker_job_restarts_total{reason="timeout"}') == 1
+            assert host.children() == [task_process]  # only the job process was killed
+            task_id = create_task(client, {"type": 7, "content": MARKDOWN})
+            assert wait_status(client, task_id, DONE, 120).status == "success"
+            limits = [_address_space_limit(p) for p in _descendants(task_process)]
+            assert str(memory) in limits, limits
+        finally:
+            host.kill()

@@ -32,7 +32,7 @@ def test_template_over_its_limits_fails_its_request_and_the_worker_lives(tenants
     assert out["code"] == 0, out
     token = tenants.token("mallory", "m1")
     restarts = metric(tenants.url, "deckforge_worker_restarts_total")
-    md = "# Deck\n\n## Part\n\n### BOOM\n\n- one\n"
+    md = "# Deck\n\n### BOOM\n\n- one\n"  # a page of its own, titled BOOM
     for _ in range(2):  # again on every use, never a worker
         out = tenants.post(
             "/api/ppt/v2/generatePptx", {"markdown": md, "templateId": "sly"}, token=token

@@ -19,8 +19,8 @@ from lxml import etree
 from PIL import Image
 
 from engine import convert
-from engine.model import svg as svg_module
-from engine.model.svgsafe import sanitize_svg
+from engine.model.svg import media as svg_module
+from engine.model.svg.sanitize import sanitize_svg
 from engine.options import Limits, Options
 
 SECRET_RGB = (0x13, 0x57, 0x9B)

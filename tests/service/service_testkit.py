@@ -15,7 +15,8 @@ import uvicorn
 from fastapi import FastAPI
 
 from service.config import Settings
-from service.main import build_pool, create_app
+from service.jobs.run import build_pool
+from service.main import create_app
 
 TOKEN = "test-token-1"
 OTHER_TOKEN = "test-token-2"
@@ -122,6 +123,6 @@ def convert_or_misbehave(payload: dict[str, Any]) -> dict[str, Any]:
             time.sleep(0.01)
     if RAISE in first:
         raise RuntimeError("secret internal detail /etc/passwd")
-    from service.jobs import convert_job
+    from service.jobs.convert import convert_job
 
     return convert_job(payload)

@@ -149,7 +149,7 @@ def test_conversion_cpu_reported_by_the_worker_is_counted(client: TestClient) ->
 
 
 def test_convert_job_returns_its_cpu_time() -> None:
-    from service.jobs import convert_job
+    from service.jobs.convert import convert_job
 
     result = convert_job({"htmls": [page("a")], "pageErrorMode": "blank", "filename": "a.pptx"})
     assert result["status"] == "ok"

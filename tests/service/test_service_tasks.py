@@ -70,6 +70,33 @@ def test_type7_markdown_end_to_end_by_polling(env: Env) -> None:
     # POST form of 4.2 answers the same
     post = env.post(RESULT, {"taskId": task_id}, token=TOKEN)
     assert post["code"] == 0 and post["data"]["pptId"] == data["pptId"]
+    form = env.client.post(
+        RESULT, files={"taskId": (None, task_id)}, headers={"token": TOKEN}
+    ).json()  # multipart/form-data
+    assert form["code"] == 0 and form["data"]["pptId"] == data["pptId"], form
+
+
+def test_length_short_condenses_and_the_result_lists_what_was_left_out(env: Env) -> None:
+    items = "\n".join(f"- Item {i} of a long list that needs several slides" for i in range(40))
+    content = f"# Long\n## Part\n### The list\n{items}\n"
+    short = wait_done(
+        env,
+        create(env, {"type": 7, "content": content, "length": "short"}, TOKEN)["data"]["taskId"],
+        TOKEN,
+    )
+    data = short["data"]
+    assert data["status"] == "success", short
+    (record,) = data["leftOut"]
+    assert record["kind"] == "length" and record["where"] == "chapters[0].pages[0]"
+    assert record["words"] > 100 and record["text"].startswith("Item ")
+    texts = slide_texts(get_path(env, data["fileUrl"]).content)
+    assert any("Item 0 " in t for t in texts) and not any("Item 39 " in t for t in texts)
+    full = wait_done(
+        env, create(env, {"type": 7, "content": content}, TOKEN)["data"]["taskId"], TOKEN
+    )
+    assert full["data"]["leftOut"] == []
+    texts = slide_texts(get_path(env, full["data"]["fileUrl"]).content)
+    assert any("Item 39 " in t for t in texts)
 
 
 def test_latest_data_pages_and_from(env: Env) -> None:
@@ -107,7 +134,8 @@ def test_latest_data_while_pages_are_generated(env: Env, monkeypatch: pytest.Mon
         return stored
 
     monkeypatch.setattr(store, "add_page", add_page_then_hold)
-    task_id = create(env, {"type": 7, "content": long_markdown(8)}, TOKEN)["data"]["taskId"]
+    body = {"type": 7, "content": long_markdown(8), "length": "long"}  # a slide per page
+    task_id = create(env, body, TOKEN)["data"]["taskId"]
     auth = {"token": TOKEN}
     try:
         deadline = time.monotonic() + 60

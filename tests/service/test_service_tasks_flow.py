@@ -33,7 +33,8 @@ from tasks_testkit import (
 
 from service.accounts import Principal, static_token_uid
 from service.db.models import Task, TaskEvent
-from service.tasks import store
+from service.tasks import leases, store
+from service.tasks.leases import LeasePolicy
 
 OK_MD = {"type": 7, "content": MARKDOWN}
 
@@ -307,8 +308,10 @@ def test_claim_respects_the_per_account_bound(tmp_path: Path) -> None:
         env.clock.advance(1)
         late = store.create_task(db, theirs, new, now=env.clock(), queue_size=100).id
 
+        policy = LeasePolicy(lease_s=60, per_account=2, redeliveries=0, hand_back=False)
+
         def claim() -> str | None:
-            return store.claim(db, "me", now=env.clock(), lease_s=60, per_account=2)
+            return leases.claim_next(db, "me", now=env.clock(), policy=policy)
 
         assert [claim(), claim(), claim(), claim()] == [ids[0], ids[1], late, None]
         with db.session() as s:

@@ -111,6 +111,7 @@ class Paragraph(TypedDict):
     margin_left: NotRequired[float]
     bullet: NotRequired[Bullet | None]
     rtl: NotRequired[bool]
+    hanging_punct: NotRequired[bool]
     end_run: NotRequired[Run]
 
 

@@ -69,7 +69,11 @@ def test_type_4_keeps_the_word_structure_and_the_planner_builds_it() -> None:
     assert "## Results" in got.markdown and "### Revenue" in got.markdown
     assert "| Region | Sales |" in got.markdown
     deck = generate_from_markdown(got.markdown)
-    assert deck.subject == "Quarterly Review" and deck.page_count >= 4
+    assert deck.subject == "Quarterly Review" and deck.page_count >= 3
+    shown = [b.type for p in deck.pages for b in p.blocks] + [
+        b.type for p in deck.pages for s in p.sections for b in s.blocks
+    ]
+    assert "table" in shown and deck.left_out == []
 
 
 def test_several_files_merge_and_mind_maps() -> None:

@@ -96,6 +96,24 @@ def test_markdown_writer_keeps_any_text(spans: list[Span]) -> None:
     assert " ".join(got.split()) == " ".join(plain(spans).replace("\x00", "\ufffd").split())
 
 
+@pytest.mark.parametrize(
+    "spans",
+    [
+        [Span("==0==")],
+        [Span("x", bold=True), Span("a===b==")],
+        [Span("a="), Span("m", mark=True), Span("=b")],
+        [Span("at :smile: and 12:30:00")],
+    ],
+)
+def test_markdown_writer_escapes_marks_and_shortcodes(spans: list[Span]) -> None:
+    """`==` in text is not read back as a mark, `=` beside a mark span stays text, and a
+    `:shortcode:` in text stays text; mark spans keep their mark."""
+    outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])
+    back = parse_outline(outline_to_markdown(outline)).chapters[0].pages[0].blocks[0].spans
+    assert plain(back) == plain(spans)
+    assert [s.text for s in back if s.mark] == [s.text for s in spans if s.mark]
+
+
 def test_markdown_writer_keeps_emphasis_between_spaces() -> None:
     spans = [Span("Sales grew "), Span("12%", bold=True), Span(" and "), Span("x*y", italic=True)]
     outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])

@@ -1,0 +1,1 @@
+"""Block formatting contexts: block containers, their used sizes, floats and fieldsets."""

@@ -1,0 +1,1 @@
+"""Grid layout (CSS Grid 1/2): placement, track sizing, items and subgrids."""

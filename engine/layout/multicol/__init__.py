@@ -1,0 +1,1 @@
+"""Multi-column layout: columns and the fragmentation of a flow into them."""

@@ -1,0 +1,1 @@
+"""Positioned layout: relative, absolute and fixed boxes, sticky offsets."""

@@ -1,0 +1,1 @@
+"""Clipping and masks: overflow clips, clip-path outlines and cuts, CSS masks."""

@@ -1,0 +1,1 @@
+"""Box decorations: backgrounds, borders, outlines, shadows and filters -> shapes."""

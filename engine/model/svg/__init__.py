@@ -1,0 +1,1 @@
+"""Inline SVG: sanitizing, paths and strokes, native text, out-of-process rendering, media parts."""

@@ -1,0 +1,223 @@
+"""A flowing page's height before it is laid out: a text estimate, calibrated by the pages measured so far.
+
+The planner lays a sparse page out at a larger type size at once when this predicts that it
+fits: one layout instead of two. The estimate counts lines (characters per line from the
+frame width and an average glyph width) and is scaled by what the engine measured on the
+deck's earlier flowing pages (the ratio measured / estimated, a high percentile of the last
+ones), so it learns the template's spacing. A wrong guess costs one more layout, never a
+wrong slide: the layout decides.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from typing import Any
+
+from generator.model import Block, ListItem, Span, plain
+from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, keep_introductions, slice_spans
+
+LATIN_EM = 0.5  # average advance of Latin text, in em
+WIDE_EM = 1.0  # CJK
+MONO_EM = 0.6
+LINE = 1.45
+CODE_LINE = 1.35
+WIDE = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+HISTORY = 24  # ratios kept
+PERCENTILE = 0.6
+
+
+def text_width(text: str, size: float, mono: bool = False) -> float:
+    wide = len(WIDE.findall(text))
+    em = MONO_EM if mono else LATIN_EM
+    return ((len(text) - wide) * em + wide * WIDE_EM) * size
+
+
+def _lines(text: str, size: float, width: float, mono: bool = False) -> int:
+    if width <= 0:
+        return 1
+    return max(1, math.ceil(text_width(text, size, mono) / width))
+
+
+def block_height(block: Block, size: float, width: float, code_size: float) -> float:
+    t = block.type
+    if t == "paragraph":
+        return _lines(plain(block.spans), size, width) * size * LINE + 0.5 * size
+    if t == "heading":
+        return _lines(plain(block.spans), size * 1.05, width) * size * 1.05 * LINE + 0.6 * size
+    if t == "list":
+        return (
+            sum(_item_height(i, size, width - 1.3 * size, code_size) for i in block.items)
+            + 0.5 * size
+        )
+    if t == "quote":
+        return (
+            sum(_lines(plain(p), size, width - size) * size * LINE for p in block.paragraphs)
+            + 0.9 * size
+        )
+    if t == "code":
+        lines = sum(
+            _lines(line, code_size, width - 1.4 * code_size, True)
+            for line in block.text.split("\n")
+        )
+        return lines * code_size * CODE_LINE + code_size * 1.5
+    if t == "table":
+        small = size * 0.9
+        columns = max([len(block.header)] + [len(r) for r in block.rows] + [1])
+        cell = width / columns - small
+        rows = ([block.header] if block.header else []) + block.rows
+        total = 0.0
+        for row in rows:
+            tallest = max((_lines(plain(c), small, cell) for c in row), default=1)
+            total += tallest * small * LINE + 0.6 * small
+        return total + 0.5 * size
+    if t == "image":
+        return 380.0
+    return _lines(block_text_fallback(block), size, width) * size * LINE
+
+
+def block_text_fallback(block: Block) -> str:
+    return plain(block.spans) or block.text
+
+
+def _item_height(item: ListItem, size: float, width: float, code_size: float) -> float:
+    own = _lines(plain(item.spans), size, width) * size * LINE + 0.25 * size
+    return own + sum(block_height(c, size, width - 1.3 * size, code_size) for c in item.children)
+
+
+def blocks_height(blocks: list[Block], size: float, width: float, code_size: float) -> float:
+    return sum(block_height(b, size, width, code_size) for b in blocks)
+
+
+class Calibration:
+    """measured / estimated height of each kind of block, on the flowing pages laid out so far."""
+
+    def __init__(self) -> None:
+        self.ratios: dict[str, list[float]] = {}
+
+    def learn(self, kind: str, estimated: float, measured: float) -> None:
+        if estimated > 0 and measured > 0:
+            for key in (kind, "*"):
+                kept = self.ratios.setdefault(key, [])
+                kept.append(measured / estimated)
+                del kept[:-HISTORY]
+
+    def learn_page(
+        self,
+        blocks: list[Block],
+        tops: dict[int, float],
+        end: float,
+        size: float,
+        width: float,
+        code: float,
+    ) -> None:
+        """`tops`: where each block's wrapper starts (block index -> y); `end`: where the
+        content ends. Each block's share runs to the next block's start."""
+        order = sorted(i for i in tops if i < len(blocks))
+        for n, i in enumerate(order):
+            bottom = tops[order[n + 1]] if n + 1 < len(order) else end
+            self.learn(blocks[i].type, block_height(blocks[i], size, width, code), bottom - tops[i])
+
+    def factor(self, kind: str = "*") -> float | None:
+        """The median ratio of `kind` (of all blocks when `kind` has fewer than two), None
+        before three blocks were measured."""
+        for key, least in ((kind, 2), ("*", 3)):
+            kept = self.ratios.get(key, [])
+            if len(kept) >= least:
+                ordered = sorted(kept)
+                return ordered[min(len(ordered) - 1, int(len(ordered) * PERCENTILE))]
+        return None
+
+    def height(self, blocks: list[Block], size: float, width: float, code: float) -> float | None:
+        """The calibrated estimate of `blocks` (None before anything was measured)."""
+        total = 0.0
+        for b in blocks:
+            f = self.factor(b.type)
+            if f is None:
+                return None
+            total += block_height(b, size, width, code) * f
+        return total
+
+
+def estimated_pieces(
+    blocks: list[Block], size: float, width: float, code_size: float, cal: Calibration, room: float
+) -> list[Piece]:
+    """The pieces `pieces.measured_pieces` would find, with estimated extents (scaled by the
+    calibration `factor`), for a page too long to be worth laying out whole first."""
+    out: list[Piece] = []
+    y = 0.0
+
+    def add(block: Block, group: int, height: float, **kw: Any) -> None:
+        nonlocal y
+        h = height * (cal.factor(block.type) or 1.0)
+        out.append(Piece(block, group, y, y + h, **kw))
+        y += h
+
+    for gi, block in enumerate(blocks):
+        t = block.type
+        factor = cal.factor(t) or 1.0
+        if t == "list":
+            for j, item in enumerate(block.items):
+                start = block.start + j
+                one = replace(block, items=[item], start=start)
+                h = _item_height(item, size, width - 1.3 * size, code_size)
+                lists = [c for c in item.children if c.type == "list"]
+                if h * factor > room * SPLIT_ITEM and lists and len(lists) == len(item.children):
+                    head = replace(block, items=[ListItem(item.spans, [])], start=start)
+                    own = _lines(plain(item.spans), size, width - 1.3 * size) * size * LINE
+                    add(head, gi, own, keep_next=True, item=start)
+                    more = item.spans + [Span(CONTINUED, italic=True)] if item.spans else []
+                    for child in lists:
+                        for k, sub in enumerate(child.items):
+                            part = replace(child, items=[sub], start=child.start + k)
+                            piece = replace(block, items=[ListItem(more, [part])], start=start)
+                            hh = _item_height(sub, size, width - 2.6 * size, code_size)
+                            add(piece, gi, hh, lead=own * factor, item=start)
+                else:
+                    add(one, gi, h)
+        elif t == "table" and len(block.rows) > 1:
+            header = (
+                block_height(replace(block, rows=[]), size, width, code_size)
+                if block.header
+                else 0.0
+            )
+            for row in block.rows:
+                h = block_height(replace(block, header=[], rows=[row]), size, width, code_size)
+                add(replace(block, rows=[row]), gi, h - 0.5 * size, lead=header * factor)
+        elif t == "quote" and len(block.paragraphs) > 1:
+            for para in block.paragraphs:
+                add(
+                    replace(block, paragraphs=[para]),
+                    gi,
+                    block_height(replace(block, paragraphs=[para]), size, width, code_size),
+                )
+        elif t == "code" and block_height(block, size, width, code_size) * factor > room:
+            lines = block.text.split("\n")
+            pad = code_size * 0.75 * factor
+            for i, line in enumerate(lines):
+                h = _lines(line, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE
+                add(replace(block, text=line), gi, h, lead=pad if i else 0.0, tail=pad)
+        elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
+            for piece in _paragraph_parts(block, size, width):
+                add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)
+        else:
+            add(block, gi, block_height(block, size, width, code_size), keep_next=t == "heading")
+    return keep_introductions(out, blocks)
+
+
+def _paragraph_parts(block: Block, size: float, width: float) -> list[Block]:
+    """A paragraph in pieces of about three lines, cut at spaces."""
+    text = plain(block.spans)
+    per_line = max(10, int(width / (size * LATIN_EM)))
+    step = per_line * 3
+    cuts = [0]
+    while len(text) - cuts[-1] > step:
+        at = text.rfind(" ", cuts[-1] + step // 2, cuts[-1] + step)
+        cuts.append(at + 1 if at > 0 else cuts[-1] + step)
+    cuts.append(len(text))
+    return [
+        replace(block, spans=slice_spans(block.spans, a, b))
+        for a, b in zip(cuts, cuts[1:], strict=False)
+        if b > a
+    ]

@@ -1,0 +1,399 @@
+"""A planned page -> what its template sees (`page`), including the composed markup of its layout.
+
+`page.composed` is the whole body of a content slide, built here for every layout with the
+fixed `df-*` classes the base stylesheet draws in the template's colours: a frame (the body's
+content box) holding one stack (the content, centred in the frame). Templates include it
+(built-in ones do) or build their own from the other fields (`body`, `sections`, `key`,
+`image`, `quote`), as templates made before these layouts did.
+
+In flowing layouts every block is wrapped in `<div class="df-u" data-df-u="i">`, so one layout
+of the page measures each block (generator/pieces.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from generator.blocks import block_html, blocks_html, breakable, spans_html
+from generator.highlight import CodeStyle
+from generator.model import Block, Span, plain
+from generator.pages import PlannedPage
+from generator.shapes import (
+    code_pair,
+    comparable,
+    dated_items,
+    key_number,
+    numeric_items,
+    term_items,
+)
+
+CODE_BESIDE = 46  # characters of the longest code line that still sits beside its explanation
+Builder = Callable[[PlannedPage, CodeStyle | None], Markup | None]
+
+
+def page_context(
+    page: PlannedPage, code: CodeStyle | None = None, sizes: str = ""
+) -> dict[str, Any]:
+    """What a page template sees as `page`."""
+    blocks = list(page.blocks)
+    image: dict[str, str] | None = None
+    key: dict[str, Any] | None = None
+    quote: Markup | None = None
+    layout, inner = _compose(page, code)
+    if layout == "image-text":
+        found = next((b for b in blocks if b.type == "image"), None)
+        if found is not None:
+            image = {"src": found.src, "alt": found.alt}
+            blocks.remove(found)
+    elif layout == "key-number" and blocks and (kn := key_number(blocks[0])):
+        key = {"value": kn[0], "caption": spans_html(kn[1]).strip()}
+        blocks = blocks[1:]
+    elif layout == "quote" and blocks and blocks[0].type == "quote":
+        quote = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in blocks[0].paragraphs)
+        blocks = blocks[1:]
+    legacy = layout in ("columns", "cards", "image-text", "key-number", "quote")
+    if not legacy:
+        blocks = _flat(page)
+    style = f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px"
+    if sizes:
+        style += ";" + sizes
+    if page.background:
+        style += f";background:{page.background}"
+    return LazyContext(
+        {
+            "kind": page.kind,
+            "layout": layout,
+            "title": breakable(page.title),
+            "subtitle": breakable(page.subtitle),
+            "kicker": breakable(page.subtitle) if page.kind == "content" else "",
+            "chapter": breakable(page.chapter),
+            "chapter_number": page.chapter_number,
+            "number": page.number,
+            "part": page.part,
+            "parts": page.parts,
+            "continued": page.parts > 1,
+            # templates that draw `body` themselves get the blocks in measurable wrappers
+            "body": (lambda: blocks_html(blocks, code))
+            if legacy
+            else (lambda: units_html(blocks, code)),
+            "blocks": lambda: [block_html(b, code) for b in blocks],
+            "sections": lambda: [
+                {"title": breakable(s.title), "body": blocks_html(s.blocks, code)}
+                for s in page.sections
+            ],
+            "entries": [
+                {"number": page.entry_start + i, "title": breakable(t)}
+                for i, t in enumerate(page.entries)
+            ],
+            "image": image,
+            "key": key,
+            "quote": quote,
+            "composed": inner,
+            "bleed": bleed(page, layout),
+            "body_size": page.body_size,
+            "title_size": page.title_size,
+            "style": style,
+            "notes": page.notes,
+        }
+    )
+
+
+class LazyContext(dict[str, Any]):
+    """A template's `page`: values given as functions are computed when a template reads them
+    (the markup of blocks a template does not use is never built)."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if callable(value) and not isinstance(value, Markup):
+            value = value()
+            self[key] = value
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default  # noqa: SIM401 - computes lazily
+
+    # Copies (dict(page), {**page}) and iteration see computed values, never the functions.
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(super().keys()))
+
+    def keys(self) -> Any:
+        return list(super().keys())
+
+    def items(self) -> Any:
+        return [(k, self[k]) for k in list(super().keys())]
+
+    def values(self) -> Any:
+        return [self[k] for k in list(super().keys())]
+
+
+def _flat(page: PlannedPage) -> list[Block]:
+    blocks = list(page.blocks)
+    for s in page.sections:
+        if s.title:
+            blocks.append(Block("heading", [Span(s.title, bold=True)]))
+        blocks.extend(s.blocks)
+    return blocks
+
+
+def _compose(page: PlannedPage, code: CodeStyle | None) -> tuple[str, Markup]:
+    """(the layout drawn, the composed body). A page whose material no longer suits its
+    layout (an edited document) is drawn as `bullets`."""
+    if page.kind != "content":
+        return page.layout, Markup("")
+    layout = page.layout if page.layout in _BUILDERS else "bullets"
+    inner = _BUILDERS[layout](page, code)
+    if inner is None:
+        layout = "bullets"
+        inner = _flowing(page, code) or Markup("")
+    kind = f"df-l-{layout} df-on-bleed" if bleed(page, layout) else f"df-l-{layout}"
+    frame = Markup('<div class="df-frame"><div class="df-stack %s">%s</div></div>')
+    return layout, frame % (kind, inner)
+
+
+def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
+    """Blocks, each in a wrapper carrying its index (a run of badge pictures: one wrapper)."""
+    out: list[Markup] = []
+    i = 0
+    while i < len(blocks):
+        b = blocks[i]
+        if b.type == "image" and getattr(b, "kind", "") == "badge":
+            j = i
+            while (
+                j < len(blocks)
+                and blocks[j].type == "image"
+                and getattr(blocks[j], "kind", "") == "badge"
+            ):
+                j += 1
+            inner = blocks_html(blocks[i:j], code)
+        else:
+            j = i + 1
+            inner = block_html(b, code)
+        out.append(Markup('<div class="df-u" data-df-u="%d">%s</div>') % (i, inner))
+        i = j
+    return Markup("").join(out)
+
+
+def _flowing(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    return units_html(_flat(page), code)
+
+
+def _grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    cards: list[tuple[Markup, Markup]] = []
+    if page.sections and 2 <= len(page.sections) <= 6:
+        cards = [(escape(breakable(s.title)), blocks_html(s.blocks, code)) for s in page.sections]
+        intro = blocks_html(page.blocks, code)
+    else:
+        found = next((b for b in page.blocks if b.type == "list" and term_items(b)), None)
+        if found is None:
+            return None
+        terms = term_items(found) or []
+        cards = [
+            (escape(breakable(t)), Markup('<p class="df-p">%s</p>') % spans_html(rest))
+            for t, rest in terms
+        ]
+        intro = blocks_html([b for b in page.blocks if b is not found], code)
+    kind = "cards" if page.layout == "cards" else "columns"
+    items = Markup("").join(
+        Markup('<div class="df-card"><div class="df-card-title">%s</div>%s</div>') % c
+        for c in cards
+    )
+    head = Markup('<div class="df-intro">%s</div>') % intro if intro else Markup("")
+    return head + Markup('<div class="df-grid df-%s df-n%d">%s</div>') % (kind, len(cards), items)
+
+
+def _numbers(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    found = next((b for b in page.blocks if b.type == "list"), None)
+    leads = numeric_items(found) if found is not None else None
+    if found is None or not leads:
+        return None
+    cells = Markup("").join(
+        Markup(
+            '<div class="df-number"><div class="df-number-value">%s</div>'
+            '<div class="df-number-label">%s</div></div>'
+        )
+        % (lead.lead, spans_html(lead.rest))
+        for lead in leads
+    )
+    return _around(
+        page, found, Markup('<div class="df-numbers df-n%d">%s</div>') % (len(leads), cells), code
+    )
+
+
+def _timeline(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    found = next((b for b in page.blocks if b.type == "list"), None)
+    leads = dated_items(found) if found is not None else None
+    if found is None or not leads:
+        return None
+    wide = len(leads) <= 5 and all(len(plain(x.rest)) <= 90 for x in leads)
+    cells = Markup("").join(
+        Markup(
+            '<li class="df-tl-item"><div class="df-tl-dot"></div><div class="df-tl-date">%s</div>'
+            '<div class="df-tl-text">%s</div></li>'
+        )
+        % (lead.lead, spans_html(lead.rest))
+        for lead in leads
+    )
+    kind = "df-timeline-h" if wide else "df-timeline-v"
+    body = Markup('<ol class="df-timeline %s df-n%d">%s</ol>') % (kind, len(leads), cells)
+    return _around(page, found, body, code)
+
+
+def _comparison(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    table = next((b for b in page.blocks if b.type == "table"), None)
+    if table is None or not comparable(table):
+        return None
+    columns = max([len(table.header)] + [len(r) for r in table.rows])
+    cells: list[Markup] = []
+    for c in range(columns):
+        text = table.header[c] if c < len(table.header) else []
+        blank = " df-cmp-blank" if not plain(text).strip() else ""
+        cells.append(
+            Markup('<div class="df-cmp-head df-cmp-c%d%s">%s</div>') % (c, blank, spans_html(text))
+        )
+    for r, row in enumerate(table.rows):
+        for c in range(columns):
+            text = row[c] if c < len(row) else []
+            cells.append(
+                Markup('<div class="df-cmp-cell df-cmp-c%d df-cmp-r%d">%s</div>')
+                % (c, r % 2, spans_html(text))
+            )
+    grid = Markup(
+        '<div class="df-compare df-cols%d" style="grid-template-columns:repeat(%d,minmax(0,1fr))">%s</div>'
+    ) % (columns, columns, Markup("").join(cells))
+    return _around(page, table, grid, code)
+
+
+def _code(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pair = code_pair(page.blocks)
+    if pair is None:
+        return None
+    note, block = pair
+    wide = max((len(line) for line in block.text.split("\n")), default=0) > CODE_BESIDE
+    kind = "df-codepair df-stacked" if wide else "df-codepair"
+    return Markup(
+        '<div class="%s"><div class="df-code-note">%s</div><div class="df-code-main">%s</div></div>'
+    ) % (kind, blocks_html(note, code), block_html(block, code))
+
+
+def _steps(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    if not page.sections or len(page.sections) < 2:
+        return None
+    cells = Markup("").join(
+        Markup(
+            '<li class="df-step"><div class="df-step-num">%d</div><div class="df-step-body">'
+            '<div class="df-step-title">%s</div>%s</div></li>'
+        )
+        % (i + 1, breakable(s.title), blocks_html(s.blocks, code))
+        for i, s in enumerate(page.sections)
+    )
+    intro = blocks_html(page.blocks, code)
+    head = Markup('<div class="df-intro">%s</div>') % intro if intro else Markup("")
+    return head + Markup('<ol class="df-steps df-n%d">%s</ol>') % (len(page.sections), cells)
+
+
+def _key_number(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    kn = key_number(page.blocks[0]) if page.blocks else None
+    if kn is None:
+        return None
+    key = Markup(
+        '<div class="df-key"><div class="df-key-value">%s</div><div class="df-key-caption">%s</div></div>'
+    ) % (kn[0], spans_html(kn[1]).strip())
+    return key + blocks_html(page.blocks[1:], code)
+
+
+def _quote(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    if not page.blocks or page.blocks[0].type != "quote":
+        return None
+    inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in page.blocks[0].paragraphs)
+    return Markup('<blockquote class="df-bigquote">%s</blockquote>') % inner + blocks_html(
+        page.blocks[1:], code
+    )
+
+
+def _pictures(page: PlannedPage) -> list[Block]:
+    return [b for b in page.blocks if b.type == "image" and getattr(b, "kind", "") != "badge"]
+
+
+def _img(b: Block) -> Markup:
+    return Markup('<img src="%s" alt="%s">') % (b.src, b.alt)
+
+
+def _image_text(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pictures = _pictures(page)
+    if not pictures:
+        return None
+    rest = [b for b in page.blocks if b is not pictures[0]]
+    return Markup(
+        '<div class="df-split"><div class="df-split-text">%s</div>'
+        '<figure class="df-split-media">%s</figure></div>'
+    ) % (blocks_html(rest, code), _img(pictures[0]))
+
+
+def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pictures = _pictures(page)
+    if len(pictures) != 1:
+        return None
+    rest = [b for b in page.blocks if b is not pictures[0]]
+    caption = blocks_html(rest, code)
+    if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
+        return Markup('<div class="df-over">%s</div>') % caption
+    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption if rest else Markup("")
+    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0]), cap)
+
+
+def _bleeds(block: Block) -> bool:
+    return getattr(block, "kind", "") == "background"
+
+
+def bleed(page: PlannedPage, layout: str) -> dict[str, str] | None:
+    """The picture that covers the whole slide (a full-bleed `image-full` page), or None."""
+    if page.kind != "content" or layout != "image-full":
+        return None
+    found = next((b for b in _pictures(page) if _bleeds(b)), None)
+    return {"src": found.src, "alt": found.alt} if found is not None else None
+
+
+def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pictures = _pictures(page)
+    if not 2 <= len(pictures) <= 4:
+        return None
+    rest = [b for b in page.blocks if b not in pictures]
+    cells = Markup("").join(
+        Markup('<figure class="df-shot">%s<figcaption>%s</figcaption></figure>')
+        % (_img(b), breakable(b.alt))
+        for b in pictures
+    )
+    text = blocks_html(rest, code)
+    head = Markup('<div class="df-intro">%s</div>') % text if rest else Markup("")
+    return head + Markup('<div class="df-gallery df-n%d">%s</div>') % (len(pictures), cells)
+
+
+def _around(page: PlannedPage, main: Block, body: Markup, code: CodeStyle | None) -> Markup:
+    """`body` (the main block drawn by a layout) between the blocks before and after it."""
+    at = next(i for i, b in enumerate(page.blocks) if b is main)
+    before = blocks_html(page.blocks[:at], code)
+    after = blocks_html(page.blocks[at + 1 :], code)
+    head = Markup('<div class="df-intro">%s</div>') % before if before else Markup("")
+    tail = Markup('<div class="df-outro">%s</div>') % after if after else Markup("")
+    return head + body + tail
+
+
+_BUILDERS: dict[str, Builder] = {
+    "bullets": _flowing,
+    "table": _flowing,
+    "cards": _grid,
+    "columns": _grid,
+    "numbers": _numbers,
+    "timeline": _timeline,
+    "comparison": _comparison,
+    "code": _code,
+    "steps": _steps,
+    "key-number": _key_number,
+    "quote": _quote,
+    "image-text": _image_text,
+    "image-full": _image_full,
+    "image-grid": _image_grid,
+}

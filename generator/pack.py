@@ -1,0 +1,76 @@
+"""Measured pieces -> slides: as few slides as the room allows, filled evenly, headings kept with what follows."""
+
+from __future__ import annotations
+
+from generator.pieces import Piece
+
+SAFETY = 0.985  # share of the room the packer fills (line heights round differently per slide)
+SAFETY_PX = 3.0
+
+
+def usable(room: float) -> float:
+    return room * SAFETY - SAFETY_PX
+
+
+def cost(pieces: list[Piece], i: int, j: int, head: float, foot: float) -> float:
+    """Room that pieces[i..j] take on one slide: from the start of the first (with what it
+    repeats, e.g. a table header) to the end of the last, plus the stack's own margins."""
+    first, last = pieces[i], pieces[j]
+    return head + (last.bottom + last.tail) - (first.top - first.lead) + foot
+
+
+def pack(
+    pieces: list[Piece], room: float, head: float = 0.0, foot: float = 0.0
+) -> list[list[Piece]]:
+    """Pieces in order -> slides. The fewest slides greedy filling gives, then the same count
+    with the smallest capacity that still holds them, so that continuation slides carry
+    similar amounts (no slide with one line after a full one). A piece taller than the room
+    gets a slide of its own (the caller deals with it)."""
+    if not pieces:
+        return []
+    limit = usable(room)
+    chunks = _greedy(pieces, limit, head, foot)
+    if len(chunks) <= 1:
+        return chunks
+    total = cost(pieces, 0, len(pieces) - 1, head, foot)
+    lo, hi = max(total / len(chunks) * 0.9, 1.0), limit
+    best = chunks
+    for _ in range(18):  # bisect the capacity; each step is a linear greedy pass
+        if hi - lo < 2.0:
+            break
+        mid = (lo + hi) / 2
+        trial = _greedy(pieces, mid, head, foot)
+        if len(trial) <= len(chunks) and not _oversized(pieces, trial, mid, head, foot):
+            best, hi = trial, mid
+        else:
+            lo = mid
+    return best
+
+
+def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> list[list[Piece]]:
+    out: list[list[Piece]] = []
+    i, n = 0, len(pieces)
+    while i < n:
+        j = i
+        while j + 1 < n and cost(pieces, i, j + 1, head, foot) <= capacity:
+            j += 1
+        end = j
+        while end > i and pieces[end].keep_next and end + 1 < n:
+            end -= 1  # a heading never ends a slide that has more after it
+        out.append(pieces[i : end + 1])
+        i = end + 1
+    return out
+
+
+def _oversized(
+    pieces: list[Piece], chunks: list[list[Piece]], capacity: float, head: float, foot: float
+) -> bool:
+    """A chunk over `capacity` that holds more than one piece (a single tall piece is allowed:
+    it is over any capacity)."""
+    start = 0
+    for chunk in chunks:
+        end = start + len(chunk) - 1
+        if len(chunk) > 1 and cost(pieces, start, end, head, foot) > capacity:
+            return True
+        start = end + 1
+    return False

@@ -1,0 +1,110 @@
+"""The deck plan's page type (one slide: kind, layout, titles, content, sizes) <-> the document's `pages` entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from generator.model import Block, Section
+
+PageKind = Literal["cover", "contents", "divider", "content", "closing"]
+PAGE_KINDS: tuple[str, ...] = ("cover", "contents", "divider", "content", "closing")
+# Content layouts (the document schema lists the same names).
+LAYOUTS: tuple[str, ...] = (
+    "bullets",
+    "columns",
+    "cards",
+    "table",
+    "comparison",
+    "quote",
+    "image-text",
+    "image-full",
+    "image-grid",
+    "key-number",
+    "numbers",
+    "timeline",
+    "code",
+    "steps",
+)
+# Layouts whose content flows in one column and may continue on following slides.
+FLOWING = frozenset({"bullets", "table"})
+
+
+@dataclass
+class PlannedPage:
+    """One slide of the plan. `blocks`/`sections` for content pages, `entries` for contents.
+
+    `body_size`/`title_size`: px font sizes the page was fitted at; `part`/`parts`: its place
+    among the continuation slides of one outline page ("(2/3)"); `source`: where its content
+    comes from in the outline (`chapters[1].pages[0]`, merged pages joined by `+`)."""
+
+    kind: str  # a PAGE_KINDS value
+    layout: str  # a LAYOUTS value for content pages, else the kind
+    title: str
+    subtitle: str = ""
+    chapter: str = ""
+    chapter_number: int = 0
+    blocks: list[Block] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    entries: list[str] = field(default_factory=list)
+    entry_start: int = 1
+    part: int = 1
+    parts: int = 1
+    body_size: float = 0.0
+    title_size: float = 0.0
+    number: int = 0
+    source: str = ""
+    notes: str = ""  # speaker notes
+    hint: str = ""  # the layout the source asked for ("" = chosen by content)
+    background: str = ""  # a CSS colour the source asked for
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "kind": self.kind,
+            "layout": self.layout,
+            "title": self.title,
+            "subtitle": self.subtitle,
+            "chapter": self.chapter,
+            "chapterNumber": self.chapter_number,
+            "blocks": [b.to_dict() for b in self.blocks],
+            "sections": [s.to_dict() for s in self.sections],
+            "entries": list(self.entries),
+            "entryStart": self.entry_start,
+            "part": self.part,
+            "parts": self.parts,
+            "bodySize": self.body_size,
+            "titleSize": self.title_size,
+            "number": self.number,
+            "source": self.source,
+        }
+        if self.notes:
+            d["notes"] = self.notes
+        if self.hint:
+            d["hint"] = self.hint
+        if self.background:
+            d["background"] = self.background
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlannedPage:
+        return cls(
+            kind=str(d["kind"]),
+            layout=str(d.get("layout") or d["kind"]),
+            title=str(d.get("title", "")),
+            subtitle=str(d.get("subtitle", "")),
+            chapter=str(d.get("chapter", "")),
+            chapter_number=int(d.get("chapterNumber", 0)),
+            blocks=[Block.from_dict(b) for b in d.get("blocks") or []],
+            sections=[Section.from_dict(s) for s in d.get("sections") or []],
+            entries=[str(e) for e in d.get("entries") or []],
+            entry_start=int(d.get("entryStart", 1)),
+            part=int(d.get("part", 1)),
+            parts=int(d.get("parts", 1)),
+            body_size=float(d.get("bodySize", 0)),
+            title_size=float(d.get("titleSize", 0)),
+            number=int(d.get("number", 0)),
+            source=str(d.get("source", "")),
+            notes=str(d.get("notes", "")),
+            hint=str(d.get("hint", "")),
+            background=str(d.get("background", "")),
+        )

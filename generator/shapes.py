@@ -1,0 +1,275 @@
+"""A page's material -> the layout its shape suggests (big numbers, cards, comparison, timeline, steps, code, pictures...).
+
+Each detector looks at the blocks as they are (no rewriting): a layout is chosen only when
+the whole page fits its shape, and the page's own hint (a slide deck's directive) wins when
+the material suits it. Every layout falls back to `bullets`, which shows any block.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.model import Block, ListItem, Section, Span, plain
+
+KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
+LEAD_NUMBER = re.compile(
+    r"^\s*([+\-−]?[$€¥£]?\d[\d,.]*\s?(?:%|x|×|倍|万|亿|k|K|M|B|bn|ms|s|GB|MB|TB|pts?)?\+?)(?=\s|$|[:：,，])"
+)
+NUMBER_CELL = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.\s]*(%|x|×|k|K|M|B|bn|ms|s|GB|MB|TB)?$")
+MONTHS = (
+    "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
+    "july|august|september|october|november|december"
+)
+DATE = re.compile(
+    r"^\s*(?:\*\*)?("
+    r"(?:19|20)\d\d(?:[-/.](?:0?[1-9]|1[0-2])(?:[-/.](?:0?[1-9]|[12]\d|3[01]))?)?"  # 2024, 2024-03-01
+    r"|(?:Q[1-4]|H[12])\s*(?:19|20)\d\d"  # Q1 2024
+    r"|(?:" + MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d"  # March 2024, Mar 3, 2024
+    r"|(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*日)?"  # 2024年3月
+    r")(?:\*\*)?(?=\s|$|[:：,，\-–—)])",
+    re.IGNORECASE,
+)
+TERM_SEPARATORS = (":", "：", " - ", " – ", " — ")
+CARD_TEXT = 160
+CODE_LINES = 18
+EXPLANATION = 420
+
+
+def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") -> str:
+    """The layout a content page's material suggests."""
+    suited = _by_hint(hint, blocks, sections)
+    if suited:
+        return suited
+    if sections:
+        return _sections_layout(blocks, sections)
+    pictures = [b for b in blocks if b.type == "image" and _picture(b)]
+    if pictures:
+        return _picture_layout(blocks, pictures)
+    kinds = [b.type for b in blocks]
+    if kinds and kinds[0] == "quote" and len(kinds) <= 2:
+        return "quote"
+    if kinds and key_number(blocks[0]) is not None:
+        return "key-number"
+    first_list = next((b for b in blocks if b.type == "list"), None)
+    if first_list is not None and _light_around(blocks, first_list):
+        if dated_items(first_list) is not None:
+            return "timeline"
+        if numeric_items(first_list) is not None:
+            return "numbers"
+        if term_items(first_list) is not None:
+            return "cards"
+    if "table" in kinds:
+        table = next(b for b in blocks if b.type == "table")
+        if comparable(table) and _light_around(blocks, table):
+            return "comparison"
+        return "table"
+    if code_pair(blocks) is not None:
+        return "code"
+    return "bullets"
+
+
+def _by_hint(hint: str, blocks: list[Block], sections: list[Section]) -> str:
+    if hint == "columns" and 2 <= len(sections) <= 4:
+        return "columns"
+    if hint == "quote" and blocks and blocks[0].type == "quote":
+        return "quote"
+    if hint == "image-text" and any(b.type == "image" for b in blocks):
+        return "image-text"
+    return ""
+
+
+def _sections_layout(blocks: list[Block], sections: list[Section]) -> str:
+    light = sum(b.text_length() for b in blocks) <= 200
+    if light and 2 <= len(sections) <= 6 and all(step_section(s) for s in sections):
+        return "steps"
+    if 2 <= len(sections) <= 4 and sum(b.text_length() for b in blocks) <= 200:
+        heavy = any(b.type in ("table", "image", "code") for s in sections for b in s.blocks)
+        if not heavy:
+            short = all(sum(b.text_length() for b in s.blocks) <= 100 for s in sections)
+            return "cards" if short else "columns"
+    return "bullets"
+
+
+def _picture(block: Block) -> bool:
+    return getattr(block, "kind", "picture") not in ("badge",)
+
+
+def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
+    text = sum(b.text_length() for b in blocks if b.type != "image")
+    others = [b for b in blocks if b.type not in ("image", "paragraph", "list", "heading")]
+    if others:
+        return "bullets"
+    if any(getattr(b, "kind", "") == "background" for b in pictures) and len(pictures) == 1:
+        return "image-full"  # a slide deck's background picture: the whole slide
+    if len(pictures) == 1:
+        return "image-full" if text <= 140 else "image-text"
+    if len(pictures) <= 4 and text <= 240:
+        return "image-grid"
+    return "bullets"
+
+
+def _light_around(blocks: list[Block], main: Block) -> bool:
+    """Besides `main`, at most a short lead paragraph and a short closing paragraph."""
+    rest = [b for b in blocks if b is not main]
+    return len(rest) <= 2 and all(b.type == "paragraph" and b.text_length() <= 220 for b in rest)
+
+
+def key_number(block: Block) -> tuple[str, list[Span]] | None:
+    """A paragraph that starts with a bold number ("**85%** of ...") -> (number, rest)."""
+    if block.type != "paragraph" or not block.spans or not block.spans[0].bold:
+        return None
+    value = block.spans[0].text.strip()
+    if len(value) > 12 or not KEY_NUMBER.match(value):
+        return None
+    return value, block.spans[1:]
+
+
+@dataclass
+class Lead:
+    """A list item split into its leading token (number, date, term) and the rest."""
+
+    lead: str
+    rest: list[Span]
+
+
+def _lead(item: ListItem, pattern: re.Pattern[str]) -> Lead | None:
+    text = plain(item.spans)
+    m = pattern.match(text)
+    if not m:
+        return None
+    value = m.group(1).strip().strip("*")
+    rest = _drop(item.spans, m.end())
+    while rest and not plain(rest[:1]).strip(" :：,，-–—"):
+        rest = rest[1:]
+    if rest:
+        first = rest[0]
+        rest[0] = Span(
+            first.text.lstrip(" :：,，-–—"), first.bold, first.italic, first.code, first.href
+        )
+    return Lead(value, [s for s in rest if s.text])
+
+
+def _drop(spans: list[Span], n: int) -> list[Span]:
+    out, pos = [], 0
+    for s in spans:
+        end = pos + len(s.text)
+        if end > n:
+            cut = max(0, n - pos)
+            out.append(Span(s.text[cut:], s.bold, s.italic, s.code, s.href))
+        pos = end
+    return out
+
+
+def numeric_items(block: Block) -> list[Lead] | None:
+    """2-4 items, each starting with a figure ("85% of users...", "**3x** faster")."""
+    if block.type != "list" or not 2 <= len(block.items) <= 4:
+        return None
+    if any(i.children for i in block.items):
+        return None
+    leads = [_lead(i, LEAD_NUMBER) for i in block.items]
+    if any(lead is None or len(plain(lead.rest)) > CARD_TEXT for lead in leads):
+        return None
+    if any(not re.search(r"\d", lead.lead) for lead in leads if lead is not None):
+        return None
+    return [lead for lead in leads if lead is not None]
+
+
+def dated_items(block: Block) -> list[Lead] | None:
+    """3 or more items (at most 8), each starting with a date (2024, 2024-03, Q1 2024, March 2024)."""
+    if block.type != "list" or not 3 <= len(block.items) <= 8:
+        return None
+    if any(i.children for i in block.items):
+        return None
+    leads = [_lead(i, DATE) for i in block.items]
+    if any(lead is None or len(plain(lead.rest)) > 200 for lead in leads):
+        return None
+    return [lead for lead in leads if lead is not None]
+
+
+def term_items(block: Block) -> list[tuple[str, list[Span]]] | None:
+    """3-6 parallel items "**Term**: description" (bold lead or a term before a separator)."""
+    if block.type != "list" or not 3 <= len(block.items) <= 6:
+        return None
+    out = []
+    for item in block.items:
+        if item.children:
+            return None
+        term = _term(item.spans)
+        if term is None or len(plain(term[1])) > CARD_TEXT:
+            return None
+        out.append(term)
+    return out
+
+
+def _term(spans: list[Span]) -> tuple[str, list[Span]] | None:
+    if spans and spans[0].bold and len(spans[0].text.strip()) <= 40:
+        rest = _drop(spans, len(spans[0].text))
+        rest_text = plain(rest).lstrip()
+        for sep in TERM_SEPARATORS + (".",):
+            if rest_text.startswith(sep.strip()):
+                rest = _drop(rest, len(plain(rest)) - len(rest_text) + len(sep.strip()))
+                break
+        return spans[0].text.strip().rstrip(":："), _trim(rest)
+    text = plain(spans)
+    for sep in TERM_SEPARATORS:
+        at = text.find(sep)
+        if 0 < at <= 40:
+            return text[:at].strip(), _trim(_drop(spans, at + len(sep)))
+    return None
+
+
+def _trim(spans: list[Span]) -> list[Span]:
+    out = [s for s in spans if s.text]
+    if out:
+        out[0] = Span(out[0].text.lstrip(), out[0].bold, out[0].italic, out[0].code, out[0].href)
+    return [s for s in out if s.text]
+
+
+def comparable(table: Block) -> bool:
+    """2-3 columns with a header, 2-7 rows of short cells: shown side by side as panels."""
+    columns = max([len(table.header)] + [len(r) for r in table.rows])
+    if not 2 <= columns <= 3 or not table.header or not 2 <= len(table.rows) <= 7:
+        return False
+    if any(not plain(c).strip() for c in table.header[1:]):
+        return False
+    values = [plain(c).strip() for r in table.rows for c in r[1:]]
+    if sum(1 for v in values if NUMBER_CELL.match(v)) * 2 >= len(values):
+        return False  # figures: a data table reads as a table, not as panels
+    return all(len(plain(c)) <= 90 for r in table.rows for c in r)
+
+
+def code_pair(blocks: list[Block]) -> tuple[list[Block], Block] | None:
+    """One code block of a few lines and a short explanation (paragraphs or a list)."""
+    codes = [b for b in blocks if b.type == "code"]
+    if len(codes) != 1:
+        return None
+    code = codes[0]
+    rest = [b for b in blocks if b is not code]
+    if not rest or len(code.text.split("\n")) > CODE_LINES:
+        return None
+    if any(b.type not in ("paragraph", "list") for b in rest):
+        return None
+    if sum(b.text_length() for b in rest) > EXPLANATION:
+        return None
+    return rest, code
+
+
+SHELLS = {"", "sh", "bash", "shell", "console", "zsh", "fish", "powershell", "ps1", "cmd", "bat"}
+SHELLS |= {"shell-session", "sh-session", "text", "txt", "plaintext"}
+
+
+def one_command(blocks: list[Block]) -> bool:
+    """A section that is one short command (a shell code block of 1-3 lines) and at most one
+    short sentence: a step of a "steps" slide."""
+    codes = [b for b in blocks if b.type == "code"]
+    if len(codes) != 1 or len(codes[0].text.strip().split("\n")) > 3:
+        return False
+    if codes[0].language.lower() not in SHELLS:
+        return False
+    rest = [b for b in blocks if b is not codes[0]]
+    return len(rest) <= 1 and all(b.type == "paragraph" and b.text_length() <= 160 for b in rest)
+
+
+def step_section(section: Section) -> bool:
+    return one_command(section.blocks)

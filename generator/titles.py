@@ -1,0 +1,124 @@
+"""Titles that fit their regions: the size their measured overflow suggests, stepped down within
+the template's title sizes, then shortened (what is cut is listed as left out)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from generator.fit import TITLE_REGIONS, Measure
+from generator.leftout import LeftOut
+from generator.model import Span, plain
+from generator.pages import PlannedPage
+from generator.pieces import shorten
+
+MAX_SHRINK = 12
+
+
+class TitleFitting:
+    """The title half of the planner (a mixin: `measure`, the title sizes and `left_out` are
+    the planner's)."""
+
+    title_max: float
+    title_min: float
+    left_out: list[LeftOut]
+
+    if TYPE_CHECKING:
+
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def page_lang(self, page: PlannedPage) -> str: ...
+
+    def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]:
+        """The page with titles that fit, its HTML and measure. The titles are fitted on a copy
+        without body content; when the page itself still overflows a title region (a template
+        whose title room depends on the content), they are fitted on the page itself."""
+        kept = len(self.left_out)
+        fitted = self.with_fitted_titles(page)
+        html, m = self.measure(fitted)
+        if m is not None and not m.title_fits:
+            del self.left_out[kept:]
+            fitted = self.with_fitted_titles(page, bare=False)
+            html, m = self.measure(fitted)
+        return fitted, html, m
+
+    def with_fitted_titles(self, page: PlannedPage, bare: bool = True) -> PlannedPage:
+        """The page with the title size and texts that fit, found on a copy without body content
+        (title regions seldom depend on it, and the copy lays out fast) in the page's language
+        (a template may style titles by language), or on the page itself."""
+        lang = self.page_lang(page)
+        trial = page
+        if bare:
+            trial = replace(
+                page, blocks=[], sections=[], entries=page.entries[:1], layout="bullets"
+            )
+        titled = self.fit_titles(trial, lang)
+        if titled.title != page.title or titled.subtitle != page.subtitle:
+            lost = " ".join(t for t in (page.title, page.subtitle) if t)
+            self.left_out.append(
+                LeftOut(page.source or page.kind, "title", "title shortened to fit", lost[:120], 0)
+            )
+        return replace(
+            page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
+        )
+
+    def fit_titles(self, page: PlannedPage, lang: str | None = None) -> PlannedPage:
+        """The title size the title regions' measured overflow suggests, stepped down until
+        they fit; at the smallest size, the title/subtitle shortened."""
+        lo, hi = self.title_min, self.title_max
+        _, m = self.measure(replace(page, title_size=hi), lang)
+        if m is None or m.title_fits:
+            return replace(page, title_size=hi)
+        size = float(max(lo, min(hi - 1, math.floor(hi * _title_ratio(m) ** 0.55))))
+        while size > lo:
+            if self.title_ok(replace(page, title_size=size), lang):
+                return replace(page, title_size=size)
+            size = max(lo, size - max(1.0, round(size * 0.08)))
+        small = replace(page, title_size=lo)
+        if self.title_ok(small, lang):
+            return small
+        for _ in range(MAX_SHRINK):
+            if len(small.subtitle) > len(small.title):
+                small.subtitle = (
+                    plain(shorten([Span(small.subtitle)], 0.7)) if len(small.subtitle) > 4 else ""
+                )
+            else:
+                small.title = (
+                    plain(shorten([Span(small.title)], 0.7)) if len(small.title) > 4 else ""
+                )
+            if self.title_ok(small, lang):
+                return small
+        small.title, small.subtitle = "", ""
+        return small
+
+    def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
+        _, m = self.measure(page, lang)
+        return m is None or m.title_fits
+
+
+def _title_ratio(m: Measure) -> float:
+    """Room / content height of the most overflowing title region (1.0 when unknown)."""
+    ratio = 1.0
+    for i, b in enumerate(m.boxes):
+        if b.kind != "box" or b.attributes.get("data-df-fit") not in TITLE_REGIONS:
+            continue
+        inside = [m.boxes[j] for j in _below(m, i)]
+        if not inside:
+            continue
+        top = min(x.y for x in inside)
+        bottom = max(x.y + x.height for x in inside)
+        if bottom - top > b.height > 0:
+            ratio = min(ratio, b.height / (bottom - top))
+    return ratio
+
+
+def _below(m: Measure, index: int) -> list[int]:
+    out, todo = [], list(m.children[index])
+    while todo:
+        j = todo.pop()
+        out.append(j)
+        todo.extend(m.children[j])
+    return out

@@ -10,7 +10,8 @@ union. The dict is changed in place and returned.
 
 from typing import Any, Literal, Union, get_args, get_origin
 
-from engine.model.schema.generate import _hints, _is_typeddict
+from engine.model.schema.introspect import hints as _hints
+from engine.model.schema.introspect import is_typeddict as _is_typeddict
 
 DEFAULTS: dict[str, Any] = {
     "alpha": 1.0,

@@ -13,12 +13,13 @@ import inspect
 import json
 import sys
 import types
-import typing
 from datetime import datetime
-from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin
 
 from engine.model.schema.deck import Deck
 from engine.model.schema.fills import Fill
+from engine.model.schema.introspect import hints as _hints
+from engine.model.schema.introspect import is_typeddict as _is_typeddict
 from engine.model.schema.result import ConversionInfo
 from engine.model.schema.shapes import Shape
 from engine.model.schema.text import Bullet, LineSpacing
@@ -48,10 +49,6 @@ def _ref(name: str) -> dict[str, Any]:
 def _describe(obj: Any) -> str:
     doc = inspect.getdoc(obj) or ""
     return " ".join(doc.split())
-
-
-def _is_typeddict(tp: Any) -> bool:
-    return isinstance(tp, type) and typing.is_typeddict(tp)
 
 
 class _Generator:
@@ -130,20 +127,6 @@ class _Generator:
             body["additionalProperties"] = name in OPEN
             self.defs[name] = body
         return _ref(name)
-
-
-def _hints(cls: type) -> dict[str, tuple[Any, bool]]:
-    """key -> (type, required) of a TypedDict, NotRequired / Required unwrapped."""
-    out: dict[str, tuple[Any, bool]] = {}
-    total = getattr(cls, "__total__", True)
-    for key, tp in typing.get_type_hints(cls, include_extras=True).items():
-        required = total
-        if get_origin(tp) is NotRequired:
-            tp, required = get_args(tp)[0], False
-        elif get_origin(tp) is Required:
-            tp, required = get_args(tp)[0], True
-        out[key] = (tp, required)
-    return out
 
 
 def _tag_key(members: list[Any]) -> str | None:

@@ -211,7 +211,7 @@ def convert_laid_out(
     options = options or Options()
     validate([p.html if isinstance(p, LaidOut) else p for p in pages], page_error_mode, options)
     jobs = [
-        partial(_finish_laid_out, p, options)
+        partial(finish_laid_out, p, options)
         if isinstance(p, LaidOut)
         else partial(convert_page, p, options)
         for p in pages
@@ -393,7 +393,8 @@ def lay_out(html: str, options: Options | None = None) -> LaidOut:
     return run_page(work, options.limits)
 
 
-def _finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
+def finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
+    """The slide of a laid-out page (in the caller's page budget: see engine.stages.slide_of)."""
     from engine.model.slide import build_slide
 
     page = laid.page

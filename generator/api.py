@@ -7,9 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine.api import Conversion, LaidOut, convert_laid_out
-from engine.model.schema import Slide
-from engine.options import Limits, Options
+from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
 from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
@@ -185,7 +183,7 @@ def template_preview(template: Template, width: int = 480) -> bytes:
     name = template.manifest.get("preview")
     if name and name in template.files:
         return template.files[name]
-    from engine.render import render_cover_png
+    from engine import render_cover_png
 
     md = PREVIEW_MARKDOWN.format(name=template.name, category=template.category)
     deck = generate_from_markdown(md, template.id, templates={template.id: template})

@@ -147,7 +147,7 @@ def check_arguments(args: argparse.Namespace) -> str:
     if args.html:
         check_folder(args.html, "slide HTML")
     if args.png:
-        from engine.render import MAX_WIDTH  # the renderer is loaded only for PNGs
+        from engine import MAX_PNG_WIDTH as MAX_WIDTH  # the renderer is loaded only for PNGs
 
         check_folder(args.png, "PNGs")
         if not 1 <= args.png_width <= MAX_WIDTH:
@@ -220,7 +220,7 @@ def _write_outputs(deck: GeneratedDeck, args: argparse.Namespace, output: str) -
             with open(os.path.join(args.html, f"{i + 1:02d}.html"), "w", encoding="utf-8") as fh:
                 fh.write(html)
     if args.png:
-        from engine.render import render_deck_pngs
+        from engine import render_deck_pngs
 
         os.makedirs(args.png, exist_ok=True)
         for i, png in enumerate(render_deck_pngs(deck.conversion, width=args.png_width)):

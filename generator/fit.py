@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.api import LaidOut, LaidOutBox, PageLayout, lay_out
-from engine.options import Options
+from engine import LaidOut, LaidOutBox, Options, PageLayout, lay_out
 
 TOLERANCE = 0.5  # px
 FIT_ATTR = "data-df-fit"

@@ -21,8 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.api import LaidOut
-from engine.options import Options
+from engine import LaidOut, Options
 from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
 from generator.errors import bad
 from generator.estimate import Calibration, estimated_pieces

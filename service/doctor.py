@@ -15,7 +15,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from engine.fonts.packages import FONT_PACKAGES, apt_install_line, package_installed
+from engine.fonts import FONT_PACKAGES, apt_install_line, package_installed
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,7 @@ def _line(ok: bool, name: str, detail: str) -> str:
 
 def font_report() -> tuple[list[str], list[str]]:
     """Report lines for the font packages, and the missing packages."""
-    from engine.fonts import HAVE_HARFBUZZ, builtin_active
-    from engine.fonts.resolve import available
+    from engine.fonts import HAVE_HARFBUZZ, available, builtin_active
 
     lines = ["fonts (what the engine measures text with, through fontconfig):"]
     if builtin_active():

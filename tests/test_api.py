@@ -153,3 +153,31 @@ def test_nesting_up_to_the_default_depth_limit_converts():
     )
     conv = convert([page])
     assert conv.failed_page_details == []
+
+
+def test_the_stages_one_at_a_time_give_convert_s_slide() -> None:
+    """engine.lay_out -> slide_of, draw_page and write_slides (the staged public API) give the
+    slide model and slide XML that convert gives for the same page."""
+    import io
+    import zipfile
+
+    import engine
+
+    html = (
+        '<div class="slide" style="width:640px;height:360px;background:#eef">'
+        "<h1 style='font:32px Liberation Sans'>Stages</h1><ul><li>one</li><li>two</li></ul></div>"
+    )
+    whole = engine.convert([html], options=engine.Options(embed_fonts="none"))
+    laid = engine.lay_out(html)
+    assert laid.layout.width == 640 and laid.layout.boxes
+    staged = engine.slide_of(laid)
+    drawn = engine.draw_page(html)
+    assert staged.slide == drawn.slide == whole.slides[0]
+    pptx = engine.write_slides(
+        {"width": drawn.width, "height": drawn.height, "slides": [drawn.slide]}, drawn.media
+    )
+
+    def slide_xml(data: bytes) -> bytes:
+        return zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml")
+
+    assert slide_xml(pptx) == slide_xml(whole.pptx_bytes)

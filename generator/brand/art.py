@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.units import EMU_PER_PX
+from engine import EMU_PER_PX
 from generator.brand.theme import (
     R_NS,
     ColorContext,

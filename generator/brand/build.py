@@ -9,16 +9,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from engine.api import Conversion
-from engine.diagnostics import Diagnostics
-from engine.errors import PageError
-from engine.images import image_media
-from engine.model.schema import Media, Slide
-from engine.options import Options
-from engine.pipeline import convert_page
-from engine.pptx.base import BasePackage, write_on_base
-from engine.pptx.theme_refs import ThemeRefs
-from engine.resources import load_resource
+from engine import (
+    BasePackage,
+    Conversion,
+    Diagnostics,
+    Media,
+    Options,
+    PageError,
+    Slide,
+    ThemeRefs,
+    draw_page,
+    image_media,
+    load_resource,
+    write_slides,
+)
 from generator.brand.art import LayoutArt, layout_arts
 from generator.brand.geometry import SlideGeometry, Slot
 from generator.brand.html import BrandTemplate
@@ -259,7 +263,7 @@ def draw_pages(
             slides.append(None)
             continue
         try:
-            result = convert_page(html, options)
+            result = draw_page(html, options)
         except (PageError, RecursionError, MemoryError) as exc:
             problems.append(f"slide {i + 1}: {exc}")
             slides.append(None)
@@ -302,8 +306,8 @@ def write_brand_deck(
         "slides": slides,
         "title": _title(filename, preview),
     }
-    data = write_on_base(
-        base_package(template, bool(template.settings.get("keepSlides"))), written, media
+    data = write_slides(
+        written, media, base=base_package(template, bool(template.settings.get("keepSlides")))
     )
     arts = layout_arts(source.data, sorted({p.layout for p in plans}), source.color_context())
     return replace(
@@ -349,6 +353,6 @@ def preview_slides(
 
 
 def _title(filename: str | None, preview: Conversion) -> str:
-    from engine.api import deck_title
+    from engine import deck_title
 
     return deck_title(filename or preview.filename)

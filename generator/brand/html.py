@@ -63,7 +63,7 @@ _IMAGE = (
 def font_stack(face: str, ea: str, serif: bool | None = None) -> tuple[str, str, str]:
     """(CSS font-family, latin stand-in, East Asian stand-in) for a theme font: the theme's
     typefaces first, then installed metric-compatible or similar families."""
-    from engine.fonts.resolve import EQUIVALENT_CLASSES
+    from engine.fonts import EQUIVALENT_CLASSES
 
     latin_alt = (
         "Liberation Serif"

@@ -11,7 +11,7 @@ from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
 
-from engine.units import EMU_PER_PX
+from engine import EMU_PER_PX
 from generator.brand.safety import BrandLimits, CheckedPackage, refuse
 from generator.brand.theme import (
     ColorContext,

@@ -15,8 +15,7 @@ import pathlib
 import urllib.parse
 from dataclasses import dataclass, field, replace
 
-from engine.diagnostics import Diagnostics
-from engine.options import Limits, Options
+from engine import Diagnostics, Limits, Options
 from generator.model import Block, Outline
 
 BADGE_HOSTS = (
@@ -107,7 +106,7 @@ class ImageLoader:
         return picture
 
     def _load(self, src: str, where: str) -> Picture | None:
-        from engine.resources import load_resource
+        from engine import load_resource
 
         if not src:
             return None

@@ -10,8 +10,7 @@ import logging
 import time
 from typing import Any
 
-from engine import ConversionError, Limits, Options, convert
-from engine.options import LineBreaks
+from engine import ConversionError, Limits, LineBreaks, Options, convert
 
 log = logging.getLogger("deckforge.worker")
 

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import generator
-from engine.render import render_deck_pngs
+from engine import render_deck_pngs
 from generator import GeneratorError, Template
 from service.jobs.convert import convert_job
 from service.jobs.convert import worker_init as convert_worker_init

@@ -197,7 +197,8 @@ def _grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         intro = blocks_html([b for b in page.blocks if b is not found], code)
     kind = "cards" if page.layout == "cards" else "columns"
     items = Markup("").join(
-        Markup('<div class="df-card"><div class="df-card-title">%s</div>%s</div>') % c
+        Markup('<div class="df-card">%s%s</div>')
+        % (Markup('<div class="df-card-title">%s</div>') % c[0] if c[0] else Markup(""), c[1])
         for c in cards
     )
     head = Markup('<div class="df-intro">%s</div>') % intro if intro else Markup("")

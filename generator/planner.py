@@ -22,14 +22,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import LaidOut, Options
-from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
+from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
+    deck_language,
+    draft_pages,
+    estimate_slides,
+    page_blocks,
+)
 from generator.errors import bad
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text, left_out_blocks
-from generator.model import Block, Span
+from generator.model import Block, Section, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
@@ -44,6 +49,7 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
+from generator.summary import MAX_SLIDES, moved_record, pictures_record, summary_blocks, with_notes
 from generator.templates import Template
 from generator.titles import MAX_SHRINK, TitleFitting
 
@@ -103,6 +109,8 @@ class Planner(TitleFitting):
         self.left_out: list[LeftOut] = []
         # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
+        # a document that is not a talk: long pages are summarised, the rest in the notes
+        self.summarise = length == "medium" and not authored
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
 
@@ -162,6 +170,8 @@ class Planner(TitleFitting):
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
+        if self.summarise and page.layout in FLOWING and page.parts == 1 and self.long(page):
+            page = self.summarised(page)
         predicted = self.predicted_size(page)
         if predicted > page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -171,7 +181,8 @@ class Planner(TitleFitting):
                 return [Fitted(bigger, html, m.laid)]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
-            return self.finish(flowing(page), estimated, make_flowing, estimated=True)
+            page, estimated = self.condensed(flowing(page), estimated)
+            return self.finish(page, estimated, make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
             return [Fitted(page, html, None)]
@@ -233,18 +244,54 @@ class Planner(TitleFitting):
             return None
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
-        chunks = pack(pieces, room)
-        return self.condensed(page, chunks)
+        return pack(pieces, room)
 
-    def condensed(self, page: PlannedPage, chunks: list[list[Piece]]) -> list[list[Piece]]:
-        """With length "short", a page keeps its first slide; the rest is listed as left out."""
-        if self.length != "short" or len(chunks) <= 1:
-            return chunks
-        rest = assemble([p for c in chunks[1:] for p in c])
-        record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+    def condensed(
+        self, page: PlannedPage, chunks: list[list[Piece]]
+    ) -> tuple[PlannedPage, list[list[Piece]]]:
+        """With length "short", a page keeps its first slide; the rest is listed as left out.
+        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
+        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
+        if len(chunks) <= keep:
+            return page, chunks
+        rest = assemble([p for c in chunks[keep:] for p in c])
+        if self.length == "short":
+            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+        else:
+            record = moved_record(page, rest)
+            page = with_notes(page, rest)
         if record is not None:
             self.left_out.append(record)
-        return chunks[:1]
+        pictures = pictures_record(page, rest)
+        if pictures is not None:
+            self.left_out.append(pictures)
+        return page, chunks[:keep]
+
+    def long(self, page: PlannedPage) -> bool:
+        """Whether a flowing page needs more than one slide (by the calibrated estimate, else
+        by its text)."""
+        if self.frame is None:
+            return estimate_slides(page.blocks) > 1
+        width, room = self.frame
+        size = page.body_size
+        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+        return (
+            height is None
+            and estimate_slides(page.blocks) > 1
+            or (height is not None and height > room * SHRINK_SPAN)
+        )
+
+    def summarised(self, page: PlannedPage) -> PlannedPage:
+        """The page's summary on the slide, the rest in its notes (listed)."""
+        kept, moved = summary_blocks(page.blocks)
+        if not moved or not kept:
+            return page
+        record = moved_record(page, moved)
+        if record is not None:
+            self.left_out.append(record)
+        return with_notes(
+            replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
+        )
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""
@@ -289,11 +336,13 @@ class Planner(TitleFitting):
         if not pieces or m.stack is None:
             return [Fitted(page, html, m.laid)]  # not a measurable page: kept as it is
         smaller = self.shrunk(page, m)
+        if smaller is None and self.shrink_span == float("inf"):  # a deck's slide
+            smaller = self.two_columns(page, m)
         if smaller is not None:
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        chunks = self.condensed(page, pack(pieces, room, head, foot))
+        page, chunks = self.condensed(page, pack(pieces, room, head, foot))
         return self.finish(page, chunks, make_flowing)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
@@ -312,6 +361,28 @@ class Planner(TitleFitting):
             html, m3 = self.measure(smallest)
             if m3 is not None and m3.body_fits and m3.title_fits:
                 return Fitted(smallest, html, m3.laid)
+        return None
+
+    def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
+        """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
+        cut where the two heights are closest; never after a heading), or None."""
+        blocks = page.blocks
+        if len(blocks) < 2 or page.sections or m.stack is None:
+            return None
+        if any(i not in m.units for i in range(len(blocks))):
+            return None
+        tops = [m.boxes[m.units[i]].y for i in range(len(blocks))]
+        ends = tops[1:] + [m.stack.y + m.stack.height]
+        heights = [e - t for t, e in zip(tops, ends, strict=True)]
+        cuts = [k for k in range(1, len(blocks)) if blocks[k - 1].type != "heading"]
+        if not cuts:
+            return None
+        k = min(cuts, key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        halves = [Section("", blocks[:k]), Section("", blocks[k:])]
+        two = replace(page, blocks=[], sections=halves, layout="columns", body_size=self.body_min)
+        html, m2 = self.measure(two)
+        if m2 is not None and m2.body_fits and m2.title_fits:
+            return Fitted(two, html, m2.laid)
         return None
 
     def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:
@@ -357,7 +428,7 @@ class Planner(TitleFitting):
                 scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
                 if not 0.92 <= scale <= 1.08:
                     pieces = [scaled(p, scale) for c in chunks for p in c]
-                    chunks = pack(pieces, m.room)
+                    page, chunks = self.condensed(page, pack(pieces, m.room))
                     continue
             if m is None or m.body_fits:
                 done.append((Fitted(slide, html, m.laid if m is not None else None), m))

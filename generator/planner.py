@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from engine import LaidOut, Options
+from engine import Options
 from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
     deck_language,
     draft_pages,
@@ -34,10 +34,11 @@ from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text, left_out_blocks
-from generator.model import Block, Section, Span
+from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
+from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
     cut_block,
@@ -49,9 +50,19 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
-from generator.summary import MAX_SLIDES, moved_record, pictures_record, summary_blocks, with_notes
+from generator.summary import (
+    MAX_SLIDES,
+    gallery_groups,
+    moved_record,
+    pictures_record,
+    shown_pictures,
+    summary_blocks,
+    with_notes,
+)
 from generator.templates import Template
 from generator.titles import MAX_SHRINK, TitleFitting
+
+Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 16.0
@@ -63,20 +74,7 @@ SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instea
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-@dataclass
-class Fitted:
-    """A final slide: its plan, its HTML and the engine's layout of that HTML (None when the
-    engine cannot lay it out: the conversion then reports the page)."""
-
-    page: PlannedPage
-    html: str
-    laid: LaidOut | None
-
-
-Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
-
-
-class Planner(TitleFitting):
+class Planner(TitleFitting, Reshaping):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -113,6 +111,8 @@ class Planner(TitleFitting):
         self.summarise = length == "medium" and not authored
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
+        # pictures of the part of a page moved to its notes: shown on picture slides after it
+        self.gallery: list[Block] = []
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -162,6 +162,7 @@ class Planner(TitleFitting):
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
+        self.gallery = []
         page = replace(
             draft,
             number=self.counter + 1,
@@ -257,14 +258,15 @@ class Planner(TitleFitting):
         rest = assemble([p for c in chunks[keep:] for p in c])
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
-        else:
+            pictures = pictures_record(page, rest)
+            if pictures is not None:
+                self.left_out.append(pictures)
+        else:  # the words to the notes, the pictures on picture slides after the kept ones
             record = moved_record(page, rest)
             page = with_notes(page, rest)
+            self.gallery.extend(shown_pictures(rest))
         if record is not None:
             self.left_out.append(record)
-        pictures = pictures_record(page, rest)
-        if pictures is not None:
-            self.left_out.append(pictures)
         return page, chunks[:keep]
 
     def long(self, page: PlannedPage) -> bool:
@@ -363,28 +365,6 @@ class Planner(TitleFitting):
                 return Fitted(smallest, html, m3.laid)
         return None
 
-    def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
-        """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
-        cut where the two heights are closest; never after a heading), or None."""
-        blocks = page.blocks
-        if len(blocks) < 2 or page.sections or m.stack is None:
-            return None
-        if any(i not in m.units for i in range(len(blocks))):
-            return None
-        tops = [m.boxes[m.units[i]].y for i in range(len(blocks))]
-        ends = tops[1:] + [m.stack.y + m.stack.height]
-        heights = [e - t for t, e in zip(tops, ends, strict=True)]
-        cuts = [k for k in range(1, len(blocks)) if blocks[k - 1].type != "heading"]
-        if not cuts:
-            return None
-        k = min(cuts, key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
-        halves = [Section("", blocks[:k]), Section("", blocks[k:])]
-        two = replace(page, blocks=[], sections=halves, layout="columns", body_size=self.body_min)
-        html, m2 = self.measure(two)
-        if m2 is not None and m2.body_fits and m2.title_fits:
-            return Fitted(two, html, m2.laid)
-        return None
-
     def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:
         region = next(
             (
@@ -417,9 +397,10 @@ class Planner(TitleFitting):
         while len(done) < len(chunks) and guard > 0:
             guard -= 1
             i, n = len(done), len(chunks)
-            if self.counter + n > self.max_pages:
+            g = len(gallery_groups(self.gallery)) if make is make_flowing else 0
+            if self.counter + n + g > self.max_pages:
                 raise bad("markdown", f"makes more than {self.max_pages} slides")
-            slide = replace(make(page, chunks[i], i, n), number=self.counter + 1 + i)
+            slide = replace(make(page, chunks[i], i, n + g), number=self.counter + 1 + i)
             html, m = self.measure(slide)
             if m is not None and not m.title_fits:
                 slide, html, m = self.titled(slide)
@@ -451,7 +432,8 @@ class Planner(TitleFitting):
                     done = []  # one slide more: every "(i/n)" title changes
                 continue
             done.append((self.single(slide, html, m), None))
-        return self.grown_together(done)
+        slides = self.grown_together(done)
+        return slides + self.galleries(page, slides) if make is make_flowing else slides
 
     def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
         """A slide that overflows, cut where its own layout says the room ends: (the pieces

@@ -8,20 +8,24 @@ introduces a list, code, a table or a picture), lists, code, tables, pictures an
 paragraph of a quote stay; the other paragraphs move to the slide's speaker notes. A page that
 still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES and the rest moves to the
 notes too. Every move is listed with the left-out records (kind "notes"): nothing is dropped
-silently, and the notes keep every word.
+silently, and the notes keep every word. Pictures are never summarised away: the pictures of
+the part that moved to the notes follow the kept slides on picture slides of their own (up to
+GALLERY a slide, with their alt texts as captions).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
-from generator.model import Block, plain
+from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
 _INTRODUCED = ("list", "code", "table", "image", "quote")
+GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
 
 
 def summary_blocks(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
@@ -78,6 +82,40 @@ def pictures(blocks: list[Block]) -> list[Block]:
         for item in block.items:
             found.extend(pictures(item.children))
     return found
+
+
+def shown_pictures(blocks: list[Block]) -> list[Block]:
+    """The pictures among `blocks` a slide would show (badges are not pictures of content)."""
+    return [b for b in pictures(blocks) if b.kind != "badge"]
+
+
+def gallery_groups(found: list[Block]) -> list[list[Block]]:
+    """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
+    (5 pictures: 3 + 2, not 4 + 1)."""
+    if not found:
+        return []
+    n = math.ceil(len(found) / GALLERY)
+    size, extra = divmod(len(found), n)
+    groups: list[list[Block]] = []
+    at = 0
+    for i in range(n):
+        take = size + (1 if i < extra else 0)
+        groups.append(found[at : at + take])
+        at += take
+    return groups
+
+
+def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
+    """A picture slide of `page`: one picture with its alt text as caption (image-full), or
+    2 to 4 pictures with theirs (image-grid). No notes: the page's notes are on its first slide."""
+    group = [replace(b, kind="picture") for b in group]  # never a slide's background here
+    if len(group) == 1:
+        picture = group[0]
+        blocks = [picture]
+        if picture.alt.strip():
+            blocks.append(Block("paragraph", [Span(picture.alt.strip())]))
+        return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
+    return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
 
 
 def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:

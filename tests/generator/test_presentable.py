@@ -4,13 +4,18 @@ columns before they continue."""
 
 from __future__ import annotations
 
+import base64
+import io
 import pathlib
+
+from lxml import etree
 
 from generator.api import generate_from_markdown
 from generator.markup.images import Assets
 from generator.model import Block, Outline, Span, plain
 from generator.outline import parse_outline
 from generator.summary import MAX_SLIDES, summary_blocks
+from tests.generator.pptx_xml import EMU_PER_PX, NS, paragraphs, slides
 
 
 def blocks(o: Outline) -> list[Block]:
@@ -197,3 +202,67 @@ def test_a_talk_keeps_its_slides_and_its_long_slide_goes_into_two_columns() -> N
     halves = [len(s.blocks) for s in content[0].sections]
     assert len(halves) == 2 and min(halves) >= 1 and sum(halves) == 4
     assert not [r for r in deck.left_out if r.kind == "notes"]
+
+
+# -- pictures of summarised sections and picture slides ---------------------------------------
+
+
+def _png(width: int, height: int, shade: int) -> str:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (shade, 90, 160)).save(out, "PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def _pictures(slide: etree._Element) -> list[tuple[str, float, float]]:
+    """(alt text, width px, height px) of each picture on a slide."""
+    out = []
+    for pic in slide.iterfind(".//p:pic", NS):
+        alt = pic.find(".//p:cNvPr", NS)
+        ext = pic.find(".//a:xfrm/a:ext", NS)
+        assert alt is not None and ext is not None
+        w, h = int(ext.get("cx", "0")) / EMU_PER_PX, int(ext.get("cy", "0")) / EMU_PER_PX
+        out.append((alt.get("descr", ""), w, h))
+    return out
+
+
+def test_pictures_of_the_part_moved_to_the_notes_get_picture_slides_with_captions() -> None:
+    items = "\n".join(
+        f"- entry {i}: a change with a sentence of detail about it" for i in range(90)
+    )
+    pics = "\n\n".join(f"![Screen {i} of the log]({_png(300, 150, 40 * i)})" for i in range(5))
+    deck = generate_from_markdown(
+        f"# Log\n\n## Changes\n\n### All\n\n{items}\n\n{pics}\n", "corporate"
+    )
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert [p.layout for p in content] == ["bullets"] * MAX_SLIDES + ["image-grid"] * 2
+    assert [(p.part, p.parts) for p in content] == [(i + 1, 5) for i in range(5)]
+    shown = [alt for s in slides(deck.pptx_bytes) for alt, _, _ in _pictures(s)]
+    assert shown == [f"Screen {i} of the log" for i in range(5)]  # every one, in order
+    captions = " ".join(" ".join(paragraphs(s)) for s in slides(deck.pptx_bytes))
+    assert all(f"Screen {i} of the log" in captions for i in range(5))
+    assert "entry 89" in content[0].notes
+    assert not [r for r in deck.left_out if "picture" in r.message]
+
+
+def test_a_small_screenshot_on_a_picture_slide_takes_the_body_area() -> None:
+    """image-full, image-text and image-grid give a small picture the room's width (at most
+    three times its own), in its own proportions: not a thumbnail at its own 200 px."""
+    shot = _png(200, 100, 30)
+    full = f"# D\n\n## C\n\n### Settings\n\n![The settings screen]({shot})\n\nWhere to find it.\n"
+    text = "Words that explain the screen next to it at some length. " * 4
+    beside = f"# D\n\n## C\n\n### Settings\n\n{text}\n\n![The settings screen]({shot})\n"
+    grid = "# D\n\n## C\n\n### Screens\n\n" + "\n\n".join(
+        f"![Screen {i}]({_png(200, 100, 60 * i)})" for i in range(3)
+    )
+    for md, layout, least in (
+        (full, "image-full", 560),
+        (beside, "image-text", 400),
+        (grid, "image-grid", 300),
+    ):
+        deck = generate_from_markdown(md, "corporate")
+        (page,) = [p for p in deck.pages if p.kind == "content"]
+        assert page.layout == layout
+        drawn = [x for s in slides(deck.pptx_bytes) for x in _pictures(s)]
+        assert drawn and all(least <= w <= 600 and abs(w / h - 2) < 0.05 for _, w, h in drawn)

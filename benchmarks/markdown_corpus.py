@@ -54,6 +54,7 @@ class DeckText:
     runs: list[tuple[str, float, bool]] = field(default_factory=list)  # (text, pt, mono)
     slide_words: list[int] = field(default_factory=list)
     slide_pictures: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # each slide's speaker notes
     media: set[str] = field(default_factory=set)
 
     def text(self, code: bool = True) -> str:
@@ -113,6 +114,7 @@ def deck_text(slides: list[dict[str, Any]]) -> DeckText:
         fill = (slide.get("background") or {}).get("media")
         if fill:
             out.media.add(str(fill))
+        out.notes.append(str(slide.get("notes") or ""))  # notes count as kept words
         out.slide_words.append(words)
         out.slide_pictures.append(pictures)
     return out
@@ -219,8 +221,9 @@ def code_texts(markdown: str) -> str:
 
 
 def words_lost(markdown: str, deck: DeckText) -> tuple[int, int, list[str]]:
-    """(source words, words of the source not on any slide, the distinct missing words)."""
-    shown = set(words_of(deck.text()))
+    """(source words, words of the source neither on a slide nor in its notes, the distinct
+    missing words)."""
+    shown = set(words_of(deck.text() + " " + " ".join(deck.notes)))
     source = words_of(source_text(markdown))
     missing = [w for w in source if w not in shown]
     return len(source), len(missing), sorted(set(missing))

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
-from pygments.lexer import Lexer
-from pygments.token import Comment, Generic, Keyword, Name, Number, Operator, String, Token
+
+if TYPE_CHECKING:  # Pygments loads with the first code block that has a known language
+    from pygments.lexer import Lexer
 
 MAX_HIGHLIGHT_CHARS = 20_000  # longer code is shown plain (bounded work per block)
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -66,7 +67,10 @@ def palette(colors: dict[str, Any]) -> Palette:
     )
 
 
+@lru_cache(maxsize=512)
 def _role(token: Any) -> str | None:
+    from pygments.token import Comment, Generic, Keyword, Name, Number, Operator, String
+
     if token in Comment or token in Generic.Prompt:
         return "comment"
     if token in String:
@@ -102,6 +106,8 @@ def highlight(text: str, language: str, colors: Palette) -> Markup:
     lexer = _lexer(language) if len(text) <= MAX_HIGHLIGHT_CHARS else None
     if lexer is None:
         return escape(text)
+    from pygments.token import Token
+
     out: list[Markup] = []
     tokens = list(lexer.get_tokens(text))
     if not text.endswith("\n") and tokens and tokens[-1][1].endswith("\n"):

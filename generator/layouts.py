@@ -207,7 +207,8 @@ def _grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         intro = blocks_html([b for b in page.blocks if b is not found], code)
     kind = "cards" if page.layout == "cards" else "columns"
     items = Markup("").join(
-        Markup('<div class="df-card"><div class="df-card-title">%s</div>%s</div>') % c
+        Markup('<div class="df-card">%s%s</div>')
+        % (Markup('<div class="df-card-title">%s</div>') % c[0] if c[0] else Markup(""), c[1])
         for c in cards
     )
     head = Markup('<div class="df-intro">%s</div>') % intro if intro else Markup("")
@@ -327,7 +328,16 @@ def _pictures(page: PlannedPage) -> list[Block]:
     return [b for b in page.blocks if b.type == "image" and getattr(b, "kind", "") != "badge"]
 
 
+UPSCALE = 3  # a picture slide draws a raster picture at most this many times its own width
+
+
 def _img(b: Block) -> Markup:
+    """A picture of a picture layout: as large as its room allows (the layout's CSS gives it
+    the room's width, its height by its own proportions within the room's height), a raster
+    picture at most UPSCALE times its own width; a small screenshot is not a thumbnail."""
+    if b.width and not b.src.startswith("data:image/svg"):
+        style = Markup(' style="max-width:%dpx"') % (b.width * UPSCALE)
+        return Markup('<img src="%s" alt="%s"%s>') % (b.src, b.alt, style)
     return Markup('<img src="%s" alt="%s">') % (b.src, b.alt)
 
 

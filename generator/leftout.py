@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from generator.model import Block, ListItem, plain
 
-Reason = Literal["length", "contents", "unsupported", "too-large", "title", "source"]
+Reason = Literal["length", "notes", "contents", "unsupported", "too-large", "title", "source"]
 EXCERPT = 120
 _WORD = re.compile(
     r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\W_]+(?:['’.-][^\W_]+)*"

@@ -18,11 +18,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from engine import LaidOut, Options
-from generator.compose import deck_language, draft_pages, page_blocks  # noqa: F401 - re-exported
+from engine import Options
+from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
+    deck_language,
+    draft_pages,
+    estimate_slides,
+    page_blocks,
+)
 from generator.errors import bad
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure, measure, try_lay_out
@@ -33,6 +38,7 @@ from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
+from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
     cut_block,
@@ -44,8 +50,19 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
+from generator.summary import (
+    MAX_SLIDES,
+    gallery_groups,
+    moved_record,
+    pictures_record,
+    shown_pictures,
+    summary_blocks,
+    with_notes,
+)
 from generator.templates import Template
 from generator.titles import MAX_SHRINK, TitleFitting
+
+Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 16.0
@@ -57,20 +74,7 @@ SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instea
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-@dataclass
-class Fitted:
-    """A final slide: its plan, its HTML and the engine's layout of that HTML (None when the
-    engine cannot lay it out: the conversion then reports the page)."""
-
-    page: PlannedPage
-    html: str
-    laid: LaidOut | None
-
-
-Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
-
-
-class Planner(TitleFitting):
+class Planner(TitleFitting, Reshaping):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -103,8 +107,12 @@ class Planner(TitleFitting):
         self.left_out: list[LeftOut] = []
         # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
+        # a document that is not a talk: long pages are summarised, the rest in the notes
+        self.summarise = length == "medium" and not authored
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
+        # pictures of the part of a page moved to its notes: shown on picture slides after it
+        self.gallery: list[Block] = []
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -154,6 +162,7 @@ class Planner(TitleFitting):
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
+        self.gallery = []
         page = replace(
             draft,
             number=self.counter + 1,
@@ -162,6 +171,8 @@ class Planner(TitleFitting):
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
+        if self.summarise and page.layout in FLOWING and page.parts == 1 and self.long(page):
+            page = self.summarised(page)
         predicted = self.predicted_size(page)
         if predicted > page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -171,7 +182,8 @@ class Planner(TitleFitting):
                 return [Fitted(bigger, html, m.laid)]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
-            return self.finish(flowing(page), estimated, make_flowing, estimated=True)
+            page, estimated = self.condensed(flowing(page), estimated)
+            return self.finish(page, estimated, make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
             return [Fitted(page, html, None)]
@@ -233,18 +245,55 @@ class Planner(TitleFitting):
             return None
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
-        chunks = pack(pieces, room)
-        return self.condensed(page, chunks)
+        return pack(pieces, room)
 
-    def condensed(self, page: PlannedPage, chunks: list[list[Piece]]) -> list[list[Piece]]:
-        """With length "short", a page keeps its first slide; the rest is listed as left out."""
-        if self.length != "short" or len(chunks) <= 1:
-            return chunks
-        rest = assemble([p for c in chunks[1:] for p in c])
-        record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+    def condensed(
+        self, page: PlannedPage, chunks: list[list[Piece]]
+    ) -> tuple[PlannedPage, list[list[Piece]]]:
+        """With length "short", a page keeps its first slide; the rest is listed as left out.
+        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
+        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
+        if len(chunks) <= keep:
+            return page, chunks
+        rest = assemble([p for c in chunks[keep:] for p in c])
+        if self.length == "short":
+            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+            pictures = pictures_record(page, rest)
+            if pictures is not None:
+                self.left_out.append(pictures)
+        else:  # the words to the notes, the pictures on picture slides after the kept ones
+            record = moved_record(page, rest)
+            page = with_notes(page, rest)
+            self.gallery.extend(shown_pictures(rest))
         if record is not None:
             self.left_out.append(record)
-        return chunks[:1]
+        return page, chunks[:keep]
+
+    def long(self, page: PlannedPage) -> bool:
+        """Whether a flowing page needs more than one slide (by the calibrated estimate, else
+        by its text)."""
+        if self.frame is None:
+            return estimate_slides(page.blocks) > 1
+        width, room = self.frame
+        size = page.body_size
+        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+        return (
+            height is None
+            and estimate_slides(page.blocks) > 1
+            or (height is not None and height > room * SHRINK_SPAN)
+        )
+
+    def summarised(self, page: PlannedPage) -> PlannedPage:
+        """The page's summary on the slide, the rest in its notes (listed)."""
+        kept, moved = summary_blocks(page.blocks)
+        if not moved or not kept:
+            return page
+        record = moved_record(page, moved)
+        if record is not None:
+            self.left_out.append(record)
+        return with_notes(
+            replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
+        )
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""
@@ -289,11 +338,13 @@ class Planner(TitleFitting):
         if not pieces or m.stack is None:
             return [Fitted(page, html, m.laid)]  # not a measurable page: kept as it is
         smaller = self.shrunk(page, m)
+        if smaller is None and self.shrink_span == float("inf"):  # a deck's slide
+            smaller = self.two_columns(page, m)
         if smaller is not None:
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        chunks = self.condensed(page, pack(pieces, room, head, foot))
+        page, chunks = self.condensed(page, pack(pieces, room, head, foot))
         return self.finish(page, chunks, make_flowing)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
@@ -346,9 +397,10 @@ class Planner(TitleFitting):
         while len(done) < len(chunks) and guard > 0:
             guard -= 1
             i, n = len(done), len(chunks)
-            if self.counter + n > self.max_pages:
+            g = len(gallery_groups(self.gallery)) if make is make_flowing else 0
+            if self.counter + n + g > self.max_pages:
                 raise bad("markdown", f"makes more than {self.max_pages} slides")
-            slide = replace(make(page, chunks[i], i, n), number=self.counter + 1 + i)
+            slide = replace(make(page, chunks[i], i, n + g), number=self.counter + 1 + i)
             html, m = self.measure(slide)
             if m is not None and not m.title_fits:
                 slide, html, m = self.titled(slide)
@@ -357,7 +409,7 @@ class Planner(TitleFitting):
                 scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
                 if not 0.92 <= scale <= 1.08:
                     pieces = [scaled(p, scale) for c in chunks for p in c]
-                    chunks = pack(pieces, m.room)
+                    page, chunks = self.condensed(page, pack(pieces, m.room))
                     continue
             if m is None or m.body_fits:
                 done.append((Fitted(slide, html, m.laid if m is not None else None), m))
@@ -380,7 +432,8 @@ class Planner(TitleFitting):
                     done = []  # one slide more: every "(i/n)" title changes
                 continue
             done.append((self.single(slide, html, m), None))
-        return self.grown_together(done)
+        slides = self.grown_together(done)
+        return slides + self.galleries(page, slides) if make is make_flowing else slides
 
     def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
         """A slide that overflows, cut where its own layout says the room ends: (the pieces

@@ -89,7 +89,10 @@ def scaled(piece: Piece, scale: float) -> Piece:
 def make_flowing(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:
     blocks = assemble(chunk)
     layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
-    return replace(page, blocks=blocks, sections=[], layout=layout, part=i + 1, parts=n)
+    notes = page.notes if i == 0 else ""  # the page's notes once, on its first slide
+    return replace(
+        page, blocks=blocks, sections=[], layout=layout, part=i + 1, parts=n, notes=notes
+    )
 
 
 def make_contents(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:

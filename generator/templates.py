@@ -116,16 +116,16 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-split{display:flex;gap:40px;align-items:center}
 .df-split-text{flex:1 1 0;min-width:0}
 .df-split-media{flex:0 0 46%;margin:0}
-.df-split-media img{display:block;max-width:100%;max-height:430px;margin:0 auto}
+.df-split-media img{display:block;width:100%;height:auto;max-height:430px;object-fit:contain;margin:0 auto}
 .df-full{margin:0;display:flex;flex-direction:column;align-items:center}
-.df-full img{display:block;max-width:100%;max-height:400px}
+.df-full img{display:block;width:100%;height:auto;max-height:400px;object-fit:contain}
 .df-caption{margin-top:12px;text-align:center}
 .df-bleed{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;display:block}
 .df-on-bleed{margin-top:auto}
 .df-over{padding:18px 24px;background:var(--df-background);opacity:0.92;border-radius:6px}
 .df-gallery{display:flex;gap:20px;align-items:flex-start}
 .df-shot{flex:1 1 0;min-width:0;margin:0;text-align:center}
-.df-shot img{display:block;max-width:100%;max-height:320px;margin:0 auto}
+.df-shot img{display:block;width:100%;height:auto;max-height:320px;object-fit:contain;margin:0 auto}
 .df-shot figcaption{margin-top:8px;font-size:0.85em}
 """
 

@@ -12,11 +12,12 @@ import base64
 import io
 import os
 import pathlib
+import re
 import urllib.parse
 from dataclasses import dataclass, field, replace
 
 from engine import Diagnostics, Limits, Options
-from generator.model import Block, Outline
+from generator.model import Block, Outline, Span
 
 BADGE_HOSTS = (
     "img.shields.io",
@@ -146,6 +147,20 @@ class ImageLoader:
 
     def _note(self, message: str, where: str) -> None:
         self.report.append({"kind": "image", "message": message, "where": where})
+
+
+def picture_placeholder(alt: str, src: str) -> Block | None:
+    """The italic line standing for a picture that is not shown (remote images off, a file
+    not found): its alt text when it describes something (3+ words), else "Picture: <name>"
+    from its alt text or file name, so that a sentence pointing at it still has its object."""
+    alt = " ".join(alt.split())
+    if len(alt.split()) >= 3 or len(alt) >= 12:
+        return Block("paragraph", [Span(alt, italic=True)])
+    name = alt
+    if not name and not src.lower().startswith("data:"):
+        stem = pathlib.PurePosixPath(urllib.parse.urlsplit(src).path).stem
+        name = " ".join(re.split(r"[-_.]+", stem)).strip()
+    return Block("paragraph", [Span(f"Picture: {name}", italic=True)]) if name else None
 
 
 def _short(src: str) -> str:

@@ -22,8 +22,9 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from generator.markup.images import ImageLoader, is_badge_url
+from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
+from generator.markup.snippets import snippet
 from generator.markup.syntax import content_tabs, marp_alt
 from generator.model import Block, ListItem, Span, Spans, plain
 
@@ -80,6 +81,22 @@ ADMONITIONS = {
     "failure": "Failure",
 }
 MAX_ALT = 200
+DIAGRAMS = {
+    "mermaid": "Mermaid diagram",
+    "plantuml": "PlantUML diagram",
+    "puml": "PlantUML diagram",
+    "dot": "Graphviz diagram",
+    "graphviz": "Graphviz diagram",
+}
+
+
+def fence_language(info: str) -> str:
+    """A fence's language: its info string's first word, without Slidev/Pandoc attributes
+    (`ts {*|1-2}`, `{.python}`, `ts [file.ts]`: line ranges and file names are not content)."""
+    word = info.split()[0].strip("{}.") if info.split() else ""
+    return word.split("{")[0].split("[")[0][:20]
+
+
 PLACEHOLDER = "\ufffc"
 
 
@@ -118,14 +135,18 @@ class Context:
     math_reported: bool = False
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
 
-    def note(self, kind: str, message: str) -> None:
-        self.report.append({"kind": kind, "message": message, "where": self.where()})
+    def note(self, kind: str, message: str, text: str = "") -> None:
+        entry = {"kind": kind, "message": message, "where": self.where()}
+        if text:
+            entry["text"] = text
+        self.report.append(entry)
 
 
 class Converter:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.reader = InlineReader(self._footnote_number)
+        self.previous_code: str | None = None  # the code block read just before, if any
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
@@ -145,6 +166,8 @@ class Converter:
     # -- block nodes ---------------------------------------------------------------------
     def node(self, node: SyntaxTreeNode) -> list[Event]:
         t = node.type
+        if t not in ("fence", "code_block"):
+            self.previous_code = None
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
             spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
@@ -209,6 +232,13 @@ class Converter:
             self.ctx.note("math", "math is shown as its TeX source (no math renderer)")
 
     def paragraph(self, node: SyntaxTreeNode) -> list[Block]:
+        source = node.children[0].content if node.children else ""
+        if source.startswith("<<<"):
+            imported = snippet(source, self.ctx.images.assets)
+            if imported.block is None:
+                self.ctx.note("source", imported.why, source.strip())
+                return []
+            return [imported.block]
         inline = self.inline(node.children[0] if node.children else None)
         images = [b for b in (self.image(i) for i in inline.images) if b is not None]
         spans = trim_spans(_no_placeholder(inline.spans))
@@ -224,10 +254,8 @@ class Converter:
         alt, width, height, kind = marp_alt(found.alt)
         badge = is_badge_url(found.src)
         picture = self.ctx.images.load(found.src, self.ctx.where())
-        if picture is None:  # its alt text stays when it describes something (3+ words)
-            if badge or len(alt.split()) < 3 and len(alt.strip()) < 12:
-                return None
-            return Block("paragraph", [Span(alt, italic=True)])
+        if picture is None:  # a placeholder line where the picture would be (not for badges)
+            return None if badge else picture_placeholder(alt, found.src)
         from generator.markup.htmlblocks import declared_size
 
         w = width or found.width
@@ -296,13 +324,40 @@ class Converter:
 
     def code(self, node: SyntaxTreeNode) -> list[Block]:
         code = node.content.rstrip("\n")
-        lang = (node.info or "").split()[0][:20] if node.type == "fence" and node.info else ""
-        lang = lang.strip("{}.")
-        if lang.lower() == "mermaid":
-            self.ctx.note("diagram", "a Mermaid diagram is shown as its source (no renderer)")
+        lang = fence_language(node.info if node.type == "fence" else "")
+        if lang.lower() == "md" and "magic-move" in (node.info or "").split():
+            return self.magic_move(code)
+        previous, self.previous_code = self.previous_code, code.strip()
+        diagram = DIAGRAMS.get(lang.lower())
+        if code.strip() and previous == code.strip():  # a diagram's source shown twice
+            name = diagram or "code block"
+            self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
+            return []
+        if diagram:
+            self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "latex", "tex", "katex"):
             self._math()
         return [Block("code", text=code, language=lang)] if code.strip() else []
+
+    def magic_move(self, content: str) -> list[Block]:
+        """Slidev's magic move: the code blocks inside are the steps of one animation; the
+        slide shows the last step, the earlier steps are listed as left out."""
+        steps = [
+            n
+            for n in SyntaxTreeNode(BLOCKS.parse(content)).children
+            if n.type in ("fence", "code_block") and n.content.strip()
+        ]
+        if not steps:
+            return []
+        for i, step in enumerate(steps[:-1]):
+            self.ctx.note(
+                "animation",
+                f"step {i + 1} of {len(steps)} of an animated code block (the slide shows the last)",
+                step.content.strip(),
+            )
+        last = steps[-1]
+        text = last.content.rstrip("\n")
+        return [Block("code", text=text, language=fence_language(last.info or ""))]
 
     def deflist(self, node: SyntaxTreeNode) -> list[Block]:
         items: list[ListItem] = []

@@ -88,7 +88,7 @@ def test_short_length_lists_what_it_leaves_out(
     assert record["text"].startswith("Item ") and record["words"] > 100
     shown = [p for p in doc["pages"] if p["kind"] == "content"]
     assert len(shown) == 1 and shown[0]["parts"] == 1
-    assert deckforge([*args, "--length", "medium"]) == 0
+    assert deckforge([*args, "--length", "long"]) == 0
     assert "left out" not in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit_info:  # argparse refuses it, exit status 2
         deckforge([*args, "--length", "tiny"])

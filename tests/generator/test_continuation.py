@@ -53,7 +53,7 @@ def assert_every_word_shown(markdown: str, deck) -> None:  # type: ignore[no-unt
 @pytest.mark.parametrize("template", ["corporate", "data"])
 def test_long_table_continues_with_its_header_row_on_every_slide(template: str) -> None:
     md = "# Theming\n## Variables\n### Theme variables\n" + MERMAID_THEME_TABLE
-    deck = generate_from_markdown(md, template)
+    deck = generate_from_markdown(md, template, length="long")  # every slide, no summary
     shown = content_slides(deck, "Theme variables")
     assert len(shown) >= 2
     xml = slides(deck.pptx_bytes)

@@ -53,7 +53,8 @@ def test_nested_lists_tables_quotes_code_images() -> None:
         "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
-    assert [b.type for b in blocks] == ["list", "table", "quote", "code", "image", "paragraph"]
+    kinds = ["list", "table", "quote", "code", "image", "paragraph", "paragraph"]
+    assert [b.type for b in blocks] == kinds
     lst = blocks[0]
     assert lst.ordered and lst.start == 3
     assert plain(lst.items[1].children[0].items[0].spans) == "sub"
@@ -64,9 +65,9 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
     assert blocks[4].src == PNG and blocks[4].alt == "chart"
-    # not fetched: a describing alt text stays (italic), a one-word one goes; both reported
+    # not fetched: a describing alt text stays (italic); a one-word one leaves a placeholder line
     assert blocks[5].spans[0].text == "remote sales chart" and blocks[5].spans[0].italic
-    assert len(blocks) == 6
+    assert blocks[6].spans[0].text == "Picture: logo" and blocks[6].spans[0].italic
 
 
 def test_no_headings_uses_first_line_as_topic() -> None:

@@ -70,7 +70,7 @@ def test_chinese_deck_uses_chinese_labels() -> None:
 def test_long_list_splits_into_continuation_pages_in_order() -> None:
     items = [f"Item {i} with enough words to take a line of its own" for i in range(60)]
     deck = generate_from_markdown(
-        "# T\n### Long\n" + "\n".join(f"- {t}" for t in items), "corporate"
+        "# T\n### Long\n" + "\n".join(f"- {t}" for t in items), "corporate", length="long"
     )
     parts = [p for p in deck.pages if p.kind == "content"]
     assert len(parts) >= 3
@@ -93,7 +93,8 @@ def test_slightly_long_page_steps_the_font_down() -> None:
 
 def test_long_table_splits_with_repeated_header() -> None:
     rows = "\n".join(f"| r{i} | {'word ' * 12} |" for i in range(40))
-    deck = generate_from_markdown(f"# T\n### Table\n| Key | Value |\n|---|---|\n{rows}", "data")
+    md = f"# T\n### Table\n| Key | Value |\n|---|---|\n{rows}"
+    deck = generate_from_markdown(md, "data", length="long")  # every slide, no summary
     parts = [p for p in deck.pages if p.kind == "content"]
     assert len(parts) >= 2
     for p in parts:
@@ -220,5 +221,5 @@ def test_too_many_slides_is_1010_on_markdown(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr("generator.api.MAX_SLIDES", 6)  # splitting stops as soon as it is over
     long_list = "# T\n### Long\n" + "\n".join(f"- item {i} " + "word " * 12 for i in range(9000))
     with pytest.raises(GeneratorError) as info:
-        generate_from_markdown(long_list, "minimal")
+        generate_from_markdown(long_list, "minimal", length="long")
     assert info.value.problems[0].reason == "makes more than 6 slides"

@@ -157,7 +157,7 @@ def test_a_template_drawing_page_body_itself_still_gets_continuation_slides() ->
     template = template_from_files(files)
     items = "\n".join(f"- Item {i} of a long list that needs several slides" for i in range(40))
     deck = generate_from_markdown(
-        "# T\n### Long\n" + items, "own-body", templates={"own-body": template}
+        "# T\n### Long\n" + items, "own-body", templates={"own-body": template}, length="long"
     )
     parts = [p for p in deck.pages if p.title == "Long"]
     assert len(parts) >= 3 and [p.part for p in parts] == list(range(1, len(parts) + 1))

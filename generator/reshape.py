@@ -1,0 +1,88 @@
+"""Slides a page becomes besides its continuation slides: a deck's slide too tall at the
+smallest type in two columns, and the picture slides of a summarised page (the pictures of the
+part moved to its speaker notes, never dropped)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine import LaidOut
+from generator.fit import Measure
+from generator.model import Block, Section
+from generator.pages import PlannedPage
+from generator.summary import gallery_groups, gallery_page
+
+
+@dataclass
+class Fitted:
+    """A final slide: its plan, its HTML and the engine's layout of that HTML (None when the
+    engine cannot lay it out: the conversion then reports the page)."""
+
+    page: PlannedPage
+    html: str
+    laid: LaidOut | None
+
+
+class Reshaping:
+    """Two columns and picture slides (a mixin of the planner: `measure`, `titled`, the body
+    floor, the slide counter and the pending pictures are the planner's)."""
+
+    body_min: float
+    counter: int
+    gallery: list[Block]
+
+    if TYPE_CHECKING:
+
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
+
+    def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
+        """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
+        cut where the two heights are closest; never after a heading), or None."""
+        blocks = page.blocks
+        if len(blocks) < 2 or page.sections or m.stack is None:
+            return None
+        if any(i not in m.units for i in range(len(blocks))):
+            return None
+        tops = [m.boxes[m.units[i]].y for i in range(len(blocks))]
+        ends = tops[1:] + [m.stack.y + m.stack.height]
+        heights = [e - t for t, e in zip(tops, ends, strict=True)]
+        cuts = [k for k in range(1, len(blocks)) if blocks[k - 1].type != "heading"]
+        if not cuts:
+            return None
+        k = min(cuts, key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        halves = [Section("", blocks[:k]), Section("", blocks[k:])]
+        two = replace(page, blocks=[], sections=halves, layout="columns", body_size=self.body_min)
+        html, m2 = self.measure(two)
+        if m2 is not None and m2.body_fits and m2.title_fits:
+            return Fitted(two, html, m2.laid)
+        return None
+
+    def galleries(self, page: PlannedPage, slides: list[Fitted]) -> list[Fitted]:
+        """The picture slides of the pictures moved off a page (its parts numbered after the
+        kept slides; a kept slide numbered before the last pictures were known is redone)."""
+        groups = gallery_groups(self.gallery)
+        self.gallery = []
+        if not groups:
+            return []
+        total = len(slides) + len(groups)
+        for k, f in enumerate(slides):
+            if f.page.parts != total:
+                again = replace(f.page, parts=total)
+                html, m = self.measure(again)
+                slides[k] = Fitted(again, html, m.laid if m is not None else None)
+        out = []
+        for j, group in enumerate(groups):
+            part = len(slides) + j + 1
+            shown = replace(
+                gallery_page(page, group), part=part, parts=total, number=self.counter + part
+            )
+            html, m = self.measure(shown)
+            if m is not None and not m.title_fits:
+                shown, html, m = self.titled(shown)
+            out.append(Fitted(shown, html, m.laid if m is not None else None))
+        return out

@@ -1,0 +1,128 @@
+"""Summaries of long pages: what a presenter shows of a section that would continue over many
+slides, and what goes into the speaker notes.
+
+A document that is not a talk (a design proposal, meeting notes, a changelog, a README) has
+sections far longer than a slide. With length "medium" (the default) such a page is summarised
+before it is fitted: under each heading its first paragraph stays (and any paragraph that
+introduces a list, code, a table or a picture), lists, code, tables, pictures and the first
+paragraph of a quote stay; the other paragraphs move to the slide's speaker notes. A page that
+still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES and the rest moves to the
+notes too. Every move is listed with the left-out records (kind "notes"): nothing is dropped
+silently, and the notes keep every word. Pictures are never summarised away: the pictures of
+the part that moved to the notes follow the kept slides on picture slides of their own (up to
+GALLERY a slide, with their alt texts as captions).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
+from generator.model import Block, Span, plain
+from generator.pages import PlannedPage
+
+MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
+INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
+_INTRODUCED = ("list", "code", "table", "image", "quote")
+GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
+
+
+def summary_blocks(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+    """(the blocks a slide shows, the blocks moved to the notes), both in reading order."""
+    kept: list[Block] = []
+    moved: list[Block] = []
+    said = False  # a paragraph was kept since the last heading
+    for i, block in enumerate(blocks):
+        after = blocks[i + 1] if i + 1 < len(blocks) else None
+        if block.type == "heading":
+            said = False
+            kept.append(block)
+        elif block.type == "paragraph":
+            text = plain(block.spans).strip()
+            introduces = after is not None and after.type in _INTRODUCED
+            introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
+            if not said or introduces:
+                kept.append(block)
+                said = True
+            else:
+                moved.append(block)
+        elif block.type == "quote" and len(block.paragraphs) > 1:
+            kept.append(replace(block, paragraphs=block.paragraphs[:1]))
+            moved.append(replace(block, paragraphs=block.paragraphs[1:]))
+        else:
+            kept.append(block)
+    return kept, moved
+
+
+def notes_text(blocks: list[Block]) -> str:
+    """The blocks as plain text for the speaker notes, one paragraph per block."""
+    return "\n\n".join(t for t in (block_text(b).strip() for b in blocks) if t)
+
+
+def with_notes(page: PlannedPage, moved: list[Block]) -> PlannedPage:
+    """The page with the moved blocks' text after its own notes."""
+    text = notes_text(moved)
+    if not text:
+        return page
+    return replace(page, notes="\n\n".join(n for n in (page.notes, text) if n))
+
+
+def moved_record(page: PlannedPage, moved: list[Block]) -> LeftOut | None:
+    """The record listing what moved to the notes (None when it holds no words)."""
+    return left_out_blocks(page.source, "notes", moved, "moved to the speaker notes")
+
+
+def pictures(blocks: list[Block]) -> list[Block]:
+    """The picture blocks among `blocks` and inside their list items."""
+    found: list[Block] = []
+    for block in blocks:
+        if block.type == "image":
+            found.append(block)
+        for item in block.items:
+            found.extend(pictures(item.children))
+    return found
+
+
+def shown_pictures(blocks: list[Block]) -> list[Block]:
+    """The pictures among `blocks` a slide would show (badges are not pictures of content)."""
+    return [b for b in pictures(blocks) if b.kind != "badge"]
+
+
+def gallery_groups(found: list[Block]) -> list[list[Block]]:
+    """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
+    (5 pictures: 3 + 2, not 4 + 1)."""
+    if not found:
+        return []
+    n = math.ceil(len(found) / GALLERY)
+    size, extra = divmod(len(found), n)
+    groups: list[list[Block]] = []
+    at = 0
+    for i in range(n):
+        take = size + (1 if i < extra else 0)
+        groups.append(found[at : at + take])
+        at += take
+    return groups
+
+
+def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
+    """A picture slide of `page`: one picture with its alt text as caption (image-full), or
+    2 to 4 pictures with theirs (image-grid). No notes: the page's notes are on its first slide."""
+    group = [replace(b, kind="picture") for b in group]  # never a slide's background here
+    if len(group) == 1:
+        picture = group[0]
+        blocks = [picture]
+        if picture.alt.strip():
+            blocks.append(Block("paragraph", [Span(picture.alt.strip())]))
+        return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
+    return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
+
+
+def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:
+    """The record of the pictures in blocks a page does not show (notes hold no pictures)."""
+    found = pictures(blocks)
+    if not found:
+        return None
+    names = ", ".join(b.alt or "untitled" for b in found)
+    message = f"{len(found)} picture{'s' if len(found) > 1 else ''} of a long section not shown"
+    return LeftOut(page.source, "length", message, names[:EXCERPT])

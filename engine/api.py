@@ -398,7 +398,7 @@ def finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
     from engine.model.slide import build_slide
 
     page = laid.page
-    slide = cast(Slide, build_slide(page.root, page.media, laid.diagnostics, options, page.lang))
+    slide = build_slide(page.root, page.media, laid.diagnostics, options, page.lang)
     media = cast(dict[str, Media], page.media)
     return PageResult(page.root.width, page.root.height, slide, media, laid.diagnostics)
 

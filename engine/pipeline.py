@@ -101,7 +101,7 @@ def convert_page(html: str, options: Options) -> PageResult:
     with use_font_set(options.font_set):  # fonts are resolved in this (the page's) thread
         page = layout_page(html, options, diag)
         slide = build_slide(page.root, page.media, diag, options, page.lang)
-    # build_slide and the media store still return plain dicts: their shape is checked by
+    # The media store still holds plain dicts: their shape is checked by
     # tests/model/test_slide_model_schema.py against the model's JSON Schema.
     media = cast(dict[str, Media], page.media)
-    return PageResult(page.root.width, page.root.height, cast(Slide, slide), media, diag)
+    return PageResult(page.root.width, page.root.height, slide, media, diag)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.boxes import box as b
 from engine.budget import check
@@ -42,6 +42,9 @@ from engine.model.paint.colorfilter import color_ops, recolor_shapes
 from engine.model.paint.fills import fill_for_color, gradient_fill
 from engine.model.pictures import replaced_shapes
 from engine.model.reading_order import reading_order
+from engine.model.schema.deck import Slide
+from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import Shape
 from engine.model.tables.text import cell_text_outside
 from engine.model.text.lowidth import correct_for_libreoffice
 from engine.model.text.mapping import (
@@ -117,7 +120,7 @@ class Painter:
         self.reported: set[str] = set()
         self.sources: list[int] = []  # document order of the box each shape comes from
         self.source_index = 0
-        self.slide_fill: dict[str, Any] | None = None
+        self.slide_fill: Fill | None = None
         self.slide_size = (0.0, 0.0)
         self.slide_rect: tuple[float, float, float, float] | None = None
         self.clipped = 0  # shapes and text lines not written: entirely clipped or off the slide
@@ -437,7 +440,7 @@ def _clip_picture(
     return out
 
 
-def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
+def _slide_background(root: BoxFragment, alpha: float) -> Fill | None:
     style = root.box.style
     layers = [layer for layer in style["background-image"] if layer != "none"]
     # A radial layer is painted as shapes (engine.model.paint.fills.radial_shapes): LibreOffice draws a
@@ -459,7 +462,7 @@ def _slide_background(root: BoxFragment, alpha: float) -> dict[str, Any] | None:
 
 def build_slide(
     root: BoxFragment, media: dict[str, Any], diag: Diagnostics, options: Options, lang: str = ""
-) -> dict[str, Any]:
+) -> Slide:
     """Map the slide root's fragment tree to a slide model (see engine/model/schema.py)."""
     painter = Painter(diag, media, options, lang)
     background = _slide_background(root, 1.0)
@@ -480,7 +483,14 @@ def build_slide(
         notes = element.get("data-notes") or _aside_notes(element)
     if options.libreoffice_widths:
         correct_for_libreoffice({"shapes": shapes})
-    return {"background": background, "shapes": shapes, "notes": notes, "blank": False}
+    return {"background": background, "shapes": _as_shapes(shapes), "notes": notes, "blank": False}
+
+
+def _as_shapes(shapes: list[dict[str, Any]]) -> list[Shape]:
+    """The painted shapes as the model's Shape union. The clip, cut, mask and recolour passes
+    between the shape builders and here still handle shapes as plain dicts; what they emit is
+    checked against the model's JSON Schema by tests/model/test_slide_model_schema.py."""
+    return cast(list[Shape], shapes)
 
 
 def _aside_notes(element: Any) -> str | None:

@@ -34,6 +34,7 @@ from engine.model.geometry import (
     placed,
 )
 from engine.model.paint.fills import GLOW_SOFT_EDGE, SQRT_HALF, fill_for_color
+from engine.model.schema.fills import Fill, Shadow
 from engine.style.colors import parse_color
 from engine.style.syntax import DIM, FUNC, NUM, Tok, tokenize
 from engine.style.types import RGBA, ConicGradient, LinearGradient, RadialGradient
@@ -99,11 +100,11 @@ def drop_shadows(style: Any) -> list[ShadowSpec]:
     return out
 
 
-def shadow_effect(s: ShadowSpec, alpha: float) -> dict[str, Any]:
+def shadow_effect(s: ShadowSpec, alpha: float) -> Shadow:
     """A slide-model Shadow (a:outerShdw) for one blurred shadow."""
     dist = math.hypot(s.x, s.y)
     direction = math.degrees(math.atan2(s.y, s.x)) % 360.0 if dist else 0.0
-    out: dict[str, Any] = {
+    out: Shadow = {
         "blur": s.blur,
         "dist": dist,
         "dir": direction,
@@ -204,7 +205,7 @@ def glow(
     frag: BoxFragment,
     boxes: Any,
     geom: dict[str, Any],
-    fill: dict[str, Any] | None,
+    fill: Fill | None,
     layers: list[Any],
     sigma: float,
     alpha: float,

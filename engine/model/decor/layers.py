@@ -34,6 +34,7 @@ from engine.model.geometry import (
 )
 from engine.model.paint.fills import fill_for_color, gradient_fill, line_for, radial_shapes
 from engine.model.paint.tiles import tiled_linear
+from engine.model.schema.fills import Fill
 from engine.style.types import (
     LP,
     ConicGradient,
@@ -122,7 +123,7 @@ def decorate(
     images = list(style["background-image"] or ())
     layers = [(i, layer) for i, layer in enumerate(images) if layer != "none"]
     clip_text = "text" in (style["background-clip"] or ())
-    base_fill = None if clip_text else fill_for_color(style["background-color"], alpha)
+    base_fill: Fill | None = None if clip_text else fill_for_color(style["background-color"], alpha)
     if clip_text:
         layers = []  # background-clip:text paints only through the glyphs (the text colours it)
     color_clip = _layer_value(style, "background-clip", max(0, len(images) - 1), "border-box")

@@ -9,7 +9,10 @@ composited over it instead, which looks the same everywhere and can't be clipped
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
+
+from engine.model.schema.fills import Fill, GradientFill
 
 RGB = tuple[float, float, float]
 
@@ -43,7 +46,7 @@ def _winds(contour: list[Any], x: float, y: float) -> int:
 
 
 def _gradient_at(
-    fill: dict[str, Any], shape: dict[str, Any], x: float, y: float
+    fill: GradientFill, shape: Mapping[str, Any], x: float, y: float
 ) -> tuple[RGB, float]:
     w, h = shape["w"], shape["h"]
     stops = fill["stops"]
@@ -72,7 +75,7 @@ def _gradient_at(
 
 
 def _fill_at(
-    fill: dict[str, Any] | None, shape: dict[str, Any], x: float, y: float
+    fill: Fill | None, shape: Mapping[str, Any], x: float, y: float
 ) -> tuple[RGB, float] | None:
     if fill is None:
         return (0.0, 0.0, 0.0), 0.0
@@ -85,7 +88,7 @@ def _fill_at(
 
 def backdrop_at(
     shapes: list[dict[str, Any]],
-    background: dict[str, Any] | None,
+    background: Fill | None,
     slide: tuple[float, float],
     x: float,
     y: float,
@@ -131,7 +134,7 @@ def backdrop_at(
 def flatten_runs(
     text_shape: dict[str, Any],
     shapes: list[dict[str, Any]],
-    background: dict[str, Any] | None,
+    background: Fill | None,
     slide: tuple[float, float],
 ) -> None:
     """Composite translucent runs of a text box over the backdrop at the box's centre, in place."""

@@ -15,9 +15,10 @@ from engine.model.geometry import (
     outline_polygon,
     placed,
 )
+from engine.model.schema.fills import Dash, GradientFill, GradientStop, Line, SolidFill
 from engine.style.types import LP, RGBA, CurrentColorRGBA, LinearGradient, RadialGradient
 
-DASHES = {"dashed": "dash", "dotted": "sysDot"}
+DASHES: dict[str, Dash] = {"dashed": "dash", "dotted": "sysDot"}
 MAX_STOPS = 64  # a repeating gradient is expanded to at most this many stops
 SQRT_HALF = math.sqrt(0.5)
 GLOW_SOFT_EDGE = (
@@ -25,13 +26,13 @@ GLOW_SOFT_EDGE = (
 )
 
 
-def fill_for_color(color: Any, alpha: float = 1.0) -> dict[str, Any] | None:
+def fill_for_color(color: Any, alpha: float = 1.0) -> SolidFill | None:
     if not isinstance(color, RGBA) or color.a * alpha <= 0.0:
         return None
     return {"type": "solid", "color": color.hex, "alpha": round(color.a * alpha, 4)}
 
 
-def line_for(width: float, color: Any, style: str, alpha: float = 1.0) -> dict[str, Any] | None:
+def line_for(width: float, color: Any, style: str, alpha: float = 1.0) -> Line | None:
     if (
         width <= 0
         or style in ("none", "hidden")
@@ -191,10 +192,10 @@ def resolved_stops(gradient: Any, length: float, lo: float = 0.0, hi: float = 1.
     return _premultiplied(_window(stops, lo, hi))
 
 
-def _fill_stops(stops: list[Stop], alpha: float, scale: float = 1.0) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def _fill_stops(stops: list[Stop], alpha: float, scale: float = 1.0) -> list[GradientStop]:
+    out: list[GradientStop] = []
     for pos, color in stops:
-        stop = {
+        stop: GradientStop = {
             "pos": round(min(1.0, max(0.0, pos * scale)), 6),
             "color": color.hex,
             "alpha": round(color.a * alpha, 4),
@@ -208,7 +209,7 @@ def _fill_stops(stops: list[Stop], alpha: float, scale: float = 1.0) -> list[dic
 # -- gradients -------------------------------------------------------------------------------
 
 
-def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0) -> dict[str, Any]:
+def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0) -> GradientFill:
     """A slide-model gradient Fill for a CSS linear or radial gradient over a width x height box.
 
     Radial gradients come out centred on their CSS centre ("center": fractions of the box) with
@@ -229,7 +230,7 @@ def gradient_fill(gradient: Any, width: float, height: float, alpha: float = 1.0
     cx, cy, rx, _ry = radial_extent(gradient, width, height)
     reach = max(math.hypot(x - cx, y - cy) for x in (0.0, width) for y in (0.0, height)) or 1.0
     stops = resolved_stops(gradient, rx, 0.0, reach / rx if rx > 0 else 1.0)
-    fill: dict[str, Any] = {
+    fill: GradientFill = {
         "type": "gradient",
         "path": "circle",
         "angle": 0.0,
@@ -288,9 +289,9 @@ class RadialPaint(NamedTuple):
     end at the box's circumscribed ellipse, so the inscribed one is at 0.707). Outside that
     ellipse the colour is `outside` (None when transparent)."""
 
-    fill: dict[str, Any]
+    fill: GradientFill
     box: tuple[float, float, float, float]
-    outside: dict[str, Any] | None
+    outside: SolidFill | None
 
 
 def radial_paint(
@@ -319,7 +320,7 @@ def radial_paint(
         # path gradient but reads two equal outer stops as a border, ending the colours at the
         # ellipse's edge as PowerPoint does (its transparency border goes the wrong way).
         fill_stops.append({**fill_stops[-1], "pos": 1.0})
-    fill = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": fill_stops}
+    fill: GradientFill = {"type": "gradient", "path": "circle", "angle": 0.0, "stops": fill_stops}
     return RadialPaint(
         fill, (cx - ex, cy - ey, 2 * ex, 2 * ey), fill_for_color(stops[-1][1], alpha)
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.model.geometry import Box, Matrix, clip_convex, custom_geom, outline_polygon, placed
 from engine.model.paint.fills import css_angle, fill_for_color, resolved_stops
+from engine.model.schema.fills import Fill
 from engine.style.types import LinearGradient
 
 MAX_TILE_SHAPES = 400
@@ -44,6 +45,7 @@ def _bands(layer: LinearGradient, angle: float, length: float, alpha: float) -> 
     for (p0, c0), (p1, c1) in zip(stops, stops[1:], strict=False):
         if p1 - p0 <= 1e-9 or (c0.a <= 0 and c1.a <= 0):
             continue
+        fill: Fill | None
         if c0 == c1:
             fill = fill_for_color(c0, alpha)
         else:

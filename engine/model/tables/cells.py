@@ -10,6 +10,7 @@ from engine.layout.fragments import BoxFragment
 from engine.layout.table.grid import TableCell, TableGrid
 from engine.model.decor.borders import radius_px
 from engine.model.geometry import Matrix, geom_for, placed, translate
+from engine.model.schema.fills import Fill
 
 __all__ = ["CellPainter", "paints_as_shapes", "separated_cell_shapes"]
 
@@ -42,7 +43,7 @@ def separated_cell_shapes(
     cells: list[TableCell],
     m: Matrix,
     alpha: float,
-    fill_of: Callable[[TableCell], dict[str, Any] | None],
+    fill_of: Callable[[TableCell], Fill | None],
     paint: CellPainter,
 ) -> list[dict[str, Any]]:
     """Shapes for `cells` in tree order: a row's, row group's or column's background as a

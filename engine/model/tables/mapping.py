@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table.grid import TableCell, TableGrid
 from engine.model.clip.clipping import Rect, outside
 from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint.fills import fill_for_color, first_color, line_for
+from engine.model.schema.fills import Fill, Line
+from engine.model.schema.shapes import CellBorders
 from engine.model.tables.cells import CellPainter, paints_as_shapes, separated_cell_shapes
 from engine.model.tables.corners import clipped_corner_cells, rounded_corners
 from engine.model.tables.double import double_border_shapes, is_double
@@ -21,10 +23,11 @@ from engine.model.tables.text import (
 from engine.model.text.softwrap import LineBreaks
 from engine.style.types import RGBA
 
+BORDER_SIDES: tuple[Literal["t", "r", "b", "l"], ...] = ("t", "r", "b", "l")  # cell.borders order
 ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
 
 
-def _fill(cell: TableCell, alpha: float) -> dict[str, Any] | None:
+def _fill(cell: TableCell, alpha: float) -> Fill | None:
     if cell.background is None or cell.hidden:
         return None
     style = cell.background.style
@@ -38,26 +41,24 @@ def _fill(cell: TableCell, alpha: float) -> dict[str, Any] | None:
     return None
 
 
-def _border(side: Any, alpha: float) -> dict[str, Any] | None:
+def _border(side: Any, alpha: float) -> Line | None:
     if side is None or not side.visible:
         return None
     return line_for(side.width, side.color, side.style, alpha)
 
 
-def _borders(
-    sides: Any, alpha: float, memo: dict[Any, dict[str, Any] | None]
-) -> dict[str, dict[str, Any] | None]:
+def _borders(sides: Any, alpha: float, memo: dict[Any, Line | None]) -> CellBorders:
     """A cell's t/r/b/l lines; each distinct border side is mapped once per table (a table's
     cells mostly share their borders) and every cell gets its own copies."""
-    out: dict[str, dict[str, Any] | None] = {}
-    for key, side in zip(("t", "r", "b", "l"), sides, strict=True):
+    out: CellBorders = {}
+    for key, side in zip(BORDER_SIDES, sides, strict=True):
         try:
             line = memo[side]
         except KeyError:
             line = memo[side] = _border(side, alpha)
         except TypeError:  # an unhashable colour value
             line = _border(side, alpha)
-        out[key] = dict(line) if line is not None else None
+        out[key] = line.copy() if line is not None else None
     return out
 
 
@@ -114,7 +115,7 @@ def table_shape(
     x0 = grid.columns[keep[0]].x
     y0 = grid.rows[0].y
     rows: list[dict[str, Any]] = [{"h": h, "cells": [None] * len(keep)} for h in heights]
-    border_memo: dict[Any, dict[str, Any] | None] = {}
+    border_memo: dict[Any, Line | None] = {}
     for cell in grid.cells:
         cols = [new_index[c] for c in range(cell.col, cell.col + cell.colspan) if c in new_index]
         if not cols:
@@ -129,7 +130,7 @@ def table_shape(
         right = frag_c.border.right + frag_c.padding.right
         own_paint = id(cell) not in shaped
         borders = _borders(cell.borders, alpha, border_memo) if own_paint else {}
-        for key, side in zip("trbl", cell.borders, strict=True):
+        for key, side in zip(BORDER_SIDES, cell.borders, strict=True):
             if own_paint and is_double(side):
                 borders[key] = None  # drawn as two stripes over the table
         entry = {

@@ -7,6 +7,7 @@ from typing import Any
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
 from engine.model.geometry import Matrix, place_rect, translate
 from engine.model.paint.fills import fill_for_color, gradient_fill, line_for
+from engine.model.schema.fills import Fill
 
 
 def inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
@@ -47,7 +48,7 @@ def inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[
     return out
 
 
-def _inline_fill(item: InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
+def _inline_fill(item: InlineBoxFragment, alpha: float) -> Fill | None:
     """An inline box's background: its colour, or over a transparent colour one linear-gradient
     layer (highlighter marks: `linear-gradient(transparent 55%, #ffe2a8 55%)`)."""
     style = item.box.style

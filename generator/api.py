@@ -70,22 +70,7 @@ def generate_from_markdown(
     nothing usable, too many slides; `length`: not one of the three), 1001 (`templateId`).
     """
     template = get_template(template_id, templates)
-    length = _length(length)
-    outline = parse_outline(markdown, assets=assets)
-    lang = deck_language(outline)
-    left: list[LeftOut] = []
-    authored = authored_deck(markdown)
-    drafts = _drafts(outline, lang, length, "markdown", left, authored)
-    planned, laid = _plan(
-        outline,
-        drafts,
-        template,
-        lang,
-        keep_layout=False,
-        length=length,
-        left_out=left,
-        authored=authored,
-    )
+    planned, laid = _plan_markdown(markdown, template, _length(length), assets)
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
@@ -233,13 +218,23 @@ def plan_from_markdown(
     calling `on_page(index, total, html)` for each page once the plan is fitted. Same
     GeneratorErrors."""
     template = get_template(template_id, templates)
-    length = _length(length)
+    return _plan_markdown(markdown, template, _length(length), assets, on_page)[0]
+
+
+def _plan_markdown(
+    markdown: Any,
+    template: Template,
+    length: str,
+    assets: Assets | None,
+    on_page: PageCallback | None = None,
+) -> tuple[PlannedDeck, list[LaidOut | None]]:
+    """Markdown -> the fitted plan and the kept layouts of its pages."""
     outline = parse_outline(markdown, assets=assets)
     lang = deck_language(outline)
     left: list[LeftOut] = []
     authored = authored_deck(markdown)
     drafts = _drafts(outline, lang, length, "markdown", left, authored)
-    planned, _ = _plan(
+    return _plan(
         outline,
         drafts,
         template,
@@ -250,7 +245,6 @@ def plan_from_markdown(
         left_out=left,
         authored=authored,
     )
-    return planned
 
 
 def build_planned(

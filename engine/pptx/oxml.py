@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, TypeAlias, TypeGuard
+from typing import Any, TypeAlias, TypeGuard, get_args
 
 from lxml import etree
+
+from engine.model.schema import Dash
 
 NS_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 NS_P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -32,21 +34,7 @@ Element: TypeAlias = etree._Element
 _HEX6 = re.compile(r"[0-9A-Fa-f]{6}")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
-PRESET_DASHES = frozenset(
-    {
-        "solid",
-        "dot",
-        "dash",
-        "lgDash",
-        "dashDot",
-        "lgDashDot",
-        "lgDashDotDot",
-        "sysDash",
-        "sysDot",
-        "sysDashDot",
-        "sysDashDotDot",
-    }
-)
+PRESET_DASHES = frozenset(get_args(Dash))  # ST_PresetLineDashVal
 
 
 def a(tag: str) -> str:

@@ -91,7 +91,7 @@ def test_runs_of_different_fonts_and_sizes_wrap_together() -> None:
     ]
     im = draw(shape)
     dark = ink(im)
-    assert 39 <= min(x for x, _ in dark) and max(x for x, _ in dark) <= 241
+    assert min(x for x, _ in dark) >= 39 and max(x for x, _ in dark) <= 241
     lines = bands(im)
     assert len(lines) >= 6
     assert max(y for _, y in dark) < 320

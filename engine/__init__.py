@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the names re-exported lazily below
         PageError,
     )
     from engine.images import image_media  # noqa: F401
+    from engine.model.schema import Deck, Media, ModelError, Shape, Slide  # noqa: F401
     from engine.options import Limits, LineBreaks, Options  # noqa: F401
     from engine.pipeline import PageResult  # noqa: F401
     from engine.pptx.base import BasePackage  # noqa: F401
@@ -63,6 +64,11 @@ _EXPORTS = {
     "slide_of": "engine.stages",
     "write_slides": "engine.stages",
     "PageResult": "engine.pipeline",
+    "Deck": "engine.model.schema",
+    "Slide": "engine.model.schema",
+    "Shape": "engine.model.schema",
+    "Media": "engine.model.schema",
+    "ModelError": "engine.model.schema",
     "BasePackage": "engine.pptx.base",
     "ThemeRefs": "engine.pptx.theme_refs",
     "render_deck_pngs": "engine.render",

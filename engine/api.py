@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.budget import DeckBudget, run_page
 from engine.diagnostics import Diagnostics
@@ -21,10 +21,10 @@ from engine.errors import (
     PageError,
 )
 from engine.fonts.fontsets import FONT_SETS
-from engine.model.schema import blank_slide
+from engine.model.schema import ConversionInfo, Deck, Media, MediaInfo, Slide, blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
-from engine.pptx.fontembed import EMBED_MODES, FontReport
+from engine.pptx.fontembed import EMBED_MODES, EmbedMode, FontReport
 
 if TYPE_CHECKING:
     from engine.pptx.base import BasePackage
@@ -60,10 +60,10 @@ class Conversion:
     failed_page_details: list[FailedPage]
     slide_width: float
     slide_height: float
-    slides: list[dict[str, Any]]
+    slides: list[Slide]
     diagnostics: list[list[dict[str, str]]]
     filename: str | None = None
-    media: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    media: dict[str, Media] = field(default_factory=dict, repr=False)
     fonts: FontReport | None = None  # the fonts embedded in the deck (engine/pptx/fontembed.py)
 
     def write(self, path: str | os.PathLike[str]) -> None:
@@ -79,18 +79,19 @@ class Conversion:
             "failedPageDetails": [f.to_dict() for f in self.failed_page_details],
         }
 
-    def to_dict(self, include_media: bool = False) -> dict[str, Any]:
-        """The slide model as plain JSON-able data (media listed by key unless include_media)."""
-        media: dict[str, Any] = {}
+    def to_dict(self, include_media: bool = False) -> ConversionInfo:
+        """The slide model as plain JSON-able data (media listed by key unless include_media):
+        engine/data/slide-model.schema.json describes it (docs/engine.md, "The slide model")."""
+        media: dict[str, MediaInfo] = {}
         for key, entry in self.media.items():
-            item = {k: v for k, v in entry.items() if k != "data"}
+            item = cast(MediaInfo, {k: v for k, v in entry.items() if k != "data"})
             item["bytes"] = len(entry["data"])
             if include_media:
                 import base64
 
                 item["data"] = base64.b64encode(entry["data"]).decode("ascii")
             media[key] = item
-        return {
+        out = {
             "width": self.slide_width,
             "height": self.slide_height,
             "slides": self.slides,
@@ -99,6 +100,7 @@ class Conversion:
             "diagnostics": self.diagnostics,
             "fonts": self.fonts.to_dict() if self.fonts is not None else None,
         }
+        return cast(ConversionInfo, out)
 
 
 def validate(htmls: Any, page_error_mode: Any, options: Options) -> list[str]:
@@ -277,8 +279,8 @@ def _deck(
         raise AllPagesFailed(
             [ErrorDetail(f"htmls[{f.index - 1}]", f"{f.code}: {f.reason}") for f in failures]
         )
-    slides: list[dict[str, Any]] = []
-    media: dict[str, dict[str, Any]] = {}
+    slides: list[Slide] = []
+    media: dict[str, Media] = {}
     diagnostics: list[list[dict[str, str]]] = []
     for result in results:
         if isinstance(result, FailedPage):
@@ -291,17 +293,21 @@ def _deck(
         slides.append(result.slide)
         media.update(result.media)
         diagnostics.append(result.diagnostics.to_list())
-    from engine.pptx import write_deck_report
     from engine.pptx.base import write_on_base_report
+    from engine.pptx.deck import write_model_report
 
-    deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
-    deck.update(meta or {})
-    embed = options.embed_fonts  # validated above
+    deck: Deck = {"width": width, "height": height, "slides": slides, "title": deck_title(filename)}
+    meta = meta or {}
+    if "title" in meta:
+        deck["title"] = meta["title"]
+    if "author" in meta:
+        deck["author"] = meta["author"]
+    embed = cast(EmbedMode, options.embed_fonts)  # validated above
     max_bytes = options.limits.max_embedded_font_bytes
     if base is None:
-        data, fonts = write_deck_report(deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
+        data, fonts = write_model_report(deck, media, embed, max_bytes)
     else:
-        data, fonts = write_on_base_report(base, deck, media, embed=embed, max_font_bytes=max_bytes)  # type: ignore[arg-type]
+        data, fonts = write_on_base_report(base, deck, media, embed=embed, max_font_bytes=max_bytes)
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -392,8 +398,9 @@ def finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
     from engine.model.slide import build_slide
 
     page = laid.page
-    slide = build_slide(page.root, page.media, laid.diagnostics, options, page.lang)
-    return PageResult(page.root.width, page.root.height, slide, page.media, laid.diagnostics)
+    slide = cast(Slide, build_slide(page.root, page.media, laid.diagnostics, options, page.lang))
+    media = cast(dict[str, Media], page.media)
+    return PageResult(page.root.width, page.root.height, slide, media, laid.diagnostics)
 
 
 def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from engine.boxes.build import build_box_tree
 from engine.diagnostics import Diagnostics
@@ -15,6 +15,7 @@ from engine.layout.fragments import BoxFragment
 from engine.layout.positioned.absolute import place_absolutes
 from engine.layout.positioned.sticky import place_stickies
 from engine.localfiles import read_stylesheet
+from engine.model.schema import Media, Slide
 from engine.model.slide import build_slide
 from engine.options import Options
 from engine.parse import parse_page
@@ -27,8 +28,8 @@ class PageResult:
 
     width: float
     height: float
-    slide: dict[str, Any]
-    media: dict[str, dict[str, Any]] = field(default_factory=dict)
+    slide: Slide
+    media: dict[str, Media] = field(default_factory=dict)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
 
 
@@ -100,4 +101,7 @@ def convert_page(html: str, options: Options) -> PageResult:
     with use_font_set(options.font_set):  # fonts are resolved in this (the page's) thread
         page = layout_page(html, options, diag)
         slide = build_slide(page.root, page.media, diag, options, page.lang)
-    return PageResult(page.root.width, page.root.height, slide, page.media, diag)
+    # build_slide and the media store still return plain dicts: their shape is checked by
+    # tests/model/test_slide_model_schema.py against the model's JSON Schema.
+    media = cast(dict[str, Media], page.media)
+    return PageResult(page.root.width, page.root.height, cast(Slide, slide), media, diag)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine import Conversion, LaidOut, Limits, Options, convert_laid_out
+from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
 from generator.compose import LENGTHS, deck_language, draft_pages
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
@@ -37,7 +37,7 @@ class GeneratedDeck:
     left_out: list[LeftOut] = field(default_factory=list)
 
     @property
-    def slides(self) -> list[dict[str, Any]]:
+    def slides(self) -> list[Slide]:
         """The engine's slide model, one dict per slide."""
         return self.conversion.slides
 

@@ -43,8 +43,18 @@ def page_context(
     key: dict[str, Any] | None = None
     quote: Markup | None = None
     layout, inner = _compose(page, code)
-    if layout == "image-text":
-        found = next((b for b in blocks if b.type == "image"), None)
+    found = None
+    if layout in ("image-text", "image-full"):
+        # the page's picture (not a slide deck's background picture): templates that place it
+        # themselves (a PowerPoint template's picture placeholder) read `page.image`
+        found = next(
+            (
+                b
+                for b in blocks
+                if b.type == "image" and getattr(b, "kind", "") not in ("badge", "background")
+            ),
+            None,
+        )
         if found is not None:
             image = {"src": found.src, "alt": found.alt}
             blocks.remove(found)
@@ -56,7 +66,7 @@ def page_context(
         blocks = blocks[1:]
     legacy = layout in ("columns", "cards", "image-text", "key-number", "quote")
     if not legacy:
-        blocks = _flat(page)
+        blocks = [b for b in _flat(page) if b is not found]  # `page.image` is drawn apart
     style = f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px"
     if sizes:
         style += ";" + sizes

@@ -16,7 +16,7 @@ import stat
 import time
 import zipfile
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import TemplateError
 from jinja2.sandbox import SecurityError
@@ -270,7 +270,9 @@ def test_render(template: Template, limits: PackageLimits) -> None:
                     f"{regions[0]} region",
                 )
             )
-    problems += dropped_content(deck.pages, deck.slides)  # every piece reaches its slide
+    problems += dropped_content(
+        deck.pages, cast(list[dict[str, Any]], deck.slides)
+    )  # every piece reaches its slide
     size = template.manifest.get("size") or {"width": 1280, "height": 720}
     if (
         round(deck.conversion.slide_width) != size["width"]

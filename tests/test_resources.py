@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import engine.resources as resources
+import engine.media as media
 from engine.diagnostics import Diagnostics
 from engine.images import image_media
 from engine.media import Resource
@@ -31,7 +31,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         sizes.append(len(data))
         return real(data, **kwargs)
 
-    monkeypatch.setattr(resources.hashlib, "sha1", sha1)
+    monkeypatch.setattr(media.hashlib, "sha1", sha1)
     return sizes
 
 

@@ -33,6 +33,7 @@ from engine.model.geometry import (
     rounded_rect_polygon,
     signed_area,
 )
+from engine.model.schema import Fill, GradientFill
 from engine.pptx.oxml import finite, items
 
 _EPS = 1e-6
@@ -45,7 +46,7 @@ class Band(NamedTuple):
 
     box: tuple[float, float, float, float]
     points: list[Polygon] | str | None
-    fill: dict[str, Any]
+    fill: Fill
 
 
 class _Stop(NamedTuple):
@@ -82,12 +83,12 @@ def needs_bands(fill: Any) -> bool:
     return fill.get("path", "linear") in ("linear", None) and len(_stops(fill)) > 2
 
 
-def _two_stop(a: _Stop, b: _Stop, base: Mapping[str, Any], pa: float, pb: float) -> dict[str, Any]:
+def _two_stop(a: _Stop, b: _Stop, base: Mapping[str, Any], pa: float, pb: float) -> Fill:
     """A fill from a at position pa to b at pb (positions on the band's own gradient line)."""
     if a.color.upper() == b.color.upper() and abs(a.alpha - b.alpha) < 1e-4 or abs(pb - pa) < 1e-6:
         color = b if abs(pb - pa) < 1e-6 else a
         return {"type": "solid", "color": color.color, "alpha": color.alpha}
-    fill = {
+    fill: GradientFill = {
         "type": "gradient",
         "path": base.get("path", "linear"),
         "angle": _num(base.get("angle")),

@@ -21,13 +21,14 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pptx
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.packuri import PackURI
 from pptx.parts.slide import SlidePart
 
+from engine.model.schema import Crop, Deck, Media, Shape, Slide
 from engine.pptx.deck import (
     MAX_FONT_BYTES,
     DeckWriter,
@@ -110,11 +111,11 @@ class _BaseWriter(DeckWriter):
     def __init__(
         self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
     ):
-        self.deck = deck
+        self.deck = cast(Deck, deck)  # a deck of brand slides (layout, placeholders)
         self.base = base
         self.prs = pptx.Presentation(io.BytesIO(base.data))
         self.package = self.prs.part.package
-        self.media = MediaParts(self.package, media)
+        self.media = MediaParts(self.package, cast(Mapping[str, Media], media))
         self.cache = ElementCache()
         self.size = (
             float(self.prs.slide_width or 0) / EMU_PER_PX,
@@ -143,7 +144,7 @@ class _BaseWriter(DeckWriter):
         self._notes_template = None
         self.new_parts: list[SlidePart] = []
 
-    def add_slide(self, model: Mapping[str, Any]) -> None:
+    def add_slide(self, model: Mapping[str, Any]) -> None:  # type: ignore[override]
         self.slide_count += 1
         layout_name = model.get("layout")
         layout_part = self.layouts.get(str(layout_name), self.layout_part)
@@ -152,7 +153,7 @@ class _BaseWriter(DeckWriter):
         rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
         slide_id = str(self.first_id + self.slide_count - self.kept - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
-        fill_slide(slide_part, model, self.media, self.cache, self.size)
+        fill_slide(slide_part, _content(model), self.media, self.cache, self.size)
         blip_rids = blip_resolver(slide_part, self.media)
         _add_placeholders(slide_part, items(model.get("placeholders")), blip_rids)
         self.new_parts.append(slide_part)
@@ -165,6 +166,20 @@ class _BaseWriter(DeckWriter):
             apply_theme_refs(part._element, self.base.refs)
         _unique_partnames(self.package)
         return super().finish()
+
+
+def _content(model: Mapping[str, Any]) -> Slide:
+    """The slide-model part of a slide on a base package (which adds "layout" and
+    "placeholders", and may leave out "notes" and "blank")."""
+    shapes = model.get("shapes")
+    return {
+        "background": model.get("background"),
+        "shapes": [cast(Shape, s) for s in shapes if isinstance(s, dict)]
+        if isinstance(shapes, list)
+        else [],
+        "notes": None,
+        "blank": bool(model.get("blank")),
+    }
 
 
 def _drop_slides(prs: Any) -> None:
@@ -269,9 +284,18 @@ def _placeholder_pic(fill: Mapping[str, Any], shape_id: int, blip_rids: BlipReso
         return None
     pic = etree.Element(p("pic"), nsmap={"a": NS_A, "p": NS_P})
     _nv_placeholder(pic, "Pic", fill, shape_id)
-    blip_fill(pic, p("blipFill"), rids[0], crop=crop_values(picture.get("crop")), svg_rid=rids[1])
+    blip_fill(pic, p("blipFill"), rids[0], crop=_crop(picture.get("crop")), svg_rid=rids[1])
     _sp_pr(pic, fill)
     return pic
+
+
+def _crop(crop: Any) -> tuple[int, int, int, int] | None:
+    """A placeholder picture's crop (a brand plan's dict, sides it leaves out are 0)."""
+    if not isinstance(crop, Mapping):
+        return None
+    sides: Crop = {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0}
+    sides.update({k: v for k, v in crop.items() if k in sides})  # type: ignore[typeddict-item]
+    return crop_values(sides)
 
 
 def _placeholder_sp(slide_part: SlidePart, fill: Mapping[str, Any], shape_id: int) -> Any:

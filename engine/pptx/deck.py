@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import pptx
@@ -18,8 +18,9 @@ from pptx.presentation import Presentation
 from pptx.util import Emu
 
 from engine.links import link_target
+from engine.model.schema import Deck, Media, Slide, validate_deck, validate_media
 from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
-from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, items, p, sub
+from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, p, sub
 from engine.pptx.package import (
     MediaParts,
     package_bytes,
@@ -50,7 +51,9 @@ def write_deck(
     embed: EmbedMode = "subset",
     max_font_bytes: int = MAX_FONT_BYTES,
 ) -> bytes:
-    """The PPTX bytes of `deck` ({"width", "height", "slides": [...]}, see engine/model/schema.py).
+    """The PPTX bytes of `deck` ({"width", "height", "slides": [...]}: a Deck of the slide
+    model, engine/model/schema), for a deck built outside the engine: checked against the
+    model first (engine.model.schema.ModelError lists what does not match).
 
     `media` maps sha1 -> {"content_type", "data", ...}. One slide per model slide, in order;
     the output is byte-for-byte deterministic for the same input. Typefaces a PowerPoint user
@@ -67,10 +70,23 @@ def write_deck_report(
     max_font_bytes: int = MAX_FONT_BYTES,
 ) -> tuple[bytes, FontReport]:
     """`write_deck`, with the report of the fonts it embedded."""
+    validate_deck(deck)
+    validate_media(media, need_data=True)
+    model = cast(Deck, deck)
+    return write_model_report(model, cast(Mapping[str, Media], media), embed, max_font_bytes)
+
+
+def write_model_report(
+    deck: Deck,
+    media: Mapping[str, Media],
+    embed: EmbedMode = "subset",
+    max_font_bytes: int = MAX_FONT_BYTES,
+) -> tuple[bytes, FontReport]:
+    """`write_deck_report` for a deck the engine built (typed, so not checked again)."""
     writer = DeckWriter(deck, media)
     try:
-        for slide_model in items(deck.get("slides")):
-            writer.add_slide(slide_model if isinstance(slide_model, Mapping) else {})
+        for slide_model in deck["slides"]:
+            writer.add_slide(slide_model)
         report = writer.finish_fonts(embed, max_font_bytes)
         return writer.finish(), report
     finally:
@@ -80,7 +96,7 @@ def write_deck_report(
 class DeckWriter:
     """Adds slides to python-pptx's default package without its per-slide O(n) look-ups."""
 
-    def __init__(self, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]):
+    def __init__(self, deck: Deck, media: Mapping[str, Media]):
         self.deck = deck
         self.prs: Presentation = new_presentation()
         self.package = self.prs.part.package
@@ -96,7 +112,7 @@ class DeckWriter:
         self._notes_master: Any = None
         self._notes_template: Element | None = None
 
-    def add_slide(self, model: Mapping[str, Any]) -> None:
+    def add_slide(self, model: Slide) -> None:
         self.slide_count += 1
         partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
         slide_part = SlidePart.new(partname, self.package, self.layout_part)
@@ -104,8 +120,8 @@ class DeckWriter:
         slide_id = str(_FIRST_SLIDE_ID + self.slide_count - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
         fill_slide(slide_part, model, self.media, self.cache, self.size)
-        notes = model.get("notes")
-        if isinstance(notes, str) and notes.strip():
+        notes = model["notes"]
+        if notes is not None and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
 
     def _add_notes(self, slide_part: SlidePart, text: str) -> None:
@@ -156,11 +172,10 @@ def new_presentation() -> Presentation:
     return copy.deepcopy(template)
 
 
-def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> tuple[float, float]:
+def _set_slide_size(prs: Presentation, deck: Deck) -> tuple[float, float]:
     """Set the presentation's slide size; returns it in px."""
     sizes = []
-    for key, default in (("width", 1280.0), ("height", 720.0)):
-        value = finite(deck.get(key))
+    for value, default in (finite(deck["width"]), 1280.0), (finite(deck["height"]), 720.0):
         px = value if value is not None and value > 0 else default
         sizes.append(max(_MIN_SLIDE_EMU, min(_MAX_SLIDE_EMU, px_to_emu(px))))
     prs.slide_width, prs.slide_height = Emu(sizes[0]), Emu(sizes[1])
@@ -172,7 +187,7 @@ def _set_slide_size(prs: Presentation, deck: Mapping[str, Any]) -> tuple[float, 
 
 def fill_slide(
     part: SlidePart,
-    model: Mapping[str, Any],
+    model: Slide,
     media: MediaParts,
     cache: ElementCache,
     size: tuple[float, float],
@@ -188,15 +203,14 @@ def fill_slide(
 
     ctx = SlideContext(blip_rids=blip_rids, link_rid=link_rid, cache=cache, size=size)
     sld = part._element
-    background = model.get("background")
+    background = model["background"]
     if background is not None:
         set_background(sld, background, ctx)
-    if model.get("blank"):
+    if model["blank"]:
         return
     sp_tree = sld.find(f"{p('cSld')}/{p('spTree')}")
-    for shape in items(model.get("shapes")):
-        if isinstance(shape, Mapping):
-            add_shape(sp_tree, shape, ctx)
+    for shape in model["shapes"]:
+        add_shape(sp_tree, shape, ctx)
 
 
 def blip_resolver(part: SlidePart, media: MediaParts) -> BlipResolver:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
+from engine.model.schema import Crop, Fill, Line, Shadow
 from engine.pptx.oxml import (
     Element,
     a,
@@ -14,7 +15,6 @@ from engine.pptx.oxml import (
     finite,
     grad_fill,
     inner_shdw,
-    items,
     ln,
     ln_none,
     outer_shdw,
@@ -37,28 +37,26 @@ def num(value: Any, default: float = 0.0) -> float:
     return default if number is None else number
 
 
-def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) -> bool:
+def add_fill(parent: Element, fill: Fill | None, blip_rids: BlipResolver | None = None) -> bool:
     """Fill dict -> solidFill / gradFill / blipFill (image: backgrounds). False if unusable."""
-    if not isinstance(fill, Mapping):
+    if fill is None:
         return False
-    kind = fill.get("type")
-    if kind == "solid":
-        solid_fill(parent, fill.get("color"), fill.get("alpha", 1.0))
+    if fill["type"] == "solid":
+        solid_fill(parent, fill["color"], fill["alpha"])
         return True
-    if kind == "gradient":
+    if fill["type"] == "gradient":
         stops = []
-        for stop in items(fill.get("stops")):
-            if isinstance(stop, Mapping):
-                pos = max(0, min(100000, int(round(num(stop.get("pos")) * 100000))))
-                stops.append((pos, stop.get("color"), stop.get("alpha", 1.0)))
+        for stop in fill["stops"]:
+            pos = max(0, min(100000, int(round(num(stop["pos"]) * 100000))))
+            stops.append((pos, stop["color"], stop["alpha"]))
         stops.sort(key=lambda s: s[0])
         if not stops:
             return False
         if len(stops) == 1:
             solid_fill(parent, stops[0][1], stops[0][2])
             return True
-        path = fill.get("path")
-        center = items(fill.get("center"))
+        path = fill["path"]
+        center = fill.get("center") or []
         focus = (50000, 50000)
         if len(center) == 2:
             fx, fy = (max(0, min(100000, int(round(num(c, 0.5) * 100000)))) for c in center)
@@ -67,19 +65,19 @@ def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) 
             parent,
             stops,
             token(path, GRADIENT_PATHS),
-            deg_to_ooxml_angle(num(fill.get("angle"))),
+            deg_to_ooxml_angle(num(fill["angle"])),
             focus,
         )
         return True
-    if kind == "image" and blip_rids is not None:
-        rids = blip_rids(str(fill.get("media")), None)
+    if blip_rids is not None:
+        rids = blip_rids(fill["media"], None)
         if rids is None:
             return False
         blip_fill(
             parent,
             a("blipFill"),
             rids[0],
-            crop=crop_values(fill.get("crop")),
+            crop=crop_values(fill["crop"]),
             alpha_amt=alpha_val(fill.get("alpha", 1.0)),
             svg_rid=rids[1],
             attrib={"dpi": "0", "rotWithShape": "1"},
@@ -88,40 +86,35 @@ def add_fill(parent: Element, fill: Any, blip_rids: BlipResolver | None = None) 
     return False
 
 
-def add_line_props(parent: Element, line: Any, tag: str | None = None) -> None:
+def add_line_props(parent: Element, line: Line | None, tag: str | None = None) -> None:
     """Line dict -> a:ln (solid fill + prstDash); None or zero width -> a:ln with noFill."""
-    width = px_to_emu(num(line.get("width"))) if isinstance(line, Mapping) else 0
-    if not isinstance(line, Mapping) or width <= 0:
+    width = px_to_emu(num(line["width"])) if line is not None else 0
+    if line is None or width <= 0:
         ln_none(parent, tag)
         return
-    ln(
-        parent,
-        width,
-        line.get("color"),
-        line.get("alpha", 1.0),
-        str(line.get("dash") or "solid"),
-        tag,
-    )
+    ln(parent, width, line["color"], line["alpha"], line["dash"] or "solid", tag)
 
 
-def add_effects(parent: Element, shadow: Any, cx: int, cy: int, soft_edge: Any = None) -> None:
+def add_effects(
+    parent: Element, shadow: Shadow | None, cx: int, cy: int, soft_edge: float | None = None
+) -> None:
     """Shadow dict -> a:effectLst with one outerShdw (or innerShdw when "inset"), then
     a:softEdge when `soft_edge` (px) is positive."""
     soft = px_to_emu(num(soft_edge))
-    if not isinstance(shadow, Mapping) and soft <= 0:
+    if shadow is None and soft <= 0:
         return
     effects = sub(parent, a("effectLst"))
-    if isinstance(shadow, Mapping):
+    if shadow is not None:
         _add_shadow(effects, shadow, cx, cy)
     if soft > 0:
         sub(effects, a("softEdge"), {"rad": str(min(soft, 20116800))})
 
 
-def _add_shadow(effects: Element, shadow: Mapping[str, Any], cx: int, cy: int) -> None:
-    blur = px_to_emu(num(shadow.get("blur")))
-    dist = px_to_emu(num(shadow.get("dist")))
-    direction = deg_to_ooxml_angle(num(shadow.get("dir")))
-    color, alpha = shadow.get("color"), shadow.get("alpha", 1.0)
+def _add_shadow(effects: Element, shadow: Shadow, cx: int, cy: int) -> None:
+    blur = px_to_emu(num(shadow["blur"]))
+    dist = px_to_emu(num(shadow["dist"]))
+    direction = deg_to_ooxml_angle(num(shadow["dir"]))
+    color, alpha = shadow["color"], shadow["alpha"]
     if shadow.get("inset"):
         inner_shdw(effects, blur, dist, direction, color, alpha)
         return
@@ -136,7 +129,7 @@ def _add_shadow(effects: Element, shadow: Mapping[str, Any], cx: int, cy: int) -
     if spread and cx > 0 and cy > 0:
         sx = max(0, min(_MAX_SCALE, int(round((cx + 2 * spread) / cx * 100000))))
         sy = max(0, min(_MAX_SCALE, int(round((cy + 2 * spread) / cy * 100000))))
-        angle = math.radians(num(shadow.get("dir")))
+        angle = math.radians(num(shadow["dir"]))
         ox, oy = dist * math.cos(angle), dist * math.sin(angle)
         ox, hor = _anchor(ox, spread, "l", "r")
         oy, ver = _anchor(oy, spread, "t", "b")
@@ -156,9 +149,10 @@ def _anchor(offset: float, spread: int, low: str, high: str) -> tuple[float, str
     return offset, ""
 
 
-def crop_values(crop: Any) -> tuple[int, int, int, int] | None:
-    if not isinstance(crop, Mapping):
+def crop_values(crop: Crop | None) -> tuple[int, int, int, int] | None:
+    if crop is None:
         return None
-    fractions = [max(-100.0, min(100.0, num(crop.get(k)))) for k in ("l", "t", "r", "b")]
+    sides = (crop["l"], crop["t"], crop["r"], crop["b"])
+    fractions = [max(-100.0, min(100.0, num(side))) for side in sides]
     values = [int(round(f * 100000)) for f in fractions]
     return (values[0], values[1], values[2], values[3])

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, cast
 
+from engine.model.schema import (
+    Cell,
+    CellBorders,
+    Fill,
+    GroupShape,
+    Line,
+    LineShape,
+    Paragraph,
+    PictureShape,
+    RectShape,
+    Run,
+    Shadow,
+    Shape,
+    TableShape,
+    TextBody,
+    TextShape,
+)
+from engine.model.schema.shapes import BoxShape, ShapeBase
 from engine.pptx.bands import Band, gradient_bands, needs_bands
 from engine.pptx.geometry import add_geometry, shape_geometry
 from engine.pptx.oxml import (
@@ -17,8 +35,6 @@ from engine.pptx.oxml import (
     blip_fill,
     clean_text,
     freeze,
-    is_mapping,
-    items,
     no_fill,
     nv_props,
     p,
@@ -65,21 +81,20 @@ class SlideContext:
         return shape_id
 
 
-def _name(shape: Mapping[str, Any], shape_id: int) -> str:
-    name = shape.get("name")
-    return name if isinstance(name, str) and name else f"Shape {shape_id}"
+def _name(shape: ShapeBase, shape_id: int) -> str:
+    return shape.get("name") or f"Shape {shape_id}"
 
 
-def _rot(shape: Mapping[str, Any]) -> int:
+def _rot(shape: ShapeBase) -> int:
     return deg_to_ooxml_angle(num(shape.get("rotation")))
 
 
-def _box(shape: Mapping[str, Any]) -> tuple[int, int, int, int]:
+def _box(shape: BoxShape) -> tuple[int, int, int, int]:
     return (
-        px_to_emu(num(shape.get("x"))),
-        px_to_emu(num(shape.get("y"))),
-        max(0, px_to_emu(num(shape.get("w")))),
-        max(0, px_to_emu(num(shape.get("h")))),
+        px_to_emu(num(shape["x"])),
+        px_to_emu(num(shape["y"])),
+        max(0, px_to_emu(num(shape["w"]))),
+        max(0, px_to_emu(num(shape["h"]))),
     )
 
 
@@ -154,8 +169,8 @@ def _sp_pr(
     return sp_pr
 
 
-def _shadow_key(shadow: Any, cx: int, cy: int) -> Hashable:
-    if not is_mapping(shadow):
+def _shadow_key(shadow: Shadow | None, cx: int, cy: int) -> Hashable:
+    if shadow is None:
         return None
     return (freeze(shadow), (cx, cy) if shadow.get("spread") else None)
 
@@ -163,13 +178,13 @@ def _shadow_key(shadow: Any, cx: int, cy: int) -> Hashable:
 # -- shapes --------------------------------------------------------------------------------
 
 
-def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+def add_rect(parent: Element, shape: RectShape, ctx: SlideContext) -> Element:
     """p:sp with a preset geometry, fill, line, shadow and an optional text body.
 
     A gradient with more than two stops becomes a group of 2-stop bands (engine/pptx/bands.py).
     """
-    if needs_bands(shape.get("fill")):
-        bands = gradient_bands(shape, num(shape.get("w")), num(shape.get("h")))
+    if needs_bands(shape["fill"]):
+        bands = gradient_bands(shape, num(shape["w"]), num(shape["h"]))
         if bands:
             return add_group(parent, banded_group(shape, bands), ctx)
     shape_id = ctx.new_id()
@@ -177,7 +192,7 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     _nv(sp, ctx, "sp", shape_id, _name(shape, shape_id))
     box = _box(shape)
     geom = shape_geometry(shape, box[2], box[3])
-    fill, line, shadow = shape.get("fill"), shape.get("line"), shape.get("shadow")
+    fill, line, shadow = shape["fill"], shape.get("line"), shape.get("shadow")
 
     def rest(sp_pr: Element) -> None:
         add_geometry(sp_pr, geom)
@@ -197,17 +212,17 @@ def add_rect(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     )
     _sp_pr(sp, ctx, key, rest, box, _rot(shape))
     text = shape.get("text")
-    if is_mapping(text):
+    if text is not None:
         add_text_body(sp, p("txBody"), text, ctx.link_rid, ctx.cache)
     return sp
 
 
-def band_shapes(bands: list[Band], x: float, y: float, name: str) -> list[dict[str, Any]]:
+def band_shapes(bands: list[Band], x: float, y: float, name: str) -> list[Shape]:
     """Model rects for bands whose box is relative to (x, y)."""
-    out = []
+    out: list[Shape] = []
     for k, band in enumerate(bands, start=1):
         bx, by, bw, bh = band.box
-        child: dict[str, Any] = {
+        child: RectShape = {
             "kind": "rect",
             "x": x + bx,
             "y": y + by,
@@ -220,31 +235,41 @@ def band_shapes(bands: list[Band], x: float, y: float, name: str) -> list[dict[s
         if band.points == "ellipse":
             child["geom"] = "ellipse"
         elif isinstance(band.points, list):
-            child.update({"geom": "custom", "contours": band.points})
+            child["geom"] = "custom"
+            child["contours"] = [[[px, py] for px, py in c] for c in band.points]
         else:
             child["geom"] = "rect"
         out.append(child)
     return out
 
 
-def banded_group(shape: Mapping[str, Any], bands: list[Band]) -> dict[str, Any]:
+def banded_group(shape: RectShape, bands: list[Band]) -> GroupShape:
     """A group standing for one shape with a multi-stop gradient: the shape with the first band's
     fill (its line, shadow), the other bands, then its text on top."""
-    x, y, w, h = (num(shape.get(k)) for k in ("x", "y", "w", "h"))
-    name = str(shape.get("name") or "gradient")
-    base = {k: v for k, v in shape.items() if k not in ("rotation", "text")}
-    children: list[dict[str, Any]] = []
+    x, y, w, h = num(shape["x"]), num(shape["y"]), num(shape["w"]), num(shape["h"])
+    name = shape.get("name") or "gradient"
+    base = cast(RectShape, {k: v for k, v in shape.items() if k not in ("rotation", "text")})
+    children: list[Shape] = []
     if bands[0].points is None:
         base["fill"] = bands[0].fill
         children.append(base)
         children.extend(band_shapes(bands[1:], x, y, name))
     else:  # translucent bands that do not overlap; the line goes on top
         children.extend(band_shapes(bands, x, y, name))
-        if isinstance(shape.get("line"), Mapping):
+        if shape.get("line") is not None:
             children.append({**base, "fill": None, "shadow": None})
-    if isinstance(shape.get("text"), Mapping):
-        children.append({**base, "fill": None, "line": None, "shadow": None, "text": shape["text"]})
-    group = {"kind": "group", "x": x, "y": y, "w": w, "h": h, "name": name, "shapes": children}
+    text = shape.get("text")
+    if text is not None:
+        children.append({**base, "fill": None, "line": None, "shadow": None, "text": text})
+    group: GroupShape = {
+        "kind": "group",
+        "x": x,
+        "y": y,
+        "w": w,
+        "h": h,
+        "name": name,
+        "shapes": children,
+    }
     if shape.get("rotation"):
         group["rotation"] = shape["rotation"]
     return group
@@ -255,39 +280,35 @@ def _text_box_rest(sp_pr: Element) -> None:
     no_fill(sp_pr)
 
 
-def add_text_box(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+def add_text_box(parent: Element, shape: TextShape, ctx: SlideContext) -> Element:
     """p:sp with txBox="1", no fill, no line, and the text body."""
     shape_id = ctx.new_id()
     sp = sub(parent, p("sp"))
     _nv(sp, ctx, "txBox", shape_id, _name(shape, shape_id))
     _sp_pr(sp, ctx, "text", _text_box_rest, _box(shape), _rot(shape))
-    text = shape.get("text")
-    body = text if is_mapping(text) else {}
-    add_text_body(sp, p("txBody"), body, ctx.link_rid, ctx.cache)
+    add_text_body(sp, p("txBody"), shape["text"], ctx.link_rid, ctx.cache)
     return sp
 
 
-def add_picture(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+def add_picture(parent: Element, shape: PictureShape, ctx: SlideContext) -> Element | None:
     """p:pic: blipFill (+alphaModFix, +svgBlip), srcRect crop, stretch; geometry, line, shadow."""
-    svg = shape.get("svg_media")
-    rids = ctx.blip_rids(str(shape.get("media")), str(svg) if svg else None)
+    rids = ctx.blip_rids(shape["media"], shape.get("svg_media") or None)
     if rids is None:
         return None
     shape_id = ctx.new_id()
     pic = sub(parent, p("pic"))
-    alt = shape.get("alt")
-    _nv(pic, ctx, "pic", shape_id, _name(shape, shape_id), alt if isinstance(alt, str) else None)
+    _nv(pic, ctx, "pic", shape_id, _name(shape, shape_id), shape.get("alt"))
     blip_fill(
         pic,
         p("blipFill"),
         rids[0],
-        crop=crop_values(shape.get("crop")),
-        alpha_amt=alpha_val(shape.get("alpha", 1.0)),
+        crop=crop_values(shape["crop"]),
+        alpha_amt=alpha_val(shape["alpha"]),
         svg_rid=rids[1],
     )
     box = _box(shape)
     geom = shape_geometry(shape, box[2], box[3])
-    line = shape.get("line") if isinstance(shape.get("line"), Mapping) else None
+    line = shape.get("line")
     shadow = shape.get("shadow")
 
     def rest(sp_pr: Element) -> None:
@@ -301,13 +322,11 @@ def add_picture(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) ->
     return pic
 
 
-def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+def add_line(parent: Element, shape: LineShape, ctx: SlideContext) -> Element | None:
     """p:cxnSp with prstGeom line from (x1, y1) to (x2, y2) (flipH / flipV for direction)."""
-    line = shape.get("line")
-    if not is_mapping(line):
-        return None
-    x1, y1 = px_to_emu(num(shape.get("x1"))), px_to_emu(num(shape.get("y1")))
-    x2, y2 = px_to_emu(num(shape.get("x2"))), px_to_emu(num(shape.get("y2")))
+    line = shape["line"]
+    x1, y1 = px_to_emu(num(shape["x1"])), px_to_emu(num(shape["y1"]))
+    x2, y2 = px_to_emu(num(shape["x2"])), px_to_emu(num(shape["y2"]))
     shape_id = ctx.new_id()
     cxn = sub(parent, p("cxnSp"))
     _nv(cxn, ctx, "cxnSp", shape_id, _name(shape, shape_id))
@@ -321,14 +340,14 @@ def add_line(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> El
     return cxn
 
 
-def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
+def add_table(parent: Element, shape: TableShape, ctx: SlideContext) -> Element | None:
     """p:graphicFrame with an a:tbl: tblGrid widths, row heights, cells with spans and borders."""
-    widths = [max(0, px_to_emu(num(w))) for w in items(shape.get("columns"))]
-    rows = [r for r in items(shape.get("rows")) if is_mapping(r)]
+    widths = [max(0, px_to_emu(num(w))) for w in shape["columns"]]
+    rows = shape["rows"]
     if not widths or not rows:
         return None
-    heights = [max(0, px_to_emu(num(r.get("h")))) for r in rows]
-    cells = [_row_cells(r, len(widths)) for r in rows]
+    heights = [max(0, px_to_emu(num(r["h"]))) for r in rows]
+    cells = [_row_cells(r["cells"], len(widths)) for r in rows]
     spans = _span_map(cells)
     shape_id = ctx.new_id()
     frame = sub(parent, p("graphicFrame"))
@@ -346,7 +365,7 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
         for c, cell in enumerate(row_cells):
             span = spans.get((r, c))
             if span is None:
-                _add_cell(tr, cell, {}, cell.get("borders"), ctx, covered=False)
+                _add_cell(tr, cell, {}, cell["borders"], ctx, covered=False)
                 continue
             origin_r, origin_c, row_span, col_span = span
             i, j = r - origin_r, c - origin_c
@@ -360,12 +379,11 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
             if i > 0:
                 attrib["vMerge"] = "1"
             if i == 0 and j == 0:
-                _add_cell(tr, cell, attrib, cell.get("borders"), ctx, covered=False)
+                _add_cell(tr, cell, attrib, cell["borders"], ctx, covered=False)
                 continue
             origin = cells[origin_r][origin_c]
-            ob = origin.get("borders")
-            ob = ob if is_mapping(ob) else {}
-            borders = {
+            ob = origin["borders"]
+            borders: CellBorders = {
                 "l": ob.get("l") if j == 0 else None,
                 "r": ob.get("r") if j == col_span - 1 else None,
                 "t": ob.get("t") if i == 0 else None,
@@ -375,17 +393,29 @@ def add_table(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
     return frame
 
 
-def _row_cells(row: Mapping[str, Any], n_cols: int) -> list[Mapping[str, Any]]:
+def _empty_cell() -> Cell:
+    """The cell a row too short for the grid gets (no text, fill or borders)."""
+    return {
+        "text": None,
+        "fill": None,
+        "span": [1, 1],
+        "merged": False,
+        "borders": {},
+        "margins": [0, 0, 0, 0],
+        "anchor": "t",
+    }
+
+
+def _row_cells(cells: list[Cell], n_cols: int) -> list[Cell]:
     """A row's cells padded with empty cells (or cut) to the grid's column count."""
-    cells = [c if is_mapping(c) else {} for c in items(row.get("cells"))][:n_cols]
-    return cells + [{} for _ in range(n_cols - len(cells))]
+    return cells[:n_cols] + [_empty_cell() for _ in range(n_cols - len(cells))]
 
 
 _NO_SPAN = [1, 1]
 
 
 def _span_map(
-    cells: list[list[Mapping[str, Any]]],
+    cells: list[list[Cell]],
 ) -> dict[tuple[int, int], tuple[int, int, int, int]]:
     """(row, col) -> (origin row, origin col, rowspan, colspan) for every cell of a merged range.
 
@@ -395,10 +425,10 @@ def _span_map(
     spans: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     for r in range(n_rows):
         for c in range(n_cols):
-            span = cells[r][c].get("span")
+            span = cells[r][c]["span"]
             if span == _NO_SPAN or (r, c) in spans:  # most cells: nothing to merge
                 continue
-            if not isinstance(span, list | tuple) or len(span) != 2:
+            if len(span) != 2:
                 continue
             row_span = max(1, min(int(num(span[0], 1)), n_rows - r))
             col_span = max(1, min(int(num(span[1], 1)), n_cols - c))
@@ -412,9 +442,9 @@ def _span_map(
 
 def _add_cell(
     tr: Element,
-    cell: Mapping[str, Any],
+    cell: Cell,
     attrib: dict[str, str],
-    borders: Any,
+    borders: CellBorders,
     ctx: SlideContext,
     covered: bool,
 ) -> None:
@@ -423,21 +453,16 @@ def _add_cell(
     A cell whose text is one plain run (most cells of a data table) is a copy of a whole a:tc
     built once per (spans, margins, borders, fill, paragraph and run properties), its a:t set.
     """
-    text = cell.get("text")
-    text = text if is_mapping(text) else {}
-    margins = cell.get("margins")
-    left, top, right, bottom = insets_emu(margins if margins is not None else text.get("insets"))
+    text = cell["text"]
+    left, top, right, bottom = insets_emu(cell["margins"])
     tc_attrib = {"marL": str(left), "marR": str(right), "marT": str(top), "marB": str(bottom)}
-    vertical = text.get("vertical")
-    vert = token(vertical, VERTICAL_TYPES)
+    vert = token(text["vertical"], VERTICAL_TYPES) if text is not None else None
     if vert is not None:
         tc_attrib["vert"] = vert
-    anchor = cell.get("anchor", text.get("anchor"))
-    tc_attrib["anchor"] = token(anchor, CELL_ANCHORS) or "t"
-    borders = borders if is_mapping(borders) else {}
+    tc_attrib["anchor"] = token(cell["anchor"], CELL_ANCHORS) or "t"
     lines = tuple(borders.get(side) for side, _ in _CELL_SIDES)
-    fill = cell.get("fill")
-    body = {} if covered else text
+    fill = cell["fill"]
+    body = None if covered else text
     simple = _plain_run(body)
     if simple is None:
         _write_cell(tr, body, attrib, tc_attrib, lines, fill, ctx)
@@ -455,25 +480,36 @@ def _add_cell(
     tc = ctx.cache.append(
         tr, key, lambda scratch: _write_cell(scratch, body, attrib, tc_attrib, lines, fill, ctx)
     )
-    tc[0][2][1][1].text = content  # tc > txBody > p (after bodyPr, lstStyle) > r > t
+    _cell_run_text(tc).text = content
 
 
-def _plain_run(body: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any], str] | None:
+def _cell_run_text(tc: Element) -> Element:
+    """The a:t of a cell written from one plain run: tc > txBody > p (after bodyPr and
+    lstStyle) > r (after pPr) > t (after rPr)."""
+    tx_body = tc[0]
+    paragraph = tx_body[2]
+    run = paragraph[1]
+    return run[1]
+
+
+def _plain_run(body: TextBody | None) -> tuple[Paragraph, Run, str] | None:
     """(paragraph, run, text) when a cell's body is one paragraph of one plain run: what
     add_text_body writes as bodyPr, lstStyle and one cached a:p (pPr, r, endParaRPr)."""
-    paragraphs = body.get("paragraphs")
-    if type(paragraphs) is not list or len(paragraphs) != 1:
+    if body is None:
+        return None
+    paragraphs = body["paragraphs"]
+    if len(paragraphs) != 1:
         return None
     para = paragraphs[0]
-    if not is_mapping(para) or para.get("end_run") is not None:
+    if para.get("end_run") is not None:
         return None
-    runs = para.get("runs")
-    if type(runs) is not list or len(runs) != 1:
+    runs = para["runs"]
+    if len(runs) != 1:
         return None
     run = runs[0]
-    if not is_mapping(run) or run.get("break") or run.get("href") is not None:
+    if run.get("break") or run.get("href") is not None:
         return None
-    content = clean_text(str(run.get("text") or ""))
+    content = clean_text(run.get("text") or "")
     if not content or not style_of(run) or "\n" in content or "\r" in content:
         return None
     return para, run, content
@@ -481,11 +517,11 @@ def _plain_run(body: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str,
 
 def _write_cell(
     parent: Element,
-    body: Mapping[str, Any],
+    body: TextBody | None,
     attrib: dict[str, str],
     tc_attrib: dict[str, str],
-    lines: tuple[Any, ...],
-    fill: Any,
+    lines: tuple[Line | None, ...],
+    fill: Fill | None,
     ctx: SlideContext,
 ) -> Element:
     tc = sub(parent, a("tc"), attrib)
@@ -507,10 +543,15 @@ def _write_cell(
     return tc
 
 
-_CELL_SIDES = (("l", "lnL"), ("r", "lnR"), ("t", "lnT"), ("b", "lnB"))
+_CELL_SIDES: tuple[tuple[Literal["l", "r", "t", "b"], str], ...] = (
+    ("l", "lnL"),
+    ("r", "lnR"),
+    ("t", "lnT"),
+    ("b", "lnB"),
+)
 
 
-def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element:
+def add_group(parent: Element, shape: GroupShape, ctx: SlideContext) -> Element:
     """p:grpSp whose child coordinate space equals its own box (children stay in slide px)."""
     shape_id = ctx.new_id()
     grp = sub(parent, p("grpSp"))
@@ -519,7 +560,7 @@ def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
         locks = {"noGrp": "1", "noUngrp": "1", "noSelect": "1", "noMove": "1", "noResize": "1"}
         sub(nv[1], a("grpSpLocks"), locks)
     grp_pr = sub(grp, p("grpSpPr"))
-    children = [c for c in items(shape.get("shapes")) if is_mapping(c)]
+    children = shape["shapes"]
     box = _box(shape)
     if (box[2] == 0 or box[3] == 0) and children:
         box = _bounds(children)
@@ -529,17 +570,17 @@ def add_group(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> E
     return grp
 
 
-def _bounds(shapes: list[Mapping[str, Any]]) -> tuple[int, int, int, int]:
+def _bounds(shapes: list[Shape]) -> tuple[int, int, int, int]:
     """Bounding box (EMU) of shapes' unrotated boxes (lines by their end points)."""
     lefts, tops, rights, bottoms = [], [], [], []
     for shape in shapes:
-        if shape.get("kind") == "line":
-            xs = (num(shape.get("x1")), num(shape.get("x2")))
-            ys = (num(shape.get("y1")), num(shape.get("y2")))
+        if shape["kind"] == "line":
+            xs = (num(shape["x1"]), num(shape["x2"]))
+            ys = (num(shape["y1"]), num(shape["y2"]))
             left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
         else:
-            left, top = num(shape.get("x")), num(shape.get("y"))
-            right, bottom = left + num(shape.get("w")), top + num(shape.get("h"))
+            left, top = num(shape["x"]), num(shape["y"])
+            right, bottom = left + num(shape["w"]), top + num(shape["h"])
         lefts.append(left)
         tops.append(top)
         rights.append(right)
@@ -548,28 +589,53 @@ def _bounds(shapes: list[Mapping[str, Any]]) -> tuple[int, int, int, int]:
     return (x, y, px_to_emu(max(rights)) - x, px_to_emu(max(bottoms)) - y)
 
 
-def add_shape(parent: Element, shape: Mapping[str, Any], ctx: SlideContext) -> Element | None:
-    """Dispatch on "kind"; unknown kinds and pictures without media are skipped (None)."""
-    builder = _BUILDERS.get(str(shape.get("kind")))
-    return builder(parent, shape, ctx) if builder is not None else None
+def add_shape(parent: Element, shape: Shape, ctx: SlideContext) -> Element | None:
+    """Dispatch on "kind"; pictures without media are skipped (None)."""
+    if shape["kind"] == "rect":
+        return add_rect(parent, shape, ctx)
+    if shape["kind"] == "text":
+        return add_text_box(parent, shape, ctx)
+    if shape["kind"] == "picture":
+        return add_picture(parent, shape, ctx)
+    if shape["kind"] == "line":
+        return add_line(parent, shape, ctx)
+    if shape["kind"] == "table":
+        return add_table(parent, shape, ctx)
+    return add_group(parent, shape, ctx)
 
 
-def set_background(sld: Element, fill: Any, ctx: SlideContext) -> Element | None:
+def set_background(sld: Element, fill: Fill, ctx: SlideContext) -> Element | None:
     """p:cSld/p:bg/p:bgPr with a solid, gradient or image fill and the required a:effectLst."""
     c_sld = sld.find(p("cSld"))
     if c_sld is None:
         return None
     if needs_bands(fill):
         w, h = ctx.size
-        bands = gradient_bands({"geom": "rect", "fill": fill}, w, h)
+        slide_rect: RectShape = {
+            "kind": "rect",
+            "x": 0.0,
+            "y": 0.0,
+            "w": w,
+            "h": h,
+            "geom": "rect",
+            "fill": fill,
+        }
+        bands = gradient_bands(slide_rect, w, h)
         if bands and bands[0].points is None:
             # The bottom band is the background; the others are the slide's first shapes.
             fill = bands[0].fill
             sp_tree = c_sld.find(p("spTree"))
             if sp_tree is not None and len(bands) > 1:
-                group = {"kind": "group", "x": 0, "y": 0, "w": w, "h": h, "name": "background"}
-                group["locked"] = True
-                group["shapes"] = band_shapes(bands[1:], 0.0, 0.0, "background")
+                group: GroupShape = {
+                    "kind": "group",
+                    "x": 0,
+                    "y": 0,
+                    "w": w,
+                    "h": h,
+                    "name": "background",
+                    "locked": True,
+                    "shapes": band_shapes(bands[1:], 0.0, 0.0, "background"),
+                }
                 add_group(sp_tree, group, ctx)
     bg = sub(c_sld, p("bg"))
     bg_pr = sub(bg, p("bgPr"))
@@ -579,13 +645,3 @@ def set_background(sld: Element, fill: Any, ctx: SlideContext) -> Element | None
     sub(bg_pr, a("effectLst"))
     c_sld.insert(0, bg)
     return bg
-
-
-_BUILDERS: dict[str, Callable[[Element, Mapping[str, Any], SlideContext], Element | None]] = {
-    "rect": add_rect,
-    "text": add_text_box,
-    "picture": add_picture,
-    "line": add_line,
-    "table": add_table,
-    "group": add_group,
-}

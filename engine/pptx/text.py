@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+from engine.model.schema import Bullet, Paragraph, Run, TextBody
 from engine.pptx.oxml import (
     Element,
     ElementCache,
@@ -15,8 +16,6 @@ from engine.pptx.oxml import (
     freeze,
     hex_color,
     hlink_click,
-    is_mapping,
-    items,
     no_fill,
     solid_fill,
     spc,
@@ -117,7 +116,7 @@ def insets_emu(insets: Any) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
+def rpr_key(tag: str, run: Run) -> tuple[Any, ...]:
     """Everything _build_rpr reads, normalised so that equal keys give equal XML."""
     get = run.get
     return (
@@ -147,7 +146,7 @@ def rpr_key(tag: str, run: Mapping[str, Any]) -> tuple[Any, ...]:
 def add_rpr(
     parent: Element,
     tag: str,
-    run: Mapping[str, Any],
+    run: Run,
     link_rid: LinkResolver | None = None,
     cache: ElementCache | None = None,
 ) -> Element:
@@ -157,14 +156,14 @@ def add_rpr(
     else:
         rpr = _build_rpr(parent, tag, run)
     href = run.get("href")
-    if link_rid is not None and isinstance(href, str) and href:
+    if link_rid is not None and href:
         rid = link_rid(href)
         if rid is not None:
             hlink_click(rpr, rid, text_color=run.get("color") is not None)
     return rpr
 
 
-def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
+def _build_rpr(parent: Element, tag: str, run: Run) -> Element:
     """CT_TextCharacterProperties: attributes, ln, fill, highlight, latin, ea, cs (schema order)."""
     attrib: dict[str, str] = {}
     lang = run.get("lang")
@@ -173,10 +172,11 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     size = finite(run.get("size"))
     if size is not None and size > 0:
         attrib["sz"] = str(_clamp(int(round(size * 100)), 100, 400000))
-    if run.get("bold") is not None:
-        attrib["b"] = "1" if run["bold"] else "0"
-    if run.get("italic") is not None:
-        attrib["i"] = "1" if run["italic"] else "0"
+    bold, italic = run.get("bold"), run.get("italic")
+    if bold is not None:
+        attrib["b"] = "1" if bold else "0"
+    if italic is not None:
+        attrib["i"] = "1" if italic else "0"
     underline = run.get("underline")
     if underline is not None:
         attrib["u"] = (token(underline, _UNDERLINES) or "sng") if underline else "none"
@@ -185,10 +185,9 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["strike"] = (
             ("dblStrike" if strike == "dbl" else "sngStrike") if strike else "noStrike"
         )
-    caps = run.get("caps")
-    caps = token(caps, _CAPS)
-    if caps is not None:
-        attrib["cap"] = caps
+    cap = token(run.get("caps"), _CAPS)
+    if cap is not None:
+        attrib["cap"] = cap
     spacing = finite(run.get("spacing"))
     if spacing:
         attrib["spc"] = str(_clamp(int(round(spacing * 100)), -400000, 400000))
@@ -197,13 +196,13 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
         attrib["baseline"] = str(_clamp(int(round(baseline)), -100000, 100000))
     rpr = sub(parent, tag, attrib)
     outline = run.get("outline")
-    width = finite(outline.get("width")) if is_mapping(outline) else None
-    if is_mapping(outline) and width is not None and width > 0:
+    width = finite(outline["width"]) if outline is not None else None
+    if outline is not None and width is not None and width > 0:
         ln = sub(rpr, a("ln"), {"w": str(_clamp(px_to_emu(width), 0, 20116800))})
-        solid_fill(ln, outline.get("color"), outline.get("alpha", 1.0))
+        solid_fill(ln, outline["color"], outline["alpha"])
     color = run.get("color")
     fill = run.get("fill")
-    if is_mapping(fill) and fill.get("type") == "gradient" and add_fill(rpr, fill):
+    if fill is not None and fill["type"] == "gradient" and add_fill(rpr, fill):
         pass  # gradient text (CSS background-clip: text); `color` stays the model's fallback
     elif run.get("text_fill") == "none":
         no_fill(rpr)  # outlined glyphs only (-webkit-text-stroke over transparent text)
@@ -215,20 +214,23 @@ def _build_rpr(parent: Element, tag: str, run: Mapping[str, Any]) -> Element:
     underline_color = run.get("underline_color")
     if underline and underline_color is not None:
         solid_fill(sub(rpr, a("uFill")), underline_color)
-    for key, font_tag in (("font", "latin"), ("ea_font", "ea"), ("cs_font", "cs")):
-        typeface = run.get(key)
-        if isinstance(typeface, str) and typeface:
+    for typeface, font_tag in (
+        (run.get("font"), "latin"),
+        (run.get("ea_font"), "ea"),
+        (run.get("cs_font"), "cs"),
+    ):
+        if typeface:
             add_typeface(rpr, a(font_tag), typeface)
     return rpr
 
 
-def style_of(run: Mapping[str, Any]) -> dict[str, Any]:
+def style_of(run: Run) -> Run:
     """A run's character properties without its text, link or break flag."""
-    return {k: v for k, v in run.items() if k not in _NON_STYLE_KEYS}
+    return cast(Run, {k: v for k, v in run.items() if k not in _NON_STYLE_KEYS})
 
 
-def _add_bullet(ppr: Element, bullet: Any) -> None:
-    if not is_mapping(bullet):
+def _add_bullet(ppr: Element, bullet: Bullet | None) -> None:
+    if not bullet:  # None, or {}: no bullet
         sub(ppr, a("buNone"))
         return
     autonum = bullet.get("autonum")
@@ -255,19 +257,19 @@ def _add_bullet(ppr: Element, bullet: Any) -> None:
         sub(ppr, a("buChar"), {"char": clean_text(str(char))})
 
 
-def _add_ppr(p_el: Element, para: Mapping[str, Any], cache: ElementCache | None) -> Element:
+def _add_ppr(p_el: Element, para: Paragraph, cache: ElementCache | None) -> Element:
     if cache is None:
         return _build_ppr(p_el, para)
     return cache.append(p_el, ppr_key(para), lambda scratch: _build_ppr(scratch, para))
 
 
-def ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
+def ppr_key(para: Paragraph) -> tuple[Any, ...]:
     """Everything _build_ppr reads, normalised so that equal keys give equal XML."""
     return (
         "pPr",
         finite(para.get("margin_left")),
         finite(para.get("indent")),
-        para.get("align"),
+        para["align"],
         para.get("rtl"),
         para.get("hanging_punct"),
         freeze(para.get("line_spacing")),
@@ -277,7 +279,7 @@ def ppr_key(para: Mapping[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
+def _build_ppr(p_el: Element, para: Paragraph) -> Element:
     """a:pPr: marL indent algn rtl hangingPunct; lnSpc, spcBef, spcAft, bullet
     (CT_TextParagraphProperties order)."""
     attrib: dict[str, str] = {}
@@ -287,18 +289,17 @@ def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
     indent = finite(para.get("indent"))
     if indent:
         attrib["indent"] = str(_clamp(px_to_emu(indent), -_MAX_COORD, _MAX_COORD))
-    align = para.get("align")
-    algn = token(align, ALIGNS)
+    algn = token(para["align"], ALIGNS)
     if algn is not None:
         attrib["algn"] = algn
     if para.get("rtl"):
         attrib["rtl"] = "1"
     hanging = para.get("hanging_punct")
-    if isinstance(hanging, bool):
+    if hanging is not None:
         attrib["hangingPunct"] = "1" if hanging else "0"
     ppr = sub(p_el, a("pPr"), attrib)
     line_spacing = para.get("line_spacing")
-    if is_mapping(line_spacing):
+    if line_spacing is not None:
         pts = finite(line_spacing.get("pts"))
         pct = finite(line_spacing.get("pct"))
         if pts is not None:
@@ -317,7 +318,7 @@ def _build_ppr(p_el: Element, para: Mapping[str, Any]) -> Element:
 
 def add_paragraph(
     parent: Element,
-    para: Mapping[str, Any],
+    para: Paragraph,
     link_rid: LinkResolver | None = None,
     cache: ElementCache | None = None,
 ) -> Element:
@@ -328,18 +329,18 @@ def add_paragraph(
             return simple
     p_el = sub(parent, a("p"))
     _add_ppr(p_el, para, cache)
-    runs = [r for r in items(para.get("runs")) if is_mapping(r)]
+    runs = para["runs"]
     first_text = next((r for r in runs if not r.get("break")), None)
-    last_style: dict[str, Any] | None = None
+    last_style: Run | None = None
     for run in runs:
         if run.get("break"):
             base = last_style if last_style is not None else style_of(first_text or {})
-            style = {**base, **style_of(run)}
+            style: Run = {**base, **style_of(run)}
             add_rpr(sub(p_el, a("br")), a("rPr"), style, None, cache)
             last_style = style
             continue
         last_style = style_of(run)
-        text = clean_text(str(run.get("text") or "")).replace("\r\n", "\n").replace("\r", "\n")
+        text = clean_text(run.get("text") or "").replace("\r\n", "\n").replace("\r", "\n")
         for i, piece in enumerate(text.split("\n")):
             if i:
                 add_rpr(sub(p_el, a("br")), a("rPr"), last_style, None, cache)
@@ -348,27 +349,26 @@ def add_paragraph(
                 add_rpr(r_el, a("rPr"), run, link_rid, cache)
                 sub(r_el, a("t")).text = piece
     end_run = para.get("end_run")
-    end_style = style_of(end_run) if is_mapping(end_run) else last_style
+    end_style = style_of(end_run) if end_run is not None else last_style
     if end_style:
         add_rpr(p_el, a("endParaRPr"), end_style, None, cache)
     return p_el
 
 
 def _add_simple_paragraph(
-    parent: Element, para: Mapping[str, Any], link_rid: LinkResolver | None, cache: ElementCache
+    parent: Element, para: Paragraph, link_rid: LinkResolver | None, cache: ElementCache
 ) -> Element | None:
     """A paragraph of one plain run (no break, link, line feed or end_run): a copy of a cached
     a:p (pPr, r, endParaRPr: what add_paragraph builds) whose a:t gets the text; None otherwise."""
-    runs = para.get("runs")
-    if type(runs) is not list or len(runs) != 1 or para.get("end_run") is not None:
+    runs = para["runs"]
+    if len(runs) != 1 or para.get("end_run") is not None:
         return None
     run = runs[0]
-    if not is_mapping(run) or run.get("break"):
+    if run.get("break"):
         return None
-    href = run.get("href")
-    if link_rid is not None and isinstance(href, str) and href:
+    if link_rid is not None and run.get("href"):
         return None
-    text = clean_text(str(run.get("text") or ""))
+    text = clean_text(run.get("text") or "")
     style = style_of(run)
     if not text or not style or "\n" in text or "\r" in text:
         return None
@@ -383,36 +383,36 @@ def _add_simple_paragraph(
         return p_el
 
     p_el = cache.append(parent, ("p1", ppr_key(para), rpr_key("", run)), build)
-    p_el[1][1].text = text
+    run_el = p_el[1]  # after pPr
+    run_el[1].text = text  # a:t, after rPr
     return p_el
 
 
 def add_text_body(
     parent: Element,
     tag: str,
-    body: Mapping[str, Any],
+    body: TextBody | None,
     link_rid: LinkResolver | None = None,
     cache: ElementCache | None = None,
     cell: bool = False,
 ) -> Element:
-    """p:txBody (shapes) or a:txBody (table cells, `cell=True`: margins live in tcPr)."""
+    """p:txBody (shapes) or a:txBody (table cells, `cell=True`: margins live in tcPr); a
+    cell without text (None) gets one empty paragraph."""
     tx = sub(parent, tag)
-    if cell:
+    if cell or body is None:
         sub(tx, a("bodyPr"))
     else:
-        anchor = body.get("anchor")
-        vertical = body.get("vertical")
-        wrap = bool(body.get("wrap", True))
-        insets = insets_emu(body.get("insets"))
-        anchor = token(anchor, ANCHORS) or "t"
-        vert = token(vertical, VERTICAL_TYPES)
+        wrap = bool(body["wrap"])
+        insets = insets_emu(body["insets"])
+        anchor = token(body["anchor"], ANCHORS) or "t"
+        vert = token(body["vertical"], VERTICAL_TYPES)
         if cache is None:
             body_pr(tx, wrap, insets, anchor, vert)
         else:
             key = ("bodyPr", wrap, insets, anchor, vert)
             cache.append(tx, key, lambda scratch: body_pr(scratch, wrap, insets, anchor, vert))
     sub(tx, a("lstStyle"))
-    paragraphs = [q for q in items(body.get("paragraphs")) if is_mapping(q)]
+    paragraphs = body["paragraphs"] if body is not None else []
     for para in paragraphs:
         add_paragraph(tx, para, link_rid, cache)
     if not paragraphs:

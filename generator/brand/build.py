@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from engine import (
     BasePackage,
     Conversion,
     Diagnostics,
+    Media,
     Options,
     PageError,
+    Slide,
     ThemeRefs,
     draw_page,
     image_media,
@@ -251,10 +253,10 @@ def _list_text(block: Block, level: int, out: list[dict[str, Any]]) -> bool:
 
 def draw_pages(
     htmls: list[str | None], options: Options
-) -> tuple[list[dict[str, Any] | None], dict[str, dict[str, Any]], list[str]]:
+) -> tuple[list[Slide | None], dict[str, Media], list[str]]:
     """Slide models of the pages the engine draws (None where there is none or it failed)."""
-    slides: list[dict[str, Any] | None] = []
-    media: dict[str, dict[str, Any]] = {}
+    slides: list[Slide | None] = []
+    media: dict[str, Media] = {}
     problems: list[str] = []
     for i, html in enumerate(htmls):
         if html is None:
@@ -284,17 +286,17 @@ def write_brand_deck(
     plans = plan_slides(template, pages, deck)
     drawn, media, problems = draw_pages([s.html for s in plans], options)
     for plan in plans:
-        media.update(plan.media)
+        media.update(cast(dict[str, Media], plan.media))  # image_media entries
     slides = []
     for plan, model in zip(plans, drawn, strict=True):
-        slide = {
+        slide: dict[str, Any] = {
             "layout": plan.layout,
             "placeholders": plan.placeholders,
             "shapes": [],
             "background": None,
         }
         if model is not None:
-            slide["shapes"] = model.get("shapes", [])
+            slide["shapes"] = model["shapes"]
         slides.append(slide)
     source = template.source
     assert source is not None
@@ -311,8 +313,13 @@ def write_brand_deck(
     return replace(
         preview,
         pptx_bytes=data,
-        slides=preview_slides(plans, preview.slides, arts),
-        media={**preview.media, **{k: v for art in arts.values() for k, v in art.media.items()}},
+        slides=cast(
+            list[Slide], preview_slides(plans, cast(list[dict[str, Any]], preview.slides), arts)
+        ),
+        media={
+            **preview.media,
+            **{k: cast(Media, v) for art in arts.values() for k, v in art.media.items()},
+        },
         diagnostics=[
             d
             + (

@@ -180,6 +180,6 @@ def slide_kind(page_kind: str, page: dict[str, Any], layouts: LayoutMap) -> Slid
         if titled and layouts.chosen_by.get("comparison") != "fallback":
             return "comparison"
         return "two_content"
-    if page.get("layout") == "image-text" and page.get("image"):
+    if page.get("layout") in ("image-text", "image-full") and page.get("image"):
         return "picture"
     return "content"

@@ -32,7 +32,7 @@ _BODY = """{% if page.layout in ("columns", "cards") and page.sections %}
 <div class="key"><div class="key-value">{{ page.key.value }}</div><div class="key-caption">{{ page.key.caption }}</div></div>{{ page.body }}
 {% elif page.layout == "quote" and page.quote %}
 <blockquote class="big-quote">{{ page.quote }}</blockquote>{{ page.body }}
-{% elif page.layout == "image-text" and page.image %}
+{% elif page.layout in ("image-text", "image-full") and page.image %}
 <div class="split"><div class="split-text">{{ page.body }}</div><div class="split-media"><img src="{{ page.image.src }}" alt="{{ page.image.alt }}"></div></div>
 {% elif page.kind == "contents" %}
 <ol class="df-list" start="{{ page.entries[0].number if page.entries else 1 }}">{% for e in page.entries %}<li>{{ e.title }}</li>{% endfor %}</ol>

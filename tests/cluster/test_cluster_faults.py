@@ -26,8 +26,15 @@ from cluster_testkit import (
 )
 
 # Twenty content pages: long enough in generate_ppt to be caught mid-task.
+# Twenty pages, each too full to share a slide with another: a task of 20+ slides.
 LONG_MARKDOWN = "# Long Deck\nMany pages\n\n## Part\n\n" + "".join(
-    f"### Page {i}\n- point one of page {i}\n- point two of page {i}\n\n" for i in range(20)
+    f"### Page {i}\n"
+    + "".join(
+        f"- point {k} of page {i}: a sentence long enough to be read as one full line of the slide\n"
+        for k in range(4)
+    )
+    + "\n"
+    for i in range(20)
 )
 
 

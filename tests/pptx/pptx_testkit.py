@@ -12,6 +12,8 @@ from lxml import etree
 from PIL import Image
 from pptx import Presentation
 
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck
 
 NS = {
@@ -74,7 +76,13 @@ SVG_BYTES = (
 
 def media_entry(data: bytes, content_type: str) -> tuple[str, dict[str, Any]]:
     sha1 = hashlib.sha1(data).hexdigest()
-    return sha1, {"content_type": content_type, "data": data, "width": 20, "height": 10}
+    return sha1, {
+        "key": sha1,
+        "content_type": content_type,
+        "data": data,
+        "width": 20,
+        "height": 10,
+    }
 
 
 def write(
@@ -87,7 +95,7 @@ def write(
     if slides is None:
         slides = [{"background": None, "shapes": shapes or [], "notes": None, "blank": False}]
     deck = {"width": 1280, "height": 720, "slides": slides, **deck_keys}
-    return Written(write_deck(deck, media or {}))
+    return Written(write_deck(complete(deck, Deck), media or {}))
 
 
 def text_body(*paragraphs: dict[str, Any], **body: Any) -> dict[str, Any]:

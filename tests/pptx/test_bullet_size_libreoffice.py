@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck
 from tests.requires import requires_fonts, requires_tools
 
@@ -48,7 +50,7 @@ def _arrow_heights(pdf: Path) -> list[float]:
 
 def test_libreoffice_reads_bullet_sizes_in_thousandths_only(tmp_path: Path) -> None:
     deck = {"width": 960, "height": 540, "slides": [{"shapes": [_slide(40), _slide(500)]}]}
-    data = write_deck(deck, {})
+    data = write_deck(complete(deck, Deck), {})
     # the second box's bullet as the ISO form: "200%" instead of val="200000"
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:

@@ -17,6 +17,8 @@ from pptx_testkit import (
     write,
 )
 
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck
 
 
@@ -163,8 +165,8 @@ def test_output_is_deterministic() -> None:
     pic = {"kind": "picture", "x": 0, "y": 0, "w": 20, "h": 10, "media": sha1}
     slides = [_slide(_label("x"), pic, notes="n"), _slide(_label("y"))]
     deck = {"width": 1280, "height": 720, "slides": slides, "title": "T"}
-    first = write_deck(deck, {sha1: entry})
-    second = write_deck(deck, {sha1: entry})
+    first = write_deck(complete(deck, Deck), {sha1: entry})
+    second = write_deck(complete(deck, Deck), {sha1: entry})
     assert first == second
     for info in zipfile.ZipFile(io.BytesIO(first)).infolist():
         assert info.date_time == (1980, 1, 1, 0, 0, 0)

@@ -15,6 +15,8 @@ from pptx_testkit import NS, R_ID, Written, local, text_shape
 
 from engine.fonts import office
 from engine.fonts.eot import read_eot
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck_report
 from tests.conftest import requires_fonts
 from tests.requires import requires_tools
@@ -29,7 +31,7 @@ def _write(runs: list[dict[str, Any]], embed: str = "subset", **kw: Any) -> tupl
         "height": 720,
         "slides": [{"background": None, "shapes": [text_shape(para)], "blank": False}],
     }
-    data, report = write_deck_report(deck, {}, embed=embed, **kw)  # type: ignore[arg-type]
+    data, report = write_deck_report(complete(deck, Deck), {}, embed=embed, **kw)  # type: ignore[arg-type]
     return Written(data), report
 
 
@@ -43,7 +45,7 @@ def test_twins_are_named_as_office_fonts_with_hints_from_the_font_file() -> None
     }
     para = {"runs": [run], "bullet": {"char": "•", "font": "Liberation Sans"}}
     deck = {"width": 1280, "height": 720, "slides": [{"shapes": [text_shape(para)]}]}
-    written = Written(write_deck_report(deck, {})[0])
+    written = Written(write_deck_report(complete(deck, Deck), {})[0])
     p_el = written.shapes()[0].find("p:txBody/a:p", NS)
     latin = p_el.find("a:r/a:rPr/a:latin", NS)
     assert dict(latin.attrib) == {
@@ -189,7 +191,7 @@ def test_libreoffice_draws_the_office_names_with_the_twins_measured(tmp_path: Pa
         {"runs": [{"text": f"Twin {i}", "font": f, "size": 20}]} for i, f in enumerate(twins)
     ]
     deck = {"width": 1280, "height": 720, "slides": [{"shapes": [text_shape(*paragraphs)]}]}
-    data, _ = write_deck_report(deck, {})
+    data, _ = write_deck_report(complete(deck, Deck), {})
     written = Written(data).xml("ppt/slides/slide1.xml")
     names = [el.get("typeface") for el in written.iterfind(".//a:r/a:rPr/a:latin", NS)]
     assert names == ["Arial", "Times New Roman", "Calibri", "Cambria", "Courier New"]

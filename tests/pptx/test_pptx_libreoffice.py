@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 from pptx_testkit import SVG_BYTES, media_entry, png_bytes, text_body
 
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck
 from tests.requires import requires_tools
 
@@ -246,7 +248,7 @@ def _page_texts(pdf: Path, pages: int) -> list[str]:
 def test_every_shape_kind_renders_in_libreoffice(tmp_path: Path) -> None:
     deck, media, markers = _deck()
     pptx = tmp_path / "kinds.pptx"
-    pptx.write_bytes(write_deck(deck, media))
+    pptx.write_bytes(write_deck(complete(deck, Deck), media))
     pdf = _convert(pptx, tmp_path)
     data = pdf.read_bytes()
     assert len(re.findall(rb"/Type\s*/Page\b", data)) == len(deck["slides"])
@@ -287,7 +289,7 @@ def test_libreoffice_draws_fills_where_the_model_says(tmp_path: Path) -> None:
     ]
     deck = {"width": 1280, "height": 720, "slides": [_slide(*shapes)]}
     pptx = tmp_path / "pixels.pptx"
-    pptx.write_bytes(write_deck(deck, {png_sha: png}))
+    pptx.write_bytes(write_deck(complete(deck, Deck), {png_sha: png}))
     pdf = _convert(pptx, tmp_path)
     # Scaled to 1280 x 720: one output pixel is one CSS px of the slide.
     subprocess.run(

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from engine.model.schema import Paragraph
+from engine.model.schema.complete import complete
 from engine.pptx.oxml import NS_A, ElementCache, a
 from engine.pptx.text import add_paragraph
 
@@ -32,7 +34,7 @@ def _links(href: str) -> str:
 
 def _xml(para: dict[str, Any], cache: ElementCache | None) -> bytes:
     root = etree.Element(a("txBody"), nsmap={"a": NS_A})
-    add_paragraph(root, para, _links, cache)
+    add_paragraph(root, complete(dict(para), Paragraph), _links, cache)
     return etree.tostring(root[0])
 
 
@@ -48,7 +50,8 @@ def test_copies_keep_their_own_text() -> None:
     cache = ElementCache()
     root = etree.Element(a("txBody"), nsmap={"a": NS_A})
     for word in ("one", "two", "three"):
-        add_paragraph(root, {"runs": [{"text": word, **STYLE}]}, None, cache)
+        para = complete({"runs": [{"text": word, **STYLE}]}, Paragraph)
+        add_paragraph(root, para, None, cache)
     texts = [p.findtext(f"{a('r')}/{a('t')}") for p in root]
     assert texts == ["one", "two", "three"]
     assert [len(p) for p in root] == [3, 3, 3]  # pPr, r, endParaRPr

@@ -1,16 +1,20 @@
-"""The writer never raises on odd model values and always produces a package python-pptx opens."""
+"""Any deck dict: the writer either refuses it with ModelError (it does not match the slide
+model) or, when it matches, writes a package python-pptx opens, whatever the values."""
 
 from __future__ import annotations
 
 import io
 import zipfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 from pptx import Presentation
 from pptx_testkit import NS, media_entry, png_bytes
 
+from engine.model.schema import Deck, ModelError, problems
+from engine.model.schema.complete import complete
 from engine.pptx import write_deck
 
 PNG_SHA, PNG = media_entry(png_bytes(), "image/png")
@@ -187,8 +191,14 @@ SLIDE = st.fixed_dictionaries(
     max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(slides=st.lists(SLIDE, min_size=1, max_size=2), width=values, title=values)
-def test_any_model_gives_a_package_python_pptx_opens(slides, width, title) -> None:
-    deck = {"width": width, "height": 720, "slides": slides, "title": title}
+def test_any_model_gives_a_package_python_pptx_opens_or_a_model_error(slides, width, title) -> None:
+    deck = complete({"width": width, "height": 720, "slides": slides, "title": title}, Deck)
+    found = problems(deck)
+    if found:  # refused as a whole, naming the first problem's place
+        with pytest.raises(ModelError) as refused:
+            write_deck(deck, {PNG_SHA: PNG})
+        assert found[0] in str(refused.value)
+        return
     data = write_deck(deck, {PNG_SHA: PNG})
     prs = Presentation(io.BytesIO(data))
     assert len(prs.slides) == len(slides)
@@ -229,7 +239,8 @@ def test_huge_numbers_stay_inside_the_schema_types() -> None:
         {"kind": "picture", "x": 0, "y": 0, "w": 1, "h": 1, "media": PNG_SHA, "crop": {"l": big}},
     ]
     slide = {"shapes": shapes}
-    data = write_deck({"width": big, "height": 720, "slides": [slide]}, {PNG_SHA: PNG})
+    deck = complete({"width": big, "height": 720, "slides": [slide]}, Deck)
+    data = write_deck(deck, {PNG_SHA: PNG})
     root = etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
     int32 = 2**31 - 1
     coordinate = 27273042316900

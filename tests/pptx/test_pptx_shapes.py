@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 from pptx_testkit import (
     NS,
@@ -15,6 +16,8 @@ from pptx_testkit import (
     text_body,
     write,
 )
+
+from engine.model.schema import ModelError
 
 RED_STOPS = [
     {"pos": 0, "color": "FF0000", "alpha": 1},
@@ -129,9 +132,11 @@ def test_line_width_colour_dash() -> None:
 
 
 def test_line_dash_values() -> None:
-    for dash, expected in (("solid", "solid"), ("sysDot", "sysDot"), ("wavy", "solid")):
+    for dash in ("solid", "sysDot", "lgDashDot"):
         line = {"width": 1, "color": "000000", "alpha": 1, "dash": dash}
-        assert _sp_pr(_rect(line=line)).find("a:ln/a:prstDash", NS).get("val") == expected
+        assert _sp_pr(_rect(line=line)).find("a:ln/a:prstDash", NS).get("val") == dash
+    with pytest.raises(ModelError, match=r"shapes\[0\]\.line"):
+        write([_rect(line={"width": 1, "color": "000000", "alpha": 1, "dash": "wavy"})])
 
 
 def test_zero_width_line_is_no_line() -> None:
@@ -202,9 +207,9 @@ def test_shape_names_and_unique_ids() -> None:
     ]
 
 
-def test_unknown_kind_is_skipped() -> None:
-    written = write([{"kind": "video", "x": 0, "y": 0, "w": 1, "h": 1}, _rect()])
-    assert [local(s) for s in written.shapes()] == ["sp"]
+def test_unknown_kind_is_refused_with_its_place() -> None:
+    with pytest.raises(ModelError, match=r"slides\[0\]\.shapes\[0\]\.kind: 'video' is not one of"):
+        write([{"kind": "video", "x": 0, "y": 0, "w": 1, "h": 1}, _rect()])
 
 
 # -- picture ---------------------------------------------------------------------------------

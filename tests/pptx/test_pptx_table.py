@@ -124,13 +124,14 @@ def test_cells_sharing_borders_and_fill_keep_their_own_margins_and_anchor() -> N
 
 
 def test_cell_txbody_has_plain_body_pr_and_vertical_text_goes_to_tc_pr() -> None:
-    cell = {"text": text_body({"runs": [{"text": "v"}]}, vertical="vert", insets=[1, 1, 1, 1])}
+    body = text_body({"runs": [{"text": "v"}]}, vertical="vert", insets=[2, 2, 2, 2])
+    cell = {"text": body, "margins": [1, 1, 1, 1]}
     tc = _tbl(_table([[cell, _cell(), _cell()]])).find(".//a:tc", NS)
     body_pr = tc.find("a:txBody/a:bodyPr", NS)
     assert dict(body_pr.attrib) == {} and list(body_pr) == []
     tc_pr = tc.find("a:tcPr", NS)
     assert tc_pr.get("vert") == "vert"
-    assert tc_pr.get("marL") == "9525"  # no "margins": the text insets are used
+    assert tc_pr.get("marL") == "9525"  # the cell's margins, not the text's insets
 
 
 def test_spans_give_grid_span_row_span_h_merge_v_merge() -> None:

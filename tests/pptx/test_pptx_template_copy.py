@@ -13,6 +13,8 @@ import pptx
 from pptx.presentation import Presentation
 from pptx.util import Emu
 
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 from engine.pptx.deck import new_presentation, write_deck
 from engine.pptx.package import package_bytes
 
@@ -52,12 +54,12 @@ def test_copies_share_no_parts_or_elements() -> None:
 
 def test_decks_written_after_each_other_do_not_leak_slides_or_media() -> None:
     deck = {"width": 1280, "height": 720, "slides": [{"shapes": []}, {"shapes": []}]}
-    two = write_deck(deck, {})
-    one = write_deck({**deck, "slides": [{"shapes": []}]}, {})
+    two = write_deck(complete(deck, Deck), {})
+    one = write_deck(complete({**deck, "slides": [{"shapes": []}]}, Deck), {})
     with zipfile.ZipFile(io.BytesIO(one)) as zf:
         slides = [n for n in zf.namelist() if n.startswith("ppt/slides/slide")]
     assert slides == ["ppt/slides/slide1.xml"]
-    assert write_deck(deck, {}) == two  # deterministic across copies
+    assert write_deck(complete(deck, Deck), {}) == two  # deterministic across copies
 
 
 def test_each_thread_has_its_own_template() -> None:
@@ -100,7 +102,7 @@ def test_a_written_deck_leaves_no_slide_tree_to_the_collector() -> None:
     # until a full collection, deck after deck in a worker.
     slides = [{"background": None, "shapes": [], "notes": "n", "blank": False}] * 3
     deck = {"width": 960, "height": 540, "slides": slides}
-    names = _uncollected_after(lambda: write_deck(deck, {}))
+    names = _uncollected_after(lambda: write_deck(complete(deck, Deck), {}))
     # (python-pptx's own walk over the relationships leaves small cycles behind: the parts as
     # empty shells, the presentation and master parts, the first notes slide; no slide's tree.)
     assert "CT_Slide" not in names

@@ -10,6 +10,8 @@ import pytest
 
 from engine import convert
 from engine.links import link_target
+from engine.model.schema import Deck
+from engine.model.schema.complete import complete
 
 DROPPED = [
     "javascript:alert(1)",
@@ -79,4 +81,4 @@ def test_the_writer_drops_bad_links_from_any_slide_model() -> None:
     para = {"align": "l", "runs": [run]}
     shape = {"kind": "text", "x": 0, "y": 0, "w": 100, "h": 20, "text": {"paragraphs": [para]}}
     deck = {"width": 320, "height": 180, "slides": [{"shapes": [shape]}], "title": "t"}
-    assert _hyperlink_targets(write_deck(deck, {})) == []
+    assert _hyperlink_targets(write_deck(complete(deck, Deck), {})) == []

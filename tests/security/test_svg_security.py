@@ -310,7 +310,7 @@ def test_a_killed_engine_process_leaves_no_render_running(tmp_path: Path) -> Non
     script.write_text(
         "import sys, threading, time\n"
         f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
-        "from engine.model import svgrender\n"
+        "from engine.model.svg import render as svgrender\n"
         f"bomb = {bomb!r}\n"
         "threading.Thread(target=svgrender.rasterize, args=(bomb, 400, 300),"
         " kwargs={'timeout_s': 600}).start()\n"

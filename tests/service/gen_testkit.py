@@ -57,13 +57,26 @@ def get_path(env: Env, url: str) -> Any:
 
 
 def slide_texts(pptx: bytes) -> list[str]:
-    """Text of each slide (a:t runs joined), in slide order."""
+    """Text of each slide in slide order: a paragraph's runs joined as PowerPoint shows them,
+    paragraphs (and line breaks) joined by a space."""
+    from lxml import etree
+
+    ns = {"a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
     with zipfile.ZipFile(io.BytesIO(pptx)) as z:
         names = [n for n in z.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n)]
         names.sort(key=lambda n: int(re.findall(r"\d+", n)[0]))
-        return [
-            " ".join(re.findall(r"<a:t>([^<]*)</a:t>", z.read(n).decode("utf-8"))) for n in names
-        ]
+        out = []
+        for n in names:
+            root = etree.fromstring(z.read(n))
+            paragraphs = [
+                "".join(
+                    t if isinstance(t, str) else " "
+                    for t in p.xpath("a:r/a:t/text() | a:br", namespaces=ns)
+                )
+                for p in root.iterfind(".//a:p", ns)
+            ]
+            out.append(" ".join(p for p in paragraphs if p))
+        return out
 
 
 def png_size(data: bytes) -> tuple[int, int]:

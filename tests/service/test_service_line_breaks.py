@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from service_testkit import AUTH, CONVERT, make_settings
 
-from service.jobs import convert_job
+from service.jobs.convert import convert_job
 from service.main import create_app
 
 PAGE = (

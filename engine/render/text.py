@@ -1,6 +1,8 @@
 """Text for the PNG renderer (a slide-model TextBody in its box -> glyph runs placed where LibreOffice draws the lines).
 
-The model's text is already broken into lines (a:br runs) by the layout; each line gets an
+The model's text comes in lines (a:br runs); in a body that wraps, a line wider than its box
+is wrapped as LibreOffice wraps it (engine/render/wrap.py: soft-wrapped paragraphs are one line
+each). Each line gets an
 explicit baseline y (engine/model/text/metrics.py: LibreOffice's font-independent line spacing
 for text boxes, font metrics for table cells) and an x from the paragraph's alignment, margins
 and indent. Runs are cut into pieces of one face each (CJK characters take the run's
@@ -20,6 +22,15 @@ from engine.model.text import metrics as tm
 from engine.render import glyphs
 from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
 from engine.render.paint import Defs, color, f, gradient, num, unit
+from engine.render.pieces import (
+    Piece,
+    autospace,
+    justify,
+    lo_advances,
+    lo_autospace,
+    offsets,
+)
+from engine.render.wrap import Room, RunText, overflows, wrap
 from engine.units import pt_to_px
 
 DEFAULT_SIZE_PT = 18.0  # OOXML's default run size
@@ -42,11 +53,23 @@ class Line:
     runs: list[Mapping[str, Any]]
     size: float
     first: bool
+    soft_end: bool = False  # the paragraph wraps after this line (justified lines stretch)
+
+
+# A line is measured as LibreOffice lays it out only when its drawn width passes this share of
+# its room (LibreOffice's advances differ from HarfBuzz's by a few per cent at most).
+MEASURE_FROM = 0.9
 
 
 def _size_px(run: Mapping[str, Any]) -> float:
     size = num(run.get("size"), DEFAULT_SIZE_PT)
     return pt_to_px(min(max(size, 1.0), 4000.0))
+
+
+def _drawn_text(run: Mapping[str, Any]) -> str:
+    """The run's text as it is drawn (tabs as spaces, all caps applied)."""
+    text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace("\t", "    ")
+    return text.upper() if run.get("caps") == "all" else text
 
 
 def _lines(paragraph: Mapping[str, Any]) -> list[Line]:
@@ -98,6 +121,7 @@ class TextRenderer:
         self.painted = 0.0  # slide areas covered by drawn glyph runs (bounded: MAX_TEXT_PAINTED)
         self.glyph_ids: dict[tuple[str, int, int], str] = {}  # (file, index, gid) -> path id
         self.upright = False  # inside an eaVert body: CJK glyphs stand upright
+        self.shaped: dict[int, tuple[Mapping[str, Any], list[Piece]]] = {}  # one body's runs
 
     def body(
         self,
@@ -108,6 +132,7 @@ class TextRenderer:
         insets: tuple[float, float, float, float] | None = None,
         anchor: str | None = None,
     ) -> str:
+        self.shaped.clear()
         if not isinstance(body, Mapping):
             return ""
         paragraphs = [p for p in body.get("paragraphs") or [] if isinstance(p, Mapping)]
@@ -120,10 +145,11 @@ class TextRenderer:
             else:
                 insets = DEFAULT_INSETS
         x, y, w, h = box
+        wraps = body.get("wrap", True) is not False
         vertical = body.get("vertical")
         if vertical in ("vert", "eaVert", "vert270", "wordArtVert", "mongolianVert"):
-            # Lay the text out in the turned frame, then turn it into the box (eaVert keeps
-            # CJK glyphs upright: each is turned back about its em box centre).
+            # Lay the text out (and wrap it) in the turned frame, then turn it into the box
+            # (eaVert keeps CJK glyphs upright: each is turned back about its em box centre).
             cx, cy = x + w / 2, y + h / 2
             self.upright = vertical == "eaVert"
             inner = self._horizontal(
@@ -132,11 +158,14 @@ class TextRenderer:
                 insets,
                 table_cell,
                 anchor or body.get("anchor"),
+                wrap=wraps,
             )
             self.upright = False
             angle = 270 if vertical == "vert270" else 90
             return f'<g transform="rotate({angle} {f(cx)} {f(cy)})">{inner}</g>'
-        return self._horizontal(paragraphs, box, insets, table_cell, anchor or body.get("anchor"))
+        return self._horizontal(
+            paragraphs, box, insets, table_cell, anchor or body.get("anchor"), wrap=wraps
+        )
 
     def _horizontal(
         self,
@@ -145,9 +174,19 @@ class TextRenderer:
         insets: tuple[float, float, float, float],
         table_cell: bool,
         anchor: Any,
+        *,
+        wrap: bool,
     ) -> str:
         x, y, w, h = box
+        left, right = x + insets[0], x + w - insets[2]
+        counters: dict[str, int] = {}
+        labels = [self._bullet_label(p, counters) for p in paragraphs]
         lines_per_para = [_lines(p) for p in paragraphs]
+        if wrap:
+            lines_per_para = [
+                self._wrapped(lines, label is not None, right - left)
+                for lines, label in zip(lines_per_para, labels, strict=True)
+            ]
         metrics = self._metrics(lines_per_para) if table_cell else None
         if table_cell and metrics is None:
             table_cell = False
@@ -170,14 +209,69 @@ class TextRenderer:
             top += (avail - total) / 2
         elif anchor == "b":
             top += avail - total
-        left, right = x + insets[0], x + w - insets[2]
         out: list[str] = []
-        counters: dict[str, int] = {}
-        for para, lines, bases in zip(paragraphs, lines_per_para, baselines, strict=True):
-            label = self._bullet_label(para, counters)
+        for lines, bases, label in zip(lines_per_para, baselines, labels, strict=True):
             for line, base in zip(lines, bases, strict=True):
                 out.append(self._line(line, top + base, left, right, label if line.first else None))
         return "".join(out)
+
+    def _wrapped(self, lines: list[Line], bullet: bool, room: float) -> list[Line]:
+        """The paragraph's lines, each wrapped in `room` px (less the paragraph's margin and
+        the first line's indent) when it is wider."""
+        para = lines[0].para
+        margin = num(para.get("margin_left"))
+        first = room - margin - (0.0 if bullet else num(para.get("indent")))
+        out: list[Line] = []
+        for line in lines:
+            avail = first if line.first else room - margin
+            texts = self._measured(line, avail)
+            if texts is None:
+                out.append(line)
+                continue
+            joined = "".join(t.text for t in texts)
+            hang = para.get("hanging_punct") is not False and tm.cjk_text(joined)
+            wrapped = wrap(texts, Room(avail, room - margin), hang=hang, hyphen=self._hyphen)
+            for i, part in enumerate(wrapped):
+                size = max((_size_px(r) for r in part.runs), default=line.size)
+                out.append(Line(para, part.runs, size, line.first and i == 0, part.soft_end))
+        return out
+
+    def _measured(self, line: Line, avail: float) -> list[RunText] | None:
+        """The line's runs measured as LibreOffice lays them out, when it is wider than
+        `avail` (None: it fits, and is drawn as it is)."""
+        pieces = [(run, self._shape(run)) for run in line.runs]
+        flat = [p for _run, ps in pieces for p in ps]
+        drawn = sum(p.width for p in flat) + sum(autospace(flat))
+        if drawn <= avail * MEASURE_FROM:
+            return None
+        drawn_texts = [_drawn_text(run) for run, _ps in pieces]
+        advances = [[0.0] * len(text) for text in drawn_texts]
+        sizes = [[0.0] * len(text) for text in drawn_texts]
+        for (_run, ps), adv, size in zip(pieces, advances, sizes, strict=True):
+            for piece in ps:
+                for i, a in enumerate(lo_advances(piece)[: len(adv) - piece.start], piece.start):
+                    adv[i], size[i] = a, piece.size
+        gaps = iter(lo_autospace("".join(drawn_texts), [s for size in sizes for s in size]))
+        for adv in advances:
+            for i in range(len(adv)):
+                adv[i] += next(gaps)
+        texts = [
+            RunText(run, text, adv)
+            for (run, _ps), text, adv in zip(pieces, drawn_texts, advances, strict=True)
+        ]
+        return texts if overflows(texts, avail) else None
+
+    def _hyphen(self, run: Mapping[str, Any]) -> float:
+        return sum(sum(lo_advances(p)) for p in self._pieces({**run, "text": "-"}))
+
+    def _shape(self, run: Mapping[str, Any]) -> list[Piece]:
+        """_pieces, once per run of a body."""
+        known = self.shaped.get(id(run))
+        if known is not None and known[0] is run:
+            return known[1]
+        pieces = self._pieces(run)
+        self.shaped[id(run)] = (run, pieces)
+        return pieces
 
     def _metrics(self, lines_per_para: list[list[Line]]) -> tm.FaceMetrics | None:
         for lines in lines_per_para:
@@ -228,11 +322,13 @@ class TextRenderer:
             out.append(self._bullet(bullet, line, left + margin + indent, baseline))
         elif line.first:
             start += indent
-        pieces = [p for run in line.runs for p in self._pieces(run)]
+        pieces = [p for run in line.runs for p in self._shape(run)]
         if not pieces:
             return "".join(out)
-        gaps = _autospace(pieces)
+        gaps = autospace(pieces)
         width = sum(p.width for p in pieces) + sum(gaps)
+        if para.get("align") == "just" and line.soft_end:
+            pieces = justify(pieces, right - start - width)
         # LibreOffice leaves the last character's letter-spacing out when aligning.
         trailing = pieces[-1].spacing_px
         align = para.get("align")
@@ -259,17 +355,13 @@ class TextRenderer:
             * (num(spec.get("size"), 1.0) if spec.get("size") else 1.0),
             "color": spec.get("color") or first.get("color"),
         }
-        return "".join(self._draw(p, x + p.offset, baseline) for p in _offsets(self._pieces(run)))
+        return "".join(self._draw(p, x + p.offset, baseline) for p in offsets(self._pieces(run)))
 
     def _pieces(self, run: Mapping[str, Any]) -> list[Piece]:
         """The run cut into pieces of one face each, shaped."""
-        text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace(
-            "\t", "    "
-        )
+        text = _drawn_text(run)
         if not text:
             return []
-        if run.get("caps") == "all":
-            text = text.upper()
         bold, italic = bool(run.get("bold")), bool(run.get("italic"))
         size = _size_px(run)
         escapement = num(run.get("baseline"))
@@ -290,7 +382,9 @@ class TextRenderer:
             else:
                 groups.append((face, kind, ch))
         out = []
+        pos = 0
         for face, cjk, chunk in groups:
+            at, pos = pos, pos + len(chunk)
             if face is None:
                 continue
             hbf = glyphs.hb_face(face.path, face.index)
@@ -314,6 +408,7 @@ class TextRenderer:
                     bool(run.get("underline")),
                     bool(run.get("strike")),
                     cjk,
+                    start=at,
                 )
             )
         return out
@@ -399,53 +494,6 @@ class TextRenderer:
         a = unit(run.get("alpha"))
         out = f'fill="{color(run.get("color"))}"'
         return out + (f' fill-opacity="{f(a)}"' if a < 1 else "")
-
-
-@dataclass
-class Piece:
-    """Part of a run in one face, shaped: `width` px includes its letter-spacing."""
-
-    face: Face
-    text: str
-    glyphs: list[glyphs.Glyph]
-    width: float
-    size: float
-    scale: float
-    spacing_px: float
-    shift: float
-    paint: str
-    fake_bold: bool
-    fake_italic: bool
-    underline: bool
-    strike: bool
-    cjk: bool = False
-    offset: float = 0.0
-
-
-def _autospace(pieces: list[Piece]) -> list[float]:
-    """The space LibreOffice puts before each piece where CJK meets other letters or digits
-    (textmetrics.CJK_AUTOSPACE_EM x the size; whitespace takes the kind before it)."""
-    gaps = []
-    prev: bool | None = None
-    for piece in pieces:
-        gap = 0.0
-        for i, ch in enumerate(piece.text):
-            kind = prev if ch.isspace() else tm.is_cjk_char(ch)
-            if kind is None:
-                continue
-            if i == 0 and prev is not None and kind != prev:
-                gap = tm.CJK_AUTOSPACE_EM * piece.size
-            prev = kind
-        gaps.append(gap)
-    return gaps
-
-
-def _offsets(pieces: list[Piece]) -> list[Piece]:
-    x = 0.0
-    for p in pieces:
-        p.offset = x
-        x += p.width
-    return pieces
 
 
 def _spacing(value: Any) -> tm.LineSpacing:

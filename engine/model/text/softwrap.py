@@ -31,11 +31,13 @@ from engine.model.text.lowidth import LO_WIDTH_MARGIN_FRACTION, LO_WIDTH_MARGIN_
 from engine.options import LineBreaks
 
 __all__ = [
+    "HANGING_PUNCT",
     "LineBreaks",
     "WrapBounds",
     "WrapLine",
     "joint",
     "keep_punctuation_in",
+    "renderer_segments",
     "soft_text",
     "wrap_bounds",
 ]
@@ -87,7 +89,7 @@ def _lo_delta(t: TextFragment, text: str) -> float | None:
 
 # Punctuation LibreOffice lets hang past the end of a Korean line (hanging punctuation stays on
 # for Korean paragraphs, see keep_punctuation_in): it does not count when a word is pulled up.
-_HANGING = frozenset(".,!?:;\u3001\u3002\uff0c\uff0e\uff01\uff1f\uff1a\uff1b")
+HANGING_PUNCT = frozenset(".,!?:;\u3001\u3002\uff0c\uff0e\uff01\uff1f\uff1a\uff1b")
 
 
 def next_unit(seg: Sequence[TextFragment]) -> tuple[float, float | None, str]:
@@ -101,7 +103,7 @@ def next_unit(seg: Sequence[TextFragment]) -> tuple[float, float | None, str]:
     joined = "".join(t.text for t in texts)
     unit = _renderer_units(joined)[0] if joined else ""
     if any(_is_hangul(ch) for ch in unit):
-        unit = unit.rstrip("".join(_HANGING)) or unit
+        unit = unit.rstrip("".join(HANGING_PUNCT)) or unit
     width, rest = 0.0, len(unit)
     delta: float | None = 0.0
     for t in texts:
@@ -222,17 +224,25 @@ def _is_hangul(ch: str) -> bool:
     return 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F
 
 
-def _renderer_units(text: str) -> list[str]:
-    """`text` cut at the break opportunities office renderers use: the normal CSS ones,
-    except between Hangul syllables (LibreOffice breaks Korean at spaces, as Korean is
-    written; Chromium breaks between any two syllables)."""
-    units: list[str] = []
+def renderer_segments(text: str) -> list[tuple[str, str]]:
+    """`text` cut at the break opportunities office renderers use, as (word, trailing spaces)
+    pairs that join back into `text`: the normal CSS ones, except between Hangul syllables
+    (LibreOffice breaks Korean at spaces, as Korean is written; Chromium breaks between any
+    two syllables)."""
+    segments: list[tuple[str, str]] = []
     for word, spaces in split_segments(text, True, NORMAL_RULES):
-        if units and word and _is_hangul(units[-1][-1:] or " ") and _is_hangul(word[0]):
-            units[-1] += word + spaces
+        last = segments[-1] if segments else ("", " ")
+        if not last[1] and word and _is_hangul(last[0][-1:] or " ") and _is_hangul(word[0]):
+            segments[-1] = (last[0] + word, spaces)
         else:
-            units.append(word + spaces)
-    return [u.rstrip(" ") for u in units] or [text]
+            segments.append((word, spaces))
+    return segments
+
+
+def _renderer_units(text: str) -> list[str]:
+    """`text` cut at the renderers' break opportunities (renderer_segments), spaces left out."""
+    units = [(word + spaces).rstrip(" ") for word, spaces in renderer_segments(text)]
+    return units or [text]
 
 
 def joint(line: LineFragment, seg: Sequence[TextFragment], next_seg: Sequence[TextFragment]) -> str:

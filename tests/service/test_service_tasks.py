@@ -91,8 +91,11 @@ def test_length_short_condenses_and_the_result_lists_what_was_left_out(env: Env)
     assert record["words"] > 100 and record["text"].startswith("Item ")
     texts = slide_texts(get_path(env, data["fileUrl"]).content)
     assert any("Item 0 " in t for t in texts) and not any("Item 39 " in t for t in texts)
+    # `long` keeps everything on slides (the default `medium` moves a long list's rest to notes)
     full = wait_done(
-        env, create(env, {"type": 7, "content": content}, TOKEN)["data"]["taskId"], TOKEN
+        env,
+        create(env, {"type": 7, "content": content, "length": "long"}, TOKEN)["data"]["taskId"],
+        TOKEN,
     )
     assert full["data"]["leftOut"] == []
     texts = slide_texts(get_path(env, full["data"]["fileUrl"]).content)

@@ -19,6 +19,7 @@ from pptx.util import Emu
 
 from engine.links import link_target
 from engine.model.schema import Deck, Media, Slide, validate_deck, validate_media
+from engine.pptx.context import SlideContext
 from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, p, sub
 from engine.pptx.package import (
@@ -28,7 +29,7 @@ from engine.pptx.package import (
     set_document_properties,
 )
 from engine.pptx.props import BlipResolver
-from engine.pptx.shapes import SlideContext, add_shape, set_background
+from engine.pptx.shapes import add_shape, set_background
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
 

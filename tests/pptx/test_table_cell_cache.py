@@ -9,8 +9,9 @@ from lxml import etree
 
 from engine.model.schema import Cell
 from engine.model.schema.complete import complete
+from engine.pptx.context import SlideContext
 from engine.pptx.oxml import NS_A, NS_P, NS_R, a
-from engine.pptx.shapes import SlideContext, _add_cell, _write_cell
+from engine.pptx.tables import _add_cell, _write_cell
 
 RUN = {"size": 8.0, "color": "333333", "font": "Liberation Sans", "lang": "en-US"}
 LINE = {"width": 1.0, "color": "CCCCCC", "alpha": 1.0, "dash": "solid"}

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from proc_cpu import helper_cpu  # noqa: E402
 
 from engine.api import convert  # noqa: E402
-from engine.render import BACKENDS, default_backend, render_slide_png  # noqa: E402
+from engine.render import BACKENDS, default_backend, render_model_png  # noqa: E402
 
 FIDELITY = ROOT.parent / "shared" / "tools" / "fidelity"
 COMPARE = """
@@ -61,7 +61,7 @@ def render_timed(
     png = b""
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), time.process_time()
-        png = render_slide_png(slide, width, media=media, size=size, backend=backend)
+        png = render_model_png(slide, width, media=media, size=size, backend=backend)
         best_wall = min(best_wall, (time.perf_counter() - t0) * 1000)
         best_cpu = min(best_cpu, (time.process_time() - c0) * 1000)
     return png, best_wall, best_cpu
@@ -85,7 +85,7 @@ def bench_deck(deck: Path, width: int, repeat: int, work: Path, backends: list[s
         our_dir.mkdir(parents=True, exist_ok=True)
         rows = []
         for slide in conversion.slides:  # warm up (imports, glyph outlines, the helper)
-            render_slide_png(slide, width, media=conversion.media, size=size, backend=backend)
+            render_model_png(slide, width, media=conversion.media, size=size, backend=backend)
         c0, h0 = time.process_time(), helper_cpu()
         for i, slide in enumerate(conversion.slides, 1):
             png, wall, cpu = render_timed(slide, conversion.media, size, width, repeat, backend)

@@ -1,6 +1,7 @@
 """PNG renderer (slide model + media -> SVG -> PNG through skia, or resvg): covers and previews without a browser or LibreOffice.
 
     render_slide_png(slide, width=640, media=..., size=(w, h), backend=None) -> PNG bytes
+    render_model_png(slide, ...)                              -> the same, for the engine's slides
     render_deck_pngs(conversion_or_model, width=640)          -> [PNG bytes, ...]
     render_cover_png(conversion_or_model, width=640)          -> PNG bytes of slide 1
     slide_svg(...)                                            -> the SVG text (for debugging)
@@ -18,9 +19,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from engine.render.document import SlideSvg
+from engine.model.schema import (
+    Deck,
+    Slide,
+    blank_slide,
+    validate_deck,
+    validate_media,
+    validate_slide,
+)
+from engine.render.document import MediaEntry, SlideSvg
+
+if TYPE_CHECKING:
+    from engine.api import Conversion
 
 DEFAULT_WIDTH = 640
 BACKENDS = ("skia", "resvg")
@@ -36,15 +48,17 @@ __all__ = [
     "default_backend",
     "render_cover_png",
     "render_deck_pngs",
+    "render_model_png",
     "render_slide_png",
     "slide_svg",
 ]
 
 
-def _size(size: Any) -> tuple[float, float]:
+def _size(size: object) -> tuple[float, float]:
+    """(w, h) slide px from what a caller passed (anything unusable: 1280 x 720)."""
     try:
-        w, h = float(size[0]), float(size[1])
-    except (TypeError, ValueError, IndexError):
+        w, h = float(size[0]), float(size[1])  # type: ignore[index]
+    except (TypeError, ValueError, IndexError, KeyError):
         return 1280.0, 720.0
     if not (1 <= w <= 100_000 and 1 <= h <= 100_000):
         return 1280.0, 720.0
@@ -55,17 +69,34 @@ def _width(width: int) -> int:
     return max(1, min(MAX_WIDTH, int(width)))
 
 
+def _checked(slide: object, media: object) -> tuple[Slide, Mapping[str, MediaEntry]]:
+    """A slide and media from outside the engine, checked against the slide model
+    (engine.model.schema.ModelError lists what does not match)."""
+    validate_slide(slide)
+    if media is None:
+        return cast(Slide, slide), {}
+    validate_media(media)
+    return cast(Slide, slide), cast(Mapping[str, MediaEntry], media)
+
+
 def slide_svg(
-    slide: Mapping[str, Any],
+    slide: Slide | Mapping[str, object],
     width: int = DEFAULT_WIDTH,
     *,
-    media: Mapping[str, Any] | None = None,
+    media: Mapping[str, MediaEntry] | Mapping[str, Mapping[str, object]] | None = None,
     size: Sequence[float] = (1280.0, 720.0),
 ) -> tuple[str, list[str]]:
-    """(SVG text, font files it needs) for one slide drawn `width` px wide."""
-    sw, sh = _size(size)
-    doc = SlideSvg(sw, sh, media or {})
-    svg = doc.build(slide if isinstance(slide, Mapping) else {}, _width(width))
+    """(SVG text, font files it needs) for one slide drawn `width` px wide (the slide and
+    media are checked against the slide model first, as render_slide_png does)."""
+    model, entries = _checked(slide, media)
+    return _model_svg(model, width, entries, _size(size))
+
+
+def _model_svg(
+    slide: Slide, width: int, media: Mapping[str, MediaEntry], size: tuple[float, float]
+) -> tuple[str, list[str]]:
+    doc = SlideSvg(size[0], size[1], media)
+    svg = doc.build(slide, _width(width))
     return svg, doc.fonts.files
 
 
@@ -106,16 +137,31 @@ def default_backend() -> str:
 
 
 def render_slide_png(
-    slide: Mapping[str, Any],
+    slide: Slide | Mapping[str, object],
     width: int = DEFAULT_WIDTH,
     *,
-    media: Mapping[str, Any] | None = None,
+    media: Mapping[str, MediaEntry] | Mapping[str, Mapping[str, object]] | None = None,
     size: Sequence[float] = (1280.0, 720.0),
     backend: str | None = None,
 ) -> bytes:
-    """One slide model (engine/model/schema.py) as a PNG `width` px wide; `media` is the
-    deck's media by key (Conversion.media), `size` the slide size in px; `backend` one of
-    BACKENDS (None: default_backend())."""
+    """One slide of the slide model (engine/model/schema) as a PNG `width` px wide; `media`
+    is the deck's media by key (Conversion.media, or Conversion.to_dict()'s "media"), `size`
+    the slide size in px; `backend` one of BACKENDS (None: default_backend()). The slide and
+    media come from outside the engine: they are checked against the slide model first
+    (engine.model.schema.ModelError lists what does not match)."""
+    model, entries = _checked(slide, media)
+    return render_model_png(model, width, media=entries, size=size, backend=backend)
+
+
+def render_model_png(
+    slide: Slide,
+    width: int = DEFAULT_WIDTH,
+    *,
+    media: Mapping[str, MediaEntry] | None = None,
+    size: Sequence[float] = (1280.0, 720.0),
+    backend: str | None = None,
+) -> bytes:
+    """render_slide_png for a slide the engine made (a Conversion's: typed, not checked again)."""
     backend = backend or default_backend()
     if backend not in BACKENDS:
         raise ValueError(f"unknown render backend {backend!r}")
@@ -126,43 +172,48 @@ def render_slide_png(
         from engine.render.raster import render_png
 
         doc = SlideSvg(sw, sh, media or {}, inline_images=False)
-        doc.build(slide if isinstance(slide, Mapping) else {}, out_w)
+        doc.build(slide, out_w)
         if not any("<text" in part for part in doc.parts):
             return render_png(doc, out_w, out_h)
-    svg, fonts = slide_svg(slide, width, media=media, size=size)
+    svg, fonts = _model_svg(slide, width, media or {}, (sw, sh))
     return rasterize(svg, fonts, out_w, out_h)
 
 
-def _deck_parts(source: Any) -> tuple[list[Any], Mapping[str, Any], tuple[float, float]]:
-    """(slides, media, size) from a Conversion or a deck dict {"width","height","slides","media"}."""
-    if isinstance(source, Mapping):
-        slides = source.get("slides")
-        media = source.get("media")
-        return (
-            list(slides) if isinstance(slides, list) else [],
-            media if isinstance(media, Mapping) else {},
-            _size((source.get("width"), source.get("height"))),
-        )
-    slides = getattr(source, "slides", None)
-    media = getattr(source, "media", None)
-    size = (getattr(source, "slide_width", 1280.0), getattr(source, "slide_height", 720.0))
+def _deck_parts(
+    source: Conversion | Mapping[str, object],
+) -> tuple[list[Slide], Mapping[str, MediaEntry], tuple[float, float]]:
+    """(slides, media, size) of a Conversion (made by the engine: as it is) or of a deck dict
+    {"width", "height", "slides", "media"} (from outside: checked against the slide model;
+    "media" as Conversion.media or Conversion.to_dict() has it)."""
+    if not isinstance(source, Mapping):
+        return source.slides, source.media, _size((source.slide_width, source.slide_height))
+    validate_deck({k: v for k, v in source.items() if k != "media"})
+    media = source.get("media", {})
+    validate_media(media)
+    deck = cast(Deck, source)
     return (
-        list(slides) if isinstance(slides, list) else [],
-        media if isinstance(media, Mapping) else {},
-        _size(size),
+        deck["slides"],
+        cast(Mapping[str, MediaEntry], media),
+        _size((deck["width"], deck["height"])),
     )
 
 
 def render_deck_pngs(
-    source: Any, width: int = DEFAULT_WIDTH, backend: str | None = None
+    source: Conversion | Mapping[str, object],
+    width: int = DEFAULT_WIDTH,
+    backend: str | None = None,
 ) -> list[bytes]:
     """Every slide of a Conversion (engine.api.convert) or deck model dict, in order."""
     slides, media, size = _deck_parts(source)
-    return [render_slide_png(s, width, media=media, size=size, backend=backend) for s in slides]
+    return [render_model_png(s, width, media=media, size=size, backend=backend) for s in slides]
 
 
-def render_cover_png(source: Any, width: int = DEFAULT_WIDTH, backend: str | None = None) -> bytes:
+def render_cover_png(
+    source: Conversion | Mapping[str, object],
+    width: int = DEFAULT_WIDTH,
+    backend: str | None = None,
+) -> bytes:
     """The cover image: slide 1 at `width` px (a blank white slide for an empty deck)."""
     slides, media, size = _deck_parts(source)
-    slide = slides[0] if slides else {"background": None, "shapes": []}
-    return render_slide_png(slide, width, media=media, size=size, backend=backend)
+    slide = slides[0] if slides else blank_slide()
+    return render_model_png(slide, width, media=media, size=size, backend=backend)

@@ -12,10 +12,22 @@ import base64
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from PIL import Image
 
+from engine.model.schema import (
+    BoxShape,
+    Crop,
+    Fill,
+    LineShape,
+    Media,
+    MediaInfo,
+    PictureShape,
+    RectShape,
+    Shape,
+    Slide,
+    TextShape,
+)
 from engine.render import geometry as g
 from engine.render.fonts import FontSet
 from engine.render.images import MAX_OUT_SIDE, scaled_image, scaled_uri, visible_part
@@ -59,9 +71,14 @@ def safe_user_svg(data: bytes, pixels: float = 0.0) -> bytes | None:
     return safe.tostring().encode("utf-8")
 
 
-def media_bytes(entry: Any) -> bytes | None:
+# A deck's media: Media with the bytes (a Conversion's), or MediaInfo with base64 text or no
+# data (Conversion.to_dict()).
+MediaEntry = Media | MediaInfo
+
+
+def media_bytes(entry: MediaEntry | None) -> bytes | None:
     """The bytes of a media entry: raw, or base64 as Conversion.to_dict(include_media=True) has them."""
-    if not isinstance(entry, Mapping):
+    if entry is None:
         return None
     data = entry.get("data")
     if isinstance(data, (bytes, bytearray)):
@@ -97,7 +114,7 @@ class SlideSvg:
 
     width: float
     height: float
-    media: Mapping[str, Any]
+    media: Mapping[str, MediaEntry]
     fonts: FontSet = field(default_factory=FontSet)
     defs: Defs = field(default_factory=Defs)
     parts: list[str] = field(default_factory=list)
@@ -112,12 +129,10 @@ class SlideSvg:
         self.scale = 1.0  # output pixels per slide px
 
     # -- document ---------------------------------------------------------------------------
-    def build(self, slide: Mapping[str, Any], out_width: int) -> str:
+    def build(self, slide: Slide, out_width: int) -> str:
         self.scale = out_width / self.width
-        self.background(slide.get("background"))
-        shapes = slide.get("shapes")
-        if isinstance(shapes, list):
-            self.shapes(shapes, 0)
+        self.background(slide["background"])
+        self.shapes(slide["shapes"], 0)
         return f"{self._head(out_width)}{''.join(self.parts)}</svg>"
 
     def _head(self, out_width: int) -> str:
@@ -153,7 +168,7 @@ class SlideSvg:
         reopen = "".join(tag for tag, _ in raster.opened)
         return f'{self._head(out_width)}{reopen}{raster.clip}fill="#000"/>{"</g>" * len(raster.opened)}</svg>'
 
-    def _open(self, shape: Mapping[str, Any]) -> None:
+    def _open(self, shape: BoxShape) -> None:
         tag = f"<g{g.transform(shape)}>"
         self.parts.append(tag)
         self.opened.append((tag, g.rotation(shape)))
@@ -162,109 +177,111 @@ class SlideSvg:
         self.parts.append("</g>")
         self.opened.pop()
 
-    def background(self, fill: Any) -> None:
+    def background(self, fill: Fill | None) -> None:
         full = (0.0, 0.0, self.width, self.height)
-        opaque = (
-            isinstance(fill, Mapping)
-            and fill.get("type") == "solid"
-            and unit(fill.get("alpha")) >= 1
-        )
+        opaque = fill is not None and fill["type"] == "solid" and unit(fill["alpha"]) >= 1
         if not opaque:  # an opaque colour covers it: one full-slide fill less for resvg
             self.parts.append(
                 f'<rect width="{f(self.width)}" height="{f(self.height)}" fill="#ffffff"/>'
             )
-        if isinstance(fill, Mapping) and fill.get("type") == "image":
-            pic: dict[str, Any] = {"x": 0.0, "y": 0.0, "w": self.width, "h": self.height}
-            pic.update(media=fill.get("media"), crop=fill.get("crop"), alpha=fill.get("alpha", 1.0))
+        if fill is None:
+            return
+        if fill["type"] == "image":
+            pic: PictureShape = {
+                "kind": "picture",
+                "x": 0.0,
+                "y": 0.0,
+                "w": self.width,
+                "h": self.height,
+                "media": fill["media"],
+                "crop": fill["crop"],
+                "alpha": fill.get("alpha", 1.0),
+                "geom": "rect",
+            }
             self.picture(pic)
-        elif isinstance(fill, Mapping):
+        else:
             self.parts.append(
                 f'<rect width="{f(self.width)}" height="{f(self.height)}" {fill_attrs(fill, full, self.defs)}/>'
             )
 
-    def shapes(self, shapes: list[Any], depth: int) -> None:
+    def shapes(self, shapes: list[Shape], depth: int) -> None:
         for shape in shapes:
             if self.drawn >= MAX_SHAPES:
                 return
-            if not isinstance(shape, Mapping):
-                continue
             self.drawn += 1
             self.painted += self._cost(shape)
             if self.painted > MAX_PAINTED_SLIDES:
                 return
-            kind = shape.get("kind")
-            if kind == "group":
-                if depth < MAX_DEPTH and isinstance(shape.get("shapes"), list):
+            if shape["kind"] == "group":
+                if depth < MAX_DEPTH:
                     self._open(shape)
                     self.shapes(shape["shapes"], depth + 1)
                     self._close()
-            elif kind == "rect":
+            elif shape["kind"] == "rect":
                 self.rect(shape)
-            elif kind == "text":
+            elif shape["kind"] == "text":
                 self.text_shape(shape)
-            elif kind == "picture":
+            elif shape["kind"] == "picture":
                 self.picture(shape)
-            elif kind == "line":
+            elif shape["kind"] == "line":
                 self.line(shape)
-            elif kind == "table":
+            else:
                 from engine.render.tables import table_svg
 
                 self.parts.append(table_svg(shape, self))
 
-    def _cost(self, shape: Mapping[str, Any]) -> float:
+    def _cost(self, shape: Shape) -> float:
         """The share of the slide a shape paints (x 4 for gradients, + 1 per shadow layer)."""
-        if shape.get("kind") in ("group", "text"):
+        if shape["kind"] in ("group", "text"):
             return 0.0
-        x, y, w, h = g.box(shape)
-        if shape.get("kind") == "line":
+        if shape["kind"] == "line":
             return 0.01
+        x, y, w, h = g.box(shape)
         if shape.get("rotation"):
             r = math.hypot(w, h) / 2
             x, y, w, h = x + w / 2 - r, y + h / 2 - r, 2 * r, 2 * r
         cw = max(0.0, min(x + w, self.width) - max(x, 0.0))
         ch = max(0.0, min(y + h, self.height) - max(y, 0.0))
-        fill = shape.get("fill")
-        weight = 4.0 if isinstance(fill, Mapping) and fill.get("type") == "gradient" else 1.0
+        fill = shape["fill"] if shape["kind"] == "rect" else None
+        weight = 4.0 if fill is not None and fill["type"] == "gradient" else 1.0
         if shape.get("shadow"):
             weight += g.SHADOW_LAYERS
         return weight * cw * ch / (self.width * self.height) + 0.001
 
     # -- shapes ---------------------------------------------------------------------------
-    def rect(self, shape: Mapping[str, Any]) -> None:
+    def rect(self, shape: RectShape) -> None:
         box = g.box(shape)
-        paint = fill_attrs(shape.get("fill"), g.bounds(shape), self.defs)
+        paint = fill_attrs(shape["fill"], g.bounds(shape), self.defs)
         stroke = stroke_attrs(shape.get("line"))
         tr = g.transform(shape)
         if paint != 'fill="none"' or stroke:
             shadow = g.shadow(shape, shape.get("shadow"))
             self.parts.append(f"<g{tr}>{shadow}{g.outline(shape)}{paint} {stroke}/></g>")
-        if shape.get("text") is not None:
-            self.parts.append(f"<g{tr}>{self.text.body(shape.get('text'), box)}</g>")
+        text = shape.get("text")
+        if text is not None:
+            self.parts.append(f"<g{tr}>{self.text.body(text, box)}</g>")
 
-    def text_shape(self, shape: Mapping[str, Any]) -> None:
-        body = self.text.body(shape.get("text"), g.box(shape))
+    def text_shape(self, shape: TextShape) -> None:
+        body = self.text.body(shape["text"], g.box(shape))
         if body:
             self.parts.append(f"<g{g.transform(shape)}>{body}</g>")
 
-    def line(self, shape: Mapping[str, Any]) -> None:
-        stroke = stroke_attrs(shape.get("line"))
+    def line(self, shape: LineShape) -> None:
+        stroke = stroke_attrs(shape["line"])
         if not stroke:
             return
-        x1, y1, x2, y2 = (num(shape.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        x1, y1, x2, y2 = num(shape["x1"]), num(shape["y1"]), num(shape["x2"]), num(shape["y2"])
         # A <path>, not a <line>: skia's SVG module ignores stroke-dasharray on <line>.
         self.parts.append(f'<path d="M{f(x1)},{f(y1)}L{f(x2)},{f(y2)}" {stroke}/>')
 
-    def picture(self, shape: Mapping[str, Any]) -> None:
+    def picture(self, shape: PictureShape) -> None:
         x, y, w, h = g.box(shape)
-        key = shape.get("media")
-        entry = self.media.get(key) if isinstance(key, str) else None
+        entry = self.media.get(shape["media"])
         data = media_bytes(entry)
-        if data is None or not isinstance(entry, Mapping) or w <= 0 or h <= 0:
+        if data is None or entry is None or w <= 0 or h <= 0:
             return
-        raw = shape.get("crop")
-        crop: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-        cl, ct, cr, cb = (max(-10.0, min(0.999, num(crop.get(k)))) for k in "ltrb")
-        alpha = unit(shape.get("alpha"))
+        cl, ct, cr, cb = _crop(shape["crop"])
+        alpha = unit(shape["alpha"])
         if not self.inline_images:
             self._raster_picture(shape, entry, data, (cl, ct, cr, cb), alpha)
             return
@@ -282,8 +299,8 @@ class SlideSvg:
 
     def _raster_picture(
         self,
-        shape: Mapping[str, Any],
-        entry: Mapping[str, Any],
+        shape: PictureShape,
+        entry: MediaEntry,
         data: bytes,
         crop: tuple[float, float, float, float],
         alpha: float,
@@ -306,7 +323,7 @@ class SlideSvg:
 
     def _pixels(
         self,
-        entry: Mapping[str, Any],
+        entry: MediaEntry,
         data: bytes,
         crop: tuple[float, float, float, float],
         box: tuple[float, float, float, float],
@@ -315,7 +332,7 @@ class SlideSvg:
         """(RGBA pixels at output size, destination in slide px) of a picture. An SVG picture
         from content goes through safe_user_svg and is rasterized in the resvg helper process
         (engine.model.svg.render) only: the raster backend never parses content SVG."""
-        ctype = str(entry.get("content_type") or "")
+        ctype = entry["content_type"]
         if ctype in RASTER_TYPES:
             part = visible_part(crop, box)
             if part is None:
@@ -339,7 +356,7 @@ class SlideSvg:
 
     def _image(
         self,
-        entry: Mapping[str, Any],
+        entry: MediaEntry,
         data: bytes,
         crop: tuple[float, float, float, float],
         box: tuple[float, float, float, float],
@@ -350,7 +367,7 @@ class SlideSvg:
         if part is None:
             return None
         source, (dx, dy, dw, dh) = part
-        ctype = str(entry.get("content_type") or "")
+        ctype = entry["content_type"]
         if ctype in RASTER_TYPES:
             uri = scaled_uri(
                 data,
@@ -379,6 +396,17 @@ class SlideSvg:
             f'<image x="{f(dx)}" y="{f(dy)}" width="{f(dw)}" height="{f(dh)}"{opacity} '
             f'preserveAspectRatio="none" xlink:href="{uri}"/>'
         )
+
+
+def _crop(crop: Crop | None) -> tuple[float, float, float, float]:
+    """A picture's crop (l, t, r, b), each side cut to -10 .. 0.999 (no crop: zeros)."""
+    if crop is None:
+        return 0.0, 0.0, 0.0, 0.0
+
+    def side(value: float) -> float:
+        return max(-10.0, min(0.999, num(value)))
+
+    return side(crop["l"]), side(crop["t"]), side(crop["r"]), side(crop["b"])
 
 
 SVG_PICTURE_TIMEOUT_S = 10.0

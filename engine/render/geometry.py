@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
+from engine.model.schema import BoxShape, PictureShape, RectShape, Shadow
 from engine.render.paint import f, num
+
+Outlined = RectShape | PictureShape  # the shapes drawn by their outline
 
 MAX_POINTS = 20_000  # points of one custom outline drawn, at most
 
 
-def box(shape: Mapping[str, Any]) -> tuple[float, float, float, float]:
+def box(shape: BoxShape) -> tuple[float, float, float, float]:
     """(x, y, w, h) of a shape, finite and non-negative in size."""
     return (
-        num(shape.get("x")),
-        num(shape.get("y")),
-        max(0.0, num(shape.get("w"))),
-        max(0.0, num(shape.get("h"))),
+        num(shape["x"]),
+        num(shape["y"]),
+        max(0.0, num(shape["w"])),
+        max(0.0, num(shape["h"])),
     )
 
 
-def rotation(shape: Mapping[str, Any]) -> tuple[float, float, float] | None:
+def rotation(shape: BoxShape) -> tuple[float, float, float] | None:
     """(degrees, centre x, centre y) of a rotated shape; None when unrotated."""
     rot = num(shape.get("rotation")) % 360.0
     if abs(rot) < 1e-6:
@@ -30,7 +31,7 @@ def rotation(shape: Mapping[str, Any]) -> tuple[float, float, float] | None:
     return rot, x + w / 2, y + h / 2
 
 
-def transform(shape: Mapping[str, Any]) -> str:
+def transform(shape: BoxShape) -> str:
     """transform="rotate(...)" about the box centre ('' when unrotated)."""
     rot = rotation(shape)
     if rot is None:
@@ -54,18 +55,17 @@ def _round_rect_path(x: float, y: float, w: float, h: float, radii: list[float])
     )
 
 
-def _contours(shape: Mapping[str, Any]) -> list[list[tuple[float, float]]]:
+def _contours(shape: Outlined) -> list[list[tuple[float, float]]]:
     raw = shape.get("contours")
-    if not isinstance(raw, list):
-        raw = [shape.get("points")] if isinstance(shape.get("points"), list) else []
+    if raw is None:
+        points = shape.get("points")
+        raw = [points] if points is not None else []
     out: list[list[tuple[float, float]]] = []
     budget = MAX_POINTS
     for contour in raw:
-        if not isinstance(contour, list):
-            continue
         pts = []
         for p in contour[:budget]:
-            if isinstance(p, (list, tuple)) and len(p) == 2:
+            if len(p) == 2:
                 pts.append((num(p[0]), num(p[1])))
         budget -= len(pts)
         if len(pts) >= 2:
@@ -86,7 +86,7 @@ def _preset(geom: str, x: float, y: float, w: float, h: float) -> str | None:
     return None
 
 
-def outline(shape: Mapping[str, Any]) -> str:
+def outline(shape: Outlined) -> str:
     """The shape's outline as an SVG element without paint attributes (ends in ' ')."""
     x, y, w, h = box(shape)
     geom = shape.get("geom") or "rect"
@@ -94,7 +94,7 @@ def outline(shape: Mapping[str, Any]) -> str:
         return f'<ellipse cx="{f(x + w / 2)}" cy="{f(y + h / 2)}" rx="{f(w / 2)}" ry="{f(h / 2)}" '
     if geom == "roundRect":
         radii = shape.get("radii")
-        if isinstance(radii, list) and len(radii) == 4:
+        if radii is not None and len(radii) == 4:
             return f'<path d="{_round_rect_path(x, y, w, h, [num(r) for r in radii])}" '
         r = max(0.0, min(num(shape.get("radius")), min(w, h) / 2))
         return f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" rx="{f(r)}" '
@@ -109,7 +109,7 @@ def outline(shape: Mapping[str, Any]) -> str:
     return f'<rect x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" '
 
 
-def bounds(shape: Mapping[str, Any]) -> tuple[float, float, float, float]:
+def bounds(shape: BoxShape) -> tuple[float, float, float, float]:
     """The box a gradient fill spans: the shape's box (custom points may lie outside it)."""
     return box(shape)
 
@@ -117,37 +117,38 @@ def bounds(shape: Mapping[str, Any]) -> tuple[float, float, float, float]:
 SHADOW_LAYERS = 4
 
 
-def grown(shape: Mapping[str, Any], dx: float, dy: float, grow: float) -> str | None:
+def grown(shape: Outlined, dx: float, dy: float, grow: float) -> str | None:
     """The outline of a rect / roundRect / ellipse shape moved by (dx, dy) and grown by
     `grow` on every side (None for other outlines)."""
     geom = shape.get("geom") or "rect"
     if geom not in ("rect", "roundRect", "ellipse") or shape.get("radii"):
         return None
     x, y, w, h = box(shape)
-    moved = dict(shape)
-    moved.update(x=x + dx - grow, y=y + dy - grow, w=w + 2 * grow, h=h + 2 * grow)
+    moved = shape.copy()
+    moved["x"], moved["y"] = x + dx - grow, y + dy - grow
+    moved["w"], moved["h"] = w + 2 * grow, h + 2 * grow
     if geom == "roundRect":
         moved["radius"] = max(0.0, num(shape.get("radius")) + grow)
     return outline(moved)
 
 
-def shadow(shape: Mapping[str, Any], spec: Any, paint: str = "") -> str:
+def shadow(shape: Outlined, spec: Shadow | None, paint: str = "") -> str:
     """An outer shadow drawn without a filter (resvg's blur costs tens of ms per shape): the
     outline moved by the shadow's offset, stacked SHADOW_LAYERS times, growing by up to the
     blur radius with the alpha split between the layers (a ramp like the Gaussian's)."""
     from engine.render.paint import color, unit
 
-    if not isinstance(spec, Mapping) or spec.get("inset"):
+    if spec is None or spec.get("inset"):
         return ""
-    alpha = unit(spec.get("alpha"))
+    alpha = unit(spec["alpha"])
     if alpha <= 0.01:
         return ""
-    blur = max(0.0, min(200.0, num(spec.get("blur"))))
-    dist = num(spec.get("dist"))
-    direction = math.radians(num(spec.get("dir")))
+    blur = max(0.0, min(200.0, num(spec["blur"])))
+    dist = num(spec["dist"])
+    direction = math.radians(num(spec["dir"]))
     dx, dy = dist * math.cos(direction), dist * math.sin(direction)
     spread = num(spec.get("spread"))
-    fill = f'fill="{color(spec.get("color"))}"'
+    fill = f'fill="{color(spec["color"])}"'
     layers = SHADOW_LAYERS if blur > 0.5 else 1
     out = []
     for i in range(layers):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 from xml.sax.saxutils import quoteattr
+
+from engine.model.schema import Fill, GradientFill, Line
 
 # OOXML preset dashes as multiples of the line width (dash, gap, dash, gap...).
 DASHES: dict[str, tuple[float, ...]] = {
@@ -27,8 +27,9 @@ MAX_BLUR = 200.0
 MAX_NUMBER = 100_000.0  # |numbers| from the model are clamped (resvg panics on huge ones)
 
 
-def num(value: Any, default: float = 0.0) -> float:
-    """A finite float from model data, clamped to +-MAX_NUMBER (anything else -> default)."""
+def num(value: object, default: float = 0.0) -> float:
+    """A finite float from model data, clamped to +-MAX_NUMBER (anything else -> default): the
+    model's types say "number", not "finite" nor "small enough for resvg"."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return default
     v = float(value)
@@ -37,11 +38,11 @@ def num(value: Any, default: float = 0.0) -> float:
     return max(-MAX_NUMBER, min(MAX_NUMBER, v))
 
 
-def unit(value: Any, default: float = 1.0) -> float:
+def unit(value: object, default: float = 1.0) -> float:
     return max(0.0, min(1.0, num(value, default)))
 
 
-def color(value: Any) -> str:
+def color(value: object) -> str:
     """'RRGGBB' -> '#rrggbb' (anything malformed -> black)."""
     if isinstance(value, str) and len(value) == 6:
         try:
@@ -72,13 +73,11 @@ class Defs:
         self.items.append(markup)
 
 
-def _stops(fill: Mapping[str, Any]) -> list[tuple[float, str, float]]:
-    out = []
-    for stop in fill.get("stops") or []:
-        if isinstance(stop, Mapping):
-            out.append(
-                (unit(stop.get("pos"), 0.0), color(stop.get("color")), unit(stop.get("alpha")))
-            )
+def _stops(fill: GradientFill) -> list[tuple[float, str, float]]:
+    out = [
+        (unit(stop["pos"], 0.0), color(stop["color"]), unit(stop["alpha"]))
+        for stop in fill["stops"]
+    ]
     out.sort(key=lambda s: s[0])
     return out
 
@@ -92,9 +91,7 @@ def _stop_markup(stops: list[tuple[float, str, float]]) -> str:
     )
 
 
-def gradient(
-    fill: Mapping[str, Any], box: tuple[float, float, float, float], defs: Defs
-) -> str | None:
+def gradient(fill: GradientFill, box: tuple[float, float, float, float], defs: Defs) -> str | None:
     """A <linearGradient>/<radialGradient> in user space over `box` (x, y, w, h); its url."""
     stops = _stops(fill)
     if not stops:
@@ -102,9 +99,9 @@ def gradient(
     x, y, w, h = box
     gid = defs.new_id("g")
     cx, cy = x + w / 2, y + h / 2
-    if fill.get("path") in ("circle", "rect", "shape"):
+    if fill["path"] in ("circle", "rect", "shape"):
         center = fill.get("center")
-        if isinstance(center, (list, tuple)) and len(center) == 2:
+        if center is not None and len(center) == 2:
             cx, cy = x + unit(center[0], 0.5) * w, y + unit(center[1], 0.5) * h
         r = max(math.hypot(px - cx, py - cy) for px in (x, x + w) for py in (y, y + h))
         defs.add(
@@ -112,7 +109,7 @@ def gradient(
             f'cy="{f(cy)}" r="{f(max(r, 0.01))}">{_stop_markup(stops)}</radialGradient>'
         )
         return f"url(#{gid})"
-    angle = math.radians(num(fill.get("angle")))
+    angle = math.radians(num(fill["angle"]))
     dx, dy = math.cos(angle), math.sin(angle)
     half = abs(w / 2 * dx) + abs(h / 2 * dy)
     defs.add(
@@ -123,34 +120,33 @@ def gradient(
     return f"url(#{gid})"
 
 
-def fill_attrs(fill: Any, box: tuple[float, float, float, float], defs: Defs) -> str:
+def fill_attrs(fill: Fill | None, box: tuple[float, float, float, float], defs: Defs) -> str:
     """fill="..." (+ fill-opacity) for a solid or gradient Fill; 'none' otherwise."""
-    if not isinstance(fill, Mapping):
+    if fill is None:
         return 'fill="none"'
-    kind = fill.get("type")
-    if kind == "solid":
-        a = unit(fill.get("alpha"))
-        out = f'fill="{color(fill.get("color"))}"'
+    if fill["type"] == "solid":
+        a = unit(fill["alpha"])
+        out = f'fill="{color(fill["color"])}"'
         return out + (f' fill-opacity="{f(a)}"' if a < 1 else "")
-    if kind == "gradient":
+    if fill["type"] == "gradient":
         url = gradient(fill, box, defs)
         if url is not None:
             return f'fill="{url}"'
     return 'fill="none"'
 
 
-def stroke_attrs(line: Any) -> str:
+def stroke_attrs(line: Line | None) -> str:
     """stroke attributes for a Line (centred on the outline, as OOXML draws it)."""
-    if not isinstance(line, Mapping):
+    if line is None:
         return ""
-    width = num(line.get("width"))
+    width = num(line["width"])
     if width <= 0:
         return ""
-    a = unit(line.get("alpha"))
-    out = f'stroke="{color(line.get("color"))}" stroke-width="{f(width)}"'
+    a = unit(line["alpha"])
+    out = f'stroke="{color(line["color"])}" stroke-width="{f(width)}"'
     if a < 1:
         out += f' stroke-opacity="{f(a)}"'
-    dash = DASHES.get(str(line.get("dash") or "solid"))
+    dash = DASHES.get(line["dash"])
     if dash:
         out += ' stroke-dasharray="' + ",".join(f(d * width) for d in dash) + '"'
     return out

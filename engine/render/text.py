@@ -13,11 +13,18 @@ with HarfBuzz and drawn as glyph outlines (engine/render/glyphs.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.boxes.lists import alpha_label, roman_label
+from engine.model.schema import (
+    Anchor,
+    CharBullet,
+    LineSpacing,
+    NumberBullet,
+    Paragraph,
+    Run,
+    TextBody,
+)
 from engine.model.text import metrics as tm
 from engine.render import glyphs
 from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
@@ -49,42 +56,45 @@ def xml_text(text: str) -> str:
 class Line:
     """One line of one paragraph: its runs and largest font size (px)."""
 
-    para: Mapping[str, Any]
-    runs: list[Mapping[str, Any]]
+    para: Paragraph
+    runs: list[Run]
     size: float
     first: bool
     soft_end: bool = False  # the paragraph wraps after this line (justified lines stretch)
 
+
+# A bullet's label and the bullet it comes from.
+Label = tuple[str, CharBullet | NumberBullet]
 
 # A line is measured as LibreOffice lays it out only when its drawn width passes this share of
 # its room (LibreOffice's advances differ from HarfBuzz's by a few per cent at most).
 MEASURE_FROM = 0.9
 
 
-def _size_px(run: Mapping[str, Any]) -> float:
+def _size_px(run: Run) -> float:
     size = num(run.get("size"), DEFAULT_SIZE_PT)
     return pt_to_px(min(max(size, 1.0), 4000.0))
 
 
-def _drawn_text(run: Mapping[str, Any]) -> str:
+def _drawn_text(run: Run) -> str:
     """The run's text as it is drawn (tabs as spaces, all caps applied)."""
     text = _INVALID_XML.sub("", str(run.get("text") or "")[:MAX_RUN_CHARS]).replace("\t", "    ")
     return text.upper() if run.get("caps") == "all" else text
 
 
-def _lines(paragraph: Mapping[str, Any]) -> list[Line]:
-    runs = [r for r in paragraph.get("runs") or [] if isinstance(r, Mapping)]
-    groups: list[list[Mapping[str, Any]]] = [[]]
+def _lines(paragraph: Paragraph) -> list[Line]:
+    runs = paragraph["runs"]
+    groups: list[list[Run]] = [[]]
     for run in runs:
         if run.get("break"):
             groups.append([])
         else:
             groups[-1].append(run)
     end = paragraph.get("end_run")
-    fallback = end if isinstance(end, Mapping) else (runs[-1] if runs else {})
+    fallback: Run = end if end is not None else (runs[-1] if runs else {})
     out = []
     for i, group in enumerate(groups):
-        sized = [r for r in group if isinstance(r.get("text"), str)]
+        sized = [r for r in group if "text" in r]
         size = max((_size_px(r) for r in sized), default=_size_px(fallback))
         out.append(Line(paragraph, sized, size, i == 0))
     return out
@@ -121,32 +131,32 @@ class TextRenderer:
         self.painted = 0.0  # slide areas covered by drawn glyph runs (bounded: MAX_TEXT_PAINTED)
         self.glyph_ids: dict[tuple[str, int, int], str] = {}  # (file, index, gid) -> path id
         self.upright = False  # inside an eaVert body: CJK glyphs stand upright
-        self.shaped: dict[int, tuple[Mapping[str, Any], list[Piece]]] = {}  # one body's runs
+        self.shaped: dict[int, tuple[Run, list[Piece]]] = {}  # one body's runs
 
     def body(
         self,
-        body: Any,
+        body: TextBody | None,
         box: tuple[float, float, float, float],
         *,
         table_cell: bool = False,
         insets: tuple[float, float, float, float] | None = None,
-        anchor: str | None = None,
+        anchor: Anchor | None = None,
     ) -> str:
         self.shaped.clear()
-        if not isinstance(body, Mapping):
+        if body is None:
             return ""
-        paragraphs = [p for p in body.get("paragraphs") or [] if isinstance(p, Mapping)]
+        paragraphs = body["paragraphs"]
         if not paragraphs:
             return ""
         if insets is None:
-            raw = body.get("insets")
-            if isinstance(raw, list) and len(raw) == 4:
+            raw = body["insets"]
+            if len(raw) == 4:
                 insets = (num(raw[0]), num(raw[1]), num(raw[2]), num(raw[3]))
             else:
                 insets = DEFAULT_INSETS
         x, y, w, h = box
-        wraps = body.get("wrap", True) is not False
-        vertical = body.get("vertical")
+        wraps = body["wrap"]
+        vertical = body["vertical"]
         if vertical in ("vert", "eaVert", "vert270", "wordArtVert", "mongolianVert"):
             # Lay the text out (and wrap it) in the turned frame, then turn it into the box
             # (eaVert keeps CJK glyphs upright: each is turned back about its em box centre).
@@ -157,23 +167,23 @@ class TextRenderer:
                 (cx - h / 2, cy - w / 2, h, w),
                 insets,
                 table_cell,
-                anchor or body.get("anchor"),
+                anchor or body["anchor"],
                 wrap=wraps,
             )
             self.upright = False
             angle = 270 if vertical == "vert270" else 90
             return f'<g transform="rotate({angle} {f(cx)} {f(cy)})">{inner}</g>'
         return self._horizontal(
-            paragraphs, box, insets, table_cell, anchor or body.get("anchor"), wrap=wraps
+            paragraphs, box, insets, table_cell, anchor or body["anchor"], wrap=wraps
         )
 
     def _horizontal(
         self,
-        paragraphs: list[Mapping[str, Any]],
+        paragraphs: list[Paragraph],
         box: tuple[float, float, float, float],
         insets: tuple[float, float, float, float],
         table_cell: bool,
-        anchor: Any,
+        anchor: Anchor,
         *,
         wrap: bool,
     ) -> str:
@@ -261,10 +271,11 @@ class TextRenderer:
         ]
         return texts if overflows(texts, avail) else None
 
-    def _hyphen(self, run: Mapping[str, Any]) -> float:
-        return sum(sum(lo_advances(p)) for p in self._pieces({**run, "text": "-"}))
+    def _hyphen(self, run: Run) -> float:
+        hyphen: Run = {**run, "text": "-"}
+        return sum(sum(lo_advances(p)) for p in self._pieces(hyphen))
 
-    def _shape(self, run: Mapping[str, Any]) -> list[Piece]:
+    def _shape(self, run: Run) -> list[Piece]:
         """_pieces, once per run of a body."""
         known = self.shaped.get(id(run))
         if known is not None and known[0] is run:
@@ -277,9 +288,8 @@ class TextRenderer:
         for lines in lines_per_para:
             for line in lines:
                 for run in line.runs:
-                    font = run.get("font")
                     face = face_for(
-                        font if isinstance(font, str) and font else "Calibri",
+                        run.get("font") or "Calibri",
                         bool(run.get("bold")),
                         bool(run.get("italic")),
                     )
@@ -287,23 +297,20 @@ class TextRenderer:
                         return metrics_of(face)
         return None
 
-    def _bullet_label(
-        self, para: Mapping[str, Any], counters: dict[str, int]
-    ) -> tuple[str, Any] | None:
+    def _bullet_label(self, para: Paragraph, counters: dict[str, int]) -> Label | None:
         bullet = para.get("bullet")
-        if not isinstance(bullet, Mapping):
+        if bullet is None:
             counters.clear()
             return None
-        scheme = bullet.get("autonum")
-        if isinstance(scheme, str):
-            start = int(num(bullet.get("start"), 1.0))
+        if "autonum" in bullet:
+            scheme = bullet["autonum"]
+            start = int(num(bullet["start"], 1.0))
             n = counters.get(scheme, start - 1) + 1
             counters[scheme] = n
             return _autonum_label(scheme, n), bullet
-        char = bullet.get("char")
-        if isinstance(char, str) and char:
-            return char[:4], bullet
-        return None
+        if "char" in bullet and bullet["char"]:
+            return bullet["char"][:4], bullet
+        return None  # NoBullet {}: no label, and the numbering goes on
 
     def _line(
         self,
@@ -311,7 +318,7 @@ class TextRenderer:
         baseline: float,
         left: float,
         right: float,
-        bullet: tuple[str, Any] | None,
+        bullet: Label | None,
     ) -> str:
         para = line.para
         margin = num(para.get("margin_left"))
@@ -327,11 +334,11 @@ class TextRenderer:
             return "".join(out)
         gaps = autospace(pieces)
         width = sum(p.width for p in pieces) + sum(gaps)
-        if para.get("align") == "just" and line.soft_end:
+        align = para["align"]
+        if align == "just" and line.soft_end:
             pieces = justify(pieces, right - start - width)
         # LibreOffice leaves the last character's letter-spacing out when aligning.
         trailing = pieces[-1].spacing_px
-        align = para.get("align")
         if align == "ctr":
             x = (left + margin + right) / 2 - (width - trailing) / 2
         elif align == "r":
@@ -344,20 +351,25 @@ class TextRenderer:
             x += piece.width
         return "".join(out)
 
-    def _bullet(self, bullet: tuple[str, Any], line: Line, x: float, baseline: float) -> str:
+    def _bullet(self, bullet: Label, line: Line, x: float, baseline: float) -> str:
         label, spec = bullet
         first = line.runs[0]
-        run = {
+        run: Run = {
             "text": label,
-            "font": spec.get("font") or first.get("font"),
-            "ea_font": first.get("ea_font"),
             "size": num(first.get("size"), DEFAULT_SIZE_PT)
             * (num(spec.get("size"), 1.0) if spec.get("size") else 1.0),
-            "color": spec.get("color") or first.get("color"),
         }
+        font, ea_font = spec.get("font") or first.get("font"), first.get("ea_font")
+        colour = spec.get("color") or first.get("color")
+        if font is not None:
+            run["font"] = font
+        if ea_font is not None:
+            run["ea_font"] = ea_font
+        if colour is not None:
+            run["color"] = colour
         return "".join(self._draw(p, x + p.offset, baseline) for p in offsets(self._pieces(run)))
 
-    def _pieces(self, run: Mapping[str, Any]) -> list[Piece]:
+    def _pieces(self, run: Run) -> list[Piece]:
         """The run cut into pieces of one face each, shaped."""
         text = _drawn_text(run)
         if not text:
@@ -482,9 +494,9 @@ class TextRenderer:
         self.glyph_ids[key] = ident
         return ident or None
 
-    def _paint(self, run: Mapping[str, Any]) -> str:
+    def _paint(self, run: Run) -> str:
         fill = run.get("fill")
-        if isinstance(fill, Mapping) and fill.get("type") == "gradient":
+        if fill is not None and fill["type"] == "gradient":
             gid_url = gradient(fill, (0.0, 0.0, 1.0, 1.0), self.defs)
             if gid_url is not None:
                 # objectBoundingBox: the gradient spans the glyphs of the run.
@@ -496,10 +508,9 @@ class TextRenderer:
         return out + (f' fill-opacity="{f(a)}"' if a < 1 else "")
 
 
-def _spacing(value: Any) -> tm.LineSpacing:
-    if isinstance(value, Mapping):
-        if "pts" in value:
-            return {"pts": max(0.0, num(value.get("pts")))}
-        if "pct" in value:
-            return {"pct": max(0.0, num(value.get("pct"), 1.0))}
-    return None
+def _spacing(value: LineSpacing | None) -> tm.LineSpacing:
+    if value is None:
+        return None
+    if "pts" in value:
+        return {"pts": max(0.0, num(value["pts"]))}
+    return {"pct": max(0.0, num(value["pct"], 1.0))}

@@ -14,11 +14,11 @@ hyphen shows a hyphen.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.layout.inline.text import SHY
+from engine.model.schema import Run
 from engine.model.text.softwrap import HANGING_PUNCT, renderer_segments
 
 HYPHEN = "-"  # what LibreOffice draws where it breaks at a soft hyphen
@@ -33,7 +33,7 @@ FIT_TOLERANCE_PX = 0.5
 class RunText:
     """One run of a line: its drawn text and each character's advance (px, as LibreOffice)."""
 
-    run: Mapping[str, Any]
+    run: Run
     text: str
     advances: Sequence[float]
 
@@ -43,7 +43,7 @@ class WrappedLine:
     """One line after wrapping: slices of the runs (their "text" cut) and whether the line
     ends where the paragraph wraps (not at its end or at a break)."""
 
-    runs: list[Mapping[str, Any]]
+    runs: list[Run]
     soft_end: bool
 
 
@@ -78,7 +78,7 @@ def wrap(
     room: Room,
     *,
     hang: bool,
-    hyphen: Callable[[Mapping[str, Any]], float],
+    hyphen: Callable[[Run], float],
     budget: int = MAX_LINES,
 ) -> list[WrappedLine]:
     """The runs cut into lines that fit `room` (the first line `room.first`, the others
@@ -162,8 +162,8 @@ def _cut(runs: Sequence[RunText], text: str, starts: list[int]) -> list[WrappedL
     return lines
 
 
-def _slices(runs: Sequence[RunText], a: int, b: int, soft: bool) -> list[Mapping[str, Any]]:
-    out: list[Mapping[str, Any]] = []
+def _slices(runs: Sequence[RunText], a: int, b: int, soft: bool) -> list[Run]:
+    out: list[Run] = []
     pos = 0
     for r in runs:
         lo, hi = max(a, pos), min(b, pos + len(r.text))

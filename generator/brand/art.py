@@ -206,6 +206,7 @@ def _picture(el: Any, part: Any, tf: Transform, art: LayoutArt) -> None:
             "media": sha1,
             "crop": None,
             "geom": "rect",
+            "alpha": 1.0,
             "name": "template picture",
         }
     )
@@ -235,6 +236,7 @@ def _shape(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt)
                 "media": fill["media"],
                 "crop": None,
                 "geom": "rect",
+                "alpha": 1.0,
             }
         )
         return
@@ -251,10 +253,6 @@ def _shape(el: Any, part: Any, ctx: ColorContext, tf: Transform, art: LayoutArt)
             art.shapes.append(
                 {
                     "kind": "line",
-                    "x": x,
-                    "y": y,
-                    "w": w,
-                    "h": h,
                     "x1": x1,
                     "y1": y1,
                     "x2": x2,
@@ -327,7 +325,13 @@ def _text(el: Any, ctx: ColorContext) -> dict[str, Any] | None:
             paragraphs.append({"align": align, "runs": runs})
     if not paragraphs:
         return None
-    return {"wrap": True, "anchor": "ctr", "insets": [9.6, 4.8, 9.6, 4.8], "paragraphs": paragraphs}
+    return {
+        "wrap": True,
+        "anchor": "ctr",
+        "insets": [9.6, 4.8, 9.6, 4.8],
+        "vertical": None,
+        "paragraphs": paragraphs,
+    }
 
 
 def layout_arts(data: bytes, partnames: list[str], ctx: ColorContext) -> dict[str, LayoutArt]:

@@ -16,6 +16,7 @@ from brand_testkit import MARKDOWN, member, names, package_problems, sample, sli
 
 from engine.api import convert
 from engine.errors import PAGE_SIZE_MISMATCH
+from engine.model.schema import problems
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.brand.build import base_package
 from generator.brand.html import BrandTemplate
@@ -127,6 +128,19 @@ def test_previews_draw_the_layout_art() -> None:
 
     png = render_cover_png(d.conversion, width=320)
     assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", ["company", "sales", "wide", "m3"])
+def test_previews_are_slides_of_the_slide_model(name: str) -> None:
+    """The renderer reads the keys the model's types promise: the layout art under each
+    preview has them all ("layout", beside them, names the template layout shown)."""
+    d = deck(name)
+    for slide in d.conversion.slides:
+        assert slide["layout"]  # type: ignore[typeddict-item]
+        assert problems({k: v for k, v in slide.items() if k != "layout"}, "Slide") == []
+    from engine.render import render_deck_pngs
+
+    assert len(render_deck_pngs(d.conversion, width=160)) == len(d.conversion.slides)
 
 
 def test_html_converts_onto_the_master() -> None:

@@ -169,9 +169,9 @@ def test_preview_draws_the_picture_where_the_placeholder_is() -> None:
     expected = tuple(v / 9525 for v in (frame.left, frame.top, frame.width, frame.height))
     assert box == pytest.approx(expected, abs=1.0)
     assert shown["crop"]["l"] == pytest.approx(1 / 6, abs=1e-3)  # 2:1 in 4:3
-    from engine.render import render_slide_png
+    from engine.render import render_model_png
 
-    png = render_slide_png(d.conversion.slides[i], 400, media=d.conversion.media, size=(960, 720))
+    png = render_model_png(d.conversion.slides[i], 400, media=d.conversion.media, size=(960, 720))
     with Image.open(io.BytesIO(png)) as img:
         centre = img.convert("RGB").getpixel(
             (int(400 * (box[0] + box[2] / 2) / 960), int(300 * (box[1] + box[3] / 2) / 720))

@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from engine.model.schema import Slide
+from engine.model.schema.complete import complete
 from engine.render import BACKENDS, default_backend, render_slide_png
 from engine.render.document import SlideSvg
 
@@ -35,7 +37,10 @@ def halves(left: tuple[int, int, int], right: tuple[int, int, int]) -> bytes:
 
 
 def slide(*shapes: dict[str, Any], background: Any = None) -> dict[str, Any]:
-    return {"background": background, "shapes": list(shapes), "notes": None, "blank": False}
+    """A slide of the given shapes, the keys they leave out filled in (model.schema.complete)."""
+    model = {"background": background, "shapes": list(shapes), "notes": None, "blank": False}
+    completed: dict[str, Any] = complete(model, Slide)
+    return completed
 
 
 def solid(color: str, alpha: float = 1.0) -> dict[str, Any]:

@@ -7,6 +7,9 @@ from typing import Any
 
 from PIL import Image
 
+from engine.model.schema import Slide
+from engine.model.schema.complete import complete
+
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
 BLUE = (0, 0, 255)
@@ -33,7 +36,10 @@ def halves_png(left: tuple[int, int, int], right: tuple[int, int, int]) -> bytes
 
 
 def slide(*shapes: dict[str, Any], background: Any = None) -> dict[str, Any]:
-    return {"background": background, "shapes": list(shapes), "notes": None, "blank": False}
+    """A slide of the given shapes, the keys they leave out filled in (model.schema.complete)."""
+    model = {"background": background, "shapes": list(shapes), "notes": None, "blank": False}
+    completed: dict[str, Any] = complete(model, Slide)
+    return completed
 
 
 def rect_shape(

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from png_helpers import png_image
+from png_helpers import png_bytes, png_image
 
 from engine.api import convert
+from engine.model.schema import ModelError
 from engine.render import render_cover_png, render_deck_pngs, render_slide_png
 
 PAGE = """<!DOCTYPE html><html><head><style>body{margin:0}
@@ -53,6 +55,33 @@ def test_cover_is_slide_one_and_empty_deck_is_white() -> None:
     )
     blank = png_image(render_cover_png({"width": 100, "height": 50, "slides": []}, 100))
     assert blank.size == (100, 50) and blank.getpixel((50, 25)) == (255, 255, 255)
+
+
+def test_deck_dicts_off_the_slide_model_are_refused_with_where_and_why() -> None:
+    conversion = convert([PAGE])
+    deck = conversion.to_dict(include_media=True)
+    del deck["slides"][0]["shapes"][0]["fill"]
+    with pytest.raises(ModelError, match=r"slides\[0\]\.shapes\[0\]: 'fill' is a required"):
+        render_deck_pngs(deck, 320)
+    with pytest.raises(ModelError, match="the media"):
+        render_cover_png({"width": 100, "height": 50, "slides": [], "media": {"k": {"data": 3}}})
+    with pytest.raises(ModelError, match="'background' is a required property"):
+        render_slide_png({"shapes": [], "notes": None, "blank": False}, 100)
+
+
+def test_deck_dict_with_the_conversions_media_bytes_renders_the_same() -> None:
+    uri = "data:image/png;base64," + base64.b64encode(png_bytes((0, 200, 0), (8, 8))).decode()
+    page = PAGE.replace(
+        "<h1>",
+        f'<img src="{uri}" style="position:absolute;left:600px;'
+        f'top:60px;width:200px;height:100px"><h1>',
+    )
+    conversion = convert([page])
+    assert conversion.media
+    deck = {**conversion.to_dict(), "media": conversion.media}
+    pngs = render_deck_pngs(deck, 320)
+    assert pngs == render_deck_pngs(conversion, 320)
+    assert png_image(pngs[0]).getpixel((233, 37)) == (0, 200, 0)  # the picture drawn
 
 
 def test_cli_render_writes_numbered_pngs(tmp_path: Path) -> None:

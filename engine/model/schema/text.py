@@ -3,7 +3,7 @@
 Sizes and spacing are points; indents and insets slide px.
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, final
 
 from engine.model.schema.fills import GradientFill
 
@@ -58,12 +58,14 @@ Run = TypedDict(
 )
 
 
+@final  # a closed variant: `"key" in value` tells the variants apart
 class PointSpacing(TypedDict):
     """Line spacing in points."""
 
     pts: float
 
 
+@final  # a closed variant: `"key" in value` tells the variants apart
 class PercentSpacing(TypedDict):
     """Line spacing as a fraction of the single line height."""
 
@@ -73,6 +75,7 @@ class PercentSpacing(TypedDict):
 LineSpacing = PointSpacing | PercentSpacing
 
 
+@final  # a closed variant: `"key" in value` tells the variants apart
 class CharBullet(TypedDict):
     """A bullet character (`font`, `color` None: the text's); `size`: fraction of the text size."""
 
@@ -82,6 +85,7 @@ class CharBullet(TypedDict):
     size: NotRequired[float]
 
 
+@final  # a closed variant: `"key" in value` tells the variants apart
 class NumberBullet(TypedDict):
     """An automatic number (`autonum`: an ST_TextAutonumberScheme such as "arabicPeriod")."""
 
@@ -92,6 +96,7 @@ class NumberBullet(TypedDict):
     size: NotRequired[float]
 
 
+@final  # a closed variant: `"key" in value` tells the variants apart
 class NoBullet(TypedDict):
     """{}: no bullet, as None (a list marker no bullet can draw became the first run)."""
 

@@ -17,6 +17,8 @@ class Slide(TypedDict):
     shapes: list[Shape]
     notes: str | None
     blank: bool
+    # the PowerPoint template layout a slide sits on (decks built on an uploaded template)
+    layout: NotRequired[str]
 
 
 class Media(TypedDict):

@@ -20,13 +20,22 @@ from typing import Any, Protocol
 
 from .cache import BoundedCache
 from .separable import context_free_chars
+from .sfnt import family_from_name_table, read_face_tables
+from .sfnt_fonttools import fonttools_face_tables
 
 try:  # HarfBuzz shaping (kerning, ligatures) like Chromium; plain advances without it.
     import uharfbuzz as _hb
 except ImportError:  # pragma: no cover - exercised only where the wheel is missing
     _hb = None
 
-__all__ = ["FontFace", "FontSource", "FontFile", "round_half_up", "HAVE_HARFBUZZ"]
+__all__ = [
+    "FontFace",
+    "FontSource",
+    "FontFile",
+    "round_half_up",
+    "HAVE_HARFBUZZ",
+    "family_from_name_table",
+]
 
 HAVE_HARFBUZZ = _hb is not None
 
@@ -73,45 +82,29 @@ class FontSource(Protocol):
     def extents(self, gid: int) -> tuple[int, int]: ...
 
 
-def _x_height(font: Any, os2: Any) -> float:
-    """OS/2 sxHeight (version 2+), else the top of the 'x' glyph's box (as Skia measures it);
-    0 when neither is known."""
-    if os2 is not None and os2.version >= 2 and getattr(os2, "sxHeight", 0) > 0:
-        return float(os2.sxHeight)
-    try:
-        name = font.getBestCmap().get(ord("x"))
-        glyf = font["glyf"] if name and "glyf" in font else None
-        return (
-            float(max(0, glyf[name].yMax))
-            if glyf is not None and hasattr(glyf[name], "yMax")
-            else 0.0
-        )
-    except Exception:  # noqa: BLE001 - a broken table just leaves the x-height unknown
-        return 0.0
-
-
 class FontFile:
     """One face of a font file (TTC index), loaded lazily; shared by all FontFaces on it."""
 
     def __init__(self, path: str, index: int, family_hint: str = "") -> None:
-        from fontTools.ttLib import TTFont
-
         self.path = path
         self.index = index
-        font = TTFont(path, fontNumber=index, lazy=True)
-        head, hhea, os2 = font["head"], font["hhea"], font.get("OS/2")
-        self.units_per_em = int(head.unitsPerEm)
+        try:  # the few tables needed, read directly (fontTools is imported only when needed)
+            tables = read_face_tables(path, index)
+        except Exception:  # noqa: BLE001 - files the reader leaves to fontTools
+            tables = fonttools_face_tables(path, index)
+        head, hhea, os2 = tables.head, tables.hhea, tables.os2
+        self.units_per_em = int(head.units_per_em)
         m: dict[str, float] = {
             "hhea_ascent": hhea.ascent,
             "hhea_descent": -hhea.descent,
-            "hhea_line_gap": hhea.lineGap,
-            "typo_ascent": os2.sTypoAscender if os2 else 0,
-            "typo_descent": -os2.sTypoDescender if os2 else 0,
-            "typo_line_gap": os2.sTypoLineGap if os2 else 0,
-            "win_ascent": os2.usWinAscent if os2 else 0,
-            "win_descent": os2.usWinDescent if os2 else 0,
+            "hhea_line_gap": hhea.line_gap,
+            "typo_ascent": os2.typo_ascender if os2 else 0,
+            "typo_descent": -os2.typo_descender if os2 else 0,
+            "typo_line_gap": os2.typo_line_gap if os2 else 0,
+            "win_ascent": os2.win_ascent if os2 else 0,
+            "win_descent": os2.win_descent if os2 else 0,
         }
-        self.use_typo_metrics = bool(os2 and os2.version != 0xFFFF and os2.fsSelection & 0x80)
+        self.use_typo_metrics = bool(os2 and os2.version != 0xFFFF and os2.fs_selection & 0x80)
         if self.use_typo_metrics:
             asc, desc, gap = m["typo_ascent"], m["typo_descent"], m["typo_line_gap"]
         elif m["hhea_ascent"] or m["hhea_descent"]:
@@ -120,15 +113,15 @@ class FontFile:
             asc, desc, gap = m["typo_ascent"], m["typo_descent"], m["typo_line_gap"]
         else:
             asc, desc, gap = m["win_ascent"], m["win_descent"], 0
-        m.update(ascent=asc, descent=desc, line_gap=gap, x_height=_x_height(font, os2))
+        m.update(ascent=asc, descent=desc, line_gap=gap, x_height=tables.x_height)
         # What Blink sizes text fields by (SimpleFontData avg_char_width_ / max_char_width_).
-        m["avg_char_width"] = os2.xAvgCharWidth if os2 else 0
-        m["x_range"] = head.xMax - head.xMin
+        m["avg_char_width"] = os2.avg_char_width if os2 else 0
+        m["x_range"] = head.x_max - head.x_min
         self.metrics = m
-        self.weight_class = int(os2.usWeightClass) if os2 else 400
-        self.italic = bool((os2 and os2.fsSelection & 1) or head.macStyle & 2)
-        self.family_name = _family_name(font) or family_hint
-        self._tt: Any = font
+        self.weight_class = int(os2.weight_class) if os2 else 400
+        self.italic = bool((os2 and os2.fs_selection & 1) or head.mac_style & 2)
+        self.family_name = tables.family or family_hint
+        self._tt_font: Any = None  # fontTools' TTFont, opened only when needed
         self._lock = threading.Lock()
         self._glyphs: dict[int, int] = {}
         self._adv: dict[int, float] = {}
@@ -143,9 +136,21 @@ class FontFile:
         self._free_units: dict[str, float] = {}
         self._hb_font: Any = None
         self._cmap: dict[int, str] | None = None
-        self._advance_scale = _bitmap_advance_scale(font, self.units_per_em)
+        self._advance_scale = (
+            _bitmap_advance_scale(self._tt(), self.units_per_em) if tables.bitmap_only else 1.0
+        )
 
     # -- low level ----------------------------------------------------------------------
+    def _tt(self) -> Any:
+        """fontTools' view of the face: colour bitmap strikes, and glyphs without HarfBuzz."""
+        if self._tt_font is None:
+            from fontTools.ttLib import TTFont
+
+            with self._lock:
+                if self._tt_font is None:
+                    self._tt_font = TTFont(self.path, fontNumber=self.index, lazy=True)
+        return self._tt_font
+
     def _hb(self) -> Any:
         if self._hb_font is None:
             face = _hb.Face(_hb.Blob.from_file_path(self.path), self.index)
@@ -158,11 +163,12 @@ class FontFile:
             if _hb is not None:
                 g = self._hb().get_nominal_glyph(cp) or 0
             else:
+                tt = self._tt()
                 if self._cmap is None:
                     with self._lock:
-                        self._cmap = self._tt.getBestCmap() or {}
+                        self._cmap = tt.getBestCmap() or {}
                 name = self._cmap.get(cp)
-                g = self._tt.getGlyphID(name) if name else 0
+                g = tt.getGlyphID(name) if name else 0
             self._glyphs[cp] = g
         return g
 
@@ -173,8 +179,9 @@ class FontFile:
             if _hb is not None:
                 a = float(self._hb().get_glyph_h_advance(g))
             else:
+                tt = self._tt()
                 with self._lock:
-                    a = float(self._tt["hmtx"][self._tt.getGlyphName(g)][0])
+                    a = float(tt["hmtx"][tt.getGlyphName(g)][0])
             a *= self._advance_scale
             self._adv[cp] = a
         return a
@@ -370,47 +377,6 @@ def _bitmap_advance_scale(font: Any, upem: int) -> float:
         return float((glyph.metrics.Advance / ppem) / (hmtx_advance / upem))
     except Exception:  # noqa: BLE001 - odd bitmap tables: keep the hmtx advances
         return 1.0
-
-
-def _family_name(font: Any) -> str:
-    """nameID 1 (legacy family), English Windows record preferred: what Chromium reports. Read
-    from the raw `name` table (fontTools' name table class pulls in all of its OpenType table
-    machinery, a third of a short command's start-up)."""
-    try:
-        data = font.reader["name"]
-    except Exception:  # noqa: BLE001 - no or broken name table: "use fontconfig's"
-        return ""
-    return family_from_name_table(bytes(data))
-
-
-_MAC_ROMAN = (1, 0)
-
-
-def family_from_name_table(data: bytes) -> str:
-    """The family (nameID 1) of an OpenType `name` table, as fontTools' getName finds it: the
-    first record of (Windows, Unicode BMP, en-US), else (Mac, Roman, English), else (Windows,
-    Unicode BMP, any language); "" when none decodes."""
-    import struct
-
-    try:
-        _fmt, count, storage = struct.unpack_from(">HHH", data, 0)
-        records = [struct.unpack_from(">6H", data, 6 + 12 * i) for i in range(count)]
-    except struct.error:
-        return ""
-    wanted = ((3, 1, 0x409), (1, 0, 0), (3, 1, None))
-    for platform, encoding, language in wanted:
-        for plat, enc, lang, name_id, length, offset in records:
-            if name_id != 1 or (plat, enc) != (platform, encoding):
-                continue
-            if language is not None and lang != language:
-                continue
-            raw = data[storage + offset : storage + offset + length]
-            codec = "mac_roman" if (plat, enc) == _MAC_ROMAN else "utf_16_be"
-            try:
-                return raw.decode(codec).strip()
-            except UnicodeDecodeError:
-                break  # as fontTools: this record does not decode, try the next choice
-    return ""
 
 
 class FontFace:

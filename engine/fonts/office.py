@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+
+from .sfnt import Os2, SfntFace
+from .sfnt_fonttools import fonttools_hint_tables
 
 __all__ = [
     "OFFICE_TWINS",
@@ -128,18 +130,6 @@ class TypefaceHints:
         return str(self.charset - 256 if self.charset > 127 else self.charset)
 
 
-_PANOSE_KEYS = (
-    "bFamilyType",
-    "bSerifStyle",
-    "bWeight",
-    "bProportion",
-    "bContrast",
-    "bStrokeVariation",
-    "bArmStyle",
-    "bLetterForm",
-    "bMidline",
-    "bXHeight",
-)
 # GDI charsets of the OS/2 code-page bits that name one (ulCodePageRange1 bit -> charset), in the
 # order a font of several is given one: CJK first (their charset decides substitution), then
 # the Western and other single-byte sets.
@@ -174,8 +164,8 @@ _FF_ROMAN, _FF_SWISS, _FF_MODERN, _FF_SCRIPT, _FF_DECORATIVE = 0x10, 0x20, 0x30,
 _FIXED_PITCH, _VARIABLE_PITCH = 1, 2
 
 
-def _charset(os2: Any, family: str) -> int:
-    pages = getattr(os2, "ulCodePageRange1", 0) if os2 is not None and os2.version >= 1 else 0
+def _charset(os2: Os2 | None, family: str) -> int:
+    pages = os2.code_page_range1 if os2 is not None else 0
     cjk_bits = pages & (0x1F << 17)
     if cjk_bits and bin(cjk_bits).count("1") > 1:
         padded = f" {family} "
@@ -209,13 +199,12 @@ def _pitch_family(panose: bytes, fixed: bool) -> int:
 @lru_cache(maxsize=512)
 def typeface_hints(path: str, index: int = 0, family: str = "") -> TypefaceHints:
     """PANOSE, pitch-and-family and charset of one font file (face `index` of a collection)."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(path, fontNumber=index, lazy=True)
-    os2 = font.get("OS/2")
-    panose = bytes(getattr(os2.panose, k) & 0xFF for k in _PANOSE_KEYS) if os2 else bytes(10)
-    fixed = bool(font["post"].isFixedPitch) if "post" in font else False
-    font.close()
+    try:  # OS/2 and post's fixed-pitch flag, read directly (no glyph names decoded)
+        face = SfntFace(path, index)
+        os2, fixed = face.os2(), face.is_fixed_pitch()
+    except Exception:  # noqa: BLE001 - files the reader leaves to fontTools
+        os2, fixed = fonttools_hint_tables(path, index)
+    panose = os2.panose if os2 else bytes(10)
     return TypefaceHints(
         panose=panose.hex().upper() if any(panose) else None,
         pitch_family=_pitch_family(panose, fixed),

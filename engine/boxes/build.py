@@ -23,14 +23,11 @@ from engine.boxes.lists import (
     ordinal_for,
 )
 from engine.boxes.quotes import QuoteDepth, element_lang, quote_pairs
-from engine.boxes.replaced import replaced_for
 from engine.boxes.whitespace import collapse_inline_whitespace
 from engine.budget import check
 from engine.diagnostics import Diagnostics
-from engine.images import image_media
 from engine.links import dropped_reason, link_target
 from engine.options import Options
-from engine.resources import load_resource
 from engine.style.types import UrlImage
 
 REPLACED_TAGS = {
@@ -218,6 +215,10 @@ def _leaf_box(
         return b.Box(style, "inline", b.BREAK, element=el, index=ctx.next_index())
     if style["display"] not in DISPLAY_MAP:
         ctx.diag.add("css", f"display: {style['display']} treated as inline", tag)
+    # Replaced elements bring in the resource loaders and the image/SVG decoders: a page
+    # without <img>, <svg> or url() backgrounds never imports them.
+    from engine.boxes.replaced import replaced_for
+
     replaced = replaced_for(el, tag, style, ctx.diag, ctx.options, ctx.media, ctx.styles)
     if replaced is None:
         return None
@@ -272,6 +273,9 @@ def _load_backgrounds(box: b.Box, ctx: BuildContext) -> None:
     for layer in box.style["background-image"] or ():
         if not isinstance(layer, UrlImage) or layer.url in box.background_media:
             continue
+        from engine.images import image_media  # see _leaf_box
+        from engine.resources import load_resource
+
         where = box.describe()
         resource = load_resource(layer.url, ctx.diag, ctx.options, where)
         entry = (

@@ -6,8 +6,6 @@ import io
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image
-
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
 from engine.media import store_media
@@ -328,6 +326,8 @@ def baked(
 def _bake_png(data: bytes, alpha: float, pixels: int) -> bytes | None:
     if pixels > BAKE_MAX_PIXELS:
         return None
+    from PIL import Image  # Pillow loads with the first raster picture that needs it
+
     try:
         with Image.open(io.BytesIO(data)) as im:
             if im.width * im.height > BAKE_MAX_PIXELS:

@@ -40,7 +40,6 @@ from engine.model.geometry import (
 from engine.model.paint.backdrop import backdrop_at, flatten_runs
 from engine.model.paint.colorfilter import color_ops, recolor_shapes
 from engine.model.paint.fills import fill_for_color, gradient_fill
-from engine.model.pictures import replaced_shapes
 from engine.model.reading_order import reading_order
 from engine.model.schema.deck import Slide
 from engine.model.schema.fills import Fill
@@ -289,6 +288,9 @@ class Painter:
         ):
             self.emit(shape, entry.clip)
         if frag.box.inner == b.REPLACED:
+            # Pictures and SVG (Pillow, the SVG renderer) load with the first replaced element.
+            from engine.model.pictures import replaced_shapes
+
             for shape in replaced_shapes(
                 frag, entry.m, entry.alpha, self.diag, self.media, self.lang, self.options.limits
             ):

@@ -18,8 +18,6 @@ import io
 import math
 from typing import Any, NamedTuple
 
-from PIL import Image
-
 from engine.budget import check
 from engine.diagnostics import Diagnostics
 from engine.media import store_media
@@ -299,6 +297,8 @@ def _baked(shape: dict[str, Any], mask: Mask, media: dict[str, Any]) -> dict[str
     if shape.get("rotation"):
         return _linear(shape, mask) if mask.linear else shape
     entry = media[shape["media"]]
+    from PIL import Image  # Pillow loads with the first masked raster picture
+
     with Image.open(io.BytesIO(entry["data"])) as im:
         im.load()
         rgba = im.convert("RGBA")

@@ -14,8 +14,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image
-
 from engine.budget import check
 from engine.media import store_media
 from engine.style.syntax import DIM, FUNC, NUM, PCT, Tok, tokenize
@@ -191,6 +189,8 @@ def _recolor(node: Any, ops: list[Affine]) -> None:
 
 def _recolor_media(entry: dict[str, Any], ops: list[Affine], media: dict[str, Any]) -> str:
     """A recoloured copy of a raster media entry (PNG; JPEG stays JPEG), stored in `media`."""
+    from PIL import Image  # Pillow loads with the first filtered raster picture
+
     with Image.open(io.BytesIO(entry["data"])) as im:
         im.load()
         jpeg = im.format == "JPEG"

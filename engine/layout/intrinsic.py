@@ -17,7 +17,7 @@ from engine.layout.base import (
 )
 from engine.layout.fragments import Intrinsic
 from engine.layout.inline.vertical import VERTICAL_MODES, layout_vertical
-from engine.layout.multicol.layout import is_multicol
+from engine.layout.multicol import is_multicol
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:

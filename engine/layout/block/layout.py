@@ -21,7 +21,7 @@ from engine.layout.block.floats import FloatContext, FloatSpace, LineFloats
 from engine.layout.block.sizes import UsedWidth, block_frame, used_width
 from engine.layout.fragments import AbsPlaceholder, BoxFragment
 from engine.layout.inline.vertical import is_vertical, layout_vertical
-from engine.layout.multicol.layout import is_multicol
+from engine.layout.multicol import is_multicol
 from engine.layout.positioned.absolute import relative_offset
 
 

@@ -18,19 +18,12 @@ from dataclasses import dataclass, field
 
 from engine.boxes import box as b
 from engine.layout.fragments import BoxFragment
+from engine.layout.multicol import is_multicol
 
 _EPS = 1e-6
 # break-before / break-after values that force a column break (page breaks do not, on screen).
 FORCED = frozenset(["always", "all", "column"])
 _MAX_COLUMNS = 1000  # overflow columns beyond this are dropped (bounded work)
-
-
-def is_multicol(box: b.Box) -> bool:
-    """A block container with `column-count` or `column-width` is a multicol container."""
-    style = box.style
-    return box.inner in (b.FLOW, b.FLOW_ROOT) and (
-        style["column-count"] != "auto" or style["column-width"] != "auto"
-    )
 
 
 def floor64(v: float) -> float:

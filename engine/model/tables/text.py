@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
 from engine.layout.inline.text import font_info
-from engine.layout.table.grid import TableCell, TableGrid
 from engine.model.schema import text_body
 from engine.model.text import metrics as tm
 from engine.model.text.fallback_runs import split_fallback_runs
@@ -23,6 +22,9 @@ from engine.model.text.softwrap import (
     wrap_bounds,
 )
 from engine.style.types import LP, RGBA
+
+if TYPE_CHECKING:  # a page without tables does not import the table layout
+    from engine.layout.table.grid import TableCell, TableGrid
 
 
 def face_metrics(face: Any) -> tm.FaceMetrics:

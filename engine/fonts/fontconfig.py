@@ -9,9 +9,6 @@ callers for the life of the process.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
-import shutil
-import subprocess
 import threading
 from typing import Any
 
@@ -36,9 +33,8 @@ def _lib() -> Any:
     if _LIB_TRIED:
         return _LIB
     _LIB_TRIED = True
-    name = ctypes.util.find_library("fontconfig") or "libfontconfig.so.1"
     try:
-        lib = ctypes.CDLL(name)
+        lib = _load_library()
         vp, cp, ip = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
         lib.FcInitLoadConfigAndFonts.restype = vp
         lib.FcNameParse.restype = vp
@@ -66,8 +62,23 @@ def _lib() -> Any:
     return _LIB
 
 
+def _load_library() -> Any:
+    """libfontconfig by its Linux soname; elsewhere as ctypes.util finds it (which runs
+    ldconfig or the compiler: several milliseconds, so only when the soname does not load)."""
+    try:
+        return ctypes.CDLL("libfontconfig.so.1")
+    except OSError:
+        from ctypes.util import find_library
+
+        return ctypes.CDLL(find_library("fontconfig") or "libfontconfig.so.1")
+
+
 def available() -> bool:
-    return _lib() is not None or shutil.which("fc-match") is not None
+    if _lib() is not None:
+        return True
+    import shutil  # the fc-match fallback only
+
+    return shutil.which("fc-match") is not None
 
 
 def _format(lib: Any, pattern: int, fmt: bytes) -> str:
@@ -90,6 +101,8 @@ def _prepared(lib: Any, pattern_text: str) -> int | None:
 
 
 def _run(args: list[str]) -> str:
+    import subprocess  # the fc-match fallback only, without libfontconfig
+
     try:
         proc = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError):

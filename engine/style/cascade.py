@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Any, NamedTuple
 
 from lxml import etree
@@ -24,6 +23,7 @@ from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
 from engine.style.stylesheet import Message, parse_stylesheet
+from engine.style.uasheets import ua_sheet
 
 _PSEUDO_NAMES = ("before", "after", "marker", "first-letter", "first-line", "placeholder")
 # Form controls whose native look the author's background, border or border-radius turns off
@@ -34,11 +34,6 @@ CONTROL_TAGS = frozenset({"input", "select", "textarea", "button"})
 _MARKER_DEFAULTS = parse_inline_style(
     "white-space: pre; text-transform: none; font-variant-numeric: tabular-nums"
 )[0]
-
-
-@lru_cache(maxsize=2)
-def ua_stylesheet_text(name: str = "ua.css") -> str:
-    return resources.files("engine.style").joinpath(name).read_text(encoding="utf-8")
 
 
 # Elements with the same parent style and the same matched declaration blocks share one computed
@@ -82,9 +77,9 @@ def page_rules(
     """All rules of a page in cascade order (per origin), plus the stylesheets' diagnostics.
 
     At most `max_rules` author selectors are kept (the first ones in source order)."""
-    ua = [parse_stylesheet(ua_stylesheet_text())]
+    ua = [ua_sheet("ua.css")]
     if quirks:
-        ua.append(parse_stylesheet(ua_stylesheet_text("quirks.css")))
+        ua.append(ua_sheet("quirks.css"))
     author = [parse_stylesheet(text) for text in sheet_texts]
     messages: list[Message] = []
     for sheet in author:

@@ -147,9 +147,14 @@ class _Builder:
 @lru_cache(maxsize=512)
 def parse_stylesheet(css: str) -> Sheet:
     """Parse (and cache) one stylesheet. Never raises: problems become messages."""
+    return sheet_of_items(parse_blocks(css))
+
+
+def sheet_of_items(items: list[str | Rule]) -> Sheet:
+    """The style rules of a stylesheet already split into statements and rules (parse_blocks)."""
     builder = _Builder()
     try:
-        builder.walk(parse_blocks(css), (), None)
+        builder.walk(items, (), None)
     except RecursionError:
         builder.messages.append(("css", "stylesheet nested too deeply (rest ignored)", ""))
     return Sheet(tuple(builder.rules), tuple(builder.messages))

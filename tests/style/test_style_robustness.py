@@ -18,11 +18,12 @@ from engine.errors import PageError
 from engine.options import Limits
 from engine.parse import parse_page
 from engine.style import compute_styles
-from engine.style.cascade import page_rules, ua_stylesheet_text
+from engine.style.cascade import page_rules
 from engine.style.properties import PROPERTIES
 from engine.style.shorthands import SHORTHANDS
 from engine.style.stylesheet import parse_stylesheet
 from engine.style.types import RGBA
+from engine.style.uasheets import ua_stylesheet_text
 from engine.style.values import Deferred
 from tests.requires import corpus_dir, requires_tools
 

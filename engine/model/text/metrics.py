@@ -377,9 +377,13 @@ def is_weak_char(ch: str) -> bool:
     return ch.isspace() or "\u2000" <= ch <= "\u2bff"
 
 
+_FIRST_CJK = "\u3001"  # the lowest character is_cjk_char accepts
+
+
 def cjk_text(text: str) -> bool:
     """Whether `text` holds any CJK character (is_cjk_char)."""
-    return not text.isascii() and _cjk_char().search(text) is not None
+    # max() first: Latin text with a bullet or a dash needs no compiled CJK class
+    return not text.isascii() and max(text) >= _FIRST_CJK and _cjk_char().search(text) is not None
 
 
 def cjk_autospace_count(text: str) -> int:
@@ -387,7 +391,7 @@ def cjk_autospace_count(text: str) -> int:
     CJK (is_cjk_char) or not, weak characters (is_weak_char: white space, general
     punctuation...) take the kind of the character before them, and every change of kind
     between two characters is a boundary."""
-    if text.isascii() or _cjk_char().search(text) is None:  # one kind throughout: no boundary
+    if not cjk_text(text):  # one kind throughout: no boundary
         return 0
     count = 0
     prev: bool | None = None

@@ -68,3 +68,61 @@ def test_convert_of_a_plain_page_loads_only_the_engine(tmp_path: Path) -> None:
 def test_help_loads_no_pipeline(tmp_path: Path, command: str) -> None:
     modules = loaded(tmp_path, command, "--help")
     assert not {"engine.pipeline", "engine.api", "pptx", "generator.api"} & modules
+
+
+PAGE_PROBE = """
+import json, sys
+from engine.options import Options
+from engine.pipeline import convert_page
+result = convert_page(sys.argv[1], Options())
+print(json.dumps({"shapes": len(result.slide["shapes"]), "modules": sorted(sys.modules)}))
+"""
+# A 1x1 PNG.
+PIXEL = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE"
+    "hQGAhKmMIQAAAABJRU5ErkJggg=="
+)
+
+
+def page_modules(tmp_path: Path, html: str) -> set[str]:
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", PAGE_PROBE, html],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["shapes"] > 0  # the page was drawn
+    return set(report["modules"])
+
+
+# What a page of text and boxes does not need: loaded where an image, SVG, table, multicol
+# container or font embedding needs them.
+NOT_FOR_TEXT = {
+    "PIL",
+    "fontTools",
+    "engine.images",
+    "engine.model.pictures",
+    "engine.model.svg.render",
+    "engine.layout.table.layout",
+    "engine.layout.multicol.fragmentation",
+}
+
+
+def test_a_page_of_text_loads_no_image_svg_or_font_library(tmp_path: Path) -> None:
+    page = '<div class="slide" style="width:640px;height:360px"><h1>Title</h1>'
+    page += "<ul><li>One</li><li>Two \u2014 more</li></ul></div>"
+    modules = page_modules(tmp_path, page)
+    assert not NOT_FOR_TEXT & modules, sorted(NOT_FOR_TEXT & modules)
+
+
+def test_a_page_with_an_image_loads_the_image_code(tmp_path: Path) -> None:
+    page = f'<div class="slide" style="width:640px;height:360px"><img src="{PIXEL}"></div>'
+    modules = page_modules(tmp_path, page)
+    assert {"PIL", "engine.images", "engine.model.pictures"} <= modules

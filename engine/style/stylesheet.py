@@ -144,10 +144,17 @@ class _Builder:
                 self.style_rule(_nest(parent, item.prelude), item.items, media)
 
 
+_TOO_DEEP: Message = ("css", "stylesheet nested too deeply (rest ignored)", "")
+
+
 @lru_cache(maxsize=512)
 def parse_stylesheet(css: str) -> Sheet:
     """Parse (and cache) one stylesheet. Never raises: problems become messages."""
-    return sheet_of_items(parse_blocks(css))
+    try:
+        items = parse_blocks(css)
+    except RecursionError:
+        return Sheet((), (_TOO_DEEP,))
+    return sheet_of_items(items)
 
 
 def sheet_of_items(items: list[str | Rule]) -> Sheet:
@@ -156,5 +163,5 @@ def sheet_of_items(items: list[str | Rule]) -> Sheet:
     try:
         builder.walk(items, (), None)
     except RecursionError:
-        builder.messages.append(("css", "stylesheet nested too deeply (rest ignored)", ""))
+        builder.messages.append(_TOO_DEEP)
     return Sheet(tuple(builder.rules), tuple(builder.messages))

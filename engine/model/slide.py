@@ -44,7 +44,6 @@ from engine.model.reading_order import reading_order
 from engine.model.schema.deck import Slide
 from engine.model.schema.fills import Fill
 from engine.model.schema.shapes import Shape
-from engine.model.tables.text import cell_text_outside
 from engine.model.text.lowidth import correct_for_libreoffice
 from engine.model.text.mapping import (
     list_text_box,
@@ -208,7 +207,10 @@ class Painter:
             entry = self._entry(child, m, alpha, clip)
             cell = cells.get(id(child))
             if cell is not None and table is not None:
-                # Cell text is written into the native table, unless the cell cannot hold it.
+                # Cell text is written into the native table, unless the cell cannot hold it
+                # (the table text code loads with the first table).
+                from engine.model.tables.text import cell_text_outside
+
                 native = not cell_text_outside(cell, table)
                 self.gather(child, entry.m, entry.alpha, clip, layers, in_cell=native)
                 continue

@@ -19,8 +19,6 @@ validate.py checks a deck or slide from outside the engine against it (docs/engi
 "The slide model").
 """
 
-from typing import Any  # noqa: E402
-
 from engine.model.schema.complete import complete
 from engine.model.schema.deck import ContentType, Deck, Media, MediaInfo, Slide
 from engine.model.schema.fills import (
@@ -150,10 +148,9 @@ def blank_slide() -> Slide:
 
 
 def text_body(
-    paragraphs: list[dict[str, Any]], wrap: bool = True, vertical: str | None = None
-) -> dict[str, Any]:
-    """A TextBody with zero insets and top anchoring: the layout decides every position.
-    (Plain dicts: the producers that call it build their paragraphs as plain dicts.)"""
+    paragraphs: list[Paragraph], wrap: bool = True, vertical: Vertical | None = None
+) -> TextBody:
+    """A TextBody with zero insets and top anchoring: the layout decides every position."""
     return {
         "wrap": wrap,
         "anchor": "t",

@@ -310,7 +310,7 @@ class TextRenderer:
             return _autonum_label(scheme, n), bullet
         if "char" in bullet and bullet["char"]:
             return bullet["char"][:4], bullet
-        return None  # NoBullet {}: no label, and the numbering goes on
+        return None
 
     def _line(
         self,

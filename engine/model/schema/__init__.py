@@ -6,7 +6,7 @@ the PPTX writer and the PNG renderer). One module per concept:
                "kind"), the Shape union; Cell, Row, CellBorders
     fills.py   SolidFill, GradientFill, ImageFill (by "type"), the Fill union; GradientStop,
                Crop, Line, Shadow
-    text.py    TextBody, Paragraph, Run, CharBullet / NumberBullet / NoBullet, PointSpacing /
+    text.py    TextBody, Paragraph, Run, CharBullet / NumberBullet, PointSpacing /
                PercentSpacing, TextOutline
     result.py  ConversionInfo: the JSON of Conversion.to_dict()
 
@@ -62,7 +62,6 @@ from engine.model.schema.text import (
     Bullet,
     CharBullet,
     LineSpacing,
-    NoBullet,
     NumberBullet,
     Paragraph,
     PercentSpacing,
@@ -112,7 +111,6 @@ __all__ = [
     "Media",
     "MediaInfo",
     "ModelError",
-    "NoBullet",
     "NumberBullet",
     "Paragraph",
     "PercentSpacing",

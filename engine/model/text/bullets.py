@@ -97,7 +97,7 @@ def _characters(text: str) -> int:
 
 def paragraph_marker(
     marker: TextFragment, block_style: Any, text_size: float, alpha: float, fallbacks: Fallbacks
-) -> tuple[Bullet, list[Run]]:
+) -> tuple[Bullet | None, list[Run]]:
     """(the paragraph's bullet, runs leading its text) for a list marker. A marker of several
     characters that no autonumber scheme writes ('一、', 'あ、', 'Step 1: ') cannot be a bullet
     (a:buChar draws its first character only): it becomes the paragraph's first run, hanging
@@ -110,7 +110,7 @@ def paragraph_marker(
         full = box.text if box.pseudo == "marker" else box.marker
         if isinstance(full, str) and full.strip() == char:
             run["text"] = full  # the trailing space the fragment dropped: the text starts after it
-        return {}, [run]
+        return None, [run]
     return bullet, []
 
 

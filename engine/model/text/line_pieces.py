@@ -75,9 +75,9 @@ def segment_text_box(
     hang, lead = 0.0, list[Run]()
     fallbacks = Fallbacks()
     if marker is not None:
-        para["bullet"], lead = paragraph_marker(
-            marker, style, text_seg[0].font_size, alpha, fallbacks
-        )
+        bullet, lead = paragraph_marker(marker, style, text_seg[0].font_size, alpha, fallbacks)
+        if bullet is not None:
+            para["bullet"] = bullet
         hang = marker_indent(marker, seg)
         para["margin_left"], para["indent"] = hang, -hang
         seg = text_seg

@@ -313,6 +313,7 @@ class _Paragraphs:
 
     paragraphs: list[Paragraph]
     fallbacks: Fallbacks  # the runs' fallback pieces (split_fallback_runs)
+    listed: set[int]  # indices of the paragraphs a list marker starts (a bullet or a run)
     ends: list[tuple[int, int, MappedLine]]  # (paragraph, first run, line) per line
     soft: set[int]  # indices of lines the next line continues in the same paragraph
     marker_width: float
@@ -389,7 +390,7 @@ def _build_paragraphs(lines: list[MappedLine], alpha: float, soft: bool) -> _Par
     breaks them, other lines run on); space before each paragraph chosen so LibreOffice's
     baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size under its
     baseline)."""
-    out = _Paragraphs([], Fallbacks(), [], set(), 0.0, 0.0)
+    out = _Paragraphs([], Fallbacks(), set(), [], set(), 0.0, 0.0)
     paragraphs = out.paragraphs
     last: MappedLine | None = None
     for index, item in enumerate(lines):
@@ -425,13 +426,16 @@ def _build_paragraphs(lines: list[MappedLine], alpha: float, soft: bool) -> _Par
                 para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
             marker = item.seg[0] if item.seg[0].marker else None
             if marker is not None:
-                para["bullet"], para["runs"] = paragraph_marker(
+                out.listed.add(len(paragraphs))
+                bullet, para["runs"] = paragraph_marker(
                     marker,
                     block_style,
                     next((t.font_size for t in item.seg if not t.marker), size),
                     alpha,
                     out.fallbacks,
                 )
+                if bullet is not None:
+                    para["bullet"] = bullet
                 out.marker_width = max(out.marker_width, marker_indent(marker, item.seg))
                 # LibreOffice draws an rtl paragraph's autonumber without its digits: list
                 # items keep left-to-right paragraphs (and their marker on the left) for now
@@ -499,9 +503,9 @@ def _text_box(
         keep_punctuation_in(paragraphs)
     spread = spread_paragraph_ends(paragraphs, built.ends, built.fallbacks)
     if marker_width:
-        for para in paragraphs:
+        for index, para in enumerate(paragraphs):
             para["margin_left"] = marker_width
-            if "bullet" in para:
+            if index in built.listed:
                 para["indent"] = -marker_width
     first = lines[0]
     align = paragraphs[0]["align"]

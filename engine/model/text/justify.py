@@ -4,16 +4,13 @@ and the box width that keeps every justified line on one line in LibreOffice).""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from engine.model.schema.text import Paragraph, Run
 from engine.model.text import metrics as tm
 from engine.model.text.fallback_runs import Fallbacks
+from engine.model.text.line_pieces import MappedLine as Line
 from engine.model.text.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.units import px_to_pt
-
-if TYPE_CHECKING:
-    from engine.model.text.mapping import MappedLine as Line
 
 
 def spread_paragraph_ends(

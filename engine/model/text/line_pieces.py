@@ -3,6 +3,7 @@ a list marker painted as the shape Chromium draws), and the paragraph basics the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes.lists import symbol_marker_rect
@@ -20,6 +21,29 @@ from engine.model.text.runs import caps_runs, run_color, run_for
 
 def line_size(seg: list[TextFragment]) -> float:
     return max(t.font_size for t in seg if not t.marker or len(seg) == 1)
+
+
+@dataclass
+class MappedLine:
+    """One laid-out line that goes into a text box, with its block container's offset."""
+
+    block: BoxFragment
+    line: LineFragment
+    seg: list[TextFragment]
+    ox: float
+    oy: float
+
+    @property
+    def top(self) -> float:
+        return self.oy + self.line.y
+
+    @property
+    def baseline(self) -> float:
+        return self.oy + self.line.y + self.line.baseline
+
+    @property
+    def size(self) -> float:
+        return line_size(self.seg)
 
 
 def paragraph_base(style: Any, align: Align) -> Paragraph:

@@ -19,7 +19,12 @@ from engine.model.text.decoration_lines import block_decorations
 from engine.model.text.fallback_runs import Fallbacks, split_fallback_runs
 from engine.model.text.inline_paint import inline_backgrounds
 from engine.model.text.justify import justified_width, spread_paragraph_ends
-from engine.model.text.line_pieces import line_size, paragraph_base, segment_text_box, symbol_shape
+from engine.model.text.line_pieces import (
+    MappedLine,
+    paragraph_base,
+    segment_text_box,
+    symbol_shape,
+)
 from engine.model.text.runs import caps_runs, escaped_size, run_for, spaced_tail
 from engine.model.text.softwrap import (
     LineBreaks,
@@ -107,29 +112,6 @@ def centred_or_right(style: Any) -> bool:
     """Centred or right-aligned text: Chromium aligns a line's text together with the atomic
     inlines on it, which a paragraph aligned in a text box (holding the text alone) would not."""
     return ALIGN.get(style["text-align"], "l") in ("ctr", "r")
-
-
-@dataclass
-class MappedLine:
-    """One laid-out line that goes into a text box, with its block container's offset."""
-
-    block: BoxFragment
-    line: LineFragment
-    seg: list[TextFragment]
-    ox: float
-    oy: float
-
-    @property
-    def top(self) -> float:
-        return self.oy + self.line.y
-
-    @property
-    def baseline(self) -> float:
-        return self.oy + self.line.y + self.line.baseline
-
-    @property
-    def size(self) -> float:
-        return line_size(self.seg)
 
 
 def text_shapes(

@@ -188,11 +188,7 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if cached is not None:
         return cached
     check("layout")
-    fragment = _dispatch(box, ctx, space)
+    fragment = dispatch.layout_in_context(box, ctx, space)
     if ctx.measuring == 0:  # measuring layouts may be incomplete: not kept
         ctx.layout_cache[key] = fragment
     return fragment
-
-
-def _dispatch(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
-    return dispatch.layout_in_context(box, ctx, space)

@@ -37,7 +37,7 @@ class Placement(TypedDict):
 
 
 Outlined = RectShape | PictureShape  # the shapes with a geometry
-S = TypeVar("S", RectShape, PictureShape)
+OutlinedT = TypeVar("OutlinedT", RectShape, PictureShape)
 
 
 def set_geom(shape: Outlined, geom: GeomKeys) -> None:
@@ -424,7 +424,7 @@ def _sheared(shape: RectShape, m: Matrix, box: Box) -> RectShape:
     return shape
 
 
-def placed(shape: S, m: Matrix, box: Box) -> S:
+def placed(shape: OutlinedT, m: Matrix, box: Box) -> OutlinedT:
     """Place a shape's local box under m (radius and polygon points follow m's scale; a
     skewing m turns a rect shape into its mapped polygon)."""
     if shape["kind"] == "rect" and is_sheared(m):

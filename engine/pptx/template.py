@@ -1,14 +1,13 @@
 """The default deck every plain conversion starts from (engine/data/pptx, see its SOURCES.md):
 master, layouts, theme and properties, new slides and speaker-notes parts, as OPC parts.
 
-The vendored package is read once per process; each deck gets its own copy of its parts (the
-bytes are shared, the trees deckforge edits are copied), so no tree is shared between decks or
-threads.
+The vendored package is read once per process and kept as bytes; each deck gets its own part
+objects, sharing those bytes and parsing the parts it edits (the presentation, the core
+properties, new slides and notes slides), so no lxml tree is shared between decks or threads.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -17,12 +16,13 @@ from pathlib import Path
 from lxml import etree
 
 from engine.pptx.opc import CT, RT, XML_PARSER, Package, Part, XmlPart, read_package
-from engine.pptx.oxml import Element, p
+from engine.pptx.oxml import NS_R, Element, p
 
 _DATA = Path(__file__).resolve().parent.parent / "data" / "pptx"
 NOTES_MASTER_PARTNAME = "/ppt/notesMasters/notesMaster1.xml"
 # The parts deckforge edits, held as trees; the others stay bytes.
 _EDITED = frozenset({CT.PRESENTATION, CT.CORE_PROPERTIES})
+_LOCK = threading.Lock()
 
 
 @dataclass
@@ -38,34 +38,30 @@ class DefaultDeck:
 class _Template:
     package: Package
     blank_layout: str  # part name of the "Blank" layout
-    slide: Element
-    notes_slide: Element
+    slide: bytes
+    notes_slide: bytes
     notes_master: bytes
     notes_theme: bytes
 
 
 @cache
 def _template() -> _Template:
-    package = read_package((_DATA / "default.pptx").read_bytes(), _EDITED)
+    package = read_package((_DATA / "default.pptx").read_bytes())
     presentation = package.part_related_by(RT.OFFICE_DOCUMENT)
     master = presentation.related(RT.SLIDE_MASTER)
     layouts = [
-        master.rels[str(el.get(f"{{{_NS_R}}}id"))].target_part
+        master.rels[str(el.get(f"{{{NS_R}}}id"))].target_part
         for el in etree.fromstring(master.blob).iter(p("sldLayoutId"))
     ]
     blank = next((part for part in layouts if _layout_name(part) == "Blank"), layouts[6])
     return _Template(
         package=package,
         blank_layout=blank.partname,
-        slide=etree.fromstring((_DATA / "slide.xml").read_bytes(), XML_PARSER),
-        notes_slide=etree.fromstring((_DATA / "notesSlide.xml").read_bytes(), XML_PARSER),
+        slide=(_DATA / "slide.xml").read_bytes(),
+        notes_slide=(_DATA / "notesSlide.xml").read_bytes(),
         notes_master=(_DATA / "notesMaster.xml").read_bytes(),
         notes_theme=(_DATA / "notesTheme.xml").read_bytes(),
     )
-
-
-_NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_LOCK = threading.Lock()
 
 
 def _layout_name(part: Part) -> str:
@@ -79,15 +75,17 @@ def _loaded() -> _Template:
 
 
 def new_default_deck() -> DefaultDeck:
-    """A copy of the default package: new part objects and relationships, the edited trees
-    copied, the other parts' bytes shared."""
+    """A copy of the default package: new part objects and relationships, the parts deckforge
+    edits parsed, the other parts' bytes shared."""
     template = _loaded()
     parts: dict[int, Part] = {}
     for part in template.package.iter_parts():
-        if isinstance(part, XmlPart):
-            parts[id(part)] = XmlPart(part.partname, part.content_type, copy.deepcopy(part.element))
-        else:
-            parts[id(part)] = Part(part.partname, part.content_type, part.blob)
+        name, content_type = part.partname, part.content_type
+        parts[id(part)] = (
+            XmlPart.parse(name, content_type, part.blob)
+            if content_type in _EDITED
+            else Part(name, content_type, part.blob)
+        )
     package = Package()
     for source, rel in template.package.iter_rels():
         owner = package.rels if source is None else parts[id(source)].rels
@@ -102,7 +100,7 @@ def new_default_deck() -> DefaultDeck:
 
 def new_slide_part(partname: str, layout: Part) -> XmlPart:
     """A new, empty slide on `layout`."""
-    part = XmlPart(partname, CT.SLIDE, copy.deepcopy(_loaded().slide))
+    part = XmlPart.parse(partname, CT.SLIDE, _loaded().slide)
     part.relate_to(layout, RT.SLIDE_LAYOUT)
     return part
 
@@ -119,4 +117,4 @@ def new_notes_master(package: Package) -> Part:
 def notes_slide_element() -> Element:
     """A new notes slide's tree (slide image, notes body and slide number placeholders of the
     default notes master)."""
-    return copy.deepcopy(_loaded().notes_slide)
+    return etree.fromstring(_loaded().notes_slide, XML_PARSER)

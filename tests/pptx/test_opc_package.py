@@ -209,3 +209,19 @@ def test_converting_a_page_does_not_import_python_pptx(tmp_path: Path) -> None:
     size, modules = json.loads(out.stdout.strip().splitlines()[-1])
     assert size > 0
     assert modules == []
+
+
+def test_preset_geometries_are_the_shape_presets_of_st_shape_type() -> None:
+    from pptx.enum.shapes import MSO_AUTO_SHAPE_TYPE
+
+    from engine.pptx.geometry import PRESET_GEOMETRIES
+
+    python_pptx = {str(m.xml_value) for m in MSO_AUTO_SHAPE_TYPE if m.xml_value}
+    assert python_pptx | {"rect", "roundRect", "ellipse", "line"} == PRESET_GEOMETRIES
+    xsd = etree.parse(str(ROOT / "tests" / "schemas" / "ecma-376-transitional" / "dml-main.xsd"))
+    values = xsd.xpath(
+        "//xsd:simpleType[@name='ST_ShapeType']//xsd:enumeration/@value",
+        namespaces={"xsd": "http://www.w3.org/2001/XMLSchema"},
+    )
+    connectors = {str(v) for v in values if str(v)[:-1].endswith("Connector")}  # bentConnector3...
+    assert {str(v) for v in values} - connectors == PRESET_GEOMETRIES

@@ -180,7 +180,6 @@ class _BaseWriter(DeckWriter):
         self.notes_count = 0
         self._notes_master = None
         self._notes_template = None
-        self._notes_theme = None
         self._own_notes_master = presentation.rels.first(RT.NOTES_MASTER) is not None
         self.new_parts: list[XmlPart] = []
 

@@ -110,7 +110,6 @@ class DeckWriter:
         self.notes_count = 0
         self._notes_master: Part | None = None
         self._notes_template: Element | None = None
-        self._notes_theme: Part | None = None
 
     def add_slide(self, model: Slide) -> None:
         self.slide_count += 1
@@ -146,7 +145,6 @@ class DeckWriter:
             return self.presentation.related(RT.NOTES_MASTER)
         except KeyError:
             master = new_notes_master(self.package)
-            self._notes_theme = master.related(RT.THEME)
             self.presentation.relate_to(master, RT.NOTES_MASTER)
             return master
 
@@ -155,10 +153,10 @@ class DeckWriter:
         return notes_slide_element()
 
     def finish_fonts(self, embed: EmbedMode, max_font_bytes: int, theme: bool = True) -> FontReport:
-        """Office per-script fonts in the themes (`theme`; the default notes master's theme keeps
-        its fonts, as decks always had), then the embedded fonts."""
+        """Office per-script fonts in the themes (`theme`: the slide master's and the notes
+        master's), then the embedded fonts."""
         for part in self.package.iter_parts() if theme else ():
-            if part.content_type.endswith(".theme+xml") and part is not self._notes_theme:
+            if part.content_type.endswith(".theme+xml"):
                 element = etree.fromstring(part.blob)
                 set_theme_fonts(element)
                 part.blob = etree.tostring(

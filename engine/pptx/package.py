@@ -155,8 +155,10 @@ def _core_element(root: etree._Element, name: str) -> etree._Element:
 
 
 def _set_text(root: etree._Element, name: str, value: str) -> None:
+    """Set a text core property; a longer value than PowerPoint keeps (255 characters) is
+    shortened with an ellipsis: a long title never fails the deck."""
     if len(value) > _MAX_PROPERTY:
-        raise ValueError(f"a core property is at most {_MAX_PROPERTY} characters: {name}")
+        value = value[: _MAX_PROPERTY - 1].rstrip() + "\u2026"
     _core_element(root, name).text = value
 
 

@@ -36,6 +36,10 @@ CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an est
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
 ITEMS_PER_SLIDE = 9  # list items
+SHORT_SHARE = 0.7  # a page estimated at most at this share of a slide is short ...
+SHARED_SHARE = 1.15  # ... and consecutive short pages share a slide up to this much together
+MAX_SHARED = 3
+HEADING_SHARE = 0.06  # the room a page's title takes as a heading on a shared slide
 
 
 def deck_language(outline: Outline) -> str:
@@ -59,15 +63,19 @@ def page_blocks(page: Page) -> list[Block]:
 
 def estimate_slides(blocks: list[Block]) -> int:
     """How many slides the blocks need at the base size (an estimate from their text)."""
+    return max(1, math.ceil(slide_share(blocks) - 0.15))
+
+
+def slide_share(blocks: list[Block]) -> float:
+    """The share of a slide the blocks take at the base size (an estimate from their text)."""
     chars = sum(b.text_length() for b in blocks if b.type not in ("code", "table"))
     lines = sum(len(b.text.split("\n")) for b in blocks if b.type == "code")
     rows = sum(len(b.rows) for b in blocks if b.type == "table")
     items = sum(len(b.items) for b in blocks if b.type == "list")
-    need = max(
+    return max(
         chars / CHARS_PER_SLIDE + lines / LINES_PER_SLIDE + rows / ROWS_PER_SLIDE,
         items / ITEMS_PER_SLIDE,
     )
-    return max(1, math.ceil(need - 0.15))
 
 
 @dataclass
@@ -80,6 +88,8 @@ class _Candidate:
     tiny: bool = False
     command: bool = False
     simple: bool = False
+    short: bool = False  # a short section (a command or a snippet and a sentence or two)
+    share: float = 1.0  # the share of a slide it takes (an estimate)
     chars: int = 0
     kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
     before: list[_Candidate] = field(default_factory=list)  # tiny pages shown before it
@@ -100,6 +110,19 @@ def _simple(page: Page) -> bool:
     return not any(
         b.type == "list" and (len(b.items) > 6 or any(i.children for i in b.items)) for b in blocks
     )
+
+
+def _short(page: Page, share: float) -> bool:
+    """A page of a little text and code (an integration's command and its sentence, an install
+    step): consecutive ones share a slide, stacked under their titles."""
+    if share > SHORT_SHARE or page.sections:
+        return False
+    if choose_layout(page.blocks, page.sections, str(getattr(page, "hint", "") or "")) not in (
+        "bullets",
+        "code",
+    ):
+        return False
+    return all(b.type in ("paragraph", "list", "code", "heading") for b in page.blocks)
 
 
 def _chars(page: Page) -> int:
@@ -189,6 +212,8 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
             c.tiny = length != "long" and _tiny(page, length)
             c.simple = _simple(page)
             c.chars = _chars(page)
+            c.share = slide_share(page_blocks(page)) + HEADING_SHARE
+            c.short = length != "long" and _short(page, c.share)
             out.append(c)
     return out
 
@@ -343,6 +368,28 @@ def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candida
                 after[0].before.append(c)
                 continue
         out.append(run)
+    return _shared(out)
+
+
+def _shared(runs: list[list[_Candidate]]) -> list[list[_Candidate]]:
+    """Consecutive short pages left alone (each a slide of its own) share a slide: up to
+    MAX_SHARED of them while together they take at most SHARED_SHARE of a slide."""
+    out: list[list[_Candidate]] = []
+    open_run = False  # out[-1] is a short page alone or short pages sharing a slide
+    for run in runs:
+        c = run[0]
+        alone = len(run) == 1 and c.short and not c.before and not c.after
+        if (
+            alone
+            and open_run
+            and len(out[-1]) < MAX_SHARED
+            and _near(out[-1][-1], c)
+            and sum(r.share for r in out[-1]) + c.share <= SHARED_SHARE
+        ):
+            out[-1].append(c)
+            continue
+        out.append(run)
+        open_run = alone
     return out
 
 
@@ -417,7 +464,9 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in run}) == 1
     kicker = not divided and one_chapter and chapter_title and chapter_title not in title
-    above = first.kicker if len(run) == 1 and first.kicker else (chapter_title if kicker else "")
+    kickers = {c.kicker for c in run}
+    shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
+    above = shared if shared and shared != title else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
         layout,

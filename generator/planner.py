@@ -23,6 +23,7 @@ from typing import Any
 
 from engine import Options
 from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
+    CHARS_PER_SLIDE,
     deck_language,
     draft_pages,
     estimate_slides,
@@ -35,7 +36,7 @@ from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span
-from generator.pack import cost, pack, usable
+from generator.pack import capped, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
 from generator.reshape import Fitted, Reshaping
@@ -71,6 +72,7 @@ GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
+REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
@@ -255,7 +257,11 @@ class Planner(TitleFitting, Reshaping):
         keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
         if len(chunks) <= keep:
             return page, chunks
-        rest = assemble([p for c in chunks[keep:] for p in c])
+        room = self.frame[1] if self.frame is not None else 0.0
+        kept, pieces = capped(chunks, keep, room)
+        if not kept:  # the first slide is one introduction: kept as the packer cut it
+            kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
+        rest = assemble(pieces)
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
             pictures = pictures_record(page, rest)
@@ -267,7 +273,7 @@ class Planner(TitleFitting, Reshaping):
             self.gallery.extend(shown_pictures(rest))
         if record is not None:
             self.left_out.append(record)
-        return page, chunks[:keep]
+        return page, kept
 
     def long(self, page: PlannedPage) -> bool:
         """Whether a flowing page needs more than one slide (by the calibrated estimate, else
@@ -283,9 +289,25 @@ class Planner(TitleFitting, Reshaping):
             or (height is not None and height > room * SHRINK_SPAN)
         )
 
+    def fills_one(self, page: PlannedPage) -> Callable[[list[Block]], bool]:
+        """Whether blocks take at most REFILL of one slide of the page (calibrated estimate)."""
+        size = page.body_size
+        code = self.code_size(size)
+
+        def fits(blocks: list[Block]) -> bool:
+            if self.frame is None:
+                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
+            width, room = self.frame
+            height = self.calibration.height(blocks, size, width, code)
+            if height is None:
+                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
+            return height <= REFILL * room
+
+        return fits
+
     def summarised(self, page: PlannedPage) -> PlannedPage:
         """The page's summary on the slide, the rest in its notes (listed)."""
-        kept, moved = summary_blocks(page.blocks)
+        kept, moved = summary_blocks(page.blocks, self.fills_one(page))
         if not moved or not kept:
             return page
         record = moved_record(page, moved)

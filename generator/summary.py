@@ -16,11 +16,16 @@ GALLERY a slide, with their alt texts as captions).
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
+from generator.pieces import slice_spans
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -28,31 +33,84 @@ _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
 
 
-def summary_blocks(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
-    """(the blocks a slide shows, the blocks moved to the notes), both in reading order."""
-    kept: list[Block] = []
-    moved: list[Block] = []
+LONG_PARAGRAPH = 360  # a kept paragraph longer than this (characters) keeps its first sentences
+LEAD_CHARS = (90, 240)  # ... cut at the end of a sentence within this range
+CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
+SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
+Fits = Callable[[list[Block]], bool]
+
+
+def summary_blocks(
+    blocks: list[Block], fits: Fits | None = None
+) -> tuple[list[Block], list[Block]]:
+    """(the blocks a slide shows, the blocks moved to the notes), both in reading order.
+
+    A kept paragraph longer than LONG_PARAGRAPH keeps its first sentences (the rest of it
+    moves). With `fits` (whether blocks fill at most one slide), moved paragraphs come back
+    in reading order while the slide has room, so that a summary is never one line on an
+    empty slide."""
+    kept: list[tuple[float, Block]] = []  # (position in reading order, block)
+    moved: list[tuple[float, Block]] = []
+    whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
     said = False  # a paragraph was kept since the last heading
     for i, block in enumerate(blocks):
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         if block.type == "heading":
             said = False
-            kept.append(block)
+            kept.append((i, block))
         elif block.type == "paragraph":
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
-            if not said or introduces:
-                kept.append(block)
+            if introduces:
+                kept.append((i, block))
+                said = True
+            elif not said:
+                lead, rest = lead_sentences(block)
+                kept.append((i, lead))
+                if rest is not None:
+                    moved.append((i + 0.5, rest))
                 said = True
             else:
-                moved.append(block)
+                moved.append((i, block))
+                whole.append((i, block))
         elif block.type == "quote" and len(block.paragraphs) > 1:
-            kept.append(replace(block, paragraphs=block.paragraphs[:1]))
-            moved.append(replace(block, paragraphs=block.paragraphs[1:]))
+            kept.append((i, replace(block, paragraphs=block.paragraphs[:1])))
+            moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
         else:
-            kept.append(block)
-    return kept, moved
+            kept.append((i, block))
+    if fits is not None and whole and fits([b for _, b in kept]):
+        for entry in whole:  # moved paragraphs back while the slide has room
+            trial = sorted([*kept, entry], key=lambda e: e[0])
+            if not fits([b for _, b in trial]):
+                break
+            kept = trial
+            moved = [e for e in moved if e is not entry]
+    return [b for _, b in kept], [b for _, b in moved]
+
+
+def weighted_length(text: str) -> float:
+    wide = len(CJK.findall(text))
+    return len(text) - wide + wide * CJK_WEIGHT
+
+
+def lead_sentences(block: Block) -> tuple[Block, Block | None]:
+    """A long paragraph's first sentences (LEAD_CHARS) and the rest of it (None: all kept)."""
+    text = plain(block.spans)
+    if weighted_length(text) <= LONG_PARAGRAPH:
+        return block, None
+    scale = len(text) / max(1.0, weighted_length(text))
+    lo, hi = int(LEAD_CHARS[0] * scale), int(LEAD_CHARS[1] * scale)
+    ends = [m.end() for m in SENTENCE.finditer(text, lo) if m.end() <= hi]
+    if not ends:
+        return block, None
+    cut = ends[-1]
+    rest = slice_spans(block.spans, cut, len(text))
+    rest = [s for s in rest if s.text]
+    if not rest or not plain(rest).strip():
+        return block, None
+    rest[0] = replace(rest[0], text=rest[0].text.lstrip())
+    return replace(block, spans=slice_spans(block.spans, 0, cut)), replace(block, spans=rest)
 
 
 def notes_text(blocks: list[Block]) -> str:

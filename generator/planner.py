@@ -53,6 +53,7 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
 )
 from generator.summary import (
     MAX_SLIDES,
+    condensed_code,
     gallery_groups,
     moved_record,
     pictures_record,
@@ -173,6 +174,8 @@ class Planner(TitleFitting, Reshaping):
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
+        if page.kind == "content" and self.length != "long":
+            page = self.code_condensed(page)
         if self.summarise and page.layout in FLOWING and page.parts == 1 and self.long(page):
             page = self.summarised(page)
         predicted = self.predicted_size(page)
@@ -304,6 +307,22 @@ class Planner(TitleFitting, Reshaping):
             return height <= REFILL * room
 
         return fits
+
+    def code_condensed(self, page: PlannedPage) -> PlannedPage:
+        """Long diagram sources and overlong code lines shortened; the whole code in the notes
+        (listed). Sections keep their blocks' places (cards, columns)."""
+        blocks, moved = condensed_code(page.blocks)
+        sections = []
+        for sec in page.sections:
+            kept, more = condensed_code(sec.blocks)
+            sections.append(replace(sec, blocks=kept))
+            moved += more
+        if not moved:
+            return page
+        record = moved_record(page, moved)
+        if record is not None:
+            self.left_out.append(record)
+        return with_notes(replace(page, blocks=blocks, sections=sections), moved)
 
     def summarised(self, page: PlannedPage) -> PlannedPage:
         """The page's summary on the slide, the rest in its notes (listed)."""

@@ -113,6 +113,58 @@ def lead_sentences(block: Block) -> tuple[Block, Block | None]:
     return replace(block, spans=slice_spans(block.spans, 0, cut)), replace(block, spans=rest)
 
 
+DIAGRAM_LINES = 10  # a diagram's source longer than this shows its first lines, all of it in the notes
+DIAGRAM_TOTAL = 20  # ... and the diagrams of one slide (three or more) share this many lines
+LONG_LINE = 240  # a code line longer than this (a data: URI in CSS) shows its start ...
+LINE_START = 110  # ... this many characters, then an ellipsis; the whole line is in the notes
+DIAGRAM_LANGUAGES = frozenset({"mermaid", "plantuml", "puml", "dot", "graphviz", "d2"})
+DIAGRAM_STARTS = frozenset(
+    "flowchart graph sequenceDiagram classDiagram stateDiagram stateDiagram-v2 erDiagram "
+    "journey gantt pie gitGraph mindmap timeline quadrantChart requirementDiagram "
+    "C4Context C4Container C4Component C4Dynamic C4Deployment sankey-beta xychart-beta "
+    "block-beta @startuml @startmindmap digraph".split()
+)
+
+
+def diagram_source(block: Block) -> bool:
+    """A code block that is the source of a diagram (Mermaid, PlantUML, Graphviz, D2): by its
+    language, or by the keyword its first line starts with."""
+    if block.type != "code":
+        return False
+    if block.language.lower() in DIAGRAM_LANGUAGES:
+        return True
+    first = next((line.split() for line in block.text.split("\n") if line.strip()), [""])
+    return bool(first) and first[0] in DIAGRAM_STARTS
+
+
+def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+    """(the blocks with long diagram sources and overlong code lines shortened, the code blocks
+    whose whole text moves to the notes). A diagram's source longer than DIAGRAM_LINES shows
+    its first lines and an ellipsis line (it is shown once, at a readable size, instead of
+    continuing over several slides; three or more diagrams on one slide share DIAGRAM_TOTAL
+    lines); a code line longer than LONG_LINE shows its start."""
+    out: list[Block] = []
+    moved: list[Block] = []
+    diagrams = sum(1 for b in blocks if diagram_source(b))
+    limit = DIAGRAM_LINES if diagrams <= 2 else max(4, DIAGRAM_TOTAL // diagrams)
+    for block in blocks:
+        if block.type != "code":
+            out.append(block)
+            continue
+        lines = block.text.split("\n")
+        short = [
+            line[:LINE_START].rstrip() + " …" if len(line) > LONG_LINE else line for line in lines
+        ]
+        if diagram_source(block) and len(short) > limit:
+            short = short[:limit] + ["…"]
+        if short == lines:
+            out.append(block)
+            continue
+        out.append(replace(block, text="\n".join(short)))
+        moved.append(block)
+    return out, moved
+
+
 def notes_text(blocks: list[Block]) -> str:
     """The blocks as plain text for the speaker notes, one paragraph per block."""
     return "\n\n".join(t for t in (block_text(b).strip() for b in blocks) if t)

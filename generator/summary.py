@@ -57,28 +57,29 @@ def summary_blocks(
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         if block.type == "heading":
             said = False
-            kept.append((i, block))
+            kept.append((float(i), block))
         elif block.type == "paragraph":
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
             if introduces:
-                kept.append((i, block))
+                kept.append((float(i), block))
                 said = True
             elif not said:
                 lead, rest = lead_sentences(block)
-                kept.append((i, lead))
+                kept.append((float(i), lead))
                 if rest is not None:
                     moved.append((i + 0.5, rest))
                 said = True
             else:
-                moved.append((i, block))
-                whole.append((i, block))
+                entry = (float(i), block)
+                moved.append(entry)
+                whole.append(entry)
         elif block.type == "quote" and len(block.paragraphs) > 1:
-            kept.append((i, replace(block, paragraphs=block.paragraphs[:1])))
+            kept.append((float(i), replace(block, paragraphs=block.paragraphs[:1])))
             moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
         else:
-            kept.append((i, block))
+            kept.append((float(i), block))
     if fits is not None and whole and fits([b for _, b in kept]):
         for entry in whole:  # moved paragraphs back while the slide has room
             trial = sorted([*kept, entry], key=lambda e: e[0])

@@ -120,7 +120,7 @@ def test_long_keeps_each_short_section_on_its_own_slide() -> None:
 UPLOADS = "# Q\n\n## Uploads\n\n" + "".join(
     f"Example {k}: if you need to include fields in the multipart form, use this:\n\n"
     "```python\n"
-    + "".join(f">>> files_{k}_{j} = {{'upload-file': report_{j}}}\n" for j in range(13))
+    + "".join(f">>> files_{k}_{j} = {{'upload-file': report_{j}}}\n" for j in range(17))
     + "```\n\n"
     for k in range(5)
 )
@@ -137,7 +137,7 @@ def test_a_capped_page_never_ends_with_an_introduction_or_a_tail() -> None:
             if f"Example {k}:" in text:
                 assert f"files_{k}_0" in text, (k, text[-200:])
     notes = slides[0][0].notes or ""
-    assert "Example 4:" in notes and "files_4_12" in notes  # what moved is in the notes
+    assert "Example 4:" in notes and "files_4_16" in notes  # what moved is in the notes
 
 
 # -- diagram sources and long code lines -------------------------------------------------------
@@ -160,7 +160,7 @@ def test_a_long_diagram_source_is_shown_once_with_the_rest_in_the_notes() -> Non
 
 
 def test_several_diagrams_of_a_deck_slide_share_one_slide() -> None:
-    diagram = "```mermaid\nsequenceDiagram\n" + "".join(f"A->>B: m{k}\n" for k in range(18))
+    diagram = "```mermaid\nsequenceDiagram\n" + "".join(f"A->>B: m{k}\n" for k in range(30))
     deck_md = "---\ntheme: default\n---\n\n# Diagrams\n\n" + "\n".join(
         diagram + "```\n" for _ in range(4)
     )

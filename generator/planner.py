@@ -53,10 +53,12 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
 )
 from generator.summary import (
     MAX_SLIDES,
+    PROSE_CHARS,
     condensed_code,
     gallery_groups,
     moved_record,
     pictures_record,
+    prose_length,
     shown_pictures,
     summary_blocks,
     with_notes,
@@ -176,7 +178,12 @@ class Planner(TitleFitting, Reshaping):
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
-        if self.summarise and page.layout in FLOWING and page.parts == 1 and self.long(page):
+        if (
+            self.summarise
+            and page.layout in FLOWING
+            and page.parts == 1
+            and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS)
+        ):
             page = self.summarised(page)
         predicted = self.predicted_size(page)
         if predicted > page.body_size:
@@ -298,6 +305,8 @@ class Planner(TitleFitting, Reshaping):
         code = self.code_size(size)
 
         def fits(blocks: list[Block]) -> bool:
+            if prose_length(blocks) > PROSE_CHARS:
+                return False
             if self.frame is None:
                 return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
             width, room = self.frame

@@ -33,8 +33,9 @@ _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
 
 
-LONG_PARAGRAPH = 360  # a kept paragraph longer than this (characters) keeps its first sentences
-LEAD_CHARS = (90, 240)  # ... cut at the end of a sentence within this range
+PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
+LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its first sentences
+LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
@@ -78,6 +79,10 @@ def summary_blocks(
         elif block.type == "quote" and len(block.paragraphs) > 1:
             kept.append((float(i), replace(block, paragraphs=block.paragraphs[:1])))
             moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
+        elif block.type == "list":
+            shown, rest = _list_summary(block)
+            kept.append((float(i), shown))
+            moved.extend((i + 0.5, b) for b in rest)
         else:
             kept.append((float(i), block))
     if fits is not None and whole and fits([b for _, b in kept]):
@@ -88,6 +93,42 @@ def summary_blocks(
             kept = trial
             moved = [e for e in moved if e is not entry]
     return [b for _, b in kept], [b for _, b in moved]
+
+
+def _list_summary(block: Block) -> tuple[Block, list[Block]]:
+    """A list whose items quote long texts (a comment of several paragraphs): each quote keeps
+    its first paragraph, the rest moves."""
+    moved: list[Block] = []
+    items = []
+    for item in block.items:
+        children = []
+        for child in item.children:
+            if child.type == "quote" and len(child.paragraphs) > 1:
+                children.append(replace(child, paragraphs=child.paragraphs[:1]))
+                moved.append(replace(child, paragraphs=child.paragraphs[1:]))
+            elif child.type == "list":
+                shown, more = _list_summary(child)
+                children.append(shown)
+                moved.extend(more)
+            else:
+                children.append(child)
+        items.append(replace(item, children=children))
+    return (replace(block, items=items), moved) if moved else (block, [])
+
+
+def prose_length(blocks: list[Block]) -> float:
+    """The prose of blocks (paragraphs, lists, quotes, headings; not code or tables), in Latin
+    characters (a CJK character weighs CJK_WEIGHT): what a slide can hold and still be read."""
+    total = 0.0
+    for b in blocks:
+        if b.type in ("paragraph", "heading"):
+            total += weighted_length(plain(b.spans))
+        elif b.type == "quote":
+            total += sum(weighted_length(plain(p)) for p in b.paragraphs)
+        elif b.type == "list":
+            for item in b.items:
+                total += weighted_length(plain(item.spans)) + prose_length(item.children)
+    return total
 
 
 def weighted_length(text: str) -> float:

@@ -139,7 +139,7 @@ def test_a_remote_picture_not_fetched_leaves_a_placeholder_line_and_a_record() -
     assert lines == ["Run it to see:", "Picture: Features · example.com"]
     assert "image" in kinds(o)
     o = parse_outline("# D\n\n## P\n\n![](https://example.com/blog-outline.png)\n")
-    assert [plain(b.spans) for b in blocks(o)] == ["Picture: blog outline"]
+    assert [plain(b.spans) for b in blocks(o)] == ["Picture: blog outline · example.com"]
 
 
 # -- documents that are not talks -----------------------------------------------------------

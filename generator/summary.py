@@ -36,6 +36,7 @@ GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4
 PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
 LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its first sentences
 LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
+LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
@@ -143,10 +144,14 @@ def lead_sentences(block: Block) -> tuple[Block, Block | None]:
         return block, None
     scale = len(text) / max(1.0, weighted_length(text))
     lo, hi = int(LEAD_CHARS[0] * scale), int(LEAD_CHARS[1] * scale)
-    ends = [m.end() for m in SENTENCE.finditer(text, lo) if m.end() <= hi]
-    if not ends:
+    ends = [m.end() for m in SENTENCE.finditer(text, lo)]
+    within = [e for e in ends if e <= hi]
+    if within:
+        cut = within[-1]
+    elif ends and ends[0] <= hi * LONG_SENTENCE and ends[0] < len(text.rstrip()):
+        cut = ends[0]  # a long first sentence: that sentence
+    else:
         return block, None
-    cut = ends[-1]
     rest = slice_spans(block.spans, cut, len(text))
     rest = [s for s in rest if s.text]
     if not rest or not plain(rest).strip():

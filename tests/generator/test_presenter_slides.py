@@ -209,3 +209,40 @@ def test_pictures_without_alt_text_get_no_caption() -> None:
     )
     html = str(page_context(page, None, "")["composed"])
     assert html.count("<figcaption") == 1 and "The second</figcaption>" in html
+
+
+# -- the generator's own costs -----------------------------------------------------------------
+
+
+def test_code_of_an_unknown_language_never_searches_plugin_lexers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pygments.lexers
+
+    from generator.highlight import _lexer
+
+    def refuse():  # type: ignore[no-untyped-def]
+        raise AssertionError("plugin lexers searched")
+
+    lookup = pygments.lexers.get_lexer_by_name.__globals__  # the lexers module's own names
+    monkeypatch.setitem(lookup, "find_plugin_lexers", refuse)
+    _lexer.cache_clear()
+    assert _lexer("no-such-language") is None
+    assert _lexer("rust") is not None
+
+
+def test_hackmd_line_number_fences_keep_their_language() -> None:
+    from generator.markup.tokens import fence_language
+
+    assert fence_language("rust=") == "rust" and fence_language("python=101") == "python"
+    assert fence_language("ts {*|1-2}") == "ts"
+
+
+def test_text_with_colons_but_no_shortcode_does_not_load_the_emoji_table() -> None:
+    import subprocess
+
+    code = (
+        "import sys; from generator.markup.inline import _shortcodes as s; "
+        "assert s('Link: https://x.org, 10:30') == 'Link: https://x.org, 10:30'; "
+        "assert 'emoji' not in sys.modules; assert s(':smile:') == '\\U0001f604'; "
+        "assert 'emoji' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

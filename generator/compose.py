@@ -30,6 +30,7 @@ TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
 MERGED_CHARS = {"short": 900, "medium": 600, "long": 0}  # text of the pages one slide takes
 MAX_STEPS = 4
+MAX_STEP_WEIGHT = 8  # command lines and sentences of one steps slide
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
@@ -361,14 +362,40 @@ def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candida
         if len(run) == 1 and c.tiny and not c.command:
             before = out[-1] if out else None
             after = runs[k + 1] if k + 1 < len(runs) else None
+            if before is not None and _takes_step(before, c):
+                before.append(c)  # a sentence between commands: a step of their slide
+                continue
+            if after is not None and _takes_step(after, c):
+                after.insert(0, c)
+                continue
             if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
                 before[0].after.append(c)
                 continue
             if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
                 after[0].before.append(c)
                 continue
+        last = out[-1] if out else None
+        if last is not None and _steps_run(run) and _steps_run(last) and _steps_fit(last, run):
+            last.extend(run)  # commands on both sides of a sentence taken as a step
+            continue
         out.append(run)
     return _shared(out)
+
+
+def _steps_run(run: list[_Candidate]) -> bool:
+    """Commands (and sentences taken as steps between them)."""
+    return any(r.command for r in run) and all(r.command or _sentence(r.page) for r in run)
+
+
+def _steps_fit(a: list[_Candidate], b: list[_Candidate]) -> bool:
+    weight = sum(_step_weight(r.page) for r in [*a, *b])
+    near = _near(a[-1], b[0])
+    return near and len(a) + len(b) <= MAX_STEPS and weight <= MAX_STEP_WEIGHT
+
+
+def _sentence(page: Page) -> bool:
+    blocks = page_blocks(page)
+    return len(blocks) == 1 and blocks[0].type == "paragraph" and not page.sections
 
 
 def _shared(runs: list[list[_Candidate]]) -> list[list[_Candidate]]:
@@ -391,6 +418,15 @@ def _shared(runs: list[list[_Candidate]]) -> list[list[_Candidate]]:
         out.append(run)
         open_run = alone
     return out
+
+
+def _takes_step(run: list[_Candidate], c: _Candidate) -> bool:
+    """A steps run (commands) that can take a tiny page of one sentence as a step."""
+    if len(run) < 2 or not all(r.command for r in run) or len(run) >= MAX_STEPS:
+        return False
+    weight = sum(_step_weight(r.page) for r in run) + 1
+    near = all(_near(r, c) or _near(c, r) for r in run)
+    return _sentence(c.page) and weight <= MAX_STEP_WEIGHT and near
 
 
 def _host(c: _Candidate) -> bool:
@@ -416,7 +452,8 @@ def _joins(run: list[_Candidate], c: _Candidate, length: str) -> bool:
     if not neighbours:
         return False
     if all(r.command for r in run) and c.command:
-        return len(run) < MAX_STEPS
+        weight = sum(_step_weight(r.page) for r in [*run, c])
+        return len(run) < MAX_STEPS and weight <= MAX_STEP_WEIGHT
     if length == "long":
         return False
     if any(r.command for r in run) or c.command or len(run) >= MAX_MERGED[length]:
@@ -426,6 +463,12 @@ def _joins(run: list[_Candidate], c: _Candidate, length: str) -> bool:
     if not (c.tiny or last.tiny):  # a tiny page joins a small neighbour, two small ones do not
         return False
     return sum(r.chars for r in run) + c.chars <= MERGED_CHARS[length]
+
+
+def _step_weight(page: Page) -> int:
+    """A step's command lines and sentences (what a steps slide has room for)."""
+    blocks = page_blocks(page)
+    return sum(len(b.text.strip().split("\n")) if b.type == "code" else 1 for b in blocks)
 
 
 def _divider(chapter: Chapter, number: int) -> PlannedPage:

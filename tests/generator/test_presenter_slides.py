@@ -246,3 +246,57 @@ def test_text_with_colons_but_no_shortcode_does_not_load_the_emoji_table() -> No
         "assert 'emoji' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- install steps -----------------------------------------------------------------------------
+
+INSTALL = """# tool
+
+## Installation
+
+### On Alpine
+
+```bash
+apk add tool
+```
+
+### On FreeBSD
+
+You can install a precompiled package:
+
+```bash
+pkg install tool
+```
+
+or build it from the ports:
+
+```bash
+make -C /usr/ports/tool install
+```
+
+### Via snap package
+
+There is currently no recommended snap package available.
+
+### On Homebrew
+
+You can install it with Homebrew:
+
+```bash
+brew install tool
+```
+"""
+
+
+def test_install_steps_take_two_commands_and_a_sentence_between_commands() -> None:
+    deck = generate_from_markdown(INSTALL, None)
+    slides = content(deck)
+    assert len(slides) == 1
+    page, slide = slides[0]
+    assert page.layout == "steps" and [s.title for s in page.sections] == [
+        "On Alpine",
+        "On FreeBSD",
+        "Via snap package",
+        "On Homebrew",
+    ]
+    assert "no recommended snap package" in slide_text(slide)

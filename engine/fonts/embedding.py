@@ -124,7 +124,10 @@ def _subset(font: Any, text: str) -> None:
     from fontTools import subset
 
     options = subset.Options()
-    options.layout_features = ["*"]
+    # fontTools' default features: those shaping applies by default (kern, liga, locl, ccmp,
+    # mark, the complex-script and vertical ones: vert, vrt2, halt...). A CJK face's optional
+    # features (aalt, hwid, jp78, ...) would close over hundreds of alternates per character:
+    # a subset two to three times larger and slower, for glyphs no viewer draws unasked.
     options.name_IDs = ["*"]
     options.name_languages = ["*"]
     options.name_legacy = True

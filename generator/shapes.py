@@ -82,9 +82,9 @@ def _by_hint(hint: str, blocks: list[Block], sections: list[Section]) -> str:
 def _sections_layout(blocks: list[Block], sections: list[Section]) -> str:
     light = sum(b.text_length() for b in blocks) <= 200
     steps = sum(1 for s in sections if step_section(s))
-    if light and 2 <= len(sections) <= 6 and steps >= 2:
-        if all(step_section(s) or sentence_section(s) for s in sections):
-            return "steps"
+    stepwise = all(step_section(s) or sentence_section(s) for s in sections)
+    if light and 2 <= len(sections) <= 6 and steps >= 2 and stepwise:
+        return "steps"
     if 2 <= len(sections) <= 4 and sum(b.text_length() for b in blocks) <= 200:
         heavy = any(b.type in ("table", "image", "code") for s in sections for b in s.blocks)
         if not heavy:

@@ -81,9 +81,9 @@ def summary_blocks(
             kept.append((float(i), replace(block, paragraphs=block.paragraphs[:1])))
             moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
         elif block.type == "list":
-            shown, rest = _list_summary(block)
+            shown, quoted = _list_summary(block)
             kept.append((float(i), shown))
-            moved.extend((i + 0.5, b) for b in rest)
+            moved.extend((i + 0.5, b) for b in quoted)
         else:
             kept.append((float(i), block))
     if fits is not None and whole and fits([b for _, b in kept]):
@@ -160,16 +160,19 @@ def lead_sentences(block: Block) -> tuple[Block, Block | None]:
     return replace(block, spans=slice_spans(block.spans, 0, cut)), replace(block, spans=rest)
 
 
-DIAGRAM_LINES = 10  # a diagram's source longer than this shows its first lines, all of it in the notes
+DIAGRAM_LINES = 10  # a longer diagram source shows its first lines (all of it in the notes)
 DIAGRAM_TOTAL = 20  # ... and the diagrams of one slide (three or more) share this many lines
 LONG_LINE = 240  # a code line longer than this (a data: URI in CSS) shows its start ...
 LINE_START = 110  # ... this many characters, then an ellipsis; the whole line is in the notes
 DIAGRAM_LANGUAGES = frozenset({"mermaid", "plantuml", "puml", "dot", "graphviz", "d2"})
 DIAGRAM_STARTS = frozenset(
-    "flowchart graph sequenceDiagram classDiagram stateDiagram stateDiagram-v2 erDiagram "
-    "journey gantt pie gitGraph mindmap timeline quadrantChart requirementDiagram "
-    "C4Context C4Container C4Component C4Dynamic C4Deployment sankey-beta xychart-beta "
-    "block-beta @startuml @startmindmap digraph".split()
+    {
+        *("flowchart", "graph", "sequenceDiagram", "classDiagram", "stateDiagram"),
+        *("stateDiagram-v2", "erDiagram", "journey", "gantt", "pie", "gitGraph", "mindmap"),
+        *("timeline", "quadrantChart", "requirementDiagram", "C4Context", "C4Container"),
+        *("C4Component", "C4Dynamic", "C4Deployment", "sankey-beta", "xychart-beta"),
+        *("block-beta", "@startuml", "@startmindmap", "digraph"),
+    }
 )
 
 

@@ -155,7 +155,9 @@ def picture_placeholder(alt: str, src: str) -> Block | None:
     from its alt text or file name, so that a sentence pointing at it still has its object.
     A remote picture's line ends with its host, linked to the picture ("· github.com")."""
     alt = " ".join(alt.split())
-    remote = urllib.parse.urlsplit(src) if src.lower().startswith(("http:", "https:", "//")) else None
+    remote = (
+        urllib.parse.urlsplit(src) if src.lower().startswith(("http:", "https:", "//")) else None
+    )
     host = (remote.hostname or "").removeprefix("www.") if remote is not None else ""
     link = [Span(f" · {host}", italic=True, href=src)] if host else []
     if len(alt.split()) >= 3 or len(alt) >= 12:

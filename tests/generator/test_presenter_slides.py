@@ -104,7 +104,9 @@ def test_consecutive_short_sections_share_a_slide() -> None:
     assert 2 <= len(slides) <= 3  # six sections of a command and two sentences
     for page, slide in slides:
         text = slide_text(slide)
-        shown = [n for n in ("fzf", "fd", "ripgrep", "xclip", "man", "git") if f"{n} --preview" in text]
+        shown = [
+            n for n in ("fzf", "fd", "ripgrep", "xclip", "man", "git") if f"{n} --preview" in text
+        ]
         assert len(shown) >= 2, text[:200]
         assert page.parts == 1  # shared slides never continue
     assert not mc.near_empty(deck.slides, [p.kind for p in deck.pages])
@@ -142,9 +144,14 @@ def test_a_capped_page_never_ends_with_an_introduction_or_a_tail() -> None:
 
 # -- diagram sources and long code lines -------------------------------------------------------
 
-C4 = "# M\n\n## C4 diagram\n\nA system context:\n\n```\nC4Context\n" + "".join(
-    f'    Person(customer{k}, "Customer {k}", "A customer of the bank {k}")\n' for k in range(30)
-) + "```\n"
+C4 = (
+    "# M\n\n## C4 diagram\n\nA system context:\n\n```\nC4Context\n"
+    + "".join(
+        f'    Person(customer{k}, "Customer {k}", "A customer of the bank {k}")\n'
+        for k in range(30)
+    )
+    + "```\n"
+)
 
 
 def test_a_long_diagram_source_is_shown_once_with_the_rest_in_the_notes() -> None:
@@ -171,7 +178,9 @@ def test_several_diagrams_of_a_deck_slide_share_one_slide() -> None:
 
 def test_an_overlong_code_line_shows_its_start() -> None:
     uri = "data:image/svg+xml;charset=utf-8,<svg " + "path d='M1 2 3 4' " * 200 + "/>"
-    md = f"# C\n\n## CSS\n\nAdd this CSS:\n\n```css\n:root {{\n  --md-icon: url(\"{uri}\");\n}}\n```\n"
+    md = (
+        f'# C\n\n## CSS\n\nAdd this CSS:\n\n```css\n:root {{\n  --md-icon: url("{uri}");\n}}\n```\n'
+    )
     deck = generate_from_markdown(md, None)
     slides = content(deck)
     assert len(slides) == 1

@@ -76,6 +76,7 @@ SPARSE = 0.62  # a slide whose content fills less than this share of the body ar
 FILL = 0.86  # ... and grows towards this share
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
+PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
@@ -186,7 +187,7 @@ class Planner(TitleFitting, Reshaping):
         ):
             page = self.summarised(page)
         predicted = self.predicted_size(page)
-        if predicted > page.body_size:
+        if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
             html, m = self.measure(bigger)
             if m is not None and m.body_fits and m.title_fits:
@@ -230,6 +231,8 @@ class Planner(TitleFitting, Reshaping):
         width, room = self.frame
         cal = self.calibration
         estimate = cal.height(page.blocks, base, width, self.code_size(base))
+        if estimate is not None and room < estimate <= room * min(self.shrink_span, SHRINK_SPAN):
+            return self.predicted_smaller(page, estimate, room)
         if estimate is None or estimate >= SPARSE * room:
             return base
         size = math.floor(min(self.body_cap, base * GROW))
@@ -239,6 +242,19 @@ class Planner(TitleFitting, Reshaping):
                 return float(size)
             size -= 1
         return base
+
+    def predicted_smaller(self, page: PlannedPage, estimate: float, room: float) -> float:
+        """A page the estimate puts a little over one slide: the smaller body size (within
+        the floor) it should fit at, so that it is laid out once, not at the base size first."""
+        base = page.body_size
+        width = self.frame[0] if self.frame is not None else 0.0
+        size = float(max(self.body_min, math.floor(base * room / estimate)))
+        while size > self.body_min:
+            height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+            if height is None or height <= room * PREDICTED_FIT:
+                break
+            size -= 1
+        return size if size < base else base
 
     def estimated_chunks(self, page: PlannedPage) -> list[list[Piece]] | None:
         """A page the calibrated estimate puts at several slides: its continuation slides

@@ -309,3 +309,28 @@ def test_install_steps_take_two_commands_and_a_sentence_between_commands() -> No
         "On Homebrew",
     ]
     assert "no recommended snap package" in slide_text(slide)
+
+
+def test_a_page_estimated_a_little_too_tall_is_laid_out_once_at_a_smaller_size(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from generator import planner
+
+    laid: list[str] = []
+    measure = planner.Planner.measure
+
+    def counted(self, page, lang=None):  # type: ignore[no-untyped-def]
+        laid.append(page.title)
+        return measure(self, page, lang)
+
+    monkeypatch.setattr(planner.Planner, "measure", counted)
+    item = "a list item that says something about the topic at a reasonable length for a slide"
+    md = "# T\n\n## C\n\n" + "".join(
+        f"### Page {k}\n\n" + "".join(f"- {item} {j}\n" for j in range(n)) + "\n"
+        for k, n in enumerate([6, 13, 14, 15, 14, 13])
+    )
+    deck = generate_from_markdown(md, None)
+    pages = {p.title: p for p, _ in content(deck) if p.parts == 1}
+    smaller = [t for t in ("Page 2", "Page 4", "Page 5") if pages[t].body_size < 24]
+    assert smaller == ["Page 2", "Page 4", "Page 5"]  # each fits one slide in smaller type
+    assert all(laid.count(t) == 1 for t in smaller), laid  # ... from one layout

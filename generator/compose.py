@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
 from generator.pages import PlannedPage
+from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
 LENGTHS = ("short", "medium", "long")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
-MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
-MERGED_CHARS = {"short": 900, "medium": 600, "long": 0}  # text of the pages one slide takes
-MAX_STEPS = 4
-MAX_STEP_WEIGHT = 8  # command lines and sentences of one steps slide
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
@@ -38,8 +35,6 @@ LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
 ITEMS_PER_SLIDE = 9  # list items
 SHORT_SHARE = 0.7  # a page estimated at most at this share of a slide is short ...
-SHARED_SHARE = 1.15  # ... and consecutive short pages share a slide up to this much together
-MAX_SHARED = 3
 HEADING_SHARE = 0.06  # the room a page's title takes as a heading on a shared slide
 
 
@@ -50,16 +45,6 @@ def deck_language(outline: Outline) -> str:
     cjk = len(CJK.findall(text))
     latin = len(re.findall(r"[A-Za-z]", text))
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
-
-
-def page_blocks(page: Page) -> list[Block]:
-    """A page's blocks with its content titles as headings (the flowing form of the page)."""
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    return blocks
 
 
 def estimate_slides(blocks: list[Block]) -> int:
@@ -77,25 +62,6 @@ def slide_share(blocks: list[Block]) -> float:
         chars / CHARS_PER_SLIDE + lines / LINES_PER_SLIDE + rows / ROWS_PER_SLIDE,
         items / ITEMS_PER_SLIDE,
     )
-
-
-@dataclass
-class _Candidate:
-    chapter: int
-    page: Page
-    source: str
-    alone: bool  # the only page of its chapter
-    implicit: bool = False  # titled after its chapter (a `##` section without `###` pages)
-    tiny: bool = False
-    command: bool = False
-    simple: bool = False
-    short: bool = False  # a short section (a command or a snippet and a sentence or two)
-    share: float = 1.0  # the share of a slide it takes (an estimate)
-    chars: int = 0
-    kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
-    before: list[_Candidate] = field(default_factory=list)  # tiny pages shown before it
-    after: list[_Candidate] = field(default_factory=list)  # ... and after it
-    pages: list[Page] = field(default_factory=list)
 
 
 def _simple(page: Page) -> bool:
@@ -146,7 +112,7 @@ def draft_pages(
     `authored`: the source is a slide deck already (Marp, Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
     candidates = _candidates(outline, length, left_out)
-    runs = [[c] for c in candidates] if authored else _merge_runs(candidates, length)
+    runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     slides_per_chapter: dict[int, int] = {}
     for run in runs:
         blocks = [b for c in run for b in page_blocks(c.page)]
@@ -167,7 +133,7 @@ def draft_pages(
     started: set[int] = set()
     for ci in [ci for ci in dividers if not outline.chapters[ci].pages]:
         started.add(ci)  # an empty chapter keeps its divider where it stands (below)
-    runs_by_chapter: dict[int, list[list[_Candidate]]] = {}
+    runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
     for ci, chapter in enumerate(outline.chapters):
@@ -180,7 +146,7 @@ def draft_pages(
     return pages
 
 
-def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[_Candidate]:
+def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
     out = []
     titles = _titles(outline)
     for ci, chapter in enumerate(outline.chapters):
@@ -204,7 +170,7 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
         pages = [part for where, page in pages for part in _by_section(where, page)]
         alone = len(pages) == 1
         for where, page in pages:
-            c = _Candidate(ci, page, where, alone)
+            c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             where = where.split("|", 1)[0]
             c.source = where
@@ -345,139 +311,13 @@ def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOu
     return replace(page, blocks=keep)
 
 
-def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candidate]]:
-    """Consecutive candidates grouped: runs of one-command pages (steps) and of tiny pages."""
-    runs: list[list[_Candidate]] = []
-    for c in candidates:
-        run = runs[-1] if runs else None
-        if run is not None and _joins(run, c, length):
-            run.append(c)
-        else:
-            runs.append([c])
-    if length == "long":
-        return runs
-    out: list[list[_Candidate]] = []
-    for k, run in enumerate(runs):  # a tiny page left alone joins a neighbour's slides
-        c = run[0]
-        if len(run) == 1 and c.tiny and not c.command:
-            before = out[-1] if out else None
-            after = runs[k + 1] if k + 1 < len(runs) else None
-            if before is not None and _takes_step(before, c):
-                before.append(c)  # a sentence between commands: a step of their slide
-                continue
-            if after is not None and _takes_step(after, c):
-                after.insert(0, c)
-                continue
-            if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
-                before[0].after.append(c)
-                continue
-            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
-                after[0].before.append(c)
-                continue
-        last = out[-1] if out else None
-        if last is not None and _steps_run(run) and _steps_run(last) and _steps_fit(last, run):
-            last.extend(run)  # commands on both sides of a sentence taken as a step
-            continue
-        out.append(run)
-    return _shared(out)
-
-
-def _steps_run(run: list[_Candidate]) -> bool:
-    """Commands (and sentences taken as steps between them)."""
-    return any(r.command for r in run) and all(r.command or _sentence(r.page) for r in run)
-
-
-def _steps_fit(a: list[_Candidate], b: list[_Candidate]) -> bool:
-    weight = sum(_step_weight(r.page) for r in [*a, *b])
-    near = _near(a[-1], b[0])
-    return near and len(a) + len(b) <= MAX_STEPS and weight <= MAX_STEP_WEIGHT
-
-
-def _sentence(page: Page) -> bool:
-    blocks = page_blocks(page)
-    return len(blocks) == 1 and blocks[0].type == "paragraph" and not page.sections
-
-
-def _shared(runs: list[list[_Candidate]]) -> list[list[_Candidate]]:
-    """Consecutive short pages left alone (each a slide of its own) share a slide: up to
-    MAX_SHARED of them while together they take at most SHARED_SHARE of a slide."""
-    out: list[list[_Candidate]] = []
-    open_run = False  # out[-1] is a short page alone or short pages sharing a slide
-    for run in runs:
-        c = run[0]
-        alone = len(run) == 1 and c.short and not c.before and not c.after
-        if (
-            alone
-            and open_run
-            and len(out[-1]) < MAX_SHARED
-            and _near(out[-1][-1], c)
-            and sum(r.share for r in out[-1]) + c.share <= SHARED_SHARE
-        ):
-            out[-1].append(c)
-            continue
-        out.append(run)
-        open_run = alone
-    return out
-
-
-def _takes_step(run: list[_Candidate], c: _Candidate) -> bool:
-    """A steps run (commands) that can take a tiny page of one sentence as a step."""
-    if len(run) < 2 or not all(r.command for r in run) or len(run) >= MAX_STEPS:
-        return False
-    weight = sum(_step_weight(r.page) for r in run) + 1
-    near = all(_near(r, c) or _near(c, r) for r in run)
-    return _sentence(c.page) and weight <= MAX_STEP_WEIGHT and near
-
-
-def _host(c: _Candidate) -> bool:
-    """A page that can take a tiny neighbour at its start or end: one that flows (a layout of
-    its own, numbers or a timeline, would be lost)."""
-    page = c.page
-    hint = str(getattr(page, "hint", "") or "")
-    return choose_layout(page.blocks, page.sections, hint) in ("bullets", "table")
-
-
-def _near(a: _Candidate, b: _Candidate) -> bool:
-    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other."""
-    if a.chapter == b.chapter:
-        return True
-    sections = a.alone and a.implicit and b.alone and b.implicit
-    return sections and b.chapter == a.chapter + 1
-
-
-def _joins(run: list[_Candidate], c: _Candidate, length: str) -> bool:
-    last = run[-1]
-    across = c.alone and last.alone and c.implicit and last.implicit
-    neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)
-    if not neighbours:
-        return False
-    if all(r.command for r in run) and c.command:
-        weight = sum(_step_weight(r.page) for r in [*run, c])
-        return len(run) < MAX_STEPS and weight <= MAX_STEP_WEIGHT
-    if length == "long":
-        return False
-    if any(r.command for r in run) or c.command or len(run) >= MAX_MERGED[length]:
-        return False
-    if not (c.simple and all(r.simple for r in run)):
-        return False
-    if not (c.tiny or last.tiny):  # a tiny page joins a small neighbour, two small ones do not
-        return False
-    return sum(r.chars for r in run) + c.chars <= MERGED_CHARS[length]
-
-
-def _step_weight(page: Page) -> int:
-    """A step's command lines and sentences (what a steps slide has room for)."""
-    blocks = page_blocks(page)
-    return sum(len(b.text.strip().split("\n")) if b.type == "code" else 1 for b in blocks)
-
-
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
         "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
     )
 
 
-def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
+def _content(run: list[Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
     first = run[0]
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
@@ -534,7 +374,7 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
 
-def _merged_title(run: list[_Candidate], outline: Outline) -> str:
+def _merged_title(run: list[Candidate], outline: Outline) -> str:
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
         chapter = outline.chapters[run[0].chapter]

@@ -34,11 +34,11 @@ from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
-from generator.leftout import LeftOut, block_text, left_out_blocks
+from generator.leftout import LeftOut, block_text
 from generator.model import Block, Span
-from generator.pack import capped, cost, pack, usable
+from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
-from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
+from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -51,17 +51,11 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
+from generator.summarising import SHRINK_SPAN, Summarising
 from generator.summary import (
-    MAX_SLIDES,
     PROSE_CHARS,
-    condensed_code,
     gallery_groups,
-    moved_record,
-    pictures_record,
     prose_length,
-    shown_pictures,
-    summary_blocks,
-    with_notes,
 )
 from generator.templates import Template
 from generator.titles import MAX_SHRINK, TitleFitting
@@ -74,13 +68,11 @@ BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
-SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
-REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
 PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-class Planner(TitleFitting, Reshaping):
+class Planner(TitleFitting, Reshaping, Summarising):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -274,92 +266,6 @@ class Planner(TitleFitting, Reshaping):
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
         return pack(pieces, room)
-
-    def condensed(
-        self, page: PlannedPage, chunks: list[list[Piece]]
-    ) -> tuple[PlannedPage, list[list[Piece]]]:
-        """With length "short", a page keeps its first slide; the rest is listed as left out.
-        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
-        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
-        if len(chunks) <= keep:
-            return page, chunks
-        room = self.frame[1] if self.frame is not None else 0.0
-        kept, pieces = capped(chunks, keep, room)
-        if not kept:  # the first slide is one introduction: kept as the packer cut it
-            kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
-        rest = assemble(pieces)
-        if self.length == "short":
-            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
-            pictures = pictures_record(page, rest)
-            if pictures is not None:
-                self.left_out.append(pictures)
-        else:  # the words to the notes, the pictures on picture slides after the kept ones
-            record = moved_record(page, rest)
-            page = with_notes(page, rest)
-            self.gallery.extend(shown_pictures(rest))
-        if record is not None:
-            self.left_out.append(record)
-        return page, kept
-
-    def long(self, page: PlannedPage) -> bool:
-        """Whether a flowing page needs more than one slide (by the calibrated estimate, else
-        by its text)."""
-        if self.frame is None:
-            return estimate_slides(page.blocks) > 1
-        width, room = self.frame
-        size = page.body_size
-        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
-        return (
-            height is None
-            and estimate_slides(page.blocks) > 1
-            or (height is not None and height > room * SHRINK_SPAN)
-        )
-
-    def fills_one(self, page: PlannedPage) -> Callable[[list[Block]], bool]:
-        """Whether blocks take at most REFILL of one slide of the page (calibrated estimate)."""
-        size = page.body_size
-        code = self.code_size(size)
-
-        def fits(blocks: list[Block]) -> bool:
-            if prose_length(blocks) > PROSE_CHARS:
-                return False
-            if self.frame is None:
-                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
-            width, room = self.frame
-            height = self.calibration.height(blocks, size, width, code)
-            if height is None:
-                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
-            return height <= REFILL * room
-
-        return fits
-
-    def code_condensed(self, page: PlannedPage) -> PlannedPage:
-        """Long diagram sources and overlong code lines shortened; the whole code in the notes
-        (listed). Sections keep their blocks' places (cards, columns)."""
-        blocks, moved = condensed_code(page.blocks)
-        sections = []
-        for sec in page.sections:
-            kept, more = condensed_code(sec.blocks)
-            sections.append(replace(sec, blocks=kept))
-            moved += more
-        if not moved:
-            return page
-        record = moved_record(page, moved)
-        if record is not None:
-            self.left_out.append(record)
-        return with_notes(replace(page, blocks=blocks, sections=sections), moved)
-
-    def summarised(self, page: PlannedPage) -> PlannedPage:
-        """The page's summary on the slide, the rest in its notes (listed)."""
-        kept, moved = summary_blocks(page.blocks, self.fills_one(page))
-        if not moved or not kept:
-            return page
-        record = moved_record(page, moved)
-        if record is not None:
-            self.left_out.append(record)
-        return with_notes(
-            replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
-        )
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""

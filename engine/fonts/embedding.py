@@ -90,7 +90,9 @@ def font_for_embedding(path: str, index: int, chars: str, mode: EmbeddingMode) -
     in `full` mode). Raises EmbedRefused. Results are cached per face, characters and mode."""
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, fontNumber=index, lazy=True)
+    # recalcTimestamp off: head.modified stays the font file's own, so the same deck gives the
+    # same bytes whenever it is written (fontTools would stamp the time of writing).
+    font = TTFont(path, fontNumber=index, lazy=True, recalcTimestamp=False)
     try:
         fs_type = _check_permission(font)
         cff = "CFF " in font

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Literal
 
-from . import office
+import engine.fonts.office as office  # the module itself, not the package: no import cycle
 
 __all__ = [
     "FONT_SETS",

@@ -20,9 +20,10 @@ import threading
 import unicodedata
 from functools import lru_cache
 
+import engine.fonts.fontsets as fontsets  # the modules, not the package: no import cycle
+import engine.fonts.resolve as resolve
 from engine.budget import check
 
-from . import fontsets, resolve
 from .builtin import builtin_active, builtin_face
 from .cache import BoundedCache
 from .chars import HB_SCRIPTS, char_class, is_emoji_presentation

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from . import fontconfig
+import engine.fonts.fontconfig as fontconfig  # the module, not the package: no import cycle
 
 __all__ = [
     "FcFont",

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.boxes import box as b
 from engine.budget import check
 from engine.diagnostics import Diagnostics
-from engine.layout.block.floats import FloatSpace
+from engine.layout import dispatch
 from engine.layout.fragments import BoxFragment, Edges
 from engine.style.types import LP, resolve_length
+
+if TYPE_CHECKING:  # a field's type only: floats.py lays floats out with layout_box
+    from engine.layout.block.floats import FloatSpace
 
 
 @dataclass
@@ -185,30 +188,7 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if cached is not None:
         return cached
     check("layout")
-    fragment = _dispatch(box, ctx, space)
+    fragment = dispatch.layout_in_context(box, ctx, space)
     if ctx.measuring == 0:  # measuring layouts may be incomplete: not kept
         ctx.layout_cache[key] = fragment
     return fragment
-
-
-def _dispatch(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
-    inner = box.inner
-    if inner == b.FLEX:
-        from engine.layout.flex.layout import layout_flex
-
-        return layout_flex(box, ctx, space)
-    if inner == b.GRID:
-        from engine.layout.grid.layout import layout_grid
-
-        return layout_grid(box, ctx, space)
-    if inner == b.TABLE:
-        from engine.layout.table.layout import layout_table
-
-        return layout_table(box, ctx, space)
-    if inner == b.REPLACED:
-        from engine.layout.replaced import layout_replaced
-
-        return layout_replaced(box, ctx, space)
-    from engine.layout.block.layout import layout_block
-
-    return layout_block(box, ctx, space)

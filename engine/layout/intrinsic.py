@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.boxes import box as b
+from engine.layout import dispatch
 from engine.layout.base import (
     LayoutContext,
     Space,
@@ -17,7 +18,7 @@ from engine.layout.base import (
 )
 from engine.layout.fragments import Intrinsic
 from engine.layout.inline.vertical import VERTICAL_MODES, layout_vertical
-from engine.layout.multicol.layout import is_multicol
+from engine.layout.replaced import replaced_size
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
@@ -54,8 +55,6 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
         w = clamp(fixed, lo, hi)
         return Intrinsic(w, w)
     if box.inner == b.REPLACED:
-        from engine.layout.replaced import replaced_size
-
         w = replaced_size(box, None, None)[0] + chrome
         w = clamp(w, lo, hi)
         return Intrinsic(w, w)
@@ -71,26 +70,9 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """Min-content and max-content widths of a box's content (no own border, padding or width):
     dispatched to the formatting context the box establishes."""
-    if is_multicol(box):
-        from engine.layout.multicol.layout import multicol_intrinsic
-
-        return multicol_intrinsic(box, ctx)
-    if box.inline_content:
-        from engine.layout.inline.layout import inline_intrinsic
-
-        return inline_intrinsic(box, ctx)
-    if box.inner == b.FLEX:
-        from engine.layout.flex.layout import flex_intrinsic
-
-        return flex_intrinsic(box, ctx)
-    if box.inner == b.GRID:
-        from engine.layout.grid.layout import grid_intrinsic
-
-        return grid_intrinsic(box, ctx)
-    if box.inner == b.TABLE:
-        from engine.layout.table.layout import table_intrinsic
-
-        return table_intrinsic(box, ctx)
+    measured = dispatch.context_intrinsic(box, ctx)
+    if measured is not None:
+        return measured
     mn = mx = 0.0
     floats = {"left": 0.0, "right": 0.0}  # floats side by side on the current line
     for child in box.children:

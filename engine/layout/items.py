@@ -18,6 +18,7 @@ from engine.layout.base import (
 )
 from engine.layout.fragments import BoxFragment
 from engine.layout.intrinsic import content_intrinsic, intrinsic_widths
+from engine.layout.replaced import replaced_size
 from engine.style.types import LP
 
 INF = math.inf
@@ -181,8 +182,6 @@ def content_widths(box: b.Box, ctx: LayoutContext) -> tuple[float, float]:
     padding = padding_edges(style, 0.0)
     chrome = border.horizontal + padding.horizontal
     if box.inner == b.REPLACED:
-        from engine.layout.replaced import replaced_size
-
         mn = mx = replaced_size(box, None, None)[0]
     else:
         mn, mx = content_intrinsic(box, ctx)

@@ -17,8 +17,9 @@ import math
 from typing import Any
 
 from engine.layout.fragments import BoxFragment
-from engine.model.geometry import Matrix, custom_geom, placed
+from engine.model.geometry import GeomKeys, Matrix, custom_geom, local_box, placed
 from engine.model.paint.fills import fill_for_color, line_for
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.types import RGBA
 
 FRAME = RGBA(118, 118, 118, 1.0)
@@ -47,7 +48,7 @@ ARROW_W, ARROW_H, ARROW_STROKE, ARROW_INSET = 8.0, 4.0, 1.5, 4.0
 Box = tuple[float, float, float, float]
 
 
-def control_shapes(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+def control_shapes(frag: BoxFragment, m: Matrix, alpha: float) -> list[Shape]:
     """The shapes the native theme paints for a form control fragment (none for others)."""
     state = frag.box.control
     if state is None or frag.box.style["visibility"] != "visible":
@@ -93,35 +94,36 @@ def _rect(
     m: Matrix,
     alpha: float,
     name: str,
-    geom: dict[str, Any],
+    geom: GeomKeys,
     frame_width: float = 1.0,
-) -> dict[str, Any]:
+) -> RectShape:
     """A filled shape with a frame drawn inside its box (the line centred half a width in)."""
     x, y, w, h = box
     inset = frame_width / 2 if frame is not None else 0.0
-    shape: dict[str, Any] = {
+    inner = (x + inset, y + inset, max(0.0, w - 2 * inset), max(0.0, h - 2 * inset))
+    shape: RectShape = {
         "kind": "rect",
         **geom,
         "fill": fill_for_color(fill, alpha) if fill is not None else None,
         "line": line_for(frame_width, frame, "solid", alpha) if frame is not None else None,
         "shadow": None,
         "name": name,
+        **local_box(inner),
     }
     if "radius" in shape:
         shape["radius"] = max(0.0, shape["radius"] - inset)
-    inner = (x + inset, y + inset, max(0.0, w - 2 * inset), max(0.0, h - 2 * inset))
     return placed(shape, m, inner)
 
 
-def _checkbox(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Any]:
-    rounded = {"geom": "roundRect", "radius": BOX_RADIUS}
+def _checkbox(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Shape]:
+    rounded: GeomKeys = {"geom": "roundRect", "radius": BOX_RADIUS}
     accent, checked, disabled = state["accent"], state.get("checked"), state.get("disabled")
     if not checked:
         fill, frame = (DISABLED_EMPTY, DISABLED_FRAME) if disabled else (WHITE, FRAME)
         return [_rect(box, fill, frame, m, alpha, name, rounded)]
     colour = DISABLED_FILL if disabled else accent
     mark = DISABLED_MARK if disabled else mark_color(accent)
-    shapes = [_rect(box, colour, colour, m, alpha, name, rounded)]
+    shapes: list[Shape] = [_rect(box, colour, colour, m, alpha, name, rounded)]
     x, y, w, h = box
     points = [(x + fx * w, y + fy * h) for fx, fy in CHECK_POINTS]
     outline = stroke_polygon(points, CHECK_STROKE * h)
@@ -129,8 +131,8 @@ def _checkbox(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: st
     return shapes
 
 
-def _radio(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Any]:
-    circle = {"geom": "ellipse"}
+def _radio(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Shape]:
+    circle: GeomKeys = {"geom": "ellipse"}
     accent, checked, disabled = state["accent"], state.get("checked"), state.get("disabled")
     if not checked:
         fill, frame = (DISABLED_EMPTY, DISABLED_FRAME) if disabled else (WHITE, FRAME)
@@ -146,7 +148,7 @@ def _radio(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) 
     ]
 
 
-def _slider(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Any]:
+def _slider(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Shape]:
     x, y, w, h = box
     accent = DISABLED_FILL if state.get("disabled") else state["accent"]
     thumb = min(THUMB, w, h)
@@ -155,7 +157,7 @@ def _slider(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str)
     ty = y + (h - track) / 2
     light = mark_color(accent) is DARK  # a light accent: the track behind it turns dark
     fill, frame = (DARK, DARK) if light else (TRACK, TRACK_FRAME)
-    shapes = [_rect((x, ty, w, track), fill, frame, m, alpha, name, _pill(track))]
+    shapes: list[Shape] = [_rect((x, ty, w, track), fill, frame, m, alpha, name, _pill(track))]
     if centre > x:
         shapes.append(
             _rect((x, ty, centre - x, track), accent, None, m, alpha, name + " value", _pill(track))
@@ -165,14 +167,14 @@ def _slider(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str)
     return shapes
 
 
-def _bar(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Any]:
+def _bar(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) -> list[Shape]:
     """<progress> and <meter>: a rounded track half the box high with the value part."""
     x, y, w, h = box
     track = h / 2
     ty = y + (h - track) / 2
     meter = state["kind"] == "meter"
     frame = METER_FRAME if meter else TRACK_FRAME
-    shapes = [_rect((x, ty, w, track), TRACK, frame, m, alpha, name, _pill(track))]
+    shapes: list[Shape] = [_rect((x, ty, w, track), TRACK, frame, m, alpha, name, _pill(track))]
     fraction = state.get("fraction")
     if fraction is None:  # indeterminate progress: Chromium animates a segment; its first frame
         start, width = x + w * 0.2, w * 0.2  # is drawn a fifth in
@@ -185,13 +187,11 @@ def _bar(box: Box, state: dict[str, Any], m: Matrix, alpha: float, name: str) ->
     return shapes
 
 
-def _pill(height: float) -> dict[str, Any]:
+def _pill(height: float) -> GeomKeys:
     return {"geom": "roundRect", "radius": height / 2}
 
 
-def _select_arrow(
-    frag: BoxFragment, state: dict[str, Any], m: Matrix, alpha: float
-) -> list[dict[str, Any]]:
+def _select_arrow(frag: BoxFragment, state: dict[str, Any], m: Matrix, alpha: float) -> list[Shape]:
     """The menu list's chevron, centred vertically, ARROW_INSET inside the right border."""
     right = frag.width - frag.border.right - ARROW_INSET
     cy = frag.height / 2
@@ -209,17 +209,18 @@ def _select_arrow(
 
 def _polygon(
     points: list[tuple[float, float]], colour: RGBA, m: Matrix, alpha: float, name: str
-) -> dict[str, Any]:
+) -> RectShape:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     bounds = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    shape: dict[str, Any] = {
+    shape: RectShape = {
         "kind": "rect",
         **custom_geom([points], bounds),
         "fill": fill_for_color(colour, alpha),
         "line": None,
         "shadow": None,
         "name": name,
+        **local_box(bounds),
     }
     return placed(shape, m, bounds)
 

@@ -3,14 +3,84 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NotRequired, TypedDict, TypeVar
 
+from engine.model.schema.fills import Crop
+from engine.model.schema.shapes import BoxShape, Geom, PictureShape, RectShape
 from engine.style.types import LP
 
 Point = tuple[float, float]
 Polygon = list[Point]
 Box = tuple[float, float, float, float]  # x, y, w, h
 Radii = tuple[float, float, float, float]  # tl, tr, br, bl corner radii
+
+
+class GeomKeys(TypedDict):
+    """The slide model's geometry keys of a rect or picture shape, as the geometry helpers
+    make them (merged into a shape with `**` or set_geom)."""
+
+    geom: Geom
+    radius: NotRequired[float]
+    radii: NotRequired[list[float]]
+    points: NotRequired[list[list[float]]]
+    contours: NotRequired[list[list[list[float]]]]
+
+
+class Placement(TypedDict):
+    """A shape's box in slide px and its clockwise rotation (place_rect)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: NotRequired[float]
+
+
+Outlined = RectShape | PictureShape  # the shapes with a geometry
+OutlinedT = TypeVar("OutlinedT", RectShape, PictureShape)
+
+
+def set_geom(shape: Outlined, geom: GeomKeys) -> None:
+    """Merge geometry keys into a shape (as dict.update)."""
+    shape["geom"] = geom["geom"]
+    if "radius" in geom:
+        shape["radius"] = geom["radius"]
+    if "radii" in geom:
+        shape["radii"] = geom["radii"]
+    if "points" in geom:
+        shape["points"] = geom["points"]
+    if "contours" in geom:
+        shape["contours"] = geom["contours"]
+
+
+def drop_geom(shape: Outlined) -> None:
+    """Remove a shape's radius, radii, points and contours (its "geom" stays)."""
+    shape.pop("radius", None)
+    shape.pop("radii", None)
+    shape.pop("points", None)
+    shape.pop("contours", None)
+
+
+def set_box(shape: BoxShape, box: Placement) -> None:
+    """Merge a placement into a shape (as dict.update)."""
+    shape["x"], shape["y"], shape["w"], shape["h"] = box["x"], box["y"], box["w"], box["h"]
+    if "rotation" in box:
+        shape["rotation"] = box["rotation"]
+
+
+def round_crop(crop: Crop) -> Crop:
+    """Crop fractions rounded to 5 decimals (what the model keeps)."""
+    return {
+        "l": round(crop["l"], 5),
+        "t": round(crop["t"], 5),
+        "r": round(crop["r"], 5),
+        "b": round(crop["b"], 5),
+    }
+
+
+def local_box(box: Box) -> Placement:
+    """A shape's box before `placed` maps it: its local x, y, w, h."""
+    return {"x": box[0], "y": box[1], "w": box[2], "h": box[3]}
 
 
 class Matrix(NamedTuple):
@@ -111,11 +181,11 @@ def _function(name: str, args: tuple[Any, ...], width: float, height: float) -> 
     return IDENTITY
 
 
-def place_rect(m: Matrix, x: float, y: float, w: float, h: float) -> dict[str, float]:
+def place_rect(m: Matrix, x: float, y: float, w: float, h: float) -> Placement:
     """Shape geometry (unrotated box + clockwise rotation about its centre) for a local rect under m."""
     cx, cy = m.apply(x + w / 2, y + h / 2)
     sw, sh = w * m.scale_x, h * m.scale_y
-    out = {"x": cx - sw / 2, "y": cy - sh / 2, "w": sw, "h": sh}
+    out: Placement = {"x": cx - sw / 2, "y": cy - sh / 2, "w": sw, "h": sh}
     rot = m.rotation
     if abs(rot) > 0.01 and abs(rot - 360.0) > 0.01:
         out["rotation"] = rot
@@ -211,7 +281,7 @@ def rounded_rect_polygon(
     return dedupe(pts)
 
 
-def shape_outline(shape: dict[str, Any]) -> list[Polygon]:
+def shape_outline(shape: Outlined) -> list[Polygon]:
     """A rect shape's outline contours in slide px (custom polygons, ellipse, rounded rect, rect)."""
     x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
     geom = shape.get("geom")
@@ -222,13 +292,11 @@ def shape_outline(shape: dict[str, Any]) -> list[Polygon]:
         return [ellipse_polygon(x + w / 2, y + h / 2, w / 2, h / 2)]
     if geom == "roundRect":
         radii = shape.get("radii") or [shape.get("radius", 0.0)] * 4
-        return [rounded_rect_polygon(x, y, x + w, y + h, tuple(radii))]  # type: ignore[arg-type]
+        return [rounded_rect_polygon(x, y, x + w, y + h, _radii(radii))]
     return [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]]
 
 
-def clip_outline(
-    shape: dict[str, Any], clip: tuple[float, float, float, float]
-) -> dict[str, Any] | None:
+def clip_outline(shape: RectShape, clip: tuple[float, float, float, float]) -> RectShape | None:
     """A rect shape cut to a clip rectangle (x0, y0, x1, y1): its outline becomes a custom
     polygon; its box (which places its gradient) stays. None when nothing is left.
 
@@ -261,7 +329,8 @@ def clip_outline(
         w, h = shape["w"], shape["h"]
         contours.append([(x, y), (x + w, y + h), (x, y)])
     rel = [[[round(px - x, 3), round(py - y, 3)] for px, py in c] for c in contours]
-    out = {k: v for k, v in shape.items() if k not in ("points", "contours", "radius", "radii")}
+    out = shape.copy()
+    drop_geom(out)
     out["geom"] = "custom"
     if len(rel) == 1:
         out["points"] = rel[0]
@@ -294,7 +363,7 @@ def elliptic_rect_polygon(
 # -- shape geometry keys (slide-model "geom", "radius", "radii", "points", "contours") -----
 
 
-def geom_for(radii: Radii, w: float, h: float) -> dict[str, Any]:
+def geom_for(radii: Radii, w: float, h: float) -> GeomKeys:
     """Model geometry keys for a box with corner radii: rect, ellipse (a circle or an ellipse
     whose radii are all half the sides), roundRect with "radius" (and "radii" when they differ)."""
     biggest = max(radii)
@@ -302,20 +371,20 @@ def geom_for(radii: Radii, w: float, h: float) -> dict[str, Any]:
         return {"geom": "rect"}
     if w > 0 and h > 0 and min(radii) >= min(w, h) / 2 - 0.5 and abs(w - h) < 1.0:
         return {"geom": "ellipse"}
-    out: dict[str, Any] = {"geom": "roundRect", "radius": biggest}
+    out: GeomKeys = {"geom": "roundRect", "radius": biggest}
     if biggest - min(radii) > 0.5:
         out["radii"] = [round(r, 3) for r in radii]
     return out
 
 
-def outline_polygon(geom: dict[str, Any], box: Box) -> Polygon:
+def outline_polygon(geom: GeomKeys | Outlined, box: Box) -> Polygon:
     """The outline of a geometry over a box as a clockwise polygon."""
     x, y, w, h = box
     if geom["geom"] == "ellipse":
         return ellipse_polygon(x + w / 2, y + h / 2, w / 2, h / 2)
     if geom["geom"] == "roundRect":
         radii = geom.get("radii") or [geom["radius"]] * 4
-        return rounded_rect_polygon(x, y, x + w, y + h, tuple(radii))  # type: ignore[arg-type]
+        return rounded_rect_polygon(x, y, x + w, y + h, _radii(radii))
     return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 
 
@@ -329,7 +398,11 @@ def is_sheared(m: Matrix) -> bool:
     return abs(m.a * m.c + m.b * m.d) > 1e-6 * max(1.0, m.scale_x * m.scale_y)
 
 
-def _sheared(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
+def _radii(radii: list[float]) -> Radii:
+    return radii[0], radii[1], radii[2], radii[3]
+
+
+def _sheared(shape: RectShape, m: Matrix, box: Box) -> RectShape:
     """A rect shape under a skewing matrix: its outline mapped point by point, written as a
     custom polygon in its page-space bounding box (no rotation left to apply)."""
     x, y = box[0], box[1]
@@ -344,35 +417,34 @@ def _sheared(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
     xs = [p[0] for c in page for p in c]
     ys = [p[1] for c in page for p in c]
     bounds = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    for key in ("radius", "radii", "points", "contours", "rotation"):
-        shape.pop(key, None)
-    shape.update(custom_geom(page, bounds))
-    shape.update(x=bounds[0], y=bounds[1], w=bounds[2], h=bounds[3])
+    drop_geom(shape)
+    shape.pop("rotation", None)
+    set_geom(shape, custom_geom(page, bounds))
+    set_box(shape, local_box(bounds))
     return shape
 
 
-def placed(shape: dict[str, Any], m: Matrix, box: Box) -> dict[str, Any]:
+def placed(shape: OutlinedT, m: Matrix, box: Box) -> OutlinedT:
     """Place a shape's local box under m (radius and polygon points follow m's scale; a
     skewing m turns a rect shape into its mapped polygon)."""
-    if shape.get("kind") == "rect" and is_sheared(m):
+    if shape["kind"] == "rect" and is_sheared(m):
         return _sheared(shape, m, box)
     x, y, w, h = box
-    shape.update(place_rect(m, x, y, w, h))
+    set_box(shape, place_rect(m, x, y, w, h))
     sx, sy = m.scale_x, m.scale_y
     if abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6:
         if "radius" in shape:
             shape["radius"] = shape["radius"] * scale_of(m)
         if "radii" in shape:
             shape["radii"] = [r * scale_of(m) for r in shape["radii"]]
-        for key in ("points",):
-            if key in shape:
-                shape[key] = [[px * sx, py * sy] for px, py in shape[key]]
+        if "points" in shape:
+            shape["points"] = [[px * sx, py * sy] for px, py in shape["points"]]
         if "contours" in shape:
             shape["contours"] = [[[px * sx, py * sy] for px, py in c] for c in shape["contours"]]
     return shape
 
 
-def custom_geom(contours: list[Polygon], box: Box) -> dict[str, Any]:
+def custom_geom(contours: list[Polygon], box: Box) -> GeomKeys:
     """Geometry keys of polygons (local coordinates) relative to `box`."""
     x, y = box[0], box[1]
     rel = [[[round(px - x, 3), round(py - y, 3)] for px, py in c] for c in contours if len(c) >= 3]

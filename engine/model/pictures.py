@@ -13,8 +13,11 @@ from engine.layout.fragments import BoxFragment
 from engine.media import store_media
 from engine.model.decor.borders import radius_px
 from engine.model.decor.effects import box_shadows, shadow_effect
-from engine.model.geometry import Matrix, geom_for, place_rect
+from engine.model.geometry import GeomKeys, Matrix, geom_for, place_rect, round_crop
 from engine.model.schema import text_body
+from engine.model.schema.fills import Crop
+from engine.model.schema.shapes import PictureShape, Shape, TextShape
+from engine.model.schema.text import Paragraph, Run
 from engine.model.svg.media import render_svg
 from engine.model.svg.text import SvgText, extract_svg_text
 from engine.model.text import metrics as tm
@@ -61,23 +64,24 @@ def fit_rect(box: Rect, iw: float, ih: float, fit: str, position: Any) -> Rect:
     return Rect(x, y, dw, dh)
 
 
-def crop_to(drawn: Rect, clip: Rect) -> tuple[Rect, dict[str, float] | None]:
+def crop_to(drawn: Rect, clip: Rect) -> tuple[Rect, Crop | None]:
     """The visible part of `drawn` inside `clip`, and the srcRect crop fractions for it."""
     x0, y0 = max(drawn.x, clip.x), max(drawn.y, clip.y)
     x1, y1 = min(drawn.x + drawn.w, clip.x + clip.w), min(drawn.y + drawn.h, clip.y + clip.h)
     if x1 <= x0 or y1 <= y0 or drawn.w <= 0 or drawn.h <= 0:
         return Rect(x0, y0, 0.0, 0.0), None
-    crop = {
+    crop: Crop = {
         "l": (x0 - drawn.x) / drawn.w,
         "t": (y0 - drawn.y) / drawn.h,
         "r": (drawn.x + drawn.w - x1) / drawn.w,
         "b": (drawn.y + drawn.h - y1) / drawn.h,
     }
-    crop_out = None if max(crop.values()) < 1e-4 else {k: round(v, 5) for k, v in crop.items()}
-    return Rect(x0, y0, x1 - x0, y1 - y0), crop_out
+    return Rect(x0, y0, x1 - x0, y1 - y0), None if max(
+        crop["l"], crop["t"], crop["r"], crop["b"]
+    ) < 1e-4 else round_crop(crop)
 
 
-def _picture_geom(frag: BoxFragment, w: float, h: float) -> dict[str, Any]:
+def _picture_geom(frag: BoxFragment, w: float, h: float) -> GeomKeys:
     """The picture's geometry: the box's corner radii (an ellipse for a circle)."""
     return geom_for(radius_px(frag.box.style, frag.width, frag.height), w, h)
 
@@ -90,7 +94,7 @@ def replaced_shapes(
     media: dict[str, Any],
     lang: str = "",
     limits: Limits | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """The picture of an <img> or inline <svg> fragment; an SVG's plain <text> labels become
     native text boxes on top of it."""
     rep = frag.box.replaced
@@ -103,7 +107,7 @@ def replaced_shapes(
     markup, texts = extract_svg_text(
         rep.svg_markup or "", content.w, content.h, frag.box.style, lang
     )
-    shapes: list[dict[str, Any]] = []
+    shapes: list[Shape] = []
     pic = replaced_picture(frag, m, alpha, diag, media, markup, limits)
     if pic is not None:
         shapes.append(pic)
@@ -111,10 +115,10 @@ def replaced_shapes(
     return shapes
 
 
-def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) -> dict[str, Any]:
-    spacing = tm.line_spacing_for(t.size * 1.2, None, t.size)  # type: ignore[arg-type]
+def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) -> TextShape:
+    spacing = tm.line_spacing_for(t.size * 1.2, None, t.size)
     top = tm.box_top_for_baseline(oy + t.baseline, None, t.size, spacing)  # type: ignore[arg-type]
-    run: dict[str, Any] = {
+    run: Run = {
         "text": t.text,
         "font": t.family,
         "size": round(px_to_pt(t.size), 2),
@@ -130,7 +134,7 @@ def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) ->
         run["alpha"] = round(t.color.a * alpha, 4)
     if t.letter_spacing:
         run["spacing"] = round(px_to_pt(t.letter_spacing), 2)
-    para = {
+    para: Paragraph = {
         "align": "l",
         "line_spacing": spacing,
         "space_before": 0.0,
@@ -138,10 +142,13 @@ def svg_text_shape(t: SvgText, ox: float, oy: float, m: Matrix, alpha: float) ->
         "runs": [run],
     }
     body = text_body([para], wrap=False)
-    shape: dict[str, Any] = {"kind": "text", "text": body, "name": "svg text"}
     width = tm.box_width_for_line(t.width, t.size) + tm.cjk_autospace_px(t.text, t.size)
-    shape.update(place_rect(m, ox + t.x, top, width, t.size * 1.2))
-    return shape
+    return {
+        "kind": "text",
+        "text": body,
+        "name": "svg text",
+        **place_rect(m, ox + t.x, top, width, t.size * 1.2),
+    }
 
 
 def replaced_picture(
@@ -152,7 +159,7 @@ def replaced_picture(
     media: dict[str, Any],
     svg_markup: str | None = None,
     limits: Limits | None = None,
-) -> dict[str, Any] | None:
+) -> PictureShape | None:
     """The picture shape of an <img> or inline <svg> fragment (object-fit and object-position applied)."""
     rep = frag.box.replaced
     style = frag.box.style
@@ -187,13 +194,14 @@ def replaced_picture(
     visible, crop = crop_to(drawn, content)
     if visible.w <= 0 or visible.h <= 0:
         return None
-    shape: dict[str, Any] = {
+    shape: PictureShape = {
         "kind": "picture",
         "media": key,
         "crop": crop,
         **_picture_geom(frag, visible.w, visible.h),
         "alpha": round(alpha, 4),
         "name": where,
+        **place_rect(m, visible.x, visible.y, visible.w, visible.h),
     }
     if svg_key:
         shape["svg_media"] = svg_key
@@ -206,7 +214,6 @@ def replaced_picture(
         blurred = [s for s in box_shadows(style) if s.blur > 0.5]
         if blurred:  # a box without a background: its picture casts the shadow
             shape["shadow"] = shadow_effect(blurred[0], alpha_for_shadow)
-    shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
     return shape
 
 
@@ -231,7 +238,7 @@ def background_picture(
     diag: Diagnostics,
     media: dict[str, Any],
     index: int = 0,
-) -> dict[str, Any] | None:
+) -> PictureShape | None:
     """Background layer `index` (a url() image) as a picture: that layer's background-size,
     -position, -origin and -clip applied, cut to the painting area."""
     style = frag.box.style
@@ -282,16 +289,15 @@ def background_picture(
     if visible.w <= 0 or visible.h <= 0:
         return None
     key, shape_alpha = baked(entry["key"], alpha, media, diag, where)
-    shape = {
+    return {
         "kind": "picture",
         "media": key,
         "crop": crop,
         **_picture_geom(frag, visible.w, visible.h),
         "alpha": round(shape_alpha, 4),
         "name": where + " background",
+        **place_rect(m, visible.x, visible.y, visible.w, visible.h),
     }
-    shape.update(place_rect(m, visible.x, visible.y, visible.w, visible.h))
-    return shape
 
 
 def _layer(style: Any, prop: str, index: int, default: Any) -> Any:

@@ -3,9 +3,8 @@ moved back towards document order wherever that changes nothing a viewer sees)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.model.clip.clipping import shape_bounds
+from engine.model.schema.shapes import Shape
 
 
 def _overlap(
@@ -19,7 +18,7 @@ def _overlap(
 READING_ORDER_REACH = 128  # how far back one shape may move: keeps huge pages linear
 
 
-def reading_order(shapes: list[dict[str, Any]], sources: list[int]) -> list[dict[str, Any]]:
+def reading_order(shapes: list[Shape], sources: list[int]) -> list[Shape]:
     """Shapes in painting order, with each shape moved back towards document order past shapes
     it does not overlap: what covers what is unchanged, but text reads (and is read out) in
     source order, e.g. an absolutely positioned label stays with its card."""

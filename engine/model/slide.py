@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from engine.boxes import box as b
 from engine.budget import check
 from engine.diagnostics import Diagnostics, css_text
 from engine.layout.fragments import BoxFragment
 from engine.model.clip.clipping import (
+    EdgeFit,
+    Rect,
     clip_radii,
     fit_slide_edge,
     outside,
@@ -28,11 +30,15 @@ from engine.model.decor.outline import has_outline, outline_shape
 from engine.model.geometry import (
     IDENTITY,
     Matrix,
+    Outlined,
     clip_convex,
     clip_outline,
     css_transform,
     custom_geom,
     dedupe,
+    local_box,
+    set_box,
+    set_geom,
     shape_outline,
     signed_area,
     translate,
@@ -44,7 +50,7 @@ from engine.model.pictures import replaced_shapes
 from engine.model.reading_order import reading_order
 from engine.model.schema.deck import Slide
 from engine.model.schema.fills import Fill
-from engine.model.schema.shapes import Shape
+from engine.model.schema.shapes import PictureShape, Shape
 from engine.model.tables.text import cell_text_outside
 from engine.model.text.lowidth import correct_for_libreoffice
 from engine.model.text.mapping import (
@@ -115,7 +121,7 @@ class Painter:
         self.media = media
         self.options = options
         self.lo_widths = options.libreoffice_widths  # runs drawn at Chromium's widths
-        self.shapes: list[dict[str, Any]] = []
+        self.shapes: list[Shape] = []
         self.order = 0
         self.reported: set[str] = set()
         self.sources: list[int] = []  # document order of the box each shape comes from
@@ -168,11 +174,11 @@ class Painter:
             self.source_index = e.frag.box.index
             shown = visible_items(items, e.m, e.clip or self.slide_rect)
             self.clipped += len(items) - len(shown)
-            shape = list_text_box(
+            box = list_text_box(
                 e.frag, shown, e.m, e.alpha, self.options.line_breaks, self.lo_widths
             )
-            if shape is not None and e.frag.box.style["visibility"] == "visible":
-                self.emit(shape, e.clip)
+            if box is not None and e.frag.box.style["visibility"] == "visible":
+                self.emit(box.shape, e.clip, box.fit)
         for e in layers.atomics:
             self.atomic_inlines(e)
         # Tree order: absolutely positioned boxes sit among their containing block's fragments
@@ -302,7 +308,7 @@ class Painter:
 
             clip = entry.clip or self.slide_rect
 
-            def paint(cell: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+            def paint(cell: BoxFragment, m: Matrix, alpha: float) -> list[Shape]:
                 return decorate(cell, m, alpha, self.diag, self.media)
 
             radii = self.round_clips.get(clip) if clip is not None else None
@@ -347,10 +353,10 @@ class Painter:
         visible = visible_lines(frag, entry.m, entry.clip or self.slide_rect)
         if visible is not frag:
             self.clipped += len(frag.lines) - len(visible.lines)
-        for shape in text_shapes(
+        for painted in text_shapes(
             visible, entry.m, entry.alpha, self.options.line_breaks, self.lo_widths
         ):
-            self.emit(shape, entry.clip)
+            self.emit(painted.shape, entry.clip, painted.fit)
         self.atomic_inlines(entry)
 
     def atomic_inlines(self, entry: _Entry) -> None:
@@ -365,9 +371,11 @@ class Painter:
         """The opaque colour painted so far at (x, y) (None under pictures or unknown paint)."""
         return backdrop_at(self.shapes, self.slide_fill, self.slide_size, x, y)
 
-    def emit(self, shape: dict[str, Any], clip: Any) -> None:
+    def emit(self, shape: Shape, clip: Rect | None, fit: EdgeFit | None = None) -> None:
+        """Add a painted shape (cut by the open clip-paths, clipped); `fit`: how a text box
+        may narrow at the slide edge (fit_slide_edge)."""
         if not self.cuts:
-            self._emit(shape, clip)
+            self._emit(shape, clip, fit)
             return
         pieces = [shape]
         for knife in self.cuts:
@@ -375,21 +383,18 @@ class Painter:
         if not pieces:
             self.clipped += 1
         for piece in pieces:
-            self._emit(piece, clip)
+            # a text box is kept whole or dropped by a cut: its fit stays its own
+            self._emit(piece, clip, fit if piece is shape else None)
 
-    def _emit(self, shape: dict[str, Any], clip: Any) -> None:
+    def _emit(self, shape: Shape, clip: Rect | None, fit: EdgeFit | None = None) -> None:
         index = self.source_index
         if outside(shape, clip or self.slide_rect):
             self.clipped += 1  # clipped away by an overflow:hidden box, or off the slide
             return
-        fit_slide_edge(shape, self.slide_rect)
-        if shape.get("kind") == "text":
+        fit_slide_edge(shape, fit, self.slide_rect)
+        if shape["kind"] == "text":
             flatten_runs(shape, self.shapes, self.slide_fill, self.slide_size)
-        if (
-            clip is not None
-            and shape.get("kind") in ("rect", "picture")
-            and not shape.get("rotation")
-        ):
+        if clip is not None and shape["kind"] in ("rect", "picture") and not shape.get("rotation"):
             clipped = _clip_shape(shape, clip)
             if clipped is None:
                 return
@@ -401,9 +406,7 @@ class Painter:
         self.sources.append(index)
 
 
-def _clip_shape(
-    shape: dict[str, Any], clip: tuple[float, float, float, float]
-) -> dict[str, Any] | None:
+def _clip_shape(shape: Outlined, clip: Rect) -> Outlined | None:
     x0, y0 = shape["x"], shape["y"]
     x1, y1 = x0 + shape["w"], y0 + shape["h"]
     cx0, cy0 = max(x0, clip[0]), max(y0, clip[1])
@@ -412,18 +415,18 @@ def _clip_shape(
         return None
     if (cx0, cy0, cx1, cy1) == (x0, y0, x1, y1):
         return shape
-    if shape["kind"] == "rect" and shape.get("geom") not in (None, "rect"):
-        return clip_outline(shape, clip)  # engine/model/geometry.py: the outline cut as a polygon
     if shape["kind"] == "picture":
         return _clip_picture(shape, (cx0, cy0, cx1 - cx0, cy1 - cy0))
-    out = dict(shape)
-    out.update({"x": cx0, "y": cy0, "w": cx1 - cx0, "h": cy1 - cy0})
+    if shape.get("geom") not in (None, "rect"):
+        return clip_outline(shape, clip)  # engine/model/geometry.py: the outline cut as a polygon
+    out = shape.copy()
+    set_box(out, local_box((cx0, cy0, cx1 - cx0, cy1 - cy0)))
     return out
 
 
 def _clip_picture(
-    shape: dict[str, Any], part: tuple[float, float, float, float]
-) -> dict[str, Any] | None:
+    shape: PictureShape, part: tuple[float, float, float, float]
+) -> PictureShape | None:
     """A picture cropped to `part`; a custom outline (clip-path) is cut to it and moved."""
     out = recrop(shape, part)
     if shape.get("geom") != "custom":
@@ -436,7 +439,7 @@ def _clip_picture(
         return None
     out.pop("points", None)
     out.pop("contours", None)
-    out.update(custom_geom(cut, part))
+    set_geom(out, custom_geom(cut, part))
     return out
 
 
@@ -482,15 +485,8 @@ def build_slide(
     if options.notes and element is not None:
         notes = element.get("data-notes") or _aside_notes(element)
     if options.libreoffice_widths:
-        correct_for_libreoffice({"shapes": shapes})
-    return {"background": background, "shapes": _as_shapes(shapes), "notes": notes, "blank": False}
-
-
-def _as_shapes(shapes: list[dict[str, Any]]) -> list[Shape]:
-    """The painted shapes as the model's Shape union. The clip, cut, mask and recolour passes
-    between the shape builders and here still handle shapes as plain dicts; what they emit is
-    checked against the model's JSON Schema by tests/model/test_slide_model_schema.py."""
-    return cast(list[Shape], shapes)
+        correct_for_libreoffice(shapes)
+    return {"background": background, "shapes": shapes, "notes": notes, "blank": False}
 
 
 def _aside_notes(element: Any) -> str | None:

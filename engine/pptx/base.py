@@ -23,25 +23,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-import pptx
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.opc.packuri import PackURI
-from pptx.parts.slide import SlidePart
-
 from engine.model.schema import Crop, Deck, Media, Shape, Slide
 from engine.pptx.deck import (
     MAX_FONT_BYTES,
     DeckWriter,
-    add_new_rel,
     blip_resolver,
     fill_slide,
+    slide_id_list,
     uri_reference,
 )
 from engine.pptx.fontembed import EmbedMode, FontReport
+from engine.pptx.opc import RT, Package, Part, XmlPart
 from engine.pptx.oxml import (
     NS_A,
     NS_P,
     R_ID,
+    Element,
     ElementCache,
     a,
     blip_fill,
@@ -53,6 +50,7 @@ from engine.pptx.oxml import (
 )
 from engine.pptx.package import MediaParts, release_package
 from engine.pptx.props import BlipResolver, crop_values
+from engine.pptx.template import new_slide_part, notes_slide_element
 from engine.pptx.theme_refs import ThemeRefs, apply_theme_refs
 from engine.units import EMU_PER_PX, px_to_emu
 
@@ -74,7 +72,7 @@ class BasePackage:
     keep_slides: bool = False
 
     def size_px(self) -> tuple[float, float]:
-        prs = pptx.Presentation(io.BytesIO(self.data))
+        prs = _open(self.data)
         return float(prs.slide_width or 0) / EMU_PER_PX, float(prs.slide_height or 0) / EMU_PER_PX
 
 
@@ -102,55 +100,96 @@ def write_on_base_report(
         report = writer.finish_fonts(embed, max_font_bytes, theme=False)
         return writer.finish(), report
     finally:
-        release_package(writer.prs)
+        release_package(writer.package)
+
+
+def _open(data: bytes) -> Any:
+    """The template opened by python-pptx (imported here: only decks on a template need it)."""
+    import pptx
+
+    return pptx.Presentation(io.BytesIO(data))
+
+
+def adopt(prs: Any) -> tuple[Package, dict[int, Part]]:
+    """A python-pptx presentation's package as an engine/pptx/opc package: the same parts (XML
+    parts keep their trees), relationships with the same ids in the same order; also python-pptx
+    part id -> part."""
+    parts: dict[int, Part] = {}
+    source = prs.part.package
+    for part in source.iter_parts():
+        element = getattr(part, "_element", None)
+        name, content_type = str(part.partname), str(part.content_type)
+        parts[id(part)] = (
+            XmlPart(name, content_type, element)
+            if element is not None
+            else Part(name, content_type, part.blob)
+        )
+    package = Package()
+    owners = [(package.rels, source._rels)] + [
+        (parts[id(part)].rels, part.rels) for part in source.iter_parts()
+    ]
+    for rels, theirs in owners:
+        for rel in theirs.values():
+            target = rel.target_ref if rel.is_external else parts[id(rel.target_part)]
+            rels.add(rel.reltype, target, rel.rId)
+    return package, parts
 
 
 class _BaseWriter(DeckWriter):
-    """DeckWriter on the base package instead of python-pptx's default one."""
+    """DeckWriter on the base package instead of the default one: python-pptx reads the
+    template, engine/pptx/opc writes the deck."""
 
     def __init__(
         self, base: BasePackage, deck: Mapping[str, Any], media: Mapping[str, Mapping[str, Any]]
     ):
         self.deck = cast(Deck, deck)  # a deck of brand slides (layout, placeholders)
         self.base = base
-        self.prs = pptx.Presentation(io.BytesIO(base.data))
-        self.package = self.prs.part.package
-        self.media = MediaParts(self.package, cast(Mapping[str, Media], media))
-        self.cache = ElementCache()
+        prs = _open(base.data)
         self.size = (
-            float(self.prs.slide_width or 0) / EMU_PER_PX,
-            float(self.prs.slide_height or 0) / EMU_PER_PX,
+            float(prs.slide_width or 0) / EMU_PER_PX,
+            float(prs.slide_height or 0) / EMU_PER_PX,
         )
-        self.layouts = {
+        layouts = {
             str(layout.part.partname): layout.part
-            for master in self.prs.slide_masters
+            for master in prs.slide_masters
             for layout in master.slide_layouts
         }
-        if base.default_layout not in self.layouts:
+        if base.default_layout not in layouts:
             raise ValueError(f"no layout {base.default_layout!r} in the base package")
-        self.layout_part = self.layouts[base.default_layout]
-        self.prs.slides  # noqa: B018 - creates p:sldIdLst
-        self.sld_id_lst = self.prs.part._element.find(p("sldIdLst"))
+        sld_id_lst = slide_id_list(prs.part._element)
         self.first_id = 256
         if not base.keep_slides:
-            _drop_slides(self.prs)
+            _drop_slides(prs)
         else:
-            ids = [int(s.get("id", "255")) for s in self.sld_id_lst]
+            ids = [int(s.get("id", "255")) for s in sld_id_lst]
             self.first_id = max(ids, default=255) + 1
+        self.package, parts = adopt(prs)
+        presentation = parts[id(prs.part)]
+        if not isinstance(presentation, XmlPart):
+            raise ValueError("the base package's presentation part is not XML")
+        self.presentation = presentation
+        self.layouts = {
+            name: parts[id(part)] for name, part in layouts.items() if id(part) in parts
+        }
+        self.layout_part = self.layouts[base.default_layout]
+        self.sld_id_lst = slide_id_list(presentation.element)
+        self.media = MediaParts(cast(Mapping[str, Media], media))
+        self.cache = ElementCache()
         self.slide_count = len(self.sld_id_lst)
         self.kept = self.slide_count
         self.notes_count = 0
         self._notes_master = None
         self._notes_template = None
-        self.new_parts: list[SlidePart] = []
+        self._own_notes_master = presentation.rels.first(RT.NOTES_MASTER) is not None
+        self.new_parts: list[XmlPart] = []
 
     def add_slide(self, model: Mapping[str, Any]) -> None:  # type: ignore[override]
         self.slide_count += 1
         layout_name = model.get("layout")
         layout_part = self.layouts.get(str(layout_name), self.layout_part)
-        partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
-        slide_part = SlidePart.new(partname, self.package, layout_part)
-        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        partname = f"/ppt/slides/slide{self.slide_count}.xml"
+        slide_part = new_slide_part(partname, layout_part)
+        rid = self.presentation.rels.add(RT.SLIDE, slide_part)
         slide_id = str(self.first_id + self.slide_count - self.kept - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
         fill_slide(slide_part, _content(model), self.media, self.cache, self.size)
@@ -161,9 +200,22 @@ class _BaseWriter(DeckWriter):
         if isinstance(notes, str) and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
 
+    def _new_notes_element(self) -> Element:
+        """A new notes slide: on the template's own notes master, that master's placeholders as
+        python-pptx clones them (on a scratch copy of the template); else the default one."""
+        if not self._own_notes_master:
+            return notes_slide_element()
+        from pptx.opc.packuri import PackURI
+        from pptx.parts.slide import SlidePart
+
+        scratch = _open(self.base.data)
+        layout = next(layout.part for layout in scratch.slide_layouts)
+        slide = SlidePart.new(PackURI("/ppt/slides/scratch.xml"), scratch.part.package, layout)
+        return cast(Element, slide.notes_slide.part._element)
+
     def finish(self) -> bytes:
         for part in self.new_parts:
-            apply_theme_refs(part._element, self.base.refs)
+            apply_theme_refs(part.element, self.base.refs)
         _unique_partnames(self.package)
         return super().finish()
 
@@ -204,7 +256,7 @@ def _drop_slides(prs: Any) -> None:
             part._element.remove(ext_lst)
 
 
-def _unique_partnames(package: Any) -> None:
+def _unique_partnames(package: Package) -> None:
     """Give every part that shares its name with another (a new slide or picture named like a
     kept template part) the next free number of its kind."""
     seen: set[str] = set()
@@ -220,16 +272,16 @@ def _unique_partnames(package: Any) -> None:
         n = 1
         while f"{base}{n}.{ext}" in taken:
             n += 1
-        part.partname = PackURI(f"{base}{n}.{ext}")
+        part.partname = f"{base}{n}.{ext}"
         taken.add(str(part.partname))
         seen.add(str(part.partname))
 
 
-def _add_placeholders(slide_part: SlidePart, fills: list[Any], blip_rids: BlipResolver) -> None:
+def _add_placeholders(slide_part: XmlPart, fills: list[Any], blip_rids: BlipResolver) -> None:
     """One `p:sp` (text) or `p:pic` (picture) per filled placeholder, below the content shapes
     (as PowerPoint puts them), with no geometry of its own (inherited from the layout) unless
     the fill gives a `box`."""
-    sp_tree = slide_part._element.find(f"{p('cSld')}/{p('spTree')}")
+    sp_tree = slide_part.element.find(f"{p('cSld')}/{p('spTree')}")
     ids = [int(el.get("id", "0")) for el in sp_tree.iter(p("cNvPr"))]
     next_id = max(ids, default=1) + 1
     position = 2  # after nvGrpSpPr and grpSpPr
@@ -298,7 +350,7 @@ def _crop(crop: Any) -> tuple[int, int, int, int] | None:
     return crop_values(sides)
 
 
-def _placeholder_sp(slide_part: SlidePart, fill: Mapping[str, Any], shape_id: int) -> Any:
+def _placeholder_sp(slide_part: XmlPart, fill: Mapping[str, Any], shape_id: int) -> Any:
     from lxml import etree
 
     sp = etree.Element(p("sp"), nsmap={"a": NS_A, "p": NS_P})
@@ -316,7 +368,7 @@ def _placeholder_sp(slide_part: SlidePart, fill: Mapping[str, Any], shape_id: in
     return sp
 
 
-def _paragraph(body: Any, para: Mapping[str, Any], slide_part: SlidePart) -> None:
+def _paragraph(body: Any, para: Mapping[str, Any], slide_part: XmlPart) -> None:
     el = sub(body, a("p"))
     level = para.get("level")
     level = max(0, min(_MAX_LEVEL, int(level))) if isinstance(level, int) else 0
@@ -354,6 +406,6 @@ def _paragraph(body: Any, para: Mapping[str, Any], slide_part: SlidePart) -> Non
 
             url = uri_reference(href) if link_target(href) is not None else ""
             if url:
-                rid = slide_part.relate_to(url, RT.HYPERLINK, is_external=True)
+                rid = slide_part.relate_external(url, RT.HYPERLINK)
                 sub(rpr, a("hlinkClick"), {R_ID: rid})
         sub(r, a("t")).text = text

@@ -1,26 +1,19 @@
-"""Slide-model deck dict + media -> PPTX bytes (python-pptx package, Blank layout, shapes, notes)."""
+"""Slide-model deck dict + media -> PPTX bytes (the default package, Blank layout, shapes, notes; engine/pptx/opc)."""
 
 from __future__ import annotations
 
 import copy
-import threading
 from collections.abc import Mapping
 from typing import Any, cast
 from urllib.parse import quote
 
-import pptx
 from lxml import etree
-from pptx.opc.constants import CONTENT_TYPE as CT
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.opc.packuri import PackURI
-from pptx.parts.slide import NotesSlidePart, SlidePart
-from pptx.presentation import Presentation
-from pptx.util import Emu
 
 from engine.links import link_target
 from engine.model.schema import Deck, Media, Slide, validate_deck, validate_media
 from engine.pptx.context import SlideContext
 from engine.pptx.fontembed import EmbedMode, FontReport, embed_fonts
+from engine.pptx.opc import CT, RT, Part, XmlPart
 from engine.pptx.oxml import R_ID, Element, ElementCache, a, clean_text, finite, p, sub
 from engine.pptx.package import (
     MediaParts,
@@ -30,6 +23,12 @@ from engine.pptx.package import (
 )
 from engine.pptx.props import BlipResolver
 from engine.pptx.shapes import add_shape, set_background
+from engine.pptx.template import (
+    new_default_deck,
+    new_notes_master,
+    new_slide_part,
+    notes_slide_element,
+)
 from engine.pptx.typefaces import set_theme_fonts
 from engine.units import EMU_PER_PX, px_to_emu
 
@@ -91,33 +90,32 @@ def write_model_report(
         report = writer.finish_fonts(embed, max_font_bytes)
         return writer.finish(), report
     finally:
-        release_package(writer.prs)
+        release_package(writer.package)
 
 
 class DeckWriter:
-    """Adds slides to python-pptx's default package without its per-slide O(n) look-ups."""
+    """Adds slides to a copy of the default package (engine/pptx/template.py)."""
 
     def __init__(self, deck: Deck, media: Mapping[str, Media]):
         self.deck = deck
-        self.prs: Presentation = new_presentation()
-        self.package = self.prs.part.package
-        self.media = MediaParts(self.package, media)
+        default = new_default_deck()
+        self.package = default.package
+        self.presentation = default.presentation
+        self.media = MediaParts(media)
         self.cache = ElementCache()
-        self.size = _set_slide_size(self.prs, deck)
-        layout = self.prs.slide_layouts.get_by_name("Blank") or self.prs.slide_layouts[6]
-        self.layout_part = layout.part
-        self.prs.slides  # noqa: B018 - creates p:sldIdLst
-        self.sld_id_lst: Element = self.prs.part._element.find(p("sldIdLst"))
+        self.size = _set_slide_size(self.presentation.element, deck)
+        self.layout_part = default.blank_layout
+        self.sld_id_lst = slide_id_list(self.presentation.element)
         self.slide_count = 0
         self.notes_count = 0
-        self._notes_master: Any = None
+        self._notes_master: Part | None = None
         self._notes_template: Element | None = None
 
     def add_slide(self, model: Slide) -> None:
         self.slide_count += 1
-        partname = PackURI(f"/ppt/slides/slide{self.slide_count}.xml")
-        slide_part = SlidePart.new(partname, self.package, self.layout_part)
-        rid = add_new_rel(self.prs.part, slide_part, RT.SLIDE)
+        partname = f"/ppt/slides/slide{self.slide_count}.xml"
+        slide_part = new_slide_part(partname, self.layout_part)
+        rid = self.presentation.rels.add(RT.SLIDE, slide_part)
         slide_id = str(_FIRST_SLIDE_ID + self.slide_count - 1)
         sub(self.sld_id_lst, p("sldId"), {"id": slide_id, R_ID: rid})
         fill_slide(slide_part, model, self.media, self.cache, self.size)
@@ -125,69 +123,103 @@ class DeckWriter:
         if notes is not None and notes.strip():
             self._add_notes(slide_part, clean_text(notes))
 
-    def _add_notes(self, slide_part: SlidePart, text: str) -> None:
-        """A notes slide per slide: the first through python-pptx, the rest copied from it."""
+    def _add_notes(self, slide_part: XmlPart, text: str) -> None:
+        """A notes slide per slide, on the presentation's notes master (the default one added
+        with the first): the first takes the next free part name, the others are numbered."""
         self.notes_count += 1
-        if self._notes_template is None:
-            notes_part = slide_part.notes_slide.part  # creates the notes master and its theme
-            self._notes_master = notes_part.part_related_by(RT.NOTES_MASTER)
-            self._notes_template = copy.deepcopy(notes_part._element)
-            element = notes_part._element
+        if self._notes_master is None or self._notes_template is None:
+            self._notes_master = self._notes_master_part()
+            partname = self.package.next_partname("/ppt/notesSlides/notesSlide%d.xml")
+            self._notes_template = self._new_notes_element()
         else:
-            partname = PackURI(f"/ppt/notesSlides/notesSlide{self.notes_count}.xml")
-            element = copy.deepcopy(self._notes_template)
-            notes_part = NotesSlidePart(partname, CT.PML_NOTES_SLIDE, self.package, element)
-            notes_part.relate_to(self._notes_master, RT.NOTES_MASTER)
-            notes_part.relate_to(slide_part, RT.SLIDE)
-            slide_part.relate_to(notes_part, RT.NOTES_SLIDE)
+            partname = f"/ppt/notesSlides/notesSlide{self.notes_count}.xml"
+        element = copy.deepcopy(self._notes_template)
+        notes_part = XmlPart(partname, CT.NOTES_SLIDE, element)
+        notes_part.relate_to(self._notes_master, RT.NOTES_MASTER)
+        notes_part.relate_to(slide_part, RT.SLIDE)
+        slide_part.relate_to(notes_part, RT.NOTES_SLIDE)
         _set_notes_text(element, text)
 
+    def _notes_master_part(self) -> Part:
+        try:
+            return self.presentation.related(RT.NOTES_MASTER)
+        except KeyError:
+            master = new_notes_master(self.package)
+            self.presentation.relate_to(master, RT.NOTES_MASTER)
+            return master
+
+    def _new_notes_element(self) -> Element:
+        """A new notes slide's tree (the default notes master's placeholders)."""
+        return notes_slide_element()
+
     def finish_fonts(self, embed: EmbedMode, max_font_bytes: int, theme: bool = True) -> FontReport:
-        """Office per-script fonts in the themes (`theme`), then the embedded fonts."""
+        """Office per-script fonts in the themes (`theme`: the slide master's and the notes
+        master's), then the embedded fonts."""
         for part in self.package.iter_parts() if theme else ():
             if part.content_type.endswith(".theme+xml"):
                 element = etree.fromstring(part.blob)
                 set_theme_fonts(element)
-                part._blob = etree.tostring(
+                part.blob = etree.tostring(
                     element, xml_declaration=True, encoding="UTF-8", standalone=True
                 )
-        return embed_fonts(self.prs, self.deck, embed, max_font_bytes)
+        return embed_fonts(self.package, self.presentation, self.deck, embed, max_font_bytes)
 
     def finish(self) -> bytes:
-        set_document_properties(self.prs, self.deck, self.notes_count)
-        return package_bytes(self.prs)
+        set_document_properties(self.package, self.presentation, self.deck, self.notes_count)
+        return package_bytes(self.package)
 
 
-_TEMPLATE = threading.local()
+# CT_Presentation children that come after p:sldIdLst (schema order).
+_AFTER_SLIDE_IDS = frozenset(
+    p(name)
+    for name in (
+        "sldSz",
+        "notesSz",
+        "smartTags",
+        "embeddedFontLst",
+        "custShowLst",
+        "photoAlbum",
+        "custDataLst",
+        "kinsoku",
+        "defaultTextStyle",
+        "modifyVerifier",
+        "extLst",
+    )
+)
 
 
-def new_presentation() -> Presentation:
-    """A fresh python-pptx default presentation: a deep copy of one loaded once per thread.
+def slide_id_list(presentation: Element) -> Element:
+    """The presentation's p:sldIdLst, added in schema order when it has none."""
+    found = presentation.find(p("sldIdLst"))
+    if found is not None:
+        return found
+    lst = presentation.makeelement(p("sldIdLst"), {})
+    after = next((child for child in presentation if child.tag in _AFTER_SLIDE_IDS), None)
+    if after is None:
+        presentation.append(lst)
+    else:
+        after.addprevious(lst)
+    return lst
 
-    Opening the default template unzips and parses ~40 parts (~5 ms); copying the loaded object
-    graph (parts, relationships, lxml trees) costs less than half that. The template object is
-    never modified; each thread keeps its own, so no lxml tree is shared between threads."""
-    template: Presentation | None = getattr(_TEMPLATE, "prs", None)
-    if template is None:
-        template = _TEMPLATE.prs = pptx.Presentation()
-    return copy.deepcopy(template)
 
-
-def _set_slide_size(prs: Presentation, deck: Deck) -> tuple[float, float]:
+def _set_slide_size(presentation: Element, deck: Deck) -> tuple[float, float]:
     """Set the presentation's slide size; returns it in px."""
     sizes = []
     for value, default in (finite(deck["width"]), 1280.0), (finite(deck["height"]), 720.0):
         px = value if value is not None and value > 0 else default
-        sizes.append(max(_MIN_SLIDE_EMU, min(_MAX_SLIDE_EMU, px_to_emu(px))))
-    prs.slide_width, prs.slide_height = Emu(sizes[0]), Emu(sizes[1])
-    sld_sz = prs.part._element.find(p("sldSz"))
-    if sld_sz is not None and "type" in sld_sz.attrib:
+        sizes.append(int(max(_MIN_SLIDE_EMU, min(_MAX_SLIDE_EMU, px_to_emu(px)))))
+    sld_sz = presentation.find(p("sldSz"))
+    if sld_sz is None:  # the default presentation has one
+        raise ValueError("the presentation part has no p:sldSz")
+    sld_sz.set("cx", str(sizes[0]))
+    sld_sz.set("cy", str(sizes[1]))
+    if "type" in sld_sz.attrib:
         del sld_sz.attrib["type"]  # the template's "screen4x3" would mislabel the size
     return sizes[0] / EMU_PER_PX, sizes[1] / EMU_PER_PX
 
 
 def fill_slide(
-    part: SlidePart,
+    part: XmlPart,
     model: Slide,
     media: MediaParts,
     cache: ElementCache,
@@ -200,10 +232,10 @@ def fill_slide(
         if link_target(url) is None:  # http, https and mailto only, whoever built the model
             return None
         url = uri_reference(url)
-        return part.relate_to(url, RT.HYPERLINK, is_external=True) if url else None
+        return part.relate_external(url, RT.HYPERLINK) if url else None
 
     ctx = SlideContext(blip_rids=blip_rids, link_rid=link_rid, cache=cache, size=size)
-    sld = part._element
+    sld = part.element
     background = model["background"]
     if background is not None:
         set_background(sld, background, ctx)
@@ -214,7 +246,7 @@ def fill_slide(
         add_shape(sp_tree, shape, ctx)
 
 
-def blip_resolver(part: SlidePart, media: MediaParts) -> BlipResolver:
+def blip_resolver(part: XmlPart, media: MediaParts) -> BlipResolver:
     """The relationship ids (picture, SVG or None) of a picture's media on a slide."""
 
     def blip_rids(sha1: str, svg_sha1: str | None) -> tuple[str, str | None] | None:
@@ -231,12 +263,6 @@ def blip_resolver(part: SlidePart, media: MediaParts) -> BlipResolver:
 def uri_reference(url: str) -> str:
     """A hyperlink target Office accepts: trimmed, spaces and non-ASCII percent-encoded."""
     return quote(clean_text(url).strip(), safe=_URI_SAFE)
-
-
-def add_new_rel(source: Any, target: Any, reltype: str) -> str:
-    """Relate a part known to be new, skipping python-pptx's O(n) search for an existing rel."""
-    add = getattr(source.rels, "_add_relationship", None)
-    return str(add(reltype, target)) if add is not None else str(source.relate_to(target, reltype))
 
 
 def _set_notes_text(notes: Element, text: str) -> None:

@@ -16,14 +16,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pptx.opc.constants import CONTENT_TYPE as CT
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.opc.package import Part
-from pptx.presentation import Presentation
-
 from engine.fonts import builtin_active, office, resolve
 from engine.fonts.embedding import EmbedRefused, font_for_embedding
 from engine.fonts.eot import to_eot
+from engine.pptx.opc import CT, RT, Package, Part, XmlPart
 from engine.pptx.oxml import R_ID, Element, p, sub
 from engine.pptx.typefaces import font_attrs, written_name
 
@@ -168,17 +164,21 @@ def _embeddable(deck: Mapping[str, Any]) -> dict[str, dict[_Face, set[str]]]:
 
 
 def embed_fonts(
-    prs: Presentation, deck: Mapping[str, Any], mode: EmbedMode, max_bytes: int
+    package: Package,
+    presentation: XmlPart,
+    deck: Mapping[str, Any],
+    mode: EmbedMode,
+    max_bytes: int,
 ) -> FontReport:
-    """Embed the deck's non-Office typefaces into `prs` (mode `subset` or `full`; `none` embeds
-    nothing). At most `max_bytes` of font parts are added: faces past that are reported."""
+    """Embed the deck's non-Office typefaces into `package`, related from its `presentation`
+    part (mode `subset` or `full`; `none` embeds nothing). At most `max_bytes` of font parts
+    are added: faces past that are reported."""
     report = FontReport(mode)
     if mode == "none":
         return report
     wanted = _embeddable(deck)
     entries: list[tuple[str, dict[Slot, str]]] = []
-    package = prs.part.package
-    present = prs.part._element.find(p("embeddedFontLst"))  # a template's own embedded fonts
+    present = presentation.element.find(p("embeddedFontLst"))  # a template's own embedded fonts
     listed = (
         {e[0].get("typeface", "").lower() for e in present if len(e)}
         if present is not None
@@ -214,15 +214,15 @@ def embed_fonts(
                 report.refused[family] = f"the deck's embedded fonts would exceed {max_bytes} bytes"
                 break
             partname = package.next_partname("/ppt/fonts/font%d.fntdata")
-            part = Part(partname, CT.X_FONTDATA, package, data)
-            slots[face.slot] = prs.part.relate_to(part, RT.FONT)
+            part = Part(partname, CT.FONTDATA, data)
+            slots[face.slot] = presentation.relate_to(part, RT.FONT)
             report.embedded.append(
                 EmbeddedFace(family, face.slot, len(data), prepared.subset, len(faces[face]))
             )
         if slots:
             entries.append((family, slots))
     if entries:
-        _write_list(prs.part._element, entries, mode)
+        _write_list(presentation.element, entries, mode)
     return report
 
 

@@ -1,21 +1,16 @@
-"""OPC package plumbing (python-pptx Presentation -> media parts by sha1, document properties, deterministic zip bytes)."""
+"""Deck-level package plumbing on engine/pptx/opc: media parts by sha1, document properties, the deck's zip bytes."""
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
 import io
-import zipfile
 from collections.abc import Mapping
 from typing import Any
 
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.opc.package import Part
-from pptx.opc.packuri import PackURI
-from pptx.opc.serialized import PackageWriter
-from pptx.parts.image import ImagePart
-from pptx.presentation import Presentation
+from lxml import etree
 
+from engine.pptx.opc import CT, RT, Package, Part, XmlPart, write_package
 from engine.pptx.oxml import clean_text
 
 SVG_CONTENT_TYPE = "image/svg+xml"
@@ -34,16 +29,12 @@ IMAGE_EXTENSIONS: dict[str, str] = {
 }
 _CANONICAL_TYPES = {"image/jpg": "image/jpeg"}
 
-# Already-compressed formats are stored, not deflated again (faster, same size).
-_STORED_EXTENSIONS = frozenset({"png", "jpeg", "jpg", "gif"})
-
 # A 1x1 transparent PNG: the raster fallback of an SVG picture that has no PNG rendition.
 FALLBACK_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=="
 )
 
 DEFAULT_TIMESTAMP = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
-_ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 
 _APP_XML = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -86,8 +77,7 @@ def _to_png(data: bytes) -> bytes | None:
 class MediaParts:
     """One package part per media sha1, created on first use and shared by all slides."""
 
-    def __init__(self, package: Any, media: Mapping[str, Mapping[str, Any]]):
-        self._package = package
+    def __init__(self, media: Mapping[str, Mapping[str, Any]]):
         self._media = media
         self._parts: dict[str, Part | None] = {}
         self._count = 0
@@ -96,10 +86,7 @@ class MediaParts:
     def _new_part(self, content_type: str, data: bytes) -> Part:
         self._count += 1
         ext = IMAGE_EXTENSIONS[content_type]
-        partname = PackURI(f"/ppt/media/image{self._count}.{ext}")
-        if content_type == SVG_CONTENT_TYPE:
-            return Part(partname, content_type, self._package, data)
-        return ImagePart(partname, content_type, self._package, data)
+        return Part(f"/ppt/media/image{self._count}.{ext}", content_type, data)
 
     def part(self, sha1: str | None) -> Part | None:
         """The image part for a media sha1 (None when unknown or not decodable)."""
@@ -144,26 +131,91 @@ class MediaParts:
         return main, svg
 
 
-def set_document_properties(prs: Presentation, deck: Mapping[str, Any], notes: int) -> None:
+_NS_CORE = {
+    "cp": "http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "dcterms": "http://purl.org/dc/terms/",
+}
+_XSI = "http://www.w3.org/2001/XMLSchema-instance"
+_MAX_PROPERTY = 255  # characters of a text core property
+# A package without core properties gets this part (then filled in).
+_NEW_CORE = (
+    f'<cp:coreProperties xmlns:cp="{_NS_CORE["cp"]}" xmlns:dc="{_NS_CORE["dc"]}"'
+    f' xmlns:dcterms="{_NS_CORE["dcterms"]}"/>\n'
+)
+CORE_PARTNAME = "/docProps/core.xml"
+
+
+def _core_element(root: etree._Element, name: str) -> etree._Element:
+    """The core property element `name` ("dc:title"), appended when the part has none."""
+    prefix, local = name.split(":")
+    tag = f"{{{_NS_CORE[prefix]}}}{local}"
+    found = root.find(tag)
+    return found if found is not None else etree.SubElement(root, tag)
+
+
+def _set_text(root: etree._Element, name: str, value: str) -> None:
+    """Set a text core property; a longer value than PowerPoint keeps (255 characters) is
+    shortened with an ellipsis: a long title never fails the deck."""
+    if len(value) > _MAX_PROPERTY:
+        value = value[: _MAX_PROPERTY - 1].rstrip() + "\u2026"
+    _core_element(root, name).text = value
+
+
+def _set_date(root: etree._Element, name: str, value: dt.datetime) -> None:
+    element = _core_element(root, name)
+    element.text = value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    root.set(f"{{{_XSI}}}foo", "bar")  # declares xsi: on the root, not on each element
+    element.set(f"{{{_XSI}}}type", "dcterms:W3CDTF")
+    del root.attrib[f"{{{_XSI}}}foo"]
+
+
+def core_properties(package: Package) -> XmlPart:
+    """The package's core properties part; a new one when it has none (a template without)."""
+    try:
+        part = package.part_related_by(RT.CORE_PROPERTIES)
+    except KeyError:
+        part = XmlPart.parse(CORE_PARTNAME, CT.CORE_PROPERTIES, _NEW_CORE.encode())
+        root = part.element
+        _set_text(root, "dc:title", "PowerPoint Presentation")
+        _set_text(root, "cp:lastModifiedBy", "python-pptx")
+        _set_text(root, "cp:revision", "1")
+        _set_date(root, "dcterms:modified", DEFAULT_TIMESTAMP)
+        package.rels.get_or_add(RT.CORE_PROPERTIES, part)
+    if not isinstance(part, XmlPart):  # held as bytes: the same part, as a tree
+        xml = XmlPart.parse(part.partname, part.content_type, part.blob)
+        for rel in list(package.rels):
+            if rel.target is part:
+                package.rels.retarget(rel.rid, xml)
+        part = xml
+    return part
+
+
+def set_document_properties(
+    package: Package, presentation: XmlPart, deck: Mapping[str, Any], notes: int
+) -> None:
     """Core properties from the deck (fixed timestamps unless given), a clean app.xml, no thumbnail."""
-    core = prs.core_properties
+    root = core_properties(package).element
     title = deck.get("title")
-    core.title = clean_text(title) if isinstance(title, str) else ""
+    _set_text(root, "dc:title", clean_text(title) if isinstance(title, str) else "")
     author = deck.get("author")
-    core.author = clean_text(author) if isinstance(author, str) else ""
-    core.last_modified_by = "deckforge"
-    core.comments = ""
-    core.revision = 1
+    _set_text(root, "dc:creator", clean_text(author) if isinstance(author, str) else "")
+    _set_text(root, "cp:lastModifiedBy", "deckforge")
+    _set_text(root, "dc:description", "")
+    _set_text(root, "cp:revision", "1")
     created = _timestamp(deck.get("created"))
-    core.created = created
-    core.modified = _timestamp(deck.get("modified"), created)
-    package = prs.part.package
-    for rel in list(package._rels.values()):  # the package-level relationships
+    _set_date(root, "dcterms:created", created)
+    _set_date(root, "dcterms:modified", _timestamp(deck.get("modified"), created))
+    slides = presentation.element.find(f"{{{_NS_P}}}sldIdLst")
+    for rel in list(package.rels):  # the package-level relationships
         if rel.reltype == RT.EXTENDED_PROPERTIES and not rel.is_external:
-            app = _APP_XML.format(slides=len(prs.slides), notes=notes)
-            rel.target_part.blob = app.encode("utf-8")
-        elif rel.reltype == RT.THUMBNAIL:  # python-pptx's template thumbnail
-            package.drop_rel(rel.rId)
+            count = len(slides) if slides is not None else 0
+            rel.target_part.blob = _APP_XML.format(slides=count, notes=notes).encode("utf-8")
+        elif rel.reltype == RT.THUMBNAIL:  # a template's thumbnail
+            package.rels.pop(rel.rid)
+
+
+_NS_P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 
 
 def _timestamp(value: Any, default: dt.datetime = DEFAULT_TIMESTAMP) -> dt.datetime:
@@ -177,51 +229,17 @@ def _timestamp(value: Any, default: dt.datetime = DEFAULT_TIMESTAMP) -> dt.datet
     return default
 
 
-class _FixedTimeZip:
-    """Physical package writer: fixed member timestamps, images stored, XML deflated."""
-
-    def __init__(self, file: io.BytesIO):
-        self._zip = zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED)
-
-    def __enter__(self) -> _FixedTimeZip:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._zip.close()
-
-    def write(self, pack_uri: PackURI, blob: bytes) -> None:
-        info = zipfile.ZipInfo(pack_uri.membername, date_time=_ZIP_TIMESTAMP)
-        stored = pack_uri.ext.lower() in _STORED_EXTENSIONS
-        info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        self._zip.writestr(info, blob)
+def package_bytes(package: Package) -> bytes:
+    """The .pptx bytes of `package`; identical input gives identical bytes."""
+    return write_package(package)
 
 
-class _DeterministicPackageWriter(PackageWriter):
-    """python-pptx's PackageWriter with a byte-for-byte reproducible zip container."""
-
-    def _write(self) -> None:
-        with _FixedTimeZip(self._pkg_file) as phys_writer:  # type: ignore[arg-type]
-            self._write_content_types_stream(phys_writer)  # type: ignore[arg-type]
-            self._write_pkg_rels(phys_writer)  # type: ignore[arg-type]
-            self._write_parts(phys_writer)  # type: ignore[arg-type]
-
-
-def package_bytes(prs: Presentation) -> bytes:
-    """The .pptx bytes of `prs`; identical input gives identical bytes."""
-    package = prs.part.package
-    out = io.BytesIO()
-    _DeterministicPackageWriter.write(out, package._rels, tuple(package.iter_parts()))
-    return out.getvalue()
-
-
-def release_package(prs: Presentation) -> None:
-    """Break the reference cycles of a written presentation (package <-> parts <-> relationships).
+def release_package(package: Package) -> None:
+    """Break the reference cycles of a written deck (slides <-> notes slides relate both ways).
 
     Without this its slide XML trees live until the next full garbage collection: a table slide's
     tree holds ~100 MB, and a worker converting deck after deck (with collections paused while
     pages convert) kept several. Cleared, reference counting frees them as the writer returns."""
-    package = prs.part.package
     for part in list(package.iter_parts()):
         vars(part).clear()
     vars(package).clear()

@@ -230,7 +230,7 @@ def style_of(run: Run) -> Run:
 
 
 def _add_bullet(ppr: Element, bullet: Bullet | None) -> None:
-    if not bullet:  # None, or {}: no bullet
+    if bullet is None:
         sub(ppr, a("buNone"))
         return
     autonum = bullet.get("autonum")

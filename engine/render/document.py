@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+import engine.render.geometry as g  # the module itself, not the package: no import cycle
 from engine.model.schema import (
     BoxShape,
     Crop,
@@ -28,7 +29,6 @@ from engine.model.schema import (
     Slide,
     TextShape,
 )
-from engine.render import geometry as g
 from engine.render.fonts import FontSet
 from engine.render.images import MAX_OUT_SIDE, scaled_image, scaled_uri, visible_part
 from engine.render.paint import Defs, f, fill_attrs, num, stroke_attrs, unit

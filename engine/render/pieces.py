@@ -8,8 +8,8 @@ import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
+import engine.render.glyphs as glyphs  # the module itself, not the package: no import cycle
 from engine.model.text import metrics as tm
-from engine.render import glyphs
 from engine.render.fonts import Face
 
 

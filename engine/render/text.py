@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import engine.render.glyphs as glyphs  # the module itself, not the package: no import cycle
 from engine.boxes.lists import alpha_label, roman_label
 from engine.model.schema import (
     Anchor,
@@ -26,7 +27,6 @@ from engine.model.schema import (
     TextBody,
 )
 from engine.model.text import metrics as tm
-from engine.render import glyphs
 from engine.render.fonts import Face, FontSet, face_for, family_list, metrics_of
 from engine.render.paint import Defs, color, f, gradient, num, unit
 from engine.render.pieces import (
@@ -310,7 +310,7 @@ class TextRenderer:
             return _autonum_label(scheme, n), bullet
         if "char" in bullet and bullet["char"]:
             return bullet["char"][:4], bullet
-        return None  # NoBullet {}: no label, and the numbering goes on
+        return None
 
     def _line(
         self,

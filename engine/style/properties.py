@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.style import effects as fx
-from engine.style import generated as gen
-from engine.style import longhands as lh
-from engine.style import typography as typo
+import engine.style.effects as fx  # the modules themselves, not the package: no import cycle
+import engine.style.generated as gen
+import engine.style.longhands as lh
+import engine.style.typography as typo
 from engine.style.animation_values import ANIMATION_LONGHANDS, animation_longhand
 from engine.style.animation_values import INITIAL as ANIMATION_INITIAL
 from engine.style.backgrounds import LIST_PARSERS

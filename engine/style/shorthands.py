@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.style import generated as gen
-from engine.style import longhands as lh
-from engine.style import typography as typo
+import engine.style.generated as gen  # the modules themselves, not the package: no import cycle
+import engine.style.longhands as lh
+import engine.style.typography as typo
 from engine.style.animation_values import ANIMATION_LONGHANDS, animation_shorthand
 from engine.style.backgrounds import background, mask
 from engine.style.colors import CURRENT_COLOR, parse_color

@@ -11,7 +11,12 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from engine.fonts import office
-from engine.fonts.embedding import EmbedRefused, embedding_permission, font_for_embedding
+from engine.fonts.embedding import (
+    EmbeddingMode,
+    EmbedRefused,
+    embedding_permission,
+    font_for_embedding,
+)
 from engine.fonts.eot import EOT_MAGIC, EOT_VERSION, FLAG_SUBSET, EotError, read_eot, to_eot
 from engine.fonts.resolve import fc_match
 from tests.conftest import requires_fonts
@@ -231,3 +236,16 @@ def test_libeot_reads_the_eot_we_write(family: str) -> None:
     assert code == 0 and editable
     assert data == prepared.data
     assert _libeot_decode(prepared.data)[0] != 0  # a bare TrueType font is not an EOT
+
+
+@requires_fonts("fonts-dejavu-core")
+@pytest.mark.parametrize("mode", ["subset", "full"])
+def test_an_embedded_face_keeps_the_fonts_own_timestamp(mode: EmbeddingMode) -> None:
+    """The same deck gives the same bytes whenever it is written: the embedded font's
+    head.modified is the font file's own, not the time of writing."""
+    path, index = _path("DejaVu Sans")
+    prepared = font_for_embedding(path, index, "Ship it on time", mode)
+    written = TTFont(io.BytesIO(prepared.data))["head"]
+    source = TTFont(path, fontNumber=index, lazy=True)["head"]
+    assert written.modified == source.modified
+    assert written.created == source.created

@@ -13,6 +13,7 @@ from lxml import etree
 from engine import convert
 from engine.diagnostics import Diagnostics
 from engine.layout.fragments import TextFragment
+from engine.model.schema import problems
 from engine.model.text.runs import escaped_size
 from engine.options import LineBreaks, Options
 from engine.pipeline import convert_page
@@ -263,3 +264,21 @@ def test_nothing_outside_the_centred_slide_counts() -> None:
     assert "Six months in: the results" in texts
     bg = xml.find(".//p:bg//a:srgbClr", NS)
     assert bg is not None and bg.get("val") == "FFFFFF"  # the slide's white, not the body's
+
+
+@pytest.mark.fonts("fonts-liberation", "fonts-dejavu-core")
+def test_the_slide_leaving_the_model_stage_is_exactly_the_slide_model() -> None:
+    """A text box narrowed at the slide edge and runs split by fallback face: what the builders
+    keep for themselves rides beside the shapes, so the engine's own slide (not only its
+    to_dict()) has no key the slide model does not know."""
+    html = page(
+        '<p style="position:absolute;left:1000px;top:10px;width:280px;margin:0;'
+        "font:20px 'Liberation Sans'\">\u2699 A line that fills the box</p>"
+    )
+    conversion = convert([html])
+    (slide,) = conversion.slides
+    assert problems(slide, "Slide") == []
+    (shape,) = [s for s in slide["shapes"] if s["kind"] == "text"]
+    assert shape["x"] + shape["w"] <= 1280.01 and shape["text"]["wrap"] is False
+    fonts = [r.get("font") for p in shape["text"]["paragraphs"] for r in p["runs"]]
+    assert fonts[0] != fonts[-1]  # the gear (U+2699) in its fallback face

@@ -13,7 +13,10 @@ import pytest
 from lxml import etree
 
 from engine import convert
-from engine.model.text.fallback_runs import split_fallback_runs
+from engine.model.schema.text import Paragraph, Run
+from engine.model.text.fallback_runs import Fallbacks, Piece, split_fallback_runs
+from engine.model.text.justify import spaced_runs
+from engine.model.text.runs import spaced_tail
 from tests.model.chromium_fallback_fonts import page
 
 EXPECTED = json.loads(
@@ -59,10 +62,34 @@ def test_fallback_run_names_its_face_for_every_script_in_the_xml() -> None:
 
 
 def test_split_follows_the_current_text_by_length() -> None:
-    paras = [{"runs": [{"text": "\u25b2 ab  ", "font": "A", "_fallback": [(1, "B"), (6, None)]}]}]
-    paras[0]["runs"][0]["text"] = "\u25b2 ab"  # trailing spaces cut after the pieces were taken
-    split_fallback_runs(paras)
+    run: Run = {"text": "\u25b2 ab  ", "font": "A"}
+    fallbacks = Fallbacks()
+    fallbacks.set(run, [Piece(1, "B"), Piece(6, None)])
+    paras: list[Paragraph] = [{"align": "l", "runs": [run]}]
+    run["text"] = "\u25b2 ab"  # trailing spaces cut after the pieces were taken
+    split_fallback_runs(paras, fallbacks)
     assert paras[0]["runs"] == [
         {"text": "\u25b2", "font": "B", "ea_font": "B", "cs_font": "B"},
         {"text": " ab", "font": "A"},
     ]
+
+
+def test_pieces_stay_beside_the_runs_and_follow_their_copies() -> None:
+    """The pieces are kept beside the runs (the runs hold only slide-model keys); a run split at
+    spaces (justified spacing, word-spacing) or a spaced tail gets the pieces of its own text."""
+    run: Run = {"text": "\u25b2 a \u25b2", "font": "A"}
+    fallbacks = Fallbacks()
+    fallbacks.set(run, [Piece(1, "B"), Piece(3, None), Piece(1, "B")])
+    parts = spaced_runs([run], 2.0, fallbacks)
+    assert [p["text"] for p in parts] == ["\u25b2", " ", "a", " ", "\u25b2"]
+    assert all(set(p) <= {"text", "font", "spacing"} for p in parts)
+    paras: list[Paragraph] = [{"align": "l", "runs": parts}]
+    split_fallback_runs(paras, fallbacks)
+    fonts = [(r["text"], r["font"]) for r in paras[0]["runs"]]
+    assert fonts == [("\u25b2", "B"), (" ", "A"), ("a", "A"), (" ", "A"), ("\u25b2", "B")]
+    tail = spaced_tail({"text": "x\u25b2", "font": "A"}, 1.0, fallbacks)
+    assert [fallbacks.get(r) for r in tail] == [None, None]  # no pieces: nothing to follow
+    source: Run = {"text": "x\u25b2", "font": "A"}
+    fallbacks.set(source, [Piece(1, None), Piece(1, "B")])
+    head, last = spaced_tail(source, 1.0, fallbacks)
+    assert fallbacks.get(head) == [Piece(1, None)] and fallbacks.get(last) == [Piece(1, "B")]

@@ -134,3 +134,15 @@ def test_complete_fills_required_keys_with_neutral_values() -> None:
     assert problems(deck) == []
     text = deck["slides"][0]["shapes"][0]
     assert (text["x"], text["text"]["anchor"], text["text"]["paragraphs"]) == (0.0, "t", [])
+
+
+def test_no_bullet_is_none_and_an_empty_bullet_is_refused() -> None:
+    para = {"align": "l", "runs": [{"text": "a"}]}
+    body = {"wrap": True, "anchor": "t", "insets": [0, 0, 0, 0], "vertical": None}
+    text = {"kind": "text", "x": 0, "y": 0, "w": 10, "h": 10}
+    for bullet in (None, {"char": "-", "font": None, "color": None}):
+        paras = [{**para, "bullet": bullet}]
+        validate_slide(_deck({**text, "text": {**body, "paragraphs": paras}})["slides"][0])
+    paras = [{**para, "bullet": {}}]
+    with pytest.raises(ModelError, match=r"paragraphs\[0\]\.bullet"):
+        validate_slide(_deck({**text, "text": {**body, "paragraphs": paras}})["slides"][0])

@@ -146,3 +146,27 @@ def test_several_character_marker_content_is_a_run() -> None:
     assert bullet(ppr) == ("buNone", {})
     colour = ppr.getparent().find("a:r/a:rPr/a:solidFill/a:srgbClr", NS)
     assert colour.get("val") == "16A34A"
+
+
+@pytest.mark.fonts("fonts-liberation")
+def test_a_marker_run_paragraph_has_no_bullet_in_the_model() -> None:
+    """One representation of "no bullet": the paragraph a marker run starts has no bullet key
+    (None), not an empty bullet, and keeps the hanging indent of the list's paragraphs."""
+    slide = convert(
+        [
+            page(
+                "<style>li::marker{content:'Step ' counter(list-item) ': '}</style>"
+                f'<ol style="{FONT}"><li>Plan</li><li>Ship</li></ol>'
+            )
+        ]
+    ).slides[0]
+    paras = [
+        para
+        for shape in slide["shapes"]
+        if shape["kind"] == "text"
+        for para in shape["text"]["paragraphs"]
+    ]
+    assert [r["text"] for r in paras[0]["runs"]] == ["Step 1: ", "Plan"]
+    for para in paras:
+        assert para.get("bullet") is None and "bullet" not in para
+        assert para["indent"] == -para["margin_left"] < 0

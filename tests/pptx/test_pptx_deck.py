@@ -191,6 +191,14 @@ def test_core_properties_fixed_timestamps_and_title() -> None:
     assert props.author == ""
 
 
+def test_a_title_longer_than_powerpoint_keeps_is_shortened_not_refused() -> None:
+    title = "A very long deck title " * 20  # 460 characters; PowerPoint keeps at most 255
+    props = write([], title=title, author="B" * 300).prs().core_properties
+    assert len(props.title) == 255 and props.title.endswith("\u2026")
+    assert title.startswith(props.title[:-1])
+    assert len(props.author) == 255
+
+
 def test_core_properties_from_caller() -> None:
     props = write([], created="2024-05-06T07:08:09Z", author="Ann").prs().core_properties
     assert props.created.replace(tzinfo=None) == dt.datetime(2024, 5, 6, 7, 8, 9)

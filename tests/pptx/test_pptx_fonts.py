@@ -208,3 +208,24 @@ def test_libreoffice_draws_the_office_names_with_the_twins_measured(tmp_path: Pa
     ).stdout
     for ps_name in ("LiberationSans", "LiberationSerif", "Carlito", "Caladea", "LiberationMono"):
         assert f"+{ps_name}" in fonts, fonts
+
+
+def test_the_notes_masters_theme_names_the_office_script_fonts_too() -> None:
+    """Speaker notes are set with the notes master's theme: its per-script fonts are the same
+    Office fonts as the slide master's (not the Office 2007 theme's optional ones)."""
+    slide = {"shapes": [text_shape({"runs": [{"text": "Hi"}]})], "notes": "第一点 / 要点"}
+    deck = {"width": 1280, "height": 720, "slides": [slide]}
+    data, _ = write_deck_report(complete(deck, Deck), {}, embed="none")
+    written = Written(data)
+    names = written.zip.namelist()
+    themes = sorted(n for n in names if n.startswith("ppt/theme/") and n.endswith(".xml"))
+    assert len(themes) == 2  # the slide master's and the notes master's
+
+    def script_fonts(name: str) -> dict[str, str]:
+        root = written.xml(name)
+        minor = root.find(".//a:fontScheme/a:minorFont", NS)
+        return {f.get("script"): f.get("typeface") for f in minor.iterfind("a:font", NS)}
+
+    slide_fonts, notes_fonts = (script_fonts(n) for n in themes)
+    assert slide_fonts == notes_fonts
+    assert notes_fonts["Jpan"] == office.THEME_SCRIPT_FONTS["Jpan"]

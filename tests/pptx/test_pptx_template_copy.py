@@ -1,5 +1,5 @@
-"""new_presentation(): a copy of the once-loaded default template equals a freshly opened one and
-shares nothing with the template or with other copies."""
+"""new_default_deck(): each deck's copy of the default package (engine/data/pptx) equals python-pptx's
+default template, and shares nothing with the template or with other copies."""
 
 from __future__ import annotations
 
@@ -10,46 +10,60 @@ import zipfile
 from typing import Any
 
 import pptx
-from pptx.presentation import Presentation
-from pptx.util import Emu
+from pptx.opc.constants import RELATIONSHIP_TYPE as PPTX_RT
 
 from engine.model.schema import Deck
 from engine.model.schema.complete import complete
-from engine.pptx.deck import new_presentation, write_deck
+from engine.pptx.base import adopt
+from engine.pptx.deck import write_deck
+from engine.pptx.opc import Package, XmlPart
 from engine.pptx.package import package_bytes
+from engine.pptx.template import new_default_deck
 
 
-def _parts(prs: Presentation) -> dict[str, bytes]:
-    with zipfile.ZipFile(io.BytesIO(package_bytes(prs))) as zf:
+def _parts(package: Package) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(package_bytes(package))) as zf:
         return {name: zf.read(name) for name in zf.namelist()}
 
 
-def test_copy_serializes_like_a_freshly_opened_template() -> None:
-    fresh = _parts(pptx.Presentation())
-    copied = _parts(new_presentation())
-    assert copied.keys() == fresh.keys()
+def _python_pptx_default() -> Package:
+    prs = pptx.Presentation()
+    package = prs.part.package
+    for rel in list(package._rels.values()):
+        if rel.reltype == PPTX_RT.THUMBNAIL:
+            package.drop_rel(rel.rId)
+    return adopt(prs)[0]
+
+
+def test_copy_serializes_like_python_pptx_default_template() -> None:
+    theirs = _python_pptx_default()
+    fresh = _parts(theirs)
+    copied = _parts(new_default_deck().package)
+    assert list(copied) == list(fresh)  # same parts, written in the same order
     for name, data in fresh.items():
         assert copied[name] == data, name
 
 
+def test_blank_layout_is_the_default_templates_blank() -> None:
+    layout = new_default_deck().blank_layout
+    assert layout.partname == str(pptx.Presentation().slide_layouts[6].part.partname)
+    assert b'<p:cSld name="Blank">' in layout.blob
+
+
 def test_copies_share_no_parts_or_elements() -> None:
-    first, second = new_presentation(), new_presentation()
-    first_parts = list(first.part.package.iter_parts())
-    second_parts = list(second.part.package.iter_parts())
-    assert (
-        len(first_parts)
-        == len(second_parts)
-        == len(list(pptx.Presentation().part.package.iter_parts()))
-    )
+    first, second = new_default_deck(), new_default_deck()
+    first_parts = list(first.package.iter_parts())
+    second_parts = list(second.package.iter_parts())
+    assert len(first_parts) == len(second_parts) == len(list(_python_pptx_default().iter_parts()))
     assert not {id(p) for p in first_parts} & {id(p) for p in second_parts}
-    assert not {id(p._element) for p in first_parts if hasattr(p, "_element")} & {
-        id(p._element) for p in second_parts if hasattr(p, "_element")
+    assert not {id(p.element) for p in first_parts if isinstance(p, XmlPart)} & {
+        id(p.element) for p in second_parts if isinstance(p, XmlPart)
     }
-    first.slides.add_slide(first.slide_layouts[6])
-    first.slide_width = Emu(9144000)
-    assert len(second.slides) == 0
-    assert len(new_presentation().slides) == 0
-    assert new_presentation().slide_width == pptx.Presentation().slide_width
+    first.presentation.element.find(
+        "{http://schemas.openxmlformats.org/presentationml/2006/main}sldSz"
+    ).set("cx", "9144000")
+    first.presentation.rels.add("urn:x", "https://example.com/")
+    assert _parts(second.package) == _parts(new_default_deck().package)
 
 
 def test_decks_written_after_each_other_do_not_leak_slides_or_media() -> None:
@@ -62,11 +76,12 @@ def test_decks_written_after_each_other_do_not_leak_slides_or_media() -> None:
     assert write_deck(complete(deck, Deck), {}) == two  # deterministic across copies
 
 
-def test_each_thread_has_its_own_template() -> None:
+def test_threads_writing_at_once_get_equal_decks() -> None:
+    deck = complete({"width": 1280, "height": 720, "slides": [{"notes": "n"}] * 3}, Deck)
     results: list[bytes] = []
 
     def work() -> None:
-        results.append(package_bytes(new_presentation()))
+        results.append(write_deck(deck, {}))
 
     threads = [threading.Thread(target=work) for _ in range(3)]
     for t in threads:
@@ -74,7 +89,7 @@ def test_each_thread_has_its_own_template() -> None:
     for t in threads:
         t.join()
     assert len(results) == 3 and len(set(results)) == 1
-    assert results[0] == package_bytes(new_presentation())
+    assert results[0] == write_deck(deck, {})
 
 
 def _uncollected_after(action: Any) -> list[str]:
@@ -103,6 +118,4 @@ def test_a_written_deck_leaves_no_slide_tree_to_the_collector() -> None:
     slides = [{"background": None, "shapes": [], "notes": "n", "blank": False}] * 3
     deck = {"width": 960, "height": 540, "slides": slides}
     names = _uncollected_after(lambda: write_deck(complete(deck, Deck), {}))
-    # (python-pptx's own walk over the relationships leaves small cycles behind: the parts as
-    # empty shells, the presentation and master parts, the first notes slide; no slide's tree.)
-    assert "CT_Slide" not in names
+    assert not {"XmlPart", "Part", "Package", "Relationships", "Relationship"} & set(names)

@@ -242,3 +242,28 @@ def _unwrap(shapes: list[dict[str, Any]]) -> int:
             body["wrap"] = False
     groups = [_unwrap(shape.get("shapes") or []) for shape in shapes]
     return sum(isinstance(b, dict) for b in bodies) + sum(groups)
+
+
+def _numbered(third_start: int, gap: dict[str, Any]) -> dict[str, Any]:
+    shape = text_shape("one", 40, 20, 300, 200, size=12.0, margin_left=30.0, indent=-30.0)
+    first = shape["text"]["paragraphs"][0]
+    first["bullet"] = {"autonum": "arabicPeriod", "start": 5}
+    second = {k: v for k, v in first.items() if k != "bullet"}
+    second.update(runs=[{**first["runs"][0], "text": "two"}], **gap)
+    third = {
+        **first,
+        "runs": [{**first["runs"][0], "text": "three"}],
+        "bullet": {"autonum": "arabicPeriod", "start": third_start},
+    }
+    shape["text"]["paragraphs"] = [first, second, third]
+    return shape
+
+
+def test_a_paragraph_without_a_bullet_restarts_the_numbering() -> None:
+    """No bullet, left out or None, is one thing: the numbering after it starts again at the
+    next numbered paragraph's own start (LibreOffice's outliner stops counting at a paragraph
+    without numbering), so the third paragraph's start shows."""
+    absent = slide_svg(slide(_numbered(5, {})), 640, size=SIZE)
+    none = slide_svg(slide(_numbered(5, {"bullet": None})), 640, size=SIZE)
+    assert absent == none
+    assert slide_svg(slide(_numbered(6, {"bullet": None})), 640, size=SIZE) != none

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.layout.base import Space, layout_box
+from engine.layout.dispatch import break_lines, build_line, line_is_empty
+
 EPSILON = 0.01
 
 
@@ -251,8 +254,6 @@ def _break_beside(
     only known once lines are built, so breaking repeats until the heights it assumed hold.
 
     Returns the lines and, per line, (x offset, width, extra space above it)."""
-    from engine.layout.inline.layout import break_lines, build_line, line_is_empty
-
     heights: dict[int, float] = {}
     empties: dict[int, bool] = {}
     drops: dict[int, float] = {}
@@ -361,8 +362,6 @@ def float_fragments(
 ) -> list[Any]:
     """Lay out and place the floats inside a paragraph; their fragments are positioned relative
     to the paragraph's content box."""
-    from engine.layout.base import Space, layout_box
-
     width, indent, wrap, first_end = breaking
 
     def layout(box: Any) -> Any:

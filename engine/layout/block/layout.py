@@ -19,9 +19,10 @@ from engine.layout.base import (
 from engine.layout.block.fieldset import legend_cut, place_legend, rendered_legend
 from engine.layout.block.floats import FloatContext, FloatSpace, LineFloats
 from engine.layout.block.sizes import UsedWidth, block_frame, used_width
+from engine.layout.dispatch import layout_inline
 from engine.layout.fragments import AbsPlaceholder, BoxFragment
 from engine.layout.inline.vertical import is_vertical, layout_vertical
-from engine.layout.multicol.layout import is_multicol
+from engine.layout.multicol.layout import is_multicol, layout_multicol
 from engine.layout.positioned.absolute import relative_offset
 
 
@@ -73,8 +74,6 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if is_vertical(box):
         return layout_vertical(box, ctx, space)
     if is_multicol(box):
-        from engine.layout.multicol.layout import layout_multicol
-
         return layout_multicol(box, ctx, space)
     style = box.style
     bf = block_frame(box, ctx, space)
@@ -95,8 +94,6 @@ def layout_block(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     through_bottom = not bfc and w.border.bottom == 0 and w.padding.bottom == 0 and height is None
     place = _float_place(space.floats if not bfc else None, w, mt, origin_x, origin_y)
     if box.inline_content:
-        from engine.layout.inline.layout import layout_inline
-
         line_floats = (
             None
             if place.context.empty and not _line_has_floats(box)

@@ -38,6 +38,7 @@ from engine.layout.flex.items import (
     ordered_items,
     size_items,
 )
+from engine.layout.flex.static_position import align_flex_placeholders
 from engine.layout.fragments import AbsPlaceholder, BoxFragment, Edges, Intrinsic
 from engine.layout.inline.vertical import VERTICAL_MODES
 from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic
@@ -420,8 +421,6 @@ def layout_flex(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     frag.height = height
     frag.baseline = _container_baseline(c, lines, inner_main, inner_cross, frag)
     if frag.placeholders:
-        from engine.layout.flex.static_position import align_flex_placeholders
-
         align_flex_placeholders(frag.placeholders, style, inner_w, max(0.0, height - chrome_v))
     return frag
 

@@ -23,6 +23,7 @@ from engine.layout.grid.placement import ItemPlacement
 from engine.layout.grid.tracks import Contribution, Track
 from engine.layout.intrinsic import intrinsic_widths, outer_intrinsic, shrink_to_fit
 from engine.layout.items import align_keyword, is_scroll_container
+from engine.layout.replaced import replaced_size
 
 # --- contributions -------------------------------------------------------------------------
 
@@ -106,8 +107,6 @@ def item_width(item: GridItem, ctx: LayoutContext, area_w: float, area_h: float 
     lo, hi = min_max_width(style, area_w, chrome)
     if width is None:
         if box.inner == b.REPLACED and item.justify != "stretch":
-            from engine.layout.replaced import replaced_size
-
             width = replaced_size(box, area_w, area_h)[0] + chrome
         elif item.justify == "stretch" and ml is not None and mr is not None:
             width = area_w - ml - mr

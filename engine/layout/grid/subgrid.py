@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from engine.boxes import box as b
 from engine.layout.base import LayoutContext, border_edges, margin_value, padding_edges
+from engine.layout.dispatch import column_axis, column_measure, row_measure
 from engine.layout.grid.items import Axis, GridItem, item_width, resolve_self
 from engine.layout.grid.placement import ItemPlacement, build_grid
 from engine.layout.grid.tracks import Contribution, SpanItem, Track
@@ -72,8 +73,6 @@ def column_span_items(
 ) -> list[SpanItem]:
     """A column subgrid's items as items of the parent's columns (the subgrid itself
     contributes no width of its own)."""
-    from engine.layout.grid.layout import column_measure
-
     count = place.column_end - place.column_start
     setup = build_grid(box, ctx, None, None, subgrid_columns=count)
     edges = _edges(box, 0.0, COLUMNS)
@@ -100,8 +99,6 @@ def row_span_items(
 ) -> list[SpanItem]:
     """A row subgrid's items as items of the parent's rows (the subgrid itself contributes no
     height of its own): each measured at its column width inside the subgrid."""
-    from engine.layout.grid.layout import column_axis, row_measure
-
     p = item.place
     count = p.row_end - p.row_start
     _, area_w = columns.area(p.column_start, p.column_end)

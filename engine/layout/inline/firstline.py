@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.boxes import box as b
 from engine.layout.base import LayoutContext
+from engine.layout.dispatch import break_lines
 from engine.style.computed import ComputedStyle, derived_style
 
 
@@ -27,8 +28,6 @@ def first_line_pieces(
     from that stream, and the rest of the line stream continues with the normal pieces (both
     streams hold the same words in the same order, so piece counts correspond). Returns the
     pieces and where the first line ends (`first_width`: the first line's available width)."""
-    from engine.layout.inline.layout import break_lines
-
     values = container.first_line
     if not values:
         return pieces, None

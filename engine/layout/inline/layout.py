@@ -40,6 +40,7 @@ from engine.layout.inline.linebreak import (
 from engine.layout.inline.markers import add_font_extent, add_outside_marker, marker_piece
 from engine.layout.inline.text import SHY, FontInfo, font_info
 from engine.layout.inline.truncate import line_clamp, truncate_lines
+from engine.layout.intrinsic import outer_intrinsic
 
 
 @dataclass(slots=True)
@@ -580,8 +581,6 @@ def _justify(line: LineFragment, free: float) -> None:
 
 def inline_intrinsic(container: b.Box, ctx: LayoutContext) -> Intrinsic:
     """(min-content, max-content) inline sizes of an inline formatting context."""
-    from engine.layout.intrinsic import outer_intrinsic
-
     collector = Collector(ctx, 0.0, None)
     collector.collect(container.children, 0.0, frozenset(), container.style)
     min_w = 0.0

@@ -23,6 +23,7 @@ from engine.layout.base import (
     min_max_width,
     padding_edges,
 )
+from engine.layout.dispatch import inline_intrinsic, layout_inline
 from engine.layout.fragments import BoxFragment, Edges, LineFragment
 
 VERTICAL_MODES = frozenset({"vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr"})
@@ -45,8 +46,6 @@ def is_vertical(box: b.Box) -> bool:
 def layout_vertical(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """CSS Writing Modes 3 for an orthogonal flow root: the inline size comes from the height
     (or the viewport height when indefinite, shrink-to-fit), the width from the lines."""
-    from engine.layout.inline.layout import inline_intrinsic, layout_inline
-
     style = box.style
     border = border_edges(style)
     padding = padding_edges(style, space.cb_width)

@@ -21,6 +21,7 @@ from engine.layout.base import (
     length,
     min_max_height,
 )
+from engine.layout.dispatch import block_frame, content_intrinsic
 from engine.layout.fragments import BoxFragment, Edges, Intrinsic
 from engine.layout.multicol.fragmentation import (
     balanced_height,
@@ -64,8 +65,6 @@ def multicol_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     """Min-/max-content widths of a multicol container's content: a column's (at least
     `column-width`) times the specified column count (1 when auto), plus the gaps (Chromium's
     ColumnLayoutAlgorithm::ComputeMinMaxSizes)."""
-    from engine.layout.intrinsic import content_intrinsic
-
     style = box.style
     inner = content_intrinsic(_flow_box(box, list(box.children), ctx), ctx)
     mn, mx = inner.min_content, inner.max_content
@@ -81,8 +80,6 @@ def multicol_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:
 
 def layout_multicol(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out a multicol container: rows of balanced columns (and spanners between them)."""
-    from engine.layout.block.sizes import block_frame
-
     style = box.style
     bf = block_frame(box, ctx, space)
     w, chrome_v, height, inner_w, frag = bf.used, bf.chrome_v, bf.height, bf.content_width, bf.frag

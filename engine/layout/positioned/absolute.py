@@ -21,6 +21,8 @@ from engine.layout.base import (
     specified_width,
 )
 from engine.layout.fragments import AbsPlaceholder, BoxFragment
+from engine.layout.intrinsic import shrink_to_fit
+from engine.layout.replaced import replaced_size
 
 
 def relative_offset(style: Any, cb_width: float, cb_height: float | None) -> tuple[float, float]:
@@ -78,8 +80,6 @@ def layout_absolute(
     # Horizontal (10.3.7)
     width = specified_width(style, cb_width, chrome_w)
     if box.inner == b.REPLACED and width is None:
-        from engine.layout.replaced import replaced_size
-
         width = replaced_size(box, cb_width, cb_height)[0] + chrome_w
     lo, hi = min_max_width(style, cb_width, chrome_w)
     if width is None and style["aspect-ratio"] != "auto":
@@ -88,8 +88,6 @@ def layout_absolute(
     if width is None and left is not None and right is not None:
         width = cb_width - left - right - (ml or 0.0) - (mr or 0.0)
     if width is None:
-        from engine.layout.intrinsic import shrink_to_fit
-
         avail = cb_width - (left or 0.0) - (right or 0.0) - (ml or 0.0) - (mr or 0.0)
         if left is None and right is None:
             avail = cb_width - (placeholder.x - cb_x) - (ml or 0.0) - (mr or 0.0)
@@ -115,8 +113,6 @@ def layout_absolute(
     # Vertical (10.6.4): the height may depend on content, so lay out first.
     height = specified_height(style, cb_height, chrome_h)
     if box.inner == b.REPLACED and height is None:
-        from engine.layout.replaced import replaced_size
-
         height = replaced_size(box, width - chrome_w, cb_height)[1] + chrome_h
     if height is None and top is not None and bottom is not None:
         height = cb_height - top - bottom - (mt or 0.0) - (mb or 0.0)

@@ -9,40 +9,78 @@ into them, as Chromium's clip does (a card's cover image gets the card's top cor
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Generic, Literal, TypeVar
 
 from engine.layout.fragments import BoxFragment, LineFragment, TextFragment
 from engine.model.geometry import (
     Matrix,
+    Outlined,
+    Placement,
     clip_convex,
     custom_geom,
     geom_for,
+    local_box,
+    round_crop,
     rounded_rect_polygon,
+    set_box,
+    set_geom,
 )
+from engine.model.schema.fills import Crop
+from engine.model.schema.shapes import BoxShape, PictureShape, Shape
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in slide px
 
 
-def shape_bounds(shape: dict[str, Any]) -> Rect | None:
-    """A shape's box in slide px (a rotated shape: the square any rotation stays inside)."""
-    if not all(k in shape for k in ("x", "y", "w", "h")):
-        return None
-    x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    if shape.get("rotation"):
+@dataclass(frozen=True)
+class EdgeFit:
+    """How far a text box may narrow where it crosses the slide's left or right edge
+    (fit_slide_edge): to `used` px (its lines without the anti-rewrap slack), keeping the
+    edge its alignment `align` holds; `soft`: its paragraphs wrap softly (it keeps wrapping)."""
+
+    used: float
+    align: Literal["l", "ctr", "r"]
+    soft: bool
+
+
+S_co = TypeVar("S_co", bound=Shape, covariant=True)
+
+
+@dataclass(frozen=True)
+class Painted(Generic[S_co]):
+    """A shape as a shape builder hands it to the painter, with what only the painter uses
+    (a text box's EdgeFit), kept beside the shape and out of the slide model."""
+
+    shape: S_co
+    fit: EdgeFit | None = None
+
+
+def shape_bounds(shape: Shape) -> Rect | None:
+    """A shape's box in slide px (a rotated shape: the square any rotation stays inside);
+    None for a line."""
+    return None if shape["kind"] == "line" else box_bounds(shape)
+
+
+def box_bounds(box: Placement | BoxShape) -> Rect:
+    """A placed box in slide px (rotated: the square any rotation stays inside)."""
+    x, y, w, h = box["x"], box["y"], box["w"], box["h"]
+    if box.get("rotation"):
         r = max(w, h) / 2 * 1.4143  # any rotation stays inside the circumscribed square
         cx, cy = x + w / 2, y + h / 2
         return (cx - r, cy - r, cx + r, cy + r)
     return (x, y, x + w, y + h)
 
 
-def outside(shape: dict[str, Any], clip: Rect | None) -> bool:
+def outside(shape: Shape, clip: Rect | None) -> bool:
     """True when nothing of the shape's box lies inside the clip rectangle."""
     if clip is None:
         return False
     b = shape_bounds(shape)
-    if b is None:
-        return False
+    return b is not None and apart(b, clip)
+
+
+def apart(b: Rect, clip: Rect) -> bool:
+    """True when the two rectangles do not overlap."""
     return b[2] <= clip[0] or b[0] >= clip[2] or b[3] <= clip[1] or b[1] >= clip[3]
 
 
@@ -99,15 +137,14 @@ def visible_items(items: list[BoxFragment], m: Matrix, clip: Rect | None) -> lis
     return out
 
 
-def fit_slide_edge(shape: dict[str, Any], slide: Rect | None) -> None:
+def fit_slide_edge(shape: Shape, fit: EdgeFit | None, slide: Rect | None) -> None:
     """A text box whose anti-rewrap slack (not its text) crosses the slide's left or right edge
     is narrowed to the slide, keeping the edge its alignment holds (a centred box its centre),
     and stops wrapping so that no renderer breaks its lines differently; a box whose paragraphs
     wrap softly keeps wrapping, narrowed no further than its lines stay whole."""
-    fit = shape.pop("fit_w", None)
-    if fit is None or slide is None or shape.get("kind") != "text":
+    if fit is None or slide is None or shape["kind"] != "text":
         return
-    used, align, soft = fit
+    used, align, soft = fit.used, fit.align, fit.soft
     x0, x1 = shape["x"], shape["x"] + shape["w"]
     if x0 >= slide[0] - 0.01 and x1 <= slide[2] + 0.01:
         return
@@ -143,14 +180,12 @@ def clip_radii(frag: BoxFragment) -> tuple[float, float, float, float] | None:
 
 
 def round_to_clip(
-    shape: dict[str, Any], clip: Rect, radii: tuple[float, float, float, float]
-) -> dict[str, Any]:
+    shape: Outlined, clip: Rect, radii: tuple[float, float, float, float]
+) -> Outlined:
     """A square box or picture (already cut to the clip rectangle) whose corners lie on the
     clip's rounded corners, with those corners rounded (a new dict; the shape itself when no
     corner of it is on a rounded one, or when it has a geometry of its own)."""
-    if shape.get("kind") not in ("rect", "picture") or shape.get("rotation"):
-        return shape
-    if shape.get("geom") not in (None, "rect"):
+    if shape.get("rotation") or shape.get("geom") not in (None, "rect"):
         return shape
     x0, y0 = shape["x"], shape["y"]
     x1, y1 = x0 + shape["w"], y0 + shape["h"]
@@ -161,7 +196,7 @@ def round_to_clip(
     ]
     if max(own) <= 0.5:
         return shape
-    out = dict(shape)
+    out = shape.copy()
     if max(own) > min(shape["w"], shape["h"]) / 2 + 0.01:
         # A box narrower than the clip's corner (an accent bar along a card's edge): its outline
         # is the rectangle cut by the clip's rounded outline, not a rectangle with round corners.
@@ -169,26 +204,26 @@ def round_to_clip(
         cut = clip_convex([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], rounded)
         if len(cut) < 3:
             return shape
-        out.update(custom_geom([cut], (x0, y0, shape["w"], shape["h"])))
+        set_geom(out, custom_geom([cut], (x0, y0, shape["w"], shape["h"])))
         return out
-    out.update(geom_for((own[0], own[1], own[2], own[3]), shape["w"], shape["h"]))
+    set_geom(out, geom_for((own[0], own[1], own[2], own[3]), shape["w"], shape["h"]))
     out["radii"] = [round(r, 3) for r in own]
     return out
 
 
-def recrop(shape: dict[str, Any], part: tuple[float, float, float, float]) -> dict[str, Any]:
+def recrop(shape: PictureShape, part: tuple[float, float, float, float]) -> PictureShape:
     """A picture shown only over `part` (x, y, w, h in slide px, inside its box): that box,
     with its srcRect crop fractions grown to match (a new dict)."""
     x0, y0, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
     px, py, pw, ph = part
-    crop = dict(shape.get("crop") or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0})
+    crop: Crop = (shape["crop"] or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0}).copy()
     span_x = 1.0 - crop["l"] - crop["r"]
     span_y = 1.0 - crop["t"] - crop["b"]
     crop["l"] += (px - x0) / w * span_x
     crop["r"] += (x0 + w - px - pw) / w * span_x
     crop["t"] += (py - y0) / h * span_y
     crop["b"] += (y0 + h - py - ph) / h * span_y
-    out = dict(shape)
-    out["crop"] = {k: round(v, 5) for k, v in crop.items()}
-    out.update({"x": px, "y": py, "w": pw, "h": ph})
+    out = shape.copy()
+    out["crop"] = round_crop(crop)
+    set_box(out, local_box(part))
     return out

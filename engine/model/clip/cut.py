@@ -21,15 +21,23 @@ from engine.model.clip.knife import Knife, Rect
 from engine.model.clip.path import ClipRegion, clip_region, is_convex, reference_boxes
 from engine.model.geometry import (
     Box,
+    GeomKeys,
     Matrix,
+    Outlined,
     Polygon,
     clip_convex,
     custom_geom,
     dedupe,
+    drop_geom,
+    local_box,
     outline_polygon,
+    set_box,
+    set_geom,
     shape_outline,
     signed_area,
 )
+from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import BoxShape, LineShape, RectShape, Shape
 
 _PLAIN = ("rect", "roundRect", "ellipse")
 
@@ -60,35 +68,40 @@ def _placed(region: ClipRegion, m: Matrix) -> ClipRegion:
     return ClipRegion(outline, ellipse, region.convex)
 
 
-def cut_shapes(shapes: list[dict[str, Any]], knife: Knife) -> list[dict[str, Any]]:
-    """Shapes (slide px) cut by a clip region (slide px)."""
+def cut_shapes(shapes: list[Shape], knife: Knife) -> list[Shape]:
+    """Shapes (slide px) cut by a clip region (slide px); a text box, table or group is kept
+    whole (the same dict) or dropped."""
     if not knife.region.outline:
         return []  # an empty clip: nothing is painted
-    out: list[dict[str, Any]] = []
+    out: list[Shape] = []
     for shape in shapes:
         check("slide model")
         out.extend(_cut(shape, knife))
     return out
 
 
-def _cut(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
-    kind = shape.get("kind")
+def _cut(shape: Shape, knife: Knife) -> list[Shape]:
     region = knife.region
-    if kind == "line":
-        return _cut_line(shape, region)
+    if shape["kind"] == "line":
+        return list(_cut_line(shape, region))
     box = _box(shape)
-    if kind not in ("rect", "picture") or shape.get("rotation"):
+    if shape["kind"] not in ("rect", "picture") or shape.get("rotation"):
         return [] if box is not None and knife.apart(box) else [shape]
-    line = shape.get("line") if kind == "rect" else None
-    grow = line["width"] / 2 if isinstance(line, dict) else 0.0
+    return list(_cut_outlined(shape, knife))
+
+
+def _cut_outlined(shape: Outlined, knife: Knife) -> list[Outlined]:
+    region = knife.region
+    line = shape.get("line") if shape["kind"] == "rect" else None
+    grow = line["width"] / 2 if line is not None else 0.0
     contours = shape_outline(shape)
     bounds = _rect(contours, grow)
     if knife.apart(bounds):
         return []
     if knife.within(contours, bounds, grow):
         return [shape]
-    if line is not None:
-        return _cut_stroked(shape, knife)
+    if line is not None and shape["kind"] == "rect":
+        return list(_cut_stroked(shape, knife))
     cut = _cut_contours(contours, region)
     if cut is None:
         return [shape]
@@ -97,8 +110,8 @@ def _cut(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
     return [_reshaped(shape, cut, region)]
 
 
-def _box(shape: dict[str, Any]) -> Rect | None:
-    if shape.get("rotation") or not all(k in shape for k in ("x", "y", "w", "h")):
+def _box(shape: BoxShape) -> Rect | None:
+    if shape.get("rotation"):
         return None
     x, y = shape["x"], shape["y"]
     return x, y, x + shape["w"], y + shape["h"]
@@ -154,11 +167,10 @@ def _is_clip_ellipse(cut: list[Polygon], region: ClipRegion) -> bool:
     return abs(signed_area(pieces[0])) >= 0.998 * abs(signed_area(region.outline))
 
 
-def _reshaped(shape: dict[str, Any], cut: list[Polygon], region: ClipRegion) -> dict[str, Any]:
+def _reshaped(shape: Outlined, cut: list[Polygon], region: ClipRegion) -> Outlined:
     box = (shape["x"], shape["y"], shape["w"], shape["h"])
-    out = {
-        k: v for k, v in shape.items() if k not in ("geom", "radius", "radii", "points", "contours")
-    }
+    out = shape.copy()
+    drop_geom(out)
     out["shadow"] = None  # Chromium clips the shadow away with the box
     ellipse = _is_clip_ellipse(cut, region)
     if ellipse and region.ellipse is not None:
@@ -166,10 +178,10 @@ def _reshaped(shape: dict[str, Any], cut: list[Polygon], region: ClipRegion) -> 
         bounds: Box = (cx - rx, cy - ry, 2 * rx, 2 * ry)
     else:
         bounds = _bounds([c for c in cut if abs(signed_area(c)) > 1e-6])
-    if shape.get("kind") == "picture":
+    if out["kind"] == "picture":
         out = recrop(out, bounds)
         box = bounds
-    elif not _is_gradient(shape.get("fill")) or (ellipse and _same_box(bounds, box)):
+    elif not _is_gradient(out["fill"]) or (ellipse and _same_box(bounds, box)):
         box = bounds
     elif not any(abs(signed_area(c)) <= 1e-6 for c in cut):
         x, y, w, h = box  # a gradient keeps its box: a zero-area contour spans it
@@ -180,31 +192,34 @@ def _reshaped(shape: dict[str, Any], cut: list[Polygon], region: ClipRegion) -> 
     if ellipse:
         out["geom"] = "ellipse"
     else:
-        out.update(custom_geom(cut, box))
-    out.update(x=box[0], y=box[1], w=box[2], h=box[3])
+        set_geom(out, custom_geom(cut, box))
+    set_box(out, local_box(box))
     return out
 
 
-def _is_gradient(fill: Any) -> bool:
-    return isinstance(fill, dict) and fill.get("type") == "gradient"
+def _is_gradient(fill: Fill | None) -> bool:
+    return fill is not None and fill["type"] == "gradient"
 
 
 def _same_box(a: Box, b: Box) -> bool:
     return all(abs(p - q) < 0.01 for p, q in zip(a, b, strict=True))
 
 
-def _cut_stroked(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
+def _cut_stroked(shape: RectShape, knife: Knife) -> list[RectShape]:
     """A shape with a border stroke: its fill cut, and the stroke as a filled ring, cut."""
     geom = shape.get("geom") or "rect"
     if geom not in _PLAIN:
         return [shape]
     region = knife.region
-    line = shape["line"]
+    line = shape.get("line")
+    if line is None:
+        return [shape]
     half = line["width"] / 2
     x, y, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
-    out = []
+    out: list[RectShape] = []
     if shape.get("fill") is not None:
-        out.extend(_cut({**shape, "line": None}, knife))
+        unstroked: RectShape = {**shape, "line": None}
+        out.extend(s for s in _cut_outlined(unstroked, knife) if s["kind"] == "rect")
     outer = outline_polygon(_grown(shape, half), (x - half, y - half, w + 2 * half, h + 2 * half))
     contours = [outer]
     if w > 2 * half and h > 2 * half:
@@ -212,12 +227,13 @@ def _cut_stroked(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
             _grown(shape, -half), (x + half, y + half, w - 2 * half, h - 2 * half)
         )
         contours.append(inner[::-1])
-    ring = {
+    ring: RectShape = {
         "kind": "rect",
         "fill": {"type": "solid", "color": line["color"], "alpha": line.get("alpha", 1.0)},
         "line": None,
         "shadow": None,
         "name": shape.get("name", "") + " border",
+        **local_box((x, y, w, h)),
     }
     cut = _cut_contours(contours, region)
     if cut is None:
@@ -225,15 +241,15 @@ def _cut_stroked(shape: dict[str, Any], knife: Knife) -> list[dict[str, Any]]:
     pieces = [c for c in cut if abs(signed_area(c)) > 1e-6]
     if pieces:
         bounds = _bounds(pieces)
-        ring.update(custom_geom(pieces, bounds))
-        ring.update(x=bounds[0], y=bounds[1], w=bounds[2], h=bounds[3])
+        set_geom(ring, custom_geom(pieces, bounds))
+        set_box(ring, local_box(bounds))
         out.append(ring)
     return out
 
 
-def _grown(shape: dict[str, Any], by: float) -> dict[str, Any]:
+def _grown(shape: RectShape, by: float) -> GeomKeys:
     """The shape's geometry keys with its corner radii grown by `by` px."""
-    geom = {"geom": shape.get("geom") or "rect"}
+    geom: GeomKeys = {"geom": shape.get("geom") or "rect"}
     if geom["geom"] == "roundRect":
         geom["radius"] = max(0.0, shape.get("radius", 0.0) + by)
         if shape.get("radii"):
@@ -241,7 +257,7 @@ def _grown(shape: dict[str, Any], by: float) -> dict[str, Any]:
     return geom
 
 
-def _cut_line(shape: dict[str, Any], region: ClipRegion) -> list[dict[str, Any]]:
+def _cut_line(shape: LineShape, region: ClipRegion) -> list[LineShape]:
     """A line (a dashed border side) cut to a convex region (Cyrus-Beck); kept whole when the
     region is concave."""
     if not region.convex:

@@ -32,11 +32,15 @@ from engine.model.geometry import (
     clip_convex,
     custom_geom,
     dedupe,
+    drop_geom,
     ellipse_polygon,
+    set_geom,
     shape_outline,
     signed_area,
 )
 from engine.model.paint.fills import css_angle, gradient_line_length, radial_extent, resolved_stops
+from engine.model.schema.fills import Crop, GradientFill, GradientStop, SolidFill
+from engine.model.schema.shapes import PictureShape, RectShape, Shape
 from engine.style.types import LP, LinearGradient, RadialGradient
 
 HARD_EDGE = 2.0  # px: a radial mask changing from 0 to 1 within this is drawn as geometry
@@ -135,14 +139,14 @@ def alpha_at(mask: Mask, x: float, y: float) -> float:
 
 
 def masked(
-    shapes: list[dict[str, Any]],
+    shapes: list[Shape],
     sources: list[int],
     mask: Mask,
     media: dict[str, Any],
     diag: Diagnostics,
-) -> tuple[list[dict[str, Any]], list[int]]:
+) -> tuple[list[Shape], list[int]]:
     """What is left of the shapes under the mask, with the source of each piece."""
-    out: list[dict[str, Any]] = []
+    out: list[Shape] = []
     out_sources: list[int] = []
     for pieces, source in zip(mask_shapes(shapes, mask, media, diag), sources, strict=True):
         out.extend(pieces)
@@ -151,16 +155,16 @@ def masked(
 
 
 def mask_shapes(
-    shapes: list[dict[str, Any]], mask: Mask, media: dict[str, Any], diag: Diagnostics
-) -> list[list[dict[str, Any]]]:
+    shapes: list[Shape], mask: Mask, media: dict[str, Any], diag: Diagnostics
+) -> list[list[Shape]]:
     """Per painted shape, what is left of it under the mask (a list: a shape may vanish)."""
     edge = None if mask.linear else _hard_edge(mask)
     if not mask.linear and edge is None:
         diag.add("limit", "a soft radial mask is drawn on pictures only", "mask")
-    out: list[list[dict[str, Any]]] = []
+    out: list[list[Shape]] = []
     for shape in shapes:
         check("slide model")
-        if shape.get("kind") == "picture" and shape.get("media") in media:
+        if shape["kind"] == "picture" and shape["media"] in media:
             out.append([_baked(shape, mask, media)])
         elif mask.linear:
             out.append([_linear(shape, mask)])
@@ -184,7 +188,9 @@ def _hard_edge(mask: Mask) -> tuple[float, bool] | None:
     return (p + q) / 2, stops[0][1] > 0.5
 
 
-def _scale_alpha(node: Any, k: float) -> None:
+def _scale_alpha(node: object, k: float) -> None:
+    """Every "alpha" in a shape's tree of dicts and lists (fills, stops, lines, shadows, runs,
+    outlines, cells) times k."""
     pending = [node]
     while pending:
         item = pending.pop()
@@ -198,41 +204,37 @@ def _scale_alpha(node: Any, k: float) -> None:
             pending.extend(v for v in item if isinstance(v, (dict, list)))
 
 
-def _fade(shape: dict[str, Any], k: float) -> None:
+def _fade(shape: Shape, k: float) -> None:
     """Every alpha in the shape times k (text runs without one are opaque)."""
-    body = shape.get("text")
-    if isinstance(body, dict):
-        for para in body.get("paragraphs", ()):
-            for run in para.get("runs", ()):
+    body = shape.get("text") if shape["kind"] in ("rect", "text") else None
+    if body is not None:
+        for para in body["paragraphs"]:
+            for run in para["runs"]:
                 if "text" in run and "alpha" not in run:
                     run["alpha"] = 1.0
     _scale_alpha(shape, k)
 
 
-def _centre(shape: dict[str, Any]) -> tuple[float, float]:
-    if shape.get("kind") == "line":
+def _centre(shape: Shape) -> tuple[float, float]:
+    if shape["kind"] == "line":
         return (shape["x1"] + shape["x2"]) / 2, (shape["y1"] + shape["y2"]) / 2
-    return shape.get("x", 0.0) + shape.get("w", 0.0) / 2, shape.get("y", 0.0) + shape.get(
-        "h", 0.0
-    ) / 2
+    return shape["x"] + shape["w"] / 2, shape["y"] + shape["h"] / 2
 
 
-def _linear(shape: dict[str, Any], mask: Mask) -> dict[str, Any]:
-    fill = shape.get("fill")
-    if (
-        shape.get("kind") == "rect"
-        and isinstance(fill, dict)
-        and fill.get("type") == "solid"
-        and not shape.get("rotation")
-    ):
-        rest = {k: v for k, v in shape.items() if k != "fill"}
-        _fade(rest, alpha_at(mask, *_centre(shape)))  # its line, its text
-        return {**rest, "fill": _faded_fill(shape, fill, mask)}
+def _linear(shape: Shape, mask: Mask) -> Shape:
+    if shape["kind"] == "rect" and not shape.get("rotation"):
+        fill = shape["fill"]
+        if fill is not None and fill["type"] == "solid":
+            rest = shape.copy()
+            rest["fill"] = None  # replaced: not faded itself
+            _fade(rest, alpha_at(mask, *_centre(shape)))  # its line, its text
+            rest["fill"] = _faded_fill(shape, fill, mask)
+            return rest
     _fade(shape, alpha_at(mask, *_centre(shape)))
     return shape
 
 
-def _faded_fill(shape: dict[str, Any], fill: dict[str, Any], mask: Mask) -> dict[str, Any]:
+def _faded_fill(shape: RectShape, fill: SolidFill, mask: Mask) -> GradientFill:
     """A solid fill as a linear gradient along the mask's line with the mask's alpha."""
     w, h = shape["w"], shape["h"]
     length = gradient_line_length(mask.angle, w, h) or 1.0
@@ -248,7 +250,7 @@ def _faded_fill(shape: dict[str, Any], fill: dict[str, Any], mask: Mask) -> dict
         pos = own(t_mask)
         if 0.0 < pos < 1.0:
             points[pos] = t_mask
-    stops = []
+    stops: list[GradientStop] = []
     for pos in sorted(points):
         a = float(_alpha_of_t(mask, points[pos]))
         stops.append(
@@ -262,12 +264,12 @@ def _faded_fill(shape: dict[str, Any], fill: dict[str, Any], mask: Mask) -> dict
     }
 
 
-def _ring(shape: dict[str, Any], mask: Mask, t: float, inside: bool) -> list[dict[str, Any]]:
+def _ring(shape: Shape, mask: Mask, t: float, inside: bool) -> list[Shape]:
     ellipse = (mask.cx, mask.cy, mask.a * t, mask.b * t)
     outline = ellipse_polygon(*ellipse)
     if inside:  # opaque inside the ellipse: a clip
         return cut_shapes([shape], Knife(ClipRegion(outline, ellipse)))
-    if shape.get("kind") != "rect" or shape.get("rotation") or shape.get("line"):
+    if shape["kind"] != "rect" or shape.get("rotation") or shape.get("line"):
         return [shape]
     contours = shape_outline(shape)
     holes: list[Polygon] = []
@@ -286,15 +288,14 @@ def _ring(shape: dict[str, Any], mask: Mask, t: float, inside: bool) -> list[dic
         return []  # wholly inside the hole
     cw_contours = [c if signed_area(c) > 0 else c[::-1] for c in contours if len(c) >= 3]
     box = (shape["x"], shape["y"], shape["w"], shape["h"])
-    out = {
-        k: v for k, v in shape.items() if k not in ("geom", "radius", "radii", "points", "contours")
-    }
+    out = shape.copy()
+    drop_geom(out)
     out["shadow"] = None
-    out.update(custom_geom([*cw_contours, *holes], box))
+    set_geom(out, custom_geom([*cw_contours, *holes], box))
     return [out]
 
 
-def _baked(shape: dict[str, Any], mask: Mask, media: dict[str, Any]) -> dict[str, Any]:
+def _baked(shape: PictureShape, mask: Mask, media: dict[str, Any]) -> Shape:
     """A picture with the mask's alpha multiplied into a copy of its pixels."""
     if shape.get("rotation"):
         return _linear(shape, mask) if mask.linear else shape
@@ -303,10 +304,10 @@ def _baked(shape: dict[str, Any], mask: Mask, media: dict[str, Any]) -> dict[str
         im.load()
         rgba = im.convert("RGBA")
     width, height = rgba.size
-    crop = shape.get("crop") or {}
-    left, top = crop.get("l", 0.0), crop.get("t", 0.0)
-    span_x = max(1e-6, 1.0 - left - crop.get("r", 0.0))
-    span_y = max(1e-6, 1.0 - top - crop.get("b", 0.0))
+    crop: Crop = shape["crop"] or {"l": 0.0, "t": 0.0, "r": 0.0, "b": 0.0}
+    left, top = crop["l"], crop["t"]
+    span_x = max(1e-6, 1.0 - left - crop["r"])
+    span_y = max(1e-6, 1.0 - top - crop["b"])
     import numpy as np
 
     u = (np.arange(width) + 0.5) / width
@@ -320,6 +321,7 @@ def _baked(shape: dict[str, Any], mask: Mask, media: dict[str, Any]) -> dict[str
     out = io.BytesIO()
     Image.fromarray(pixels, "RGBA").save(out, format="PNG")
     stored = store_media(media, out.getvalue(), "image/png", entry["width"], entry["height"])
-    baked = dict(shape, media=str(stored["key"]))
+    baked = shape.copy()
+    baked["media"] = str(stored["key"])
     baked.pop("svg_media", None)  # the masked raster is what shows
     return baked

@@ -11,10 +11,12 @@ from engine.model.geometry import (
     Radii,
     custom_geom,
     elliptic_rect_polygon,
+    local_box,
     placed,
     rounded_rect_polygon,
 )
 from engine.model.paint.fills import fill_for_color, line_for, shaded_color
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.computed import ROOT_INITIAL
 from engine.style.types import resolve_length
 
@@ -71,14 +73,14 @@ def side_borders(
     m: Matrix,
     alpha: float,
     gap: tuple[float, float] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """Per-side borders exactly where the browser paints them: on a rounded box whose drawn
     sides share one solid colour, the ring between the border and padding edges (following
     the corners); else one thin rectangle per side (a dashed line for dashed/dotted sides).
     `gap`: the x range a fieldset's legend cuts out of the top border."""
     style = frag.box.style
     w, h = frag.width, frag.height
-    out = []
+    out: list[Shape] = []
     b = frag.border
     ring = _rounded_ring(frag, alpha) if gap is None else None
     if ring is not None:
@@ -121,18 +123,19 @@ def side_borders(
         fill = fill_for_color(side_color(style, side), alpha)
         if fill is None:
             continue
-        shape: dict[str, Any] = {
+        shape: RectShape = {
             "kind": "rect",
             "geom": "rect",
             "fill": fill,
             "line": None,
             "name": f"{frag.box.describe()} border-{side}",
+            **local_box((x, y, rw, rh)),
         }
         out.append(placed(shape, m, (x, y, rw, rh)))
     return out
 
 
-def _rounded_ring(frag: BoxFragment | InlineBoxFragment, alpha: float) -> dict[str, Any] | None:
+def _rounded_ring(frag: BoxFragment | InlineBoxFragment, alpha: float) -> RectShape | None:
     style = frag.box.style
     w, h = frag.width, frag.height
     radii = radius_px(style, w, h)
@@ -178,4 +181,5 @@ def _rounded_ring(frag: BoxFragment | InlineBoxFragment, alpha: float) -> dict[s
         "fill": fill,
         "line": None,
         "name": name,
+        **local_box((0.0, 0.0, w, h)),
     }

@@ -25,16 +25,19 @@ from engine.diagnostics import Diagnostics
 from engine.layout.fragments import BoxFragment
 from engine.model.geometry import (
     Box,
+    GeomKeys,
     Matrix,
     Radii,
     clip_convex,
     custom_geom,
     geom_for,
+    local_box,
     outline_polygon,
     placed,
 )
 from engine.model.paint.fills import GLOW_SOFT_EDGE, SQRT_HALF, fill_for_color
-from engine.model.schema.fills import Fill, Shadow
+from engine.model.schema.fills import Fill, GradientStop, Shadow
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.colors import parse_color
 from engine.style.syntax import DIM, FUNC, NUM, Tok, tokenize
 from engine.style.types import RGBA, ConicGradient, LinearGradient, RadialGradient
@@ -169,14 +172,14 @@ def glow_profile(radius: float, sigma: float) -> tuple[float, list[tuple[float, 
 
 def sharp_shadow(
     s: ShadowSpec,
-    geom: dict[str, Any],
+    geom: GeomKeys,
     box: Box,
     radii: Radii,
     opaque: bool,
     alpha: float,
     m: Matrix,
     name: str,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """A shadow without blur: the box grown by its spread and offset, under the box; a ring
     (with the box cut out) when the box would not hide it."""
     fill = fill_for_color(s.color, alpha)
@@ -188,23 +191,31 @@ def sharp_shadow(
     if sbox[2] <= 0 or sbox[3] <= 0:
         return []
     if geom["geom"] == "ellipse":
-        sgeom: dict[str, Any] = {"geom": "ellipse"}
+        sgeom: GeomKeys = {"geom": "ellipse"}
     else:
-        sradii: Radii = tuple(max(0.0, r + spread) if r > 0 else 0.0 for r in radii)  # type: ignore[assignment]
+        tl, tr, br, bl = (max(0.0, r + spread) if r > 0 else 0.0 for r in radii)
+        sradii: Radii = (tl, tr, br, bl)
         sgeom = geom_for(sradii, sbox[2], sbox[3])
     if not opaque:  # cut the box out, as the browser does
         outer = outline_polygon(sgeom, sbox)
         inner = clip_convex(outline_polygon(geom, box), outer)
         if len(inner) >= 3:
             sgeom = custom_geom([outer, inner[::-1]], sbox)
-    shape = {"kind": "rect", **sgeom, "fill": fill, "line": None, "name": name + " shadow"}
+    shape: RectShape = {
+        "kind": "rect",
+        **sgeom,
+        "fill": fill,
+        "line": None,
+        "name": name + " shadow",
+        **local_box(sbox),
+    }
     return [placed(shape, m, sbox)]
 
 
 def glow(
     frag: BoxFragment,
     boxes: Any,
-    geom: dict[str, Any],
+    geom: GeomKeys,
     fill: Fill | None,
     layers: list[Any],
     sigma: float,
@@ -212,7 +223,7 @@ def glow(
     m: Matrix,
     name: str,
     diag: Diagnostics,
-) -> list[dict[str, Any]] | None:
+) -> list[Shape] | None:
     """A blurred box (filter: blur) as a soft ellipse: a path gradient following the blurred
     profile of a disc with the box's area. None: draw the box as it is (blur too small)."""
     w, h = frag.width, frag.height
@@ -229,7 +240,7 @@ def glow(
         ax, ay = w / math.sqrt(math.pi), h / math.sqrt(math.pi)
     reach, profile = glow_profile(math.sqrt(ax * ay), sigma)
     grow = GLOW_REACH * sigma
-    stops = [
+    stops: list[GradientStop] = [
         {
             "pos": round(pos * SQRT_HALF, 5),
             "color": fill["color"],
@@ -238,7 +249,7 @@ def glow(
         for pos, cover in profile
     ]
     box = (w / 2 - ax - grow, h / 2 - ay - grow, 2 * (ax + grow), 2 * (ay + grow))
-    shape = {
+    shape: RectShape = {
         "kind": "rect",
         "geom": "ellipse",
         "fill": {"type": "gradient", "path": "circle", "angle": 0.0, "stops": stops},
@@ -248,6 +259,7 @@ def glow(
         # edge fades that out (in PowerPoint the gradient has already reached 0 there).
         "soft_edge": round(GLOW_SOFT_EDGE * min(ax, ay) + GLOW_SOFT_EDGE * grow, 2),
         "name": name + " glow",
+        **local_box(box),
     }
     return [placed(shape, m, box)]
 

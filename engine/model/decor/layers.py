@@ -23,18 +23,22 @@ from engine.model.decor.effects import (
 )
 from engine.model.geometry import (
     Box,
+    GeomKeys,
     Matrix,
     Radii,
     clip_convex,
     custom_geom,
     geom_for,
+    local_box,
     outline_polygon,
     placed,
+    set_geom,
     translate,
 )
 from engine.model.paint.fills import fill_for_color, gradient_fill, line_for, radial_shapes
 from engine.model.paint.tiles import tiled_linear
 from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.types import (
     LP,
     ConicGradient,
@@ -85,7 +89,7 @@ class _Box:
     def box(self, name: str) -> Box:
         return self.boxes.get(name, self.boxes["border-box"])
 
-    def geom(self, name: str) -> dict[str, Any]:
+    def geom(self, name: str) -> GeomKeys:
         x, y, w, h = self.box(name)
         return geom_for(self._inner.get(name, self.radii), w, h)
 
@@ -102,7 +106,7 @@ def decorate(
     diag: Diagnostics,
     media: dict[str, Any],
     borders: bool = True,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """Shapes painting one box's shadows, background and border (CSS 2.1 Appendix E step
     'background, border')."""
     style = frag.box.style
@@ -135,7 +139,7 @@ def decorate(
         if soft is not None:
             return soft
 
-    shapes: list[dict[str, Any]] = []
+    shapes: list[Shape] = []
     shadows = box_shadows(style, diag, name)
     sharp = [s for s in shadows if s.blur <= 0.5]
     blurred = [s for s in shadows if s.blur > 0.5]
@@ -166,13 +170,14 @@ def decorate(
         shapes.extend(sharp_shadow(s, geom, (0.0, 0.0, w, h), boxes.radii, opaque, alpha, m, name))
     for s in reversed(blurred[1:]):
         if opaque and fill is not None:
-            caster = {
+            caster: RectShape = {
                 "kind": "rect",
                 **fill_geom,
                 "fill": fill,
                 "line": None,
                 "shadow": shadow_effect(s, alpha),
                 "name": name + " shadow",
+                **local_box(fill_box),
             }
             shapes.append(placed(caster, m, fill_box))
         else:
@@ -183,13 +188,14 @@ def decorate(
             )
     shadow = shadow_effect(blurred[0], alpha) if blurred else None
     if fill is not None or shadow is not None or (line is not None and not line_on_top):
-        shape: dict[str, Any] = {
+        shape: RectShape = {
             "kind": "rect",
             **fill_geom,
             "fill": fill,
             "line": None if line_on_top else line,
             "shadow": shadow,
             "name": name,
+            **local_box(fill_box),
         }
         box = fill_box
         if shape["line"] is not None:
@@ -199,7 +205,14 @@ def decorate(
     for index, layer in reversed(layers):
         shapes.extend(_layer_shapes(frag, boxes, index, layer, m, alpha, diag, media, name))
     if line_on_top:
-        shape = {"kind": "rect", **geom, "fill": None, "line": line, "name": name + " border"}
+        shape = {
+            "kind": "rect",
+            **geom,
+            "fill": None,
+            "line": line,
+            "name": name + " border",
+            **local_box((0.0, 0.0, w, h)),
+        }
         box, shape = _inset_for_line(shape, (0.0, 0.0, w, h), geom, inset)
         shapes.append(placed(shape, m, box))
     if uniform is None and borders:
@@ -225,12 +238,12 @@ def _paints_nothing(style: Any, frag: BoxFragment, borders: bool) -> bool:
 
 
 def _inset_for_line(
-    shape: dict[str, Any], box: Box, geom: dict[str, Any], inset: float
-) -> tuple[Box, dict[str, Any]]:
+    shape: RectShape, box: Box, geom: GeomKeys, inset: float
+) -> tuple[Box, RectShape]:
     """A border drawn as the outline of a shape inset by half its width (so it lies inside the box)."""
     x, y, w, h = box
-    shape = dict(shape)
-    shape.update(geom)
+    shape = shape.copy()
+    set_geom(shape, geom)
     if geom["geom"] == "roundRect":
         shape["radius"] = max(0.0, geom["radius"] - inset)
         if "radii" in geom:
@@ -268,7 +281,7 @@ def _layer_shapes(
     diag: Diagnostics,
     media: dict[str, Any],
     name: str,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     style = frag.box.style
     origin = _layer_value(style, "background-origin", index, "padding-box")
     clip = _layer_value(style, "background-clip", index, "border-box")
@@ -297,12 +310,13 @@ def _layer_shapes(
     if isinstance(layer, LinearGradient):
         fill = gradient_fill(layer, tile[0], tile[1], alpha)
         if tile == (ow, oh) and (tx, ty) == (ox, oy) and area == (ox, oy, ow, oh):
-            shape = {
+            shape: RectShape = {
                 "kind": "rect",
                 **area_geom,
                 "fill": fill,
                 "line": None,
                 "name": name + " gradient",
+                **local_box(area),
             }
             return [placed(shape, m, area)]
         region = clip_convex(
@@ -318,6 +332,7 @@ def _layer_shapes(
             "fill": fill,
             "line": None,
             "name": name + " gradient",
+            **local_box(tbox),
         }
         return [placed(shape, m, tbox)]
     if isinstance(layer, ConicGradient):

@@ -10,12 +10,11 @@ engine/model/slide.py collects them per context. `outline-style: auto` draws sol
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.layout.fragments import BoxFragment
 from engine.model.decor.borders import radius_px
-from engine.model.geometry import Matrix, geom_for, placed
+from engine.model.geometry import Matrix, geom_for, local_box, placed
 from engine.model.paint.fills import line_for
+from engine.model.schema.shapes import RectShape
 
 
 def has_outline(frag: BoxFragment) -> bool:
@@ -23,7 +22,7 @@ def has_outline(frag: BoxFragment) -> bool:
     return bool(style["outline-width"] > 0 and style["outline-style"] not in ("none", "hidden"))
 
 
-def outline_shape(frag: BoxFragment, m: Matrix, alpha: float) -> dict[str, Any] | None:
+def outline_shape(frag: BoxFragment, m: Matrix, alpha: float) -> RectShape | None:
     """The outline of a box as an unfilled rect (None when it draws nothing)."""
     style = frag.box.style
     if style["visibility"] != "visible" or not has_outline(frag):
@@ -37,12 +36,14 @@ def outline_shape(frag: BoxFragment, m: Matrix, alpha: float) -> dict[str, Any] 
     w, h = frag.width + 2 * grow, frag.height + 2 * grow
     if w <= 0 or h <= 0:
         return None
-    radii = tuple(r + grow if r > 0 else 0.0 for r in radius_px(style, frag.width, frag.height))
-    shape: dict[str, Any] = {
+    tl, tr, br, bl = (r + grow if r > 0 else 0.0 for r in radius_px(style, frag.width, frag.height))
+    box = (-grow, -grow, w, h)
+    shape: RectShape = {
         "kind": "rect",
-        **geom_for(radii, w, h),  # type: ignore[arg-type]
+        **geom_for((tl, tr, br, bl), w, h),
         "fill": None,
         "line": line,
         "name": frag.box.describe() + " outline",
+        **local_box(box),
     }
-    return placed(shape, m, (-grow, -grow, w, h))
+    return placed(shape, m, box)

@@ -9,10 +9,10 @@ composited over it instead, which looks the same everywhere and can't be clipped
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
+from engine.model.geometry import Outlined, Placement
 from engine.model.schema.fills import Fill, GradientFill
+from engine.model.schema.shapes import BoxShape, Shape, TextShape
 
 RGB = tuple[float, float, float]
 
@@ -21,7 +21,7 @@ def _hex_rgb(value: str) -> RGB:
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
 
 
-def _inside(shape: dict[str, Any], x: float, y: float) -> bool:
+def _inside(shape: Outlined, x: float, y: float) -> bool:
     sx, sy, w, h = shape["x"], shape["y"], shape["w"], shape["h"]
     if not (sx <= x <= sx + w and sy <= y <= sy + h):
         return False
@@ -34,7 +34,7 @@ def _inside(shape: dict[str, Any], x: float, y: float) -> bool:
     return True
 
 
-def _winds(contour: list[Any], x: float, y: float) -> int:
+def _winds(contour: list[list[float]], x: float, y: float) -> int:
     """1 when (x, y) is inside the polygon (even-odd ray cast), else 0."""
     inside = 0
     n = len(contour)
@@ -46,7 +46,7 @@ def _winds(contour: list[Any], x: float, y: float) -> int:
 
 
 def _gradient_at(
-    fill: GradientFill, shape: Mapping[str, Any], x: float, y: float
+    fill: GradientFill, shape: BoxShape | Placement, x: float, y: float
 ) -> tuple[RGB, float]:
     w, h = shape["w"], shape["h"]
     stops = fill["stops"]
@@ -67,15 +67,15 @@ def _gradient_at(
             span = stop["pos"] - prev["pos"]
             k = 0.0 if span <= 0 else (t - prev["pos"]) / span
             a, b = _hex_rgb(prev["color"]), _hex_rgb(stop["color"])
-            color = tuple(a[i] + (b[i] - a[i]) * k for i in range(3))
+            color = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k, a[2] + (b[2] - a[2]) * k)
             alpha = prev["alpha"] + (stop["alpha"] - prev["alpha"]) * k
-            return color, alpha  # type: ignore[return-value]
+            return color, alpha
         prev = stop
     return _hex_rgb(stops[-1]["color"]), stops[-1]["alpha"]
 
 
 def _fill_at(
-    fill: Fill | None, shape: Mapping[str, Any], x: float, y: float
+    fill: Fill | None, shape: BoxShape | Placement, x: float, y: float
 ) -> tuple[RGB, float] | None:
     if fill is None:
         return (0.0, 0.0, 0.0), 0.0
@@ -87,7 +87,7 @@ def _fill_at(
 
 
 def backdrop_at(
-    shapes: list[dict[str, Any]],
+    shapes: list[Shape],
     background: Fill | None,
     slide: tuple[float, float],
     x: float,
@@ -96,14 +96,14 @@ def backdrop_at(
     """The opaque colour painted at (x, y) so far, or None when a picture (or unknown paint) is there."""
     layers: list[tuple[RGB, float]] = []
     for shape in reversed(shapes):
+        # text, tables, groups and lines (thin strokes) paint nothing to composite over
+        if shape["kind"] not in ("rect", "picture"):
+            continue
         if shape.get("rotation") or not _inside(shape, x, y):
             continue
-        kind = shape["kind"]
-        if kind == "picture":
+        if shape["kind"] == "picture":
             return None
-        if kind != "rect":
-            continue
-        paint = _fill_at(shape.get("fill"), shape, x, y)
+        paint = _fill_at(shape["fill"], shape, x, y)
         if paint is None:
             return None
         if paint[1] <= 0:
@@ -112,7 +112,7 @@ def backdrop_at(
         if paint[1] >= 1.0:
             break
     else:
-        bg = {"x": 0.0, "y": 0.0, "w": slide[0], "h": slide[1]}
+        bg: Placement = {"x": 0.0, "y": 0.0, "w": slide[0], "h": slide[1]}
         base = (
             _fill_at(background, bg, x, y)
             if background is not None
@@ -132,8 +132,8 @@ def backdrop_at(
 
 
 def flatten_runs(
-    text_shape: dict[str, Any],
-    shapes: list[dict[str, Any]],
+    text_shape: TextShape,
+    shapes: list[Shape],
     background: Fill | None,
     slide: tuple[float, float],
 ) -> None:

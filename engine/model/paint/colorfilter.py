@@ -18,6 +18,7 @@ from PIL import Image
 
 from engine.budget import check
 from engine.media import store_media
+from engine.model.schema.shapes import Shape
 from engine.style.syntax import DIM, FUNC, NUM, PCT, Tok, tokenize
 
 Affine = tuple[tuple[float, float, float, float], ...]  # 3 rows: r, g, b coefficients + offset
@@ -158,13 +159,13 @@ def recolor_hex(value: str, ops: list[Affine]) -> str:
     return "".join(f"{round(c * 255):02X}" for c in out)
 
 
-def recolor_shapes(shapes: list[dict[str, Any]], ops: list[Affine], media: dict[str, Any]) -> None:
+def recolor_shapes(shapes: list[Shape], ops: list[Affine], media: dict[str, Any]) -> None:
     """Recolour, in place, what an element with colour filters painted."""
     done: dict[str, str] = {}  # media key -> recoloured media key (one copy per image)
     for shape in shapes:
         check("slide model")
         _recolor(shape, ops)
-        if shape.get("kind") == "picture" and shape.get("media") in media:
+        if shape["kind"] == "picture" and shape["media"] in media:
             key = shape["media"]
             if key not in done:
                 done[key] = _recolor_media(media[key], ops, media)
@@ -175,7 +176,8 @@ def recolor_shapes(shapes: list[dict[str, Any]], ops: list[Affine], media: dict[
 _COLOR_KEYS = frozenset(("color", "highlight"))
 
 
-def _recolor(node: Any, ops: list[Affine]) -> None:
+def _recolor(node: object, ops: list[Affine]) -> None:
+    """Every "color" and "highlight" in a shape's tree of dicts and lists, recoloured."""
     pending = [node]
     while pending:
         item = pending.pop()

@@ -15,15 +15,18 @@ from typing import Any
 
 from engine.model.geometry import (
     Box,
+    GeomKeys,
     Matrix,
     Polygon,
     clip_half_plane,
     custom_geom,
     dedupe,
+    local_box,
     outline_polygon,
     placed,
 )
 from engine.model.paint.fills import Stop, color_at, resolved_stops
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.types import RGBA, ConicGradient
 
 SMOOTH_STEP = 4.0  # degrees per wedge where the colour changes continuously
@@ -81,11 +84,11 @@ def conic_shapes(
     layer: ConicGradient,
     tile: Box,
     area: Box,
-    area_geom: dict[str, Any],
+    area_geom: GeomKeys,
     alpha: float,
     m: Matrix,
     name: str,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """A conic layer over `tile` (its positioning area), painted within `area`."""
     tx, ty, tw, th = tile
     cx = tx + _len(layer.center[0], tw)
@@ -94,7 +97,7 @@ def conic_shapes(
     if len(runs) > MAX_WEDGES:
         return []
     area_poly = outline_polygon(area_geom, area)
-    shapes: list[dict[str, Any]] = []
+    shapes: list[Shape] = []
     for i, (lo, hi, color) in enumerate(runs):
         a = color.a * alpha
         if a <= 0:
@@ -116,12 +119,13 @@ def conic_shapes(
         ys = [p[1] for c in contours for p in c]
         box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         for contour in contours:
-            shape = {
+            shape: RectShape = {
                 "kind": "rect",
                 **custom_geom([contour], box),
                 "fill": {"type": "solid", "color": color.hex, "alpha": round(a, 4)},
                 "line": None,
                 "name": name + " conic",
+                **local_box(box),
             }
             shapes.append(placed(shape, m, box))
     return shapes

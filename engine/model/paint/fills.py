@@ -7,15 +7,18 @@ from typing import Any, NamedTuple
 
 from engine.model.geometry import (
     Box,
+    GeomKeys,
     Matrix,
     box_contains,
     clip_convex,
     custom_geom,
     ellipse_polygon,
+    local_box,
     outline_polygon,
     placed,
 )
 from engine.model.schema.fills import Dash, GradientFill, GradientStop, Line, SolidFill
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.types import LP, RGBA, CurrentColorRGBA, LinearGradient, RadialGradient
 
 DASHES: dict[str, Dash] = {"dashed": "dash", "dotted": "sysDot"}
@@ -335,12 +338,12 @@ def radial_shapes(
     layer: RadialGradient,
     tile: Box,
     area: Box,
-    area_geom: dict[str, Any],
+    area_geom: GeomKeys,
     alpha: float,
     m: Matrix,
     name: str,
     uncut: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """A radial layer: an ellipse with a centred path gradient (cut to the painting area unless
     `uncut`), over the last stop's colour when that is visible."""
     paint = radial_paint(layer, tile[2], tile[3], alpha)
@@ -350,39 +353,46 @@ def radial_shapes(
     ebox = (tile[0] + ex, tile[1] + ey, ew, eh)
     area_poly = outline_polygon(area_geom, area)
     ellipse = ellipse_polygon(ebox[0] + ew / 2, ebox[1] + eh / 2, ew / 2, eh / 2)
-    shapes: list[dict[str, Any]] = []
+    shapes: list[Shape] = []
     if paint.outside is not None:
         hole = clip_convex(area_poly, ellipse)
-        if paint.outside["alpha"] >= 1.0 or len(hole) < 3:
-            outside = {
-                "kind": "rect",
-                **area_geom,
-                "fill": paint.outside,
-                "line": None,
-                "name": name + " gradient",
-            }
-        else:
-            outside = {
-                "kind": "rect",
-                **custom_geom([area_poly, hole[::-1]], area),
-                "fill": paint.outside,
-                "line": None,
-                "name": name + " gradient",
-            }
+        outer = (
+            area_geom
+            if paint.outside["alpha"] >= 1.0 or len(hole) < 3
+            else custom_geom([area_poly, hole[::-1]], area)
+        )
+        outside: RectShape = {
+            "kind": "rect",
+            **outer,
+            "fill": paint.outside,
+            "line": None,
+            "name": name + " gradient",
+            **local_box(area),
+        }
         shapes.append(placed(outside, m, area))
     inside = ellipse if uncut or box_contains(area, ebox) else clip_convex(area_poly, ellipse)
     if len(inside) < 3:
         return shapes
+    soft_edge = None
     if inside is ellipse:
-        geom: dict[str, Any] = {"geom": "ellipse"}
+        geom: GeomKeys = {"geom": "ellipse"}
         if paint.outside is None:  # fading out: soften LibreOffice's edge, as for a glow
-            geom["soft_edge"] = round(GLOW_SOFT_EDGE * min(ew, eh) / 2, 2)
+            soft_edge = round(GLOW_SOFT_EDGE * min(ew, eh) / 2, 2)
     else:
         # The cut outline, plus a zero-area contour across the ellipse's box: LibreOffice sizes a
         # path gradient's transparency by the outline's bounds, its colours by the shape's box.
         corners = [(ebox[0], ebox[1]), (ebox[0] + ew, ebox[1] + eh), (ebox[0], ebox[1])]
         geom = custom_geom([inside, corners], ebox)
-    shape = {"kind": "rect", **geom, "fill": paint.fill, "line": None, "name": name + " gradient"}
+    shape: RectShape = {
+        "kind": "rect",
+        **geom,
+        "fill": paint.fill,
+        "line": None,
+        "name": name + " gradient",
+        **local_box(ebox),
+    }
+    if soft_edge is not None:
+        shape["soft_edge"] = soft_edge
     shapes.append(placed(shape, m, ebox))
     return shapes
 

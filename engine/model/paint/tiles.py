@@ -15,9 +15,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.model.geometry import Box, Matrix, clip_convex, custom_geom, outline_polygon, placed
+from engine.model.geometry import (
+    Box,
+    GeomKeys,
+    Matrix,
+    Polygon,
+    clip_convex,
+    custom_geom,
+    local_box,
+    outline_polygon,
+    placed,
+)
 from engine.model.paint.fills import css_angle, fill_for_color, resolved_stops
 from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import RectShape, Shape
 from engine.style.types import LinearGradient
 
 MAX_TILE_SHAPES = 400
@@ -36,12 +47,14 @@ def _starts(pos: float, size: float, lo: float, hi: float, repeat: str) -> list[
     return [first + i * size for i in range(count)]
 
 
-def _bands(layer: LinearGradient, angle: float, length: float, alpha: float) -> list[Any]:
+def _bands(
+    layer: LinearGradient, angle: float, length: float, alpha: float
+) -> list[tuple[float, float, Fill]]:
     """(start, end, fill) of each painted band as fractions of the tile along the axis, from
     the tile's top or left edge."""
     stops = resolved_stops(layer, length)
     flip = angle in (0.0, 270.0)  # `to top` / `to left`: the gradient line starts at the far edge
-    out = []
+    out: list[tuple[float, float, Fill]] = []
     for (p0, c0), (p1, c1) in zip(stops, stops[1:], strict=False):
         if p1 - p0 <= 1e-9 or (c0.a <= 0 and c1.a <= 0):
             continue
@@ -67,12 +80,12 @@ def tiled_linear(
     layer: Any,
     tile: Box,
     area: Box,
-    area_geom: dict[str, Any],
+    area_geom: GeomKeys,
     repeat: tuple[str, str],
     alpha: float,
     m: Matrix,
     name: str,
-) -> list[dict[str, Any]] | None:
+) -> list[Shape] | None:
     """The shapes of a tiled linear-gradient layer (tile: the first tile's box, area: the
     painting area), or None when it is not drawn this way (other images too)."""
     if not isinstance(layer, LinearGradient):
@@ -97,7 +110,7 @@ def tiled_linear(
     lo = max(ax if vertical else ay, across[0])
     hi = min((ax + aw) if vertical else (ay + ah), across[-1] + size)
     outline = None if area_geom.get("geom") == "rect" else outline_polygon(area_geom, area)
-    shapes = []
+    shapes: list[Shape] = []
     for start in runs:
         for b0, b1, fill in bands:
             along0 = max(start + b0 * (th if vertical else tw), ay if vertical else ax)
@@ -115,12 +128,19 @@ def tiled_linear(
     return shapes
 
 
-def _band_shape(box: Box, outline: Any, fill: dict[str, Any], name: str) -> dict[str, Any] | None:
-    geom: dict[str, Any] = {"geom": "rect"}
+def _band_shape(box: Box, outline: Polygon | None, fill: Fill, name: str) -> RectShape | None:
+    geom: GeomKeys = {"geom": "rect"}
     if outline is not None:
         x, y, w, h = box
         cut = clip_convex(outline, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
         if len(cut) < 3:
             return None
         geom = custom_geom([cut], box)
-    return {"kind": "rect", **geom, "fill": fill, "line": None, "name": name + " gradient"}
+    return {
+        "kind": "rect",
+        **geom,
+        "fill": fill,
+        "line": None,
+        "name": name + " gradient",
+        **local_box(box),
+    }

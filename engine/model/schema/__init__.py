@@ -6,7 +6,7 @@ the PPTX writer and the PNG renderer). One module per concept:
                "kind"), the Shape union; Cell, Row, CellBorders
     fills.py   SolidFill, GradientFill, ImageFill (by "type"), the Fill union; GradientStop,
                Crop, Line, Shadow
-    text.py    TextBody, Paragraph, Run, CharBullet / NumberBullet / NoBullet, PointSpacing /
+    text.py    TextBody, Paragraph, Run, CharBullet / NumberBullet, PointSpacing /
                PercentSpacing, TextOutline
     result.py  ConversionInfo: the JSON of Conversion.to_dict()
 
@@ -18,8 +18,6 @@ The JSON Schema generated from these types (generate.py) is engine/data/slide-mo
 validate.py checks a deck or slide from outside the engine against it (docs/engine.md,
 "The slide model").
 """
-
-from typing import Any  # noqa: E402
 
 from engine.model.schema.complete import complete
 from engine.model.schema.deck import ContentType, Deck, Media, MediaInfo, Slide
@@ -64,7 +62,6 @@ from engine.model.schema.text import (
     Bullet,
     CharBullet,
     LineSpacing,
-    NoBullet,
     NumberBullet,
     Paragraph,
     PercentSpacing,
@@ -114,7 +111,6 @@ __all__ = [
     "Media",
     "MediaInfo",
     "ModelError",
-    "NoBullet",
     "NumberBullet",
     "Paragraph",
     "PercentSpacing",
@@ -150,10 +146,9 @@ def blank_slide() -> Slide:
 
 
 def text_body(
-    paragraphs: list[dict[str, Any]], wrap: bool = True, vertical: str | None = None
-) -> dict[str, Any]:
-    """A TextBody with zero insets and top anchoring: the layout decides every position.
-    (Plain dicts: the producers that call it build their paragraphs as plain dicts.)"""
+    paragraphs: list[Paragraph], wrap: bool = True, vertical: Vertical | None = None
+) -> TextBody:
+    """A TextBody with zero insets and top anchoring: the layout decides every position."""
     return {
         "wrap": wrap,
         "anchor": "t",

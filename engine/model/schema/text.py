@@ -96,16 +96,12 @@ class NumberBullet(TypedDict):
     size: NotRequired[float]
 
 
-@final  # a closed variant: `"key" in value` tells the variants apart
-class NoBullet(TypedDict):
-    """{}: no bullet, as None (a list marker no bullet can draw became the first run)."""
-
-
-Bullet = CharBullet | NumberBullet | NoBullet
+Bullet = CharBullet | NumberBullet
 
 
 class Paragraph(TypedDict):
-    """A paragraph: alignment, spacing (pt), indents (px), bullet and runs."""
+    """A paragraph: alignment, spacing (pt), indents (px), bullet and runs; `bullet` None or
+    left out: no bullet (a list marker no bullet can draw is the paragraph's first run)."""
 
     align: Align
     runs: list[Run]

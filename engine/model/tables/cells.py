@@ -4,19 +4,19 @@ their backgrounds and borders as shapes at each cell's own border box, behind th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table.grid import TableCell, TableGrid
 from engine.model.decor.borders import radius_px
-from engine.model.geometry import Matrix, geom_for, placed, translate
+from engine.model.geometry import Matrix, geom_for, local_box, placed, translate
 from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import RectShape, Shape
 
 __all__ = ["CellPainter", "paints_as_shapes", "separated_cell_shapes"]
 
 # Paints one box's background and border (engine.model.decor.layers.decorate with the page's
 # diagnostics and media bound): a cell fragment, its matrix, its opacity -> shapes.
-CellPainter = Callable[[BoxFragment, Matrix, float], list[dict[str, Any]]]
+CellPainter = Callable[[BoxFragment, Matrix, float], list[Shape]]
 
 
 # Gaps narrower than this (the UA default is 2px) stay a native table's abutting cells: a table
@@ -45,10 +45,10 @@ def separated_cell_shapes(
     alpha: float,
     fill_of: Callable[[TableCell], Fill | None],
     paint: CellPainter,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """Shapes for `cells` in tree order: a row's, row group's or column's background as a
     rectangle with the cell's corners, then the cell's own background and border (`paint`)."""
-    out: list[dict[str, Any]] = []
+    out: list[Shape] = []
     for cell in cells:
         frag = cell.fragment
         cm = m.multiply(translate(frag.x, frag.y))
@@ -57,12 +57,13 @@ def separated_cell_shapes(
             fill = fill_of(cell)
             if fill is not None:
                 radii = radius_px(frag.box.style, frag.width, frag.height)
-                shape: dict[str, Any] = {
+                shape: RectShape = {
                     "kind": "rect",
                     "fill": fill,
                     "line": None,
                     "name": f"{frag.box.describe()} {cell.background_source} background",
                     **geom_for(radii, frag.width, frag.height),
+                    **local_box((0.0, 0.0, frag.width, frag.height)),
                 }
                 out.append(placed(shape, cm, (0.0, 0.0, frag.width, frag.height)))
         out.extend(paint(frag, cm, opacity))

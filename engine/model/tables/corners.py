@@ -3,20 +3,32 @@ native table shape -> corner cell fills moved to rounded shapes behind the table
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table.grid import TableGrid
 from engine.model.clip.clipping import Rect
 from engine.model.decor.borders import radius_px
-from engine.model.geometry import Radii, geom_for
+from engine.model.geometry import Radii, geom_for, set_geom
+from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import Cell, RectShape, Shape, TableShape
 
-__all__ = ["clipped_corner_cells", "rounded_corners"]
+__all__ = ["CellBox", "clipped_corner_cells", "rounded_corners"]
 
 
-def _cell_boxes(
-    shape: dict[str, Any],
-) -> list[tuple[dict[str, Any], int, float, float, float, float]]:
+class CellBox(NamedTuple):
+    """A cell of a table shape with its row index and its box in slide px."""
+
+    cell: Cell
+    row: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _cell_boxes(shape: TableShape) -> list[CellBox]:
+    """The cells with their boxes, a spanning cell over all its rows and columns."""
     out = []
     y = shape["y"]
     for r, row in enumerate(shape["rows"]):
@@ -24,7 +36,7 @@ def _cell_boxes(
         for c, cell in enumerate(row["cells"]):
             rows, cols = (max(1, int(v)) for v in cell.get("span", [1, 1]))
             height = sum(other["h"] for other in shape["rows"][r : r + rows])
-            out.append((cell, r, x, y, sum(shape["columns"][c : c + cols]), height))
+            out.append(CellBox(cell, r, x, y, sum(shape["columns"][c : c + cols]), height))
             x += shape["columns"][c]
         y += row["h"]
     return out
@@ -51,8 +63,8 @@ def _clip_radii(frag: BoxFragment, grid: TableGrid) -> tuple[float, float, float
 
 
 def rounded_corners(
-    frag: BoxFragment, grid: TableGrid, shape: dict[str, Any], underlays: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    frag: BoxFragment, grid: TableGrid, shape: TableShape, underlays: list[RectShape]
+) -> list[RectShape]:
     """A table cell cannot be rounded: the fill of a cell in a rounded corner moves to a shape
     behind the table with that corner rounded (or rounds the row fill under it), and the cell
     itself becomes transparent, so the corner shows as Chromium paints it."""
@@ -61,10 +73,10 @@ def rounded_corners(
         return []
     x0, y0 = shape["x"], shape["y"]
     x1, y1 = x0 + sum(shape["columns"]), y0 + sum(row["h"] for row in shape["rows"])
-    out: list[dict[str, Any]] = []
+    out: list[RectShape] = []
     for cell, _r, x, y, w, h in _cell_boxes(shape):
         fill = cell.get("fill")
-        if cell.get("merged") or not isinstance(fill, dict):
+        if cell.get("merged") or fill is None:
             continue
         right = x + w
         bottom = y + h
@@ -93,39 +105,40 @@ def rounded_corners(
                     own[3] if abs(x - ux0) < 1.5 else 0.0,
                 ]
                 merged = [max(a, b) for a, b in zip(cur, mine, strict=True)]
-                under.update(geom_for(tuple(merged), under["w"], under["h"]))  # type: ignore[arg-type]
+                corner_radii = (merged[0], merged[1], merged[2], merged[3])
+                set_geom(under, geom_for(corner_radii, under["w"], under["h"]))
                 under["radii"] = [round(v, 3) for v in merged]
                 break
         else:
-            corner = {
+            corner: RectShape = {
                 "kind": "rect",
                 "x": x,
                 "y": y,
                 "w": right - x,
                 "h": h,
-                "fill": dict(fill),
+                "fill": fill.copy(),
                 "line": None,
                 "name": f"{shape.get('name', 'table')} corner cell",
             }
-            corner.update(geom_for(tuple(own), right - x, h))  # type: ignore[arg-type]
+            set_geom(corner, geom_for((own[0], own[1], own[2], own[3]), right - x, h))
             corner["radii"] = [round(v, 3) for v in own]
             out.append(corner)
     return out
 
 
 def clipped_corner_cells(
-    table: dict[str, Any], shapes: list[dict[str, Any]], clip: Rect, radii: Radii
-) -> list[dict[str, Any]]:
+    table: TableShape, shapes: list[RectShape], clip: Rect, radii: Radii
+) -> list[RectShape]:
     """A table under an ancestor's rounded overflow clip (a card with overflow: hidden and
     border-radius around it): Chromium clips the cells to the rounded corners. A cell whose
     corner lies on a rounded corner of the clip gives its fill to a square shape behind the
     table, which the clip then rounds as any box (its row's fill shape in `shapes`, when one
     lies under it, is rounded that way already)."""
     clip_corners = ((clip[0], clip[1]), (clip[2], clip[1]), (clip[2], clip[3]), (clip[0], clip[3]))
-    out: list[dict[str, Any]] = []
+    out: list[RectShape] = []
     for cell, _r, x, y, w, h in _cell_boxes(table):
         fill = cell.get("fill")
-        if cell.get("merged") or not isinstance(fill, dict):
+        if cell.get("merged") or fill is None:
             continue
         corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
         if not any(
@@ -144,7 +157,7 @@ def clipped_corner_cells(
                 "y": y,
                 "w": w,
                 "h": h,
-                "fill": dict(fill),
+                "fill": fill.copy(),
                 "line": None,
                 "name": name,
             }
@@ -152,12 +165,10 @@ def clipped_corner_cells(
     return out
 
 
-def _covers(
-    under: dict[str, Any], x: float, y: float, w: float, h: float, fill: dict[str, Any]
-) -> bool:
+def _covers(under: Shape, x: float, y: float, w: float, h: float, fill: Fill) -> bool:
     """Whether a square row-fill shape of the same fill lies under a cell box."""
     return (
-        under.get("kind") == "rect"
+        under["kind"] == "rect"
         and under.get("geom", "rect") == "rect"
         and under.get("fill") == fill
         and under["x"] - 0.5 <= x

@@ -3,12 +3,11 @@ drawn over the native table, whose own cell lines cannot be double in LibreOffic
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.layout.table.borders import BorderSide
 from engine.layout.table.grid import TableCell, TableGrid
-from engine.model.geometry import Matrix, placed
+from engine.model.geometry import Matrix, local_box, placed
 from engine.model.paint.fills import fill_for_color
+from engine.model.schema.shapes import RectShape, Shape
 
 __all__ = ["double_border_shapes", "is_double"]
 
@@ -70,17 +69,23 @@ def _separated_regions(
 
 def double_border_shapes(
     grid: TableGrid, cells: list[TableCell], m: Matrix, alpha: float, name: str
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """Two filled stripes for every double border of the table: the collapsed grid's edges, or
     in the separated model the own borders of `cells` (those the native table paints)."""
     regions = _collapsed_regions(grid) if grid.collapsed else _separated_regions(cells)
-    out: list[dict[str, Any]] = []
+    out: list[Shape] = []
     for side, region, horizontal in regions:
         fill = fill_for_color(side.color, alpha)
         if fill is None:
             continue
         for stripe in _stripes(region, side.width, horizontal):
-            shape = {"kind": "rect", "geom": "rect", "fill": dict(fill), "line": None}
-            shape["name"] = f"{name} double border"
+            shape: RectShape = {
+                "kind": "rect",
+                "geom": "rect",
+                "fill": fill.copy(),
+                "line": None,
+                "name": f"{name} double border",
+                **local_box(stripe),
+            }
             out.append(placed(shape, m, stripe))
     return out

@@ -7,13 +7,14 @@ from typing import Any, Literal
 
 from engine.layout.fragments import BoxFragment
 from engine.layout.table.grid import TableCell, TableGrid
-from engine.model.clip.clipping import Rect, outside
+from engine.model.clip.clipping import Rect, apart, box_bounds
 from engine.model.geometry import Matrix, Radii, place_rect
 from engine.model.paint.fills import fill_for_color, first_color, line_for
 from engine.model.schema.fills import Fill, Line
-from engine.model.schema.shapes import CellBorders
+from engine.model.schema.shapes import Cell, CellBorders, RectShape, Row, Shape, TableShape
+from engine.model.schema.text import Anchor
 from engine.model.tables.cells import CellPainter, paints_as_shapes, separated_cell_shapes
-from engine.model.tables.corners import clipped_corner_cells, rounded_corners
+from engine.model.tables.corners import CellBox, clipped_corner_cells, rounded_corners
 from engine.model.tables.double import double_border_shapes, is_double
 from engine.model.tables.text import (
     cell_text,
@@ -24,7 +25,7 @@ from engine.model.text.softwrap import LineBreaks
 from engine.style.types import RGBA
 
 BORDER_SIDES: tuple[Literal["t", "r", "b", "l"], ...] = ("t", "r", "b", "l")  # cell.borders order
-ANCHORS = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
+ANCHORS: dict[str, Anchor] = {"top": "t", "middle": "ctr", "bottom": "b", "baseline": "t"}
 
 
 def _fill(cell: TableCell, alpha: float) -> Fill | None:
@@ -81,7 +82,7 @@ def _geometry(grid: TableGrid) -> tuple[list[int], list[float], list[float]] | N
 
 def _clipped_stub(
     frag: BoxFragment, grid: TableGrid, m: Matrix, alpha: float, clip: Rect
-) -> dict[str, Any] | None:
+) -> TableShape | None:
     """A bare table shape standing for a table that lies wholly outside `clip` and has no cell
     fill (so table_shapes would return the table shape alone); None when it must be built."""
     geometry = _geometry(grid)
@@ -89,7 +90,7 @@ def _clipped_stub(
         return None
     keep, widths, heights = geometry
     rect = place_rect(m, grid.columns[keep[0]].x, grid.rows[0].y, sum(widths), sum(heights))
-    if not outside(rect, clip):
+    if not apart(box_bounds(rect), clip):
         return None
     if any(_fill(cell, alpha) is not None for cell in grid.cells):
         return None  # fills may add row underlays or rounded corners: build it all
@@ -104,7 +105,7 @@ def table_shape(
     shaped: frozenset[int] = frozenset(),
     line_breaks: LineBreaks = "soft",
     lo_widths: bool = False,
-) -> dict[str, Any] | None:
+) -> TableShape | None:
     """A native table for a table fragment; mergeable (span-only) columns are dropped. The
     cells in `shaped` (ids) keep only their text: their paint is drawn as shapes."""
     geometry = _geometry(grid)
@@ -114,7 +115,7 @@ def table_shape(
     new_index = {old: new for new, old in enumerate(keep)}
     x0 = grid.columns[keep[0]].x
     y0 = grid.rows[0].y
-    rows: list[dict[str, Any]] = [{"h": h, "cells": [None] * len(keep)} for h in heights]
+    grid_cells: list[list[Cell | None]] = [[None] * len(keep) for _h in heights]
     border_memo: dict[Any, Line | None] = {}
     for cell in grid.cells:
         cols = [new_index[c] for c in range(cell.col, cell.col + cell.colspan) if c in new_index]
@@ -133,7 +134,7 @@ def table_shape(
         for key, side in zip(BORDER_SIDES, cell.borders, strict=True):
             if own_paint and is_double(side):
                 borders[key] = None  # drawn as two stripes over the table
-        entry = {
+        entry: Cell = {
             "text": body,
             "fill": _fill(cell, alpha) if own_paint else None,
             "span": [cell.rowspan, colspan],
@@ -147,11 +148,11 @@ def table_shape(
             ],
             "anchor": "t",
         }
-        rows[cell.row]["cells"][col] = entry
-        for r in range(cell.row, min(len(rows), cell.row + cell.rowspan)):
+        grid_cells[cell.row][col] = entry
+        for r in range(cell.row, min(len(grid_cells), cell.row + cell.rowspan)):
             for c in range(col, col + colspan):
-                if (r, c) != (cell.row, col) and rows[r]["cells"][c] is None:
-                    rows[r]["cells"][c] = {
+                if (r, c) != (cell.row, col) and grid_cells[r][c] is None:
+                    grid_cells[r][c] = {
                         "merged": True,
                         "text": None,
                         "fill": None,
@@ -160,19 +161,20 @@ def table_shape(
                         "margins": [0, 0, 0, 0],
                         "anchor": "t",
                     }
-    for row in rows:
-        row["cells"] = [c if c is not None else _empty_cell() for c in row["cells"]]
-    shape: dict[str, Any] = {
+    rows: list[Row] = [
+        {"h": h, "cells": [c if c is not None else _empty_cell() for c in cells]}
+        for h, cells in zip(heights, grid_cells, strict=True)
+    ]
+    return {
         "kind": "table",
         "columns": widths,
         "rows": rows,
         "name": frag.box.describe(),
+        **place_rect(m, x0, y0, sum(widths), sum(heights)),
     }
-    shape.update(place_rect(m, x0, y0, sum(widths), sum(heights)))
-    return shape
 
 
-def _empty_cell() -> dict[str, Any]:
+def _empty_cell() -> Cell:
     return {
         "text": empty_body(),
         "fill": None,
@@ -198,7 +200,7 @@ def table_shapes(
     clip_radii: Radii | None = None,
     line_breaks: LineBreaks = "soft",
     lo_widths: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """The native table, with translucent fills and borders composited over what is painted
     behind them (LibreOffice draws table lines and fills opaque), and a fill rectangle under
     rows whose cells share a fill that stands out from the backdrop (renderers leave hairline
@@ -221,7 +223,7 @@ def table_shapes(
     shape = table_shape(frag, grid, m, alpha, shaded, line_breaks, lo_widths)
     if shape is None:
         return []
-    cells = []
+    cells: list[Shape] = []
     if paint is not None and own:
         cells = separated_cell_shapes(grid, own, m, alpha, lambda c: _fill(c, alpha), paint)
     shaped = {id(c) for c in own}
@@ -237,16 +239,15 @@ def table_shapes(
     return [*underlays, *corners, *cells, shape, *doubles]
 
 
-def _cell_boxes(
-    shape: dict[str, Any],
-) -> list[tuple[dict[str, Any], int, float, float, float, float]]:
+def _cell_boxes(shape: TableShape) -> list[CellBox]:
+    """The cells with their boxes, one column and row each (spans left out)."""
     out = []
     y = shape["y"]
     for r, row in enumerate(shape["rows"]):
         x = shape["x"]
         for c, cell in enumerate(row["cells"]):
             w = shape["columns"][c]
-            out.append((cell, r, x, y, w, row["h"]))
+            out.append(CellBox(cell, r, x, y, w, row["h"]))
             x += w
         y += row["h"]
     return out
@@ -262,13 +263,13 @@ def _rgb(color: str) -> tuple[float, float, float]:
     return (int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16))
 
 
-def _flatten_translucent(shape: dict[str, Any], backdrop: Backdrop) -> None:
+def _flatten_translucent(shape: TableShape, backdrop: Backdrop) -> None:
     for cell, _r, x, y, w, h in _cell_boxes(shape):
         if cell.get("merged"):
             continue
         fill = cell.get("fill")
         under: tuple[float, float, float] | None = None
-        if isinstance(fill, dict) and fill.get("type") == "solid" and fill["alpha"] < 1:
+        if fill is not None and fill["type"] == "solid" and fill["alpha"] < 1:
             under = backdrop(x + w / 2, y + h / 2)
             if under is not None:
                 cell["fill"] = {
@@ -277,33 +278,34 @@ def _flatten_translucent(shape: dict[str, Any], backdrop: Backdrop) -> None:
                     "alpha": 1.0,
                 }
         fill = cell.get("fill")
-        for key, line in list((cell.get("borders") or {}).items()):
-            if line is None or line.get("alpha", 1.0) >= 1:
+        borders = cell["borders"]
+        for key in [k for k in ("l", "r", "t", "b") if k in borders]:
+            line = borders[key]
+            if line is None or line["alpha"] >= 1:
                 continue
-            if isinstance(fill, dict) and fill.get("type") == "solid" and fill["alpha"] >= 1:
+            if fill is not None and fill["type"] == "solid" and fill["alpha"] >= 1:
                 base: tuple[float, float, float] | None = _rgb(fill["color"])
             else:
                 base = under if under is not None else backdrop(x + w / 2, y + h / 2)
             if base is not None:
-                cell["borders"][key] = {
+                borders[key] = {
                     **line,
                     "color": _mix(line["color"], line["alpha"], base),
                     "alpha": 1.0,
                 }
 
 
-def _row_underlays(shape: dict[str, Any], backdrop: Backdrop) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    cells = _cell_boxes(shape)
-    by_row: dict[int, list[tuple[dict[str, Any], float, float, float, float]]] = {}
-    for cell, r, x, y, w, h in cells:
-        by_row.setdefault(r, []).append((cell, x, y, w, h))
+def _row_underlays(shape: TableShape, backdrop: Backdrop) -> list[RectShape]:
+    out: list[RectShape] = []
+    by_row: dict[int, list[CellBox]] = {}
+    for box in _cell_boxes(shape):
+        by_row.setdefault(box.row, []).append(box)
     for r, row in by_row.items():
-        run: list[tuple[dict[str, Any], float, float, float, float]] = []
+        run: list[CellBox] = []
         for item in [*row, None]:
-            fill = item[0].get("fill") if item is not None else None
-            key = _solid_key(fill) if item is not None and not item[0].get("merged") else None
-            if run and (key is None or key != _solid_key(run[0][0].get("fill"))):
+            fill = item.cell["fill"] if item is not None else None
+            key = _solid_key(fill) if item is not None and not item.cell["merged"] else None
+            if run and (key is None or key != _solid_key(run[0].cell["fill"])):
                 _underlay(run, r, backdrop, out, shape.get("name", "table"))
                 run = []
             if key is not None and item is not None:
@@ -311,25 +313,27 @@ def _row_underlays(shape: dict[str, Any], backdrop: Backdrop) -> list[dict[str, 
     return out
 
 
-def _solid_key(fill: Any) -> str | None:
-    if isinstance(fill, dict) and fill.get("type") == "solid" and fill.get("alpha", 1) >= 1:
-        return str(fill["color"])
+def _solid_key(fill: Fill | None) -> str | None:
+    if fill is not None and fill["type"] == "solid" and fill["alpha"] >= 1:
+        return fill["color"]
     return None
 
 
 def _underlay(
-    run: list[tuple[dict[str, Any], float, float, float, float]],
+    run: list[CellBox],
     r: int,
     backdrop: Backdrop,
-    out: list[dict[str, Any]],
+    out: list[RectShape],
     name: str,
 ) -> None:
     if len(run) < 2:
         return
-    x0, y0, h = run[0][1], run[0][2], run[0][4]
-    x1 = run[-1][1] + run[-1][3]
+    x0, y0, h = run[0].x, run[0].y, run[0].h
+    x1 = run[-1].x + run[-1].w
     under = backdrop((x0 + x1) / 2, y0 + h / 2)
-    fill = run[0][0]["fill"]
+    fill = run[0].cell["fill"]
+    if fill is None or fill["type"] != "solid":
+        return  # _solid_key: solid fills only
     if (
         under is not None
         and sum(abs(a - b) for a, b in zip(_rgb(fill["color"]), under, strict=True)) < 60
@@ -342,7 +346,7 @@ def _underlay(
             "y": y0,
             "w": x1 - x0,
             "h": h,
-            "fill": dict(fill),
+            "fill": fill.copy(),
             "line": None,
             "name": f"{name} row {r + 1} fill",
         }

@@ -10,8 +10,9 @@ from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment
 from engine.layout.inline.text import font_info
 from engine.layout.table.grid import TableCell, TableGrid
 from engine.model.schema import text_body
+from engine.model.schema.text import Paragraph, TextBody
 from engine.model.text import metrics as tm
-from engine.model.text.fallback_runs import split_fallback_runs
+from engine.model.text.fallback_runs import Fallbacks, split_fallback_runs
 from engine.model.text.mapping import ALIGN, centred_or_right, has_atomic
 from engine.model.text.runs import caps_runs, run_for
 from engine.model.text.softwrap import (
@@ -142,7 +143,7 @@ class CellText:
     softly the extra width over the cell's text column that keeps Chromium's line breaks
     (None: the generic anti-rewrap slack)."""
 
-    body: dict[str, Any]
+    body: TextBody
     top: float
     left: float
     extra: float | None = None
@@ -169,20 +170,25 @@ def cell_text(
     if not lines:
         return CellText(empty_body(), 0.0, 0.0)
     soft = line_breaks == "soft"
-    paragraphs: list[dict[str, Any]] = []
+    paragraphs: list[Paragraph] = []
+    fallbacks = Fallbacks()
     wrap_lines: list[WrapLine] = []
     prev: tuple[BoxFragment, LineFragment] | None = None
     cell_style = frag.box.style
     for blk, line, _ox, _oy, items in lines:
-        runs = [run_for(t, blk.box.style, alpha, decor_shapes=False) for t in items]
+        runs = [run_for(t, blk.box.style, alpha, fallbacks, decor_shapes=False) for t in items]
         for t, run in zip(items, runs, strict=True):
             highlight = _highlight(t, blk.box.style, cell_style)
             if highlight is not None:
                 run["highlight"] = highlight
-        runs = [part for t, run in zip(items, runs, strict=True) for part in caps_runs(t, run)]
+        runs = [
+            part
+            for t, run in zip(items, runs, strict=True)
+            for part in caps_runs(t, run, fallbacks)
+        ]
         runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
         size = max(t.font_size for t in items)
-        spacing = tm.line_spacing_for(line.height, None, size)  # type: ignore[arg-type]
+        spacing = tm.line_spacing_for(line.height, None, size)
         same_block = prev is not None and blk is prev[0]
         if soft and prev is not None and same_block and not prev[1].forced_break:
             tail = next(r for r in reversed(paragraphs[-1]["runs"]) if "text" in r)
@@ -221,7 +227,7 @@ def cell_text(
     if paragraphs[0]["align"] == "l" and items[0].x > 0.5:
         # Text after an inline-block (a progress bar, a dot) starts further in on the first line.
         paragraphs[0]["indent"] = items[0].x
-    split_fallback_runs(paragraphs)
+    split_fallback_runs(paragraphs, fallbacks)
     extra = None
     if any(w.soft_end for w in wrap_lines):
         keep_punctuation_in(paragraphs)
@@ -231,26 +237,24 @@ def cell_text(
     return CellText(text_body(paragraphs), top, left, extra)
 
 
-def wrap_slack(
-    cell: TableCell, body: dict[str, Any], extra: float | None = None
-) -> tuple[float, float]:
+def wrap_slack(cell: TableCell, body: TextBody, extra: float | None = None) -> tuple[float, float]:
     """Room taken from the cell's side margins so LibreOffice, whose advances run up to ~1 %
     wider than Chromium's, never wraps a line the browser kept whole (a wrapped line makes the
     row grow): from the right margin for left-aligned text, the left for right-aligned, both
     halves for centred text, so the text itself does not move. Soft-wrapped text takes the
     `extra` width that keeps Chromium's line breaks (softwrap.wrap_bounds) instead."""
-    paragraphs = body.get("paragraphs") or []
+    paragraphs = body["paragraphs"]
     sizes = [
         float(r["size"]) * 4 / 3
         for para in paragraphs
-        for r in para.get("runs", [])
+        for r in para["runs"]
         if r.get("text") and r.get("size")
     ]
     if not sizes:
         return 0.0, 0.0
     width = cell.fragment.content_width
     slack = tm.box_width_for_line(width, max(sizes)) - width if extra is None else extra
-    align = paragraphs[0].get("align", "l")
+    align = paragraphs[0]["align"]
     if align == "r":
         return slack, 0.0
     if align == "ctr":
@@ -258,7 +262,7 @@ def wrap_slack(
     return 0.0, slack
 
 
-def empty_body() -> dict[str, Any]:
+def empty_body() -> TextBody:
     """An empty cell paragraph at 1 pt: LibreOffice and PowerPoint size an empty paragraph by its
     end mark (18 pt by default), which would make a short row grow."""
     return text_body(

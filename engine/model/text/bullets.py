@@ -6,6 +6,8 @@ from typing import Any
 
 from engine.boxes.lists import symbol_marker, symbol_marker_rect
 from engine.layout.fragments import TextFragment
+from engine.model.schema.text import Bullet, CharBullet, NumberBullet, Run
+from engine.model.text.fallback_runs import Fallbacks
 from engine.model.text.runs import run_color, run_for
 
 AUTONUM = {
@@ -47,7 +49,7 @@ def _symbol_bullet(marker: TextFragment, kind: str, text_size: float) -> tuple[f
     return scale * marker.font_size / text_size, -marker.x + bearing * glyph_px
 
 
-def bullet_for(marker: TextFragment, block_style: Any, text_size: float) -> dict[str, Any]:
+def bullet_for(marker: TextFragment, block_style: Any, text_size: float) -> Bullet:
     """A native bullet (buChar) or auto-number (buAutoNum) for a list marker; a ::marker
     font-size other than the text's becomes the bullet's size (buSzPct, of the first run)."""
     li = marker.box
@@ -56,7 +58,7 @@ def bullet_for(marker: TextFragment, block_style: Any, text_size: float) -> dict
     symbol = symbol_marker(li.style)
     if symbol is not None and text_size > 0:
         rel, _indent = _symbol_bullet(marker, symbol, text_size)
-        out_sym: dict[str, Any] = {
+        out_sym: CharBullet = {
             "char": SYMBOL_GLYPHS[symbol][0],
             "color": color,
             "font": SYMBOL_FONT,
@@ -65,14 +67,22 @@ def bullet_for(marker: TextFragment, block_style: Any, text_size: float) -> dict
             out_sym["size"] = rel
         return out_sym
     custom = isinstance(li.style["content"], tuple) and li.pseudo == "marker"
-    out: dict[str, Any]
+    size = marker.font_size / text_size if text_size > 0 else None
+    if size is not None and abs(marker.font_size - text_size) <= 0.01:
+        size = None
     if kind in AUTONUM and not custom:
-        out = {"autonum": AUTONUM[kind], "start": li.ordinal or 1, "color": color}
-    else:
-        out = {"char": marker.text.strip() or "\u2022", "color": color, "font": marker.family}
-    if text_size > 0 and abs(marker.font_size - text_size) > 0.01:
-        out["size"] = marker.font_size / text_size
-    return out
+        number: NumberBullet = {"autonum": AUTONUM[kind], "start": li.ordinal or 1, "color": color}
+        if size is not None:
+            number["size"] = size
+        return number
+    char: CharBullet = {
+        "char": marker.text.strip() or "\u2022",
+        "color": color,
+        "font": marker.family,
+    }
+    if size is not None:
+        char["size"] = size
+    return char
 
 
 # Code points that join the character before them (variation selectors, ZWJ, keycap, skin tones).
@@ -86,8 +96,8 @@ def _characters(text: str) -> int:
 
 
 def paragraph_marker(
-    marker: TextFragment, block_style: Any, text_size: float, alpha: float
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    marker: TextFragment, block_style: Any, text_size: float, alpha: float, fallbacks: Fallbacks
+) -> tuple[Bullet | None, list[Run]]:
     """(the paragraph's bullet, runs leading its text) for a list marker. A marker of several
     characters that no autonumber scheme writes ('一、', 'あ、', 'Step 1: ') cannot be a bullet
     (a:buChar draws its first character only): it becomes the paragraph's first run, hanging
@@ -95,12 +105,12 @@ def paragraph_marker(
     bullet = bullet_for(marker, block_style, text_size)
     char = bullet.get("char")
     if isinstance(char, str) and _characters(char) > 1 and symbol_marker(marker.box.style) is None:
-        run = run_for(marker, block_style, alpha, decor_shapes=False)
+        run = run_for(marker, block_style, alpha, fallbacks, decor_shapes=False)
         box = marker.box  # the ::marker box (its text) or the item (its marker)
         full = box.text if box.pseudo == "marker" else box.marker
         if isinstance(full, str) and full.strip() == char:
             run["text"] = full  # the trailing space the fragment dropped: the text starts after it
-        return {}, [run]
+        return None, [run]
     return bullet, []
 
 

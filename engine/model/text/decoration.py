@@ -6,10 +6,11 @@ import math
 from typing import Any
 
 from engine.layout.fragments import TextFragment
+from engine.model.schema.text import Run
 from engine.style.types import RGBA
 
 # text-decoration-style -> the OOXML underline type (a:rPr/@u) LibreOffice and PowerPoint draw
-UNDERLINE_TYPES = {
+UNDERLINE_TYPES: dict[str, bool | str] = {
     "solid": True,
     "double": "dbl",
     "dotted": "dotted",
@@ -28,11 +29,11 @@ def decorating_style(tf: TextFragment, line: str) -> Any:
     return tf.box.style
 
 
-def decoration_props(tf: TextFragment, text_color: RGBA, shapes: bool = True) -> dict[str, Any]:
+def decoration_props(tf: TextFragment, text_color: RGBA, shapes: bool = True) -> Run:
     """underline (True = single, or "dbl" / "dotted" / "dash" / "wavy"), underline_color when it
     is not the text's colour, strike (True, or "dbl" for a double line-through); lines that
     drawn_lines draws as shapes are left off (when the caller draws them: `shapes`)."""
-    props: dict[str, Any] = {}
+    props: Run = {}
     drawn = drawn_lines(tf, text_color) if shapes else frozenset()
     if "underline" in tf.decoration and "underline" not in drawn:
         style = decorating_style(tf, "underline")

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
 from engine.model.geometry import Matrix, place_rect, translate
 from engine.model.paint.fills import fill_for_color, gradient_fill, line_for
 from engine.model.schema.fills import Fill
+from engine.model.schema.shapes import RectShape, Shape
 
 
-def inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[Shape]:
+    out: list[Shape] = []
     for line in frag.lines:
         for item in line.items:
             if not isinstance(item, InlineBoxFragment):
@@ -33,16 +32,16 @@ def inline_backgrounds(frag: BoxFragment, m: Matrix, alpha: float) -> list[dict[
             rx = style["border-top-left-radius"]
             radius = rx[0] if isinstance(rx, tuple) else rx
             radius = float(radius) if isinstance(radius, (int, float)) else 0.0
-            shape: dict[str, Any] = {
+            shape: RectShape = {
                 "kind": "rect",
                 "geom": "roundRect" if radius > 0.5 else "rect",
                 "fill": fill,
                 "line": uniform_line,
                 "name": item.box.describe(),
+                **place_rect(m, line.x + item.x, line.y + item.y, item.width, item.height),
             }
             if radius > 0.5:
                 shape["radius"] = radius
-            shape.update(place_rect(m, line.x + item.x, line.y + item.y, item.width, item.height))
             out.append(shape)
             out.extend(sides or ())
     return out
@@ -65,7 +64,7 @@ def _inline_fill(item: InlineBoxFragment, alpha: float) -> Fill | None:
     return fill
 
 
-def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[dict[str, Any]]:
+def _inline_side_borders(item: InlineBoxFragment, m: Matrix, alpha: float) -> list[Shape]:
     """Borders of an inline box whose sides differ (`border-bottom-width: 3px` keys, underlined
     links): drawn per side, or as one ring on a rounded box, as for block boxes."""
     from engine.model.decor.borders import side_borders

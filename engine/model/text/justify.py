@@ -4,18 +4,17 @@ and the box width that keeps every justified line on one line in LibreOffice).""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
 
+from engine.model.schema.text import Paragraph, Run
 from engine.model.text import metrics as tm
+from engine.model.text.fallback_runs import Fallbacks
+from engine.model.text.line_pieces import MappedLine as Line
 from engine.model.text.lowidth import lo_fit_width, lo_line_delta_px, lo_max_natural
 from engine.units import px_to_pt
 
-if TYPE_CHECKING:
-    from engine.model.text.mapping import MappedLine as Line
-
 
 def spread_paragraph_ends(
-    paragraphs: list[dict[str, Any]], ends: list[tuple[int, int, Line]]
+    paragraphs: list[Paragraph], ends: list[tuple[int, int, Line]], fallbacks: Fallbacks
 ) -> dict[int, float]:
     """A line Chromium justified that ends a PPTX paragraph (which starts where the line pitch
     changes) would be left-aligned there: its spaces get the justification as spacing, as much
@@ -38,22 +37,25 @@ def spread_paragraph_ends(
         delta = lo_line_delta_px(item.seg)
         if delta is not None:  # the spread line then ends at (or just short of) Chromium's
             free = max(0.0, min(free, lo_max_natural(line.width, delta) - line.content_width))
-        runs[start:] = spaced_runs(runs[start:], px_to_pt(free / count))
+        runs[start:] = spaced_runs(runs[start:], px_to_pt(free / count), fallbacks)
         spread[id(item)] = line.content_width + free
     return spread
 
 
-def spaced_runs(runs: list[dict[str, Any]], extra_pt: float) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def spaced_runs(runs: list[Run], extra_pt: float, fallbacks: Fallbacks) -> list[Run]:
+    out: list[Run] = []
     for run in runs:
         text = run.get("text")
         if not text or " " not in text:
             out.append(run)
             continue
+        start = 0
         for piece in re.split("( +)", text):
             if not piece:
                 continue
-            part = dict(run, text=piece)
+            part: Run = {**run, "text": piece}
+            fallbacks.derive(run, part, start, len(piece))
+            start += len(piece)
             if piece.startswith(" "):
                 part["spacing"] = round(run.get("spacing", 0.0) + extra_pt, 2)
             out.append(part)

@@ -11,12 +11,13 @@ too far right.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from engine.fonts.measure import font_stack
 from engine.layout.fragments import TextFragment
 from engine.layout.inline import smallcaps
 from engine.layout.inline.text import font_info
+from engine.model.schema.shapes import Shape
+from engine.model.schema.text import Run, TextBody
 from engine.model.text import metrics as tm
 from engine.units import PT_PER_IN, PX_PER_IN
 
@@ -95,7 +96,7 @@ def lo_max_natural(box_px: float, delta_px: float) -> float:
     return (box_px - LO_WIDTH_MARGIN_PX) / (1 + LO_WIDTH_MARGIN_FRACTION) - delta_px
 
 
-def _run_delta_per_char(run: dict[str, Any]) -> float | None:
+def _run_delta_per_char(run: Run) -> float | None:
     """px to add after each character of a slide-model run so that LibreOffice draws it as
     wide as Chromium laid it out (None: leave the run alone)."""
     text = run.get("text") or ""
@@ -131,26 +132,29 @@ def _run_delta_per_char(run: dict[str, Any]) -> float | None:
     return -delta / (len(text) - 1 if delta > 0 else len(text))
 
 
-def _bodies(shape: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    body = shape.get("text")
-    if isinstance(body, dict):
-        yield body
-    for row in shape.get("rows") or ():
-        for cell in row.get("cells") or ():
-            if isinstance(cell, dict) and isinstance(cell.get("text"), dict):
-                yield cell["text"]
-    for child in shape.get("shapes") or ():
-        yield from _bodies(child)
+def _bodies(shape: Shape) -> Iterator[TextBody]:
+    if shape["kind"] in ("rect", "text"):
+        body = shape.get("text")
+        if body is not None:
+            yield body
+    elif shape["kind"] == "table":
+        for row in shape["rows"]:
+            for cell in row["cells"]:
+                if cell["text"] is not None:
+                    yield cell["text"]
+    elif shape["kind"] == "group":
+        for child in shape["shapes"]:
+            yield from _bodies(child)
 
 
-def correct_for_libreoffice(slide: dict[str, Any]) -> None:
-    """Give every run of a slide model the spacing (a:rPr/@spc) that cancels LibreOffice's
+def correct_for_libreoffice(shapes: list[Shape]) -> None:
+    """Give every run of a slide's shapes the spacing (a:rPr/@spc) that cancels LibreOffice's
     reference-device widths, so its lines end where Chromium's end (Options.libreoffice_widths:
     PowerPoint then draws the runs that much narrower)."""
-    for shape in slide.get("shapes") or ():
+    for shape in shapes:
         for body in _bodies(shape):
-            for para in body.get("paragraphs") or ():
-                for run in para.get("runs") or ():
+            for para in body["paragraphs"]:
+                for run in para["runs"]:
                     per_char = _run_delta_per_char(run)
                     if per_char:
                         spacing = float(run.get("spacing", 0.0)) + per_char / PX_PER_PT

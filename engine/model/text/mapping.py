@@ -8,15 +8,23 @@ from typing import Any
 
 from engine.boxes.lists import symbol_marker
 from engine.layout.fragments import BoxFragment, InlineBoxFragment, LineFragment, TextFragment
+from engine.model.clip.clipping import EdgeFit, Painted
 from engine.model.geometry import IDENTITY, Matrix, place_rect
 from engine.model.schema import text_body
+from engine.model.schema.shapes import Shape, TextShape
+from engine.model.schema.text import Align, Paragraph, Run
 from engine.model.text import metrics as tm
 from engine.model.text.bullets import marker_indent, paragraph_marker
 from engine.model.text.decoration_lines import block_decorations
-from engine.model.text.fallback_runs import split_fallback_runs
+from engine.model.text.fallback_runs import Fallbacks, split_fallback_runs
 from engine.model.text.inline_paint import inline_backgrounds
 from engine.model.text.justify import justified_width, spread_paragraph_ends
-from engine.model.text.line_pieces import line_size, paragraph_base, segment_text_box, symbol_shape
+from engine.model.text.line_pieces import (
+    MappedLine,
+    paragraph_base,
+    segment_text_box,
+    symbol_shape,
+)
 from engine.model.text.runs import caps_runs, escaped_size, run_for, spaced_tail
 from engine.model.text.softwrap import (
     LineBreaks,
@@ -32,7 +40,14 @@ from engine.units import px_to_pt
 NO_METRICS = tm.FaceMetrics(
     1000, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, False
 )  # text boxes ignore them
-ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "start": "l", "end": "r"}
+ALIGN: dict[str, Align] = {
+    "left": "l",
+    "center": "ctr",
+    "right": "r",
+    "justify": "just",
+    "start": "l",
+    "end": "r",
+}
 
 
 def _lo_size(lines: list[MappedLine]) -> float:
@@ -99,46 +114,24 @@ def centred_or_right(style: Any) -> bool:
     return ALIGN.get(style["text-align"], "l") in ("ctr", "r")
 
 
-@dataclass
-class MappedLine:
-    """One laid-out line that goes into a text box, with its block container's offset."""
-
-    block: BoxFragment
-    line: LineFragment
-    seg: list[TextFragment]
-    ox: float
-    oy: float
-
-    @property
-    def top(self) -> float:
-        return self.oy + self.line.y
-
-    @property
-    def baseline(self) -> float:
-        return self.oy + self.line.y + self.line.baseline
-
-    @property
-    def size(self) -> float:
-        return line_size(self.seg)
-
-
 def text_shapes(
     frag: BoxFragment,
     m: Matrix,
     alpha: float,
     line_breaks: LineBreaks = "soft",
     lo_widths: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[Painted[Shape]]:
     """Text boxes (and inline-box backgrounds) for the lines of one block container."""
     style = frag.box.style
     if style["visibility"] != "visible":
         return []
-    shapes = inline_backgrounds(frag, m, alpha)
+    shapes: list[Painted[Shape]] = [Painted(s) for s in inline_backgrounds(frag, m, alpha)]
     under, over = block_decorations(frag, m, alpha)
-    shapes.extend(under)
+    shapes.extend(Painted(s) for s in under)
+    after = [Painted(s) for s in over]
     lines = [line for line in frag.lines if _segments(line)]
     if not lines:
-        return shapes + over
+        return shapes + after
     soft = line_breaks == "soft"
     size = float(style["font-size"]) + 0.5
     per_line = [_segments(line, soft, size) for line in lines]
@@ -156,8 +149,7 @@ def text_shapes(
         start = 0
         for k in range(1, len(items) + 1):
             if k == len(items) or _extent(items[k].line) != _extent(items[start].line):
-                box = _text_box(frag, items[start:k], m, alpha, line_breaks, lo_widths)
-                shapes.append(box)
+                shapes.append(_text_box(frag, items[start:k], m, alpha, line_breaks, lo_widths))
                 start = k
     else:
         # piece by piece: the pieces as they stand on the line, gaps and atomics between them
@@ -165,10 +157,10 @@ def text_shapes(
             for seg in _segments(line):
                 kind = symbol_marker(seg[0].box.style) if seg[0].marker else None
                 if len(seg) == 1 and kind is not None:
-                    shapes.append(symbol_shape(frag, line, seg[0], kind, m, alpha))
+                    shapes.append(Painted(symbol_shape(frag, line, seg[0], kind, m, alpha)))
                 else:
-                    shapes.append(segment_text_box(frag, line, seg, m, alpha))
-    return shapes + over
+                    shapes.append(Painted(segment_text_box(frag, line, seg, m, alpha)))
+    return shapes + after
 
 
 def _extent(line: LineFragment) -> tuple[int, int]:
@@ -181,7 +173,7 @@ def vertical_text_shapes(
     alpha: float,
     line_breaks: LineBreaks = "soft",
     lo_widths: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[Shape]:
     """Text of a vertical writing-mode block: laid out in the logical frame (inline axis down),
     written as one text box with bodyPr vert="eaVert" (CJK upright, Latin turned, lines stacked
     right to left), its box turned into the physical frame."""
@@ -196,7 +188,7 @@ def vertical_text_shapes(
     ]
     if not items:
         return []
-    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks, lo_widths)
+    logical = _text_box(frag, items, IDENTITY, alpha, line_breaks, lo_widths).shape
     lx, ly, lw, lh = logical["x"], logical["y"], logical["w"], logical["h"]
     cx, cy = frag.content_x, frag.content_y
     if vertical.mode in ("vertical-rl", "sideways-rl"):
@@ -204,16 +196,21 @@ def vertical_text_shapes(
     else:
         px = cx + ly
     py = cy + lx
-    shape = {k: v for k, v in logical.items() if k not in ("x", "y", "w", "h", "rotation", "fit_w")}
+    body = logical["text"]
     if vertical.mode == "sideways-lr":
         # every glyph turned anticlockwise: the lines run up the page from its bottom
-        shape["text"]["vertical"] = "vert270"
+        body["vertical"] = "vert270"
         py = cy + vertical.inline_size - (lx + lw)
     elif vertical.mode == "sideways-rl":
-        shape["text"]["vertical"] = "vert"  # every glyph turned clockwise, CJK too
+        body["vertical"] = "vert"  # every glyph turned clockwise, CJK too
     else:
-        shape["text"]["vertical"] = "eaVert"
-    shape.update(place_rect(m, px, py, lh, lw))
+        body["vertical"] = "eaVert"
+    shape: TextShape = {
+        "kind": "text",
+        "text": body,
+        "name": logical["name"],
+        **place_rect(m, px, py, lh, lw),
+    }
     return [shape]
 
 
@@ -256,7 +253,7 @@ def list_text_box(
     alpha: float,
     line_breaks: LineBreaks = "soft",
     lo_widths: bool = False,
-) -> dict[str, Any] | None:
+) -> Painted[TextShape] | None:
     """One text box for a whole list: a paragraph per item, native bullets or numbering."""
     lines = [
         MappedLine(li, line, _segments(line)[0], li.x, li.y)
@@ -296,22 +293,25 @@ def _skipped_lines(last: MappedLine | None, item: MappedLine) -> int:
 class _Paragraphs:
     """A text box's paragraphs as built from its lines, with what the geometry needs."""
 
-    paragraphs: list[dict[str, Any]]
+    paragraphs: list[Paragraph]
+    fallbacks: Fallbacks  # the runs' fallback pieces (split_fallback_runs)
+    listed: set[int]  # indices of the paragraphs a list marker starts (a bullet or a run)
     ends: list[tuple[int, int, MappedLine]]  # (paragraph, first run, line) per line
     soft: set[int]  # indices of lines the next line continues in the same paragraph
     marker_width: float
     inside: float  # an inside marker sits in its line: the text starts that far in
 
 
-def _line_runs(item: MappedLine, alpha: float, soft: bool) -> list[dict[str, Any]]:
+def _line_runs(item: MappedLine, alpha: float, soft: bool, fallbacks: Fallbacks) -> list[Run]:
     block_style = item.block.box.style
     size = item.size
     plain = [t.font_size for t in item.seg if not t.marker and not t.shift]
     texts = [t for t in item.seg if not t.marker]
-    runs: list[dict[str, Any]] = []
+    runs: list[Run] = []
     for k, t in enumerate(texts):
         box_size = (item.block.width, item.block.height)
-        part = caps_runs(t, run_for(t, block_style, alpha, max(plain, default=size), box_size))
+        run = run_for(t, block_style, alpha, fallbacks, max(plain, default=size), box_size)
+        part = caps_runs(t, run, fallbacks)
         gap = texts[k + 1].x - (t.x + t.width) if k + 1 < len(texts) else 0.0
         if soft and k + 1 == len(texts):
             gap = _trailing_gap(item.line, t)
@@ -320,7 +320,7 @@ def _line_runs(item: MappedLine, alpha: float, soft: bool) -> list[dict[str, Any
             # line after its text (an inline-block, a pill's right padding): the gap as spacing
             # after the last character before it, so the text stays one paragraph and the
             # line as long as Chromium's
-            part[-1:] = spaced_tail(part[-1], px_to_pt(gap))
+            part[-1:] = spaced_tail(part[-1], px_to_pt(gap), fallbacks)
         runs.extend(part)
     justified = block_style["text-align"] == "justify"
     if justified and not (soft or item.line.last or item.line.forced_break):
@@ -372,14 +372,14 @@ def _build_paragraphs(lines: list[MappedLine], alpha: float, soft: bool) -> _Par
     breaks them, other lines run on); space before each paragraph chosen so LibreOffice's
     baselines land on Chromium's (textmetrics: a line's bottom is 0.2 x size under its
     baseline)."""
-    out = _Paragraphs([], [], set(), 0.0, 0.0)
+    out = _Paragraphs([], Fallbacks(), set(), [], set(), 0.0, 0.0)
     paragraphs = out.paragraphs
     last: MappedLine | None = None
     for index, item in enumerate(lines):
         block_style = item.block.box.style
         size = item.size
-        runs = _line_runs(item, alpha, soft)
-        spacing = tm.line_spacing_for(item.line.height, None, size)  # type: ignore[arg-type]
+        runs = _line_runs(item, alpha, soft, out.fallbacks)
+        spacing = tm.line_spacing_for(item.line.height, None, size)
         same = _br_follows(last, item, soft)
         skipped = _skipped_lines(last, item) if same else 0
         if skipped < 0:
@@ -408,12 +408,16 @@ def _build_paragraphs(lines: list[MappedLine], alpha: float, soft: bool) -> _Par
                 para["space_before"] = round(px_to_pt(max(0.0, lo_top - lo_prev_bottom)), 2)
             marker = item.seg[0] if item.seg[0].marker else None
             if marker is not None:
-                para["bullet"], para["runs"] = paragraph_marker(
+                out.listed.add(len(paragraphs))
+                bullet, para["runs"] = paragraph_marker(
                     marker,
                     block_style,
                     next((t.font_size for t in item.seg if not t.marker), size),
                     alpha,
+                    out.fallbacks,
                 )
+                if bullet is not None:
+                    para["bullet"] = bullet
                 out.marker_width = max(out.marker_width, marker_indent(marker, item.seg))
                 # LibreOffice draws an rtl paragraph's autonumber without its digits: list
                 # items keep left-to-right paragraphs (and their marker on the left) for now
@@ -471,7 +475,7 @@ def _text_box(
     alpha: float,
     line_breaks: LineBreaks,
     lo_widths: bool = False,
-) -> dict[str, Any]:
+) -> Painted[TextShape]:
     """A text box holding `lines` (_build_paragraphs), as wide as Chromium's line boxes plus
     the slack that keeps LibreOffice's lines whole (soft-wrapped paragraphs: the extra width
     at which it breaks them where Chromium did, softwrap.wrap_bounds)."""
@@ -479,11 +483,11 @@ def _text_box(
     paragraphs, marker_width = built.paragraphs, built.marker_width
     if built.soft:
         keep_punctuation_in(paragraphs)
-    spread = spread_paragraph_ends(paragraphs, built.ends)
+    spread = spread_paragraph_ends(paragraphs, built.ends, built.fallbacks)
     if marker_width:
-        for para in paragraphs:
+        for index, para in enumerate(paragraphs):
             para["margin_left"] = marker_width
-            if "bullet" in para:
+            if index in built.listed:
                 para["indent"] = -marker_width
     first = lines[0]
     align = paragraphs[0]["align"]
@@ -528,14 +532,16 @@ def _text_box(
         for para in paragraphs:
             para["margin_left"] = outdent
         paragraphs[0]["indent"] = -outdent
-    split_fallback_runs(paragraphs)
-    body = text_body(paragraphs)
-    shape: dict[str, Any] = {"kind": "text", "text": body, "name": owner.box.describe() + " text"}
-    shape.update(place_rect(m, left, top, used + slack, max(bottom - top, 1.0)))
-    if align in ("l", "ctr", "r") and m.is_translation:
-        # it may shrink to this at the slide edge (soft-wrapped text: as far as its lines stay)
-        if soft is None:
-            shape["fit_w"] = (shape["w"] - slack, align, False)
-        else:
-            shape["fit_w"] = (shape["w"] - slack + max(soft[1], 0.0), align, True)
-    return shape
+    split_fallback_runs(paragraphs, built.fallbacks)
+    shape: TextShape = {
+        "kind": "text",
+        "text": text_body(paragraphs),
+        "name": owner.box.describe() + " text",
+        **place_rect(m, left, top, used + slack, max(bottom - top, 1.0)),
+    }
+    if align == "just" or not m.is_translation:
+        return Painted(shape)
+    # it may shrink to this at the slide edge (soft-wrapped text: as far as its lines stay)
+    if soft is None:
+        return Painted(shape, EdgeFit(shape["w"] - slack, align, False))
+    return Painted(shape, EdgeFit(shape["w"] - slack + max(soft[1], 0.0), align, True))

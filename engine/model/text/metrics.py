@@ -35,9 +35,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
+from engine.model.schema.text import LineSpacing as ModelLineSpacing
+from engine.model.schema.text import PercentSpacing
 from engine.units import ABSOLUTE_UNITS, PX_PER_IN, px_to_pt
 
-LineSpacing = dict[str, float] | None
+LineSpacing = ModelLineSpacing | None
 """What goes into a:lnSpc, as in the slide model: {"pts": pt}, {"pct": fraction}, or None (single)."""
 
 SINGLE_LINE_FACTOR = 1.2
@@ -144,7 +146,7 @@ def line_spacing_for(
     size_px: float,
     *,
     prefer: Literal["pts", "pct"] = "pts",
-) -> dict[str, float]:
+) -> ModelLineSpacing:
     """What to write into a:lnSpc so that consecutive baselines are css_line_height_px apart.
 
     "pts" (exact spacing) gives that pitch in LibreOffice and PowerPoint alike, whatever the
@@ -160,7 +162,7 @@ def line_spacing_for(
     if prefer == "pct" and size_px > 0:
         whole = round(pitch / (SINGLE_LINE_FACTOR * size_px) * 100)
         if whole > 0:
-            cand = {"pct": whole / 100}
+            cand: PercentSpacing = {"pct": whole / 100}
             if abs(line_pitch(None, size_px, cand) - pitch) <= PCT_TOLERANCE_PX:
                 return cand
     return {"pts": round(px_to_pt(pitch), 2)}

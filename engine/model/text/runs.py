@@ -8,9 +8,11 @@ from typing import Any
 from engine.layout.fragments import TextFragment
 from engine.layout.inline import smallcaps
 from engine.model.paint.fills import first_color, gradient_fill
+from engine.model.schema.fills import GradientFill
+from engine.model.schema.text import Run, TextOutline
 from engine.model.text import metrics as tm
 from engine.model.text.decoration import decoration_props
-from engine.model.text.fallback_runs import FALLBACK_KEY, fallback_pieces
+from engine.model.text.fallback_runs import Fallbacks, fallback_pieces
 from engine.style.types import RGBA
 from engine.units import px_to_pt
 
@@ -39,7 +41,7 @@ def east_asian_language(locale: str) -> str | None:
     return "zh-TW" if "hant" in parts[1:] else "zh-CN"
 
 
-def _text_gradient(tf: TextFragment, block_style: Any) -> Any:
+def _text_gradient(tf: TextFragment, block_style: Any) -> Any:  # a CSS gradient image
     """The gradient painted through the glyphs of transparent text (background-clip: text)."""
     style = tf.box.style
     fill = style["-webkit-text-fill-color"]
@@ -70,15 +72,17 @@ def run_for(
     tf: TextFragment,
     block_style: Any,
     alpha: float,
+    fallbacks: Fallbacks,
     line_size: float | None = None,
     box_size: tuple[float, float] = (100.0, 100.0),
     decor_shapes: bool = True,
-) -> dict[str, Any]:
+) -> Run:
     """One a:r of the slide model. Gradient text gets a gradient fill (PowerPoint draws it;
-    LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour)."""
+    LibreOffice 7.4 draws the `color` kept beside it: the gradient's first colour). Characters
+    drawn with a fallback face are noted in `fallbacks` (split_fallback_runs)."""
     style = tf.box.style
     size = tf.font_size
-    run: dict[str, Any] = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
+    run: Run = {"text": tf.text, "font": tf.family, "size": round(px_to_pt(size), 2)}
     authored = author_text(tf)
     if authored is not None:
         run["text"], run["caps"] = authored, "all"
@@ -101,7 +105,8 @@ def run_for(
     run["color"] = color.hex
     gradient = _text_gradient(tf, block_style)
     if gradient is not None:
-        run["fill"] = gradient_fill(gradient, box_size[0], box_size[1], alpha)
+        fill: GradientFill = gradient_fill(gradient, box_size[0], box_size[1], alpha)
+        run["fill"] = fill
     stroke = text_stroke(style, alpha)
     if stroke is not None:
         run["outline"] = stroke
@@ -123,7 +128,7 @@ def run_for(
         run["href"] = tf.href
     pieces = fallback_pieces(tf)
     if pieces is not None:
-        run[FALLBACK_KEY] = pieces
+        fallbacks.set(run, pieces)
     return run
 
 
@@ -148,7 +153,7 @@ def author_text(tf: TextFragment) -> str | None:
     return original if original != tf.text else None
 
 
-def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
+def text_stroke(style: Any, alpha: float) -> TextOutline | None:
     """-webkit-text-stroke as the run's glyph outline (a:ln in a:rPr): width in px, centred on
     the glyph contours as Chromium strokes them; None without a visible stroke."""
     width = float(style["-webkit-text-stroke-width"] or 0.0)
@@ -158,24 +163,24 @@ def text_stroke(style: Any, alpha: float) -> dict[str, Any] | None:
     return {"width": width, "color": color.hex, "alpha": round(color.a * alpha, 4)}
 
 
-def caps_runs(tf: TextFragment, run: dict[str, Any]) -> list[dict[str, Any]]:
+def caps_runs(tf: TextFragment, run: Run, fallbacks: Fallbacks) -> list[Run]:
     """`run` as written: a small-caps fragment becomes runs of full-size characters and runs of
     uppercased small capitals at Chromium's synthesised size (engine.layout.inline.smallcaps); then
     word_spaced_runs."""
     mode = smallcaps.caps_mode(tf.box.style)
     text = run.get("text")
     if mode is None or not isinstance(text, str) or not text:
-        return word_spaced_runs(tf, [run])
+        return word_spaced_runs(tf, [run], fallbacks)
     size = escaped_size(tf.font_size) if tf.shift else tf.font_size
     small_pt = round(px_to_pt(smallcaps.small_size(size)), 2)
-    out: list[dict[str, Any]] = []
+    out: list[Run] = []
     for part, small in smallcaps.drawn_runs(text, mode):
         size_pt = small_pt if small else run["size"]
         if out and out[-1]["size"] == size_pt:
             out[-1]["text"] += part
         else:
             out.append({**run, "text": part, "size": size_pt})
-    return word_spaced_runs(tf, out)
+    return word_spaced_runs(tf, out, fallbacks)
 
 
 def escaped_size(size: float) -> float:
@@ -186,13 +191,13 @@ def escaped_size(size: float) -> float:
 _WORD_SPACES = re.compile("([ \u00a0]+)")
 
 
-def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def word_spaced_runs(tf: TextFragment, runs: list[Run], fallbacks: Fallbacks) -> list[Run]:
     """CSS word-spacing, which Chromium adds after every space (U+0020, U+00A0), as extra
     character spacing (a:rPr/@spc) on runs of the spaces alone; unchanged when it is 0."""
     extra = px_to_pt(float(tf.box.style["word-spacing"] or 0.0))
     if not extra:
         return runs
-    out: list[dict[str, Any]] = []
+    out: list[Run] = []
     for run in runs:
         text = run.get("text")
         if not isinstance(text, str) or not _WORD_SPACES.search(text):
@@ -202,9 +207,8 @@ def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[
         for piece in _WORD_SPACES.split(text):
             if not piece:
                 continue
-            part = dict(run, text=piece)
-            if FALLBACK_KEY in run:
-                part[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], start, len(piece))
+            part: Run = {**run, "text": piece}
+            fallbacks.derive(run, part, start, len(piece))
             if _WORD_SPACES.fullmatch(piece):
                 part["spacing"] = round(float(run.get("spacing", 0.0)) + extra, 2)
             out.append(part)
@@ -212,35 +216,23 @@ def word_spaced_runs(tf: TextFragment, runs: list[dict[str, Any]]) -> list[dict[
     return out
 
 
-def spaced_tail(run: dict[str, Any], extra_pt: float) -> list[dict[str, Any]]:
+def spaced_tail(run: Run, extra_pt: float, fallbacks: Fallbacks) -> list[Run]:
     """`run` with `extra_pt` more character spacing (a:rPr/@spc) after its last character, which
     becomes a run of its own."""
     text = run.get("text")
     if not isinstance(text, str) or not text:
         return [run]
     head, tail = text[:-1], text[-1:]
-    out = []
+    out: list[Run] = []
     if head:
-        part = dict(run, text=head)
-        if FALLBACK_KEY in run:
-            part[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], 0, len(head))
+        part: Run = {**run, "text": head}
+        fallbacks.derive(run, part, 0, len(head))
         out.append(part)
-    last = dict(run, text=tail, spacing=round(float(run.get("spacing", 0.0)) + extra_pt, 2))
-    if FALLBACK_KEY in run:
-        last[FALLBACK_KEY] = _slice_pieces(run[FALLBACK_KEY], len(head), 1)
+    last: Run = {
+        **run,
+        "text": tail,
+        "spacing": round(float(run.get("spacing", 0.0)) + extra_pt, 2),
+    }
+    fallbacks.derive(run, last, len(head), 1)
     out.append(last)
-    return out
-
-
-def _slice_pieces(
-    pieces: list[tuple[int, str | None]], start: int, length: int
-) -> list[tuple[int, str | None]]:
-    """The fallback pieces (length, family) covering text[start : start + length]."""
-    out: list[tuple[int, str | None]] = []
-    pos = 0
-    for size, family in pieces:
-        lo, hi = max(pos, start), min(pos + size, start + length)
-        if hi > lo:
-            out.append((hi - lo, family))
-        pos += size
     return out

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.layout.fragments import LineFragment, TextFragment
 from engine.layout.inline import smallcaps
@@ -26,6 +25,7 @@ from engine.layout.inline.text import (
     font_info,
     split_segments,
 )
+from engine.model.schema.text import Paragraph
 from engine.model.text import metrics as tm
 from engine.model.text.lowidth import LO_WIDTH_MARGIN_FRACTION, LO_WIDTH_MARGIN_PX, fragment_delta
 from engine.options import LineBreaks
@@ -264,7 +264,7 @@ def joint(line: LineFragment, seg: Sequence[TextFragment], next_seg: Sequence[Te
     return "" if can_break_between_texts(last, first, NORMAL_RULES) else ZWSP
 
 
-def keep_punctuation_in(paragraphs: Sequence[dict[str, Any]]) -> None:
+def keep_punctuation_in(paragraphs: Sequence[Paragraph]) -> None:
     """Chinese and Japanese paragraphs that wrap in their box get hangingPunct="0": Chromium
     never lets a comma or full stop hang past the line's end (it takes the character before it
     to the next line), LibreOffice and PowerPoint do by default, and would keep that character.

@@ -321,8 +321,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
-        if m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
-            return None
+        if m.used <= 0 or m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
+            return None  # nothing measured in the body (e.g. only the title is too long)
         size = float(max(self.body_min, math.floor(page.body_size * m.room / m.used * 0.98)))
         if size >= page.body_size:
             return None

@@ -273,10 +273,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
         shown = mc.deck_text(deck.slides)
         total, lost, missing = mc.words_lost(text, shown)
         markup = mc.markup_shown(shown, text)
-        content = [i for i, p in enumerate(deck.pages) if p.kind == "content"]
-        near_empty = [
-            i + 1 for i in content if shown.slide_words[i] < 4 and not shown.slide_pictures[i]
-        ]
+        near_empty = mc.near_empty(deck.slides, [p.kind for p in deck.pages])
         row = {
             "document": name,
             "slides": deck.page_count,

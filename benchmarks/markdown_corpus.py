@@ -11,7 +11,9 @@ Used by `bench_generate.py --corpus` (figures, contact sheets) and by the corpus
 - pictures kept / expected: distinct pictures in the deck that the template does not bring
   itself / distinct images the source references that exist (local files, data: URIs);
 - small text: share of characters on slides set below 12 pt;
-- near-empty slides: content slides with fewer than 4 words and no picture;
+- near-empty slides: content slides whose body (the slide below its title band, above its
+  footer) is less than NEAR_EMPTY covered by text, pictures, tables and shapes (text counted
+  by the extent of its lines, not by its box; the title is not body, however long);
 - source slides: for decks (`---`, Marp, Slidev), the number of slides of the source.
 """
 
@@ -44,6 +46,9 @@ MARKUP = [
 ]
 MONO = ("mono", "courier", "consolas", "menlo")
 SMALL_PT = 12.0
+NEAR_EMPTY = 0.08  # share of the body area a content slide's content covers, at least
+CELL = 10.0  # px of the grid the covered body area is counted on
+HEAD_NAMES = ("head", "title", "kicker", "cont", "foot")
 IMAGE_REF = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)", re.I)
 
 
@@ -118,6 +123,74 @@ def deck_text(slides: list[dict[str, Any]]) -> DeckText:
         out.slide_words.append(words)
         out.slide_pictures.append(pictures)
     return out
+
+
+def body_share(slide: dict[str, Any], width: float = 1280.0, height: float = 720.0) -> float:
+    """The share of the slide's body area its content covers: the body is the slide below the
+    title band (the lowest shape named head/title) and above the footer (the last 6 %); text
+    covers its lines (the longest line's estimated width), pictures, tables and drawn shapes
+    their boxes; counted on a CELL px grid so that overlapping shapes count once."""
+    shapes = list(_shapes(slide.get("shapes", [])))
+    top = 0.0
+    for shape in shapes:
+        if _head(shape) and shape["y"] < height * 0.3:
+            top = max(top, shape["y"] + shape["h"])
+    bottom = height * 0.94
+    if bottom - top < CELL:
+        return 1.0
+    covered: set[tuple[int, int]] = set()
+    for shape in shapes:
+        if _head(shape) or shape.get("kind") == "group":
+            continue
+        w = _extent(shape)
+        x0, y0 = shape["x"], max(top, shape["y"])
+        x1, y1 = min(width, x0 + w), min(bottom, shape["y"] + shape["h"])
+        if w <= 0 or x1 - x0 >= width * 0.98 and y1 - y0 >= (bottom - top) * 0.98:
+            continue  # nothing, or a full-slide backdrop
+        for i in range(int(x0 // CELL), int(max(x0, x1 - 1) // CELL) + 1):
+            for j in range(int(y0 // CELL), int(max(y0, y1 - 1) // CELL) + 1):
+                covered.add((i, j))
+    cells = (width / CELL) * ((bottom - top) / CELL)
+    return min(1.0, len(covered) / cells)
+
+
+def _head(shape: dict[str, Any]) -> bool:
+    name = str(shape.get("name") or "").split(" ")[0]
+    classes = name.split(".")[1:]
+    return any(c in HEAD_NAMES for c in classes)
+
+
+def _extent(shape: dict[str, Any]) -> float:
+    """The width a shape covers: a text box its longest line (estimated from its characters and
+    size), anything else its box."""
+    kind = shape.get("kind")
+    if kind in ("picture", "table"):
+        return float(shape["w"])
+    if kind != "text":
+        return float(shape["w"]) if shape.get("fill") else 0.0
+    longest = 0.0
+    for body in _bodies(shape):
+        for para in body.get("paragraphs", []):
+            line = 0.0
+            for run in para.get("runs", []):
+                if run.get("break"):
+                    longest, line = max(longest, line), 0.0
+                    continue
+                text = str(run.get("text") or "")
+                pt = float(run.get("size") or 18.0)
+                wide = len(CJK.findall(text))
+                line += (len(text) - wide) * pt * 1.333 * 0.52 + wide * pt * 1.333
+            longest = max(longest, line)
+    return min(float(shape["w"]), longest) if longest else 0.0
+
+
+def near_empty(slides: list[dict[str, Any]], kinds: list[str]) -> list[int]:
+    """1-based numbers of the content slides whose body is less than NEAR_EMPTY covered."""
+    return [
+        i + 1
+        for i, (slide, kind) in enumerate(zip(slides, kinds, strict=True))
+        if kind == "content" and body_share(slide) < NEAR_EMPTY
+    ]
 
 
 def walk_blocks(blocks: list[Any]) -> Iterator[Any]:

@@ -17,25 +17,25 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
 from generator.pages import PlannedPage
+from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
 LENGTHS = ("short", "medium", "long")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
-MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
-MERGED_CHARS = {"short": 900, "medium": 600, "long": 0}  # text of the pages one slide takes
-MAX_STEPS = 4
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
 ITEMS_PER_SLIDE = 9  # list items
+SHORT_SHARE = 0.7  # a page estimated at most at this share of a slide is short ...
+HEADING_SHARE = 0.06  # the room a page's title takes as a heading on a shared slide
 
 
 def deck_language(outline: Outline) -> str:
@@ -47,44 +47,21 @@ def deck_language(outline: Outline) -> str:
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
 
 
-def page_blocks(page: Page) -> list[Block]:
-    """A page's blocks with its content titles as headings (the flowing form of the page)."""
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    return blocks
-
-
 def estimate_slides(blocks: list[Block]) -> int:
     """How many slides the blocks need at the base size (an estimate from their text)."""
+    return max(1, math.ceil(slide_share(blocks) - 0.15))
+
+
+def slide_share(blocks: list[Block]) -> float:
+    """The share of a slide the blocks take at the base size (an estimate from their text)."""
     chars = sum(b.text_length() for b in blocks if b.type not in ("code", "table"))
     lines = sum(len(b.text.split("\n")) for b in blocks if b.type == "code")
     rows = sum(len(b.rows) for b in blocks if b.type == "table")
     items = sum(len(b.items) for b in blocks if b.type == "list")
-    need = max(
+    return max(
         chars / CHARS_PER_SLIDE + lines / LINES_PER_SLIDE + rows / ROWS_PER_SLIDE,
         items / ITEMS_PER_SLIDE,
     )
-    return max(1, math.ceil(need - 0.15))
-
-
-@dataclass
-class _Candidate:
-    chapter: int
-    page: Page
-    source: str
-    alone: bool  # the only page of its chapter
-    implicit: bool = False  # titled after its chapter (a `##` section without `###` pages)
-    tiny: bool = False
-    command: bool = False
-    simple: bool = False
-    chars: int = 0
-    kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
-    before: list[_Candidate] = field(default_factory=list)  # tiny pages shown before it
-    after: list[_Candidate] = field(default_factory=list)  # ... and after it
-    pages: list[Page] = field(default_factory=list)
 
 
 def _simple(page: Page) -> bool:
@@ -100,6 +77,19 @@ def _simple(page: Page) -> bool:
     return not any(
         b.type == "list" and (len(b.items) > 6 or any(i.children for i in b.items)) for b in blocks
     )
+
+
+def _short(page: Page, share: float) -> bool:
+    """A page of a little text and code (an integration's command and its sentence, an install
+    step): consecutive ones share a slide, stacked under their titles."""
+    if share > SHORT_SHARE or page.sections:
+        return False
+    if choose_layout(page.blocks, page.sections, str(getattr(page, "hint", "") or "")) not in (
+        "bullets",
+        "code",
+    ):
+        return False
+    return all(b.type in ("paragraph", "list", "code", "heading") for b in page.blocks)
 
 
 def _chars(page: Page) -> int:
@@ -122,7 +112,7 @@ def draft_pages(
     `authored`: the source is a slide deck already (Marp, Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
     candidates = _candidates(outline, length, left_out)
-    runs = [[c] for c in candidates] if authored else _merge_runs(candidates, length)
+    runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     slides_per_chapter: dict[int, int] = {}
     for run in runs:
         blocks = [b for c in run for b in page_blocks(c.page)]
@@ -143,7 +133,7 @@ def draft_pages(
     started: set[int] = set()
     for ci in [ci for ci in dividers if not outline.chapters[ci].pages]:
         started.add(ci)  # an empty chapter keeps its divider where it stands (below)
-    runs_by_chapter: dict[int, list[list[_Candidate]]] = {}
+    runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
     for ci, chapter in enumerate(outline.chapters):
@@ -156,7 +146,7 @@ def draft_pages(
     return pages
 
 
-def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[_Candidate]:
+def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
     out = []
     titles = _titles(outline)
     for ci, chapter in enumerate(outline.chapters):
@@ -180,7 +170,7 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
         pages = [part for where, page in pages for part in _by_section(where, page)]
         alone = len(pages) == 1
         for where, page in pages:
-            c = _Candidate(ci, page, where, alone)
+            c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             where = where.split("|", 1)[0]
             c.source = where
@@ -189,6 +179,8 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
             c.tiny = length != "long" and _tiny(page, length)
             c.simple = _simple(page)
             c.chars = _chars(page)
+            c.share = slide_share(page_blocks(page)) + HEADING_SHARE
+            c.short = length != "long" and _short(page, c.share)
             out.append(c)
     return out
 
@@ -319,75 +311,13 @@ def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOu
     return replace(page, blocks=keep)
 
 
-def _merge_runs(candidates: list[_Candidate], length: str) -> list[list[_Candidate]]:
-    """Consecutive candidates grouped: runs of one-command pages (steps) and of tiny pages."""
-    runs: list[list[_Candidate]] = []
-    for c in candidates:
-        run = runs[-1] if runs else None
-        if run is not None and _joins(run, c, length):
-            run.append(c)
-        else:
-            runs.append([c])
-    if length == "long":
-        return runs
-    out: list[list[_Candidate]] = []
-    for k, run in enumerate(runs):  # a tiny page left alone joins a neighbour's slides
-        c = run[0]
-        if len(run) == 1 and c.tiny and not c.command:
-            before = out[-1] if out else None
-            after = runs[k + 1] if k + 1 < len(runs) else None
-            if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
-                before[0].after.append(c)
-                continue
-            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
-                after[0].before.append(c)
-                continue
-        out.append(run)
-    return out
-
-
-def _host(c: _Candidate) -> bool:
-    """A page that can take a tiny neighbour at its start or end: one that flows (a layout of
-    its own, numbers or a timeline, would be lost)."""
-    page = c.page
-    hint = str(getattr(page, "hint", "") or "")
-    return choose_layout(page.blocks, page.sections, hint) in ("bullets", "table")
-
-
-def _near(a: _Candidate, b: _Candidate) -> bool:
-    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other."""
-    if a.chapter == b.chapter:
-        return True
-    sections = a.alone and a.implicit and b.alone and b.implicit
-    return sections and b.chapter == a.chapter + 1
-
-
-def _joins(run: list[_Candidate], c: _Candidate, length: str) -> bool:
-    last = run[-1]
-    across = c.alone and last.alone and c.implicit and last.implicit
-    neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)
-    if not neighbours:
-        return False
-    if all(r.command for r in run) and c.command:
-        return len(run) < MAX_STEPS
-    if length == "long":
-        return False
-    if any(r.command for r in run) or c.command or len(run) >= MAX_MERGED[length]:
-        return False
-    if not (c.simple and all(r.simple for r in run)):
-        return False
-    if not (c.tiny or last.tiny):  # a tiny page joins a small neighbour, two small ones do not
-        return False
-    return sum(r.chars for r in run) + c.chars <= MERGED_CHARS[length]
-
-
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
         "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
     )
 
 
-def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
+def _content(run: list[Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
     first = run[0]
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
@@ -417,7 +347,9 @@ def _content(run: list[_Candidate], outline: Outline, number: int, divided: bool
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in run}) == 1
     kicker = not divided and one_chapter and chapter_title and chapter_title not in title
-    above = first.kicker if len(run) == 1 and first.kicker else (chapter_title if kicker else "")
+    kickers = {c.kicker for c in run}
+    shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
+    above = shared if shared and shared != title else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
         layout,
@@ -442,7 +374,7 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
 
-def _merged_title(run: list[_Candidate], outline: Outline) -> str:
+def _merged_title(run: list[Candidate], outline: Outline) -> str:
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
         chapter = outline.chapters[run[0].chapter]

@@ -16,7 +16,14 @@ from dataclasses import replace
 from typing import Any
 
 from generator.model import Block, ListItem, Span, plain
-from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, keep_introductions, slice_spans
+from generator.pieces import (
+    CONTINUED,
+    SPLIT_ITEM,
+    Piece,
+    introduces,
+    keep_introductions,
+    slice_spans,
+)
 
 LATIN_EM = 0.5  # average advance of Latin text, in em
 WIDE_EM = 1.0  # CJK
@@ -154,9 +161,14 @@ def estimated_pieces(
         out.append(Piece(block, group, y, y + h, **kw))
         y += h
 
+    whole_room, start = room, 0.0
     for gi, block in enumerate(blocks):
         t = block.type
         factor = cal.factor(t) or 1.0
+        # an introduced block is cut finer when it and its introduction do not fit together
+        intro = gi > 0 and introduces(blocks[gi - 1], block)
+        room = whole_room - (y - start) if intro else whole_room
+        start = y
         if t == "list":
             for j, item in enumerate(block.items):
                 start = block.start + j

@@ -86,6 +86,14 @@ def _role(token: Any) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _aliases() -> frozenset[str]:
+    """The names of Pygments' own lexers (its table, without loading any lexer or plugin)."""
+    from pygments.lexers import get_all_lexers
+
+    return frozenset(a for _, aliases, _, _ in get_all_lexers(plugins=False) for a in aliases)
+
+
 @lru_cache(maxsize=64)
 def _lexer(language: str) -> Lexer | None:
     name = language.strip().lower()
@@ -94,6 +102,8 @@ def _lexer(language: str) -> Lexer | None:
     from pygments.lexers import get_lexer_by_name  # the lexer table loads on first code block
     from pygments.util import ClassNotFound
 
+    if name not in _aliases():  # never a plugin's lexer (nor the slow search for one)
+        return None
     try:
         return get_lexer_by_name(name, stripnl=False)
     except ClassNotFound:

@@ -382,13 +382,17 @@ def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         return None
     rest = [b for b in page.blocks if b not in pictures]
     cells = Markup("").join(
-        Markup('<figure class="df-shot">%s<figcaption>%s</figcaption></figure>')
-        % (_img(b), breakable(b.alt))
-        for b in pictures
+        Markup('<figure class="df-shot">%s%s</figure>') % (_img(b), _caption(b)) for b in pictures
     )
     text = blocks_html(rest, code)
     head = Markup('<div class="df-intro">%s</div>') % text if rest else Markup("")
     return head + Markup('<div class="df-gallery df-n%d">%s</div>') % (len(pictures), cells)
+
+
+def _caption(b: Block) -> Markup:
+    """A picture's alt text under it; nothing for a picture without one."""
+    alt = b.alt.strip()
+    return Markup("<figcaption>%s</figcaption>") % breakable(alt) if alt else Markup("")
 
 
 def _around(page: PlannedPage, main: Block, body: Markup, code: CodeStyle | None) -> Markup:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.pieces import Piece
 
+TAIL = 0.25  # a kept slide holding less than this share of the room is a tail, not a slide
 SAFETY = 0.985  # share of the room the packer fills (line heights round differently per slide)
 SAFETY_PX = 3.0
 
@@ -74,3 +75,28 @@ def _oversized(
             return True
         start = end + 1
     return False
+
+
+def capped(
+    chunks: list[list[Piece]], keep: int, room: float, head: float = 0.0, foot: float = 0.0
+) -> tuple[list[list[Piece]], list[Piece]]:
+    """The first `keep` slides of `chunks` and the pieces that move on (to the notes, or left
+    out): the last kept slide never ends with an introduction or a heading whose content moved
+    on, and a last kept slide that would hold a tail (less than TAIL of the room: one line
+    after full slides) moves on with the rest."""
+    kept = [list(c) for c in chunks[:keep]]
+    rest = [p for c in chunks[keep:] for p in c]
+    if not rest:
+        return kept, rest
+    while kept:
+        last = kept[-1]
+        while last and last[-1].keep_next:
+            rest.insert(0, last.pop())
+        if not last:
+            kept.pop()
+            continue
+        if len(kept) > 1 and cost(last, 0, len(last) - 1, head, foot) < TAIL * room:
+            rest[:0] = kept.pop()
+            continue
+        break
+    return kept, rest

@@ -44,7 +44,11 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
         wrapper = m.units.get(gi)
         if wrapper is None:
             return None
-        out.extend(_block_pieces(block, gi, wrapper, m, room))
+        own = room  # an introduced block is cut finer when it and its introduction do not fit
+        before = m.units.get(gi - 1)
+        if gi > 0 and before is not None and introduces(blocks[gi - 1], block):
+            own = room - max(0.0, m.boxes[wrapper].y - m.boxes[before].y)
+        out.extend(_block_pieces(block, gi, wrapper, m, own))
     return keep_introductions(out, blocks)
 
 

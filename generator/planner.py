@@ -23,6 +23,7 @@ from typing import Any
 
 from engine import Options
 from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
+    CHARS_PER_SLIDE,
     deck_language,
     draft_pages,
     estimate_slides,
@@ -33,11 +34,11 @@ from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
-from generator.leftout import LeftOut, block_text, left_out_blocks
+from generator.leftout import LeftOut, block_text
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
-from generator.pieces import Piece, assemble, assemble_groups, measured_pieces
+from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -50,14 +51,11 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
+from generator.summarising import SHRINK_SPAN, Summarising
 from generator.summary import (
-    MAX_SLIDES,
+    PROSE_CHARS,
     gallery_groups,
-    moved_record,
-    pictures_record,
-    shown_pictures,
-    summary_blocks,
-    with_notes,
+    prose_length,
 )
 from generator.templates import Template
 from generator.titles import MAX_SHRINK, TitleFitting
@@ -70,11 +68,11 @@ BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
-SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
+PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-class Planner(TitleFitting, Reshaping):
+class Planner(TitleFitting, Reshaping, Summarising):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -171,10 +169,17 @@ class Planner(TitleFitting, Reshaping):
         )
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
-        if self.summarise and page.layout in FLOWING and page.parts == 1 and self.long(page):
+        if page.kind == "content" and self.length != "long":
+            page = self.code_condensed(page)
+        if (
+            self.summarise
+            and page.layout in FLOWING
+            and page.parts == 1
+            and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS)
+        ):
             page = self.summarised(page)
         predicted = self.predicted_size(page)
-        if predicted > page.body_size:
+        if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
             html, m = self.measure(bigger)
             if m is not None and m.body_fits and m.title_fits:
@@ -218,6 +223,8 @@ class Planner(TitleFitting, Reshaping):
         width, room = self.frame
         cal = self.calibration
         estimate = cal.height(page.blocks, base, width, self.code_size(base))
+        if estimate is not None and room < estimate <= room * min(self.shrink_span, SHRINK_SPAN):
+            return self.predicted_smaller(page, estimate, room)
         if estimate is None or estimate >= SPARSE * room:
             return base
         size = math.floor(min(self.body_cap, base * GROW))
@@ -227,6 +234,19 @@ class Planner(TitleFitting, Reshaping):
                 return float(size)
             size -= 1
         return base
+
+    def predicted_smaller(self, page: PlannedPage, estimate: float, room: float) -> float:
+        """A page the estimate puts a little over one slide: the smaller body size (within
+        the floor) it should fit at, so that it is laid out once, not at the base size first."""
+        base = page.body_size
+        width = self.frame[0] if self.frame is not None else 0.0
+        size = float(max(self.body_min, math.floor(base * room / estimate)))
+        while size > self.body_min:
+            height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+            if height is None or height <= room * PREDICTED_FIT:
+                break
+            size -= 1
+        return size if size < base else base
 
     def estimated_chunks(self, page: PlannedPage) -> list[list[Piece]] | None:
         """A page the calibrated estimate puts at several slides: its continuation slides
@@ -246,54 +266,6 @@ class Planner(TitleFitting, Reshaping):
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
         return pack(pieces, room)
-
-    def condensed(
-        self, page: PlannedPage, chunks: list[list[Piece]]
-    ) -> tuple[PlannedPage, list[list[Piece]]]:
-        """With length "short", a page keeps its first slide; the rest is listed as left out.
-        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
-        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
-        if len(chunks) <= keep:
-            return page, chunks
-        rest = assemble([p for c in chunks[keep:] for p in c])
-        if self.length == "short":
-            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
-            pictures = pictures_record(page, rest)
-            if pictures is not None:
-                self.left_out.append(pictures)
-        else:  # the words to the notes, the pictures on picture slides after the kept ones
-            record = moved_record(page, rest)
-            page = with_notes(page, rest)
-            self.gallery.extend(shown_pictures(rest))
-        if record is not None:
-            self.left_out.append(record)
-        return page, chunks[:keep]
-
-    def long(self, page: PlannedPage) -> bool:
-        """Whether a flowing page needs more than one slide (by the calibrated estimate, else
-        by its text)."""
-        if self.frame is None:
-            return estimate_slides(page.blocks) > 1
-        width, room = self.frame
-        size = page.body_size
-        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
-        return (
-            height is None
-            and estimate_slides(page.blocks) > 1
-            or (height is not None and height > room * SHRINK_SPAN)
-        )
-
-    def summarised(self, page: PlannedPage) -> PlannedPage:
-        """The page's summary on the slide, the rest in its notes (listed)."""
-        kept, moved = summary_blocks(page.blocks)
-        if not moved or not kept:
-            return page
-        record = moved_record(page, moved)
-        if record is not None:
-            self.left_out.append(record)
-        return with_notes(
-            replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
-        )
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""
@@ -349,8 +321,8 @@ class Planner(TitleFitting, Reshaping):
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
-        if m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
-            return None
+        if m.used <= 0 or m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
+            return None  # nothing measured in the body (e.g. only the title is too long)
         size = float(max(self.body_min, math.floor(page.body_size * m.room / m.used * 0.98)))
         if size >= page.body_size:
             return None

@@ -40,6 +40,8 @@ class Reshaping:
 
         def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
 
+        def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
+
     def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
         cut where the two heights are closest; never after a heading), or None."""
@@ -59,7 +61,7 @@ class Reshaping:
         two = replace(page, blocks=[], sections=halves, layout="columns", body_size=self.body_min)
         html, m2 = self.measure(two)
         if m2 is not None and m2.body_fits and m2.title_fits:
-            return Fitted(two, html, m2.laid)
+            return self.grown(two, html, m2)  # the columns leave room: larger type again
         return None
 
     def galleries(self, page: PlannedPage, slides: list[Fitted]) -> list[Fitted]:

@@ -81,7 +81,9 @@ def _by_hint(hint: str, blocks: list[Block], sections: list[Section]) -> str:
 
 def _sections_layout(blocks: list[Block], sections: list[Section]) -> str:
     light = sum(b.text_length() for b in blocks) <= 200
-    if light and 2 <= len(sections) <= 6 and all(step_section(s) for s in sections):
+    steps = sum(1 for s in sections if step_section(s))
+    stepwise = all(step_section(s) or sentence_section(s) for s in sections)
+    if light and 2 <= len(sections) <= 6 and steps >= 2 and stepwise:
         return "steps"
     if 2 <= len(sections) <= 4 and sum(b.text_length() for b in blocks) <= 200:
         heavy = any(b.type in ("table", "image", "code") for s in sections for b in s.blocks)
@@ -260,16 +262,25 @@ SHELLS |= {"shell-session", "sh-session", "text", "txt", "plaintext"}
 
 
 def one_command(blocks: list[Block]) -> bool:
-    """A section that is one short command (a shell code block of 1-3 lines) and at most one
-    short sentence: a step of a "steps" slide."""
+    """A section that is one short command (a shell code block of 1-3 lines, or two of them
+    with 4 lines between them) and at most two short sentences: a step of a "steps" slide."""
     codes = [b for b in blocks if b.type == "code"]
-    if len(codes) != 1 or len(codes[0].text.strip().split("\n")) > 3:
+    lines = [len(c.text.strip().split("\n")) for c in codes]
+    if not 1 <= len(codes) <= 2 or max(lines) > 3 or sum(lines) > 4:
         return False
-    if codes[0].language.lower() not in SHELLS:
+    if any(c.language.lower() not in SHELLS for c in codes):
         return False
-    rest = [b for b in blocks if b is not codes[0]]
-    return len(rest) <= 1 and all(b.type == "paragraph" and b.text_length() <= 160 for b in rest)
+    rest = [b for b in blocks if b.type != "code"]
+    if len(rest) > len(codes) or sum(b.text_length() for b in rest) > 240:
+        return False
+    return all(b.type == "paragraph" and b.text_length() <= 160 for b in rest)
 
 
 def step_section(section: Section) -> bool:
     return one_command(section.blocks)
+
+
+def sentence_section(section: Section) -> bool:
+    """A section of one short paragraph (an install note between commands): a step too."""
+    blocks = section.blocks
+    return len(blocks) == 1 and blocks[0].type == "paragraph" and blocks[0].text_length() <= 220

@@ -16,11 +16,16 @@ GALLERY a slide, with their alt texts as captions).
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
+from generator.pieces import slice_spans
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -28,31 +33,186 @@ _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
 
 
-def summary_blocks(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
-    """(the blocks a slide shows, the blocks moved to the notes), both in reading order."""
-    kept: list[Block] = []
-    moved: list[Block] = []
+PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
+LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its first sentences
+LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
+LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
+CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
+SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
+Fits = Callable[[list[Block]], bool]
+
+
+def summary_blocks(
+    blocks: list[Block], fits: Fits | None = None
+) -> tuple[list[Block], list[Block]]:
+    """(the blocks a slide shows, the blocks moved to the notes), both in reading order.
+
+    A kept paragraph longer than LONG_PARAGRAPH keeps its first sentences (the rest of it
+    moves). With `fits` (whether blocks fill at most one slide), moved paragraphs come back
+    in reading order while the slide has room, so that a summary is never one line on an
+    empty slide."""
+    kept: list[tuple[float, Block]] = []  # (position in reading order, block)
+    moved: list[tuple[float, Block]] = []
+    whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
     said = False  # a paragraph was kept since the last heading
     for i, block in enumerate(blocks):
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         if block.type == "heading":
             said = False
-            kept.append(block)
+            kept.append((float(i), block))
         elif block.type == "paragraph":
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
-            if not said or introduces:
-                kept.append(block)
+            if introduces:
+                kept.append((float(i), block))
+                said = True
+            elif not said:
+                lead, rest = lead_sentences(block)
+                kept.append((float(i), lead))
+                if rest is not None:
+                    moved.append((i + 0.5, rest))
                 said = True
             else:
-                moved.append(block)
+                entry = (float(i), block)
+                moved.append(entry)
+                whole.append(entry)
         elif block.type == "quote" and len(block.paragraphs) > 1:
-            kept.append(replace(block, paragraphs=block.paragraphs[:1]))
-            moved.append(replace(block, paragraphs=block.paragraphs[1:]))
+            kept.append((float(i), replace(block, paragraphs=block.paragraphs[:1])))
+            moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
+        elif block.type == "list":
+            shown, quoted = _list_summary(block)
+            kept.append((float(i), shown))
+            moved.extend((i + 0.5, b) for b in quoted)
         else:
-            kept.append(block)
-    return kept, moved
+            kept.append((float(i), block))
+    if fits is not None and whole and fits([b for _, b in kept]):
+        for entry in whole:  # moved paragraphs back while the slide has room
+            trial = sorted([*kept, entry], key=lambda e: e[0])
+            if not fits([b for _, b in trial]):
+                break
+            kept = trial
+            moved = [e for e in moved if e is not entry]
+    return [b for _, b in kept], [b for _, b in moved]
+
+
+def _list_summary(block: Block) -> tuple[Block, list[Block]]:
+    """A list whose items quote long texts (a comment of several paragraphs): each quote keeps
+    its first paragraph, the rest moves."""
+    moved: list[Block] = []
+    items = []
+    for item in block.items:
+        children = []
+        for child in item.children:
+            if child.type == "quote" and len(child.paragraphs) > 1:
+                children.append(replace(child, paragraphs=child.paragraphs[:1]))
+                moved.append(replace(child, paragraphs=child.paragraphs[1:]))
+            elif child.type == "list":
+                shown, more = _list_summary(child)
+                children.append(shown)
+                moved.extend(more)
+            else:
+                children.append(child)
+        items.append(replace(item, children=children))
+    return (replace(block, items=items), moved) if moved else (block, [])
+
+
+def prose_length(blocks: list[Block]) -> float:
+    """The prose of blocks (paragraphs, lists, quotes, headings; not code or tables), in Latin
+    characters (a CJK character weighs CJK_WEIGHT): what a slide can hold and still be read."""
+    total = 0.0
+    for b in blocks:
+        if b.type in ("paragraph", "heading"):
+            total += weighted_length(plain(b.spans))
+        elif b.type == "quote":
+            total += sum(weighted_length(plain(p)) for p in b.paragraphs)
+        elif b.type == "list":
+            for item in b.items:
+                total += weighted_length(plain(item.spans)) + prose_length(item.children)
+    return total
+
+
+def weighted_length(text: str) -> float:
+    wide = len(CJK.findall(text))
+    return len(text) - wide + wide * CJK_WEIGHT
+
+
+def lead_sentences(block: Block) -> tuple[Block, Block | None]:
+    """A long paragraph's first sentences (LEAD_CHARS) and the rest of it (None: all kept)."""
+    text = plain(block.spans)
+    if weighted_length(text) <= LONG_PARAGRAPH:
+        return block, None
+    scale = len(text) / max(1.0, weighted_length(text))
+    lo, hi = int(LEAD_CHARS[0] * scale), int(LEAD_CHARS[1] * scale)
+    ends = [m.end() for m in SENTENCE.finditer(text, lo)]
+    within = [e for e in ends if e <= hi]
+    if within:
+        cut = within[-1]
+    elif ends and ends[0] <= hi * LONG_SENTENCE and ends[0] < len(text.rstrip()):
+        cut = ends[0]  # a long first sentence: that sentence
+    else:
+        return block, None
+    rest = slice_spans(block.spans, cut, len(text))
+    rest = [s for s in rest if s.text]
+    if not rest or not plain(rest).strip():
+        return block, None
+    rest[0] = replace(rest[0], text=rest[0].text.lstrip())
+    return replace(block, spans=slice_spans(block.spans, 0, cut)), replace(block, spans=rest)
+
+
+DIAGRAM_LINES = 10  # a longer diagram source shows its first lines (all of it in the notes)
+DIAGRAM_TOTAL = 20  # ... and the diagrams of one slide (three or more) share this many lines
+LONG_LINE = 240  # a code line longer than this (a data: URI in CSS) shows its start ...
+LINE_START = 110  # ... this many characters, then an ellipsis; the whole line is in the notes
+DIAGRAM_LANGUAGES = frozenset({"mermaid", "plantuml", "puml", "dot", "graphviz", "d2"})
+DIAGRAM_STARTS = frozenset(
+    {
+        *("flowchart", "graph", "sequenceDiagram", "classDiagram", "stateDiagram"),
+        *("stateDiagram-v2", "erDiagram", "journey", "gantt", "pie", "gitGraph", "mindmap"),
+        *("timeline", "quadrantChart", "requirementDiagram", "C4Context", "C4Container"),
+        *("C4Component", "C4Dynamic", "C4Deployment", "sankey-beta", "xychart-beta"),
+        *("block-beta", "@startuml", "@startmindmap", "digraph"),
+    }
+)
+
+
+def diagram_source(block: Block) -> bool:
+    """A code block that is the source of a diagram (Mermaid, PlantUML, Graphviz, D2): by its
+    language, or by the keyword its first line starts with."""
+    if block.type != "code":
+        return False
+    if block.language.lower() in DIAGRAM_LANGUAGES:
+        return True
+    first = next((line.split() for line in block.text.split("\n") if line.strip()), [""])
+    return bool(first) and first[0] in DIAGRAM_STARTS
+
+
+def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+    """(the blocks with long diagram sources and overlong code lines shortened, the code blocks
+    whose whole text moves to the notes). A diagram's source longer than DIAGRAM_LINES shows
+    its first lines and an ellipsis line (it is shown once, at a readable size, instead of
+    continuing over several slides; three or more diagrams on one slide share DIAGRAM_TOTAL
+    lines); a code line longer than LONG_LINE shows its start."""
+    out: list[Block] = []
+    moved: list[Block] = []
+    diagrams = sum(1 for b in blocks if diagram_source(b))
+    limit = DIAGRAM_LINES if diagrams <= 2 else max(4, DIAGRAM_TOTAL // diagrams)
+    for block in blocks:
+        if block.type != "code":
+            out.append(block)
+            continue
+        lines = block.text.split("\n")
+        short = [
+            line[:LINE_START].rstrip() + " …" if len(line) > LONG_LINE else line for line in lines
+        ]
+        if diagram_source(block) and len(short) > limit:
+            short = short[:limit] + ["…"]
+        if short == lines:
+            out.append(block)
+            continue
+        out.append(replace(block, text="\n".join(short)))
+        moved.append(block)
+    return out, moved
 
 
 def notes_text(blocks: list[Block]) -> str:

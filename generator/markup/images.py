@@ -152,15 +152,21 @@ class ImageLoader:
 def picture_placeholder(alt: str, src: str) -> Block | None:
     """The italic line standing for a picture that is not shown (remote images off, a file
     not found): its alt text when it describes something (3+ words), else "Picture: <name>"
-    from its alt text or file name, so that a sentence pointing at it still has its object."""
+    from its alt text or file name, so that a sentence pointing at it still has its object.
+    A remote picture's line ends with its host, linked to the picture ("· github.com")."""
     alt = " ".join(alt.split())
+    remote = (
+        urllib.parse.urlsplit(src) if src.lower().startswith(("http:", "https:", "//")) else None
+    )
+    host = (remote.hostname or "").removeprefix("www.") if remote is not None else ""
+    link = [Span(f" · {host}", italic=True, href=src)] if host else []
     if len(alt.split()) >= 3 or len(alt) >= 12:
-        return Block("paragraph", [Span(alt, italic=True)])
+        return Block("paragraph", [Span(alt, italic=True), *link])
     name = alt
     if not name and not src.lower().startswith("data:"):
         stem = pathlib.PurePosixPath(urllib.parse.urlsplit(src).path).stem
         name = " ".join(re.split(r"[-_.]+", stem)).strip()
-    return Block("paragraph", [Span(f"Picture: {name}", italic=True)]) if name else None
+    return Block("paragraph", [Span(f"Picture: {name}", italic=True), *link]) if name else None
 
 
 def _short(src: str) -> str:

@@ -42,6 +42,7 @@ FLAG_TAGS = {
 _CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
+SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
 ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
 
 
@@ -285,7 +286,7 @@ def merge_spans(spans: Spans) -> Spans:
 def _shortcodes(text: str) -> str:
     """`:emoji:` shortcodes as their emoji, icon shortcodes dropped (the emoji table is loaded
     only for text that can hold a shortcode)."""
-    if ":" not in text:
+    if ":" not in text or not SHORTCODE.search(text):
         return text
     import emoji
 

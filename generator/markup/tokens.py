@@ -92,9 +92,10 @@ DIAGRAMS = {
 
 def fence_language(info: str) -> str:
     """A fence's language: its info string's first word, without Slidev/Pandoc attributes
-    (`ts {*|1-2}`, `{.python}`, `ts [file.ts]`: line ranges and file names are not content)."""
+    (`ts {*|1-2}`, `{.python}`, `ts [file.ts]`: line ranges and file names are not content;
+    HackMD's line numbers `rust=` / `rust=101` too)."""
     word = info.split()[0].strip("{}.") if info.split() else ""
-    return word.split("{")[0].split("[")[0][:20]
+    return word.split("{")[0].split("[")[0].split("=")[0][:20]
 
 
 PLACEHOLDER = "\ufffc"

@@ -12,7 +12,7 @@ from functools import cache
 
 import pptx
 import pytest
-from brand_testkit import MARKDOWN, member, names, package_problems, sample, slide_xml
+from brand_testkit import MARKDOWN, SAMPLES, member, names, package_problems, sample, slide_xml
 
 from engine.api import convert
 from engine.errors import PAGE_SIZE_MISMATCH
@@ -163,3 +163,17 @@ def test_html_converts_onto_the_master() -> None:
     assert '<a:schemeClr val="accent1"/>' in xml
     assert "ppt/slideMasters/slideMaster1.xml" in names(conv.pptx_bytes)
     assert package_problems(conv.pptx_bytes) == []
+
+
+@pytest.mark.parametrize("name", ["company", "sales", "wide", "m3"])
+def test_a_real_document_generates_on_every_template(name: str) -> None:
+    """Meeting notes (long titles over short bodies, summaries, quoted comments) on each
+    template's layouts: a deck, never an internal error (a page whose body measured nothing
+    once divided by zero on a small title placeholder)."""
+    source = (SAMPLES.parent / "markdown" / "meeting-notes" / "2022-11-15.md").read_text(
+        encoding="utf-8"
+    )
+    t = template(name)
+    result = generate_from_markdown(source, t.id, templates={t.id: t})
+    assert len(pptx.Presentation(io.BytesIO(result.pptx_bytes)).slides) >= 10
+    assert package_problems(result.pptx_bytes) == []

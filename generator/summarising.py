@@ -1,0 +1,133 @@
+"""What a page of a document shows and what moves to its notes: summaries of long pages, long
+diagram sources and code lines shortened, pages capped at MAX_SLIDES (a mixin of the planner:
+the frame, the calibration, the length and the records are the planner's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from generator.compose import CHARS_PER_SLIDE, estimate_slides
+from generator.estimate import Calibration
+from generator.leftout import LeftOut, left_out_blocks
+from generator.model import Block
+from generator.pack import capped
+from generator.pages import PlannedPage
+from generator.pieces import Piece, assemble
+from generator.shapes import choose_layout
+from generator.summary import (
+    MAX_SLIDES,
+    PROSE_CHARS,
+    condensed_code,
+    moved_record,
+    pictures_record,
+    prose_length,
+    shown_pictures,
+    summary_blocks,
+    with_notes,
+)
+
+REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
+SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
+
+
+class Summarising:
+    """Summaries, shortened code and capped pages of a document's pages."""
+
+    length: str
+    summarise: bool
+    frame: tuple[float, float] | None
+    calibration: Calibration
+    left_out: list[LeftOut]
+    gallery: list[Block]
+
+    if TYPE_CHECKING:
+
+        def code_size(self, body: float) -> float: ...
+
+    def condensed(
+        self, page: PlannedPage, chunks: list[list[Piece]]
+    ) -> tuple[PlannedPage, list[list[Piece]]]:
+        """With length "short", a page keeps its first slide; the rest is listed as left out.
+        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
+        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
+        if len(chunks) <= keep:
+            return page, chunks
+        room = self.frame[1] if self.frame is not None else 0.0
+        kept, pieces = capped(chunks, keep, room)
+        if not kept:  # the first slide is one introduction: kept as the packer cut it
+            kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
+        rest = assemble(pieces)
+        if self.length == "short":
+            record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
+            pictures = pictures_record(page, rest)
+            if pictures is not None:
+                self.left_out.append(pictures)
+        else:  # the words to the notes, the pictures on picture slides after the kept ones
+            record = moved_record(page, rest)
+            page = with_notes(page, rest)
+            self.gallery.extend(shown_pictures(rest))
+        if record is not None:
+            self.left_out.append(record)
+        return page, kept
+
+    def long(self, page: PlannedPage) -> bool:
+        """Whether a flowing page needs more than one slide (by the calibrated estimate, else
+        by its text)."""
+        if self.frame is None:
+            return estimate_slides(page.blocks) > 1
+        width, room = self.frame
+        size = page.body_size
+        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+        return (
+            height is None
+            and estimate_slides(page.blocks) > 1
+            or (height is not None and height > room * SHRINK_SPAN)
+        )
+
+    def fills_one(self, page: PlannedPage) -> Callable[[list[Block]], bool]:
+        """Whether blocks take at most REFILL of one slide of the page (calibrated estimate)."""
+        size = page.body_size
+        code = self.code_size(size)
+
+        def fits(blocks: list[Block]) -> bool:
+            if prose_length(blocks) > PROSE_CHARS:
+                return False
+            if self.frame is None:
+                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
+            width, room = self.frame
+            height = self.calibration.height(blocks, size, width, code)
+            if height is None:
+                return sum(b.text_length() for b in blocks) <= REFILL * CHARS_PER_SLIDE
+            return height <= REFILL * room
+
+        return fits
+
+    def code_condensed(self, page: PlannedPage) -> PlannedPage:
+        """Long diagram sources and overlong code lines shortened; the whole code in the notes
+        (listed). Sections keep their blocks' places (cards, columns)."""
+        blocks, moved = condensed_code(page.blocks)
+        sections = []
+        for sec in page.sections:
+            kept, more = condensed_code(sec.blocks)
+            sections.append(replace(sec, blocks=kept))
+            moved += more
+        if not moved:
+            return page
+        record = moved_record(page, moved)
+        if record is not None:
+            self.left_out.append(record)
+        return with_notes(replace(page, blocks=blocks, sections=sections), moved)
+
+    def summarised(self, page: PlannedPage) -> PlannedPage:
+        """The page's summary on the slide, the rest in its notes (listed)."""
+        kept, moved = summary_blocks(page.blocks, self.fills_one(page))
+        if not moved or not kept:
+            return page
+        record = moved_record(page, moved)
+        if record is not None:
+            self.left_out.append(record)
+        return with_notes(
+            replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
+        )

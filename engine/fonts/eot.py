@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
+from .sfnt_fonttools import PANOSE_KEYS
+
 __all__ = [
     "EOT_MAGIC",
     "EOT_VERSION",
@@ -107,21 +109,7 @@ def to_eot(font_data: bytes, *, family: str, charset: int = 1, subset: bool = Fa
     head = font["head"]
     if os2 is not None:
         p = os2.panose
-        panose = bytes(
-            getattr(p, k) & 0xFF
-            for k in (
-                "bFamilyType",
-                "bSerifStyle",
-                "bWeight",
-                "bProportion",
-                "bContrast",
-                "bStrokeVariation",
-                "bArmStyle",
-                "bLetterForm",
-                "bMidline",
-                "bXHeight",
-            )
-        )
+        panose = bytes(getattr(p, k) & 0xFF for k in PANOSE_KEYS)
         italic = 1 if os2.fsSelection & 1 else 0
         weight, fs_type = int(os2.usWeightClass), int(os2.fsType)
         ranges: tuple[int, ...] = (

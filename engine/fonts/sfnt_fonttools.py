@@ -10,9 +10,10 @@ from typing import Any
 
 from .sfnt import FaceTables, Head, Hhea, Os2, family_from_name_table
 
-__all__ = ["fonttools_face_tables", "fonttools_hint_tables"]
+__all__ = ["PANOSE_KEYS", "fonttools_face_tables", "fonttools_hint_tables"]
 
-_PANOSE_KEYS = (
+# The fields of fontTools' OS/2 panose object, in the order of the table's ten bytes.
+PANOSE_KEYS = (
     "bFamilyType",
     "bSerifStyle",
     "bWeight",
@@ -34,7 +35,7 @@ def _os2(table: Any) -> Os2 | None:
         avg_char_width=table.xAvgCharWidth,
         weight_class=table.usWeightClass,
         fs_type=table.fsType,
-        panose=bytes(getattr(table.panose, k) & 0xFF for k in _PANOSE_KEYS),
+        panose=bytes(getattr(table.panose, k) & 0xFF for k in PANOSE_KEYS),
         fs_selection=table.fsSelection,
         typo_ascender=table.sTypoAscender,
         typo_descender=table.sTypoDescender,

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from generator.blocks import block_html, blocks_html, breakable, spans_html
 from generator.highlight import CodeStyle
-from generator.model import Block, Span, plain
+from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.shapes import (
     code_pair,
@@ -140,12 +140,7 @@ class LazyContext(dict[str, Any]):
 
 
 def _flat(page: PlannedPage) -> list[Block]:
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    return blocks
+    return flowing_blocks(page.blocks, page.sections)
 
 
 def _compose(page: PlannedPage, code: CodeStyle | None) -> tuple[str, Markup]:

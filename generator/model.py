@@ -206,6 +206,16 @@ class Section:
         return cls(str(d.get("title", "")), [Block.from_dict(b) for b in d.get("blocks") or []])
 
 
+def flowing_blocks(blocks: list[Block], sections: list[Section]) -> list[Block]:
+    """A page's blocks with its content titles as bold headings (the flowing form of a page)."""
+    out = list(blocks)
+    for s in sections:
+        if s.title:
+            out.append(Block("heading", [Span(s.title, bold=True)]))
+        out.extend(s.blocks)
+    return out
+
+
 @dataclass
 class Page:
     """A `###` page: blocks before its first `####`, then its sections."""

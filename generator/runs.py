@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.model import Block, Page, Span
+from generator.model import Block, Page, flowing_blocks
 from generator.shapes import choose_layout
 
 MAX_MERGED = {"short": 4, "medium": 4, "long": 1}
@@ -19,12 +19,7 @@ MAX_SHARED = 3
 
 def page_blocks(page: Page) -> list[Block]:
     """A page's blocks with its content titles as headings (the flowing form of the page)."""
-    blocks = list(page.blocks)
-    for s in page.sections:
-        if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
-        blocks.extend(s.blocks)
-    return blocks
+    return flowing_blocks(page.blocks, page.sections)
 
 
 @dataclass

@@ -11,10 +11,10 @@ wrong slide: the layout decides.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 from typing import Any
 
+from generator.cjk import WIDE, pattern
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import (
     CONTINUED,
@@ -30,13 +30,12 @@ WIDE_EM = 1.0  # CJK
 MONO_EM = 0.6
 LINE = 1.45
 CODE_LINE = 1.35
-WIDE = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 HISTORY = 24  # ratios kept
 PERCENTILE = 0.6
 
 
 def text_width(text: str, size: float, mono: bool = False) -> float:
-    wide = len(WIDE.findall(text))
+    wide = 0 if text.isascii() else len(pattern(WIDE).findall(text))
     em = MONO_EM if mono else LATIN_EM
     return ((len(text) - wide) * em + wide * WIDE_EM) * size
 

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
+from generator.cjk import HAN, HANGUL, KANA, pattern
+
 if TYPE_CHECKING:  # Pygments loads with the first code block that has a known language
     from pygments.lexer import Lexer
 
 MAX_HIGHLIGHT_CHARS = 20_000  # longer code is shown plain (bounded work per block)
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-KANA = re.compile(r"[\u3040-\u30ff]")
-HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")
 
 
 @dataclass(frozen=True)
@@ -155,11 +154,13 @@ def code_html(text: str, language: str, style: CodeStyle | None) -> Markup:
 def cjk_lang(text: str, deck_lang: str) -> str:
     """The language tag for CJK text inside code ('' when there is none): kana -> ja, hangul ->
     ko, Han alone -> the deck's Chinese variant (zh-CN unless the deck says zh-TW/zh-HK)."""
-    if KANA.search(text):
+    if text.isascii():
+        return ""
+    if pattern(KANA).search(text):
         return "ja"
-    if HANGUL.search(text):
+    if pattern(HANGUL).search(text):
         return "ko"
-    if HAN.search(text):
+    if pattern(HAN).search(text):
         return deck_lang if deck_lang.lower().startswith("zh") else "zh-CN"
     return ""
 

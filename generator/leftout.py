@@ -13,18 +13,21 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from generator.cjk import CJK_CHAR, pattern
 from generator.model import Block, ListItem, plain
 
 Reason = Literal["length", "notes", "contents", "unsupported", "too-large", "title", "source"]
 EXCERPT = 120
-_WORD = re.compile(
-    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\W_]+(?:['’.-][^\W_]+)*"
-)
+_LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"
+_ASCII_WORD = re.compile(_LETTERS)
+_WORD = CJK_CHAR + "|" + _LETTERS  # every CJK character is a word
 
 
 def count_words(text: str) -> int:
     """Visible words: runs of letters/digits, and every CJK character (no spaces in CJK text)."""
-    return len(_WORD.findall(text))
+    if text.isascii():
+        return len(_ASCII_WORD.findall(text))
+    return len(pattern(_WORD).findall(text))
 
 
 @dataclass(frozen=True)

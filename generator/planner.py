@@ -193,6 +193,13 @@ class Planner(TitleFitting, Reshaping, Summarising):
         if m is None:
             return [Fitted(page, html, None)]
         self.learn(page, m)
+        if m.frame is not None and word_cap(page, m.frame.width) < self.body_min:
+            # columns narrower than the page's longest word even at the smallest type (a
+            # template's narrow body, many cards): one column, words never broken in the middle
+            page = flowing(page)
+            html, m = self.measure(page)
+            if m is None:
+                return [Fitted(page, html, None)]
         if not m.title_fits:
             page, html, m = self.titled(page)
             if m is None:

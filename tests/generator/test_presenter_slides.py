@@ -334,3 +334,22 @@ def test_a_page_estimated_a_little_too_tall_is_laid_out_once_at_a_smaller_size(
     smaller = [t for t in ("Page 2", "Page 4", "Page 5") if pages[t].body_size < 24]
     assert smaller == ["Page 2", "Page 4", "Page 5"]  # each fits one slide in smaller type
     assert all(laid.count(t) == 1 for t in smaller), laid  # ... from one layout
+
+
+# -- columns narrower than a word ------------------------------------------------------------
+
+CARDS = "# Weekly meeting\n\n" + "".join(
+    f"## {title}\n\nNone.\n\n"
+    for title in ("Announcements", "Reviews", "Proposals", "Repositories")
+)
+
+
+def test_cards_narrower_than_a_word_become_one_column() -> None:
+    """Four cards whose titles fit: cards. The same with a word no card can hold at the
+    smallest type: one column (headings over their text), never a word broken in the middle."""
+    (page, _), *_ = content(generate_from_markdown(CARDS, None))
+    assert page.layout == "cards"
+    long_word = CARDS.replace("Announcements", "Internationalisationsarchitekturentscheidungen")
+    (page, slide), *_ = content(generate_from_markdown(long_word, None))
+    assert page.layout == "bullets"
+    assert "Internationalisationsarchitekturentscheidungen" in slide_text(slide)

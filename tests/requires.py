@@ -33,6 +33,7 @@ __all__ = [
     "chromium_path",
     "corpus_dir",
     "find_pg_bin",
+    "installed_font_files",
     "missing_fonts_reason",
     "missing_tool",
     "missing_tools_reason",
@@ -67,6 +68,16 @@ def chromium_path() -> str | None:
 def corpus_dir() -> Path:
     """../shared/corpus beside the repository (DECKFORGE_TEST_CORPUS overrides the place)."""
     return Path(os.environ.get(CORPUS_ENV) or ROOT.parent / "shared" / "corpus")
+
+
+def installed_font_files() -> list[str]:
+    """Every TrueType/OpenType font file (and collection) installed system-wide, sorted."""
+    patterns = (
+        "/usr/share/fonts/**/*.ttf",
+        "/usr/share/fonts/**/*.otf",
+        "/usr/share/fonts/**/*.ttc",
+    )
+    return sorted(f for pattern in patterns for f in glob.glob(pattern, recursive=True))
 
 
 def _corpus_present() -> bool:

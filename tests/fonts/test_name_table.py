@@ -3,23 +3,14 @@
 
 from __future__ import annotations
 
-import glob
 import struct
 
 from fontTools.ttLib import TTCollection, TTFont
 
 from engine.fonts.face import family_from_name_table
-from tests.requires import requires_fonts
+from tests.requires import installed_font_files, requires_fonts
 
-FILES = sorted(
-    f
-    for pattern in (
-        "/usr/share/fonts/**/*.ttf",
-        "/usr/share/fonts/**/*.otf",
-        "/usr/share/fonts/**/*.ttc",
-    )
-    for f in glob.glob(pattern, recursive=True)
-)
+FILES = installed_font_files()
 
 
 def fonttools_family(font: TTFont) -> str:

@@ -4,7 +4,6 @@ malformed tables) to fontTools, which then answers (or fails) as it always did."
 
 from __future__ import annotations
 
-import glob
 import struct
 from pathlib import Path
 
@@ -15,17 +14,9 @@ from engine.fonts import office
 from engine.fonts.face import FontFile
 from engine.fonts.sfnt import SfntError, SfntFace, read_face_tables
 from engine.fonts.sfnt_fonttools import fonttools_face_tables, fonttools_hint_tables
-from tests.requires import requires_fonts
+from tests.requires import installed_font_files, requires_fonts
 
-FILES = sorted(
-    f
-    for pattern in (
-        "/usr/share/fonts/**/*.ttf",
-        "/usr/share/fonts/**/*.otf",
-        "/usr/share/fonts/**/*.ttc",
-    )
-    for f in glob.glob(pattern, recursive=True)
-)
+FILES = installed_font_files()
 LIBERATION = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
 
 

@@ -5,7 +5,6 @@ a slide of the template on the same layout), and the generated titles are there 
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,32 +16,16 @@ from PIL import Image, ImageChops, ImageStat
 from generator.api import generate_from_markdown
 from generator.brand.package import load_pptx_template
 from generator.brand.safety import check_pptx
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_tools
 
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 pytestmark = [pytest.mark.slow, requires_tools("soffice", "pdftoppm")]
 
 
 def _pages(pptx: bytes, tmp: Path, stem: str) -> tuple[list[Image.Image], str]:
     src = tmp / f"{stem}.pptx"
     src.write_bytes(pptx)
-    profile = tmp / "lo-profile"
-    subprocess.run(
-        [
-            str(SOFFICE),
-            f"-env:UserInstallation=file://{profile}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp),
-            str(src),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=240,
-    )
-    pdf = tmp / f"{stem}.pdf"
+    pdf = libreoffice_pdf(src, tmp)
     subprocess.run(
         ["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp / stem)], check=True, capture_output=True
     )

@@ -15,6 +15,7 @@ from lxml import etree
 from engine.model.schema import Deck
 from engine.model.schema.complete import complete
 from engine.pptx import write_deck
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_fonts, requires_tools
 
 pytestmark = [
@@ -65,21 +66,7 @@ def test_libreoffice_reads_bullet_sizes_in_thousandths_only(tmp_path: Path) -> N
             dst.writestr(info, blob)
     path = tmp_path / "bullets.pptx"
     path.write_bytes(out.getvalue())
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation=file://{tmp_path}/lo",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(path),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    libreoffice_pdf(path, tmp_path)
     thousandths, iso = _arrow_heights(tmp_path / "bullets.pdf")
     # 200 % of 12 pt against the 100 % LibreOffice falls back to
     assert thousandths == pytest.approx(2 * iso, rel=0.15)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from io import BytesIO
 from pathlib import Path
@@ -19,6 +18,7 @@ from engine.model.schema import Deck
 from engine.model.schema.complete import complete
 from engine.pptx import write_deck_report
 from tests.conftest import requires_fonts
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_tools
 
 FONT_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/font"
@@ -177,9 +177,6 @@ def test_writing_is_deterministic_with_fonts(mode: str) -> None:
     assert _write(runs, embed=mode)[0].data == _write(runs, embed=mode)[0].data
 
 
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-
-
 @pytest.mark.slow
 @requires_tools("soffice", "pdffonts")
 @requires_fonts("fonts-liberation2", "fonts-crosextra-carlito", "fonts-crosextra-caladea")
@@ -196,13 +193,7 @@ def test_libreoffice_draws_the_office_names_with_the_twins_measured(tmp_path: Pa
     names = [el.get("typeface") for el in written.iterfind(".//a:r/a:rPr/a:latin", NS)]
     assert names == ["Arial", "Times New Roman", "Calibri", "Cambria", "Courier New"]
     (tmp_path / "deck.pptx").write_bytes(data)
-    subprocess.run(
-        [SOFFICE, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless"]
-        + ["--convert-to", "pdf", "--outdir", str(tmp_path), str(tmp_path / "deck.pptx")],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    libreoffice_pdf(tmp_path / "deck.pptx", tmp_path)
     fonts = subprocess.run(
         ["pdffonts", str(tmp_path / "deck.pdf")], check=True, capture_output=True, text=True
     ).stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from pptx_testkit import SVG_BYTES, media_entry, png_bytes, text_body
 from engine.model.schema import Deck
 from engine.model.schema.complete import complete
 from engine.pptx import write_deck
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_tools
 
 pytestmark = [
@@ -22,7 +22,6 @@ pytestmark = [
     pytest.mark.fonts("fonts-dejavu-core"),  # LibreOffice aborts when no font is installed
 ]
 
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 BLACK = {"width": 1, "color": "000000", "alpha": 1, "dash": "solid"}
 STOPS = [{"pos": 0, "color": "FF0000", "alpha": 1}, {"pos": 1, "color": "0000FF", "alpha": 1}]
@@ -208,27 +207,7 @@ def _deck() -> tuple[dict, dict, list[str]]:
 
 
 def _convert(pptx: Path, out_dir: Path) -> Path:
-    profile = (out_dir / "lo-profile").as_uri()
-    result = subprocess.run(
-        [
-            str(SOFFICE),
-            f"-env:UserInstallation={profile}",
-            "--headless",
-            "--norestore",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(out_dir),
-            str(pptx),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    pdf = out_dir / (pptx.stem + ".pdf")
-    assert result.returncode == 0, result.stderr
-    assert pdf.exists(), result.stdout + result.stderr
-    return pdf
+    return libreoffice_pdf(pptx, out_dir)
 
 
 def _page_texts(pdf: Path, pages: int) -> list[str]:

@@ -20,6 +20,7 @@ from tests.layout.chromium_balance import EXPECTED as BALANCE
 from tests.layout.chromium_boxes import page
 from tests.layout.chromium_breaks import EXPECTED as BREAKS
 from tests.layout.test_line_fit import chromium_lines
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_fonts, requires_tools
 
 pytestmark = [
@@ -99,21 +100,7 @@ def test_libreoffice_breaks_soft_paragraphs_where_chromium_did(tmp_path: Path) -
     deck = tmp_path / "soft.pptx"
     conv = convert([page(fixtures[n]["html"]) for n in names], options=Options())
     deck.write_bytes(conv.pptx_bytes)
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation=file://{tmp_path}/lo",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(deck),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    libreoffice_pdf(deck, tmp_path)
     got = _pdf_lines(tmp_path / "soft.pdf", [fixtures[n]["boxes"]["a"] for n in names])
     same = {
         name
@@ -130,21 +117,7 @@ def test_libreoffice_draws_cap_all_in_capitals(tmp_path: Path) -> None:
     assert b'cap="all"' in _slide_xml(data)
     deck = tmp_path / "caps.pptx"
     deck.write_bytes(data)
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation=file://{tmp_path}/lo",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(deck),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    libreoffice_pdf(deck, tmp_path)
     out = subprocess.run(
         ["pdftotext", str(tmp_path / "caps.pdf"), "-"], check=True, capture_output=True, text=True
     )

@@ -18,6 +18,7 @@ import pytest
 from PIL import Image, ImageFilter
 
 from engine import convert
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_tools
 
 pytestmark = [
@@ -88,14 +89,7 @@ def renders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Image.Image]:
     conv = convert([_html(spec) for spec in PAGES.values()])
     pptx = tmp / "deck.pptx"
     pptx.write_bytes(conv.pptx_bytes)
-    profile = (tmp / "profile").as_uri()
-    subprocess.run(
-        ["soffice", f"-env:UserInstallation={profile}", "--headless", "--norestore"]
-        + ["--convert-to", "pdf", "--outdir", str(tmp), str(pptx)],
-        check=True,
-        capture_output=True,
-        timeout=240,
-    )
+    libreoffice_pdf(pptx, tmp)
     # LibreOffice writes 640 px as 480.0x pt: render at 96 dpi and crop to the slide size.
     subprocess.run(
         [

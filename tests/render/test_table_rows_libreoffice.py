@@ -14,6 +14,7 @@ import pytest
 from lxml import etree
 
 from engine import convert
+from tests.libreoffice import libreoffice_pdf
 from tests.requires import requires_tools
 
 pytestmark = [
@@ -60,14 +61,7 @@ def test_rows_with_badges_do_not_grow_in_libreoffice(tmp_path: Path) -> None:
     assert len(heights) == ROWS
     pptx = tmp_path / "rows.pptx"
     pptx.write_bytes(data)
-    profile = (tmp_path / "profile").as_uri()
-    subprocess.run(
-        ["soffice", f"-env:UserInstallation={profile}", "--headless", "--norestore"]
-        + ["--convert-to", "pdf", "--outdir", str(tmp_path), str(pptx)],
-        check=True,
-        capture_output=True,
-        timeout=240,
-    )
+    libreoffice_pdf(pptx, tmp_path)
     tops = _word_tops(tmp_path / "rows.pdf")
     first, last = tops["Row1"], tops[f"Row{ROWS}"]
     # Each row's text moves down by exactly the rows above it; a row grown by LibreOffice

@@ -6,6 +6,9 @@
 | KEP_CONTENTS, KEP_PROTO | https://github.com/kubernetes/enhancements | keps/sig-node/1769-memory-manager/README.md | 64765b4b02389318f2113119dd9e491479f978a0 | Apache-2.0 |
 | FD_INSTALL | https://github.com/sharkdp/fd | README.md | ee20f426ddf338ac7ead5c5f00ea49258005caaf | MIT OR Apache-2.0 |
 | CHATGLM_CODE | https://github.com/THUDM/ChatGLM-6B | README.md | 401bf3a8a7dd8a26fba189551dccfc61a7079b4e | Apache-2.0 |
+| CHATGLM_EXAMPLES | https://github.com/THUDM/ChatGLM-6B | README.md | 401bf3a8a7dd8a26fba189551dccfc61a7079b4e | Apache-2.0 |
+| HTTPX_JSON_BINARY | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
+| MERMAID_TOC | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 """
 
 from __future__ import annotations
@@ -24,3 +27,12 @@ FD_INSTALL = "## Installation\n\n[![Packaging status](https://repology.org/badge
 
 # Python calling the model, with Chinese text inside the code block.
 CHATGLM_CODE = '```python\n>>> from transformers import AutoTokenizer, AutoModel\n>>> tokenizer = AutoTokenizer.from_pretrained("THUDM/chatglm-6b", trust_remote_code=True)\n>>> model = AutoModel.from_pretrained("THUDM/chatglm-6b", trust_remote_code=True).half().cuda()\n>>> model = model.eval()\n>>> response, history = model.chat(tokenizer, "你好", history=[])\n>>> print(response)\n你好👋!我是人工智能助手 ChatGLM-6B,很高兴见到你,欢迎问我任何问题。\n>>> response, history = model.chat(tokenizer, "晚上睡不着应该怎么办", history=history)\n>>> print(response)\n晚上睡不着可能会让你感到焦虑或不舒服,但以下是一些可以帮助你入睡的方法:\n\n1. 制定规律的睡眠时间表:保持规律的睡眠时间表可以帮助你建立健康的睡眠习惯,使你更容易入睡。尽量在每天的相同时间上床,并在同一时间起床。\n2. 创造一个舒适的睡眠环境:确保睡眠环境舒适,安静,黑暗且温度适宜。可以使用舒适的床上用品,并保持房间通风。\n3. 放松身心:在睡前做些放松的活动,例如泡个热水澡,听些轻柔的音乐,阅读一些有趣的书籍等,有助于缓解紧张和焦虑,使你更容易入睡。\n4. 避免饮用含有咖啡因的饮料:咖啡因是一种刺激性物质,会影响你的睡眠质量。尽量避免在睡前饮用含有咖啡因的饮料,例如咖啡,茶和可乐。\n5. 避免在床上做与睡眠无关的事情:在床上做些与睡眠无关的事情,例如看电影,玩游戏或工作等,可能会干扰你的睡眠。\n6. 尝试呼吸技巧:深呼吸是一种放松技巧,可以帮助你缓解紧张和焦虑,使你更容易入睡。试着慢慢吸气,保持几秒钟,然后缓慢呼气。\n\n如果这些方法无法帮助你入睡,你可以考虑咨询医生或睡眠专家,寻求进一步的建议。\n```\n'
+
+# Two sections of the quickstart: a code example that fits one slide, then a short one.
+HTTPX_JSON_BINARY = '## Sending JSON Encoded Data\n\nForm encoded data is okay if all you need is a simple key-value data structure.\nFor more complicated data structures you\'ll often want to use JSON encoding instead.\n\n```pycon\n>>> data = {\'integer\': 123, \'boolean\': True, \'list\': [\'a\', \'b\', \'c\']}\n>>> r = httpx.post("https://httpbin.org/post", json=data)\n>>> print(r.text)\n{\n  ...\n  "json": {\n    "boolean": true,\n    "integer": 123,\n    "list": [\n      "a",\n      "b",\n      "c"\n    ]\n  },\n  ...\n}\n```\n\n## Sending Binary Request Data\n\nFor other encodings, you should use the `content=...` parameter, passing\neither a `bytes` type or a generator that yields `bytes`.\n\n```pycon\n>>> content = b\'Hello, world\'\n>>> r = httpx.post("https://httpbin.org/post", content=content)\n```\n\nYou may also want to set a custom `Content-Type` header when uploading\nbinary data.\n'
+
+# The README's own table of contents: a section holding a <details> block of in-page links.
+MERMAID_TOC = "## Table of content\n\n<details>\n<summary>Expand contents</summary>\n\n- [About](#about)\n- [Examples](#examples)\n- [Release](#release)\n- [Related projects](#related-projects)\n- [Contributors](#contributors---)\n- [Security and safe diagrams](#security-and-safe-diagrams)\n- [Reporting vulnerabilities](#reporting-vulnerabilities)\n- [Appreciation](#appreciation)\n\n</details>\n"
+
+# The examples section: eight <details> blocks of chat screenshots (files not in the sample).
+CHATGLM_EXAMPLES = "## ChatGLM-6B 示例\n\n以下是一些使用 `web_demo.py` 得到的示例截图。更多 ChatGLM-6B 的可能，等待你来探索发现！\n\n<details><summary><b>自我认知</b></summary>\n\n![](examples/self-introduction.png)\n\n</details>\n\n<details><summary><b>提纲写作</b></summary>\n\n![](examples/blog-outline.png)\n\n</details>\n\n<details><summary><b>文案写作</b></summary>\n\n![](examples/ad-writing-2.png)\n\n![](examples/comments-writing.png)\n\n</details>\n\n<details><summary><b>邮件写作助手</b></summary>\n\n![](examples/email-writing-1.png)\n\n![](examples/email-writing-2.png)\n\n</details>\n\n<details><summary><b>信息抽取</b></summary>\n\n![](examples/information-extraction.png)\n\n</details>\n\n<details><summary><b>角色扮演</b></summary>\n\n![](examples/role-play.png)\n\n</details>\n\n<details><summary><b>评论比较</b></summary>\n\n![](examples/sport.png)\n\n</details>\n\n<details><summary><b>旅游向导</b></summary>\n\n![](examples/tour-guide.png)\n\n</details>\n\n"

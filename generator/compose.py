@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import replace
 
-from generator.leftout import LeftOut, left_out_blocks
+from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
@@ -143,10 +143,14 @@ def draft_deck(
         decided: bool | None = None  # by the chapter's fitted slides
         if not chapter.title:
             decided = False
-        elif not chapter.pages:
-            decided = True  # an empty chapter keeps its divider where it stands
-        elif authored:
-            decided = estimated >= DIVIDER_SLIDES[length]
+        elif authored:  # a deck's section slide, or the estimate
+            decided = not chapter.pages or estimated >= DIVIDER_SLIDES[length]
+        elif not chapter.pages:  # a heading with nothing under it: no divider, listed
+            decided = False
+            if left_out is not None:
+                why = "a heading with nothing under it (no divider for an empty chapter)"
+                words = count_words(chapter.title)
+                left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
         chapters.append(
             ChapterDraft(
                 index=ci,

@@ -3,8 +3,8 @@ slides are fitted.
 
 A chapter gets a divider only when its fitted content slides (after merging, summarising,
 continuation) number at least `DeckDraft.divider_slides` (2; 3 for a short deck), unless the
-source decides (an empty chapter keeps its divider, an untitled one has none, an authored
-deck's chapters follow its estimate). The text estimate is the first guess: the chapter is
+source decides (an untitled chapter or a document's empty one has none, an authored deck's
+section slides keep theirs and its other chapters follow the estimate). The text estimate is the first guess: the chapter is
 fitted as that guess has it, and when its fitted slides say otherwise, its slides are set
 again as the other kind (the kicker naming the chapter above each title, the slide numbers
 one lower or higher; one layout a slide, the whole chapter fitted again only when a title

@@ -12,7 +12,12 @@ import sys
 from generator.api import generate_from_markdown, regenerate
 from generator.compose import draft_pages
 from generator.outline import parse_outline
-from tests.generator.fragments import CHATGLM_EXAMPLES, HTTPX_JSON_BINARY, MERMAID_TOC
+from tests.generator.fragments import (
+    CHATGLM_EXAMPLES,
+    HTTPX_JSON_BINARY,
+    KEP_DRAWBACKS_INFRA,
+    MERMAID_TOC,
+)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -97,6 +102,26 @@ def test_regenerating_from_the_outline_decides_dividers_the_same_way() -> None:
     deck = generate_from_markdown(md, "corporate")
     again = regenerate({**deck.document, "pages": []})
     assert [(p.kind, p.title) for p in again.pages] == [(p.kind, p.title) for p in deck.pages]
+
+
+def test_an_empty_chapter_of_a_document_gets_no_divider_and_is_listed() -> None:
+    md = "# KEP-4603: Tune CrashLoopBackoff\n\n" + KEP_DRAWBACKS_INFRA
+    deck = generate_from_markdown(md, "corporate")
+    assert [p.kind for p in deck.pages][-2:] == ["content", "closing"]
+    assert "Infrastructure Needed (Optional)" not in [p.title for p in deck.pages]
+    (record,) = [r for r in deck.left_out if r.kind == "empty"]
+    assert record.text == "Infrastructure Needed (Optional)" and record.where == "chapters[1]"
+    assert_in_order(deck)
+
+
+def test_a_decks_section_slides_keep_their_dividers() -> None:
+    path = dict(mc.documents())["marp-gaia"]
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    deck = generate_from_markdown(text, "corporate")
+    assert deck.page_count == mc.source_slides(text)  # a slide per slide, heading slides too
+    assert [p.kind for p in deck.pages].count("divider") >= 4
+    assert not [r for r in deck.left_out if r.kind == "empty"]
 
 
 # -- a document's own table of contents --------------------------------------------------------

@@ -30,7 +30,9 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     planner.max_pages = max_pages
     out = _fit(planner, [deck.cover], max_pages, 0)
     guessed = [c.divider.title for c in deck.chapters if c.estimated]
+    mark = len(planner.left_out)
     contents = _fit(planner, deck.contents(guessed), max_pages, len(out))
+    first_records = planner.left_out[mark:]  # a contents title shortened, if any
     out += contents
     titles: list[str] = []
     for chapter in deck.chapters:
@@ -39,6 +41,8 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
             titles.append(chapter.divider.title)
         out += slides
     if titles != guessed:
+        for record in first_records:  # listed again by the contents fitted again
+            planner.left_out.remove(record)
         out = _contents_again(planner, deck, out, len(contents), titles, max_pages)
     out += _fit(planner, [deck.closing], max_pages, len(out))
     return out
@@ -67,6 +71,7 @@ def _chapter(
 ) -> list[Fitted]:
     """The chapter's slides, its divider first when it gets one."""
     start = planner.counter
+    mark = len(planner.left_out)  # what fitting the chapter lists (notes, titles) starts here
     guess = chapter.estimated
     planner.counter = start + (1 if guess else 0)  # the divider's place, when guessed
     slides = _fit(planner, _drafts(chapter, guess, number), max_pages, done + int(guess))
@@ -74,7 +79,9 @@ def _chapter(
     if divided is None:
         divided = len(slides) >= deck.divider_slides
     if divided != guess:
-        slides = _restyled(planner, chapter, slides, divided, number, start, max_pages, done)
+        slides = _restyled(
+            planner, chapter, slides, divided, (number, start, mark), max_pages, done
+        )
     planner.counter = start
     head: list[Fitted] = []
     if divided:
@@ -88,14 +95,15 @@ def _restyled(
     chapter: ChapterDraft,
     slides: list[Fitted],
     divided: bool,
-    number: int,
-    start: int,
+    at: tuple[int, int, int],
     max_pages: int,
     done: int,
 ) -> list[Fitted]:
     """The chapter's fitted slides set as the other kind of chapter: each keeps its fitted
     content and sizes and takes the other draft's kicker and chapter number, numbered after
-    (or without) the divider. When a title no longer fits, the chapter is fitted again."""
+    (or without) the divider. When a title no longer fits, the chapter is fitted again.
+    `at`: the chapter's number, the slide count before it, the records listed before it."""
+    number, start, mark = at
     other = {d.source: d for d in _drafts(chapter, divided, number)}
     shift = 1 if divided else -1
     out = []
@@ -116,6 +124,7 @@ def _restyled(
     else:
         return out
     planner.counter = start + (1 if divided else 0)
+    del planner.left_out[mark:]  # listed again as the chapter is fitted again
     return _fit(planner, _drafts(chapter, divided, number), max_pages, done + int(divided))
 
 

@@ -56,6 +56,8 @@ def assert_in_order(deck) -> None:  # type: ignore[no-untyped-def]
     assert [p.chapter_number for p in dividers] == list(range(1, len(dividers) + 1))
     entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
     assert entries == ([p.title for p in dividers] if entries else [])
+    records = [(r.where, r.kind, r.message, r.text) for r in deck.left_out]
+    assert len(records) == len(set(records))  # a chapter set again is not listed twice
 
 
 def test_a_chapter_that_fits_one_slide_gets_no_divider() -> None:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.cjk import WIDE, pattern
+from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import (
     CONTINUED,
@@ -78,6 +79,8 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
             tallest = max((_lines(plain(c), small, cell) for c in row), default=1)
             total += tallest * small * LINE + 0.6 * small
         return total + 0.5 * size
+    if t == "image" and block.kind == "formula":  # drawn math, sized in em of the text
+        return block.height / FORMULA_SIZE * size + 0.7 * size
     if t == "image":
         return 380.0
     return _lines(block_text_fallback(block), size, width) * size * LINE

@@ -176,7 +176,9 @@ def _logo_alt(blocks: list[Block]) -> str:
     """A README without a `#` title that opens with its logo: the logo's alt text
     ("bat - a cat clone with wings")."""
     first = next((b for b in blocks if b.type != "image" or b.kind != "badge"), None)
-    if first is not None and first.type == "image" and 3 <= len(first.alt) <= 80:
+    if first is None or first.type != "image" or first.kind == "formula":
+        return ""
+    if 3 <= len(first.alt) <= 80:
         return first.alt
     return ""
 

@@ -9,13 +9,14 @@ import html
 import re
 from typing import Any
 
+from test_markdown_images import pictures
+
 from generator.api import generate_from_markdown
 from generator.markup.math import MAX_PICTURES, MAX_TEX
 from generator.markup.tokens import MATH_NOTES
 from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from generator.templates import get_template
-from test_markdown_images import pictures
 
 COSINE = r"\cos x=\sum_{k=0}^{\infty}\frac{(-1)^k}{(2k)!}x^{2k}"
 # samples/markdown/mkdocs-math/math.md, "Using block syntax" and "Using inline block syntax"

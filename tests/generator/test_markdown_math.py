@@ -96,7 +96,7 @@ def test_display_math_is_a_drawn_picture_with_its_tex_as_alt_text() -> None:
     assert not any("\\cos" in str(run) for run in _runs(deck.slides))  # never as text
 
 
-def _runs(slides: list[dict[str, Any]]) -> list[str]:
+def _runs(slides: Any) -> list[str]:
     out: list[str] = []
 
     def walk(shapes: list[dict[str, Any]]) -> None:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.cjk import WIDE, pattern
+from generator.codesplit import Run, regroup
 from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import (
@@ -207,17 +208,34 @@ def estimated_pieces(
                     block_height(replace(block, paragraphs=[para]), size, width, code_size),
                 )
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
-            lines = block.text.split("\n")
             pad = code_size * 0.75 * factor
-            for i, line in enumerate(lines):
-                h = _lines(line, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE
-                add(replace(block, text=line), gi, h, lead=pad if i else 0.0, tail=pad)
+            lines = block.text.split("\n")
+            for i, r in enumerate(_code_parts(lines, code_size, width, room / factor)):
+                text = "\n".join(lines[r.first : r.end])
+                add(
+                    replace(block, text=text),
+                    gi,
+                    r.bottom - r.top,
+                    lead=pad if i else 0.0,
+                    tail=pad,
+                )
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):
                 add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)
         else:
             add(block, gi, block_height(block, size, width, code_size), keep_next=t == "heading")
     return keep_introductions(out, blocks)
+
+
+def _code_parts(lines: list[str], code_size: float, width: float, room: float) -> list[Run]:
+    """A code block's parts (source lines, estimated extent), cut where generator.codesplit
+    allows."""
+    runs, y = [], 0.0
+    for i, line in enumerate(lines):
+        h = _lines(line, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE
+        runs.append(Run(i, i + 1, y, y + h))
+        y += h
+    return regroup(lines, runs, room)
 
 
 def _paragraph_parts(block: Block, size: float, width: float) -> list[Block]:

@@ -1,0 +1,149 @@
+"""Code blocks taller than a slide are cut at the code's own boundaries (generator.codesplit):
+blank lines, the outermost nesting level, after a closing line; never a part of a line or two;
+MkDocs code annotations stay with their list. Fragments from samples/markdown (mermaid-theming,
+mkdocs-math)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.api import generate_from_markdown
+from generator.codesplit import MIN_LINES, Run, has_annotations, regroup
+from generator.model import Block, plain
+from generator.pack import pack
+from generator.pieces import Piece
+
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
+LINE = 17.0
+
+
+def section(path: str, heading: str, lines: int) -> str:
+    src = (CORPUS / path).read_text("utf-8").split("\n")
+    start = next(k for k, line in enumerate(src) if line.startswith(heading))
+    return "\n".join(src[start : start + lines])
+
+
+def mermaid_example() -> list[str]:
+    """The 25-line frontmatter + flowchart example of mermaid-theming (its ```mermaid-example)."""
+    src = (CORPUS / "mermaid-theming" / "theming.md").read_text("utf-8").split("\n")
+    start = src.index("Example of modifying `themeVariables` using frontmatter config:") + 3
+    end = src.index("```", start)
+    return src[start:end]
+
+
+MATHJAX = [
+    "window.MathJax = {",
+    "  tex: {",
+    '    inlineMath: [["\\\\(", "\\\\)"]],',
+    '    displayMath: [["\\\\[", "\\\\]"]],',
+    "    processEscapes: true,",
+    "    processEnvironments: true",
+    "  },",
+    "  options: {",
+    '    ignoreHtmlClass: ".*|",',
+    '    processHtmlClass: "arithmatex"',
+    "  }",
+    "};",
+    "",
+    "document$.subscribe(() => { // (1)!",
+    "  MathJax.startup.output.clearCache()",
+    "  MathJax.typesetClear()",
+    "  MathJax.texReset()",
+    "  MathJax.typesetPromise()",
+    "})",
+]
+
+
+def parts(lines: list[str], room_lines: float) -> list[list[str]]:
+    runs = [Run(i, i + 1, i * LINE, (i + 1) * LINE) for i in range(len(lines))]
+    return [lines[r.first : r.end] for r in regroup(lines, runs, room_lines * LINE)]
+
+
+def test_a_front_matter_and_its_diagram_part_at_the_closing_fence() -> None:
+    lines = mermaid_example()
+    assert len(lines) == 25
+    cut = parts(lines, 16)
+    assert [p[0] for p in cut] == ["---", "        graph TD"]
+    assert cut[0][-1] == "---"  # the closing fence stays with the front matter
+
+
+def test_a_script_parts_between_statements_then_between_members() -> None:
+    assert [p[0] for p in parts(MATHJAX, 15)] == [
+        "window.MathJax = {",
+        "document$.subscribe(() => { // (1)!",
+    ]
+    # an object taller than the room: cut between its members, never inside one
+    firsts = [p[0] for p in parts(MATHJAX, 9)]
+    assert firsts == ["window.MathJax = {", "  options: {", "document$.subscribe(() => { // (1)!"]
+    assert parts(MATHJAX, 30) == [MATHJAX]
+
+
+def packed(lines: list[str], room_lines: float) -> list[list[str]]:
+    """The lines each slide gets: the parts packed as the planner packs pieces."""
+    runs = [Run(i, i + 1, i * LINE, (i + 1) * LINE) for i in range(len(lines))]
+    block = Block("code", text="\n".join(lines))
+    pieces = [
+        Piece(block, 0, r.top, r.bottom, keep_next=False)
+        for r in regroup(lines, runs, room_lines * LINE)
+    ]
+    spans = [range(r.first, r.end) for r in regroup(lines, runs, room_lines * LINE)]
+    by_top = {p.top: s for p, s in zip(pieces, spans, strict=True)}
+    return [
+        [lines[i] for p in chunk for i in by_top[p.top]]
+        for chunk in pack(pieces, room_lines * LINE / 0.98 + 4)
+    ]
+
+
+def test_no_slide_with_a_line_or_two() -> None:
+    lines = ["a = 1", "", "def f():", "    return 1", "", "b = 2", "c = 3", "d = 4", "e = 5"]
+    slides = packed(lines, 6)
+    assert len(slides) == 2 and sum(len(s) for s in slides) == len(lines)
+    assert all(sum(1 for x in s if x.strip()) >= MIN_LINES for s in slides), slides
+    # nothing but lines at one level: cut between lines, no slide of a line or two
+    flat = [f"x{i} = {i}" for i in range(10)]
+    slides = packed(flat, 4)
+    assert len(slides) == 3 and all(len(s) >= MIN_LINES for s in slides), slides
+    flat = [f"x{i} = {i}" for i in range(7)]
+    assert sorted(len(s) for s in packed(flat, 6)) == [3, 4]  # not 6 + 1
+
+
+def test_annotations_are_found() -> None:
+    assert has_annotations("document$.subscribe(() => { // (1)!")
+    assert has_annotations("theme:\n  features: # (1)\n")
+    assert not has_annotations("f(1)\nx = (2)")
+
+
+def code_parts(blocks: list[Block]) -> list[Block]:
+    return [b for b in blocks if b.type == "code"]
+
+
+def test_the_mermaid_theming_example_is_not_split_mid_block() -> None:
+    md = "# Theme Configuration\n\n" + section(
+        "mermaid-theming/theming.md", "## Customizing Themes with", 60
+    )
+    deck = generate_from_markdown(md, "corporate")
+    shown = [
+        (p, b)
+        for p in deck.pages
+        for b in code_parts(p.blocks)
+        if "graph TD" in b.text or "themeVariables" in b.text
+    ]
+    assert len(shown) >= 2  # the example is taller than a slide: it is cut
+    for _, block in shown:
+        assert sum(1 for x in block.text.split("\n") if x.strip()) >= MIN_LINES, block.text
+    assert [b.text.split("\n")[0] for _, b in shown] == ["---", "        graph TD"]
+
+
+def test_mkdocs_annotations_stay_with_their_code() -> None:
+    md = "# Math\n\n## Configuration\n\n" + section("mkdocs-math/math.md", "### MathJax", 50)
+    deck = generate_from_markdown(md, "corporate")
+    pages = [p for p in deck.pages if any("MathJax" in b.text for b in code_parts(p.blocks))]
+    assert pages
+    annotated = [p for p in pages if any("(1)" in b.text for b in code_parts(p.blocks))]
+    assert len(annotated) == 1
+    lists = [b for b in annotated[0].blocks if b.type == "list" and b.ordered]
+    assert lists and "This integrates MathJax" in plain(lists[0].items[0].spans)
+    firsts = [b.text.split("\n")[0] for p in pages for b in code_parts(p.blocks)]
+    assert all(
+        f.startswith(("window.MathJax", "document$", "markdown_extensions")) for f in firsts
+    ), firsts

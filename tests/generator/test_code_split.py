@@ -5,13 +5,14 @@ mkdocs-math)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from generator.api import generate_from_markdown
 from generator.codesplit import MIN_LINES, Run, has_annotations, regroup
-from generator.model import Block, plain
+from generator.model import Block, ListItem, Span, plain
 from generator.pack import pack
-from generator.pieces import Piece
+from generator.pieces import Piece, keep_introductions
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 LINE = 17.0
@@ -147,3 +148,28 @@ def test_mkdocs_annotations_stay_with_their_code() -> None:
     assert all(
         f.startswith(("window.MathJax", "document$", "markdown_extensions")) for f in firsts
     ), firsts
+
+
+def test_annotated_code_is_kept_with_its_list_by_the_packer() -> None:
+    para = Block("paragraph", [Span("Code annotations explain a part of the code. " * 5)])
+    code = Block(
+        "code", text="theme:\n  features:\n    - content.code.annotate # (1)", language="yaml"
+    )
+    notes = Block("list", ordered=True, items=[ListItem([Span("Turns annotations on.")])])
+    plain_code = replace(code, text="theme:\n  features:\n    - content.code.annotate")
+    for block, kept in ((code, True), (plain_code, False)):
+        blocks = [para, block, notes]
+        pieces = keep_introductions(
+            [
+                Piece(b, i, top, top + h)
+                for i, (b, top, h) in enumerate(
+                    zip(blocks, (0, 100, 160), (100, 60, 250), strict=True)
+                )
+            ],
+            blocks,
+        )
+        slides = pack(pieces, 380.0)
+        together = any(
+            block in [p.block for p in s] and notes in [p.block for p in s] for s in slides
+        )
+        assert together is kept, slides

@@ -6,7 +6,7 @@ top and bottom). They are merged into parts cut only where the code allows it, b
 1. after a blank line, before a line back at the block's base indentation (a new statement,
    a new top-level key) that is not a closing bracket (`}`, `]`, `)`, `end`...), or after a
    closing line at that indentation;
-   A closing `---` (a front matter's end) is a closing bracket too.
+   A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too.
 2. inside a part still taller than the room, the same one nesting level deeper (the part's
    first line and a closing last line aside);
 3. between lines, only when no boundary is left (never within the first or last MIN_LINES
@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 MIN_LINES = 3
 CLOSER = re.compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
+FENCES = ("---", "```", "~~~")
 # MkDocs Material code annotations: a comment ending in `(1)` or `(1)!` (the list that follows
 # the block explains them)
 ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?")
@@ -47,7 +48,7 @@ def regroup(lines: list[str], runs: list[Run], room: float) -> list[Run]:
     """Runs merged into parts cut at the code's boundaries (see the module docstring); a part
     is taller than `room` only when it is one run."""
     parts = _split(lines, runs, room)
-    return _join_small(lines, parts, room)
+    return _join_small(lines, runs, parts, room)
 
 
 def _indent(line: str) -> int:
@@ -115,11 +116,15 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
 
 
 def _closes(lines: list[str], i: int) -> bool:
-    """A closing bracket or keyword, or the `---` ending a front matter opened above."""
+    """A closing bracket or keyword, or a fence closing one opened above: the `---` ending a
+    front matter, the ```` ``` ```` ending a Markdown example's code block."""
     if CLOSER.match(lines[i]):
         return True
-    fence = lines[i].strip() == "---"
-    return fence and sum(1 for line in lines[:i] if line.strip() == "---") % 2 == 1
+    line = lines[i].strip()
+    for fence in FENCES:
+        if line == fence:
+            return sum(1 for x in lines[:i] if x.strip().startswith(fence)) % 2 == 1
+    return False
 
 
 def _cut_before(lines: list[str], i: int, level: int) -> bool:
@@ -134,9 +139,10 @@ def _cut_before(lines: list[str], i: int, level: int) -> bool:
     return _indent(before) <= level and _closes(lines, i - 1)
 
 
-def _join_small(lines: list[str], parts: list[Run], room: float) -> list[Run]:
+def _join_small(lines: list[str], runs: list[Run], parts: list[Run], room: float) -> list[Run]:
     """A part of fewer than MIN_LINES non-blank lines joins the part before it (the first part:
-    the one after it) when the two fit the room together."""
+    the one after it) when the two fit the room together; else it takes the nearest lines of
+    that part (which keeps MIN_LINES)."""
     out = list(parts)
     k = 0
     while k < len(out) and len(out) > 1:
@@ -152,9 +158,27 @@ def _join_small(lines: list[str], parts: list[Run], room: float) -> list[Run]:
         if joined.bottom - joined.top <= room:
             out[a : b + 1] = [joined]
             k = a
-        else:
-            k += 1
+            continue
+        moved = _take_lines(lines, runs, out[a], out[b])
+        if moved is not None:
+            out[a : b + 1] = moved
+        k += 1
     return out
+
+
+def _take_lines(lines: list[str], runs: list[Run], first: Run, second: Run) -> list[Run] | None:
+    """Two neighbouring parts, the short one grown to MIN_LINES lines by the nearest runs of
+    the other; None when the other would keep fewer."""
+    grow_first = _count(lines, first) < MIN_LINES
+    donor = second if grow_first else first
+    inside = [r for r in runs if donor.first < r.first < donor.end]
+    for r in inside if grow_first else reversed(inside):
+        head = Run(first.first, r.first, first.top, r.top)
+        tail = Run(r.first, second.end, r.top, second.bottom)
+        small, rest = (head, tail) if grow_first else (tail, head)
+        if _count(lines, small) >= MIN_LINES:
+            return [head, tail] if _count(lines, rest) >= MIN_LINES else None
+    return None
 
 
 def _count(lines: list[str], run: Run) -> int:

@@ -173,3 +173,23 @@ def test_annotated_code_is_kept_with_its_list_by_the_packer() -> None:
             block in [p.block for p in s] and notes in [p.block for p in s] for s in slides
         )
         assert together is kept, slides
+
+
+def test_a_closing_fence_is_never_a_part_of_its_own() -> None:
+    # mkdocs-admonitions: a content tab's example shown as code, its fence closing it
+    src = (CORPUS / "mkdocs-admonitions" / "admonitions.md").read_text("utf-8").split("\n")
+    start = next(k for k, x in enumerate(src) if x.startswith('    === ":fontawesome-brands'))
+    lines = [x[4:] for x in src[start : start + 19]]
+    assert lines[-1] == "    ```"
+    for room in (8, 12, 16, 18):
+        cut = parts(lines, room)
+        assert all(sum(1 for x in p if x.strip()) >= MIN_LINES for p in cut), (room, cut)
+        assert sum(len(p) for p in cut) == len(lines)
+
+
+def test_a_short_last_part_takes_lines_of_the_part_before() -> None:
+    body = [f"    step_{i}()" for i in range(12)]
+    lines = ["def main():", *body, "", "main()"]
+    cut = parts(lines, 14)  # the function fills the room: `main()` cannot join it
+    assert len(cut) == 2 and cut[0][0] == "def main():"
+    assert sum(1 for x in cut[1] if x.strip()) == MIN_LINES and cut[1][-1] == "main()"

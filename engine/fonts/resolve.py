@@ -27,6 +27,7 @@ __all__ = [
     "available",
     "fc_match",
     "family_installed",
+    "local_face",
     "fallback_font",
     "generic_family_name",
     "script_for_lang",
@@ -269,6 +270,20 @@ def family_installed(family: str) -> bool:
     """Whether fontconfig has a face whose own family name is `family` (no substitutes)."""
     font = _raw_match(family, 80, 0) if available() else None
     return font is not None and family.lower() in (f.lower() for f in font.families)
+
+
+def local_face(name: str) -> FcFont | None:
+    """The installed face a CSS `local(name)` names: fontconfig's match for the full name, the
+    PostScript name or the family; the caller checks the face's own names (a substitute is not
+    that face)."""
+    if not available() or not name.strip():
+        return None
+    for field in ("fullname", "postscriptname", "family"):
+        font = _parse_line(fontconfig.match(f":{field}={_escape(name)}:scalable=true"))
+        if font is not None and _valid(font):
+            if field != "family" or name.lower() in (f.lower() for f in font.families):
+                return font
+    return None
 
 
 def system_ui_family() -> str:

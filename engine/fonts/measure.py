@@ -517,7 +517,7 @@ def font_stack(
         lang,
         builtin_active(),
         fontsets.active_font_set(),
-        webfonts.active_web_fonts().key,
+        webfonts.active_web_fonts().token,
     )
     with _LOCK:
         stack = _STACKS.get(key)

@@ -27,7 +27,7 @@ __all__ = [
     "available",
     "fc_match",
     "family_installed",
-    "local_face",
+    "local_faces",
     "fallback_font",
     "generic_family_name",
     "script_for_lang",
@@ -272,18 +272,18 @@ def family_installed(family: str) -> bool:
     return font is not None and family.lower() in (f.lower() for f in font.families)
 
 
-def local_face(name: str) -> FcFont | None:
-    """The installed face a CSS `local(name)` names: fontconfig's match for the full name, the
-    PostScript name or the family; the caller checks the face's own names (a substitute is not
-    that face)."""
+def local_faces(name: str) -> list[FcFont]:
+    """Installed faces a CSS `local(name)` may name: fontconfig's matches for `name` as a full
+    name, a PostScript name and a family; the caller checks each face's own names (fontconfig
+    answers with a substitute when nothing has the name)."""
     if not available() or not name.strip():
-        return None
+        return []
+    out: list[FcFont] = []
     for field in ("fullname", "postscriptname", "family"):
         font = _parse_line(fontconfig.match(f":{field}={_escape(name)}:scalable=true"))
-        if font is not None and _valid(font):
-            if field != "family" or name.lower() in (f.lower() for f in font.families):
-                return font
-    return None
+        if font is not None and _valid(font) and font not in out:
+            out.append(font)
+    return out
 
 
 def system_ui_family() -> str:

@@ -93,7 +93,7 @@ def _check_woff2(data: bytes, max_bytes: int) -> None:
         raise WebFontError("WOFF2 needs the brotli module") from exc
     stream = io.BytesIO(data)
     header = sstruct.unpack(woff2DirectoryFormat, stream.read(woff2DirectorySize))
-    if header["flavor"] == 0x74746366:  # 'ttcf'
+    if header["sfntVersion"] == b"ttcf":
         raise WebFontError("WOFF2 font collections are not read")
     declared = 0
     for _ in range(header["numTables"]):

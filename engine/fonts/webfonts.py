@@ -91,6 +91,13 @@ class WebFonts:
         """What font stacks are cached by: the faces' families, descriptors and content."""
         return tuple((f.family.lower(), f.digest, f.weight, f.style, f.order) for f in self.faces)
 
+    @cached_property
+    def token(self) -> str:
+        """A short string standing for `key` in caches ('' without faces)."""
+        if not self.faces:
+            return ""
+        return hashlib.sha256(repr(self.key).encode()).hexdigest()[:24]
+
     def families(self) -> frozenset[str]:
         return frozenset(f.family.lower() for f in self.faces)
 
@@ -329,18 +336,17 @@ def _from_local(src: FontSrc) -> _Loaded | None:
     """An installed face whose family, full name or PostScript name is the local() name."""
     from . import resolve
 
-    fc = resolve.local_face(src.value)
-    if fc is None:
-        return None
-    try:
-        names = {n.lower() for n in fc.families} | _face_names(fc.path, fc.index)
-        fs_type = _fs_type(fc.path, fc.index)
-    except Exception:  # noqa: BLE001 - an unreadable installed file: not that face
-        return None
-    if src.value.lower() not in names:
-        return None
-    digest = hashlib.sha256(f"local:{fc.path}#{fc.index}".encode()).hexdigest()
-    return _Loaded(fc.path, fc.index, digest, fs_type)
+    for fc in resolve.local_faces(src.value):
+        try:
+            names = {n.lower() for n in fc.families} | _face_names(fc.path, fc.index)
+            if src.value.lower() not in names:
+                continue
+            fs_type = _fs_type(fc.path, fc.index)
+        except Exception:  # noqa: BLE001 - an unreadable installed file: not that face
+            continue
+        digest = hashlib.sha256(f"local:{fc.path}#{fc.index}".encode()).hexdigest()
+        return _Loaded(fc.path, fc.index, digest, fs_type)
+    return None
 
 
 def _shown(url: str) -> str:

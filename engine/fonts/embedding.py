@@ -104,7 +104,12 @@ def font_for_embedding(
         if mode == "full" and cff and font["maxp"].numGlyphs > FULL_CFF_MAX_GLYPHS:
             subset = True
         text = "".join(sorted(set(chars) | set(_ASCII))) if subset else ""
-        key = (path, index, text, ("subset" if subset else "full") + (f":{family}" if family else ""))
+        key = (
+            path,
+            index,
+            text,
+            ("subset" if subset else "full") + (f":{family}" if family else ""),
+        )
         with _LOCK:
             cached = _CACHE.get(key)
         if cached is not None:
@@ -154,7 +159,7 @@ def _subset(font: Any, text: str) -> None:
 def _rename(font: Any, family: str) -> None:
     """Name the face `family` (name IDs 1, 3, 4, 6; typographic names 16/17 dropped), keeping
     its style name (ID 2), when its own family name is another."""
-    table = font["name"] if "name" in font else None
+    table = font.get("name")
     if table is None:
         return
     own = table.getDebugName(16) or table.getDebugName(1) or ""
@@ -162,7 +167,9 @@ def _rename(font: Any, family: str) -> None:
         return
     style = table.getDebugName(2) or "Regular"
     full = family if style.lower() == "regular" else f"{family} {style}"
-    postscript = "".join(c for c in f"{family}-{style}" if 33 <= ord(c) <= 126 and c not in "[](){}<>/%")
+    postscript = "".join(
+        c for c in f"{family}-{style}" if 33 <= ord(c) <= 126 and c not in "[](){}<>/%"
+    )
     for name_id in (1, 3, 4, 6, 16, 17, 21, 22):
         table.removeNames(nameID=name_id)
     for name_id, value in ((1, family), (3, full), (4, full), (6, postscript[:63])):

@@ -207,12 +207,12 @@ class FontStack:
             ):
                 names.append(name)
         faces: list[FontFace] = []
-        for name in names:
-            if isinstance(name, list):
-                faces.extend(f for f in name if all(f is not g for g in faces))
+        for entry in names:
+            if isinstance(entry, list):
+                faces.extend(f for f in entry if all(f is not g for g in faces))
                 continue
-            fc = resolve.fc_match(fontsets.measured_with(name), weight, style)
-            face = _face(fc, weight, style, False, name)
+            fc = resolve.fc_match(fontsets.measured_with(entry), weight, style)
+            face = _face(fc, weight, style, False, entry)
             if face is not None and all(face is not f for f in faces):
                 faces.append(face)
         return faces
@@ -232,10 +232,8 @@ class FontStack:
         ranges = face.unicode_range
         for i in range(start, end):
             cp = ord(text[i])
-            if ranges and not any(lo <= cp <= hi for lo, hi in ranges):
-                if not (i > start and char_class(cp)[1]):
-                    return False
-            if not glyph(cp) and not (i > start and char_class(cp)[1]):
+            covered = glyph(cp) and not (ranges and not any(lo <= cp <= hi for lo, hi in ranges))
+            if not covered and not (i > start and char_class(cp)[1]):  # joiners stay attached
                 return False
         return True
 

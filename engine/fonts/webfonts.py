@@ -30,7 +30,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property
-
 from typing import TYPE_CHECKING
 
 from engine.diagnostics import Diagnostics
@@ -181,7 +180,9 @@ def match_faces(fonts: WebFonts, family: str, weight: int, style: str) -> list[W
 def web_face_file(family: str, bold: bool, italic: bool) -> WebFace | None:
     """The active web face a run of `family` in this style is drawn with (its first face that
     has no unicode-range or covers Latin letters), or None."""
-    faces = match_faces(active_web_fonts(), family, 700 if bold else 400, "italic" if italic else "normal")
+    faces = match_faces(
+        active_web_fonts(), family, 700 if bold else 400, "italic" if italic else "normal"
+    )
     for face in faces:
         if face.covers(ord("a")):
             return face
@@ -322,14 +323,10 @@ def _face_names(path: str, index: int) -> set[str]:
     from fontTools.ttLib import TTFont
 
     with TTFont(path, fontNumber=index, lazy=True) as font:
-        table = font["name"] if "name" in font else None
+        table = font.get("name")
         if table is None:
             return set()
-        return {
-            str(rec.toUnicode()).lower()
-            for rec in table.names
-            if rec.nameID in (1, 4, 6, 16)
-        }
+        return {str(rec.toUnicode()).lower() for rec in table.names if rec.nameID in (1, 4, 6, 16)}
 
 
 def _from_local(src: FontSrc) -> _Loaded | None:
@@ -373,7 +370,9 @@ def load_web_fonts(
             if loaded is not None:
                 break
         if loaded is None:
-            diag.add("font", f"no usable src for @font-face {rule.family!r}: fallback fonts used", where)
+            diag.add(
+                "font", f"no usable src for @font-face {rule.family!r}: fallback fonts used", where
+            )
             continue
         faces.append(
             WebFace(

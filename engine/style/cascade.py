@@ -19,10 +19,10 @@ from engine.style.computed import (
     describe,
 )
 from engine.style.declarations import Block, for_direction, parse_inline_style
+from engine.style.fontface import FontFaceRule
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
-from engine.style.fontface import FontFaceRule
 from engine.style.stylesheet import Message, parse_stylesheet
 from engine.style.uasheets import ua_sheet
 

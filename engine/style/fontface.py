@@ -220,7 +220,9 @@ def parse_font_face(
     messages: list[Message] = []
     family: str | None = None
     sources: tuple[FontSrc, ...] = ()
-    weight, style, ranges = (400, 400), "normal", ()
+    weight: tuple[int, int] = (400, 400)
+    style: FaceStyle = "normal"
+    ranges: tuple[tuple[int, int], ...] = ()
     for name, value in _descriptors(items):
         where = f"@font-face {name}"
         if name == "font-family":

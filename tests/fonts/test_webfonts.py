@@ -151,7 +151,7 @@ def test_weight_matching_picks_the_bold_face_of_two_rules() -> None:
     assert probe_width(page(rules, weight="bold")) == pytest.approx(bold, abs=0.05)
     assert probe_width(page(rules, weight="600")) == pytest.approx(bold, abs=0.05)  # > 500: heavier
     assert probe_width(page(rules, weight="300")) == pytest.approx(advance_width(MONO), abs=0.05)
-    html = page(rules).replace("</span>", '</span><b style="font-family: \'Deck Mono\'">Bold</b>')
+    html = page(rules).replace("</span>", "</span><b style=\"font-family: 'Deck Mono'\">Bold</b>")
     conversion = convert_one(html)
     pres, _, _ = _presentation(conversion.pptx_bytes)
     (entry,) = pres.find("p:embeddedFontLst", NS)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import io
-from pathlib import Path
 
 from fontTools.ttLib import TTFont
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import engine.fonts.resolve as resolve  # the module, not the package: no import cycle
 from engine.diagnostics import Diagnostics
 from engine.options import Options
 
@@ -331,8 +332,6 @@ def _face_names(path: str, index: int) -> set[str]:
 
 def _from_local(src: FontSrc) -> _Loaded | None:
     """An installed face whose family, full name or PostScript name is the local() name."""
-    from . import resolve
-
     for fc in resolve.local_faces(src.value):
         try:
             names = {n.lower() for n in fc.families} | _face_names(fc.path, fc.index)

@@ -295,7 +295,7 @@ class _Loaded:
 def _from_url(src: FontSrc, diag: Diagnostics, options: Options, where: str) -> _Loaded | None:
     from engine.resources import load_resource
 
-    resource = load_resource(src.value, diag, options, where)
+    resource = load_resource(src.value, diag, options, where, font=True)
     if resource is None:
         return None
     limit = options.limits.max_web_font_bytes

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import io
+import socket
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -252,3 +257,71 @@ def test_deckforge_convert_reads_a_font_next_to_the_page_unless_no_local_files(
     found = [d["message"] for d in written["diagnostics"][0]]
     assert any("not fetched" in m and "fonts/mono.ttf" in m for m in found), found
     assert "no usable src for @font-face 'Deck Mono': fallback fonts used" in found
+
+
+class _FontServer(ThreadingHTTPServer):
+    daemon_threads = True
+    routes: dict[str, tuple[str, bytes]]
+
+
+class _FontHandler(BaseHTTPRequestHandler):
+    server: _FontServer
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        content_type, body = self.server.routes.get(self.path, ("text/plain", b"no"))
+        self.send_response(200 if self.path in self.server.routes else 404)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def font_server() -> Iterator[_FontServer]:
+    srv = _FontServer(("127.0.0.1", 0), _FontHandler)
+    srv.routes = {}
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)
+
+
+def test_remote_fonts_only_through_the_guarded_fetch(
+    font_server: _FontServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """http(s) sources are fetched only when the network is allowed, for allowed hosts, through
+    engine.fetch (here pointed at 127.0.0.1, which real options can never reach)."""
+    import engine.fetch
+
+    def local(host: str, port: int, family: int = 0, type: int = 0) -> list[tuple[object, ...]]:
+        assert host == "fonts.test", host
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
+
+    real = engine.fetch.fetch_url
+    monkeypatch.setattr(
+        engine.fetch, "fetch_url", functools.partial(real, resolve=local, allow_loopback=True)
+    )
+    port = font_server.server_address[1]
+    font_server.routes = {
+        "/mono.woff2": ("font/woff2", flavored(font_bytes(MONO), "woff2")),
+        "/page.html": ("text/html", b"<html>"),
+    }
+    html = page(rule(f'url("http://fonts.test:{port}/mono.woff2") format("woff2")'))
+    network = Options(allow_network=True, allowed_hosts=("fonts.test",))
+    conversion = convert_one(html, network)
+    assert "Deck Mono" in families(conversion), messages(conversion)
+    assert probe_width(html, network) == pytest.approx(advance_width(MONO), abs=0.05)
+
+    offline = convert_one(html)
+    assert "Deck Mono" not in families(offline)
+    assert any("not fetched (network access disabled)" in m for m in messages(offline))
+    not_font = page(rule(f"url(http://fonts.test:{port}/page.html)"))
+    refused = convert_one(not_font, network)
+    assert any("is not a font" in m for m in messages(refused)), messages(refused)

@@ -102,11 +102,14 @@ class WebFonts:
         return frozenset(f.family.lower() for f in self.faces)
 
     def merged(self, other: WebFonts) -> WebFonts:
-        """These faces and `other`'s not already here (by family and content)."""
-        seen = {(f.family.lower(), f.digest, f.weight, f.style) for f in self.faces}
-        extra = tuple(
-            f for f in other.faces if (f.family.lower(), f.digest, f.weight, f.style) not in seen
-        )
+        """These faces and those of `other` whose family and descriptors none of these has (a
+        deck's pages: the first page that defines a face gives it)."""
+
+        def slot(f: WebFace) -> tuple[str, tuple[int, int], str, tuple[tuple[int, int], ...]]:
+            return (f.family.lower(), f.weight, f.style, f.unicode_range)
+
+        seen = {slot(f) for f in self.faces}
+        extra = tuple(f for f in other.faces if slot(f) not in seen)
         return WebFonts(self.faces + extra) if extra else self
 
 

@@ -87,3 +87,13 @@ def test_css_font_matching_nearest_weight_and_style() -> None:
     assert pick(900) == 2
     assert pick(700, "italic") == 3  # style before weight
     assert match_faces(fonts, "Other", 400, "normal") == []
+
+
+def test_a_deck_keeps_the_first_page_s_face_of_a_family() -> None:
+    first = WebFonts((_web("Brand", (400, 400), "normal", 0),))
+    second = WebFonts(
+        (_web("Brand", (400, 400), "normal", 5), _web("Brand", (700, 700), "normal", 6))
+    )
+    merged = first.merged(second)
+    assert [f.order for f in merged.faces] == [0, 6]
+    assert match_faces(merged, "Brand", 400, "normal")[0].digest == "0"

@@ -38,18 +38,10 @@ _ACCEPT_HEADERS: dict[str, str] = {
 }
 # Font content types besides font/* that servers send (the bytes are checked when loaded).
 _FONT_TYPES = frozenset(
-    (
-        "application/font-woff",
-        "application/font-woff2",
-        "application/x-font-woff",
-        "application/x-font-ttf",
-        "application/x-font-truetype",
-        "application/x-font-otf",
-        "application/x-font-opentype",
-        "application/font-sfnt",
-        "application/vnd.ms-opentype",
-        "application/octet-stream",
-    )
+    ("application/font-woff", "application/font-woff2", "application/x-font-woff")
+    + ("application/x-font-ttf", "application/x-font-truetype", "application/x-font-otf")
+    + ("application/x-font-opentype", "application/font-sfnt", "application/vnd.ms-opentype")
+    + ("application/octet-stream",)
 )
 
 

@@ -41,7 +41,7 @@ from .face import FontFace, FontFile
 from .webfont_data import WebFontError, sfnt_of
 
 if TYPE_CHECKING:
-    from engine.style.fontface import FontFaceRule, FontSrc
+    from engine.style.fontface import FaceStyle, FontFaceRule, FontSrc
 
 __all__ = [
     "WebFace",
@@ -58,7 +58,8 @@ __all__ = [
 MAX_CACHED_FACES = 512  # decoded faces one process keeps (files in its private folder)
 _LOCK = threading.Lock()
 _BY_DIGEST: dict[str, str] = {}  # sfnt SHA-256 -> its private file
-_BY_SOURCE: dict[tuple[str, int], str | None] = {}  # (source bytes SHA-256, limit) -> digest
+_BY_SOURCE: dict[tuple[str, int], str] = {}  # (source bytes SHA-256, limit) -> sfnt digest
+_REFUSED: dict[tuple[str, int], str] = {}  # ... -> why the bytes are not used
 _DIR: list[str] = []
 
 
@@ -71,7 +72,7 @@ class WebFace:
     index: int
     digest: str  # SHA-256 of the face's bytes (the cache key)
     weight: tuple[int, int]
-    style: str  # "normal" | "italic" | "oblique"
+    style: FaceStyle
     unicode_range: tuple[tuple[int, int], ...]
     fs_type: int
     order: int  # position among the page's rules (later rules win ties)
@@ -87,9 +88,12 @@ class WebFonts:
     faces: tuple[WebFace, ...] = ()
 
     @cached_property
-    def key(self) -> tuple[tuple[str, str, tuple[int, int], str, int], ...]:
+    def key(self) -> tuple[tuple[object, ...], ...]:
         """What font stacks are cached by: the faces' families, descriptors and content."""
-        return tuple((f.family.lower(), f.digest, f.weight, f.style, f.order) for f in self.faces)
+        return tuple(
+            (f.family.lower(), f.digest, f.weight, f.style, f.unicode_range, f.order)
+            for f in self.faces
+        )
 
     @cached_property
     def token(self) -> str:
@@ -97,9 +101,6 @@ class WebFonts:
         if not self.faces:
             return ""
         return hashlib.sha256(repr(self.key).encode()).hexdigest()[:24]
-
-    def families(self) -> frozenset[str]:
-        return frozenset(f.family.lower() for f in self.faces)
 
     def merged(self, other: WebFonts) -> WebFonts:
         """These faces and those of `other` whose family and descriptors none of these has (a
@@ -268,19 +269,20 @@ def _store(sfnt: bytes) -> str:
 
 
 def _decoded(data: bytes, max_bytes: int) -> str:
-    """The digest of the face decoded from source bytes (cached by the bytes' own hash)."""
+    """The digest of the face decoded from source bytes (cached by the bytes' own hash, and so
+    are refusals)."""
     key = (hashlib.sha256(data).hexdigest(), max_bytes)
     with _LOCK:
         if key in _BY_SOURCE:
-            known = _BY_SOURCE[key]
-            if known is None:
-                raise WebFontError("font already found unusable")
-            return known
+            return _BY_SOURCE[key]
+        if key in _REFUSED:
+            raise WebFontError(_REFUSED[key])
     try:
         digest = _store(sfnt_of(data, max_bytes).sfnt)
-    except WebFontError:
+    except WebFontError as exc:
         with _LOCK:
-            _BY_SOURCE[key] = None
+            if len(_REFUSED) < MAX_CACHED_FACES:
+                _REFUSED[key] = str(exc)
         raise
     with _LOCK:
         _BY_SOURCE[key] = digest

@@ -325,3 +325,15 @@ def test_remote_fonts_only_through_the_guarded_fetch(
     not_font = page(rule(f"url(http://fonts.test:{port}/page.html)"))
     refused = convert_one(not_font, network)
     assert any("is not a font" in m for m in messages(refused)), messages(refused)
+
+
+def test_the_office_font_set_and_the_staged_api_use_web_fonts_too() -> None:
+    from engine.api import convert_laid_out, lay_out
+
+    html = page(rule(f"url({data_url(font_bytes(MONO))})"))
+    office = Options(font_set="office")
+    assert probe_width(html, office) == pytest.approx(advance_width(MONO), abs=0.05)
+    assert "Deck Mono" in families(convert_one(html, office))
+    staged = convert_laid_out([lay_out(html)])
+    assert "Deck Mono" in families(staged)
+    assert [f.typeface for f in staged.fonts.embedded] == ["Deck Mono"]  # type: ignore[union-attr]

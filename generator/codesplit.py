@@ -13,7 +13,10 @@ top and bottom). They are merged into parts cut only where the code allows it, b
    lines of such a stretch).
 
 A part of fewer than MIN_LINES lines (a lone `})`, one key) joins its neighbour when they fit
-together, so that no slide holds a line or two of a block.
+together, so that no slide holds a line or two of a block. A part taller than SOFT_SHARE of the
+room is also cut one level deeper, softly: the packer (generator.pack) cuts there only when
+cutting at the part's own ends would leave a slide less than half full (an introduction alone
+on a slide, the object on the next).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 from dataclasses import dataclass, replace
 
 MIN_LINES = 3
+SOFT_SHARE = 0.4  # a part taller than this share of the room also gets soft cuts one level deeper
 CLOSER = re.compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
 FENCES = ("---", "```", "~~~")
 # MkDocs Material code annotations: a comment ending in `(1)` or `(1)!` (the list that follows
@@ -38,6 +42,7 @@ class Run:
     top: float
     bottom: float
     free: bool = False  # a line amid a stretch without boundaries: a part even when short
+    soft: bool = False  # the cut after it is one nesting level deeper (taken when needed)
 
 
 def has_annotations(code: str) -> bool:
@@ -47,8 +52,24 @@ def has_annotations(code: str) -> bool:
 def regroup(lines: list[str], runs: list[Run], room: float) -> list[Run]:
     """Runs merged into parts cut at the code's boundaries (see the module docstring); a part
     is taller than `room` only when it is one run."""
-    parts = _split(lines, runs, room)
-    return _join_small(lines, runs, parts, room)
+    parts = _join_small(lines, runs, _split(lines, runs, room), room)
+    return [s for part in parts for s in _softened(lines, runs, part, room)]
+
+
+def _softened(lines: list[str], runs: list[Run], part: Run, room: float) -> list[Run]:
+    """A part taller than SOFT_SHARE of the room, cut one nesting level deeper by soft cuts (the
+    packer takes one only when the hard cut would leave a slide less than half full)."""
+    inner = [r for r in runs if part.first <= r.first < part.end]
+    if part.free or part.bottom - part.top <= SOFT_SHARE * room or len(inner) < 2 * MIN_LINES:
+        return [part]
+    cuts = _boundaries(lines, inner)
+    if not cuts or len(cuts) == len(inner) - 1:
+        return [part]
+    segments = [_merge(inner[a:b]) for a, b in zip([0, *cuts], [*cuts, len(inner)], strict=True)]
+    segments = _join_small(lines, inner, segments, float("inf"))
+    segments[0] = replace(segments[0], first=part.first, top=part.top)
+    segments[-1] = replace(segments[-1], end=part.end, bottom=part.bottom)
+    return [replace(s, soft=k < len(segments) - 1) for k, s in enumerate(segments)]
 
 
 def _indent(line: str) -> int:

@@ -218,6 +218,7 @@ def estimated_pieces(
                     r.bottom - r.top,
                     lead=pad if i else 0.0,
                     tail=pad,
+                    soft=r.soft,
                 )
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):

@@ -31,6 +31,7 @@ class Piece:
     tail: float = 0.0  # room taken after it when it ends a slide (a code block's padding)
     keep_next: bool = False  # a heading: never the last piece of a slide
     item: int = -1  # a list item cut between its children: the item's number (start + index)
+    soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
 
     @property
     def height(self) -> float:
@@ -238,7 +239,9 @@ def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
     out = []
     for run in regroup(source, runs, room - lead - tail):
         text = "\n".join(source[run.first : run.end]).rstrip("\n")
-        out.append(Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail))
+        piece = Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail)
+        piece.soft = run.soft
+        out.append(piece)
     if out:
         out[0].top = pre.y
         out[0].lead = 0.0

@@ -55,9 +55,18 @@ MATHJAX = [
 ]
 
 
-def parts(lines: list[str], room_lines: float) -> list[list[str]]:
+def parts(lines: list[str], room_lines: float, soft: bool = False) -> list[list[str]]:
+    """The parts of a code block (joined across soft cuts unless `soft`)."""
     runs = [Run(i, i + 1, i * LINE, (i + 1) * LINE) for i in range(len(lines))]
-    return [lines[r.first : r.end] for r in regroup(lines, runs, room_lines * LINE)]
+    out: list[list[str]] = []
+    glued = False
+    for r in regroup(lines, runs, room_lines * LINE):
+        if glued and not soft:
+            out[-1] = out[-1] + lines[r.first : r.end]
+        else:
+            out.append(lines[r.first : r.end])
+        glued = r.soft
+    return out
 
 
 def test_a_front_matter_and_its_diagram_part_at_the_closing_fence() -> None:
@@ -145,9 +154,12 @@ def test_mkdocs_annotations_stay_with_their_code() -> None:
     lists = [b for b in annotated[0].blocks if b.type == "list" and b.ordered]
     assert lists and "This integrates MathJax" in plain(lists[0].items[0].spans)
     firsts = [b.text.split("\n")[0] for p in pages for b in code_parts(p.blocks)]
-    assert all(
-        f.startswith(("window.MathJax", "document$", "markdown_extensions")) for f in firsts
-    ), firsts
+    # cut between statements, or between the object's members (a soft cut: the introduction
+    # alone would leave the first slide nearly empty), never inside a member
+    allowed = ("window.MathJax", "  options: {", "document$", "markdown_extensions")
+    assert all(f.startswith(allowed) for f in firsts), firsts
+    shown = [b.text for p in deck.pages for b in code_parts(p.blocks)]
+    assert any("mathjax.js" in t and t.startswith("markdown_extensions") for t in shown)
 
 
 def test_annotated_code_is_kept_with_its_list_by_the_packer() -> None:
@@ -193,3 +205,27 @@ def test_a_short_last_part_takes_lines_of_the_part_before() -> None:
     cut = parts(lines, 14)  # the function fills the room: `main()` cannot join it
     assert len(cut) == 2 and cut[0][0] == "def main():"
     assert sum(1 for x in cut[1] if x.strip()) == MIN_LINES and cut[1][-1] == "main()"
+
+
+def test_soft_cuts_one_level_deeper_only_when_a_slide_would_be_half_empty() -> None:
+    cut = parts(MATHJAX, 16, soft=True)
+    assert [p[0] for p in cut] == [
+        "window.MathJax = {",
+        "  options: {",
+        "document$.subscribe(() => { // (1)!",
+    ]
+    runs = [Run(i, i + 1, i * LINE, (i + 1) * LINE) for i in range(len(MATHJAX))]
+    code = Block("code", text="\n".join(MATHJAX))
+    for intro_lines, first_slide_ends_with in ((3, "  },"), (9, "")):
+        top = intro_lines * LINE
+        intro = Piece(Block("paragraph", [Span("x")]), 0, 0.0, top)
+        pieces = [intro] + [
+            Piece(code, 1, top + r.top, top + r.bottom, soft=r.soft)
+            for r in regroup(MATHJAX, runs, 16 * LINE)
+        ]
+        slides = pack(pieces, 16 * LINE / 0.98 + 4)
+        last = slides[0][-1]
+        if first_slide_ends_with:  # a short introduction: the object's first members join it
+            assert last.block is code and last.soft
+        else:  # a longer one fills half the slide: the object starts the next slide whole
+            assert last is intro

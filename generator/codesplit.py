@@ -5,7 +5,8 @@ top and bottom). They are merged into parts cut only where the code allows it, b
 
 1. after a blank line, before a line back at the block's base indentation (a new statement,
    a new top-level key) that is not a closing bracket (`}`, `]`, `)`, `end`...), or after a
-   closing line at that indentation;
+   closing line at that indentation; never after a line that goes on (ending with `,`, `(`,
+   `\\`, `&&`...) unless it is a closing line (`},`);
    A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too.
 2. inside a part still taller than the room, the same one nesting level deeper (the part's
    first line and a closing last line aside);
@@ -28,6 +29,7 @@ MIN_LINES = 3
 SOFT_SHARE = 0.4  # a part taller than this share of the room also gets soft cuts one level deeper
 CLOSER = re.compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
 FENCES = ("---", "```", "~~~")
+CONTINUED = (",", "\\", "(", "[", "{", "&&", "||", "|")  # a line ending so goes on
 # MkDocs Material code annotations: a comment ending in `(1)` or `(1)!` (the list that follows
 # the block explains them)
 ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?")
@@ -155,6 +157,8 @@ def _cut_before(lines: list[str], i: int, level: int) -> bool:
     if not line.strip() or i == 0:
         return False
     before = lines[i - 1]
+    if before.rstrip().endswith(CONTINUED) and not CLOSER.match(before):
+        return False  # a selector list, arguments, a shell line continued on this one
     if not before.strip() or _indent(line) <= level:
         return True
     return _indent(before) <= level and _closes(lines, i - 1)

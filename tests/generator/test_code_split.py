@@ -229,3 +229,25 @@ def test_soft_cuts_one_level_deeper_only_when_a_slide_would_be_half_empty() -> N
             assert last.block is code and last.soft
         else:  # a longer one fills half the slide: the object starts the next slide whole
             assert last is intro
+
+
+def test_a_line_that_goes_on_is_not_cut_from_the_next() -> None:
+    # mkdocs-admonitions: docs/stylesheets/extra.css, selector lists over two lines
+    css = [
+        ":root {",
+        "  --md-admonition-icon--pied-piper: url('data:image/svg+xml;charset=utf-8,<svg/>')",
+        "}",
+        ".md-typeset .admonition.pied-piper,",
+        ".md-typeset details.pied-piper {",
+        "  border-color: rgb(43, 155, 70);",
+        "}",
+        ".md-typeset .pied-piper > .admonition-title,",
+        ".md-typeset .pied-piper > summary {",
+        "  background-color: rgba(43, 155, 70, 0.1);",
+        "}",
+    ]
+    for room in (4, 6, 8):
+        for part in parts(css, room, soft=True)[1:]:
+            assert part[0].startswith(
+                (".md-typeset .admonition.pied", ".md-typeset .pied-piper > .adm")
+            ), part

@@ -90,9 +90,8 @@ def _split(lines: list[str], runs: list[Run], room: float) -> list[Run]:
     if len(runs) <= 1 or _height(runs) <= room:
         return [_merge(runs)]
     cuts = _boundaries(lines, runs)
-    if len(cuts) == len(runs) - 1:  # a boundary before every line (flat code): no structure
-        cuts = []
-    if not cuts:
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, len(runs)], strict=True)]
+    if not cuts or max(sizes) < MIN_LINES:  # a boundary at (nearly) every line: flat code
         return _between_lines(lines, runs)
     out: list[Run] = []
     for a, b in zip([0, *cuts], [*cuts, len(runs)], strict=True):

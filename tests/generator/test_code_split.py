@@ -194,9 +194,9 @@ def test_a_closing_fence_is_never_a_part_of_its_own() -> None:
     lines = [x[4:] for x in src[start : start + 19]]
     assert lines[-1] == "    ```"
     for room in (8, 12, 16, 18):
-        cut = parts(lines, room)
-        assert all(sum(1 for x in p if x.strip()) >= MIN_LINES for p in cut), (room, cut)
-        assert sum(len(p) for p in cut) == len(lines)
+        slides = packed(lines, room)
+        assert all(sum(1 for x in p if x.strip()) >= MIN_LINES for p in slides), (room, slides)
+        assert sum(len(p) for p in slides) == len(lines)
 
 
 def test_a_short_last_part_takes_lines_of_the_part_before() -> None:

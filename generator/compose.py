@@ -30,7 +30,9 @@ LENGTHS = ("short", "medium", "long")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
-CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
+CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
+MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide carries them)
+DIVIDED_SHARE = 0.5  # ... nor one where fewer chapters than this share have several slides
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
@@ -133,14 +135,23 @@ def draft_deck(
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
+    estimates = [
+        sum(
+            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
+            for run in runs_by_chapter.get(ci, [])
+        )
+        for ci in range(len(outline.chapters))
+    ]
+    divides = authored or _divides(outline, estimates, length)
+    repeated = _repeated_titles(outline)
     chapters = []
+    listed: list[str] = []
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
-        estimated = sum(
-            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
-            for run in own
-        )
+        estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
+        if chapter.title and chapter.pages and not authored:
+            listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
             decided = False
         elif authored:  # a deck's section slide, or the estimate
@@ -151,12 +162,15 @@ def draft_deck(
                 why = "a heading with nothing under it (no divider for an empty chapter)"
                 words = count_words(chapter.title)
                 left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
+        elif not divides:
+            decided = False
         chapters.append(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=[_content(run, outline, 0, False) for run in own],
-                divided=[_content(run, outline, 0, True) for run in own],
+                undivided=[_content(run, outline, False, repeated) for run in own],
+                divided=[_content(run, outline, True, repeated) for run in own],
+                number=len(listed) if chapter.title and chapter.pages else 0,
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
@@ -165,11 +179,38 @@ def draft_deck(
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
         contents_title="目录" if lang == "zh-CN" else "Contents",
-        contents_min=CONTENTS_DIVIDERS[length],
+        contents_min=CONTENTS_CHAPTERS[length],
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
+        listed=listed,
         closing=PlannedPage("closing", "closing", closing, outline.topic),
     )
+
+
+def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
+    """Whether a document's chapters get dividers at all: not with one chapter (or none), nor
+    with more than MAX_DIVIDED, nor when fewer than DIVIDED_SHARE of them take several slides
+    (chapters mostly of one slide: a divider would make the undivided ones after it look like
+    its parts; the contents slide lists them and each slide's title names its chapter)."""
+    sizes = [n for c, n in zip(outline.chapters, estimates, strict=True) if c.title and c.pages]
+    if len(sizes) <= 1 or len(sizes) > MAX_DIVIDED:
+        return False
+    several = sum(1 for n in sizes if n >= DIVIDER_SLIDES[length])
+    return several >= DIVIDED_SHARE * len(sizes)
+
+
+def _repeated_titles(outline: Outline) -> frozenset[str]:
+    """Page titles (normalised) that more than one page of the document has ("Fixed" under
+    each release): their slides name their chapter above the title even after a divider."""
+    seen: dict[str, int] = {}
+    for chapter in outline.chapters:
+        for page in chapter.pages:
+            key = _norm(page.title)
+            seen[key] = seen.get(key, 0) + 1
+            for sec in page.sections:
+                key = _norm(sec.title)
+                seen[key] = seen.get(key, 0) + 1
+    return frozenset(k for k, n in seen.items() if n > 1 and k)
 
 
 def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
@@ -377,7 +418,9 @@ def _divider(chapter: Chapter, number: int) -> PlannedPage:
     )
 
 
-def _content(run: list[Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
+def _content(
+    run: list[Candidate], outline: Outline, divided: bool, repeated: frozenset[str]
+) -> PlannedPage:
     first = run[0]
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
@@ -389,8 +432,11 @@ def _content(run: list[Candidate], outline: Outline, number: int, divided: bool)
         hint = str(getattr(page, "hint", "") or "")
         if first.before or first.after:
             blocks, sections, hint = page_blocks(page), [], ""
+            if first.before:  # the page's own title opens its part, as its neighbours' do
+                blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
+            title = _parts_title([c.page.title for c in [*first.before, first, *first.after]])
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -405,8 +451,9 @@ def _content(run: list[Candidate], outline: Outline, number: int, divided: bool)
         title = _merged_title(run, outline)
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
-    one_chapter = len({c.chapter for c in run}) == 1
-    kicker = not divided and one_chapter and chapter_title and chapter_title not in title
+    one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
+    named = not divided or _norm(first.page.title) in repeated or title != first.page.title
+    kicker = named and one_chapter and chapter_title and chapter_title not in title
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
     above = shared if shared and shared != title else (chapter_title if kicker else "")
@@ -416,7 +463,7 @@ def _content(run: list[Candidate], outline: Outline, number: int, divided: bool)
         title,
         subtitle=above,
         chapter=chapter_title,
-        chapter_number=number,
+        chapter_number=0,
         blocks=blocks,
         sections=sections,
         source=source,
@@ -434,12 +481,27 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
 
+MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
+
+
 def _merged_title(run: list[Candidate], outline: Outline) -> str:
+    """A slide of several pages: its chapter's title when it holds the whole chapter, else
+    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux")."""
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
-        chapter = outline.chapters[run[0].chapter]
-        if chapter.title:
-            return chapter.title
-    titles = [c.page.title for c in run]
+        ci = run[0].chapter
+        pages = {f"chapters[{ci}].pages[{i}]" for i in range(len(outline.chapters[ci].pages))}
+        whole = {c.source for c in run} >= pages
+        if outline.chapters[ci].title and whole:
+            return outline.chapters[ci].title
+    return _parts_title([c.page.title for c in run])
+
+
+def _parts_title(titles: list[str]) -> str:
+    """Titles of a slide's parts in order: all of them, else the first and the last."""
+    titles = [t for i, t in enumerate(titles) if t and t not in titles[:i]]
     joined = " · ".join(titles)
-    return joined if len(joined) <= 70 else titles[0] + " …"
+    if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
+        return joined
+    ends = f"{titles[0]} … {titles[-1]}"
+    return ends if len(ends) <= MAX_PARTS_TITLE else titles[0] + " …"

@@ -113,8 +113,8 @@ class DocumentBuilder:
     def heading(self, level: int, title: str) -> None:
         if title and not self.first_heading:
             self.first_heading = title
-        if level == 1 and self.topic is None:
-            self.topic = title
+        if level == 1 and self.topic is None and not self.chapters:
+            self.topic = title  # a `#` after the document's sections is one of them
             return
         if level >= 5:
             if title:

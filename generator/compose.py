@@ -456,7 +456,7 @@ def _content(
     kicker = named and one_chapter and chapter_title and chapter_title not in title
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
-    above = shared if shared and shared != title else (chapter_title if kicker else "")
+    above = shared if shared and shared not in title else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
         layout,

@@ -150,8 +150,9 @@ class DocumentBuilder:
         else:
             self.current_page().blocks.append(block)
 
-    def finish(self, properties: dict[str, str]) -> Outline:
-        topic = properties.get("title") or self.topic or _logo_alt(self.pending)
+    def finish(self, properties: dict[str, str], name: str = "") -> Outline:
+        """`name`: the document's name (its file's), the title when the document has none."""
+        topic = properties.get("title") or self.topic or _logo_alt(self.pending) or name
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
@@ -172,13 +173,19 @@ class DocumentBuilder:
         return _outline(topic, subtitle, chapters)
 
 
+LOGO_WORDS = frozenset({"logo", "banner", "header", "icon", "image", "picture", "screenshot"})
+
+
 def _logo_alt(blocks: list[Block]) -> str:
-    """A README without a `#` title that opens with its logo: the logo's alt text
-    ("bat - a cat clone with wings")."""
-    first = next((b for b in blocks if b.type != "image" or b.kind != "badge"), None)
-    if first is not None and first.type == "image" and 3 <= len(first.alt) <= 80:
-        return first.alt
-    return ""
+    """A README without a `#` title that opens with its logo (among its first blocks, its
+    tagline may come first): the logo's alt text ("bat - a cat clone with wings"), unless it
+    says no more than "Logo"."""
+    lead = [b for b in blocks if b.type != "image" or b.kind != "badge"][:3]
+    first = next((b for b in lead if b.type == "image"), None)
+    if first is None or not 3 <= len(first.alt) <= 80:
+        return ""
+    words = set(re.findall(r"\w+", first.alt.lower()))
+    return first.alt if words - LOGO_WORDS else ""
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:

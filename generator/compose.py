@@ -130,7 +130,7 @@ def draft_deck(
     contents) goes to `left_out`. `authored`: the source is a slide deck already (Marp,
     Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
-    candidates = _candidates(outline, length, left_out)
+    candidates = _candidates(outline, length, left_out, authored)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
@@ -154,8 +154,8 @@ def draft_deck(
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
             decided = False
-        elif authored:  # a deck's section slide, or the estimate
-            decided = not chapter.pages or estimated >= DIVIDER_SLIDES[length]
+        elif authored:  # a deck's section slide: its divider
+            decided = True
         elif not chapter.pages:  # a heading with nothing under it: no divider, listed
             decided = False
             if left_out is not None:
@@ -170,7 +170,7 @@ def draft_deck(
                 divider=_divider(chapter, 0),
                 undivided=[_content(run, outline, False, repeated) for run in own],
                 divided=[_content(run, outline, True, repeated) for run in own],
-                number=len(listed) if chapter.title and chapter.pages else 0,
+                number=_number(chapters, chapter, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
@@ -185,6 +185,13 @@ def draft_deck(
         listed=listed,
         closing=PlannedPage("closing", "closing", closing, outline.topic),
     )
+
+
+def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], authored: bool) -> int:
+    """A chapter's number: its place in the contents slide; a deck's sections in order."""
+    if authored:
+        return sum(1 for c in done if c.decided) + 1 if chapter.title else 0
+    return len(listed) if chapter.title and chapter.pages else 0
 
 
 def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
@@ -213,7 +220,11 @@ def _repeated_titles(outline: Outline) -> frozenset[str]:
     return frozenset(k for k, n in seen.items() if n > 1 and k)
 
 
-def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
+def _candidates(
+    outline: Outline, length: str, left_out: list[LeftOut] | None, authored: bool = False
+) -> list[Candidate]:
+    """The pages as candidates for slides; a document's small chapters as one page (a deck's
+    slides stay as they are)."""
     out = []
     titles = _titles(outline)
     for ci, chapter in enumerate(outline.chapters):
@@ -222,9 +233,11 @@ def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -
             where = f"chapters[{ci}].pages[{pi}]"
             page = _without_toc(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
-            if not page.is_empty():
+            if not page.is_empty() or (authored and page.title):
                 pages.append((where, page))
-        if chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
+        if authored:
+            pass
+        elif chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
             merged = _promoted_all([p for _, p in pages], chapter.title)
             pages = [(f"chapters[{ci}]", merged)]
         elif (

@@ -152,7 +152,8 @@ class DocumentBuilder:
 
     def finish(self, properties: dict[str, str], name: str = "") -> Outline:
         """`name`: the document's name (its file's), the title when the document has none."""
-        topic = properties.get("title") or self.topic or _logo_alt(self.pending) or name
+        named = name if self.chapters or self.pending else ""  # a name is no content
+        topic = properties.get("title") or self.topic or _logo_alt(self.pending) or named
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
@@ -190,7 +191,7 @@ def _logo_alt(blocks: list[Block]) -> str:
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
     for chapter in chapters:
-        chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes]
+        chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes or p.hint]
     chapters = [c for c in chapters if c.pages or c.title]
     return Outline(clip(topic), clip(subtitle), chapters)
 
@@ -356,7 +357,8 @@ class DeckBuilder:
         slides = list(self.slides)
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
-        if slides and _is_title_slide(slides[0]):
+        titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's
+        if slides and not titled and _is_title_slide(slides[0]):
             cover = slides.pop(0)
             topic = topic or cover.title
             rest = [h for h in cover.headings if h != cover.title]
@@ -366,15 +368,19 @@ class DeckBuilder:
             subtitle = subtitle or clip(" · ".join(rest), 300)
         topic = topic or next((s.title for s in slides if s.title), "")
         chapters: list[Chapter] = [Chapter("")]
-        for slide in slides:
-            if _is_section_slide(slide):
-                title = slide.title
-                extra = [h for h in slide.headings if h != title]
-                if extra and len(title) + sum(len(h) for h in extra) <= 120:
-                    title = " — ".join([title, *extra])
+        for k, slide in enumerate(slides):
+            title = slide.title
+            extra = [h for h in slide.headings if h != title]
+            if extra and len(title) + sum(len(h) for h in extra) <= 120:
+                title = " — ".join([title, *extra])
+            following = slides[k + 1] if k + 1 < len(slides) else None
+            if _is_section_slide(slide, title, following):
                 chapters.append(Chapter(title))
                 continue
-            chapters[-1].pages.append(slide.page())
+            page = slide.page()
+            if page.is_empty() and page.title:  # a heading alone, not a section: a statement
+                page.hint = page.hint or "center"
+            chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
 
 
@@ -392,10 +398,24 @@ def _is_title_slide(slide: Slide) -> bool:
     return kinds <= {"paragraph", "heading", "image"} and short and len(slide.blocks) <= 4
 
 
-def _is_section_slide(slide: Slide) -> bool:
+MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not a statement)
+
+
+def _is_section_slide(slide: Slide, title: str, following: Slide | None) -> bool:
+    """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
+    heading-only slide), or one of nothing but a short heading followed by a slide of content;
+    never the deck's last slide (a closing line is no chapter)."""
+    if following is None or not slide.title:
+        return False
     if slide.hint == "section":
-        return bool(slide.title)
-    return bool(slide.title) and not slide.items and not any(s.blocks for s in slide.sections)
+        return True
+    if len(title) > MAX_SECTION_TITLE or not _headings_only(slide):
+        return False
+    return not _headings_only(following)
+
+
+def _headings_only(slide: Slide) -> bool:
+    return not slide.items and not any(s.blocks for s in slide.sections)
 
 
 def _reveal_notes(text: str) -> tuple[str, str]:

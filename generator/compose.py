@@ -32,7 +32,7 @@ TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
 MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide carries them)
-DIVIDED_SHARE = 0.5  # ... nor one where fewer chapters than this share have several slides
+SMALL_CHAPTER = 3  # ... nor one whose chapters all take at most this many slides (estimated)
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
@@ -196,14 +196,15 @@ def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], autho
 
 def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
     """Whether a document's chapters get dividers at all: not with one chapter (or none), nor
-    with more than MAX_DIVIDED, nor when fewer than DIVIDED_SHARE of them take several slides
-    (chapters mostly of one slide: a divider would make the undivided ones after it look like
-    its parts; the contents slide lists them and each slide's title names its chapter)."""
+    with more than MAX_DIVIDED (a changelog's releases, a quickstart's sections), nor when every
+    chapter is small (at most SMALL_CHAPTER slides: chapters of similar size, where dividers
+    would only add slides). The contents slide lists them, and each slide's title names its
+    chapter. Otherwise a chapter of several fitted slides gets one (generator.deckplan) and the
+    slides of a chapter without one still name it (their title, or above it)."""
     sizes = [n for c, n in zip(outline.chapters, estimates, strict=True) if c.title and c.pages]
     if len(sizes) <= 1 or len(sizes) > MAX_DIVIDED:
         return False
-    several = sum(1 for n in sizes if n >= DIVIDER_SLIDES[length])
-    return several >= DIVIDED_SHARE * len(sizes)
+    return max(sizes) > SMALL_CHAPTER
 
 
 def _repeated_titles(outline: Outline) -> frozenset[str]:

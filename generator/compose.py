@@ -32,7 +32,9 @@ TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
 MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide carries them)
-SMALL_CHAPTER = 3  # ... nor one whose chapters all take at most this many slides (estimated)
+# ... nor one whose chapters all take at most this many slides (estimated; a long deck, which
+# shows every page, has them when a chapter takes several)
+SMALL_CHAPTER = {"short": 3, "medium": 3, "long": 1}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
@@ -197,14 +199,14 @@ def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], autho
 def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
     """Whether a document's chapters get dividers at all: not with one chapter (or none), nor
     with more than MAX_DIVIDED (a changelog's releases, a quickstart's sections), nor when every
-    chapter is small (at most SMALL_CHAPTER slides: chapters of similar size, where dividers
-    would only add slides). The contents slide lists them, and each slide's title names its
+    chapter is small (at most SMALL_CHAPTER slides, one for a long deck: chapters of similar
+    size, where dividers would only add slides). The contents slide lists them, and each slide's title names its
     chapter. Otherwise a chapter of several fitted slides gets one (generator.deckplan) and the
     slides of a chapter without one still name it (their title, or above it)."""
     sizes = [n for c, n in zip(outline.chapters, estimates, strict=True) if c.title and c.pages]
     if len(sizes) <= 1 or len(sizes) > MAX_DIVIDED:
         return False
-    return max(sizes) > SMALL_CHAPTER
+    return max(sizes) > SMALL_CHAPTER[length]
 
 
 def _repeated_titles(outline: Outline) -> frozenset[str]:
@@ -450,7 +452,15 @@ def _content(
                 blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
-            title = _parts_title([c.page.title for c in [*first.before, first, *first.after]])
+            named = [
+                c
+                for c in [*first.before, first, *first.after]
+                if c is first
+                or not (
+                    c.page.title == first.kicker  # the intro of the page cut at its sections
+                )
+            ]
+            title = _parts_title([c.page.title for c in named])
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -466,7 +476,7 @@ def _content(
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
-    named = not divided or _norm(first.page.title) in repeated or title != first.page.title
+    named = not divided or _norm(first.page.title) in repeated
     kicker = named and one_chapter and chapter_title and chapter_title not in title
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide

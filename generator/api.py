@@ -378,8 +378,9 @@ def _is_brand(template: Template) -> bool:
 
 
 def byline(properties: dict[str, str]) -> str:
-    """The cover's author · date line from the document properties."""
-    return " · ".join(v for v in (properties.get(k) for k in ("author", "date")) if v)
+    """The cover's author · institute · date line from the document properties."""
+    keys = ("author", "institute", "date")
+    return " · ".join(v for v in (properties.get(k) for k in keys) if v)
 
 
 def _deck_context(

@@ -21,7 +21,8 @@ import re
 from dataclasses import replace
 
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
+from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.owncontents import document_titles, norm, without_own_contents
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
@@ -146,7 +147,7 @@ def draft_deck(
     ]
     divides = authored or _divides(outline, estimates, length)
     repeated = _repeated_titles(outline)
-    chapters = []
+    chapters: list[ChapterDraft] = []
     listed: list[str] = []
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
@@ -215,10 +216,10 @@ def _repeated_titles(outline: Outline) -> frozenset[str]:
     seen: dict[str, int] = {}
     for chapter in outline.chapters:
         for page in chapter.pages:
-            key = _norm(page.title)
+            key = norm(page.title)
             seen[key] = seen.get(key, 0) + 1
             for sec in page.sections:
-                key = _norm(sec.title)
+                key = norm(sec.title)
                 seen[key] = seen.get(key, 0) + 1
     return frozenset(k for k, n in seen.items() if n > 1 and k)
 
@@ -229,12 +230,12 @@ def _candidates(
     """The pages as candidates for slides; a document's small chapters as one page (a deck's
     slides stay as they are)."""
     out = []
-    titles = _titles(outline)
+    titles = document_titles(outline)
     for ci, chapter in enumerate(outline.chapters):
         pages: list[tuple[str, Page]] = []
         for pi, page in enumerate(chapter.pages):
             where = f"chapters[{ci}].pages[{pi}]"
-            page = _without_toc(page, titles, where, left_out)
+            page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
             if not page.is_empty() or (authored and page.title):
                 pages.append((where, page))
@@ -345,89 +346,6 @@ def _shown_blocks(page: Page, where: str, left_out: list[LeftOut] | None) -> Pag
     return replace(page, blocks=blocks, sections=sections)
 
 
-TOC_ITEMS = 4
-TOC_SHARE = 0.8
-
-
-def _titles(outline: Outline) -> set[str]:
-    out = {_norm(outline.topic)}
-    for c in outline.chapters:
-        out.add(_norm(c.title))
-        for p in c.pages:
-            out.add(_norm(p.title))
-            out.update(_norm(s.title) for s in p.sections)
-    out.discard("")
-    return out
-
-
-def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
-
-
-def _item_texts(items: list[ListItem]) -> list[str]:
-    out = []
-    for item in items:
-        out.append(plain(item.spans))
-        for child in item.children:
-            if child.type == "list":
-                out.extend(_item_texts(child.items))
-    return out
-
-
-def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOut] | None) -> Page:
-    """The page without the document's own table of contents: a list whose entries are the
-    headings of the document, or a page or section (a `<details>` block) whose content is only
-    a list of links to places in the document (`[About](#about)`). The deck shows the headings
-    as slide titles and has a contents slide of its own; what is left out is listed."""
-    why = "of the document's own table of contents (the deck has its own contents slide)"
-
-    def record(path: str, blocks: list[Block]) -> None:
-        found = left_out_blocks(path, "contents", blocks, why)
-        if found is not None and left_out is not None:
-            left_out.append(found)
-
-    keep = []
-    only_links = _anchor_lists_only(page.blocks)
-    for i, block in enumerate(page.blocks):
-        texts = _item_texts(block.items) if block.type == "list" else []
-        hits = sum(1 for t in texts if _norm(t) in titles)
-        headings = len(texts) >= TOC_ITEMS and hits >= TOC_SHARE * len(texts)
-        if headings or (only_links and block.type == "list"):
-            record(f"{where}.blocks[{i}]", [block])
-            continue
-        keep.append(block)
-    sections = []
-    for k, sec in enumerate(page.sections):
-        if _anchor_lists_only(sec.blocks):
-            record(f"{where}.sections[{k}]", [Block("heading", [Span(sec.title)]), *sec.blocks])
-            continue
-        sections.append(sec)
-    if len(keep) == len(page.blocks) and len(sections) == len(page.sections):
-        return page
-    if not any(b.type != "heading" for b in keep) and not sections:
-        keep = []  # nothing but the contents' own headings was there
-    return replace(page, blocks=keep, sections=sections)
-
-
-def _anchor_lists_only(blocks: list[Block]) -> bool:
-    """Blocks that are only lists (and headings) of links to places in the document."""
-    lists = [b for b in blocks if b.type == "list"]
-    others = [b for b in blocks if b.type not in ("list", "heading")]
-    return bool(lists) and not others and all(_anchor_list(b) for b in lists)
-
-
-def _anchor_list(block: Block) -> bool:
-    """A list each of whose entries is a link to a place in the document (`#id`), its nested
-    lists too."""
-    for item in block.items:
-        text = [s for s in item.spans if s.text.strip(" \t\n·|,-–—")]
-        if not text or not all(s.anchor for s in text):
-            return False
-        if not all(c.type == "list" and _anchor_list(c) for c in item.children):
-            return False
-    return len(block.items) >= 2
-
-
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
         "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
@@ -452,15 +370,10 @@ def _content(
                 blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
-            named = [
-                c
-                for c in [*first.before, first, *first.after]
-                if c is first
-                or not (
-                    c.page.title == first.kicker  # the intro of the page cut at its sections
-                )
-            ]
-            title = _parts_title([c.page.title for c in named])
+            shown = [*first.before, first, *first.after]
+            # the intro of a page cut at its sections is named above the title, not in it
+            parts = [c for c in shown if c is first or c.page.title != first.kicker]
+            title = _parts_title([c.page.title for c in parts])
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -476,7 +389,7 @@ def _content(
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
-    named = not divided or _norm(first.page.title) in repeated
+    named = not divided or norm(first.page.title) in repeated
     kicker = named and one_chapter and chapter_title and chapter_title not in title
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide

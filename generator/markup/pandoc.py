@@ -39,7 +39,6 @@ PANDOC_SLIDE_KEYS = frozenset(
         "revealjs-url",
         "incremental",
         "titlegraphic",
-        "logo",
     }
 )
 _PAUSE = re.compile(r"^\s*\.\s\.\s\.\s*$", re.M)
@@ -70,7 +69,7 @@ def split_pandoc(body: str) -> list[RawSlide]:
     level = slide_level(tokens)
     lines = body.split("\n")
     cuts: list[tuple[int, int]] = []  # (first line of the cut, first line after it)
-    for k, token in enumerate(tokens):
+    for token in tokens:
         assert token.map is not None
         if token.type == "hr" and token.markup.startswith("-"):
             cuts.append((token.map[0], token.map[1]))
@@ -95,7 +94,9 @@ def slide_level(tokens: list[Token]) -> int:
     for k, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
-        after = next((t for t in tokens[k + 1 :] if t.type not in ("inline", "heading_close")), None)
+        after = next(
+            (t for t in tokens[k + 1 :] if t.type not in ("inline", "heading_close")), None
+        )
         if after is not None and after.type != "heading_open":
             found = min(found, int(token.tag[1]))
     return found

@@ -180,6 +180,7 @@ def test_a_pandoc_slide_show_keeps_a_slide_per_frame_and_its_sections() -> None:
     assert [p.title for p in deck.pages if p.kind == "content"] == frames
     assert [p.title for p in deck.pages if p.kind == "divider"] == sections
     assert deck.pages[0].title == "Presentation Title"
+    assert "Kevin Ernst · Weirauch Lab" in deck.pages_html[0]  # the institute on the cover
     two = next(p for p in deck.pages if p.title == "Two-A")
     assert two.layout in ("columns", "cards") and len(two.sections) == 2
     plain = next(p for p in deck.pages if p.title.startswith("A plain slide"))

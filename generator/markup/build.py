@@ -373,8 +373,7 @@ class DeckBuilder:
             extra = [h for h in slide.headings if h != title]
             if extra and len(title) + sum(len(h) for h in extra) <= 120:
                 title = " — ".join([title, *extra])
-            following = slides[k + 1] if k + 1 < len(slides) else None
-            if _is_section_slide(slide, title, following):
+            if _is_section_slide(slide, title, k == len(slides) - 1):
                 chapters.append(Chapter(title))
                 continue
             page = slide.page()
@@ -401,20 +400,16 @@ def _is_title_slide(slide: Slide) -> bool:
 MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not a statement)
 
 
-def _is_section_slide(slide: Slide, title: str, following: Slide | None) -> bool:
+def _is_section_slide(slide: Slide, title: str, last: bool) -> bool:
     """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
-    heading-only slide), or one of nothing but a short heading followed by a slide of content;
-    never the deck's last slide (a closing line is no chapter)."""
-    if following is None or not slide.title:
+    heading-only slide), or one of nothing but a short heading; never the deck's last slide
+    (a closing line is no chapter)."""
+    if last or not slide.title:
         return False
     if slide.hint == "section":
         return True
-    if len(title) > MAX_SECTION_TITLE or not _headings_only(slide):
+    if len(title) > MAX_SECTION_TITLE:
         return False
-    return not _headings_only(following)
-
-
-def _headings_only(slide: Slide) -> bool:
     return not slide.items and not any(s.blocks for s in slide.sections)
 
 

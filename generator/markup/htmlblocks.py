@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import lxml.html
 from lxml import etree
 
+from generator.markup.boilerplate import KIND, LINK_ROW, link_row
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
@@ -49,9 +50,11 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     for what in cleaned.dropped:
         if not what.startswith("image "):  # images report themselves when they fail
             conv.ctx.note("html", f"dropped {what}")
-    walker = _Walker(found)
+    walker = _Walker(found, conv.ctx.deck)
     walker.children(cleaned.root)
     walker.flush()
+    for text in walker.link_rows:
+        conv.ctx.note(KIND, LINK_ROW, text)
     return events + walker.events
 
 
@@ -64,11 +67,13 @@ def _comments(html: str) -> list[str]:
 
 
 class _Walker:
-    def __init__(self, images: dict[str, InlineImage]) -> None:
+    def __init__(self, images: dict[str, InlineImage], deck: bool) -> None:
         self.images = images
+        self.deck = deck
         self.events: list[Event] = []
         self.pending: Spans = []
         self.pending_images: list[Block] = []
+        self.link_rows: list[str] = []  # the text of rows of links left out
 
     def add(self, block: Block) -> None:
         self.flush()
@@ -111,6 +116,9 @@ class _Walker:
             else:
                 self.flush()
                 self.pending = self.inline(el)
+                if not self.deck and link_row(*_links(el)):
+                    self.link_rows.append(plain(_collapse(self.pending)).strip())
+                    self.pending = []
                 self.flush()
         elif tag in ("ul", "ol"):
             self.add(self.list_block(el))
@@ -277,6 +285,24 @@ def _collapse(spans: Spans) -> Spans:
             out.append(replace(s, text=text))
             space = text.endswith(" ")
     return out
+
+
+def _links(el: etree._Element) -> tuple[list[str], str]:
+    """The targets of the links with text inside `el`, and its text outside links."""
+    targets: list[str] = []
+    outside: list[str] = [el.text or ""]
+    for child in el:
+        if not isinstance(child.tag, str):
+            pass
+        elif child.tag.lower() == "a":
+            if child.text_content().strip():
+                targets.append(child.get("href") or "")
+        else:
+            inner, text = _links(child)
+            targets += inner
+            outside.append(text)
+        outside.append(child.tail or "")
+    return targets, " ".join(outside)
 
 
 def _only_images(el: etree._Element) -> bool:

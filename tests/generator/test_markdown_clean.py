@@ -4,8 +4,9 @@ listed as left out), and dialect syntax is read, not printed: on fragments of re
 from __future__ import annotations
 
 from generator.blocks import blocks_html
-from generator.model import Outline
+from generator.model import Outline, plain
 from generator.outline import parse_outline
+from generator.summary import summary_blocks
 from tests.generator.fragments_clean import (
     BAT_HEADER,
     BEAMER_PAUSE,
@@ -15,6 +16,7 @@ from tests.generator.fragments_clean import (
     KEP_SIGNOFF,
     KEP_UNRESOLVED,
     MERMAID_THEMING_NOTICE,
+    MKDOCS_COLLAPSIBLE,
     MKDOCS_ICON_TABS,
     MKDOCS_MATH_INLINE,
     MKDOCS_TYPES,
@@ -186,3 +188,14 @@ def test_admonitions_given_as_definitions_without_a_term_render() -> None:
     titles = [b.paragraphs[0][0].text for b in blocks if b.type == "quote"]
     assert titles == ["Note", "Abstract", "Info"]
     assert all(len(b.paragraphs) == 2 for b in blocks if b.type == "quote")
+
+
+def test_a_collapsed_admonition_keeps_its_title_and_content_when_summarised() -> None:
+    o = parse_outline("# A\n\n" + MKDOCS_COLLAPSIBLE)
+    page = o.chapters[0].pages[0]
+    callouts = [b for b in page.blocks if b.type == "quote"]
+    assert len(callouts) == 2
+    shown_blocks, _ = summary_blocks(page.blocks)
+    for callout in (b for b in shown_blocks if b.type == "quote"):
+        texts = [plain(p) for p in callout.paragraphs]
+        assert texts[0] == "Note" and texts[1].startswith("Lorem ipsum dolor sit amet")

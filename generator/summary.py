@@ -99,11 +99,15 @@ def summary_blocks(
 
 
 def _lead(quote: Block) -> int:
-    """The paragraphs a summarised quote keeps: its first, and the one after a callout's label
-    (an admonition's or alert's first paragraph is only its bold title: "Note")."""
-    first = quote.paragraphs[0] if quote.paragraphs else []
-    label = bool(first) and all(s.bold for s in first) and len(plain(first)) <= 80
-    return 2 if label else 1
+    """The paragraphs a summarised quote keeps: its first, and after a callout's labels (an
+    admonition's first paragraph is only its bold title, "Note", a content tab's its bold
+    name) the first paragraph of text."""
+    labels = 0
+    for paragraph in quote.paragraphs:
+        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= 80):
+            break
+        labels += 1
+    return labels + 1
 
 
 def _list_summary(block: Block) -> tuple[Block, list[Block]]:

@@ -36,7 +36,8 @@ BLOCKISH = names(
 
 
 def html_events(html: str, conv: Converter) -> list[Event]:
-    events: list[Event] = [Comment(c) for c in _comments(html)]
+    comments, targets = _source_parts(html)
+    events: list[Event] = [Comment(c) for c in comments]
     found: dict[str, InlineImage] = {}
 
     def resolve(src: str, alt: str) -> str | None:
@@ -50,7 +51,7 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     for what in cleaned.dropped:
         if not what.startswith("image "):  # images report themselves when they fail
             conv.ctx.note("html", f"dropped {what}")
-    walker = _Walker(found, conv.ctx.deck)
+    walker = _Walker(found, conv.ctx.deck, targets)
     walker.children(cleaned.root)
     walker.flush()
     for text in walker.link_rows:
@@ -58,18 +59,27 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     return events + walker.events
 
 
-def _comments(html: str) -> list[str]:
+def _source_parts(html: str) -> tuple[list[str], dict[str, str]]:
+    """The fragment's comments, and its links' targets by link text (the sanitizer removes
+    relative targets; a link row is told by them: `<a href="README.zh-CN.md">简体中文</a>`)."""
     try:
         root = lxml.html.fragment_fromstring(html, create_parent="div")
     except (etree.ParserError, ValueError):
-        return []
-    return [str(c.text or "").strip() for c in root.iter(etree.Comment)]
+        return [], {}
+    comments = [str(c.text or "").strip() for c in root.iter(etree.Comment)]
+    targets = {_text(a): a.get("href") or "" for a in root.iter("a")}
+    return comments, targets
+
+
+def _text(el: etree._Element) -> str:
+    return " ".join(el.text_content().split())
 
 
 class _Walker:
-    def __init__(self, images: dict[str, InlineImage], deck: bool) -> None:
+    def __init__(self, images: dict[str, InlineImage], deck: bool, targets: dict[str, str]) -> None:
         self.images = images
         self.deck = deck
+        self.targets = targets  # link text -> target, as written in the source
         self.events: list[Event] = []
         self.pending: Spans = []
         self.pending_images: list[Block] = []
@@ -116,7 +126,7 @@ class _Walker:
             else:
                 self.flush()
                 self.pending = self.inline(el)
-                if not self.deck and link_row(*_links(el)):
+                if not self.deck and link_row(*_links(el, self.targets)):
                     self.link_rows.append(plain(_collapse(self.pending)).strip())
                     self.pending = []
                 self.flush()
@@ -287,7 +297,7 @@ def _collapse(spans: Spans) -> Spans:
     return out
 
 
-def _links(el: etree._Element) -> tuple[list[str], str]:
+def _links(el: etree._Element, source: dict[str, str]) -> tuple[list[str], str]:
     """The targets of the links with text inside `el`, and its text outside links."""
     targets: list[str] = []
     outside: list[str] = [el.text or ""]
@@ -295,10 +305,11 @@ def _links(el: etree._Element) -> tuple[list[str], str]:
         if not isinstance(child.tag, str):
             pass
         elif child.tag.lower() == "a":
-            if child.text_content().strip():
-                targets.append(child.get("href") or "")
+            text = _text(child)
+            if text:
+                targets.append(child.get("href") or source.get(text, ""))
         else:
-            inner, text = _links(child)
+            inner, text = _links(child, source)
             targets += inner
             outside.append(text)
         outside.append(child.tail or "")

@@ -15,6 +15,7 @@ from tests.generator.fragments_clean import (
     KEP_PRR_BETA,
     KEP_SIGNOFF,
     KEP_UNRESOLVED,
+    MERMAID_README_LINKS,
     MERMAID_THEMING_NOTICE,
     MKDOCS_COLLAPSIBLE,
     MKDOCS_ICON_TABS,
@@ -78,6 +79,15 @@ def test_a_link_header_and_a_read_this_in_english_line_go_a_sentence_with_links_
     assert "HF Repo" not in text and "Read this in" not in text
     assert "Discord" in text and "WeChat" in text  # "join our Discord and WeChat": a sentence
     assert len(listed(o, "boilerplate")) == 2
+
+
+def test_html_rows_of_links_and_a_lone_link_to_a_translation() -> None:
+    o = parse_outline("# Mermaid\n\n" + MERMAID_README_LINKS)
+    text = shown(o)
+    assert "Getting Started" not in text and "简体中文" not in text
+    assert "Try Live Editor previews of future releases" in text  # a sentence with its links
+    rows = listed(o, "boilerplate")
+    assert len(rows) == 2 and any("简体中文" in r for r in rows)
 
 
 def test_a_link_row_in_a_deck_is_the_authors_slide_text() -> None:

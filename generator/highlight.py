@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
-from generator.cjk import HAN, HANGUL, KANA, pattern
+from generator.cjk import HAN, HANGUL, KANA, may_hold_cjk, pattern
 
 if TYPE_CHECKING:  # Pygments loads with the first code block that has a known language
     from pygments.lexer import Lexer
@@ -154,7 +154,7 @@ def code_html(text: str, language: str, style: CodeStyle | None) -> Markup:
 def cjk_lang(text: str, deck_lang: str) -> str:
     """The language tag for CJK text inside code ('' when there is none): kana -> ja, hangul ->
     ko, Han alone -> the deck's Chinese variant (zh-CN unless the deck says zh-TW/zh-HK)."""
-    if text.isascii():
+    if not may_hold_cjk(text):
         return ""
     if pattern(KANA).search(text):
         return "ja"

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # Pygments loads with the first code block that has a known l
     from pygments.lexer import Lexer
 
 MAX_HIGHLIGHT_CHARS = 20_000  # longer code is shown plain (bounded work per block)
+CACHED_BLOCKS = 128  # highlighted code blocks kept (a page is rendered once per size tried)
 
 
 @dataclass(frozen=True)
@@ -142,9 +143,11 @@ def highlight(text: str, language: str, colors: Palette) -> Markup:
     return Markup("").join(out)
 
 
+@lru_cache(maxsize=CACHED_BLOCKS)
 def code_html(text: str, language: str, style: CodeStyle | None) -> Markup:
     """A code block: `<pre class="df-code">` with the highlighted text, and a `lang` attribute
-    when the code holds CJK text (so the engine picks that language's CJK face)."""
+    when the code holds CJK text (so the engine picks that language's CJK face). Kept by
+    content: the planner renders a page again at other sizes, the same code each time."""
     body = highlight(text, language, style.palette) if style is not None else escape(text)
     lang = cjk_lang(text, style.deck_lang if style is not None else "en")
     attr = Markup(' lang="%s"') % lang if lang else Markup("")

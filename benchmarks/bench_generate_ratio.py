@@ -2,7 +2,8 @@
 
 Called by `python benchmarks/bench_generate.py --ratio [DOC.md ...] [--runs N]` (see its
 docstring). For each document: `deckforge generate DOC -o g.pptx --html DIR` then
-`deckforge convert DIR/*.html -o c.pptx -q`, alternating, `runs` times; the CPU time (user +
+`deckforge convert DIR/*.html -o c.pptx -q`, alternating, `runs` times after one pair that is
+not counted (it compiles the bytecode of the modules the document loads); the CPU time (user +
 system) of each child process comes from getrusage(RUSAGE_CHILDREN). Prints one line per
 document and the median ratio; writes benchmarks/results/generate_ratio.json with the commands,
 the machine (cores, load average before and after) and the figures.
@@ -59,25 +60,22 @@ def _cpu(args: list[str]) -> tuple[float, float]:
     return cpu, wall
 
 
-_compiled = [False]
-
-
 def measure(doc: str, runs: int) -> dict[str, object]:
     cmd = _deckforge()
     gens, convs, walls = [], [], []
     slides = 0
     with tempfile.TemporaryDirectory() as work:
         html = os.path.join(work, "html")
-        warm = not _compiled[0]  # the very first pair only compiles the modules (not counted)
-        for run in range(runs + (1 if warm else 0)):
+        # The first pair of each document is not counted: it compiles the modules this document
+        # is the first to load (Pygments lexers of its languages, yaml, emoji...).
+        for run in range(runs + 1):
             shutil.rmtree(html, ignore_errors=True)
             g, gw = _cpu(
                 [*cmd, "generate", doc, "-o", os.path.join(work, "g.pptx"), "--html", html]
             )
             pages = sorted(glob.glob(os.path.join(html, "*.html")))
             c, cw = _cpu([*cmd, "convert", *pages, "-o", os.path.join(work, "c.pptx"), "-q"])
-            if warm and run == 0:
-                _compiled[0] = True
+            if run == 0:
                 continue
             gens.append(g)
             convs.append(c)
@@ -140,7 +138,7 @@ def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
                     "deckforge convert DIR/*.html -o c.pptx -q",
                 ],
                 "measure": "CPU s (user + system) of each whole process, median of the runs; "
-                "bytecode compiled once before (as an installed package has it)",
+                "bytecode compiled before each document's runs (as an installed package has it)",
                 "runs": runs,
                 "machine": machine,
                 "median_ratio": round(median, 3),

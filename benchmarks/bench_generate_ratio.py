@@ -6,7 +6,8 @@ docstring). For each document: `deckforge generate DOC -o g.pptx --html DIR` the
 not counted (it compiles the bytecode of the modules the document loads); the CPU time (user +
 system) of each child process comes from getrusage(RUSAGE_CHILDREN). Prints one line per
 document and the median ratio; writes benchmarks/results/generate_ratio.json with the commands,
-the machine (cores, load average before and after) and the figures.
+the machine (cores, load average before and after), the label, date and commit, and the figures;
+the runs recorded before are kept in short under `earlier`.
 """
 
 from __future__ import annotations
@@ -93,7 +94,36 @@ def measure(doc: str, runs: int) -> dict[str, object]:
     }
 
 
-def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
+def _commit() -> str | None:
+    """The checkout's commit (None outside a git checkout)."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def _earlier(path: str) -> list[dict[str, object]]:
+    """The runs already recorded in `path` (each in short: label, date, commit, load, median
+    and the ratio per document), oldest first; the file's own run goes last."""
+    try:
+        with open(path) as fh:
+            old = json.load(fh)
+    except (OSError, ValueError):
+        return []
+    machine = old.get("machine", {})
+    last = {
+        "label": old.get("label"),
+        "date": old.get("date"),
+        "commit": old.get("commit"),
+        "runs": old.get("runs"),
+        "load_average_before": machine.get("load_average_before"),
+        "median_ratio": old.get("median_ratio"),
+        "ratios": {d["document"]: d["ratio"] for d in old.get("documents", [])},
+    }
+    return [*old.get("earlier", []), last]
+
+
+def ratio_main(docs: list[str], runs: int, fallback_markdown: str, label: str = "") -> int:
     with tempfile.TemporaryDirectory() as spare:
         if not docs:
             docs = sorted(
@@ -118,21 +148,27 @@ def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
             )
         load_after = os.getloadavg()
     median = statistics.median(float(r["ratio"]) for r in rows)  # type: ignore[arg-type]
+    before = [round(x, 2) for x in load_before]
     machine = {
         "cores": os.cpu_count(),
         "platform": platform.platform(),
         "python": platform.python_version(),
-        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_before": before,
         "load_average_after": [round(x, 2) for x in load_after],
     }
     print(
         f"median generate/convert CPU ratio over {len(rows)} documents: {median:.2f} "
-        f"(target <= {TARGET}); {machine['cores']} cores, load {machine['load_average_before'][0]}"
+        f"(target <= {TARGET}); {machine['cores']} cores, load {before[0]}"
     )
     os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, "generate_ratio.json"), "w") as fh:
+    path = os.path.join(RESULTS, "generate_ratio.json")
+    earlier = _earlier(path)
+    with open(path, "w") as fh:
         json.dump(
             {
+                "label": label,
+                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                "commit": _commit(),
                 "commands": [
                     "deckforge generate DOC -o g.pptx --html DIR",
                     "deckforge convert DIR/*.html -o c.pptx -q",
@@ -144,6 +180,7 @@ def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
                 "median_ratio": round(median, 3),
                 "target": TARGET,
                 "documents": rows,
+                "earlier": earlier,
             },
             fh,
             indent=2,

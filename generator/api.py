@@ -9,13 +9,14 @@ from typing import Any
 
 from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
 from engine.budget import collector_paused
-from generator.compose import LENGTHS, deck_language, draft_pages
+from generator.compose import LENGTHS, deck_language, draft_deck
+from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
-from generator.pages import PlannedPage
+from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
 from generator.templates import Template, builtin_templates, get_template
 
@@ -99,6 +100,7 @@ def regenerate(
     length = _length(document.get("length"))
     keep = bool(document["pages"])
     left: list[LeftOut] = []
+    drafts: list[PlannedPage] | DeckDraft
     if keep:
         drafts = [PlannedPage.from_dict(p) for p in document["pages"]]
     else:
@@ -133,10 +135,11 @@ def _drafts(
     field_name: str,
     left_out: list[LeftOut],
     authored: bool = False,
-) -> list[PlannedPage]:
-    drafts = draft_pages(outline, lang, length, left_out, authored)
-    if len(drafts) > MAX_SLIDES:
-        raise bad(field_name, f"makes {len(drafts)} slides; at most {MAX_SLIDES} allowed")
+) -> DeckDraft:
+    drafts = draft_deck(outline, lang, length, left_out, authored)
+    count = len(drafts.pages())
+    if count > MAX_SLIDES:
+        raise bad(field_name, f"makes {count} slides; at most {MAX_SLIDES} allowed")
     return drafts
 
 
@@ -328,7 +331,7 @@ def build_planned(
 
 def _plan(
     outline: Outline,
-    drafts: list[PlannedPage],
+    drafts: list[PlannedPage] | DeckDraft,
     template: Template,
     lang: str,
     *,
@@ -340,11 +343,15 @@ def _plan(
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     properties = dict(getattr(outline, "properties", {}) or {})
     deck = _deck_context(template, outline.topic, outline.subtitle, lang, byline(properties))
-    dense = length != "long" and not authored and dense_document(drafts)
+    pages = drafts.pages() if isinstance(drafts, DeckDraft) else drafts
+    dense = length != "long" and not authored and dense_document(pages)
     planner = Planner(
         template, deck, length=length, options=ENGINE_OPTIONS, dense=dense, authored=authored
     )
-    fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
+    if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
+        fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
+    else:
+        fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
     htmls = [f.html for f in fitted]
     if on_page is not None:
         for i, html in enumerate(htmls):

@@ -5,9 +5,10 @@
   carry their titles; a run of pages that are each one command becomes a "steps" slide.
   Neighbours merge within a chapter, or across chapters that are one page each (the usual
   `##` sections of a README).
-- A chapter gets a divider only when it has several slides (an estimate from its text), the
-  contents page only when there are several dividers; a chapter without a divider names
-  itself above its slide's title (`kicker`), so no title is lost.
+- A chapter gets a divider only when it has several slides (decided by the planner once the
+  chapter's slides are fitted, generator.deckplan; the draft's estimate from its text is a first
+  guess), the contents page only when there are several dividers; a chapter without a divider
+  names itself above its slide's title (`kicker`), so no title is lost.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
   what does not fit and lists it), "medium" (default) keeps everything, "long" keeps every page
   on its own slides (only one-command runs become steps).
@@ -20,9 +21,9 @@ import re
 from dataclasses import replace
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
-from generator.leftout import LeftOut, left_out_blocks
+from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
-from generator.pages import PlannedPage
+from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
@@ -107,43 +108,68 @@ def draft_pages(
     left_out: list[LeftOut] | None = None,
     authored: bool = False,
 ) -> list[PlannedPage]:
-    """The unfitted plan: cover, contents, dividers, one draft per (merged) content slide,
-    closing. What the plan leaves out (a document's own table of contents) goes to `left_out`.
-    `authored`: the source is a slide deck already (Marp, Slidev): its slides never merge."""
+    """The unfitted plan: cover, contents, dividers (where the text estimate puts several slides
+    in a chapter), one draft per (merged) content slide, closing. The planner decides the
+    dividers again from the fitted slides (`draft_deck`, generator.deckplan)."""
+    return draft_deck(outline, lang, length, left_out, authored).pages()
+
+
+def draft_deck(
+    outline: Outline,
+    lang: str,
+    length: str = "medium",
+    left_out: list[LeftOut] | None = None,
+    authored: bool = False,
+) -> DeckDraft:
+    """The unfitted deck by chapter: each chapter's content drafts as a chapter with a divider
+    and without one (its slides then name the chapter above their titles), and whether a
+    divider is decided by the source (an empty chapter, an untitled one, an authored deck) or
+    by the chapter's fitted slide count. What the plan leaves out (a document's own table of
+    contents) goes to `left_out`. `authored`: the source is a slide deck already (Marp,
+    Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
     candidates = _candidates(outline, length, left_out)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
-    slides_per_chapter: dict[int, int] = {}
-    for run in runs:
-        blocks = [b for c in run for b in page_blocks(c.page)]
-        n = 1 if len(run) > 1 else estimate_slides(blocks)
-        slides_per_chapter[run[0].chapter] = slides_per_chapter.get(run[0].chapter, 0) + n
-    dividers = [
-        ci
-        for ci, chapter in enumerate(outline.chapters)
-        if chapter.title
-        and (slides_per_chapter.get(ci, 0) >= DIVIDER_SLIDES[length] or not chapter.pages)
-    ]
-    numbers = {ci: n + 1 for n, ci in enumerate(dividers)}
-    pages = [PlannedPage("cover", "cover", outline.topic, outline.subtitle)]
-    if len(dividers) >= CONTENTS_DIVIDERS[length]:
-        title = "目录" if lang == "zh-CN" else "Contents"
-        entries = [outline.chapters[ci].title for ci in dividers]
-        pages.append(PlannedPage("contents", "contents", title, entries=entries))
-    started: set[int] = set()
-    for ci in [ci for ci in dividers if not outline.chapters[ci].pages]:
-        started.add(ci)  # an empty chapter keeps its divider where it stands (below)
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
+    chapters = []
     for ci, chapter in enumerate(outline.chapters):
-        if ci in numbers:
-            pages.append(_divider(chapter, numbers[ci]))
-        for run in runs_by_chapter.get(ci, []):
-            pages.append(_content(run, outline, numbers.get(ci, 0), ci in numbers))
+        own = runs_by_chapter.get(ci, [])
+        estimated = sum(
+            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
+            for run in own
+        )
+        decided: bool | None = None  # by the chapter's fitted slides
+        if not chapter.title:
+            decided = False
+        elif authored:  # a deck's section slide, or the estimate
+            decided = not chapter.pages or estimated >= DIVIDER_SLIDES[length]
+        elif not chapter.pages:  # a heading with nothing under it: no divider, listed
+            decided = False
+            if left_out is not None:
+                why = "a heading with nothing under it (no divider for an empty chapter)"
+                words = count_words(chapter.title)
+                left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
+        chapters.append(
+            ChapterDraft(
+                index=ci,
+                divider=_divider(chapter, 0),
+                undivided=[_content(run, outline, 0, False) for run in own],
+                divided=[_content(run, outline, 0, True) for run in own],
+                estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
+                decided=decided,
+            )
+        )
     closing = "谢谢" if lang == "zh-CN" else "Thank you"
-    pages.append(PlannedPage("closing", "closing", closing, outline.topic))
-    return pages
+    return DeckDraft(
+        cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
+        contents_title="目录" if lang == "zh-CN" else "Contents",
+        contents_min=CONTENTS_DIVIDERS[length],
+        divider_slides=DIVIDER_SLIDES[length],
+        chapters=chapters,
+        closing=PlannedPage("closing", "closing", closing, outline.topic),
+    )
 
 
 def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
@@ -292,23 +318,57 @@ def _item_texts(items: list[ListItem]) -> list[str]:
 
 
 def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOut] | None) -> Page:
-    """The page without a list that is the document's own table of contents (its entries are
-    the headings of the document: the deck shows them as slide titles and contents)."""
+    """The page without the document's own table of contents: a list whose entries are the
+    headings of the document, or a page or section (a `<details>` block) whose content is only
+    a list of links to places in the document (`[About](#about)`). The deck shows the headings
+    as slide titles and has a contents slide of its own; what is left out is listed."""
+    why = "of the document's own table of contents (the deck has its own contents slide)"
+
+    def record(path: str, blocks: list[Block]) -> None:
+        found = left_out_blocks(path, "contents", blocks, why)
+        if found is not None and left_out is not None:
+            left_out.append(found)
+
     keep = []
+    only_links = _anchor_lists_only(page.blocks)
     for i, block in enumerate(page.blocks):
         texts = _item_texts(block.items) if block.type == "list" else []
         hits = sum(1 for t in texts if _norm(t) in titles)
-        if len(texts) >= TOC_ITEMS and hits >= TOC_SHARE * len(texts):
-            if left_out is not None:
-                why = "of the document's own table of contents (the slide titles carry it)"
-                record = left_out_blocks(f"{where}.blocks[{i}]", "contents", [block], why)
-                if record is not None:
-                    left_out.append(record)
+        headings = len(texts) >= TOC_ITEMS and hits >= TOC_SHARE * len(texts)
+        if headings or (only_links and block.type == "list"):
+            record(f"{where}.blocks[{i}]", [block])
             continue
         keep.append(block)
-    if len(keep) == len(page.blocks):
+    sections = []
+    for k, sec in enumerate(page.sections):
+        if _anchor_lists_only(sec.blocks):
+            record(f"{where}.sections[{k}]", [Block("heading", [Span(sec.title)]), *sec.blocks])
+            continue
+        sections.append(sec)
+    if len(keep) == len(page.blocks) and len(sections) == len(page.sections):
         return page
-    return replace(page, blocks=keep)
+    if not any(b.type != "heading" for b in keep) and not sections:
+        keep = []  # nothing but the contents' own headings was there
+    return replace(page, blocks=keep, sections=sections)
+
+
+def _anchor_lists_only(blocks: list[Block]) -> bool:
+    """Blocks that are only lists (and headings) of links to places in the document."""
+    lists = [b for b in blocks if b.type == "list"]
+    others = [b for b in blocks if b.type not in ("list", "heading")]
+    return bool(lists) and not others and all(_anchor_list(b) for b in lists)
+
+
+def _anchor_list(block: Block) -> bool:
+    """A list each of whose entries is a link to a place in the document (`#id`), its nested
+    lists too."""
+    for item in block.items:
+        text = [s for s in item.spans if s.text.strip(" \t\n·|,-–—")]
+        if not text or not all(s.anchor for s in text):
+            return False
+        if not all(c.type == "list" and _anchor_list(c) for c in item.children):
+            return False
+    return len(block.items) >= 2
 
 
 def _divider(chapter: Chapter, number: int) -> PlannedPage:

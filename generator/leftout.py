@@ -16,7 +16,9 @@ from typing import Any, Literal
 from generator.cjk import CJK_CHAR, may_hold_cjk, pattern
 from generator.model import Block, ListItem, plain
 
-Reason = Literal["length", "notes", "contents", "unsupported", "too-large", "title", "source"]
+Reason = Literal[
+    "length", "notes", "contents", "unsupported", "too-large", "title", "source", "empty"
+]
 EXCERPT = 120
 _LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"
 _LETTER_WORD = re.compile(_LETTERS)

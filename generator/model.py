@@ -25,6 +25,7 @@ class Span:
     sub: bool = False
     sup: bool = False
     kbd: bool = False  # <kbd>key</kbd>
+    anchor: bool = False  # the text of a link to a place in the document (`[About](#about)`)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"text": self.text}
@@ -33,6 +34,8 @@ class Span:
                 d[key] = True
         if self.href:
             d["href"] = self.href
+        if self.anchor:
+            d["anchor"] = True
         return d
 
     @classmethod
@@ -48,11 +51,12 @@ class Span:
             bool(d.get("sub")),
             bool(d.get("sup")),
             bool(d.get("kbd")),
+            bool(d.get("anchor")),
         )
 
     def style(self) -> tuple[object, ...]:
         """The formatting (everything but the text) as a comparable value."""
-        return (*(getattr(self, k) for k in SPAN_FLAGS), self.href)
+        return (*(getattr(self, k) for k in SPAN_FLAGS), self.href, self.anchor)
 
 
 Spans = list[Span]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from generator.model import Block, Section
@@ -108,3 +108,50 @@ class PlannedPage:
             hint=str(d.get("hint", "")),
             background=str(d.get("background", "")),
         )
+
+
+@dataclass
+class ChapterDraft:
+    """A chapter of the unfitted deck: its divider and its content drafts as a chapter with a
+    divider and as one without (`undivided`: its slides name the chapter above their titles).
+    `decided`: whether it has a divider, when the source decides it (None: when its fitted
+    slides number at least DeckDraft.divider_slides); `estimated`: the text estimate's guess."""
+
+    index: int
+    divider: PlannedPage
+    undivided: list[PlannedPage]
+    divided: list[PlannedPage]
+    estimated: bool
+    decided: bool | None = None
+
+
+@dataclass
+class DeckDraft:
+    """The unfitted deck: cover, a contents slide when at least `contents_min` chapters get a
+    divider, the chapters, closing."""
+
+    cover: PlannedPage
+    contents_title: str
+    contents_min: int
+    divider_slides: int
+    chapters: list[ChapterDraft]
+    closing: PlannedPage
+
+    def contents(self, titles: list[str]) -> list[PlannedPage]:
+        if len(titles) < self.contents_min:
+            return []
+        return [PlannedPage("contents", "contents", self.contents_title, entries=titles)]
+
+    def pages(self) -> list[PlannedPage]:
+        """The draft as one list, with the dividers the estimate gives."""
+        divided = [c for c in self.chapters if c.estimated]
+        out = [self.cover, *self.contents([c.divider.title for c in divided])]
+        number = 0
+        for c in self.chapters:
+            if c.estimated:
+                number += 1
+                out.append(replace(c.divider, chapter_number=number))
+            n = number if c.estimated else 0
+            drafts = c.divided if c.estimated else c.undivided
+            out.extend(replace(d, chapter_number=n) for d in drafts)
+        return [*out, self.closing]

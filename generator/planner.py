@@ -58,6 +58,7 @@ from generator.summary import (
     prose_length,
 )
 from generator.templates import Template
+from generator.terse import TERSE_SIZE
 from generator.titles import MAX_SHRINK, TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
@@ -98,6 +99,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
             self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
+        self.terse_size = TERSE_SIZE * scale  # a page of long prose items set below: their leads
         self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")))
         self.counter = 0
         self.max_pages = 500
@@ -171,13 +173,10 @@ class Planner(TitleFitting, Reshaping, Summarising):
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
-        if (
-            self.summarise
-            and page.layout in FLOWING
-            and page.parts == 1
-            and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS)
-        ):
-            page = self.summarised(page)
+        if self.summarise and page.layout in FLOWING and page.parts == 1:
+            if self.long(page) or prose_length(page.blocks) > PROSE_CHARS:
+                page = self.summarised(page)
+            page = self.tersed(page, self.terse_size, self.predicted_size(page))
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from generator.model import Block, ListItem, Section, Span, plain
+from generator.screenshots import per_slide
 
 KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
 LEAD_NUMBER = re.compile(
@@ -106,8 +107,8 @@ def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
         return "image-full"  # a slide deck's background picture: the whole slide
     if len(pictures) == 1:
         return "image-full" if text <= 140 else "image-text"
-    if len(pictures) <= 4 and text <= 240:
-        return "image-grid"
+    if len(pictures) <= per_slide(pictures) and text <= 240:
+        return "image-grid"  # screenshots: two at most, or one a slide (screenshots.py)
     return "bullets"
 
 

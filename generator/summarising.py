@@ -27,6 +27,7 @@ from generator.summary import (
     summary_blocks,
     with_notes,
 )
+from generator.terse import long_prose, terse_blocks
 
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
@@ -131,3 +132,18 @@ class Summarising:
         return with_notes(
             replace(page, blocks=kept, layout=choose_layout(kept, page.sections, page.hint)), moved
         )
+
+    def tersed(self, page: PlannedPage, readable: float, predicted: float) -> PlannedPage:
+        """A page that would be set below the `readable` size (`predicted`, or a dense
+        document's base size) whose list items or answers are long prose: each shows its first
+        sentence or its question, the rest in the notes (listed); the page starts at the
+        readable size."""
+        if min(predicted, page.body_size) >= readable or not long_prose(page.blocks):
+            return page
+        kept, moved = terse_blocks(page.blocks)
+        record = moved_record(page, moved)
+        if record is None:
+            return page
+        self.left_out.append(record)
+        page = replace(page, blocks=kept, body_size=max(page.body_size, readable))
+        return with_notes(page, moved)

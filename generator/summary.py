@@ -25,6 +25,7 @@ from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
+from generator.screenshots import per_slide, screenshot
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -250,9 +251,18 @@ def shown_pictures(blocks: list[Block]) -> list[Block]:
 
 def gallery_groups(found: list[Block]) -> list[list[Block]]:
     """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
-    (5 pictures: 3 + 2, not 4 + 1)."""
+    (5 pictures: 3 + 2, not 4 + 1); screenshots two at most, or one when two side by side
+    would be too small to read (generator.screenshots)."""
     if not found:
         return []
+    if any(screenshot(b) for b in found):
+        out: list[list[Block]] = []
+        for b in found:
+            if out and per_slide([*out[-1], b]) > len(out[-1]):
+                out[-1].append(b)
+            else:
+                out.append([b])
+        return out
     n = math.ceil(len(found) / GALLERY)
     size, extra = divmod(len(found), n)
     groups: list[list[Block]] = []

@@ -167,7 +167,7 @@ class _Walker:
             flags = (*flags, FLAG_TAGS[tag])
         if tag == "a":
             target = el.get("href") or ""
-            href = target if SAFE_LINK.match(target) else href
+            href = target if SAFE_LINK.match(target) or target.startswith("#") else href
         spans: Spans = []
         if el.text:
             spans.append(_span(el.text, flags, href))
@@ -251,12 +251,13 @@ def _span(text: str, flags: tuple[str, ...], href: str | None) -> Span:
         bold="bold" in f,
         italic="italic" in f,
         code="code" in f,
-        href=href,
+        href=href if href and SAFE_LINK.match(href) else None,
         mark="mark" in f,
         strike="strike" in f,
         sub="sub" in f,
         sup="sup" in f,
         kbd="kbd" in f,
+        anchor=bool(href and href.startswith("#")),  # a link to a place in the document
     )
 
 

@@ -105,7 +105,7 @@ class InlineReader:
             state.flags.pop()
         elif t == "link":
             target = str(child.attrs.get("href", ""))
-            state.links.append(target if SAFE_LINK.match(target) else None)
+            state.links.append(target if _kept_link(target) else None)
             self._walk(child, state, out)
             state.links.pop()
         elif t == "image":
@@ -163,7 +163,7 @@ class InlineReader:
                 state.open(tag, skip=True)
         elif tag == "a":
             href = element.get("href") or ""
-            state.open(tag, link=href if SAFE_LINK.match(href) else None)
+            state.open(tag, link=href if _kept_link(href) else None)
         elif tag in FLAG_TAGS:
             state.open(tag, flag=FLAG_TAGS[tag])
         elif tag in ALLOWED_TAGS:
@@ -171,6 +171,12 @@ class InlineReader:
                 state.open(tag)
         else:
             out.dropped.append(f"<{tag}> (not an allowed element; its text kept)")
+
+
+def _kept_link(target: str) -> bool:
+    """A link target kept: http, https and mailto (shown as links), `#id` (a place in the
+    document: not a link on a slide, but its text is known as an anchor's)."""
+    return bool(SAFE_LINK.match(target)) or target.startswith("#")
 
 
 def _element(text: str) -> etree._Element | None:
@@ -231,7 +237,8 @@ class _State:
                 return
 
     def span(self, text: str) -> Span:
-        link = next((x for x in reversed(self.links) if x), None)
+        link = next((x for x in reversed(self.links) if x and SAFE_LINK.match(x)), None)
+        anchor = bool(self.links) and (self.links[-1] or "").startswith("#")
         flags = set(self.flags)
         return Span(
             text,
@@ -244,6 +251,7 @@ class _State:
             sub="sub" in flags,
             sup="sup" in flags,
             kbd="kbd" in flags,
+            anchor=anchor,
         )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -428,7 +428,7 @@ def heading_attributes(spans: Spans) -> Spans:
         last = spans[-1]
         cut = _HEADING_ATTRS.sub("", last.text)
         if cut != last.text:
-            return [*spans[:-1], Span(cut, *_flags(last))] if cut else spans[:-1]
+            return [*spans[:-1], replace(last, text=cut)] if cut else spans[:-1]
     return spans
 
 
@@ -450,15 +450,11 @@ def _task_checked(li: SyntaxTreeNode) -> bool:
     return False
 
 
-def _flags(s: Span) -> tuple[bool, bool, bool, str | None, bool, bool, bool, bool, bool]:
-    return (s.bold, s.italic, s.code, s.href, s.mark, s.strike, s.sub, s.sup, s.kbd)
-
-
 def _no_placeholder(spans: Spans) -> Spans:
     out = []
     for s in spans:
         if PLACEHOLDER in s.text:
-            s = Span(s.text.replace(PLACEHOLDER, ""), *_flags(s))
+            s = replace(s, text=s.text.replace(PLACEHOLDER, ""))
         if s.text:
             out.append(s)
     return out
@@ -467,8 +463,8 @@ def _no_placeholder(spans: Spans) -> Spans:
 def trim_spans(spans: Spans) -> Spans:
     spans = [s for s in spans if s.text]
     if spans:
-        spans[0] = Span(spans[0].text.lstrip(), *_flags(spans[0]))
-        spans[-1] = Span(spans[-1].text.rstrip(), *_flags(spans[-1]))
+        spans[0] = replace(spans[0], text=spans[0].text.lstrip())
+        spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip())
     return [s for s in spans if s.text]
 
 

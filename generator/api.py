@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
-from engine.budget import collector_paused
+from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document

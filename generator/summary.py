@@ -20,13 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
 from generator.screenshots import per_slide, screenshot
-
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -148,7 +147,7 @@ def prose_length(blocks: list[Block]) -> float:
 
 
 def weighted_length(text: str) -> float:
-    wide = len(CJK.findall(text))
+    wide = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     return len(text) - wide + wide * CJK_WEIGHT
 
 

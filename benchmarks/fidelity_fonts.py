@@ -7,7 +7,10 @@ PATH (see COMMANDS); this script only pools their page scores per group of decks
     python benchmarks/fidelity_fonts.py RESULTS_DIR [--out benchmarks/results/fidelity_fonts.json]
 
 Groups: `shared` (../shared/corpus), `samples` (the samples/corpus decks that existed before the
-font work), `unseen` (the four web-font decks written for it, samples/corpus/deck-webfonts-*).
+font work), `unseen` (the four web-font decks written for it, samples/corpus/deck-webfonts-*),
+`fontface` (samples/corpus/deck-fontface-brand, pages loading web fonts with @font-face, scored
+with `--decks deck-fontface-brand`). `--merge` keeps the runs already in --out that RESULTS_DIR
+does not hold.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ UNSEEN = (
     "deck-webfonts-noto",
     "deck-webfonts-cjk",
 )
+FONTFACE_DECK = "deck-fontface-brand"
+FONTFACE = f"samples/corpus ({FONTFACE_DECK})"
 SCORE = "FIDELITY_PYTHON ../shared/tools/fidelity/score_dir.py {corpus} --pages --json {label}.json"
 CONVERT = "--converter 'python3 -m engine convert {pages} -o {out} -q{args}; test -f {out}'"
 COMMANDS = {
@@ -59,6 +64,12 @@ RUNS = {  # label: (tree, world, corpus, converter args)
     ),
     "embedded-unseen-office": ("after", "office+embedded", "samples/corpus (unseen decks)", ""),
     "embedded-shared-office": ("after", "office+embedded", "../shared/corpus", ""),
+    "fontface-before-linux": ("before-fontface", "linux", FONTFACE, ""),
+    "fontface-after-linux": ("after-fontface", "linux", FONTFACE, ""),
+    "fontface-before-office": ("before-fontface", "office", FONTFACE, ""),
+    "fontface-after-office": ("after-fontface", "office", FONTFACE, ""),
+    "fontface-before-embedded": ("before-fontface", "office+embedded", FONTFACE, ""),
+    "fontface-after-embedded": ("after-fontface", "office+embedded", FONTFACE, ""),
 }
 
 
@@ -83,7 +94,12 @@ def summarize(folder: Path) -> dict[str, Any]:
         decks = _pages(json.loads(path.read_text()))
         groups: dict[str, list[float]] = {}
         for name, scores in decks.items():
-            group = "unseen" if name in UNSEEN else ("shared" if "shared" in label else "samples")
+            if name == FONTFACE_DECK:
+                group = "fontface"
+            elif name in UNSEEN:
+                group = "unseen"
+            else:
+                group = "shared" if "shared" in label else "samples"
             groups.setdefault(group, []).extend(scores)
         runs[label] = {
             "tree": tree,
@@ -100,11 +116,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results")
     parser.add_argument("--out", default="benchmarks/results/fidelity_fonts.json")
+    parser.add_argument("--merge", action="store_true", help="keep --out's other runs")
     args = parser.parse_args()
+    runs = summarize(Path(args.results))
+    if args.merge and Path(args.out).exists():
+        runs = {**json.loads(Path(args.out).read_text())["runs"], **runs}
     report = {
         "what": "mean page score of the fidelity harness, before/after the font work, per font world",
-        "machine": "2-core VM shared with other jobs (load 6-13 during the runs), Debian 12, "
-        "Chromium 156, LibreOffice 7.4.7",
+        "machine": "2-core VM shared with other jobs (load 6-13 during the font runs, 3.5-4.5 "
+        "during the fontface runs), Debian 12, Chromium 156, LibreOffice 7.4.7",
         "worlds": {
             "linux": "PPTX rendered with this machine's fonts",
             "office": "PPTX rendered with only the fonts of a stock Office user (PPTX_FONTS=office)",
@@ -115,8 +135,10 @@ def main() -> int:
         "trees": {
             "before": "the branch point (main at the start of the font work)",
             "after": "the fonts branch",
+            "before-fontface": "main before @font-face was read (web fonts ignored)",
+            "after-fontface": "the @font-face branch",
         },
-        "runs": summarize(Path(args.results)),
+        "runs": runs,
     }
     Path(args.out).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     json.dump(report["runs"], sys.stdout, indent=1)

@@ -21,6 +21,7 @@ from engine.errors import (
     PageError,
 )
 from engine.fonts.fontsets import FONT_SETS
+from engine.fonts.webfonts import WebFonts, use_web_fonts
 from engine.model.schema import ConversionInfo, Deck, Media, MediaInfo, Slide, blank_slide
 from engine.options import Options
 from engine.pipeline import PageResult, convert_page
@@ -65,6 +66,8 @@ class Conversion:
     filename: str | None = None
     media: dict[str, Media] = field(default_factory=dict, repr=False)
     fonts: FontReport | None = None  # the fonts embedded in the deck (engine/pptx/fontembed.py)
+    # the pages' @font-face faces (the renderer draws runs naming them with these)
+    web_fonts: WebFonts = field(default_factory=WebFonts, repr=False)
 
     def write(self, path: str | os.PathLike[str]) -> None:
         with open(path, "wb") as fh:
@@ -282,6 +285,7 @@ def _deck(
     slides: list[Slide] = []
     media: dict[str, Media] = {}
     diagnostics: list[list[dict[str, str]]] = []
+    web_fonts = WebFonts()
     for result in results:
         if isinstance(result, FailedPage):
             diagnostics.append(
@@ -292,6 +296,7 @@ def _deck(
             continue
         slides.append(result.slide)
         media.update(result.media)
+        web_fonts = web_fonts.merged(result.web_fonts)
         diagnostics.append(result.diagnostics.to_list())
     from engine.pptx.base import write_on_base_report
     from engine.pptx.deck import write_model_report
@@ -304,10 +309,13 @@ def _deck(
         deck["author"] = meta["author"]
     embed = cast(EmbedMode, options.embed_fonts)  # validated above
     max_bytes = options.limits.max_embedded_font_bytes
-    if base is None:
-        data, fonts = write_model_report(deck, media, embed, max_bytes)
-    else:
-        data, fonts = write_on_base_report(base, deck, media, embed=embed, max_font_bytes=max_bytes)
+    with use_web_fonts(web_fonts):  # runs naming an @font-face family embed its faces
+        if base is None:
+            data, fonts = write_model_report(deck, media, embed, max_bytes)
+        else:
+            data, fonts = write_on_base_report(
+                base, deck, media, embed=embed, max_font_bytes=max_bytes
+            )
     return Conversion(
         pptx_bytes=data,
         total_pages=len(results),
@@ -322,6 +330,7 @@ def _deck(
         filename=filename,
         media=media,
         fonts=fonts,
+        web_fonts=web_fonts,
     )
 
 
@@ -398,9 +407,12 @@ def finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
     from engine.model.slide import build_slide
 
     page = laid.page
-    slide = build_slide(page.root, page.media, laid.diagnostics, options, page.lang)
+    with use_web_fonts(page.web_fonts):
+        slide = build_slide(page.root, page.media, laid.diagnostics, options, page.lang)
     media = cast(dict[str, Media], page.media)
-    return PageResult(page.root.width, page.root.height, slide, media, laid.diagnostics)
+    return PageResult(
+        page.root.width, page.root.height, slide, media, laid.diagnostics, page.web_fonts
+    )
 
 
 def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:

@@ -10,7 +10,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from engine.diagnostics import Diagnostics
 from engine.media import Resource
@@ -31,6 +31,20 @@ class Refused(Exception):
     """Internal: one fetch step refused; the message is the reason reported as a diagnostic."""
 
 
+Accept = Literal["image", "font"]
+_ACCEPT_HEADERS: dict[str, str] = {
+    "image": "image/*",
+    "font": "font/woff2, font/woff, font/ttf, font/otf, application/octet-stream;q=0.5",
+}
+# Font content types besides font/* that servers send (the bytes are checked when loaded).
+_FONT_TYPES = frozenset(
+    ("application/font-woff", "application/font-woff2", "application/x-font-woff")
+    + ("application/x-font-ttf", "application/x-font-truetype", "application/x-font-otf")
+    + ("application/x-font-opentype", "application/font-sfnt", "application/vnd.ms-opentype")
+    + ("application/octet-stream",)
+)
+
+
 def fetch_url(
     url: str,
     diag: Diagnostics,
@@ -40,8 +54,10 @@ def fetch_url(
     resolve: Resolver | None = None,
     allow_loopback: bool = False,
     tls_context: ssl.SSLContext | None = None,
+    accept: Accept = "image",
 ) -> Resource | None:
-    """Fetch one image over http(s) under the caller's policy; never raises.
+    """Fetch one image (or, with accept="font", one @font-face font) over http(s) under the
+    caller's policy; never raises.
 
     Refused (with a 'resource' diagnostic giving the reason) unless: options.allow_network is
     set, the scheme is http/https, the URL carries no credentials, the host matches
@@ -49,7 +65,8 @@ def fetch_url(
     goes to the vetted address (Host header and SNI carry the original name), within
     limits.fetch_timeout_s in total (DNS, connect, TLS, headers, body), at most
     limits.max_fetch_bytes of body, at most MAX_REDIRECTS redirects (each re-checked the same
-    way), and only an image/* response is accepted.
+    way), and only an image/* response is accepted (a font: font/*, the legacy font types and
+    application/octet-stream, whose bytes the font loader checks).
 
     `resolve` (default socket.getaddrinfo), `allow_loopback` and `tls_context` exist for tests
     only: a resolver that maps a test name to 127.0.0.1, permission for loopback addresses (and
@@ -68,7 +85,9 @@ def fetch_url(
             try:
                 target = check_url(current, options.allowed_hosts)
                 addresses = resolve_vetted(target, resolver, deadline, allow_loopback)
-                outcome = _request(target, addresses, deadline, limits.max_fetch_bytes, tls_context)
+                outcome = _request(
+                    target, addresses, deadline, limits.max_fetch_bytes, tls_context, accept
+                )
             except Refused as exc:
                 if hop == 0:
                     raise
@@ -408,6 +427,7 @@ def _request(
     deadline: float,
     max_bytes: int,
     tls_context: ssl.SSLContext | None,
+    accept: Accept = "image",
 ) -> Resource | str:
     """One GET. Returns the image, or the Location of a redirect; refuses everything else."""
     if deadline - time.monotonic() <= 0:
@@ -420,7 +440,7 @@ def _request(
     else:
         conn = PinnedConnection(target, addresses, deadline)
     try:
-        return _exchange(conn, target, max_bytes)
+        return _exchange(conn, target, max_bytes, accept)
     except Refused:
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
@@ -431,9 +451,11 @@ def _request(
         conn.close()
 
 
-def _exchange(conn: PinnedConnection, target: _Target, max_bytes: int) -> Resource | str:
+def _exchange(
+    conn: PinnedConnection, target: _Target, max_bytes: int, accept: Accept = "image"
+) -> Resource | str:
     conn.putrequest("GET", target.path)  # Host (original name) and Accept-Encoding: identity
-    conn.putheader("Accept", "image/*")
+    conn.putheader("Accept", _ACCEPT_HEADERS[accept])
     conn.putheader("User-Agent", "deckforge")
     conn.putheader("Connection", "close")
     conn.endheaders()
@@ -446,8 +468,10 @@ def _exchange(conn: PinnedConnection, target: _Target, max_bytes: int) -> Resour
     if resp.status != 200:
         raise Refused(f"HTTP status {resp.status}")
     content_type = (resp.getheader("Content-Type") or "").split(";", 1)[0].strip().lower()
-    if not content_type.startswith("image/"):
+    if accept == "image" and not content_type.startswith("image/"):
         raise Refused(f"content type {content_type or '(none)'!r} is not an image")
+    if accept == "font" and not (content_type.startswith("font/") or content_type in _FONT_TYPES):
+        raise Refused(f"content type {content_type or '(none)'!r} is not a font")
     encoding = (resp.getheader("Content-Encoding") or "identity").strip().lower()
     if encoding != "identity":
         raise Refused(f"content encoding {encoding!r} refused")

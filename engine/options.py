@@ -30,6 +30,9 @@ class Limits:
     fetch_timeout_s: float = 5.0
     svg_render_timeout_s: float = 5.0
     max_embedded_font_bytes: int = 32 * 1024 * 1024  # .fntdata parts one deck may add
+    # @font-face: a web font's bytes, and its sfnt after WOFF/WOFF2 decompression, at most this
+    max_web_font_bytes: int = 8 * 1024 * 1024
+    max_web_fonts: int = 64  # @font-face rules loaded per page (the first ones)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any, cast
 from engine.boxes.build import build_box_tree
 from engine.diagnostics import Diagnostics
 from engine.fonts.fontsets import use_font_set
+from engine.fonts.webfonts import WebFonts, load_web_fonts, use_web_fonts
 from engine.layout.base import LayoutContext, Space, layout_box
 from engine.layout.fragments import BoxFragment
 from engine.layout.positioned.absolute import place_absolutes
@@ -31,6 +32,7 @@ class PageResult:
     slide: Slide
     media: dict[str, Media] = field(default_factory=dict)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    web_fonts: WebFonts = field(default_factory=WebFonts)  # the page's @font-face faces
 
 
 @dataclass
@@ -38,6 +40,7 @@ class LaidOutPage:
     root: BoxFragment
     media: dict[str, dict[str, Any]]
     lang: str
+    web_fonts: WebFonts = field(default_factory=WebFonts)
 
 
 def layout_page(
@@ -61,14 +64,16 @@ def _layout_page(html: str, options: Options, diag: Diagnostics) -> LaidOutPage:
         viewport = own
         if _VIEWPORT_DEPENDENT.search(html):  # diagnostics are kept from the first pass
             styles = compute_styles(page, Diagnostics(), viewport)
-    root_box, media = build_box_tree(page.slide, styles, diag, options)
-    lang = (page.root.get("lang") or "").strip()
-    ctx = LayoutContext(diag, viewport, lang=lang)
-    fragment = layout_box(root_box, ctx, Space(viewport[0], viewport[1]))
-    fragment.x = fragment.y = 0.0
-    place_absolutes(fragment, ctx)
-    place_stickies(fragment, viewport)
-    return LaidOutPage(fragment, media, lang)
+    fonts = load_web_fonts(styles.font_faces, diag, options) if styles.font_faces else WebFonts()
+    with use_web_fonts(fonts):  # @font-face faces come first in every font lookup
+        root_box, media = build_box_tree(page.slide, styles, diag, options)
+        lang = (page.root.get("lang") or "").strip()
+        ctx = LayoutContext(diag, viewport, lang=lang)
+        fragment = layout_box(root_box, ctx, Space(viewport[0], viewport[1]))
+        fragment.x = fragment.y = 0.0
+        place_absolutes(fragment, ctx)
+        place_stickies(fragment, viewport)
+    return LaidOutPage(fragment, media, lang, fonts)
 
 
 _VIEWPORT_DEPENDENT = re.compile(r"@media|@container|\d(?:[sld]?v(?:w|h|i|b|min|max))\b", re.I)
@@ -100,8 +105,9 @@ def convert_page(html: str, options: Options) -> PageResult:
     diag = Diagnostics()
     with use_font_set(options.font_set):  # fonts are resolved in this (the page's) thread
         page = layout_page(html, options, diag)
-        slide = build_slide(page.root, page.media, diag, options, page.lang)
+        with use_web_fonts(page.web_fonts):
+            slide = build_slide(page.root, page.media, diag, options, page.lang)
     # The media store still holds plain dicts: their shape is checked by
     # tests/model/test_slide_model_schema.py against the model's JSON Schema.
     media = cast(dict[str, Media], page.media)
-    return PageResult(page.root.width, page.root.height, slide, media, diag)
+    return PageResult(page.root.width, page.root.height, slide, media, diag, page.web_fonts)

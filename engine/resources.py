@@ -17,9 +17,10 @@ _DATA_URI = re.compile(r"^data:([^,]*?),(.*)$", re.S | re.I)
 
 
 def load_resource(
-    url: str, diag: Diagnostics, options: Options, where: str = ""
+    url: str, diag: Diagnostics, options: Options, where: str = "", *, font: bool = False
 ) -> Resource | None:
-    """Decode a data: URI. Any other URL is never fetched by default: a diagnostic records the drop."""
+    """Decode a data: URI. Any other URL is never fetched by default: a diagnostic records the
+    drop. `font`: an @font-face source (a fetch accepts font responses instead of images)."""
     url = (url or "").strip()
     if not url:
         return None
@@ -29,6 +30,8 @@ def load_resource(
         if options.allow_network and remote:
             from engine.fetch import fetch_url
 
+            if font:
+                return fetch_url(url, diag, options, where, accept="font")
             return fetch_url(url, diag, options, where)
         if options.file_roots and not remote:
             from engine.localfiles import guess_type, read_local

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
+from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
@@ -21,6 +21,8 @@ from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
+# A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
+# walk them all again and again: the entry points below run with it paused, as a page does.
 
 
 @dataclass
@@ -52,6 +54,7 @@ class GeneratedDeck:
             fh.write(self.pptx_bytes)
 
 
+@collector_paused()
 def generate_from_markdown(
     markdown: Any,
     template_id: str | None = None,
@@ -78,6 +81,7 @@ def generate_from_markdown(
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
+@collector_paused()
 def regenerate(
     document_or_property: Any,
     *,
@@ -211,6 +215,7 @@ class PlannedDeck:
 PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
 
 
+@collector_paused()
 def plan_from_markdown(
     markdown: Any,
     template_id: str | None = None,
@@ -255,6 +260,7 @@ def _plan_markdown(
     )
 
 
+@collector_paused()
 def build_planned(
     planned: PlannedDeck,
     *,

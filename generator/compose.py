@@ -20,6 +20,7 @@ import math
 import re
 from dataclasses import replace
 
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.owncontents import document_titles, norm, without_own_contents
@@ -28,7 +29,6 @@ from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
 LENGTHS = ("short", "medium", "long")
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
@@ -48,7 +48,7 @@ def deck_language(outline: Outline) -> str:
     text = outline.topic + "".join(
         c.title + "".join(p.title for p in c.pages) for c in outline.chapters
     )
-    cjk = len(CJK.findall(text))
+    cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     latin = len(re.findall(r"[A-Za-z]", text))
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
 

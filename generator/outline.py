@@ -79,6 +79,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
 
     conv = Converter(ctx)
     kind = deck_kind(front.data, body)
+    ctx.deck = bool(kind)
     if kind:
         deck = DeckBuilder(kind, front.data, conv)
         for n, raw in enumerate(split_deck(kind, front.data, body), 1):
@@ -113,11 +114,12 @@ def document_name(path: str) -> str:
 
 
 def _dedupe(report: list[dict[str, str]]) -> list[dict[str, str]]:
-    """One entry per (kind, message), the first place it happened; at most MAX_DIAGNOSTICS."""
-    seen: dict[tuple[str, str], dict[str, str]] = {}
-    counts: dict[tuple[str, str], int] = {}
+    """One entry per (kind, message, text), the first place it happened; at most
+    MAX_DIAGNOSTICS."""
+    seen: dict[tuple[str, str, str], dict[str, str]] = {}
+    counts: dict[tuple[str, str, str], int] = {}
     for item in report:
-        key = (item["kind"], item["message"])
+        key = (item["kind"], item["message"], item.get("text", ""))
         counts[key] = counts.get(key, 0) + 1
         seen.setdefault(key, dict(item))
     out = []

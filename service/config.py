@@ -162,6 +162,12 @@ class Settings(BaseSettings):
     max_embedded_font_bytes: int = Field(
         default=32 * MiB, ge=0, description="embedded font parts one deck may add"
     )
+    max_web_font_bytes: int = Field(
+        default=8 * MiB,
+        ge=0,
+        description="an @font-face font's bytes, also after WOFF/WOFF2 decompression "
+        "(docs/fonts.md)",
+    )
 
     # Auth and signing. Empty values -> generated once and kept under data_dir (0600).
     tokens: SecretStr = Field(

@@ -85,9 +85,13 @@ def _check_permission(font: Any) -> int:
     return fs_type
 
 
-def font_for_embedding(path: str, index: int, chars: str, mode: EmbeddingMode) -> PreparedFont:
+def font_for_embedding(
+    path: str, index: int, chars: str, mode: EmbeddingMode, *, family: str = ""
+) -> PreparedFont:
     """The TrueType font to embed for face `index` of `path`, covering `chars` (every character
-    in `full` mode). Raises EmbedRefused. Results are cached per face, characters and mode."""
+    in `full` mode), named `family` when given (an @font-face face: runs name the rule's family,
+    and a viewer finds an embedded font by its own names). Raises EmbedRefused. Results are
+    cached per face, characters, mode and name."""
     from fontTools.ttLib import TTFont
 
     # recalcTimestamp off: head.modified stays the font file's own, so the same deck gives the
@@ -100,7 +104,12 @@ def font_for_embedding(path: str, index: int, chars: str, mode: EmbeddingMode) -
         if mode == "full" and cff and font["maxp"].numGlyphs > FULL_CFF_MAX_GLYPHS:
             subset = True
         text = "".join(sorted(set(chars) | set(_ASCII))) if subset else ""
-        key = (path, index, text, "subset" if subset else "full")
+        key = (
+            path,
+            index,
+            text,
+            ("subset" if subset else "full") + (f":{family}" if family else ""),
+        )
         with _LOCK:
             cached = _CACHE.get(key)
         if cached is not None:
@@ -109,6 +118,8 @@ def font_for_embedding(path: str, index: int, chars: str, mode: EmbeddingMode) -
             _subset(font, text)
         if "CFF " in font:
             _cff_to_glyf(font)
+        if family:
+            _rename(font, family)
         for table in ("DSIG", "VORG"):
             if table in font:
                 del font[table]
@@ -143,6 +154,26 @@ def _subset(font: Any, text: str) -> None:
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text)
     subsetter.subset(font)
+
+
+def _rename(font: Any, family: str) -> None:
+    """Name the face `family` (name IDs 1, 3, 4, 6; typographic names 16/17 dropped), keeping
+    its style name (ID 2), when its own family name is another."""
+    table = font.get("name")
+    if table is None:
+        return
+    own = table.getDebugName(16) or table.getDebugName(1) or ""
+    if own == family and not table.getDebugName(16):
+        return
+    style = table.getDebugName(2) or "Regular"
+    full = family if style.lower() == "regular" else f"{family} {style}"
+    postscript = "".join(
+        c for c in f"{family}-{style}" if 33 <= ord(c) <= 126 and c not in "[](){}<>/%"
+    )
+    for name_id in (1, 3, 4, 6, 16, 17, 21, 22):
+        table.removeNames(nameID=name_id)
+    for name_id, value in ((1, family), (3, full), (4, full), (6, postscript[:63])):
+        table.setName(value, name_id, 3, 1, 0x409)
 
 
 def _cff_to_glyf(font: Any) -> None:

@@ -396,6 +396,8 @@ class FontFace:
         self.index: int = source.index
         self.synthetic_bold = synthetic_bold
         self.synthetic_italic = synthetic_italic
+        # An @font-face unicode-range: the face is used for these code points only (() = all).
+        self.unicode_range: tuple[tuple[int, int], ...] = ()
         self.bold: bool = source.weight_class >= 600 or synthetic_bold
         self.italic: bool = source.italic or synthetic_italic
         self.weight: int = source.weight_class

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import engine.fonts.fontsets as fontsets  # the modules, not the package: no import cycle
 import engine.fonts.resolve as resolve
+import engine.fonts.webfonts as webfonts
 from engine.budget import check
 
 from .builtin import builtin_active, builtin_face
@@ -98,7 +99,11 @@ def _covers_ascii(face: FontFace) -> bool:
     found = _ASCII_COVERAGE.get(id(face))
     if found is None:
         glyph = face.source.glyph
-        found = _ASCII_COVERAGE[id(face)] = all(glyph(cp) for cp in range(0x20, 0x7F))
+        ranges = face.unicode_range
+        found = _ASCII_COVERAGE[id(face)] = all(
+            glyph(cp) and (not ranges or any(lo <= cp <= hi for lo, hi in ranges))
+            for cp in range(0x20, 0x7F)
+        )
     return found
 
 
@@ -164,12 +169,15 @@ class FontStack:
         elif self._office:
             faces = self._office_faces(families, weight, style)
         else:
-            names = [self._css_name(f) for f in families if f]
+            web = webfonts.active_web_fonts()
+            names = [f for f in families if f]
             names.append(resolve.generic_family_name("standard", self.lang))
             for name in names:
-                face = _face(resolve.fc_match(name, weight, style), weight, style, False)
-                if face is not None and all(face is not f for f in faces):
-                    faces.append(face)
+                found = webfonts.web_font_faces(web, name, weight, style) if web.faces else []
+                if not found:  # @font-face families first, then the installed fonts
+                    fc = resolve.fc_match(self._css_name(name), weight, style)
+                    found = [f for f in (_face(fc, weight, style, False),) if f is not None]
+                faces.extend(f for f in found if all(f is not g for g in faces))
             if not faces:  # FontCache::GetLastResortFallbackFont
                 for name in ("sans", "Arial", "Times New Roman"):
                     face = _face(resolve.fc_match(name, weight, style), weight, style, False)
@@ -187,15 +195,24 @@ class FontStack:
         with only the Office fonts uses (engine/fonts/fontsets.py), measured with its twin or
         stand-in and named after it; families such a user lacks are skipped."""
         script = resolve.script_for_lang(self.lang)
-        names: list[str] = []
+        web = webfonts.active_web_fonts()
+        names: list[str | list[FontFace]] = []  # Office names, or a page's @font-face faces
         for family in (*families, "standard"):
-            name = fontsets.office_family(family, script) if family else None
-            if name is not None and name.lower() not in (n.lower() for n in names):
+            found = webfonts.web_font_faces(web, family, weight, style) if web.faces else []
+            name = fontsets.office_family(family, script) if family and not found else None
+            if found:
+                names.append(found)
+            elif name is not None and name.lower() not in (
+                n.lower() for n in names if isinstance(n, str)
+            ):
                 names.append(name)
         faces: list[FontFace] = []
-        for name in names:
-            fc = resolve.fc_match(fontsets.measured_with(name), weight, style)
-            face = _face(fc, weight, style, False, name)
+        for entry in names:
+            if isinstance(entry, list):
+                faces.extend(f for f in entry if all(f is not g for g in faces))
+                continue
+            fc = resolve.fc_match(fontsets.measured_with(entry), weight, style)
+            face = _face(fc, weight, style, False, entry)
             if face is not None and all(face is not f for f in faces):
                 faces.append(face)
         return faces
@@ -212,9 +229,11 @@ class FontStack:
     # -- font selection -----------------------------------------------------------------
     def _covers(self, face: FontFace, text: str, start: int, end: int) -> bool:
         glyph = face.source.glyph
+        ranges = face.unicode_range
         for i in range(start, end):
             cp = ord(text[i])
-            if not glyph(cp) and not (i > start and char_class(cp)[1]):
+            covered = glyph(cp) and not (ranges and not any(lo <= cp <= hi for lo, hi in ranges))
+            if not covered and not (i > start and char_class(cp)[1]):  # joiners stay attached
                 return False
         return True
 
@@ -489,7 +508,15 @@ def font_stack(
     """The (cached, thread-safe) FontStack for a computed font-family list, weight, style
     ('normal' | 'italic' | 'oblique') and content language (BCP 47; '' = en-US)."""
     style = "normal" if not style or style == "normal" else style.split()[0]
-    key = (tuple(families), int(weight), style, lang, builtin_active(), fontsets.active_font_set())
+    key = (
+        tuple(families),
+        int(weight),
+        style,
+        lang,
+        builtin_active(),
+        fontsets.active_font_set(),
+        webfonts.active_web_fonts().token,
+    )
     with _LOCK:
         stack = _STACKS.get(key)
     if stack is None:

@@ -27,6 +27,7 @@ __all__ = [
     "available",
     "fc_match",
     "family_installed",
+    "local_faces",
     "fallback_font",
     "generic_family_name",
     "script_for_lang",
@@ -269,6 +270,20 @@ def family_installed(family: str) -> bool:
     """Whether fontconfig has a face whose own family name is `family` (no substitutes)."""
     font = _raw_match(family, 80, 0) if available() else None
     return font is not None and family.lower() in (f.lower() for f in font.families)
+
+
+def local_faces(name: str) -> list[FcFont]:
+    """Installed faces a CSS `local(name)` may name: fontconfig's matches for `name` as a full
+    name, a PostScript name and a family; the caller checks each face's own names (fontconfig
+    answers with a substitute when nothing has the name)."""
+    if not available() or not name.strip():
+        return []
+    out: list[FcFont] = []
+    for field in ("fullname", "postscriptname", "family"):
+        font = _parse_line(fontconfig.match(f":{field}={_escape(name)}:scalable=true"))
+        if font is not None and _valid(font) and font not in out:
+            out.append(font)
+    return out
 
 
 def system_ui_family() -> str:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from engine.fonts import builtin_active, office, resolve
 from engine.fonts.embedding import EmbedRefused, font_for_embedding
 from engine.fonts.eot import to_eot
+from engine.fonts.webfonts import web_face_file, web_face_source
 from engine.pptx.opc import CT, RT, Package, Part, XmlPart
 from engine.pptx.oxml import R_ID, Element, p, sub
 from engine.pptx.typefaces import font_attrs, written_name
@@ -128,6 +129,7 @@ class _Face:
     path: str
     index: int
     slot: Slot
+    rename: str = ""  # an @font-face face: the family its embedded copy is named by
 
 
 def _face(family: str, style: Style) -> _Face | None:
@@ -137,6 +139,13 @@ def _face(family: str, style: Style) -> _Face | None:
     from engine.fonts.measure import font_file
 
     bold, italic = style
+    web = web_face_file(family, bold, italic)  # a page's @font-face face, named `family`
+    if web is not None:
+        found = web_face_source(web)
+        if found is None:
+            return None
+        slot = _SLOTS[(1 if found.weight_class >= 600 else 0) + (2 if found.italic else 0)]
+        return _Face(web.path, web.index, slot, web.family)
     fc = resolve.fc_match(family, 700 if bold else 400, "italic" if italic else "normal")
     if fc is None:
         return None
@@ -201,7 +210,9 @@ def embed_fonts(
                 continue
             chars = "".join(sorted(faces[face]))
             try:
-                prepared = font_for_embedding(face.path, face.index, chars, mode)
+                prepared = font_for_embedding(
+                    face.path, face.index, chars, mode, family=face.rename
+                )
             except EmbedRefused as exc:
                 report.refused[family] = str(exc)
                 break

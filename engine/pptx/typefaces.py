@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from engine.fonts import builtin_active, office, resolve
 from engine.fonts.fontsets import measured_with
+from engine.fonts.webfonts import web_face_file
 from engine.pptx.oxml import Element, a, clean_text, sub
 
 __all__ = ["font_attrs", "add_typeface", "written_name", "face_path", "set_theme_fonts"]
@@ -25,10 +26,18 @@ def written_name(family: str) -> str:
     return office.office_name(family) or family.strip()
 
 
-@lru_cache(maxsize=1024)
 def face_path(family: str) -> tuple[str, int] | None:
-    """(file, face index) of the regular face fontconfig gives `family` (what the layout measured
-    with, for a family it found), or None (no fontconfig, built-in metrics, not installed)."""
+    """(file, face index) of the regular face the layout measured `family` with: a page's
+    @font-face face, else fontconfig's, or None (no fontconfig, built-in metrics, not
+    installed)."""
+    web = web_face_file(family.strip(), False, False)
+    if web is not None:
+        return (web.path, web.index)
+    return _installed_face_path(family)
+
+
+@lru_cache(maxsize=1024)
+def _installed_face_path(family: str) -> tuple[str, int] | None:
     if builtin_active() or not resolve.available():
         return None
     font = resolve.fc_match(family.strip(), 400, "normal")
@@ -36,7 +45,7 @@ def face_path(family: str) -> tuple[str, int] | None:
 
 
 @lru_cache(maxsize=1024)
-def _attrs(family: str, builtin: bool) -> tuple[tuple[str, str], ...]:
+def _attrs(family: str, builtin: bool, web: str) -> tuple[tuple[str, str], ...]:
     out = [("typeface", clean_text(written_name(family)))]
     where = None if builtin else face_path(family)
     own = where is not None
@@ -61,7 +70,8 @@ def _attrs(family: str, builtin: bool) -> tuple[tuple[str, str], ...]:
 
 def font_attrs(family: str) -> dict[str, str]:
     """CT_TextFont attributes (typeface, panose, pitchFamily, charset, in schema order)."""
-    return dict(_attrs(family, builtin_active()))
+    web = web_face_file(family.strip(), False, False)  # a page's @font-face face
+    return dict(_attrs(family, builtin_active(), web.digest if web is not None else ""))
 
 
 def add_typeface(parent: Element, tag: str, family: str) -> Element:

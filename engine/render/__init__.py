@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, cast
 
 from engine.model.schema import (
@@ -205,7 +206,8 @@ def render_deck_pngs(
 ) -> list[bytes]:
     """Every slide of a Conversion (engine.api.convert) or deck model dict, in order."""
     slides, media, size = _deck_parts(source)
-    return [render_model_png(s, width, media=media, size=size, backend=backend) for s in slides]
+    with _web_fonts_of(source):
+        return [render_model_png(s, width, media=media, size=size, backend=backend) for s in slides]
 
 
 def render_cover_png(
@@ -216,4 +218,15 @@ def render_cover_png(
     """The cover image: slide 1 at `width` px (a blank white slide for an empty deck)."""
     slides, media, size = _deck_parts(source)
     slide = slides[0] if slides else blank_slide()
-    return render_model_png(slide, width, media=media, size=size, backend=backend)
+    with _web_fonts_of(source):
+        return render_model_png(slide, width, media=media, size=size, backend=backend)
+
+
+def _web_fonts_of(source: Conversion | Mapping[str, object]) -> AbstractContextManager[None]:
+    """A Conversion's @font-face faces active while its slides are drawn (runs naming an
+    @font-face family are drawn with the page's font, as Chromium drew them)."""
+    if isinstance(source, Mapping):
+        return nullcontext()
+    from engine.fonts.webfonts import use_web_fonts
+
+    return use_web_fonts(source.web_fonts)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from engine.fonts import resolve
 from engine.fonts.face import FontFile
+from engine.fonts.webfonts import web_face_file
 from engine.model.text import metrics as tm
 
 DEFAULT_LATIN = "Calibri"  # the theme's minor font the PPTX writer leaves runs to (-> Carlito)
@@ -75,7 +76,12 @@ def covers(face: Face, ch: str) -> bool:
 
 def face_for(family: str | None, bold: bool, italic: bool) -> Face | None:
     """The face LibreOffice/Chromium use for a typeface name (None: not installed)."""
-    if not isinstance(family, str) or not family or not resolve.available():
+    if not isinstance(family, str) or not family:
+        return None
+    web = web_face_file(family, bold, italic)  # a page's @font-face face first
+    if web is not None:
+        return Face(_file_family(web.path, web.index) or family, web.path, web.index)
+    if not resolve.available():
         return None
     return _match(family, bold, italic)
 

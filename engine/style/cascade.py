@@ -19,6 +19,7 @@ from engine.style.computed import (
     describe,
 )
 from engine.style.declarations import Block, for_direction, parse_inline_style
+from engine.style.fontface import FontFaceRule
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
 from engine.style.selectors import CompiledSelector, ElementIndex, match
@@ -46,6 +47,7 @@ class PageRules(NamedTuple):
     ua: tuple[tuple[CompiledSelector, Block], ...]
     author: tuple[tuple[CompiledSelector, Block], ...]
     messages: tuple[Message, ...]
+    font_faces: tuple[FontFaceRule, ...] = ()  # the @font-face rules whose @media match
 
 
 def _sorted_entries(
@@ -88,7 +90,13 @@ def page_rules(
     total = sum(len(rule.selectors) for sheet in author for rule in sheet.rules)
     if total > max_rules:
         messages.append(("limit", f"style rules over the limit of {max_rules} ignored", "<style>"))
-    return PageRules(tuple(_sorted_entries(ua, viewport)), tuple(entries), tuple(messages))
+    faces = tuple(
+        face
+        for sheet in author
+        for face in sheet.font_faces
+        if all(media_matches(m, viewport) for m in face.media)
+    )
+    return PageRules(tuple(_sorted_entries(ua, viewport)), tuple(entries), tuple(messages), faces)
 
 
 def _merge(blocks: list[Block]) -> dict[str, Any]:
@@ -127,6 +135,7 @@ class StyleMap:
         self._animator = animator  # finished animations apply to ::before/::after too
         self._pseudo: dict[tuple[Any, str], ComputedStyle | None] = {}
         self._ctx = ctx
+        self.font_faces: tuple[FontFaceRule, ...] = ()  # the page's @font-face rules
         # Pseudo-element styles computed once per (element style, pseudo-element, matched
         # blocks): list items' markers, for one.
         self._shared_pseudo: dict[tuple[int, ...], ComputedStyle] = {}
@@ -307,4 +316,6 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]
-    return StyleMap(styles, pseudo_blocks, ctx, animator, control_blocks)
+    style_map = StyleMap(styles, pseudo_blocks, ctx, animator, control_blocks)
+    style_map.font_faces = rules.font_faces
+    return style_map

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.style.declarations import Block, parse_block
+from engine.style.fontface import FontFaceRule, parse_font_face
 from engine.style.media import supports_matches
 from engine.style.selectors import CompiledSelector, compile_selector_list, split_selector_list
 from engine.style.syntax import Rule, parse_blocks
@@ -24,6 +25,7 @@ class StyleRule(NamedTuple):
 class Sheet(NamedTuple):
     rules: tuple[StyleRule, ...]
     messages: tuple[Message, ...]
+    font_faces: tuple[FontFaceRule, ...] = ()
 
 
 _AT_NAME = re.compile(r"@([-\w]+)\s*(.*)$", re.DOTALL)
@@ -31,7 +33,6 @@ _SILENT_AT = frozenset(("charset", "namespace", "layer", "starting-style", "view
 _KEYFRAMES = frozenset(("keyframes", "-webkit-keyframes"))  # read by engine.style.animations
 _IGNORED_AT = frozenset(
     (
-        "font-face",
         "-moz-keyframes",
         "page",
         "counter-style",
@@ -58,6 +59,7 @@ class _Builder:
     def __init__(self) -> None:
         self.rules: list[StyleRule] = []
         self.messages: list[Message] = []
+        self.font_faces: list[FontFaceRule] = []
 
     def style_rule(self, selector: str, items: list[str | Rule], media: tuple[str, ...]) -> None:
         segments = [i for i in items if isinstance(i, str)]
@@ -106,6 +108,11 @@ class _Builder:
             )
         elif name in _KEYFRAMES:
             pass
+        elif name == "font-face":
+            face, messages = parse_font_face(rule.items, media)
+            self.messages.extend(messages)
+            if face is not None:
+                self.font_faces.append(face)
         elif name in _IGNORED_AT:
             self.messages.append(("unsupported", f"@{name} ignored", f"@{name}"))
         else:
@@ -164,4 +171,4 @@ def sheet_of_items(items: list[str | Rule]) -> Sheet:
         builder.walk(items, (), None)
     except RecursionError:
         builder.messages.append(_TOO_DEEP)
-    return Sheet(tuple(builder.rules), tuple(builder.messages))
+    return Sheet(tuple(builder.rules), tuple(builder.messages), tuple(builder.font_faces))

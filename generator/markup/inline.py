@@ -18,6 +18,7 @@ from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup.sanitize import ALLOWED_TAGS, DROP_TAGS
+from generator.markup.syntax import slidev_ranges
 from generator.model import Span, Spans
 
 SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
@@ -42,6 +43,8 @@ FLAG_TAGS = {
 _CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
+# pymdownx.inlinehilite: `#!python range(3)` is code in Python (the prefix is not shown)
+INLINE_LANGUAGE = re.compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
 SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
 ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
 
@@ -94,8 +97,9 @@ class InlineReader:
             out.spans.append(state.span(text))
         elif t == "text_special":  # an escaped character or an entity: literal, a span alone
             out.spans.append(state.span(child.content))
-        elif t == "code_inline":
-            out.spans.append(replace(state.span(child.content), code=True))
+        elif t == "code_inline":  # without pymdownx's `#!python ` highlighting prefix
+            code = INLINE_LANGUAGE.sub("", child.content, count=1)
+            out.spans.append(replace(state.span(code), code=True))
         elif t in ("softbreak", "hardbreak"):
             out.spans.append(state.span(" "))
         elif t in ("strong", "em", "s"):
@@ -118,7 +122,8 @@ class InlineReader:
             out.spans.append(state.span("\ufffc"))  # where the image stood
         elif t in ("math_inline", "math_inline_double"):
             out.math += 1
-            out.spans.append(replace(state.span(child.content), code=True))
+            tex = slidev_ranges(child.content) if t == "math_inline_double" else child.content
+            out.spans.append(replace(state.span(tex), code=True))
         elif t == "footnote_ref":
             label = str(child.meta.get("label", ""))
             out.footnotes.append(label)

@@ -22,10 +22,18 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from generator.markup import boilerplate
+from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
 from generator.markup.snippets import snippet
-from generator.markup.syntax import content_tabs, marp_alt
+from generator.markup.syntax import (
+    content_tabs,
+    marp_alt,
+    nested_blank_runs,
+    slidev_ranges,
+    termless_definitions,
+)
 from generator.model import Block, ListItem, Span, Spans, plain
 
 
@@ -48,6 +56,7 @@ def _parser() -> MarkdownIt:
         .use(dollarmath_plugin, allow_space=False, double_inline=True)
         .use(admon_plugin)
         .use(colon_fence_plugin)
+        .use(dialects_plugin)
     )
     # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
     # inline reader tells an escaped `\=` from a `==mark==` delimiter.
@@ -135,6 +144,7 @@ class Context:
     footnotes: dict[str, int] = field(default_factory=dict)
     math_reported: bool = False
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
+    deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
 
     def note(self, kind: str, message: str, text: str = "") -> None:
         entry = {"kind": kind, "message": message, "where": self.where()}
@@ -151,10 +161,14 @@ class Converter:
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
-        tokens = MD.parse(content_tabs(text), env)
+        tokens = MD.parse(termless_definitions(content_tabs(nested_blank_runs(text))), env)
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
-        for node in root.children:
+        nodes = root.children
+        for n, node in enumerate(nodes):
+            after = nodes[n + 1] if n + 1 < len(nodes) else None
+            if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
+                continue
             out.extend(self.node(node))
         return out
 
@@ -166,6 +180,16 @@ class Converter:
 
     # -- block nodes ---------------------------------------------------------------------
     def node(self, node: SyntaxTreeNode) -> list[Event]:
+        events = self._node(node)
+        if node.type != "heading" and boilerplate.SIGNOFF.search(self.ctx.heading):
+            # a release sign-off checklist: process tracking for a release team
+            for e in events:
+                if isinstance(e, Item):
+                    boilerplate.left_out(self.ctx, "the release sign-off checklist", e.block)
+            return [e for e in events if not isinstance(e, Item)]
+        return events
+
+    def _node(self, node: SyntaxTreeNode) -> list[Event]:
         t = node.type
         if t not in ("fence", "code_block"):
             self.previous_code = None
@@ -180,6 +204,8 @@ class Converter:
             return self.container(node)
         if t == "admonition":
             return self.admonition(node)
+        if t == "kep_unresolved":
+            return self.unresolved(node)
         return [Item(b) for b in self.blocks(node)]
 
     def blocks(self, node: SyntaxTreeNode) -> list[Block]:
@@ -197,7 +223,7 @@ class Converter:
             return self.code(node)
         if t in ("math_block", "math_block_label", "amsmath"):
             self._math()
-            text = node.content.strip()
+            text = slidev_ranges(node.content).strip()
             return [Block("code", text=text, language="latex")] if text else []
         if t == "dl":
             return self.deflist(node)
@@ -217,6 +243,11 @@ class Converter:
             inline = self.inline(node.children[0] if node.children else None)
             spans = trim_spans(_no_placeholder(inline.spans))
             return [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
+        if t == "frame_subtitle":  # beamer's \framesubtitle{...}: the slide's lead line
+            return [Block("paragraph", [Span(node.content, italic=True)])] if node.content else []
+        if t == "pandoc_pause":
+            self.ctx.note("animation", "a pause (`. . .`): the slide shows all its content at once")
+            return []
         return []  # hr and anything unknown
 
     def inline(self, node: SyntaxTreeNode | None) -> Inline:
@@ -244,6 +275,9 @@ class Converter:
         images = [b for b in (self.image(i) for i in inline.images) if b is not None]
         spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
+        text = plain(spans).strip()
+        if text and boilerplate.paragraph_left_out(self.ctx, node, text):
+            spans = []
         if plain(spans).strip():
             out.append(Block("paragraph", spans))
         mark_badge_rows(images)
@@ -321,7 +355,19 @@ class Converter:
         paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
         if paragraphs:
             _github_alert(paragraphs)
-        return [Block("quote", paragraphs=paragraphs)] if paragraphs else []
+        return (
+            boilerplate.unless_notice(self.ctx, Block("quote", paragraphs=paragraphs))
+            if paragraphs
+            else []
+        )
+
+    def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
+        """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
+        when it holds the template's "Fill out when targeting ..." placeholder."""
+        if boilerplate.PLACEHOLDER.match(node.content):
+            boilerplate.note(self.ctx, "a template placeholder not filled in", node.content)
+            return []
+        return self.events(node.content)
 
     def code(self, node: SyntaxTreeNode) -> list[Block]:
         code = node.content.rstrip("\n")
@@ -394,7 +440,8 @@ class Converter:
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
-            return [Item(_callout(title, [e.block for e in inner if isinstance(e, Item)]))]
+            callout = _callout(title, [e.block for e in inner if isinstance(e, Item)])
+            return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
         return inner
 
     def admonition(self, node: SyntaxTreeNode) -> list[Event]:
@@ -407,7 +454,8 @@ class Converter:
                 title = plain(inline.spans).strip()
             else:
                 blocks.extend(self.blocks(child))
-        return [Item(_callout(title or ADMONITIONS.get(kind, kind.title()), blocks))]
+        callout = _callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
+        return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
 
     def html_block(self, html: str) -> list[Event]:
         from generator.markup.htmlblocks import html_events

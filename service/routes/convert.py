@@ -186,6 +186,7 @@ async def _convert(
             "max_page_bytes": settings.max_page_bytes,
             "max_total_bytes": settings.max_request_bytes,
             "max_embedded_font_bytes": settings.max_embedded_font_bytes,
+            "max_web_font_bytes": settings.max_web_font_bytes,
         },
         "fonts": {"embed_fonts": settings.embed_fonts, "font_set": settings.font_set},
     }

@@ -66,3 +66,44 @@ def test_the_endpoint_uses_the_service_settings(tmp_path: Path) -> None:
         deck = client.get(r.json()["data"]["fileUrl"])
         assert deck.status_code == 200
         assert _names(deck.content)[0] == []
+
+
+def _web_font_page() -> str:
+    import base64
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    from engine.fonts import resolve
+
+    found = resolve.fc_match("DejaVu Sans Mono", 400, "normal")
+    assert found is not None
+    font = TTFont(found.path)
+    subsetter = subset.Subsetter(subset.Options())
+    subsetter.populate(unicodes=range(0x20, 0x7F))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    data = base64.b64encode(out.getvalue()).decode()
+    return (
+        f'<style>@font-face {{ font-family: "Deck Mono"; src: url(data:font/ttf;base64,{data}) }}'
+        '</style><div class="slide" style="width:320px;height:180px">'
+        "<p style=\"font-family:'Deck Mono'\">Ship it</p></div>"
+    )
+
+
+def test_the_web_font_limit_is_a_setting_that_reaches_the_job(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("DECKFORGE_DATA_DIR", str(tmp_path))
+    assert Settings().max_web_font_bytes == 8 * 1024 * 1024
+    monkeypatch.setenv("DECKFORGE_MAX_WEB_FONT_BYTES", "1000")
+    assert Settings().max_web_font_bytes == 1000
+    page = _web_font_page()
+    for limit, named in ((8 * 1024 * 1024, True), (1000, False)):
+        app = create_app(make_settings(tmp_path / str(limit), max_web_font_bytes=limit, workers=1))
+        with TestClient(app) as client:
+            r = client.post(CONVERT, json={"htmls": [page]}, headers=AUTH)
+            assert r.status_code == 200 and r.json()["code"] == 0
+            deck = client.get(r.json()["data"]["fileUrl"])
+        assert ('typeface="Deck Mono"' in _names(deck.content)[1]) is named

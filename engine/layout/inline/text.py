@@ -13,6 +13,7 @@ from engine.budget import check
 from engine.fonts import font_stack
 from engine.fonts.cache import BoundedCache
 from engine.fonts.fontsets import active_font_set
+from engine.fonts.webfonts import active_web_fonts
 from engine.style.types import Number
 
 # Characters after which a line may not break, and before which it may not break (UAX #14 OP / CL).
@@ -92,6 +93,9 @@ def font_info(style: Any, lang: str = "") -> FontInfo:
     """FontInfo for a computed style (cached per style object, then per distinct font-relevant
     values)."""
     font_set = active_font_set()
+    web = active_web_fonts().token  # a page's @font-face faces
+    if web:
+        font_set = f"{font_set}|{web}"
     key = (id(style), lang + "|" + font_set)
     hit = _BY_STYLE.get(key)
     if hit is not None and hit[0] is style:
@@ -102,8 +106,11 @@ def font_info(style: Any, lang: str = "") -> FontInfo:
 
 
 def _font_info_of(style: Any, lang: str, font_set: str | None = None) -> FontInfo:
+    if font_set is None:
+        web = active_web_fonts().token
+        font_set = f"{active_font_set()}|{web}" if web else active_font_set()
     return _font_info(
-        font_set or active_font_set(),
+        font_set,
         lang,
         tuple(style["font-family"]),
         int(style["font-weight"]),
@@ -125,7 +132,7 @@ def _line_height_key(value: Any) -> tuple[str, float]:
 
 @lru_cache(maxsize=4096)
 def _font_info(
-    font_set: str,  # part of the key: font_stack reads the active set itself
+    font_set: str,  # part of the key (with the web fonts'): font_stack reads them itself
     lang: str,
     families: tuple[str, ...],
     weight: int,

@@ -42,7 +42,6 @@ PANDOC_SLIDE_KEYS = frozenset(
     }
 )
 _PAUSE = re.compile(r"^\s*\.\s\.\s\.\s*$", re.M)
-_FRAME_SUBTITLE = re.compile(r"^\s*\\framesubtitle\{([^{}\n]*)\}\s*$", re.M)
 _COLUMNS = re.compile(r"^(:{3,})\s*(?:\{\s*)?\.?columns\b.*$")
 _COLUMN = re.compile(r"^:{3,}\s*(?:\{\s*)?\.?column\b.*$")
 _CLOSE = re.compile(r"^(:{3,})\s*$")
@@ -108,10 +107,8 @@ def _heading_only(text: str) -> bool:
 
 
 def _frame(text: str) -> str:
-    """A frame's text without its pauses, its `\\framesubtitle{...}` an emphasised line, its
-    columns divs as `::right::` column slots."""
-    text = _PAUSE.sub("", text)
-    text = _FRAME_SUBTITLE.sub(lambda m: f"*{m.group(1).strip()}*", text)
+    """A frame's text with its columns divs as `::right::` column slots (its pauses and
+    `\\framesubtitle{...}` are read with the rest of the Markdown, generator.markup.extensions)."""
     out: list[str] = []
     fence = ""  # the colons of the open columns div
     columns = 0

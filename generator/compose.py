@@ -5,10 +5,14 @@
   carry their titles; a run of pages that are each one command becomes a "steps" slide.
   Neighbours merge within a chapter, or across chapters that are one page each (the usual
   `##` sections of a README).
-- A chapter gets a divider only when it has several slides (decided by the planner once the
-  chapter's slides are fitted, generator.deckplan; the draft's estimate from its text is a first
-  guess), the contents page only when there are several dividers; a chapter without a divider
-  names itself above its slide's title (`kicker`), so no title is lost.
+- The contents page lists every chapter (condensed beyond 20). A document of one chapter, of
+  more than 12, or of small chapters only has no dividers; otherwise a chapter gets one when it
+  has several slides (decided by the planner once the chapter's slides are fitted,
+  generator.deckplan; the draft's estimate from its text is a first guess). A chapter without
+  a divider names itself above its slides' titles (`kicker`), so no title is lost; so does a
+  page whose title other pages share ("Fixed" under each release).
+- A slide of several pages is titled by its parts in order ("Changed · Fixed"), by its
+  chapter only when it holds all of it. A deck's slides (Marp, Slidev, pandoc) never merge.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
   what does not fit and lists it), "medium" (default) keeps everything, "long" keeps every page
   on its own slides (only one-command runs become steps).

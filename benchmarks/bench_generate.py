@@ -268,6 +268,10 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             from generator.markup.images import Assets
 
             kwargs["assets"] = Assets.beside(doc, (mc.doc_folder(doc),))
+        if "source_name" in inspect.signature(generator.generate_from_markdown).parameters:
+            from generator.outline import document_name
+
+            kwargs["source_name"] = document_name(doc)
         deck = generator.generate_from_markdown(text, template, filename=name, **kwargs)
         seconds = time.process_time() - t0
         shown = mc.deck_text(deck.slides)

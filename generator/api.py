@@ -63,6 +63,7 @@ def generate_from_markdown(
     filename: str | None = None,
     length: str | None = None,
     assets: Assets | None = None,
+    source_name: str = "",
 ) -> GeneratedDeck:
     """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
     deck) -> GeneratedDeck.
@@ -70,11 +71,13 @@ def generate_from_markdown(
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
     picks the default template. `length`: "short", "medium" (default) or "long" (see
     docs/generator.md#composition). `assets`: where the Markdown's images may be read from
-    (default: data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long,
-    nothing usable, too many slides; `length`: not one of the three), 1001 (`templateId`).
+    (default: data: URIs only). `source_name`: the document's name (`generator.outline.
+    document_name` of its file), the cover's title when the document has no title of its own.
+    Raises GeneratorError: 1010 (`markdown`: not a string, too long, nothing usable, too many
+    slides; `length`: not one of the three), 1001 (`templateId`).
     """
     template = get_template(template_id, templates)
-    planned, laid = _plan_markdown(markdown, template, _length(length), assets)
+    planned, laid = _plan_markdown(markdown, template, _length(length), assets, None, source_name)
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
@@ -221,12 +224,13 @@ def plan_from_markdown(
     on_page: PageCallback | None = None,
     length: str | None = None,
     assets: Assets | None = None,
+    source_name: str = "",
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
     calling `on_page(index, total, html)` for each page once the plan is fitted. Same
     GeneratorErrors."""
     template = get_template(template_id, templates)
-    return _plan_markdown(markdown, template, _length(length), assets, on_page)[0]
+    return _plan_markdown(markdown, template, _length(length), assets, on_page, source_name)[0]
 
 
 def _plan_markdown(
@@ -235,9 +239,10 @@ def _plan_markdown(
     length: str,
     assets: Assets | None,
     on_page: PageCallback | None = None,
+    source_name: str = "",
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     """Markdown -> the fitted plan and the kept layouts of its pages."""
-    outline = parse_outline(markdown, assets=assets)
+    outline = parse_outline(markdown, assets=assets, name=source_name)
     lang = deck_language(outline)
     left: list[LeftOut] = []
     authored = authored_deck(markdown)
@@ -379,8 +384,9 @@ def _is_brand(template: Template) -> bool:
 
 
 def byline(properties: dict[str, str]) -> str:
-    """The cover's author · date line from the document properties."""
-    return " · ".join(v for v in (properties.get(k) for k in ("author", "date")) if v)
+    """The cover's author · institute · date line from the document properties."""
+    keys = ("author", "institute", "date")
+    return " · ".join(v for v in (properties.get(k) for k in keys) if v)
 
 
 def _deck_context(

@@ -20,6 +20,7 @@ ALIASES = {
     "sub_title": "subtitle",
     "author": "author",
     "authors": "author",
+    "institute": "institute",  # pandoc slide shows: the cover's byline
     "date": "date",
     "description": "description",
     "summary": "description",

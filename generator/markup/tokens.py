@@ -430,10 +430,8 @@ class Converter:
                         spans += ([Span(" ")] if spans else []) + p
             found.append((number, ListItem(trim_spans(spans))))
         found.sort(key=lambda x: x[0])
-        if not found:
-            return []
-        start = found[0][0]
-        return [Block("list", ordered=True, start=start, items=[i for _, i in found])]
+        # each note a line of its own under the text, its number raised as in the text
+        return [Block("paragraph", [Span(str(n), sup=True), Span(" "), *i.spans]) for n, i in found]
 
     def container(self, node: SyntaxTreeNode) -> list[Event]:
         name = (node.info or "").strip().split()[0].lower() if node.info else ""

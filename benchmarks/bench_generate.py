@@ -268,6 +268,10 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             from generator.markup.images import Assets
 
             kwargs["assets"] = Assets.beside(doc, (mc.doc_folder(doc),))
+        if "source_name" in inspect.signature(generator.generate_from_markdown).parameters:
+            from generator.outline import document_name
+
+            kwargs["source_name"] = document_name(doc)
         deck = generator.generate_from_markdown(text, template, filename=name, **kwargs)
         seconds = time.process_time() - t0
         shown = mc.deck_text(deck.slides)
@@ -370,12 +374,16 @@ def main(argv: list[str] | None = None) -> int:
         help="figures of every samples/markdown document (first --templates id, else corporate)",
     )
     p.add_argument("--contact-sheets", metavar="DIR", help="with --corpus: a sheet per deck")
-    p.add_argument("--label", default="after", help="with --corpus: results/judgements label")
+    p.add_argument(
+        "--label",
+        default="after",
+        help="with --corpus: results/judgements label; with --ratio: the run's label",
+    )
     args = p.parse_args(argv)
     if args.ratio is not None:
         from bench_generate_ratio import ratio_main
 
-        return ratio_main(args.ratio, args.runs, forty_page_markdown())
+        return ratio_main(args.ratio, args.runs, forty_page_markdown(), args.label)
     if args.corpus:
         template = (args.templates or ["corporate"])[0]
         return corpus(template, args.contact_sheets, args.label)

@@ -2,10 +2,12 @@
 
 Called by `python benchmarks/bench_generate.py --ratio [DOC.md ...] [--runs N]` (see its
 docstring). For each document: `deckforge generate DOC -o g.pptx --html DIR` then
-`deckforge convert DIR/*.html -o c.pptx -q`, alternating, `runs` times; the CPU time (user +
+`deckforge convert DIR/*.html -o c.pptx -q`, alternating, `runs` times after one pair that is
+not counted (it compiles the bytecode of the modules the document loads); the CPU time (user +
 system) of each child process comes from getrusage(RUSAGE_CHILDREN). Prints one line per
 document and the median ratio; writes benchmarks/results/generate_ratio.json with the commands,
-the machine (cores, load average before and after) and the figures.
+the machine (cores, load average before and after), the label, date and commit, and the figures;
+the runs recorded before are kept in short under `earlier`.
 """
 
 from __future__ import annotations
@@ -59,25 +61,22 @@ def _cpu(args: list[str]) -> tuple[float, float]:
     return cpu, wall
 
 
-_compiled = [False]
-
-
 def measure(doc: str, runs: int) -> dict[str, object]:
     cmd = _deckforge()
     gens, convs, walls = [], [], []
     slides = 0
     with tempfile.TemporaryDirectory() as work:
         html = os.path.join(work, "html")
-        warm = not _compiled[0]  # the very first pair only compiles the modules (not counted)
-        for run in range(runs + (1 if warm else 0)):
+        # The first pair of each document is not counted: it compiles the modules this document
+        # is the first to load (Pygments lexers of its languages, yaml, emoji...).
+        for run in range(runs + 1):
             shutil.rmtree(html, ignore_errors=True)
             g, gw = _cpu(
                 [*cmd, "generate", doc, "-o", os.path.join(work, "g.pptx"), "--html", html]
             )
             pages = sorted(glob.glob(os.path.join(html, "*.html")))
             c, cw = _cpu([*cmd, "convert", *pages, "-o", os.path.join(work, "c.pptx"), "-q"])
-            if warm and run == 0:
-                _compiled[0] = True
+            if run == 0:
                 continue
             gens.append(g)
             convs.append(c)
@@ -95,7 +94,36 @@ def measure(doc: str, runs: int) -> dict[str, object]:
     }
 
 
-def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
+def _commit() -> str | None:
+    """The checkout's commit (None outside a git checkout)."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def _earlier(path: str) -> list[dict[str, object]]:
+    """The runs already recorded in `path` (each in short: label, date, commit, load, median
+    and the ratio per document), oldest first; the file's own run goes last."""
+    try:
+        with open(path) as fh:
+            old = json.load(fh)
+    except (OSError, ValueError):
+        return []
+    machine = old.get("machine", {})
+    last = {
+        "label": old.get("label"),
+        "date": old.get("date"),
+        "commit": old.get("commit"),
+        "runs": old.get("runs"),
+        "load_average_before": machine.get("load_average_before"),
+        "median_ratio": old.get("median_ratio"),
+        "ratios": {d["document"]: d["ratio"] for d in old.get("documents", [])},
+    }
+    return [*old.get("earlier", []), last]
+
+
+def ratio_main(docs: list[str], runs: int, fallback_markdown: str, label: str = "") -> int:
     with tempfile.TemporaryDirectory() as spare:
         if not docs:
             docs = sorted(
@@ -120,32 +148,39 @@ def ratio_main(docs: list[str], runs: int, fallback_markdown: str) -> int:
             )
         load_after = os.getloadavg()
     median = statistics.median(float(r["ratio"]) for r in rows)  # type: ignore[arg-type]
+    before = [round(x, 2) for x in load_before]
     machine = {
         "cores": os.cpu_count(),
         "platform": platform.platform(),
         "python": platform.python_version(),
-        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_before": before,
         "load_average_after": [round(x, 2) for x in load_after],
     }
     print(
         f"median generate/convert CPU ratio over {len(rows)} documents: {median:.2f} "
-        f"(target <= {TARGET}); {machine['cores']} cores, load {machine['load_average_before'][0]}"
+        f"(target <= {TARGET}); {machine['cores']} cores, load {before[0]}"
     )
     os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, "generate_ratio.json"), "w") as fh:
+    path = os.path.join(RESULTS, "generate_ratio.json")
+    earlier = _earlier(path)
+    with open(path, "w") as fh:
         json.dump(
             {
+                "label": label,
+                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                "commit": _commit(),
                 "commands": [
                     "deckforge generate DOC -o g.pptx --html DIR",
                     "deckforge convert DIR/*.html -o c.pptx -q",
                 ],
                 "measure": "CPU s (user + system) of each whole process, median of the runs; "
-                "bytecode compiled once before (as an installed package has it)",
+                "bytecode compiled before each document's runs (as an installed package has it)",
                 "runs": runs,
                 "machine": machine,
                 "median_ratio": round(median, 3),
                 "target": TARGET,
                 "documents": rows,
+                "earlier": earlier,
             },
             fh,
             indent=2,

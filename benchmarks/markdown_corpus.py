@@ -295,10 +295,12 @@ def code_texts(markdown: str) -> str:
     return "\n".join(out)
 
 
-def words_lost(markdown: str, deck: DeckText) -> tuple[int, int, list[str]]:
-    """(source words, words of the source neither on a slide nor in its notes, the distinct
-    missing words)."""
-    shown = set(words_of(deck.text() + " " + " ".join(deck.notes)))
+def words_lost(
+    markdown: str, deck: DeckText, listed: list[str] | None = None
+) -> tuple[int, int, list[str]]:
+    """(source words, words of the source neither on a slide nor in its notes nor in `listed`
+    (texts left out on purpose, each listed), the distinct missing words)."""
+    shown = set(words_of(" ".join([deck.text(), *deck.notes, *(listed or [])])))
     source = words_of(source_text(markdown))
     missing = [w for w in source if w not in shown]
     return len(source), len(missing), sorted(set(missing))

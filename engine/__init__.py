@@ -1,7 +1,8 @@
 """deckforge engine: ordered HTML slide pages -> one editable PPTX deck (pure Python, no browser).
 
 The public API is the names below (`engine.__all__`): `convert` for a whole deck, the stages one at
-a time (`lay_out` -> `slide_of` / `draw_page` -> `write_slides`, engine/stages.py), the PNG
+a time (`lay_out` -> `slide_of` / `draw_page` -> `write_slides`, engine/stages.py, and
+`collector_paused` for callers that keep many layouts alive at once), the PNG
 renderer, the resource loaders, the options and the errors. Besides them, three modules are public
 for deckforge's other packages: `engine.cli` (the command-line plumbing other commands extend),
 `engine.fetch` (the network guard: pinned, vetted connections) and `engine.fonts` (installed font
@@ -30,6 +31,7 @@ if TYPE_CHECKING:  # the names re-exported lazily below
         deck_title,
         lay_out,
     )
+    from engine.budget import collector_paused  # noqa: F401
     from engine.diagnostics import Diagnostics  # noqa: F401
     from engine.errors import (  # noqa: F401
         AllPagesFailed,
@@ -60,6 +62,7 @@ _EXPORTS = {
     "LaidOut": "engine.api",
     "LaidOutBox": "engine.api",
     "PageLayout": "engine.api",
+    "collector_paused": "engine.budget",
     "draw_page": "engine.stages",
     "slide_of": "engine.stages",
     "write_slides": "engine.stages",

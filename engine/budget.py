@@ -16,7 +16,8 @@ import gc
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -153,6 +154,19 @@ _STACK_LOCK = threading.Lock()
 # bounded by its limits; what it leaves behind is collected when the last page finishes.
 _GC_LOCK = threading.Lock()
 _gc_state = {"pages": 0, "paused": False}
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while the block runs, as it is while pages convert:
+    for a caller that keeps many pages' layouts alive at once (the generator measures every
+    slide of a deck and converts the layouts it keeps), where each collection would walk all
+    of them. Layout leaves no reference cycles, so memory is still freed as pages are dropped."""
+    _pause_gc()
+    try:
+        yield
+    finally:
+        _resume_gc()
 
 
 def _pause_gc() -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine import Conversion, LaidOut, Limits, Options, Slide, convert_laid_out
+from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
@@ -21,6 +21,8 @@ from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
+# A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
+# walk them all again and again: the entry points below run with it paused, as a page does.
 
 
 @dataclass
@@ -52,6 +54,7 @@ class GeneratedDeck:
             fh.write(self.pptx_bytes)
 
 
+@collector_paused()
 def generate_from_markdown(
     markdown: Any,
     template_id: str | None = None,
@@ -60,6 +63,7 @@ def generate_from_markdown(
     filename: str | None = None,
     length: str | None = None,
     assets: Assets | None = None,
+    source_name: str = "",
 ) -> GeneratedDeck:
     """Markdown (`#` topic, `##` chapters, `###` pages, `####` content titles; or a Marp/Slidev
     deck) -> GeneratedDeck.
@@ -67,14 +71,17 @@ def generate_from_markdown(
     `templates` adds an account's custom templates (id -> Template) to the built-ins; None or ""
     picks the default template. `length`: "short", "medium" (default) or "long" (see
     docs/generator.md#composition). `assets`: where the Markdown's images may be read from
-    (default: data: URIs only). Raises GeneratorError: 1010 (`markdown`: not a string, too long,
-    nothing usable, too many slides; `length`: not one of the three), 1001 (`templateId`).
+    (default: data: URIs only). `source_name`: the document's name (`generator.outline.
+    document_name` of its file), the cover's title when the document has no title of its own.
+    Raises GeneratorError: 1010 (`markdown`: not a string, too long, nothing usable, too many
+    slides; `length`: not one of the three), 1001 (`templateId`).
     """
     template = get_template(template_id, templates)
-    planned, laid = _plan_markdown(markdown, template, _length(length), assets)
+    planned, laid = _plan_markdown(markdown, template, _length(length), assets, None, source_name)
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
 
+@collector_paused()
 def regenerate(
     document_or_property: Any,
     *,
@@ -208,6 +215,7 @@ class PlannedDeck:
 PageCallback = Callable[[int, int, str], None]  # (0-based index, page count, page HTML)
 
 
+@collector_paused()
 def plan_from_markdown(
     markdown: Any,
     template_id: str | None = None,
@@ -216,12 +224,13 @@ def plan_from_markdown(
     on_page: PageCallback | None = None,
     length: str | None = None,
     assets: Assets | None = None,
+    source_name: str = "",
 ) -> PlannedDeck:
     """The first half of `generate_from_markdown`: plan the deck and render each page's HTML,
     calling `on_page(index, total, html)` for each page once the plan is fitted. Same
     GeneratorErrors."""
     template = get_template(template_id, templates)
-    return _plan_markdown(markdown, template, _length(length), assets, on_page)[0]
+    return _plan_markdown(markdown, template, _length(length), assets, on_page, source_name)[0]
 
 
 def _plan_markdown(
@@ -230,9 +239,10 @@ def _plan_markdown(
     length: str,
     assets: Assets | None,
     on_page: PageCallback | None = None,
+    source_name: str = "",
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     """Markdown -> the fitted plan and the kept layouts of its pages."""
-    outline = parse_outline(markdown, assets=assets)
+    outline = parse_outline(markdown, assets=assets, name=source_name)
     lang = deck_language(outline)
     left: list[LeftOut] = []
     authored = authored_deck(markdown)
@@ -250,6 +260,7 @@ def _plan_markdown(
     )
 
 
+@collector_paused()
 def build_planned(
     planned: PlannedDeck,
     *,
@@ -373,8 +384,9 @@ def _is_brand(template: Template) -> bool:
 
 
 def byline(properties: dict[str, str]) -> str:
-    """The cover's author · date line from the document properties."""
-    return " · ".join(v for v in (properties.get(k) for k in ("author", "date")) if v)
+    """The cover's author · institute · date line from the document properties."""
+    keys = ("author", "institute", "date")
+    return " · ".join(v for v in (properties.get(k) for k in keys) if v)
 
 
 def _deck_context(

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import re
-
 from markupsafe import Markup, escape
 
+from generator.cjk import may_hold_cjk, pattern
 from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 
 ALIGNS = {"left", "center", "right"}
-LONG_RUN = re.compile(r"[^\s\u200b\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}")
+# runs with no break opportunity (no space, zero-width space, CJK character or hyphen)
+LONG_RUN = r"[^\s\u200b\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}"
+LONG_WESTERN_RUN = r"[^\s\u200b-]{40,}"  # the same in text without CJK (quick to compile)
 RUN_PIECE = 30
 
 
@@ -22,7 +23,7 @@ def breakable(text: str) -> str:
     nor Chromium overflows and the words stay whole when copied."""
     if len(text) < 40:
         return text
-    return LONG_RUN.sub(
+    return pattern(LONG_RUN if may_hold_cjk(text) else LONG_WESTERN_RUN).sub(
         lambda m: "\u200b".join(
             m.group(0)[i : i + RUN_PIECE] for i in range(0, len(m.group(0)), RUN_PIECE)
         ),

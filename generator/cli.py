@@ -201,8 +201,15 @@ def _build(args: argparse.Namespace) -> GeneratedDeck:
 
             raise UsageError(f"{args.markdown} is not valid JSON: {exc}") from None
         return regenerate(source, templates=templates)
+    from generator.outline import document_name
+
     return generate_from_markdown(
-        text, template_id, templates=templates, assets=markdown_assets(args), length=args.length
+        text,
+        template_id,
+        templates=templates,
+        assets=markdown_assets(args),
+        length=args.length,
+        source_name=document_name(args.markdown),
     )
 
 

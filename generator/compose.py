@@ -5,10 +5,14 @@
   carry their titles; a run of pages that are each one command becomes a "steps" slide.
   Neighbours merge within a chapter, or across chapters that are one page each (the usual
   `##` sections of a README).
-- A chapter gets a divider only when it has several slides (decided by the planner once the
-  chapter's slides are fitted, generator.deckplan; the draft's estimate from its text is a first
-  guess), the contents page only when there are several dividers; a chapter without a divider
-  names itself above its slide's title (`kicker`), so no title is lost.
+- The contents page lists every chapter (condensed beyond 20). A document of one chapter, of
+  more than 12, or of small chapters only has no dividers; otherwise a chapter gets one when it
+  has several slides (decided by the planner once the chapter's slides are fitted,
+  generator.deckplan; the draft's estimate from its text is a first guess). A chapter without
+  a divider names itself above its slides' titles (`kicker`), so no title is lost; so does a
+  page whose title other pages share ("Fixed" under each release).
+- A slide of several pages is titled by its parts in order ("Changed · Fixed"), by its
+  chapter only when it holds all of it. A deck's slides (Marp, Slidev, pandoc) never merge.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
   what does not fit and lists it), "medium" (default) keeps everything, "long" keeps every page
   on its own slides (only one-command runs become steps).
@@ -20,17 +24,22 @@ import math
 import re
 from dataclasses import replace
 
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, plain
+from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.owncontents import document_titles, norm, without_own_contents
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
 LENGTHS = ("short", "medium", "long")
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
-CONTENTS_DIVIDERS = {"short": 4, "medium": 3, "long": 2}
+CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
+MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide carries them)
+# ... nor one whose chapters all take at most this many slides (estimated; a long deck, which
+# shows every page, has them when a chapter takes several)
+SMALL_CHAPTER = {"short": 3, "medium": 3, "long": 1}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
 LINES_PER_SLIDE = 16  # code lines
 ROWS_PER_SLIDE = 9  # table rows
@@ -43,7 +52,7 @@ def deck_language(outline: Outline) -> str:
     text = outline.topic + "".join(
         c.title + "".join(p.title for p in c.pages) for c in outline.chapters
     )
-    cjk = len(CJK.findall(text))
+    cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     latin = len(re.findall(r"[A-Za-z]", text))
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
 
@@ -128,35 +137,47 @@ def draft_deck(
     contents) goes to `left_out`. `authored`: the source is a slide deck already (Marp,
     Slidev): its slides never merge."""
     length = length if length in LENGTHS else "medium"
-    candidates = _candidates(outline, length, left_out)
+    candidates = _candidates(outline, length, left_out, authored)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
-    chapters = []
+    estimates = [
+        sum(
+            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
+            for run in runs_by_chapter.get(ci, [])
+        )
+        for ci in range(len(outline.chapters))
+    ]
+    divides = authored or _divides(outline, estimates, length)
+    repeated = _repeated_titles(outline)
+    chapters: list[ChapterDraft] = []
+    listed: list[str] = []
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
-        estimated = sum(
-            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
-            for run in own
-        )
+        estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
+        if chapter.title and chapter.pages and not authored:
+            listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
             decided = False
-        elif authored:  # a deck's section slide, or the estimate
-            decided = not chapter.pages or estimated >= DIVIDER_SLIDES[length]
+        elif authored:  # a deck's section slide: its divider
+            decided = True
         elif not chapter.pages:  # a heading with nothing under it: no divider, listed
             decided = False
             if left_out is not None:
                 why = "a heading with nothing under it (no divider for an empty chapter)"
                 words = count_words(chapter.title)
                 left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
+        elif not divides:
+            decided = False
         chapters.append(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=[_content(run, outline, 0, False) for run in own],
-                divided=[_content(run, outline, 0, True) for run in own],
+                undivided=[_content(run, outline, False, repeated) for run in own],
+                divided=[_content(run, outline, True, repeated) for run in own],
+                number=_number(chapters, chapter, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
@@ -165,25 +186,66 @@ def draft_deck(
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
         contents_title="目录" if lang == "zh-CN" else "Contents",
-        contents_min=CONTENTS_DIVIDERS[length],
+        contents_min=CONTENTS_CHAPTERS[length],
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
+        listed=listed,
         closing=PlannedPage("closing", "closing", closing, outline.topic),
     )
 
 
-def _candidates(outline: Outline, length: str, left_out: list[LeftOut] | None) -> list[Candidate]:
+def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], authored: bool) -> int:
+    """A chapter's number: its place in the contents slide; a deck's sections in order."""
+    if authored:
+        return sum(1 for c in done if c.decided) + 1 if chapter.title else 0
+    return len(listed) if chapter.title and chapter.pages else 0
+
+
+def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
+    """Whether a document's chapters get dividers at all: not with one chapter (or none), nor
+    with more than MAX_DIVIDED (a changelog's releases, a quickstart's sections), nor when every
+    chapter is small (at most SMALL_CHAPTER slides, one for a long deck: chapters of similar
+    size, where dividers would only add slides). The contents slide lists them, and each slide's title names its
+    chapter. Otherwise a chapter of several fitted slides gets one (generator.deckplan) and the
+    slides of a chapter without one still name it (their title, or above it)."""
+    sizes = [n for c, n in zip(outline.chapters, estimates, strict=True) if c.title and c.pages]
+    if len(sizes) <= 1 or len(sizes) > MAX_DIVIDED:
+        return False
+    return max(sizes) > SMALL_CHAPTER[length]
+
+
+def _repeated_titles(outline: Outline) -> frozenset[str]:
+    """Page titles (normalised) that more than one page of the document has ("Fixed" under
+    each release): their slides name their chapter above the title even after a divider."""
+    seen: dict[str, int] = {}
+    for chapter in outline.chapters:
+        for page in chapter.pages:
+            key = norm(page.title)
+            seen[key] = seen.get(key, 0) + 1
+            for sec in page.sections:
+                key = norm(sec.title)
+                seen[key] = seen.get(key, 0) + 1
+    return frozenset(k for k, n in seen.items() if n > 1 and k)
+
+
+def _candidates(
+    outline: Outline, length: str, left_out: list[LeftOut] | None, authored: bool = False
+) -> list[Candidate]:
+    """The pages as candidates for slides; a document's small chapters as one page (a deck's
+    slides stay as they are)."""
     out = []
-    titles = _titles(outline)
+    titles = document_titles(outline)
     for ci, chapter in enumerate(outline.chapters):
         pages: list[tuple[str, Page]] = []
         for pi, page in enumerate(chapter.pages):
             where = f"chapters[{ci}].pages[{pi}]"
-            page = _without_toc(page, titles, where, left_out)
+            page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
-            if not page.is_empty():
+            if not page.is_empty() or (authored and page.title):
                 pages.append((where, page))
-        if chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
+        if authored:
+            pass
+        elif chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
             merged = _promoted_all([p for _, p in pages], chapter.title)
             pages = [(f"chapters[{ci}]", merged)]
         elif (
@@ -288,96 +350,15 @@ def _shown_blocks(page: Page, where: str, left_out: list[LeftOut] | None) -> Pag
     return replace(page, blocks=blocks, sections=sections)
 
 
-TOC_ITEMS = 4
-TOC_SHARE = 0.8
-
-
-def _titles(outline: Outline) -> set[str]:
-    out = {_norm(outline.topic)}
-    for c in outline.chapters:
-        out.add(_norm(c.title))
-        for p in c.pages:
-            out.add(_norm(p.title))
-            out.update(_norm(s.title) for s in p.sections)
-    out.discard("")
-    return out
-
-
-def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
-
-
-def _item_texts(items: list[ListItem]) -> list[str]:
-    out = []
-    for item in items:
-        out.append(plain(item.spans))
-        for child in item.children:
-            if child.type == "list":
-                out.extend(_item_texts(child.items))
-    return out
-
-
-def _without_toc(page: Page, titles: set[str], where: str, left_out: list[LeftOut] | None) -> Page:
-    """The page without the document's own table of contents: a list whose entries are the
-    headings of the document, or a page or section (a `<details>` block) whose content is only
-    a list of links to places in the document (`[About](#about)`). The deck shows the headings
-    as slide titles and has a contents slide of its own; what is left out is listed."""
-    why = "of the document's own table of contents (the deck has its own contents slide)"
-
-    def record(path: str, blocks: list[Block]) -> None:
-        found = left_out_blocks(path, "contents", blocks, why)
-        if found is not None and left_out is not None:
-            left_out.append(found)
-
-    keep = []
-    only_links = _anchor_lists_only(page.blocks)
-    for i, block in enumerate(page.blocks):
-        texts = _item_texts(block.items) if block.type == "list" else []
-        hits = sum(1 for t in texts if _norm(t) in titles)
-        headings = len(texts) >= TOC_ITEMS and hits >= TOC_SHARE * len(texts)
-        if headings or (only_links and block.type == "list"):
-            record(f"{where}.blocks[{i}]", [block])
-            continue
-        keep.append(block)
-    sections = []
-    for k, sec in enumerate(page.sections):
-        if _anchor_lists_only(sec.blocks):
-            record(f"{where}.sections[{k}]", [Block("heading", [Span(sec.title)]), *sec.blocks])
-            continue
-        sections.append(sec)
-    if len(keep) == len(page.blocks) and len(sections) == len(page.sections):
-        return page
-    if not any(b.type != "heading" for b in keep) and not sections:
-        keep = []  # nothing but the contents' own headings was there
-    return replace(page, blocks=keep, sections=sections)
-
-
-def _anchor_lists_only(blocks: list[Block]) -> bool:
-    """Blocks that are only lists (and headings) of links to places in the document."""
-    lists = [b for b in blocks if b.type == "list"]
-    others = [b for b in blocks if b.type not in ("list", "heading")]
-    return bool(lists) and not others and all(_anchor_list(b) for b in lists)
-
-
-def _anchor_list(block: Block) -> bool:
-    """A list each of whose entries is a link to a place in the document (`#id`), its nested
-    lists too."""
-    for item in block.items:
-        text = [s for s in item.spans if s.text.strip(" \t\n·|,-–—")]
-        if not text or not all(s.anchor for s in text):
-            return False
-        if not all(c.type == "list" and _anchor_list(c) for c in item.children):
-            return False
-    return len(block.items) >= 2
-
-
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
         "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
     )
 
 
-def _content(run: list[Candidate], outline: Outline, number: int, divided: bool) -> PlannedPage:
+def _content(
+    run: list[Candidate], outline: Outline, divided: bool, repeated: frozenset[str]
+) -> PlannedPage:
     first = run[0]
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
@@ -389,8 +370,14 @@ def _content(run: list[Candidate], outline: Outline, number: int, divided: bool)
         hint = str(getattr(page, "hint", "") or "")
         if first.before or first.after:
             blocks, sections, hint = page_blocks(page), [], ""
+            if first.before:  # the page's own title opens its part, as its neighbours' do
+                blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
+            shown = [*first.before, first, *first.after]
+            # the intro of a page cut at its sections is named above the title, not in it
+            parts = [c for c in shown if c is first or c.page.title != first.kicker]
+            title = _parts_title([c.page.title for c in parts])
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -405,18 +392,19 @@ def _content(run: list[Candidate], outline: Outline, number: int, divided: bool)
         title = _merged_title(run, outline)
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
-    one_chapter = len({c.chapter for c in run}) == 1
-    kicker = not divided and one_chapter and chapter_title and chapter_title not in title
+    one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
+    named = not divided or norm(first.page.title) in repeated
+    kicker = named and one_chapter and chapter_title and chapter_title not in title
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
-    above = shared if shared and shared != title else (chapter_title if kicker else "")
+    above = shared if shared and shared not in title else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
         layout,
         title,
         subtitle=above,
         chapter=chapter_title,
-        chapter_number=number,
+        chapter_number=0,
         blocks=blocks,
         sections=sections,
         source=source,
@@ -434,12 +422,27 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
 
+MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
+
+
 def _merged_title(run: list[Candidate], outline: Outline) -> str:
+    """A slide of several pages: its chapter's title when it holds the whole chapter, else
+    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux")."""
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
-        chapter = outline.chapters[run[0].chapter]
-        if chapter.title:
-            return chapter.title
-    titles = [c.page.title for c in run]
+        ci = run[0].chapter
+        pages = {f"chapters[{ci}].pages[{i}]" for i in range(len(outline.chapters[ci].pages))}
+        whole = {c.source for c in run} >= pages
+        if outline.chapters[ci].title and whole:
+            return outline.chapters[ci].title
+    return _parts_title([c.page.title for c in run])
+
+
+def _parts_title(titles: list[str]) -> str:
+    """Titles of a slide's parts in order: all of them, else the first and the last."""
+    titles = [t for i, t in enumerate(titles) if t and t not in titles[:i]]
     joined = " · ".join(titles)
-    return joined if len(joined) <= 70 else titles[0] + " …"
+    if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
+        return joined
+    ends = f"{titles[0]} … {titles[-1]}"
+    return ends if len(ends) <= MAX_PARTS_TITLE else titles[0] + " …"

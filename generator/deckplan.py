@@ -8,8 +8,8 @@ section slides keep theirs and its other chapters follow the estimate). The text
 fitted as that guess has it, and when its fitted slides say otherwise, its slides are set
 again as the other kind (the kicker naming the chapter above each title, the slide numbers
 one lower or higher; one layout a slide, the whole chapter fitted again only when a title
-then no longer fits). The contents slide lists the chapters that got a divider; when that
-changes its slide count, the later slides are numbered again.
+then no longer fits). The contents slide lists every chapter of the document (decided before
+any chapter is fitted), and a divider carries its chapter's number in that list.
 """
 
 from __future__ import annotations
@@ -29,21 +29,9 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     """The fitted slides of `deck` (GeneratorError 1010 on `markdown` beyond max_pages)."""
     planner.max_pages = max_pages
     out = _fit(planner, [deck.cover], max_pages, 0)
-    guessed = [c.divider.title for c in deck.chapters if c.estimated]
-    mark = len(planner.left_out)
-    contents = _fit(planner, deck.contents(guessed), max_pages, len(out))
-    first_records = planner.left_out[mark:]  # a contents title shortened, if any
-    out += contents
-    titles: list[str] = []
+    out += _fit(planner, deck.contents(), max_pages, len(out))
     for chapter in deck.chapters:
-        slides = _chapter(planner, deck, chapter, len(titles) + 1, max_pages, len(out))
-        if slides and slides[0].page.kind == "divider":
-            titles.append(chapter.divider.title)
-        out += slides
-    if titles != guessed:
-        for record in first_records:  # listed again by the contents fitted again
-            planner.left_out.remove(record)
-        out = _contents_again(planner, deck, out, len(contents), titles, max_pages)
+        out += _chapter(planner, deck, chapter, chapter.number, max_pages, len(out))
     out += _fit(planner, [deck.closing], max_pages, len(out))
     return out
 
@@ -140,34 +128,3 @@ def _again(planner: Planner, f: Fitted, page: PlannedPage) -> Fitted | None:
     if not (m.body_fits and m.title_fits):
         return None
     return Fitted(page, html, m.laid)
-
-
-def _contents_again(
-    planner: Planner,
-    deck: DeckDraft,
-    out: list[Fitted],
-    count: int,
-    titles: list[str],
-    max_pages: int,
-) -> list[Fitted]:
-    """The contents slides again with the chapters that got a divider; when their number
-    changes, every later slide is numbered again."""
-    planner.counter = 1
-    contents = _fit(planner, deck.contents(titles), max_pages, 1)
-    shift = len(contents) - count
-    rest = out[1 + count :]
-    if shift:
-        moved = []
-        for f in rest:
-            page = replace(f.page, number=f.page.number + shift)
-            again = _again(planner, f, page)
-            moved.append(again if again is not None else _refit(planner, page))
-        rest = moved
-    planner.counter = 1 + len(contents) + len(rest)
-    return [out[0], *contents, *rest]
-
-
-def _refit(planner: Planner, page: PlannedPage) -> Fitted:
-    """A slide that no longer fits once numbered again (not seen: only its number changed)."""
-    html, m = planner.measure(page)
-    return Fitted(page, html, m.laid if m is not None else None)

@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from generator.cjk import WIDE, pattern
+from generator.cjk import WIDE, may_hold_cjk, pattern
 from generator.codesplit import Run, regroup
 from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, plain
@@ -37,7 +37,7 @@ PERCENTILE = 0.6
 
 
 def text_width(text: str, size: float, mono: bool = False) -> float:
-    wide = 0 if text.isascii() else len(pattern(WIDE).findall(text))
+    wide = len(pattern(WIDE).findall(text)) if may_hold_cjk(text) else 0
     em = MONO_EM if mono else LATIN_EM
     return ((len(text) - wide) * em + wide * WIDE_EM) * size
 

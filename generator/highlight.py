@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
-from generator.cjk import HAN, HANGUL, KANA, pattern
+from generator.cjk import HAN, HANGUL, KANA, may_hold_cjk, pattern
 
 if TYPE_CHECKING:  # Pygments loads with the first code block that has a known language
     from pygments.lexer import Lexer
 
 MAX_HIGHLIGHT_CHARS = 20_000  # longer code is shown plain (bounded work per block)
+CACHED_BLOCKS = 128  # highlighted code blocks kept (a page is rendered once per size tried)
 
 
 @dataclass(frozen=True)
@@ -143,9 +144,11 @@ def highlight(text: str, language: str, colors: Palette) -> Markup:
     return Markup("").join(out)
 
 
+@lru_cache(maxsize=CACHED_BLOCKS)
 def code_html(text: str, language: str, style: CodeStyle | None) -> Markup:
     """A code block: `<pre class="df-code">` with the highlighted text, and a `lang` attribute
-    when the code holds CJK text (so the engine picks that language's CJK face)."""
+    when the code holds CJK text (so the engine picks that language's CJK face). Kept by
+    content: the planner renders a page again at other sizes, the same code each time."""
     body = highlight(text, language, style.palette) if style is not None else escape(text)
     lang = cjk_lang(text, style.deck_lang if style is not None else "en")
     attr = Markup(' lang="%s"') % lang if lang else Markup("")
@@ -155,7 +158,7 @@ def code_html(text: str, language: str, style: CodeStyle | None) -> Markup:
 def cjk_lang(text: str, deck_lang: str) -> str:
     """The language tag for CJK text inside code ('' when there is none): kana -> ja, hangul ->
     ko, Han alone -> the deck's Chinese variant (zh-CN unless the deck says zh-TW/zh-HK)."""
-    if text.isascii():
+    if not may_hold_cjk(text):
         return ""
     if pattern(KANA).search(text):
         return "ja"

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.cjk import CJK_CHAR, pattern
+from generator.cjk import CJK_CHAR, may_hold_cjk, pattern
 from generator.model import Block, ListItem, plain
 
 Reason = Literal[
@@ -21,14 +21,14 @@ Reason = Literal[
 ]
 EXCERPT = 120
 _LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"
-_ASCII_WORD = re.compile(_LETTERS)
+_LETTER_WORD = re.compile(_LETTERS)
 _WORD = CJK_CHAR + "|" + _LETTERS  # every CJK character is a word
 
 
 def count_words(text: str) -> int:
     """Visible words: runs of letters/digits, and every CJK character (no spaces in CJK text)."""
-    if text.isascii():
-        return len(_ASCII_WORD.findall(text))
+    if not may_hold_cjk(text):
+        return len(_LETTER_WORD.findall(text))
     return len(pattern(_WORD).findall(text))
 
 

@@ -274,7 +274,17 @@ class Chapter:
 
 
 PAGE_HINTS = ("cover", "section", "center", "columns", "image-text", "quote")
-PROPERTY_KEYS = ("title", "subtitle", "author", "date", "description", "keywords", "theme", "lang")
+PROPERTY_KEYS = (
+    "title",
+    "subtitle",
+    "author",
+    "institute",
+    "date",
+    "description",
+    "keywords",
+    "theme",
+    "lang",
+)
 
 
 @dataclass

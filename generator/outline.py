@@ -18,6 +18,7 @@ Markdown as people write it (generator.markup: markdown-it-py + mdit-py-plugins)
 
 from __future__ import annotations
 
+import pathlib
 import re
 from typing import Any
 
@@ -39,6 +40,7 @@ __all__ = [
     "Section",
     "Span",
     "Spans",
+    "document_name",
     "parse_outline",
     "plain",
 ]
@@ -49,9 +51,10 @@ DATA_URI = re.compile(r"data:image/[a-z+.-]+;base64,[A-Za-z0-9+/=]+")
 MAX_DIAGNOSTICS = 200
 
 
-def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
+def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = "") -> Outline:
     """Parse Markdown into an Outline. Raises GeneratorError(1010, field `markdown`).
-    `assets`: where images may be read from (default: data: URIs only)."""
+    `assets`: where images may be read from (default: data: URIs only); `name`: the document's
+    name (`document_name` of its file), its title when it has no title of its own."""
     if not isinstance(markdown, str):
         raise bad("markdown", "must be a string")
     if len(markdown) > MAX_TOTAL_CHARS:
@@ -76,6 +79,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
 
     conv = Converter(ctx)
     kind = deck_kind(front.data, body)
+    ctx.deck = bool(kind)
     if kind:
         deck = DeckBuilder(kind, front.data, conv)
         for n, raw in enumerate(split_deck(kind, front.data, body), 1):
@@ -86,7 +90,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
         builder = DocumentBuilder()
         where[0] = ""
         builder.events(conv.events(body), front.properties.get("title", ""))
-        outline = builder.finish(front.properties)
+        outline = builder.finish(front.properties, name)
     outline.properties = dict(front.properties)
     outline.diagnostics = _dedupe(report)
     if not outline.topic and not any(c.pages for c in outline.chapters):
@@ -94,12 +98,28 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None) -> Outline:
     return outline
 
 
+GENERIC_NAMES = frozenset({"readme", "index", "main", "slides", "document", "notes"})
+
+
+def document_name(path: str) -> str:
+    """A document's name from its file: the file's name without its extension, or its folder's
+    for a generic one (`bat/README.md` -> "bat"); "" for standard input."""
+    if not path or path == "-":
+        return ""
+    pure = pathlib.Path(path)
+    stem = pure.stem
+    if stem.lower() in GENERIC_NAMES:
+        stem = pure.resolve().parent.name
+    return stem
+
+
 def _dedupe(report: list[dict[str, str]]) -> list[dict[str, str]]:
-    """One entry per (kind, message), the first place it happened; at most MAX_DIAGNOSTICS."""
-    seen: dict[tuple[str, str], dict[str, str]] = {}
-    counts: dict[tuple[str, str], int] = {}
+    """One entry per (kind, message, text), the first place it happened; at most
+    MAX_DIAGNOSTICS."""
+    seen: dict[tuple[str, str, str], dict[str, str]] = {}
+    counts: dict[tuple[str, str, str], int] = {}
     for item in report:
-        key = (item["kind"], item["message"])
+        key = (item["kind"], item["message"], item.get("text", ""))
         counts[key] = counts.get(key, 0) + 1
         seen.setdefault(key, dict(item))
     out = []

@@ -123,12 +123,17 @@ class ChapterDraft:
     divided: list[PlannedPage]
     estimated: bool
     decided: bool | None = None
+    number: int = 0  # its place in the contents slide (0: not listed, an untitled chapter)
+
+
+CONTENTS_MAX = 20  # chapters a contents slide lists one by one; beyond, ...
+CONTENTS_HEAD = 9  # ... the first ones and then the range of the others
 
 
 @dataclass
 class DeckDraft:
-    """The unfitted deck: cover, a contents slide when at least `contents_min` chapters get a
-    divider, the chapters, closing."""
+    """The unfitted deck: cover, a contents slide listing the document's chapters (`listed`,
+    when there are at least `contents_min` of them), the chapters, closing."""
 
     cover: PlannedPage
     contents_title: str
@@ -136,22 +141,26 @@ class DeckDraft:
     divider_slides: int
     chapters: list[ChapterDraft]
     closing: PlannedPage
+    listed: list[str] = field(default_factory=list)
 
-    def contents(self, titles: list[str]) -> list[PlannedPage]:
+    def contents(self) -> list[PlannedPage]:
+        """The contents slide: every chapter in order; more than CONTENTS_MAX as the first
+        CONTENTS_HEAD and one entry naming the range of the rest ("0.25.0 … 0.6.3, 69 more")."""
+        titles = self.listed
         if len(titles) < self.contents_min:
             return []
+        if len(titles) > CONTENTS_MAX:
+            rest = titles[CONTENTS_HEAD:]
+            titles = [*titles[:CONTENTS_HEAD], f"{rest[0]} … {rest[-1]} ({len(rest)} more)"]
         return [PlannedPage("contents", "contents", self.contents_title, entries=titles)]
 
     def pages(self) -> list[PlannedPage]:
         """The draft as one list, with the dividers the estimate gives."""
-        divided = [c for c in self.chapters if c.estimated]
-        out = [self.cover, *self.contents([c.divider.title for c in divided])]
-        number = 0
+        out = [self.cover, *self.contents()]
         for c in self.chapters:
             if c.estimated:
-                number += 1
-                out.append(replace(c.divider, chapter_number=number))
-            n = number if c.estimated else 0
+                out.append(replace(c.divider, chapter_number=c.number))
+            n = c.number if c.estimated else 0
             drafts = c.divided if c.estimated else c.undivided
             out.extend(replace(d, chapter_number=n) for d in drafts)
         return [*out, self.closing]

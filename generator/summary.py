@@ -20,13 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
 from generator.screenshots import per_slide, screenshot
-
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -78,9 +77,10 @@ def summary_blocks(
                 entry = (float(i), block)
                 moved.append(entry)
                 whole.append(entry)
-        elif block.type == "quote" and len(block.paragraphs) > 1:
-            kept.append((float(i), replace(block, paragraphs=block.paragraphs[:1])))
-            moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[1:])))
+        elif block.type == "quote" and len(block.paragraphs) > _lead(block):
+            n = _lead(block)
+            kept.append((float(i), replace(block, paragraphs=block.paragraphs[:n])))
+            moved.append((i + 0.5, replace(block, paragraphs=block.paragraphs[n:])))
         elif block.type == "list":
             shown, quoted = _list_summary(block)
             kept.append((float(i), shown))
@@ -97,6 +97,18 @@ def summary_blocks(
     return [b for _, b in kept], [b for _, b in moved]
 
 
+def _lead(quote: Block) -> int:
+    """The paragraphs a summarised quote keeps: its first, and after a callout's labels (an
+    admonition's first paragraph is only its bold title, "Note", a content tab's its bold
+    name) the first paragraph of text."""
+    labels = 0
+    for paragraph in quote.paragraphs:
+        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= 80):
+            break
+        labels += 1
+    return labels + 1
+
+
 def _list_summary(block: Block) -> tuple[Block, list[Block]]:
     """A list whose items quote long texts (a comment of several paragraphs): each quote keeps
     its first paragraph, the rest moves."""
@@ -105,9 +117,10 @@ def _list_summary(block: Block) -> tuple[Block, list[Block]]:
     for item in block.items:
         children = []
         for child in item.children:
-            if child.type == "quote" and len(child.paragraphs) > 1:
-                children.append(replace(child, paragraphs=child.paragraphs[:1]))
-                moved.append(replace(child, paragraphs=child.paragraphs[1:]))
+            if child.type == "quote" and len(child.paragraphs) > _lead(child):
+                n = _lead(child)
+                children.append(replace(child, paragraphs=child.paragraphs[:n]))
+                moved.append(replace(child, paragraphs=child.paragraphs[n:]))
             elif child.type == "list":
                 shown, more = _list_summary(child)
                 children.append(shown)
@@ -134,7 +147,7 @@ def prose_length(blocks: list[Block]) -> float:
 
 
 def weighted_length(text: str) -> float:
-    wide = len(CJK.findall(text))
+    wide = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     return len(text) - wide + wide * CJK_WEIGHT
 
 

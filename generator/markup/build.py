@@ -113,8 +113,8 @@ class DocumentBuilder:
     def heading(self, level: int, title: str) -> None:
         if title and not self.first_heading:
             self.first_heading = title
-        if level == 1 and self.topic is None:
-            self.topic = title
+        if level == 1 and self.topic is None and not self.chapters:
+            self.topic = title  # a `#` after the document's sections is one of them
             return
         if level >= 5:
             if title:
@@ -150,8 +150,10 @@ class DocumentBuilder:
         else:
             self.current_page().blocks.append(block)
 
-    def finish(self, properties: dict[str, str]) -> Outline:
-        topic = properties.get("title") or self.topic or _logo_alt(self.pending)
+    def finish(self, properties: dict[str, str], name: str = "") -> Outline:
+        """`name`: the document's name (its file's), the title when the document has none."""
+        named = name if self.chapters or self.pending else ""  # a name is no content
+        topic = properties.get("title") or self.topic or _logo_alt(self.pending) or named
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
@@ -172,20 +174,24 @@ class DocumentBuilder:
         return _outline(topic, subtitle, chapters)
 
 
+LOGO_WORDS = frozenset({"logo", "banner", "header", "icon", "image", "picture", "screenshot"})
+
+
 def _logo_alt(blocks: list[Block]) -> str:
-    """A README without a `#` title that opens with its logo: the logo's alt text
-    ("bat - a cat clone with wings")."""
-    first = next((b for b in blocks if b.type != "image" or b.kind != "badge"), None)
-    if first is None or first.type != "image" or first.kind == "formula":
+    """A README without a `#` title that opens with its logo (among its first blocks, its
+    tagline may come first): the logo's alt text ("bat - a cat clone with wings"), unless it
+    says no more than "Logo"."""
+    lead = [b for b in blocks if b.type != "image" or b.kind != "badge"][:3]
+    first = next((b for b in lead if b.type == "image" and b.kind != "formula"), None)
+    if first is None or not 3 <= len(first.alt) <= 80:
         return ""
-    if 3 <= len(first.alt) <= 80:
-        return first.alt
-    return ""
+    words = set(re.findall(r"\w+", first.alt.lower()))
+    return first.alt if words - LOGO_WORDS else ""
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
     for chapter in chapters:
-        chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes]
+        chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes or p.hint]
     chapters = [c for c in chapters if c.pages or c.title]
     return Outline(clip(topic), clip(subtitle), chapters)
 
@@ -351,7 +357,8 @@ class DeckBuilder:
         slides = list(self.slides)
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
-        if slides and _is_title_slide(slides[0]):
+        titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's
+        if slides and not titled and _is_title_slide(slides[0]):
             cover = slides.pop(0)
             topic = topic or cover.title
             rest = [h for h in cover.headings if h != cover.title]
@@ -361,15 +368,18 @@ class DeckBuilder:
             subtitle = subtitle or clip(" · ".join(rest), 300)
         topic = topic or next((s.title for s in slides if s.title), "")
         chapters: list[Chapter] = [Chapter("")]
-        for slide in slides:
-            if _is_section_slide(slide):
-                title = slide.title
-                extra = [h for h in slide.headings if h != title]
-                if extra and len(title) + sum(len(h) for h in extra) <= 120:
-                    title = " — ".join([title, *extra])
+        for k, slide in enumerate(slides):
+            title = slide.title
+            extra = [h for h in slide.headings if h != title]
+            if extra and len(title) + sum(len(h) for h in extra) <= 120:
+                title = " — ".join([title, *extra])
+            if _is_section_slide(slide, title, k == len(slides) - 1):
                 chapters.append(Chapter(title))
                 continue
-            chapters[-1].pages.append(slide.page())
+            page = slide.page()
+            if page.is_empty() and page.title:  # a heading alone, not a section: a statement
+                page.hint = page.hint or "center"
+            chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
 
 
@@ -387,10 +397,20 @@ def _is_title_slide(slide: Slide) -> bool:
     return kinds <= {"paragraph", "heading", "image"} and short and len(slide.blocks) <= 4
 
 
-def _is_section_slide(slide: Slide) -> bool:
+MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not a statement)
+
+
+def _is_section_slide(slide: Slide, title: str, last: bool) -> bool:
+    """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
+    heading-only slide), or one of nothing but a short heading; never the deck's last slide
+    (a closing line is no chapter)."""
+    if last or not slide.title:
+        return False
     if slide.hint == "section":
-        return bool(slide.title)
-    return bool(slide.title) and not slide.items and not any(s.blocks for s in slide.sections)
+        return True
+    if len(title) > MAX_SECTION_TITLE:
+        return False
+    return not slide.items and not any(s.blocks for s in slide.sections)
 
 
 def _reveal_notes(text: str) -> tuple[str, str]:

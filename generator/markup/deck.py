@@ -52,13 +52,17 @@ class RawSlide:
 
 
 def deck_kind(front: dict[str, Any], body: str) -> str:
-    """ "marp" | "slidev" | "rules" | "" (not a deck)."""
+    """ "marp" | "slidev" | "pandoc" | "rules" | "" (not a deck)."""
     if front.get("marp") is True:
         return "marp"
     if SLIDEV_KEYS & set(front):
         return "slidev"
     if _slidev_slide_front_matter(body):
         return "slidev"
+    from generator.markup.pandoc import is_pandoc_deck
+
+    if is_pandoc_deck(front, body):
+        return "pandoc"
     parts = split_rules(body, dashes_only=True)
     if len(parts) >= GENERIC_MIN_PARTS:
         sizes = sorted(len(p.text.strip()) for p in parts)
@@ -70,6 +74,10 @@ def deck_kind(front: dict[str, Any], body: str) -> str:
 def split_deck(kind: str, front: dict[str, Any], body: str) -> list[RawSlide]:
     if kind == "slidev":
         return split_slidev(body)
+    if kind == "pandoc":
+        from generator.markup.pandoc import split_pandoc
+
+        return split_pandoc(body)[:MAX_SLIDES]
     divider = _heading_divider(front.get("headingDivider"))
     slides = split_rules(body, dashes_only=kind != "marp", heading_divider=divider)
     return slides[:MAX_SLIDES]
@@ -190,9 +198,11 @@ def directive(comment: str) -> dict[str, Any] | None:
         return {"reveal": text}
     if ":" not in text or "\n\n" in text:
         return None
-    data = load_mapping(text.replace("$", "", 1) if text.startswith("$") else text)
+    data = load_mapping(text[1:] if text.startswith(("$", "*")) else text)
     if not data:
         return None
+    if text.startswith("*"):  # classic Marp's `*key`: this slide only (YAML reads `*` as an alias)
+        data = {f"*{k}": v for k, v in data.items()}
     keys = {str(k).lstrip("_*$") for k in data}
     known = MARP_GLOBAL | SLIDE_KEYS | {"template", "page_number", "prerender", "footer", "notes"}
     return data if keys <= known else None

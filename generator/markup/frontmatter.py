@@ -8,6 +8,7 @@ the whole mapping is kept (`FrontMatter.data`) for deck directives (Marp, Slidev
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ ALIASES = {
     "sub_title": "subtitle",
     "author": "author",
     "authors": "author",
+    "institute": "institute",  # pandoc slide shows: the cover's byline
     "date": "date",
     "description": "description",
     "summary": "description",
@@ -74,13 +76,18 @@ def _closing(lines: list[str], marker: str) -> int | None:
 
 
 def _load(raw: str, kind: str) -> tuple[dict[str, Any] | None, str]:
-    import tomllib  # loaded for documents that have front matter only
+    parse: Callable[[str], Any]
+    if kind == "yaml":  # each parser is loaded with the first front matter of its kind
+        import yaml
 
-    import yaml
+        parse, errors = yaml.safe_load, (yaml.YAMLError, RecursionError)
+    else:
+        import tomllib
 
+        parse, errors = tomllib.loads, (tomllib.TOMLDecodeError, RecursionError)
     try:
-        data = yaml.safe_load(raw) if kind == "yaml" else tomllib.loads(raw)
-    except (yaml.YAMLError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        data = parse(raw)
+    except errors as exc:
         return None, f"{kind.upper()} front matter not read: {type(exc).__name__}"
     if data is None:
         return {}, ""

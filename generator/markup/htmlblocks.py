@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import lxml.html
 from lxml import etree
 
+from generator.markup.boilerplate import KIND, LINK_ROW, link_row
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
@@ -35,7 +36,8 @@ BLOCKISH = names(
 
 
 def html_events(html: str, conv: Converter) -> list[Event]:
-    events: list[Event] = [Comment(c) for c in _comments(html)]
+    comments, targets = _source_parts(html)
+    events: list[Event] = [Comment(c) for c in comments]
     found: dict[str, InlineImage] = {}
 
     def resolve(src: str, alt: str) -> str | None:
@@ -49,26 +51,39 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     for what in cleaned.dropped:
         if not what.startswith("image "):  # images report themselves when they fail
             conv.ctx.note("html", f"dropped {what}")
-    walker = _Walker(found)
+    walker = _Walker(found, conv.ctx.deck, targets)
     walker.children(cleaned.root)
     walker.flush()
+    for text in walker.link_rows:
+        conv.ctx.note(KIND, LINK_ROW, text)
     return events + walker.events
 
 
-def _comments(html: str) -> list[str]:
+def _source_parts(html: str) -> tuple[list[str], dict[str, str]]:
+    """The fragment's comments, and its links' targets by link text (the sanitizer removes
+    relative targets; a link row is told by them: `<a href="README.zh-CN.md">简体中文</a>`)."""
     try:
         root = lxml.html.fragment_fromstring(html, create_parent="div")
     except (etree.ParserError, ValueError):
-        return []
-    return [str(c.text or "").strip() for c in root.iter(etree.Comment)]
+        return [], {}
+    comments = [str(c.text or "").strip() for c in root.iter(etree.Comment)]
+    targets = {_text(a): a.get("href") or "" for a in root.iter("a")}
+    return comments, targets
+
+
+def _text(el: etree._Element) -> str:
+    return " ".join(el.text_content().split())
 
 
 class _Walker:
-    def __init__(self, images: dict[str, InlineImage]) -> None:
+    def __init__(self, images: dict[str, InlineImage], deck: bool, targets: dict[str, str]) -> None:
         self.images = images
+        self.deck = deck
+        self.targets = targets  # link text -> target, as written in the source
         self.events: list[Event] = []
         self.pending: Spans = []
         self.pending_images: list[Block] = []
+        self.link_rows: list[str] = []  # the text of rows of links left out
 
     def add(self, block: Block) -> None:
         self.flush()
@@ -111,6 +126,9 @@ class _Walker:
             else:
                 self.flush()
                 self.pending = self.inline(el)
+                if not self.deck and link_row(*_links(el, self.targets)):
+                    self.link_rows.append(plain(_collapse(self.pending)).strip())
+                    self.pending = []
                 self.flush()
         elif tag in ("ul", "ol"):
             self.add(self.list_block(el))
@@ -277,6 +295,25 @@ def _collapse(spans: Spans) -> Spans:
             out.append(replace(s, text=text))
             space = text.endswith(" ")
     return out
+
+
+def _links(el: etree._Element, source: dict[str, str]) -> tuple[list[str], str]:
+    """The targets of the links with text inside `el`, and its text outside links."""
+    targets: list[str] = []
+    outside: list[str] = [el.text or ""]
+    for child in el:
+        if not isinstance(child.tag, str):
+            pass
+        elif child.tag.lower() == "a":
+            text = _text(child)
+            if text:
+                targets.append(child.get("href") or source.get(text, ""))
+        else:
+            inner, text = _links(child, source)
+            targets += inner
+            outside.append(text)
+        outside.append(child.tail or "")
+    return targets, " ".join(outside)
 
 
 def _only_images(el: etree._Element) -> bool:

@@ -43,6 +43,8 @@ FLAG_TAGS = {
 _CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
+# pymdownx.inlinehilite: `#!python range(3)` is code in Python (the prefix is not shown)
+INLINE_LANGUAGE = re.compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
 SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
 ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
 
@@ -102,8 +104,9 @@ class InlineReader:
             out.spans.append(state.span(text))
         elif t == "text_special":  # an escaped character or an entity: literal, a span alone
             out.spans.append(state.span(child.content))
-        elif t == "code_inline":
-            out.spans.append(replace(state.span(child.content), code=True))
+        elif t == "code_inline":  # without pymdownx's `#!python ` highlighting prefix
+            code = INLINE_LANGUAGE.sub("", child.content, count=1)
+            out.spans.append(replace(state.span(code), code=True))
         elif t in ("softbreak", "hardbreak"):
             out.spans.append(state.span(" "))
         elif t in ("strong", "em", "s"):

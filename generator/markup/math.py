@@ -29,6 +29,7 @@ from typing import Any
 
 from defusedxml import ElementTree as SafeET
 
+from generator.markup.syntax import slidev_ranges
 from generator.model import Span, Spans
 
 MAX_TEX = 2000  # characters of one formula drawn (longer: its source is shown)
@@ -41,8 +42,6 @@ INK = "currentColor"
 
 NAMES = {"LaTeX": "LaTeX", "LaTeXe": "LaTeX2ε", "TeX": "TeX", "KaTeX": "KaTeX", "XeTeX": "XeTeX"}
 _NAME = re.compile(r"\\(LaTeXe|LaTeX|KaTeX|XeTeX|TeX)(?![A-Za-z])")
-# Slidev's line-highlight ranges after the opening `$$`: `$$ {1|3|all}`
-_HIGHLIGHTS = re.compile(r"^\s*\{[\d\s,|*a-z-]*\}\s*\n")
 _MATHML = "{http://www.w3.org/1998/Math/MathML}"
 _DRAWN = re.compile(r'fill="black"')
 
@@ -65,7 +64,7 @@ class Refused:
 
 def source(tex: str) -> str:
     """The formula a document wrote: Slidev's `{1|3|all}` ranges and outer blank lines off."""
-    return _HIGHLIGHTS.sub("", tex, count=1).strip()
+    return slidev_ranges(tex).strip()
 
 
 def names(tex: str) -> str:

@@ -1,5 +1,5 @@
 """Conventions of Markdown dialects read before or around parsing: MkDocs content tabs and
-Marp's image keywords."""
+definitions without a term, Slidev's line ranges on math blocks, Marp's image keywords."""
 
 from __future__ import annotations
 
@@ -7,13 +7,19 @@ import re
 
 from generator.markup.sanitize import names
 
-_TAB = re.compile(r'^(\s{0,3})===\+?\s+"(.*)"\s*$')
-_FENCE_LINE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_TAB = re.compile(r'^(\s*)===[+!]?\s+"(.*)"\s*$')
+_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})")
+# a definition (`:   text`) whose term is not a paragraph right above it (a comment, a heading)
+_DEFINITION = re.compile(r"^:\s{1,4}(?=\S)")
+_NOT_A_TERM = re.compile(r"^\s*(?:<!--.*-->\s*|#{1,6}\s.*)?$")
+# Slidev's click ranges after `$$`: `{1|3|all}`
+_RANGES = re.compile(r"^\s*\{[\w\s,|*+-]*\}[ \t]*(?:\n|$)")
 
 
 def content_tabs(text: str) -> str:
-    """MkDocs content tabs (`=== "Title"` + a 4-space indented body): the title as a bold
-    line, the body unindented (so it is not read as an indented code block)."""
+    """MkDocs content tabs (`=== "Title"` + a 4-space indented body), also inside admonitions
+    (indented): the title as a bold line, the body unindented by 4 (so it is not read as an
+    indented code block)."""
     if "===" not in text:
         return text
     out: list[str] = []
@@ -21,11 +27,11 @@ def content_tabs(text: str) -> str:
     fence = ""
     for line in text.split("\n"):
         if body and (line.startswith(body) or not line.strip()):
-            out.append(line[len(body) :])
+            out.append(line[4:])
             continue
         body = ""
         m = _FENCE_LINE.match(line)
-        if m:
+        if m and (not fence or m.group(1).startswith(fence)):
             fence = "" if fence else m.group(1)
         tab = None if fence else _TAB.match(line)
         if tab:
@@ -34,6 +40,63 @@ def content_tabs(text: str) -> str:
             continue
         out.append(line)
     return "\n".join(out)
+
+
+def termless_definitions(text: str) -> str:
+    """MkDocs definitions written without a term (`:   !!! note` under a comment that the
+    site's macros expand): the definition's body as a block of its own, unindented by 4 (an
+    admonition inside is then read as one)."""
+    if "\n:" not in text:
+        return text
+    out: list[str] = []
+    body = False
+    fence = ""
+    previous = ""  # the last line that is not blank
+    for line in text.split("\n"):
+        if body and (line.startswith("    ") or not line.strip()):
+            out.append(line[4:])
+            continue
+        body = False
+        m = _FENCE_LINE.match(line)
+        if m and (not fence or m.group(1).startswith(fence)):
+            fence = "" if fence else m.group(1)
+        d = None if fence else _DEFINITION.match(line)
+        if d and _NOT_A_TERM.match(previous):
+            out.append(line[d.end() :])
+            body = True
+            continue
+        out.append(line)
+        if line.strip():
+            previous = line
+    return "\n".join(out)
+
+
+def nested_blank_runs(text: str) -> str:
+    """Blank lines inside an indented body (an admonition's, a tab's) as one: two blank lines
+    would close the admonition (mdit-py-plugins' admon); MkDocs reads on to the indented text."""
+    if "\n\n\n" not in text:
+        return text
+    out: list[str] = []
+    blank = 0
+    fence = ""
+    for line in text.split("\n"):
+        if not line.strip() and not fence:
+            blank += 1
+            continue
+        if blank:
+            out.extend([""] * (1 if line.startswith("    ") else blank))
+            blank = 0
+        m = _FENCE_LINE.match(line)
+        if m and (not fence or m.group(1).startswith(fence)):
+            fence = "" if fence else m.group(1)
+        out.append(line)
+    out.extend([""] * blank)
+    return "\n".join(out)
+
+
+def slidev_ranges(math: str) -> str:
+    """A `$$` block without Slidev's click ranges (`$$ {1|3|all}`): they are not TeX."""
+    return _RANGES.sub("", math, count=1)
 
 
 def marp_alt(alt: str) -> tuple[str, int, int, str]:

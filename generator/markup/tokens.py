@@ -23,11 +23,18 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 from mdit_py_plugins.texmath import texmath_plugin
 
+from generator.markup import boilerplate
+from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
 from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.snippets import snippet
-from generator.markup.syntax import content_tabs, marp_alt
+from generator.markup.syntax import (
+    content_tabs,
+    marp_alt,
+    nested_blank_runs,
+    termless_definitions,
+)
 from generator.model import Block, ListItem, Span, Spans, plain
 
 
@@ -51,6 +58,7 @@ def _parser() -> MarkdownIt:
         .use(texmath_plugin, delimiters="brackets")  # `\(...\)`, `\[...\]` (MathJax, arithmatex)
         .use(admon_plugin)
         .use(colon_fence_plugin)
+        .use(dialects_plugin)
     )
     # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
     # inline reader tells an escaped `\=` from a `==mark==` delimiter.
@@ -140,6 +148,7 @@ class Context:
     formulas: MathRenderer = field(default_factory=MathRenderer)
     math_notes: int = 0
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
+    deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
 
     def note(self, kind: str, message: str, text: str = "") -> None:
         entry = {"kind": kind, "message": message, "where": self.where()}
@@ -156,10 +165,14 @@ class Converter:
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
-        tokens = MD.parse(content_tabs(text), env)
+        tokens = MD.parse(termless_definitions(content_tabs(nested_blank_runs(text))), env)
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
-        for node in root.children:
+        nodes = root.children
+        for n, node in enumerate(nodes):
+            after = nodes[n + 1] if n + 1 < len(nodes) else None
+            if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
+                continue
             out.extend(self.node(node))
         return out
 
@@ -171,6 +184,16 @@ class Converter:
 
     # -- block nodes ---------------------------------------------------------------------
     def node(self, node: SyntaxTreeNode) -> list[Event]:
+        events = self._node(node)
+        if node.type != "heading" and boilerplate.SIGNOFF.search(self.ctx.heading):
+            # a release sign-off checklist: process tracking for a release team
+            for e in events:
+                if isinstance(e, Item):
+                    boilerplate.left_out(self.ctx, "the release sign-off checklist", e.block)
+            return [e for e in events if not isinstance(e, Item)]
+        return events
+
+    def _node(self, node: SyntaxTreeNode) -> list[Event]:
         t = node.type
         if t not in ("fence", "code_block"):
             self.previous_code = None
@@ -185,6 +208,8 @@ class Converter:
             return self.container(node)
         if t == "admonition":
             return self.admonition(node)
+        if t == "kep_unresolved":
+            return self.unresolved(node)
         return [Item(b) for b in self.blocks(node)]
 
     def blocks(self, node: SyntaxTreeNode) -> list[Block]:
@@ -220,6 +245,11 @@ class Converter:
             inline = self.inline(node.children[0] if node.children else None)
             spans = trim_spans(_no_placeholder(inline.spans))
             return [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
+        if t == "frame_subtitle":  # beamer's \framesubtitle{...}: the slide's lead line
+            return [Block("paragraph", [Span(node.content, italic=True)])] if node.content else []
+        if t == "pandoc_pause":
+            self.ctx.note("animation", "a pause (`. . .`): the slide shows all its content at once")
+            return []
         return []  # hr and anything unknown
 
     def inline(self, node: SyntaxTreeNode | None, display: bool = False) -> Inline:
@@ -277,6 +307,9 @@ class Converter:
         images = [b for b in (self.image(i) for i in inline.images) if b is not None]
         spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
+        text = plain(spans).strip()
+        if text and boilerplate.paragraph_left_out(self.ctx, node, text):
+            spans = []
         if plain(spans).strip():
             out.append(Block("paragraph", spans))
         mark_badge_rows(images)
@@ -355,7 +388,19 @@ class Converter:
         paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
         if paragraphs:
             _github_alert(paragraphs)
-        return [Block("quote", paragraphs=paragraphs)] if paragraphs else []
+        return (
+            boilerplate.unless_notice(self.ctx, Block("quote", paragraphs=paragraphs))
+            if paragraphs
+            else []
+        )
+
+    def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
+        """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
+        when it holds the template's "Fill out when targeting ..." placeholder."""
+        if boilerplate.PLACEHOLDER.match(node.content):
+            boilerplate.note(self.ctx, "a template placeholder not filled in", node.content)
+            return []
+        return self.events(node.content)
 
     def code(self, node: SyntaxTreeNode) -> list[Block]:
         code = node.content.rstrip("\n")
@@ -418,10 +463,8 @@ class Converter:
                         spans += ([Span(" ")] if spans else []) + p
             found.append((number, ListItem(trim_spans(spans))))
         found.sort(key=lambda x: x[0])
-        if not found:
-            return []
-        start = found[0][0]
-        return [Block("list", ordered=True, start=start, items=[i for _, i in found])]
+        # each note a line of its own under the text, its number raised as in the text
+        return [Block("paragraph", [Span(str(n), sup=True), Span(" "), *i.spans]) for n, i in found]
 
     def container(self, node: SyntaxTreeNode) -> list[Event]:
         name = (node.info or "").strip().split()[0].lower() if node.info else ""
@@ -430,7 +473,8 @@ class Converter:
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
-            return [Item(_callout(title, [e.block for e in inner if isinstance(e, Item)]))]
+            callout = _callout(title, [e.block for e in inner if isinstance(e, Item)])
+            return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
         return inner
 
     def admonition(self, node: SyntaxTreeNode) -> list[Event]:
@@ -443,7 +487,8 @@ class Converter:
                 title = plain(inline.spans).strip()
             else:
                 blocks.extend(self.blocks(child))
-        return [Item(_callout(title or ADMONITIONS.get(kind, kind.title()), blocks))]
+        callout = _callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
+        return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
 
     def html_block(self, html: str) -> list[Event]:
         from generator.markup.htmlblocks import html_events

@@ -29,9 +29,11 @@ def template(name: str, settings: str | None = None) -> BrandTemplate:
 
 
 @cache
-def deck(name: str, settings: str | None = None) -> GeneratedDeck:
+def deck(
+    name: str, settings: str | None = None, markdown: str = MARKDOWN, length: str | None = None
+) -> GeneratedDeck:
     t = template(name, settings)
-    return generate_from_markdown(MARKDOWN, t.id, templates={t.id: t})
+    return generate_from_markdown(markdown, t.id, templates={t.id: t}, length=length)
 
 
 def layout_names(data: bytes) -> list[str]:
@@ -58,7 +60,10 @@ def test_deck_keeps_master_layouts_theme_and_opens_cleanly(name: str) -> None:
 
 
 def test_slides_use_mapped_layouts_and_placeholders() -> None:
-    d = deck("sales")
+    # two chapters, one of several slides: a long deck gives that one a divider
+    d = deck(
+        "sales", markdown=MARKDOWN + "\n## Plans\n\n### Next quarter\n- Two hires\n", length="long"
+    )
     used = layout_names(d.pptx_bytes)
     assert used[0] == "Title Slide"
     assert "Section Header" in used

@@ -126,3 +126,51 @@ def test_a_page_with_an_image_loads_the_image_code(tmp_path: Path) -> None:
     page = f'<div class="slide" style="width:640px;height:360px"><img src="{PIXEL}"></div>'
     modules = page_modules(tmp_path, page)
     assert {"PIL", "engine.images", "engine.model.pictures"} <= modules
+
+
+PLAIN_MARKDOWN = """# A plain document
+
+## Facts
+
+### Page one
+
+Text with “typographic” quotes — and dashes.
+
+- one
+- two
+"""
+CODE_MARKDOWN = """---
+title: With code
+---
+
+# With code
+
+## Code
+
+### A page
+
+```python
+print("hi")
+```
+"""
+# Loaded by a Markdown document only when it has what they read: code in a known language,
+# YAML or TOML front matter, an emoji shortcode.
+FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji"}
+
+
+def test_generate_of_plain_markdown_loads_no_highlighter_or_front_matter_parser(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "plain.md", "-o", "plain.pptx")
+    assert (tmp_path / "plain.pptx").exists()
+    assert not FOR_CONTENT & modules, sorted(FOR_CONTENT & modules)
+
+
+def test_generate_loads_the_highlighter_and_yaml_for_code_and_front_matter(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "code.md").write_text(CODE_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "code.md", "-o", "code.pptx")
+    assert {"pygments", "yaml"} <= modules
+    assert "tomllib" not in modules and "emoji" not in modules

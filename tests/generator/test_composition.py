@@ -77,14 +77,15 @@ def test_a_chapter_without_divider_names_itself_above_its_slide() -> None:
     deck = generate_from_markdown(md, "corporate")
     (page,) = [p for p in deck.pages if p.kind == "content"]
     assert page.title == "Background" and page.blocks[0].type == "heading"  # one slide: both titles
-    md = (
-        "# T\n## Background\n### Why now\n"
-        + "Words. " * 40
-        + "\n### What\n"
-        + "More words here. " * 40
+    md = "# T\n## Background\n" + "".join(
+        f"### Part {i}\n" + "More words here. " * 40 + "\n" for i in range(4)
     )
+    md += "## Next\n### Why now\n" + "The market moved and our customers asked for it. " * 6
     deck = generate_from_markdown(md, "corporate")
-    assert [p.kind for p in deck.pages].count("divider") == 1
+    kinds = [(p.kind, p.title) for p in deck.pages]
+    assert kinds.count(("divider", "Background")) == 1  # several slides: a divider ...
+    (after,) = [p for p in deck.pages if p.chapter == "Next"]
+    assert after.title == "Next" and after.kind == "content"  # ... one slide: its name on it
 
 
 def test_the_documents_own_table_of_contents_is_left_out_and_listed() -> None:

@@ -1,7 +1,8 @@
-"""The deck's chapters as a presenter shows them: a divider only before a chapter of several
-fitted slides (decided once the chapter is fitted, not from the text estimate), the contents
-slide listing exactly the chapters that got one, slides numbered in order; a document's own
-table of contents (a section of links to places in the document) left out and listed."""
+"""The deck's chapters as a presenter shows them: in a document whose chapters get dividers, a
+divider only before a chapter of several fitted slides (decided once the chapter is fitted, not
+from the text estimate), the contents slide listing every chapter and each divider numbered as
+its entry there, slides numbered in order; a document's own table of contents (a section of
+links to places in the document) left out and listed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from generator.compose import draft_pages
 from generator.outline import parse_outline
 from tests.generator.fragments import (
     CHATGLM_EXAMPLES,
+    CHATGLM_UPDATES,
     HTTPX_JSON_BINARY,
     KEP_DRAWBACKS_INFRA,
     MERMAID_TOC,
@@ -53,18 +55,20 @@ def assert_in_order(deck) -> None:  # type: ignore[no-untyped-def]
         foot = re.search(r'class="foot">(\d+)<', html)
         assert foot is None or int(foot.group(1)) == page.number
     dividers = [p for p in deck.pages if p.kind == "divider"]
-    assert [p.chapter_number for p in dividers] == list(range(1, len(dividers) + 1))
     entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
-    assert entries == ([p.title for p in dividers] if entries else [])
+    for page in dividers:
+        assert entries[page.chapter_number - 1] == page.title
+    chapters = [c["title"] for c in deck.document["outline"]["chapters"] if c["title"]]
+    assert not entries or entries == chapters
     records = [(r.where, r.kind, r.message, r.text) for r in deck.left_out]
     assert len(records) == len(set(records))  # a chapter set again is not listed twice
 
 
 def test_a_chapter_that_fits_one_slide_gets_no_divider() -> None:
-    md = "# QuickStart\n\n" + HTTPX_JSON_BINARY
-    guess = [p.kind for p in draft_pages(parse_outline(md), "en")]
+    md = "# QuickStart\n\n" + HTTPX_JSON_BINARY  # a long deck: chapters of 2 slides get one
+    guess = [p.kind for p in draft_pages(parse_outline(md), "en", "long")]
     assert guess.count("divider") == 1  # the text estimate says two slides ...
-    deck = generate_from_markdown(md, "corporate")
+    deck = generate_from_markdown(md, "corporate", length="long")
     assert [p.kind for p in deck.pages].count("divider") == 0  # ... it fits one
     json_slide = next(p for p in deck.pages if p.title == "Sending JSON Encoded Data")
     assert json_slide.kind == "content" and json_slide.parts == 1
@@ -72,36 +76,32 @@ def test_a_chapter_that_fits_one_slide_gets_no_divider() -> None:
     assert_in_order(deck)
 
 
-def test_httpx_dividers_precede_only_chapters_of_several_slides() -> None:
+def test_documents_of_many_chapters_list_them_in_the_contents_without_dividers() -> None:
     for name in ("httpx-quickstart", "httpx-changelog"):
         path = dict(mc.documents())[name]
         with open(path, encoding="utf-8") as fh:
             deck = generate_from_markdown(fh.read(), "corporate")
-        found = chapters(deck)
-        divided = [ci for ci, (divider, _) in found.items() if divider]
-        assert divided, name
-        for ci, (divider, pages) in found.items():
-            if divider is not None:
-                assert len(pages) >= 2, (name, divider, [p.title for p in pages])
-            else:  # a chapter of several slides has its divider
-                assert len(pages) < 2 or not deck.document["outline"]["chapters"][ci]["title"]
-        assert_in_order(deck)
+        assert [p for p in deck.pages if p.kind == "divider"] == [], name
+        entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
+        chapters = [c["title"] for c in deck.document["outline"]["chapters"] if c["title"]]
+        assert entries[:9] == chapters[:9] and len(entries) in (len(chapters), 10)
+        assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
 
 
 def test_a_chapter_the_estimate_puts_at_one_slide_but_that_takes_several_gets_its_divider() -> None:
-    md = "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES
-    guess = [p.kind for p in draft_pages(parse_outline(md), "zh-CN")]
-    assert guess.count("divider") == 0  # eight short sections: one slide by the estimate ...
-    deck = generate_from_markdown(md, "corporate")
+    md = "# ChatGLM-6B\n\n" + CHATGLM_UPDATES + CHATGLM_EXAMPLES  # long: chapters get dividers
+    guess = [(p.kind, p.title) for p in draft_pages(parse_outline(md), "zh-CN", "long")]
+    assert ("divider", "ChatGLM-6B 示例") not in guess  # eight short sections: one slide ...
+    deck = generate_from_markdown(md, "corporate", length="long")
     found = chapters(deck)
-    assert len(found[0][1]) >= 2 and found[0][0] == "ChatGLM-6B 示例"  # ... two: a divider
-    assert all(p.subtitle == "" for p in found[0][1])  # the divider names the chapter
+    assert len(found[1][1]) >= 2 and found[1][0] == "ChatGLM-6B 示例"  # ... two: a divider
+    assert all(p.subtitle == "" for p in found[1][1])  # the divider names the chapter
     assert_in_order(deck)
 
 
 def test_regenerating_from_the_outline_decides_dividers_the_same_way() -> None:
     md = "# QuickStart\n\n" + HTTPX_JSON_BINARY
-    deck = generate_from_markdown(md, "corporate")
+    deck = generate_from_markdown(md, "corporate", length="long")
     again = regenerate({**deck.document, "pages": []})
     assert [(p.kind, p.title) for p in again.pages] == [(p.kind, p.title) for p in deck.pages]
 
@@ -121,7 +121,7 @@ def test_a_decks_section_slides_keep_their_dividers() -> None:
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
     deck = generate_from_markdown(text, "corporate")
-    assert deck.page_count == mc.source_slides(text)  # a slide per slide, heading slides too
+    assert deck.page_count == mc.source_slides(text) + 1  # a slide per slide, then the closing
     assert [p.kind for p in deck.pages].count("divider") >= 4
     assert not [r for r in deck.left_out if r.kind == "empty"]
 

@@ -63,3 +63,27 @@ def test_cjk_in_code_gets_the_face_of_its_language() -> None:
     zh_faces = {r.east_asian for r in zh_runs}
     assert "" not in zh_faces and not any("JP" in f for f in zh_faces)  # not the Japanese face
     assert {r.lang for r in ja_runs} == {"ja-JP"}  # PowerPoint reads each run's language
+
+
+def test_a_code_block_is_highlighted_once_per_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planner renders a page once per size it tries: the same code (in the same palette
+    and deck language) is tokenized once."""
+    from generator import highlight as module
+
+    calls: list[str] = []
+
+    def counting(text: str, language: str, colors: module.Palette) -> object:
+        calls.append(text)
+        return highlight(text, language, colors)
+
+    monkeypatch.setattr(module, "highlight", counting)
+    module.code_html.cache_clear()
+    corporate = module.CodeStyle(palette(builtin_templates()["corporate"].manifest["colors"]))
+    dark = module.CodeStyle(palette(builtin_templates()["dark-tech"].manifest["colors"]))
+    code = 'print("hello")\n'
+    first = module.code_html(code, "python", corporate)
+    assert module.code_html(code, "python", corporate) == first
+    assert len(calls) == 1
+    assert module.code_html(code, "python", dark) != first  # another palette: highlighted again
+    assert module.code_html(code + "x = 1\n", "python", corporate) != first
+    assert len(calls) == 3

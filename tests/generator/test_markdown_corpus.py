@@ -116,7 +116,14 @@ def test_local_pictures_are_kept_in_the_decks() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_words_are_not_lost(name: str) -> None:
-    text, _, shown = built(name)
-    total, lost, missing = mc.words_lost(text, shown)
+    text, deck, shown = built(name)
+    # boilerplate (navigation rows, notices to editors, template scaffolding) is left out on
+    # purpose, each piece listed in full in the document's diagnostics
+    listed = [
+        d.get("text", "")
+        for d in deck.document["outline"].get("diagnostics", [])
+        if d.get("kind") == "boilerplate"
+    ]
+    total, lost, missing = mc.words_lost(text, shown, listed)
     assert lost <= 0.03 * total, missing
     assert len(missing) <= 25, missing  # and each one is listed for the reader

@@ -67,9 +67,12 @@ def test_doc_example_is_accepted_and_keeps_every_piece() -> None:
     template = load_template_package(zipped(doc_package()))
     markdown = (
         "# Quarterly review\nResults and plans\n\n## Results\n\n### Renewals\n\n"
-        "**85%** of customers renewed\n\n### Voice\n\n> It just works.\n"
+        "**85%** of customers renewed\n\n### Voice\n\n> It just works.\n\n"
+        "## Plans\n\n### Next\n\nHire.\n"
     )
-    deck = generate_from_markdown(markdown, template.id, templates={template.id: template})
+    deck = generate_from_markdown(
+        markdown, template.id, templates={template.id: template}, length="long"
+    )
     texts = [slide_text(s["shapes"]) for s in deck.slides]
     everything = " ".join(texts)
     for piece in (

@@ -112,13 +112,22 @@ def test_very_long_title_and_word_never_overflow() -> None:
 
 def test_many_chapters_split_the_contents_page() -> None:
     md = "# T\n" + "\n".join(
-        f"## Chapter number {i}\n### P{i}\n- x\n### Q{i}\n- y" for i in range(30)
+        f"## Chapter number {i}\n### P{i}\n- x\n### Q{i}\n- y" for i in range(18)
     )
     deck = generate_from_markdown(md, "minimal", length="long")
     contents = [p for p in deck.pages if p.kind == "contents"]
     assert len(contents) >= 2
-    assert [e for p in contents for e in p.entries] == [f"Chapter number {i}" for i in range(30)]
+    assert [e for p in contents for e in p.entries] == [f"Chapter number {i}" for i in range(18)]
     assert contents[1].entry_start == len(contents[0].entries) + 1
+    no_overflow(deck)
+
+
+def test_more_chapters_than_a_contents_slide_lists_are_condensed_to_a_range() -> None:
+    md = "# T\n" + "\n".join(f"## Chapter number {i}\n### P{i}\n- x" for i in range(30))
+    deck = generate_from_markdown(md, "minimal", length="long")
+    (contents,) = [p for p in deck.pages if p.kind == "contents"]
+    head = [f"Chapter number {i}" for i in range(9)]
+    assert contents.entries == [*head, "Chapter number 9 … Chapter number 29 (21 more)"]
     no_overflow(deck)
 
 

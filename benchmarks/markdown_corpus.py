@@ -262,7 +262,7 @@ def source_body(markdown: str) -> str:
 
 def source_text(markdown: str) -> str:
     """The text a reader of the rendered Markdown sees (HTML visible text; emoji shortcodes
-    are pictures, not words)."""
+    are pictures, not words; nor are formulas, which a reader sees drawn)."""
     import emoji
     import lxml.html
 
@@ -272,6 +272,8 @@ def source_text(markdown: str) -> str:
     root = lxml.html.fragment_fromstring(html, create_parent="div")
     for bad in root.xpath("//script|//style|//template|//comment()"):
         bad.drop_tree()
+    for math in root.xpath("//*[contains(concat(' ', @class, ' '), ' math ')]"):
+        math.drop_tree()  # formulas are drawn or shown as text: their TeX is not words read
     for el in root.iter():
         if el.tag in ("br", "p", "li", "td", "th", "div", "h1", "h2", "h3", "h4", "pre"):
             el.tail = " " + (el.tail or "")

@@ -6,6 +6,7 @@ from markupsafe import Markup, escape
 
 from generator.cjk import may_hold_cjk, pattern
 from generator.highlight import CodeStyle, code_html
+from generator.markup.math import em_size, tinted
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 
@@ -68,13 +69,25 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     if t == "code":
         return code_html(block.text, block.language, code)
     if t == "image":
-        return Markup('<figure class="df-figure df-%s">%s</figure>') % (block.kind, _img(block))
+        return Markup('<figure class="df-figure df-%s">%s</figure>') % (
+            block.kind,
+            _img(block, code),
+        )
     if t == "html":
         return Markup('<div class="df-html">%s</div>') % Markup(clean_fragment(block.html))
     return Markup("")
 
 
-def _img(block: Block) -> Markup:
+def _img(block: Block, code: CodeStyle | None = None) -> Markup:
+    if block.kind == "formula":  # drawn math: in the text's colour, sized in em of the text
+        w, h = em_size(block.width, block.height)
+        src = tinted(block.src, code.ink if code else "#222222")
+        return Markup('<img src="%s" alt="%s" style="width:%.2fem;height:%.2fem">') % (
+            src,
+            block.alt,
+            w,
+            h,
+        )
     size = Markup("")
     if block.width > 0 and block.height > 0:
         size = Markup(' width="%d" height="%d"') % (block.width, block.height)

@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from generator.cjk import WIDE, may_hold_cjk, pattern
+from generator.codesplit import Run, regroup
+from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import (
     CONTINUED,
@@ -78,6 +80,8 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
             tallest = max((_lines(plain(c), small, cell) for c in row), default=1)
             total += tallest * small * LINE + 0.6 * small
         return total + 0.5 * size
+    if t == "image" and block.kind == "formula":  # drawn math, sized in em of the text
+        return block.height / FORMULA_SIZE * size + 0.7 * size
     if t == "image":
         return 380.0
     return _lines(block_text_fallback(block), size, width) * size * LINE
@@ -204,17 +208,35 @@ def estimated_pieces(
                     block_height(replace(block, paragraphs=[para]), size, width, code_size),
                 )
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
-            lines = block.text.split("\n")
             pad = code_size * 0.75 * factor
-            for i, line in enumerate(lines):
-                h = _lines(line, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE
-                add(replace(block, text=line), gi, h, lead=pad if i else 0.0, tail=pad)
+            lines = block.text.split("\n")
+            for i, r in enumerate(_code_parts(lines, code_size, width, room / factor)):
+                text = "\n".join(lines[r.first : r.end])
+                add(
+                    replace(block, text=text),
+                    gi,
+                    r.bottom - r.top,
+                    lead=pad if i else 0.0,
+                    tail=pad,
+                    soft=r.soft,
+                )
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):
                 add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)
         else:
             add(block, gi, block_height(block, size, width, code_size), keep_next=t == "heading")
     return keep_introductions(out, blocks)
+
+
+def _code_parts(lines: list[str], code_size: float, width: float, room: float) -> list[Run]:
+    """A code block's parts (source lines, estimated extent), cut where generator.codesplit
+    allows."""
+    runs, y = [], 0.0
+    for i, line in enumerate(lines):
+        h = _lines(line, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE
+        runs.append(Run(i, i + 1, y, y + h))
+        y += h
+    return regroup(lines, runs, room)
 
 
 def _paragraph_parts(block: Block, size: float, width: float) -> list[Block]:

@@ -45,6 +45,7 @@ class CodeStyle:
 
     palette: Palette
     deck_lang: str = "en"
+    ink: str = "#222222"  # the template's text colour (drawn formulas)
 
 
 def palette(colors: dict[str, Any]) -> Palette:

@@ -51,7 +51,8 @@ def page_context(
             (
                 b
                 for b in blocks
-                if b.type == "image" and getattr(b, "kind", "") not in ("badge", "background")
+                if b.type == "image"
+                and getattr(b, "kind", "") not in ("badge", "background", "formula")
             ),
             None,
         )
@@ -320,7 +321,11 @@ def _quote(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 
 
 def _pictures(page: PlannedPage) -> list[Block]:
-    return [b for b in page.blocks if b.type == "image" and getattr(b, "kind", "") != "badge"]
+    return [
+        b
+        for b in page.blocks
+        if b.type == "image" and getattr(b, "kind", "") not in ("badge", "formula")
+    ]
 
 
 UPSCALE = 3  # a picture slide draws a raster picture at most this many times its own width

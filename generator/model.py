@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-ImageKind = Literal["picture", "badge", "background"]
+ImageKind = Literal["picture", "badge", "background", "formula"]
 IMAGE_KINDS: tuple[str, ...] = ("picture", "badge", "background")
 SPAN_FLAGS = ("bold", "italic", "code", "mark", "strike", "sub", "sup", "kbd")
 
@@ -80,7 +80,8 @@ class Block:
 
     paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
     table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
-    `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background);
+    `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
+    formula: drawn display math, alt = its TeX, see generator.markup.math);
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 

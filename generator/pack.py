@@ -7,6 +7,7 @@ from generator.pieces import Piece
 TAIL = 0.25  # a kept slide holding less than this share of the room is a tail, not a slide
 SAFETY = 0.985  # share of the room the packer fills (line heights round differently per slide)
 SAFETY_PX = 3.0
+HARD_FILL = 0.5  # a slide cut at a code block's soft cut when a hard cut fills less than this
 
 
 def usable(room: float) -> float:
@@ -58,6 +59,11 @@ def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> l
         end = j
         while end > i and pieces[end].keep_next and end + 1 < n:
             end -= 1  # a heading never ends a slide that has more after it
+        hard = end  # a code block's soft cut only when a hard one leaves the slide half empty
+        while hard > i and (pieces[hard].soft or pieces[hard].keep_next) and hard + 1 < n:
+            hard -= 1
+        if hard < end and cost(pieces, i, hard, head, foot) >= HARD_FILL * capacity:
+            end = hard
         out.append(pieces[i : end + 1])
         i = end + 1
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from generator.codesplit import Run, has_annotations, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
 
@@ -30,6 +31,7 @@ class Piece:
     tail: float = 0.0  # room taken after it when it ends a slide (a code block's padding)
     keep_next: bool = False  # a heading: never the last piece of a slide
     item: int = -1  # a list item cut between its children: the item's number (start + index)
+    soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
 
     @property
     def height(self) -> float:
@@ -65,11 +67,24 @@ def introduces(block: Block, following: Block) -> bool:
 
 
 def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
-    """Pieces with each introduction's last piece kept with the next piece."""
+    """Pieces with each introduction's last piece kept with the next piece, and a code block
+    with MkDocs annotations (`# (1)`) kept with the numbered list explaining them."""
     for a, b in zip(pieces, pieces[1:], strict=False):
         if a.group != b.group and introduces(blocks[a.group], blocks[b.group]):
             a.keep_next = True
+        if a.group != b.group and annotated(blocks[a.group], blocks[b.group]):
+            a.keep_next = True
     return pieces
+
+
+def annotated(block: Block, following: Block) -> bool:
+    """A code block with MkDocs code annotations and the numbered list right after it."""
+    return (
+        block.type == "code"
+        and following.type == "list"
+        and following.ordered
+        and has_annotations(block.text)
+    )
 
 
 def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -> list[Piece]:
@@ -87,7 +102,7 @@ def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) 
     if t == "paragraph":
         return _paragraph_pieces(block, gi, wrapper, m) or [whole]
     if t == "code":
-        return _code_pieces(block, gi, wrapper, m) or [whole]
+        return _code_pieces(block, gi, wrapper, m, room) or [whole]
     return [whole]
 
 
@@ -192,9 +207,11 @@ def _paragraph_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[P
     return out
 
 
-def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:
+def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -> list[Piece]:
     """A code block taller than a slide, cut between its source lines (a source line that
-    wraps stays whole; blank lines go with the line before them)."""
+    wraps stays whole; blank lines go with the line before them) where the code allows it
+    (generator.codesplit: blank lines, the outermost nesting boundary, no part of a line or
+    two)."""
     pres = m.descendants(wrapper, "pre")
     if len(pres) != 1:
         return []
@@ -214,14 +231,17 @@ def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]
         if n and (not groups or starts[i] is not None):
             v = starts[i]
             groups.append((i, visual[v].y if v is not None else pre.y))
-    out = []
+    runs = []
     for g, (first, top) in enumerate(groups):
         last = groups[g + 1][0] if g + 1 < len(groups) else len(source)
         bottom = groups[g + 1][1] if g + 1 < len(groups) else visual[-1].y + visual[-1].height
-        text = "\n".join(source[first:last]).rstrip("\n")
-        if g == 0 and first > 0:
-            text = "\n".join(source[:last]).rstrip("\n")
-        out.append(Piece(replace(block, text=text), gi, top, bottom, lead=lead, tail=tail))
+        runs.append(Run(0 if g == 0 else first, last, top, bottom))
+    out = []
+    for run in regroup(source, runs, room - lead - tail):
+        text = "\n".join(source[run.first : run.end]).rstrip("\n")
+        piece = Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail)
+        piece.soft = run.soft
+        out.append(piece)
     if out:
         out[0].top = pre.y
         out[0].lead = 0.0

@@ -100,7 +100,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
         self.terse_size = TERSE_SIZE * scale  # a page of long prose items set below: their leads
-        self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")))
+        ink = str(template.manifest.get("colors", {}).get("text") or "#222222")
+        self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")), ink)
         self.counter = 0
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)

@@ -95,7 +95,7 @@ def _sections_layout(blocks: list[Block], sections: list[Section]) -> str:
 
 
 def _picture(block: Block) -> bool:
-    return getattr(block, "kind", "picture") not in ("badge",)
+    return getattr(block, "kind", "picture") not in ("badge", "formula")
 
 
 def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:

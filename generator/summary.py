@@ -251,7 +251,7 @@ def pictures(blocks: list[Block]) -> list[Block]:
     """The picture blocks among `blocks` and inside their list items."""
     found: list[Block] = []
     for block in blocks:
-        if block.type == "image":
+        if block.type == "image" and block.kind != "formula":
             found.append(block)
         for item in block.items:
             found.extend(pictures(item.children))

@@ -63,6 +63,8 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}
 .df-list .df-figure{justify-content:flex-start}
+.df-figure.df-formula{margin:0.3em 0 0.6em 0}
+.df-figure.df-formula img{max-height:none}
 .df-list .df-figure img{max-height:180px}
 .df-badges{margin:0 0 0.5em 0;line-height:1}
 .df-badges img{height:22px;width:auto;margin:0 6px 4px 0;vertical-align:middle}

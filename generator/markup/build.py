@@ -182,7 +182,7 @@ def _logo_alt(blocks: list[Block]) -> str:
     tagline may come first): the logo's alt text ("bat - a cat clone with wings"), unless it
     says no more than "Logo"."""
     lead = [b for b in blocks if b.type != "image" or b.kind != "badge"][:3]
-    first = next((b for b in lead if b.type == "image"), None)
+    first = next((b for b in lead if b.type == "image" and b.kind != "formula"), None)
     if first is None or not 3 <= len(first.alt) <= 80:
         return ""
     words = set(re.findall(r"\w+", first.alt.lower()))

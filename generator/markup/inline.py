@@ -17,8 +17,8 @@ import lxml.html
 from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.sanitize import ALLOWED_TAGS, DROP_TAGS
-from generator.markup.syntax import slidev_ranges
 from generator.model import Span, Spans
 
 SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
@@ -65,13 +65,20 @@ class Inline:
     spans: Spans = field(default_factory=list)
     images: list[InlineImage] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
-    math: int = 0
+    math: list[str] = field(default_factory=list)  # TeX of formulas shown as their source
+    refused: list[Refused] = field(default_factory=list)  # ...and why
+    display: list[str] = field(default_factory=list)  # display math written in a paragraph
     footnotes: list[str] = field(default_factory=list)  # footnote labels referenced
 
 
 class InlineReader:
-    def __init__(self, footnote_number: Callable[[str], int] | None = None) -> None:
+    def __init__(
+        self,
+        footnote_number: Callable[[str], int] | None = None,
+        formulas: MathRenderer | None = None,
+    ) -> None:
         self.footnote_number = footnote_number
+        self.formulas = formulas or MathRenderer()
 
     def read(self, node: SyntaxTreeNode | None) -> Inline:
         out = Inline()
@@ -121,9 +128,7 @@ class InlineReader:
             out.images.append(InlineImage(str(child.attrs.get("src", "")), alt, title))
             out.spans.append(state.span("\ufffc"))  # where the image stood
         elif t in ("math_inline", "math_inline_double"):
-            out.math += 1
-            tex = slidev_ranges(child.content) if t == "math_inline_double" else child.content
-            out.spans.append(replace(state.span(tex), code=True))
+            self._math(child, state, out)
         elif t == "footnote_ref":
             label = str(child.meta.get("label", ""))
             out.footnotes.append(label)
@@ -131,6 +136,23 @@ class InlineReader:
             out.spans.append(replace(state.span(str(number or label)), sup=True))
         else:
             self._walk(child, state, out)
+
+    def _math(self, child: SyntaxTreeNode, state: _State, out: Inline) -> None:
+        """An inline formula as readable text; `$$...$$` over lines inside a paragraph (Slidev
+        writes `Block\n$$ ... $$`) is display math, drawn after the paragraph."""
+        tex = source(child.content)
+        if not tex:
+            return
+        if child.type == "math_inline_double" and "\n" in child.content.strip():
+            out.display.append(tex)
+            return
+        text = self.formulas.inline(tex, state.span(""))
+        if isinstance(text, Refused):
+            out.math.append(tex)
+            out.refused.append(text)
+            out.spans.append(replace(state.span(tex), code=True))
+        else:
+            out.spans.extend(text)
 
     def _html(self, content: str, state: _State, out: Inline) -> None:
         text = content.strip()

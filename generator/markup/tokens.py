@@ -1,7 +1,7 @@
 """Markdown text -> a stream of events (headings, blocks, comments) for the outline builders.
 
 markdown-it-py (CommonMark + tables + strikethrough, raw HTML on) with mdit-py-plugins:
-footnotes, task lists, definition lists, `$math$`, `!!! admonitions`, `:::` containers. Raw
+footnotes, task lists, definition lists, `$math$`/`\\(math\\)`, `!!! admonitions`, `:::` containers. Raw
 HTML never reaches a slide as text: block HTML is sanitized (generator.markup.sanitize) and
 turned into outline blocks (generator.markup.htmlblocks); comments become events the builders
 read as directives or speaker notes.
@@ -21,17 +21,18 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
+from mdit_py_plugins.texmath import texmath_plugin
 
 from generator.markup import boilerplate
 from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
+from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
     content_tabs,
     marp_alt,
     nested_blank_runs,
-    slidev_ranges,
     termless_definitions,
 )
 from generator.model import Block, ListItem, Span, Spans, plain
@@ -54,6 +55,7 @@ def _parser() -> MarkdownIt:
         .use(tasklists_plugin)
         .use(deflist_plugin)
         .use(dollarmath_plugin, allow_space=False, double_inline=True)
+        .use(texmath_plugin, delimiters="brackets")  # `\(...\)`, `\[...\]` (MathJax, arithmatex)
         .use(admon_plugin)
         .use(colon_fence_plugin)
         .use(dialects_plugin)
@@ -90,6 +92,7 @@ ADMONITIONS = {
     "failure": "Failure",
 }
 MAX_ALT = 200
+MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
 DIAGRAMS = {
     "mermaid": "Mermaid diagram",
     "plantuml": "PlantUML diagram",
@@ -142,7 +145,8 @@ class Context:
     report: list[dict[str, str]]
     where: Callable[[], str] = lambda: ""
     footnotes: dict[str, int] = field(default_factory=dict)
-    math_reported: bool = False
+    formulas: MathRenderer = field(default_factory=MathRenderer)
+    math_notes: int = 0
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
     deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
 
@@ -156,7 +160,7 @@ class Context:
 class Converter:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.reader = InlineReader(self._footnote_number)
+        self.reader = InlineReader(self._footnote_number, ctx.formulas)
         self.previous_code: str | None = None  # the code block read just before, if any
 
     def events(self, text: str) -> list[Event]:
@@ -221,10 +225,8 @@ class Converter:
             return self.quote(node)
         if t in ("fence", "code_block"):
             return self.code(node)
-        if t in ("math_block", "math_block_label", "amsmath"):
-            self._math()
-            text = slidev_ranges(node.content).strip()
-            return [Block("code", text=text, language="latex")] if text else []
+        if t in ("math_block", "math_block_label", "math_block_eqno", "amsmath"):
+            return self.formula(node.content)
         if t == "dl":
             return self.deflist(node)
         if t == "footnote_block":
@@ -250,18 +252,48 @@ class Converter:
             return []
         return []  # hr and anything unknown
 
-    def inline(self, node: SyntaxTreeNode | None) -> Inline:
+    def inline(self, node: SyntaxTreeNode | None, display: bool = False) -> Inline:
+        """An inline run; display math written inside it stays in `display` when the caller
+        draws it (`display`), else it is shown as its TeX source in the text."""
         result = self.reader.read(node)
         for what in result.dropped:
             self.ctx.note("html", f"dropped {what}")
-        if result.math:
-            self._math()
+        for tex, refused in zip(result.math, result.refused, strict=True):
+            self._math(tex, refused)
+        if not display and result.display:
+            result.spans.extend(Span(" " + tex, code=True) for tex in result.display)
+            for tex in result.display:
+                self._math(tex, Refused("display math inside a list or table: shown as source"))
+            result.display = []
         return result
 
-    def _math(self) -> None:
-        if not self.ctx.math_reported:
-            self.ctx.math_reported = True
-            self.ctx.note("math", "math is shown as its TeX source (no math renderer)")
+    def formula(self, tex: str) -> list[Block]:
+        """Display math: a drawn formula (alt text = its TeX), or its source when refused."""
+        tex = source(tex)
+        if not tex:
+            return []
+        drawn = self.ctx.formulas.picture(tex)
+        if isinstance(drawn, Refused):
+            self._math(tex, drawn)
+            return [Block("code", text=tex, language="latex")]
+        return [
+            Block(
+                "image",
+                src=drawn.src,
+                alt=tex,
+                width=drawn.width,
+                height=drawn.height,
+                kind="formula",
+            )
+        ]
+
+    def _math(self, tex: str, refused: Refused) -> None:
+        """A formula shown as its TeX source, listed (the first MATH_NOTES, then a count)."""
+        self.ctx.math_notes += 1
+        if self.ctx.math_notes <= MATH_NOTES:
+            self.ctx.note("math", refused.why, tex[:MAX_ALT])
+        elif self.ctx.math_notes == MATH_NOTES + 1:
+            self.ctx.note("math", f"more than {MATH_NOTES} formulas shown as source: not listed")
 
     def paragraph(self, node: SyntaxTreeNode) -> list[Block]:
         source = node.children[0].content if node.children else ""
@@ -271,7 +303,7 @@ class Converter:
                 self.ctx.note("source", imported.why, source.strip())
                 return []
             return [imported.block]
-        inline = self.inline(node.children[0] if node.children else None)
+        inline = self.inline(node.children[0] if node.children else None, display=True)
         images = [b for b in (self.image(i) for i in inline.images) if b is not None]
         spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
@@ -281,7 +313,8 @@ class Converter:
         if plain(spans).strip():
             out.append(Block("paragraph", spans))
         mark_badge_rows(images)
-        return out + images
+        formulas = [b for tex in inline.display for b in self.formula(tex)]
+        return out + formulas + images
 
     def image(self, found: InlineImage) -> Block | None:
         """An image block whose src is a data: URI, or None (reported; a picture's alt text
@@ -382,8 +415,8 @@ class Converter:
             return []
         if diagram:
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
-        elif lang.lower() in ("math", "latex", "tex", "katex"):
-            self._math()
+        elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
+            return self.formula(code)
         return [Block("code", text=code, language=lang)] if code.strip() else []
 
     def magic_move(self, content: str) -> list[Block]:

@@ -421,14 +421,16 @@ def test_footnotes_task_lists_definition_lists_kbd_sub_sup_admonitions() -> None
     assert "<strong>Warning</strong>" in text and "[!WARNING]" not in text
 
 
-def test_math_and_mermaid_fall_back_to_their_source_with_a_diagnostic() -> None:
+def test_math_is_drawn_and_mermaid_falls_back_to_its_source_with_a_diagnostic() -> None:
     md = "# T\n\n### P\n\nInline $\\sqrt{3x-1}$ math.\n\n$$\n\\frac{a}{b}\n$$\n\n```mermaid\ngraph TD\n  A-->B\n```\n"
     o = parse_outline(md)
     kinds = {d["kind"] for d in o.diagnostics}
-    assert {"math", "diagram"} <= kinds
+    assert kinds == {"diagram"}  # math is drawn (tests/generator/test_markdown_math.py)
     blocks = pages(o)[0].blocks
-    assert [b.type for b in blocks] == ["paragraph", "code", "code"]
-    assert blocks[1].text == "\\frac{a}{b}" and blocks[2].language == "mermaid"
+    assert [b.type for b in blocks] == ["paragraph", "image", "code"]
+    assert plain(blocks[0].spans) == "Inline √(3x−1) math."
+    assert blocks[1].kind == "formula" and blocks[1].alt == "\\frac{a}{b}"
+    assert blocks[2].language == "mermaid"
 
 
 def test_mkdocs_content_tabs_and_icon_shortcodes() -> None:

@@ -192,3 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     module, func = COMMANDS[args[0]][0].split(":")
     return int(getattr(importlib.import_module(module), func)(args[1:]))
+
+
+if __name__ == "__main__":  # `python -m service.cli ...` is the `deckforge` command too
+    sys.exit(main())

@@ -59,6 +59,29 @@ def test_version() -> None:
     assert proc.stdout.strip() == f"deckforge {metadata.version('deckforge')}"
 
 
+def test_python_m_service_cli_is_the_deckforge_command() -> None:
+    """`python -m service.cli` runs the command (it used to import the module and exit 0 silently)."""
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "service.cli", "frobnicate"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert run.returncode == 2 and "unknown command 'frobnicate'" in run.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "service.cli", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("deckforge ")
+
+
 def test_every_command_has_working_help() -> None:
     for name in COMMANDS:
         proc = deckforge(name, "--help")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -296,6 +296,21 @@ class Outline:
     properties: dict[str, str] = field(default_factory=dict)
     # What the parser left out or could not resolve: {"kind", "message", "where"}.
     diagnostics: list[dict[str, str]] = field(default_factory=list)
+
+    def blocks(self) -> Iterator[Block]:
+        """Every block of the outline, list items' children included, in document order."""
+
+        def walk(found: list[Block]) -> Iterator[Block]:
+            for block in found:
+                yield block
+                for item in block.items:
+                    yield from walk(item.children)
+
+        for chapter in self.chapters:
+            for page in chapter.pages:
+                yield from walk(page.blocks)
+                for section in page.sections:
+                    yield from walk(section.blocks)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {

@@ -262,17 +262,7 @@ def data_uri_size(src: str) -> tuple[int, int]:
 def fill_image_sizes(outline: Outline) -> Outline:
     """Image blocks from other sources (Word, PowerPoint) get their intrinsic size, as the
     Markdown parser gives them."""
-
-    def walk(blocks: list[Block]) -> None:
-        for block in blocks:
-            if block.type == "image" and not (block.width and block.height):
-                block.width, block.height = data_uri_size(block.src)
-            for item in block.items:
-                walk(item.children)
-
-    for chapter in outline.chapters:
-        for page in chapter.pages:
-            walk(page.blocks)
-            for section in page.sections:
-                walk(section.blocks)
+    for block in outline.blocks():
+        if block.type == "image" and not (block.width and block.height):
+            block.width, block.height = data_uri_size(block.src)
     return outline

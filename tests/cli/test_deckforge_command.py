@@ -64,22 +64,18 @@ def test_python_m_service_cli_is_the_deckforge_command() -> None:
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     }
-    run = subprocess.run(
-        [sys.executable, "-m", "service.cli", "frobnicate"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-    assert run.returncode == 2 and "unknown command 'frobnicate'" in run.stderr
-    proc = subprocess.run(
-        [sys.executable, "-m", "service.cli", "--version"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-    assert proc.returncode == 0 and proc.stdout.startswith("deckforge ")
+    run = [
+        subprocess.run(
+            [sys.executable, "-m", "service.cli", arg],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        for arg in ("frobnicate", "--version")
+    ]
+    assert run[0].returncode == 2 and "unknown command 'frobnicate'" in run[0].stderr
+    assert run[1].returncode == 0 and run[1].stdout.startswith("deckforge ")
 
 
 def test_every_command_has_working_help() -> None:

@@ -18,6 +18,7 @@ from PIL import Image
 from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.images import Assets
+from generator.model import Block, Outline
 from generator.outline import parse_outline
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
@@ -29,22 +30,8 @@ def png(w: int = 40, h: int = 30, colour: str = "red") -> bytes:
     return buf.getvalue()
 
 
-def images(outline: object) -> list:  # type: ignore[type-arg]
-    out = []
-
-    def walk(blocks: list) -> None:  # type: ignore[type-arg]
-        for b in blocks:
-            if b.type == "image":
-                out.append(b)
-            for item in b.items:
-                walk(item.children)
-
-    for c in outline.chapters:  # type: ignore[attr-defined]
-        for p in c.pages:
-            walk(p.blocks)
-            for s in p.sections:
-                walk(s.blocks)
-    return out
+def images(outline: Outline) -> list[Block]:
+    return [b for b in outline.blocks() if b.type == "image"]
 
 
 def pictures(pptx: bytes) -> list[str]:

@@ -43,20 +43,7 @@ SLIDEV = (
 
 
 def blocks(outline: Outline) -> list[Block]:
-    out: list[Block] = []
-
-    def walk(found: list[Block]) -> None:
-        for b in found:
-            out.append(b)
-            for item in b.items:
-                walk(item.children)
-
-    for c in outline.chapters:
-        for p in c.pages:
-            walk(p.blocks)
-            for s in p.sections:
-                walk(s.blocks)
-    return out
+    return list(outline.blocks())
 
 
 def formulas(outline: Outline) -> list[Block]:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import socket
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -36,6 +34,7 @@ from engine.options import Limits, Options
 from engine.render import render_deck_pngs
 from engine.render.fonts import FontSet
 from tests.conftest import requires_fonts
+from tests.routes_server import RoutesServer, serve_routes
 
 NS = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
@@ -259,42 +258,14 @@ def test_deckforge_convert_reads_a_font_next_to_the_page_unless_no_local_files(
     assert "no usable src for @font-face 'Deck Mono': fallback fonts used" in found
 
 
-class _FontServer(ThreadingHTTPServer):
-    daemon_threads = True
-    routes: dict[str, tuple[str, bytes]]
-
-
-class _FontHandler(BaseHTTPRequestHandler):
-    server: _FontServer
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-        content_type, body = self.server.routes.get(self.path, ("text/plain", b"no"))
-        self.send_response(200 if self.path in self.server.routes else 404)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
-def font_server() -> Iterator[_FontServer]:
-    srv = _FontServer(("127.0.0.1", 0), _FontHandler)
-    srv.routes = {}
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.start()
-    try:
+def font_server() -> Iterator[RoutesServer]:
+    with serve_routes({}) as srv:
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 def test_remote_fonts_only_through_the_guarded_fetch(
-    font_server: _FontServer, monkeypatch: pytest.MonkeyPatch
+    font_server: RoutesServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """http(s) sources are fetched only when the network is allowed, for allowed hosts, through
     engine.fetch (here pointed at 127.0.0.1, which real options can never reach)."""

@@ -4,10 +4,8 @@ engine's guarded fetch, badges, alt text as the PPTX picture description."""
 from __future__ import annotations
 
 import base64
-import http.server
 import io
 import os
-import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ from generator.cli import main as generate_main
 from generator.markup.images import Assets
 from generator.model import Block, Outline
 from generator.outline import parse_outline
+from tests.routes_server import serve_routes
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 
@@ -106,29 +105,10 @@ def test_data_uris_everywhere_and_html_img() -> None:
     assert (second.alt, second.width, second.height) == ("logo", 5, 4)  # declared width, ratio kept
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802
-        body = png(33, 11)
-        self.send_response(200)
-        self.send_header("Content-Type", "image/png")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        return
-
-
 @pytest.fixture()
 def image_server() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_routes({"/pic.png": ("image/png", png(33, 11))}) as srv:
+        yield srv.url
 
 
 def test_remote_images_only_through_the_guarded_fetch(image_server: str) -> None:

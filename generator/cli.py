@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -61,8 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--assets",
         action="append",
         metavar="DIR",
-        help="also let the Markdown's images come from this folder (repeatable; the Markdown "
-        "file's own folder is always allowed)",
+        help="also let the Markdown's images come from this folder (repeatable). Allowed "
+        "without it: the Markdown file's folder, and the current folder when the file lies "
+        "inside it (not when that is your home folder or /); only image files are read",
     )
     p.add_argument(
         "--no-local-files", action="store_true", help="read no image files (only data: URIs)"
@@ -95,7 +97,20 @@ def markdown_assets(args: argparse.Namespace) -> Assets:
             return Assets(network=bool(hosts), allowed_hosts=hosts)
         base = os.path.abspath(extra[0])
         return Assets.beside(os.path.join(base, "stdin.md"), extra[1:], **remote)
-    return Assets.beside(args.markdown, extra, **remote)
+    return Assets.beside(args.markdown, (*working_folder(args.markdown), *extra), **remote)
+
+
+def working_folder(markdown: str) -> tuple[str, ...]:
+    """The current folder when the Markdown file lies inside it: a document of a project,
+    generated from the project's top, reads the project's pictures (`../images/logo.png`).
+    Not the home folder nor the file system's root, which are no project. Real paths
+    (symbolic links resolved) on both sides."""
+    cwd = os.path.realpath(os.getcwd())
+    document = os.path.realpath(markdown)
+    broad = {os.path.realpath(os.path.expanduser("~")), os.path.realpath(os.sep)}
+    if cwd in broad or os.path.commonpath([cwd, document]) != cwd:
+        return ()
+    return (cwd,)
 
 
 def print_left_out(records: list[LeftOut]) -> None:
@@ -107,6 +122,30 @@ def print_left_out(records: list[LeftOut]) -> None:
     print(f"left out: {len(records)} pieces, {words} words")
     for r in records:
         print(f"  {r.line()}")
+
+
+def picture_advice(records: list[LeftOut]) -> list[str]:
+    """One line per class of picture the deck could not have, with the option that gets them:
+    remote pictures (--remote-images and their hosts), files outside the allowed folders
+    (--assets)."""
+    import urllib.parse
+
+    messages = [re.sub(r" \(\d+ times\)$", "", r.message) for r in records if r.kind == "image"]
+    remote = [m.split("remote images are off): ", 1)[1] for m in messages if "images are off)" in m]
+    outside = [m for m in messages if "outside the allowed folders" in m]
+    out = []
+    if remote:
+        hosts = dict.fromkeys(urllib.parse.urlsplit(u).hostname or "" for u in remote)
+        names = ", ".join(h for h in hosts if h)
+        out.append(
+            f"{len(remote)} remote pictures not fetched: pass --remote-images HOST to fetch "
+            f"them ({names})"
+        )
+    if outside:
+        out.append(
+            f"{len(outside)} pictures outside the allowed folders not read: pass --assets DIR"
+        )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,6 +210,8 @@ def _generate(args: argparse.Namespace) -> int:
         f"{output}: {deck.page_count} slides, template {deck.template_id}, subject {deck.subject!r}"
     )
     print_left_out(deck.left_out)
+    for line in picture_advice(deck.left_out):
+        print(line)
     return 0
 
 

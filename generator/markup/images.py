@@ -12,12 +12,13 @@ import base64
 import io
 import os
 import pathlib
-import re
 import urllib.parse
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine import Diagnostics, Limits, Options
-from generator.model import Block, Outline, Span
+from generator.markup.placeholder import animated_svg
+from generator.model import Outline
 
 BADGE_HOSTS = (
     "img.shields.io",
@@ -75,6 +76,7 @@ class Picture:
     src: str  # a data: URI
     width: int
     height: int
+    animated: bool = False  # an animated SVG (its first frame is not what viewers see)
 
 
 @dataclass
@@ -84,6 +86,7 @@ class ImageLoader:
     used_bytes: int = 0
     count: int = 0
     cache: dict[str, Picture | None] = field(default_factory=dict)
+    sizes: dict[str, tuple[int, int]] = field(default_factory=dict)  # of pictures not shown
 
     def options(self) -> Options:
         a = self.assets
@@ -141,32 +144,17 @@ class ImageLoader:
         if picture is None:
             self._note(f"unreadable image: {_short(src)}", where)
             return None
+        if picture.animated:
+            self.sizes[src] = (picture.width, picture.height)
+            message = "animated SVG shown as a frame with its alt text (a still would show"
+            self._note(f"{message} its first frame): {_short(src)}", where)
+            return None
         self.used_bytes += len(resource.data)
         self.count += 1
         return picture
 
     def _note(self, message: str, where: str) -> None:
         self.report.append({"kind": "image", "message": message, "where": where})
-
-
-def picture_placeholder(alt: str, src: str) -> Block | None:
-    """The italic line standing for a picture that is not shown (remote images off, a file
-    not found): its alt text when it describes something (3+ words), else "Picture: <name>"
-    from its alt text or file name, so that a sentence pointing at it still has its object.
-    A remote picture's line ends with its host, linked to the picture ("· github.com")."""
-    alt = " ".join(alt.split())
-    remote = (
-        urllib.parse.urlsplit(src) if src.lower().startswith(("http:", "https:", "//")) else None
-    )
-    host = (remote.hostname or "").removeprefix("www.") if remote is not None else ""
-    link = [Span(f" · {host}", italic=True, href=src)] if host else []
-    if len(alt.split()) >= 3 or len(alt) >= 12:
-        return Block("paragraph", [Span(alt, italic=True), *link])
-    name = alt
-    if not name and not src.lower().startswith("data:"):
-        stem = pathlib.PurePosixPath(urllib.parse.urlsplit(src).path).stem
-        name = " ".join(re.split(r"[-_.]+", stem)).strip()
-    return Block("paragraph", [Span(f"Picture: {name}", italic=True), *link]) if name else None
 
 
 def _short(src: str) -> str:
@@ -184,8 +172,11 @@ def _local_path(src: str) -> str:
 def _picture(content_type: str, data: bytes) -> Picture | None:
     head = data.lstrip()[:256].lower()
     if content_type == "image/svg+xml" or head.startswith((b"<svg", b"<?xml")):
-        width, height = svg_size(data)
-        return Picture(_uri("image/svg+xml", data), width, height)
+        root = _svg_root(data)
+        if root is None:  # only pictures are embedded: another XML file (or none) is refused
+            return None
+        width, height = _svg_root_size(root)
+        return Picture(_uri("image/svg+xml", data), width, height, animated_svg(root))
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -207,16 +198,26 @@ def _uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def svg_size(data: bytes) -> tuple[int, int]:
-    """An SVG's width/height (or its viewBox's) in px; (0, 0) when unknown. Parsed with lxml,
-    entities and network off."""
+def _svg_root(data: bytes) -> Any | None:
+    """The root element of an SVG document, or None when `data` is not XML with an <svg> root.
+    Parsed with lxml, entities and network off."""
     from lxml import etree
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError:
-        return 0, 0
+    except (etree.XMLSyntaxError, ValueError):
+        return None
+    return root if etree.QName(root).localname == "svg" else None
+
+
+def svg_size(data: bytes) -> tuple[int, int]:
+    """An SVG's width/height (or its viewBox's) in px; (0, 0) when unknown."""
+    root = _svg_root(data)
+    return (0, 0) if root is None else _svg_root_size(root)
+
+
+def _svg_root_size(root: Any) -> tuple[int, int]:
     w, h = _px(root.get("width")), _px(root.get("height"))
     if w and h:
         return w, h

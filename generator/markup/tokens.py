@@ -25,9 +25,10 @@ from mdit_py_plugins.texmath import texmath_plugin
 
 from generator.markup import boilerplate
 from generator.markup.extensions import dialects_plugin
-from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
+from generator.markup.images import ImageLoader, is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
 from generator.markup.math import MathRenderer, Refused, source
+from generator.markup.placeholder import placeholder_block
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
     content_tabs,
@@ -322,9 +323,17 @@ class Converter:
         alt, width, height, kind = marp_alt(found.alt)
         badge = is_badge_url(found.src)
         picture = self.ctx.images.load(found.src, self.ctx.where())
-        if picture is None:  # a placeholder line where the picture would be (not for badges)
-            return None if badge else picture_placeholder(alt, found.src)
         from generator.markup.htmlblocks import declared_size
+
+        if picture is None:  # a frame where the picture would be (not for badges)
+            if badge:
+                return None
+            given = (str(width or found.width or ""), str(height or found.height or ""))
+            known = self.ctx.images.sizes.get(found.src.strip())
+            if known is not None:
+                return placeholder_block(alt, found.src, *declared_size(*known, *given))
+            w, h = (int(v) if v.isdigit() else 0 for v in given)
+            return placeholder_block(alt, found.src, w, h)
 
         w = width or found.width
         h = height or found.height

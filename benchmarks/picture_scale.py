@@ -23,6 +23,7 @@ import sys
 import tempfile
 import zipfile
 from dataclasses import asdict, dataclass
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -72,7 +73,7 @@ def pictures(pptx: str) -> list[Drawn]:
     return out
 
 
-def measure(path: str, work: str) -> dict[str, object]:
+def measure(path: str, work: str) -> dict[str, Any]:
     from generator.cli import main
 
     out = os.path.join(work, "deck.pptx")
@@ -100,12 +101,12 @@ def main() -> int:
     args = p.parse_args()
     os.chdir(ROOT)
     docs = [(d, d) for d in args.docs] if args.docs else documents()
-    results: dict[str, object] = {}
+    results: dict[str, dict[str, Any]] = {}
     for name, path in docs:
         with tempfile.TemporaryDirectory() as work:
             found = measure(path, work)
         results[name] = found
-        for pic in found["pictures"]:  # type: ignore[attr-defined]
+        for pic in found["pictures"]:
             if pic["scale"] < 0.5:
                 print(
                     f"  {name} slide {pic['slide']}: {pic['width']}x{pic['height']} px "

@@ -9,6 +9,7 @@ from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
+from generator.screenshots import UPSCALE, screenshot
 
 ALIGNS = {"left", "center", "right"}
 # runs with no break opportunity (no space, zero-width space, CJK character or hyphen)
@@ -88,6 +89,9 @@ def _img(block: Block, code: CodeStyle | None = None) -> Markup:
             w,
             h,
         )
+    if screenshot(block):  # it carries text: the body's width, at most UPSCALE its own
+        style = Markup(' style="max-width:%dpx"') % (block.width * UPSCALE)
+        return Markup('<img class="df-read" src="%s" alt="%s"%s>') % (block.src, block.alt, style)
     size = Markup("")
     if block.width > 0 and block.height > 0:
         size = Markup(' width="%d" height="%d"') % (block.width, block.height)

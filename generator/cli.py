@@ -138,7 +138,7 @@ def picture_advice(records: list[LeftOut]) -> list[str]:
         hosts = dict.fromkeys(urllib.parse.urlsplit(u).hostname or "" for u in remote)
         names = ", ".join(h for h in hosts if h)
         out.append(
-            f"{len(remote)} remote pictures not fetched: pass --remote-images HOST to fetch "
+            f"{len(remote)} remote images not fetched: pass --remote-images HOST to fetch "
             f"them ({names})"
         )
     if outside:

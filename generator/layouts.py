@@ -21,6 +21,7 @@ from generator.blocks import block_html, blocks_html, breakable, spans_html
 from generator.highlight import CodeStyle
 from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
+from generator.screenshots import UPSCALE
 from generator.shapes import (
     code_pair,
     comparable,
@@ -328,9 +329,6 @@ def _pictures(page: PlannedPage) -> list[Block]:
     ]
 
 
-UPSCALE = 3  # a picture slide draws a raster picture at most this many times its own width
-
-
 def _img(b: Block) -> Markup:
     """A picture of a picture layout: as large as its room allows (the layout's CSS gives it
     the room's width, its height by its own proportions within the room's height), a raster
@@ -360,7 +358,9 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     caption = blocks_html(rest, code)
     if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
         return Markup('<div class="df-over">%s</div>') % caption
-    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption if rest else Markup("")
+    if not rest:  # the picture alone: the body's whole height
+        return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0])
+    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption
     return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0]), cap)
 
 

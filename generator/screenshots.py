@@ -1,10 +1,14 @@
-"""Screenshots shown large enough to read: a large raster picture of screen-like proportions
-(a chat window, a terminal, a web page: judged by its pixel size and aspect, never by its file
-name) is at most two to a slide, and alone when two side by side would draw it below
-READABLE of its own size. Other pictures go up to four to a slide.
+"""Pictures that carry text shown large enough to read: a large raster picture that is not a
+banner (a chat window, a terminal, a web page, a chart, a long answer: judged by its pixel size
+and aspect, never by its file name) is a screenshot. It gets the slide's body to itself: one a
+slide, never beside a text column (a slide of text and a screenshot flows, and the fitting puts
+the picture on a slide of its own), drawn as large as the body allows (`df-read`: the body's
+width, at most READ_HEIGHT px high, at most UPSCALE times its own width). Other pictures go up
+to four to a slide.
 
 The rooms are those of the picture layouts on a 1280x720 slide (docs/generator.md): one
-picture of `image-full` in 1120x400 px, each of two pictures of `image-grid` in 550x320 px.
+picture of `image-full` in 1120x400 px (1120xREAD_HEIGHT without a caption), each of two
+pictures of `image-grid` in 550x320 px.
 """
 
 from __future__ import annotations
@@ -13,32 +17,22 @@ from generator.model import Block
 
 SCREEN_PIXELS = 200_000  # a picture of at least this many pixels ...
 SCREEN_SIDE = 240  # ... each side at least this long ...
-SCREEN_ASPECT = (0.5, 3.5)  # ... and a width / height within this range is a screenshot
-READABLE = 0.6  # a screenshot drawn below this share of its own size is hard to read
-PAIR_ROOM = (550.0, 320.0)  # one of two pictures side by side (image-grid)
+SCREEN_ASPECT = 3.5  # ... and a width / height at most this (wider: a banner) is a screenshot
+UPSCALE = 3  # a raster picture drawn large is at most this many times its own width
+READ_HEIGHT = 460  # px: the height of the smallest template body (minimal), a screenshot's room
 MAX_PICTURES = 4  # pictures that are not screenshots, on one slide
 
 
 def screenshot(block: Block) -> bool:
-    """A large raster picture of screen-like proportions (text-bearing, to be read)."""
+    """A large raster picture that is not a banner (text-bearing, to be read)."""
     if block.type != "image" or block.kind != "picture" or block.src.startswith("data:image/svg"):
         return False
     w, h = block.width, block.height
     if w < SCREEN_SIDE or h < SCREEN_SIDE or w * h < SCREEN_PIXELS:
         return False
-    return SCREEN_ASPECT[0] <= w / h <= SCREEN_ASPECT[1]
-
-
-def pair_readable(block: Block) -> bool:
-    """Whether the screenshot, one of two side by side, is drawn at READABLE of its size."""
-    scale = min(PAIR_ROOM[0] / block.width, PAIR_ROOM[1] / block.height)
-    return scale >= READABLE
+    return w / h <= SCREEN_ASPECT
 
 
 def per_slide(pictures: list[Block]) -> int:
-    """How many of these pictures one slide shows: 4, or 2 with a screenshot among them, or
-    1 when a screenshot among them would be drawn too small beside another."""
-    shots = [b for b in pictures if screenshot(b)]
-    if not shots:
-        return MAX_PICTURES
-    return 2 if all(pair_readable(b) for b in shots) else 1
+    """How many of these pictures one slide shows: 4, or 1 with a screenshot among them."""
+    return 1 if any(screenshot(b) for b in pictures) else MAX_PICTURES

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from generator.model import Block, ListItem, Section, Span, plain
-from generator.screenshots import per_slide
+from generator.screenshots import per_slide, screenshot
 
 KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
 LEAD_NUMBER = re.compile(
@@ -106,9 +106,12 @@ def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
     if any(getattr(b, "kind", "") == "background" for b in pictures) and len(pictures) == 1:
         return "image-full"  # a slide deck's background picture: the whole slide
     if len(pictures) == 1:
-        return "image-full" if text <= 140 else "image-text"
+        if text <= 140:
+            return "image-full"
+        # a screenshot is never a column beside text: the text and it flow (a slide each)
+        return "bullets" if screenshot(pictures[0]) else "image-text"
     if len(pictures) <= per_slide(pictures) and text <= 240:
-        return "image-grid"  # screenshots: two at most, or one a slide (screenshots.py)
+        return "image-grid"  # screenshots: one a slide (screenshots.py)
     return "bullets"
 
 

@@ -40,6 +40,7 @@ from generator.render_bounds import (
     bounded_render,
     note_memory_exhausted,
 )
+from generator.screenshots import READ_HEIGHT
 
 PAGE_KINDS = ("cover", "contents", "divider", "content", "closing")
 IMAGE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".webp"}
@@ -129,6 +130,11 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-shot{flex:1 1 0;min-width:0;margin:0;text-align:center}
 .df-shot img{display:block;width:100%;height:auto;max-height:320px;object-fit:contain;margin:0 auto}
 .df-shot figcaption{margin-top:8px;font-size:0.85em}
+"""
+# a picture that carries text (generator.screenshots): as large as the smallest body allows
+BASE_CSS += f""".df-figure img.df-read{{width:100%;height:auto;max-height:{READ_HEIGHT}px;object-fit:contain}}
+.df-list .df-figure img.df-read{{width:auto;max-width:100%;max-height:180px}}
+.df-full.df-alone img{{max-height:{READ_HEIGHT}px}}
 """
 
 

@@ -28,6 +28,15 @@ MAX_LINES = 3  # lines of alt text in the frame
 SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})
 SVG_NS = "http://www.w3.org/2000/svg"
 INK, MUTED, FILL, LINE = "#4a5563", "#7b8794", "#f2f4f7", "#a3adb8"
+# every frame's SVG starts with these bytes (the root's namespace, then its class): its data:
+# URI starts with their base64 (a multiple of 3 bytes long, so the same in every frame)
+_HEAD = f'<svg xmlns="{SVG_NS}" class="df-placeholder"'.encode()[:60]
+PREFIX = "data:image/svg+xml;base64," + base64.b64encode(_HEAD).decode("ascii")
+
+
+def is_placeholder(block: Block) -> bool:
+    """Whether an image block is a placeholder frame (not a picture of the document)."""
+    return block.type == "image" and block.src.startswith(PREFIX)
 
 
 def placeholder_block(alt: str, src: str, width: int = 0, height: int = 0) -> Block | None:
@@ -135,10 +144,11 @@ def _frame_svg(label: str, origin: str, w: int, h: int) -> bytes:
     svg = etree.Element(
         f"{{{SVG_NS}}}svg",
         nsmap={None: SVG_NS},
-        width=str(w),
-        height=str(h),
-        viewBox=f"0 0 {w} {h}",
     )
+    svg.set("class", "df-placeholder")  # first: PREFIX
+    svg.set("width", str(w))
+    svg.set("height", str(h))
+    svg.set("viewBox", f"0 0 {w} {h}")
     sub = etree.SubElement
     stroke = max(1.5, min(w, h) / 150)
     sub(

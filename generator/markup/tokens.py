@@ -24,6 +24,7 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 from mdit_py_plugins.texmath import texmath_plugin
 
 from generator.markup import boilerplate
+from generator.markup.crops import tall_crops
 from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
@@ -305,7 +306,7 @@ class Converter:
                 return []
             return [imported.block]
         inline = self.inline(node.children[0] if node.children else None, display=True)
-        images = [b for b in (self.image(i) for i in inline.images) if b is not None]
+        images = [c for b in (self.image(i) for i in inline.images) if b for c in tall_crops(b)]
         spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
         text = plain(spans).strip()

@@ -53,7 +53,7 @@ def test_nested_lists_tables_quotes_code_images() -> None:
         "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
-    kinds = ["list", "table", "quote", "code", "image", "paragraph", "paragraph"]
+    kinds = ["list", "table", "quote", "code", "image", "image", "image"]
     assert [b.type for b in blocks] == kinds
     lst = blocks[0]
     assert lst.ordered and lst.start == 3
@@ -65,9 +65,9 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
     assert blocks[4].src == PNG and blocks[4].alt == "chart"
-    # not fetched: a describing alt text stays (italic); a one-word one leaves a placeholder line
-    assert blocks[5].spans[0].text == "remote sales chart" and blocks[5].spans[0].italic
-    assert blocks[6].spans[0].text == "Picture: logo" and blocks[6].spans[0].italic
+    # not fetched: a frame labelled by a describing alt text, or "Picture: <alt>" for a short one
+    assert blocks[5].alt == "remote sales chart" and blocks[5].src.startswith("data:image/svg")
+    assert blocks[6].alt == "Picture: logo"
 
 
 def test_no_headings_uses_first_line_as_topic() -> None:

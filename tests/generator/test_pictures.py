@@ -1,0 +1,266 @@
+"""Pictures a presenter can use: the CLI reads a project's pictures (the current folder when the
+document lies inside it), pictures that carry text get a slide's body to themselves (tall ones
+cut into readable crops), pictures the deck cannot have are placeholder frames with their alt
+text (and the CLI says which option gets them), animated SVG is such a frame."""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.api import generate_from_markdown
+from generator.cli import main as generate_main
+from generator.markup.crops import tall_crops
+from generator.markup.images import Assets
+from generator.markup.placeholder import is_placeholder, placeholder_block
+from generator.model import Block, Outline
+from generator.outline import parse_outline
+from generator.screenshots import READ_HEIGHT
+from tests.generator.fragments import KEP_SUMMARY_CHART
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import picture_scale  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
+FD = CORPUS / "fd-readme"
+KEP = CORPUS / "kep-crashloopbackoff"
+
+
+def png(w: int, h: int, colour: str = "red") -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), colour).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def shown(outline: Outline) -> list[Block]:
+    return [b for b in outline.blocks() if b.type == "image" and not is_placeholder(b)]
+
+
+def frames(outline: Outline) -> list[Block]:
+    return [b for b in outline.blocks() if is_placeholder(b)]
+
+
+def svg_text(block: Block) -> str:
+    return base64.b64decode(block.src.split(",", 1)[1]).decode("utf-8")
+
+
+# -- where the CLI reads pictures from ---------------------------------------------------------
+
+
+def project(tmp: Path) -> Path:
+    """A project: images/logo.png, docs/talk.md pointing at ../images/logo.png."""
+    (tmp / "images").mkdir(parents=True)
+    (tmp / "images" / "logo.png").write_bytes(png(40, 30))
+    (tmp / "docs").mkdir()
+    doc = tmp / "docs" / "talk.md"
+    doc.write_text("# Talk\n\n### Logo\n\n![the project logo](../images/logo.png)\n", "utf-8")
+    return doc
+
+
+def run(doc: Path, out: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
+    assert generate_main([str(doc), "-o", str(out), "--document", str(out) + ".json", *more]) == 0
+    return capsys.readouterr().out
+
+
+def document_images(out: Path) -> list[dict[str, object]]:
+    import json
+
+    doc = json.loads(Path(str(out) + ".json").read_text("utf-8"))
+    found = []
+    for chapter in doc["outline"]["chapters"]:
+        for page in chapter["pages"]:
+            found += [b for b in page["blocks"] if b["type"] == "image"]
+    return found
+
+
+def test_the_cli_reads_the_projects_pictures_from_the_folder_it_runs_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = project(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the project's top: the document lies inside it
+    printed = run(doc.relative_to(tmp_path), tmp_path / "a.pptx", capsys)
+    (img,) = document_images(tmp_path / "a.pptx")
+    assert str(img["src"]).startswith("data:image/png") and "outside" not in printed
+
+
+def test_the_cli_refuses_pictures_outside_the_document_folder_from_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = project(tmp_path / "p")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the document does not lie inside the current folder
+    printed = run(doc, tmp_path / "a.pptx", capsys)
+    (img,) = document_images(tmp_path / "a.pptx")
+    assert str(img["src"]).startswith("data:image/svg+xml")  # a frame, not the logo
+    assert "1 pictures outside the allowed folders not read: pass --assets DIR" in printed
+    monkeypatch.chdir(doc.parent)  # inside the document's folder: only that folder
+    run(doc, tmp_path / "b.pptx", capsys)
+    assert str(document_images(tmp_path / "b.pptx")[0]["src"]).startswith("data:image/svg")
+
+
+def test_the_home_folder_is_no_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = project(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    run(doc, tmp_path / "a.pptx", capsys)
+    assert str(document_images(tmp_path / "a.pptx")[0]["src"]).startswith("data:image/svg")
+
+
+def test_a_symbolic_link_out_of_the_project_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside.png"
+    outside.write_bytes(png(40, 30))
+    top = tmp_path / "proj"
+    doc = project(top)
+    (top / "images" / "logo.png").unlink()
+    os.symlink(outside, top / "images" / "logo.png")
+    monkeypatch.chdir(top)
+    printed = run(doc, tmp_path / "a.pptx", capsys)
+    assert str(document_images(tmp_path / "a.pptx")[0]["src"]).startswith("data:image/svg")
+    assert "outside the allowed folders" in printed
+
+
+def test_only_image_files_are_embedded(tmp_path: Path) -> None:
+    (tmp_path / "config.xml").write_text("<?xml version='1.0'?><config><key>s3cret</key></config>")
+    (tmp_path / "notes.svg").write_text("<html><body>s3cret</body></html>")
+    (tmp_path / "keys.png").write_text("s3cret")
+    doc = tmp_path / "a.md"
+    doc.write_text("# A\n\n### B\n\n![](config.xml)\n\n![](notes.svg)\n\n![](keys.png)\n")
+    o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
+    assert shown(o) == [] and len(frames(o)) == 3
+    assert all("s3cret" not in svg_text(b) for b in frames(o))
+    assert [d["message"].split(":")[0] for d in o.diagnostics] == ["unreadable image"] * 3
+
+
+# -- pictures that cannot be had ---------------------------------------------------------------
+
+
+def test_a_remote_picture_is_a_frame_with_its_alt_text_and_host(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = tmp_path / "a.md"
+    doc.write_text(
+        "# A\n\n### Demo\n\n![Syntax highlighting example](https://i.imgur.com/x.png)\n\n"
+        '### Sized\n\n<img src="https://github.com/o/r/raw/main/shot.png" width="400" '
+        'height="300" alt="The dashboard">\n\n### Badge\n\n'
+        "![build](https://img.shields.io/badge/build-passing-green)\n"
+    )
+    printed = run(doc, tmp_path / "a.pptx", capsys)
+    first, sized = document_images(tmp_path / "a.pptx")
+    assert first["alt"] == "Syntax highlighting example" and "kind" not in first  # a picture
+    text = svg_text(Block("image", src=str(first["src"])))
+    assert "Syntax highlighting example" in text and "i.imgur.com" in text
+    assert (sized["width"], sized["height"]) == (400, 300)  # sized like the picture
+    assert sized["alt"] == "The dashboard"
+    line = "3 remote images not fetched: pass --remote-images HOST to fetch them"
+    assert f"{line} (i.imgur.com, github.com, img.shields.io)" in printed  # the badge too
+
+
+def test_a_slide_of_only_a_missing_picture_is_a_picture_slide_not_a_near_empty_one() -> None:
+    md = "# A\n\n### Demo\n\n![A terminal running the search](https://x.org/demo.gif)\n"
+    deck = generate_from_markdown(md, "corporate")
+    (page,) = [p for p in deck.pages if p.title == "Demo"]
+    assert page.layout == "image-full" and [b.type for b in page.blocks] == ["image"]
+    assert is_placeholder(page.blocks[0])
+    html = deck.pages_html[deck.pages.index(page)]
+    assert "df-full df-alone" in html
+
+
+def test_a_long_alt_text_is_wrapped_inside_its_frame() -> None:
+    alt = "A comic art image of Anthony Fu standing in front of a very long wall of sponsor logos"
+    block = placeholder_block(alt, "https://cdn.example.com/a.png", 300, 200)
+    assert block is not None and block.alt == alt and (block.width, block.height) == (300, 200)
+    assert svg_text(block).count("<text") >= 3  # lines of the alt text, then the host
+
+
+# -- animated SVG ------------------------------------------------------------------------------
+
+
+def test_an_animated_svg_is_a_frame_sized_like_it_with_its_alt_text() -> None:
+    o = parse_outline(
+        (FD / "README.md").read_text("utf-8"), assets=Assets.beside(str(FD / "README.md"))
+    )
+    (demo,) = [b for b in frames(o) if b.alt == "Picture: Demo"]
+    assert (demo.width, demo.height) == (620, 454)  # the screencast's own size
+    assert any("animated SVG" in d["message"] for d in o.diagnostics)
+
+
+@pytest.mark.parametrize(
+    ("body", "animated"),
+    [
+        ('<rect width="10" height="10"><animate attributeName="x" to="5" dur="1s"/></rect>', True),
+        ("<style>@keyframes p{0%{opacity:0}100%{opacity:1}} rect{animation:p 1s}</style>", True),
+        ("<style>@media print{rect{fill:red}}</style><rect width='5' height='5'/>", False),
+    ],
+)
+def test_smil_and_css_keyframes_are_animations(tmp_path: Path, body: str, animated: bool) -> None:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200">{body}</svg>'
+    (tmp_path / "a.svg").write_text(svg)
+    doc = tmp_path / "a.md"
+    doc.write_text("# A\n\n### B\n\n![moving](a.svg)\n")
+    o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
+    assert [b.alt for b in frames(o)] == (["Picture: moving"] if animated else [])
+    assert [b.alt for b in shown(o)] == ([] if animated else ["moving"])
+
+
+# -- pictures that carry text --------------------------------------------------------------------
+
+
+def kep_deck() -> list[tuple[str, str, list[Block]]]:
+    deck = generate_from_markdown(
+        "# KEP\n\n" + KEP_SUMMARY_CHART, "corporate", assets=Assets.beside(str(KEP / "README.md"))
+    )
+    return [(p.layout, h, p.blocks) for p, h in zip(deck.pages, deck.pages_html, strict=True)]
+
+
+def test_a_chart_beside_a_paragraph_gets_the_body_to_itself() -> None:
+    slides = [s for s in kep_deck() if any(b.type == "image" for b in s[2])]
+    assert slides
+    for layout, html, blocks in slides:
+        assert layout != "image-text"  # never a column beside text
+        assert [b.type for b in blocks].count("image") == 1
+        assert 'class="df-read"' in html or "df-full" in html
+
+
+def test_a_chart_is_drawn_as_large_as_the_body_allows(tmp_path: Path) -> None:
+    src = "data:image/png;base64," + base64.b64encode(png(600, 371)).decode()
+    md = "# A\n\n### Chart\n\n" + "Some words before the chart. " * 12 + f"\n\n![]({src})\n"
+    deck = generate_from_markdown(md, "corporate")
+    deck.write(str(tmp_path / "a.pptx"))
+    (drawn,) = picture_scale.pictures(str(tmp_path / "a.pptx"))
+    assert drawn.scale > 1.2 and drawn.drawn_height <= READ_HEIGHT  # 1.24: the body's height
+    for template in ("minimal", "data"):  # the smallest body and the tallest one
+        deck = generate_from_markdown(md, template)
+        assert not deck.left_out or all(r.kind != "too-large" for r in deck.left_out)
+
+
+# -- long-text screenshots -----------------------------------------------------------------------
+
+
+def test_a_long_screenshot_is_cut_into_readable_crops() -> None:
+    src = "data:image/png;base64," + base64.b64encode(png(600, 2400)).decode()
+    crops = tall_crops(Block("image", src=src, alt="answer", width=600, height=2400))
+    assert [(b.width, b.height) for b in crops] == [(600, 800)] * 3
+    assert [b.alt for b in crops] == ["answer (1/3)", "answer (2/3)", "answer (3/3)"]
+    assert all(READ_HEIGHT / b.height >= 0.5 for b in crops)
+    short = Block("image", src=src, alt="", width=600, height=900)  # sized by the document
+    assert tall_crops(short) == [short]
+
+
+def test_crops_are_one_a_slide() -> None:
+    src = "data:image/png;base64," + base64.b64encode(png(600, 2400)).decode()
+    deck = generate_from_markdown(f"# A\n\n### Answer\n\nThe answer:\n\n![answer]({src})\n")
+    shots = [p for p in deck.pages if any(b.type == "image" for b in p.blocks)]
+    assert len(shots) == 3
+    assert all([b.type for b in p.blocks].count("image") == 1 for p in shots)

@@ -289,14 +289,16 @@ def gallery_groups(found: list[Block]) -> list[list[Block]]:
 
 
 def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
-    """A picture slide of `page`: one picture with its alt text as caption (image-full), or
-    2 to 4 pictures with theirs (image-grid). No notes: the page's notes are on its first slide."""
+    """A picture slide of `page`: one picture with its alt text as caption (image-full; a
+    screenshot's alt text goes to the slide's notes, the picture gets the whole body), or 2 to
+    4 pictures with theirs (image-grid). The page's notes are on its first slide."""
     group = [replace(b, kind="picture") for b in group]  # never a slide's background here
     if len(group) == 1:
         picture = group[0]
-        blocks = [picture]
-        if picture.alt.strip():
-            blocks.append(Block("paragraph", [Span(picture.alt.strip())]))
+        alt = picture.alt.strip()
+        if screenshot(picture):  # it carries text: the body to itself, its alt text in the notes
+            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=alt)
+        blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
 

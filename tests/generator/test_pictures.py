@@ -264,3 +264,18 @@ def test_crops_are_one_a_slide() -> None:
     shots = [p for p in deck.pages if any(b.type == "image" for b in p.blocks)]
     assert len(shots) == 3
     assert all([b.type for b in p.blocks].count("image") == 1 for p in shots)
+
+
+def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_notes() -> None:
+    items = "\n".join(
+        f"- entry {i}: a change with a sentence of detail about it" for i in range(90)
+    )
+    src = "data:image/png;base64," + base64.b64encode(png(600, 371)).decode()
+    pics = "\n\n".join(f"![Restarts of run {i} in elapsed time]({src})" for i in range(2))
+    deck = generate_from_markdown(f"# Log\n\n## Changes\n\n### All\n\n{items}\n\n{pics}\n")
+    charts = [p for p in deck.pages if any(b.type == "image" for b in p.blocks)]
+    assert [p.layout for p in charts] == ["image-full", "image-full"]
+    assert all([b.type for b in p.blocks] == ["image"] for p in charts)  # no caption
+    assert [p.notes for p in charts] == [f"Restarts of run {i} in elapsed time" for i in range(2)]
+    html = deck.pages_html[deck.pages.index(charts[0])]
+    assert "df-full df-alone" in html

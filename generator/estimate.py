@@ -26,6 +26,7 @@ from generator.pieces import (
     keep_introductions,
     slice_spans,
 )
+from generator.screenshots import READ_HEIGHT, screenshot
 
 LATIN_EM = 0.5  # average advance of Latin text, in em
 WIDE_EM = 1.0  # CJK
@@ -83,7 +84,7 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
     if t == "image" and block.kind == "formula":  # drawn math, sized in em of the text
         return block.height / FORMULA_SIZE * size + 0.7 * size
     if t == "image":
-        return 380.0
+        return float(READ_HEIGHT) if screenshot(block) else 380.0  # a screenshot: the body
     return _lines(block_text_fallback(block), size, width) * size * LINE
 
 

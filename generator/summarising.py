@@ -15,6 +15,7 @@ from generator.model import Block
 from generator.pack import capped
 from generator.pages import PlannedPage
 from generator.pieces import Piece, assemble
+from generator.screenshots import screenshot
 from generator.shapes import choose_layout
 from generator.summary import (
     MAX_SLIDES,
@@ -53,6 +54,8 @@ class Summarising:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
         A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
         keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
+        if self.summarise and self.length != "short":
+            keep = with_picture_slides(chunks, keep)
         if len(chunks) <= keep:
             return page, chunks
         room = self.frame[1] if self.frame is not None else 0.0
@@ -147,3 +150,15 @@ class Summarising:
         self.left_out.append(record)
         page = replace(page, blocks=kept, body_size=max(page.body_size, readable))
         return with_notes(page, moved)
+
+
+def with_picture_slides(chunks: list[list[Piece]], keep: int) -> int:
+    """How many slides keep `keep` slides of text: a slide holding nothing but a screenshot
+    (it takes a slide's body, generator.screenshots) is not one of them."""
+    text = 0
+    for i, chunk in enumerate(chunks):
+        if not all(screenshot(p.block) for p in chunk):
+            text += 1
+        if text == keep:
+            return i + 1
+    return len(chunks)

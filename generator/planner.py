@@ -51,7 +51,7 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
-from generator.summarising import SHRINK_SPAN, Summarising
+from generator.summarising import SHRINK_SPAN, Summarising, text_blocks
 from generator.summary import (
     PROSE_CHARS,
     gallery_groups,
@@ -229,6 +229,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
             return base
         width, room = self.frame
         cal = self.calibration
+        if len(text_blocks(page.blocks)) < len(page.blocks):
+            return base  # a screenshot takes a slide's body: smaller or larger type fits no more
         estimate = cal.height(page.blocks, base, width, self.code_size(base))
         if estimate is not None and room < estimate <= room * min(self.shrink_span, SHRINK_SPAN):
             return self.predicted_smaller(page, estimate, room)

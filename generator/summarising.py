@@ -78,15 +78,16 @@ class Summarising:
 
     def long(self, page: PlannedPage) -> bool:
         """Whether a flowing page needs more than one slide (by the calibrated estimate, else
-        by its text)."""
+        by its text); its screenshots take slides of their own and do not count."""
+        blocks = text_blocks(page.blocks)
         if self.frame is None:
-            return estimate_slides(page.blocks) > 1
+            return estimate_slides(blocks) > 1
         width, room = self.frame
         size = page.body_size
-        height = self.calibration.height(page.blocks, size, width, self.code_size(size))
+        height = self.calibration.height(blocks, size, width, self.code_size(size))
         return (
             height is None
-            and estimate_slides(page.blocks) > 1
+            and estimate_slides(blocks) > 1
             or (height is not None and height > room * SHRINK_SPAN)
         )
 
@@ -162,3 +163,8 @@ def with_picture_slides(chunks: list[list[Piece]], keep: int) -> int:
         if text == keep:
             return i + 1
     return len(chunks)
+
+
+def text_blocks(blocks: list[Block]) -> list[Block]:
+    """A page's blocks but its screenshots (each takes a slide's body on its own)."""
+    return [b for b in blocks if not screenshot(b)]

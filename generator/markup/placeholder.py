@@ -22,7 +22,7 @@ from lxml import etree
 from generator.cjk import WIDE, may_hold_cjk, pattern
 from generator.model import Block
 
-DEFAULT_SIZE = (480, 270)  # px: a frame for a picture of unknown size (16:9)
+DEFAULT_SIZE = (400, 120)  # px: a frame for a picture of unknown size (a compact label)
 MIN_SIDE = 120  # px: a frame is never smaller than this either way
 MAX_LINES = 3  # lines of alt text in the frame
 SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})

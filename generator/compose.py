@@ -151,13 +151,14 @@ def draft_deck(
     ]
     divides = authored or _divides(outline, estimates, length)
     repeated = _repeated_titles(outline)
+    shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
         estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
-        if chapter.title and chapter.pages and not authored:
+        if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
             decided = False
@@ -177,11 +178,12 @@ def draft_deck(
                 divider=_divider(chapter, 0),
                 undivided=[_content(run, outline, False, repeated) for run in own],
                 divided=[_content(run, outline, True, repeated) for run in own],
-                number=_number(chapters, chapter, listed, authored),
+                number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
         )
+    _guess_all_or_none(chapters)
     closing = "谢谢" if lang == "zh-CN" else "Thank you"
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
@@ -194,11 +196,23 @@ def draft_deck(
     )
 
 
-def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], authored: bool) -> int:
-    """A chapter's number: its place in the contents slide; a deck's sections in order."""
+def _guess_all_or_none(chapters: list[ChapterDraft]) -> None:
+    """The estimate's dividers for every open chapter or for none (generator.deckplan decides
+    again on the fitted slides)."""
+    from generator.deckplan import all_or_none
+
+    open_chapters = [c for c in chapters if c.decided is None]
+    guess = all_or_none([c.estimated for c in open_chapters])
+    for c in open_chapters:
+        c.estimated = guess
+
+
+def _number(chapter: Chapter, shown: bool, listed: list[str], authored: bool) -> int:
+    """A chapter's number: its place in the contents slide. An authored deck's section slides
+    are the author's own (their titles often carry the deck's own numbering): no number."""
     if authored:
-        return sum(1 for c in done if c.decided) + 1 if chapter.title else 0
-    return len(listed) if chapter.title and chapter.pages else 0
+        return 0
+    return len(listed) if chapter.title and shown else 0
 
 
 def _divides(outline: Outline, estimates: list[int], length: str) -> bool:

@@ -1,0 +1,108 @@
+"""The deck's structure as a presenter reads it: an authored deck's own section slides shown
+without our chapter numbers; the contents slide naming the chapters shown; dividers for every
+chapter or none."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+from generator.api import generate_from_markdown
+from generator.deckplan import all_or_none
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+
+def sample(name: str) -> str:
+    with open(dict(mc.documents())[name], encoding="utf-8") as fh:
+        return fh.read()
+
+
+def chapter_of(source: str) -> int | None:
+    found = {int(n) for n in re.findall(r"chapters\[(\d+)\]", source)}
+    return found.pop() if len(found) == 1 else None
+
+
+# -- an authored deck's section slides ---------------------------------------------------------
+
+
+def test_an_authored_decks_heading_only_slides_carry_no_chapter_number() -> None:
+    deck = generate_from_markdown(sample("marp-gaia"), "corporate")
+    dividers = [(p, h) for p, h in zip(deck.pages, deck.pages_html, strict=True)]
+    dividers = [(p, h) for p, h in dividers if p.kind == "divider"]
+    assert [p.title for p, _ in dividers][:2] == [
+        "Introduce new features!! — 1. Title Slides",
+        "e.g. This page 😋",
+    ]
+    for page, html in dividers:
+        assert page.chapter_number == 0
+        assert 'class="div-num"' not in html  # no "01" / "02" beside the deck's own "1." / "2."
+    assert "contents" not in [p.kind for p in deck.pages]  # the deck's own structure only
+
+
+def test_a_documents_dividers_keep_their_numbers() -> None:
+    deck = generate_from_markdown(sample("mkdocs-admonitions"), "corporate")
+    pairs = zip(deck.pages, deck.pages_html, strict=True)
+    dividers = [(p, h) for p, h in pairs if p.kind == "divider"]
+    assert [p.chapter_number for p, _ in dividers] == [1, 2, 3]
+    assert all(re.search(rf'class="div-num">0{p.chapter_number}<', h) for p, h in dividers)
+
+
+# -- the contents slide ------------------------------------------------------------------------
+
+
+def test_the_contents_slide_lists_only_the_chapters_shown() -> None:
+    deck = generate_from_markdown(sample("mermaid-readme"), "corporate")
+    (contents,) = [p for p in deck.pages if p.kind == "contents"]
+    assert "Table of content" not in contents.entries  # the README's own contents, left out
+    assert contents.entries[:2] == ["About", "Examples"]
+    shown = {int(n) for p in deck.pages for n in re.findall(r"chapters\[(\d+)\]", p.source)}
+    titles = [c["title"] for c in deck.document["outline"]["chapters"]]
+    assert contents.entries == [t for i, t in enumerate(titles) if t and i in shown]
+
+
+# -- dividers for all chapters or none ---------------------------------------------------------
+
+
+def test_the_share_of_chapters_of_several_slides_decides_for_all() -> None:
+    assert all_or_none([True, True, False]) is True
+    assert all_or_none([True, False, False]) is False
+    assert all_or_none([True] * 5 + [False] * 5) is False
+    assert all_or_none([]) is False
+
+
+def divided_chapters(deck) -> tuple[set[int], set[int]]:  # type: ignore[no-untyped-def]
+    """(chapters with a divider, titled chapters shown) by chapter index."""
+    titled = {i for i, c in enumerate(deck.document["outline"]["chapters"]) if c["title"]}
+    divided: set[int] = set()
+    shown: set[int] = set()
+    pending = False
+    for page in deck.pages:
+        if page.kind == "divider":
+            pending = True
+            continue
+        if page.kind != "content":
+            continue
+        ci = chapter_of(page.source)
+        if ci is not None and ci in titled and ci not in shown:
+            shown.add(ci)
+            if pending:
+                divided.add(ci)
+        pending = False
+    return divided, shown
+
+
+def test_dividers_go_to_every_chapter_or_to_none() -> None:
+    for name in ("fd-readme", "mermaid-readme"):
+        deck = generate_from_markdown(sample(name), "corporate")
+        divided, shown = divided_chapters(deck)
+        assert divided in (set(), shown), name  # fd: half its chapters are one slide
+        assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
+        for page, html in zip(deck.pages, deck.pages_html, strict=True):
+            foot = re.search(r'class="foot">(\d+)<', html)
+            assert foot is None or int(foot.group(1)) == page.number
+        records = [(r.where, r.kind, r.message, r.text) for r in deck.left_out]
+        assert len(records) == len(set(records))

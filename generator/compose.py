@@ -425,6 +425,7 @@ def _content(
         notes=notes,
         hint=hint,
         background=str(getattr(first.page, "background", "") or ""),
+        color=str(getattr(first.page, "color", "") or ""),
     )
 
 

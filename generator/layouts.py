@@ -72,7 +72,9 @@ def page_context(
     if sizes:
         style += ";" + sizes
     if page.background:
-        style += f";background:{page.background}"
+        style += f";background:{page.background};--df-background:{page.background}"
+    if page.color:
+        style += f";color:{page.color};--df-text:{page.color}"
     return LazyContext(
         {
             "kind": page.kind,
@@ -80,6 +82,7 @@ def page_context(
             "title": breakable(page.title),
             "subtitle": breakable(page.subtitle),
             "kicker": breakable(page.subtitle) if page.kind == "content" else "",
+            "scheme": bool(page.color),  # the source's own colours: its text colour for accents
             "chapter": breakable(page.chapter),
             "chapter_number": page.chapter_number,
             "number": page.number,

@@ -231,6 +231,7 @@ class Page:
     notes: str = ""  # speaker notes
     hint: str = ""  # a layout the source asked for (PAGE_HINTS)
     background: str = ""  # a CSS colour the source asked for
+    color: str = ""  # ... and a text colour
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -238,7 +239,7 @@ class Page:
             "blocks": [b.to_dict() for b in self.blocks],
             "sections": [s.to_dict() for s in self.sections],
         }
-        for key in ("notes", "hint", "background"):
+        for key in ("notes", "hint", "background", "color"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -252,6 +253,7 @@ class Page:
             str(d.get("notes", "")),
             str(d.get("hint", "")),
             str(d.get("background", "")),
+            str(d.get("color", "")),
         )
 
     def is_empty(self) -> bool:

@@ -10,6 +10,7 @@ import sys
 
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none
+from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -106,3 +107,57 @@ def test_dividers_go_to_every_chapter_or_to_none() -> None:
             assert foot is None or int(foot.group(1)) == page.number
         records = [(r.where, r.kind, r.message, r.text) for r in deck.left_out]
         assert len(records) == len(set(records))
+
+
+# -- slides without a heading, a slide's own colours -------------------------------------------
+
+
+def runs(slide: dict) -> list[dict]:  # type: ignore[type-arg]
+    return [
+        r
+        for sh in slide["shapes"]
+        if sh.get("kind") == "text"
+        for p in sh["text"]["paragraphs"]
+        for r in p["runs"]
+    ]
+
+
+def test_a_slide_without_a_heading_has_no_title_bar() -> None:
+    deck = generate_from_markdown(MARP_QUOTE, "corporate")
+    assert [p.title for p in deck.pages][1:3] == ["", "Overview"]
+    quote, titled = deck.slides[1], deck.slides[2]
+    assert not [s for s in quote["shapes"] if s.get("name") == "div.head"]  # no empty bar
+    assert [s for s in titled["shapes"] if s.get("name") == "div.head"]
+    (bar,) = [s for s in quote["shapes"] if s.get("name", "").endswith("border-left")]
+    assert bar["y"] + bar["h"] / 2 < 380  # centred in a body that takes the bar's room (410)
+    for template in ("minimal", "data", "education"):
+        html = generate_from_markdown(MARP_QUOTE, template).pages_html[1]
+        assert 'class="head"' not in html and "untitled" in html
+
+
+def test_a_marp_colour_scheme_class_colours_its_slide() -> None:
+    deck = generate_from_markdown(MARP_SCHEMES, "corporate")
+    slides = [(p, s) for p, s in zip(deck.pages, deck.slides, strict=True) if p.kind == "content"]
+    assert [p.title for p, _ in slides] == ["Color scheme templates"] * 3
+    (default, default_slide), (invert, invert_slide), (gaia, gaia_slide) = slides
+    assert default.background == "" and default_slide["background"]["color"] == "FFFFFF"
+    assert invert_slide["background"]["color"] == "455A64"  # Gaia's inverted scheme
+    assert gaia_slide["background"]["color"] == "0288D1"  # Gaia's theme colour
+    for slide in (invert_slide, gaia_slide):
+        body = [
+            r
+            for r in runs(slide)
+            if r["text"].strip() in ("Default", "Invert", "Change color scheme")
+        ]
+        assert body and {r["color"] for r in body} == {"FFF8E1"}
+
+
+def test_marp_background_and_text_colour_directives_colour_their_slide() -> None:
+    md = MARP_QUOTE.replace(
+        "<!-- *template: invert -->", '<!-- _backgroundColor: "#222" -->\n<!-- _color: "#eee" -->'
+    )
+    deck = generate_from_markdown(md, "corporate")
+    assert (deck.pages[1].background, deck.pages[1].color) == ("#222", "#eee")
+    assert deck.slides[1]["background"]["color"] == "222222"
+    assert {r["color"] for r in runs(deck.slides[1]) if "Greek" in r["text"]} == {"EEEEEE"}
+    assert (deck.pages[2].background, deck.pages[2].color) == ("", "")  # this slide only

@@ -25,6 +25,7 @@ from generator.pieces import (
     introduces,
     keep_introductions,
     slice_spans,
+    title_paragraph,
 )
 
 LATIN_EM = 0.5  # average advance of Latin text, in em
@@ -201,11 +202,13 @@ def estimated_pieces(
                 h = block_height(replace(block, header=[], rows=[row]), size, width, code_size)
                 add(replace(block, rows=[row]), gi, h - 0.5 * size, lead=header * factor)
         elif t == "quote" and len(block.paragraphs) > 1:
-            for para in block.paragraphs:
+            last = len(block.paragraphs) - 1
+            for k, para in enumerate(block.paragraphs):
                 add(
                     replace(block, paragraphs=[para]),
                     gi,
                     block_height(replace(block, paragraphs=[para]), size, width, code_size),
+                    keep_next=k < last and title_paragraph(para),
                 )
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
             pad = code_size * 0.75 * factor

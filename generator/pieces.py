@@ -184,10 +184,25 @@ def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     if len(paras) != len(block.paragraphs):
         return []
     out = []
-    for para, index in zip(block.paragraphs, paras, strict=True):
+    last = len(paras) - 1
+    for k, (para, index) in enumerate(zip(block.paragraphs, paras, strict=True)):
         b = m.boxes[index]
-        out.append(Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height))
+        keep = k < last and title_paragraph(para)
+        out.append(
+            Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height, keep_next=keep)
+        )
     return out
+
+
+TITLE_CHARS = 80  # a quote's paragraph this short, all bold, is its title (an admonition's)
+
+
+def title_paragraph(spans: list[Span]) -> bool:
+    """A short paragraph all in bold: the title of what follows it ("**Success**" over an
+    admonition's text), which never ends a slide without it."""
+    shown = [s for s in spans if s.text.strip()]
+    text = plain(spans).strip()
+    return bool(shown) and all(s.bold for s in shown) and len(text) <= TITLE_CHARS
 
 
 def _paragraph_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

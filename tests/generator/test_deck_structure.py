@@ -10,7 +10,9 @@ import sys
 
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none
-from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES
+from generator.model import Span, plain
+from generator.pieces import title_paragraph
+from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES, MKDOCS_TYPES
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -161,3 +163,26 @@ def test_marp_background_and_text_colour_directives_colour_their_slide() -> None
     assert deck.slides[1]["background"]["color"] == "222222"
     assert {r["color"] for r in runs(deck.slides[1]) if "Greek" in r["text"]} == {"EEEEEE"}
     assert (deck.pages[2].background, deck.pages[2].color) == ("", "")  # this slide only
+
+
+# -- a title is kept with what follows ---------------------------------------------------------
+
+
+def test_an_admonitions_title_never_ends_a_slide() -> None:
+    deck = generate_from_markdown("# Admonitions\n\n" + MKDOCS_TYPES, "corporate")
+    parts = [p for p in deck.pages if p.title == "Supported types"]
+    assert len(parts) >= 2
+    for page in parts:
+        last = page.blocks[-1]
+        assert last.type == "quote" and not title_paragraph(last.paragraphs[-1]), page.part
+        first = page.blocks[0]
+        assert first.type != "quote" or title_paragraph(first.paragraphs[0]), page.part
+    shown = [plain(q.paragraphs[0]) for p in parts for q in p.blocks if q.type == "quote"]
+    assert "Success" in shown and "Failure" in shown  # each admonition under its title
+
+
+def test_a_short_bold_paragraph_is_a_title_a_sentence_is_not() -> None:
+    assert title_paragraph([Span("Success", bold=True)])
+    assert not title_paragraph([Span("Success")])
+    assert not title_paragraph([Span("Lorem ipsum dolor sit amet, " * 4, bold=True)])
+    assert not title_paragraph([Span("Note", bold=True), Span(": read this")])

@@ -134,7 +134,11 @@ def _host(c: Candidate) -> bool:
 
 
 def _near(a: Candidate, b: Candidate) -> bool:
-    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other."""
+    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other; the
+    sections of a page cut at its content titles only among themselves (a slide never starts
+    a page under another page's title)."""
+    if a.kicker != b.kicker:
+        return False
     if a.chapter == b.chapter:
         return True
     sections = a.alone and a.implicit and b.alone and b.implicit
@@ -143,6 +147,8 @@ def _near(a: Candidate, b: Candidate) -> bool:
 
 def _joins(run: list[Candidate], c: Candidate, length: str) -> bool:
     last = run[-1]
+    if c.kicker != last.kicker:  # a page cut at its content titles: its sections apart
+        return False
     across = c.alone and last.alone and c.implicit and last.implicit
     neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)
     if not neighbours:

@@ -12,7 +12,7 @@ from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none
 from generator.model import Span, plain
 from generator.pieces import title_paragraph
-from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES, MKDOCS_TYPES
+from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES, MEETING_DISCUSSED, MKDOCS_TYPES
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -186,3 +186,18 @@ def test_a_short_bold_paragraph_is_a_title_a_sentence_is_not() -> None:
     assert not title_paragraph([Span("Success")])
     assert not title_paragraph([Span("Lorem ipsum dolor sit amet, " * 4, bold=True)])
     assert not title_paragraph([Span("Note", bold=True), Span(": read this")])
+
+
+# -- a slide never starts a page under another page's title -----------------------------------
+
+
+def test_a_page_cut_at_its_content_titles_never_starts_under_another_pages_title() -> None:
+    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    discussed = "Nominated RFCs, PRs and issues discussed this meeting"
+    first = '"Remove drop order twist of && and || and make them associative" rust#103293'
+    (slide,) = [p for p in deck.pages if p.kind == "content" and first in p.title]
+    assert discussed in (slide.title, slide.subtitle)  # the page is named where it starts
+    assert "P-critical issues" not in slide.title
+    for page in deck.pages:
+        if "P-critical issues" in page.title:
+            assert "pages[2]" not in page.source  # the page before stays apart

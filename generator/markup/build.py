@@ -279,6 +279,8 @@ class DeckBuilder:
                 slide.sections.append(Section(""))
                 slide.hint = slide.hint or "columns"
             self._fill(slide, events, local, into_section=index > 0)
+        if not slide.title:
+            slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
         self.slides.append(slide)
 
@@ -401,6 +403,16 @@ class DeckBuilder:
                 page.hint = page.hint or "center"
             chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
+
+
+def _named(meta: dict[str, Any]) -> str:
+    """The title a Slidev slide's front matter gives a slide without a heading (`title:`, else
+    its `name:`), so that it is not a slide under an empty title."""
+    for key in ("title", "name"):
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip():
+            return clip(value, MAX_SECTION_TITLE)
+    return ""
 
 
 def _scheme(theme: str, classes: list[str]) -> tuple[str, str]:

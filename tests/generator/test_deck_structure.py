@@ -12,7 +12,13 @@ from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none
 from generator.model import Span, plain
 from generator.pieces import title_paragraph
-from tests.generator.fragments import MARP_QUOTE, MARP_SCHEMES, MEETING_DISCUSSED, MKDOCS_TYPES
+from tests.generator.fragments import (
+    MARP_QUOTE,
+    MARP_SCHEMES,
+    MEETING_DISCUSSED,
+    MKDOCS_TYPES,
+    SLIDEV_NAMED,
+)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -201,3 +207,9 @@ def test_a_page_cut_at_its_content_titles_never_starts_under_another_pages_title
     for page in deck.pages:
         if "P-critical issues" in page.title:
             assert "pages[2]" not in page.source  # the page before stays apart
+
+
+def test_a_slide_without_a_heading_takes_the_name_its_front_matter_gives() -> None:
+    deck = generate_from_markdown(SLIDEV_NAMED, "corporate")
+    titles = [p.title for p in deck.pages if p.kind == "content"]
+    assert titles == ["Anthony Fu", "Sponsors", "VueUse"]

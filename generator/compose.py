@@ -269,11 +269,18 @@ def _candidates(
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
             pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
-        pages = [part for where, page in pages for part in _by_section(where, page)]
+        parts = [(where, _by_section(where, page)) for where, page in pages]
+        cuts = {
+            where: page.title
+            for (where, page), (_, split) in zip(pages, parts, strict=True)
+            if len(split) > 1
+        }
+        pages = [part for _, split in parts for part in split]
         alone = len(pages) == 1
         for where, page in pages:
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
+            c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title

@@ -3,7 +3,7 @@ chapters are fitted.
 
 Dividers go to every chapter or to none (unless the source decides: an untitled chapter or a
 document's empty one has none, an authored deck's section slides are its dividers): to all
-when at least DIVIDED_SHARE of the chapters take `DeckDraft.divider_slides` fitted content
+when more than DIVIDED_SHARE of the chapters take `DeckDraft.divider_slides` fitted content
 slides or more (2; 3 for a short deck; after merging, summarising, continuation). The text
 estimate is the first guess, for the whole deck: every chapter is fitted as that guess has
 it, and when the fitted slides say otherwise, the slides are set again as the other kind (the
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from generator.planner import Planner
 
 
-DIVIDED_SHARE = 2 / 3  # chapters of several slides that give every chapter a divider
+DIVIDED_SHARE = 1 / 2  # more than this share of chapters of several slides: all get one
 
 
 @dataclass
@@ -70,8 +70,8 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
 
 def all_or_none(several: list[bool]) -> bool:
     """Dividers for every chapter whose divider is not decided by the source, or for none:
-    for all when at least DIVIDED_SHARE of them take several slides."""
-    return bool(several) and sum(several) >= DIVIDED_SHARE * len(several)
+    for all when more than DIVIDED_SHARE of them take several slides."""
+    return bool(several) and sum(several) > DIVIDED_SHARE * len(several)
 
 
 def _fit(planner: Planner, drafts: list[PlannedPage], max_pages: int, done: int) -> list[Fitted]:
@@ -100,6 +100,8 @@ def _placed(
     chapter or with other numbers (fitted again only when a title then no longer fits)."""
     chapter = f.draft
     divided = decision if chapter.decided is None else chapter.decided
+    if chapter.decided is None and not f.slides:
+        divided = False  # its pages share the slide of the chapter before: nothing to divide
     at = planner.counter
     head: list[Fitted] = []
     if divided:

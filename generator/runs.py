@@ -36,6 +36,7 @@ class Candidate:
     share: float = 1.0  # the share of a slide it takes (an estimate)
     chars: int = 0
     kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
+    cut: str = ""  # ... for every part of such a page, its lead part too
     before: list[Candidate] = field(default_factory=list)  # tiny pages shown before it
     after: list[Candidate] = field(default_factory=list)  # ... and after it
     pages: list[Page] = field(default_factory=list)
@@ -137,7 +138,7 @@ def _near(a: Candidate, b: Candidate) -> bool:
     """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other; the
     sections of a page cut at its content titles only among themselves (a slide never starts
     a page under another page's title)."""
-    if a.kicker != b.kicker:
+    if a.cut != b.cut:
         return False
     if a.chapter == b.chapter:
         return True
@@ -147,7 +148,7 @@ def _near(a: Candidate, b: Candidate) -> bool:
 
 def _joins(run: list[Candidate], c: Candidate, length: str) -> bool:
     last = run[-1]
-    if c.kicker != last.kicker:  # a page cut at its content titles: its sections apart
+    if c.cut != last.cut:  # a page cut at its content titles: its parts apart
         return False
     across = c.alone and last.alone and c.implicit and last.implicit
     neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)

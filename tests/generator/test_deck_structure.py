@@ -79,6 +79,7 @@ def test_the_contents_slide_lists_only_the_chapters_shown() -> None:
 def test_the_share_of_chapters_of_several_slides_decides_for_all() -> None:
     assert all_or_none([True, True, False]) is True
     assert all_or_none([True, False, False]) is False
+    assert all_or_none([True] * 7 + [False] * 5) is True
     assert all_or_none([True] * 5 + [False] * 5) is False
     assert all_or_none([]) is False
 

@@ -85,6 +85,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         options: Options | None = None,
         dense: bool = False,
         authored: bool = False,
+        tight: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -110,6 +111,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
         # a document that is not a talk: long pages are summarised, the rest in the notes
         self.summarise = length == "medium" and not authored
+        # a document over its slide budget (generator.budget): a page keeps one slide
+        self.tight = tight and self.summarise
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it

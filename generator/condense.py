@@ -15,14 +15,14 @@ import re
 from dataclasses import dataclass, replace
 
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
-from generator.model import Block, Chapter, ListItem, Outline, Page, Span, plain
+from generator.model import Block, Chapter, Outline, Page, Span, plain
 from generator.runs import page_blocks
 from generator.summary import notes_text
 
 MIN_RUN = 4  # chapters (releases) or pages (platforms) that make a run
 MIN_RELEASES = 3  # the newest releases a condensed changelog keeps as slides
 MAX_RELEASES = 8  # ... and at most this many: a talk presents the latest, not the history
-EARLIER_SHOWN = 10  # older releases named on the "Earlier releases" slide (the rest: notes)
+EARLIER_SHOWN = 7  # older releases named on the "Earlier releases" slide (the rest: notes)
 HEADLINE = 90  # characters of a release's headline item
 _VERSION = re.compile(
     r"^\W*(?:v(?:ersion)?\s*)?(\d+(?:\.\d+)+)|^\W*(unreleased)\b|(\d{4}-\d{2}-\d{2})", re.I
@@ -101,42 +101,30 @@ def _kept_releases(newest: list[int], slides: dict[int, int], over: int) -> set[
 def _earlier(
     chapters: list[Chapter], older: list[int], start: int
 ) -> tuple[Chapter, list[LeftOut]]:
-    """The "Earlier releases" chapter: one list item per older release (newest first), its
-    version and headline item; every release's text in the notes (listed)."""
-    items: list[ListItem] = []
+    """The "Earlier releases" chapter: a table of the older releases (newest first), each
+    version and its headline item; every release's text in the notes (listed)."""
+    rows: list[list[list[Span]]] = []
     notes: list[str] = []
     records: list[LeftOut] = []
     for n, ci in enumerate(older):
         chapter = chapters[ci]
         blocks = [b for p in chapter.pages for b in _titled(p, chapter.title)]
-        headline = _headline(blocks)
         if n < EARLIER_SHOWN:
-            spans = [Span(chapter.title, bold=True)]
-            if headline:
-                spans.append(Span(": " + headline))
-            items.append(ListItem(spans))
+            rows.append([[Span(chapter.title, bold=True)], [Span(_headline(blocks))]])
         notes.append(chapter.title + "\n\n" + notes_text(blocks) if blocks else chapter.title)
-        record = left_out_blocks(
-            f"chapters[{ci}]",
-            "notes",
-            blocks,
-            'of an older release moved to the notes of "Earlier releases"',
-        )
-        records.append(
-            record
-            or LeftOut(
-                f"chapters[{ci}]",
-                "notes",
-                'an older release named in the notes of "Earlier releases"',
-                chapter.title,
-                count_words(chapter.title),
-            )
-        )
+        why = 'of an older release moved to the notes of "Earlier releases"'
+        record = left_out_blocks(f"chapters[{ci}]", "notes", blocks, why)
+        if record is None:
+            words = count_words(chapter.title)
+            why = 'an older release named in the notes of "Earlier releases"'
+            record = LeftOut(f"chapters[{ci}]", "notes", why, chapter.title, words)
+        records.append(record)
     rest = len(older) - EARLIER_SHOWN
     if rest > 0:
         oldest = chapters[older[-1]].title
-        items.append(ListItem([Span(f"{rest} older releases back to {oldest}: in the notes")]))
-    page = Page("Earlier releases", [Block("list", items=items)], notes="\n\n".join(notes))
+        rows.append([[Span(f"{rest} older")], [Span(f"back to {oldest}: in the notes")]])
+    table = Block("table", header=[[Span("Release")], [Span("Headline")]], rows=rows)
+    page = Page("Earlier releases", [table], notes="\n\n".join(notes))
     return Chapter("Earlier releases", [page]), records
 
 

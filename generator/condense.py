@@ -241,7 +241,7 @@ def _command(blocks: list[Block]) -> list[Span]:
         if b.type != "code":
             continue
         for line in b.text.split("\n"):
-            line = line.strip()
+            line = re.sub(r"\s#.*$", "", line.strip())  # a shell comment after the command
             if line and not line.startswith("#"):
                 short = line if len(line) <= COMMAND else line[: COMMAND - 1] + "…"
                 return [Span(short, code=True)]

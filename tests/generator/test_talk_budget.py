@@ -134,3 +134,13 @@ def test_documents_within_budget_and_authored_decks_are_unchanged(
     free = _deck(name)
     assert [p.to_dict() for p in budgeted.pages] == [p.to_dict() for p in free.pages]
     assert budgeted.left_out == free.left_out
+
+
+def test_platform_command_without_its_shell_comment() -> None:
+    md = "# fd\n\n" + FD_INSTALL.replace(
+        "```\napk add fd\n```", "``` bash\ndpkg -i fd_9.0.0_amd64.deb # adapt version number\n```"
+    )
+    page = condense_platforms(parse_outline(md)).outline.chapters[0].pages[2]
+    rows = {r[0][0].text: r[1][0].text for r in page.blocks[0].rows}
+    assert rows["On Alpine Linux"] == "dpkg -i fd_9.0.0_amd64.deb"
+    assert "adapt version number" in page.notes

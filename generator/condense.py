@@ -30,6 +30,10 @@ _VERSION = re.compile(
 PLATFORM_PROSE = 400  # characters of prose (not code) a platform page has at most
 PLATFORM_CODES = 3  # code blocks a platform page has at most
 COMMAND = 80  # characters of the command shown in the table
+PLATFORM_ROWS = 12  # platforms the table shows (a last row names the rest, in the notes)
+# a platform page: its chapter is about installing, or its title names a platform or a source
+INSTALL = re.compile(r"install|\bset ?up\b|安装", re.I)
+PLATFORM_TITLE = re.compile(r"^(?:on|via|from|for)\s", re.I)
 
 
 @dataclass(frozen=True)
@@ -153,8 +157,11 @@ def _headline(blocks: list[Block]) -> str:
     return ""
 
 
-def platform_page(page: Page) -> bool:
-    """A page that is a command on a platform: a code block or few, a little prose around."""
+def platform_page(page: Page, install: bool) -> bool:
+    """A page that is a command on a platform: a code block or few, a little prose around,
+    in a chapter about installing (`install`) or titled "On Fedora", "Via nix", "From npm"."""
+    if not (install or PLATFORM_TITLE.match(page.title)):
+        return False
     blocks = page_blocks(page)
     codes = [b for b in blocks if b.type == "code"]
     prose = sum(b.text_length() for b in blocks if b.type != "code")
@@ -168,21 +175,23 @@ def platform_runs(chapter: Chapter) -> list[range]:
     them with a command; a page of prose only (no command) between two of them joins the run."""
     runs: list[range] = []
     pages = chapter.pages
+    install = bool(INSTALL.search(chapter.title))
     start = None
     for i, page in enumerate([*pages, None]):
         joins = page is not None and (
-            platform_page(page)
+            platform_page(page, install)
             or (
                 start is not None
+                and (install or bool(PLATFORM_TITLE.match(page.title)))
                 and _prose_only(page)
                 and i + 1 < len(pages)
-                and platform_page(pages[i + 1])
+                and platform_page(pages[i + 1], install)
             )
         )
         if joins and start is None:
             start = i
         elif not joins and start is not None:
-            if sum(1 for p in pages[start:i] if platform_page(p)) >= MIN_RUN:
+            if sum(1 for p in pages[start:i] if platform_page(p, install)) >= MIN_RUN:
                 runs.append(range(start, i))
             start = None
     return runs
@@ -230,6 +239,12 @@ def _platform_table(chapter: Chapter, run: range, ci: int) -> tuple[Page, list[L
         )
         if record is not None:
             records.append(record)
+    if len(rows) > PLATFORM_ROWS:
+        rest = [chapter.pages[pi].title for pi in run][PLATFORM_ROWS - 1 :]
+        names = ", ".join(rest)
+        if len(names) > COMMAND:
+            names = names[: COMMAND - 1].rsplit(",", 1)[0] + ", …"
+        rows[PLATFORM_ROWS - 1 :] = [[[Span(f"{len(rest)} more")], [Span(names + " (notes)")]]]
     title = chapter.title or chapter.pages[run.start].title
     table = Block("table", header=[[Span("Platform")], [Span("Command")]], rows=rows)
     return Page(title, [table], notes="\n\n".join(notes)), records

@@ -144,3 +144,17 @@ def test_platform_command_without_its_shell_comment() -> None:
     rows = {r[0][0].text: r[1][0].text for r in page.blocks[0].rows}
     assert rows["On Alpine Linux"] == "dpkg -i fd_9.0.0_amd64.deb"
     assert "adapt version number" in page.notes
+
+
+def test_usage_examples_are_not_platforms_and_long_runs_name_the_rest() -> None:
+    fd = parse_outline((CORPUS / "fd-readme/README.md").read_text(encoding="utf-8"))
+    usage = next(c for c in fd.chapters if c.title == "How to use")
+    assert platform_runs(usage) == []  # "Simple search": an example, not a platform
+    condensed = condense_platforms(fd)
+    install = next(c for c in condensed.outline.chapters if c.title == "Installation")
+    table = next(p for p in install.pages if p.blocks and p.blocks[0].type == "table")
+    rows = table.blocks[0].rows
+    assert len(rows) == 12
+    assert rows[-1][0][0].text == "7 more"
+    assert rows[-1][1][0].text.startswith("On GuixOS, On Mise")
+    assert "npm install -g fd-find" in table.notes

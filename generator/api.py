@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -367,7 +367,7 @@ def _plan(
         talk = _within_budget(outline, drafts, planner_for, lang, length, authored)
         fitted, planner = talk.fitted, talk.planner
         if talk.left_out is not None:
-            left_out = talk.left_out
+            left_out = talk.left_out + talk.condensed
     else:
         planner = planner_for(drafts)
         fitted = planner.plan(drafts, keep_layout=keep_layout, max_pages=MAX_SLIDES)
@@ -395,6 +395,7 @@ class _Talk:
     fitted: list[Fitted]
     planner: Planner
     left_out: list[LeftOut] | None = None  # the drafting's records, when drafted again
+    condensed: list[LeftOut] = field(default_factory=list)  # what the condensing moved
 
 
 def _within_budget(
@@ -416,20 +417,38 @@ def _within_budget(
     over = content_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
-    records = releases.records + platforms.records
-    left: list[LeftOut] | None = None
+    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
+
+    def origin(where: str) -> str:
+        return releases.origin(platforms.origin(where))
+
+    left: list[LeftOut] = []  # the records of drafting the condensed outline
     if records:
-        left = []
         drafts = draft_deck(platforms.outline, lang, length, left, authored)
         planner = planner_for(drafts.pages(), False)
         fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
-        left += records
         if content_slides(fitted) <= budget:
-            return _Talk(fitted, planner, left)
+            return _Talk(*_original(fitted, planner, left, origin), records)
     left = []  # drafted again without dividers: one slide a page, the chapters named above
     drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), True)
-    return _Talk(plan_deck(tight, drafts, max_pages=MAX_SLIDES), tight, left + records)
+    fitted = plan_deck(tight, drafts, max_pages=MAX_SLIDES)
+    return _Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _moved(record: LeftOut, origin: Callable[[str], str]) -> LeftOut:
+    return replace(record, where=origin(record.where))
+
+
+def _original(
+    fitted: list[Fitted], planner: Planner, left: list[LeftOut], origin: Callable[[str], str]
+) -> tuple[list[Fitted], Planner, list[LeftOut]]:
+    """The slides' sources and the records of a condensed outline as paths of the document's
+    own outline (the document keeps its whole outline)."""
+    for f in fitted:
+        f.page.source = origin(f.page.source)
+    planner.left_out[:] = [_moved(r, origin) for r in planner.left_out]
+    return fitted, planner, [_moved(r, origin) for r in left]
 
 
 def _is_brand(template: Template) -> bool:

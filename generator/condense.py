@@ -12,7 +12,7 @@ and is listed (`LeftOut`, kind "notes"):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span, plain
@@ -36,10 +36,32 @@ INSTALL = re.compile(r"install|\bset ?up\b|安装", re.I)
 PLATFORM_TITLE = re.compile(r"^(?:on|via|from|for)\s", re.I)
 
 
+_PATH = re.compile(r"chapters\[(\d+)\](?:\.pages\[(\d+)\])?")
+
+
 @dataclass(frozen=True)
 class Condensed:
+    """The condensed outline, what left its slides, and where its chapters and pages were in
+    the outline it was made from (condensed index -> original index; the same when absent)."""
+
     outline: Outline
     records: list[LeftOut]
+    chapter_origin: dict[int, int] = field(default_factory=dict)
+    page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def origin(self, where: str) -> str:
+        """An outline path of the condensed outline (`chapters[3].pages[1].blocks[0]`, several
+        joined by "+") as the path of the same place in the original outline."""
+
+        def sub(m: re.Match[str]) -> str:
+            ci = int(m.group(1))
+            out = f"chapters[{self.chapter_origin.get(ci, ci)}]"
+            if m.group(2) is not None:
+                pi = int(m.group(2))
+                out += f".pages[{self.page_origin.get((ci, pi), pi)}]"
+            return out
+
+        return _PATH.sub(sub, where)
 
 
 def release_key(title: str) -> tuple[int, ...] | None:
@@ -74,6 +96,7 @@ def condense_releases(outline: Outline, slides: dict[int, int], over: int) -> Co
     fewer while the deck is `over` its budget by `slides` per chapter); the older ones as one
     "Earlier releases" chapter in the run's place."""
     chapters = list(outline.chapters)
+    order = list(range(len(chapters)))  # the original index of each chapter
     records: list[LeftOut] = []
     for run in reversed(release_runs(outline)):
         idx = list(run)
@@ -87,9 +110,13 @@ def condense_releases(outline: Outline, slides: dict[int, int], over: int) -> Co
         earlier, moved = _earlier(chapters, older, run.start)
         records += moved
         kept = [chapters[i] for i in idx if i in keep]
+        kept_at = [i for i in idx if i in keep]
         at = kept + [earlier] if not oldest_first else [earlier] + kept
         chapters[run.start : run.stop] = at
-    return Condensed(replace(outline, chapters=chapters), records)
+        at_origin = kept_at + [older[0]] if not oldest_first else [older[0]] + kept_at
+        order[run.start : run.stop] = at_origin
+    origin = {new: old for new, old in enumerate(order) if new != old}
+    return Condensed(replace(outline, chapters=chapters), records, chapter_origin=origin)
 
 
 def _kept_releases(newest: list[int], slides: dict[int, int], over: int) -> set[int]:
@@ -212,14 +239,18 @@ def condense_platforms(outline: Outline) -> Condensed:
     notes (listed)."""
     chapters = []
     records: list[LeftOut] = []
+    origin: dict[tuple[int, int], int] = {}
     for ci, chapter in enumerate(outline.chapters):
         pages = list(chapter.pages)
+        order = list(range(len(pages)))  # the original index of each page
         for run in reversed(platform_runs(chapter)):
             page, moved = _platform_table(chapter, run, ci)
             records += moved
             pages[run.start : run.stop] = [page]
+            order[run.start : run.stop] = [run.start]
+        origin.update({(ci, new): old for new, old in enumerate(order) if new != old})
         chapters.append(replace(chapter, pages=pages))
-    return Condensed(replace(outline, chapters=chapters), records)
+    return Condensed(replace(outline, chapters=chapters), records, page_origin=origin)
 
 
 def _platform_table(chapter: Chapter, run: range, ci: int) -> tuple[Page, list[LeftOut]]:

@@ -158,3 +158,15 @@ def test_usage_examples_are_not_platforms_and_long_runs_name_the_rest() -> None:
     assert rows[-1][0][0].text == "7 more"
     assert rows[-1][1][0].text.startswith("On GuixOS, On Mise")
     assert "npm install -g fd-find" in table.notes
+
+
+def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> None:
+    deck = _deck("fd-readme/README.md")
+    sources = {p.title: p.source for p in deck.pages}
+    assert sources["On Debian"] == "chapters[7].pages[1]"
+    # "From binaries", the 21st page of Installation, is the table's fourth page
+    table = next(p for p in deck.pages if p.layout == "table" and p.subtitle != "How to use")
+    assert table.source == "chapters[7].pages[2]+chapters[7].pages[20]"
+    assert sources["Completions"].startswith("chapters[8].pages[1]")
+    wheres = {r.where for r in deck.left_out}
+    assert "chapters[7].pages[19]" in wheres  # "From source", moved to the table's notes

@@ -73,6 +73,8 @@ def test_changelog_keeps_its_newest_releases_and_lists_the_older() -> None:
         assert f"chapters[{ci}]" in listed, title
         assert title in notes
     assert "Performance improvement in brotli decoder. (Pull #906)" in notes  # 0.13.x
+    entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
+    assert entries[-1] == "Earlier releases" and entries[1].startswith("0.28.1")
 
 
 def test_platform_run_becomes_one_table_with_the_words_in_the_notes() -> None:

@@ -162,7 +162,7 @@ class Context:
 def _drawn_from(events: list[Event], previous: Event) -> bool:
     """`events` is a drawn diagram whose source is the code block `previous` (documentation
     showing a diagram's source, then the diagram)."""
-    first = events[0] if len(events) == 1 else None
+    first = events[0] if events else None
     return (
         isinstance(first, Item)
         and first.block.kind == "diagram"
@@ -228,7 +228,12 @@ class Converter:
             return self.admonition(node)
         if t == "kep_unresolved":
             return self.unresolved(node)
-        return [Item(b) for b in self.blocks(node)]
+        items: list[Event] = [Item(b) for b in self.blocks(node)]
+        return items + [  # a drawn diagram's source stays with the slide, in its notes
+            Notes(f"Mermaid diagram source:\n{i.block.alt}")
+            for i in items
+            if isinstance(i, Item) and i.block.kind == "diagram"
+        ]
 
     def blocks(self, node: SyntaxTreeNode) -> list[Block]:
         t = node.type
@@ -428,23 +433,23 @@ class Converter:
         previous, self.previous_code = self.previous_code, code.strip()
         diagram = DIAGRAMS.get(lang.lower())
         if lang.lower() == "mermaid" and code.strip():
-            drawn = self.mermaid(code)
+            drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
             if drawn:  # drawn: a code block of the same source just above is dropped (events)
                 return drawn
         if code.strip() and previous == code.strip():  # a diagram's source shown twice
             name = diagram or "code block"
             self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
             return []
-        if diagram:
+        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
             return self.formula(code)
         return [Block("code", text=code, language=lang)] if code.strip() else []
 
-    def mermaid(self, code: str) -> list[Block]:
+    def mermaid(self, code: str, options: str = "") -> list[Block]:
         """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
         keeps its source (the reason reported)."""
-        drawn = self.ctx.diagrams.picture(code)
+        drawn = self.ctx.diagrams.picture(code, options)
         if isinstance(drawn, NotDrawn):
             self.ctx.note("diagram", drawn.why)
             return []

@@ -66,9 +66,10 @@ def kind(source: str) -> str:
     return body[0].split()[0] if body and body[0].split() else ""
 
 
-def draw(source: str) -> Diagram:
-    """One diagram's picture (raises DiagramError when it keeps its source)."""
-    settings = config.read(source)
+def draw(source: str, options: str = "") -> Diagram:
+    """One diagram's picture (raises DiagramError when it keeps its source); `options`: the
+    fence's attributes after its language."""
+    settings = config.read(source, options)
     lines = settings.body
     if not lines:
         raise DiagramError("an empty Mermaid diagram")
@@ -111,7 +112,7 @@ class MermaidRenderer:
         self.pictures = 0
         self.spent = 0.0
 
-    def picture(self, source: str) -> Diagram | NotDrawn:
+    def picture(self, source: str, options: str = "") -> Diagram | NotDrawn:
         if len(source) > MAX_CHARS:
             return NotDrawn(f"a Mermaid diagram over {MAX_CHARS} characters is shown as source")
         if self.pictures >= MAX_DIAGRAMS:
@@ -120,7 +121,7 @@ class MermaidRenderer:
             return NotDrawn(f"Mermaid diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
         start = time.perf_counter()
         try:
-            diagram = draw(source)
+            diagram = draw(source, options)
         except DiagramError as e:
             return NotDrawn(str(e))
         except (ValueError, KeyError, IndexError, ZeroDivisionError, RecursionError) as e:

@@ -65,9 +65,12 @@ class Config:
     variables: dict[str, str] = field(default_factory=dict)
 
 
-def read(source: str) -> Config:
+def read(source: str, options: str = "") -> Config:
+    """A diagram's lines and theme; `options`: its fence's attributes after the language
+    (Slidev's `{theme: 'neutral', scale: 0.8}`), read like an init directive."""
     lines = source.strip("\n").split("\n")
     config = Config(lines)
+    _init(options[:MAX_CONFIG], config)
     if lines and lines[0].strip() == "---":
         end = next((i for i, line in enumerate(lines[1:], 1) if line.strip() == "---"), 0)
         if end:

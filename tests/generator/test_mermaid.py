@@ -92,8 +92,8 @@ def test_node_boxes_do_not_overlap(fragment: str) -> None:
         for b in boxes[i + 1 :]:
             assert not a.overlaps(b), (a, b)
     for b in boxes:  # inside the picture
-        assert 0 <= b.x - b.w / 2 and b.x + b.w / 2 <= placed.width
-        assert 0 <= b.y - b.h / 2 and b.y + b.h / 2 <= placed.height
+        assert b.x - b.w / 2 >= 0 and b.x + b.w / 2 <= placed.width
+        assert b.y - b.h / 2 >= 0 and b.y + b.h / 2 <= placed.height
 
 
 def test_sequence_diagram_has_participants_messages_loop_and_note() -> None:

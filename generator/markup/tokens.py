@@ -191,6 +191,7 @@ class Converter:
             events = self.node(node)
             if out and _drawn_from(events, out[-1]):
                 out.pop()  # a diagram's source shown just above the drawn diagram: once
+                self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
             out.extend(events)
         return out
 

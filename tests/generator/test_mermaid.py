@@ -198,6 +198,10 @@ def test_caps_per_diagram_and_per_document(monkeypatch: pytest.MonkeyPatch) -> N
     lines = "\n".join(f"  A --> B{i % 3}" for i in range(mermaid.MAX_LINES))
     o = parse_outline(doc(f"```mermaid\ngraph TD\n{lines}\n```\n"))
     assert not diagrams(o)
+    long = "".join(f"  Alice->>John: message {k}\n" for k in range(30))
+    o = parse_outline(doc(f"```mermaid\nsequenceDiagram\n{long}```\n"))
+    assert not diagrams(o)  # labels too small to read once fitted into a slide
+    assert any("too large to read" in d["message"] for d in o.diagnostics)
     monkeypatch.setattr(mermaid, "MAX_DIAGRAMS", 2)
     three = "".join(f"```mermaid\ngraph TD\n  A{i} --> B{i}\n```\n\n" for i in range(3))
     o = parse_outline(doc(three))

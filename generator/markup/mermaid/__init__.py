@@ -6,7 +6,7 @@ drawn as SVG with their labels as text (the engine keeps SVG text as text boxes)
 drawn at the size it is meant to be shown (labels FONT px), in the template's colours (see
 config) unless the diagram names its own theme.
 
-Bounded: a diagram of more than MAX_LINES lines, MAX_NODES nodes or MAX_EDGES links, a
+Bounded: a diagram of more than MAX_LINES lines, drawn larger than MAX_WIDTH x MAX_HEIGHT, MAX_NODES nodes or MAX_EDGES links, a
 document's diagrams past MAX_DIAGRAMS or past RENDER_BUDGET_S seconds of drawing, a type not
 drawn (gantt, gitGraph, journey, C4, mindmap...) and a diagram the reader does not understand
 keep their source as a code block, with a `diagram` diagnostic saying why.
@@ -33,6 +33,8 @@ MAX_CHARS = 20_000  # characters of one diagram drawn
 MAX_NODES = 80  # nodes (participants, slices) of one diagram
 MAX_EDGES = 160  # links (messages) of one diagram
 MAX_DIAGRAMS = 60  # diagrams drawn in one document
+MAX_WIDTH, MAX_HEIGHT = 1900, 700  # px of a picture: larger, its labels would be too small to
+# read once fitted into a slide's body (~1120 x 400 px of a 1280 px slide): its source is shown
 RENDER_BUDGET_S = 20.0  # seconds of drawing for one document (the rest keep their source)
 FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
     "graph": read_flowchart,
@@ -101,6 +103,11 @@ def _diagram(picture: str, ignored: list[str]) -> Diagram:
 
     root = SafeET.fromstring(picture)  # the drawing is well-formed XML (labels escaped)
     width, height = float(root.get("width") or 0), float(root.get("height") or 0)
+    if width > MAX_WIDTH or height > MAX_HEIGHT:
+        raise DiagramError(
+            f"a Mermaid diagram too large to read on a slide ({width:.0f} x {height:.0f} px)"
+            " is shown as its source"
+        )
     uri = "data:image/svg+xml;base64," + base64.b64encode(picture.encode("utf-8")).decode("ascii")
     return Diagram(uri, max(1, round(width)), max(1, round(height)), ignored)
 

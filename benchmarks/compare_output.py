@@ -103,7 +103,11 @@ def _generated(root: Path, work: Path) -> dict[str, str]:
         cmd = [sys.executable, "-c", cli, "generate", str(doc), "-o", str(out)]
         cmd += ["--html", str(html), "--document", str(document)]
         done = subprocess.run(
-            cmd + (["-t", template] if template else []), env=env, capture_output=True, text=True
+            cmd + (["-t", template] if template else []),
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=str(root),  # `python -c` puts its working directory first on sys.path
         )
         if done.returncode != 0:
             parts[f"{name}/error"] = done.stderr[-2000:]

@@ -12,7 +12,7 @@
 | HTTPX_JSON_BINARY | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 | HTTPX_CHANGED | https://github.com/encode/httpx | CHANGELOG.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 | MERMAID_TOC | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
-| MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | SLIDEV_SEQUENCE, SLIDEV_GRAPH | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
@@ -75,3 +75,6 @@ SLIDEV_SEQUENCE = "```mermaid {scale: 0.5, alt: 'A simple sequence diagram'}\nse
 
 # The starter deck's flowchart (a `theme: 'neutral'` fence attribute).
 SLIDEV_GRAPH = "```mermaid {theme: 'neutral', scale: 0.8}\ngraph TD\nB[Text] --> C{Decision}\nC -->|One| D[Result 1]\nC -->|Two| E[Result 2]\n```\n"
+
+# The class diagram example of the README (relations, members, an annotation, a class block).
+MERMAID_CLASS = "```mermaid\nclassDiagram\nClass01 <|-- AveryLongClass : Cool\n<<Interface>> Class01\nClass09 --> C2 : Where am I?\nClass09 --* C3\nClass09 --|> Class07\nClass07 : equals()\nClass07 : Object[] elementData\nClass01 : size()\nClass01 : int chimp\nClass01 : int gorilla\nclass Class10 {\n  <<service>>\n  int id\n  size()\n}\n\n```\n"

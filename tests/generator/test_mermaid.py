@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from defusedxml import ElementTree as SafeET
 from fragments import (
+    MERMAID_CLASS,
     MERMAID_FLOWCHART,
     MERMAID_GANTT,
     MERMAID_PIE,
@@ -28,6 +29,7 @@ from fragments import (
 import generator.markup.mermaid as mermaid
 from generator.api import generate_from_markdown
 from generator.markup.mermaid import config, svg
+from generator.markup.mermaid.classes import read_classes
 from generator.markup.mermaid.flowchart import read_flowchart
 from generator.markup.mermaid.layout import place
 from generator.model import Block, Outline
@@ -116,6 +118,22 @@ def test_state_diagram_start_end_and_states() -> None:
     assert {"Still", "Moving", "Crash"} <= set(texts(root))
     assert len(root.findall(f"{NS}circle")) == 3  # the start dot, the end's ring and dot
     assert len(root.findall(f"{NS}path")) == 6  # six transitions
+
+
+def test_class_diagram_boxes_members_and_relations() -> None:
+    o = parse_outline(doc(MERMAID_CLASS))
+    [d] = diagrams(o)
+    root = svg_root(d.src)
+    words = texts(root)
+    for name in ("AveryLongClass", "Class01", "Class09", "C2", "C3", "Class07", "Class10"):
+        assert name in words
+    assert {"int chimp", "size()", "Object[] elementData", "int id", "«Interface»"} <= set(words)
+    assert {"Cool", "Where am I?"} <= set(words)
+    links = [p for p in root.findall(f"{NS}path") if p.get("fill") == "none"]
+    assert len(links) == 4
+    flow = read_classes(config.read(fence_body(MERMAID_CLASS)).body, 80, 160)
+    boxes = list(place(flow).boxes.values())
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.overlaps(b)]
 
 
 def test_pie_chart_slices_and_legend() -> None:

@@ -1,7 +1,7 @@
 """Mermaid diagrams (```mermaid fences) -> SVG pictures, pure Python, no browser.
 
-Each diagram type has a small reader of its own text (flowchart, state and sequence
-diagrams, pie charts); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
+Each diagram type has a small reader of its own text (flowchart, state, class and
+sequence diagrams, pie charts); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
 drawn as SVG with their labels as text (the engine keeps SVG text as text boxes). A picture is
 drawn at the size it is meant to be shown (labels FONT px), in the template's colours (see
 config) unless the diagram names its own theme.
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.markup.mermaid import config
+from generator.markup.mermaid.classes import read_classes
 from generator.markup.mermaid.drawflow import draw_flow
 from generator.markup.mermaid.flowchart import read_flowchart
 from generator.markup.mermaid.layout import place
@@ -42,6 +43,8 @@ FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
     "flowchart-elk": read_flowchart,
     "stateDiagram": read_state,
     "stateDiagram-v2": read_state,
+    "classDiagram": read_classes,
+    "classDiagram-v2": read_classes,
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from generator.markup.mermaid import svg
-from generator.markup.mermaid.layout import Box, Placed
+from generator.markup.mermaid.layout import PAD_X, PAD_Y, Box, Placed
 from generator.markup.mermaid.model import Edge, Flow, Node, Theme
 
 STROKE = 2.0
@@ -86,16 +86,15 @@ def shape_svg(node: Node, b: Box, theme: Theme) -> str:
 def node_svg(node: Node, b: Box, theme: Theme) -> str:
     out = shape_svg(node, b, theme)
     if node.shape == "class" and node.members:
-        title_h = len(b.lines) * svg.FONT * svg.LINE_HEIGHT + 2 * 8
+        step = svg.FONT * svg.LINE_HEIGHT
+        title_h = len(b.lines) * step + 2 * PAD_Y
         top = b.y - b.h / 2
         out += svg.text(b.lines, b.x, top + title_h / 2, theme.node_text, bold=True)
-        out += _line(
-            [(b.x - b.w / 2, top + title_h), (b.x + b.w / 2, top + title_h)], theme.stroke, ""
-        )
-        members = [m for m in node.members]
-        cy = top + title_h + 6 + len(members) * svg.FONT * svg.LINE_HEIGHT / 2
-        out += svg.text(members, b.x - b.w / 2 + 14, cy, theme.node_text, anchor="start")
-        return out
+        x0, x1, y = b.x - b.w / 2, b.x + b.w / 2, top + title_h
+        out += f'<line x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}" stroke="{theme.stroke}" stroke-width="{STROKE}"/>'
+        cy = top + title_h + PAD_Y + len(node.members) * step / 2
+        left = b.x - b.w / 2 + PAD_X
+        return out + svg.text(node.members, left, cy, theme.node_text, anchor="start")
     return out + svg.text(b.lines, b.x, b.y, theme.node_text)
 
 
@@ -123,15 +122,21 @@ def arrowhead(tip: tuple[float, float], back: tuple[float, float], colour: str) 
     return _poly([tip, left, right], f'fill="{colour}" stroke="none"')
 
 
-def edge_svg(
-    edge: Edge, route: list[tuple[float, float]], flow: Flow, placed: Placed, theme: Theme
-) -> str:
-    if edge.line == "invisible" or len(route) < 2:
-        return ""
+def clipped(
+    edge: Edge, route: list[tuple[float, float]], flow: Flow, placed: Placed
+) -> list[tuple[float, float]]:
+    """A link's route from outline to outline (the layout routes it centre to centre)."""
     pts = list(route)
-    if edge.source != edge.target:
+    if edge.source != edge.target and len(pts) >= 2:
         pts[0] = clip(placed.boxes[edge.source], flow.nodes[edge.source].shape, pts[0], pts[1])
         pts[-1] = clip(placed.boxes[edge.target], flow.nodes[edge.target].shape, pts[-1], pts[-2])
+    return pts
+
+
+def edge_svg(edge: Edge, pts: list[tuple[float, float]], theme: Theme) -> str:
+    if edge.line == "invisible" or len(pts) < 2:
+        return ""
+    pts = list(pts)
     extra = ' stroke-dasharray="6 5"' if edge.line == "dotted" else ""
     width = STROKE * 2 if edge.line == "thick" else STROKE
     out = ""
@@ -186,10 +191,11 @@ def draw_flow(flow: Flow, placed: Placed, theme: Theme, alt: str) -> str:
         body.append(_rect(x0, y0, x1 - x0, y1 - y0, 6, paint))
         title_y = y0 + 8 + svg.FONT * svg.LINE_HEIGHT / 2
         body.append(svg.text([cluster.title], (x0 + x1) / 2, title_y, theme.text, bold=True))
-    for edge, route in zip(flow.edges, placed.routes, strict=True):
-        body.append(edge_svg(edge, route, flow, placed, theme))
+    routes = [clipped(e, r, flow, placed) for e, r in zip(flow.edges, placed.routes, strict=True)]
+    for edge, route in zip(flow.edges, routes, strict=True):
+        body.append(edge_svg(edge, route, theme))
     for nid, node in flow.nodes.items():
         body.append(node_svg(node, placed.boxes[nid], theme))
-    for edge, route in zip(flow.edges, placed.routes, strict=True):
+    for edge, route in zip(flow.edges, routes, strict=True):
         body.append(label_svg(edge, route, theme))
     return svg.document(placed.width, placed.height, body, alt)

@@ -58,10 +58,10 @@ def node_box(node: Node) -> Box:
         w = h = max(w, h)
     elif node.shape in ("hexagon", "parallelogram", "trapezoid", "flag"):
         w += h * 0.6
-    elif node.shape == "class":
-        extra = [svg.text_width(m) + 2 * PAD_X for m in node.members]
+    elif node.shape == "class" and node.members:  # the name, then a compartment of members
+        extra = [svg.text_width(m) + 3 * PAD_X for m in node.members]
         w = max([w, *extra])
-        h += len(node.members) * svg.FONT * svg.LINE_HEIGHT + (PAD_Y if node.members else 0)
+        h += len(node.members) * svg.FONT * svg.LINE_HEIGHT + 2 * PAD_Y
     return Box(0, 0, max(w, 48.0), max(h, 36.0), lines)
 
 

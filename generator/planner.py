@@ -102,7 +102,11 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.code_floor = CODE_FLOOR * scale
         self.terse_size = TERSE_SIZE * scale  # a page of long prose items set below: their leads
         ink = str(template.manifest.get("colors", {}).get("text") or "#222222")
-        self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")), ink)
+        colors = {str(k): str(v) for k, v in template.manifest.get("colors", {}).items()}
+        colors["font"] = str(template.manifest.get("fonts", {}).get("body") or "")
+        self.code = CodeStyle(
+            template.code_palette, str(deck.get("lang", "en")), ink, tuple(sorted(colors.items()))
+        )
         self.counter = 0
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)

@@ -12,6 +12,9 @@
 | HTTPX_JSON_BINARY | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 | HTTPX_CHANGED | https://github.com/encode/httpx | CHANGELOG.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 | MERMAID_TOC | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| SLIDEV_SEQUENCE, SLIDEV_GRAPH | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
 
 from __future__ import annotations
@@ -48,3 +51,30 @@ CHATGLM_UPDATES = "## 更新信息\n**[2023/07/25]** 发布 [CodeGeeX2](https://
 
 # The KEP's "Drawbacks" section, then its empty "Infrastructure Needed (Optional)" (a comment only).
 KEP_DRAWBACKS_INFRA = "## Drawbacks\n\n<!--\nWhy should this KEP _not_ be implemented?\n-->\n\nCrashLoopBackoff behavior has been stable and untouched for most of the\nKubernetes lifetime. It could be argued that it \"isn't broken\", that most people\nare ok with it or have sufficient and architecturally well placed workarounds\nusing third party reaper processes or application code based solutions, and\nchanging it just invites high risk to the platform as a whole instead of\nindividual end user deployments. However, per the [Motivation](#motivation)\nsection, there are emerging workload use cases and a long history of a vocal\nminority in favor of changes to this behavior, so trying to change it now is\ntimely. Obviously we could still decide not to graduate the change out of alpha\nif the risks are determined to be too high or the feedback is not positive.\n\nThough the issue is highly upvoted, on an analysis of the comments presented in\nthe canonical tracking issue\n[Kubernetes#57291](https://github.com/kubernetes/kubernetes/issues/57291), 22\nunique commenters were requesting a constant or instant backoff for `Succeeded`\nPods, 19 for earlier recovery tries, and 6 for better late recovery behavior;\nthe latter is arguably even more highly requested when also considering related\nissue [Kubernetes#50375](https://github.com/kubernetes/kubernetes/issues/50375).\nThough an early version of this KEP also addressed the `Success` case, in its\ncurrent version this KEP really only addresses the early recovery case, which by\nour quantitative data is actually the least requested option. That being said,\nother use cases described in [User Stories](#user-stories) that don't have\nquantitative counts are also driving forces on why we should address the early\nrecovery cases now. On top of that, compared to the late recovery cases, early\nrecovery is more approachable and easily modelable and improving benchmarking\nand insight can help us improve late recovery later on (see also the related\ndiscussion in Alternatives [here](#more-complex-heuristics) and\n[here](#late-recovery)).\n\n\n## Infrastructure Needed (Optional)\n\n<!--\nUse this section if you need things from the project/SIG. Examples include a\nnew subproject, repos requested, or GitHub details. Listing these here allows a\nSIG to get the process for these resources started right away.\n-->\n\n"
+
+# The flowchart example of the README (LR, labelled links, a decision).
+MERMAID_FLOWCHART = "```mermaid\nflowchart LR\n\nA[Hard] -->|Text| B(Round)\nB --> C{Decision}\nC -->|One| D[Result 1]\nC -->|Two| E[Result 2]\n```\n"
+
+# The sequence diagram example of the README (a loop, a note, dashed replies).
+MERMAID_SEQUENCE = "```mermaid\nsequenceDiagram\nAlice->>John: Hello John, how are you?\nloop HealthCheck\n    John->>John: Fight against hypochondria\nend\nNote right of John: Rational thoughts!\nJohn-->>Alice: Great!\nJohn->>Bob: How about you?\nBob-->>John: Jolly good!\n```\n"
+
+# The Gantt chart example of the README (a type not drawn).
+MERMAID_GANTT = "```mermaid\ngantt\n    section Section\n    Completed :done,    des1, 2014-01-06,2014-01-08\n    Active        :active,  des2, 2014-01-07, 3d\n    Parallel 1   :         des3, after des1, 1d\n    Parallel 2   :         des4, after des1, 1d\n    Parallel 3   :         des5, after des3, 1d\n    Parallel 4   :         des6, after des4, 1d\n```\n"
+
+# The state diagram example of the README (start and end states).
+MERMAID_STATE = "```mermaid\nstateDiagram-v2\n[*] --> Still\nStill --> [*]\nStill --> Moving\nMoving --> Still\nMoving --> Crash\nCrash --> [*]\n```\n"
+
+# The pie chart example of the README.
+MERMAID_PIE = '```mermaid\npie\n"Dogs" : 386\n"Cats" : 85.9\n"Rats" : 15\n```\n'
+
+# A flowchart with its own theme variables and a subgraph, shown as source then drawn.
+MERMAID_THEMED = "```mermaid-example\n---\nconfig:\n  theme: 'base'\n  themeVariables:\n    primaryColor: '#BB2528'\n    primaryTextColor: '#fff'\n    primaryBorderColor: '#7C0000'\n    lineColor: '#F8B229'\n    secondaryColor: '#006100'\n    tertiaryColor: '#fff'\n---\n        graph TD\n          A[Christmas] -->|Get money| B(Go shopping)\n          B --> C{Let me think}\n          B --> G[/Another/]\n          C ==>|One| D[Laptop]\n          C -->|Two| E[iPhone]\n          C -->|Three| F[fa:fa-car Car]\n          subgraph section\n            C\n            D\n            E\n            F\n            G\n          end\n```\n\n```mermaid\n---\nconfig:\n  theme: 'base'\n  themeVariables:\n    primaryColor: '#BB2528'\n    primaryTextColor: '#fff'\n    primaryBorderColor: '#7C0000'\n    lineColor: '#F8B229'\n    secondaryColor: '#006100'\n    tertiaryColor: '#fff'\n---\n        graph TD\n          A[Christmas] -->|Get money| B(Go shopping)\n          B --> C{Let me think}\n          B --> G[/Another/]\n          C ==>|One| D[Laptop]\n          C -->|Two| E[iPhone]\n          C -->|Three| F[fa:fa-car Car]\n          subgraph section\n            C\n            D\n            E\n            F\n            G\n          end\n```\n"
+
+# The starter deck's sequence diagram (fence attributes, a note over two participants).
+SLIDEV_SEQUENCE = "```mermaid {scale: 0.5, alt: 'A simple sequence diagram'}\nsequenceDiagram\n    Alice->John: Hello John, how are you?\n    Note over Alice,John: A typical interaction\n```\n"
+
+# The starter deck's flowchart (a `theme: 'neutral'` fence attribute).
+SLIDEV_GRAPH = "```mermaid {theme: 'neutral', scale: 0.8}\ngraph TD\nB[Text] --> C{Decision}\nC -->|One| D[Result 1]\nC -->|Two| E[Result 2]\n```\n"
+
+# The class diagram example of the README (relations, members, an annotation, a class block).
+MERMAID_CLASS = "```mermaid\nclassDiagram\nClass01 <|-- AveryLongClass : Cool\n<<Interface>> Class01\nClass09 --> C2 : Where am I?\nClass09 --* C3\nClass09 --|> Class07\nClass07 : equals()\nClass07 : Object[] elementData\nClass01 : size()\nClass01 : int chimp\nClass01 : int gorilla\nclass Class10 {\n  <<service>>\n  int id\n  size()\n}\n\n```\n"

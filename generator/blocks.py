@@ -7,6 +7,7 @@ from markupsafe import Markup, escape
 from generator.cjk import may_hold_cjk, pattern
 from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
+from generator.markup.mermaid.config import coloured
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 
@@ -87,6 +88,14 @@ def _img(block: Block, code: CodeStyle | None = None) -> Markup:
             block.alt,
             w,
             h,
+        )
+    if block.kind == "diagram":  # drawn Mermaid: in the template's colours and body font
+        src = coloured(block.src, dict(code.colors) if code else {})
+        return Markup('<img src="%s" alt="%s" width="%d" height="%d">') % (
+            src,
+            block.alt,
+            block.width,
+            block.height,
         )
     size = Markup("")
     if block.width > 0 and block.height > 0:

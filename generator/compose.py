@@ -129,13 +129,15 @@ def draft_deck(
     length: str = "medium",
     left_out: list[LeftOut] | None = None,
     authored: bool = False,
+    dividers: bool = True,
 ) -> DeckDraft:
     """The unfitted deck by chapter: each chapter's content drafts as a chapter with a divider
     and without one (its slides then name the chapter above their titles), and whether a
     divider is decided by the source (an empty chapter, an untitled one, an authored deck) or
     by the chapter's fitted slide count. What the plan leaves out (a document's own table of
     contents) goes to `left_out`. `authored`: the source is a slide deck already (Marp,
-    Slidev): its slides never merge."""
+    Slidev): its slides never merge. `dividers`: False for a deck over its slide budget (the
+    contents slide and each slide's kicker name the chapters)."""
     length = length if length in LENGTHS else "medium"
     candidates = _candidates(outline, length, left_out, authored)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
@@ -149,7 +151,7 @@ def draft_deck(
         )
         for ci in range(len(outline.chapters))
     ]
-    divides = authored or _divides(outline, estimates, length)
+    divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []

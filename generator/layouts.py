@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from generator.blocks import block_html, blocks_html, breakable, spans_html
 from generator.highlight import CodeStyle
+from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.shapes import (
@@ -332,12 +333,18 @@ def _pictures(page: PlannedPage) -> list[Block]:
 
 
 UPSCALE = 3  # a picture slide draws a raster picture at most this many times its own width
+DIAGRAM_UPSCALE = 1.5  # ... and a drawn diagram (its labels at most 1.5 times their size)
 
 
-def _img(b: Block) -> Markup:
+def _img(b: Block, code: CodeStyle | None = None) -> Markup:
     """A picture of a picture layout: as large as its room allows (the layout's CSS gives it
     the room's width, its height by its own proportions within the room's height), a raster
-    picture at most UPSCALE times its own width; a small screenshot is not a thumbnail."""
+    picture at most UPSCALE times its own width; a small screenshot is not a thumbnail. A drawn
+    diagram in the template's colours, at most DIAGRAM_UPSCALE times its size."""
+    if b.kind == "diagram":
+        style = Markup(' style="max-width:%dpx"') % round(b.width * DIAGRAM_UPSCALE)
+        src = coloured(b.src, dict(code.colors) if code else {})
+        return Markup('<img src="%s" alt="%s"%s>') % (src, b.alt, style)
     if b.width and not b.src.startswith("data:image/svg"):
         style = Markup(' style="max-width:%dpx"') % (b.width * UPSCALE)
         return Markup('<img src="%s" alt="%s"%s>') % (b.src, b.alt, style)
@@ -352,7 +359,7 @@ def _image_text(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     return Markup(
         '<div class="df-split"><div class="df-split-text">%s</div>'
         '<figure class="df-split-media">%s</figure></div>'
-    ) % (blocks_html(rest, code), _img(pictures[0]))
+    ) % (blocks_html(rest, code), _img(pictures[0], code))
 
 
 def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
@@ -364,7 +371,7 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
         return Markup('<div class="df-over">%s</div>') % caption
     cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption if rest else Markup("")
-    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0]), cap)
+    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0], code), cap)
 
 
 def _bleeds(block: Block) -> bool:
@@ -385,7 +392,8 @@ def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         return None
     rest = [b for b in page.blocks if b not in pictures]
     cells = Markup("").join(
-        Markup('<figure class="df-shot">%s%s</figure>') % (_img(b), _caption(b)) for b in pictures
+        Markup('<figure class="df-shot">%s%s</figure>') % (_img(b, code), _caption(b))
+        for b in pictures
     )
     text = blocks_html(rest, code)
     head = Markup('<div class="df-intro">%s</div>') % text if rest else Markup("")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-ImageKind = Literal["picture", "badge", "background", "formula"]
+ImageKind = Literal["picture", "badge", "background", "formula", "diagram"]
 IMAGE_KINDS: tuple[str, ...] = ("picture", "badge", "background")
 SPAN_FLAGS = ("bold", "italic", "code", "mark", "strike", "sub", "sup", "kbd")
 
@@ -81,7 +81,8 @@ class Block:
     paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
     table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
-    formula: drawn display math, alt = its TeX, see generator.markup.math);
+    formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
+    Mermaid diagram, alt = its source, see generator.markup.mermaid);
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 

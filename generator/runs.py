@@ -65,10 +65,15 @@ def merge_runs(candidates: list[Candidate], length: str) -> list[list[Candidate]
             if after is not None and _takes_step(after, c):
                 after.insert(0, c)
                 continue
-            if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
+            if (
+                before is not None
+                and len(before) == 1
+                and _near(before[0], c)
+                and _host(before[0], c)
+            ):
                 before[0].after.append(c)
                 continue
-            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
+            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0], c):
                 after[0].before.append(c)
                 continue
         last = out[-1] if out else None
@@ -126,12 +131,14 @@ def _takes_step(run: list[Candidate], c: Candidate) -> bool:
     return _sentence(c.page) and weight <= MAX_STEP_WEIGHT and near
 
 
-def _host(c: Candidate) -> bool:
+def _host(c: Candidate, guest: Candidate) -> bool:
     """A page that can take a tiny neighbour at its start or end: one that flows (a layout of
-    its own, numbers or a timeline, would be lost)."""
+    its own, numbers or a timeline, would be lost); a table only from its own chapter (a
+    table of another chapter, such as a changelog's earlier releases, keeps its slide)."""
     page = c.page
     hint = str(getattr(page, "hint", "") or "")
-    return choose_layout(page.blocks, page.sections, hint) in ("bullets", "table")
+    layout = choose_layout(page.blocks, page.sections, hint)
+    return layout == "bullets" or (layout == "table" and c.chapter == guest.chapter)
 
 
 def _near(a: Candidate, b: Candidate) -> bool:

@@ -38,6 +38,7 @@ class Summarising:
 
     length: str
     summarise: bool
+    tight: bool
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -51,8 +52,11 @@ class Summarising:
         self, page: PlannedPage, chunks: list[list[Piece]]
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
-        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
-        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
+        A summarised document's page keeps MAX_SLIDES (one when the document is over its slide
+        budget); the rest moves to the notes (listed)."""
+        keep = 1 if self.length == "short" or self.tight else len(chunks)
+        if self.summarise and not self.tight:
+            keep = MAX_SLIDES
         if len(chunks) <= keep:
             return page, chunks
         room = self.frame[1] if self.frame is not None else 0.0

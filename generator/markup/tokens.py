@@ -28,6 +28,7 @@ from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
 from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
 from generator.markup.math import MathRenderer, Refused, source
+from generator.markup.mermaid import MermaidRenderer, NotDrawn
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
     content_tabs,
@@ -146,6 +147,7 @@ class Context:
     where: Callable[[], str] = lambda: ""
     footnotes: dict[str, int] = field(default_factory=dict)
     formulas: MathRenderer = field(default_factory=MathRenderer)
+    diagrams: MermaidRenderer = field(default_factory=MermaidRenderer)
     math_notes: int = 0
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
     deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
@@ -155,6 +157,19 @@ class Context:
         if text:
             entry["text"] = text
         self.report.append(entry)
+
+
+def _drawn_from(events: list[Event], previous: Event) -> bool:
+    """`events` is a drawn diagram whose source is the code block `previous` (documentation
+    showing a diagram's source, then the diagram)."""
+    first = events[0] if events else None
+    return (
+        isinstance(first, Item)
+        and first.block.kind == "diagram"
+        and isinstance(previous, Item)
+        and previous.block.type == "code"
+        and previous.block.text.strip() == first.block.alt
+    )
 
 
 class Converter:
@@ -173,7 +188,11 @@ class Converter:
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
                 continue
-            out.extend(self.node(node))
+            events = self.node(node)
+            if out and _drawn_from(events, out[-1]):
+                out.pop()  # a diagram's source shown just above the drawn diagram: once
+                self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
+            out.extend(events)
         return out
 
     def _footnote_number(self, label: str) -> int:
@@ -210,7 +229,12 @@ class Converter:
             return self.admonition(node)
         if t == "kep_unresolved":
             return self.unresolved(node)
-        return [Item(b) for b in self.blocks(node)]
+        items: list[Event] = [Item(b) for b in self.blocks(node)]
+        return items + [  # a drawn diagram's source stays with the slide, in its notes
+            Notes(f"Mermaid diagram source:\n{i.block.alt}")
+            for i in items
+            if isinstance(i, Item) and i.block.kind == "diagram"
+        ]
 
     def blocks(self, node: SyntaxTreeNode) -> list[Block]:
         t = node.type
@@ -409,15 +433,41 @@ class Converter:
             return self.magic_move(code)
         previous, self.previous_code = self.previous_code, code.strip()
         diagram = DIAGRAMS.get(lang.lower())
+        if lang.lower() == "mermaid" and code.strip():
+            drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
+            if drawn:  # drawn: a code block of the same source just above is dropped (events)
+                return drawn
         if code.strip() and previous == code.strip():  # a diagram's source shown twice
             name = diagram or "code block"
             self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
             return []
-        if diagram:
+        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
             return self.formula(code)
         return [Block("code", text=code, language=lang)] if code.strip() else []
+
+    def mermaid(self, code: str, options: str = "") -> list[Block]:
+        """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
+        keeps its source (the reason reported)."""
+        drawn = self.ctx.diagrams.picture(code, options)
+        if isinstance(drawn, NotDrawn):
+            self.ctx.note("diagram", drawn.why)
+            return []
+        if drawn.ignored:
+            lines = "\n".join(drawn.ignored)
+            self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
+        alt = code.strip()
+        return [
+            Block(
+                "image",
+                src=drawn.src,
+                alt=alt,
+                width=drawn.width,
+                height=drawn.height,
+                kind="diagram",
+            )
+        ]
 
     def magic_move(self, content: str) -> list[Block]:
         """Slidev's magic move: the code blocks inside are the steps of one animation; the

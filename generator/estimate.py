@@ -22,6 +22,8 @@ from generator.pieces import (
     CONTINUED,
     SPLIT_ITEM,
     Piece,
+    lead_in,
+    quote_labels,
     introduces,
     keep_introductions,
     slice_spans,
@@ -201,12 +203,11 @@ def estimated_pieces(
                 h = block_height(replace(block, header=[], rows=[row]), size, width, code_size)
                 add(replace(block, rows=[row]), gi, h - 0.5 * size, lead=header * factor)
         elif t == "quote" and len(block.paragraphs) > 1:
-            for para in block.paragraphs:
-                add(
-                    replace(block, paragraphs=[para]),
-                    gi,
-                    block_height(replace(block, paragraphs=[para]), size, width, code_size),
-                )
+            labels, last = quote_labels(block), len(block.paragraphs) - 1
+            for k, para in enumerate(block.paragraphs):
+                one = replace(block, paragraphs=[para])
+                keep = k < last and (k < labels or lead_in(para))
+                add(one, gi, block_height(one, size, width, code_size), keep_next=keep)
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
             pad = code_size * 0.75 * factor
             lines = block.text.split("\n")

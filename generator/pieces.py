@@ -179,14 +179,40 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     return out
 
 
+LABEL_CHARS = 80  # a quote's first paragraph this short, all bold, is its label ("Note")
+
+
+def quote_labels(quote: Block) -> int:
+    """How many of a quote's first paragraphs are labels: an admonition's bold title
+    ("Note"), a content tab's bold name."""
+    labels = 0
+    for paragraph in quote.paragraphs:
+        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= LABEL_CHARS):
+            break
+        labels += 1
+    return labels
+
+
+def lead_in(spans: list[Span]) -> bool:
+    """Text ending with a colon: it introduces what follows."""
+    return plain(spans).rstrip().endswith((":", "："))
+
+
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:
+    """A quote's paragraphs; a label and a paragraph ending with a colon never end a slide
+    without the paragraph after them."""
     paras = m.descendants(wrapper, "p")
     if len(paras) != len(block.paragraphs):
         return []
+    labels = quote_labels(block)
     out = []
-    for para, index in zip(block.paragraphs, paras, strict=True):
+    for k, (para, index) in enumerate(zip(block.paragraphs, paras, strict=True)):
         b = m.boxes[index]
-        out.append(Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height))
+        keep = k < labels or lead_in(para)
+        out.append(
+            Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height, keep_next=keep)
+        )
+    out[-1].keep_next = False
     return out
 
 

@@ -26,7 +26,9 @@ def pack(
 ) -> list[list[Piece]]:
     """Pieces in order -> slides. The fewest slides greedy filling gives, then the same count
     with the smallest capacity that still holds them, so that continuation slides carry
-    similar amounts (no slide with one line after a full one). A piece taller than the room
+    similar amounts (no slide with one line after a full one), as long as evening them out
+    cuts no code block one nesting level deeper than the fewest slides do (a whole object on
+    a fuller slide rather than half of it on each of two). A piece taller than the room
     gets a slide of its own (the caller deals with it)."""
     if not pieces:
         return []
@@ -42,7 +44,11 @@ def pack(
             break
         mid = (lo + hi) / 2
         trial = _greedy(pieces, mid, head, foot)
-        if len(trial) <= len(chunks) and not _oversized(pieces, trial, mid, head, foot):
+        if (
+            len(trial) <= len(chunks)
+            and not _oversized(pieces, trial, mid, head, foot)
+            and _soft_cuts(trial) <= _soft_cuts(chunks)
+        ):
             best, hi = trial, mid
         else:
             lo = mid
@@ -67,6 +73,11 @@ def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> l
         out.append(pieces[i : end + 1])
         i = end + 1
     return out
+
+
+def _soft_cuts(chunks: list[list[Piece]]) -> int:
+    """Slides ending at a code block's soft cut (one nesting level deeper than its own)."""
+    return sum(1 for c in chunks[:-1] if c and c[-1].soft)
 
 
 def _oversized(

@@ -14,6 +14,8 @@ things never leave a hole there:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.model import Block, plain
 from generator.pack import cost, usable
 from generator.pieces import Piece, assemble_groups
@@ -95,11 +97,14 @@ def named_part(
     part = rest[start:]
     last = list(kept[-1])
     moved = rest[:start]
+    gap = max(0.0, part[0].top - rest[start - 1].bottom) if start > 0 else 0.0
     limit = usable(room)
-    own = cost(part, 0, len(part) - 1, 0.0, 0.0)
-    while last and cost(last, 0, len(last) - 1, 0.0, 0.0) + own > limit:
+    while last:
+        shift = last[-1].bottom + gap - part[0].top
+        placed = [replace(p, top=p.top + shift, bottom=p.bottom + shift) for p in part]
+        if cost([*last, *placed], 0, len(last) + len(placed) - 1, 0.0, 0.0) <= limit:
+            return [*kept[:-1], [*last, *placed]], moved
         moved.insert(0, last.pop())
-    if not last and len(kept) == 1:
+    if len(kept) == 1:
         return kept, rest  # the part alone does not fit the only slide: as it was
-    out = [*kept[:-1], [*last, *part]] if last else [*kept[:-1], part]
-    return out, moved
+    return [*kept[:-1], part], moved

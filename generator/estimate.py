@@ -22,10 +22,10 @@ from generator.pieces import (
     CONTINUED,
     SPLIT_ITEM,
     Piece,
-    lead_in,
-    quote_labels,
     introduces,
     keep_introductions,
+    lead_in,
+    quote_labels,
     slice_spans,
 )
 

@@ -7,7 +7,9 @@ top and bottom). They are merged into parts cut only where the code allows it, b
    a new top-level key) that is not a closing bracket (`}`, `]`, `)`, `end`...), or after a
    closing line at that indentation; never after a line that goes on (ending with `,`, `(`,
    `\\`, `&&`...) unless it is a closing line (`},`);
-   A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too.
+   A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too. A
+   level whose boundaries all fall within the block's first MIN_LINES lines (the opening keys
+   `theme:` / `icon:` / `admonition:` of a nested YAML map) is passed over for the next one;
 2. inside a part still taller than the room, the same one nesting level deeper (the part's
    first line and a closing last line aside);
 3. between lines, only when no boundary is left (never within the first or last MIN_LINES
@@ -132,9 +134,13 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
             for k in range(1, len(runs))
             if _cut_before(lines, runs[k].first, level) and not _closes(lines, runs[k].first)
         ]
-        if cuts:
-            return cuts
+        if any(_count_runs(lines, runs[:k]) >= MIN_LINES for k in cuts):
+            return cuts  # (a level whose cuts only part the opening keys is no boundary)
     return []
+
+
+def _count_runs(lines: list[str], runs: list[Run]) -> int:
+    return sum(1 for r in runs for line in lines[r.first : r.end] if line.strip())
 
 
 def _closes(lines: list[str], i: int) -> bool:

@@ -116,4 +116,22 @@ def capped(
             rest[:0] = kept.pop()
             continue
         break
-    return kept, rest
+    return _whole_code(kept, rest, keep, room, head, foot)
+
+
+def _whole_code(
+    kept: list[list[Piece]], rest: list[Piece], keep: int, room: float, head: float, foot: float
+) -> tuple[list[list[Piece]], list[Piece]]:
+    """A code block the kept slides cut with its end moving on: the kept slides packed again
+    with that end when they still number at most `keep` (a code block is never cut between
+    a slide and the notes when the slides can hold it)."""
+    if not kept or not rest or not kept[-1]:
+        return kept, rest
+    last = kept[-1][-1]
+    if last.block.type != "code" or rest[0].group != last.group:
+        return kept, rest
+    end = next((i for i, p in enumerate(rest) if p.group != last.group), len(rest))
+    trial = pack([p for c in kept for p in c] + rest[:end], room, head, foot)
+    if len(trial) > keep:
+        return kept, rest
+    return trial, rest[end:]

@@ -59,8 +59,14 @@ INTRO_CHARS = 160  # a paragraph this short before a code block, list or table i
 
 def introduces(block: Block, following: Block) -> bool:
     """A short paragraph (or one ending with a colon) right before a code block, a list, a
-    table or a picture: its introduction, which never ends a slide without it."""
-    if block.type != "paragraph" or following.type not in ("code", "list", "table", "image"):
+    table or a picture: its introduction, which never ends a slide without it; so is a quote
+    ending with a label or a colon (a callout's tab name, then the tab's code)."""
+    if following.type not in ("code", "list", "table", "image"):
+        return False
+    if block.type == "quote":  # a callout ending with a label ("Octicons") or a colon
+        last = block.paragraphs[-1] if block.paragraphs else []
+        return lead_in(last) or quote_labels(replace(block, paragraphs=[last])) == 1
+    if block.type != "paragraph":
         return False
     text = plain(block.spans).strip()
     return len(text) <= INTRO_CHARS or text.endswith((":", "："))

@@ -381,18 +381,15 @@ class Converter:
         return [Block("table", header=header, rows=rows, align=align)]
 
     def quote(self, node: SyntaxTreeNode) -> list[Block]:
-        paragraphs: list[Spans] = []
-        for child in node.children:
-            for block in self.blocks(child):
-                paragraphs.extend(_block_spans(block))
-        paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
-        if paragraphs:
-            _github_alert(paragraphs)
-        return (
-            boilerplate.unless_notice(self.ctx, Block("quote", paragraphs=paragraphs))
-            if paragraphs
-            else []
-        )
+        blocks = [b for child in node.children for b in self.blocks(child)]
+        parts = _quote_parts([], blocks, merge=True)
+        if parts and parts[0].type == "quote":
+            _github_alert(parts[0].paragraphs)
+        return [out for b in parts for out in self.unless_notice(b)]
+
+    def unless_notice(self, block: Block) -> list[Block]:
+        """A quote unless it is a licence or boilerplate notice (listed); other blocks as is."""
+        return boilerplate.unless_notice(self.ctx, block) if block.type == "quote" else [block]
 
     def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
         """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
@@ -474,7 +471,7 @@ class Converter:
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
             callout = _callout(title, [e.block for e in inner if isinstance(e, Item)])
-            return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+            return [Item(b) for c in callout for b in self.unless_notice(c)]
         return inner
 
     def admonition(self, node: SyntaxTreeNode) -> list[Event]:
@@ -488,7 +485,7 @@ class Converter:
             else:
                 blocks.extend(self.blocks(child))
         callout = _callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
-        return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+        return [Item(b) for c in callout for b in self.unless_notice(c)]
 
     def html_block(self, html: str) -> list[Event]:
         from generator.markup.htmlblocks import html_events
@@ -594,11 +591,31 @@ def _github_alert(paragraphs: list[Spans]) -> None:
     paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
 
 
-def _callout(title: str, blocks: list[Block]) -> Block:
-    paragraphs: list[Spans] = [[Span(title, bold=True)]] if title else []
+def _callout(title: str, blocks: list[Block]) -> list[Block]:
+    return _quote_parts([[Span(title, bold=True)]] if title else [], blocks)
+
+
+def _quote_parts(first: list[Spans], blocks: list[Block], merge: bool = False) -> list[Block]:
+    """A quote or callout of `blocks` (after its label paragraphs `first`): its text as quote
+    paragraphs, a code block in it a code block of its own (its lines kept) between the
+    quote's parts."""
+    out: list[Block] = []
+    paragraphs = list(first)
+
+    def close() -> None:
+        kept = [merge_spans(p) if merge else p for p in paragraphs if plain(p).strip()]
+        if kept:
+            out.append(Block("quote", paragraphs=kept))
+        paragraphs.clear()
+
     for block in blocks:
-        paragraphs.extend(_block_spans(block))
-    return Block("quote", paragraphs=[p for p in paragraphs if plain(p).strip()])
+        if block.type == "code":
+            close()
+            out.append(block)
+        else:
+            paragraphs.extend(_block_spans(block))
+    close()
+    return out
 
 
 def _events_text(events: list[Event]) -> str:

@@ -7,13 +7,16 @@ from __future__ import annotations
 import re
 
 from generator.api import generate_from_markdown
+from generator.codesplit import Run, regroup
 from generator.keep import RUN_SLIDES
 from generator.model import Block, Span, plain
-from generator.pack import pack
-from generator.pieces import Piece
+from generator.outline import parse_outline
+from generator.pack import capped, pack
+from generator.pieces import Piece, introduces
 from generator.summary import MAX_SLIDES, summary_blocks
 from tests.generator.fragments import MERMAID_THEME_TABLE
 from tests.generator.fragments_holes import (
+    ADMONITION_ICON_SETS,
     ADMONITION_TYPES,
     MATHJAX_CONFIG,
     MEETING_FCP,
@@ -120,3 +123,49 @@ def test_evening_out_never_takes_a_soft_cut_the_fewest_slides_do_not() -> None:
     chunks = pack(pieces, 520.0)
     ends = [c[-1] for c in chunks[:-1]]
     assert not any(p.soft for p in ends), [[(p.group, p.soft) for p in c] for c in chunks]
+
+
+# -- code in a callout keeps its lines -----------------------------------------------------------
+
+
+def test_code_in_an_admonition_is_a_code_block_with_its_lines() -> None:
+    o = parse_outline("# Admonitions\n\n## Admonition icons\n\n" + ADMONITION_ICON_SETS)
+    blocks = [b for c in o.chapters for p in c.pages for b in p.blocks]
+    assert [b.type for b in blocks] == ["quote", "code", "quote", "code"]
+    first, tab = blocks[0], blocks[2]
+    assert [plain(p) for p in first.paragraphs] == [
+        "Expand to show alternate icon sets",
+        "Octicons",
+    ]
+    assert [plain(p) for p in tab.paragraphs] == ["FontAwesome"]
+    assert blocks[1].language == "yaml"
+    assert blocks[1].text.startswith(
+        "theme:\n  icon:\n    admonition:\n      note: octicons/tag-16"
+    )
+
+
+def test_a_callout_ending_with_its_tab_name_introduces_the_code_after_it() -> None:
+    label = Block("quote", paragraphs=[[Span("Octicons", bold=True)]])
+    text = Block("quote", paragraphs=[[Span("A remark that ends here.")]])
+    code = Block("code", text="theme:\n  icon: x")
+    assert introduces(label, code) and not introduces(text, code)
+
+
+def test_a_nested_map_is_cut_among_its_entries_not_only_after_its_opening_keys() -> None:
+    yaml = ADMONITION_ICON_SETS.split("```")[1].split("\n")[1:-1]
+    lines = [line[8:] for line in yaml]  # the tab's own indentation off
+    runs = [Run(i, i + 1, i * 17.0, (i + 1) * 17.0) for i in range(len(lines))]
+    parts = regroup(lines, runs, 14 * 17.0)
+    assert any(3 < p.first < len(lines) - 3 for p in parts), parts
+
+
+def test_a_code_block_cut_by_the_cap_keeps_its_end_when_the_kept_slides_hold_it() -> None:
+    first = piece(0, 0, 400)
+    intro = piece(1, 400, 100)
+    intro.keep_next = True
+    code = [piece(2, 500 + k * 40, 40) for k in range(10)]
+    after = piece(3, 900, 300)
+    chunks = [[first], [intro, *code[:7]], [*code[7:], after]]
+    kept, rest = capped(chunks, 2, 520.0)
+    assert [[p.group for p in c] for c in kept] == [[0], [1] + [2] * 10]
+    assert rest == [after]

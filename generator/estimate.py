@@ -220,6 +220,7 @@ def estimated_pieces(
                     lead=pad if i else 0.0,
                     tail=pad,
                     soft=r.soft,
+                    keep_next=r.opening,
                 )
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):

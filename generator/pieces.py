@@ -80,6 +80,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True
         if a.group != b.group and annotated(blocks[a.group], blocks[b.group]):
             a.keep_next = True
+        if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
+            a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
     return pieces
 
 
@@ -273,6 +275,7 @@ def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
         text = "\n".join(source[run.first : run.end]).rstrip("\n")
         piece = Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail)
         piece.soft = run.soft
+        piece.keep_next = run.opening
         out.append(piece)
     if out:
         out[0].top = pre.y

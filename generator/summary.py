@@ -38,7 +38,7 @@ LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its
 LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
 LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
-LIST_LINE = re.compile(r"\s*(?:[•◦▪‣-]|\d+[.)])\s")
+LIST_LINE = re.compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
 

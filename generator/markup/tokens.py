@@ -564,6 +564,8 @@ def _block_spans(block: Block) -> list[Spans]:
         out: list[Spans] = []
         for n, item in enumerate(block.items):
             marker = f"{block.start + n}. " if block.ordered else "• "
+            if item.checked is not None:  # a task list keeps its boxes
+                marker = "☑ " if item.checked else "☐ "
             out.append([Span(marker)] + item.spans)
             for child in item.children:
                 out.extend(_block_spans(child))
@@ -598,7 +600,8 @@ def _callout(title: str, blocks: list[Block]) -> list[Block]:
 def _quote_parts(first: list[Spans], blocks: list[Block], merge: bool = False) -> list[Block]:
     """A quote or callout of `blocks` (after its label paragraphs `first`): its text as quote
     paragraphs, a code block in it a code block of its own (its lines kept) between the
-    quote's parts."""
+    quote's parts, a quote or callout in it a quote of kind "nested" (drawn inside the quote
+    before it)."""
     out: list[Block] = []
     paragraphs = list(first)
 
@@ -612,6 +615,9 @@ def _quote_parts(first: list[Spans], blocks: list[Block], merge: bool = False) -
         if block.type == "code":
             close()
             out.append(block)
+        elif block.type == "quote":  # an admonition or quote inside: drawn inside this one
+            close()
+            out.append(replace(block, kind="nested"))
         else:
             paragraphs.extend(_block_spans(block))
     close()

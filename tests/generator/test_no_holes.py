@@ -20,6 +20,7 @@ from tests.generator.fragments_holes import (
     ADMONITION_TYPES,
     MATHJAX_CONFIG,
     MEETING_FCP,
+    NESTED_ADMONITIONS,
     RUST_APIS_OTHER,
 )
 from tests.generator.test_presenter_slides import content, slide_text
@@ -169,3 +170,31 @@ def test_a_code_block_cut_by_the_cap_keeps_its_end_when_the_kept_slides_hold_it(
     kept, rest = capped(chunks, 2, 520.0)
     assert [[p.group for p in c] for c in kept] == [[0], [1] + [2] * 10]
     assert rest == [after]
+
+
+# -- nested admonitions drawn nested; task boxes kept in quotes ----------------------------------
+
+
+def test_an_admonition_inside_an_admonition_is_drawn_inside_it_on_the_same_slide() -> None:
+    md = "# Admonitions\n\n## Usage\n\n" + NESTED_ADMONITIONS
+    o = parse_outline(md)
+    blocks = [b for c in o.chapters for p in c.pages for b in p.blocks]
+    quotes = [b for b in blocks if b.type == "quote"]
+    assert [plain(q.paragraphs[0]) for q in quotes] == ["Outer Note", "Inner Note"]
+    assert [q.kind for q in quotes] == ["picture", "nested"]
+    assert Block.from_dict(quotes[1].to_dict()).kind == "nested"  # kept by the document
+    deck = generate_from_markdown(md, None)
+    pages = [p for p, _ in content(deck) if any(b.kind == "nested" for b in p.blocks)]
+    assert len(pages) == 1
+    assert [b.kind for b in pages[0].blocks if b.type == "quote"] == ["picture", "nested"]
+    assert not any("Lorem" in (p.notes or "") for p, _ in content(deck))
+    html = next(h for h in deck.pages_html if 'class="df-quote df-quote-outer"' in h)
+    assert re.search(
+        r'class="df-quote df-quote-outer"><blockquote class="df-quote"><p><strong>Inner', html
+    )
+
+
+def test_a_quoted_task_list_keeps_its_boxes() -> None:
+    slides = texts("# T-lang meeting agenda\n\n" + MEETING_FCP)
+    shown = next(t for _, t in slides if "tagged team members:" in t)
+    assert "☐ @cramertj" in shown and "☑ @pnkfelix" in shown

@@ -66,6 +66,14 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
         return _table_html(block)
     if t == "quote":
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
+        if block.kind == "nested":  # the outer quote's bar goes on beside it
+            return (
+                Markup(
+                    '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
+                    '<blockquote class="df-quote" style="margin:0">%s</blockquote></div>'
+                )
+                % inner
+            )
         return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
     if t == "code":
         return code_html(block.text, block.language, code)

@@ -82,7 +82,8 @@ class Block:
     table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
     formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
-    Mermaid diagram, alt = its source, see generator.markup.mermaid);
+    Mermaid diagram, alt = its source, see generator.markup.mermaid); a quote of kind
+    "nested" is drawn inside the quote before it (an admonition inside an admonition);
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 
@@ -111,6 +112,8 @@ class Block:
             d["spans"] = [s.to_dict() for s in self.spans]
         elif t == "quote":
             d["paragraphs"] = [[s.to_dict() for s in p] for p in self.paragraphs]
+            if self.kind == "nested":  # drawn inside the quote before it
+                d["kind"] = "nested"
         elif t == "list":
             d.update(
                 ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]

@@ -26,9 +26,10 @@ from mdit_py_plugins.texmath import texmath_plugin
 from generator.markup import boilerplate
 from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url, picture_placeholder
-from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
+from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.mermaid import MermaidRenderer, NotDrawn
+from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
     content_tabs,
@@ -74,24 +75,6 @@ MD = _parser()
 BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
 
 
-ADMONITIONS = {
-    "note": "Note",
-    "tip": "Tip",
-    "info": "Info",
-    "important": "Important",
-    "warning": "Warning",
-    "caution": "Caution",
-    "danger": "Danger",
-    "attention": "Attention",
-    "hint": "Hint",
-    "success": "Success",
-    "question": "Question",
-    "example": "Example",
-    "abstract": "Abstract",
-    "bug": "Bug",
-    "quote": "Quote",
-    "failure": "Failure",
-}
 MAX_ALT = 200
 MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
 DIAGRAMS = {
@@ -405,18 +388,15 @@ class Converter:
         return [Block("table", header=header, rows=rows, align=align)]
 
     def quote(self, node: SyntaxTreeNode) -> list[Block]:
-        paragraphs: list[Spans] = []
-        for child in node.children:
-            for block in self.blocks(child):
-                paragraphs.extend(_block_spans(block))
-        paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
-        if paragraphs:
-            _github_alert(paragraphs)
-        return (
-            boilerplate.unless_notice(self.ctx, Block("quote", paragraphs=paragraphs))
-            if paragraphs
-            else []
-        )
+        blocks = [b for child in node.children for b in self.blocks(child)]
+        parts = quote_parts([], blocks, merge=True)
+        if parts and parts[0].type == "quote":
+            github_alert(parts[0].paragraphs)
+        return [out for b in parts for out in self.unless_notice(b)]
+
+    def unless_notice(self, block: Block) -> list[Block]:
+        """A quote unless it is a licence or boilerplate notice (listed); other blocks as is."""
+        return boilerplate.unless_notice(self.ctx, block) if block.type == "quote" else [block]
 
     def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
         """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
@@ -509,7 +489,7 @@ class Converter:
             spans: Spans = []
             for child in fn.children:
                 for block in self.blocks(child):
-                    for p in _block_spans(block):
+                    for p in block_spans(block):
                         spans += ([Span(" ")] if spans else []) + p
             found.append((number, ListItem(trim_spans(spans))))
         found.sort(key=lambda x: x[0])
@@ -523,8 +503,8 @@ class Converter:
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
-            callout = _callout(title, [e.block for e in inner if isinstance(e, Item)])
-            return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+            parts = callout(title, [e.block for e in inner if isinstance(e, Item)])
+            return [Item(b) for c in parts for b in self.unless_notice(c)]
         return inner
 
     def admonition(self, node: SyntaxTreeNode) -> list[Event]:
@@ -537,8 +517,8 @@ class Converter:
                 title = plain(inline.spans).strip()
             else:
                 blocks.extend(self.blocks(child))
-        callout = _callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
-        return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+        parts = callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
+        return [Item(b) for c in parts for b in self.unless_notice(c)]
 
     def html_block(self, html: str) -> list[Event]:
         from generator.markup.htmlblocks import html_events
@@ -605,57 +585,11 @@ def _align(style: object) -> str:
     return "left"
 
 
-def _block_spans(block: Block) -> list[Spans]:
-    """A block as paragraphs of spans (for quotes and footnotes)."""
-    if block.type in ("paragraph", "heading"):
-        return [block.spans]
-    if block.type == "quote":
-        return list(block.paragraphs)
-    if block.type == "code":
-        return [[Span(block.text, code=True)]]
-    if block.type == "list":
-        out: list[Spans] = []
-        for n, item in enumerate(block.items):
-            marker = f"{block.start + n}. " if block.ordered else "• "
-            out.append([Span(marker)] + item.spans)
-            for child in item.children:
-                out.extend(_block_spans(child))
-        return out
-    if block.type == "table":
-        rows = ([block.header] if block.header else []) + block.rows
-        return [[Span(" | ".join(plain(c) for c in row))] for row in rows]
-    if block.type == "image" and block.alt:
-        return [[Span(block.alt, italic=True)]]
-    return []
-
-
-def _github_alert(paragraphs: list[Spans]) -> None:
-    """`> [!NOTE]` (GitHub alerts): the marker becomes a bold label."""
-    first = paragraphs[0]
-    text = plain(first).lstrip()
-    if not text.startswith("[!"):
-        return
-    end = text.find("]")
-    name = text[2:end].strip().lower() if end > 0 else ""
-    if name not in ADMONITIONS:
-        return
-    rest = text[end + 1 :].strip()
-    label = [Span(ADMONITIONS[name], bold=True)]
-    paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
-
-
-def _callout(title: str, blocks: list[Block]) -> Block:
-    paragraphs: list[Spans] = [[Span(title, bold=True)]] if title else []
-    for block in blocks:
-        paragraphs.extend(_block_spans(block))
-    return Block("quote", paragraphs=[p for p in paragraphs if plain(p).strip()])
-
-
 def _events_text(events: list[Event]) -> str:
     parts = []
     for e in events:
         if isinstance(e, Heading):
             parts.append(plain(e.spans))
         elif isinstance(e, Item):
-            parts.extend(plain(p) for p in _block_spans(e.block))
+            parts.extend(plain(p) for p in block_spans(e.block))
     return "\n".join(p for p in parts if p.strip())

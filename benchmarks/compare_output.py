@@ -102,8 +102,12 @@ def _generated(root: Path, work: Path) -> dict[str, str]:
         out, html, document = work / f"{n}.pptx", work / f"h{n}", work / f"{n}.json"
         cmd = [sys.executable, "-c", cli, "generate", str(doc), "-o", str(out)]
         cmd += ["--html", str(html), "--document", str(document)]
-        done = subprocess.run(
-            cmd + (["-t", template] if template else []), env=env, capture_output=True, text=True
+        done = subprocess.run(  # run in `root`: `-c` puts the working directory first on the path
+            cmd + (["-t", template] if template else []),
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=root,
         )
         if done.returncode != 0:
             parts[f"{name}/error"] = done.stderr[-2000:]

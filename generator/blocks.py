@@ -7,6 +7,7 @@ from markupsafe import Markup, escape
 from generator.cjk import may_hold_cjk, pattern
 from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
+from generator.markup.mermaid.config import coloured
 from generator.markup.sanitize import clean_fragment
 from generator.model import Block, ListItem, Span
 from generator.screenshots import UPSCALE, screenshot
@@ -66,6 +67,14 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
         return _table_html(block)
     if t == "quote":
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
+        if block.kind == "nested":  # the outer quote's bar goes on beside it
+            return (
+                Markup(
+                    '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
+                    '<blockquote class="df-quote" style="margin:0">%s</blockquote></div>'
+                )
+                % inner
+            )
         return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
     if t == "code":
         return code_html(block.text, block.language, code)
@@ -88,6 +97,14 @@ def _img(block: Block, code: CodeStyle | None = None) -> Markup:
             block.alt,
             w,
             h,
+        )
+    if block.kind == "diagram":  # drawn Mermaid: in the template's colours and body font
+        src = coloured(block.src, dict(code.colors) if code else {})
+        return Markup('<img src="%s" alt="%s" width="%d" height="%d">') % (
+            src,
+            block.alt,
+            block.width,
+            block.height,
         )
     if screenshot(block):  # it carries text: the body's width, at most UPSCALE its own
         style = Markup(' style="max-width:%dpx"') % (block.width * UPSCALE)

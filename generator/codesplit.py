@@ -7,11 +7,14 @@ top and bottom). They are merged into parts cut only where the code allows it, b
    a new top-level key) that is not a closing bracket (`}`, `]`, `)`, `end`...), or after a
    closing line at that indentation; never after a line that goes on (ending with `,`, `(`,
    `\\`, `&&`...) unless it is a closing line (`},`);
-   A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too.
+   A closing fence (a front matter's `---`, a code example's ```` ``` ````) is one too. A
+   level whose boundaries all fall within the block's first MIN_LINES lines (the opening keys
+   `theme:` / `icon:` / `admonition:` of a nested YAML map) is passed over for the next one;
 2. inside a part still taller than the room, the same one nesting level deeper (the part's
    first line and a closing last line aside);
 3. between lines, only when no boundary is left (never within the first or last MIN_LINES
-   lines of such a stretch).
+   lines of such a stretch, and the first MIN_LINES never end a slide on their own: the
+   opening keys of a nested map go with its first entries).
 
 A part of fewer than MIN_LINES lines (a lone `})`, one key) joins its neighbour when they fit
 together, so that no slide holds a line or two of a block. A part taller than SOFT_SHARE of the
@@ -45,6 +48,7 @@ class Run:
     bottom: float
     free: bool = False  # a line amid a stretch without boundaries: a part even when short
     soft: bool = False  # the cut after it is one nesting level deeper (taken when needed)
+    opening: bool = False  # the first lines of a stretch cut between lines: never a slide's last
 
 
 def has_annotations(code: str) -> bool:
@@ -114,7 +118,7 @@ def _between_lines(lines: list[str], runs: list[Run]) -> list[Run]:
         seen += counts[len(runs) - 1 - tail]
         tail += 1
     middle = [replace(r, free=True) for r in runs[head : len(runs) - tail]]
-    out = [_merge(runs[:head]), *middle]
+    out = [replace(_merge(runs[:head]), opening=bool(middle)), *middle]
     return out + [_merge(runs[len(runs) - tail :])] if tail else out
 
 
@@ -132,9 +136,13 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
             for k in range(1, len(runs))
             if _cut_before(lines, runs[k].first, level) and not _closes(lines, runs[k].first)
         ]
-        if cuts:
-            return cuts
+        if any(_count_runs(lines, runs[:k]) >= MIN_LINES for k in cuts):
+            return cuts  # (a level whose cuts only part the opening keys is no boundary)
     return []
+
+
+def _count_runs(lines: list[str], runs: list[Run]) -> int:
+    return sum(1 for r in runs for line in lines[r.first : r.end] if line.strip())
 
 
 def _closes(lines: list[str], i: int) -> bool:

@@ -129,13 +129,15 @@ def draft_deck(
     length: str = "medium",
     left_out: list[LeftOut] | None = None,
     authored: bool = False,
+    dividers: bool = True,
 ) -> DeckDraft:
     """The unfitted deck by chapter: each chapter's content drafts as a chapter with a divider
     and without one (its slides then name the chapter above their titles), and whether a
     divider is decided by the source (an empty chapter, an untitled one, an authored deck) or
     by the chapter's fitted slide count. What the plan leaves out (a document's own table of
     contents) goes to `left_out`. `authored`: the source is a slide deck already (Marp,
-    Slidev): its slides never merge."""
+    Slidev): its slides never merge. `dividers`: False for a deck over its slide budget (the
+    contents slide and each slide's kicker name the chapters)."""
     length = length if length in LENGTHS else "medium"
     candidates = _candidates(outline, length, left_out, authored)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
@@ -149,15 +151,16 @@ def draft_deck(
         )
         for ci in range(len(outline.chapters))
     ]
-    divides = authored or _divides(outline, estimates, length)
+    divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
+    shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
         estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
-        if chapter.title and chapter.pages and not authored:
+        if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
             decided = False
@@ -177,11 +180,12 @@ def draft_deck(
                 divider=_divider(chapter, 0),
                 undivided=[_content(run, outline, False, repeated) for run in own],
                 divided=[_content(run, outline, True, repeated) for run in own],
-                number=_number(chapters, chapter, listed, authored),
+                number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
         )
+    _guess_all_or_none(chapters)
     closing = "谢谢" if lang == "zh-CN" else "Thank you"
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
@@ -194,11 +198,23 @@ def draft_deck(
     )
 
 
-def _number(done: list[ChapterDraft], chapter: Chapter, listed: list[str], authored: bool) -> int:
-    """A chapter's number: its place in the contents slide; a deck's sections in order."""
+def _guess_all_or_none(chapters: list[ChapterDraft]) -> None:
+    """The estimate's dividers for every open chapter or for none (generator.deckplan decides
+    again on the fitted slides)."""
+    from generator.deckplan import all_or_none
+
+    open_chapters = [c for c in chapters if c.decided is None]
+    guess = all_or_none([c.estimated for c in open_chapters])
+    for c in open_chapters:
+        c.estimated = guess
+
+
+def _number(chapter: Chapter, shown: bool, listed: list[str], authored: bool) -> int:
+    """A chapter's number: its place in the contents slide. An authored deck's section slides
+    are the author's own (their titles often carry the deck's own numbering): no number."""
     if authored:
-        return sum(1 for c in done if c.decided) + 1 if chapter.title else 0
-    return len(listed) if chapter.title and chapter.pages else 0
+        return 0
+    return len(listed) if chapter.title and shown else 0
 
 
 def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
@@ -255,11 +271,18 @@ def _candidates(
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
             pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
-        pages = [part for where, page in pages for part in _by_section(where, page)]
+        parts = [(where, _by_section(where, page)) for where, page in pages]
+        cuts = {
+            where: page.title
+            for (where, page), (_, split) in zip(pages, parts, strict=True)
+            if len(split) > 1
+        }
+        pages = [part for _, split in parts for part in split]
         alone = len(pages) == 1
         for where, page in pages:
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
+            c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title
@@ -411,6 +434,7 @@ def _content(
         notes=notes,
         hint=hint,
         background=str(getattr(first.page, "background", "") or ""),
+        color=str(getattr(first.page, "color", "") or ""),
     )
 
 

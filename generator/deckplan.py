@@ -1,23 +1,25 @@
-"""A drafted deck -> fitted slides, chapter by chapter: a chapter's divider is decided once its
-slides are fitted.
+"""A drafted deck -> fitted slides, chapter by chapter: the dividers are decided once the
+chapters are fitted.
 
-A chapter gets a divider only when its fitted content slides (after merging, summarising,
-continuation) number at least `DeckDraft.divider_slides` (2; 3 for a short deck), unless the
-source decides (an untitled chapter or a document's empty one has none, an authored deck's
-section slides keep theirs and its other chapters follow the estimate). The text estimate is the first guess: the chapter is
-fitted as that guess has it, and when its fitted slides say otherwise, its slides are set
-again as the other kind (the kicker naming the chapter above each title, the slide numbers
-one lower or higher; one layout a slide, the whole chapter fitted again only when a title
-then no longer fits). The contents slide lists every chapter of the document (decided before
-any chapter is fitted), and a divider carries its chapter's number in that list.
+Dividers go to every chapter or to none (unless the source decides: an untitled chapter or a
+document's empty one has none, an authored deck's section slides are its dividers): to all
+when more than DIVIDED_SHARE of the chapters take `DeckDraft.divider_slides` fitted content
+slides or more (2; 3 for a short deck; after merging, summarising, continuation). The text
+estimate is the first guess, for the whole deck: every chapter is fitted as that guess has
+it, and when the fitted slides say otherwise, the slides are set again as the other kind (the
+kicker naming the chapter above each title, the slide numbers moved; one layout a slide, a
+chapter fitted again only when a title then no longer fits). The contents slide lists every
+chapter the deck shows (decided before any chapter is fitted), and a divider carries its
+chapter's number in that list.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.errors import bad
+from generator.leftout import LeftOut
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.reshape import Fitted
 
@@ -25,15 +27,51 @@ if TYPE_CHECKING:
     from generator.planner import Planner
 
 
+DIVIDED_SHARE = 1 / 2  # more than this share of chapters of several slides: all get one
+
+
+@dataclass
+class _Chapter:
+    """A chapter fitted as the deck's first guess has it: its content slides and what fitting
+    them listed as left out."""
+
+    draft: ChapterDraft
+    divided: bool
+    slides: list[Fitted]
+    records: list[LeftOut]
+
+
 def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[Fitted]:
     """The fitted slides of `deck` (GeneratorError 1010 on `markdown` beyond max_pages)."""
     planner.max_pages = max_pages
     out = _fit(planner, [deck.cover], max_pages, 0)
     out += _fit(planner, deck.contents(), max_pages, len(out))
+    start, mark = planner.counter, len(planner.left_out)
+    undecided = [c for c in deck.chapters if c.decided is None]
+    guess = all_or_none([c.estimated for c in undecided])
+    fitted: list[_Chapter] = []
+    count = len(out)
     for chapter in deck.chapters:
-        out += _chapter(planner, deck, chapter, chapter.number, max_pages, len(out))
+        divided = guess if chapter.decided is None else chapter.decided
+        before = len(planner.left_out)
+        planner.counter += int(divided)  # the divider's place
+        slides = _fit(planner, _drafts(chapter, divided, chapter.number), max_pages, count)
+        count += int(divided) + len(slides)
+        fitted.append(_Chapter(chapter, divided, slides, planner.left_out[before:]))
+    sizes = [len(f.slides) >= deck.divider_slides for f in fitted if f.draft.decided is None]
+    decision = all_or_none(sizes)
+    planner.counter = start
+    del planner.left_out[mark:]
+    for f in fitted:
+        out += _placed(planner, f, decision, max_pages, len(out))
     out += _fit(planner, [deck.closing], max_pages, len(out))
     return out
+
+
+def all_or_none(several: list[bool]) -> bool:
+    """Dividers for every chapter whose divider is not decided by the source, or for none:
+    for all when more than DIVIDED_SHARE of them take several slides."""
+    return bool(several) and sum(several) > DIVIDED_SHARE * len(several)
 
 
 def _fit(planner: Planner, drafts: list[PlannedPage], max_pages: int, done: int) -> list[Fitted]:
@@ -54,66 +92,60 @@ def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPa
     return [replace(d, chapter_number=number if divided else 0) for d in drafts]
 
 
-def _chapter(
-    planner: Planner, deck: DeckDraft, chapter: ChapterDraft, number: int, max_pages: int, done: int
+def _placed(
+    planner: Planner, f: _Chapter, decision: bool, max_pages: int, done: int
 ) -> list[Fitted]:
-    """The chapter's slides, its divider first when it gets one."""
-    start = planner.counter
-    mark = len(planner.left_out)  # what fitting the chapter lists (notes, titles) starts here
-    guess = chapter.estimated
-    planner.counter = start + (1 if guess else 0)  # the divider's place, when guessed
-    slides = _fit(planner, _drafts(chapter, guess, number), max_pages, done + int(guess))
-    divided = chapter.decided
-    if divided is None:
-        divided = len(slides) >= deck.divider_slides
-    if divided != guess:
-        slides = _restyled(
-            planner, chapter, slides, divided, (number, start, mark), max_pages, done
-        )
-    planner.counter = start
+    """The chapter's slides where they fall in the deck, its divider first when it gets one:
+    the first fitting's slides when nothing changed, else set again as the other kind of
+    chapter or with other numbers (fitted again only when a title then no longer fits)."""
+    chapter = f.draft
+    divided = decision if chapter.decided is None else chapter.decided
+    if chapter.decided is None and not f.slides:
+        divided = False  # its pages share the slide of the chapter before: nothing to divide
+    at = planner.counter
     head: list[Fitted] = []
     if divided:
-        head = _fit(planner, [replace(chapter.divider, chapter_number=number)], max_pages, done)
-    planner.counter = start + len(head) + len(slides)
+        head = _fit(
+            planner, [replace(chapter.divider, chapter_number=chapter.number)], max_pages, done
+        )
+    base = at + len(head)
+    first = f.slides[0].page.number if f.slides else base + 1
+    if divided == f.divided and first == base + 1:
+        slides = f.slides
+        planner.left_out.extend(f.records)
+    else:
+        slides = _restyled(planner, f, divided, base, max_pages, done + len(head))
+    planner.counter = base + len(slides)
     return head + slides
 
 
 def _restyled(
-    planner: Planner,
-    chapter: ChapterDraft,
-    slides: list[Fitted],
-    divided: bool,
-    at: tuple[int, int, int],
-    max_pages: int,
-    done: int,
+    planner: Planner, f: _Chapter, divided: bool, base: int, max_pages: int, done: int
 ) -> list[Fitted]:
-    """The chapter's fitted slides set as the other kind of chapter: each keeps its fitted
-    content and sizes and takes the other draft's kicker and chapter number, numbered after
-    (or without) the divider. When a title no longer fits, the chapter is fitted again.
-    `at`: the chapter's number, the slide count before it, the records listed before it."""
-    number, start, mark = at
-    other = {d.source: d for d in _drafts(chapter, divided, number)}
-    shift = 1 if divided else -1
+    """The chapter's fitted slides set as `divided` has it, numbered from `base`: each keeps
+    its fitted content and sizes and takes the other draft's kicker and chapter number. When
+    a title no longer fits, the chapter is fitted again."""
+    other = {d.source: d for d in _drafts(f.draft, divided, f.draft.number)}
     out = []
-    for f in slides:
-        alt = other.get(f.page.source)
+    for i, fit in enumerate(f.slides):
+        alt = other.get(fit.page.source)
         if alt is None:
             break
         page = replace(
-            f.page,
+            fit.page,
             subtitle=alt.subtitle,
             chapter_number=alt.chapter_number,
-            number=f.page.number + shift,
+            number=base + 1 + i,
         )
-        again = _again(planner, f, page)
+        again = _again(planner, fit, page)
         if again is None:
             break
         out.append(again)
     else:
+        planner.left_out.extend(f.records)
         return out
-    planner.counter = start + (1 if divided else 0)
-    del planner.left_out[mark:]  # listed again as the chapter is fitted again
-    return _fit(planner, _drafts(chapter, divided, number), max_pages, done + int(divided))
+    planner.counter = base  # listed again as the chapter is fitted again
+    return _fit(planner, _drafts(f.draft, divided, f.draft.number), max_pages, done)
 
 
 def _again(planner: Planner, f: Fitted, page: PlannedPage) -> Fitted | None:

@@ -24,7 +24,10 @@ from generator.pieces import (
     Piece,
     introduces,
     keep_introductions,
+    lead_in,
+    quote_labels,
     slice_spans,
+    title_paragraph,
 )
 from generator.screenshots import READ_HEIGHT, screenshot
 
@@ -202,12 +205,11 @@ def estimated_pieces(
                 h = block_height(replace(block, header=[], rows=[row]), size, width, code_size)
                 add(replace(block, rows=[row]), gi, h - 0.5 * size, lead=header * factor)
         elif t == "quote" and len(block.paragraphs) > 1:
-            for para in block.paragraphs:
-                add(
-                    replace(block, paragraphs=[para]),
-                    gi,
-                    block_height(replace(block, paragraphs=[para]), size, width, code_size),
-                )
+            labels, last = quote_labels(block), len(block.paragraphs) - 1
+            for k, para in enumerate(block.paragraphs):
+                one = replace(block, paragraphs=[para])
+                keep = k < last and (k < labels or lead_in(para) or title_paragraph(para))
+                add(one, gi, block_height(one, size, width, code_size), keep_next=keep)
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
             pad = code_size * 0.75 * factor
             lines = block.text.split("\n")
@@ -220,6 +222,7 @@ def estimated_pieces(
                     lead=pad if i else 0.0,
                     tail=pad,
                     soft=r.soft,
+                    keep_next=r.opening,
                 )
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):

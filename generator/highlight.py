@@ -46,6 +46,7 @@ class CodeStyle:
     palette: Palette
     deck_lang: str = "en"
     ink: str = "#222222"  # the template's text colour (drawn formulas)
+    colors: tuple[tuple[str, str], ...] = ()  # the template's colours and body font (diagrams)
 
 
 def palette(colors: dict[str, Any]) -> Palette:

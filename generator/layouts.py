@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from generator.blocks import block_html, blocks_html, breakable, spans_html
 from generator.highlight import CodeStyle
+from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.screenshots import UPSCALE
@@ -73,7 +74,9 @@ def page_context(
     if sizes:
         style += ";" + sizes
     if page.background:
-        style += f";background:{page.background}"
+        style += f";background:{page.background};--df-background:{page.background}"
+    if page.color:
+        style += f";color:{page.color};--df-text:{page.color}"
     return LazyContext(
         {
             "kind": page.kind,
@@ -81,6 +84,7 @@ def page_context(
             "title": breakable(page.title),
             "subtitle": breakable(page.subtitle),
             "kicker": breakable(page.subtitle) if page.kind == "content" else "",
+            "scheme": bool(page.color),  # the source's own colours: its text colour for accents
             "chapter": breakable(page.chapter),
             "chapter_number": page.chapter_number,
             "number": page.number,
@@ -329,10 +333,18 @@ def _pictures(page: PlannedPage) -> list[Block]:
     ]
 
 
-def _img(b: Block) -> Markup:
+DIAGRAM_UPSCALE = 1.5  # a drawn diagram: at most 1.5 times its size (its labels)
+
+
+def _img(b: Block, code: CodeStyle | None = None) -> Markup:
     """A picture of a picture layout: as large as its room allows (the layout's CSS gives it
     the room's width, its height by its own proportions within the room's height), a raster
-    picture at most UPSCALE times its own width; a small screenshot is not a thumbnail."""
+    picture at most UPSCALE times its own width; a small screenshot is not a thumbnail. A drawn
+    diagram in the template's colours, at most DIAGRAM_UPSCALE times its size."""
+    if b.kind == "diagram":
+        style = Markup(' style="max-width:%dpx"') % round(b.width * DIAGRAM_UPSCALE)
+        src = coloured(b.src, dict(code.colors) if code else {})
+        return Markup('<img src="%s" alt="%s"%s>') % (src, b.alt, style)
     if b.width and not b.src.startswith("data:image/svg"):
         style = Markup(' style="max-width:%dpx"') % (b.width * UPSCALE)
         return Markup('<img src="%s" alt="%s"%s>') % (b.src, b.alt, style)
@@ -347,7 +359,7 @@ def _image_text(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     return Markup(
         '<div class="df-split"><div class="df-split-text">%s</div>'
         '<figure class="df-split-media">%s</figure></div>'
-    ) % (blocks_html(rest, code), _img(pictures[0]))
+    ) % (blocks_html(rest, code), _img(pictures[0], code))
 
 
 def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
@@ -359,9 +371,9 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
         return Markup('<div class="df-over">%s</div>') % caption
     if not rest:  # the picture alone: the body's whole height
-        return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0])
+        return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0], code)
     cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption
-    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0]), cap)
+    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0], code), cap)
 
 
 def _bleeds(block: Block) -> bool:
@@ -382,7 +394,8 @@ def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         return None
     rest = [b for b in page.blocks if b not in pictures]
     cells = Markup("").join(
-        Markup('<figure class="df-shot">%s%s</figure>') % (_img(b), _caption(b)) for b in pictures
+        Markup('<figure class="df-shot">%s%s</figure>') % (_img(b, code), _caption(b))
+        for b in pictures
     )
     text = blocks_html(rest, code)
     head = Markup('<div class="df-intro">%s</div>') % text if rest else Markup("")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-ImageKind = Literal["picture", "badge", "background", "formula"]
+ImageKind = Literal["picture", "badge", "background", "formula", "diagram"]
 IMAGE_KINDS: tuple[str, ...] = ("picture", "badge", "background")
 SPAN_FLAGS = ("bold", "italic", "code", "mark", "strike", "sub", "sup", "kbd")
 
@@ -81,7 +81,9 @@ class Block:
     paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
     table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
-    formula: drawn display math, alt = its TeX, see generator.markup.math);
+    formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
+    Mermaid diagram, alt = its source, see generator.markup.mermaid); a quote of kind
+    "nested" is drawn inside the quote before it (an admonition inside an admonition);
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 
@@ -110,6 +112,8 @@ class Block:
             d["spans"] = [s.to_dict() for s in self.spans]
         elif t == "quote":
             d["paragraphs"] = [[s.to_dict() for s in p] for p in self.paragraphs]
+            if self.kind == "nested":  # drawn inside the quote before it
+                d["kind"] = "nested"
         elif t == "list":
             d.update(
                 ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]
@@ -231,6 +235,7 @@ class Page:
     notes: str = ""  # speaker notes
     hint: str = ""  # a layout the source asked for (PAGE_HINTS)
     background: str = ""  # a CSS colour the source asked for
+    color: str = ""  # ... and a text colour
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -238,7 +243,7 @@ class Page:
             "blocks": [b.to_dict() for b in self.blocks],
             "sections": [s.to_dict() for s in self.sections],
         }
-        for key in ("notes", "hint", "background"):
+        for key in ("notes", "hint", "background", "color"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
         return d
@@ -252,6 +257,7 @@ class Page:
             str(d.get("notes", "")),
             str(d.get("hint", "")),
             str(d.get("background", "")),
+            str(d.get("color", "")),
         )
 
     def is_empty(self) -> bool:

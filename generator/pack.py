@@ -26,7 +26,9 @@ def pack(
 ) -> list[list[Piece]]:
     """Pieces in order -> slides. The fewest slides greedy filling gives, then the same count
     with the smallest capacity that still holds them, so that continuation slides carry
-    similar amounts (no slide with one line after a full one). A piece taller than the room
+    similar amounts (no slide with one line after a full one), as long as evening them out
+    cuts no code block one nesting level deeper than the fewest slides do (a whole object on
+    a fuller slide rather than half of it on each of two). A piece taller than the room
     gets a slide of its own (the caller deals with it)."""
     if not pieces:
         return []
@@ -42,7 +44,11 @@ def pack(
             break
         mid = (lo + hi) / 2
         trial = _greedy(pieces, mid, head, foot)
-        if len(trial) <= len(chunks) and not _oversized(pieces, trial, mid, head, foot):
+        if (
+            len(trial) <= len(chunks)
+            and not _oversized(pieces, trial, mid, head, foot)
+            and _soft_cuts(trial) <= _soft_cuts(chunks)
+        ):
             best, hi = trial, mid
         else:
             lo = mid
@@ -67,6 +73,11 @@ def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> l
         out.append(pieces[i : end + 1])
         i = end + 1
     return out
+
+
+def _soft_cuts(chunks: list[list[Piece]]) -> int:
+    """Slides ending at a code block's soft cut (one nesting level deeper than its own)."""
+    return sum(1 for c in chunks[:-1] if c and c[-1].soft)
 
 
 def _oversized(
@@ -105,4 +116,22 @@ def capped(
             rest[:0] = kept.pop()
             continue
         break
-    return kept, rest
+    return _whole_code(kept, rest, keep, room, head, foot)
+
+
+def _whole_code(
+    kept: list[list[Piece]], rest: list[Piece], keep: int, room: float, head: float, foot: float
+) -> tuple[list[list[Piece]], list[Piece]]:
+    """A code block the kept slides cut with its end moving on: the kept slides packed again
+    with that end when they still number at most `keep` (a code block is never cut between
+    a slide and the notes when the slides can hold it)."""
+    if not kept or not rest or not kept[-1]:
+        return kept, rest
+    last = kept[-1][-1]
+    if last.block.type != "code" or rest[0].group != last.group:
+        return kept, rest
+    end = next((i for i, p in enumerate(rest) if p.group != last.group), len(rest))
+    trial = pack([p for c in kept for p in c] + rest[:end], room, head, foot)
+    if len(trial) > keep:
+        return kept, rest
+    return trial, rest[end:]

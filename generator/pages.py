@@ -57,6 +57,7 @@ class PlannedPage:
     notes: str = ""  # speaker notes
     hint: str = ""  # the layout the source asked for ("" = chosen by content)
     background: str = ""  # a CSS colour the source asked for
+    color: str = ""  # ... and a text colour
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -83,6 +84,8 @@ class PlannedPage:
             d["hint"] = self.hint
         if self.background:
             d["background"] = self.background
+        if self.color:
+            d["color"] = self.color
         return d
 
     @classmethod
@@ -107,6 +110,7 @@ class PlannedPage:
             notes=str(d.get("notes", "")),
             hint=str(d.get("hint", "")),
             background=str(d.get("background", "")),
+            color=str(d.get("color", "")),
         )
 
 

@@ -59,8 +59,14 @@ INTRO_CHARS = 160  # a paragraph this short before a code block, list or table i
 
 def introduces(block: Block, following: Block) -> bool:
     """A short paragraph (or one ending with a colon) right before a code block, a list, a
-    table or a picture: its introduction, which never ends a slide without it."""
-    if block.type != "paragraph" or following.type not in ("code", "list", "table", "image"):
+    table or a picture: its introduction, which never ends a slide without it; so is a quote
+    ending with a label or a colon (a callout's tab name, then the tab's code)."""
+    if following.type not in ("code", "list", "table", "image"):
+        return False
+    if block.type == "quote":  # a callout ending with a label ("Octicons") or a colon
+        last = block.paragraphs[-1] if block.paragraphs else []
+        return lead_in(last) or quote_labels(replace(block, paragraphs=[last])) == 1
+    if block.type != "paragraph":
         return False
     text = plain(block.spans).strip()
     return len(text) <= INTRO_CHARS or text.endswith((":", "："))
@@ -74,6 +80,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True
         if a.group != b.group and annotated(blocks[a.group], blocks[b.group]):
             a.keep_next = True
+        if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
+            a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
     return pieces
 
 
@@ -179,15 +187,52 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     return out
 
 
+LABEL_CHARS = 80  # a quote's first paragraph this short, all bold, is its label ("Note")
+
+
+def quote_labels(quote: Block) -> int:
+    """How many of a quote's first paragraphs are labels: an admonition's bold title
+    ("Note"), a content tab's bold name."""
+    labels = 0
+    for paragraph in quote.paragraphs:
+        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= LABEL_CHARS):
+            break
+        labels += 1
+    return labels
+
+
+def lead_in(spans: list[Span]) -> bool:
+    """Text ending with a colon: it introduces what follows."""
+    return plain(spans).rstrip().endswith((":", "："))
+
+
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:
+    """A quote's paragraphs; a label and a paragraph ending with a colon never end a slide
+    without the paragraph after them."""
     paras = m.descendants(wrapper, "p")
     if len(paras) != len(block.paragraphs):
         return []
+    labels = quote_labels(block)
     out = []
-    for para, index in zip(block.paragraphs, paras, strict=True):
+    for k, (para, index) in enumerate(zip(block.paragraphs, paras, strict=True)):
         b = m.boxes[index]
-        out.append(Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height))
+        keep = k < labels or lead_in(para) or title_paragraph(para)
+        out.append(
+            Piece(replace(block, paragraphs=[para]), gi, b.y, b.y + b.height, keep_next=keep)
+        )
+    out[-1].keep_next = False
     return out
+
+
+TITLE_CHARS = 80  # a quote's paragraph this short, all bold, is its title (an admonition's)
+
+
+def title_paragraph(spans: list[Span]) -> bool:
+    """A short paragraph all in bold: the title of what follows it ("**Success**" over an
+    admonition's text), which never ends a slide without it."""
+    shown = [s for s in spans if s.text.strip()]
+    text = plain(spans).strip()
+    return bool(shown) and all(s.bold for s in shown) and len(text) <= TITLE_CHARS
 
 
 def _paragraph_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:
@@ -241,6 +286,7 @@ def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
         text = "\n".join(source[run.first : run.end]).rstrip("\n")
         piece = Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail)
         piece.soft = run.soft
+        piece.keep_next = run.opening
         out.append(piece)
     if out:
         out[0].top = pre.y

@@ -85,6 +85,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         options: Options | None = None,
         dense: bool = False,
         authored: bool = False,
+        tight: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -101,7 +102,11 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.code_floor = CODE_FLOOR * scale
         self.terse_size = TERSE_SIZE * scale  # a page of long prose items set below: their leads
         ink = str(template.manifest.get("colors", {}).get("text") or "#222222")
-        self.code = CodeStyle(template.code_palette, str(deck.get("lang", "en")), ink)
+        colors = {str(k): str(v) for k, v in template.manifest.get("colors", {}).items()}
+        colors["font"] = str(template.manifest.get("fonts", {}).get("body") or "")
+        self.code = CodeStyle(
+            template.code_palette, str(deck.get("lang", "en")), ink, tuple(sorted(colors.items()))
+        )
         self.counter = 0
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)
@@ -110,6 +115,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
         # a document that is not a talk: long pages are summarised, the rest in the notes
         self.summarise = length == "medium" and not authored
+        # a document over its slide budget (generator.budget): a page keeps one slide
+        self.tight = tight and self.summarise
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it

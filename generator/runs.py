@@ -36,6 +36,7 @@ class Candidate:
     share: float = 1.0  # the share of a slide it takes (an estimate)
     chars: int = 0
     kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
+    cut: str = ""  # ... for every part of such a page, its lead part too
     before: list[Candidate] = field(default_factory=list)  # tiny pages shown before it
     after: list[Candidate] = field(default_factory=list)  # ... and after it
     pages: list[Page] = field(default_factory=list)
@@ -64,10 +65,15 @@ def merge_runs(candidates: list[Candidate], length: str) -> list[list[Candidate]
             if after is not None and _takes_step(after, c):
                 after.insert(0, c)
                 continue
-            if before is not None and len(before) == 1 and _near(before[0], c) and _host(before[0]):
+            if (
+                before is not None
+                and len(before) == 1
+                and _near(before[0], c)
+                and _host(before[0], c)
+            ):
                 before[0].after.append(c)
                 continue
-            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0]):
+            if after is not None and len(after) == 1 and _near(c, after[0]) and _host(after[0], c):
                 after[0].before.append(c)
                 continue
         last = out[-1] if out else None
@@ -125,16 +131,22 @@ def _takes_step(run: list[Candidate], c: Candidate) -> bool:
     return _sentence(c.page) and weight <= MAX_STEP_WEIGHT and near
 
 
-def _host(c: Candidate) -> bool:
+def _host(c: Candidate, guest: Candidate) -> bool:
     """A page that can take a tiny neighbour at its start or end: one that flows (a layout of
-    its own, numbers or a timeline, would be lost)."""
+    its own, numbers or a timeline, would be lost); a table only from its own chapter (a
+    table of another chapter, such as a changelog's earlier releases, keeps its slide)."""
     page = c.page
     hint = str(getattr(page, "hint", "") or "")
-    return choose_layout(page.blocks, page.sections, hint) in ("bullets", "table")
+    layout = choose_layout(page.blocks, page.sections, hint)
+    return layout == "bullets" or (layout == "table" and c.chapter == guest.chapter)
 
 
 def _near(a: Candidate, b: Candidate) -> bool:
-    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other."""
+    """`a` then `b`: in one chapter, or sections (`##` without `###`) one after the other; the
+    sections of a page cut at its content titles only among themselves (a slide never starts
+    a page under another page's title)."""
+    if a.cut != b.cut:
+        return False
     if a.chapter == b.chapter:
         return True
     sections = a.alone and a.implicit and b.alone and b.implicit
@@ -143,6 +155,8 @@ def _near(a: Candidate, b: Candidate) -> bool:
 
 def _joins(run: list[Candidate], c: Candidate, length: str) -> bool:
     last = run[-1]
+    if c.cut != last.cut:  # a page cut at its content titles: its parts apart
+        return False
     across = c.alone and last.alone and c.implicit and last.implicit
     neighbours = c.chapter == last.chapter or (across and c.chapter == last.chapter + 1)
     if not neighbours:

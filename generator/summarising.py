@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from generator.compose import CHARS_PER_SLIDE, estimate_slides
 from generator.estimate import Calibration
+from generator.keep import named_part, run_slides
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block
 from generator.pack import capped
@@ -39,6 +40,7 @@ class Summarising:
 
     length: str
     summarise: bool
+    tight: bool
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -52,16 +54,21 @@ class Summarising:
         self, page: PlannedPage, chunks: list[list[Piece]]
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
-        A summarised document's page keeps MAX_SLIDES; the rest moves to the notes (listed)."""
-        keep = 1 if self.length == "short" else MAX_SLIDES if self.summarise else len(chunks)
-        if self.summarise and self.length != "short":
-            keep = with_picture_slides(chunks, keep)
+        A summarised document's page keeps MAX_SLIDES (one when the document is over its slide
+        budget); the rest moves to the notes (listed), but a continuing table or run of blocks
+        and a part the title names stay on slides (generator.keep)."""
+        keep = 1 if self.length == "short" or self.tight else len(chunks)
+        if self.summarise and not self.tight:
+            keep = with_picture_slides(chunks, MAX_SLIDES)
+        room = self.frame[1] if self.frame is not None else 0.0
+        if self.summarise and not self.tight:
+            keep = run_slides(chunks, keep, room)
         if len(chunks) <= keep:
             return page, chunks
-        room = self.frame[1] if self.frame is not None else 0.0
         kept, pieces = capped(chunks, keep, room)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
+        kept, pieces = named_part(kept, pieces, page.title, room)
         rest = assemble(pieces)
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")

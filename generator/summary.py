@@ -24,7 +24,7 @@ from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
-from generator.pieces import slice_spans
+from generator.pieces import lead_in, quote_labels, slice_spans
 from generator.screenshots import per_slide, screenshot
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
@@ -38,6 +38,7 @@ LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its
 LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
 LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
+LIST_LINE = re.compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
 
@@ -100,13 +101,18 @@ def summary_blocks(
 def _lead(quote: Block) -> int:
     """The paragraphs a summarised quote keeps: its first, and after a callout's labels (an
     admonition's first paragraph is only its bold title, "Note", a content tab's its bold
-    name) the first paragraph of text."""
-    labels = 0
-    for paragraph in quote.paragraphs:
-        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= 80):
-            break
-        labels += 1
-    return labels + 1
+    name) the first paragraph of text; a paragraph ending with a colon keeps the list lines
+    it introduces ("• @cramertj")."""
+    n = quote_labels(quote) + 1
+    if n <= len(quote.paragraphs) and lead_in(quote.paragraphs[n - 1]):
+        while n < len(quote.paragraphs) and _list_line(quote.paragraphs[n]):
+            n += 1
+    return n
+
+
+def _list_line(paragraph: list[Span]) -> bool:
+    """A paragraph that is a list item of a quote (its list kept as lines: "• item", "1. item")."""
+    return bool(LIST_LINE.match(plain(paragraph)))
 
 
 def _list_summary(block: Block) -> tuple[Block, list[Block]]:

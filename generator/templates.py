@@ -49,6 +49,7 @@ BASE_CSS = """
 .slide *{box-sizing:border-box}
 p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-body{overflow-wrap:anywhere}
+.df-scheme .df-body{--df-primary:var(--df-text)}
 .df-p{margin:0 0 0.5em 0}
 .df-h{margin:0.3em 0 0.3em 0;font-size:1.05em}
 .df-list{margin:0 0 0.5em 0;padding-left:1.3em}

@@ -34,6 +34,13 @@ SLIDEV_LAYOUTS = {
     "quote": "quote",
 }
 MARP_CLASSES = {"lead": "center", "gaia": "", "invert": ""}
+# The colours (background, text) of Marp's colour scheme classes, by theme (Gaia's own, and
+# the inverted scheme of the other themes): a slide's class is its colours.
+MARP_SCHEMES: dict[tuple[str, str], tuple[str, str]] = {
+    ("gaia", "invert"): ("#455a64", "#fff8e1"),
+    ("gaia", "gaia"): ("#0288d1", "#fff8e1"),
+    ("", "invert"): ("#0d1117", "#e6edf3"),
+}
 _SLOT = re.compile(r"^::(\w+)::\s*$", re.M)
 _NOTE_LINE = re.compile(r"^(?:Note|Notes):\s*", re.M)
 COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$")
@@ -103,6 +110,9 @@ class DocumentBuilder:
         colour = str(found.get("backgroundColor") or found.get("_backgroundColor") or "")
         if COLOR.match(colour.strip()):
             self.page.background = colour.strip()
+        text = str(found.get("color") or found.get("_color") or "").strip()
+        if COLOR.match(text):
+            self.page.color = text
 
     def add_notes(self, text: str) -> None:
         if self.page is None and not self.chapters:
@@ -217,6 +227,7 @@ class Slide:
     notes: list[str] = field(default_factory=list)
     hint: str = ""
     background: str = ""
+    color: str = ""
     items: int = 0  # content blocks (not counting background pictures)
 
     def page(self) -> Page:
@@ -227,6 +238,7 @@ class Slide:
             "\n".join(self.notes),
             self.hint,
             self.background,
+            self.color,
         )
 
 
@@ -237,8 +249,11 @@ class DeckBuilder:
         self.kind = kind
         self.conv = conv
         self.carry: dict[str, Any] = {
-            k: v for k, v in front.items() if k in ("class", "backgroundColor", "backgroundImage")
+            k: v
+            for k, v in front.items()
+            if k in ("class", "backgroundColor", "backgroundImage", "color")
         }
+        self.carry_theme = str(front.get("theme") or "")
         self.slides: list[Slide] = []
 
     def slide(self, raw: RawSlide) -> None:
@@ -264,6 +279,8 @@ class DeckBuilder:
                 slide.sections.append(Section(""))
                 slide.hint = slide.hint or "columns"
             self._fill(slide, events, local, into_section=index > 0)
+        if not slide.title:
+            slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
         self.slides.append(slide)
 
@@ -328,12 +345,17 @@ class DeckBuilder:
             if "gaia" in classes and not slide.items:
                 hint = "section"
         slide.hint = hint or slide.hint
+        theme = str(directives.get("theme") or self.carry_theme).strip().lower()
+        slide.background, slide.color = _scheme(theme, classes)
         colour = str(directives.get("backgroundColor") or "")
         background = meta.get("background") or directives.get("backgroundImage")
         if isinstance(background, str) and COLOR.match(background.strip()):
             colour, background = background.strip(), None
         if colour and COLOR.match(colour.strip()):
             slide.background = colour.strip()
+        text = str(directives.get("color") or "").strip()
+        if text and COLOR.match(text):
+            slide.color = text
         for key, kind in (("image", "picture"), ("src", "picture")):
             if isinstance(meta.get(key), str) and layout.startswith("image"):
                 self._image(slide, meta[key], kind)
@@ -381,6 +403,25 @@ class DeckBuilder:
                 page.hint = page.hint or "center"
             chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
+
+
+def _named(meta: dict[str, Any]) -> str:
+    """The title a Slidev slide's front matter gives a slide without a heading (`title:`, else
+    its `name:`), so that it is not a slide under an empty title."""
+    for key in ("title", "name"):
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip():
+            return clip(value, MAX_SECTION_TITLE)
+    return ""
+
+
+def _scheme(theme: str, classes: list[str]) -> tuple[str, str]:
+    """The (background, text) colours of a slide's Marp colour scheme class ("", "" for none)."""
+    for name in classes:
+        found = MARP_SCHEMES.get((theme, name)) or MARP_SCHEMES.get(("", name))
+        if found:
+            return found
+    return "", ""
 
 
 def _is_background(block: Block) -> bool:

@@ -42,6 +42,9 @@ GENERIC_MIN_PARTS = 4
 GENERIC_MAX_PART = 1500
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _RULE = re.compile(r"^---\s*$")
+# a line that may be a top-level `-` thematic break (markdown-it's rule: at most three spaces
+# of indent, three or more dashes, only spaces and tabs between); every such break is one
+_DASH_BREAK = re.compile(r"^ {0,3}-[ \t]*-[ \t]*-[- \t]*$", re.MULTILINE)
 
 
 @dataclass
@@ -63,6 +66,8 @@ def deck_kind(front: dict[str, Any], body: str) -> str:
 
     if is_pandoc_deck(front, body):
         return "pandoc"
+    if len(_DASH_BREAK.findall(body.replace("\r", "\n"))) < GENERIC_MIN_PARTS - 1:
+        return ""  # too few lines that could be rules: not parsed to count them
     parts = split_rules(body, dashes_only=True)
     if len(parts) >= GENERIC_MIN_PARTS:
         sizes = sorted(len(p.text.strip()) for p in parts)

@@ -27,8 +27,6 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from defusedxml import ElementTree as SafeET
-
 from generator.markup.syntax import slidev_ranges
 from generator.model import Span, Spans
 
@@ -76,6 +74,7 @@ def mathml(tex: str, inline: bool = False) -> Any | Refused:
     """The formula's MathML (ziamath's latex2mathml call) as an element tree, or why not: a
     syntax error, an unknown command (latex2mathml keeps an unknown `\\foo` as an identifier,
     which would draw as `\\foo`), an environment it does not know (its `&` left raw)."""
+    from defusedxml import ElementTree as SafeET  # the XML reader loads with the first formula
     from ziamath.tex import tex2mml  # imported on first use: ziamath loads its font (~0.2 s)
 
     try:
@@ -108,6 +107,7 @@ class MathRenderer:
         if isinstance(root, Refused):
             return root
         import ziamath
+        from defusedxml import ElementTree as SafeET
 
         start = time.perf_counter()
         try:
@@ -138,6 +138,8 @@ def _formula(svg: str) -> Formula | Refused:
     data = _DRAWN.sub(f'fill="{INK}"', svg).encode("utf-8")
     if len(data) > MAX_SVG:
         return Refused(f"a formula's picture over {MAX_SVG // 1000} kB is shown as its source")
+    from defusedxml import ElementTree as SafeET
+
     root = SafeET.fromstring(data)
     width = float(root.get("width") or 0)
     height = float(root.get("height") or 0)

@@ -27,9 +27,11 @@ from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
 from generator.markup.extensions import dialects_plugin
 from generator.markup.images import ImageLoader, is_badge_url
-from generator.markup.inline import Inline, InlineImage, InlineReader, merge_spans
+from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import MathRenderer, Refused, source
+from generator.markup.mermaid import MermaidRenderer, NotDrawn
 from generator.markup.placeholder import placeholder_block
+from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
     content_tabs,
@@ -75,24 +77,6 @@ MD = _parser()
 BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
 
 
-ADMONITIONS = {
-    "note": "Note",
-    "tip": "Tip",
-    "info": "Info",
-    "important": "Important",
-    "warning": "Warning",
-    "caution": "Caution",
-    "danger": "Danger",
-    "attention": "Attention",
-    "hint": "Hint",
-    "success": "Success",
-    "question": "Question",
-    "example": "Example",
-    "abstract": "Abstract",
-    "bug": "Bug",
-    "quote": "Quote",
-    "failure": "Failure",
-}
 MAX_ALT = 200
 MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
 DIAGRAMS = {
@@ -148,6 +132,7 @@ class Context:
     where: Callable[[], str] = lambda: ""
     footnotes: dict[str, int] = field(default_factory=dict)
     formulas: MathRenderer = field(default_factory=MathRenderer)
+    diagrams: MermaidRenderer = field(default_factory=MermaidRenderer)
     math_notes: int = 0
     heading: str = ""  # the last heading read (where a diagnostic happened in a document)
     deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
@@ -157,6 +142,19 @@ class Context:
         if text:
             entry["text"] = text
         self.report.append(entry)
+
+
+def _drawn_from(events: list[Event], previous: Event) -> bool:
+    """`events` is a drawn diagram whose source is the code block `previous` (documentation
+    showing a diagram's source, then the diagram)."""
+    first = events[0] if events else None
+    return (
+        isinstance(first, Item)
+        and first.block.kind == "diagram"
+        and isinstance(previous, Item)
+        and previous.block.type == "code"
+        and previous.block.text.strip() == first.block.alt
+    )
 
 
 class Converter:
@@ -175,7 +173,11 @@ class Converter:
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
                 continue
-            out.extend(self.node(node))
+            events = self.node(node)
+            if out and _drawn_from(events, out[-1]):
+                out.pop()  # a diagram's source shown just above the drawn diagram: once
+                self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
+            out.extend(events)
         return out
 
     def _footnote_number(self, label: str) -> int:
@@ -212,7 +214,12 @@ class Converter:
             return self.admonition(node)
         if t == "kep_unresolved":
             return self.unresolved(node)
-        return [Item(b) for b in self.blocks(node)]
+        items: list[Event] = [Item(b) for b in self.blocks(node)]
+        return items + [  # a drawn diagram's source stays with the slide, in its notes
+            Notes(f"Mermaid diagram source:\n{i.block.alt}")
+            for i in items
+            if isinstance(i, Item) and i.block.kind == "diagram"
+        ]
 
     def blocks(self, node: SyntaxTreeNode) -> list[Block]:
         t = node.type
@@ -391,18 +398,15 @@ class Converter:
         return [Block("table", header=header, rows=rows, align=align)]
 
     def quote(self, node: SyntaxTreeNode) -> list[Block]:
-        paragraphs: list[Spans] = []
-        for child in node.children:
-            for block in self.blocks(child):
-                paragraphs.extend(_block_spans(block))
-        paragraphs = [merge_spans(p) for p in paragraphs if plain(p).strip()]
-        if paragraphs:
-            _github_alert(paragraphs)
-        return (
-            boilerplate.unless_notice(self.ctx, Block("quote", paragraphs=paragraphs))
-            if paragraphs
-            else []
-        )
+        blocks = [b for child in node.children for b in self.blocks(child)]
+        parts = quote_parts([], blocks, merge=True)
+        if parts and parts[0].type == "quote":
+            github_alert(parts[0].paragraphs)
+        return [out for b in parts for out in self.unless_notice(b)]
+
+    def unless_notice(self, block: Block) -> list[Block]:
+        """A quote unless it is a licence or boilerplate notice (listed); other blocks as is."""
+        return boilerplate.unless_notice(self.ctx, block) if block.type == "quote" else [block]
 
     def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
         """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
@@ -419,15 +423,41 @@ class Converter:
             return self.magic_move(code)
         previous, self.previous_code = self.previous_code, code.strip()
         diagram = DIAGRAMS.get(lang.lower())
+        if lang.lower() == "mermaid" and code.strip():
+            drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
+            if drawn:  # drawn: a code block of the same source just above is dropped (events)
+                return drawn
         if code.strip() and previous == code.strip():  # a diagram's source shown twice
             name = diagram or "code block"
             self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
             return []
-        if diagram:
+        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
             return self.formula(code)
         return [Block("code", text=code, language=lang)] if code.strip() else []
+
+    def mermaid(self, code: str, options: str = "") -> list[Block]:
+        """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
+        keeps its source (the reason reported)."""
+        drawn = self.ctx.diagrams.picture(code, options)
+        if isinstance(drawn, NotDrawn):
+            self.ctx.note("diagram", drawn.why)
+            return []
+        if drawn.ignored:
+            lines = "\n".join(drawn.ignored)
+            self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
+        alt = code.strip()
+        return [
+            Block(
+                "image",
+                src=drawn.src,
+                alt=alt,
+                width=drawn.width,
+                height=drawn.height,
+                kind="diagram",
+            )
+        ]
 
     def magic_move(self, content: str) -> list[Block]:
         """Slidev's magic move: the code blocks inside are the steps of one animation; the
@@ -469,7 +499,7 @@ class Converter:
             spans: Spans = []
             for child in fn.children:
                 for block in self.blocks(child):
-                    for p in _block_spans(block):
+                    for p in block_spans(block):
                         spans += ([Span(" ")] if spans else []) + p
             found.append((number, ListItem(trim_spans(spans))))
         found.sort(key=lambda x: x[0])
@@ -483,8 +513,8 @@ class Converter:
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
-            callout = _callout(title, [e.block for e in inner if isinstance(e, Item)])
-            return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+            parts = callout(title, [e.block for e in inner if isinstance(e, Item)])
+            return [Item(b) for c in parts for b in self.unless_notice(c)]
         return inner
 
     def admonition(self, node: SyntaxTreeNode) -> list[Event]:
@@ -497,8 +527,8 @@ class Converter:
                 title = plain(inline.spans).strip()
             else:
                 blocks.extend(self.blocks(child))
-        callout = _callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
-        return [Item(b) for b in boilerplate.unless_notice(self.ctx, callout)]
+        parts = callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
+        return [Item(b) for c in parts for b in self.unless_notice(c)]
 
     def html_block(self, html: str) -> list[Event]:
         from generator.markup.htmlblocks import html_events
@@ -565,57 +595,11 @@ def _align(style: object) -> str:
     return "left"
 
 
-def _block_spans(block: Block) -> list[Spans]:
-    """A block as paragraphs of spans (for quotes and footnotes)."""
-    if block.type in ("paragraph", "heading"):
-        return [block.spans]
-    if block.type == "quote":
-        return list(block.paragraphs)
-    if block.type == "code":
-        return [[Span(block.text, code=True)]]
-    if block.type == "list":
-        out: list[Spans] = []
-        for n, item in enumerate(block.items):
-            marker = f"{block.start + n}. " if block.ordered else "• "
-            out.append([Span(marker)] + item.spans)
-            for child in item.children:
-                out.extend(_block_spans(child))
-        return out
-    if block.type == "table":
-        rows = ([block.header] if block.header else []) + block.rows
-        return [[Span(" | ".join(plain(c) for c in row))] for row in rows]
-    if block.type == "image" and block.alt:
-        return [[Span(block.alt, italic=True)]]
-    return []
-
-
-def _github_alert(paragraphs: list[Spans]) -> None:
-    """`> [!NOTE]` (GitHub alerts): the marker becomes a bold label."""
-    first = paragraphs[0]
-    text = plain(first).lstrip()
-    if not text.startswith("[!"):
-        return
-    end = text.find("]")
-    name = text[2:end].strip().lower() if end > 0 else ""
-    if name not in ADMONITIONS:
-        return
-    rest = text[end + 1 :].strip()
-    label = [Span(ADMONITIONS[name], bold=True)]
-    paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
-
-
-def _callout(title: str, blocks: list[Block]) -> Block:
-    paragraphs: list[Spans] = [[Span(title, bold=True)]] if title else []
-    for block in blocks:
-        paragraphs.extend(_block_spans(block))
-    return Block("quote", paragraphs=[p for p in paragraphs if plain(p).strip()])
-
-
 def _events_text(events: list[Event]) -> str:
     parts = []
     for e in events:
         if isinstance(e, Heading):
             parts.append(plain(e.spans))
         elif isinstance(e, Item):
-            parts.extend(plain(p) for p in _block_spans(e.block))
+            parts.extend(plain(p) for p in block_spans(e.block))
     return "\n".join(p for p in parts if p.strip())

@@ -181,6 +181,8 @@ def _page_md(page: Page) -> list[str]:
         parts.append(_comment(f"layout: {page.hint}"))
     if page.background:
         parts.append(_comment(f'backgroundColor: "{page.background}"'))
+    if page.color:
+        parts.append(_comment(f'color: "{page.color}"'))
     parts += [block_md(b) for b in page.blocks]
     for section in page.sections:
         parts.append(f"#### {escape(section.title)}".rstrip())

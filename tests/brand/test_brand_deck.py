@@ -60,10 +60,9 @@ def test_deck_keeps_master_layouts_theme_and_opens_cleanly(name: str) -> None:
 
 
 def test_slides_use_mapped_layouts_and_placeholders() -> None:
-    # two chapters, one of several slides: a long deck gives that one a divider
-    d = deck(
-        "sales", markdown=MARKDOWN + "\n## Plans\n\n### Next quarter\n- Two hires\n", length="long"
-    )
+    # two chapters of several slides each: a long deck gives them dividers
+    plans = "\n## Plans\n\n### Next quarter\n- Two hires\n\n### Next year\n- A new office\n"
+    d = deck("sales", markdown=MARKDOWN + plans, length="long")
     used = layout_names(d.pptx_bytes)
     assert used[0] == "Title Slide"
     assert "Section Header" in used

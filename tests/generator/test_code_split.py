@@ -216,7 +216,7 @@ def test_soft_cuts_one_level_deeper_only_when_a_slide_would_be_half_empty() -> N
     ]
     runs = [Run(i, i + 1, i * LINE, (i + 1) * LINE) for i in range(len(MATHJAX))]
     code = Block("code", text="\n".join(MATHJAX))
-    for intro_lines, first_slide_ends_with in ((3, "  },"), (9, "")):
+    for intro_lines, next_slide_starts in ((3, "document$.subscribe(() => { // (1)!"), (9, "")):
         top = intro_lines * LINE
         intro = Piece(Block("paragraph", [Span("x")]), 0, 0.0, top)
         pieces = [intro] + [
@@ -225,8 +225,11 @@ def test_soft_cuts_one_level_deeper_only_when_a_slide_would_be_half_empty() -> N
         ]
         slides = pack(pieces, 16 * LINE / 0.98 + 4)
         last = slides[0][-1]
-        if first_slide_ends_with:  # a short introduction: the object's first members join it
-            assert last.block is code and last.soft
+        if next_slide_starts:  # a short introduction: the whole object joins it (evening
+            # the slides out never cuts the object at a member, one level deeper)
+            after = slides[1][0]  # the next slide starts with the statement after it
+            assert last.block is code and not last.soft
+            assert after.top == top + MATHJAX.index(next_slide_starts) * LINE
         else:  # a longer one fills half the slide: the object starts the next slide whole
             assert last is intro
 

@@ -50,7 +50,7 @@ def test_one_command_sections_become_steps_and_every_command_is_shown() -> None:
         assert overflowing_regions(html) == []
 
 
-def test_tiny_neighbours_share_a_slide_and_a_divider_needs_several_slides() -> None:
+def test_tiny_neighbours_share_a_slide_and_dividers_go_to_all_chapters_or_none() -> None:
     md = (
         "# Project\n## License\nMIT.\n## Contributing\nPull requests are welcome.\n"
         "## Authors\n- Ann\n- Bo\n## Usage\n"
@@ -61,8 +61,9 @@ def test_tiny_neighbours_share_a_slide_and_a_divider_needs_several_slides() -> N
     )
     deck = generate_from_markdown(md, "minimal")
     kinds = [(p.kind, p.title) for p in deck.pages]
-    assert ("divider", "Usage") in kinds  # four slides: a divider
-    assert not any(k == "divider" and t in ("License", "Contributing", "Authors") for k, t in kinds)
+    assert [t for k, t in kinds if k == "divider"] == []  # one large chapter of four: none
+    usage = [p for p in deck.pages if p.title.startswith("Example")]
+    assert len(usage) == 4 and all(p.subtitle == "Usage" for p in usage)  # named above
     merged = [p for p in deck.pages if p.kind == "content" and len(p.sections) == 3]
     assert [s.title for s in merged[0].sections] == ["License", "Contributing", "Authors"]
     assert merged[0].layout in ("cards", "columns")
@@ -83,9 +84,11 @@ def test_a_chapter_without_divider_names_itself_above_its_slide() -> None:
     md += "## Next\n### Why now\n" + "The market moved and our customers asked for it. " * 6
     deck = generate_from_markdown(md, "corporate")
     kinds = [(p.kind, p.title) for p in deck.pages]
-    assert kinds.count(("divider", "Background")) == 1  # several slides: a divider ...
+    assert kinds.count(("divider", "Background")) == 0  # one large chapter of two: none ...
+    parts = [p for p in deck.pages if p.title.startswith("Part")]
+    assert len(parts) == 4 and all(p.subtitle == "Background" for p in parts)  # ... named above
     (after,) = [p for p in deck.pages if p.chapter == "Next"]
-    assert after.title == "Next" and after.kind == "content"  # ... one slide: its name on it
+    assert after.title == "Next" and after.kind == "content"  # one slide: its name on it
 
 
 def test_the_documents_own_table_of_contents_is_left_out_and_listed() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
+
 from generator.api import generate_from_markdown
 from generator.model import Block, ListItem, Span, plain
 from generator.outline import parse_outline
@@ -27,6 +29,7 @@ def items_of(page) -> list[str]:  # type: ignore[no-untyped-def]
     return [plain(i.spans) for b in page.blocks if b.type == "list" for i in b.items]
 
 
+@pytest.mark.usefixtures("whole_document")
 def test_long_prose_items_of_a_dense_changelog_show_their_first_sentence() -> None:
     deck = generate_from_markdown(sample("httpx-changelog"), "corporate")
     (page,) = [p for p in deck.pages if p.kind == "content" and "0.24.0" in p.subtitle + p.title][

@@ -186,7 +186,8 @@ def test_content_tabs_inside_a_collapsible_admonition() -> None:
     assert "===" not in text and "fontawesome-brands" not in text and "```" not in text
     assert "<strong>Octicons</strong>" in text and "<strong>FontAwesome</strong>" in text
     page = o.chapters[0].pages[0]
-    assert [b.type for b in page.blocks] == ["quote"]  # both tabs inside the example
+    # the example's title and each tab's name in quotes, each tab's YAML a code block
+    assert [b.type for b in page.blocks] == ["quote", "code", "quote", "code"]
     assert "fontawesome/solid/skull" in text and "octicons/zap-16" in text
 
 

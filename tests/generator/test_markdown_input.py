@@ -421,8 +421,8 @@ def test_footnotes_task_lists_definition_lists_kbd_sub_sup_admonitions() -> None
     assert "<strong>Warning</strong>" in text and "[!WARNING]" not in text
 
 
-def test_math_is_drawn_and_mermaid_falls_back_to_its_source_with_a_diagnostic() -> None:
-    md = "# T\n\n### P\n\nInline $\\sqrt{3x-1}$ math.\n\n$$\n\\frac{a}{b}\n$$\n\n```mermaid\ngraph TD\n  A-->B\n```\n"
+def test_math_is_drawn_and_a_mermaid_type_not_drawn_falls_back_with_a_diagnostic() -> None:
+    md = "# T\n\n### P\n\nInline $\\sqrt{3x-1}$ math.\n\n$$\n\\frac{a}{b}\n$$\n\n```mermaid\njourney\n  title Day\n```\n"
     o = parse_outline(md)
     kinds = {d["kind"] for d in o.diagnostics}
     assert kinds == {"diagram"}  # math is drawn (tests/generator/test_markdown_math.py)
@@ -430,7 +430,7 @@ def test_math_is_drawn_and_mermaid_falls_back_to_its_source_with_a_diagnostic() 
     assert [b.type for b in blocks] == ["paragraph", "image", "code"]
     assert plain(blocks[0].spans) == "Inline √(3x−1) math."
     assert blocks[1].kind == "formula" and blocks[1].alt == "\\frac{a}{b}"
-    assert blocks[2].language == "mermaid"
+    assert blocks[2].language == "mermaid"  # flowcharts are drawn: tests/generator/test_mermaid.py
 
 
 def test_mkdocs_content_tabs_and_icon_shortcodes() -> None:

@@ -167,3 +167,16 @@ def test_formulas_are_capped_per_document() -> None:
     assert f"over {MAX_PICTURES} formulas" in messages
     assert f"over {MAX_TEX} characters" in messages
     assert len(math_notes(o)) <= MATH_NOTES + 1
+
+
+def test_document_without_math_does_not_load_the_xml_reader() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from generator.api import generate_from_markdown as g; "
+        "g('# Notes\\n\\n## Plan\\n\\n### Today\\n\\n- one\\n- two, costs $5 and $6'); "
+        "assert 'defusedxml' not in sys.modules; "
+        f"g({MKDOCS!r}); assert 'defusedxml' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

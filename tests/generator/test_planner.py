@@ -211,6 +211,7 @@ def test_outline_pages_keep_their_source_path() -> None:
     assert outline.chapters[1].pages[1].title == "Quote"
 
 
+@pytest.mark.usefixtures("whole_document")
 def test_500_content_titles_generate() -> None:
     md = "# T\n" + "\n".join(
         f"### Page {p}\n" + "\n".join(f"#### Title {p}.{s}\nx" for s in range(10))

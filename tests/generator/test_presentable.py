@@ -48,10 +48,17 @@ A --> B
 
 def test_a_diagram_fence_repeating_the_code_above_is_shown_once_and_listed() -> None:
     o = parse_outline(DIAGRAM_TWICE)
-    code = [b for b in blocks(o) if b.type == "code"]
-    assert len(code) == 1 and code[0].text == "flowchart LR\nA --> B"
+    assert not [b for b in blocks(o) if b.type == "code"]
+    [drawn] = [b for b in blocks(o) if b.type == "image"]  # drawn (tests/generator/test_mermaid.py)
+    assert drawn.kind == "diagram" and drawn.alt == "flowchart LR\nA --> B"
     record = next(d for d in o.diagnostics if d["kind"] == "diagram")
-    assert "shown once" in record["message"] and "A --> B" in record["text"]
+    assert "drawn once" in record["message"]
+    unknown = DIAGRAM_TWICE.replace("flowchart LR", "journey")  # a type not drawn: shown once
+    o = parse_outline(unknown)
+    code = [b for b in blocks(o) if b.type == "code"]
+    assert len(code) == 1 and code[0].text == "journey\nA --> B"
+    record = next(d for d in o.diagnostics if "shown once" in d["message"])
+    assert "A --> B" in record["text"]
 
 
 def test_a_lone_plantuml_fence_is_one_code_block_named_as_a_diagram() -> None:

@@ -46,6 +46,7 @@ def test_at_least_eight_distinct_builtins() -> None:
     assert set(listed[0]) == {"id", "name", "category", "colors", "fonts", "builtin", "preview"}
 
 
+@pytest.mark.usefixtures("whole_document")
 @pytest.mark.parametrize("tid", sorted(builtin_templates()))
 def test_builtin_is_1280x720_cjk_capable_and_renders_every_layout(tid: str) -> None:
     t = builtin_templates()[tid]

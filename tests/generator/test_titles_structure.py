@@ -158,6 +158,7 @@ def test_a_document_of_one_chapter_has_no_divider_and_no_contents() -> None:
     assert len(titles) == len(set(titles))  # no two slides titled "T-lang meeting agenda"
 
 
+@pytest.mark.usefixtures("whole_document")
 def test_dividers_carry_their_chapters_number_in_the_contents() -> None:
     md = sample("bat-readme")
     deck = generate_from_markdown(md, "corporate")

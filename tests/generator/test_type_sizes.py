@@ -78,6 +78,7 @@ def body_runs(deck) -> list[tuple[int, str, float, float]]:  # type: ignore[no-u
 
 
 @pytest.mark.parametrize("template", sorted(builtin_templates()))
+@pytest.mark.usefixtures("whole_document")
 def test_no_body_text_below_the_floor(template: str) -> None:
     md = every_layout() + "\n## Reference\n### Theme variables\n" + MERMAID_THEME_TABLE
     md += "\n### A message of the API\n" + KEP_PROTO

@@ -1,0 +1,54 @@
+"""A deck's slide budget: how many slides a talk of the chosen length has for a document.
+
+The budget grows slowly with the document's words and is counted in the slides between the
+cover (and contents) and the closing slide, dividers included:
+
+- short: 6 + one slide per 800 words, 6 to 9 (9 to 12 with cover, contents and closing);
+- medium: 12 + one slide per 100 words, 15 to 30 (18 to 33 with them);
+- long: no budget (the whole document, as it is written).
+
+A document planned over its budget is condensed (generator.condense, then one slide a page)
+and planned again; a document within it, and an authored deck (Marp, Slidev, `---` slides,
+whose slides are the author's), is never touched.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.leftout import block_text, count_words
+from generator.model import Outline
+from generator.reshape import Fitted
+
+BUDGETS = {"short": (6, 800, 6, 9), "medium": (12, 100, 15, 30)}  # base, words a slide, min, max
+CHROME = ("cover", "contents", "closing")
+_CHAPTER = re.compile(r"chapters\[(\d+)\]")
+
+
+def document_words(outline: Outline) -> int:
+    """The document's visible words (each CJK character a word)."""
+    return sum(count_words(block_text(b)) for b in outline.blocks())
+
+
+def slide_budget(length: str, words: int) -> int | None:
+    """The content slides a deck of `length` has for a document of `words` (None: no limit)."""
+    if length not in BUDGETS:
+        return None
+    base, per, low, high = BUDGETS[length]
+    return max(low, min(high, base + round(words / per)))
+
+
+def content_slides(fitted: list[Fitted]) -> int:
+    """The slides a budget counts: all but the cover, the contents and the closing slide."""
+    return sum(1 for f in fitted if f.page.kind not in CHROME)
+
+
+def slides_by_chapter(fitted: list[Fitted]) -> dict[int, int]:
+    """How many fitted slides each chapter of the outline has (by the slides' sources)."""
+    out: dict[int, int] = {}
+    for f in fitted:
+        m = _CHAPTER.match(f.page.source)
+        if m is not None and f.page.kind not in CHROME:
+            ci = int(m.group(1))
+            out[ci] = out.get(ci, 0) + 1
+    return out

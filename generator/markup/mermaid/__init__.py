@@ -1,0 +1,145 @@
+"""Mermaid diagrams (```mermaid fences) -> SVG pictures, pure Python, no browser.
+
+Each diagram type has a small reader of its own text (flowchart, state, class and
+sequence diagrams, pie charts); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
+drawn as SVG with their labels as text (the engine keeps SVG text as text boxes). A picture is
+drawn at the size it is meant to be shown (labels FONT px), in the template's colours (see
+config) unless the diagram names its own theme.
+
+Bounded: a diagram of more than MAX_LINES lines, drawn larger than MAX_WIDTH x MAX_HEIGHT, MAX_NODES nodes or MAX_EDGES links, a
+document's diagrams past MAX_DIAGRAMS or past RENDER_BUDGET_S seconds of drawing, a type not
+drawn (gantt, gitGraph, journey, C4, mindmap...) and a diagram the reader does not understand
+keep their source as a code block, with a `diagram` diagnostic saying why.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.markup.mermaid import config
+from generator.markup.mermaid.classes import read_classes
+from generator.markup.mermaid.drawflow import draw_flow
+from generator.markup.mermaid.flowchart import read_flowchart
+from generator.markup.mermaid.layout import place
+from generator.markup.mermaid.model import DiagramError, Flow
+from generator.markup.mermaid.pie import draw_pie, read_pie
+from generator.markup.mermaid.sequence import draw_sequence, read_sequence
+from generator.markup.mermaid.state import read_state
+
+MAX_LINES = 300  # lines of one diagram drawn
+MAX_CHARS = 20_000  # characters of one diagram drawn
+MAX_NODES = 80  # nodes (participants, slices) of one diagram
+MAX_EDGES = 160  # links (messages) of one diagram
+MAX_DIAGRAMS = 60  # diagrams drawn in one document
+MAX_WIDTH, MAX_HEIGHT = 1900, 700  # px of a picture: larger, its labels would be too small to
+# read once fitted into a slide's body (~1120 x 400 px of a 1280 px slide): its source is shown
+RENDER_BUDGET_S = 20.0  # seconds of drawing for one document (the rest keep their source)
+FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
+    "graph": read_flowchart,
+    "flowchart": read_flowchart,
+    "flowchart-elk": read_flowchart,
+    "stateDiagram": read_state,
+    "stateDiagram-v2": read_state,
+    "classDiagram": read_classes,
+    "classDiagram-v2": read_classes,
+}
+
+
+@dataclass
+class Diagram:
+    """A drawn diagram: an SVG data: URI and its size in px."""
+
+    src: str
+    width: int
+    height: int
+    ignored: list[str]  # statements read and not drawn (styling)
+
+
+@dataclass
+class NotDrawn:
+    """Why a diagram keeps its source."""
+
+    why: str
+
+
+def kind(source: str) -> str:
+    """A diagram's type: the first word of its first line after its configuration."""
+    body = config.read(source).body
+    return body[0].split()[0] if body and body[0].split() else ""
+
+
+def draw(source: str, options: str = "") -> Diagram:
+    """One diagram's picture (raises DiagramError when it keeps its source); `options`: the
+    fence's attributes after its language."""
+    settings = config.read(source, options)
+    lines = settings.body
+    if not lines:
+        raise DiagramError("an empty Mermaid diagram")
+    if len(lines) > MAX_LINES:
+        raise DiagramError(f"a Mermaid diagram of over {MAX_LINES} lines is shown as its source")
+    first = lines[0].split()[0]
+    theme = config.theme(settings)
+    alt = source.strip()
+    ignored: list[str] = []
+    if first in FLOWS:
+        flow = FLOWS[first](lines, MAX_NODES, MAX_EDGES)
+        if not flow.nodes:
+            raise DiagramError("a Mermaid diagram without nodes")
+        picture = draw_flow(flow, place(flow), theme, alt)
+        ignored = flow.ignored
+    elif first == "sequenceDiagram":
+        seq = read_sequence(lines, MAX_NODES, MAX_EDGES)
+        picture = draw_sequence(seq, theme, alt)
+        ignored = seq.ignored
+    elif first == "pie":
+        picture = draw_pie(read_pie(lines, MAX_NODES), theme, alt)
+    else:
+        raise DiagramError(f"a Mermaid {first} diagram is shown as its source (not drawn)")
+    return _diagram(picture, ignored)
+
+
+def _diagram(picture: str, ignored: list[str]) -> Diagram:
+    from defusedxml import ElementTree as SafeET
+
+    root = SafeET.fromstring(picture)  # the drawing is well-formed XML (labels escaped)
+    width, height = float(root.get("width") or 0), float(root.get("height") or 0)
+    if width > MAX_WIDTH or height > MAX_HEIGHT:
+        raise DiagramError(
+            f"a Mermaid diagram too large to read on a slide ({width:.0f} x {height:.0f} px)"
+            " is shown as its source"
+        )
+    uri = "data:image/svg+xml;base64," + base64.b64encode(picture.encode("utf-8")).decode("ascii")
+    return Diagram(uri, max(1, round(width)), max(1, round(height)), ignored)
+
+
+class MermaidRenderer:
+    """One document's diagrams: drawn within its caps."""
+
+    def __init__(self) -> None:
+        self.pictures = 0
+        self.spent = 0.0
+
+    def picture(self, source: str, options: str = "") -> Diagram | NotDrawn:
+        if len(source) > MAX_CHARS:
+            return NotDrawn(f"a Mermaid diagram over {MAX_CHARS} characters is shown as source")
+        if self.pictures >= MAX_DIAGRAMS:
+            return NotDrawn(f"over {MAX_DIAGRAMS} Mermaid diagrams: the rest are shown as source")
+        if self.spent >= RENDER_BUDGET_S:
+            return NotDrawn(f"Mermaid diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
+        start = time.perf_counter()
+        try:
+            diagram = draw(source, options)
+        except DiagramError as e:
+            return NotDrawn(str(e))
+        except (ValueError, KeyError, IndexError, ZeroDivisionError, RecursionError) as e:
+            return NotDrawn(f"a Mermaid diagram not understood ({type(e).__name__})")
+        finally:
+            self.spent += time.perf_counter() - start
+        self.pictures += 1
+        return diagram
+
+
+__all__ = ["Diagram", "MermaidRenderer", "NotDrawn", "draw", "kind"]

@@ -1,0 +1,87 @@
+"""SVG drawing helpers shared by the diagram types: text measure, wrapping, escaped elements."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+FONT = 20.0  # px of a label: at least the body text's 18 px floor once fitted into a slide
+LINE_HEIGHT = 1.25
+FONT_FAMILY = "df-diagram-font"  # the template's body font is put in when the slide is written
+WRAP = 24  # characters of a label's line before it wraps at a space
+_NARROW = set("iljtfrI.,:;|!'()[] ")
+_WIDE = set("mwMWOQGDHNU@%")
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """Width of a label in px (Arial-like advances; CJK and emoji a full em)."""
+    em = 0.0
+    for ch in text:
+        if ord(ch) >= 0x2E80:
+            em += 1.0
+        elif ch in _NARROW:
+            em += 0.3
+        elif ch in _WIDE:
+            em += 0.85
+        elif ch.isupper() or ch.isdigit():
+            em += 0.66
+        else:
+            em += 0.54
+    return em * size
+
+
+def wrap(label: str, width: int = WRAP) -> list[str]:
+    """A label's lines: its own breaks (`<br>`, `\\n`), long lines broken at spaces."""
+    out: list[str] = []
+    for part in label.split("\n"):
+        line = ""
+        for word in part.split():
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        out.append(line)
+    return out or [""]
+
+
+def label_size(lines: list[str], size: float = FONT) -> tuple[float, float]:
+    width = max((text_width(line, size) for line in lines), default=0.0)
+    return width, len(lines) * size * LINE_HEIGHT
+
+
+def text(
+    lines: list[str],
+    x: float,
+    cy: float,
+    fill: str,
+    size: float = FONT,
+    anchor: str = "middle",
+    bold: bool = False,
+) -> str:
+    """Lines of text centred vertically on `cy` (each line at its baseline)."""
+    step = size * LINE_HEIGHT
+    top = cy - step * len(lines) / 2
+    weight = ' font-weight="bold"' if bold else ""
+    out = []
+    for i, line in enumerate(lines):
+        if not line:
+            continue
+        y = top + step * i + step / 2 + size * 0.35
+        out.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}"'
+            f' fill="{fill}"{weight}>{escape(line)}</text>'
+        )
+    return "".join(out)
+
+
+def document(width: float, height: float, body: list[str], alt: str) -> str:
+    w, h = round(width), round(height)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"'
+        f' viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">'
+        f"<title>{escape(alt[:200])}</title>{''.join(body)}</svg>"
+    )
+
+
+def attr(value: str) -> str:
+    return quoteattr(value)

@@ -1,0 +1,175 @@
+"""A deck's slide budget: a document over it is condensed by rules (older releases, platform
+runs, one slide a page), everything left out is listed and in the notes; documents within the
+budget and authored decks are planned as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import generator.budget
+from generator.api import GeneratedDeck, generate_from_markdown
+from generator.budget import document_words, slide_budget
+from generator.condense import condense_platforms, platform_runs, release_key
+from generator.outline import parse_outline
+from tests.generator.fragments import FD_INSTALL
+
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
+CHROME = ("cover", "contents", "closing")
+
+
+def _deck(name: str) -> GeneratedDeck:
+    path = CORPUS / name
+    return generate_from_markdown(path.read_text(encoding="utf-8"), source_name=path.stem)
+
+
+def _content(deck: GeneratedDeck) -> int:
+    return sum(1 for p in deck.pages if p.kind not in CHROME)
+
+
+def _budget(name: str) -> int:
+    outline = parse_outline((CORPUS / name).read_text(encoding="utf-8"))
+    budget = slide_budget("medium", document_words(outline))
+    assert budget is not None
+    return budget
+
+
+def test_budget_grows_slowly_with_the_document() -> None:
+    assert slide_budget("medium", 300) == 15
+    assert slide_budget("medium", 1500) == 27
+    assert slide_budget("medium", 10_000) == 30
+    assert slide_budget("short", 300) == 6
+    assert slide_budget("short", 40_000) == 9
+    assert slide_budget("long", 40_000) is None
+
+
+def test_release_headings_are_versions_or_dates() -> None:
+    assert release_key("0.28.1 (6th December, 2024)") == (0, 28, 1)
+    assert release_key("[UNRELEASED]") == (10**9,)
+    assert release_key("v1.2 - 2023-04-01") == (1, 2)
+    assert release_key("Installation") is None
+
+
+def test_changelog_keeps_its_newest_releases_and_lists_the_older() -> None:
+    deck = _deck("httpx-changelog/CHANGELOG.md")
+    assert _content(deck) <= _budget("httpx-changelog/CHANGELOG.md")
+    titles = [p.title for p in deck.pages]
+    assert any("0.28.1" in t for t in titles)  # the newest releases are slides
+    assert not any("0.6.0" in t for t in titles)
+    earlier = [p for p in deck.pages if "Earlier releases" in p.title]
+    # the older releases: one table on a slide of its own (no tiny release joins it)
+    assert [(p.title, p.layout) for p in earlier] == [("Earlier releases", "table")]
+    notes = "".join(p.notes for p in earlier)
+    outline = parse_outline((CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8"))
+    shown = {p.subtitle for p in deck.pages} | set(titles)
+    older = [
+        (ci, c.title)
+        for ci, c in enumerate(outline.chapters)
+        if release_key(c.title) and not any(c.title in s for s in shown if s)
+    ]
+    assert len(older) > 40
+    listed = {r.where for r in deck.left_out if r.kind == "notes"}
+    for ci, title in older:  # every older release: listed, and its text in the notes
+        assert f"chapters[{ci}]" in listed, title
+        assert title in notes
+    assert "Performance improvement in brotli decoder. (Pull #906)" in notes  # 0.13.x
+    entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
+    assert entries[-1] == "Earlier releases" and entries[1].startswith("0.28.1")
+
+
+def test_platform_run_becomes_one_table_with_the_words_in_the_notes() -> None:
+    outline = parse_outline("# fd\n\n" + FD_INSTALL)
+    chapter = outline.chapters[0]
+    # Ubuntu and Debian explain more than a command: they stay pages of their own
+    assert [list(r) for r in platform_runs(chapter)] == [list(range(2, len(chapter.pages)))]
+    condensed = condense_platforms(outline)
+    pages = condensed.outline.chapters[0].pages
+    assert [p.title for p in pages[:2]] == ["On Ubuntu", "On Debian"]
+    assert len(pages) == 3
+    table = pages[2].blocks[0]
+    assert table.type == "table"
+    rows = {r[0][0].text: r[1][0].text for r in table.rows}
+    assert rows["On Fedora"] == "dnf install fd-find"
+    assert rows["On Void Linux"] == "xbps-install -S fd"
+    assert "from the AUR" in pages[2].notes
+    assert len(condensed.records) == len(chapter.pages) - 2
+    assert all("moved to the notes" in r.message for r in condensed.records)
+
+
+def test_bat_installation_is_one_table_in_the_deck() -> None:
+    deck = _deck("bat-readme/README.md")
+    tables = [p for p in deck.pages if p.title == "Installation" and p.layout == "table"]
+    assert len(tables) == 1
+    assert "pacman -S bat" in tables[0].notes
+    assert not any(p.title == "On Arch Linux" for p in deck.pages)
+    assert any(r.kind == "notes" and "On Arch Linux" in r.message for r in deck.left_out)
+    assert _content(deck) < 45  # 55 content slides before the budget
+
+
+def test_long_design_document_keeps_one_slide_a_page_rest_in_notes() -> None:
+    deck = _deck("kep-crashloopbackoff/README.md")
+    assert not any(p.kind == "divider" for p in deck.pages)
+    titles = [p.title for p in deck.pages if p.kind == "content"]
+    risks = [p for p in deck.pages if p.title == "Risks and Mitigations"]
+    assert len(risks) == 1  # five slides before
+    assert len(risks[0].notes) > 1000  # the rest of the section in its notes
+    moved = [r for r in deck.left_out if r.kind == "notes"]
+    assert sum(r.words for r in moved) > 4000
+    assert "Summary" in titles and "Drawbacks" in titles  # headings structure kept
+    assert not any("(2/" in t for t in titles)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "httpx-quickstart/quickstart.md",
+        "rust-release/Rust-1.80.0.md",
+        "meeting-notes/2022-11-15.md",
+        "slidev-composable-vue/slides.md",
+    ],
+)
+def test_documents_within_budget_and_authored_decks_are_unchanged(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    budgeted = _deck(name)
+    monkeypatch.setattr(generator.budget, "BUDGETS", {})  # no budget at all
+    free = _deck(name)
+    assert [p.to_dict() for p in budgeted.pages] == [p.to_dict() for p in free.pages]
+    assert budgeted.left_out == free.left_out
+
+
+def test_platform_command_without_its_shell_comment() -> None:
+    md = "# fd\n\n" + FD_INSTALL.replace(
+        "```\napk add fd\n```", "``` bash\ndpkg -i fd_9.0.0_amd64.deb # adapt version number\n```"
+    )
+    page = condense_platforms(parse_outline(md)).outline.chapters[0].pages[2]
+    rows = {r[0][0].text: r[1][0].text for r in page.blocks[0].rows}
+    assert rows["On Alpine Linux"] == "dpkg -i fd_9.0.0_amd64.deb"
+    assert "adapt version number" in page.notes
+
+
+def test_usage_examples_are_not_platforms_and_long_runs_name_the_rest() -> None:
+    fd = parse_outline((CORPUS / "fd-readme/README.md").read_text(encoding="utf-8"))
+    usage = next(c for c in fd.chapters if c.title == "How to use")
+    assert platform_runs(usage) == []  # "Simple search": an example, not a platform
+    condensed = condense_platforms(fd)
+    install = next(c for c in condensed.outline.chapters if c.title == "Installation")
+    table = next(p for p in install.pages if p.blocks and p.blocks[0].type == "table")
+    rows = table.blocks[0].rows
+    assert len(rows) == 12
+    assert rows[-1][0][0].text == "7 more"
+    assert rows[-1][1][0].text.startswith("On GuixOS, On Mise")
+    assert "npm install -g fd-find" in table.notes
+
+
+def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> None:
+    deck = _deck("fd-readme/README.md")
+    sources = {p.title: p.source for p in deck.pages}
+    assert sources["On Debian"] == "chapters[7].pages[1]"
+    # "From binaries", the 21st page of Installation, is the table's fourth page
+    table = next(p for p in deck.pages if p.layout == "table" and p.subtitle != "How to use")
+    assert table.source == "chapters[7].pages[2]+chapters[7].pages[20]"
+    assert sources["Completions"].startswith("chapters[8].pages[1]")
+    wheres = {r.where for r in deck.left_out}
+    assert "chapters[7].pages[19]" in wheres  # "From source", moved to the table's notes

@@ -51,12 +51,16 @@ class CodeStyle:
 
 def palette(colors: dict[str, Any]) -> Palette:
     """The code colours of a template (see the module docstring)."""
-    bg = _hex(colors.get("code-background") or colors.get("surface") or colors.get("background"))
-    text = _hex(colors.get("code-text") or colors.get("text")) or "#222222"
+    bg = hex_colour(
+        colors.get("code-background") or colors.get("surface") or colors.get("background")
+    )
+    text = hex_colour(colors.get("code-text") or colors.get("text")) or "#222222"
     bg = bg or "#f4f4f4"
 
     def pick(key: str, fallback: str) -> str:
-        return _readable(_hex(colors.get(key)) or _hex(colors.get(fallback)) or text, bg, text)
+        return _readable(
+            hex_colour(colors.get(key)) or hex_colour(colors.get(fallback)) or text, bg, text
+        )
 
     return Palette(
         bg,
@@ -170,7 +174,8 @@ def cjk_lang(text: str, deck_lang: str) -> str:
     return ""
 
 
-def _hex(value: Any) -> str:
+def hex_colour(value: Any) -> str:
+    """A CSS hex colour as #rrggbb in lower case; "" for anything else."""
     if not isinstance(value, str):
         return ""
     v = value.strip()
@@ -197,7 +202,8 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def _mix(a: str, b: str, t: float) -> str:
+def mix_colours(a: str, b: str, t: float) -> str:
+    """The colour `t` of the way from #rrggbb `a` to `b`."""
     ra, rb = _rgb(a), _rgb(b)
     return "#" + "".join(
         f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(ra, rb, strict=True)
@@ -210,5 +216,5 @@ def _readable(color: str, background: str, text: str, minimum: float = 3.0) -> s
     for step in range(1, 11):
         if contrast(out, background) >= minimum:
             return out
-        out = _mix(color, text, step / 10)
+        out = mix_colours(color, text, step / 10)
     return text

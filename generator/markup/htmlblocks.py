@@ -40,8 +40,8 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     events: list[Event] = [Comment(c) for c in comments]
     found: dict[str, InlineImage] = {}
 
-    def resolve(src: str, alt: str) -> str | None:
-        block = conv.image(InlineImage(src, alt))
+    def resolve(src: str, alt: str | None) -> str | None:
+        block = conv.image(InlineImage(src, alt or "", decorative=alt == ""))
         if block is None or block.type != "image":
             return "" if block is None else None
         found[block.src] = InlineImage(block.src, block.alt, block.kind, block.width, block.height)

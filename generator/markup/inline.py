@@ -56,6 +56,7 @@ class InlineImage:
     title: str = ""
     width: int = 0
     height: int = 0
+    decorative: bool = False  # an HTML <img alt="">: no frame stands for it when it is missing
 
 
 @dataclass
@@ -179,6 +180,7 @@ class InlineReader:
                     "",
                     _int(element.get("width")),
                     _int(element.get("height")),
+                    decorative=element.get("alt") == "",
                 )
             )
             out.spans.append(state.span("\ufffc"))

@@ -69,7 +69,7 @@ NUMERIC_ATTRS = names("width height colspan rowspan start span value")
 MAX_DEPTH = 64
 
 # (src, alt) -> the src to keep; None: show the alt text instead; "": remove the image
-ImageResolver = Callable[[str, str], str | None]
+ImageResolver = Callable[[str, str | None], str | None]  # (src, alt or None when absent)
 
 
 @dataclass
@@ -115,7 +115,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _data_only(src: str, alt: str) -> str | None:
+def _data_only(src: str, alt: str | None) -> str | None:
     return src if src.startswith("data:image/") else None
 
 
@@ -174,8 +174,9 @@ def _clean_attributes(el: etree._Element, tag: str) -> None:
 
 def _clean_image(el: etree._Element, resolve: ImageResolver, dropped: list[str]) -> None:
     src = (el.get("src") or "").strip()
-    alt = el.get("alt") or ""
-    kept = resolve(src, alt) if src else None
+    given = el.get("alt")
+    alt = given or ""
+    kept = resolve(src, given) if src else None
     if not kept:  # None: its alt text stays; "": it goes entirely (a badge that is not there)
         if src:
             dropped.append(f"image {src[:80]}")

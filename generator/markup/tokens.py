@@ -334,7 +334,7 @@ class Converter:
         from generator.markup.htmlblocks import declared_size
 
         if picture is None:  # a frame where the picture would be (not for badges)
-            if badge:
+            if badge or found.decorative:
                 return None
             given = (str(width or found.width or ""), str(height or found.height or ""))
             known = self.ctx.images.sizes.get(found.src.strip())

@@ -167,6 +167,22 @@ def test_a_remote_picture_is_a_frame_with_its_alt_text_and_host(
     assert f"{line} (i.imgur.com, github.com, img.shields.io)" in printed  # the badge too
 
 
+def test_a_missing_decorative_html_picture_gets_no_frame() -> None:
+    """alt="" marks an HTML picture as decoration (a Slidev cover's event logo): when it is
+    missing nothing stands for it; without an alt attribute it is content and gets its frame."""
+    md = (
+        "# Talk\n\n### Cover\n\nPatterns for good composables\n\n"
+        '<div><img src="https://x.org/logo.png" alt=""> <b>Vue</b>Day</div>\n\n'
+        '<img src="https://x.org/inline.png" alt=""> and words\n\n'
+        '### Shot\n\n<img src="https://x.org/shot.png">\n'
+    )
+    deck = generate_from_markdown(md, "corporate")
+    frames = {p.title: [b for b in p.blocks if b.type == "image"] for p in deck.pages}
+    assert frames["Cover"] == []
+    (shot,) = frames["Shot"]
+    assert is_placeholder(shot) and shot.alt == "Picture: shot"
+
+
 def test_a_slide_of_only_a_missing_picture_is_a_picture_slide_not_a_near_empty_one() -> None:
     md = "# A\n\n### Demo\n\n![A terminal running the search](https://x.org/demo.gif)\n"
     deck = generate_from_markdown(md, "corporate")

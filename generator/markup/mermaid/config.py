@@ -163,24 +163,24 @@ def coloured(src: str, colors: dict[str, str]) -> str:
     """A diagram's data: URI with the template's colours and body font put in for the
     placeholders. `colors`: the template's manifest colours (primary, accent, background, text,
     muted, surface) and `font` (its body font stack)."""
-    from generator.highlight import _hex, _mix
+    from generator.highlight import hex_colour, mix_colours
 
-    bg = _hex(colors.get("background")) or "#ffffff"
-    text = _hex(colors.get("text")) or "#222222"
-    primary = _hex(colors.get("primary")) or text
-    accent = _hex(colors.get("accent")) or primary
-    muted = _hex(colors.get("muted")) or _mix(text, bg, 0.4)
-    surface = _hex(colors.get("surface")) or _mix(primary, bg, 0.94)
+    bg = hex_colour(colors.get("background")) or "#ffffff"
+    text = hex_colour(colors.get("text")) or "#222222"
+    primary = hex_colour(colors.get("primary")) or text
+    accent = hex_colour(colors.get("accent")) or primary
+    muted = hex_colour(colors.get("muted")) or mix_colours(text, bg, 0.4)
+    surface = hex_colour(colors.get("surface")) or mix_colours(primary, bg, 0.94)
     values = {
         "text": text,
         "primary": primary,
-        "tint": _mix(primary, bg, 0.86),
+        "tint": mix_colours(primary, bg, 0.86),
         "surface": surface,
         "line": muted,
-        "note": _mix(accent, bg, 0.8),
+        "note": mix_colours(accent, bg, 0.8),
     }
     series = [primary, accent] + [
-        _mix(c, bg, t) for t in (0.35, 0.6) for c in (primary, accent, muted)
+        mix_colours(c, bg, t) for t in (0.35, 0.6) for c in (primary, accent, muted)
     ]
     head, _, data = src.partition(",")
     svg = base64.b64decode(data).decode("utf-8")

@@ -25,9 +25,10 @@ from typing import Any
 from generator.errors import bad
 from generator.markup.build import DeckBuilder, DocumentBuilder
 from generator.markup.deck import deck_kind, split_deck
+from generator.markup.events import Context
 from generator.markup.frontmatter import split_front_matter
 from generator.markup.images import Assets, ImageLoader
-from generator.markup.tokens import Context, Converter
+from generator.markup.tokens import Converter
 from generator.model import Block, Chapter, ListItem, Outline, Page, Section, Span, Spans, plain
 
 __all__ = [

@@ -18,8 +18,8 @@ from generator.leftout import block_text, count_words
 from generator.model import Block, plain
 
 if TYPE_CHECKING:
+    from generator.markup.events import Context
     from generator.markup.inline import InlineReader
-    from generator.markup.tokens import Context
 
 KIND = "boilerplate"
 LINK_ROW = "a row of navigation or language links"

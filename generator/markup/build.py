@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.deck import RawSlide, directive
-from generator.markup.tokens import Comment, Converter, Event, Heading, Item, Notes
+from generator.markup.events import Comment, Event, Heading, Item, Notes
+from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
 MAX_TITLE_CHARS = 200

@@ -18,8 +18,8 @@ from typing import Any
 from markdown_it.token import Token
 
 from generator.markup.frontmatter import load_mapping
+from generator.markup.grammar import BLOCKS
 from generator.markup.sanitize import names
-from generator.markup.tokens import BLOCKS
 
 SLIDEV_KEYS = names(
     "layout transition highlighter drawings mdc info colorSchema fonts routerMode canvasWidth "

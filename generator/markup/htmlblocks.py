@@ -17,10 +17,11 @@ import lxml.html
 from lxml import etree
 
 from generator.markup.boilerplate import KIND, LINK_ROW, link_row
+from generator.markup.events import Comment, Event, Heading, Item
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
-from generator.markup.tokens import Comment, Event, Heading, Item, mark_badge_rows, trim_spans
+from generator.markup.tokens import mark_badge_rows, trim_spans
 from generator.model import Block, ListItem, Span, Spans, plain
 
 if TYPE_CHECKING:

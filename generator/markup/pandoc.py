@@ -20,7 +20,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from generator.markup.deck import RawSlide
-from generator.markup.tokens import BLOCKS
+from generator.markup.grammar import BLOCKS
 
 PANDOC_SLIDE_KEYS = frozenset(
     {

@@ -1,35 +1,26 @@
 """Markdown text -> a stream of events (headings, blocks, comments) for the outline builders.
 
-markdown-it-py (CommonMark + tables + strikethrough, raw HTML on) with mdit-py-plugins:
-footnotes, task lists, definition lists, `$math$`/`\\(math\\)`, `!!! admonitions`, `:::` containers. Raw
-HTML never reaches a slide as text: block HTML is sanitized (generator.markup.sanitize) and
-turned into outline blocks (generator.markup.htmlblocks); comments become events the builders
-read as directives or speaker notes.
+The grammar is generator.markup.grammar's. Raw HTML never reaches a slide as text: block HTML
+is sanitized (generator.markup.sanitize) and turned into outline blocks
+(generator.markup.htmlblocks); comments become events the builders read as directives or
+speaker notes; fenced blocks are read by generator.markup.fences.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
-from mdit_py_plugins.admon import admon_plugin
-from mdit_py_plugins.colon_fence import colon_fence_plugin
-from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.tasklists import tasklists_plugin
-from mdit_py_plugins.texmath import texmath_plugin
 
 from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
-from generator.markup.extensions import dialects_plugin
-from generator.markup.images import ImageLoader, is_badge_url
+from generator.markup.events import Context, Event, Heading, Item, Notes
+from generator.markup.fences import MAX_ALT, FenceReader
+from generator.markup.grammar import MD
+from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
-from generator.markup.math import MathRenderer, Refused, source
-from generator.markup.mermaid import MermaidRenderer, NotDrawn
+from generator.markup.math import Refused
 from generator.markup.placeholder import placeholder_block
 from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
@@ -41,107 +32,7 @@ from generator.markup.syntax import (
 )
 from generator.model import Block, ListItem, Span, Spans, plain
 
-
-def _link_allowed(url: str) -> bool:
-    """markdown-it's link check, widened to data: images of any kind (SVG too: pictures are
-    loaded by generator.markup.images, links kept only for http(s)/mailto)."""
-    text = url.strip().lower()
-    if text.startswith("data:"):
-        return text.startswith("data:image/")
-    return not text.startswith(("javascript:", "vbscript:", "file:"))
-
-
-def _parser() -> MarkdownIt:
-    md = (
-        MarkdownIt("commonmark", {"html": True, "linkify": False})
-        .enable(["table", "strikethrough"])
-        .use(footnote_plugin)
-        .use(tasklists_plugin)
-        .use(deflist_plugin)
-        .use(dollarmath_plugin, allow_space=False, double_inline=True)
-        .use(texmath_plugin, delimiters="brackets")  # `\(...\)`, `\[...\]` (MathJax, arithmatex)
-        .use(admon_plugin)
-        .use(colon_fence_plugin)
-        .use(dialects_plugin)
-    )
-    # Backslash escapes and entities stay tokens of their own (`text_special`), so that the
-    # inline reader tells an escaped `\=` from a `==mark==` delimiter.
-    md.disable("text_join")
-    md.validateLink = _link_allowed  # type: ignore[method-assign]
-    return md
-
-
-MD = _parser()
-# The same grammar, block structure only (inline content is not parsed): where a document's
-# slides break (generator.markup.deck) is read from it at a fraction of a full parse.
-BLOCKS = _parser().disable(["inline", "github-tasklists", "footnote_tail"])
-
-
-MAX_ALT = 200
-MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
-DIAGRAMS = {
-    "mermaid": "Mermaid diagram",
-    "plantuml": "PlantUML diagram",
-    "puml": "PlantUML diagram",
-    "dot": "Graphviz diagram",
-    "graphviz": "Graphviz diagram",
-}
-
-
-def fence_language(info: str) -> str:
-    """A fence's language: its info string's first word, without Slidev/Pandoc attributes
-    (`ts {*|1-2}`, `{.python}`, `ts [file.ts]`: line ranges and file names are not content;
-    HackMD's line numbers `rust=` / `rust=101` too)."""
-    word = info.split()[0].strip("{}.") if info.split() else ""
-    return word.split("{")[0].split("[")[0].split("=")[0][:20]
-
-
 PLACEHOLDER = "\ufffc"
-
-
-@dataclass
-class Heading:
-    level: int
-    spans: Spans
-
-
-@dataclass
-class Comment:
-    text: str  # the comment's inside, stripped
-
-
-@dataclass
-class Notes:
-    text: str  # speaker notes given by a `::: notes` block or a `Note:` paragraph
-
-
-@dataclass
-class Item:
-    block: Block
-
-
-Event = Heading | Comment | Notes | Item
-
-
-@dataclass
-class Context:
-    """What one document's conversion shares: image loading and its report."""
-
-    images: ImageLoader
-    report: list[dict[str, str]]
-    where: Callable[[], str] = lambda: ""
-    footnotes: dict[str, int] = field(default_factory=dict)
-    formulas: MathRenderer = field(default_factory=MathRenderer)
-    diagrams: MermaidRenderer = field(default_factory=MermaidRenderer)
-    math_notes: int = 0
-    heading: str = ""  # the last heading read (where a diagnostic happened in a document)
-    deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
-
-    def note(self, kind: str, message: str, text: str = "") -> None:
-        entry = {"kind": kind, "message": message, "where": self.where()}
-        if text:
-            entry["text"] = text
-        self.report.append(entry)
 
 
 def _drawn_from(events: list[Event], previous: Event) -> bool:
@@ -157,7 +48,7 @@ def _drawn_from(events: list[Event], previous: Event) -> bool:
     )
 
 
-class Converter:
+class Converter(FenceReader):
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.reader = InlineReader(self._footnote_number, ctx.formulas)
@@ -276,34 +167,6 @@ class Converter:
             result.display = []
         return result
 
-    def formula(self, tex: str) -> list[Block]:
-        """Display math: a drawn formula (alt text = its TeX), or its source when refused."""
-        tex = source(tex)
-        if not tex:
-            return []
-        drawn = self.ctx.formulas.picture(tex)
-        if isinstance(drawn, Refused):
-            self._math(tex, drawn)
-            return [Block("code", text=tex, language="latex")]
-        return [
-            Block(
-                "image",
-                src=drawn.src,
-                alt=tex,
-                width=drawn.width,
-                height=drawn.height,
-                kind="formula",
-            )
-        ]
-
-    def _math(self, tex: str, refused: Refused) -> None:
-        """A formula shown as its TeX source, listed (the first MATH_NOTES, then a count)."""
-        self.ctx.math_notes += 1
-        if self.ctx.math_notes <= MATH_NOTES:
-            self.ctx.note("math", refused.why, tex[:MAX_ALT])
-        elif self.ctx.math_notes == MATH_NOTES + 1:
-            self.ctx.note("math", f"more than {MATH_NOTES} formulas shown as source: not listed")
-
     def paragraph(self, node: SyntaxTreeNode) -> list[Block]:
         source = node.children[0].content if node.children else ""
         if source.startswith("<<<"):
@@ -415,69 +278,6 @@ class Converter:
             boilerplate.note(self.ctx, "a template placeholder not filled in", node.content)
             return []
         return self.events(node.content)
-
-    def code(self, node: SyntaxTreeNode) -> list[Block]:
-        code = node.content.rstrip("\n")
-        lang = fence_language(node.info if node.type == "fence" else "")
-        if lang.lower() == "md" and "magic-move" in (node.info or "").split():
-            return self.magic_move(code)
-        previous, self.previous_code = self.previous_code, code.strip()
-        diagram = DIAGRAMS.get(lang.lower())
-        if lang.lower() == "mermaid" and code.strip():
-            drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
-            if drawn:  # drawn: a code block of the same source just above is dropped (events)
-                return drawn
-        if code.strip() and previous == code.strip():  # a diagram's source shown twice
-            name = diagram or "code block"
-            self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
-            return []
-        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
-            self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
-        elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
-            return self.formula(code)
-        return [Block("code", text=code, language=lang)] if code.strip() else []
-
-    def mermaid(self, code: str, options: str = "") -> list[Block]:
-        """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
-        keeps its source (the reason reported)."""
-        drawn = self.ctx.diagrams.picture(code, options)
-        if isinstance(drawn, NotDrawn):
-            self.ctx.note("diagram", drawn.why)
-            return []
-        if drawn.ignored:
-            lines = "\n".join(drawn.ignored)
-            self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
-        alt = code.strip()
-        return [
-            Block(
-                "image",
-                src=drawn.src,
-                alt=alt,
-                width=drawn.width,
-                height=drawn.height,
-                kind="diagram",
-            )
-        ]
-
-    def magic_move(self, content: str) -> list[Block]:
-        """Slidev's magic move: the code blocks inside are the steps of one animation; the
-        slide shows the last step, the earlier steps are listed as left out."""
-        steps = [
-            n
-            for n in SyntaxTreeNode(BLOCKS.parse(content)).children
-            if n.type in ("fence", "code_block") and n.content.strip()
-        ]
-        if not steps:
-            return []
-        for i, step in enumerate(steps[:-1]):
-            self.ctx.note(
-                "animation",
-                f"step {i + 1} of {len(steps)} of an animated code block (the slide shows the last)",
-                step.content.strip(),
-            )
-        last = steps[-1]
-        text = last.content.rstrip("\n")
-        return [Block("code", text=text, language=fence_language(last.info or ""))]
 
     def deflist(self, node: SyntaxTreeNode) -> list[Block]:
         items: list[ListItem] = []

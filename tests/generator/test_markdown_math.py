@@ -12,8 +12,8 @@ from typing import Any
 from test_markdown_images import pictures
 
 from generator.api import generate_from_markdown
+from generator.markup.fences import MATH_NOTES
 from generator.markup.math import MAX_PICTURES, MAX_TEX
-from generator.markup.tokens import MATH_NOTES
 from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from generator.templates import get_template

@@ -238,7 +238,7 @@ def test_code_of_an_unknown_language_never_searches_plugin_lexers(monkeypatch) -
 
 
 def test_hackmd_line_number_fences_keep_their_language() -> None:
-    from generator.markup.tokens import fence_language
+    from generator.markup.fences import fence_language
 
     assert fence_language("rust=") == "rust" and fence_language("python=101") == "python"
     assert fence_language("ts {*|1-2}") == "ts"

@@ -1,0 +1,57 @@
+"""What reading Markdown yields for the outline builders: events (headings, comments, notes,
+blocks) and the context one document's conversion shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from generator.markup.images import ImageLoader
+from generator.markup.math import MathRenderer
+from generator.markup.mermaid import MermaidRenderer
+from generator.model import Block, Spans
+
+
+@dataclass
+class Heading:
+    level: int
+    spans: Spans
+
+
+@dataclass
+class Comment:
+    text: str  # the comment's inside, stripped
+
+
+@dataclass
+class Notes:
+    text: str  # speaker notes given by a `::: notes` block or a `Note:` paragraph
+
+
+@dataclass
+class Item:
+    block: Block
+
+
+Event = Heading | Comment | Notes | Item
+
+
+@dataclass
+class Context:
+    """What one document's conversion shares: image loading and its report."""
+
+    images: ImageLoader
+    report: list[dict[str, str]]
+    where: Callable[[], str] = lambda: ""
+    footnotes: dict[str, int] = field(default_factory=dict)
+    formulas: MathRenderer = field(default_factory=MathRenderer)
+    diagrams: MermaidRenderer = field(default_factory=MermaidRenderer)
+    math_notes: int = 0
+    heading: str = ""  # the last heading read (where a diagnostic happened in a document)
+    deck: bool = False  # a deck (Marp, Slidev...): its rows of links are the author's slide text
+
+    def note(self, kind: str, message: str, text: str = "") -> None:
+        entry = {"kind": kind, "message": message, "where": self.where()}
+        if text:
+            entry["text"] = text
+        self.report.append(entry)

@@ -1,0 +1,128 @@
+"""Fenced blocks read into outline blocks: code (highlighted later), Mermaid diagrams and
+display math drawn as pictures with their source as alt text, Slidev's magic-move steps."""
+
+from __future__ import annotations
+
+from markdown_it.tree import SyntaxTreeNode
+
+from generator.markup.events import Context
+from generator.markup.grammar import BLOCKS
+from generator.markup.math import Refused, source
+from generator.markup.mermaid import NotDrawn
+from generator.model import Block
+
+MAX_ALT = 200
+MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
+DIAGRAMS = {
+    "mermaid": "Mermaid diagram",
+    "plantuml": "PlantUML diagram",
+    "puml": "PlantUML diagram",
+    "dot": "Graphviz diagram",
+    "graphviz": "Graphviz diagram",
+}
+
+
+def fence_language(info: str) -> str:
+    """A fence's language: its info string's first word, without Slidev/Pandoc attributes
+    (`ts {*|1-2}`, `{.python}`, `ts [file.ts]`: line ranges and file names are not content;
+    HackMD's line numbers `rust=` / `rust=101` too)."""
+    word = info.split()[0].strip("{}.") if info.split() else ""
+    return word.split("{")[0].split("[")[0].split("=")[0][:20]
+
+
+class FenceReader:
+    """The fenced-block readers of generator.markup.tokens.Converter."""
+
+    ctx: Context
+    previous_code: str | None  # the code block read just before, if any
+
+    def formula(self, tex: str) -> list[Block]:
+        """Display math: a drawn formula (alt text = its TeX), or its source when refused."""
+        tex = source(tex)
+        if not tex:
+            return []
+        drawn = self.ctx.formulas.picture(tex)
+        if isinstance(drawn, Refused):
+            self._math(tex, drawn)
+            return [Block("code", text=tex, language="latex")]
+        return [
+            Block(
+                "image",
+                src=drawn.src,
+                alt=tex,
+                width=drawn.width,
+                height=drawn.height,
+                kind="formula",
+            )
+        ]
+
+    def _math(self, tex: str, refused: Refused) -> None:
+        """A formula shown as its TeX source, listed (the first MATH_NOTES, then a count)."""
+        self.ctx.math_notes += 1
+        if self.ctx.math_notes <= MATH_NOTES:
+            self.ctx.note("math", refused.why, tex[:MAX_ALT])
+        elif self.ctx.math_notes == MATH_NOTES + 1:
+            self.ctx.note("math", f"more than {MATH_NOTES} formulas shown as source: not listed")
+
+    def code(self, node: SyntaxTreeNode) -> list[Block]:
+        code = node.content.rstrip("\n")
+        lang = fence_language(node.info if node.type == "fence" else "")
+        if lang.lower() == "md" and "magic-move" in (node.info or "").split():
+            return self.magic_move(code)
+        previous, self.previous_code = self.previous_code, code.strip()
+        diagram = DIAGRAMS.get(lang.lower())
+        if lang.lower() == "mermaid" and code.strip():
+            drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
+            if drawn:  # drawn: a code block of the same source just above is dropped (events)
+                return drawn
+        if code.strip() and previous == code.strip():  # a diagram's source shown twice
+            name = diagram or "code block"
+            self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
+            return []
+        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
+            self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
+        elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
+            return self.formula(code)
+        return [Block("code", text=code, language=lang)] if code.strip() else []
+
+    def mermaid(self, code: str, options: str = "") -> list[Block]:
+        """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
+        keeps its source (the reason reported)."""
+        drawn = self.ctx.diagrams.picture(code, options)
+        if isinstance(drawn, NotDrawn):
+            self.ctx.note("diagram", drawn.why)
+            return []
+        if drawn.ignored:
+            lines = "\n".join(drawn.ignored)
+            self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
+        alt = code.strip()
+        return [
+            Block(
+                "image",
+                src=drawn.src,
+                alt=alt,
+                width=drawn.width,
+                height=drawn.height,
+                kind="diagram",
+            )
+        ]
+
+    def magic_move(self, content: str) -> list[Block]:
+        """Slidev's magic move: the code blocks inside are the steps of one animation; the
+        slide shows the last step, the earlier steps are listed as left out."""
+        steps = [
+            n
+            for n in SyntaxTreeNode(BLOCKS.parse(content)).children
+            if n.type in ("fence", "code_block") and n.content.strip()
+        ]
+        if not steps:
+            return []
+        for i, step in enumerate(steps[:-1]):
+            self.ctx.note(
+                "animation",
+                f"step {i + 1} of {len(steps)} of an animated code block (the slide shows the last)",
+                step.content.strip(),
+            )
+        last = steps[-1]
+        text = last.content.rstrip("\n")
+        return [Block("code", text=text, language=fence_language(last.info or ""))]

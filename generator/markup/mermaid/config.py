@@ -16,8 +16,6 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import yaml
-
 from generator.markup.mermaid.model import Theme
 
 PLACEHOLDERS = {
@@ -90,6 +88,8 @@ def read(source: str, options: str = "") -> Config:
 def _front_matter(text: str, config: Config) -> None:
     if len(text) > MAX_CONFIG:
         return
+    import yaml  # loaded by a diagram with front matter only (start-up of plain documents)
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:

@@ -94,13 +94,10 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
         tone = _tone_style(block.tone)
         if block.kind == "nested":  # the outer quote's bar goes on beside it
-            return (
-                Markup(
-                    '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
-                    '<blockquote class="df-quote" style="margin:0%s">%s</blockquote></div>'
-                )
-                % (tone, inner)
-            )
+            return Markup(
+                '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
+                '<blockquote class="df-quote" style="margin:0%s">%s</blockquote></div>'
+            ) % (tone, inner)
         if tone:
             return Markup('<blockquote class="df-quote" style="%s">%s</blockquote>') % (
                 tone[1:],

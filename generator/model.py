@@ -61,7 +61,7 @@ class Span:
 
 Spans = list[Span]
 # An admonition's look: MkDocs Material's twelve types (generator.blocks draws their colours)
-TONES = ("note", "abstract", "info", "tip", "success", "question")
+TONES: tuple[str, ...] = ("note", "abstract", "info", "tip", "success", "question")
 TONES += ("warning", "failure", "danger", "bug", "example", "quote")
 
 

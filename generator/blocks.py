@@ -17,6 +17,23 @@ ALIGNS = {"left", "center", "right"}
 LONG_RUN = r"[^\s\u200b\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef-]{40,}"
 LONG_WESTERN_RUN = r"[^\s\u200b-]{40,}"  # the same in text without CJK (quick to compile)
 RUN_PIECE = 30
+# MkDocs Material's colour of each admonition type: the quote's bar, and a faint tint of it
+# under the text (light enough for the template's text colour on a light or dark slide)
+TONE_COLOURS = {
+    "note": (68, 138, 255),
+    "abstract": (0, 176, 255),
+    "info": (0, 184, 212),
+    "tip": (0, 191, 165),
+    "success": (0, 200, 83),
+    "question": (100, 221, 23),
+    "warning": (255, 145, 0),
+    "failure": (255, 82, 82),
+    "danger": (255, 23, 68),
+    "bug": (245, 0, 87),
+    "example": (124, 77, 255),
+    "quote": (158, 158, 158),
+}
+TINT = 0.1
 
 
 def breakable(text: str) -> str:
@@ -55,6 +72,14 @@ def spans_html(spans: list[Span]) -> Markup:
     return Markup("").join(out)
 
 
+def _tone_style(tone: str) -> str:
+    """An admonition's colours as CSS declarations, each after a `;` ("" for a plain quote)."""
+    if tone not in TONE_COLOURS:
+        return ""
+    r, g, b = TONE_COLOURS[tone]
+    return f";border-left-color:rgb({r},{g},{b});background:rgba({r},{g},{b},{TINT})"
+
+
 def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     t = block.type
     if t == "paragraph":
@@ -67,13 +92,16 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
         return _table_html(block)
     if t == "quote":
         inner = Markup("").join(Markup("<p>%s</p>") % spans_html(p) for p in block.paragraphs)
+        tone = _tone_style(block.tone)
         if block.kind == "nested":  # the outer quote's bar goes on beside it
-            return (
-                Markup(
-                    '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
-                    '<blockquote class="df-quote" style="margin:0">%s</blockquote></div>'
-                )
-                % inner
+            return Markup(
+                '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
+                '<blockquote class="df-quote" style="margin:0%s">%s</blockquote></div>'
+            ) % (tone, inner)
+        if tone:
+            return Markup('<blockquote class="df-quote" style="%s">%s</blockquote>') % (
+                tone[1:],
+                inner,
             )
         return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
     if t == "code":

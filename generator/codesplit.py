@@ -33,9 +33,9 @@ SOFT_SHARE = 0.4  # a part taller than this share of the room also gets soft cut
 CLOSER = re.compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
 FENCES = ("---", "```", "~~~")
 CONTINUED = (",", "\\", "(", "[", "{", "&&", "||", "|")  # a line ending so goes on
-# MkDocs Material code annotations: a comment ending in `(1)` or `(1)!` (the list that follows
-# the block explains them)
-ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?")
+# MkDocs Material code annotations: a comment ending in `(1)` or `(1)!`, or the circled number
+# the Markdown reader shows for one (the list that follows the block explains them)
+ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?|[\u2460-\u2473]")
 
 
 @dataclass

@@ -60,6 +60,9 @@ class Span:
 
 
 Spans = list[Span]
+# An admonition's look: MkDocs Material's twelve types (generator.blocks draws their colours)
+TONES: tuple[str, ...] = ("note", "abstract", "info", "tip", "success", "question")
+TONES += ("warning", "failure", "danger", "bug", "example", "quote")
 
 
 def plain(spans: Iterable[Span]) -> str:
@@ -83,7 +86,8 @@ class Block:
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
     formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
     Mermaid diagram, alt = its source, see generator.markup.mermaid); a quote of kind
-    "nested" is drawn inside the quote before it (an admonition inside an admonition);
+    "nested" is drawn inside the quote before it (an admonition inside an admonition); a
+    quote's `tone` is an admonition's type (see generator.markup.quotes.TONES), "" for a quote;
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
 
@@ -104,6 +108,7 @@ class Block:
     height: int = 0
     kind: str = "picture"
     html: str = ""
+    tone: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         t = self.type
@@ -114,6 +119,8 @@ class Block:
             d["paragraphs"] = [[s.to_dict() for s in p] for p in self.paragraphs]
             if self.kind == "nested":  # drawn inside the quote before it
                 d["kind"] = "nested"
+            if self.tone:
+                d["tone"] = self.tone
         elif t == "list":
             d.update(
                 ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]
@@ -157,6 +164,7 @@ class Block:
             height=int(d.get("height", 0)),
             kind=str(d.get("kind") or "picture"),
             html=_clean_html(str(d.get("html", ""))) if d.get("type") == "html" else "",
+            tone=str(d.get("tone")) if d.get("tone") in TONES else "",
         )
 
     def text_length(self) -> int:

@@ -3,6 +3,8 @@ display math drawn as pictures with their source as alt text, Slidev's magic-mov
 
 from __future__ import annotations
 
+import re
+
 from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup.events import Context
@@ -20,6 +22,28 @@ DIAGRAMS = {
     "dot": "Graphviz diagram",
     "graphviz": "Graphviz diagram",
 }
+# MkDocs Material code annotations at a line's end: `# (1)` keeps its comment and shows a
+# numbered marker; `# (1)!` shows the marker alone (the comment is stripped)
+ANNOTATION_MARK = re.compile(
+    r"(?P<comment>#|//|/\*|--|<!--|;)[ \t]*\((?P<n>\d+)\)(?P<bang>!)?"
+    r"(?P<close>[ \t]*(?:\*/|-->))?[ \t]*$",
+    re.MULTILINE,
+)
+CIRCLED = 20  # ① .. ⑳; a higher number keeps its parentheses
+
+
+def annotation_markers(code: str) -> str:
+    """A code block's MkDocs annotation markers as circled numbers (the numbered list after
+    the block explains them)."""
+
+    def marker(m: re.Match[str]) -> str:
+        n = int(m.group("n"))
+        number = chr(0x245F + n) if 1 <= n <= CIRCLED else f"({n})"
+        if m.group("bang"):
+            return number
+        return f"{m.group('comment')} {number}{m.group('close') or ''}"
+
+    return ANNOTATION_MARK.sub(marker, code) if "(" in code else code
 
 
 def fence_language(info: str) -> str:
@@ -83,7 +107,9 @@ class FenceReader:
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
             return self.formula(code)
-        return [Block("code", text=code, language=lang)] if code.strip() else []
+        if not code.strip():
+            return []
+        return [Block("code", text=annotation_markers(code), language=lang)]
 
     def mermaid(self, code: str, options: str = "") -> list[Block]:
         """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it

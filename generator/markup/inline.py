@@ -41,6 +41,9 @@ FLAG_TAGS = {
     "strike": "strike",
 }
 _CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
+# MkDocs Material's version shortcode, `<!-- md:version 8.5.6 -->`: drawn as the version's tag
+# amid the text ("Prior to version 8.5.6, ..."), so its number is kept
+VERSION_SHORTCODE = re.compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
 # pymdownx.inlinehilite: `#!python range(3)` is code in Python (the prefix is not shown)
@@ -157,8 +160,11 @@ class InlineReader:
 
     def _html(self, content: str, state: _State, out: Inline) -> None:
         text = content.strip()
-        if text.startswith("<!--"):
-            return  # a comment: never shown
+        if text.startswith("<!--"):  # a comment: never shown, but a version shortcode's text
+            version = shortcode_version(text)
+            if version:
+                out.spans.append(state.span(version))
+            return
         closing = _CLOSING.match(text)
         if closing:
             state.close(closing.group(1).lower())
@@ -318,6 +324,12 @@ def merge_spans(spans: Spans) -> Spans:
         elif s.text:
             out.append(s)
     return out
+
+
+def shortcode_version(comment: str) -> str:
+    """The version an `<!-- md:version X -->` comment shows ("" for any other comment)."""
+    m = VERSION_SHORTCODE.match(comment.strip())
+    return m.group(1) if m else ""
 
 
 def _shortcodes(text: str) -> str:

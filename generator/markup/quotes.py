@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.markup.inline import merge_spans
-from generator.model import Block, Span, Spans, plain
+from generator.model import TONES, Block, Span, Spans, plain
 
 ADMONITIONS = {
     "note": "Note",
@@ -26,6 +26,26 @@ ADMONITIONS = {
     "bug": "Bug",
     "quote": "Quote",
     "failure": "Failure",
+}
+# The look an admonition type takes: MkDocs Material's twelve types (its other qualifiers and
+# GitHub's / Docusaurus' names read as the type they are drawn like there)
+KIND_TONES = {
+    **{t: t for t in TONES},
+    "summary": "abstract",
+    "tldr": "abstract",
+    "todo": "info",
+    "hint": "tip",
+    "important": "tip",
+    "check": "success",
+    "done": "success",
+    "help": "question",
+    "faq": "question",
+    "caution": "warning",
+    "attention": "warning",
+    "fail": "failure",
+    "missing": "failure",
+    "error": "danger",
+    "cite": "quote",
 }
 
 
@@ -70,8 +90,11 @@ def github_alert(paragraphs: list[Spans]) -> None:
     paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
 
 
-def callout(title: str, blocks: list[Block]) -> list[Block]:
-    return quote_parts([[Span(title, bold=True)]] if title else [], blocks)
+def callout(title: str, blocks: list[Block], kind: str = "") -> list[Block]:
+    """An admonition of type `kind`: its quotes take the type's tone (a nested one keeps its own)."""
+    parts = quote_parts([[Span(title, bold=True)]] if title else [], blocks)
+    tone = KIND_TONES.get(kind.lower(), "")
+    return [replace(b, tone=b.tone or tone) if b.type == "quote" else b for b in parts]
 
 
 def quote_parts(first: list[Spans], blocks: list[Block], merge: bool = False) -> list[Block]:

@@ -313,7 +313,7 @@ class Converter(FenceReader):
             return [Notes(_events_text(inner))]
         if name in ADMONITIONS:
             title = " ".join((node.info or "").split()[1:]) or ADMONITIONS[name]
-            parts = callout(title, [e.block for e in inner if isinstance(e, Item)])
+            parts = callout(title, [e.block for e in inner if isinstance(e, Item)], name)
             return [Item(b) for c in parts for b in self.unless_notice(c)]
         return inner
 
@@ -327,7 +327,7 @@ class Converter(FenceReader):
                 title = plain(inline.spans).strip()
             else:
                 blocks.extend(self.blocks(child))
-        parts = callout(title or ADMONITIONS.get(kind, kind.title()), blocks)
+        parts = callout(title or ADMONITIONS.get(kind, kind.title()), blocks, kind)
         return [Item(b) for c in parts for b in self.unless_notice(c)]
 
     def html_block(self, html: str) -> list[Event]:

@@ -149,7 +149,7 @@ def test_mkdocs_annotations_stay_with_their_code() -> None:
     deck = generate_from_markdown(md, "corporate")
     pages = [p for p in deck.pages if any("MathJax" in b.text for b in code_parts(p.blocks))]
     assert pages
-    annotated = [p for p in pages if any("(1)" in b.text for b in code_parts(p.blocks))]
+    annotated = [p for p in pages if any("\u2460" in b.text for b in code_parts(p.blocks))]
     assert len(annotated) == 1
     lists = [b for b in annotated[0].blocks if b.type == "list" and b.ordered]
     assert lists and "This integrates MathJax" in plain(lists[0].items[0].spans)

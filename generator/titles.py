@@ -67,7 +67,8 @@ class TitleFitting:
 
     def fit_titles(self, page: PlannedPage, lang: str | None = None) -> PlannedPage:
         """The title size the title regions' measured overflow suggests, stepped down until
-        they fit; at the smallest size, the title/subtitle shortened."""
+        they fit; at the smallest size, a content slide's kicker (the chapter named above its
+        title) dropped, then the title/subtitle shortened."""
         lo, hi = self.title_min, self.title_max
         _, m = self.measure(replace(page, title_size=hi), lang)
         if m is None or m.title_fits:
@@ -80,6 +81,10 @@ class TitleFitting:
         small = replace(page, title_size=lo)
         if self.title_ok(small, lang):
             return small
+        if small.kind == "content" and small.subtitle:  # the chapter above the title goes first
+            small.subtitle = ""
+            if self.title_ok(small, lang):
+                return small
         for _ in range(MAX_SHRINK):
             if len(small.subtitle) > len(small.title):
                 small.subtitle = (

@@ -1,0 +1,87 @@
+"""Titles that say what is on the slide, on fragments of the real documents of samples/markdown
+(see each folder's SOURCES.md): the document's own title never prefixes a slide's title, a
+chapter named above a title gives way before the title is cut, and a document ending with its
+own thank-you slide gets no generated closing slide."""
+
+from __future__ import annotations
+
+from generator.api import generate_from_markdown
+from generator.compose import draft_deck
+from generator.outline import parse_outline
+from tests.generator.test_titles_structure import between, sample
+
+
+def test_the_only_top_heading_under_a_front_matter_title_names_no_slide() -> None:
+    notes = sample("meeting-notes")
+    md = between(notes, "---", "## Scheduled meetings")
+    md += between(notes, "## Announcements or custom items", "## RFCs waiting to be merged")
+    outline = parse_outline(md)
+    assert outline.topic == "Triage meeting 2022-11-15"
+    assert [c.title for c in outline.chapters] == ["T-lang meeting agenda"]
+    pages = [p for p in draft_deck(outline, "en").pages() if p.kind == "content"]
+    assert pages
+    for page in pages:
+        assert page.subtitle == "", page.title
+        assert "T-lang meeting agenda" not in page.title
+
+
+def test_a_deck_titled_like_its_section_names_no_slide_by_it() -> None:
+    deck = sample("slidev-composable-vue")
+    lines = deck.split("\n")
+    start = lines.index("# Typed Provide / Inject <MarkerCore/>") - 2
+    end = lines.index("# Shared State <MarkerPattern />") - 2
+    cover = lines[: lines.index("layout: 'intro'") - 1]
+    section = lines.index("# Composable Vue", len(cover))  # the talk's own section slide
+    md = "\n".join([*cover, *lines[section - 3 : section + 2], *lines[start:end]]) + "\n"
+    generated = generate_from_markdown(md, "corporate")
+    assert [p.title for p in generated.pages][:2] == ["Composable Vue", "Composable Vue"]
+    typed = [p for p in generated.pages if p.kind == "content" and "Typed" in p.title]
+    assert len(typed) == 2
+    for page in typed:
+        assert page.subtitle == "", page.subtitle
+
+
+def test_sections_whose_titles_do_not_fit_together_are_titled_by_their_page() -> None:
+    notes = sample("meeting-notes")
+    md = "---\ntitle: Triage meeting 2022-11-15\n---\n\n# T-lang meeting agenda\n\n"
+    md += "## Attendance\n\n* Team members: Josh, nikomatsakis, pnkfelix, scottmcm\n\n"
+    md += between(
+        notes,
+        "## Nominated RFCs, PRs and issues discussed this meeting",
+        "## Nominated RFCs, PRs and issues NOT discussed this meeting",
+    )
+    generated = generate_from_markdown(md, "corporate")
+    titles = [p.title for p in generated.pages if p.kind == "content"]
+    # two long item titles on one slide: titled by the agenda item they are under, not cut
+    assert "Nominated RFCs, PRs and issues discussed this meeting" in titles, titles
+    assert not any(t.endswith("…") for t in titles), titles
+
+
+def test_a_deck_ending_with_its_own_thank_you_gets_no_closing_slide() -> None:
+    deck = sample("slidev-composable-vue")
+    lines = deck.split("\n")
+    start = lines.index("# Recap") - 2
+    md = (
+        "\n".join(lines[: lines.index("layout: 'intro'") - 1])
+        + "\n\n"
+        + "\n".join(lines[start:])
+        + "\n"
+    )
+    generated = generate_from_markdown(md, "corporate")
+    assert generated.pages[-1].kind != "closing"
+    assert generated.pages[-1].title == "Thank You!"
+    # without its own last slide, the deck gets the generated one
+    shorter = md.split("---\nlayout: center")[0]
+    assert generate_from_markdown(shorter, "corporate").pages[-1].kind == "closing"
+
+
+def last_kind(md: str) -> str:
+    return generate_from_markdown(md, "corporate").pages[-1].kind
+
+
+def test_closing_words_in_several_languages() -> None:
+    talk = "# Talk\n\n## Intro\n\nText.\n\n## {}\n\nSee you.\n"
+    for title in ("Thank You!", "Any questions?", "Q&A", "The End", "谢谢", "Merci !", "Danke"):
+        assert last_kind(talk.format(title)) == "content", title
+    for title in ("Ending conditions", "Questions about the API", "Thanksgiving menu"):
+        assert last_kind(talk.format(title)) == "closing", title

@@ -420,6 +420,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
                     done = []  # one slide more: every "(i/n)" title changes
                 continue
             done.append((self.single(slide, html, m), None))
+        if make is make_flowing and not self.gallery:
+            done = self.titled_by_parts(page, chunks, done)
         slides = self.grown_together(done)
         return slides + self.galleries(page, slides) if make is make_flowing else slides
 

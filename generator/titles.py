@@ -11,7 +11,9 @@ from generator.fit import TITLE_REGIONS, Measure
 from generator.leftout import LeftOut
 from generator.model import Span, plain
 from generator.pages import PlannedPage
-from generator.pieces import shorten
+from generator.partnames import slide_parts_title
+from generator.pieces import Piece, shorten
+from generator.reshape import Fitted
 
 MAX_SHRINK = 12
 
@@ -98,6 +100,28 @@ class TitleFitting:
                 return small
         small.title, small.subtitle = "", ""
         return small
+
+    def titled_by_parts(
+        self,
+        page: PlannedPage,
+        chunks: list[list[Piece]],
+        done: list[tuple[Fitted, Measure | None]],
+    ) -> list[tuple[Fitted, Measure | None]]:
+        """The slides of a merged page titled by the parts on each (generator.partnames),
+        laid out again where the title changed (it only gets shorter: the body still fits)."""
+        if len(done) != len(chunks):
+            return done
+        out = []
+        for i, (f, m) in enumerate(done):
+            again = slide_parts_title(f.page, page.title, chunks, i)
+            if (again.title, again.part, again.parts) == (f.page.title, f.page.part, f.page.parts):
+                out.append((f, m))
+                continue
+            html, m2 = self.measure(again)
+            if m2 is not None and not m2.title_fits:
+                again, html, m2 = self.titled(again)
+            out.append((Fitted(again, html, m2.laid if m2 is not None else None), m2))
+        return out
 
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)

@@ -85,3 +85,37 @@ def test_closing_words_in_several_languages() -> None:
         assert last_kind(talk.format(title)) == "content", title
     for title in ("Ending conditions", "Questions about the API", "Thanksgiving menu"):
         assert last_kind(talk.format(title)) == "closing", title
+
+
+# -- a merged page continued over several slides ------------------------------------------------
+
+
+def content_titles(md: str) -> list[tuple[str, int, int]]:
+    deck = generate_from_markdown(md, "corporate")
+    return [(p.title, p.part, p.parts) for p in deck.pages if p.kind == "content"]
+
+
+def test_each_slide_of_a_merged_page_names_only_the_parts_on_it() -> None:
+    rust = sample("rust-release")
+    md = "# Announcing Rust 1.80.0\n\n## What's in 1.80.0 stable\n\n"
+    md += between(rust, "### Stabilized APIs", "## Contributors to 1.80.0")
+    titles = content_titles(md)
+    assert len(titles) >= 2, titles
+    # the API lists take the first slides alone; "Other changes" starts on the last one
+    *apis, last = titles
+    assert [t for t, _, _ in apis] == ["Stabilized APIs"] * len(apis), titles
+    assert [(p, n) for _, p, n in apis] == [(k + 1, len(apis) + 1) for k in range(len(apis))]
+    assert last == ("Stabilized APIs · Other changes", 1, 1)
+
+
+def test_a_release_starting_at_the_bottom_of_a_slide_is_named_on_that_slide_only() -> None:
+    changelog = sample("httpx-changelog")
+    md = "# Changelog\n\n" + between(
+        changelog, "## 0.28.0 (28th November, 2024)", "## 0.27.1 (27th August, 2024)"
+    )
+    titles = content_titles(md)
+    assert len(titles) >= 2, titles
+    assert titles[0] == ("0.28.0 (28th November, 2024)", 1, len(titles))
+    for title, _, _ in titles[:-1]:
+        assert "0.27.2" not in title, titles
+    assert titles[-1][0] == "0.28.0 (28th November, 2024) · 0.27.2 (27th August, 2024)"

@@ -28,7 +28,13 @@ from dataclasses import replace
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
-from generator.owncontents import document_titles, norm, without_own_contents
+from generator.owncontents import (
+    document_titles,
+    ends_itself,
+    is_document_title,
+    norm,
+    without_own_contents,
+)
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
@@ -199,26 +205,6 @@ def draft_deck(
         if ends_itself(outline)
         else PlannedPage("closing", "closing", closing, outline.topic),
     )
-
-
-# The words of a closing slide (the whole title, normalised: "Thank You!", "Any questions?",
-# "Q&A", "The End", "谢谢", "Merci !", "Vielen Dank"...)
-CLOSING_TITLE = re.compile(
-    r"(thank you|thanks|many thanks|thank you all|thank you for .*|thanks for .*|"
-    r"(any )?questions( and answers)?|q a|q and a|questions and discussion|"
-    r"the end|end|fin|(vielen )?dank(e)?( schön)?|(muchas )?gracias|(merci|grazie|obrigad[oa])"
-    r"( beaucoup| mille| a tutti)?|спасибо|谢谢|感谢.*|谢谢.*|ありがとう.*|감사합니다)"
-)
-
-
-def ends_itself(outline: Outline) -> bool:
-    """The document's last slide is its own closing (its title thanks, asks for questions or
-    says the end): the deck gets no generated closing slide after it."""
-    last = next((c for c in reversed(outline.chapters) if c.title or c.pages), None)
-    if last is None:
-        return False
-    title = last.pages[-1].title if last.pages else last.title
-    return CLOSING_TITLE.fullmatch(norm(title)) is not None
 
 
 def _guess_all_or_none(chapters: list[ChapterDraft]) -> None:
@@ -445,7 +431,7 @@ def _content(
         and one_chapter
         and chapter_title
         and chapter_title not in title
-        and not _is_document_title(outline, chapter_title)
+        and not is_document_title(outline, chapter_title)
     )
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
@@ -478,12 +464,6 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
 
 
-def _is_document_title(outline: Outline, title: str) -> bool:
-    """The document's own title: the cover's title, or the document's only top heading (a
-    front matter title above it): it names every slide, so it names none above its title."""
-    return norm(title) == norm(outline.topic) or [c.title for c in outline.chapters] == [title]
-
-
 MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
 
 
@@ -503,7 +483,7 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
 def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
     """The parts' titles a slide's title names: not the document's own title (its intro
     under its top heading), unless there is nothing else."""
-    own = [t for t in titles if not _is_document_title(outline, t)]
+    own = [t for t in titles if not is_document_title(outline, t)]
     return own or titles
 
 

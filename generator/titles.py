@@ -11,7 +11,7 @@ from generator.fit import TITLE_REGIONS, Measure
 from generator.leftout import LeftOut
 from generator.model import Span, plain
 from generator.pages import PlannedPage
-from generator.partnames import slide_parts_title
+from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
 from generator.reshape import Fitted
 
@@ -105,22 +105,28 @@ class TitleFitting:
         self,
         page: PlannedPage,
         chunks: list[list[Piece]],
-        done: list[tuple[Fitted, Measure | None]],
-    ) -> list[tuple[Fitted, Measure | None]]:
-        """The slides of a merged page titled by the parts on each (generator.partnames),
-        laid out again where the title changed (it only gets shorter: the body still fits)."""
-        if len(done) != len(chunks):
-            return done
+        pictures: list[list[int]] | None,
+        slides: list[Fitted],
+    ) -> list[Fitted]:
+        """The slides of a merged page (its chunks' slides, then its picture slides) titled by
+        the parts on each (generator.partnames), laid out again where the title changed (it
+        only gets shorter: the body still fits)."""
+        names = title_parts(page.title)
+        if not names or len(slides) < 2 or pictures is None:
+            return slides
+        shown = parts_on_slides(names, chunks) + pictures
+        if len(shown) != len(slides):
+            return slides
         out = []
-        for i, (f, m) in enumerate(done):
-            again = slide_parts_title(f.page, page.title, chunks, i)
+        for i, f in enumerate(slides):
+            again = slide_parts_title(f.page, names, shown, i)
             if (again.title, again.part, again.parts) == (f.page.title, f.page.part, f.page.parts):
-                out.append((f, m))
+                out.append(f)
                 continue
-            html, m2 = self.measure(again)
-            if m2 is not None and not m2.title_fits:
-                again, html, m2 = self.titled(again)
-            out.append((Fitted(again, html, m2.laid if m2 is not None else None), m2))
+            html, m = self.measure(again)
+            if m is not None and not m.title_fits:
+                again, html, m = self.titled(again)
+            out.append(Fitted(again, html, m.laid if m is not None else None))
         return out
 
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:

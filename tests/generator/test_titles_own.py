@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from generator.api import generate_from_markdown
 from generator.compose import draft_deck
+from generator.leftout import block_text
 from generator.outline import parse_outline
 from tests.generator.test_titles_structure import between, sample
 
@@ -119,3 +120,20 @@ def test_a_release_starting_at_the_bottom_of_a_slide_is_named_on_that_slide_only
     for title, _, _ in titles[:-1]:
         assert "0.27.2" not in title, titles
     assert titles[-1][0] == "0.28.0 (28th November, 2024) · 0.27.2 (27th August, 2024)"
+
+
+def test_picture_slides_of_a_merged_page_name_the_part_their_pictures_are_in() -> None:
+    readme = sample("chatglm-readme")
+    md = "# ChatGLM-6B\n\n" + between(readme, "## 局限性", "## 引用")
+    deck = generate_from_markdown(md, "corporate")  # the screenshots are not in the fragment
+    shown = [p for p in deck.pages if p.kind == "content"]
+    assert len(shown) >= 3
+    pictures = [p for p in shown if p.layout.startswith("image")]
+    assert pictures, [p.title for p in shown]
+    # the limitations' example pictures are titled by the limitations, not the licence
+    assert {p.title for p in pictures} == {"局限性"}, [p.title for p in shown]
+    for page in shown:  # the licence is named where its text is, and only there
+        licence = "Apache-2.0" in " ".join(block_text(b) for b in page.blocks)
+        assert ("协议" in page.title) == licence, (page.title, licence)
+    limits = [p for p in shown if "局限性" in p.title and "协议" not in p.title]
+    assert [(p.part, p.parts) for p in limits] == [(k + 1, len(limits)) for k in range(len(limits))]

@@ -10,7 +10,8 @@
   has several slides (decided by the planner once the chapter's slides are fitted,
   generator.deckplan; the draft's estimate from its text is a first guess). A chapter without
   a divider names itself above its slides' titles (`kicker`), so no title is lost; so does a
-  page whose title other pages share ("Fixed" under each release).
+  page whose title other pages share ("Fixed" under each release). The document's own title
+  (the cover's, or its only top heading under a front matter title) names no slide.
 - A slide of several pages is titled by its parts in order ("Changed · Fixed"), by its
   chapter only when it holds all of it. A deck's slides (Marp, Slidev, pandoc) never merge.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
@@ -27,7 +28,13 @@ from dataclasses import replace
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
-from generator.owncontents import document_titles, norm, without_own_contents
+from generator.owncontents import (
+    document_titles,
+    ends_itself,
+    is_document_title,
+    norm,
+    without_own_contents,
+)
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
@@ -194,7 +201,9 @@ def draft_deck(
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
         listed=listed,
-        closing=PlannedPage("closing", "closing", closing, outline.topic),
+        closing=None
+        if ends_itself(outline)
+        else PlannedPage("closing", "closing", closing, outline.topic),
     )
 
 
@@ -400,7 +409,7 @@ def _content(
             shown = [*first.before, first, *first.after]
             # the intro of a page cut at its sections is named above the title, not in it
             parts = [c for c in shown if c is first or c.page.title != first.kicker]
-            title = _parts_title([c.page.title for c in parts])
+            title = _parts_title(_named_parts(outline, [c.page.title for c in parts]))
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -417,9 +426,18 @@ def _content(
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
     named = not divided or norm(first.page.title) in repeated
-    kicker = named and one_chapter and chapter_title and chapter_title not in title
+    kicker = (
+        named
+        and one_chapter
+        and chapter_title
+        and chapter_title not in title
+        and not is_document_title(outline, chapter_title)
+    )
     kickers = {c.kicker for c in run}
     shared = first.kicker if len(kickers) == 1 else ""  # one page's sections sharing a slide
+    everyone_kickers = {c.kicker for c in [*first.before, *run, *first.after]}
+    if shared and everyone_kickers == {shared} and title.endswith(" …"):
+        title = shared  # its sections' titles do not fit together: the page names them all
     above = shared if shared and shared not in title else (chapter_title if kicker else "")
     return PlannedPage(
         "content",
@@ -459,7 +477,14 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
         whole = {c.source for c in run} >= pages
         if outline.chapters[ci].title and whole:
             return outline.chapters[ci].title
-    return _parts_title([c.page.title for c in run])
+    return _parts_title(_named_parts(outline, [c.page.title for c in run]))
+
+
+def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
+    """The parts' titles a slide's title names: not the document's own title (its intro
+    under its top heading), unless there is nothing else."""
+    own = [t for t in titles if not is_document_title(outline, t)]
+    return own or titles
 
 
 def _parts_title(titles: list[str]) -> str:

@@ -1,7 +1,11 @@
 """A document's own table of contents: a list whose entries are the document's headings, or a
 page or section (a `<details>` block) of nothing but links to places in the document. The deck
 shows the headings as slide titles and has a contents slide of its own, so these are left out
-(and listed)."""
+(and listed).
+
+Also what else a document has of its own that the deck does not add again: its title (the
+cover's) names no slide, and a document ending with its own closing slide gets no generated
+one."""
 
 from __future__ import annotations
 
@@ -94,3 +98,32 @@ def _anchor_list(block: Block) -> bool:
         if not all(c.type == "list" and _anchor_list(c) for c in item.children):
             return False
     return len(block.items) >= 2
+
+
+def is_document_title(outline: Outline, title: str) -> bool:
+    """The document's own title: the cover's title, or the document's only top heading (a
+    front matter title above it): it names every slide, so it names none above its title."""
+    if norm(title) == norm(outline.topic):
+        return True
+    topped = outline.properties.get("title") == outline.topic  # the front matter names it
+    return topped and [c.title for c in outline.chapters] == [title]
+
+
+# The words of a closing slide (the whole title, normalised: "Thank You!", "Any questions?",
+# "Q&A", "The End", "谢谢", "Merci !", "Vielen Dank"...)
+CLOSING_TITLE = re.compile(
+    r"(thank you|thanks|many thanks|thank you all|thank you for .*|thanks for .*|"
+    r"(any )?questions( and answers)?|q a|q and a|questions and discussion|"
+    r"the end|end|fin|(vielen )?dank(e)?( schön)?|(muchas )?gracias|(merci|grazie|obrigad[oa])"
+    r"( beaucoup| mille| a tutti)?|спасибо|谢谢|感谢.*|谢谢.*|ありがとう.*|감사합니다)"
+)
+
+
+def ends_itself(outline: Outline) -> bool:
+    """The document's last slide is its own closing (its title thanks, asks for questions or
+    says the end): the deck gets no generated closing slide after it."""
+    last = next((c for c in reversed(outline.chapters) if c.title or c.pages), None)
+    if last is None:
+        return False
+    title = last.pages[-1].title if last.pages else last.title
+    return CLOSING_TITLE.fullmatch(norm(title)) is not None

@@ -137,14 +137,14 @@ CONTENTS_HEAD = 9  # ... the first ones and then the range of the others
 @dataclass
 class DeckDraft:
     """The unfitted deck: cover, a contents slide listing the document's chapters (`listed`,
-    when there are at least `contents_min` of them), the chapters, closing."""
+    when there are at least `contents_min` of them), the chapters, closing (unless the document has its own)."""
 
     cover: PlannedPage
     contents_title: str
     contents_min: int
     divider_slides: int
     chapters: list[ChapterDraft]
-    closing: PlannedPage
+    closing: PlannedPage | None  # None: the document ends with its own closing slide
     listed: list[str] = field(default_factory=list)
 
     def contents(self) -> list[PlannedPage]:
@@ -167,4 +167,4 @@ class DeckDraft:
             n = c.number if c.estimated else 0
             drafts = c.divided if c.estimated else c.undivided
             out.extend(replace(d, chapter_number=n) for d in drafts)
-        return [*out, self.closing]
+        return [*out, self.closing] if self.closing else out

@@ -38,6 +38,7 @@ from generator.leftout import LeftOut, block_text
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
+from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
@@ -121,6 +122,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it
         self.gallery: list[Block] = []
+        self.gallery_parts: list[int] = []  # the part of the page each picture is in
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
-        self.gallery = []
+        self.gallery, self.gallery_parts = [], []
         page = replace(
             draft,
             number=self.counter + 1,
@@ -421,7 +423,12 @@ class Planner(TitleFitting, Reshaping, Summarising):
                 continue
             done.append((self.single(slide, html, m), None))
         slides = self.grown_together(done)
-        return slides + self.galleries(page, slides) if make is make_flowing else slides
+        if make is not make_flowing:
+            return slides
+        pictures = gallery_parts(self.gallery, self.gallery_parts)
+        self.gallery_parts = []
+        slides += self.galleries(page, slides)
+        return self.titled_by_parts(page, chunks, pictures, slides)
 
     def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
         """A slide that overflows, cut where its own layout says the room ends: (the pieces

@@ -15,6 +15,7 @@ from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block
 from generator.pack import capped
 from generator.pages import PlannedPage
+from generator.partnames import picture_parts, title_parts
 from generator.pieces import Piece, assemble
 from generator.screenshots import screenshot
 from generator.shapes import choose_layout
@@ -45,6 +46,7 @@ class Summarising:
     calibration: Calibration
     left_out: list[LeftOut]
     gallery: list[Block]
+    gallery_parts: list[int]
 
     if TYPE_CHECKING:
 
@@ -79,6 +81,7 @@ class Summarising:
             record = moved_record(page, rest)
             page = with_notes(page, rest)
             self.gallery.extend(shown_pictures(rest))
+            self.gallery_parts.extend(picture_parts(title_parts(page.title), chunks, rest))
         if record is not None:
             self.left_out.append(record)
         return page, kept

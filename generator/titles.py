@@ -11,7 +11,9 @@ from generator.fit import TITLE_REGIONS, Measure
 from generator.leftout import LeftOut
 from generator.model import Span, plain
 from generator.pages import PlannedPage
-from generator.pieces import shorten
+from generator.partnames import parts_on_slides, slide_parts_title, title_parts
+from generator.pieces import Piece, shorten
+from generator.reshape import Fitted
 
 MAX_SHRINK = 12
 
@@ -67,7 +69,8 @@ class TitleFitting:
 
     def fit_titles(self, page: PlannedPage, lang: str | None = None) -> PlannedPage:
         """The title size the title regions' measured overflow suggests, stepped down until
-        they fit; at the smallest size, the title/subtitle shortened."""
+        they fit; at the smallest size, a content slide's kicker (the chapter named above its
+        title) dropped, then the title/subtitle shortened."""
         lo, hi = self.title_min, self.title_max
         _, m = self.measure(replace(page, title_size=hi), lang)
         if m is None or m.title_fits:
@@ -80,6 +83,10 @@ class TitleFitting:
         small = replace(page, title_size=lo)
         if self.title_ok(small, lang):
             return small
+        if small.kind == "content" and small.subtitle:  # the chapter above the title goes first
+            small.subtitle = ""
+            if self.title_ok(small, lang):
+                return small
         for _ in range(MAX_SHRINK):
             if len(small.subtitle) > len(small.title):
                 small.subtitle = (
@@ -93,6 +100,34 @@ class TitleFitting:
                 return small
         small.title, small.subtitle = "", ""
         return small
+
+    def titled_by_parts(
+        self,
+        page: PlannedPage,
+        chunks: list[list[Piece]],
+        pictures: list[list[int]] | None,
+        slides: list[Fitted],
+    ) -> list[Fitted]:
+        """The slides of a merged page (its chunks' slides, then its picture slides) titled by
+        the parts on each (generator.partnames), laid out again where the title changed (it
+        only gets shorter: the body still fits)."""
+        names = title_parts(page.title)
+        if not names or len(slides) < 2 or pictures is None:
+            return slides
+        shown = parts_on_slides(names, chunks) + pictures
+        if len(shown) != len(slides):
+            return slides
+        out = []
+        for i, f in enumerate(slides):
+            again = slide_parts_title(f.page, names, shown, i)
+            if (again.title, again.part, again.parts) == (f.page.title, f.page.part, f.page.parts):
+                out.append(f)
+                continue
+            html, m = self.measure(again)
+            if m is not None and not m.title_fits:
+                again, html, m = self.titled(again)
+            out.append(Fitted(again, html, m.laid if m is not None else None))
+        return out
 
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)

@@ -1,0 +1,88 @@
+"""The title of each slide a merged page continues on: the parts that are on it.
+
+A slide of several pages is titled by its parts ("Stabilized APIs · Other changes",
+generator.compose). When the page continues over several slides, each slide is titled by the
+parts whose content it shows: a part's content runs from its heading to the next part's
+heading (the content before the first heading is the first part's); a picture slide of the
+pictures moved off the page shows the parts those pictures are in. A slide showing one part
+counts the slides that part is on ("Stabilized APIs (2/3)"); a slide showing several has no
+continuation marker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.keep import title_parts
+from generator.model import Block, plain
+from generator.pages import PlannedPage
+from generator.pieces import Piece
+from generator.summary import gallery_groups, shown_pictures
+
+__all__ = ["gallery_parts", "parts_on_slides", "picture_parts", "slide_parts_title", "title_parts"]
+
+
+def _next_part(names: list[str], block: Block, current: int) -> int:
+    """The part a heading starts (its title one of `names`, at or after `current`)."""
+    if block.type != "heading":
+        return current
+    text = plain(block.spans).strip()
+    later = [k for k in range(current, len(names)) if names[k] == text]
+    return later[0] if later else current
+
+
+def parts_on_slides(names: list[str], chunks: list[list[Piece]]) -> list[list[int]]:
+    """For each slide's pieces, the indexes of the parts (in `names`) whose content it shows."""
+    out: list[list[int]] = []
+    current = 0
+    for chunk in chunks:
+        shown: list[int] = []
+        for piece in chunk:
+            current = _next_part(names, piece.block, current)
+            if not shown or shown[-1] != current:
+                shown.append(current)
+        out.append(shown or [current])
+    return out
+
+
+def picture_parts(names: list[str], chunks: list[list[Piece]], rest: list[Block]) -> list[int]:
+    """The part of each picture among `rest` (blocks of the page cut into `chunks` that its
+    kept slides do not show) a picture slide shows, in the order
+    generator.summary.shown_pictures finds them: the part the picture is in on the page."""
+    where: dict[int, int] = {}
+    current = 0
+    for chunk in chunks:
+        for piece in chunk:
+            current = _next_part(names, piece.block, current)
+            for picture in shown_pictures([piece.block]):
+                where.setdefault(id(picture), current)
+    out: list[int] = []
+    current = 0
+    for block in rest:
+        current = _next_part(names, block, current)
+        out += [where.get(id(p), current) for p in shown_pictures([block])]
+    return out
+
+
+def gallery_parts(pictures: list[Block], parts: list[int]) -> list[list[int]] | None:
+    """The parts each picture slide of `pictures` shows (None when not known for each)."""
+    if len(parts) != len(pictures):
+        return None
+    out: list[list[int]] = []
+    at = 0
+    for group in gallery_groups(pictures):
+        mine = parts[at : at + len(group)]
+        at += len(group)
+        out.append([k for i, k in enumerate(mine) if k not in mine[:i]])
+    return out
+
+
+def slide_parts_title(
+    slide: PlannedPage, names: list[str], shown: list[list[int]], i: int
+) -> PlannedPage:
+    """Slide `i` of a page whose parts are `names`, titled by the parts it shows."""
+    mine = shown[i]
+    if len(mine) > 1:
+        return replace(slide, title=" · ".join(names[k] for k in mine), part=1, parts=1)
+    span = [j for j, parts in enumerate(shown) if mine[0] in parts]
+    return replace(slide, title=names[mine[0]], part=span.index(i) + 1, parts=len(span))

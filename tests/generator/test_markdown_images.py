@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -153,16 +154,15 @@ def test_cli_reads_images_beside_the_file_and_with_assets(
     doc = str(folder / "examples" / "gaia.md")
     monkeypatch.chdir(tmp_path)  # a folder the document is not in: only its own folder
     assert generate_main([doc, "-o", str(out)]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"]  # a frame
+    # the logo twice (slide 6 and the last slide's heading): frames
+    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"] * 2
     assert generate_main([doc, "-o", str(out), "--assets", str(folder)]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == [""]  # the logo (no alt text)
+    assert [descr(p) for p in pictures(out.read_bytes())] == [""] * 2  # the logo (no alt)
     assert generate_main([doc, "-o", str(out), "--assets", str(folder), "--no-local-files"]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"]
+    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"] * 2
 
 
 def descr(pic: str) -> str:
-    import re
-
     found = re.search(r'descr="([^"]*)"', pic)
     return found.group(1) if found else ""
 
@@ -209,5 +209,36 @@ def test_a_picture_written_in_a_heading_is_the_slides_picture(tmp_path: Path) ->
 
 
 def test_badges_beside_a_heading_stay_out() -> None:
-    o = parse_outline("# fd [![CI](https://github.com/sharkdp/fd/actions/workflows/CICD.yml/badge.svg)](x)\n\ntext\n")
+    o = parse_outline(
+        "# fd [![CI](https://github.com/sharkdp/fd/actions/workflows/CICD.yml/badge.svg)](x)\n\ntext\n"
+    )
     assert not [b for b in o.blocks() if b.type == "image"]
+
+
+def test_a_run_of_missing_pictures_is_one_frame_listing_them() -> None:
+    """Eight collapsible example sections of one screenshot each, files not given: one frame
+    listing the ten pictures (a section's title before each label) in type no smaller than
+    the body's, not slides of rows of small frames, no caption repeating the frame's text."""
+    from generator.markup.placeholder import LIST_WIDTH
+    from generator.planner import BODY_FLOOR
+    from tests.generator.fragments import CHATGLM_EXAMPLES
+
+    md = "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES
+    frames = [b for b in parse_outline(md).blocks() if is_placeholder(b)]
+    assert len(frames) == 1
+    lines = frames[0].alt.split("\n")
+    assert lines[:3] == ["自我认知: self introduction", "提纲写作: blog outline", "文案写作: ad writing 2"]
+    assert len(lines) == 10 and frames[0].width == LIST_WIDTH
+    svg = base64.b64decode(frames[0].src.split(",", 1)[1]).decode()
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+    assert len(sizes) == 10 and min(sizes) >= BODY_FLOOR
+    deck = generate_from_markdown(md)
+    shown = [h for h in deck.pages_html if frames[0].src[:200] in h]
+    assert len(shown) == 1 and shown[0].count("self introduction") == 1  # in its alt text only
+    assert "示例截图" in shown[0]  # with the sentence introducing the screenshots
+
+
+def test_a_lone_missing_picture_keeps_its_own_frame() -> None:
+    o = parse_outline("# Demo\n\n### 命令行 Demo\n\n![cli-demo](resources/cli-demo.png)\n\ntext\n")
+    (frame,) = [b for b in o.blocks() if is_placeholder(b)]
+    assert frame.alt == "Picture: cli-demo" and frame.width < 1120

@@ -22,7 +22,6 @@ from dataclasses import replace
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
-from generator.markup.placeholder import is_placeholder
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import lead_in, quote_labels, slice_spans
@@ -305,8 +304,6 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
         alt = picture.alt.strip()
         if screenshot(picture):  # it carries text: the body to itself, its alt text in the notes
             return replace(page, blocks=[picture], sections=[], layout="image-full", notes=alt)
-        if is_placeholder(picture):  # a frame already shows its label: no caption repeating it
-            alt = ""
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")

@@ -2,15 +2,14 @@
 
 A document whose pictures cannot be had (remote images off, files not given with it) would
 otherwise show a grid of small placeholder frames with their labels in tiny type, or slide after
-slide of nothing but frames. Several frames in a row (consecutive blocks, or consecutive
-`####` sections holding nothing but frames, e.g. collapsible example screenshots) become one
-frame listing them, one line each (a section's title before its picture's label).
+slide of nothing but frames. Several frames in a row (consecutive blocks of a page or of a
+`####` section) become one frame listing them, one line each.
 """
 
 from __future__ import annotations
 
 from generator.markup.placeholder import is_placeholder, listing_block
-from generator.model import Block, Chapter, Section
+from generator.model import Block, Chapter
 
 MIN_RUN = 2  # frames in a row that become one listing
 
@@ -22,7 +21,6 @@ def gather_frames(chapters: list[Chapter]) -> None:
             page.blocks = _merged(page.blocks)
             for section in page.sections:
                 section.blocks = _merged(section.blocks)
-            page.sections = _merged_sections(page.sections)
 
 
 def _label(block: Block) -> str:
@@ -49,30 +47,3 @@ def _merged(blocks: list[Block]) -> list[Block]:
 def _lines(block: Block) -> list[str]:
     """A frame's lines: a listing's own, or its label."""
     return block.alt.split("\n") if "\n" in block.alt else [_label(block)]
-
-
-def _frames_only(section: Section) -> bool:
-    return bool(section.blocks) and all(is_placeholder(b) for b in section.blocks)
-
-
-def _merged_sections(sections: list[Section]) -> list[Section]:
-    out: list[Section] = []
-    run: list[Section] = []
-    for section in [*sections, None]:
-        if section is not None and _frames_only(section):
-            run.append(section)
-            continue
-        if len(run) >= MIN_RUN:
-            lines = [
-                f"{s.title}: {line}" if s.title else line
-                for s in run
-                for b in s.blocks
-                for line in _lines(b)
-            ]
-            out.append(Section("", [listing_block(lines)]))
-        else:
-            out.extend(run)
-        run = []
-        if section is not None:
-            out.append(section)
-    return out

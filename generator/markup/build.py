@@ -15,7 +15,6 @@ from typing import Any
 
 from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, Notes
-from generator.markup.frames import gather_frames
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -202,7 +201,6 @@ def _logo_alt(blocks: list[Block]) -> str:
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
-    gather_frames(chapters)
     for chapter in chapters:
         chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes or p.hint]
     chapters = [c for c in chapters if c.pages or c.title]

@@ -25,9 +25,6 @@ from generator.model import Block
 DEFAULT_SIZE = (400, 120)  # px: a frame for a picture of unknown size (a compact label)
 MIN_SIDE = 120  # px: a frame is never smaller than this either way
 MAX_LINES = 3  # lines of alt text in the frame
-# a frame listing several missing pictures: the width of a full-width picture's room on a
-# 1280 px slide, type above the smallest body (18 px), as many lines as that room's height holds
-LIST_WIDTH, LIST_SIZE, LIST_LINES = 1120, 22.0, 11
 SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})
 SVG_NS = "http://www.w3.org/2000/svg"
 INK, MUTED, FILL, LINE = "#4a5563", "#7b8794", "#f2f4f7", "#a3adb8"
@@ -52,40 +49,6 @@ def placeholder_block(alt: str, src: str, width: int = 0, height: int = 0) -> Bl
     svg = _frame_svg(label, _origin(src), w, h)
     uri = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
     return Block("image", src=uri, alt=label, width=w, height=h, kind="picture")
-
-
-def listing_block(labels: list[str]) -> Block:
-    """One frame standing for several pictures that are not shown (a run of them): one line
-    each, a small picture sign before it, in type as large as the body's, never a grid of
-    small frames. Its alt text lists the labels, one a line."""
-    shown = labels if len(labels) <= LIST_LINES else labels[: LIST_LINES - 1]
-    lines = [_wrapped(label, LIST_SIZE, LIST_WIDTH - 5 * LIST_SIZE)[0] for label in shown]
-    if len(shown) < len(labels):
-        lines.append(f"… {len(labels) - len(shown)} more")
-    step = LIST_SIZE * 1.45
-    h = round(2 * LIST_SIZE + step * len(lines))
-    svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS})
-    svg.set("class", "df-placeholder")  # first: PREFIX
-    for name, value in (("width", LIST_WIDTH), ("height", h), ("viewBox", f"0 0 {LIST_WIDTH} {h}")):
-        svg.set(name, str(value))
-    _frame_rect(svg, LIST_WIDTH, h)
-    font = "Liberation Sans, Arial, Noto Sans CJK SC, sans-serif"
-    y = LIST_SIZE
-    for line in lines:
-        _picture_sign(svg, LIST_SIZE * 1.6, y + step * 0.2, LIST_SIZE * 0.75)
-        text = etree.SubElement(
-            svg,
-            f"{{{SVG_NS}}}text",
-            x=f"{LIST_SIZE * 2.8:.1f}",
-            y=f"{y + step * 0.75:.1f}",
-            fill=INK,
-            **{"font-size": f"{LIST_SIZE:.1f}", "font-family": font},
-        )
-        text.text = line
-        y += step
-    data = etree.tostring(svg, encoding="utf-8")
-    uri = "data:image/svg+xml;base64," + base64.b64encode(data).decode("ascii")
-    return Block("image", src=uri, alt="\n".join(labels), width=LIST_WIDTH, height=h)
 
 
 def picture_label(alt: str, src: str) -> str:
@@ -186,8 +149,23 @@ def _frame_svg(label: str, origin: str, w: int, h: int) -> bytes:
     svg.set("width", str(w))
     svg.set("height", str(h))
     svg.set("viewBox", f"0 0 {w} {h}")
-    _frame_rect(svg, w, h)
     sub = etree.SubElement
+    stroke = max(1.5, min(w, h) / 150)
+    sub(
+        svg,
+        f"{{{SVG_NS}}}rect",
+        x=f"{stroke}",
+        y=f"{stroke}",
+        width=f"{w - 2 * stroke}",
+        height=f"{h - 2 * stroke}",
+        rx=f"{min(w, h) / 30:.1f}",
+        fill=FILL,
+        stroke=LINE,
+        **{
+            "stroke-width": f"{stroke:.1f}",
+            "stroke-dasharray": f"{stroke * 5:.1f} {stroke * 3:.1f}",
+        },
+    )
     block = size * 1.3 * len(lines) + (small * 1.6 if origin else 0)
     sign = size * 1.6 if h >= block + size * 3 else 0.0
     top = (h - block - sign) / 2
@@ -217,27 +195,6 @@ def _frame_svg(label: str, origin: str, w: int, h: int) -> bytes:
         )
         text.text = origin
     return bytes(etree.tostring(svg, encoding="utf-8"))
-
-
-def _frame_rect(svg: Any, w: float, h: float) -> None:
-    """The frame's light rounded rectangle with a dashed border."""
-    sub = etree.SubElement
-    stroke = max(1.5, min(w, h) / 150)
-    sub(
-        svg,
-        f"{{{SVG_NS}}}rect",
-        x=f"{stroke}",
-        y=f"{stroke}",
-        width=f"{w - 2 * stroke}",
-        height=f"{h - 2 * stroke}",
-        rx=f"{min(w, h) / 30:.1f}",
-        fill=FILL,
-        stroke=LINE,
-        **{
-            "stroke-width": f"{stroke:.1f}",
-            "stroke-dasharray": f"{stroke * 5:.1f} {stroke * 3:.1f}",
-        },
-    )
 
 
 def _picture_sign(svg: Any, cx: float, top: float, side: float) -> None:

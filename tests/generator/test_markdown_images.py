@@ -213,28 +213,3 @@ def test_badges_beside_a_heading_stay_out() -> None:
         "# fd [![CI](https://github.com/sharkdp/fd/actions/workflows/CICD.yml/badge.svg)](x)\n\ntext\n"
     )
     assert not [b for b in o.blocks() if b.type == "image"]
-
-
-def test_a_run_of_missing_pictures_is_one_frame_listing_them() -> None:
-    """Example screenshots not given with the document: two in a row (one collapsible
-    section) are one frame listing them, one line each, in type no smaller than the body's,
-    not two small frames."""
-    from generator.markup.placeholder import LIST_WIDTH
-    from generator.planner import BODY_FLOOR
-    from tests.generator.fragments import CHATGLM_EXAMPLES
-
-    md = "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES
-    o = parse_outline(md)
-    sections = {s.title: s.blocks for p in o.chapters[-1].pages for s in p.sections}
-    (frame,) = sections["文案写作"]
-    assert is_placeholder(frame) and frame.alt.split("\n") == ["ad writing 2", "comments writing"]
-    assert frame.width == LIST_WIDTH
-    svg = base64.b64decode(frame.src.split(",", 1)[1]).decode()
-    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
-    assert len(sizes) == 2 and min(sizes) >= BODY_FLOOR
-
-
-def test_a_lone_missing_picture_keeps_its_own_frame() -> None:
-    md = "# ChatGLM-6B\n\n## 命令行 Demo\n\n![cli-demo](resources/cli-demo.png)\n"
-    (frame,) = [b for b in parse_outline(md).blocks() if is_placeholder(b)]
-    assert frame.alt == "Picture: cli-demo" and frame.width < 1120

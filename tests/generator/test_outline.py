@@ -49,8 +49,8 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     md = (
         "# T\n### P\n3. three\n4. four\n   - sub\n     1. deep\n\n"
         "| a | b |\n|:-:|--:|\n| 1 | **2** |\n\n> quoted\n> still\n\n```py\nx = 1\n```\n\n"
-        "![remote sales chart](https://example.com/a.png)\n\n"  # frames apart: one each
-        f"![chart]({PNG})\n\n![logo](https://example.com/logo.png)\n"
+        f"![chart]({PNG})\n\n![remote sales chart](https://example.com/a.png)\n\n"
+        "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
     kinds = ["list", "table", "quote", "code", "image", "image", "image"]
@@ -64,9 +64,9 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert table.rows[0][1][0].bold
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
-    assert blocks[5].src == PNG and blocks[5].alt == "chart"
+    assert blocks[4].src == PNG and blocks[4].alt == "chart"
     # not fetched: a frame labelled by a describing alt text, or "Picture: <alt>" for a short one
-    assert blocks[4].alt == "remote sales chart" and blocks[4].src.startswith("data:image/svg")
+    assert blocks[5].alt == "remote sales chart" and blocks[5].src.startswith("data:image/svg")
     assert blocks[6].alt == "Picture: logo"
 
 

@@ -96,7 +96,10 @@ class Converter(FenceReader):
             inline = self.inline(node.children[0] if node.children else None)
             spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
             self.ctx.heading = plain(spans).strip()
-            return [Heading(int(node.tag[1]), spans)]
+            pictures: list[Event] = [Item(b) for b in self.heading_pictures(inline)]
+            if pictures and not self.ctx.heading:  # a heading of nothing but a picture
+                return pictures
+            return [Heading(int(node.tag[1]), spans), *pictures]
         if t == "html_block":
             return self.html_block(node.content)
         if t == "colon_fence":
@@ -144,7 +147,8 @@ class Converter(FenceReader):
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
             spans = trim_spans(_no_placeholder(inline.spans))
-            return [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
+            title = [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
+            return title + self.heading_pictures(inline)
         if t == "frame_subtitle":  # beamer's \framesubtitle{...}: the slide's lead line
             return [Block("paragraph", [Span(node.content, italic=True)])] if node.content else []
         if t == "pandoc_pause":
@@ -187,6 +191,12 @@ class Converter(FenceReader):
         mark_badge_rows(images)
         formulas = [b for tex in inline.display for b in self.formula(tex)]
         return out + formulas + images
+
+    def heading_pictures(self, inline: Inline) -> list[Block]:
+        """The pictures written inside a heading (`### [![](logo.png)](url)`): the slide's
+        pictures, after the heading; badges beside a project's title stay out."""
+        found = [i for i in inline.images if not is_badge_url(i.src)]
+        return [c for b in (self.image(i) for i in found) if b for c in tall_crops(b)]
 
     def image(self, found: InlineImage) -> Block | None:
         """An image block whose src is a data: URI, or None (reported; a picture's alt text

@@ -15,7 +15,7 @@
 | MKDOCS_TYPES | https://github.com/squidfunk/mkdocs-material | docs/reference/admonitions.md | 5b36f2ac499a45905e246bc66bbee2858ef6556f | MIT |
 | MEETING_DISCUSSED | https://github.com/rust-lang/lang-team | minutes/2022-11-15.md | cf7fec8b0fb6b9ad85b0cb3d50566f0b0847f8f9 | MIT OR Apache-2.0 |
 | SLIDEV_NAMED | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
-| MARP_QUOTE, MARP_SCHEMES | https://github.com/yhatt/marp | examples/gaia.md | 2dab7115a81cc77bc1e21803baee446cd131fde3 | MIT |
+| MARP_QUOTE, MARP_SCHEMES, MARP_LAST | https://github.com/yhatt/marp | examples/gaia.md | 2dab7115a81cc77bc1e21803baee446cd131fde3 | MIT |
 | MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | SLIDEV_SEQUENCE, SLIDEV_GRAPH | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
@@ -100,3 +100,6 @@ MERMAID_CLASS = "```mermaid\nclassDiagram\nClass01 <|-- AveryLongClass : Cool\n<
 
 # A proposal's paragraph and the chart of its backoff curve (a 600x371 PNG beside the README).
 KEP_SUMMARY_CHART = '\n### Existing backoff curve change: front loaded decay, lower maximum backoff\n\nThis KEP proposes changing the existing backoff curve to load more restarts\nearlier by changing the initial value of the exponential backoff, and to retry\nperiodically more often by reducing the maximum for the backoff. A number of\nalternate initial values and maximum backoff values are modelled below. This\nproposal suggests we start with a new initial value of 1s (changed from 10s\ntoday) and a maximum backoff of 1 minute (changed from 5 minutes today) based on\nprior research, and further analyze its impact on infrastructure during alpha. \n\n![A graph showing the change in elapsed time for observed restarts with the\nCrashLoopBackOffBehavior of today vs the proposed new\ndefault](./restarts-vs-elapsed-new-default.png "Default backoff curve change")\n'
+
+# The deck's last slide: a code span in its title, the Marp logo as a linked picture in a heading.
+MARP_LAST = "---\n\n#### `<!-- $theme: gaia -->` of Marp\n\n###### [![](../images/marp.png)](https://yhatt.github.io/marp)\n\n#### https://yhatt.github.io/marp\n"

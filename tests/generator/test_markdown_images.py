@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.images import Assets
 from generator.markup.placeholder import is_placeholder
-from generator.model import Block, Outline
+from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from tests.routes_server import serve_routes
 
@@ -65,6 +66,7 @@ def test_files_outside_the_allowed_folders_and_no_local_files(tmp_path: Path) ->
     (tmp_path / "images" / "marp.png").write_bytes(png())
     (tmp_path / "examples").mkdir()
     doc = tmp_path / "examples" / "gaia.md"
+    doc.write_text("", "utf-8")
     doc.write_text("# Gaia\n\n### Basic\n\n![70% center](../images/marp.png)\n", "utf-8")
     text = doc.read_text("utf-8")
     o = parse_outline(text, assets=Assets.beside(str(doc)))
@@ -152,16 +154,15 @@ def test_cli_reads_images_beside_the_file_and_with_assets(
     doc = str(folder / "examples" / "gaia.md")
     monkeypatch.chdir(tmp_path)  # a folder the document is not in: only its own folder
     assert generate_main([doc, "-o", str(out)]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"]  # a frame
+    # the logo twice (slide 6 and the last slide's heading): frames
+    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"] * 2
     assert generate_main([doc, "-o", str(out), "--assets", str(folder)]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == [""]  # the logo (no alt text)
+    assert [descr(p) for p in pictures(out.read_bytes())] == [""] * 2  # the logo (no alt)
     assert generate_main([doc, "-o", str(out), "--assets", str(folder), "--no-local-files"]) == 0
-    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"]
+    assert [descr(p) for p in pictures(out.read_bytes())] == ["Picture: marp"] * 2
 
 
 def descr(pic: str) -> str:
-    import re
-
     found = re.search(r'descr="([^"]*)"', pic)
     return found.group(1) if found else ""
 
@@ -183,3 +184,32 @@ def test_word_and_powerpoint_pictures_are_kept() -> None:
     prs.save(buf)
     (img,) = images(pptx_to_outline(buf.getvalue()))
     assert (img.alt, img.width, img.height) == ("Sales chart", 40, 30)
+
+
+def test_a_picture_written_in_a_heading_is_the_slides_picture(tmp_path: Path) -> None:
+    """`###### [![](../images/marp.png)](url)`: the logo is shown on its slide, not dropped
+    with the heading that held it (nor is the heading left empty)."""
+    from tests.generator.fragments import MARP_LAST, MARP_QUOTE
+
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / "marp.png").write_bytes(png(200, 120))
+    (tmp_path / "examples").mkdir()
+    doc = tmp_path / "examples" / "gaia.md"
+    doc.write_text("", "utf-8")
+    text = MARP_QUOTE + MARP_LAST
+    assets = Assets.beside(str(doc), (str(tmp_path),))  # the repository's folder, as the CLI
+    o = parse_outline(text, assets=assets)
+    (img,) = images(o)
+    assert (img.width, img.height) == (200, 120)
+    last = o.chapters[-1].pages[-1]
+    assert img in last.blocks and "of Marp" in last.title
+    assert not [b for b in o.blocks() if b.type == "heading" and not plain(b.spans).strip()]
+    deck = generate_from_markdown(text, assets=assets)
+    assert len(pictures(deck.pptx_bytes)) == 1
+
+
+def test_badges_beside_a_heading_stay_out() -> None:
+    o = parse_outline(
+        "# fd [![CI](https://github.com/sharkdp/fd/actions/workflows/CICD.yml/badge.svg)](x)\n\ntext\n"
+    )
+    assert not [b for b in o.blocks() if b.type == "image"]

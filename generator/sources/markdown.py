@@ -11,7 +11,9 @@ import yaml
 from generator.model import Block, ListItem, Outline, Page, Span
 
 _PUNCT = re.compile(r"([\\`*_\[\]<>|~&!#])")
-_LINE_START = re.compile(r"^(\s*)([-+>]|=+\s*$|\d{1,9}[.)])")  # `=`: a setext underline
+_LINE_START = re.compile(
+    r"^(\s*)([-+>]|=+\s*$|:{3,}|\d{1,9}[.)])"
+)  # `=`: a setext underline; `:::` a fence
 # `=` that could make a `==mark==` delimiter: after another `=`, or at the text's edge (next to
 # another span's delimiter)
 _MARK_EQUALS = re.compile(r"^=|(?<==)=|=$")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from srcfix import BILLION_LAUGHS, make_xmind, xmind_tree, zip_bytes
 
@@ -88,6 +88,7 @@ SPAN = st.builds(
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(SPAN, min_size=1, max_size=4))
+@example([Span(":::")])  # a colon fence's opening
 def test_markdown_writer_keeps_any_text(spans: list[Span]) -> None:
     """Escaping and emphasis never lose or alter text (NUL aside, which the parser replaces)."""
     outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])

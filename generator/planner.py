@@ -86,6 +86,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         dense: bool = False,
         authored: bool = False,
         tight: bool = False,
+        whole: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -117,6 +118,9 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.summarise = length == "medium" and not authored
         # a document over its slide budget (generator.budget): a page keeps one slide
         self.tight = tight and self.summarise
+        # a document within its slide budget: every page continues on following slides, whole
+        # (no summary, no cap); the summary and the cap are steps of condensing (generator.api)
+        self.whole = whole and self.summarise and not self.tight
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it
@@ -181,7 +185,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
-        if self.summarise and page.layout in FLOWING and page.parts == 1:
+        if self.summarise and not self.whole and page.layout in FLOWING and page.parts == 1:
             if self.long(page) or prose_length(page.blocks) > PROSE_CHARS:
                 page = self.summarised(page)
             page = self.tersed(page, self.terse_size, self.predicted_size(page))

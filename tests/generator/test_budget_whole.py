@@ -36,7 +36,7 @@ def _slides_text(deck: PlannedDeck) -> str:
         ("rust-release/Rust-1.80.0.md", "The same warning is reported regardless of whether"),
         (
             "rust-release/Rust-1.80.0.md",
-            "is the thread-safe option, making it suitable for places like static values",
+            "will see the exact same duration below, since",
         ),
         # the explanation of the redirect code, and of the exception classes
         (

@@ -55,6 +55,7 @@ from generator.summarising import SHRINK_SPAN, Summarising, text_blocks
 from generator.summary import (
     PROSE_CHARS,
     gallery_groups,
+    nested_pictures,
     prose_length,
 )
 from generator.templates import Template
@@ -121,6 +122,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         # a document within its slide budget: every page continues on following slides, whole
         # (no summary, no cap); the summary and the cap are steps of condensing (generator.api)
         self.whole = whole and self.summarise and not self.tight
+        self.page_whole = self.whole
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it
@@ -175,6 +177,9 @@ class Planner(TitleFitting, Reshaping, Summarising):
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery = []
+        # a page whose list items hold pictures is summarised and capped as before: a slide
+        # shows no picture inside a list item, the summary gives them slides of their own
+        self.page_whole = self.whole and not nested_pictures(draft.blocks)
         page = replace(
             draft,
             number=self.counter + 1,
@@ -185,9 +190,10 @@ class Planner(TitleFitting, Reshaping, Summarising):
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
-        if self.summarise and not self.whole and page.layout in FLOWING and page.parts == 1:
-            if self.long(page) or prose_length(page.blocks) > PROSE_CHARS:
+        if self.summarise and page.layout in FLOWING and page.parts == 1:
+            if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
+            # long prose items set below the readable size show their leads (a whole page too)
             page = self.tersed(page, self.terse_size, self.predicted_size(page))
         predicted = self.predicted_size(page)
         if predicted != page.body_size:

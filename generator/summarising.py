@@ -41,7 +41,7 @@ class Summarising:
     length: str
     summarise: bool
     tight: bool
-    whole: bool
+    page_whole: bool
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -59,7 +59,7 @@ class Summarising:
         a page keeps MAX_SLIDES (one at the last step, `tight`); the rest moves to the notes (listed), but a continuing table or run of blocks
         and a part the title names stay on slides (generator.keep)."""
         keep = 1 if self.length == "short" or self.tight else len(chunks)
-        cap = self.summarise and not self.tight and not self.whole
+        cap = self.summarise and not self.tight and not self.page_whole
         if cap:
             keep = with_picture_slides(chunks, MAX_SLIDES)
         room = self.frame[1] if self.frame is not None else 0.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
 from generator.budget import content_slides, document_words, slide_budget, slides_by_chapter
@@ -23,6 +23,7 @@ from generator.reshape import Fitted
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
+Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
 # A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
 # walk them all again and again: the entry points below run with it paused, as a page does.
@@ -351,7 +352,7 @@ def _plan(
     properties = dict(getattr(outline, "properties", {}) or {})
     deck = _deck_context(template, outline.topic, outline.subtitle, lang, byline(properties))
 
-    def planner_for(pages: list[PlannedPage], tight: bool = False) -> Planner:
+    def planner_for(pages: list[PlannedPage], step: Step = "capped") -> Planner:
         dense = length != "long" and not authored and dense_document(pages)
         return Planner(
             template,
@@ -360,7 +361,8 @@ def _plan(
             options=ENGINE_OPTIONS,
             dense=dense,
             authored=authored,
-            tight=tight,
+            tight=step == "tight",
+            whole=step == "whole",
         )
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
@@ -401,15 +403,17 @@ class _Talk:
 def _within_budget(
     outline: Outline,
     drafts: DeckDraft,
-    planner_for: Callable[[list[PlannedPage], bool], Planner],
+    planner_for: Callable[[list[PlannedPage], Step], Planner],
     lang: str,
     length: str,
     authored: bool,
 ) -> _Talk:
-    """The deck fitted; a document over its slide budget (generator.budget) condensed, most
-    removable first: its older releases and platform runs (generator.condense), then no
-    dividers and one slide a page (the rest in the notes). Every step is listed."""
-    planner = planner_for(drafts.pages(), False)
+    """The deck fitted, every page whole (continuing on following slides); a document over its
+    slide budget (generator.budget) condensed, most removable first: its older releases and
+    platform runs (generator.condense), then each page summarised and capped at MAX_SLIDES
+    slides (generator.summarising), then no dividers and one slide a page (the rest in the
+    notes). Every step is listed."""
+    planner = planner_for(drafts.pages(), "whole")
     fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
     budget = None if authored else slide_budget(length, document_words(outline))
     if budget is None or content_slides(fitted) <= budget:
@@ -425,13 +429,17 @@ def _within_budget(
     left: list[LeftOut] = []  # the records of drafting the condensed outline
     if records:
         drafts = draft_deck(platforms.outline, lang, length, left, authored)
-        planner = planner_for(drafts.pages(), False)
+        planner = planner_for(drafts.pages(), "whole")
         fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
         if content_slides(fitted) <= budget:
             return _Talk(*_original(fitted, planner, left, origin), records)
+    capped = planner_for(drafts.pages(), "capped")
+    fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
+    if content_slides(fitted) <= budget:
+        return _Talk(*_original(fitted, capped, left, origin), records)
     left = []  # drafted again without dividers: one slide a page, the chapters named above
     drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
-    tight = planner_for(drafts.pages(), True)
+    tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=MAX_SLIDES)
     return _Talk(*_original(fitted, tight, left, origin), records)
 

@@ -56,6 +56,7 @@ from generator.summarising import SHRINK_SPAN, Summarising, text_blocks
 from generator.summary import (
     PROSE_CHARS,
     gallery_groups,
+    nested_pictures,
     prose_length,
 )
 from generator.templates import Template
@@ -87,6 +88,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         dense: bool = False,
         authored: bool = False,
         tight: bool = False,
+        whole: bool = False,
     ) -> None:
         self.template = template
         self.deck = deck
@@ -118,6 +120,10 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.summarise = length == "medium" and not authored
         # a document over its slide budget (generator.budget): a page keeps one slide
         self.tight = tight and self.summarise
+        # a document within its slide budget: every page continues on following slides, whole
+        # (no summary, no cap); the summary and the cap are steps of condensing (generator.api)
+        self.whole = whole and self.summarise and not self.tight
+        self.page_whole = self.whole
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it
@@ -173,6 +179,9 @@ class Planner(TitleFitting, Reshaping, Summarising):
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
+        # a page whose list items hold pictures is summarised and capped as before: a slide
+        # shows no picture inside a list item, the summary gives them slides of their own
+        self.page_whole = self.whole and not nested_pictures(draft.blocks)
         page = replace(
             draft,
             number=self.counter + 1,
@@ -184,8 +193,9 @@ class Planner(TitleFitting, Reshaping, Summarising):
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
         if self.summarise and page.layout in FLOWING and page.parts == 1:
-            if self.long(page) or prose_length(page.blocks) > PROSE_CHARS:
+            if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
+            # long prose items set below the readable size show their leads (a whole page too)
             page = self.tersed(page, self.terse_size, self.predicted_size(page))
         predicted = self.predicted_size(page)
         if predicted != page.body_size:

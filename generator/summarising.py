@@ -42,6 +42,7 @@ class Summarising:
     length: str
     summarise: bool
     tight: bool
+    page_whole: bool
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -56,14 +57,15 @@ class Summarising:
         self, page: PlannedPage, chunks: list[list[Piece]]
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
-        A summarised document's page keeps MAX_SLIDES (one when the document is over its slide
-        budget); the rest moves to the notes (listed), but a continuing table or run of blocks
+        A document within its slide budget keeps every slide of a page (`whole`); condensed,
+        a page keeps MAX_SLIDES (one at the last step, `tight`); the rest moves to the notes (listed), but a continuing table or run of blocks
         and a part the title names stay on slides (generator.keep)."""
         keep = 1 if self.length == "short" or self.tight else len(chunks)
-        if self.summarise and not self.tight:
+        cap = self.summarise and not self.tight and not self.page_whole
+        if cap:
             keep = with_picture_slides(chunks, MAX_SLIDES)
         room = self.frame[1] if self.frame is not None else 0.0
-        if self.summarise and not self.tight:
+        if cap:
             keep = run_slides(chunks, keep, room)
         if len(chunks) <= keep:
             return page, chunks

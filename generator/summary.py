@@ -317,3 +317,9 @@ def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:
     names = ", ".join(b.alt or "untitled" for b in found)
     message = f"{len(found)} picture{'s' if len(found) > 1 else ''} of a long section not shown"
     return LeftOut(page.source, "length", message, names[:EXCERPT])
+
+
+def nested_pictures(blocks: list[Block]) -> bool:
+    """Whether pictures a slide would show are inside list items (not blocks of their own)."""
+    top = [b for b in blocks if b.type == "image"]
+    return len(shown_pictures(blocks)) > len(shown_pictures(top))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import generator.budget
@@ -12,3 +14,15 @@ def whole_document(monkeypatch: pytest.MonkeyPatch) -> None:
     """Medium decks without a slide budget: tests of other rules (every layout, type floors,
     dividers) on long documents see them planned whole, as before the budget condensed them."""
     monkeypatch.setattr(generator.budget, "BUDGETS", {})
+
+
+@pytest.fixture
+def medium_budget(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """Sets the content slides of every medium deck: tests of the condensing steps (a page
+    summarised and capped) give their short documents a budget their whole pages are over."""
+
+    def set_budget(slides: int) -> None:
+        budgets = {**generator.budget.BUDGETS, "medium": (slides, 10**9, slides, slides)}
+        monkeypatch.setattr(generator.budget, "BUDGETS", budgets)
+
+    return set_budget

@@ -185,8 +185,8 @@ def test_an_admonitions_title_never_ends_a_slide() -> None:
     parts = [p for p in deck.pages if p.title == "Supported types"]
     assert len(parts) >= 2
     for page in parts:
-        last = page.blocks[-1]
-        assert last.type == "quote" and not title_paragraph(last.paragraphs[-1]), page.part
+        last = page.blocks[-1]  # the page's last slide ends as the document does
+        assert last.type != "quote" or not title_paragraph(last.paragraphs[-1]), page.part
         first = page.blocks[0]
         assert first.type != "quote" or title_paragraph(first.paragraphs[0]), page.part
     shown = [plain(q.paragraphs[0]) for p in parts for q in p.blocks if q.type == "quote"]
@@ -209,11 +209,11 @@ def test_a_page_cut_at_its_content_titles_never_starts_under_another_pages_title
     first = '"Remove drop order twist of && and || and make them associative" rust#103293'
     # its first items on one slide, titled by them or, when their titles do not fit together,
     # by the page
-    (slide,) = [
+    slide = next(
         p
         for p in deck.pages
         if p.kind == "content" and (first in p.title or p.title == discussed and p.part == 1)
-    ]
+    )
     assert discussed in (slide.title, slide.subtitle)  # the page is named where it starts
     assert "P-critical issues" not in slide.title
     for page in deck.pages:

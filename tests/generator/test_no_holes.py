@@ -5,6 +5,7 @@ title names is shown, a code block is cut at its own top-level boundaries."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from generator.api import generate_from_markdown
 from generator.codesplit import Run, regroup
@@ -82,7 +83,10 @@ def test_a_continuing_table_keeps_every_row_with_its_header_and_balanced_slides(
     assert max(rows) - min(rows) <= 2, rows
 
 
-def test_a_long_list_still_moves_its_rest_to_the_notes() -> None:
+def test_a_long_list_still_moves_its_rest_to_the_notes(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES)  # over budget whole: the page capped
     deck = generate_from_markdown(
         "# Announcing Rust 1.80.0\n\n## What's in 1.80.0 stable\n\n" + RUST_APIS_OTHER, None
     )

@@ -9,6 +9,7 @@ import base64
 import io
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from generator.markup.placeholder import is_placeholder, placeholder_block
 from generator.model import Block, Outline
 from generator.outline import parse_outline
 from generator.screenshots import READ_HEIGHT
+from generator.summary import MAX_SLIDES
 from tests.generator.fragments import KEP_SUMMARY_CHART
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
@@ -282,7 +284,10 @@ def test_crops_are_one_a_slide() -> None:
     assert all([b.type for b in p.blocks].count("image") == 1 for p in shots)
 
 
-def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_notes() -> None:
+def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_notes(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES + 2)  # over budget whole: the list capped, the charts after it
     items = "\n".join(
         f"- entry {i}: a change with a sentence of detail about it" for i in range(90)
     )

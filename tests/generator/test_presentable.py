@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import pathlib
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -174,7 +175,10 @@ def _transcript(sections: int, lines: int) -> str:
     return "\n".join(out)
 
 
-def test_a_long_section_of_a_document_is_summarised_and_the_rest_is_in_the_notes() -> None:
+def test_a_long_section_of_a_document_is_summarised_and_the_rest_is_in_the_notes(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES)  # over budget whole: the page summarised and capped
     text = _transcript(1, 40)
     deck = generate_from_markdown(text, "corporate")
     content = [p for p in deck.pages if p.kind == "content"]
@@ -189,7 +193,10 @@ def test_a_long_section_of_a_document_is_summarised_and_the_rest_is_in_the_notes
     assert len([p for p in long.pages if p.kind == "content"]) > MAX_SLIDES
 
 
-def test_a_long_list_is_capped_with_its_rest_in_the_notes() -> None:
+def test_a_long_list_is_capped_with_its_rest_in_the_notes(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES)
     items = "\n".join(
         f"- entry {i}: a change with a sentence of detail about it" for i in range(90)
     )
@@ -237,7 +244,10 @@ def _pictures(slide: etree._Element) -> list[tuple[str, float, float]]:
     return out
 
 
-def test_pictures_of_the_part_moved_to_the_notes_get_picture_slides_with_captions() -> None:
+def test_pictures_of_the_part_moved_to_the_notes_get_picture_slides_with_captions(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES + 2)  # the capped list and two picture slides
     items = "\n".join(
         f"- entry {i}: a change with a sentence of detail about it" for i in range(90)
     )

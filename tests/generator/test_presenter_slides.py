@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 
 from generator.api import generate_from_markdown
 from generator.layouts import page_context
@@ -56,7 +57,10 @@ MEETING = "# Triage\n\n## Discussed\n\n" + "".join(
 )
 
 
-def test_a_summary_is_never_one_line_on_an_empty_slide() -> None:
+def test_a_summary_is_never_one_line_on_an_empty_slide(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(2)  # over budget whole: each page summarised and capped
     deck = generate_from_markdown(MEETING, None)
     slides = content(deck)
     assert slides
@@ -128,7 +132,10 @@ UPLOADS = "# Q\n\n## Uploads\n\n" + "".join(
 )
 
 
-def test_a_capped_page_never_ends_with_an_introduction_or_a_tail() -> None:
+def test_a_capped_page_never_ends_with_an_introduction_or_a_tail(
+    medium_budget: Callable[[int], None],
+) -> None:
+    medium_budget(MAX_SLIDES)  # over budget whole: the page capped
     deck = generate_from_markdown(UPLOADS, None)
     slides = content(deck)
     assert len(slides) <= MAX_SLIDES

@@ -125,7 +125,6 @@ def test_long_design_document_keeps_one_slide_a_page_rest_in_notes() -> None:
     [
         "httpx-quickstart/quickstart.md",
         "rust-release/Rust-1.80.0.md",
-        "meeting-notes/2022-11-15.md",
         "slidev-composable-vue/slides.md",
     ],
 )

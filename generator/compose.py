@@ -36,6 +36,7 @@ from generator.owncontents import (
     without_own_contents,
 )
 from generator.pages import ChapterDraft, DeckDraft, PlannedPage
+from generator.partnames import distinct_titles
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
@@ -431,6 +432,7 @@ def _content(
         and one_chapter
         and chapter_title
         and chapter_title not in title
+        and title.casefold() not in chapter_title.casefold()  # "3. Colours" over "Colours"
         and not is_document_title(outline, chapter_title)
     )
     kickers = {c.kicker for c in run}
@@ -489,7 +491,7 @@ def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
 
 def _parts_title(titles: list[str]) -> str:
     """Titles of a slide's parts in order: all of them, else the first and the last."""
-    titles = [t for i, t in enumerate(titles) if t and t not in titles[:i]]
+    titles = distinct_titles(titles)
     joined = " · ".join(titles)
     if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
         return joined

@@ -77,12 +77,24 @@ def gallery_parts(pictures: list[Block], parts: list[int]) -> list[list[int]] | 
     return out
 
 
+def distinct_titles(titles: list[str]) -> list[str]:
+    """Parts' titles in order, without empty ones and without one an earlier title already
+    says ("3. Color scheme templates" then "Color scheme templates": named once)."""
+    out: list[str] = []
+    for title in titles:
+        folded = title.casefold()
+        if title and not any(folded in earlier.casefold() for earlier in out):
+            out.append(title)
+    return out
+
+
 def slide_parts_title(
     slide: PlannedPage, names: list[str], shown: list[list[int]], i: int
 ) -> PlannedPage:
     """Slide `i` of a page whose parts are `names`, titled by the parts it shows."""
     mine = shown[i]
     if len(mine) > 1:
-        return replace(slide, title=" · ".join(names[k] for k in mine), part=1, parts=1)
+        title = " · ".join(distinct_titles([names[k] for k in mine]))
+        return replace(slide, title=title, part=1, parts=1)
     span = [j for j, parts in enumerate(shown) if mine[0] in parts]
     return replace(slide, title=names[mine[0]], part=span.index(i) + 1, parts=len(span))

@@ -9,6 +9,7 @@ from generator.api import generate_from_markdown
 from generator.compose import draft_deck
 from generator.leftout import block_text
 from generator.outline import parse_outline
+from generator.partnames import distinct_titles
 from tests.generator.test_titles_structure import between, sample
 
 
@@ -137,3 +138,23 @@ def test_picture_slides_of_a_merged_page_name_the_part_their_pictures_are_in() -
         assert ("协议" in page.title) == licence, (page.title, licence)
     limits = [p for p in shown if "局限性" in p.title and "协议" not in p.title]
     assert [(p.part, p.parts) for p in limits] == [(k + 1, len(limits)) for k in range(len(limits))]
+
+
+def test_a_chapter_its_slides_title_already_says_is_not_named_above_it() -> None:
+    """marp-gaia: a section slide "3. Color scheme templates" over slides titled "Color scheme
+    templates" names nothing above their titles (it would read twice)."""
+    md = (
+        "<!-- $theme: gaia -->\n\n# Talk\n\n---\n\n# 3. Color scheme templates\n\n---\n\n"
+        "## Color scheme templates\n\nGaia has the default, invert and gaia schemes.\n\n---\n\n"
+        "## Color scheme templates\n\nPick one per page.\n"
+    )
+    deck = generate_from_markdown(md, "corporate")
+    shown = [(p.title, p.subtitle) for p in deck.pages if p.kind == "content"]
+    assert shown == [("Color scheme templates", "")] * 2
+
+
+def test_parts_a_slide_names_are_named_once() -> None:
+    assert distinct_titles(["3. Colours", "Colours", "", "Fonts", "fonts"]) == [
+        "3. Colours",
+        "Fonts",
+    ]

@@ -69,16 +69,7 @@ class FenceReader:
         if isinstance(drawn, Refused):
             self._math(tex, drawn)
             return [Block("code", text=tex, language="latex")]
-        return [
-            Block(
-                "image",
-                src=drawn.src,
-                alt=tex,
-                width=drawn.width,
-                height=drawn.height,
-                kind="formula",
-            )
-        ]
+        return [_drawn(drawn.src, tex, drawn.width, drawn.height, "formula")]
 
     def _math(self, tex: str, refused: Refused) -> None:
         """A formula shown as its TeX source, listed (the first MATH_NOTES, then a count)."""
@@ -121,17 +112,7 @@ class FenceReader:
         if drawn.ignored:
             lines = "\n".join(drawn.ignored)
             self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
-        alt = code.strip()
-        return [
-            Block(
-                "image",
-                src=drawn.src,
-                alt=alt,
-                width=drawn.width,
-                height=drawn.height,
-                kind="diagram",
-            )
-        ]
+        return [_drawn(drawn.src, code.strip(), drawn.width, drawn.height, "diagram")]
 
     def magic_move(self, content: str) -> list[Block]:
         """Slidev's magic move: the code blocks inside are the steps of one animation; the
@@ -152,3 +133,8 @@ class FenceReader:
         last = steps[-1]
         text = last.content.rstrip("\n")
         return [Block("code", text=text, language=fence_language(last.info or ""))]
+
+
+def _drawn(src: str, alt: str, width: int, height: int, kind: str) -> Block:
+    """A picture drawn from a fence (a formula or a diagram), its source as the alt text."""
+    return Block("image", src=src, alt=alt, width=width, height=height, kind=kind)

@@ -27,6 +27,7 @@ MIN_SIDE = 120  # px: a frame is never smaller than this either way
 MAX_LINES = 3  # lines of alt text in the frame
 SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})
 SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "Liberation Sans, Arial, Noto Sans CJK SC, sans-serif"
 INK, MUTED, FILL, LINE = "#4a5563", "#7b8794", "#f2f4f7", "#a3adb8"
 # every frame's SVG starts with these bytes (the root's namespace, then its class): its data:
 # URI starts with their base64 (a multiple of 3 bytes long, so the same in every frame)
@@ -172,29 +173,25 @@ def _frame_svg(label: str, origin: str, w: int, h: int) -> bytes:
     if sign:
         _picture_sign(svg, w / 2, top, sign)
     y = top + sign + size * (0.3 if sign else 0) + size
-    font = "Liberation Sans, Arial, Noto Sans CJK SC, sans-serif"
     for line in lines:
-        text = sub(
-            svg,
-            f"{{{SVG_NS}}}text",
-            x=f"{w / 2:.1f}",
-            y=f"{y:.1f}",
-            fill=INK,
-            **{"font-size": f"{size:.1f}", "font-family": font, "text-anchor": "middle"},
-        )
-        text.text = line
+        _centred(svg, line, w / 2, y, size, INK)
         y += size * 1.3
     if origin:
-        text = sub(
-            svg,
-            f"{{{SVG_NS}}}text",
-            x=f"{w / 2:.1f}",
-            y=f"{y + small * 0.3:.1f}",
-            fill=MUTED,
-            **{"font-size": f"{small:.1f}", "font-family": font, "text-anchor": "middle"},
-        )
-        text.text = origin
+        _centred(svg, origin, w / 2, y + small * 0.3, small, MUTED)
     return bytes(etree.tostring(svg, encoding="utf-8"))
+
+
+def _centred(svg: Any, line: str, x: float, y: float, size: float, fill: str) -> None:
+    """One line of text centred on `x`, its baseline at `y`."""
+    text = etree.SubElement(
+        svg,
+        f"{{{SVG_NS}}}text",
+        x=f"{x:.1f}",
+        y=f"{y:.1f}",
+        fill=fill,
+        **{"font-size": f"{size:.1f}", "font-family": FONT, "text-anchor": "middle"},
+    )
+    text.text = line
 
 
 def _picture_sign(svg: Any, cx: float, top: float, side: float) -> None:

@@ -154,8 +154,8 @@ print("hi")
 ```
 """
 # Loaded by a Markdown document only when it has what they read: code in a known language,
-# YAML or TOML front matter, an emoji shortcode.
-FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji"}
+# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf brings numpy).
+FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji", "grandalf", "numpy"}
 
 
 def test_generate_of_plain_markdown_loads_no_highlighter_or_front_matter_parser(

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-
-from grandalf.graphs import Edge as GEdge
-from grandalf.graphs import Graph, Vertex
-from grandalf.layouts import SugiyamaLayout
+from typing import TYPE_CHECKING
 
 from generator.markup.mermaid import svg
 from generator.markup.mermaid.model import Flow, Node
+
+if TYPE_CHECKING:
+    from grandalf.graphs import Edge as GEdge
+    from grandalf.graphs import Vertex
 
 PAD_X, PAD_Y = 14.0, 7.0  # around a node's label
 GAP = 36.0  # between nodes of a layer
@@ -80,6 +81,12 @@ class _EdgeView:
 
 
 def place(flow: Flow) -> Placed:
+    # grandalf (and the numpy it brings) loads with the first flowchart: start-up of documents
+    # without one does not pay for it
+    from grandalf.graphs import Edge as GEdge
+    from grandalf.graphs import Graph, Vertex
+    from grandalf.layouts import SugiyamaLayout
+
     across = flow.direction in ("LR", "RL")
     boxes = {nid: node_box(n) for nid, n in flow.nodes.items()}
     vertices = {nid: Vertex(nid) for nid in flow.nodes}

@@ -1,5 +1,6 @@
 """A local HTTP server of fixed routes (path -> content type and body; anything else 404), for
-tests that fetch fonts and pictures through the engine's guarded fetch."""
+tests that fetch fonts and pictures through the engine's guarded fetch; and `serving`, which runs
+any test server in a thread for the length of a block."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import TypeVar
+
+S = TypeVar("S", bound=ThreadingHTTPServer)
 
 
 class RoutesServer(ThreadingHTTPServer):
@@ -39,7 +43,14 @@ def serve_routes(routes: dict[str, tuple[str, bytes]]) -> Iterator[RoutesServer]
     through the yielded server's `.routes`."""
     srv = RoutesServer(("127.0.0.1", 0), _RoutesHandler)
     srv.routes = routes
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05})
+    with serving(srv):
+        yield srv
+
+
+@contextmanager
+def serving(srv: S) -> Iterator[S]:
+    """`srv` answering in a thread until the block ends, then shut down and closed."""
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield srv

@@ -18,6 +18,8 @@ from gen_testkit import get_path as get_path
 from gen_testkit import slide_texts as slide_texts
 from gen_testkit import started_env as started_env
 
+from tests.routes_server import serving
+
 CREATE = "/v2/api/portable/create-task"
 RESULT = "/v2/api/portable/task-result"
 STREAM = "/v2/api/portable/task-stream"
@@ -150,13 +152,8 @@ def chat_server(
     (a task run again after its worker died need not be slow: only the first run is caught
     mid-stream)."""
     srv = ChatServer(pieces, delay, then_delay)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(srv):
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
 
 
 class _PageHandler(BaseHTTPRequestHandler):
@@ -195,10 +192,5 @@ class PageServer(ThreadingHTTPServer):
 def web_page(page: bytes) -> Iterator[PageServer]:
     """A real HTTP server on 127.0.0.1 serving `page` at /article (`.url`: its base URL)."""
     srv = PageServer(page)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(srv):
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()

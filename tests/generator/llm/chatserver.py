@@ -10,6 +10,8 @@ from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.routes_server import serving
+
 Action = Callable[[BaseHTTPRequestHandler, dict[str, Any]], None]
 
 
@@ -127,10 +129,5 @@ def stream(pieces: list[str], *, delay: float = 0.0, done: bool = True, cut: boo
 def chat_server(*script: Action) -> Iterator[ChatServer]:
     srv = ChatServer()
     srv.script.extend(script)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(srv):
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()

@@ -27,7 +27,8 @@ from dataclasses import replace
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.model import Block, Chapter, Outline, Page, Section, Span, plain
+from generator.nothing import fold_nothing
 from generator.owncontents import (
     document_titles,
     ends_itself,
@@ -161,6 +162,7 @@ def draft_deck(
     ]
     divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
+    body = _body_chapter(outline)
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
@@ -186,7 +188,7 @@ def draft_deck(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=[_content(run, outline, False, repeated) for run in own],
+                undivided=[_content(run, outline, ci == body, repeated) for run in own],
                 divided=[_content(run, outline, True, repeated) for run in own],
                 number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
@@ -240,6 +242,23 @@ def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
     return max(sizes) > SMALL_CHAPTER[length]
 
 
+BODY_SHARE = 0.6  # a chapter holding this share of the document's pages is its body
+
+
+def _body_chapter(outline: Outline) -> int:
+    """The chapter that is the document's body (a release note's "What's in 1.80.0 stable"
+    between its intro and its thanks): at least three pages and BODY_SHARE of all pages, every
+    other chapter a page or none. Its slides do not name it above their titles: on every
+    slide it would only repeat what the deck is about. -1 when there is none."""
+    sizes = [len(c.pages) for c in outline.chapters]
+    total = sum(sizes)
+    for ci, n in enumerate(sizes):
+        others = [m for k, m in enumerate(sizes) if k != ci]
+        if n >= 3 and n >= BODY_SHARE * total and all(m <= 1 for m in others):
+            return ci
+    return -1
+
+
 def _repeated_titles(outline: Outline) -> frozenset[str]:
     """Page titles (normalised) that more than one page of the document has ("Fixed" under
     each release): their slides name their chapter above the title even after a divider."""
@@ -261,14 +280,19 @@ def _candidates(
     slides stay as they are)."""
     out = []
     titles = document_titles(outline)
+    kept: list[list[tuple[str, Page]]] = []
     for ci, chapter in enumerate(outline.chapters):
-        pages: list[tuple[str, Page]] = []
+        kept.append([])
         for pi, page in enumerate(chapter.pages):
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
             if not page.is_empty() or (authored and page.title):
-                pages.append((where, page))
+                kept[ci].append((where, page))
+    if not authored:
+        kept = fold_nothing(kept)
+    for ci, chapter in enumerate(outline.chapters):
+        pages = kept[ci]
         if authored:
             pass
         elif chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
@@ -396,6 +420,7 @@ def _content(
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
     notes = "\n\n".join(n for n in (str(getattr(c.page, "notes", "") or "") for c in everyone) if n)
+    part_names: list[str] = []
     if len(run) == 1:
         page = first.page
         blocks, sections = list(page.blocks), list(page.sections)
@@ -410,19 +435,25 @@ def _content(
             shown = [*first.before, first, *first.after]
             # the intro of a page cut at its sections is named above the title, not in it
             parts = [c for c in shown if c is first or c.page.title != first.kicker]
-            title = _parts_title(_named_parts(outline, [c.page.title for c in parts]))
+            part_names = _named_parts(outline, [c.page.title for c in parts])
+            title = _parts_title(part_names)
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
+        if first.before or first.after:
+            title, blocks = _lead_titled(part_names, title, blocks)
         joined = first.before + [first] + first.after
         source = "+".join(c.source for c in joined)[:200]
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
         layout = choose_layout(blocks, sections)
+        title = _merged_title(run, outline)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
-        title = _merged_title(run, outline)
+            if title != outline.chapters[first.chapter].title:
+                part_names = _named_parts(outline, [c.page.title for c in run])
+                title, blocks = _lead_titled(part_names, title, blocks)
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
@@ -456,6 +487,19 @@ def _content(
         background=str(getattr(first.page, "background", "") or ""),
         color=str(getattr(first.page, "color", "") or ""),
     )
+
+
+def _lead_titled(named: list[str], title: str, blocks: list[Block]) -> tuple[str, list[Block]]:
+    """A slide stacking several parts under their headings is titled by its first part (the
+    others keep their headings inside the slide: one title joining two names reads as one
+    topic); the first part's heading, now the title, is not repeated under it."""
+    names = distinct_titles(named)
+    if len(names) < 2:
+        return title, blocks
+    lead = names[0]
+    if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == lead:
+        blocks = blocks[1:]
+    return lead, blocks
 
 
 def _titled_page(page: Page) -> list[Block]:

@@ -217,6 +217,22 @@ def first_line(block: Block) -> str:
     return ""
 
 
+def _without_empty_slots(slide: Slide) -> bool:
+    """A layout's column slots without the ones left empty (a `::right::` holding only a live
+    component, `<Toc>`): one column left is the slide's body. Whether any was empty."""
+    kept = [s for s in slide.sections if s.blocks or s.title]
+    if len(kept) == len(slide.sections):
+        return False
+    if len(kept) <= 1 and not any(s.title for s in kept):
+        slide.blocks += [b for s in kept for b in s.blocks]
+        slide.sections = []
+        if slide.hint == "columns":
+            slide.hint = ""
+    else:
+        slide.sections = kept
+    return True
+
+
 @dataclass
 class Slide:
     """One slide read: title, blocks, sections, notes and what its directives ask."""
@@ -283,6 +299,8 @@ class DeckBuilder:
         if not slide.title:
             slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
+        if len(parts) > 1 and _without_empty_slots(slide):
+            self.conv.ctx.note("layout", "a column slot with nothing left to show not drawn")
         self.slides.append(slide)
 
     def _fill(

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Section, Span, plain
+from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.nothing import fold_nothing
 from generator.owncontents import (
     document_titles,
@@ -246,15 +246,17 @@ BODY_SHARE = 0.6  # a chapter holding this share of the document's pages is its 
 
 
 def _body_chapter(outline: Outline) -> int:
-    """The chapter that is the document's body (a release note's "What's in 1.80.0 stable"
-    between its intro and its thanks): at least three pages and BODY_SHARE of all pages, every
-    other chapter a page or none. Its slides do not name it above their titles: on every
-    slide it would only repeat what the deck is about. -1 when there is none."""
+    """The chapter that is the document's body, framed by an intro and a closing (a release
+    note's "What's in 1.80.0 stable" between its opening paragraphs and its thanks): at least
+    three pages and BODY_SHARE of all pages, with a page before it and one after it, every
+    other chapter a page or none. Its slides do not name it above their titles: on every slide
+    it would only repeat what the deck is about. -1 when there is none."""
     sizes = [len(c.pages) for c in outline.chapters]
     total = sum(sizes)
     for ci, n in enumerate(sizes):
         others = [m for k, m in enumerate(sizes) if k != ci]
-        if n >= 3 and n >= BODY_SHARE * total and all(m <= 1 for m in others):
+        framed = sum(sizes[:ci]) >= 1 and sum(sizes[ci + 1 :]) >= 1
+        if n >= 3 and n >= BODY_SHARE * total and framed and all(m <= 1 for m in others):
             return ci
     return -1
 
@@ -420,7 +422,6 @@ def _content(
     chapter = outline.chapters[first.chapter]
     everyone = [*first.before, *run, *first.after]
     notes = "\n\n".join(n for n in (str(getattr(c.page, "notes", "") or "") for c in everyone) if n)
-    part_names: list[str] = []
     if len(run) == 1:
         page = first.page
         blocks, sections = list(page.blocks), list(page.sections)
@@ -435,25 +436,19 @@ def _content(
             shown = [*first.before, first, *first.after]
             # the intro of a page cut at its sections is named above the title, not in it
             parts = [c for c in shown if c is first or c.page.title != first.kicker]
-            part_names = _named_parts(outline, [c.page.title for c in parts])
-            title = _parts_title(part_names)
+            title = _parts_title(_named_parts(outline, [c.page.title for c in parts]))
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
-        if first.before or first.after:
-            title, blocks = _lead_titled(part_names, title, blocks)
         joined = first.before + [first] + first.after
         source = "+".join(c.source for c in joined)[:200]
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
         layout = choose_layout(blocks, sections)
-        title = _merged_title(run, outline)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
-            if title != outline.chapters[first.chapter].title:
-                part_names = _named_parts(outline, [c.page.title for c in run])
-                title, blocks = _lead_titled(part_names, title, blocks)
+        title = _merged_title(run, outline)
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
@@ -487,19 +482,6 @@ def _content(
         background=str(getattr(first.page, "background", "") or ""),
         color=str(getattr(first.page, "color", "") or ""),
     )
-
-
-def _lead_titled(named: list[str], title: str, blocks: list[Block]) -> tuple[str, list[Block]]:
-    """A slide stacking several parts under their headings is titled by its first part (the
-    others keep their headings inside the slide: one title joining two names reads as one
-    topic); the first part's heading, now the title, is not repeated under it."""
-    names = distinct_titles(named)
-    if len(names) < 2:
-        return title, blocks
-    lead = names[0]
-    if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == lead:
-        blocks = blocks[1:]
-    return lead, blocks
 
 
 def _titled_page(page: Page) -> list[Block]:

@@ -2,7 +2,8 @@
 issues" with nothing under it would be a slide of one word. Such a section becomes one line,
 its title then its word ("P-critical issues: None."), at the end of the page before it (the
 start of the page after it when it comes first), so the slide it would have been is not drawn
-and nothing it says is lost."""
+and nothing it says is lost. A page of another chapter takes it only when that chapter is one
+page (the line never lands among a chapter's subsections)."""
 
 from __future__ import annotations
 
@@ -44,32 +45,36 @@ def _with_line(page: Page, line: Block, at_end: bool) -> Page:
     return replace(page, blocks=blocks)
 
 
+def _host(chapters: list[list[Where]], ci: int, at: tuple[int, int] | None) -> bool:
+    """A page that may take the line of a page of chapter `ci`: one of the same chapter, or the
+    only page of its own (the line then follows or precedes that chapter's whole content, not
+    one of its subsections)."""
+    return at is not None and (at[0] == ci or len(chapters[at[0]]) == 1)
+
+
 def fold_nothing(chapters: list[list[Where]]) -> list[list[Where]]:
-    """Each chapter's pages with every page that says nothing folded into its neighbour as one
-    line (the page before it, in its chapter or an earlier one; else the page after it). A
-    document of such pages only keeps them."""
+    """Each chapter's pages with every page that says nothing folded into a neighbour as one
+    line (the page before it, else the page after it: `_host`); one without such a neighbour
+    stays a page."""
     flat = [(ci, k) for ci, pages in enumerate(chapters) for k in range(len(pages))]
-    hosts = [(ci, k) for ci, k in flat if not says_nothing(chapters[ci][k][1])]
-    if not hosts or len(hosts) == len(flat):
-        return chapters
     out = [list(pages) for pages in chapters]
-    pending: list[Block] = []  # lines before the first page that says something
-    previous: tuple[int, int] | None = None
-    for ci, k in flat:
-        where, page = out[ci][k]
-        if says_nothing(chapters[ci][k][1]):
-            if previous is None:
-                pending.append(_line(page))
-            else:
-                pw, pp = out[previous[0]][previous[1]]
-                out[previous[0]][previous[1]] = (pw, _with_line(pp, _line(page), True))
+    gone: set[tuple[int, int]] = set()
+    for n, (ci, k) in enumerate(flat):
+        page = chapters[ci][k][1]
+        if not says_nothing(page):
             continue
-        for line in reversed(pending):
-            page = _with_line(page, line, False)
-        out[ci][k] = (where, page)
-        pending = []
-        previous = (ci, k)
+        before = next((x for x in reversed(flat[:n]) if x not in gone), None)
+        after = next((x for x in flat[n + 1 :] if not says_nothing(chapters[x[0]][x[1]][1])), None)
+        if before is not None and _host(chapters, ci, before):
+            at, at_end = before, True
+        elif after is not None and _host(chapters, ci, after):
+            at, at_end = after, False
+        else:
+            continue
+        where, host = out[at[0]][at[1]]
+        out[at[0]][at[1]] = (where, _with_line(host, _line(page), at_end))
+        gone.add((ci, k))
     return [
-        [out[ci][k] for k in range(len(pages)) if (ci, k) in hosts]
-        for ci, pages in enumerate(chapters)
+        [page for k, page in enumerate(pages) if (ci, k) not in gone]
+        for ci, pages in enumerate(out)
     ]

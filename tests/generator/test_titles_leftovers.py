@@ -23,6 +23,8 @@ from tests.generator.fragments import (
     MEETING_NOTHING,
     MEETING_NOTHING_LAST,
     SLIDEV_DRAG,
+    SLIDEV_GRID3,
+    SLIDEV_GRID_AFTER,
     SLIDEV_NAMED,
     SLIDEV_NAV_TOC,
 )
@@ -168,3 +170,30 @@ def test_a_click_control_and_positioned_words_are_removed_but_positioned_content
     deck = generate_from_markdown(SLIDEV_NAMED, "corporate")
     text = deck_text(deck)
     assert "Apr. 29th, 2021" in text and "VueDay" in text
+
+
+# -- a slide's grid ----------------------------------------------------------------------------
+
+
+def test_a_three_column_grid_is_three_columns_read_row_by_row() -> None:
+    pages = [p for c in parse_outline(SLIDEV_NAMED + SLIDEV_GRID3).chapters for p in c.pages]
+    (page,) = [p for p in pages if p.title == "Passing Refs as Arguments"]
+    assert page.hint == "columns"
+    assert [s.title for s in page.sections] == ["", "Implementation", "Usage"]
+    labels, implementation, usage = (s.blocks for s in page.sections)
+    assert [plain(b.spans) for b in labels][:1] == ["Plain function"]
+    assert [b.type for b in implementation] == ["code"] * 3
+    assert [b.type for b in usage] == ["code"] * 3
+    assert "function add(a: number, b: number)" in implementation[0].text
+    assert "add(a, 5)" in usage[2].text  # the last row's usage, not its implementation
+
+
+def test_a_heading_under_a_grid_stays_a_line_of_its_last_column() -> None:
+    pages = [p for c in parse_outline(SLIDEV_NAMED + SLIDEV_GRID_AFTER).chapters for p in c.pages]
+    (page,) = [p for p in pages if p.title == "Shared State"]
+    assert len(page.sections) == 2 and [s.title for s in page.sections] == ["", ""]
+    assert [b.type for b in page.sections[0].blocks] == ["code"]
+    last = page.sections[1].blocks
+    assert [b.type for b in last] == ["code", "code", "paragraph"]
+    assert "But it's not SSR compatible!" in plain(last[-1].spans)
+    assert last[-1].spans[0].bold

@@ -30,6 +30,7 @@ from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.nothing import fold_nothing
 from generator.owncontents import (
+    body_chapter,
     document_titles,
     ends_itself,
     is_document_title,
@@ -162,7 +163,7 @@ def draft_deck(
     ]
     divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
-    body = _body_chapter(outline)
+    body = body_chapter(outline)
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
@@ -240,25 +241,6 @@ def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
     if len(sizes) <= 1 or len(sizes) > MAX_DIVIDED:
         return False
     return max(sizes) > SMALL_CHAPTER[length]
-
-
-BODY_SHARE = 0.6  # a chapter holding this share of the document's pages is its body
-
-
-def _body_chapter(outline: Outline) -> int:
-    """The chapter that is the document's body, framed by an intro and a closing (a release
-    note's "What's in 1.80.0 stable" between its opening paragraphs and its thanks): at least
-    three pages and BODY_SHARE of all pages, with a page before it and one after it, every
-    other chapter a page or none. Its slides do not name it above their titles: on every slide
-    it would only repeat what the deck is about. -1 when there is none."""
-    sizes = [len(c.pages) for c in outline.chapters]
-    total = sum(sizes)
-    for ci, n in enumerate(sizes):
-        others = [m for k, m in enumerate(sizes) if k != ci]
-        framed = sum(sizes[:ci]) >= 1 and sum(sizes[ci + 1 :]) >= 1
-        if n >= 3 and n >= BODY_SHARE * total and framed and all(m <= 1 for m in others):
-            return ci
-    return -1
 
 
 def _repeated_titles(outline: Outline) -> frozenset[str]:

@@ -52,10 +52,14 @@ def _host(chapters: list[list[Where]], ci: int, at: tuple[int, int] | None) -> b
     return at is not None and (at[0] == ci or len(chapters[at[0]]) == 1)
 
 
+def _nothing(chapters: list[list[Where]], at: tuple[int, int]) -> bool:
+    return says_nothing(chapters[at[0]][at[1]][1])
+
+
 def fold_nothing(chapters: list[list[Where]]) -> list[list[Where]]:
     """Each chapter's pages with every page that says nothing folded into a neighbour as one
-    line (the page before it, else the page after it: `_host`); one without such a neighbour
-    stays a page."""
+    line (the page before it, else the page after it, that says something: `_host`); one
+    without such a neighbour stays a page (a document of such sections only keeps them)."""
     flat = [(ci, k) for ci, pages in enumerate(chapters) for k in range(len(pages))]
     out = [list(pages) for pages in chapters]
     gone: set[tuple[int, int]] = set()
@@ -63,8 +67,8 @@ def fold_nothing(chapters: list[list[Where]]) -> list[list[Where]]:
         page = chapters[ci][k][1]
         if not says_nothing(page):
             continue
-        before = next((x for x in reversed(flat[:n]) if x not in gone), None)
-        after = next((x for x in flat[n + 1 :] if not says_nothing(chapters[x[0]][x[1]][1])), None)
+        before = next((x for x in reversed(flat[:n]) if not _nothing(chapters, x)), None)
+        after = next((x for x in flat[n + 1 :] if not _nothing(chapters, x)), None)
         if before is not None and _host(chapters, ci, before):
             at, at_end = before, True
         elif after is not None and _host(chapters, ci, after):

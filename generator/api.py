@@ -11,6 +11,7 @@ from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
+from generator.fit import own_layouts, shared_layouts
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
@@ -362,7 +363,8 @@ def _plan(
         )
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
-        talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
+        with shared_layouts(ENGINE_OPTIONS):  # condensing plans again: pages that stay share
+            talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
         fitted, planner = talk.fitted, talk.planner
         if talk.left_out is not None:
             left_out = talk.left_out + talk.condensed
@@ -385,7 +387,7 @@ def _plan(
         length=length,
         left_out=[r.to_dict() for r in records],
     )
-    return planned, [f.laid for f in fitted]
+    return planned, own_layouts([f.laid for f in fitted], ENGINE_OPTIONS)
 
 
 def _is_brand(template: Template) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.deck import RawSlide, directive
-from generator.markup.events import Comment, Event, Heading, Item, Notes
+from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -73,6 +73,8 @@ class DocumentBuilder:
     section: Section | None = None
     pending: list[Block] = field(default_factory=list)  # blocks right under the topic
     footnotes: list[Block] = field(default_factory=list)
+    # where pictures were left out: a page or section holding nothing else is not made
+    lost: list[tuple[Page, Section | None]] = field(default_factory=list)
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -93,6 +95,8 @@ class DocumentBuilder:
                 self.add(event.block)
             elif isinstance(event, Notes):
                 self.add_notes(event.text)
+                if isinstance(event, MissingPictures) and self.page is not None:
+                    self.lost.append((self.page, self.section))
             elif isinstance(event, Comment):
                 text = notes_comment(event.text)
                 if text:
@@ -180,6 +184,7 @@ class DocumentBuilder:
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)
+        _fold_picture_only(chapters, self.lost)
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
         return _outline(topic, subtitle, chapters)
@@ -198,6 +203,26 @@ def _logo_alt(blocks: list[Block]) -> str:
         return ""
     words = set(re.findall(r"\w+", first.alt.lower()))
     return first.alt if words - LOGO_WORDS else ""
+
+
+def _fold_picture_only(chapters: list[Chapter], lost: list[tuple[Page, Section | None]]) -> None:
+    """Sections and pages whose only content was pictures the deck cannot have are not made:
+    a section goes (its notes stay on its page), a page's notes go to the page before it
+    (else the one after it) in its chapter."""
+    for page, section in lost:
+        if section is not None and not section.blocks and section in page.sections:
+            page.sections.remove(section)
+    gone = {id(page) for page, _ in lost if page.is_empty()}
+    for chapter in chapters:
+        kept = [p for p in chapter.pages if id(p) not in gone]
+        if not kept or len(kept) == len(chapter.pages):
+            continue
+        for k, page in enumerate(chapter.pages):
+            if id(page) in gone:
+                before = [p for p in chapter.pages[:k] if id(p) not in gone]
+                target = before[-1] if before else kept[0]
+                target.notes = f"{target.notes}\n{page.notes}".strip()
+        chapter.pages = kept
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
@@ -370,6 +395,7 @@ class DeckBuilder:
         from generator.markup.inline import InlineImage
 
         block = self.conv.image(InlineImage(src, ""))
+        slide.notes.extend(e.text for e in self.conv.take_missing() if isinstance(e, Notes))
         if block is not None and block.type == "image":
             block.kind = kind
             slide.blocks.append(block)

@@ -29,6 +29,13 @@ class Notes:
 
 
 @dataclass
+class MissingPictures(Notes):
+    """Notes listing the pictures a block held that the deck cannot have (see
+    generator.markup.missing): the builders put them in the slide's notes, and a page or
+    section that held nothing else is not made."""
+
+
+@dataclass
 class Item:
     block: Block
 

@@ -1,0 +1,77 @@
+"""Pictures a deck cannot have (remote with remote images off, a file not found, an animated
+SVG) -> nothing on the slide that looks like a hole: the presenter's rules.
+
+- A decorative picture (a badge, a logo, a banner, a sponsor wall, an avatar, an HTML
+  `<img alt="">`, a picture inside a link to a site) is left out.
+- A content picture (a screenshot, a diagram) gets no frame and no slide of its own: when its
+  alt text describes something (words, not a file name) and the text around it does not
+  say it already, that text becomes a short italic line where the picture stood.
+- Every picture left out is listed in the speaker notes of its slide (what it shows and where it
+  is), and in the document's diagnostics (the CLI's "left out" lines, the service's).
+
+The Markdown reader collects them while it reads a top-level block and hands them on as one
+`MissingPictures` notes event after that block's events.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import urllib.parse
+from dataclasses import dataclass
+
+from generator.markup.events import MissingPictures
+from generator.markup.inline import InlineImage
+from generator.markup.placeholder import picture_label
+from generator.model import Block, Span
+
+# what a picture's alt text or file name says when it brands rather than shows
+DECORATIVE = re.compile(
+    r"(?<![a-z])(logos?|banners?|badges?|sponsors?|icons?|favicon|avatars?|header|shields?)"
+    r"(?![a-z])",
+    re.I,
+)
+NOTES_LEAD = "Pictures not shown (not available when the deck was made):"
+
+
+@dataclass(frozen=True)
+class Missing:
+    label: str  # what the picture shows: its alt text, else "Picture: <file name>"
+    src: str  # where it is (a remote address, a file's path)
+
+
+def is_decorative(found: InlineImage, badge: bool) -> bool:
+    """A picture that brands rather than shows: a badge, an `<img alt="">`, a picture inside a
+    link, or one whose alt text or file name says logo/banner/badge/sponsor/icon/avatar."""
+    if badge or found.decorative or found.linked:
+        return True
+    name = pathlib.PurePosixPath(urllib.parse.urlsplit(found.src.strip()).path).name
+    return bool(DECORATIVE.search(found.alt) or DECORATIVE.search(name.replace("_", "-")))
+
+
+def caption_line(alt: str) -> Block | None:
+    """The italic line standing for a content picture: its alt text when it describes
+    something (words, not a file name: 2+ words and 3+ words or 12+ characters), else None."""
+    text = " ".join(alt.split())
+    if len(text.split()) < 2 or picture_label(text, "") != text:
+        return None
+    return Block("paragraph", [Span(text, italic=True)])
+
+
+def says_already(text: str, alt: str) -> bool:
+    """Whether the text around a picture already says its alt text (a caption written out)."""
+    return bool(alt.strip()) and " ".join(alt.split()).lower() in " ".join(text.split()).lower()
+
+
+def notes_event(missing: list[Missing]) -> MissingPictures:
+    """One notes paragraph listing the pictures a slide does not show."""
+    lines = [NOTES_LEAD]
+    for m in dict.fromkeys(missing):
+        where = m.src if not m.src.lower().startswith("data:") else "an embedded picture"
+        lines.append(f"- {m.label or 'Picture'}: {where[:160]}")
+    return MissingPictures("\n".join(lines))
+
+
+def missing_label(alt: str, src: str) -> str:
+    """A picture's label in the notes: its alt text, else its file name."""
+    return picture_label(alt, src) or " ".join(alt.split())

@@ -75,6 +75,7 @@ class DocumentBuilder:
     footnotes: list[Block] = field(default_factory=list)
     # where pictures were left out: a page or section holding nothing else is not made
     lost: list[tuple[Page, Section | None]] = field(default_factory=list)
+    captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -97,6 +98,7 @@ class DocumentBuilder:
                 self.add_notes(event.text)
                 if isinstance(event, MissingPictures) and self.page is not None:
                     self.lost.append((self.page, self.section))
+                    self.captions.update(id(b) for b in event.captions)
             elif isinstance(event, Comment):
                 text = notes_comment(event.text)
                 if text:
@@ -184,7 +186,7 @@ class DocumentBuilder:
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)
-        _fold_picture_only(chapters, self.lost)
+        _fold_picture_only(chapters, self.lost, self.captions)
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
         return _outline(topic, subtitle, chapters)
@@ -205,14 +207,22 @@ def _logo_alt(blocks: list[Block]) -> str:
     return first.alt if words - LOGO_WORDS else ""
 
 
-def _fold_picture_only(chapters: list[Chapter], lost: list[tuple[Page, Section | None]]) -> None:
-    """Sections and pages whose only content was pictures the deck cannot have are not made:
-    a section goes (its notes stay on its page), a page's notes go to the page before it
-    (else the one after it) in its chapter."""
+def _fold_picture_only(
+    chapters: list[Chapter], lost: list[tuple[Page, Section | None]], captions: set[int]
+) -> None:
+    """Sections and pages whose only content was pictures the deck cannot have (and the lines
+    standing for them, `captions`) are not made: a section goes (its notes stay on its page), a
+    page's notes go to the page before it (else the one after it) in its chapter."""
+
+    def only_captions(blocks: list[Block]) -> bool:
+        return all(id(b) in captions for b in blocks)
+
     for page, section in lost:
-        if section is not None and not section.blocks and section in page.sections:
+        if section is not None and only_captions(section.blocks) and section in page.sections:
             page.sections.remove(section)
-    gone = {id(page) for page, _ in lost if page.is_empty()}
+    gone = {
+        id(page) for page, _ in lost if only_captions(page.blocks) and not page.sections
+    }
     for chapter in chapters:
         kept = [p for p in chapter.pages if id(p) not in gone]
         if not kept or len(kept) == len(chapter.pages):

@@ -63,13 +63,14 @@ def says_already(text: str, alt: str) -> bool:
     return bool(alt.strip()) and " ".join(alt.split()).lower() in " ".join(text.split()).lower()
 
 
-def notes_event(missing: list[Missing]) -> MissingPictures:
-    """One notes paragraph listing the pictures a slide does not show."""
+def notes_event(missing: list[Missing], captions: list[Block]) -> MissingPictures:
+    """One notes paragraph listing the pictures a slide does not show (`captions`: the lines
+    standing for them on the slide)."""
     lines = [NOTES_LEAD]
     for m in dict.fromkeys(missing):
         where = m.src if not m.src.lower().startswith("data:") else "an embedded picture"
         lines.append(f"- {m.label or 'Picture'}: {where[:160]}")
-    return MissingPictures("\n".join(lines))
+    return MissingPictures("\n".join(lines), captions)
 
 
 def missing_label(alt: str, src: str) -> str:

@@ -15,6 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
+from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
@@ -61,6 +62,7 @@ class Converter(FenceReader):
         self.reader = InlineReader(self._footnote_number, ctx.formulas)
         self.previous_code: str | None = None  # the code block read just before, if any
         self.missing: list[Missing] = []  # pictures not shown, for the notes of their slide
+        self.captions: list[Block] = []  # the lines standing for some of them
         self.depth = 0  # nesting of node(): the notes event follows a top-level block
 
     def events(self, text: str) -> list[Event]:
@@ -69,9 +71,18 @@ class Converter(FenceReader):
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
         nodes = root.children
-        for n, node in enumerate(nodes):
+        n = -1
+        while n + 1 < len(nodes):
+            n += 1
+            node = nodes[n]
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
+                continue
+            end = details_end(nodes, n)
+            if end is not None:  # a <details> block: its pictures kept to one slide's worth
+                found = [e for inner in nodes[n : end + 1] for e in self.node(inner)]
+                out.extend(collapse_pictures(found, self.ctx))
+                n = end
                 continue
             events = self.node(node)
             if out and _drawn_from(events, out[-1]):
@@ -229,7 +240,10 @@ class Converter(FenceReader):
             decorative = is_decorative(found, badge)
             if not badge:  # badges are no loss (their row is left out when shown too)
                 self.missing.append(Missing(missing_label(alt, found.src), found.src.strip()))
-            return None if decorative else caption_line(alt)
+            line = None if decorative else caption_line(alt)
+            if line is not None:
+                self.captions.append(line)
+            return line
 
         w = width or found.width
         h = height or found.height
@@ -241,8 +255,8 @@ class Converter(FenceReader):
         """The notes event listing the pictures read since the last call (none: [])."""
         if not self.missing:
             return []
-        found, self.missing = self.missing, []
-        return [notes_event(found)]
+        found, captions, self.missing, self.captions = self.missing, self.captions, [], []
+        return [notes_event(found, captions)]
 
     def list_block(self, node: SyntaxTreeNode) -> Block:
         ordered = node.type == "ordered_list"

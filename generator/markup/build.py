@@ -76,6 +76,7 @@ class DocumentBuilder:
     # where pictures were left out: a page or section holding nothing else is not made
     lost: list[tuple[Page, Section | None]] = field(default_factory=list)
     captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
+    pending_notes: list[str] = field(default_factory=list)  # ... above the first heading
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -94,6 +95,8 @@ class DocumentBuilder:
                 self.heading(min(6, event.level + shift), clip(plain(event.spans)))
             elif isinstance(event, Item):
                 self.add(event.block)
+            elif isinstance(event, MissingPictures) and self.page is None and not self.chapters:
+                self.pending_notes.append(event.text)  # pictures above the first heading
             elif isinstance(event, Notes):
                 self.add_notes(event.text)
                 if isinstance(event, MissingPictures) and self.page is not None:
@@ -189,6 +192,9 @@ class DocumentBuilder:
         _fold_picture_only(chapters, self.lost, self.captions)
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
+        first = next((p for c in chapters for p in c.pages), None)
+        if first is not None and self.pending_notes:
+            first.notes = "\n".join([*self.pending_notes, first.notes]).strip()
         return _outline(topic, subtitle, chapters)
 
 

@@ -146,8 +146,8 @@ class ImageLoader:
             return None
         if picture.animated:
             self.sizes[src] = (picture.width, picture.height)
-            message = "animated SVG shown as a frame with its alt text (a still would show"
-            self._note(f"{message} its first frame): {_short(src)}", where)
+            message = "animated SVG not shown (a still would show its first frame)"
+            self._note(f"{message}: {_short(src)}", where)
             return None
         self.used_bytes += len(resource.data)
         self.count += 1

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes
+from generator.markup.missing import fold_picture_only
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -189,7 +190,7 @@ class DocumentBuilder:
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)
-        _fold_picture_only(chapters, self.lost, self.captions)
+        fold_picture_only(chapters, self.lost, self.captions)
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
         first = next((p for c in chapters for p in c.pages), None)
@@ -211,34 +212,6 @@ def _logo_alt(blocks: list[Block]) -> str:
         return ""
     words = set(re.findall(r"\w+", first.alt.lower()))
     return first.alt if words - LOGO_WORDS else ""
-
-
-def _fold_picture_only(
-    chapters: list[Chapter], lost: list[tuple[Page, Section | None]], captions: set[int]
-) -> None:
-    """Sections and pages whose only content was pictures the deck cannot have (and the lines
-    standing for them, `captions`) are not made: a section goes (its notes stay on its page), a
-    page's notes go to the page before it (else the one after it) in its chapter."""
-
-    def only_captions(blocks: list[Block]) -> bool:
-        return all(id(b) in captions for b in blocks)
-
-    for page, section in lost:
-        if section is not None and only_captions(section.blocks) and section in page.sections:
-            page.sections.remove(section)
-    gone = {
-        id(page) for page, _ in lost if only_captions(page.blocks) and not page.sections
-    }
-    for chapter in chapters:
-        kept = [p for p in chapter.pages if id(p) not in gone]
-        if not kept or len(kept) == len(chapter.pages):
-            continue
-        for k, page in enumerate(chapter.pages):
-            if id(page) in gone:
-                before = [p for p in chapter.pages[:k] if id(p) not in gone]
-                target = before[-1] if before else kept[0]
-                target.notes = f"{target.notes}\n{page.notes}".strip()
-        chapter.pages = kept
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:

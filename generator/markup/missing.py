@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 from generator.markup.events import MissingPictures
 from generator.markup.inline import InlineImage
-from generator.markup.placeholder import picture_label
-from generator.model import Block, Span
+from generator.model import Block, Chapter, Page, Section, Span
 
 # what a picture's alt text or file name says when it brands rather than shows
 DECORATIVE = re.compile(
@@ -76,3 +75,42 @@ def notes_event(missing: list[Missing], captions: list[Block]) -> MissingPicture
 def missing_label(alt: str, src: str) -> str:
     """A picture's label in the notes: its alt text, else its file name."""
     return picture_label(alt, src) or " ".join(alt.split())
+
+
+def picture_label(alt: str, src: str) -> str:
+    """The alt text when it describes something (3+ words or 12+ characters), else
+    "Picture: Features" from a short alt text or "Picture: blog outline" from the file name."""
+    alt = " ".join(alt.split())
+    if len(alt.split()) >= 3 or len(alt) >= 12:
+        return alt
+    name = alt
+    if not name and not src.lower().startswith("data:"):
+        stem = pathlib.PurePosixPath(urllib.parse.urlsplit(src).path).stem
+        name = " ".join(re.split(r"[-_.]+", stem)).strip()
+    return f"Picture: {name}" if name else ""
+
+
+def fold_picture_only(
+    chapters: list[Chapter], lost: list[tuple[Page, Section | None]], captions: set[int]
+) -> None:
+    """Sections and pages whose only content was pictures the deck cannot have (and the lines
+    standing for them, `captions`) are not made: a section goes (its notes stay on its page), a
+    page's notes go to the page before it (else the one after it) in its chapter."""
+
+    def only_captions(blocks: list[Block]) -> bool:
+        return all(id(b) in captions for b in blocks)
+
+    for page, section in lost:
+        if section is not None and only_captions(section.blocks) and section in page.sections:
+            page.sections.remove(section)
+    gone = {id(page) for page, _ in lost if only_captions(page.blocks) and not page.sections}
+    for chapter in chapters:
+        kept = [p for p in chapter.pages if id(p) not in gone]
+        if not kept or len(kept) == len(chapter.pages):
+            continue
+        for k, page in enumerate(chapter.pages):
+            if id(page) in gone:
+                before = [p for p in chapter.pages[:k] if id(p) not in gone]
+                target = before[-1] if before else kept[0]
+                target.notes = f"{target.notes}\n{page.notes}".strip()
+        chapter.pages = kept

@@ -17,7 +17,6 @@ from PIL import Image
 from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.images import Assets
-from generator.markup.placeholder import is_placeholder
 from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from tests.routes_server import serve_routes
@@ -33,7 +32,7 @@ def png(w: int = 40, h: int = 30, colour: str = "red") -> bytes:
 
 def images(outline: Outline) -> list[Block]:
     """The document's pictures shown (not the frames standing for pictures not read)."""
-    return [b for b in outline.blocks() if b.type == "image" and not is_placeholder(b)]
+    return [b for b in outline.blocks() if b.type == "image"]
 
 
 def pictures(pptx: bytes) -> list[str]:

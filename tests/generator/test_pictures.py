@@ -19,7 +19,6 @@ from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.crops import tall_crops
 from generator.markup.images import Assets
-from generator.markup.placeholder import is_placeholder, placeholder_block
 from generator.model import Block, Outline
 from generator.outline import parse_outline
 from generator.screenshots import READ_HEIGHT
@@ -42,15 +41,7 @@ def png(w: int, h: int, colour: str = "red") -> bytes:
 
 
 def shown(outline: Outline) -> list[Block]:
-    return [b for b in outline.blocks() if b.type == "image" and not is_placeholder(b)]
-
-
-def frames(outline: Outline) -> list[Block]:
-    return [b for b in outline.blocks() if is_placeholder(b)]
-
-
-def svg_text(block: Block) -> str:
-    return base64.b64decode(block.src.split(",", 1)[1]).decode("utf-8")
+    return [b for b in outline.blocks() if b.type == "image"]
 
 
 # -- where the CLI reads pictures from ---------------------------------------------------------
@@ -147,7 +138,7 @@ def test_only_image_files_are_embedded(tmp_path: Path) -> None:
     doc = tmp_path / "a.md"
     doc.write_text("# A\n\n### B\n\n![](config.xml)\n\n![](notes.svg)\n\n![](keys.png)\n")
     o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
-    assert shown(o) == [] and frames(o) == []
+    assert shown(o) == []
     assert "s3cret" not in str(o.to_dict())
     assert all(name in o.chapters[0].pages[0].notes for name in ("config.xml", "keys.png"))
     assert [d["message"].split(":")[0] for d in o.diagnostics] == ["unreadable image"] * 3
@@ -213,13 +204,6 @@ def test_a_slide_of_only_a_missing_picture_is_not_made() -> None:
     assert "A terminal running the search: https://x.org/demo.gif" in intro.notes
 
 
-def test_a_long_alt_text_is_wrapped_inside_its_frame() -> None:
-    alt = "A comic art image of Anthony Fu standing in front of a very long wall of sponsor logos"
-    block = placeholder_block(alt, "https://cdn.example.com/a.png", 300, 200)
-    assert block is not None and block.alt == alt and (block.width, block.height) == (300, 200)
-    assert svg_text(block).count("<text") >= 3  # lines of the alt text, then the host
-
-
 # -- animated SVG ------------------------------------------------------------------------------
 
 
@@ -227,7 +211,7 @@ def test_an_animated_svg_is_not_shown_and_named_in_the_notes() -> None:
     o = parse_outline(
         (FD / "README.md").read_text("utf-8"), assets=Assets.beside(str(FD / "README.md"))
     )
-    assert frames(o) == [] and "screencast.svg" not in str([b.src for b in shown(o)])
+    assert "screencast.svg" not in str([b.src for b in shown(o)])
     notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
     assert "Picture: Demo: doc/screencast.svg" in notes
     assert any("animated SVG" in d["message"] for d in o.diagnostics)
@@ -247,7 +231,6 @@ def test_smil_and_css_keyframes_are_animations(tmp_path: Path, body: str, animat
     doc = tmp_path / "a.md"
     doc.write_text("# A\n\n### B\n\n![moving](a.svg)\n")
     o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
-    assert frames(o) == []
     assert [b.alt for b in shown(o)] == ([] if animated else ["moving"])
     assert any("animated SVG" in d["message"] for d in o.diagnostics) == animated
 

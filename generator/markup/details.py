@@ -59,6 +59,8 @@ def collapse_pictures(events: list[Event], ctx: Context) -> list[Event]:
         return events
     title = next((plain(e.spans) for e in events if isinstance(e, Heading)), "")
     grid, count = _grid(pictures[:MAX_SHOWN])
+    if count > 1:  # the picture's description says what it stands for
+        grid.alt = f"{title} (pictures 1-{count} of {len(pictures)})".strip()
     rest = pictures[count:]
     lines = [f"{len(rest)} more pictures of “{title or 'details'}” not shown on the slide:"]
     lines += [f"- {p.alt}" if p.alt else f"- picture {count + i + 1}" for i, p in enumerate(rest)]
@@ -138,8 +140,7 @@ def _grid(pictures: list[Block]) -> tuple[Block, int]:
         out = io.BytesIO()
         sheet.save(out, format="PNG")
         uri = "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
-        alt = " · ".join(p.alt for p in pictures[:n] if p.alt)
-        return replace(pictures[0], src=uri, alt=alt, width=width, height=height), n
+        return replace(pictures[0], src=uri, width=width, height=height), n
     return pictures[0], 1
 
 

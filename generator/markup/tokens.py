@@ -275,7 +275,18 @@ class Converter(FenceReader):
         checked: bool | None = None
         if "task-list-item" in str(li.attrs.get("class", "")):
             checked = _task_checked(li)
-        for child in li.children:
+        nodes = li.children
+        k = -1
+        while k + 1 < len(nodes):
+            k += 1
+            child = nodes[k]
+            end = details_end(nodes, k)
+            if end is not None:  # a <details>: its summary goes when nothing under it is shown
+                found = [b for inner in nodes[k : end + 1] for b in self.blocks(inner)]
+                if any(b.type != "heading" for b in found):
+                    children.extend(found)
+                k = end
+                continue
             if child.type == "paragraph" and not children:
                 inline = self.inline(child.children[0] if child.children else None)
                 more = trim_spans(_no_placeholder(inline.spans))

@@ -99,3 +99,17 @@ def test_a_details_block_of_answer_screenshots_is_one_slide_the_rest_in_the_note
     assert "6 more pictures of “以下是更新前后的英文问题对比：” not shown on the slide" in notes
     assert "问题：Develop a plan to reduce electricity usage in a home." in notes
     assert any(r.kind == "pictures" for r in deck.left_out)
+
+
+def test_a_details_summary_over_absent_pictures_inside_a_list_item_goes_too() -> None:
+    """ChatGLM's limitations: list items each with a "点击查看例子" <details> of screenshots
+    absent from the folder: no summary line is left under the item, the notes name them."""
+    readme = Path(CHATGLM).read_text("utf-8")
+    md = "# ChatGLM-6B\n\n" + readme[readme.index("## 局限性") : readme.index("## 协议")]
+    o = parse_outline(md, assets=Assets.beside(CHATGLM))
+    (page,) = o.chapters[0].pages
+    (limits,) = [b for b in page.blocks if b.type == "list"]
+    assert len(limits.items) == 4
+    assert all(not item.children for item in limits.items)  # no "点击查看例子" line
+    assert "limitations/factual_error.png" in page.notes
+    assert "limitations/self-confusion_tencent.jpg" in page.notes

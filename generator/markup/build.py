@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes
-from generator.markup.missing import fold_picture_only
+from generator.markup.missing import fold_picture_only, picture_slide
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -244,6 +244,7 @@ class Slide:
     background: str = ""
     color: str = ""
     items: int = 0  # content blocks (not counting background pictures)
+    lost: int = 0  # pictures not available (named in the notes)
 
     def page(self) -> Page:
         return Page(
@@ -307,6 +308,7 @@ class DeckBuilder:
                 self._comment(slide, event.text, local)
             elif isinstance(event, Notes):
                 slide.notes.append(event.text)
+                slide.lost += isinstance(event, MissingPictures)
             elif isinstance(event, Heading):
                 title = clip(plain(event.spans))
                 if not title:
@@ -392,7 +394,7 @@ class DeckBuilder:
                 slide.items += 1
 
     def finish(self, properties: dict[str, str]) -> Outline:
-        slides = list(self.slides)
+        slides = fold_picture_slides(self.slides, self.conv.ctx)
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
         titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's
@@ -419,6 +421,22 @@ class DeckBuilder:
                 page.hint = page.hint or "center"
             chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
+
+
+def fold_picture_slides(slides: list[Slide], ctx: Any) -> list[Slide]:
+    """A deck's slides without those whose content was pictures not available (and at most a
+    line about them): such a slide is not made, its text and notes go to the notes of the
+    slide before it (listed)."""
+    out: list[Slide] = []
+    for slide in slides:
+        blocks = [*slide.blocks, *(b for s in slide.sections for b in s.blocks)]
+        if not out or not slide.lost or not picture_slide(blocks):
+            out.append(slide)
+            continue
+        text = " ".join(first_line(b) for b in blocks if first_line(b))
+        ctx.note("pictures", "a slide of pictures not available not made", slide.title)
+        out[-1].notes.append("\n".join(t for t in (slide.title, text, *slide.notes) if t))
+    return out
 
 
 def _named(meta: dict[str, Any]) -> str:

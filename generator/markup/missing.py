@@ -31,6 +31,7 @@ DECORATIVE = re.compile(
     re.I,
 )
 NOTES_LEAD = "Pictures not shown (not available when the deck was made):"
+LINE_WORDS = 8  # words of text a slide of missing pictures may hold (a link, a caption)
 
 
 @dataclass(frozen=True)
@@ -114,3 +115,14 @@ def fold_picture_only(
                 target = before[-1] if before else kept[0]
                 target.notes = f"{target.notes}\n{page.notes}".strip()
         chapter.pages = kept
+
+
+def picture_slide(blocks: list[Block]) -> bool:
+    """Whether a slide that lost pictures holds nothing else: no block but short paragraphs
+    (background pictures aside), at most LINE_WORDS words ("Sponsor me at GitHub")."""
+    from generator.leftout import block_text, count_words
+
+    shown = [b for b in blocks if not (b.type == "image" and b.kind == "background")]
+    if any(b.type != "paragraph" for b in shown):
+        return False
+    return count_words(" ".join(block_text(b) for b in shown)) <= LINE_WORDS

@@ -13,7 +13,7 @@ from generator.markup.images import Assets
 from generator.model import Block, plain
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
-from tests.generator.fragments import CHATGLM_EXAMPLES, CHATGLM_UPDATES
+from tests.generator.fragments import CHATGLM_EXAMPLES, CHATGLM_UPDATES, SLIDEV_NAMED
 from tests.generator.fragments_pictures import BAT_FEATURES, MERMAID_TOP, RICH_CONSOLE
 
 CHATGLM = str(Path(__file__).resolve().parents[2] / "samples/markdown/chatglm-readme/README.md")
@@ -113,3 +113,18 @@ def test_a_details_summary_over_absent_pictures_inside_a_list_item_goes_too() ->
     assert all(not item.children for item in limits.items)  # no "点击查看例子" line
     assert "limitations/factual_error.png" in page.notes
     assert "limitations/self-confusion_tencent.jpg" in page.notes
+
+
+def test_a_deck_slide_of_nothing_but_a_missing_sponsor_wall_is_not_made() -> None:
+    """Slidev's `name: Sponsors` slide: the sponsor logos (remote) and a "Sponsor me at GitHub"
+    link under them; without the picture the slide goes, its line and the picture in the notes
+    of the slide before it."""
+    o = parse_outline(SLIDEV_NAMED)
+    pages = [p for c in o.chapters for p in c.pages]
+    assert "Sponsors" not in [p.title for p in pages]
+    (speaker,) = [p for p in pages if p.title == "Anthony Fu"]
+    assert "Sponsor me at GitHub" in speaker.notes
+    assert "https://cdn.jsdelivr.net/gh/antfu/static/sponsors.png" in speaker.notes
+    assert any(
+        d["kind"] == "pictures" and d["message"].startswith("a slide") for d in o.diagnostics
+    )

@@ -425,12 +425,12 @@ class DeckBuilder:
 
 def fold_picture_slides(slides: list[Slide], ctx: Any) -> list[Slide]:
     """A deck's slides without those whose content was pictures not available (and at most a
-    line about them): such a slide is not made, its text and notes go to the notes of the
+    line about them; no heading of the author's): such a slide is not made, its text and notes go to the notes of the
     slide before it (listed)."""
     out: list[Slide] = []
     for slide in slides:
         blocks = [*slide.blocks, *(b for s in slide.sections for b in s.blocks)]
-        if not out or not slide.lost or not picture_slide(blocks):
+        if not out or not slide.lost or slide.headings or not picture_slide(blocks):
             out.append(slide)
             continue
         text = " ".join(first_line(b) for b in blocks if first_line(b))

@@ -16,9 +16,10 @@ from markdown_it.tree import SyntaxTreeNode
 from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
 from generator.markup.details import collapse_pictures, details_end
-from generator.markup.events import Context, Event, Heading, Item, Notes
+from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
+from generator.markup.grid import Grid, read_grid
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
@@ -71,10 +72,15 @@ class Converter(FenceReader):
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
         nodes = root.children
-        n = -1
-        while n + 1 < len(nodes):
-            n += 1
-            node = nodes[n]
+        skip = -1  # nodes up to here were read as a grid's cells or a <details> block
+        for n, node in enumerate(nodes):
+            if n <= skip:
+                continue
+            grid = read_grid(nodes, n) if self.ctx.deck else None
+            if grid is not None:
+                out.extend(self.grid_events(grid))
+                skip = grid.end
+                continue
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
                 continue
@@ -82,7 +88,7 @@ class Converter(FenceReader):
             if end is not None:  # a <details> block: its pictures kept to one slide's worth
                 found = [e for inner in nodes[n : end + 1] for e in self.node(inner)]
                 out.extend(collapse_pictures(found, self.ctx))
-                n = end
+                skip = end
                 continue
             events = self.node(node)
             if out and _drawn_from(events, out[-1]):
@@ -90,6 +96,16 @@ class Converter(FenceReader):
                 self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
             out.extend(events)
         return out
+
+    def grid_events(self, grid: Grid) -> list[Event]:
+        """A grid's cells, read in rows, as its columns: each column's cells under a Slot."""
+        out: list[Event] = []
+        for column in range(grid.columns):
+            out.append(Slot())
+            for cell in grid.cells[column :: grid.columns]:
+                for node in cell:
+                    out.extend(self.node(node))
+        return [*out, Slot(closing=True)]
 
     def _footnote_number(self, label: str) -> int:
         numbers = self.ctx.footnotes

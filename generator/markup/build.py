@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
-from generator.markup.missing import fold_picture_only, picture_slide
+from generator.markup.missing import fold_picture_only, fold_picture_slides
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -452,22 +452,6 @@ class DeckBuilder:
                 page.hint = page.hint or "center"
             chapters[-1].pages.append(page)
         return _outline(topic, subtitle, chapters)
-
-
-def fold_picture_slides(slides: list[Slide], ctx: Any) -> list[Slide]:
-    """A deck's slides without those whose content was pictures not available (and at most a
-    line about them; no heading of the author's): such a slide is not made, its text and notes go to the notes of the
-    slide before it (listed)."""
-    out: list[Slide] = []
-    for slide in slides:
-        blocks = [*slide.blocks, *(b for s in slide.sections for b in s.blocks)]
-        if not out or not slide.lost or slide.headings or not picture_slide(blocks):
-            out.append(slide)
-            continue
-        text = " ".join(first_line(b) for b in blocks if first_line(b))
-        ctx.note("pictures", "a slide of pictures not available not made", slide.title)
-        out[-1].notes.append("\n".join(t for t in (slide.title, text, *slide.notes) if t))
-    return out
 
 
 def _named(meta: dict[str, Any]) -> str:

@@ -19,10 +19,14 @@ import pathlib
 import re
 import urllib.parse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from generator.markup.events import MissingPictures
+from generator.markup.events import Context, MissingPictures
 from generator.markup.inline import InlineImage
 from generator.model import Block, Chapter, Page, Section, Span
+
+if TYPE_CHECKING:
+    from generator.markup.build import Slide
 
 # what a picture's alt text or file name says when it brands rather than shows
 DECORATIVE = re.compile(
@@ -126,3 +130,21 @@ def picture_slide(blocks: list[Block]) -> bool:
     if any(b.type != "paragraph" for b in shown):
         return False
     return count_words(" ".join(block_text(b) for b in shown)) <= LINE_WORDS
+
+
+def fold_picture_slides(slides: list[Slide], ctx: Context) -> list[Slide]:
+    """A deck's slides without those whose content was pictures not available (and at most a
+    line about them; no heading of the author's): such a slide is not made, its text and notes go to the notes of the
+    slide before it (listed)."""
+    from generator.markup.build import first_line
+
+    out: list[Slide] = []
+    for slide in slides:
+        blocks = [*slide.blocks, *(b for s in slide.sections for b in s.blocks)]
+        if not out or not slide.lost or slide.headings or not picture_slide(blocks):
+            out.append(slide)
+            continue
+        text = " ".join(first_line(b) for b in blocks if first_line(b))
+        ctx.note("pictures", "a slide of pictures not available not made", slide.title)
+        out[-1].notes.append("\n".join(t for t in (slide.title, text, *slide.notes) if t))
+    return out

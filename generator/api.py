@@ -8,11 +8,20 @@ from functools import cached_property
 from typing import Any, Literal
 
 from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
-from generator.budget import content_slides, document_words, slide_budget, slides_by_chapter
+from generator.budget import (
+    content_slides,
+    divider_slides,
+    document_words,
+    slide_budget,
+    slides_by_chapter,
+    slides_by_page,
+    slides_by_section,
+)
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.condense import condense_platforms, condense_releases
 from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
+from generator.drop import chosen, drop_pages
 from generator.errors import bad
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
@@ -23,6 +32,7 @@ from generator.reshape import Fitted
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
+DROP_ROUNDS = 3  # rounds of leaving whole sub-sections out before one slide a page
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
 # A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
@@ -411,7 +421,8 @@ def _within_budget(
     """The deck fitted, every page whole (continuing on following slides); a document over its
     slide budget (generator.budget) condensed, most removable first: its older releases and
     platform runs (generator.condense), then each page summarised and capped at MAX_SLIDES
-    slides (generator.summarising), then no dividers and one slide a page (the rest in the
+    slides (generator.summarising), then whole later sub-sections off the slides, appendix-like
+    parts first (generator.drop), then no dividers and one slide a page (the rest in the
     notes). Every step is listed."""
     planner = planner_for(drafts.pages(), "whole")
     fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
@@ -423,8 +434,7 @@ def _within_budget(
     platforms = condense_platforms(releases.outline)
     records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
 
-    def origin(where: str) -> str:
-        return releases.origin(platforms.origin(where))
+    origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
 
     left: list[LeftOut] = []  # the records of drafting the condensed outline
     if records:
@@ -435,13 +445,35 @@ def _within_budget(
             return _Talk(*_original(fitted, planner, left, origin), records)
     capped = planner_for(drafts.pages(), "capped")
     fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
+    condensed = platforms.outline
+    for _ in range(DROP_ROUNDS):  # whole later sub-sections off the slides (generator.drop)
+        if content_slides(fitted) <= budget:
+            return _Talk(*_original(fitted, capped, left, origin), records)
+        divider = 1.0 if divider_slides(fitted) else 0.0
+        over = content_slides(fitted) - budget
+        gone = chosen(condensed, slides_by_page(fitted), over, divider, slides_by_section(fitted))
+        if not gone:
+            break
+        dropped = drop_pages(condensed, gone)
+        records += [_moved(r, origin) for r in dropped.records]
+        origin = _then(dropped.origin, origin)
+        condensed = dropped.outline
+        left = []
+        drafts = draft_deck(condensed, lang, length, left, authored)
+        capped = planner_for(drafts.pages(), "capped")
+        fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
     if content_slides(fitted) <= budget:
         return _Talk(*_original(fitted, capped, left, origin), records)
     left = []  # drafted again without dividers: one slide a page, the chapters named above
-    drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
+    drafts = draft_deck(condensed, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=MAX_SLIDES)
     return _Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _then(first: Callable[[str], str], then: Callable[[str], str]) -> Callable[[str], str]:
+    """Outline paths mapped by `first`, then by `then` (condensing steps, latest first)."""
+    return lambda where: then(first(where))
 
 
 def _moved(record: LeftOut, origin: Callable[[str], str]) -> LeftOut:

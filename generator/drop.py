@@ -1,0 +1,229 @@
+"""Whole later sub-sections off the slides of a document still over its slide budget when every
+page is capped (generator.budget, generator.summarising): what a presenter leaves out of a talk
+is whole parts, named, not the second half of every part.
+
+Parts leave in this order until the deck is within its budget:
+
+- appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
+  the implementation history, the licence), the last one first, each page of them;
+- then the body's later sub-sections: the chapter that takes most slides gives up its last page
+  (never its first: every chapter keeps its opening page), again and again.
+
+A page that leaves is named, with all of its words, in the notes of the slide before it (the
+last page kept of its chapter, or of the chapter before), and listed (`LeftOut`, kind "notes";
+its pictures, kind "length"): the CLI's "left out" lines name it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from generator.condense import Condensed
+from generator.leftout import LeftOut, count_words, left_out_blocks
+from generator.model import Block, Chapter, Outline, Page, Span
+from generator.runs import page_blocks
+from generator.summary import notes_text, shown_pictures
+
+APPENDIX = re.compile(
+    r"\b(?:appendix|appendices|references|bibliography|further reading|see also|faq"
+    r"|frequently asked|questionnaire|other changes|implementation history|acknowledge?ments?"
+    r"|licen[cs]e|citation)\b|附录|参考文献|常见问题|致谢|引用|协议|许可",
+    re.I,
+)
+HEADING = "Not on the slides: "  # what the notes of the slide before a left-out page start with
+
+
+@dataclass(frozen=True)
+class Left:
+    """A page, or a `####` section of one, taken off the slides: its place in the outline it
+    leaves (section -1: the whole page)."""
+
+    chapter: int
+    page: int
+    section: int = -1
+
+
+Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes
+SectionSlides = dict[tuple[int, int, int], float]  # ... each section (chapter, page, section)
+
+
+def appendix_like(title: str) -> bool:
+    """A chapter a talk leaves out first: an appendix, a reference list, an FAQ, a
+    questionnaire, "Other changes", the implementation history, the licence."""
+    return bool(APPENDIX.search(title))
+
+
+def chosen(
+    outline: Outline,
+    slides: Slides,
+    over: float,
+    divider: float,
+    sections: SectionSlides | None = None,
+) -> list[Left]:
+    """The pages that leave the slides to save `over` slides (`slides`: the slides each page
+    takes; a chapter that leaves whole also saves its `divider` slides); when every body
+    chapter is down to its first page, the later `####` sections of the pages that take most
+    slides (`sections`: the slides each takes)."""
+    left: list[Left] = []
+    saved = 0.0
+    remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(outline.chapters)}
+    body = [ci for ci, c in enumerate(outline.chapters) if c.pages and not appendix_like(c.title)]
+    if body:  # appendix-like chapters first, the last first, while something else remains
+        for ci in reversed(range(len(outline.chapters))):
+            if ci in body:
+                continue
+            for pi in reversed(remaining[ci]):
+                if saved >= over:
+                    return left
+                left.append(Left(ci, pi))
+                saved += slides.get((ci, pi), 1.0)
+            if remaining[ci]:
+                saved += divider
+            remaining[ci] = []
+    while saved < over:
+        open_ = [ci for ci in body if len(remaining[ci]) > 1]
+        if not open_:
+            break
+        ci = max(open_, key=lambda c: (sum(slides.get((c, p), 1.0) for p in remaining[c]), c))
+        pi = remaining[ci].pop()
+        left.append(Left(ci, pi))
+        saved += slides.get((ci, pi), 1.0)
+    if saved < over:
+        left += _sections(outline, remaining, body, over - saved, sections or {})
+    return left
+
+
+def _sections(
+    outline: Outline,
+    remaining: dict[int, list[int]],
+    body: list[int],
+    over: float,
+    slides: SectionSlides,
+) -> list[Left]:
+    """Later `####` sections of the body's pages (never a page's first): the page whose
+    sections take most slides gives up its last one, again and again."""
+    left: list[Left] = []
+    saved = 0.0
+    kept = {
+        (ci, pi): list(range(len(outline.chapters[ci].pages[pi].sections)))
+        for ci in body
+        for pi in remaining[ci]
+    }
+    while saved < over:
+        open_ = [key for key, secs in kept.items() if len(secs) > 1]
+        if not open_:
+            break
+
+        def taken(key: tuple[int, int]) -> float:
+            return sum(slides.get((*key, si), 0.0) for si in kept[key])
+
+        key = max(open_, key=lambda k: (taken(k), k))
+        si = kept[key].pop()
+        left.append(Left(key[0], key[1], si))
+        saved += slides.get((*key, si), 0.0)
+    return left
+
+
+def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
+    """The outline without the `left` pages; each page's words in the notes of the page
+    before it (named), every page listed. Paths are the given outline's."""
+    gone = {(x.chapter, x.page) for x in left if x.section < 0}
+    cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0}
+    chapters = [list(c.pages) for c in outline.chapters]
+    notes: dict[tuple[int, int], list[str]] = {}
+    records: list[LeftOut] = []
+    for ci, chapter in enumerate(outline.chapters):
+        for pi, page in enumerate(chapter.pages):
+            if (ci, pi) not in gone:
+                continue
+            target = _before(chapters, gone, ci, pi)
+            blocks = _blocks(page, chapter.title if pi == 0 else "")
+            name = _name(chapter, page, pi)
+            text = "\n\n".join(t for t in (notes_text(blocks), page.notes) if t)
+            if target is not None:  # with the notes it had (of pages that left before it)
+                notes.setdefault(target, []).append(HEADING + name + "\n\n" + text)
+            records += _records(f"chapters[{ci}].pages[{pi}]", name, blocks, outline, target)
+    for ci, pi, si in sorted(cut):
+        chapter = outline.chapters[ci]
+        page = chapter.pages[pi]
+        section = page.sections[si]
+        name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
+        blocks = [Block("heading", [Span(section.title, bold=True)]), *section.blocks]
+        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
+        where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
+        records += _records(where, name, blocks, outline, (ci, pi))
+    new_chapters: list[Chapter] = []
+    chapter_origin: dict[int, int] = {}
+    page_origin: dict[tuple[int, int], int] = {}
+    for ci, chapter in enumerate(outline.chapters):
+        pages: list[Page] = []
+        for pi, page in enumerate(chapter.pages):
+            if (ci, pi) in gone:
+                continue
+            sections = [x for si, x in enumerate(page.sections) if (ci, pi, si) not in cut]
+            if len(sections) != len(page.sections):
+                page = replace(page, sections=sections)
+            if (ci, pi) in notes:
+                text = "\n\n".join(
+                    [page.notes, *notes[(ci, pi)]] if page.notes else notes[(ci, pi)]
+                )
+                page = replace(page, notes=text)
+            if len(pages) != pi:
+                page_origin[(len(new_chapters), len(pages))] = pi
+            pages.append(page)
+        if chapter.pages and not pages:
+            continue  # the whole chapter left
+        if len(new_chapters) != ci:
+            chapter_origin[len(new_chapters)] = ci
+        new_chapters.append(replace(chapter, pages=pages))
+    return Condensed(replace(outline, chapters=new_chapters), records, chapter_origin, page_origin)
+
+
+def _before(
+    chapters: list[list[Page]], gone: set[tuple[int, int]], ci: int, pi: int
+) -> tuple[int, int] | None:
+    """The page kept right before (ci, pi) in reading order (None: none before it)."""
+    for c in range(ci, -1, -1):
+        start = pi - 1 if c == ci else len(chapters[c]) - 1
+        for p in range(start, -1, -1):
+            if (c, p) not in gone:
+                return c, p
+    return None
+
+
+def _blocks(page: Page, chapter_title: str) -> list[Block]:
+    blocks = page_blocks(page)
+    if chapter_title and page.title and page.title != chapter_title:
+        return [Block("heading", [Span(page.title, bold=True)]), *blocks]
+    return blocks
+
+
+def _name(chapter: Chapter, page: Page, pi: int) -> str:
+    """The left-out page's name: its chapter's and its own title."""
+    parts = [t for t in (chapter.title, page.title) if t]
+    if len(parts) == 2 and parts[0] == parts[1]:
+        parts = parts[:1]
+    return " · ".join(parts) or f"page {pi + 1}"
+
+
+def _records(
+    where: str, name: str, blocks: list[Block], outline: Outline, target: tuple[int, int] | None
+) -> list[LeftOut]:
+    if target is None:
+        why = f'of "{name}" left out of the slides (over the slide budget)'
+    else:
+        before = outline.chapters[target[0]].pages[target[1]].title
+        why = f'of "{name}" left out of the slides (over the slide budget), in the notes of "{before}"'
+    out: list[LeftOut] = []
+    record = left_out_blocks(where, "notes", blocks, why)
+    if record is None:
+        record = LeftOut(where, "notes", why, name, count_words(name))
+    out.append(record)
+    found = shown_pictures(blocks)
+    if found:
+        names = ", ".join(b.alt or "untitled" for b in found)
+        plural = "s" if len(found) > 1 else ""
+        message = f'{len(found)} picture{plural} of "{name}" not shown (over the slide budget)'
+        out.append(LeftOut(where, "length", message, names[:120]))
+    return out

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from generator.condense import Condensed
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span
+from generator.owncontents import document_titles, without_own_contents
 from generator.runs import page_blocks
 from generator.summary import notes_text, shown_pictures
 
@@ -153,6 +154,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
         records += _records(where, name, blocks, outline, (ci, pi))
+    titles = document_titles(outline)
     new_chapters: list[Chapter] = []
     chapter_origin: dict[int, int] = {}
     page_origin: dict[tuple[int, int], int] = {}
@@ -164,6 +166,8 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
             sections = [x for si, x in enumerate(page.sections) if (ci, pi, si) not in cut]
             if len(sections) != len(page.sections):
                 page = replace(page, sections=sections)
+            # the document's own contents, known by the headings before any left
+            page = without_own_contents(page, titles, f"chapters[{ci}].pages[{pi}]", records)
             if (ci, pi) in notes:
                 text = "\n\n".join(
                     [page.notes, *notes[(ci, pi)]] if page.notes else notes[(ci, pi)]

@@ -80,8 +80,9 @@ def _notes(deck: PlannedDeck) -> str:
 def test_appendix_like_chapters_leave_first_the_last_one_first() -> None:
     outline = parse_outline(KEP_CHAPTERS)
     titles = [c.title for c in outline.chapters]
-    prr, appendix = titles.index("Production Readiness Review Questionnaire"), titles.index(
-        "Appendix A"
+    prr, appendix = (
+        titles.index("Production Readiness Review Questionnaire"),
+        titles.index("Appendix A"),
     )
     left = chosen(outline, {}, over=2, divider=0.0)
     assert left == [Left(appendix, 0), Left(prr, 1)]
@@ -124,8 +125,13 @@ def test_a_kep_over_its_budget_keeps_it_and_leaves_its_questionnaire_out_named()
     notes = _notes(deck)
     assert HEADING + "Production Readiness Review Questionnaire · Scalability" in notes
     assert "It will not result in NEW API calls" in notes
-    named = [r for r in deck.left_out if "Production Readiness Review Questionnaire" in r["message"]]
+    named = [
+        r for r in deck.left_out if "Production Readiness Review Questionnaire" in r["message"]
+    ]
     assert named and all(r["kind"] == "notes" for r in named)
+    # the document's own contents stays off the slides though chapters it names left
+    assert "Prerequisite testing updates" not in _shown(deck)
+    assert any(r["kind"] == "contents" for r in deck.left_out)
     # every body chapter keeps its opening page on a slide, more than one slide's worth
     for title in ("Summary", "Motivation", "Goals", "Proposal", "Drawbacks", "Alternatives"):
         assert title in _shown(deck), title

@@ -10,18 +10,15 @@ from typing import Any, Literal
 from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
 from generator.budget import (
     content_slides,
-    divider_slides,
     document_words,
     slide_budget,
     slides_by_chapter,
-    slides_by_page,
-    slides_by_section,
 )
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.condense import condense_platforms, condense_releases
 from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
-from generator.drop import chosen, drop_pages
+from generator.drop import Parts, fewest_left
 from generator.errors import bad
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
@@ -32,7 +29,6 @@ from generator.reshape import Fitted
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
-DROP_ROUNDS = 3  # rounds of leaving whole sub-sections out before one slide a page
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
 # A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
@@ -445,25 +441,31 @@ def _within_budget(
             return _Talk(*_original(fitted, planner, left, origin), records)
     capped = planner_for(drafts.pages(), "capped")
     fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
-    condensed = platforms.outline
-    for _ in range(DROP_ROUNDS):  # whole later sub-sections off the slides (generator.drop)
-        if content_slides(fitted) <= budget:
-            return _Talk(*_original(fitted, capped, left, origin), records)
-        divider = 1.0 if divider_slides(fitted) else 0.0
-        over = content_slides(fitted) - budget
-        gone = chosen(condensed, slides_by_page(fitted), over, divider, slides_by_section(fitted))
-        if not gone:
-            break
-        dropped = drop_pages(condensed, gone)
-        records += [_moved(r, origin) for r in dropped.records]
-        origin = _then(dropped.origin, origin)
-        condensed = dropped.outline
-        left = []
-        drafts = draft_deck(condensed, lang, length, left, authored)
-        capped = planner_for(drafts.pages(), "capped")
-        fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
     if content_slides(fitted) <= budget:
         return _Talk(*_original(fitted, capped, left, origin), records)
+
+    def fit(deck: DeckDraft) -> tuple[Planner, list[Fitted]]:
+        planner = planner_for(deck.pages(), "capped")
+        return planner, plan_deck(planner, deck, max_pages=MAX_SLIDES)
+
+    parts = Parts(
+        platforms, fitted, drafts, lambda o, ll: draft_deck(o, lang, length, ll, authored)
+    )
+    k = fewest_left(
+        parts.guess,
+        lambda k: content_slides(parts.planned(k, fit).fitted),
+        content_slides(fitted) - budget,
+        budget,
+    )
+    condensed = platforms.outline
+    if k is not None or parts.tried:  # the fewest parts that do, else the most tried
+        k = k if k is not None else max(parts.tried)
+        plan = parts.tried[k]
+        records += [_moved(r, origin) for r in plan.dropped.records]
+        origin = _then(plan.dropped.origin, origin)
+        if content_slides(plan.fitted) <= budget:
+            return _Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records)
+        condensed = plan.dropped.outline
     left = []  # drafted again without dividers: one slide a page, the chapters named above
     drafts = draft_deck(condensed, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), "tight")

@@ -16,15 +16,25 @@ its pictures, kind "length"): the CLI's "left out" lines name it.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from generator.budget import divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
+from generator.deckplan import DIVIDED_SHARE
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span
 from generator.owncontents import document_titles, without_own_contents
+from generator.pages import DeckDraft
+from generator.reshape import Fitted
 from generator.runs import page_blocks
 from generator.summary import notes_text, shown_pictures
+
+if TYPE_CHECKING:
+    from generator.planner import Planner
 
 APPENDIX = re.compile(
     r"\b(?:appendix|appendices|references|bibliography|further reading|see also|faq"
@@ -55,43 +65,77 @@ def appendix_like(title: str) -> bool:
     return bool(APPENDIX.search(title))
 
 
+@dataclass
+class _Tally:
+    """The slides saved so far, the chapters' pages left and slides, and the dividers: a
+    chapter that leaves takes its divider along, and the deck loses all of them once no more
+    than DIVIDED_SHARE of its chapters take `several` slides (generator.deckplan)."""
+
+    slides: Slides
+    remaining: dict[int, list[int]]
+    dividers: int
+    several: int
+    saved: float = 0.0
+
+    def take(self, ci: int, pi: int) -> None:
+        self.remaining[ci].remove(pi)
+        self.saved += self.slides.get((ci, pi), 1.0)
+        if self.dividers and not self.remaining[ci]:
+            self.saved += 1
+            self.dividers -= 1
+        shown = [c for c, pages in self.remaining.items() if pages]
+        big = [c for c in shown if self.taken(c) >= self.several]
+        if self.dividers and len(big) <= DIVIDED_SHARE * len(shown):
+            self.saved += self.dividers
+            self.dividers = 0
+
+    def taken(self, ci: int) -> float:
+        return sum(self.slides.get((ci, p), 1.0) for p in self.remaining[ci])
+
+
 def chosen(
     outline: Outline,
     slides: Slides,
     over: float,
-    divider: float,
+    dividers: tuple[int, int] = (0, 2),
     sections: SectionSlides | None = None,
+    made: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
-    takes; a chapter that leaves whole also saves its `divider` slides); when every body
-    chapter is down to its first page, the later `####` sections of the pages that take most
-    slides (`sections`: the slides each takes)."""
+    takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
+    body chapter is down to its first page, the later `####` sections of the pages that take
+    most slides (`sections`: the slides each takes). A page that stands for several (`made`:
+    its chapter's and its own title; a table of platforms, generator.condense) stays."""
+    chapters = outline.chapters
+    remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
+    tally = _Tally(slides, remaining, *dividers)
     left: list[Left] = []
-    saved = 0.0
-    remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(outline.chapters)}
-    body = [ci for ci, c in enumerate(outline.chapters) if c.pages and not appendix_like(c.title)]
-    if body:  # appendix-like chapters first, the last first, while something else remains
-        for ci in reversed(range(len(outline.chapters))):
-            if ci in body:
-                continue
-            for pi in reversed(remaining[ci]):
-                if saved >= over:
-                    return left
-                left.append(Left(ci, pi))
-                saved += slides.get((ci, pi), 1.0)
-            if remaining[ci]:
-                saved += divider
-            remaining[ci] = []
-    while saved < over:
-        open_ = [ci for ci in body if len(remaining[ci]) > 1]
+    body = [ci for ci, c in enumerate(chapters) if c.pages and not appendix_like(c.title)]
+    appendix = [ci for ci in reversed(range(len(chapters))) if ci not in body] if body else []
+    for ci in appendix:  # appendix-like chapters first, the last first
+        for pi in reversed(list(remaining[ci])):
+            if tally.saved >= over:
+                return left
+            left.append(Left(ci, pi))
+            tally.take(ci, pi)
+
+    def later(ci: int) -> list[int]:  # the pages the chapter may give up
+        return [
+            pi
+            for pi in remaining[ci][1:]
+            if (chapters[ci].title, chapters[ci].pages[pi].title) not in made
+        ]
+
+    while tally.saved < over:
+        open_ = [ci for ci in body if later(ci)]
         if not open_:
             break
-        ci = max(open_, key=lambda c: (sum(slides.get((c, p), 1.0) for p in remaining[c]), c))
-        pi = remaining[ci].pop()
+        ci = max(open_, key=lambda c: (tally.taken(c), c))
+        pi = later(ci)[-1]
         left.append(Left(ci, pi))
-        saved += slides.get((ci, pi), 1.0)
-    if saved < over:
-        left += _sections(outline, remaining, body, over - saved, sections or {})
+        tally.take(ci, pi)
+    if tally.saved < over:
+        left += _sections(outline, remaining, body, over - tally.saved, sections or {})
     return left
 
 
@@ -231,3 +275,82 @@ def _records(
         message = f'{len(found)} picture{plural} of "{name}" not shown (over the slide budget)'
         out.append(LeftOut(where, "length", message, names[:120]))
     return out
+
+
+ROUNDS = 4  # plans of the deck at most while finding how many parts leave
+GIVE_BACK = 3  # a deck this many slides under its budget tries to give parts back
+
+
+def fewest_left(
+    guess: Callable[[float], int],
+    slides_after: Callable[[int], int],
+    over: float,
+    budget: int,
+) -> int | None:
+    """How many parts leave the slides (the first of the order `chosen` gives): the fewest
+    that bring the deck within `budget` among at most ROUNDS plans; None when none tried does.
+    `guess(over)`: how many the estimate says save `over` slides; `slides_after(k)`: the
+    content slides of the deck planned with the first k gone (a divider or a merge the
+    estimate cannot foresee makes it differ)."""
+    low, high = 0, None  # most known over the budget, fewest known within it
+    k = guess(over)
+    for _ in range(ROUNDS):
+        if k <= low or (high is not None and k >= high):
+            break
+        n = slides_after(k)
+        if n > budget:
+            low = k
+            over += n - budget
+            k = max(guess(over), low + 1) if high is None else (low + high) // 2
+        else:
+            high = k
+            if budget - n < GIVE_BACK:
+                break
+            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
+    return high
+
+
+@dataclass
+class Plan:
+    """A capped deck planned with parts gone."""
+
+    dropped: Condensed
+    fitted: list[Fitted]
+    planner: Planner
+    left: list[LeftOut]
+
+
+class Parts:
+    """Whole later sub-sections off the slides of a capped deck over its budget
+    (generator.drop): the order they leave in, and the deck planned with the first k gone."""
+
+    def __init__(
+        self,
+        platforms: Condensed,
+        fitted: list[Fitted],
+        drafts: DeckDraft,
+        draft: Callable[[Outline, list[LeftOut]], DeckDraft],
+    ) -> None:
+        self.outline = platforms.outline
+        self.draft = draft
+        made = frozenset(
+            (self.outline.chapters[ci].title, self.outline.chapters[ci].pages[pi].title)
+            for ci, pi in platforms.made
+        )
+        dividers = (divider_slides(fitted), drafts.divider_slides)
+        by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
+        self.chosen = lambda over: chosen(self.outline, by_page, over, dividers, by_section, made)
+        self.order = self.chosen(math.inf)
+        self.tried: dict[int, Plan] = {}
+
+    def guess(self, over: float) -> int:
+        return len(self.chosen(over))
+
+    def planned(self, k: int, fit: Callable[[DeckDraft], tuple[Planner, list[Fitted]]]) -> Plan:
+        """The deck capped (`fit`) with the first k parts of the order gone."""
+        if k not in self.tried:
+            dropped = drop_pages(self.outline, self.order[:k])
+            left: list[LeftOut] = []
+            planner, fitted = fit(self.draft(dropped.outline, left))
+            self.tried[k] = Plan(dropped, fitted, planner, left)
+        return self.tried[k]

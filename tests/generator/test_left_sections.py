@@ -84,7 +84,7 @@ def test_appendix_like_chapters_leave_first_the_last_one_first() -> None:
         titles.index("Production Readiness Review Questionnaire"),
         titles.index("Appendix A"),
     )
-    left = chosen(outline, {}, over=2, divider=0.0)
+    left = chosen(outline, {}, over=2)
     assert left == [Left(appendix, 0), Left(prr, 1)]
     assert appendix_like("Implementation History") and not appendix_like("Drawbacks")
 
@@ -93,7 +93,7 @@ def test_the_body_gives_up_later_pages_never_a_chapters_first() -> None:
     outline = parse_outline(KEP_CHAPTERS)
     titles = [c.title for c in outline.chapters]
     proposal = titles.index("Proposal")
-    left = chosen(outline, {}, over=50, divider=1.0)
+    left = chosen(outline, {}, over=50)
     body = [x for x in left if not appendix_like(titles[x.chapter])]
     assert body == [Left(proposal, 2), Left(proposal, 1)]  # the later pages, the last first
     assert all(x.page > 0 for x in body)

@@ -10,7 +10,10 @@ from pathlib import Path
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
 from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages
+from generator.model import plain
 from generator.outline import parse_outline
+from generator.summary import PROSE_CHARS, prose_length, summary_blocks
+from tests.generator.fragments_holes import KEP_DRAWBACKS
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 CHROME = ("cover", "contents", "closing")
@@ -135,6 +138,8 @@ def test_a_kep_over_its_budget_keeps_it_and_leaves_its_questionnaire_out_named()
     # every body chapter keeps its opening page on a slide, more than one slide's worth
     for title in ("Summary", "Motivation", "Goals", "Proposal", "Drawbacks", "Alternatives"):
         assert title in _shown(deck), title
+    # "Drawbacks" shows its argument, not its opening sentence alone
+    assert "architecturally well placed workarounds" in _shown(deck)
 
 
 def test_a_deck_one_slide_over_leaves_a_section_not_the_end_of_every_code_block() -> None:
@@ -145,3 +150,15 @@ def test_a_deck_one_slide_over_leaves_a_section_not_the_end_of_every_code_block(
     assert "yield first, True, previous_value" in shown
     assert HEADING + "Rich Library · Tracebacks" in _notes(deck)
     assert any("Tracebacks" in r["message"] for r in deck.left_out)
+
+
+def test_a_summary_takes_back_the_sentences_of_its_cut_paragraph_while_there_is_room() -> None:
+    blocks = parse_outline("# KEP\n\n" + KEP_DRAWBACKS).chapters[0].pages[0].blocks
+    kept, moved = summary_blocks(blocks, lambda b: prose_length(b) <= PROSE_CHARS)
+    shown = " ".join(plain(b.spans) for b in kept if b.type == "paragraph")
+    assert "It could be argued" in shown and "so trying to change it now is timely." in shown
+    assert prose_length(kept) <= PROSE_CHARS
+    assert plain(moved[0].spans).startswith("Though the issue is highly upvoted")
+    # every word is on the slide or in the notes, once
+    words = " ".join(plain(b.spans) for b in blocks).split()
+    assert " ".join(plain(b.spans) for b in [*kept, *moved]).split() == words

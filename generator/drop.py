@@ -7,7 +7,13 @@ Parts leave in this order until the deck is within its budget:
 - appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
   the implementation history, the licence), the last one first, each page of them;
 - then the body's later sub-sections: the chapter that takes most slides gives up its last page
-  (never its first: every chapter keeps its opening page), again and again.
+  (never its first: every chapter keeps its opening page; a table that stands for several
+  pages stays), again and again;
+- then a page's later `####` sections the same way.
+
+As few parts leave as bring the deck within its budget: the estimate (the slides each part
+took, a chapter's divider) says how many, and the deck planned with them gone says whether
+(a few plans at most: dividers and merged pages change with what leaves).
 
 A page that leaves is named, with all of its words, in the notes of the slide before it (the
 last page kept of its chapter, or of the chapter before), and listed (`LeftOut`, kind "notes";

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages
+from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages, fewest_left
 from generator.model import plain
 from generator.outline import parse_outline
 from generator.summary import PROSE_CHARS, prose_length, summary_blocks
@@ -162,3 +162,24 @@ def test_a_summary_takes_back_the_sentences_of_its_cut_paragraph_while_there_is_
     # every word is on the slide or in the notes, once
     words = " ".join(plain(b.spans) for b in blocks).split()
     assert " ".join(plain(b.spans) for b in [*kept, *moved]).split() == words
+
+
+def test_as_few_parts_leave_as_bring_the_deck_within_its_budget() -> None:
+    # 49 slides, a budget of 30, one slide a part; the dividers (9) go once 14 parts left
+    planned: list[int] = []
+
+    def slides_after(k: int) -> int:
+        planned.append(k)
+        return 49 - k - (9 if k >= 14 else 0)
+
+    assert fewest_left(lambda over: round(over), slides_after, 19, 30) == 14
+    assert planned == [19, 9, 14, 11]  # within after 19; over after 9 and 11; 14 the fewest
+    # a deck the estimate brings just within its budget is planned once
+    planned.clear()
+
+    def no_cliff(k: int) -> int:
+        planned.append(k)
+        return 49 - k
+
+    assert fewest_left(lambda over: round(over), no_cliff, 19, 30) == 19
+    assert planned == [19]

@@ -121,6 +121,8 @@ def _list_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
     items = m.descendants(lists[0], "li")
     if len(items) != len(block.items):
         return []
+    if block.columns > 1:
+        return _column_pieces(block, gi, m.boxes[lists[0]].y, m.boxes[lists[0]].height)
     out: list[Piece] = []
     for j, (item, index) in enumerate(zip(block.items, items, strict=True)):
         b = m.boxes[index]
@@ -131,6 +133,22 @@ def _list_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
         else:
             out.append(piece)
     return out
+
+
+def _column_pieces(block: Block, gi: int, top: float, height: float) -> list[Piece]:
+    """A list set in columns (generator.listcols): its items read down the columns, so a
+    slide holding some of them is about as tall as its share of the items; each item gets
+    an equal share of the list's height (the slide's own layout corrects the rest)."""
+    n = len(block.items)
+    return [
+        Piece(
+            replace(block, items=[item], start=block.start + j),
+            gi,
+            top + height * j / n,
+            top + height * (j + 1) / n,
+        )
+        for j, item in enumerate(block.items)
+    ]
 
 
 def _item_pieces(block: Block, j: int, gi: int, index: int, m: Measure) -> list[Piece]:

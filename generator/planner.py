@@ -35,6 +35,7 @@ from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text
+from generator.listcols import in_columns
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
@@ -60,6 +61,7 @@ from generator.summary import (
     prose_length,
 )
 from generator.templates import Template
+from generator.tighten import TIGHT_FLOOR, tighter
 from generator.terse import TERSE_SIZE
 from generator.titles import MAX_SHRINK, TitleFitting
 
@@ -95,6 +97,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.length = length
         self.options = options or Options()
         scale = float(template.manifest.get("size", {}).get("width", 1280)) / 1280.0
+        self.scale = scale
         self.title_max, self.title_min = template.size_range("title")
         body_max, body_min = template.size_range("body")
         self.body_min = max(body_min, BODY_FLOOR * scale)
@@ -188,6 +191,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
             title_size=self.title_max,
             body_size=self.body_base,
         )
+        if page.kind == "content":  # many short list items: in columns, on fewer slides
+            page = replace(page, blocks=in_columns(page.blocks))
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
@@ -206,7 +211,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
                 return [Fitted(bigger, html, m.laid)]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
-            page, estimated = self.condensed(flowing(page), estimated)
+            page, estimated = self.tightened(flowing(page), estimated, 0.0, 0.0)
+            page, estimated = self.condensed(page, estimated)
             return self.finish(page, estimated, make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
@@ -344,8 +350,26 @@ class Planner(TitleFitting, Reshaping, Summarising):
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        page, chunks = self.condensed(page, pack(pieces, room, head, foot))
-        return self.finish(page, chunks, make_flowing)
+        chunks = pack(pieces, room, head, foot)
+        tight, chunks = self.tightened(page, chunks, head, foot)
+        page, chunks = self.condensed(tight, chunks)
+        # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
+        return self.finish(page, chunks, make_flowing, estimated=tight is not page)
+
+    def tightened(
+        self, page: PlannedPage, chunks: list[list[Piece]], head: float, foot: float
+    ) -> tuple[PlannedPage, list[list[Piece]]]:
+        """Continuation slides one fewer at a smaller body size when one holds them
+        (generator.tighten); the page and its chunks unchanged otherwise."""
+        if self.frame is None or page.kind != "content":
+            return page, chunks
+        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
+        pieces = [p for c in chunks for p in c]
+        room = self.frame[1]
+        found = tighter(pieces, len(chunks), page.body_size, floor, self.code_size, room, head, foot)
+        if found is None:
+            return page, chunks
+        return replace(page, body_size=found.size), found.chunks
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""

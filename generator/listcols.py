@@ -5,7 +5,9 @@ The planner marks such a list once (`Block.columns`), before the page is cut int
 every continuation of it keeps the same columns. A list qualifies when it has at least
 MIN_ITEMS items, none with nested blocks, averaging at most MAX_WORDS words; three columns
 when its items are short enough to stand a third of the width (THREE_CHARS, most of them),
-else two. The items read down the columns (CSS multi-column layout).
+else two; never so many that a column is narrower than the list's longest word at the page's
+body size (a word is not broken in the middle). The items read down the columns (CSS
+multi-column layout).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.model import Block, plain
+from generator.slides import column_cap
 
 MIN_ITEMS = 12
 MAX_WORDS = 5.0  # average words per item
@@ -21,8 +24,9 @@ TWO_CHARS = 60  # ... in two columns; a longer item keeps the list in one column
 WRAPPED = 0.1  # share of the items allowed over the limit (they wrap to a second line)
 
 
-def list_columns(block: Block) -> int:
-    """How many columns `block` is set in (1: not in columns)."""
+def list_columns(block: Block, width: float, size: float) -> int:
+    """How many columns `block` is set in (1: not in columns) in a frame `width` wide at body
+    `size`: the most (up to three) whose width holds the list's longest word at that size."""
     if block.type != "list" or len(block.items) < MIN_ITEMS:
         return 1
     if any(item.children for item in block.items):
@@ -32,15 +36,18 @@ def list_columns(block: Block) -> int:
         return 1
     lengths = sorted(len(t) for t in texts)
     typical = lengths[min(len(lengths) - 1, int(len(lengths) * (1 - WRAPPED)))]
-    if typical <= THREE_CHARS and lengths[-1] <= TWO_CHARS:
+    words = " ".join(texts)
+    if typical <= THREE_CHARS and lengths[-1] <= TWO_CHARS and column_cap(words, 3, width) >= size:
         return 3
-    return 2 if typical <= TWO_CHARS else 1
+    if typical <= TWO_CHARS and column_cap(words, 2, width) >= size:
+        return 2
+    return 1
 
 
-def in_columns(blocks: list[Block]) -> list[Block]:
+def in_columns(blocks: list[Block], width: float, size: float) -> list[Block]:
     """`blocks` with their lists of many short items marked to be set in columns."""
     out = []
     for block in blocks:
-        columns = list_columns(block) if block.columns == 1 else block.columns
+        columns = list_columns(block, width, size) if block.columns == 1 else block.columns
         out.append(replace(block, columns=columns) if columns != block.columns else block)
     return out

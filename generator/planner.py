@@ -74,6 +74,7 @@ GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
 PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
+FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
@@ -192,7 +193,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
             body_size=self.body_base,
         )
         if page.kind == "content":  # many short list items: in columns, on fewer slides
-            page = replace(page, blocks=in_columns(page.blocks))
+            page = self.listed_in_columns(page)
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
@@ -242,6 +243,18 @@ class Planner(TitleFitting, Reshaping, Summarising):
             if m is None or m.body_fits:
                 return [self.grown(page, html, m) if m is not None else Fitted(page, html, None)]
         return self.continue_flowing(page, html, m)
+
+    def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
+        """A page whose lists of many short items are set in columns (generator.listcols),
+        at a size (not below TIGHT_FLOOR) at which their longest words fit a column."""
+        width = self.frame[0] if self.frame is not None else FRAME_SHARE * 1280 * self.scale
+        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
+        blocks = in_columns(page.blocks, width, floor)
+        if blocks == page.blocks:
+            return page
+        page = replace(page, blocks=blocks)
+        size = min(page.body_size, float(math.floor(word_cap(page, width))))
+        return replace(page, body_size=max(floor, size))
 
     def code_size(self, body: float) -> float:
         return max(self.code_floor, round(body * 0.8))

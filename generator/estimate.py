@@ -61,8 +61,8 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
     if t == "list" and block.columns > 1:  # read down the columns: a column's share each
         inner = (width - 1.5 * size * (block.columns - 1)) / block.columns - 1.3 * size
         heights = [_item_height(i, size, inner, code_size) for i in block.items]
-        rows = math.ceil(len(heights) / block.columns)
-        return sum(heights) / max(1, len(heights)) * rows + 0.5 * size
+        depth = math.ceil(len(heights) / block.columns)  # items in the longest column
+        return sum(heights) / max(1, len(heights)) * depth + 0.5 * size
     if t == "list":
         return (
             sum(_item_height(i, size, width - 1.3 * size, code_size) for i in block.items)

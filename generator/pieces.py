@@ -82,6 +82,25 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True
         if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
+    return rows_together(pieces)
+
+
+MIN_ROWS = 3  # a table cut between slides keeps at least this many rows on each
+
+
+def rows_together(pieces: list[Piece]) -> list[Piece]:
+    """A table's rows cut so that each slide holds at least MIN_ROWS of them: its first and
+    its last MIN_ROWS rows stay together (a table of fewer than 2 * MIN_ROWS rows is not cut,
+    unless it is taller than a slide: the packer then cuts where it must)."""
+    rows: dict[int, list[Piece]] = {}
+    for p in pieces:
+        if p.block.type == "table" and len(p.block.rows) == 1:
+            rows.setdefault(p.group, []).append(p)
+    for run in rows.values():
+        n = len(run)
+        for k, p in enumerate(run[:-1]):
+            if k < MIN_ROWS - 1 or k >= n - MIN_ROWS:
+                p.keep_next = True
     return pieces
 
 

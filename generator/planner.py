@@ -35,7 +35,6 @@ from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leftout import LeftOut, block_text
-from generator.listcols import in_columns
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
@@ -61,8 +60,8 @@ from generator.summary import (
     prose_length,
 )
 from generator.templates import Template
-from generator.tighten import TIGHT_FLOOR, tighter
 from generator.terse import TERSE_SIZE
+from generator.tighten import Tightening
 from generator.titles import MAX_SHRINK, TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
@@ -74,11 +73,10 @@ GROW = 1.45  # sparse slides: type up to this factor
 SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
 FILL = 0.86  # ... and grows towards this share
 PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
-FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-class Planner(TitleFitting, Reshaping, Summarising):
+class Planner(TitleFitting, Reshaping, Summarising, Tightening):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -133,6 +131,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         # pictures of the part of a page moved to its notes: shown on picture slides after it
         self.gallery: list[Block] = []
         self.gallery_parts: list[int] = []  # the part of the page each picture is in
+        self.page_floor = 0.0
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -183,6 +182,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
+        self.page_floor = 0.0  # the smallest body size continuation slides merge at
         # a page whose list items hold pictures is summarised and capped as before: a slide
         # shows no picture inside a list item, the summary gives them slides of their own
         self.page_whole = self.whole and not nested_pictures(draft.blocks)
@@ -202,7 +202,10 @@ class Planner(TitleFitting, Reshaping, Summarising):
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
             # long prose items set below the readable size show their leads (a whole page too)
-            page = self.tersed(page, self.terse_size, self.predicted_size(page))
+            tersed = self.tersed(page, self.terse_size, self.predicted_size(page))
+            if tersed is not page:  # shown by its leads to stay readable: no smaller type
+                self.page_floor = self.terse_size
+            page = tersed
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -243,18 +246,6 @@ class Planner(TitleFitting, Reshaping, Summarising):
             if m is None or m.body_fits:
                 return [self.grown(page, html, m) if m is not None else Fitted(page, html, None)]
         return self.continue_flowing(page, html, m)
-
-    def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
-        """A page whose lists of many short items are set in columns (generator.listcols),
-        at a size (not below TIGHT_FLOOR) at which their longest words fit a column."""
-        width = self.frame[0] if self.frame is not None else FRAME_SHARE * 1280 * self.scale
-        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
-        blocks = in_columns(page.blocks, width, floor)
-        if blocks == page.blocks:
-            return page
-        page = replace(page, blocks=blocks)
-        size = min(page.body_size, float(math.floor(word_cap(page, width))))
-        return replace(page, body_size=max(floor, size))
 
     def code_size(self, body: float) -> float:
         return max(self.code_floor, round(body * 0.8))
@@ -368,21 +359,6 @@ class Planner(TitleFitting, Reshaping, Summarising):
         page, chunks = self.condensed(tight, chunks)
         # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
         return self.finish(page, chunks, make_flowing, estimated=tight is not page)
-
-    def tightened(
-        self, page: PlannedPage, chunks: list[list[Piece]], head: float, foot: float
-    ) -> tuple[PlannedPage, list[list[Piece]]]:
-        """Continuation slides one fewer at a smaller body size when one holds them
-        (generator.tighten); the page and its chunks unchanged otherwise."""
-        if self.frame is None or page.kind != "content":
-            return page, chunks
-        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
-        pieces = [p for c in chunks for p in c]
-        room = self.frame[1]
-        found = tighter(pieces, len(chunks), page.body_size, floor, self.code_size, room, head, foot)
-        if found is None:
-            return page, chunks
-        return replace(page, body_size=found.size), found.chunks
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""

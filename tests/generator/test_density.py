@@ -12,15 +12,17 @@ from generator.model import Block, ListItem, Span
 from generator.outline import parse_outline
 from generator.tighten import TIGHT_FLOOR
 from tests.generator.fragments import HTTPX_CHANGED
-from tests.generator.fragments_density import RUST_APIS, RUST_LAZY
-from tests.generator.pptx_xml import runs, slides, text
+from tests.generator.fragments_density import BAT_STYLE, RUST_APIS, RUST_LAZY
+from tests.generator.pptx_xml import runs, slides, tables, text
 from tests.generator.test_continuation import assert_every_word_shown, no_overflow
 
 HEAD = "# Announcing Rust 1.80.0\n\n## What's in 1.80.0 stable\n\n"
 
 
 def titled(deck, start: str) -> list[int]:  # type: ignore[no-untyped-def]
-    return [i for i, p in enumerate(deck.pages) if p.kind == "content" and p.title.startswith(start)]
+    return [
+        i for i, p in enumerate(deck.pages) if p.kind == "content" and p.title.startswith(start)
+    ]
 
 
 def joined(s: str) -> str:
@@ -72,5 +74,17 @@ def test_a_page_of_three_slides_is_set_on_two_at_a_smaller_readable_size() -> No
     assert len(shown) == 2  # was (1/3) (2/3) (3/3) at 24 px, the last one paragraph
     sizes = {deck.pages[i].body_size for i in shown}
     assert len(sizes) == 1 and min(sizes) >= TIGHT_FLOOR and min(sizes) < 24
+    no_overflow(deck)
+    assert_every_word_shown(md, deck)
+
+
+def test_a_table_cut_between_slides_keeps_three_rows_on_each() -> None:
+    md = "# bat\n\n## Customization\n\n" + BAT_STYLE
+    deck = generate_from_markdown(md, "corporate", length="long")  # every slide
+    xml = slides(deck.pptx_bytes)
+    for header, rows in ((["Style", "Description"], 4), (["Component", "Description"], 8)):
+        parts = [len(t) - 1 for s in xml for t in tables(s) if t[0] == header]
+        assert sum(parts) == rows
+        assert min(parts) >= min(rows, 3)  # the styles were cut 3 + 1 rows
     no_overflow(deck)
     assert_every_word_shown(md, deck)

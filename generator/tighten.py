@@ -20,6 +20,7 @@ from generator.pack import pack, short_tail
 from generator.pages import PlannedPage
 from generator.pieces import Piece
 from generator.slides import word_cap
+from generator.summary import nested_pictures
 
 TIGHT_FLOOR = 20.0  # px on a 1280 px wide slide: continuation slides merge down to this size
 FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
@@ -32,13 +33,15 @@ class Tighter:
 
 
 def rescaled(pieces: list[Piece], text: float, code: float) -> list[Piece]:
-    """`pieces` with their extents (and the gaps between them) scaled: code by `code`, the
-    rest by `text`; a piece's lead and tail by its own factor."""
+    """`pieces` with their extents (and the gaps between them) scaled: code by `code`,
+    pictures not at all, the rest by `text`; a piece's lead and tail by its own factor."""
     out: list[Piece] = []
     origin = pieces[0].top if pieces else 0.0
     y, last = origin, origin
     for p in pieces:
         f = code if p.block.type == "code" else text
+        if p.block.type == "image" and p.block.kind != "formula":
+            f = 1.0  # a picture is drawn at its own size, whatever the type size
         top = y + (p.top - last) * text if out else origin
         bottom = top + p.height * f
         out.append(replace(p, top=top, bottom=bottom, lead=p.lead * f, tail=p.tail * f))
@@ -103,8 +106,8 @@ class Tightening:
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """Continuation slides one fewer at a smaller body size when one holds them
         (generator.tighten); the page and its chunks unchanged otherwise."""
-        if self.frame is None or page.kind != "content":
-            return page, chunks
+        if self.frame is None or page.kind != "content" or nested_pictures(page.blocks):
+            return page, chunks  # pictures in list items: their own slides after the summary
         floor = max(self.body_min, TIGHT_FLOOR * self.scale, self.page_floor)
         room = self.frame[1]
         floors = (floor, max(self.body_min, self.page_floor))

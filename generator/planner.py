@@ -181,6 +181,9 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening):
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
+        return [self.lead_titled(f) for f in self.fit_slides(draft, keep_layout)]
+
+    def fit_slides(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
         self.page_floor = 0.0  # the smallest body size continuation slides merge at
         # a page whose list items hold pictures is summarised and capped as before: a slide

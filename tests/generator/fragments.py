@@ -19,6 +19,10 @@
 | MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | SLIDEV_SEQUENCE, SLIDEV_GRAPH | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
+| HTTPX_JSON_HEADERS | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
+| MEETING_NOTHING, MEETING_NOTHING_LAST | https://github.com/rust-lang/lang-team | minutes/2022-11-15.md | cf7fec8b0fb6b9ad85b0cb3d50566f0b0847f8f9 | MIT OR Apache-2.0 |
+| SLIDEV_NAV_TOC, SLIDEV_DRAG | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
+| SLIDEV_GRID3, SLIDEV_GRID_AFTER | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
 
 from __future__ import annotations
@@ -103,3 +107,25 @@ KEP_SUMMARY_CHART = '\n### Existing backoff curve change: front loaded decay, lo
 
 # The deck's last slide: a code span in its title, the Marp logo as a linked picture in a heading.
 MARP_LAST = "---\n\n#### `<!-- $theme: gaia -->` of Marp\n\n###### [![](../images/marp.png)](https://yhatt.github.io/marp)\n\n#### https://yhatt.github.io/marp\n"
+
+# Two short sections of the quickstart, each a sentence and a snippet.
+HTTPX_JSON_HEADERS = "## JSON Response Content\n\nOften Web API responses will be encoded as JSON.\n\n```pycon\n>>> r = httpx.get('https://api.github.com/events')\n>>> r.json()\n[{u'repository': {u'open_issues': 0, u'url': 'https://github.com/...' ...  }}]\n```\n\n## Custom Headers\n\nTo include additional headers in the outgoing request, use the `headers` keyword argument:\n\n```pycon\n>>> url = 'https://httpbin.org/headers'\n>>> headers = {'user-agent': 'my-app/0.0.1'}\n>>> r = httpx.get(url, headers=headers)\n```\n\n"
+
+# Sections of the meeting's agenda, two of them saying "None.".
+MEETING_NOTHING = "## Announcements or custom items\n\nZip. Nada. Zilch.\n\n## Action item review\n\n* [Action items list](https://hackmd.io/gstfhtXYTHa3Jv-P_2RK7A)\n\n## Pending lang team project proposals\n\nNone.\n\n\n\n\n## PRs on the lang-team repo\n\nNone.\n\n\n\n\n"
+
+# The active FCPs, then the P-critical issues: "None.".
+MEETING_NOTHING_LAST = '## Active FCPs\n### "Restrictions" rfcs#3323\n\n**Link:** https://github.com/rust-lang/rfcs/pull/3323\n\n### "Remove drop order twist of && and || and make them associative" rust#103293\n\n**Link:** https://github.com/rust-lang/rust/pull/103293\n\n### "Unreserve braced enum variants in value namespace" rust#103578\n\n**Link:** https://github.com/rust-lang/rust/pull/103578\n\n\n\n## P-critical issues\n\nNone.\n\n\n\n\n'
+
+# The navigation slide (an arrow and its "Here!" label, positioned) and the two-column slide
+# whose right column holds only a live <Toc> component.
+SLIDEV_NAV_TOC = '\n---\ntransition: slide-up\nlevel: 2\n---\n\n# Navigation\n\nHover on the bottom-left corner to see the navigation\'s controls panel, [learn more](https://sli.dev/guide/ui#navigation-bar)\n\n## Keyboard Shortcuts\n\n|                                                     |                             |\n| --------------------------------------------------- | --------------------------- |\n| <kbd>right</kbd> / <kbd>space</kbd>                 | next animation or slide     |\n| <kbd>left</kbd>  / <kbd>shift</kbd><kbd>space</kbd> | previous animation or slide |\n| <kbd>up</kbd>                                       | previous slide              |\n| <kbd>down</kbd>                                     | next slide                  |\n\n<!-- https://sli.dev/guide/animations.html#click-animation -->\n<img\n  v-click\n  class="absolute -bottom-9 -left-7 w-80 opacity-50"\n  src="https://sli.dev/assets/arrow-bottom-left.svg"\n  alt=""\n/>\n<p v-after class="absolute bottom-23 left-45 opacity-30 transform -rotate-10">Here!</p>\n\n---\nlayout: two-cols\nlayoutClass: gap-16\n---\n\n# Table of contents\n\nYou can use the `Toc` component to generate a table of contents for your slides:\n\n```html\n<Toc minDepth="1" maxDepth="1" />\n```\n\nThe title will be inferred from your slide content, or you can override it with `title` and `level` in your frontmatter.\n\n::right::\n\n<Toc text-sm minDepth="1" maxDepth="2" />\n\n'
+
+# The draggable elements slide ("Double-click me!" in a <v-drag>, a draggable logo and arrow).
+SLIDEV_DRAG = '---\nfoo: bar\ndragPos:\n  square: 691,32,167,_,-16\n---\n\n# Draggable Elements\n\nDouble-click on the draggable elements to edit their positions.\n\n<br>\n\n###### Directive Usage\n\n```md\n<img v-drag="\'square\'" src="https://sli.dev/logo.png">\n```\n\n<br>\n\n###### Component Usage\n\n```md\n<v-drag text-3xl>\n  <div class="i-carbon:arrow-up" />\n  Use the `v-drag` component to have a draggable container!\n</v-drag>\n```\n\n<v-drag pos="663,206,261,_,-15">\n  <div text-center text-3xl border border-main rounded>\n    Double-click me!\n  </div>\n</v-drag>\n\n<img v-drag="\'square\'" src="https://sli.dev/logo.png">\n\n###### Draggable Arrow\n\n```md\n<v-drag-arrow two-way />\n```\n\n<v-drag-arrow pos="67,452,253,46" two-way op70 />\n\n'
+
+# A three-column grid (label | implementation | usage), row by row, in a Slidev slide.
+SLIDEV_GRID3 = '---\n\n# Passing Refs as Arguments <MarkerPattern />\n\n<div class="grid grid-cols-[160px_1fr_180px] gap-x-4">\n\n<div />\n\n### Implementation\n\n### Usage\n\n<v-clicks :every=\'3\'>\n\n<div class="my-auto leading-6 text-base opacity-75">\nPlain function\n</div>\n\n```ts\nfunction add(a: number, b: number) {\n  return a + b\n}\n```\n\n```ts\nconst a = 1\nconst b = 2\n\nconst c = add(a, b) // 3\n```\n\n<div class="my-auto leading-6 text-base opacity-75">\nAccepts refs,<br>\nreturns a reactive result.\n</div>\n\n```ts\nfunction add(a: Ref<number>, b: Ref<number>) {\n  return computed(() => a.value + b.value)\n}\n```\n\n```ts\nconst a = ref(1)\nconst b = ref(2)\n\nconst c = add(a, b)\nc.value // 3\n```\n\n<div class="my-auto leading-6 text-base opacity-75">\nAccepts both refs and plain values.\n</div>\n\n```ts\nfunction add(\n  a: Ref<number> | number,\n  b: Ref<number> | number,\n) {\n  return computed(() => unref(a) + unref(b))\n}\n```\n\n```ts\nconst a = ref(1)\n\nconst c = add(a, 5)\nc.value // 6\n```\n\n</v-clicks>\n\n</div>\n\n'
+
+# A two-column grid of code, then a heading under it.
+SLIDEV_GRID_AFTER = "---\n\n# Shared State <MarkerPattern />\n\nBy the nature of Composition API, states can be created and used independently.\n\n<div class=\"grid grid-cols-2 gap-4\">\n\n<v-click>\n\n```ts\n// shared.ts\nimport { reactive } from 'vue'\n\nexport const state = reactive({\n  foo: 1,\n  bar: 'Hello',\n})\n```\n\n</v-click>\n\n<div>\n<v-clicks>\n\n```ts\n// A.vue\nimport { state } from './shared.ts'\n\nstate.foo += 1\n```\n\n```ts\n// B.vue\nimport { state } from './shared.ts'\n\nconsole.log(state.foo) // 2\n```\n\n</v-clicks>\n</div>\n</div>\n\n<h3 v-click class=\"opacity-100\">⚠️ But it's not SSR compatible!</h3>\n\n"

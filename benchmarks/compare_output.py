@@ -95,19 +95,22 @@ def _generated(root: Path, work: Path) -> dict[str, str]:
     )
     jobs = [(d, "") for d in docs] + [(d, t) for t in GENERATED_TEMPLATES for d in docs[::6]]
     env = {**os.environ, "PYTHONPATH": str(root)}
-    cli = "import sys; from service.cli import main; sys.exit(main())"
+    # `root`'s code first on the path, run in this checkout (the documents' tree): both trees
+    # then read the documents' pictures under the same working-folder rule
+    cli = f"import sys; sys.path.insert(0, {str(root)!r}); from service.cli import main; "
+    cli += "sys.exit(main())"
     parts: dict[str, str] = {}
     for n, (doc, template) in enumerate(jobs):
         name = str(doc.relative_to(ROOT)) + (f"@{template}" if template else "")
         out, html, document = work / f"{n}.pptx", work / f"h{n}", work / f"{n}.json"
         cmd = [sys.executable, "-c", cli, "generate", str(doc), "-o", str(out)]
         cmd += ["--html", str(html), "--document", str(document)]
-        done = subprocess.run(  # run in `root`: `-c` puts the working directory first on the path
+        done = subprocess.run(
             cmd + (["-t", template] if template else []),
             env=env,
             capture_output=True,
             text=True,
-            cwd=root,
+            cwd=ROOT,
         )
         if done.returncode != 0:
             parts[f"{name}/error"] = done.stderr[-2000:]

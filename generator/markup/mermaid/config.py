@@ -59,6 +59,7 @@ MAX_CONFIG = 4000  # characters of a diagram's front matter read
 @dataclass
 class Config:
     body: list[str]  # the diagram's lines, configuration and comments off
+    indents: list[int] = field(default_factory=list)  # each body line's indentation (mindmap)
     theme: str = "default"
     variables: dict[str, str] = field(default_factory=dict)
 
@@ -81,6 +82,7 @@ def read(source: str, options: str = "") -> Config:
             _init(stripped[3:-3], config)
         elif stripped and not stripped.startswith("%%"):
             body.append(stripped)
+            config.indents.append(len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip()))
     config.body = body
     return config
 

@@ -24,6 +24,7 @@ from generator.markup.mermaid.classes import read_classes
 from generator.markup.mermaid.drawflow import draw_flow
 from generator.markup.mermaid.flowchart import read_flowchart
 from generator.markup.mermaid.gantt import draw_gantt, read_gantt
+from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
 from generator.markup.mermaid.layout import place
 from generator.markup.mermaid.model import DiagramError, Flow
 from generator.markup.mermaid.pie import draw_pie, read_pie
@@ -101,6 +102,10 @@ def draw(source: str, options: str = "") -> Diagram:
         chart = read_gantt(lines, MAX_NODES)
         picture = draw_gantt(chart, theme, alt)
         ignored = chart.ignored
+    elif first in ("gitGraph", "gitGraph:"):
+        graph = read_gitgraph(lines, MAX_NODES)
+        picture = draw_gitgraph(graph, theme, alt)
+        ignored = graph.ignored
     else:
         raise DiagramError(f"a Mermaid {first} diagram is shown as its source (not drawn)")
     return _diagram(picture, ignored)

@@ -18,6 +18,7 @@ from generator.markup.crops import tall_crops
 from generator.markup.events import Context, Event, Heading, Item, Notes
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
+from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
@@ -95,11 +96,14 @@ class Converter(FenceReader):
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
             spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
+            linked = link_suffix(spans)  # `Flowchart [docs - live editor]`: links, not title
+            spans = linked.title if linked else spans
             self.ctx.heading = plain(spans).strip()
             pictures: list[Event] = [Item(b) for b in self.heading_pictures(inline)]
             if pictures and not self.ctx.heading:  # a heading of nothing but a picture
                 return pictures
-            return [Heading(int(node.tag[1]), spans), *pictures]
+            links: list[Event] = [Notes(linked.notes())] if linked else []
+            return [Heading(int(node.tag[1]), spans), *links, *pictures]
         if t == "html_block":
             return self.html_block(node.content)
         if t == "colon_fence":

@@ -26,6 +26,7 @@ from generator.markup.mermaid.flowchart import read_flowchart
 from generator.markup.mermaid.gantt import draw_gantt, read_gantt
 from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
 from generator.markup.mermaid.layout import place
+from generator.markup.mermaid.mindmap import read_mindmap
 from generator.markup.mermaid.model import DiagramError, Flow
 from generator.markup.mermaid.pie import draw_pie, read_pie
 from generator.markup.mermaid.sequence import draw_sequence, read_sequence
@@ -86,8 +87,12 @@ def draw(source: str, options: str = "") -> Diagram:
     theme = config.theme(settings)
     alt = source.strip()
     ignored: list[str] = []
-    if first in FLOWS:
-        flow = FLOWS[first](lines, MAX_NODES, MAX_EDGES)
+    if first in FLOWS or first == "mindmap":
+        flow = (
+            read_mindmap(lines, settings.indents, MAX_NODES)
+            if first == "mindmap"
+            else FLOWS[first](lines, MAX_NODES, MAX_EDGES)
+        )
         if not flow.nodes:
             raise DiagramError("a Mermaid diagram without nodes")
         picture = draw_flow(flow, place(flow), theme, alt)

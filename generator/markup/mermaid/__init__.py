@@ -25,12 +25,14 @@ from generator.markup.mermaid.drawflow import draw_flow
 from generator.markup.mermaid.flowchart import read_flowchart
 from generator.markup.mermaid.gantt import draw_gantt, read_gantt
 from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
+from generator.markup.mermaid.journey import draw_journey, read_journey
 from generator.markup.mermaid.layout import place
 from generator.markup.mermaid.mindmap import read_mindmap
 from generator.markup.mermaid.model import DiagramError, Flow
 from generator.markup.mermaid.pie import draw_pie, read_pie
 from generator.markup.mermaid.sequence import draw_sequence, read_sequence
 from generator.markup.mermaid.state import read_state
+from generator.markup.mermaid.xychart import draw_xychart, read_xychart
 
 MAX_LINES = 300  # lines of one diagram drawn
 MAX_CHARS = 20_000  # characters of one diagram drawn
@@ -107,6 +109,12 @@ def draw(source: str, options: str = "") -> Diagram:
         chart = read_gantt(lines, MAX_NODES)
         picture = draw_gantt(chart, theme, alt)
         ignored = chart.ignored
+    elif first in ("xychart-beta", "xychart"):
+        xy = read_xychart(lines, MAX_NODES)
+        picture = draw_xychart(xy, theme, alt)
+        ignored = xy.ignored
+    elif first == "journey":
+        picture = draw_journey(read_journey(lines, MAX_NODES), theme, alt)
     elif first in ("gitGraph", "gitGraph:"):
         graph = read_gitgraph(lines, MAX_NODES)
         picture = draw_gitgraph(graph, theme, alt)

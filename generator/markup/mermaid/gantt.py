@@ -181,7 +181,9 @@ def _date(text: str, date_format: str) -> datetime:
         try:
             parsed = datetime.fromisoformat(text)
         except ValueError:
-            raise DiagramError(f"a gantt date not in the chart's date format: `{text[:30]}`")
+            raise DiagramError(
+                f"a gantt date not in the chart's date format: `{text[:30]}`"
+            ) from None
     return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
 
 
@@ -226,7 +228,7 @@ def _step_ticks(first: datetime, last: datetime, step: float) -> list[datetime]:
     epoch = datetime(1970, 1, 1, tzinfo=UTC)
     start_s = (first - epoch).total_seconds()
     n = -(-start_s // step)  # the first multiple of the step at or after the first date
-    ticks = []
+    ticks: list[datetime] = []
     while len(ticks) <= MAX_TICKS:
         at = epoch + timedelta(seconds=n * step)
         if at > last:
@@ -239,7 +241,7 @@ def _step_ticks(first: datetime, last: datetime, step: float) -> list[datetime]:
 def _month_ticks(first: datetime, last: datetime, months: int) -> list[datetime]:
     year, month = first.year, first.month
     at = datetime(year, month, 1, tzinfo=UTC)
-    ticks = []
+    ticks: list[datetime] = []
     while at <= last and len(ticks) <= MAX_TICKS:
         if at >= first:
             ticks.append(at)

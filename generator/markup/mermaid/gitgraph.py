@@ -167,7 +167,14 @@ def draw_gitgraph(graph: GitGraph, theme: Theme, alt: str) -> str:
             colour = colours[parent.branch if parent_id != commit.parents[0] else commit.branch]
             merged = parent_id != commit.parents[0]
             body.append(
-                _link(xs[parent_id], ys[parent.branch], xs[commit.id], ys[commit.branch], colour, merged)
+                _link(
+                    xs[parent_id],
+                    ys[parent.branch],
+                    xs[commit.id],
+                    ys[commit.branch],
+                    colour,
+                    merged,
+                )
             )
     for commit in graph.commits:
         cx, cy = xs[commit.id], ys[commit.branch]

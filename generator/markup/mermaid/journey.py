@@ -50,7 +50,9 @@ def read_journey(lines: list[str], max_nodes: int) -> Journey:
             except ValueError:
                 score = 0
             if not name.strip() or not 1 <= score <= 5:
-                raise DiagramError(f"a journey task expected as `task: 1-5: actors` at `{line[:30]}`")
+                raise DiagramError(
+                    f"a journey task expected as `task: 1-5: actors` at `{line[:30]}`"
+                )
             if len(journey.steps) >= max_nodes:
                 raise DiagramError(f"a journey of over {max_nodes} tasks is shown as source")
             names = [label_text(a) for a in actors.split(",") if a.strip()]
@@ -82,7 +84,9 @@ def draw_journey(journey: Journey, theme: Theme, alt: str) -> str:
             f'<rect x="{x - w / 2:.1f}" y="{box_top:.1f}" width="{w:.1f}" height="{box_h:.1f}"'
             f' rx="6" fill="{theme.fill}" stroke="{theme.stroke}" stroke-width="1.5"/>'
         )
-        body.append(svg.text(names[i], x, box_top + (box_h - (14 if actors else 0)) / 2, theme.node_text))
+        body.append(
+            svg.text(names[i], x, box_top + (box_h - (14 if actors else 0)) / 2, theme.node_text)
+        )
         for k, actor in enumerate(step.actors):
             dx = x - (len(step.actors) - 1) * 8 + k * 16
             body.append(
@@ -90,7 +94,7 @@ def draw_journey(journey: Journey, theme: Theme, alt: str) -> str:
                 f' stroke="{theme.stroke}"/>'
             )
     faces = [(xs[i], score_top + (5 - s.score) * LEVEL) for i, s in enumerate(journey.steps)]
-    for (x, y), step in zip(faces, journey.steps, strict=True):
+    for x, y in faces:
         body.append(
             f'<line x1="{x:.1f}" y1="{box_top + box_h:.1f}" x2="{x:.1f}" y2="{y - FACE:.1f}"'
             f' stroke="{theme.line}" stroke-dasharray="4 4"/>'
@@ -101,7 +105,9 @@ def draw_journey(journey: Journey, theme: Theme, alt: str) -> str:
         body.append(_face(x, y, step.score, theme))
     for i, actor in enumerate(actors):
         y = box_top + i * (line_h + 6) + line_h / 2
-        body.append(f'<circle cx="20" cy="{y:.1f}" r="7" fill="{colour[actor]}" stroke="{theme.stroke}"/>')
+        body.append(
+            f'<circle cx="20" cy="{y:.1f}" r="7" fill="{colour[actor]}" stroke="{theme.stroke}"/>'
+        )
         body.append(svg.text([actor], 34, y, theme.text, anchor="start"))
     width = left + sum(widths) + 12
     height = max(score_top + 4 * LEVEL + FACE + 12, box_top + len(actors) * (line_h + 6) + 12)

@@ -47,7 +47,11 @@ def read_mindmap(lines: list[str], indents: list[int], max_nodes: int) -> Flow:
 def _node(text: str) -> tuple[str, Shape]:
     for opening, closing, shape in _SHAPES:
         start = text.find(opening)
-        if start >= 0 and text.endswith(closing) and len(text) >= start + len(opening) + len(closing):
+        if (
+            start >= 0
+            and text.endswith(closing)
+            and len(text) >= start + len(opening) + len(closing)
+        ):
             inner = text[start + len(opening) : len(text) - len(closing)]
             if inner and " " not in text[:start]:
                 return label_text(inner), shape

@@ -76,7 +76,11 @@ def _axis(text: str) -> tuple[str, list[str], tuple[float, float] | None]:
         return label_text(listed.group(1) or ""), items, None
     ranged = _RANGE.match(text)
     if ranged:
-        return label_text(ranged.group(1) or ""), [], (_number(ranged.group(2)), _number(ranged.group(3)))
+        return (
+            label_text(ranged.group(1) or ""),
+            [],
+            (_number(ranged.group(2)), _number(ranged.group(3))),
+        )
     return label_text(text), [], None
 
 
@@ -84,7 +88,7 @@ def _number(text: str) -> float:
     try:
         value = float(text.strip())
     except ValueError:
-        raise DiagramError(f"a number expected at `{text.strip()[:20]}`")
+        raise DiagramError(f"a number expected at `{text.strip()[:20]}`") from None
     if not math.isfinite(value):
         raise DiagramError("a number expected")
     return value
@@ -102,9 +106,7 @@ def _nice_ticks(low: float, high: float) -> list[float]:
 def draw_xychart(chart: XYChart, theme: Theme, alt: str) -> str:
     line_h = svg.FONT * svg.LINE_HEIGHT
     count = max(len(s.values) for s in chart.series)
-    names = chart.categories or [
-        f"{_x_value(chart, i, count):g}" for i in range(count)
-    ]
+    names = chart.categories or [f"{_x_value(chart, i, count):g}" for i in range(count)]
     values = [v for s in chart.series for v in s.values]
     low, high = chart.y_range or (min(0.0, *values), max(values))
     if high <= low:
@@ -143,7 +145,9 @@ def draw_xychart(chart: XYChart, theme: Theme, alt: str) -> str:
         points = [(left + column * (i + 0.5), y(v)) for i, v in enumerate(series.values)]
         path = " L".join(f"{px:.1f},{py:.1f}" for px, py in points)
         body.append(f'<path d="M{path}" fill="none" stroke="{colour}" stroke-width="3"/>')
-        body += [f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="{colour}"/>' for px, py in points]
+        body += [
+            f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="{colour}"/>' for px, py in points
+        ]
     body.append(
         f'<path d="M{left:.1f},{top:.1f} L{left:.1f},{top + PLOT_H:.1f} L{left + PLOT_W:.1f},'
         f'{top + PLOT_H:.1f}" fill="none" stroke="{theme.text}" stroke-width="1.5"/>'
@@ -153,7 +157,11 @@ def draw_xychart(chart: XYChart, theme: Theme, alt: str) -> str:
         body.append(svg.text(lines, cx, top + PLOT_H + 8 + len(lines) * line_h / 2, theme.text))
     bottom = top + PLOT_H + 8 + label_h
     if chart.x_title:
-        body.append(svg.text([chart.x_title], left + PLOT_W / 2, bottom + line_h * 0.6, theme.text, bold=True))
+        body.append(
+            svg.text(
+                [chart.x_title], left + PLOT_W / 2, bottom + line_h * 0.6, theme.text, bold=True
+            )
+        )
         bottom += line_h + 4
     if chart.y_title:
         body.append(_vertical(chart.y_title, 16 + line_h / 2, top + PLOT_H / 2, theme))

@@ -14,11 +14,13 @@ from fragments import (
     MERMAID_GANTT_BARS,
     MERMAID_GITGRAPH,
     MERMAID_JOURNEY,
+    MERMAID_THEMED,
     MERMAID_XYCHART,
     SLIDEV_MINDMAP,
 )
 from test_mermaid import NS, blocks, diagrams, doc, notes, svg_root, texts
 
+from generator.api import generate_from_markdown
 from generator.markup.mermaid import config
 from generator.markup.mermaid.gantt import read_gantt
 from generator.markup.mermaid.gitgraph import read_gitgraph
@@ -188,3 +190,30 @@ def test_other_brackets_stay_in_the_title(heading: str, title: str) -> None:
     o = parse_outline(f"{heading}\n\nText.\n")
     assert [p.title for c in o.chapters for p in c.pages] == [title]
     assert "links:" not in notes(o)
+
+
+def test_a_configured_source_stays_beside_its_drawn_diagram() -> None:
+    o = parse_outline(doc(MERMAID_THEMED))
+    assert [b.type for b in blocks(o)] == ["paragraph", "code", "image"]
+    code = next(b for b in blocks(o) if b.type == "code")
+    lines = code.text.split("\n")
+    assert (
+        lines[:3] == ["---", "config:", "  theme: 'base'"] and "    tertiaryColor: '#fff'" in lines
+    )
+    assert lines[-2:] == ["        graph TD", "…"]  # the diagram's own lines: the picture
+    deck = generate_from_markdown(doc(MERMAID_THEMED), "corporate")
+    [page] = [h for h in deck.pages_html if "data:image/svg+xml" in h]
+    split = page[page.index('class="df-split"') :]
+    assert "primaryColor" in split and split.index("primaryColor") < split.index("<figure")
+    assert 'class="df-split-media" style="flex-basis:' in split
+
+
+def test_a_short_configured_source_is_shown_whole_beside_the_diagram() -> None:
+    source = "---\nconfig:\n  theme: 'forest'\n---\n  graph TD\n    a --> b"
+    fragment = f"Example:\n\n```mermaid-example\n{source}\n```\n\n```mermaid\n{source}\n```\n"
+    o = parse_outline(doc(fragment))
+    assert [b.text for b in blocks(o) if b.type == "code"] == [source]
+    assert len(diagrams(o)) == 1
+    plain = fragment.replace("---\nconfig:\n  theme: 'forest'\n---\n", "")
+    o = parse_outline(doc(plain))  # no configuration: the source is the picture, drawn once
+    assert not [b for b in blocks(o) if b.type == "code"] and len(diagrams(o)) == 1

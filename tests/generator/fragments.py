@@ -19,6 +19,7 @@
 | MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS, MERMAID_GITGRAPH, MERMAID_GANTT_BARS, MERMAID_JOURNEY, MERMAID_C4 | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_XYCHART | https://github.com/mermaid-js/mermaid | docs/syntax/xyChart.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_QUADRANT | https://github.com/mermaid-js/mermaid | docs/syntax/quadrantChart.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | SLIDEV_SEQUENCE, SLIDEV_GRAPH, SLIDEV_MINDMAP | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
 
@@ -122,3 +123,6 @@ SLIDEV_MINDMAP = "```mermaid\nmindmap\n  root((mindmap))\n    Origins\n      Lon
 
 # The xy chart example of Mermaid's xyChart syntax page (bars and a line).
 MERMAID_XYCHART = '```mermaid\nxychart\n    title "Sales Revenue"\n    x-axis [jan, feb, mar, apr, may, jun, jul, aug, sep, oct, nov, dec]\n    y-axis "Revenue (in $)" 4000 --> 11000\n    bar [5000, 6000, 7500, 8200, 9500, 10500, 11000, 10200, 9200, 8500, 7000, 6000]\n    line [5000, 6000, 7500, 8200, 9500, 10500, 11000, 10200, 9200, 8500, 7000, 6000]\n```\n'
+
+# The quadrant chart example of Mermaid's quadrantChart syntax page (a type not drawn).
+MERMAID_QUADRANT = "```mermaid\nquadrantChart\n    title Reach and engagement of campaigns\n    x-axis Low Reach --> High Reach\n    y-axis Low Engagement --> High Engagement\n    quadrant-1 We should expand\n    quadrant-2 Need to promote\n    quadrant-3 Re-evaluate\n    quadrant-4 May be improved\n    Campaign A: [0.3, 0.6]\n    Campaign B: [0.45, 0.23]\n    Campaign C: [0.57, 0.69]\n    Campaign D: [0.78, 0.34]\n    Campaign E: [0.40, 0.34]\n    Campaign F: [0.35, 0.78]\n```\n"

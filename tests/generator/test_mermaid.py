@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from defusedxml import ElementTree as SafeET
 from fragments import (
-    MERMAID_C4,
     MERMAID_CLASS,
     MERMAID_FLOWCHART,
     MERMAID_PIE,
+    MERMAID_QUADRANT,
     MERMAID_SEQUENCE,
     MERMAID_STATE,
     MERMAID_THEMED,
@@ -165,12 +165,12 @@ def test_fence_attributes_name_the_theme_and_notes_span_participants() -> None:
 
 
 def test_types_not_drawn_keep_their_source_with_a_diagnostic() -> None:
-    o = parse_outline(doc(MERMAID_C4))
+    o = parse_outline(doc(MERMAID_QUADRANT))
     assert not diagrams(o)
     [code] = [b for b in blocks(o) if b.type == "code"]
-    assert code.language == "mermaid" and code.text.startswith("C4Context")
+    assert code.language == "mermaid" and code.text.startswith("quadrantChart")
     assert [d["message"] for d in o.diagnostics if d["kind"] == "diagram"] == [
-        "a Mermaid C4Context diagram is shown as its source (not drawn)"
+        "a Mermaid quadrantChart diagram is shown as its source (not drawn)"
     ]
 
 

@@ -1,4 +1,4 @@
-"""Mermaid gantt charts, git graphs, user journeys, mindmaps and xy charts drawn as SVG
+"""Mermaid gantt charts, git graphs, user journeys, mindmaps, xy charts and C4 diagrams drawn as SVG
 pictures; headings ending in a bracketed group of links keep their words, the links go to the
 notes. Fragments from samples/markdown (mermaid-readme, slidev-starter) and Mermaid's syntax
 pages, see fragments.py."""
@@ -22,6 +22,7 @@ from test_mermaid import NS, blocks, diagrams, doc, notes, svg_root, texts
 
 from generator.api import generate_from_markdown
 from generator.markup.mermaid import config
+from generator.markup.mermaid.c4 import Boundary, Element, draw_c4, read_c4
 from generator.markup.mermaid.gantt import read_gantt
 from generator.markup.mermaid.gitgraph import read_gitgraph
 from generator.markup.mermaid.layout import place
@@ -217,3 +218,29 @@ def test_a_short_configured_source_is_shown_whole_beside_the_diagram() -> None:
     plain = fragment.replace("---\nconfig:\n  theme: 'forest'\n---\n", "")
     o = parse_outline(doc(plain))  # no configuration: the source is the picture, drawn once
     assert not [b for b in blocks(o) if b.type == "code"] and len(diagrams(o)) == 1
+
+
+def test_c4_elements_in_their_boundaries_and_relations() -> None:
+    source = MERMAID_C4.split("```mermaid\n", 1)[1].rsplit("```", 1)[0]
+    chart = read_c4(config.read(source).body, 80, 160)
+    assert len(chart.elements) == 12 and len(chart.relations) == 4
+    [bank] = [b for b in chart.top.items if isinstance(b, Boundary)]
+    inner = [b.title for b in bank.items if isinstance(b, Boundary)]
+    assert bank.title == "BankBoundary" and inner == ["BankBoundary2", "BankBoundary3"]
+    o = parse_outline(MERMAID_C4)
+    [d] = diagrams(o)
+    root = svg_root(d.src)
+    words = texts(root)
+    assert "System Context diagram for Internet Banking System" in words
+    assert {"Banking Customer A", "Mainframe Banking System", "BankBoundary3"} <= set(words)
+    assert {"Uses", "Sends e-mails to", "[SMTP]"} <= set(words)
+    heads = root.findall(f"{NS}polygon")
+    assert len(heads) == 6  # two BiRel with two heads each, two Rel
+    placed = {e.id: e for e in chart.elements.values()}
+    draw_c4(chart, config.TEMPLATE, "")
+    boxes = [(e.x, e.y, e.x + e.w, e.y + e.h) for e in placed.values()]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    inside = [(e.x, e.y) for e in bank.items if isinstance(e, Element)]
+    assert all(bank.x < x < bank.x + bank.w and bank.y < y < bank.y + bank.h for x, y in inside)

@@ -1,14 +1,14 @@
 """Mermaid diagrams (```mermaid fences) -> SVG pictures, pure Python, no browser.
 
-Each diagram type has a small reader of its own text (flowchart, state, class and
-sequence diagrams, pie charts); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
+Each diagram type has a small reader of its own text (flowchart, state, class, sequence and
+C4 diagrams, pie, gantt and xy charts, git graphs, user journeys, mindmaps); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
 drawn as SVG with their labels as text (the engine keeps SVG text as text boxes). A picture is
 drawn at the size it is meant to be shown (labels FONT px), in the template's colours (see
 config) unless the diagram names its own theme.
 
 Bounded: a diagram of more than MAX_LINES lines, drawn larger than MAX_WIDTH x MAX_HEIGHT, MAX_NODES nodes or MAX_EDGES links, a
 document's diagrams past MAX_DIAGRAMS or past RENDER_BUDGET_S seconds of drawing, a type not
-drawn (gantt, gitGraph, journey, C4, mindmap...) and a diagram the reader does not understand
+drawn (sankey, quadrant, block...) and a diagram the reader does not understand
 keep their source as a code block, with a `diagram` diagnostic saying why.
 """
 
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.markup.mermaid import config
+from generator.markup.mermaid.c4 import draw_c4, read_c4
 from generator.markup.mermaid.classes import read_classes
 from generator.markup.mermaid.drawflow import draw_flow
 from generator.markup.mermaid.flowchart import read_flowchart
@@ -51,6 +52,7 @@ FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
     "classDiagram": read_classes,
     "classDiagram-v2": read_classes,
 }
+C4_KINDS = ("C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment")
 
 
 @dataclass
@@ -113,6 +115,10 @@ def draw(source: str, options: str = "") -> Diagram:
         xy = read_xychart(lines, MAX_NODES)
         picture = draw_xychart(xy, theme, alt)
         ignored = xy.ignored
+    elif first in C4_KINDS:
+        c4 = read_c4(lines, MAX_NODES, MAX_EDGES)
+        picture = draw_c4(c4, theme, alt)
+        ignored = c4.ignored
     elif first == "journey":
         picture = draw_journey(read_journey(lines, MAX_NODES), theme, alt)
     elif first in ("gitGraph", "gitGraph:"):

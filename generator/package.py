@@ -15,6 +15,7 @@ import io
 import stat
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -81,6 +82,7 @@ def load_template_package(
     brand_limits: BrandLimits | None = None,
     settings: Any = None,
     filename: str | None = None,
+    accept: Callable[[Template], None] | None = None,
 ) -> Template:
     """Validate a zip template package and test-render it; raises GeneratorError 1010 whose
     problems name each failing member (or `package`) and why. `test=False` skips the sample
@@ -88,13 +90,16 @@ def load_template_package(
 
     A PowerPoint file (.pptx/.potx, or a zip of one with settings.json: generator/brand) is
     recognised by its content and loaded as a BrandTemplate (`brand_limits`, `settings`,
-    `filename` apply to it only)."""
+    `filename` apply to it only). `accept` sees the loaded template before its sample render and
+    may refuse it by raising GeneratorError (the caller's own rules, such as who owns the id)."""
     if isinstance(zip_bytes, (bytes, bytearray)) and is_powerpoint(bytes(zip_bytes)):
         if brand_limits is None and not test:
             brand_limits = STORED_BRAND_LIMITS  # accepted at upload, under the limits then
         brand = load_pptx_template(
             bytes(zip_bytes), settings=settings, limits=brand_limits, filename=filename
         )
+        if accept is not None:
+            accept(brand)
         if test:
             test_render(brand, limits or PackageLimits())
         return brand
@@ -103,6 +108,8 @@ def load_template_package(
     template = template_from_files(files)
     if template.id in builtin_templates():
         raise _fail([Problem("manifest.json:$.id", f"{template.id!r} is a built-in template id")])
+    if accept is not None:
+        accept(template)
     if test:
         test_render(template, limits)
     return template

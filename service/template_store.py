@@ -80,6 +80,18 @@ def read_package(
     return read_template_package(storage, row[0], row[1])
 
 
+def unwritable_ids(session: Session, principal: Principal) -> list[str]:
+    """The account's template ids that `principal` may not replace (see may_write): none for an
+    Api-Key; for a token, those uploaded by the account's Api-Key or by another uid."""
+    if principal.uid is None:
+        return []
+    stmt = select(CustomTemplate.template_id).where(
+        (CustomTemplate.account_id == principal.account_id)
+        & ((CustomTemplate.uid.is_(None)) | (CustomTemplate.uid != principal.uid))
+    )
+    return list(session.scalars(stmt))
+
+
 def list_own(session: Session, account_id: int) -> list[CustomTemplate]:
     """The account's templates, by id (without their inline package blobs)."""
     stmt = (

@@ -20,7 +20,7 @@ from typing import Any
 
 import generator
 from engine import render_deck_pngs
-from generator import GeneratorError, Template
+from generator import GeneratorError, Problem, Template
 from service.jobs.convert import convert_job
 from service.jobs.convert import worker_init as convert_worker_init
 
@@ -166,7 +166,8 @@ def previews_job(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def template_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """payload: package (zip bytes, or a .pptx/.potx), limits (PackageLimits fields),
+    """payload: package (zip bytes, or a .pptx/.potx), refusedIds ({id: reason}: ids the
+    uploader may not write, refused before the sample render), limits (PackageLimits fields),
     brandLimits (BrandLimits fields), settings and filename (PowerPoint templates) -> manifest
     facts + cover; a PowerPoint template also answers `stored` (what to keep: the file and its
     settings, generator/brand/package.py) and `details` (size, theme, layouts, mapping)."""
@@ -175,12 +176,19 @@ def template_job(payload: dict[str, Any]) -> dict[str, Any]:
     from generator.brand.safety import BrandLimits
 
     limits = generator.PackageLimits(**payload.get("limits", {}))
+    refused: dict[str, str] = payload.get("refusedIds") or {}
+
+    def accept(template: Template) -> None:  # refused before the sample render is paid for
+        if template.id in refused:
+            raise GeneratorError("bad parameters", [Problem("id", refused[template.id])])
+
     template = generator.load_template_package(
         payload["package"],
         limits=limits,
         brand_limits=BrandLimits(**payload.get("brandLimits", {})),
         settings=payload.get("settings"),
         filename=payload.get("filename"),
+        accept=accept,
     )
     result: dict[str, Any] = {
         "status": "ok",

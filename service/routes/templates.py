@@ -245,10 +245,13 @@ def _bad_file(reason: str) -> ApiError:
 OTHER_UID = "a template of this id belongs to another user of the account (use another id)"
 
 
-def _precheck(state: ServiceState, principal: Principal) -> None:
+def _precheck(state: ServiceState, principal: Principal) -> dict[str, str]:
+    """Credits for the upload, before any work; the ids this caller may not write ({id: reason},
+    refused by the worker before it test-renders the package)."""
     try:
         with state.db.session() as s:
             ensure_affordable(s, principal, state.settings.cost_template_upload)
+            return {tid: OTHER_UID for tid in template_store.unwritable_ids(s, principal)}
     except AccountingError as exc:
         raise ApiError(CREDITS_EXHAUSTED, str(exc)) from None
 
@@ -343,8 +346,8 @@ async def upload_template(
     powerpoint = is_powerpoint(package)
     if not powerpoint and len(package) > limits.max_zip_bytes:
         raise _bad_file(f"is {len(package)} bytes; at most {limits.max_zip_bytes} allowed")
-    await asyncio.to_thread(_precheck, state, principal)
-    job: dict[str, Any] = {"package": package}
+    refused = await asyncio.to_thread(_precheck, state, principal)
+    job: dict[str, Any] = {"package": package, "refusedIds": refused}
     if powerpoint:
         job.update(brandLimits=brand, settings=upload.settings, filename=upload.filename)
     result = await request_job(state, "template", job, principal)

@@ -96,6 +96,11 @@ def test_a_token_writes_only_its_own_uids_templates(tenants: Served) -> None:
     # Another uid's token neither overwrites nor deletes alice's template.
     out = upload_template(tenants.url, template_zip("shared"), token=mallory_uid)
     assert out["code"] == 1010 and out["data"]["errorDetails"][0]["field"] == "id", out
+    # The id is refused before the package is test-rendered: a broken package under that id
+    # gets the same answer, naming only the id.
+    broken = template_zip("shared", content="<div class='slide'></div>")
+    out = upload_template(tenants.url, broken, token=mallory_uid)
+    assert out["code"] == 1010 and [d["field"] for d in out["data"]["errorDetails"]] == ["id"], out
     out = tenants.post("/api/ppt/deleteTemplate", {"templateId": "shared"}, token=mallory_uid)
     assert out["code"] == 1001, out
     assert (

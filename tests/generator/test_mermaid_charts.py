@@ -78,6 +78,7 @@ def test_gantt_in_unix_seconds_is_a_bar_chart_with_a_seconds_axis() -> None:
         "gantt\n    Task : after nowhere, 1d",
         "gantt\n    Task : 2014-13-45, 1d",
         "gantt\n    Task : 1d",
+        "gantt\n    Task : 2014-01-01, 99999999999y",  # past the calendar
         "gantt\n    Task : a, after b, 1d\n    Other : b, after a, 1d",
     ],
 )

@@ -163,7 +163,7 @@ class MermaidRenderer:
             diagram = draw(source, options)
         except DiagramError as e:
             return NotDrawn(str(e))
-        except (ValueError, KeyError, IndexError, ZeroDivisionError, RecursionError) as e:
+        except (ValueError, KeyError, IndexError, ArithmeticError, RecursionError) as e:
             return NotDrawn(f"a Mermaid diagram not understood ({type(e).__name__})")
         finally:
             self.spent += time.perf_counter() - start

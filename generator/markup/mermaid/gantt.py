@@ -164,7 +164,10 @@ def _end(text: str, start: datetime, chart: Gantt) -> datetime:
     match = _DURATION.fullmatch(text)
     if not match:
         raise DiagramError(f"a gantt end neither a date nor a duration: `{text[:30]}`")
-    return start + timedelta(seconds=float(match.group(1)) * _UNIT_S[match.group(2)])
+    try:
+        return start + timedelta(seconds=float(match.group(1)) * _UNIT_S[match.group(2)])
+    except OverflowError:
+        raise DiagramError(f"a gantt duration past the calendar: `{text[:30]}`") from None
 
 
 def _date(text: str, date_format: str) -> datetime:

@@ -28,7 +28,9 @@ from dataclasses import replace
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.nothing import fold_nothing
 from generator.owncontents import (
+    body_chapter,
     document_titles,
     ends_itself,
     is_document_title,
@@ -161,6 +163,7 @@ def draft_deck(
     ]
     divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
+    body = body_chapter(outline)
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
@@ -186,7 +189,7 @@ def draft_deck(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=[_content(run, outline, False, repeated) for run in own],
+                undivided=[_content(run, outline, ci == body, repeated) for run in own],
                 divided=[_content(run, outline, True, repeated) for run in own],
                 number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
@@ -261,14 +264,19 @@ def _candidates(
     slides stay as they are)."""
     out = []
     titles = document_titles(outline)
+    kept: list[list[tuple[str, Page]]] = []
     for ci, chapter in enumerate(outline.chapters):
-        pages: list[tuple[str, Page]] = []
+        kept.append([])
         for pi, page in enumerate(chapter.pages):
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
             if not page.is_empty() or (authored and page.title):
-                pages.append((where, page))
+                kept[ci].append((where, page))
+    if not authored:
+        kept = fold_nothing(kept)
+    for ci, chapter in enumerate(outline.chapters):
+        pages = kept[ci]
         if authored:
             pass
         elif chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):

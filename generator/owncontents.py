@@ -4,8 +4,8 @@ shows the headings as slide titles and has a contents slide of its own, so these
 (and listed).
 
 Also what else a document has of its own that the deck does not add again: its title (the
-cover's) names no slide, and a document ending with its own closing slide gets no generated
-one."""
+cover's) names no slide, a document ending with its own closing slide gets no generated
+one, and the chapter that is its whole body is not named above each of its slides."""
 
 from __future__ import annotations
 
@@ -127,3 +127,22 @@ def ends_itself(outline: Outline) -> bool:
         return False
     title = last.pages[-1].title if last.pages else last.title
     return CLOSING_TITLE.fullmatch(norm(title)) is not None
+
+
+BODY_SHARE = 0.6  # a chapter holding this share of the document's pages is its body
+
+
+def body_chapter(outline: Outline) -> int:
+    """The chapter that is the document's body, framed by an intro and a closing (a release
+    note's "What's in 1.80.0 stable" between its opening paragraphs and its thanks): at least
+    three pages and BODY_SHARE of all pages, with a page before it and one after it, every
+    other chapter a page or none. Its slides do not name it above their titles: on every slide
+    it would only repeat what the deck is about. -1 when there is none."""
+    sizes = [len(c.pages) for c in outline.chapters]
+    total = sum(sizes)
+    for ci, n in enumerate(sizes):
+        others = [m for k, m in enumerate(sizes) if k != ci]
+        framed = sum(sizes[:ci]) >= 1 and sum(sizes[ci + 1 :]) >= 1
+        if n >= 3 and n >= BODY_SHARE * total and framed and all(m <= 1 for m in others):
+            return ci
+    return -1

@@ -1,12 +1,11 @@
 """The title of each slide a merged page continues on: the parts that are on it.
 
-A slide of several pages is titled by its parts ("Stabilized APIs · Other changes",
-generator.compose). When the page continues over several slides, each slide is titled by the
-parts whose content it shows: a part's content runs from its heading to the next part's
-heading (the content before the first heading is the first part's); a picture slide of the
-pictures moved off the page shows the parts those pictures are in. A slide showing one part
-counts the slides that part is on ("Stabilized APIs (2/3)"); a slide showing several has no
-continuation marker.
+A page of several parts (pages merged into one, generator.compose) that continues over several
+slides titles each slide by the first part whose content it shows: a part's content runs from
+its heading to the next part's heading (the content before the first heading is the first
+part's); a picture slide of the pictures moved off the page shows the parts those pictures
+are in. The title counts the slides that part is on ("Stabilized APIs (6/6)"); the parts after
+it keep their headings inside the slide.
 """
 
 from __future__ import annotations
@@ -91,10 +90,12 @@ def distinct_titles(titles: list[str]) -> list[str]:
 def slide_parts_title(
     slide: PlannedPage, names: list[str], shown: list[list[int]], i: int
 ) -> PlannedPage:
-    """Slide `i` of a page whose parts are `names`, titled by the parts it shows."""
-    mine = shown[i]
-    if len(mine) > 1:
-        title = " · ".join(distinct_titles([names[k] for k in mine]))
-        return replace(slide, title=title, part=1, parts=1)
-    span = [j for j, parts in enumerate(shown) if mine[0] in parts]
-    return replace(slide, title=names[mine[0]], part=span.index(i) + 1, parts=len(span))
+    """Slide `i` of a page whose parts are `names`, titled by the first part it shows (the
+    parts after it keep their headings inside the slide)."""
+    lead = shown[i][0]
+    span = [j for j, parts in enumerate(shown) if lead in parts]
+    blocks = slide.blocks
+    heading = blocks[0] if len(shown[i]) > 1 and blocks else None
+    if heading is not None and heading.type == "heading" and plain(heading.spans) == names[lead]:
+        blocks = blocks[1:]  # its heading is the title now
+    return replace(slide, title=names[lead], part=span.index(i) + 1, parts=len(span), blocks=blocks)

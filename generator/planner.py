@@ -178,6 +178,9 @@ class Planner(TitleFitting, Reshaping, Summarising):
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
+        return [self.lead_titled(f) for f in self.fit_slides(draft, keep_layout)]
+
+    def fit_slides(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
         # a page whose list items hold pictures is summarised and capped as before: a slide
         # shows no picture inside a list item, the summary gives them slides of their own

@@ -129,6 +129,24 @@ class TitleFitting:
             out.append(Fitted(again, html, m.laid if m is not None else None))
         return out
 
+    def lead_titled(self, f: Fitted) -> Fitted:
+        """A slide stacking several parts one under the other ("JSON Response Content ·
+        Custom Headers") titled by the first; the others keep their headings inside it, the
+        first's heading (now the title) is not repeated under it. Parts side by side (cards,
+        columns, steps: each titled) keep the title naming them all."""
+        page = f.page
+        names = title_parts(page.title)
+        if not names or page.kind != "content" or page.sections:
+            return f
+        blocks = page.blocks
+        if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
+            blocks = blocks[1:]
+        again = replace(page, title=names[0], blocks=blocks)
+        html, m = self.measure(again)
+        if m is not None and not m.title_fits:
+            again, html, m = self.titled(again)
+        return Fitted(again, html, m.laid if m is not None else None)
+
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)
         return m is None or m.title_fits

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.deck import RawSlide, directive
-from generator.markup.events import Comment, Event, Heading, Item, Notes
+from generator.markup.events import Comment, Event, Heading, Item, Notes, Slot
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -217,6 +217,22 @@ def first_line(block: Block) -> str:
     return ""
 
 
+def _without_empty_slots(slide: Slide) -> bool:
+    """A layout's column slots without the ones left empty (a `::right::` holding only a live
+    component, `<Toc>`): one column left is the slide's body. Whether any was empty."""
+    kept = [s for s in slide.sections if s.blocks or s.title]
+    if len(kept) == len(slide.sections):
+        return False
+    if len(kept) <= 1 and not any(s.title for s in kept):
+        slide.blocks += [b for s in kept for b in s.blocks]
+        slide.sections = []
+        if slide.hint == "columns":
+            slide.hint = ""
+    else:
+        slide.sections = kept
+    return True
+
+
 @dataclass
 class Slide:
     """One slide read: title, blocks, sections, notes and what its directives ask."""
@@ -283,13 +299,25 @@ class DeckBuilder:
         if not slide.title:
             slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
+        if _without_empty_slots(slide):
+            self.conv.ctx.note("layout", "a column slot with nothing left to show not drawn")
         self.slides.append(slide)
 
     def _fill(
         self, slide: Slide, events: list[Event], local: dict[str, Any], into_section: bool
     ) -> None:
+        gridded = after_grid = False
         for event in events:
-            if isinstance(event, Comment):
+            if isinstance(event, Heading) and after_grid and slide.sections:
+                line = Block("paragraph", [Span(plain(event.spans), bold=True)])
+                event = Item(line)  # under a grid: a bold line of its last column
+            if isinstance(event, Slot) and event.closing:
+                after_grid = True
+            elif isinstance(event, Slot):  # a grid's column
+                slide.sections.append(Section(""))
+                slide.hint = slide.hint or "columns"
+                into_section = gridded = True
+            elif isinstance(event, Comment):
                 self._comment(slide, event.text, local)
             elif isinstance(event, Notes):
                 slide.notes.append(event.text)
@@ -298,8 +326,11 @@ class DeckBuilder:
                 if not title:
                     continue
                 slide.headings.append(title)
-                if not slide.title and not into_section and slide.items == 0 and not slide.sections:
+                untitled = not slide.title and slide.items == 0
+                if untitled and not into_section and not slide.sections:
                     slide.title = title
+                elif untitled and gridded and not any(s.title for s in slide.sections):
+                    slide.title = title  # the slide's heading written inside a grid's first cell
                 elif (
                     into_section
                     and slide.sections

@@ -33,7 +33,15 @@ class Item:
     block: Block
 
 
-Event = Heading | Comment | Notes | Item
+@dataclass
+class Slot:
+    """The start of a column of the slide (a grid's column, generator.markup.grid); `closing`:
+    the grid's end (what follows stays in its last column, headings as bold lines)."""
+
+    closing: bool = False
+
+
+Event = Heading | Comment | Notes | Item | Slot
 
 
 @dataclass

@@ -2,8 +2,10 @@
 
 Elements, attributes and CSS properties are kept only when listed here; `style` values are
 tokenised with tinycss2 and kept declaration by declaration. Scripts, styles, frames, forms,
-embedded objects and their content are removed; unknown elements (Vue/Slidev components such as
-`<Toc>`, custom tags) are unwrapped (their text stays). Everything removed is named in
+embedded objects and their content are removed; so are a slide tool's decorations and controls
+(positioned out of the text flow, draggable, acting on clicks: `decoration`) with their text;
+unknown elements (Vue/Slidev components such as `<Toc>`, custom tags) are unwrapped (their
+text stays). Everything removed is named in
 `Sanitized.dropped` so the caller can report it.
 """
 
@@ -39,6 +41,10 @@ DROP_TAGS = names(
     "button select textarea option video audio canvas link meta base svg math dialog "
     "portal title head"
 )
+# A slide tool's decorations, removed with their text (generator.markup.sanitize.decoration).
+DECORATION_TAGS = names("v-drag v-drag-arrow arrow")
+POSITIONED_CLASSES = names("absolute fixed")
+POSITIONED_WORDS = 3
 GLOBAL_ATTRS = frozenset({"title", "lang", "dir", "align", "style"})
 TAG_ATTRS: dict[str, frozenset[str]] = {
     "a": frozenset({"href"}),
@@ -135,6 +141,12 @@ def _clean(el: etree._Element, dropped: list[str], resolve: ImageResolver, depth
         dropped.append(f"<{tag}>" if depth <= MAX_DEPTH else "HTML nested too deeply")
         el.drop_tree()
         return
+    why = decoration(el)
+    if why:
+        text = " ".join(el.text_content().split())
+        dropped.append(f"<{tag}> ({why}; with its text{': ' + repr(text[:60]) if text else ''})")
+        el.drop_tree()
+        return
     _clean_children(el, dropped, resolve, depth)
     if tag not in ALLOWED_TAGS:
         if tag not in ("html", "body"):
@@ -149,6 +161,37 @@ def _clean(el: etree._Element, dropped: list[str], resolve: ImageResolver, depth
         _clean_image(el, resolve, dropped)
     elif tag == "picture":
         _flatten_picture(el)
+
+
+def decoration(el: etree._Element) -> str:
+    """Why an element is a slide tool's decoration or control rather than content (removed
+    with its text: "Here!" beside an arrow, "Double-click me!" in a draggable box), or "".
+    Positioned out of the flow (`position: absolute|fixed`, the utility classes `absolute`,
+    `fixed`, `abs-*` of UnoCSS/Slidev) holding no content (`_content_inside`), draggable
+    (`v-drag`), or a control that acts when clicked (`@click`, `v-on:click`)."""
+    tag = str(el.tag).lower()
+    attrs = {str(k).lower(): str(v) for k, v in el.attrib.items()}
+    if tag in DECORATION_TAGS or "v-drag" in attrs:
+        return "a draggable or drawn decoration"
+    if "@click" in attrs or "v-on:click" in attrs:
+        return "a control acting on clicks"
+    classes = attrs.get("class", "").split()
+    style = "".join(attrs.get("style", "").lower().split())
+    positioned = any(c in POSITIONED_CLASSES or c.startswith("abs-") for c in classes) or any(
+        f"position:{p}" in style for p in ("absolute", "fixed")
+    )
+    if positioned and not _content_inside(el):
+        return "positioned out of the text flow"
+    return ""
+
+
+def _content_inside(el: etree._Element) -> bool:
+    """What a positioned element holds that is content wherever it is drawn: a described
+    picture, or a phrase (POSITIONED_WORDS words or more: a date and place on a cover); a
+    word or two beside an arrow ("Here!") means nothing away from its place."""
+    if any((img.get("alt") or "").strip() for img in el.iter("img")):
+        return True
+    return len(el.text_content().split()) >= POSITIONED_WORDS
 
 
 def _clean_attributes(el: etree._Element, tag: str) -> None:

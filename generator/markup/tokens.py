@@ -15,9 +15,10 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
-from generator.markup.events import Context, Event, Heading, Item, Notes
+from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
+from generator.markup.grid import Grid, read_grid
 from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
@@ -74,7 +75,15 @@ class Converter(FenceReader):
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
         nodes = root.children
+        skip = -1  # nodes up to here were read as a grid's cells
         for n, node in enumerate(nodes):
+            if n <= skip:
+                continue
+            grid = read_grid(nodes, n) if self.ctx.deck else None
+            if grid is not None:
+                out.extend(self.grid_events(grid))
+                skip = grid.end
+                continue
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
                 continue
@@ -87,6 +96,16 @@ class Converter(FenceReader):
                 code.text = configuration_lines(code.text, SOURCE_BESIDE)
             out.extend(events)
         return out
+
+    def grid_events(self, grid: Grid) -> list[Event]:
+        """A grid's cells, read in rows, as its columns: each column's cells under a Slot."""
+        out: list[Event] = []
+        for column in range(grid.columns):
+            out.append(Slot())
+            for cell in grid.cells[column :: grid.columns]:
+                for node in cell:
+                    out.extend(self.node(node))
+        return [*out, Slot(closing=True)]
 
     def _footnote_number(self, label: str) -> int:
         numbers = self.ctx.footnotes

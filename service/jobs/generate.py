@@ -258,19 +258,36 @@ def worker_configure(config: dict[str, Any]) -> None:
 
 
 _seen_exhausted = [0]
+# A worker whose address space is still above this share of its limit after a job (a page or a
+# template that ran out of memory, a fragmented heap) would fail the next job's allocations and
+# page threads: it gives memory back, and is replaced if that is not enough.
+AFTER_JOB_SHARE = 0.75
 
 
 def worker_after_job() -> bool:
-    """After each job: when a template ran out of memory (RLIMIT_AS), give the freed heap back
-    to the system (the address space it reserved would make the next job's allocations and
-    thread stacks fail); False, so the pool replaces this worker, if even that did not free
-    enough of the limit."""
+    """After each job: when a template ran out of memory (RLIMIT_AS), or the address space is
+    above AFTER_JOB_SHARE of the limit, give the freed heap back to the system; False, so the
+    pool replaces this worker, if even that did not free enough of the limit."""
     from generator.render_bounds import memory_exhausted
 
-    if memory_exhausted() == _seen_exhausted[0]:
+    if memory_exhausted() != _seen_exhausted[0]:
+        _seen_exhausted[0] = memory_exhausted()
+        return release_memory()
+    if address_space_share() < AFTER_JOB_SHARE:
         return True
-    _seen_exhausted[0] = memory_exhausted()
-    return release_memory()
+    return release_memory(AFTER_JOB_SHARE)
+
+
+def address_space_share() -> float:
+    """This process's address space as a share of its RLIMIT_AS (0.0 without a limit)."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return 0.0
+    with open("/proc/self/statm") as fh:
+        size = int(fh.read().split()[0]) * resource.getpagesize()
+    return size / soft
 
 
 def release_memory(headroom: float = 0.5) -> bool:
@@ -279,18 +296,13 @@ def release_memory(headroom: float = 0.5) -> bool:
     import contextlib
     import ctypes
     import gc
-    import resource
 
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft == resource.RLIM_INFINITY:
-        return True
-    with open("/proc/self/statm") as fh:
-        size = int(fh.read().split()[0]) * resource.getpagesize()
-    log.info("memory after a template ran out: %s MiB of %s", size >> 20, soft >> 20)
-    return size < soft * headroom
+    share = address_space_share()
+    log.info("memory after a job: %.0f %% of the worker's limit", share * 100)
+    return share < headroom
 
 
 def worker_init() -> None:

@@ -266,10 +266,11 @@ def test_slidev_slides_front_matter_layouts_slots_and_notes() -> None:
     titles = [p.title for p in pages(o)]
     assert titles == ["What is Slidev?", "Table of contents", "Quote"]
     toc, quote = pages(o)[1], pages(o)[2]
-    assert toc.hint == "columns" and len(toc.sections) == 2
+    # its right column held only a live <Toc />: not drawn, the left one is the slide's body
+    assert toc.hint == "" and toc.sections == [] and toc.blocks
     assert quote.hint == "quote"
     text = all_text(o)
-    for raw in ("transition", "fade-out", "layout", "::right::", "@click", "Hidden"):
+    for raw in ("transition", "fade-out", "layout", "::right::", "@click", "Hidden", "Press Space"):
         assert raw not in text, raw
     assert "&lt;Toc" in text  # inside the code block it is content, shown escaped
     assert any("<toc>" in d["message"] for d in o.diagnostics)

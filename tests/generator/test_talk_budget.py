@@ -12,6 +12,7 @@ import generator.budget
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import document_words, slide_budget
 from generator.condense import condense_platforms, platform_runs, release_key
+from generator.model import plain
 from generator.outline import parse_outline
 from tests.generator.fragments import FD_INSTALL
 
@@ -63,6 +64,7 @@ def test_changelog_keeps_its_newest_releases_and_lists_the_older() -> None:
     notes = "".join(p.notes for p in earlier)
     outline = parse_outline((CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8"))
     shown = {p.subtitle for p in deck.pages} | set(titles)
+    shown |= {plain(b.spans) for p in deck.pages for b in p.blocks if b.type == "heading"}
     older = [
         (ci, c.title)
         for ci, c in enumerate(outline.chapters)

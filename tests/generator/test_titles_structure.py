@@ -73,9 +73,10 @@ def test_a_merged_slide_is_titled_by_its_parts_in_order() -> None:
     )
     deck = generate_from_markdown(md, "corporate")
     (first, *_) = [p for p in deck.pages if p.kind == "content"]
-    assert first.title == "Changed · Fixed"  # it opens with "Changed", then "Fixed"
+    # it opens with "Changed" (its title, not repeated under it), then "Fixed" (a heading)
+    assert first.title == "Changed"
     assert first.subtitle == "0.23.0 (23rd May, 2022)"
-    assert first_heading(first) == "Changed"
+    assert first_heading(first) == "Fixed"
 
 
 def test_a_merged_run_of_sections_is_titled_by_them_not_by_the_chapter() -> None:

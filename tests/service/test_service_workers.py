@@ -124,3 +124,35 @@ def test_queue_full_answers_1012_at_once(server: LiveServer, tmp_path: Path) -> 
         t.join()
     assert results == [0, 0, 0]
     assert post(server, [page()]).json()["code"] == 0
+
+
+AFTER_JOB = """
+import resource, sys
+from service.jobs.generate import worker_after_job
+from service.jobs.pool import limit_memory
+
+keep = [bytearray(64 * 2**20)]  # 64 MiB the "job" still holds
+with open("/proc/self/statm") as fh:
+    now = int(fh.read().split()[0]) * resource.getpagesize()
+limit_memory(int(now / float(sys.argv[1])))  # the address space is this share of the limit
+print(worker_after_job())
+"""
+
+
+@pytest.mark.parametrize(("share", "kept"), [(0.3, "True"), (0.9, "False")])
+def test_a_worker_left_near_its_memory_limit_after_a_job_is_replaced(
+    share: float, kept: str
+) -> None:
+    """A worker that still uses 90 % of its address-space limit after a job asks to be replaced
+    (the next job's page threads would fail); one at 30 % stays."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", AFTER_JOB, str(share)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert out.stdout.strip() == kept, out.stderr

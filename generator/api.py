@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any
 
 from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
-from generator.budget import content_slides, document_words, slide_budget, slides_by_chapter
 from generator.compose import LENGTHS, deck_language, draft_deck
-from generator.condense import condense_platforms, condense_releases
-from generator.deckplan import plan_deck
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
+from generator.fit import own_layouts, shared_layouts
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
-from generator.reshape import Fitted
+from generator.talk import Step, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
-Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 ENGINE_OPTIONS = Options(limits=Limits(max_pages=MAX_SLIDES, max_total_bytes=512 * 1024 * 1024))
 # A deck's plan keeps the layouts of its slides until the deck is built, and the collector would
 # walk them all again and again: the entry points below run with it paused, as a page does.
@@ -366,7 +363,8 @@ def _plan(
         )
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
-        talk = _within_budget(outline, drafts, planner_for, lang, length, authored)
+        with shared_layouts(ENGINE_OPTIONS):  # condensing plans again: pages that stay share
+            talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
         fitted, planner = talk.fitted, talk.planner
         if talk.left_out is not None:
             left_out = talk.left_out + talk.condensed
@@ -389,74 +387,7 @@ def _plan(
         length=length,
         left_out=[r.to_dict() for r in records],
     )
-    return planned, [f.laid for f in fitted]
-
-
-@dataclass
-class _Talk:
-    fitted: list[Fitted]
-    planner: Planner
-    left_out: list[LeftOut] | None = None  # the drafting's records, when drafted again
-    condensed: list[LeftOut] = field(default_factory=list)  # what the condensing moved
-
-
-def _within_budget(
-    outline: Outline,
-    drafts: DeckDraft,
-    planner_for: Callable[[list[PlannedPage], Step], Planner],
-    lang: str,
-    length: str,
-    authored: bool,
-) -> _Talk:
-    """The deck fitted, every page whole (continuing on following slides); a document over its
-    slide budget (generator.budget) condensed, most removable first: its older releases and
-    platform runs (generator.condense), then each page summarised and capped at MAX_SLIDES
-    slides (generator.summarising), then no dividers and one slide a page (the rest in the
-    notes). Every step is listed."""
-    planner = planner_for(drafts.pages(), "whole")
-    fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
-    budget = None if authored else slide_budget(length, document_words(outline))
-    if budget is None or content_slides(fitted) <= budget:
-        return _Talk(fitted, planner)
-    over = content_slides(fitted) - budget
-    releases = condense_releases(outline, slides_by_chapter(fitted), over)
-    platforms = condense_platforms(releases.outline)
-    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
-
-    def origin(where: str) -> str:
-        return releases.origin(platforms.origin(where))
-
-    left: list[LeftOut] = []  # the records of drafting the condensed outline
-    if records:
-        drafts = draft_deck(platforms.outline, lang, length, left, authored)
-        planner = planner_for(drafts.pages(), "whole")
-        fitted = plan_deck(planner, drafts, max_pages=MAX_SLIDES)
-        if content_slides(fitted) <= budget:
-            return _Talk(*_original(fitted, planner, left, origin), records)
-    capped = planner_for(drafts.pages(), "capped")
-    fitted = plan_deck(capped, drafts, max_pages=MAX_SLIDES)
-    if content_slides(fitted) <= budget:
-        return _Talk(*_original(fitted, capped, left, origin), records)
-    left = []  # drafted again without dividers: one slide a page, the chapters named above
-    drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
-    tight = planner_for(drafts.pages(), "tight")
-    fitted = plan_deck(tight, drafts, max_pages=MAX_SLIDES)
-    return _Talk(*_original(fitted, tight, left, origin), records)
-
-
-def _moved(record: LeftOut, origin: Callable[[str], str]) -> LeftOut:
-    return replace(record, where=origin(record.where))
-
-
-def _original(
-    fitted: list[Fitted], planner: Planner, left: list[LeftOut], origin: Callable[[str], str]
-) -> tuple[list[Fitted], Planner, list[LeftOut]]:
-    """The slides' sources and the records of a condensed outline as paths of the document's
-    own outline (the document keeps its whole outline)."""
-    for f in fitted:
-        f.page.source = origin(f.page.source)
-    planner.left_out[:] = [_moved(r, origin) for r in planner.left_out]
-    return fitted, planner, [_moved(r, origin) for r in left]
+    return planned, own_layouts([f.laid for f in fitted], ENGINE_OPTIONS)
 
 
 def _is_brand(template: Template) -> bool:

@@ -18,6 +18,7 @@ import re
 
 from generator.leftout import block_text, count_words
 from generator.model import Outline
+from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (12, 100, 15, 30)}  # base, words a slide, min, max
@@ -36,6 +37,17 @@ def slide_budget(length: str, words: int) -> int | None:
         return None
     base, per, low, high = BUDGETS[length]
     return max(low, min(high, base + round(words / per)))
+
+
+def fewest_slides(deck: DeckDraft) -> int:
+    """The fewest content slides any plan of `deck` has, before any page is laid out: each
+    content page fits on one slide or more, and a chapter shows the pages of one of its two
+    drafts (a divider, when it has one, only adds a slide)."""
+    return sum(min(_shown(c.divided), _shown(c.undivided)) for c in deck.chapters)
+
+
+def _shown(pages: list[PlannedPage]) -> int:
+    return sum(1 for p in pages if p.kind not in CHROME)
 
 
 def content_slides(fitted: list[Fitted]) -> int:

@@ -11,7 +11,10 @@ page tells how much room its content takes and where every piece of it lies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from engine import LaidOut, LaidOutBox, Options, PageLayout, lay_out
 
@@ -37,9 +40,58 @@ def overflowing_regions(html: str, options: Options | None = None) -> list[str]:
     return overflows(page.boxes, page.width, page.height)
 
 
+@dataclass
+class _Layouts:
+    """Layouts made with `options`, by page HTML (the same HTML lays out the same way)."""
+
+    options: Options
+    laid: dict[str, LaidOut] = field(default_factory=dict)
+
+
+_SHARED: ContextVar[_Layouts | None] = ContextVar("deckforge_layouts", default=None)
+
+
+@contextmanager
+def shared_layouts(options: Options) -> Iterator[None]:
+    """Within the block, a page whose HTML was laid out before with `options` is not laid out
+    again (the plans of one deck share their slides' layouts). A kept slide must not share its
+    layout with another kept slide: see `own_layouts`."""
+    token = _SHARED.set(_Layouts(options))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def own_layouts(laid: list[LaidOut | None], options: Options) -> list[LaidOut | None]:
+    """The layouts of a deck's slides, each slide its own (building a slide adds to its
+    layout's diagnostics): a layout already taken by an earlier slide is made again."""
+    seen: set[int] = set()
+    out: list[LaidOut | None] = []
+    for one in laid:
+        if one is not None and id(one) in seen:
+            one = _lay_out(one.html, options)
+        if one is not None:
+            seen.add(id(one))
+        out.append(one)
+    return out
+
+
 def try_lay_out(html: str, options: Options) -> LaidOut | None:
     """The engine's layout of one page, or None when the page cannot be laid out (the
     conversion then reports it as failed, with the engine's reason)."""
+    shared = _SHARED.get()
+    if shared is None or shared.options is not options:
+        return _lay_out(html, options)
+    laid = shared.laid.get(html)
+    if laid is None:
+        laid = _lay_out(html, options)
+        if laid is not None:
+            shared.laid[html] = laid
+    return laid
+
+
+def _lay_out(html: str, options: Options) -> LaidOut | None:
     try:
         return lay_out(html, options)
     except RecursionError:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.deck import RawSlide, directive
-from generator.markup.events import Comment, Event, Heading, Item, Notes, Slot
+from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
+from generator.markup.missing import fold_picture_only, fold_picture_slides
 from generator.markup.tokens import Converter
 from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
 
@@ -73,6 +74,10 @@ class DocumentBuilder:
     section: Section | None = None
     pending: list[Block] = field(default_factory=list)  # blocks right under the topic
     footnotes: list[Block] = field(default_factory=list)
+    # where pictures were left out: a page or section holding nothing else is not made
+    lost: list[tuple[Page, Section | None]] = field(default_factory=list)
+    captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
+    pending_notes: list[str] = field(default_factory=list)  # ... above the first heading
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -91,8 +96,13 @@ class DocumentBuilder:
                 self.heading(min(6, event.level + shift), clip(plain(event.spans)))
             elif isinstance(event, Item):
                 self.add(event.block)
+            elif isinstance(event, MissingPictures) and self.page is None and not self.chapters:
+                self.pending_notes.append(event.text)  # pictures above the first heading
             elif isinstance(event, Notes):
                 self.add_notes(event.text)
+                if isinstance(event, MissingPictures) and self.page is not None:
+                    self.lost.append((self.page, self.section))
+                    self.captions.update(id(b) for b in event.captions)
             elif isinstance(event, Comment):
                 text = notes_comment(event.text)
                 if text:
@@ -180,8 +190,12 @@ class DocumentBuilder:
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)
+        fold_picture_only(chapters, self.lost, self.captions)
         if pending:
             chapters.insert(0, Chapter("", [Page(topic, pending)]))
+        first = next((p for c in chapters for p in c.pages), None)
+        if first is not None and self.pending_notes:
+            first.notes = "\n".join([*self.pending_notes, first.notes]).strip()
         return _outline(topic, subtitle, chapters)
 
 
@@ -246,6 +260,7 @@ class Slide:
     background: str = ""
     color: str = ""
     items: int = 0  # content blocks (not counting background pictures)
+    lost: int = 0  # pictures not available (named in the notes)
 
     def page(self) -> Page:
         return Page(
@@ -321,6 +336,7 @@ class DeckBuilder:
                 self._comment(slide, event.text, local)
             elif isinstance(event, Notes):
                 slide.notes.append(event.text)
+                slide.lost += isinstance(event, MissingPictures)
             elif isinstance(event, Heading):
                 title = clip(plain(event.spans))
                 if not title:
@@ -401,6 +417,7 @@ class DeckBuilder:
         from generator.markup.inline import InlineImage
 
         block = self.conv.image(InlineImage(src, ""))
+        slide.notes.extend(e.text for e in self.conv.take_missing() if isinstance(e, Notes))
         if block is not None and block.type == "image":
             block.kind = kind
             slide.blocks.append(block)
@@ -408,7 +425,7 @@ class DeckBuilder:
                 slide.items += 1
 
     def finish(self, properties: dict[str, str]) -> Outline:
-        slides = list(self.slides)
+        slides = fold_picture_slides(self.slides, self.conv.ctx)
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
         titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's

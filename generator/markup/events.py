@@ -29,6 +29,15 @@ class Notes:
 
 
 @dataclass
+class MissingPictures(Notes):
+    """Notes listing the pictures a block held that the deck cannot have (see
+    generator.markup.missing): the builders put them in the slide's notes, and a page or
+    section that held nothing else (but `captions`, the lines standing for them) is not made."""
+
+    captions: list[Block] = field(default_factory=list)
+
+
+@dataclass
 class Item:
     block: Block
 

@@ -43,8 +43,8 @@ def html_events(html: str, conv: Converter) -> list[Event]:
 
     def resolve(src: str, alt: str | None) -> str | None:
         block = conv.image(InlineImage(src, alt or "", decorative=alt == ""))
-        if block is None or block.type != "image":
-            return "" if block is None else None
+        if block is None or block.type != "image":  # not shown: listed in the slide's notes
+            return ""
         found[block.src] = InlineImage(block.src, block.alt, block.kind, block.width, block.height)
         return block.src
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import Diagnostics, Limits, Options
-from generator.markup.placeholder import animated_svg
 from generator.model import Outline
 
 BADGE_HOSTS = (
@@ -47,6 +46,7 @@ BADGE_HOSTS = (
     "img.buymeacoffee.com",
 )
 BADGE_MAX_HEIGHT = 40  # px: a picture this small in a row of pictures is a badge
+SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})
 MIME = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
 
 
@@ -146,8 +146,8 @@ class ImageLoader:
             return None
         if picture.animated:
             self.sizes[src] = (picture.width, picture.height)
-            message = "animated SVG shown as a frame with its alt text (a still would show"
-            self._note(f"{message} its first frame): {_short(src)}", where)
+            message = "animated SVG not shown (a still would show its first frame)"
+            self._note(f"{message}: {_short(src)}", where)
             return None
         self.used_bytes += len(resource.data)
         self.count += 1
@@ -267,3 +267,22 @@ def fill_image_sizes(outline: Outline) -> Outline:
         if block.type == "image" and not (block.width and block.height):
             block.width, block.height = data_uri_size(block.src)
     return outline
+
+
+def animated_svg(root: Any) -> bool:
+    """Whether a parsed SVG animates: a SMIL animation element, or a <style> sheet with an
+    @keyframes rule (read with tinycss2)."""
+    import tinycss2
+    from lxml import etree
+
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        name = etree.QName(el).localname
+        if name in SMIL:
+            return True
+        if name == "style" and el.text:
+            rules = tinycss2.parse_stylesheet(el.text, skip_comments=True, skip_whitespace=True)
+            if any(r.type == "at-rule" and r.lower_at_keyword.endswith("keyframes") for r in rules):
+                return True
+    return False

@@ -59,7 +59,8 @@ class InlineImage:
     title: str = ""
     width: int = 0
     height: int = 0
-    decorative: bool = False  # an HTML <img alt="">: no frame stands for it when it is missing
+    decorative: bool = False  # an HTML <img alt="">: nothing stands for it when it is missing
+    linked: bool = False  # inside a link (`[![logo](logo.png)](https://site)`)
 
 
 @dataclass
@@ -129,7 +130,8 @@ class InlineReader:
             )
             alt = alt or str(child.attrs.get("alt", ""))
             title = str(child.attrs.get("title") or "")
-            out.images.append(InlineImage(str(child.attrs.get("src", "")), alt, title))
+            src = str(child.attrs.get("src", ""))
+            out.images.append(InlineImage(src, alt, title, linked=bool(state.links)))
             out.spans.append(state.span("\ufffc"))  # where the image stood
         elif t in ("math_inline", "math_inline_double"):
             self._math(child, state, out)
@@ -187,6 +189,7 @@ class InlineReader:
                     _int(element.get("width")),
                     _int(element.get("height")),
                     decorative=element.get("alt") == "",
+                    linked=bool(state.links),
                 )
             )
             out.spans.append(state.span("\ufffc"))

@@ -15,6 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
+from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
@@ -24,7 +25,14 @@ from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
 from generator.markup.mermaid.config import configuration_lines, configured
-from generator.markup.placeholder import placeholder_block
+from generator.markup.missing import (
+    Missing,
+    caption_line,
+    is_decorative,
+    missing_label,
+    notes_event,
+    says_already,
+)
 from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
@@ -68,6 +76,9 @@ class Converter(FenceReader):
         self.ctx = ctx
         self.reader = InlineReader(self._footnote_number, ctx.formulas)
         self.previous_code: str | None = None  # the code block read just before, if any
+        self.missing: list[Missing] = []  # pictures not shown, for the notes of their slide
+        self.captions: list[Block] = []  # the lines standing for some of them
+        self.depth = 0  # nesting of node(): the notes event follows a top-level block
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
@@ -75,7 +86,7 @@ class Converter(FenceReader):
         root = SyntaxTreeNode(tokens)
         out: list[Event] = []
         nodes = root.children
-        skip = -1  # nodes up to here were read as a grid's cells
+        skip = -1  # nodes up to here were read as a grid's cells or a <details> block
         for n, node in enumerate(nodes):
             if n <= skip:
                 continue
@@ -86,6 +97,12 @@ class Converter(FenceReader):
                 continue
             after = nodes[n + 1] if n + 1 < len(nodes) else None
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
+                continue
+            end = details_end(nodes, n)
+            if end is not None:  # a <details> block: its pictures kept to one slide's worth
+                found = [e for inner in nodes[n : end + 1] for e in self.node(inner)]
+                out.extend(collapse_pictures(found, self.ctx))
+                skip = end
                 continue
             events = self.node(node)
             if out and _drawn_from(events, out[-1]):
@@ -115,7 +132,14 @@ class Converter(FenceReader):
 
     # -- block nodes ---------------------------------------------------------------------
     def node(self, node: SyntaxTreeNode) -> list[Event]:
-        events = self._node(node)
+        self.depth += 1
+        try:
+            events = self._signed_off(node, self._node(node))
+        finally:
+            self.depth -= 1
+        return events + (self.take_missing() if self.depth == 0 else [])
+
+    def _signed_off(self, node: SyntaxTreeNode, events: list[Event]) -> list[Event]:
         if node.type != "heading" and boilerplate.SIGNOFF.search(self.ctx.heading):
             # a release sign-off checklist: process tracking for a release team
             for e in events:
@@ -223,6 +247,7 @@ class Converter(FenceReader):
         spans = trim_spans(_no_placeholder(inline.spans))
         out: list[Block] = []
         text = plain(spans).strip()
+        images = [b for b in images if b.type == "image" or not says_already(text, plain(b.spans))]
         if text and boilerplate.paragraph_left_out(self.ctx, node, text):
             spans = []
         if plain(spans).strip():
@@ -234,32 +259,40 @@ class Converter(FenceReader):
     def heading_pictures(self, inline: Inline) -> list[Block]:
         """The pictures written inside a heading (`### [![](logo.png)](url)`): the slide's
         pictures, after the heading; badges beside a project's title stay out."""
-        found = [i for i in inline.images if not is_badge_url(i.src)]
+        # a heading's picture brands it (a project's logo): decorative when it is missing
+        found = [replace(i, linked=True) for i in inline.images if not is_badge_url(i.src)]
         return [c for b in (self.image(i) for i in found) if b for c in tall_crops(b)]
 
     def image(self, found: InlineImage) -> Block | None:
-        """An image block whose src is a data: URI, or None (reported; a picture's alt text
-        is kept as an italic line by the caller when it says something)."""
+        """An image block whose src is a data: URI; for a picture the deck cannot have, its
+        caption line (a content picture with a describing alt text) or None, the picture
+        listed for the slide's notes (generator.markup.missing)."""
         alt, width, height, kind = marp_alt(found.alt)
         badge = is_badge_url(found.src)
         picture = self.ctx.images.load(found.src, self.ctx.where())
         from generator.markup.htmlblocks import declared_size
 
-        if picture is None:  # a frame where the picture would be (not for badges)
-            if badge or found.decorative:
-                return None
-            given = (str(width or found.width or ""), str(height or found.height or ""))
-            known = self.ctx.images.sizes.get(found.src.strip())
-            if known is not None:
-                return placeholder_block(alt, found.src, *declared_size(*known, *given))
-            w, h = (int(v) if v.isdigit() else 0 for v in given)
-            return placeholder_block(alt, found.src, w, h)
+        if picture is None:
+            decorative = is_decorative(found, badge)
+            if not badge:  # badges are no loss (their row is left out when shown too)
+                self.missing.append(Missing(missing_label(alt, found.src), found.src.strip()))
+            line = None if decorative else caption_line(alt)
+            if line is not None:
+                self.captions.append(line)
+            return line
 
         w = width or found.width
         h = height or found.height
         w, h = declared_size(picture.width, picture.height, str(w or ""), str(h or ""))
         kind = "badge" if badge and kind == "picture" else kind
         return Block("image", src=picture.src, alt=alt[:MAX_ALT], width=w, height=h, kind=kind)
+
+    def take_missing(self) -> list[Event]:
+        """The notes event listing the pictures read since the last call (none: [])."""
+        if not self.missing:
+            return []
+        found, captions, self.missing, self.captions = self.missing, self.captions, [], []
+        return [notes_event(found, captions)]
 
     def list_block(self, node: SyntaxTreeNode) -> Block:
         ordered = node.type == "ordered_list"
@@ -278,7 +311,18 @@ class Converter(FenceReader):
         checked: bool | None = None
         if "task-list-item" in str(li.attrs.get("class", "")):
             checked = _task_checked(li)
-        for child in li.children:
+        nodes = li.children
+        k = -1
+        while k + 1 < len(nodes):
+            k += 1
+            child = nodes[k]
+            end = details_end(nodes, k)
+            if end is not None:  # a <details>: its summary goes when nothing under it is shown
+                found = [b for inner in nodes[k : end + 1] for b in self.blocks(inner)]
+                if any(b.type != "heading" for b in found):
+                    children.extend(found)
+                k = end
+                continue
             if child.type == "paragraph" and not children:
                 inline = self.inline(child.children[0] if child.children else None)
                 more = trim_spans(_no_placeholder(inline.spans))

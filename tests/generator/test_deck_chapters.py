@@ -9,9 +9,11 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 from generator.api import generate_from_markdown, regenerate
 from generator.compose import draft_pages
+from generator.markup.images import Assets
 from generator.outline import parse_outline
 from tests.generator.fragments import (
     CHATGLM_EXAMPLES,
@@ -89,11 +91,20 @@ def test_documents_of_many_chapters_list_them_in_the_contents_without_dividers()
         assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
 
 
-def test_a_chapter_the_estimate_puts_at_one_slide_but_that_takes_several_gets_its_divider() -> None:
+def test_a_chapter_the_estimate_puts_at_one_slide_but_that_takes_several_gets_its_divider(
+    tmp_path: Path,
+) -> None:
+    from PIL import Image
+
+    (tmp_path / "examples").mkdir()
+    for name in re.findall(r"examples/([\w-]+\.png)", CHATGLM_EXAMPLES):  # the screenshots
+        Image.new("RGB", (720, 480), "white").save(tmp_path / "examples" / name)
+    assets = Assets.beside(str(tmp_path / "README.md"))
     md = "# ChatGLM-6B\n\n" + CHATGLM_UPDATES + CHATGLM_EXAMPLES  # long: chapters get dividers
-    guess = [(p.kind, p.title) for p in draft_pages(parse_outline(md), "zh-CN", "long")]
+    outline = parse_outline(md, assets=assets)
+    guess = [(p.kind, p.title) for p in draft_pages(outline, "zh-CN", "long")]
     assert ("divider", "ChatGLM-6B 示例") not in guess  # eight short sections: one slide ...
-    deck = generate_from_markdown(md, "corporate", length="long")
+    deck = generate_from_markdown(md, "corporate", length="long", assets=assets)
     found = chapters(deck)
     assert len(found[1][1]) >= 2 and found[1][0] == "ChatGLM-6B 示例"  # ... two: a divider
     assert all(p.subtitle == "" for p in found[1][1])  # the divider names the chapter

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from generator.api import generate_from_markdown
 from generator.blocks import blocks_html
 from generator.markup.deck import deck_kind, split_deck
 from generator.markup.frontmatter import split_front_matter
+from generator.markup.images import Assets
 from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from generator.sources.markdown import outline_to_markdown
@@ -322,7 +324,8 @@ BAT_HEADER = """<p align="center">
 
 
 def test_readme_html_header_is_rendered_not_printed() -> None:
-    o = parse_outline(BAT_HEADER)
+    bat = Path(__file__).resolve().parents[2] / "samples" / "markdown" / "bat-readme" / "README.md"
+    o = parse_outline(BAT_HEADER, assets=Assets.beside(str(bat)))  # the logo is there
     text = all_text(o)
     assert "<p align" not in text and "&lt;" not in text.replace("&lt;Toc", "")
     assert "<em>cat(1)</em>" in text

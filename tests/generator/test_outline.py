@@ -53,7 +53,7 @@ def test_nested_lists_tables_quotes_code_images() -> None:
         "![logo](https://example.com/logo.png)\n"
     )
     blocks = parse_outline(md).chapters[0].pages[0].blocks
-    kinds = ["list", "table", "quote", "code", "image", "image", "image"]
+    kinds = ["list", "table", "quote", "code", "image", "paragraph"]
     assert [b.type for b in blocks] == kinds
     lst = blocks[0]
     assert lst.ordered and lst.start == 3
@@ -65,9 +65,10 @@ def test_nested_lists_tables_quotes_code_images() -> None:
     assert [plain(p) for p in blocks[2].paragraphs] == ["quoted still"]
     assert (blocks[3].text, blocks[3].language) == ("x = 1", "py")
     assert blocks[4].src == PNG and blocks[4].alt == "chart"
-    # not fetched: a frame labelled by a describing alt text, or "Picture: <alt>" for a short one
-    assert blocks[5].alt == "remote sales chart" and blocks[5].src.startswith("data:image/svg")
-    assert blocks[6].alt == "Picture: logo"
+    # not fetched: a describing alt text stays as an italic line, a logo goes (both in the notes)
+    assert plain(blocks[5].spans) == "remote sales chart" and blocks[5].spans[0].italic
+    notes = parse_outline(md).chapters[0].pages[0].notes
+    assert "remote sales chart: https://example.com/a.png" in notes and "logo.png" in notes
 
 
 def test_no_headings_uses_first_line_as_topic() -> None:

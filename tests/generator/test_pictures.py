@@ -1,7 +1,7 @@
 """Pictures a presenter can use: the CLI reads a project's pictures (the current folder when the
 document lies inside it), pictures that carry text get a slide's body to themselves (tall ones
-cut into readable crops), pictures the deck cannot have are placeholder frames with their alt
-text (and the CLI says which option gets them), animated SVG is such a frame."""
+cut into readable crops), pictures the deck cannot have leave no frame: they are listed in the
+notes of their slide (and the CLI says which option gets them); animated SVG is such a picture."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.crops import tall_crops
 from generator.markup.images import Assets
-from generator.markup.placeholder import is_placeholder, placeholder_block
 from generator.model import Block, Outline
 from generator.outline import parse_outline
 from generator.screenshots import READ_HEIGHT
@@ -42,15 +41,7 @@ def png(w: int, h: int, colour: str = "red") -> bytes:
 
 
 def shown(outline: Outline) -> list[Block]:
-    return [b for b in outline.blocks() if b.type == "image" and not is_placeholder(b)]
-
-
-def frames(outline: Outline) -> list[Block]:
-    return [b for b in outline.blocks() if is_placeholder(b)]
-
-
-def svg_text(block: Block) -> str:
-    return base64.b64decode(block.src.split(",", 1)[1]).decode("utf-8")
+    return [b for b in outline.blocks() if b.type == "image"]
 
 
 # -- where the CLI reads pictures from ---------------------------------------------------------
@@ -69,6 +60,13 @@ def project(tmp: Path) -> Path:
 def run(doc: Path, out: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
     assert generate_main([str(doc), "-o", str(out), "--document", str(out) + ".json", *more]) == 0
     return capsys.readouterr().out
+
+
+def document_notes(out: Path) -> str:
+    import json
+
+    doc = json.loads(Path(str(out) + ".json").read_text("utf-8"))
+    return "\n".join(p.get("notes", "") for c in doc["outline"]["chapters"] for p in c["pages"])
 
 
 def document_images(out: Path) -> list[dict[str, object]]:
@@ -100,12 +98,12 @@ def test_the_cli_refuses_pictures_outside_the_document_folder_from_elsewhere(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)  # the document does not lie inside the current folder
     printed = run(doc, tmp_path / "a.pptx", capsys)
-    (img,) = document_images(tmp_path / "a.pptx")
-    assert str(img["src"]).startswith("data:image/svg+xml")  # a frame, not the logo
+    assert document_images(tmp_path / "a.pptx") == []  # not the logo, nor a frame
+    assert "../images/logo.png" in document_notes(tmp_path / "a.pptx")
     assert "1 pictures outside the allowed folders not read: pass --assets DIR" in printed
     monkeypatch.chdir(doc.parent)  # inside the document's folder: only that folder
     run(doc, tmp_path / "b.pptx", capsys)
-    assert str(document_images(tmp_path / "b.pptx")[0]["src"]).startswith("data:image/svg")
+    assert document_images(tmp_path / "b.pptx") == []
 
 
 def test_the_home_folder_is_no_project(
@@ -115,7 +113,7 @@ def test_the_home_folder_is_no_project(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     run(doc, tmp_path / "a.pptx", capsys)
-    assert str(document_images(tmp_path / "a.pptx")[0]["src"]).startswith("data:image/svg")
+    assert document_images(tmp_path / "a.pptx") == []
 
 
 def test_a_symbolic_link_out_of_the_project_is_refused(
@@ -129,7 +127,7 @@ def test_a_symbolic_link_out_of_the_project_is_refused(
     os.symlink(outside, top / "images" / "logo.png")
     monkeypatch.chdir(top)
     printed = run(doc, tmp_path / "a.pptx", capsys)
-    assert str(document_images(tmp_path / "a.pptx")[0]["src"]).startswith("data:image/svg")
+    assert document_images(tmp_path / "a.pptx") == []
     assert "outside the allowed folders" in printed
 
 
@@ -140,38 +138,48 @@ def test_only_image_files_are_embedded(tmp_path: Path) -> None:
     doc = tmp_path / "a.md"
     doc.write_text("# A\n\n### B\n\n![](config.xml)\n\n![](notes.svg)\n\n![](keys.png)\n")
     o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
-    assert shown(o) == [] and len(frames(o)) == 3
-    assert all("s3cret" not in svg_text(b) for b in frames(o))
+    assert shown(o) == []
+    assert "s3cret" not in str(o.to_dict())
+    assert all(name in o.chapters[0].pages[0].notes for name in ("config.xml", "keys.png"))
     assert [d["message"].split(":")[0] for d in o.diagnostics] == ["unreadable image"] * 3
 
 
 # -- pictures that cannot be had ---------------------------------------------------------------
 
 
-def test_a_remote_picture_is_a_frame_with_its_alt_text_and_host(
+def test_a_remote_picture_leaves_its_alt_text_and_the_notes_say_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A content picture not fetched: its describing alt text is an italic line under the text
+    it belongs to, the notes say what and where it is; an HTML picture and a badge leave no
+    line, and a page of nothing else is not made."""
     doc = tmp_path / "a.md"
     doc.write_text(
-        "# A\n\n### Demo\n\n![Syntax highlighting example](https://i.imgur.com/x.png)\n\n"
+        "# A\n\n### Demo\n\nIt highlights code:\n\n"
+        "![Syntax highlighting example](https://i.imgur.com/x.png)\n\n"
         '### Sized\n\n<img src="https://github.com/o/r/raw/main/shot.png" width="400" '
         'height="300" alt="The dashboard">\n\n### Badge\n\n'
         "![build](https://img.shields.io/badge/build-passing-green)\n"
     )
     printed = run(doc, tmp_path / "a.pptx", capsys)
-    first, sized = document_images(tmp_path / "a.pptx")
-    assert first["alt"] == "Syntax highlighting example" and "kind" not in first  # a picture
-    text = svg_text(Block("image", src=str(first["src"])))
-    assert "Syntax highlighting example" in text and "i.imgur.com" in text
-    assert (sized["width"], sized["height"]) == (400, 300)  # sized like the picture
-    assert sized["alt"] == "The dashboard"
+    assert document_images(tmp_path / "a.pptx") == []
+    import json
+
+    outline = json.loads(Path(str(tmp_path / "a.pptx") + ".json").read_text("utf-8"))["outline"]
+    (demo,) = [p for c in outline["chapters"] for p in c["pages"]]  # Sized and Badge: not made
+    assert demo["title"] == "Demo"
+    caption = demo["blocks"][1]["spans"]
+    assert caption == [{"text": "Syntax highlighting example", "italic": True}]
+    assert "Syntax highlighting example: https://i.imgur.com/x.png" in demo["notes"]
+    assert "The dashboard: https://github.com/o/r/raw/main/shot.png" in demo["notes"]
     line = "3 remote images not fetched: pass --remote-images HOST to fetch them"
     assert f"{line} (i.imgur.com, github.com, img.shields.io)" in printed  # the badge too
 
 
 def test_a_missing_decorative_html_picture_gets_no_frame() -> None:
     """alt="" marks an HTML picture as decoration (a Slidev cover's event logo): when it is
-    missing nothing stands for it; without an alt attribute it is content and gets its frame."""
+    missing nothing stands for it; nor for one without an alt attribute, whose page of nothing
+    else is not made (its notes say which picture is missing)."""
     md = (
         "# Talk\n\n### Cover\n\nPatterns for good composables\n\n"
         '<div><img src="https://x.org/logo.png" alt=""> <b>Vue</b>Day</div>\n\n'
@@ -180,37 +188,32 @@ def test_a_missing_decorative_html_picture_gets_no_frame() -> None:
     )
     deck = generate_from_markdown(md, "corporate")
     frames = {p.title: [b for b in p.blocks if b.type == "image"] for p in deck.pages}
-    assert frames["Cover"] == []
-    (shot,) = frames["Shot"]
-    assert is_placeholder(shot) and shot.alt == "Picture: shot"
+    assert frames["Cover"] == [] and "Shot" not in frames
+    (cover,) = [p for p in deck.pages if p.title == "Cover"]
+    assert "https://x.org/shot.png" in cover.notes
 
 
-def test_a_slide_of_only_a_missing_picture_is_a_picture_slide_not_a_near_empty_one() -> None:
-    md = "# A\n\n### Demo\n\n![A terminal running the search](https://x.org/demo.gif)\n"
+def test_a_slide_of_only_a_missing_picture_is_not_made() -> None:
+    md = (
+        "# A\n\n### Intro\n\nSome words.\n\n### Demo\n\n"
+        "![A terminal running the search](https://x.org/demo.gif)\n\n### Next\n\nMore words.\n"
+    )
     deck = generate_from_markdown(md, "corporate")
-    (page,) = [p for p in deck.pages if p.title == "Demo"]
-    assert page.layout == "image-full" and [b.type for b in page.blocks] == ["image"]
-    assert is_placeholder(page.blocks[0])
-    html = deck.pages_html[deck.pages.index(page)]
-    assert "df-full df-alone" in html
-
-
-def test_a_long_alt_text_is_wrapped_inside_its_frame() -> None:
-    alt = "A comic art image of Anthony Fu standing in front of a very long wall of sponsor logos"
-    block = placeholder_block(alt, "https://cdn.example.com/a.png", 300, 200)
-    assert block is not None and block.alt == alt and (block.width, block.height) == (300, 200)
-    assert svg_text(block).count("<text") >= 3  # lines of the alt text, then the host
+    assert all("Demo" not in p.title for p in deck.pages)
+    (intro,) = [p for p in deck.pages if p.title.startswith("Intro")]
+    assert "A terminal running the search: https://x.org/demo.gif" in intro.notes
 
 
 # -- animated SVG ------------------------------------------------------------------------------
 
 
-def test_an_animated_svg_is_a_frame_sized_like_it_with_its_alt_text() -> None:
+def test_an_animated_svg_is_not_shown_and_named_in_the_notes() -> None:
     o = parse_outline(
         (FD / "README.md").read_text("utf-8"), assets=Assets.beside(str(FD / "README.md"))
     )
-    (demo,) = [b for b in frames(o) if b.alt == "Picture: Demo"]
-    assert (demo.width, demo.height) == (620, 454)  # the screencast's own size
+    assert "screencast.svg" not in str([b.src for b in shown(o)])
+    notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
+    assert "Picture: Demo: doc/screencast.svg" in notes
     assert any("animated SVG" in d["message"] for d in o.diagnostics)
 
 
@@ -228,8 +231,8 @@ def test_smil_and_css_keyframes_are_animations(tmp_path: Path, body: str, animat
     doc = tmp_path / "a.md"
     doc.write_text("# A\n\n### B\n\n![moving](a.svg)\n")
     o = parse_outline(doc.read_text(), assets=Assets.beside(str(doc)))
-    assert [b.alt for b in frames(o)] == (["Picture: moving"] if animated else [])
     assert [b.alt for b in shown(o)] == ([] if animated else ["moving"])
+    assert any("animated SVG" in d["message"] for d in o.diagnostics) == animated
 
 
 # -- pictures that carry text --------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from generator.api import generate_from_markdown
 from generator.layouts import page_context
-from generator.markup.placeholder import picture_label
+from generator.markup.missing import picture_label
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.summary import DIAGRAM_LINES, MAX_SLIDES, lead_sentences, summary_blocks

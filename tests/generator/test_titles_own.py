@@ -5,9 +5,13 @@ own thank-you slide gets no generated closing slide."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from generator.api import generate_from_markdown
 from generator.compose import draft_deck
 from generator.leftout import block_text
+from generator.markup.images import Assets
 from generator.outline import parse_outline
 from generator.partnames import distinct_titles
 from tests.generator.test_titles_structure import between, sample
@@ -123,10 +127,18 @@ def test_a_release_starting_at_the_bottom_of_a_slide_is_named_on_that_slide_only
     assert titles[-1] == ("0.28.0 (28th November, 2024)", len(titles), len(titles))
 
 
-def test_picture_slides_of_a_merged_page_name_the_part_their_pictures_are_in() -> None:
+def test_picture_slides_of_a_merged_page_name_the_part_their_pictures_are_in(
+    tmp_path: Path,
+) -> None:
+    from PIL import Image
+
     readme = sample("chatglm-readme")
     md = "# ChatGLM-6B\n\n" + between(readme, "## 局限性", "## 引用")
-    deck = generate_from_markdown(md, "corporate")  # the screenshots are not in the fragment
+    (tmp_path / "limitations").mkdir()  # the example screenshots (not in the corpus folder)
+    for name in re.findall(r"limitations/([\w-]+\.(?:png|jpg))", md):
+        Image.new("RGB", (400, 120), "white").save(tmp_path / "limitations" / name)
+    assets = Assets.beside(str(tmp_path / "README.md"))
+    deck = generate_from_markdown(md, "corporate", assets=assets)
     shown = [p for p in deck.pages if p.kind == "content"]
     assert len(shown) >= 3
     pictures = [p for p in shown if p.layout.startswith("image")]

@@ -1,0 +1,150 @@
+"""Pictures a deck cannot have (remote with remote images off, a file not found, an animated
+SVG) -> nothing on the slide that looks like a hole: the presenter's rules.
+
+- A decorative picture (a badge, a logo, a banner, a sponsor wall, an avatar, an HTML
+  `<img alt="">`, a picture inside a link to a site) is left out.
+- A content picture (a screenshot, a diagram) gets no frame and no slide of its own: when its
+  alt text describes something (words, not a file name) and the text around it does not
+  say it already, that text becomes a short italic line where the picture stood.
+- Every picture left out is listed in the speaker notes of its slide (what it shows and where it
+  is), and in the document's diagnostics (the CLI's "left out" lines, the service's).
+
+The Markdown reader collects them while it reads a top-level block and hands them on as one
+`MissingPictures` notes event after that block's events.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import urllib.parse
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.markup.events import Context, MissingPictures
+from generator.markup.inline import InlineImage
+from generator.model import Block, Chapter, Page, Section, Span
+
+if TYPE_CHECKING:
+    from generator.markup.build import Slide
+
+# what a picture's alt text or file name says when it brands rather than shows
+DECORATIVE = re.compile(
+    r"(?<![a-z])(logos?|banners?|badges?|sponsors?|icons?|favicon|avatars?|header|shields?)"
+    r"(?![a-z])",
+    re.I,
+)
+NOTES_LEAD = "Pictures not shown (not available when the deck was made):"
+LINE_WORDS = 8  # words of text a slide of missing pictures may hold (a link, a caption)
+
+
+@dataclass(frozen=True)
+class Missing:
+    label: str  # what the picture shows: its alt text, else "Picture: <file name>"
+    src: str  # where it is (a remote address, a file's path)
+
+
+def is_decorative(found: InlineImage, badge: bool) -> bool:
+    """A picture that brands rather than shows: a badge, an `<img alt="">`, a picture inside a
+    link, or one whose alt text or file name says logo/banner/badge/sponsor/icon/avatar."""
+    if badge or found.decorative or found.linked:
+        return True
+    name = pathlib.PurePosixPath(urllib.parse.urlsplit(found.src.strip()).path).name
+    return bool(DECORATIVE.search(found.alt) or DECORATIVE.search(name.replace("_", "-")))
+
+
+def caption_line(alt: str) -> Block | None:
+    """The italic line standing for a content picture: its alt text when it describes
+    something (words, not a file name: 2+ words and 3+ words or 12+ characters), else None."""
+    text = " ".join(alt.split())
+    if len(text.split()) < 2 or picture_label(text, "") != text:
+        return None
+    return Block("paragraph", [Span(text, italic=True)])
+
+
+def says_already(text: str, alt: str) -> bool:
+    """Whether the text around a picture already says its alt text (a caption written out)."""
+    return bool(alt.strip()) and " ".join(alt.split()).lower() in " ".join(text.split()).lower()
+
+
+def notes_event(missing: list[Missing], captions: list[Block]) -> MissingPictures:
+    """One notes paragraph listing the pictures a slide does not show (`captions`: the lines
+    standing for them on the slide)."""
+    lines = [NOTES_LEAD]
+    for m in dict.fromkeys(missing):
+        where = m.src if not m.src.lower().startswith("data:") else "an embedded picture"
+        lines.append(f"- {m.label or 'Picture'}: {where[:160]}")
+    return MissingPictures("\n".join(lines), captions)
+
+
+def missing_label(alt: str, src: str) -> str:
+    """A picture's label in the notes: its alt text, else its file name."""
+    return picture_label(alt, src) or " ".join(alt.split())
+
+
+def picture_label(alt: str, src: str) -> str:
+    """The alt text when it describes something (3+ words or 12+ characters), else
+    "Picture: Features" from a short alt text or "Picture: blog outline" from the file name."""
+    alt = " ".join(alt.split())
+    if len(alt.split()) >= 3 or len(alt) >= 12:
+        return alt
+    name = alt
+    if not name and not src.lower().startswith("data:"):
+        stem = pathlib.PurePosixPath(urllib.parse.urlsplit(src).path).stem
+        name = " ".join(re.split(r"[-_.]+", stem)).strip()
+    return f"Picture: {name}" if name else ""
+
+
+def fold_picture_only(
+    chapters: list[Chapter], lost: list[tuple[Page, Section | None]], captions: set[int]
+) -> None:
+    """Sections and pages whose only content was pictures the deck cannot have (and the lines
+    standing for them, `captions`) are not made: a section goes (its notes stay on its page), a
+    page's notes go to the page before it (else the one after it) in its chapter."""
+
+    def only_captions(blocks: list[Block]) -> bool:
+        return all(id(b) in captions for b in blocks)
+
+    for page, section in lost:
+        if section is not None and only_captions(section.blocks) and section in page.sections:
+            page.sections.remove(section)
+    gone = {id(page) for page, _ in lost if only_captions(page.blocks) and not page.sections}
+    for chapter in chapters:
+        kept = [p for p in chapter.pages if id(p) not in gone]
+        if not kept or len(kept) == len(chapter.pages):
+            continue
+        for k, page in enumerate(chapter.pages):
+            if id(page) in gone:
+                before = [p for p in chapter.pages[:k] if id(p) not in gone]
+                target = before[-1] if before else kept[0]
+                target.notes = f"{target.notes}\n{page.notes}".strip()
+        chapter.pages = kept
+
+
+def picture_slide(blocks: list[Block]) -> bool:
+    """Whether a slide that lost pictures holds nothing else: no block but short paragraphs
+    (background pictures aside), at most LINE_WORDS words ("Sponsor me at GitHub")."""
+    from generator.leftout import block_text, count_words
+
+    shown = [b for b in blocks if not (b.type == "image" and b.kind == "background")]
+    if any(b.type != "paragraph" for b in shown):
+        return False
+    return count_words(" ".join(block_text(b) for b in shown)) <= LINE_WORDS
+
+
+def fold_picture_slides(slides: list[Slide], ctx: Context) -> list[Slide]:
+    """A deck's slides without those whose content was pictures not available (and at most a
+    line about them; no heading of the author's): such a slide is not made, its text and notes go to the notes of the
+    slide before it (listed)."""
+    from generator.markup.build import first_line
+
+    out: list[Slide] = []
+    for slide in slides:
+        blocks = [*slide.blocks, *(b for s in slide.sections for b in s.blocks)]
+        if not out or not slide.lost or slide.headings or not picture_slide(blocks):
+            out.append(slide)
+            continue
+        text = " ".join(first_line(b) for b in blocks if first_line(b))
+        ctx.note("pictures", "a slide of pictures not available not made", slide.title)
+        out[-1].notes.append("\n".join(t for t in (slide.title, text, *slide.notes) if t))
+    return out

@@ -1,0 +1,106 @@
+"""A deck within its slide budget (generator.budget): the deck fitted with every page whole, and
+a document over its budget condensed, most removable first, each step planned only when it can
+be within the budget.
+
+The fewest content slides a plan of a draft can have is known before any page is laid out
+(generator.budget.fewest_slides): every content page becomes one slide or more, and a chapter
+keeps at least the pages of the smaller of its two drafts (with or without its divider). A
+step whose drafts already count more pages than the budget ends over it whatever its layouts
+say, so it is not planned. The one exception is the whole plan of a document with a run of
+releases: how many slides each release takes decides which releases stay slides. The deck is
+the same as when every step is planned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from generator.budget import (
+    content_slides,
+    document_words,
+    fewest_slides,
+    slide_budget,
+    slides_by_chapter,
+)
+from generator.compose import draft_deck
+from generator.condense import condense_platforms, condense_releases, release_runs
+from generator.deckplan import plan_deck
+from generator.leftout import LeftOut
+from generator.model import Outline
+from generator.pages import DeckDraft, PlannedPage
+from generator.planner import Planner
+from generator.reshape import Fitted
+
+Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
+PlannerFor = Callable[[list[PlannedPage], Step], Planner]
+
+
+@dataclass
+class Talk:
+    fitted: list[Fitted]
+    planner: Planner
+    left_out: list[LeftOut] | None = None  # the drafting's records, when drafted again
+    condensed: list[LeftOut] = field(default_factory=list)  # what the condensing moved
+
+
+def within_budget(
+    outline: Outline,
+    drafts: DeckDraft,
+    planner_for: PlannerFor,
+    lang: str,
+    length: str,
+    authored: bool,
+    max_pages: int,
+) -> Talk:
+    """The deck fitted, every page whole (continuing on following slides); a document over its
+    slide budget condensed, most removable first: its older releases and platform runs
+    (generator.condense), then each page summarised and capped at MAX_SLIDES slides
+    (generator.summarising), then no dividers and one slide a page (the rest in the notes).
+    Every step is listed."""
+    budget = None if authored else slide_budget(length, document_words(outline))
+    fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
+    if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
+        planner = planner_for(drafts.pages(), "whole")
+        fitted = plan_deck(planner, drafts, max_pages=max_pages)
+        if budget is None or content_slides(fitted) <= budget:
+            return Talk(fitted, planner)
+    over = content_slides(fitted) - budget
+    releases = condense_releases(outline, slides_by_chapter(fitted), over)
+    platforms = condense_platforms(releases.outline)
+    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
+
+    def origin(where: str) -> str:
+        return releases.origin(platforms.origin(where))
+
+    left: list[LeftOut] = []  # the records of drafting the condensed outline
+    if records:
+        drafts = draft_deck(platforms.outline, lang, length, left, authored)
+    for step in ("whole", "capped") if records else ("capped",):
+        if fewest_slides(drafts) > budget:
+            break  # over budget at this step and the next (both plan the same drafts)
+        planner = planner_for(drafts.pages(), step)
+        fitted = plan_deck(planner, drafts, max_pages=max_pages)
+        if content_slides(fitted) <= budget:
+            return Talk(*_original(fitted, planner, left, origin), records)
+    left = []  # drafted again without dividers: one slide a page, the chapters named above
+    drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
+    tight = planner_for(drafts.pages(), "tight")
+    fitted = plan_deck(tight, drafts, max_pages=max_pages)
+    return Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _moved(record: LeftOut, origin: Callable[[str], str]) -> LeftOut:
+    return replace(record, where=origin(record.where))
+
+
+def _original(
+    fitted: list[Fitted], planner: Planner, left: list[LeftOut], origin: Callable[[str], str]
+) -> tuple[list[Fitted], Planner, list[LeftOut]]:
+    """The slides' sources and the records of a condensed outline as paths of the document's
+    own outline (the document keeps its whole outline)."""
+    for f in fitted:
+        f.page.source = origin(f.page.source)
+    planner.left_out[:] = [_moved(r, origin) for r in planner.left_out]
+    return fitted, planner, [_moved(r, origin) for r in left]

@@ -1,0 +1,130 @@
+"""Pictures a deck cannot have (remote images off, files absent) cost no slide and leave no hole:
+no frame stands for them, a describing alt text stays as an italic line, decorative pictures
+(logos, banners, badges, pictures inside links) go, a page or section of nothing else is not
+made, and every one is named in the notes of its slide. A collapsed <details> of pictures is
+one slide of them at most."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.api import generate_from_markdown
+from generator.markup.images import Assets
+from generator.model import Block, plain
+from generator.outline import parse_outline
+from generator.pages import PlannedPage
+from tests.generator.fragments import CHATGLM_EXAMPLES, CHATGLM_UPDATES, SLIDEV_NAMED
+from tests.generator.fragments_pictures import BAT_FEATURES, MERMAID_TOP, RICH_CONSOLE
+
+CHATGLM = str(Path(__file__).resolve().parents[2] / "samples/markdown/chatglm-readme/README.md")
+
+
+def shown(page: PlannedPage) -> list[Block]:
+    """A slide's blocks, those of its sections (columns, cards) included."""
+    return [*page.blocks, *(b for s in page.sections for b in s.blocks)]
+
+
+def images(pages: list[PlannedPage]) -> list[Block]:
+    return [b for p in pages for b in shown(p) if b.type == "image"]
+
+
+def italic_lines(pages: list[PlannedPage]) -> list[str]:
+    return [
+        plain(b.spans)
+        for p in pages
+        for b in shown(p)
+        if b.type == "paragraph" and all(s.italic for s in b.spans)
+    ]
+
+
+def test_rich_console_screenshots_leave_no_frame_and_no_slide_of_their_own() -> None:
+    deck = generate_from_markdown("# rich\n\n" + RICH_CONSOLE, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert images(content) == []
+    assert all(any(b.type in ("paragraph", "code") for b in shown(p)) for p in content)
+    assert "Console Markup" in italic_lines(content)  # a describing alt text: a line
+    assert "Picture: Hello World" not in italic_lines(content)  # a short one: the notes only
+    notes = "\n".join(p.notes for p in deck.pages)
+    for name in ("hello_world.png", "where_there_is_a_will.png"):
+        assert f"https://github.com/textualize/rich/raw/master/imgs/{name}" in notes
+
+
+def test_bat_feature_screenshots_become_lines_of_their_sections() -> None:
+    deck = generate_from_markdown("# bat\n\n## Features\n\n" + BAT_FEATURES, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert images(content) == []
+    lines = italic_lines(content)
+    assert {"Syntax highlighting example", "Git integration example"} <= set(lines)
+    for page in content:  # each line under the sentence it belongs to, never a slide alone
+        assert any(b.type != "paragraph" or not b.spans[0].italic for b in shown(page))
+    notes = "\n".join(p.notes for p in deck.pages)
+    assert "Syntax highlighting example: https://imgur.com/rGsdnDe.png" in notes
+
+
+def test_mermaid_logo_header_and_banner_are_left_out_and_named_in_the_notes() -> None:
+    o = parse_outline(MERMAID_TOP)
+    assert [b for b in o.blocks() if b.type == "image"] == []
+    texts = " ".join(plain(b.spans) for b in o.blocks() if b.type == "paragraph")
+    assert "Banner for" not in texts and "Picture" not in texts
+    notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
+    assert "docs/public/favicon.svg" in notes and "book-banner-post-release.jpg" in notes
+    assert "img.shields.io" not in notes  # badges are no loss: only the diagnostics name them
+
+
+def test_chatglm_example_pictures_absent_make_no_slides() -> None:
+    deck = generate_from_markdown(
+        "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES, "corporate", assets=Assets.beside(CHATGLM)
+    )
+    assert images(deck.pages) == []
+    titles = " ".join(p.title for p in deck.pages)
+    assert "自我认知" not in titles and "旅游向导" not in titles  # their <details> summaries
+    assert len([p for p in deck.pages if p.kind == "content"]) == 1
+    notes = "\n".join(p.notes for p in deck.pages)
+    assert "examples/self-introduction.png" in notes and "examples/tour-guide.png" in notes
+
+
+def test_a_details_block_of_answer_screenshots_is_one_slide_the_rest_in_the_notes() -> None:
+    """The v1.0/v1.1 comparison (eight screenshots under question labels): the first pair side
+    by side on one slide (four would be drawn below half their size), six in the notes."""
+    deck = generate_from_markdown(
+        "# ChatGLM-6B\n\n" + CHATGLM_UPDATES, "corporate", assets=Assets.beside(CHATGLM)
+    )
+    content = [p for p in deck.pages if p.kind == "content"]
+    found = images(content)
+    assert len(found) == 3  # WebGLM, VisualGLM, and the comparison
+    (pair,) = [p for p in content if any(b.width == 728 + 16 + 720 for b in shown(p))]
+    assert [b.type for b in shown(pair)].count("image") == 1
+    assert (found[-1].width, found[-1].height) == (1464, 482)  # q1 v1.0 beside q1 v1.1
+    notes = "\n".join(p.notes for p in deck.pages)
+    assert "6 more pictures of “以下是更新前后的英文问题对比：” not shown on the slide" in notes
+    assert "问题：Develop a plan to reduce electricity usage in a home." in notes
+    assert any(r.kind == "pictures" for r in deck.left_out)
+
+
+def test_a_details_summary_over_absent_pictures_inside_a_list_item_goes_too() -> None:
+    """ChatGLM's limitations: list items each with a "点击查看例子" <details> of screenshots
+    absent from the folder: no summary line is left under the item, the notes name them."""
+    readme = Path(CHATGLM).read_text("utf-8")
+    md = "# ChatGLM-6B\n\n" + readme[readme.index("## 局限性") : readme.index("## 协议")]
+    o = parse_outline(md, assets=Assets.beside(CHATGLM))
+    (page,) = o.chapters[0].pages
+    (limits,) = [b for b in page.blocks if b.type == "list"]
+    assert len(limits.items) == 4
+    assert all(not item.children for item in limits.items)  # no "点击查看例子" line
+    assert "limitations/factual_error.png" in page.notes
+    assert "limitations/self-confusion_tencent.jpg" in page.notes
+
+
+def test_a_deck_slide_of_nothing_but_a_missing_sponsor_wall_is_not_made() -> None:
+    """Slidev's `name: Sponsors` slide: the sponsor logos (remote) and a "Sponsor me at GitHub"
+    link under them; without the picture the slide goes, its line and the picture in the notes
+    of the slide before it."""
+    o = parse_outline(SLIDEV_NAMED)
+    pages = [p for c in o.chapters for p in c.pages]
+    assert "Sponsors" not in [p.title for p in pages]
+    (speaker,) = [p for p in pages if p.title == "Anthony Fu"]
+    assert "Sponsor me at GitHub" in speaker.notes
+    assert "https://cdn.jsdelivr.net/gh/antfu/static/sponsors.png" in speaker.notes
+    assert any(
+        d["kind"] == "pictures" and d["message"].startswith("a slide") for d in o.diagnostics
+    )

@@ -162,9 +162,14 @@ def blocks_html(blocks: list[Block], code: CodeStyle | None = None) -> Markup:
 
 def _list_html(block: Block, code: CodeStyle | None = None) -> Markup:
     items = Markup("").join(_item_html(i, code) for i in block.items)
+    attrs = Markup(' class="df-list"')
+    if block.columns > 1:  # many short items, read down the columns (generator.listcols)
+        attrs = Markup(' class="df-list df-cols" style="column-count:%d;column-gap:1.5em"') % (
+            block.columns
+        )
     if block.ordered:
-        return Markup('<ol class="df-list" start="%d">%s</ol>') % (block.start, items)
-    return Markup('<ul class="df-list">%s</ul>') % items
+        return Markup('<ol%s start="%d">%s</ol>') % (attrs, block.start, items)
+    return Markup("<ul%s>%s</ul>") % (attrs, items)
 
 
 def _item_html(item: ListItem, code: CodeStyle | None = None) -> Markup:

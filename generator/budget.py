@@ -24,6 +24,8 @@ from generator.reshape import Fitted
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (12, 100, 15, 30)}  # base, words a slide, min, max
 CHROME = ("cover", "contents", "closing")
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
+_PAGE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
+_SECTION = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]\.sections\[(\d+)\]")
 
 
 def document_words(outline: Outline) -> int:
@@ -63,4 +65,36 @@ def slides_by_chapter(fitted: list[Fitted]) -> dict[int, int]:
         if m is not None and f.page.kind not in CHROME:
             ci = int(m.group(1))
             out[ci] = out.get(ci, 0) + 1
+    return out
+
+
+def slides_by_page(fitted: list[Fitted]) -> dict[tuple[int, int], float]:
+    """How many fitted slides each page (chapter, page) of the outline takes; a slide of
+    several pages counts a share for each."""
+    out: dict[tuple[int, int], float] = {}
+    for f in fitted:
+        if f.page.kind in CHROME:
+            continue
+        pages = {(int(m.group(1)), int(m.group(2))) for m in _PAGE.finditer(f.page.source)}
+        for key in pages:
+            out[key] = out.get(key, 0.0) + 1 / len(pages)
+    return out
+
+
+def divider_slides(fitted: list[Fitted]) -> int:
+    """The deck's chapter dividers (a chapter that leaves the deck takes its divider along)."""
+    return sum(1 for f in fitted if f.page.kind == "divider")
+
+
+def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]:
+    """How many fitted slides each `####` section (chapter, page, section) takes, shared like
+    `slides_by_page`."""
+    out: dict[tuple[int, int, int], float] = {}
+    for f in fitted:
+        if f.page.kind in CHROME:
+            continue
+        found = {tuple(int(g) for g in m.groups()) for m in _SECTION.finditer(f.page.source)}
+        for key in found:
+            k = (key[0], key[1], key[2])
+            out[k] = out.get(k, 0.0) + 1 / len(found)
     return out

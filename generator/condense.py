@@ -48,6 +48,7 @@ class Condensed:
     records: list[LeftOut]
     chapter_origin: dict[int, int] = field(default_factory=dict)
     page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
+    made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
 
     def origin(self, where: str) -> str:
         """An outline path of the condensed outline (`chapters[3].pages[1].blocks[0]`, several
@@ -240,17 +241,22 @@ def condense_platforms(outline: Outline) -> Condensed:
     chapters = []
     records: list[LeftOut] = []
     origin: dict[tuple[int, int], int] = {}
+    made: set[tuple[int, int]] = set()
     for ci, chapter in enumerate(outline.chapters):
         pages = list(chapter.pages)
         order = list(range(len(pages)))  # the original index of each page
+        tables: list[Page] = []
         for run in reversed(platform_runs(chapter)):
             page, moved = _platform_table(chapter, run, ci)
             records += moved
+            tables.append(page)
             pages[run.start : run.stop] = [page]
             order[run.start : run.stop] = [run.start]
         origin.update({(ci, new): old for new, old in enumerate(order) if new != old})
+        made.update((ci, pi) for pi, p in enumerate(pages) if any(p is t for t in tables))
         chapters.append(replace(chapter, pages=pages))
-    return Condensed(replace(outline, chapters=chapters), records, page_origin=origin)
+    condensed = replace(outline, chapters=chapters)
+    return Condensed(condensed, records, page_origin=origin, made=frozenset(made))
 
 
 def _platform_table(chapter: Chapter, run: range, ci: int) -> tuple[Page, list[LeftOut]]:

@@ -58,6 +58,11 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
         return _lines(plain(block.spans), size, width) * size * LINE + 0.5 * size
     if t == "heading":
         return _lines(plain(block.spans), size * 1.05, width) * size * 1.05 * LINE + 0.6 * size
+    if t == "list" and block.columns > 1:  # read down the columns: a column's share each
+        inner = (width - 1.5 * size * (block.columns - 1)) / block.columns - 1.3 * size
+        heights = [_item_height(i, size, inner, code_size) for i in block.items]
+        depth = math.ceil(len(heights) / block.columns)  # items in the longest column
+        return sum(heights) / max(1, len(heights)) * depth + 0.5 * size
     if t == "list":
         return (
             sum(_item_height(i, size, width - 1.3 * size, code_size) for i in block.items)
@@ -176,7 +181,11 @@ def estimated_pieces(
         intro = gi > 0 and introduces(blocks[gi - 1], block)
         room = whole_room - (y - start) if intro else whole_room
         start = y
-        if t == "list":
+        if t == "list" and block.columns > 1:  # an equal share of the list each
+            share = (block_height(block, size, width, code_size) - 0.5 * size) / len(block.items)
+            for j, item in enumerate(block.items):
+                add(replace(block, items=[item], start=block.start + j), gi, share)
+        elif t == "list":
             for j, item in enumerate(block.items):
                 start = block.start + j
                 one = replace(block, items=[item], start=start)

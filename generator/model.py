@@ -109,6 +109,7 @@ class Block:
     kind: str = "picture"
     html: str = ""
     tone: str = ""
+    columns: int = 1  # a list set in this many columns (generator.listcols)
 
     def to_dict(self) -> dict[str, Any]:
         t = self.type
@@ -125,6 +126,8 @@ class Block:
             d.update(
                 ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]
             )
+            if self.columns > 1:
+                d["columns"] = self.columns
         elif t == "table":
             d["header"] = [[s.to_dict() for s in c] for c in self.header]
             d["rows"] = [[[s.to_dict() for s in c] for c in r] for r in self.rows]
@@ -165,6 +168,7 @@ class Block:
             kind=str(d.get("kind") or "picture"),
             html=_clean_html(str(d.get("html", ""))) if d.get("type") == "html" else "",
             tone=str(d.get("tone")) if d.get("tone") in TONES else "",
+            columns=min(3, max(1, int(d.get("columns", 1)))) if d.get("type") == "list" else 1,
         )
 
     def text_length(self) -> int:

@@ -7,6 +7,7 @@ from generator.pieces import Piece
 TAIL = 0.25  # a kept slide holding less than this share of the room is a tail, not a slide
 SAFETY = 0.985  # share of the room the packer fills (line heights round differently per slide)
 SAFETY_PX = 3.0
+SHORT_TAIL = 1 / 3  # a last slide holding less than this share of the room is a short tail
 HARD_FILL = 0.5  # a slide cut at a code block's soft cut when a hard cut fills less than this
 
 
@@ -92,6 +93,13 @@ def _oversized(
             return True
         start = end + 1
     return False
+
+
+def short_tail(chunks: list[list[Piece]], room: float, head: float, foot: float) -> bool:
+    """The last of several slides holds less than SHORT_TAIL of the room."""
+    if len(chunks) < 2 or not chunks[-1]:
+        return False
+    return cost(chunks[-1], 0, len(chunks[-1]) - 1, head, foot) < SHORT_TAIL * room
 
 
 def capped(

@@ -85,6 +85,25 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a diagram's configured source stays beside the diagram
         if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
+    return rows_together(pieces)
+
+
+MIN_ROWS = 3  # a table cut between slides keeps at least this many rows on each
+
+
+def rows_together(pieces: list[Piece]) -> list[Piece]:
+    """A table's rows cut so that each slide holds at least MIN_ROWS of them: its first and
+    its last MIN_ROWS rows stay together (a table of fewer than 2 * MIN_ROWS rows is not cut,
+    unless it is taller than a slide: the packer then cuts where it must)."""
+    rows: dict[int, list[Piece]] = {}
+    for p in pieces:
+        if p.block.type == "table" and len(p.block.rows) == 1:
+            rows.setdefault(p.group, []).append(p)
+    for run in rows.values():
+        n = len(run)
+        for k, p in enumerate(run[:-1]):
+            if k < MIN_ROWS - 1 or k >= n - MIN_ROWS:
+                p.keep_next = True
     return pieces
 
 
@@ -143,6 +162,8 @@ def _list_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
     items = m.descendants(lists[0], "li")
     if len(items) != len(block.items):
         return []
+    if block.columns > 1:
+        return _column_pieces(block, gi, m.boxes[lists[0]].y, m.boxes[lists[0]].height)
     out: list[Piece] = []
     for j, (item, index) in enumerate(zip(block.items, items, strict=True)):
         b = m.boxes[index]
@@ -153,6 +174,22 @@ def _list_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
         else:
             out.append(piece)
     return out
+
+
+def _column_pieces(block: Block, gi: int, top: float, height: float) -> list[Piece]:
+    """A list set in columns (generator.listcols): its items read down the columns, so a
+    slide holding some of them is about as tall as its share of the items; each item gets
+    an equal share of the list's height (the slide's own layout corrects the rest)."""
+    n = len(block.items)
+    return [
+        Piece(
+            replace(block, items=[item], start=block.start + j),
+            gi,
+            top + height * j / n,
+            top + height * (j + 1) / n,
+        )
+        for j, item in enumerate(block.items)
+    ]
 
 
 def _item_pieces(block: Block, j: int, gi: int, index: int, m: Measure) -> list[Piece]:

@@ -61,6 +61,7 @@ from generator.summary import (
 )
 from generator.templates import Template
 from generator.terse import TERSE_SIZE
+from generator.tighten import Tightening
 from generator.titles import MAX_SHRINK, TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
@@ -75,7 +76,7 @@ PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size es
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-class Planner(TitleFitting, Reshaping, Summarising):
+class Planner(TitleFitting, Reshaping, Summarising, Tightening):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -95,6 +96,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         self.length = length
         self.options = options or Options()
         scale = float(template.manifest.get("size", {}).get("width", 1280)) / 1280.0
+        self.scale = scale
         self.title_max, self.title_min = template.size_range("title")
         body_max, body_min = template.size_range("body")
         self.body_min = max(body_min, BODY_FLOOR * scale)
@@ -129,6 +131,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
         # pictures of the part of a page moved to its notes: shown on picture slides after it
         self.gallery: list[Block] = []
         self.gallery_parts: list[int] = []  # the part of the page each picture is in
+        self.page_floor = 0.0
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -182,6 +185,7 @@ class Planner(TitleFitting, Reshaping, Summarising):
 
     def fit_slides(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
+        self.page_floor = 0.0  # the smallest body size continuation slides merge at
         # a page whose list items hold pictures is summarised and capped as before: a slide
         # shows no picture inside a list item, the summary gives them slides of their own
         self.page_whole = self.whole and not nested_pictures(draft.blocks)
@@ -191,6 +195,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
             title_size=self.title_max,
             body_size=self.body_base,
         )
+        if page.kind == "content":  # many short list items: in columns, on fewer slides
+            page = self.listed_in_columns(page)
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
@@ -199,7 +205,10 @@ class Planner(TitleFitting, Reshaping, Summarising):
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
             # long prose items set below the readable size show their leads (a whole page too)
-            page = self.tersed(page, self.terse_size, self.predicted_size(page))
+            tersed = self.tersed(page, self.terse_size, self.predicted_size(page))
+            if tersed is not page:  # shown by its leads to stay readable: no smaller type
+                self.page_floor = self.terse_size
+            page = tersed
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -209,7 +218,8 @@ class Planner(TitleFitting, Reshaping, Summarising):
                 return [Fitted(bigger, html, m.laid)]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
-            page, estimated = self.condensed(flowing(page), estimated)
+            page, estimated = self.tightened(flowing(page), estimated, 0.0, 0.0)
+            page, estimated = self.condensed(page, estimated)
             return self.finish(page, estimated, make_flowing, estimated=True)
         html, m = self.measure(page)
         if m is None:
@@ -347,8 +357,11 @@ class Planner(TitleFitting, Reshaping, Summarising):
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        page, chunks = self.condensed(page, pack(pieces, room, head, foot))
-        return self.finish(page, chunks, make_flowing)
+        chunks = pack(pieces, room, head, foot)
+        tight, chunks = self.tightened(page, chunks, head, foot)
+        page, chunks = self.condensed(tight, chunks)
+        # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
+        return self.finish(page, chunks, make_flowing, estimated=tight is not page)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""

@@ -29,11 +29,24 @@ def dense_document(drafts: list[PlannedPage]) -> bool:
 COLUMNS = frozenset({"cards", "columns", "numbers", "image-grid", "comparison", "timeline"})
 
 
+def column_cap(text: str, n: int, width: float) -> float:
+    """The largest body size at which the longest word of `text` fits one of `n` columns
+    sharing `width` (gaps and padding taken off)."""
+    longest = max((len(w) for w in text.split()), default=0)
+    column = (width - 24 * (n - 1)) / n - 44  # gaps and card padding
+    return column / (0.62 * longest * 1.1) if longest > 0 else float("inf")
+
+
 def word_cap(page: PlannedPage, width: float) -> float:
-    """The largest body size at which the longest word of a page laid out in columns still fits
-    its column (type grows, words are not broken in the middle)."""
+    """The largest body size at which the longest word of a page laid out in columns (or of
+    a list set in columns, generator.listcols) still fits its column (type grows, words are
+    not broken in the middle)."""
     if page.layout not in COLUMNS:
-        return float("inf")
+        listed = [b for b in page.blocks if b.type == "list" and b.columns > 1]
+        if not listed:
+            return float("inf")
+        caps = [column_cap(block_text(b), b.columns, width) for b in listed]
+        return min(caps)
     n = max(
         1,
         len(page.sections)
@@ -49,9 +62,7 @@ def word_cap(page: PlannedPage, width: float) -> float:
         + [block_text(b) for b in page.blocks]
         + [block_text(b) for s in page.sections for b in s.blocks]
     )
-    longest = max((len(w) for w in text.split()), default=1)
-    column = (width - 24 * (n - 1)) / n - 44  # gaps and card padding
-    return column / (0.62 * longest * 1.1) if longest > 0 else float("inf")
+    return column_cap(text, n, width)
 
 
 def slide_lang(page: PlannedPage, deck_lang: str) -> str:

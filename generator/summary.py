@@ -55,6 +55,7 @@ def summary_blocks(
     kept: list[tuple[float, Block]] = []  # (position in reading order, block)
     moved: list[tuple[float, Block]] = []
     whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
+    cut: list[tuple[float, Block]] = []  # kept paragraphs cut after their first sentences
     said = False  # a paragraph was kept since the last heading
     for i, block in enumerate(blocks):
         after = blocks[i + 1] if i + 1 < len(blocks) else None
@@ -73,6 +74,7 @@ def summary_blocks(
                 kept.append((float(i), lead))
                 if rest is not None:
                     moved.append((i + 0.5, rest))
+                    cut.append((float(i), block))
                 said = True
             else:
                 entry = (float(i), block)
@@ -95,7 +97,49 @@ def summary_blocks(
                 break
             kept = trial
             moved = [e for e in moved if e is not entry]
+    if fits is not None:
+        for at, block in cut:  # a cut paragraph takes its next sentences back while room
+            kept, moved = _more_sentences(kept, moved, at, block, fits)
     return [b for _, b in kept], [b for _, b in moved]
+
+
+Entries = list[tuple[float, Block]]
+
+
+def _more_sentences(
+    kept: Entries, moved: Entries, at: float, block: Block, fits: Fits
+) -> tuple[Entries, Entries]:
+    """A paragraph the summary cut after its first sentences (kept at `at`, its rest moved at
+    `at` + 0.5) with its following sentences back, one after the other, while the slide has
+    room (`fits`): a summary is never one sentence over an empty slide when the paragraph
+    would fill it."""
+    text = plain(block.spans)
+    shown = next(b for p, b in kept if p == at)
+    cut = len(plain(shown.spans))
+    ends = [m.end() for m in SENTENCE.finditer(text, cut)] + [len(text.rstrip())]
+    best = cut
+    for end in ends:
+        if end <= best:
+            continue
+        trial = [
+            (p, replace(block, spans=slice_spans(block.spans, 0, end)) if p == at else b)
+            for p, b in kept
+        ]
+        if not fits([b for _, b in trial]):
+            break
+        best = end
+    if best == cut:
+        return kept, moved
+    kept = [
+        (p, replace(block, spans=slice_spans(block.spans, 0, best)) if p == at else b)
+        for p, b in kept
+    ]
+    rest = [s for s in slice_spans(block.spans, best, len(text)) if s.text]
+    moved = [e for e in moved if e[0] != at + 0.5]
+    if rest and plain(rest).strip():
+        rest[0] = replace(rest[0], text=rest[0].text.lstrip())
+        moved = sorted([*moved, (at + 0.5, replace(block, spans=rest))], key=lambda e: e[0])
+    return kept, moved
 
 
 def _lead(quote: Block) -> int:

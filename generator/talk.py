@@ -27,6 +27,7 @@ from generator.budget import (
 from generator.compose import draft_deck
 from generator.condense import condense_platforms, condense_releases, release_runs
 from generator.deckplan import plan_deck
+from generator.drop import Parts, fewest_left
 from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
@@ -57,7 +58,8 @@ def within_budget(
     """The deck fitted, every page whole (continuing on following slides); a document over its
     slide budget condensed, most removable first: its older releases and platform runs
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
-    (generator.summarising), then no dividers and one slide a page (the rest in the notes).
+    (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
+    first (generator.drop), then no dividers and one slide a page (the rest in the notes).
     Every step is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
@@ -71,24 +73,55 @@ def within_budget(
     platforms = condense_platforms(releases.outline)
     records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
 
-    def origin(where: str) -> str:
-        return releases.origin(platforms.origin(where))
+    origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
 
     left: list[LeftOut] = []  # the records of drafting the condensed outline
     if records:
         drafts = draft_deck(platforms.outline, lang, length, left, authored)
-    for step in ("whole", "capped") if records else ("capped",):
-        if fewest_slides(drafts) > budget:
-            break  # over budget at this step and the next (both plan the same drafts)
-        planner = planner_for(drafts.pages(), step)
+    if records and fewest_slides(drafts) <= budget:
+        planner = planner_for(drafts.pages(), "whole")
         fitted = plan_deck(planner, drafts, max_pages=max_pages)
         if content_slides(fitted) <= budget:
             return Talk(*_original(fitted, planner, left, origin), records)
+    # The capped plan is made even when it cannot be within the budget: its slides per page
+    # say which whole parts leave next (generator.drop).
+    capped = planner_for(drafts.pages(), "capped")
+    fitted = plan_deck(capped, drafts, max_pages=max_pages)
+    if content_slides(fitted) <= budget:
+        return Talk(*_original(fitted, capped, left, origin), records)
+
+    def fit(deck: DeckDraft) -> tuple[Planner, list[Fitted]]:
+        planner = planner_for(deck.pages(), "capped")
+        return planner, plan_deck(planner, deck, max_pages=max_pages)
+
+    parts = Parts(
+        platforms, fitted, drafts, lambda o, ll: draft_deck(o, lang, length, ll, authored)
+    )
+    k = fewest_left(
+        parts.guess,
+        lambda k: content_slides(parts.planned(k, fit).fitted),
+        content_slides(fitted) - budget,
+        budget,
+    )
+    condensed = platforms.outline
+    if k is not None or parts.tried:  # the fewest parts that do, else the most tried
+        k = k if k is not None else max(parts.tried)
+        plan = parts.tried[k]
+        records += [_moved(r, origin) for r in plan.dropped.records]
+        origin = _then(plan.dropped.origin, origin)
+        if content_slides(plan.fitted) <= budget:
+            return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records)
+        condensed = plan.dropped.outline
     left = []  # drafted again without dividers: one slide a page, the chapters named above
-    drafts = draft_deck(platforms.outline, lang, length, left, authored, dividers=False)
+    drafts = draft_deck(condensed, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=max_pages)
     return Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _then(first: Callable[[str], str], then: Callable[[str], str]) -> Callable[[str], str]:
+    """Outline paths mapped by `first`, then by `then` (condensing steps, latest first)."""
+    return lambda where: then(first(where))
 
 
 def _moved(record: LeftOut, origin: Callable[[str], str]) -> LeftOut:

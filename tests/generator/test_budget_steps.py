@@ -1,5 +1,5 @@
-"""A document over its slide budget: a condensing step whose drafts already count more pages
-than the budget is not planned (generator.talk), and the deck is the one every step planned
+"""A document over its slide budget: a whole plan whose drafts already count more pages than
+the budget is not made (generator.talk), and the deck is the one every step planned
 gives; the fewest slides a draft can have (generator.budget.fewest_slides) bounds every plan."""
 
 from __future__ import annotations
@@ -44,11 +44,12 @@ def test_steps_over_budget_before_any_layout_are_not_planned(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     deck, plans = _planned("fd-readme/README.md", monkeypatch)
-    assert [p[0] for p in plans] == ["tight"]  # 40 pages for 30 slides: whole and capped skipped
+    steps = [p[0] for p in plans]
+    assert steps[0] == "capped" and "whole" not in steps  # 39 pages for 30 slides: no whole plan
     with monkeypatch.context() as every:  # the bound that skips nothing: every step planned
         every.setattr(generator.talk, "fewest_slides", lambda deck: 0)
         full, all_plans = _planned("fd-readme/README.md", every)
-    assert [p[0] for p in all_plans] == ["whole", "whole", "capped", "tight"]
+    assert [p[0] for p in all_plans] == ["whole", "whole", *steps]
     assert deck.htmls == full.htmls
     assert deck.pages == full.pages
     assert deck.left_out == full.left_out
@@ -59,7 +60,7 @@ def test_fewest_slides_bounds_every_plan(monkeypatch: pytest.MonkeyPatch) -> Non
     _, plans = _planned("fd-readme/README.md", monkeypatch)
     bounds = [(fewest, slides) for _, fewest, slides in plans]
     assert all(0 < fewest <= slides for fewest, slides in bounds), bounds
-    assert bounds[-1][0] > 30  # the tight plan's drafts: one slide a page, over the budget
+    assert bounds[0][0] > 30  # the whole plan's drafts: one slide a page is over the budget
 
 
 def test_a_changelog_is_planned_whole_to_count_its_releases(

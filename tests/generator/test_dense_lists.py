@@ -50,15 +50,18 @@ def test_long_prose_items_of_a_dense_changelog_show_their_first_sentence() -> No
 
 
 def test_questionnaire_answers_show_their_first_sentence_under_their_question() -> None:
-    deck = generate_from_markdown(sample("kep-crashloopbackoff"), "corporate")
-    page = next(p for p in deck.pages if p.title.startswith("Scalability"))  # · Troubleshooting
-    texts = [plain(b.spans) for b in page.blocks if b.type in ("paragraph", "heading")]
+    # the KEP's questionnaire page (in the deck the questionnaire leaves the slides whole,
+    # appendix-like, generator.drop; a page of one is tersed like this)
+    outline = parse_outline(sample("kep-crashloopbackoff"))
+    page = next(p for c in outline.chapters for p in c.pages if p.title == "Scalability")
+    assert long_prose(page.blocks)
+    kept, moved = terse_blocks(page.blocks)
+    texts = [plain(b.spans) for b in kept if b.type in ("paragraph", "heading")]
     at = texts.index("Will enabling / using this feature result in any new API calls?")
     assert texts[at + 1] == (
         "It will not result in NEW API calls but it will result in MORE API calls."
     )
-    assert "back-of-the-napkin math" in page.notes
-    assert page.body_size >= TERSE_SIZE
+    assert any("back-of-the-napkin math" in plain(b.spans) for b in moved)
 
 
 def test_a_readable_slide_keeps_its_items_whole() -> None:

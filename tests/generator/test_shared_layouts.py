@@ -34,7 +34,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_condensing_plans_lay_out_each_page_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = (CORPUS / "rich" / "README.md").read_text(encoding="utf-8")
+    text = (CORPUS / "fd-readme" / "README.md").read_text(encoding="utf-8")
     made = _counted(monkeypatch)
     shared = plan_from_markdown(text, "corporate", source_name="README")
     with_sharing = list(made)

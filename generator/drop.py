@@ -1,0 +1,362 @@
+"""Whole later sub-sections off the slides of a document still over its slide budget when every
+page is capped (generator.budget, generator.summarising): what a presenter leaves out of a talk
+is whole parts, named, not the second half of every part.
+
+Parts leave in this order until the deck is within its budget:
+
+- appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
+  the implementation history, the licence), the last one first, each page of them;
+- then the body's later sub-sections: the chapter that takes most slides gives up its last page
+  (never its first: every chapter keeps its opening page; a table that stands for several
+  pages stays), again and again;
+- then a page's later `####` sections the same way.
+
+As few parts leave as bring the deck within its budget: the estimate (the slides each part
+took, a chapter's divider) says how many, and the deck planned with them gone says whether
+(a few plans at most: dividers and merged pages change with what leaves).
+
+A page that leaves is named, with all of its words, in the notes of the slide before it (the
+last page kept of its chapter, or of the chapter before), and listed (`LeftOut`, kind "notes";
+its pictures, kind "length"): the CLI's "left out" lines name it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from generator.budget import divider_slides, slides_by_page, slides_by_section
+from generator.condense import Condensed
+from generator.deckplan import DIVIDED_SHARE
+from generator.leftout import LeftOut, count_words, left_out_blocks
+from generator.model import Block, Chapter, Outline, Page, Span
+from generator.owncontents import document_titles, without_own_contents
+from generator.pages import DeckDraft
+from generator.reshape import Fitted
+from generator.runs import page_blocks
+from generator.summary import notes_text, shown_pictures
+
+if TYPE_CHECKING:
+    from generator.planner import Planner
+
+APPENDIX = re.compile(
+    r"\b(?:appendix|appendices|references|bibliography|further reading|see also|faq"
+    r"|frequently asked|questionnaire|other changes|implementation history|acknowledge?ments?"
+    r"|licen[cs]e|citation)\b|附录|参考文献|常见问题|致谢|引用|协议|许可",
+    re.I,
+)
+HEADING = "Not on the slides: "  # what the notes of the slide before a left-out page start with
+
+
+@dataclass(frozen=True)
+class Left:
+    """A page, or a `####` section of one, taken off the slides: its place in the outline it
+    leaves (section -1: the whole page)."""
+
+    chapter: int
+    page: int
+    section: int = -1
+
+
+Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes
+SectionSlides = dict[tuple[int, int, int], float]  # ... each section (chapter, page, section)
+
+
+def appendix_like(title: str) -> bool:
+    """A chapter a talk leaves out first: an appendix, a reference list, an FAQ, a
+    questionnaire, "Other changes", the implementation history, the licence."""
+    return bool(APPENDIX.search(title))
+
+
+@dataclass
+class _Tally:
+    """The slides saved so far, the chapters' pages left and slides, and the dividers: a
+    chapter that leaves takes its divider along, and the deck loses all of them once no more
+    than DIVIDED_SHARE of its chapters take `several` slides (generator.deckplan)."""
+
+    slides: Slides
+    remaining: dict[int, list[int]]
+    dividers: int
+    several: int
+    saved: float = 0.0
+
+    def take(self, ci: int, pi: int) -> None:
+        self.remaining[ci].remove(pi)
+        self.saved += self.slides.get((ci, pi), 1.0)
+        if self.dividers and not self.remaining[ci]:
+            self.saved += 1
+            self.dividers -= 1
+        shown = [c for c, pages in self.remaining.items() if pages]
+        big = [c for c in shown if self.taken(c) >= self.several]
+        if self.dividers and len(big) <= DIVIDED_SHARE * len(shown):
+            self.saved += self.dividers
+            self.dividers = 0
+
+    def taken(self, ci: int) -> float:
+        return sum(self.slides.get((ci, p), 1.0) for p in self.remaining[ci])
+
+
+def chosen(
+    outline: Outline,
+    slides: Slides,
+    over: float,
+    dividers: tuple[int, int] = (0, 2),
+    sections: SectionSlides | None = None,
+    made: frozenset[tuple[str, str]] = frozenset(),
+) -> list[Left]:
+    """The pages that leave the slides to save `over` slides (`slides`: the slides each page
+    takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
+    body chapter is down to its first page, the later `####` sections of the pages that take
+    most slides (`sections`: the slides each takes). A page that stands for several (`made`:
+    its chapter's and its own title; a table of platforms, generator.condense) stays."""
+    chapters = outline.chapters
+    remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
+    tally = _Tally(slides, remaining, *dividers)
+    left: list[Left] = []
+    body = [ci for ci, c in enumerate(chapters) if c.pages and not appendix_like(c.title)]
+    appendix = [ci for ci in reversed(range(len(chapters))) if ci not in body] if body else []
+    for ci in appendix:  # appendix-like chapters first, the last first
+        for pi in reversed(list(remaining[ci])):
+            if tally.saved >= over:
+                return left
+            left.append(Left(ci, pi))
+            tally.take(ci, pi)
+
+    def later(ci: int) -> list[int]:  # the pages the chapter may give up
+        return [
+            pi
+            for pi in remaining[ci][1:]
+            if (chapters[ci].title, chapters[ci].pages[pi].title) not in made
+        ]
+
+    while tally.saved < over:
+        open_ = [ci for ci in body if later(ci)]
+        if not open_:
+            break
+        ci = max(open_, key=lambda c: (tally.taken(c), c))
+        pi = later(ci)[-1]
+        left.append(Left(ci, pi))
+        tally.take(ci, pi)
+    if tally.saved < over:
+        left += _sections(outline, remaining, body, over - tally.saved, sections or {})
+    return left
+
+
+def _sections(
+    outline: Outline,
+    remaining: dict[int, list[int]],
+    body: list[int],
+    over: float,
+    slides: SectionSlides,
+) -> list[Left]:
+    """Later `####` sections of the body's pages (never a page's first): the page whose
+    sections take most slides gives up its last one, again and again."""
+    left: list[Left] = []
+    saved = 0.0
+    kept = {
+        (ci, pi): list(range(len(outline.chapters[ci].pages[pi].sections)))
+        for ci in body
+        for pi in remaining[ci]
+    }
+    while saved < over:
+        open_ = [key for key, secs in kept.items() if len(secs) > 1]
+        if not open_:
+            break
+
+        def taken(key: tuple[int, int]) -> float:
+            return sum(slides.get((*key, si), 0.0) for si in kept[key])
+
+        key = max(open_, key=lambda k: (taken(k), k))
+        si = kept[key].pop()
+        left.append(Left(key[0], key[1], si))
+        saved += slides.get((*key, si), 0.0)
+    return left
+
+
+def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
+    """The outline without the `left` pages; each page's words in the notes of the page
+    before it (named), every page listed. Paths are the given outline's."""
+    gone = {(x.chapter, x.page) for x in left if x.section < 0}
+    cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0}
+    chapters = [list(c.pages) for c in outline.chapters]
+    notes: dict[tuple[int, int], list[str]] = {}
+    records: list[LeftOut] = []
+    for ci, chapter in enumerate(outline.chapters):
+        for pi, page in enumerate(chapter.pages):
+            if (ci, pi) not in gone:
+                continue
+            target = _before(chapters, gone, ci, pi)
+            blocks = _blocks(page, chapter.title if pi == 0 else "")
+            name = _name(chapter, page, pi)
+            text = "\n\n".join(t for t in (notes_text(blocks), page.notes) if t)
+            if target is not None:  # with the notes it had (of pages that left before it)
+                notes.setdefault(target, []).append(HEADING + name + "\n\n" + text)
+            records += _records(f"chapters[{ci}].pages[{pi}]", name, blocks, outline, target)
+    for ci, pi, si in sorted(cut):
+        chapter = outline.chapters[ci]
+        page = chapter.pages[pi]
+        section = page.sections[si]
+        name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
+        blocks = [Block("heading", [Span(section.title, bold=True)]), *section.blocks]
+        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
+        where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
+        records += _records(where, name, blocks, outline, (ci, pi))
+    titles = document_titles(outline)
+    new_chapters: list[Chapter] = []
+    chapter_origin: dict[int, int] = {}
+    page_origin: dict[tuple[int, int], int] = {}
+    for ci, chapter in enumerate(outline.chapters):
+        pages: list[Page] = []
+        for pi, page in enumerate(chapter.pages):
+            if (ci, pi) in gone:
+                continue
+            sections = [x for si, x in enumerate(page.sections) if (ci, pi, si) not in cut]
+            if len(sections) != len(page.sections):
+                page = replace(page, sections=sections)
+            # the document's own contents, known by the headings before any left
+            page = without_own_contents(page, titles, f"chapters[{ci}].pages[{pi}]", records)
+            if (ci, pi) in notes:
+                text = "\n\n".join(
+                    [page.notes, *notes[(ci, pi)]] if page.notes else notes[(ci, pi)]
+                )
+                page = replace(page, notes=text)
+            if len(pages) != pi:
+                page_origin[(len(new_chapters), len(pages))] = pi
+            pages.append(page)
+        if chapter.pages and not pages:
+            continue  # the whole chapter left
+        if len(new_chapters) != ci:
+            chapter_origin[len(new_chapters)] = ci
+        new_chapters.append(replace(chapter, pages=pages))
+    return Condensed(replace(outline, chapters=new_chapters), records, chapter_origin, page_origin)
+
+
+def _before(
+    chapters: list[list[Page]], gone: set[tuple[int, int]], ci: int, pi: int
+) -> tuple[int, int] | None:
+    """The page kept right before (ci, pi) in reading order (None: none before it)."""
+    for c in range(ci, -1, -1):
+        start = pi - 1 if c == ci else len(chapters[c]) - 1
+        for p in range(start, -1, -1):
+            if (c, p) not in gone:
+                return c, p
+    return None
+
+
+def _blocks(page: Page, chapter_title: str) -> list[Block]:
+    blocks = page_blocks(page)
+    if chapter_title and page.title and page.title != chapter_title:
+        return [Block("heading", [Span(page.title, bold=True)]), *blocks]
+    return blocks
+
+
+def _name(chapter: Chapter, page: Page, pi: int) -> str:
+    """The left-out page's name: its chapter's and its own title."""
+    parts = [t for t in (chapter.title, page.title) if t]
+    if len(parts) == 2 and parts[0] == parts[1]:
+        parts = parts[:1]
+    return " · ".join(parts) or f"page {pi + 1}"
+
+
+def _records(
+    where: str, name: str, blocks: list[Block], outline: Outline, target: tuple[int, int] | None
+) -> list[LeftOut]:
+    if target is None:
+        why = f'of "{name}" left out of the slides (over the slide budget)'
+    else:
+        before = outline.chapters[target[0]].pages[target[1]].title
+        why = f'of "{name}" left out of the slides (over the slide budget), in the notes of "{before}"'
+    out: list[LeftOut] = []
+    record = left_out_blocks(where, "notes", blocks, why)
+    if record is None:
+        record = LeftOut(where, "notes", why, name, count_words(name))
+    out.append(record)
+    found = shown_pictures(blocks)
+    if found:
+        names = ", ".join(b.alt or "untitled" for b in found)
+        plural = "s" if len(found) > 1 else ""
+        message = f'{len(found)} picture{plural} of "{name}" not shown (over the slide budget)'
+        out.append(LeftOut(where, "length", message, names[:120]))
+    return out
+
+
+ROUNDS = 4  # plans of the deck at most while finding how many parts leave
+GIVE_BACK = 3  # a deck this many slides under its budget tries to give parts back
+
+
+def fewest_left(
+    guess: Callable[[float], int],
+    slides_after: Callable[[int], int],
+    over: float,
+    budget: int,
+) -> int | None:
+    """How many parts leave the slides (the first of the order `chosen` gives): the fewest
+    that bring the deck within `budget` among at most ROUNDS plans; None when none tried does.
+    `guess(over)`: how many the estimate says save `over` slides; `slides_after(k)`: the
+    content slides of the deck planned with the first k gone (a divider or a merge the
+    estimate cannot foresee makes it differ)."""
+    low, high = 0, None  # most known over the budget, fewest known within it
+    k = guess(over)
+    for _ in range(ROUNDS):
+        if k <= low or (high is not None and k >= high):
+            break
+        n = slides_after(k)
+        if n > budget:
+            low = k
+            over += n - budget
+            k = max(guess(over), low + 1) if high is None else (low + high) // 2
+        else:
+            high = k
+            if budget - n < GIVE_BACK:
+                break
+            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
+    return high
+
+
+@dataclass
+class Plan:
+    """A capped deck planned with parts gone."""
+
+    dropped: Condensed
+    fitted: list[Fitted]
+    planner: Planner
+    left: list[LeftOut]
+
+
+class Parts:
+    """Whole later sub-sections off the slides of a capped deck over its budget
+    (generator.drop): the order they leave in, and the deck planned with the first k gone."""
+
+    def __init__(
+        self,
+        platforms: Condensed,
+        fitted: list[Fitted],
+        drafts: DeckDraft,
+        draft: Callable[[Outline, list[LeftOut]], DeckDraft],
+    ) -> None:
+        self.outline = platforms.outline
+        self.draft = draft
+        made = frozenset(
+            (self.outline.chapters[ci].title, self.outline.chapters[ci].pages[pi].title)
+            for ci, pi in platforms.made
+        )
+        dividers = (divider_slides(fitted), drafts.divider_slides)
+        by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
+        self.chosen = lambda over: chosen(self.outline, by_page, over, dividers, by_section, made)
+        self.order = self.chosen(math.inf)
+        self.tried: dict[int, Plan] = {}
+
+    def guess(self, over: float) -> int:
+        return len(self.chosen(over))
+
+    def planned(self, k: int, fit: Callable[[DeckDraft], tuple[Planner, list[Fitted]]]) -> Plan:
+        """The deck capped (`fit`) with the first k parts of the order gone."""
+        if k not in self.tried:
+            dropped = drop_pages(self.outline, self.order[:k])
+            left: list[LeftOut] = []
+            planner, fitted = fit(self.draft(dropped.outline, left))
+            self.tried[k] = Plan(dropped, fitted, planner, left)
+        return self.tried[k]

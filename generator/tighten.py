@@ -1,0 +1,117 @@
+"""Continuation slides merged by smaller type: a page cut into n slides at its body size is set
+on n - 1 slides when a smaller size, not below TIGHT_FLOOR (and the code floor), holds it; a
+page whose last slide is a short tail (less than a third of the room after full slides) down
+to the body floor.
+
+The pieces' measured extents are scaled to the smaller size (text by the ratio of the body
+sizes, code by that of the code sizes; line wrapping only makes smaller text shorter still)
+and packed again; the largest size whose packing needs fewer slides is taken. The slides'
+own layouts then correct the estimate (the planner's `finish`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from generator.listcols import in_columns
+from generator.pack import pack, short_tail
+from generator.pages import PlannedPage
+from generator.pieces import Piece
+from generator.slides import word_cap
+from generator.summary import nested_pictures
+
+TIGHT_FLOOR = 20.0  # px on a 1280 px wide slide: continuation slides merge down to this size
+FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
+
+
+@dataclass
+class Tighter:
+    size: float
+    chunks: list[list[Piece]]
+
+
+def rescaled(pieces: list[Piece], text: float, code: float) -> list[Piece]:
+    """`pieces` with their extents (and the gaps between them) scaled: code by `code`,
+    pictures not at all, the rest by `text`; a piece's lead and tail by its own factor."""
+    out: list[Piece] = []
+    origin = pieces[0].top if pieces else 0.0
+    y, last = origin, origin
+    for p in pieces:
+        f = code if p.block.type == "code" else text
+        if p.block.type == "image" and p.block.kind != "formula":
+            f = 1.0  # a picture is drawn at its own size, whatever the type size
+        top = y + (p.top - last) * text if out else origin
+        bottom = top + p.height * f
+        out.append(replace(p, top=top, bottom=bottom, lead=p.lead * f, tail=p.tail * f))
+        y, last = bottom, p.bottom
+    return out
+
+
+def tighter(
+    chunks: list[list[Piece]],
+    size: float,
+    floors: tuple[float, float],
+    code_size: Callable[[float], float],
+    room: float,
+    head: float = 0.0,
+    foot: float = 0.0,
+) -> Tighter | None:
+    """The largest body size at which the pieces of `chunks` (measured at `size`) pack into
+    fewer slides, with that packing; None when no size does. `floors`: (the lowest size for
+    merging slides, the lowest when the last slide of `chunks` is a short tail). A packing
+    that ends with a short tail where `chunks` did not is not taken."""
+    pieces = [p for c in chunks for p in c]
+    if len(chunks) < 2 or not pieces:
+        return None
+    tail = short_tail(chunks, room, head, foot)
+    lowest = min(floors) if tail else floors[0]
+    s = float(int(size) - 1 if size == int(size) else int(size))
+    while s >= lowest:
+        text, code = s / size, code_size(s) / code_size(size)
+        trial = pack(rescaled(pieces, text, code), room, head, foot)
+        if len(trial) < len(chunks) and (tail or not short_tail(trial, room, head, foot)):
+            return Tighter(s, trial)
+        s -= 1
+    return None
+
+
+class Tightening:
+    """Lists in columns and continuation slides merged by smaller type (a mixin of the
+    planner: its frame, type sizes and the current page's floor)."""
+
+    frame: tuple[float, float] | None
+    body_min: float
+    scale: float
+    page_floor: float
+
+    def code_size(self, body: float) -> float:
+        raise NotImplementedError
+
+    def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
+        """A page whose lists of many short items are set in columns (generator.listcols),
+        at a size (not below TIGHT_FLOOR) at which their longest words fit a column."""
+        width = self.frame[0] if self.frame is not None else FRAME_SHARE * 1280 * self.scale
+        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
+        blocks = in_columns(page.blocks, width, floor)
+        if all(a is b for a, b in zip(blocks, page.blocks, strict=True)):
+            return page
+        page = replace(page, blocks=blocks)
+        size = min(page.body_size, float(math.floor(word_cap(page, width))))
+        return replace(page, body_size=max(floor, size))
+
+    def tightened(
+        self, page: PlannedPage, chunks: list[list[Piece]], head: float, foot: float
+    ) -> tuple[PlannedPage, list[list[Piece]]]:
+        """Continuation slides one fewer at a smaller body size when one holds them
+        (generator.tighten); the page and its chunks unchanged otherwise."""
+        if self.frame is None or page.kind != "content" or nested_pictures(page.blocks):
+            return page, chunks  # pictures in list items: their own slides after the summary
+        floor = max(self.body_min, TIGHT_FLOOR * self.scale, self.page_floor)
+        room = self.frame[1]
+        floors = (floor, max(self.body_min, self.page_floor))
+        found = tighter(chunks, page.body_size, floors, self.code_size, room, head, foot)
+        if found is None:
+            return page, chunks
+        return replace(page, body_size=found.size), found.chunks

@@ -29,6 +29,7 @@ from generator.shapes import (
     dated_items,
     key_number,
     numeric_items,
+    source_pair,
     term_items,
 )
 
@@ -334,6 +335,8 @@ def _pictures(page: PlannedPage) -> list[Block]:
 
 
 DIAGRAM_UPSCALE = 1.5  # a drawn diagram: at most 1.5 times its size (its labels)
+SPLIT_MEDIA, SPLIT_LEAST = 0.46, 0.2  # shares of the body a picture beside text takes
+BODY_W = 1120.0  # px of a slide's body (1280 px slide)
 
 
 def _img(b: Block, code: CodeStyle | None = None) -> Markup:
@@ -356,10 +359,14 @@ def _image_text(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if not pictures:
         return None
     rest = [b for b in page.blocks if b is not pictures[0]]
+    style = Markup("")
+    if source_pair(page.blocks):  # a diagram beside its source: its own width, the code the rest
+        share = min(SPLIT_MEDIA, max(SPLIT_LEAST, pictures[0].width * DIAGRAM_UPSCALE / BODY_W))
+        style = Markup(' style="flex-basis:%d%%"') % round(share * 100)
     return Markup(
         '<div class="df-split"><div class="df-split-text">%s</div>'
-        '<figure class="df-split-media">%s</figure></div>'
-    ) % (blocks_html(rest, code), _img(pictures[0], code))
+        '<figure class="df-split-media"%s>%s</figure></div>'
+    ) % (blocks_html(rest, code), style, _img(pictures[0], code))
 
 
 def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from generator.codesplit import Run, has_annotations, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
+from generator.shapes import source_beside
 
 CONTINUED = " (continued)"
 SPLIT_ITEM = 0.35  # a list item taller than this share of the room may part from its children
@@ -51,7 +52,7 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
         if gi > 0 and before is not None and introduces(blocks[gi - 1], block):
             own = room - max(0.0, m.boxes[wrapper].y - m.boxes[before].y)
         out.extend(_block_pieces(block, gi, wrapper, m, own))
-    return keep_introductions(out, blocks)
+    return beside_source(keep_introductions(out, blocks), blocks)
 
 
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
@@ -80,6 +81,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True
         if a.group != b.group and annotated(blocks[a.group], blocks[b.group]):
             a.keep_next = True
+        if a.group != b.group and source_beside(blocks[a.group], blocks[b.group]):
+            a.keep_next = True  # a diagram's configured source stays beside the diagram
         if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
     return rows_together(pieces)
@@ -101,6 +104,25 @@ def rows_together(pieces: list[Piece]) -> list[Piece]:
         for k, p in enumerate(run[:-1]):
             if k < MIN_ROWS - 1 or k >= n - MIN_ROWS:
                 p.keep_next = True
+    return pieces
+
+
+def beside_source(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
+    """A drawn diagram right after its configured source goes beside it on the slide
+    (shapes.source_pair): it takes the room of the taller of the two, not of both."""
+    shift = 0.0
+    for k, piece in enumerate(pieces):
+        piece.top -= shift
+        piece.bottom -= shift
+        before = pieces[k - 1] if k else None
+        if (
+            before is not None
+            and before.group != piece.group
+            and source_beside(blocks[before.group], blocks[piece.group])
+        ):
+            bottom = before.top + max(before.height, piece.height)
+            shift += piece.bottom - bottom
+            piece.top, piece.bottom = before.top, bottom
     return pieces
 
 

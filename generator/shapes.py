@@ -101,6 +101,8 @@ def _picture(block: Block) -> bool:
 def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
     text = sum(b.text_length() for b in blocks if b.type != "image")
     others = [b for b in blocks if b.type not in ("image", "paragraph", "list", "heading")]
+    if source_pair(blocks):
+        return "image-text"  # a diagram's configured source and the diagram: side by side
     if others:
         return "bullets"
     if any(getattr(b, "kind", "") == "background" for b in pictures) and len(pictures) == 1:
@@ -113,6 +115,28 @@ def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
     if len(pictures) <= per_slide(pictures) and text <= 240:
         return "image-grid"  # screenshots: one a slide (screenshots.py)
     return "bullets"
+
+
+def source_beside(code: Block, picture: Block) -> bool:
+    """`code` shows the first lines of the drawn diagram `picture`'s source (its
+    configuration, cut with `…`)."""
+    if code.type != "code" or picture.type != "image" or picture.kind != "diagram":
+        return False
+    lines = [line.rstrip() for line in code.text.strip().split("\n")]
+    if lines and lines[-1] == "…":
+        lines = lines[:-1]
+    source = [line.rstrip() for line in picture.alt.split("\n")]
+    return bool(lines) and source[: len(lines)] == lines
+
+
+def source_pair(blocks: list[Block]) -> bool:
+    """One drawn diagram right after the code block of its source, among text (paragraphs,
+    lists, headings, quotes): the code in the text's column, the diagram beside it."""
+    pairs = [i for i in range(1, len(blocks)) if source_beside(blocks[i - 1], blocks[i])]
+    if len(pairs) != 1:
+        return False
+    rest = [b for i, b in enumerate(blocks) if i not in (pairs[0] - 1, pairs[0])]
+    return all(b.type in ("paragraph", "list", "heading", "quote") for b in rest)
 
 
 def _light_around(blocks: list[Block], main: Block) -> bool:

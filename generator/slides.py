@@ -10,6 +10,7 @@ from generator.leftout import block_text
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import Piece, assemble, shorten
+from generator.shapes import source_pair
 
 DENSE_SLIDES = 45  # a document estimated at more content slides starts at the smaller base size
 
@@ -100,6 +101,7 @@ def scaled(piece: Piece, scale: float) -> Piece:
 def make_flowing(page: PlannedPage, chunk: list[Piece], i: int, n: int) -> PlannedPage:
     blocks = assemble(chunk)
     layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
+    layout = "image-text" if source_pair(blocks) else layout  # a diagram beside its source
     notes = page.notes if i == 0 else ""  # the page's notes once, on its first slide
     return replace(
         page, blocks=blocks, sections=[], layout=layout, part=i + 1, parts=n, notes=notes

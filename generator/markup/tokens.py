@@ -20,9 +20,11 @@ from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
 from generator.markup.grid import Grid, read_grid
+from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
+from generator.markup.mermaid.config import configuration_lines, configured
 from generator.markup.missing import (
     Missing,
     caption_line,
@@ -42,9 +44,10 @@ from generator.markup.syntax import (
 from generator.model import Block, ListItem, Span, Spans, plain
 
 PLACEHOLDER = "\ufffc"
+SOURCE_BESIDE = 10  # lines of a configured diagram source shown whole beside its picture
 
 
-def _drawn_from(events: list[Event], previous: Event) -> bool:
+def _source_above(events: list[Event], previous: Event) -> bool:
     """`events` is a drawn diagram whose source is the code block `previous` (documentation
     showing a diagram's source, then the diagram)."""
     first = events[0] if events else None
@@ -55,6 +58,17 @@ def _drawn_from(events: list[Event], previous: Event) -> bool:
         and previous.block.type == "code"
         and previous.block.text.strip() == first.block.alt
     )
+
+
+def _drawn_from(events: list[Event], previous: Event) -> bool:
+    """The source above a drawn diagram, shown once (by the picture)."""
+    return _source_above(events, previous) and not _configured_source(events, previous)
+
+
+def _configured_source(events: list[Event], previous: Event) -> bool:
+    """The source above a drawn diagram carries configuration (front matter, an init
+    directive): it teaches what the picture cannot show, so it stays, beside the picture."""
+    return _source_above(events, previous) and configured(events[0].block.alt)  # type: ignore[union-attr]
 
 
 class Converter(FenceReader):
@@ -94,6 +108,9 @@ class Converter(FenceReader):
             if out and _drawn_from(events, out[-1]):
                 out.pop()  # a diagram's source shown just above the drawn diagram: once
                 self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
+            elif out and _configured_source(events, out[-1]):
+                code = out[-1].block  # type: ignore[union-attr]
+                code.text = configuration_lines(code.text, SOURCE_BESIDE)
             out.extend(events)
         return out
 
@@ -138,11 +155,14 @@ class Converter(FenceReader):
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
             spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
+            linked = link_suffix(spans)  # `Flowchart [docs - live editor]`: links, not title
+            spans = linked.title if linked else spans
             self.ctx.heading = plain(spans).strip()
             pictures: list[Event] = [Item(b) for b in self.heading_pictures(inline)]
             if pictures and not self.ctx.heading:  # a heading of nothing but a picture
                 return pictures
-            return [Heading(int(node.tag[1]), spans), *pictures]
+            links: list[Event] = [Notes(linked.notes())] if linked else []
+            return [Heading(int(node.tag[1]), spans), *links, *pictures]
         if t == "html_block":
             return self.html_block(node.content)
         if t == "colon_fence":

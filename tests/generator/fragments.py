@@ -16,9 +16,11 @@
 | MEETING_DISCUSSED | https://github.com/rust-lang/lang-team | minutes/2022-11-15.md | cf7fec8b0fb6b9ad85b0cb3d50566f0b0847f8f9 | MIT OR Apache-2.0 |
 | SLIDEV_NAMED | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 | MARP_QUOTE, MARP_SCHEMES, MARP_LAST | https://github.com/yhatt/marp | examples/gaia.md | 2dab7115a81cc77bc1e21803baee446cd131fde3 | MIT |
-| MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_FLOWCHART, MERMAID_SEQUENCE, MERMAID_GANTT, MERMAID_STATE, MERMAID_PIE, MERMAID_CLASS, MERMAID_GITGRAPH, MERMAID_GANTT_BARS, MERMAID_JOURNEY, MERMAID_C4 | https://github.com/mermaid-js/mermaid | README.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
 | MERMAID_THEMED | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
-| SLIDEV_SEQUENCE, SLIDEV_GRAPH | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
+| MERMAID_XYCHART | https://github.com/mermaid-js/mermaid | docs/syntax/xyChart.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| MERMAID_QUADRANT | https://github.com/mermaid-js/mermaid | docs/syntax/quadrantChart.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+| SLIDEV_SEQUENCE, SLIDEV_GRAPH, SLIDEV_MINDMAP | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 | HTTPX_JSON_HEADERS | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 | MEETING_NOTHING, MEETING_NOTHING_LAST | https://github.com/rust-lang/lang-team | minutes/2022-11-15.md | cf7fec8b0fb6b9ad85b0cb3d50566f0b0847f8f9 | MIT OR Apache-2.0 |
 | SLIDEV_NAV_TOC, SLIDEV_DRAG | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
@@ -108,6 +110,26 @@ KEP_SUMMARY_CHART = '\n### Existing backoff curve change: front loaded decay, lo
 # The deck's last slide: a code span in its title, the Marp logo as a linked picture in a heading.
 MARP_LAST = "---\n\n#### `<!-- $theme: gaia -->` of Marp\n\n###### [![](../images/marp.png)](https://yhatt.github.io/marp)\n\n#### https://yhatt.github.io/marp\n"
 
+# The git graph example of the README: its heading (links in brackets), its source, then drawn.
+MERMAID_GITGRAPH = '### Git graph [experimental - <a href="https://mermaid.live/edit#pako:eNqNkMFugzAMhl8F-VyVAR1tOW_aA-zKxSSGRCMJCk6lCvHuNZPKZdM0n-zf3_8r8QIqaIIGMqnB8kfEybQ--y4VnLP8-9RF9Mpkmm40hmlnDKmvkPiH_kfS7nFo_VN0FAf6XwocQGgxa_nGsm1bYEOOWmik1dRjGrmF1q-Cpkkj07u2HCI0PY4zHQATh8-7V9BwTPSE3iwOEd1OjQE1iWkBvk_bzQY7s0Sq4Hs7bHqKo8iGeZqbPN_WR7mpSd1RHpvPVhuMbG7XOq_L-oJlRfW5wteq0qorrpe-PBW9Pr8UJcK6rg-BLYPQ">live editor</a>]\n\n```\ngitGraph\n  commit\n  commit\n  branch develop\n  checkout develop\n  commit\n  commit\n  checkout main\n  merge develop\n  commit\n  commit\n```\n\n```mermaid\ngitGraph\n  commit\n  commit\n  branch develop\n  checkout develop\n  commit\n  commit\n  checkout main\n  merge develop\n  commit\n  commit\n```\n'
+
+# The README's bar chart written as a gantt chart (dates in Unix seconds, the axis in seconds).
+MERMAID_GANTT_BARS = "```mermaid\ngantt\n    title Git Issues - days since last update\n    dateFormat  X\n    axisFormat %s\n\n    section Issue19062\n    71   : 0, 71\n    section Issue19401\n    36   : 0, 36\n    section Issue193\n    34   : 0, 34\n    section Issue7441\n    9    : 0, 9\n    section Issue1300\n    5    : 0, 5\n```\n"
+
+# The user journey example of the README.
+MERMAID_JOURNEY = "```mermaid\n  journey\n    title My working day\n    section Go to work\n      Make tea: 5: Me\n      Go upstairs: 3: Me\n      Do work: 1: Me, Cat\n    section Go home\n      Go downstairs: 5: Me\n      Sit down: 3: Me\n```\n"
+
+# The C4 diagram example of the README, with its heading.
+MERMAID_C4 = '### C4 diagram [<a href="https://mermaid.js.org/syntax/c4.html">docs</a>]\n\n```mermaid\nC4Context\ntitle System Context diagram for Internet Banking System\n\nPerson(customerA, "Banking Customer A", "A customer of the bank, with personal bank accounts.")\nPerson(customerB, "Banking Customer B")\nPerson_Ext(customerC, "Banking Customer C")\nSystem(SystemAA, "Internet Banking System", "Allows customers to view information about their bank accounts, and make payments.")\n\nPerson(customerD, "Banking Customer D", "A customer of the bank, <br/> with personal bank accounts.")\n\nEnterprise_Boundary(b1, "BankBoundary") {\n\n  SystemDb_Ext(SystemE, "Mainframe Banking System", "Stores all of the core banking information about customers, accounts, transactions, etc.")\n\n  System_Boundary(b2, "BankBoundary2") {\n    System(SystemA, "Banking System A")\n    System(SystemB, "Banking System B", "A system of the bank, with personal bank accounts.")\n  }\n\n  System_Ext(SystemC, "E-mail system", "The internal Microsoft Exchange e-mail system.")\n  SystemDb(SystemD, "Banking System D Database", "A system of the bank, with personal bank accounts.")\n\n  Boundary(b3, "BankBoundary3", "boundary") {\n    SystemQueue(SystemF, "Banking System F Queue", "A system of the bank, with personal bank accounts.")\n    SystemQueue_Ext(SystemG, "Banking System G Queue", "A system of the bank, with personal bank accounts.")\n  }\n}\n\nBiRel(customerA, SystemAA, "Uses")\nBiRel(SystemAA, SystemE, "Uses")\nRel(SystemAA, SystemC, "Sends e-mails", "SMTP")\nRel(SystemC, customerA, "Sends e-mails to")\n```\n'
+
+# The mindmap of the Slidev starter deck.
+SLIDEV_MINDMAP = "```mermaid\nmindmap\n  root((mindmap))\n    Origins\n      Long history\n      ::icon(fa fa-book)\n      Popularisation\n        British popular psychology author Tony Buzan\n    Research\n      On effectiveness<br/>and features\n      On Automatic creation\n        Uses\n            Creative techniques\n            Strategic planning\n            Argument mapping\n    Tools\n      Pen and paper\n      Mermaid\n```\n"
+
+# The xy chart example of Mermaid's xyChart syntax page (bars and a line).
+MERMAID_XYCHART = '```mermaid\nxychart\n    title "Sales Revenue"\n    x-axis [jan, feb, mar, apr, may, jun, jul, aug, sep, oct, nov, dec]\n    y-axis "Revenue (in $)" 4000 --> 11000\n    bar [5000, 6000, 7500, 8200, 9500, 10500, 11000, 10200, 9200, 8500, 7000, 6000]\n    line [5000, 6000, 7500, 8200, 9500, 10500, 11000, 10200, 9200, 8500, 7000, 6000]\n```\n'
+
+# The quadrant chart example of Mermaid's quadrantChart syntax page (a type not drawn).
+MERMAID_QUADRANT = "```mermaid\nquadrantChart\n    title Reach and engagement of campaigns\n    x-axis Low Reach --> High Reach\n    y-axis Low Engagement --> High Engagement\n    quadrant-1 We should expand\n    quadrant-2 Need to promote\n    quadrant-3 Re-evaluate\n    quadrant-4 May be improved\n    Campaign A: [0.3, 0.6]\n    Campaign B: [0.45, 0.23]\n    Campaign C: [0.57, 0.69]\n    Campaign D: [0.78, 0.34]\n    Campaign E: [0.40, 0.34]\n    Campaign F: [0.35, 0.78]\n```\n"
 # Two short sections of the quickstart, each a sentence and a snippet.
 HTTPX_JSON_HEADERS = "## JSON Response Content\n\nOften Web API responses will be encoded as JSON.\n\n```pycon\n>>> r = httpx.get('https://api.github.com/events')\n>>> r.json()\n[{u'repository': {u'open_issues': 0, u'url': 'https://github.com/...' ...  }}]\n```\n\n## Custom Headers\n\nTo include additional headers in the outgoing request, use the `headers` keyword argument:\n\n```pycon\n>>> url = 'https://httpbin.org/headers'\n>>> headers = {'user-agent': 'my-app/0.0.1'}\n>>> r = httpx.get(url, headers=headers)\n```\n\n"
 

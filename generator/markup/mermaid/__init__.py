@@ -1,14 +1,14 @@
 """Mermaid diagrams (```mermaid fences) -> SVG pictures, pure Python, no browser.
 
-Each diagram type has a small reader of its own text (flowchart, state, class and
-sequence diagrams, pie charts); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
+Each diagram type has a small reader of its own text (flowchart, state, class, sequence and
+C4 diagrams, pie, gantt and xy charts, git graphs, user journeys, mindmaps); node-and-edge diagrams are laid out in layers by grandalf (Sugiyama) and
 drawn as SVG with their labels as text (the engine keeps SVG text as text boxes). A picture is
 drawn at the size it is meant to be shown (labels FONT px), in the template's colours (see
 config) unless the diagram names its own theme.
 
 Bounded: a diagram of more than MAX_LINES lines, drawn larger than MAX_WIDTH x MAX_HEIGHT, MAX_NODES nodes or MAX_EDGES links, a
 document's diagrams past MAX_DIAGRAMS or past RENDER_BUDGET_S seconds of drawing, a type not
-drawn (gantt, gitGraph, journey, C4, mindmap...) and a diagram the reader does not understand
+drawn (sankey, quadrant, block...) and a diagram the reader does not understand
 keep their source as a code block, with a `diagram` diagnostic saying why.
 """
 
@@ -20,14 +20,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.markup.mermaid import config
+from generator.markup.mermaid.c4 import draw_c4, read_c4
 from generator.markup.mermaid.classes import read_classes
 from generator.markup.mermaid.drawflow import draw_flow
 from generator.markup.mermaid.flowchart import read_flowchart
+from generator.markup.mermaid.gantt import draw_gantt, read_gantt
+from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
+from generator.markup.mermaid.journey import draw_journey, read_journey
 from generator.markup.mermaid.layout import place
+from generator.markup.mermaid.mindmap import read_mindmap
 from generator.markup.mermaid.model import DiagramError, Flow
 from generator.markup.mermaid.pie import draw_pie, read_pie
 from generator.markup.mermaid.sequence import draw_sequence, read_sequence
 from generator.markup.mermaid.state import read_state
+from generator.markup.mermaid.xychart import draw_xychart, read_xychart
 
 MAX_LINES = 300  # lines of one diagram drawn
 MAX_CHARS = 20_000  # characters of one diagram drawn
@@ -46,6 +52,7 @@ FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
     "classDiagram": read_classes,
     "classDiagram-v2": read_classes,
 }
+C4_KINDS = ("C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment")
 
 
 @dataclass
@@ -84,8 +91,12 @@ def draw(source: str, options: str = "") -> Diagram:
     theme = config.theme(settings)
     alt = source.strip()
     ignored: list[str] = []
-    if first in FLOWS:
-        flow = FLOWS[first](lines, MAX_NODES, MAX_EDGES)
+    if first in FLOWS or first == "mindmap":
+        flow = (
+            read_mindmap(lines, settings.indents, MAX_NODES)
+            if first == "mindmap"
+            else FLOWS[first](lines, MAX_NODES, MAX_EDGES)
+        )
         if not flow.nodes:
             raise DiagramError("a Mermaid diagram without nodes")
         picture = draw_flow(flow, place(flow), theme, alt)
@@ -96,6 +107,24 @@ def draw(source: str, options: str = "") -> Diagram:
         ignored = seq.ignored
     elif first == "pie":
         picture = draw_pie(read_pie(lines, MAX_NODES), theme, alt)
+    elif first == "gantt":
+        chart = read_gantt(lines, MAX_NODES)
+        picture = draw_gantt(chart, theme, alt)
+        ignored = chart.ignored
+    elif first in ("xychart-beta", "xychart"):
+        xy = read_xychart(lines, MAX_NODES)
+        picture = draw_xychart(xy, theme, alt)
+        ignored = xy.ignored
+    elif first in C4_KINDS:
+        c4 = read_c4(lines, MAX_NODES, MAX_EDGES)
+        picture = draw_c4(c4, theme, alt)
+        ignored = c4.ignored
+    elif first == "journey":
+        picture = draw_journey(read_journey(lines, MAX_NODES), theme, alt)
+    elif first in ("gitGraph", "gitGraph:"):
+        graph = read_gitgraph(lines, MAX_NODES)
+        picture = draw_gitgraph(graph, theme, alt)
+        ignored = graph.ignored
     else:
         raise DiagramError(f"a Mermaid {first} diagram is shown as its source (not drawn)")
     return _diagram(picture, ignored)
@@ -134,7 +163,7 @@ class MermaidRenderer:
             diagram = draw(source, options)
         except DiagramError as e:
             return NotDrawn(str(e))
-        except (ValueError, KeyError, IndexError, ZeroDivisionError, RecursionError) as e:
+        except (ValueError, KeyError, IndexError, ArithmeticError, RecursionError) as e:
             return NotDrawn(f"a Mermaid diagram not understood ({type(e).__name__})")
         finally:
             self.spent += time.perf_counter() - start

@@ -59,6 +59,7 @@ MAX_CONFIG = 4000  # characters of a diagram's front matter read
 @dataclass
 class Config:
     body: list[str]  # the diagram's lines, configuration and comments off
+    indents: list[int] = field(default_factory=list)  # each body line's indentation (mindmap)
     theme: str = "default"
     variables: dict[str, str] = field(default_factory=dict)
 
@@ -81,8 +82,37 @@ def read(source: str, options: str = "") -> Config:
             _init(stripped[3:-3], config)
         elif stripped and not stripped.startswith("%%"):
             body.append(stripped)
+            config.indents.append(len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip()))
     config.body = body
     return config
+
+
+def configured(source: str) -> bool:
+    """The diagram's text carries configuration (front matter or an init directive): what its
+    picture cannot show."""
+    lines = [line.strip() for line in source.strip("\n").split("\n")]
+    front = bool(lines) and lines[0] == "---" and "---" in lines[1:]
+    return front or any(line.startswith("%%{") and line.endswith("}%%") for line in lines)
+
+
+def configuration_lines(source: str, limit: int) -> str:
+    """The source shown beside its drawn diagram: whole up to `limit` lines, else its
+    configuration (front matter, init directives), the diagram's first line and `…` (the
+    diagram's own lines are the picture beside it)."""
+    lines = source.strip("\n").split("\n")
+    if len(lines) <= limit:
+        return "\n".join(lines)
+    kept: list[str] = []
+    front = lines[0].strip() == "---"
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if front or (stripped.startswith("%%{") and stripped.endswith("}%%")) or not stripped:
+            kept.append(line)
+            front = front and not (i > 0 and stripped == "---")
+            continue
+        kept.append(line)  # the diagram's first line
+        break
+    return "\n".join([*kept, "…"]) if len(kept) < len(lines) else "\n".join(lines)
 
 
 def _front_matter(text: str, config: Config) -> None:

@@ -30,7 +30,7 @@ from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page
     page_blocks,
 )
 from generator.errors import bad
-from generator.estimate import Calibration, estimated_pieces
+from generator.estimate import Calibration
 from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
@@ -40,6 +40,7 @@ from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
+from generator.predict import FILL, GROW, SPARSE, Predicting
 from generator.reshape import Fitted, Reshaping
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -52,7 +53,7 @@ from generator.slides import (  # noqa: F401 - dense_document and flowing are re
     slide_lang,
     word_cap,
 )
-from generator.summarising import SHRINK_SPAN, Summarising, text_blocks
+from generator.summarising import SHRINK_SPAN, Summarising
 from generator.summary import (
     PROSE_CHARS,
     gallery_groups,
@@ -69,14 +70,9 @@ Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 16.0
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
-GROW = 1.45  # sparse slides: type up to this factor
-SPARSE = 0.62  # a slide whose content fills less than this share of the body area is sparse
-FILL = 0.86  # ... and grows towards this share
-PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
-LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
 
 
-class Planner(TitleFitting, Reshaping, Summarising, Tightening):
+class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -252,75 +248,6 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening):
 
     def code_size(self, body: float) -> float:
         return max(self.code_floor, round(body * 0.8))
-
-    def predicted_size(self, page: PlannedPage) -> float:
-        """For a flowing page the text estimate says is sparse: the larger body size it
-        should fill the frame at (base size when no prediction can be made)."""
-        base = page.body_size
-        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
-            return base
-        width, room = self.frame
-        cal = self.calibration
-        if len(text_blocks(page.blocks)) < len(page.blocks):
-            return base  # a screenshot takes a slide's body: smaller or larger type fits no more
-        estimate = cal.height(page.blocks, base, width, self.code_size(base))
-        if estimate is not None and room < estimate <= room * min(self.shrink_span, SHRINK_SPAN):
-            return self.predicted_smaller(page, estimate, room)
-        if estimate is None or estimate >= SPARSE * room:
-            return base
-        size = math.floor(min(self.body_cap, base * GROW))
-        while size >= base + 2:
-            grown = cal.height(page.blocks, size, width, self.code_size(size)) or room
-            if grown <= FILL * room:
-                return float(size)
-            size -= 1
-        return base
-
-    def predicted_smaller(self, page: PlannedPage, estimate: float, room: float) -> float:
-        """A page the estimate puts a little over one slide: the smaller body size (within
-        the floor) it should fit at, so that it is laid out once, not at the base size first."""
-        base = page.body_size
-        width = self.frame[0] if self.frame is not None else 0.0
-        size = float(max(self.body_min, math.floor(base * room / estimate)))
-        while size > self.body_min:
-            height = self.calibration.height(page.blocks, size, width, self.code_size(size))
-            if height is None or height <= room * PREDICTED_FIT:
-                break
-            size -= 1
-        return size if size < base else base
-
-    def estimated_chunks(self, page: PlannedPage) -> list[list[Piece]] | None:
-        """A page the calibrated estimate puts at several slides: its continuation slides
-        cut from estimated pieces (each slide is then laid out and corrected by its own
-        measurement), so that its content is not laid out twice. None: measure it whole."""
-        if page.kind != "content" or page.layout not in FLOWING or self.frame is None:
-            return None
-        if self.shrink_span == float("inf"):  # a deck's page: measured whole, to shrink first
-            return None
-        width, room = self.frame
-        flat = flowing(page)
-        size = flat.body_size
-        code = self.code_size(size)
-        estimate = self.calibration.height(flat.blocks, size, width, code)
-        if estimate is None or estimate < LONG_PAGE * room:
-            return None
-        cal = self.calibration
-        pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
-        return pack(pieces, room)
-
-    def learn(self, page: PlannedPage, m: Measure) -> None:
-        """Remember the frame and how the estimate compares with the engine's layout."""
-        if m.frame is None or m.stack is None or page.kind != "content":
-            return
-        if self.frame is None:
-            self.frame = (m.frame.width, m.frame.height)
-        if page.layout in FLOWING and m.stack is not None:
-            tops = {i: m.boxes[b].y for i, b in m.units.items()}
-            end = m.stack.y + m.stack.height
-            size = page.body_size
-            self.calibration.learn_page(
-                page.blocks, tops, end, size, m.frame.width, self.code_size(size)
-            )
 
     def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         return Fitted(page, html, m.laid)

@@ -178,11 +178,22 @@ def _headline(blocks: list[Block]) -> str:
             continue
         text = " ".join(text.split())
         sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-        if len(sentence) > HEADLINE:
-            sentence = sentence[: HEADLINE - 1].rstrip() + "…"
+        sentence = clipped(sentence, HEADLINE)
         if sentence:
             return sentence
     return ""
+
+
+def clipped(text: str, limit: int) -> str:
+    """`text` within `limit` characters: cut at the last word boundary before the limit
+    (mid-word only for a single over-long word), an ellipsis marking the cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > 0 and not text[limit - 1].isspace():
+        head = head[:space]
+    return head.rstrip(" ,;:-–—(") + "…"
 
 
 def platform_page(page: Page, install: bool) -> bool:

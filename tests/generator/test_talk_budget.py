@@ -179,3 +179,18 @@ def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> 
     assert execution and "How to use · Command execution" in execution[0].message
     wheres = {r.where for r in deck.left_out}
     assert "chapters[7].pages[19]" in wheres  # "From source", moved to the table's notes
+
+
+def test_earlier_release_headlines_are_cut_between_words() -> None:
+    """A headline too long for the table ends at a whole word with an ellipsis (0.24.0's
+    logging item was cut inside "logging")."""
+    deck = _deck("httpx-changelog/CHANGELOG.md")
+    source = (CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8")
+    source = " ".join(source.replace("**", "").replace("`", "").split())
+    table = next(b for p in deck.pages if p.title == "Earlier releases" for b in p.blocks)
+    cut = [plain(row[1]) for row in table.rows if plain(row[1]).endswith("…")]
+    assert "The logging behaviour has been changed to be more in-line with other" in cut[0]
+    for cell in cut:
+        stem = cell[:-1]
+        at = source.index(stem) + len(stem)
+        assert not source[at].isalnum(), cell  # the next source character ends a word

@@ -4,7 +4,9 @@ chapters are fitted.
 Dividers go to every chapter or to none (unless the source decides: an untitled chapter or a
 document's empty one has none, an authored deck's section slides are its dividers): to all
 when more than DIVIDED_SHARE of the chapters take `DeckDraft.divider_slides` fitted content
-slides or more (2; 3 for a short deck; after merging, summarising, continuation). The text
+slides or more (2; 3 for a short deck; after merging, summarising, continuation) and they
+take DIVIDED_MEAN content slides on average (else a divider would be a third of a chapter or
+more). The text
 estimate is the first guess, for the whole deck: every chapter is fitted as that guess has
 it, and when the fitted slides say otherwise, the slides are set again as the other kind (the
 kicker naming the chapter above each title, the slide numbers moved; one layout a slide, a
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 
 
 DIVIDED_SHARE = 1 / 2  # more than this share of chapters of several slides: all get one
+# ... and the chapters take this many content slides on average: a divider is at most a
+# quarter of its chapter (short chapters carry their names above their titles instead)
+DIVIDED_MEAN = 3
 
 
 @dataclass
@@ -58,8 +63,9 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
         slides = _fit(planner, _drafts(chapter, divided, chapter.number), max_pages, count)
         count += int(divided) + len(slides)
         fitted.append(_Chapter(chapter, divided, slides, planner.left_out[before:]))
-    sizes = [len(f.slides) >= deck.divider_slides for f in fitted if f.draft.decided is None]
-    decision = all_or_none(sizes)
+    decision = divided_deck(
+        [len(f.slides) for f in fitted if f.draft.decided is None], deck.divider_slides
+    )
     planner.counter = start
     del planner.left_out[mark:]
     for f in fitted:
@@ -73,6 +79,16 @@ def all_or_none(several: list[bool]) -> bool:
     """Dividers for every chapter whose divider is not decided by the source, or for none:
     for all when more than DIVIDED_SHARE of them take several slides."""
     return bool(several) and sum(several) > DIVIDED_SHARE * len(several)
+
+
+def divided_deck(slides: list[int], several: int) -> bool:
+    """Dividers for the open chapters of these fitted content `slides`: when more than
+    DIVIDED_SHARE of them take `several` slides or more and they take DIVIDED_MEAN on average
+    (a deck of mostly one- or two-slide chapters has none: its contents slide and the kicker
+    above each title carry the chapters)."""
+    if not slides or sum(slides) < DIVIDED_MEAN * len(slides):
+        return False
+    return all_or_none([n >= several for n in slides])
 
 
 def _fit(planner: Planner, drafts: list[PlannedPage], max_pages: int, done: int) -> list[Fitted]:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from generator.budget import divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
-from generator.deckplan import DIVIDED_SHARE
+from generator.deckplan import divided_deck
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span
 from generator.owncontents import document_titles, without_own_contents
@@ -74,8 +74,8 @@ def appendix_like(title: str) -> bool:
 @dataclass
 class _Tally:
     """The slides saved so far, the chapters' pages left and slides, and the dividers: a
-    chapter that leaves takes its divider along, and the deck loses all of them once no more
-    than DIVIDED_SHARE of its chapters take `several` slides (generator.deckplan)."""
+    chapter that leaves takes its divider along, and the deck loses all of them once its
+    chapters no longer take the slides dividers need (`several`: deckplan.divided_deck)."""
 
     slides: Slides
     remaining: dict[int, list[int]]
@@ -90,8 +90,7 @@ class _Tally:
             self.saved += 1
             self.dividers -= 1
         shown = [c for c, pages in self.remaining.items() if pages]
-        big = [c for c in shown if self.taken(c) >= self.several]
-        if self.dividers and len(big) <= DIVIDED_SHARE * len(shown):
+        if self.dividers and not divided_deck([round(self.taken(c)) for c in shown], self.several):
             self.saved += self.dividers
             self.dividers = 0
 

@@ -10,7 +10,7 @@ import sys
 from typing import Any, cast
 
 from generator.api import generate_from_markdown
-from generator.deckplan import all_or_none
+from generator.deckplan import all_or_none, divided_deck
 from generator.model import Span, plain
 from generator.pieces import title_paragraph
 from tests.generator.fragments import (
@@ -83,6 +83,22 @@ def test_the_share_of_chapters_of_several_slides_decides_for_all() -> None:
     assert all_or_none([True] * 7 + [False] * 5) is True
     assert all_or_none([True] * 5 + [False] * 5) is False
     assert all_or_none([]) is False
+
+
+def test_chapters_of_one_or_two_slides_get_no_dividers() -> None:
+    """Dividers only when a divider is at most a quarter of its chapter on average: bat's
+    README (chapters of 2, 5, 2, 2, 3, 3, 1 and 2 slides) had 8 dividers in 34 slides."""
+    assert divided_deck([2, 5, 2, 2, 3, 3, 1, 2], 2) is False  # most take two: 2.5 on average
+    assert divided_deck([1, 3, 7, 6, 1, 6], 2) is True  # 4 on average
+    assert divided_deck([3, 3, 2], 2) is False  # under 3 on average
+    assert divided_deck([4, 4, 1, 1, 1], 2) is False  # most are one slide
+    assert divided_deck([], 2) is False
+    deck = generate_from_markdown(sample("bat-readme"), "corporate")
+    assert not [p for p in deck.pages if p.kind == "divider"]
+    contents = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
+    assert "Installation" in contents  # the chapters: listed, and named above their titles
+    first = next(p for p in deck.pages if "chapters[" in p.source and p.subtitle == "Installation")
+    assert first.kind == "content"
 
 
 def divided_chapters(deck) -> tuple[set[int], set[int]]:  # type: ignore[no-untyped-def]

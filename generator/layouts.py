@@ -74,6 +74,8 @@ def page_context(
     style = f"--df-body-size:{page.body_size:g}px;--df-title-size:{page.title_size:g}px"
     if sizes:
         style += ";" + sizes
+    if page.columns > 1:
+        style += f";--df-toc-columns:{page.columns}"
     if page.background:
         style += f";background:{page.background};--df-background:{page.background}"
     if page.color:

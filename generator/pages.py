@@ -58,6 +58,7 @@ class PlannedPage:
     hint: str = ""  # the layout the source asked for ("" = chosen by content)
     background: str = ""  # a CSS colour the source asked for
     color: str = ""  # ... and a text colour
+    columns: int = 1  # a contents slide's entries in two columns (more than one column holds)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -86,6 +87,8 @@ class PlannedPage:
             d["background"] = self.background
         if self.color:
             d["color"] = self.color
+        if self.columns > 1:
+            d["columns"] = self.columns
         return d
 
     @classmethod
@@ -111,6 +114,7 @@ class PlannedPage:
             hint=str(d.get("hint", "")),
             background=str(d.get("background", "")),
             color=str(d.get("color", "")),
+            columns=int(d.get("columns", 1)),
         )
 
 

@@ -70,6 +70,7 @@ Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 16.0
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
+CONTENTS_COLUMNS = 24  # entries a contents slide holds in two columns before it takes two slides
 
 
 class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
@@ -233,7 +234,9 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
             if m is None:
                 return [Fitted(page, html, None)]
         if page.kind == "contents":
-            return [self.kept(page, html, m)] if m.body_fits else self.continue_contents(page, m)
+            if m.body_fits:
+                return [self.kept(page, html, m)]
+            return self.contents_columns(page) or self.continue_contents(page, m)
         if page.kind != "content" or m.body_fits:
             return [self.grown(page, html, m)]
         if page.layout not in FLOWING:
@@ -307,6 +310,22 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
             if m3 is not None and m3.body_fits and m3.title_fits:
                 return Fitted(smallest, html, m3.laid)
         return None
+
+    def contents_columns(self, page: PlannedPage) -> list[Fitted]:
+        """A contents slide of up to CONTENTS_COLUMNS entries too long for one column: two
+        columns, the type smaller as needed but not under the body floor (empty: it takes
+        two slides)."""
+        if len(page.entries) > CONTENTS_COLUMNS:
+            return []
+        size = page.body_size
+        while True:
+            two = replace(page, columns=2, body_size=size)
+            html, m = self.measure(two)
+            if m is not None and m.body_fits and m.title_fits:
+                return [self.kept(two, html, m)]
+            if m is None or size <= self.body_min:
+                return []
+            size = float(max(self.body_min, size - 2))
 
     def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:
         region = next(

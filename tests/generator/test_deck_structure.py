@@ -242,3 +242,19 @@ def test_a_slide_without_a_heading_takes_the_name_its_front_matter_gives() -> No
     titles = [p.title for p in deck.pages if p.kind == "content"]
     # `name: VueUse` titles its slide; `name: Sponsors` held only a remote sponsor wall: not made
     assert titles == ["Anthony Fu", "VueUse"]
+
+
+def test_a_contents_of_up_to_two_dozen_entries_takes_one_slide_in_two_columns() -> None:
+    """httpx's quickstart lists 17 sections: one contents slide in two columns at body size
+    or above the floor (it took two slides of 9 and 8), the slide's style naming the columns."""
+    deck = generate_from_markdown(sample("httpx-quickstart"), "corporate")
+    contents = [
+        (p, h) for p, h in zip(deck.pages, deck.pages_html, strict=True) if p.kind == "contents"
+    ]
+    assert len(contents) == 1
+    page, html = contents[0]
+    assert len(page.entries) == 17 and page.columns == 2 and page.parts == 1
+    assert page.body_size >= 18
+    assert "--df-toc-columns:2" in html
+    few = generate_from_markdown(sample("mermaid-readme"), "corporate")
+    assert all(p.columns == 1 for p in few.pages if p.kind == "contents")  # one column holds it

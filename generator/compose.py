@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import partial
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.nothing import fold_nothing
@@ -149,7 +151,10 @@ def draft_deck(
     Slidev): its slides never merge. `dividers`: False for a deck over its slide budget (the
     contents slide and each slide's kicker name the chapters)."""
     length = length if length in LENGTHS else "medium"
-    candidates = _candidates(outline, length, left_out, authored)
+    skipped, intro_notes, moved = boilerplate_intro(outline) if not authored else (set(), "", [])
+    if left_out is not None:
+        left_out.extend(moved)
+    candidates = _candidates(outline, length, left_out, authored, skipped)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
@@ -167,10 +172,13 @@ def draft_deck(
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
+
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
         estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
+        untitled = not (authored or chapter.title)  # a document's intro
+        intro = partial(named_intro, outline, intro_title(lang) if untitled else "")
         if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         if not chapter.title:
@@ -189,8 +197,8 @@ def draft_deck(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=[_content(run, outline, ci == body, repeated) for run in own],
-                divided=[_content(run, outline, True, repeated) for run in own],
+                undivided=intro([_content(run, outline, ci == body, repeated) for run in own]),
+                divided=intro([_content(run, outline, True, repeated) for run in own]),
                 number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
@@ -199,7 +207,7 @@ def draft_deck(
     _guess_all_or_none(chapters)
     closing = "谢谢" if lang == "zh-CN" else "Thank you"
     return DeckDraft(
-        cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle),
+        cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle, notes=intro_notes),
         contents_title="目录" if lang == "zh-CN" else "Contents",
         contents_min=CONTENTS_CHAPTERS[length],
         divider_slides=DIVIDER_SLIDES[length],
@@ -258,7 +266,11 @@ def _repeated_titles(outline: Outline) -> frozenset[str]:
 
 
 def _candidates(
-    outline: Outline, length: str, left_out: list[LeftOut] | None, authored: bool = False
+    outline: Outline,
+    length: str,
+    left_out: list[LeftOut] | None,
+    authored: bool = False,
+    skipped: set[int] | frozenset[int] = frozenset(),
 ) -> list[Candidate]:
     """The pages as candidates for slides; a document's small chapters as one page (a deck's
     slides stay as they are)."""
@@ -268,6 +280,8 @@ def _candidates(
     for ci, chapter in enumerate(outline.chapters):
         kept.append([])
         for pi, page in enumerate(chapter.pages):
+            if ci == 0 and pi in skipped:  # boilerplate intro: in the cover's notes
+                continue
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)

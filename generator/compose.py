@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
@@ -199,6 +200,8 @@ def draft_deck(
                 divider=_divider(chapter, 0),
                 undivided=intro([_content(run, outline, ci == body, repeated) for run in own]),
                 divided=intro([_content(run, outline, True, repeated) for run in own]),
+                undivided_apart=_apart(own, outline, ci == body, repeated, intro),
+                divided_apart=_apart(own, outline, True, repeated, intro),
                 number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
@@ -217,6 +220,27 @@ def draft_deck(
         if ends_itself(outline)
         else PlannedPage("closing", "closing", closing, outline.topic),
     )
+
+
+def _apart(
+    runs: list[list[Candidate]],
+    outline: Outline,
+    named: bool,
+    repeated: frozenset[str],
+    intro: Callable[[list[PlannedPage]], list[PlannedPage]],
+) -> dict[str, list[PlannedPage]]:
+    """Each merged run's pages (a tiny page shown before or after its neighbour included)
+    drafted one by one, by the merged draft's source."""
+    out: dict[str, list[PlannedPage]] = {}
+    for run in runs:
+        first = run[0]
+        if len(run) == 1 and not (first.before or first.after):
+            continue
+        alone = replace(first, before=[], after=[])
+        parts = [*first.before, alone, *first.after, *run[1:]]
+        merged = _content(run, outline, named, repeated).source
+        out[merged] = [d for c in parts for d in intro([_content([c], outline, named, repeated)])]
+    return out
 
 
 def _guess_all_or_none(chapters: list[ChapterDraft]) -> None:

@@ -60,7 +60,9 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
         divided = guess if chapter.decided is None else chapter.decided
         before = len(planner.left_out)
         planner.counter += int(divided)  # the divider's place
-        slides = _fit(planner, _drafts(chapter, divided, chapter.number), max_pages, count)
+        number = chapter.number
+        drafts, apart = _drafts(chapter, divided, number), _apart(chapter, divided, number)
+        slides = _fit(planner, drafts, max_pages, count, apart)
         count += int(divided) + len(slides)
         fitted.append(_Chapter(chapter, divided, slides, planner.left_out[before:]))
     decision = divided_deck(
@@ -91,11 +93,23 @@ def divided_deck(slides: list[int], several: int) -> bool:
     return all_or_none([n >= several for n in slides])
 
 
-def _fit(planner: Planner, drafts: list[PlannedPage], max_pages: int, done: int) -> list[Fitted]:
-    """The drafts fitted one after the other, numbered from the planner's counter."""
+def _fit(
+    planner: Planner,
+    drafts: list[PlannedPage],
+    max_pages: int,
+    done: int,
+    apart: dict[str, list[PlannedPage]] | None = None,
+) -> list[Fitted]:
+    """The drafts fitted one after the other, numbered from the planner's counter; a merged
+    draft that takes more than one slide as its parts (`apart`), each on slides of its own."""
     out: list[Fitted] = []
     for draft in drafts:
-        for f in planner.fit(draft):
+        mark = len(planner.left_out)
+        slides = planner.fit(draft)
+        if len(slides) > 1 and apart and draft.source in apart:
+            del planner.left_out[mark:]
+            slides = [f for d in apart[draft.source] for f in planner.fit(d)]
+        for f in slides:
             planner.counter += 1
             f.page.number = planner.counter
             out.append(f)
@@ -107,6 +121,12 @@ def _fit(planner: Planner, drafts: list[PlannedPage], max_pages: int, done: int)
 def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPage]:
     drafts = chapter.divided if divided else chapter.undivided
     return [replace(d, chapter_number=number if divided else 0) for d in drafts]
+
+
+def _apart(chapter: ChapterDraft, divided: bool, number: int) -> dict[str, list[PlannedPage]]:
+    found = chapter.divided_apart if divided else chapter.undivided_apart
+    n = number if divided else 0
+    return {k: [replace(d, chapter_number=n) for d in v] for k, v in found.items()}
 
 
 def _placed(
@@ -143,6 +163,8 @@ def _restyled(
     its fitted content and sizes and takes the other draft's kicker and chapter number. When
     a title no longer fits, the chapter is fitted again."""
     other = {d.source: d for d in _drafts(f.draft, divided, f.draft.number)}
+    for parts in _apart(f.draft, divided, f.draft.number).values():
+        other.update((d.source, d) for d in parts)
     out = []
     for i, fit in enumerate(f.slides):
         alt = other.get(fit.page.source)
@@ -162,7 +184,14 @@ def _restyled(
         planner.left_out.extend(f.records)
         return out
     planner.counter = base  # listed again as the chapter is fitted again
-    return _fit(planner, _drafts(f.draft, divided, f.draft.number), max_pages, done)
+    number = f.draft.number
+    return _fit(
+        planner,
+        _drafts(f.draft, divided, number),
+        max_pages,
+        done,
+        _apart(f.draft, divided, number),
+    )
 
 
 def _again(planner: Planner, f: Fitted, page: PlannedPage) -> Fitted | None:

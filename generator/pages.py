@@ -123,7 +123,9 @@ class ChapterDraft:
     """A chapter of the unfitted deck: its divider and its content drafts as a chapter with a
     divider and as one without (`undivided`: its slides name the chapter above their titles).
     `decided`: whether it has a divider, when the source decides it (None: when its fitted
-    slides number at least DeckDraft.divider_slides); `estimated`: the text estimate's guess."""
+    slides number at least DeckDraft.divider_slides); `estimated`: the text estimate's guess.
+    A part never starts on another part's continuation slide: merged pages that take more
+    than one slide are fitted apart (`*_apart`), each under its own title."""
 
     index: int
     divider: PlannedPage
@@ -132,6 +134,10 @@ class ChapterDraft:
     estimated: bool
     decided: bool | None = None
     number: int = 0  # its place in the contents slide (0: not listed, an untitled chapter)
+    # a merged draft's parts (by the merged draft's source), each its own draft: fitted
+    # instead when the merged draft takes more than one slide
+    undivided_apart: dict[str, list[PlannedPage]] = field(default_factory=dict)
+    divided_apart: dict[str, list[PlannedPage]] = field(default_factory=dict)
 
 
 CONTENTS_MAX = 20  # chapters a contents slide lists one by one; beyond, ...

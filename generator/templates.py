@@ -73,7 +73,7 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-body kbd{font-family:'DejaVu Sans Mono',monospace;font-size:0.85em;padding:0 0.25em;border:1px solid #999;border-radius:3px}
 .df-body mark{background:#fff3a3;color:inherit}
 .df-html{margin:0 0 0.5em 0}
-.s-contents .toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
+ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .kicker{font-size:0.62em;font-weight:400;opacity:0.75}
 .df-frame{height:100%;display:flex;flex-direction:column;justify-content:center}
 .df-stack{flex:0 0 auto}

@@ -40,7 +40,7 @@ from generator.owncontents import (
     norm,
     without_own_contents,
 )
-from generator.pages import ChapterDraft, DeckDraft, PlannedPage
+from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.partnames import distinct_titles
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
@@ -49,6 +49,7 @@ LENGTHS = ("short", "medium", "long")
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
+APART_PARTS = 8  # a merged run of at most this many pages is fitted apart when it overflows
 MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide carries them)
 # ... nor one whose chapters all take at most this many slides (estimated; a long deck, which
 # shows every page, has them when a chapter takes several)
@@ -228,18 +229,24 @@ def _apart(
     named: bool,
     repeated: frozenset[str],
     intro: Callable[[list[PlannedPage]], list[PlannedPage]],
-) -> dict[str, list[PlannedPage]]:
+) -> dict[str, Apart]:
     """Each merged run's pages (a tiny page shown before or after its neighbour included)
-    drafted one by one, by the merged draft's source."""
-    out: dict[str, list[PlannedPage]] = {}
+    drafted as runs i..j of them, by the merged draft's source (up to APART_PARTS parts)."""
+    out: dict[str, Apart] = {}
     for run in runs:
         first = run[0]
         if len(run) == 1 and not (first.before or first.after):
             continue
         alone = replace(first, before=[], after=[])
         parts = [*first.before, alone, *first.after, *run[1:]]
+        if len(parts) > APART_PARTS:
+            continue
         merged = _content(run, outline, named, repeated).source
-        out[merged] = [d for c in parts for d in intro([_content([c], outline, named, repeated)])]
+        out[merged] = {
+            (i, j): intro([_content(parts[i : j + 1], outline, named, repeated)])[0]
+            for i in range(len(parts))
+            for j in range(i, len(parts))
+        }
     return out
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import bad
 from generator.leftout import LeftOut
-from generator.pages import ChapterDraft, DeckDraft, PlannedPage
+from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.reshape import Fitted
 
 if TYPE_CHECKING:
@@ -98,17 +98,18 @@ def _fit(
     drafts: list[PlannedPage],
     max_pages: int,
     done: int,
-    apart: dict[str, list[PlannedPage]] | None = None,
+    apart: dict[str, Apart] | None = None,
 ) -> list[Fitted]:
     """The drafts fitted one after the other, numbered from the planner's counter; a merged
-    draft that takes more than one slide as its parts (`apart`), each on slides of its own."""
+    draft that takes more than one slide as its parts (`apart`): each on slides of its own,
+    neighbours together while they fit one slide."""
     out: list[Fitted] = []
     for draft in drafts:
         mark = len(planner.left_out)
         slides = planner.fit(draft)
         if len(slides) > 1 and apart and draft.source in apart:
             del planner.left_out[mark:]
-            slides = [f for d in apart[draft.source] for f in planner.fit(d)]
+            slides = _fit_apart(planner, apart[draft.source])
         for f in slides:
             planner.counter += 1
             f.page.number = planner.counter
@@ -123,10 +124,39 @@ def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPa
     return [replace(d, chapter_number=number if divided else 0) for d in drafts]
 
 
-def _apart(chapter: ChapterDraft, divided: bool, number: int) -> dict[str, list[PlannedPage]]:
+def _apart(chapter: ChapterDraft, divided: bool, number: int) -> dict[str, Apart]:
     found = chapter.divided_apart if divided else chapter.undivided_apart
     n = number if divided else 0
-    return {k: [replace(d, chapter_number=n) for d in v] for k, v in found.items()}
+    return {k: {ij: replace(d, chapter_number=n) for ij, d in v.items()} for k, v in found.items()}
+
+
+def _fit_apart(planner: Planner, apart: Apart) -> list[Fitted]:
+    """A merged draft's parts fitted from the first: each run of neighbours as long as they
+    fit one slide together (a part of several slides alone), numbered on from the counter."""
+    count = max(j for _, j in apart) + 1
+    base = planner.counter
+    out: list[Fitted] = []
+    i = 0
+    while i < count:
+        best: tuple[int, list[Fitted], list[LeftOut]] | None = None
+        for j in range(i, count):
+            planner.counter = base + len(out)
+            mark = len(planner.left_out)
+            slides = planner.fit(apart[(i, j)])
+            records = planner.left_out[mark:]
+            del planner.left_out[mark:]
+            if best is not None and len(slides) > 1:
+                break
+            best = (j, slides, records)
+            if len(slides) > 1:
+                break
+        assert best is not None
+        j, slides, records = best
+        planner.left_out.extend(records)
+        out += slides
+        i = j + 1
+    planner.counter = base
+    return out
 
 
 def _placed(
@@ -164,7 +194,7 @@ def _restyled(
     a title no longer fits, the chapter is fitted again."""
     other = {d.source: d for d in _drafts(f.draft, divided, f.draft.number)}
     for parts in _apart(f.draft, divided, f.draft.number).values():
-        other.update((d.source, d) for d in parts)
+        other.update((d.source, d) for d in parts.values())
     out = []
     for i, fit in enumerate(f.slides):
         alt = other.get(fit.page.source)

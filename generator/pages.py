@@ -118,6 +118,9 @@ class PlannedPage:
         )
 
 
+Apart = dict[tuple[int, int], PlannedPage]  # parts i..j (inclusive) of a merged draft as one
+
+
 @dataclass
 class ChapterDraft:
     """A chapter of the unfitted deck: its divider and its content drafts as a chapter with a
@@ -125,7 +128,8 @@ class ChapterDraft:
     `decided`: whether it has a divider, when the source decides it (None: when its fitted
     slides number at least DeckDraft.divider_slides); `estimated`: the text estimate's guess.
     A part never starts on another part's continuation slide: merged pages that take more
-    than one slide are fitted apart (`*_apart`), each under its own title."""
+    than one slide are fitted apart (`*_apart`): each part under its own title, neighbours
+    sharing a slide only when they fit one together."""
 
     index: int
     divider: PlannedPage
@@ -134,10 +138,10 @@ class ChapterDraft:
     estimated: bool
     decided: bool | None = None
     number: int = 0  # its place in the contents slide (0: not listed, an untitled chapter)
-    # a merged draft's parts (by the merged draft's source), each its own draft: fitted
-    # instead when the merged draft takes more than one slide
-    undivided_apart: dict[str, list[PlannedPage]] = field(default_factory=dict)
-    divided_apart: dict[str, list[PlannedPage]] = field(default_factory=dict)
+    # a merged draft's parts (by the merged draft's source), each run of them i..j drafted
+    # as one: fitted instead when the merged draft takes more than one slide
+    undivided_apart: dict[str, Apart] = field(default_factory=dict)
+    divided_apart: dict[str, Apart] = field(default_factory=dict)
 
 
 CONTENTS_MAX = 20  # chapters a contents slide lists one by one; beyond, ...

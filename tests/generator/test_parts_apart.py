@@ -43,3 +43,17 @@ def test_a_later_section_starts_its_own_slide_after_a_continued_one() -> None:
     deck = _deck("rust-release/Rust-1.80.0.md")
     assert "Other changes" not in _headings(deck, True)  # was under "Stabilized APIs (3/3)"
     assert "Other changes" in [p.title for p in deck.pages]
+
+
+def test_parts_apart_still_share_a_slide_while_they_fit_one() -> None:
+    """bat's last four one-paragraph sections took "Contributing … (1/2)" and "(2/2)": the
+    three that fit one slide together share it, titled by them; the fourth has its own."""
+    deck = _deck("bat-readme/README.md")
+    titles = [p.title for p in deck.pages if p.kind == "content"]
+    assert "Contributing · Maintainers · Security vulnerabilities" in titles
+    assert "Project goals and alternatives" in titles
+    assert "Contributing" not in titles  # a one-line section is not a slide alone
+    assert not [p for p in deck.pages if p.title.startswith("Contributing") and p.parts > 1]
+    assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
+    for page, html in zip(deck.pages, deck.pages_html, strict=True):  # footers numbered on
+        assert f'class="foot">{page.number}<' in html or page.kind != "content"

@@ -179,7 +179,8 @@ def draft_deck(
         own = runs_by_chapter.get(ci, [])
         estimated = estimates[ci]
         decided: bool | None = None  # by the chapter's fitted slides
-        untitled = not (authored or chapter.title)  # a document's intro
+        # a document's intro: untitled, before titled chapters
+        untitled = not (authored or chapter.title) and any(c.title for c in outline.chapters)
         intro = partial(named_intro, outline, intro_title(lang) if untitled else "")
         if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented

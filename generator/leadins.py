@@ -108,8 +108,11 @@ class LeadIns:
                 continue
             stays, goes = split
             rest = [*text.blocks[:-1], *([stays] if stays is not None else [])]
+            words = [goes]
+            if all(b.type == "heading" for b in rest):  # a heading never ends a slide alone
+                words, rest = [*rest, goes], []
             notes = "\n\n".join(n for n in (picture.notes, "" if rest else text.notes) if n)
-            beside = replace(picture, blocks=[goes, shown], layout="image-text", notes=notes)
+            beside = replace(picture, blocks=[*words, shown], layout="image-text", notes=notes)
             moved = self.laid(beside)
             before = self.laid(replace(text, blocks=rest)) if rest else None
             if moved is None or (rest and before is None):

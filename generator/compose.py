@@ -321,7 +321,7 @@ def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
     """A long page with content titles (`####`) as one page per content title, titled by it
     (the page's title above it), so its slides say what they hold instead of "(4/7)"; the
     blocks before the first content title stay under the page's own title. `where` of each
-    part carries `|page title` (its kicker)."""
+    part carries `|page title` (its kicker). The page's notes go with its first part only."""
     titled = [s for s in page.sections if s.title]
     if len(titled) < 2 or estimate_slides(page_blocks(page)) < SECTION_SLIDES:
         return [(where, page)]
@@ -331,7 +331,8 @@ def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
     for k, sec in enumerate(page.sections):
         if not sec.title:
             continue
-        part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[])
+        notes = "" if out else page.notes
+        part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[], notes=notes)
         out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.api import generate_from_markdown
+from generator.api import generate_from_markdown, plan_from_markdown
 from generator.markup.images import Assets
 from generator.model import Block, plain
 from generator.outline import parse_outline
@@ -138,3 +138,14 @@ def test_a_deck_slide_of_nothing_but_a_missing_sponsor_wall_is_not_made() -> Non
     assert any(
         d["kind"] == "pictures" and d["message"].startswith("a slide") for d in o.diagnostics
     )
+
+
+def test_the_pictures_of_a_page_cut_by_its_sections_are_named_once() -> None:
+    """Rich's "Rich Library" page is one slide per `###` section (Log, Emoji, Tables...): the
+    page's notes, listing its 15 unavailable screenshots, go with its first slide only."""
+    path = Path(CHATGLM).parents[1] / "rich" / "README.md"
+    deck = plan_from_markdown(path.read_text(encoding="utf-8"), "corporate", source_name="R")
+    sections = [p for p in deck.pages if ".sections[" in str(p.get("source"))]
+    assert len({p["title"] for p in sections}) >= 8
+    notes = [p["notes"] for p in deck.pages if "imgs/tree.png" in (p.get("notes") or "")]
+    assert len(notes) == 1

@@ -6,9 +6,15 @@ Parts leave in this order until the deck is within its budget:
 
 - appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
   the implementation history, the licence), the last one first, each page of them;
-- then the body's later sub-sections: the chapter that takes most slides gives up its last page
-  (never its first: every chapter keeps its opening page; a table that stands for several
-  pages stays), again and again;
+- then the secondary parts a talk about the thing does without: installation variants, notes
+  for one platform ("Using it on Windows"), troubleshooting, development and contributing, building from source, maintainers, security
+  contacts, and a design document's test plan, graduation criteria, upgrade and version-skew
+  strategies (a chapter so titled, each of its pages, or a later page so titled): the chapter
+  that takes most slides gives up its last such page, again and again;
+- then the body's later sub-sections, the chapters that show what the thing does (usage,
+  examples, features, benchmarks, the proposal and design) last: the chapter that takes most
+  slides gives up its last page (never its first: every chapter keeps its opening page; a table
+  that stands for several pages stays), again and again;
 - then a page's later `####` sections the same way.
 
 As few parts leave as bring the deck within its budget: the estimate (the slides each part
@@ -48,6 +54,20 @@ APPENDIX = re.compile(
     r"|licen[cs]e|citation)\b|附录|参考文献|常见问题|致谢|引用|协议|许可",
     re.I,
 )
+SECONDARY = re.compile(
+    r"\b(?:install(?:ation|ing)?|setup|troubleshooting|known issues|development|developing"
+    r"|contribut(?:e|ing|ors?)|build(?:ing)? from source|from source|compil(?:e|ing)"
+    r"|maintainers?|authors|credits|security vulnerabilit(?:y|ies)|test plan|graduation"
+    r"|upgrade|downgrade|version skew|release signoff|infrastructure needed"
+    r"|on (?:windows|mac ?os|os x|linux|freebsd|openbsd|cygwin|wsl))\b"
+    r"|安装|故障排除|开发|贡献|维护者",
+    re.I,
+)
+CORE = re.compile(
+    r"\b(?:usage|how to use|examples?|features?|benchmarks?|demo|getting started|quick ?start"
+    r"|tutorial|overview|summary|proposal|design|motivation)\b|用法|使用|示例|特性|功能",
+    re.I,
+)
 HEADING = "Not on the slides: "  # what the notes of the slide before a left-out page start with
 
 
@@ -69,6 +89,18 @@ def appendix_like(title: str) -> bool:
     """A chapter a talk leaves out first: an appendix, a reference list, an FAQ, a
     questionnaire, "Other changes", the implementation history, the licence."""
     return bool(APPENDIX.search(title))
+
+
+def secondary(title: str) -> bool:
+    """A part a talk about the thing leaves out before its body: installing, one platform's
+    notes, troubleshooting, developing, contributing, building from source, maintainers, a design's test plan."""
+    return bool(SECONDARY.search(title))
+
+
+def core(title: str) -> bool:
+    """A chapter that shows what the thing does: usage, examples, features, benchmarks, the
+    proposal and its design; it gives up its pages last."""
+    return bool(CORE.search(title))
 
 
 @dataclass
@@ -124,24 +156,40 @@ def chosen(
             left.append(Left(ci, pi))
             tally.take(ci, pi)
 
-    def later(ci: int) -> list[int]:  # the pages the chapter may give up
-        return [
-            pi
-            for pi in remaining[ci][1:]
-            if (chapters[ci].title, chapters[ci].pages[pi].title) not in made
-        ]
+    def stays(ci: int, pi: int) -> bool:  # a table that stands for several pages
+        return (chapters[ci].title, chapters[ci].pages[pi].title) in made
 
-    while tally.saved < over:
-        open_ = [ci for ci in body if later(ci)]
-        if not open_:
-            break
-        ci = max(open_, key=lambda c: (tally.taken(c), c))
-        pi = later(ci)[-1]
-        left.append(Left(ci, pi))
-        tally.take(ci, pi)
+    def minor(ci: int) -> list[int]:  # the secondary pages the chapter may give up
+        if secondary(chapters[ci].title):
+            return [pi for pi in remaining[ci] if not stays(ci, pi)]
+        pages = remaining[ci][1:]
+        return [pi for pi in pages if secondary(chapters[ci].pages[pi].title)]
+
+    def later(ci: int) -> list[int]:  # the pages the chapter may give up
+        return [pi for pi in remaining[ci][1:] if not stays(ci, pi)]
+
+    shows = [ci for ci in body if core(chapters[ci].title)]
+    rest = [ci for ci in body if ci not in shows]
+    for pool, among in ((minor, body), (later, rest), (later, shows)):
+        _give_up(tally, left, over, pool, among)
     if tally.saved < over:
         left += _sections(outline, remaining, body, over - tally.saved, sections or {})
     return left
+
+
+def _give_up(
+    tally: _Tally, left: list[Left], over: float, pool: Callable[[int], list[int]], among: list[int]
+) -> None:
+    """Pages of `among` (those `pool` says each may give up) leave until `over` slides are
+    saved: the chapter that takes most slides gives up its last, again and again."""
+    while tally.saved < over:
+        open_ = [ci for ci in among if pool(ci)]
+        if not open_:
+            return
+        ci = max(open_, key=lambda c: (tally.taken(c), c))
+        pi = pool(ci)[-1]
+        left.append(Left(ci, pi))
+        tally.take(ci, pi)
 
 
 def _sections(

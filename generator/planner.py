@@ -34,6 +34,7 @@ from generator.estimate import Calibration
 from generator.fit import Measure, measure, try_lay_out
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
+from generator.leadins import LeadIns
 from generator.leftout import LeftOut, block_text
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
@@ -73,7 +74,7 @@ BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 CONTENTS_COLUMNS = 24  # entries a contents slide holds in two columns before it takes two slides
 
 
-class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
+class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -397,6 +398,7 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting):
         slides = self.grown_together(done)
         if make is not make_flowing:
             return slides
+        slides = self.with_lead_ins(slides)
         pictures = gallery_parts(self.gallery, self.gallery_parts)
         self.gallery_parts = []
         slides += self.galleries(page, slides)

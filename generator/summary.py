@@ -5,7 +5,10 @@ A document that is not a talk (a design proposal, meeting notes, a changelog, a 
 sections far longer than a slide. With length "medium" (the default) such a page is summarised
 before it is fitted: under each heading its first paragraph stays (and any paragraph that
 introduces a list, code, a table or a picture), lists, code, tables, pictures and the first
-paragraph of a quote stay; the other paragraphs move to the slide's speaker notes. A page that
+paragraph of a quote stay; a later paragraph that states a result (a number "times
+faster", "23x", "40 %") keeps its first sentences, and a paragraph too long to label the code
+after it keeps its label (up to its first full stop or aside in parentheses); the other
+paragraphs move to the slide's speaker notes. A page that
 still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES and the rest moves to the
 notes too. Every move is listed with the left-out records (kind "notes"): nothing is dropped
 silently, and the notes keep every word. Pictures are never summarised away: the pictures of
@@ -41,6 +44,13 @@ CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
 LIST_LINE = re.compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
+# a sentence that states a result: a factor, a share, a comparison of speed
+RESULT = re.compile(
+    r"\d(?:[.,]\d+)?\s*(?:x|×|times|%|percent)(?!\w)|\b(?:faster|slower|quicker)\b"
+    r"|倍|更快|更慢",
+    re.I,
+)
+ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
 
 def summary_blocks(
@@ -66,10 +76,15 @@ def summary_blocks(
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
+            label = _label(block) if after is not None and after.type == "code" else None
             if introduces:
                 kept.append((float(i), block))
                 said = True
-            elif not said:
+            elif label is not None:  # the code's label stays, its aside moves
+                kept.append((float(i), label[0]))
+                moved.append((i + 0.5, label[1]))
+                said = True
+            elif not said or RESULT.search(text):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:
@@ -140,6 +155,23 @@ def _more_sentences(
         rest[0] = replace(rest[0], text=rest[0].text.lstrip())
         moved = sorted([*moved, (at + 0.5, replace(block, spans=rest))], key=lambda e: e[0])
     return kept, moved
+
+
+def _label(block: Block) -> tuple[Block, Block] | None:
+    """A paragraph too long to introduce the code after it, cut into its label (up to its
+    first full stop or aside in parentheses, at most INTRO_CHARS) and the rest; None when it
+    has no such label."""
+    text = plain(block.spans)
+    ends = [m.end() for m in SENTENCE.finditer(text)] + [m.start() for m in ASIDE.finditer(text)]
+    ends = [e for e in ends if 0 < e <= INTRO_CHARS]
+    if not ends:
+        return None
+    cut = min(ends)
+    rest = [x for x in slice_spans(block.spans, cut, len(text)) if x.text]
+    if not rest or not plain(rest).strip():
+        return None
+    rest[0] = replace(rest[0], text=rest[0].text.lstrip())
+    return replace(block, spans=slice_spans(block.spans, 0, cut)), replace(block, spans=rest)
 
 
 def _lead(quote: Block) -> int:

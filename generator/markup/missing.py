@@ -18,12 +18,12 @@ from __future__ import annotations
 import pathlib
 import re
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.markup.events import Context, MissingPictures
+from generator.markup.events import Context, Event, Item, MissingPictures
 from generator.markup.inline import InlineImage
-from generator.model import Block, Chapter, Page, Section, Span
+from generator.model import Block, Chapter, Page, Section, Span, plain
 
 if TYPE_CHECKING:
     from generator.markup.build import Slide
@@ -148,3 +148,66 @@ def fold_picture_slides(slides: list[Slide], ctx: Context) -> list[Slide]:
         ctx.note("pictures", "a slide of pictures not available not made", slide.title)
         out[-1].notes.append("\n".join(t for t in (slide.title, text, *slide.notes) if t))
     return out
+
+
+# a sentence that only points at what follows it ("The above produces the following output:")
+POINTER = re.compile(
+    r"(?<![a-z])(following|below|as (shown|depicted|seen)|screenshots?|here is|here's|looks like)"
+    r"(?![a-z])|以下|如下",
+    re.I,
+)
+
+
+def unlead(events: list[Event]) -> list[Event]:
+    """A paragraph introducing pictures the deck cannot have (it ends with a colon, or its last
+    sentence points at what follows) does not end on nothing: a sentence that only points
+    ("This produces the following output:") is not shown, one that says something ends with a
+    full stop instead of its colon; the caption lines standing for those pictures go too (the
+    text before them says what they showed; the notes name them)."""
+    out: list[Event] = []
+    for event in events:
+        if not isinstance(event, MissingPictures):
+            out.append(event)
+            continue
+        k = len(out)
+        while k and _caption(out[k - 1], event.captions):
+            k -= 1
+        before = out[k - 1] if k else None
+        if isinstance(before, Item) and before.block.type == "paragraph":
+            spans = unled(before.block.spans)
+            if spans is not None:
+                del out[k:]  # the caption lines
+                if plain(spans).strip():
+                    before.block = replace(before.block, spans=spans)
+                else:
+                    out.pop()
+        out.append(event)
+    return out
+
+
+def _caption(event: Event, captions: list[Block]) -> bool:
+    return isinstance(event, Item) and any(event.block is c for c in captions)
+
+
+def _rstrip(spans: list[Span]) -> list[Span]:
+    while spans and not spans[-1].text.strip():
+        spans = spans[:-1]
+    return [*spans[:-1], replace(spans[-1], text=spans[-1].text.rstrip())] if spans else []
+
+
+def unled(spans: list[Span]) -> list[Span] | None:
+    """A lead-in paragraph's spans without its pointing last sentence (or with a full stop for
+    its colon); None when the paragraph does not introduce what follows."""
+    from generator.pieces import slice_spans
+    from generator.summary import SENTENCE
+
+    text = plain(spans).rstrip()
+    starts = [m.end() for m in SENTENCE.finditer(text)]
+    start = starts[-1] if starts and starts[-1] < len(text) else 0
+    last = text[start:]
+    if POINTER.search(last):
+        return _rstrip(slice_spans(spans, 0, start))
+    if text.endswith((":", "：")):
+        kept = _rstrip(slice_spans(spans, 0, len(text) - 1))
+        return [*kept, Span("。" if text.endswith("：") else ".")]
+    return None

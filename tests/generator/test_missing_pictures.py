@@ -49,16 +49,26 @@ def test_rich_console_screenshots_leave_no_frame_and_no_slide_of_their_own() -> 
         assert f"https://github.com/textualize/rich/raw/master/imgs/{name}" in notes
 
 
-def test_bat_feature_screenshots_become_lines_of_their_sections() -> None:
+def test_bat_feature_screenshots_leave_their_sentences_without_dangling_captions() -> None:
     deck = generate_from_markdown("# bat\n\n## Features\n\n" + BAT_FEATURES, "corporate")
     content = [p for p in deck.pages if p.kind == "content"]
     assert images(content) == []
-    lines = italic_lines(content)
-    assert {"Syntax highlighting example", "Git integration example"} <= set(lines)
-    for page in content:  # each line under the sentence it belongs to, never a slide alone
-        assert any(b.type != "paragraph" or not b.spans[0].italic for b in shown(page))
+    assert italic_lines(content) == []  # a caption would only label a picture not there
+    texts = [plain(b.spans) for p in content for b in shown(p) if b.type == "paragraph"]
+    sentence = "bat supports syntax highlighting for a large number of programming and markup"
+    assert f"{sentence} languages." in texts  # it says something: a full stop for its colon
+    assert not any(t.rstrip().endswith(":") for t in texts)
     notes = "\n".join(p.notes for p in deck.pages)
     assert "Syntax highlighting example: https://imgur.com/rGsdnDe.png" in notes
+
+
+def test_a_sentence_pointing_at_a_missing_screenshot_is_not_shown() -> None:
+    deck = generate_from_markdown("# rich\n\n" + RICH_CONSOLE, "corporate")
+    texts = " ".join(plain(b.spans) for p in deck.pages for b in shown(p) if b.type == "paragraph")
+    assert "something like the following" not in texts
+    assert "You can set a style for the entire output" in texts  # its paragraph before stays
+    notes = "\n".join(p.notes for p in deck.pages)
+    assert "rich/raw/master/imgs/hello_world.png" in notes
 
 
 def test_mermaid_logo_header_and_banner_are_left_out_and_named_in_the_notes() -> None:

@@ -155,7 +155,7 @@ def test_a_remote_picture_leaves_its_alt_text_and_the_notes_say_where_it_is(
     line, and a page of nothing else is not made."""
     doc = tmp_path / "a.md"
     doc.write_text(
-        "# A\n\n### Demo\n\nIt highlights code:\n\n"
+        "# A\n\n### Demo\n\nIt highlights code.\n\n"
         "![Syntax highlighting example](https://i.imgur.com/x.png)\n\n"
         '### Sized\n\n<img src="https://github.com/o/r/raw/main/shot.png" width="400" '
         'height="300" alt="The dashboard">\n\n### Badge\n\n'

@@ -144,7 +144,7 @@ def test_snippet_import_outside_the_document_folder_is_not_read(tmp_path: pathli
 def test_a_remote_picture_not_fetched_leaves_no_frame_and_a_record() -> None:
     o = parse_outline("# D\n\n## P\n\nRun it to see:\n\n![Features](https://example.com/f.png)\n")
     found = blocks(o)
-    assert [(b.type, plain(b.spans)) for b in found] == [("paragraph", "Run it to see:")]
+    assert [(b.type, plain(b.spans)) for b in found] == [("paragraph", "Run it to see.")]
     notes = o.chapters[0].pages[0].notes
     assert "Picture: Features: https://example.com/f.png" in notes
     assert "image" in kinds(o)

@@ -48,7 +48,8 @@ def test_a_later_section_starts_its_own_slide_after_a_continued_one() -> None:
 def test_parts_apart_still_share_a_slide_while_they_fit_one() -> None:
     """bat's last four one-paragraph sections took "Contributing … (1/2)" and "(2/2)": the
     three that fit one slide together share it, titled by them; the fourth has its own."""
-    deck = _deck("bat-readme/README.md")
+    bat = (CORPUS / "bat-readme/README.md").read_text(encoding="utf-8")
+    deck = generate_from_markdown("# bat\n\n" + bat[bat.index("## Development") :], "corporate")
     titles = [p.title for p in deck.pages if p.kind == "content"]
     assert "Contributing · Maintainers · Security vulnerabilities" in titles
     assert "Project goals and alternatives" in titles

@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -41,12 +40,20 @@ from generator.owncontents import (
     without_own_contents,
 )
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
+from generator.pagesize import (
+    TINY_CHARS,
+    estimate_slides,
+    page_chars,
+    short_page,
+    simple_page,
+    slide_share,
+    tiny_page,
+)
 from generator.partnames import distinct_titles
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
 LENGTHS = ("short", "medium", "long")
-TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
 CONTENTS_CHAPTERS = {"short": 4, "medium": 3, "long": 2}  # chapters a contents slide needs
 APART_PARTS = 8  # a merged run of at most this many pages is fitted apart when it overflows
@@ -54,11 +61,6 @@ MAX_DIVIDED = 12  # a document of more chapters has none (its contents slide car
 # ... nor one whose chapters all take at most this many slides (estimated; a long deck, which
 # shows every page, has them when a chapter takes several)
 SMALL_CHAPTER = {"short": 3, "medium": 3, "long": 1}
-CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
-LINES_PER_SLIDE = 16  # code lines
-ROWS_PER_SLIDE = 9  # table rows
-ITEMS_PER_SLIDE = 9  # list items
-SHORT_SHARE = 0.7  # a page estimated at most at this share of a slide is short ...
 HEADING_SHARE = 0.06  # the room a page's title takes as a heading on a shared slide
 
 
@@ -69,59 +71,6 @@ def deck_language(outline: Outline) -> str:
     cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     latin = len(re.findall(r"[A-Za-z]", text))
     return "zh-CN" if cjk and cjk * 3 >= latin else "en"
-
-
-def estimate_slides(blocks: list[Block]) -> int:
-    """How many slides the blocks need at the base size (an estimate from their text)."""
-    return max(1, math.ceil(slide_share(blocks) - 0.15))
-
-
-def slide_share(blocks: list[Block]) -> float:
-    """The share of a slide the blocks take at the base size (an estimate from their text)."""
-    chars = sum(b.text_length() for b in blocks if b.type not in ("code", "table"))
-    lines = sum(len(b.text.split("\n")) for b in blocks if b.type == "code")
-    rows = sum(len(b.rows) for b in blocks if b.type == "table")
-    items = sum(len(b.items) for b in blocks if b.type == "list")
-    return max(
-        chars / CHARS_PER_SLIDE + lines / LINES_PER_SLIDE + rows / ROWS_PER_SLIDE,
-        items / ITEMS_PER_SLIDE,
-    )
-
-
-def _simple(page: Page) -> bool:
-    """Text only: paragraphs, headings and flat lists (what sits well beside other text),
-    and nothing a layout of its own would show better (numbers, a timeline, cards...)."""
-    if choose_layout(page.blocks, page.sections, str(getattr(page, "hint", "") or "")) != "bullets":
-        return False
-    blocks = page_blocks(page)
-    if not blocks or len([b for b in blocks if b.type != "heading"]) > 4:
-        return False
-    if any(b.type in ("table", "image", "code", "quote", "html") for b in blocks):
-        return False
-    return not any(
-        b.type == "list" and (len(b.items) > 6 or any(i.children for i in b.items)) for b in blocks
-    )
-
-
-def _short(page: Page, share: float) -> bool:
-    """A page of a little text and code (an integration's command and its sentence, an install
-    step): consecutive ones share a slide, stacked under their titles."""
-    if share > SHORT_SHARE or page.sections:
-        return False
-    if choose_layout(page.blocks, page.sections, str(getattr(page, "hint", "") or "")) not in (
-        "bullets",
-        "code",
-    ):
-        return False
-    return all(b.type in ("paragraph", "list", "code", "heading") for b in page.blocks)
-
-
-def _chars(page: Page) -> int:
-    return len(page.title) + sum(b.text_length() for b in page_blocks(page))
-
-
-def _tiny(page: Page, length: str) -> bool:
-    return _simple(page) and _chars(page) - len(page.title) <= TINY_CHARS[length]
 
 
 def draft_pages(
@@ -351,11 +300,11 @@ def _candidates(
             c.source = where
             c.implicit = page.title == chapter.title
             c.command = one_command(page_blocks(page)) and not page.sections
-            c.tiny = length != "long" and _tiny(page, length)
-            c.simple = _simple(page)
-            c.chars = _chars(page)
+            c.tiny = length != "long" and tiny_page(page, length)
+            c.simple = simple_page(page)
+            c.chars = page_chars(page)
             c.share = slide_share(page_blocks(page)) + HEADING_SHARE
-            c.short = length != "long" and _short(page, c.share)
+            c.short = length != "long" and short_page(page, c.share)
             out.append(c)
     return out
 
@@ -388,7 +337,7 @@ def _small_chapter(pages: list[Page], length: str) -> bool:
     one page, so that the chapter may share a slide with its neighbours."""
     if length == "long" or any(one_command(page_blocks(p)) for p in pages):
         return False
-    if not all(_tiny(p, length) for p in pages):
+    if not all(tiny_page(p, length) for p in pages):
         return False
     chars = sum(len(p.title) + sum(b.text_length() for b in page_blocks(p)) for p in pages)
     return chars <= TINY_CHARS[length]

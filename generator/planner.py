@@ -23,10 +23,8 @@ from typing import Any
 
 from engine import Options
 from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page_blocks re-exported
-    CHARS_PER_SLIDE,
     deck_language,
     draft_pages,
-    estimate_slides,
     page_blocks,
 )
 from generator.errors import bad

@@ -17,7 +17,7 @@ DENSE_SLIDES = 45  # a document estimated at more content slides starts at the s
 
 def dense_document(drafts: list[PlannedPage]) -> bool:
     """Whether the drafts are text enough for a long deck (the estimate at the base size)."""
-    from generator.compose import estimate_slides
+    from generator.pagesize import estimate_slides
 
     total = 0
     for page in drafts:

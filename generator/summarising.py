@@ -8,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from generator.compose import CHARS_PER_SLIDE, estimate_slides
 from generator.estimate import Calibration
 from generator.keep import named_part, run_slides
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block
 from generator.pack import capped
 from generator.pages import PlannedPage
+from generator.pagesize import CHARS_PER_SLIDE, estimate_slides
 from generator.partnames import picture_parts, title_parts
 from generator.pieces import Piece, assemble
 from generator.screenshots import screenshot

@@ -91,6 +91,12 @@ def documents() -> list[tuple[str, str]]:
     return out
 
 
+def sample(name: str) -> str:
+    """The Markdown of the corpus document `name` (as `documents()` names it)."""
+    with open(dict(documents())[name], encoding="utf-8") as fh:
+        return fh.read()
+
+
 def doc_folder(path: str) -> str:
     """The corpus folder a document belongs to (its --assets folder)."""
     rel = os.path.relpath(path, CORPUS)

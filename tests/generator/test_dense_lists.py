@@ -19,10 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmar
 
 import markdown_corpus as mc  # noqa: E402
 
-
-def sample(name: str) -> str:
-    with open(dict(mc.documents())[name], encoding="utf-8") as fh:
-        return fh.read()
+sample = mc.sample
 
 
 def items_of(page) -> list[str]:  # type: ignore[no-untyped-def]

@@ -25,10 +25,7 @@ import markdown_corpus as mc  # noqa: E402
 
 SAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "samples", "markdown")
 
-
-def sample(name: str) -> str:
-    with open(dict(mc.documents())[name], encoding="utf-8") as fh:
-        return fh.read()
+sample = mc.sample
 
 
 def between(text: str, first: str, stop: str | None) -> str:

@@ -168,13 +168,26 @@ def chosen(
     def later(ci: int) -> list[int]:  # the pages the chapter may give up
         return [pi for pi in remaining[ci][1:] if not stays(ci, pi)]
 
+    def wordy(ci: int) -> list[int]:  # ... those without pictures (what a talk shows) first
+        return [pi for pi in later(ci) if not _pictured(chapters[ci].pages[pi])]
+
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
-    for pool, among in ((minor, body), (later, rest), (later, shows)):
+    for pool, among in (
+        (minor, body),
+        (wordy, rest),
+        (later, rest),
+        (wordy, shows),
+        (later, shows),
+    ):
         _give_up(tally, left, over, pool, among)
     if tally.saved < over:
         left += _sections(outline, remaining, body, over - tally.saved, sections or {})
     return left
+
+
+def _pictured(page: Page) -> bool:
+    return bool(shown_pictures(page_blocks(page)))
 
 
 def _give_up(

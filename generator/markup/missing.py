@@ -163,7 +163,8 @@ def unlead(events: list[Event]) -> list[Event]:
     sentence points at what follows) does not end on nothing: a sentence that only points
     ("This produces the following output:") is not shown, one that says something ends with a
     full stop instead of its colon; the caption lines standing for those pictures go too (the
-    text before them says what they showed; the notes name them)."""
+    text before them says what they showed; the notes name them). The notes start with the
+    paragraph as written, so no word of it is lost."""
     out: list[Event] = []
     for event in events:
         if not isinstance(event, MissingPictures):
@@ -177,10 +178,13 @@ def unlead(events: list[Event]) -> list[Event]:
             spans = unled(before.block.spans)
             if spans is not None:
                 del out[k:]  # the caption lines
+                said = plain(before.block.spans).strip()
                 if plain(spans).strip():
                     before.block = replace(before.block, spans=spans)
                 else:
                     out.pop()
+                # the notes keep the sentence with the pictures it introduced
+                event = replace(event, text=f"{said}\n{event.text}")
         out.append(event)
     return out
 

@@ -60,8 +60,9 @@ def test_deck_keeps_master_layouts_theme_and_opens_cleanly(name: str) -> None:
 
 
 def test_slides_use_mapped_layouts_and_placeholders() -> None:
-    # two chapters of several slides each: a long deck gives them dividers
+    # two chapters of three slides each: a long deck gives them dividers
     plans = "\n## Plans\n\n### Next quarter\n- Two hires\n\n### Next year\n- A new office\n"
+    plans += "\n### Later\n- Expand abroad\n"
     d = deck("sales", markdown=MARKDOWN + plans, length="long")
     used = layout_names(d.pptx_bytes)
     assert used[0] == "Title Slide"

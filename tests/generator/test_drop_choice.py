@@ -126,3 +126,27 @@ def test_a_summary_keeps_a_code_blocks_label_and_moves_its_aside() -> None:
     assert sorted(" ".join(plain(b.spans) for b in both if b.type == "paragraph").split()) == (
         sorted(words)
     )
+
+
+def _png() -> str:
+    import base64
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (400, 300), "navy").save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def test_a_chapter_gives_up_its_pages_of_text_before_its_pages_of_pictures() -> None:
+    """A talk shows the graphs: a chapter's later pages of text leave before its page of
+    pictures, which leaves only once the chapter has no page of text left to give."""
+    md = "# Design doc\n\n## Design Details\n\n### Overview\n\nThe design in short.\n\n"
+    md += "### Test notes\n\nMore prose about tests.\n\n### Edge cases\n\nProse again.\n\n"
+    md += f"### Benchmark graphs\n\n![Restart latency by version]({_png()})\n"
+    outline = parse_outline(md)
+    titles = [
+        outline.chapters[x.chapter].pages[x.page].title for x in chosen(outline, {}, math.inf)
+    ]
+    assert titles == ["Edge cases", "Test notes", "Benchmark graphs"]

@@ -69,6 +69,8 @@ def test_a_sentence_pointing_at_a_missing_screenshot_is_not_shown() -> None:
     assert "You can set a style for the entire output" in texts  # its paragraph before stays
     notes = "\n".join(p.notes for p in deck.pages)
     assert "rich/raw/master/imgs/hello_world.png" in notes
+    # the sentence is not lost: the notes keep it with the pictures it introduced
+    assert "something like the following" in notes
 
 
 def test_mermaid_logo_header_and_banner_are_left_out_and_named_in_the_notes() -> None:

@@ -40,8 +40,9 @@ MAX_CHARS = 20_000  # characters of one diagram drawn
 MAX_NODES = 80  # nodes (participants, slices) of one diagram
 MAX_EDGES = 160  # links (messages) of one diagram
 MAX_DIAGRAMS = 60  # diagrams drawn in one document
-MAX_WIDTH, MAX_HEIGHT = 1900, 700  # px of a picture: larger, its labels would be too small to
-# read once fitted into a slide's body (~1120 x 400 px of a 1280 px slide): its source is shown
+MAX_WIDTH, MAX_HEIGHT = 1400, 500  # px of a picture: larger, its 20 px labels would be drawn
+# below 16 px (12 pt) once fitted into a slide's body (~1120 x 400 px of a 1280 px slide): its
+# source is shown
 RENDER_BUDGET_S = 20.0  # seconds of drawing for one document (the rest keep their source)
 FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
     "graph": read_flowchart,

@@ -168,8 +168,12 @@ def chosen(
     def later(ci: int) -> list[int]:  # the pages the chapter may give up
         return [pi for pi in remaining[ci][1:] if not stays(ci, pi)]
 
-    def wordy(ci: int) -> list[int]:  # ... those without pictures (what a talk shows) first
-        return [pi for pi in later(ci) if not _pictured(chapters[ci].pages[pi])]
+    pictured = {  # pages showing pictures (what a talk shows): they leave after the others
+        (ci, pi) for ci in body for pi, page in enumerate(chapters[ci].pages) if _pictured(page)
+    }
+
+    def wordy(ci: int) -> list[int]:  # ... those without pictures first
+        return [pi for pi in later(ci) if (ci, pi) not in pictured]
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]

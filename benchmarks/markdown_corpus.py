@@ -13,7 +13,10 @@ Used by `bench_generate.py --corpus` (figures, contact sheets) and by the corpus
 - small text: share of characters on slides set below 12 pt;
 - near-empty slides: content slides whose body (the slide below its title band, above its
   footer) is less than NEAR_EMPTY covered by text, pictures, tables and shapes (text counted
-  by the extent of its lines, not by its box; the title is not body, however long);
+  by the extent of its lines, not by its box; the title is not body, however long), or whose
+  body is one sentence, one bullet or one line of links: text alone (no picture, table,
+  diagram or code), at most two paragraphs of at most LONE_WORDS words, less than LONE_SHARE
+  covered;
 - source slides: for decks (`---`, Marp, Slidev), the number of slides of the source.
 """
 
@@ -47,6 +50,9 @@ MARKUP = [
 MONO = ("mono", "courier", "consolas", "menlo")
 SMALL_PT = 12.0
 NEAR_EMPTY = 0.08  # share of the body area a content slide's content covers, at least
+LONE_PARAGRAPHS = 2  # ... or more paragraphs than this (a label and its one item) ...
+LONE_WORDS = 60  # ... or more words than this, when it shows text alone ...
+LONE_SHARE = 0.3  # ... or covers this share of the body
 CELL = 10.0  # px of the grid the covered body area is counted on
 HEAD_NAMES = ("head", "title", "kicker", "cont", "foot")
 IMAGE_REF = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)", re.I)
@@ -191,12 +197,40 @@ def _extent(shape: dict[str, Any]) -> float:
 
 
 def near_empty(slides: list[dict[str, Any]], kinds: list[str]) -> list[int]:
-    """1-based numbers of the content slides whose body is less than NEAR_EMPTY covered."""
+    """1-based numbers of the content slides a reader sees as near-empty: a body less than
+    NEAR_EMPTY covered, or a body of text alone (no picture, table, diagram or code) that is
+    one sentence, one bullet or one line of links: at most LONE_PARAGRAPHS paragraphs (a
+    label and its one item) of at most LONE_WORDS words together, covering less than
+    LONE_SHARE of the body (two paragraphs set large, an introduction, are a slide)."""
     return [
         i + 1
         for i, (slide, kind) in enumerate(zip(slides, kinds, strict=True))
-        if kind == "content" and body_share(slide) < NEAR_EMPTY
+        if kind == "content"
+        and (body_share(slide) < NEAR_EMPTY or body_share(slide) < LONE_SHARE and lone_text(slide))
     ]
+
+
+def lone_text(slide: dict[str, Any]) -> bool:
+    """The slide's body is text alone, at most LONE_PARAGRAPHS paragraphs of at most
+    LONE_WORDS words (a CJK character counts as half a word)."""
+    paragraphs = 0
+    words = 0.0
+    for shape in _shapes(slide.get("shapes", [])):
+        if shape.get("kind") in ("picture", "table", "group"):
+            return False
+        if _head(shape):
+            continue
+        for body in _bodies(shape):
+            for para in body.get("paragraphs", []):
+                runs = [r for r in para.get("runs", []) if str(r.get("text") or "").strip()]
+                if not runs:
+                    continue
+                if all(any(m in str(r.get("font") or "").lower() for m in MONO) for r in runs):
+                    return False  # a line of code
+                text = "".join(str(r.get("text") or "") for r in para.get("runs", []))
+                paragraphs += 1
+                words += len(WORD.findall(CJK.sub(" ", text))) + len(CJK.findall(text)) / 2
+    return 0 < paragraphs <= LONE_PARAGRAPHS and words <= LONE_WORDS
 
 
 def walk_blocks(blocks: list[Any]) -> Iterator[Any]:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from generator.errors import bad
 from generator.leftout import LeftOut
+from generator.lone import lone
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.reshape import Fitted
 
@@ -102,21 +103,86 @@ def _fit(
 ) -> list[Fitted]:
     """The drafts fitted one after the other, numbered from the planner's counter; a merged
     draft that takes more than one slide as its parts (`apart`): each on slides of its own,
-    neighbours together while they fit one slide."""
+    neighbours together while they fit one slide. A lone slide (one sentence, one bullet, a
+    line of links: generator.lone) joins the slide before it, else the slide after it; while
+    it waits for the slide after it, that slide takes its number."""
     out: list[Fitted] = []
+    waiting: Fitted | None = None
     for draft in drafts:
         mark = len(planner.left_out)
-        slides = planner.fit(draft)
-        if len(slides) > 1 and apart and draft.source in apart:
-            del planner.left_out[mark:]
-            slides = _fit_apart(planner, apart[draft.source])
+        slides = _fitted(planner, draft, apart)
+        if waiting is not None:
+            joined = planner.join_next(waiting, slides[0]) if slides else None
+            if joined is not None:
+                slides = [joined, *slides[1:]]
+            else:  # it keeps its slide: the slides after it are numbered on from it
+                out.append(_numbered(planner, waiting))
+                del planner.left_out[mark:]
+                slides = _fitted(planner, draft, apart)
+            waiting = None
+        if out and slides and _lone(planner, slides[0]):
+            joined = planner.join_previous(out[-1], slides[0])
+            if joined is not None:
+                out[-1] = joined
+                slides = [_shifted(planner, f) for f in slides[1:]]
+        if slides and _lone(planner, slides[-1]):
+            waiting = slides.pop()
         for f in slides:
-            planner.counter += 1
-            f.page.number = planner.counter
-            out.append(f)
+            out.append(_numbered(planner, f))
         if done + len(out) > max_pages:
             raise bad("markdown", f"makes more than {max_pages} slides")
+    if waiting is not None:
+        out.append(_numbered(planner, waiting))
     return out
+
+
+def _fitted(planner: Planner, draft: PlannedPage, apart: dict[str, Apart] | None) -> list[Fitted]:
+    """One draft's slides (its parts apart when it is a merged draft taking several slides),
+    numbered from the planner's counter, what fitting them left out recorded."""
+    mark = len(planner.left_out)
+    slides = planner.fit(draft)
+    if len(slides) > 1 and apart and draft.source in apart:
+        del planner.left_out[mark:]
+        slides = _joined_within(planner, _fit_apart(planner, apart[draft.source]))
+    return slides
+
+
+def _joined_within(planner: Planner, slides: list[Fitted]) -> list[Fitted]:
+    """The slides of a merged draft's parts with each lone part joined to the slide before
+    it, else to the slide after it; the slides after a join numbered one less."""
+    out = list(slides)
+    k = 0
+    while k < len(out):
+        if not _lone(planner, out[k]):
+            k += 1
+            continue
+        joined = planner.join_previous(out[k - 1], out[k]) if k > 0 else None
+        at = k - 1
+        if joined is None and k + 1 < len(out):
+            joined = planner.join_next(out[k], out[k + 1])
+            at = k
+        if joined is None:
+            k += 1
+            continue
+        out[at : at + 2] = [joined]
+        out[at + 1 :] = [_shifted(planner, f) for f in out[at + 1 :]]
+    return out
+
+
+def _lone(planner: Planner, f: Fitted) -> bool:
+    return not planner.authored and f.page.parts == 1 and lone(f.page)
+
+
+def _shifted(planner: Planner, f: Fitted) -> Fitted:
+    """A slide numbered one less (the slide before it joined another), laid out again."""
+    page = replace(f.page, number=f.page.number - 1)
+    return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
+
+
+def _numbered(planner: Planner, f: Fitted) -> Fitted:
+    planner.counter += 1
+    f.page.number = planner.counter
+    return f
 
 
 def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPage]:

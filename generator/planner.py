@@ -34,6 +34,7 @@ from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leadins import LeadIns
 from generator.leftout import LeftOut, block_text
+from generator.lone import Joining
 from generator.model import Block, Span
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
@@ -72,7 +73,7 @@ BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 CONTENTS_COLUMNS = 24  # entries a contents slide holds in two columns before it takes two slides
 
 
-class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns):
+class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns, Joining):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -114,6 +115,7 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
         self.left_out: list[LeftOut] = []
         # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
+        self.authored = authored  # its slides never join (generator.lone)
         # a document that is not a talk: long pages are summarised, the rest in the notes
         self.summarise = length == "medium" and not authored
         # a document over its slide budget (generator.budget): a page keeps one slide
@@ -396,7 +398,7 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
         slides = self.grown_together(done)
         if make is not make_flowing:
             return slides
-        slides = self.with_lead_ins(slides)
+        slides = self.joined_parts(self.with_lead_ins(slides))
         pictures = gallery_parts(self.gallery, self.gallery_parts)
         self.gallery_parts = []
         slides += self.galleries(page, slides)

@@ -1,0 +1,208 @@
+"""No near-empty slides: a slide that would show one sentence, one bullet or one line of links
+in a large empty area shares a slide with its neighbour.
+
+A lone slide is a content slide of text alone (paragraphs, a list, a label heading) holding at
+most LONE_UNITS paragraphs or list items of at most LONE_WORDS words, or a few names or links
+(at most NAMES_WORDS words): the slides readers of the corpus decks called near-empty
+(benchmarks/markdown_corpus.near_empty counts them the same way). Such a slide joins:
+
+- among the slides of one page (a continuation part: a paragraph cut off before a code block or
+  a picture, the tail a last slide overflowed with), the part before it (at its end), else the
+  part after it (at its start); the page's slides are numbered again;
+- among the slides of one chapter, a chapter's introduction (the page titled after its
+  chapter) the slide after it, at its start and without a heading (the divider or the kicker
+  names the chapter); any other lone page the slide before it (the last of that page's slides),
+  under its own title as a heading, else the slide after it when that is one slide.
+
+A join is made only when the joined slide fits at the host's type size or a smaller one not
+below the body floor (parts of one page) or TIGHT_FLOOR (the size continuation slides merge
+down to: pages sharing a slide), and its layout still flows (text, text beside a picture, code
+with its explanation). An authored deck's slides never join.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from generator.keep import title_parts
+from generator.leftout import block_text, count_words
+from generator.model import Block, Span
+from generator.owncontents import norm
+from generator.pages import PlannedPage
+from generator.reshape import Fitted
+from generator.shapes import choose_layout
+from generator.tighten import TIGHT_FLOOR
+
+if TYPE_CHECKING:
+    from generator.fit import Measure
+
+LONE_UNITS = 2  # paragraphs and list items a lone slide holds at most ...
+LONE_WORDS = 60  # ... of at most this many words together
+NAMES_WORDS = 12  # or a few names or links of at most this many words
+TEXT = frozenset({"paragraph", "list", "heading"})
+HOSTS = frozenset({"bullets", "image-text", "code"})  # layouts a lone slide's text joins ...
+PICTURE_HOSTS = frozenset({"image-full", "image-grid"})  # ... and pictures alone
+
+
+def _units(blocks: list[Block]) -> int:
+    """Paragraphs, headings and list items (nested ones too)."""
+    n = 0
+    for b in blocks:
+        if b.type in ("paragraph", "heading"):
+            n += 1
+        elif b.type == "list":
+            n += len(b.items) + sum(_units(i.children) for i in b.items)
+    return n
+
+
+def _text_only(blocks: list[Block]) -> bool:
+    return all(b.type in TEXT and all(_text_only(i.children) for i in b.items) for b in blocks)
+
+
+def lone(page: PlannedPage) -> bool:
+    """A content slide of text alone that is one sentence, one bullet or one line of links."""
+    if page.kind != "content" or page.sections or not page.blocks:
+        return False
+    if not _text_only(page.blocks):
+        return False
+    words = count_words(" ".join(block_text(b) for b in page.blocks))
+    return words <= NAMES_WORDS or (_units(page.blocks) <= LONE_UNITS and words <= LONE_WORDS)
+
+
+def _host(page: PlannedPage) -> bool:
+    return page.kind == "content" and not page.sections and page.layout in HOSTS | PICTURE_HOSTS
+
+
+def _heading(title: str) -> Block:
+    return Block("heading", [Span(title, bold=True)])
+
+
+def _notes(*pages: PlannedPage) -> str:
+    return "\n\n".join(p.notes for p in pages if p.notes)
+
+
+class Joining:
+    """A mixin of the planner (its `measure`, `titled`, `renumbered`, `lead_titled`, floor)."""
+
+    body_min: float
+    scale: float
+    authored: bool
+
+    if TYPE_CHECKING:
+
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
+
+        def renumbered(self, slides: list[Fitted], first: int) -> list[Fitted]: ...
+
+    def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
+        """`page` laid out at its size, else at the largest smaller one down to `floor` that
+        holds it; None when none does."""
+        size = page.body_size
+        for _ in range(3):
+            trial = replace(page, body_size=size)
+            html, m = self.measure(trial)
+            if m is None:
+                return None
+            if not m.title_fits:
+                trial, html, m = self.titled(trial)
+                if m is None:
+                    return None
+            if m.body_fits:
+                return Fitted(trial, html, m.laid)
+            if size <= floor or m.used <= 0:
+                return None
+            size = float(max(floor, min(size - 1, math.floor(size * m.room / m.used * 0.98))))
+        return None
+
+    def _joined(
+        self, host: PlannedPage, blocks: list[Block], notes: str, source: str, part: bool = False
+    ) -> Fitted | None:
+        """`host` holding `blocks` laid out, at a smaller size when needed: down to the body
+        floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide."""
+        hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
+        layout = choose_layout(blocks, [], hint)
+        if layout not in HOSTS | PICTURE_HOSTS:
+            return None
+        page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
+        floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
+        return self.joined_fit(page, floor)
+
+    def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
+        """The slides of one page with each lone part joined to the part before or after it,
+        numbered again (see the module's note)."""
+        if self.authored or len(slides) < 2:
+            return slides
+        out = list(slides)
+        first = out[0].page.number
+        gone = False
+        k = 0
+        while k < len(out) and len(out) > 1:
+            page = out[k].page
+            if not lone(page):
+                k += 1
+                continue
+            before = out[k - 1].page if k > 0 else None
+            after = out[k + 1].page if k + 1 < len(out) else None
+            joined = None
+            if before is not None and _host(before):
+                joined = self._joined(
+                    before,
+                    [*before.blocks, *page.blocks],
+                    _notes(before, page),
+                    before.source,
+                    True,
+                )
+                at = k - 1
+            if joined is None and after is not None and _host(after):
+                joined = self._joined(
+                    after, [*page.blocks, *after.blocks], _notes(page, after), after.source, True
+                )
+                at = k
+            if joined is None:
+                k += 1
+                continue
+            out[at : at + 2] = [joined]
+            gone = True
+        return self.renumbered(out, first) if gone else out
+
+    def join_previous(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
+        """A lone page (not a chapter's introduction) joined to the slide before it of its
+        chapter (the last of that page's slides), under its own title as a heading; None
+        when that slide cannot take it."""
+        b, page = before.page, lone_slide.page
+        if self.authored or not _neighbours(b, page) or _intro(page) or b.part != b.parts:
+            return None
+        blocks = [*b.blocks, _heading(page.title), *page.blocks]
+        return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
+
+    def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
+        """A lone page joined to the first slide after it of its chapter: a chapter's
+        introduction at its start without a heading, any other page (when the slide after it
+        is a page of one slide) under its title, the slide after it then under its heading."""
+        page, a = lone_slide.page, after.page
+        if self.authored or not _neighbours(a, page) or a.part != 1:
+            return None
+        source = f"{page.source}+{a.source}"
+        if _intro(page):
+            return self._joined(a, [*page.blocks, *a.blocks], _notes(page, a), source)
+        if a.parts != 1:
+            return None
+        names = title_parts(a.title) or [a.title]
+        blocks = [*page.blocks, _heading(names[0]), *a.blocks]
+        host = replace(a, title=page.title, subtitle=page.subtitle)
+        return self._joined(host, blocks, _notes(page, a), source)
+
+
+def _intro(page: PlannedPage) -> bool:
+    """A chapter's introduction: the page titled after its chapter."""
+    return bool(page.chapter) and norm(page.title) == norm(page.chapter)
+
+
+def _neighbours(host: PlannedPage, page: PlannedPage) -> bool:
+    return _host(host) and host.chapter == page.chapter and page.parts == 1 and lone(page)

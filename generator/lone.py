@@ -17,7 +17,8 @@ most LONE_UNITS paragraphs or list items of at most LONE_WORDS words, or a few n
 A join is made only when the joined slide fits at the host's type size or a smaller one not
 below the body floor (parts of one page) or TIGHT_FLOOR (the size continuation slides merge
 down to: pages sharing a slide), and its layout still flows (text, text beside a picture, code
-with its explanation). An authored deck's slides never join.
+with its explanation). An authored deck's slides never join, nor do a long deck's pages (its
+continuation parts do).
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ class Joining:
     body_min: float
     scale: float
     authored: bool
+    length: str
 
     if TYPE_CHECKING:
 
@@ -171,12 +173,16 @@ class Joining:
             gone = True
         return self.renumbered(out, first) if gone else out
 
+    def apart(self) -> bool:
+        """Pages never share a slide: an authored deck's slides, a long deck's pages."""
+        return self.authored or self.length == "long"
+
     def join_previous(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A lone page (not a chapter's introduction) joined to the slide before it of its
         chapter (the last of that page's slides), under its own title as a heading; None
         when that slide cannot take it."""
         b, page = before.page, lone_slide.page
-        if self.authored or not _neighbours(b, page) or _intro(page) or b.part != b.parts:
+        if self.apart() or not _neighbours(b, page) or _intro(page) or b.part != b.parts:
             return None
         blocks = [*b.blocks, _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
@@ -186,7 +192,7 @@ class Joining:
         introduction at its start without a heading, any other page (when the slide after it
         is a page of one slide) under its title, the slide after it then under its heading."""
         page, a = lone_slide.page, after.page
-        if self.authored or not _neighbours(a, page) or a.part != 1:
+        if self.apart() or not _neighbours(a, page) or a.part != 1:
             return None
         source = f"{page.source}+{a.source}"
         if _intro(page):

@@ -1,0 +1,137 @@
+"""No near-empty slides: a slide that would show one sentence, one bullet or one line of links
+joins a neighbour (generator.lone), tested on fragments of the corpus documents whose decks
+had such slides; and the corpus measure counts such slides as near-empty."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from generator.api import GeneratedDeck, generate_from_markdown
+from generator.lone import lone
+from generator.model import Block, ListItem, Span
+from generator.pages import PlannedPage
+from generator.planner import BODY_FLOOR
+from tests.generator.fragments_lone import (
+    BAT_TOOLS_TAIL,
+    MERMAID_EXAMPLES,
+    MKDOCS_MATH_CONFIG,
+    RUST_CHECK_CFG,
+)
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+
+def near_empty(deck: GeneratedDeck) -> list[int]:
+    return mc.near_empty(deck.slides, [p.kind for p in deck.pages])
+
+
+def content(deck: GeneratedDeck) -> list[tuple[PlannedPage, str]]:
+    return [
+        (p, mc.deck_text([s]).text())
+        for p, s in zip(deck.pages, deck.slides, strict=True)
+        if p.kind == "content"
+    ]
+
+
+def slide_with(deck: GeneratedDeck, words: str) -> tuple[PlannedPage, str]:
+    found = [(p, t) for p, t in content(deck) if words in t]
+    assert len(found) == 1, (words, [p.title for p, _ in content(deck)])
+    return found[0]
+
+
+def never_below_the_floor(deck: GeneratedDeck) -> None:
+    for page, _ in content(deck):
+        assert page.body_size >= BODY_FLOOR, (page.title, page.body_size)
+
+
+def test_a_chapter_introduction_joins_the_slide_after_it_and_a_tail_the_part_before() -> None:
+    deck = generate_from_markdown(MKDOCS_MATH_CONFIG, None)
+    assert near_empty(deck) == []
+    # the chapter's one sentence opens the first MathJax slide (no slide of its own)
+    page, text = slide_with(deck, "The following configuration enables support")
+    assert page.title == "MathJax" and "MathJax is a powerful" in text, text
+    assert not any(p.title == "Configuration" for p, _ in content(deck))
+    # "See additional configuration options:" and its link stay on the last MathJax part
+    page, text = slide_with(deck, "See additional configuration options")
+    assert page.title == "MathJax" and page.part == page.parts == 2
+    assert "Arithmatex" in text and "mkdocs.yml" in text
+    never_below_the_floor(deck)
+
+
+def test_a_lone_section_joins_the_slide_before_it_under_its_heading() -> None:
+    md = "# bat\n\n## How to use\n\n### Integration with other tools\n\n" + BAT_TOOLS_TAIL
+    deck = generate_from_markdown(md, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "The prettybat script is a wrapper")
+    assert page.title == "man" and "MANPAGER" in text
+    heading = [b for b in page.blocks if b.type == "heading"]
+    assert [b.spans[0].text for b in heading] == ["prettier / shfmt / rustfmt"]
+    assert page.source.count("+") == 1  # the slide holds both sections
+    assert page.body_size >= 20.0  # pages share a slide at the size continuations merge to
+    never_below_the_floor(deck)
+
+
+def test_a_paragraph_cut_off_before_its_code_joins_the_next_part() -> None:
+    deck = generate_from_markdown("# Rust\n\n## What's in 1.80.0 stable\n\n" + RUST_CHECK_CFG, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "In 1.79, rustc stabilized")
+    assert "Unexpected cfgs are reported" in text and page.part == 1
+    parts = [p for p, _ in content(deck) if p.title.startswith("Checked")]
+    assert [(p.part, p.parts) for p in parts] == [(1, 3), (2, 3), (3, 3)]  # numbered again
+    assert [p.number for p in parts] == [2, 3, 4]
+    never_below_the_floor(deck)
+
+
+def test_a_lead_in_joins_the_picture_after_it() -> None:
+    deck = generate_from_markdown("# Mermaid\n\n" + MERMAID_EXAMPLES, None)
+    assert near_empty(deck) == []
+    page, _ = slide_with(deck, "Click here to jump into the text syntax")
+    assert page.title.startswith("Flowchart")
+    assert any(b.type == "image" for b in page.blocks)
+
+
+def test_a_long_deck_keeps_each_page_on_its_own_slides() -> None:
+    md = "# bat\n\n## How to use\n\n### Integration with other tools\n\n" + BAT_TOOLS_TAIL
+    deck = generate_from_markdown(md, None, length="long")
+    page, _ = slide_with(deck, "The prettybat script is a wrapper")
+    assert page.title == "prettier / shfmt / rustfmt"
+
+
+def test_an_authored_deck_keeps_its_one_line_slides() -> None:
+    md = "---\nmarp: true\n---\n\n# Deck\n\n---\n\n## One\n\nA presentation about presentations.\n\n---\n\n## Two\n\n- point one\n- point two\n"
+    deck = generate_from_markdown(md, None)
+    titles = [p.title for p, _ in content(deck)]
+    assert "One" in titles and "Two" in titles
+
+
+def test_what_counts_as_lone() -> None:
+    def page(*blocks: Block) -> PlannedPage:
+        return PlannedPage("content", "bullets", "T", blocks=list(blocks))
+
+    sentence = Block("paragraph", [Span("Check out everything that changed in Rust.")])
+    label = Block("heading", [Span("Fixed")])
+    item = Block("list", items=[ListItem([Span("Reintroduced the URLTypes shortcut.")])])
+    names = Block("list", items=[ListItem([Span(n)]) for n in ("sharkdp", "tmccombs", "tavian")])
+    assert lone(page(sentence)) and lone(page(label, item)) and lone(page(names))
+    long_words = Block("paragraph", [Span("word " * 61)])
+    assert not lone(page(long_words))
+    assert not lone(page(sentence, sentence, sentence))  # three paragraphs: a slide
+    code = Block("code", text="fd -h")
+    assert not lone(page(sentence, code))
+
+
+def test_the_near_empty_measure_counts_one_sentence_set_large() -> None:
+    deck = generate_from_markdown(
+        "# T\n\n## One\n\nCheck out everything that changed in Rust, Cargo, and Clippy.\n\n"
+        "## Two\n\n"
+        + "".join(f"- point {k} of a list that fills the slide well\n" for k in range(8)),
+        None,
+        length="long",
+    )
+    numbers = {p.title: p.number for p, _ in content(deck)}
+    assert near_empty(deck) == [numbers["One"]]
+    (slide,) = [s for p, s in zip(deck.pages, deck.slides, strict=True) if p.title == "One"]
+    assert mc.body_share(slide) > mc.NEAR_EMPTY  # set large, it covers more than the old measure

@@ -11,8 +11,9 @@ most LONE_UNITS paragraphs or list items of at most LONE_WORDS words, or a few n
   part after it (at its start); the page's slides are numbered again;
 - among the slides of one chapter, a chapter's introduction (the page titled after its
   chapter) the slide after it, at its start and without a heading (the divider or the kicker
-  names the chapter); any other lone page the slide before it (the last of that page's slides),
-  under its own title as a heading, else the slide after it when that is one slide.
+  names the chapter); any other lone page the slide before it, under its own title as a
+  heading, else the slide after it; both only when that page is one slide (a part never
+  starts on another part's continuation slide).
 
 A join is made only when the joined slide fits at the host's type size or a smaller one not
 below the body floor (parts of one page) or TIGHT_FLOOR (the size continuation slides merge
@@ -63,9 +64,10 @@ def _text_only(blocks: list[Block]) -> bool:
 
 
 def lone(page: PlannedPage) -> bool:
-    """A content slide of text alone that is one sentence, one bullet or one line of links."""
-    if page.kind != "content" or page.sections or not page.blocks:
-        return False
+    """A content slide of flowing text alone that is one sentence, one bullet or one line of
+    links (a key number or a quote in its own layout is a slide)."""
+    if page.kind != "content" or page.sections or not page.blocks or page.layout != "bullets":
+        return False  # a figure, a quote, cards...: a layout of its own shows it
     if not _text_only(page.blocks):
         return False
     words = count_words(" ".join(block_text(b) for b in page.blocks))
@@ -179,10 +181,10 @@ class Joining:
 
     def join_previous(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A lone page (not a chapter's introduction) joined to the slide before it of its
-        chapter (the last of that page's slides), under its own title as a heading; None
-        when that slide cannot take it."""
+        chapter when that page takes one slide (a part never starts on another part's
+        continuation slide), under its own title as a heading; None when it cannot take it."""
         b, page = before.page, lone_slide.page
-        if self.apart() or not _neighbours(b, page) or _intro(page) or b.part != b.parts:
+        if self.apart() or not _neighbours(b, page) or _intro(page) or b.parts != 1:
             return None
         blocks = [*b.blocks, _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")

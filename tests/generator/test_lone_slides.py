@@ -121,6 +121,8 @@ def test_what_counts_as_lone() -> None:
     assert not lone(page(sentence, sentence, sentence))  # three paragraphs: a slide
     code = Block("code", text="fd -h")
     assert not lone(page(sentence, code))
+    figure = PlannedPage("content", "key-number", "T", blocks=[Block("paragraph", [Span("12%")])])
+    assert not lone(figure)  # a key number in its own layout is a slide
 
 
 def test_the_near_empty_measure_counts_one_sentence_set_large() -> None:

@@ -8,7 +8,8 @@ most LONE_UNITS paragraphs or list items of at most LONE_WORDS words, or a few n
 
 - among the slides of one page (a continuation part: a paragraph cut off before a code block or
   a picture, the tail a last slide overflowed with), the part before it (at its end), else the
-  part after it (at its start); the page's slides are numbered again;
+  part after it (at its start); an introduction (ending with a heading or a colon) the part
+  after it first; the page's slides are numbered again;
 - among the slides of one chapter, a chapter's introduction (the page titled after its
   chapter) the slide after it, at its start and without a heading (the divider or the kicker
   names the chapter); any other lone page the slide before it, under its own title as a
@@ -104,6 +105,8 @@ class Joining:
 
         def renumbered(self, slides: list[Fitted], first: int) -> list[Fitted]: ...
 
+        def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
+
     def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
         """`page` laid out at its size, else at the largest smaller one down to `floor` that
         holds it; None when none does."""
@@ -117,8 +120,8 @@ class Joining:
                 trial, html, m = self.titled(trial)
                 if m is None:
                     return None
-            if m.body_fits:
-                return Fitted(trial, html, m.laid)
+            if m.body_fits:  # larger again when it takes little room (as any slide)
+                return self.grown(trial, html, m)
             if size <= floor or m.used <= 0:
                 return None
             size = float(max(floor, min(size - 1, math.floor(size * m.room / m.used * 0.98))))
@@ -154,7 +157,12 @@ class Joining:
             before = out[k - 1].page if k > 0 else None
             after = out[k + 1].page if k + 1 < len(out) else None
             joined = None
-            if before is not None and _host(before):
+            if after is not None and _host(after) and _introduces(page):
+                joined = self._joined(  # an introduction goes with what it introduces
+                    after, [*page.blocks, *after.blocks], _notes(page, after), after.source, True
+                )
+                at = k
+            if joined is None and before is not None and _host(before):
                 joined = self._joined(
                     before,
                     [*before.blocks, *page.blocks],
@@ -197,14 +205,23 @@ class Joining:
         if self.apart() or not _neighbours(a, page) or a.part != 1:
             return None
         source = f"{page.source}+{a.source}"
-        if _intro(page):
-            return self._joined(a, [*page.blocks, *a.blocks], _notes(page, a), source)
+        if _intro(page):  # the host's source first: the slide is the host's, kicker and all
+            blocks = [*page.blocks, *a.blocks]
+            return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
         if a.parts != 1:
             return None
         names = title_parts(a.title) or [a.title]
         blocks = [*page.blocks, _heading(names[0]), *a.blocks]
         host = replace(a, title=page.title, subtitle=page.subtitle)
         return self._joined(host, blocks, _notes(page, a), source)
+
+
+def _introduces(page: PlannedPage) -> bool:
+    """The slide ends with a heading or a sentence ending with a colon (what it introduces
+    follows it)."""
+    last = page.blocks[-1]
+    text = block_text(last).rstrip()
+    return last.type == "heading" or text.endswith((":", "："))
 
 
 def _intro(page: PlannedPage) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 ImageKind = Literal["picture", "badge", "background", "formula", "diagram"]
@@ -107,7 +107,7 @@ def titled(spans: Iterable[Span], text: str) -> str:
                 chars.append(" ")
             space = ch.isspace()
         if chars:
-            kept.append(Span("".join(chars), **{k: True for k in TITLE_FLAGS if getattr(span, k)}))
+            kept.append(_title_span("".join(chars), span))
     while kept and kept[-1].text.endswith(" "):
         kept[-1].text = kept[-1].text.rstrip()
         if not kept[-1].text:
@@ -118,6 +118,11 @@ def titled(spans: Iterable[Span], text: str) -> str:
     if plain(kept) != text or not any(getattr(s, k) for s in kept for k in TITLE_FLAGS):
         return text
     return Title(text, kept)
+
+
+def _title_span(text: str, span: Span) -> Span:
+    """`text` with the title formatting (TITLE_FLAGS) of `span`."""
+    return Span(text, span.bold, span.italic, span.code, sub=span.sub, sup=span.sup, kbd=span.kbd)
 
 
 def join_titles(sep: str, titles: Sequence[str]) -> str:
@@ -137,10 +142,7 @@ def title_spans(title: str, bold: bool = False) -> Spans:
     """A title as spans (its own formatting kept), bold when `bold`: a title drawn as a
     heading line in a slide's body."""
     found = title.spans if isinstance(title, Title) else (Span(title),)
-    return [
-        Span(s.text, s.bold or bold, s.italic, s.code, None, False, False, s.sub, s.sup, s.kbd)
-        for s in found
-    ]
+    return [replace(_title_span(s.text, s), bold=s.bold or bold) for s in found]
 
 
 def title_dict(d: dict[str, Any], key: str, title: str) -> None:

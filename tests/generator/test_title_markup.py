@@ -18,6 +18,7 @@ import pytest
 from lxml import etree
 
 from generator.api import generate_from_markdown, regenerate
+from generator.errors import GeneratorError
 from generator.layouts import page_context
 from generator.model import Outline, Span, Title, plain, title_spans, titled
 from generator.outline import parse_outline
@@ -241,3 +242,12 @@ def test_a_title_drawn_in_the_body_keeps_its_formatting() -> None:
         (" on Windows", False, True),
     ]
     assert plain(title_spans("Colors", bold=True)) == "Colors"
+
+
+def test_an_edited_documents_title_spans_are_checked_as_spans_are() -> None:
+    document = generate_from_markdown(rust(), "corporate").document
+    document["pages"][1]["titleSpans"] = [{"text": "LazyCell", "script": True}]
+    with pytest.raises(GeneratorError) as caught:
+        regenerate(document)
+    (problem,) = caught.value.to_dict()["errorDetails"]
+    assert problem["field"] == "$.pages[1].titleSpans[0]"

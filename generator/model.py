@@ -106,7 +106,9 @@ def titled(spans: Iterable[Span], text: str) -> str:
             elif not space:
                 chars.append(" ")
             space = ch.isspace()
-        if chars:
+        if chars and kept and kept[-1].style() == _title_span("", span).style():
+            kept[-1].text += "".join(chars)  # one span for a run of one style
+        elif chars:
             kept.append(_title_span("".join(chars), span))
     while kept and kept[-1].text.endswith(" "):
         kept[-1].text = kept[-1].text.rstrip()
@@ -136,6 +138,22 @@ def join_titles(sep: str, titles: Sequence[str]) -> str:
             spans.append(Span(sep))
         spans.extend(title_spans(t))
     return titled(spans, text)
+
+
+def split_title(title: str, sep: str) -> list[str]:
+    """A title's pieces between `sep`s, stripped, each keeping its formatting ("A · B")."""
+    pieces = [t.strip() for t in title.split(sep)]
+    if not isinstance(title, Title):
+        return pieces
+    styled = [(ch, s) for s in title.spans for ch in s.text]  # each character with its span
+    out: list[str] = []
+    at = 0
+    for piece in title.split(sep):
+        chars = styled[at : at + len(piece)]
+        at += len(piece) + len(sep)
+        spans = [_title_span(ch, s) for ch, s in chars]
+        out.append(titled(spans, piece.strip()))
+    return out
 
 
 def title_spans(title: str, bold: bool = False) -> Spans:

@@ -19,6 +19,7 @@ from lxml import etree
 
 from generator.api import generate_from_markdown, regenerate
 from generator.errors import GeneratorError
+from generator.keep import title_parts
 from generator.layouts import page_context
 from generator.model import Outline, Span, Title, plain, title_spans, titled
 from generator.outline import parse_outline
@@ -169,6 +170,10 @@ def test_code_in_titles_and_contents_in_every_template(template: str) -> None:
     assert coded(drawn(pptx, contents.number, "Troubleshooting")) == set()
     merged = next(p for p in generated.pages if p.title.startswith("Using bat on Windows ·"))
     assert coded(drawn(pptx, merged.number, merged.title)) == {"bat"}
+    # a slide it continues on is titled by the part it shows, formatting kept
+    first = title_parts(merged.title)[0]
+    assert first == "Using bat on Windows"
+    assert [s.text for s in first.spans if s.code] == ["bat"]  # type: ignore[attr-defined]
     generated = generate_from_markdown(rust(), template)
     lazy = next(p for p in generated.pages if p.title == "LazyCell and LazyLock")
     runs = drawn(generated.pptx_bytes, lazy.number, "LazyCell and LazyLock")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from generator.keep import title_parts
 from generator.leftout import block_text, count_words
-from generator.model import Block, Span
+from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.reshape import Fitted
@@ -80,7 +80,7 @@ def _host(page: PlannedPage) -> bool:
 
 
 def _heading(title: str) -> Block:
-    return Block("heading", [Span(title, bold=True)])
+    return Block("heading", title_spans(title, bold=True))
 
 
 def _notes(*pages: PlannedPage) -> str:

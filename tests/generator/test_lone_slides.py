@@ -9,7 +9,7 @@ import sys
 
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.lone import lone
-from generator.model import Block, ListItem, Span
+from generator.model import Block, ListItem, Span, plain
 from generator.pages import PlannedPage
 from generator.planner import BODY_FLOOR
 from tests.generator.fragments_lone import (
@@ -68,7 +68,7 @@ def test_a_lone_section_joins_the_slide_before_it_under_its_heading() -> None:
     page, text = slide_with(deck, "The prettybat script is a wrapper")
     assert page.title == "man" and "MANPAGER" in text
     heading = [b for b in page.blocks if b.type == "heading"]
-    assert [b.spans[0].text for b in heading] == ["prettier / shfmt / rustfmt"]
+    assert [plain(b.spans) for b in heading] == ["prettier / shfmt / rustfmt"]
     assert page.source.count("+") == 1  # the slide holds both sections
     assert page.body_size >= 20.0  # pages share a slide at the size continuations merge to
     never_below_the_floor(deck)

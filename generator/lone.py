@@ -2,7 +2,8 @@
 in a large empty area shares a slide with its neighbour.
 
 A lone slide is a content slide of text alone (paragraphs, a list, a label heading) holding at
-most LONE_UNITS paragraphs or list items of at most LONE_WORDS words, or a few names or links
+most LONE_UNITS paragraphs or list items of at most LONE_WORDS words (a CJK character half a
+word), or a few names or links
 (at most NAMES_WORDS words): the slides readers of the corpus decks called near-empty
 (benchmarks/markdown_corpus.near_empty counts them the same way). Such a slide joins:
 
@@ -29,6 +30,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
 from generator.leftout import block_text, count_words
 from generator.model import Block, title_spans
@@ -71,8 +73,14 @@ def lone(page: PlannedPage) -> bool:
         return False  # a figure, a quote, cards...: a layout of its own shows it
     if not _text_only(page.blocks):
         return False
-    words = count_words(" ".join(block_text(b) for b in page.blocks))
+    words = _words(" ".join(block_text(b) for b in page.blocks))
     return words <= NAMES_WORDS or (_units(page.blocks) <= LONE_UNITS and words <= LONE_WORDS)
+
+
+def _words(text: str) -> float:
+    """Words, a CJK character counting as half a word (a CJK word is about two characters)."""
+    cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
+    return count_words(text) - cjk / 2
 
 
 def _host(page: PlannedPage) -> bool:

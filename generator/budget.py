@@ -7,6 +7,10 @@ cover (and contents) and the closing slide, dividers included:
 - medium: 12 + one slide per 100 words, 15 to 30 (18 to 33 with them);
 - long: no budget (the whole document, as it is written).
 
+The contents slide and the "Also in the document" slide (the titles of what left the slides of
+a deck over its budget, generator.alsoin) are lists of titles, not slides of the talk: the
+budget does not count them.
+
 A document planned over its budget is condensed (generator.condense, then one slide a page)
 and planned again; a document within it, and an authored deck (Marp, Slidev, `---` slides,
 whose slides are the author's), is never touched.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from generator.alsoin import ALSO_SOURCE
 from generator.leftout import block_text, count_words
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
@@ -53,8 +58,9 @@ def _shown(pages: list[PlannedPage]) -> int:
 
 
 def content_slides(fitted: list[Fitted]) -> int:
-    """The slides a budget counts: all but the cover, the contents and the closing slide."""
-    return sum(1 for f in fitted if f.page.kind not in CHROME)
+    """The slides a budget counts: all but the cover, the contents, the "Also in the
+    document" list (generator.alsoin: titles, as the contents) and the closing slide."""
+    return sum(1 for f in fitted if f.page.kind not in CHROME and f.page.source != ALSO_SOURCE)
 
 
 def slides_by_chapter(fitted: list[Fitted]) -> dict[int, int]:

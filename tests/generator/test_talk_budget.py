@@ -175,8 +175,8 @@ def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> 
     assert table.source == "chapters[7].pages[2]"
     binaries = [r for r in deck.left_out if r.where == "chapters[7].pages[20]"]
     assert binaries and "From binaries" in binaries[0].message
-    debian = [r for r in deck.left_out if r.where == "chapters[7].pages[1]"]
-    assert debian and "Installation · On Debian" in debian[0].message
+    development = [r for r in deck.left_out if r.where == "chapters[8].pages[0]"]
+    assert development and '"Development" left out' in development[0].message
     wheres = {r.where for r in deck.left_out}
     assert "chapters[7].pages[19]" in wheres  # "From source", moved to the table's notes
 

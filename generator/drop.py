@@ -20,9 +20,9 @@ Parts leave in this order until the deck is within its budget:
 - then a page's later `####` sections the same way.
 
 Document order is the author's priority: a chapter gives up its pages of text (and then of
-pictures) from its end, and a page
-before one that stays (a table that stands for several pages, generator.condense) never leaves
-(the first install routes stay with the table of the others).
+pictures) from its end, and a page before one that stays (a table that stands for several
+pages, generator.condense) never leaves (the first install routes stay with the table of the
+others).
 
 As few parts leave as bring the deck within its budget: the estimate (the slides each part
 took, a chapter's divider) says how many, and the deck planned with them gone says whether

@@ -81,11 +81,13 @@ CORE = re.compile(
 @dataclass(frozen=True)
 class Left:
     """A page, or a `####` section of one, taken off the slides: its place in the outline it
-    leaves (section -1: the whole page)."""
+    leaves (section -1: the whole page); `body`: a part of the body (the deck's dividers left
+    before it)."""
 
     chapter: int
     page: int
     section: int = -1
+    body: bool = False
 
 
 Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes
@@ -189,14 +191,12 @@ def chosen(
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
-    for pool, among in (
-        (minor, body),
-        (wordy, rest),
-        (wordy, shows),
-        (later, rest),
-        (later, shows),
-    ):
-        _give_up(tally, left, over, pool, among)
+    _give_up(tally, left, over, minor, body)
+    if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
+        tally.saved += tally.dividers
+        tally.dividers = 0
+    for pool, among in ((wordy, rest), (wordy, shows), (later, rest), (later, shows)):
+        _give_up(tally, left, over, pool, among, True)
     if tally.saved < over:
         left += _sections(outline, remaining, body, over - tally.saved, sections or {})
     return left
@@ -207,7 +207,12 @@ def _pictured(page: Page) -> bool:
 
 
 def _give_up(
-    tally: _Tally, left: list[Left], over: float, pool: Callable[[int], list[int]], among: list[int]
+    tally: _Tally,
+    left: list[Left],
+    over: float,
+    pool: Callable[[int], list[int]],
+    among: list[int],
+    body: bool = False,
 ) -> None:
     """Pages of `among` (those `pool` says each may give up) leave until `over` slides are
     saved: the chapter that takes most slides gives up its last, again and again."""
@@ -217,7 +222,7 @@ def _give_up(
             return
         ci = max(open_, key=lambda c: (tally.taken(c), c))
         pi = pool(ci)[-1]
-        left.append(Left(ci, pi))
+        left.append(Left(ci, pi, body=body))
         tally.take(ci, pi)
 
 
@@ -247,7 +252,7 @@ def _sections(
 
         key = max(open_, key=lambda k: (taken(k), k))
         si = kept[key].pop()
-        left.append(Left(key[0], key[1], si))
+        left.append(Left(key[0], key[1], si, body=True))
         saved += slides.get((*key, si), 0.0)
     return left
 
@@ -411,7 +416,7 @@ class Parts:
         platforms: Condensed,
         fitted: list[Fitted],
         drafts: DeckDraft,
-        draft: Callable[[Condensed, list[LeftOut]], DeckDraft],
+        draft: Callable[[Condensed, list[LeftOut], bool], DeckDraft],
     ) -> None:
         self.outline = platforms.outline
         self.draft = draft
@@ -433,6 +438,7 @@ class Parts:
         if k not in self.tried:
             dropped = drop_pages(self.outline, self.order[:k])
             left: list[LeftOut] = []
-            planner, fitted = fit(self.draft(dropped, left))
+            dividers = not any(x.body for x in self.order[:k])  # they leave before the body
+            planner, fitted = fit(self.draft(dropped, left, dividers))
             self.tried[k] = Plan(dropped, fitted, planner, left)
         return self.tried[k]

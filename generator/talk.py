@@ -100,7 +100,9 @@ def within_budget(
         planner = planner_for(deck.pages(), "capped")
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
-    parts = Parts(platforms, fitted, drafts, lambda c, ll: _drafted(c, lang, length, ll, authored))
+    parts = Parts(
+        platforms, fitted, drafts, lambda c, ll, d: _drafted(c, lang, length, ll, authored, d)
+    )
     k = fewest_left(
         parts.guess,
         lambda k: content_slides(parts.planned(k, fit).fitted),

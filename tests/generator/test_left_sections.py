@@ -102,7 +102,8 @@ def test_the_body_gives_up_later_pages_never_a_chapters_first() -> None:
     proposal = titles.index("Proposal")
     left = chosen(outline, {}, over=50)
     body = [x for x in left if not appendix_like(titles[x.chapter])]
-    assert body == [Left(proposal, 2), Left(proposal, 1)]  # the later pages, the last first
+    # the later pages, the last first
+    assert body == [Left(proposal, 2, body=True), Left(proposal, 1, body=True)]
     assert all(x.page > 0 for x in body)
 
 

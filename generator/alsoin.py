@@ -109,19 +109,16 @@ def also_title(lang: str) -> str:
 
 
 def also_page(also: Also, lang: str) -> PlannedPage:
-    """The "Also in the document" slide: one item a chapter, its title in bold and the titles
-    of its pages that left after it; every part's words in the notes."""
+    """The "Also in the document" slide: one item a chapter, its title (in bold before the
+    titles of its pages that left, when some stay); every part's words in the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
     for chapter, pages in also.entries():
-        if not chapter:  # the document's untitled opening pages
-            items.append(ListItem([Span(join.join(pages))]))
+        if not chapter or not pages:  # a whole chapter, the untitled opening's pages
+            items.append(ListItem([Span(chapter or join.join(pages))]))
             continue
-        spans = [Span(chapter, bold=True)]
-        if pages:
-            spans.append(Span(sep + join.join(pages)))
-        items.append(ListItem(spans))
+        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages))]))
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
@@ -317,10 +318,15 @@ def notes_text(blocks: list[Block]) -> str:
 
 
 def with_notes(page: PlannedPage, moved: list[Block]) -> PlannedPage:
-    """The page with the moved blocks' text after its own notes."""
+    """The page with the moved blocks' text after its own notes, before the parts that left
+    the slides named in them (generator.alsoin: after those, it would read as theirs)."""
     text = notes_text(moved)
     if not text:
         return page
+    own, sep, left = page.notes.partition(HEADING)
+    if sep and (not own or own.endswith("\n\n")):
+        own = own.rstrip("\n")
+        return replace(page, notes="\n\n".join(n for n in (own, text, sep + left) if n))
     return replace(page, notes="\n\n".join(n for n in (page.notes, text) if n))
 
 

@@ -10,7 +10,14 @@ import math
 import re
 from pathlib import Path
 
-from generator.alsoin import ALSO_SOURCE, ALSO_TITLE, HEADING, LEFT_WORDS, also_page
+from generator.alsoin import (
+    ALSO_SOURCE,
+    ALSO_TITLE,
+    ALSO_TITLE_ZH,
+    HEADING,
+    LEFT_WORDS,
+    also_page,
+)
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.condense import condense_platforms
 from generator.drop import Left, chosen, drop_pages
@@ -86,6 +93,7 @@ def test_chapters_that_leave_whole_are_listed_on_the_also_slide() -> None:
     assert dropped.also.entries() == [(title, []) for title in gone]
     page = also_page(dropped.also, "en")
     assert page.title == ALSO_TITLE and page.source == ALSO_SOURCE
+    assert also_page(dropped.also, "zh-CN").title == ALSO_TITLE_ZH
     items = [plain(item.spans) for item in page.blocks[0].items]
     assert items == list(gone)
     # every left page named in the notes, with its words
@@ -172,3 +180,9 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     # no slide but the Also slide carries thousands of words of left parts in its notes
     taken = _left_words(deck)
     assert taken and max(taken.values()) <= LEFT_WORDS, taken
+    # a page's own text moved to its notes comes before the parts named in them (after
+    # them it would read as theirs)
+    design = next(p for p in content if p["title"].startswith("Front loaded decay curve"))
+    notes = str(design["notes"])
+    named = notes.index(HEADING + "Design Details · Refactor of recovery threshold")
+    assert notes.index("A graph showing different exponential backoff decays") < named

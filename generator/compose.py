@@ -29,6 +29,7 @@ from functools import partial
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.leftout import LeftOut, count_words, left_out_blocks
+from generator.minutes import Minutes, holds_discussion, item_title, kicker_fits, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.nothing import fold_nothing
 from generator.owncontents import (
@@ -258,6 +259,12 @@ def _candidates(
     out = []
     titles = document_titles(outline)
     kept: list[list[tuple[str, Page]]] = []
+    minutes: dict[str, Minutes] = {}  # meeting notes: pages cut at their summarised items
+    notes_of_meeting = (
+        not authored
+        and length != "long"
+        and holds_discussion([p for c in outline.chapters for p in c.pages])
+    )
     for ci, chapter in enumerate(outline.chapters):
         kept.append([])
         for pi, page in enumerate(chapter.pages):
@@ -266,6 +273,12 @@ def _candidates(
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
+            summarised = minutes_page(page, where) if notes_of_meeting else None
+            if summarised is not None:
+                minutes[where] = summarised
+                page = summarised.page
+                if left_out is not None:
+                    left_out.extend(summarised.records)
             if not page.is_empty() or (authored and page.title):
                 kept[ci].append((where, page))
     if not authored:
@@ -284,7 +297,15 @@ def _candidates(
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
             pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
-        parts = [(where, _by_section(where, page)) for where, page in pages]
+        parts = [
+            (
+                where,
+                _by_item(where, page, minutes[where])
+                if where in minutes
+                else _by_section(where, page),
+            )
+            for where, page in pages
+        ]
         cuts = {
             where: page.title
             for (where, page), (_, split) in zip(pages, parts, strict=True)
@@ -296,6 +317,7 @@ def _candidates(
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
+            c.item = where.split("|", 1)[0].split(".sections[", 1)[0] in minutes
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title
@@ -328,6 +350,43 @@ def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
             continue
         notes = "" if out else page.notes
         part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[], notes=notes)
+        out.append((f"{where}.sections[{k}]|{page.title}", part))
+    return out
+
+
+LEAD_LINE = 200  # a page's own text this short opens its first item's slide instead of its own
+
+
+def _by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
+    """A page of meeting notes cut at its agenda items (content titles), each titled by the
+    item (the page's title above it) with the item's notes: an item is one slide, or shares
+    one with its small neighbours. The page's own short text (a "Check your boxes!") opens its
+    first item's slide; longer text stays under the page's title."""
+    titled = [k for k, s in enumerate(page.sections) if s.title]
+    if not titled:
+        return [(where, replace(page, notes=minutes.notes.get(None, page.notes)))]
+    out: list[tuple[str, Page]] = []
+    lead: list[Block] = []
+    own = sum(b.text_length() for b in page.blocks)
+    if page.blocks and (None in minutes.notes or own > LEAD_LINE):
+        out.append((where, replace(page, sections=[], notes=minutes.notes.get(None, page.notes))))
+    else:
+        lead = list(page.blocks)
+    for k, sec in enumerate(page.sections):
+        if not sec.title:  # an untitled section goes on with the item before it
+            if out:
+                prev_where, prev = out[-1]
+                out[-1] = (prev_where, replace(prev, blocks=prev.blocks + sec.blocks))
+            else:
+                lead += sec.blocks
+            continue
+        notes = minutes.notes.get(k, "")
+        if not out and page.notes and None not in minutes.notes:
+            notes = "\n\n".join(n for n in (page.notes, notes) if n)
+        blocks = [*lead, *sec.blocks]
+        lead = []
+        title = item_title(sec.title, sec.blocks)
+        part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
         out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
 
@@ -445,6 +504,8 @@ def _content(
     if shared and everyone_kickers == {shared} and title.endswith(" …"):
         title = shared  # its sections' titles do not fit together: the page names them all
     above = shared if shared and shared not in title else (chapter_title if kicker else "")
+    if above and all(c.item for c in run) and not kicker_fits(above, title):
+        above = ""  # an agenda item's own title on one line rather than its section's too
     return PlannedPage(
         "content",
         layout,

@@ -1,0 +1,238 @@
+"""Meeting notes and discussion logs: an agenda item on a slide is its heading and link line and
+what was decided; the discussion itself is in that slide's speaker notes.
+
+A discussion is a run of remarks, paragraphs that start with a speaker ("josh: ...",
+"**Alice**: ..."): at least MIN_REMARKS of them, by at least two speakers, one of them
+speaking more than once. In a document that holds one, every agenda item (a content title, or
+a page without content titles) that holds a discussion or a long quoted comment (a tracking
+bot's or an initiating comment, an email quoted under "Link:") is shown as:
+
+- its lines before the discussion (the link line, a short statement), a long quote among them
+  cut to its first sentence(s) (a list item's label, "Tracking Comment:", stays);
+- its discussion as one list: the remark that opened it, the remarks that state an outcome
+  (a decision, consensus, agreement, a resolution, an action "alice to ...", what someone
+  "will" do; not a question), and the remark that closed it, each cut to its first
+  sentence(s), under a line naming how many remarks the notes hold.
+
+The item's whole text goes to its slide's notes and is listed as moved (kind "notes"). Such an
+item is a slide of its own (generator.compose cuts its page at its items), so no item's heading
+stands alone on a slide and no discussion continues over several slides.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from generator.leftout import LeftOut, left_out_blocks
+from generator.model import Block, ListItem, Page, Section, Span, plain
+from generator.pieces import slice_spans
+from generator.summary import SENTENCE, notes_text
+
+MIN_REMARKS = 4  # remarks a discussion has at least
+SPEAKER_CHARS = 24  # a speaker's name is at most this long
+LONG_QUOTE = 280  # a quote longer than this (characters) shows its first sentence(s)
+LEAD = (60, 170)  # a remark or quote on the slide: cut at a sentence end within this range
+MAX_OUTCOMES = 3  # outcome remarks a discussion shows
+CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
+_NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
+SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
+# a scribe's action line: "pnkfelix to report consensus ...", "nikomatsakis to review."
+ACTION = re.compile(rf"^\s*{_NAME}(?:(?:,| and) {_NAME})* to [a-z]+\b")
+DECIDED = re.compile(
+    r"\b(?:decid\w*|decision\w*|consensus|agree[sd]?|agreement|resolv\w*|resolution|"
+    r"conclu\w*|action items?|approv\w*|accept\w*|reject\w*)\b",
+    re.I,
+)
+# an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
+REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
+TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
+KICKER_SHARE = 0.62
+WILL = re.compile(r"\b(?:will|we'll|I'll|going to)\b", re.I)
+
+
+@dataclass
+class Item:
+    """An agenda item's blocks as shown, and what its notes hold."""
+
+    shown: list[Block]
+    notes: str
+    record: LeftOut | None
+
+
+@dataclass
+class Minutes:
+    """A page of meeting notes with its items summarised: the page (its summarised sections)
+    and the notes of each part (None: the page's own blocks, else a section's index)."""
+
+    page: Page
+    notes: dict[int | None, str] = field(default_factory=dict)
+    records: list[LeftOut] = field(default_factory=list)
+
+
+def speaker(block: Block) -> str:
+    """The speaker a paragraph's remark starts with ("" when it is no remark)."""
+    if block.type != "paragraph" or not block.spans:
+        return ""
+    text = plain(block.spans)
+    m = SPEAKER.match(text)
+    if m is None or len(m.group(1)) > SPEAKER_CHARS or text.lstrip().startswith(("http", "`")):
+        return ""
+    if text[m.end() - 1 :].startswith(("http://", "https://")):  # a label: "Link: https://..."
+        return ""
+    return m.group(1).casefold()
+
+
+def discussion_start(blocks: list[Block]) -> int | None:
+    """Where the blocks' discussion starts (its first remark), None when they hold none."""
+    names = [speaker(b) for b in blocks]
+    said = [n for n in names if n]
+    if len(said) < MIN_REMARKS or len(set(said)) < 2 or len(set(said)) == len(said):
+        return None
+    return next(i for i, n in enumerate(names) if n)
+
+
+def holds_discussion(outline_pages: list[Page]) -> bool:
+    """Whether a document is meeting notes: one of its pages or content titles holds a
+    discussion."""
+    for page in outline_pages:
+        if discussion_start(page.blocks) is not None:
+            return True
+        if any(discussion_start(s.blocks) is not None for s in page.sections):
+            return True
+    return False
+
+
+def minutes_page(page: Page, where: str) -> Minutes | None:
+    """The page with its agenda items summarised (None: nothing to summarise)."""
+    out = Minutes(page)
+    blocks = page.blocks
+    item = summarised_item(page.blocks, where)
+    if item is not None:
+        blocks = item.shown
+        out.notes[None] = "\n\n".join(n for n in (page.notes, item.notes) if n)
+        out.records += [item.record] if item.record else []
+    sections = []
+    for k, sec in enumerate(page.sections):
+        item = summarised_item(sec.blocks, f"{where}.sections[{k}]")
+        if item is None:
+            sections.append(sec)
+            continue
+        sections.append(Section(sec.title, item.shown))
+        out.notes[k] = "\n\n".join(t for t in (sec.title, item.notes) if t)
+        out.records += [item.record] if item.record else []
+    if not out.notes:
+        return None
+    out.page = replace(page, blocks=blocks, sections=sections)
+    return out
+
+
+def summarised_item(blocks: list[Block], where: str) -> Item | None:
+    """An agenda item's blocks summarised: its lines before the discussion (long quotes cut to
+    their first sentences), then the discussion's opening, outcome and closing remarks."""
+    start = discussion_start(blocks)
+    head = blocks if start is None else blocks[:start]
+    shown = [_short_quotes(b) for b in head]
+    if start is None and shown == head:
+        return None
+    if start is not None:
+        shown += _discussion(blocks[start:])
+    record = left_out_blocks(where, "notes", blocks, "the discussion moved to the speaker notes")
+    return Item(shown, notes_text(blocks), record)
+
+
+def item_title(title: str, blocks: list[Block]) -> str:
+    """An agenda item's own title: without the quotes and reference an agenda tool puts
+    around it ('"Raw pointer alignment checks in debug" compiler-team#570') when its link line
+    names the reference's number."""
+    m = REFERENCED.match(title)
+    if m is None or not any(m.group(3) in notes_text([b]) for b in blocks[:2]):
+        return title
+    return m.group(1).strip()
+
+
+def kicker_fits(kicker: str, title: str) -> bool:
+    """Whether a kicker (the agenda section) and an item's title share one title line."""
+    return len(kicker) * KICKER_SHARE + len(title) <= TITLE_LINE
+
+
+def _short_quotes(block: Block) -> Block:
+    """A block with its long quotes (and those of its list items) cut to their first
+    sentences."""
+    if block.type == "quote" and sum(len(plain(p)) for p in block.paragraphs) > LONG_QUOTE:
+        first = next((p for p in block.paragraphs if plain(p).strip()), [])
+        return Block("quote", paragraphs=[lead(first, sentences=1)])
+    if block.type == "list":
+        items = [
+            ListItem(i.spans, [_short_quotes(c) for c in i.children], i.checked)
+            for i in block.items
+        ]
+        return replace(block, items=items)
+    return block
+
+
+def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
+    """Text cut after its first sentence(s), within LEAD characters (a longer first sentence
+    is cut at a word boundary with "…"); `sentences`: at most this many (0: any)."""
+    text = plain(spans)
+    ends = [m.end() for m in SENTENCE.finditer(text) if m.end() <= LEAD[1]]
+    if sentences and len(ends) >= sentences and ends[sentences - 1] >= LEAD[0] // 2:
+        return slice_spans(spans, 0, ends[sentences - 1])
+    if len(text) <= LEAD[1]:
+        return spans
+    ends = [e for e in ends if e >= LEAD[0]]
+    if ends:
+        return slice_spans(spans, 0, ends[-1])
+    cut = text.rfind(" ", 0, LEAD[1])
+    cut = cut if cut > LEAD[0] else LEAD[1]
+    kept = slice_spans(spans, 0, cut)
+    return [*kept, Span(" …")]
+
+
+def _discussion(blocks: list[Block]) -> list[Block]:
+    """A discussion as its line "Discussion (N remarks, in the notes):" and the list of its
+    opening, outcome and closing remarks."""
+    said = [
+        (i, b) for i, b in enumerate(blocks) if b.type == "paragraph" and plain(b.spans).strip()
+    ]
+    remarks = [i for i, b in said if speaker(b)]
+    chosen = {remarks[0]}
+    outcomes = [i for i, b in said if _outcome(b, DECIDED)]
+    if len(outcomes) < MAX_OUTCOMES:
+        weak = [i for i, b in said if i not in outcomes and _outcome(b, WILL)]
+        outcomes = sorted(outcomes + weak[-(MAX_OUTCOMES - len(outcomes)) :])
+    chosen.update(outcomes[-MAX_OUTCOMES:])
+    closing = next(
+        (
+            i
+            for i, b in reversed(said)
+            if _plain_statement(b) and len(plain(b.spans)) >= CLOSING_CHARS
+        ),
+        None,
+    )
+    if closing is not None:
+        chosen.add(closing)
+    items = [ListItem(lead(blocks[i].spans)) for i in sorted(chosen)]
+    count = len(remarks)
+    line = Block(
+        "paragraph", [Span("Discussion", bold=True), Span(f" ({count} remarks, in the notes):")]
+    )
+    return [line, Block("list", items=items)]
+
+
+def _outcome(block: Block, words: re.Pattern[str]) -> bool:
+    """A remark (or a scribe's line) that states an outcome: a word of `words`, or an action
+    ("alice to follow up"), and not a question."""
+    if not _plain_statement(block):
+        return False
+    text = plain(block.spans)
+    body = text[SPEAKER.match(text).end() - 1 :] if SPEAKER.match(text) else text
+    return bool(words.search(body)) or (not speaker(block) and bool(ACTION.match(text)))
+
+
+def _plain_statement(block: Block) -> bool:
+    """A paragraph that says something: not a question, not an aside in parentheses, not a
+    line introducing a list."""
+    text = plain(block.spans).strip()
+    body = text.split(":", 1)[1].strip() if speaker(block) else text
+    return bool(body) and not body.endswith(("?", ":", "---", "—")) and not body.startswith("(")

@@ -29,7 +29,7 @@ from functools import partial
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.minutes import Minutes, holds_discussion, item_title, kicker_fits, minutes_page
+from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, Span
 from generator.nothing import fold_nothing
 from generator.owncontents import (
@@ -300,7 +300,7 @@ def _candidates(
         parts = [
             (
                 where,
-                _by_item(where, page, minutes[where])
+                by_item(where, page, minutes[where])
                 if where in minutes
                 else _by_section(where, page),
             )
@@ -311,13 +311,16 @@ def _candidates(
             for (where, page), (_, split) in zip(pages, parts, strict=True)
             if len(split) > 1
         }
+        # an agenda item after the first of its page: its title alone when its page's does
+        # not fit beside it (the first names the page where it starts)
+        later = {w for where, split in parts if where in minutes for w, _ in split[1:]}
         pages = [part for _, split in parts for part in split]
         alone = len(pages) == 1
         for where, page in pages:
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
-            c.item = where.split("|", 1)[0].split(".sections[", 1)[0] in minutes
+            c.item = where in later
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title
@@ -350,43 +353,6 @@ def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
             continue
         notes = "" if out else page.notes
         part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[], notes=notes)
-        out.append((f"{where}.sections[{k}]|{page.title}", part))
-    return out
-
-
-LEAD_LINE = 200  # a page's own text this short opens its first item's slide instead of its own
-
-
-def _by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
-    """A page of meeting notes cut at its agenda items (content titles), each titled by the
-    item (the page's title above it) with the item's notes: an item is one slide, or shares
-    one with its small neighbours. The page's own short text (a "Check your boxes!") opens its
-    first item's slide; longer text stays under the page's title."""
-    titled = [k for k, s in enumerate(page.sections) if s.title]
-    if not titled:
-        return [(where, replace(page, notes=minutes.notes.get(None, page.notes)))]
-    out: list[tuple[str, Page]] = []
-    lead: list[Block] = []
-    own = sum(b.text_length() for b in page.blocks)
-    if page.blocks and (None in minutes.notes or own > LEAD_LINE):
-        out.append((where, replace(page, sections=[], notes=minutes.notes.get(None, page.notes))))
-    else:
-        lead = list(page.blocks)
-    for k, sec in enumerate(page.sections):
-        if not sec.title:  # an untitled section goes on with the item before it
-            if out:
-                prev_where, prev = out[-1]
-                out[-1] = (prev_where, replace(prev, blocks=prev.blocks + sec.blocks))
-            else:
-                lead += sec.blocks
-            continue
-        notes = minutes.notes.get(k, "")
-        if not out and page.notes and None not in minutes.notes:
-            notes = "\n\n".join(n for n in (page.notes, notes) if n)
-        blocks = [*lead, *sec.blocks]
-        lead = []
-        title = item_title(sec.title, sec.blocks)
-        part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
         out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
 
@@ -505,7 +471,7 @@ def _content(
         title = shared  # its sections' titles do not fit together: the page names them all
     above = shared if shared and shared not in title else (chapter_title if kicker else "")
     if above and all(c.item for c in run) and not kicker_fits(above, title):
-        above = ""  # an agenda item's own title on one line rather than its section's too
+        above = ""  # a later agenda item's own title on one line, not its section's too
     return PlannedPage(
         "content",
         layout,

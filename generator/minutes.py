@@ -2,8 +2,9 @@
 what was decided; the discussion itself is in that slide's speaker notes.
 
 A discussion is a run of remarks, paragraphs that start with a speaker ("josh: ...",
-"**Alice**: ..."): at least MIN_REMARKS of them, by at least two speakers, one of them
-speaking more than once. In a document that holds one, every agenda item (a content title, or
+"**Alice**: ..."): at least MIN_REMARKS of them, the speaker changing at least MIN_REMARKS - 1
+times and one of them speaking more than once (a README's "Note: ..." then three "Example:
+..." paragraphs are labels, not a discussion). In a document that holds one, every agenda item (a content title, or
 a page without content titles) that holds a discussion or a long quoted comment (a tracking
 bot's or an initiating comment, an email quoted under "Link:") is shown as:
 
@@ -41,14 +42,19 @@ SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\
 ACTION = re.compile(rf"^\s*{_NAME}(?:(?:,| and) {_NAME})* to [a-z]+\b")
 DECIDED = re.compile(
     r"\b(?:decid\w*|decision\w*|consensus|agree[sd]?|agreement|resolv\w*|resolution|"
-    r"conclu\w*|action items?|approv\w*|accept\w*|reject\w*)\b",
+    r"conclu\w*|action items?)\b",
     re.I,
 )
 # an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
 REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
 TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
 KICKER_SHARE = 0.62
-WILL = re.compile(r"\b(?:will|we'll|I'll|going to)\b", re.I)
+# ... or, when fewer of those, the latest that approve, reject, merge or say what will be done
+WILL = re.compile(
+    r"\b(?:will|we'll|I'll|going to|approv\w*|accept\w*|reject\w*|p?fcp|merge|lgtm|"
+    r"vote[sd]?|motion|go ahead)\b",
+    re.I,
+)
 
 
 @dataclass
@@ -87,7 +93,8 @@ def discussion_start(blocks: list[Block]) -> int | None:
     """Where the blocks' discussion starts (its first remark), None when they hold none."""
     names = [speaker(b) for b in blocks]
     said = [n for n in names if n]
-    if len(said) < MIN_REMARKS or len(set(said)) < 2 or len(set(said)) == len(said):
+    turns = sum(1 for a, b in zip(said, said[1:], strict=False) if a != b)
+    if len(said) < MIN_REMARKS or turns < MIN_REMARKS - 1 or len(set(said)) == len(said):
         return None
     return next(i for i, n in enumerate(names) if n)
 
@@ -127,6 +134,43 @@ def minutes_page(page: Page, where: str) -> Minutes | None:
     return out
 
 
+LEAD_LINE = 200  # a page's own text this short opens its first item's slide instead of its own
+
+
+def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
+    """A page of meeting notes cut at its agenda items (content titles), each titled by the
+    item (the page's title above it) with the item's notes: an item is one slide, or shares
+    one with its small neighbours. The page's own short text (a "Check your boxes!") opens its
+    first item's slide; longer text stays under the page's title."""
+    titled = [k for k, s in enumerate(page.sections) if s.title]
+    if not titled:
+        return [(where, replace(page, notes=minutes.notes.get(None, page.notes)))]
+    out: list[tuple[str, Page]] = []
+    lead: list[Block] = []
+    own = sum(b.text_length() for b in page.blocks)
+    if page.blocks and (None in minutes.notes or own > LEAD_LINE):
+        out.append((where, replace(page, sections=[], notes=minutes.notes.get(None, page.notes))))
+    else:
+        lead = list(page.blocks)
+    for k, sec in enumerate(page.sections):
+        if not sec.title:  # an untitled section goes on with the item before it
+            if out:
+                prev_where, prev = out[-1]
+                out[-1] = (prev_where, replace(prev, blocks=prev.blocks + sec.blocks))
+            else:
+                lead += sec.blocks
+            continue
+        notes = minutes.notes.get(k, "")
+        if not out and page.notes and None not in minutes.notes:
+            notes = "\n\n".join(n for n in (page.notes, notes) if n)
+        blocks = [*lead, *sec.blocks]
+        lead = []
+        title = item_title(sec.title, sec.blocks)
+        part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
+        out.append((f"{where}.sections[{k}]|{page.title}", part))
+    return out
+
+
 def summarised_item(blocks: list[Block], where: str) -> Item | None:
     """An agenda item's blocks summarised: its lines before the discussion (long quotes cut to
     their first sentences), then the discussion's opening, outcome and closing remarks."""
@@ -157,18 +201,28 @@ def kicker_fits(kicker: str, title: str) -> bool:
 
 
 def _short_quotes(block: Block) -> Block:
-    """A block with its long quotes (and those of its list items) cut to their first
-    sentences."""
-    if block.type == "quote" and sum(len(plain(p)) for p in block.paragraphs) > LONG_QUOTE:
-        first = next((p for p in block.paragraphs if plain(p).strip()), [])
-        return Block("quote", paragraphs=[lead(first, sentences=1)])
+    """A block with its long quotes cut to their first sentences; a list item quoting a
+    comment ("Tracking Comment:" and the comment, its code included) keeps the comment's
+    first sentence."""
+    if block.type == "quote" and block.text_length() > LONG_QUOTE:
+        return _lead_quote(block)
     if block.type == "list":
-        items = [
-            ListItem(i.spans, [_short_quotes(c) for c in i.children], i.checked)
-            for i in block.items
-        ]
+        items = [_short_item(i) for i in block.items]
         return replace(block, items=items)
     return block
+
+
+def _short_item(item: ListItem) -> ListItem:
+    children = item.children
+    quoted = children and children[0].type == "quote"
+    if quoted and sum(c.text_length() for c in children) > LONG_QUOTE:
+        return ListItem(item.spans, [_lead_quote(children[0])], item.checked)
+    return ListItem(item.spans, [_short_quotes(c) for c in children], item.checked)
+
+
+def _lead_quote(quote: Block) -> Block:
+    first = next((p for p in quote.paragraphs if plain(p).strip()), [])
+    return Block("quote", paragraphs=[lead(first, sentences=1)])
 
 
 def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
@@ -212,12 +266,21 @@ def _discussion(blocks: list[Block]) -> list[Block]:
     )
     if closing is not None:
         chosen.add(closing)
-    items = [ListItem(lead(blocks[i].spans)) for i in sorted(chosen)]
+    items = [ListItem(_named(lead(blocks[i].spans))) for i in sorted(chosen)]
     count = len(remarks)
     line = Block(
         "paragraph", [Span("Discussion", bold=True), Span(f" ({count} remarks, in the notes):")]
     )
     return [line, Block("list", items=items)]
+
+
+def _named(spans: list[Span]) -> list[Span]:
+    """A remark with its speaker's name in bold."""
+    m = SPEAKER.match(plain(spans))
+    if m is None or any(x.bold for x in spans):
+        return spans
+    colon = plain(spans).index(":", m.start(1)) + 1
+    return [Span(plain(slice_spans(spans, 0, colon)), bold=True), *slice_spans(spans, colon, 10**9)]
 
 
 def _outcome(block: Block, words: re.Pattern[str]) -> bool:
@@ -226,7 +289,8 @@ def _outcome(block: Block, words: re.Pattern[str]) -> bool:
     if not _plain_statement(block):
         return False
     text = plain(block.spans)
-    body = text[SPEAKER.match(text).end() - 1 :] if SPEAKER.match(text) else text
+    m = SPEAKER.match(text)
+    body = text[m.end() - 1 :] if m is not None and speaker(block) else text
     return bool(words.search(body)) or (not speaker(block) and bool(ACTION.match(text)))
 
 

@@ -293,6 +293,7 @@ def _candidates(
         elif (
             chapter.title
             and len(pages) == 1
+            and pages[0][0] not in minutes  # meeting notes: its items are titled by themselves
             and pages[0][1].title != chapter.title
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):

@@ -35,6 +35,8 @@ SPEAKER_CHARS = 24  # a speaker's name is at most this long
 LONG_QUOTE = 280  # a quote longer than this (characters) shows its first sentence(s)
 LEAD = (60, 170)  # a remark or quote on the slide: cut at a sentence end within this range
 MAX_OUTCOMES = 3  # outcome remarks a discussion shows
+LINE_CHARS = 90  # characters of a body line at the base size (24 px on a 1120 px wide body)
+SLIDE_LINES = 13  # lines of text an item's slide holds at the base size
 CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
 _NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
 SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
@@ -180,7 +182,7 @@ def summarised_item(blocks: list[Block], where: str) -> Item | None:
     if start is None and shown == head:
         return None
     if start is not None:
-        shown += _discussion(blocks[start:])
+        shown += _discussion(blocks[start:], SLIDE_LINES - lines(shown))
     record = left_out_blocks(where, "notes", blocks, "the discussion moved to the speaker notes")
     return Item(shown, notes_text(blocks), record)
 
@@ -220,9 +222,20 @@ def _short_item(item: ListItem) -> ListItem:
     return ListItem(item.spans, [_short_quotes(c) for c in children], item.checked)
 
 
+BOXES = ("☐", "☑")  # a quoted task list's lines (generator.markup: "☐ @cramertj")
+
+
 def _lead_quote(quote: Block) -> Block:
+    """A long quote's first sentence; a quoted task list (a vote's reviewers and their boxes)
+    stays as one line after the sentence that introduces it."""
     first = next((p for p in quote.paragraphs if plain(p).strip()), [])
-    return Block("quote", paragraphs=[lead(first, sentences=1)])
+    boxes = [p for p in quote.paragraphs if plain(p).lstrip().startswith(BOXES)]
+    if not boxes:
+        return Block("quote", paragraphs=[lead(first, sentences=1)])
+    line: list[Span] = []
+    for box in boxes:
+        line += [Span("   "), *box] if line else box
+    return Block("quote", paragraphs=[lead(first), line])
 
 
 def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
@@ -243,19 +256,18 @@ def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
     return [*kept, Span(" …")]
 
 
-def _discussion(blocks: list[Block]) -> list[Block]:
+def _discussion(blocks: list[Block], room: float) -> list[Block]:
     """A discussion as its line "Discussion (N remarks, in the notes):" and the list of its
-    opening, outcome and closing remarks."""
+    opening, outcome and closing remarks; while they take more than `room` (characters of
+    prose), the weaker go: outcomes that only say what will be done, then the opening remark,
+    then the earlier outcomes (the closing remark stays)."""
     said = [
         (i, b) for i, b in enumerate(blocks) if b.type == "paragraph" and plain(b.spans).strip()
     ]
     remarks = [i for i, b in said if speaker(b)]
-    chosen = {remarks[0]}
-    outcomes = [i for i, b in said if _outcome(b, DECIDED)]
-    if len(outcomes) < MAX_OUTCOMES:
-        weak = [i for i, b in said if i not in outcomes and _outcome(b, WILL)]
-        outcomes = sorted(outcomes + weak[-(MAX_OUTCOMES - len(outcomes)) :])
-    chosen.update(outcomes[-MAX_OUTCOMES:])
+    strong = [i for i, b in said if _outcome(b, DECIDED)][-MAX_OUTCOMES:]
+    weak = [i for i, b in said if i not in strong and _outcome(b, WILL)]
+    weak = weak[len(weak) - max(0, MAX_OUTCOMES - len(strong)) :]
     closing = next(
         (
             i
@@ -264,14 +276,44 @@ def _discussion(blocks: list[Block]) -> list[Block]:
         ),
         None,
     )
-    if closing is not None:
-        chosen.add(closing)
-    items = [ListItem(_named(lead(blocks[i].spans))) for i in sorted(chosen)]
+    ends = [closing] if closing is not None else []
+    # the order they go in while the slide has no room: weak, the opening, strong; the closing
+    order = list(dict.fromkeys([*weak, remarks[0], *strong, *ends]))
+    shown = {i: ListItem(_named(lead(blocks[i].spans))) for i in order}
+    kept = list(order)
+    while len(kept) > 1 and 1 + sum(_item_lines(shown[i]) for i in kept) > room:
+        kept.pop(0)
+    items = [shown[i] for i in sorted(kept)]
     count = len(remarks)
     line = Block(
         "paragraph", [Span("Discussion", bold=True), Span(f" ({count} remarks, in the notes):")]
     )
     return [line, Block("list", items=items)]
+
+
+def _item_lines(item: ListItem) -> int:
+    return _text_lines(plain(item.spans), LINE_CHARS - 4) + lines(item.children)
+
+
+def lines(blocks: list[Block]) -> int:
+    """The lines blocks of text take on a slide at the base size (an estimate)."""
+    total = 0
+    for b in blocks:
+        if b.type in ("paragraph", "heading"):
+            total += _text_lines(plain(b.spans), LINE_CHARS)
+        elif b.type == "quote":
+            total += sum(_text_lines(plain(p), LINE_CHARS - 8) for p in b.paragraphs)
+        elif b.type == "list":
+            total += sum(_item_lines(item) for item in b.items)
+        elif b.type == "code":
+            total += len(b.text.split("\n"))
+        else:
+            total += SLIDE_LINES // 2
+    return total
+
+
+def _text_lines(text: str, width: int) -> int:
+    return max(1, -(-len(text.strip()) // width))
 
 
 def _named(spans: list[Span]) -> list[Span]:

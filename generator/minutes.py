@@ -234,7 +234,7 @@ def _lead_quote(quote: Block) -> Block:
         return Block("quote", paragraphs=[lead(first, sentences=1)])
     line: list[Span] = []
     for box in boxes:
-        line += [Span("   "), *box] if line else box
+        line += [Span("\u2003"), *box] if line else box
     return Block("quote", paragraphs=[lead(first), line])
 
 

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from generator.leftout import LeftOut, left_out_blocks
-from generator.model import Block, ListItem, Page, Section, Span, plain
+from generator.model import Block, ListItem, Page, Section, Span, plain, title_spans, titled
 from generator.pieces import slice_spans
 from generator.summary import SENTENCE, notes_text
 
@@ -194,7 +194,9 @@ def item_title(title: str, blocks: list[Block]) -> str:
     m = REFERENCED.match(title)
     if m is None or not any(m.group(3) in notes_text([b]) for b in blocks[:2]):
         return title
-    return m.group(1).strip()
+    text = m.group(1).strip()
+    start = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+    return titled(slice_spans(title_spans(title), start, start + len(text)), text)
 
 
 def kicker_fits(kicker: str, title: str) -> bool:

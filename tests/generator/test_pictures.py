@@ -207,14 +207,26 @@ def test_a_slide_of_only_a_missing_picture_is_not_made() -> None:
 # -- animated SVG ------------------------------------------------------------------------------
 
 
-def test_an_animated_svg_is_not_shown_and_named_in_the_notes() -> None:
+def test_fds_screencast_is_shown_as_the_still_it_pauses_on() -> None:
+    """fd's Demo (svg-term: a film strip of 156 terminal frames moved by a CSS animation) is
+    a still of the frame held longest, the last command with its output, not its first
+    frame (an empty prompt); the diagnostics say it is animated and shown as a still."""
+    from lxml import etree
+
     o = parse_outline(
         (FD / "README.md").read_text("utf-8"), assets=Assets.beside(str(FD / "README.md"))
     )
-    assert "screencast.svg" not in str([b.src for b in shown(o)])
+    (demo,) = [b for b in shown(o) if b.alt == "Demo"]
+    assert (demo.width, demo.height) == (620, 454)
+    root = etree.fromstring(base64.b64decode(demo.src.split(",", 1)[1]))
+    moved = [el for el in root.iter() if el.get("transform")]
+    assert [el.get("transform") for el in moved] == ["translate(-9240 0)"]
+    assert "keyframes" not in etree.tostring(root).decode()
+    assert "animation" not in str(moved[0].get("style"))
     notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
-    assert "Picture: Demo: doc/screencast.svg" in notes
-    assert any("animated SVG" in d["message"] for d in o.diagnostics)
+    assert "doc/screencast.svg" not in notes
+    (said,) = [d["message"] for d in o.diagnostics if "animated SVG" in d["message"]]
+    assert said.startswith("animated SVG, shown as a still")
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ MAX_SLIDES = 3  # a page of a document keeps at most this many slides with lengt
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
 _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
+CAPTION_CHARS = 110  # a screenshot's caption line (weighted characters), the rest in the notes
 
 
 PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
@@ -50,6 +51,7 @@ RESULT = re.compile(
     r"|倍|更快|更慢",
     re.I,
 )
+GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
 ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
 
@@ -378,11 +380,28 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
     if len(group) == 1:
         picture = group[0]
         alt = picture.alt.strip()
-        if screenshot(picture):  # it carries text: the body to itself, its alt text in the notes
-            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=alt)
+        if screenshot(picture):  # it carries text: the body to itself, its alt text in the
+            # notes and, cut to one line, under it: no picture slide without words
+            line = _caption_line(alt)
+            blocks = [picture, Block("paragraph", [Span(line)])] if line else [picture]
+            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=alt)
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
+
+
+def _caption_line(alt: str) -> str:
+    """A picture's alt text as a one-line caption: up to CAPTION_CHARS (weighted), cut at a
+    word (or, in CJK text, anywhere) with "…"."""
+    text = GRID_COUNT.sub("", " ".join(alt.split()))
+    weight = 0.0
+    for i, ch in enumerate(text):
+        weight += CJK_WEIGHT if pattern(CJK_TEXT).match(ch) else 1.0
+        if weight > CAPTION_CHARS:
+            cut = text[:i]
+            space = cut.rfind(" ")
+            return (cut[:space] if space > len(cut) // 2 else cut).rstrip(" ,.;:，。") + " …"
+    return text
 
 
 def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:

@@ -145,7 +145,7 @@ class ImageLoader:
             self._note(f"unreadable image: {_short(src)}", where)
             return None
         if picture.animated:
-            still = _still(resource.data)
+            still = still_of(resource.data)
             if still is None:
                 self.sizes[src] = (picture.width, picture.height)
                 message = "animated SVG not shown (a still would show its first frame)"
@@ -203,7 +203,7 @@ def _uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def _still(data: bytes) -> bytes | None:
+def still_of(data: bytes) -> bytes | None:
     """A still of an animated SVG film strip (generator.markup.stills), or None."""
     from generator.markup.stills import svg_still
 

@@ -28,13 +28,12 @@ from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import lead_in, quote_labels, slice_spans
-from generator.screenshots import per_slide, screenshot
+from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
 _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
-CAPTION_CHARS = 110  # a screenshot's caption line (weighted characters), the rest in the notes
 
 
 PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
@@ -51,7 +50,6 @@ RESULT = re.compile(
     r"|倍|更快|更慢",
     re.I,
 )
-GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
 ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
 
@@ -347,6 +345,18 @@ def shown_pictures(blocks: list[Block]) -> list[Block]:
     return [b for b in pictures(blocks) if b.kind != "badge"]
 
 
+def lead_captioned(blocks: list[Block]) -> list[Block]:
+    """The pictures a slide would show (shown_pictures), one without alt text captioned by the
+    paragraph right before it: its lead-in ("[2023/06/14] WebGLM released ...") is what says
+    what the picture is, on a picture slide of its own too."""
+    leads = {
+        id(b): plain(blocks[i - 1].spans).strip()
+        for i, b in enumerate(blocks)
+        if i and b.type == "image" and not b.alt.strip() and blocks[i - 1].type == "paragraph"
+    }
+    return [replace(b, alt=leads.get(id(b)) or b.alt) for b in shown_pictures(blocks)]
+
+
 def gallery_groups(found: list[Block]) -> list[list[Block]]:
     """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
     (5 pictures: 3 + 2, not 4 + 1); screenshots two at most, or one when two side by side
@@ -382,26 +392,13 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
         alt = picture.alt.strip()
         if screenshot(picture):  # it carries text: the body to itself, its alt text in the
             # notes and, cut to one line, under it: no picture slide without words
-            line = _caption_line(alt)
+            line = caption_line(alt)
             blocks = [picture, Block("paragraph", [Span(line)])] if line else [picture]
-            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=alt)
+            notes = GRID_COUNT.sub("", alt)
+            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=notes)
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
-
-
-def _caption_line(alt: str) -> str:
-    """A picture's alt text as a one-line caption: up to CAPTION_CHARS (weighted), cut at a
-    word (or, in CJK text, anywhere) with "…"."""
-    text = GRID_COUNT.sub("", " ".join(alt.split()))
-    weight = 0.0
-    for i, ch in enumerate(text):
-        weight += CJK_WEIGHT if pattern(CJK_TEXT).match(ch) else 1.0
-        if weight > CAPTION_CHARS:
-            cut = text[:i]
-            space = cut.rfind(" ")
-            return (cut[:space] if space > len(cut) // 2 else cut).rstrip(" ,.;:，。") + " …"
-    return text
 
 
 def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:

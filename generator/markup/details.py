@@ -21,12 +21,13 @@ from generator.leftout import count_words
 from generator.markup.crops import MAX_PIXELS, MIN_SCALE
 from generator.markup.events import Context, Event, Heading, Item, Notes
 from generator.model import Block, ListItem, Span, plain
-from generator.screenshots import READ_HEIGHT
+from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line
 
 MAX_SHOWN = 4  # pictures on the slide: a 2 x 2 grid at most
 LABEL_WORDS = 30  # words of text per picture that are still labels, not content
 READ_WIDTH = 1120  # px: the body's width on a 1280x720 slide (generator.screenshots)
 GAP = 16  # px between the grid's pictures
+CAPTION_ROOM = 48  # px a caption line takes above a picture
 
 
 def details_end(nodes: list[SyntaxTreeNode], start: int) -> int | None:
@@ -70,13 +71,25 @@ def collapse_pictures(events: list[Event], ctx: Context) -> list[Event]:
             grid.alt = f"{caption or title} (pictures {first}-{last} of {len(pictures)})"
             if count == 1:
                 grid.alt = caption or title
-            if caption:
-                shown.append(Item(Block("paragraph", [Span(caption)])))
+            line = caption_line(caption)
+            if line and _drawn_height(grid) + CAPTION_ROOM <= READ_HEIGHT:
+                shown.append(Item(Block("paragraph", [Span(line)])))
+            # its alt text is the whole caption: on a picture slide of its own (a summarised
+            # page's) the line under it, where no line fits above it in the flow of the page
             shown.append(Item(grid))
             group, done = group[count:], done + count
     heading = [e for e in events if isinstance(e, Heading)]
     notes = [e for e in events if isinstance(e, Notes)]
     return [*heading, *shown, *notes]
+
+
+def _drawn_height(picture: Block) -> float:
+    """The height a screenshot is drawn at in a slide's body: its width, at most UPSCALE
+    times its own (generator.screenshots)."""
+    if not picture.width or not picture.height:
+        return float(READ_HEIGHT)
+    scale = min(READ_WIDTH / picture.width, float(UPSCALE))
+    return picture.height * scale
 
 
 def _labelled_groups(items: list[Block]) -> list[tuple[str, list[tuple[Block, str]]]]:

@@ -19,7 +19,7 @@ from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.crops import tall_crops
 from generator.markup.images import Assets
-from generator.model import Block, Outline
+from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from generator.screenshots import READ_HEIGHT
 from generator.summary import MAX_SLIDES
@@ -299,7 +299,7 @@ def test_crops_are_one_a_slide() -> None:
     assert all([b.type for b in p.blocks].count("image") == 1 for p in shots)
 
 
-def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_notes(
+def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_under_and_in_the_notes(
     medium_budget: Callable[[int], None],
 ) -> None:
     medium_budget(MAX_SLIDES + 2)  # over budget whole: the list capped, the charts after it
@@ -311,7 +311,21 @@ def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_not
     deck = generate_from_markdown(f"# Log\n\n## Changes\n\n### All\n\n{items}\n\n{pics}\n")
     charts = [p for p in deck.pages if any(b.type == "image" for b in p.blocks)]
     assert [p.layout for p in charts] == ["image-full", "image-full"]
-    assert all([b.type for b in p.blocks] == ["image"] for p in charts)  # no caption
+    # no picture slide without words: the alt text is the caption line (and the notes)
+    captions = [[plain(b.spans) for b in p.blocks if b.type == "paragraph"] for p in charts]
+    assert captions == [[f"Restarts of run {i} in elapsed time"] for i in range(2)]
     assert [p.notes for p in charts] == [f"Restarts of run {i} in elapsed time" for i in range(2)]
     html = deck.pages_html[deck.pages.index(charts[0])]
-    assert "df-full df-alone" in html
+    assert "df-full df-alone" not in html and "df-caption" in html
+
+
+def test_a_long_alt_text_is_a_one_line_caption_cut_at_a_word() -> None:
+    from generator.screenshots import CAPTION_CHARS, caption_line
+
+    alt = "A graph showing the change in elapsed time for observed restarts " * 3
+    line = caption_line(alt)
+    assert line.endswith(" …") and len(line) <= CAPTION_CHARS + 2
+    assert alt.startswith(line[:-2]) and alt[len(line) - 2] == " "  # cut at a word
+    cjk = caption_line("问题：" + "未来的资产" * 40)
+    assert cjk.endswith(" …") and len(cjk) <= CAPTION_CHARS / 2.2 + 3
+    assert caption_line("Pictures (pictures 1-2 of 8)") == "Pictures"

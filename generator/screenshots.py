@@ -49,6 +49,8 @@ def caption_line(text: str) -> str:
     CAPTION_CHARS (weighted), cut at a word (in CJK text anywhere) with " …"; a grid's
     "(pictures 1-2 of 8)" count is not shown."""
     text = GRID_COUNT.sub("", " ".join(text.split()))
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":  # an alt text in quotes
+        text = text[1:-1].strip()
     weight = 0.0
     for i, ch in enumerate(text):
         weight += CJK_WIDTH if pattern(CJK_TEXT).match(ch) else 1.0

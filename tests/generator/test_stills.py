@@ -89,3 +89,56 @@ def test_a_document_with_a_strip_shows_it_and_says_so(tmp_path: Path) -> None:
     assert not animated_svg(etree.fromstring(data))
     (said,) = [d["message"] for d in o.diagnostics]
     assert said == "animated SVG, shown as a still (the frame on screen longest): cast.svg"
+
+
+def test_fds_demo_still_costs_the_deck_none_of_its_word_budget() -> None:
+    """fd's README fills its slide budget; the Demo still's slide (a picture, no words) does
+    not push the deck over it: its troubleshooting and integration pages stay slides."""
+    from generator.api import generate_from_markdown
+
+    readme = Path(__file__).resolve().parents[2] / "samples/markdown/fd-readme/README.md"
+    deck = generate_from_markdown(readme.read_text("utf-8"), assets=Assets.beside(str(readme)))
+    titles = [p.title for p in deck.pages]
+    (demo,) = [p for p in deck.pages if p.title == "Demo"]
+    assert demo.layout == "image-full"
+    assert "Troubleshooting" in titles and "Using fd with fzf" in titles
+    assert "Command-line options" in titles
+
+
+def test_picture_slides_are_free_of_the_budget_up_to_ten() -> None:
+    from generator.budget import FREE_PICTURE_SLIDES, content_slides
+    from generator.model import Block, Span
+    from generator.pages import PlannedPage
+    from generator.reshape import Fitted
+
+    def slide(layout: str, blocks: list[Block]) -> Fitted:
+        return Fitted(
+            PlannedPage(kind="content", layout=layout, title="t", blocks=blocks), "", None
+        )
+
+    shot = Block("image", src="data:image/png;base64,", width=800, height=600)
+    caption = Block("paragraph", [Span("What it shows")])
+    words = [slide("bullets", [Block("paragraph", [Span("text")])]) for _ in range(5)]
+    pictures = [slide("image-full", [shot, caption]) for _ in range(3)]
+    assert content_slides(words + pictures) == 5
+    with_text = slide("image-full", [shot, caption, Block("paragraph", [Span("more")])])
+    assert content_slides([*words, with_text]) == 6  # words beside it: a slide of words
+    many = [slide("image-grid", [shot, shot]) for _ in range(FREE_PICTURE_SLIDES + 2)]
+    assert content_slides(words + many) == 5 + 2
+
+
+def test_kep_alt_texts_written_over_lines_keep_their_spaces_and_lose_their_quotes() -> None:
+    """The KEP's graphs have alt texts over two lines, some in quotes: the caption under the
+    graph reads 'initial values and 2 different', not 'values and2', and shows no quotes."""
+    from generator.screenshots import caption_line
+
+    kep = Path(__file__).resolve().parents[2] / "samples/markdown/kep-crashloopbackoff/README.md"
+    text = kep.read_text("utf-8")
+    o = parse_outline(text, assets=Assets.beside(str(kep)))
+    alts = [b.alt for b in o.blocks() if b.type == "image"]
+    assert any("for 2 initial values and 2 different maximum backoff thresholds" in a for a in alts)
+    quoted = next(a for a in alts if a.startswith('"A graph showing the changes'))
+    assert (
+        caption_line(quoted)
+        == "A graph showing the changes to restarts depending on some initial values"
+    )

@@ -370,10 +370,10 @@ def pictures_shown(markdown: str, path: str, pages: list[Any], slides: list[dict
             if block.type != "image" or block.kind in ("badge", "formula", "diagram"):
                 continue
             data = base64.b64decode(block.src.split(",", 1)[1]) if "," in block.src else b""
-            source = keys.get(hashlib.sha1(data).hexdigest())
+            known = keys.get(hashlib.sha1(data).hexdigest())
             parts = GRID_PARTS.search(block.alt)
-            if source is not None:
-                seen.add(source)
+            if known is not None:
+                seen.add(known)
             elif parts:
                 grids[block.src] = int(parts[2]) - int(parts[1]) + 1
     return min(len(set(keys.values())), len(seen) + sum(grids.values()))

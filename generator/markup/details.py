@@ -19,7 +19,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.leftout import count_words
 from generator.markup.crops import MAX_PIXELS, MIN_SCALE
-from generator.markup.events import Context, Event, Heading, Item, Notes
+from generator.markup.events import Event, Heading, Item, Notes
 from generator.model import Block, ListItem, Span, plain
 from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line
 
@@ -50,7 +50,7 @@ def _opened(node: SyntaxTreeNode) -> int:
     return text.count("<details") - text.count("</details")
 
 
-def collapse_pictures(events: list[Event], ctx: Context) -> list[Event]:
+def collapse_pictures(events: list[Event]) -> list[Event]:
     """The events of one `<details>` block, its pictures side by side in groups (the pictures
     under one label together) when it holds nothing but pictures and their labels; each
     group is one picture after a caption line naming it and which side is which."""
@@ -157,23 +157,6 @@ def _label_words(block: Block) -> int:
 
 def _item_words(item: ListItem) -> int:
     return count_words(plain(item.spans)) + sum(_label_words(c) for c in item.children)
-
-
-def _label_lines(block: Block, indent: str) -> list[str]:
-    if block.type == "image":
-        return []
-    if block.type != "list":
-        from generator.leftout import block_text
-
-        text = " ".join(block_text(block).split())
-        return [indent + text] if text else []
-    out = []
-    for item in block.items:
-        text = " ".join(plain(item.spans).split())
-        if text:
-            out.append(f"{indent}- {text}")
-        out += [line for c in item.children for line in _label_lines(c, indent + "  ")]
-    return out
 
 
 def _grid(pictures: list[Block]) -> tuple[Block, int]:

@@ -84,15 +84,34 @@ def test_mermaid_logo_header_and_banner_are_left_out_and_named_in_the_notes() ->
 
 
 def test_chatglm_example_pictures_absent_make_no_slides() -> None:
+    """ChatGLM's examples chapter: a paragraph announcing screenshots ("以下是一些使用
+    web_demo.py 得到的示例截图。更多 … 等待你来探索发现！") and eight <details> of them, all absent
+    from the folder: no slide announces what does not follow; the notes of the slide before
+    keep the paragraph and name the pictures."""
     deck = generate_from_markdown(
-        "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES, "corporate", assets=Assets.beside(CHATGLM)
+        "# ChatGLM-6B\n\n## 高效参数微调\n\n基于 P-tuning v2 的高效参数微调。\n\n"
+        + CHATGLM_EXAMPLES,
+        "corporate",
+        assets=Assets.beside(CHATGLM),
     )
     assert images(deck.pages) == []
     titles = " ".join(p.title for p in deck.pages)
     assert "自我认知" not in titles and "旅游向导" not in titles  # their <details> summaries
-    assert len([p for p in deck.pages if p.kind == "content"]) == 1
-    notes = "\n".join(p.notes for p in deck.pages)
-    assert "examples/self-introduction.png" in notes and "examples/tour-guide.png" in notes
+    assert "ChatGLM-6B 示例" not in titles
+    (before,) = [p for p in deck.pages if p.kind == "content"]
+    assert before.title == "高效参数微调"
+    assert "以下是一些使用 web_demo.py 得到的示例截图。" in before.notes
+    assert "examples/self-introduction.png" in before.notes
+    assert "examples/tour-guide.png" in before.notes
+
+
+def test_a_short_paragraph_that_says_something_before_missing_pictures_stays() -> None:
+    """Only a paragraph that announces the pictures goes: one that says something else and
+    ends with a full stop stays before a missing picture."""
+    md = "# T\n\n### Results\n\nThe build takes two minutes on CI.\n\n![](nothere/run.png)\n"
+    deck = generate_from_markdown(md, "corporate", assets=Assets.beside(CHATGLM))
+    texts = [plain(b.spans) for p in deck.pages for b in shown(p) if b.type == "paragraph"]
+    assert "The build takes two minutes on CI." in texts
 
 
 def test_a_details_block_of_answer_screenshots_shows_every_pair_captioned() -> None:

@@ -154,6 +154,7 @@ def _place(element: Any, frame: Frame) -> None:
         element.set("style", ";".join(kept))
     elif "style" in element.attrib:
         del element.attrib["style"]
+    _keep_frame(element, frame)
     move = f"translate({frame.dx:g} {frame.dy:g})"
     if _local(element) != "svg":  # the animated transform replaces the element's own
         element.set("transform", move)
@@ -161,6 +162,32 @@ def _place(element: Any, frame: Frame) -> None:
     group = etree.Element(f"{{{SVG_NS}}}g", transform=move)  # a viewport: moved by a group
     element.addprevious(group)
     group.append(element)
+
+
+def _keep_frame(element: Any, frame: Frame) -> None:
+    """Only the shown frame of the strip stays: the frames are the children of the strip (the
+    element or the one element it wraps) placed by `x` (or `y`) one frame apart, and a
+    renderer would otherwise draw every hidden one (svg-term's 156 frames: seconds of work)."""
+    strip = element
+    while len(strip) == 1:
+        strip = strip[0]
+    axis, at = ("x", -frame.dx) if frame.dx else ("y", -frame.dy)
+    frames = [c for c in strip if isinstance(c.tag, str)]
+    if len(frames) < 2:
+        return
+    shown = [c for c in frames if abs(_number(c.get(axis)) - at) < 0.5]
+    if len(shown) != 1:
+        return
+    for child in frames:
+        if child is not shown[0]:
+            strip.remove(child)
+
+
+def _number(value: str | None) -> float:
+    try:
+        return float(value or 0)
+    except ValueError:
+        return float("nan")
 
 
 def _animation(declaration: str) -> bool:

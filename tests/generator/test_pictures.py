@@ -221,6 +221,8 @@ def test_fds_screencast_is_shown_as_the_still_it_pauses_on() -> None:
     root = etree.fromstring(base64.b64decode(demo.src.split(",", 1)[1]))
     moved = [el for el in root.iter() if el.get("transform")]
     assert [el.get("transform") for el in moved] == ["translate(-9240 0)"]
+    strip = moved[0][0]  # the film strip: one frame of 156 left, at x = 9240
+    assert [frame.get("x") for frame in strip] == ["9240"]
     assert "keyframes" not in etree.tostring(root).decode()
     assert "animation" not in str(moved[0].get("style"))
     notes = "\n".join(p.notes for c in o.chapters for p in c.pages)

@@ -41,6 +41,8 @@ def test_an_svg_term_strip_shows_the_frame_held_longest() -> None:
     (group,) = [el for el in root.iter() if el.get("transform")]
     assert group.get("transform") == "translate(-120 0)"
     assert group.get("style") == "fill: #fff"  # its other declarations stay
+    # only the shown frame is left to draw: the hidden ones would cost the renderer
+    assert ["".join(t.itertext()) for t in root.iter("{*}text")] == ["$ ls", "a.txt"]
 
 
 def test_a_termtosvg_strip_by_id_rule_and_translate_y() -> None:

@@ -343,7 +343,7 @@ def expected_pictures(markdown: str, path: str) -> int:
 GRID_PARTS = re.compile(r"\(pictures (\d+)-(\d+) of \d+\)$")  # generator.markup.details
 
 
-def pictures_shown(markdown: str, path: str, pages: list[Any], slides: list[dict[str, Any]]) -> int:
+def pictures_shown(markdown: str, path: str, pages: list[Any], slides: list[Any]) -> int:
     """The source's pictures (those expected_pictures counts) a reader sees on the slides:
     each picture of a grid counts, an animated SVG shown as its still counts, a badge, a
     drawn diagram or formula, the template's pictures and placeholder frames do not. A slide's

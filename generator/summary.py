@@ -29,7 +29,7 @@ from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pieces import lead_in, quote_labels, slice_spans
-from generator.screenshots import per_slide, screenshot
+from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -351,6 +351,18 @@ def shown_pictures(blocks: list[Block]) -> list[Block]:
     return [b for b in pictures(blocks) if b.kind != "badge"]
 
 
+def lead_captioned(blocks: list[Block]) -> list[Block]:
+    """The pictures a slide would show (shown_pictures), one without alt text captioned by the
+    paragraph right before it: its lead-in ("[2023/06/14] WebGLM released ...") is what says
+    what the picture is, on a picture slide of its own too."""
+    leads = {
+        id(b): plain(blocks[i - 1].spans).strip()
+        for i, b in enumerate(blocks)
+        if i and b.type == "image" and not b.alt.strip() and blocks[i - 1].type == "paragraph"
+    }
+    return [replace(b, alt=leads.get(id(b)) or b.alt) for b in shown_pictures(blocks)]
+
+
 def gallery_groups(found: list[Block]) -> list[list[Block]]:
     """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
     (5 pictures: 3 + 2, not 4 + 1); screenshots two at most, or one when two side by side
@@ -384,8 +396,12 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
     if len(group) == 1:
         picture = group[0]
         alt = picture.alt.strip()
-        if screenshot(picture):  # it carries text: the body to itself, its alt text in the notes
-            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=alt)
+        if screenshot(picture):  # it carries text: the body to itself, its alt text in the
+            # notes and, cut to one line, under it: no picture slide without words
+            line = caption_line(alt)
+            blocks = [picture, Block("paragraph", [Span(line)])] if line else [picture]
+            notes = GRID_COUNT.sub("", alt)
+            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=notes)
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from generator.alsoin import Also
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span, plain, title_spans
 from generator.runs import page_blocks
@@ -49,6 +50,7 @@ class Condensed:
     chapter_origin: dict[int, int] = field(default_factory=dict)
     page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
     made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
+    also: Also | None = None  # parts listed on an "Also in the document" slide (generator.drop)
 
     def origin(self, where: str) -> str:
         """An outline path of the condensed outline (`chapters[3].pages[1].blocks[0]`, several

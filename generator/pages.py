@@ -156,7 +156,8 @@ CONTENTS_HEAD = 9  # ... the first ones and then the range of the others
 @dataclass
 class DeckDraft:
     """The unfitted deck: cover, a contents slide listing the document's chapters (`listed`,
-    when there are at least `contents_min` of them), the chapters, closing (unless the document has its own)."""
+    when there are at least `contents_min` of them), the chapters, the parts of a deck over its
+    budget that are not on its slides (`also`), closing (unless the document has its own)."""
 
     cover: PlannedPage
     contents_title: str
@@ -165,6 +166,7 @@ class DeckDraft:
     chapters: list[ChapterDraft]
     closing: PlannedPage | None  # None: the document ends with its own closing slide
     listed: list[str] = field(default_factory=list)
+    also: PlannedPage | None = None  # the "Also in the document" slide (generator.alsoin)
 
     def contents(self) -> list[PlannedPage]:
         """The contents slide: every chapter in order; more than CONTENTS_MAX as the first
@@ -186,6 +188,8 @@ class DeckDraft:
             n = c.number if c.estimated else 0
             drafts = c.divided if c.estimated else c.undivided
             out.extend(replace(d, chapter_number=n) for d in drafts)
+        if self.also is not None:
+            out.append(self.also)
         return [*out, self.closing] if self.closing else out
 
 

@@ -4,7 +4,8 @@ part moved to its speaker notes, never dropped)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine import LaidOut
@@ -22,6 +23,30 @@ class Fitted:
     page: PlannedPage
     html: str
     laid: LaidOut | None
+
+
+@dataclass
+class Later(Fitted):
+    """A slide of a plan that is only counted (Planner.counting) whose last layout (its type
+    grown, its title by its first part) is made when the slide is first read (`settled`):
+    its kind, source and number, all a count reads, are known before. `page` is the slide's
+    page before that step; `html` and `laid` stay empty."""
+
+    make: Callable[[], Fitted] = field(repr=False, kw_only=True)
+
+
+def later(page: PlannedPage, make: Callable[[], Fitted]) -> Later:
+    """A slide `make` lays out when first read (a copy of `page` stands for it until then)."""
+    return Later(replace(page), "", None, make=make)
+
+
+def settled(f: Fitted) -> Fitted:
+    """The slide itself, laid out (a `Later` slide is made now, numbered as it was since)."""
+    if not isinstance(f, Later):
+        return f
+    made = f.make()
+    made.page.number = f.page.number
+    return made
 
 
 class Reshaping:

@@ -55,6 +55,7 @@ class Reshaping:
 
     body_min: float
     counter: int
+    counting: bool
     gallery: list[Block]
 
     if TYPE_CHECKING:
@@ -99,17 +100,33 @@ class Reshaping:
         total = len(slides) + len(groups)
         for k, f in enumerate(slides):
             if f.page.parts != total:
-                again = replace(f.page, parts=total)
-                html, m = self.measure(again)
-                slides[k] = Fitted(again, html, m.laid if m is not None else None)
+                slides[k] = self.with_parts(f, total)
         out = []
         for j, group in enumerate(groups):
             part = len(slides) + j + 1
             shown = replace(
                 gallery_page(page, group), part=part, parts=total, number=self.counter + part
             )
-            html, m = self.measure(shown)
-            if m is not None and not m.title_fits:
-                shown, html, m = self.titled(shown)
-            out.append(Fitted(shown, html, m.laid if m is not None else None))
+            out.append(self.relaid(shown))
         return out
+
+    def with_parts(self, f: Fitted, total: int) -> Fitted:
+        """A kept slide numbered "(i/total)", laid out again (when read, in a plan only
+        counted: its title and number change, not how many slides its page takes)."""
+        if self.counting:
+            draft = replace(f.page, parts=total)
+            return later(draft, lambda: self._relaid(replace(settled(f).page, parts=total), False))
+        return self._relaid(replace(f.page, parts=total), False)
+
+    def relaid(self, page: PlannedPage) -> Fitted:
+        """A slide laid out again with another title or number, its title fitted (when read,
+        in a plan only counted)."""
+        if self.counting:
+            return later(page, lambda: self._relaid(page, True))
+        return self._relaid(page, True)
+
+    def _relaid(self, page: PlannedPage, fit_title: bool) -> Fitted:
+        html, m = self.measure(page)
+        if fit_title and m is not None and not m.title_fits:
+            page, html, m = self.titled(page)
+        return Fitted(page, html, m.laid if m is not None else None)

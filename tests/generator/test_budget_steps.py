@@ -111,14 +111,15 @@ def _laid_and_planned(
     [
         ("httpx-changelog/CHANGELOG.md", 30),  # its whole plan counts the releases
         ("bat-readme/README.md", 8),  # the capped plan says which parts leave
+        ("kep-crashloopbackoff/README.md", 4),  # ... slides numbered again "(i/n)"
         ("fd-readme/README.md", 0),  # its chapters are set again as the other kind: all read
     ],
 )
 def test_a_plan_only_counted_gives_the_deck_every_layout_gives(
     monkeypatch: pytest.MonkeyPatch, name: str, saved: int
 ) -> None:
-    """A plan over the budget before any layout is only counted: a slide is grown or titled
-    by its first part only when read, and the deck, its records, every plan's slides and
+    """A plan over the budget before any layout is only counted: a slide is grown, titled by
+    its first part or numbered again only when read, and the deck, its records, every plan's slides and
     each slide laid out are the same as when every slide is laid out as it is made."""
     deck, plans, layouts = _laid_and_planned(name, monkeypatch)
     with monkeypatch.context() as full:

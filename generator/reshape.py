@@ -27,10 +27,11 @@ class Fitted:
 
 @dataclass
 class Later(Fitted):
-    """A slide of a plan that is only counted (Planner.counting) whose last layout (its type
-    grown, its title by its first part) is made when the slide is first read (`settled`):
-    its kind, source and number, all a count reads, are known before. `page` is the slide's
-    page before that step; `html` and `laid` stay empty."""
+    """A slide of a plan that is only counted (Planner.counting) whose layout that changes
+    neither how many slides its page takes nor their sources (its type grown, its title
+    fitted or by its first part, its number "(i/n)") is made when the slide is first read
+    (`settled`): its kind, source and number, all a count reads, are known before. `page`
+    is the slide's page before that step; `html` and `laid` stay empty."""
 
     make: Callable[[], Fitted] = field(repr=False, kw_only=True)
 

@@ -151,3 +151,22 @@ def test_a_counted_slide_is_laid_out_when_first_read() -> None:
     done = settled(slide)
     assert made == [1] and done.html == "<html>" and done.page.body_size == 30.0
     assert done.page.number == 7 and page.number == 3
+
+
+def test_a_counted_plan_within_the_budget_after_all_is_planned_again_in_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Drafts said to count more pages than any budget: the capped plan is only counted; it
+    comes within the budget, so it is planned again in full and its deck is the one a full
+    plan gives."""
+    name = "rust-release/Rust-1.80.0.md"
+    monkeypatch.setattr(generator.talk, "fewest_slides", lambda deck: 10**6)
+    deck, plans, _ = _laid_and_planned(name, monkeypatch)
+    assert len(plans) == 2 and any(s[2] is None for s in plans[0])  # counted, then in full
+    assert all(s[2] is not None for s in plans[1])
+    with monkeypatch.context() as full:
+        off = property(lambda self: False, lambda self, value: None)
+        full.setattr(Planner, "counting", off, raising=False)
+        every, every_plans, _ = _laid_and_planned(name, full)
+    assert every_plans[-1] == plans[1]
+    assert deck.htmls == every.htmls and deck.left_out == every.left_out

@@ -117,23 +117,6 @@ def within_budget(
     return Talk(*_original(fitted, tight, left, origin), records)
 
 
-def _planned(
-    planner_for: PlannerFor, drafts: DeckDraft, step: Step, budget: int | None, max_pages: int
-) -> tuple[Planner, list[Fitted]]:
-    """The deck planned at `step`. A deck whose drafts count more pages than the budget is
-    only counted (how many slides each page, release and chapter takes): its slides are not
-    kept, so no layout that leaves the count as it is is made (Planner.counting). Should such
-    a plan come within the budget after all, it is planned again in full."""
-    counted = budget is not None and fewest_slides(drafts) > budget
-    planner = planner_for(drafts.pages(), step)
-    planner.counting = counted
-    fitted = plan_deck(planner, drafts, max_pages=max_pages)
-    if counted and budget is not None and content_slides(fitted) <= budget:
-        planner = planner_for(drafts.pages(), step)
-        fitted = plan_deck(planner, drafts, max_pages=max_pages)
-    return planner, fitted
-
-
 def _then(first: Callable[[str], str], then: Callable[[str], str]) -> Callable[[str], str]:
     """Outline paths mapped by `first`, then by `then` (condensing steps, latest first)."""
     return lambda where: then(first(where))
@@ -152,3 +135,20 @@ def _original(
         f.page.source = origin(f.page.source)
     planner.left_out[:] = [_moved(r, origin) for r in planner.left_out]
     return fitted, planner, [_moved(r, origin) for r in left]
+
+
+def _planned(
+    planner_for: PlannerFor, drafts: DeckDraft, step: Step, budget: int | None, max_pages: int
+) -> tuple[Planner, list[Fitted]]:
+    """The deck planned at `step`. A deck whose drafts count more pages than the budget is
+    only counted (how many slides each page, release and chapter takes): its slides are not
+    kept, so no layout that leaves the count as it is is made (Planner.counting). Should such
+    a plan come within the budget after all, it is planned again in full."""
+    counted = budget is not None and fewest_slides(drafts) > budget
+    planner = planner_for(drafts.pages(), step)
+    planner.counting = counted
+    fitted = plan_deck(planner, drafts, max_pages=max_pages)
+    if counted and budget is not None and content_slides(fitted) <= budget:
+        planner = planner_for(drafts.pages(), step)
+        fitted = plan_deck(planner, drafts, max_pages=max_pages)
+    return planner, fitted

@@ -29,7 +29,7 @@ from functools import partial
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.model import Block, Chapter, Outline, Page, Section, join_titles, title_spans
 from generator.nothing import fold_nothing
 from generator.owncontents import (
     body_chapter,
@@ -346,7 +346,7 @@ def _small_chapter(pages: list[Page], length: str) -> bool:
 def _promoted_all(pages: list[Page], title: str) -> Page:
     blocks: list[Block] = []
     for p in pages:
-        blocks.append(Block("heading", [Span(p.title, bold=True)]))
+        blocks.append(Block("heading", title_spans(p.title, bold=True)))
         blocks.extend(page_blocks(p))
     return replace(pages[0], title=title, blocks=blocks, sections=[])
 
@@ -354,7 +354,7 @@ def _promoted_all(pages: list[Page], title: str) -> Page:
 def _promoted(page: Page, title: str) -> Page:
     """The only page of a chapter, titled after the chapter, its own title a heading in it
     (one slide says both; tiny ones can then merge with their neighbours)."""
-    heading = Block("heading", [Span(page.title, bold=True)])
+    heading = Block("heading", title_spans(page.title, bold=True))
     return replace(page, title=title, blocks=[heading] + page_blocks(page), sections=[])
 
 
@@ -408,7 +408,7 @@ def _content(
         if first.before or first.after:
             blocks, sections, hint = page_blocks(page), [], ""
             if first.before:  # the page's own title opens its part, as its neighbours' do
-                blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
+                blocks = [Block("heading", title_spans(page.title, bold=True)), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
             shown = [*first.before, first, *first.after]
@@ -463,11 +463,11 @@ def _content(
 
 
 def _titled_page(page: Page) -> list[Block]:
-    return [Block("heading", [Span(page.title, bold=True)])] + page_blocks(page)
+    return [Block("heading", title_spans(page.title, bold=True))] + page_blocks(page)
 
 
 def _titled(section: Section) -> list[Block]:
-    return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
+    return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
 
 
 MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
@@ -496,8 +496,8 @@ def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
 def _parts_title(titles: list[str]) -> str:
     """Titles of a slide's parts in order: all of them, else the first and the last."""
     titles = distinct_titles(titles)
-    joined = " · ".join(titles)
+    joined = join_titles(" · ", titles)
     if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
         return joined
-    ends = f"{titles[0]} … {titles[-1]}"
-    return ends if len(ends) <= MAX_PARTS_TITLE else titles[0] + " …"
+    ends = join_titles(" … ", [titles[0], titles[-1]])
+    return ends if len(ends) <= MAX_PARTS_TITLE else join_titles(" ", [titles[0], "…"])

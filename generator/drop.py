@@ -38,7 +38,7 @@ from generator.budget import divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
 from generator.deckplan import divided_deck
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Span
+from generator.model import Block, Chapter, Outline, Page, title_spans
 from generator.owncontents import document_titles, without_own_contents
 from generator.pages import DeckDraft
 from generator.reshape import Fitted
@@ -264,7 +264,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         page = chapter.pages[pi]
         section = page.sections[si]
         name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
-        blocks = [Block("heading", [Span(section.title, bold=True)]), *section.blocks]
+        blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
         notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
         records += _records(where, name, blocks, outline, (ci, pi))
@@ -313,7 +313,7 @@ def _before(
 def _blocks(page: Page, chapter_title: str) -> list[Block]:
     blocks = page_blocks(page)
     if chapter_title and page.title and page.title != chapter_title:
-        return [Block("heading", [Span(page.title, bold=True)]), *blocks]
+        return [Block("heading", title_spans(page.title, bold=True)), *blocks]
     return blocks
 
 

@@ -24,7 +24,7 @@ from generator.errors import bad
 from generator.leftout import LeftOut
 from generator.lone import lone
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
-from generator.reshape import Fitted
+from generator.reshape import Fitted, settled
 
 if TYPE_CHECKING:
     from generator.planner import Planner
@@ -265,6 +265,7 @@ def _restyled(
         other.update((d.source, d) for d in parts.values())
     out = []
     for i, fit in enumerate(f.slides):
+        fit = settled(fit)  # a slide of a plan only counted: laid out now
         alt = other.get(fit.page.source)
         if alt is None:
             break

@@ -82,6 +82,8 @@ class LeadIns:
 
         def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
 
+        def relaid(self, page: PlannedPage) -> Fitted: ...
+
     def laid(self, page: PlannedPage) -> Fitted | None:
         """The page laid out, when its body and title fit; else None."""
         html, m = self.measure(page)
@@ -136,9 +138,5 @@ class LeadIns:
             if (f.page.part, f.page.parts, f.page.number) == (part, parts, first + i):
                 out.append(f)
                 continue
-            again = replace(f.page, part=part, parts=parts, number=first + i)
-            html, m = self.measure(again)
-            if m is not None and not m.title_fits:
-                again, html, m = self.titled(again)
-            out.append(Fitted(again, html, m.laid if m is not None else None))
+            out.append(self.relaid(replace(f.page, part=part, parts=parts, number=first + i)))
         return out

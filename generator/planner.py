@@ -41,7 +41,7 @@ from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exp
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.predict import FILL, GROW, SPARSE, Predicting
-from generator.reshape import Fitted, Reshaping
+from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
     cut_block,
@@ -112,6 +112,9 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
         self.counter = 0
         self.max_pages = 500
         self.layouts = 0  # engine layouts made (the benchmark reports them)
+        # a plan only counted (generator.talk): a slide's last layout, which never changes the
+        # slides' count, kinds or sources, is made only when the slide is read (reshape.Later)
+        self.counting = False
         self.left_out: list[LeftOut] = []
         # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
@@ -179,7 +182,14 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
-        return [self.lead_titled(f) for f in self.fit_slides(draft, keep_layout)]
+        slides = self.fit_slides(draft, keep_layout)
+        if self.counting:
+            return [self.lead_titled_later(f) for f in slides]
+        return [self.lead_titled(f) for f in slides]
+
+    def lead_titled_later(self, f: Fitted) -> Fitted:
+        """`lead_titled`, made when the slide is read (a plan only counted)."""
+        return later(f.page, lambda: self.lead_titled(settled(f)))
 
     def fit_slides(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []
@@ -239,7 +249,7 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
                 return [self.kept(page, html, m)]
             return self.contents_columns(page) or self.continue_contents(page, m)
         if page.kind != "content" or m.body_fits:
-            return [self.grown(page, html, m)]
+            return [self.grown_slide(page, html, m)]
         if page.layout not in FLOWING:
             smaller = self.shrunk(page, m)  # a whole-slide layout a little too tall: smaller type
             if smaller is not None:
@@ -247,7 +257,9 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
             page = flowing(page)
             html, m = self.measure(page)
             if m is None or m.body_fits:
-                return [self.grown(page, html, m) if m is not None else Fitted(page, html, None)]
+                return [
+                    self.grown_slide(page, html, m) if m is not None else Fitted(page, html, None)
+                ]
         return self.continue_flowing(page, html, m)
 
     def code_size(self, body: float) -> float:
@@ -255,6 +267,12 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
 
     def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         return Fitted(page, html, m.laid)
+
+    def grown_slide(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
+        """`grown`: one slide either way, laid out again only when read in a plan only counted."""
+        if self.counting:
+            return later(page, lambda: self.grown(page, html, m))
+        return self.grown(page, html, m)
 
     def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         """The slide, laid out again with larger type when its content takes little room."""

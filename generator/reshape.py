@@ -4,7 +4,8 @@ part moved to its speaker notes, never dropped)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine import LaidOut
@@ -24,12 +25,38 @@ class Fitted:
     laid: LaidOut | None
 
 
+@dataclass
+class Later(Fitted):
+    """A slide of a plan that is only counted (Planner.counting) whose layout that changes
+    neither how many slides its page takes nor their sources (its type grown, its title
+    fitted or by its first part, its number "(i/n)") is made when the slide is first read
+    (`settled`): its kind, source and number, all a count reads, are known before. `page`
+    is the slide's page before that step; `html` and `laid` stay empty."""
+
+    make: Callable[[], Fitted] = field(repr=False, kw_only=True)
+
+
+def later(page: PlannedPage, make: Callable[[], Fitted]) -> Later:
+    """A slide `make` lays out when first read (a copy of `page` stands for it until then)."""
+    return Later(replace(page), "", None, make=make)
+
+
+def settled(f: Fitted) -> Fitted:
+    """The slide itself, laid out (a `Later` slide is made now, numbered as it was since)."""
+    if not isinstance(f, Later):
+        return f
+    made = f.make()
+    made.page.number = f.page.number
+    return made
+
+
 class Reshaping:
     """Two columns and picture slides (a mixin of the planner: `measure`, `titled`, the body
     floor, the slide counter and the pending pictures are the planner's)."""
 
     body_min: float
     counter: int
+    counting: bool
     gallery: list[Block]
 
     if TYPE_CHECKING:
@@ -74,17 +101,33 @@ class Reshaping:
         total = len(slides) + len(groups)
         for k, f in enumerate(slides):
             if f.page.parts != total:
-                again = replace(f.page, parts=total)
-                html, m = self.measure(again)
-                slides[k] = Fitted(again, html, m.laid if m is not None else None)
+                slides[k] = self.with_parts(f, total)
         out = []
         for j, group in enumerate(groups):
             part = len(slides) + j + 1
             shown = replace(
                 gallery_page(page, group), part=part, parts=total, number=self.counter + part
             )
-            html, m = self.measure(shown)
-            if m is not None and not m.title_fits:
-                shown, html, m = self.titled(shown)
-            out.append(Fitted(shown, html, m.laid if m is not None else None))
+            out.append(self.relaid(shown))
         return out
+
+    def with_parts(self, f: Fitted, total: int) -> Fitted:
+        """A kept slide numbered "(i/total)", laid out again (when read, in a plan only
+        counted: its title and number change, not how many slides its page takes)."""
+        if self.counting:
+            draft = replace(f.page, parts=total)
+            return later(draft, lambda: self._relaid(replace(settled(f).page, parts=total), False))
+        return self._relaid(replace(f.page, parts=total), False)
+
+    def relaid(self, page: PlannedPage) -> Fitted:
+        """A slide laid out again with another title or number, its title fitted (when read,
+        in a plan only counted)."""
+        if self.counting:
+            return later(page, lambda: self._relaid(page, True))
+        return self._relaid(page, True)
+
+    def _relaid(self, page: PlannedPage, fit_title: bool) -> Fitted:
+        html, m = self.measure(page)
+        if fit_title and m is not None and not m.title_fits:
+            page, html, m = self.titled(page)
+        return Fitted(page, html, m.laid if m is not None else None)

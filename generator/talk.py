@@ -70,8 +70,7 @@ def within_budget(
     budget = None if authored else slide_budget(length, document_words(outline))
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
-        planner = planner_for(drafts.pages(), "whole")
-        fitted = plan_deck(planner, drafts, max_pages=max_pages)
+        planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages)
         if budget is None or content_slides(fitted) <= budget:
             return Talk(fitted, planner)
     over = content_slides(fitted) - budget
@@ -91,8 +90,7 @@ def within_budget(
             return Talk(*_original(fitted, planner, left, origin), records)
     # The capped plan is made even when it cannot be within the budget: its slides per page
     # say which whole parts leave next (generator.drop).
-    capped = planner_for(drafts.pages(), "capped")
-    fitted = plan_deck(capped, drafts, max_pages=max_pages)
+    capped, fitted = _planned(planner_for, drafts, "capped", budget, max_pages)
     if content_slides(fitted) <= budget:
         return Talk(*_original(fitted, capped, left, origin), records)
 
@@ -159,3 +157,20 @@ def _original(
         f.page.source = origin(f.page.source)
     planner.left_out[:] = [_moved(r, origin) for r in planner.left_out]
     return fitted, planner, [_moved(r, origin) for r in left]
+
+
+def _planned(
+    planner_for: PlannerFor, drafts: DeckDraft, step: Step, budget: int | None, max_pages: int
+) -> tuple[Planner, list[Fitted]]:
+    """The deck planned at `step`. A deck whose drafts count more pages than the budget is
+    only counted (how many slides each page, release and chapter takes): its slides are not
+    kept, so no layout that leaves the count as it is is made (Planner.counting). Should such
+    a plan come within the budget after all, it is planned again in full."""
+    counted = budget is not None and fewest_slides(drafts) > budget
+    planner = planner_for(drafts.pages(), step)
+    planner.counting = counted
+    fitted = plan_deck(planner, drafts, max_pages=max_pages)
+    if counted and budget is not None and content_slides(fitted) <= budget:
+        planner = planner_for(drafts.pages(), step)
+        fitted = plan_deck(planner, drafts, max_pages=max_pages)
+    return planner, fitted

@@ -13,7 +13,7 @@ from generator.model import Span, plain
 from generator.pages import PlannedPage
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
-from generator.reshape import Fitted
+from generator.reshape import Fitted, settled
 
 MAX_SHRINK = 12
 
@@ -33,6 +33,8 @@ class TitleFitting:
         ) -> tuple[str, Measure | None]: ...
 
         def page_lang(self, page: PlannedPage) -> str: ...
+
+        def relaid(self, page: PlannedPage) -> Fitted: ...
 
     def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]:
         """The page with titles that fit, its HTML and measure. The titles are fitted on a copy
@@ -118,15 +120,12 @@ class TitleFitting:
         if len(shown) != len(slides):
             return slides
         out = []
-        for i, f in enumerate(slides):
+        for i, f in enumerate(settled(f) for f in slides):  # their titles are read
             again = slide_parts_title(f.page, names, shown, i)
             if (again.title, again.part, again.parts) == (f.page.title, f.page.part, f.page.parts):
                 out.append(f)
                 continue
-            html, m = self.measure(again)
-            if m is not None and not m.title_fits:
-                again, html, m = self.titled(again)
-            out.append(Fitted(again, html, m.laid if m is not None else None))
+            out.append(self.relaid(again))
         return out
 
     def lead_titled(self, f: Fitted) -> Fitted:

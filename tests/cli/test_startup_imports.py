@@ -174,3 +174,26 @@ def test_generate_loads_the_highlighter_and_yaml_for_code_and_front_matter(
     modules = loaded(tmp_path, "generate", "code.md", "-o", "code.pptx")
     assert {"pygments", "yaml"} <= modules
     assert "tomllib" not in modules and "emoji" not in modules
+
+
+# The readers and drawers of every Mermaid diagram type (and the standard library's XML and
+# HTTP modules the SVG writer brings): loaded with a document's first diagram only.
+FOR_DIAGRAMS = {
+    "generator.markup.mermaid.drawing",
+    "generator.markup.mermaid.c4",
+    "generator.markup.mermaid.svg",
+    "xml.sax.saxutils",
+    "urllib.request",
+    "http.client",
+}
+DIAGRAM_MARKDOWN = PLAIN_MARKDOWN + "\n### A diagram\n\n```mermaid\ngraph LR\n  A --> B\n```\n"
+
+
+def test_generate_loads_the_diagram_drawers_only_for_a_diagram(tmp_path: Path) -> None:
+    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "plain.md", "-o", "plain.pptx")
+    assert (tmp_path / "plain.pptx").exists()
+    assert not FOR_DIAGRAMS & modules, sorted(FOR_DIAGRAMS & modules)
+    (tmp_path / "diagram.md").write_text(DIAGRAM_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "diagram.md", "-o", "diagram.pptx")
+    assert {"generator.markup.mermaid.drawing", "generator.markup.mermaid.svg"} <= modules

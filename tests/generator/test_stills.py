@@ -95,7 +95,7 @@ def test_a_document_with_a_strip_shows_it_and_says_so(tmp_path: Path) -> None:
 
 def test_fds_demo_still_costs_the_deck_none_of_its_word_budget() -> None:
     """fd's README fills its slide budget; the Demo still's slide (a picture, no words) does
-    not push the deck over it: its troubleshooting and integration pages stay slides."""
+    not push the deck over it: its integration and option pages stay slides."""
     from generator.api import generate_from_markdown
 
     readme = Path(__file__).resolve().parents[2] / "samples/markdown/fd-readme/README.md"
@@ -103,7 +103,7 @@ def test_fds_demo_still_costs_the_deck_none_of_its_word_budget() -> None:
     titles = [p.title for p in deck.pages]
     (demo,) = [p for p in deck.pages if p.title == "Demo"]
     assert demo.layout == "image-full"
-    assert "Troubleshooting" in titles and "Using fd with fzf" in titles
+    assert "Using fd with fzf" in titles and "Using fd with rofi" in titles
     assert "Command-line options" in titles
 
 

@@ -16,24 +16,10 @@ from __future__ import annotations
 
 import base64
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.markup.mermaid import config
-from generator.markup.mermaid.c4 import draw_c4, read_c4
-from generator.markup.mermaid.classes import read_classes
-from generator.markup.mermaid.drawflow import draw_flow
-from generator.markup.mermaid.flowchart import read_flowchart
-from generator.markup.mermaid.gantt import draw_gantt, read_gantt
-from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
-from generator.markup.mermaid.journey import draw_journey, read_journey
-from generator.markup.mermaid.layout import place
-from generator.markup.mermaid.mindmap import read_mindmap
-from generator.markup.mermaid.model import DiagramError, Flow
-from generator.markup.mermaid.pie import draw_pie, read_pie
-from generator.markup.mermaid.sequence import draw_sequence, read_sequence
-from generator.markup.mermaid.state import read_state
-from generator.markup.mermaid.xychart import draw_xychart, read_xychart
+from generator.markup.mermaid.model import DiagramError
 
 MAX_LINES = 300  # lines of one diagram drawn
 MAX_CHARS = 20_000  # characters of one diagram drawn
@@ -44,16 +30,14 @@ MAX_WIDTH, MAX_HEIGHT = 1400, 500  # px of a picture: larger, its 20 px labels w
 # below 16 px (12 pt) once fitted into a slide's body (~1120 x 400 px of a 1280 px slide): its
 # source is shown
 RENDER_BUDGET_S = 20.0  # seconds of drawing for one document (the rest keep their source)
-FLOWS: dict[str, Callable[[list[str], int, int], Flow]] = {
-    "graph": read_flowchart,
-    "flowchart": read_flowchart,
-    "flowchart-elk": read_flowchart,
-    "stateDiagram": read_state,
-    "stateDiagram-v2": read_state,
-    "classDiagram": read_classes,
-    "classDiagram-v2": read_classes,
-}
-C4_KINDS = ("C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment")
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The nodes and links one diagram may have."""
+
+    nodes: int
+    edges: int
 
 
 @dataclass
@@ -88,46 +72,10 @@ def draw(source: str, options: str = "") -> Diagram:
         raise DiagramError("an empty Mermaid diagram")
     if len(lines) > MAX_LINES:
         raise DiagramError(f"a Mermaid diagram of over {MAX_LINES} lines is shown as its source")
-    first = lines[0].split()[0]
-    theme = config.theme(settings)
-    alt = source.strip()
-    ignored: list[str] = []
-    if first in FLOWS or first == "mindmap":
-        flow = (
-            read_mindmap(lines, settings.indents, MAX_NODES)
-            if first == "mindmap"
-            else FLOWS[first](lines, MAX_NODES, MAX_EDGES)
-        )
-        if not flow.nodes:
-            raise DiagramError("a Mermaid diagram without nodes")
-        picture = draw_flow(flow, place(flow), theme, alt)
-        ignored = flow.ignored
-    elif first == "sequenceDiagram":
-        seq = read_sequence(lines, MAX_NODES, MAX_EDGES)
-        picture = draw_sequence(seq, theme, alt)
-        ignored = seq.ignored
-    elif first == "pie":
-        picture = draw_pie(read_pie(lines, MAX_NODES), theme, alt)
-    elif first == "gantt":
-        chart = read_gantt(lines, MAX_NODES)
-        picture = draw_gantt(chart, theme, alt)
-        ignored = chart.ignored
-    elif first in ("xychart-beta", "xychart"):
-        xy = read_xychart(lines, MAX_NODES)
-        picture = draw_xychart(xy, theme, alt)
-        ignored = xy.ignored
-    elif first in C4_KINDS:
-        c4 = read_c4(lines, MAX_NODES, MAX_EDGES)
-        picture = draw_c4(c4, theme, alt)
-        ignored = c4.ignored
-    elif first == "journey":
-        picture = draw_journey(read_journey(lines, MAX_NODES), theme, alt)
-    elif first in ("gitGraph", "gitGraph:"):
-        graph = read_gitgraph(lines, MAX_NODES)
-        picture = draw_gitgraph(graph, theme, alt)
-        ignored = graph.ignored
-    else:
-        raise DiagramError(f"a Mermaid {first} diagram is shown as its source (not drawn)")
+    # the readers and drawers of every diagram type load with a document's first diagram
+    from generator.markup.mermaid.drawing import drawn
+
+    picture, ignored = drawn(lines, settings, source.strip(), Caps(MAX_NODES, MAX_EDGES))
     return _diagram(picture, ignored)
 
 

@@ -177,6 +177,7 @@ def _lone(planner: Planner, f: Fitted) -> bool:
 
 def _shifted(planner: Planner, f: Fitted) -> Fitted:
     """A slide numbered one less (the slide before it joined another), laid out again."""
+    f = settled(f)  # a slide of a plan only counted: laid out now
     page = replace(f.page, number=f.page.number - 1)
     return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
 

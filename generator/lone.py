@@ -36,7 +36,7 @@ from generator.leftout import block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
-from generator.reshape import Fitted
+from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
 
@@ -158,10 +158,12 @@ class Joining:
         gone = False
         k = 0
         while k < len(out) and len(out) > 1:
-            page = out[k].page
-            if not lone(page):
+            if not lone(out[k].page):
                 k += 1
                 continue
+            # a slide of a plan only counted is laid out before it joins or takes another
+            out[max(0, k - 1) : k + 2] = [settled(f) for f in out[max(0, k - 1) : k + 2]]
+            page = out[k].page
             before = out[k - 1].page if k > 0 else None
             after = out[k + 1].page if k + 1 < len(out) else None
             joined = None
@@ -199,6 +201,7 @@ class Joining:
         """A lone page (not a chapter's introduction) joined to the slide before it of its
         chapter when that page takes one slide (a part never starts on another part's
         continuation slide), under its own title as a heading; None when it cannot take it."""
+        before, lone_slide = settled(before), settled(lone_slide)  # laid out, if only counted
         b, page = before.page, lone_slide.page
         if self.apart() or not _neighbours(b, page) or _intro(page) or b.parts != 1:
             return None
@@ -209,6 +212,7 @@ class Joining:
         """A lone page joined to the first slide after it of its chapter: a chapter's
         introduction at its start without a heading, any other page (when the slide after it
         is a page of one slide) under its title, the slide after it then under its heading."""
+        lone_slide, after = settled(lone_slide), settled(after)  # laid out, if only counted
         page, a = lone_slide.page, after.page
         if self.apart() or not _neighbours(a, page) or a.part != 1:
             return None

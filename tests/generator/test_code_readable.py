@@ -1,0 +1,88 @@
+"""Code people can read: code blocks at 14 pt or more (on a 960 pt wide slide), prose beside code
+not set small to keep one slide, and a long listing of a program's output shown by its first
+lines with the rest named and in the notes. Read from the slide XML."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+
+from generator import generate_from_markdown
+from generator.model import Block
+from generator.output import is_output, output_head
+from tests.generator.fragments_code import FD_HELP, RICH_STATUS
+from tests.generator.pptx_xml import NS, slides
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+CODE_PT = 14.0
+PROSE_PT = 15.0  # 20 px on a 1280 px wide slide
+
+
+def _sizes(pptx: bytes) -> list[tuple[int, str, float, bool]]:
+    """(slide, text, pt, code block) of every run of the content slides' bodies."""
+    out = []
+    for n, slide in enumerate(slides(pptx), 1):
+        for sp in slide.iterfind(".//p:sp", NS):
+            name = sp.find(".//p:cNvPr", NS)
+            shape = name.get("name", "") if name is not None else ""
+            if any(part in shape for part in ("title", "foot", "head", "cont")):
+                continue
+            code = "df-code" in shape
+            for r in sp.iterfind(".//a:r", NS):
+                rpr = r.find("a:rPr", NS)
+                t = r.find("a:t", NS)
+                if rpr is None or rpr.get("sz") is None or t is None or not (t.text or "").strip():
+                    continue
+                out.append((n, t.text or "", int(rpr.get("sz", "0")) / 100, code))
+    return out
+
+
+def test_code_is_set_at_14_pt_or_more() -> None:
+    deck = generate_from_markdown("# Rich\n\n## Status\n\n" + RICH_STATUS)
+    runs = _sizes(deck.pptx_bytes)
+    code = [r for r in runs if r[3]]
+    assert any("console.status" in t for _, t, _, _ in code)
+    assert min(pt for _, _, pt, _ in code) >= CODE_PT
+
+
+def test_prose_beside_code_is_not_shrunk_to_keep_one_slide() -> None:
+    """The fd README (a dense document, set from 20 px): its usage pages of a sentence, a
+    command and its output, merged two to a slide, continue rather than set prose at 19 px."""
+    deck = generate_from_markdown(mc.sample("fd-readme"), filename="fd-readme")
+    runs = _sizes(deck.pptx_bytes)
+    with_code = {n for n, _, _, c in runs if c}
+    prose = [pt for n, t, pt, c in runs if n in with_code and not c and len(t) > 20]
+    assert len(with_code) > 10 and prose
+    assert min(prose) >= PROSE_PT
+    assert min(pt for _, _, pt, c in runs if c) >= CODE_PT
+
+
+def test_long_output_keeps_its_first_lines_the_rest_in_the_notes() -> None:
+    deck = generate_from_markdown("# fd\n\n## Usage\n\n" + FD_HELP)
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert len(content) == 1  # one slide, not the listing continued over two
+    code = next(b for b in content[0].blocks if b.type == "code")
+    lines = code.text.split("\n")
+    assert lines[0].startswith("Usage: fd [OPTIONS]")
+    assert lines[-1] == "… 26 more lines in the speaker notes"
+    assert "--ignore-contain" not in code.text
+    assert "--ignore-contain <name>" in content[0].notes  # the whole output is in the notes
+    moved = [r for r in deck.left_out if r.kind == "notes"]
+    assert moved and "Usage: fd" in moved[0].text
+    runs = _sizes(deck.pptx_bytes)
+    assert any("more lines in the speaker notes" in t for _, t, _, c in runs if c)
+    assert min(pt for _, _, pt, c in runs if c) >= CODE_PT
+
+
+def test_output_is_told_from_code() -> None:
+    program = Block("code", text="fn main() {\n" + '    println!("x");\n' * 30 + "}", language="")
+    assert not is_output(program) and output_head(program) is None
+    listing = Block("code", text="\n".join(f"  -x{i}   option {i}" for i in range(30)))
+    assert is_output(listing)
+    assert output_head(replace(listing, language="rust")) is None  # a language: code
+    short = Block("code", text="Usage: tool [OPTIONS]\n\n  -h  help")
+    assert is_output(short) and output_head(short) is None  # short output is shown whole

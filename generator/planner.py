@@ -313,7 +313,8 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
         html, m2 = self.measure(smaller)
         if m2 is not None and m2.body_fits and m2.title_fits:
             return Fitted(smaller, html, m2.laid)
-        if size > floor and self.shrink_span == float("inf"):  # a deck: the floor
+        if size > floor and (self.shrink_span == float("inf") or shows_code(page)):
+            # a deck, or code at its floor (the ratio of text sizes overestimates the gain): the floor
             smallest = replace(page, body_size=floor)
             html, m3 = self.measure(smallest)
             if m3 is not None and m3.body_fits and m3.title_fits:

@@ -33,6 +33,7 @@ class Piece:
     keep_next: bool = False  # a heading: never the last piece of a slide
     item: int = -1  # a list item cut between its children: the item's number (start + index)
     soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
+    label: Block | None = None  # a later part of a labelled code block: its label, repeated
 
     @property
     def height(self) -> float:
@@ -49,13 +50,37 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
             return None
         own = room  # an introduced block is cut finer when it and its introduction do not fit
         before = m.units.get(gi - 1)
-        if gi > 0 and before is not None and introduces(blocks[gi - 1], block):
+        introduced = gi > 0 and before is not None and introduces(blocks[gi - 1], block)
+        if introduced and before is not None:
             own = room - max(0.0, m.boxes[wrapper].y - m.boxes[before].y)
-        out.extend(_block_pieces(block, gi, wrapper, m, own))
+        parts = _block_pieces(block, gi, wrapper, m, own)
+        if introduced and before is not None and block.type == "code":
+            labelled(parts[1:], blocks[gi - 1], max(0.0, m.boxes[wrapper].y - m.boxes[before].y))
+        out.extend(parts)
     return beside_source(keep_introductions(out, blocks), blocks)
 
 
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
+
+
+LABEL_CHARS = 80  # an introduction this short labels its code block ("mathjax.js", "inline")
+
+
+def labelled(parts: list[Piece], intro: Block, height: float) -> None:
+    """The later parts of a code block cut between slides, labelled by its short introduction:
+    a slide such a part starts repeats the label, marked as continued (`height` is its room)."""
+    if intro.type != "paragraph" or len(plain(intro.spans).strip()) > LABEL_CHARS:
+        return
+    spans = list(intro.spans)
+    while spans and not spans[-1].text.strip():
+        spans.pop()
+    if not spans:
+        return
+    spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip().rstrip(":：").rstrip())
+    label = replace(intro, spans=[*spans, Span(CONTINUED)])
+    for part in parts:
+        part.label = label
+        part.lead += height
 
 
 def introduces(block: Block, following: Block) -> bool:
@@ -411,6 +436,9 @@ def assemble_groups(pieces: list[Piece]) -> tuple[list[Block], list[int]]:
     last_item = -1
     for p in pieces:
         b = p.block
+        if not out and p.label is not None:  # a labelled code block continued: its label first
+            out.append(p.label)
+            groups.append(p.group - 1)
         if out and p.group == last_group:
             prev = out[-1]
             if b.type == "list":

@@ -11,8 +11,8 @@ from dataclasses import replace
 from generator import generate_from_markdown
 from generator.model import Block
 from generator.output import is_output, output_head
-from tests.generator.fragments_code import FD_HELP, RICH_STATUS
-from tests.generator.pptx_xml import NS, slides
+from tests.generator.fragments_code import FD_HELP, MKDOCS_MATHJAX, RICH_STATUS
+from tests.generator.pptx_xml import NS, runs, slides
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -86,3 +86,21 @@ def test_output_is_told_from_code() -> None:
     assert output_head(replace(listing, language="rust")) is None  # a language: code
     short = Block("code", text="Usage: tool [OPTIONS]\n\n  -h  help")
     assert is_output(short) and output_head(short) is None  # short output is shown whole
+
+
+def test_a_labelled_code_block_cut_between_slides_repeats_its_label() -> None:
+    deck = generate_from_markdown("# Math\n\n## Configuration\n\n" + MKDOCS_MATHJAX)
+    pages = [p for p in deck.pages if p.title == "MathJax"]
+    assert len(pages) >= 2
+    first, second = pages[0], pages[1]
+    assert [b.type for b in first.blocks[-2:]] == ["paragraph", "code"]
+    label = second.blocks[0]
+    assert label.type == "paragraph"
+    assert "".join(s.text for s in label.spans) == "docs/javascripts/mathjax.js (continued)"
+    assert second.blocks[1].type == "code"  # the label right above the rest of its code
+    whole = first.blocks[-1].text + "\n" + second.blocks[1].text
+    assert whole.startswith("window.MathJax = {") and whole.endswith("})")
+    assert len([x for x in whole.split("\n") if x.strip()]) == 18  # every line, once
+    shown = [" ".join(r.text for r in runs(s)) for s in slides(deck.pptx_bytes)]
+    at = next(i for i, t in enumerate(shown) if "ignoreHtmlClass" in t)
+    assert "docs/javascripts/mathjax.js" in shown[at] and "(continued)" in shown[at]

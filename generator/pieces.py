@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from generator.codelabels import CONTINUED, continued_label, example_source
 from generator.codesplit import Run, has_annotations, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
 
-CONTINUED = " (continued)"
 SPLIT_ITEM = 0.35  # a list item taller than this share of the room may part from its children
 
 
@@ -63,22 +63,11 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
 
 
-LABEL_CHARS = 80  # an introduction this short labels its code block ("mathjax.js", "inline")
-
-
 def labelled(parts: list[Piece], intro: Block, height: float) -> None:
-    """The later parts of a code block cut between slides, labelled by its short introduction:
-    a slide such a part starts repeats the label, marked as continued (`height` is its room)."""
-    if intro.type != "paragraph" or len(plain(intro.spans).strip()) > LABEL_CHARS:
-        return
-    spans = list(intro.spans)
-    while spans and not spans[-1].text.strip():
-        spans.pop()
-    if not spans:
-        return
-    spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip().rstrip(":：").rstrip())
-    label = replace(intro, spans=[*spans, Span(CONTINUED)])
-    for part in parts:
+    """The later parts of a code block cut between slides, labelled by its short introduction
+    (codelabels.continued_label): `height` is the room the label takes above each."""
+    label = continued_label(intro)
+    for part in parts if label is not None else []:
         part.label = label
         part.lead += height
 
@@ -110,6 +99,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a diagram's configured source stays beside the diagram
         if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
+        if a.group != b.group and example_source(blocks[a.group], blocks[b.group]):
+            a.keep_next = True  # a drawn example stays with the code of its source
     return rows_together(pieces)
 
 

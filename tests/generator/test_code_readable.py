@@ -9,9 +9,9 @@ import sys
 from dataclasses import replace
 
 from generator import generate_from_markdown
-from generator.model import Block
+from generator.model import Block, plain
 from generator.output import is_output, output_head
-from tests.generator.fragments_code import FD_HELP, MKDOCS_MATHJAX, RICH_STATUS
+from tests.generator.fragments_code import FD_HELP, MKDOCS_INLINE, MKDOCS_MATHJAX, RICH_STATUS
 from tests.generator.pptx_xml import NS, runs, slides
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
@@ -104,3 +104,22 @@ def test_a_labelled_code_block_cut_between_slides_repeats_its_label() -> None:
     shown = [" ".join(r.text for r in runs(s)) for s in slides(deck.pptx_bytes)]
     at = next(i for i, t in enumerate(shown) if "ignoreHtmlClass" in t)
     assert "docs/javascripts/mathjax.js" in shown[at] and "(continued)" in shown[at]
+
+
+def test_a_tab_label_its_example_and_the_source_of_it_share_a_slide() -> None:
+    deck = generate_from_markdown(
+        "# Admonitions\n\n## Usage\n\n### Collapsible blocks\n\nText.\n\n" + MKDOCS_INLINE
+    )
+    pages = [p for p in deck.pages if p.title == "Inline blocks"]
+    assert len(pages) >= 2
+    seen = []
+    for page in pages:
+        kinds = [b.type for b in page.blocks]
+        for k, block in enumerate(page.blocks):
+            if block.type == "quote":  # the drawn example: its label above, its source after
+                label = plain(page.blocks[k - 1].spans) if k and kinds[k - 1] == "paragraph" else ""
+                assert label in ("inline end", "inline")
+                assert k + 1 < len(kinds) and kinds[k + 1] == "code"
+                assert page.blocks[k + 1].text.startswith(f'!!! info {label} "Lorem ipsum"')
+                seen.append(label)
+    assert seen == ["inline end", "inline"]

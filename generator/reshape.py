@@ -48,6 +48,8 @@ class Reshaping:
         blocks = page.blocks
         if len(blocks) < 2 or page.sections or m.stack is None:
             return None
+        if any(b.type == "code" for b in blocks):  # code keeps the slide's width, at 14 pt
+            return None
         if any(i not in m.units for i in range(len(blocks))):
             return None
         tops = [m.boxes[m.units[i]].y for i in range(len(blocks))]

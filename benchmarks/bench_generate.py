@@ -45,22 +45,6 @@ from generator import planner  # noqa: E402
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 
 
-def frame_media(deck: Any) -> set[str]:
-    """The media of the placeholder frames standing for pictures the deck could not have
-    (they are not pictures kept)."""
-    try:
-        from generator.markup.placeholder import is_placeholder
-    except ImportError:  # a generator without frames
-        return set()
-    alts = {b.alt for p in deck.pages for b in p.blocks if is_placeholder(b)}
-    return {
-        str(shape.get("media") or shape.get("svg_media"))
-        for slide in deck.slides
-        for shape in slide.get("shapes", [])
-        if shape.get("kind") == "picture" and shape.get("alt") in alts
-    }
-
-
 def forty_page_markdown() -> str:
     """A realistic document: 6 chapters, 40 content pages of every layout (some need splitting)."""
     out = ["# Annual Strategy Review 2026", "", "Where we stand, where we go", ""]
@@ -272,8 +256,6 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
         with open(path, encoding="utf-8") as fh:
             judged = json.load(fh).get(label, {})
     takes_assets = "assets" in inspect.signature(generator.generate_from_markdown).parameters
-    base = generator.generate_from_markdown("# T\n\n## C\n\n### P\n\ntext", template)
-    template_media = mc.deck_text(base.slides).media
     rows = []
     for name, doc in mc.documents():
         with open(doc, encoding="utf-8") as fh:
@@ -304,7 +286,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             "missing_words": missing[:200],
             "markup_shown": len(markup),
             "markup_examples": markup[:20],
-            "pictures_kept": len(shown.media - template_media - frame_media(deck)),
+            "pictures_kept": mc.pictures_shown(text, doc, deck.pages, deck.slides),
             "pictures_expected": mc.expected_pictures(text, doc),
             "small_text_share": round(mc.small_text_share(shown), 4),
             "small_code_share": round(mc.small_code_share(shown), 4),

@@ -354,6 +354,58 @@ def _is_code_block(shape: dict[str, Any]) -> bool:
 def expected_pictures(markdown: str, path: str) -> int:
     """Distinct images the source references that exist: local files under the document's
     corpus folder, and data: URIs."""
+    return len(_local_pictures(markdown, path))
+
+
+GRID_PARTS = re.compile(r"\(pictures (\d+)-(\d+) of \d+\)$")  # generator.markup.details
+
+
+def pictures_shown(markdown: str, path: str, pages: list[Any], slides: list[Any]) -> int:
+    """The source's pictures (those expected_pictures counts) a reader sees on the slides:
+    each picture of a grid counts, an animated SVG shown as its still counts, a badge, a
+    drawn diagram or formula, the template's pictures and placeholder frames do not. A slide's
+    picture is known by the bytes of the page's image block (the file's, or its still's)."""
+    import base64
+    import hashlib
+
+    from generator.markup.images import still_of
+
+    keys: dict[str, str] = {}  # sha1 of what a slide may show -> the source picture
+    for source in _local_pictures(markdown, path):
+        data = _bytes_of(source)
+        keys[hashlib.sha1(data).hexdigest()] = source
+        still = still_of(data) if data.lstrip()[:5] in (b"<svg ", b"<?xml") else None
+        if still is not None:
+            keys[hashlib.sha1(still).hexdigest()] = source
+    seen: set[str] = set()
+    grids: dict[str, int] = {}  # a grid drawn as one picture -> how many pictures it shows
+    for page, slide in zip(pages, slides, strict=True):
+        if not any(s.get("kind") == "picture" for s in _shapes(slide.get("shapes", []))):
+            continue
+        blocks = [*page.blocks, *(b for s in page.sections for b in s.blocks)]
+        for block in walk_blocks(blocks):
+            if block.type != "image" or block.kind in ("badge", "formula", "diagram"):
+                continue
+            data = base64.b64decode(block.src.split(",", 1)[1]) if "," in block.src else b""
+            known = keys.get(hashlib.sha1(data).hexdigest())
+            parts = GRID_PARTS.search(block.alt)
+            if known is not None:
+                seen.add(known)
+            elif parts:
+                grids[block.src] = int(parts[2]) - int(parts[1]) + 1
+    return min(len(set(keys.values())), len(seen) + sum(grids.values()))
+
+
+def _bytes_of(source: str) -> bytes:
+    if source.startswith("data:"):
+        import base64
+
+        return base64.b64decode(source.split(",", 1)[1])
+    with open(source, "rb") as fh:
+        return fh.read()
+
+
+def _local_pictures(markdown: str, path: str) -> set[str]:
     found: set[str] = set()
     folder = os.path.dirname(os.path.abspath(path))
     top = os.path.realpath(doc_folder(path))
@@ -367,7 +419,7 @@ def expected_pictures(markdown: str, path: str) -> int:
         local = os.path.realpath(os.path.join(folder, urllib.parse.unquote(src.split("?")[0])))
         if local.startswith(top + os.sep) and os.path.isfile(local):
             found.add(local)
-    return len(found)
+    return found
 
 
 def source_slides(markdown: str) -> int:

@@ -378,7 +378,7 @@ def _plan(
     records = merge_diagnostics(list(getattr(outline, "diagnostics", []) or []))
     records += (left_out or []) + planner.left_out
     planned = PlannedDeck(
-        subject=outline.topic,
+        subject=str(outline.topic),  # plain text: file names, the account's listing
         template_id=template.id,
         lang=lang,
         outline=outline.to_dict(),

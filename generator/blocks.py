@@ -9,7 +9,7 @@ from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
 from generator.markup.mermaid.config import coloured
 from generator.markup.sanitize import clean_fragment
-from generator.model import Block, ListItem, Span
+from generator.model import Block, ListItem, Span, Title, title_spans
 from generator.screenshots import UPSCALE, screenshot
 
 ALIGNS = {"left", "center", "right"}
@@ -70,6 +70,14 @@ def spans_html(spans: list[Span]) -> Markup:
             html = Markup('<a href="%s">%s</a>') % (s.href, html)
         out.append(html)
     return Markup("").join(out)
+
+
+def title_html(title: str) -> Markup | str:
+    """A title as a template draws it: its inline formatting (code in the template's code face,
+    emphasis, kbd, sub/sup) as escaped markup; a plain title as text (the template escapes it)."""
+    if isinstance(title, Title):
+        return spans_html(title_spans(title))
+    return breakable(title)
 
 
 def _tone_style(tone: str) -> str:

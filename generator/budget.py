@@ -7,6 +7,10 @@ cover (and contents) and the closing slide, dividers included:
 - medium: 12 + one slide per 100 words, 15 to 30 (18 to 33 with them);
 - long: no budget (the whole document, as it is written).
 
+The contents slide and the "Also in the document" slide (the titles of what left the slides of
+a deck over its budget, generator.alsoin) are lists of titles, not slides of the talk: the
+budget does not count them.
+
 A document planned over its budget is condensed (generator.condense, then one slide a page)
 and planned again; a document within it, and an authored deck (Marp, Slidev, `---` slides,
 whose slides are the author's), is never touched.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from generator.alsoin import ALSO_SOURCE
 from generator.leftout import block_text, count_words
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
@@ -23,6 +28,7 @@ from generator.reshape import Fitted
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (12, 100, 15, 30)}  # base, words a slide, min, max
 CHROME = ("cover", "contents", "closing")
+FREE_PICTURE_SLIDES = 10  # picture slides a budget does not count (more count as any slide)
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
 _PAGE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
 _SECTION = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]\.sections\[(\d+)\]")
@@ -45,7 +51,9 @@ def fewest_slides(deck: DeckDraft) -> int:
     """The fewest content slides any plan of `deck` has, before any page is laid out: each
     content page fits on one slide or more, and a chapter shows the pages of one of its two
     drafts (a divider, when it has one, only adds a slide)."""
-    return sum(min(_shown(c.divided), _shown(c.undivided)) for c in deck.chapters)
+    shown = sum(min(_shown(c.divided), _shown(c.undivided)) for c in deck.chapters)
+    pictures = sum(1 for c in deck.chapters for p in c.undivided if _picture_slide(p))
+    return shown - min(pictures, FREE_PICTURE_SLIDES)  # as content_slides counts them
 
 
 def _shown(pages: list[PlannedPage]) -> int:
@@ -53,8 +61,22 @@ def _shown(pages: list[PlannedPage]) -> int:
 
 
 def content_slides(fitted: list[Fitted]) -> int:
-    """The slides a budget counts: all but the cover, the contents and the closing slide."""
-    return sum(1 for f in fitted if f.page.kind not in CHROME)
+    """The slides a budget counts: all but the cover, the contents, the "Also in the
+    document" list (generator.alsoin: titles, as the contents) and the closing slide, and up
+    to FREE_PICTURE_SLIDES picture slides (a picture or a grid and at most its caption line):
+    the budget is one of the document's words, which a picture slide adds none of."""
+    content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source != ALSO_SOURCE]
+    pictures = sum(1 for p in content if _picture_slide(p))
+    return len(content) - min(pictures, FREE_PICTURE_SLIDES)
+
+
+def _picture_slide(page: PlannedPage) -> bool:
+    if page.sections or page.layout not in ("image-full", "image-grid"):
+        return False
+    kinds = [b.type for b in page.blocks]
+    return (
+        "image" in kinds and kinds.count("paragraph") <= 1 and set(kinds) <= {"image", "paragraph"}
+    )
 
 
 def slides_by_chapter(fitted: list[Fitted]) -> dict[int, int]:

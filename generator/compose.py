@@ -29,7 +29,8 @@ from functools import partial
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Section, Span
+from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
+from generator.model import Block, Chapter, Outline, Page, Section, join_titles, title_spans
 from generator.nothing import fold_nothing
 from generator.owncontents import (
     body_chapter,
@@ -258,6 +259,12 @@ def _candidates(
     out = []
     titles = document_titles(outline)
     kept: list[list[tuple[str, Page]]] = []
+    minutes: dict[str, Minutes] = {}  # meeting notes: pages cut at their summarised items
+    notes_of_meeting = (
+        not authored
+        and length != "long"
+        and holds_discussion([p for c in outline.chapters for p in c.pages])
+    )
     for ci, chapter in enumerate(outline.chapters):
         kept.append([])
         for pi, page in enumerate(chapter.pages):
@@ -266,6 +273,12 @@ def _candidates(
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = _shown_blocks(page, where, left_out)
+            summarised = minutes_page(page, where) if notes_of_meeting else None
+            if summarised is not None:
+                minutes[where] = summarised
+                page = summarised.page
+                if left_out is not None:
+                    left_out.extend(summarised.records)
             if not page.is_empty() or (authored and page.title):
                 kept[ci].append((where, page))
     if not authored:
@@ -280,22 +293,35 @@ def _candidates(
         elif (
             chapter.title
             and len(pages) == 1
+            and pages[0][0] not in minutes  # meeting notes: its items are titled by themselves
             and pages[0][1].title != chapter.title
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
             pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
-        parts = [(where, _by_section(where, page)) for where, page in pages]
+        parts = [
+            (
+                where,
+                by_item(where, page, minutes[where])
+                if where in minutes
+                else _by_section(where, page),
+            )
+            for where, page in pages
+        ]
         cuts = {
             where: page.title
             for (where, page), (_, split) in zip(pages, parts, strict=True)
             if len(split) > 1
         }
+        # an agenda item after the first of its page: its title alone when its page's does
+        # not fit beside it (the first names the page where it starts)
+        later = {w for where, split in parts if where in minutes for w, _ in split[1:]}
         pages = [part for _, split in parts for part in split]
         alone = len(pages) == 1
         for where, page in pages:
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
+            c.item = where in later
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title
@@ -346,7 +372,7 @@ def _small_chapter(pages: list[Page], length: str) -> bool:
 def _promoted_all(pages: list[Page], title: str) -> Page:
     blocks: list[Block] = []
     for p in pages:
-        blocks.append(Block("heading", [Span(p.title, bold=True)]))
+        blocks.append(Block("heading", title_spans(p.title, bold=True)))
         blocks.extend(page_blocks(p))
     return replace(pages[0], title=title, blocks=blocks, sections=[])
 
@@ -354,7 +380,7 @@ def _promoted_all(pages: list[Page], title: str) -> Page:
 def _promoted(page: Page, title: str) -> Page:
     """The only page of a chapter, titled after the chapter, its own title a heading in it
     (one slide says both; tiny ones can then merge with their neighbours)."""
-    heading = Block("heading", [Span(page.title, bold=True)])
+    heading = Block("heading", title_spans(page.title, bold=True))
     return replace(page, title=title, blocks=[heading] + page_blocks(page), sections=[])
 
 
@@ -408,7 +434,7 @@ def _content(
         if first.before or first.after:
             blocks, sections, hint = page_blocks(page), [], ""
             if first.before:  # the page's own title opens its part, as its neighbours' do
-                blocks = [Block("heading", [Span(page.title, bold=True)]), *blocks]
+                blocks = [Block("heading", title_spans(page.title, bold=True)), *blocks]
             blocks = [b for c in first.before for b in _titled_page(c.page)] + blocks
             blocks += [b for c in first.after for b in _titled_page(c.page)]
             shown = [*first.before, first, *first.after]
@@ -445,6 +471,8 @@ def _content(
     if shared and everyone_kickers == {shared} and title.endswith(" …"):
         title = shared  # its sections' titles do not fit together: the page names them all
     above = shared if shared and shared not in title else (chapter_title if kicker else "")
+    if above and all(c.item for c in run) and not kicker_fits(above, title):
+        above = ""  # a later agenda item's own title on one line, not its section's too
     return PlannedPage(
         "content",
         layout,
@@ -463,11 +491,11 @@ def _content(
 
 
 def _titled_page(page: Page) -> list[Block]:
-    return [Block("heading", [Span(page.title, bold=True)])] + page_blocks(page)
+    return [Block("heading", title_spans(page.title, bold=True))] + page_blocks(page)
 
 
 def _titled(section: Section) -> list[Block]:
-    return [Block("heading", [Span(section.title, bold=True)])] + list(section.blocks)
+    return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
 
 
 MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
@@ -496,8 +524,8 @@ def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
 def _parts_title(titles: list[str]) -> str:
     """Titles of a slide's parts in order: all of them, else the first and the last."""
     titles = distinct_titles(titles)
-    joined = " · ".join(titles)
+    joined = join_titles(" · ", titles)
     if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
         return joined
-    ends = f"{titles[0]} … {titles[-1]}"
-    return ends if len(ends) <= MAX_PARTS_TITLE else titles[0] + " …"
+    ends = join_titles(" … ", [titles[0], titles[-1]])
+    return ends if len(ends) <= MAX_PARTS_TITLE else join_titles(" ", [titles[0], "…"])

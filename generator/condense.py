@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from generator.alsoin import Also
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Span, plain
+from generator.model import Block, Chapter, Outline, Page, Span, plain, title_spans
 from generator.runs import page_blocks
 from generator.summary import notes_text
 
@@ -49,6 +50,7 @@ class Condensed:
     chapter_origin: dict[int, int] = field(default_factory=dict)
     page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
     made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
+    also: Also | None = None  # parts listed on an "Also in the document" slide (generator.drop)
 
     def origin(self, where: str) -> str:
         """An outline path of the condensed outline (`chapters[3].pages[1].blocks[0]`, several
@@ -142,7 +144,7 @@ def _earlier(
         chapter = chapters[ci]
         blocks = [b for p in chapter.pages for b in _titled(p, chapter.title)]
         if n < EARLIER_SHOWN:
-            rows.append([[Span(chapter.title, bold=True)], [Span(_headline(blocks))]])
+            rows.append([title_spans(chapter.title, bold=True), [Span(_headline(blocks))]])
         notes.append(chapter.title + "\n\n" + notes_text(blocks) if blocks else chapter.title)
         why = 'of an older release moved to the notes of "Earlier releases"'
         record = left_out_blocks(f"chapters[{ci}]", "notes", blocks, why)
@@ -163,7 +165,7 @@ def _earlier(
 def _titled(page: Page, chapter_title: str) -> list[Block]:
     blocks = page_blocks(page)
     if page.title and page.title != chapter_title:
-        return [Block("heading", [Span(page.title, bold=True)]), *blocks]
+        return [Block("heading", title_spans(page.title, bold=True)), *blocks]
     return blocks
 
 
@@ -277,7 +279,7 @@ def _platform_table(chapter: Chapter, run: range, ci: int) -> tuple[Page, list[L
     for pi in run:
         page = chapter.pages[pi]
         blocks = page_blocks(page)
-        rows.append([[Span(page.title)], _command(blocks)])
+        rows.append([title_spans(page.title), _command(blocks)])
         notes.append(page.title + "\n\n" + notes_text(blocks))
         record = left_out_blocks(
             f"chapters[{ci}].pages[{pi}]",

@@ -72,6 +72,8 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     del planner.left_out[mark:]
     for f in fitted:
         out += _placed(planner, f, decision, max_pages, len(out))
+    if deck.also is not None:
+        out += _fit(planner, [deck.also], max_pages, len(out))
     if deck.closing is not None:
         out += _fit(planner, [deck.closing], max_pages, len(out))
     return out

@@ -7,23 +7,30 @@ Parts leave in this order until the deck is within its budget:
 - appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
   the implementation history, the licence), the last one first, each page of them;
 - then the secondary parts a talk about the thing does without: installation variants, notes
-  for one platform ("Using it on Windows"), troubleshooting, development and contributing, building from source, maintainers, security
-  contacts, and a design document's test plan, graduation criteria, upgrade and version-skew
-  strategies (a chapter so titled, each of its pages, or a later page so titled): the chapter
-  that takes most slides gives up its last such page, again and again;
-- then the body's later sub-sections, the chapters that show what the thing does (usage,
-  examples, features, benchmarks, the proposal and design) last: the chapter that takes most
-  slides gives up its last page (never its first: every chapter keeps its opening page; a table
-  that stands for several pages stays), again and again;
+  for one platform ("Using it on Windows"), troubleshooting, development and contributing,
+  building from source, maintainers, security contacts, and a design document's test plan,
+  graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
+  pages, or the run of pages so titled that ends a chapter): the chapter that takes most
+  slides gives up its last such page, again and again;
+- then the body's later pages of text, then its later pages that show pictures (what a reader
+  misses most), each time the chapters that show what the thing does (usage, examples,
+  features, benchmarks, the proposal and design) last: the chapter that takes most slides
+  gives up its last page (never its first: every chapter keeps its opening page), again and
+  again;
 - then a page's later `####` sections the same way.
+
+Document order is the author's priority: a chapter gives up its pages of text (and then of
+pictures) from its end, and a page before one that stays (a table that stands for several
+pages, generator.condense) never leaves (the first install routes stay with the table of the
+others).
 
 As few parts leave as bring the deck within its budget: the estimate (the slides each part
 took, a chapter's divider) says how many, and the deck planned with them gone says whether
 (a few plans at most: dividers and merged pages change with what leaves).
 
-A page that leaves is named, with all of its words, in the notes of the slide before it (the
-last page kept of its chapter, or of the chapter before), and listed (`LeftOut`, kind "notes";
-its pictures, kind "length"): the CLI's "left out" lines name it.
+A page that leaves is named, with all of its words, in the notes of a kept page of its own
+chapter, or listed on an "Also in the document" slide (generator.alsoin), and recorded
+(`LeftOut`, kind "notes"; its pictures, kind "length"): the CLI's "left out" lines name it.
 """
 
 from __future__ import annotations
@@ -34,11 +41,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, place
 from generator.budget import divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
 from generator.deckplan import divided_deck
 from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Span
+from generator.model import Block, Chapter, Outline, Page, title_spans
 from generator.owncontents import document_titles, without_own_contents
 from generator.pages import DeckDraft
 from generator.reshape import Fitted
@@ -68,17 +76,18 @@ CORE = re.compile(
     r"|tutorial|overview|summary|proposal|design|motivation)\b|用法|使用|示例|特性|功能",
     re.I,
 )
-HEADING = "Not on the slides: "  # what the notes of the slide before a left-out page start with
 
 
 @dataclass(frozen=True)
 class Left:
     """A page, or a `####` section of one, taken off the slides: its place in the outline it
-    leaves (section -1: the whole page)."""
+    leaves (section -1: the whole page); `body`: a part of the body (the deck's dividers left
+    before it)."""
 
     chapter: int
     page: int
     section: int = -1
+    body: bool = False
 
 
 Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes
@@ -159,14 +168,19 @@ def chosen(
     def stays(ci: int, pi: int) -> bool:  # a table that stands for several pages
         return (chapters[ci].title, chapters[ci].pages[pi].title) in made
 
-    def minor(ci: int) -> list[int]:  # the secondary pages the chapter may give up
-        if secondary(chapters[ci].title):
-            return [pi for pi in remaining[ci] if not stays(ci, pi)]
-        pages = remaining[ci][1:]
-        return [pi for pi in pages if secondary(chapters[ci].pages[pi].title)]
+    def minor(ci: int) -> list[int]:  # the secondary pages the chapter may give up: its last
+        whole = secondary(chapters[ci].title)  # ones, never one before a page that stays
+        tail: list[int] = []
+        for pi in reversed(remaining[ci] if whole else remaining[ci][1:]):
+            if stays(ci, pi) or not (whole or secondary(chapters[ci].pages[pi].title)):
+                break
+            tail.insert(0, pi)
+        return tail
 
-    def later(ci: int) -> list[int]:  # the pages the chapter may give up
-        return [pi for pi in remaining[ci][1:] if not stays(ci, pi)]
+    def later(ci: int) -> list[int]:  # the pages the chapter may give up: never its first,
+        pages = remaining[ci][1:]  # nor one before a page that stays
+        last = max((k for k, pi in enumerate(pages) if stays(ci, pi)), default=-1)
+        return pages[last + 1 :]
 
     pictured = {  # pages showing pictures (what a talk shows): they leave after the others
         (ci, pi) for ci in body for pi, page in enumerate(chapters[ci].pages) if _pictured(page)
@@ -177,14 +191,12 @@ def chosen(
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
-    for pool, among in (
-        (minor, body),
-        (wordy, rest),
-        (later, rest),
-        (wordy, shows),
-        (later, shows),
-    ):
-        _give_up(tally, left, over, pool, among)
+    _give_up(tally, left, over, minor, body)
+    if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
+        tally.saved += tally.dividers
+        tally.dividers = 0
+    for pool, among in ((wordy, rest), (wordy, shows), (later, rest), (later, shows)):
+        _give_up(tally, left, over, pool, among, True)
     if tally.saved < over:
         left += _sections(outline, remaining, body, over - tally.saved, sections or {})
     return left
@@ -195,7 +207,12 @@ def _pictured(page: Page) -> bool:
 
 
 def _give_up(
-    tally: _Tally, left: list[Left], over: float, pool: Callable[[int], list[int]], among: list[int]
+    tally: _Tally,
+    left: list[Left],
+    over: float,
+    pool: Callable[[int], list[int]],
+    among: list[int],
+    body: bool = False,
 ) -> None:
     """Pages of `among` (those `pool` says each may give up) leave until `over` slides are
     saved: the chapter that takes most slides gives up its last, again and again."""
@@ -205,7 +222,7 @@ def _give_up(
             return
         ci = max(open_, key=lambda c: (tally.taken(c), c))
         pi = pool(ci)[-1]
-        left.append(Left(ci, pi))
+        left.append(Left(ci, pi, body=body))
         tally.take(ci, pi)
 
 
@@ -235,36 +252,47 @@ def _sections(
 
         key = max(open_, key=lambda k: (taken(k), k))
         si = kept[key].pop()
-        left.append(Left(key[0], key[1], si))
+        left.append(Left(key[0], key[1], si, body=True))
         saved += slides.get((*key, si), 0.0)
     return left
 
 
 def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
-    """The outline without the `left` pages; each page's words in the notes of the page
-    before it (named), every page listed. Paths are the given outline's."""
+    """The outline without the `left` pages; each page's words (named) in the notes of the
+    kept page generator.alsoin finds for it, or on the "Also in the document" slide
+    (`Condensed.also`); every page listed. Paths are the given outline's."""
     gone = {(x.chapter, x.page) for x in left if x.section < 0}
     cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0}
-    chapters = [list(c.pages) for c in outline.chapters]
-    notes: dict[tuple[int, int], list[str]] = {}
-    records: list[LeftOut] = []
+    parts: list[LeftPart] = []
+    blocks_of: dict[tuple[int, int], list[Block]] = {}
     for ci, chapter in enumerate(outline.chapters):
         for pi, page in enumerate(chapter.pages):
             if (ci, pi) not in gone:
                 continue
-            target = _before(chapters, gone, ci, pi)
             blocks = _blocks(page, chapter.title if pi == 0 else "")
-            name = _name(chapter, page, pi)
+            blocks_of[(ci, pi)] = blocks
             text = "\n\n".join(t for t in (notes_text(blocks), page.notes) if t)
-            if target is not None:  # with the notes it had (of pages that left before it)
-                notes.setdefault(target, []).append(HEADING + name + "\n\n" + text)
-            records += _records(f"chapters[{ci}].pages[{pi}]", name, blocks, outline, target)
+            name = _name(chapter, page, pi)
+            words = count_words(text)
+            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words))
+    kept = [
+        [pi for pi in range(len(c.pages)) if (ci, pi) not in gone]
+        for ci, c in enumerate(outline.chapters)
+    ]
+    placed = place(parts, kept)
+    notes = {at: [p.notes() for p in group] for at, group in placed.notes.items()}
+    targets = {(p.chapter, p.page): at for at, group in placed.notes.items() for p in group}
+    records: list[LeftOut] = []
+    for p in parts:
+        where = f"chapters[{p.chapter}].pages[{p.page}]"
+        at = targets.get((p.chapter, p.page))
+        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at)
     for ci, pi, si in sorted(cut):
         chapter = outline.chapters[ci]
         page = chapter.pages[pi]
         section = page.sections[si]
         name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
-        blocks = [Block("heading", [Span(section.title, bold=True)]), *section.blocks]
+        blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
         notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
         records += _records(where, name, blocks, outline, (ci, pi))
@@ -295,25 +323,14 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         if len(new_chapters) != ci:
             chapter_origin[len(new_chapters)] = ci
         new_chapters.append(replace(chapter, pages=pages))
-    return Condensed(replace(outline, chapters=new_chapters), records, chapter_origin, page_origin)
-
-
-def _before(
-    chapters: list[list[Page]], gone: set[tuple[int, int]], ci: int, pi: int
-) -> tuple[int, int] | None:
-    """The page kept right before (ci, pi) in reading order (None: none before it)."""
-    for c in range(ci, -1, -1):
-        start = pi - 1 if c == ci else len(chapters[c]) - 1
-        for p in range(start, -1, -1):
-            if (c, p) not in gone:
-                return c, p
-    return None
+    dropped = replace(outline, chapters=new_chapters)
+    return Condensed(dropped, records, chapter_origin, page_origin, also=placed.also)
 
 
 def _blocks(page: Page, chapter_title: str) -> list[Block]:
     blocks = page_blocks(page)
     if chapter_title and page.title and page.title != chapter_title:
-        return [Block("heading", [Span(page.title, bold=True)]), *blocks]
+        return [Block("heading", title_spans(page.title, bold=True)), *blocks]
     return blocks
 
 
@@ -329,7 +346,7 @@ def _records(
     where: str, name: str, blocks: list[Block], outline: Outline, target: tuple[int, int] | None
 ) -> list[LeftOut]:
     if target is None:
-        why = f'of "{name}" left out of the slides (over the slide budget)'
+        why = f'of "{name}" left out of the slides (over the slide budget), on the slide "{ALSO_TITLE}"'
     else:
         before = outline.chapters[target[0]].pages[target[1]].title
         why = f'of "{name}" left out of the slides (over the slide budget), in the notes of "{before}"'
@@ -347,7 +364,7 @@ def _records(
     return out
 
 
-ROUNDS = 4  # plans of the deck at most while finding how many parts leave
+ROUNDS = 6  # plans of the deck at most while finding how many parts leave
 GIVE_BACK = 3  # a deck this many slides under its budget tries to give parts back
 
 
@@ -399,7 +416,7 @@ class Parts:
         platforms: Condensed,
         fitted: list[Fitted],
         drafts: DeckDraft,
-        draft: Callable[[Outline, list[LeftOut]], DeckDraft],
+        draft: Callable[[Condensed, list[LeftOut], bool], DeckDraft],
     ) -> None:
         self.outline = platforms.outline
         self.draft = draft
@@ -421,6 +438,7 @@ class Parts:
         if k not in self.tried:
             dropped = drop_pages(self.outline, self.order[:k])
             left: list[LeftOut] = []
-            planner, fitted = fit(self.draft(dropped.outline, left))
+            dividers = not any(x.body for x in self.order[:k])  # they leave before the body
+            planner, fitted = fit(self.draft(dropped, left, dividers))
             self.tried[k] = Plan(dropped, fitted, planner, left)
         return self.tried[k]

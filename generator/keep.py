@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.model import Block, plain
+from generator.model import Block, plain, split_title
 from generator.pack import cost, usable
 from generator.pieces import Piece, assemble_groups
 
@@ -73,7 +73,7 @@ def run_slides(chunks: list[list[Piece]], keep: int, room: float) -> int:
 
 def title_parts(title: str) -> list[str]:
     """The parts a merged slide's title names ("A · B" -> ["A", "B"]; one title: none)."""
-    parts = [t.strip() for t in title.split(" · ")]
+    parts = split_title(title, " · ")
     return parts if len(parts) > 1 else []
 
 

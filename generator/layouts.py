@@ -17,7 +17,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from generator.blocks import block_html, blocks_html, breakable, spans_html
+from generator.blocks import block_html, blocks_html, breakable, spans_html, title_html
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
@@ -84,11 +84,11 @@ def page_context(
         {
             "kind": page.kind,
             "layout": layout,
-            "title": breakable(page.title),
-            "subtitle": breakable(page.subtitle),
-            "kicker": breakable(page.subtitle) if page.kind == "content" else "",
+            "title": title_html(page.title),
+            "subtitle": title_html(page.subtitle),
+            "kicker": title_html(page.subtitle) if page.kind == "content" else "",
             "scheme": bool(page.color),  # the source's own colours: its text colour for accents
-            "chapter": breakable(page.chapter),
+            "chapter": title_html(page.chapter),
             "chapter_number": page.chapter_number,
             "number": page.number,
             "part": page.part,
@@ -100,11 +100,11 @@ def page_context(
             else (lambda: units_html(blocks, code)),
             "blocks": lambda: [block_html(b, code) for b in blocks],
             "sections": lambda: [
-                {"title": breakable(s.title), "body": blocks_html(s.blocks, code)}
+                {"title": title_html(s.title), "body": blocks_html(s.blocks, code)}
                 for s in page.sections
             ],
             "entries": [
-                {"number": page.entry_start + i, "title": breakable(t)}
+                {"number": page.entry_start + i, "title": title_html(t)}
                 for i, t in enumerate(page.entries)
             ],
             "image": image,
@@ -197,7 +197,7 @@ def _flowing(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 def _grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     cards: list[tuple[Markup, Markup]] = []
     if page.sections and 2 <= len(page.sections) <= 6:
-        cards = [(escape(breakable(s.title)), blocks_html(s.blocks, code)) for s in page.sections]
+        cards = [(escape(title_html(s.title)), blocks_html(s.blocks, code)) for s in page.sections]
         intro = blocks_html(page.blocks, code)
     else:
         found = next((b for b in page.blocks if b.type == "list" and term_items(b)), None)
@@ -301,7 +301,7 @@ def _steps(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
             '<li class="df-step"><div class="df-step-num">%d</div><div class="df-step-body">'
             '<div class="df-step-title">%s</div>%s</div></li>'
         )
-        % (i + 1, breakable(s.title), blocks_html(s.blocks, code))
+        % (i + 1, title_html(s.title), blocks_html(s.blocks, code))
         for i, s in enumerate(page.sections)
     )
     intro = blocks_html(page.blocks, code)

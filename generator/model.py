@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 ImageKind = Literal["picture", "badge", "background", "formula", "diagram"]
@@ -67,6 +67,120 @@ TONES += ("warning", "failure", "danger", "bug", "example", "quote")
 
 def plain(spans: Iterable[Span]) -> str:
     return "".join(s.text for s in spans)
+
+
+# The inline formatting a title keeps (links keep their text; highlights and strikes are drawn
+# as the title's own text)
+TITLE_FLAGS = ("bold", "italic", "code", "kbd", "sub", "sup")
+
+
+class Title(str):
+    """A heading's plain text that keeps the heading's inline formatting as `spans` (code,
+    emphasis, strong, kbd, sub/sup). Whatever reads a title as text (lengths, comparisons,
+    document properties, notes, file names) reads the plain string; what draws it
+    (generator.blocks.title_html) draws the spans. A title made of pieces of titles (joined,
+    shortened) is plain text again."""
+
+    spans: tuple[Span, ...]
+
+    def __new__(cls, text: str, spans: Sequence[Span]) -> Title:
+        made = super().__new__(cls, text)
+        made.spans = tuple(spans)
+        return made
+
+    def __reduce__(self) -> tuple[type[Title], tuple[str, list[Span]]]:
+        return (Title, (str(self), list(self.spans)))
+
+
+def titled(spans: Iterable[Span], text: str) -> str:
+    """`text` (a heading's plain text: whitespace collapsed, maybe shortened) as a Title keeping
+    the formatting of `spans`, when it has some and the spans still read as `text`. A heading
+    strong all through is a plain title (titles are drawn strong)."""
+    kept: list[Span] = []
+    space = True  # at the start and after a space: spaces are dropped
+    for span in spans:
+        chars: list[str] = []
+        for ch in span.text:
+            if not ch.isspace():
+                chars.append(ch)
+            elif not space:
+                chars.append(" ")
+            space = ch.isspace()
+        if chars and kept and kept[-1].style() == _title_span("", span).style():
+            kept[-1].text += "".join(chars)  # one span for a run of one style
+        elif chars:
+            kept.append(_title_span("".join(chars), span))
+    while kept and kept[-1].text.endswith(" "):
+        kept[-1].text = kept[-1].text.rstrip()
+        if not kept[-1].text:
+            kept.pop()
+    if kept and all(s.bold for s in kept):
+        for s in kept:
+            s.bold = False
+    if plain(kept) != text or not any(getattr(s, k) for s in kept for k in TITLE_FLAGS):
+        return text
+    return Title(text, kept)
+
+
+def _title_span(text: str, span: Span) -> Span:
+    """`text` with the title formatting (TITLE_FLAGS) of `span`."""
+    return Span(text, span.bold, span.italic, span.code, sub=span.sub, sup=span.sup, kbd=span.kbd)
+
+
+def join_titles(sep: str, titles: Sequence[str]) -> str:
+    """Titles joined by `sep` ("A · B"), each keeping its formatting."""
+    text = sep.join(titles)
+    if not any(isinstance(t, Title) for t in titles):
+        return text
+    spans: Spans = []
+    for k, t in enumerate(titles):
+        if k:
+            spans.append(Span(sep))
+        spans.extend(title_spans(t))
+    return titled(spans, text)
+
+
+def split_title(title: str, sep: str) -> list[str]:
+    """A title's pieces between `sep`s, stripped, each keeping its formatting ("A · B")."""
+    pieces = [t.strip() for t in title.split(sep)]
+    if not isinstance(title, Title):
+        return pieces
+    styled = [(ch, s) for s in title.spans for ch in s.text]  # each character with its span
+    out: list[str] = []
+    at = 0
+    for piece in title.split(sep):
+        chars = styled[at : at + len(piece)]
+        at += len(piece) + len(sep)
+        spans = [_title_span(ch, s) for ch, s in chars]
+        out.append(titled(spans, piece.strip()))
+    return out
+
+
+def title_spans(title: str, bold: bool = False) -> Spans:
+    """A title as spans (its own formatting kept), bold when `bold`: a title drawn as a
+    heading line in a slide's body."""
+    found = title.spans if isinstance(title, Title) else (Span(title),)
+    return [replace(_title_span(s.text, s), bold=s.bold or bold) for s in found]
+
+
+def title_dict(d: dict[str, Any], key: str, title: str) -> None:
+    """`d[key]` = the title's plain text, and `d[key + "Spans"]` its formatting when it has any."""
+    d[key] = str(title)
+    if isinstance(title, Title):
+        d[key + "Spans"] = [s.to_dict() for s in title.spans]
+
+
+def title_from(d: dict[str, Any], key: str) -> str:
+    """The title `title_dict` wrote (a plain string title is just as valid)."""
+    return title_of(str(d.get(key, "") or ""), d.get(key + "Spans"))
+
+
+def title_of(text: str, found: Any) -> str:
+    """`text` with the formatting of `found` (span dicts, from a document: checked as spans
+    are; spans that do not read as the text are not used)."""
+    if not isinstance(found, list) or not found:
+        return text
+    return titled([Span.from_dict(s) for s in found if isinstance(s, dict) and "text" in s], text)
 
 
 @dataclass
@@ -220,11 +334,14 @@ class Section:
     blocks: list[Block] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "blocks": [b.to_dict() for b in self.blocks]}
+        d: dict[str, Any] = {}
+        title_dict(d, "title", self.title)
+        d["blocks"] = [b.to_dict() for b in self.blocks]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Section:
-        return cls(str(d.get("title", "")), [Block.from_dict(b) for b in d.get("blocks") or []])
+        return cls(title_from(d, "title"), [Block.from_dict(b) for b in d.get("blocks") or []])
 
 
 def flowing_blocks(blocks: list[Block], sections: list[Section]) -> list[Block]:
@@ -232,7 +349,7 @@ def flowing_blocks(blocks: list[Block], sections: list[Section]) -> list[Block]:
     out = list(blocks)
     for s in sections:
         if s.title:
-            out.append(Block("heading", [Span(s.title, bold=True)]))
+            out.append(Block("heading", title_spans(s.title, bold=True)))
         out.extend(s.blocks)
     return out
 
@@ -250,11 +367,10 @@ class Page:
     color: str = ""  # ... and a text colour
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "title": self.title,
-            "blocks": [b.to_dict() for b in self.blocks],
-            "sections": [s.to_dict() for s in self.sections],
-        }
+        d: dict[str, Any] = {}
+        title_dict(d, "title", self.title)
+        d["blocks"] = [b.to_dict() for b in self.blocks]
+        d["sections"] = [s.to_dict() for s in self.sections]
         for key in ("notes", "hint", "background", "color"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
@@ -263,7 +379,7 @@ class Page:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Page:
         return cls(
-            str(d.get("title", "")),
+            title_from(d, "title"),
             [Block.from_dict(b) for b in d.get("blocks") or []],
             [Section.from_dict(s) for s in d.get("sections") or []],
             str(d.get("notes", "")),
@@ -284,11 +400,14 @@ class Chapter:
     pages: list[Page] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "pages": [p.to_dict() for p in self.pages]}
+        d: dict[str, Any] = {}
+        title_dict(d, "title", self.title)
+        d["pages"] = [p.to_dict() for p in self.pages]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Chapter:
-        return cls(str(d.get("title", "")), [Page.from_dict(p) for p in d.get("pages") or []])
+        return cls(title_from(d, "title"), [Page.from_dict(p) for p in d.get("pages") or []])
 
 
 PAGE_HINTS = ("cover", "section", "center", "columns", "image-text", "quote")
@@ -331,11 +450,10 @@ class Outline:
                     yield from walk(section.blocks)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "topic": self.topic,
-            "subtitle": self.subtitle,
-            "chapters": [c.to_dict() for c in self.chapters],
-        }
+        d: dict[str, Any] = {}
+        title_dict(d, "topic", self.topic)
+        d["subtitle"] = self.subtitle
+        d["chapters"] = [c.to_dict() for c in self.chapters]
         if self.properties:
             d["properties"] = dict(self.properties)
         if self.diagnostics:
@@ -346,7 +464,7 @@ class Outline:
     def from_dict(cls, d: dict[str, Any]) -> Outline:
         props = d.get("properties") or {}
         return cls(
-            str(d.get("topic", "")),
+            title_from(d, "topic"),
             str(d.get("subtitle", "")),
             [Chapter.from_dict(c) for c in d.get("chapters") or []],
             {str(k): str(v) for k, v in props.items() if k in PROPERTY_KEYS},

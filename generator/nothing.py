@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from generator.model import Block, Page, Span, plain
+from generator.model import Block, Page, Span, Title, plain, title_spans
 
 # What a section's whole text may be to say it has nothing (case and a final stop aside).
 NOTHING = frozenset(
@@ -33,7 +33,12 @@ def says_nothing(page: Page) -> bool:
 
 def _line(page: Page) -> Block:
     """The section as one line: its title in bold, then what it says."""
-    return Block("paragraph", [Span(page.title + ":", bold=True), Span(" "), *page.blocks[0].spans])
+    title = title_spans(page.title, bold=True)
+    if isinstance(page.title, Title):
+        title.append(Span(":", bold=True))
+    else:
+        title[-1].text += ":"
+    return Block("paragraph", [*title, Span(" "), *page.blocks[0].spans])
 
 
 def _with_line(page: Page, line: Block, at_end: bool) -> Page:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from generator.model import Block, Section
+from generator.model import Block, Section, Title, title_dict, title_from, title_of
 
 PageKind = Literal["cover", "contents", "divider", "content", "closing"]
 PAGE_KINDS: tuple[str, ...] = ("cover", "contents", "divider", "content", "closing")
@@ -61,24 +61,29 @@ class PlannedPage:
     columns: int = 1  # a contents slide's entries in two columns (more than one column holds)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "kind": self.kind,
-            "layout": self.layout,
-            "title": self.title,
-            "subtitle": self.subtitle,
-            "chapter": self.chapter,
-            "chapterNumber": self.chapter_number,
-            "blocks": [b.to_dict() for b in self.blocks],
-            "sections": [s.to_dict() for s in self.sections],
-            "entries": list(self.entries),
-            "entryStart": self.entry_start,
-            "part": self.part,
-            "parts": self.parts,
-            "bodySize": self.body_size,
-            "titleSize": self.title_size,
-            "number": self.number,
-            "source": self.source,
-        }
+        d: dict[str, Any] = {"kind": self.kind, "layout": self.layout}
+        title_dict(d, "title", self.title)
+        title_dict(d, "subtitle", self.subtitle)
+        title_dict(d, "chapter", self.chapter)
+        d.update(
+            {
+                "chapterNumber": self.chapter_number,
+                "blocks": [b.to_dict() for b in self.blocks],
+                "sections": [s.to_dict() for s in self.sections],
+                "entries": [str(e) for e in self.entries],
+                "entryStart": self.entry_start,
+                "part": self.part,
+                "parts": self.parts,
+                "bodySize": self.body_size,
+                "titleSize": self.title_size,
+                "number": self.number,
+                "source": self.source,
+            }
+        )
+        if any(isinstance(e, Title) for e in self.entries):
+            d["entrySpans"] = [
+                [s.to_dict() for s in e.spans] if isinstance(e, Title) else [] for e in self.entries
+            ]
         if self.notes:
             d["notes"] = self.notes
         if self.hint:
@@ -96,13 +101,13 @@ class PlannedPage:
         return cls(
             kind=str(d["kind"]),
             layout=str(d.get("layout") or d["kind"]),
-            title=str(d.get("title", "")),
-            subtitle=str(d.get("subtitle", "")),
-            chapter=str(d.get("chapter", "")),
+            title=title_from(d, "title"),
+            subtitle=title_from(d, "subtitle"),
+            chapter=title_from(d, "chapter"),
             chapter_number=int(d.get("chapterNumber", 0)),
             blocks=[Block.from_dict(b) for b in d.get("blocks") or []],
             sections=[Section.from_dict(s) for s in d.get("sections") or []],
-            entries=[str(e) for e in d.get("entries") or []],
+            entries=_entries(d),
             entry_start=int(d.get("entryStart", 1)),
             part=int(d.get("part", 1)),
             parts=int(d.get("parts", 1)),
@@ -151,7 +156,8 @@ CONTENTS_HEAD = 9  # ... the first ones and then the range of the others
 @dataclass
 class DeckDraft:
     """The unfitted deck: cover, a contents slide listing the document's chapters (`listed`,
-    when there are at least `contents_min` of them), the chapters, closing (unless the document has its own)."""
+    when there are at least `contents_min` of them), the chapters, the parts of a deck over its
+    budget that are not on its slides (`also`), closing (unless the document has its own)."""
 
     cover: PlannedPage
     contents_title: str
@@ -160,6 +166,7 @@ class DeckDraft:
     chapters: list[ChapterDraft]
     closing: PlannedPage | None  # None: the document ends with its own closing slide
     listed: list[str] = field(default_factory=list)
+    also: PlannedPage | None = None  # the "Also in the document" slide (generator.alsoin)
 
     def contents(self) -> list[PlannedPage]:
         """The contents slide: every chapter in order; more than CONTENTS_MAX as the first
@@ -181,4 +188,15 @@ class DeckDraft:
             n = c.number if c.estimated else 0
             drafts = c.divided if c.estimated else c.undivided
             out.extend(replace(d, chapter_number=n) for d in drafts)
+        if self.also is not None:
+            out.append(self.also)
         return [*out, self.closing] if self.closing else out
+
+
+def _entries(d: dict[str, Any]) -> list[str]:
+    """A contents page's entries, each with its formatting (`entrySpans`) when it has some."""
+    entries = [str(e) for e in d.get("entries") or []]
+    found = d.get("entrySpans")
+    if not isinstance(found, list) or len(found) != len(entries):
+        return entries
+    return [title_of(e, spans) for e, spans in zip(entries, found, strict=True)]

@@ -13,6 +13,9 @@ pictures of `image-grid` in 550x320 px.
 
 from __future__ import annotations
 
+import re
+
+from generator.cjk import CJK_TEXT, pattern
 from generator.model import Block
 
 SCREEN_PIXELS = 200_000  # a picture of at least this many pixels ...
@@ -21,6 +24,9 @@ SCREEN_ASPECT = 3.5  # ... and a width / height at most this (wider: a banner) i
 UPSCALE = 3  # a raster picture drawn large is at most this many times its own width
 READ_HEIGHT = 460  # px: the height of the smallest template body (minimal), a screenshot's room
 MAX_PICTURES = 4  # pictures that are not screenshots, on one slide
+CAPTION_CHARS = 110  # a screenshot's caption line (weighted characters), the rest in the notes
+CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
+GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
 
 
 def screenshot(block: Block) -> bool:
@@ -36,3 +42,20 @@ def screenshot(block: Block) -> bool:
 def per_slide(pictures: list[Block]) -> int:
     """How many of these pictures one slide shows: 4, or 1 with a screenshot among them."""
     return 1 if any(screenshot(b) for b in pictures) else MAX_PICTURES
+
+
+def caption_line(text: str) -> str:
+    """A picture's words as a one-line caption (a screenshot keeps the body's height): up to
+    CAPTION_CHARS (weighted), cut at a word (in CJK text anywhere) with " …"; a grid's
+    "(pictures 1-2 of 8)" count is not shown."""
+    text = GRID_COUNT.sub("", " ".join(text.split()))
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":  # an alt text in quotes
+        text = text[1:-1].strip()
+    weight = 0.0
+    for i, ch in enumerate(text):
+        weight += CJK_WIDTH if pattern(CJK_TEXT).match(ch) else 1.0
+        if weight > CAPTION_CHARS:
+            cut = text[:i]
+            space = cut.rfind(" ")
+            return (cut[:space] if space > len(cut) // 2 else cut).rstrip(" ,.;:，。") + " …"
+    return text

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from generator.highlight import cjk_lang
 from generator.leftout import block_text
-from generator.model import Block, Span, plain
+from generator.model import Block, plain, title_spans
 from generator.pages import PlannedPage
 from generator.pieces import Piece, assemble, shorten
 from generator.shapes import source_pair
@@ -82,7 +82,7 @@ def flowing(page: PlannedPage) -> PlannedPage:
     blocks = list(page.blocks)
     for s in page.sections:
         if s.title:
-            blocks.append(Block("heading", [Span(s.title, bold=True)]))
+            blocks.append(Block("heading", title_spans(s.title, bold=True)))
         blocks.extend(s.blocks)
     layout = "table" if blocks and all(b.type == "table" for b in blocks) else "bullets"
     return replace(page, blocks=blocks, sections=[], layout=layout)

@@ -23,10 +23,10 @@ from generator.summary import (
     MAX_SLIDES,
     PROSE_CHARS,
     condensed_code,
+    lead_captioned,
     moved_record,
     pictures_record,
     prose_length,
-    shown_pictures,
     summary_blocks,
     with_notes,
 )
@@ -82,7 +82,7 @@ class Summarising:
         else:  # the words to the notes, the pictures on picture slides after the kept ones
             record = moved_record(page, rest)
             page = with_notes(page, rest)
-            self.gallery.extend(shown_pictures(rest))
+            self.gallery.extend(lead_captioned(rest))
             self.gallery_parts.extend(picture_parts(title_parts(page.title), chunks, rest))
         if record is not None:
             self.left_out.append(record)

@@ -23,13 +23,14 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
 from generator.pieces import lead_in, quote_labels, slice_spans
-from generator.screenshots import per_slide, screenshot
+from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
@@ -322,10 +323,15 @@ def notes_text(blocks: list[Block]) -> str:
 
 
 def with_notes(page: PlannedPage, moved: list[Block]) -> PlannedPage:
-    """The page with the moved blocks' text after its own notes."""
+    """The page with the moved blocks' text after its own notes, before the parts that left
+    the slides named in them (generator.alsoin: after those, it would read as theirs)."""
     text = notes_text(moved)
     if not text:
         return page
+    own, sep, left = page.notes.partition(HEADING)
+    if sep and (not own or own.endswith("\n\n")):
+        own = own.rstrip("\n")
+        return replace(page, notes="\n\n".join(n for n in (own, text, sep + left) if n))
     return replace(page, notes="\n\n".join(n for n in (page.notes, text) if n))
 
 
@@ -348,6 +354,18 @@ def pictures(blocks: list[Block]) -> list[Block]:
 def shown_pictures(blocks: list[Block]) -> list[Block]:
     """The pictures among `blocks` a slide would show (badges are not pictures of content)."""
     return [b for b in pictures(blocks) if b.kind != "badge"]
+
+
+def lead_captioned(blocks: list[Block]) -> list[Block]:
+    """The pictures a slide would show (shown_pictures), one without alt text captioned by the
+    paragraph right before it: its lead-in ("[2023/06/14] WebGLM released ...") is what says
+    what the picture is, on a picture slide of its own too."""
+    leads = {
+        id(b): plain(blocks[i - 1].spans).strip()
+        for i, b in enumerate(blocks)
+        if i and b.type == "image" and not b.alt.strip() and blocks[i - 1].type == "paragraph"
+    }
+    return [replace(b, alt=leads.get(id(b)) or b.alt) for b in shown_pictures(blocks)]
 
 
 def gallery_groups(found: list[Block]) -> list[list[Block]]:
@@ -383,8 +401,12 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
     if len(group) == 1:
         picture = group[0]
         alt = picture.alt.strip()
-        if screenshot(picture):  # it carries text: the body to itself, its alt text in the notes
-            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=alt)
+        if screenshot(picture):  # it carries text: the body to itself, its alt text in the
+            # notes and, cut to one line, under it: no picture slide without words
+            line = caption_line(alt)
+            blocks = [picture, Block("paragraph", [Span(line)])] if line else [picture]
+            notes = GRID_COUNT.sub("", alt)
+            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=notes)
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
     return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from generator.alsoin import also_page
 from generator.budget import (
     content_slides,
     document_words,
@@ -25,7 +26,12 @@ from generator.budget import (
     slides_by_chapter,
 )
 from generator.compose import draft_deck
-from generator.condense import condense_platforms, condense_releases, release_runs
+from generator.condense import (
+    Condensed,
+    condense_platforms,
+    condense_releases,
+    release_runs,
+)
 from generator.deckplan import plan_deck
 from generator.drop import Parts, fewest_left
 from generator.leftout import LeftOut
@@ -95,7 +101,7 @@ def within_budget(
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
-        platforms, fitted, drafts, lambda o, ll: draft_deck(o, lang, length, ll, authored)
+        platforms, fitted, drafts, lambda c, ll, d: _drafted(c, lang, length, ll, authored, d)
     )
     k = fewest_left(
         parts.guess,
@@ -103,7 +109,7 @@ def within_budget(
         content_slides(fitted) - budget,
         budget,
     )
-    condensed = platforms.outline
+    condensed = platforms
     if k is not None or parts.tried:  # the fewest parts that do, else the most tried
         k = k if k is not None else max(parts.tried)
         plan = parts.tried[k]
@@ -111,12 +117,28 @@ def within_budget(
         origin = _then(plan.dropped.origin, origin)
         if content_slides(plan.fitted) <= budget:
             return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records)
-        condensed = plan.dropped.outline
+        condensed = plan.dropped
     left = []  # drafted again without dividers: one slide a page, the chapters named above
-    drafts = draft_deck(condensed, lang, length, left, authored, dividers=False)
+    drafts = _drafted(condensed, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=max_pages)
     return Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _drafted(
+    condensed: Condensed,
+    lang: str,
+    length: str,
+    left: list[LeftOut],
+    authored: bool,
+    dividers: bool = True,
+) -> DeckDraft:
+    """The condensed outline drafted, with the "Also in the document" slide of the parts
+    that left it when they have one (generator.alsoin)."""
+    deck = draft_deck(condensed.outline, lang, length, left, authored, dividers=dividers)
+    if condensed.also is not None:
+        deck.also = also_page(condensed.also, lang)
+    return deck
 
 
 def _then(first: Callable[[str], str], then: Callable[[str], str]) -> Callable[[str], str]:

@@ -17,7 +17,18 @@ from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
 from generator.markup.missing import fold_picture_only, fold_picture_slides
 from generator.markup.tokens import Converter
-from generator.model import PAGE_HINTS, Block, Chapter, Outline, Page, Section, Span, plain
+from generator.model import (
+    PAGE_HINTS,
+    Block,
+    Chapter,
+    Outline,
+    Page,
+    Section,
+    Spans,
+    plain,
+    title_spans,
+    titled,
+)
 
 MAX_TITLE_CHARS = 200
 SLIDEV_LAYOUTS = {
@@ -51,6 +62,11 @@ COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+
 def clip(text: str, limit: int = MAX_TITLE_CHARS) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def heading_title(spans: Spans) -> str:
+    """A heading's title: its plain text (clipped), keeping its inline formatting."""
+    return titled(spans, clip(plain(spans)))
 
 
 def notes_comment(text: str) -> str | None:
@@ -93,7 +109,7 @@ class DocumentBuilder:
             self.topic = clip(title)
         for event in events:
             if isinstance(event, Heading):
-                self.heading(min(6, event.level + shift), clip(plain(event.spans)))
+                self.heading(min(6, event.level + shift), heading_title(event.spans))
             elif isinstance(event, Item):
                 self.add(event.block)
             elif isinstance(event, MissingPictures) and self.page is None and not self.chapters:
@@ -139,7 +155,7 @@ class DocumentBuilder:
             return
         if level >= 5:
             if title:
-                self.add(Block("heading", [Span(title, bold=True)]))
+                self.add(Block("heading", title_spans(title, bold=True)))
             return
         if level <= 2:
             self.chapters.append(Chapter(title))
@@ -324,7 +340,9 @@ class DeckBuilder:
         gridded = after_grid = False
         for event in events:
             if isinstance(event, Heading) and after_grid and slide.sections:
-                line = Block("paragraph", [Span(plain(event.spans), bold=True)])
+                line = Block(
+                    "paragraph", title_spans(titled(event.spans, plain(event.spans)), bold=True)
+                )
                 event = Item(line)  # under a grid: a bold line of its last column
             if isinstance(event, Slot) and event.closing:
                 after_grid = True
@@ -338,7 +356,7 @@ class DeckBuilder:
                 slide.notes.append(event.text)
                 slide.lost += isinstance(event, MissingPictures)
             elif isinstance(event, Heading):
-                title = clip(plain(event.spans))
+                title = heading_title(event.spans)
                 if not title:
                     continue
                 slide.headings.append(title)

@@ -1,12 +1,12 @@
 """A collapsed `<details>` block of pictures (answer screenshots, before/after comparisons) ->
-at most one slide of them: its first pictures under its summary, side by side in one picture
-(a grid of two columns) of as many as the slide's body shows at MIN_SCALE or more of their
-size (at most MAX_SHOWN, at least the first one); the others listed in the slide's notes with
-the labels written between them.
+its pictures in groups, each group one picture: the pictures under one label (a list item: a
+question asked) side by side (a grid of two columns) as many as the slide's body shows at
+MIN_SCALE or more of their size (at most MAX_SHOWN, at least one), after a caption line of
+the label and which side is which ("问题：… (← v1.0 · v1.1 →)"). No picture is left out and
+none is shown without the words saying what it is.
 
-A reader opens such a block to look at a few examples; spread over one slide per picture it
-would outweigh the document around it. "Only pictures" means more than MAX_SHOWN pictures and
-little else: at most LABEL_WORDS words of text per picture ("v1.0:", a question asked).
+"Only pictures" means more than MAX_SHOWN pictures and little else: at most LABEL_WORDS words
+of text per picture ("v1.0:", a question asked).
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.leftout import count_words
 from generator.markup.crops import MAX_PIXELS, MIN_SCALE
-from generator.markup.events import Context, Event, Heading, Item, Notes
-from generator.model import Block, ListItem, plain
-from generator.screenshots import READ_HEIGHT
+from generator.markup.events import Event, Heading, Item, Notes
+from generator.model import Block, ListItem, Span, plain
+from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line
 
 MAX_SHOWN = 4  # pictures on the slide: a 2 x 2 grid at most
 LABEL_WORDS = 30  # words of text per picture that are still labels, not content
 READ_WIDTH = 1120  # px: the body's width on a 1280x720 slide (generator.screenshots)
 GAP = 16  # px between the grid's pictures
+CAPTION_ROOM = 48  # px a caption line takes above a picture
 
 
 def details_end(nodes: list[SyntaxTreeNode], start: int) -> int | None:
@@ -49,30 +50,92 @@ def _opened(node: SyntaxTreeNode) -> int:
     return text.count("<details") - text.count("</details")
 
 
-def collapse_pictures(events: list[Event], ctx: Context) -> list[Event]:
-    """The events of one `<details>` block, its pictures kept to MAX_SHOWN when it holds
-    nothing but pictures and their labels (the rest in the notes and the diagnostics)."""
+def collapse_pictures(events: list[Event]) -> list[Event]:
+    """The events of one `<details>` block, its pictures side by side in groups (the pictures
+    under one label together) when it holds nothing but pictures and their labels; each
+    group is one picture after a caption line naming it and which side is which."""
     items = [e.block for e in events if isinstance(e, Item)]
     pictures = [p for b in items for p in _pictures(b)]
     words = sum(_label_words(b) for b in items)
     if len(pictures) <= MAX_SHOWN or words > LABEL_WORDS * len(pictures):
         return events
     title = next((plain(e.spans) for e in events if isinstance(e, Heading)), "")
-    grid, count = _grid(pictures[:MAX_SHOWN])
-    if count > 1:  # the picture's description says what it stands for
-        grid.alt = f"{title} (pictures 1-{count} of {len(pictures)})".strip()
-    rest = pictures[count:]
-    lines = [f"{len(rest)} more pictures of “{title or 'details'}” not shown on the slide:"]
-    lines += [f"- {p.alt}" if p.alt else f"- picture {count + i + 1}" for i, p in enumerate(rest)]
-    labels = [line for b in items for line in _label_lines(b, "")]
-    if labels:
-        lines += ["The labels written between them:", *labels]
-    text = "\n".join(lines)
-    ctx.note("pictures", f"{len(rest)} pictures of a collapsed <details> in the notes", text)
-    kept: list[Event] = [e for e in events if isinstance(e, (Heading, Notes))]
-    heading = [e for e in kept if isinstance(e, Heading)]
-    notes = [e for e in kept if not isinstance(e, Heading)]
-    return [*heading, Item(grid), Notes(text), *notes]
+    shown: list[Event] = []
+    done = 0
+    for label, group in _labelled_groups(items):
+        while group:
+            grid, count = _grid([p for p, _ in group[:MAX_SHOWN]])
+            parts = [f"{p.alt or sub}".strip() for p, sub in group[:count]]
+            caption = _caption(label, parts)
+            first, last = done + 1, done + count
+            grid.alt = f"{caption or title} (pictures {first}-{last} of {len(pictures)})"
+            if count == 1:
+                grid.alt = caption or title
+            line = caption_line(caption)
+            if line and _drawn_height(grid) + CAPTION_ROOM <= READ_HEIGHT:
+                shown.append(Item(Block("paragraph", [Span(line)])))
+            # its alt text is the whole caption: on a picture slide of its own (a summarised
+            # page's) the line under it, where no line fits above it in the flow of the page
+            shown.append(Item(grid))
+            group, done = group[count:], done + count
+    heading = [e for e in events if isinstance(e, Heading)]
+    notes = [e for e in events if isinstance(e, Notes)]
+    return [*heading, *shown, *notes]
+
+
+def _drawn_height(picture: Block) -> float:
+    """The height a screenshot is drawn at in a slide's body: its width, at most UPSCALE
+    times its own (generator.screenshots)."""
+    if not picture.width or not picture.height:
+        return float(READ_HEIGHT)
+    scale = min(READ_WIDTH / picture.width, float(UPSCALE))
+    return picture.height * scale
+
+
+def _labelled_groups(items: list[Block]) -> list[tuple[str, list[tuple[Block, str]]]]:
+    """The pictures in reading order, grouped by the top-level list item holding them (its
+    text the group's label), each with the label of its own sub-item ("v1.0")."""
+    groups: list[tuple[str, list[tuple[Block, str]]]] = []
+    for block in items:
+        if block.type == "image":
+            if block.kind == "picture":
+                groups.append(("", [(block, "")]))
+            continue
+        for item in block.items if block.type == "list" else []:
+            label = _label(plain(item.spans))
+            found = [(p, _label(plain(sub.spans))) for c in item.children for sub, p in _subs(c)]
+            found += [(p, "") for c in item.children if c.type == "image" for p in _pictures(c)]
+            if found:
+                groups.append((label, found))
+    merged: list[tuple[str, list[tuple[Block, str]]]] = []
+    for label, group in groups:  # unlabelled single pictures side by side
+        if merged and not label and not merged[-1][0] and len(merged[-1][1]) < 2:
+            merged[-1][1].extend(group)
+        else:
+            merged.append((label, group))
+    return merged
+
+
+def _subs(block: Block) -> list[tuple[ListItem, Block]]:
+    """The pictures of a nested list with the sub-item each is under."""
+    if block.type != "list":
+        return []
+    return [(sub, p) for sub in block.items for c in sub.children for p in _pictures(c)]
+
+
+def _label(text: str) -> str:
+    return " ".join(text.split()).rstrip(":：").strip()
+
+
+def _caption(label: str, parts: list[str]) -> str:
+    """The group's label and which picture is which: '← v1.0 · v1.1 →' for a pair."""
+    named = [p for p in parts if p]
+    if len(named) != len(parts) or not named:
+        return label
+    if len(named) == 1:  # first: a long label's caption line is cut at its end
+        return f"{named[0]} · {label}" if label else named[0]
+    sides = f"← {named[0]} · {named[1]} →" if len(named) == 2 else " · ".join(named)
+    return f"{label} ({sides})" if label else sides
 
 
 def _pictures(block: Block) -> list[Block]:
@@ -94,23 +157,6 @@ def _label_words(block: Block) -> int:
 
 def _item_words(item: ListItem) -> int:
     return count_words(plain(item.spans)) + sum(_label_words(c) for c in item.children)
-
-
-def _label_lines(block: Block, indent: str) -> list[str]:
-    if block.type == "image":
-        return []
-    if block.type != "list":
-        from generator.leftout import block_text
-
-        text = " ".join(block_text(block).split())
-        return [indent + text] if text else []
-    out = []
-    for item in block.items:
-        text = " ".join(plain(item.spans).split())
-        if text:
-            out.append(f"{indent}- {text}")
-        out += [line for c in item.children for line in _label_lines(c, indent + "  ")]
-    return out
 
 
 def _grid(pictures: list[Block]) -> tuple[Block, int]:

@@ -145,10 +145,15 @@ class ImageLoader:
             self._note(f"unreadable image: {_short(src)}", where)
             return None
         if picture.animated:
-            self.sizes[src] = (picture.width, picture.height)
-            message = "animated SVG not shown (a still would show its first frame)"
+            still = still_of(resource.data)
+            if still is None:
+                self.sizes[src] = (picture.width, picture.height)
+                message = "animated SVG not shown (a still would show its first frame)"
+                self._note(f"{message}: {_short(src)}", where)
+                return None
+            message = "animated SVG, shown as a still (the frame on screen longest)"
             self._note(f"{message}: {_short(src)}", where)
-            return None
+            picture = replace(picture, src=_uri("image/svg+xml", still), animated=False)
         self.used_bytes += len(resource.data)
         self.count += 1
         return picture
@@ -196,6 +201,18 @@ def _picture(content_type: str, data: bytes) -> Picture | None:
 
 def _uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def still_of(data: bytes) -> bytes | None:
+    """A still of an animated SVG film strip (generator.markup.stills), or None."""
+    from generator.markup.stills import svg_still
+
+    root = _svg_root(data)
+    still = svg_still(root) if root is not None else None
+    if still is None:
+        return None
+    still_root = _svg_root(still)
+    return still if still_root is not None and not animated_svg(still_root) else None
 
 
 def _svg_root(data: bytes) -> Any | None:

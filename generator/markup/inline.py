@@ -125,8 +125,10 @@ class InlineReader:
             self._walk(child, state, out)
             state.links.pop()
         elif t == "image":
-            alt = "".join(
-                c.content for c in child.children or [] if c.type in ("text", "text_special")
+            alt = "".join(  # an alt text written over lines: its line ends are spaces
+                " " if c.type in ("softbreak", "hardbreak") else c.content
+                for c in child.children or []
+                if c.type in ("text", "text_special", "softbreak", "hardbreak")
             )
             alt = alt or str(child.attrs.get("alt", ""))
             title = str(child.attrs.get("title") or "")

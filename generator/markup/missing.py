@@ -21,7 +21,7 @@ import urllib.parse
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.markup.events import Context, Event, Item, MissingPictures
+from generator.markup.events import Context, Event, Heading, Item, MissingPictures
 from generator.markup.inline import InlineImage
 from generator.model import Block, Chapter, Page, Section, Span, plain
 
@@ -36,6 +36,7 @@ DECORATIVE = re.compile(
 )
 NOTES_LEAD = "Pictures not shown (not available when the deck was made):"
 LINE_WORDS = 8  # words of text a slide of missing pictures may hold (a link, a caption)
+ANNOUNCEMENT = 160  # characters of a paragraph that only announces the pictures after it
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ def fold_picture_only(
 ) -> None:
     """Sections and pages whose only content was pictures the deck cannot have (and the lines
     standing for them, `captions`) are not made: a section goes (its notes stay on its page), a
-    page's notes go to the page before it (else the one after it) in its chapter."""
+    page's notes go to the page before it (else the one after it) in its chapter, a chapter's
+    whose pages all go to the last page of the chapters before it."""
 
     def only_captions(blocks: list[Block]) -> bool:
         return all(id(b) in captions for b in blocks)
@@ -109,9 +111,19 @@ def fold_picture_only(
         if section is not None and only_captions(section.blocks) and section in page.sections:
             page.sections.remove(section)
     gone = {id(page) for page, _ in lost if only_captions(page.blocks) and not page.sections}
-    for chapter in chapters:
+    for c, chapter in enumerate(chapters):
         kept = [p for p in chapter.pages if id(p) not in gone]
-        if not kept or len(kept) == len(chapter.pages):
+        if not kept and chapter.pages:  # a chapter of nothing else: its notes to the page
+            notes = "\n".join(p.notes for p in chapter.pages if p.notes)  # before it
+            earlier = [p for ch in chapters[:c] for p in ch.pages if id(p) not in gone]
+            later = [p for ch in chapters[c + 1 :] for p in ch.pages if id(p) not in gone]
+            target = earlier[-1] if earlier else later[0] if later else None
+            if notes and target is not None:
+                target.notes = f"{target.notes}\n{chapter.title}\n{notes}".strip()
+                for page in chapter.pages:
+                    page.notes = ""  # the empty page is not made (generator.outline)
+            continue
+        if len(kept) == len(chapter.pages):
             continue
         for k, page in enumerate(chapter.pages):
             if id(page) in gone:
@@ -153,7 +165,7 @@ def fold_picture_slides(slides: list[Slide], ctx: Context) -> list[Slide]:
 # a sentence that only points at what follows it ("The above produces the following output:")
 POINTER = re.compile(
     r"(?<![a-z])(following|below|as (shown|depicted|seen)|screenshots?|here is|here's|looks like)"
-    r"(?![a-z])|以下|如下",
+    r"(?![a-z])|以下|如下|截图",
     re.I,
 )
 
@@ -173,16 +185,18 @@ def unlead(events: list[Event]) -> list[Event]:
         k = len(out)
         while k and _caption(out[k - 1], event.captions):
             k -= 1
-        before = out[k - 1] if k else None
+        summary = k > 1 and isinstance(out[k - 1], Heading)  # a <details> of only these
+        before = out[k - 2] if summary else out[k - 1] if k else None
         if isinstance(before, Item) and before.block.type == "paragraph":
             spans = unled(before.block.spans)
             if spans is not None:
-                del out[k:]  # the caption lines
+                del out[k:]  # the caption lines (a summary's heading stays: it goes with
+                # the <details> it titles)
                 said = plain(before.block.spans).strip()
                 if plain(spans).strip():
                     before.block = replace(before.block, spans=spans)
                 else:
-                    out.pop()
+                    out.remove(before)
                 # the notes keep the sentence with the pictures it introduced
                 event = replace(event, text=f"{said}\n{event.text}")
         out.append(event)
@@ -214,4 +228,6 @@ def unled(spans: list[Span]) -> list[Span] | None:
     if text.endswith((":", "：")):
         kept = _rstrip(slice_spans(spans, 0, len(text) - 1))
         return [*kept, Span("。" if text.endswith("：") else ".")]
+    if len(text) <= ANNOUNCEMENT and any(POINTER.search(text[a:]) for a in [0, *starts]):
+        return []  # a short paragraph announcing them ("以下是一些…示例截图。更多…发现！")
     return None

@@ -100,9 +100,9 @@ class Converter(FenceReader):
             if boilerplate.instruction_left_out(self.ctx, node, after, self.reader):
                 continue
             end = details_end(nodes, n)
-            if end is not None:  # a <details> block: its pictures kept to one slide's worth
+            if end is not None:  # a <details> block: its pictures grouped and captioned
                 found = [e for inner in nodes[n : end + 1] for e in self.node(inner)]
-                out.extend(collapse_pictures(found, self.ctx))
+                out.extend(collapse_pictures(found))
                 skip = end
                 continue
             events = self.node(node)

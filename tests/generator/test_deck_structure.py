@@ -220,7 +220,7 @@ def test_a_short_bold_paragraph_is_a_title_a_sentence_is_not() -> None:
 def test_a_page_cut_at_its_content_titles_never_starts_under_another_pages_title() -> None:
     deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
     discussed = "Nominated RFCs, PRs and issues discussed this meeting"
-    first = '"Remove drop order twist of && and || and make them associative" rust#103293'
+    first = "Remove drop order twist of && and || and make them associative"  # its own title
     # its first items on one slide, titled by them or, when their titles do not fit together,
     # by the page
     slide = next(

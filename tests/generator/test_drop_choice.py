@@ -85,13 +85,15 @@ def _notes(deck: PlannedDeck) -> str:
     return "\n".join(str(p.get("notes", "")) for p in deck.pages)
 
 
-def test_the_fd_deck_shows_command_execution_and_names_the_install_pages_it_leaves() -> None:
+def test_the_fd_deck_shows_command_execution_and_its_first_install_routes() -> None:
     deck = _plan(FD)
     shown = _shown(deck)
     for title in ("Command execution", "Hidden and ignored files", "Deleting files"):
         assert title in shown, title
+    # the first install routes stay (a page before the table of platforms never leaves)
+    assert "On Debian" in shown and "fdfind" in shown
     notes = _notes(deck)
-    assert HEADING + "Installation · On Debian" in notes
+    assert HEADING + "Installation · From binaries" in notes
     assert HEADING + "Troubleshooting · Placeholders in -x/-X" in notes
 
 

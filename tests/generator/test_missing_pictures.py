@@ -2,7 +2,7 @@
 no frame stands for them, a describing alt text stays as an italic line, decorative pictures
 (logos, banners, badges, pictures inside links) go, a page or section of nothing else is not
 made, and every one is named in the notes of its slide. A collapsed <details> of pictures is
-one slide of them at most."""
+shown whole, its pictures grouped by their labels and captioned."""
 
 from __future__ import annotations
 
@@ -84,33 +84,67 @@ def test_mermaid_logo_header_and_banner_are_left_out_and_named_in_the_notes() ->
 
 
 def test_chatglm_example_pictures_absent_make_no_slides() -> None:
+    """ChatGLM's examples chapter: a paragraph announcing screenshots ("以下是一些使用
+    web_demo.py 得到的示例截图。更多 … 等待你来探索发现！") and eight <details> of them, all absent
+    from the folder: no slide announces what does not follow; the notes of the slide before
+    keep the paragraph and name the pictures."""
     deck = generate_from_markdown(
-        "# ChatGLM-6B\n\n" + CHATGLM_EXAMPLES, "corporate", assets=Assets.beside(CHATGLM)
+        "# ChatGLM-6B\n\n## 高效参数微调\n\n基于 P-tuning v2 的高效参数微调。\n\n"
+        + CHATGLM_EXAMPLES,
+        "corporate",
+        assets=Assets.beside(CHATGLM),
     )
     assert images(deck.pages) == []
     titles = " ".join(p.title for p in deck.pages)
     assert "自我认知" not in titles and "旅游向导" not in titles  # their <details> summaries
-    assert len([p for p in deck.pages if p.kind == "content"]) == 1
-    notes = "\n".join(p.notes for p in deck.pages)
-    assert "examples/self-introduction.png" in notes and "examples/tour-guide.png" in notes
+    assert "ChatGLM-6B 示例" not in titles
+    (before,) = [p for p in deck.pages if p.kind == "content"]
+    assert before.title == "高效参数微调"
+    assert "以下是一些使用 web_demo.py 得到的示例截图。" in before.notes
+    assert "examples/self-introduction.png" in before.notes
+    assert "examples/tour-guide.png" in before.notes
 
 
-def test_a_details_block_of_answer_screenshots_is_one_slide_the_rest_in_the_notes() -> None:
-    """The v1.0/v1.1 comparison (eight screenshots under question labels): the first pair side
-    by side on one slide (four would be drawn below half their size), six in the notes."""
+def test_a_short_paragraph_that_says_something_before_missing_pictures_stays() -> None:
+    """Only a paragraph that announces the pictures goes: one that says something else and
+    ends with a full stop stays before a missing picture."""
+    md = "# T\n\n### Results\n\nThe build takes two minutes on CI.\n\n![](nothere/run.png)\n"
+    deck = generate_from_markdown(md, "corporate", assets=Assets.beside(CHATGLM))
+    texts = [plain(b.spans) for p in deck.pages for b in shown(p) if b.type == "paragraph"]
+    assert "The build takes two minutes on CI." in texts
+
+
+def test_a_details_block_of_answer_screenshots_shows_every_pair_captioned() -> None:
+    """The v1.0/v1.1 comparison (eight screenshots under four question labels): each question's
+    pair side by side on a slide, captioned with the question and which side is which; the
+    fourth pair (too wide to read side by side) one a slide, each described by its version
+    and question. No picture is left to the notes only."""
     deck = generate_from_markdown(
         "# ChatGLM-6B\n\n" + CHATGLM_UPDATES, "corporate", assets=Assets.beside(CHATGLM)
     )
     content = [p for p in deck.pages if p.kind == "content"]
     found = images(content)
-    assert len(found) == 3  # WebGLM, VisualGLM, and the comparison
-    (pair,) = [p for p in content if any(b.width == 728 + 16 + 720 for b in shown(p))]
-    assert [b.type for b in shown(pair)].count("image") == 1
-    assert (found[-1].width, found[-1].height) == (1464, 482)  # q1 v1.0 beside q1 v1.1
+    assert len(found) == 2 + 5  # WebGLM, VisualGLM; three pairs and the last two alone
+    sizes = [(b.width, b.height) for b in found[2:]]
+    assert sizes == [(1464, 482), (1466, 484), (1442, 485), (1462, 564), (1444, 608)]
+    captions = [
+        plain(b.spans)
+        for p in content
+        if any(i in shown(p) for i in found[2:])
+        for b in shown(p)
+        if b.type == "paragraph"
+    ]
+    assert captions[0] == (
+        "问题：Describe a time when you had to make a difficult decision. (← v1.0 · v1.1 →)"
+    )
+    assert len(captions) == 3  # the wide pictures fill the body: their caption is their alt
+    assert found[5].alt.startswith("v1.0 · 问题：未来的NFT") and found[5].alt.endswith(
+        "翻译成专业的英语"
+    )
+    assert found[6].alt.startswith("v1.1 · 问题：未来的NFT")
     notes = "\n".join(p.notes for p in deck.pages)
-    assert "6 more pictures of “以下是更新前后的英文问题对比：” not shown on the slide" in notes
-    assert "问题：Develop a plan to reduce electricity usage in a home." in notes
-    assert any(r.kind == "pictures" for r in deck.left_out)
+    assert "not shown on the slide" not in notes
+    assert not any(r.kind == "pictures" for r in deck.left_out)
 
 
 def test_a_details_summary_over_absent_pictures_inside_a_list_item_goes_too() -> None:
@@ -151,3 +185,21 @@ def test_the_pictures_of_a_page_cut_by_its_sections_are_named_once() -> None:
     assert len({p["title"] for p in sections}) >= 8
     notes = [p["notes"] for p in deck.pages if "imgs/tree.png" in (p.get("notes") or "")]
     assert len(notes) == 1
+
+
+def test_chatglms_picture_slides_all_have_a_caption() -> None:
+    """The whole README (a summarised document: its pictures on picture slides after the kept
+    slides): every picture slide has words under its picture, the announcements' screenshots
+    (no alt text) their lead-in sentence, the comparison's the question and the version."""
+    readme = Path(CHATGLM).read_text("utf-8")
+    deck = generate_from_markdown(readme, "corporate", assets=Assets.beside(CHATGLM))
+    pictured = [p for p in deck.pages if p.kind == "content" and images([p])]
+    assert len(images(pictured)) == 2 + 5 + 1  # and the command-line demo
+    demo = pictured.pop()  # the command-line demo's slide: titled by its own heading
+    assert demo.title == "命令行 Demo"
+    captions = [[plain(b.spans) for b in shown(p) if b.type == "paragraph"] for p in pictured]
+    assert all(c and c[0] for c in captions), captions
+    flat = [c[0] for c in captions]
+    assert any(c.startswith("[2023/06/14] 发布 WebGLM") for c in flat)
+    assert any(c.startswith("[2023/05/17] 发布 VisualGLM-6B") for c in flat)
+    assert any(c.startswith("v1.1 · 问题：未来的NFT") and c.endswith(" …") for c in flat)

@@ -19,7 +19,7 @@ from generator.api import generate_from_markdown
 from generator.cli import main as generate_main
 from generator.markup.crops import tall_crops
 from generator.markup.images import Assets
-from generator.model import Block, Outline
+from generator.model import Block, Outline, plain
 from generator.outline import parse_outline
 from generator.screenshots import READ_HEIGHT
 from generator.summary import MAX_SLIDES
@@ -207,14 +207,28 @@ def test_a_slide_of_only_a_missing_picture_is_not_made() -> None:
 # -- animated SVG ------------------------------------------------------------------------------
 
 
-def test_an_animated_svg_is_not_shown_and_named_in_the_notes() -> None:
+def test_fds_screencast_is_shown_as_the_still_it_pauses_on() -> None:
+    """fd's Demo (svg-term: a film strip of 156 terminal frames moved by a CSS animation) is
+    a still of the frame held longest, the last command with its output, not its first
+    frame (an empty prompt); the diagnostics say it is animated and shown as a still."""
+    from lxml import etree
+
     o = parse_outline(
         (FD / "README.md").read_text("utf-8"), assets=Assets.beside(str(FD / "README.md"))
     )
-    assert "screencast.svg" not in str([b.src for b in shown(o)])
+    (demo,) = [b for b in shown(o) if b.alt == "Demo"]
+    assert (demo.width, demo.height) == (620, 454)
+    root = etree.fromstring(base64.b64decode(demo.src.split(",", 1)[1]))
+    moved = [el for el in root.iter() if el.get("transform")]
+    assert [el.get("transform") for el in moved] == ["translate(-9240 0)"]
+    strip = moved[0][0]  # the film strip: one frame of 156 left, at x = 9240
+    assert [frame.get("x") for frame in strip] == ["9240"]
+    assert "keyframes" not in etree.tostring(root).decode()
+    assert "animation" not in str(moved[0].get("style"))
     notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
-    assert "Picture: Demo: doc/screencast.svg" in notes
-    assert any("animated SVG" in d["message"] for d in o.diagnostics)
+    assert "doc/screencast.svg" not in notes
+    (said,) = [d["message"] for d in o.diagnostics if "animated SVG" in d["message"]]
+    assert said.startswith("animated SVG, shown as a still")
 
 
 @pytest.mark.parametrize(
@@ -287,7 +301,7 @@ def test_crops_are_one_a_slide() -> None:
     assert all([b.type for b in p.blocks].count("image") == 1 for p in shots)
 
 
-def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_notes(
+def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_under_and_in_the_notes(
     medium_budget: Callable[[int], None],
 ) -> None:
     medium_budget(MAX_SLIDES + 2)  # over budget whole: the list capped, the charts after it
@@ -299,7 +313,21 @@ def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_in_the_not
     deck = generate_from_markdown(f"# Log\n\n## Changes\n\n### All\n\n{items}\n\n{pics}\n")
     charts = [p for p in deck.pages if any(b.type == "image" for b in p.blocks)]
     assert [p.layout for p in charts] == ["image-full", "image-full"]
-    assert all([b.type for b in p.blocks] == ["image"] for p in charts)  # no caption
+    # no picture slide without words: the alt text is the caption line (and the notes)
+    captions = [[plain(b.spans) for b in p.blocks if b.type == "paragraph"] for p in charts]
+    assert captions == [[f"Restarts of run {i} in elapsed time"] for i in range(2)]
     assert [p.notes for p in charts] == [f"Restarts of run {i} in elapsed time" for i in range(2)]
     html = deck.pages_html[deck.pages.index(charts[0])]
-    assert "df-full df-alone" in html
+    assert "df-full df-alone" not in html and "df-caption" in html
+
+
+def test_a_long_alt_text_is_a_one_line_caption_cut_at_a_word() -> None:
+    from generator.screenshots import CAPTION_CHARS, caption_line
+
+    alt = "A graph showing the change in elapsed time for observed restarts " * 3
+    line = caption_line(alt)
+    assert line.endswith(" …") and len(line) <= CAPTION_CHARS + 2
+    assert alt.startswith(line[:-2]) and alt[len(line) - 2] == " "  # cut at a word
+    cjk = caption_line("问题：" + "未来的资产" * 40)
+    assert cjk.endswith(" …") and len(cjk) <= CAPTION_CHARS / 2.2 + 3
+    assert caption_line("Pictures (pictures 1-2 of 8)") == "Pictures"

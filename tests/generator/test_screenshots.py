@@ -32,8 +32,8 @@ def test_the_update_logs_chat_screenshots_are_one_a_slide() -> None:
     )
     slides = [p for p in deck.pages if p.kind == "content"]
     shown = [[b for b in p.blocks if b.type == "image"] for p in slides]
-    # the two announcements' pictures, and the collapsed comparison's first pair as one
-    assert sum(len(s) for s in shown) == 3
+    # the two announcements' pictures, and the collapsed comparison's pairs each as one
+    assert sum(len(s) for s in shown) == 7
     assert all(len([b for b in s if screenshot(b)]) <= 1 for s in shown)
     pairs = [(s[0].width, s[0].height) for s in shown if len(s) == 1]
     assert (1330, 904) in pairs and (1464, 482) in pairs  # each alone

@@ -1,0 +1,125 @@
+"""Where the words of the parts that leave an over-budget deck go (generator.drop): a reader
+finds a part that is not on the slides next to what it belongs to, or listed at the end.
+
+- A page that leaves is named, with all of its words, in the notes of the kept slide before
+  it in its own chapter (the chapter's first kept page when none comes before it).
+- A chapter that leaves whole is related to no slide of the deck: it is listed on an "Also in
+  the document" slide before the closing slide (its title; its words in that slide's notes).
+- So are the pages one slide would take when together they hold more than LEFT_WORDS words
+  (a presenter does not read thousands of words of one slide's notes): the slide names their
+  chapter and their titles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.model import Block, ListItem, Span
+from generator.pages import PlannedPage
+
+LEFT_WORDS = 500  # words of left parts one slide's notes take at most
+HEADING = "Not on the slides: "  # what the notes of a left part start with
+ALSO_TITLE = "Also in the document"
+ALSO_TITLE_ZH = "文档中的其他内容"
+ALSO_SOURCE = "also"  # the Also slide's source (no place of the outline: the budget skips it)
+
+Place = tuple[int, int]  # (chapter, page) of the outline a part leaves
+
+
+@dataclass(frozen=True)
+class LeftPart:
+    """A page taken off the slides: its place, its titles, its words for the notes."""
+
+    chapter: int
+    page: int
+    chapter_title: str
+    title: str
+    name: str  # its chapter's and its own title, joined
+    text: str  # its words (and the notes it had), as notes text
+    words: int
+
+    def notes(self) -> str:
+        return HEADING + self.name + ("\n\n" + self.text if self.text else "")
+
+
+@dataclass(frozen=True)
+class Also:
+    """The parts listed on the "Also in the document" slide, in document order; `whole`: the
+    chapters all of whose pages left (listed by their title alone)."""
+
+    parts: tuple[LeftPart, ...]
+    whole: frozenset[int] = frozenset()
+
+    def entries(self) -> list[tuple[str, list[str]]]:
+        """(chapter title, titles of its pages that left; none when all of it left)."""
+        out: list[tuple[int, str, list[str]]] = []
+        for p in self.parts:
+            if not out or out[-1][0] != p.chapter:
+                out.append((p.chapter, p.chapter_title, []))
+            if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
+                out[-1][2].append(p.title)
+        return [(title, pages) for _, title, pages in out]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where the left parts went: the notes of a kept page (`notes`), or the Also slide."""
+
+    notes: dict[Place, list[LeftPart]]
+    also: Also | None
+
+
+def place(parts: list[LeftPart], kept: list[list[int]]) -> Placed:
+    """Each left part's home (`kept`: the pages each chapter keeps): its chapter's kept page
+    before it, else its chapter's first kept page; a home's parts over LEFT_WORDS words, and
+    the chapters that left whole, on the Also slide."""
+    homes: dict[Place, list[LeftPart]] = {}
+    also: list[LeftPart] = []
+    for part in parts:
+        at = home(part.chapter, part.page, kept)
+        if at is None:
+            also.append(part)
+        else:
+            homes.setdefault(at, []).append(part)
+    notes: dict[Place, list[LeftPart]] = {}
+    for at, group in homes.items():
+        if sum(p.words for p in group) > LEFT_WORDS:
+            also += group
+        else:
+            notes[at] = group
+    if not also:
+        return Placed(notes, None)
+    also.sort(key=lambda p: (p.chapter, p.page))
+    whole = frozenset(p.chapter for p in also if not kept[p.chapter])
+    return Placed(notes, Also(tuple(also), whole))
+
+
+def home(ci: int, pi: int, kept: list[list[int]]) -> Place | None:
+    """The kept page of its chapter a left page (ci, pi) is named in the notes of (None: its
+    whole chapter left)."""
+    own = kept[ci]
+    before = [p for p in own if p < pi]
+    if before:
+        return ci, before[-1]
+    return (ci, own[0]) if own else None
+
+
+def also_title(lang: str) -> str:
+    return ALSO_TITLE_ZH if lang == "zh-CN" else ALSO_TITLE
+
+
+def also_page(also: Also, lang: str) -> PlannedPage:
+    """The "Also in the document" slide: one item a chapter, its title (in bold before the
+    titles of its pages that left, when some stay); every part's words in the notes."""
+    sep = "：" if lang == "zh-CN" else ": "
+    join = "、" if lang == "zh-CN" else " · "
+    items: list[ListItem] = []
+    for chapter, pages in also.entries():
+        if not chapter or not pages:  # a whole chapter, the untitled opening's pages
+            items.append(ListItem([Span(chapter or join.join(pages))]))
+            continue
+        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages))]))
+    notes = "\n\n".join(p.notes() for p in also.parts)
+    blocks = [Block("list", items=items)]
+    title = also_title(lang)
+    return PlannedPage("content", "bullets", title, blocks=blocks, source=ALSO_SOURCE, notes=notes)

@@ -1,0 +1,346 @@
+"""Meeting notes and discussion logs: an agenda item on a slide is its heading and link line and
+what was decided; the discussion itself is in that slide's speaker notes.
+
+A discussion is a run of remarks, paragraphs that start with a speaker ("josh: ...",
+"**Alice**: ..."): at least MIN_REMARKS of them, the speaker changing at least MIN_REMARKS - 1
+times and one of them speaking more than once (a README's "Note: ..." then three "Example:
+..." paragraphs are labels, not a discussion). In a document that holds one, every agenda item (a content title, or
+a page without content titles) that holds a discussion or a long quoted comment (a tracking
+bot's or an initiating comment, an email quoted under "Link:") is shown as:
+
+- its lines before the discussion (the link line, a short statement), a long quote among them
+  cut to its first sentence(s) (a list item's label, "Tracking Comment:", stays);
+- its discussion as one list: the remark that opened it, the remarks that state an outcome
+  (a decision, consensus, agreement, a resolution, an action "alice to ...", what someone
+  "will" do; not a question), and the remark that closed it, each cut to its first
+  sentence(s), under a line naming how many remarks the notes hold.
+
+The item's whole text goes to its slide's notes and is listed as moved (kind "notes"). Such an
+item is a slide of its own (generator.compose cuts its page at its items), so no item's heading
+stands alone on a slide and no discussion continues over several slides.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from generator.leftout import LeftOut, left_out_blocks
+from generator.model import Block, ListItem, Page, Section, Span, plain, title_spans, titled
+from generator.pieces import slice_spans
+from generator.summary import SENTENCE, notes_text
+
+MIN_REMARKS = 4  # remarks a discussion has at least
+SPEAKER_CHARS = 24  # a speaker's name is at most this long
+LONG_QUOTE = 280  # a quote longer than this (characters) shows its first sentence(s)
+LEAD = (60, 170)  # a remark or quote on the slide: cut at a sentence end within this range
+MAX_OUTCOMES = 3  # outcome remarks a discussion shows
+LINE_CHARS = 90  # characters of a body line at the base size (24 px on a 1120 px wide body)
+SLIDE_LINES = 13  # lines of text an item's slide holds at the base size
+CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
+_NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
+SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
+# a scribe's action line: "pnkfelix to report consensus ...", "nikomatsakis to review."
+ACTION = re.compile(rf"^\s*{_NAME}(?:(?:,| and) {_NAME})* to [a-z]+\b")
+DECIDED = re.compile(
+    r"\b(?:decid\w*|decision\w*|consensus|agree[sd]?|agreement|resolv\w*|resolution|"
+    r"conclu\w*|action items?)\b",
+    re.I,
+)
+# an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
+REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
+TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
+KICKER_SHARE = 0.62
+# ... or, when fewer of those, the latest that approve, reject, merge or say what will be done
+WILL = re.compile(
+    r"\b(?:will|we'll|I'll|going to|approv\w*|accept\w*|reject\w*|p?fcp|merge|lgtm|"
+    r"vote[sd]?|motion|go ahead)\b",
+    re.I,
+)
+
+
+@dataclass
+class Item:
+    """An agenda item's blocks as shown, and what its notes hold."""
+
+    shown: list[Block]
+    notes: str
+    record: LeftOut | None
+
+
+@dataclass
+class Minutes:
+    """A page of meeting notes with its items summarised: the page (its summarised sections)
+    and the notes of each part (None: the page's own blocks, else a section's index)."""
+
+    page: Page
+    notes: dict[int | None, str] = field(default_factory=dict)
+    records: list[LeftOut] = field(default_factory=list)
+
+
+def speaker(block: Block) -> str:
+    """The speaker a paragraph's remark starts with ("" when it is no remark)."""
+    if block.type != "paragraph" or not block.spans:
+        return ""
+    text = plain(block.spans)
+    m = SPEAKER.match(text)
+    if m is None or len(m.group(1)) > SPEAKER_CHARS or text.lstrip().startswith(("http", "`")):
+        return ""
+    if text[m.end() - 1 :].startswith(("http://", "https://")):  # a label: "Link: https://..."
+        return ""
+    return m.group(1).casefold()
+
+
+def discussion_start(blocks: list[Block]) -> int | None:
+    """Where the blocks' discussion starts (its first remark), None when they hold none."""
+    names = [speaker(b) for b in blocks]
+    said = [n for n in names if n]
+    turns = sum(1 for a, b in zip(said, said[1:], strict=False) if a != b)
+    if len(said) < MIN_REMARKS or turns < MIN_REMARKS - 1 or len(set(said)) == len(said):
+        return None
+    return next(i for i, n in enumerate(names) if n)
+
+
+def holds_discussion(outline_pages: list[Page]) -> bool:
+    """Whether a document is meeting notes: one of its pages or content titles holds a
+    discussion."""
+    for page in outline_pages:
+        if discussion_start(page.blocks) is not None:
+            return True
+        if any(discussion_start(s.blocks) is not None for s in page.sections):
+            return True
+    return False
+
+
+def minutes_page(page: Page, where: str) -> Minutes | None:
+    """The page with its agenda items summarised (None: nothing to summarise)."""
+    out = Minutes(page)
+    blocks = page.blocks
+    item = summarised_item(page.blocks, where)
+    if item is not None:
+        blocks = item.shown
+        out.notes[None] = "\n\n".join(n for n in (page.notes, item.notes) if n)
+        out.records += [item.record] if item.record else []
+    sections = []
+    for k, sec in enumerate(page.sections):
+        item = summarised_item(sec.blocks, f"{where}.sections[{k}]")
+        if item is None:
+            sections.append(sec)
+            continue
+        sections.append(Section(sec.title, item.shown))
+        out.notes[k] = "\n\n".join(t for t in (sec.title, item.notes) if t)
+        out.records += [item.record] if item.record else []
+    if not out.notes:
+        return None
+    out.page = replace(page, blocks=blocks, sections=sections)
+    return out
+
+
+LEAD_LINE = 200  # a page's own text this short opens its first item's slide instead of its own
+
+
+def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
+    """A page of meeting notes cut at its agenda items (content titles), each titled by the
+    item (the page's title above it) with the item's notes: an item is one slide, or shares
+    one with its small neighbours. The page's own short text (a "Check your boxes!") opens its
+    first item's slide; longer text stays under the page's title."""
+    titled = [k for k, s in enumerate(page.sections) if s.title]
+    if not titled:
+        return [(where, replace(page, notes=minutes.notes.get(None, page.notes)))]
+    out: list[tuple[str, Page]] = []
+    lead: list[Block] = []
+    own = sum(b.text_length() for b in page.blocks)
+    if page.blocks and (None in minutes.notes or own > LEAD_LINE):
+        out.append((where, replace(page, sections=[], notes=minutes.notes.get(None, page.notes))))
+    else:
+        lead = list(page.blocks)
+    for k, sec in enumerate(page.sections):
+        if not sec.title:  # an untitled section goes on with the item before it
+            if out:
+                prev_where, prev = out[-1]
+                out[-1] = (prev_where, replace(prev, blocks=prev.blocks + sec.blocks))
+            else:
+                lead += sec.blocks
+            continue
+        notes = minutes.notes.get(k, "")
+        if not out and page.notes and None not in minutes.notes:
+            notes = "\n\n".join(n for n in (page.notes, notes) if n)
+        blocks = [*lead, *sec.blocks]
+        lead = []
+        title = item_title(sec.title, sec.blocks)
+        part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
+        out.append((f"{where}.sections[{k}]|{page.title}", part))
+    return out
+
+
+def summarised_item(blocks: list[Block], where: str) -> Item | None:
+    """An agenda item's blocks summarised: its lines before the discussion (long quotes cut to
+    their first sentences), then the discussion's opening, outcome and closing remarks."""
+    start = discussion_start(blocks)
+    head = blocks if start is None else blocks[:start]
+    shown = [_short_quotes(b) for b in head]
+    if start is None and shown == head:
+        return None
+    if start is not None:
+        shown += _discussion(blocks[start:], SLIDE_LINES - lines(shown))
+    record = left_out_blocks(where, "notes", blocks, "the discussion moved to the speaker notes")
+    return Item(shown, notes_text(blocks), record)
+
+
+def item_title(title: str, blocks: list[Block]) -> str:
+    """An agenda item's own title: without the quotes and reference an agenda tool puts
+    around it ('"Raw pointer alignment checks in debug" compiler-team#570') when its link line
+    names the reference's number."""
+    m = REFERENCED.match(title)
+    if m is None or not any(m.group(3) in notes_text([b]) for b in blocks[:2]):
+        return title
+    text = m.group(1).strip()
+    start = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+    return titled(slice_spans(title_spans(title), start, start + len(text)), text)
+
+
+def kicker_fits(kicker: str, title: str) -> bool:
+    """Whether a kicker (the agenda section) and an item's title share one title line."""
+    return len(kicker) * KICKER_SHARE + len(title) <= TITLE_LINE
+
+
+def _short_quotes(block: Block) -> Block:
+    """A block with its long quotes cut to their first sentences; a list item quoting a
+    comment ("Tracking Comment:" and the comment, its code included) keeps the comment's
+    first sentence."""
+    if block.type == "quote" and block.text_length() > LONG_QUOTE:
+        return _lead_quote(block)
+    if block.type == "list":
+        items = [_short_item(i) for i in block.items]
+        return replace(block, items=items)
+    return block
+
+
+def _short_item(item: ListItem) -> ListItem:
+    children = item.children
+    quoted = children and children[0].type == "quote"
+    if quoted and sum(c.text_length() for c in children) > LONG_QUOTE:
+        return ListItem(item.spans, [_lead_quote(children[0])], item.checked)
+    return ListItem(item.spans, [_short_quotes(c) for c in children], item.checked)
+
+
+BOXES = ("☐", "☑")  # a quoted task list's lines (generator.markup: "☐ @cramertj")
+
+
+def _lead_quote(quote: Block) -> Block:
+    """A long quote's first sentence; a quoted task list (a vote's reviewers and their boxes)
+    stays as one line after the sentence that introduces it."""
+    first = next((p for p in quote.paragraphs if plain(p).strip()), [])
+    boxes = [p for p in quote.paragraphs if plain(p).lstrip().startswith(BOXES)]
+    if not boxes:
+        return Block("quote", paragraphs=[lead(first, sentences=1)])
+    line: list[Span] = []
+    for box in boxes:
+        line += [Span("\u2003"), *box] if line else box
+    return Block("quote", paragraphs=[lead(first), line])
+
+
+def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
+    """Text cut after its first sentence(s), within LEAD characters (a longer first sentence
+    is cut at a word boundary with "…"); `sentences`: at most this many (0: any)."""
+    text = plain(spans)
+    ends = [m.end() for m in SENTENCE.finditer(text) if m.end() <= LEAD[1]]
+    if sentences and len(ends) >= sentences and ends[sentences - 1] >= LEAD[0] // 2:
+        return slice_spans(spans, 0, ends[sentences - 1])
+    if len(text) <= LEAD[1]:
+        return spans
+    ends = [e for e in ends if e >= LEAD[0]]
+    if ends:
+        return slice_spans(spans, 0, ends[-1])
+    cut = text.rfind(" ", 0, LEAD[1])
+    cut = cut if cut > LEAD[0] else LEAD[1]
+    kept = slice_spans(spans, 0, cut)
+    return [*kept, Span(" …")]
+
+
+def _discussion(blocks: list[Block], room: float) -> list[Block]:
+    """A discussion as its line "Discussion (N remarks, in the notes):" and the list of its
+    opening, outcome and closing remarks; while they take more than `room` (characters of
+    prose), the weaker go: outcomes that only say what will be done, then the opening remark,
+    then the earlier outcomes (the closing remark stays)."""
+    said = [
+        (i, b) for i, b in enumerate(blocks) if b.type == "paragraph" and plain(b.spans).strip()
+    ]
+    remarks = [i for i, b in said if speaker(b)]
+    strong = [i for i, b in said if _outcome(b, DECIDED)][-MAX_OUTCOMES:]
+    weak = [i for i, b in said if i not in strong and _outcome(b, WILL)]
+    weak = weak[len(weak) - max(0, MAX_OUTCOMES - len(strong)) :]
+    closing = next(
+        (
+            i
+            for i, b in reversed(said)
+            if _plain_statement(b) and len(plain(b.spans)) >= CLOSING_CHARS
+        ),
+        None,
+    )
+    ends = [closing] if closing is not None else []
+    # the order they go in while the slide has no room: weak, the opening, strong; the closing
+    order = list(dict.fromkeys([*weak, remarks[0], *strong, *ends]))
+    shown = {i: ListItem(_named(lead(blocks[i].spans))) for i in order}
+    kept = list(order)
+    while len(kept) > 1 and 1 + sum(_item_lines(shown[i]) for i in kept) > room:
+        kept.pop(0)
+    items = [shown[i] for i in sorted(kept)]
+    count = len(remarks)
+    line = Block(
+        "paragraph", [Span("Discussion", bold=True), Span(f" ({count} remarks, in the notes):")]
+    )
+    return [line, Block("list", items=items)]
+
+
+def _item_lines(item: ListItem) -> int:
+    return _text_lines(plain(item.spans), LINE_CHARS - 4) + lines(item.children)
+
+
+def lines(blocks: list[Block]) -> int:
+    """The lines blocks of text take on a slide at the base size (an estimate)."""
+    total = 0
+    for b in blocks:
+        if b.type in ("paragraph", "heading"):
+            total += _text_lines(plain(b.spans), LINE_CHARS)
+        elif b.type == "quote":
+            total += sum(_text_lines(plain(p), LINE_CHARS - 8) for p in b.paragraphs)
+        elif b.type == "list":
+            total += sum(_item_lines(item) for item in b.items)
+        elif b.type == "code":
+            total += len(b.text.split("\n"))
+        else:
+            total += SLIDE_LINES // 2
+    return total
+
+
+def _text_lines(text: str, width: int) -> int:
+    return max(1, -(-len(text.strip()) // width))
+
+
+def _named(spans: list[Span]) -> list[Span]:
+    """A remark with its speaker's name in bold."""
+    m = SPEAKER.match(plain(spans))
+    if m is None or any(x.bold for x in spans):
+        return spans
+    colon = plain(spans).index(":", m.start(1)) + 1
+    return [Span(plain(slice_spans(spans, 0, colon)), bold=True), *slice_spans(spans, colon, 10**9)]
+
+
+def _outcome(block: Block, words: re.Pattern[str]) -> bool:
+    """A remark (or a scribe's line) that states an outcome: a word of `words`, or an action
+    ("alice to follow up"), and not a question."""
+    if not _plain_statement(block):
+        return False
+    text = plain(block.spans)
+    m = SPEAKER.match(text)
+    body = text[m.end() - 1 :] if m is not None and speaker(block) else text
+    return bool(words.search(body)) or (not speaker(block) and bool(ACTION.match(text)))
+
+
+def _plain_statement(block: Block) -> bool:
+    """A paragraph that says something: not a question, not an aside in parentheses, not a
+    line introducing a list."""
+    text = plain(block.spans).strip()
+    body = text.split(":", 1)[1].strip() if speaker(block) else text
+    return bool(body) and not body.endswith(("?", ":", "---", "—")) and not body.startswith("(")

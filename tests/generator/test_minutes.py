@@ -1,0 +1,109 @@
+"""Meeting notes a chair would present, on fragments of real team minutes (samples/markdown/
+meeting-notes and tests/generator/fragments.py): an agenda item is one slide holding its link
+line and what was decided, its discussion and long quoted comments in that slide's notes."""
+
+from __future__ import annotations
+
+from generator.api import generate_from_markdown
+from generator.leftout import block_text
+from generator.minutes import discussion_start, holds_discussion, speaker
+from generator.model import Block, Span
+from generator.outline import parse_outline
+from generator.pages import PlannedPage
+from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL
+from tests.generator.test_titles_structure import between, mc, sample
+
+HEAD = "---\ntitle: Triage meeting 2022-11-15\n---\n\n# T-lang meeting agenda\n\n"
+FCP = "Remove const eval limit and implement an exponential backoff lint instead"
+
+
+def shown(page: PlannedPage) -> str:
+    return "\n".join(block_text(b) for b in page.blocks) + "\n".join(
+        block_text(b) for s in page.sections for b in s.blocks
+    )
+
+
+def item_slides(pages: list[PlannedPage], title: str) -> list[PlannedPage]:
+    return [p for p in pages if p.kind == "content" and title in p.title]
+
+
+def test_a_discussed_item_is_one_slide_of_its_outcome_with_the_discussion_in_its_notes() -> None:
+    md = HEAD + between(sample("meeting-notes"), "## Proposed FCPs", "## Active FCPs")
+    deck = generate_from_markdown(md, "corporate")
+    slides = item_slides(deck.pages, FCP)
+    assert len(slides) == 1 and slides[0].parts == 1  # was 11 slides of transcript
+    slide = slides[0]
+    assert slide.title == FCP  # its own title, without the agenda tool's quotes and reference
+    text = shown(slide)
+    assert "https://github.com/rust-lang/rust/pull/103877" in text  # the link line stays
+    assert "pnkfelix to report consensus to the PR" in text  # what was decided
+    assert "joshtriplett: can't have a deny limit" in text  # ... and the consensus
+    assert "Team member @pnkfelix has proposed to merge this." in text  # the comment's lead
+    assert "deny means .. machine dependent?" not in text  # the talk itself ...
+    assert "Things I want to discourage" not in text  # ... and the quoted comment's body
+    assert "joshtriplett: maybe the fuzzer wants to timeout...?" in slide.notes  # ... are here
+    assert "Things I want to discourage" in slide.notes
+    assert "Discussion (" in text and "in the notes" in text  # the slide says where it is
+    moved = [r for r in deck.left_out if r.kind == "notes" and "sections[0]" in r.where]
+    assert moved and moved[0].words > 1000
+
+
+def test_quoted_comments_of_another_meeting_show_their_first_sentence() -> None:
+    deck = generate_from_markdown(MEETING_REVEAL, "corporate")
+    slides = item_slides(deck.pages, "Stop using Reveal::All before borrowck")
+    assert len(slides) == 1 and slides[0].parts == 1
+    text = shown(slides[0])
+    assert "Team member @lcnr has proposed to merge this." in text
+    assert "This pull request changes the compiler to stop using" in text
+    assert "This mostly impacts const evaluation" not in text
+    assert "fn returns_opaque" not in text
+    assert "A crater run found 2 regressions" in slides[0].notes
+    # the vote's boxes; the closing remark (the opening one, when the slide has room)
+    assert "☑ @compiler-errors" in text and "☐ @cramertj" in text
+    assert "nikomatsakis: seems like we need to follow-up on this" in text
+    assert "nikomatsakis: we were exposing more information" in slides[0].notes
+    assert "pnkfelix: lang or types." not in text
+    assert "pnkfelix: lang or types." in slides[0].notes
+
+
+def test_items_of_a_section_are_titled_by_themselves_not_with_their_section() -> None:
+    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    discussed = "Nominated RFCs, PRs and issues discussed this meeting"
+    raw = item_slides(deck.pages, "Raw pointer alignment checks in debug")
+    assert len(raw) == 1 and raw[0].parts == 1
+    assert raw[0].title == "Raw pointer alignment checks in debug"
+    assert raw[0].subtitle == ""  # its section does not run the title to two lines
+    assert "we should wrap up" in shown(raw[0])
+    cstr = [p for p in deck.pages if "string literals" in p.title]
+    assert len(cstr) == 1 and cstr[0].parts == 1  # was five slides of transcript
+    assert "mara: ummmmmmmm, let's try it out" in cstr[0].notes
+    first = next(p for p in deck.pages if p.kind == "content" and "drop order" in p.title)
+    assert discussed in (first.title, first.subtitle)  # the section is named where it starts
+
+
+def test_a_long_deck_keeps_the_discussion_on_its_slides() -> None:
+    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate", length="long")
+    text = "\n".join(shown(p) for p in deck.pages)
+    assert "mara: ummmmmmmm, let's try it out" in text
+
+
+def test_remarks_need_two_speakers_one_speaking_again() -> None:
+    def para(text: str) -> Block:
+        return Block("paragraph", [Span(text)])
+
+    link = Block("paragraph", [Span("Link:", bold=True), Span(" https://example.org/1")])
+    assert speaker(link) == ""  # a label, not a speaker
+    assert speaker(para("josh: we want to keep this project member focused")) == "josh"
+    notes = [para("Note: one."), para("Tip: two."), para("Warning: three."), para("See: four.")]
+    assert discussion_start(notes) is None  # four labels, nobody speaks twice
+    talk = [link, *notes[:1], para("a: x"), para("b: y"), para("a: z"), para("c: w")]
+    assert discussion_start(talk) == 1
+
+
+def test_only_meeting_notes_among_the_sample_documents_hold_a_discussion() -> None:
+    names = [name for name, _ in mc.documents()]
+    assert len(names) >= 17
+    for name in names:
+        outline = parse_outline(sample(name))
+        found = holds_discussion([p for c in outline.chapters for p in c.pages])
+        assert found == (name == "meeting-notes"), name  # bat's "Note:", "Example:" are labels

@@ -289,6 +289,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             "pictures_kept": mc.pictures_shown(text, doc, deck.pages, deck.slides),
             "pictures_expected": mc.expected_pictures(text, doc),
             "small_text_share": round(mc.small_text_share(shown), 4),
+            "small_code_share": round(mc.small_code_share(shown), 4),
             "near_empty_slides": near_empty,
             "cpu_s": round(seconds, 3),
             "diagnostics": len(deck.document["outline"].get("diagnostics") or []),
@@ -299,7 +300,8 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             f"{name:32s} {row['slides']:4d} slides (source {row['source_slides']:3d})  "
             f"lost {lost:5d}/{total:6d} words  markup {len(markup):3d}  "
             f"pictures {row['pictures_kept']}/{row['pictures_expected']}  "
-            f"small {row['small_text_share']:.1%}  near-empty {len(near_empty)}  "
+            f"small {row['small_text_share']:.1%}  code<14pt {row['small_code_share']:.1%}  "
+            f"near-empty {len(near_empty)}  "
             f"judged {row.get('score', '-')}"
         )
         if sheets:

@@ -11,6 +11,7 @@ Used by `bench_generate.py --corpus` (figures, contact sheets) and by the corpus
 - pictures kept / expected: distinct pictures in the deck that the template does not bring
   itself / distinct images the source references that exist (local files, data: URIs);
 - small text: share of characters on slides set below 12 pt;
+- small code: share of the code blocks' characters set below 14 pt;
 - near-empty slides: content slides whose body (the slide below its title band, above its
   footer) is less than NEAR_EMPTY covered by text, pictures, tables and shapes (text counted
   by the extent of its lines, not by its box; the title is not body, however long), or whose
@@ -49,6 +50,7 @@ MARKUP = [
 ]
 MONO = ("mono", "courier", "consolas", "menlo")
 SMALL_PT = 12.0
+SMALL_CODE_PT = 14.0  # code below this is hard to read from a seat (on a 960 pt wide slide)
 NEAR_EMPTY = 0.08  # share of the body area a content slide's content covers, at least
 LONE_PARAGRAPHS = 2  # ... or more paragraphs than this (a label and its one item) ...
 LONE_WORDS = 60  # ... or more words than this, when it shows text alone ...
@@ -63,6 +65,7 @@ class DeckText:
     """What a deck shows: text runs (with size and whether they are code) and pictures."""
 
     runs: list[tuple[str, float, bool]] = field(default_factory=list)  # (text, pt, mono)
+    code: list[tuple[int, float]] = field(default_factory=list)  # code blocks' (characters, pt)
     slide_words: list[int] = field(default_factory=list)
     slide_pictures: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # each slide's speaker notes
@@ -126,6 +129,8 @@ def deck_text(slides: list[dict[str, Any]]) -> DeckText:
                         font = str(run.get("font") or "").lower()
                         mono = any(m in font for m in MONO)
                         out.runs.append((text, float(run.get("size") or 18.0), mono))
+                        if mono and _is_code_block(shape) and text.strip():
+                            out.code.append((len(text.strip()), out.runs[-1][1]))
                         words += len(WORD.findall(text)) + len(CJK.findall(text))
                     out.runs.append(("\n", 0.0, False))
         fill = (slide.get("background") or {}).get("media")
@@ -366,6 +371,18 @@ def small_text_share(deck: DeckText) -> float:
     total = sum(n for n, _ in runs)
     small = sum(n for n, pt in runs if pt < SMALL_PT)
     return small / total if total else 0.0
+
+
+def small_code_share(deck: DeckText) -> float:
+    """Share of the code blocks' visible characters set below SMALL_CODE_PT (inline code takes
+    the size of its text)."""
+    total = sum(n for n, _ in deck.code)
+    small = sum(n for n, pt in deck.code if pt < SMALL_CODE_PT - 0.01)
+    return small / total if total else 0.0
+
+
+def _is_code_block(shape: dict[str, Any]) -> bool:
+    return "df-code" in str(shape.get("name") or "").split(" ")[0].split(".")
 
 
 def expected_pictures(markdown: str, path: str) -> int:

@@ -24,6 +24,7 @@ from generator.pieces import (
     Piece,
     introduces,
     keep_introductions,
+    labelled,
     lead_in,
     quote_labels,
     slice_spans,
@@ -222,6 +223,7 @@ def estimated_pieces(
         elif t == "code" and block_height(block, size, width, code_size) * factor > room:
             pad = code_size * 0.75 * factor
             lines = block.text.split("\n")
+            first = len(out)
             for i, r in enumerate(_code_parts(lines, code_size, width, room / factor)):
                 text = "\n".join(lines[r.first : r.end])
                 add(
@@ -233,6 +235,8 @@ def estimated_pieces(
                     soft=r.soft,
                     keep_next=r.opening,
                 )
+            if intro and first:  # its later parts repeat its label
+                labelled(out[first + 1 :], blocks[gi - 1], out[first - 1].height)
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
             for piece in _paragraph_parts(block, size, width):
                 add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)

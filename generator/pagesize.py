@@ -13,7 +13,8 @@ from generator.shapes import choose_layout
 
 TINY_CHARS = {"short": 320, "medium": 220, "long": 0}
 CHARS_PER_SLIDE = 700  # text at the base size in a template's body area (an estimate)
-LINES_PER_SLIDE = 16  # code lines
+LINES_PER_SLIDE = 14  # code lines at the 14 pt code size
+CODE_BLOCK_LINES = 1.5  # the room a code block's padding and margin take, in its lines
 ROWS_PER_SLIDE = 9  # table rows
 ITEMS_PER_SLIDE = 9  # list items
 SHORT_SHARE = 0.7  # a page estimated at most at this share of a slide is short ...
@@ -27,7 +28,7 @@ def estimate_slides(blocks: list[Block]) -> int:
 def slide_share(blocks: list[Block]) -> float:
     """The share of a slide the blocks take at the base size (an estimate from their text)."""
     chars = sum(b.text_length() for b in blocks if b.type not in ("code", "table"))
-    lines = sum(len(b.text.split("\n")) for b in blocks if b.type == "code")
+    lines = sum(len(b.text.split("\n")) + CODE_BLOCK_LINES for b in blocks if b.type == "code")
     rows = sum(len(b.rows) for b in blocks if b.type == "table")
     items = sum(len(b.items) for b in blocks if b.type == "list")
     return max(

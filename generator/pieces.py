@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from generator.codelabels import CONTINUED, continued_label, example_source
 from generator.codesplit import Run, has_annotations, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
 
-CONTINUED = " (continued)"
 SPLIT_ITEM = 0.35  # a list item taller than this share of the room may part from its children
 
 
@@ -33,6 +33,7 @@ class Piece:
     keep_next: bool = False  # a heading: never the last piece of a slide
     item: int = -1  # a list item cut between its children: the item's number (start + index)
     soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
+    label: Block | None = None  # a later part of a labelled code block: its label, repeated
 
     @property
     def height(self) -> float:
@@ -49,13 +50,26 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
             return None
         own = room  # an introduced block is cut finer when it and its introduction do not fit
         before = m.units.get(gi - 1)
-        if gi > 0 and before is not None and introduces(blocks[gi - 1], block):
+        introduced = gi > 0 and before is not None and introduces(blocks[gi - 1], block)
+        if introduced and before is not None:
             own = room - max(0.0, m.boxes[wrapper].y - m.boxes[before].y)
-        out.extend(_block_pieces(block, gi, wrapper, m, own))
+        parts = _block_pieces(block, gi, wrapper, m, own)
+        if introduced and before is not None and block.type == "code":
+            labelled(parts[1:], blocks[gi - 1], max(0.0, m.boxes[wrapper].y - m.boxes[before].y))
+        out.extend(parts)
     return beside_source(keep_introductions(out, blocks), blocks)
 
 
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
+
+
+def labelled(parts: list[Piece], intro: Block, height: float) -> None:
+    """The later parts of a code block cut between slides, labelled by its short introduction
+    (codelabels.continued_label): `height` is the room the label takes above each."""
+    label = continued_label(intro)
+    for part in parts if label is not None else []:
+        part.label = label
+        part.lead += height
 
 
 def introduces(block: Block, following: Block) -> bool:
@@ -85,6 +99,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a diagram's configured source stays beside the diagram
         if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
+        if a.group != b.group and example_source(blocks[a.group], blocks[b.group]):
+            a.keep_next = True  # a drawn example stays with the code of its source
     return rows_together(pieces)
 
 
@@ -411,6 +427,9 @@ def assemble_groups(pieces: list[Piece]) -> tuple[list[Block], list[int]]:
     last_item = -1
     for p in pieces:
         b = p.block
+        if not out and p.label is not None:  # a labelled code block continued: its label first
+            out.append(p.label)
+            groups.append(p.group - 1)
         if out and p.group == last_group:
             prev = out[-1]
             if b.type == "list":

@@ -6,8 +6,8 @@
 - A whole-slide layout (cards, numbers, timeline...) that does not fit becomes a flowing page.
 - A flowing page that does not fit is cut into measured pieces (pieces.py) and packed
   (pack.py) into continuation slides "(2/3)" that carry similar amounts; a page a little too
-  long gets smaller type instead (never below the floor: 18 px body, 16 px code and tables on
-  1280x720, scaled for other sizes). Each continuation slide is laid out once; one that still
+  long gets smaller type instead (never below the floor: 18 px body, 20 px on a page showing
+  code, 14 pt code, 16 px tables on 1280x720, scaled for other sizes). Each continuation slide is laid out once; one that still
   overflows (line heights differ by a pixel here and there) hands its last piece on.
 - Titles that do not fit step down within the template's title sizes, then are shortened
   (listed as left out). With length "short" a page keeps its first slide only; the rest is
@@ -40,7 +40,7 @@ from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
-from generator.predict import FILL, GROW, SPARSE, Predicting
+from generator.predict import CODE_PAGE_FLOOR, FILL, GROW, SPARSE, Predicting, shows_code
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -68,7 +68,8 @@ from generator.titles import MAX_SHRINK, TitleFitting
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide
-CODE_FLOOR = 16.0
+CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
+SMALL_FLOOR = 16.0  # tables and small print
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 CONTENTS_COLUMNS = 24  # entries a contents slide holds in two columns before it takes two slides
 
@@ -102,6 +103,7 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
             self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
+        self.small_floor = SMALL_FLOOR * scale
         self.terse_size = TERSE_SIZE * scale  # a page of long prose items set below: their leads
         ink = str(template.manifest.get("colors", {}).get("text") or "#222222")
         colors = {str(k): str(v) for k, v in template.manifest.get("colors", {}).items()}
@@ -138,8 +140,8 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
 
     def sizes(self, body: float) -> str:
         code = self.code_size(body)
-        small = max(self.code_floor, round(body * 0.88))
-        return f"--df-code-size:{code:g}px;--df-small-size:{small:g}px"
+        small = max(self.small_floor, round(body * 0.88))
+        return f"--df-code-size:{code:.5g}px;--df-small-size:{small:g}px"
 
     def page_lang(self, page: PlannedPage) -> str:
         return slide_lang(page, str(self.deck.get("lang", "en")))
@@ -265,6 +267,13 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
     def code_size(self, body: float) -> float:
         return max(self.code_floor, round(body * 0.8))
 
+    def shrink_floor(self, page: PlannedPage) -> float:
+        """The smallest body size a page too tall for its slide is set at: the body floor, or
+        CODE_PAGE_FLOOR for a page showing code (dense prose beside code continues instead)."""
+        if shows_code(page):
+            return max(self.body_min, CODE_PAGE_FLOOR * self.scale)
+        return self.body_min
+
     def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         return Fitted(page, html, m.laid)
 
@@ -314,17 +323,19 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
-        if m.used <= 0 or m.used > m.room * self.shrink_span or page.body_size <= self.body_min:
+        floor = self.shrink_floor(page)
+        if m.used <= 0 or m.used > m.room * self.shrink_span or page.body_size <= floor:
             return None  # nothing measured in the body (e.g. only the title is too long)
-        size = float(max(self.body_min, math.floor(page.body_size * m.room / m.used * 0.98)))
+        size = float(max(floor, math.floor(page.body_size * m.room / m.used * 0.98)))
         if size >= page.body_size:
             return None
         smaller = replace(page, body_size=size)
         html, m2 = self.measure(smaller)
         if m2 is not None and m2.body_fits and m2.title_fits:
             return Fitted(smaller, html, m2.laid)
-        if size > self.body_min and self.shrink_span == float("inf"):  # a deck: the floor
-            smallest = replace(page, body_size=self.body_min)
+        if size > floor and (self.shrink_span == float("inf") or shows_code(page)):
+            # a deck, or code at its floor (the ratio of text sizes overestimates the gain): the floor
+            smallest = replace(page, body_size=floor)
             html, m3 = self.measure(smallest)
             if m3 is not None and m3.body_fits and m3.title_fits:
                 return Fitted(smallest, html, m3.laid)

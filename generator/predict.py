@@ -21,6 +21,14 @@ SPARSE = 0.62  # a slide whose content fills less than this share of the body ar
 FILL = 0.86  # ... and grows towards this share
 PREDICTED_FIT = 0.96  # a page predicted a little too tall is set at the size estimated to fill this
 LONG_PAGE = 1.6  # a page estimated at this many slides is cut from the estimate, not laid out whole
+CODE_PAGE_FLOOR = 20.0  # px on a 1280 px wide slide: a page showing code continues rather than
+# setting its prose smaller than this (prose and code side by side stay readable)
+
+
+def shows_code(page: PlannedPage) -> bool:
+    """The page (or one of its sections) shows a code block."""
+    blocks = page.blocks + [b for s in page.sections for b in s.blocks]
+    return any(b.type == "code" for b in blocks)
 
 
 class Predicting:
@@ -33,6 +41,9 @@ class Predicting:
     body_min: float
 
     def code_size(self, body: float) -> float:
+        raise NotImplementedError
+
+    def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
 
     def predicted_size(self, page: PlannedPage) -> float:
@@ -63,8 +74,9 @@ class Predicting:
         the floor) it should fit at, so that it is laid out once, not at the base size first."""
         base = page.body_size
         width = self.frame[0] if self.frame is not None else 0.0
-        size = float(max(self.body_min, math.floor(base * room / estimate)))
-        while size > self.body_min:
+        floor = self.shrink_floor(page)
+        size = float(max(floor, math.floor(base * room / estimate)))
+        while size > floor:
             height = self.calibration.height(page.blocks, size, width, self.code_size(size))
             if height is None or height <= room * PREDICTED_FIT:
                 break

@@ -69,6 +69,8 @@ class Reshaping:
 
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
+        def shrink_floor(self, page: PlannedPage) -> float: ...
+
     def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
         cut where the two heights are closest; never after a heading), or None."""
@@ -85,7 +87,9 @@ class Reshaping:
             return None
         k = min(cuts, key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
         halves = [Section("", blocks[:k]), Section("", blocks[k:])]
-        two = replace(page, blocks=[], sections=halves, layout="columns", body_size=self.body_min)
+        # a slide showing code is set no smaller than a page showing code (else it continues)
+        size = self.shrink_floor(page)
+        two = replace(page, blocks=[], sections=halves, layout="columns", body_size=size)
         html, m2 = self.measure(two)
         if m2 is not None and m2.body_fits and m2.title_fits:
             return self.grown(two, html, m2)  # the columns leave room: larger type again

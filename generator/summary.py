@@ -27,6 +27,7 @@ from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
+from generator.output import output_head
 from generator.pages import PlannedPage
 from generator.pieces import lead_in, quote_labels, slice_spans
 from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
@@ -289,7 +290,8 @@ def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
     whose whole text moves to the notes). A diagram's source longer than DIAGRAM_LINES shows
     its first lines and an ellipsis line (it is shown once, at a readable size, instead of
     continuing over several slides; three or more diagrams on one slide share DIAGRAM_TOTAL
-    lines); a code line longer than LONG_LINE shows its start."""
+    lines); a code line longer than LONG_LINE shows its start; a long listing of a program's
+    output its first lines (generator.output)."""
     out: list[Block] = []
     moved: list[Block] = []
     diagrams = sum(1 for b in blocks if diagram_source(b))
@@ -304,6 +306,9 @@ def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
         ]
         if diagram_source(block) and len(short) > limit:
             short = short[:limit] + ["…"]
+        head = output_head(block)
+        if head is not None:  # a long listing of output: its first lines, the rest named
+            short = head.text.split("\n")
         if short == lines:
             out.append(block)
             continue

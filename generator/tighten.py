@@ -89,6 +89,9 @@ class Tightening:
     def code_size(self, body: float) -> float:
         raise NotImplementedError
 
+    def shrink_floor(self, page: PlannedPage) -> float:
+        raise NotImplementedError
+
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),
         at a size (not below TIGHT_FLOOR) at which their longest words fit a column."""
@@ -110,7 +113,7 @@ class Tightening:
             return page, chunks  # pictures in list items: their own slides after the summary
         floor = max(self.body_min, TIGHT_FLOOR * self.scale, self.page_floor)
         room = self.frame[1]
-        floors = (floor, max(self.body_min, self.page_floor))
+        floors = (floor, max(self.shrink_floor(page), self.page_floor))
         found = tighter(chunks, page.body_size, floors, self.code_size, room, head, foot)
         if found is None:
             return page, chunks

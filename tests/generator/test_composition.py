@@ -121,7 +121,7 @@ def test_length_sets_the_deck_length() -> None:
         return [r.kind for r in deck.left_out if r.kind in ("length", "contents", "too-large")]
 
     assert planned(long) == [] and planned(medium) == []
-    assert planned(short) == ["length"] and short.left_out[-1].words > 100
+    assert set(planned(short)) == {"length"} and short.left_out[-1].words > 100
     assert [p.layout for p in long.pages].count("steps") >= 1  # one-command runs still steps
     assert all(p.parts == 1 for p in short.pages)
     with pytest.raises(GeneratorError) as info:

@@ -67,13 +67,18 @@ def test_columns_only_for_many_short_items() -> None:
     assert list_columns(nested, 1120, 20) == 1  # an item with children: one column
 
 
-def test_a_page_of_three_slides_is_set_on_two_at_a_smaller_readable_size() -> None:
+def test_a_page_whose_code_holds_its_size_keeps_it_whole_rather_than_merge_slides() -> None:
+    """Smaller type merges continuation slides only as far as code stays at 14 pt: the
+    LazyLock page (two paragraphs, 14 lines of code, a paragraph) keeps its three slides at
+    one size, the code whole on the middle one."""
     md = HEAD + RUST_LAZY
     deck = generate_from_markdown(md, "corporate")
     shown = titled(deck, "LazyCell and LazyLock")
-    assert len(shown) == 2  # was (1/3) (2/3) (3/3) at 24 px, the last one paragraph
+    assert len(shown) == 3
     sizes = {deck.pages[i].body_size for i in shown}
-    assert len(sizes) == 1 and min(sizes) >= TIGHT_FLOOR and min(sizes) < 24
+    assert len(sizes) == 1 and min(sizes) >= TIGHT_FLOOR
+    code = [b for i in shown for b in deck.pages[i].blocks if b.type == "code"]
+    assert len(code) == 1 and len(code[0].text.split("\n")) == 14  # whole, on one slide
     no_overflow(deck)
     assert_every_word_shown(md, deck)
 

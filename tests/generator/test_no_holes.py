@@ -113,10 +113,15 @@ def test_a_part_named_in_the_title_is_on_the_slide() -> None:
 
 
 def test_a_config_object_is_not_cut_mid_object_to_even_out_slides() -> None:
+    """At 14 pt the object and its lead-in take more than a slide: it is cut between its
+    members (`tex`, `options`), each whole, the second under its label marked as continued."""
     slides = texts("# Math\n\n" + MATHJAX_CONFIG)
     holding = [t for _, t in slides if "window.MathJax = {" in t]
     assert len(holding) == 1
-    assert "processHtmlClass" in holding[0] and "processEscapes" in holding[0]
+    assert "processEscapes" in holding[0] and "processEnvironments" in holding[0]
+    rest = [t for _, t in slides if "processHtmlClass" in t]
+    assert len(rest) == 1 and "ignoreHtmlClass" in rest[0]
+    assert "docs/javascripts/mathjax.js (continued)" in rest[0]
 
 
 def piece(group: int, top: float, height: float, soft: bool = False) -> Piece:

@@ -56,7 +56,7 @@ def test_a_chapter_introduction_joins_the_slide_after_it_and_a_tail_the_part_bef
     assert not any(p.title == "Configuration" for p, _ in content(deck))
     # "See additional configuration options:" and its link stay on the last MathJax part
     page, text = slide_with(deck, "See additional configuration options")
-    assert page.title == "MathJax" and page.part == page.parts == 2
+    assert page.title == "MathJax" and page.part == page.parts > 1
     assert "Arithmatex" in text and "mkdocs.yml" in text
     never_below_the_floor(deck)
 

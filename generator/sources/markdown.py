@@ -10,7 +10,9 @@ import yaml
 
 from generator.model import Block, ListItem, Outline, Page, Span
 
-_PUNCT = re.compile(r"([\\`*_\[\]<>|~&!#])")
+# `[` stays bare: its escape `\[` would open display math, and an escaped `]` already keeps
+# brackets from making a link, a footnote or a reference definition
+_PUNCT = re.compile(r"([\\`*_\]<>|~&!#])")
 _LINE_START = re.compile(
     r"^(\s*)([-+>]|=+\s*$|:{3,}|\d{1,9}[.)])"
 )  # `=`: a setext underline; `:::` a fence

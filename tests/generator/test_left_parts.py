@@ -182,7 +182,7 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     assert taken and max(taken.values()) <= LEFT_WORDS, taken
     # a page's own text moved to its notes comes before the parts named in them (after
     # them it would read as theirs)
-    design = next(p for p in content if p["title"].startswith("Front loaded decay curve"))
+    design = next(p for p in content if p["title"].startswith("Front loaded decay with interval"))
     notes = str(design["notes"])
-    named = notes.index(HEADING + "Design Details · Refactor of recovery threshold")
-    assert notes.index("A graph showing different exponential backoff decays") < named
+    named = notes.index(HEADING + "Alternatives · Late recovery")
+    assert notes.index("we expect problem with kubelet to happen more") < named

@@ -137,7 +137,10 @@ def test_a_details_block_of_answer_screenshots_shows_every_pair_captioned() -> N
     assert captions[0] == (
         "问题：Describe a time when you had to make a difficult decision. (← v1.0 · v1.1 →)"
     )
-    assert len(captions) == 3  # the wide pictures fill the body: their caption is their alt
+    # the wide pictures fill the body: their caption is their alt; the section's closing
+    # pointer joins the last slide rather than stand alone on one
+    assert len(captions) == 4 and all(c.startswith("问题：") for c in captions[:3])
+    assert captions[3] == "更多更新信息参见 UPDATE.md"
     assert found[5].alt.startswith("v1.0 · 问题：未来的NFT") and found[5].alt.endswith(
         "翻译成专业的英语"
     )

@@ -3,11 +3,12 @@
 The public API is the names below (`engine.__all__`): `convert` for a whole deck, the stages one at
 a time (`lay_out` -> `slide_of` / `draw_page` -> `write_slides`, engine/stages.py, and
 `collector_paused` for callers that keep many layouts alive at once), the PNG
-renderer, the resource loaders, the options and the errors. Besides them, three modules are public
+renderer, the resource loaders, the options and the errors. Besides them, four modules are public
 for deckforge's other packages: `engine.cli` (the command-line plumbing other commands extend),
-`engine.fetch` (the network guard: pinned, vetted connections) and `engine.fonts` (installed font
-facts). The names are imported lazily, so that `import engine.fonts` (or any one stage) does not
-pull in the whole pipeline.
+`engine.css` (the CSS reader: stylesheets, declarations, keyframes), `engine.fetch` (the network
+guard: pinned, vetted connections) and `engine.fonts` (installed font facts). The names are
+imported lazily, so that `import engine.fonts` (or any one stage) does not pull in the whole
+pipeline.
 """
 
 from __future__ import annotations

@@ -49,6 +49,9 @@ NAMES_WORDS = 12  # or a few names or links of at most this many words
 TEXT = frozenset({"paragraph", "list", "heading"})
 HOSTS = frozenset({"bullets", "image-text", "code"})  # layouts a lone slide's text joins ...
 PICTURE_HOSTS = frozenset({"image-full", "image-grid"})  # ... and pictures alone
+# another page joins under its heading only a slide of text: a picture's slide keeps its words
+# to its picture (the caption a picture layout shows)
+TEXT_HOSTS = frozenset({"bullets", "code"})
 
 
 def _units(blocks: list[Block]) -> int:
@@ -205,6 +208,8 @@ class Joining:
         b, page = before.page, lone_slide.page
         if self.apart() or not _neighbours(b, page) or _intro(page) or b.parts != 1:
             return None
+        if b.layout not in TEXT_HOSTS:
+            return None
         blocks = [*b.blocks, _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
@@ -220,7 +225,7 @@ class Joining:
         if _intro(page):  # the host's source first: the slide is the host's, kicker and all
             blocks = [*page.blocks, *a.blocks]
             return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
-        if a.parts != 1:
+        if a.parts != 1 or a.layout not in TEXT_HOSTS:
             return None
         names = title_parts(a.title) or [a.title]
         blocks = [*page.blocks, _heading(names[0]), *a.blocks]

@@ -12,7 +12,7 @@ from pathlib import Path
 import engine
 
 ROOT = Path(__file__).resolve().parent.parent
-PUBLIC_ENGINE_MODULES = {"engine", "engine.cli", "engine.fetch", "engine.fonts"}
+PUBLIC_ENGINE_MODULES = {"engine", "engine.cli", "engine.css", "engine.fetch", "engine.fonts"}
 
 
 def _modules(*packages: str) -> Iterator[tuple[str, ast.Module]]:

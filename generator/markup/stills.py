@@ -23,9 +23,7 @@ from typing import Any
 import tinycss2
 from lxml import etree
 
-from engine.style.animations import page_keyframes
-from engine.style.declarations import parse_block
-from engine.style.syntax import Rule, parse_blocks
+from engine.css import Rule, page_keyframes, parse_block, parse_blocks
 
 SMIL = frozenset({"animate", "animateMotion", "animateTransform", "animateColor", "set"})
 TRANSLATIONS = frozenset({"translate", "translatex", "translatey"})

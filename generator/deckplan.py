@@ -183,9 +183,14 @@ def _shifted(planner: Planner, f: Fitted) -> Fitted:
 
 
 def _numbered(planner: Planner, f: Fitted) -> Fitted:
+    """The slide at the planner's next number: laid out again when it was fitted under
+    another (a lone slide that waited for it, or joined it, took or freed a number)."""
     planner.counter += 1
-    f.page.number = planner.counter
-    return f
+    if f.page.number == planner.counter:
+        return f
+    f = settled(f)
+    page = replace(f.page, number=planner.counter)
+    return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
 
 
 def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPage]:

@@ -185,3 +185,17 @@ def test_words_are_not_lost(name: str) -> None:
     total, lost, missing = mc.words_lost(text, shown, listed)
     assert lost <= 0.03 * total, missing
     assert len(missing) <= 25, missing  # and each one is listed for the reader
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_content_slide_shows_its_own_number(name: str) -> None:
+    """The number a content slide's footer shows is its place in the deck, also where a lone
+    slide waited for the slide after it or joined one (the footer is laid out again)."""
+    from lxml import html as lxml_html
+
+    _, deck, _ = built(name)
+    for place, (page, page_html) in enumerate(zip(deck.pages, deck.pages_html, strict=True), 1):
+        if page.kind != "content":
+            continue
+        feet = lxml_html.fromstring(page_html).find_class("foot")
+        assert feet and feet[0].text_content().split()[-1] == str(place), (place, page.title)

@@ -440,7 +440,7 @@ def _content(
             shown = [*first.before, first, *first.after]
             # the intro of a page cut at its sections is named above the title, not in it
             parts = [c for c in shown if c is first or c.page.title != first.kicker]
-            title = _parts_title(_named_parts(outline, [c.page.title for c in parts]))
+            title = parts_title(_named_parts(outline, [c.page.title for c in parts]))
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -511,7 +511,7 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
         whole = {c.source for c in run} >= pages
         if outline.chapters[ci].title and whole:
             return outline.chapters[ci].title
-    return _parts_title(_named_parts(outline, [c.page.title for c in run]))
+    return parts_title(_named_parts(outline, [c.page.title for c in run]))
 
 
 def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
@@ -521,7 +521,7 @@ def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
     return own or titles
 
 
-def _parts_title(titles: list[str]) -> str:
+def parts_title(titles: list[str]) -> str:
     """Titles of a slide's parts in order: all of them, else the first and the last."""
     titles = distinct_titles(titles)
     joined = join_titles(" · ", titles)

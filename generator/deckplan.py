@@ -71,13 +71,64 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     )
     planner.counter = start
     del planner.left_out[mark:]
+    placed: list[list[Fitted]] = []
     for f in fitted:
-        out += _placed(planner, f, decision, max_pages, len(out))
+        placed.append(_placed(planner, f, decision, max_pages, len(out) + sum(map(len, placed))))
+    out += _across(planner, placed)
     if deck.also is not None:
         out += _fit(planner, [deck.also], max_pages, len(out))
     if deck.closing is not None:
         out += _fit(planner, [deck.closing], max_pages, len(out))
     return out
+
+
+def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
+    """The chapters' slides in order, a chapter whose only slide is lone joined to the last
+    slide of the chapter before it, else to the first of the chapter after it, in a deck
+    without dividers (generator.lone); the slides after a join numbered one less. A chapter
+    is a run of slides naming it (a short chapter's page may share a draft with another)."""
+    slides = [f for c in chapters for f in c]
+    if not slides or any(f.page.kind == "divider" for f in slides):
+        return slides
+    runs = _runs(slides)
+    for i, run in enumerate(runs):
+        if len(run) != 1 or not _lone(planner, run[0]):
+            continue
+        before = next((k for k in range(i - 1, -1, -1) if runs[k]), None)
+        after = next((k for k in range(i + 1, len(runs)) if runs[k]), None)
+        joined = planner.join_across(runs[before][-1], run[0]) if before is not None else None
+        if joined is not None and before is not None:
+            runs[before][-1] = joined
+            runs[i] = []
+            continue
+        joined = planner.join_across_next(run[0], runs[after][0]) if after is not None else None
+        if joined is not None and after is not None:
+            runs[after][0] = joined
+            runs[i] = []
+    out = [f for run in runs for f in run]
+    planner.counter -= len(slides) - len(out)
+    first = slides[0].page.number
+    return [_at(planner, f, first + k) for k, f in enumerate(out)]
+
+
+def _runs(slides: list[Fitted]) -> list[list[Fitted]]:
+    """The slides as runs naming one chapter each."""
+    runs: list[list[Fitted]] = []
+    for f in slides:
+        if runs and runs[-1][-1].page.chapter == f.page.chapter:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    return runs
+
+
+def _at(planner: Planner, f: Fitted, number: int) -> Fitted:
+    """The slide at `number`, laid out again when it was fitted at another."""
+    if f.page.number == number:
+        return f
+    f = settled(f)
+    page = replace(f.page, number=number)
+    return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
 
 
 def all_or_none(several: list[bool]) -> bool:

@@ -15,7 +15,12 @@ word), or a few names or links
   chapter) the slide after it, at its start and without a heading (the divider or the kicker
   names the chapter); any other lone page the slide before it, under its own title as a
   heading, else the slide after it; both only when that page is one slide (a part never
-  starts on another part's continuation slide).
+  starts on another part's continuation slide);
+- across chapters, in a deck without dividers (each slide names its chapter above its title,
+  or nothing does), a chapter whose only slide is lone: the last slide of the chapter before
+  it, else the first slide of the chapter after it, under its own title as a heading; the
+  slide's title names both ("0.27.2 · 0.27.1"). The contents slide numbers chapters, not
+  slides, so it stays right.
 
 A join is made only when the joined slide fits at the host's type size or a smaller one not
 below the body floor (parts of one page) or TIGHT_FLOOR (the size continuation slides merge
@@ -30,6 +35,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from generator.compose import parts_title
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
 from generator.leftout import block_text, count_words
@@ -212,6 +218,36 @@ class Joining:
             return None
         blocks = [*b.blocks, _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
+
+    def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
+        """A chapter's only slide (lone) joined to the last slide of the chapter before it
+        (the last part of its page), under its own title as a heading, the title naming
+        both; None when it cannot take it."""
+        before, lone_slide = settled(before), settled(lone_slide)
+        b, page = before.page, lone_slide.page
+        if not self._across(b, page) or b.part != b.parts:
+            return None
+        blocks = [*b.blocks, _heading(page.title), *page.blocks]
+        host = replace(b, title=parts_title([b.title, page.title]))
+        return self._joined(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
+
+    def join_across_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
+        """A chapter's only slide (lone) joined to the first slide of the chapter after it
+        (a page of one slide), the slide after it then under its heading."""
+        lone_slide, after = settled(lone_slide), settled(after)
+        page, a = lone_slide.page, after.page
+        if not self._across(a, page) or a.parts != 1:
+            return None
+        blocks = [*page.blocks, _heading(a.title), *a.blocks]
+        host = replace(a, title=parts_title([page.title, a.title]), subtitle=page.subtitle)
+        return self._joined(host, blocks, _notes(page, a), f"{page.source}+{a.source}")
+
+    def _across(self, host: PlannedPage, page: PlannedPage) -> bool:
+        """Pages of two chapters may share the host's slide: a text slide of another chapter,
+        the lone page a slide of its own."""
+        if self.apart() or not _host(host) or host.layout not in TEXT_HOSTS:
+            return False
+        return host.chapter != page.chapter and page.parts == 1 and lone(page)
 
     def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A lone page joined to the first slide after it of its chapter: a chapter's

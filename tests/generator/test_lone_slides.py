@@ -14,9 +14,11 @@ from generator.pages import PlannedPage
 from generator.planner import BODY_FLOOR
 from tests.generator.fragments_lone import (
     BAT_TOOLS_TAIL,
+    HTTPX_RELEASES,
     MERMAID_EXAMPLES,
     MKDOCS_MATH_CONFIG,
     RUST_CHECK_CFG,
+    RUST_LAST,
 )
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
@@ -72,6 +74,46 @@ def test_a_lone_section_joins_the_slide_before_it_under_its_heading() -> None:
     assert page.source.count("+") == 1  # the slide holds both sections
     assert page.body_size >= 20.0  # pages share a slide at the size continuations merge to
     never_below_the_floor(deck)
+
+
+def headings(page: PlannedPage) -> list[str]:
+    return [plain(b.spans) for b in page.blocks if b.type == "heading"]
+
+
+def numbered_in_order(deck: GeneratedDeck) -> None:
+    assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
+
+
+def test_a_release_of_one_bullet_joins_the_release_before_it() -> None:
+    deck = generate_from_markdown("# Changelog\n\n" + HTTPX_RELEASES, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "Reintroduced supposedly-private")
+    assert page.title == "0.28.0 (28th November, 2024) · 0.27.2 (27th August, 2024)"
+    assert "The deprecated app argument has now been removed" in text  # 0.28.0's last part
+    assert headings(page)[0] == "0.27.2 (27th August, 2024)"
+    assert page.body_size >= 20.0  # pages share a slide at the size continuations merge to
+    numbered_in_order(deck)
+    # the contents slide still lists the release, and no slide is its alone
+    contents = [p for p in deck.pages if p.kind == "contents"]
+    assert "0.27.2 (27th August, 2024)" in [str(e) for e in contents[0].entries]
+    assert not any(p.title == "0.27.2 (27th August, 2024)" for p, _ in content(deck))
+    never_below_the_floor(deck)
+
+
+def test_a_chapter_of_one_sentence_joins_the_lone_page_before_it() -> None:
+    deck = generate_from_markdown("# Announcing Rust 1.80.0\n\n" + RUST_LAST, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "Many people came together")
+    assert page.title == "Other changes · Contributors to 1.80.0"
+    assert "Check out everything that changed" in text
+    assert headings(page) == ["Contributors to 1.80.0"]
+    numbered_in_order(deck)
+
+
+def test_chapters_never_share_a_slide_in_a_long_deck() -> None:
+    deck = generate_from_markdown("# Changelog\n\n" + HTTPX_RELEASES, None, length="long")
+    page, _ = slide_with(deck, "Reintroduced supposedly-private")
+    assert page.title == "0.27.2 (27th August, 2024)"
 
 
 def test_a_paragraph_cut_off_before_its_code_joins_the_next_part() -> None:

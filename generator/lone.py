@@ -35,8 +35,8 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from generator.compose import parts_title
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.compose import parts_title
 from generator.keep import title_parts
 from generator.leftout import block_text, count_words
 from generator.model import Block, title_spans

@@ -24,7 +24,7 @@ from generator.errors import bad
 from generator.leftout import LeftOut
 from generator.lone import lone
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
-from generator.reshape import Fitted, settled
+from generator.reshape import Fitted, Later, later, settled
 
 if TYPE_CHECKING:
     from generator.planner import Planner
@@ -123,9 +123,12 @@ def _runs(slides: list[Fitted]) -> list[list[Fitted]]:
 
 
 def _at(planner: Planner, f: Fitted, number: int) -> Fitted:
-    """The slide at `number`, laid out again when it was fitted at another."""
+    """The slide at `number`, laid out again when it was fitted at another (when first read,
+    for a slide of a plan only counted)."""
     if f.page.number == number:
         return f
+    if isinstance(f, Later):
+        return later(replace(f.page, number=number), lambda: _at(planner, settled(f), number))
     f = settled(f)
     page = replace(f.page, number=number)
     return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)

@@ -58,6 +58,8 @@ PICTURE_HOSTS = frozenset({"image-full", "image-grid"})  # ... and pictures alon
 # another page joins under its heading only a slide of text: a picture's slide keeps its words
 # to its picture (the caption a picture layout shows)
 TEXT_HOSTS = frozenset({"bullets", "code"})
+# another chapter's page joins a slide of text, or of text in columns (set as headings then)
+ACROSS_HOSTS = TEXT_HOSTS | {"columns"}
 
 
 def _units(blocks: list[Block]) -> int:
@@ -225,27 +227,30 @@ class Joining:
         both; None when it cannot take it."""
         before, lone_slide = settled(before), settled(lone_slide)
         b, page = before.page, lone_slide.page
-        if not self._across(b, page) or b.part != b.parts:
-            return None
+        if not self._across(b, page) or b.parts != 1 or b.sections:
+            return None  # a chapter never starts on another page's continuation slide
         blocks = [*b.blocks, _heading(page.title), *page.blocks]
         host = replace(b, title=parts_title([b.title, page.title]))
         return self._joined(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the first slide of the chapter after it
-        (a page of one slide), the slide after it then under its heading."""
+        (a page of one slide), the slide after it then under its heading (its columns, if it
+        has some, as headings in turn)."""
         lone_slide, after = settled(lone_slide), settled(after)
         page, a = lone_slide.page, after.page
         if not self._across(a, page) or a.parts != 1:
             return None
-        blocks = [*page.blocks, _heading(a.title), *a.blocks]
-        host = replace(a, title=parts_title([page.title, a.title]), subtitle=page.subtitle)
+        flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
+        blocks = [*page.blocks, _heading(a.title), *flat]
+        title = parts_title([page.title, a.title])
+        host = replace(a, title=title, subtitle=page.subtitle, sections=[], hint="")
         return self._joined(host, blocks, _notes(page, a), f"{page.source}+{a.source}")
 
     def _across(self, host: PlannedPage, page: PlannedPage) -> bool:
         """Pages of two chapters may share the host's slide: a text slide of another chapter,
         the lone page a slide of its own."""
-        if self.apart() or not _host(host) or host.layout not in TEXT_HOSTS:
+        if self.apart() or host.kind != "content" or host.layout not in ACROSS_HOSTS:
             return False
         return host.chapter != page.chapter and page.parts == 1 and lone(page)
 

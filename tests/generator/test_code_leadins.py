@@ -40,7 +40,7 @@ def test_a_paragraph_explaining_code_shares_the_code_s_slide(fragment: str, expl
     assert k + 1 < len(blocks) and blocks[k + 1].type == "code"  # the code right after it
 
 
-def test_what_explains_code_or_a_picture_and_what_does_not() -> None:
+def test_what_explains_code_and_what_does_not() -> None:
     code = Block("code", text="print(1)")
     table = Block("table", header=[[Span("a")]], rows=[[[Span("1")]]])
     two = Block("paragraph", [Span("word " * 40 + "end. And a second sentence.")])

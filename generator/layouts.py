@@ -30,10 +30,10 @@ from generator.shapes import (
     key_number,
     numeric_items,
     source_pair,
+    stacked,
     term_items,
 )
 
-CODE_BESIDE = 46  # characters of the longest code line that still sits beside its explanation
 Builder = Callable[[PlannedPage, CodeStyle | None], Markup | None]
 
 
@@ -286,8 +286,7 @@ def _code(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if pair is None:
         return None
     note, block = pair
-    wide = max((len(line) for line in block.text.split("\n")), default=0) > CODE_BESIDE
-    kind = "df-codepair df-stacked" if wide else "df-codepair"
+    kind = "df-codepair df-stacked" if stacked(block) else "df-codepair"
     return Markup(
         '<div class="%s"><div class="df-code-note">%s</div><div class="df-code-main">%s</div></div>'
     ) % (kind, blocks_html(note, code), block_html(block, code))

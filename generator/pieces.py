@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from generator.codelabels import CONTINUED, continued_label, example_source
 from generator.codesplit import Run, has_annotations, regroup
 from generator.fit import Measure
+from generator.markup.missing import POINTER
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
 
@@ -61,6 +62,7 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
 
 
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
+EXPLAIN_CHARS = 320  # a paragraph this short right before a code block explains it
 
 
 def labelled(parts: list[Piece], intro: Block, height: float) -> None:
@@ -75,7 +77,9 @@ def labelled(parts: list[Piece], intro: Block, height: float) -> None:
 def introduces(block: Block, following: Block) -> bool:
     """A short paragraph (or one ending with a colon) right before a code block, a list, a
     table or a picture: its introduction, which never ends a slide without it; so is a quote
-    ending with a label or a colon (a callout's tab name, then the tab's code)."""
+    ending with a label or a colon (a callout's tab name, then the tab's code). Before a code
+    block, a paragraph of two or three sentences (up to EXPLAIN_CHARS) or one whose last
+    sentence points at it ("... is as follows.", "the example below") explains it too."""
     if following.type not in ("code", "list", "table", "image"):
         return False
     if block.type == "quote":  # a callout ending with a label ("Octicons") or a colon
@@ -84,7 +88,19 @@ def introduces(block: Block, following: Block) -> bool:
     if block.type != "paragraph":
         return False
     text = plain(block.spans).strip()
-    return len(text) <= INTRO_CHARS or text.endswith((":", "："))
+    if len(text) <= INTRO_CHARS or text.endswith((":", "：")):
+        return True
+    if following.type != "code":
+        return False
+    return len(text) <= EXPLAIN_CHARS or POINTER.search(last_sentence(text)) is not None
+
+
+def last_sentence(text: str) -> str:
+    """The last sentence of a paragraph's text (all of it when it is one sentence)."""
+    from generator.summary import SENTENCE  # the summary builds on the pieces
+
+    starts = [m.end() for m in SENTENCE.finditer(text) if m.end() < len(text)]
+    return text[starts[-1] :] if starts else text
 
 
 def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:

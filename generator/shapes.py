@@ -34,6 +34,7 @@ DATE = re.compile(
 TERM_SEPARATORS = (":", "：", " - ", " – ", " — ")
 CARD_TEXT = 160
 CODE_LINES = 18
+CODE_BESIDE = 46  # characters of the longest code line that still sits beside its explanation
 EXPLANATION = 420
 
 
@@ -269,12 +270,21 @@ def comparable(table: Block) -> bool:
     return all(len(plain(c)) <= 90 for r in table.rows for c in r)
 
 
+def stacked(code: Block) -> bool:
+    """Whether a code pair's code is too wide to sit beside its explanation (drawn under it)."""
+    return max((len(line) for line in code.text.split("\n")), default=0) > CODE_BESIDE
+
+
 def code_pair(blocks: list[Block]) -> tuple[list[Block], Block] | None:
-    """One code block of a few lines and a short explanation (paragraphs or a list)."""
+    """One code block of a few lines and a short explanation (paragraphs or a list). A wide
+    code block is drawn under its explanation (`stacked`): then text written after the code
+    (what the code showed) makes no pair, which would put it above the code."""
     codes = [b for b in blocks if b.type == "code"]
     if len(codes) != 1:
         return None
     code = codes[0]
+    if stacked(code) and blocks[-1] is not code:
+        return None
     rest = [b for b in blocks if b is not code]
     if not rest or len(code.text.split("\n")) > CODE_LINES:
         return None

@@ -28,9 +28,9 @@ from functools import partial
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
-from generator.leftout import LeftOut, count_words, left_out_blocks
+from generator.leftout import LeftOut, count_words
 from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
-from generator.model import Block, Chapter, Outline, Page, Section, join_titles, title_spans
+from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
 from generator.owncontents import (
     body_chapter,
@@ -40,9 +40,9 @@ from generator.owncontents import (
     norm,
     without_own_contents,
 )
+from generator.pageparts import by_section, promoted, promoted_all, shown_blocks, small_chapter
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.pagesize import (
-    TINY_CHARS,
     estimate_slides,
     page_chars,
     short_page,
@@ -50,7 +50,7 @@ from generator.pagesize import (
     slide_share,
     tiny_page,
 )
-from generator.partnames import distinct_titles
+from generator.partnames import named_parts, parts_title
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 
@@ -272,7 +272,7 @@ def _candidates(
                 continue
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
-            page = _shown_blocks(page, where, left_out)
+            page = shown_blocks(page, where, left_out)
             summarised = minutes_page(page, where) if notes_of_meeting else None
             if summarised is not None:
                 minutes[where] = summarised
@@ -287,8 +287,8 @@ def _candidates(
         pages = kept[ci]
         if authored:
             pass
-        elif chapter.title and len(pages) >= 2 and _small_chapter([p for _, p in pages], length):
-            merged = _promoted_all([p for _, p in pages], chapter.title)
+        elif chapter.title and len(pages) >= 2 and small_chapter([p for _, p in pages], length):
+            merged = promoted_all([p for _, p in pages], chapter.title)
             pages = [(f"chapters[{ci}]", merged)]
         elif (
             chapter.title
@@ -297,13 +297,13 @@ def _candidates(
             and pages[0][1].title != chapter.title
             and estimate_slides(page_blocks(pages[0][1])) < DIVIDER_SLIDES[length]
         ):
-            pages = [(pages[0][0], _promoted(pages[0][1], chapter.title))]
+            pages = [(pages[0][0], promoted(pages[0][1], chapter.title))]
         parts = [
             (
                 where,
                 by_item(where, page, minutes[where])
                 if where in minutes
-                else _by_section(where, page),
+                else by_section(where, page),
             )
             for where, page in pages
         ]
@@ -335,84 +335,6 @@ def _candidates(
     return out
 
 
-SECTION_SLIDES = 3  # a page estimated at this many slides shows each content title on its own
-
-
-def _by_section(where: str, page: Page) -> list[tuple[str, Page]]:
-    """A long page with content titles (`####`) as one page per content title, titled by it
-    (the page's title above it), so its slides say what they hold instead of "(4/7)"; the
-    blocks before the first content title stay under the page's own title. `where` of each
-    part carries `|page title` (its kicker). The page's notes go with its first part only."""
-    titled = [s for s in page.sections if s.title]
-    if len(titled) < 2 or estimate_slides(page_blocks(page)) < SECTION_SLIDES:
-        return [(where, page)]
-    out: list[tuple[str, Page]] = []
-    if page.blocks:
-        out.append((where, replace(page, sections=[])))
-    for k, sec in enumerate(page.sections):
-        if not sec.title:
-            continue
-        notes = "" if out else page.notes
-        part = replace(page, title=sec.title, blocks=list(sec.blocks), sections=[], notes=notes)
-        out.append((f"{where}.sections[{k}]|{page.title}", part))
-    return out
-
-
-def _small_chapter(pages: list[Page], length: str) -> bool:
-    """Tiny pages that together are still small (e.g. "Added" and "Fixed" of a release):
-    one page, so that the chapter may share a slide with its neighbours."""
-    if length == "long" or any(one_command(page_blocks(p)) for p in pages):
-        return False
-    if not all(tiny_page(p, length) for p in pages):
-        return False
-    chars = sum(len(p.title) + sum(b.text_length() for b in page_blocks(p)) for p in pages)
-    return chars <= TINY_CHARS[length]
-
-
-def _promoted_all(pages: list[Page], title: str) -> Page:
-    blocks: list[Block] = []
-    for p in pages:
-        blocks.append(Block("heading", title_spans(p.title, bold=True)))
-        blocks.extend(page_blocks(p))
-    return replace(pages[0], title=title, blocks=blocks, sections=[])
-
-
-def _promoted(page: Page, title: str) -> Page:
-    """The only page of a chapter, titled after the chapter, its own title a heading in it
-    (one slide says both; tiny ones can then merge with their neighbours)."""
-    heading = Block("heading", title_spans(page.title, bold=True))
-    return replace(page, title=title, blocks=[heading] + page_blocks(page), sections=[])
-
-
-SHOWN = frozenset({"paragraph", "heading", "list", "table", "quote", "code", "image", "html"})
-
-
-def _shown_blocks(page: Page, where: str, left_out: list[LeftOut] | None) -> Page:
-    """The page without blocks of a kind no layout draws (listed as left out)."""
-
-    def keep(blocks: list[Block], path: str) -> list[Block]:
-        out = []
-        for i, b in enumerate(blocks):
-            if b.type not in SHOWN:
-                record = left_out_blocks(f"{path}[{i}]", "unsupported", [b], f"of a {b.type} block")
-                if record is not None and left_out is not None:
-                    left_out.append(record)
-                continue
-            out.append(b)
-        return out
-
-    blocks = keep(page.blocks, f"{where}.blocks")
-    sections = [
-        replace(sec, blocks=keep(sec.blocks, f"{where}.sections[{k}].blocks"))
-        for k, sec in enumerate(page.sections)
-    ]
-    if len(blocks) == len(page.blocks) and all(
-        len(a.blocks) == len(b.blocks) for a, b in zip(sections, page.sections, strict=True)
-    ):
-        return page
-    return replace(page, blocks=blocks, sections=sections)
-
-
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
         "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
@@ -440,7 +362,7 @@ def _content(
             shown = [*first.before, first, *first.after]
             # the intro of a page cut at its sections is named above the title, not in it
             parts = [c for c in shown if c is first or c.page.title != first.kicker]
-            title = parts_title(_named_parts(outline, [c.page.title for c in parts]))
+            title = parts_title(named_parts(outline, [c.page.title for c in parts]))
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
@@ -498,9 +420,6 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
 
 
-MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
-
-
 def _merged_title(run: list[Candidate], outline: Outline) -> str:
     """A slide of several pages: its chapter's title when it holds the whole chapter, else
     its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux")."""
@@ -511,21 +430,4 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
         whole = {c.source for c in run} >= pages
         if outline.chapters[ci].title and whole:
             return outline.chapters[ci].title
-    return parts_title(_named_parts(outline, [c.page.title for c in run]))
-
-
-def _named_parts(outline: Outline, titles: list[str]) -> list[str]:
-    """The parts' titles a slide's title names: not the document's own title (its intro
-    under its top heading), unless there is nothing else."""
-    own = [t for t in titles if not is_document_title(outline, t)]
-    return own or titles
-
-
-def parts_title(titles: list[str]) -> str:
-    """Titles of a slide's parts in order: all of them, else the first and the last."""
-    titles = distinct_titles(titles)
-    joined = join_titles(" · ", titles)
-    if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
-        return joined
-    ends = join_titles(" … ", [titles[0], titles[-1]])
-    return ends if len(ends) <= MAX_PARTS_TITLE else join_titles(" ", [titles[0], "…"])
+    return parts_title(named_parts(outline, [c.page.title for c in run]))

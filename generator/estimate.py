@@ -18,19 +18,15 @@ from generator.cjk import WIDE, may_hold_cjk, pattern
 from generator.codesplit import Run, regroup
 from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, plain
-from generator.pieces import (
-    CONTINUED,
-    SPLIT_ITEM,
-    Piece,
+from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, labelled, slice_spans
+from generator.screenshots import READ_HEIGHT, screenshot
+from generator.together import (
     introduces,
     keep_introductions,
-    labelled,
     lead_in,
     quote_labels,
-    slice_spans,
     title_paragraph,
 )
-from generator.screenshots import READ_HEIGHT, screenshot
 
 LATIN_EM = 0.5  # average advance of Latin text, in em
 WIDE_EM = 1.0  # CJK

@@ -36,12 +36,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
-from generator.compose import parts_title
 from generator.keep import title_parts
 from generator.leftout import block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
+from generator.partnames import parts_title
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR

@@ -1,4 +1,5 @@
-"""The title of each slide a merged page continues on: the parts that are on it.
+"""The title of each slide a merged page continues on: the parts that are on it; and the title
+of a slide holding several parts (`parts_title`: "Added · Fixed").
 
 A page of several parts (pages merged into one, generator.compose) that continues over several
 slides titles each slide by the first part whose content it shows: a part's content runs from
@@ -13,12 +14,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.keep import title_parts
-from generator.model import Block, plain
+from generator.model import Block, Outline, join_titles, plain
+from generator.owncontents import is_document_title
 from generator.pages import PlannedPage
 from generator.pieces import Piece
 from generator.summary import gallery_groups, shown_pictures
 
-__all__ = ["gallery_parts", "parts_on_slides", "picture_parts", "slide_parts_title", "title_parts"]
+__all__ = [
+    "gallery_parts",
+    "named_parts",
+    "parts_on_slides",
+    "parts_title",
+    "picture_parts",
+    "slide_parts_title",
+    "title_parts",
+]
 
 
 def _next_part(names: list[str], block: Block, current: int) -> int:
@@ -99,3 +109,23 @@ def slide_parts_title(
     if heading is not None and heading.type == "heading" and plain(heading.spans) == names[lead]:
         blocks = blocks[1:]  # its heading is the title now
     return replace(slide, title=names[lead], part=span.index(i) + 1, parts=len(span), blocks=blocks)
+
+
+MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
+
+
+def named_parts(outline: Outline, titles: list[str]) -> list[str]:
+    """The parts' titles a slide's title names: not the document's own title (its intro
+    under its top heading), unless there is nothing else."""
+    own = [t for t in titles if not is_document_title(outline, t)]
+    return own or titles
+
+
+def parts_title(titles: list[str]) -> str:
+    """Titles of a slide's parts in order: all of them, else the first and the last."""
+    titles = distinct_titles(titles)
+    joined = join_titles(" · ", titles)
+    if len(joined) <= MAX_PARTS_TITLE or len(titles) == 1:
+        return joined
+    ends = join_titles(" … ", [titles[0], titles[-1]])
+    return ends if len(ends) <= MAX_PARTS_TITLE else join_titles(" ", [titles[0], "…"])

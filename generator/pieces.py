@@ -13,12 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.codelabels import CONTINUED, continued_label, example_source
-from generator.codesplit import Run, has_annotations, regroup
+from generator.codelabels import CONTINUED, continued_label
+from generator.codesplit import Run, regroup
 from generator.fit import Measure
-from generator.markup.missing import POINTER
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
+from generator.together import (
+    introduces,
+    keep_introductions,
+    lead_in,
+    quote_labels,
+    title_paragraph,
+)
 
 SPLIT_ITEM = 0.35  # a list item taller than this share of the room may part from its children
 
@@ -61,10 +67,6 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
     return beside_source(keep_introductions(out, blocks), blocks)
 
 
-INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
-EXPLAIN_CHARS = 320  # a paragraph this short right before a code block explains it
-
-
 def labelled(parts: list[Piece], intro: Block, height: float) -> None:
     """The later parts of a code block cut between slides, labelled by its short introduction
     (codelabels.continued_label): `height` is the room the label takes above each."""
@@ -72,71 +74,6 @@ def labelled(parts: list[Piece], intro: Block, height: float) -> None:
     for part in parts if label is not None else []:
         part.label = label
         part.lead += height
-
-
-def introduces(block: Block, following: Block) -> bool:
-    """A short paragraph (or one ending with a colon) right before a code block, a list, a
-    table or a picture: its introduction, which never ends a slide without it; so is a quote
-    ending with a label or a colon (a callout's tab name, then the tab's code). Before a code
-    block, a paragraph of two or three sentences (up to EXPLAIN_CHARS) or one whose last
-    sentence points at it ("... is as follows.", "the example below") explains it too."""
-    if following.type not in ("code", "list", "table", "image"):
-        return False
-    if block.type == "quote":  # a callout ending with a label ("Octicons") or a colon
-        last = block.paragraphs[-1] if block.paragraphs else []
-        return lead_in(last) or quote_labels(replace(block, paragraphs=[last])) == 1
-    if block.type != "paragraph":
-        return False
-    text = plain(block.spans).strip()
-    if len(text) <= INTRO_CHARS or text.endswith((":", "：")):
-        return True
-    if following.type != "code":
-        return False
-    return len(text) <= EXPLAIN_CHARS or POINTER.search(last_sentence(text)) is not None
-
-
-def last_sentence(text: str) -> str:
-    """The last sentence of a paragraph's text (all of it when it is one sentence)."""
-    from generator.summary import SENTENCE  # the summary builds on the pieces
-
-    starts = [m.end() for m in SENTENCE.finditer(text) if m.end() < len(text)]
-    return text[starts[-1] :] if starts else text
-
-
-def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
-    """Pieces with each introduction's last piece kept with the next piece, and a code block
-    with MkDocs annotations (`# (1)`) kept with the numbered list explaining them."""
-    for a, b in zip(pieces, pieces[1:], strict=False):
-        if a.group != b.group and introduces(blocks[a.group], blocks[b.group]):
-            a.keep_next = True
-        if a.group != b.group and annotated(blocks[a.group], blocks[b.group]):
-            a.keep_next = True
-        if a.group != b.group and source_beside(blocks[a.group], blocks[b.group]):
-            a.keep_next = True  # a diagram's configured source stays beside the diagram
-        if a.group != b.group and b.block.type == "quote" and b.block.kind == "nested":
-            a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
-        if a.group != b.group and example_source(blocks[a.group], blocks[b.group]):
-            a.keep_next = True  # a drawn example stays with the code of its source
-    return rows_together(pieces)
-
-
-MIN_ROWS = 3  # a table cut between slides keeps at least this many rows on each
-
-
-def rows_together(pieces: list[Piece]) -> list[Piece]:
-    """A table's rows cut so that each slide holds at least MIN_ROWS of them: its first and
-    its last MIN_ROWS rows stay together (a table of fewer than 2 * MIN_ROWS rows is not cut,
-    unless it is taller than a slide: the packer then cuts where it must)."""
-    rows: dict[int, list[Piece]] = {}
-    for p in pieces:
-        if p.block.type == "table" and len(p.block.rows) == 1:
-            rows.setdefault(p.group, []).append(p)
-    for run in rows.values():
-        n = len(run)
-        for k, p in enumerate(run[:-1]):
-            if k < MIN_ROWS - 1 or k >= n - MIN_ROWS:
-                p.keep_next = True
-    return pieces
 
 
 def beside_source(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
@@ -156,16 +93,6 @@ def beside_source(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             shift += piece.bottom - bottom
             piece.top, piece.bottom = before.top, bottom
     return pieces
-
-
-def annotated(block: Block, following: Block) -> bool:
-    """A code block with MkDocs code annotations and the numbered list right after it."""
-    return (
-        block.type == "code"
-        and following.type == "list"
-        and following.ordered
-        and has_annotations(block.text)
-    )
 
 
 def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -> list[Piece]:
@@ -278,25 +205,6 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     return out
 
 
-LABEL_CHARS = 80  # a quote's first paragraph this short, all bold, is its label ("Note")
-
-
-def quote_labels(quote: Block) -> int:
-    """How many of a quote's first paragraphs are labels: an admonition's bold title
-    ("Note"), a content tab's bold name."""
-    labels = 0
-    for paragraph in quote.paragraphs:
-        if not (all(s.bold for s in paragraph) and len(plain(paragraph)) <= LABEL_CHARS):
-            break
-        labels += 1
-    return labels
-
-
-def lead_in(spans: list[Span]) -> bool:
-    """Text ending with a colon: it introduces what follows."""
-    return plain(spans).rstrip().endswith((":", "："))
-
-
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:
     """A quote's paragraphs; a label and a paragraph ending with a colon never end a slide
     without the paragraph after them."""
@@ -313,17 +221,6 @@ def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
         )
     out[-1].keep_next = False
     return out
-
-
-TITLE_CHARS = 80  # a quote's paragraph this short, all bold, is its title (an admonition's)
-
-
-def title_paragraph(spans: list[Span]) -> bool:
-    """A short paragraph all in bold: the title of what follows it ("**Success**" over an
-    admonition's text), which never ends a slide without it."""
-    shown = [s for s in spans if s.text.strip()]
-    text = plain(spans).strip()
-    return bool(shown) and all(s.bold for s in shown) and len(text) <= TITLE_CHARS
 
 
 def _paragraph_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

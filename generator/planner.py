@@ -27,6 +27,7 @@ from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page
     draft_pages,
     page_blocks,
 )
+from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F401 - re-exported
 from generator.errors import bad
 from generator.estimate import Calibration
 from generator.fit import Measure, measure, try_lay_out
@@ -35,7 +36,7 @@ from generator.layouts import page_context
 from generator.leadins import LeadIns
 from generator.leftout import LeftOut, block_text
 from generator.lone import Joining
-from generator.model import Block, Span
+from generator.model import Block
 from generator.pack import cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
@@ -71,10 +72,11 @@ BODY_FLOOR = 18.0  # px on a 1280 px wide slide
 CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
 SMALL_FLOOR = 16.0  # tables and small print
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
-CONTENTS_COLUMNS = 24  # entries a contents slide holds in two columns before it takes two slides
 
 
-class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns, Joining):
+class Planner(
+    TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns, Joining, ContentsFitting
+):
     """Fits pages to a template, measuring each with the engine's layout."""
 
     def __init__(
@@ -340,42 +342,6 @@ class Planner(TitleFitting, Reshaping, Summarising, Tightening, Predicting, Lead
             if m3 is not None and m3.body_fits and m3.title_fits:
                 return Fitted(smallest, html, m3.laid)
         return None
-
-    def contents_columns(self, page: PlannedPage) -> list[Fitted]:
-        """A contents slide of up to CONTENTS_COLUMNS entries too long for one column: two
-        columns, the type smaller as needed but not under the body floor (empty: it takes
-        two slides)."""
-        if len(page.entries) > CONTENTS_COLUMNS:
-            return []
-        size = page.body_size
-        while True:
-            two = replace(page, columns=2, body_size=size)
-            html, m = self.measure(two)
-            if m is not None and m.body_fits and m.title_fits:
-                return [self.kept(two, html, m)]
-            if m is None or size <= self.body_min:
-                return []
-            size = float(max(self.body_min, size - 2))
-
-    def continue_contents(self, page: PlannedPage, m: Measure) -> list[Fitted]:
-        region = next(
-            (
-                i
-                for i, b in enumerate(m.boxes)
-                if b.attributes.get("data-df-fit") == "body" and b.kind == "box"
-            ),
-            None,
-        )
-        items = m.descendants(region, "li") if region is not None else []
-        if region is None or len(items) != len(page.entries):
-            return [Fitted(page, self.render(page), m.laid)]
-        box = m.boxes[region]
-        pieces = [
-            Piece(Block("paragraph", [Span(e)]), i, m.boxes[b].y, m.boxes[b].y + m.boxes[b].height)
-            for i, (e, b) in enumerate(zip(page.entries, items, strict=True))
-        ]
-        head = max(0.0, pieces[0].top - box.y)
-        return self.finish(page, pack(pieces, box.height, head, 0.0), make_contents)
 
     def finish(
         self, page: PlannedPage, chunks: list[list[Piece]], make: Make, estimated: bool = False

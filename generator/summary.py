@@ -29,8 +29,9 @@ from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
-from generator.pieces import lead_in, quote_labels, slice_spans
+from generator.pieces import slice_spans
 from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
+from generator.together import lead_in, quote_labels
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it

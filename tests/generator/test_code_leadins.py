@@ -9,8 +9,8 @@ import pytest
 from generator.api import generate_from_markdown
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
-from generator.pieces import introduces
 from generator.shapes import code_pair
+from generator.together import introduces
 from tests.generator.fragments_code import HTTPX_EXCEPTIONS, HTTPX_STREAMING, RUST_LAZY
 
 

@@ -12,7 +12,8 @@ from generator.api import generate_from_markdown
 from generator.codesplit import MIN_LINES, Run, has_annotations, regroup
 from generator.model import Block, ListItem, Span, plain
 from generator.pack import pack
-from generator.pieces import Piece, keep_introductions
+from generator.pieces import Piece
+from generator.together import keep_introductions
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 LINE = 17.0

@@ -12,7 +12,7 @@ from typing import Any, cast
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none, divided_deck
 from generator.model import Span, plain
-from generator.pieces import title_paragraph
+from generator.together import title_paragraph
 from tests.generator.fragments import (
     MARP_QUOTE,
     MARP_SCHEMES,

@@ -13,8 +13,9 @@ from generator.keep import RUN_SLIDES
 from generator.model import Block, Span, plain
 from generator.outline import parse_outline
 from generator.pack import capped, pack
-from generator.pieces import Piece, introduces
+from generator.pieces import Piece
 from generator.summary import MAX_SLIDES, summary_blocks
+from generator.together import introduces
 from tests.generator.fragments import MERMAID_THEME_TABLE
 from tests.generator.fragments_holes import (
     ADMONITION_ICON_SETS,

@@ -230,21 +230,15 @@ def _lone(planner: Planner, f: Fitted) -> bool:
 
 
 def _shifted(planner: Planner, f: Fitted) -> Fitted:
-    """A slide numbered one less (the slide before it joined another), laid out again."""
-    f = settled(f)  # a slide of a plan only counted: laid out now
-    page = replace(f.page, number=f.page.number - 1)
-    return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
+    """A slide numbered one less (the slide before it joined another)."""
+    return _at(planner, f, f.page.number - 1)
 
 
 def _numbered(planner: Planner, f: Fitted) -> Fitted:
-    """The slide at the planner's next number: laid out again when it was fitted under
-    another (a lone slide that waited for it, or joined it, took or freed a number)."""
+    """The slide at the planner's next number (a lone slide that waited for it, or joined
+    it, may have taken or freed one)."""
     planner.counter += 1
-    if f.page.number == planner.counter:
-        return f
-    f = settled(f)
-    page = replace(f.page, number=planner.counter)
-    return _again(planner, f, page) or Fitted(page, planner.render(page), f.laid)
+    return _at(planner, f, planner.counter)
 
 
 def _drafts(chapter: ChapterDraft, divided: bool, number: int) -> list[PlannedPage]:

@@ -68,7 +68,8 @@ from generator.titles import MAX_SHRINK, TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
-BODY_FLOOR = 18.0  # px on a 1280 px wide slide
+BODY_FLOOR = 18.0  # px on a 1280 px wide slide: one unit that cannot be cut, an authored slide
+READ_FLOOR = 24.0  # px (18 pt): prose and lists of a document's content slide, read from a seat
 CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
 SMALL_FLOOR = 16.0  # tables and small print
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
@@ -99,10 +100,18 @@ class Planner(
         self.scale = scale
         self.title_max, self.title_min = template.size_range("title")
         body_max, body_min = template.size_range("body")
-        self.body_min = max(body_min, BODY_FLOOR * scale)
+        # the smallest size of one unit that cannot be cut (a paragraph taller than a slide)
+        self.unit_min = max(body_min, BODY_FLOOR * scale)
+        # prose and lists are set at no less than this: a page that would need smaller type
+        # continues on the next slide, and no merge or join goes below it; an authored slide
+        # deck keeps its slides, so one of its slides is one unit (down to unit_min)
+        read = BODY_FLOOR if authored else READ_FLOOR
+        self.body_min = max(body_min, read * scale)
         self.body_base = max(body_max, BASE_FLOOR * scale, self.body_min)
         if dense:  # a long document: the smallest comfortable size, fewer slides
             self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
+        # a long document's pages of long prose items show their leads (generator.terse)
+        self.dense = dense
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
         self.small_floor = SMALL_FLOOR * scale
@@ -216,8 +225,11 @@ class Planner(
         if self.summarise and page.layout in FLOWING and page.parts == 1:
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
-            # long prose items set below the readable size show their leads (a whole page too)
-            tersed = self.tersed(page, self.terse_size, self.predicted_size(page))
+            # long prose items of a long document show their leads (a whole page too)
+            predicted = self.predicted_size(page)
+            if self.dense:  # the size a long document is read at before its floor is raised
+                predicted = min(predicted, BASE_FLOOR * self.scale)
+            tersed = self.tersed(page, self.terse_size, predicted)
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
@@ -426,15 +438,21 @@ class Planner(
         if len(slides) == 1 and slides[0][1] is not None:
             f, m = slides[0]
             return [self.grown(f.page, f.html, m)] if m is not None else [f]
-        fills = [m.used / m.room for _, m in slides if m is not None and m.room > 0]
+        measured = [m for _, m in slides if m is not None and m.room > 0]
         content = all(f.page.kind == "content" for f, _ in slides)
-        if not content or len(fills) != len(slides) or not 0 < max(fills) < SPARSE:
+        # a slide showing only a picture has no type to grow: its fill holds no text back
+        fills = [
+            m.used / m.room
+            for f, m in slides
+            if m is not None and m.room > 0 and not _pictures_only(f.page)
+        ]
+        if not content or len(measured) != len(slides) or not fills or not 0 < max(fills) < SPARSE:
             return [f for f, _ in slides]
         factor = min(GROW, math.sqrt(FILL / max(fills)))
         out = []
         for f, _ in slides:
             size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
-            if size < f.page.body_size + 2:
+            if size < f.page.body_size + 2 or _pictures_only(f.page):
                 out.append(f)
                 continue
             bigger = replace(f.page, body_size=size)
@@ -445,7 +463,7 @@ class Planner(
 
     def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
         """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
-        smallest = replace(slide, body_size=self.body_min)
+        smallest = replace(slide, body_size=self.unit_min)
         html2, m2 = self.measure(smallest)
         if m2 is None or m2.body_fits:
             return Fitted(smallest, html2, m2.laid if m2 is not None else None)
@@ -479,3 +497,8 @@ class Planner(
                     lost,
                 )
             )
+
+
+def _pictures_only(page: PlannedPage) -> bool:
+    """A slide whose body is pictures alone (a screenshot, a diagram): no text to set."""
+    return bool(page.blocks) and all(b.type == "image" and b.kind != "formula" for b in page.blocks)

@@ -6,8 +6,10 @@
 - A whole-slide layout (cards, numbers, timeline...) that does not fit becomes a flowing page.
 - A flowing page that does not fit is cut into measured pieces (pieces.py) and packed
   (pack.py) into continuation slides "(2/3)" that carry similar amounts; a page a little too
-  long gets smaller type instead (never below the floor: 18 px body, 20 px on a page showing
-  code, 14 pt code, 16 px tables on 1280x720, scaled for other sizes). Each continuation slide is laid out once; one that still
+  long gets smaller type instead (never below the floor: a document's prose 24 px, 18 pt, an
+  authored deck's 18 px, 14 pt code, 16 px tables on 1280x720, scaled for other sizes); a
+  slide showing only a picture does not hold its text slides' type back. Each continuation
+  slide is laid out once; one that still
   overflows (line heights differ by a pixel here and there) hands its last piece on.
 - Titles that do not fit step down within the template's title sizes, then are shortened
   (listed as left out). With length "short" a page keeps its first slide only; the rest is

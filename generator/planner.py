@@ -365,7 +365,7 @@ class Planner(
         `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
         (all scaled by measured / estimated) and the slides are packed again when they are off."""
         done: list[tuple[Fitted, Measure | None]] = []
-        guard = sum(len(c) for c in chunks) + 2
+        guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
             guard -= 1
             i, n = len(done), len(chunks)
@@ -404,6 +404,7 @@ class Planner(
                     done = []  # one slide more: every "(i/n)" title changes
                 continue
             done.append((self.single(slide, html, m), None))
+        done += self.rest_as_cut(page, chunks, len(done), make)
         slides = self.grown_together(done)
         if make is not make_flowing:
             return slides
@@ -412,6 +413,23 @@ class Planner(
         self.gallery_parts = []
         slides += self.galleries(page, slides)
         return self.titled_by_parts(page, chunks, pictures, slides)
+
+    def rest_as_cut(
+        self, page: PlannedPage, chunks: list[list[Piece]], start: int, make: Make
+    ) -> list[tuple[Fitted, Measure | None]]:
+        """The chunks from `start` on, each laid out as it is cut (the smallest type, then
+        shortened, when it still overflows): what the cutting left when its turns ran out is
+        never dropped."""
+        out: list[tuple[Fitted, Measure | None]] = []
+        g = len(gallery_groups(self.gallery)) if make is make_flowing else 0
+        for i in range(start, len(chunks)):
+            slide = replace(make(page, chunks[i], i, len(chunks) + g), number=self.counter + 1 + i)
+            html, m = self.measure(slide)
+            if m is None or m.body_fits:
+                out.append((Fitted(slide, html, m.laid if m is not None else None), m))
+            else:
+                out.append((self.single(slide, html, m), None))
+        return out
 
     def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
         """A slide that overflows, cut where its own layout says the room ends: (the pieces

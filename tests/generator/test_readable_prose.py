@@ -71,13 +71,32 @@ def test_text_grows_when_its_picture_moves_to_a_slide_of_its_own() -> None:
     assert text[0].body_size >= 30  # the paragraph alone fills half a slide at 24 px: grown
 
 
-def test_a_long_document_is_read_at_18pt() -> None:
+@pytest.fixture(scope="module")
+def kep_deck():  # type: ignore[no-untyped-def]
     source = KEP / "README.md"
-    deck = generate_from_markdown(
+    return generate_from_markdown(
         source.read_text("utf-8"), "corporate", assets=Assets.beside(str(source))
     )
-    assert len(body_runs(deck)) > 200
-    assert small_prose(deck) == []
+
+
+def test_a_long_document_is_read_at_18pt(kep_deck) -> None:  # type: ignore[no-untyped-def]
+    assert len(body_runs(kep_deck)) > 200
+    assert small_prose(kep_deck) == []
+
+
+def test_a_page_cut_again_and_again_keeps_every_picture(kep_deck) -> None:  # type: ignore[no-untyped-def]
+    """ "Front loaded decay with interval": its slides are cut and packed again several times
+    at the reading size; what is left when the cutting stops is laid out, never dropped."""
+    alts = [
+        b.alt
+        for p in kep_deck.pages
+        if p.title == "Front loaded decay with interval"
+        for b in p.blocks
+        if b.type == "image"
+    ]
+    assert len(alts) == 2
+    assert any("delay interval function" in a for a in alts)
+    assert any("changes to restarts" in a for a in alts)
 
 
 @pytest.mark.parametrize("template", sorted(builtin_templates()))

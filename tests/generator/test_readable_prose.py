@@ -5,7 +5,9 @@ slide deck keeps its slides (down to 18 px). Read from the slide XML."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,3 +109,23 @@ def test_the_reading_floor_of_documents_and_of_authored_decks(template: str) -> 
     assert document.unit_min == 18  # one paragraph taller than a slide
     talk = Planner(chosen, {"lang": "en"}, authored=True)
     assert talk.body_min == 18  # an author's slide stays one slide: it shrinks first
+
+
+def test_the_corpus_figure_counts_prose_not_titles_tables_or_code() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import markdown_corpus as mc
+
+    def text(name: str, runs: list[tuple[str, float, str]]) -> dict[str, Any]:
+        paragraph = {"runs": [{"text": t, "size": pt, "font": f} for t, pt, f in runs]}
+        return {"name": name, "kind": "text", "text": {"paragraphs": [paragraph]}}
+
+    slide = {
+        "shapes": [
+            text("h2.title", [("Small title", 12.0, "Arial")]),
+            text("p.df-p", [("abcd", 15.0, "Arial"), ("efghij", 18.0, "Arial")]),
+            text("pre.df-code", [("x = 1", 10.0, "Liberation Mono")]),
+        ]
+    }
+    assert mc.prose_share_below([slide], ["content"], 18.0) == 0.4  # 4 of 10 characters
+    assert mc.prose_share_below([slide], ["content"], 15.0) == 0.0
+    assert mc.prose_share_below([slide], ["contents"], 18.0) == 0.0  # content slides only

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import re
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -375,7 +375,7 @@ def small_text_share(deck: DeckText) -> float:
     return small / total if total else 0.0
 
 
-def prose_share_below(slides: list[dict[str, Any]], kinds: list[str], pt: float) -> float:
+def prose_share_below(slides: Sequence[Any], kinds: list[str], pt: float) -> float:
     """Share of the visible characters of content slides' prose and lists (not titles,
     headers, footers, tables or monospace text) set below `pt`."""
     total = small = 0

@@ -10,7 +10,6 @@ from generator import generate_from_markdown
 from generator.listcols import list_columns
 from generator.model import Block, ListItem, Span
 from generator.outline import parse_outline
-from generator.tighten import TIGHT_FLOOR
 from tests.generator.fragments import HTTPX_CHANGED
 from tests.generator.fragments_density import BAT_STYLE, RUST_APIS, RUST_LAZY
 from tests.generator.pptx_xml import runs, slides, tables, text

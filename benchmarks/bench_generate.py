@@ -275,7 +275,8 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
         shown = mc.deck_text(deck.slides)
         total, lost, missing = mc.words_lost(text, shown)
         markup = mc.markup_shown(shown, text)
-        near_empty = mc.near_empty(deck.slides, [p.kind for p in deck.pages])
+        kinds = [p.kind for p in deck.pages]
+        near_empty = mc.near_empty(deck.slides, kinds)
         row = {
             "document": name,
             "slides": deck.page_count,
@@ -290,6 +291,9 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             "pictures_expected": mc.expected_pictures(text, doc),
             "small_text_share": round(mc.small_text_share(shown), 4),
             "small_code_share": round(mc.small_code_share(shown), 4),
+            # prose and lists of content slides: the share a reader cannot read from a seat
+            "prose_below_16pt": round(mc.prose_share_below(deck.slides, kinds, 16.0), 4),
+            "prose_below_18pt": round(mc.prose_share_below(deck.slides, kinds, 18.0), 4),
             "near_empty_slides": near_empty,
             "cpu_s": round(seconds, 3),
             "diagnostics": len(deck.document["outline"].get("diagnostics") or []),
@@ -301,6 +305,7 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             f"lost {lost:5d}/{total:6d} words  markup {len(markup):3d}  "
             f"pictures {row['pictures_kept']}/{row['pictures_expected']}  "
             f"small {row['small_text_share']:.1%}  code<14pt {row['small_code_share']:.1%}  "
+            f"prose<16pt {row['prose_below_16pt']:.1%} <18pt {row['prose_below_18pt']:.1%}  "
             f"near-empty {len(near_empty)}  "
             f"judged {row.get('score', '-')}"
         )

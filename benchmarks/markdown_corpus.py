@@ -12,6 +12,8 @@ Used by `bench_generate.py --corpus` (figures, contact sheets) and by the corpus
   itself / distinct images the source references that exist (local files, data: URIs);
 - small text: share of characters on slides set below 12 pt;
 - small code: share of the code blocks' characters set below 14 pt;
+- prose below 16 / 18 pt: share of the characters of content slides' prose and lists (not
+  titles, tables or code) set below that size (18 pt is read from a seat);
 - near-empty slides: content slides whose body (the slide below its title band, above its
   footer) is less than NEAR_EMPTY covered by text, pictures, tables and shapes (text counted
   by the extent of its lines, not by its box; the title is not body, however long), or whose
@@ -26,7 +28,7 @@ from __future__ import annotations
 import os
 import re
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -370,6 +372,28 @@ def small_text_share(deck: DeckText) -> float:
     runs = [(len(t.strip()), pt) for t, pt, _ in deck.runs if t.strip()]
     total = sum(n for n, _ in runs)
     small = sum(n for n, pt in runs if pt < SMALL_PT)
+    return small / total if total else 0.0
+
+
+def prose_share_below(slides: Sequence[Any], kinds: list[str], pt: float) -> float:
+    """Share of the visible characters of content slides' prose and lists (not titles,
+    headers, footers, tables or monospace text) set below `pt`."""
+    total = small = 0
+    for slide, kind in zip(slides, kinds, strict=False):
+        if kind != "content":
+            continue
+        for shape in _shapes(slide.get("shapes", [])):
+            if _head(shape) or shape.get("kind") == "table":
+                continue
+            for body in _bodies(shape):
+                for para in body.get("paragraphs", []):
+                    for run in para.get("runs", []):
+                        n = len(str(run.get("text") or "").strip())
+                        font = str(run.get("font") or "").lower()
+                        if not n or any(m in font for m in MONO):
+                            continue
+                        total += n
+                        small += n if float(run.get("size") or 18.0) < pt - 0.01 else 0
     return small / total if total else 0.0
 
 

@@ -23,8 +23,8 @@ word), or a few names or links
   slides, so it stays right.
 
 A join is made only when the joined slide fits at the host's type size or a smaller one not
-below the body floor (parts of one page) or TIGHT_FLOOR (the size continuation slides merge
-down to: pages sharing a slide), and its layout still flows (text, text beside a picture, code
+below the reading size of prose (the planner's `body_min`; for pages sharing a slide also not
+below TIGHT_FLOOR, the size continuation slides merge down to), and its layout still flows (text, text beside a picture, code
 with its explanation). An authored deck's slides never join, nor do a long deck's pages (its
 continuation parts do).
 """

@@ -6,8 +6,10 @@
 - A whole-slide layout (cards, numbers, timeline...) that does not fit becomes a flowing page.
 - A flowing page that does not fit is cut into measured pieces (pieces.py) and packed
   (pack.py) into continuation slides "(2/3)" that carry similar amounts; a page a little too
-  long gets smaller type instead (never below the floor: 18 px body, 20 px on a page showing
-  code, 14 pt code, 16 px tables on 1280x720, scaled for other sizes). Each continuation slide is laid out once; one that still
+  long gets smaller type instead (never below the floor: a document's prose 24 px, 18 pt, an
+  authored deck's 18 px, 14 pt code, 16 px tables on 1280x720, scaled for other sizes); a
+  slide showing only a picture does not hold its text slides' type back. Each continuation
+  slide is laid out once; one that still
   overflows (line heights differ by a pixel here and there) hands its last piece on.
 - Titles that do not fit step down within the template's title sizes, then are shortened
   (listed as left out). With length "short" a page keeps its first slide only; the rest is
@@ -68,7 +70,8 @@ from generator.titles import MAX_SHRINK, TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
-BODY_FLOOR = 18.0  # px on a 1280 px wide slide
+BODY_FLOOR = 18.0  # px on a 1280 px wide slide: one unit that cannot be cut, an authored slide
+READ_FLOOR = 24.0  # px (18 pt): prose and lists of a document's content slide, read from a seat
 CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
 SMALL_FLOOR = 16.0  # tables and small print
 BASE_FLOOR = 20.0  # the deck's starting body size is at least this
@@ -99,10 +102,18 @@ class Planner(
         self.scale = scale
         self.title_max, self.title_min = template.size_range("title")
         body_max, body_min = template.size_range("body")
-        self.body_min = max(body_min, BODY_FLOOR * scale)
+        # the smallest size of one unit that cannot be cut (a paragraph taller than a slide)
+        self.unit_min = max(body_min, BODY_FLOOR * scale)
+        # prose and lists are set at no less than this: a page that would need smaller type
+        # continues on the next slide, and no merge or join goes below it; an authored slide
+        # deck keeps its slides, so one of its slides is one unit (down to unit_min)
+        read = BODY_FLOOR if authored else READ_FLOOR
+        self.body_min = max(body_min, read * scale)
         self.body_base = max(body_max, BASE_FLOOR * scale, self.body_min)
         if dense:  # a long document: the smallest comfortable size, fewer slides
             self.body_base = max(min(body_max, BASE_FLOOR * scale), self.body_min)
+        # a long document's pages of long prose items show their leads (generator.terse)
+        self.dense = dense
         self.body_cap = self.body_base * GROW
         self.code_floor = CODE_FLOOR * scale
         self.small_floor = SMALL_FLOOR * scale
@@ -216,8 +227,11 @@ class Planner(
         if self.summarise and page.layout in FLOWING and page.parts == 1:
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
                 page = self.summarised(page)
-            # long prose items set below the readable size show their leads (a whole page too)
-            tersed = self.tersed(page, self.terse_size, self.predicted_size(page))
+            # long prose items of a long document show their leads (a whole page too)
+            predicted = self.predicted_size(page)
+            if self.dense:  # the size a long document is read at before its floor is raised
+                predicted = min(predicted, BASE_FLOOR * self.scale)
+            tersed = self.tersed(page, self.terse_size, predicted)
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
@@ -351,7 +365,7 @@ class Planner(
         `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
         (all scaled by measured / estimated) and the slides are packed again when they are off."""
         done: list[tuple[Fitted, Measure | None]] = []
-        guard = sum(len(c) for c in chunks) + 2
+        guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
             guard -= 1
             i, n = len(done), len(chunks)
@@ -390,6 +404,7 @@ class Planner(
                     done = []  # one slide more: every "(i/n)" title changes
                 continue
             done.append((self.single(slide, html, m), None))
+        done += self.rest_as_cut(page, chunks, len(done), make)
         slides = self.grown_together(done)
         if make is not make_flowing:
             return slides
@@ -398,6 +413,23 @@ class Planner(
         self.gallery_parts = []
         slides += self.galleries(page, slides)
         return self.titled_by_parts(page, chunks, pictures, slides)
+
+    def rest_as_cut(
+        self, page: PlannedPage, chunks: list[list[Piece]], start: int, make: Make
+    ) -> list[tuple[Fitted, Measure | None]]:
+        """The chunks from `start` on, each laid out as it is cut (the smallest type, then
+        shortened, when it still overflows): what the cutting left when its turns ran out is
+        never dropped."""
+        out: list[tuple[Fitted, Measure | None]] = []
+        g = len(gallery_groups(self.gallery)) if make is make_flowing else 0
+        for i in range(start, len(chunks)):
+            slide = replace(make(page, chunks[i], i, len(chunks) + g), number=self.counter + 1 + i)
+            html, m = self.measure(slide)
+            if m is None or m.body_fits:
+                out.append((Fitted(slide, html, m.laid if m is not None else None), m))
+            else:
+                out.append((self.single(slide, html, m), None))
+        return out
 
     def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
         """A slide that overflows, cut where its own layout says the room ends: (the pieces
@@ -426,15 +458,21 @@ class Planner(
         if len(slides) == 1 and slides[0][1] is not None:
             f, m = slides[0]
             return [self.grown(f.page, f.html, m)] if m is not None else [f]
-        fills = [m.used / m.room for _, m in slides if m is not None and m.room > 0]
+        measured = [m for _, m in slides if m is not None and m.room > 0]
         content = all(f.page.kind == "content" for f, _ in slides)
-        if not content or len(fills) != len(slides) or not 0 < max(fills) < SPARSE:
+        # a slide showing only a picture has no type to grow: its fill holds no text back
+        fills = [
+            m.used / m.room
+            for f, m in slides
+            if m is not None and m.room > 0 and not _pictures_only(f.page)
+        ]
+        if not content or len(measured) != len(slides) or not fills or not 0 < max(fills) < SPARSE:
             return [f for f, _ in slides]
         factor = min(GROW, math.sqrt(FILL / max(fills)))
         out = []
         for f, _ in slides:
             size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
-            if size < f.page.body_size + 2:
+            if size < f.page.body_size + 2 or _pictures_only(f.page):
                 out.append(f)
                 continue
             bigger = replace(f.page, body_size=size)
@@ -445,7 +483,7 @@ class Planner(
 
     def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
         """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
-        smallest = replace(slide, body_size=self.body_min)
+        smallest = replace(slide, body_size=self.unit_min)
         html2, m2 = self.measure(smallest)
         if m2 is None or m2.body_fits:
             return Fitted(smallest, html2, m2.laid if m2 is not None else None)
@@ -479,3 +517,8 @@ class Planner(
                     lost,
                 )
             )
+
+
+def _pictures_only(page: PlannedPage) -> bool:
+    """A slide whose body is pictures alone (a screenshot, a diagram): no text to set."""
+    return bool(page.blocks) and all(b.type == "image" and b.kind != "formula" for b in page.blocks)

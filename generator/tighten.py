@@ -1,7 +1,7 @@
 """Continuation slides merged by smaller type: a page cut into n slides at its body size is set
-on n - 1 slides when a smaller size, not below TIGHT_FLOOR (and the code floor), holds it; a
-page whose last slide is a short tail (less than a third of the room after full slides) down
-to the body floor.
+on n - 1 slides when a smaller size, not below TIGHT_FLOOR nor the reading size of prose (the
+planner's `body_min`; the code floor for code), holds it; a page whose last slide is a short
+tail (less than a third of the room after full slides) down to the page's shrink floor.
 
 The pieces' measured extents are scaled to the smaller size (text by the ratio of the body
 sizes, code by that of the code sizes; line wrapping only makes smaller text shorter still)
@@ -83,6 +83,7 @@ class Tightening:
 
     frame: tuple[float, float] | None
     body_min: float
+    unit_min: float
     scale: float
     page_floor: float
 
@@ -94,9 +95,10 @@ class Tightening:
 
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),
-        at a size (not below TIGHT_FLOOR) at which their longest words fit a column."""
+        at a size (not below TIGHT_FLOOR) at which their longest words fit a column: a run of
+        names looked up, not prose read, so not held to the reading size of prose."""
         width = self.frame[0] if self.frame is not None else FRAME_SHARE * 1280 * self.scale
-        floor = max(self.body_min, TIGHT_FLOOR * self.scale)
+        floor = max(self.unit_min, TIGHT_FLOOR * self.scale)
         blocks = in_columns(page.blocks, width, floor)
         if all(a is b for a, b in zip(blocks, page.blocks, strict=True)):
             return page

@@ -38,12 +38,9 @@ def _slides_text(deck: PlannedDeck) -> str:
             "rust-release/Rust-1.80.0.md",
             "will see the exact same duration below, since",
         ),
-        # the explanation of the redirect code, and of the exception classes
-        (
-            "httpx-quickstart/quickstart.md",
-            "property of the response can be used to inspect any followed redirects",
-        ),
-        ("httpx-quickstart/quickstart.md", "The most important exception classes in HTTPX"),
+        # the explanation of a diagram's frontmatter, and of the only modifiable theme
+        ("mermaid-theming/theming.md", "To customize the theme of an individual diagram"),
+        ("mermaid-theming/theming.md", "as it is the only modifiable theme"),
         # "add the following lines to your mkdocs.yml" and the lines, the section's conclusion
         ("mkdocs-math/math.md", "In summary, KaTeX shines with its speed and simplicity"),
         ("mkdocs-math/math.md", "markdown_extensions"),

@@ -81,11 +81,20 @@ def test_long_list_splits_into_continuation_pages_in_order() -> None:
 
 
 def test_slightly_long_page_steps_the_font_down() -> None:
-    md = "# T\n### Page\n" + "\n".join(f"- Point number {i} of the page" for i in range(14))
-    deck = generate_from_markdown(md, "corporate")
+    md = "# T\n### Page\n" + "\n".join(f"- Point number {i} of the page" for i in range(11))
+    deck = generate_from_markdown(md, "education")  # a 26 px body
     page = next(p for p in deck.pages if p.kind == "content")
     assert sum(1 for p in deck.pages if p.kind == "content") == 1
-    assert 16 <= page.body_size < 24
+    assert 24 <= page.body_size < 26  # smaller, not below the reading size of prose
+    no_overflow(deck)
+
+
+def test_a_page_that_would_step_below_18pt_continues() -> None:
+    md = "# T\n### Page\n" + "\n".join(f"- Point number {i} of the page" for i in range(14))
+    deck = generate_from_markdown(md, "corporate")  # a 24 px body: 18 pt already
+    shown = [p for p in deck.pages if p.kind == "content"]
+    assert [(p.part, p.parts) for p in shown] == [(1, 2), (2, 2)]
+    assert min(p.body_size for p in shown) >= 24
     no_overflow(deck)
 
 

@@ -60,8 +60,9 @@ def test_changelog_keeps_its_newest_releases_and_lists_the_older() -> None:
     assert any("0.28.1" in t for t in titles)  # the newest releases are slides
     assert not any("0.6.0" in t for t in titles)
     earlier = [p for p in deck.pages if "Earlier releases" in p.title]
-    # the older releases: one table on a slide of its own (no tiny release joins it)
-    assert [(p.title, p.layout) for p in earlier] == [("Earlier releases", "table")]
+    # the older releases: one table on slides of its own (no tiny release joins it), two at
+    # the size of a deck whose prose is set at 18 pt
+    assert [(p.title, p.layout, p.parts) for p in earlier] == [("Earlier releases", "table", 2)] * 2
     notes = "".join(p.notes for p in earlier)
     outline = parse_outline((CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8"))
     shown = {p.subtitle for p in deck.pages} | set(titles)
@@ -127,7 +128,7 @@ def test_long_design_document_leaves_whole_parts_with_their_words_in_notes() -> 
 @pytest.mark.parametrize(
     "name",
     [
-        "httpx-quickstart/quickstart.md",
+        "mermaid-theming/theming.md",
         "rust-release/Rust-1.80.0.md",
         "slidev-composable-vue/slides.md",
     ],

@@ -80,6 +80,13 @@ def bat() -> str:
     return "# bat\n\n" + between(sample("bat-readme"), "## Configuration file", "## Development")
 
 
+def bat_kicked() -> str:
+    """bat's README from its configuration file to its licence (chapters of one to three
+    slides: too short on average for dividers, so each slide names its chapter above its
+    title, `Using \\`bat\\` on Windows` among them)."""
+    return "# bat\n\n" + between(sample("bat-readme"), "## Configuration file", "## License")
+
+
 def rust() -> str:
     """Rust 1.80.0's release post: `### \\`LazyCell\\` and \\`LazyLock\\`` and
     `### Checked \\`cfg\\` names and values`."""
@@ -168,22 +175,33 @@ def test_code_in_titles_and_contents_in_every_template(template: str) -> None:
     contents = next(p for p in generated.pages if p.kind == "contents")
     assert coded(drawn(pptx, contents.number, "Using bat on Windows")) == {"bat"}
     assert coded(drawn(pptx, contents.number, "Troubleshooting")) == set()
-    merged = next(p for p in generated.pages if p.title.startswith("Using bat on Windows ·"))
-    assert coded(drawn(pptx, merged.number, merged.title)) == {"bat"}
-    # a slide it continues on is titled by the part it shows, formatting kept
-    first = title_parts(merged.title)[0]
-    assert first == "Using bat on Windows"
-    assert [s.text for s in first.spans if s.code] == ["bat"]  # type: ignore[attr-defined]
+    # the chapter's introduction (joined with its next pages where that keeps 18 pt prose)
+    intro = next(
+        p
+        for p in generated.pages
+        if p.kind == "content" and p.title.startswith("Using bat on Windows")
+    )
+    assert coded(drawn(pptx, intro.number, intro.title)) == {"bat"}
     generated = generate_from_markdown(rust(), template)
     lazy = next(p for p in generated.pages if p.title == "LazyCell and LazyLock")
     runs = drawn(generated.pptx_bytes, lazy.number, "LazyCell and LazyLock")
     assert coded(runs) == {"LazyCell", "LazyLock"}
 
 
+def test_a_merged_title_keeps_the_code_of_its_parts() -> None:
+    """A slide it continues on is titled by the part it shows, formatting kept."""
+    generated = generate_from_markdown(bat(), "corporate")
+    merged = next(p for p in generated.pages if p.title.startswith("Using bat on Windows ·"))
+    assert coded(drawn(generated.pptx_bytes, merged.number, merged.title)) == {"bat"}
+    first = title_parts(merged.title)[0]
+    assert first == "Using bat on Windows"
+    assert [s.text for s in first.spans if s.code] == ["bat"]  # type: ignore[attr-defined]
+
+
 @pytest.fixture(scope="module")
 def kicked() -> dict[str, Any]:
     """A document (corporate's) with a slide whose kicker is `Using \\`bat\\` on Windows`."""
-    document = generate_from_markdown(bat(), "corporate").document
+    document = generate_from_markdown(bat_kicked(), "corporate").document
     page = next(p for p in document["pages"] if p["subtitle"] == "Using bat on Windows")
     return {**document, "pages": [page]}
 

@@ -70,8 +70,8 @@ def test_a_merged_slide_is_titled_by_its_parts_in_order() -> None:
     deck = generate_from_markdown(md, "corporate")
     (first, second, *_) = [p for p in deck.pages if p.kind == "content"]
     # "Changed" and "Fixed" do not fit one slide together: "Fixed" is not a heading on
-    # "Changed (2/2)" but a slide of its own
-    assert (first.title, first.parts, second.title, second.parts) == ("Changed", 1, "Fixed", 1)
+    # "Changed (2/2)" but starts a slide of its own
+    assert (first.title, first.parts, second.title, second.part) == ("Changed", 1, "Fixed", 1)
     assert first.subtitle == second.subtitle == "0.23.0 (23rd May, 2022)"
     assert first_heading(first) != "Fixed"
 

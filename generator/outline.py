@@ -91,7 +91,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
         builder = DocumentBuilder()
         where[0] = ""
         builder.events(conv.events(body), front.properties.get("title", ""))
-        outline = builder.finish(front.properties, name)
+        outline = builder.finish(front.properties, name, front.data)
     outline.properties = dict(front.properties)
     outline.diagnostics = _dedupe(report)
     if not outline.topic and not any(c.pages for c in outline.chapters):

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
+from generator.markup.cover import is_generic, named_title, project_name, tagline
 from generator.markup.deck import RawSlide, directive
 from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
 from generator.markup.missing import fold_picture_only, fold_picture_slides
@@ -94,6 +96,16 @@ class DocumentBuilder:
     lost: list[tuple[Page, Section | None]] = field(default_factory=list)
     captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
     pending_notes: list[str] = field(default_factory=list)  # ... above the first heading
+
+    def _all_blocks(self) -> list[Block]:
+        """The document's blocks in order (top level: a list's items hold their children)."""
+        found = list(self.pending)
+        for chapter in self.chapters:
+            for page in chapter.pages:
+                found += page.blocks
+                for section in page.sections:
+                    found += section.blocks
+        return found
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -187,13 +199,17 @@ class DocumentBuilder:
         else:
             self.current_page().blocks.append(block)
 
-    def finish(self, properties: dict[str, str], name: str = "") -> Outline:
-        """`name`: the document's name (its file's), the title when the document has none."""
+    def finish(
+        self, properties: dict[str, str], name: str = "", front: Mapping[str, object] | None = None
+    ) -> Outline:
+        """`name`: the document's name (its file's), the title when the document has none;
+        `front`: the front matter (the project it names completes a generic title)."""
         named = name if self.chapters or self.pending else ""  # a name is no content
         topic = properties.get("title") or self.topic or _logo_alt(self.pending) or named
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
+        project = project_name(front or {}, self._all_blocks()) if is_generic(topic) else ""
         if (
             not subtitle
             and len(pending) == 1
@@ -203,6 +219,9 @@ class DocumentBuilder:
         ):
             subtitle = plain(pending[0].spans).strip()
             pending = []
+        if not subtitle and self.chapters:
+            subtitle = tagline(pending, [topic, project])  # the intro keeps it
+        topic = named_title(topic, project)
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)

@@ -10,8 +10,8 @@ deeper headings are bold headings. Decks: each slide is a page titled by its fir
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.cover import is_generic, named_title, project_name, tagline

@@ -1,9 +1,11 @@
-"""Fragments of real documents (unchanged, test material for sentences pointing at something).
+"""Fragments of real documents (unchanged, test material for sentences pointing at something
+and for a document's closing matter).
 
 | name | repository | path | commit | licence |
 |---|---|---|---|---|
 | RICH_TABLES | https://github.com/Textualize/rich | README.md | 42899d8a0a96b121a514516f4be9db44ff7aeaf3 | MIT |
 | RUST_EXCLUSIVE_RANGES | https://github.com/rust-lang/blog.rust-lang.org | content/Rust-1.80.0.md | 0243724c2e50ad2b7ebd3d9dbc7cd88aed7605a3 | MIT OR Apache-2.0 |
+| CHATGLM_CLOSING | https://github.com/THUDM/ChatGLM-6B | README.md | 401bf3a8a7dd8a26fba189551dccfc61a7079b4e | Apache-2.0 |
 | MKDOCS_ICON_SEARCH | https://github.com/squidfunk/mkdocs-material | docs/reference/admonitions.md | 5b36f2ac499a45905e246bc66bbee2858ef6556f | MIT |
 """
 
@@ -19,3 +21,6 @@ RUST_EXCLUSIVE_RANGES = '### Exclusive ranges in patterns\n\nRust ranged pattern
 # The icon configuration, whose annotation ends "copy it to your clipboard:" above the live
 # icon search (HTML inputs and an empty list).
 MKDOCS_ICON_SEARCH = '### Admonition icons\n\n<!-- md:version 8.3.0 -->\n\nEach of the supported admonition types has a distinct icon, which can be changed\nto any icon bundled with the theme, or even a [custom icon]. Add the following\nlines to `mkdocs.yml`:\n\n``` yaml\ntheme:\n  icon:\n    admonition:\n      <type>: <icon> # (1)!\n```\n\n1.  Enter a few keywords to find the perfect icon using our [icon search] and\n    click on the shortcode to copy it to your clipboard:\n\n    <div class="mdx-iconsearch" data-mdx-component="iconsearch">\n      <input class="md-input md-input--stretch mdx-iconsearch__input" placeholder="Search icon" data-mdx-component="iconsearch-query" value="alert" />\n      <div class="mdx-iconsearch-result" data-mdx-component="iconsearch-result" data-mdx-mode="file">\n        <div class="mdx-iconsearch-result__meta"></div>\n        <ol class="mdx-iconsearch-result__list"></ol>\n      </div>\n    </div>\n\n'
+
+# The README's last two chapters: the licence (协议) and the citation (引用) as BibTeX.
+CHATGLM_CLOSING = "## 协议\n\n本仓库的代码依照 [Apache-2.0](LICENSE) 协议开源，ChatGLM-6B 模型的权重的使用则需要遵循 [Model License](MODEL_LICENSE)。ChatGLM-6B 权重对学术研究**完全开放**，在填写[问卷](https://open.bigmodel.cn/mla/form)进行登记后**亦允许免费商业使用**。\n\n## 引用\n\n如果你觉得我们的工作有帮助的话，请考虑引用下列论文\n\n```\n@misc{glm2024chatglm,\n      title={ChatGLM: A Family of Large Language Models from GLM-130B to GLM-4 All Tools}, \n      author={Team GLM and Aohan Zeng and Bin Xu and Bowen Wang and Chenhui Zhang and Da Yin and Diego Rojas and Guanyu Feng and Hanlin Zhao and Hanyu Lai and Hao Yu and Hongning Wang and Jiadai Sun and Jiajie Zhang and Jiale Cheng and Jiayi Gui and Jie Tang and Jing Zhang and Juanzi Li and Lei Zhao and Lindong Wu and Lucen Zhong and Mingdao Liu and Minlie Huang and Peng Zhang and Qinkai Zheng and Rui Lu and Shuaiqi Duan and Shudan Zhang and Shulin Cao and Shuxun Yang and Weng Lam Tam and Wenyi Zhao and Xiao Liu and Xiao Xia and Xiaohan Zhang and Xiaotao Gu and Xin Lv and Xinghan Liu and Xinyi Liu and Xinyue Yang and Xixuan Song and Xunkai Zhang and Yifan An and Yifan Xu and Yilin Niu and Yuantao Yang and Yueyan Li and Yushi Bai and Yuxiao Dong and Zehan Qi and Zhaoyu Wang and Zhen Yang and Zhengxiao Du and Zhenyu Hou and Zihan Wang},\n      year={2024},\n      eprint={2406.12793},\n      archivePrefix={arXiv},\n      primaryClass={id='cs.CL' full_name='Computation and Language' is_active=True alt_name='cmp-lg' in_archive='cs' is_general=False description='Covers natural language processing. Roughly includes material in ACM Subject Class I.2.7. Note that work on artificial languages (programming languages, logics, formal systems) that does not explicitly address natural-language issues broadly construed (natural-language processing, computational linguistics, speech, text retrieval, etc.) is not appropriate for this area.'}\n}\n```\n"

@@ -344,7 +344,12 @@ def _candidates(
 
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
-        "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
+        "divider",
+        "divider",
+        chapter.title,
+        chapter.subtitle,
+        chapter=chapter.title,
+        chapter_number=number,
     )
 
 

@@ -481,8 +481,10 @@ class DeckBuilder:
             extra = [h for h in slide.headings if h != title]
             if extra and len(title) + sum(len(h) for h in extra) <= 120:
                 title = " — ".join([title, *extra])
-            if _is_section_slide(slide, title, k == len(slides) - 1):
-                chapters.append(Chapter(title))
+            last = k == len(slides) - 1
+            line = _section_line(slide, title, last)
+            if line or _is_section_slide(slide, title, last):
+                chapters.append(Chapter(title, subtitle=line))
                 continue
             page = slide.page()
             if page.is_empty() and page.title:  # a heading alone, not a section: a statement
@@ -538,6 +540,23 @@ def _is_section_slide(slide: Slide, title: str, last: bool) -> bool:
     if len(title) > MAX_SECTION_TITLE:
         return False
     return not slide.items and not any(s.blocks for s in slide.sections)
+
+
+SECTION_LINE = 80  # characters of the line under a section slide's heading
+SECTION_HINTS = frozenset({"center", "section", "cover"})
+
+
+def _section_line(slide: Slide, title: str, last: bool) -> str:
+    """The line under the heading of a slide laid out as a section (centred, `layout:
+    section`/`cover`) that holds a heading and that one short line ("Composition API" / "a
+    brief go-through"): a section slide with that line under its title. "" for any other."""
+    if last or slide.hint not in SECTION_HINTS or slide.sections or title != slide.title:
+        return ""
+    shown = [b for b in slide.blocks if not _is_background(b)]
+    if len(shown) != 1 or shown[0].type != "paragraph" or len(title) > MAX_SECTION_TITLE:
+        return ""
+    text = " ".join(plain(shown[0].spans).split())
+    return titled(shown[0].spans, text) if 0 < len(text) <= SECTION_LINE else ""
 
 
 def _reveal_notes(text: str) -> tuple[str, str]:

@@ -1,8 +1,10 @@
-"""Fragments of real Slidev decks (unchanged, test material for how an authored deck closes).
+"""Fragments of real Slidev decks (unchanged, test material for how an authored deck closes
+and opens its sections).
 
 | name | repository | path | commit | licence |
 |---|---|---|---|---|
 | SLIDEV_LEARN_MORE | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
+| SLIDEV_SECTION_LINE | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 | SLIDEV_THANK_YOU | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
 
@@ -13,3 +15,7 @@ SLIDEV_LEARN_MORE = "---\n\n# Monaco Editor\n\nSlidev provides built-in Monaco E
 
 # The recap, then a centred "Thank You!" over "Slides can be found on antfu.me".
 SLIDEV_THANK_YOU = '---\n\n# Recap\n\n- Think as "Connections"\n- One thing at a time\n- Accepting ref as arguments\n- Returns an object of refs\n- Make functions flexible\n- Async to "sync"\n- Side-effect self clean up\n- Shared state\n\n---\nlayout: center\nclass: \'text-center pb-5 :\'\n---\n\n# Thank You!\n\nSlides can be found on [antfu.me](https://antfu.me)\n'
+
+# The centred title, VueUse, a centred "Composition API" over "a brief go-through", then the
+# Ref/Reactive comparison.
+SLIDEV_SECTION_LINE = '---\nlayout: center\n---\n\n# Composable Vue\n\n---\nname: VueUse\nlayout: center\n---\n\n<div class="grid grid-cols-[3fr_2fr] gap-4">\n  <div class="text-center pb-4">\n    <img class="h-50 inline-block" src="https://vueuse.org/favicon.svg" alt="">\n    <div class="opacity-50 mb-2 text-sm">\n      Collection of essential Vue Composition Utilities\n    </div>\n    <div class="text-center">\n      <a class="!border-none" href="https://www.npmjs.com/package/@vueuse/core" target="__blank"><img class="h-4 inline mx-0.5" src="https://img.shields.io/npm/v/@vueuse/core?color=a1b858&label=" alt="NPM version"></a>\n      <a class="!border-none" href="https://www.npmjs.com/package/@vueuse/core" target="__blank"><img class="h-4 inline mx-0.5" alt="NPM Downloads" src="https://img.shields.io/npm/dm/@vueuse/core?color=50a36f&label="></a>\n      <a class="!border-none" href="https://vueuse.org" target="__blank"><img class="h-4 inline mx-0.5" src="https://img.shields.io/static/v1?label=&message=docs%20%26%20demos&color=1e8a7a" alt="Docs & Demos"></a>\n      <img class="h-4 inline mx-0.5" alt="Function Count" src="https://img.shields.io/badge/-114%20functions-13708a">\n      <br>\n      <a class="!border-none" href="https://github.com/vueuse/vueuse" target="__blank"><img class="mt-2 h-4 inline mx-0.5" alt="GitHub stars" src="https://img.shields.io/github/stars/vueuse/vueuse?style=social"></a>\n    </div>\n  </div>\n  <div class="border-l border-main !all:leading-12 !all:list-none my-auto">\n\n  - Works for both Vue 2 and 3\n  - Tree-shakeable ESM\n  - CDN compatible\n  - TypeScript\n  - Rich ecosystems\n\n  </div>\n</div>\n\n---\nlayout: center\nclass: text-center\n---\n\n# Composition API\n\na brief go-through\n\n---\n\n<div class="grid grid-cols-2 gap-x-4"><div>\n\n# Ref\n\n```ts {monaco}\nimport { ref } from \'vue\'\n\nlet foo = 0\nlet bar = ref(0)\n\nfoo = 1\nbar = 1 // ts-error\n```\n\n<div v-click>\n\n### Pros\n\n- More explicit, with type checking\n- Less caveats\n\n### Cons\n\n- `.value`\n\n</div>\n\n</div><div>\n\n# Reactive\n\n```ts {monaco}\nimport { reactive } from \'vue\'\n\nconst foo = { prop: 0 }\nconst bar = reactive({ prop: 0 })\n\nfoo.prop = 1\nbar.prop = 1\n```\n\n<div v-click>\n\n### Pros\n\n- Auto unwrapping (a.k.a `.value` free)\n\n### Cons\n\n- Same as plain objects on types\n- Destructure loses reactivity\n- Need to use callback for `watch`\n\n</div>\n</div></div>\n\n'

@@ -16,13 +16,23 @@ from typing import Any
 
 from generator.markup.cover import is_generic, named_title, project_name, tagline
 from generator.markup.deck import RawSlide, directive
-from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
+from generator.markup.events import (
+    Comment,
+    Contents,
+    Event,
+    Heading,
+    Item,
+    MissingPictures,
+    Notes,
+    Slot,
+)
 from generator.markup.missing import fold_picture_only, fold_picture_slides
 from generator.markup.tokens import Converter
 from generator.model import (
     PAGE_HINTS,
     Block,
     Chapter,
+    ListItem,
     Outline,
     Page,
     Section,
@@ -322,6 +332,7 @@ class DeckBuilder:
         }
         self.carry_theme = str(front.get("theme") or "")
         self.slides: list[Slide] = []
+        self.contents: list[Block] = []  # lists standing for live tables of contents
 
     def slide(self, raw: RawSlide) -> None:
         if raw.meta.get("disabled") is True or raw.meta.get("hide") is True:
@@ -363,6 +374,10 @@ class DeckBuilder:
                     "paragraph", title_spans(titled(event.spans, plain(event.spans)), bold=True)
                 )
                 event = Item(line)  # under a grid: a bold line of its last column
+            if isinstance(event, Contents):
+                listed = Block("list")  # filled with the deck's titles when all are read
+                self.contents.append(listed)
+                event = Item(listed)
             if isinstance(event, Slot) and event.closing:
                 after_grid = True
             elif isinstance(event, Slot):  # a grid's column
@@ -475,6 +490,8 @@ class DeckBuilder:
                 rest.insert(0, cover.title)
             subtitle = subtitle or clip(" · ".join(rest), 300)
         topic = topic or next((s.title for s in slides if s.title), "")
+        for listed in self.contents:
+            listed.items = [ListItem(title_spans(s.title)) for s in slides if s.title]
         chapters: list[Chapter] = [Chapter("")]
         for k, slide in enumerate(slides):
             title = slide.title

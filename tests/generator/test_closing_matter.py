@@ -3,10 +3,9 @@ reference it stands for (the BibTeX in the notes), never as a raw code slide."""
 
 from __future__ import annotations
 
-from fragments_pointers import CHATGLM_CLOSING
-
 from generator.api import generate_from_markdown
 from generator.model import plain
+from tests.generator.fragments_pointers import CHATGLM_CLOSING
 
 CHATGLM_DOC = "# ChatGLM-6B\n\n" + CHATGLM_CLOSING  # the README's title above its last chapters
 

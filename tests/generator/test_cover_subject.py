@@ -4,18 +4,17 @@ name when the document states it unambiguously."""
 
 from __future__ import annotations
 
-from fragments_cover import (
+from generator.api import generate_from_markdown
+from generator.markup.cover import named_title
+from generator.model import plain
+from generator.outline import parse_outline
+from tests.generator.fragments_cover import (
     FD_HEAD,
     HTTPX_0_18,
     HTTPX_CHANGELOG_HEAD,
     HTTPX_QUICKSTART_HEAD,
     MERMAID_THEMING_HEAD,
 )
-
-from generator.api import generate_from_markdown
-from generator.markup.cover import named_title
-from generator.model import plain
-from generator.outline import parse_outline
 
 
 def _cover(markdown: str) -> tuple[str, str]:

@@ -3,10 +3,9 @@ is the deck's closing slide: no content slide of one line, no generated "Thank y
 
 from __future__ import annotations
 
-from fragments_pointers import RUST_EXCLUSIVE_RANGES
-from fragments_slidev import SLIDEV_LEARN_MORE, SLIDEV_THANK_YOU
-
 from generator.api import generate_from_markdown
+from tests.generator.fragments_pointers import RUST_EXCLUSIVE_RANGES
+from tests.generator.fragments_slidev import SLIDEV_LEARN_MORE, SLIDEV_THANK_YOU
 
 
 def test_a_centred_last_slide_is_the_closing_slide() -> None:

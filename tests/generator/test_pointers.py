@@ -4,11 +4,14 @@ whose object was dropped ends with a full stop."""
 
 from __future__ import annotations
 
-from fragments_pointers import MKDOCS_ICON_SEARCH, RICH_TABLES, RUST_EXCLUSIVE_RANGES
-
 from generator.api import generate_from_markdown
 from generator.markup.quotes import block_spans
 from generator.model import plain
+from tests.generator.fragments_pointers import (
+    MKDOCS_ICON_SEARCH,
+    RICH_TABLES,
+    RUST_EXCLUSIVE_RANGES,
+)
 
 
 def _slides(markdown: str) -> list[tuple[str, str]]:

@@ -3,12 +3,11 @@ slide with that line under its title, not a title bar over one line."""
 
 from __future__ import annotations
 
-from fragments_slidev import SLIDEV_SECTION_LINE
-from pptx_xml import paragraphs, slides
-
 from generator.api import generate_from_markdown
 from generator.model import Chapter
 from generator.outline import parse_outline
+from tests.generator.fragments_slidev import SLIDEV_SECTION_LINE
+from tests.generator.pptx_xml import paragraphs, slides
 
 
 def test_a_centred_heading_over_one_line_is_a_section_with_that_line() -> None:

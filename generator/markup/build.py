@@ -16,6 +16,15 @@ from typing import Any
 
 from generator.markup.cover import is_generic, named_title, project_name, tagline
 from generator.markup.deck import RawSlide, directive
+from generator.markup.deckslides import (
+    MAX_SECTION_TITLE,
+    Slide,
+    is_background,
+    is_section_slide,
+    is_title_slide,
+    section_line,
+    without_empty_slots,
+)
 from generator.markup.events import (
     Comment,
     Contents,
@@ -276,49 +285,6 @@ def first_line(block: Block) -> str:
     return ""
 
 
-def _without_empty_slots(slide: Slide) -> bool:
-    """A layout's column slots without the ones left empty (a `::right::` holding only a live
-    component, `<Toc>`): one column left is the slide's body. Whether any was empty."""
-    kept = [s for s in slide.sections if s.blocks or s.title]
-    if len(kept) == len(slide.sections):
-        return False
-    if len(kept) <= 1 and not any(s.title for s in kept):
-        slide.blocks += [b for s in kept for b in s.blocks]
-        slide.sections = []
-        if slide.hint == "columns":
-            slide.hint = ""
-    else:
-        slide.sections = kept
-    return True
-
-
-@dataclass
-class Slide:
-    """One slide read: title, blocks, sections, notes and what its directives ask."""
-
-    title: str = ""
-    headings: list[str] = field(default_factory=list)
-    blocks: list[Block] = field(default_factory=list)
-    sections: list[Section] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    hint: str = ""
-    background: str = ""
-    color: str = ""
-    items: int = 0  # content blocks (not counting background pictures)
-    lost: int = 0  # pictures not available (named in the notes)
-
-    def page(self) -> Page:
-        return Page(
-            self.title,
-            self.blocks,
-            self.sections,
-            "\n".join(self.notes),
-            self.hint,
-            self.background,
-            self.color,
-        )
-
-
 class DeckBuilder:
     """One page per slide; Marp directives carry over to later slides unless `_`-prefixed."""
 
@@ -350,8 +316,8 @@ class DeckBuilder:
                 slide.notes.append(note)
             events = self.conv.events(body)
             if index == 1 and not slide.sections:  # the default slot is the first column
-                moved = [b for b in slide.blocks if not _is_background(b)]
-                slide.blocks = [b for b in slide.blocks if _is_background(b)]
+                moved = [b for b in slide.blocks if not is_background(b)]
+                slide.blocks = [b for b in slide.blocks if is_background(b)]
                 slide.sections.append(Section("", moved))
             if index > 0:
                 slide.sections.append(Section(""))
@@ -360,7 +326,7 @@ class DeckBuilder:
         if not slide.title:
             slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
-        if _without_empty_slots(slide):
+        if without_empty_slots(slide):
             self.conv.ctx.note("layout", "a column slot with nothing left to show not drawn")
         self.slides.append(slide)
 
@@ -481,7 +447,7 @@ class DeckBuilder:
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
         titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's
-        if slides and not titled and _is_title_slide(slides[0]):
+        if slides and not titled and is_title_slide(slides[0]):
             cover = slides.pop(0)
             topic = topic or cover.title
             rest = [h for h in cover.headings if h != cover.title]
@@ -499,8 +465,8 @@ class DeckBuilder:
             if extra and len(title) + sum(len(h) for h in extra) <= 120:
                 title = " — ".join([title, *extra])
             last = k == len(slides) - 1
-            line = _section_line(slide, title, last)
-            if line or _is_section_slide(slide, title, last):
+            line = section_line(slide, title, last)
+            if line or is_section_slide(slide, title, last):
                 chapters.append(Chapter(title, subtitle=line))
                 continue
             page = slide.page()
@@ -527,53 +493,6 @@ def _scheme(theme: str, classes: list[str]) -> tuple[str, str]:
         if found:
             return found
     return "", ""
-
-
-def _is_background(block: Block) -> bool:
-    return block.type == "image" and block.kind == "background"
-
-
-def _is_title_slide(slide: Slide) -> bool:
-    if slide.hint == "cover":
-        return True
-    if not slide.title or slide.sections and any(s.blocks for s in slide.sections):
-        return False
-    kinds = {b.type for b in slide.blocks if not (b.type == "image" and b.kind == "background")}
-    short = sum(b.text_length() for b in slide.blocks) <= 240
-    return kinds <= {"paragraph", "heading", "image"} and short and len(slide.blocks) <= 4
-
-
-MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not a statement)
-
-
-def _is_section_slide(slide: Slide, title: str, last: bool) -> bool:
-    """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
-    heading-only slide), or one of nothing but a short heading; never the deck's last slide
-    (a closing line is no chapter)."""
-    if last or not slide.title:
-        return False
-    if slide.hint == "section":
-        return True
-    if len(title) > MAX_SECTION_TITLE:
-        return False
-    return not slide.items and not any(s.blocks for s in slide.sections)
-
-
-SECTION_LINE = 80  # characters of the line under a section slide's heading
-SECTION_HINTS = frozenset({"center", "section", "cover"})
-
-
-def _section_line(slide: Slide, title: str, last: bool) -> str:
-    """The line under the heading of a slide laid out as a section (centred, `layout:
-    section`/`cover`) that holds a heading and that one short line ("Composition API" / "a
-    brief go-through"): a section slide with that line under its title. "" for any other."""
-    if last or slide.hint not in SECTION_HINTS or slide.sections or title != slide.title:
-        return ""
-    shown = [b for b in slide.blocks if not _is_background(b)]
-    if len(shown) != 1 or shown[0].type != "paragraph" or len(title) > MAX_SECTION_TITLE:
-        return ""
-    text = " ".join(plain(shown[0].spans).split())
-    return titled(shown[0].spans, text) if 0 < len(text) <= SECTION_LINE else ""
 
 
 def _reveal_notes(text: str) -> tuple[str, str]:

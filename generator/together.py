@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from generator.pieces import Piece
 
 
-BACK_TARGETS = frozenset({"code", "image", "table", "list"})  # what "like this" points at
+BACK_TARGETS = frozenset({"code", "table"})  # what "code like this" points at
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
 EXPLAIN_CHARS = 320  # a paragraph this short right before a code block explains it
 

@@ -62,6 +62,7 @@ FRONT_KEYS = ("project", "package", "library", "product", "software")
 REPO_HOSTS = frozenset({"github.com", "gitlab.com", "codeberg.org", "bitbucket.org"})
 MIN_MENTIONS = 3  # the project's name in the text at least this often ...
 DOMINANCE = 3  # ... and this many times more often than any other repository linked
+MAX_REPOSITORIES = 20  # the repositories linked most often that are weighed
 # "fd is a ...", "Rich is the ...": the subject named, then what it is
 _IS_A = re.compile(r"^(?:is|are)\s+((?:an?|the)\s.+)$", re.IGNORECASE | re.DOTALL)
 _SAYS = re.compile(
@@ -172,7 +173,8 @@ def _spelled(name: str, prose: list[str], code: list[str]) -> str:
 
 
 def _linked_project(prose: list[str], code: list[str], links: list[str]) -> str:
-    repos = {r.lower(): r for r in (_repository(h) for h in links) if r}
+    linked = Counter(r for r in (_repository(h) for h in links) if r)
+    repos = {r.lower(): r for r, _ in linked.most_common(MAX_REPOSITORIES)}
     counts = {key: sum(_mentions(key, prose + code).values()) for key in repos}
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     if not ranked or ranked[0][1] < MIN_MENTIONS:

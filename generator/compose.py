@@ -32,6 +32,7 @@ from generator.leftout import LeftOut, count_words
 from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
+from generator.ownclosing import OwnClosing, own_closing
 from generator.owncontents import (
     body_chapter,
     document_titles,
@@ -106,7 +107,8 @@ def draft_deck(
     skipped, intro_notes, moved = boilerplate_intro(outline) if not authored else (set(), "", [])
     if left_out is not None:
         left_out.extend(moved)
-    candidates = _candidates(outline, length, left_out, authored, skipped)
+    ends = own_closing(outline) if authored else None  # the deck's last slide closes it
+    candidates = _candidates(outline, length, left_out, authored, skipped, ends)
     runs = [[c] for c in candidates] if authored else merge_runs(candidates, length)
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
@@ -168,7 +170,9 @@ def draft_deck(
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
         listed=listed,
-        closing=None
+        closing=ends.planned()
+        if ends is not None
+        else None
         if ends_itself(outline)
         else PlannedPage("closing", "closing", closing, outline.topic),
     )
@@ -253,9 +257,10 @@ def _candidates(
     left_out: list[LeftOut] | None,
     authored: bool = False,
     skipped: set[int] | frozenset[int] = frozenset(),
+    own: OwnClosing | None = None,
 ) -> list[Candidate]:
     """The pages as candidates for slides; a document's small chapters as one page (a deck's
-    slides stay as they are)."""
+    slides stay as they are; `own`: its last one, when it is the closing slide, is none)."""
     out = []
     titles = document_titles(outline)
     kept: list[list[tuple[str, Page]]] = []
@@ -269,6 +274,8 @@ def _candidates(
         kept.append([])
         for pi, page in enumerate(chapter.pages):
             if ci == 0 and pi in skipped:  # boilerplate intro: in the cover's notes
+                continue
+            if own is not None and (ci, pi) == (own.chapter, own.page):
                 continue
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
@@ -337,7 +344,12 @@ def _candidates(
 
 def _divider(chapter: Chapter, number: int) -> PlannedPage:
     return PlannedPage(
-        "divider", "divider", chapter.title, chapter=chapter.title, chapter_number=number
+        "divider",
+        "divider",
+        chapter.title,
+        chapter.subtitle,
+        chapter=chapter.title,
+        chapter_number=number,
     )
 
 

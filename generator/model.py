@@ -398,16 +398,20 @@ class Chapter:
 
     title: str
     pages: list[Page] = field(default_factory=list)
+    subtitle: str = ""  # a deck's section slide: the line under its heading
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {}
         title_dict(d, "title", self.title)
+        if self.subtitle:
+            title_dict(d, "subtitle", self.subtitle)
         d["pages"] = [p.to_dict() for p in self.pages]
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Chapter:
-        return cls(title_from(d, "title"), [Page.from_dict(p) for p in d.get("pages") or []])
+        pages = [Page.from_dict(p) for p in d.get("pages") or []]
+        return cls(title_from(d, "title"), pages, title_from(d, "subtitle"))
 
 
 PAGE_HINTS = ("cover", "section", "center", "columns", "image-text", "quote")

@@ -24,6 +24,7 @@ from typing import Any
 
 from generator.errors import bad
 from generator.markup.build import DeckBuilder, DocumentBuilder
+from generator.markup.closing import cite_closing
 from generator.markup.deck import deck_kind, split_deck
 from generator.markup.events import Context
 from generator.markup.frontmatter import split_front_matter
@@ -91,7 +92,8 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
         builder = DocumentBuilder()
         where[0] = ""
         builder.events(conv.events(body), front.properties.get("title", ""))
-        outline = builder.finish(front.properties, name)
+        outline = builder.finish(front.properties, name, front.data)
+    cite_closing(outline)
     outline.properties = dict(front.properties)
     outline.diagnostics = _dedupe(report)
     if not outline.topic and not any(c.pages for c in outline.chapters):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from generator.codelabels import example_source
 from generator.codesplit import has_annotations
 from generator.markup.missing import POINTER
+from generator.markup.pointers import points_back
 from generator.model import Block, Span, plain
 from generator.shapes import source_beside
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from generator.pieces import Piece
 
 
+BACK_TARGETS = frozenset({"code", "table"})  # what "code like this" points at
 INTRO_CHARS = 160  # a paragraph this short before a code block, list or table introduces it
 EXPLAIN_CHARS = 320  # a paragraph this short right before a code block explains it
 
@@ -66,6 +68,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
         if a.group != b.group and example_source(blocks[a.group], blocks[b.group]):
             a.keep_next = True  # a drawn example stays with the code of its source
+        if a.group != b.group and blocks[a.group].type in BACK_TARGETS and points_back(b.block):
+            a.keep_next = True  # "code like this": on the slide of what it points at
     return rows_together(pieces)
 
 

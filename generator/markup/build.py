@@ -10,17 +10,38 @@ deeper headings are bold headings. Decks: each slide is a page titled by its fir
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.markup.cover import is_generic, named_title, project_name, tagline
 from generator.markup.deck import RawSlide, directive
-from generator.markup.events import Comment, Event, Heading, Item, MissingPictures, Notes, Slot
+from generator.markup.deckslides import (
+    MAX_SECTION_TITLE,
+    Slide,
+    is_background,
+    is_section_slide,
+    is_title_slide,
+    section_line,
+    without_empty_slots,
+)
+from generator.markup.events import (
+    Comment,
+    Contents,
+    Event,
+    Heading,
+    Item,
+    MissingPictures,
+    Notes,
+    Slot,
+)
 from generator.markup.missing import fold_picture_only, fold_picture_slides
 from generator.markup.tokens import Converter
 from generator.model import (
     PAGE_HINTS,
     Block,
     Chapter,
+    ListItem,
     Outline,
     Page,
     Section,
@@ -94,6 +115,16 @@ class DocumentBuilder:
     lost: list[tuple[Page, Section | None]] = field(default_factory=list)
     captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
     pending_notes: list[str] = field(default_factory=list)  # ... above the first heading
+
+    def _all_blocks(self) -> list[Block]:
+        """The document's blocks in order (top level: a list's items hold their children)."""
+        found = list(self.pending)
+        for chapter in self.chapters:
+            for page in chapter.pages:
+                found += page.blocks
+                for section in page.sections:
+                    found += section.blocks
+        return found
 
     def chapter(self) -> Chapter:
         if not self.chapters:
@@ -187,13 +218,17 @@ class DocumentBuilder:
         else:
             self.current_page().blocks.append(block)
 
-    def finish(self, properties: dict[str, str], name: str = "") -> Outline:
-        """`name`: the document's name (its file's), the title when the document has none."""
+    def finish(
+        self, properties: dict[str, str], name: str = "", front: Mapping[str, object] | None = None
+    ) -> Outline:
+        """`name`: the document's name (its file's), the title when the document has none;
+        `front`: the front matter (the project it names completes a generic title)."""
         named = name if self.chapters or self.pending else ""  # a name is no content
         topic = properties.get("title") or self.topic or _logo_alt(self.pending) or named
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
+        project = project_name(front or {}, self._all_blocks()) if is_generic(topic) else ""
         if (
             not subtitle
             and len(pending) == 1
@@ -203,6 +238,9 @@ class DocumentBuilder:
         ):
             subtitle = plain(pending[0].spans).strip()
             pending = []
+        if not subtitle and self.chapters:
+            subtitle = tagline(pending, [topic, project])  # the intro keeps it
+        topic = named_title(topic, project)
         if properties.get("title") and self.topic and self.topic != topic and not subtitle:
             subtitle = self.topic  # the document's own `#` title under the front matter's
         chapters = list(self.chapters)
@@ -247,49 +285,6 @@ def first_line(block: Block) -> str:
     return ""
 
 
-def _without_empty_slots(slide: Slide) -> bool:
-    """A layout's column slots without the ones left empty (a `::right::` holding only a live
-    component, `<Toc>`): one column left is the slide's body. Whether any was empty."""
-    kept = [s for s in slide.sections if s.blocks or s.title]
-    if len(kept) == len(slide.sections):
-        return False
-    if len(kept) <= 1 and not any(s.title for s in kept):
-        slide.blocks += [b for s in kept for b in s.blocks]
-        slide.sections = []
-        if slide.hint == "columns":
-            slide.hint = ""
-    else:
-        slide.sections = kept
-    return True
-
-
-@dataclass
-class Slide:
-    """One slide read: title, blocks, sections, notes and what its directives ask."""
-
-    title: str = ""
-    headings: list[str] = field(default_factory=list)
-    blocks: list[Block] = field(default_factory=list)
-    sections: list[Section] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    hint: str = ""
-    background: str = ""
-    color: str = ""
-    items: int = 0  # content blocks (not counting background pictures)
-    lost: int = 0  # pictures not available (named in the notes)
-
-    def page(self) -> Page:
-        return Page(
-            self.title,
-            self.blocks,
-            self.sections,
-            "\n".join(self.notes),
-            self.hint,
-            self.background,
-            self.color,
-        )
-
-
 class DeckBuilder:
     """One page per slide; Marp directives carry over to later slides unless `_`-prefixed."""
 
@@ -303,6 +298,7 @@ class DeckBuilder:
         }
         self.carry_theme = str(front.get("theme") or "")
         self.slides: list[Slide] = []
+        self.contents: list[Block] = []  # lists standing for live tables of contents
 
     def slide(self, raw: RawSlide) -> None:
         if raw.meta.get("disabled") is True or raw.meta.get("hide") is True:
@@ -320,8 +316,8 @@ class DeckBuilder:
                 slide.notes.append(note)
             events = self.conv.events(body)
             if index == 1 and not slide.sections:  # the default slot is the first column
-                moved = [b for b in slide.blocks if not _is_background(b)]
-                slide.blocks = [b for b in slide.blocks if _is_background(b)]
+                moved = [b for b in slide.blocks if not is_background(b)]
+                slide.blocks = [b for b in slide.blocks if is_background(b)]
                 slide.sections.append(Section("", moved))
             if index > 0:
                 slide.sections.append(Section(""))
@@ -330,7 +326,7 @@ class DeckBuilder:
         if not slide.title:
             slide.title = _named(raw.meta)
         self._apply(slide, {**self.carry, **raw.meta, **local}, raw.meta)
-        if _without_empty_slots(slide):
+        if without_empty_slots(slide):
             self.conv.ctx.note("layout", "a column slot with nothing left to show not drawn")
         self.slides.append(slide)
 
@@ -344,6 +340,10 @@ class DeckBuilder:
                     "paragraph", title_spans(titled(event.spans, plain(event.spans)), bold=True)
                 )
                 event = Item(line)  # under a grid: a bold line of its last column
+            if isinstance(event, Contents):
+                listed = Block("list")  # filled with the deck's titles when all are read
+                self.contents.append(listed)
+                event = Item(listed)
             if isinstance(event, Slot) and event.closing:
                 after_grid = True
             elif isinstance(event, Slot):  # a grid's column
@@ -447,7 +447,7 @@ class DeckBuilder:
         topic = properties.get("title", "")
         subtitle = properties.get("subtitle", "")
         titled = self.kind == "pandoc" and topic  # pandoc's title slide is the front matter's
-        if slides and not titled and _is_title_slide(slides[0]):
+        if slides and not titled and is_title_slide(slides[0]):
             cover = slides.pop(0)
             topic = topic or cover.title
             rest = [h for h in cover.headings if h != cover.title]
@@ -456,14 +456,18 @@ class DeckBuilder:
                 rest.insert(0, cover.title)
             subtitle = subtitle or clip(" · ".join(rest), 300)
         topic = topic or next((s.title for s in slides if s.title), "")
+        for listed in self.contents:
+            listed.items = [ListItem(title_spans(s.title)) for s in slides if s.title]
         chapters: list[Chapter] = [Chapter("")]
         for k, slide in enumerate(slides):
             title = slide.title
             extra = [h for h in slide.headings if h != title]
             if extra and len(title) + sum(len(h) for h in extra) <= 120:
                 title = " — ".join([title, *extra])
-            if _is_section_slide(slide, title, k == len(slides) - 1):
-                chapters.append(Chapter(title))
+            last = k == len(slides) - 1
+            line = section_line(slide, title, last)
+            if line or is_section_slide(slide, title, last):
+                chapters.append(Chapter(title, subtitle=line))
                 continue
             page = slide.page()
             if page.is_empty() and page.title:  # a heading alone, not a section: a statement
@@ -489,36 +493,6 @@ def _scheme(theme: str, classes: list[str]) -> tuple[str, str]:
         if found:
             return found
     return "", ""
-
-
-def _is_background(block: Block) -> bool:
-    return block.type == "image" and block.kind == "background"
-
-
-def _is_title_slide(slide: Slide) -> bool:
-    if slide.hint == "cover":
-        return True
-    if not slide.title or slide.sections and any(s.blocks for s in slide.sections):
-        return False
-    kinds = {b.type for b in slide.blocks if not (b.type == "image" and b.kind == "background")}
-    short = sum(b.text_length() for b in slide.blocks) <= 240
-    return kinds <= {"paragraph", "heading", "image"} and short and len(slide.blocks) <= 4
-
-
-MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not a statement)
-
-
-def _is_section_slide(slide: Slide, title: str, last: bool) -> bool:
-    """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
-    heading-only slide), or one of nothing but a short heading; never the deck's last slide
-    (a closing line is no chapter)."""
-    if last or not slide.title:
-        return False
-    if slide.hint == "section":
-        return True
-    if len(title) > MAX_SECTION_TITLE:
-        return False
-    return not slide.items and not any(s.blocks for s in slide.sections)
 
 
 def _reveal_notes(text: str) -> tuple[str, str]:

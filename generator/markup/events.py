@@ -50,7 +50,13 @@ class Slot:
     closing: bool = False
 
 
-Event = Heading | Comment | Notes | Item | Slot
+@dataclass
+class Contents:
+    """Where a deck's slide shows a live table of contents (Slidev's `<Toc>`): the builder lists
+    the deck's slide titles there."""
+
+
+Event = Heading | Comment | Notes | Item | Slot | Contents
 
 
 @dataclass

@@ -17,7 +17,7 @@ import lxml.html
 from lxml import etree
 
 from generator.markup.boilerplate import KIND, LINK_ROW, link_row
-from generator.markup.events import Comment, Event, Heading, Item
+from generator.markup.events import Comment, Contents, Event, Heading, Item
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
@@ -34,6 +34,8 @@ BLOCKISH = names(
     "div p section article header footer main nav aside address figure table ul ol dl pre "
     "blockquote details h1 h2 h3 h4 h5 h6 hr picture"
 )
+
+LIVE_CONTENTS = "<toc>"  # Slidev's table of contents component, as the sanitizer names it
 
 
 def html_events(html: str, conv: Converter) -> list[Event]:
@@ -52,6 +54,8 @@ def html_events(html: str, conv: Converter) -> list[Event]:
     for what in cleaned.dropped:
         if not what.startswith("image "):  # images report themselves when they fail
             conv.ctx.note("html", f"dropped {what}")
+        if conv.ctx.deck and what.startswith(LIVE_CONTENTS):
+            events.append(Contents())  # Slidev's <Toc>: the deck's titles listed there
     walker = _Walker(found, conv.ctx.deck, targets)
     walker.children(cleaned.root)
     walker.flush()

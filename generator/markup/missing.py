@@ -26,7 +26,7 @@ from generator.markup.inline import InlineImage
 from generator.model import Block, Chapter, Page, Section, Span, plain
 
 if TYPE_CHECKING:
-    from generator.markup.build import Slide
+    from generator.markup.deckslides import Slide
 
 # what a picture's alt text or file name says when it brands rather than shows
 DECORATIVE = re.compile(

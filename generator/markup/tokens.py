@@ -34,6 +34,7 @@ from generator.markup.missing import (
     says_already,
     unlead,
 )
+from generator.markup.pointers import unpoint
 from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
 from generator.markup.syntax import (
@@ -113,7 +114,7 @@ class Converter(FenceReader):
                 code = out[-1].block  # type: ignore[union-attr]
                 code.text = configuration_lines(code.text, SOURCE_BESIDE)
             out.extend(events)
-        return unlead(out)
+        return unpoint(unlead(out))
 
     def grid_events(self, grid: Grid) -> list[Event]:
         """A grid's cells, read in rows, as its columns: each column's cells under a Slot."""

@@ -268,8 +268,10 @@ def test_slidev_slides_front_matter_layouts_slots_and_notes() -> None:
     titles = [p.title for p in pages(o)]
     assert titles == ["What is Slidev?", "Table of contents", "Quote"]
     toc, quote = pages(o)[1], pages(o)[2]
-    # its right column held only a live <Toc />: not drawn, the left one is the slide's body
-    assert toc.hint == "" and toc.sections == [] and toc.blocks
+    # its right column holds a live <Toc />: the deck's slide titles listed there
+    assert toc.hint == "columns" and len(toc.sections) == 2
+    (listed,) = toc.sections[1].blocks
+    assert [plain(i.spans) for i in listed.items] == titles  # the hidden slide not among them
     assert quote.hint == "quote"
     text = all_text(o)
     for raw in ("transition", "fade-out", "layout", "::right::", "@click", "Hidden", "Press Space"):

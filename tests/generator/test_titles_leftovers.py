@@ -2,7 +2,7 @@
 not named above each of its slides; a slide stacking two parts is titled by the first, the
 next keeping its heading inside; a section saying only "None." is one line on its neighbour;
 a slide tool's positioned labels, draggable boxes and click controls go with their text, and
-a column slot left empty is not drawn."""
+a live table of contents lists the deck's titles."""
 
 from __future__ import annotations
 
@@ -151,11 +151,13 @@ def test_positioned_labels_draggables_and_controls_go_with_their_text(
     assert any("'Double-click me!'" in d for d in dropped)
 
 
-def test_a_column_slot_left_empty_is_not_drawn(slidev_deck: GeneratedDeck) -> None:
+def test_a_live_table_of_contents_lists_the_decks_titles(slidev_deck: GeneratedDeck) -> None:
     (toc,) = [p for p in slidev_deck.pages if p.title == "Table of contents"]
-    assert toc.sections == [] and toc.layout not in ("columns", "cards")
-    assert any(b.type == "code" for b in toc.blocks)
-    assert any(r.kind == "layout" for r in slidev_deck.left_out)
+    assert toc.layout == "columns" and len(toc.sections) == 2
+    assert any(b.type == "code" for b in toc.sections[0].blocks)
+    (listed,) = toc.sections[1].blocks
+    titles = [plain(i.spans) for i in listed.items]
+    assert titles == ["Navigation", "Table of contents", "Draggable Elements"]
 
 
 def test_a_click_control_and_positioned_words_are_removed_but_positioned_content_stays() -> None:

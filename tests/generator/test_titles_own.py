@@ -65,7 +65,7 @@ def test_sections_whose_titles_do_not_fit_together_are_titled_by_their_page() ->
     assert not any(t.endswith("…") or " · " in t for t in titles), titles
 
 
-def test_a_deck_ending_with_its_own_thank_you_gets_no_closing_slide() -> None:
+def test_a_deck_ending_with_its_own_thank_you_gets_no_generated_closing_slide() -> None:
     deck = sample("slidev-composable-vue")
     lines = deck.split("\n")
     start = lines.index("# Recap") - 2
@@ -76,7 +76,9 @@ def test_a_deck_ending_with_its_own_thank_you_gets_no_closing_slide() -> None:
         + "\n"
     )
     generated = generate_from_markdown(md, "corporate")
-    assert generated.pages[-1].kind != "closing"
+    # its own centred last slide is the closing slide, and the only one
+    assert [p.kind for p in generated.pages].count("closing") == 1
+    assert generated.pages[-1].kind == "closing"
     assert generated.pages[-1].title == "Thank You!"
     # without its own last slide, the deck gets the generated one
     shorter = md.split("---\nlayout: center")[0]

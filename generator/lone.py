@@ -17,9 +17,11 @@ word), or a few names or links
   heading, else the slide after it; both only when that page is one slide (a part never
   starts on another part's continuation slide);
 - across chapters, in a deck without dividers (each slide names its chapter above its title,
-  or nothing does), a chapter whose only slide is lone: the last slide of the chapter before
-  it, else the first slide of the chapter after it, under its own title as a heading; the
-  slide's title names both ("0.27.2 · 0.27.1"). The contents slide numbers chapters, not
+  or nothing does), a chapter whose only slide is lone: the slide of the chapter before it,
+  else the slide of the chapter after it, when that chapter is one slide too (whole small
+  chapters share a slide; a chapter of several slides is never split across slides holding
+  others), each under its own title as a heading; the slide's title names both ("0.27.2 ·
+  0.27.1") and no chapter above it. The contents slide numbers chapters, not
   slides, so it stays right.
 
 A join is made only when the joined slide fits at the host's type size or a smaller one not
@@ -222,29 +224,32 @@ class Joining:
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
-        """A chapter's only slide (lone) joined to the last slide of the chapter before it
-        (the last part of its page), under its own title as a heading, the title naming
-        both; None when it cannot take it."""
+        """A chapter's only slide (lone) joined to the slide of the chapter before it (that
+        chapter's only slide too), each under its own title as a heading, the title naming
+        both and no chapter above it; None when it cannot take it."""
         before, lone_slide = settled(before), settled(lone_slide)
         b, page = before.page, lone_slide.page
         if not self._across(b, page) or b.parts != 1 or b.sections:
             return None  # a chapter never starts on another page's continuation slide
-        blocks = [*b.blocks, _heading(page.title), *page.blocks]
-        host = replace(b, title=parts_title([b.title, page.title]))
+        first = b.blocks[:1]
+        own = bool(first) and first[0].type == "heading" and block_text(first[0]) == b.title
+        blocks = [*([] if own else [_heading(b.title)]), *b.blocks]
+        blocks += [_heading(page.title), *page.blocks]
+        host = replace(b, title=parts_title([b.title, page.title]), subtitle="")
         return self._joined(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
-        """A chapter's only slide (lone) joined to the first slide of the chapter after it
-        (a page of one slide), the slide after it then under its heading (its columns, if it
-        has some, as headings in turn)."""
+        """A chapter's only slide (lone) joined to the slide of the chapter after it (its
+        only slide, a page of one slide), each under its own title as a heading (its columns,
+        if it has some, as headings in turn), the title naming both and no chapter above it."""
         lone_slide, after = settled(lone_slide), settled(after)
         page, a = lone_slide.page, after.page
         if not self._across(a, page) or a.parts != 1:
             return None
         flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
-        blocks = [*page.blocks, _heading(a.title), *flat]
+        blocks = [_heading(page.title), *page.blocks, _heading(a.title), *flat]
         title = parts_title([page.title, a.title])
-        host = replace(a, title=title, subtitle=page.subtitle, sections=[], hint="")
+        host = replace(a, title=title, subtitle="", sections=[], hint="")
         return self._joined(host, blocks, _notes(page, a), f"{page.source}+{a.source}")
 
     def _across(self, host: PlannedPage, page: PlannedPage) -> bool:

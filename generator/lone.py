@@ -15,7 +15,8 @@ word), or a few names or links
   chapter) the slide after it, at its start and without a heading (the divider or the kicker
   names the chapter); any other lone page the slide before it, under its own title as a
   heading, else the slide after it; both only when that page is one slide (a part never
-  starts on another part's continuation slide);
+  starts on another part's continuation slide); a part whose slide names its page above its
+  title (a section of a page cut at its content titles) shows that name as a heading too;
 - across chapters, in a deck without dividers (each slide names its chapter above its title,
   or nothing does), a chapter whose only slide is lone: the slide of the chapter before it,
   else the slide of the chapter after it, when that chapter is one slide too (whole small
@@ -220,7 +221,7 @@ class Joining:
             return None
         if b.layout not in TEXT_HOSTS:
             return None
-        blocks = [*b.blocks, _heading(page.title), *page.blocks]
+        blocks = [*b.blocks, *_named_above(page, b), _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
@@ -274,7 +275,7 @@ class Joining:
         if a.parts != 1 or a.layout not in TEXT_HOSTS:
             return None
         names = title_parts(a.title) or [a.title]
-        blocks = [*page.blocks, _heading(names[0]), *a.blocks]
+        blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
         host = replace(a, title=page.title, subtitle=page.subtitle)
         return self._joined(host, blocks, _notes(page, a), source)
 
@@ -294,3 +295,13 @@ def _intro(page: PlannedPage) -> bool:
 
 def _neighbours(host: PlannedPage, page: PlannedPage) -> bool:
     return _host(host) and host.chapter == page.chapter and page.parts == 1 and lone(page)
+
+
+def _named_above(part: PlannedPage, host: PlannedPage) -> list[Block]:
+    """The heading of what `part`'s slide names above its title (the page a section comes
+    from: "User Stories" above "Task isolation") when the slide it joins names something else:
+    the part shows the page it belongs to, as its own slides do."""
+    above = norm(part.subtitle)
+    if not above or above in (norm(host.subtitle), norm(host.title)):
+        return []
+    return [_heading(part.subtitle)]

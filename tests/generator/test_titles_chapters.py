@@ -1,7 +1,8 @@
 """Every part under its own title: a chapter listed on the contents slide is never shown under
 another chapter's title; a chapter of several slides is never split across slides holding
-another chapter (whole small chapters share a slide instead); a deck page of nothing but
-headings is a section slide, as the pages of one heading around it."""
+another chapter (whole small chapters share a slide instead); a section joined under another
+page's title shows the page it comes from; a deck page of nothing but headings is a section
+slide, as the pages of one heading around it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from generator.api import GeneratedDeck, generate_from_markdown
 from generator.model import plain
 from generator.pages import PlannedPage, source_chapters
 from tests.generator.fragments import MARP_LAST, MARP_SCHEMES
-from tests.generator.fragments_titles import CHATGLM_DEPLOY, HTTPX_FIXED_TAIL, MARP_PER_PAGES
+from tests.generator.fragments_titles import (
+    CHATGLM_DEPLOY,
+    HTTPX_FIXED_TAIL,
+    KEP_USER_STORIES,
+    MARP_PER_PAGES,
+)
 
 
 def content(deck: GeneratedDeck) -> list[PlannedPage]:
@@ -57,6 +63,18 @@ def test_a_short_chapter_is_not_joined_under_the_last_page_of_a_long_one() -> No
     deploy = [p for p in pages if p.subtitle == "低成本部署"]
     assert [p.title for p in deploy][-1] == "多卡部署"
     assert all("高效参数微调" not in p.title and "P-tuning" not in words(p) for p in deploy)
+
+
+def test_a_section_joined_under_another_pages_title_shows_its_page_too() -> None:
+    # "Task isolation" (the first story, under "User Stories" above its title like the other
+    # two) joins the one-paragraph "Refactor ..." slide: under both headings there
+    md = "# KEP-4603: Tune CrashLoopBackoff\n\n## Proposal\n\n" + KEP_USER_STORIES
+    pages = content(generate_from_markdown(md, "corporate"))
+    (joined,) = [p for p in pages if "new gaming session" in words(p)]
+    assert joined.title.startswith("Refactor and flat rate") and joined.subtitle == "Proposal"
+    assert headings(joined) == ["User Stories", "Task isolation"]
+    others = [p for p in pages if p is not joined]
+    assert [p.subtitle for p in others] == ["User Stories", "User Stories"]
 
 
 def test_a_deck_page_of_headings_only_is_a_section_slide() -> None:

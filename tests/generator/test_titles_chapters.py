@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.model import plain
+from generator.outline import parse_outline
 from generator.pages import PlannedPage, source_chapters
+from generator.pieces import Piece
+from generator.together import keep_introductions
 from tests.generator.fragments import MARP_LAST, MARP_SCHEMES
 from tests.generator.fragments_titles import (
     CHATGLM_DEPLOY,
     HTTPX_FIXED_TAIL,
     KEP_USER_STORIES,
     MARP_PER_PAGES,
+    MKDOCS_INLINE_TABS,
 )
 
 
@@ -75,6 +79,24 @@ def test_a_section_joined_under_another_pages_title_shows_its_page_too() -> None
     assert headings(joined) == ["User Stories", "Task isolation"]
     others = [p for p in pages if p is not joined]
     assert [p.subtitle for p in others] == ["User Stories", "User Stories"]
+
+
+def test_a_tabs_closing_sentence_stays_with_the_code_above_it() -> None:
+    # each tab: an admonition, its source, "Use `inline end` to align to the right ...", then
+    # the next tab's label: the sentence never opens a slide without the code it explains
+    md = "# Admonitions\n\n## Usage\n\n" + MKDOCS_INLINE_TABS
+    (page,) = [p for c in parse_outline(md).chapters for p in c.pages]
+    blocks = page.blocks
+    pieces = keep_introductions([Piece(b, i, 0.0, 10.0) for i, b in enumerate(blocks)], blocks)
+    code = [k for k, p in enumerate(pieces) if p.block.type == "code"]
+    assert len(code) == 2
+    closing = [plain(blocks[k + 1].spans) for k in code]
+    assert closing[0].startswith("Use inline end to align") and closing[1].startswith("Use inline")
+    assert pieces[code[0]].keep_next  # the next tab's label follows the sentence
+    # the last tab's sentence is followed by the page's own text: no part ends there, the
+    # code may end a slide as before
+    assert plain(blocks[code[1] + 2].spans).startswith("Important: admonitions")
+    assert not pieces[code[1]].keep_next
 
 
 def test_a_deck_page_of_headings_only_is_a_section_slide() -> None:

@@ -114,6 +114,7 @@ class Joining:
 
     body_min: float
     scale: float
+    terse_size: float
     authored: bool
     length: str
 
@@ -150,16 +151,26 @@ class Joining:
         return None
 
     def _joined(
-        self, host: PlannedPage, blocks: list[Block], notes: str, source: str, part: bool = False
+        self,
+        host: PlannedPage,
+        blocks: list[Block],
+        notes: str,
+        source: str,
+        part: bool = False,
+        across: bool = False,
     ) -> Fitted | None:
         """`host` holding `blocks` laid out, at a smaller size when needed: down to the body
-        floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide."""
+        floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide; pages
+        of two chapters (`across`) not below the size of readable leads (terse_size) unless
+        the host is already set smaller."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
         if layout not in HOSTS | PICTURE_HOSTS:
             return None
         page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
+        if across:
+            floor = max(floor, min(host.body_size, self.terse_size))
         return self.joined_fit(page, floor)
 
     def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
@@ -226,32 +237,34 @@ class Joining:
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the slide of the chapter before it (that
-        chapter's only slide too), each under its own title as a heading, the title naming
-        both and no chapter above it; None when it cannot take it."""
+        chapter's only slide too), each under its own name as a heading, the title naming
+        both and no chapter above it (`_shown_as`); None when it cannot take it."""
         before, lone_slide = settled(before), settled(lone_slide)
         b, page = before.page, lone_slide.page
         if not self._across(b, page) or b.parts != 1 or b.sections:
             return None  # a chapter never starts on another page's continuation slide
-        first = b.blocks[:1]
-        own = bool(first) and first[0].type == "heading" and block_text(first[0]) == b.title
-        blocks = [*([] if own else [_heading(b.title)]), *b.blocks]
-        blocks += [_heading(page.title), *page.blocks]
-        host = replace(b, title=parts_title([b.title, page.title]), subtitle="")
-        return self._joined(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
+        first, lead = _shown_as(b)
+        second, heads = _shown_as(page)
+        blocks = [*lead, *b.blocks, *heads, *page.blocks]
+        host = replace(b, title=parts_title([first, second]), subtitle="")
+        source = f"{b.source}+{page.source}"
+        return self._joined(host, blocks, _notes(b, page), source, across=True)
 
     def join_across_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the slide of the chapter after it (its
-        only slide, a page of one slide), each under its own title as a heading (its columns,
+        only slide, a page of one slide), each under its own name as a heading (its columns,
         if it has some, as headings in turn), the title naming both and no chapter above it."""
         lone_slide, after = settled(lone_slide), settled(after)
         page, a = lone_slide.page, after.page
         if not self._across(a, page) or a.parts != 1:
             return None
         flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
-        blocks = [_heading(page.title), *page.blocks, _heading(a.title), *flat]
-        title = parts_title([page.title, a.title])
-        host = replace(a, title=title, subtitle="", sections=[], hint="")
-        return self._joined(host, blocks, _notes(page, a), f"{page.source}+{a.source}")
+        first, lead = _shown_as(page)
+        second, heads = _shown_as(a)
+        blocks = [*lead, *page.blocks, *heads, *flat]
+        host = replace(a, title=parts_title([first, second]), subtitle="", sections=[], hint="")
+        source = f"{page.source}+{a.source}"
+        return self._joined(host, blocks, _notes(page, a), source, across=True)
 
     def _across(self, host: PlannedPage, page: PlannedPage) -> bool:
         """Pages of two chapters may share the host's slide: a text slide of another chapter,
@@ -305,3 +318,16 @@ def _named_above(part: PlannedPage, host: PlannedPage) -> list[Block]:
     if not above or above in (norm(host.subtitle), norm(host.title)):
         return []
     return [_heading(part.subtitle)]
+
+
+def _shown_as(page: PlannedPage) -> tuple[str, list[Block]]:
+    """How a chapter's slide is named on a slide it shares with another chapter: by what its
+    slide names above its title (its chapter: "0.24.0 (6th April, 2023)" above "Changed"),
+    else by its title; and the headings it opens with there, that name and its own title
+    (not one its content already opens with)."""
+    name = page.subtitle or page.title
+    names = [name] if norm(page.title) == norm(name) else [name, page.title]
+    first = page.blocks[:1]
+    if first and first[0].type == "heading" and norm(block_text(first[0])) == norm(names[-1]):
+        names.pop()
+    return name, [_heading(n) for n in names]

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
-from generator.leftout import block_text, count_words
+from generator.leftout import LeftOut, block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
@@ -115,6 +115,7 @@ class Joining:
     body_min: float
     scale: float
     terse_size: float
+    left_out: list[LeftOut]
     authored: bool
     length: str
 
@@ -161,17 +162,23 @@ class Joining:
     ) -> Fitted | None:
         """`host` holding `blocks` laid out, at a smaller size when needed: down to the body
         floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide; pages
-        of two chapters (`across`) not below the size of readable leads (terse_size) unless
-        the host is already set smaller."""
+        of two chapters (`across`) on a host that moved text to the notes to stay readable
+        not below the size of readable leads (terse_size), unless it is set smaller."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
         if layout not in HOSTS | PICTURE_HOSTS:
             return None
         page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
-        if across:
+        if across and self._shortened(host):
             floor = max(floor, min(host.body_size, self.terse_size))
         return self.joined_fit(page, floor)
+
+    def _shortened(self, page: PlannedPage) -> bool:
+        """A page that moved text to the speaker notes to stay readable (its long items shown
+        by their leads, or summarised)."""
+        parts = set(page.source.split("+"))
+        return any(r.kind == "notes" and parts & set(r.where.split("+")) for r in self.left_out)
 
     def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
         """The slides of one page with each lone part joined to the part before or after it,
@@ -324,10 +331,18 @@ def _shown_as(page: PlannedPage) -> tuple[str, list[Block]]:
     """How a chapter's slide is named on a slide it shares with another chapter: by what its
     slide names above its title (its chapter: "0.24.0 (6th April, 2023)" above "Changed"),
     else by its title; and the headings it opens with there, that name and its own title
-    (not one its content already opens with)."""
+    (not one its content already opens with; the document's untitled introduction has no
+    heading to show)."""
     name = page.subtitle or page.title
     names = [name] if norm(page.title) == norm(name) else [name, page.title]
+    if not page.chapter:
+        names = []
     first = page.blocks[:1]
-    if first and first[0].type == "heading" and norm(block_text(first[0])) == norm(names[-1]):
+    if (
+        names
+        and first
+        and first[0].type == "heading"
+        and norm(block_text(first[0])) == norm(names[-1])
+    ):
         names.pop()
     return name, [_heading(n) for n in names]

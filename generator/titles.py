@@ -152,9 +152,12 @@ class TitleFitting:
 
     def chapters_titled(self, f: Fitted, names: list[str]) -> Fitted:
         """A slide of several chapters under the title naming them all, each chapter under
-        its heading in the body (the first one too, as the others)."""
+        its heading in the body (the first one too, as the others; the document's untitled
+        introduction has none)."""
         page = f.page
         blocks = page.blocks
+        if not page.chapter:
+            return f
         if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
             return f
         heading = Block("heading", title_spans(names[0], bold=True))

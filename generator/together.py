@@ -67,7 +67,7 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a quote never ends a slide without the quote drawn inside it
         if a.group != b.group and example_source(blocks[a.group], blocks[b.group]):
             a.keep_next = True  # a drawn example stays with the code of its source
-        if a.group != b.group and captions(blocks[a.group], blocks[b.group:]):
+        if a.group != b.group and captions(blocks[a.group], blocks[b.group :]):
             a.keep_next = True  # a part's closing caption stays with the example above it
     return rows_together(pieces)
 

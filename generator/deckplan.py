@@ -83,10 +83,13 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
 
 
 def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
-    """The chapters' slides in order, a chapter whose only slide is lone joined to the last
-    slide of the chapter before it, else to the first of the chapter after it, in a deck
-    without dividers (generator.lone); the slides after a join numbered one less. A chapter
-    is a run of slides naming it (a short chapter's page may share a draft with another)."""
+    """The chapters' slides in order, a chapter whose only slide is lone joined to the slide
+    of the chapter before it, else to the slide of the chapter after it, when that chapter is
+    one slide too (`_shareable`), in a deck without dividers (generator.lone); the slides
+    after a join numbered one less. Whole small chapters share a slide: a chapter of several
+    slides named above their titles never has its last slide (its tail) or its first shared
+    with another chapter, which would split it across slides that hold others. A chapter is a
+    run of slides naming it (a short chapter's page may share a draft with another)."""
     slides = [f for c in chapters for f in c]
     if not slides or any(f.page.kind == "divider" for f in slides):
         return slides
@@ -96,6 +99,8 @@ def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
             continue
         before = next((k for k in range(i - 1, -1, -1) if runs[k]), None)
         after = next((k for k in range(i + 1, len(runs)) if runs[k]), None)
+        before = before if before is not None and _shareable(runs[before], -1) else None
+        after = after if after is not None and _shareable(runs[after], 0) else None
         joined = planner.join_across(runs[before][-1], run[0]) if before is not None else None
         if joined is not None and before is not None:
             runs[before][-1] = joined
@@ -109,6 +114,13 @@ def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
     planner.counter -= len(slides) - len(out)
     first = slides[0].page.number
     return [_at(planner, f, first + k) for k, f in enumerate(out)]
+
+
+def _shareable(run: list[Fitted], at: int) -> bool:
+    """A chapter's slide `at` may take another chapter: the chapter is that one slide, or its
+    slides name no chapter above their titles (the document's body chapter, named nowhere:
+    each of its pages stands under its own title, as a chapter does)."""
+    return len(run) == 1 or not run[at].page.subtitle
 
 
 def _runs(slides: list[Fitted]) -> list[list[Fitted]]:

@@ -15,11 +15,14 @@ word), or a few names or links
   chapter) the slide after it, at its start and without a heading (the divider or the kicker
   names the chapter); any other lone page the slide before it, under its own title as a
   heading, else the slide after it; both only when that page is one slide (a part never
-  starts on another part's continuation slide);
+  starts on another part's continuation slide); a part whose slide names its page above its
+  title (a section of a page cut at its content titles) shows that name as a heading too;
 - across chapters, in a deck without dividers (each slide names its chapter above its title,
-  or nothing does), a chapter whose only slide is lone: the last slide of the chapter before
-  it, else the first slide of the chapter after it, under its own title as a heading; the
-  slide's title names both ("0.27.2 · 0.27.1"). The contents slide numbers chapters, not
+  or nothing does), a chapter whose only slide is lone: the slide of the chapter before it,
+  else the slide of the chapter after it, when that chapter is one slide too (whole small
+  chapters share a slide; a chapter of several slides is never split across slides holding
+  others), each under its own title as a heading; the slide's title names both ("0.27.2 ·
+  0.27.1") and no chapter above it. The contents slide numbers chapters, not
   slides, so it stays right.
 
 A join is made only when the joined slide fits at the host's type size or a smaller one not
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
-from generator.leftout import block_text, count_words
+from generator.leftout import LeftOut, block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
@@ -111,6 +114,8 @@ class Joining:
 
     body_min: float
     scale: float
+    terse_size: float
+    left_out: list[LeftOut]
     authored: bool
     length: str
 
@@ -147,17 +152,33 @@ class Joining:
         return None
 
     def _joined(
-        self, host: PlannedPage, blocks: list[Block], notes: str, source: str, part: bool = False
+        self,
+        host: PlannedPage,
+        blocks: list[Block],
+        notes: str,
+        source: str,
+        part: bool = False,
+        across: bool = False,
     ) -> Fitted | None:
         """`host` holding `blocks` laid out, at a smaller size when needed: down to the body
-        floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide."""
+        floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide; pages
+        of two chapters (`across`) on a host that moved text to the notes to stay readable
+        not below the size of readable leads (terse_size), unless it is set smaller."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
         if layout not in HOSTS | PICTURE_HOSTS:
             return None
         page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
+        if across and self._shortened(host):
+            floor = max(floor, min(host.body_size, self.terse_size))
         return self.joined_fit(page, floor)
+
+    def _shortened(self, page: PlannedPage) -> bool:
+        """A page that moved text to the speaker notes to stay readable (its long items shown
+        by their leads, or summarised)."""
+        parts = set(page.source.split("+"))
+        return any(r.kind == "notes" and parts & set(r.where.split("+")) for r in self.left_out)
 
     def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
         """The slides of one page with each lone part joined to the part before or after it,
@@ -218,34 +239,39 @@ class Joining:
             return None
         if b.layout not in TEXT_HOSTS:
             return None
-        blocks = [*b.blocks, _heading(page.title), *page.blocks]
+        blocks = [*b.blocks, *_named_above(page, b), _heading(page.title), *page.blocks]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
-        """A chapter's only slide (lone) joined to the last slide of the chapter before it
-        (the last part of its page), under its own title as a heading, the title naming
-        both; None when it cannot take it."""
+        """A chapter's only slide (lone) joined to the slide of the chapter before it (that
+        chapter's only slide too), each under its own name as a heading, the title naming
+        both and no chapter above it (`_shown_as`); None when it cannot take it."""
         before, lone_slide = settled(before), settled(lone_slide)
         b, page = before.page, lone_slide.page
         if not self._across(b, page) or b.parts != 1 or b.sections:
             return None  # a chapter never starts on another page's continuation slide
-        blocks = [*b.blocks, _heading(page.title), *page.blocks]
-        host = replace(b, title=parts_title([b.title, page.title]))
-        return self._joined(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
+        first, lead = _shown_as(b)
+        second, heads = _shown_as(page)
+        blocks = [*lead, *b.blocks, *heads, *page.blocks]
+        host = replace(b, title=parts_title([first, second]), subtitle="")
+        source = f"{b.source}+{page.source}"
+        return self._joined(host, blocks, _notes(b, page), source, across=True)
 
     def join_across_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
-        """A chapter's only slide (lone) joined to the first slide of the chapter after it
-        (a page of one slide), the slide after it then under its heading (its columns, if it
-        has some, as headings in turn)."""
+        """A chapter's only slide (lone) joined to the slide of the chapter after it (its
+        only slide, a page of one slide), each under its own name as a heading (its columns,
+        if it has some, as headings in turn), the title naming both and no chapter above it."""
         lone_slide, after = settled(lone_slide), settled(after)
         page, a = lone_slide.page, after.page
         if not self._across(a, page) or a.parts != 1:
             return None
         flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
-        blocks = [*page.blocks, _heading(a.title), *flat]
-        title = parts_title([page.title, a.title])
-        host = replace(a, title=title, subtitle=page.subtitle, sections=[], hint="")
-        return self._joined(host, blocks, _notes(page, a), f"{page.source}+{a.source}")
+        first, lead = _shown_as(page)
+        second, heads = _shown_as(a)
+        blocks = [*lead, *page.blocks, *heads, *flat]
+        host = replace(a, title=parts_title([first, second]), subtitle="", sections=[], hint="")
+        source = f"{page.source}+{a.source}"
+        return self._joined(host, blocks, _notes(page, a), source, across=True)
 
     def _across(self, host: PlannedPage, page: PlannedPage) -> bool:
         """Pages of two chapters may share the host's slide: a text slide of another chapter,
@@ -269,7 +295,7 @@ class Joining:
         if a.parts != 1 or a.layout not in TEXT_HOSTS:
             return None
         names = title_parts(a.title) or [a.title]
-        blocks = [*page.blocks, _heading(names[0]), *a.blocks]
+        blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
         host = replace(a, title=page.title, subtitle=page.subtitle)
         return self._joined(host, blocks, _notes(page, a), source)
 
@@ -289,3 +315,34 @@ def _intro(page: PlannedPage) -> bool:
 
 def _neighbours(host: PlannedPage, page: PlannedPage) -> bool:
     return _host(host) and host.chapter == page.chapter and page.parts == 1 and lone(page)
+
+
+def _named_above(part: PlannedPage, host: PlannedPage) -> list[Block]:
+    """The heading of what `part`'s slide names above its title (the page a section comes
+    from: "User Stories" above "Task isolation") when the slide it joins names something else:
+    the part shows the page it belongs to, as its own slides do."""
+    above = norm(part.subtitle)
+    if not above or above in (norm(host.subtitle), norm(host.title)):
+        return []
+    return [_heading(part.subtitle)]
+
+
+def _shown_as(page: PlannedPage) -> tuple[str, list[Block]]:
+    """How a chapter's slide is named on a slide it shares with another chapter: by what its
+    slide names above its title (its chapter: "0.24.0 (6th April, 2023)" above "Changed"),
+    else by its title; and the headings it opens with there, that name and its own title
+    (not one its content already opens with; the document's untitled introduction has no
+    heading to show)."""
+    name = page.subtitle or page.title
+    names = [name] if norm(page.title) == norm(name) else [name, page.title]
+    if not page.chapter:
+        names = []
+    first = page.blocks[:1]
+    if (
+        names
+        and first
+        and first[0].type == "heading"
+        and norm(block_text(first[0])) == norm(names[-1])
+    ):
+        names.pop()
+    return name, [_heading(n) for n in names]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -28,6 +29,7 @@ LAYOUTS: tuple[str, ...] = (
 )
 # Layouts whose content flows in one column and may continue on following slides.
 FLOWING = frozenset({"bullets", "table"})
+_SOURCE_CHAPTER = re.compile(r"chapters\[(\d+)\]")
 
 
 @dataclass
@@ -124,6 +126,16 @@ class PlannedPage:
 
 
 Apart = dict[tuple[int, int], PlannedPage]  # parts i..j (inclusive) of a merged draft as one
+
+
+def source_chapters(source: str) -> list[int]:
+    """The outline chapters a page's `source` takes content from, in order (a page merged
+    from several chapters' pages names each)."""
+    out: list[int] = []
+    for m in _SOURCE_CHAPTER.finditer(source):
+        if int(m.group(1)) not in out:
+            out.append(int(m.group(1)))
+    return out
 
 
 @dataclass

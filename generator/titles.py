@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from generator.fit import TITLE_REGIONS, Measure
 from generator.leftout import LeftOut
-from generator.model import Span, plain
-from generator.pages import PlannedPage
+from generator.model import Block, Span, plain, title_spans
+from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
 from generator.reshape import Fitted, settled
@@ -129,14 +129,18 @@ class TitleFitting:
         return out
 
     def lead_titled(self, f: Fitted) -> Fitted:
-        """A slide stacking several parts one under the other ("JSON Response Content ·
-        Custom Headers") titled by the first; the others keep their headings inside it, the
-        first's heading (now the title) is not repeated under it. Parts side by side (cards,
-        columns, steps: each titled) keep the title naming them all."""
+        """A slide stacking several pages of one chapter one under the other ("Added ·
+        Fixed") titled by the first; the others keep their headings inside it, the first's
+        heading (now the title) is not repeated under it. Parts side by side (cards, columns,
+        steps: each titled) keep the title naming them all, and so do chapters sharing a slide
+        ("JSON Response Content · Custom Headers"): each is listed on the contents slide, and
+        a slide titled by one of them would hide the other (`chapters_titled`)."""
         page = f.page
         names = title_parts(page.title)
         if not names or page.kind != "content" or page.sections:
             return f
+        if len(source_chapters(page.source)) > 1:
+            return self.chapters_titled(f, names)
         blocks = page.blocks
         if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
             blocks = blocks[1:]
@@ -145,6 +149,23 @@ class TitleFitting:
         if m is not None and not m.title_fits:
             again, html, m = self.titled(again)
         return Fitted(again, html, m.laid if m is not None else None)
+
+    def chapters_titled(self, f: Fitted, names: list[str]) -> Fitted:
+        """A slide of several chapters under the title naming them all, each chapter under
+        its heading in the body (the first one too, as the others; the document's untitled
+        introduction has none)."""
+        page = f.page
+        blocks = page.blocks
+        if not page.chapter:
+            return f
+        if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
+            return f
+        heading = Block("heading", title_spans(names[0], bold=True))
+        again = replace(page, blocks=[heading, *blocks])
+        html, m = self.measure(again)
+        if m is None or not m.body_fits:
+            return f
+        return Fitted(again, html, m.laid)
 
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)

@@ -1,6 +1,7 @@
 """Which pieces of a page stay together when the page is cut between slides: an introduction
 with what it introduces (a lead-in with its list, table or picture, an explanation with its
-code), a label or a title with the text under it, a code block with the list explaining its
+code), a caption ending a part with the example above it, a label or a title with the text
+under it, a code block with the list explaining its
 annotations, a diagram with its configured source, a drawn example with its source, and at
 least MIN_ROWS rows of a table on each slide."""
 
@@ -70,7 +71,27 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # a drawn example stays with the code of its source
         if a.group != b.group and blocks[a.group].type in BACK_TARGETS and points_back(b.block):
             a.keep_next = True  # "code like this": on the slide of what it points at
+        if a.group != b.group and captions(blocks[a.group], blocks[b.group :]):
+            a.keep_next = True  # a part's closing caption stays with the example above it
     return rows_together(pieces)
+
+
+def captions(block: Block, rest: list[Block]) -> bool:
+    """`rest[0]` a short sentence right after a code block or a picture that ends its part
+    (a tab's "Use `inline end` to align to the right."): the next block is a label or a
+    heading starting another part, so the sentence says something about the example above
+    it and never opens a slide without it."""
+    if block.type not in ("code", "image") or len(rest) < 2 or rest[0].type != "paragraph":
+        return False
+    text = plain(rest[0].spans).strip()
+    if not text or len(text) > INTRO_CHARS or lead_in(rest[0].spans):
+        return False
+    if title_paragraph(rest[0].spans):
+        return False
+    following = rest[1]
+    return following.type == "heading" or (
+        following.type == "paragraph" and title_paragraph(following.spans)
+    )
 
 
 MIN_ROWS = 3  # a table cut between slides keeps at least this many rows on each

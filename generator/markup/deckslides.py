@@ -72,13 +72,14 @@ MAX_SECTION_TITLE = 90  # characters of a section slide's headings (a title, not
 
 def is_section_slide(slide: Slide, title: str, last: bool) -> bool:
     """A slide the source marks as a section (`layout: section`, Marp's gaia template on a
-    heading-only slide), or one of nothing but a short heading; never the deck's last slide
-    (a closing line is no chapter)."""
+    heading-only slide), or one of nothing but headings, its first a short one (smaller
+    headings under it are the divider's line too, when `title` holds them); never the deck's
+    last slide (a closing line is no chapter)."""
     if last or not slide.title:
         return False
     if slide.hint == "section":
         return True
-    if len(title) > MAX_SECTION_TITLE:
+    if len(slide.title) > MAX_SECTION_TITLE or any(h not in title for h in slide.headings):
         return False
     return not slide.items and not any(s.blocks for s in slide.sections)
 

@@ -1,8 +1,8 @@
 """Titles a presenter keeps and nothing a slide tool leaves behind: a document's body chapter is
-not named above each of its slides; a slide stacking two parts is titled by the first, the
-next keeping its heading inside; a section saying only "None." is one line on its neighbour;
-a slide tool's positioned labels, draggable boxes and click controls go with their text, and
-a live table of contents lists the deck's titles."""
+not named above each of its slides; a slide stacking two chapters is titled by both, each
+under its heading inside; a section saying only "None." is one line on its neighbour; a slide
+tool's positioned labels, draggable boxes and click controls go with their text, and a live
+table of contents lists the deck's titles."""
 
 from __future__ import annotations
 
@@ -74,11 +74,15 @@ def test_a_chapter_among_other_large_chapters_still_names_itself() -> None:
 # -- parts stacked on one slide ----------------------------------------------------------------
 
 
-def test_two_short_sections_on_one_slide_are_titled_by_the_first() -> None:
+def test_two_short_chapters_on_one_slide_are_both_named_in_its_title() -> None:
+    # each chapter is listed on the contents slide: neither hides under the other's title
     deck = generate_from_markdown("# QuickStart\n\n" + HTTPX_JSON_HEADERS, "corporate")
     (slide,) = [p for p in deck.pages if p.kind == "content"]
-    assert slide.title == "JSON Response Content"  # not "JSON Response Content · Custom Headers"
-    assert headings(slide.blocks) == ["Custom Headers"]  # the title is not repeated below it
+    assert slide.title == "JSON Response Content · Custom Headers"
+    assert not slide.subtitle  # no kicker naming one of the two chapters
+    # ... and each chapter opens under its own heading in the body, the first one too
+    assert headings(slide.blocks) == ["JSON Response Content", "Custom Headers"]
+    assert slide.blocks[0].type == "heading"
     assert sum(b.type == "code" for b in slide.blocks) == 2
 
 

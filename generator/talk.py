@@ -19,6 +19,7 @@ from typing import Literal
 
 from generator.alsoin import also_page
 from generator.budget import (
+    CHAPTER_SHARE,
     content_slides,
     document_words,
     fewest_slides,
@@ -99,7 +100,11 @@ def within_budget(
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
-        platforms, fitted, drafts, lambda c, ll, d: _drafted(c, lang, length, ll, authored, d)
+        platforms,
+        fitted,
+        drafts,
+        lambda c, ll, d: _drafted(c, lang, length, ll, authored, d),
+        budget * CHAPTER_SHARE,
     )
     k = fewest_left(
         parts.guess,

@@ -38,9 +38,10 @@ def _budget(name: str) -> int:
 
 
 def test_budget_grows_slowly_with_the_document() -> None:
-    assert slide_budget("medium", 300) == 15
-    assert slide_budget("medium", 1500) == 27
-    assert slide_budget("medium", 10_000) == 30
+    assert slide_budget("medium", 300) == 12
+    assert slide_budget("medium", 1500) == 13
+    assert slide_budget("medium", 4000) == 18  # with cover, contents, closing: about 22
+    assert slide_budget("medium", 10_000) == 18
     assert slide_budget("short", 300) == 6
     assert slide_budget("short", 40_000) == 9
     assert slide_budget("long", 40_000) is None

@@ -1,0 +1,78 @@
+"""A talk's length suits its document: a README of about 4,000 words is a deck of 20-25 slides
+in all (cover, contents, dividers, pictures and the "Also in the document" list counted), and no
+chapter takes more than its share of the budget: its later pages of text leave first, its first
+page and its pages of pictures stay."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from generator.api import GeneratedDeck, generate_from_markdown
+from generator.budget import CHAPTER_SHARE, document_words, slide_budget
+from generator.drop import Left, appendix_like, chosen
+from generator.model import Outline
+from generator.outline import parse_outline
+
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
+FD = CORPUS / "fd-readme" / "README.md"
+BAT = CORPUS / "bat-readme" / "README.md"
+SLIDEV = CORPUS / "slidev-composable-vue" / "slides.md"
+
+
+def _deck(path: Path, length: str = "medium") -> GeneratedDeck:
+    return generate_from_markdown(path.read_text(encoding="utf-8"), source_name=path.stem, length=length)
+
+
+def _chapter_slides(deck: GeneratedDeck, outline: Outline, title: str) -> int:
+    (ci,) = [i for i, c in enumerate(outline.chapters) if c.title == title]
+    return sum(1 for p in deck.pages if p.source.startswith(f"chapters[{ci}]."))
+
+
+@pytest.mark.parametrize("path", [FD, BAT], ids=["fd", "bat"])
+def test_a_4000_word_readme_is_a_talk_of_20_to_25_slides(path: Path) -> None:
+    words = document_words(parse_outline(path.read_text(encoding="utf-8")))
+    assert 3_500 <= words <= 4_500
+    deck = _deck(path)
+    assert 20 <= deck.page_count <= 25
+    # a long talk is still the whole document, a short one shorter than the medium
+    assert _deck(path, "long").page_count > 30
+    assert _deck(path, "short").page_count < deck.page_count
+
+
+def test_no_chapter_takes_more_than_its_share_of_the_talk() -> None:
+    text = FD.read_text(encoding="utf-8")
+    outline = parse_outline(text)
+    budget = slide_budget("medium", document_words(outline))
+    assert budget is not None
+    deck = _deck(FD)
+    usage = _chapter_slides(deck, outline, "How to use")
+    assert 0 < usage <= math.ceil(budget * CHAPTER_SHARE)
+    # its first pages stay; its later ones leave, named in the notes
+    titles = [p.title for p in deck.pages]
+    assert "Regular expression search" in titles and "Matching the full path" not in titles
+    notes = "\n".join(p.notes for p in deck.pages)
+    assert "Matching the full path" in notes
+
+
+def test_a_chapter_over_its_share_gives_up_its_later_pages_before_other_parts() -> None:
+    outline = parse_outline(FD.read_text(encoding="utf-8"))
+    (usage,) = [i for i, c in enumerate(outline.chapters) if c.title == "How to use"]
+    pages = len(outline.chapters[usage].pages)
+    share = 5.0  # every page one slide: How to use has 13, Troubleshooting 5
+    assert pages > share
+    order = chosen(outline, {}, over=math.inf, share=share)
+    body = [x for x in order if not appendix_like(outline.chapters[x.chapter].title)]
+    later = [Left(usage, pi) for pi in reversed(range(int(share), pages))]
+    troubleshooting = next(x for x in body if x.chapter == usage + 2)
+    assert [x for x in body[: body.index(troubleshooting)] if x.chapter == usage] == later
+    # without a share, troubleshooting (a secondary part) leaves before any of How to use
+    plain = [(x.chapter, x.page) for x in chosen(outline, {}, over=math.inf)]
+    assert plain.index((usage + 2, 4)) < plain.index((usage, pages - 1))
+
+
+def test_an_authored_deck_keeps_its_slides() -> None:
+    deck = _deck(SLIDEV)
+    assert deck.page_count == 37

@@ -4,6 +4,8 @@ chapter or none."""
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import sys
@@ -50,6 +52,7 @@ def test_an_authored_decks_heading_only_slides_carry_no_chapter_number() -> None
     assert "contents" not in [p.kind for p in deck.pages]  # the deck's own structure only
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_a_documents_dividers_keep_their_numbers() -> None:
     deck = generate_from_markdown(sample("mkdocs-admonitions"), "corporate")
     pairs = zip(deck.pages, deck.pages_html, strict=True)

@@ -128,7 +128,7 @@ def test_long_design_document_leaves_whole_parts_with_their_words_in_notes() -> 
 @pytest.mark.parametrize(
     "name",
     [
-        "httpx-quickstart/quickstart.md",
+        "meeting-notes/2022-11-15.md",
         "rust-release/Rust-1.80.0.md",
         "slidev-composable-vue/slides.md",
     ],
@@ -167,6 +167,7 @@ def test_usage_examples_are_not_platforms_and_long_runs_name_the_rest() -> None:
     assert "npm install -g fd-find" in table.notes
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> None:
     deck = _deck("fd-readme/README.md")
     sources = {p.title: p.source for p in deck.pages}

@@ -23,7 +23,9 @@ SLIDEV = CORPUS / "slidev-composable-vue" / "slides.md"
 
 
 def _deck(path: Path, length: str = "medium") -> GeneratedDeck:
-    return generate_from_markdown(path.read_text(encoding="utf-8"), source_name=path.stem, length=length)
+    return generate_from_markdown(
+        path.read_text(encoding="utf-8"), source_name=path.stem, length=length
+    )
 
 
 def _chapter_slides(deck: GeneratedDeck, outline: Outline, title: str) -> int:

@@ -39,6 +39,7 @@ from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner
+from generator.repeats import condense_repeats
 from generator.reshape import Fitted
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
@@ -67,7 +68,8 @@ def within_budget(
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
     (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
-    Every step is listed."""
+    Repeated examples are shown once with the platform runs (generator.repeats). Every step
+    is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
@@ -77,9 +79,11 @@ def within_budget(
     over = content_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
-    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
-
     origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
+    repeats = condense_repeats(platforms.outline, lang)  # the same indices as platforms'
+    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
+    records += [_moved(r, origin) for r in repeats.records]
+    platforms = replace(platforms, outline=repeats.outline)
 
     left: list[LeftOut] = []  # the records of drafting the condensed outline
     if records:

@@ -6,6 +6,7 @@ page and its pages of pictures stay."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,9 @@ import pytest
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import CHAPTER_SHARE, document_words, slide_budget
 from generator.drop import Left, appendix_like, chosen
-from generator.model import Outline
+from generator.model import Outline, plain
 from generator.outline import parse_outline
+from generator.repeats import repeated_runs
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 FD = CORPUS / "fd-readme" / "README.md"
@@ -78,3 +80,42 @@ def test_a_chapter_over_its_share_gives_up_its_later_pages_before_other_parts() 
 def test_an_authored_deck_keeps_its_slides() -> None:
     deck = _deck(SLIDEV)
     assert deck.page_count == 37
+
+
+ADMONITIONS = CORPUS / "mkdocs-admonitions" / "admonitions.md"
+
+
+def _supported_types() -> str:
+    """The "Supported types" section of the admonitions page: each of the twelve types shown
+    with the same placeholder text."""
+    text = ADMONITIONS.read_text(encoding="utf-8")
+    start = text.index("### Supported types")
+    return "# Admonitions\n\n## Usage\n\n" + text[start : text.index("## Customization")]
+
+
+def test_repeated_example_boxes_are_shown_once_with_the_others_named(
+    medium_budget: Callable[[int], None],
+) -> None:
+    outline = parse_outline(_supported_types())
+    page = outline.chapters[0].pages[0]
+    assert [len(r) for r in repeated_runs(page.blocks)] == [12]
+    medium_budget(1)  # a deck over its budget
+    deck = generate_from_markdown(_supported_types(), source_name="admonitions")
+    shown = [p for p in deck.pages if p.title == "Supported types"]
+    assert len(shown) == 1  # not four slides of the same box
+    blocks = shown[0].blocks
+    quotes = [b for b in blocks if b.type == "quote"]
+    assert len(quotes) == 1 and plain(quotes[0].paragraphs[0]) == "Note"
+    line = " ".join(plain(b.spans) for b in blocks if b.type == "paragraph")
+    assert "The same with: Abstract, Info, Tip, Success" in line and "Quote" in line
+    assert shown[0].notes.count("Lorem ipsum") >= 11  # every box's words in the notes
+    assert any("11 boxes repeating an example" in r.message for r in deck.left_out)
+
+
+def test_boxes_with_their_own_text_are_not_a_repeated_example() -> None:
+    text = ADMONITIONS.read_text(encoding="utf-8")
+    outline = parse_outline(text)
+    usage = next(c for c in outline.chapters if c.title == "Usage")
+    runs = {p.title: repeated_runs(p.blocks) for p in usage.pages}
+    assert runs["Supported types"] and not runs["Nested admonitions"]
+    assert not runs["Collapsible blocks"]

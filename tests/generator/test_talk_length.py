@@ -16,7 +16,7 @@ from generator.budget import CHAPTER_SHARE, document_words, slide_budget
 from generator.drop import Left, appendix_like, chosen
 from generator.model import Outline, plain
 from generator.outline import parse_outline
-from generator.repeats import repeated_runs
+from generator.repeats import SHOWN_LINKS, repeated_runs
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 FD = CORPUS / "fd-readme" / "README.md"
@@ -119,3 +119,34 @@ def test_boxes_with_their_own_text_are_not_a_repeated_example() -> None:
     runs = {p.title: repeated_runs(p.blocks) for p in usage.pages}
     assert runs["Supported types"] and not runs["Nested admonitions"]
     assert not runs["Collapsible blocks"]
+
+
+RUST = CORPUS / "rust-release" / "Rust-1.80.0.md"
+
+
+def _stabilized_apis() -> str:
+    """The release's "Stabilized APIs" section: 58 links to API documentation, then two more
+    under "now stable in const contexts"."""
+    text = RUST.read_text(encoding="utf-8")
+    start = text.index("### Stabilized APIs")
+    return "# Announcing Rust 1.80.0\n\n## Rust 1.80.0 stable\n\n" + text[start:]
+
+
+def _list_items(deck: GeneratedDeck, title: str) -> list[str]:
+    pages = [p for p in deck.pages if p.title == title]
+    return [plain(i.spans) for p in pages for b in p.blocks if b.type == "list" for i in b.items]
+
+
+def test_a_long_list_of_links_is_one_slide_the_rest_in_the_notes() -> None:
+    deck = generate_from_markdown(_stabilized_apis(), source_name="Rust-1.80.0")
+    shown = [p for p in deck.pages if p.title == "Stabilized APIs"]
+    assert len(shown) == 1  # not three slides of links
+    (links, const) = [b for b in shown[0].blocks if b.type == "list"]
+    items = [plain(i.spans) for i in links.items]
+    assert len(items) == SHOWN_LINKS + 1 and items[-1] == "46 more (in the notes)"
+    assert links.columns == 2 and len(const.items) == 2  # a short list stays whole
+    assert "Option::take_if" not in items and "Option::take_if" in shown[0].notes
+    assert any("long list of links" in r.message for r in deck.left_out)
+    # a long talk keeps every link on the slides
+    whole = generate_from_markdown(_stabilized_apis(), source_name="Rust-1.80.0", length="long")
+    assert "Option::take_if" in _list_items(whole, "Stabilized APIs")

@@ -150,3 +150,23 @@ def test_a_long_list_of_links_is_one_slide_the_rest_in_the_notes() -> None:
     # a long talk keeps every link on the slides
     whole = generate_from_markdown(_stabilized_apis(), source_name="Rust-1.80.0", length="long")
     assert "Option::take_if" in _list_items(whole, "Stabilized APIs")
+
+
+THEMING = CORPUS / "mermaid-theming" / "theming.md"
+
+
+def test_a_diagram_on_a_picture_slide_of_a_condensed_deck_has_no_source_caption(
+    medium_budget: Callable[[int], None],
+) -> None:
+    """The themeVariables example: a Mermaid flowchart after its config; a deck one slide a
+    page shows the drawn chart on a picture slide, its source in that slide's notes."""
+    text = THEMING.read_text(encoding="utf-8")
+    start = text.index("## Customizing Themes with `themeVariables`")
+    md = "# Theme Configuration\n\n" + text[start : text.index("## Color and Color Calculation")]
+    medium_budget(1)
+    deck = generate_from_markdown(md, source_name="theming")
+    pictures = [p for p in deck.pages if p.layout == "image-full"]
+    assert len(pictures) == 1
+    shown = " ".join(plain(b.spans) for p in deck.pages for b in p.blocks if b.type == "paragraph")
+    assert "graph TD" not in shown and "primaryColor: '#BB2528'" not in shown
+    assert "graph TD" in pictures[0].notes

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 import generator.budget
+import generator.repeats
 import generator.talk
 
 
@@ -39,3 +40,11 @@ def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     budgets = {**generator.budget.BUDGETS, "medium": (12, 100, 15, 30)}
     monkeypatch.setattr(generator.budget, "BUDGETS", budgets)
     monkeypatch.setattr(generator.talk, "CHAPTER_SHARE", math.inf)
+
+
+@pytest.fixture
+def whole_link_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No list of links is too long for a talk (generator.repeats): tests of other rules on a
+    release's sixty stabilized APIs (columns over several slides, the pages after them) see
+    the list whole."""
+    monkeypatch.setattr(generator.repeats, "MIN_LINKS", 10**9)

@@ -4,12 +4,12 @@ chapter or none."""
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import sys
 from typing import Any, cast
+
+import pytest
 
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none, divided_deck

@@ -5,12 +5,12 @@ stays never leaves; text leaves before pictures."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import math
 import re
 from pathlib import Path
+
+import pytest
 
 from generator.alsoin import (
     ALSO_SOURCE,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
+
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.lone import lone
 from generator.model import Block, ListItem, Span, plain
@@ -101,6 +103,7 @@ def test_a_release_of_one_bullet_joins_the_release_after_it() -> None:
     never_below_the_floor(deck)
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_a_chapter_of_one_sentence_joins_the_lone_page_before_it() -> None:
     deck = generate_from_markdown("# Announcing Rust 1.80.0\n\n" + RUST_LAST, None)
     assert near_empty(deck) == []

@@ -6,9 +6,9 @@ shown whole, its pictures grouped by their labels and captioned."""
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from generator.api import generate_from_markdown, plan_from_markdown
 from generator.markup.images import Assets

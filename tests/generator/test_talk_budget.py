@@ -133,6 +133,7 @@ def test_long_design_document_leaves_whole_parts_with_their_words_in_notes() -> 
         "slidev-composable-vue/slides.md",
     ],
 )
+@pytest.mark.usefixtures("whole_link_lists")
 def test_documents_within_budget_and_authored_decks_are_unchanged(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -82,6 +82,7 @@ def test_two_short_sections_on_one_slide_are_titled_by_the_first() -> None:
     assert sum(b.type == "code" for b in slide.blocks) == 2
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_the_tail_of_a_part_and_a_short_part_after_it_carry_the_first_parts_count() -> None:
     deck = generate_from_markdown(sample("rust-release"), "corporate")
     titles = [p.title for p in deck.pages]

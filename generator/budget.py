@@ -4,7 +4,8 @@ The budget grows slowly with the document's words and is counted in the slides b
 cover (and contents) and the closing slide, dividers included:
 
 - short: 6 + one slide per 800 words, 6 to 9 (9 to 12 with cover, contents and closing);
-- medium: 12 + one slide per 100 words, 15 to 30 (18 to 33 with them);
+- medium: 8 + one slide per 300 words, 12 to 18 (15 to 21 with them): a 4,000-word README
+  is a talk of about 22 slides in all, its picture slides counted;
 - long: no budget (the whole document, as it is written).
 
 The contents slide and the "Also in the document" slide (the titles of what left the slides of
@@ -26,8 +27,9 @@ from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
 
-BUDGETS = {"short": (6, 800, 6, 9), "medium": (12, 100, 15, 30)}  # base, words a slide, min, max
+BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a slide, min, max
 CHROME = ("cover", "contents", "closing")
+CHAPTER_SHARE = 1 / 3  # of the budget: a chapter over it gives up its later pages first
 FREE_PICTURE_SLIDES = 10  # picture slides a budget does not count (more count as any slide)
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
 _PAGE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")

@@ -146,12 +146,14 @@ def chosen(
     dividers: tuple[int, int] = (0, 2),
     sections: SectionSlides | None = None,
     made: frozenset[tuple[str, str]] = frozenset(),
+    share: float = math.inf,
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
     takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
     body chapter is down to its first page, the later `####` sections of the pages that take
     most slides (`sections`: the slides each takes). A page that stands for several (`made`:
-    its chapter's and its own title; a table of platforms, generator.condense) stays."""
+    its chapter's and its own title; a table of platforms, generator.condense) stays. A body
+    chapter that takes more than `share` slides gives up its later pages of text first."""
     chapters = outline.chapters
     remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
     tally = _Tally(slides, remaining, *dividers)
@@ -189,8 +191,12 @@ def chosen(
     def wordy(ci: int) -> list[int]:  # ... those without pictures first
         return [pi for pi in later(ci) if (ci, pi) not in pictured]
 
+    def beyond(ci: int) -> list[int]:  # a chapter over its share: its later pages of text
+        return wordy(ci) if tally.taken(ci) > share else []
+
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
+    _give_up(tally, left, over, beyond, body)
     _give_up(tally, left, over, minor, body)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
@@ -417,6 +423,7 @@ class Parts:
         fitted: list[Fitted],
         drafts: DeckDraft,
         draft: Callable[[Condensed, list[LeftOut], bool], DeckDraft],
+        share: float = math.inf,
     ) -> None:
         self.outline = platforms.outline
         self.draft = draft
@@ -426,7 +433,9 @@ class Parts:
         )
         dividers = (divider_slides(fitted), drafts.divider_slides)
         by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
-        self.chosen = lambda over: chosen(self.outline, by_page, over, dividers, by_section, made)
+        self.chosen = lambda over: chosen(
+            self.outline, by_page, over, dividers, by_section, made, share
+        )
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}
 

@@ -37,6 +37,7 @@ MAX_SLIDES = 3  # a page of a document keeps at most this many slides with lengt
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
 _INTRODUCED = ("list", "code", "table", "image", "quote")
 GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
+DRAWN = ("diagram", "formula")  # pictures drawn from a source (their alt text)
 
 
 PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
@@ -398,10 +399,15 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
     """A picture slide of `page`: one picture with its alt text as caption (image-full; a
     screenshot's alt text goes to the slide's notes, the picture gets the whole body), or 2 to
     4 pictures with theirs (image-grid). The page's notes are on its first slide."""
-    group = [replace(b, kind="picture") for b in group]  # never a slide's background here
+    sources = "\n\n".join(b.alt.strip() for b in group if b.kind in DRAWN and b.alt.strip())
+    # never a slide's background here; a drawn diagram's or formula's alt text is its source,
+    # not a caption: it goes to the notes
+    group = [replace(b, kind="picture", alt="" if b.kind in DRAWN else b.alt) for b in group]
     if len(group) == 1:
         picture = group[0]
         alt = picture.alt.strip()
+        if sources:
+            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=sources)
         if screenshot(picture):  # it carries text: the body to itself, its alt text in the
             # notes and, cut to one line, under it: no picture slide without words
             line = caption_line(alt)
@@ -410,7 +416,7 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
             return replace(page, blocks=blocks, sections=[], layout="image-full", notes=notes)
         blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
         return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
-    return replace(page, blocks=list(group), sections=[], layout="image-grid", notes="")
+    return replace(page, blocks=list(group), sections=[], layout="image-grid", notes=sources)
 
 
 def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:

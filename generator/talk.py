@@ -19,6 +19,7 @@ from typing import Literal
 
 from generator.alsoin import also_page
 from generator.budget import (
+    CHAPTER_SHARE,
     content_slides,
     document_words,
     fewest_slides,
@@ -38,6 +39,7 @@ from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner
+from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
@@ -66,24 +68,36 @@ def within_budget(
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
     (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
-    Every step is listed."""
+    Repeated examples are shown once with the platform runs (generator.repeats). Every step
+    is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
+    first: list[LeftOut] = []  # a talk's long lists of links shortened (generator.repeats)
+    drafted: list[LeftOut] | None = None  # the records of drafting the shortened outline
+    if budget is not None:
+        links = shorter_link_lists(outline, lang)
+        if links.records:
+            outline, first, drafted = links.outline, links.records, []
+            drafts = draft_deck(outline, lang, length, drafted, authored)
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
         planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages)
         if budget is None or content_slides(fitted) <= budget:
-            return Talk(fitted, planner)
+            return Talk(fitted, planner, drafted, first)
     over = content_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
-    records = releases.records + [_moved(r, releases.origin) for r in platforms.records]
-
     origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
+    repeats = condense_repeats(platforms.outline, lang)  # the same indices as platforms'
+    moved = releases.records + [_moved(r, releases.origin) for r in platforms.records]
+    moved += [_moved(r, origin) for r in repeats.records]
+    records = first + moved
+    platforms = replace(platforms, outline=repeats.outline)
 
-    left: list[LeftOut] = []  # the records of drafting the condensed outline
-    if records:
+    left: list[LeftOut] = list(drafted or [])  # the records of drafting the condensed outline
+    if moved:
+        left = []
         drafts = draft_deck(platforms.outline, lang, length, left, authored)
-    if records and fewest_slides(drafts) <= budget:
+    if moved and fewest_slides(drafts) <= budget:
         planner = planner_for(drafts.pages(), "whole")
         fitted = plan_deck(planner, drafts, max_pages=max_pages)
         if content_slides(fitted) <= budget:
@@ -99,7 +113,11 @@ def within_budget(
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
-        platforms, fitted, drafts, lambda c, ll, d: _drafted(c, lang, length, ll, authored, d)
+        platforms,
+        fitted,
+        drafts,
+        lambda c, ll, d: _drafted(c, lang, length, ll, authored, d),
+        budget * CHAPTER_SHARE,
     )
     k = fewest_left(
         parts.guess,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pytest
 
 import generator.budget
+import generator.repeats
+import generator.talk
 
 
 @pytest.fixture
@@ -26,3 +29,22 @@ def medium_budget(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
         monkeypatch.setattr(generator.budget, "BUDGETS", budgets)
 
     return set_budget
+
+
+@pytest.fixture
+def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A medium budget of 12 slides plus one per 100 words, 15 to 30, and no chapter's share of
+    it: tests of other rules (a page kept whole, a part left named, a picture slide free) on
+    sample documents that the medium talk condenses further see them with the room those
+    rules are about."""
+    budgets = {**generator.budget.BUDGETS, "medium": (12, 100, 15, 30)}
+    monkeypatch.setattr(generator.budget, "BUDGETS", budgets)
+    monkeypatch.setattr(generator.talk, "CHAPTER_SHARE", math.inf)
+
+
+@pytest.fixture
+def whole_link_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No list of links is too long for a talk (generator.repeats): tests of other rules on a
+    release's sixty stabilized APIs (columns over several slides, the pages after them) see
+    the list whole."""
+    monkeypatch.setattr(generator.repeats, "MIN_LINKS", 10**9)

@@ -46,6 +46,7 @@ def _slides_text(deck: PlannedDeck) -> str:
         ("mkdocs-math/math.md", "markdown_extensions"),
     ],
 )
+@pytest.mark.usefixtures("roomy_budget")
 def test_a_document_within_its_budget_shows_every_word_on_slides(name: str, shown: str) -> None:
     deck = _plan(name)
     budget = slide_budget("medium", document_words(parse_outline((CORPUS / name).read_text())))
@@ -55,6 +56,7 @@ def test_a_document_within_its_budget_shows_every_word_on_slides(name: str, show
     assert not [r for r in deck.left_out if r["kind"] == "notes" and shown in r["text"]]
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_a_long_page_within_the_budget_continues_on_following_slides() -> None:
     deck = _plan("mkdocs-admonitions/admonitions.md")  # the twelve types, one example each
     shown = [p for p in deck.pages if p["title"] == "Supported types"]

@@ -9,6 +9,8 @@ import re
 import sys
 from typing import Any, cast
 
+import pytest
+
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none, divided_deck
 from generator.model import Span, plain
@@ -50,6 +52,7 @@ def test_an_authored_decks_heading_only_slides_carry_no_chapter_number() -> None
     assert "contents" not in [p.kind for p in deck.pages]  # the deck's own structure only
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_a_documents_dividers_keep_their_numbers() -> None:
     deck = generate_from_markdown(sample("mkdocs-admonitions"), "corporate")
     pairs = zip(deck.pages, deck.pages_html, strict=True)

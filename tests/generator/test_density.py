@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from generator import generate_from_markdown
 from generator.listcols import list_columns
 from generator.model import Block, ListItem, Span
@@ -35,6 +37,7 @@ def first_list(markdown: str) -> Block:
     return next(b for b in blocks if b.type == "list")
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_sixty_api_names_fill_two_columns_on_three_slides() -> None:
     md = HEAD + RUST_APIS
     deck = generate_from_markdown(md, "corporate")

@@ -10,6 +10,8 @@ import math
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.alsoin import (
     ALSO_SOURCE,
     ALSO_TITLE,
@@ -168,6 +170,7 @@ def _left_words(deck: PlannedDeck) -> dict[str, int]:
     return out
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     deck = _plan(KEP)
     content = [p for p in deck.pages if p["kind"] == "content"]

@@ -151,6 +151,7 @@ def _slides(deck: PlannedDeck) -> int:  # the slides the budget counts
     return sum(1 for p in deck.pages if p.get("kind") == "content" and p["source"] != ALSO_SOURCE)
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_a_deck_one_slide_over_leaves_a_section_not_the_end_of_every_code_block(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
+
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.lone import lone
 from generator.model import Block, ListItem, Span, plain
@@ -109,6 +111,7 @@ def test_a_release_of_one_bullet_joins_the_release_after_it() -> None:
     never_below_the_floor(deck)
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_a_chapter_of_one_sentence_never_joins_the_tail_of_a_chapter_named_above_it() -> None:
     # "What's in 1.80.0 stable" is named above each of its slides: the contributors' sentence
     # on its last page would read as part of it (the document's body chapter, named nowhere,

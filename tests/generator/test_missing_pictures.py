@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.api import generate_from_markdown, plan_from_markdown
 from generator.markup.images import Assets
 from generator.model import Block, plain
@@ -179,6 +181,7 @@ def test_a_deck_slide_of_nothing_but_a_missing_sponsor_wall_is_not_made() -> Non
     )
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_the_pictures_of_a_page_cut_by_its_sections_are_named_once() -> None:
     """Rich's "Rich Library" page is one slide per `###` section (Log, Emoji, Tables...): the
     page's notes, listing its 15 unavailable screenshots, go with its first slide only."""

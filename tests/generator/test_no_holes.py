@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
+
 from generator.api import generate_from_markdown
 from generator.codesplit import Run, regroup
 from generator.keep import RUN_SLIDES
@@ -84,6 +86,7 @@ def test_a_continuing_table_keeps_every_row_with_its_header_and_balanced_slides(
     assert max(rows) - min(rows) <= 2, rows
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_a_long_list_of_names_fits_the_capped_slides_in_columns(
     medium_budget: Callable[[int], None],
 ) -> None:
@@ -100,6 +103,7 @@ def test_a_long_list_of_names_fits_the_capped_slides_in_columns(
 # -- a part the title names is on the slide ---------------------------------------------------
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_a_part_named_in_the_title_is_on_the_slide() -> None:
     slides = texts("# Announcing Rust 1.80.0\n\n## What's in 1.80.0 stable\n\n" + RUST_APIS_OTHER)
     shown = [t for _, t in slides if "Check out everything that changed in" in t]

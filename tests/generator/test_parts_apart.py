@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.condense import release_key
 from generator.model import plain
@@ -39,6 +41,7 @@ def test_every_release_shown_has_its_own_slide_title() -> None:
         assert page.parts == 1, release
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_a_later_section_starts_its_own_slide_after_a_continued_one() -> None:
     deck = _deck("rust-release/Rust-1.80.0.md")
     assert "Other changes" not in _headings(deck, True)  # was under "Stabilized APIs (3/3)"

@@ -93,6 +93,7 @@ def test_a_document_with_a_strip_shows_it_and_says_so(tmp_path: Path) -> None:
     assert said == "animated SVG, shown as a still (the frame on screen longest): cast.svg"
 
 
+@pytest.mark.usefixtures("roomy_budget")
 def test_fds_demo_still_costs_the_deck_none_of_its_word_budget() -> None:
     """fd's README fills its slide budget; the Demo still's slide (a picture, no words) does
     not push the deck over it: its integration and option pages stay slides."""

@@ -86,6 +86,7 @@ def test_two_short_chapters_on_one_slide_are_both_named_in_its_title() -> None:
     assert sum(b.type == "code" for b in slide.blocks) == 2
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_the_tail_of_a_part_and_a_short_part_after_it_carry_the_first_parts_count() -> None:
     deck = generate_from_markdown(sample("rust-release"), "corporate")
     titles = [p.title for p in deck.pages]

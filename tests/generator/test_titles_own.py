@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.api import generate_from_markdown
 from generator.compose import draft_deck
 from generator.leftout import block_text
@@ -105,6 +107,7 @@ def content_titles(md: str) -> list[tuple[str, int, int]]:
     return [(p.title, p.part, p.parts) for p in deck.pages if p.kind == "content"]
 
 
+@pytest.mark.usefixtures("whole_link_lists")
 def test_each_slide_of_a_merged_page_names_only_the_parts_on_it() -> None:
     rust = sample("rust-release")
     md = "# Announcing Rust 1.80.0\n\n## What's in 1.80.0 stable\n\n"

@@ -10,7 +10,7 @@ import math
 
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure
-from generator.pack import pack, usable
+from generator.pack import Smallest, pack, usable
 from generator.pages import FLOWING, PlannedPage
 from generator.pieces import Piece
 from generator.slides import flowing
@@ -44,6 +44,9 @@ class Predicting:
         raise NotImplementedError
 
     def shrink_floor(self, page: PlannedPage) -> float:
+        raise NotImplementedError
+
+    def at_unit_floor(self, size: float) -> Smallest:
         raise NotImplementedError
 
     def predicted_size(self, page: PlannedPage) -> float:
@@ -100,7 +103,7 @@ class Predicting:
             return None
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
-        return pack(pieces, room)
+        return pack(pieces, room, smallest=self.at_unit_floor(size))
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""

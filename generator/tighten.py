@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from generator.listcols import in_columns
-from generator.pack import pack, short_tail
+from generator.pack import Smallest, pack, short_tail
 from generator.pages import PlannedPage
 from generator.pieces import Piece
 from generator.slides import word_cap
@@ -57,11 +57,13 @@ def tighter(
     room: float,
     head: float = 0.0,
     foot: float = 0.0,
+    smallest_at: Callable[[float], Smallest] | None = None,
 ) -> Tighter | None:
     """The largest body size at which the pieces of `chunks` (measured at `size`) pack into
     fewer slides, with that packing; None when no size does. `floors`: (the lowest size for
     merging slides, the lowest when the last slide of `chunks` is a short tail). A packing
-    that ends with a short tail where `chunks` did not is not taken."""
+    that ends with a short tail where `chunks` did not is not taken. `smallest_at(s)`: the
+    pieces at size s as a unit too tall for a slide is set (pack's `smallest`)."""
     pieces = [p for c in chunks for p in c]
     if len(chunks) < 2 or not pieces:
         return None
@@ -70,7 +72,8 @@ def tighter(
     s = float(int(size) - 1 if size == int(size) else int(size))
     while s >= lowest:
         text, code = s / size, code_size(s) / code_size(size)
-        trial = pack(rescaled(pieces, text, code), room, head, foot)
+        smallest = smallest_at(s) if smallest_at is not None else None
+        trial = pack(rescaled(pieces, text, code), room, head, foot, smallest)
         if len(trial) < len(chunks) and (tail or not short_tail(trial, room, head, foot)):
             return Tighter(s, trial)
         s -= 1
@@ -92,6 +95,13 @@ class Tightening:
 
     def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
+
+    def at_unit_floor(self, size: float) -> Smallest:
+        """Pieces measured at body size `size` as the smallest type of a unit that cannot be
+        cut sets them (a chain kept together that is taller than a slide: generator.pack)."""
+        text = self.unit_min / size
+        code = self.code_size(self.unit_min) / self.code_size(size)
+        return lambda pieces: rescaled(pieces, text, code)
 
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),
@@ -116,7 +126,9 @@ class Tightening:
         floor = max(self.body_min, TIGHT_FLOOR * self.scale, self.page_floor)
         room = self.frame[1]
         floors = (floor, max(self.shrink_floor(page), self.page_floor))
-        found = tighter(chunks, page.body_size, floors, self.code_size, room, head, foot)
+        found = tighter(
+            chunks, page.body_size, floors, self.code_size, room, head, foot, self.at_unit_floor
+        )
         if found is None:
             return page, chunks
         return replace(page, body_size=found.size), found.chunks

@@ -38,7 +38,8 @@ def pack(
     with the smallest capacity that still holds them, so that continuation slides carry
     similar amounts (no slide with one line after a full one), as long as evening them out
     cuts no code block one nesting level deeper than the fewest slides do (a whole object on
-    a fuller slide rather than half of it on each of two). A piece taller than the room
+    a fuller slide rather than half of it on each of two) and cuts no more chains kept
+    together than they do. A piece taller than the room
     gets a slide of its own (the caller deals with it); so does a chain of pieces kept
     together (an introduction, its code, the sentence pointing back at it) that is taller
     than the room but fits it as `smallest` sets it (the caller sets it smaller), instead of
@@ -61,6 +62,7 @@ def pack(
             len(trial) <= len(chunks)
             and not _oversized(pieces, trial, mid, limit, head, foot)
             and _soft_cuts(trial) <= _soft_cuts(chunks)
+            and _broken(trial) <= _broken(chunks)
         ):
             best, hi = trial, mid
         else:
@@ -127,6 +129,11 @@ def _unit_end(
         return i
     small = smallest(pieces[i : k + 1])
     return k if cost(small, 0, len(small) - 1, head, foot) <= capacity else i
+
+
+def _broken(chunks: list[list[Piece]]) -> int:
+    """Slides ending with a piece kept with the next (a chain kept together cut)."""
+    return sum(1 for c in chunks[:-1] if c and c[-1].keep_next)
 
 
 def _soft_cuts(chunks: list[list[Piece]]) -> int:

@@ -486,16 +486,6 @@ class Planner(
             out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
         return out
 
-    def chain_fit(self, slide: PlannedPage, m: Measure) -> Fitted | None:
-        """A slide of one chain kept together (generator.pack) too tall at its size: at the
-        largest smaller size down to the unit floor that holds it; None when none does."""
-        if m.used <= 0:
-            return None
-        size = max(self.unit_min, math.floor(slide.body_size * m.room / m.used * 0.98))
-        if size >= slide.body_size:
-            return None
-        return self.joined_fit(replace(slide, body_size=float(size)), self.unit_min)
-
     def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
         """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
         smallest = replace(slide, body_size=self.unit_min)

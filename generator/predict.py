@@ -7,6 +7,7 @@ pieces, so that each page is laid out once. Every layout teaches the estimate (`
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure
@@ -46,8 +47,9 @@ class Predicting:
     def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
 
-    def at_unit_floor(self, size: float) -> Smallest:
-        raise NotImplementedError
+    if TYPE_CHECKING:
+
+        def at_unit_floor(self, size: float) -> Smallest: ...
 
     def predicted_size(self, page: PlannedPage) -> float:
         """For a flowing page the text estimate says is sparse: the larger body size it

@@ -7,6 +7,10 @@ The pieces' measured extents are scaled to the smaller size (text by the ratio o
 sizes, code by that of the code sizes; line wrapping only makes smaller text shorter still)
 and packed again; the largest size whose packing needs fewer slides is taken. The slides'
 own layouts then correct the estimate (the planner's `finish`).
+
+A chain of pieces kept together (an introduction, its code, the sentence pointing back at it)
+that is taller than a slide at the reading size is one unit (generator.pack): its slide is set
+at the largest smaller size, down to the unit floor, that holds it.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from generator.listcols import in_columns
 from generator.pack import Smallest, pack, short_tail
@@ -21,6 +26,10 @@ from generator.pages import PlannedPage
 from generator.pieces import Piece
 from generator.slides import word_cap
 from generator.summary import nested_pictures
+
+if TYPE_CHECKING:
+    from generator.fit import Measure
+    from generator.reshape import Fitted
 
 TIGHT_FLOOR = 20.0  # px on a 1280 px wide slide: continuation slides merge down to this size
 FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
@@ -81,8 +90,9 @@ def tighter(
 
 
 class Tightening:
-    """Lists in columns and continuation slides merged by smaller type (a mixin of the
-    planner: its frame, type sizes and the current page's floor)."""
+    """Lists in columns, continuation slides merged by smaller type and a chain kept
+    together set smaller (a mixin of the planner: its frame, type sizes, the current page's
+    floor and `joined_fit`)."""
 
     frame: tuple[float, float] | None
     body_min: float
@@ -96,12 +106,26 @@ class Tightening:
     def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
 
+    if TYPE_CHECKING:
+
+        def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None: ...
+
     def at_unit_floor(self, size: float) -> Smallest:
         """Pieces measured at body size `size` as the smallest type of a unit that cannot be
         cut sets them (a chain kept together that is taller than a slide: generator.pack)."""
         text = self.unit_min / size
         code = self.code_size(self.unit_min) / self.code_size(size)
         return lambda pieces: rescaled(pieces, text, code)
+
+    def chain_fit(self, slide: PlannedPage, m: Measure) -> Fitted | None:
+        """A slide of one chain kept together (generator.pack) too tall at its size: at the
+        largest smaller size down to the unit floor that holds it; None when none does."""
+        if m.used <= 0:
+            return None
+        size = max(self.unit_min, math.floor(slide.body_size * m.room / m.used * 0.98))
+        if size >= slide.body_size:
+            return None
+        return self.joined_fit(replace(slide, body_size=float(size)), self.unit_min)
 
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),

@@ -15,6 +15,7 @@ from generator import generate_from_markdown
 from generator.markup.images import Assets
 from generator.planner import Planner
 from generator.templates import builtin_templates
+from tests.generator.conftest import roomy
 from tests.generator.fragments import KEP_SUMMARY_CHART
 from tests.generator.fragments_readable import (
     FD_OPENING,
@@ -75,10 +76,14 @@ def test_text_grows_when_its_picture_moves_to_a_slide_of_its_own() -> None:
 
 @pytest.fixture(scope="module")
 def kep_deck():  # type: ignore[no-untyped-def]
+    """The whole design document in a roomy deck (`roomy`): many pages at the reading size,
+    cut and packed again."""
     source = KEP / "README.md"
-    return generate_from_markdown(
-        source.read_text("utf-8"), "corporate", assets=Assets.beside(str(source))
-    )
+    with pytest.MonkeyPatch.context() as patch:
+        roomy(patch)
+        return generate_from_markdown(
+            source.read_text("utf-8"), "corporate", assets=Assets.beside(str(source))
+        )
 
 
 def test_a_long_document_is_read_at_18pt(kep_deck) -> None:  # type: ignore[no-untyped-def]

@@ -71,6 +71,7 @@ from generator.titles import MAX_SHRINK, TitleFitting
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide: one unit that cannot be cut, an authored slide
+LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
 READ_FLOOR = 24.0  # px (18 pt): prose and lists of a document's content slide, read from a seat
 CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
 SMALL_FLOOR = 16.0  # tables and small print
@@ -459,7 +460,9 @@ class Planner(
 
     def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """Continuation slides that all take little room grow by one common factor (slides
-        of one page keep one type size)."""
+        of one page keep one type size); when some are full, a slide holding less than
+        LONE_FILL of its room (a closing paragraph after a page of code) grows on its own
+        rather than sit small in an empty slide."""
         if len(slides) == 1 and slides[0][1] is not None:
             f, m = slides[0]
             return [self.grown(f.page, f.html, m)] if m is not None else [f]
@@ -471,8 +474,10 @@ class Planner(
             for f, m in slides
             if m is not None and m.room > 0 and not _pictures_only(f.page)
         ]
-        if not content or len(measured) != len(slides) or not fills or not 0 < max(fills) < SPARSE:
+        if not content or len(measured) != len(slides) or not fills:
             return [f for f, _ in slides]
+        if not 0 < max(fills) < SPARSE:
+            return [self._grown_alone(f, m) for f, m in slides]
         factor = min(GROW, math.sqrt(FILL / max(fills)))
         out = []
         for f, _ in slides:
@@ -485,6 +490,11 @@ class Planner(
             ok = m is not None and m.body_fits and m.title_fits
             out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
         return out
+
+    def _grown_alone(self, f: Fitted, m: Measure | None) -> Fitted:
+        if m is None or m.room <= 0 or m.used >= LONE_FILL * m.room or _pictures_only(f.page):
+            return f
+        return self.grown(f.page, f.html, m)
 
     def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
         """One piece alone still too tall: the smallest type, then its text shortened (listed)."""

@@ -31,8 +31,7 @@ def medium_budget(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
     return set_budget
 
 
-@pytest.fixture
-def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def roomy(monkeypatch: pytest.MonkeyPatch) -> None:
     """A medium budget of 12 slides plus one per 100 words, 15 to 30, and no chapter's share of
     it: tests of other rules (a page kept whole, a part left named, a picture slide free) on
     sample documents that the medium talk condenses further see them with the room those
@@ -40,6 +39,12 @@ def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     budgets = {**generator.budget.BUDGETS, "medium": (12, 100, 15, 30)}
     monkeypatch.setattr(generator.budget, "BUDGETS", budgets)
     monkeypatch.setattr(generator.talk, "CHAPTER_SHARE", math.inf)
+
+
+@pytest.fixture
+def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`roomy` for one test."""
+    roomy(monkeypatch)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from generator import generate_from_markdown
 from generator.markup.images import Assets
 from generator.planner import Planner
 from generator.templates import builtin_templates
+from tests.generator.conftest import roomy
 from tests.generator.fragments import KEP_SUMMARY_CHART
 from tests.generator.fragments_readable import (
     FD_OPENING,
@@ -75,10 +76,14 @@ def test_text_grows_when_its_picture_moves_to_a_slide_of_its_own() -> None:
 
 @pytest.fixture(scope="module")
 def kep_deck():  # type: ignore[no-untyped-def]
+    """The whole design document in a roomy deck (`roomy`): many pages at the reading size,
+    cut and packed again."""
     source = KEP / "README.md"
-    return generate_from_markdown(
-        source.read_text("utf-8"), "corporate", assets=Assets.beside(str(source))
-    )
+    with pytest.MonkeyPatch.context() as patch:
+        roomy(patch)
+        return generate_from_markdown(
+            source.read_text("utf-8"), "corporate", assets=Assets.beside(str(source))
+        )
 
 
 def test_a_long_document_is_read_at_18pt(kep_deck) -> None:  # type: ignore[no-untyped-def]
@@ -129,3 +134,23 @@ def test_the_corpus_figure_counts_prose_not_titles_tables_or_code() -> None:
     assert mc.prose_share_below([slide], ["content"], 18.0) == 0.4  # 4 of 10 characters
     assert mc.prose_share_below([slide], ["content"], 15.0) == 0.0
     assert mc.prose_share_below([slide], ["contents"], 18.0) == 0.0  # content slides only
+
+
+RUST = Path(__file__).resolve().parents[2] / "samples" / "markdown" / "rust-release"
+
+
+def test_a_closing_paragraph_alone_on_a_page_s_last_slide_grows_on_its_own() -> None:
+    """The LazyCell section at the reading size: its prose, its code filling a slide, then the
+    closing paragraph alone. The closing slide is not left at the size of the full slides in
+    an empty slide: it grows on its own (the slides before it keep their size)."""
+    lines = (RUST / "Rust-1.80.0.md").read_text("utf-8").splitlines()
+    section = "\n".join(lines[27:52])  # "### `LazyCell` and `LazyLock`" up to the next section
+    assert section.startswith("### `LazyCell`") and "does the same thing without thread" in section
+    deck = generate_from_markdown("# Rust 1.80.0\n\n" + section, "corporate")
+    shown = [p for p in deck.pages if p.kind == "content"]
+    assert len(shown) >= 2  # prose, code and the closing paragraph do not fit one slide
+    last = shown[-1]
+    assert [b.type for b in last.blocks] == ["paragraph"]
+    assert "does the same thing without thread" in " ".join(s.text for s in last.blocks[0].spans)
+    assert last.body_size >= 30  # grown from 24 px: a paragraph alone fills a third of the room
+    assert min(p.body_size for p in shown[:-1]) >= READ

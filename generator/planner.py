@@ -390,7 +390,7 @@ class Planner(
                 continue
             whole = self.chain_fit(slide, m) if chained(chunks[i]) else None
             if whole is not None:  # a chain kept together: one unit, set smaller
-                done.append((whole, None))
+                done.append(whole)
                 continue
             cut = self.cut(chunks[i], m) if make is make_flowing else None
             if cut is not None:

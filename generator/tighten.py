@@ -24,12 +24,12 @@ from generator.listcols import in_columns
 from generator.pack import Smallest, pack, short_tail
 from generator.pages import PlannedPage
 from generator.pieces import Piece
+from generator.reshape import Fitted
 from generator.slides import word_cap
 from generator.summary import nested_pictures
 
 if TYPE_CHECKING:
     from generator.fit import Measure
-    from generator.reshape import Fitted
 
 TIGHT_FLOOR = 20.0  # px on a 1280 px wide slide: continuation slides merge down to this size
 FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
@@ -92,7 +92,7 @@ def tighter(
 class Tightening:
     """Lists in columns, continuation slides merged by smaller type and a chain kept
     together set smaller (a mixin of the planner: its frame, type sizes, the current page's
-    floor and `joined_fit`)."""
+    floor, `measure` and `titled`)."""
 
     frame: tuple[float, float] | None
     body_min: float
@@ -108,7 +108,11 @@ class Tightening:
 
     if TYPE_CHECKING:
 
-        def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None: ...
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
 
     def at_unit_floor(self, size: float) -> Smallest:
         """Pieces measured at body size `size` as the smallest type of a unit that cannot be
@@ -117,15 +121,27 @@ class Tightening:
         code = self.code_size(self.unit_min) / self.code_size(size)
         return lambda pieces: rescaled(pieces, text, code)
 
-    def chain_fit(self, slide: PlannedPage, m: Measure) -> Fitted | None:
-        """A slide of one chain kept together (generator.pack) too tall at its size: at the
-        largest smaller size down to the unit floor that holds it; None when none does."""
-        if m.used <= 0:
-            return None
-        size = max(self.unit_min, math.floor(slide.body_size * m.room / m.used * 0.98))
-        if size >= slide.body_size:
-            return None
-        return self.joined_fit(replace(slide, body_size=float(size)), self.unit_min)
+    def chain_fit(self, slide: PlannedPage, m: Measure) -> tuple[Fitted, Measure] | None:
+        """A slide of one chain kept together (generator.pack) too tall at its size: laid out
+        at the largest smaller size down to the unit floor that holds it, with its measure;
+        None when none does."""
+        size = slide.body_size
+        for _ in range(3):
+            if m.used <= 0 or size <= self.unit_min:
+                return None
+            size = float(
+                max(self.unit_min, min(size - 1, math.floor(size * m.room / m.used * 0.98)))
+            )
+            trial = replace(slide, body_size=size)
+            html, measured = self.measure(trial)
+            if measured is not None and not measured.title_fits:
+                trial, html, measured = self.titled(trial)
+            if measured is None:
+                return None
+            if measured.body_fits:
+                return Fitted(trial, html, measured.laid), measured
+            m = measured
+        return None
 
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.pieces import Piece
+
+# pieces as they would be set at the smallest type a unit that cannot be cut takes
+Smallest = Callable[[list[Piece]], list[Piece]]
 
 TAIL = 0.25  # a kept slide holding less than this share of the room is a tail, not a slide
 SAFETY = 0.985  # share of the room the packer fills (line heights round differently per slide)
@@ -23,18 +28,26 @@ def cost(pieces: list[Piece], i: int, j: int, head: float, foot: float) -> float
 
 
 def pack(
-    pieces: list[Piece], room: float, head: float = 0.0, foot: float = 0.0
+    pieces: list[Piece],
+    room: float,
+    head: float = 0.0,
+    foot: float = 0.0,
+    smallest: Smallest | None = None,
 ) -> list[list[Piece]]:
     """Pieces in order -> slides. The fewest slides greedy filling gives, then the same count
     with the smallest capacity that still holds them, so that continuation slides carry
     similar amounts (no slide with one line after a full one), as long as evening them out
     cuts no code block one nesting level deeper than the fewest slides do (a whole object on
-    a fuller slide rather than half of it on each of two). A piece taller than the room
-    gets a slide of its own (the caller deals with it)."""
+    a fuller slide rather than half of it on each of two) and cuts no more chains kept
+    together than they do. A piece taller than the room
+    gets a slide of its own (the caller deals with it); so does a chain of pieces kept
+    together (an introduction, its code, the sentence pointing back at it) that is taller
+    than the room but fits it as `smallest` sets it (the caller sets it smaller), instead of
+    being cut after its first piece."""
     if not pieces:
         return []
     limit = usable(room)
-    chunks = _greedy(pieces, limit, head, foot)
+    chunks = _greedy(pieces, limit, head, foot, smallest)
     if len(chunks) <= 1:
         return chunks
     total = cost(pieces, 0, len(pieces) - 1, head, foot)
@@ -44,11 +57,12 @@ def pack(
         if hi - lo < 2.0:
             break
         mid = (lo + hi) / 2
-        trial = _greedy(pieces, mid, head, foot)
+        trial = _greedy(pieces, mid, head, foot, smallest)
         if (
             len(trial) <= len(chunks)
-            and not _oversized(pieces, trial, mid, head, foot)
+            and not _oversized(pieces, trial, mid, limit, head, foot)
             and _soft_cuts(trial) <= _soft_cuts(chunks)
+            and _broken(trial) <= _broken(chunks)
         ):
             best, hi = trial, mid
         else:
@@ -56,7 +70,13 @@ def pack(
     return best
 
 
-def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> list[list[Piece]]:
+def _greedy(
+    pieces: list[Piece],
+    capacity: float,
+    head: float,
+    foot: float,
+    smallest: Smallest | None = None,
+) -> list[list[Piece]]:
     out: list[list[Piece]] = []
     i, n = 0, len(pieces)
     while i < n:
@@ -66,6 +86,11 @@ def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> l
         end = j
         while end > i and pieces[end].keep_next and end + 1 < n:
             end -= 1  # a heading never ends a slide that has more after it
+        unit = _unit_end(pieces, i, capacity, head, foot, smallest) if end == i else i
+        if unit > i:  # a chain kept together, set smaller on a slide of its own
+            out.append(pieces[i : unit + 1])
+            i = unit + 1
+            continue
         hard = end  # a code block's soft cut only when a hard one leaves the slide half empty
         while hard > i and (pieces[hard].soft or pieces[hard].keep_next) and hard + 1 < n:
             hard -= 1
@@ -76,20 +101,62 @@ def _greedy(pieces: list[Piece], capacity: float, head: float, foot: float) -> l
     return out
 
 
+def chain_end(pieces: list[Piece], i: int) -> int:
+    """The last piece of the chain of pieces kept together that starts at `i`."""
+    k = i
+    while k + 1 < len(pieces) and pieces[k].keep_next:
+        k += 1
+    return k
+
+
+def chained(chunk: list[Piece]) -> bool:
+    """More than one piece, each kept with the next: one chain kept together."""
+    return len(chunk) > 1 and chain_end(chunk, 0) == len(chunk) - 1
+
+
+def _unit_end(
+    pieces: list[Piece],
+    i: int,
+    capacity: float,
+    head: float,
+    foot: float,
+    smallest: Smallest | None,
+) -> int:
+    """The end of the chain starting at `i` when it is taller than `capacity` but fits it as
+    `smallest` sets it (one unit on a slide of its own); else `i`."""
+    k = chain_end(pieces, i)
+    if smallest is None or k == i or cost(pieces, i, k, head, foot) <= capacity:
+        return i
+    small = smallest(pieces[i : k + 1])
+    return k if cost(small, 0, len(small) - 1, head, foot) <= capacity else i
+
+
+def _broken(chunks: list[list[Piece]]) -> int:
+    """Slides ending with a piece kept with the next (a chain kept together cut)."""
+    return sum(1 for c in chunks[:-1] if c and c[-1].keep_next)
+
+
 def _soft_cuts(chunks: list[list[Piece]]) -> int:
     """Slides ending at a code block's soft cut (one nesting level deeper than its own)."""
     return sum(1 for c in chunks[:-1] if c and c[-1].soft)
 
 
 def _oversized(
-    pieces: list[Piece], chunks: list[list[Piece]], capacity: float, head: float, foot: float
+    pieces: list[Piece],
+    chunks: list[list[Piece]],
+    capacity: float,
+    limit: float,
+    head: float,
+    foot: float,
 ) -> bool:
     """A chunk over `capacity` that holds more than one piece (a single tall piece is allowed:
-    it is over any capacity)."""
+    it is over any capacity, and so is a chain kept together over the full `limit`: a unit
+    set smaller; one the full room holds is never made a unit to even slides out)."""
     start = 0
     for chunk in chunks:
         end = start + len(chunk) - 1
-        if len(chunk) > 1 and cost(pieces, start, end, head, foot) > capacity:
+        over = cost(pieces, start, end, head, foot)
+        if len(chunk) > 1 and over > capacity and not (chained(chunk) and over > limit):
             return True
         start = end + 1
     return False

@@ -39,7 +39,7 @@ from generator.leadins import LeadIns
 from generator.leftout import LeftOut, block_text
 from generator.lone import Joining
 from generator.model import Block
-from generator.pack import cost, pack, usable
+from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
@@ -332,7 +332,7 @@ class Planner(
             return [smaller]
         head = max(0.0, pieces[0].top - m.stack.y)
         foot = max(0.0, min(40.0, m.stack.y + m.stack.height - pieces[-1].bottom))
-        chunks = pack(pieces, room, head, foot)
+        chunks = pack(pieces, room, head, foot, self.at_unit_floor(page.body_size))
         tight, chunks = self.tightened(page, chunks, head, foot)
         page, chunks = self.condensed(tight, chunks)
         # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
@@ -382,10 +382,15 @@ class Planner(
                 scale = m.used / max(1.0, cost(chunks[0], 0, len(chunks[0]) - 1, 0.0, 0.0))
                 if not 0.92 <= scale <= 1.08:
                     pieces = [scaled(p, scale) for c in chunks for p in c]
-                    page, chunks = self.condensed(page, pack(pieces, m.room))
+                    smallest = self.at_unit_floor(page.body_size)
+                    page, chunks = self.condensed(page, pack(pieces, m.room, smallest=smallest))
                     continue
             if m is None or m.body_fits:
                 done.append((Fitted(slide, html, m.laid if m is not None else None), m))
+                continue
+            whole = self.chain_fit(slide, m) if chained(chunks[i]) else None
+            if whole is not None:  # a chain kept together: one unit, set smaller
+                done.append(whole)
                 continue
             cut = self.cut(chunks[i], m) if make is make_flowing else None
             if cut is not None:

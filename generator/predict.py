@@ -7,10 +7,11 @@ pieces, so that each page is laid out once. Every layout teaches the estimate (`
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from generator.estimate import Calibration, estimated_pieces
 from generator.fit import Measure
-from generator.pack import pack, usable
+from generator.pack import Smallest, pack, usable
 from generator.pages import FLOWING, PlannedPage
 from generator.pieces import Piece
 from generator.slides import flowing
@@ -45,6 +46,10 @@ class Predicting:
 
     def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def at_unit_floor(self, size: float) -> Smallest: ...
 
     def predicted_size(self, page: PlannedPage) -> float:
         """For a flowing page the text estimate says is sparse: the larger body size it
@@ -100,7 +105,7 @@ class Predicting:
             return None
         cal = self.calibration
         pieces = estimated_pieces(flat.blocks, size, width, code, cal, usable(room))
-        return pack(pieces, room)
+        return pack(pieces, room, smallest=self.at_unit_floor(size))
 
     def learn(self, page: PlannedPage, m: Measure) -> None:
         """Remember the frame and how the estimate compares with the engine's layout."""

@@ -7,6 +7,10 @@ The pieces' measured extents are scaled to the smaller size (text by the ratio o
 sizes, code by that of the code sizes; line wrapping only makes smaller text shorter still)
 and packed again; the largest size whose packing needs fewer slides is taken. The slides'
 own layouts then correct the estimate (the planner's `finish`).
+
+A chain of pieces kept together (an introduction, its code, the sentence pointing back at it)
+that is taller than a slide at the reading size is one unit (generator.pack): its slide is set
+at the largest smaller size, down to the unit floor, that holds it.
 """
 
 from __future__ import annotations
@@ -14,13 +18,18 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from generator.listcols import in_columns
-from generator.pack import pack, short_tail
+from generator.pack import Smallest, pack, short_tail
 from generator.pages import PlannedPage
 from generator.pieces import Piece
+from generator.reshape import Fitted
 from generator.slides import word_cap
 from generator.summary import nested_pictures
+
+if TYPE_CHECKING:
+    from generator.fit import Measure
 
 TIGHT_FLOOR = 20.0  # px on a 1280 px wide slide: continuation slides merge down to this size
 FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page was measured
@@ -57,11 +66,13 @@ def tighter(
     room: float,
     head: float = 0.0,
     foot: float = 0.0,
+    smallest_at: Callable[[float], Smallest] | None = None,
 ) -> Tighter | None:
     """The largest body size at which the pieces of `chunks` (measured at `size`) pack into
     fewer slides, with that packing; None when no size does. `floors`: (the lowest size for
     merging slides, the lowest when the last slide of `chunks` is a short tail). A packing
-    that ends with a short tail where `chunks` did not is not taken."""
+    that ends with a short tail where `chunks` did not is not taken. `smallest_at(s)`: the
+    pieces at size s as a unit too tall for a slide is set (pack's `smallest`)."""
     pieces = [p for c in chunks for p in c]
     if len(chunks) < 2 or not pieces:
         return None
@@ -70,7 +81,8 @@ def tighter(
     s = float(int(size) - 1 if size == int(size) else int(size))
     while s >= lowest:
         text, code = s / size, code_size(s) / code_size(size)
-        trial = pack(rescaled(pieces, text, code), room, head, foot)
+        smallest = smallest_at(s) if smallest_at is not None else None
+        trial = pack(rescaled(pieces, text, code), room, head, foot, smallest)
         if len(trial) < len(chunks) and (tail or not short_tail(trial, room, head, foot)):
             return Tighter(s, trial)
         s -= 1
@@ -78,8 +90,9 @@ def tighter(
 
 
 class Tightening:
-    """Lists in columns and continuation slides merged by smaller type (a mixin of the
-    planner: its frame, type sizes and the current page's floor)."""
+    """Lists in columns, continuation slides merged by smaller type and a chain kept
+    together set smaller (a mixin of the planner: its frame, type sizes, the current page's
+    floor, `measure` and `titled`)."""
 
     frame: tuple[float, float] | None
     body_min: float
@@ -92,6 +105,43 @@ class Tightening:
 
     def shrink_floor(self, page: PlannedPage) -> float:
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]: ...
+
+    def at_unit_floor(self, size: float) -> Smallest:
+        """Pieces measured at body size `size` as the smallest type of a unit that cannot be
+        cut sets them (a chain kept together that is taller than a slide: generator.pack)."""
+        text = self.unit_min / size
+        code = self.code_size(self.unit_min) / self.code_size(size)
+        return lambda pieces: rescaled(pieces, text, code)
+
+    def chain_fit(self, slide: PlannedPage, m: Measure) -> tuple[Fitted, Measure] | None:
+        """A slide of one chain kept together (generator.pack) too tall at its size: laid out
+        at the largest smaller size down to the unit floor that holds it, with its measure;
+        None when none does."""
+        size = slide.body_size
+        for _ in range(3):
+            if m.used <= 0 or size <= self.unit_min:
+                return None
+            size = float(
+                max(self.unit_min, min(size - 1, math.floor(size * m.room / m.used * 0.98)))
+            )
+            trial = replace(slide, body_size=size)
+            html, measured = self.measure(trial)
+            if measured is not None and not measured.title_fits:
+                trial, html, measured = self.titled(trial)
+            if measured is None:
+                return None
+            if measured.body_fits:
+                return Fitted(trial, html, measured.laid), measured
+            m = measured
+        return None
 
     def listed_in_columns(self, page: PlannedPage) -> PlannedPage:
         """A page whose lists of many short items are set in columns (generator.listcols),
@@ -116,7 +166,9 @@ class Tightening:
         floor = max(self.body_min, TIGHT_FLOOR * self.scale, self.page_floor)
         room = self.frame[1]
         floors = (floor, max(self.shrink_floor(page), self.page_floor))
-        found = tighter(chunks, page.body_size, floors, self.code_size, room, head, foot)
+        found = tighter(
+            chunks, page.body_size, floors, self.code_size, room, head, foot, self.at_unit_floor
+        )
         if found is None:
             return page, chunks
         return replace(page, body_size=found.size), found.chunks

@@ -73,6 +73,8 @@ def keep_introductions(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
             a.keep_next = True  # "code like this": on the slide of what it points at
         if a.group != b.group and captions(blocks[a.group], blocks[b.group :]):
             a.keep_next = True  # a part's closing caption stays with the example above it
+        if a.group != b.group and titles(blocks[a.group]):
+            a.keep_next = True  # a tab's label, a bold title: on the slide of what it names
     return rows_together(pieces)
 
 
@@ -92,6 +94,12 @@ def captions(block: Block, rest: list[Block]) -> bool:
     return following.type == "heading" or (
         following.type == "paragraph" and title_paragraph(following.spans)
     )
+
+
+def titles(block: Block) -> bool:
+    """A paragraph that is a title of what follows it (`title_paragraph`: a content tab's
+    label, a bold "**Note**" over its text): like a heading, it never ends a slide."""
+    return block.type == "paragraph" and title_paragraph(block.spans)
 
 
 MIN_ROWS = 3  # a table cut between slides keeps at least this many rows on each

@@ -85,9 +85,13 @@ def wait_done(
     raise AssertionError(f"task {task_id} did not finish in {timeout}s")
 
 
-def create_task(cluster: Cluster, i: int, token: str, markdown: str = MARKDOWN) -> str:
-    out = call(cluster, i, CREATE, {"type": 7, "content": markdown, "templateId": TEMPLATE},
-               token=token)  # fmt: skip
+def create_task(
+    cluster: Cluster, i: int, token: str, markdown: str = MARKDOWN, length: str | None = None
+) -> str:
+    body: dict[str, Any] = {"type": 7, "content": markdown, "templateId": TEMPLATE}
+    if length is not None:
+        body["length"] = length
+    out = call(cluster, i, CREATE, body, token=token)
     assert out["code"] == 0, out
     assert out["data"]["status"] == "pending"
     return str(out["data"]["taskId"])

@@ -67,7 +67,7 @@ def _running_on(cluster: Cluster, task_id: str, timeout: float = 60) -> int:
 def test_worker_killed_mid_task_completes_on_the_other(cluster: Cluster) -> None:
     token = cluster.token("carol")
     before = _balance(cluster)
-    task_id = create_task(cluster, 0, token, LONG_MARKDOWN)
+    task_id = create_task(cluster, 0, token, LONG_MARKDOWN, length="long")  # every page a slide
     victim = _running_on(cluster, task_id)
     cluster.kill_worker(victim)
     try:
@@ -94,7 +94,13 @@ def test_worker_killed_mid_task_completes_on_the_other(cluster: Cluster) -> None
 def test_api_killed_during_sse_stream_resume_on_the_other(cluster: Cluster) -> None:
     token = cluster.token("dave")
     seen: list[tuple[int, dict]] = []
-    body = {"type": 7, "content": LONG_MARKDOWN, "templateId": TEMPLATE, "stream": True}
+    body = {
+        "type": 7,
+        "content": LONG_MARKDOWN,
+        "templateId": TEMPLATE,
+        "stream": True,
+        "length": "long",
+    }
     try:
         with httpx.stream(
             "POST", cluster.url(0) + CREATE, json=body, headers={"token": token}, timeout=60
@@ -133,7 +139,7 @@ def test_api_killed_during_sse_stream_resume_on_the_other(cluster: Cluster) -> N
 
 def test_redis_restart_leaves_nothing_processing(cluster: Cluster) -> None:
     token = cluster.token("erin")
-    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN) for i in range(4)]
+    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN, length="long") for i in range(4)]
     _running_on(cluster, tasks[0])
     cluster.kill_redis()  # its queued messages are gone
     try:
@@ -219,7 +225,7 @@ def test_postgres_frozen_for_6s_answers_1013_then_recovers(cluster: Cluster, ali
     for i in (0, 1):  # pooled connections are open on both instances: the freeze catches them
         assert call(cluster, i, CONVERT, body, token=alice)["code"] == 0
     token = cluster.token("frank")
-    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN) for i in range(2)]
+    tasks = [create_task(cluster, i % 2, token, LONG_MARKDOWN, length="long") for i in range(2)]
     _running_on(cluster, tasks[0])
     workers_before = [p.group_pids() for p in cluster.workers]
 

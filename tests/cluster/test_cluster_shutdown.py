@@ -41,7 +41,7 @@ def test_sigterm_api_instance_exits_cleanly(cluster: Cluster) -> None:
 
 def test_sigterm_worker_mid_task_finishes_or_hands_back(cluster: Cluster) -> None:
     token = cluster.token("frank")
-    task_id = create_task(cluster, 1, token, LONG_MARKDOWN)
+    task_id = create_task(cluster, 1, token, LONG_MARKDOWN, length="long")
     host = _running_on(cluster, task_id)
     _terminate(cluster.workers[host], 0)
     done = wait_done(cluster, task_id, token, timeout=90)

@@ -66,7 +66,7 @@ SECONDARY = re.compile(
     r"\b(?:install(?:ation|ing)?|setup|troubleshooting|known issues|development|developing"
     r"|contribut(?:e|ing|ors?)|build(?:ing)? from source|from source|compil(?:e|ing)"
     r"|maintainers?|authors|credits|security vulnerabilit(?:y|ies)|test plan|graduation"
-    r"|upgrade|downgrade|version skew|release signoff|infrastructure needed"
+    r"|upgrade|downgrade|version skew|release signoff|infrastructure needed|configuration"
     r"|on (?:windows|mac ?os|os x|linux|freebsd|openbsd|cygwin|wsl))\b"
     r"|安装|故障排除|开发|贡献|维护者",
     re.I,
@@ -196,8 +196,9 @@ def chosen(
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
-    _give_up(tally, left, over, beyond, body)
-    _give_up(tally, left, over, minor, body)
+    _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
+    _give_up(tally, left, over, minor, body)  # only once no secondary page is left
+    _give_up(tally, left, over, beyond, shows)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0

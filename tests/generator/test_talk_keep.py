@@ -38,3 +38,16 @@ def test_deck_within_its_budget_but_for_its_dividers_keeps_every_page() -> None:
     assert "KaTeX" in titles  # half of the Configuration chapter, once in the notes
     body = "".join(deck.pages_html)
     assert "In summary, KaTeX shines" in body  # the conclusion, once only in the notes
+
+
+def test_configuration_leaves_before_a_core_chapter_gives_up_its_pages() -> None:
+    # Over its budget: the icon-set configuration leaves the slides before the share cap takes
+    # the usage chapter's pages (removing the title, collapsible blocks stay on slides).
+    text = (CORPUS / "mkdocs-admonitions" / "admonitions.md").read_text(encoding="utf-8")
+    deck = _deck(text, "admonitions")
+    titles = " | ".join(p.title for p in deck.pages if p.source != ALSO_SOURCE)
+    assert "Removing the title" in titles
+    assert "Collapsible blocks" in titles
+    assert "Admonition icons" not in titles
+    left = [r.message for r in deck.left_out if "over the slide budget" in r.message]
+    assert any('"Configuration · Admonition icons"' in m for m in left)

@@ -6,12 +6,16 @@ Parts leave in this order until the deck is within its budget:
 
 - appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
   the implementation history, the licence), the last one first, each page of them;
-- then the secondary parts a talk about the thing does without: installation variants, notes
-  for one platform ("Using it on Windows"), troubleshooting, development and contributing,
-  building from source, maintainers, security contacts, and a design document's test plan,
+- then the later pages of text of a chapter over its share of the budget (CHAPTER_SHARE) that
+  does not show what the thing does;
+- then the secondary parts a talk about the thing does without: installation variants,
+  configuration, notes for one platform ("Using it on Windows"), troubleshooting, development
+  and contributing, building from source, maintainers, security contacts, and a design document's test plan,
   graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
   pages, or the run of pages so titled that ends a chapter): the chapter that takes most
   slides gives up its last such page, again and again;
+- then the later pages of text of a chapter over its share that shows what the thing does
+  (usage, features): its pages leave only once no secondary page is left;
 - then the body's later pages of text, then its later pages that show pictures (what a reader
   misses most), each time the chapters that show what the thing does (usage, examples,
   features, benchmarks, the proposal and design) last: the chapter that takes most slides
@@ -372,7 +376,7 @@ def _records(
 
 
 ROUNDS = 6  # plans of the deck at most while finding how many parts leave
-GIVE_BACK = 3  # a deck this many slides under its budget tries to give parts back
+GIVE_BACK = 1  # a deck under its budget tries to give parts back (the fewest that do)
 
 
 def fewest_left(

@@ -122,6 +122,7 @@ def within_budget(
         drafts,
         lambda c, ll, d: _drafted(c, lang, length, ll, authored, d),
         budget * CHAPTER_SHARE,
+        budget,
     )
     k = fewest_left(
         parts.guess,

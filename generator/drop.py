@@ -6,12 +6,16 @@ Parts leave in this order until the deck is within its budget:
 
 - appendix-like chapters (an Appendix, references, an FAQ, a questionnaire, "Other changes",
   the implementation history, the licence), the last one first, each page of them;
-- then the secondary parts a talk about the thing does without: installation variants, notes
-  for one platform ("Using it on Windows"), troubleshooting, development and contributing,
-  building from source, maintainers, security contacts, and a design document's test plan,
+- then the later pages of text of a chapter over its share of the budget (CHAPTER_SHARE) that
+  does not show what the thing does;
+- then the secondary parts a talk about the thing does without: installation variants, a
+  "Configuration" chapter, notes for one platform ("Using it on Windows"), troubleshooting,
+  development and contributing, building from source, maintainers, security contacts, and a design document's test plan,
   graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
   pages, or the run of pages so titled that ends a chapter): the chapter that takes most
   slides gives up its last such page, again and again;
+- then the later pages of text of a chapter over its share that shows what the thing does
+  (usage, features): its pages leave only once no secondary page is left;
 - then the body's later pages of text, then its later pages that show pictures (what a reader
   misses most), each time the chapters that show what the thing does (usage, examples,
   features, benchmarks, the proposal and design) last: the chapter that takes most slides
@@ -42,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, place
-from generator.budget import divider_slides, slides_by_page, slides_by_section
+from generator.budget import content_slides, divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
 from generator.deckplan import divided_deck
 from generator.leftout import LeftOut, count_words, left_out_blocks
@@ -66,7 +70,7 @@ SECONDARY = re.compile(
     r"\b(?:install(?:ation|ing)?|setup|troubleshooting|known issues|development|developing"
     r"|contribut(?:e|ing|ors?)|build(?:ing)? from source|from source|compil(?:e|ing)"
     r"|maintainers?|authors|credits|security vulnerabilit(?:y|ies)|test plan|graduation"
-    r"|upgrade|downgrade|version skew|release signoff|infrastructure needed"
+    r"|upgrade|downgrade|version skew|release signoff|infrastructure needed|^configuration$"
     r"|on (?:windows|mac ?os|os x|linux|freebsd|openbsd|cygwin|wsl))\b"
     r"|安装|故障排除|开发|贡献|维护者",
     re.I,
@@ -196,8 +200,9 @@ def chosen(
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
-    _give_up(tally, left, over, beyond, body)
-    _give_up(tally, left, over, minor, body)
+    _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
+    _give_up(tally, left, over, minor, body)  # only once no secondary page is left
+    _give_up(tally, left, over, beyond, shows)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
@@ -371,7 +376,7 @@ def _records(
 
 
 ROUNDS = 6  # plans of the deck at most while finding how many parts leave
-GIVE_BACK = 3  # a deck this many slides under its budget tries to give parts back
+GIVE_BACK = 1  # a deck under its budget tries to give parts back (the fewest that do)
 
 
 def fewest_left(
@@ -424,8 +429,10 @@ class Parts:
         drafts: DeckDraft,
         draft: Callable[[Condensed, list[LeftOut], bool], DeckDraft],
         share: float = math.inf,
+        budget: float = math.inf,
     ) -> None:
         self.outline = platforms.outline
+        self.budget = budget
         self.draft = draft
         made = frozenset(
             (self.outline.chapters[ci].title, self.outline.chapters[ci].pages[pi].title)
@@ -449,5 +456,9 @@ class Parts:
             left: list[LeftOut] = []
             dividers = not any(x.body for x in self.order[:k])  # they leave before the body
             planner, fitted = fit(self.draft(dropped, left, dividers))
+            counted = content_slides(fitted)
+            if dividers and counted > self.budget >= counted - divider_slides(fitted):
+                left = []  # over only by its dividers: they leave, not one more part
+                planner, fitted = fit(self.draft(dropped, left, False))
             self.tried[k] = Plan(dropped, fitted, planner, left)
         return self.tried[k]

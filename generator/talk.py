@@ -21,6 +21,7 @@ from generator.alsoin import also_page
 from generator.budget import (
     CHAPTER_SHARE,
     content_slides,
+    divider_slides,
     document_words,
     fewest_slides,
     slide_budget,
@@ -83,6 +84,9 @@ def within_budget(
         planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages)
         if budget is None or content_slides(fitted) <= budget:
             return Talk(fitted, planner, drafted, first)
+        undivided = _undivided(outline, planner_for, fitted, budget, lang, length, max_pages)
+        if undivided is not None:  # within the budget but for its dividers: they leave alone
+            return replace(undivided, condensed=first)
     over = content_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
@@ -118,6 +122,7 @@ def within_budget(
         drafts,
         lambda c, ll, d: _drafted(c, lang, length, ll, authored, d),
         budget * CHAPTER_SHARE,
+        budget,
     )
     k = fewest_left(
         parts.guess,
@@ -139,6 +144,27 @@ def within_budget(
     tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=max_pages)
     return Talk(*_original(fitted, tight, left, origin), records)
+
+
+def _undivided(
+    outline: Outline,
+    planner_for: PlannerFor,
+    fitted: list[Fitted],
+    budget: int,
+    lang: str,
+    length: str,
+    max_pages: int,
+) -> Talk | None:
+    """The whole deck without its chapter dividers, when its content slides without them are
+    within the budget: a deck whose pages fit its budget keeps every page (the contents slide
+    and each slide's kicker name the chapters); None otherwise."""
+    if content_slides(fitted) - divider_slides(fitted) > budget:
+        return None
+    left: list[LeftOut] = []
+    drafts = draft_deck(outline, lang, length, left, False, dividers=False)
+    planner = planner_for(drafts.pages(), "whole")
+    plain = plan_deck(planner, drafts, max_pages=max_pages)
+    return Talk(plain, planner, left) if content_slides(plain) <= budget else None
 
 
 def _drafted(

@@ -5,6 +5,7 @@ them and in the left-out list, instead of cutting every page to its first slide.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,16 @@ def test_as_few_parts_leave_as_bring_the_deck_within_its_budget() -> None:
 
     assert fewest_left(lambda over: round(over), no_cliff, 19, 30) == 19
     assert planned == [19]
+
+
+def test_a_deck_left_under_its_budget_gives_parts_back() -> None:
+    # 23 slides, a budget of 14, two slides a part; with four gone a merge saves one more: the
+    # estimate's five leave the deck two under its budget, four are the fewest that do
+    planned: list[int] = []
+
+    def slides_after(k: int) -> int:
+        planned.append(k)
+        return 23 - 2 * k - (1 if k >= 4 else 0)
+
+    assert fewest_left(lambda over: math.ceil(over / 2), slides_after, 9, 14) == 4
+    assert planned == [5, 2, 3, 4]

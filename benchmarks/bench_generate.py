@@ -297,8 +297,10 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
             "near_empty_slides": near_empty,
             "cpu_s": round(seconds, 3),
             "diagnostics": len(deck.document["outline"].get("diagnostics") or []),
-            **judged.get(name, {}),
         }
+        # the judge's fields beside the measured ones, never over them (a judge's "slides" is
+        # the count of the deck it judged, which may be of another commit)
+        row.update({(f"judged_{k}" if k in row else k): v for k, v in judged.get(name, {}).items()})
         rows.append(row)
         print(
             f"{name:32s} {row['slides']:4d} slides (source {row['source_slides']:3d})  "

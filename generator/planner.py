@@ -33,6 +33,7 @@ from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F40
 from generator.errors import bad
 from generator.estimate import Calibration
 from generator.fit import Measure, measure, try_lay_out
+from generator.grow import Growing
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leadins import LeadIns
@@ -43,7 +44,7 @@ from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
-from generator.predict import CODE_PAGE_FLOOR, FILL, GROW, SPARSE, Predicting, shows_code
+from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -71,7 +72,6 @@ from generator.titles import MAX_SHRINK, TitleFitting
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide: one unit that cannot be cut, an authored slide
-LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
 READ_FLOOR = 24.0  # px (18 pt): prose and lists of a document's content slide, read from a seat
 CODE_FLOOR = 56 / 3  # 14 pt: code smaller than this is not read from a seat
 SMALL_FLOOR = 16.0  # tables and small print
@@ -79,7 +79,15 @@ BASE_FLOOR = 20.0  # the deck's starting body size is at least this
 
 
 class Planner(
-    TitleFitting, Reshaping, Summarising, Tightening, Predicting, LeadIns, Joining, ContentsFitting
+    TitleFitting,
+    Reshaping,
+    Summarising,
+    Tightening,
+    Predicting,
+    LeadIns,
+    Joining,
+    ContentsFitting,
+    Growing,
 ):
     """Fits pages to a template, measuring each with the engine's layout."""
 
@@ -294,30 +302,6 @@ class Planner(
     def kept(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         return Fitted(page, html, m.laid)
 
-    def grown_slide(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
-        """`grown`: one slide either way, laid out again only when read in a plan only counted."""
-        if self.counting:
-            return later(page, lambda: self.grown(page, html, m))
-        return self.grown(page, html, m)
-
-    def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
-        """The slide, laid out again with larger type when its content takes little room."""
-        if page.kind != "content" or m.frame is None or m.stack is None or m.used <= 0:
-            return Fitted(page, html, m.laid)
-        room, used = m.room, m.used
-        if used >= SPARSE * room or not m.body_fits:
-            return Fitted(page, html, m.laid)
-        factor = min(GROW, math.sqrt(FILL * room / used))
-        cap = min(self.body_cap, word_cap(page, m.frame.width))
-        size = float(math.floor(min(cap, page.body_size * factor)))
-        if size < page.body_size + 2:
-            return Fitted(page, html, m.laid)
-        bigger = replace(page, body_size=size)
-        html2, m2 = self.measure(bigger)
-        if m2 is not None and m2.body_fits and m2.title_fits:
-            return Fitted(bigger, html2, m2.laid)
-        return Fitted(page, html, m.laid)
-
     # -- continuation slides -----------------------------------------------------------------
 
     def continue_flowing(self, page: PlannedPage, html: str, m: Measure) -> list[Fitted]:
@@ -458,44 +442,6 @@ class Planner(
             return None
         return pieces[:fits], pieces[fits:]
 
-    def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
-        """Continuation slides that all take little room grow by one common factor (slides
-        of one page keep one type size); when some are full, a slide holding less than
-        LONE_FILL of its room (a closing paragraph after a page of code) grows on its own
-        rather than sit small in an empty slide."""
-        if len(slides) == 1 and slides[0][1] is not None:
-            f, m = slides[0]
-            return [self.grown(f.page, f.html, m)] if m is not None else [f]
-        measured = [m for _, m in slides if m is not None and m.room > 0]
-        content = all(f.page.kind == "content" for f, _ in slides)
-        # a slide showing only a picture has no type to grow: its fill holds no text back
-        fills = [
-            m.used / m.room
-            for f, m in slides
-            if m is not None and m.room > 0 and not _pictures_only(f.page)
-        ]
-        if not content or len(measured) != len(slides) or not fills:
-            return [f for f, _ in slides]
-        if not 0 < max(fills) < SPARSE:
-            return [self._grown_alone(f, m) for f, m in slides]
-        factor = min(GROW, math.sqrt(FILL / max(fills)))
-        out = []
-        for f, _ in slides:
-            size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
-            if size < f.page.body_size + 2 or _pictures_only(f.page):
-                out.append(f)
-                continue
-            bigger = replace(f.page, body_size=size)
-            html, m = self.measure(bigger)
-            ok = m is not None and m.body_fits and m.title_fits
-            out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
-        return out
-
-    def _grown_alone(self, f: Fitted, m: Measure | None) -> Fitted:
-        if m is None or m.room <= 0 or m.used >= LONE_FILL * m.room or _pictures_only(f.page):
-            return f
-        return self.grown(f.page, f.html, m)
-
     def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
         """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
         smallest = replace(slide, body_size=self.unit_min)
@@ -532,8 +478,3 @@ class Planner(
                     lost,
                 )
             )
-
-
-def _pictures_only(page: PlannedPage) -> bool:
-    """A slide whose body is pictures alone (a screenshot, a diagram): no text to set."""
-    return bool(page.blocks) and all(b.type == "image" and b.kind != "formula" for b in page.blocks)

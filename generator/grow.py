@@ -1,0 +1,99 @@
+"""Type that grows to fill a slide holding little: a slide whose content takes less than SPARSE
+of its body is laid out again with larger type (up to GROW times, the template's cap and the
+page's longest word); the slides of one page grow by one common factor when they all hold
+little, and one holding less than LONE_FILL grows on its own when the others are full (a
+mixin of the planner: its type cap, `measure` and whether it only counts a plan)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from generator.fit import Measure
+from generator.pages import PlannedPage
+from generator.predict import FILL, GROW, SPARSE
+from generator.reshape import Fitted, later
+from generator.slides import word_cap
+
+LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
+
+
+def pictures_only(page: PlannedPage) -> bool:
+    """A slide whose body is pictures alone (a screenshot, a diagram): no text to set."""
+    return bool(page.blocks) and all(b.type == "image" and b.kind != "formula" for b in page.blocks)
+
+
+class Growing:
+    """Larger type for slides holding little (a mixin of the planner)."""
+
+    body_cap: float
+    counting: bool
+
+    if TYPE_CHECKING:
+
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+    def grown_slide(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
+        """`grown`: one slide either way, laid out again only when read in a plan only counted."""
+        if self.counting:
+            return later(page, lambda: self.grown(page, html, m))
+        return self.grown(page, html, m)
+
+    def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
+        """The slide, laid out again with larger type when its content takes little room."""
+        if page.kind != "content" or m.frame is None or m.stack is None or m.used <= 0:
+            return Fitted(page, html, m.laid)
+        room, used = m.room, m.used
+        if used >= SPARSE * room or not m.body_fits:
+            return Fitted(page, html, m.laid)
+        factor = min(GROW, math.sqrt(FILL * room / used))
+        cap = min(self.body_cap, word_cap(page, m.frame.width))
+        size = float(math.floor(min(cap, page.body_size * factor)))
+        if size < page.body_size + 2:
+            return Fitted(page, html, m.laid)
+        bigger = replace(page, body_size=size)
+        html2, m2 = self.measure(bigger)
+        if m2 is not None and m2.body_fits and m2.title_fits:
+            return Fitted(bigger, html2, m2.laid)
+        return Fitted(page, html, m.laid)
+
+    def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
+        """Continuation slides that all take little room grow by one common factor (slides
+        of one page keep one type size); when some are full, a slide holding less than
+        LONE_FILL of its room (a closing paragraph after a page of code) grows on its own
+        rather than sit small in an empty slide."""
+        if len(slides) == 1 and slides[0][1] is not None:
+            f, m = slides[0]
+            return [self.grown(f.page, f.html, m)] if m is not None else [f]
+        measured = [m for _, m in slides if m is not None and m.room > 0]
+        content = all(f.page.kind == "content" for f, _ in slides)
+        # a slide showing only a picture has no type to grow: its fill holds no text back
+        fills = [
+            m.used / m.room
+            for f, m in slides
+            if m is not None and m.room > 0 and not pictures_only(f.page)
+        ]
+        if not content or len(measured) != len(slides) or not fills:
+            return [f for f, _ in slides]
+        if not 0 < max(fills) < SPARSE:
+            return [self._grown_alone(f, m) for f, m in slides]
+        factor = min(GROW, math.sqrt(FILL / max(fills)))
+        out = []
+        for f, _ in slides:
+            size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
+            if size < f.page.body_size + 2 or pictures_only(f.page):
+                out.append(f)
+                continue
+            bigger = replace(f.page, body_size=size)
+            html, m = self.measure(bigger)
+            ok = m is not None and m.body_fits and m.title_fits
+            out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
+        return out
+
+    def _grown_alone(self, f: Fitted, m: Measure | None) -> Fitted:
+        if m is None or m.room <= 0 or m.used >= LONE_FILL * m.room or pictures_only(f.page):
+            return f
+        return self.grown(f.page, f.html, m)

@@ -62,14 +62,26 @@ def _shown(pages: list[PlannedPage]) -> int:
     return sum(1 for p in pages if p.kind not in CHROME)
 
 
-def content_slides(fitted: list[Fitted]) -> int:
+def content_slides(fitted: list[Fitted], counted: int = 0) -> int:
     """The slides a budget counts: all but the cover, the contents, the "Also in the
     document" list (generator.alsoin: titles, as the contents) and the closing slide, and up
     to FREE_PICTURE_SLIDES picture slides (a picture or a grid and at most its caption line):
-    the budget is one of the document's words, which a picture slide adds none of."""
+    the budget is one of the document's words, which a picture slide adds none of. `counted`
+    picture slides count as any slide (the pictures of continuation slides given up, shown
+    on picture slides of their own: generator.drop)."""
     content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source != ALSO_SOURCE]
-    pictures = sum(1 for p in content if _picture_slide(p))
+    pictures = sum(1 for p in content if _picture_slide(p)) - counted
     return len(content) - min(pictures, FREE_PICTURE_SLIDES)
+
+
+def pictures_by_page(fitted: list[Fitted]) -> dict[str, int]:
+    """The picture slides of each planned page (by its source's first place)."""
+    out: dict[str, int] = {}
+    for f in fitted:
+        if f.page.kind not in CHROME and _picture_slide(f.page):
+            first = f.page.source.split("+", 1)[0]
+            out[first] = out.get(first, 0) + 1
+    return out
 
 
 def _picture_slide(page: PlannedPage) -> bool:
@@ -122,3 +134,18 @@ def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]
             k = (key[0], key[1], key[2])
             out[k] = out.get(k, 0.0) + 1 / len(found)
     return out
+
+
+def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
+    """The slides of text each planned page (by its source, one place of the outline) takes
+    after its first: what it gives up when it keeps one slide. Picture slides (they stay)
+    are not counted; the slides of a page joined to others count for the first."""
+    out: dict[str, int] = {}
+    for f in fitted:
+        page = f.page
+        first = page.source.split("+", 1)[0]
+        if page.kind in CHROME or not _PAGE.match(first):
+            continue
+        if not _picture_slide(page):
+            out[first] = out.get(first, -1) + 1
+    return {source: n for source, n in out.items() if n > 0}

@@ -43,6 +43,7 @@ class Summarising:
     summarise: bool
     tight: bool
     page_whole: bool
+    one_slide: frozenset[str]
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -58,12 +59,16 @@ class Summarising:
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
         A document within its slide budget keeps every slide of a page (`whole`); condensed,
-        a page keeps MAX_SLIDES (one at the last step, `tight`); the rest moves to the notes (listed), but a continuing table or run of blocks
-        and a part the title names stay on slides (generator.keep)."""
+        a page keeps MAX_SLIDES (one at the last step, `tight`, or when its continuation
+        slides left, `one_slide`); the rest moves to the notes (listed), but a capped page's
+        continuing table or run of blocks and a part the title names stay on slides
+        (generator.keep)."""
+        # a page whose continuation slides left keeps its first slide (generator.drop)
+        one = self.summarise and any(p in self.one_slide for p in page.source.split("+"))
         keep = 1 if self.length == "short" or self.tight else len(chunks)
-        cap = self.summarise and not self.tight and not self.page_whole
-        if cap:
-            keep = with_picture_slides(chunks, MAX_SLIDES)
+        cap = self.summarise and not self.tight and not self.page_whole and not one
+        if cap or one:
+            keep = with_picture_slides(chunks, 1 if one else MAX_SLIDES)
         room = self.frame[1] if self.frame is not None else 0.0
         if cap:
             keep = run_slides(chunks, keep, room)

@@ -14,9 +14,10 @@ import generator.talk
 from generator.alsoin import ALSO_SOURCE
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages, fewest_left
+from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages
 from generator.model import plain
 from generator.outline import parse_outline
+from generator.parts import fewest_left
 from generator.summary import PROSE_CHARS, prose_length, summary_blocks
 from tests.generator.fragments_holes import KEP_DRAWBACKS
 

@@ -23,9 +23,10 @@ import re
 
 from generator.alsoin import ALSO_SOURCE
 from generator.leftout import block_text, count_words
-from generator.model import Outline
+from generator.model import Block, Outline, plain
 from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
+from generator.summary import RESULT
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a slide, min, max
 CHROME = ("cover", "contents", "closing")
@@ -139,13 +140,22 @@ def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]
 def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
     """The slides of text each planned page (by its source, one place of the outline) takes
     after its first: what it gives up when it keeps one slide. Picture slides (they stay)
-    are not counted; the slides of a page joined to others count for the first."""
+    are not counted; the slides of a page joined to others count for the first. A page whose
+    last slide ends on its result ("23 times faster": generator.summary.RESULT) is not
+    continued in this sense: it keeps its slides."""
     out: dict[str, int] = {}
+    last: dict[str, PlannedPage] = {}
     for f in fitted:
         page = f.page
         first = page.source.split("+", 1)[0]
-        if page.kind in CHROME or not _PAGE.match(first):
+        if page.kind in CHROME or not _PAGE.match(first) or _picture_slide(page):
             continue
-        if not _picture_slide(page):
-            out[first] = out.get(first, -1) + 1
-    return {source: n for source, n in out.items() if n > 0}
+        out[first] = out.get(first, -1) + 1
+        last[first] = page
+    return {s: n for s, n in out.items() if n > 0 and not _concludes(last[s].blocks)}
+
+
+def _concludes(blocks: list[Block]) -> bool:
+    """Whether the last paragraph of a slide states a result."""
+    said = [b for b in blocks if b.type == "paragraph"]
+    return bool(said) and blocks[-1] is said[-1] and bool(RESULT.search(plain(said[-1].spans)))

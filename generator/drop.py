@@ -13,15 +13,22 @@ Parts leave in this order until the deck is within its budget:
   development and contributing, building from source, maintainers, security contacts, and a design document's test plan,
   graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
   pages, or the run of pages so titled that ends a chapter): the chapter that takes most
-  slides gives up its last such page, again and again;
+  slides gives up its last such page, again and again (a page of one command last of all);
+- then, breadth before depth, the continuation slides of pages and `####` sections (each
+  keeps its first slide, the rest in its notes), the one with most slides first, but those of
+  a table that stands for several pages and of a page whose last slide ends on its result:
+  every part gets a slide before one gets its second (generator.parts gives back those a
+  whole part after them made needless);
 - then the later pages of text of a chapter over its share that shows what the thing does
   (usage, features): its pages leave only once no secondary page is left;
 - then the body's later pages of text, then its later pages that show pictures (what a reader
-  misses most), each time the chapters that show what the thing does (usage, examples,
-  features, benchmarks, the proposal and design) last: the chapter that takes most slides
-  gives up its last page (never its first: every chapter keeps its opening page), again and
-  again;
-- then a page's later `####` sections the same way.
+  misses most), the chapters that show what the thing does (usage, examples, features,
+  benchmarks, the proposal and design) after all the others: the chapter that takes most
+  slides gives up its last page (never its first: every chapter keeps its opening page),
+  again and again;
+- then a page's later `####` sections the same way;
+- then a page of one command (an install step): alone on the "Also in the document" slide it
+  would be its only line, on a neighbour's slide it costs a few lines.
 
 Document order is the author's priority: a chapter gives up its pages of text (and then of
 pictures) from its end, and a page before one that stays (a table that stands for several
@@ -214,7 +221,9 @@ def chosen(
     rest = [ci for ci in body if ci not in shows]
     _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
     _give_up(tally, left, over, longer, body)  # only once no secondary page is left
-    give_up_continued(tally, left, over, continued or {}, body)  # breadth before depth
+    # breadth before depth; a table that stands for several pages is condensed already
+    more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
+    give_up_continued(tally, left, over, more, body)
     _give_up(tally, left, over, beyond, shows)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers

@@ -13,7 +13,7 @@ Parts leave in this order until the deck is within its budget:
   development and contributing, building from source, maintainers, security contacts, and a design document's test plan,
   graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
   pages, or the run of pages so titled that ends a chapter): the chapter that takes most
-  slides gives up its last such page, again and again (a page of one command last of all);
+  slides gives up its last such page, again and again (a chapter of one command last of all);
 - then, breadth before depth, the continuation slides of pages and `####` sections (each
   keeps its first slide, the rest in its notes), the one with most slides first, but those of
   a table that stands for several pages and of a page whose last slide ends on its result:
@@ -27,8 +27,8 @@ Parts leave in this order until the deck is within its budget:
   slides gives up its last page (never its first: every chapter keeps its opening page),
   again and again;
 - then a page's later `####` sections the same way;
-- then a page of one command (an install step): alone on the "Also in the document" slide it
-  would be its only line, on a neighbour's slide it costs a few lines.
+- then a chapter of one page of one command (an install step): alone on the "Also in the
+  document" slide it would be its only line, on a neighbour's slide it costs a few lines.
 
 Document order is the author's priority: a chapter gives up its pages of text (and then of
 pictures) from its end, and a page before one that stays (a table that stands for several
@@ -214,8 +214,9 @@ def chosen(
     def beyond(ci: int) -> list[int]:  # a chapter over its share: its later pages of text
         return wordy(ci) if tally.taken(ci) > share else []
 
-    def longer(ci: int) -> list[int]:  # a one-command page joins a neighbour: it stays
-        return [pi for pi in minor(ci) if not short(chapters[ci].pages[pi])]
+    def longer(ci: int) -> list[int]:  # a chapter of one command joins a neighbour: it stays
+        pages = chapters[ci].pages
+        return [pi for pi in minor(ci) if len(pages) > 1 or not short(pages[pi])]
 
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]

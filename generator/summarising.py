@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.estimate import Calibration
 from generator.keep import named_part, run_slides
 from generator.leftout import LeftOut, left_out_blocks
-from generator.model import Block
+from generator.model import Block, plain
 from generator.pack import capped
 from generator.pages import PlannedPage
 from generator.pagesize import CHARS_PER_SLIDE, estimate_slides
@@ -69,6 +69,8 @@ class Summarising:
         cap = self.summarise and not self.tight and not self.page_whole and not one
         if cap or one:
             keep = with_picture_slides(chunks, 1 if one else MAX_SLIDES)
+        if one:
+            keep = with_lead_picture(chunks, keep)
         room = self.frame[1] if self.frame is not None else 0.0
         if cap:
             keep = run_slides(chunks, keep, room)
@@ -180,6 +182,16 @@ def with_picture_slides(chunks: list[list[Piece]], keep: int) -> int:
         if text == keep:
             return i + 1
     return len(chunks)
+
+
+def with_lead_picture(chunks: list[list[Piece]], keep: int) -> int:
+    """How many slides keep `keep` slides whose last ends with a picture's lead-in ("as
+    depicted below:"): the picture's slide too (generator.leadins sets them side by side)."""
+    if not 0 < keep < len(chunks) or not chunks[keep - 1] or not chunks[keep]:
+        return keep
+    last, after = chunks[keep - 1][-1].block, chunks[keep][0].block
+    lead = last.type == "paragraph" and plain(last.spans).rstrip().endswith((":", "："))
+    return keep + 1 if lead and after.type == "image" else keep
 
 
 def text_blocks(blocks: list[Block]) -> list[Block]:

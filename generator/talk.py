@@ -42,6 +42,7 @@ from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
+from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 PlannerFor = Callable[[list[PlannedPage], Step], Planner]
@@ -69,15 +70,17 @@ def within_budget(
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
     (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
-    Repeated examples are shown once with the platform runs (generator.repeats). Every step
-    is listed."""
+    Repeated examples are shown once with the platform runs (generator.repeats); an update log
+    and long lists of links are shortened first (generator.updatelog, generator.repeats). Every
+    step is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
-    first: list[LeftOut] = []  # a talk's long lists of links shortened (generator.repeats)
+    first: list[LeftOut] = []  # update logs and long lists of links (generator.updatelog, .repeats)
     drafted: list[LeftOut] | None = None  # the records of drafting the shortened outline
     if budget is not None:
-        links = shorter_link_lists(outline, lang)
-        if links.records:
-            outline, first, drafted = links.outline, links.records, []
+        logs = condense_update_logs(outline, lang)
+        links = shorter_link_lists(logs.outline, lang)
+        if logs.records or links.records:
+            outline, first, drafted = links.outline, logs.records + links.records, []
             drafts = draft_deck(outline, lang, length, drafted, authored)
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):

@@ -95,6 +95,7 @@ def test_the_appendix_is_no_part_of_the_talks_budget() -> None:
     pages, _ = planned(KEP)
     text = Path(KEP).read_text(encoding="utf-8")
     budget = slide_budget("medium", document_words(parse_outline(text)))
+    assert budget is not None
     fitted = [Fitted(p, "", None) for p in pages]
     talk = [f for f in fitted if f.page.source != BACKUP_SOURCE]
     assert content_slides(fitted) == content_slides(talk) <= budget

@@ -88,8 +88,3 @@ def backup_groups(found: list[Block]) -> list[list[Block]]:
         else:
             groups.append([b])
     return groups
-
-
-def backup_slide(page: PlannedPage) -> bool:
-    """A slide of the appendix (its divider or a backup picture slide)."""
-    return page.source == BACKUP_SOURCE

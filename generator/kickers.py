@@ -1,0 +1,72 @@
+"""The name above a slide's title (its kicker: "Design Details · Kubelet overhead analysis"),
+kept only where the title needs it, the same way for every slide of a chapter.
+
+A chapter without a divider names itself above its slides' titles (generator.compose), and a
+page cut at its sections names itself above each section's title. A kicker is dropped from
+every slide it stands on when
+
+- one of those slides' kicker and title do not share one title line (`kicker_fits`): the
+  slide's own heading reads in one line, and its neighbours follow suit rather than a chapter
+  whose slides name it on some slides only; or
+- an earlier slide of the chapter is titled by that name already (the chapter's first slide
+  "Proposal", then "Existing backoff curve change"): the reader has just read it.
+
+A slide whose title another chapter's page shares ("Fixed" under each release) keeps its
+kicker: without it the title would be ambiguous.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.minutes import kicker_fits
+from generator.model import Block, title_spans
+from generator.owncontents import norm
+from generator.pages import PlannedPage
+
+__all__ = ["Needless", "chapter_kickers", "needless_kickers"]
+
+# the kickers a chapter's slides do without, each by the source of the slide whose body then
+# opens with it as a heading ("": an earlier slide's title names it)
+Needless = dict[str, str]
+
+
+def needless_kickers(pages: list[PlannedPage]) -> Needless:
+    """The kickers of a chapter's content drafts `pages` (in order) its slides do without."""
+    earlier: set[str] = set()  # titles of the slides before
+    first: dict[str, str] = {}  # each kicker's first slide
+    out: Needless = {}
+    for page in (p for p in pages if p.kind == "content"):
+        kicker = page.subtitle
+        if kicker:
+            first.setdefault(kicker, "" if _key(kicker) in earlier else _first_part(page.source))
+            if not first[kicker] or not kicker_fits(kicker, page.title):
+                out[kicker] = first[kicker]
+        earlier.add(_key(page.title))
+    return out
+
+
+def chapter_kickers(
+    pages: list[PlannedPage], needless: Needless, repeated: frozenset[str]
+) -> list[PlannedPage]:
+    """The drafts without the kickers in `needless`, but where their title is ambiguous; the
+    first slide of a kicker no title names opens with it as a heading."""
+    return [_without(p, needless, repeated) for p in pages]
+
+
+def _without(page: PlannedPage, needless: Needless, repeated: frozenset[str]) -> PlannedPage:
+    kicker = page.subtitle
+    if page.kind != "content" or kicker not in needless or norm(page.title) in repeated:
+        return page
+    blocks = page.blocks
+    if needless[kicker] and _first_part(page.source) == needless[kicker]:
+        blocks = [Block("heading", title_spans(kicker, bold=True)), *blocks]
+    return replace(page, subtitle="", blocks=blocks)
+
+
+def _first_part(source: str) -> str:
+    return source.split("+", 1)[0]
+
+
+def _key(title: str) -> str:
+    return norm(str(title))

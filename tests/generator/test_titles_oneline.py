@@ -1,0 +1,114 @@
+"""Titles that read in one line, on fragments of the real documents of samples/markdown: the
+name above a title (its chapter's, its page's) only where the title needs it and the same way
+for every slide of a chapter, a long heading shortened to its leading clause (the full heading
+in the notes), never inside a word or a code span."""
+
+from __future__ import annotations
+
+from generator.api import generate_from_markdown
+from generator.model import Span, Title, plain
+from generator.oneline import clause_prefixes
+from generator.pages import PlannedPage
+from tests.generator.fragments import MEETING_DISCUSSED
+from tests.generator.fragments_oneline import KEP_DESIGN, SLIDEV_TYPED
+
+
+def content(md: str) -> list[PlannedPage]:
+    return [p for p in generate_from_markdown(md, "corporate").pages if p.kind == "content"]
+
+
+def opening_heading(page: PlannedPage) -> str:
+    first = page.blocks[0] if page.blocks else None
+    return plain(first.spans) if first is not None and first.type == "heading" else ""
+
+
+# -- the name above the title -------------------------------------------------------------------
+
+
+def test_a_chapter_too_long_to_name_above_its_titles_is_named_by_none_of_them() -> None:
+    """ "Design Details · Front loaded decay curve, modified maximum backoff methodology" takes
+    two lines: no slide of the chapter names it above its title ("Kubelet overhead analysis"
+    neither, though it would fit), the chapter's first slide opens with it as a heading."""
+    pages = content(KEP_DESIGN)
+    design = [p for p in pages if p.chapter == "Design Details"]
+    assert {p.title for p in design} == {"Front loaded decay curve", "Kubelet overhead analysis"}
+    assert [p.subtitle for p in design] == [""] * len(design)
+    assert opening_heading(design[0]) == "Design Details"
+    assert all(opening_heading(p) != "Design Details" for p in design[1:])
+
+
+def test_a_chapter_its_first_slide_names_is_not_named_again_above_its_pages() -> None:
+    """The "Proposal" slide comes first: "Existing backoff curve change ..." after it does not
+    say "Proposal" again, above its title or as a heading."""
+    pages = content(KEP_DESIGN)
+    assert pages[0].title == "Proposal"
+    existing = [p for p in pages if p.title.startswith("Existing backoff curve change")]
+    assert existing
+    for page in existing:
+        assert page.subtitle == ""
+        assert opening_heading(page) != "Proposal"
+
+
+def test_agenda_items_name_their_section_the_same_way_on_each_slide() -> None:
+    """Items under "Nominated RFCs, PRs and issues discussed this meeting": none carries the
+    long section name above its title (not the first two only), the first opens with it."""
+    pages = content(MEETING_DISCUSSED)
+    section = "Nominated RFCs, PRs and issues discussed this meeting"
+    items = [p for p in pages if p.title != "T-lang meeting agenda"]
+    assert [p.title for p in items] == [
+        "Remove drop order twist of && and || and make them associative",
+        'RFC: c"…" string literals',
+        "Raw pointer alignment checks in debug",
+    ]
+    assert [p.subtitle for p in items] == ["", "", ""]
+    headings = [plain(b.spans) for p in items for b in p.blocks if b.type == "heading"]
+    assert headings.count(section) == 1
+    first = items[0].blocks
+    named = next(i for i, b in enumerate(first) if b.type == "heading")
+    assert plain(first[named].spans) == section
+    assert "rust/pull/103293" in plain(first[named + 1].spans)  # it opens the item
+
+
+def test_a_heading_repeated_within_one_section_is_not_named_by_it() -> None:
+    """Two slides of a talk headed "Typed Provide / Inject" after the "Patterns & Tips" section
+    slide: the section names nothing that would tell them apart, no kicker."""
+    pages = content(SLIDEV_TYPED)
+    typed = [p for p in pages if p.title == "Typed Provide / Inject"]
+    assert len(typed) == 2
+    assert [p.subtitle for p in typed] == ["", ""]
+
+
+# -- a long heading -----------------------------------------------------------------------------
+
+
+def test_a_heading_of_two_lines_is_shortened_to_its_leading_clause_the_notes_hold_it() -> None:
+    pages = content(KEP_DESIGN)
+    decay = [p for p in pages if p.source.startswith("chapters[1].pages[0]")]
+    assert len(decay) >= 2
+    assert [p.title for p in decay] == ["Front loaded decay curve"] * len(decay)
+    # the first slide's notes hold the full heading
+    assert decay[0].notes.startswith(
+        "Front loaded decay curve, modified maximum backoff methodology.\n\n"
+    )
+    existing = [p for p in pages if p.title.startswith("Existing backoff")]
+    assert existing[0].title == "Existing backoff curve change: front loaded decay"
+
+
+def test_leading_clauses_end_at_punctuation_not_in_a_listing_nor_a_code_span() -> None:
+    assert clause_prefixes("Front loaded decay curve, modified maximum backoff methodology") == [
+        "Front loaded decay curve"
+    ]
+    assert clause_prefixes(
+        "Existing backoff curve change: front loaded decay, lower maximum backoff"
+    ) == ["Existing backoff curve change: front loaded decay", "Existing backoff curve change"]
+    # a comma of a listing, a clause of one word
+    assert clause_prefixes("Nominated RFCs, PRs and issues NOT discussed this meeting") == []
+    assert clause_prefixes("Note: the flags are read once") == []
+    spans = [Span("with using temporally page directive "), Span("a, b: c", code=True)]
+    code = Title("with using temporally page directive a, b: c", spans)
+    assert clause_prefixes(code) == []
+    kept = clause_prefixes(
+        Title("Use ref, then unref", [Span("Use "), Span("ref", code=True), Span(", then unref")])
+    )
+    assert kept == ["Use ref"]
+    assert isinstance(kept[0], Title) and kept[0].spans[-1].code

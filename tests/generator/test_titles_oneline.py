@@ -6,11 +6,13 @@ in the notes), never inside a word or a code span."""
 from __future__ import annotations
 
 from generator.api import generate_from_markdown
+from generator.blocks import title_html
 from generator.model import Span, Title, plain
 from generator.oneline import clause_prefixes
 from generator.pages import PlannedPage
-from tests.generator.fragments import MEETING_DISCUSSED
+from tests.generator.fragments import MARP_SCHEMES, MEETING_DISCUSSED
 from tests.generator.fragments_oneline import KEP_DESIGN, SLIDEV_TYPED
+from tests.generator.fragments_titles import MARP_PER_PAGES
 
 
 def content(md: str) -> list[PlannedPage]:
@@ -112,3 +114,20 @@ def test_leading_clauses_end_at_punctuation_not_in_a_listing_nor_a_code_span() -
     )
     assert kept == ["Use ref"]
     assert isinstance(kept[0], Title) and kept[0].spans[-1].code
+
+
+# -- code in a title ----------------------------------------------------------------------------
+
+
+def test_a_code_span_in_a_title_is_drawn_whole_on_one_line() -> None:
+    """A heading and its subheading ("with using temporally page directive `<!-- *template:
+    invert -->`") on one slide: the code span stays code, and no renderer may break inside it
+    (no-break spaces and hyphens; the title is set smaller when it does not fit)."""
+    pages = generate_from_markdown(MARP_SCHEMES + MARP_PER_PAGES, "corporate").pages
+    page = next(p for p in pages if p.title.startswith("Templates can use"))
+    assert isinstance(page.title, Title)
+    assert [s.text for s in page.title.spans if s.code] == ["<!-- *template: invert -->"]
+    drawn = str(title_html(page.title))
+    code = drawn[drawn.index("<code>") + 6 : drawn.index("</code>")]
+    assert code == "&lt;!\u2011\u2011\u00a0*template:\u00a0invert\u00a0\u2011\u2011&gt;"
+    assert drawn.startswith("Templates can use to per pages! — with using temporally page")

@@ -2,14 +2,16 @@
 kept only where the title needs it, the same way for every slide of a chapter.
 
 A chapter without a divider names itself above its slides' titles (generator.compose), and a
-page cut at its sections names itself above each section's title. A kicker is dropped from
-every slide it stands on when
+page cut at its sections names itself above each section's title. A kicker is named once,
+where its slides start, and dropped from the slides after when
 
-- one of those slides' kicker and title do not share one title line (`kicker_fits`): the
-  slide's own heading reads in one line, and its neighbours follow suit rather than a chapter
-  whose slides name it on some slides only; or
+- one of those slides' kicker and title do not share one title line (`kicker_fits`): each
+  slide's own heading reads in one line, and its neighbours follow suit rather than naming
+  it on some slides only. The first slide names it above its title when both fit one line,
+  else its body opens with it as a heading; or
 - an earlier slide of the chapter is titled by that name already (the chapter's first slide
-  "Proposal", then "Existing backoff curve change"): the reader has just read it.
+  "Proposal", then "Existing backoff curve change"): the reader has just read it, and no
+  slide names it again.
 
 A slide whose title another chapter's page shares ("Fixed" under each release) keeps its
 kicker: without it the title would be ambiguous.
@@ -58,10 +60,12 @@ def _without(page: PlannedPage, needless: Needless, repeated: frozenset[str]) ->
     kicker = page.subtitle
     if page.kind != "content" or kicker not in needless or norm(page.title) in repeated:
         return page
-    blocks = page.blocks
-    if needless[kicker] and _first_part(page.source) == needless[kicker]:
-        blocks = [Block("heading", title_spans(kicker, bold=True)), *blocks]
-    return replace(page, subtitle="", blocks=blocks)
+    if not needless[kicker] or _first_part(page.source) != needless[kicker]:
+        return replace(page, subtitle="")
+    if kicker_fits(kicker, page.title):  # the first slide names it above its title
+        return page
+    heading = Block("heading", title_spans(kicker, bold=True))
+    return replace(page, subtitle="", blocks=[heading, *page.blocks])
 
 
 def _first_part(source: str) -> str:

@@ -10,7 +10,7 @@ from generator.blocks import title_html
 from generator.model import Span, Title, plain
 from generator.oneline import clause_prefixes
 from generator.pages import PlannedPage
-from tests.generator.fragments import MARP_SCHEMES, MEETING_DISCUSSED
+from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_DISCUSSED
 from tests.generator.fragments_oneline import KEP_DESIGN, SLIDEV_TYPED
 from tests.generator.fragments_titles import MARP_PER_PAGES
 
@@ -37,6 +37,17 @@ def test_a_chapter_too_long_to_name_above_its_titles_is_named_by_none_of_them() 
     assert [p.subtitle for p in design] == [""] * len(design)
     assert opening_heading(design[0]) == "Design Details"
     assert all(opening_heading(p) != "Design Details" for p in design[1:])
+
+
+def test_a_chapter_is_named_above_its_first_slide_title_when_both_fit_one_line() -> None:
+    """fd's "Installation": "On Gentoo Linux · On openSUSE Linux · On Void Linux" leaves no
+    room for it; "Installation · On Ubuntu" names it once, the slides after it do not."""
+    md = "# fd\nA simple, fast alternative to find.\n" + FD_INSTALL
+    pages = content(md)
+    assert pages[0].title == "On Ubuntu" and pages[0].subtitle == "Installation"
+    assert [p.subtitle for p in pages[1:]] == [""] * (len(pages) - 1)
+    assert "On Gentoo Linux · On openSUSE Linux · On Void Linux" in [p.title for p in pages]
+    assert all(opening_heading(p) != "Installation" for p in pages)
 
 
 def test_a_chapter_its_first_slide_names_is_not_named_again_above_its_pages() -> None:

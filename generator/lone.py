@@ -44,7 +44,7 @@ from generator.leftout import LeftOut, block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
-from generator.partnames import parts_title
+from generator.partnames import parts_title, without_credits
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
@@ -252,8 +252,9 @@ class Joining:
             return None  # a chapter never starts on another page's continuation slide
         first, lead = _shown_as(b)
         second, heads = _shown_as(page)
-        blocks = [*lead, *b.blocks, *heads, *page.blocks]
-        host = replace(b, title=parts_title([first, second]), subtitle="")
+        title = parts_title(without_credits([first, second]))
+        blocks = [*_not_titled(lead, title), *b.blocks, *heads, *page.blocks]
+        host = replace(b, title=title, subtitle="")
         source = f"{b.source}+{page.source}"
         return self._joined(host, blocks, _notes(b, page), source, across=True)
 
@@ -268,8 +269,9 @@ class Joining:
         flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
         first, lead = _shown_as(page)
         second, heads = _shown_as(a)
-        blocks = [*lead, *page.blocks, *heads, *flat]
-        host = replace(a, title=parts_title([first, second]), subtitle="", sections=[], hint="")
+        title = parts_title(without_credits([first, second]))
+        blocks = [*_not_titled(lead, title), *page.blocks, *heads, *flat]
+        host = replace(a, title=title, subtitle="", sections=[], hint="")
         source = f"{page.source}+{a.source}"
         return self._joined(host, blocks, _notes(page, a), source, across=True)
 
@@ -298,6 +300,12 @@ class Joining:
         blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
         host = replace(a, title=page.title, subtitle=page.subtitle)
         return self._joined(host, blocks, _notes(page, a), source)
+
+
+def _not_titled(headings: list[Block], title: str) -> list[Block]:
+    """The headings a shared slide opens with but the one its title says (the closing
+    credits after a chapter: the slide titled by the chapter alone)."""
+    return [h for h in headings if norm(block_text(h)) != norm(title)]
 
 
 def _introduces(page: PlannedPage) -> bool:

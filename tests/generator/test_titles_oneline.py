@@ -11,7 +11,7 @@ from generator.model import Span, Title, plain
 from generator.oneline import clause_prefixes
 from generator.pages import PlannedPage
 from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_DISCUSSED
-from tests.generator.fragments_oneline import KEP_DESIGN, SLIDEV_TYPED
+from tests.generator.fragments_oneline import KEP_DESIGN, RUST_CLOSING, SLIDEV_TYPED
 from tests.generator.fragments_titles import MARP_PER_PAGES
 
 
@@ -142,3 +142,19 @@ def test_a_code_span_in_a_title_is_drawn_whole_on_one_line() -> None:
     code = drawn[drawn.index("<code>") + 6 : drawn.index("</code>")]
     assert code == "&lt;!\u2011\u2011\u00a0*template:\u00a0invert\u00a0\u2011\u2011&gt;"
     assert drawn.startswith("Templates can use to per pages! — with using temporally page")
+
+
+# -- closing credits ----------------------------------------------------------------------------
+
+
+def test_closing_credits_join_under_the_part_before_them_by_their_own_heading() -> None:
+    """ "Contributors to 1.80.0" (two sentences) shares the "Other changes" slide: the slide is
+    titled "Other changes" alone (not "Other changes · Contributors to 1.80.0"), its body does
+    not repeat that title, the credits keep their heading in it."""
+    pages = content(RUST_CLOSING)
+    last = pages[-1]
+    assert "chapters[2]" in last.source  # the credits share the slide
+    assert last.title == "Other changes"
+    headings = [plain(b.spans) for b in last.blocks if b.type == "heading"]
+    assert headings == ["Contributors to 1.80.0"]
+    assert plain(last.blocks[0].spans).startswith("Check out everything that changed")

@@ -389,6 +389,9 @@ def _content(
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
+        if len(sections) > 2 and is_document_title(outline, sections[0].title):
+            # the document's introduction (a meeting's date) leads the slide, not a card
+            blocks, sections = sections[0].blocks, sections[1:]
         layout = choose_layout(blocks, sections)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []

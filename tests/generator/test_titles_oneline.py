@@ -11,7 +11,12 @@ from generator.model import Span, Title, plain
 from generator.oneline import clause_prefixes
 from generator.pages import PlannedPage
 from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_DISCUSSED
-from tests.generator.fragments_oneline import KEP_DESIGN, RUST_CLOSING, SLIDEV_TYPED
+from tests.generator.fragments_oneline import (
+    KEP_DESIGN,
+    MEETING_OPENING,
+    RUST_CLOSING,
+    SLIDEV_TYPED,
+)
 from tests.generator.fragments_titles import MARP_PER_PAGES
 
 
@@ -158,3 +163,16 @@ def test_closing_credits_join_under_the_part_before_them_by_their_own_heading() 
     headings = [plain(b.spans) for b in last.blocks if b.type == "heading"]
     assert headings == ["Contributors to 1.80.0"]
     assert plain(last.blocks[0].spans).startswith("Check out everything that changed")
+
+
+def test_the_documents_introduction_leads_a_slide_of_cards_it_does_not_name() -> None:
+    """The minutes' "T-lang meeting agenda" (the date line) shares a slide with "Attendance"
+    and "Meeting roles", titled by those two: the date leads the slide above their cards, not
+    a card under the document's title the slide's title does not name."""
+    pages = content(MEETING_OPENING)
+    page = pages[0]
+    assert page.title == "Attendance · Meeting roles"
+    assert [s.title for s in page.sections] == ["Attendance", "Meeting roles"]
+    assert page.layout in ("cards", "columns")
+    lead = page.blocks[0]
+    assert lead.type == "list" and plain(lead.items[0].spans) == "Meeting date: 2022-11-15"

@@ -5,10 +5,11 @@ A chapter without a divider names itself above its slides' titles (generator.com
 page cut at its sections names itself above each section's title. A kicker is named once,
 where its slides start, and dropped from the slides after when
 
-- one of those slides' kicker and title do not share one title line (`kicker_fits`): each
-  slide's own heading reads in one line, and its neighbours follow suit rather than naming
-  it on some slides only. The first slide names it above its title when both fit one line,
-  else its body opens with it as a heading; or
+- one of those slides' kicker and title (as it will read: shortened to its leading clause,
+  generator.oneline) do not share one title line (`kicker_fits`): each slide's own heading
+  reads in one line, and its neighbours follow suit rather than naming it on some slides
+  only. The first slide names it above its title when both fit one line, else its body opens
+  with it as a heading (a kicker of one page only stays above its title: nothing follows); or
 - an earlier slide of the chapter is titled by that name already (the chapter's first slide
   "Proposal", then "Existing backoff curve change"): the reader has just read it, and no
   slide names it again.
@@ -19,14 +20,18 @@ kicker: without it the title would be ambiguous.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
-from generator.minutes import kicker_fits
+from generator.minutes import TITLE_LINE, kicker_fits
 from generator.model import Block, title_spans
+from generator.oneline import clause_prefixes
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 
-__all__ = ["Needless", "chapter_kickers", "needless_kickers"]
+__all__ = ["ABOVE", "Needless", "chapter_kickers", "named_above", "needless_kickers"]
+
+ABOVE = "above"  # the kind of a heading naming what a slide is under (no kicker above its title)
 
 # the kickers a chapter's slides do without, each by the source of the slide whose body then
 # opens with it as a heading ("": an earlier slide's title names it)
@@ -37,15 +42,25 @@ def needless_kickers(pages: list[PlannedPage]) -> Needless:
     """The kickers of a chapter's content drafts `pages` (in order) its slides do without."""
     earlier: set[str] = set()  # titles of the slides before
     first: dict[str, str] = {}  # each kicker's first slide
+    drafts: Counter[str] = Counter()  # each kicker's drafts
     out: Needless = {}
     for page in (p for p in pages if p.kind == "content"):
         kicker = page.subtitle
         if kicker:
             first.setdefault(kicker, "" if _key(kicker) in earlier else _first_part(page.source))
-            if not first[kicker] or not kicker_fits(kicker, page.title):
+            drafts[kicker] += 1
+            if not first[kicker] or not fits(kicker, page.title):
                 out[kicker] = first[kicker]
         earlier.add(_key(page.title))
-    return out
+    # one draft names its kicker where it starts, whether it fits or not: nothing follows
+    return {k: where for k, where in out.items() if not where or drafts[k] > 1}
+
+
+def fits(kicker: str, title: str) -> bool:
+    """Whether a kicker and a title share one line, the title as it will read: shortened to
+    its longest leading clause that fits one line alone (generator.oneline), if any."""
+    short = next((t for t in clause_prefixes(title) if len(t) <= TITLE_LINE), title)
+    return kicker_fits(kicker, short)
 
 
 def chapter_kickers(
@@ -62,10 +77,18 @@ def _without(page: PlannedPage, needless: Needless, repeated: frozenset[str]) ->
         return page
     if not needless[kicker] or _first_part(page.source) != needless[kicker]:
         return replace(page, subtitle="")
-    if kicker_fits(kicker, page.title):  # the first slide names it above its title
+    if fits(kicker, page.title):  # the first slide names it above its title
         return page
-    heading = Block("heading", title_spans(kicker, bold=True))
+    heading = Block("heading", title_spans(kicker, bold=True), kind=ABOVE)
     return replace(page, subtitle="", blocks=[heading, *page.blocks])
+
+
+def named_above(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+    """A slide's blocks as the heading naming what it is under (a kicker moved into its body;
+    it goes before the slide's own title where the slide joins another), and the rest."""
+    if blocks and blocks[0].type == "heading" and blocks[0].kind == ABOVE:
+        return blocks[:1], blocks[1:]
+    return [], blocks
 
 
 def _first_part(source: str) -> str:

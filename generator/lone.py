@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
+from generator.kickers import named_above
 from generator.leftout import LeftOut, block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
@@ -239,7 +240,8 @@ class Joining:
             return None
         if b.layout not in TEXT_HOSTS:
             return None
-        blocks = [*b.blocks, *_named_above(page, b), _heading(page.title), *page.blocks]
+        above, rest = named_above(page.blocks)
+        blocks = [*b.blocks, *_named_above(page, b), *above, _heading(page.title), *rest]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
@@ -297,7 +299,8 @@ class Joining:
         if a.parts != 1 or a.layout not in TEXT_HOSTS:
             return None
         names = title_parts(a.title) or [a.title]
-        blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
+        above, rest = named_above(a.blocks)
+        blocks = [*page.blocks, *_named_above(a, page), *above, _heading(names[0]), *rest]
         host = replace(a, title=page.title, subtitle=page.subtitle)
         return self._joined(host, blocks, _notes(page, a), source)
 

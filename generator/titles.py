@@ -76,11 +76,14 @@ class TitleFitting:
         (generator.oneline), the full heading opening its notes; else the page as it is."""
         if page.kind != "content" or not page.title or title_parts(page.title):
             return page
+        heads = clause_prefixes(page.title)
+        if not heads:  # nothing to shorten it to: not laid out for it
+            return page
         bare = replace(page, blocks=[], sections=[], entries=[], layout="bullets")
         _, m = self.measure(bare)
         if m is None or title_lines(m) <= 1:
             return page
-        for head in clause_prefixes(page.title):
+        for head in heads:
             _, m = self.measure(replace(bare, title=head, parts=2))
             if m is not None and title_lines(m) == 1:
                 full = page.title if page.title[-1] in ".!?…" else f"{page.title}."

@@ -9,7 +9,8 @@ where its slides start, and dropped from the slides after when
   generator.oneline) do not share one title line (`kicker_fits`): each slide's own heading
   reads in one line, and its neighbours follow suit rather than naming it on some slides
   only. The first slide names it above its title when both fit one line, else its body opens
-  with it as a heading (a kicker of one page only stays above its title: nothing follows); or
+  with it as a heading (over one page whose title alone takes two lines, it stays: without
+  it the title would not read in one line either); or
 - an earlier slide of the chapter is titled by that name already (the chapter's first slide
   "Proposal", then "Existing backoff curve change"): the reader has just read it, and no
   slide names it again.
@@ -20,7 +21,6 @@ kicker: without it the title would be ambiguous.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 from generator.minutes import TITLE_LINE, kicker_fits
@@ -42,18 +42,21 @@ def needless_kickers(pages: list[PlannedPage]) -> Needless:
     """The kickers of a chapter's content drafts `pages` (in order) its slides do without."""
     earlier: set[str] = set()  # titles of the slides before
     first: dict[str, str] = {}  # each kicker's first slide
-    drafts: Counter[str] = Counter()  # each kicker's drafts
+    drafts: dict[str, list[str]] = {}  # the titles under each kicker
     out: Needless = {}
     for page in (p for p in pages if p.kind == "content"):
         kicker = page.subtitle
         if kicker:
             first.setdefault(kicker, "" if _key(kicker) in earlier else _first_part(page.source))
-            drafts[kicker] += 1
+            drafts.setdefault(kicker, []).append(page.title)
             if not first[kicker] or not fits(kicker, page.title):
                 out[kicker] = first[kicker]
         earlier.add(_key(page.title))
-    # one draft names its kicker where it starts, whether it fits or not: nothing follows
-    return {k: where for k, where in out.items() if not where or drafts[k] > 1}
+    # over one page whose title takes two lines alone, the kicker stays: without it the title
+    # would not read in one line either
+    return {
+        k: at for k, at in out.items() if not at or len(drafts[k]) > 1 or fits("", drafts[k][0])
+    }
 
 
 def fits(kicker: str, title: str) -> bool:

@@ -86,10 +86,11 @@ def lone(page: PlannedPage) -> bool:
     links (a key number or a quote in its own layout is a slide)."""
     if page.kind != "content" or page.sections or not page.blocks or page.layout != "bullets":
         return False  # a figure, a quote, cards...: a layout of its own shows it
-    if not _text_only(page.blocks):
+    blocks = named_above(page.blocks)[1]  # the heading naming what it is under is no content
+    if not blocks or not _text_only(blocks):
         return False
-    words = _words(" ".join(block_text(b) for b in page.blocks))
-    return words <= NAMES_WORDS or (_units(page.blocks) <= LONE_UNITS and words <= LONE_WORDS)
+    words = _words(" ".join(block_text(b) for b in blocks))
+    return words <= NAMES_WORDS or (_units(blocks) <= LONE_UNITS and words <= LONE_WORDS)
 
 
 def _words(text: str) -> float:

@@ -52,6 +52,7 @@ class Condensed:
     page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
     made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
     also: Also | None = None  # parts listed on an "Also in the document" slide (generator.drop)
+    single: frozenset[str] = frozenset()  # pages (sources) that keep one slide (generator.drop)
     backup: tuple[Backup, ...] = ()  # pictures of the parts that left, for the appendix
 
     def origin(self, where: str) -> str:

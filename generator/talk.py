@@ -36,13 +36,14 @@ from generator.condense import (
     release_runs,
 )
 from generator.deckplan import plan_after, plan_deck
-from generator.drop import Parts, fewest_left
 from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
+from generator.parts import Parts, fewest_left
 from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
+from generator.retold import told_once
 from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
@@ -89,9 +90,9 @@ def _talk(
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
     (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
-    Repeated examples are shown once with the platform runs (generator.repeats); an update log
-    and long lists of links are shortened first (generator.updatelog, generator.repeats). Every
-    step is listed."""
+    Repeated examples are shown once with the platform runs (generator.repeats), and so is
+    a paragraph sibling pages repeat (generator.retold); an update log and long lists of links
+    are shortened first (generator.updatelog, generator.repeats). Every step is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
     first: list[LeftOut] = []  # update logs and long lists of links (generator.updatelog, .repeats)
     kept: tuple[Backup, ...] = ()  # the update logs' pictures, for the appendix
@@ -116,10 +117,11 @@ def _talk(
     platforms = condense_platforms(releases.outline)
     origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
     repeats = condense_repeats(platforms.outline, lang)  # the same indices as platforms'
+    told = told_once(repeats.outline)  # ... and as theirs
     moved = releases.records + [_moved(r, releases.origin) for r in platforms.records]
-    moved += [_moved(r, origin) for r in repeats.records]
+    moved += [_moved(r, origin) for r in repeats.records + told.records]
     records = first + moved
-    platforms = replace(platforms, outline=repeats.outline)
+    platforms = replace(platforms, outline=told.outline)
 
     left: list[LeftOut] = list(drafted or [])  # the records of drafting the condensed outline
     if moved:
@@ -136,8 +138,9 @@ def _talk(
     if content_slides(fitted) <= budget:
         return Talk(*_original(fitted, capped, left, origin), records, kept)
 
-    def fit(deck: DeckDraft) -> tuple[Planner, list[Fitted]]:
+    def fit(deck: DeckDraft, single: frozenset[str]) -> tuple[Planner, list[Fitted]]:
         planner = planner_for(deck.pages(), "capped")
+        planner.one_slide = single  # pages whose continuation slides left (generator.drop)
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
@@ -150,18 +153,18 @@ def _talk(
     )
     k = fewest_left(
         parts.guess,
-        lambda k: content_slides(parts.planned(k, fit).fitted),
+        lambda k: parts.counted(k, fit),
         content_slides(fitted) - budget,
         budget,
     )
     condensed = platforms
     if k is not None or parts.tried:  # the fewest parts that do, else the most tried
         k = k if k is not None else max(parts.tried)
-        plan = parts.tried[k]
+        plan = parts.given_back(k, fit)  # the continuation slides it need not give up
         records += [_moved(r, origin) for r in plan.dropped.records]
         origin = _then(plan.dropped.origin, origin)
         kept += plan.dropped.backup
-        if content_slides(plan.fitted) <= budget:
+        if content_slides(plan.fitted, plan.galleried) <= budget:
             return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records, kept)
         condensed = plan.dropped
     left = []  # drafted again without dividers: one slide a page, the chapters named above

@@ -75,6 +75,7 @@ def test_a_parts_pictures_follow_it_to_the_appendix_and_the_also_slide_says_so()
     assert appendix(pages)[0].title == "Appendix"
     titles = [p.title for p in backup]
     assert titles == [
+        "RestartPolicy: Rapid",
         "Flat-rate restarts for Succeeded Pods",
         "Flat-rate restarts for Succeeded Pods",
         "Front loaded decay with interval",
@@ -84,10 +85,11 @@ def test_a_parts_pictures_follow_it_to_the_appendix_and_the_also_slide_says_so()
     assert all(images(p)[0].alt.startswith('"A graph') for p in backup)
     also = next(p for p in pages if p.source == ALSO_SOURCE)
     listed = json.dumps([b.to_dict() for b in also.blocks])
-    assert "(4 pictures in the appendix)" in listed
+    assert "(5 pictures in the appendix)" in listed
     assert also.notes.count("2 pictures in the appendix.") == 2
+    assert also.notes.count("1 picture in the appendix.") == 1
     gone = [r for r in records if r.startswith("appendix:")]
-    assert len(gone) == 2 and all("Alternatives" in r for r in gone)
+    assert len(gone) == 3 and all("Alternatives" in r for r in gone)
     assert not any("not shown (over the slide budget)" in r for r in records)
 
 
@@ -99,7 +101,7 @@ def test_the_appendix_is_no_part_of_the_talks_budget() -> None:
     fitted = [Fitted(p, "", None) for p in pages]
     talk = [f for f in fitted if f.page.source != BACKUP_SOURCE]
     assert content_slides(fitted) == content_slides(talk) <= budget
-    assert len(fitted) - len(talk) == 5  # its divider and four picture slides
+    assert len(fitted) - len(talk) == 6  # its divider and five picture slides
 
 
 def test_a_long_deck_leaves_nothing_and_has_no_appendix() -> None:

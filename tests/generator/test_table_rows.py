@@ -1,0 +1,56 @@
+"""A table never loses rows silently: cut between a slide and the notes (a talk that must be
+shorter), its slide shows the key rows (those the document names elsewhere) and says how many
+rows the notes hold."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from generator.api import generate_from_markdown
+from generator.model import plain
+from tests.generator.fragments import MERMAID_COLOR_CALCULATION, MERMAID_THEME_TABLE
+from tests.generator.test_presenter_slides import content, slide_text
+
+ROWS = [[c.strip() for c in line.split("|")[1:3]] for line in MERMAID_THEME_TABLE.splitlines()[2:]]
+NAMES = [name for name, _ in ROWS]
+
+
+def _theme_deck(medium_budget: Callable[[int], None]):  # type: ignore[no-untyped-def]
+    medium_budget(2)  # two content slides for two pages: the table's page keeps one slide
+    md = (
+        "# Theme Configuration\n\n"
+        + MERMAID_COLOR_CALCULATION
+        + "\n## Theme Variables\n\n"
+        + MERMAID_THEME_TABLE
+    )
+    return generate_from_markdown(md, None)
+
+
+def test_a_table_cut_short_says_how_many_rows_the_notes_hold(
+    medium_budget: Callable[[int], None],
+) -> None:
+    deck = _theme_deck(medium_budget)
+    ((page, slide),) = [(p, s) for p, s in content(deck) if p.title == "Theme Variables"]
+    (table,) = [b for b in page.blocks if b.type == "table"]
+    shown = [plain(r[0]) for r in table.rows]
+    assert 1 < len(shown) < len(NAMES)
+    line = re.search(r"… (\d+) more rows in the speaker notes", slide_text(slide))
+    assert line is not None, slide_text(slide)
+    assert int(line.group(1)) == len(NAMES) - len(shown)
+    for name, default in ROWS:  # every row is on the slide or in its notes, never both
+        assert (name in shown) != (f"{name} {default}" in page.notes), name
+    assert "more rows" not in page.notes
+
+
+def test_a_reference_table_cut_short_keeps_the_rows_the_prose_names(
+    medium_budget: Callable[[int], None],
+) -> None:
+    deck = _theme_deck(medium_budget)
+    (page,) = [p for p, _ in content(deck) if p.title == "Theme Variables"]
+    (table,) = [b for b in page.blocks if b.type == "table"]
+    shown = [plain(r[0]) for r in table.rows]
+    assert shown[0] == "primaryColor"  # named most: by the prose and the table's defaults
+    assert "primaryBorderColor" in shown  # named by the prose before the table
+    assert "darkMode" not in shown and "fontSize" not in shown  # first in the table, not named
+    assert shown == [n for n in NAMES if n in shown]  # in the table's order

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from generator.api import generate_from_markdown
 from generator.model import plain
@@ -13,6 +14,7 @@ from tests.generator.fragments import MERMAID_COLOR_CALCULATION, MERMAID_THEME_T
 from tests.generator.test_presenter_slides import content, slide_text
 
 ROWS = [[c.strip() for c in line.split("|")[1:3]] for line in MERMAID_THEME_TABLE.splitlines()[2:]]
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 NAMES = [name for name, _ in ROWS]
 
 
@@ -54,3 +56,39 @@ def test_a_reference_table_cut_short_keeps_the_rows_the_prose_names(
     assert "primaryBorderColor" in shown  # named by the prose before the table
     assert "darkMode" not in shown and "fontSize" not in shown  # first in the table, not named
     assert shown == [n for n in NAMES if n in shown]  # in the table's order
+
+
+# -- a one-row table is a definition; a reference table is drawn as a table -------------------
+
+THEMING = (CORPUS / "mermaid-theming/theming.md").read_text("utf-8")
+# the section's text up to its example: two paragraphs and a one-row table
+CUSTOMIZING = THEMING[
+    THEMING.index("## Customizing Themes with") : THEMING.index("Example of modifying")
+]
+
+
+def test_a_one_row_table_is_shown_as_its_labels_and_values() -> None:
+    """The one-row "Parameter | Description | Type | Properties" table split its four columns
+    evenly and broke `primaryTextColor` inside the word; as a definition each value has the
+    slide's width."""
+    deck = generate_from_markdown("# Theme Configuration\n\n" + CUSTOMIZING, None)
+    ((page, slide),) = content(deck)
+    assert not any(b.type == "table" for b in page.blocks)
+    text = slide_text(slide)
+    assert "Parameter: themeVariables" in text
+    assert "Type: Object" in text
+    assert "Properties: primaryColor, primaryTextColor, lineColor (see full list)" in text
+    (listed,) = [b for b in page.blocks if b.type == "list"]
+    (code,) = [s for s in listed.items[3].spans if s.text == "primaryTextColor"]
+    assert code.code  # the value keeps its formatting
+
+
+def test_reference_tables_of_a_document_are_drawn_alike() -> None:
+    """ "Flowchart Variables" (7 rows) was drawn as side-by-side panels while the document's
+    longer tables of the same columns were tables."""
+    md = THEMING
+    flowchart = md[md.index("## Flowchart Variables") : md.index("## Sequence Diagram Variables")]
+    state = md[md.index("## State Colors") : md.index("## Class Colors")]
+    deck = generate_from_markdown("# Theme Configuration\n\n" + flowchart + state, None)
+    layouts = [p.layout for p, _ in content(deck)]
+    assert layouts == ["table", "table"]

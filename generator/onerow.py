@@ -1,40 +1,59 @@
-"""A table of one row is a definition, not a table: it is shown as its header's labels, each
-with its value ("**Variable:** classText", "**Default value:** textColor", ...), one item a
-column (a column with an empty cell says nothing and is left out).
+"""A table of one row is a definition, not a table: it is shown as one statement, its first
+cell the subject (bold), then what its description column says, then each other column as
+"label: value" ("**classText**: Color of Text in class diagrams. Default value: textColor").
 
-A one-row table drawn as a grid takes a header band and a row for three words each, its
+A one-row table drawn as a grid takes a header band and a row for a few words each, its
 columns split evenly whatever they hold (an identifier in a narrow column breaks in the
-middle); read as a list, every value has the width of the slide and the page can join its
-neighbours like any short page (generator.lone).
+middle); read as a sentence, every value has the width of the slide and the page can join
+its neighbours like any short page (generator.lone).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from generator.model import Block, ListItem, Page, Span, Spans, plain
+from generator.model import Block, Page, Span, Spans, plain
 
 MIN_COLUMNS = 2  # a one-row table of fewer columns is a line of text already
+DESCRIBES = re.compile(r"\b(description|meaning|summary|purpose|notes?)\b", re.I)
 
 
 def definition(table: Block) -> Block | None:
-    """The one-row `table` as a list of "label: value" items, None for any other table (more
-    rows, no header, one column, a header cell that is no label)."""
+    """The one-row `table` as one statement, None for any other table (more rows, no header,
+    one column, a header cell that is no label)."""
     if table.type != "table" or len(table.rows) != 1 or len(table.header) < MIN_COLUMNS:
         return None
     labels = [" ".join(plain(h).split()) for h in table.header]
-    if not all(labels):
+    row = [*table.rows[0], *([[]] * (len(labels) - len(table.rows[0])))][: len(labels)]
+    if not all(labels) or not plain(row[0]).strip():
         return None
-    items = [
-        ListItem([Span(f"{label}:", bold=True), Span(" "), *_value(cell)])
-        for label, cell in zip(labels, table.rows[0], strict=False)
-        if plain(cell).strip()
-    ]
-    return Block("list", items=items) if items else None
+    said = next(
+        (k for k in range(1, len(labels)) if DESCRIBES.search(labels[k]) and plain(row[k]).strip()),
+        None,
+    )
+    spans: Spans = [*_value(row[0], bold=True)]
+    if said is not None:
+        spans += [Span(": "), *_value(row[said]), Span(_stop(row[said]))]
+    rest = [k for k in range(1, len(labels)) if k != said and plain(row[k]).strip()]
+    for n, k in enumerate(rest):
+        lead = (" — " if said is None else " ") if n == 0 else "; "
+        spans += [Span(lead + f"{labels[k]}: "), *_value(row[k])]
+    return Block("paragraph", spans)
 
 
-def _value(cell: Spans) -> Spans:
-    return [replace(s) for s in cell]
+def _value(cell: Spans, bold: bool = False) -> Spans:
+    """A cell's spans (copies), without the whitespace around them."""
+    out = [replace(s, bold=s.bold or bold) for s in cell]
+    if out:
+        out[0] = replace(out[0], text=out[0].text.lstrip())
+        out[-1] = replace(out[-1], text=out[-1].text.rstrip())
+    return [s for s in out if s.text]
+
+
+def _stop(cell: Spans) -> str:
+    """A full stop after a description that has none."""
+    return "" if plain(cell).rstrip().endswith((".", "!", "?")) else "."
 
 
 def definitions(page: Page) -> Page:

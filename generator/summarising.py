@@ -77,7 +77,7 @@ class Summarising:
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
         kept, pieces = named_part(kept, pieces, page.title, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
-            kept, pieces = shown_rows(kept, pieces, self.named)
+            kept, pieces = shown_rows(kept, pieces, self.named, room)
         rest = assemble(pieces)
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")

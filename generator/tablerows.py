@@ -8,7 +8,8 @@ its key rows on that slide, and a last line says how many rows the notes hold:
   (its first cell) the rest of the document names (in code; in prose, another table or
   another row as an identifier) is a key row; the most named come first, prose before cells, and the rows shown
   keep the table's order;
-- the room the table's rows had on the slide is what the chosen rows and the line take.
+- the chosen rows and the line fill the slide's room under the table's start (a page's first
+  slide is balanced with the slides after it; cut short, it is filled).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from generator.model import Block, ListItem, Span, Spans, plain
+from generator.pack import usable
 from generator.pages import PlannedPage
 from generator.pieces import Piece
 
@@ -98,7 +100,7 @@ def more_rows_line(count: int) -> Block:
 
 
 def shown_rows(
-    kept: list[list[Piece]], rest: list[Piece], named: Counter[str]
+    kept: list[list[Piece]], rest: list[Piece], named: Counter[str], room: float
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """(kept slides, pieces moving on) with a table cut at the last kept slide showing its key
     rows there and a line naming how many rows move to the notes (see the module docstring).
@@ -116,7 +118,8 @@ def shown_rows(
         start -= 1
     own = last[start:]
     moving = [p for p in rest if p.group == table.group]
-    shown, left = _key_rows(own, moving, named)
+    above = own[0].top - (last[0].top - last[0].lead)  # the slide above the table's rows
+    shown, left = _key_rows(own, moving, named, max(usable(room) - above, 0.0))
     height = min(p.height for p in own + moving)
     top = shown[-1].bottom
     before = prior.pop(table.group, None)
@@ -140,13 +143,15 @@ def _with_line(slide: list[Piece], lines: dict[int, Piece]) -> list[Piece]:
 
 
 def _key_rows(
-    own: list[Piece], moving: list[Piece], named: Counter[str]
+    own: list[Piece], moving: list[Piece], named: Counter[str], free: float
 ) -> tuple[list[Piece], list[Piece]]:
     """(rows shown, stacked from where the table's rows began on the slide; rows moving on):
-    the most named rows first within the room the slide's rows took, a line's room kept."""
+    the most named rows first within the room the slide has under them (`free`; at least the
+    room its rows took: a slide balanced with the ones after it is filled), a line's room
+    kept."""
     pool = own + moving
     line = min(p.height for p in pool)
-    room = sum(p.height for p in own)
+    room = max(sum(p.height for p in own), free)
     scores = row_scores([p.block.rows[0] for p in pool], named)
     chosen: list[int] = []
     used = line

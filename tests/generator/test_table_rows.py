@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.api import generate_from_markdown
-from generator.model import plain
+from generator.model import Block, plain
 from tests.generator.fragments import MERMAID_COLOR_CALCULATION, MERMAID_THEME_TABLE
 from tests.generator.test_presenter_slides import content, slide_text
 
@@ -52,9 +52,9 @@ def test_a_reference_table_cut_short_keeps_the_rows_the_prose_names(
     (page,) = [p for p, _ in content(deck) if p.title == "Theme Variables"]
     (table,) = [b for b in page.blocks if b.type == "table"]
     shown = [plain(r[0]) for r in table.rows]
-    assert shown[0] == "primaryColor"  # named most: by the prose and the table's defaults
+    assert "primaryColor" in shown  # named most: by the prose and the table's defaults
     assert "primaryBorderColor" in shown  # named by the prose before the table
-    assert "darkMode" not in shown and "fontSize" not in shown  # first in the table, not named
+    assert "fontFamily" not in shown and "fontSize" not in shown  # early in the table, unnamed
     assert shown == [n for n in NAMES if n in shown]  # in the table's order
 
 
@@ -67,20 +67,33 @@ CUSTOMIZING = THEMING[
 ]
 
 
-def test_a_one_row_table_is_shown_as_its_labels_and_values() -> None:
+def test_a_one_row_table_is_shown_as_a_statement() -> None:
     """The one-row "Parameter | Description | Type | Properties" table split its four columns
-    evenly and broke `primaryTextColor` inside the word; as a definition each value has the
-    slide's width."""
+    evenly and broke `primaryTextColor` inside the word; as a statement each value has the
+    slide's width: its name, what its description says, then its other columns labelled."""
     deck = generate_from_markdown("# Theme Configuration\n\n" + CUSTOMIZING, None)
     ((page, slide),) = content(deck)
     assert not any(b.type == "table" for b in page.blocks)
-    text = slide_text(slide)
-    assert "Parameter: themeVariables" in text
-    assert "Type: Object" in text
-    assert "Properties: primaryColor, primaryTextColor, lineColor (see full list)" in text
-    (listed,) = [b for b in page.blocks if b.type == "list"]
-    (code,) = [s for s in listed.items[3].spans if s.text == "primaryTextColor"]
-    assert code.code  # the value keeps its formatting
+    assert (
+        "themeVariables: Modifiable with frontmatter config. Type: Object; Properties: "
+        "primaryColor, primaryTextColor, lineColor (see full list)"
+    ) in " ".join(slide_text(slide).split())
+    (said,) = [b for b in page.blocks if "Properties" in plain(b.spans)]
+    assert said.spans[0].text == "themeVariables" and said.spans[0].bold
+    assert any(s.code and s.text == "primaryTextColor" for s in said.spans)  # formatting kept
+
+
+def test_a_one_row_table_without_a_description_names_its_columns() -> None:
+    md = "# Theme Configuration\n\n" + THEMING[THEMING.index("## Class Colors") :]
+    md = md[: md.index("## User Journey Colors")]
+    md = md.replace("| Description", "| Used for").replace("| -------", "| -------", 1)
+    (said,) = definition_of(md)
+    assert plain(said.spans).startswith("classText — Default value: textColor; Used for: Color")
+
+
+def definition_of(md: str) -> list[Block]:
+    deck = generate_from_markdown(md, None)
+    return [b for p, _ in content(deck) for b in p.blocks if b.type == "paragraph"]
 
 
 def test_reference_tables_of_a_document_are_drawn_alike() -> None:

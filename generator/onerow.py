@@ -1,6 +1,7 @@
 """A table of one row is a definition, not a table: it is shown as one statement, its first
 cell the subject (bold), then what its description column says, then each other column as
 "label: value" ("**classText**: Color of Text in class diagrams. Default value: textColor").
+A row holding a figure is data and stays a table.
 
 A one-row table drawn as a grid takes a header band and a row for a few words each, its
 columns split evenly whatever they hold (an identifier in a narrow column breaks in the
@@ -14,6 +15,7 @@ import re
 from dataclasses import replace
 
 from generator.model import Block, Page, Span, Spans, plain
+from generator.shapes import NUMBER_CELL
 
 MIN_COLUMNS = 2  # a one-row table of fewer columns is a line of text already
 DESCRIBES = re.compile(r"\b(description|meaning|summary|purpose|notes?)\b", re.I)
@@ -21,13 +23,15 @@ DESCRIBES = re.compile(r"\b(description|meaning|summary|purpose|notes?)\b", re.I
 
 def definition(table: Block) -> Block | None:
     """The one-row `table` as one statement, None for any other table (more rows, no header,
-    one column, a header cell that is no label)."""
+    one column, a header cell that is no label, a figure among its cells)."""
     if table.type != "table" or len(table.rows) != 1 or len(table.header) < MIN_COLUMNS:
         return None
     labels = [" ".join(plain(h).split()) for h in table.header]
     row = [*table.rows[0], *([[]] * (len(labels) - len(table.rows[0])))][: len(labels)]
     if not all(labels) or not plain(row[0]).strip():
         return None
+    if any(NUMBER_CELL.match(plain(c).strip()) for c in row):
+        return None  # a row of figures: data, read as a table
     said = next(
         (k for k in range(1, len(labels)) if DESCRIBES.search(labels[k]) and plain(row[k]).strip()),
         None,

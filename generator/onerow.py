@@ -1,6 +1,7 @@
 """A table of one row is a definition, not a table: it is shown as one statement, its first
-cell the subject (bold), then what its description column says, then each other column as
-"label: value" ("**classText**: Color of Text in class diagrams. Default value: textColor").
+cell the subject (bold, after its column's label), then what its description column says,
+then each other column as "label: value" ("Variable **classText**: Color of Text in class
+diagrams. Default value: textColor").
 A row holding a figure is data and stays a table.
 
 A one-row table drawn as a grid takes a header band and a row for a few words each, its
@@ -36,7 +37,7 @@ def definition(table: Block) -> Block | None:
         (k for k in range(1, len(labels)) if DESCRIBES.search(labels[k]) and plain(row[k]).strip()),
         None,
     )
-    spans: Spans = [*_value(row[0], bold=True)]
+    spans: Spans = [Span(labels[0] + " "), *_value(row[0], bold=True)]
     if said is not None:
         spans += [Span(": "), *_value(row[said]), Span(_stop(row[said]))]
     rest = [k for k in range(1, len(labels)) if k != said and plain(row[k]).strip()]

@@ -134,10 +134,7 @@ def test_the_mermaid_theming_example_is_not_split_mid_block() -> None:
     )
     deck = generate_from_markdown(md, "corporate")
     shown = [
-        (p, b)
-        for p in deck.pages
-        for b in code_parts(p.blocks)
-        if b.language == "mermaid-example"
+        (p, b) for p in deck.pages for b in code_parts(p.blocks) if b.language == "mermaid-example"
     ]
     assert len(shown) >= 2  # the example is taller than a slide: it is cut
     for _, block in shown:

@@ -75,11 +75,11 @@ def test_a_one_row_table_is_shown_as_a_statement() -> None:
     ((page, slide),) = content(deck)
     assert not any(b.type == "table" for b in page.blocks)
     assert (
-        "themeVariables: Modifiable with frontmatter config. Type: Object; Properties: "
+        "Parameter themeVariables: Modifiable with frontmatter config. Type: Object; Properties: "
         "primaryColor, primaryTextColor, lineColor (see full list)"
     ) in " ".join(slide_text(slide).split())
     (said,) = [b for b in page.blocks if "Properties" in plain(b.spans)]
-    assert said.spans[0].text == "themeVariables" and said.spans[0].bold
+    assert said.spans[1].text == "themeVariables" and said.spans[1].bold
     assert any(s.code and s.text == "primaryTextColor" for s in said.spans)  # formatting kept
 
 
@@ -88,7 +88,9 @@ def test_a_one_row_table_without_a_description_names_its_columns() -> None:
     md = md[: md.index("## User Journey Colors")]
     md = md.replace("| Description", "| Used for").replace("| -------", "| -------", 1)
     (said,) = definition_of(md)
-    assert plain(said.spans).startswith("classText — Default value: textColor; Used for: Color")
+    assert plain(said.spans).startswith(
+        "Variable classText — Default value: textColor; Used for: Color"
+    )
 
 
 def definition_of(md: str) -> list[Block]:

@@ -10,7 +10,8 @@ cover (and contents) and the closing slide, dividers included:
 
 The contents slide and the "Also in the document" slide (the titles of what left the slides of
 a deck over its budget, generator.alsoin) are lists of titles, not slides of the talk: the
-budget does not count them.
+budget does not count them, nor the appendix after the closing slide (the pictures of the
+parts that left: generator.backup).
 
 A document planned over its budget is condensed (generator.condense, then one slide a page)
 and planned again; a document within it, and an authored deck (Marp, Slidev, `---` slides,
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from generator.alsoin import ALSO_SOURCE
+from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
 from generator.leftout import block_text, count_words
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
@@ -64,10 +65,12 @@ def _shown(pages: list[PlannedPage]) -> int:
 
 def content_slides(fitted: list[Fitted]) -> int:
     """The slides a budget counts: all but the cover, the contents, the "Also in the
-    document" list (generator.alsoin: titles, as the contents) and the closing slide, and up
+    document" list (generator.alsoin: titles, as the contents), the closing slide and the
+    appendix after it (generator.backup), and up
     to FREE_PICTURE_SLIDES picture slides (a picture or a grid and at most its caption line):
     the budget is one of the document's words, which a picture slide adds none of."""
-    content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source != ALSO_SOURCE]
+    apart = (ALSO_SOURCE, BACKUP_SOURCE)
+    content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source not in apart]
     pictures = sum(1 for p in content if _picture_slide(p))
     return len(content) - min(pictures, FREE_PICTURE_SLIDES)
 
@@ -107,7 +110,7 @@ def slides_by_page(fitted: list[Fitted]) -> dict[tuple[int, int], float]:
 
 def divider_slides(fitted: list[Fitted]) -> int:
     """The deck's chapter dividers (a chapter that leaves the deck takes its divider along)."""
-    return sum(1 for f in fitted if f.page.kind == "divider")
+    return sum(1 for f in fitted if f.page.kind == "divider" and f.page.source != BACKUP_SOURCE)
 
 
 def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]:

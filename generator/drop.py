@@ -34,7 +34,8 @@ took, a chapter's divider) says how many, and the deck planned with them gone sa
 
 A page that leaves is named, with all of its words, in the notes of a kept page of its own
 chapter, or listed on an "Also in the document" slide (generator.alsoin), and recorded
-(`LeftOut`, kind "notes"; its pictures, kind "length"): the CLI's "left out" lines name it.
+(`LeftOut`, kind "notes"): the CLI's "left out" lines name it. Its pictures are kept on
+backup slides after the closing slide (generator.backup; kind "appendix"), and its notes say so.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, place
+from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place
+from generator.backup import Backup, backup_of, backup_record
 from generator.budget import content_slides, divider_slides, slides_by_page, slides_by_section
 from generator.condense import Condensed
 from generator.deckplan import divided_deck
@@ -276,16 +278,21 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0}
     parts: list[LeftPart] = []
     blocks_of: dict[tuple[int, int], list[Block]] = {}
+    backup: dict[tuple[int, int, int], Backup] = {}  # (chapter, page, section) -> its pictures
     for ci, chapter in enumerate(outline.chapters):
         for pi, page in enumerate(chapter.pages):
             if (ci, pi) not in gone:
                 continue
             blocks = _blocks(page, chapter.title if pi == 0 else "")
             blocks_of[(ci, pi)] = blocks
-            text = "\n\n".join(t for t in (notes_text(blocks), page.notes) if t)
             name = _name(chapter, page, pi)
+            found = backup_of(page.title, chapter.title, blocks)
+            text = "\n\n".join(t for t in (notes_text(blocks), page.notes, _shown(found)) if t)
             words = count_words(text)
-            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words))
+            n = len(found.pictures) if found is not None else 0
+            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words, n))
+            if found is not None:
+                backup[(ci, pi, -1)] = found
     kept = [
         [pi for pi in range(len(c.pages)) if (ci, pi) not in gone]
         for ci, c in enumerate(outline.chapters)
@@ -297,16 +304,21 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     for p in parts:
         where = f"chapters[{p.chapter}].pages[{p.page}]"
         at = targets.get((p.chapter, p.page))
-        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at)
+        found = backup.get((p.chapter, p.page, -1))
+        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at, found)
     for ci, pi, si in sorted(cut):
         chapter = outline.chapters[ci]
         page = chapter.pages[pi]
         section = page.sections[si]
         name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
         blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
-        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
+        found = backup_of(section.title, page.title, blocks)
+        text = "\n\n".join(t for t in (notes_text(blocks), _shown(found)) if t)
+        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
-        records += _records(where, name, blocks, outline, (ci, pi))
+        records += _records(where, name, blocks, outline, (ci, pi), found)
+        if found is not None:
+            backup[(ci, pi, si)] = found
     titles = document_titles(outline)
     new_chapters: list[Chapter] = []
     chapter_origin: dict[int, int] = {}
@@ -335,7 +347,15 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
             chapter_origin[len(new_chapters)] = ci
         new_chapters.append(replace(chapter, pages=pages))
     dropped = replace(outline, chapters=new_chapters)
-    return Condensed(dropped, records, chapter_origin, page_origin, also=placed.also)
+    pictures = tuple(backup[k] for k in sorted(backup))  # in the document's order
+    return Condensed(
+        dropped, records, chapter_origin, page_origin, also=placed.also, backup=pictures
+    )
+
+
+def _shown(found: Backup | None) -> str:
+    """What the notes of a part that left say of its pictures: where they are."""
+    return in_appendix(len(found.pictures), "en") + "." if found is not None else ""
 
 
 def _blocks(page: Page, chapter_title: str) -> list[Block]:
@@ -354,7 +374,12 @@ def _name(chapter: Chapter, page: Page, pi: int) -> str:
 
 
 def _records(
-    where: str, name: str, blocks: list[Block], outline: Outline, target: tuple[int, int] | None
+    where: str,
+    name: str,
+    blocks: list[Block],
+    outline: Outline,
+    target: tuple[int, int] | None,
+    found: Backup | None,
 ) -> list[LeftOut]:
     if target is None:
         why = f'of "{name}" left out of the slides (over the slide budget), on the slide "{ALSO_TITLE}"'
@@ -366,12 +391,8 @@ def _records(
     if record is None:
         record = LeftOut(where, "notes", why, name, count_words(name))
     out.append(record)
-    found = shown_pictures(blocks)
-    if found:
-        names = ", ".join(b.alt or "untitled" for b in found)
-        plural = "s" if len(found) > 1 else ""
-        message = f'{len(found)} picture{plural} of "{name}" not shown (over the slide budget)'
-        out.append(LeftOut(where, "length", message, names[:120]))
+    if found is not None:
+        out.append(backup_record(where, f'"{name}"', found))
     return out
 
 

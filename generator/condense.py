@@ -270,6 +270,18 @@ def _one_entry(chapter: Chapter) -> bool:
     return entries == 1 and all(b.type in ("list", "paragraph") for b in blocks)
 
 
+def clipped(text: str, limit: int) -> str:
+    """`text` within `limit` characters: cut at the last word boundary before the limit
+    (mid-word only for a single over-long word), an ellipsis marking the cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > 0 and not text[limit - 1].isspace():
+        head = head[:space]
+    return head.rstrip(" ,;:-–—(") + "…"
+
+
 def platform_page(page: Page, install: bool) -> bool:
     """A page that is a command on a platform: a code block or few, a little prose around,
     in a chapter about installing (`install`) or titled "On Fedora", "Via nix", "From npm"."""

@@ -33,6 +33,7 @@ from generator.leftout import LeftOut, count_words
 from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
+from generator.onerow import definitions
 from generator.ownclosing import OwnClosing, own_closing
 from generator.owncontents import (
     body_chapter,
@@ -286,6 +287,7 @@ def _candidates(
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = shown_blocks(page, where, left_out)
+            page = page if authored else definitions(page)  # a one-row table: its labels
             summarised = minutes_page(page, where) if notes_of_meeting else None
             if summarised is not None:
                 minutes[where] = summarised

@@ -282,8 +282,9 @@ class Joining:
 
     def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A lone page joined to the first slide after it of its chapter: a chapter's
-        introduction at its start without a heading, any other page (when the slide after it
-        is a page of one slide) under its title, the slide after it then under its heading."""
+        introduction at its start without a heading, any other page under its title, the
+        slide after it then under its heading (the first of several slides of a page too: that
+        page's first part opens under its heading, its continuation slides follow)."""
         lone_slide, after = settled(lone_slide), settled(after)  # laid out, if only counted
         page, a = lone_slide.page, after.page
         if self.apart() or not _neighbours(a, page) or a.part != 1:
@@ -292,11 +293,13 @@ class Joining:
         if _intro(page):  # the host's source first: the slide is the host's, kicker and all
             blocks = [*page.blocks, *a.blocks]
             return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
-        if a.parts != 1 or a.layout not in TEXT_HOSTS:
+        if a.layout not in TEXT_HOSTS:
             return None
         names = title_parts(a.title) or [a.title]
         blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
-        host = replace(a, title=page.title, subtitle=page.subtitle)
+        # the slide is the lone page's: the next page's first part opens under its heading and
+        # its continuation slides keep their "(2/n)"
+        host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
         return self._joined(host, blocks, _notes(page, a), source)
 
 

@@ -17,6 +17,8 @@ from generator.planner import BODY_FLOOR
 from tests.generator.fragments_lone import (
     BAT_TOOLS_TAIL,
     HTTPX_RELEASES,
+    KEP_GLOBAL_OVERRIDE,
+    KEP_RAPID,
     MERMAID_EXAMPLES,
     MKDOCS_MATH_CONFIG,
     RUST_CHECK_CFG,
@@ -123,6 +125,22 @@ def test_a_chapter_of_one_sentence_never_joins_the_tail_of_a_chapter_named_above
     other, _ = slide_with(deck, "Check out everything that changed")
     assert other.title == "Other changes" and other.subtitle == "What's in 1.80.0 stable"
     numbered_in_order(deck)
+
+
+def test_a_lone_section_joins_the_first_slide_of_a_section_of_several_slides_after_it() -> None:
+    md = "# KEP-4603: Tune CrashLoopBackoff\n\n## Alternatives\n\n" + KEP_GLOBAL_OVERRIDE + KEP_RAPID
+    deck = generate_from_markdown(md, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "Allow an override of the global constant")
+    # the slide is the one-sentence section's; the next section opens under its heading
+    assert page.title == "Global override" and page.parts == 1
+    assert headings(page) == ["RestartPolicy: Rapid"]
+    assert "two-pronged approach" in text
+    # the next section's continuation keeps its own title and number
+    rest, _ = slide_with(deck, "general community consensus")
+    assert rest.title == "RestartPolicy: Rapid" and (rest.part, rest.parts) == (2, 2)
+    numbered_in_order(deck)
+    never_below_the_floor(deck)
 
 
 def test_chapters_never_share_a_slide_in_a_long_deck() -> None:

@@ -87,11 +87,11 @@ def lone(page: PlannedPage) -> bool:
         return False  # a figure, a quote, cards...: a layout of its own shows it
     if not _text_only(page.blocks):
         return False
-    words = _words(" ".join(block_text(b) for b in page.blocks))
+    words = words_read(" ".join(block_text(b) for b in page.blocks))
     return words <= NAMES_WORDS or (_units(page.blocks) <= LONE_UNITS and words <= LONE_WORDS)
 
 
-def _words(text: str) -> float:
+def words_read(text: str) -> float:
     """Words, a CJK character counting as half a word (a CJK word is about two characters)."""
     cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     return count_words(text) - cjk / 2

@@ -18,7 +18,8 @@ top and bottom). They are merged into parts cut only where the code allows it, b
 
 A console transcript (its first line a prompt: `>>> `, `$ `, `In [1]: `...) is cut only before
 a prompt that follows what a command printed: the commands typed one after the other and
-what they print stay together (the answer a model printed never opens a slide of its own). A command whose output is taller than the room is cut as above.
+what they print stay together (the answer a model printed never opens a slide of its own);
+a transcript of one exchange, or one exchange taller than the room, is cut as any code.
 
 A part of fewer than MIN_LINES lines (a lone `})`, one key) joins its neighbour when they fit
 together, so that no slide holds a line or two of a block. A part taller than SOFT_SHARE of the
@@ -134,7 +135,9 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
     aside (inside `x = {` ... `}` the base is the level of the members); in a console
     transcript, before its prompts."""
     if _transcript(lines, runs):
-        return [k for k in range(1, len(runs)) if _exchange_starts(lines, runs[k].first)]
+        cuts = [k for k in range(1, len(runs)) if _exchange_starts(lines, runs[k].first)]
+        if cuts:
+            return cuts  # (one exchange: cut as any code, its output at its own boundaries)
     inner = runs[1:]
     if len(inner) > 1 and _closes(lines, inner[-1].first):
         inner = inner[:-1]

@@ -271,3 +271,28 @@ def test_a_console_transcript_parts_before_a_prompt_after_output() -> None:
     # a script of prompts alone (no output) is no transcript: cut as any code
     typed = [line for line in lines if line.startswith(">>> ")]
     assert len(parts(typed, 4)) > 1
+
+
+def test_a_transcript_of_one_exchange_parts_its_output_at_its_own_boundaries() -> None:
+    """One exchange (commands, then what they printed) is cut as any code: a JSON object
+    printed whole, never cut after its opening lines."""
+    lines = [
+        ">>> data = {'integer': 123, 'boolean': True, 'list': ['a', 'b', 'c']}",
+        '>>> r = httpx.post("https://httpbin.org/post", json=data)',
+        ">>> print(r.text)",
+        "{",
+        "  ...",
+        '  "json": {',
+        '    "boolean": true,',
+        '    "integer": 123,',
+        '    "list": [',
+        '      "a",',
+        '      "b",',
+        '      "c"',
+        "    ]",
+        "  },",
+        "  ...",
+        "}",
+    ]
+    cut = parts(lines, 14)
+    assert [p[0] for p in cut] == [lines[0], "{"] and cut[-1][-1] == "}"

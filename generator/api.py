@@ -387,7 +387,7 @@ def _plan(
         length=length,
         left_out=[r.to_dict() for r in records],
     )
-    return planned, own_layouts([f.laid for f in fitted], ENGINE_OPTIONS)
+    return planned, own_layouts([(f.html, f.laid) for f in fitted], ENGINE_OPTIONS)
 
 
 def _is_brand(template: Template) -> bool:

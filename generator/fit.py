@@ -11,6 +11,7 @@ page tells how much room its content takes and where every piece of it lies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -48,6 +49,20 @@ class _Layouts:
     laid: dict[str, LaidOut] = field(default_factory=dict)
 
 
+# A slide's number is the one thing that differs between the same page planned at two places
+# of a deck (a part that leaves renumbers every later slide). The built-in templates print it
+# in the footer (`.foot`); for measuring, pages that differ only in the footer's digits share
+# one layout: each digit stands for any digit, so the footer keeps its width (digits are
+# tabular in the slide fonts) and the body, which the plan measures, is the same.
+_FOOTER = re.compile(r'(<div class="foot">)([^<]*)(</div>)')
+_DIGIT = re.compile(r"[0-9]")
+
+
+def layout_key(html: str) -> str:
+    """The page's HTML with its footer's digits blanked: the key its layout is shared under."""
+    return _FOOTER.sub(lambda m: m[1] + _DIGIT.sub("#", m[2]) + m[3], html)
+
+
 _SHARED: ContextVar[_Layouts | None] = ContextVar("deckforge_layouts", default=None)
 
 
@@ -63,14 +78,15 @@ def shared_layouts(options: Options) -> Iterator[None]:
         _SHARED.reset(token)
 
 
-def own_layouts(laid: list[LaidOut | None], options: Options) -> list[LaidOut | None]:
-    """The layouts of a deck's slides, each slide its own (building a slide adds to its
-    layout's diagnostics): a layout already taken by an earlier slide is made again."""
+def own_layouts(slides: list[tuple[str, LaidOut | None]], options: Options) -> list[LaidOut | None]:
+    """The layouts of a deck's slides (each slide's HTML and the layout it was measured by),
+    each slide its own (building a slide adds to its layout's diagnostics): a layout already
+    taken by an earlier slide, or shared with a page of another number, is made again."""
     seen: set[int] = set()
     out: list[LaidOut | None] = []
-    for one in laid:
-        if one is not None and id(one) in seen:
-            one = _lay_out(one.html, options)
+    for html, one in slides:
+        if one is not None and (id(one) in seen or one.html != html):
+            one = _lay_out(html, options)
         if one is not None:
             seen.add(id(one))
         out.append(one)
@@ -83,11 +99,12 @@ def try_lay_out(html: str, options: Options) -> LaidOut | None:
     shared = _SHARED.get()
     if shared is None or shared.options is not options:
         return _lay_out(html, options)
-    laid = shared.laid.get(html)
+    key = layout_key(html)
+    laid = shared.laid.get(key)
     if laid is None:
         laid = _lay_out(html, options)
         if laid is not None:
-            shared.laid[html] = laid
+            shared.laid[key] = laid
     return laid
 
 

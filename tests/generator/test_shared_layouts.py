@@ -13,8 +13,9 @@ import pytest
 import generator.api
 import generator.fit
 from engine import LaidOut, Options
-from generator.api import plan_from_markdown
-from generator.fit import own_layouts, shared_layouts, try_lay_out
+from generator.api import _plan_markdown, plan_from_markdown
+from generator.fit import layout_key, own_layouts, shared_layouts, try_lay_out
+from generator.templates import get_template
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 PAGE = '<div class="slide" style="width:640px;height:360px"><p>One line</p></div>'
@@ -68,6 +69,41 @@ def test_each_kept_slide_gets_its_own_layout() -> None:
     options = Options()
     laid = try_lay_out(PAGE, options)
     assert laid is not None
-    out = own_layouts([laid, None, laid], options)
+    out = own_layouts([(PAGE, laid), (PAGE, None), (PAGE, laid)], options)
     assert out[0] is laid and out[1] is None
     assert out[2] is not None and out[2] is not laid and out[2].html == PAGE
+
+
+def _numbered(number: str) -> str:
+    return PAGE.replace("</div>", f'<div class="foot">Deck &middot; {number}</div></div>')
+
+
+def test_pages_differing_only_in_their_footer_number_share_a_layout_for_measuring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = _counted(monkeypatch)
+    options = Options()
+    with shared_layouts(options):
+        seven = try_lay_out(_numbered("7"), options)
+        assert try_lay_out(_numbered("5"), options) is seven
+        assert try_lay_out(_numbered("12"), options) is not seven  # another width: laid out
+    assert made == [_numbered("7"), _numbered("12")]
+    assert layout_key(PAGE) == PAGE  # a page without the footer is its own key
+
+
+def test_a_slide_measured_by_another_number_s_layout_is_laid_out_with_its_own() -> None:
+    options = Options()
+    with shared_layouts(options):
+        seven = try_lay_out(_numbered("7"), options)
+        five = try_lay_out(_numbered("5"), options)
+    assert seven is not None and five is seven
+    [own] = own_layouts([(_numbered("5"), five)], options)
+    assert own is not None and own is not seven and own.html == _numbered("5")
+
+
+def test_every_kept_slide_is_laid_out_from_its_own_html() -> None:
+    """A part that leaves renumbers the later slides; what the deck keeps is their own HTML."""
+    text = (CORPUS / "kep-crashloopbackoff" / "README.md").read_text(encoding="utf-8")
+    planned, laid = _plan_markdown(text, get_template("corporate"), "medium", None)
+    assert planned.left_out  # parts left, so later slides were planned under other numbers
+    assert [one.html if one is not None else None for one in laid] == planned.htmls

@@ -283,8 +283,9 @@ class Joining:
     def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A lone page joined to the first slide after it of its chapter: a chapter's
         introduction at its start without a heading, any other page under its title, the
-        slide after it then under its heading (the first of several slides of a page too: that
-        page's first part opens under its heading, its continuation slides follow)."""
+        slide after it then under its heading (a page of one paragraph or item also on the
+        first of several slides of a page: that page's first part opens under its heading,
+        its continuation slides follow)."""
         lone_slide, after = settled(lone_slide), settled(after)  # laid out, if only counted
         page, a = lone_slide.page, after.page
         if self.apart() or not _neighbours(a, page) or a.part != 1:
@@ -293,8 +294,8 @@ class Joining:
         if _intro(page):  # the host's source first: the slide is the host's, kicker and all
             blocks = [*page.blocks, *a.blocks]
             return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
-        if a.layout not in TEXT_HOSTS:
-            return None
+        if a.layout not in TEXT_HOSTS or (a.parts != 1 and _units(page.blocks) > 1):
+            return None  # only one paragraph or item takes the start of a page of several
         names = title_parts(a.title) or [a.title]
         blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
         # the slide is the lone page's: the next page's first part opens under its heading and

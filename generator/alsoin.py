@@ -22,6 +22,12 @@ HEADING = "Not on the slides: "  # what the notes of a left part start with
 ALSO_TITLE = "Also in the document"
 ALSO_TITLE_ZH = "文档中的其他内容"
 ALSO_SOURCE = "also"  # the Also slide's source (no place of the outline: the budget skips it)
+BACKUP_SOURCE = "appendix"  # the backup slides' source (generator.backup; the budget skips them)
+
+IN_APPENDIX = {  # where a left part's pictures are (generator.backup: backup slides)
+    "en": "{n} picture{s} in the appendix",
+    "zh-CN": "{n} 张图片见附录",
+}
 
 Place = tuple[int, int]  # (chapter, page) of the outline a part leaves
 
@@ -37,6 +43,7 @@ class LeftPart:
     name: str  # its chapter's and its own title, joined
     text: str  # its words (and the notes it had), as notes text
     words: int
+    pictures: int = 0  # its pictures, on the backup slides of the appendix (generator.backup)
 
     def notes(self) -> str:
         return HEADING + self.name + ("\n\n" + self.text if self.text else "")
@@ -59,6 +66,15 @@ class Also:
             if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
                 out[-1][2].append(p.title)
         return [(title, pages) for _, title, pages in out]
+
+    def pictured(self) -> list[int]:
+        """The pictures each entry's parts left with (in the appendix), in entries' order."""
+        out: list[tuple[int, int]] = []
+        for p in self.parts:
+            if not out or out[-1][0] != p.chapter:
+                out.append((p.chapter, 0))
+            out[-1] = (p.chapter, out[-1][1] + p.pictures)
+        return [n for _, n in out]
 
 
 @dataclass(frozen=True)
@@ -104,21 +120,28 @@ def home(ci: int, pi: int, kept: list[list[int]]) -> Place | None:
     return (ci, own[0]) if own else None
 
 
+def in_appendix(n: int, lang: str) -> str:
+    """ "3 pictures in the appendix", in the deck's language."""
+    return IN_APPENDIX.get(lang, IN_APPENDIX["en"]).format(n=n, s="s" if n > 1 else "")
+
+
 def also_title(lang: str) -> str:
     return ALSO_TITLE_ZH if lang == "zh-CN" else ALSO_TITLE
 
 
 def also_page(also: Also, lang: str) -> PlannedPage:
     """The "Also in the document" slide: one item a chapter, its title (in bold before the
-    titles of its pages that left, when some stay); every part's words in the notes."""
+    titles of its pages that left, when some stay), and how many of its pictures are in the
+    appendix (generator.backup); every part's words in the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
-    for chapter, pages in also.entries():
+    for (chapter, pages), pictures in zip(also.entries(), also.pictured(), strict=True):
+        where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
-            items.append(ListItem([Span(chapter or join.join(pages))]))
+            items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
-        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages))]))
+        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)

@@ -10,7 +10,8 @@ cover (and contents) and the closing slide, dividers included:
 
 The contents slide and the "Also in the document" slide (the titles of what left the slides of
 a deck over its budget, generator.alsoin) are lists of titles, not slides of the talk: the
-budget does not count them.
+budget does not count them, nor the appendix after the closing slide (the pictures of the
+parts that left: generator.backup).
 
 A document planned over its budget is condensed (generator.condense, then one slide a page)
 and planned again; a document within it, and an authored deck (Marp, Slidev, `---` slides,
@@ -21,11 +22,12 @@ from __future__ import annotations
 
 import re
 
-from generator.alsoin import ALSO_SOURCE
+from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
 from generator.leftout import block_text, count_words
-from generator.model import Outline
+from generator.model import Block, Outline, plain
 from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
+from generator.summary import RESULT
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a slide, min, max
 CHROME = ("cover", "contents", "closing")
@@ -62,14 +64,28 @@ def _shown(pages: list[PlannedPage]) -> int:
     return sum(1 for p in pages if p.kind not in CHROME)
 
 
-def content_slides(fitted: list[Fitted]) -> int:
+def content_slides(fitted: list[Fitted], counted: int = 0) -> int:
     """The slides a budget counts: all but the cover, the contents, the "Also in the
-    document" list (generator.alsoin: titles, as the contents) and the closing slide, and up
+    document" list (generator.alsoin: titles, as the contents), the closing slide and the
+    appendix after it (generator.backup), and up
     to FREE_PICTURE_SLIDES picture slides (a picture or a grid and at most its caption line):
-    the budget is one of the document's words, which a picture slide adds none of."""
-    content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source != ALSO_SOURCE]
-    pictures = sum(1 for p in content if _picture_slide(p))
+    the budget is one of the document's words, which a picture slide adds none of. `counted`
+    picture slides count as any slide (the pictures of continuation slides given up, shown
+    on picture slides of their own: generator.drop)."""
+    apart = (ALSO_SOURCE, BACKUP_SOURCE)
+    content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source not in apart]
+    pictures = sum(1 for p in content if _picture_slide(p)) - counted
     return len(content) - min(pictures, FREE_PICTURE_SLIDES)
+
+
+def pictures_by_page(fitted: list[Fitted]) -> dict[str, int]:
+    """The picture slides of each planned page (by its source's first place)."""
+    out: dict[str, int] = {}
+    for f in fitted:
+        if f.page.kind not in CHROME and _picture_slide(f.page):
+            first = f.page.source.split("+", 1)[0]
+            out[first] = out.get(first, 0) + 1
+    return out
 
 
 def _picture_slide(page: PlannedPage) -> bool:
@@ -107,7 +123,7 @@ def slides_by_page(fitted: list[Fitted]) -> dict[tuple[int, int], float]:
 
 def divider_slides(fitted: list[Fitted]) -> int:
     """The deck's chapter dividers (a chapter that leaves the deck takes its divider along)."""
-    return sum(1 for f in fitted if f.page.kind == "divider")
+    return sum(1 for f in fitted if f.page.kind == "divider" and f.page.source != BACKUP_SOURCE)
 
 
 def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]:
@@ -122,3 +138,27 @@ def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]
             k = (key[0], key[1], key[2])
             out[k] = out.get(k, 0.0) + 1 / len(found)
     return out
+
+
+def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
+    """The slides of text each planned page (by its source, one place of the outline) takes
+    after its first: what it gives up when it keeps one slide. Picture slides (they stay)
+    are not counted; the slides of a page joined to others count for the first. A page whose
+    last slide ends on its result ("23 times faster": generator.summary.RESULT) is not
+    continued in this sense: it keeps its slides."""
+    out: dict[str, int] = {}
+    last: dict[str, PlannedPage] = {}
+    for f in fitted:
+        page = f.page
+        first = page.source.split("+", 1)[0]
+        if page.kind in CHROME or not _PAGE.match(first) or _picture_slide(page):
+            continue
+        out[first] = out.get(first, -1) + 1
+        last[first] = page
+    return {s: n for s, n in out.items() if n > 0 and not _concludes(last[s].blocks)}
+
+
+def _concludes(blocks: list[Block]) -> bool:
+    """Whether the last paragraph of a slide states a result."""
+    said = [b for b in blocks if b.type == "paragraph"]
+    return bool(said) and blocks[-1] is said[-1] and bool(RESULT.search(plain(said[-1].spans)))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from generator.alsoin import Also
+from generator.backup import Backup
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span, plain, title_spans
 from generator.runs import page_blocks
@@ -51,6 +52,8 @@ class Condensed:
     page_origin: dict[tuple[int, int], int] = field(default_factory=dict)
     made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
     also: Also | None = None  # parts listed on an "Also in the document" slide (generator.drop)
+    single: frozenset[str] = frozenset()  # pages (sources) that keep one slide (generator.drop)
+    backup: tuple[Backup, ...] = ()  # pictures of the parts that left, for the appendix
 
     def origin(self, where: str) -> str:
         """An outline path of the condensed outline (`chapters[3].pages[1].blocks[0]`, several

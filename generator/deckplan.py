@@ -82,6 +82,15 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     return out
 
 
+def plan_after(planner: Planner, fitted: list[Fitted], pages: list[PlannedPage]) -> list[Fitted]:
+    """The deck's slides with `pages` fitted after its last slide and numbered on from it
+    (the backup slides after the closing slide: generator.backup)."""
+    if not pages or not fitted:
+        return fitted
+    planner.counter = fitted[-1].page.number
+    return fitted + _fit(planner, pages, planner.max_pages, len(fitted))
+
+
 def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
     """The chapters' slides in order, a chapter whose only slide is lone joined to the slide
     of the chapter before it, else to the slide of the chapter after it, when that chapter is

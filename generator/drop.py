@@ -13,15 +13,22 @@ Parts leave in this order until the deck is within its budget:
   development and contributing, building from source, maintainers, security contacts, and a design document's test plan,
   graduation criteria, upgrade and version-skew strategies (a chapter so titled, each of its
   pages, or the run of pages so titled that ends a chapter): the chapter that takes most
-  slides gives up its last such page, again and again;
+  slides gives up its last such page, again and again (a chapter of one command last of all);
+- then, breadth before depth, the continuation slides of pages and `####` sections (each
+  keeps its first slide, the rest in its notes), the one with most slides first, but those of
+  a table that stands for several pages and of a page whose last slide ends on its result:
+  every part gets a slide before one gets its second (generator.parts gives back those a
+  whole part after them made needless);
 - then the later pages of text of a chapter over its share that shows what the thing does
   (usage, features): its pages leave only once no secondary page is left;
 - then the body's later pages of text, then its later pages that show pictures (what a reader
-  misses most), each time the chapters that show what the thing does (usage, examples,
-  features, benchmarks, the proposal and design) last: the chapter that takes most slides
-  gives up its last page (never its first: every chapter keeps its opening page), again and
-  again;
-- then a page's later `####` sections the same way.
+  misses most), the chapters that show what the thing does (usage, examples, features,
+  benchmarks, the proposal and design) after all the others: the chapter that takes most
+  slides gives up its last page (never its first: every chapter keeps its opening page),
+  again and again;
+- then a page's later `####` sections the same way;
+- then a chapter of one page of one command (an install step): alone on the "Also in the
+  document" slide it would be its only line, on a neighbour's slide it costs a few lines.
 
 Document order is the author's priority: a chapter gives up its pages of text (and then of
 pictures) from its end, and a page before one that stays (a table that stands for several
@@ -34,7 +41,8 @@ took, a chapter's divider) says how many, and the deck planned with them gone sa
 
 A page that leaves is named, with all of its words, in the notes of a kept page of its own
 chapter, or listed on an "Also in the document" slide (generator.alsoin), and recorded
-(`LeftOut`, kind "notes"; its pictures, kind "length"): the CLI's "left out" lines name it.
+(`LeftOut`, kind "notes"): the CLI's "left out" lines name it. Its pictures are kept on
+backup slides after the closing slide (generator.backup; kind "appendix"), and its notes say so.
 """
 
 from __future__ import annotations
@@ -45,20 +53,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, place
-from generator.budget import content_slides, divider_slides, slides_by_page, slides_by_section
+from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place
+from generator.backup import Backup, backup_of, backup_record
+from generator.budget import continuation_slides
 from generator.condense import Condensed
 from generator.deckplan import divided_deck
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, title_spans
 from generator.owncontents import document_titles, without_own_contents
-from generator.pages import DeckDraft
 from generator.reshape import Fitted
 from generator.runs import page_blocks
+from generator.shapes import one_command
 from generator.summary import notes_text, shown_pictures
 
 if TYPE_CHECKING:
-    from generator.planner import Planner
+    pass
 
 APPENDIX = re.compile(
     r"\b(?:appendix|appendices|references|bibliography|further reading|see also|faq"
@@ -66,6 +75,7 @@ APPENDIX = re.compile(
     r"|licen[cs]e|citation)\b|附录|参考文献|常见问题|致谢|引用|协议|许可",
     re.I,
 )
+_PLACE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\](?:\.sections\[(\d+)\])?")
 SECONDARY = re.compile(
     r"\b(?:install(?:ation|ing)?|setup|troubleshooting|known issues|development|developing"
     r"|contribut(?:e|ing|ors?)|build(?:ing)? from source|from source|compil(?:e|ing)"
@@ -86,15 +96,18 @@ CORE = re.compile(
 class Left:
     """A page, or a `####` section of one, taken off the slides: its place in the outline it
     leaves (section -1: the whole page); `body`: a part of the body (the deck's dividers left
-    before it)."""
+    before it); `one`: the page (or section) keeps its first slide, its continuation slides
+    leave (their words in its notes)."""
 
     chapter: int
     page: int
     section: int = -1
     body: bool = False
+    one: bool = False  # only its continuation slides leave: it keeps its first slide
 
 
 Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes
+Continued = dict[tuple[int, int, int], int]  # slides after the first of a (chapter, page, section)
 SectionSlides = dict[tuple[int, int, int], float]  # ... each section (chapter, page, section)
 
 
@@ -151,16 +164,19 @@ def chosen(
     sections: SectionSlides | None = None,
     made: frozenset[tuple[str, str]] = frozenset(),
     share: float = math.inf,
+    continued: Continued | None = None,
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
     takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
     body chapter is down to its first page, the later `####` sections of the pages that take
     most slides (`sections`: the slides each takes). A page that stands for several (`made`:
     its chapter's and its own title; a table of platforms, generator.condense) stays. A body
-    chapter that takes more than `share` slides gives up its later pages of text first."""
+    chapter that takes more than `share` slides gives up its later pages of text first. Pages
+    and sections that continue over several slides (`continued`: the slides after their first)
+    give those up before a sibling of theirs that shows what the thing does leaves."""
     chapters = outline.chapters
     remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
-    tally = _Tally(slides, remaining, *dividers)
+    tally = _Tally(dict(slides), remaining, *dividers)
     left: list[Left] = []
     body = [ci for ci, c in enumerate(chapters) if c.pages and not appendix_like(c.title)]
     appendix = [ci for ci in reversed(range(len(chapters))) if ci not in body] if body else []
@@ -198,19 +214,65 @@ def chosen(
     def beyond(ci: int) -> list[int]:  # a chapter over its share: its later pages of text
         return wordy(ci) if tally.taken(ci) > share else []
 
+    def longer(ci: int) -> list[int]:  # a chapter of one command joins a neighbour: it stays
+        pages = chapters[ci].pages
+        return [pi for pi in minor(ci) if len(pages) > 1 or not short(pages[pi])]
+
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
     _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
-    _give_up(tally, left, over, minor, body)  # only once no secondary page is left
+    _give_up(tally, left, over, longer, body)  # only once no secondary page is left
+    # breadth before depth; a table that stands for several pages is condensed already
+    more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
+    give_up_continued(tally, left, over, more, body)
     _give_up(tally, left, over, beyond, shows)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
-    for pool, among in ((wordy, rest), (wordy, shows), (later, rest), (later, shows)):
+    for pool, among in ((wordy, rest), (later, rest), (wordy, shows), (later, shows)):
         _give_up(tally, left, over, pool, among, True)
     if tally.saved < over:
-        left += _sections(outline, remaining, body, over - tally.saved, sections or {})
+        cut, saved = _sections(outline, remaining, body, over - tally.saved, sections or {})
+        left += cut
+        tally.saved += saved
+    _give_up(tally, left, over, minor, body, True)  # a page of one command: last of all
     return left
+
+
+def short(page: Page) -> bool:
+    """A page of one command (an install step: generator.shapes.one_command): it costs a
+    neighbour's slide a few lines, and alone on the "Also in the document" slide it would
+    leave a near-empty slide."""
+    return not page.sections and one_command(page_blocks(page))
+
+
+def give_up_continued(
+    tally: _Tally, left: list[Left], over: float, continued: Continued, body: list[int]
+) -> None:
+    """Pages and sections of the body that continue over several slides keep their first
+    (the rest in their notes) until `over` slides are saved: the one with most slides after
+    its first gives them up first (every sibling keeps a slide before one keeps its third)."""
+    units = sorted((k for k in continued if k[0] in body), key=lambda k: (-continued[k], k))
+    for ci, pi, si in units:
+        if tally.saved >= over:
+            return
+        if pi not in tally.remaining[ci]:
+            continue
+        left.append(Left(ci, pi, si, one=True))
+        tally.saved += continued[(ci, pi, si)]
+        tally.slides[(ci, pi)] = tally.slides.get((ci, pi), 1.0) - continued[(ci, pi, si)]
+
+
+def continued_parts(fitted: list[Fitted]) -> Continued:
+    """The slides after its first each page or `####` section (chapter, page, section; -1: a
+    page) continues over (generator.budget.continuation_slides)."""
+    out: Continued = {}
+    for source, n in continuation_slides(fitted).items():
+        m = _PLACE.fullmatch(source)
+        if m is not None:
+            ci, pi, si = m.groups()
+            out[(int(ci), int(pi), int(si) if si is not None else -1)] = n
+    return out
 
 
 def _pictured(page: Page) -> bool:
@@ -243,7 +305,7 @@ def _sections(
     body: list[int],
     over: float,
     slides: SectionSlides,
-) -> list[Left]:
+) -> tuple[list[Left], float]:
     """Later `####` sections of the body's pages (never a page's first): the page whose
     sections take most slides gives up its last one, again and again."""
     left: list[Left] = []
@@ -265,27 +327,34 @@ def _sections(
         si = kept[key].pop()
         left.append(Left(key[0], key[1], si, body=True))
         saved += slides.get((*key, si), 0.0)
-    return left
+    return left, saved
 
 
 def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     """The outline without the `left` pages; each page's words (named) in the notes of the
     kept page generator.alsoin finds for it, or on the "Also in the document" slide
     (`Condensed.also`); every page listed. Paths are the given outline's."""
-    gone = {(x.chapter, x.page) for x in left if x.section < 0}
-    cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0}
+    gone = {(x.chapter, x.page) for x in left if x.section < 0 and not x.one}
+    cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0 and not x.one}
+    ones = {(x.chapter, x.page, x.section) for x in left if x.one}
+    single: set[str] = set()  # their places in the outline without the parts that left
     parts: list[LeftPart] = []
     blocks_of: dict[tuple[int, int], list[Block]] = {}
+    backup: dict[tuple[int, int, int], Backup] = {}  # (chapter, page, section) -> its pictures
     for ci, chapter in enumerate(outline.chapters):
         for pi, page in enumerate(chapter.pages):
             if (ci, pi) not in gone:
                 continue
             blocks = _blocks(page, chapter.title if pi == 0 else "")
             blocks_of[(ci, pi)] = blocks
-            text = "\n\n".join(t for t in (notes_text(blocks), page.notes) if t)
             name = _name(chapter, page, pi)
+            found = backup_of(page.title, chapter.title, blocks)
+            text = "\n\n".join(t for t in (notes_text(blocks), page.notes, _shown(found)) if t)
             words = count_words(text)
-            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words))
+            n = len(found.pictures) if found is not None else 0
+            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words, n))
+            if found is not None:
+                backup[(ci, pi, -1)] = found
     kept = [
         [pi for pi in range(len(c.pages)) if (ci, pi) not in gone]
         for ci, c in enumerate(outline.chapters)
@@ -297,16 +366,21 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     for p in parts:
         where = f"chapters[{p.chapter}].pages[{p.page}]"
         at = targets.get((p.chapter, p.page))
-        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at)
+        found = backup.get((p.chapter, p.page, -1))
+        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at, found)
     for ci, pi, si in sorted(cut):
         chapter = outline.chapters[ci]
         page = chapter.pages[pi]
         section = page.sections[si]
         name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
         blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
-        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + notes_text(blocks))
+        found = backup_of(section.title, page.title, blocks)
+        text = "\n\n".join(t for t in (notes_text(blocks), _shown(found)) if t)
+        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
-        records += _records(where, name, blocks, outline, (ci, pi))
+        records += _records(where, name, blocks, outline, (ci, pi), found)
+        if found is not None:
+            backup[(ci, pi, si)] = found
     titles = document_titles(outline)
     new_chapters: list[Chapter] = []
     chapter_origin: dict[int, int] = {}
@@ -328,6 +402,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
                 page = replace(page, notes=text)
             if len(pages) != pi:
                 page_origin[(len(new_chapters), len(pages))] = pi
+            single |= _single((ci, pi), (len(new_chapters), len(pages)), ones, cut)
             pages.append(page)
         if chapter.pages and not pages:
             continue  # the whole chapter left
@@ -335,7 +410,41 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
             chapter_origin[len(new_chapters)] = ci
         new_chapters.append(replace(chapter, pages=pages))
     dropped = replace(outline, chapters=new_chapters)
-    return Condensed(dropped, records, chapter_origin, page_origin, also=placed.also)
+    pictures = tuple(backup[k] for k in sorted(backup))  # in the document's order
+    return Condensed(
+        dropped,
+        records,
+        chapter_origin,
+        page_origin,
+        also=placed.also,
+        backup=pictures,
+        single=frozenset(single),
+    )
+
+
+def _shown(found: Backup | None) -> str:
+    """What the notes of a part that left say of its pictures: where they are."""
+    return in_appendix(len(found.pictures), "en") + "." if found is not None else ""
+
+
+def _single(
+    old: tuple[int, int],
+    new: tuple[int, int],
+    ones: set[tuple[int, int, int]],
+    cut: set[tuple[int, int, int]],
+) -> set[str]:
+    """The sources (in the outline the parts left) of the kept page `old`, now `new`, and of
+    its kept sections that keep one slide."""
+    out: set[str] = set()
+    for ci, pi, si in ones:
+        if (ci, pi) != old or (ci, pi, si) in cut:
+            continue
+        where = f"chapters[{new[0]}].pages[{new[1]}]"
+        if si >= 0:
+            shift = sum(1 for k in range(si) if (ci, pi, k) in cut)
+            where += f".sections[{si - shift}]"
+        out.add(where)
+    return out
 
 
 def _blocks(page: Page, chapter_title: str) -> list[Block]:
@@ -354,7 +463,12 @@ def _name(chapter: Chapter, page: Page, pi: int) -> str:
 
 
 def _records(
-    where: str, name: str, blocks: list[Block], outline: Outline, target: tuple[int, int] | None
+    where: str,
+    name: str,
+    blocks: list[Block],
+    outline: Outline,
+    target: tuple[int, int] | None,
+    found: Backup | None,
 ) -> list[LeftOut]:
     if target is None:
         why = f'of "{name}" left out of the slides (over the slide budget), on the slide "{ALSO_TITLE}"'
@@ -366,99 +480,6 @@ def _records(
     if record is None:
         record = LeftOut(where, "notes", why, name, count_words(name))
     out.append(record)
-    found = shown_pictures(blocks)
-    if found:
-        names = ", ".join(b.alt or "untitled" for b in found)
-        plural = "s" if len(found) > 1 else ""
-        message = f'{len(found)} picture{plural} of "{name}" not shown (over the slide budget)'
-        out.append(LeftOut(where, "length", message, names[:120]))
+    if found is not None:
+        out.append(backup_record(where, f'"{name}"', found))
     return out
-
-
-ROUNDS = 6  # plans of the deck at most while finding how many parts leave
-GIVE_BACK = 1  # a deck under its budget tries to give parts back (the fewest that do)
-
-
-def fewest_left(
-    guess: Callable[[float], int],
-    slides_after: Callable[[int], int],
-    over: float,
-    budget: int,
-) -> int | None:
-    """How many parts leave the slides (the first of the order `chosen` gives): the fewest
-    that bring the deck within `budget` among at most ROUNDS plans; None when none tried does.
-    `guess(over)`: how many the estimate says save `over` slides; `slides_after(k)`: the
-    content slides of the deck planned with the first k gone (a divider or a merge the
-    estimate cannot foresee makes it differ)."""
-    low, high = 0, None  # most known over the budget, fewest known within it
-    k = guess(over)
-    for _ in range(ROUNDS):
-        if k <= low or (high is not None and k >= high):
-            break
-        n = slides_after(k)
-        if n > budget:
-            low = k
-            over += n - budget
-            k = max(guess(over), low + 1) if high is None else (low + high) // 2
-        else:
-            high = k
-            if budget - n < GIVE_BACK:
-                break
-            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
-    return high
-
-
-@dataclass
-class Plan:
-    """A capped deck planned with parts gone."""
-
-    dropped: Condensed
-    fitted: list[Fitted]
-    planner: Planner
-    left: list[LeftOut]
-
-
-class Parts:
-    """Whole later sub-sections off the slides of a capped deck over its budget
-    (generator.drop): the order they leave in, and the deck planned with the first k gone."""
-
-    def __init__(
-        self,
-        platforms: Condensed,
-        fitted: list[Fitted],
-        drafts: DeckDraft,
-        draft: Callable[[Condensed, list[LeftOut], bool], DeckDraft],
-        share: float = math.inf,
-        budget: float = math.inf,
-    ) -> None:
-        self.outline = platforms.outline
-        self.budget = budget
-        self.draft = draft
-        made = frozenset(
-            (self.outline.chapters[ci].title, self.outline.chapters[ci].pages[pi].title)
-            for ci, pi in platforms.made
-        )
-        dividers = (divider_slides(fitted), drafts.divider_slides)
-        by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
-        self.chosen = lambda over: chosen(
-            self.outline, by_page, over, dividers, by_section, made, share
-        )
-        self.order = self.chosen(math.inf)
-        self.tried: dict[int, Plan] = {}
-
-    def guess(self, over: float) -> int:
-        return len(self.chosen(over))
-
-    def planned(self, k: int, fit: Callable[[DeckDraft], tuple[Planner, list[Fitted]]]) -> Plan:
-        """The deck capped (`fit`) with the first k parts of the order gone."""
-        if k not in self.tried:
-            dropped = drop_pages(self.outline, self.order[:k])
-            left: list[LeftOut] = []
-            dividers = not any(x.body for x in self.order[:k])  # they leave before the body
-            planner, fitted = fit(self.draft(dropped, left, dividers))
-            counted = content_slides(fitted)
-            if dividers and counted > self.budget >= counted - divider_slides(fitted):
-                left = []  # over only by its dividers: they leave, not one more part
-                planner, fitted = fit(self.draft(dropped, left, False))
-            self.tried[k] = Plan(dropped, fitted, planner, left)
-        return self.tried[k]

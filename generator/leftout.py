@@ -17,7 +17,15 @@ from generator.cjk import CJK_CHAR, may_hold_cjk, pattern
 from generator.model import Block, ListItem, plain
 
 Reason = Literal[
-    "length", "notes", "contents", "unsupported", "too-large", "title", "source", "empty"
+    "length",
+    "notes",
+    "contents",
+    "unsupported",
+    "too-large",
+    "title",
+    "source",
+    "empty",
+    "appendix",  # pictures of a part that left the talk, on its backup slides (generator.backup)
 ]
 EXCERPT = 120
 _LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"

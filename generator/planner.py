@@ -157,6 +157,9 @@ class Planner(
         self.gallery: list[Block] = []
         self.gallery_parts: list[int] = []  # the part of the page each picture is in
         self.page_floor = 0.0
+        # pages (by source) of a deck over its budget that keep their first slide, the rest in
+        # their notes: their continuation slides leave before whole parts (generator.drop)
+        self.one_slide: frozenset[str] = frozenset()
 
     # -- rendering and measuring -------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.estimate import Calibration
 from generator.keep import named_part, run_slides
 from generator.leftout import LeftOut, left_out_blocks
-from generator.model import Block
+from generator.model import Block, plain
 from generator.pack import capped
 from generator.pages import PlannedPage
 from generator.pagesize import CHARS_PER_SLIDE, estimate_slides
@@ -43,6 +43,7 @@ class Summarising:
     summarise: bool
     tight: bool
     page_whole: bool
+    one_slide: frozenset[str]
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
@@ -58,12 +59,18 @@ class Summarising:
     ) -> tuple[PlannedPage, list[list[Piece]]]:
         """With length "short", a page keeps its first slide; the rest is listed as left out.
         A document within its slide budget keeps every slide of a page (`whole`); condensed,
-        a page keeps MAX_SLIDES (one at the last step, `tight`); the rest moves to the notes (listed), but a continuing table or run of blocks
-        and a part the title names stay on slides (generator.keep)."""
+        a page keeps MAX_SLIDES (one at the last step, `tight`, or when its continuation
+        slides left, `one_slide`); the rest moves to the notes (listed), but a capped page's
+        continuing table or run of blocks and a part the title names stay on slides
+        (generator.keep)."""
+        # a page whose continuation slides left keeps its first slide (generator.drop)
+        one = self.summarise and any(p in self.one_slide for p in page.source.split("+"))
         keep = 1 if self.length == "short" or self.tight else len(chunks)
-        cap = self.summarise and not self.tight and not self.page_whole
-        if cap:
-            keep = with_picture_slides(chunks, MAX_SLIDES)
+        cap = self.summarise and not self.tight and not self.page_whole and not one
+        if cap or one:
+            keep = with_picture_slides(chunks, 1 if one else MAX_SLIDES)
+        if one:
+            keep = with_lead_picture(chunks, keep)
         room = self.frame[1] if self.frame is not None else 0.0
         if cap:
             keep = run_slides(chunks, keep, room)
@@ -175,6 +182,16 @@ def with_picture_slides(chunks: list[list[Piece]], keep: int) -> int:
         if text == keep:
             return i + 1
     return len(chunks)
+
+
+def with_lead_picture(chunks: list[list[Piece]], keep: int) -> int:
+    """How many slides keep `keep` slides whose last ends with a picture's lead-in ("as
+    depicted below:"): the picture's slide too (generator.leadins sets them side by side)."""
+    if not 0 < keep < len(chunks) or not chunks[keep - 1] or not chunks[keep]:
+        return keep
+    last, after = chunks[keep - 1][-1].block, chunks[keep][0].block
+    lead = last.type == "paragraph" and plain(last.spans).rstrip().endswith((":", "："))
+    return keep + 1 if lead and after.type == "image" else keep
 
 
 def text_blocks(blocks: list[Block]) -> list[Block]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from generator.alsoin import also_page
+from generator.backup import Backup, backup_pages
 from generator.budget import (
     CHAPTER_SHARE,
     content_slides,
@@ -34,14 +35,16 @@ from generator.condense import (
     condense_releases,
     release_runs,
 )
-from generator.deckplan import plan_deck
-from generator.drop import Parts, fewest_left
+from generator.deckplan import plan_after, plan_deck
 from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
+from generator.parts import Parts, fewest_left
 from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
+from generator.retold import told_once
+from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 PlannerFor = Callable[[list[PlannedPage], Step], Planner]
@@ -53,9 +56,27 @@ class Talk:
     planner: Planner
     left_out: list[LeftOut] | None = None  # the drafting's records, when drafted again
     condensed: list[LeftOut] = field(default_factory=list)  # what the condensing moved
+    backup: tuple[Backup, ...] = ()  # pictures of the parts that left (generator.backup)
 
 
 def within_budget(
+    outline: Outline,
+    drafts: DeckDraft,
+    planner_for: PlannerFor,
+    lang: str,
+    length: str,
+    authored: bool,
+    max_pages: int,
+) -> Talk:
+    """The talk (`_talk`), the pictures of the parts that left it on backup slides after its
+    closing slide (generator.backup): an appendix the budget does not count."""
+    talk = _talk(outline, drafts, planner_for, lang, length, authored, max_pages)
+    pages = backup_pages(list(talk.backup), lang)
+    talk.fitted = plan_after(talk.planner, talk.fitted, pages)
+    return talk
+
+
+def _talk(
     outline: Outline,
     drafts: DeckDraft,
     planner_for: PlannerFor,
@@ -69,33 +90,38 @@ def within_budget(
     (generator.condense), then each page summarised and capped at MAX_SLIDES slides
     (generator.summarising), then whole later sub-sections off the slides, appendix-like parts
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
-    Repeated examples are shown once with the platform runs (generator.repeats). Every step
-    is listed."""
+    Repeated examples are shown once with the platform runs (generator.repeats), and so is
+    a paragraph sibling pages repeat (generator.retold); an update log and long lists of links
+    are shortened first (generator.updatelog, generator.repeats). Every step is listed."""
     budget = None if authored else slide_budget(length, document_words(outline))
-    first: list[LeftOut] = []  # a talk's long lists of links shortened (generator.repeats)
+    first: list[LeftOut] = []  # update logs and long lists of links (generator.updatelog, .repeats)
+    kept: tuple[Backup, ...] = ()  # the update logs' pictures, for the appendix
     drafted: list[LeftOut] | None = None  # the records of drafting the shortened outline
     if budget is not None:
-        links = shorter_link_lists(outline, lang)
-        if links.records:
-            outline, first, drafted = links.outline, links.records, []
+        logs = condense_update_logs(outline, lang)
+        links = shorter_link_lists(logs.outline, lang)
+        if logs.records or links.records:
+            outline, first, drafted = links.outline, logs.records + links.records, []
+            kept = logs.backup
             drafts = draft_deck(outline, lang, length, drafted, authored)
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
         planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages)
         if budget is None or content_slides(fitted) <= budget:
-            return Talk(fitted, planner, drafted, first)
+            return Talk(fitted, planner, drafted, first, kept)
         undivided = _undivided(outline, planner_for, fitted, budget, lang, length, max_pages)
         if undivided is not None:  # within the budget but for its dividers: they leave alone
-            return replace(undivided, condensed=first)
+            return replace(undivided, condensed=first, backup=kept)
     over = content_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
     origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
     repeats = condense_repeats(platforms.outline, lang)  # the same indices as platforms'
+    told = told_once(repeats.outline)  # ... and as theirs
     moved = releases.records + [_moved(r, releases.origin) for r in platforms.records]
-    moved += [_moved(r, origin) for r in repeats.records]
+    moved += [_moved(r, origin) for r in repeats.records + told.records]
     records = first + moved
-    platforms = replace(platforms, outline=repeats.outline)
+    platforms = replace(platforms, outline=told.outline)
 
     left: list[LeftOut] = list(drafted or [])  # the records of drafting the condensed outline
     if moved:
@@ -105,15 +131,16 @@ def within_budget(
         planner = planner_for(drafts.pages(), "whole")
         fitted = plan_deck(planner, drafts, max_pages=max_pages)
         if content_slides(fitted) <= budget:
-            return Talk(*_original(fitted, planner, left, origin), records)
+            return Talk(*_original(fitted, planner, left, origin), records, kept)
     # The capped plan is made even when it cannot be within the budget: its slides per page
     # say which whole parts leave next (generator.drop).
     capped, fitted = _planned(planner_for, drafts, "capped", budget, max_pages)
     if content_slides(fitted) <= budget:
-        return Talk(*_original(fitted, capped, left, origin), records)
+        return Talk(*_original(fitted, capped, left, origin), records, kept)
 
-    def fit(deck: DeckDraft) -> tuple[Planner, list[Fitted]]:
+    def fit(deck: DeckDraft, single: frozenset[str]) -> tuple[Planner, list[Fitted]]:
         planner = planner_for(deck.pages(), "capped")
+        planner.one_slide = single  # pages whose continuation slides left (generator.drop)
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
@@ -126,24 +153,25 @@ def within_budget(
     )
     k = fewest_left(
         parts.guess,
-        lambda k: content_slides(parts.planned(k, fit).fitted),
+        lambda k: parts.counted(k, fit),
         content_slides(fitted) - budget,
         budget,
     )
     condensed = platforms
     if k is not None or parts.tried:  # the fewest parts that do, else the most tried
         k = k if k is not None else max(parts.tried)
-        plan = parts.tried[k]
+        plan = parts.given_back(k, fit)  # the continuation slides it need not give up
         records += [_moved(r, origin) for r in plan.dropped.records]
         origin = _then(plan.dropped.origin, origin)
-        if content_slides(plan.fitted) <= budget:
-            return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records)
+        kept += plan.dropped.backup
+        if content_slides(plan.fitted, plan.galleried) <= budget:
+            return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records, kept)
         condensed = plan.dropped
     left = []  # drafted again without dividers: one slide a page, the chapters named above
     drafts = _drafted(condensed, lang, length, left, authored, dividers=False)
     tight = planner_for(drafts.pages(), "tight")
     fitted = plan_deck(tight, drafts, max_pages=max_pages)
-    return Talk(*_original(fitted, tight, left, origin), records)
+    return Talk(*_original(fitted, tight, left, origin), records, kept)
 
 
 def _undivided(

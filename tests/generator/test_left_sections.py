@@ -14,9 +14,10 @@ import generator.talk
 from generator.alsoin import ALSO_SOURCE
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages, fewest_left
+from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages
 from generator.model import plain
 from generator.outline import parse_outline
+from generator.parts import fewest_left
 from generator.summary import PROSE_CHARS, prose_length, summary_blocks
 from tests.generator.fragments_holes import KEP_DRAWBACKS
 
@@ -153,7 +154,7 @@ def _slides(deck: PlannedDeck) -> int:  # the slides the budget counts
 
 
 @pytest.mark.usefixtures("roomy_budget")
-def test_a_deck_one_slide_over_leaves_a_section_not_the_end_of_every_code_block(
+def test_a_deck_one_slide_over_leaves_a_continuation_not_the_end_of_every_code_block(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Rich's README with a budget one slide short of its capped deck (budgets: test_talk_budget)."""
@@ -168,8 +169,10 @@ def test_a_deck_one_slide_over_leaves_a_section_not_the_end_of_every_code_block(
     # the syntax-highlighting example is shown whole (its last line on a slide), not cut at
     # "first = True" with its end in the notes
     assert "yield first, True, previous_value" in shown
-    assert HEADING + "Rich Library · Tracebacks" in _notes(deck)
-    assert any("Tracebacks" in r["message"] for r in deck.left_out)
+    # a feature's second slide leaves before a whole feature (breadth before depth)
+    titles = [p.get("title") for p in deck.pages]
+    assert "Tracebacks" in titles and "Syntax Highlighting" in titles
+    assert not any("over the slide budget" in r["message"] for r in deck.left_out)
 
 
 def test_a_summary_takes_back_the_sentences_of_its_cut_paragraph_while_there_is_room() -> None:

@@ -194,14 +194,18 @@ def test_the_pictures_of_a_page_cut_by_its_sections_are_named_once() -> None:
 
 
 def test_chatglms_picture_slides_all_have_a_caption() -> None:
-    """The whole README (a summarised document: its pictures on picture slides after the kept
-    slides): every picture slide has words under its picture, the announcements' screenshots
-    (no alt text) their lead-in sentence, the comparison's the question and the version."""
+    """The README with its update log last (at its start the log is one slide, its pictures
+    in the notes: generator.updatelog), a summarised document: every picture slide has words under its
+    picture, the announcements' screenshots (no alt text) their lead-in sentence, the
+    comparison's the question and the version."""
     readme = Path(CHATGLM).read_text("utf-8")
-    deck = generate_from_markdown(readme, "corporate", assets=Assets.beside(CHATGLM))
+    head, rest = readme.split("## 更新信息", 1)
+    log, tail = rest.split("## 友情链接", 1)
+    moved = head + "## 友情链接" + tail + "\n## 更新信息" + log  # the log last: not condensed
+    deck = generate_from_markdown(moved, "corporate", assets=Assets.beside(CHATGLM))
     pictured = [p for p in deck.pages if p.kind == "content" and images([p])]
     assert len(images(pictured)) == 2 + 5 + 1  # and the command-line demo
-    demo = pictured.pop()  # the command-line demo's slide: titled by its own heading
+    demo = pictured.pop(0)  # the command-line demo's slide: titled by its own heading
     assert demo.title == "命令行 Demo"
     captions = [[plain(b.spans) for b in shown(p) if b.type == "paragraph"] for p in pictured]
     assert all(c and c[0] for c in captions), captions

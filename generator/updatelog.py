@@ -1,0 +1,149 @@
+"""A talk's update log on one slide: the project's news near the document's start (a README's
+"Updates", "News", "更新信息": paragraphs that each open with a date, each followed by its
+details) is its history, not its subject (unless it holds half the document's words). In a talk with a slide budget it is condensed to
+its newest entries, one line each, and a line counting the older ones; the whole log (every
+entry's details, pictures and folded comparisons) goes to that slide's notes and is listed
+(`LeftOut`, kind "notes"). Its pictures are kept on backup slides after the closing slide
+(generator.backup: kind "appendix"); the slide and its notes say so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from generator.alsoin import in_appendix
+from generator.backup import Backup, backup_of, backup_record
+from generator.budget import document_words
+from generator.condense import Condensed, clipped
+from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
+from generator.model import Block, ListItem, Outline, Page, Span, plain
+from generator.runs import page_blocks
+from generator.summary import notes_text
+
+MIN_ENTRIES = 3  # dated paragraphs that make an update log
+SHOWN = 3  # the newest entries the slide shows
+LEAD = 120  # characters of an entry's opening paragraph shown (longer: cut, whole in the notes)
+START_SHARE = 1 / 3  # an update log lies in this first share of the document's pages
+LOG_SHARE = 1 / 2  # ... and holds less than this share of its words (else it is the subject)
+# a date opening a paragraph: 2023/07/25, [2023-07-25], **2023.7**, 2023年7月25日
+_DATE = re.compile(r"^\W{0,3}(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2}))?(?!\d)")
+OLDER = {
+    "en": "{n} older updates (in the notes)",
+    "zh-CN": "另有 {n} 条更早的更新（见备注）",
+}
+OLDER_PICTURED = {  # ... and the log's pictures on the backup slides (generator.backup)
+    "en": "{n} older updates (in the notes; {pictures})",
+    "zh-CN": "另有 {n} 条更早的更新（见备注；{pictures}）",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One dated entry of an update log: its opening paragraph, the date's numbers, and where
+    it stands among the page's blocks."""
+
+    lead: Block
+    date: tuple[int, ...]
+    at: int
+
+
+def entry_date(block: Block) -> tuple[int, ...] | None:
+    """The date a paragraph opens with (year, month[, day]); None for any other block."""
+    if block.type != "paragraph":
+        return None
+    m = _DATE.match(plain(block.spans))
+    if m is None or not 1 <= int(m.group(2)) <= 12:
+        return None
+    return tuple(int(g) for g in m.groups() if g is not None)
+
+
+def update_entries(page: Page) -> list[Entry]:
+    """The page's dated entries when the page is an update log (it opens with a dated paragraph
+    and holds at least MIN_ENTRIES of them), else nothing."""
+    entries = []
+    for at, block in enumerate(page.blocks):
+        date = entry_date(block)
+        if date is not None:
+            entries.append(Entry(block, date, at))
+    if len(entries) < MIN_ENTRIES or entries[0].at != 0:
+        return []
+    return entries
+
+
+def condense_update_logs(outline: Outline, lang: str) -> Condensed:
+    """Every update log in the first START_SHARE of the document's pages as its SHOWN newest
+    entries and a line counting the older ones, the whole log in the page's notes (listed)."""
+    total = sum(len(c.pages) for c in outline.chapters)
+    words = document_words(outline)
+    records: list[LeftOut] = []
+    backup: list[Backup] = []
+    chapters = []
+    seen = 0
+    for ci, chapter in enumerate(outline.chapters):
+        pages: list[Page] = []
+        for pi, page in enumerate(chapter.pages):
+            entries = update_entries(page) if seen < total * START_SHARE else []
+            seen += 1
+            if entries and _words(page) < words * LOG_SHARE:
+                found = backup_of(page.title, chapter.title, page_blocks(page))
+                page, left = _condensed(page, entries, lang, found)
+                where = f"chapters[{ci}].pages[{pi}]"
+                records += _records(where, page.title, left, found)
+                backup += [found] if found is not None else []
+            pages.append(page)
+        chapters.append(replace(chapter, pages=pages))
+    return Condensed(replace(outline, chapters=chapters), records, backup=tuple(backup))
+
+
+def _words(page: Page) -> int:
+    return sum(count_words(block_text(b)) for b in page_blocks(page))
+
+
+def _condensed(
+    page: Page, entries: list[Entry], lang: str, found: Backup | None
+) -> tuple[Page, list[Block]]:
+    """The page as one list of its newest entries' openings (the last item counting the older
+    ones and naming the appendix that holds the log's pictures); the blocks that left it."""
+    newest = sorted(entries, key=lambda e: e.date, reverse=True)[:SHOWN]
+    shown = sorted(newest, key=lambda e: e.at)  # in the author's order
+    items = [ListItem(_lead(e.lead)) for e in shown]
+    older = len(entries) - len(shown)
+    pictures = in_appendix(len(found.pictures), lang) if found is not None else ""
+    if older or pictures:
+        items.append(ListItem([Span(_older_line(older, pictures, lang), italic=True)]))
+    kept = {id(e.lead) for e in shown if len(plain(e.lead.spans)) <= LEAD}
+    left = [b for b in page_blocks(page) if id(b) not in kept]
+    texts = (page.notes, notes_text(page_blocks(page)), pictures and pictures + ".")
+    notes = "\n\n".join(n for n in texts if n)
+    return replace(page, blocks=[Block("list", items=items)], sections=[], notes=notes), left
+
+
+def _older_line(older: int, pictures: str, lang: str) -> str:
+    """The last item: how many older entries the notes hold, where the log's pictures are."""
+    if not older:
+        return pictures
+    if not pictures:
+        return OLDER.get(lang, OLDER["en"]).format(n=older)
+    return OLDER_PICTURED.get(lang, OLDER_PICTURED["en"]).format(n=older, pictures=pictures)
+
+
+def _lead(block: Block) -> list[Span]:
+    """An entry's opening paragraph as shown: whole when short, else its text cut; the colon
+    that introduced its details (now in the notes) taken off."""
+    text = plain(block.spans)
+    if len(text) > LEAD:
+        return [Span(clipped(" ".join(text.split()), LEAD))]
+    spans = list(block.spans)
+    if spans and spans[-1].text.rstrip().endswith((":", "：")):
+        spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip().rstrip(":："))
+    return spans
+
+
+def _records(where: str, title: str, left: list[Block], found: Backup | None) -> list[LeftOut]:
+    why = f'of the update log "{title}" (its older entries and details), in its notes'
+    record = left_out_blocks(where, "notes", left, why)
+    out = [record] if record is not None else []
+    if found is not None:
+        out.append(backup_record(where, f'the update log "{title}"', found))
+    return out

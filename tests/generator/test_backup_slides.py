@@ -1,0 +1,139 @@
+"""The pictures of the parts that leave a talk are on backup slides after its closing slide: an
+"Appendix" divider, then picture slides titled by the part each came from, at most two
+pictures a slide, each captioned; the budget does not count them (generator.backup)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from functools import cache
+from pathlib import Path
+
+from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
+from generator.api import plan_from_markdown
+from generator.backup import BACKUP_PER_SLIDE, Backup, backup_groups, backup_pages
+from generator.budget import content_slides, document_words, slide_budget
+from generator.markup.images import Assets
+from generator.model import Block, plain
+from generator.outline import parse_outline
+from generator.pages import PlannedPage
+from generator.reshape import Fitted
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+DOCUMENTS = dict(mc.documents())
+CHATGLM, KEP = DOCUMENTS["chatglm-readme"], DOCUMENTS["kep-crashloopbackoff"]
+
+
+@cache
+def planned(path: str, length: str = "medium") -> tuple[list[PlannedPage], list[str]]:
+    """The deck's pages and its left-out records (as lines: kind, message)."""
+    text = Path(path).read_text(encoding="utf-8")
+    deck = plan_from_markdown(text, "corporate", length=length, assets=Assets.beside(path))
+    pages = [PlannedPage.from_dict(p) for p in deck.pages]
+    return pages, [f"{r['kind']}: {r['message']}" for r in deck.left_out]
+
+
+def appendix(pages: list[PlannedPage]) -> list[PlannedPage]:
+    """The slides after the closing slide."""
+    closing = next(i for i, p in enumerate(pages) if p.kind == "closing")
+    return pages[closing + 1 :]
+
+
+def images(page: PlannedPage) -> list[Block]:
+    return [b for b in page.blocks if b.type == "image"]
+
+
+def test_an_update_logs_pictures_are_on_backup_slides_after_the_closing_slide() -> None:
+    pages, records = planned(CHATGLM)
+    after = appendix(pages)
+    assert [p.kind for p in after[:1]] == ["divider"] and after[0].title == "附录"
+    backup = after[1:]
+    assert backup and all(p.source == BACKUP_SOURCE and p.kind == "content" for p in backup)
+    # each slide names the part its pictures came from, the appendix above it
+    assert {p.title for p in backup} == {"更新信息"} and {p.subtitle for p in backup} == {"附录"}
+    assert all(1 <= len(images(p)) <= BACKUP_PER_SLIDE for p in backup)
+    assert sum(len(images(p)) for p in backup) == 7  # 2 announcements, 5 compared answers
+    # every picture with words under it: the announcement's lead-in, the question asked
+    captions = [plain(b.spans) for p in backup for b in p.blocks if b.type == "paragraph"]
+    assert len(captions) == len(backup) and all(captions), captions
+    assert captions[0].startswith("[2023/06/14]")
+    # the log's slide and its notes say where its pictures are
+    log = next(p for p in pages if p.title == "更新信息" and p.source != BACKUP_SOURCE)
+    last = plain(log.blocks[0].items[-1].spans)
+    assert "7 张图片见附录" in last and "备注" in last
+    assert "7 张图片见附录" in log.notes
+    assert any(r.startswith("appendix: 7 pictures of the update log") for r in records)
+
+
+def test_a_parts_pictures_follow_it_to_the_appendix_and_the_also_slide_says_so() -> None:
+    pages, records = planned(KEP)
+    backup = appendix(pages)[1:]
+    assert appendix(pages)[0].title == "Appendix"
+    titles = [p.title for p in backup]
+    assert titles == [
+        "RestartPolicy: Rapid",
+        "Flat-rate restarts for Succeeded Pods",
+        "Flat-rate restarts for Succeeded Pods",
+        "Front loaded decay with interval",
+        "Front loaded decay with interval",
+    ]  # the rejected alternatives' graphs (large charts: one a slide, as large as it reads)
+    assert {p.subtitle for p in backup} == {"Appendix · Alternatives"}
+    assert all(images(p)[0].alt.startswith('"A graph') for p in backup)
+    also = next(p for p in pages if p.source == ALSO_SOURCE)
+    listed = json.dumps([b.to_dict() for b in also.blocks])
+    assert "(5 pictures in the appendix)" in listed
+    assert also.notes.count("2 pictures in the appendix.") == 2
+    assert also.notes.count("1 picture in the appendix.") == 1
+    gone = [r for r in records if r.startswith("appendix:")]
+    assert len(gone) == 3 and all("Alternatives" in r for r in gone)
+    assert not any("not shown (over the slide budget)" in r for r in records)
+
+
+def test_the_appendix_is_no_part_of_the_talks_budget() -> None:
+    pages, _ = planned(KEP)
+    text = Path(KEP).read_text(encoding="utf-8")
+    budget = slide_budget("medium", document_words(parse_outline(text)))
+    assert budget is not None
+    fitted = [Fitted(p, "", None) for p in pages]
+    talk = [f for f in fitted if f.page.source != BACKUP_SOURCE]
+    assert content_slides(fitted) == content_slides(talk) <= budget
+    assert len(fitted) - len(talk) == 6  # its divider and five picture slides
+
+
+def test_a_long_deck_leaves_nothing_and_has_no_appendix() -> None:
+    pages, records = planned(KEP, "long")
+    assert all(p.kind != "closing" for p in appendix(pages)) and appendix(pages) == []
+    assert not any(r.startswith("appendix:") for r in records)
+
+
+def test_no_appendix_when_nothing_leaves_with_pictures() -> None:
+    """The README's installation and development chapters leave its talk (listed on the Also
+    slide), its one screenshot stays on the slides: it has no appendix."""
+    pages, records = planned(DOCUMENTS["bat-readme"])
+    assert any(p.source == ALSO_SOURCE for p in pages)  # parts left (without pictures)
+    assert any(images(p) for p in pages)
+    assert appendix(pages) == [] and all(p.source != BACKUP_SOURCE for p in pages)
+    assert not any(r.startswith("appendix:") for r in records)
+
+
+def _picture(width: int, height: int) -> Block:
+    return Block("image", src="data:image/png;base64,", alt="a", width=width, height=height)
+
+
+def test_backup_slides_hold_two_pictures_at_most_and_a_screenshot_alone() -> None:
+    small = [_picture(300, 200) for _ in range(5)]  # diagrams: two a slide
+    assert [len(g) for g in backup_groups(small)] == [2, 2, 1]
+    shot = _picture(1200, 800)  # a screenshot: alone, as large as the body allows
+    assert [len(g) for g in backup_groups([small[0], shot, small[1]])] == [1, 1, 1]
+    assert backup_pages([], "en") == []
+    made = backup_pages([Backup("Installing", "", tuple(small[:3]))], "en")
+    assert [(p.kind, p.layout) for p in made] == [
+        ("divider", "divider"),
+        ("content", "image-grid"),
+        ("content", "image-full"),
+    ]
+    assert made[1].subtitle == "Appendix" and made[1].title == "Installing"

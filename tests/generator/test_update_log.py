@@ -1,0 +1,56 @@
+"""A talk's update log (dated entries near the document's start) is one slide of its newest
+entries; the whole log is in that slide's notes and listed (generator.updatelog)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from generator.alsoin import BACKUP_SOURCE
+from generator.api import generate_from_markdown, parse_outline
+from generator.markup.images import Assets
+from generator.model import Block, Span, plain
+from generator.updatelog import condense_update_logs, entry_date
+from tests.generator.fragments import CHATGLM_UPDATES
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+
+import markdown_corpus as mc  # noqa: E402
+
+README = dict(mc.documents())["chatglm-readme"]
+
+
+def test_a_talks_update_log_is_its_newest_entries_on_one_slide() -> None:
+    with open(README, encoding="utf-8") as f:
+        deck = generate_from_markdown(f.read(), "corporate", assets=Assets.beside(README))
+    talk = [p for p in deck.pages if p.source != BACKUP_SOURCE]  # its pictures: the appendix
+    log = [p for p in talk if p.kind == "content" and p.title == "更新信息"]
+    assert len(log) == 1  # one slide, not one a dated entry and its screenshots
+    (block,) = log[0].blocks
+    shown = [plain(i.spans) for i in block.items]
+    assert [s[:12] for s in shown[:3]] == ["[2023/07/25]", "[2023/06/25]", "[2023/06/14]"]
+    assert not shown[0].endswith("：")  # the colon led to details now in the notes
+    assert "2" in shown[3] and "备注" in shown[3]  # the two older entries: in the notes
+    assert "v1.1 版本 checkpoint" in log[0].notes and "SwissArmyTransformer" in log[0].notes
+    assert "Describe the function of a computer motherboard" in log[0].notes  # folded part
+    records = [r for r in deck.left_out if r.where == "chapters[3].pages[0]"]
+    assert {r.kind for r in records} == {"notes", "appendix"}
+    assert any("update log" in r.message for r in records)
+
+
+def test_an_update_log_that_is_the_whole_document_is_its_subject() -> None:
+    outline = parse_outline("# ChatGLM-6B\n\n" + CHATGLM_UPDATES)
+    condensed = condense_update_logs(outline, "zh-CN")
+    assert condensed.records == [] and condensed.outline == outline
+
+
+def test_an_entry_opens_with_a_date() -> None:
+    def para(text: str) -> Block:
+        return Block("paragraph", [Span(text)])
+
+    assert entry_date(para("[2023/07/25] 发布 CodeGeeX2")) == (2023, 7, 25)
+    assert entry_date(para("2024-01-05: released 1.2")) == (2024, 1, 5)
+    assert entry_date(para("2023年7月 发布")) == (2023, 7)
+    assert entry_date(para("2023 users asked for it")) is None  # a number, not a date
+    assert entry_date(para("2023/13/01 nothing")) is None  # no thirteenth month
+    assert entry_date(Block("heading", [Span("2023-07-25")])) is None  # a heading: a release

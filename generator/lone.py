@@ -89,11 +89,11 @@ def lone(page: PlannedPage) -> bool:
     blocks = named_above(page.blocks)[1]  # the heading naming what it is under is no content
     if not blocks or not _text_only(blocks):
         return False
-    words = _words(" ".join(block_text(b) for b in blocks))
+    words = words_read(" ".join(block_text(b) for b in blocks))
     return words <= NAMES_WORDS or (_units(blocks) <= LONE_UNITS and words <= LONE_WORDS)
 
 
-def _words(text: str) -> float:
+def words_read(text: str) -> float:
     """Words, a CJK character counting as half a word (a CJK word is about two characters)."""
     cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     return count_words(text) - cjk / 2
@@ -287,8 +287,10 @@ class Joining:
 
     def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A lone page joined to the first slide after it of its chapter: a chapter's
-        introduction at its start without a heading, any other page (when the slide after it
-        is a page of one slide) under its title, the slide after it then under its heading."""
+        introduction at its start without a heading, any other page under its title, the
+        slide after it then under its heading (a page of one paragraph or item also on the
+        first of several slides of a page: that page's first part opens under its heading,
+        its continuation slides follow)."""
         lone_slide, after = settled(lone_slide), settled(after)  # laid out, if only counted
         page, a = lone_slide.page, after.page
         if self.apart() or not _neighbours(a, page) or a.part != 1:
@@ -297,12 +299,14 @@ class Joining:
         if _intro(page):  # the host's source first: the slide is the host's, kicker and all
             blocks = [*page.blocks, *a.blocks]
             return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
-        if a.parts != 1 or a.layout not in TEXT_HOSTS:
-            return None
+        if a.layout not in TEXT_HOSTS or (a.parts != 1 and _units(page.blocks) > 1):
+            return None  # only one paragraph or item takes the start of a page of several
         names = title_parts(a.title) or [a.title]
         above, rest = named_above(a.blocks)
         blocks = [*page.blocks, *_named_above(a, page), *above, _heading(names[0]), *rest]
-        host = replace(a, title=page.title, subtitle=page.subtitle)
+        # the slide is the lone page's: the next page's first part opens under its heading and
+        # its continuation slides keep their "(2/n)"
+        host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
         return self._joined(host, blocks, _notes(page, a), source)
 
 

@@ -17,6 +17,7 @@ from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
+from generator.tablerows import names, shown_blocks
 from generator.talk import Step, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
@@ -351,7 +352,7 @@ def _plan(
 
     def planner_for(pages: list[PlannedPage], step: Step = "capped") -> Planner:
         dense = length != "long" and not authored and dense_document(pages)
-        return Planner(
+        planner = Planner(
             template,
             deck,
             length=length,
@@ -361,6 +362,8 @@ def _plan(
             tight=step == "tight",
             whole=step == "whole",
         )
+        planner.named = names(b for p in pages for b in shown_blocks(p))
+        return planner
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
         with shared_layouts(ENGINE_OPTIONS):  # condensing plans again: pages that stay share

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from markupsafe import Markup, escape
 
 from generator.cjk import may_hold_cjk, pattern
@@ -76,8 +78,15 @@ def title_html(title: str) -> Markup | str:
     """A title as a template draws it: its inline formatting (code in the template's code face,
     emphasis, kbd, sub/sup) as escaped markup; a plain title as text (the template escapes it)."""
     if isinstance(title, Title):
-        return spans_html(title_spans(title))
+        return spans_html([_unbroken(s) if s.code else s for s in title_spans(title)])
     return breakable(title)
+
+
+def _unbroken(span: Span) -> Span:
+    """A title's code span that no renderer breaks inside (`<!-- *template: invert -->` on
+    one line, the title set smaller when it does not fit): its spaces no-break spaces, its
+    hyphens no-break hyphens (both in the code faces)."""
+    return replace(span, text=span.text.replace(" ", "\u00a0").replace("-", "\u2011"))
 
 
 def _tone_style(tone: str) -> str:

@@ -16,6 +16,11 @@ top and bottom). They are merged into parts cut only where the code allows it, b
    lines of such a stretch, and the first MIN_LINES never end a slide on their own: the
    opening keys of a nested map go with its first entries).
 
+A console transcript (its first line a prompt: `>>> `, `$ `, `In [1]: `...) is cut only before
+a prompt that follows what a command printed: the commands typed one after the other and
+what they print stay together (the answer a model printed never opens a slide of its own);
+a transcript of one exchange, or one exchange taller than the room, is cut as any code.
+
 A part of fewer than MIN_LINES lines (a lone `})`, one key) joins its neighbour when they fit
 together, so that no slide holds a line or two of a block. A part taller than SOFT_SHARE of the
 room is also cut one level deeper, softly: the packer (generator.pack) cuts there only when
@@ -35,6 +40,8 @@ FENCES = ("---", "```", "~~~")
 CONTINUED = (",", "\\", "(", "[", "{", "&&", "||", "|")  # a line ending so goes on
 # MkDocs Material code annotations: a comment ending in `(1)` or `(1)!`, or the circled number
 # the Markdown reader shows for one (the list that follows the block explains them)
+# a console's prompt: Python's, a shell's, IPython's, PowerShell's
+PROMPT = re.compile(r"^(?:>>>|\$|In \[\d+\]:|PS>)(?: |$)")
 ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?|[\u2460-\u2473]")
 
 
@@ -125,7 +132,12 @@ def _between_lines(lines: list[str], runs: list[Run]) -> list[Run]:
 def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
     """Indices k (0 < k < len(runs)) where the runs may part, at the outermost level that has
     any: the base indentation of the runs' lines, the first line and a closing last line
-    aside (inside `x = {` ... `}` the base is the level of the members)."""
+    aside (inside `x = {` ... `}` the base is the level of the members); in a console
+    transcript, before its prompts."""
+    if _transcript(lines, runs):
+        cuts = [k for k in range(1, len(runs)) if _exchange_starts(lines, runs[k].first)]
+        if cuts:
+            return cuts  # (one exchange: cut as any code, its output at its own boundaries)
     inner = runs[1:]
     if len(inner) > 1 and _closes(lines, inner[-1].first):
         inner = inner[:-1]
@@ -139,6 +151,23 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
         if any(_count_runs(lines, runs[:k]) >= MIN_LINES for k in cuts):
             return cuts  # (a level whose cuts only part the opening keys is no boundary)
     return []
+
+
+def _transcript(lines: list[str], runs: list[Run]) -> bool:
+    """Runs of a console transcript: the first line a prompt, another prompt later, and some
+    line that is none (what a command printed)."""
+    firsts = [lines[r.first] for r in runs if lines[r.first].strip()]
+    prompts = sum(1 for line in firsts if PROMPT.match(line))
+    return bool(firsts) and bool(PROMPT.match(firsts[0])) and 2 <= prompts < len(firsts)
+
+
+def _exchange_starts(lines: list[str], i: int) -> bool:
+    """Line i is a prompt after what a command printed (or after a blank line): the commands
+    typed one after the other and what they print are one exchange."""
+    if not PROMPT.match(lines[i]):
+        return False
+    before = lines[i - 1]
+    return not before.strip() or not PROMPT.match(before)
 
 
 def _count_runs(lines: list[str], runs: list[Run]) -> int:

@@ -28,10 +28,12 @@ from functools import partial
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
+from generator.kickers import chapter_kickers, needless_kickers
 from generator.leftout import LeftOut, count_words
 from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
+from generator.onerow import definitions
 from generator.ownclosing import OwnClosing, own_closing
 from generator.owncontents import (
     body_chapter,
@@ -148,13 +150,18 @@ def draft_deck(
                 left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
         elif not divides:
             decided = False
+        undivided = intro([_content(run, outline, ci == body, repeated) for run in own])
+        needless = needless_kickers(undivided)
         chapters.append(
             ChapterDraft(
                 index=ci,
                 divider=_divider(chapter, 0),
-                undivided=intro([_content(run, outline, ci == body, repeated) for run in own]),
+                undivided=chapter_kickers(undivided, needless, repeated),
                 divided=intro([_content(run, outline, True, repeated) for run in own]),
-                undivided_apart=_apart(own, outline, ci == body, repeated, intro),
+                undivided_apart={
+                    k: {ij: chapter_kickers([p], needless, repeated)[0] for ij, p in v.items()}
+                    for k, v in _apart(own, outline, ci == body, repeated, intro).items()
+                },
                 divided_apart=_apart(own, outline, True, repeated, intro),
                 number=_number(chapter, ci in shown, listed, authored),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
@@ -238,17 +245,17 @@ def _divides(outline: Outline, estimates: list[int], length: str) -> bool:
 
 
 def _repeated_titles(outline: Outline) -> frozenset[str]:
-    """Page titles (normalised) that more than one page of the document has ("Fixed" under
-    each release): their slides name their chapter above the title even after a divider."""
-    seen: dict[str, int] = {}
-    for chapter in outline.chapters:
-        for page in chapter.pages:
-            key = norm(page.title)
-            seen[key] = seen.get(key, 0) + 1
+    """Page and section titles (normalised) found under more than one parent (a chapter for
+    a page, a page for a section: "Fixed" under each release): their slides name their
+    chapter above the title even after a divider. A title repeated under one parent only
+    (one topic over two pages) is not: the parent's name would tell them apart from nothing."""
+    seen: dict[str, set[tuple[int, int]]] = {}
+    for ci, chapter in enumerate(outline.chapters):
+        for pi, page in enumerate(chapter.pages):
+            seen.setdefault(norm(page.title), set()).add((ci, -1))
             for sec in page.sections:
-                key = norm(sec.title)
-                seen[key] = seen.get(key, 0) + 1
-    return frozenset(k for k, n in seen.items() if n > 1 and k)
+                seen.setdefault(norm(sec.title), set()).add((ci, pi))
+    return frozenset(k for k, parents in seen.items() if len(parents) > 1 and k)
 
 
 def _candidates(
@@ -280,6 +287,7 @@ def _candidates(
             where = f"chapters[{ci}].pages[{pi}]"
             page = without_own_contents(page, titles, where, left_out)
             page = shown_blocks(page, where, left_out)
+            page = page if authored else definitions(page)  # a one-row table: its labels
             summarised = minutes_page(page, where) if notes_of_meeting else None
             if summarised is not None:
                 minutes[where] = summarised
@@ -383,6 +391,9 @@ def _content(
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
+        if len(sections) > 2 and is_document_title(outline, sections[0].title):
+            # the document's introduction (a meeting's date) leads the slide, not a card
+            blocks, sections = sections[0].blocks, sections[1:]
         layout = choose_layout(blocks, sections)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []

@@ -24,8 +24,7 @@ from generator.summary import notes_text
 MIN_RUN = 4  # chapters (releases) or pages (platforms) that make a run
 MIN_RELEASES = 3  # the newest releases a condensed changelog keeps as slides
 MAX_RELEASES = 8  # ... and at most this many: a talk presents the latest, not the history
-EARLIER_SHOWN = 7  # older releases named on the "Earlier releases" slide (the rest: notes)
-HEADLINE = 90  # characters of a release's headline item
+EARLIER_SHOWN = 8  # major versions named on the "Earlier releases" slide (the rest: notes)
 _VERSION = re.compile(
     r"^\W*(?:v(?:ersion)?\s*)?(\d+(?:\.\d+)+)|^\W*(unreleased)\b|(\d{4}-\d{2}-\d{2})", re.I
 )
@@ -110,10 +109,14 @@ def condense_releases(outline: Outline, slides: dict[int, int], over: int) -> Co
         oldest_first = first is not None and last is not None and first < last
         newest = list(reversed(idx)) if oldest_first else idx
         keep = _kept_releases(newest, slides, over)
+        joined: set[int] = set()  # the oldest kept releases of one entry: rows of the table
+        while len(keep) > MIN_RELEASES and _one_entry(chapters[newest[len(keep) - 1]]):
+            joined.add(newest[len(keep) - 1])
+            keep.discard(newest[len(keep) - 1])
         older = [i for i in newest if i not in keep]
         if not older:
             continue
-        earlier, moved = _earlier(chapters, older, run.start)
+        earlier, moved = _earlier(chapters, older, joined)
         records += moved
         kept = [chapters[i] for i in idx if i in keep]
         kept_at = [i for i in idx if i in keep]
@@ -136,18 +139,24 @@ def _kept_releases(newest: list[int], slides: dict[int, int], over: int) -> set[
 
 
 def _earlier(
-    chapters: list[Chapter], older: list[int], start: int
+    chapters: list[Chapter], older: list[int], joined: set[int]
 ) -> tuple[Chapter, list[LeftOut]]:
-    """The "Earlier releases" chapter: a table of the older releases (newest first), each
-    version and its headline item; every release's text in the notes (listed)."""
+    """The "Earlier releases" chapter: a table of the older releases' major versions (x.y.0,
+    newest first; every older release when none is one) after the `joined` releases of one
+    entry that were the oldest slides, each with its headline; a quiet line under it counts the releases the
+    table does not name; every release's text in the notes (listed)."""
+    majors = [ci for ci in older if _major(chapters[ci].title) and ci not in joined]
+    if not majors:
+        majors = [ci for ci in older if ci not in joined]
+    shown = [ci for ci in older if ci in joined] + majors[:EARLIER_SHOWN]
     rows: list[list[list[Span]]] = []
     notes: list[str] = []
     records: list[LeftOut] = []
-    for n, ci in enumerate(older):
+    for ci in older:
         chapter = chapters[ci]
         blocks = [b for p in chapter.pages for b in _titled(p, chapter.title)]
-        if n < EARLIER_SHOWN:
-            rows.append([title_spans(chapter.title, bold=True), [Span(_headline(blocks))]])
+        if ci in shown:
+            rows.append([title_spans(chapter.title, bold=True), [Span(headline(chapter))]])
         notes.append(chapter.title + "\n\n" + notes_text(blocks) if blocks else chapter.title)
         why = 'of an older release moved to the notes of "Earlier releases"'
         record = left_out_blocks(f"chapters[{ci}]", "notes", blocks, why)
@@ -156,12 +165,12 @@ def _earlier(
             why = 'an older release named in the notes of "Earlier releases"'
             record = LeftOut(f"chapters[{ci}]", "notes", why, chapter.title, words)
         records.append(record)
-    rest = len(older) - EARLIER_SHOWN
-    if rest > 0:
-        oldest = chapters[older[-1]].title
-        rows.append([[Span(f"{rest} older")], [Span(f"back to {oldest}: in the notes")]])
     table = Block("table", header=[[Span("Release")], [Span("Headline")]], rows=rows)
-    page = Page("Earlier releases", [table], notes="\n\n".join(notes))
+    rest = [ci for ci in older if ci not in shown]
+    blocks = [table]
+    if rest:
+        blocks.append(_also_line(chapters, rest))
+    page = Page("Earlier releases", blocks, notes="\n\n".join(notes))
     return Chapter("Earlier releases", [page]), records
 
 
@@ -172,8 +181,75 @@ def _titled(page: Page, chapter_title: str) -> list[Block]:
     return blocks
 
 
-def _headline(blocks: list[Block]) -> str:
-    """A release's first item (or first paragraph), its first sentence, shortened."""
+def _major(title: str) -> bool:
+    """A release heading naming a major version: x.y.0 or x.y (not a patch, not a date)."""
+    m = _VERSION.search(title)
+    if m is None or not m.group(1):
+        return False
+    numbers = m.group(1).split(".")
+    return len(numbers) == 2 or (len(numbers) == 3 and int(numbers[2]) == 0)
+
+
+def _also_line(chapters: list[Chapter], rest: list[int]) -> Block:
+    """The quiet line under the table: how many releases it does not name, back to which."""
+    patches = [ci for ci in rest if not _major(chapters[ci].title)]
+    earlier = [ci for ci in rest if ci not in patches]
+    parts = []
+    if patches:
+        parts.append(f"{len(patches)} patch release{'s' if len(patches) > 1 else ''}")
+    if earlier:
+        oldest = _version(chapters[earlier[-1]].title)
+        noun = "versions" if len(earlier) > 1 else "version"
+        parts.append(f"{len(earlier)} earlier {noun}, back to {oldest}")
+    elif patches:
+        parts[-1] += f", back to {_version(chapters[rest[-1]].title)}"
+    return Block("paragraph", [Span("Also " + " and ".join(parts) + ".", italic=True)])
+
+
+def _version(title: str) -> str:
+    """A release heading's version ("0.6.0" of "0.6.0 (21st June, 2019)"), else the heading."""
+    m = _VERSION.search(title)
+    return (m.group(1) or m.group(3) or title) if m is not None else title
+
+
+# a release's sections, most significant first (a section not named here: after these)
+_SECTIONS = (
+    re.compile(r"^\W*(added|new|features?|highlights?|changed|changes|breaking)\b", re.I),
+    re.compile(r"^\W*(removed|deprecated|deprecations|security)\b", re.I),
+    re.compile(r"^\W*(fixed|fix|fixes|bug ?fixes)\b", re.I),
+)
+# a paragraph that is an aside to the reader, not a change: "**Note**: ...", "Warning: ..."
+_ASIDE = re.compile(r"^\W*(note|nb|n\.b\.|warning|caution|important|tip)\b", re.I)
+_REFS = re.compile(r"\s*\((?:[^()]*#\d+[^()]*)\)\s*$")  # "(#2845)", "(#2547, encode/x#648)"
+
+
+def headline(chapter: Chapter) -> str:
+    """A release's headline: the first entry of its most significant section (Added/Changed
+    before Removed/Deprecated before Fixed, its own untitled words right after Added/Changed,
+    never an aside such as "Note: ..."), its first sentence whole, without its issue refs."""
+    ranked: list[tuple[int, int, str]] = []
+    for n, page in enumerate(chapter.pages):
+        untitled = not page.title or page.title == chapter.title
+        rank = 1 if untitled else _section_rank(page.title)
+        text = _first_entry(page_blocks(page))
+        if text:
+            ranked.append((rank, n, text))
+    if not ranked:
+        return ""
+    text = min(ranked)[2]
+    sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return _REFS.sub("", sentence) or sentence
+
+
+def _section_rank(title: str) -> int:
+    for rank, pattern in enumerate(_SECTIONS):
+        if pattern.search(title):
+            return 0 if rank == 0 else rank + 1
+    return len(_SECTIONS) + 1
+
+
+def _first_entry(blocks: list[Block]) -> str:
+    """The first list item or paragraph that is not an aside, whitespace collapsed."""
     for b in blocks:
         if b.type == "list" and b.items:
             text = plain(b.items[0].spans)
@@ -182,11 +258,17 @@ def _headline(blocks: list[Block]) -> str:
         else:
             continue
         text = " ".join(text.split())
-        sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-        sentence = clipped(sentence, HEADLINE)
-        if sentence:
-            return sentence
+        if text and not _ASIDE.match(text):
+            return text
     return ""
+
+
+def _one_entry(chapter: Chapter) -> bool:
+    """A release of one entry: one list item (or one paragraph) in all, which its headline
+    shows whole."""
+    blocks = [b for p in chapter.pages for b in page_blocks(p)]
+    entries = sum(len(b.items) if b.type == "list" else 1 for b in blocks)
+    return entries == 1 and all(b.type in ("list", "paragraph") for b in blocks)
 
 
 def clipped(text: str, limit: int) -> str:

@@ -187,7 +187,7 @@ def _fit(
     waiting: Fitted | None = None
     for draft in drafts:
         mark = len(planner.left_out)
-        slides = _fitted(planner, draft, apart)
+        slides = _fitted(planner, draft, apart, bool(out) or waiting is not None)
         if waiting is not None:
             joined = planner.join_next(waiting, slides[0]) if slides else None
             if joined is not None:
@@ -195,13 +195,15 @@ def _fit(
             else:  # it keeps its slide: the slides after it are numbered on from it
                 out.append(_numbered(planner, waiting))
                 del planner.left_out[mark:]
-                slides = _fitted(planner, draft, apart)
+                slides = _fitted(planner, draft, apart, True)
             waiting = None
         if out and slides and _lone(planner, slides[0]):
             joined = planner.join_previous(out[-1], slides[0])
             if joined is not None:
                 out[-1] = joined
                 slides = [_shifted(planner, f) for f in slides[1:]]
+            elif len(slides) > 1 and (joined := planner.join_next(slides[0], slides[1])):
+                slides = [joined, *(_shifted(planner, f) for f in slides[2:])]
         if slides and _lone(planner, slides[-1]):
             waiting = slides.pop()
         for f in slides:
@@ -213,24 +215,28 @@ def _fit(
     return out
 
 
-def _fitted(planner: Planner, draft: PlannedPage, apart: dict[str, Apart] | None) -> list[Fitted]:
+def _fitted(
+    planner: Planner, draft: PlannedPage, apart: dict[str, Apart] | None, after: bool = False
+) -> list[Fitted]:
     """One draft's slides (its parts apart when it is a merged draft taking several slides),
-    numbered from the planner's counter, what fitting them left out recorded."""
+    numbered from the planner's counter, what fitting them left out recorded; `after`: a
+    slide comes before them (a lone first part tries it first, in `_fit`)."""
     mark = len(planner.left_out)
     slides = planner.fit(draft)
     if len(slides) > 1 and apart and draft.source in apart:
         del planner.left_out[mark:]
-        slides = _joined_within(planner, _fit_apart(planner, apart[draft.source]))
+        slides = _joined_within(planner, _fit_apart(planner, apart[draft.source]), after)
     return slides
 
 
-def _joined_within(planner: Planner, slides: list[Fitted]) -> list[Fitted]:
+def _joined_within(planner: Planner, slides: list[Fitted], after: bool = False) -> list[Fitted]:
     """The slides of a merged draft's parts with each lone part joined to the slide before
-    it, else to the slide after it; the slides after a join numbered one less."""
+    it, else to the slide after it; the slides after a join numbered one less. A lone first
+    part that comes `after` a slide is left to `_fit` (the slide before it first)."""
     out = list(slides)
     k = 0
     while k < len(out):
-        if not _lone(planner, out[k]):
+        if not _lone(planner, out[k]) or (k == 0 and after):
             k += 1
             continue
         joined = planner.join_previous(out[k - 1], out[k]) if k > 0 else None

@@ -40,11 +40,12 @@ from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
+from generator.kickers import named_above
 from generator.leftout import LeftOut, block_text, count_words
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
-from generator.partnames import parts_title
+from generator.partnames import parts_title, without_credits
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
@@ -85,13 +86,14 @@ def lone(page: PlannedPage) -> bool:
     links (a key number or a quote in its own layout is a slide)."""
     if page.kind != "content" or page.sections or not page.blocks or page.layout != "bullets":
         return False  # a figure, a quote, cards...: a layout of its own shows it
-    if not _text_only(page.blocks):
+    blocks = named_above(page.blocks)[1]  # the heading naming what it is under is no content
+    if not blocks or not _text_only(blocks):
         return False
-    words = _words(" ".join(block_text(b) for b in page.blocks))
-    return words <= NAMES_WORDS or (_units(page.blocks) <= LONE_UNITS and words <= LONE_WORDS)
+    words = words_read(" ".join(block_text(b) for b in blocks))
+    return words <= NAMES_WORDS or (_units(blocks) <= LONE_UNITS and words <= LONE_WORDS)
 
 
-def _words(text: str) -> float:
+def words_read(text: str) -> float:
     """Words, a CJK character counting as half a word (a CJK word is about two characters)."""
     cjk = len(pattern(CJK_TEXT).findall(text)) if may_hold_cjk(text) else 0
     return count_words(text) - cjk / 2
@@ -239,7 +241,8 @@ class Joining:
             return None
         if b.layout not in TEXT_HOSTS:
             return None
-        blocks = [*b.blocks, *_named_above(page, b), _heading(page.title), *page.blocks]
+        above, rest = named_above(page.blocks)
+        blocks = [*b.blocks, *_named_above(page, b), *above, _heading(page.title), *rest]
         return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
@@ -252,8 +255,9 @@ class Joining:
             return None  # a chapter never starts on another page's continuation slide
         first, lead = _shown_as(b)
         second, heads = _shown_as(page)
-        blocks = [*lead, *b.blocks, *heads, *page.blocks]
-        host = replace(b, title=parts_title([first, second]), subtitle="")
+        title = parts_title(without_credits([first, second]))
+        blocks = [*_not_titled(lead, title), *b.blocks, *heads, *page.blocks]
+        host = replace(b, title=title, subtitle="")
         source = f"{b.source}+{page.source}"
         return self._joined(host, blocks, _notes(b, page), source, across=True)
 
@@ -268,8 +272,9 @@ class Joining:
         flat = [*a.blocks, *(b for s in a.sections for b in (_heading(s.title), *s.blocks))]
         first, lead = _shown_as(page)
         second, heads = _shown_as(a)
-        blocks = [*lead, *page.blocks, *heads, *flat]
-        host = replace(a, title=parts_title([first, second]), subtitle="", sections=[], hint="")
+        title = parts_title(without_credits([first, second]))
+        blocks = [*_not_titled(lead, title), *page.blocks, *heads, *flat]
+        host = replace(a, title=title, subtitle="", sections=[], hint="")
         source = f"{page.source}+{a.source}"
         return self._joined(host, blocks, _notes(page, a), source, across=True)
 
@@ -282,8 +287,10 @@ class Joining:
 
     def join_next(self, lone_slide: Fitted, after: Fitted) -> Fitted | None:
         """A lone page joined to the first slide after it of its chapter: a chapter's
-        introduction at its start without a heading, any other page (when the slide after it
-        is a page of one slide) under its title, the slide after it then under its heading."""
+        introduction at its start without a heading, any other page under its title, the
+        slide after it then under its heading (a page of one paragraph or item also on the
+        first of several slides of a page: that page's first part opens under its heading,
+        its continuation slides follow)."""
         lone_slide, after = settled(lone_slide), settled(after)  # laid out, if only counted
         page, a = lone_slide.page, after.page
         if self.apart() or not _neighbours(a, page) or a.part != 1:
@@ -292,12 +299,21 @@ class Joining:
         if _intro(page):  # the host's source first: the slide is the host's, kicker and all
             blocks = [*page.blocks, *a.blocks]
             return self._joined(a, blocks, _notes(page, a), f"{a.source}+{page.source}")
-        if a.parts != 1 or a.layout not in TEXT_HOSTS:
-            return None
+        if a.layout not in TEXT_HOSTS or (a.parts != 1 and _units(page.blocks) > 1):
+            return None  # only one paragraph or item takes the start of a page of several
         names = title_parts(a.title) or [a.title]
-        blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
-        host = replace(a, title=page.title, subtitle=page.subtitle)
+        above, rest = named_above(a.blocks)
+        blocks = [*page.blocks, *_named_above(a, page), *above, _heading(names[0]), *rest]
+        # the slide is the lone page's: the next page's first part opens under its heading and
+        # its continuation slides keep their "(2/n)"
+        host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
         return self._joined(host, blocks, _notes(page, a), source)
+
+
+def _not_titled(headings: list[Block], title: str) -> list[Block]:
+    """The headings a shared slide opens with but the one its title says (the closing
+    credits after a chapter: the slide titled by the chapter alone)."""
+    return [h for h in headings if norm(block_text(h)) != norm(title)]
 
 
 def _introduces(page: PlannedPage) -> bool:

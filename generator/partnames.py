@@ -11,6 +11,7 @@ it keep their headings inside the slide.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from generator.keep import title_parts
@@ -28,6 +29,7 @@ __all__ = [
     "picture_parts",
     "slide_parts_title",
     "title_parts",
+    "without_credits",
 ]
 
 
@@ -114,11 +116,26 @@ def slide_parts_title(
 MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
 
 
+# a document's closing credits: who made it ("Contributors to 1.80.0", "Acknowledgements")
+CREDITS = re.compile(
+    r"^(?:contributors?|credits?|acknowledge?ments?|thanks|special thanks|authors?)\b", re.I
+)
+
+
 def named_parts(outline: Outline, titles: list[str]) -> list[str]:
     """The parts' titles a slide's title names: not the document's own title (its intro
-    under its top heading), unless there is nothing else."""
-    own = [t for t in titles if not is_document_title(outline, t)]
-    return own or titles
+    under its top heading), unless there is nothing else; nor the document's closing credits
+    after another part ("Other changes", then "Contributors to 1.80.0": the slide is the
+    part's, the credits under their own heading in it)."""
+    own = [t for t in titles if not is_document_title(outline, t)] or titles
+    return without_credits(own)
+
+
+def without_credits(titles: list[str]) -> list[str]:
+    """Parts' titles without the closing credits after another part."""
+    while len(titles) > 1 and CREDITS.match(titles[-1].strip()):
+        titles = titles[:-1]
+    return titles
 
 
 def parts_title(titles: list[str]) -> str:

@@ -41,6 +41,7 @@ class Piece:
     item: int = -1  # a list item cut between its children: the item's number (start + index)
     soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
     label: Block | None = None  # a later part of a labelled code block: its label, repeated
+    more: int = 0  # a line under a table cut short: how many of its rows the notes hold
 
     @property
     def height(self) -> float:

@@ -17,6 +17,7 @@ KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k
 LEAD_NUMBER = re.compile(
     r"^\s*([+\-−]?[$€¥£]?\d[\d,.]*\s?(?:%|x|×|倍|万|亿|k|K|M|B|bn|ms|s|GB|MB|TB|pts?)?\+?)(?=\s|$|[:：,，])"
 )
+REFERENCE_HEADER = re.compile(r"\b(default|description)\b", re.I)
 NUMBER_CELL = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.\s]*(%|x|×|k|K|M|B|bn|ms|s|GB|MB|TB)?$")
 MONTHS = (
     "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
@@ -267,7 +268,18 @@ def comparable(table: Block) -> bool:
     values = [plain(c).strip() for r in table.rows for c in r[1:]]
     if sum(1 for v in values if NUMBER_CELL.match(v)) * 2 >= len(values):
         return False  # figures: a data table reads as a table, not as panels
+    if reference_table(table):
+        return False  # looked up by name: a table like the document's other references
     return all(len(plain(c)) <= 90 for r in table.rows for c in r)
+
+
+def reference_table(table: Block) -> bool:
+    """A reference table: names (one word each: `nodeBorder`, `--verbose`) in its first
+    column, and a column that gives each its default or description."""
+    names = [plain(r[0]).strip() if r else "" for r in table.rows]
+    if not names or not all(n and len(n.split()) == 1 for n in names):
+        return False
+    return any(REFERENCE_HEADER.search(plain(h)) for h in table.header[1:])
 
 
 def stacked(code: Block) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from generator.fit import TITLE_REGIONS, Measure
 from generator.leftout import LeftOut
 from generator.model import Block, Span, plain, title_spans
+from generator.oneline import clause_prefixes, title_lines
 from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
@@ -68,6 +69,27 @@ class TitleFitting:
         return replace(
             page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
         )
+
+    def one_line_title(self, page: PlannedPage) -> PlannedPage:
+        """A content page whose heading takes more than one title line at the template's
+        title size titled by its longest leading clause that fits one line with a counter
+        (generator.oneline), the full heading opening its notes; else the page as it is."""
+        if page.kind != "content" or not page.title or title_parts(page.title):
+            return page
+        heads = clause_prefixes(page.title)
+        if not heads:  # nothing to shorten it to: not laid out for it
+            return page
+        bare = replace(page, blocks=[], sections=[], entries=[], layout="bullets")
+        _, m = self.measure(bare)
+        if m is None or title_lines(m) <= 1:
+            return page
+        for head in heads:
+            _, m = self.measure(replace(bare, title=head, parts=2))
+            if m is not None and title_lines(m) == 1:
+                full = page.title if page.title[-1] in ".!?…" else f"{page.title}."
+                notes = "\n\n".join(n for n in (full, page.notes) if n)
+                return replace(page, title=head, notes=notes)
+        return page
 
     def fit_titles(self, page: PlannedPage, lang: str | None = None) -> PlannedPage:
         """The title size the title regions' measured overflow suggests, stepped down until

@@ -46,6 +46,7 @@ from generator.model import (
     Page,
     Section,
     Spans,
+    join_titles,
     plain,
     title_spans,
     titled,
@@ -463,7 +464,7 @@ class DeckBuilder:
             title = slide.title
             extra = [h for h in slide.headings if h != title]
             if extra and len(title) + sum(len(h) for h in extra) <= 120:
-                title = " — ".join([title, *extra])
+                title = join_titles(" — ", [title, *extra])
             last = k == len(slides) - 1
             line = section_line(slide, title, last)
             if line or is_section_slide(slide, title, last):

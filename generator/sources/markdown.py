@@ -14,8 +14,8 @@ from generator.model import Block, ListItem, Outline, Page, Span
 # brackets from making a link, a footnote or a reference definition
 _PUNCT = re.compile(r"([\\`*_\]<>|~&!#])")
 _LINE_START = re.compile(
-    r"^(\s*)([-+>]|=+\s*$|:{3,}|\d{1,9}[.)])"
-)  # `=`: a setext underline; `:::` a fence
+    r"^(\s*)([-+>]|=+\s*$|:{3,}|:(?=[ \t])|\d{1,9}[.)])"
+)  # `=`: a setext underline; `:::` a fence; `: ` a definition
 # `=` that could make a `==mark==` delimiter: after another `=`, or at the text's edge (next to
 # another span's delimiter)
 _MARK_EQUALS = re.compile(r"^=|(?<==)=|=$")

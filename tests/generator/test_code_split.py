@@ -14,6 +14,7 @@ from generator.model import Block, ListItem, Span, plain
 from generator.pack import pack
 from generator.pieces import Piece
 from generator.together import keep_introductions
+from tests.generator.fragments import CHATGLM_CODE
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 LINE = 17.0
@@ -134,15 +135,18 @@ def test_the_mermaid_theming_example_is_not_split_mid_block() -> None:
     )
     deck = generate_from_markdown(md, "corporate")
     shown = [
-        (p, b)
-        for p in deck.pages
-        for b in code_parts(p.blocks)
-        if "graph TD" in b.text or "themeVariables" in b.text
+        (p, b) for p in deck.pages for b in code_parts(p.blocks) if b.language == "mermaid-example"
     ]
     assert len(shown) >= 2  # the example is taller than a slide: it is cut
     for _, block in shown:
         assert sum(1 for x in block.text.split("\n") if x.strip()) >= MIN_LINES, block.text
-    assert [b.text.split("\n")[0] for _, b in shown] == ["---", "        graph TD"]
+    # the one-row table before it reads as one sentence (generator.onerow): the slide it
+    # leaves half empty takes the front matter's first lines, cut at its nesting level
+    assert [b.text.split("\n")[0] for _, b in shown] == [
+        "---",
+        "  themeVariables:",
+        "        graph TD",
+    ]
 
 
 def test_mkdocs_annotations_stay_with_their_code() -> None:
@@ -255,3 +259,43 @@ def test_a_line_that_goes_on_is_not_cut_from_the_next() -> None:
             assert part[0].startswith(
                 (".md-typeset .admonition.pied", ".md-typeset .pied-piper > .adm")
             ), part
+
+
+def test_a_console_transcript_parts_before_a_prompt_after_output() -> None:
+    """What a command printed stays with the commands typed before it: the model's answer
+    never opens a part of its own, nor is a command cut from the one after it."""
+    lines = CHATGLM_CODE.split("\n")[1:-2]  # inside the fence
+    assert lines[0].startswith(">>> from transformers") and lines[-1].startswith("如果")
+    assert parts(lines, 12) == [lines[:7], lines[7:]]  # the two exchanges
+    assert lines[6].startswith("你好") and lines[7].startswith(">>> response, history")
+    # an exchange taller than the room is cut between its lines, its commands kept together
+    tall = parts(lines, 10)
+    assert tall[0] == lines[:7] and tall[1][:2] == lines[7:9]
+    # a script of prompts alone (no output) is no transcript: cut as any code
+    typed = [line for line in lines if line.startswith(">>> ")]
+    assert len(parts(typed, 4)) > 1
+
+
+def test_a_transcript_of_one_exchange_parts_its_output_at_its_own_boundaries() -> None:
+    """One exchange (commands, then what they printed) is cut as any code: a JSON object
+    printed whole, never cut after its opening lines."""
+    lines = [
+        ">>> data = {'integer': 123, 'boolean': True, 'list': ['a', 'b', 'c']}",
+        '>>> r = httpx.post("https://httpbin.org/post", json=data)',
+        ">>> print(r.text)",
+        "{",
+        "  ...",
+        '  "json": {',
+        '    "boolean": true,',
+        '    "integer": 123,',
+        '    "list": [',
+        '      "a",',
+        '      "b",',
+        '      "c"',
+        "    ]",
+        "  },",
+        "  ...",
+        "}",
+    ]
+    cut = parts(lines, 14)
+    assert [p[0] for p in cut] == [lines[0], "{"] and cut[-1][-1] == "}"

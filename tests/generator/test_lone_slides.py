@@ -16,7 +16,11 @@ from generator.pages import PlannedPage
 from generator.planner import BODY_FLOOR
 from tests.generator.fragments_lone import (
     BAT_TOOLS_TAIL,
+    CHATGLM_INTRODUCTION,
+    CHATGLM_POINTERS,
     HTTPX_RELEASES,
+    KEP_GLOBAL_OVERRIDE,
+    KEP_RAPID,
     MERMAID_EXAMPLES,
     MKDOCS_MATH_CONFIG,
     RUST_CHECK_CFG,
@@ -123,6 +127,47 @@ def test_a_chapter_of_one_sentence_never_joins_the_tail_of_a_chapter_named_above
     other, _ = slide_with(deck, "Check out everything that changed")
     assert other.title == "Other changes" and other.subtitle == "What's in 1.80.0 stable"
     numbered_in_order(deck)
+
+
+def test_a_lone_section_joins_the_first_slide_of_a_section_of_several_slides_after_it() -> None:
+    md = (
+        "# KEP-4603: Tune CrashLoopBackoff\n\n## Alternatives\n\n" + KEP_GLOBAL_OVERRIDE + KEP_RAPID
+    )
+    deck = generate_from_markdown(md, None)
+    assert near_empty(deck) == []
+    page, text = slide_with(deck, "Allow an override of the global constant")
+    # the slide is the one-sentence section's; the next section opens under its heading
+    assert page.title == "Global override" and page.parts == 1
+    assert headings(page) == ["RestartPolicy: Rapid"]
+    assert "two-pronged approach" in text
+    # the next section's continuation keeps its own title and number
+    rest, _ = slide_with(deck, "general community consensus")
+    assert rest.title == "RestartPolicy: Rapid" and (rest.part, rest.parts) == (2, 2)
+    numbered_in_order(deck)
+    never_below_the_floor(deck)
+
+
+def test_an_intro_of_pointers_alone_is_no_slide_its_links_in_the_cover_notes() -> None:
+    deck = generate_from_markdown(CHATGLM_POINTERS + CHATGLM_INTRODUCTION, None)
+    assert near_empty(deck) == []
+    titles = [p.title for p, _ in content(deck)]
+    assert titles == ["介绍"]  # no "简介" slide of two links
+    cover = deck.pages[0]
+    assert "加入我们的 Discord 和 WeChat" in cover.notes
+    assert "智谱AI开放平台" in cover.notes
+    assert any(r.kind == "notes" and r.where == "chapters[0].pages[0]" for r in deck.left_out)
+
+
+def test_an_intro_that_says_something_keeps_its_slide() -> None:
+    # a sentence without a link before the pointers: the intro introduces
+    md = CHATGLM_POINTERS.replace(
+        "<p align", "ChatGLM-6B 是一个开源的对话语言模型。\n\n<p align", 1
+    )
+    deck = generate_from_markdown(md + CHATGLM_INTRODUCTION, None)
+    assert "加入我们的 Discord 和 WeChat" in content(deck)[0][1]
+    # nor is a document of pointers alone emptied
+    deck = generate_from_markdown(CHATGLM_POINTERS, None)
+    assert any("Discord" in text for _, text in content(deck))
 
 
 def test_chapters_never_share_a_slide_in_a_long_deck() -> None:

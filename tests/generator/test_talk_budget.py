@@ -12,10 +12,10 @@ import generator.budget
 from generator.alsoin import ALSO_SOURCE
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.condense import condense_platforms, platform_runs, release_key
+from generator.condense import condense_platforms, headline, platform_runs, release_key
 from generator.model import plain
 from generator.outline import parse_outline
-from tests.generator.fragments import FD_INSTALL
+from tests.generator.fragments import FD_INSTALL, HTTPX_CHANGED
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 CHROME = ("cover", "contents", "closing")
@@ -62,8 +62,8 @@ def test_changelog_keeps_its_newest_releases_and_lists_the_older() -> None:
     assert not any("0.6.0" in t for t in titles)
     earlier = [p for p in deck.pages if "Earlier releases" in p.title]
     # the older releases: one table on slides of its own (no tiny release joins it), two at
-    # the size of a deck whose prose is set at 18 pt
-    assert [(p.title, p.layout, p.parts) for p in earlier] == [("Earlier releases", "table", 2)] * 2
+    # the size of a deck whose prose is set at 18 pt, a quiet line under it
+    assert [(p.title, p.parts) for p in earlier] == [("Earlier releases", 2)] * 2
     notes = "".join(p.notes for p in earlier)
     outline = parse_outline((CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8"))
     shown = {p.subtitle for p in deck.pages} | set(titles)
@@ -185,16 +185,49 @@ def test_condensed_slides_and_records_name_places_of_the_documents_outline() -> 
     assert "chapters[7].pages[19]" in wheres  # "From source", moved to the table's notes
 
 
-def test_earlier_release_headlines_are_cut_between_words() -> None:
-    """A headline too long for the table ends at a whole word with an ellipsis (0.24.0's
-    logging item was cut inside "logging")."""
+def test_earlier_releases_are_their_major_versions_with_whole_headlines() -> None:
+    """The "Earlier releases" table names the older major versions (x.y.0), each with its
+    most significant entry's first sentence whole (0.24.0's logging item was cut with "…",
+    0.25.0 showed "Drop support for Python 3.7" rather than its HTTPS proxies); a quiet line
+    under it counts the releases it does not name, never a row addressed to the presenter."""
     deck = _deck("httpx-changelog/CHANGELOG.md")
-    source = (CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8")
-    source = " ".join(source.replace("**", "").replace("`", "").split())
-    table = next(b for p in deck.pages if p.title == "Earlier releases" for b in p.blocks)
-    cut = [plain(row[1]) for row in table.rows if plain(row[1]).endswith("…")]
-    assert "The logging behaviour has been changed to be more in-line with other" in cut[0]
-    for cell in cut:
-        stem = cell[:-1]
-        at = source.index(stem) + len(stem)
-        assert not source[at].isalnum(), cell  # the next source character ends a word
+    earlier = [p for p in deck.pages if p.title == "Earlier releases"]
+    rows = {
+        plain(r[0]).split(" (")[0]: plain(r[1])
+        for p in earlier
+        for b in p.blocks
+        if b.type == "table"
+        for r in b.rows
+    }
+    assert rows["0.25.0"] == "Support HTTPS proxies."
+    assert rows["0.24.0"].endswith("with other standard Python logging usages.")
+    assert {"0.23.0", "0.22.0", "0.21.0", "0.20.0", "0.19.0", "0.18.0"} <= set(rows)
+    assert not any(v in rows for v in ("0.25.1", "0.24.1", "0.23.1", "0.23.2"))  # patches
+    assert not any(h.endswith("…") or "notes" in h for h in rows.values())
+    lines = [plain(b.spans) for p in earlier for b in p.blocks if b.type == "paragraph"]
+    assert len(lines) == 1 and lines[0].startswith("Also ") and "back to 0.6.0" in lines[0]
+    assert "notes" not in lines[0]
+
+
+def test_a_release_headline_is_its_most_significant_entry_never_an_aside() -> None:
+    """0.23.1 opens with a "**Note**: ... should have used a proper version bump" aside; its
+    headline is its first Added entry."""
+    md = (CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8")
+    release = md[md.index("## 0.23.1 ") : md.index("## 0.23.0 ")]
+    chapter = parse_outline("# httpx Changelog\n\n" + release).chapters[0]
+    assert headline(chapter) == "Support for Python 3.11."
+    assert headline(parse_outline("# C\n\n" + HTTPX_CHANGED).chapters[0]) == (
+        "The logging behaviour has been changed to be more in-line with other standard Python "
+        "logging usages."
+    )
+
+
+def test_a_release_of_one_entry_joins_the_earlier_releases_table() -> None:
+    """0.25.2 (one entry: "Add missing type hints ...") was a slide of one bullet under a big
+    "Added" heading; as the oldest kept release it is the table's first row instead."""
+    deck = _deck("httpx-changelog/CHANGELOG.md")
+    assert not any(p.title.startswith("0.25.2") for p in deck.pages)
+    (first, *_) = [p for p in deck.pages if p.title == "Earlier releases"]
+    table = next(b for b in first.blocks if b.type == "table")
+    assert plain(table.rows[0][0]).startswith("0.25.2")
+    assert plain(table.rows[0][1]) == "Add missing type hints to few __init__() methods."

@@ -62,7 +62,7 @@ def drawn(pptx: bytes, number: int, text: str) -> list[Run]:
     """The runs of the paragraph of slide `number` (1-based) that reads `text` (a continued
     slide's title followed by its part, "(1/2)")."""
     for runs in paragraphs(pptx)[number - 1]:
-        read = "".join(r.text for r in runs).strip()
+        read = as_read("".join(r.text for r in runs)).strip()
         if read == text or re.fullmatch(re.escape(text) + r" \(\d+/\d+\)", read):
             return runs
     shown = ["".join(r.text for r in p) for p in paragraphs(pptx)[number - 1]]
@@ -71,7 +71,13 @@ def drawn(pptx: bytes, number: int, text: str) -> list[Run]:
 
 def coded(runs: list[Run]) -> set[str]:
     """The texts drawn in the code face among `runs`."""
-    return {r.text.strip() for r in runs if r.face == CODE_FACE and r.text.strip()}
+    return {as_read(r.text).strip() for r in runs if r.face == CODE_FACE and r.text.strip()}
+
+
+def as_read(text: str) -> str:
+    """Text as a reader reads it: a title's code drawn with no-break spaces and hyphens (so
+    that no renderer breaks inside it) reads with plain ones."""
+    return text.replace("\u00a0", " ").replace("\u2011", "-")
 
 
 def bat() -> str:

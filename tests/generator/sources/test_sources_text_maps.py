@@ -90,6 +90,7 @@ SPAN = st.builds(
 @given(st.lists(SPAN, min_size=1, max_size=4))
 @example([Span(":::")])  # a colon fence's opening
 @example([Span("[0]")])  # `\[0\]` would be display math
+@example([Span(": 0")])  # a definition list's definition
 def test_markdown_writer_keeps_any_text(spans: list[Span]) -> None:
     """Escaping and emphasis never lose or alter text (NUL aside, which the parser replaces)."""
     outline = Outline("T", "", [Chapter("C", [Page("P", [Block("paragraph", spans)])])])

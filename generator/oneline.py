@@ -1,0 +1,72 @@
+"""Titles that read in one line: a content slide's heading that takes more than one line at the
+template's title size is shortened to its longest leading clause that fits one line (its
+counter included), cut where the heading's own punctuation ends a clause (", ", ": ", "; ",
+" — ", " – ", " (") and never inside a word or a code span; a comma of a listing ("RFCs, PRs
+and issues") ends none. The full heading opens the
+slide's speaker notes. A heading without such a clause (or whose first clause is a single
+word, or still too long) keeps its lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.fit import Measure
+from generator.model import Span, Title, _title_span, titled
+
+__all__ = ["MIN_WORDS", "clause_prefixes", "title_lines"]
+
+MIN_WORDS = 2  # words a shortened title keeps at least
+# where a clause ends: the punctuation is not kept, an opening bracket is not either
+_CLAUSE_END = re.compile(r"\s*(?:[,;:]\s|\s[—–]\s|\s\()")
+_ENUMERATION = re.compile(r"\s(?:and|or|&)\s", re.I)
+
+
+def clause_prefixes(title: str) -> list[str]:
+    """The heading's leading clauses of at least MIN_WORDS words, longest first, each keeping
+    the heading's formatting (none ends inside a code span)."""
+    text = str(title)
+    styled = (
+        [(ch, s) for s in title.spans for ch in s.text]
+        if isinstance(title, Title)
+        else [(ch, Span("")) for ch in text]
+    )
+    if len(styled) != len(text):
+        return []
+    out: list[str] = []
+    for m in _CLAUSE_END.finditer(text):
+        at = m.start()
+        if at == 0 or styled[at - 1][1].code and styled[at][1].code:  # inside a code span
+            continue
+        head = text[:at].rstrip()
+        if len(head.split()) < MIN_WORDS or _listing(text, m):
+            continue
+        spans = [_title_span(ch, s) for ch, s in styled[: len(head)]]
+        out.append(titled(spans, head))
+    return out[::-1]
+
+
+def _listing(text: str, m: re.Match[str]) -> bool:
+    """A comma of a listing ("RFCs, PRs and issues"): the words after it up to the next
+    clause end close with "and"/"or"."""
+    if not m.group().lstrip().startswith(","):
+        return False
+    later = _CLAUSE_END.search(text, m.end())
+    rest = text[m.end() : later.start() if later else len(text)]
+    return _ENUMERATION.search(rest) is not None
+
+
+def title_lines(m: Measure) -> int:
+    """The lines the title region's text takes (0 when the template has no title region)."""
+    lines: set[float] = set()
+    for i, b in enumerate(m.boxes):
+        if b.kind != "box" or b.attributes.get("data-df-fit") != "title":
+            continue
+        todo = list(m.children[i])
+        while todo:
+            j = todo.pop()
+            box = m.boxes[j]
+            if box.kind == "line" and box.text.strip():
+                lines.add(round(box.y))
+            todo.extend(m.children[j])
+    return len(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -184,9 +185,22 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     # no slide but the Also slide carries thousands of words of left parts in its notes
     taken = _left_words(deck)
     assert taken and max(taken.values()) <= LEFT_WORDS, taken
-    # a page's own text moved to its notes comes before the parts named in them (after
-    # them it would read as theirs)
-    late = next(p for p in content if p["title"] == "Late recovery")
-    notes = str(late["notes"])
+
+
+def test_a_page_s_own_text_in_its_notes_comes_before_the_parts_named_there(
+    medium_budget: Callable[[int], None],
+) -> None:
+    """The KEP's last two alternatives: the first keeps its slide (its later text in its
+    notes), the second leaves, named in the first's notes after that text (before it, the
+    text would read as the named part's)."""
+    lines = KEP.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("## Alternatives\n")
+    late = lines.index("### Late recovery\n")
+    end = lines.index("## Appendix A\n")
+    medium_budget(1)
+    md = "# KEP\n\n" + "".join(lines[start : start + 7] + lines[late:end])
+    deck = plan_from_markdown(md, "corporate", source_name="x")
+    (kept,) = [p for p in deck.pages if p["title"] == "Late recovery"]
+    notes = str(kept["notes"])
     named = notes.index(HEADING + "Alternatives · More complex heuristics")
     assert notes.index("the first case is unlikely to be address by Kubernetes") < named

@@ -186,7 +186,9 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     assert taken and max(taken.values()) <= LEFT_WORDS, taken
     # a page's own text moved to its notes comes before the parts named in them (after
     # them it would read as theirs)
-    late = next(p for p in content if p["title"] == "Late recovery")
-    notes = str(late["notes"])
-    named = notes.index(HEADING + "Alternatives · More complex heuristics")
-    assert notes.index("the first case is unlikely to be address by Kubernetes") < named
+    left = HEADING + "Alternatives · Late recovery"
+    before = next(p for p in content if left in str(p.get("notes", "")))
+    assert before["title"] == "Front loaded decay with interval"
+    notes = str(before["notes"])
+    own = "the current proposal is to implement a new initial value of 1s"
+    assert notes.index(own) < notes.index(left)

@@ -185,6 +185,14 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     # no slide but the Also slide carries thousands of words of left parts in its notes
     taken = _left_words(deck)
     assert taken and max(taken.values()) <= LEFT_WORDS, taken
+    # a page's own text moved to its notes comes before the parts named in them (after
+    # them it would read as theirs)
+    left = HEADING + "Alternatives · Late recovery"
+    before = next(p for p in content if left in str(p.get("notes", "")))
+    assert before["title"] == "Front loaded decay with interval"
+    notes = str(before["notes"])
+    own = "the current proposal is to implement a new initial value of 1s"
+    assert notes.index(own) < notes.index(left)
 
 
 def test_a_page_s_own_text_in_its_notes_comes_before_the_parts_named_there(

@@ -19,13 +19,15 @@ Parts leave in this order until the deck is within its budget:
   a table that stands for several pages and of a page whose last slide ends on its result:
   every part gets a slide before one gets its second (generator.parts gives back those a
   whole part after them made needless);
-- then the later pages of text of a chapter over its share that shows what the thing does
-  (usage, features): its pages leave only once no secondary page is left;
+- then the deck's dividers, and the later `####` sections of the pages of a chapter over its
+  share that shows what the thing does (usage, features; never a page's first section);
 - then the body's later pages of text, then its later pages that show pictures (what a reader
   misses most), the chapters that show what the thing does (usage, examples, features,
-  benchmarks, the proposal and design) after all the others: the chapter that takes most
-  slides gives up its last page (never its first: every chapter keeps its opening page),
-  again and again;
+  benchmarks, the proposal and design) after all the others, the later pages of text of one
+  over its share first: the chapter that takes most slides gives up its last page (never its
+  first: every chapter keeps its opening page), again and again; so the share cap takes a
+  chapter's pages that shows what the thing does only once every other chapter is down to
+  its first page;
 - then a page's later `####` sections the same way;
 - then a chapter of one page of one command (an install step): alone on the "Also in the
   document" slide it would be its only line, on a neighbour's slide it costs a few lines.
@@ -49,7 +51,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -225,14 +227,19 @@ def chosen(
     # breadth before depth; a table that stands for several pages is condensed already
     more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
     give_up_continued(tally, left, over, more, body)
-    _give_up(tally, left, over, beyond, shows)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
-    for pool, among in ((wordy, rest), (later, rest), (wordy, shows), (later, shows)):
+    # a chapter over its share that shows what the thing does gives up its pages' later
+    # `####` sections first, then every other chapter its later pages, and only then it its
+    # own ("How to use" keeps its pages while "Integration with ..." keeps a second one)
+    _capped_sections(outline, tally, left, over, shows, share, sections or {})
+    for pool, among in ((wordy, rest), (later, rest)):
+        _give_up(tally, left, over, pool, among, True)
+    for pool, among in ((beyond, shows), (wordy, shows), (later, shows)):
         _give_up(tally, left, over, pool, among, True)
     if tally.saved < over:
-        cut, saved = _sections(outline, remaining, body, over - tally.saved, sections or {})
+        cut, saved = _sections(outline, remaining, body, over - tally.saved, sections or {}, left)
         left += cut
         tally.saved += saved
     _give_up(tally, left, over, minor, body, True)  # a page of one command: last of all
@@ -299,19 +306,52 @@ def _give_up(
         tally.take(ci, pi)
 
 
+def _capped_sections(
+    outline: Outline,
+    tally: _Tally,
+    left: list[Left],
+    over: float,
+    shows: list[int],
+    share: float,
+    slides: SectionSlides,
+) -> None:
+    """Later `####` sections of the pages of a chapter that shows what the thing does and
+    takes more than `share` slides (never a page's first section) leave until `over` slides
+    are saved or the chapter is within its share: the page whose sections take most slides
+    gives up its last one, again and again (every page keeps a slide before one keeps its
+    third section)."""
+    while tally.saved < over:
+        capped = [ci for ci in shows if tally.taken(ci) > share]
+        cut, saved = _sections(outline, tally.remaining, capped, 1e-9, slides, left)
+        if not cut:
+            return
+        left += [replace(x, body=True) for x in cut]
+        tally.saved += saved
+        for x in cut:
+            taken = slides.get((x.chapter, x.page, x.section), 0.0)
+            tally.slides[(x.chapter, x.page)] = tally.slides.get((x.chapter, x.page), 1.0) - taken
+
+
 def _sections(
     outline: Outline,
     remaining: dict[int, list[int]],
     body: list[int],
     over: float,
     slides: SectionSlides,
+    gone: Sequence[Left] = (),
 ) -> tuple[list[Left], float]:
     """Later `####` sections of the body's pages (never a page's first): the page whose
-    sections take most slides gives up its last one, again and again."""
+    sections take most slides gives up its last one, again and again (those `gone` have
+    left already)."""
     left: list[Left] = []
     saved = 0.0
+    cut = {(x.chapter, x.page, x.section) for x in gone if x.section >= 0 and not x.one}
     kept = {
-        (ci, pi): list(range(len(outline.chapters[ci].pages[pi].sections)))
+        (ci, pi): [
+            si
+            for si in range(len(outline.chapters[ci].pages[pi].sections))
+            if (ci, pi, si) not in cut
+        ]
         for ci in body
         for pi in remaining[ci]
     }
@@ -402,7 +442,8 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
                 page = replace(page, notes=text)
             if len(pages) != pi:
                 page_origin[(len(new_chapters), len(pages))] = pi
-            single |= _single((ci, pi), (len(new_chapters), len(pages)), ones, cut)
+            whole = sum(1 for x in page.sections if x.title) < 2  # planned as one page
+            single |= _single((ci, pi), (len(new_chapters), len(pages)), ones, cut, whole)
             pages.append(page)
         if chapter.pages and not pages:
             continue  # the whole chapter left
@@ -432,15 +473,18 @@ def _single(
     new: tuple[int, int],
     ones: set[tuple[int, int, int]],
     cut: set[tuple[int, int, int]],
+    whole: bool = False,
 ) -> set[str]:
     """The sources (in the outline the parts left) of the kept page `old`, now `new`, and of
-    its kept sections that keep one slide."""
+    its kept sections that keep one slide; a page left with fewer than two content titles is
+    planned whole (generator.pageparts.by_section): a section of it keeps one slide, the page
+    does."""
     out: set[str] = set()
     for ci, pi, si in ones:
         if (ci, pi) != old or (ci, pi, si) in cut:
             continue
         where = f"chapters[{new[0]}].pages[{new[1]}]"
-        if si >= 0:
+        if si >= 0 and not whole:
             shift = sum(1 for k in range(si) if (ci, pi, k) in cut)
             where += f".sections[{si - shift}]"
         out.add(where)

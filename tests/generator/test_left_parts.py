@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,22 @@ def test_the_kep_deck_shows_its_graphs_and_lists_what_it_leaves() -> None:
     notes = str(before["notes"])
     own = "the current proposal is to implement a new initial value of 1s"
     assert notes.index(own) < notes.index(left)
+
+
+def test_a_page_s_own_text_in_its_notes_comes_before_the_parts_named_there(
+    medium_budget: Callable[[int], None],
+) -> None:
+    """The KEP's last two alternatives: the first keeps its slide (its later text in its
+    notes), the second leaves, named in the first's notes after that text (before it, the
+    text would read as the named part's)."""
+    lines = KEP.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("## Alternatives\n")
+    late = lines.index("### Late recovery\n")
+    end = lines.index("## Appendix A\n")
+    medium_budget(1)
+    md = "# KEP\n\n" + "".join(lines[start : start + 7] + lines[late:end])
+    deck = plan_from_markdown(md, "corporate", source_name="x")
+    (kept,) = [p for p in deck.pages if p["title"] == "Late recovery"]
+    notes = str(kept["notes"])
+    named = notes.index(HEADING + "Alternatives · More complex heuristics")
+    assert notes.index("the first case is unlikely to be address by Kubernetes") < named

@@ -41,8 +41,8 @@ As few parts leave as bring the deck within its budget: the estimate (the slides
 took, a chapter's divider) says how many, and the deck planned with them gone says whether
 (a few plans at most: dividers and merged pages change with what leaves).
 
-A page that leaves is named, with all of its words, in the notes of a kept page of its own
-chapter, or listed on an "Also in the document" slide (generator.alsoin), and recorded
+A page that leaves (generator.leaving takes it out) is named, with all of its words, in the
+notes of a kept page of its own chapter, or listed on an "Also in the document" slide (generator.alsoin), and recorded
 (`LeftOut`, kind "notes"): the CLI's "left out" lines name it. Its pictures are kept on
 backup slides after the closing slide (generator.backup; kind "appendix"), and its notes say so.
 """
@@ -53,23 +53,14 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place
-from generator.backup import Backup, backup_of, backup_record
 from generator.budget import continuation_slides
-from generator.condense import Condensed
 from generator.deckplan import divided_deck
-from generator.leftout import LeftOut, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, title_spans
-from generator.owncontents import document_titles, without_own_contents
+from generator.model import Outline, Page
 from generator.reshape import Fitted
 from generator.runs import page_blocks
 from generator.shapes import one_command
-from generator.summary import notes_text, shown_pictures
-
-if TYPE_CHECKING:
-    pass
+from generator.summary import shown_pictures
 
 APPENDIX = re.compile(
     r"\b(?:appendix|appendices|references|bibliography|further reading|see also|faq"
@@ -368,162 +359,3 @@ def _sections(
         left.append(Left(key[0], key[1], si, body=True))
         saved += slides.get((*key, si), 0.0)
     return left, saved
-
-
-def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
-    """The outline without the `left` pages; each page's words (named) in the notes of the
-    kept page generator.alsoin finds for it, or on the "Also in the document" slide
-    (`Condensed.also`); every page listed. Paths are the given outline's."""
-    gone = {(x.chapter, x.page) for x in left if x.section < 0 and not x.one}
-    cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0 and not x.one}
-    ones = {(x.chapter, x.page, x.section) for x in left if x.one}
-    single: set[str] = set()  # their places in the outline without the parts that left
-    parts: list[LeftPart] = []
-    blocks_of: dict[tuple[int, int], list[Block]] = {}
-    backup: dict[tuple[int, int, int], Backup] = {}  # (chapter, page, section) -> its pictures
-    for ci, chapter in enumerate(outline.chapters):
-        for pi, page in enumerate(chapter.pages):
-            if (ci, pi) not in gone:
-                continue
-            blocks = _blocks(page, chapter.title if pi == 0 else "")
-            blocks_of[(ci, pi)] = blocks
-            name = _name(chapter, page, pi)
-            found = backup_of(page.title, chapter.title, blocks)
-            text = "\n\n".join(t for t in (notes_text(blocks), page.notes, _shown(found)) if t)
-            words = count_words(text)
-            n = len(found.pictures) if found is not None else 0
-            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words, n))
-            if found is not None:
-                backup[(ci, pi, -1)] = found
-    kept = [
-        [pi for pi in range(len(c.pages)) if (ci, pi) not in gone]
-        for ci, c in enumerate(outline.chapters)
-    ]
-    placed = place(parts, kept)
-    notes = {at: [p.notes() for p in group] for at, group in placed.notes.items()}
-    targets = {(p.chapter, p.page): at for at, group in placed.notes.items() for p in group}
-    records: list[LeftOut] = []
-    for p in parts:
-        where = f"chapters[{p.chapter}].pages[{p.page}]"
-        at = targets.get((p.chapter, p.page))
-        found = backup.get((p.chapter, p.page, -1))
-        records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at, found)
-    for ci, pi, si in sorted(cut):
-        chapter = outline.chapters[ci]
-        page = chapter.pages[pi]
-        section = page.sections[si]
-        name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
-        blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
-        found = backup_of(section.title, page.title, blocks)
-        text = "\n\n".join(t for t in (notes_text(blocks), _shown(found)) if t)
-        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
-        where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
-        records += _records(where, name, blocks, outline, (ci, pi), found)
-        if found is not None:
-            backup[(ci, pi, si)] = found
-    titles = document_titles(outline)
-    new_chapters: list[Chapter] = []
-    chapter_origin: dict[int, int] = {}
-    page_origin: dict[tuple[int, int], int] = {}
-    for ci, chapter in enumerate(outline.chapters):
-        pages: list[Page] = []
-        for pi, page in enumerate(chapter.pages):
-            if (ci, pi) in gone:
-                continue
-            sections = [x for si, x in enumerate(page.sections) if (ci, pi, si) not in cut]
-            if len(sections) != len(page.sections):
-                page = replace(page, sections=sections)
-            # the document's own contents, known by the headings before any left
-            page = without_own_contents(page, titles, f"chapters[{ci}].pages[{pi}]", records)
-            if (ci, pi) in notes:
-                text = "\n\n".join(
-                    [page.notes, *notes[(ci, pi)]] if page.notes else notes[(ci, pi)]
-                )
-                page = replace(page, notes=text)
-            if len(pages) != pi:
-                page_origin[(len(new_chapters), len(pages))] = pi
-            whole = sum(1 for x in page.sections if x.title) < 2  # planned as one page
-            single |= _single((ci, pi), (len(new_chapters), len(pages)), ones, cut, whole)
-            pages.append(page)
-        if chapter.pages and not pages:
-            continue  # the whole chapter left
-        if len(new_chapters) != ci:
-            chapter_origin[len(new_chapters)] = ci
-        new_chapters.append(replace(chapter, pages=pages))
-    dropped = replace(outline, chapters=new_chapters)
-    pictures = tuple(backup[k] for k in sorted(backup))  # in the document's order
-    return Condensed(
-        dropped,
-        records,
-        chapter_origin,
-        page_origin,
-        also=placed.also,
-        backup=pictures,
-        single=frozenset(single),
-    )
-
-
-def _shown(found: Backup | None) -> str:
-    """What the notes of a part that left say of its pictures: where they are."""
-    return in_appendix(len(found.pictures), "en") + "." if found is not None else ""
-
-
-def _single(
-    old: tuple[int, int],
-    new: tuple[int, int],
-    ones: set[tuple[int, int, int]],
-    cut: set[tuple[int, int, int]],
-    whole: bool = False,
-) -> set[str]:
-    """The sources (in the outline the parts left) of the kept page `old`, now `new`, and of
-    its kept sections that keep one slide; a page left with fewer than two content titles is
-    planned whole (generator.pageparts.by_section): a section of it keeps one slide, the page
-    does."""
-    out: set[str] = set()
-    for ci, pi, si in ones:
-        if (ci, pi) != old or (ci, pi, si) in cut:
-            continue
-        where = f"chapters[{new[0]}].pages[{new[1]}]"
-        if si >= 0 and not whole:
-            shift = sum(1 for k in range(si) if (ci, pi, k) in cut)
-            where += f".sections[{si - shift}]"
-        out.add(where)
-    return out
-
-
-def _blocks(page: Page, chapter_title: str) -> list[Block]:
-    blocks = page_blocks(page)
-    if chapter_title and page.title and page.title != chapter_title:
-        return [Block("heading", title_spans(page.title, bold=True)), *blocks]
-    return blocks
-
-
-def _name(chapter: Chapter, page: Page, pi: int) -> str:
-    """The left-out page's name: its chapter's and its own title."""
-    parts = [t for t in (chapter.title, page.title) if t]
-    if len(parts) == 2 and parts[0] == parts[1]:
-        parts = parts[:1]
-    return " · ".join(parts) or f"page {pi + 1}"
-
-
-def _records(
-    where: str,
-    name: str,
-    blocks: list[Block],
-    outline: Outline,
-    target: tuple[int, int] | None,
-    found: Backup | None,
-) -> list[LeftOut]:
-    if target is None:
-        why = f'of "{name}" left out of the slides (over the slide budget), on the slide "{ALSO_TITLE}"'
-    else:
-        before = outline.chapters[target[0]].pages[target[1]].title
-        why = f'of "{name}" left out of the slides (over the slide budget), in the notes of "{before}"'
-    out: list[LeftOut] = []
-    record = left_out_blocks(where, "notes", blocks, why)
-    if record is None:
-        record = LeftOut(where, "notes", why, name, count_words(name))
-    out.append(record)
-    if found is not None:
-        out.append(backup_record(where, f'"{name}"', found))
-    return out

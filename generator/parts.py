@@ -19,7 +19,8 @@ from generator.budget import (
     slides_by_section,
 )
 from generator.condense import Condensed
-from generator.drop import Left, chosen, continued_parts, drop_pages
+from generator.drop import Left, chosen, continued_parts
+from generator.leaving import drop_pages
 from generator.leftout import LeftOut
 from generator.pages import DeckDraft
 from generator.reshape import Fitted

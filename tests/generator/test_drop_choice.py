@@ -9,8 +9,9 @@ import json
 import math
 from pathlib import Path
 
+from generator.alsoin import HEADING
 from generator.api import PlannedDeck, plan_from_markdown
-from generator.drop import HEADING, Left, chosen, core, secondary
+from generator.drop import Left, chosen, core, secondary
 from generator.model import Outline, plain
 from generator.outline import parse_outline
 from generator.summary import summary_blocks

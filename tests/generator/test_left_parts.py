@@ -23,7 +23,8 @@ from generator.alsoin import (
 )
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.condense import condense_platforms
-from generator.drop import Left, chosen, drop_pages
+from generator.drop import Left, chosen
+from generator.leaving import drop_pages
 from generator.markup.images import Assets
 from generator.model import Outline, plain
 from generator.outline import parse_outline

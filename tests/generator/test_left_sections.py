@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 import generator.talk
-from generator.alsoin import ALSO_SOURCE
+from generator.alsoin import ALSO_SOURCE, HEADING
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.drop import HEADING, Left, appendix_like, chosen, drop_pages
+from generator.drop import Left, appendix_like, chosen
+from generator.leaving import drop_pages
 from generator.model import plain
 from generator.outline import parse_outline
 from generator.parts import fewest_left

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.budget import document_words, slide_budget
-from generator.drop import Left, chosen, drop_pages
+from generator.drop import Left, chosen
+from generator.leaving import drop_pages
 from generator.markup.images import Assets
 from generator.model import Outline
 from generator.outline import parse_outline

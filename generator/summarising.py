@@ -152,7 +152,8 @@ class Summarising:
         return with_notes(replace(page, blocks=blocks, sections=sections), moved)
 
     def summarised(self, page: PlannedPage) -> PlannedPage:
-        """The page's summary on the slide, the rest in its notes (listed)."""
+        """The page's summary on the slide, the rest in its notes (listed); a line opening
+        the page that continues its title is shown and is not the page's first paragraph."""
         fits = self.fills_one(page)
         lead = page.blocks[:1] if page.blocks and continues_title(page.blocks[0]) else []
         # a line continuing the title ("... and other Debian-based distributions") is no

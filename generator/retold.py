@@ -5,8 +5,8 @@ paragraph of at least MIN_CHARS characters whose words are those (or nearly, SAM
 paragraph of an earlier page of its chapter leaves its slide; its words go to the page's notes
 (listed). The first page keeps it where the reader meets it first.
 
-A page left with one command (and the sentence that introduces it) or one short line once
-its repeated paragraphs left joins the sibling page before it, the one that said them: both
+A page left with one command (and the sentence that introduces it) once its repeated
+paragraphs left joins the sibling page before it, the one that said them: both
 on one page titled by both ("On Ubuntu · On Debian"), each under its title as a heading (a
 route of one command is a step after its sibling's, not a near-empty slide of its own).
 """
@@ -68,11 +68,13 @@ def _without(blocks: list[Block], seen: list[str], left: list[Block]) -> list[Bl
 
 
 def _little(page: Page) -> bool:
-    """A page of one command (and the sentence introducing it) or of one short line."""
+    """A page of one command and at most the sentence introducing it (a route whose steps
+    its sibling said; a page of other text left short, an agenda item's link, keeps its own
+    slide)."""
     blocks = page.blocks
     paragraphs = [b for b in blocks if b.type == "paragraph"]
     codes = [b for b in blocks if b.type == "code"]
-    if page.sections or page.hint or len(paragraphs) > 1 or len(codes) > 1:
+    if page.sections or page.hint or len(paragraphs) > 1 or len(codes) != 1:
         return False
     if len(paragraphs) + len(codes) != len(blocks) or not blocks:
         return False

@@ -41,11 +41,12 @@ from typing import TYPE_CHECKING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
 from generator.kickers import named_above
-from generator.leftout import LeftOut, block_text, count_words
+from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.partnames import parts_title, without_credits
+from generator.pointing import as_notes, pointing_part
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
@@ -133,6 +134,8 @@ class Joining:
 
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
+        def relaid(self, page: PlannedPage) -> Fitted: ...
+
     def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
         """`page` laid out at its size, else at the largest smaller one down to `floor` that
         holds it; None when none does."""
@@ -185,6 +188,7 @@ class Joining:
     def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
         """The slides of one page with each lone part joined to the part before or after it,
         numbered again (see the module's note)."""
+        slides = self.pointing_parts(slides)
         if self.authored or len(slides) < 2:
             return slides
         out = list(slides)
@@ -224,6 +228,33 @@ class Joining:
                 k += 1
                 continue
             out[at : at + 2] = [joined]
+            gone = True
+        return self.renumbered(out, first) if gone else out
+
+    def pointing_parts(self, slides: list[Fitted]) -> list[Fitted]:
+        """The slides of one page with each part of lines pointing at the code before it
+        (generator.pointing) joined to that code's slide, else put in its notes; numbered
+        again."""
+        out = list(slides)
+        first = out[0].page.number if out else 0
+        gone = False
+        k = 1
+        while k < len(out):
+            if not pointing_part(out[k].page, out[k - 1].page):
+                k += 1
+                continue
+            out[k - 1 : k + 1] = [settled(f) for f in out[k - 1 : k + 1]]
+            b, page = out[k - 1].page, out[k].page
+            joined = None
+            if _host(b):
+                blocks = [*b.blocks, *page.blocks]
+                joined = self._joined(b, blocks, _notes(b, page), b.source, True)
+            if joined is None:
+                joined = self.relaid(replace(b, notes=as_notes(replace(page, notes=b.notes))))
+                why = "lines pointing at the code, too many for its slide"
+                record = left_out_blocks(b.source, "notes", page.blocks, why)
+                self.left_out += [record] if record is not None else []
+            out[k - 1 : k + 1] = [joined]
             gone = True
         return self.renumbered(out, first) if gone else out
 

@@ -1,13 +1,15 @@
 """Nothing left hanging: a heading whose content all left (its picture not available, its
-component not drawable) is not shown over nothing; it goes to the notes (generator.markup.bare)."""
+component not drawable) is not shown over nothing; it goes to the notes (generator.markup.bare).
+Lines pointing at code ("<-- 1. ...") never make a slide of their own (generator.pointing)."""
 
 from __future__ import annotations
 
 from generator.api import generate_from_markdown
 from generator.markup.bare import NOTES_LEAD
-from generator.model import plain
+from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
-from tests.generator.fragments_orphans import SLIDEV_CONNECTIONS
+from generator.pointing import pointing
+from tests.generator.fragments_orphans import SLIDEV_CONNECTIONS, SLIDEV_USETITLE
 from tests.generator.layout_samples import picture
 
 COVER = "---\nlayout: cover\nhighlighter: shiki\n---\n\n# Composable Vue\n\n"  # the talk's opening
@@ -43,3 +45,20 @@ def test_a_heading_over_its_picture_stays() -> None:
     page = next(p for p in deck.pages if p.title.startswith('Think as "Connections"'))
     assert "SpreadSheet Formula" in slide_headings([page])
     assert NOTES_LEAD not in page.notes
+
+
+def test_lines_pointing_at_code_make_no_slide_of_their_own() -> None:
+    deck = generate_from_markdown(COVER + SLIDEV_USETITLE, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert len(content) == 1  # the code's slide only, no "(2/2)" of two arrows
+    page = content[0]
+    assert [b.type for b in page.blocks] == ["paragraph", "code"]
+    assert "<-- 1. use the user provided ref or create a new one" in page.notes
+    assert "<-- 2. sync ref changes to the document title" in page.notes
+    assert any("pointing at the code" in r.message for r in deck.left_out)
+
+
+def test_pointing_lines_are_only_arrows() -> None:
+    assert pointing(Block("code", text="\n<-- 1. the ref\n\n^ this one\n"))
+    assert not pointing(Block("code", text="<-- 1. the ref\nconst a = 1\n"))
+    assert not pointing(Block("paragraph", [Span("a -> b")]))

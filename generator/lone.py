@@ -64,7 +64,9 @@ PICTURE_HOSTS = frozenset({"image-full", "image-grid"})  # ... and pictures alon
 # to its picture (the caption a picture layout shows)
 TEXT_HOSTS = frozenset({"bullets", "code"})
 # another chapter's page joins a slide of text, or of text in columns (set as headings then)
-ACROSS_HOSTS = TEXT_HOSTS | {"columns"}
+# ... or a slide of a table (a whole small chapter of one table takes a one-sentence chapter)
+ACROSS_ONLY = frozenset({"table"})
+ACROSS_HOSTS = TEXT_HOSTS | {"columns"} | ACROSS_ONLY
 
 
 def _units(blocks: list[Block]) -> int:
@@ -171,7 +173,7 @@ class Joining:
         not below the size of readable leads (terse_size), unless it is set smaller."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
-        if layout not in HOSTS | PICTURE_HOSTS:
+        if layout not in HOSTS | PICTURE_HOSTS | (ACROSS_ONLY if across else set()):
             return None
         page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)

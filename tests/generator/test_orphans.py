@@ -9,7 +9,7 @@ from generator.markup.bare import NOTES_LEAD
 from generator.model import Block, Span, plain
 from generator.pages import PlannedPage
 from generator.pointing import pointing
-from tests.generator.fragments_orphans import SLIDEV_CONNECTIONS, SLIDEV_USETITLE
+from tests.generator.fragments_orphans import MERMAID_COLORS, SLIDEV_CONNECTIONS, SLIDEV_USETITLE
 from tests.generator.layout_samples import picture
 
 COVER = "---\nlayout: cover\nhighlighter: shiki\n---\n\n# Composable Vue\n\n"  # the talk's opening
@@ -62,3 +62,13 @@ def test_pointing_lines_are_only_arrows() -> None:
     assert pointing(Block("code", text="\n<-- 1. the ref\n\n^ this one\n"))
     assert not pointing(Block("code", text="<-- 1. the ref\nconst a = 1\n"))
     assert not pointing(Block("paragraph", [Span("a -> b")]))
+
+
+def test_a_one_sentence_chapter_shares_the_slide_of_a_small_table_chapter() -> None:
+    deck = generate_from_markdown("# Theme Configuration\n\n" + MERMAID_COLORS, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert [p.title for p in content] == ["State Colors · Class Colors", "User Journey Colors"]
+    shared = content[0]
+    assert [b.type for b in shared.blocks] == ["heading", "table", "heading", "paragraph"]
+    assert "classText" in plain(shared.blocks[3].spans)
+    assert shared.layout == "table"

@@ -300,7 +300,9 @@ def corpus(template: str, sheets: str | None, label: str) -> int:
         }
         # the judge's fields beside the measured ones, never over them (a judge's "slides" is
         # the count of the deck it judged, which may be of another commit)
-        row.update({(f"judged_{k}" if k in row else k): v for k, v in judged.get(name, {}).items()})
+        # (a folder's README is judged under the folder's name: "rich" for rich/README)
+        verdict = judged.get(name) or judged.get(name.removesuffix("/README"), {})
+        row.update({(f"judged_{k}" if k in row else k): v for k, v in verdict.items()})
         rows.append(row)
         print(
             f"{name:32s} {row['slides']:4d} slides (source {row['source_slides']:3d})  "

@@ -3,6 +3,8 @@ content all left before the slide was made (its picture not available, its diagr
 component not drawable) would end its slide as a heading with nothing under it. Such a heading
 goes to the speaker notes, where the notes already say what was under it.
 
+Only a page that lost pictures is concerned (its notes name them): a heading over text the
+reader of the source left out on purpose (a template's question over an unfilled answer) stays.
 A heading is bare when it ends the blocks of a page without sections, or of one of its
 sections, after other content; so is a section's title over no blocks on a page holding other
 content (a heading that is all its page holds is that page's statement and stays).
@@ -10,6 +12,7 @@ content (a heading that is all its page holds is that page's statement and stays
 
 from __future__ import annotations
 
+from generator.markup.missing import NOTES_LEAD as PICTURES_LEAD
 from generator.model import Block, Chapter, Page, plain
 
 NOTES_LEAD = "Not on the slide (nothing under it could be shown):"
@@ -33,6 +36,8 @@ def drop_bare_headings(chapters: list[Chapter]) -> None:
 
 
 def _page(page: Page) -> None:
+    if PICTURES_LEAD not in page.notes:
+        return  # nothing left the page (a question over an unfilled answer stays a question)
     left: list[str] = []
     if not page.sections:
         left += _bare_tail(page.blocks)

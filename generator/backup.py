@@ -15,14 +15,15 @@ and a deck that leaves nothing out (`long`, a document within its budget) has no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from generator.alsoin import BACKUP_SOURCE
 from generator.leftout import EXCERPT, LeftOut
 from generator.model import Block
 from generator.pages import PlannedPage
 from generator.screenshots import per_slide
-from generator.summary import gallery_page, lead_captioned
+from generator.summary import gallery_page, lead_captioned, shown_pictures
 
 BACKUP_PER_SLIDE = 2  # pictures on one backup slide at most (each at a size where it reads)
 APPENDIX = {"en": "Appendix", "zh-CN": "附录"}
@@ -31,20 +32,44 @@ APPENDIX = {"en": "Appendix", "zh-CN": "附录"}
 @dataclass(frozen=True)
 class Backup:
     """The pictures of a part that left the talk, each captioned; the part's own title and
-    the title of the chapter (or page) it belongs to ("" when the same)."""
+    the title of the chapter (or page) it belongs to ("" when the same); what each picture
+    shows, where the part names it (the dated entry of an update log it is in: "2023/06/14
+    发布 WebGLM"; "" where not known, none when the part names none)."""
 
     title: str
     within: str
     pictures: tuple[Block, ...]
+    shows: tuple[str, ...] = ()
 
 
-def backup_of(title: str, within: str, blocks: list[Block]) -> Backup | None:
+# the name of the entry a block opens ("" for a block opening none)
+EntryName = Callable[[Block], str]
+
+
+def backup_of(
+    title: str, within: str, blocks: list[Block], names: EntryName | None = None
+) -> Backup | None:
     """The part's pictures for the appendix (a picture without alt text captioned by the
-    paragraph before it); None when it shows none."""
+    paragraph before it), each named by the entry it is in when `names` names the part's
+    entries; None when it shows none."""
     found = lead_captioned(blocks)
     if not found:
         return None
-    return Backup(title or within, within if within != title else "", tuple(found))
+    shows = tuple(_entries_shown(blocks, names)) if names is not None else ()
+    if len(shows) != len(found) or not any(shows):
+        shows = ()
+    return Backup(title or within, within if within != title else "", tuple(found), shows)
+
+
+def _entries_shown(blocks: list[Block], names: EntryName) -> list[str]:
+    """For each picture among `blocks` (in the order generator.summary.shown_pictures finds
+    them), the name of the last entry opened before it ("" before the first)."""
+    out: list[str] = []
+    current = ""
+    for block in blocks:
+        current = names(block) or current
+        out += [current] * len(shown_pictures([block]))
+    return out
 
 
 def appendix_title(lang: str) -> str:
@@ -73,8 +98,37 @@ def backup_pages(parts: list[Backup], lang: str) -> list[PlannedPage]:
         page = PlannedPage(
             "content", "image-full", part.title, kicker, chapter=title, source=BACKUP_SOURCE
         )
-        out += [gallery_page(page, group) for group in backup_groups(list(part.pictures))]
+        slides, at = [], 0
+        for group in backup_groups(list(part.pictures)):
+            shows = part.shows[at : at + len(group)]
+            at += len(group)
+            slides.append(gallery_page(_shown_titled(page, part, shows), group))
+        out += _counted(slides) if part.shows else slides
     return out
+
+
+def _counted(slides: list[PlannedPage]) -> list[PlannedPage]:
+    """Slides titled by what they show, each run of one title counted ("(2/5)": the entry's
+    pictures continue over that many slides)."""
+    out: list[PlannedPage] = []
+    for i, slide in enumerate(slides):
+        start = i
+        while start and slides[start - 1].title == slide.title:
+            start -= 1
+        end = i
+        while end + 1 < len(slides) and slides[end + 1].title == slide.title:
+            end += 1
+        out.append(replace(slide, part=i - start + 1, parts=end - start + 1))
+    return out
+
+
+def _shown_titled(page: PlannedPage, part: Backup, shows: tuple[str, ...]) -> PlannedPage:
+    """A backup slide titled by what it shows: the entry its first picture is in, the part's
+    name above it ("附录 · 更新信息"); else by the part, as `page` is."""
+    named = next((s for s in shows if s), "")
+    if not named:
+        return page
+    return replace(page, title=named, subtitle=f"{page.chapter} · {part.title}")
 
 
 def backup_groups(found: list[Block]) -> list[list[Block]]:

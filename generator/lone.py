@@ -41,11 +41,12 @@ from typing import TYPE_CHECKING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.keep import title_parts
 from generator.kickers import named_above
-from generator.leftout import LeftOut, block_text, count_words
+from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.partnames import parts_title, without_credits
+from generator.pointing import as_notes, pointing_part
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
@@ -63,7 +64,9 @@ PICTURE_HOSTS = frozenset({"image-full", "image-grid"})  # ... and pictures alon
 # to its picture (the caption a picture layout shows)
 TEXT_HOSTS = frozenset({"bullets", "code"})
 # another chapter's page joins a slide of text, or of text in columns (set as headings then)
-ACROSS_HOSTS = TEXT_HOSTS | {"columns"}
+# ... or a slide of a table (a whole small chapter of one table takes a one-sentence chapter)
+ACROSS_ONLY = frozenset({"table"})
+ACROSS_HOSTS = TEXT_HOSTS | {"columns"} | ACROSS_ONLY
 
 
 def _units(blocks: list[Block]) -> int:
@@ -133,6 +136,8 @@ class Joining:
 
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
+        def relaid(self, page: PlannedPage) -> Fitted: ...
+
     def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
         """`page` laid out at its size, else at the largest smaller one down to `floor` that
         holds it; None when none does."""
@@ -168,7 +173,7 @@ class Joining:
         not below the size of readable leads (terse_size), unless it is set smaller."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
-        if layout not in HOSTS | PICTURE_HOSTS:
+        if layout not in HOSTS | PICTURE_HOSTS | (ACROSS_ONLY if across else set()):
             return None
         page = replace(host, blocks=blocks, layout=layout, notes=notes, source=source)
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
@@ -185,6 +190,7 @@ class Joining:
     def joined_parts(self, slides: list[Fitted]) -> list[Fitted]:
         """The slides of one page with each lone part joined to the part before or after it,
         numbered again (see the module's note)."""
+        slides = self.pointing_parts(slides)
         if self.authored or len(slides) < 2:
             return slides
         out = list(slides)
@@ -224,6 +230,33 @@ class Joining:
                 k += 1
                 continue
             out[at : at + 2] = [joined]
+            gone = True
+        return self.renumbered(out, first) if gone else out
+
+    def pointing_parts(self, slides: list[Fitted]) -> list[Fitted]:
+        """The slides of one page with each part of lines pointing at the code before it
+        (generator.pointing) joined to that code's slide, else put in its notes; numbered
+        again."""
+        out = list(slides)
+        first = out[0].page.number if out else 0
+        gone = False
+        k = 1
+        while k < len(out):
+            if not pointing_part(out[k].page, out[k - 1].page):
+                k += 1
+                continue
+            out[k - 1 : k + 1] = [settled(f) for f in out[k - 1 : k + 1]]
+            b, page = out[k - 1].page, out[k].page
+            joined = None
+            if _host(b):
+                blocks = [*b.blocks, *page.blocks]
+                joined = self._joined(b, blocks, _notes(b, page), b.source, True)
+            if joined is None:
+                joined = self.relaid(replace(b, notes=as_notes(replace(page, notes=b.notes))))
+                why = "lines pointing at the code, too many for its slide"
+                record = left_out_blocks(b.source, "notes", page.blocks, why)
+                self.left_out += [record] if record is not None else []
+            out[k - 1 : k + 1] = [joined]
             gone = True
         return self.renumbered(out, first) if gone else out
 

@@ -106,10 +106,10 @@ def titled(spans: Iterable[Span], text: str) -> str:
             elif not space:
                 chars.append(" ")
             space = ch.isspace()
-        if chars and kept and kept[-1].style() == _title_span("", span).style():
+        if chars and kept and kept[-1].style() == title_span("", span).style():
             kept[-1].text += "".join(chars)  # one span for a run of one style
         elif chars:
-            kept.append(_title_span("".join(chars), span))
+            kept.append(title_span("".join(chars), span))
     while kept and kept[-1].text.endswith(" "):
         kept[-1].text = kept[-1].text.rstrip()
         if not kept[-1].text:
@@ -122,7 +122,7 @@ def titled(spans: Iterable[Span], text: str) -> str:
     return Title(text, kept)
 
 
-def _title_span(text: str, span: Span) -> Span:
+def title_span(text: str, span: Span) -> Span:
     """`text` with the title formatting (TITLE_FLAGS) of `span`."""
     return Span(text, span.bold, span.italic, span.code, sub=span.sub, sup=span.sup, kbd=span.kbd)
 
@@ -151,7 +151,7 @@ def split_title(title: str, sep: str) -> list[str]:
     for piece in title.split(sep):
         chars = styled[at : at + len(piece)]
         at += len(piece) + len(sep)
-        spans = [_title_span(ch, s) for ch, s in chars]
+        spans = [title_span(ch, s) for ch, s in chars]
         out.append(titled(spans, piece.strip()))
     return out
 
@@ -160,7 +160,7 @@ def title_spans(title: str, bold: bool = False) -> Spans:
     """A title as spans (its own formatting kept), bold when `bold`: a title drawn as a
     heading line in a slide's body."""
     found = title.spans if isinstance(title, Title) else (Span(title),)
-    return [replace(_title_span(s.text, s), bold=s.bold or bold) for s in found]
+    return [replace(title_span(s.text, s), bold=s.bold or bold) for s in found]
 
 
 def title_dict(d: dict[str, Any], key: str, title: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from generator.fit import Measure
-from generator.model import Span, Title, _title_span, titled
+from generator.model import Span, Title, title_span, titled
 
 __all__ = ["MIN_WORDS", "clause_prefixes", "title_lines"]
 
@@ -41,7 +41,7 @@ def clause_prefixes(title: str) -> list[str]:
         head = text[:at].rstrip()
         if len(head.split()) < MIN_WORDS or _listing(text, m):
             continue
-        spans = [_title_span(ch, s) for ch, s in styled[: len(head)]]
+        spans = [title_span(ch, s) for ch, s in styled[: len(head)]]
         out.append(titled(spans, head))
     return out[::-1]
 

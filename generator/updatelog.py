@@ -58,6 +58,24 @@ def entry_date(block: Block) -> tuple[int, ...] | None:
     return tuple(int(g) for g in m.groups() if g is not None)
 
 
+ENTRY_NAME = 30  # characters of the clause after an entry's date that names it, at most
+_CLAUSE_END = re.compile(r"[，,。:：;；（(]|\.\s")
+
+
+def entry_name(block: Block) -> str:
+    """The name of the entry a paragraph opens: its date as written and the clause after it
+    ("[2023/06/14] 发布 WebGLM，一项..." -> "2023/06/14 发布 WebGLM"; the date alone when that
+    clause is long); "" for a block opening no entry."""
+    text = plain(block.spans).strip()
+    m = _DATE.match(text)
+    if m is None or entry_date(block) is None:
+        return ""
+    date = re.sub(r"^\W+", "", m.group(0))
+    rest = re.sub(r"^[\]\)*】\s:：-]+", "", text[m.end() :])
+    clause = _CLAUSE_END.split(rest, maxsplit=1)[0].strip()
+    return f"{date} {clause}" if clause and len(clause) <= ENTRY_NAME else date
+
+
 def update_entries(page: Page) -> list[Entry]:
     """The page's dated entries when the page is an update log (it opens with a dated paragraph
     and holds at least MIN_ENTRIES of them), else nothing."""
@@ -86,7 +104,7 @@ def condense_update_logs(outline: Outline, lang: str) -> Condensed:
             entries = update_entries(page) if seen < total * START_SHARE else []
             seen += 1
             if entries and _words(page) < words * LOG_SHARE:
-                found = backup_of(page.title, chapter.title, page_blocks(page))
+                found = backup_of(page.title, chapter.title, page_blocks(page), entry_name)
                 page, left = _condensed(page, entries, lang, found)
                 where = f"chapters[{ci}].pages[{pi}]"
                 records += _records(where, page.title, left, found)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.markup.bare import drop_bare_headings
 from generator.markup.cover import is_generic, named_title, project_name, tagline
 from generator.markup.deck import RawSlide, directive
 from generator.markup.deckslides import (
@@ -270,6 +271,7 @@ def _logo_alt(blocks: list[Block]) -> str:
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:
+    drop_bare_headings(chapters)
     for chapter in chapters:
         chapter.pages = [p for p in chapter.pages if not p.is_empty() or p.notes or p.hint]
     chapters = [c for c in chapters if c.pages or c.title]

@@ -1,6 +1,7 @@
 """The pictures of the parts that leave a talk are on backup slides after its closing slide: an
-"Appendix" divider, then picture slides titled by the part each came from, at most two
-pictures a slide, each captioned; the budget does not count them (generator.backup)."""
+"Appendix" divider, then picture slides titled by what each shows (the update log's entry its
+pictures are in, the log above it) or by the part each came from, at most two pictures a slide,
+each captioned; the budget does not count them (generator.backup)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ from pathlib import Path
 
 from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
 from generator.api import plan_from_markdown
-from generator.backup import BACKUP_PER_SLIDE, Backup, backup_groups, backup_pages
+from generator.backup import BACKUP_PER_SLIDE, Backup, backup_groups, backup_of, backup_pages
 from generator.budget import content_slides, document_words, slide_budget
 from generator.markup.images import Assets
-from generator.model import Block, plain
+from generator.model import Block, Span, plain
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
 from generator.reshape import Fitted
+from generator.runs import page_blocks
+from generator.updatelog import entry_name
+from tests.generator.fragments import CHATGLM_UPDATES
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -53,8 +57,13 @@ def test_an_update_logs_pictures_are_on_backup_slides_after_the_closing_slide() 
     assert [p.kind for p in after[:1]] == ["divider"] and after[0].title == "附录"
     backup = after[1:]
     assert backup and all(p.source == BACKUP_SOURCE and p.kind == "content" for p in backup)
-    # each slide names the part its pictures came from, the appendix above it
-    assert {p.title for p in backup} == {"更新信息"} and {p.subtitle for p in backup} == {"附录"}
+    # each slide names the entry its pictures came from, the appendix and the log above it
+    assert [(p.title, p.part, p.parts) for p in backup] == [
+        ("2023/06/14 发布 WebGLM", 1, 1),
+        ("2023/05/17 发布 VisualGLM-6B", 1, 1),
+        *[("2023/05/15 更新 v1.1 版本 checkpoint", i, 5) for i in range(1, 6)],
+    ]
+    assert {p.subtitle for p in backup} == {"附录 · 更新信息"}
     assert all(1 <= len(images(p)) <= BACKUP_PER_SLIDE for p in backup)
     assert sum(len(images(p)) for p in backup) == 7  # 2 announcements, 5 compared answers
     # every picture with words under it: the announcement's lead-in, the question asked
@@ -137,3 +146,41 @@ def test_backup_slides_hold_two_pictures_at_most_and_a_screenshot_alone() -> Non
         ("content", "image-full"),
     ]
     assert made[1].subtitle == "Appendix" and made[1].title == "Installing"
+
+
+def test_an_update_logs_backup_slides_are_titled_by_the_entry_each_picture_is_in() -> None:
+    """Seven slides all titled "更新信息" say nothing of what each shows: each is titled by its
+    dated entry, the log's name above it; an entry over several slides counts them."""
+    outline = parse_outline("# ChatGLM-6B\n\n" + CHATGLM_UPDATES, assets=Assets.beside(CHATGLM))
+    chapter = next(c for c in outline.chapters if c.title == "更新信息")
+    page = chapter.pages[0]
+    found = backup_of(page.title, chapter.title, page_blocks(page), entry_name)
+    assert found is not None and len(found.pictures) == 7
+    made = backup_pages([found], "zh-CN")[1:]
+    assert [(p.subtitle, p.title, p.part, p.parts) for p in made] == [
+        ("附录 · 更新信息", "2023/06/14 发布 WebGLM", 1, 1),
+        ("附录 · 更新信息", "2023/05/17 发布 VisualGLM-6B", 1, 1),
+        *[("附录 · 更新信息", "2023/05/15 更新 v1.1 版本 checkpoint", i, 5) for i in range(1, 6)],
+    ]
+    # a part naming no entries keeps its own title on each of its slides
+    plain_part = backup_of(page.title, chapter.title, page_blocks(page))
+    assert plain_part is not None and plain_part.shows == ()
+    assert {p.title for p in backup_pages([plain_part], "zh-CN")[1:]} == {"更新信息"}
+
+
+def test_an_entrys_name_is_its_date_and_the_clause_after_it() -> None:
+    def name(text: str) -> str:
+        return entry_name(Block("paragraph", [Span(text)]))
+
+    assert (
+        name("[2023/06/14] 发布 WebGLM，一项被接受于KDD 2023的研究工作") == "2023/06/14 发布 WebGLM"
+    )
+    assert name("**[2023/05/15]** 更新 v1.1 版本 checkpoint，训练数据") == (
+        "2023/05/15 更新 v1.1 版本 checkpoint"
+    )
+    long = (
+        "[2023/03/23] 增加对 API 部署的支持，感谢 [@LemonQu-GIT](https://github.com/LemonQu-GIT)。"
+    )
+    assert name(long) == "2023/03/23 增加对 API 部署的支持"
+    assert name("[2023/03/19] " + "x" * 40 + "，y") == "2023/03/19"  # too long to name it
+    assert name("可以通过本仓库中的 cli_demo_vision.py 来运行") == ""

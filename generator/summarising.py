@@ -4,6 +4,7 @@ the frame, the calibration, the length and the records are the planner's)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -35,6 +36,7 @@ from generator.tablerows import shown_rows
 from generator.terse import long_prose, terse_blocks
 
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
+CONTINUING = re.compile(r"(?:\.\.\.|…)\s*(\w+)")  # an ellipsis, then a first word
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
 
 
@@ -150,8 +152,14 @@ class Summarising:
         return with_notes(replace(page, blocks=blocks, sections=sections), moved)
 
     def summarised(self, page: PlannedPage) -> PlannedPage:
-        """The page's summary on the slide, the rest in its notes (listed)."""
-        kept, moved = summary_blocks(page.blocks, self.fills_one(page))
+        """The page's summary on the slide, the rest in its notes (listed); a line opening
+        the page that continues its title is shown and is not the page's first paragraph."""
+        fits = self.fills_one(page)
+        lead = page.blocks[:1] if page.blocks and continues_title(page.blocks[0]) else []
+        # a line continuing the title ("... and other Debian-based distributions") is no
+        # sentence of the page: its first sentence (what "new enough" later refers to) stays
+        kept, moved = summary_blocks(page.blocks[len(lead) :], lambda b: fits([*lead, *b]))
+        kept = [*lead, *kept] if kept else kept
         if not moved or not kept:
             return page
         record = moved_record(page, moved)
@@ -175,6 +183,16 @@ class Summarising:
         self.left_out.append(record)
         page = replace(page, blocks=kept, body_size=max(page.body_size, readable))
         return with_notes(page, moved)
+
+
+def continues_title(block: Block) -> bool:
+    """A paragraph that continues the page's title rather than starting a sentence: it opens
+    with an ellipsis and a lower-case word ("... and other Debian-based Linux
+    distributions.")."""
+    if block.type != "paragraph":
+        return False
+    words = CONTINUING.match(plain(block.spans).lstrip())
+    return words is not None and words.group(1)[:1].islower()
 
 
 def with_picture_slides(chunks: list[list[Piece]], keep: int) -> int:

@@ -43,7 +43,7 @@ from generator.parts import Parts, fewest_left
 from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
-from generator.retold import told_once
+from generator.retold import made_after, told_once
 from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
@@ -121,7 +121,8 @@ def _talk(
     moved = releases.records + [_moved(r, releases.origin) for r in platforms.records]
     moved += [_moved(r, origin) for r in repeats.records + told.records]
     records = first + moved
-    platforms = replace(platforms, outline=told.outline)
+    origin = _then(told.origin, origin)  # a page joined to its sibling moves those after it
+    platforms = replace(platforms, outline=told.outline, made=made_after(platforms.made, told))
 
     left: list[LeftOut] = list(drafted or [])  # the records of drafting the condensed outline
     if moved:

@@ -6,6 +6,7 @@ shows once and which short parts stay on its slides).
 | FD_UBUNTU_DEBIAN | https://github.com/sharkdp/fd | README.md | ee20f426ddf338ac7ead5c5f00ea49258005caaf | MIT OR Apache-2.0 |
 | RICH_INSTALLING | https://github.com/Textualize/rich | README.md | 42899d8a0a96b121a514516f4be9db44ff7aeaf3 | MIT |
 | FD_MAINTAINERS | https://github.com/sharkdp/fd | README.md | ee20f426ddf338ac7ead5c5f00ea49258005caaf | MIT OR Apache-2.0 |
+| BAT_UBUNTU_APT | https://github.com/sharkdp/bat | README.md | 2ba8db9c14e5794572f5ea338c2b90404c9769cb | MIT OR Apache-2.0 |
 """
 
 from __future__ import annotations
@@ -18,3 +19,7 @@ RICH_INSTALLING = "## Installing\n\nInstall with `pip` or your favorite PyPI pac
 
 # A list of names (not a command).
 FD_MAINTAINERS = "## Maintainers\n\n- [sharkdp](https://github.com/sharkdp)\n- [tmccombs](https://github.com/tmccombs)\n- [tavianator](https://github.com/tavianator)\n"
+
+# An install route whose title a line continues ("... and other Debian-based"), then the
+# sentence naming the versions a later "new enough" refers to.
+BAT_UBUNTU_APT = '### On Ubuntu (using `apt`)\n*... and other Debian-based Linux distributions.*\n\n`bat` is available on [Ubuntu since 20.04 ("Focal")](https://packages.ubuntu.com/search?keywords=bat&exact=1) and [Debian since August 2021 (Debian 11 - "Bullseye")](https://packages.debian.org/bullseye/bat).\n\nIf your Ubuntu/Debian installation is new enough you can simply run:\n\n```bash\nsudo apt install bat\n```\n\n**Important**: On some older Ubuntu/Debian releases, the executable is installed as `batcat` instead of `bat` (due to [a name\nclash with another package](https://github.com/sharkdp/bat/issues/982)). On newer releases, the executable is available as `bat`. If `bat --version` does not work after installation, try `batcat --version` instead. You can set up a `bat -> batcat` symlink or alias to prevent any issues that may come up because of this and to be consistent with other distributions:\n``` bash\nmkdir -p ~/.local/bin\nln -s /usr/bin/batcat ~/.local/bin/bat\n```\n\nan example alias for `batcat` as `bat`:\n```bash\nalias bat="batcat"\n```\n\n'

@@ -92,7 +92,8 @@ def test_the_fd_deck_shows_command_execution_and_its_first_install_routes() -> N
     for title in ("Command execution", "Hidden and ignored files", "Deleting files"):
         assert title in shown, title
     # the first install routes stay (a page before the table of platforms never leaves)
-    assert "On Debian" in shown and "fdfind" in shown
+    # (Debian shares Ubuntu's page: its slide shows both commands, the fdfind note its notes)
+    assert "On Debian" in shown and "apt install fd-find" in shown
     notes = _notes(deck)
     assert HEADING + "Installation · From binaries" in notes
     assert HEADING + "Troubleshooting · Placeholders in -x/-X" in notes

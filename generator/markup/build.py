@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.markup.bare import drop_bare_headings
-from generator.markup.cover import is_generic, named_title, project_name, tagline
+from generator.markup.cover import (
+    is_generic,
+    logo_alt,
+    missing_logo,
+    named_title,
+    project_name,
+    tagline,
+)
 from generator.markup.deck import RawSlide, directive
 from generator.markup.deckslides import (
     MAX_SECTION_TITLE,
@@ -117,6 +124,7 @@ class DocumentBuilder:
     lost: list[tuple[Page, Section | None]] = field(default_factory=list)
     captions: set[int] = field(default_factory=set)  # ids of the lines standing for them
     pending_notes: list[str] = field(default_factory=list)  # ... above the first heading
+    pending_pictures: list[str] = field(default_factory=list)  # ... the missing ones' labels
 
     def _all_blocks(self) -> list[Block]:
         """The document's blocks in order (top level: a list's items hold their children)."""
@@ -147,6 +155,7 @@ class DocumentBuilder:
                 self.add(event.block)
             elif isinstance(event, MissingPictures) and self.page is None and not self.chapters:
                 self.pending_notes.append(event.text)  # pictures above the first heading
+                self.pending_pictures += event.labels
             elif isinstance(event, Notes):
                 self.add_notes(event.text)
                 if isinstance(event, MissingPictures) and self.page is not None:
@@ -226,7 +235,8 @@ class DocumentBuilder:
         """`name`: the document's name (its file's), the title when the document has none;
         `front`: the front matter (the project it names completes a generic title)."""
         named = name if self.chapters or self.pending else ""  # a name is no content
-        topic = properties.get("title") or self.topic or _logo_alt(self.pending) or named
+        logo = logo_alt(self.pending) or missing_logo(self.pending, self.pending_pictures)
+        topic = properties.get("title") or self.topic or logo or named
         topic = topic or self.first_heading or self.first_text[:80].strip()
         pending = self.pending
         subtitle = properties.get("subtitle", "")
@@ -253,21 +263,6 @@ class DocumentBuilder:
         if first is not None and self.pending_notes:
             first.notes = "\n".join([*self.pending_notes, first.notes]).strip()
         return _outline(topic, subtitle, chapters)
-
-
-LOGO_WORDS = frozenset({"logo", "banner", "header", "icon", "image", "picture", "screenshot"})
-
-
-def _logo_alt(blocks: list[Block]) -> str:
-    """A README without a `#` title that opens with its logo (among its first blocks, its
-    tagline may come first): the logo's alt text ("bat - a cat clone with wings"), unless it
-    says no more than "Logo"."""
-    lead = [b for b in blocks if b.type != "image" or b.kind != "badge"][:3]
-    first = next((b for b in lead if b.type == "image" and b.kind != "formula"), None)
-    if first is None or not 3 <= len(first.alt) <= 80:
-        return ""
-    words = set(re.findall(r"\w+", first.alt.lower()))
-    return first.alt if words - LOGO_WORDS else ""
 
 
 def _outline(topic: str, subtitle: str, chapters: list[Chapter]) -> Outline:

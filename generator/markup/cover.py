@@ -203,3 +203,26 @@ def project_name(front: Mapping[str, object], blocks: list[Block]) -> str:
             return value.strip()
     prose, code, links = _texts(blocks)
     return _linked_project(prose, code, links) or _imported_project(blocks, prose)
+
+
+LOGO_WORDS = frozenset({"logo", "banner", "header", "icon", "image", "picture", "screenshot"})
+
+
+def logo_alt(blocks: list[Block]) -> str:
+    """A README without a `#` title that opens with its logo (among its first blocks, its
+    tagline may come first): the logo's alt text ("bat - a cat clone with wings"), unless it
+    says no more than "Logo"."""
+    lead = [b for b in blocks if b.type != "image" or b.kind != "badge"][:3]
+    first = next((b for b in lead if b.type == "image" and b.kind != "formula"), None)
+    if first is None or not 3 <= len(first.alt) <= 80:
+        return ""
+    words = set(re.findall(r"\w+", first.alt.lower()))
+    return first.alt if words - LOGO_WORDS else ""
+
+
+def missing_logo(blocks: list[Block], labels: list[str]) -> str:
+    """`logo_alt` of a README whose logo the deck cannot have (a service request has no
+    files beside it): the first missing picture's alt text, when no picture is shown before."""
+    if not labels or any(b.type == "image" and b.kind != "badge" for b in blocks):
+        return ""
+    return logo_alt([Block("image", src="", alt=labels[0])])

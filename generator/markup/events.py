@@ -35,6 +35,7 @@ class MissingPictures(Notes):
     section that held nothing else (but `captions`, the lines standing for them) is not made."""
 
     captions: list[Block] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)  # what each picture shows (its alt text)
 
 
 @dataclass

@@ -72,10 +72,11 @@ def notes_event(missing: list[Missing], captions: list[Block]) -> MissingPicture
     """One notes paragraph listing the pictures a slide does not show (`captions`: the lines
     standing for them on the slide)."""
     lines = [NOTES_LEAD]
-    for m in dict.fromkeys(missing):
+    found = list(dict.fromkeys(missing))
+    for m in found:
         where = m.src if not m.src.lower().startswith("data:") else "an embedded picture"
         lines.append(f"- {m.label or 'Picture'}: {where[:160]}")
-    return MissingPictures("\n".join(lines), captions)
+    return MissingPictures("\n".join(lines), captions, [m.label for m in found])
 
 
 def missing_label(alt: str, src: str) -> str:

@@ -18,6 +18,7 @@ from generator.compose import draft_deck
 from generator.errors import GeneratorError
 from generator.markup.images import Assets
 from generator.outline import document_name, parse_outline
+from tests.generator.layout_samples import picture
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 
@@ -106,6 +107,24 @@ def test_the_cover_is_the_logos_alt_text_not_the_first_subheading() -> None:
     assets = Assets.beside(os.path.join(SAMPLES, "bat-readme", "README.md"))
     outline = parse_outline(md, assets=assets)
     assert outline.topic == "bat - a cat clone with wings"  # not "Syntax highlighting"
+
+
+def test_a_logo_the_deck_cannot_have_still_names_the_cover() -> None:
+    """A service request has no files beside the document: the missing logo's alt text is the
+    cover, and the logo is listed in the cover's notes."""
+    bat = sample("bat-readme")
+    md = between(bat, bat.split("\n")[0], "### Show non-printable characters")
+    outline = parse_outline(md)
+    assert outline.topic == "bat - a cat clone with wings"  # not "Syntax highlighting"
+    notes = outline.chapters[0].pages[0].notes
+    assert "bat - a cat clone with wings" in notes
+
+
+def test_a_missing_picture_after_a_shown_one_does_not_name_the_cover() -> None:
+    shown = f"![Diagram of the pipeline stages]({picture('#1f3a5f')})"
+    md = f"{shown}\n\n![The project logo and its wings](logo.png)\n\n## Usage\n\nRun it.\n"
+    outline = parse_outline(md)
+    assert outline.topic != "The project logo and its wings"
 
 
 def test_without_a_title_the_cover_is_the_documents_file_name() -> None:

@@ -18,7 +18,7 @@ from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
 from generator.tablerows import names, shown_blocks
-from generator.talk import Step, within_budget
+from generator.talk import Step, with_appendix, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
 MAX_SLIDES = 500
@@ -368,6 +368,7 @@ def _plan(
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
         with shared_layouts(ENGINE_OPTIONS):  # condensing plans again: pages that stay share
             talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
+            talk = with_appendix(talk, lang)
         fitted, planner = talk.fitted, talk.planner
         if talk.left_out is not None:
             left_out = talk.left_out + talk.condensed

@@ -59,24 +59,14 @@ class Talk:
     backup: tuple[Backup, ...] = ()  # pictures of the parts that left (generator.backup)
 
 
-def within_budget(
-    outline: Outline,
-    drafts: DeckDraft,
-    planner_for: PlannerFor,
-    lang: str,
-    length: str,
-    authored: bool,
-    max_pages: int,
-) -> Talk:
-    """The talk (`_talk`), the pictures of the parts that left it on backup slides after its
-    closing slide (generator.backup): an appendix the budget does not count."""
-    talk = _talk(outline, drafts, planner_for, lang, length, authored, max_pages)
-    pages = backup_pages(list(talk.backup), lang)
-    talk.fitted = plan_after(talk.planner, talk.fitted, pages)
+def with_appendix(talk: Talk, lang: str) -> Talk:
+    """The talk with the pictures of the parts that left it on backup slides after its closing
+    slide (generator.backup): an appendix the budget does not count."""
+    talk.fitted = plan_after(talk.planner, talk.fitted, backup_pages(list(talk.backup), lang))
     return talk
 
 
-def _talk(
+def within_budget(
     outline: Outline,
     drafts: DeckDraft,
     planner_for: PlannerFor,

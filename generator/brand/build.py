@@ -31,6 +31,7 @@ from generator.planner import PlannedPage, page_context
 
 TEXT_BLOCKS = {"paragraph", "heading", "list", "quote"}
 DRAWN_LAYOUTS = {"key-number", "quote", "columns", "cards"}  # visuals, not plain text
+SUBTITLED = ("cover", "closing", "divider")  # page kinds whose subtitle has a slot
 _OPTIONS = Options()  # placeholder pictures: data: URIs only, the engine's default limits
 
 
@@ -153,7 +154,7 @@ def _has_content(name: str, page: PlannedPage, ctx: dict[str, Any]) -> bool:
     if name == "title":
         return bool(page.title)
     if name == "subtitle":
-        return bool(page.subtitle) and page.kind in ("cover", "closing")
+        return bool(page.subtitle) and page.kind in SUBTITLED
     if name in ("left", "right", "lhead", "rhead"):
         return bool(page.sections)
     if name == "image":
@@ -176,7 +177,7 @@ def _slot_text(name: str, page: PlannedPage, geo: SlideGeometry) -> list[dict[st
         title = page.title + (f" ({page.part}/{page.parts})" if page.part > 1 else "")
         return [{"runs": [{"text": title}]}] if title else []
     if name == "subtitle":
-        if page.kind not in ("cover", "closing") or not page.subtitle:
+        if page.kind not in SUBTITLED or not page.subtitle:
             return []
         return [{"runs": [{"text": page.subtitle}], "bullet": "none"}]
     if name in ("lhead", "rhead"):

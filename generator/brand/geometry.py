@@ -97,15 +97,14 @@ class GeometryBuilder:
         title = layout.title if layout is not None else None
         geo.slots["title"] = self._slot("title", title, self.title_box, self.title_style)
         contents = layout.contents if layout is not None else []
-        if kind in ("cover", "closing"):
+        if kind in ("cover", "closing", "section"):
+            # a section header's text placeholder (type body) holds the divider's subtitle
             subs = (layout.of("subTitle") if layout is not None else []) or contents[:1]
             t = geo.slots["title"].box
             below = (t[0], t[1] + t[3] + 12, t[2], max(60.0, self.template.height * 0.15))
             geo.slots["subtitle"] = self._slot(
                 "subtitle", subs[0] if subs else None, below, self.body_style
             )
-        elif kind == "section":
-            pass
         elif kind == "picture":
             self._picture(geo, layout, contents)
         elif kind in ("two_content", "comparison") and len(contents) >= 2:

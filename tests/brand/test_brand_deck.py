@@ -113,6 +113,66 @@ def test_slide_numbers_are_fields_of_the_layout_placeholder() -> None:
     assert '<p:ph type="sldNum"' in xml
 
 
+SECTIONED = """---
+theme: default
+---
+
+# Field report
+
+---
+layout: section
+---
+
+# Part two
+
+What we learnt on the road
+
+---
+
+## Travel
+
+- Three cities
+- Two trains
+
+---
+
+## Costs
+
+- Under budget
+
+---
+layout: section
+---
+
+# Part three
+
+What comes next
+
+---
+
+## Plans
+
+- Two hires
+"""
+
+
+@pytest.mark.parametrize("name", ["sales", "wide"])
+def test_section_subtitle_goes_into_the_section_header_text(name: str) -> None:
+    # an authored section slide (a heading and one line) is a divider with a subtitle: on a
+    # PowerPoint template the line is placeholder text of the Section Header layout
+    d = deck(name, markdown=SECTIONED)
+    prs = pptx.Presentation(io.BytesIO(d.pptx_bytes))
+    section = next(s for s in prs.slides if s.slide_layout.name == "Section Header")
+    assert section.shapes.title is not None
+    assert section.shapes.title.text_frame.text == "Part two"
+    texts = [
+        s.text_frame.text
+        for s in section.placeholders
+        if s.placeholder_format.idx != 0 and s.has_text_frame
+    ]
+    assert "What we learnt on the road" in texts
+
+
 def test_example_slides_kept_when_asked() -> None:
     kept = deck("company", '{"keepSlides": true}')
     source = template("company").source

@@ -21,6 +21,7 @@ from generator.partnames import picture_parts, title_parts
 from generator.pieces import Piece, assemble
 from generator.screenshots import screenshot
 from generator.shapes import choose_layout
+from generator.sourced import with_sources
 from generator.summary import (
     MAX_SLIDES,
     PROSE_CHARS,
@@ -29,6 +30,7 @@ from generator.summary import (
     moved_record,
     pictures_record,
     prose_length,
+    shown_pictures,
     summary_blocks,
     with_notes,
 )
@@ -94,9 +96,12 @@ class Summarising:
             if pictures is not None:
                 self.left_out.append(pictures)
         else:  # the words to the notes, the pictures on picture slides after the kept ones
-            record = moved_record(page, rest)
-            page = with_notes(page, rest)
-            self.gallery.extend(lead_captioned(rest))
+            found, captioned = shown_pictures(rest), lead_captioned(rest)
+            # a diagram's configured source goes with it to its picture slide (sourced)
+            entries, said = with_sources(rest, found, captioned)
+            record = moved_record(page, said)
+            page = with_notes(page, said)
+            self.gallery.extend(entries)
             self.gallery_parts.extend(picture_parts(title_parts(page.title), chunks, rest))
         if record is not None:
             self.left_out.append(record)

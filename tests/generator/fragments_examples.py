@@ -1,0 +1,12 @@
+"""Fragments of real documents (unchanged, test material for the examples and configuration
+of how-to pages staying on the slides).
+
+| name | repository | path | commit | licence |
+|---|---|---|---|---|
+| MERMAID_CUSTOM_THEME | https://github.com/mermaid-js/mermaid | docs/config/theming.md | df032c942c32f805a7f4cd1cf30a565e610bc4f1 | MIT |
+"""
+
+from __future__ import annotations
+
+# A section: prose, a one-row table, then a diagram's configured source and the diagram drawn.
+MERMAID_CUSTOM_THEME = "## Customizing Themes with `themeVariables`\n\nTo make a custom theme, modify `themeVariables` via frontmatter config.\n\nYou will need to use the [base](#available-themes) theme as it is the only modifiable theme.\n\n| Parameter      | Description                        | Type   | Properties                                                                          |\n| -------------- | ---------------------------------- | ------ | ----------------------------------------------------------------------------------- |\n| themeVariables | Modifiable with frontmatter config | Object | `primaryColor`, `primaryTextColor`, `lineColor` ([see full list](#theme-variables)) |\n\nExample of modifying `themeVariables` using frontmatter config:\n\n```mermaid-example\n---\nconfig:\n  theme: 'base'\n  themeVariables:\n    primaryColor: '#BB2528'\n    primaryTextColor: '#fff'\n    primaryBorderColor: '#7C0000'\n    lineColor: '#F8B229'\n    secondaryColor: '#006100'\n    tertiaryColor: '#fff'\n---\n        graph TD\n          A[Christmas] -->|Get money| B(Go shopping)\n          B --> C{Let me think}\n          B --> G[/Another/]\n          C ==>|One| D[Laptop]\n          C -->|Two| E[iPhone]\n          C -->|Three| F[fa:fa-car Car]\n          subgraph section\n            C\n            D\n            E\n            F\n            G\n          end\n```\n\n```mermaid\n---\nconfig:\n  theme: 'base'\n  themeVariables:\n    primaryColor: '#BB2528'\n    primaryTextColor: '#fff'\n    primaryBorderColor: '#7C0000'\n    lineColor: '#F8B229'\n    secondaryColor: '#006100'\n    tertiaryColor: '#fff'\n---\n        graph TD\n          A[Christmas] -->|Get money| B(Go shopping)\n          B --> C{Let me think}\n          B --> G[/Another/]\n          C ==>|One| D[Laptop]\n          C -->|Two| E[iPhone]\n          C -->|Three| F[fa:fa-car Car]\n          subgraph section\n            C\n            D\n            E\n            F\n            G\n          end\n```\n"

@@ -1,11 +1,13 @@
 """Examples and configuration of how-to pages stay on the slides: a drawn diagram that moves
-off a capped page keeps its configured source beside it on its picture slide. Fragments from
-samples/markdown (mermaid-theming), see fragments_examples.py."""
+off a capped page keeps its configured source beside it on its picture slide; a code example
+cut where a capped page's kept slides end stops at a whole statement and says it continues.
+Fragments from samples/markdown (mermaid-theming, rich), see fragments_examples.py."""
 
 from __future__ import annotations
 
+from generator.codemore import CONTINUES
 from generator.compose import draft_deck
-from generator.model import Block
+from generator.model import Block, plain
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
 from generator.planner import Planner
@@ -13,7 +15,7 @@ from generator.reshape import Fitted
 from generator.sourced import sourced_runs
 from generator.summary import gallery_groups
 from generator.templates import builtin_templates
-from tests.generator.fragments_examples import MERMAID_CUSTOM_THEME
+from tests.generator.fragments_examples import MERMAID_CUSTOM_THEME, RICH_TABLES
 
 
 def _one_slide(markdown: str) -> list[Fitted]:
@@ -53,3 +55,17 @@ def test_a_diagram_with_its_source_is_a_picture_slide_of_its_own() -> None:
     assert [alone for alone, _ in sourced_runs(found)] == [False, True, False]
     assert [len(g) for g in gallery_groups(found)] == [1, 2, 2]
     assert [len(g) for g in gallery_groups(pictures)] == [3]  # unchanged without sources
+
+
+def test_a_code_example_cut_at_the_cap_ends_on_a_whole_statement_and_says_it_continues() -> None:
+    inside = RICH_TABLES.split("</summary>", 1)[1].rsplit("</details>", 1)[0]  # its content
+    fitted = _one_slide("# Rich\n\n## Tables\n\n" + inside)
+    first = fitted[0].page
+    [code] = [b for b in first.blocks if b.type == "code"]
+    assert code.text.startswith("from rich.console import Console")
+    last = code.text.rstrip().split("\n")[-1]
+    assert last.startswith("table.") and last.endswith(")")  # a whole call, not its first line
+    after = first.blocks[first.blocks.index(code) + 1]
+    assert plain(after.spans) == CONTINUES  # the slide says the example goes on
+    assert "console.print(table)" in first.notes and "console.print" not in code.text
+    assert "continues in the speaker notes" in fitted[0].html

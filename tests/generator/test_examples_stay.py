@@ -1,12 +1,16 @@
 """Examples and configuration of how-to pages stay on the slides: a drawn diagram that moves
 off a capped page keeps its configured source beside it on its picture slide; a code example
-cut where a capped page's kept slides end stops at a whole statement and says it continues.
-Fragments from samples/markdown (mermaid-theming, rich), see fragments_examples.py."""
+cut where a capped page's kept slides end stops at a whole statement and says it continues;
+a page capped to fewer slides than it was packed over fills its last kept slide with its next
+examples. Fragments from samples/markdown (mermaid-theming, rich, fd-readme), see
+fragments_examples.py and fragments_share.py."""
 
 from __future__ import annotations
 
 from generator.codemore import CONTINUES
 from generator.compose import draft_deck
+from generator.drop import Left
+from generator.leaving import drop_pages
 from generator.model import Block, plain
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
@@ -16,6 +20,7 @@ from generator.sourced import sourced_runs
 from generator.summary import gallery_groups
 from generator.templates import builtin_templates
 from tests.generator.fragments_examples import MERMAID_CUSTOM_THEME, RICH_TABLES
+from tests.generator.fragments_share import FD_COMMAND_EXECUTION
 
 
 def _one_slide(markdown: str) -> list[Fitted]:
@@ -69,3 +74,21 @@ def test_a_code_example_cut_at_the_cap_ends_on_a_whole_statement_and_says_it_con
     assert plain(after.spans) == CONTINUES  # the slide says the example goes on
     assert "console.print(table)" in first.notes and "console.print" not in code.text
     assert "continues in the speaker notes" in fitted[0].html
+
+
+def test_a_page_capped_to_one_slide_fills_it_with_its_next_examples() -> None:
+    # "Command execution" left with its Examples (its later content titles left the deck):
+    # the page keeps one slide, packed as the first of several; its room takes examples back
+    outline = parse_outline("# fd\n\n## How to use\n\n" + FD_COMMAND_EXECUTION)
+    gone = [Left(0, 0, 0, one=True), Left(0, 0, 1, body=True), Left(0, 0, 2, body=True)]
+    dropped = drop_pages(outline, gone)
+    drafts = [p for p in draft_deck(dropped.outline, "en").pages() if p.kind == "content"]
+    planner = Planner(builtin_templates()["corporate"], {"lang": "en"}, length="medium")
+    planner.one_slide = dropped.single
+    [slide] = planner.plan(drafts)
+    codes = [b.text for b in slide.page.blocks if b.type == "code"]
+    assert codes[:2] == ["fd -e zip -x unzip", "fd -e h -e cpp -x clang-format -i"]
+    shown = [plain(b.spans) for b in slide.page.blocks if b.type == "paragraph"]
+    assert any(s.startswith("Find all *.h and *.cpp files") for s in shown)  # its introduction
+    assert slide.laid is not None  # the filled slide fits
+    assert "clang-format -i" not in slide.page.notes.split("Placeholder syntax")[0]

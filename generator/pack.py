@@ -191,7 +191,31 @@ def capped(
             rest[:0] = kept.pop()
             continue
         break
+    kept, rest = _filled(kept, rest, room, head, foot)
     return _whole_code(kept, rest, keep, room, head, foot)
+
+
+def _filled(
+    kept: list[list[Piece]], rest: list[Piece], room: float, head: float, foot: float
+) -> tuple[list[list[Piece]], list[Piece]]:
+    """The last kept slide filled with the code examples that move on: slides packed evenly
+    over more slides than are kept leave room on the last kept one, and the next example (a
+    chain kept together that holds code: its introduction and its code, or a part of a code
+    block) belongs there, not in the notes. The filling ends at the first example that does
+    not fit and at the first text that is no example (a step of a procedure is never skipped
+    to show a later one)."""
+    if not kept or not kept[-1]:
+        return kept, rest
+    last, limit = list(kept[-1]), usable(room)
+    while rest:
+        end = next((i for i, p in enumerate(rest) if not p.keep_next), len(rest) - 1)
+        chain = rest[: end + 1]  # pieces of one page: their extents follow on from the slide's
+        if chain[-1].keep_next or not any(p.block.type == "code" for p in chain):
+            break
+        if cost(last + chain, 0, len(last) + len(chain) - 1, head, foot) > limit:
+            break
+        last, rest = last + chain, rest[end + 1 :]
+    return [*kept[:-1], last], rest
 
 
 def _whole_code(

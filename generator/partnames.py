@@ -19,6 +19,7 @@ from generator.model import Block, Outline, join_titles, plain
 from generator.owncontents import is_document_title
 from generator.pages import PlannedPage
 from generator.pieces import Piece
+from generator.sourced import picture_count
 from generator.summary import gallery_groups, shown_pictures
 
 __all__ = [
@@ -77,13 +78,13 @@ def picture_parts(names: list[str], chunks: list[list[Piece]], rest: list[Block]
 
 def gallery_parts(pictures: list[Block], parts: list[int]) -> list[list[int]] | None:
     """The parts each picture slide of `pictures` shows (None when not known for each)."""
-    if len(parts) != len(pictures):
+    if len(parts) != picture_count(pictures):
         return None
     out: list[list[int]] = []
     at = 0
     for group in gallery_groups(pictures):
-        mine = parts[at : at + len(group)]
-        at += len(group)
+        mine = parts[at : at + picture_count(group)]
+        at += picture_count(group)
         out.append([k for i, k in enumerate(mine) if k not in mine[:i]])
     return out
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from generator.codemore import shown_code
 from generator.estimate import Calibration
 from generator.keep import named_part, run_slides
 from generator.leftout import LeftOut, left_out_blocks
@@ -21,6 +22,7 @@ from generator.partnames import picture_parts, title_parts
 from generator.pieces import Piece, assemble
 from generator.screenshots import screenshot
 from generator.shapes import choose_layout
+from generator.sourced import with_sources
 from generator.summary import (
     MAX_SLIDES,
     PROSE_CHARS,
@@ -29,6 +31,7 @@ from generator.summary import (
     moved_record,
     pictures_record,
     prose_length,
+    shown_pictures,
     summary_blocks,
     with_notes,
 )
@@ -37,6 +40,7 @@ from generator.terse import long_prose, terse_blocks
 
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
 CONTINUING = re.compile(r"(?:\.\.\.|…)\s*(\w+)")  # an ellipsis, then a first word
+READ_PX = 24.0  # the body's type size when a page has none yet (18 pt on a 1280 px slide)
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
 
 
@@ -58,6 +62,8 @@ class Summarising:
     if TYPE_CHECKING:
 
         def code_size(self, body: float) -> float: ...
+
+        def page_lang(self, page: PlannedPage) -> str: ...
 
     def condensed(
         self, page: PlannedPage, chunks: list[list[Piece]]
@@ -87,6 +93,8 @@ class Summarising:
         kept, pieces = named_part(kept, pieces, page.title, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
             kept, pieces = shown_rows(kept, pieces, self.named, room)
+            body = page.body_size or READ_PX
+            kept, pieces = shown_code(kept, pieces, room, body, self.page_lang(page))
         rest = assemble(pieces)
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")
@@ -94,9 +102,12 @@ class Summarising:
             if pictures is not None:
                 self.left_out.append(pictures)
         else:  # the words to the notes, the pictures on picture slides after the kept ones
-            record = moved_record(page, rest)
-            page = with_notes(page, rest)
-            self.gallery.extend(lead_captioned(rest))
+            found, captioned = shown_pictures(rest), lead_captioned(rest)
+            # a diagram's configured source goes with it to its picture slide (sourced)
+            entries, said = with_sources(rest, found, captioned)
+            record = moved_record(page, said)
+            page = with_notes(page, said)
+            self.gallery.extend(entries)
             self.gallery_parts.extend(picture_parts(title_parts(page.title), chunks, rest))
         if record is not None:
             self.left_out.append(record)

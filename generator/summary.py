@@ -31,6 +31,7 @@ from generator.output import output_head
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
 from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
+from generator.sourced import picture_count, sourced_runs
 from generator.together import lead_in, quote_labels
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
@@ -373,7 +374,15 @@ def lead_captioned(blocks: list[Block]) -> list[Block]:
 def gallery_groups(found: list[Block]) -> list[list[Block]]:
     """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
     (5 pictures: 3 + 2, not 4 + 1); screenshots two at most, or one when two side by side
-    would be too small to read (generator.screenshots)."""
+    would be too small to read (generator.screenshots); a diagram shown with its source
+    (generator.sourced) on a slide of its own."""
+    groups: list[list[Block]] = []
+    for alone, run in sourced_runs(found):
+        groups += [run] if alone else _picture_groups(run)
+    return groups
+
+
+def _picture_groups(found: list[Block]) -> list[list[Block]]:
     if not found:
         return []
     if any(screenshot(b) for b in found):
@@ -399,6 +408,13 @@ def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
     """A picture slide of `page`: one picture with its alt text as caption (image-full; a
     screenshot's alt text goes to the slide's notes, the picture gets the whole body), or 2 to
     4 pictures with theirs (image-grid). The page's notes are on its first slide."""
+    if picture_count(group) < len(group):  # a diagram beside its source, as on its page
+        notes = "\n\n".join(b.alt.strip() for b in group if b.type == "image" and b.alt.strip())
+        cut = any(b.type == "code" and b.text.rstrip().endswith("…") for b in group)
+        blocks = list(group)
+        return replace(
+            page, blocks=blocks, sections=[], layout="image-text", notes=notes if cut else ""
+        )
     sources = "\n\n".join(b.alt.strip() for b in group if b.kind in DRAWN and b.alt.strip())
     # never a slide's background here; a drawn diagram's or formula's alt text is its source,
     # not a caption: it goes to the notes

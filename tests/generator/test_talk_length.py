@@ -168,14 +168,17 @@ def test_a_diagram_on_a_picture_slide_of_a_condensed_deck_has_no_source_caption(
     medium_budget: Callable[[int], None],
 ) -> None:
     """The themeVariables example: a Mermaid flowchart after its config; a deck one slide a
-    page shows the drawn chart on a picture slide, its source in that slide's notes."""
+    page shows the drawn chart on a picture slide beside its configuration (the code block,
+    never a caption), its whole source in that slide's notes."""
     text = THEMING.read_text(encoding="utf-8")
     start = text.index("## Customizing Themes with `themeVariables`")
     md = "# Theme Configuration\n\n" + text[start : text.index("## Color and Color Calculation")]
     medium_budget(1)
     deck = generate_from_markdown(md, source_name="theming")
-    pictures = [p for p in deck.pages if p.layout == "image-full"]
-    assert len(pictures) == 1
+    pictures = [p for p in deck.pages if any(b.kind == "diagram" for b in p.blocks)]
+    assert len(pictures) == 1 and pictures[0].layout == "image-text"
     shown = " ".join(plain(b.spans) for p in deck.pages for b in p.blocks if b.type == "paragraph")
     assert "graph TD" not in shown and "primaryColor: '#BB2528'" not in shown
+    [code] = [b for b in pictures[0].blocks if b.type == "code"]
+    assert "primaryColor: '#BB2528'" in code.text  # the configuration beside the picture
     assert "graph TD" in pictures[0].notes

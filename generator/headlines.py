@@ -96,4 +96,3 @@ def prefix(spans: Spans, length: int) -> Spans:
         out.append(span if len(span.text) <= left else replace(span, text=span.text[:left]))
         left -= len(span.text)
     return out
-

@@ -196,14 +196,23 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     lead = 0.0
     if heads:
         lead = max(m.boxes[c].y + m.boxes[c].height for c in cells[:heads]) - table.y
+    widths = block.widths or _shares([m.boxes[c].width for c in cells[:columns]])
     out = []
     for r, row in enumerate(block.rows):
         row_cells = [m.boxes[c] for c in cells[heads + r * columns : heads + (r + 1) * columns]]
         top = min(c.y for c in row_cells)
         bottom = max(c.y + c.height for c in row_cells)
-        out.append(Piece(replace(block, rows=[row]), gi, top, bottom, lead=lead))
+        piece = replace(block, rows=[row], widths=widths)
+        out.append(Piece(piece, gi, top, bottom, lead=lead))
     out[-1].bottom = max(out[-1].bottom, table.y + table.height)
     return out
+
+
+def _shares(widths: list[float]) -> tuple[float, ...]:
+    """Column widths as shares of the table's width (the slides a table continues over keep
+    the columns the whole table's content gave it)."""
+    total = sum(widths)
+    return tuple(round(w / total, 4) for w in widths) if total > 0 else ()
 
 
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

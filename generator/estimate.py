@@ -20,7 +20,7 @@ from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, Spans, plain
 from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, labelled, slice_spans
 from generator.screenshots import READ_HEIGHT, screenshot
-from generator.tablecols import column_widths
+from generator.tablecols import column_widths, shares
 from generator.together import (
     introduces,
     keep_introductions,
@@ -207,9 +207,10 @@ def estimated_pieces(
         elif t == "table" and len(block.rows) > 1:
             widths = column_widths(block, width, size * 0.9, text_width)
             header = _row_height(block.header, size, widths) + 0.5 * size if block.header else 0.0
+            whole = block.widths or shares(widths)  # the slides it continues over keep them
             for row in block.rows:
                 h = _row_height(row, size, widths)
-                add(replace(block, rows=[row]), gi, h, lead=header * factor)
+                add(replace(block, rows=[row], widths=whole), gi, h, lead=header * factor)
         elif t == "quote" and len(block.paragraphs) > 1:
             labels, last = quote_labels(block), len(block.paragraphs) - 1
             for k, para in enumerate(block.paragraphs):

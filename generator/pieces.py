@@ -18,6 +18,7 @@ from generator.codesplit import Run, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
+from generator.tablecols import shares
 from generator.together import (
     introduces,
     keep_introductions,
@@ -196,7 +197,7 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     lead = 0.0
     if heads:
         lead = max(m.boxes[c].y + m.boxes[c].height for c in cells[:heads]) - table.y
-    widths = block.widths or _shares([m.boxes[c].width for c in cells[:columns]])
+    widths = block.widths or shares([m.boxes[c].width for c in cells[:columns]])
     out = []
     for r, row in enumerate(block.rows):
         row_cells = [m.boxes[c] for c in cells[heads + r * columns : heads + (r + 1) * columns]]
@@ -206,13 +207,6 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
         out.append(Piece(piece, gi, top, bottom, lead=lead))
     out[-1].bottom = max(out[-1].bottom, table.y + table.height)
     return out
-
-
-def _shares(widths: list[float]) -> tuple[float, ...]:
-    """Column widths as shares of the table's width (the slides a table continues over keep
-    the columns the whole table's content gave it)."""
-    total = sum(widths)
-    return tuple(round(w / total, 4) for w in widths) if total > 0 else ()
 
 
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

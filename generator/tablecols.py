@@ -10,9 +10,10 @@ rest of the table's width by how much text it holds.
   shared in proportion to what each column lacks of its most width; columns whose words alone
   overflow the table are scaled down together.
 
-The generator's estimates of a table's height (generator.estimate) use these widths; the slides
-lay tables out automatically, and the slides a table continues over keep the widths the whole
-table was measured with (generator.pieces).
+The generator's estimates of a table's height (generator.estimate) use these widths; a table on
+one slide is laid out automatically by the engine, and the slides a table continues over keep
+the widths of the whole table (measured by the engine, generator.pieces, or these estimates),
+so its columns do not move from one slide to the next.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def column_widths(block: Block, width: float, size: float, text_width: TextWidth
             least[i] = max(least[i], low + PADDING * size)
             most[i] = max(most[i], high + PADDING * size)
     return distribute(least, most, width)
+
+
+def shares(widths: list[float]) -> tuple[float, ...]:
+    """Column widths as shares of the table's width (what `Block.widths` holds)."""
+    total = sum(widths)
+    return tuple(round(w / total, 4) for w in widths) if total > 0 else ()
 
 
 def distribute(least: list[float], most: list[float], width: float) -> list[float]:

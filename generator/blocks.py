@@ -215,7 +215,10 @@ def _table_html(block: Block) -> Markup:
     cols = Markup("").join(
         Markup('<col style="width:%s%%">') % f"{100 * w:.3f}" for w in block.widths
     )
-    return Markup(
-        '<table class="df-table" style="table-layout:fixed"><colgroup>%s</colgroup>%s'
-        "<tbody>%s</tbody></table>"
-    ) % (cols, head, body)
+    # the whole table's columns, as percentages the automatic layout keeps (a column still
+    # never narrower than its longest word)
+    return Markup('<table class="df-table"><colgroup>%s</colgroup>%s<tbody>%s</tbody></table>') % (
+        cols,
+        head,
+        body,
+    )

@@ -197,7 +197,7 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     lead = 0.0
     if heads:
         lead = max(m.boxes[c].y + m.boxes[c].height for c in cells[:heads]) - table.y
-    widths = block.widths or shares([m.boxes[c].width for c in cells[:columns]])
+    widths = block.widths or shares(_columns([m.boxes[c].x for c in cells[:columns]], table.width))
     out = []
     for r, row in enumerate(block.rows):
         row_cells = [m.boxes[c] for c in cells[heads + r * columns : heads + (r + 1) * columns]]
@@ -207,6 +207,13 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
         out.append(Piece(piece, gi, top, bottom, lead=lead))
     out[-1].bottom = max(out[-1].bottom, table.y + table.height)
     return out
+
+
+def _columns(lefts: list[float], width: float) -> list[float]:
+    """The widths of a table's columns (padding and all) from where the cells of a row begin
+    and the table's width."""
+    pitches = [b - a for a, b in zip(lefts, lefts[1:], strict=False)]
+    return [*pitches, width - sum(pitches)]
 
 
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

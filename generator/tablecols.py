@@ -3,8 +3,8 @@
 longest unbreakable word (an option such as `--unrestricted` does not break) and shares the
 rest of the table's width by how much text it holds.
 
-- each column has a least width (its longest word, the cell's padding added) and a most width
-  (its longest cell set on one line);
+- each column has a least width (its longest word, measured generously, and the cell's
+  padding) and a most width (its longest cell set on one line);
 - a table whose columns fit on one line each gives every column its most width, the room left
   shared in proportion to it; otherwise every column has its least width and the room left is
   shared in proportion to what each column lacks of its most width; columns whose words alone
@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator.markup.mermaid.svg import text_width as label_width
 from generator.model import Block, Spans
 
 PADDING = 1.0  # a cell's padding left and right together, in em of the table's text
+WORD_MARGIN = 1.15  # a word's width is measured generously: a column never breaks it
+MONO_EM = 0.6  # a monospace character's advance, in em
 
 TextWidth = Callable[[str, float, bool], float]  # (text, size, monospace) -> width
 
@@ -72,5 +75,13 @@ def _cell_widths(cell: Spans, size: float, text_width: TextWidth) -> tuple[float
     for span in cell:
         whole += text_width(span.text, size, span.code)
         for word in span.text.split():
-            longest = max(longest, text_width(word, size, span.code))
+            longest = max(longest, word_width(word, size, span.code))
     return longest, whole
+
+
+def word_width(word: str, size: float, mono: bool) -> float:
+    """A word's width at `size`, generously (each letter's own advance, capitals and wide
+    letters wider, a margin for bold header cells and the font's own advances)."""
+    if mono:
+        return len(word) * MONO_EM * size * WORD_MARGIN
+    return label_width(word, size) * WORD_MARGIN

@@ -12,7 +12,7 @@ from pptx import Presentation
 from generator.api import generate_from_markdown
 from generator.estimate import text_width
 from generator.outline import parse_outline
-from generator.tablecols import PADDING, column_widths, distribute
+from generator.tablecols import PADDING, column_widths, distribute, word_width
 from tests.generator.fragments import MERMAID_THEME_TABLE
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
@@ -38,7 +38,7 @@ def _pptx_columns(pptx: bytes) -> list[list[int]]:
 
 def test_a_column_is_never_narrower_than_its_longest_word() -> None:
     widths = column_widths(_table(MERMAID_THEME_TABLE), WIDTH, SIZE, text_width)
-    longest = text_width("secondaryBorderColor", SIZE, False) + PADDING * SIZE
+    longest = word_width("secondaryBorderColor", SIZE, False) + PADDING * SIZE
     assert widths[0] >= longest
     assert widths[2] > widths[1] > widths[0]  # the descriptions hold the most text
     assert abs(sum(widths) - WIDTH) < 1e-6

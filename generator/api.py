@@ -17,7 +17,6 @@ from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
-from generator.tablerows import names, shown_blocks
 from generator.talk import Step, with_appendix, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
@@ -362,7 +361,6 @@ def _plan(
             tight=step == "tight",
             whole=step == "whole",
         )
-        planner.named = names(b for p in pages for b in shown_blocks(p))
         return planner
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters

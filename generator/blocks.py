@@ -210,4 +210,15 @@ def _table_html(block: Block) -> Markup:
 
     head = Markup("<thead><tr>%s</tr></thead>") % cells(block.header, "th") if block.header else ""
     body = Markup("").join(Markup("<tr>%s</tr>") % cells(r, "td") for r in block.rows)
-    return Markup('<table class="df-table">%s<tbody>%s</tbody></table>') % (head, body)
+    if not block.widths:  # the columns take widths from their content (auto table layout)
+        return Markup('<table class="df-table">%s<tbody>%s</tbody></table>') % (head, body)
+    cols = Markup("").join(
+        Markup('<col style="width:%s%%">') % f"{100 * w:.3f}" for w in block.widths
+    )
+    # the whole table's columns, as percentages the automatic layout keeps (a column still
+    # never narrower than its longest word)
+    return Markup('<table class="df-table"><colgroup>%s</colgroup>%s<tbody>%s</tbody></table>') % (
+        cols,
+        head,
+        body,
+    )

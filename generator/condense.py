@@ -6,7 +6,9 @@ and is listed (`LeftOut`, kind "notes"):
   releases as slides; the older ones become one "Earlier releases" slide (each version and its
   headline item), their whole text in that slide's notes;
 - installation: a run of pages that are each a command on a platform (a README's "On Fedora",
-  "Via nix" ...) becomes one table, platform -> command; their words in that slide's notes.
+  "Via nix" ...) becomes one table, platform -> command, every platform a row (the table
+  continues over the page's slides; cut, its slide says how many rows the notes hold,
+  generator.tablerows); their words in that slide's notes.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from dataclasses import dataclass, field, replace
 
 from generator.alsoin import Also
 from generator.backup import Backup
+from generator.headlines import headline
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
-from generator.model import Block, Chapter, Outline, Page, Span, plain, title_spans
+from generator.model import Block, Chapter, Outline, Page, Span, title_spans
 from generator.runs import page_blocks
 from generator.summary import notes_text
 
@@ -31,7 +34,6 @@ _VERSION = re.compile(
 PLATFORM_PROSE = 400  # characters of prose (not code) a platform page has at most
 PLATFORM_CODES = 3  # code blocks a platform page has at most
 COMMAND = 80  # characters of the command shown in the table
-PLATFORM_ROWS = 12  # platforms the table shows (a last row names the rest, in the notes)
 # a platform page: its chapter is about installing, or its title names a platform or a source
 INSTALL = re.compile(r"install|\bset ?up\b|安装", re.I)
 PLATFORM_TITLE = re.compile(r"^(?:on|via|from|for)\s", re.I)
@@ -156,7 +158,7 @@ def _earlier(
         chapter = chapters[ci]
         blocks = [b for p in chapter.pages for b in _titled(p, chapter.title)]
         if ci in shown:
-            rows.append([title_spans(chapter.title, bold=True), [Span(headline(chapter))]])
+            rows.append([title_spans(chapter.title, bold=True), headline(chapter)])
         notes.append(chapter.title + "\n\n" + notes_text(blocks) if blocks else chapter.title)
         why = 'of an older release moved to the notes of "Earlier releases"'
         record = left_out_blocks(f"chapters[{ci}]", "notes", blocks, why)
@@ -210,57 +212,6 @@ def _version(title: str) -> str:
     """A release heading's version ("0.6.0" of "0.6.0 (21st June, 2019)"), else the heading."""
     m = _VERSION.search(title)
     return (m.group(1) or m.group(3) or title) if m is not None else title
-
-
-# a release's sections, most significant first (a section not named here: after these)
-_SECTIONS = (
-    re.compile(r"^\W*(added|new|features?|highlights?|changed|changes|breaking)\b", re.I),
-    re.compile(r"^\W*(removed|deprecated|deprecations|security)\b", re.I),
-    re.compile(r"^\W*(fixed|fix|fixes|bug ?fixes)\b", re.I),
-)
-# a paragraph that is an aside to the reader, not a change: "**Note**: ...", "Warning: ..."
-_ASIDE = re.compile(r"^\W*(note|nb|n\.b\.|warning|caution|important|tip)\b", re.I)
-_REFS = re.compile(r"\s*\((?:[^()]*#\d+[^()]*)\)\s*$")  # "(#2845)", "(#2547, encode/x#648)"
-
-
-def headline(chapter: Chapter) -> str:
-    """A release's headline: the first entry of its most significant section (Added/Changed
-    before Removed/Deprecated before Fixed, its own untitled words right after Added/Changed,
-    never an aside such as "Note: ..."), its first sentence whole, without its issue refs."""
-    ranked: list[tuple[int, int, str]] = []
-    for n, page in enumerate(chapter.pages):
-        untitled = not page.title or page.title == chapter.title
-        rank = 1 if untitled else _section_rank(page.title)
-        text = _first_entry(page_blocks(page))
-        if text:
-            ranked.append((rank, n, text))
-    if not ranked:
-        return ""
-    text = min(ranked)[2]
-    sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return _REFS.sub("", sentence) or sentence
-
-
-def _section_rank(title: str) -> int:
-    for rank, pattern in enumerate(_SECTIONS):
-        if pattern.search(title):
-            return 0 if rank == 0 else rank + 1
-    return len(_SECTIONS) + 1
-
-
-def _first_entry(blocks: list[Block]) -> str:
-    """The first list item or paragraph that is not an aside, whitespace collapsed."""
-    for b in blocks:
-        if b.type == "list" and b.items:
-            text = plain(b.items[0].spans)
-        elif b.type == "paragraph":
-            text = plain(b.spans)
-        else:
-            continue
-        text = " ".join(text.split())
-        if text and not _ASIDE.match(text):
-            return text
-    return ""
 
 
 def _one_entry(chapter: Chapter) -> bool:
@@ -374,12 +325,6 @@ def _platform_table(chapter: Chapter, run: range, ci: int) -> tuple[Page, list[L
         )
         if record is not None:
             records.append(record)
-    if len(rows) > PLATFORM_ROWS:
-        rest = [chapter.pages[pi].title for pi in run][PLATFORM_ROWS - 1 :]
-        names = ", ".join(rest)
-        if len(names) > COMMAND:
-            names = names[: COMMAND - 1].rsplit(",", 1)[0] + ", …"
-        rows[PLATFORM_ROWS - 1 :] = [[[Span(f"{len(rest)} more")], [Span(names + " (notes)")]]]
     title = chapter.title or chapter.pages[run.start].title
     table = Block("table", header=[[Span("Platform")], [Span("Command")]], rows=rows)
     return Page(title, [table], notes="\n\n".join(notes)), records

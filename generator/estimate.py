@@ -17,9 +17,10 @@ from typing import Any
 from generator.cjk import WIDE, may_hold_cjk, pattern
 from generator.codesplit import Run, regroup
 from generator.markup.math import SIZE as FORMULA_SIZE
-from generator.model import Block, ListItem, Span, plain
+from generator.model import Block, ListItem, Span, Spans, plain
 from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, labelled, slice_spans
 from generator.screenshots import READ_HEIGHT, screenshot
+from generator.tablecols import column_widths, shares
 from generator.together import (
     introduces,
     keep_introductions,
@@ -47,6 +48,14 @@ def _lines(text: str, size: float, width: float, mono: bool = False) -> int:
     if width <= 0:
         return 1
     return max(1, math.ceil(text_width(text, size, mono) / width))
+
+
+def _row_height(row: list[Spans], size: float, widths: list[float]) -> float:
+    """A table row's height, its columns `widths` wide (the table's text: 0.9 of `size`)."""
+    small = size * 0.9
+    cells = zip(row, widths, strict=False)
+    tallest = max((_lines(plain(c), small, w - small) for c, w in cells), default=1)
+    return tallest * small * LINE + 0.6 * small
 
 
 def block_height(block: Block, size: float, width: float, code_size: float) -> float:
@@ -77,15 +86,9 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
         )
         return lines * code_size * CODE_LINE + code_size * 1.5
     if t == "table":
-        small = size * 0.9
-        columns = max([len(block.header)] + [len(r) for r in block.rows] + [1])
-        cell = width / columns - small
+        widths = column_widths(block, width, size * 0.9, text_width)
         rows = ([block.header] if block.header else []) + block.rows
-        total = 0.0
-        for row in rows:
-            tallest = max((_lines(plain(c), small, cell) for c in row), default=1)
-            total += tallest * small * LINE + 0.6 * small
-        return total + 0.5 * size
+        return sum(_row_height(row, size, widths) for row in rows) + 0.5 * size
     if t == "image" and block.kind == "formula":  # drawn math, sized in em of the text
         return block.height / FORMULA_SIZE * size + 0.7 * size
     if t == "image":
@@ -202,14 +205,12 @@ def estimated_pieces(
                 else:
                     add(one, gi, h)
         elif t == "table" and len(block.rows) > 1:
-            header = (
-                block_height(replace(block, rows=[]), size, width, code_size)
-                if block.header
-                else 0.0
-            )
+            widths = column_widths(block, width, size * 0.9, text_width)
+            header = _row_height(block.header, size, widths) + 0.5 * size if block.header else 0.0
+            whole = block.widths or shares(widths)  # the slides it continues over keep them
             for row in block.rows:
-                h = block_height(replace(block, header=[], rows=[row]), size, width, code_size)
-                add(replace(block, rows=[row]), gi, h - 0.5 * size, lead=header * factor)
+                h = _row_height(row, size, widths)
+                add(replace(block, rows=[row], widths=whole), gi, h, lead=header * factor)
         elif t == "quote" and len(block.paragraphs) > 1:
             labels, last = quote_labels(block), len(block.paragraphs) - 1
             for k, para in enumerate(block.paragraphs):

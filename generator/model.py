@@ -196,7 +196,9 @@ class Block:
     html.
 
     paragraph/heading/quote: `spans` (quote: `paragraphs`); list: `ordered`, `start`, `items`;
-    table: `header`, `rows`, `align`; code: `text`, `language`; image: `src` (a data: URI),
+    table: `header`, `rows`, `align`, `widths` (its columns' shares of its width, measured on
+    the whole table and kept by the slides it continues over, generator.pieces; none: the
+    columns take widths from their content); code: `text`, `language`; image: `src` (a data: URI),
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
     formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
     Mermaid diagram, alt = its source, see generator.markup.mermaid); a quote of kind
@@ -224,6 +226,7 @@ class Block:
     html: str = ""
     tone: str = ""
     columns: int = 1  # a list set in this many columns (generator.listcols)
+    widths: tuple[float, ...] = ()  # a table's column shares, measured on the whole table
 
     def to_dict(self) -> dict[str, Any]:
         t = self.type
@@ -246,6 +249,8 @@ class Block:
             d["header"] = [[s.to_dict() for s in c] for c in self.header]
             d["rows"] = [[[s.to_dict() for s in c] for c in r] for r in self.rows]
             d["align"] = list(self.align)
+            if self.widths:
+                d["widths"] = list(self.widths)
         elif t == "code":
             d.update(text=self.text, language=self.language)
         elif t == "image":
@@ -273,6 +278,7 @@ class Block:
             header=[spans(c) for c in d.get("header") or []],
             rows=[[spans(c) for c in r] for r in d.get("rows") or []],
             align=[str(a) for a in d.get("align") or []],
+            widths=tuple(float(w) for w in d.get("widths") or []),
             text=str(d.get("text", "")),
             language=str(d.get("language", "")),
             src=str(d.get("src", "")),

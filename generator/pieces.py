@@ -18,6 +18,7 @@ from generator.codesplit import Run, regroup
 from generator.fit import Measure
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
+from generator.tablecols import shares
 from generator.together import (
     introduces,
     keep_introductions,
@@ -196,14 +197,23 @@ def _table_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece
     lead = 0.0
     if heads:
         lead = max(m.boxes[c].y + m.boxes[c].height for c in cells[:heads]) - table.y
+    widths = block.widths or shares(_columns([m.boxes[c].x for c in cells[:columns]], table.width))
     out = []
     for r, row in enumerate(block.rows):
         row_cells = [m.boxes[c] for c in cells[heads + r * columns : heads + (r + 1) * columns]]
         top = min(c.y for c in row_cells)
         bottom = max(c.y + c.height for c in row_cells)
-        out.append(Piece(replace(block, rows=[row]), gi, top, bottom, lead=lead))
+        piece = replace(block, rows=[row], widths=widths)
+        out.append(Piece(piece, gi, top, bottom, lead=lead))
     out[-1].bottom = max(out[-1].bottom, table.y + table.height)
     return out
+
+
+def _columns(lefts: list[float], width: float) -> list[float]:
+    """The widths of a table's columns (padding and all) from where the cells of a row begin
+    and the table's width."""
+    pitches = [b - a for a, b in zip(lefts, lefts[1:], strict=False)]
+    return [*pitches, width - sum(pitches)]
 
 
 def _quote_pieces(block: Block, gi: int, wrapper: int, m: Measure) -> list[Piece]:

@@ -5,7 +5,6 @@ the frame, the calibration, the length and the records are the planner's)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -35,7 +34,7 @@ from generator.summary import (
     summary_blocks,
     with_notes,
 )
-from generator.tablerows import shown_rows
+from generator.tablerows import around, shown_rows
 from generator.terse import long_prose, terse_blocks
 
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
@@ -57,7 +56,6 @@ class Summarising:
     left_out: list[LeftOut]
     gallery: list[Block]
     gallery_parts: list[int]
-    named: Counter[str] = Counter()  # names the document's text uses (generator.tablerows)
 
     if TYPE_CHECKING:
 
@@ -92,7 +90,7 @@ class Summarising:
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
         kept, pieces = named_part(kept, pieces, page.title, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
-            kept, pieces = shown_rows(kept, pieces, self.named, room)
+            kept, pieces = shown_rows(kept, pieces, around(page), room)
             body = page.body_size or READ_PX
             kept, pieces = shown_code(kept, pieces, room, body, self.page_lang(page))
         rest = assemble(pieces)

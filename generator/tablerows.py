@@ -2,12 +2,13 @@
 
 When a talk must be shorter, a page keeps its first slides and the rest moves to the speaker
 notes (generator.summarising). A table whose rows continue past the last kept slide then shows
-its key rows on that slide, and a last line says how many rows the notes hold:
+its first rows on that slide, and a last line says how many rows the notes hold:
 
-- a reference table (name | default | description) is read by its names: a row whose name
-  (its first cell) the rest of the document names (in code; in prose, another table or
-  another row as an identifier) is a key row; the most named come first, prose before cells, and the rows shown
-  keep the table's order;
+- a table is read top-down (its first rows define it): the rows shown are its first rows, in
+  the table's order, never with a gap between them;
+- a table of independent entries (each row named by its first cell, one word) keeps besides
+  a row that the text around it (its page's other blocks: prose, lists, code) names, after
+  the first rows: the one gap a cut table may have;
 - the chosen rows and the line fill the slide's room under the table's start (a page's first
   slide is balanced with the slides after it; cut short, it is filled).
 """
@@ -45,6 +46,11 @@ def names(blocks: Iterable[Block]) -> Counter[str]:
 def shown_blocks(page: PlannedPage) -> list[Block]:
     """A page's blocks and the blocks of its sections."""
     return [*page.blocks, *(b for s in page.sections for b in s.blocks)]
+
+
+def around(page: PlannedPage) -> Counter[str]:
+    """The names the text around a page's tables uses: its blocks that are no table."""
+    return names(b for b in shown_blocks(page) if b.type != "table")
 
 
 def _count_block(block: Block, found: Counter[str]) -> None:
@@ -102,8 +108,8 @@ def more_rows_line(count: int) -> Block:
 def shown_rows(
     kept: list[list[Piece]], rest: list[Piece], named: Counter[str], room: float
 ) -> tuple[list[list[Piece]], list[Piece]]:
-    """(kept slides, pieces moving on) with a table cut at the last kept slide showing its key
-    rows there and a line naming how many rows move to the notes (see the module docstring).
+    """(kept slides, pieces moving on) with a table cut at the last kept slide showing its
+    first rows (and the rows the text around it, `named`, names) there and a line naming how many rows move to the notes (see the module docstring).
     A page cut again (smaller type measured) keeps the count of rows already moved."""
     lines = [p for p in rest if p.more] + [p for c in kept for p in c if p.more]
     rest = [p for p in rest if not p.more]
@@ -119,7 +125,7 @@ def shown_rows(
     own = last[start:]
     moving = [p for p in rest if p.group == table.group]
     above = own[0].top - (last[0].top - last[0].lead)  # the slide above the table's rows
-    shown, left = _key_rows(own, moving, named, max(usable(room) - above, 0.0))
+    shown, left = _first_rows(own, moving, named, max(usable(room) - above, 0.0))
     height = min(p.height for p in own + moving)
     top = shown[-1].bottom
     before = prior.pop(table.group, None)
@@ -142,23 +148,30 @@ def _with_line(slide: list[Piece], lines: dict[int, Piece]) -> list[Piece]:
     return out
 
 
-def _key_rows(
+def _first_rows(
     own: list[Piece], moving: list[Piece], named: Counter[str], free: float
 ) -> tuple[list[Piece], list[Piece]]:
     """(rows shown, stacked from where the table's rows began on the slide; rows moving on):
-    the most named rows first within the room the slide has under them (`free`; at least the
-    room its rows took: a slide balanced with the ones after it is filled), a line's room
-    kept."""
+    the rows `named` names, then the table's first rows while they fit the room the slide has
+    under them (`free`; at least the room its rows took: a slide balanced with the ones after
+    it is filled), a line's room kept; at least one row."""
     pool = own + moving
     line = min(p.height for p in pool)
     room = max(sum(p.height for p in own), free)
     scores = row_scores([p.block.rows[0] for p in pool], named)
     chosen: list[int] = []
     used = line
-    for i in sorted(range(len(pool)), key=lambda i: (-scores[i], i)):
+    for i in [i for i, score in enumerate(scores) if score > 0]:
         if used + pool[i].height <= room or not chosen:
             chosen.append(i)
             used += pool[i].height
+    for i in range(len(pool)):
+        if i in chosen:
+            continue
+        if used + pool[i].height > room and chosen:
+            break  # the rows shown are the table's first: no gap between them
+        chosen.append(i)
+        used += pool[i].height
     chosen.sort()
     top = own[0].top
     shown: list[Piece] = []

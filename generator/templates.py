@@ -55,8 +55,8 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-list{margin:0 0 0.5em 0;padding-left:1.3em}
 .df-list .df-list{margin:0.15em 0 0.15em 0}
 .df-list li{margin:0 0 0.25em 0}
-.df-table{width:100%;table-layout:fixed;border-collapse:collapse;margin:0 0 0.5em 0;font-size:var(--df-small-size,0.9em)}
-.df-table th,.df-table td{padding:0.3em 0.5em;overflow-wrap:anywhere;vertical-align:top}
+.df-table{width:100%;border-collapse:collapse;margin:0 0 0.5em 0;font-size:var(--df-small-size,0.9em)}
+.df-table th,.df-table td{padding:0.3em 0.5em;overflow-wrap:break-word;vertical-align:top}
 .df-table code{font-size:1em}
 .df-quote{margin:0 0 0.5em 0;padding:0.2em 0 0.2em 0.8em}
 .df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:var(--df-code-size,0.8em);line-height:1.35;background:var(--df-code-background,#f4f4f4);color:var(--df-code-text,inherit);border-radius:4px}

@@ -1,6 +1,6 @@
 """A table never loses rows silently: cut between a slide and the notes (a talk that must be
-shorter), its slide shows the key rows (those the document names elsewhere) and says how many
-rows the notes hold."""
+shorter), its slide shows its first rows (and a row the text around it names) and says how
+many rows the notes hold."""
 
 from __future__ import annotations
 
@@ -45,16 +45,36 @@ def test_a_table_cut_short_says_how_many_rows_the_notes_hold(
     assert "more rows" not in page.notes
 
 
-def test_a_reference_table_cut_short_keeps_the_rows_the_prose_names(
+def test_a_reference_table_cut_short_shows_its_first_rows(
     medium_budget: Callable[[int], None],
 ) -> None:
+    """The theme variables table showed the rows the document names most (primaryColor,
+    lineColor ...) and left darkMode, background, fontFamily and fontSize, its first rows,
+    to the notes: a reference table is read top-down, its slide shows its first rows."""
     deck = _theme_deck(medium_budget)
     (page,) = [p for p, _ in content(deck) if p.title == "Theme Variables"]
     (table,) = [b for b in page.blocks if b.type == "table"]
     shown = [plain(r[0]) for r in table.rows]
-    assert "primaryColor" in shown  # named most: by the prose and the table's defaults
-    assert "primaryBorderColor" in shown  # named by the prose before the table
-    assert "fontFamily" not in shown and "fontSize" not in shown  # early in the table, unnamed
+    assert shown[:4] == ["darkMode", "background", "fontFamily", "fontSize"]
+    assert shown == NAMES[: len(shown)]  # no gap: the rows the slide has room for, in order
+
+
+def test_a_table_cut_short_keeps_a_row_the_text_around_it_names(
+    medium_budget: Callable[[int], None],
+) -> None:
+    """The text before the table names `primaryColor`, `primaryTextColor` and `lineColor`
+    (the 5th, 6th and 17th of 21 rows): the slide keeps those rows; the others it shows are
+    the table's first rows, all in the table's order."""
+    md = "# Theme Configuration\n\n" + MERMAID_COLOR_CALCULATION + CUSTOMIZING
+    medium_budget(2)
+    deck = generate_from_markdown(md + MERMAID_THEME_TABLE, None)
+    (page,) = [p for p, _ in content(deck) if p.title.startswith("Customizing Themes")]
+    (table,) = [b for b in page.blocks if b.type == "table"]
+    shown = [plain(r[0]) for r in table.rows]
+    named = ["primaryColor", "primaryTextColor", "lineColor"]
+    assert [n for n in shown if n in named] == named
+    others = [n for n in shown if n not in named]
+    assert others == [n for n in NAMES if n not in named][: len(others)]
     assert shown == [n for n in NAMES if n in shown]  # in the table's order
 
 

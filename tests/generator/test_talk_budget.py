@@ -157,18 +157,46 @@ def test_platform_command_without_its_shell_comment() -> None:
     assert "adapt version number" in page.notes
 
 
-def test_usage_examples_are_not_platforms_and_long_runs_name_the_rest() -> None:
+def _fd_platforms() -> tuple[list[str], list[list[str]]]:
+    """The titles of fd's platform pages, and the rows of its condensed platform table."""
     fd = parse_outline((CORPUS / "fd-readme/README.md").read_text(encoding="utf-8"))
-    usage = next(c for c in fd.chapters if c.title == "How to use")
-    assert platform_runs(usage) == []  # "Simple search": an example, not a platform
+    (chapter,) = [c for c in fd.chapters if c.title == "Installation"]
+    (run,) = platform_runs(chapter)
     condensed = condense_platforms(fd)
     install = next(c for c in condensed.outline.chapters if c.title == "Installation")
     table = next(p for p in install.pages if p.blocks and p.blocks[0].type == "table")
-    rows = table.blocks[0].rows
-    assert len(rows) == 12
-    assert rows[-1][0][0].text == "7 more"
-    assert rows[-1][1][0].text.startswith("On GuixOS, On Mise")
     assert "npm install -g fd-find" in table.notes
+    rows = [[plain(c) for c in r] for r in table.blocks[0].rows]
+    return [chapter.pages[i].title for i in run], rows
+
+
+def test_usage_examples_are_not_platforms_and_every_platform_is_a_row() -> None:
+    """A run of 18 platform pages was a table of 11 platforms and a "7 more ... (notes)" row,
+    drawn over two slides: every platform is a row (the table continues over the slides;
+    cut, its slide says how many rows the notes hold)."""
+    fd = parse_outline((CORPUS / "fd-readme/README.md").read_text(encoding="utf-8"))
+    usage = next(c for c in fd.chapters if c.title == "How to use")
+    assert platform_runs(usage) == []  # "Simple search": an example, not a platform
+    titles, rows = _fd_platforms()
+    assert [r[0] for r in rows] == titles and len(titles) == 18
+    assert not any("more" in r[0] for r in rows)
+    assert rows[-1] == ["From source", "cargo install fd-find"]
+
+
+def test_a_continued_table_shows_its_rest_in_full() -> None:
+    """fd's platform table took two slides and still ended in a "7 more" row: its rows fit
+    those two slides, so both show the table (header repeated), every platform on one of
+    them and no line moving rows to the notes."""
+    deck = _deck("fd-readme/README.md")
+    titles, _ = _fd_platforms()
+    slides = [p for p in deck.pages if any(b.type == "table" for b in p.blocks)]
+    install = [p for p in slides if p.title == "Installation"]
+    assert len(install) == 2
+    shown = [plain(r[0]) for p in install for b in p.blocks if b.type == "table" for r in b.rows]
+    assert shown == titles
+    assert all(plain(b.header[0]) == "Platform" for p in install for b in p.blocks if b.header)
+    text = " ".join(plain(b.spans) for p in install for b in p.blocks)
+    assert "more" not in text
 
 
 @pytest.mark.usefixtures("roomy_budget")
@@ -218,8 +246,8 @@ def test_a_release_headline_is_its_most_significant_entry_never_an_aside() -> No
     md = (CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8")
     release = md[md.index("## 0.23.1 ") : md.index("## 0.23.0 ")]
     chapter = parse_outline("# httpx Changelog\n\n" + release).chapters[0]
-    assert headline(chapter) == "Support for Python 3.11."
-    assert headline(parse_outline("# C\n\n" + HTTPX_CHANGED).chapters[0]) == (
+    assert plain(headline(chapter)) == "Support for Python 3.11."
+    assert plain(headline(parse_outline("# C\n\n" + HTTPX_CHANGED).chapters[0])) == (
         "The logging behaviour has been changed to be more in-line with other standard Python "
         "logging usages."
     )
@@ -234,3 +262,14 @@ def test_a_release_of_one_entry_joins_the_earlier_releases_table() -> None:
     table = next(b for b in first.blocks if b.type == "table")
     assert plain(table.rows[0][0]).startswith("0.25.2")
     assert plain(table.rows[0][1]) == "Add missing type hints to few __init__() methods."
+    assert [s.text for s in table.rows[0][1] if s.code] == ["__init__()"]  # still code
+
+
+def test_a_release_headline_keeps_its_inline_code() -> None:
+    """The "Earlier releases" table drew 0.20.0's headline as plain text: `allow_redirects`
+    and `follow_redirects` lost their code formatting, as any list item's code did."""
+    md = (CORPUS / "httpx-changelog/CHANGELOG.md").read_text("utf-8")
+    release = md[md.index("## 0.20.0 ") : md.index("## 0.19.0 ")]
+    spans = headline(parse_outline("# httpx Changelog\n\n" + release).chapters[0])
+    assert plain(spans) == "The allow_redirects flag is now follow_redirects and defaults to False."
+    assert [s.text for s in spans if s.code] == ["allow_redirects", "follow_redirects", "False"]

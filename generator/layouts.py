@@ -22,6 +22,7 @@ from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
+from generator.pointing import compact
 from generator.screenshots import UPSCALE
 from generator.shapes import (
     code_pair,
@@ -29,6 +30,7 @@ from generator.shapes import (
     dated_items,
     key_number,
     numeric_items,
+    pointed_code,
     source_pair,
     stacked,
     term_items,
@@ -282,6 +284,14 @@ def _comparison(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 
 
 def _code(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pointed = pointed_code(page.blocks)
+    if pointed is not None:  # the lines pointing at the code sit beside it, on its right
+        head = blocks_html(pointed.before, code)
+        lines = blocks_html([compact(b) for b in pointed.pointers], code)
+        return (Markup('<div class="df-intro">%s</div>') % head if head else Markup("")) + Markup(
+            '<div class="df-pointed"><div class="df-code-main">%s</div>'
+            '<div class="df-pointers">%s</div></div>'
+        ) % (block_html(pointed.code, code), lines)
     pair = code_pair(page.blocks)
     if pair is None:
         return None

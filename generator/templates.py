@@ -107,6 +107,10 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .df-code-main{flex:1 1 0;min-width:0}
 .df-code-main .df-code{margin:0}
 .df-stacked{display:block}
+.df-pointed{display:flex;gap:28px;align-items:center}
+.df-pointed .df-code-main{flex:0 1 auto;max-width:66%}
+.df-pointers{flex:1 1 0;min-width:0}
+.df-pointers .df-code{margin:0 0 0.4em 0}
 .df-stacked .df-code-note{margin:0 0 0.6em 0}
 .df-steps{list-style:none;margin:0;padding:0}
 .df-step{display:flex;gap:20px;align-items:flex-start;margin:0 0 16px 0}

@@ -17,7 +17,14 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from generator.blocks import block_html, blocks_html, breakable, spans_html, title_html
+from generator.blocks import (
+    block_html,
+    blocks_html,
+    breakable,
+    figure_html,
+    spans_html,
+    title_html,
+)
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
@@ -184,6 +191,9 @@ def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
             ):
                 j += 1
             inner = blocks_html(blocks[i:j], code)
+        elif len(blocks) == 1 and b.type == "image" and b.kind == "diagram":
+            j = i + 1  # a diagram alone takes the body's whole height (its labels readable)
+            inner = figure_html(b, code, whole=True)
         else:
             j = i + 1
             inner = block_html(b, code)

@@ -140,6 +140,7 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 # a picture that carries text (generator.screenshots): as large as the smallest body allows
 BASE_CSS += f""".df-figure img.df-read{{width:100%;height:auto;max-height:{READ_HEIGHT}px;object-fit:contain}}
 .df-list .df-figure img.df-read{{width:auto;max-width:100%;max-height:180px}}
+.df-figure.df-whole img{{max-height:{READ_HEIGHT}px}}
 .df-full.df-alone img{{max-height:{READ_HEIGHT}px}}
 """
 

@@ -1,14 +1,22 @@
 """The source of a diagram no renderer draws (PlantUML) is the diagram as its author wrote it:
 shown whole as code at a readable size, continued on a next slide when it does not fit one,
-never cut with an ellipsis; the diagnostics say it is shown as its source."""
+never cut with an ellipsis; the diagnostics say it is shown as its source. A drawn diagram
+alone on its slide takes the body's whole height, its labels readable."""
 
 from __future__ import annotations
 
-from generator.api import generate_from_markdown
+import io
+from typing import Any
+
+from pptx import Presentation
+from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+from generator.api import GeneratedDeck, generate_from_markdown
 from generator.markup.quotes import block_spans
 from generator.model import plain
 from tests.generator.fragments_sources import SLIDEV_DIAGRAMS
 
+DIAGRAM_TEXT_PT = 14.0  # a diagram's labels at least this size on its slide (docs/generator.md)
 PLANTUML = SLIDEV_DIAGRAMS.split("```plantuml", 1)[1].split("\n", 1)[1].split("```", 1)[0]
 
 
@@ -37,3 +45,28 @@ def test_its_slides_keep_the_text_after_it() -> None:
         for p in block_spans(b)
     )
     assert "Learn more" in text
+
+
+def _label_sizes(deck: GeneratedDeck, word: str) -> list[float]:
+    """The font sizes (pt) of the text on the slide showing `word`."""
+    for slide in Presentation(io.BytesIO(deck.pptx_bytes)).slides:
+        found: list[tuple[str, float]] = []
+        _texts(slide.shapes, found)
+        if any(word in text for text, _ in found):
+            return [size for text, size in found if not text.strip().isdigit()]  # no page number
+    return []
+
+
+def _texts(shapes: Any, found: list[tuple[str, float]]) -> None:
+    for shape in shapes:
+        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+            _texts(shape.shapes, found)
+        elif shape.has_text_frame:
+            for para in shape.text_frame.paragraphs:
+                found += [(r.text, r.font.size.pt) for r in para.runs if r.font.size]
+
+
+def test_a_diagram_alone_on_its_slide_uses_the_body_height() -> None:
+    deck = generate_from_markdown(SLIDEV_DIAGRAMS, "corporate")
+    sizes = _label_sizes(deck, "Long history")  # the mindmap's slide
+    assert sizes and min(sizes) >= DIAGRAM_TEXT_PT

@@ -395,13 +395,19 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if len(pictures) != 1:
         return None
     rest = [b for b in page.blocks if b is not pictures[0]]
-    caption = blocks_html(rest, code)
     if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
-        return Markup('<div class="df-over">%s</div>') % caption
+        return Markup('<div class="df-over">%s</div>') % blocks_html(rest, code)
     if not rest:  # the picture alone: the body's whole height
         return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0], code)
-    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption
-    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0], code), cap)
+    # text written before the picture introduces it (above it); text after it is its caption
+    at = next(i for i, b in enumerate(page.blocks) if b is pictures[0])
+    before, after = page.blocks[:at], page.blocks[at + 1 :]
+    head = Markup('<div class="df-intro">%s</div>') % blocks_html(before, code)
+    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % blocks_html(after, code)
+    return (head if before else Markup("")) + Markup('<figure class="df-full">%s%s</figure>') % (
+        _img(pictures[0], code),
+        cap if after else Markup(""),
+    )
 
 
 def _bleeds(block: Block) -> bool:

@@ -14,7 +14,7 @@ from pptx.enum.shapes import MSO_SHAPE_TYPE
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.markup.quotes import block_spans
 from generator.model import plain
-from tests.generator.fragments_sources import SLIDEV_DIAGRAMS
+from tests.generator.fragments_sources import MERMAID_EXAMPLES, SLIDEV_DIAGRAMS
 
 DIAGRAM_TEXT_PT = 14.0  # a diagram's labels at least this size on its slide (docs/generator.md)
 PLANTUML = SLIDEV_DIAGRAMS.split("```plantuml", 1)[1].split("\n", 1)[1].split("```", 1)[0]
@@ -70,3 +70,14 @@ def test_a_diagram_alone_on_its_slide_uses_the_body_height() -> None:
     deck = generate_from_markdown(SLIDEV_DIAGRAMS, "corporate")
     sizes = _label_sizes(deck, "Long history")  # the mindmap's slide
     assert sizes and min(sizes) >= DIAGRAM_TEXT_PT
+
+
+def test_text_before_a_picture_introduces_it_above() -> None:
+    deck = generate_from_markdown("# Mermaid\n\n" + MERMAID_EXAMPLES, "corporate")
+    page = next(p for p in deck.pages if p.kind == "content" and p.title.startswith("Flowchart"))
+    html = deck.pages_html[deck.pages.index(page)].split('<aside class="notes"')[0]
+    body = html.split('class="body')[1]
+    assert page.layout == "image-full"
+    intro = body.index("The following are some examples")
+    assert intro < body.index("<figure")  # above the diagram, not its caption
+    assert "df-caption" not in body

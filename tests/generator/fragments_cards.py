@@ -1,9 +1,10 @@
-"""Fragments of real documents (unchanged, test material for authored grids of cards drawn in
-raw HTML).
+"""Fragments of real documents (unchanged, test material for authored grids: cards drawn in raw
+HTML, a grid whose first column labels its rows).
 
 | name | repository | path | commit | licence |
 |---|---|---|---|---|
 | SLIDEV_CLICK_MODIFIERS | https://github.com/slidevjs/slidev | demo/starter/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
+| SLIDEV_PASSING_REFS | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 | SLIDEV_COVER_EVENT | https://github.com/slidevjs/slidev | demo/composable-vue/slides.md | dbc307b416d002d7d02ddb9742b9254427c5c299 | MIT |
 """
 
@@ -14,3 +15,6 @@ SLIDEV_CLICK_MODIFIERS = '---\n\n# Clicks Animations\n\nYou can add `v-click` to
 
 # The talk's cover: an event's logo beside its name over its date (a flex box, not cards).
 SLIDEV_COVER_EVENT = '---\nlayout: cover\ndownload: \'https://antfu.me/talks/2021-04-29\'\nhighlighter: shiki\nmonaco: true\ninfo: |\n  ## Composable Vue\n\n  Patterns and tips for writing good composable logic in Vue\n\n  [Anthony Fu](https://antfu.me/) at [VueDay 2021](https://2021.vueday.it/)\n\n  - [Recording](https://www.youtube.com/watch?v=IMJjP6edHd0)\n  - [Transcript](https://antfu.me/posts/composable-vue-vueday-2021)\n  - [Source code](https://github.com/antfu/talks/tree/master/2021-04-29)\n---\n\n# Composable Vue\n\nPatterns and tips for writing good composable logic in Vue\n\n<div class="uppercase text-sm tracking-widest">\nAnthony Fu\n</div>\n\n<div class="abs-bl mx-14 my-12 flex">\n  <img src="https://2020.vueday.it/img/themes/vueday/vueday-logo.png" class="h-8" alt="">\n  <div class="ml-3 flex flex-col text-left">\n    <div><b>Vue</b>Day</div>\n    <div class="text-sm opacity-50">Apr. 29th, 2021</div>\n  </div>\n</div>\n\n---\n'
+
+# A 3-column grid: an empty corner over a label a row, then an implementation and a usage column.
+SLIDEV_PASSING_REFS = '---\n\n# Passing Refs as Arguments <MarkerPattern />\n\n<div class="grid grid-cols-[160px_1fr_180px] gap-x-4">\n\n<div />\n\n### Implementation\n\n### Usage\n\n<v-clicks :every=\'3\'>\n\n<div class="my-auto leading-6 text-base opacity-75">\nPlain function\n</div>\n\n```ts\nfunction add(a: number, b: number) {\n  return a + b\n}\n```\n\n```ts\nconst a = 1\nconst b = 2\n\nconst c = add(a, b) // 3\n```\n\n<div class="my-auto leading-6 text-base opacity-75">\nAccepts refs,<br>\nreturns a reactive result.\n</div>\n\n```ts\nfunction add(a: Ref<number>, b: Ref<number>) {\n  return computed(() => a.value + b.value)\n}\n```\n\n```ts\nconst a = ref(1)\nconst b = ref(2)\n\nconst c = add(a, b)\nc.value // 3\n```\n\n<div class="my-auto leading-6 text-base opacity-75">\nAccepts both refs and plain values.\n</div>\n\n```ts\nfunction add(\n  a: Ref<number> | number,\n  b: Ref<number> | number,\n) {\n  return computed(() => unref(a) + unref(b))\n}\n```\n\n```ts\nconst a = ref(1)\n\nconst c = add(a, 5)\nc.value // 6\n```\n\n</v-clicks>\n\n</div>\n\n'

@@ -10,7 +10,13 @@ from lxml import html as lxml_html
 from generator.api import generate_from_markdown
 from generator.markup.cards import cards_table, read_cards
 from generator.model import Block, Span, Spans, plain
-from tests.generator.fragments_cards import SLIDEV_CLICK_MODIFIERS, SLIDEV_COVER_EVENT
+from tests.generator.fragments_cards import (
+    SLIDEV_CLICK_MODIFIERS,
+    SLIDEV_COVER_EVENT,
+    SLIDEV_PASSING_REFS,
+)
+
+COVER = "---\nlayout: cover\nhighlighter: shiki\n---\n\n# Composable Vue\n\n"  # the talk's opening
 
 
 def _blocks(markdown: str) -> list[Block]:
@@ -62,3 +68,21 @@ def test_a_name_over_a_date_is_not_a_grid_of_cards() -> None:
 
 def _spans(el: etree._Element) -> Spans:
     return [Span(" ".join(str(el.text_content()).split()))]
+
+
+def test_a_grid_s_row_labels_stand_above_each_row_s_cells() -> None:
+    deck = generate_from_markdown(COVER + SLIDEV_PASSING_REFS, "corporate")
+    pages = [p for p in deck.pages if p.kind == "content"]
+    labels = {
+        "Plain function",
+        "Accepts refs, returns a reactive result.",
+        "Accepts both refs and plain values.",
+    }
+    for page in pages:  # the implementation column and the usage column
+        columns = [s.blocks for s in page.sections] or [page.blocks]
+        shown = [plain(b.spans).strip() for c in columns for b in c if b.type == "paragraph"]
+        assert set(shown) == labels  # every row's label, on each column's slide
+        for blocks in columns:
+            for k, b in enumerate(blocks):
+                if b.type == "paragraph":  # a label is followed by its row's code
+                    assert k + 1 < len(blocks) and blocks[k + 1].type == "code"

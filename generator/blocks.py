@@ -124,13 +124,17 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
     if t == "code":
         return code_html(block.text, block.language, code)
     if t == "image":
-        return Markup('<figure class="df-figure df-%s">%s</figure>') % (
-            block.kind,
-            _img(block, code),
-        )
+        return figure_html(block, code)
     if t == "html":
         return Markup('<div class="df-html">%s</div>') % Markup(clean_fragment(block.html))
     return Markup("")
+
+
+def figure_html(block: Block, code: CodeStyle | None = None, whole: bool = False) -> Markup:
+    """A picture block in its figure; `whole`: a picture alone on its slide, as high as the body
+    (`df-whole`)."""
+    kind = f"{block.kind} df-whole" if whole else block.kind
+    return Markup('<figure class="df-figure df-%s">%s</figure>') % (kind, _img(block, code))
 
 
 def _img(block: Block, code: CodeStyle | None = None) -> Markup:

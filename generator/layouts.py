@@ -17,11 +17,19 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from generator.blocks import block_html, blocks_html, breakable, spans_html, title_html
+from generator.blocks import (
+    block_html,
+    blocks_html,
+    breakable,
+    figure_html,
+    spans_html,
+    title_html,
+)
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
 from generator.model import Block, flowing_blocks, plain
 from generator.pages import PlannedPage
+from generator.pointing import compact
 from generator.screenshots import UPSCALE
 from generator.shapes import (
     code_pair,
@@ -29,6 +37,7 @@ from generator.shapes import (
     dated_items,
     key_number,
     numeric_items,
+    pointed_code,
     source_pair,
     stacked,
     term_items,
@@ -182,6 +191,9 @@ def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
             ):
                 j += 1
             inner = blocks_html(blocks[i:j], code)
+        elif len(blocks) == 1 and b.type == "image" and b.kind == "diagram":
+            j = i + 1  # a diagram alone takes the body's whole height (its labels readable)
+            inner = figure_html(b, code, whole=True)
         else:
             j = i + 1
             inner = block_html(b, code)
@@ -282,6 +294,14 @@ def _comparison(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 
 
 def _code(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
+    pointed = pointed_code(page.blocks)
+    if pointed is not None:  # the lines pointing at the code sit beside it, on its right
+        head = blocks_html(pointed.before, code)
+        lines = blocks_html([compact(b) for b in pointed.pointers], code)
+        return (Markup('<div class="df-intro">%s</div>') % head if head else Markup("")) + Markup(
+            '<div class="df-pointed"><div class="df-code-main">%s</div>'
+            '<div class="df-pointers">%s</div></div>'
+        ) % (block_html(pointed.code, code), lines)
     pair = code_pair(page.blocks)
     if pair is None:
         return None
@@ -375,13 +395,19 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if len(pictures) != 1:
         return None
     rest = [b for b in page.blocks if b is not pictures[0]]
-    caption = blocks_html(rest, code)
     if _bleeds(pictures[0]):  # the picture is the slide's background (`bleed`): the text on it
-        return Markup('<div class="df-over">%s</div>') % caption
+        return Markup('<div class="df-over">%s</div>') % blocks_html(rest, code)
     if not rest:  # the picture alone: the body's whole height
         return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0], code)
-    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % caption
-    return Markup('<figure class="df-full">%s%s</figure>') % (_img(pictures[0], code), cap)
+    # text written before the picture introduces it (above it); text after it is its caption
+    at = next(i for i, b in enumerate(page.blocks) if b is pictures[0])
+    before, after = page.blocks[:at], page.blocks[at + 1 :]
+    head = Markup('<div class="df-intro">%s</div>') % blocks_html(before, code)
+    cap = Markup('<figcaption class="df-caption">%s</figcaption>') % blocks_html(after, code)
+    return (head if before else Markup("")) + Markup('<figure class="df-full">%s%s</figure>') % (
+        _img(pictures[0], code),
+        cap if after else Markup(""),
+    )
 
 
 def _bleeds(block: Block) -> bool:

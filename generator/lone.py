@@ -46,7 +46,7 @@ from generator.model import Block, title_spans
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.partnames import parts_title, without_credits
-from generator.pointing import as_notes, pointing_part
+from generator.pointing import as_notes, compact, pointing_part
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
@@ -249,7 +249,7 @@ class Joining:
             b, page = out[k - 1].page, out[k].page
             joined = None
             if _host(b):
-                blocks = [*b.blocks, *page.blocks]
+                blocks = [*b.blocks, *(compact(x) for x in page.blocks)]
                 joined = self._joined(b, blocks, _notes(b, page), b.source, True)
             if joined is None:
                 joined = self.relaid(replace(b, notes=as_notes(replace(page, notes=b.notes))))

@@ -11,6 +11,7 @@ authored deck too.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from generator.model import Block, plain
 from generator.pages import PlannedPage
@@ -52,6 +53,14 @@ def pointing_part(page: PlannedPage, before: PlannedPage) -> bool:
         and bool(before.blocks)
         and before.blocks[-1].type == "code"
     )
+
+
+def compact(block: Block) -> Block:
+    """A pointing block without its blank lines: a code block of the lines one under another,
+    as they sit beside the code they point at, not highlighted as code (a paragraph stays as it is)."""
+    if block.type != "code" or not pointing(block):
+        return block
+    return replace(block, text="\n".join(lines(block)), language="")
 
 
 def as_notes(page: PlannedPage) -> str:

@@ -13,6 +13,7 @@ from generator.fit import Measure
 from generator.model import Block, Section
 from generator.pages import PlannedPage
 from generator.summary import gallery_groups, gallery_page
+from generator.together import introduces
 
 
 @dataclass
@@ -73,7 +74,8 @@ class Reshaping:
 
     def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A deck's slide too tall at the smallest type, in two columns (its blocks in order,
-        cut where the two heights are closest; never after a heading), or None."""
+        cut where the two heights are closest; never after a heading nor between an
+        introduction and what it introduces, such as a row's label and its code), or None."""
         blocks = page.blocks
         if len(blocks) < 2 or page.sections or m.stack is None:
             return None
@@ -82,7 +84,11 @@ class Reshaping:
         tops = [m.boxes[m.units[i]].y for i in range(len(blocks))]
         ends = tops[1:] + [m.stack.y + m.stack.height]
         heights = [e - t for t, e in zip(tops, ends, strict=True)]
-        cuts = [k for k in range(1, len(blocks)) if blocks[k - 1].type != "heading"]
+        cuts = [
+            k
+            for k in range(1, len(blocks))
+            if blocks[k - 1].type != "heading" and not introduces(blocks[k - 1], blocks[k])
+        ]
         if not cuts:
             return None
         k = min(cuts, key=lambda k: max(sum(heights[:k]), sum(heights[k:])))

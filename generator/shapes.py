@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from generator.model import Block, ListItem, Section, Span, plain
+from generator.pointing import pointing
 from generator.screenshots import per_slide, screenshot
 
 KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
@@ -37,6 +38,16 @@ CARD_TEXT = 160
 CODE_LINES = 18
 CODE_BESIDE = 46  # characters of the longest code line that still sits beside its explanation
 EXPLANATION = 420
+POINTED_BESIDE = 60  # characters of the longest code line that lines pointing at it sit beside
+
+
+@dataclass(frozen=True)
+class PointedCode:
+    """Code with the lines pointing at it (drawn beside it) and what comes before both."""
+
+    before: list[Block]
+    code: Block
+    pointers: list[Block]
 
 
 def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") -> str:
@@ -67,7 +78,7 @@ def choose_layout(blocks: list[Block], sections: list[Section], hint: str = "") 
         if comparable(table) and _light_around(blocks, table):
             return "comparison"
         return "table"
-    if code_pair(blocks) is not None:
+    if code_pair(blocks) is not None or pointed_code(blocks) is not None:
         return "code"
     return "bullets"
 
@@ -305,6 +316,20 @@ def code_pair(blocks: list[Block]) -> tuple[list[Block], Block] | None:
     if sum(b.text_length() for b in rest) > EXPLANATION:
         return None
     return rest, code
+
+
+def pointed_code(blocks: list[Block]) -> PointedCode | None:
+    """The page's last code block followed by nothing but lines pointing at it ("<-- 1. use
+    the ref", generator.pointing), narrow enough (POINTED_BESIDE) for the lines to sit beside
+    it, as a talk draws them; None otherwise."""
+    at = max((i for i, b in enumerate(blocks) if b.type == "code" and not pointing(b)), default=-1)
+    rest = blocks[at + 1 :]
+    if at < 0 or not rest or not all(pointing(b) for b in rest):
+        return None
+    code = blocks[at]
+    if max((len(line) for line in code.text.split("\n")), default=0) > POINTED_BESIDE:
+        return None
+    return PointedCode(blocks[:at], code, rest)
 
 
 SHELLS = {"", "sh", "bash", "shell", "console", "zsh", "fish", "powershell", "ps1", "cmd", "bat"}

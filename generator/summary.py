@@ -266,6 +266,8 @@ DIAGRAM_TOTAL = 20  # ... and the diagrams of one slide (three or more) share th
 LONG_LINE = 240  # a code line longer than this (a data: URI in CSS) shows its start ...
 LINE_START = 110  # ... this many characters, then an ellipsis; the whole line is in the notes
 DIAGRAM_LANGUAGES = frozenset({"mermaid", "plantuml", "puml", "dot", "graphviz", "d2"})
+NOT_DRAWN_LANGUAGES = DIAGRAM_LANGUAGES - {"mermaid"}  # diagram languages no renderer draws
+NOT_DRAWN_STARTS = frozenset({"@startuml", "@startmindmap", "digraph"})
 DIAGRAM_STARTS = frozenset(
     {
         *("flowchart", "graph", "sequenceDiagram", "classDiagram", "stateDiagram"),
@@ -288,16 +290,27 @@ def diagram_source(block: Block) -> bool:
     return bool(first) and first[0] in DIAGRAM_STARTS
 
 
+def drawn_kind(block: Block) -> bool:
+    """A diagram source of a kind the generator draws (Mermaid); the others (PlantUML,
+    Graphviz, D2) are only ever shown as their source."""
+    if block.language.lower() in NOT_DRAWN_LANGUAGES:
+        return False
+    first = next((line.split() for line in block.text.split("\n") if line.strip()), [""])
+    return not (first and first[0] in NOT_DRAWN_STARTS)
+
+
 def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
     """(the blocks with long diagram sources and overlong code lines shortened, the code blocks
-    whose whole text moves to the notes). A diagram's source longer than DIAGRAM_LINES shows
-    its first lines and an ellipsis line (it is shown once, at a readable size, instead of
-    continuing over several slides; three or more diagrams on one slide share DIAGRAM_TOTAL
-    lines); a code line longer than LONG_LINE shows its start; a long listing of a program's
+    whose whole text moves to the notes). A Mermaid diagram's source (one too large to draw)
+    longer than DIAGRAM_LINES shows its first lines and an ellipsis line (it is shown once
+    instead of continuing over several slides; three or more diagrams on one slide share
+    DIAGRAM_TOTAL lines); the source of a diagram no renderer draws (PlantUML, Graphviz) is
+    the diagram as the author wrote it, shown whole as any code (continued when it does not
+    fit a slide at a readable size); a code line longer than LONG_LINE shows its start; a long listing of a program's
     output its first lines (generator.output)."""
     out: list[Block] = []
     moved: list[Block] = []
-    diagrams = sum(1 for b in blocks if diagram_source(b))
+    diagrams = sum(1 for b in blocks if diagram_source(b) and drawn_kind(b))
     limit = DIAGRAM_LINES if diagrams <= 2 else max(4, DIAGRAM_TOTAL // diagrams)
     for block in blocks:
         if block.type != "code":
@@ -307,7 +320,7 @@ def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
         short = [
             line[:LINE_START].rstrip() + " …" if len(line) > LONG_LINE else line for line in lines
         ]
-        if diagram_source(block) and len(short) > limit:
+        if diagram_source(block) and drawn_kind(block) and len(short) > limit:
             short = short[:limit] + ["…"]
         head = output_head(block)
         if head is not None:  # a long listing of output: its first lines, the rest named

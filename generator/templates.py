@@ -107,6 +107,10 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .df-code-main{flex:1 1 0;min-width:0}
 .df-code-main .df-code{margin:0}
 .df-stacked{display:block}
+.df-pointed{display:flex;gap:28px;align-items:center}
+.df-pointed .df-code-main{flex:0 1 auto;max-width:66%}
+.df-pointers{flex:1 1 0;min-width:0}
+.df-pointers .df-code{margin:0 0 0.4em 0}
 .df-stacked .df-code-note{margin:0 0 0.6em 0}
 .df-steps{list-style:none;margin:0;padding:0}
 .df-step{display:flex;gap:20px;align-items:flex-start;margin:0 0 16px 0}
@@ -136,6 +140,7 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 # a picture that carries text (generator.screenshots): as large as the smallest body allows
 BASE_CSS += f""".df-figure img.df-read{{width:100%;height:auto;max-height:{READ_HEIGHT}px;object-fit:contain}}
 .df-list .df-figure img.df-read{{width:auto;max-width:100%;max-height:180px}}
+.df-figure.df-whole img{{max-height:{READ_HEIGHT}px}}
 .df-full.df-alone img{{max-height:{READ_HEIGHT}px}}
 """
 

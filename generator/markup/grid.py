@@ -7,12 +7,17 @@ HTML tokenizer, never with patterns."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.markup.events import Event, Item
+from generator.model import Spans, plain
+
 MAX_COLUMNS = 3
+ROW_LABEL_CHARS = 80  # a row label: a short phrase ("Accepts refs, returns a reactive result.")
 
 
 @dataclass
@@ -132,3 +137,29 @@ def _step(
         return depth + 1, group
     depth -= 1
     return depth, group and depth > 1
+
+
+def row_labels(
+    grid: Grid, read: Callable[[SyntaxTreeNode], list[Event]]
+) -> list[list[Event]] | None:
+    """The labels of a grid's rows, when its first column is one (an empty corner cell over a
+    short phrase a row, at least two rows): each row's label as a bold paragraph (none for
+    the header row), to stand above that row's cell in every other column; else None."""
+    if grid.columns < 3 or grid.cells[0]:
+        return None
+    rows = len(grid.cells) // grid.columns
+    labels: list[list[Event]] = [[]]
+    for row in range(1, rows):
+        events = [e for node in grid.cells[row * grid.columns] for e in read(node)]
+        items = [e for e in events if isinstance(e, Item)]
+        if len(items) != len(events) or any(i.block.type != "paragraph" for i in items):
+            return None
+        text = " ".join(plain(i.block.spans).strip() for i in items)
+        if not text or len(text) > ROW_LABEL_CHARS:
+            return None
+        labels.append([Item(replace(i.block, spans=_bold(i.block.spans))) for i in items])
+    return labels if rows >= 3 else None
+
+
+def _bold(spans: Spans) -> Spans:
+    return [replace(s, bold=True) for s in spans]

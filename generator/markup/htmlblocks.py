@@ -17,6 +17,7 @@ import lxml.html
 from lxml import etree
 
 from generator.markup.boilerplate import KIND, LINK_ROW, link_row
+from generator.markup.cards import cards_table, read_cards
 from generator.markup.events import Comment, Contents, Event, Heading, Item
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
@@ -122,7 +123,10 @@ class _Walker:
                 self.events.append(Heading(4 if tag == "summary" else int(tag[1]), spans))
             self.flush()  # images inside the heading come after it
         elif tag in CONTAINERS:
-            if el.get("style") and not _only_images(el):
+            cards = read_cards(el, lambda part: trim_spans(self.inline(part)))
+            if cards is not None:  # an authored grid of cards: each name with its text
+                self.add(cards_table(cards))
+            elif el.get("style") and not _only_images(el):
                 self.add(Block("html", html=_outer(el)))
             elif any(isinstance(c.tag, str) and c.tag.lower() in BLOCKISH for c in el):
                 self.flush()

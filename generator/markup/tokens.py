@@ -9,6 +9,7 @@ speaker notes; fenced blocks are read by generator.markup.fences.
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import replace
 
 from markdown_it.tree import SyntaxTreeNode
@@ -19,7 +20,7 @@ from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
 from generator.markup.fences import MAX_ALT, FenceReader
 from generator.markup.grammar import MD
-from generator.markup.grid import Grid, read_grid
+from generator.markup.grid import Grid, read_grid, row_labels
 from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
@@ -117,11 +118,15 @@ class Converter(FenceReader):
         return unpoint(unlead(out))
 
     def grid_events(self, grid: Grid) -> list[Event]:
-        """A grid's cells, read in rows, as its columns: each column's cells under a Slot."""
+        """A grid's cells, read in rows, as its columns: each column's cells under a Slot; a
+        first column of row labels is no column: each label stands above its row's cells."""
+        labels = row_labels(grid, self.node)
         out: list[Event] = []
-        for column in range(grid.columns):
+        for column in range(1 if labels else 0, grid.columns):
             out.append(Slot())
-            for cell in grid.cells[column :: grid.columns]:
+            for row, cell in enumerate(grid.cells[column :: grid.columns]):
+                if labels is not None and row < len(labels):
+                    out.extend(Item(copy(e.block)) for e in labels[row] if isinstance(e, Item))
                 for node in cell:
                     out.extend(self.node(node))
         return [*out, Slot(closing=True)]

@@ -47,15 +47,27 @@ def test_a_heading_over_its_picture_stays() -> None:
     assert NOTES_LEAD not in page.notes
 
 
-def test_lines_pointing_at_code_make_no_slide_of_their_own() -> None:
+def test_lines_pointing_at_code_sit_beside_it() -> None:
     deck = generate_from_markdown(COVER + SLIDEV_USETITLE, "corporate")
     content = [p for p in deck.pages if p.kind == "content"]
     assert len(content) == 1  # the code's slide only, no "(2/2)" of two arrows
     page = content[0]
-    assert [b.type for b in page.blocks] == ["paragraph", "code"]
-    assert "<-- 1. use the user provided ref or create a new one" in page.notes
-    assert "<-- 2. sync ref changes to the document title" in page.notes
-    assert any("pointing at the code" in r.message for r in deck.left_out)
+    assert [b.type for b in page.blocks] == ["paragraph", "code", "code"]
+    assert page.layout == "code"
+    html = deck.pages_html[deck.pages.index(page)].split('<aside class="notes"')[0]
+    beside = html.split('class="df-pointers"')[1]  # on the right of the code, on the slide
+    assert "&lt;-- 1. use the user provided ref or create a new one" in beside
+    assert "sync ref changes to the document title" in beside
+    assert not any("pointing at the code" in r.message for r in deck.left_out)
+
+
+def test_lines_pointing_at_wide_code_follow_it() -> None:
+    wide = SLIDEV_USETITLE.replace("newTitle: MaybeRef", "newTitle: " + "MaybeRef" * 4)
+    deck = generate_from_markdown(COVER + wide, "corporate")
+    content = [p for p in deck.pages if p.kind == "content"]
+    assert len(content) == 1
+    shown = str(content[0].to_dict()) + content[0].notes
+    assert "use the user provided ref" in shown  # under the code, or in its notes
 
 
 def test_pointing_lines_are_only_arrows() -> None:

@@ -181,17 +181,19 @@ def test_a_click_control_and_positioned_words_are_removed_but_positioned_content
 # -- a slide's grid ----------------------------------------------------------------------------
 
 
-def test_a_three_column_grid_is_three_columns_read_row_by_row() -> None:
+def test_a_three_column_grid_is_read_row_by_row_its_row_labels_above_each_row() -> None:
     pages = [p for c in parse_outline(SLIDEV_NAMED + SLIDEV_GRID3).chapters for p in c.pages]
     (page,) = [p for p in pages if p.title == "Passing Refs as Arguments"]
     assert page.hint == "columns"
-    assert [s.title for s in page.sections] == ["", "Implementation", "Usage"]
-    labels, implementation, usage = (s.blocks for s in page.sections)
-    assert [plain(b.spans) for b in labels][:1] == ["Plain function"]
-    assert [b.type for b in implementation] == ["code"] * 3
-    assert [b.type for b in usage] == ["code"] * 3
-    assert "function add(a: number, b: number)" in implementation[0].text
-    assert "add(a, 5)" in usage[2].text  # the last row's usage, not its implementation
+    assert [s.title for s in page.sections] == ["Implementation", "Usage"]
+    implementation, usage = (s.blocks for s in page.sections)
+    assert [plain(b.spans) for b in implementation if b.type == "paragraph"][:1] == [
+        "Plain function"
+    ]
+    assert [b.type for b in implementation] == ["paragraph", "code"] * 3
+    assert [b.type for b in usage] == ["paragraph", "code"] * 3
+    assert "function add(a: number, b: number)" in implementation[1].text
+    assert "add(a, 5)" in usage[5].text  # the last row's usage, not its implementation
 
 
 def test_a_heading_under_a_grid_stays_a_line_of_its_last_column() -> None:

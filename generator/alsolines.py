@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.alsoin import ALSO_SOURCE, also_title
-from generator.leftout import block_text
 from generator.lone import words_read
 from generator.model import Block, ListItem, Outline, Span, plain, title_spans
 from generator.pages import PlannedPage
@@ -114,35 +113,43 @@ def _items(also: PlannedPage) -> list[ListItem] | None:
     return None if any(i.children for i in items) else items
 
 
+def _name(item: ListItem) -> str:
+    """What names an item on one line: its bold lead (a chapter's title), else its text."""
+    lead = []
+    for span in item.spans:
+        if not span.bold:
+            break
+        lead.append(span)
+    return (plain(lead) if lead else plain(item.spans)).strip()
+
+
 def closing_line(also: PlannedPage, lang: str) -> str | None:
-    """The Also slide's items as one line for the closing slide ("Also in the document:
-    Licence · Citation"), when it holds at most ALSO_ITEMS short ones; None otherwise."""
+    """The Also slide's items named on one line for the closing slide ("Also in the
+    document: Licence · Citation"), when it holds at most ALSO_ITEMS short names; None
+    otherwise."""
     items = _items(also)
     if not items or len(items) > ALSO_ITEMS:
         return None
-    texts = [plain(i.spans).strip() for i in items]
-    if any(words_read(t) > ITEM_WORDS for t in texts):
+    names = [_name(i) for i in items]
+    if any(not n or words_read(n) > ITEM_WORDS for n in names):
         return None
     sep, join = ("：", "、") if lang == "zh-CN" else (": ", " · ")
-    line = also_title(lang) + sep + join.join(texts)
+    line = also_title(lang) + sep + join.join(names)
     return line if words_read(line) <= CLOSING_WORDS else None
 
 
 def onto_closing(
     also: PlannedPage | None, closing: PlannedPage | None, lang: str
 ) -> tuple[PlannedPage | None, PlannedPage | None]:
-    """(Also slide, closing slide): a short Also list as a line on the closing slide under
-    the deck's name, its notes the closing slide's (no Also slide then)."""
+    """(Also slide, closing slide): a short Also list named on one line of the closing slide
+    under the deck's name, its items in full and its notes in the closing slide's notes (no
+    Also slide then)."""
     if also is None or closing is None or closing.kind != "closing":
         return also, closing
     line = closing_line(also, lang)
     if line is None:
         return also, closing
     subtitle = f"{closing.subtitle} · {line}" if closing.subtitle else line
-    notes = "\n\n".join(n for n in (closing.notes, also.notes) if n)
+    listed = "\n".join(plain(i.spans).strip() for i in _items(also) or [])
+    notes = "\n\n".join(n for n in (closing.notes, f"{line}\n{listed}", also.notes) if n)
     return None, replace(closing, subtitle=subtitle, notes=notes)
-
-
-def text_of(page: PlannedPage) -> str:
-    """A page's words (for the records of what moved)."""
-    return " ".join(block_text(b) for b in page.blocks)

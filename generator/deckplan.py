@@ -103,8 +103,9 @@ def _across(
     """The chapters' slides in order, a chapter whose only slide is lone joined to the slide
     of the chapter before it, else to the slide of the chapter after it, when that chapter is
     one slide too (`_shareable`), in a deck without dividers (generator.lone); one that none
-    takes is no slide but a line of the Also slide (returned: generator.alsolines); the
-    slides after a join numbered one less. Whole small chapters share a slide: a chapter of several
+    takes is no slide but a line of the Also slide (returned: generator.alsolines), unless
+    the deck is long or would keep no content slide; the slides after a join numbered one
+    less. Whole small chapters share a slide: a chapter of several
     slides named above their titles never has its last slide (its tail) or its first shared
     with another chapter, which would split it across slides that hold others. A chapter is a
     run of slides naming it (a short chapter's page may share a draft with another)."""
@@ -129,10 +130,12 @@ def _across(
         if joined is not None and after is not None:
             runs[after][0] = joined
             runs[i] = []
-        elif run[0].page.chapter:  # a titled chapter of one or two sentences: an Also line
+        elif run[0].page.chapter and not planner.apart():  # one or two sentences: a line
             short.append(settled(run[0]).page)
             runs[i] = []
     out = [f for run in runs for f in run]
+    if short and not out:  # a deck keeps its content: never all of it on the Also slide
+        return slides, []  # (nothing joined: every chapter is one of them)
     planner.counter -= len(slides) - len(out)
     first = slides[0].page.number
     return [_at(planner, f, first + k) for k, f in enumerate(out)], short

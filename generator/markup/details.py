@@ -179,7 +179,10 @@ def _grid(pictures: list[Block]) -> tuple[Block, int]:
         rows = [images[k : k + 2] for k in range(0, n, 2)]
         width = max(sum(im.width for im in row) + GAP * (len(row) - 1) for row in rows)
         height = sum(max(im.height for im in row) for row in rows) + GAP * (len(rows) - 1)
-        if width * height > MAX_PIXELS or min(READ_WIDTH / width, READ_HEIGHT / height) < GRID_SCALE:
+        if (
+            width * height > MAX_PIXELS
+            or min(READ_WIDTH / width, READ_HEIGHT / height) < GRID_SCALE
+        ):
             continue
         sheet = Image.new("RGB", (width, height), "white")
         top = 0

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
+from generator.alsolines import unshown_chapter
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.kickers import chapter_kickers, needless_kickers
@@ -34,7 +35,6 @@ from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, m
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
 from generator.onerow import definitions
-from generator.alsolines import unshown_chapter
 from generator.ownclosing import OwnClosing, own_closing
 from generator.owncontents import (
     body_chapter,

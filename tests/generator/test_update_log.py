@@ -8,8 +8,8 @@ import sys
 
 from generator.alsoin import BACKUP_SOURCE
 from generator.api import generate_from_markdown, parse_outline
-from generator.markup.images import Assets
 from generator.leadnames import LEAD_IN, item_names, without_lead_in
+from generator.markup.images import Assets
 from generator.model import Block, ListItem, Span, plain
 from generator.updatelog import condense_update_logs, entry_date
 from tests.generator.fragments import CHATGLM_UPDATES

@@ -1,9 +1,11 @@
 """Short chapters and short "Also in the document" lists never make a slide of their own.
 
-- A chapter whose whole content is one or two sentences (its only slide lone, generator.lone:
-  "Based on P-Tuning v2; see ptuning/README.md") that no neighbouring chapter's slide could
-  take is one line of the "Also in the document" slide: its title in bold, then its words
-  (links kept); its notes go to that slide's notes. The slide is made when the deck had none.
+- A chapter whose whole content is one or two sentences (its only slide lone, generator.lone,
+  and prose alone: "Based on P-Tuning v2; see ptuning/README.md") that no neighbouring
+  chapter's slide could take is one line of the "Also in the document" slide: its title in
+  bold, then its words (links kept); its notes go to that slide's notes. The slide is made
+  when the deck had none. A list (a release of one bullet) or pages under their headings stay
+  slides.
 - A chapter with nothing to show because none of its pictures could be had (files not given
   with the Markdown, remote pictures off) is a line of that slide too: its title and how many
   pictures it has that the deck could not show, so the slides still say it exists.
@@ -57,6 +59,18 @@ def unshown_chapter(outline: Outline, ci: int, lang: str) -> PlannedPage | None:
     blocks = [Block("paragraph", [Span(text, italic=True)])]
     return PlannedPage(
         "content", "bullets", title, chapter=title, blocks=blocks, source=f"chapters[{ci}]"
+    )
+
+
+def sentences(page: PlannedPage) -> bool:
+    """A titled chapter's page of prose alone (one or two paragraphs: the lone slide of a
+    chapter, generator.lone), one outline page: a list (a release of one bullet) or pages
+    under their headings stay slides."""
+    return (
+        bool(page.chapter)
+        and "+" not in page.source
+        and bool(page.blocks)
+        and all(b.type == "paragraph" for b in page.blocks)
     )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from generator.alsolines import onto_closing, with_chapters
+from generator.alsolines import onto_closing, sentences, with_chapters
 from generator.errors import bad
 from generator.leftout import LeftOut
 from generator.lone import lone
@@ -130,7 +130,7 @@ def _across(
         if joined is not None and after is not None:
             runs[after][0] = joined
             runs[i] = []
-        elif run[0].page.chapter and not planner.apart():  # one or two sentences: a line
+        elif not planner.apart() and sentences(settled(run[0]).page):  # one or two: a line
             short.append(settled(run[0]).page)
             runs[i] = []
     out = [f for run in runs for f in run]

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
+from generator.alsolines import unshown_chapter
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.kickers import chapter_kickers, needless_kickers
@@ -128,6 +129,7 @@ def draft_deck(
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
+    unshown: list[PlannedPage] = []
 
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
@@ -148,6 +150,8 @@ def draft_deck(
                 why = "a heading with nothing under it (no divider for an empty chapter)"
                 words = count_words(chapter.title)
                 left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
+            trace = unshown_chapter(outline, ci, lang)
+            unshown += [trace] if trace is not None else []
         elif not divides:
             decided = False
         undivided = intro([_content(run, outline, ci == body, repeated) for run in own])
@@ -182,6 +186,7 @@ def draft_deck(
         else None
         if ends_itself(outline)
         else PlannedPage("closing", "closing", closing, outline.topic),
+        unshown=unshown,
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from generator.alsolines import onto_closing, sentences, with_chapters
 from generator.errors import bad
 from generator.leftout import LeftOut
 from generator.lone import lone
@@ -74,11 +75,16 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     placed: list[list[Fitted]] = []
     for f in fitted:
         placed.append(_placed(planner, f, decision, max_pages, len(out) + sum(map(len, placed))))
-    out += _across(planner, placed)
-    if deck.also is not None:
-        out += _fit(planner, [deck.also], max_pages, len(out))
-    if deck.closing is not None:
-        out += _fit(planner, [deck.closing], max_pages, len(out))
+    body, short = _across(planner, placed)
+    out += body
+    lang = str(planner.deck.get("lang", "en"))
+    also, closing = onto_closing(
+        with_chapters(deck.also, [*short, *deck.unshown], lang), deck.closing, lang
+    )
+    if also is not None:
+        out += _fit(planner, [also], max_pages, len(out))
+    if closing is not None:
+        out += _fit(planner, [closing], max_pages, len(out))
     return out
 
 
@@ -91,18 +97,23 @@ def plan_after(planner: Planner, fitted: list[Fitted], pages: list[PlannedPage])
     return fitted + _fit(planner, pages, planner.max_pages, len(fitted))
 
 
-def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
+def _across(
+    planner: Planner, chapters: list[list[Fitted]]
+) -> tuple[list[Fitted], list[PlannedPage]]:
     """The chapters' slides in order, a chapter whose only slide is lone joined to the slide
     of the chapter before it, else to the slide of the chapter after it, when that chapter is
-    one slide too (`_shareable`), in a deck without dividers (generator.lone); the slides
-    after a join numbered one less. Whole small chapters share a slide: a chapter of several
+    one slide too (`_shareable`), in a deck without dividers (generator.lone); one that none
+    takes is no slide but a line of the Also slide (returned: generator.alsolines), unless
+    the deck is long or would keep no content slide; the slides after a join numbered one
+    less. Whole small chapters share a slide: a chapter of several
     slides named above their titles never has its last slide (its tail) or its first shared
     with another chapter, which would split it across slides that hold others. A chapter is a
     run of slides naming it (a short chapter's page may share a draft with another)."""
     slides = [f for c in chapters for f in c]
     if not slides or any(f.page.kind == "divider" for f in slides):
-        return slides
+        return slides, []
     runs = _runs(slides)
+    short: list[PlannedPage] = []
     for i, run in enumerate(runs):
         if len(run) != 1 or not _lone(planner, run[0]):
             continue
@@ -119,10 +130,15 @@ def _across(planner: Planner, chapters: list[list[Fitted]]) -> list[Fitted]:
         if joined is not None and after is not None:
             runs[after][0] = joined
             runs[i] = []
+        elif not planner.apart() and sentences(settled(run[0]).page):  # one or two: a line
+            short.append(settled(run[0]).page)
+            runs[i] = []
     out = [f for run in runs for f in run]
+    if short and not out:  # a deck keeps its content: never all of it on the Also slide
+        return slides, []  # (nothing joined: every chapter is one of them)
     planner.counter -= len(slides) - len(out)
     first = slides[0].page.number
-    return [_at(planner, f, first + k) for k, f in enumerate(out)]
+    return [_at(planner, f, first + k) for k, f in enumerate(out)], short
 
 
 def _shareable(run: list[Fitted], at: int) -> bool:

@@ -179,6 +179,9 @@ class DeckDraft:
     closing: PlannedPage | None  # None: the document ends with its own closing slide
     listed: list[str] = field(default_factory=list)
     also: PlannedPage | None = None  # the "Also in the document" slide (generator.alsoin)
+    # chapters with nothing to show but pictures that could not be had: lines of the Also
+    # slide (generator.alsolines)
+    unshown: list[PlannedPage] = field(default_factory=list)
 
     def contents(self) -> list[PlannedPage]:
         """The contents slide: every chapter in order; more than CONTENTS_MAX as the first

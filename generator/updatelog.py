@@ -15,7 +15,9 @@ from dataclasses import dataclass, replace
 from generator.alsoin import in_appendix
 from generator.backup import Backup, backup_of, backup_record
 from generator.budget import document_words
+from generator.cjk import may_hold_cjk
 from generator.condense import Condensed, clipped
+from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
 from generator.runs import page_blocks
@@ -125,7 +127,7 @@ def _condensed(
     ones and naming the appendix that holds the log's pictures); the blocks that left it."""
     newest = sorted(entries, key=lambda e: e.date, reverse=True)[:SHOWN]
     shown = sorted(newest, key=lambda e: e.at)  # in the author's order
-    items = [ListItem(_lead(e.lead)) for e in shown]
+    items = [ListItem(_lead(e.lead, _after(page, e))) for e in shown]
     older = len(entries) - len(shown)
     pictures = in_appendix(len(found.pictures), lang) if found is not None else ""
     if older or pictures:
@@ -146,16 +148,28 @@ def _older_line(older: int, pictures: str, lang: str) -> str:
     return OLDER_PICTURED.get(lang, OLDER_PICTURED["en"]).format(n=older, pictures=pictures)
 
 
-def _lead(block: Block) -> list[Span]:
-    """An entry's opening paragraph as shown: whole when short, else its text cut; the colon
-    that introduced its details (now in the notes) taken off."""
+def _after(page: Page, entry: Entry) -> Block | None:
+    """The block right after an entry's opening paragraph (the details it introduces)."""
+    return page.blocks[entry.at + 1] if entry.at + 1 < len(page.blocks) else None
+
+
+def _lead(block: Block, details: Block | None = None) -> list[Span]:
+    """An entry's opening paragraph as shown: whole when short, else its text cut. A lead-in
+    ending it ("更多特性包括：", "introduces these features:") never ends the line without what
+    it introduces: the names of its list's items (their bold openings) follow it, else the
+    lead-in clause is taken off (its details are in the notes)."""
     text = plain(block.spans)
     if len(text) > LEAD:
         return [Span(clipped(" ".join(text.split()), LEAD))]
     spans = list(block.spans)
-    if spans and spans[-1].text.rstrip().endswith((":", "：")):
-        spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip().rstrip(":："))
-    return spans
+    if not spans or not LEAD_IN.search(text.rstrip()):
+        return spans
+    names = item_names(details)
+    spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip().rstrip(":："))
+    if names:
+        sep, join = ("：", "、") if may_hold_cjk(text) else (": ", ", ")
+        return [*spans, Span(sep + join.join(names))]
+    return without_lead_in(spans)
 
 
 def _records(where: str, title: str, left: list[Block], found: Backup | None) -> list[LeftOut]:

@@ -1,7 +1,9 @@
 """A collapsed `<details>` block of pictures (answer screenshots, before/after comparisons) ->
 its pictures in groups, each group one picture: the pictures under one label (a list item: a
 question asked) side by side (a grid of two columns) as many as the slide's body shows at
-MIN_SCALE or more of their size (at most MAX_SHOWN, at least one), after a caption line of
+GRID_SCALE or more of their size (at most MAX_SHOWN, at least one: answer screenshots whose
+text would be drawn smaller than it is are one a slide, at the body's full size), after a
+caption line of
 the label and which side is which ("问题：… (← v1.0 · v1.1 →)"). No picture is left out and
 none is shown without the words saying what it is.
 
@@ -18,7 +20,7 @@ from dataclasses import replace
 from markdown_it.tree import SyntaxTreeNode
 
 from generator.leftout import count_words
-from generator.markup.crops import MAX_PIXELS, MIN_SCALE
+from generator.markup.crops import MAX_PIXELS
 from generator.markup.events import Event, Heading, Item, Notes
 from generator.model import Block, ListItem, Span, plain
 from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line
@@ -28,6 +30,10 @@ LABEL_WORDS = 30  # words of text per picture that are still labels, not content
 READ_WIDTH = 1120  # px: the body's width on a 1280x720 slide (generator.screenshots)
 GAP = 16  # px between the grid's pictures
 CAPTION_ROOM = 48  # px a caption line takes above a picture
+# pictures side by side only when each is drawn at its own size or larger: the text of a
+# screenshot drawn smaller does not read on screen (two 730 px answers side by side are drawn
+# at three quarters of their size)
+GRID_SCALE = 1.0
 
 
 def details_end(nodes: list[SyntaxTreeNode], start: int) -> int | None:
@@ -161,7 +167,7 @@ def _item_words(item: ListItem) -> int:
 
 def _grid(pictures: list[Block]) -> tuple[Block, int]:
     """The first pictures side by side in one picture (rows of two), as many as are drawn at
-    MIN_SCALE or more in the body (READ_WIDTH x READ_HEIGHT), and how many; the first picture
+    GRID_SCALE or more in the body (READ_WIDTH x READ_HEIGHT), and how many; the first picture
     alone when no two fit (or one cannot be read as a raster picture)."""
     from PIL import Image, UnidentifiedImageError
 
@@ -173,7 +179,10 @@ def _grid(pictures: list[Block]) -> tuple[Block, int]:
         rows = [images[k : k + 2] for k in range(0, n, 2)]
         width = max(sum(im.width for im in row) + GAP * (len(row) - 1) for row in rows)
         height = sum(max(im.height for im in row) for row in rows) + GAP * (len(rows) - 1)
-        if width * height > MAX_PIXELS or min(READ_WIDTH / width, READ_HEIGHT / height) < MIN_SCALE:
+        if (
+            width * height > MAX_PIXELS
+            or min(READ_WIDTH / width, READ_HEIGHT / height) < GRID_SCALE
+        ):
             continue
         sheet = Image.new("RGB", (width, height), "white")
         top = 0

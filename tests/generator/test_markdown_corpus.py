@@ -130,7 +130,7 @@ def test_local_pictures_are_shown_on_the_slides() -> None:
     }
     _, deck, _ = built("chatglm-readme")
     log = [r for r in deck.left_out if r.kind == "appendix" and "update log" in r.message]
-    assert len(log) == 1 and log[0].message.startswith("7 pictures")
+    assert len(log) == 1 and log[0].message.startswith("10 pictures")
 
 
 def test_pictures_are_counted_as_a_reader_sees_them(

@@ -32,11 +32,14 @@ def test_the_update_logs_chat_screenshots_are_one_a_slide() -> None:
     )
     slides = [p for p in deck.pages if p.kind == "content"]
     shown = [[b for b in p.blocks if b.type == "image"] for p in slides]
-    # the two announcements' pictures, and the collapsed comparison's pairs each as one
-    assert sum(len(s) for s in shown) == 7
+    # the two announcements' pictures, and the collapsed comparison's answers each alone: a
+    # pair side by side (1464 x 482) would draw each answer at three quarters of its size,
+    # too small to read; alone each is drawn at its own size or larger
+    assert sum(len(s) for s in shown) == 10
     assert all(len([b for b in s if screenshot(b)]) <= 1 for s in shown)
-    pairs = [(s[0].width, s[0].height) for s in shown if len(s) == 1]
-    assert (1330, 904) in pairs and (1464, 482) in pairs  # each alone
+    alone = [(s[0].width, s[0].height) for s in shown if len(s) == 1]
+    assert (1330, 904) in alone and (728, 362) in alone and (720, 482) in alone
+    assert (1464, 482) not in alone
 
 
 def test_screenshots_are_judged_by_size_and_aspect_not_by_name() -> None:

@@ -8,8 +8,9 @@ import sys
 
 from generator.alsoin import BACKUP_SOURCE
 from generator.api import generate_from_markdown, parse_outline
+from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.markup.images import Assets
-from generator.model import Block, Span, plain
+from generator.model import Block, ListItem, Span, plain
 from generator.updatelog import condense_update_logs, entry_date
 from tests.generator.fragments import CHATGLM_UPDATES
 
@@ -54,3 +55,26 @@ def test_an_entry_opens_with_a_date() -> None:
     assert entry_date(para("2023 users asked for it")) is None  # a number, not a date
     assert entry_date(para("2023/13/01 nothing")) is None  # no thirteenth month
     assert entry_date(Block("heading", [Span("2023-07-25")])) is None  # a heading: a release
+
+
+def test_an_entrys_lead_in_is_followed_by_the_names_of_what_it_introduces() -> None:
+    # "更多特性包括：" / "引入了如下新特性：" ended the entries' lines, their lists in the notes:
+    # the line names the list's items by their bold openings
+    with open(README, encoding="utf-8") as f:
+        outline = parse_outline(f.read(), assets=Assets.beside(README))
+    condensed = condense_update_logs(outline, "zh-CN")
+    page = next(p for c in condensed.outline.chapters for p in c.pages if p.title == "更新信息")
+    shown = [plain(i.spans) for i in page.blocks[0].items]
+    assert shown[0].endswith("更多特性包括：更强大的代码能力、更优秀的模型特性、更全面的AI编程助手")
+    assert shown[1].endswith("引入了如下新特性：更强大的性能、更长的上下文、更高效的推理")
+    assert shown[2].endswith("生成带有准确引用的长回答。")  # no lead-in: as it was
+
+
+def test_a_lead_in_without_named_items_is_taken_off_the_line() -> None:
+    spans = [Span("[2023/07/25] 发布 CodeGeeX2，代码能力全面提升，更多特性包括")]
+    assert plain(without_lead_in(spans)) == "[2023/07/25] 发布 CodeGeeX2，代码能力全面提升"
+    plain_items = Block("list", items=[ListItem([Span("a plain item")])])
+    assert item_names(plain_items) == []
+    named = Block("list", items=[ListItem([Span("Faster", bold=True), Span(": twice")])])
+    assert item_names(named) == ["Faster"]
+    assert LEAD_IN.search("introduces these features:") and not LEAD_IN.search("it works.")

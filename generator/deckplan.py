@@ -52,6 +52,7 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     """The fitted slides of `deck` (GeneratorError 1010 on `markdown` beyond max_pages)."""
     planner.max_pages = max_pages
     out = _fit(planner, [deck.cover], max_pages, 0)
+    opening = len(out)
     out += _fit(planner, deck.contents(), max_pages, len(out))
     start, mark = planner.counter, len(planner.left_out)
     undecided = [c for c in deck.chapters if c.decided is None]
@@ -76,6 +77,8 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     for f in fitted:
         placed.append(_placed(planner, f, decision, max_pages, len(out) + sum(map(len, placed))))
     body, short = _across(planner, placed)
+    if short:
+        out = _relisted(planner, deck, out, opening, short)
     out += body
     lang = str(planner.deck.get("lang", "en"))
     also, closing = onto_closing(
@@ -86,6 +89,26 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     if closing is not None:
         out += _fit(planner, [closing], max_pages, len(out))
     return out
+
+
+def _relisted(
+    planner: Planner, deck: DeckDraft, out: list[Fitted], opening: int, short: list[PlannedPage]
+) -> list[Fitted]:
+    """The opening slides with the contents slide fitted again without the chapters that
+    became lines of the Also slide (a contents entry leads to a slide); kept as it was when
+    the list would then take another number of slides (the numbers after it are set)."""
+    gone = {str(p.chapter) for p in short}
+    listed = [t for t in deck.listed if str(t) not in gone]
+    if len(listed) == len(deck.listed):
+        return out
+    counter, mark = planner.counter, len(planner.left_out)
+    planner.counter = out[opening - 1].page.number if opening else 0
+    contents = _fit(planner, replace(deck, listed=listed).contents(), planner.max_pages, opening)
+    planner.counter = counter
+    if len(contents) != len(out) - opening:
+        del planner.left_out[mark:]
+        return out
+    return [*out[:opening], *contents]
 
 
 def plan_after(planner: Planner, fitted: list[Fitted], pages: list[PlannedPage]) -> list[Fitted]:

@@ -66,6 +66,12 @@ def test_a_chapter_whose_pictures_are_absent_is_a_line_of_the_also_slide() -> No
     assert items[2:] == ["协议", "引用"]
     assert not [p for p in deck.pages if p.kind == "content" and p.title == "高效参数微调"]
     assert near_empty(deck) == []
+    # the contents slide leads only to slides: the chapter that is a line is not an entry
+    (contents,) = [p for p in deck.pages if p.kind == "contents"]
+    assert "高效参数微调" not in [str(e) for e in contents.entries]
+    assert "低成本部署" in [str(e) for e in contents.entries]
+    numbers = [p.number for p in deck.pages]
+    assert numbers == list(range(1, len(numbers) + 1))
 
 
 def test_an_empty_chapter_without_missing_pictures_leaves_no_line() -> None:

@@ -42,11 +42,18 @@ def _words(block: Block) -> str | None:
 
 
 def _same(words: str, seen: list[str]) -> bool:
+    """`words` say what a paragraph of `seen` said: the same, or matching SAME_RATIO of their
+    characters. The exact ratio is costly (quadratic in the paragraphs' lengths); it is asked
+    only of pairs whose upper bounds (their lengths, then their characters as multisets) reach
+    SAME_RATIO, which decides the same as asking it of every pair."""
     for other in seen:
         if words == other:
             return True
+        total = len(words) + len(other)
+        if 2.0 * min(len(words), len(other)) / total < SAME_RATIO:  # real_quick_ratio
+            continue
         matcher = SequenceMatcher(None, words, other, autojunk=False)
-        if matcher.real_quick_ratio() >= SAME_RATIO and matcher.ratio() >= SAME_RATIO:
+        if matcher.quick_ratio() >= SAME_RATIO and matcher.ratio() >= SAME_RATIO:
             return True
     return False
 

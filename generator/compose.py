@@ -138,6 +138,8 @@ def draft_deck(
         intro = partial(named_intro, outline, intro_title(lang) if untitled else "")
         if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
+        elif untitled and ci in shown and not listed:  # the intro opens the deck, listed once
+            listed.append(intro_title(lang))
         if not chapter.title:
             decided = False
         elif authored:  # a deck's section slide: its divider
@@ -163,7 +165,8 @@ def draft_deck(
                     for k, v in _apart(own, outline, ci == body, repeated, intro).items()
                 },
                 divided_apart=_apart(own, outline, True, repeated, intro),
-                number=_number(chapter, ci in shown, listed, authored),
+                number=_number(chapter, ci in shown, listed, authored)
+                or (len(listed) if untitled and ci in shown else 0),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
@@ -397,7 +400,7 @@ def _content(
         layout = choose_layout(blocks, sections)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
-        title = _merged_title(run, outline)
+        title = _merged_title(run, outline, side_by_side=bool(sections))
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
@@ -443,9 +446,11 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
 
 
-def _merged_title(run: list[Candidate], outline: Outline) -> str:
+def _merged_title(run: list[Candidate], outline: Outline, side_by_side: bool = False) -> str:
     """A slide of several pages: its chapter's title when it holds the whole chapter, else
-    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux")."""
+    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux"). Parts
+    side by side (cards, columns, steps: each under its own heading) are titled by the
+    heading they are under (`_parent_title`) when they have one."""
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
         ci = run[0].chapter
@@ -453,4 +458,21 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
         whole = {c.source for c in run} >= pages
         if outline.chapters[ci].title and whole:
             return outline.chapters[ci].title
-    return parts_title(named_parts(outline, [c.page.title for c in run]))
+    parent = _parent_title(run, outline) if side_by_side else ""
+    return parent or parts_title(named_parts(outline, [c.page.title for c in run]))
+
+
+def _parent_title(run: list[Candidate], outline: Outline) -> str:
+    """The heading pages of one chapter are all under: the page they are sections of, else
+    their chapter; the document's untitled introduction is under the document's title (its
+    slides are named as the introduction, generator.intro). "" for pages of several
+    chapters."""
+    if len({c.chapter for c in run}) != 1:
+        return ""
+    kickers = {c.kicker for c in run}
+    if len(kickers) == 1 and run[0].kicker:
+        return run[0].kicker
+    title = outline.chapters[run[0].chapter].title
+    if title:
+        return "" if is_document_title(outline, title) else title
+    return outline.topic if any(c.title for c in outline.chapters) else ""

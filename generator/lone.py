@@ -39,6 +39,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.jointitle import parent_of
 from generator.keep import title_parts
 from generator.kickers import named_above
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
@@ -137,6 +138,10 @@ class Joining:
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
         def relaid(self, page: PlannedPage) -> Fitted: ...
+
+        def titled_by_content(
+            self, page: PlannedPage, names: list[str], parent: str
+        ) -> PlannedPage | None: ...
 
     def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
         """`page` laid out at its size, else at the largest smaller one down to `floor` that
@@ -276,7 +281,11 @@ class Joining:
             return None
         above, rest = named_above(page.blocks)
         blocks = [*b.blocks, *_named_above(page, b), *above, _heading(page.title), *rest]
-        return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
+        names = [*(title_parts(b.title) or [b.title]), page.title]
+        host = self.titled_by_content(replace(b, blocks=blocks), names, parent_of(b, page))
+        if host is None:  # no title says what the slide would hold: the page keeps its own
+            return None
+        return self._joined(host, host.blocks, _notes(b, page), f"{b.source}+{page.source}")
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the slide of the chapter before it (that
@@ -340,7 +349,12 @@ class Joining:
         # the slide is the lone page's: the next page's first part opens under its heading and
         # its continuation slides keep their "(2/n)"
         host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
-        return self._joined(host, blocks, _notes(page, a), source)
+        titled = self.titled_by_content(
+            replace(host, blocks=blocks), [page.title, *names], parent_of(page, a)
+        )
+        if titled is None:  # no title says what the slide would hold: the page keeps its own
+            return None
+        return self._joined(titled, titled.blocks, _notes(page, a), source)
 
 
 def _not_titled(headings: list[Block], title: str) -> list[Block]:

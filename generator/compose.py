@@ -400,7 +400,7 @@ def _content(
         layout = choose_layout(blocks, sections)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
-        title = _merged_title(run, outline, side_by_side=bool(sections))
+        title = _merged_title(run, outline, side_by_side=layout in ("columns", "cards"))
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
@@ -449,7 +449,7 @@ def _titled(section: Section) -> list[Block]:
 def _merged_title(run: list[Candidate], outline: Outline, side_by_side: bool = False) -> str:
     """A slide of several pages: its chapter's title when it holds the whole chapter, else
     its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux"). Parts
-    side by side (cards, columns, steps: each under its own heading) are titled by the
+    side by side (cards, columns: each under its own heading) are titled by the
     heading they are under (`_parent_title`) when they have one."""
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:

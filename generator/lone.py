@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.jointitle import parent_of
 from generator.keep import title_parts
-from generator.kickers import named_above
+from generator.kickers import ABOVE, named_above
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
 from generator.owncontents import norm
@@ -285,7 +285,18 @@ class Joining:
         host = self.titled_by_content(replace(b, blocks=blocks), names, parent_of(b, page))
         if host is None:  # no title says what the slide would hold: the page keeps its own
             return None
-        return self._joined(host, host.blocks, _notes(b, page), f"{b.source}+{page.source}")
+        return self._titled_join(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
+
+    def _titled_join(
+        self, host: PlannedPage, blocks: list[Block], notes: str, source: str
+    ) -> Fitted | None:
+        """`host` (titled by what it holds, generator.jointitle) laid out with its blocks,
+        each part under its heading; when that does not fit and its title names the first
+        part, without that part's heading (`blocks`: the title says it)."""
+        joined = self._joined(host, host.blocks, notes, source)
+        if joined is None and host.blocks != blocks and _names_first(host, blocks):
+            joined = self._joined(replace(host, blocks=blocks), blocks, notes, source)
+        return joined
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the slide of the chapter before it (that
@@ -354,7 +365,19 @@ class Joining:
         )
         if titled is None:  # no title says what the slide would hold: the page keeps its own
             return None
-        return self._joined(titled, titled.blocks, _notes(page, a), source)
+        return self._titled_join(titled, blocks, _notes(page, a), source)
+
+
+def _names_first(page: PlannedPage, blocks: list[Block]) -> bool:
+    """A slide's title names the part its `blocks` open with (text, not a heading): it is
+    titled by all its parts, not by the heading they are under."""
+    opening = [b for b in blocks if not (b.type == "heading" and b.kind == ABOVE)]
+    return (
+        bool(opening)
+        and opening[0].type != "heading"
+        and len(page.title) > 0
+        and (page.title not in (page.chapter, page.subtitle))
+    )
 
 
 def _not_titled(headings: list[Block], title: str) -> list[Block]:

@@ -13,7 +13,10 @@
   page whose title other pages share ("Fixed" under each release). The document's own title
   (the cover's, or its only top heading under a front matter title) names no slide.
 - A slide of several pages is titled by its parts in order ("Changed · Fixed"), by its
-  chapter only when it holds all of it. A deck's slides (Marp, Slidev, pandoc) never merge.
+  chapter when it holds all of it; cards and columns of one chapter's pages by the heading
+  they are under (the page they are sections of, else the chapter; the document's intro is
+  under the document's title, shown as "Introduction"). The contents page lists the intro
+  first when it has slides. A deck's slides (Marp, Slidev, pandoc) never merge.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
   what does not fit and lists it), "medium" (default) keeps everything, "long" keeps every page
   on its own slides (only one-command runs become steps).

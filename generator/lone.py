@@ -17,6 +17,8 @@ word), or a few names or links
   heading, else the slide after it; both only when that page is one slide (a part never
   starts on another part's continuation slide); a part whose slide names its page above its
   title (a section of a page cut at its content titles) shows that name as a heading too;
+  the slide is titled by what it holds (generator.jointitle: both parts when that reads in
+  one line, else the heading they are under, else no join);
 - across chapters, in a deck without dividers (each slide names its chapter above its title,
   or nothing does), a chapter whose only slide is lone: the slide of the chapter before it,
   else the slide of the chapter after it, when that chapter is one slide too (whole small

@@ -131,6 +131,7 @@ def draft_deck(
     shown = {c.chapter for c in candidates}  # chapters left out whole are not listed
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
+    opening = 0  # the intro listed on the contents slide
 
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
@@ -143,6 +144,7 @@ def draft_deck(
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
         elif untitled and ci in shown and not listed:  # the intro opens the deck, listed once
             listed.append(intro_title(lang))
+            opening = 1  # ... not counted as a chapter: it makes no contents slide
         if not chapter.title:
             decided = False
         elif authored:  # a deck's section slide: its divider
@@ -179,7 +181,7 @@ def draft_deck(
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle, notes=intro_notes),
         contents_title="目录" if lang == "zh-CN" else "Contents",
-        contents_min=CONTENTS_CHAPTERS[length],
+        contents_min=CONTENTS_CHAPTERS[length] + opening,
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
         listed=listed,

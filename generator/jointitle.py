@@ -16,6 +16,7 @@ part starts; a title never names only the first part while the others sit under 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -38,13 +39,17 @@ __all__ = [
 
 # how the last two of several names are joined, by the deck's language ("" : " · " only)
 LAST_JOINS = {"en": " and "}
+_JOINED = re.compile(r"\s(?:and|&|,)\s|,\s", re.I)  # a name that joins words itself
 
 
 def named_together(names: Sequence[str], lang: str) -> str:
-    """Names in order as one title: "A and B", "A, B and C" in English; "A · B" otherwise.
+    """Names in order as one title: "A and B", "A, B and C" in English; "A · B" otherwise,
+    and when a name joins words itself ("Terminals & colors", "Line numbers and grid").
     Each name keeps its formatting (a command in code type)."""
     names = [n for n in names if str(n).strip()]
     last = LAST_JOINS.get(lang.split("-")[0].lower(), "")
+    if last and any(_JOINED.search(str(n)) for n in names):
+        last = ""
     if not last or len(names) < 2:
         return join_titles(" · ", names)
     head = join_titles(", ", names[:-1])

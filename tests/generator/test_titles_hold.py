@@ -33,6 +33,12 @@ def test_names_together_read_as_a_phrase_in_english_and_joined_otherwise() -> No
     assert named_together(["tail -f", "git"], "en") == "tail -f and git"
     assert named_together(["A", "B", "C"], "en-US") == "A, B and C"
     assert named_together(["模型量化", "CPU 部署"], "zh-CN") == "模型量化 · CPU 部署"
+    # bat's troubleshooting headings join words themselves: not "A and B and C"
+    both = ["Terminals & colors", "Line numbers and grid are hardly visible"]
+    assert (
+        named_together(both, "en")
+        == "Terminals & colors · Line numbers and grid are hardly visible"
+    )
 
 
 def test_two_sections_stacked_on_one_slide_are_both_named_in_its_title() -> None:

@@ -203,9 +203,13 @@ def test_a_merged_title_keeps_the_code_of_its_parts() -> None:
 
 @pytest.fixture(scope="module")
 def kicked() -> dict[str, Any]:
-    """A document (corporate's) with a slide whose kicker is `Using \\`bat\\` on Windows`."""
+    """A document (corporate's) with a slide whose kicker is `Using \\`bat\\` on Windows`: the
+    chapter's "Colors" slide with the chapter named above its title (the deck names it in the
+    title of the slide before, its cards under it)."""
     document = generate_from_markdown(bat_kicked(), "corporate").document
-    page = next(p for p in document["pages"] if p["subtitle"] == "Using bat on Windows")
+    named = next(p for p in document["pages"] if p["title"] == "Using bat on Windows")
+    page = next(p for p in document["pages"] if p["title"] == "Colors")
+    page = {**page, "subtitle": named["title"], "subtitleSpans": named["titleSpans"]}
     return {**document, "pages": [page]}
 
 

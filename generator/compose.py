@@ -13,7 +13,10 @@
   page whose title other pages share ("Fixed" under each release). The document's own title
   (the cover's, or its only top heading under a front matter title) names no slide.
 - A slide of several pages is titled by its parts in order ("Changed · Fixed"), by its
-  chapter only when it holds all of it. A deck's slides (Marp, Slidev, pandoc) never merge.
+  chapter when it holds all of it; cards and columns of one chapter's pages by the heading
+  they are under (the page they are sections of, else the chapter; the document's intro is
+  under the document's title, shown as "Introduction"). The contents page lists the intro
+  first when it has slides. A deck's slides (Marp, Slidev, pandoc) never merge.
 - `length`: "short" merges more and lets a page have one slide only (the planner condenses
   what does not fit and lists it), "medium" (default) keeps everything, "long" keeps every page
   on its own slides (only one-command runs become steps).
@@ -130,6 +133,7 @@ def draft_deck(
     chapters: list[ChapterDraft] = []
     listed: list[str] = []
     unshown: list[PlannedPage] = []
+    opening = 0  # the intro listed on the contents slide
 
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
@@ -140,6 +144,9 @@ def draft_deck(
         intro = partial(named_intro, outline, intro_title(lang) if untitled else "")
         if chapter.title and ci in shown and not authored:
             listed.append(chapter.title)  # a deck's own sections: no contents slide invented
+        elif untitled and ci in shown and not listed:  # the intro opens the deck, listed once
+            listed.append(intro_title(lang))
+            opening = 1  # ... not counted as a chapter: it makes no contents slide
         if not chapter.title:
             decided = False
         elif authored:  # a deck's section slide: its divider
@@ -167,7 +174,8 @@ def draft_deck(
                     for k, v in _apart(own, outline, ci == body, repeated, intro).items()
                 },
                 divided_apart=_apart(own, outline, True, repeated, intro),
-                number=_number(chapter, ci in shown, listed, authored),
+                number=_number(chapter, ci in shown, listed, authored)
+                or (len(listed) if untitled and ci in shown else 0),
                 estimated=estimated >= DIVIDER_SLIDES[length] if decided is None else decided,
                 decided=decided,
             )
@@ -177,7 +185,7 @@ def draft_deck(
     return DeckDraft(
         cover=PlannedPage("cover", "cover", outline.topic, outline.subtitle, notes=intro_notes),
         contents_title="目录" if lang == "zh-CN" else "Contents",
-        contents_min=CONTENTS_CHAPTERS[length],
+        contents_min=CONTENTS_CHAPTERS[length] + opening,
         divider_slides=DIVIDER_SLIDES[length],
         chapters=chapters,
         listed=listed,
@@ -402,7 +410,7 @@ def _content(
         layout = choose_layout(blocks, sections)
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
-        title = _merged_title(run, outline)
+        title = _merged_title(run, outline, side_by_side=layout in ("columns", "cards"))
         source = "+".join(c.source for c in run)[:200]
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
@@ -448,9 +456,11 @@ def _titled(section: Section) -> list[Block]:
     return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
 
 
-def _merged_title(run: list[Candidate], outline: Outline) -> str:
+def _merged_title(run: list[Candidate], outline: Outline, side_by_side: bool = False) -> str:
     """A slide of several pages: its chapter's title when it holds the whole chapter, else
-    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux")."""
+    its parts' titles in order ("Added · Fixed"; "On Alpine Linux … On Gentoo Linux"). Parts
+    side by side (cards, columns: each under its own heading) are titled by the
+    heading they are under (`_parent_title`) when they have one."""
     chapters = {c.chapter for c in run}
     if len(chapters) == 1:
         ci = run[0].chapter
@@ -458,4 +468,21 @@ def _merged_title(run: list[Candidate], outline: Outline) -> str:
         whole = {c.source for c in run} >= pages
         if outline.chapters[ci].title and whole:
             return outline.chapters[ci].title
-    return parts_title(named_parts(outline, [c.page.title for c in run]))
+    parent = _parent_title(run, outline) if side_by_side else ""
+    return parent or parts_title(named_parts(outline, [c.page.title for c in run]))
+
+
+def _parent_title(run: list[Candidate], outline: Outline) -> str:
+    """The heading pages of one chapter are all under: the page they are sections of, else
+    their chapter; the document's untitled introduction is under the document's title (its
+    slides are named as the introduction, generator.intro). "" for pages of several
+    chapters."""
+    if len({c.chapter for c in run}) != 1:
+        return ""
+    kickers = {c.kicker for c in run}
+    if len(kickers) == 1 and run[0].kicker:
+        return run[0].kicker
+    title = outline.chapters[run[0].chapter].title
+    if title:
+        return "" if is_document_title(outline, title) else title
+    return outline.topic if any(c.title for c in outline.chapters) else ""

@@ -24,6 +24,7 @@ from generator.alsolines import onto_closing, sentences, with_chapters
 from generator.errors import bad
 from generator.leftout import LeftOut
 from generator.lone import lone
+from generator.owncontents import norm
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.reshape import Fitted, Later, later, settled
 
@@ -167,8 +168,11 @@ def _across(
 def _shareable(run: list[Fitted], at: int) -> bool:
     """A chapter's slide `at` may take another chapter: the chapter is that one slide, or its
     slides name no chapter above their titles (the document's body chapter, named nowhere:
-    each of its pages stands under its own title, as a chapter does)."""
-    return len(run) == 1 or not run[at].page.subtitle
+    each of its pages stands under its own title, as a chapter does). A chapter one of whose
+    slides is titled by its name (its cards under it, its introduction) is named too."""
+    if len(run) == 1 or run[at].page.subtitle:
+        return len(run) == 1
+    return not any(f.page.chapter and norm(f.page.title) == norm(f.page.chapter) for f in run)
 
 
 def _runs(slides: list[Fitted]) -> list[list[Fitted]]:

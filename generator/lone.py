@@ -17,6 +17,8 @@ word), or a few names or links
   heading, else the slide after it; both only when that page is one slide (a part never
   starts on another part's continuation slide); a part whose slide names its page above its
   title (a section of a page cut at its content titles) shows that name as a heading too;
+  the slide is titled by what it holds (generator.jointitle: both parts when that reads in
+  one line, else the heading they are under, else no join);
 - across chapters, in a deck without dividers (each slide names its chapter above its title,
   or nothing does), a chapter whose only slide is lone: the slide of the chapter before it,
   else the slide of the chapter after it, when that chapter is one slide too (whole small
@@ -39,8 +41,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.jointitle import parent_of
 from generator.keep import title_parts
-from generator.kickers import named_above
+from generator.kickers import ABOVE, named_above
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
 from generator.owncontents import norm
@@ -137,6 +140,10 @@ class Joining:
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
         def relaid(self, page: PlannedPage) -> Fitted: ...
+
+        def titled_by_content(
+            self, page: PlannedPage, names: list[str], parent: str
+        ) -> PlannedPage | None: ...
 
     def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None:
         """`page` laid out at its size, else at the largest smaller one down to `floor` that
@@ -276,7 +283,22 @@ class Joining:
             return None
         above, rest = named_above(page.blocks)
         blocks = [*b.blocks, *_named_above(page, b), *above, _heading(page.title), *rest]
-        return self._joined(b, blocks, _notes(b, page), f"{b.source}+{page.source}")
+        names = [*(title_parts(b.title) or [b.title]), page.title]
+        host = self.titled_by_content(replace(b, blocks=blocks), names, parent_of(b, page))
+        if host is None:  # no title says what the slide would hold: the page keeps its own
+            return None
+        return self._titled_join(host, blocks, _notes(b, page), f"{b.source}+{page.source}")
+
+    def _titled_join(
+        self, host: PlannedPage, blocks: list[Block], notes: str, source: str
+    ) -> Fitted | None:
+        """`host` (titled by what it holds, generator.jointitle) laid out with its blocks,
+        each part under its heading; when that does not fit and its title names the first
+        part, without that part's heading (`blocks`: the title says it)."""
+        joined = self._joined(host, host.blocks, notes, source)
+        if joined is None and host.blocks != blocks and _names_first(host, blocks):
+            joined = self._joined(replace(host, blocks=blocks), blocks, notes, source)
+        return joined
 
     def join_across(self, before: Fitted, lone_slide: Fitted) -> Fitted | None:
         """A chapter's only slide (lone) joined to the slide of the chapter before it (that
@@ -340,7 +362,24 @@ class Joining:
         # the slide is the lone page's: the next page's first part opens under its heading and
         # its continuation slides keep their "(2/n)"
         host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
-        return self._joined(host, blocks, _notes(page, a), source)
+        titled = self.titled_by_content(
+            replace(host, blocks=blocks), [page.title, *names], parent_of(page, a)
+        )
+        if titled is None:  # no title says what the slide would hold: the page keeps its own
+            return None
+        return self._titled_join(titled, blocks, _notes(page, a), source)
+
+
+def _names_first(page: PlannedPage, blocks: list[Block]) -> bool:
+    """A slide's title names the part its `blocks` open with (text, not a heading): it is
+    titled by all its parts, not by the heading they are under."""
+    opening = [b for b in blocks if not (b.type == "heading" and b.kind == ABOVE)]
+    return (
+        bool(opening)
+        and opening[0].type != "heading"
+        and len(page.title) > 0
+        and (page.title not in (page.chapter, page.subtitle))
+    )
 
 
 def _not_titled(headings: list[Block], title: str) -> list[Block]:

@@ -8,8 +8,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.fit import TITLE_REGIONS, Measure
+from generator.jointitle import JoinTitling
 from generator.leftout import LeftOut
-from generator.model import Block, Span, plain, title_spans
+from generator.model import Span, plain
 from generator.oneline import clause_prefixes, title_lines
 from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
@@ -19,11 +20,12 @@ from generator.reshape import Fitted, settled
 MAX_SHRINK = 12
 
 
-class TitleFitting:
+class TitleFitting(JoinTitling):
     """The title half of the planner (a mixin: `measure`, the title sizes and `left_out` are
     the planner's)."""
 
     title_max: float
+    body_min: float
     title_min: float
     left_out: list[LeftOut]
 
@@ -36,6 +38,8 @@ class TitleFitting:
         def page_lang(self, page: PlannedPage) -> str: ...
 
         def relaid(self, page: PlannedPage) -> Fitted: ...
+
+        def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None: ...
 
     def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]:
         """The page with titles that fit, its HTML and measure. The titles are fitted on a copy
@@ -151,43 +155,29 @@ class TitleFitting:
         return out
 
     def lead_titled(self, f: Fitted) -> Fitted:
-        """A slide stacking several pages of one chapter one under the other ("Added ·
-        Fixed") titled by the first; the others keep their headings inside it, the first's
-        heading (now the title) is not repeated under it. Parts side by side (cards, columns,
-        steps: each titled) keep the title naming them all, and so do chapters sharing a slide
-        ("JSON Response Content · Custom Headers"): each is listed on the contents slide, and
-        a slide titled by one of them would hide the other (`chapters_titled`)."""
+        """A slide stacking several pages one under the other ("tail -f · git") titled by
+        what it holds (generator.jointitle): all of them when that reads in one line, else the
+        heading they are under (what the slide names above its title, else its chapter; pages
+        of several chapters have none), each part under its own heading, the first one too.
+        When neither reads well, or the first heading no longer fits, the slide keeps its
+        title naming them all. Parts side by side (cards, columns, steps: each titled) keep
+        their title."""
         page = f.page
         names = title_parts(page.title)
         if not names or page.kind != "content" or page.sections:
             return f
-        if len(source_chapters(page.source)) > 1:
-            return self.chapters_titled(f, names)
-        blocks = page.blocks
-        if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
-            blocks = blocks[1:]
-        again = replace(page, title=names[0], blocks=blocks)
+        across = len(source_chapters(page.source)) > 1
+        if across and not page.chapter:  # the document's untitled introduction opens it
+            return f
+        parent = "" if across else (page.subtitle or page.chapter)
+        again = self.titled_by_content(page, names, parent)
+        if again is None:
+            return f
         html, m = self.measure(again)
-        if m is not None and not m.title_fits:
-            again, html, m = self.titled(again)
-        return Fitted(again, html, m.laid if m is not None else None)
-
-    def chapters_titled(self, f: Fitted, names: list[str]) -> Fitted:
-        """A slide of several chapters under the title naming them all, each chapter under
-        its heading in the body (the first one too, as the others; the document's untitled
-        introduction has none)."""
-        page = f.page
-        blocks = page.blocks
-        if not page.chapter:
-            return f
-        if blocks and blocks[0].type == "heading" and plain(blocks[0].spans).strip() == names[0]:
-            return f
-        heading = Block("heading", title_spans(names[0], bold=True))
-        again = replace(page, blocks=[heading, *blocks])
-        html, m = self.measure(again)
-        if m is None or not m.body_fits:
-            return f
-        return Fitted(again, html, m.laid)
+        if m is not None and m.body_fits and m.title_fits:
+            return Fitted(again, html, m.laid)
+        fitted = self.joined_fit(again, self.body_min) if m is not None else None
+        return fitted if fitted is not None else f
 
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)

@@ -214,6 +214,43 @@ def _rstrip(spans: list[Span]) -> list[Span]:
     return [*spans[:-1], replace(spans[-1], text=spans[-1].text.rstrip())] if spans else []
 
 
+# where a picture stands, as a bracketed aside points at it ("(see left sidebar)", "(below)")
+POSITION_WORDS = frozenset(
+    [
+        "left",
+        "right",
+        "top",
+        "bottom",
+        "above",
+        "below",
+        "sidebar",
+        "screenshot",
+        "screenshots",
+        "picture",
+        "image",
+        "figure",
+        "gif",
+        "animation",
+        "demo",
+    ]
+)
+ASIDE_WORDS = 4  # an aside pointing at a picture holds at most this many words
+_ASIDE = re.compile(r"\s*\(([^()]*)\)\s*[:：.。]?\s*$")
+
+
+def position_aside(text: str) -> int | None:
+    """Where a sentence's closing bracketed aside that points at a picture by its position
+    starts ("... to the index (see left sidebar):"): at most ASIDE_WORDS words, "see" and "the"
+    aside, all of them position words; None when the text ends with no such aside."""
+    m = _ASIDE.search(text)
+    if m is None or m.start() == 0:
+        return None
+    words = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if w not in ("see", "the")]
+    if not words or len(words) > ASIDE_WORDS or not set(words) <= POSITION_WORDS:
+        return None
+    return m.start()
+
+
 def unled(spans: list[Span]) -> list[Span] | None:
     """A lead-in paragraph's spans without its pointing last sentence (or with a full stop for
     its colon); None when the paragraph does not introduce what follows."""
@@ -221,6 +258,10 @@ def unled(spans: list[Span]) -> list[Span] | None:
     from generator.summary import SENTENCE
 
     text = plain(spans).rstrip()
+    aside = position_aside(text)
+    if aside is not None:  # "... the index (see left sidebar):": the picture is not there
+        kept = _rstrip(slice_spans(spans, 0, aside))
+        return [*kept, Span("。" if text.endswith(("：", "。")) else ".")]
     starts = [m.end() for m in SENTENCE.finditer(text)]
     start = starts[-1] if starts and starts[-1] < len(text) else 0
     last = text[start:]

@@ -90,6 +90,7 @@ def test_documents_of_many_chapters_list_them_in_the_contents_without_dividers()
             deck = generate_from_markdown(fh.read(), "corporate", length=length)
         assert [p for p in deck.pages if p.kind == "divider"] == [], name
         entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
+        entries = entries[1:] if entries[:1] == ["Introduction"] else entries  # opening text
         chapters = [c["title"] for c in deck.document["outline"]["chapters"] if c["title"]]
         assert entries[:9] == chapters[:9] and len(entries) in (len(chapters), 10)
         assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))

@@ -58,7 +58,7 @@ def test_a_documents_dividers_keep_their_numbers() -> None:
     deck = generate_from_markdown(sample("mkdocs-admonitions"), "corporate")
     pairs = zip(deck.pages, deck.pages_html, strict=True)
     dividers = [(p, h) for p, h in pairs if p.kind == "divider"]
-    assert [p.chapter_number for p, _ in dividers] == [1, 2, 3]
+    assert [p.chapter_number for p, _ in dividers] == [2, 3, 4]  # 01: the introduction
     assert all(re.search(rf'class="div-num">0{p.chapter_number}<', h) for p, h in dividers)
 
 
@@ -69,10 +69,10 @@ def test_the_contents_slide_lists_only_the_chapters_shown() -> None:
     deck = generate_from_markdown(sample("mermaid-readme"), "corporate")
     (contents,) = [p for p in deck.pages if p.kind == "contents"]
     assert "Table of content" not in contents.entries  # the README's own contents, left out
-    assert contents.entries[:2] == ["About", "Examples"]
+    assert contents.entries[:3] == ["Introduction", "About", "Examples"]  # its opening text
     shown = {int(n) for p in deck.pages for n in re.findall(r"chapters\[(\d+)\]", p.source)}
     titles = [c["title"] for c in deck.document["outline"]["chapters"]]
-    assert contents.entries == [t for i, t in enumerate(titles) if t and i in shown]
+    assert contents.entries[1:] == [t for i, t in enumerate(titles) if t and i in shown]
 
 
 # -- dividers for all chapters or none ---------------------------------------------------------
@@ -258,7 +258,7 @@ def test_a_contents_of_up_to_two_dozen_entries_takes_one_slide_in_two_columns() 
     ]
     assert len(contents) == 1
     page, html = contents[0]
-    assert len(page.entries) == 17 and page.columns == 2 and page.parts == 1
+    assert len(page.entries) == 18 and page.columns == 2 and page.parts == 1  # + introduction
     assert page.body_size >= 18
     assert "--df-toc-columns:2" in html
     few = generate_from_markdown(sample("mermaid-readme"), "corporate")

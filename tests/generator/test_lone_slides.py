@@ -74,9 +74,10 @@ def test_a_lone_section_joins_the_slide_before_it_under_its_heading() -> None:
     deck = generate_from_markdown(md, None)
     assert near_empty(deck) == []
     page, text = slide_with(deck, "The prettybat script is a wrapper")
-    assert page.title == "man" and "MANPAGER" in text
+    # the title names both sections (one line), each under its own heading
+    assert page.title == "man and prettier / shfmt / rustfmt" and "MANPAGER" in text
     heading = [b for b in page.blocks if b.type == "heading"]
-    assert [plain(b.spans) for b in heading] == ["prettier / shfmt / rustfmt"]
+    assert [plain(b.spans) for b in heading] == ["man", "prettier / shfmt / rustfmt"]
     assert page.source.count("+") == 1  # the slide holds both sections
     assert page.body_size >= 20.0  # pages share a slide at the size continuations merge to
     never_below_the_floor(deck)
@@ -138,9 +139,11 @@ def test_a_lone_section_joins_the_first_slide_of_a_section_of_several_slides_aft
     deck = generate_from_markdown(md, None)
     assert near_empty(deck) == []
     page, text = slide_with(deck, "Allow an override of the global constant")
-    # the slide is the one-sentence section's; the next section opens under its heading
-    assert page.title == "Global override" and page.parts == 1
-    assert headings(page) == ["RestartPolicy: Rapid"]
+    # the slide holds the one-sentence section and the next section's start: its title
+    # names both (one line); the next section opens under its heading (the first one's
+    # heading would not leave room for it at a readable size: the title says it)
+    assert page.title == "Global override and RestartPolicy: Rapid" and page.parts == 1
+    assert headings(page)[-1] == "RestartPolicy: Rapid"
     assert "two-pronged approach" in text
     # the next section's continuation keeps its own title and number
     rest, _ = slide_with(deck, "general community consensus")

@@ -19,7 +19,6 @@ from lxml import etree
 
 from generator.api import generate_from_markdown, regenerate
 from generator.errors import GeneratorError
-from generator.keep import title_parts
 from generator.layouts import page_context
 from generator.model import Outline, Span, Title, plain, title_spans, titled
 from generator.outline import parse_outline
@@ -195,20 +194,22 @@ def test_code_in_titles_and_contents_in_every_template(template: str) -> None:
 
 
 def test_a_merged_title_keeps_the_code_of_its_parts() -> None:
-    """A slide it continues on is titled by the part it shows, formatting kept."""
+    """Pages side by side are titled by the heading they are under, formatting kept."""
     generated = generate_from_markdown(bat(), "corporate")
-    merged = next(p for p in generated.pages if p.title.startswith("Using bat on Windows ·"))
+    merged = next(p for p in generated.pages if p.sections and p.title == "Using bat on Windows")
     assert coded(drawn(generated.pptx_bytes, merged.number, merged.title)) == {"bat"}
-    first = title_parts(merged.title)[0]
-    assert first == "Using bat on Windows"
-    assert [s.text for s in first.spans if s.code] == ["bat"]  # type: ignore[attr-defined]
+    assert [s.text for s in merged.title.spans if s.code] == ["bat"]  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
 def kicked() -> dict[str, Any]:
-    """A document (corporate's) with a slide whose kicker is `Using \\`bat\\` on Windows`."""
+    """A document (corporate's) with a slide whose kicker is `Using \\`bat\\` on Windows`: the
+    chapter's "Colors" slide with the chapter named above its title (the deck names it in the
+    title of the slide before, its cards under it)."""
     document = generate_from_markdown(bat_kicked(), "corporate").document
-    page = next(p for p in document["pages"] if p["subtitle"] == "Using bat on Windows")
+    named = next(p for p in document["pages"] if p["title"] == "Using bat on Windows")
+    page = next(p for p in document["pages"] if p["title"] == "Colors")
+    page = {**page, "subtitle": named["title"], "subtitleSpans": named["titleSpans"]}
     return {**document, "pages": [page]}
 
 

@@ -78,7 +78,7 @@ def test_two_short_chapters_on_one_slide_are_both_named_in_its_title() -> None:
     # each chapter is listed on the contents slide: neither hides under the other's title
     deck = generate_from_markdown("# QuickStart\n\n" + HTTPX_JSON_HEADERS, "corporate")
     (slide,) = [p for p in deck.pages if p.kind == "content"]
-    assert slide.title == "JSON Response Content · Custom Headers"
+    assert slide.title == "JSON Response Content and Custom Headers"
     assert not slide.subtitle  # no kicker naming one of the two chapters
     # ... and each chapter opens under its own heading in the body, the first one too
     assert headings(slide.blocks) == ["JSON Response Content", "Custom Headers"]

@@ -48,17 +48,23 @@ def _spans(blocks: list[Block]) -> list[Span]:
 
 def unshown_chapter(outline: Outline, ci: int, lang: str) -> PlannedPage | None:
     """The trace of an empty chapter whose pictures could not be had (the reader's
-    diagnostics name them under its heading): a page of one line saying so; None when it
-    had none."""
+    diagnostics name them under its heading): a page named by the chapter's title, its notes
+    saying why it shows nothing (a line for the presenter, never for the audience); None when
+    it had none."""
     title = outline.chapters[ci].title
     under = f"under “{title[:60]}”"
     n = sum(1 for d in outline.diagnostics if d.get("kind") == "image" and d.get("where") == under)
     if not title or not n:
         return None
     text = UNSHOWN.get(lang, UNSHOWN["en"]).format(n=n, s="s" if n > 1 else "")
-    blocks = [Block("paragraph", [Span(text, italic=True)])]
+    sep = "：" if lang == "zh-CN" else ": "
     return PlannedPage(
-        "content", "bullets", title, chapter=title, blocks=blocks, source=f"chapters[{ci}]"
+        "content",
+        "bullets",
+        title,
+        chapter=title,
+        source=f"chapters[{ci}]",
+        notes=title + sep + text,
     )
 
 

@@ -3,9 +3,9 @@
 A page capped to its first slides (generator.summarising) may cut a code block at the end of
 its last kept slide: the block is cut at the code's own boundaries (generator.codesplit: a
 whole statement, a whole call), and its later lines move to the speaker notes. The slide then
-shows, under the code's last kept line, a line saying so ("… the example continues in the
-speaker notes"), as a table cut short names its moved rows (generator.tablerows): never an
-example that silently stops partway. When the line does not fit under the code, the code
+shows, under the code's last kept line, an ellipsis ("…", as slides show code that goes on;
+the rest is in the notes, and the left-out records name it): never an example that silently
+stops partway, and no line addressed to the presenter on the audience's slide. When the line does not fit under the code, the code
 gives up its last parts (whole statements) to the notes while it keeps one.
 """
 
@@ -19,8 +19,8 @@ from generator.pieces import Piece
 
 CODE_MORE_GROUP = 2_000_000  # the line under a cut code block: its group (never a block's)
 LINE_EMS = 1.6  # room of that line, in the body's type size (one line and its margin)
-CONTINUES = "… the example continues in the speaker notes"
-CONTINUES_ZH = "……示例的其余部分在演讲者备注中"
+CONTINUES = "…"
+CONTINUES_ZH = "……"
 
 
 def continues_line(lang: str) -> Block:

@@ -119,13 +119,7 @@ def draft_deck(
     runs_by_chapter: dict[int, list[list[Candidate]]] = {}
     for run in runs:
         runs_by_chapter.setdefault(run[0].chapter, []).append(run)
-    estimates = [
-        sum(
-            1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
-            for run in runs_by_chapter.get(ci, [])
-        )
-        for ci in range(len(outline.chapters))
-    ]
+    estimates = [_estimated(runs_by_chapter.get(ci, [])) for ci in range(len(outline.chapters))]
     divides = authored or (dividers and _divides(outline, estimates, length))
     repeated = _repeated_titles(outline)
     body = body_chapter(outline)
@@ -138,7 +132,6 @@ def draft_deck(
     for ci, chapter in enumerate(outline.chapters):
         own = runs_by_chapter.get(ci, [])
         estimated = estimates[ci]
-        decided: bool | None = None  # by the chapter's fitted slides
         # a document's intro: untitled, before titled chapters
         untitled = not (authored or chapter.title) and any(c.title for c in outline.chapters)
         intro = partial(named_intro, outline, intro_title(lang) if untitled else "")
@@ -147,20 +140,14 @@ def draft_deck(
         elif untitled and ci in shown and not listed:  # the intro opens the deck, listed once
             listed.append(intro_title(lang))
             opening = 1  # ... not counted as a chapter: it makes no contents slide
-        if not chapter.title:
-            decided = False
-        elif authored:  # a deck's section slide: its divider
-            decided = True
-        elif not chapter.pages:  # a heading with nothing under it: no divider, listed
-            decided = False
+        decided = _decided(chapter, authored, divides)
+        if chapter.title and not authored and not chapter.pages:  # a heading alone, listed
             if left_out is not None:
                 why = "a heading with nothing under it (no divider for an empty chapter)"
                 words = count_words(chapter.title)
                 left_out.append(LeftOut(f"chapters[{ci}]", "empty", why, chapter.title, words))
             trace = unshown_chapter(outline, ci, lang)
             unshown += [trace] if trace is not None else []
-        elif not divides:
-            decided = False
         undivided = intro([_content(run, outline, ci == body, repeated) for run in own])
         needless = needless_kickers(undivided)
         chapters.append(
@@ -196,6 +183,27 @@ def draft_deck(
         else PlannedPage("closing", "closing", closing, outline.topic),
         unshown=unshown,
     )
+
+
+def _estimated(runs: list[list[Candidate]]) -> int:
+    """A chapter's estimated content slides: a merged run one, a page as its blocks take."""
+    return sum(
+        1 if len(run) > 1 else estimate_slides([b for c in run for b in page_blocks(c.page)])
+        for run in runs
+    )
+
+
+def _decided(chapter: Chapter, authored: bool, divides: bool) -> bool | None:
+    """Whether the source decides the chapter's divider: none for an untitled chapter, a
+    heading with nothing under it or a deck without dividers; an authored deck's section
+    slide is its divider; None: the chapter's fitted slide count decides."""
+    if not chapter.title:
+        return False
+    if authored:
+        return True
+    if not chapter.pages or not divides:
+        return False
+    return None
 
 
 def _apart(

@@ -30,13 +30,13 @@ START_SHARE = 1 / 3  # an update log lies in this first share of the document's 
 LOG_SHARE = 1 / 2  # ... and holds less than this share of its words (else it is the subject)
 # a date opening a paragraph: 2023/07/25, [2023-07-25], **2023.7**, 2023年7月25日
 _DATE = re.compile(r"^\W{0,3}(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2}))?(?!\d)")
-OLDER = {
-    "en": "{n} older updates (in the notes)",
-    "zh-CN": "另有 {n} 条更早的更新（见备注）",
+OLDER = {  # the audience's line; the older entries themselves are in the notes
+    "en": "{n} older updates",
+    "zh-CN": "另有 {n} 条更早的更新",
 }
 OLDER_PICTURED = {  # ... and the log's pictures on the backup slides (generator.backup)
-    "en": "{n} older updates (in the notes; {pictures})",
-    "zh-CN": "另有 {n} 条更早的更新（见备注；{pictures}）",
+    "en": "{n} older updates ({pictures})",
+    "zh-CN": "另有 {n} 条更早的更新（{pictures}）",
 }
 
 

@@ -31,7 +31,8 @@ def test_a_talks_update_log_is_its_newest_entries_on_one_slide() -> None:
     shown = [plain(i.spans) for i in block.items]
     assert [s[:12] for s in shown[:3]] == ["[2023/07/25]", "[2023/06/25]", "[2023/06/14]"]
     assert not shown[0].endswith("：")  # the colon led to details now in the notes
-    assert "2" in shown[3] and "备注" in shown[3]  # the two older entries: in the notes
+    assert shown[3].startswith("另有 2 条更早的更新")  # the two older entries, named ...
+    assert "备注" not in shown[3]  # ... with no line for the presenter on the audience's slide
     assert "v1.1 版本 checkpoint" in log[0].notes and "SwissArmyTransformer" in log[0].notes
     assert "Describe the function of a computer motherboard" in log[0].notes  # folded part
     records = [r for r in deck.left_out if r.where == "chapters[3].pages[0]"]

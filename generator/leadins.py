@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from generator.leftout import block_text, count_words
 from generator.markup.missing import POINTER
-from generator.markup.tokens import trim_spans
+from generator.markup.spans import trim_spans
 from generator.model import Block, plain
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans

@@ -22,7 +22,8 @@ from generator.markup.events import Comment, Contents, Event, Heading, Item
 from generator.markup.images import is_badge_url
 from generator.markup.inline import FLAG_TAGS, SAFE_LINK, InlineImage, merge_spans
 from generator.markup.sanitize import names, sanitize_html
-from generator.markup.tokens import mark_badge_rows, trim_spans
+from generator.markup.spans import trim_spans
+from generator.markup.tokens import mark_badge_rows
 from generator.model import Block, ListItem, Span, Spans, plain
 
 if TYPE_CHECKING:

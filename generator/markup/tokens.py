@@ -8,7 +8,6 @@ speaker notes; fenced blocks are read by generator.markup.fences.
 
 from __future__ import annotations
 
-import re
 from copy import copy
 from dataclasses import replace
 
@@ -38,6 +37,7 @@ from generator.markup.missing import (
 from generator.markup.pointers import unpoint
 from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
 from generator.markup.snippets import snippet
+from generator.markup.spans import heading_attributes, no_placeholder, trim_spans
 from generator.markup.syntax import (
     content_tabs,
     marp_alt,
@@ -46,7 +46,6 @@ from generator.markup.syntax import (
 )
 from generator.model import Block, ListItem, Span, Spans, plain
 
-PLACEHOLDER = "\ufffc"
 SOURCE_BESIDE = 10  # lines of a configured diagram source shown whole beside its picture
 
 
@@ -161,7 +160,7 @@ class Converter(FenceReader):
             self.previous_code = None
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
-            spans = heading_attributes(trim_spans(_no_placeholder(inline.spans)))
+            spans = heading_attributes(trim_spans(no_placeholder(inline.spans)))
             linked = link_suffix(spans)  # `Flowchart [docs - live editor]`: links, not title
             spans = linked.title if linked else spans
             self.ctx.heading = plain(spans).strip()
@@ -216,7 +215,7 @@ class Converter(FenceReader):
             return [e.block for e in self.node(node) if isinstance(e, Item)]
         if t == "heading":
             inline = self.inline(node.children[0] if node.children else None)
-            spans = trim_spans(_no_placeholder(inline.spans))
+            spans = trim_spans(no_placeholder(inline.spans))
             title = [Block("heading", [Span(plain(spans), bold=True)])] if spans else []
             return title + self.heading_pictures(inline)
         if t == "frame_subtitle":  # beamer's \framesubtitle{...}: the slide's lead line
@@ -251,7 +250,7 @@ class Converter(FenceReader):
             return [imported.block]
         inline = self.inline(node.children[0] if node.children else None, display=True)
         images = [c for b in (self.image(i) for i in inline.images) if b for c in tall_crops(b)]
-        spans = trim_spans(_no_placeholder(inline.spans))
+        spans = trim_spans(no_placeholder(inline.spans))
         out: list[Block] = []
         text = plain(spans).strip()
         images = [b for b in images if b.type == "image" or not says_already(text, plain(b.spans))]
@@ -332,7 +331,7 @@ class Converter(FenceReader):
                 continue
             if child.type == "paragraph" and not children:
                 inline = self.inline(child.children[0] if child.children else None)
-                more = trim_spans(_no_placeholder(inline.spans))
+                more = trim_spans(no_placeholder(inline.spans))
                 if spans and more:
                     spans.append(Span(" "))
                 spans.extend(more)
@@ -350,7 +349,7 @@ class Converter(FenceReader):
                 cells = []
                 for c in tr.children:
                     inline = self.inline(c.children[0] if c.children else None)
-                    cells.append(trim_spans(_no_placeholder(inline.spans)))
+                    cells.append(trim_spans(no_placeholder(inline.spans)))
                 if part.type == "thead":
                     header = cells
                     align = [_align(c.attrs.get("style")) for c in tr.children]
@@ -372,12 +371,19 @@ class Converter(FenceReader):
         return boilerplate.unless_notice(self.ctx, block) if block.type == "quote" else [block]
 
     def unresolved(self, node: SyntaxTreeNode) -> list[Event]:
-        """A KEP's `<<[UNRESOLVED]>>` region: its content without the markers, or nothing
-        when it holds the template's "Fill out when targeting ..." placeholder."""
+        """A KEP's `<<[UNRESOLVED]>>` region: a review comment (text alone) goes to the
+        speaker notes, titled "Unresolved" and its label, never shown as agreed text; a
+        region over headings keeps its content without the markers; nothing when it holds
+        the template's "Fill out when targeting ..." placeholder."""
         if boilerplate.PLACEHOLDER.match(node.content):
             boilerplate.note(self.ctx, "a template placeholder not filled in", node.content)
             return []
-        return self.events(node.content)
+        inner = self.events(node.content)
+        if not inner or not all(isinstance(e, Item) for e in inner):
+            return inner
+        label = str(node.meta.get("label", "")).strip()
+        title = f"Unresolved ({label})" if label else "Unresolved"
+        return [Notes(f"{title}: {_events_text(inner)}")]
 
     def deflist(self, node: SyntaxTreeNode) -> list[Block]:
         items: list[ListItem] = []
@@ -385,7 +391,7 @@ class Converter(FenceReader):
             if child.type == "dt":
                 inline = self.inline(child.children[0] if child.children else None)
                 term = [Span(s.text, True, s.italic, s.code, s.href) for s in inline.spans]
-                items.append(ListItem(trim_spans(_no_placeholder(term))))
+                items.append(ListItem(trim_spans(no_placeholder(term))))
             elif child.type == "dd" and items:
                 for sub in child.children:
                     items[-1].children.extend(self.blocks(sub))
@@ -436,21 +442,6 @@ class Converter(FenceReader):
         return html_events(html, self)
 
 
-_HEADING_ATTRS = re.compile(
-    r"\s*\{\s*(?:[#.][\w:-]+|[\w-]+=\S+)(?:\s+(?:[#.][\w:-]+|[\w-]+=\S+))*\s*\}\s*$"
-)
-
-
-def heading_attributes(spans: Spans) -> Spans:
-    """A heading without its trailing pandoc/kramdown attributes (`## Slide {.plain #id}`)."""
-    if spans and not spans[-1].code:
-        last = spans[-1]
-        cut = _HEADING_ATTRS.sub("", last.text)
-        if cut != last.text:
-            return [*spans[:-1], replace(last, text=cut)] if cut else spans[:-1]
-    return spans
-
-
 def mark_badge_rows(images: list[Block]) -> None:
     """Several small pictures in one paragraph: a row of badges."""
     if len(images) < 2:
@@ -467,24 +458,6 @@ def _task_checked(li: SyntaxTreeNode) -> bool:
         if node.type == "html_inline" and "checkbox" in node.content:
             return "checked" in node.content
     return False
-
-
-def _no_placeholder(spans: Spans) -> Spans:
-    out = []
-    for s in spans:
-        if PLACEHOLDER in s.text:
-            s = replace(s, text=s.text.replace(PLACEHOLDER, ""))
-        if s.text:
-            out.append(s)
-    return out
-
-
-def trim_spans(spans: Spans) -> Spans:
-    spans = [s for s in spans if s.text]
-    if spans:
-        spans[0] = replace(spans[0], text=spans[0].text.lstrip())
-        spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip())
-    return [s for s in spans if s.text]
 
 
 def _align(style: object) -> str:

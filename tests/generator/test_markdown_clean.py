@@ -127,11 +127,21 @@ def test_the_kep_release_signoff_checklist_is_left_out() -> None:
     assert any("Production readiness review approved" in r for r in listed(o, "boilerplate"))
 
 
-def test_unresolved_markers_go_their_argument_stays() -> None:
+def test_unresolved_markers_are_never_shown() -> None:
     o = parse_outline("# KEP\n\n### Findings\n\n" + KEP_UNRESOLVED)
     text = shown(o)
     assert "UNRESOLVED" not in text and "<<" not in text and "&lt;&lt;" not in text
-    assert "the 2x increase in apiserver cpu usage is probably not a" in text
+
+
+def test_an_unresolved_comment_goes_to_the_notes_not_the_slide() -> None:
+    # a reviewer's point under debate inside the risks: for the presenter, titled by the
+    # marker's label, never shown as a paragraph of the proposal
+    o = parse_outline("# KEP\n\n### Findings\n\n" + KEP_UNRESOLVED)
+    text = shown(o)
+    assert "apiserver cpu usage is probably" not in text
+    assert "Some observations and analysis were made" in text  # the risk's own text stays
+    notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
+    assert "Unresolved (non blocking): If you were testing this on a small cluster" in notes
 
 
 def test_unfilled_beta_placeholders_and_their_template_lists_are_left_out() -> None:

@@ -12,7 +12,7 @@ finds a part that is not on the slides next to what it belongs to, or listed at 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.model import Block, ListItem, Span
 from generator.pages import PlannedPage
@@ -52,15 +52,22 @@ class LeftPart:
 @dataclass(frozen=True)
 class Also:
     """The parts listed on the "Also in the document" slide, in document order; `whole`: the
-    chapters all of whose pages left (listed by their title alone)."""
+    chapters all of whose pages left (listed by their title alone); `named`: titled parts
+    whose words are in the notes of a kept slide of their chapter, named on the slide too
+    (no part leaves the talk without the audience seeing its name)."""
 
     parts: tuple[LeftPart, ...]
     whole: frozenset[int] = frozenset()
+    named: tuple[LeftPart, ...] = ()
+
+    def listed(self) -> list[LeftPart]:
+        """Every part the slide names, in document order (a page's parts in their order)."""
+        return sorted([*self.parts, *self.named], key=lambda p: (p.chapter, p.page))
 
     def entries(self) -> list[tuple[str, list[str]]]:
         """(chapter title, titles of its pages that left; none when all of it left)."""
         out: list[tuple[int, str, list[str]]] = []
-        for p in self.parts:
+        for p in self.listed():
             if not out or out[-1][0] != p.chapter:
                 out.append((p.chapter, p.chapter_title, []))
             if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
@@ -70,7 +77,7 @@ class Also:
     def pictured(self) -> list[int]:
         """The pictures each entry's parts left with (in the appendix), in entries' order."""
         out: list[tuple[int, int]] = []
-        for p in self.parts:
+        for p in self.listed():
             if not out or out[-1][0] != p.chapter:
                 out.append((p.chapter, 0))
             out[-1] = (p.chapter, out[-1][1] + p.pictures)
@@ -108,6 +115,17 @@ def place(parts: list[LeftPart], kept: list[list[int]]) -> Placed:
     also.sort(key=lambda p: (p.chapter, p.page))
     whole = frozenset(p.chapter for p in also if not kept[p.chapter])
     return Placed(notes, Also(tuple(also), whole))
+
+
+def with_named(also: Also | None, named: list[LeftPart]) -> Also | None:
+    """The Also slide's parts and the titled parts `named` (their words in a kept slide's
+    notes) that its entries name too; a slide of named parts alone when there was none."""
+    named = [p for p in named if p.title and p.title != p.chapter_title and p.chapter_title]
+    if not named:
+        return also
+    if also is None:
+        return Also((), frozenset(), tuple(named))
+    return replace(also, named=(*also.named, *named))
 
 
 def home(ci: int, pi: int, kept: list[list[int]]) -> Place | None:

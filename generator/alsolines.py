@@ -133,14 +133,22 @@ def _items(also: PlannedPage) -> list[ListItem] | None:
     return None if any(i.children for i in items) else items
 
 
-def _name(item: ListItem) -> str:
-    """What names an item on one line: its bold lead (a chapter's title), else its text."""
+def _name(item: ListItem, lang: str = "en") -> str:
+    """What names an item on one line: its text when it is a few words (a chapter's title
+    and the titles of its parts that left, "Rich Library (Syntax Highlighting · Tracebacks)"),
+    else its bold lead (a short chapter's title before its words)."""
     lead = []
     for span in item.spans:
         if not span.bold:
             break
         lead.append(span)
-    return (plain(lead) if lead else plain(item.spans)).strip()
+    head = plain(lead).strip()
+    rest = plain(item.spans[len(lead) :]).strip().lstrip(":：").strip()
+    if not head or not rest:
+        return (head or rest).strip()
+    if words_read(head) + words_read(rest) > ITEM_WORDS:
+        return head
+    return f"{head}（{rest}）" if lang == "zh-CN" else f"{head} ({rest})"
 
 
 def closing_line(also: PlannedPage, lang: str) -> str | None:
@@ -150,7 +158,7 @@ def closing_line(also: PlannedPage, lang: str) -> str | None:
     items = _items(also)
     if not items or len(items) > ALSO_ITEMS:
         return None
-    names = [_name(i) for i in items]
+    names = [_name(i, lang) for i in items]
     if any(not n or words_read(n) > ITEM_WORDS for n in names):
         return None
     sep, join = ("：", "、") if lang == "zh-CN" else (": ", " · ")

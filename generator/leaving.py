@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place
+from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place, with_named
 from generator.backup import Backup, backup_of, backup_record
 from generator.condense import Condensed
 from generator.drop import Left
@@ -56,6 +56,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         at = targets.get((p.chapter, p.page))
         found = backup.get((p.chapter, p.page, -1))
         records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at, found)
+    named = [p for group in placed.notes.values() for p in group]  # named on the Also slide
     for ci, pi, si in sorted(cut):
         chapter = outline.chapters[ci]
         page = chapter.pages[pi]
@@ -67,6 +68,8 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
         records += _records(where, name, blocks, outline, (ci, pi), found)
+        n = len(found.pictures) if found is not None else 0
+        named.append(LeftPart(ci, pi, chapter.title, section.title, name, text, 0, n))
         if found is not None:
             backup[(ci, pi, si)] = found
     titles = document_titles(outline)
@@ -105,7 +108,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         records,
         chapter_origin,
         page_origin,
-        also=placed.also,
+        also=with_named(placed.also, named),
         backup=pictures,
         single=frozenset(single),
     )

@@ -28,6 +28,7 @@ from generator.leaving import drop_pages
 from generator.markup.images import Assets
 from generator.model import Outline, plain
 from generator.outline import parse_outline
+from generator.pages import PlannedPage
 from tests.generator.fragments_leftparts import BAT_TAIL, FD_INSTALL
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
@@ -111,13 +112,14 @@ def test_chapters_that_leave_whole_are_listed_on_the_also_slide() -> None:
 def test_a_long_set_of_a_chapters_pages_goes_on_the_also_slide() -> None:
     """Seven Customization pages (over LEFT_WORDS words) would make one slide's notes a wall:
     they are listed on the Also slide under their chapter; two short ones stay in the notes
-    of the page before them."""
+    of the page before them, and the Also slide names them (no part leaves unnamed)."""
     outline = parse_outline(BAT.read_text(encoding="utf-8"))
     custom = _chapter(outline, "Customization")
     pages = outline.chapters[custom].pages
     titles = [p.title for p in pages]
     few = drop_pages(outline, [Left(custom, pi) for pi in range(9, len(pages))])
-    assert few.also is None
+    assert few.also is not None and few.also.parts == ()  # no words on the Also slide ...
+    assert few.also.entries() == [("Customization", titles[9:])]  # ... only their names
     notes = _notes_of(few.outline, "Customization", "Using less as a pager")
     assert HEADING + "Customization · Indentation" in notes
     assert HEADING + "Customization · Dark mode" in notes
@@ -213,3 +215,29 @@ def test_a_page_s_own_text_in_its_notes_comes_before_the_parts_named_there(
     notes = str(kept["notes"])
     named = notes.index(HEADING + "Alternatives · More complex heuristics")
     assert notes.index("the first case is unlikely to be address by Kubernetes") < named
+
+
+def test_every_titled_part_that_leaves_is_named_on_a_slide() -> None:
+    # fd's talk keeps "How to use" but leaves some of its pages (their words in the notes of
+    # the page before): the Also slide names them under their chapter, so no feature leaves
+    # the talk without the audience seeing its name
+    text = (CORPUS / "fd-readme" / "README.md").read_text(encoding="utf-8")
+    fd = CORPUS / "fd-readme" / "README.md"
+    plan = plan_from_markdown(text, "corporate", assets=Assets.beside(str(fd)))
+    (also,) = [p for p in map(PlannedPage.from_dict, plan.pages) if p.source == ALSO_SOURCE]
+    items = [plain(i.spans) for i in also.blocks[0].items]
+    how = next(i for i in items if i.startswith("How to use"))
+    assert "Excluding specific files or directories" in how
+    assert "Placeholder syntax" in how  # a section of a kept page that left
+    # their words are in the notes of the kept page before them, not the Also slide's
+    assert "Sometimes we want to ignore search results" not in also.notes
+
+
+def test_a_short_also_list_on_the_closing_slide_names_the_parts() -> None:
+    # rich's talk leaves two sections of a kept page: one line of the closing slide, naming
+    # them (not only their page, which is on the slides)
+    rich = CORPUS / "rich" / "README.md"
+    plan = plan_from_markdown(rich.read_text(encoding="utf-8"), "corporate")
+    closing = PlannedPage.from_dict(plan.pages[-1])
+    assert closing.kind == "closing"
+    assert "Rich Library (Syntax Highlighting · Tracebacks)" in closing.subtitle

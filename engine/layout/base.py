@@ -28,6 +28,9 @@ class LayoutContext:
     measures: dict[tuple[int, Space], Any] = field(default_factory=dict)
     proxies: dict[int, b.Box] = field(default_factory=dict)
     measuring: int = 0  # > 0 while laying out only to learn a height and a baseline
+    # How many times a container asked whether it was measuring and was told yes (and so may
+    # have skipped work): a measuring layout during which this did not grow is complete.
+    skips: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +179,12 @@ def _through_ratio(
     return max(0.0, size - chrome_in) * factor + chrome_out
 
 
+def kept_layout(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment | None:
+    """The fragment `layout_box` made and kept for the box in the space (a final layout, or a
+    measuring one that skipped nothing), None when there is none."""
+    return ctx.layout_cache.get((box, space))
+
+
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display.
 
@@ -188,7 +197,10 @@ def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     if cached is not None:
         return cached
     check("layout")
+    skips = ctx.skips
     fragment = dispatch.layout_in_context(box, ctx, space)
-    if ctx.measuring == 0:  # measuring layouts may be incomplete: not kept
+    # A measuring layout is kept only when no container inside it skipped work (one without
+    # flex or grid containers is the same as the final layout: its paragraphs are laid out once).
+    if ctx.measuring == 0 or ctx.skips == skips:
         ctx.layout_cache[key] = fragment
     return fragment

@@ -107,8 +107,13 @@ def _page_store(ctx: LayoutContext) -> LayoutContext:
 
 def measuring(ctx: LayoutContext) -> bool:
     """True while the current layout only serves to measure a flex/grid item: containers may
-    then skip work that cannot change their height or first baseline (final item layouts)."""
-    return _page_store(ctx).measuring > 0
+    then skip work that cannot change their height or first baseline (final item layouts).
+    Each yes is counted: the layouts it happens within are incomplete and are not kept."""
+    store = _page_store(ctx)
+    if store.measuring > 0:
+        store.skips += 1
+        return True
+    return False
 
 
 class ItemLayouts:
@@ -117,7 +122,8 @@ class ItemLayouts:
     Fragments are cached per container call only (a fragment is placed in one parent); heights
     and baselines are remembered for the whole page, so nested flex/grid containers that are
     laid out more than once do not re-measure their items each time. Measuring layouts run in
-    measuring mode and their (incomplete) fragments are never reused as final ones.
+    measuring mode; their fragments are reused as final ones only when no container inside them
+    skipped work (`layout_box` keeps those).
     """
 
     def __init__(self, ctx: LayoutContext):

@@ -16,6 +16,7 @@ from engine.layout.base import (
     border_edges,
     clamp,
     is_definite,
+    kept_layout,
     min_max_height,
     min_max_width,
     padding_edges,
@@ -221,7 +222,9 @@ def _final_column_layouts(c: FlexContainer, items: list[FlexItem], measuring: bo
         if measuring:
             item.baseline = c.measure.measure(item.box, auto_space).baseline
             return  # only the first item's baseline matters for the container
-        measured = c.measure.cache.get((id(item.box), auto_space))
+        measured = c.measure.cache.get((id(item.box), auto_space)) or kept_layout(
+            item.box, c.measure.ctx, auto_space
+        )
         if measured is not None and measured.height == height:
             item.frag = measured
         else:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.boxes import box as b
+from engine.fonts.cache import BoundedCache
 from engine.layout.base import LayoutContext, Space, layout_box, length
 from engine.layout.fragments import BoxFragment
 from engine.layout.inline import smallcaps
@@ -184,23 +185,46 @@ Segment = tuple[str, str, float, float]  # word, trailing spaces, word width, sp
 ShapedChunk = tuple[list[Segment], tuple[float, float] | None, str | None, int]
 
 
-def _shape_text(box: b.Box, lang: str) -> tuple[FontInfo, bool, list[ShapedChunk]]:
+Shaped = tuple[FontInfo, bool, list[ShapedChunk]]
+
+# Texts shaped by earlier layouts, by text and everything their shaping reads (the used font,
+# white-space, text-transform, caps, break rules): the pages of one deck repeat their texts
+# (a generator lays a slide out at several sizes and splits). Bounded, short texts only.
+_SHAPED: BoundedCache[tuple[Any, ...], Shaped] = BoundedCache(512)
+_SHAPED_MAX_CHARS = 1000
+
+
+def _shape_text(box: b.Box, lang: str) -> Shaped:
     """Break opportunities and widths of a text box, independent of the available width.
 
     Each chunk (text between preserved newlines) is shaped once, so word edges come from prefix
-    sums and kerning across spaces is kept as Chromium keeps it. Cached per layout context.
+    sums and kerning across spaces is kept as Chromium keeps it. Cached per layout context, and
+    across layouts for short texts (the result is only read).
     """
     style = box.style
-    text = transform_text(box.text, style["text-transform"])
-    mode = style["white-space"]
-    wrap = mode in WRAPPING
     font = font_info(style, lang)
     caps = smallcaps.caps_mode(style)
+    rules = BreakRules.of(style)
+    mode = style["white-space"]
+    if len(box.text) > _SHAPED_MAX_CHARS:
+        return _shape(box.text, style["text-transform"], mode, font, caps, rules)
+    key = (box.text, style["text-transform"], mode, font, caps, rules)
+    shaped = _SHAPED.get(key)
+    if shaped is None:
+        shaped = _shape(box.text, style["text-transform"], mode, font, caps, rules)
+        _SHAPED.put(key, shaped)
+    return shaped
+
+
+def _shape(
+    raw: str, transform: Any, mode: str, font: FontInfo, caps: str | None, rules: BreakRules
+) -> Shaped:
+    text = transform_text(raw, transform)
+    wrap = mode in WRAPPING
     raw_chunks = (
         text.split("\n") if ("\n" in text and mode in PRESERVING | {"pre-line"}) else [text]
     )
     chunks: list[ShapedChunk] = []
-    rules = BreakRules.of(style)
     base = 0
     for chunk in raw_chunks:
         offset, base = base, base + len(chunk) + 1

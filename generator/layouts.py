@@ -27,7 +27,7 @@ from generator.blocks import (
 )
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
-from generator.model import Block, flowing_blocks, plain
+from generator.model import FLOATS, Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.pointing import compact
 from generator.screenshots import UPSCALE
@@ -197,7 +197,10 @@ def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
         else:
             j = i + 1
             inner = block_html(b, code)
-        out.append(Markup('<div class="df-u" data-df-u="%d">%s</div>') % (i, inner))
+        # the block after an inline admonition sits beside the floated box (a box of its own)
+        beside = i and blocks[i - 1].type == "quote" and blocks[i - 1].kind in FLOATS
+        cls = "df-u df-beside" if beside else "df-u"
+        out.append(Markup('<div class="%s" data-df-u="%d">%s</div>') % (cls, i, inner))
         i = j
     return Markup("").join(out)
 

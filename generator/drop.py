@@ -56,6 +56,7 @@ from dataclasses import dataclass, replace
 
 from generator.budget import continuation_slides
 from generator.deckplan import divided_deck
+from generator.demos import demo_page
 from generator.model import Outline, Page
 from generator.reshape import Fitted
 from generator.runs import page_blocks
@@ -158,6 +159,7 @@ def chosen(
     made: frozenset[tuple[str, str]] = frozenset(),
     share: float = math.inf,
     continued: Continued | None = None,
+    variants: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
     takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
@@ -166,7 +168,8 @@ def chosen(
     its chapter's and its own title; a table of platforms, generator.condense) stays. A body
     chapter that takes more than `share` slides gives up its later pages of text first. Pages
     and sections that continue over several slides (`continued`: the slides after their first)
-    give those up before a sibling of theirs that shows what the thing does leaves."""
+    give those up before a sibling of theirs that shows what the thing does leaves; those of
+    `variants` (pages whose first slide shows a demo whole, generator.demos) first of all."""
     chapters = outline.chapters
     remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
     tally = _Tally(dict(slides), remaining, *dividers)
@@ -197,8 +200,11 @@ def chosen(
         last = max((k for k, pi in enumerate(pages) if stays(ci, pi)), default=-1)
         return pages[last + 1 :]
 
-    pictured = {  # pages showing pictures (what a talk shows): they leave after the others
-        (ci, pi) for ci in body for pi, page in enumerate(chapters[ci].pages) if _pictured(page)
+    pictured = {  # pages showing pictures or a feature's demo or configuration (what a talk
+        (ci, pi)  # shows): they leave after the others
+        for ci in body
+        for pi, page in enumerate(chapters[ci].pages)
+        if _pictured(page) or demo_page(page)
     }
 
     def wordy(ci: int) -> list[int]:  # ... those without pictures first
@@ -214,9 +220,14 @@ def chosen(
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
     _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
-    _give_up(tally, left, over, longer, body)  # only once no secondary page is left
+    # only once no secondary page is left; a secondary page holding a feature's demo or
+    # configuration after the slides that repeat variants of a demo shown already
+    _give_up(tally, left, over, lambda ci: [p for p in longer(ci) if (ci, p) not in pictured], body)
     # breadth before depth; a table that stands for several pages is condensed already
     more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
+    repeated = {k: n for k, n in more.items() if k[:2] in variants}
+    give_up_continued(tally, left, over, repeated, body)
+    _give_up(tally, left, over, longer, body)
     give_up_continued(tally, left, over, more, body)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers

@@ -36,7 +36,8 @@ def paired(blocks: list[Block]) -> bool:
     """A source next to the result it draws (either first): a code block and the drawn quote
     whose text it writes."""
     return any(
-        example_source(a, b) or example_source(b, a) for a, b in zip(blocks, blocks[1:], strict=False)
+        example_source(a, b) or example_source(b, a)
+        for a, b in zip(blocks, blocks[1:], strict=False)
     )
 
 
@@ -70,9 +71,11 @@ def variant_pages(fitted: list[Fitted]) -> frozenset[Key]:
 def split_pairs(fitted: list[Fitted]) -> frozenset[Key]:
     """Pages whose first slide ends on a source whose drawn result opens a later slide: the
     later slide is the demo's result, not a continuation to give up."""
-    out: set[Key] = set()
-    for key, slides in _slides(fitted).items():
-        if len(slides) > 1 and slides[0] and slides[1]:
-            if example_source(slides[1][0], slides[0][-1]):
-                out.add(key)
-    return frozenset(out)
+    return frozenset(
+        key
+        for key, slides in _slides(fitted).items()
+        if len(slides) > 1
+        and slides[0]
+        and slides[1]
+        and example_source(slides[1][0], slides[0][-1])
+    )

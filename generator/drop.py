@@ -220,15 +220,10 @@ def chosen(
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
     _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
-    # only once no secondary page is left; a secondary page holding a feature's demo or
-    # configuration after the slides that repeat variants of a demo shown already
-    _give_up(tally, left, over, lambda ci: [p for p in longer(ci) if (ci, p) not in pictured], body)
-    # breadth before depth; a table that stands for several pages is condensed already
+    # only once no secondary page is left; breadth before depth (a table that stands for
+    # several pages is condensed already)
     more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
-    repeated = {k: n for k, n in more.items() if k[:2] in variants}
-    give_up_continued(tally, left, over, repeated, body)
-    _give_up(tally, left, over, longer, body)
-    give_up_continued(tally, left, over, more, body)
+    _secondary_then_continued(tally, left, over, (longer, pictured), (more, variants), body)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
@@ -246,6 +241,29 @@ def chosen(
         tally.saved += saved
     _give_up(tally, left, over, minor, body, True)  # a page of one command: last of all
     return left
+
+
+def _secondary_then_continued(
+    tally: _Tally,
+    left: list[Left],
+    over: float,
+    secondary_pages: tuple[Callable[[int], list[int]], set[tuple[int, int]]],
+    continuations: tuple[Continued, frozenset[tuple[int, int]]],
+    body: list[int],
+) -> None:
+    """The secondary pages (`secondary_pages`: the pool, the pages showing pictures, a
+    feature's demo or configuration) but those showing something, then the continuation
+    slides (`continuations`: the slides after their first, the pages whose first slide shows
+    a demo whole) that repeat variants of a demo shown already, then the secondary pages that
+    show something, then the other continuation slides."""
+    longer, shown = secondary_pages
+    more, variants = continuations
+    _give_up(tally, left, over, lambda ci: [p for p in longer(ci) if (ci, p) not in shown], body)
+    repeated = {k: n for k, n in more.items() if k[:2] in variants}
+    give_up_continued(tally, left, over, repeated, body)
+    _give_up(tally, left, over, longer, body)
+    others = {k: n for k, n in more.items() if k not in repeated}
+    give_up_continued(tally, left, over, others, body)
 
 
 def short(page: Page) -> bool:

@@ -50,6 +50,7 @@ def test_an_inline_admonition_is_a_box_floated_to_its_side() -> None:
     assert [q.kind for q in quotes] == ["inline-end", "inline"]
     assert 'class="df-quote df-inline-end"' in block_html(quotes[0])
     assert 'class="df-quote df-inline"' in block_html(quotes[1])
+    assert [Block.from_dict(q.to_dict()).kind for q in quotes] == ["inline-end", "inline"]
     # a plain admonition stays full width
     plain = [b for b in _blocks(COLLAPSIBLE_BLOCKS) if b.type == "quote"]
     assert plain and all(q.kind not in ("inline", "inline-end") for q in plain)

@@ -58,6 +58,7 @@ from generator.budget import continuation_slides
 from generator.deckplan import divided_deck
 from generator.demos import demo_page
 from generator.model import Outline, Page
+from generator.repeats import shown_once_line
 from generator.reshape import Fitted
 from generator.runs import page_blocks
 from generator.shapes import one_command
@@ -223,7 +224,9 @@ def chosen(
     # only once no secondary page is left; breadth before depth (a table that stands for
     # several pages is condensed already)
     more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
-    _secondary_then_continued(tally, left, over, (longer, pictured), (more, variants), body)
+    repeating = {(ci, p) for ci in body for p in later(ci) if _repeats(chapters[ci].pages[p])}
+    variants_of = (more, variants, lambda ci: [p for p in later(ci) if (ci, p) in repeating])
+    _secondary_then_continued(tally, left, over, (longer, pictured), variants_of, body)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
@@ -248,19 +251,21 @@ def _secondary_then_continued(
     left: list[Left],
     over: float,
     secondary_pages: tuple[Callable[[int], list[int]], set[tuple[int, int]]],
-    continuations: tuple[Continued, frozenset[tuple[int, int]]],
+    continuations: tuple[Continued, frozenset[tuple[int, int]], Callable[[int], list[int]]],
     body: list[int],
 ) -> None:
     """The secondary pages (`secondary_pages`: the pool, the pages showing pictures, a
     feature's demo or configuration) but those showing something, then the continuation
     slides (`continuations`: the slides after their first, the pages whose first slide shows
-    a demo whole) that repeat variants of a demo shown already, then the secondary pages that
+    a demo whole; the pool of later pages showing a run of boxes repeating one example) that
+    repeat variants of a demo shown already, and those pages, then the secondary pages that
     show something, then the other continuation slides."""
     longer, shown = secondary_pages
-    more, variants = continuations
+    more, variants, repeating = continuations
     _give_up(tally, left, over, lambda ci: [p for p in longer(ci) if (ci, p) not in shown], body)
     repeated = {k: n for k, n in more.items() if k[:2] in variants}
     give_up_continued(tally, left, over, repeated, body)
+    _give_up(tally, left, over, repeating, body, True)
     _give_up(tally, left, over, longer, body)
     others = {k: n for k, n in more.items() if k not in repeated}
     give_up_continued(tally, left, over, others, body)
@@ -300,6 +305,12 @@ def continued_parts(fitted: list[Fitted]) -> Continued:
             ci, pi, si = m.groups()
             out[(int(ci), int(pi), int(si) if si is not None else -1)] = n
     return out
+
+
+def _repeats(page: Page) -> bool:
+    """A page showing a run of boxes repeating one example (generator.repeats): variants of
+    a demo shown already."""
+    return any(shown_once_line(b) for b in page_blocks(page))
 
 
 def _pictured(page: Page) -> bool:

@@ -1,7 +1,7 @@
 """Feature demos shown as their documentation shows them: an inline admonition is a narrow box
 floated beside the block after it (left for `inline`, right for `inline end`), a demo keeps its
 source's order, and a deck over its budget keeps the pages that hold a feature's own demo or
-configuration over slides repeating a variant of a demo shown already. Fragments of MkDocs
+configuration over slides and pages repeating a variant of a demo shown already. Fragments of MkDocs
 Material's admonitions reference (fragments_demos.py) and the whole page
 (samples/markdown/mkdocs-admonitions)."""
 
@@ -99,5 +99,8 @@ def test_a_deck_over_its_budget_keeps_a_features_demo_over_a_repeated_variant() 
     assert "???+ note" not in shown
     collapsible = [p for p in deck.pages if p["title"] == "Collapsible blocks"]
     assert len(collapsible) == 1 and "???+ note" in str(collapsible[0]["notes"])
+    # the page of boxes repeating one example leaves before the feature's configuration
+    assert "markdown_extensions" in shown
+    assert not [p for p in deck.pages if p["title"] == "Supported types"]
     # the nested admonitions' source keeps the slide of the boxes it draws
     assert "Inner Note" in shown and "Outer Note" in shown

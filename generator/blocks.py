@@ -97,7 +97,9 @@ def _tone_style(tone: str) -> str:
     return f";border-left-color:rgb({r},{g},{b});background:rgba({r},{g},{b},{TINT})"
 
 
-def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
+def block_html(block: Block, code: CodeStyle | None = None, floated: bool = True) -> Markup:
+    """A block's HTML; `floated`: an inline admonition floats (False: drawn full width, with
+    no block after it to sit beside)."""
     t = block.type
     if t == "paragraph":
         return Markup('<p class="df-p">%s</p>') % spans_html(block.spans)
@@ -116,7 +118,7 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
                 '<blockquote class="df-quote" style="margin:0%s">%s</blockquote></div>'
             ) % (tone, inner)
         # an inline admonition: a narrow box floated beside the blocks after it
-        cls = f"df-quote df-{block.kind}" if block.kind in FLOATS else "df-quote"
+        cls = f"df-quote df-{block.kind}" if floated and block.kind in FLOATS else "df-quote"
         if tone:
             return Markup('<blockquote class="%s" style="%s">%s</blockquote>') % (
                 cls,

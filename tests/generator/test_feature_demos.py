@@ -15,6 +15,7 @@ from generator.api import plan_from_markdown
 from generator.blocks import block_html
 from generator.compose import draft_deck
 from generator.demos import demo_page, paired
+from generator.layouts import units_html
 from generator.model import Block
 from generator.outline import parse_outline
 from generator.planner import Planner
@@ -54,6 +55,14 @@ def test_an_inline_admonition_is_a_box_floated_to_its_side() -> None:
     # a plain admonition stays full width
     plain = [b for b in _blocks(COLLAPSIBLE_BLOCKS) if b.type == "quote"]
     assert plain and all(q.kind not in ("inline", "inline-end") for q in plain)
+
+
+def test_an_inline_admonition_with_no_block_after_it_is_drawn_full_width() -> None:
+    box, source = [b for b in _blocks(INLINE_BLOCKS) if b.type in ("quote", "code")][:2]
+    beside = units_html([box, source], None)
+    assert "df-inline-end" in beside and 'class="df-u df-beside"' in beside
+    alone = units_html([source, box], None)  # the slide ends on the box
+    assert "df-inline" not in alone and "df-beside" not in alone
 
 
 def test_an_inline_admonition_is_drawn_narrow_beside_its_source() -> None:

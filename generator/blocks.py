@@ -11,7 +11,7 @@ from generator.highlight import CodeStyle, code_html
 from generator.markup.math import em_size, tinted
 from generator.markup.mermaid.config import coloured
 from generator.markup.sanitize import clean_fragment
-from generator.model import Block, ListItem, Span, Title, title_spans
+from generator.model import FLOATS, Block, ListItem, Span, Title, title_spans
 from generator.screenshots import UPSCALE, screenshot
 
 ALIGNS = {"left", "center", "right"}
@@ -97,7 +97,9 @@ def _tone_style(tone: str) -> str:
     return f";border-left-color:rgb({r},{g},{b});background:rgba({r},{g},{b},{TINT})"
 
 
-def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
+def block_html(block: Block, code: CodeStyle | None = None, floated: bool = True) -> Markup:
+    """A block's HTML; `floated`: an inline admonition floats (False: drawn full width, with
+    no block after it to sit beside)."""
     t = block.type
     if t == "paragraph":
         return Markup('<p class="df-p">%s</p>') % spans_html(block.spans)
@@ -115,12 +117,15 @@ def block_html(block: Block, code: CodeStyle | None = None) -> Markup:
                 '<div class="df-quote df-quote-outer" style="padding:0 0 0 0.8em">'
                 '<blockquote class="df-quote" style="margin:0%s">%s</blockquote></div>'
             ) % (tone, inner)
+        # an inline admonition: a narrow box floated beside the blocks after it
+        cls = f"df-quote df-{block.kind}" if floated and block.kind in FLOATS else "df-quote"
         if tone:
-            return Markup('<blockquote class="df-quote" style="%s">%s</blockquote>') % (
+            return Markup('<blockquote class="%s" style="%s">%s</blockquote>') % (
+                cls,
                 tone[1:],
                 inner,
             )
-        return Markup('<blockquote class="df-quote">%s</blockquote>') % inner
+        return Markup('<blockquote class="%s">%s</blockquote>') % (cls, inner)
     if t == "code":
         return code_html(block.text, block.language, code)
     if t == "image":

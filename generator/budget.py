@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
+from generator.demos import split_pairs
 from generator.leftout import block_text, count_words
 from generator.model import Block, Outline, plain
 from generator.pages import DeckDraft, PlannedPage
@@ -144,7 +145,8 @@ def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
     """The slides of text each planned page (by its source, one place of the outline) takes
     after its first: what it gives up when it keeps one slide. Picture slides (they stay)
     are not counted; the slides of a page joined to others count for the first. A page whose
-    last slide ends on its result ("23 times faster": generator.summary.RESULT) is not
+    last slide ends on its result ("23 times faster": generator.summary.RESULT), or whose
+    first slide ends on a source whose drawn result opens the next (generator.demos), is not
     continued in this sense: it keeps its slides."""
     out: dict[str, int] = {}
     last: dict[str, PlannedPage] = {}
@@ -155,7 +157,10 @@ def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
             continue
         out[first] = out.get(first, -1) + 1
         last[first] = page
-    return {s: n for s, n in out.items() if n > 0 and not _concludes(last[s].blocks)}
+    pairs = {f"chapters[{ci}].pages[{pi}]" for ci, pi in split_pairs(fitted)}
+    return {
+        s: n for s, n in out.items() if n > 0 and not _concludes(last[s].blocks) and s not in pairs
+    }
 
 
 def _concludes(blocks: list[Block]) -> bool:

@@ -56,7 +56,9 @@ from dataclasses import dataclass, replace
 
 from generator.budget import continuation_slides
 from generator.deckplan import divided_deck
+from generator.demos import demo_page
 from generator.model import Outline, Page
+from generator.repeats import shown_once_line
 from generator.reshape import Fitted
 from generator.runs import page_blocks
 from generator.shapes import one_command
@@ -158,6 +160,7 @@ def chosen(
     made: frozenset[tuple[str, str]] = frozenset(),
     share: float = math.inf,
     continued: Continued | None = None,
+    variants: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
     takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
@@ -166,7 +169,8 @@ def chosen(
     its chapter's and its own title; a table of platforms, generator.condense) stays. A body
     chapter that takes more than `share` slides gives up its later pages of text first. Pages
     and sections that continue over several slides (`continued`: the slides after their first)
-    give those up before a sibling of theirs that shows what the thing does leaves."""
+    give those up before a sibling of theirs that shows what the thing does leaves; those of
+    `variants` (pages whose first slide shows a demo whole, generator.demos) first of all."""
     chapters = outline.chapters
     remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
     tally = _Tally(dict(slides), remaining, *dividers)
@@ -197,8 +201,11 @@ def chosen(
         last = max((k for k, pi in enumerate(pages) if stays(ci, pi)), default=-1)
         return pages[last + 1 :]
 
-    pictured = {  # pages showing pictures (what a talk shows): they leave after the others
-        (ci, pi) for ci in body for pi, page in enumerate(chapters[ci].pages) if _pictured(page)
+    pictured = {  # pages showing pictures or a feature's demo or configuration (what a talk
+        (ci, pi)  # shows): they leave after the others
+        for ci in body
+        for pi, page in enumerate(chapters[ci].pages)
+        if _pictured(page) or demo_page(page)
     }
 
     def wordy(ci: int) -> list[int]:  # ... those without pictures first
@@ -214,10 +221,12 @@ def chosen(
     shows = [ci for ci in body if core(chapters[ci].title)]
     rest = [ci for ci in body if ci not in shows]
     _give_up(tally, left, over, beyond, rest)  # the share cap takes a core chapter's pages
-    _give_up(tally, left, over, longer, body)  # only once no secondary page is left
-    # breadth before depth; a table that stands for several pages is condensed already
+    # only once no secondary page is left; breadth before depth (a table that stands for
+    # several pages is condensed already)
     more = {k: n for k, n in (continued or {}).items() if not stays(k[0], k[1])}
-    give_up_continued(tally, left, over, more, body)
+    repeating = {(ci, p) for ci in body for p in later(ci) if _repeats(chapters[ci].pages[p])}
+    variants_of = (more, variants, lambda ci: [p for p in later(ci) if (ci, p) in repeating])
+    _secondary_then_continued(tally, left, over, (longer, pictured), variants_of, body)
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
@@ -235,6 +244,31 @@ def chosen(
         tally.saved += saved
     _give_up(tally, left, over, minor, body, True)  # a page of one command: last of all
     return left
+
+
+def _secondary_then_continued(
+    tally: _Tally,
+    left: list[Left],
+    over: float,
+    secondary_pages: tuple[Callable[[int], list[int]], set[tuple[int, int]]],
+    continuations: tuple[Continued, frozenset[tuple[int, int]], Callable[[int], list[int]]],
+    body: list[int],
+) -> None:
+    """The secondary pages (`secondary_pages`: the pool, the pages showing pictures, a
+    feature's demo or configuration) but those showing something, then the continuation
+    slides (`continuations`: the slides after their first, the pages whose first slide shows
+    a demo whole; the pool of later pages showing a run of boxes repeating one example) that
+    repeat variants of a demo shown already, and those pages, then the secondary pages that
+    show something, then the other continuation slides."""
+    longer, shown = secondary_pages
+    more, variants, repeating = continuations
+    _give_up(tally, left, over, lambda ci: [p for p in longer(ci) if (ci, p) not in shown], body)
+    repeated = {k: n for k, n in more.items() if k[:2] in variants}
+    give_up_continued(tally, left, over, repeated, body)
+    _give_up(tally, left, over, repeating, body, True)
+    _give_up(tally, left, over, longer, body)
+    others = {k: n for k, n in more.items() if k not in repeated}
+    give_up_continued(tally, left, over, others, body)
 
 
 def short(page: Page) -> bool:
@@ -271,6 +305,12 @@ def continued_parts(fitted: list[Fitted]) -> Continued:
             ci, pi, si = m.groups()
             out[(int(ci), int(pi), int(si) if si is not None else -1)] = n
     return out
+
+
+def _repeats(page: Page) -> bool:
+    """A page showing a run of boxes repeating one example (generator.repeats): variants of
+    a demo shown already."""
+    return any(shown_once_line(b) for b in page_blocks(page))
 
 
 def _pictured(page: Page) -> bool:

@@ -27,7 +27,7 @@ from generator.blocks import (
 )
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
-from generator.model import Block, flowing_blocks, plain
+from generator.model import FLOATS, Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.pointing import compact
 from generator.screenshots import UPSCALE
@@ -194,10 +194,13 @@ def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
         elif len(blocks) == 1 and b.type == "image" and b.kind == "diagram":
             j = i + 1  # a diagram alone takes the body's whole height (its labels readable)
             inner = figure_html(b, code, whole=True)
-        else:
+        else:  # an inline admonition floats beside the block after it, if any
             j = i + 1
-            inner = block_html(b, code)
-        out.append(Markup('<div class="df-u" data-df-u="%d">%s</div>') % (i, inner))
+            inner = block_html(b, code, floated=j < len(blocks))
+        # the block after an inline admonition sits beside the floated box (a box of its own)
+        beside = i and blocks[i - 1].type == "quote" and blocks[i - 1].kind in FLOATS
+        cls = "df-u df-beside" if beside else "df-u"
+        out.append(Markup('<div class="%s" data-df-u="%d">%s</div>') % (cls, i, inner))
         i = j
     return Markup("").join(out)
 

@@ -63,6 +63,10 @@ Spans = list[Span]
 # An admonition's look: MkDocs Material's twelve types (generator.blocks draws their colours)
 TONES: tuple[str, ...] = ("note", "abstract", "info", "tip", "success", "question")
 TONES += ("warning", "failure", "danger", "bug", "example", "quote")
+# A quote's kinds besides a plain one: drawn inside the quote before it, or a narrow box
+# floated to the left / right of the blocks after it (an inline admonition)
+QUOTE_KINDS: tuple[str, ...] = ("nested", "inline", "inline-end")
+FLOATS: dict[str, str] = {"inline": "left", "inline-end": "right"}
 
 
 def plain(spans: Iterable[Span]) -> str:
@@ -202,7 +206,9 @@ class Block:
     `alt`, `width`/`height` (intrinsic px, 0 = unknown), `kind` (picture | badge | background |
     formula: drawn display math, alt = its TeX, see generator.markup.math; diagram: a drawn
     Mermaid diagram, alt = its source, see generator.markup.mermaid); a quote of kind
-    "nested" is drawn inside the quote before it (an admonition inside an admonition); a
+    "nested" is drawn inside the quote before it (an admonition inside an admonition), one of
+    kind "inline" / "inline-end" a narrow box floated left / right beside the blocks after it
+    (MkDocs' `!!! note inline` / `inline end`, see FLOATS); a
     quote's `tone` is an admonition's type (see generator.markup.quotes.TONES), "" for a quote;
     html: `html` (an allowlist-sanitized fragment, see generator.markup.sanitize).
     """
@@ -235,8 +241,8 @@ class Block:
             d["spans"] = [s.to_dict() for s in self.spans]
         elif t == "quote":
             d["paragraphs"] = [[s.to_dict() for s in p] for p in self.paragraphs]
-            if self.kind == "nested":  # drawn inside the quote before it
-                d["kind"] = "nested"
+            if self.kind in QUOTE_KINDS:  # drawn inside the quote before it / floated
+                d["kind"] = self.kind
             if self.tone:
                 d["tone"] = self.tone
         elif t == "list":

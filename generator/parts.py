@@ -19,6 +19,7 @@ from generator.budget import (
     slides_by_section,
 )
 from generator.condense import Condensed
+from generator.demos import variant_pages
 from generator.drop import Left, chosen, continued_parts
 from generator.leaving import drop_pages
 from generator.leftout import LeftOut
@@ -99,8 +100,9 @@ class Parts:
         dividers = (divider_slides(fitted), drafts.divider_slides)
         by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
         continued = continued_parts(fitted)
+        variants = variant_pages(fitted)
         self.chosen = lambda over: chosen(
-            self.outline, by_page, over, dividers, by_section, made, share, continued
+            self.outline, by_page, over, dividers, by_section, made, share, continued, variants
         )
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}

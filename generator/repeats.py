@@ -76,6 +76,16 @@ def shown_once(blocks: list[Block], lang: str) -> Shown:
     return Shown(out, left)
 
 
+def shown_once_line(block: Block) -> bool:
+    """The line `shown_once` puts after the first box of a run of repeated boxes ("The same
+    with: ..."): its page shows variants of one example."""
+    return (
+        block.type == "paragraph"
+        and len(block.spans) == 2
+        and block.spans[0].text in SAME_WITH.values()
+    )
+
+
 def condense_repeats(outline: Outline, lang: str) -> Condensed:
     """Every page's (and `####` section's) runs of repeated boxes shown once, the words of the
     boxes that left in the page's notes (listed)."""

@@ -61,6 +61,9 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-quote{margin:0 0 0.5em 0;padding:0.2em 0 0.2em 0.8em}
 .df-code{margin:0 0 0.5em 0;padding:0.5em 0.7em;white-space:pre-wrap;overflow-wrap:anywhere;font-family:'Courier New',NSimSun,'Noto Sans Mono CJK SC',monospace;font-size:var(--df-code-size,0.8em);line-height:1.35;background:var(--df-code-background,#f4f4f4);color:var(--df-code-text,inherit);border-radius:4px}
 .df-code code{font-size:1em;background:none;padding:0;color:inherit}
+.df-inline{float:left;width:42%;margin:0 1em 0.5em 0}
+.df-inline-end{float:right;width:42%;margin:0 0 0.5em 1em}
+.df-beside{overflow:hidden}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}

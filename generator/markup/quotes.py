@@ -97,6 +97,21 @@ def callout(title: str, blocks: list[Block], kind: str = "") -> list[Block]:
     return [replace(b, tone=b.tone or tone) if b.type == "quote" else b for b in parts]
 
 
+def inline_box(parts: list[Block], modifiers: list[str]) -> list[Block]:
+    """An admonition declared `inline` (floated left) or `inline end` (floated right) by the
+    words after its type (MkDocs Material's modifiers, before its quoted title): a box of text
+    alone becomes a quote of kind "inline" / "inline-end", drawn narrow beside the blocks after
+    it; one holding code or another box stays full width."""
+    words = []
+    for word in modifiers:
+        if word.startswith(('"', "'")):
+            break
+        words.append(word.lower())
+    if "inline" not in words or len(parts) != 1 or parts[0].type != "quote":
+        return parts
+    return [replace(parts[0], kind="inline-end" if "end" in words else "inline")]
+
+
 def quote_parts(first: list[Spans], blocks: list[Block], merge: bool = False) -> list[Block]:
     """A quote or callout of `blocks` (after its label paragraphs `first`): its text as quote
     paragraphs, a code block in it a code block of its own (its lines kept) between the

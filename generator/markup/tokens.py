@@ -35,7 +35,14 @@ from generator.markup.missing import (
     unlead,
 )
 from generator.markup.pointers import unpoint
-from generator.markup.quotes import ADMONITIONS, block_spans, callout, github_alert, quote_parts
+from generator.markup.quotes import (
+    ADMONITIONS,
+    block_spans,
+    callout,
+    github_alert,
+    inline_box,
+    quote_parts,
+)
 from generator.markup.snippets import snippet
 from generator.markup.spans import heading_attributes, no_placeholder, trim_spans
 from generator.markup.syntax import (
@@ -434,6 +441,7 @@ class Converter(FenceReader):
             else:
                 blocks.extend(self.blocks(child))
         parts = callout(title or ADMONITIONS.get(kind, kind.title()), blocks, kind)
+        parts = inline_box(parts, (node.info or "").split()[1:])
         return [Item(b) for c in parts for b in self.unless_notice(c)]
 
     def html_block(self, html: str) -> list[Event]:

@@ -57,21 +57,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         found = backup.get((p.chapter, p.page, -1))
         records += _records(where, p.name, blocks_of[(p.chapter, p.page)], outline, at, found)
     named = [p for group in placed.notes.values() for p in group]  # named on the Also slide
-    for ci, pi, si in sorted(cut):
-        chapter = outline.chapters[ci]
-        page = chapter.pages[pi]
-        section = page.sections[si]
-        name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
-        blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
-        found = backup_of(section.title, page.title, blocks)
-        text = "\n\n".join(t for t in (notes_text(blocks), _shown(found)) if t)
-        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
-        where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
-        records += _records(where, name, blocks, outline, (ci, pi), found)
-        n = len(found.pictures) if found is not None else 0
-        named.append(LeftPart(ci, pi, chapter.title, section.title, name, text, 0, n))
-        if found is not None:
-            backup[(ci, pi, si)] = found
+    named += _cut_sections(outline, sorted(cut), notes, records, backup)
     titles = document_titles(outline)
     new_chapters: list[Chapter] = []
     chapter_origin: dict[int, int] = {}
@@ -112,6 +98,35 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         backup=pictures,
         single=frozenset(single),
     )
+
+
+def _cut_sections(
+    outline: Outline,
+    cut: list[tuple[int, int, int]],
+    notes: dict[tuple[int, int], list[str]],
+    records: list[LeftOut],
+    backup: dict[tuple[int, int, int], Backup],
+) -> list[LeftPart]:
+    """The sections that left kept pages: each named with its words in its page's notes
+    (added to `notes`), recorded, its pictures for the backup slides; returned as the parts
+    the Also slide names."""
+    out: list[LeftPart] = []
+    for ci, pi, si in cut:
+        chapter = outline.chapters[ci]
+        page = chapter.pages[pi]
+        section = page.sections[si]
+        name = " · ".join(t for t in (page.title, section.title) if t) or f"part {si + 1}"
+        blocks = [Block("heading", title_spans(section.title, bold=True)), *section.blocks]
+        found = backup_of(section.title, page.title, blocks)
+        text = "\n\n".join(t for t in (notes_text(blocks), _shown(found)) if t)
+        notes.setdefault((ci, pi), []).append(HEADING + name + "\n\n" + text)
+        where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
+        records.extend(_records(where, name, blocks, outline, (ci, pi), found))
+        n = len(found.pictures) if found is not None else 0
+        out.append(LeftPart(ci, pi, chapter.title, section.title, name, text, 0, n))
+        if found is not None:
+            backup[(ci, pi, si)] = found
+    return out
 
 
 def _shown(found: Backup | None) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.markup.mermaid.svg import text_width as label_width
+from generator.markup.mermaid.measure import text_width as label_width
 from generator.model import Block, Spans
 
 PADDING = 1.0  # a cell's padding left and right together, in em of the table's text

@@ -4,29 +4,11 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-FONT = 20.0  # px of a label: at least the body text's 18 px floor once fitted into a slide
+from generator.markup.mermaid.measure import FONT, text_width
+
 LINE_HEIGHT = 1.25
 FONT_FAMILY = "df-diagram-font"  # the template's body font is put in when the slide is written
 WRAP = 24  # characters of a label's line before it wraps at a space
-_NARROW = set("iljtfrI.,:;|!'()[] ")
-_WIDE = set("mwMWOQGDHNU@%")
-
-
-def text_width(text: str, size: float = FONT) -> float:
-    """Width of a label in px (Arial-like advances; CJK and emoji a full em)."""
-    em = 0.0
-    for ch in text:
-        if ord(ch) >= 0x2E80:
-            em += 1.0
-        elif ch in _NARROW:
-            em += 0.3
-        elif ch in _WIDE:
-            em += 0.85
-        elif ch.isupper() or ch.isdigit():
-            em += 0.66
-        else:
-            em += 0.54
-    return em * size
 
 
 def wrap(label: str, width: int = WRAP) -> list[str]:

@@ -20,8 +20,8 @@ from generator.budget import BUDGETS
 from generator.demos import demo_page
 from generator.drop import Left
 from generator.model import Block, Outline, Page
-from generator.parts import Fitting, Parts, Plan, counted_slides
 from generator.pages import DeckDraft
+from generator.parts import Fitting, Parts, Plan, counted_slides
 from generator.repeats import shown_once_line
 from generator.runs import page_blocks
 from generator.summary import shown_pictures

@@ -1,9 +1,12 @@
 """A short deck keeps its feature parts: a whole titled part that would leave the slides of a
 deck over its budget keeps its first slide while the deck stays within a few slides over its
-budget (generator.features); a long document, its budget at the maximum, has no room."""
+budget (generator.features); a long document, its budget at the maximum, has no room. A page
+of sections that keeps one slide keeps its first section with its introduction
+(generator.leadalone)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from generator.alsoin import ALSO_SOURCE
@@ -17,6 +20,7 @@ CHROME = ("cover", "contents", "closing")
 OVER = "over the slide budget"
 
 
+@cache
 def _deck(path: Path) -> tuple[GeneratedDeck, int]:
     text = path.read_text(encoding="utf-8")
     budget = slide_budget("medium", document_words(parse_outline(text)))
@@ -66,3 +70,16 @@ def test_a_how_to_page_keeps_its_gallery_and_configuration() -> None:
     assert not any(OVER in r.message for r in deck.left_out)
     assert _content(deck) <= budget + FEATURE_ROOM
     assert not any(p.source == ALSO_SOURCE for p in deck.pages)
+
+
+def test_a_chapter_introduction_is_not_left_alone_on_a_siblings_slide() -> None:
+    # rich's "Rich Library" page keeps one slide: its first slide as packed was its one-line
+    # introduction, joined to the Emoji slide while "Log" and "Logging Handler" went to the
+    # notes; now the slide shows its first sections, and Emoji's slide is Emoji's alone
+    deck, _ = _deck(CORPUS / "rich" / "README.md")
+    intro = "Rich contains a number of builtin"
+    log = [i for i, p in enumerate(deck.pages) if p.title.startswith("Log")]
+    assert log, [p.title for p in deck.pages]
+    assert "log()" in deck.pages_html[log[0]]
+    emoji = next(i for i, p in enumerate(deck.pages) if p.title == "Emoji")
+    assert intro not in deck.pages_html[emoji]

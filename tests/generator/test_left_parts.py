@@ -244,4 +244,5 @@ def test_a_short_also_list_on_the_closing_slide_names_the_parts(
     plan = plan_from_markdown(rich.read_text(encoding="utf-8"), "corporate")
     closing = PlannedPage.from_dict(plan.pages[-1])
     assert closing.kind == "closing"
-    assert "Rich Library (Syntax Highlighting · Tracebacks)" in closing.subtitle
+    assert "Also in the document: Rich Library (" in closing.subtitle
+    assert "Syntax Highlighting · Tracebacks)" in closing.subtitle

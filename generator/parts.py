@@ -74,6 +74,7 @@ class Plan:
     planner: Planner
     left: list[LeftOut]
     galleried: int = 0  # picture slides of continuations given up (they count as any slide)
+    gone: tuple[Left, ...] = ()  # the parts that left, in the order they left
 
 
 class Parts:
@@ -109,7 +110,7 @@ class Parts:
 
     def counted(self, k: int, fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> int:
         """The content slides the budget counts of the deck planned with k parts gone."""
-        return _counted(self.planned(k, fit))
+        return counted_slides(self.planned(k, fit))
 
     def guess(self, over: float) -> int:
         return len(self.chosen(over))
@@ -118,7 +119,7 @@ class Parts:
         """The deck capped (`fit`, the pages that keep one slide) with the first k parts of the
         order gone."""
         if k not in self.tried:
-            self.tried[k] = self._plan(self.order[:k], fit)
+            self.tried[k] = self.plan(self.order[:k], fit)
         return self.tried[k]
 
     def given_back(self, k: int, fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
@@ -132,17 +133,17 @@ class Parts:
         back = self.order[first : k - 1]
         best, low, high = plan, 0, len(back)  # parts known to come back, at most
         for _ in range(ROUNDS):
-            if low >= high or _counted(plan) >= self.budget:
+            if low >= high or counted_slides(plan) >= self.budget:
                 break
             mid = (low + high + 1) // 2
-            trial = self._plan(self.order[: k - 1 - mid] + self.order[k - 1 : k], fit)
-            if _counted(trial) <= self.budget:
+            trial = self.plan(self.order[: k - 1 - mid] + self.order[k - 1 : k], fit)
+            if counted_slides(trial) <= self.budget:
                 best, low = trial, mid
             else:
                 high = mid - 1
         return best
 
-    def _plan(self, gone: list[Left], fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
+    def plan(self, gone: list[Left], fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
         dropped = drop_pages(self.outline, gone)
         left: list[LeftOut] = []
         dividers = not any(x.body for x in gone)  # they leave before the body
@@ -153,7 +154,7 @@ class Parts:
             left = []  # over only by its dividers: they leave, not one more part
             planner, fitted = fit(self.draft(dropped, left, False), dropped.single)
             galleried = self._galleried(dropped, fitted)
-        return Plan(dropped, fitted, planner, left, galleried)
+        return Plan(dropped, fitted, planner, left, galleried, tuple(gone))
 
     def _galleried(self, dropped: Condensed, fitted: list[Fitted]) -> int:
         """The picture slides pages keeping one slide have beyond those they had capped: the
@@ -164,6 +165,6 @@ class Parts:
         )
 
 
-def _counted(plan: Plan) -> int:
+def counted_slides(plan: Plan) -> int:
     """The content slides the budget counts of a plan (generator.budget.content_slides)."""
     return content_slides(plan.fitted, plan.galleried)

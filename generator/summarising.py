@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from generator.codemore import shown_code
 from generator.estimate import Calibration
 from generator.keep import named_part, run_slides
+from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, plain
 from generator.pack import capped
@@ -88,6 +89,8 @@ class Summarising:
         kept, pieces = capped(chunks, keep, room)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
+        if one and lead_alone(kept, chunks):  # the introduction stays with its first section
+            kept, pieces = with_first_section(chunks, room)
         kept, pieces = named_part(kept, pieces, page.title, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
             kept, pieces = shown_rows(kept, pieces, around(page), room)

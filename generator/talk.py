@@ -36,10 +36,11 @@ from generator.condense import (
     release_runs,
 )
 from generator.deckplan import plan_after, plan_deck
+from generator.features import feature_room, with_features
 from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
-from generator.parts import Parts, fewest_left
+from generator.parts import Parts, counted_slides, fewest_left
 from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
@@ -152,10 +153,12 @@ def within_budget(
     if k is not None or parts.tried:  # the fewest parts that do, else the most tried
         k = k if k is not None else max(parts.tried)
         plan = parts.given_back(k, fit)  # the continuation slides it need not give up
+        room = feature_room(length, budget)  # a short deck keeps its feature parts' first slide
+        plan = with_features(parts, plan, fit, room)
         records += [_moved(r, origin) for r in plan.dropped.records]
         origin = _then(plan.dropped.origin, origin)
         kept += plan.dropped.backup
-        if content_slides(plan.fitted, plan.galleried) <= budget:
+        if counted_slides(plan) <= budget + room:
             return Talk(*_original(plan.fitted, plan.planner, plan.left, origin), records, kept)
         condensed = plan.dropped
     left = []  # drafted again without dividers: one slide a page, the chapters named above

@@ -233,11 +233,16 @@ def test_every_titled_part_that_leaves_is_named_on_a_slide() -> None:
     assert "Sometimes we want to ignore search results" not in also.notes
 
 
-def test_a_short_also_list_on_the_closing_slide_names_the_parts() -> None:
-    # rich's talk leaves two sections of a kept page: one line of the closing slide, naming
-    # them (not only their page, which is on the slides)
+def test_a_short_also_list_on_the_closing_slide_names_the_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # rich's talk with no room for feature parts (a deck at its length's maximum,
+    # generator.features) leaves two sections of a kept page: one line of the closing slide,
+    # naming them (not only their page, which is on the slides)
+    monkeypatch.setattr("generator.features.FEATURE_ROOM", 0)
     rich = CORPUS / "rich" / "README.md"
     plan = plan_from_markdown(rich.read_text(encoding="utf-8"), "corporate")
     closing = PlannedPage.from_dict(plan.pages[-1])
     assert closing.kind == "closing"
-    assert "Rich Library (Syntax Highlighting · Tracebacks)" in closing.subtitle
+    assert "Also in the document: Rich Library (" in closing.subtitle
+    assert "Syntax Highlighting · Tracebacks)" in closing.subtitle

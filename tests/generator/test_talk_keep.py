@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.alsoin import ALSO_SOURCE
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import document_words, slide_budget
@@ -40,9 +42,13 @@ def test_deck_within_its_budget_but_for_its_dividers_keeps_every_page() -> None:
     assert "In summary, KaTeX shines" in body  # the conclusion, once only in the notes
 
 
-def test_configuration_leaves_before_a_core_chapter_gives_up_its_pages() -> None:
-    # Over its budget: the icon-set configuration leaves the slides before the share cap takes
-    # the usage chapter's pages (removing the title, collapsible blocks stay on slides).
+def test_configuration_leaves_before_a_core_chapter_gives_up_its_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Over its budget with no room for feature parts (a deck at its length's maximum,
+    # generator.features): the icon-set configuration leaves the slides before the share cap
+    # takes the usage chapter's pages (removing the title, collapsible blocks stay on slides).
+    monkeypatch.setattr("generator.features.FEATURE_ROOM", 0)
     text = (CORPUS / "mkdocs-admonitions" / "admonitions.md").read_text(encoding="utf-8")
     deck = _deck(text, "admonitions")
     titles = " | ".join(p.title for p in deck.pages if p.source != ALSO_SOURCE)

@@ -119,9 +119,9 @@ class MermaidRenderer:
         if len(source) > MAX_CHARS:
             return NotDrawn(f"a {name} diagram over {MAX_CHARS} characters is shown as source")
         if self.pictures >= MAX_DIAGRAMS:
-            return NotDrawn(f"over {MAX_DIAGRAMS} diagrams: the rest are shown as source")
+            return NotDrawn(f"over {MAX_DIAGRAMS} {name} diagrams: the rest are shown as source")
         if self.spent >= RENDER_BUDGET_S:
-            return NotDrawn(f"diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
+            return NotDrawn(f"{name} diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
         start = time.perf_counter()
         try:
             diagram = draw_plantuml(source) if language == "plantuml" else draw(source, options)

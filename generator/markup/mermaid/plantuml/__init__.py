@@ -30,9 +30,8 @@ def read_plantuml(source: str, max_nodes: int, max_edges: int) -> Flow | Sequenc
         try:
             return read_components(lines, max_nodes, max_edges)
         except DiagramError as not_components:
-            if any("->" in line or "<-" in line for line in lines) and _sequence_like(lines):
-                raise not_sequence from not_components
-            raise not_components from not_sequence
+            why = not_sequence if _sequence_like(lines) else not_components
+            raise DiagramError(f"{why}: the PlantUML diagram is shown as its source") from why
 
 
 def stated_direction(source: str) -> bool:

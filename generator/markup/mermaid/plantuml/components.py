@@ -138,6 +138,10 @@ class ComponentReader:
         if len(arrows) != 1 or arrows[0] == 0:
             raise DiagramError(f"a PlantUML link not understood: `{line[:40]}`")
         at = arrows[0]
+        ends = parts[at].text[:2] + parts[at].text[-2:]
+        if any(mark in ends for mark in "|*o"):
+            # class diagram relations (`<|--`, `*--`, `o--`): not a component diagram
+            raise DiagramError(f"a PlantUML class relation is not drawn: `{line[:40]}`")
         left = [t for t in parts[:at] if t.kind != "iface"]
         right = [t for t in parts[at + 1 :] if t.kind != "iface"]
         # `A "1" --> "many" B`: the multiplicities next to the arrow are not drawn

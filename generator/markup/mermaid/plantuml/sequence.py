@@ -50,8 +50,7 @@ class SequenceReader:
             self._note(line)
         elif word in FRAMES:
             self.depth += 1
-            kind = "rect" if word == "group" else word
-            self.seq.rows.append(FrameMark("open", kind, label_text(line[len(word) :])))
+            self.seq.rows.append(FrameMark("open", word, label_text(line[len(word) :])))
         elif word == "else" and self.depth:
             self.seq.rows.append(FrameMark("next", word, label_text(line[len(word) :])))
         elif line.lower() == "end":
@@ -116,8 +115,11 @@ class SequenceReader:
         head, colon, text = line.partition(":")
         words = head.replace(",", " , ").split()
         place = words[1].lower() if len(words) > 1 else ""
+        last = next((r for r in reversed(self.seq.rows) if isinstance(r, Message)), None)
         if place in ("left", "right") and len(words) >= 4 and words[2].lower() == "of":
             names = [words[3]]
+        elif place in ("left", "right") and len(words) == 2 and last is not None:
+            names = [last.source if place == "left" else last.target]  # by the last message
         elif place == "over" and len(words) >= 3:
             names = [w for w in words[2:] if w != ","]
         else:

@@ -18,7 +18,9 @@ from tests.generator.fragments_sources import MERMAID_EXAMPLES, SLIDEV_DIAGRAMS
 
 DIAGRAM_TEXT_PT = 14.0  # a diagram's labels at least this size on its slide (docs/generator.md)
 # PlantUML's activity diagram example (https://plantuml.com/activity-diagram-beta): not drawn
-ACTIVITY = "@startuml\nstart\n:Hello world;\n:This is defined on\nseveral **lines**;\nstop\n@enduml\n"
+ACTIVITY = (
+    "@startuml\nstart\n:Hello world;\n:This is defined on\nseveral **lines**;\nstop\n@enduml\n"
+)
 ACTIVITY_SLIDE = f"---\n\n# Activity\n\n```plantuml\n{ACTIVITY}```\n\nLearn more: PlantUML.\n"
 
 

@@ -246,7 +246,6 @@ def test_c4_elements_in_their_boundaries_and_relations() -> None:
     assert all(bank.x < x < bank.x + bank.w and bank.y < y < bank.y + bank.h for x, y in inside)
 
 
-
 def test_a_c4_diagram_too_large_for_a_slide_is_drawn_without_descriptions() -> None:
     # with its descriptions the README's diagram is 1776 px wide (rows of four) or too tall
     # (rows filled to a slide's width): fitted into a slide its labels would be below 12 pt;

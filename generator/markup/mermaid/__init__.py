@@ -113,7 +113,9 @@ class MermaidRenderer:
         self.pictures = 0
         self.spent = 0.0
 
-    def picture(self, source: str, options: str = "", language: str = "mermaid") -> Diagram | NotDrawn:
+    def picture(
+        self, source: str, options: str = "", language: str = "mermaid"
+    ) -> Diagram | NotDrawn:
         """A diagram's picture, or why it keeps its source; `language`: mermaid or plantuml."""
         name = "PlantUML" if language == "plantuml" else "Mermaid"
         if len(source) > MAX_CHARS:

@@ -15,6 +15,7 @@ from generator.markup.mermaid.layout import (
     _clusters,
     _normalise,
     _place,
+    place,
 )
 from generator.markup.mermaid.model import Cluster, Edge, Flow, Node
 
@@ -53,7 +54,7 @@ def place_grouped(flow: Flow) -> Placed:
             if owner[nid] == nid:
                 owner[nid] = key
         sub = _inner(flow, replace(cluster, nodes=[n for n in cluster.nodes if owner[n] == key]))
-        placed = _grouped_or_plain(sub)
+        placed = place(sub)  # (its own subgraphs: laid out one by one too when they overlap)
         inner[key] = placed
         width = max(placed.width, svg.text_width(cluster.title) + 2 * CLUSTER_PAD)
         sizes[key] = (width + 2 * CLUSTER_PAD, placed.height + 2 * CLUSTER_PAD + TITLE)
@@ -73,15 +74,7 @@ def place_grouped(flow: Flow) -> Placed:
     return _assemble(flow, outer, inner, owner)
 
 
-def _grouped_or_plain(sub: Flow) -> Placed:
-    from generator.markup.mermaid.layout import place
-
-    return place(sub)
-
-
-def _assemble(
-    flow: Flow, outer: Placed, inner: dict[str, Placed], owner: dict[str, str]
-) -> Placed:
+def _assemble(flow: Flow, outer: Placed, inner: dict[str, Placed], owner: dict[str, str]) -> Placed:
     boxes: dict[str, Box] = {}
     for nid in flow.nodes:
         key = owner[nid]

@@ -264,8 +264,10 @@ def overlapping(flow: Flow, placed: Placed) -> bool:
             return True
         for other, (a0, b0, a1, b1) in placed.clusters.items():
             nested = members[other] <= members[cid] or members[cid] <= members[other]
-            if other != cid and not nested and area.overlaps(
-                Box((a0 + a1) / 2, (b0 + b1) / 2, a1 - a0, b1 - b0, [])
+            if (
+                other != cid
+                and not nested
+                and area.overlaps(Box((a0 + a1) / 2, (b0 + b1) / 2, a1 - a0, b1 - b0, []))
             ):
                 return True
     return False

@@ -8,7 +8,7 @@ anything else raises DiagramError (the diagram keeps its source)."""
 
 from __future__ import annotations
 
-from generator.markup.mermaid.model import Cluster, DiagramError, Edge, Flow, Node, Shape
+from generator.markup.mermaid.model import Cluster, DiagramError, Edge, Flow, Line, Node, Shape
 from generator.markup.mermaid.plantuml.tokens import Token, tokens
 
 GROUPS = (
@@ -128,7 +128,9 @@ class ComponentReader:
             raise DiagramError(f"a PlantUML link's end expected at `{tok.text[:30]}`")
         if tok.text in self.alias:
             return self.alias[tok.text]
-        shape: Shape = {"bracket": "rect", "paren": "stadium"}.get(tok.kind, "circle")  # type: ignore[assignment]
+        shape: Shape = (
+            "rect" if tok.kind == "bracket" else "stadium" if tok.kind == "paren" else "circle"
+        )
         return self._node(tok.text, tok.text, shape)
 
     def _link(self, toks: list[Token], line: str) -> None:
@@ -161,7 +163,7 @@ def _edge(a: str, b: str, arrow: str, label: str) -> Edge:
     """A link as drawn: dotted when its run has dots, its head at the end it points to."""
     run = "".join(ch for ch in arrow if ch in "-.<>")
     head, tail = run.endswith(">"), run.startswith("<")
-    line = "dotted" if "." in run else "solid"
+    line: Line = "dotted" if "." in run else "solid"
     text = label.replace("\\n", "\n")
     if tail and not head:
         return Edge(b, a, text, line, True, False)

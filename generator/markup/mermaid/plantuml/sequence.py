@@ -99,7 +99,11 @@ class SequenceReader:
             parts = parts[:-1]
         if len(parts) == 4 and parts[3].kind == "arrow" and parts[3].text == "--":
             parts = parts[:3]  # `A -> B --`: B's activation ends
-        if len(parts) != 3 or parts[1].kind != "arrow" or not {parts[0].kind, parts[2].kind} <= {*NAMES}:
+        if (
+            len(parts) != 3
+            or parts[1].kind != "arrow"
+            or not {parts[0].kind, parts[2].kind} <= {*NAMES}
+        ):
             raise DiagramError(f"a PlantUML message not understood: `{line[:40]}`")
         a, b = self.participant(parts[0].text), self.participant(parts[2].text)
         arrow = parts[1].text
@@ -109,17 +113,19 @@ class SequenceReader:
         head: Literal["arrow", "cross"] = "cross" if "x" in arrow.lower() else "arrow"
         if run.startswith("<") and not run.endswith(">"):
             a, b = b, a
-        self.seq.rows.append(Message(a, b, label_text(text.replace("\\n", "\n")), "--" in run, head))
+        self.seq.rows.append(
+            Message(a, b, label_text(text.replace("\\n", "\n")), "--" in run, head)
+        )
 
     def _note(self, line: str) -> None:
         head, colon, text = line.partition(":")
         words = head.replace(",", " , ").split()
         place = words[1].lower() if len(words) > 1 else ""
-        last = next((r for r in reversed(self.seq.rows) if isinstance(r, Message)), None)
+        previous = next((r for r in reversed(self.seq.rows) if isinstance(r, Message)), None)
         if place in ("left", "right") and len(words) >= 4 and words[2].lower() == "of":
             names = [words[3]]
-        elif place in ("left", "right") and len(words) == 2 and last is not None:
-            names = [last.source if place == "left" else last.target]  # by the last message
+        elif place in ("left", "right") and len(words) == 2 and previous is not None:
+            names = [previous.source if place == "left" else previous.target]  # by the last message
         elif place == "over" and len(words) >= 3:
             names = [w for w in words[2:] if w != ","]
         else:
@@ -127,7 +133,9 @@ class SequenceReader:
         names = [n.strip('"') for n in names if not n.startswith("#")]
         first = self.participant(names[0])
         last = self.participant(names[-1])
-        side: Literal["left", "right", "over"] = "over" if place == "over" else place  # type: ignore[assignment]
+        side: Literal["left", "right", "over"] = (
+            "over" if place == "over" else "left" if place == "left" else "right"
+        )
         note = SeqNote(label_text(text.replace("\\n", "\n")), first, last, side)
         if colon:
             self.seq.rows.append(note)

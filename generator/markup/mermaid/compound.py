@@ -12,9 +12,9 @@ from generator.markup.mermaid.layout import (
     CLUSTER_PAD,
     Box,
     Placed,
-    _clusters,
-    _normalise,
-    _place,
+    cluster_boxes,
+    layered,
+    normalise,
     place,
 )
 from generator.markup.mermaid.model import Cluster, Edge, Flow, Node
@@ -70,7 +70,7 @@ def place_grouped(flow: Flow) -> Placed:
         if pair[0] != pair[1] and pair not in seen:
             seen.add(pair)
             top.edges.append(Edge(*pair))
-    outer = _place(top, sizes)
+    outer = layered(top, sizes)
     return _assemble(flow, outer, inner, owner)
 
 
@@ -101,6 +101,6 @@ def _assemble(flow: Flow, outer: Placed, inner: dict[str, Placed], owner: dict[s
             a, b = boxes[e.source], boxes[e.target]
             routes.append([(a.x, a.y), (b.x, b.y)])
     placed = Placed(boxes, routes)
-    _clusters(flow, placed)
-    _normalise(replace(flow, direction="TB"), placed)  # the parts are already turned
+    cluster_boxes(flow, placed)
+    normalise(replace(flow, direction="TB"), placed)  # the parts are already turned
     return placed

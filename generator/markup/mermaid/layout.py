@@ -84,7 +84,7 @@ def place(flow: Flow, sizes: dict[str, tuple[float, float]] | None = None) -> Pl
     """A flow's boxes and routes (`sizes`: boxes of a given size, drawn by the caller); when
     its subgraphs' boxes would overlap what is not in them, each subgraph is laid out on its
     own and placed as one box (generator.markup.mermaid.compound)."""
-    placed = _place(flow, sizes or {})
+    placed = layered(flow, sizes or {})
     if flow.clusters and overlapping(flow, placed):
         from generator.markup.mermaid.compound import place_grouped
 
@@ -92,7 +92,7 @@ def place(flow: Flow, sizes: dict[str, tuple[float, float]] | None = None) -> Pl
     return placed
 
 
-def _place(flow: Flow, sizes: dict[str, tuple[float, float]]) -> Placed:
+def layered(flow: Flow, sizes: dict[str, tuple[float, float]]) -> Placed:
     # grandalf (and the numpy it brings) loads with the first flowchart: start-up of documents
     # without one does not pay for it
     from grandalf.graphs import Edge as GEdge
@@ -168,8 +168,8 @@ def _finish(
             )
     _separate(flow, boxes, routes)
     placed = Placed(boxes, routes)
-    _clusters(flow, placed)
-    _normalise(flow, placed)
+    cluster_boxes(flow, placed)
+    normalise(flow, placed)
     return placed
 
 
@@ -190,7 +190,7 @@ def _separate(flow: Flow, boxes: dict[str, Box], routes: list[list[tuple[float, 
             routes[i] = [(x + nx * shift, y + ny * shift) for x, y in routes[i]]
 
 
-def _clusters(flow: Flow, placed: Placed) -> None:
+def cluster_boxes(flow: Flow, placed: Placed) -> None:
     """Each subgraph's box: around its nodes and the boxes of subgraphs inside it, a title
     line above."""
     title = svg.FONT * svg.LINE_HEIGHT
@@ -221,7 +221,7 @@ def _inside(inner: list[str], outer: list[str]) -> bool:
     return bool(inner) and set(inner) < set(outer)
 
 
-def _normalise(flow: Flow, placed: Placed) -> None:
+def normalise(flow: Flow, placed: Placed) -> None:
     """Everything moved to start at MARGIN; BT/RL flipped; the canvas size set."""
     xs: list[float] = []
     ys: list[float] = []

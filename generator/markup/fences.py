@@ -1,5 +1,5 @@
-"""Fenced blocks read into outline blocks: code (highlighted later), Mermaid diagrams and
-display math drawn as pictures with their source as alt text, Slidev's magic-move steps."""
+"""Fenced blocks read into outline blocks: code (highlighted later), Mermaid and PlantUML
+diagrams and display math drawn as pictures with their source as alt text, Slidev's magic-move steps."""
 
 from __future__ import annotations
 

@@ -440,8 +440,9 @@ def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 
 
 def _caption(b: Block) -> Markup:
-    """A picture's alt text under it; nothing for a picture without one."""
-    alt = b.alt.strip()
+    """A picture's alt text under it; nothing for a picture without one, or for a drawn
+    diagram or formula (its alt text is its source, not a caption)."""
+    alt = b.alt.strip() if b.kind not in ("diagram", "formula") else ""
     return Markup("<figcaption>%s</figcaption>") % breakable(alt) if alt else Markup("")
 
 

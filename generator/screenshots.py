@@ -26,6 +26,9 @@ READ_HEIGHT = 460  # px: the height of the smallest template body (minimal), a s
 MAX_PICTURES = 4  # pictures that are not screenshots, on one slide
 CAPTION_CHARS = 110  # a screenshot's caption line (weighted characters), the rest in the notes
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
+BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
+DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
+DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
 
 
@@ -40,8 +43,27 @@ def screenshot(block: Block) -> bool:
 
 
 def per_slide(pictures: list[Block]) -> int:
-    """How many of these pictures one slide shows: 4, or 1 with a screenshot among them."""
-    return 1 if any(screenshot(b) for b in pictures) else MAX_PICTURES
+    """How many of these pictures one slide shows: 4, 1 with a screenshot among them; with
+    drawn diagrams among them, as many side by side (up to 4) as keep every diagram's labels
+    readable (diagram_readable)."""
+    if any(screenshot(b) for b in pictures):
+        return 1
+    diagrams = [b for b in pictures if b.type == "image" and b.kind == "diagram"]
+    return next(
+        (n for n in range(MAX_PICTURES, 1, -1) if all(diagram_readable(b, n) for b in diagrams)),
+        1,
+    )
+
+
+def diagram_readable(block: Block, beside: int) -> bool:
+    """A drawn diagram (labels DIAGRAM_FONT px) whose labels stay at least DIAGRAM_READ px
+    once fitted into one of `beside` pictures of a row (image-grid: the body's width shared
+    with GRID_GAP between, GRID_HEIGHT high)."""
+    if block.width <= 0 or block.height <= 0:
+        return True
+    cell = (BODY_WIDTH - GRID_GAP * (beside - 1)) / beside
+    scale = min(1.0, cell / block.width, GRID_HEIGHT / block.height)
+    return DIAGRAM_FONT * scale >= DIAGRAM_READ
 
 
 def caption_line(text: str) -> str:

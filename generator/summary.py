@@ -291,8 +291,9 @@ def diagram_source(block: Block) -> bool:
 
 
 def drawn_kind(block: Block) -> bool:
-    """A diagram source of a kind the generator draws (Mermaid); the others (PlantUML,
-    Graphviz, D2) are only ever shown as their source."""
+    """A diagram source of a kind the generator draws (Mermaid); a PlantUML block still a code
+    block is one its readers did not understand, and Graphviz and D2 are only ever shown as
+    their source."""
     if block.language.lower() in NOT_DRAWN_LANGUAGES:
         return False
     first = next((line.split() for line in block.text.split("\n") if line.strip()), [""])

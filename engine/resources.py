@@ -28,7 +28,7 @@ def load_resource(
     if match is None:
         remote = url.lower().startswith(("http://", "https://"))
         if options.allow_network and remote:
-            from engine.fetch import fetch_url
+            from engine.fetch import fetch_url  # http.client, ssl; it imports this module
 
             if font:
                 return fetch_url(url, diag, options, where, accept="font")

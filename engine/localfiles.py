@@ -31,8 +31,8 @@ def local_url(url: str, options: Options) -> str | None:
 
 def url_path(path: str) -> str:
     """The file system path a file: URL's path names, as `urllib.request.url2pathname` gives
-    it, without importing urllib.request (which loads http.client, ssl and email: ~70 ms of a
-    command's start-up for every deck with a local picture)."""
+    it, without importing urllib.request (which loads http.client, ssl and email at start-up
+    for every deck with a local picture)."""
     if os.name == "nt":
         from nturl2path import url2pathname
 

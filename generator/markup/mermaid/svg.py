@@ -65,7 +65,7 @@ def document(width: float, height: float, body: list[str], alt: str) -> str:
 
 def escape(text: str) -> str:
     """`&`, `<` and `>` escaped, as xml.sax.saxutils.escape does (that module imports
-    urllib.request, and with it http.client, ssl and email: ~70 ms of start-up)."""
+    urllib.request, and with it http.client, ssl and email)."""
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 

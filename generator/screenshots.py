@@ -59,7 +59,9 @@ def caption_line(text: str) -> str:
         text = text[1:-1].strip()
     if weight(text) <= CAPTION_CHARS:
         return text
-    ends = [m.end() for m in SENTENCE_END.finditer(text) if weight(text[: m.end()]) <= CAPTION_CHARS]
+    ends = [
+        m.end() for m in SENTENCE_END.finditer(text) if weight(text[: m.end()]) <= CAPTION_CHARS
+    ]
     if ends:
         return text[: ends[-1]]
     return _cut(text)

@@ -43,7 +43,11 @@ def both_halves(
             continue
         lead, rest = lead_sentences(found)
         kept = _placed(blocks, kept, found, lead)
-        moved = [rest if b is found else b for b in moved if b is not found or rest is not None]
+        moved = (
+            [b for b in moved if b is not found]
+            if rest is None
+            else [rest if b is found else b for b in moved]
+        )
     return kept, moved
 
 

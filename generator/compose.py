@@ -60,6 +60,7 @@ from generator.pagesize import (
 from generator.partnames import named_parts, parts_title
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
+from generator.stacked import headed
 
 LENGTHS = ("short", "medium", "long")
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
@@ -457,11 +458,11 @@ def _content(
 
 
 def _titled_page(page: Page) -> list[Block]:
-    return [Block("heading", title_spans(page.title, bold=True))] + page_blocks(page)
+    return headed(page.title, page_blocks(page))
 
 
 def _titled(section: Section) -> list[Block]:
-    return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
+    return headed(section.title, list(section.blocks))
 
 
 def _merged_title(run: list[Candidate], outline: Outline, side_by_side: bool = False) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from generator.codemore import shown_code
 from generator.estimate import Calibration
+from generator.halves import both_halves
 from generator.keep import named_part, run_slides
 from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
@@ -171,6 +172,7 @@ class Summarising:
         # a line continuing the title ("... and other Debian-based distributions") is no
         # sentence of the page: its first sentence (what "new enough" later refers to) stays
         kept, moved = summary_blocks(page.blocks[len(lead) :], lambda b: fits([*lead, *b]))
+        kept, moved = both_halves(page.title, page.blocks, kept, moved)
         kept = [*lead, *kept] if kept else kept
         if not moved or not kept:
             return page

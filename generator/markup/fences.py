@@ -13,7 +13,8 @@ from generator.markup.math import Refused, source
 from generator.markup.mermaid import NotDrawn
 from generator.model import Block
 
-MAX_ALT = 200
+MAX_ALT = 200  # characters of a refused formula's or diagram's source in the report
+PICTURE_ALT = 1000  # a picture's alt text kept whole up to this (its caption, its notes)
 MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
 DIAGRAMS = {
     "mermaid": "Mermaid diagram",

@@ -11,8 +11,9 @@ generator.codemore). A code block is cut only between whole statements:
   what a command printed (a long output cut at a whole line), never between a command and the
   first line it printed (a statement keeps its output) nor inside a command continued over
   lines (`... `);
-- in other code, before a line back at the code's base indentation that opens no closing
-  bracket and follows no line that goes on (`,`, `(`, `\\`...).
+- in other code, before a line back at the code's base indentation that is no closing
+  bracket, goes on with no statement before it (`except`, `else`...) and follows no line that
+  goes on (`,`, `(`, `\\`...).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from generator.codesplit import CLOSER, CONTINUED, PROMPT
 from generator.pieces import CodeLine, Piece
 
 MORE = re.compile(r"^\.\.\.(?: |$)")  # a console command continued on the next line
+# a clause that goes on with the statement before it (`try:` ... `except`, `if` ... `else`)
+CLAUSE = re.compile(r"^\s*(?:except|else|elif|finally|catch|rescue|ensure)\b")
 Fits = Callable[[list[Piece]], bool]
 
 
@@ -50,7 +53,7 @@ def cuts(piece: Piece) -> list[int]:
     """The indices of the piece's source lines before which its code may be cut (see the
     module docstring), in order."""
     text = piece.block.text.split("\n")
-    starts = [c.index for c in piece.lines if c.index > 0]
+    starts = [c.line for c in piece.lines if c.line > 0]
     if piece.console:
         return [i for i in starts if _console_cut(text, i)]
     base = min((_indent(line) for line in text if line.strip()), default=0)
@@ -62,7 +65,7 @@ def split(piece: Piece, cut: int) -> tuple[Piece, Piece]:
     and the part moving on (its padding above it)."""
     text = piece.block.text.split("\n")
     height = piece.height
-    at = next(c.at for c in piece.lines if c.index == cut)
+    at = next(c.at for c in piece.lines if c.line == cut)
     y = piece.top + at * height
     lead, tail = piece.pad[0] * height, piece.pad[1] * height
     upper, lower = max(y - piece.top, 1e-6), max(piece.bottom - y, 1e-6)
@@ -73,7 +76,7 @@ def split(piece: Piece, cut: int) -> tuple[Piece, Piece]:
         tail=tail,
         soft=False,
         keep_next=False,
-        lines=tuple(CodeLine(c.index, c.at * height / upper) for c in piece.lines if c.index < cut),
+        lines=tuple(CodeLine(c.line, c.at * height / upper) for c in piece.lines if c.line < cut),
         pad=(lead / upper, tail / upper),
     )
     rest = replace(
@@ -83,9 +86,9 @@ def split(piece: Piece, cut: int) -> tuple[Piece, Piece]:
         lead=lead,
         label=None,
         lines=tuple(
-            CodeLine(c.index - cut, (c.at * height - (y - piece.top)) / lower)
+            CodeLine(c.line - cut, (c.at * height - (y - piece.top)) / lower)
             for c in piece.lines
-            if c.index >= cut
+            if c.line >= cut
         ),
         pad=(lead / lower, tail / lower),
     )
@@ -106,7 +109,7 @@ def _console_cut(text: list[str], i: int) -> bool:
 def _code_cut(text: list[str], i: int, base: int) -> bool:
     line = text[i]
     before = next((x for x in reversed(text[:i]) if x.strip()), "")
-    if _indent(line) > base or CLOSER.match(line):
+    if _indent(line) > base or CLOSER.match(line) or CLAUSE.match(line):
         return False
     return not before.rstrip().endswith(CONTINUED)
 

@@ -36,7 +36,7 @@ class CodeLine(NamedTuple):
     text and where its top is, as a share of the piece's height from its top (it holds when
     the piece moves or is scaled; a piece may be cut there, generator.examplecut)."""
 
-    index: int
+    line: int
     at: float
 
 
@@ -315,7 +315,7 @@ def _set_lines(piece: Piece, lines: list[CodeLine], pad: tuple[float, float]) ->
     height = piece.height
     if height <= 0:
         return
-    piece.lines = tuple(CodeLine(c.index, (c.at - piece.top) / height) for c in lines)
+    piece.lines = tuple(CodeLine(c.line, (c.at - piece.top) / height) for c in lines)
     piece.pad = (pad[0] / height, pad[1] / height)
 
 

@@ -14,7 +14,11 @@ from generator.pieces import CodeLine, Piece
 from generator.planner import Planner
 from generator.reshape import Fitted
 from generator.templates import builtin_templates
-from tests.generator.fragments_httpx import HTTPX_REDIRECTION, HTTPX_SENDING_JSON
+from tests.generator.fragments_httpx import (
+    HTTPX_REDIRECTION,
+    HTTPX_SENDING_JSON,
+    HTTPX_STATUS_CODES,
+)
 
 
 def _one_slide(markdown: str) -> list[Fitted]:
@@ -83,8 +87,18 @@ def test_other_code_is_cut_before_a_statement_at_its_base_indentation() -> None:
         "    print(exc)"
     )
     piece = _piece(text, console=False)
-    assert cuts(piece) == [1, 3]
+    assert cuts(piece) == [1]  # never before `except`: the `try` statement goes on
     head, rest = split(piece, 1)
     assert head.block.text == 'response = httpx.get("https://www.example.com/")'
     assert rest.block.text.startswith("try:") and rest.top == head.bottom
     assert head.height + rest.height == piece.height
+
+
+def test_an_example_estimated_before_layout_is_shown_in_part_too() -> None:
+    # pages planned after the first few are packed on estimated extents (generator.estimate)
+    markdown = "# HTTPX\n\n" + HTTPX_SENDING_JSON + "\n" + HTTPX_STATUS_CODES
+    status = next(f for f in _one_slide(markdown) if "Status" in str(f.page.title))
+    shown = [plain(b.spans) for b in status.page.blocks if b.type == "paragraph"]
+    assert any(s.startswith("We can raise an exception") for s in shown)
+    assert "not_found = httpx.get(" in _code(status.page.blocks)
+    assert shown[-1] == CONTINUES

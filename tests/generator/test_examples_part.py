@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from generator.codemore import CONTINUES
 from generator.compose import draft_deck
+from generator.estimate import Calibration, estimated_pieces
 from generator.examplecut import cuts, split
 from generator.model import Block, plain
 from generator.outline import parse_outline
@@ -94,11 +95,22 @@ def test_other_code_is_cut_before_a_statement_at_its_base_indentation() -> None:
     assert head.height + rest.height == piece.height
 
 
-def test_an_example_estimated_before_layout_is_shown_in_part_too() -> None:
-    # pages planned after the first few are packed on estimated extents (generator.estimate)
+def test_an_example_after_two_short_ones_shows_its_introduction_and_first_statement() -> None:
     markdown = "# HTTPX\n\n" + HTTPX_SENDING_JSON + "\n" + HTTPX_STATUS_CODES
     status = next(f for f in _one_slide(markdown) if "Status" in str(f.page.title))
     shown = [plain(b.spans) for b in status.page.blocks if b.type == "paragraph"]
     assert any(s.startswith("We can raise an exception") for s in shown)
     assert "not_found = httpx.get(" in _code(status.page.blocks)
     assert shown[-1] == CONTINUES
+
+
+def test_code_packed_on_estimates_can_be_cut_at_its_statements_too() -> None:
+    # pages planned after the first few are packed on estimated extents (generator.estimate)
+    code = HTTPX_STATUS_CODES.split("```pycon\n")[3].split("```")[0].rstrip()
+    [piece] = estimated_pieces([Block("code", text=code)], 24.0, 1100.0, 19.0, Calibration(), 500)
+    assert piece.console and [c.line for c in piece.lines] == list(range(9))
+    assert 0 < piece.lines[0].at < piece.lines[-1].at < 1
+    # before a command, or within the traceback: never between a command and its output
+    assert cuts(piece) == [1, 3, 5, 6, 7, 8]
+    head, _ = split(piece, 3)
+    assert head.block.text.endswith("404")

@@ -24,29 +24,39 @@ from dataclasses import replace
 
 from generator.codesplit import CLOSER, CONTINUED, PROMPT
 from generator.pieces import CodeLine, Piece
+from generator.shapes import source_beside
 
 MORE = re.compile(r"^\.\.\.(?: |$)")  # a console command continued on the next line
 # a clause that goes on with the statement before it (`try:` ... `except`, `if` ... `else`)
 CLAUSE = re.compile(r"^\s*(?:except|else|elif|finally|catch|rescue|ensure)\b")
+WORD = re.compile(r"\w")  # a line that holds a statement, not only punctuation
 Fits = Callable[[list[Piece]], bool]
 
 
-def leading_part(chain: list[Piece], fits: Fits) -> tuple[list[Piece], list[Piece]] | None:
+def leading_part(
+    chain: list[Piece], fits: Fits, after: Piece | None = None
+) -> tuple[list[Piece], list[Piece]] | None:
     """(shown, moving on) for an example `chain` (pieces kept together, the last holding
     code) that does not fit whole: its pieces that fit whole and the leading statements of the
     code piece that does not, as long as `fits` holds; None when no statement of its code fits
-    (an introduction alone is no example)."""
+    (an introduction alone, or with a line of punctuation such as a fence `---`, is no
+    example) and for the source of the drawn diagram `after` it (shown beside it whole)."""
     for k, piece in enumerate(chain):
         if fits(chain[: k + 1]):
             continue
-        if piece.block.type != "code":
+        if piece.block.type != "code" or _drawn(piece, after):
             return None
         for cut in reversed(cuts(piece)):
             head, tail = split(piece, cut)
-            if fits([*chain[:k], head]):
+            if WORD.search(head.block.text) and fits([*chain[:k], head]):
                 return [*chain[:k], head], [tail, *chain[k + 1 :]]
         return None
     return None
+
+
+def _drawn(piece: Piece, after: Piece | None) -> bool:
+    """The code piece is the configured source of the diagram drawn after it."""
+    return after is not None and source_beside(piece.block, after.block)
 
 
 def cuts(piece: Piece) -> list[int]:

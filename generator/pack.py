@@ -232,7 +232,8 @@ def _filled(
         if chain[-1].keep_next or not any(p.block.type == "code" for p in chain):
             break
         if not fits(chain):
-            part = leading_part(chain, lambda pieces: fits(pieces, more))
+            after = rest[end + 1] if end + 1 < len(rest) else None
+            part = leading_part(chain, lambda pieces: fits(pieces, more), after)
             if part is not None:
                 last, rest = last + part[0], part[1] + rest[end + 1 :]
             break

@@ -40,11 +40,12 @@ def leading_part(
     code) that does not fit whole: its pieces that fit whole and the leading statements of the
     code piece that does not, as long as `fits` holds; None when no statement of its code fits
     (an introduction alone, or with a line of punctuation such as a fence `---`, is no
-    example) and for the source of the drawn diagram `after` it (shown beside it whole)."""
+    example), for an example under a heading of its own (a later part of the page) and for
+    the source of the drawn diagram `after` it (shown beside it whole)."""
     for k, piece in enumerate(chain):
         if fits(chain[: k + 1]):
             continue
-        if piece.block.type != "code" or _drawn(piece, after):
+        if piece.block.type != "code" or _drawn(piece, after) or _headed(chain[:k]):
             return None
         for cut in reversed(cuts(piece)):
             head, tail = split(piece, cut)
@@ -52,6 +53,12 @@ def leading_part(
                 return [*chain[:k], head], [tail, *chain[k + 1 :]]
         return None
     return None
+
+
+def _headed(pieces: list[Piece]) -> bool:
+    """An example opening a later part of the page (its heading first): it moves on whole, as
+    the part it belongs to (a part's example shown in part would take a slide of its own)."""
+    return any(p.block.type == "heading" for p in pieces)
 
 
 def _drawn(piece: Piece, after: Piece | None) -> bool:

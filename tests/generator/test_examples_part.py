@@ -8,8 +8,8 @@ from __future__ import annotations
 from generator.codemore import CONTINUES
 from generator.compose import draft_deck
 from generator.estimate import Calibration, estimated_pieces
-from generator.examplecut import cuts, split
-from generator.model import Block, plain
+from generator.examplecut import cuts, leading_part, split
+from generator.model import Block, Span, plain
 from generator.outline import parse_outline
 from generator.pieces import CodeLine, Piece
 from generator.planner import Planner
@@ -114,3 +114,17 @@ def test_code_packed_on_estimates_can_be_cut_at_its_statements_too() -> None:
     assert cuts(piece) == [1, 3, 5, 6, 7, 8]
     head, _ = split(piece, 3)
     assert head.block.text.endswith("404")
+
+
+def test_an_example_under_a_later_heading_moves_on_whole() -> None:
+    code = _piece(">>> a = 1\n>>> b = 2\n>>> c = 3", console=True)
+    intro = Piece(Block("paragraph", [Span("Then:")]), 1, -20.0, 0.0, keep_next=True)
+    room = 90.0  # the introduction and two of the three statements
+
+    def fits(pieces: list[Piece]) -> bool:
+        return sum(p.height for p in pieces) <= room
+
+    part = leading_part([intro, code], fits)
+    assert part is not None and part[0][-1].block.text == ">>> a = 1\n>>> b = 2"
+    heading = Piece(Block("heading", [Span("Log")]), 1, -30.0, -20.0, keep_next=True)
+    assert leading_part([heading, intro, code], fits) is None  # a later part of the page

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from generator.codemore import shown_code
+from generator.codemore import FILL_EMS, shown_code
 from generator.estimate import Calibration
 from generator.halves import both_halves
 from generator.keep import named_part, run_slides
@@ -87,7 +87,8 @@ class Summarising:
             keep = run_slides(chunks, keep, room)
         if len(chunks) <= keep:
             return page, chunks
-        kept, pieces = capped(chunks, keep, room)
+        more = (page.body_size or READ_PX) * FILL_EMS if self.length != "short" else 0.0
+        kept, pieces = capped(chunks, keep, room, more=more)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
         if one and lead_alone(kept, chunks):  # the introduction stays with its first section

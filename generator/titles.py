@@ -11,7 +11,7 @@ from generator.fit import TITLE_REGIONS, Measure
 from generator.jointitle import JoinTitling
 from generator.leftout import LeftOut
 from generator.model import Span, plain
-from generator.oneline import clause_prefixes, title_lines
+from generator.oneline import clause_prefixes, heading_lines
 from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
@@ -74,6 +74,30 @@ class TitleFitting(JoinTitling):
             page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
         )
 
+    def placed_kicker(self, page: PlannedPage) -> PlannedPage:
+        """A content page's kicker before its title while the heading reads in one line at
+        the template's title size with it; else on a line of its own above the title (an
+        eyebrow) when both fit the title region at that size; else dropped when the title
+        alone fits there (a kicker never makes the title wrap, nor its type smaller). A
+        kicker its chapter shows above the titles already (generator.kickers) stays there
+        while it fits."""
+        if page.kind != "content" or not page.subtitle:
+            return page
+        bare = replace(
+            page, blocks=[], sections=[], entries=[], layout="bullets", title_size=self.title_max
+        )
+        if not page.eyebrow:
+            _, m = self.measure(bare)
+            if m is None or (m.title_fits and heading_lines(bare, m) <= 1):
+                return page
+        _, m = self.measure(replace(bare, eyebrow=True))
+        if m is None or m.title_fits:
+            return replace(page, eyebrow=True)
+        _, m = self.measure(replace(bare, subtitle="", eyebrow=False))
+        if m is not None and m.title_fits:
+            return replace(page, subtitle="", eyebrow=False)
+        return page
+
     def one_line_title(self, page: PlannedPage) -> PlannedPage:
         """A content page whose heading takes more than one title line at the template's
         title size titled by its longest leading clause that fits one line with a counter
@@ -85,11 +109,11 @@ class TitleFitting(JoinTitling):
             return page
         bare = replace(page, blocks=[], sections=[], entries=[], layout="bullets")
         _, m = self.measure(bare)
-        if m is None or title_lines(m) <= 1:
+        if m is None or heading_lines(bare, m) <= 1:
             return page
         for head in heads:
             _, m = self.measure(replace(bare, title=head, parts=2))
-            if m is not None and title_lines(m) == 1:
+            if m is not None and heading_lines(bare, m) == 1:
                 full = page.title if page.title[-1] in ".!?…" else f"{page.title}."
                 notes = "\n\n".join(n for n in (full, page.notes) if n)
                 return replace(page, title=head, notes=notes)

@@ -75,40 +75,44 @@ class TitleFitting(JoinTitling):
         )
 
     def placed_kicker(self, page: PlannedPage) -> PlannedPage:
+        """`kicker_and_title` without the measure."""
+        return self.kicker_and_title(page)[0]
+
+    def kicker_and_title(self, page: PlannedPage) -> tuple[PlannedPage, Measure | None]:
         """A content page's kicker before its title while the heading reads in one line at
         the template's title size with it; else on a line of its own above the title (an
         eyebrow) when both fit the title region at that size; else dropped when the title
         alone fits there (a kicker never makes the title wrap, nor its type smaller). A
         kicker its chapter shows above the titles already (generator.kickers) stays there
-        while it fits."""
+        while it fits. With the measure of the page without its body at that size (None
+        when not measured)."""
         if page.kind != "content" or not page.subtitle:
-            return page
-        bare = replace(
-            page, blocks=[], sections=[], entries=[], layout="bullets", title_size=self.title_max
-        )
+            return page, None
+        bare = _bare(replace(page, title_size=self.title_max))
         if not page.eyebrow:
             _, m = self.measure(bare)
             if m is None or (m.title_fits and heading_lines(bare, m) <= 1):
-                return page
+                return page, m
         _, m = self.measure(replace(bare, eyebrow=True))
         if m is None or m.title_fits:
-            return replace(page, eyebrow=True)
-        _, m = self.measure(replace(bare, subtitle="", eyebrow=False))
-        if m is not None and m.title_fits:
-            return replace(page, subtitle="", eyebrow=False)
-        return page
+            return replace(page, eyebrow=True), m
+        _, alone = self.measure(replace(bare, subtitle="", eyebrow=False))
+        if alone is not None and alone.title_fits:
+            return replace(page, subtitle="", eyebrow=False), alone
+        return page, None
 
-    def one_line_title(self, page: PlannedPage) -> PlannedPage:
-        """A content page whose heading takes more than one title line at the template's
+    def one_line_title(self, page: PlannedPage, known: Measure | None = None) -> PlannedPage:
+        """A content page whose heading takes more than one line at the template's
         title size titled by its longest leading clause that fits one line with a counter
-        (generator.oneline), the full heading opening its notes; else the page as it is."""
+        (generator.oneline), the full heading opening its notes; else the page as it is.
+        `known`: the measure of the page without its body, if taken."""
         if page.kind != "content" or not page.title or title_parts(page.title):
             return page
         heads = clause_prefixes(page.title)
         if not heads:  # nothing to shorten it to: not laid out for it
             return page
-        bare = replace(page, blocks=[], sections=[], entries=[], layout="bullets")
-        _, m = self.measure(bare)
+        bare = _bare(page)
+        m = known if known is not None else self.measure(bare)[1]
         if m is None or heading_lines(bare, m) <= 1:
             return page
         for head in heads:
@@ -206,6 +210,11 @@ class TitleFitting(JoinTitling):
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)
         return m is None or m.title_fits
+
+
+def _bare(page: PlannedPage) -> PlannedPage:
+    """A page without its body: what its title region holds, laid out fast."""
+    return replace(page, blocks=[], sections=[], entries=[], layout="bullets")
 
 
 def _title_ratio(m: Measure) -> float:

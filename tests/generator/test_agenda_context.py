@@ -13,6 +13,10 @@ tests/generator/fragments.py MEETING_REVEAL: minutes/2022-09-13.md) and a KEP
 
 from __future__ import annotations
 
+import os
+
+import pytest
+
 from engine.api import layout_boxes
 from generator.api import generate_from_markdown
 from generator.leftout import block_text
@@ -22,6 +26,13 @@ from generator.pages import PlannedPage
 from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL
 from tests.generator.test_titles_structure import between, mc, sample
 
+TEMPLATES = sorted(
+    d
+    for d in os.listdir(
+        os.path.join(os.path.dirname(__file__), "..", "..", "generator", "templates")
+    )
+    if not d.startswith((".", "_"))
+)
 HEAD = "---\ntitle: Triage meeting 2022-11-15\n---\n\n# T-lang meeting agenda\n\n"
 DISCUSSED = "Nominated RFCs, PRs and issues discussed this meeting"
 FCP = "Remove const eval limit and implement an exponential backoff lint instead"
@@ -132,3 +143,17 @@ def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> No
     reveal = generate_from_markdown(MEETING_REVEAL, "corporate")
     text = "\n".join(shown(p) for p in reveal.pages if p.kind == "content")
     assert "I propose to accept the breakage of this crate." in text
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_template_shows_the_line_above_the_title_in_its_title_bar(template: str) -> None:
+    deck = generate_from_markdown(MEETING_DISCUSSED, template)
+    above = [
+        (p, h)
+        for p, h in zip(deck.pages, deck.pages_html, strict=True)
+        if p.kind == "content" and p.eyebrow and p.subtitle
+    ]
+    assert above
+    for page, html in above:
+        # editorial drew its cover's kicker rule on them too: the line sat below the title
+        assert heading_lines(html)[0].strip() == page.subtitle

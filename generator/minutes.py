@@ -57,10 +57,12 @@ DECIDED = re.compile(
 # an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
 REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
 # a comment's author asking the meeting for something: "I want lang team to sign off on ...",
-# "I propose to accept the breakage", "we'd like the team to decide ..."
+# "I propose to accept the breakage", "we'd like the team to decide ...", "Lang team, shall we
+# approve the creation of ...?"
 ASK = re.compile(
     r"\b(?:I|we)(?:\s+(?:also|really|do))?\s+(?:want|wish|propose|ask|request|suggest)\b|"
-    r"\b(?:I|we)(?:'d|\s+would)\s+like\b"
+    r"\b(?:I|we)(?:'d|\s+would)\s+like\b|\b(?:shall|should) we\b",
+    re.I,
 )
 # ... or, when fewer of those, the latest that approve, reject, merge or say what will be done
 WILL = re.compile(

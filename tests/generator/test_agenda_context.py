@@ -1,6 +1,7 @@
 """Slides keep what they are under and what they refer to, on fragments of real team minutes
 (samples/markdown/meeting-notes: rust-lang/lang-team minutes/2022-11-15.md;
-tests/generator/fragments.py MEETING_REVEAL: minutes/2022-09-13.md) and a KEP
+tests/generator/fragments.py MEETING_REVEAL: minutes/2022-09-13.md, MEETING_STYLE_TEAM:
+minutes/2022-09-06.md) and a KEP
 (samples/markdown/kep-crashloopbackoff):
 
 - a kicker (the chapter or agenda section above a slide's title) that does not share the
@@ -23,7 +24,7 @@ from generator.leftout import block_text
 from generator.markup.images import Assets
 from generator.model import plain
 from generator.pages import PlannedPage
-from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL
+from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL, MEETING_STYLE_TEAM
 from tests.generator.test_titles_structure import between, mc, sample
 
 TEMPLATES = sorted(
@@ -143,6 +144,13 @@ def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> No
     reveal = generate_from_markdown(MEETING_REVEAL, "corporate")
     text = "\n".join(shown(p) for p in reveal.pages if p.kind == "content")
     assert "I propose to accept the breakage of this crate." in text
+    style = generate_from_markdown(MEETING_STYLE_TEAM, "corporate")
+    slides = [p for p in style.pages if str(p.title) == "Rust Style Team"]
+    text = "\n".join(shown(p) for p in slides)
+    assert "Doing this half by hand and half with rfcbot:" in text  # was all it showed
+    assert "Lang team, shall we approve the creation of the Rust Style team?" in text
+    assert "rfcs#3309: https://github.com/rust-lang/rfcs/pull/3309" in text
+    assert all(p.subtitle == "Proposed FCPs" for p in slides)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

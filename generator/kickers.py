@@ -19,14 +19,16 @@ again when it fits the slide (generator.titles `placed_kicker`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Literal
 
+from generator.cjk import CJK_TEXT
 from generator.oneline import clause_prefixes
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 
-__all__ = ["Needless", "chapter_kickers", "fits", "needless_kickers"]
+__all__ = ["Needless", "chapter_kickers", "fits", "needless_kickers", "surely_fits"]
 
 # how a kicker is shown on a chapter's slides when not before each title: on a line of its own
 # above it ("above"), or not at all (an earlier slide's title names it: "named")
@@ -34,6 +36,8 @@ Place = Literal["above", "named"]
 Needless = dict[str, Place]
 TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
 KICKER_SHARE = 0.62  # a kicker's type size, of the title's
+SURE = 0.7  # a kicker and a title this short share one line whatever their letters
+_WIDE = re.compile(CJK_TEXT)
 
 
 def needless_kickers(pages: list[PlannedPage]) -> Needless:
@@ -57,6 +61,13 @@ def fits(kicker: str, title: str) -> bool:
     its longest leading clause that fits one line alone (generator.oneline), if any."""
     short = next((t for t in clause_prefixes(title) if len(t) <= TITLE_LINE), title)
     return len(kicker) * KICKER_SHARE + len(short) <= TITLE_LINE
+
+
+def surely_fits(kicker: str, title: str) -> bool:
+    """Whether a kicker and a title share one title line with room to spare (SURE of the
+    line, a wide CJK character counting twice): not worth laying out to know."""
+    wide = len(_WIDE.findall(f"{kicker}{title}"))
+    return (len(kicker) * KICKER_SHARE + len(str(title)) + wide) <= TITLE_LINE * SURE
 
 
 def chapter_kickers(

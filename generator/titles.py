@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from generator.fit import TITLE_REGIONS, Measure
 from generator.jointitle import JoinTitling
+from generator.kickers import surely_fits
 from generator.leftout import LeftOut
 from generator.model import Span, plain
 from generator.oneline import clause_prefixes, heading_lines
@@ -87,6 +88,8 @@ class TitleFitting(JoinTitling):
         while it fits. With the measure of the page without its body at that size (None
         when not measured)."""
         if page.kind != "content" or not page.subtitle:
+            return page, None
+        if not page.eyebrow and surely_fits(page.subtitle, page.title):
             return page, None
         bare = _bare(replace(page, title_size=self.title_max))
         if not page.eyebrow:

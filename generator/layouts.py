@@ -96,6 +96,7 @@ def page_context(
             "title": title_html(page.title),
             "subtitle": title_html(page.subtitle),
             "kicker": title_html(page.subtitle) if page.kind == "content" else "",
+            "eyebrow": page.eyebrow and page.kind == "content",
             "scheme": bool(page.color),  # the source's own colours: its text colour for accents
             "chapter": title_html(page.chapter),
             "chapter_number": page.chapter_number,

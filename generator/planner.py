@@ -231,7 +231,8 @@ class Planner(
             body_size=self.body_base,
         )
         if page.kind == "content":  # many short list items: in columns, on fewer slides
-            page = self.listed_in_columns(self.one_line_title(page))
+            page, known = self.kicker_and_title(page)
+            page = self.listed_in_columns(self.one_line_title(page, known))
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":

@@ -25,6 +25,7 @@ from generator.markup.images import Assets
 from generator.model import plain
 from generator.pages import PlannedPage
 from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL, MEETING_STYLE_TEAM
+from tests.generator.pptx_xml import NS, slides
 from tests.generator.test_titles_structure import between, mc, sample
 
 TEMPLATES = sorted(
@@ -165,3 +166,21 @@ def test_every_template_shows_the_line_above_the_title_in_its_title_bar(template
     for page, html in above:
         # editorial drew its cover's kicker rule on them too: the line sat below the title
         assert heading_lines(html)[0].strip() == page.subtitle
+
+
+def test_a_title_under_a_line_above_it_is_a_named_title_shape_in_the_pptx() -> None:
+    """With the chapter on a line above it, the title is still a shape of its own named as the
+    title (PowerPoint's selection pane, the corpus measures of titles), not "anonymous text"."""
+    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    decks = slides(deck.pptx_bytes)
+    named: list[str] = []
+    for number, page in enumerate(deck.pages, start=1):
+        if not (page.kind == "content" and page.eyebrow and page.subtitle):
+            continue
+        slide = decks[number - 1]
+        for sp in slide.iterfind(".//p:sp", NS):
+            words = "".join(t.text or "" for t in sp.iterfind(".//a:t", NS)).strip()
+            if words.startswith(page.title[:20]):
+                named.append(sp.find(".//p:cNvPr", NS).get("name"))
+    assert named
+    assert all(n == "span.df-headline text" for n in named), named

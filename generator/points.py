@@ -4,19 +4,20 @@ along, every word kept; only the shape changes.
 
 - A run of paragraphs (paragraphs one after the other, not interrupted by a heading, a list,
   code, a table, a quote or a picture) is long when it holds more than RUN_CHARS of prose (a
-  CJK character weighing as two Latin ones, summary.weighted_length), or more than
+  CJK character weighing as 2.2 Latin ones, summary.weighted_length), or more than
   RUN_PARAGRAPHS paragraphs and at least half as much.
 - A long run of one paragraph becomes one point per sentence. A long run of several paragraphs
   becomes one point per paragraph, led by its first sentence: a paragraph of at least
-  NESTED_SENTENCES sentences has its further sentences as points under its first one; a
-  shorter paragraph is one point.
+  NESTED_SENTENCES sentences, or of two whose second is longer than LONG_POINT, has its
+  further sentences as points under its first one; a shorter paragraph is one point.
 - Sentences end with ". ", "! ", "? " before a capital, a digit or an opening quote (not a
   full stop after an abbreviation or a single letter: "e.g. X", "U.S. Y"), or with CJK "。",
   "！", "？" (and a closing quote or bracket after them). A piece shorter than
-  MIN_SENTENCE characters stays with the sentence before it (an "e.g. X" is no sentence).
+  MIN_SENTENCE characters is no sentence of its own: it stays with its neighbour ("Is it?").
 - A paragraph that introduces what follows it (it ends with a colon, or is short, right before
-  a list, code, a table or a picture), a short all-bold paragraph (a title) and a paragraph that
-  continues the page's title stay paragraphs, and end a run.
+  a list, a table or a picture), one right before code (it explains the code, and stays with
+  it), a short all-bold paragraph (a title) and a paragraph that continues the page's title stay
+  paragraphs, and end a run.
 """
 
 from __future__ import annotations
@@ -29,16 +30,19 @@ from generator.pieces import slice_spans
 from generator.summary import INTRO_CHARS, weighted_length
 from generator.together import lead_in, title_paragraph
 
-RUN_CHARS = 480.0  # weighted characters (about 80 words): a run of prose this long is a wall
+RUN_CHARS = 320.0  # weighted characters (about 55 words): a run of prose this long is a wall
 RUN_PARAGRAPHS = 2  # more paragraphs than this in a run, of at least RUN_CHARS / 2, too
 NESTED_SENTENCES = 3  # a paragraph of a run of several with this many sentences nests them
+LONG_POINT = 160.0  # ... and one of two whose second is longer than this (weighted, 2 lines)
 MIN_SENTENCE = 12  # characters: a shorter piece is not a sentence of its own
-_INTRODUCED = ("list", "code", "table", "image")
+_INTRODUCED = ("list", "table", "image")
 # a full stop after these ends no sentence ("e.g. Foo", "vs. Bar", "et al. 2024", "U.S. Army")
 ABBREVIATION = re.compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|approx|incl|Fig|No|Mr|Mrs|Ms|Dr|St)|\b\w)\.$", re.I
 )
-SENTENCE_END = re.compile(r"[.!?][\"'”’)]?(?=\s+[A-Z0-9\"'“‘(\[`])|[。！？][\"'”’」』）)]*(?=\s*\S)")
+SENTENCE_END = re.compile(
+    r"[.!?][\"'”’)]?(?=\s+[A-Z0-9\"'“‘(\[`])|[。！？][\"'”’」』）)]*(?=\s*\S)"
+)
 
 
 def pointed_blocks(blocks: list[Block]) -> list[Block]:
@@ -92,6 +96,8 @@ def _prose(block: Block, after: Block | None) -> bool:
         return False
     if title_paragraph(block.spans) or lead_in(block.spans):
         return False
+    if after is not None and after.type == "code":
+        return False  # it explains the code (generator.together keeps them together)
     if after is not None and after.type in _INTRODUCED:
         return weighted_length(plain(block.spans).strip()) > INTRO_CHARS
     return not plain(block.spans).lstrip().startswith(("…", "..."))
@@ -112,9 +118,12 @@ def _run_points(run: list[Block]) -> Block | None:
 
 def _point(paragraph: Block) -> ListItem:
     """A paragraph as one point: its first sentence leads, its further sentences under it
-    when it has NESTED_SENTENCES of them; else the whole paragraph."""
+    when it has NESTED_SENTENCES of them or is long; else the whole paragraph."""
     parts = sentences(paragraph.spans)
-    if len(parts) < NESTED_SENTENCES:
+    nests = len(parts) >= NESTED_SENTENCES or (
+        len(parts) == 2 and weighted_length(plain(parts[1])) > LONG_POINT
+    )
+    if not nests:
         return ListItem(_trimmed(paragraph.spans))
     under = Block("list", items=[ListItem(p) for p in parts[1:]])
     return ListItem(parts[0], children=[under])

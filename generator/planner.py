@@ -70,7 +70,6 @@ from generator.terse import TERSE_SIZE
 from generator.tighten import Tightening
 from generator.titles import MAX_SHRINK, TitleFitting
 
-POINTED = FLOWING | {"code"}  # layouts whose prose may be set as points (generator.points)
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
 BODY_FLOOR = 18.0  # px on a 1280 px wide slide: one unit that cannot be cut, an authored slide
@@ -249,7 +248,7 @@ class Planner(
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
-        if page.kind == "content" and page.layout in POINTED and not self.authored:
+        if page.kind == "content" and page.layout in FLOWING and not self.authored:
             pointed = pointed_blocks(page.blocks)  # walls of prose as points, every word kept
             if pointed is not page.blocks:
                 page = replace(page, blocks=pointed)

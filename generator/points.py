@@ -9,15 +9,16 @@ along, every word kept; only the shape changes.
 - A long run of one paragraph becomes one point per sentence. A long run of several paragraphs
   becomes one point per paragraph, led by its first sentence: a paragraph of at least
   NESTED_SENTENCES sentences, or of two whose second is longer than LONG_POINT, has its
-  further sentences as points under its first one; a shorter paragraph is one point.
+  further sentences as points under its first one; a shorter paragraph is one point. A
+  paragraph of more than MAX_POINTS sentences is no list of points: it stays whole.
 - Sentences end with ". ", "! ", "? " before a capital, a digit or an opening quote (not a
   full stop after an abbreviation or a single letter: "e.g. X", "U.S. Y"), or with CJK "。",
   "！", "？" (and a closing quote or bracket after them). A piece shorter than
   MIN_SENTENCE characters is no sentence of its own: it stays with its neighbour ("Is it?").
 - A paragraph that introduces what follows it (it ends with a colon, or is short, right before
-  a list, a table or a picture), one right before code (it explains the code, and stays with
-  it), a short all-bold paragraph (a title) and a paragraph that continues the page's title stay
-  paragraphs, and end a run.
+  a list, a table or a picture), a short all-bold paragraph (a title) and a paragraph that
+  continues the page's title stay paragraphs, and end a run. The prose of a page that shows
+  code stays as written: it explains the code (generator.together keeps them together).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ RUN_PARAGRAPHS = 2  # more paragraphs than this in a run, of at least RUN_CHARS 
 NESTED_SENTENCES = 3  # a paragraph of a run of several with this many sentences nests them
 LONG_POINT = 160.0  # ... and one of two whose second is longer than this (weighted, 2 lines)
 MIN_SENTENCE = 12  # characters: a shorter piece is not a sentence of its own
+MAX_POINTS = 8  # a paragraph of more sentences than this is no list of points: it stays whole
 _INTRODUCED = ("list", "table", "image")
 # a full stop after these ends no sentence ("e.g. Foo", "vs. Bar", "et al. 2024", "U.S. Army")
 ABBREVIATION = re.compile(
@@ -47,7 +49,9 @@ SENTENCE_END = re.compile(
 
 def pointed_blocks(blocks: list[Block]) -> list[Block]:
     """The blocks with each long run of paragraphs set as a list (every word kept); the same
-    list when no run is long."""
+    list when no run is long, or when the blocks show code (prose beside code explains it)."""
+    if any(b.type == "code" for b in blocks):
+        return blocks
     out: list[Block] = []
     run: list[Block] = []
     changed = False
@@ -96,8 +100,6 @@ def _prose(block: Block, after: Block | None) -> bool:
         return False
     if title_paragraph(block.spans) or lead_in(block.spans):
         return False
-    if after is not None and after.type == "code":
-        return False  # it explains the code (generator.together keeps them together)
     if after is not None and after.type in _INTRODUCED:
         return weighted_length(plain(block.spans).strip()) > INTRO_CHARS
     return not plain(block.spans).lstrip().startswith(("…", "..."))
@@ -112,7 +114,7 @@ def _run_points(run: list[Block]) -> Block | None:
         return None
     if len(run) == 1:
         items = [ListItem(s) for s in sentences(run[0].spans)]
-        return Block("list", items=items) if len(items) > 1 else None
+        return Block("list", items=items) if 1 < len(items) <= MAX_POINTS else None
     return Block("list", items=[_point(b) for b in run])
 
 
@@ -123,7 +125,7 @@ def _point(paragraph: Block) -> ListItem:
     nests = len(parts) >= NESTED_SENTENCES or (
         len(parts) == 2 and weighted_length(plain(parts[1])) > LONG_POINT
     )
-    if not nests:
+    if not nests or len(parts) > MAX_POINTS:
         return ListItem(_trimmed(paragraph.spans))
     under = Block("list", items=[ListItem(p) for p in parts[1:]])
     return ListItem(parts[0], children=[under])

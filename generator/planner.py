@@ -44,6 +44,7 @@ from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
+from generator.points import pointed_blocks
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
@@ -248,6 +249,10 @@ class Planner(
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
+        if page.kind == "content" and page.layout in FLOWING and not self.authored:
+            pointed = pointed_blocks(page.blocks)  # walls of prose as points, every word kept
+            if pointed is not page.blocks:
+                page = replace(page, blocks=pointed)
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

@@ -3,8 +3,10 @@
 A code block without a language (or a plain-text one: `text`, `output`, `log`...) whose lines
 read as text rather than a program (no line ends with `{`, `}` or `;`) is output. Output longer
 than OUTPUT_LINES is not worth a slide of its own per screenful: its first lines stay (cut at a
-blank line among its last few, else after OUTPUT_LINES), followed by a line naming how many
-more lines the speaker notes hold, so the slide never continues with the rest of a listing.
+blank line among its last few, else after OUTPUT_LINES), followed by a line counting the
+lines that follow (the whole listing is in the speaker notes of the page's first slide, where
+the page's notes are), so the slide never continues with the rest of a listing and never
+speaks to the presenter.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def is_output(block: Block) -> bool:
 
 
 def output_head(block: Block) -> Block | None:
-    """The block with its first lines and a line naming the rest (in the notes), or None when
+    """The block with its first lines and a line counting the rest (in the notes), or None when
     it is not output or short enough to show whole."""
     lines = block.text.rstrip("\n").split("\n")
     if not is_output(block) or len(lines) <= OUTPUT_LINES + 1:
@@ -38,5 +40,5 @@ def output_head(block: Block) -> Block | None:
     if blanks:
         keep = blanks[-1]
     rest = sum(1 for line in lines[keep:] if line.strip())
-    more = f"… {rest} more lines in the speaker notes"
+    more = f"… {rest} more lines"  # the audience's slide names no notes
     return replace(block, text="\n".join([*lines[:keep], more]))

@@ -79,13 +79,14 @@ def test_long_output_keeps_its_first_lines_the_rest_in_the_notes() -> None:
     code = next(b for b in content[0].blocks if b.type == "code")
     lines = code.text.split("\n")
     assert lines[0].startswith("Usage: fd [OPTIONS]")
-    assert lines[-1] == "… 26 more lines in the speaker notes"
+    assert lines[-1] == "… 26 more lines"  # counted, not addressed to the presenter
     assert "--ignore-contain" not in code.text
     assert "--ignore-contain <name>" in content[0].notes  # the whole output is in the notes
     moved = [r for r in deck.left_out if r.kind == "notes"]
     assert moved and "Usage: fd" in moved[0].text
     runs = _sizes(deck.pptx_bytes)
-    assert any("more lines in the speaker notes" in t for _, t, _, c in runs if c)
+    assert any(t.startswith("… 26 more lines") for _, t, _, c in runs if c)
+    assert not any("speaker notes" in t for _, t, _, _ in runs)
     assert min(pt for _, _, pt, c in runs if c) >= CODE_PT
 
 

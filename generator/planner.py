@@ -45,6 +45,7 @@ from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exp
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
+from generator.rendered import rendered
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -172,10 +173,16 @@ class Planner(
         return slide_lang(page, str(self.deck.get("lang", "en")))
 
     def render(self, page: PlannedPage, lang: str | None = None) -> str:
-        """The page's HTML, in `lang` when given (else the language of its own text)."""
-        context = page_context(page, self.code, self.sizes(page.body_size))
-        deck = self.deck
+        """The page's HTML, in `lang` when given (else the language of its own text); made
+        once per deck for the same inputs (generator.rendered)."""
         lang = lang or self.page_lang(page)
+        sizes = self.sizes(page.body_size)
+        key = (id(self.template), repr(self.deck), repr(page), lang, sizes, self.code)
+        return rendered(key, lambda: self._render(page, lang, sizes))
+
+    def _render(self, page: PlannedPage, lang: str, sizes: str) -> str:
+        context = page_context(page, self.code, sizes)
+        deck = self.deck
         if lang != deck.get("lang"):
             deck = {**deck, "lang": lang}
         return self.template.render(page.kind, {"deck": deck, "page": context})

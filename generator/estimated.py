@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import partial
 
 from generator.estimate import blocks_height
 from generator.model import flowing_blocks
@@ -41,5 +42,9 @@ def estimated_slides(page: PlannedPage, count: int) -> list[Fitted]:
     out: list[Fitted] = []
     for i in range(count):
         part = replace(page, part=i + 1, parts=count)
-        out.append(later(part, lambda part=part: Fitted(replace(part), "", None)))  # type: ignore[misc]
+        out.append(later(part, partial(_as_drafted, part)))
     return out
+
+
+def _as_drafted(page: PlannedPage) -> Fitted:
+    return Fitted(replace(page), "", None)

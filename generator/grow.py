@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
@@ -73,7 +74,7 @@ class Growing:
                 made.extend(settled(f) for f in self.grown_slides(slides))
             return made[i]
 
-        return [later(f.page, lambda i=i: grown_at(i)) for i, (f, _) in enumerate(slides)]  # type: ignore[misc]
+        return [later(f.page, partial(grown_at, i)) for i, (f, _) in enumerate(slides)]
 
     def grown_slides(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """Continuation slides that all take little room grow by one common factor (slides

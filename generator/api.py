@@ -17,6 +17,7 @@ from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
+from generator.rendered import shared_renders
 from generator.talk import Step, with_appendix, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
@@ -364,7 +365,8 @@ def _plan(
         return planner
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
-        with shared_layouts(ENGINE_OPTIONS):  # condensing plans again: pages that stay share
+        # condensing plans again: pages that stay share their HTML and layouts
+        with shared_layouts(ENGINE_OPTIONS), shared_renders():
             talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
             talk = with_appendix(talk, lang)
         fitted, planner = talk.fitted, talk.planner

@@ -98,6 +98,22 @@ def release_runs(outline: Outline) -> list[range]:
     return runs
 
 
+def leaving_releases(outline: Outline) -> frozenset[int]:
+    """The chapters of releases that leave the slides whatever the deck's count: in each run,
+    all but the newest MAX_RELEASES (`condense_releases` keeps no more)."""
+    out: set[int] = set()
+    for run in release_runs(outline):
+        idx = list(run)
+        first, last = (
+            release_key(outline.chapters[idx[0]].title),
+            release_key(outline.chapters[idx[-1]].title),
+        )
+        oldest_first = first is not None and last is not None and first < last
+        newest = list(reversed(idx)) if oldest_first else idx
+        out.update(newest[MAX_RELEASES:])
+    return frozenset(out)
+
+
 def condense_releases(outline: Outline, slides: dict[int, int], over: int) -> Condensed:
     """Each run of releases keeps its newest ones (at least MIN_RELEASES, at most MAX_RELEASES,
     fewer while the deck is `over` its budget by `slides` per chapter); the older ones as one

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
 from generator.pages import PlannedPage
 from generator.predict import FILL, GROW, SPARSE
-from generator.reshape import Fitted, later
+from generator.reshape import Fitted, later, settled
 from generator.slides import word_cap
 
 LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
@@ -61,6 +62,21 @@ class Growing:
         return Fitted(page, html, m.laid)
 
     def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
+        """`grown_slides`; in a plan only counted, each slide is grown when first read
+        (growing changes neither how many slides the page takes nor their sources): the
+        slides of the page are grown together once, when the first of them is read."""
+        if not self.counting:
+            return self.grown_slides(slides)
+        made: list[Fitted] = []
+
+        def grown_at(i: int) -> Fitted:
+            if not made:
+                made.extend(settled(f) for f in self.grown_slides(slides))
+            return made[i]
+
+        return [later(f.page, partial(grown_at, i)) for i, (f, _) in enumerate(slides)]
+
+    def grown_slides(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """Continuation slides that all take little room grow by one common factor (slides
         of one page keep one type size); when some are full, a slide holding less than
         LONE_FILL of its room (a closing paragraph after a page of code) grows on its own

@@ -22,7 +22,7 @@ from generator.markup.spans import trim_spans
 from generator.model import Block, plain
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
-from generator.reshape import Fitted
+from generator.reshape import Fitted, settled
 from generator.summary import SENTENCE
 
 if TYPE_CHECKING:
@@ -108,6 +108,9 @@ class LeadIns:
             if shown is None or split is None:
                 k += 1
                 continue
+            # a slide of a plan only counted is laid out (its type grown) before it is redone
+            out[k : k + 2] = [settled(f) for f in out[k : k + 2]]
+            text, picture = out[k].page, out[k + 1].page
             stays, goes = split
             rest = [*text.blocks[:-1], *([stays] if stays is not None else [])]
             words = [goes]
@@ -138,5 +141,6 @@ class LeadIns:
             if (f.page.part, f.page.parts, f.page.number) == (part, parts, first + i):
                 out.append(f)
                 continue
+            f = settled(f)  # laid out (its type grown, in a plan only counted) before it is redone
             out.append(self.relaid(replace(f.page, part=part, parts=parts, number=first + i)))
         return out

@@ -32,6 +32,7 @@ from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page
 from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F401 - re-exported
 from generator.errors import bad
 from generator.estimate import Calibration
+from generator.estimated import chapter_of, estimated_count, estimated_slides
 from generator.fit import Measure, measure, try_lay_out
 from generator.grow import Growing
 from generator.highlight import CodeStyle
@@ -46,6 +47,7 @@ from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.points import pointed_blocks
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
+from generator.rendered import rendered
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
@@ -140,6 +142,9 @@ class Planner(
         # a plan only counted (generator.talk): a slide's last layout, which never changes the
         # slides' count, kinds or sources, is made only when the slide is read (reshape.Later)
         self.counting = False
+        # ... and the outline chapters whose pages it counts by the text estimate (they leave
+        # the deck whatever their count: generator.estimated)
+        self.estimated: frozenset[int] = frozenset()
         self.left_out: list[LeftOut] = []
         # an authored slide deck keeps its slides: a page shrinks to the floor before it continues
         self.shrink_span = float("inf") if authored else SHRINK_SPAN
@@ -173,10 +178,16 @@ class Planner(
         return slide_lang(page, str(self.deck.get("lang", "en")))
 
     def render(self, page: PlannedPage, lang: str | None = None) -> str:
-        """The page's HTML, in `lang` when given (else the language of its own text)."""
-        context = page_context(page, self.code, self.sizes(page.body_size))
-        deck = self.deck
+        """The page's HTML, in `lang` when given (else the language of its own text); made
+        once per deck for the same inputs (generator.rendered)."""
         lang = lang or self.page_lang(page)
+        sizes = self.sizes(page.body_size)
+        key = (id(self.template), repr(self.deck), repr(page), lang, sizes, self.code)
+        return rendered(key, lambda: self._render(page, lang, sizes))
+
+    def _render(self, page: PlannedPage, lang: str, sizes: str) -> str:
+        context = page_context(page, self.code, sizes)
+        deck = self.deck
         if lang != deck.get("lang"):
             deck = {**deck, "lang": lang}
         return self.template.render(page.kind, {"deck": deck, "page": context})
@@ -210,6 +221,13 @@ class Planner(
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
+        if self.counting and self.frame is not None and chapter_of(draft) in self.estimated:
+            size = self.body_base
+            count = estimated_count(draft, size, self.code_size(size), self.frame)
+            page = replace(
+                draft, number=self.counter + 1, title_size=self.title_max, body_size=size
+            )
+            return estimated_slides(page, count)
         slides = self.fit_slides(draft, keep_layout)
         if self.counting:
             return [self.lead_titled_later(f) for f in slides]

@@ -33,6 +33,7 @@ from generator.condense import (
     Condensed,
     condense_platforms,
     condense_releases,
+    leaving_releases,
     release_runs,
 )
 from generator.deckplan import plan_after, plan_deck
@@ -97,7 +98,8 @@ def within_budget(
             drafts = draft_deck(outline, lang, length, drafted, authored)
     fitted: list[Fitted] = []  # over budget whatever the layouts: the releases count nothing
     if budget is None or fewest_slides(drafts) <= budget or release_runs(outline):
-        planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages)
+        leaving = leaving_releases(outline)
+        planner, fitted = _planned(planner_for, drafts, "whole", budget, max_pages, leaving)
         if budget is None or content_slides(fitted) <= budget:
             return Talk(fitted, planner, drafted, first, kept)
         undivided = _undivided(outline, planner_for, fitted, budget, lang, length, max_pages)
@@ -226,15 +228,23 @@ def _original(
 
 
 def _planned(
-    planner_for: PlannerFor, drafts: DeckDraft, step: Step, budget: int | None, max_pages: int
+    planner_for: PlannerFor,
+    drafts: DeckDraft,
+    step: Step,
+    budget: int | None,
+    max_pages: int,
+    leaving: frozenset[int] = frozenset(),
 ) -> tuple[Planner, list[Fitted]]:
     """The deck planned at `step`. A deck whose drafts count more pages than the budget is
     only counted (how many slides each page, release and chapter takes): its slides are not
-    kept, so no layout that leaves the count as it is is made (Planner.counting). Should such
-    a plan come within the budget after all, it is planned again in full."""
+    kept, so no layout that leaves the count as it is is made (Planner.counting), and the
+    pages of the `leaving` chapters (releases that leave whatever the count) are counted by
+    the text estimate (generator.estimated). Should such a plan come within the budget after
+    all, it is planned again in full."""
     counted = budget is not None and fewest_slides(drafts) > budget
     planner = planner_for(drafts.pages(), step)
     planner.counting = counted
+    planner.estimated = leaving if counted else frozenset()
     fitted = plan_deck(planner, drafts, max_pages=max_pages)
     if counted and budget is not None and content_slides(fitted) <= budget:
         planner = planner_for(drafts.pages(), step)

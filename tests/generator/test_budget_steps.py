@@ -18,6 +18,7 @@ from generator.deckplan import plan_deck
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner
 from generator.reshape import Fitted, Later, later, settled
+from generator.templates import get_template
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 
@@ -109,10 +110,11 @@ def _laid_and_planned(
 @pytest.mark.parametrize(
     ("name", "saved"),
     [
-        ("httpx-changelog/CHANGELOG.md", 15),  # its whole plan counts the releases
-        ("bat-readme/README.md", 3),  # the capped plan says which parts leave
-        ("kep-crashloopbackoff/README.md", 4),  # ... slides numbered again "(i/n)"
-        ("fd-readme/README.md", 0),  # its chapters are set again as the other kind: all read
+        ("httpx-changelog/CHANGELOG.md", 20),  # its whole plan counts the releases
+        ("bat-readme/README.md", 16),  # the capped plan says which parts leave
+        ("kep-crashloopbackoff/README.md", 9),  # ... slides numbered again "(i/n)"
+        ("httpx-quickstart/quickstart.md", 9),  # ... continuation slides grown together
+        ("fd-readme/README.md", 5),  # its chapters are set again as the other kind: all read
     ],
 )
 def test_a_plan_only_counted_gives_the_deck_every_layout_gives(
@@ -120,7 +122,9 @@ def test_a_plan_only_counted_gives_the_deck_every_layout_gives(
 ) -> None:
     """A plan over the budget before any layout is only counted: a slide is grown, titled by
     its first part or numbered again only when read, and the deck, its records, every plan's slides and
-    each slide laid out are the same as when every slide is laid out as it is made."""
+        each slide laid out are the same as when every slide is laid out as it is made."""
+    # every release laid out to be counted (their estimate: test_estimated_releases.py)
+    monkeypatch.setattr(generator.talk, "leaving_releases", lambda outline: frozenset())
     deck, plans, layouts = _laid_and_planned(name, monkeypatch)
     with monkeypatch.context() as full:
         off = property(lambda self: False, lambda self, value: None)
@@ -170,3 +174,31 @@ def test_a_counted_plan_within_the_budget_after_all_is_planned_again_in_full(
         every, every_plans, _ = _laid_and_planned(name, full)
     assert every_plans[-1] == plans[1]
     assert deck.htmls == every.htmls and deck.left_out == every.left_out
+
+
+def test_counted_continuation_slides_grow_together_when_first_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a plan only counted, the slides of one page are grown (together, once) when one of
+    them is first read; a plan in full grows them as they are made."""
+    grown: list[int] = []
+
+    def grown_slides(self: Planner, slides: list[tuple[Fitted, object]]) -> list[Fitted]:
+        grown.append(len(slides))
+        return [Fitted(replace(f.page, body_size=40.0), "<grown>", None) for f, _ in slides]
+
+    monkeypatch.setattr(Planner, "grown_slides", grown_slides)
+    planner = Planner(get_template("corporate"), {"lang": "en"})
+    pages = [PlannedPage("content", "bullets", "Usage", part=i, parts=2) for i in (1, 2)]
+    slides: list[tuple[Fitted, object]] = [(Fitted(p, "<p>", None), None) for p in pages]
+    planner.counting = True
+    out = planner.grown_together(slides)  # type: ignore[arg-type]
+    assert not grown and all(isinstance(f, Later) for f in out)
+    assert [f.page.body_size for f in out] == [0.0, 0.0]  # counted as made until read
+    out[1].page.number = 9
+    second = settled(out[1])
+    assert grown == [2] and second.page.body_size == 40.0 and second.page.number == 9
+    assert settled(out[0]).html == "<grown>" and grown == [2]  # grown together, once
+    planner.counting = False
+    assert [f.html for f in planner.grown_together(slides)] == ["<grown>", "<grown>"]  # type: ignore[arg-type]
+    assert grown == [2, 2]

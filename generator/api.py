@@ -12,6 +12,7 @@ from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.fit import own_layouts, shared_layouts
+from generator.gallery import with_galleries
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
@@ -98,7 +99,7 @@ def regenerate(
     """
     document = to_document(document_or_property)
     template = get_template(document["templateId"], templates)
-    outline = Outline.from_dict(document["outline"])
+    outline = with_galleries(Outline.from_dict(document["outline"]))
     lang = document.get("lang") or deck_language(outline)
     length = _length(document.get("length"))
     keep = bool(document["pages"])
@@ -243,7 +244,7 @@ def _plan_markdown(
     source_name: str = "",
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     """Markdown -> the fitted plan and the kept layouts of its pages."""
-    outline = parse_outline(markdown, assets=assets, name=source_name)
+    outline = with_galleries(parse_outline(markdown, assets=assets, name=source_name))
     lang = deck_language(outline)
     left: list[LeftOut] = []
     authored = authored_deck(markdown)

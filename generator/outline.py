@@ -23,7 +23,6 @@ import re
 from typing import Any
 
 from generator.errors import bad
-from generator.gallery import with_galleries
 from generator.markup.build import DeckBuilder, DocumentBuilder
 from generator.markup.closing import cite_closing
 from generator.markup.deck import deck_kind, split_deck
@@ -94,7 +93,6 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
         where[0] = ""
         builder.events(conv.events(body), front.properties.get("title", ""))
         outline = builder.finish(front.properties, name, front.data)
-    outline = with_galleries(outline)
     cite_closing(outline)
     outline.properties = dict(front.properties)
     outline.diagnostics = _dedupe(report)

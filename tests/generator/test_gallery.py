@@ -12,7 +12,7 @@ from lxml import etree
 
 from generator import generate_from_markdown
 from generator.blocks import TONE_COLOURS
-from generator.gallery import as_gallery, columns, gallery_runs
+from generator.gallery import as_gallery, columns, gallery_runs, with_galleries
 from generator.model import Block, Span
 from generator.outline import parse_outline
 from generator.repeats import repeated_runs
@@ -132,7 +132,7 @@ def test_the_grid_columns() -> None:
 
 
 def test_a_gallery_box_keeps_its_grid_in_the_document() -> None:
-    outline = parse_outline(_supported_types())
+    outline = with_galleries(parse_outline(_supported_types()))
     boxes = [b for b in outline.blocks() if b.type == "quote"]
     assert len(boxes) == 12
     assert all(Block.from_dict(b.to_dict()).columns == 4 for b in boxes)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.api import LaidOutBox
 from generator.api import plan_from_markdown
 from generator.blocks import block_html
@@ -98,6 +100,7 @@ def _slides_text(pages: list[dict[str, object]]) -> str:
     return json.dumps(shown, ensure_ascii=False)
 
 
+@pytest.mark.usefixtures("no_galleries")
 def test_a_deck_over_its_budget_keeps_a_features_demo_over_a_repeated_variant() -> None:
     path = CORPUS / "mkdocs-admonitions" / "admonitions.md"
     deck = plan_from_markdown(path.read_text(encoding="utf-8"), "corporate", source_name="a")

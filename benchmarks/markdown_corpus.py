@@ -58,7 +58,7 @@ LONE_PARAGRAPHS = 2  # ... or more paragraphs than this (a label and its one ite
 LONE_WORDS = 60  # ... or more words than this, when it shows text alone ...
 LONE_SHARE = 0.3  # ... or covers this share of the body
 CELL = 10.0  # px of the grid the covered body area is counted on
-HEAD_NAMES = ("head", "title", "kicker", "cont", "foot")
+HEAD_NAMES = ("head", "title", "kicker", "df-headline", "cont", "foot")
 IMAGE_REF = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)", re.I)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from engine.diagnostics import Diagnostics
 from engine.media import Resource
 from engine.options import Options
+from engine.resources import display_url
 
 Resolver = Callable[[str, int, int, int], Sequence[tuple[Any, ...]]]
 IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -114,20 +115,6 @@ class _Target:
 
     def __init__(self, scheme: str, host: str, port: int, path: str) -> None:
         self.scheme, self.host, self.port, self.path = scheme, host, port, path
-
-
-def display_url(url: str) -> str:
-    """The URL as safe to print in a diagnostic: credentials removed, at most 120 characters."""
-    text = (url or "").strip()
-    try:
-        parts = urllib.parse.urlsplit(text)
-        if "@" in parts.netloc:
-            text = urllib.parse.urlunsplit(
-                parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2])
-            )
-    except ValueError:
-        text = "<unparsable URL>"
-    return text[:120]
 
 
 def normalize_host(host: str) -> str | None:

@@ -29,6 +29,17 @@ def local_url(url: str, options: Options) -> str | None:
     return joined
 
 
+def url_path(path: str) -> str:
+    """The file system path a file: URL's path names, as `urllib.request.url2pathname` gives
+    it, without importing urllib.request (which loads http.client, ssl and email at start-up
+    for every deck with a local picture)."""
+    if os.name == "nt":
+        from nturl2path import url2pathname
+
+        return url2pathname(path)
+    return urllib.parse.unquote(path)
+
+
 def resolve_local(url: str, options: Options) -> LocalFile | str:
     """The allowed local file `url` names, or the reason it is refused."""
     if not options.file_roots:
@@ -38,9 +49,7 @@ def resolve_local(url: str, options: Options) -> LocalFile | str:
         if not options.base_url and not urllib.parse.urlsplit(url).scheme:
             return "relative URL and no page address"
         return "not a local file URL"
-    from urllib.request import url2pathname  # http.client, ssl...: only local files need it
-
-    path = url2pathname(urllib.parse.urlsplit(full).path)
+    path = url_path(urllib.parse.urlsplit(full).path)
     real = os.path.realpath(path)
     for root in options.file_roots:
         top = os.path.realpath(root)

@@ -28,7 +28,7 @@ def load_resource(
     if match is None:
         remote = url.lower().startswith(("http://", "https://"))
         if options.allow_network and remote:
-            from engine.fetch import fetch_url
+            from engine.fetch import fetch_url  # http.client, ssl; it imports this module
 
             if font:
                 return fetch_url(url, diag, options, where, accept="font")
@@ -43,8 +43,6 @@ def load_resource(
             if remote
             else "only data: URIs and allowed http(s) URLs are read"
         )
-        from engine.fetch import display_url  # http.client, ssl: not for local files
-
         diag.add("resource", f"not fetched ({reason}): {display_url(url)[:120]}", where)
         return None
     meta, payload = match.group(1), match.group(2)
@@ -65,3 +63,19 @@ def load_resource(
         diag.add("resource", f"undecodable data URI: {exc}", where)
         return None
     return Resource(mime, data)
+
+
+def display_url(url: str) -> str:
+    """The URL as safe to print in a diagnostic: credentials removed, at most 120 characters
+    (here, not in engine.fetch: a page naming a remote picture it may not fetch loads no
+    http.client or ssl)."""
+    text = (url or "").strip()
+    try:
+        parts = urllib.parse.urlsplit(text)
+        if "@" in parts.netloc:
+            text = urllib.parse.urlunsplit(
+                parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2])
+            )
+    except ValueError:
+        text = "<unparsable URL>"
+    return text[:120]

@@ -103,7 +103,7 @@ def backup_pages(parts: list[Backup], lang: str) -> list[PlannedPage]:
             shows = part.shows[at : at + len(group)]
             at += len(group)
             slides.append(gallery_page(_shown_titled(page, part, shows), group))
-        out += _counted(slides) if part.shows else slides
+        out += _counted(slides)
     return out
 
 

@@ -19,6 +19,9 @@ from generator.pieces import Piece
 
 CODE_MORE_GROUP = 2_000_000  # the line under a cut code block: its group (never a block's)
 LINE_EMS = 1.6  # room of that line, in the body's type size (one line and its margin)
+# room a slide filled with part of an example keeps for that line, in the body's type size:
+# the line, its margin and the slide's own margins that a capped page's packing leaves out
+FILL_EMS = 2.5
 CONTINUES = "…"
 CONTINUES_ZH = "……"
 

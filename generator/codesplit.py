@@ -153,6 +153,11 @@ def _boundaries(lines: list[str], runs: list[Run]) -> list[int]:
     return []
 
 
+def transcript(code: str) -> bool:
+    """Code of a console transcript: some line of it is a prompt."""
+    return any(PROMPT.match(line) for line in code.split("\n"))
+
+
 def _transcript(lines: list[str], runs: list[Run]) -> bool:
     """Runs of a console transcript: the first line a prompt, another prompt later, and some
     line that is none (what a command printed)."""

@@ -34,7 +34,7 @@ from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.kickers import chapter_kickers, needless_kickers
 from generator.leftout import LeftOut, count_words
-from generator.minutes import Minutes, by_item, holds_discussion, kicker_fits, minutes_page
+from generator.minutes import Minutes, by_item, holds_discussion, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
 from generator.onerow import definitions
@@ -60,6 +60,7 @@ from generator.pagesize import (
 from generator.partnames import named_parts, parts_title
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
+from generator.stacked import headed
 
 LENGTHS = ("short", "medium", "long")
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}
@@ -348,16 +349,12 @@ def _candidates(
             for (where, page), (_, split) in zip(pages, parts, strict=True)
             if len(split) > 1
         }
-        # an agenda item after the first of its page: its title alone when its page's does
-        # not fit beside it (the first names the page where it starts)
-        later = {w for where, split in parts if where in minutes for w, _ in split[1:]}
         pages = [part for _, split in parts for part in split]
         alone = len(pages) == 1
         for where, page in pages:
             c = Candidate(ci, page, where, alone)
             c.kicker = where.split("|", 1)[1] if "|" in where else ""
             c.cut = cuts.get(where.split("|", 1)[0].split(".sections[", 1)[0], "")
-            c.item = where in later
             where = where.split("|", 1)[0]
             c.source = where
             c.implicit = page.title == chapter.title
@@ -437,8 +434,6 @@ def _content(
     if shared and everyone_kickers == {shared} and title.endswith(" …"):
         title = shared  # its sections' titles do not fit together: the page names them all
     above = shared if shared and shared not in title else (chapter_title if kicker else "")
-    if above and all(c.item for c in run) and not kicker_fits(above, title):
-        above = ""  # a later agenda item's own title on one line, not its section's too
     return PlannedPage(
         "content",
         layout,
@@ -457,11 +452,11 @@ def _content(
 
 
 def _titled_page(page: Page) -> list[Block]:
-    return [Block("heading", title_spans(page.title, bold=True))] + page_blocks(page)
+    return headed(page.title, page_blocks(page))
 
 
 def _titled(section: Section) -> list[Block]:
-    return [Block("heading", title_spans(section.title, bold=True))] + list(section.blocks)
+    return headed(section.title, list(section.blocks))
 
 
 def _merged_title(run: list[Candidate], outline: Outline, side_by_side: bool = False) -> str:

@@ -396,9 +396,12 @@ def _restyled(
         page = replace(
             fit.page,
             subtitle=alt.subtitle,
+            eyebrow=alt.eyebrow,
             chapter_number=alt.chapter_number,
             number=base + 1 + i,
         )
+        if (page.subtitle, page.eyebrow) != (fit.page.subtitle, fit.page.eyebrow):
+            page = planner.placed_kicker(page)
         again = _again(planner, fit, page)
         if again is None:
             break

@@ -15,10 +15,10 @@ from dataclasses import replace
 from typing import Any
 
 from generator.cjk import WIDE, may_hold_cjk, pattern
-from generator.codesplit import Run, regroup
+from generator.codesplit import Run, regroup, transcript
 from generator.markup.math import SIZE as FORMULA_SIZE
 from generator.model import Block, ListItem, Span, Spans, plain
-from generator.pieces import CONTINUED, SPLIT_ITEM, Piece, labelled, slice_spans
+from generator.pieces import CONTINUED, SPLIT_ITEM, CodeLine, Piece, labelled, slice_spans
 from generator.screenshots import READ_HEIGHT, screenshot
 from generator.tablecols import column_widths, shares
 from generator.together import (
@@ -235,6 +235,7 @@ def estimated_pieces(
                     soft=r.soft,
                     keep_next=r.opening,
                 )
+                _code_lines(out[-1], text, block.text, code_size, width, padded=False)
             if intro and first:  # its later parts repeat its label
                 labelled(out[first + 1 :], blocks[gi - 1], out[first - 1].height)
         elif t == "paragraph" and block_height(block, size, width, code_size) * factor > room:
@@ -242,7 +243,35 @@ def estimated_pieces(
                 add(piece, gi, block_height(piece, size, width, code_size) - 0.5 * size)
         else:
             add(block, gi, block_height(block, size, width, code_size), keep_next=t == "heading")
+            if t == "code":
+                _code_lines(out[-1], block.text, block.text, code_size, width, padded=True)
     return keep_introductions(out, blocks)
+
+
+def _code_lines(
+    piece: Piece, text: str, whole: str, code_size: float, width: float, padded: bool
+) -> None:
+    """An estimated code piece (`text` of the code block `whole`; a part of it: `padded`
+    False, its padding outside it) given where its source lines start and its padding, as
+    shares of its height (pieces.CodeLine)."""
+    lines = text.split("\n")
+    heights = [
+        _lines(x, code_size, width - 1.4 * code_size, True) * code_size * CODE_LINE for x in lines
+    ]
+    pad = code_size * 0.75
+    total = sum(heights) + (2 * pad if padded else 0.0)
+    if total <= 0:
+        return
+    y, starts = pad if padded else 0.0, []
+    for i, (line, h) in enumerate(zip(lines, heights, strict=True)):
+        if line.strip():
+            starts.append(CodeLine(i, y / total))
+        y += h
+    piece.lines, piece.pad, piece.console = (
+        tuple(starts),
+        (pad / total, pad / total),
+        transcript(whole),
+    )
 
 
 def _code_parts(lines: list[str], code_size: float, width: float, room: float) -> list[Run]:

@@ -22,9 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
-from generator.kickers import ABOVE
 from generator.model import Block, join_titles, plain, title_spans
-from generator.oneline import title_lines
+from generator.oneline import heading_lines
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 
@@ -58,12 +57,10 @@ def named_together(names: Sequence[str], lang: str) -> str:
 
 def with_headings(blocks: list[Block], names: Sequence[str]) -> list[Block]:
     """A slide's blocks opening with the heading of the first of the parts `names` (its other
-    parts keep theirs): after the heading naming what the slide is under, if any."""
-    rest = _opening(blocks)
-    above = blocks[: len(blocks) - len(rest)]
-    if not names or (rest and rest[0].type == "heading" and _same(rest[0], names[0])):
+    parts keep theirs)."""
+    if not names or (blocks and blocks[0].type == "heading" and _same(blocks[0], names[0])):
         return blocks
-    return [*above, Block("heading", title_spans(names[0], bold=True)), *rest]
+    return [Block("heading", title_spans(names[0], bold=True)), *blocks]
 
 
 def _same(block: Block, name: str) -> bool:
@@ -77,20 +74,12 @@ def _without_parent(blocks: list[Block], parent: str) -> list[Block]:
     return blocks
 
 
-def _opening(blocks: list[Block]) -> list[Block]:
-    """A slide's blocks after the heading naming what it is under, if any."""
-    if blocks and blocks[0].type == "heading" and blocks[0].kind == ABOVE:
-        return blocks[1:]
-    return blocks
-
-
 def parts_shown(blocks: list[Block], names: Sequence[str]) -> list[str]:
     """The parts among `names` whose content is on a slide of `blocks`: those whose heading it
     shows, and the first one when the slide opens with text (its heading may be the title)."""
-    body = _opening(blocks)
-    heads = {norm(plain(b.spans)) for b in body if b.type == "heading"}
+    heads = {norm(plain(b.spans)) for b in blocks if b.type == "heading"}
     shown = [n for n in names if norm(str(n)) in heads]
-    if names and body and body[0].type != "heading" and names[0] not in shown:
+    if names and blocks and blocks[0].type != "heading" and names[0] not in shown:
         shown.insert(0, names[0])
     return shown
 
@@ -98,10 +87,9 @@ def parts_shown(blocks: list[Block], names: Sequence[str]) -> list[str]:
 def other_part(blocks: list[Block], names: Sequence[str]) -> str:
     """The heading a slide opens with when it names none of the parts `names` (the content
     left is another part's: the introduction of the page they are sections of); else ""."""
-    body = _opening(blocks)
-    if not body or body[0].type != "heading":
+    if not blocks or blocks[0].type != "heading":
         return ""
-    text = plain(body[0].spans).strip()
+    text = plain(blocks[0].spans).strip()
     return "" if norm(text) in {norm(str(n)) for n in names} else text
 
 
@@ -120,7 +108,7 @@ class JoinTitling:
         """Whether `title` reads in one line on `page`'s slide at its title size."""
         bare = replace(page, title=title, blocks=[], sections=[], entries=[], layout="bullets")
         _, m = self.measure(bare)
-        return m is not None and title_lines(m) == 1
+        return m is not None and heading_lines(bare, m) == 1
 
     def together_titled(
         self, page: PlannedPage, names: Sequence[str], parent: str
@@ -158,13 +146,11 @@ class JoinTitling:
             return self.together_titled(page, parts, parent)
         if not parts:
             return None
-        body = _opening(page.blocks)
-        above = page.blocks[: len(page.blocks) - len(body)]
+        body = page.blocks
         if body and body[0].type == "heading" and _same(body[0], parts[0]):
             body = body[1:]
-        above = [b for b in above if not _same(b, parts[0])]
         subtitle = "" if norm(page.subtitle) == norm(parts[0]) else page.subtitle
-        return replace(page, title=parts[0], subtitle=subtitle, blocks=[*above, *body])
+        return replace(page, title=parts[0], subtitle=subtitle, blocks=body)
 
 
 def parent_of(host: PlannedPage, page: PlannedPage) -> str:

@@ -32,7 +32,7 @@ from generator.markup.mermaid.config import coloured
 from generator.model import FLOATS, Block, flowing_blocks, plain
 from generator.pages import PlannedPage
 from generator.pointing import compact
-from generator.screenshots import UPSCALE
+from generator.screenshots import CAPTION_ROOM, UPSCALE, caption_lines
 from generator.shapes import (
     code_pair,
     comparable,
@@ -98,6 +98,7 @@ def page_context(
             "title": title_html(page.title),
             "subtitle": title_html(page.subtitle),
             "kicker": title_html(page.subtitle) if page.kind == "content" else "",
+            "eyebrow": page.eyebrow and page.kind == "content",
             "scheme": bool(page.color),  # the source's own colours: its text colour for accents
             "chapter": title_html(page.chapter),
             "chapter_number": page.chapter_number,
@@ -372,20 +373,25 @@ def _pictures(page: PlannedPage) -> list[Block]:
 DIAGRAM_UPSCALE = 1.5  # a drawn diagram: at most 1.5 times its size (its labels)
 SPLIT_MEDIA, SPLIT_LEAST = 0.46, 0.2  # shares of the body a picture beside text takes
 BODY_W = 1120.0  # px of a slide's body (1280 px slide)
+FULL_ROOM, FULL_CAPTION = 400, 2  # px of image-full's picture above a caption of up to 2 lines
 
 
-def _img(b: Block, code: CodeStyle | None = None) -> Markup:
+def _img(b: Block, code: CodeStyle | None = None, height: int = 0) -> Markup:
     """A picture of a picture layout: as large as its room allows (the layout's CSS gives it
     the room's width, its height by its own proportions within the room's height), a raster
     picture at most UPSCALE times its own width; a small screenshot is not a thumbnail. A drawn
-    diagram in the template's colours, at most DIAGRAM_UPSCALE times its size."""
+    diagram in the template's colours, at most DIAGRAM_UPSCALE times its size; `height`, when
+    given, the most px it may take (a long caption under it takes the rest)."""
+    high = Markup(";max-height:%dpx") % height if height else Markup("")
     if b.kind == "diagram":
-        style = Markup(' style="max-width:%dpx"') % round(b.width * DIAGRAM_UPSCALE)
+        style = Markup(' style="max-width:%dpx%s"') % (round(b.width * DIAGRAM_UPSCALE), high)
         src = coloured(b.src, dict(code.colors) if code else {})
         return Markup('<img src="%s" alt="%s"%s>') % (src, b.alt, style)
     if b.width and not b.src.startswith("data:image/svg"):
-        style = Markup(' style="max-width:%dpx"') % (b.width * UPSCALE)
+        style = Markup(' style="max-width:%dpx%s"') % (b.width * UPSCALE, high)
         return Markup('<img src="%s" alt="%s"%s>') % (b.src, b.alt, style)
+    if height:
+        return Markup('<img src="%s" alt="%s" style="max-height:%dpx">') % (b.src, b.alt, height)
     return Markup('<img src="%s" alt="%s">') % (b.src, b.alt)
 
 
@@ -419,9 +425,18 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     head = Markup('<div class="df-intro">%s</div>') % blocks_html(before, code)
     cap = Markup('<figcaption class="df-caption">%s</figcaption>') % blocks_html(after, code)
     return (head if before else Markup("")) + Markup('<figure class="df-full">%s%s</figure>') % (
-        _img(pictures[0], code),
+        _img(pictures[0], code, _room(after) if not before else 0),
         cap if after else Markup(""),
     )
+
+
+def _room(caption: list[Block]) -> int:
+    """The px a picture above this caption may take when the caption is longer than
+    FULL_CAPTION lines (0: the layout's own room): a line less of picture for each line more."""
+    if not caption or any(b.type != "paragraph" for b in caption):
+        return 0
+    lines = sum(caption_lines(plain(b.spans)) for b in caption)
+    return FULL_ROOM - CAPTION_ROOM * (lines - FULL_CAPTION) if lines > FULL_CAPTION else 0
 
 
 def _bleeds(block: Block) -> bool:
@@ -451,8 +466,9 @@ def _image_grid(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
 
 
 def _caption(b: Block) -> Markup:
-    """A picture's alt text under it; nothing for a picture without one."""
-    alt = b.alt.strip()
+    """A picture's alt text under it; nothing for a picture without one, or for a drawn
+    diagram or formula (its alt text is its source, not a caption)."""
+    alt = b.alt.strip() if b.kind not in ("diagram", "formula") else ""
     return Markup("<figcaption>%s</figcaption>") % breakable(alt) if alt else Markup("")
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from generator.alsoin import ALSO_TITLE, HEADING, LeftPart, in_appendix, place, with_named
 from generator.backup import Backup, backup_of, backup_record
 from generator.condense import Condensed
+from generator.digest import digest, parallel
 from generator.drop import Left
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, title_spans
@@ -24,6 +25,9 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     (`Condensed.also`); every page listed. Paths are the given outline's."""
     gone = {(x.chapter, x.page) for x in left if x.section < 0 and not x.one}
     cut = {(x.chapter, x.page, x.section) for x in left if x.section >= 0 and not x.one}
+    # a page of alike sections shows each by its first sentence rather than lose the others
+    listed = {(ci, pi) for ci, pi, _ in cut if parallel(outline.chapters[ci].pages[pi])}
+    cut = {k for k in cut if k[:2] not in listed}
     ones = {(x.chapter, x.page, x.section) for x in left if x.one}
     single: set[str] = set()  # their places in the outline without the parts that left
     parts: list[LeftPart] = []
@@ -67,6 +71,9 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         for pi, page in enumerate(chapter.pages):
             if (ci, pi) in gone:
                 continue
+            if (ci, pi) in listed:
+                page, record = digest(page, f"chapters[{ci}].pages[{pi}]")
+                records.append(record)
             sections = [x for si, x in enumerate(page.sections) if (ci, pi, si) not in cut]
             if len(sections) != len(page.sections):
                 page = replace(page, sections=sections)

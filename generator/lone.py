@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.jointitle import parent_of
 from generator.keep import title_parts
-from generator.kickers import ABOVE, named_above
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
 from generator.owncontents import norm
@@ -92,8 +91,8 @@ def lone(page: PlannedPage) -> bool:
     links (a key number or a quote in its own layout is a slide)."""
     if page.kind != "content" or page.sections or not page.blocks or page.layout != "bullets":
         return False  # a figure, a quote, cards...: a layout of its own shows it
-    blocks = named_above(page.blocks)[1]  # the heading naming what it is under is no content
-    if not blocks or not _text_only(blocks):
+    blocks = page.blocks
+    if not _text_only(blocks):
         return False
     words = words_read(" ".join(block_text(b) for b in blocks))
     return words <= NAMES_WORDS or (_units(blocks) <= LONE_UNITS and words <= LONE_WORDS)
@@ -281,8 +280,7 @@ class Joining:
             return None
         if b.layout not in TEXT_HOSTS:
             return None
-        above, rest = named_above(page.blocks)
-        blocks = [*b.blocks, *_named_above(page, b), *above, _heading(page.title), *rest]
+        blocks = [*b.blocks, *_named_above(page, b), _heading(page.title), *page.blocks]
         names = [*(title_parts(b.title) or [b.title]), page.title]
         host = self.titled_by_content(replace(b, blocks=blocks), names, parent_of(b, page))
         if host is None:  # no title says what the slide would hold: the page keeps its own
@@ -357,11 +355,12 @@ class Joining:
         if a.layout not in TEXT_HOSTS or (a.parts != 1 and _units(page.blocks) > 1):
             return None  # only one paragraph or item takes the start of a page of several
         names = title_parts(a.title) or [a.title]
-        above, rest = named_above(a.blocks)
-        blocks = [*page.blocks, *_named_above(a, page), *above, _heading(names[0]), *rest]
+        blocks = [*page.blocks, *_named_above(a, page), _heading(names[0]), *a.blocks]
         # the slide is the lone page's: the next page's first part opens under its heading and
         # its continuation slides keep their "(2/n)"
-        host = replace(a, title=page.title, subtitle=page.subtitle, part=1, parts=1)
+        host = replace(
+            a, title=page.title, subtitle=page.subtitle, eyebrow=page.eyebrow, part=1, parts=1
+        )
         titled = self.titled_by_content(
             replace(host, blocks=blocks), [page.title, *names], parent_of(page, a)
         )
@@ -373,10 +372,9 @@ class Joining:
 def _names_first(page: PlannedPage, blocks: list[Block]) -> bool:
     """A slide's title names the part its `blocks` open with (text, not a heading): it is
     titled by all its parts, not by the heading they are under."""
-    opening = [b for b in blocks if not (b.type == "heading" and b.kind == ABOVE)]
     return (
-        bool(opening)
-        and opening[0].type != "heading"
+        bool(blocks)
+        and blocks[0].type != "heading"
         and len(page.title) > 0
         and (page.title not in (page.chapter, page.subtitle))
     )

@@ -4,20 +4,26 @@ what was decided; the discussion itself is in that slide's speaker notes.
 A discussion is a run of remarks, paragraphs that start with a speaker ("josh: ...",
 "**Alice**: ..."): at least MIN_REMARKS of them, the speaker changing at least MIN_REMARKS - 1
 times and one of them speaking more than once (a README's "Note: ..." then three "Example:
-..." paragraphs are labels, not a discussion). In a document that holds one, every agenda item (a content title, or
-a page without content titles) that holds a discussion or a long quoted comment (a tracking
-bot's or an initiating comment, an email quoted under "Link:") is shown as:
+..." paragraphs are labels, not a discussion). In a document that holds one, every agenda item
+(a content title, or a page without content titles) that holds a discussion or a long quoted
+comment (a tracking bot's or an initiating comment, an email quoted under "Link:") is shown as:
 
 - its lines before the discussion (the link line, a short statement), a long quote among them
-  cut to its first sentence(s) (a list item's label, "Tracking Comment:", stays);
+  cut to its first sentence and the sentence saying what its author asks of the meeting ("I
+  want lang team to sign off on ...", "I propose to accept ..."), each whole (a list item's
+  label, "Tracking Comment:", stays);
 - its discussion as one list: the remark that opened it, the remarks that state an outcome
   (a decision, consensus, agreement, a resolution, an action "alice to ...", what someone
-  "will" do; not a question), and the remark that closed it, each cut to its first
-  sentence(s), under a line naming how many remarks the notes hold.
+  "will" do; not a question), and the remark that closed it, each cut to its first sentence,
+  whole however long (never inside a sentence), under a line naming how many remarks the
+  notes hold. The remarks take the room the item's slide has left, or the next slide's when
+  the lines before them fill it.
 
-The item's whole text goes to its slide's notes and is listed as moved (kind "notes"). Such an
-item is a slide of its own (generator.compose cuts its page at its items), so no item's heading
-stands alone on a slide and no discussion continues over several slides.
+An item titled by an agenda tool ('"Raw pointer alignment checks in debug"
+compiler-team#570') is titled by its own words, its link line labelled by the reference
+("compiler-team#570: https://..."). The item's whole text goes to its slide's notes and is
+listed as moved (kind "notes"). Such an item is a slide of its own (generator.compose cuts its
+page at its items), so no item's heading stands alone on a slide.
 """
 
 from __future__ import annotations
@@ -33,10 +39,11 @@ from generator.summary import SENTENCE, notes_text
 MIN_REMARKS = 4  # remarks a discussion has at least
 SPEAKER_CHARS = 24  # a speaker's name is at most this long
 LONG_QUOTE = 280  # a quote longer than this (characters) shows its first sentence(s)
-LEAD = (60, 170)  # a remark or quote on the slide: cut at a sentence end within this range
+LEAD = (60, 170)  # a vote's introduction on the slide: cut at a sentence end within this range
 MAX_OUTCOMES = 3  # outcome remarks a discussion shows
 LINE_CHARS = 90  # characters of a body line at the base size (24 px on a 1120 px wide body)
 SLIDE_LINES = 13  # lines of text an item's slide holds at the base size
+MIN_ROOM = SLIDE_LINES // 2  # lines a discussion's remarks take at least
 CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
 _NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
 SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
@@ -49,8 +56,14 @@ DECIDED = re.compile(
 )
 # an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
 REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
-TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
-KICKER_SHARE = 0.62
+# a comment's author asking the meeting for something: "I want lang team to sign off on ...",
+# "I propose to accept the breakage", "we'd like the team to decide ...", "Lang team, shall we
+# approve the creation of ...?"
+ASK = re.compile(
+    r"\b(?:I|we)(?:\s+(?:also|really|do))?\s+(?:want|wish|propose|ask|request|suggest)\b|"
+    r"\b(?:I|we)(?:'d|\s+would)\s+like\b|\b(?:shall|should) we\b",
+    re.I,
+)
 # ... or, when fewer of those, the latest that approve, reject, merge or say what will be done
 WILL = re.compile(
     r"\b(?:will|we'll|I'll|going to|approv\w*|accept\w*|reject\w*|p?fcp|merge|lgtm|"
@@ -165,9 +178,9 @@ def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
         notes = minutes.notes.get(k, "")
         if not out and page.notes and None not in minutes.notes:
             notes = "\n\n".join(n for n in (page.notes, notes) if n)
-        blocks = [*lead, *sec.blocks]
+        title, shown = item_heading(sec.title, sec.blocks)
+        blocks = [*lead, *shown]
         lead = []
-        title = item_title(sec.title, sec.blocks)
         part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
         out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
@@ -182,26 +195,51 @@ def summarised_item(blocks: list[Block], where: str) -> Item | None:
     if start is None and shown == head:
         return None
     if start is not None:
-        shown += _discussion(blocks[start:], SLIDE_LINES - lines(shown))
+        # a discussion after lines that fill the item's slide has the next one to itself
+        room = SLIDE_LINES - lines(shown)
+        shown += _discussion(blocks[start:], room if room >= MIN_ROOM else SLIDE_LINES - 1)
     record = left_out_blocks(where, "notes", blocks, "the discussion moved to the speaker notes")
     return Item(shown, notes_text(blocks), record)
 
 
-def item_title(title: str, blocks: list[Block]) -> str:
-    """An agenda item's own title: without the quotes and reference an agenda tool puts
-    around it ('"Raw pointer alignment checks in debug" compiler-team#570') when its link line
-    names the reference's number."""
+def item_heading(title: str, blocks: list[Block]) -> tuple[str, list[Block]]:
+    """An agenda item's own title and blocks: without the quotes and reference an agenda tool
+    puts around the title ('"Raw pointer alignment checks in debug" compiler-team#570') when
+    its link line (one of its first two blocks) names the reference's number, that line then
+    labelled by the reference ("compiler-team#570: https://...") so the slide still names it."""
     m = REFERENCED.match(title)
-    if m is None or not any(m.group(3) in notes_text([b]) for b in blocks[:2]):
-        return title
+    at = next((k for k, b in enumerate(blocks[:2]) if m and m.group(3) in notes_text([b])), -1)
+    if m is None or at < 0:
+        return title, blocks
     text = m.group(1).strip()
     start = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
-    return titled(slice_spans(title_spans(title), start, start + len(text)), text)
+    own = titled(slice_spans(title_spans(title), start, start + len(text)), text)
+    return own, [*blocks[:at], _labelled(blocks[at], m.group(2), m.group(3)), *blocks[at + 1 :]]
 
 
-def kicker_fits(kicker: str, title: str) -> bool:
-    """Whether a kicker (the agenda section) and an item's title share one title line."""
-    return len(kicker) * KICKER_SHARE + len(title) <= TITLE_LINE
+LABEL = re.compile(r"^\s*[A-Za-z][\w ]{0,24}:\s")  # a line's label: "Link: https://..."
+
+
+def _labelled(block: Block, ref: str, number: str) -> Block:
+    """A link line (a paragraph, or the list item naming `number`) labelled by the reference
+    `ref`, instead of its own label ("Link:")."""
+    if block.type == "paragraph":
+        return replace(block, spans=_label(block.spans, ref))
+    if block.type != "list":
+        return block
+    k = next((k for k, i in enumerate(block.items) if number in plain(i.spans)), -1)
+    if k < 0:
+        return block
+    item = block.items[k]
+    items = [*block.items[:k], replace(item, spans=_label(item.spans, ref)), *block.items[k + 1 :]]
+    return replace(block, items=items)
+
+
+def _label(spans: list[Span], ref: str) -> list[Span]:
+    text = plain(spans)
+    m = LABEL.match(text)
+    rest = slice_spans(spans, m.end() - 1, len(text)) if m else [Span(" "), *spans]
+    return [Span(f"{ref}:", bold=True), *rest]
 
 
 def _short_quotes(block: Block) -> Block:
@@ -220,42 +258,62 @@ def _short_item(item: ListItem) -> ListItem:
     children = item.children
     quoted = children and children[0].type == "quote"
     if quoted and sum(c.text_length() for c in children) > LONG_QUOTE:
-        return ListItem(item.spans, [_lead_quote(children[0])], item.checked)
+        quotes = [c for c in children if c.type == "quote"]
+        return ListItem(item.spans, [_lead_quote(children[0], quotes)], item.checked)
     return ListItem(item.spans, [_short_quotes(c) for c in children], item.checked)
 
 
 BOXES = ("☐", "☑")  # a quoted task list's lines (generator.markup: "☐ @cramertj")
 
 
-def _lead_quote(quote: Block) -> Block:
-    """A long quote's first sentence; a quoted task list (a vote's reviewers and their boxes)
-    stays as one line after the sentence that introduces it."""
+def _lead_quote(quote: Block, whole: list[Block] | None = None) -> Block:
+    """A long quote's first sentence, and the sentence stating what it asks (`_asked`, in
+    the quote or the rest of the comment `whole` it opens, its code and headings apart); a
+    quoted task list (a vote's reviewers and their boxes) stays as one line after the
+    sentence that introduces it."""
     first = next((p for p in quote.paragraphs if plain(p).strip()), [])
     boxes = [p for p in quote.paragraphs if plain(p).lstrip().startswith(BOXES)]
     if not boxes:
-        return Block("quote", paragraphs=[lead(first, sentences=1)])
+        opening = first_sentence(first)
+        ask = _asked(whole or [quote], len(plain(opening)))
+        return Block("quote", paragraphs=[opening, *([ask] if ask else [])])
     line: list[Span] = []
     for box in boxes:
         line += [Span("\u2003"), *box] if line else box
     return Block("quote", paragraphs=[lead(first), line])
 
 
-def lead(spans: list[Span], sentences: int = 0) -> list[Span]:
-    """Text cut after its first sentence(s), within LEAD characters (a longer first sentence
-    is cut at a word boundary with "…"); `sentences`: at most this many (0: any)."""
+def lead(spans: list[Span]) -> list[Span]:
+    """Text cut after its last sentence that ends within LEAD characters; its first sentence,
+    whole however long, when none ends there (never inside a sentence)."""
     text = plain(spans)
-    ends = [m.end() for m in SENTENCE.finditer(text) if m.end() <= LEAD[1]]
-    if sentences and len(ends) >= sentences and ends[sentences - 1] >= LEAD[0] // 2:
-        return slice_spans(spans, 0, ends[sentences - 1])
     if len(text) <= LEAD[1]:
         return spans
-    ends = [e for e in ends if e >= LEAD[0]]
-    if ends:
-        return slice_spans(spans, 0, ends[-1])
-    cut = text.rfind(" ", 0, LEAD[1])
-    cut = cut if cut > LEAD[0] else LEAD[1]
-    kept = slice_spans(spans, 0, cut)
-    return [*kept, Span(" …")]
+    ends = [m.end() for m in SENTENCE.finditer(text) if LEAD[0] <= m.end() <= LEAD[1]]
+    return slice_spans(spans, 0, ends[-1]) if ends else first_sentence(spans)
+
+
+def first_sentence(spans: list[Span]) -> list[Span]:
+    """Text cut after its first sentence, whole however long (never inside a sentence); the
+    whole text when it has one sentence."""
+    end = next((m.end() for m in SENTENCE.finditer(plain(spans))), 0)
+    return slice_spans(spans, 0, end) if end else spans
+
+
+def _asked(quotes: list[Block], skip: int) -> list[Span]:
+    """The sentence of a quoted comment stating what its author asks of the meeting ("I want
+    lang team to sign off ...", "I propose to accept the breakage"), whole, after its first
+    `skip` characters; [] when it asks nothing."""
+    seen = 0
+    for para in (p for q in quotes for p in q.paragraphs):
+        text = plain(para)
+        starts = [0, *(m.end() for m in SENTENCE.finditer(text))]
+        for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+            if seen + start >= skip and ASK.search(text[start:end]):
+                lead = len(text[start:end]) - len(text[start:end].lstrip())
+                return slice_spans(para, start + lead, end)
+        seen += len(text)
+    return []
 
 
 def _discussion(blocks: list[Block], room: float) -> list[Block]:
@@ -281,7 +339,7 @@ def _discussion(blocks: list[Block], room: float) -> list[Block]:
     ends = [closing] if closing is not None else []
     # the order they go in while the slide has no room: weak, the opening, strong; the closing
     order = list(dict.fromkeys([*weak, remarks[0], *strong, *ends]))
-    shown = {i: ListItem(_named(lead(blocks[i].spans))) for i in order}
+    shown = {i: ListItem(_named(first_sentence(blocks[i].spans))) for i in order}
     kept = list(order)
     while len(kept) > 1 and 1 + sum(_item_lines(shown[i]) for i in kept) > room:
         kept.pop(0)

@@ -13,8 +13,9 @@ import re
 
 from generator.fit import Measure
 from generator.model import Span, Title, title_span, titled
+from generator.pages import PlannedPage
 
-__all__ = ["MIN_WORDS", "clause_prefixes", "title_lines"]
+__all__ = ["MIN_WORDS", "clause_prefixes", "heading_lines", "title_lines"]
 
 MIN_WORDS = 2  # words a shortened title keeps at least
 # where a clause ends: the punctuation is not kept, an opening bracket is not either
@@ -70,3 +71,10 @@ def title_lines(m: Measure) -> int:
                 lines.add(round(box.y))
             todo.extend(m.children[j])
     return len(lines)
+
+
+def heading_lines(page: PlannedPage, m: Measure) -> int:
+    """The lines a slide's heading takes in its title region, its kicker on a line of its own
+    above it (an eyebrow) not counted."""
+    above = page.kind == "content" and page.eyebrow and bool(page.subtitle)
+    return max(0, title_lines(m) - (1 if above else 0))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator.examplecut import leading_part
 from generator.pieces import Piece
 
 # pieces as they would be set at the smallest type a unit that cannot be cut takes
@@ -170,12 +171,18 @@ def short_tail(chunks: list[list[Piece]], room: float, head: float, foot: float)
 
 
 def capped(
-    chunks: list[list[Piece]], keep: int, room: float, head: float = 0.0, foot: float = 0.0
+    chunks: list[list[Piece]],
+    keep: int,
+    room: float,
+    head: float = 0.0,
+    foot: float = 0.0,
+    more: float = 0.0,
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """The first `keep` slides of `chunks` and the pieces that move on (to the notes, or left
     out): the last kept slide never ends with an introduction or a heading whose content moved
     on, and a last kept slide that would hold a tail (less than TAIL of the room: one line
-    after full slides) moves on with the rest."""
+    after full slides) moves on with the rest. `more`: the room of the line under a code
+    example cut short (generator.codemore)."""
     kept = [list(c) for c in chunks[:keep]]
     rest = [p for c in chunks[keep:] for p in c]
     if not rest:
@@ -191,28 +198,44 @@ def capped(
             rest[:0] = kept.pop()
             continue
         break
-    kept, rest = _filled(kept, rest, room, head, foot)
+    kept, rest = _filled(kept, rest, room, head, foot, more)
     return _whole_code(kept, rest, keep, room, head, foot)
 
 
 def _filled(
-    kept: list[list[Piece]], rest: list[Piece], room: float, head: float, foot: float
+    kept: list[list[Piece]],
+    rest: list[Piece],
+    room: float,
+    head: float,
+    foot: float,
+    more: float = 0.0,
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """The last kept slide filled with the code examples that move on: slides packed evenly
-    over more slides than are kept leave room on the last kept one, and the next example (a
+    over more slides than are kept leave room on the last kept one, and the next examples (a
     chain kept together that holds code: its introduction and its code, or a part of a code
-    block) belongs there, not in the notes. The filling ends at the first example that does
-    not fit and at the first text that is no example (a step of a procedure is never skipped
-    to show a later one)."""
+    block) belong there, not in the notes. An example that does not fit whole shows its
+    introduction and its leading statements that fit with the line saying that the code goes
+    on (`more` high; generator.examplecut), and the filling ends there; it also ends at the
+    first text that is no example (a step of a procedure is never skipped to show a later
+    one)."""
     if not kept or not kept[-1]:
         return kept, rest
     last, limit = list(kept[-1]), usable(room)
+
+    def fits(pieces: list[Piece], extra: float = 0.0) -> bool:
+        both = last + pieces
+        return cost(both, 0, len(both) - 1, head, foot) + extra <= limit
+
     while rest:
         end = next((i for i, p in enumerate(rest) if not p.keep_next), len(rest) - 1)
         chain = rest[: end + 1]  # pieces of one page: their extents follow on from the slide's
         if chain[-1].keep_next or not any(p.block.type == "code" for p in chain):
             break
-        if cost(last + chain, 0, len(last) + len(chain) - 1, head, foot) > limit:
+        if not fits(chain):
+            after = rest[end + 1] if end + 1 < len(rest) else None
+            part = leading_part(chain, lambda pieces: fits(pieces, more), after)
+            if part is not None:
+                last, rest = last + part[0], part[1] + rest[end + 1 :]
             break
         last, rest = last + chain, rest[end + 1 :]
     return [*kept[:-1], last], rest

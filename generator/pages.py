@@ -46,6 +46,9 @@ class PlannedPage:
     subtitle: str = ""
     chapter: str = ""
     chapter_number: int = 0
+    # a content slide's kicker (`subtitle`) on a line of its own above the title, not before
+    # the title on its line
+    eyebrow: bool = False
     blocks: list[Block] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     entries: list[str] = field(default_factory=list)
@@ -96,6 +99,8 @@ class PlannedPage:
             d["color"] = self.color
         if self.columns > 1:
             d["columns"] = self.columns
+        if self.eyebrow:
+            d["eyebrow"] = True
         return d
 
     @classmethod
@@ -122,6 +127,7 @@ class PlannedPage:
             background=str(d.get("background", "")),
             color=str(d.get("color", "")),
             columns=int(d.get("columns", 1)),
+            eyebrow=bool(d.get("eyebrow", False)),
         )
 
 

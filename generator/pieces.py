@@ -12,9 +12,10 @@ merge back into one block on a slide.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from generator.codelabels import CONTINUED, continued_label
-from generator.codesplit import Run, regroup
+from generator.codesplit import Run, regroup, transcript
 from generator.fit import Measure
 from generator.gallery import keep_galleries
 from generator.model import Block, ListItem, Span, plain
@@ -31,6 +32,15 @@ from generator.together import (
 SPLIT_ITEM = 0.35  # a list item taller than this share of the room may part from its children
 
 
+class CodeLine(NamedTuple):
+    """A source line of a code piece that starts a visual line: its index in the piece's
+    text and where its top is, as a share of the piece's height from its top (it holds when
+    the piece moves or is scaled; a piece may be cut there, generator.examplecut)."""
+
+    line: int
+    at: float
+
+
 @dataclass
 class Piece:
     block: Block
@@ -44,6 +54,9 @@ class Piece:
     soft: bool = False  # a code part ending one nesting level deep: cut after it only if needed
     label: Block | None = None  # a later part of a labelled code block: its label, repeated
     more: int = 0  # a line under a table cut short: how many of its rows the notes hold
+    lines: tuple[CodeLine, ...] = ()  # a measured code piece: where its source lines start
+    pad: tuple[float, float] = (0.0, 0.0)  # a code piece: its block's padding above, below (shares)
+    console: bool = False  # a code piece of a console transcript (its block has a prompt)
 
     @property
     def height(self) -> float:
@@ -109,6 +122,8 @@ def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) 
     if t == "quote" and len(block.paragraphs) > 1 and block.columns == 1:  # a gallery's box: whole
         return _quote_pieces(block, gi, wrapper, m) or [whole]
     if whole.height <= room:
+        if t == "code":
+            _with_lines(whole, block, wrapper, m)
         return [whole]
     if t == "paragraph":
         return _paragraph_pieces(block, gi, wrapper, m) or [whole]
@@ -257,43 +272,79 @@ def _code_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) -
     wraps stays whole; blank lines go with the line before them) where the code allows it
     (generator.codesplit: blank lines, the outermost nesting boundary, no part of a line or
     two)."""
-    pres = m.descendants(wrapper, "pre")
-    if len(pres) != 1:
+    laid = _code_lines(block, wrapper, m)
+    if laid is None:
         return []
-    pre = m.boxes[pres[0]]
-    visual = m.lines(pres[0])
-    if not visual:
-        return []
+    groups, (top, bottom), (lead, tail) = laid
     source = block.text.split("\n")
-    counts = [len("".join(s.split())) for s in source]
-    starts = _visual_starts(counts, [len("".join(v.text.split())) for v in visual])
-    if starts is None:
-        return []
-    lead = visual[0].y - pre.y
-    tail = pre.y + pre.height - (visual[-1].y + visual[-1].height)
-    groups: list[tuple[int, float]] = []  # (first source line, top)
-    for i, n in enumerate(counts):
-        if n and (not groups or starts[i] is not None):
-            v = starts[i]
-            groups.append((i, visual[v].y if v is not None else pre.y))
     runs = []
-    for g, (first, top) in enumerate(groups):
+    for g, (first, y) in enumerate(groups):
         last = groups[g + 1][0] if g + 1 < len(groups) else len(source)
-        bottom = groups[g + 1][1] if g + 1 < len(groups) else visual[-1].y + visual[-1].height
-        runs.append(Run(0 if g == 0 else first, last, top, bottom))
+        below = groups[g + 1][1] if g + 1 < len(groups) else bottom - tail
+        runs.append(Run(0 if g == 0 else first, last, y, below))
     out = []
-    for run in regroup(source, runs, room - lead - tail):
+    regrouped = regroup(source, runs, room - lead - tail)
+    for run in regrouped:
         text = "\n".join(source[run.first : run.end]).rstrip("\n")
         piece = Piece(replace(block, text=text), gi, run.top, run.bottom, lead=lead, tail=tail)
         piece.soft = run.soft
         piece.keep_next = run.opening
+        piece.console = transcript(block.text)
         out.append(piece)
     if out:
-        out[0].top = pre.y
+        out[0].top = top
         out[0].lead = 0.0
-        out[-1].bottom = pre.y + pre.height
+        out[-1].bottom = bottom
         out[-1].tail = 0.0
+    for piece, run in zip(out, regrouped, strict=True):
+        mine = [CodeLine(i - run.first, y) for i, y in groups if run.first <= i < run.end]
+        _set_lines(piece, mine, (lead, tail))
     return out
+
+
+def _with_lines(piece: Piece, block: Block, wrapper: int, m: Measure) -> None:
+    """A whole code piece given where its source lines start and its padding."""
+    laid = _code_lines(block, wrapper, m)
+    if laid is not None:
+        groups, _, pad = laid
+        piece.console = transcript(block.text)
+        _set_lines(piece, groups, pad)
+
+
+def _set_lines(piece: Piece, lines: list[CodeLine], pad: tuple[float, float]) -> None:
+    """A code piece given its lines' measured tops and its padding, as shares of its height."""
+    height = piece.height
+    if height <= 0:
+        return
+    piece.lines = tuple(CodeLine(c.line, (c.at - piece.top) / height) for c in lines)
+    piece.pad = (pad[0] / height, pad[1] / height)
+
+
+LaidCode = tuple[list[CodeLine], tuple[float, float], tuple[float, float]]
+
+
+def _code_lines(block: Block, wrapper: int, m: Measure) -> LaidCode | None:
+    """A code block's source lines that start a visual line (index, top), its box (top,
+    bottom) and its padding (above the first line, below the last)."""
+    pres = m.descendants(wrapper, "pre")
+    if len(pres) != 1:
+        return None
+    pre = m.boxes[pres[0]]
+    visual = m.lines(pres[0])
+    if not visual:
+        return None
+    counts = [len("".join(s.split())) for s in block.text.split("\n")]
+    starts = _visual_starts(counts, [len("".join(v.text.split())) for v in visual])
+    if starts is None:
+        return None
+    lead = visual[0].y - pre.y
+    tail = pre.y + pre.height - (visual[-1].y + visual[-1].height)
+    groups: list[CodeLine] = []
+    for i, n in enumerate(counts):
+        if n and (not groups or starts[i] is not None):
+            v = starts[i]
+            groups.append(CodeLine(i, visual[v].y if v is not None else pre.y))
+    return groups, (pre.y, pre.y + pre.height), (lead, tail)
 
 
 def _visual_starts(counts: list[int], visual: list[int]) -> list[int | None] | None:

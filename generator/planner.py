@@ -44,6 +44,7 @@ from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
+from generator.points import pointed_blocks
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
@@ -231,7 +232,8 @@ class Planner(
             body_size=self.body_base,
         )
         if page.kind == "content":  # many short list items: in columns, on fewer slides
-            page = self.listed_in_columns(self.one_line_title(page))
+            page, known = self.kicker_and_title(page)
+            page = self.listed_in_columns(self.one_line_title(page, known))
         if page.kind == "content" and not keep_layout:
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
@@ -247,6 +249,10 @@ class Planner(
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
+        if page.kind == "content" and page.layout in FLOWING and not self.authored:
+            pointed = pointed_blocks(page.blocks)  # walls of prose as points, every word kept
+            if pointed is not page.blocks:
+                page = replace(page, blocks=pointed)
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

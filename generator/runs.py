@@ -37,7 +37,6 @@ class Candidate:
     chars: int = 0
     kicker: str = ""  # the page a section's slides come from (a long page cut at its sections)
     cut: str = ""  # ... for every part of such a page, its lead part too
-    item: bool = False  # a later agenda item of meeting notes (generator.minutes)
     before: list[Candidate] = field(default_factory=list)  # tiny pages shown before it
     after: list[Candidate] = field(default_factory=list)  # ... and after it
     pages: list[Page] = field(default_factory=list)

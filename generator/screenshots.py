@@ -13,6 +13,7 @@ pictures of `image-grid` in 550x320 px.
 
 from __future__ import annotations
 
+import math
 import re
 
 from generator.cjk import CJK_TEXT, pattern
@@ -24,9 +25,16 @@ SCREEN_ASPECT = 3.5  # ... and a width / height at most this (wider: a banner) i
 UPSCALE = 3  # a raster picture drawn large is at most this many times its own width
 READ_HEIGHT = 460  # px: the height of the smallest template body (minimal), a screenshot's room
 MAX_PICTURES = 4  # pictures that are not screenshots, on one slide
-CAPTION_CHARS = 110  # a screenshot's caption line (weighted characters), the rest in the notes
+CAPTION_LINE = 100  # weighted characters of one caption line under a picture of the body's width
+CAPTION_LINES = 3  # lines a caption under a picture shows whole (the picture leaves the room)
+CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sentences, whole
+CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
+BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
+DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
+DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
+SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
 
 
 def screenshot(block: Block) -> bool:
@@ -40,21 +48,63 @@ def screenshot(block: Block) -> bool:
 
 
 def per_slide(pictures: list[Block]) -> int:
-    """How many of these pictures one slide shows: 4, or 1 with a screenshot among them."""
-    return 1 if any(screenshot(b) for b in pictures) else MAX_PICTURES
+    """How many of these pictures one slide shows: 4, 1 with a screenshot among them; with
+    drawn diagrams among them, as many side by side (up to 4) as keep every diagram's labels
+    readable (diagram_readable)."""
+    if any(screenshot(b) for b in pictures):
+        return 1
+    diagrams = [b for b in pictures if b.type == "image" and b.kind == "diagram"]
+    return next(
+        (n for n in range(MAX_PICTURES, 1, -1) if all(diagram_readable(b, n) for b in diagrams)),
+        1,
+    )
+
+
+def diagram_readable(block: Block, beside: int) -> bool:
+    """A drawn diagram (labels DIAGRAM_FONT px) whose labels stay at least DIAGRAM_READ px
+    once fitted into one of `beside` pictures of a row (image-grid: the body's width shared
+    with GRID_GAP between, GRID_HEIGHT high)."""
+    if block.width <= 0 or block.height <= 0:
+        return True
+    cell = (BODY_WIDTH - GRID_GAP * (beside - 1)) / beside
+    scale = min(1.0, cell / block.width, GRID_HEIGHT / block.height)
+    return DIAGRAM_FONT * scale >= DIAGRAM_READ
 
 
 def caption_line(text: str) -> str:
-    """A picture's words as a one-line caption (a screenshot keeps the body's height): up to
-    CAPTION_CHARS (weighted), cut at a word (in CJK text anywhere) with " …"; a grid's
-    "(pictures 1-2 of 8)" count is not shown."""
+    """A picture's words as its caption (the whole alt text is in the slide's notes): whole
+    when it fits CAPTION_LINES lines (CAPTION_CHARS, weighted), else its leading sentences
+    that fit, whole; only a first sentence longer than that is cut, at a word (in CJK text
+    anywhere), with " …". A grid's "(pictures 1-2 of 8)" count is not shown."""
     text = GRID_COUNT.sub("", " ".join(text.split()))
     if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":  # an alt text in quotes
         text = text[1:-1].strip()
-    weight = 0.0
+    if weight(text) <= CAPTION_CHARS:
+        return text
+    ends = [
+        m.end() for m in SENTENCE_END.finditer(text) if weight(text[: m.end()]) <= CAPTION_CHARS
+    ]
+    if ends:
+        return text[: ends[-1]]
+    return _cut(text)
+
+
+def caption_lines(text: str) -> int:
+    """How many lines a caption takes under a picture of the body's width (at least 1)."""
+    return max(1, math.ceil(weight(text) / CAPTION_LINE))
+
+
+def weight(text: str) -> float:
+    """Text's length in Latin characters (a CJK character counts CJK_WIDTH)."""
+    cjk = len(pattern(CJK_TEXT).findall(text))
+    return len(text) + cjk * (CJK_WIDTH - 1)
+
+
+def _cut(text: str) -> str:
+    total = 0.0
     for i, ch in enumerate(text):
-        weight += CJK_WIDTH if pattern(CJK_TEXT).match(ch) else 1.0
-        if weight > CAPTION_CHARS:
+        total += CJK_WIDTH if pattern(CJK_TEXT).match(ch) else 1.0
+        if total > CAPTION_CHARS:
             cut = text[:i]
             space = cut.rfind(" ")
             return (cut[:space] if space > len(cut) // 2 else cut).rstrip(" ,.;:，。") + " …"

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from generator.codemore import shown_code
+from generator.codemore import FILL_EMS, shown_code
 from generator.estimate import Calibration
+from generator.halves import both_halves
 from generator.keep import named_part, run_slides
 from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
@@ -86,7 +87,8 @@ class Summarising:
             keep = run_slides(chunks, keep, room)
         if len(chunks) <= keep:
             return page, chunks
-        kept, pieces = capped(chunks, keep, room)
+        more = (page.body_size or READ_PX) * FILL_EMS if self.length != "short" else 0.0
+        kept, pieces = capped(chunks, keep, room, more=more)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
         if one and lead_alone(kept, chunks):  # the introduction stays with its first section
@@ -171,6 +173,7 @@ class Summarising:
         # a line continuing the title ("... and other Debian-based distributions") is no
         # sentence of the page: its first sentence (what "new enough" later refers to) stays
         kept, moved = summary_blocks(page.blocks[len(lead) :], lambda b: fits([*lead, *b]))
+        kept, moved = both_halves(page.title, page.blocks, kept, moved)
         kept = [*lead, *kept] if kept else kept
         if not moved or not kept:
             return page

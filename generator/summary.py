@@ -47,6 +47,7 @@ LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
 LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
 LIST_LINE = re.compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
+SENTENCE_FINAL = frozenset(".!?;。！？；…)]）】\"'”’」』")  # a text ending so ends its sentence
 SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
 # a sentence that states a result: a factor, a share, a comparison of speed
@@ -82,8 +83,19 @@ def summary_blocks(
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
             label = _label(block) if after is not None and after.type == "code" else None
+            tail = None if introduces or after is None else lead_in_tail(block, after)
             if introduces:
                 kept.append((float(i), block))
+                said = True
+            elif tail is not None:  # its last sentence introduces the list: it stays
+                head, rest = lead_sentences(tail[0]) if not said else (None, tail[0])
+                if head is not None:
+                    kept.append((i - 0.5, head))
+                if rest is not None:
+                    entry = (i - 0.25, rest)
+                    moved.append(entry)
+                    whole.append(entry)
+                kept.append((float(i), tail[1]))
                 said = True
             elif label is not None:  # the code's label stays, its aside moves
                 kept.append((float(i), label[0]))
@@ -160,6 +172,26 @@ def _more_sentences(
         rest[0] = replace(rest[0], text=rest[0].text.lstrip())
         moved = sorted([*moved, (at + 0.5, replace(block, spans=rest))], key=lambda e: e[0])
     return kept, moved
+
+
+def lead_in_tail(block: Block, after: Block) -> tuple[Block, Block] | None:
+    """(the sentences before it, the last sentence) of a paragraph of several sentences right
+    before a list or a table whose last sentence introduces it: a short sentence (up to
+    INTRO_CHARS) that ends with a colon, or runs on into what follows without a full stop
+    ("... the backoff maximum from 5 minutes to 1 minute introduces"); else None."""
+    if after.type not in ("list", "table") or block.type != "paragraph":
+        return None
+    text = plain(block.spans).rstrip()
+    if not text or text[-1] in SENTENCE_FINAL:
+        return None
+    starts = [m.end() for m in SENTENCE.finditer(text) if m.end() < len(text)]
+    if not starts or weighted_length(text[starts[-1] :].strip()) > INTRO_CHARS:
+        return None
+    head = [s for s in slice_spans(block.spans, 0, starts[-1]) if s.text]
+    tail = [s for s in slice_spans(block.spans, starts[-1], len(text)) if s.text]
+    tail[0] = replace(tail[0], text=tail[0].text.lstrip())
+    tail[-1] = replace(tail[-1], text=tail[-1].text.rstrip())
+    return replace(block, spans=head), replace(block, spans=tail)
 
 
 def _label(block: Block) -> tuple[Block, Block] | None:
@@ -291,8 +323,9 @@ def diagram_source(block: Block) -> bool:
 
 
 def drawn_kind(block: Block) -> bool:
-    """A diagram source of a kind the generator draws (Mermaid); the others (PlantUML,
-    Graphviz, D2) are only ever shown as their source."""
+    """A diagram source of a kind the generator draws (Mermaid); a PlantUML block still a code
+    block is one its readers did not understand, and Graphviz and D2 are only ever shown as
+    their source."""
     if block.language.lower() in NOT_DRAWN_LANGUAGES:
         return False
     first = next((line.split() for line in block.text.split("\n") if line.strip()), [""])

@@ -80,6 +80,8 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-html{margin:0 0 0.5em 0}
 ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .kicker{font-size:0.62em;font-weight:400;opacity:0.75}
+.kicker.df-eyebrow{display:block;font-size:0.5em;line-height:1.3;margin-bottom:0.1em}
+.df-headline{display:block}
 .df-frame{height:100%;display:flex;flex-direction:column;justify-content:center}
 .df-stack{flex:0 0 auto}
 .df-intro{margin:0 0 0.7em 0}

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 from generator.fit import TITLE_REGIONS, Measure
 from generator.jointitle import JoinTitling
+from generator.kickers import surely_fits
 from generator.leftout import LeftOut
 from generator.model import Span, plain
-from generator.oneline import clause_prefixes, title_lines
+from generator.oneline import clause_prefixes, heading_lines
 from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
@@ -74,22 +75,52 @@ class TitleFitting(JoinTitling):
             page, title=titled.title, subtitle=titled.subtitle, title_size=titled.title_size
         )
 
-    def one_line_title(self, page: PlannedPage) -> PlannedPage:
-        """A content page whose heading takes more than one title line at the template's
+    def placed_kicker(self, page: PlannedPage) -> PlannedPage:
+        """`kicker_and_title` without the measure."""
+        return self.kicker_and_title(page)[0]
+
+    def kicker_and_title(self, page: PlannedPage) -> tuple[PlannedPage, Measure | None]:
+        """A content page's kicker before its title while the heading reads in one line at
+        the template's title size with it; else on a line of its own above the title (an
+        eyebrow) when both fit the title region at that size; else dropped when the title
+        alone fits there (a kicker never makes the title wrap, nor its type smaller). A
+        kicker its chapter shows above the titles already (generator.kickers) stays there
+        while it fits. With the measure of the page without its body at that size (None
+        when not measured)."""
+        if page.kind != "content" or not page.subtitle:
+            return page, None
+        if not page.eyebrow and surely_fits(page.subtitle, page.title):
+            return page, None
+        bare = _bare(replace(page, title_size=self.title_max))
+        if not page.eyebrow:
+            _, m = self.measure(bare)
+            if m is None or (m.title_fits and heading_lines(bare, m) <= 1):
+                return page, m
+        _, m = self.measure(replace(bare, eyebrow=True))
+        if m is None or m.title_fits:
+            return replace(page, eyebrow=True), m
+        _, alone = self.measure(replace(bare, subtitle="", eyebrow=False))
+        if alone is not None and alone.title_fits:
+            return replace(page, subtitle="", eyebrow=False), alone
+        return page, None
+
+    def one_line_title(self, page: PlannedPage, known: Measure | None = None) -> PlannedPage:
+        """A content page whose heading takes more than one line at the template's
         title size titled by its longest leading clause that fits one line with a counter
-        (generator.oneline), the full heading opening its notes; else the page as it is."""
+        (generator.oneline), the full heading opening its notes; else the page as it is.
+        `known`: the measure of the page without its body, if taken."""
         if page.kind != "content" or not page.title or title_parts(page.title):
             return page
         heads = clause_prefixes(page.title)
         if not heads:  # nothing to shorten it to: not laid out for it
             return page
-        bare = replace(page, blocks=[], sections=[], entries=[], layout="bullets")
-        _, m = self.measure(bare)
-        if m is None or title_lines(m) <= 1:
+        bare = _bare(page)
+        m = known if known is not None else self.measure(bare)[1]
+        if m is None or heading_lines(bare, m) <= 1:
             return page
         for head in heads:
             _, m = self.measure(replace(bare, title=head, parts=2))
-            if m is not None and title_lines(m) == 1:
+            if m is not None and heading_lines(bare, m) == 1:
                 full = page.title if page.title[-1] in ".!?…" else f"{page.title}."
                 notes = "\n\n".join(n for n in (full, page.notes) if n)
                 return replace(page, title=head, notes=notes)
@@ -182,6 +213,11 @@ class TitleFitting(JoinTitling):
     def title_ok(self, page: PlannedPage, lang: str | None = None) -> bool:
         _, m = self.measure(page, lang)
         return m is None or m.title_fits
+
+
+def _bare(page: PlannedPage) -> PlannedPage:
+    """A page without its body: what its title region holds, laid out fast."""
+    return replace(page, blocks=[], sections=[], entries=[], layout="bullets")
 
 
 def _title_ratio(m: Measure) -> float:

@@ -177,3 +177,21 @@ def test_a_page_reads_each_file_once_and_at_most_its_local_byte_budget(tmp_path:
     result = deck(tmp_path, both, file_roots=(str(tmp_path),), limits=limits)
     assert media_names(result) == ["ppt/media/image1.png"]
     assert any("local files of this page over" in m and "b.png" in m for m in messages(result))
+
+
+@pytest.mark.parametrize(
+    "path", ["/a/b.png", "/a%20b/c%C3%A9.png", "/x/%25/y.png", "/%E4%B8%AD/%zz.png", ""]
+)
+def test_a_file_urls_path_is_the_path_url2pathname_gives(path: str) -> None:
+    from urllib.request import url2pathname
+
+    from engine.localfiles import url_path
+
+    assert url_path(path) == url2pathname(path)
+
+
+def test_a_picture_in_a_folder_with_escaped_characters_is_read(tmp_path: Path) -> None:
+    png(tmp_path / "my pics" / "café.png")
+    page = IMG.format(src="my%20pics/caf%C3%A9.png")
+    result = deck(tmp_path, page, file_roots=(str(tmp_path),))
+    assert media_names(result) == ["ppt/media/image1.png"]

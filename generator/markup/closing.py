@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-
-import bibtexparser
-from bibtexparser.model import Entry
+from typing import TYPE_CHECKING
 
 from generator.model import Block, Outline, Page, Section, Span
+
+if TYPE_CHECKING:
+    from bibtexparser.model import Entry
 
 # chapters that close a document: how to cite it, its licence, who made it, thanks
 CITATION = re.compile(
@@ -30,6 +31,8 @@ def entries(code: str) -> list[Entry]:
     """The BibTeX entries of a code block ([] when it is not BibTeX, or not all of it is)."""
     if "@" not in code:
         return []
+    import bibtexparser  # with pylatexenc: loaded only for a code block that may be BibTeX
+
     library = bibtexparser.parse_string(code)
     if library.failed_blocks:
         return []

@@ -23,7 +23,7 @@ from generator.leftout import count_words
 from generator.markup.crops import MAX_PIXELS
 from generator.markup.events import Event, Heading, Item, Notes
 from generator.model import Block, ListItem, Span, plain
-from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line
+from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line, caption_lines
 
 MAX_SHOWN = 4  # pictures on the slide: a 2 x 2 grid at most
 LABEL_WORDS = 30  # words of text per picture that are still labels, not content
@@ -78,7 +78,7 @@ def collapse_pictures(events: list[Event]) -> list[Event]:
             if count == 1:
                 grid.alt = caption or title
             line = caption_line(caption)
-            if line and _drawn_height(grid) + CAPTION_ROOM <= READ_HEIGHT:
+            if line and _drawn_height(grid) + CAPTION_ROOM * caption_lines(line) <= READ_HEIGHT:
                 shown.append(Item(Block("paragraph", [Span(line)])))
             # its alt text is the whole caption: on a picture slide of its own (a summarised
             # page's) the line under it, where no line fits above it in the flow of the page

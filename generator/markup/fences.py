@@ -1,5 +1,5 @@
-"""Fenced blocks read into outline blocks: code (highlighted later), Mermaid diagrams and
-display math drawn as pictures with their source as alt text, Slidev's magic-move steps."""
+"""Fenced blocks read into outline blocks: code (highlighted later), Mermaid and PlantUML
+diagrams and display math drawn as pictures with their source as alt text, Slidev's magic-move steps."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from generator.markup.math import Refused, source
 from generator.markup.mermaid import NotDrawn
 from generator.model import Block
 
-MAX_ALT = 200
+MAX_ALT = 200  # characters of a refused formula's or diagram's source in the report
+PICTURE_ALT = 1000  # a picture's alt text kept whole up to this (its caption, its notes)
 MATH_NOTES = 50  # formulas shown as their source listed one by one in a document's report
 DIAGRAMS = {
     "mermaid": "Mermaid diagram",
@@ -90,11 +91,16 @@ class FenceReader:
             drawn = self.mermaid(code, (node.info or "").strip()[len(lang) :])
             if drawn:  # drawn: a code block of the same source just above is dropped (events)
                 return drawn
+        elif diagram == "PlantUML diagram" and code.strip():
+            drawn = self.mermaid(code, language="plantuml")
+            if drawn:
+                return drawn
         if code.strip() and previous == code.strip():  # a diagram's source shown twice
             name = diagram or "code block"
             self.ctx.note("diagram", f"a {name} repeating the code block above: shown once", code)
             return []
-        if diagram and lang.lower() != "mermaid":  # (Mermaid: why it is not drawn, above)
+        if diagram and diagram != "PlantUML diagram" and lang.lower() != "mermaid":
+            # (Mermaid, PlantUML: why it is not drawn, above)
             self.ctx.note("diagram", f"a {diagram} is shown as its source (no renderer)")
         elif lang.lower() in ("math", "katex"):  # GitLab's and GitHub's math fence: drawn
             return self.formula(code)
@@ -102,16 +108,21 @@ class FenceReader:
             return []
         return [Block("code", text=annotation_markers(code), language=lang)]
 
-    def mermaid(self, code: str, options: str = "") -> list[Block]:
-        """A Mermaid diagram drawn as a picture (alt text = its source), or nothing when it
-        keeps its source (the reason reported)."""
-        drawn = self.ctx.diagrams.picture(code, options)
+    def mermaid(self, code: str, options: str = "", language: str = "mermaid") -> list[Block]:
+        """A Mermaid (or PlantUML) diagram drawn as a picture (alt text = its source), or
+        nothing when it keeps its source (the reason reported)."""
+        drawn = self.ctx.diagrams.picture(code, options, language)
         if isinstance(drawn, NotDrawn):
             self.ctx.note("diagram", drawn.why)
             return []
         if drawn.ignored:
             lines = "\n".join(drawn.ignored)
-            self.ctx.note("diagram", "Mermaid styling statements not drawn", lines[:MAX_ALT])
+            what = (
+                "PlantUML statements not drawn (styling, notes)"
+                if language == "plantuml"
+                else "Mermaid styling statements not drawn"
+            )
+            self.ctx.note("diagram", what, lines[:MAX_ALT])
         return [_drawn(drawn.src, code.strip(), drawn.width, drawn.height, "diagram")]
 
     def magic_move(self, content: str) -> list[Block]:

@@ -17,7 +17,7 @@ from generator.markup import boilerplate
 from generator.markup.crops import tall_crops
 from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
-from generator.markup.fences import MAX_ALT, FenceReader
+from generator.markup.fences import PICTURE_ALT, FenceReader
 from generator.markup.grammar import MD
 from generator.markup.grid import Grid, read_grid, row_labels
 from generator.markup.heading_links import link_suffix
@@ -298,7 +298,7 @@ class Converter(FenceReader):
         h = height or found.height
         w, h = declared_size(picture.width, picture.height, str(w or ""), str(h or ""))
         kind = "badge" if badge and kind == "picture" else kind
-        return Block("image", src=picture.src, alt=alt[:MAX_ALT], width=w, height=h, kind=kind)
+        return Block("image", src=picture.src, alt=alt[:PICTURE_ALT], width=w, height=h, kind=kind)
 
     def take_missing(self) -> list[Event]:
         """The notes event listing the pictures read since the last call (none: [])."""

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -154,8 +155,10 @@ print("hi")
 ```
 """
 # Loaded by a Markdown document only when it has what they read: code in a known language,
-# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf brings numpy).
-FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji", "grandalf", "numpy"}
+# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf brings numpy),
+# a BibTeX citation (bibtexparser brings pylatexenc).
+FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji", "grandalf", "numpy", "bibtexparser"}
+FOR_CONTENT |= {"pylatexenc"}
 
 
 def test_generate_of_plain_markdown_loads_no_highlighter_or_front_matter_parser(
@@ -176,16 +179,17 @@ def test_generate_loads_the_highlighter_and_yaml_for_code_and_front_matter(
     assert "tomllib" not in modules and "emoji" not in modules
 
 
-# The readers and drawers of every Mermaid diagram type (and the standard library's XML and
-# HTTP modules the SVG writer brings): loaded with a document's first diagram only.
+# The readers and drawers of every Mermaid diagram type: loaded with a document's first
+# diagram only.
 FOR_DIAGRAMS = {
     "generator.markup.mermaid.drawing",
     "generator.markup.mermaid.c4",
     "generator.markup.mermaid.svg",
-    "xml.sax.saxutils",
-    "urllib.request",
-    "http.client",
 }
+# The standard library's HTTP client (urllib.request, which xml.sax.saxutils imports, brings
+# http.client, ssl and email): for fetching remote pictures only, not for a local picture, a
+# remote one that is not fetched, or a diagram.
+FOR_NETWORK = {"urllib.request", "http.client", "ssl", "xml.sax.saxutils", "engine.fetch"}
 DIAGRAM_MARKDOWN = PLAIN_MARKDOWN + "\n### A diagram\n\n```mermaid\ngraph LR\n  A --> B\n```\n"
 
 
@@ -197,3 +201,56 @@ def test_generate_loads_the_diagram_drawers_only_for_a_diagram(tmp_path: Path) -
     (tmp_path / "diagram.md").write_text(DIAGRAM_MARKDOWN, encoding="utf-8")
     modules = loaded(tmp_path, "generate", "diagram.md", "-o", "diagram.pptx")
     assert {"generator.markup.mermaid.drawing", "generator.markup.mermaid.svg"} <= modules
+    assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)
+
+
+CITED_MARKDOWN = (
+    PLAIN_MARKDOWN
+    + """
+## Citation
+
+```bibtex
+@article{doe2024,
+  title={A Plain Study},
+  author={Doe, Jane and Roe, Richard},
+  journal={Journal of Examples},
+  year={2024}
+}
+```
+"""
+)
+
+
+def test_generate_loads_the_bibtex_reader_only_for_a_citation(tmp_path: Path) -> None:
+    (tmp_path / "cited.md").write_text(CITED_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "cited.md", "-o", "cited.pptx")
+    assert "bibtexparser" in modules
+    with zipfile.ZipFile(tmp_path / "cited.pptx") as zf:
+        slides = [n for n in zf.namelist() if n.startswith("ppt/slides/slide")]
+        text = "".join(zf.read(n).decode("utf-8") for n in slides)
+    assert "Jane Doe, Richard Roe (2024)" in text and "@article" not in text  # the reference
+
+
+PICTURES_MARKDOWN = (
+    PLAIN_MARKDOWN
+    + """
+### Pictures
+
+![A local picture](pic.png)
+
+![A remote picture](https://example.com/remote.png)
+"""
+)
+
+
+def test_generate_of_local_and_unfetched_remote_pictures_loads_no_http_client(
+    tmp_path: Path,
+) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (64, 48), "red").save(tmp_path / "pic.png")
+    (tmp_path / "pics.md").write_text(PICTURES_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "pics.md", "-o", "pics.pptx")
+    with zipfile.ZipFile(tmp_path / "pics.pptx") as zf:
+        assert any(n.startswith("ppt/media/") for n in zf.namelist())  # the local one is kept
+    assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)

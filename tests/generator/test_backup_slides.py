@@ -91,6 +91,8 @@ def test_a_parts_pictures_follow_it_to_the_appendix_and_the_also_slide_says_so()
         "Front loaded decay with interval",
         "Front loaded decay with interval",
     ]  # the rejected alternatives' graphs (large charts: one a slide, as large as it reads)
+    # a part whose pictures continue over slides is counted like every continued page
+    assert [(p.part, p.parts) for p in backup] == [(1, 1), (1, 2), (2, 2), (1, 2), (2, 2)]
     assert {p.subtitle for p in backup} == {"Appendix · Alternatives"}
     assert all(images(p)[0].alt.startswith('"A graph') for p in backup)
     also = next(p for p in pages if p.source == ALSO_SOURCE)

@@ -1,4 +1,4 @@
-"""The source of a diagram no renderer draws (PlantUML) is the diagram as its author wrote it:
+"""The source of a diagram no renderer draws (a PlantUML activity diagram) is the diagram as its author wrote it:
 shown whole as code at a readable size, continued on a next slide when it does not fit one,
 never cut with an ellipsis; the diagnostics say it is shown as its source. A drawn diagram
 alone on its slide takes the body's whole height, its labels readable."""
@@ -17,11 +17,15 @@ from generator.model import plain
 from tests.generator.fragments_sources import MERMAID_EXAMPLES, SLIDEV_DIAGRAMS
 
 DIAGRAM_TEXT_PT = 14.0  # a diagram's labels at least this size on its slide (docs/generator.md)
-PLANTUML = SLIDEV_DIAGRAMS.split("```plantuml", 1)[1].split("\n", 1)[1].split("```", 1)[0]
+# PlantUML's activity diagram example (https://plantuml.com/activity-diagram-beta): not drawn
+ACTIVITY = (
+    "@startuml\nstart\n:Hello world;\n:This is defined on\nseveral **lines**;\nstop\n@enduml\n"
+)
+ACTIVITY_SLIDE = f"---\n\n# Activity\n\n```plantuml\n{ACTIVITY}```\n\nLearn more: PlantUML.\n"
 
 
-def test_a_plantuml_source_is_shown_whole() -> None:
-    deck = generate_from_markdown(SLIDEV_DIAGRAMS, "corporate")
+def test_a_plantuml_source_not_drawn_is_shown_whole() -> None:
+    deck = generate_from_markdown(ACTIVITY_SLIDE, "corporate")
     code = [
         line.strip()
         for page in deck.pages
@@ -30,10 +34,17 @@ def test_a_plantuml_source_is_shown_whole() -> None:
         if b.type == "code"
         for line in b.text.split("\n")
     ]
-    wanted = [line.strip() for line in PLANTUML.split("\n") if line.strip()]
+    wanted = [line.strip() for line in ACTIVITY.split("\n") if line.strip()]
     assert [line for line in code if line in wanted] == wanted  # every line, in order
     assert "…" not in code
     assert any("PlantUML diagram is shown as its source" in r.message for r in deck.left_out)
+
+
+def test_the_slidev_plantuml_diagram_is_drawn_with_readable_labels() -> None:
+    deck = generate_from_markdown(SLIDEV_DIAGRAMS, "corporate")
+    assert not any("PlantUML" in r.message for r in deck.left_out)
+    sizes = _label_sizes(deck, "Another Component")  # the PlantUML diagram's slide
+    assert sizes and min(sizes) >= DIAGRAM_TEXT_PT
 
 
 def test_its_slides_keep_the_text_after_it() -> None:

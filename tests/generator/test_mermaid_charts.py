@@ -21,6 +21,7 @@ from fragments import (
 )
 from test_mermaid import NS, blocks, diagrams, doc, notes, svg_root, texts
 
+import generator.markup.mermaid as mermaid
 from generator.api import generate_from_markdown
 from generator.markup.mermaid import config
 from generator.markup.mermaid.c4 import Boundary, Element, draw_c4, read_c4
@@ -243,8 +244,24 @@ def test_c4_elements_in_their_boundaries_and_relations() -> None:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     inside = [(e.x, e.y) for e in bank.items if isinstance(e, Element)]
     assert all(bank.x < x < bank.x + bank.w and bank.y < y < bank.y + bank.h for x, y in inside)
-    # 1776 px wide: fitted into a slide's body its labels would be below 12 pt, so the README's
-    # diagram keeps its source (with a diagnostic) rather than a picture nobody can read
+
+
+def test_a_c4_diagram_too_large_for_a_slide_is_drawn_without_descriptions() -> None:
+    # with its descriptions the README's diagram is 1776 px wide (rows of four) or too tall
+    # (rows filled to a slide's width): fitted into a slide its labels would be below 12 pt;
+    # drawn with the elements' names, it fits, its relations and boundaries drawn
     o = parse_outline(MERMAID_C4)
-    assert diagrams(o) == []
-    assert any(b.type == "code" and "C4Context" in b.text for b in blocks(o))
+    [d] = diagrams(o)
+    assert not [b for b in blocks(o) if b.type == "code"]
+    assert d.width <= mermaid.MAX_WIDTH and d.height <= mermaid.MAX_HEIGHT
+    root = svg_root(d.src)
+    words = texts(root)
+    assert {"Banking Customer A", "Banking System G Queue", "BankBoundary3"} <= set(words)
+    assert {"Uses", "Sends e-mails to", "[SMTP]"} <= set(words)
+    assert not [w for w in words if "personal bank accounts" in w]  # in the source (alt text)
+    assert "personal bank accounts" in d.alt
+    boundaries = [
+        r for r in root.iter(f"{NS}rect") if r.get("stroke-dasharray") and r.get("fill") == "none"
+    ]
+    assert len(boundaries) == 3
+    assert len(root.findall(f"{NS}polygon")) == 6

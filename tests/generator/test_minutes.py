@@ -7,7 +7,7 @@ from __future__ import annotations
 from generator.api import generate_from_markdown
 from generator.leftout import block_text
 from generator.minutes import discussion_start, holds_discussion, speaker
-from generator.model import Block, Span, plain
+from generator.model import Block, Span
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
 from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL
@@ -77,16 +77,16 @@ def test_items_of_a_section_are_titled_by_themselves_not_with_their_section() ->
     raw = item_slides(deck.pages, "Raw pointer alignment checks in debug")
     assert len(raw) == 1 and raw[0].parts == 1
     assert raw[0].title == "Raw pointer alignment checks in debug"
-    assert raw[0].subtitle == ""  # its section does not run the title to two lines
     assert "we should wrap up" in shown(raw[0])
     cstr = [p for p in deck.pages if "string literals" in p.title]
     assert len(cstr) == 1 and cstr[0].parts == 1  # was five slides of transcript
     assert "mara: ummmmmmmm, let's try it out" in cstr[0].notes
     first = next(p for p in deck.pages if p.kind == "content" and "drop order" in p.title)
-    # the section is named where it starts: its long name above the title would run it to
-    # two lines, a heading opens the item's part of the slide
-    assert first.subtitle == ""
-    assert [plain(b.spans) for b in first.blocks if b.type == "heading"] == [discussed]
+    # the section is named on a line of its own above each item's title: before it, it would
+    # run the title to two lines (tests/generator/test_agenda_context.py)
+    for item in (first, raw[0], cstr[0]):
+        assert item.subtitle == discussed and item.eyebrow
+        assert not [b for b in item.blocks if b.type == "heading"]
 
 
 def test_a_long_deck_keeps_the_discussion_on_its_slides() -> None:

@@ -321,13 +321,13 @@ def test_charts_of_a_summarised_page_get_the_body_with_their_alt_text_under_and_
     assert "df-full df-alone" not in html and "df-caption" in html
 
 
-def test_a_long_alt_text_is_a_one_line_caption_cut_at_a_word() -> None:
+def test_a_long_alt_text_of_one_sentence_is_a_caption_cut_at_a_word() -> None:
     from generator.screenshots import CAPTION_CHARS, caption_line
 
-    alt = "A graph showing the change in elapsed time for observed restarts " * 3
+    alt = "A graph showing the change in elapsed time for observed restarts " * 6
     line = caption_line(alt)
     assert line.endswith(" …") and len(line) <= CAPTION_CHARS + 2
     assert alt.startswith(line[:-2]) and alt[len(line) - 2] == " "  # cut at a word
-    cjk = caption_line("问题：" + "未来的资产" * 40)
+    cjk = caption_line("问题：" + "未来的资产" * 80)
     assert cjk.endswith(" …") and len(cjk) <= CAPTION_CHARS / 2.2 + 3
     assert caption_line("Pictures (pictures 1-2 of 8)") == "Pictures"

@@ -64,7 +64,7 @@ def test_a_diagram_fence_repeating_the_code_above_is_shown_once_and_listed() -> 
 
 
 def test_a_lone_plantuml_fence_is_one_code_block_named_as_a_diagram() -> None:
-    o = parse_outline("# D\n\n## P\n\n```plantuml\n@startuml\nA -> B\n@enduml\n```\n")
+    o = parse_outline("# D\n\n## P\n\n```plantuml\n@startuml\nstart\n:A;\nstop\n@enduml\n```\n")
     code = [b for b in blocks(o) if b.type == "code"]
     assert len(code) == 1
     assert any("PlantUML diagram" in d["message"] for d in o.diagnostics)

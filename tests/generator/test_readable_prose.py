@@ -71,7 +71,10 @@ def test_text_grows_when_its_picture_moves_to_a_slide_of_its_own() -> None:
     deck = generate_from_markdown(
         "# KEP\n\n" + KEP_SUMMARY_CHART, "corporate", assets=Assets.beside(str(KEP / "README.md"))
     )
-    text = [p for p in deck.pages if p.kind == "content" and p.blocks[0].type == "paragraph"]
+    # the paragraph of prose is set as points (generator.points)
+    text = [
+        p for p in deck.pages if p.kind == "content" and p.blocks[0].type in ("paragraph", "list")
+    ]
     pictures = [p for p in deck.pages if p.kind == "content" and p.blocks[0].type == "image"]
     assert len(text) == 1 and len(pictures) == 1
     assert text[0].body_size >= 30  # the paragraph alone fills half a slide at 24 px: grown

@@ -98,9 +98,11 @@ def test_a_one_row_table_is_shown_as_a_statement() -> None:
         "Parameter themeVariables: Modifiable with frontmatter config. Type: Object; Properties: "
         "primaryColor, primaryTextColor, lineColor (see full list)"
     ) in " ".join(slide_text(slide).split())
-    (said,) = [b for b in page.blocks if "Properties" in plain(b.spans)]
-    assert said.spans[1].text == "themeVariables" and said.spans[1].bold
-    assert any(s.code and s.text == "primaryTextColor" for s in said.spans)  # formatting kept
+    # the statement is a paragraph, or a point of the page's prose set as points (generator.points)
+    spans = [b.spans for b in page.blocks] + [i.spans for b in page.blocks for i in b.items]
+    (said,) = [s for s in spans if "Properties" in plain(s)]
+    assert said[1].text == "themeVariables" and said[1].bold
+    assert any(s.code and s.text == "primaryTextColor" for s in said)  # formatting kept
 
 
 def test_a_one_row_table_without_a_description_names_its_columns() -> None:

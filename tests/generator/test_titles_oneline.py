@@ -43,13 +43,14 @@ def test_a_chapter_is_named_above_titles_as_they_read_shortened() -> None:
     assert all(opening_heading(p) != "Design Details" for p in design)
 
 
-def test_a_chapter_is_named_above_its_first_slide_title_when_both_fit_one_line() -> None:
+def test_a_chapter_is_named_above_each_slide_title_on_a_line_of_its_own() -> None:
     """fd's "Installation": "On Gentoo Linux · On openSUSE Linux · On Void Linux" leaves no
-    room for it; "Installation · On Ubuntu" names it once, the slides after it do not."""
+    room for it on the title's line: each of its slides names it on a line of its own above
+    the title (it was named before the first title only)."""
     md = "# fd\nA simple, fast alternative to find.\n" + FD_INSTALL
     pages = content(md)
-    assert pages[0].title == "On Ubuntu" and pages[0].subtitle == "Installation"
-    assert [p.subtitle for p in pages[1:]] == [""] * (len(pages) - 1)
+    assert pages[0].title == "On Ubuntu"
+    assert [(p.subtitle, p.eyebrow) for p in pages] == [("Installation", True)] * len(pages)
     assert "On Gentoo Linux · On openSUSE Linux · On Void Linux" in [p.title for p in pages]
     assert all(opening_heading(p) != "Installation" for p in pages)
 
@@ -67,8 +68,9 @@ def test_a_chapter_its_first_slide_names_is_not_named_again_above_its_pages() ->
 
 
 def test_agenda_items_name_their_section_the_same_way_on_each_slide() -> None:
-    """Items under "Nominated RFCs, PRs and issues discussed this meeting": none carries the
-    long section name above its title (not the first two only), the first opens with it."""
+    """Items under "Nominated RFCs, PRs and issues discussed this meeting": each carries the
+    long section name on a line of its own above its title (none opens with it as a
+    heading)."""
     pages = content(MEETING_DISCUSSED)
     section = "Nominated RFCs, PRs and issues discussed this meeting"
     items = [p for p in pages if p.title != "T-lang meeting agenda"]
@@ -77,13 +79,9 @@ def test_agenda_items_name_their_section_the_same_way_on_each_slide() -> None:
         'RFC: c"…" string literals',
         "Raw pointer alignment checks in debug",
     ]
-    assert [p.subtitle for p in items] == ["", "", ""]
+    assert [(p.subtitle, p.eyebrow) for p in items] == [(section, True)] * 3
     headings = [plain(b.spans) for p in items for b in p.blocks if b.type == "heading"]
-    assert headings.count(section) == 1
-    first = items[0].blocks
-    named = next(i for i, b in enumerate(first) if b.type == "heading")
-    assert plain(first[named].spans) == section
-    assert "rust/pull/103293" in plain(first[named + 1].spans)  # it opens the item
+    assert section not in headings
 
 
 def test_a_heading_repeated_within_one_section_is_not_named_by_it() -> None:

@@ -66,7 +66,8 @@ def body_runs(deck) -> list[tuple[int, str, float, float]]:  # type: ignore[no-u
             continue
         for r in runs(slide):
             words = " ".join(r.text.split())
-            if not words or words.isdigit() or words in (page.title, page.subtitle + " ·"):
+            kicker = (page.subtitle, page.subtitle + " ·")  # on its line, or before the title
+            if not words or words.isdigit() or words in (page.title, *kicker):
                 continue
             if words.endswith(f" {page.number}") and len(words) < 40:  # a footer
                 continue

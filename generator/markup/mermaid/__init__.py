@@ -79,14 +79,27 @@ def draw(source: str, options: str = "") -> Diagram:
     return _diagram(picture, ignored)
 
 
-def _diagram(picture: str, ignored: list[str]) -> Diagram:
+def draw_plantuml(source: str) -> Diagram:
+    """A PlantUML diagram's picture (its sequence, component and deployment subsets, drawn by
+    the same drawers; raises DiagramError when it keeps its source)."""
+    if len(source.strip().split("\n")) > MAX_LINES:
+        raise DiagramError(f"a PlantUML diagram of over {MAX_LINES} lines is shown as its source")
+    from generator.markup.mermaid.drawing import drawn_plantuml
+
+    picture, ignored = drawn_plantuml(
+        source, config.TEMPLATE, Caps(MAX_NODES, MAX_EDGES), (MAX_WIDTH, MAX_HEIGHT)
+    )
+    return _diagram(picture, ignored, "PlantUML")
+
+
+def _diagram(picture: str, ignored: list[str], name: str = "Mermaid") -> Diagram:
     from defusedxml import ElementTree as SafeET
 
     root = SafeET.fromstring(picture)  # the drawing is well-formed XML (labels escaped)
     width, height = float(root.get("width") or 0), float(root.get("height") or 0)
     if width > MAX_WIDTH or height > MAX_HEIGHT:
         raise DiagramError(
-            f"a Mermaid diagram too large to read on a slide ({width:.0f} x {height:.0f} px)"
+            f"a {name} diagram too large to read on a slide ({width:.0f} x {height:.0f} px)"
             " is shown as its source"
         )
     uri = "data:image/svg+xml;base64," + base64.b64encode(picture.encode("utf-8")).decode("ascii")
@@ -100,24 +113,28 @@ class MermaidRenderer:
         self.pictures = 0
         self.spent = 0.0
 
-    def picture(self, source: str, options: str = "") -> Diagram | NotDrawn:
+    def picture(
+        self, source: str, options: str = "", language: str = "mermaid"
+    ) -> Diagram | NotDrawn:
+        """A diagram's picture, or why it keeps its source; `language`: mermaid or plantuml."""
+        name = "PlantUML" if language == "plantuml" else "Mermaid"
         if len(source) > MAX_CHARS:
-            return NotDrawn(f"a Mermaid diagram over {MAX_CHARS} characters is shown as source")
+            return NotDrawn(f"a {name} diagram over {MAX_CHARS} characters is shown as source")
         if self.pictures >= MAX_DIAGRAMS:
-            return NotDrawn(f"over {MAX_DIAGRAMS} Mermaid diagrams: the rest are shown as source")
+            return NotDrawn(f"over {MAX_DIAGRAMS} {name} diagrams: the rest are shown as source")
         if self.spent >= RENDER_BUDGET_S:
-            return NotDrawn(f"Mermaid diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
+            return NotDrawn(f"{name} diagrams over {RENDER_BUDGET_S:.0f} s of drawing: source")
         start = time.perf_counter()
         try:
-            diagram = draw(source, options)
+            diagram = draw_plantuml(source) if language == "plantuml" else draw(source, options)
         except DiagramError as e:
             return NotDrawn(str(e))
         except (ValueError, KeyError, IndexError, ArithmeticError, RecursionError) as e:
-            return NotDrawn(f"a Mermaid diagram not understood ({type(e).__name__})")
+            return NotDrawn(f"a {name} diagram not understood ({type(e).__name__})")
         finally:
             self.spent += time.perf_counter() - start
         self.pictures += 1
         return diagram
 
 
-__all__ = ["Diagram", "MermaidRenderer", "NotDrawn", "draw", "kind"]
+__all__ = ["Diagram", "MermaidRenderer", "NotDrawn", "draw", "draw_plantuml", "kind"]

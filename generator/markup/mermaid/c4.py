@@ -26,6 +26,7 @@ GAP = 28.0  # px between boxes
 PAD = 16.0  # px inside a boundary
 ROWS = (4, 5, 6, 8, 3)  # elements per row tried, Mermaid's 4 first
 MAX_W, MAX_H = 1900.0, 700.0
+SLIDE_W, SLIDE_H = 1400.0, 500.0  # a larger picture is shown as source (mermaid.MAX_WIDTH...)
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Element:
     id: str
     kind: str  # the statement (`SystemDb_Ext`)
     lines: list[str]  # name, [technology], description lines
+    head: int = 1  # the lines of its name and [technology]
     w: float = 0.0
     h: float = 0.0
     x: float = 0.0  # top left, once placed
@@ -44,6 +46,7 @@ class Boundary:
     id: str
     title: str
     items: list[Element | Boundary] = field(default_factory=list)
+    rows: list[list[Element | Boundary]] = field(default_factory=list)  # once sized
     w: float = 0.0
     h: float = 0.0
     x: float = 0.0
@@ -94,7 +97,7 @@ def read_c4(lines: list[str], max_nodes: int, max_edges: int) -> C4:
         elif _element(word) and len(args) >= 2:
             if len(chart.elements) >= max_nodes:
                 raise DiagramError(f"a diagram of over {max_nodes} nodes is shown as source")
-            element = Element(args[0], word, _lines(word, args))
+            element = Element(args[0], word, *_lines(word, args))
             chart.elements[element.id] = element
             open_[-1].items.append(element)
         elif word in _RELATIONS and len(args) >= 3:
@@ -122,8 +125,9 @@ def _element(word: str) -> bool:
     return any(base in (kind, f"{kind}Db", f"{kind}Queue") for kind in _ELEMENTS)
 
 
-def _lines(word: str, args: list[str]) -> list[str]:
-    """Name, then `[technology]` (containers, components), then the description."""
+def _lines(word: str, args: list[str]) -> tuple[list[str], int]:
+    """Name, then `[technology]` (containers, components), then the description; and how
+    many lines name and technology take."""
     name = label_text(args[1]).replace("\n", " ")
     if word.startswith(("Container", "Component")):
         technology = label_text(args[2]) if len(args) > 2 else ""
@@ -131,7 +135,7 @@ def _lines(word: str, args: list[str]) -> list[str]:
     else:
         technology, description = "", label_text(args[2]) if len(args) > 2 else ""
     out = [name] + ([f"[{technology}]"] if technology else [])
-    return out + (svg.wrap(description, WRAP) if description else [])
+    return out + (svg.wrap(description, WRAP) if description else []), len(out)
 
 
 def _arguments(text: str) -> list[str]:
@@ -157,8 +161,9 @@ def _arguments(text: str) -> list[str]:
 # -- layout and drawing -----------------------------------------------------------------------
 
 
-def _size(item: Element | Boundary, per_row: int) -> None:
-    """Each element's and boundary's size: a boundary's items in rows of `per_row`."""
+def _size(item: Element | Boundary, per_row: int, limit: float = float("inf")) -> None:
+    """Each element's and boundary's size: a boundary's items in rows of `per_row`, a row
+    ending before it grows wider than `limit` px."""
     line_h = svg.FONT * svg.LINE_HEIGHT
     if isinstance(item, Element):
         queue = item.kind.removesuffix("_Ext").endswith("Queue")  # room for the queue's end
@@ -166,39 +171,70 @@ def _size(item: Element | Boundary, per_row: int) -> None:
         item.h = len(item.lines) * line_h + 24
         return
     for child in item.items:
-        _size(child, per_row)
-    rows = [item.items[i : i + per_row] for i in range(0, len(item.items), per_row)]
+        _size(child, per_row, limit - 2 * PAD)
+    rows: list[list[Element | Boundary]] = []
+    for child in item.items:
+        row = rows[-1] if rows else []
+        wide = sum(c.w + GAP for c in row) + child.w > limit - 2 * PAD
+        if not row or len(row) >= per_row or wide:
+            rows.append([child])
+        else:
+            row.append(child)
+    item.rows = rows
     head = line_h + 8 if item.title else 0.0
     item.w = max((sum(c.w for c in r) + GAP * (len(r) - 1) for r in rows), default=0.0) + 2 * PAD
     item.h = head + sum(max(c.h for c in r) for r in rows) + GAP * (len(rows) - 1) + 2 * PAD
     item.w = max(item.w, svg.text_width(item.title) + 2 * PAD)
 
 
-def _place(item: Boundary, x: float, y: float, per_row: int) -> None:
+def _place(item: Boundary, x: float, y: float) -> None:
     item.x, item.y = x, y
     line_h = svg.FONT * svg.LINE_HEIGHT
     top = y + PAD + (line_h + 8 if item.title else 0)
-    for i in range(0, len(item.items), per_row):
-        row = item.items[i : i + per_row]
+    for row in item.rows:
         left = x + PAD
         for child in row:
             if isinstance(child, Boundary):
-                _place(child, left, top, per_row)
+                _place(child, left, top)
             else:
                 child.x, child.y = left, top
             left += child.w + GAP
         top += max(c.h for c in row) + GAP
 
 
-def draw_c4(chart: C4, theme: Theme, alt: str) -> str:
-    line_h = svg.FONT * svg.LINE_HEIGHT
-    title_h = line_h * 1.2 + 8 if chart.title else 0.0
-    for per_row in ROWS:  # Mermaid's four a row, more when the picture would be too tall
+def _arranged(chart: C4, title_h: float) -> bool:
+    """The chart sized in rows of Mermaid's four elements, or more when the picture would be
+    too tall (within MAX_W x MAX_H); when that is larger than a slide's picture (SLIDE_W x
+    SLIDE_H), in rows filled up to a width (the slide's, then narrower) in every boundary.
+    Whether it fits a slide."""
+    for per_row in ROWS:
         _size(chart.top, per_row)
         if chart.top.w <= MAX_W and chart.top.h + title_h <= MAX_H:
             break
-    _size(chart.top, per_row)
-    _place(chart.top, 0.0, title_h, per_row)
+    if _fits(chart, title_h):
+        return True
+    for share in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+        _size(chart.top, len(chart.elements) + 1, SLIDE_W * share)
+        if _fits(chart, title_h):
+            return True
+    return False
+
+
+def _fits(chart: C4, title_h: float) -> bool:
+    return chart.top.w <= SLIDE_W and chart.top.h + title_h <= SLIDE_H
+
+
+def draw_c4(chart: C4, theme: Theme, alt: str) -> str:
+    """The chart's picture; one too large for a slide (SLIDE_W x SLIDE_H) with its elements'
+    descriptions is drawn with their names and technologies only (the descriptions stay in
+    its source, the picture's alt text)."""
+    line_h = svg.FONT * svg.LINE_HEIGHT
+    title_h = line_h * 1.2 + 8 if chart.title else 0.0
+    if not _arranged(chart, title_h):
+        for element in chart.elements.values():  # too large with descriptions: without
+            element.lines = element.lines[: element.head]
+        _arranged(chart, title_h)
+    _place(chart.top, 0.0, title_h)
     body: list[str] = []
     _draw_boundary(chart.top, body, theme)
     taken: list[tuple[float, float, float, float]] = []  # labels drawn (x, y, w, h)

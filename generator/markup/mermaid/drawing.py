@@ -7,6 +7,7 @@ without one never loads them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.markup.mermaid import config
@@ -19,8 +20,9 @@ from generator.markup.mermaid.gitgraph import draw_gitgraph, read_gitgraph
 from generator.markup.mermaid.journey import draw_journey, read_journey
 from generator.markup.mermaid.layout import place
 from generator.markup.mermaid.mindmap import read_mindmap
-from generator.markup.mermaid.model import DiagramError, Flow
+from generator.markup.mermaid.model import DiagramError, Flow, Theme
 from generator.markup.mermaid.pie import draw_pie, read_pie
+from generator.markup.mermaid.plantuml import read_plantuml, stated_direction
 from generator.markup.mermaid.sequence import draw_sequence, read_sequence
 from generator.markup.mermaid.state import read_state
 from generator.markup.mermaid.xychart import draw_xychart, read_xychart
@@ -83,3 +85,22 @@ def drawn(lines: list[str], settings: config.Config, alt: str, caps: Caps) -> tu
     else:
         raise DiagramError(f"a Mermaid {first} diagram is shown as its source (not drawn)")
     return picture, ignored
+
+
+def drawn_plantuml(
+    source: str, theme: Theme, caps: Caps, limits: tuple[float, float]
+) -> tuple[str, list[str]]:
+    """(the SVG picture, the statements read and not drawn) of a PlantUML diagram: a sequence
+    diagram drawn as Mermaid's, a component or deployment diagram as a flowchart (top to
+    bottom, or left to right when that is too tall for a slide (`limits`, px) and this is not,
+    unless the diagram states its direction)."""
+    model = read_plantuml(source, caps.nodes, caps.edges)
+    alt = source.strip()
+    if isinstance(model, Flow):
+        placed = place(model)
+        if placed.height > limits[1] and not stated_direction(source):
+            across = place(replace(model, direction="LR"))  # too tall for a slide: across
+            if across.height < placed.height and across.width <= limits[0]:
+                model, placed = replace(model, direction="LR"), across
+        return draw_flow(model, placed, theme, alt), model.ignored
+    return draw_sequence(model, theme, alt), model.ignored

@@ -80,7 +80,19 @@ class _EdgeView:
         self.points = [(float(x), float(y)) for x, y in pts]
 
 
-def place(flow: Flow) -> Placed:
+def place(flow: Flow, sizes: dict[str, tuple[float, float]] | None = None) -> Placed:
+    """A flow's boxes and routes (`sizes`: boxes of a given size, drawn by the caller); when
+    its subgraphs' boxes would overlap what is not in them, each subgraph is laid out on its
+    own and placed as one box (generator.markup.mermaid.compound)."""
+    placed = layered(flow, sizes or {})
+    if flow.clusters and overlapping(flow, placed):
+        from generator.markup.mermaid.compound import place_grouped
+
+        return place_grouped(flow)
+    return placed
+
+
+def layered(flow: Flow, sizes: dict[str, tuple[float, float]]) -> Placed:
     # grandalf (and the numpy it brings) loads with the first flowchart: start-up of documents
     # without one does not pay for it
     from grandalf.graphs import Edge as GEdge
@@ -89,6 +101,8 @@ def place(flow: Flow) -> Placed:
 
     across = flow.direction in ("LR", "RL")
     boxes = {nid: node_box(n) for nid, n in flow.nodes.items()}
+    for nid, (w, h) in sizes.items():
+        boxes[nid] = Box(0, 0, w, h, [])
     vertices = {nid: Vertex(nid) for nid in flow.nodes}
     for nid, v in vertices.items():
         b = boxes[nid]
@@ -154,8 +168,8 @@ def _finish(
             )
     _separate(flow, boxes, routes)
     placed = Placed(boxes, routes)
-    _clusters(flow, placed)
-    _normalise(flow, placed)
+    cluster_boxes(flow, placed)
+    normalise(flow, placed)
     return placed
 
 
@@ -176,7 +190,7 @@ def _separate(flow: Flow, boxes: dict[str, Box], routes: list[list[tuple[float, 
             routes[i] = [(x + nx * shift, y + ny * shift) for x, y in routes[i]]
 
 
-def _clusters(flow: Flow, placed: Placed) -> None:
+def cluster_boxes(flow: Flow, placed: Placed) -> None:
     """Each subgraph's box: around its nodes and the boxes of subgraphs inside it, a title
     line above."""
     title = svg.FONT * svg.LINE_HEIGHT
@@ -207,7 +221,7 @@ def _inside(inner: list[str], outer: list[str]) -> bool:
     return bool(inner) and set(inner) < set(outer)
 
 
-def _normalise(flow: Flow, placed: Placed) -> None:
+def normalise(flow: Flow, placed: Placed) -> None:
     """Everything moved to start at MARGIN; BT/RL flipped; the canvas size set."""
     xs: list[float] = []
     ys: list[float] = []
@@ -238,3 +252,22 @@ def _normalise(flow: Flow, placed: Placed) -> None:
         (ax, ay), (bx, by) = move(x0, y0), move(x1, y1)
         placed.clusters[cid] = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
     placed.width, placed.height = width + 2 * MARGIN, height + 2 * MARGIN
+
+
+def overlapping(flow: Flow, placed: Placed) -> bool:
+    """A subgraph's box over a node not in it, or over another subgraph's box neither inside
+    nor around it."""
+    members = {c.id: set(c.nodes) for c in flow.clusters if c.id in placed.clusters}
+    for cid, (x0, y0, x1, y1) in placed.clusters.items():
+        area = Box((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0, [])
+        if any(nid not in members[cid] and area.overlaps(b) for nid, b in placed.boxes.items()):
+            return True
+        for other, (a0, b0, a1, b1) in placed.clusters.items():
+            nested = members[other] <= members[cid] or members[cid] <= members[other]
+            if (
+                other != cid
+                and not nested
+                and area.overlaps(Box((a0 + a1) / 2, (b0 + b1) / 2, a1 - a0, b1 - b0, []))
+            ):
+                return True
+    return False

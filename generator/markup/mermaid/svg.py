@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from generator.markup.mermaid.measure import FONT, text_width
 
 LINE_HEIGHT = 1.25
@@ -65,5 +63,18 @@ def document(width: float, height: float, body: list[str], alt: str) -> str:
     )
 
 
+def escape(text: str) -> str:
+    """`&`, `<` and `>` escaped, as xml.sax.saxutils.escape does (that module imports
+    urllib.request, and with it http.client, ssl and email)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
 def attr(value: str) -> str:
-    return quoteattr(value)
+    """An attribute value escaped and quoted, as xml.sax.saxutils.quoteattr does."""
+    text = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    quoted = text.replace('"', "&quot;")
+    return f'"{quoted}"'

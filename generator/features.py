@@ -69,7 +69,8 @@ def with_features(
 ) -> Plan:
     """`plan` with the whole parts that left keeping their first slide instead, as many as
     keep the deck within `room` slides over the budget: those that show a feature first, then
-    the other parts of the body, each in document order; `plan` itself when none does."""
+    the other parts of the body, each in document order; `plan` itself when none does. The
+    room is for the parts: a plan whose chapter dividers left keeps them off."""
     if room <= 0:
         return plan
     order = sorted(plan.gone, key=lambda x: (x.chapter, x.page, x.section))
@@ -82,7 +83,7 @@ def with_features(
     for _ in range(ROUNDS):
         if low >= high:
             break
-        trial = parts.plan(_kept(plan.gone, wanted[:n]), fit)
+        trial = parts.plan(_kept(plan.gone, wanted[:n]), fit, plan.divided)
         if counted_slides(trial) <= limit:
             best, low = trial, n
         else:

@@ -11,9 +11,10 @@ from pathlib import Path
 from lxml import etree
 
 from generator import generate_from_markdown
+from generator.api import regenerate
 from generator.blocks import TONE_COLOURS
 from generator.gallery import as_gallery, columns, gallery_runs, with_galleries
-from generator.model import Block, Span
+from generator.model import Block, Outline, Span
 from generator.outline import parse_outline
 from generator.repeats import repeated_runs
 from tests.generator.fragments_gallery import DOCUSAURUS_ADMONITIONS, GITHUB_ALERTS
@@ -136,3 +137,17 @@ def test_a_gallery_box_keeps_its_grid_in_the_document() -> None:
     boxes = [b for b in outline.blocks() if b.type == "quote"]
     assert len(boxes) == 12
     assert all(Block.from_dict(b.to_dict()).columns == 4 for b in boxes)
+
+
+def test_the_deck_keeps_the_outline_as_read_and_its_words_count_for_the_budget() -> None:
+    # the twelve boxes saying the same placeholder text: the slide shows it once, but the
+    # document (and so its slide budget, generator.budget) keeps every box as written, and
+    # the deck made again from that document is the same deck
+    md = _supported_types()
+    deck = generate_from_markdown(md)
+    read = parse_outline(md)
+    assert deck.document["outline"] == read.to_dict()
+    boxes = [b for b in Outline.from_dict(deck.document["outline"]).blocks() if b.type == "quote"]
+    assert len(boxes) == 12 and all(len(b.paragraphs) == 2 for b in boxes)
+    again = regenerate({**deck.document, "pages": []})
+    assert [p.to_dict() for p in again.pages] == [p.to_dict() for p in deck.pages]

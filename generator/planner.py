@@ -264,8 +264,7 @@ class Planner(
         return page
 
     def fit_page(self, page: PlannedPage) -> list[Fitted]:
-        """The page's slides: laid out at its predicted size, cut from the estimate, or
-        measured whole and then continued, shrunk, titled or reshaped."""
+        """The page's slides (laid out at its predicted size, or cut from the estimate)."""
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

@@ -84,7 +84,8 @@ def summary_blocks(
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
             label = _label(block) if after is not None and after.type == "code" else None
-            tail = None if introduces or after is None or not lead_ins else lead_in_tail(block, after)
+            tail = None if introduces or after is None else lead_in_tail(block, after)
+            tail = tail if lead_ins else None
             if introduces:
                 kept.append((float(i), block))
                 said = True

@@ -8,9 +8,9 @@ paragraphs, its summary keeping no lead-in sentence: a deck over its slide budge
 otherwise give up a whole part for the slides they added (the chapter counts more slides, so
 generator.drop takes its last page first), and a deck within it would grow.
 
-The page is fitted as shown first; only when it takes more than one slide, and its plain form
-differs, is that fitted too (one page's layouts more), and the page keeps whichever takes fewer
-slides (the shown one when both take as many).
+The page is fitted as shown first; only when it takes more than one slide of text, and its
+plain form differs, is that fitted too (one page's layouts more), and the page keeps whichever
+takes fewer slides (the shown one when both take as many).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.budget import picture_slide
 from generator.leftout import LeftOut
 from generator.model import Block
 from generator.pages import PlannedPage
@@ -55,8 +56,8 @@ class PointsFitting:
         before = self._state()
         shown = self.shown(page)
         slides = self.fit_page(shown)
-        if len(slides) <= 1:
-            return slides
+        if sum(1 for f in slides if not picture_slide(f.page)) <= 1:
+            return slides  # one slide of text (its pictures' slides are the same either way)
         with_shown = self._state()
         self._restore(before)
         plain = self.shown(page, plain=True)

@@ -46,6 +46,7 @@ from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exp
 from generator.partnames import gallery_parts
 from generator.pieces import Piece, assemble_groups, measured_pieces
 from generator.points import pointed_blocks
+from generator.pointsfit import PointsFitting
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.rendered import rendered
 from generator.reshape import Fitted, Reshaping, later, settled
@@ -91,6 +92,7 @@ class Planner(
     Joining,
     ContentsFitting,
     Growing,
+    PointsFitting,
 ):
     """Fits pages to a template, measuring each with the engine's layout."""
 
@@ -256,9 +258,15 @@ class Planner(
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
+        return self.fit_shown(page)
+
+    def shown(self, page: PlannedPage, plain: bool = False) -> PlannedPage:
+        """The page as its slides show it: a long page of a document summarised, long prose
+        items by their leads, walls of prose as points (every word kept). `plain`: as
+        paragraphs, the summary keeping no list's lead-in sentence (generator.pointsfit)."""
         if self.summarise and page.layout in FLOWING and page.parts == 1:
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
-                page = self.summarised(page)
+                page = self.summarised(page, lead_ins=not plain)
             # long prose items of a long document show their leads (a whole page too)
             predicted = self.predicted_size(page)
             if self.dense:  # the size a long document is read at before its floor is raised
@@ -267,10 +275,14 @@ class Planner(
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
-        if page.kind == "content" and page.layout in FLOWING and not self.authored:
+        if page.kind == "content" and page.layout in FLOWING and not self.authored and not plain:
             pointed = pointed_blocks(page.blocks)  # walls of prose as points, every word kept
             if pointed is not page.blocks:
                 page = replace(page, blocks=pointed)
+        return page
+
+    def fit_page(self, page: PlannedPage) -> list[Fitted]:
+        """The page's slides (laid out at its predicted size, or cut from the estimate)."""
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

@@ -20,6 +20,7 @@ from generator.outline import Outline, parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner, dense_document
 from generator.rendered import shared_renders
+from generator.tablerows import deck_names
 from generator.talk import Step, with_appendix, within_budget
 from generator.templates import Template, builtin_templates, get_template
 
@@ -372,6 +373,7 @@ def _plan(
             tight=step == "tight",
             whole=step == "whole",
         )
+        planner.deck_names = deck_names(pages)  # the rows a cut reference table keeps
         return planner
 
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters

@@ -54,6 +54,7 @@ class Condensed:
     made: frozenset[tuple[int, int]] = frozenset()  # pages that stand for several (chapter, page)
     also: Also | None = None  # parts listed on an "Also in the document" slide (generator.drop)
     single: frozenset[str] = frozenset()  # pages (sources) that keep one slide (generator.drop)
+    double: frozenset[str] = frozenset()  # ... of them, those that keep two (tablepages)
     backup: tuple[Backup, ...] = ()  # pictures of the parts that left, for the appendix
 
     def origin(self, where: str) -> str:

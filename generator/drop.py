@@ -99,6 +99,7 @@ class Left:
     section: int = -1
     body: bool = False
     one: bool = False  # only its continuation slides leave: it keeps its first slide
+    two: bool = False  # ... but for its second (a reference table continuing: tablepages)
 
 
 Slides = dict[tuple[int, int], float]  # the slides each page (chapter, page) takes

@@ -13,7 +13,6 @@ long document (its budget at the maximum) has no room: its deck is as long as be
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from generator.budget import BUDGETS
@@ -21,8 +20,7 @@ from generator.demos import demo_page
 from generator.drop import Left
 from generator.gallery import gallery_box
 from generator.model import Block, Outline, Page
-from generator.pages import DeckDraft
-from generator.parts import Fitting, Parts, Plan, counted_slides
+from generator.parts import Fit, Parts, Plan, counted_slides
 from generator.repeats import shown_once_line
 from generator.runs import page_blocks
 from generator.summary import shown_pictures
@@ -64,7 +62,7 @@ def feature_part(outline: Outline, part: Left) -> bool:
 def with_features(
     parts: Parts,
     plan: Plan,
-    fit: Callable[[DeckDraft, frozenset[str]], Fitting],
+    fit: Fit,
     room: int,
 ) -> Plan:
     """`plan` with the whole parts that left keeping their first slide instead, as many as

@@ -29,7 +29,9 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
     listed = {(ci, pi) for ci, pi, _ in cut if parallel(outline.chapters[ci].pages[pi])}
     cut = {k for k in cut if k[:2] not in listed}
     ones = {(x.chapter, x.page, x.section) for x in left if x.one}
+    twos = {(x.chapter, x.page, x.section) for x in left if x.one and x.two}
     single: set[str] = set()  # their places in the outline without the parts that left
+    double: set[str] = set()  # ... of those keeping two slides
     parts: list[LeftPart] = []
     blocks_of: dict[tuple[int, int], list[Block]] = {}
     backup: dict[tuple[int, int, int], Backup] = {}  # (chapter, page, section) -> its pictures
@@ -88,6 +90,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
                 page_origin[(len(new_chapters), len(pages))] = pi
             whole = sum(1 for x in page.sections if x.title) < 2  # planned as one page
             single |= _single((ci, pi), (len(new_chapters), len(pages)), ones, cut, whole)
+            double |= _single((ci, pi), (len(new_chapters), len(pages)), twos, cut, whole)
             pages.append(page)
         if chapter.pages and not pages:
             continue  # the whole chapter left
@@ -104,6 +107,7 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
         also=with_named(placed.also, named),
         backup=pictures,
         single=frozenset(single),
+        double=frozenset(double),
     )
 
 

@@ -63,6 +63,8 @@ def fewest_left(
 
 
 Fitting = tuple["Planner", list[Fitted]]  # a deck planned: its planner and its slides
+# a deck planned with the pages keeping one slide, and those of them keeping two
+Fit = Callable[[DeckDraft, frozenset[str], frozenset[str]], Fitting]
 
 
 @dataclass
@@ -109,21 +111,21 @@ class Parts:
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}
 
-    def counted(self, k: int, fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> int:
+    def counted(self, k: int, fit: Fit) -> int:
         """The content slides the budget counts of the deck planned with k parts gone."""
         return counted_slides(self.planned(k, fit))
 
     def guess(self, over: float) -> int:
         return len(self.chosen(over))
 
-    def planned(self, k: int, fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
+    def planned(self, k: int, fit: Fit) -> Plan:
         """The deck capped (`fit`, the pages that keep one slide) with the first k parts of the
         order gone."""
         if k not in self.tried:
             self.tried[k] = self.plan(self.order[:k], fit)
         return self.tried[k]
 
-    def given_back(self, k: int, fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
+    def given_back(self, k: int, fit: Fit) -> Plan:
         """The deck with the first k parts gone, but for those the last of them made needless
         (a whole part after continuation slides in the order may save more than they did):
         from the first continuation given up on, the parts before the last come back, the
@@ -144,12 +146,7 @@ class Parts:
                 high = mid - 1
         return best
 
-    def plan(
-        self,
-        gone: list[Left],
-        fit: Callable[[DeckDraft, frozenset[str]], Fitting],
-        divided: bool = True,
-    ) -> Plan:
+    def plan(self, gone: list[Left], fit: Fit, divided: bool = True) -> Plan:
         """The deck capped with the parts `gone`; its chapter dividers leave before any part of
         the body does, and when the deck is over its budget by them alone. `divided` False: a
         plan made from one that had lost its dividers keeps them off (the parts it brings back
@@ -157,12 +154,12 @@ class Parts:
         dropped = drop_pages(self.outline, gone)
         left: list[LeftOut] = []
         dividers = divided and not any(x.body for x in gone)  # they leave before the body
-        planner, fitted = fit(self.draft(dropped, left, dividers), dropped.single)
+        planner, fitted = fit(self.draft(dropped, left, dividers), dropped.single, dropped.double)
         galleried = self._galleried(dropped, fitted)
         counted = content_slides(fitted, galleried)
         if dividers and counted > self.budget >= counted - divider_slides(fitted):
             left = []  # over only by its dividers: they leave, not one more part
-            planner, fitted = fit(self.draft(dropped, left, False), dropped.single)
+            planner, fitted = fit(self.draft(dropped, left, False), dropped.single, dropped.double)
             galleried = self._galleried(dropped, fitted)
             dividers = False
         return Plan(dropped, fitted, planner, left, galleried, tuple(gone), dividers)

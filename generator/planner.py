@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -170,6 +171,8 @@ class Planner(
         # pages (by source) of a deck over its budget that keep their first slide, the rest in
         # their notes: their continuation slides leave before whole parts (generator.drop)
         self.one_slide: frozenset[str] = frozenset()
+        self.two_slides: frozenset[str] = frozenset()  # ... of them, those keeping two
+        self.deck_names: Counter[str] = Counter()  # what a cut reference table keeps
 
     # -- rendering and measuring -------------------------------------------------------------
 

@@ -5,6 +5,7 @@ the frame, the calibration, the length and the records are the planner's)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -53,11 +54,13 @@ class Summarising:
     tight: bool
     page_whole: bool
     one_slide: frozenset[str]
+    two_slides: frozenset[str]
     frame: tuple[float, float] | None
     calibration: Calibration
     left_out: list[LeftOut]
     gallery: list[Block]
     gallery_parts: list[int]
+    deck_names: Counter[str]  # the names the deck's text uses (generator.tablerows)
 
     if TYPE_CHECKING:
 
@@ -76,10 +79,12 @@ class Summarising:
         (generator.keep)."""
         # a page whose continuation slides left keeps its first slide (generator.drop)
         one = self.summarise and any(p in self.one_slide for p in page.source.split("+"))
+        # ... or two: a reference table continuing over a second slide (generator.tablepages)
+        two = one and any(p in self.two_slides for p in page.source.split("+"))
         keep = 1 if self.length == "short" or self.tight else len(chunks)
         cap = self.summarise and not self.tight and not self.page_whole and not one
         if cap or one:
-            keep = with_picture_slides(chunks, 1 if one else MAX_SLIDES)
+            keep = with_picture_slides(chunks, 2 if two else 1 if one else MAX_SLIDES)
         if one:
             keep = with_lead_picture(chunks, keep)
         room = self.frame[1] if self.frame is not None else 0.0
@@ -91,11 +96,14 @@ class Summarising:
         kept, pieces = capped(chunks, keep, room, more=more)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
-        if one and lead_alone(kept, chunks):  # the introduction stays with its first section
+        if (
+            one and not two and lead_alone(kept, chunks)
+        ):  # the introduction stays with its first section
             kept, pieces = with_first_section(chunks, room)
         kept, pieces = named_part(kept, pieces, page.title, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
-            kept, pieces = shown_rows(kept, pieces, around(page), room)
+            named = [around(page), self.deck_names]  # its own page's text first, then the deck's
+            kept, pieces = shown_rows(kept, pieces, named, room)
             body = page.body_size or READ_PX
             kept, pieces = shown_code(kept, pieces, room, body, self.page_lang(page))
         rest = assemble(pieces)

@@ -2,13 +2,16 @@
 
 When a talk must be shorter, a page keeps its first slides and the rest moves to the speaker
 notes (generator.summarising). A table whose rows continue past the last kept slide then shows
-its first rows on that slide, and a last line says how many rows the notes hold:
+its first rows on that slide, and a last line counts the rows that follow ("… 16 more rows";
+the audience's slide never speaks of the notes):
 
 - a table is read top-down (its first rows define it): the rows shown are its first rows, in
   the table's order, never with a gap between them;
-- a table of independent entries (each row named by its first cell, one word) keeps besides
-  a row that the text around it (its page's other blocks: prose, lists, code) names, after
-  the first rows: the one gap a cut table may have;
+- a table of independent entries (each row named by its first cell, one word: a reference
+  table of keys) keeps first the rows the deck uses: a row whose name the text around it
+  names (its page's prose, lists or code), then one the rest of the deck's kept text names
+  (any page's prose, lists, code examples and diagram sources: `deck_names`), each in the
+  table's order while they fit, then its first rows while there is room;
 - the chosen rows and the line fill the slide's room under the table's start (a page's first
   slide is balanced with the slides after it; cut short, it is filled).
 """
@@ -53,6 +56,13 @@ def around(page: PlannedPage) -> Counter[str]:
     return names(b for b in shown_blocks(page) if b.type != "table")
 
 
+def deck_names(pages: Iterable[PlannedPage]) -> Counter[str]:
+    """The names the text of a deck's pages uses (their blocks that are no table): what a cut
+    reference table keeps the rows of, whichever slide uses them (a configuration example
+    setting the variables a later table lists)."""
+    return names(b for page in pages for b in shown_blocks(page) if b.type != "table")
+
+
 def _count_block(block: Block, found: Counter[str]) -> None:
     if block.type == "table":
         for cell in [*block.header, *(c for r in block.rows for c in r)]:
@@ -81,7 +91,7 @@ def _count_spans(spans: Spans, found: Counter[str], weight: int = 0) -> None:
                 found[word] += weight or PROSE
 
 
-def _row_name(row: list[Spans]) -> str:
+def row_name(row: list[Spans]) -> str:
     """A row's name: its first cell when that is one word."""
     words = _TOKEN.findall(plain(row[0])) if row else []
     return words[0] if len(words) == 1 else ""
@@ -91,7 +101,7 @@ def row_scores(rows: list[list[Spans]], named: Counter[str]) -> list[int]:
     """How often the rest of the document names each row (0: not a key row)."""
     scores = []
     for row in rows:
-        name = _row_name(row)
+        name = row_name(row)
         own: Counter[str] = Counter()
         for cell in row:
             _count_spans(cell, own, 1)
@@ -100,16 +110,19 @@ def row_scores(rows: list[list[Spans]], named: Counter[str]) -> list[int]:
 
 
 def more_rows_line(count: int) -> Block:
-    """The line under a table cut short: how many of its rows the speaker notes hold."""
+    """The line under a table cut short: how many of its rows follow (they are in the
+    speaker notes; the audience's slide does not say so)."""
     noun = "row" if count == 1 else "rows"
-    return Block("paragraph", [Span(f"… {count} more {noun} in the speaker notes", italic=True)])
+    return Block("paragraph", [Span(f"… {count} more {noun}", italic=True)])
 
 
 def shown_rows(
-    kept: list[list[Piece]], rest: list[Piece], named: Counter[str], room: float
+    kept: list[list[Piece]], rest: list[Piece], named: list[Counter[str]], room: float
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """(kept slides, pieces moving on) with a table cut at the last kept slide showing its
-    first rows (and the rows the text around it, `named`, names) there and a line naming how many rows move to the notes (see the module docstring).
+    rows the deck uses (`named`: the names its page's text uses, then the rest of the deck's),
+    then its first rows, there and a line counting the rows that
+    move to the notes (see the module docstring).
     A page cut again (smaller type measured) keeps the count of rows already moved."""
     lines = [p for p in rest if p.more] + [p for c in kept for p in c if p.more]
     rest = [p for p in rest if not p.more]
@@ -149,7 +162,7 @@ def _with_line(slide: list[Piece], lines: dict[int, Piece]) -> list[Piece]:
 
 
 def _first_rows(
-    own: list[Piece], moving: list[Piece], named: Counter[str], free: float
+    own: list[Piece], moving: list[Piece], named: list[Counter[str]], free: float
 ) -> tuple[list[Piece], list[Piece]]:
     """(rows shown, stacked from where the table's rows began on the slide; rows moving on):
     the rows `named` names, then the table's first rows while they fit the room the slide has
@@ -158,13 +171,15 @@ def _first_rows(
     pool = own + moving
     line = min(p.height for p in pool)
     room = max(sum(p.height for p in own), free)
-    scores = row_scores([p.block.rows[0] for p in pool], named)
+    rows = [p.block.rows[0] for p in pool]
     chosen: list[int] = []
     used = line
-    for i in [i for i, score in enumerate(scores) if score > 0]:
-        if used + pool[i].height <= room or not chosen:
-            chosen.append(i)
-            used += pool[i].height
+    for counted in named:  # the rows each names, in the table's order, while they fit
+        scores = row_scores(rows, counted)
+        for i in [i for i, score in enumerate(scores) if score > 0 and i not in chosen]:
+            if used + pool[i].height <= room or not chosen:
+                chosen.append(i)
+                used += pool[i].height
     for i in range(len(pool)):
         if i in chosen:
             continue

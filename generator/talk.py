@@ -46,6 +46,7 @@ from generator.planner import Planner
 from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
 from generator.retold import made_after, told_once
+from generator.tablepages import with_table_pages
 from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
@@ -136,9 +137,12 @@ def within_budget(
     if content_slides(fitted) <= budget:
         return Talk(*_original(fitted, capped, left, origin), records, kept)
 
-    def fit(deck: DeckDraft, single: frozenset[str]) -> tuple[Planner, list[Fitted]]:
+    def fit(
+        deck: DeckDraft, single: frozenset[str], double: frozenset[str]
+    ) -> tuple[Planner, list[Fitted]]:
         planner = planner_for(deck.pages(), "capped")
         planner.one_slide = single  # pages whose continuation slides left (generator.drop)
+        planner.two_slides = double  # ... but for their second (generator.tablepages)
         return planner, plan_deck(planner, deck, max_pages=max_pages)
 
     parts = Parts(
@@ -161,6 +165,8 @@ def within_budget(
         plan = parts.given_back(k, fit)  # the continuation slides it need not give up
         room = feature_room(length, budget)  # a short deck keeps its feature parts' first slide
         plan = with_features(parts, plan, fit, room)
+        if length != "short":  # a reference table's page keeps its second slide
+            plan = with_table_pages(parts, plan, fit, room)
         records += [_moved(r, origin) for r in plan.dropped.records]
         origin = _then(plan.dropped.origin, origin)
         kept += plan.dropped.backup

@@ -1,6 +1,7 @@
 """A table never loses rows silently: cut between a slide and the notes (a talk that must be
-shorter), its slide shows its first rows (and a row the text around it names) and says how
-many rows the notes hold."""
+shorter), its slide shows the rows the deck uses and its first rows and counts the rows that
+follow; a reference table that is its page continues over a second slide when the deck has the
+room."""
 
 from __future__ import annotations
 
@@ -8,14 +9,33 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+import generator.talk
 from generator.api import generate_from_markdown
 from generator.model import Block, plain
-from tests.generator.fragments import MERMAID_COLOR_CALCULATION, MERMAID_THEME_TABLE
+from tests.generator.fragments import (
+    MERMAID_COLOR_CALCULATION,
+    MERMAID_PIE_CONFIG,
+    MERMAID_THEME_TABLE,
+    MERMAID_THEMED,
+)
 from tests.generator.test_presenter_slides import content, slide_text
 
 ROWS = [[c.strip() for c in line.split("|")[1:3]] for line in MERMAID_THEME_TABLE.splitlines()[2:]]
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 NAMES = [name for name, _ in ROWS]
+
+
+def room(monkeypatch: pytest.MonkeyPatch, slides: int) -> None:
+    """The slides a deck may take over its budget (generator.features) set to `slides`."""
+    monkeypatch.setattr(generator.talk, "feature_room", lambda length, budget: slides)
+
+
+@pytest.fixture
+def no_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck without room over its budget: a page whose continuation slides left keeps one."""
+    room(monkeypatch, 0)
 
 
 def _theme_deck(medium_budget: Callable[[int], None]):  # type: ignore[no-untyped-def]
@@ -29,38 +49,45 @@ def _theme_deck(medium_budget: Callable[[int], None]):  # type: ignore[no-untype
     return generate_from_markdown(md, None)
 
 
-def test_a_table_cut_short_says_how_many_rows_the_notes_hold(
-    medium_budget: Callable[[int], None],
+def test_a_table_cut_short_counts_the_rows_that_follow(
+    medium_budget: Callable[[int], None], no_room: None
 ) -> None:
     deck = _theme_deck(medium_budget)
     ((page, slide),) = [(p, s) for p, s in content(deck) if p.title == "Theme Variables"]
     (table,) = [b for b in page.blocks if b.type == "table"]
     shown = [plain(r[0]) for r in table.rows]
     assert 1 < len(shown) < len(NAMES)
-    line = re.search(r"… (\d+) more rows in the speaker notes", slide_text(slide))
+    line = re.search(r"… (\d+) more rows\b", slide_text(slide))
     assert line is not None, slide_text(slide)
     assert int(line.group(1)) == len(NAMES) - len(shown)
+    assert "speaker notes" not in slide_text(slide)  # the audience's slide names no notes
     for name, default in ROWS:  # every row is on the slide or in its notes, never both
         assert (name in shown) != (f"{name} {default}" in page.notes), name
     assert "more rows" not in page.notes
 
 
 def test_a_reference_table_cut_short_shows_its_first_rows(
-    medium_budget: Callable[[int], None],
+    medium_budget: Callable[[int], None], no_room: None
 ) -> None:
     """The theme variables table showed the rows the document names most (primaryColor,
     lineColor ...) and left darkMode, background, fontFamily and fontSize, its first rows,
-    to the notes: a reference table is read top-down, its slide shows its first rows."""
+    to the notes: a reference table is read top-down, its slide shows its first rows besides
+    the rows the deck's text uses (the page before names `primaryColor` and
+    `primaryBorderColor`)."""
     deck = _theme_deck(medium_budget)
     (page,) = [p for p, _ in content(deck) if p.title == "Theme Variables"]
     (table,) = [b for b in page.blocks if b.type == "table"]
     shown = [plain(r[0]) for r in table.rows]
-    assert shown[:4] == ["darkMode", "background", "fontFamily", "fontSize"]
-    assert shown == NAMES[: len(shown)]  # no gap: the rows the slide has room for, in order
+    named = ["primaryColor", "primaryBorderColor"]
+    assert [n for n in shown if n in named] == named
+    others = [n for n in shown if n not in named]
+    assert others[:3] == ["darkMode", "background", "fontFamily"]
+    assert others == [n for n in NAMES if n not in named][: len(others)]  # no gap
+    assert shown == [n for n in NAMES if n in shown]  # in the table's order
 
 
 def test_a_table_cut_short_keeps_a_row_the_text_around_it_names(
-    medium_budget: Callable[[int], None],
+    medium_budget: Callable[[int], None], no_room: None
 ) -> None:
     """The text before the table names `primaryColor`, `primaryTextColor` and `lineColor`
     (the 5th, 6th and 17th of 21 rows): the slide keeps those rows; the others it shows are
@@ -76,6 +103,73 @@ def test_a_table_cut_short_keeps_a_row_the_text_around_it_names(
     others = [n for n in shown if n not in named]
     assert others == [n for n in NAMES if n not in named][: len(others)]
     assert shown == [n for n in NAMES if n in shown]  # in the table's order
+
+
+def test_a_cut_reference_table_keeps_the_rows_an_example_on_another_slide_sets(
+    medium_budget: Callable[[int], None], no_room: None
+) -> None:
+    """The themeVariables example (its own page) sets six variables, among them
+    secondaryColor, primaryBorderColor and tertiaryColor, the 7th, 8th and 11th of the 21
+    theme variables; the table, on a later page and cut to one slide, showed its first five
+    rows and left those to the notes. It keeps the rows the deck's example uses, in the
+    table's order while they fit, then its first rows."""
+    medium_budget(2)
+    md = (
+        "# Theme Configuration\n\n## Customizing Themes\n\n"
+        + MERMAID_THEMED
+        + "\n## Theme Variables\n\n"
+        + MERMAID_THEME_TABLE
+    )
+    deck = generate_from_markdown(md, None)
+    ((page, slide),) = [(p, s) for p, s in content(deck) if p.title == "Theme Variables"]
+    (table,) = [b for b in page.blocks if b.type == "table"]
+    shown = [plain(r[0]) for r in table.rows]
+    sets = ["primaryColor", "primaryTextColor", "secondaryColor", "primaryBorderColor"]
+    sets += ["tertiaryColor", "lineColor"]  # the example's variables, in the table's order
+    kept = [n for n in shown if n in sets]
+    assert len(kept) >= 5 and kept == sets[: len(kept)], shown  # taken in the table's order
+    assert shown == [n for n in NAMES if n in shown]  # in the table's order
+    assert re.search(r"… \d+ more rows\b", slide_text(slide))
+
+
+def test_a_cut_table_keeps_the_row_a_configuration_example_sets(
+    medium_budget: Callable[[int], None], no_room: None
+) -> None:
+    """Mermaid's pie chart page configures its example with `pieOuterStrokeWidth` (the 21st
+    of the 23 pie variables): the variables table, cut, keeps that row after its first."""
+    theming = THEMING[THEMING.index("## Pie Diagram Variables") : THEMING.index("## State Colors")]
+    pie = [line.split("|")[1].strip() for line in theming.splitlines() if line.startswith("| ")]
+    medium_budget(2)
+    md = "# Pie chart diagrams\n\n## Example\n\n" + MERMAID_PIE_CONFIG + "\n" + theming
+    deck = generate_from_markdown(md, None)
+    ((page, slide),) = [(p, s) for p, s in content(deck) if p.title == "Pie Diagram Variables"]
+    (table,) = [b for b in page.blocks if b.type == "table"]
+    shown = [plain(r[0]) for r in table.rows]
+    assert "pieOuterStrokeWidth" in shown and shown[0] == "pie1", shown
+    assert len(shown) < len(pie[1:])
+    assert re.search(r"… \d+ more rows\b", slide_text(slide))
+
+
+def test_a_reference_table_page_continues_over_a_second_slide_when_the_deck_has_room(
+    medium_budget: Callable[[int], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page that is one reference table, over the budget, kept one slide of its 21 rows; with
+    a slide of room over the budget it continues on a second (the header repeated), cut
+    there; without it, it keeps one (the tests above)."""
+    room(monkeypatch, 1)
+    deck = _theme_deck(medium_budget)
+    slides = [(p, s) for p, s in content(deck) if p.title.startswith("Theme Variables")]
+    assert len(slides) == 2
+    shown: list[str] = []
+    for page, _ in slides:
+        (table,) = [b for b in page.blocks if b.type == "table"]
+        assert [plain(c) for c in table.header] == ["Variable", "Default value", "Description"]
+        shown += [plain(r[0]) for r in table.rows]
+    assert shown == [n for n in NAMES if n in shown] and len(set(shown)) == len(shown)
+    last = slide_text(slides[-1][1])
+    line = re.search(r"… (\d+) more rows\b", last)
+    assert line is not None and int(line.group(1)) == len(NAMES) - len(shown), last
+    assert len(content(deck)) <= 2 + 1  # the budget and its room
 
 
 # -- a one-row table is a definition; a reference table is drawn as a table -------------------

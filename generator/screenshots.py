@@ -31,6 +31,7 @@ CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sent
 CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
 BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
+PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of their size or more
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)

@@ -1,6 +1,7 @@
 """Pictures drawn in the room they get: an SVG file that gives its size but no viewBox (fd's
 animated screencast, shown as a still) scales as a whole, centred in its room, instead of
-keeping its own size in the room's top-left corner with the rest of the slide empty."""
+keeping its own size in the room's top-left corner with the rest of the slide empty; two
+screenshots the document compares share a slide when each stays readable side by side."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PIL import Image
 
 from generator.api import generate_from_markdown
 from generator.markup.images import Assets
+from generator.screenshots import PAIR_READ
 from tests.generator.pptx_xml import NS, slides
 
 FD = Path(__file__).resolve().parents[2] / "samples" / "markdown" / "fd-readme"
@@ -58,3 +60,28 @@ def test_an_svg_without_a_viewbox_is_scaled_and_centred_in_its_room(tmp_path: Pa
     inside = (left + first * width, left + last * width)  # px on the 1280 px slide
     assert abs((inside[0] + inside[1]) / 2 - 640) < 40  # centred on the slide
     assert inside[1] - inside[0] > 620  # at least its own width (620 px), never smaller
+
+
+CHATGLM = FD.parent / "chatglm-readme"
+
+
+def test_answers_the_document_compares_share_a_slide_when_each_reads(tmp_path: Path) -> None:
+    """ChatGLM's update log compares v1.0 and v1.1 answers to four questions (a <details> of
+    eight screenshots, two under each question): the 720 px pairs side by side on one slide,
+    each answer drawn at PAIR_READ of its size or more (was one a slide: eight slides); the
+    1450 px pair, which side by side would be drawn at two fifths, one a slide."""
+    readme = CHATGLM / "README.md"
+    deck = generate_from_markdown(readme.read_text("utf-8"), assets=Assets.beside(str(readme)))
+    deck.write(str(tmp_path / "chatglm.pptx"))
+    pptx = (tmp_path / "chatglm.pptx").read_bytes()
+    compared = [
+        n
+        for n, page in enumerate(deck.pages)
+        if "v1.1 版本 checkpoint" in page.title and any(b.type == "image" for b in page.blocks)
+    ]
+    assert len(compared) == 3 + 2
+    drawn = drawn_pictures(pptx)
+    by_size = {image.size: width for _, width, image in drawn}
+    pairs = [size for size in by_size if size[0] > 1400 and size[1] < 500]
+    assert len(pairs) == 3  # 728 + 16 + 720 px wide: two answers and the gap
+    assert all(by_size[size] / size[0] >= PAIR_READ for size in pairs)  # 3/4 of their size

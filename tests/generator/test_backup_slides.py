@@ -75,9 +75,9 @@ def test_an_update_logs_pictures_are_on_backup_slides_after_the_closing_slide() 
     # the log's slide and its notes say where its pictures are
     log = next(p for p in pages if p.title == "更新信息" and p.source != BACKUP_SOURCE)
     last = plain(log.blocks[0].items[-1].spans)
-    assert "7 张图片见附录" in last and "备注" not in last  # for the audience, not the presenter
-    assert "7 张图片见附录" in log.notes
-    assert any(r.startswith("appendix: 7 pictures of the update log") for r in records)
+    assert "10 张图片见附录" in last and "备注" not in last  # for the audience, not the presenter
+    assert "10 张图片见附录" in log.notes
+    assert any(r.startswith("appendix: 10 pictures of the update log") for r in records)
 
 
 def test_a_parts_pictures_follow_it_to_the_appendix_and_the_also_slide_says_so() -> None:

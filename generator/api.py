@@ -8,10 +8,12 @@ from functools import cached_property
 from typing import Any
 
 from engine import Conversion, LaidOut, Limits, Options, Slide, collector_paused, convert_laid_out
+from generator.budget import document_words
 from generator.compose import LENGTHS, deck_language, draft_deck
 from generator.document import VERSION, encode_property, to_document
 from generator.errors import bad
 from generator.fit import own_layouts, shared_layouts
+from generator.gallery import with_galleries
 from generator.leftout import LeftOut, merge_diagnostics
 from generator.markup.images import Assets
 from generator.outline import Outline, parse_outline
@@ -99,7 +101,8 @@ def regenerate(
     """
     document = to_document(document_or_property)
     template = get_template(document["templateId"], templates)
-    outline = Outline.from_dict(document["outline"])
+    read = Outline.from_dict(document["outline"])
+    outline = with_galleries(read)
     lang = document.get("lang") or deck_language(outline)
     length = _length(document.get("length"))
     keep = bool(document["pages"])
@@ -110,7 +113,7 @@ def regenerate(
     else:
         drafts = _drafts(outline, lang, length, "$.outline", left)
     planned, laid = _plan(
-        outline, drafts, template, lang, keep_layout=keep, length=length, left_out=left
+        outline, drafts, template, lang, keep_layout=keep, length=length, left_out=left, read=read
     )
     return build_planned(planned, filename=filename, laid=laid, templates={template.id: template})
 
@@ -244,7 +247,8 @@ def _plan_markdown(
     source_name: str = "",
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
     """Markdown -> the fitted plan and the kept layouts of its pages."""
-    outline = parse_outline(markdown, assets=assets, name=source_name)
+    read = parse_outline(markdown, assets=assets, name=source_name)
+    outline = with_galleries(read)
     lang = deck_language(outline)
     left: list[LeftOut] = []
     authored = authored_deck(markdown)
@@ -259,6 +263,7 @@ def _plan_markdown(
         on_page=on_page,
         left_out=left,
         authored=authored,
+        read=read,
     )
 
 
@@ -346,7 +351,12 @@ def _plan(
     on_page: PageCallback | None = None,
     left_out: list[LeftOut] | None = None,
     authored: bool = False,
+    read: Outline | None = None,
 ) -> tuple[PlannedDeck, list[LaidOut | None]]:
+    """`read`: the document's outline as read, before its galleries were set in grids
+    (generator.gallery): the one the deck's document keeps, and whose words the slide budget
+    counts (a gallery shows every variant the document wrote)."""
+    read = read or outline
     properties = dict(getattr(outline, "properties", {}) or {})
     deck = _deck_context(template, outline.topic, outline.subtitle, lang, byline(properties))
 
@@ -367,7 +377,10 @@ def _plan(
     if isinstance(drafts, DeckDraft):  # from the outline: dividers decided on fitted chapters
         # condensing plans again: pages that stay share their HTML and layouts
         with shared_layouts(ENGINE_OPTIONS), shared_renders():
-            talk = within_budget(outline, drafts, planner_for, lang, length, authored, MAX_SLIDES)
+            words = document_words(read)
+            talk = within_budget(
+                outline, drafts, planner_for, lang, length, authored, MAX_SLIDES, words
+            )
             talk = with_appendix(talk, lang)
         fitted, planner = talk.fitted, talk.planner
         if talk.left_out is not None:
@@ -385,7 +398,7 @@ def _plan(
         subject=str(outline.topic),  # plain text: file names, the account's listing
         template_id=template.id,
         lang=lang,
-        outline=outline.to_dict(),
+        outline=read.to_dict(),
         pages=[f.page.to_dict() for f in fitted],
         htmls=htmls,
         length=length,

@@ -169,20 +169,52 @@ def _img(block: Block, code: CodeStyle | None = None) -> Markup:
     return Markup('<img src="%s" alt="%s"%s>') % (block.src, block.alt, size)
 
 
+def gallery_html(columns: int, boxes: list[Markup]) -> Markup:
+    """A gallery's boxes (generator.gallery) in a grid of `columns` equal columns."""
+    style = f"grid-template-columns:repeat({columns},minmax(0,1fr))"
+    return Markup('<div class="df-variants" style="%s">%s</div>') % (
+        style,
+        Markup("").join(boxes),
+    )
+
+
+def gallery_end(blocks: list[Block], i: int) -> int:
+    """The end of the gallery's boxes from `i` (`i` itself when `blocks[i]` is none)."""
+    j = i
+    while (
+        j < len(blocks)
+        and blocks[j].type == "quote"
+        and blocks[j].columns > 1
+        and blocks[j].columns == blocks[i].columns
+    ):
+        j += 1
+    return j
+
+
 def blocks_html(blocks: list[Block], code: CodeStyle | None = None) -> Markup:
-    """Blocks in order; consecutive badge images make one strip."""
+    """Blocks in order; consecutive badge images make one strip, a gallery's boxes one grid."""
     out: list[Markup] = []
     badges: list[Block] = []
-    for b in [*blocks, None]:
+    i = 0
+    while i <= len(blocks):
+        b = blocks[i] if i < len(blocks) else None
         if b is not None and b.type == "image" and b.kind == "badge":
             badges.append(b)
+            i += 1
             continue
         if badges:
             imgs = Markup(" ").join(_img(x) for x in badges)
             out.append(Markup('<p class="df-badges">%s</p>') % imgs)
             badges = []
+        end = gallery_end(blocks, i)
+        if b is not None and end > i:
+            boxes = [block_html(x, code) for x in blocks[i:end]]
+            out.append(gallery_html(b.columns, boxes))
+            i = end
+            continue
         if b is not None:
             out.append(block_html(b, code))
+        i += 1
     return Markup("").join(out)
 
 

@@ -57,7 +57,7 @@ def fewest_slides(deck: DeckDraft) -> int:
     content page fits on one slide or more, and a chapter shows the pages of one of its two
     drafts (a divider, when it has one, only adds a slide)."""
     shown = sum(min(_shown(c.divided), _shown(c.undivided)) for c in deck.chapters)
-    pictures = sum(1 for c in deck.chapters for p in c.undivided if _picture_slide(p))
+    pictures = sum(1 for c in deck.chapters for p in c.undivided if picture_slide(p))
     return shown - min(pictures, FREE_PICTURE_SLIDES)  # as content_slides counts them
 
 
@@ -75,7 +75,7 @@ def content_slides(fitted: list[Fitted], counted: int = 0) -> int:
     on picture slides of their own: generator.drop)."""
     apart = (ALSO_SOURCE, BACKUP_SOURCE)
     content = [f.page for f in fitted if f.page.kind not in CHROME and f.page.source not in apart]
-    pictures = sum(1 for p in content if _picture_slide(p)) - counted
+    pictures = sum(1 for p in content if picture_slide(p)) - counted
     return len(content) - min(pictures, FREE_PICTURE_SLIDES)
 
 
@@ -83,13 +83,14 @@ def pictures_by_page(fitted: list[Fitted]) -> dict[str, int]:
     """The picture slides of each planned page (by its source's first place)."""
     out: dict[str, int] = {}
     for f in fitted:
-        if f.page.kind not in CHROME and _picture_slide(f.page):
+        if f.page.kind not in CHROME and picture_slide(f.page):
             first = f.page.source.split("+", 1)[0]
             out[first] = out.get(first, 0) + 1
     return out
 
 
-def _picture_slide(page: PlannedPage) -> bool:
+def picture_slide(page: PlannedPage) -> bool:
+    """A slide showing a picture or a grid of them, and at most their caption line."""
     if page.sections or page.layout not in ("image-full", "image-grid"):
         return False
     kinds = [b.type for b in page.blocks]
@@ -153,7 +154,7 @@ def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
     for f in fitted:
         page = f.page
         first = page.source.split("+", 1)[0]
-        if page.kind in CHROME or not _PAGE.match(first) or _picture_slide(page):
+        if page.kind in CHROME or not _PAGE.match(first) or picture_slide(page):
             continue
         out[first] = out.get(first, -1) + 1
         last[first] = page

@@ -74,6 +74,9 @@ def block_height(block: Block, size: float, width: float, code_size: float) -> f
             sum(_item_height(i, size, width - 1.3 * size, code_size) for i in block.items)
             + 0.5 * size
         )
+    if t == "quote" and block.columns > 1:  # a gallery's box: its row's share of its height
+        inner = (width - 0.8 * size * (block.columns - 1)) / block.columns
+        return block_height(replace(block, columns=1), size, inner, code_size) / block.columns
     if t == "quote":
         return (
             sum(_lines(plain(p), size, width - size) * size * LINE for p in block.paragraphs)

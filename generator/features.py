@@ -19,6 +19,7 @@ from dataclasses import replace
 from generator.budget import BUDGETS
 from generator.demos import demo_page
 from generator.drop import Left
+from generator.gallery import gallery_box
 from generator.model import Block, Outline, Page
 from generator.pages import DeckDraft
 from generator.parts import Fitting, Parts, Plan, counted_slides
@@ -40,12 +41,12 @@ def feature_room(length: str, budget: int) -> int:
 
 def shows_feature(blocks: list[Block]) -> bool:
     """Blocks that show a feature: an example (code), a demo or configuration, pictures, or a
-    run of boxes shown once (a gallery of variants, generator.repeats)."""
+    gallery of variants (generator.gallery) or a run of boxes shown once (generator.repeats)."""
     return (
         any(b.type in ("code", "diagram", "formula") for b in blocks)
         or demo_page(Page("", blocks))
         or bool(shown_pictures(blocks))
-        or any(shown_once_line(b) for b in blocks)
+        or any(shown_once_line(b) or gallery_box(b) for b in blocks)
     )
 
 
@@ -68,7 +69,8 @@ def with_features(
 ) -> Plan:
     """`plan` with the whole parts that left keeping their first slide instead, as many as
     keep the deck within `room` slides over the budget: those that show a feature first, then
-    the other parts of the body, each in document order; `plan` itself when none does."""
+    the other parts of the body, each in document order; `plan` itself when none does. The
+    room is for the parts: a plan whose chapter dividers left keeps them off."""
     if room <= 0:
         return plan
     order = sorted(plan.gone, key=lambda x: (x.chapter, x.page, x.section))
@@ -81,7 +83,7 @@ def with_features(
     for _ in range(ROUNDS):
         if low >= high:
             break
-        trial = parts.plan(_kept(plan.gone, wanted[:n]), fit)
+        trial = parts.plan(_kept(plan.gone, wanted[:n]), fit, plan.divided)
         if counted_slides(trial) <= limit:
             best, low = trial, n
         else:

@@ -22,6 +22,8 @@ from generator.blocks import (
     blocks_html,
     breakable,
     figure_html,
+    gallery_end,
+    gallery_html,
     spans_html,
     title_html,
 )
@@ -195,6 +197,15 @@ def units_html(blocks: list[Block], code: CodeStyle | None) -> Markup:
         elif len(blocks) == 1 and b.type == "image" and b.kind == "diagram":
             j = i + 1  # a diagram alone takes the body's whole height (its labels readable)
             inner = figure_html(b, code, whole=True)
+        elif gallery_end(blocks, i) > i:  # a gallery: its boxes (each a unit) in one grid
+            j = gallery_end(blocks, i)
+            boxes = [
+                Markup('<div class="df-u" data-df-u="%d">%s</div>') % (k, block_html(x, code))
+                for k, x in enumerate(blocks[i:j], i)
+            ]
+            out.append(gallery_html(b.columns, boxes))
+            i = j
+            continue
         else:  # an inline admonition floats beside the block after it, if any
             j = i + 1
             inner = block_html(b, code, floated=j < len(blocks))

@@ -66,6 +66,7 @@ TONES += ("warning", "failure", "danger", "bug", "example", "quote")
 # A quote's kinds besides a plain one: drawn inside the quote before it, or a narrow box
 # floated to the left / right of the blocks after it (an inline admonition)
 QUOTE_KINDS: tuple[str, ...] = ("nested", "inline", "inline-end")
+COLUMNS = {"list": 3, "quote": 4}  # the columns a list / a gallery's box is set in, at most
 FLOATS: dict[str, str] = {"inline": "left", "inline-end": "right"}
 
 
@@ -231,7 +232,8 @@ class Block:
     kind: str = "picture"
     html: str = ""
     tone: str = ""
-    columns: int = 1  # a list set in this many columns (generator.listcols)
+    columns: int = 1  # a list set in columns (generator.listcols); a gallery box's grid
+    # (generator.gallery)
     widths: tuple[float, ...] = ()  # a table's column shares, measured on the whole table
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,6 +247,8 @@ class Block:
                 d["kind"] = self.kind
             if self.tone:
                 d["tone"] = self.tone
+            if self.columns > 1:  # a box of a gallery's grid (generator.gallery)
+                d["columns"] = self.columns
         elif t == "list":
             d.update(
                 ordered=self.ordered, start=self.start, items=[_item_dict(i) for i in self.items]
@@ -294,7 +298,7 @@ class Block:
             kind=str(d.get("kind") or "picture"),
             html=_clean_html(str(d.get("html", ""))) if d.get("type") == "html" else "",
             tone=str(d.get("tone")) if d.get("tone") in TONES else "",
-            columns=min(3, max(1, int(d.get("columns", 1)))) if d.get("type") == "list" else 1,
+            columns=min(COLUMNS.get(d["type"], 1), max(1, int(d.get("columns", 1)))),
         )
 
     def text_length(self) -> int:

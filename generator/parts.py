@@ -75,6 +75,7 @@ class Plan:
     left: list[LeftOut]
     galleried: int = 0  # picture slides of continuations given up (they count as any slide)
     gone: tuple[Left, ...] = ()  # the parts that left, in the order they left
+    divided: bool = True  # drafted with its chapter dividers (False: they left)
 
 
 class Parts:
@@ -143,10 +144,19 @@ class Parts:
                 high = mid - 1
         return best
 
-    def plan(self, gone: list[Left], fit: Callable[[DeckDraft, frozenset[str]], Fitting]) -> Plan:
+    def plan(
+        self,
+        gone: list[Left],
+        fit: Callable[[DeckDraft, frozenset[str]], Fitting],
+        divided: bool = True,
+    ) -> Plan:
+        """The deck capped with the parts `gone`; its chapter dividers leave before any part of
+        the body does, and when the deck is over its budget by them alone. `divided` False: a
+        plan made from one that had lost its dividers keeps them off (the parts it brings back
+        do not bring back the dividers)."""
         dropped = drop_pages(self.outline, gone)
         left: list[LeftOut] = []
-        dividers = not any(x.body for x in gone)  # they leave before the body
+        dividers = divided and not any(x.body for x in gone)  # they leave before the body
         planner, fitted = fit(self.draft(dropped, left, dividers), dropped.single)
         galleried = self._galleried(dropped, fitted)
         counted = content_slides(fitted, galleried)
@@ -154,7 +164,8 @@ class Parts:
             left = []  # over only by its dividers: they leave, not one more part
             planner, fitted = fit(self.draft(dropped, left, False), dropped.single)
             galleried = self._galleried(dropped, fitted)
-        return Plan(dropped, fitted, planner, left, galleried, tuple(gone))
+            dividers = False
+        return Plan(dropped, fitted, planner, left, galleried, tuple(gone), dividers)
 
     def _galleried(self, dropped: Condensed, fitted: list[Fitted]) -> int:
         """The picture slides pages keeping one slide have beyond those they had capped: the

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from generator.codelabels import CONTINUED, continued_label
 from generator.codesplit import Run, regroup, transcript
 from generator.fit import Measure
+from generator.gallery import keep_galleries
 from generator.model import Block, ListItem, Span, plain
 from generator.shapes import source_beside
 from generator.tablecols import shares
@@ -79,7 +80,7 @@ def measured_pieces(blocks: list[Block], m: Measure, room: float) -> list[Piece]
         if introduced and before is not None and block.type == "code":
             labelled(parts[1:], blocks[gi - 1], max(0.0, m.boxes[wrapper].y - m.boxes[before].y))
         out.extend(parts)
-    return beside_source(keep_introductions(out, blocks), blocks)
+    return beside_source(keep_galleries(keep_introductions(out, blocks), blocks, room), blocks)
 
 
 def labelled(parts: list[Piece], intro: Block, height: float) -> None:
@@ -118,7 +119,7 @@ def _block_pieces(block: Block, gi: int, wrapper: int, m: Measure, room: float) 
         return _list_pieces(block, gi, wrapper, m, room) or [whole]
     if t == "table" and len(block.rows) > 1:
         return _table_pieces(block, gi, wrapper, m) or [whole]
-    if t == "quote" and len(block.paragraphs) > 1:
+    if t == "quote" and len(block.paragraphs) > 1 and block.columns == 1:  # a gallery's box: whole
         return _quote_pieces(block, gi, wrapper, m) or [whole]
     if whole.height <= room:
         if t == "code":

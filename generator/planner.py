@@ -30,6 +30,7 @@ from generator.compose import (  # noqa: F401 - deck_language, draft_pages, page
     page_blocks,
 )
 from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F401 - re-exported
+from generator.cutting import Cutting
 from generator.errors import bad
 from generator.estimate import Calibration
 from generator.estimated import chapter_of, estimated_count, estimated_slides
@@ -38,14 +39,15 @@ from generator.grow import Growing
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
 from generator.leadins import LeadIns
-from generator.leftout import LeftOut, block_text
+from generator.leftout import LeftOut
 from generator.lone import Joining
 from generator.model import Block
 from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
-from generator.pieces import Piece, assemble_groups, measured_pieces
+from generator.pieces import Piece, measured_pieces
 from generator.points import pointed_blocks
+from generator.pointsfit import PointsFitting
 from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.rendered import rendered
 from generator.reshape import Fitted, Reshaping, later, settled
@@ -70,7 +72,7 @@ from generator.summary import (
 from generator.templates import Template
 from generator.terse import TERSE_SIZE
 from generator.tighten import Tightening
-from generator.titles import MAX_SHRINK, TitleFitting
+from generator.titles import TitleFitting
 
 Make = Callable[[PlannedPage, list[Piece], int, int], PlannedPage]
 
@@ -91,6 +93,8 @@ class Planner(
     Joining,
     ContentsFitting,
     Growing,
+    PointsFitting,
+    Cutting,
 ):
     """Fits pages to a template, measuring each with the engine's layout."""
 
@@ -256,9 +260,15 @@ class Planner(
             page.layout = choose_layout(page.blocks, page.sections, page.hint)
         if page.kind == "content" and self.length != "long":
             page = self.code_condensed(page)
+        return self.fit_shown(page)
+
+    def shown(self, page: PlannedPage, plain: bool = False) -> PlannedPage:
+        """The page as its slides show it: a long page of a document summarised, long prose
+        items by their leads, walls of prose as points (every word kept). `plain`: as
+        paragraphs, the summary keeping no list's lead-in sentence (generator.pointsfit)."""
         if self.summarise and page.layout in FLOWING and page.parts == 1:
             if not self.page_whole and (self.long(page) or prose_length(page.blocks) > PROSE_CHARS):
-                page = self.summarised(page)
+                page = self.summarised(page, lead_ins=not plain)
             # long prose items of a long document show their leads (a whole page too)
             predicted = self.predicted_size(page)
             if self.dense:  # the size a long document is read at before its floor is raised
@@ -267,10 +277,14 @@ class Planner(
             if tersed is not page:  # shown by its leads to stay readable: no smaller type
                 self.page_floor = self.terse_size
             page = tersed
-        if page.kind == "content" and page.layout in FLOWING and not self.authored:
+        if page.kind == "content" and page.layout in FLOWING and not self.authored and not plain:
             pointed = pointed_blocks(page.blocks)  # walls of prose as points, every word kept
             if pointed is not page.blocks:
                 page = replace(page, blocks=pointed)
+        return page
+
+    def fit_page(self, page: PlannedPage) -> list[Fitted]:
+        """The page's slides (laid out at its predicted size, or cut from the estimate)."""
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -447,61 +461,3 @@ class Planner(
             else:
                 out.append((self.single(slide, html, m), None))
         return out
-
-    def cut(self, chunk: list[Piece], m: Measure) -> tuple[list[Piece], list[Piece]] | None:
-        """A slide that overflows, cut where its own layout says the room ends: (the pieces
-        that fit, the rest), pieces taken from this layout; None when that cannot be read."""
-        if m.stack is None or m.frame is None:
-            return None
-        blocks, groups = assemble_groups(chunk)
-        pieces = measured_pieces(blocks, m, usable(m.room))
-        if not pieces:
-            return None
-        for p in pieces:
-            p.group = groups[p.group]
-        head = max(0.0, pieces[0].top - m.stack.y)
-        fits = 0
-        while fits < len(pieces) and cost(pieces, 0, fits, head, 0.0) <= usable(m.room):
-            fits += 1
-        while fits > 1 and pieces[fits - 1].keep_next:
-            fits -= 1
-        if not 1 <= fits < len(pieces):
-            return None
-        return pieces[:fits], pieces[fits:]
-
-    def single(self, slide: PlannedPage, html: str, m: Measure) -> Fitted:
-        """One piece alone still too tall: the smallest type, then its text shortened (listed)."""
-        smallest = replace(slide, body_size=self.unit_min)
-        html2, m2 = self.measure(smallest)
-        if m2 is None or m2.body_fits:
-            return Fitted(smallest, html2, m2.laid if m2 is not None else None)
-        blocks = smallest.blocks
-        for _ in range(MAX_SHRINK):
-            cut = [cut_block(b) for b in blocks]
-            if all(c is None for c in cut):
-                break
-            blocks = [c if c is not None else b for b, c in zip(blocks, cut, strict=True)]
-            trial = replace(smallest, blocks=blocks)
-            html3, m3 = self.measure(trial)
-            if m3 is not None and m3.body_fits:
-                self._record_cut(slide, smallest.blocks, blocks)
-                return Fitted(trial, html3, m3.laid)
-        return Fitted(smallest, html2, m2.laid)
-
-    def _record_cut(self, page: PlannedPage, before: list[Block], after: list[Block]) -> None:
-        from generator.leftout import count_words
-
-        lost = count_words(" ".join(block_text(b) for b in before)) - count_words(
-            " ".join(block_text(b) for b in after)
-        )
-        if lost > 0:
-            text = " ".join(block_text(b) for b in before)[:120]
-            self.left_out.append(
-                LeftOut(
-                    page.source,
-                    "too-large",
-                    f"{lost} words of a piece too large for a slide",
-                    text,
-                    lost,
-                )
-            )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.condense import Condensed
+from generator.gallery import gallery_runs
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
 from generator.runs import page_blocks
@@ -44,12 +45,16 @@ def _body(block: Block) -> str | None:
     """A box's text after its title line (None: not a titled box)."""
     if block.type != "quote" or len(block.paragraphs) < 2 or block.tone == "nested":
         return None
+    if block.columns > 1:  # a gallery's box (generator.gallery)
+        return None
     text = " ".join(" ".join(plain(p).split()) for p in block.paragraphs[1:])
     return text or None
 
 
 def repeated_runs(blocks: list[Block]) -> list[range]:
-    """The runs of at least MIN_REPEATS neighbouring titled boxes with the same text."""
+    """The runs of at least MIN_REPEATS neighbouring titled boxes with the same text (a
+    gallery of variants, generator.gallery, is none: it is shown whole)."""
+    galleries = {i for run in gallery_runs(blocks) for i in run}
     runs: list[range] = []
     start = 0
     while start < len(blocks):
@@ -57,7 +62,7 @@ def repeated_runs(blocks: list[Block]) -> list[range]:
         end = start + 1
         while body is not None and end < len(blocks) and _body(blocks[end]) == body:
             end += 1
-        if end - start >= MIN_REPEATS:
+        if end - start >= MIN_REPEATS and not galleries.intersection(range(start, end)):
             runs.append(range(start, end))
         start = end
     return runs

@@ -165,14 +165,16 @@ class Summarising:
             self.left_out.append(record)
         return with_notes(replace(page, blocks=blocks, sections=sections), moved)
 
-    def summarised(self, page: PlannedPage) -> PlannedPage:
+    def summarised(self, page: PlannedPage, lead_ins: bool = True) -> PlannedPage:
         """The page's summary on the slide, the rest in its notes (listed); a line opening
-        the page that continues its title is shown and is not the page's first paragraph."""
+        the page that continues its title is shown and is not the page's first paragraph.
+        `lead_ins`: a paragraph keeps its last sentence introducing the list after it."""
         fits = self.fills_one(page)
         lead = page.blocks[:1] if page.blocks and continues_title(page.blocks[0]) else []
         # a line continuing the title ("... and other Debian-based distributions") is no
         # sentence of the page: its first sentence (what "new enough" later refers to) stays
-        kept, moved = summary_blocks(page.blocks[len(lead) :], lambda b: fits([*lead, *b]))
+        rest = page.blocks[len(lead) :]
+        kept, moved = summary_blocks(rest, lambda b: fits([*lead, *b]), lead_ins)
         kept, moved = both_halves(page.title, page.blocks, kept, moved)
         kept = [*lead, *kept] if kept else kept
         if not moved or not kept:

@@ -60,14 +60,15 @@ ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
 
 def summary_blocks(
-    blocks: list[Block], fits: Fits | None = None
+    blocks: list[Block], fits: Fits | None = None, lead_ins: bool = True
 ) -> tuple[list[Block], list[Block]]:
     """(the blocks a slide shows, the blocks moved to the notes), both in reading order.
 
     A kept paragraph longer than LONG_PARAGRAPH keeps its first sentences (the rest of it
     moves). With `fits` (whether blocks fill at most one slide), moved paragraphs come back
     in reading order while the slide has room, so that a summary is never one line on an
-    empty slide."""
+    empty slide. With `lead_ins`, a paragraph whose last sentence introduces the list or
+    table after it keeps that sentence (`lead_in_tail`)."""
     kept: list[tuple[float, Block]] = []  # (position in reading order, block)
     moved: list[tuple[float, Block]] = []
     whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
@@ -84,6 +85,7 @@ def summary_blocks(
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
             label = _label(block) if after is not None and after.type == "code" else None
             tail = None if introduces or after is None else lead_in_tail(block, after)
+            tail = tail if lead_ins else None
             if introduces:
                 kept.append((float(i), block))
                 said = True

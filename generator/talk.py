@@ -76,6 +76,7 @@ def within_budget(
     length: str,
     authored: bool,
     max_pages: int,
+    words: int | None = None,
 ) -> Talk:
     """The deck fitted, every page whole (continuing on following slides); a document over its
     slide budget condensed, most removable first: its older releases and platform runs
@@ -84,8 +85,11 @@ def within_budget(
     first (generator.drop), then no dividers and one slide a page (the rest in the notes).
     Repeated examples are shown once with the platform runs (generator.repeats), and so is
     a paragraph sibling pages repeat (generator.retold); an update log and long lists of links
-    are shortened first (generator.updatelog, generator.repeats). Every step is listed."""
-    budget = None if authored else slide_budget(length, document_words(outline))
+    are shortened first (generator.updatelog, generator.repeats). Every step is listed.
+    `words`: the document's words as written (its outline's when None), which the budget
+    counts."""
+    words = document_words(outline) if words is None else words
+    budget = None if authored else slide_budget(length, words)
     first: list[LeftOut] = []  # update logs and long lists of links (generator.updatelog, .repeats)
     kept: tuple[Backup, ...] = ()  # the update logs' pictures, for the appendix
     drafted: list[LeftOut] | None = None  # the records of drafting the shortened outline

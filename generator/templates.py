@@ -64,6 +64,8 @@ p,h1,h2,h3,h4,ul,ol,figure,blockquote,pre{margin:0}
 .df-inline{float:left;width:42%;margin:0 1em 0.5em 0}
 .df-inline-end{float:right;width:42%;margin:0 0 0.5em 1em}
 .df-beside{overflow:hidden}
+.df-variants{display:grid;gap:0.6em 0.8em;margin:0 0 0.5em 0}
+.df-variants .df-quote{margin:0;height:100%}
 .df-figure{margin:0;display:flex;justify-content:center}
 .df-figure img{max-width:100%;max-height:380px;display:block}
 .df-figure img[width]{width:auto;height:auto}

@@ -47,6 +47,14 @@ KIND_TONES = {
     "error": "danger",
     "cite": "quote",
 }
+# GitHub's colours of its five alert types: blue, green, purple, orange, red
+GITHUB_TONES = {
+    "note": "note",
+    "tip": "success",
+    "important": "example",
+    "warning": "warning",
+    "caution": "danger",
+}
 
 
 def block_spans(block: Block) -> list[Spans]:
@@ -75,19 +83,21 @@ def block_spans(block: Block) -> list[Spans]:
     return []
 
 
-def github_alert(paragraphs: list[Spans]) -> None:
-    """`> [!NOTE]` (GitHub alerts): the marker becomes a bold label."""
+def github_alert(paragraphs: list[Spans]) -> str:
+    """`> [!NOTE]` (GitHub alerts): the marker becomes a bold label; the alert's tone (GitHub's
+    colour of its type, GITHUB_TONES) is returned ("" for a plain quote)."""
     first = paragraphs[0]
     text = plain(first).lstrip()
     if not text.startswith("[!"):
-        return
+        return ""
     end = text.find("]")
     name = text[2:end].strip().lower() if end > 0 else ""
     if name not in ADMONITIONS:
-        return
+        return ""
     rest = text[end + 1 :].strip()
     label = [Span(ADMONITIONS[name], bold=True)]
     paragraphs[0] = label + ([Span(" " + rest)] if rest else [])
+    return GITHUB_TONES.get(name, KIND_TONES.get(name, ""))
 
 
 def callout(title: str, blocks: list[Block], kind: str = "") -> list[Block]:

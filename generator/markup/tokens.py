@@ -370,7 +370,8 @@ class Converter(FenceReader):
         blocks = [b for child in node.children for b in self.blocks(child)]
         parts = quote_parts([], blocks, merge=True)
         if parts and parts[0].type == "quote":
-            github_alert(parts[0].paragraphs)
+            tone = github_alert(parts[0].paragraphs)
+            parts = [replace(b, tone=b.tone or tone) if b.type == "quote" else b for b in parts]
         return [out for b in parts for out in self.unless_notice(b)]
 
     def unless_notice(self, block: Block) -> list[Block]:

@@ -48,6 +48,13 @@ def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def no_galleries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No run of admonition types is a gallery (generator.gallery): tests of rules for long
+    runs of boxes (continuing over slides, condensed over the budget) see the boxes stacked."""
+    monkeypatch.setattr("generator.gallery.MIN_BOXES", 10**9)
+
+
+@pytest.fixture
 def whole_link_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     """No list of links is too long for a talk (generator.repeats): tests of other rules on a
     release's sixty stabilized APIs (columns over several slides, the pages after them) see

@@ -57,6 +57,7 @@ def test_a_document_within_its_budget_shows_every_word_on_slides(name: str, show
     assert not [r for r in deck.left_out if r["kind"] == "notes" and shown in r["text"]]
 
 
+@pytest.mark.usefixtures("no_galleries")
 @pytest.mark.usefixtures("roomy_budget")
 def test_a_long_page_within_the_budget_continues_on_following_slides(
     monkeypatch: pytest.MonkeyPatch,

@@ -198,6 +198,7 @@ def test_marp_background_and_text_colour_directives_colour_their_slide() -> None
 # -- a title is kept with what follows ---------------------------------------------------------
 
 
+@pytest.mark.usefixtures("no_galleries")
 def test_an_admonitions_title_never_ends_a_slide() -> None:
     deck = generate_from_markdown("# Admonitions\n\n" + MKDOCS_TYPES, "corporate")
     parts = [p for p in deck.pages if p.title == "Supported types"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from engine.api import LaidOutBox
 from generator.api import plan_from_markdown
@@ -98,12 +99,21 @@ def _slides_text(pages: list[dict[str, object]]) -> str:
     return json.dumps(shown, ensure_ascii=False)
 
 
+def _boxes(page: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for b in page["blocks"] if b["type"] == "quote"]
+
+
 def test_a_deck_over_its_budget_keeps_a_features_demo_over_a_repeated_variant() -> None:
     path = CORPUS / "mkdocs-admonitions" / "admonitions.md"
     deck = plan_from_markdown(path.read_text(encoding="utf-8"), "corporate", source_name="a")
     shown = _slides_text(deck.pages)
-    # the custom admonition type: its CSS, and the Markdown using it with the box it draws
-    assert "pied-piper" in shown and "Pied Piper" in shown
+    # the custom admonition type: its CSS, and the Markdown using it with the box it draws,
+    # on a slide (not only in the notes), while the types are shown as a gallery
+    assert "pied-piper" in shown
+    custom = [p for p in deck.pages if p["title"] == "Custom admonitions"]
+    drawn = [b for p in custom for b in _boxes(p)]
+    assert any("Pied Piper" in json.dumps(b["paragraphs"]) for b in drawn)
+    assert any("pied-piper" in json.dumps(p["blocks"]) for p in custom)
     # ... while the expanded variant of the collapsible block shown already is in the notes
     assert "???+ note" not in shown
     collapsible = [p for p in deck.pages if p["title"] == "Collapsible blocks"]
@@ -111,6 +121,7 @@ def test_a_deck_over_its_budget_keeps_a_features_demo_over_a_repeated_variant() 
     # the feature's configuration stays, and the page of boxes repeating one example keeps
     # one slide: a short deck has room for the parts it would leave (generator.features)
     assert "markdown_extensions" in shown
-    assert len([p for p in deck.pages if p["title"] == "Supported types"]) == 1
+    types = [p for p in deck.pages if p["title"] == "Supported types"]
+    assert len(types) == 1 and len([b for b in _boxes(types[0]) if b.get("columns")]) == 12
     # the nested admonitions' source keeps the slide of the boxes it draws
     assert "Inner Note" in shown and "Outer Note" in shown

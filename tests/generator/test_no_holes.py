@@ -58,6 +58,7 @@ def test_a_summarised_quote_keeps_the_list_lines_after_its_colon() -> None:
 # -- a run of short same-shaped blocks and a continuing table continue ------------------------
 
 
+@pytest.mark.usefixtures("no_galleries")
 def test_every_admonition_type_of_a_run_is_on_a_slide_with_its_text() -> None:
     slides = texts("# Admonitions\n\n## Usage\n\n" + ADMONITION_TYPES)
     assert MAX_SLIDES < len(slides) <= RUN_SLIDES

@@ -42,6 +42,7 @@ def test_deck_within_its_budget_but_for_its_dividers_keeps_every_page() -> None:
     assert "In summary, KaTeX shines" in body  # the conclusion, once only in the notes
 
 
+@pytest.mark.usefixtures("no_galleries")
 def test_configuration_leaves_before_a_core_chapter_gives_up_its_pages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

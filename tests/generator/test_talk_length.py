@@ -14,9 +14,10 @@ import pytest
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import CHAPTER_SHARE, document_words, slide_budget
 from generator.drop import Left, appendix_like, chosen
+from generator.gallery import gallery_runs
 from generator.model import Outline, plain
 from generator.outline import parse_outline
-from generator.repeats import SHOWN_LINKS, repeated_runs
+from generator.repeats import SHOWN_LINKS, repeated_runs, shown_once
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 FD = CORPUS / "fd-readme" / "README.md"
@@ -105,20 +106,32 @@ def _supported_types() -> str:
 def test_repeated_example_boxes_are_shown_once_with_the_others_named(
     medium_budget: Callable[[int], None],
 ) -> None:
+    # boxes of one type repeating one text: the first box and a line naming the others
+    boxes = "".join(f'!!! note "{t}"\n\n    The same placeholder text.\n\n' for t in "ABCD")
+    outline = parse_outline("# Boxes\n\n## Usage\n\n### Repeated\n\n" + boxes)
+    page = outline.chapters[0].pages[0]
+    assert [len(r) for r in repeated_runs(page.blocks)] == [4]
+    shown = shown_once(page.blocks, "en")
+    assert [b.type for b in shown.blocks] == ["quote", "paragraph"]
+    assert plain(shown.blocks[1].spans) == "The same with: B, C, D"
+    assert len(shown.left) == 3
+
+
+def test_a_gallery_of_types_is_not_condensed_over_the_budget(
+    medium_budget: Callable[[int], None],
+) -> None:
+    # each of the twelve types with the same placeholder text is a gallery (generator.gallery):
+    # shown whole, on one slide, even in a deck over its budget
     outline = parse_outline(_supported_types())
     page = outline.chapters[0].pages[0]
-    assert [len(r) for r in repeated_runs(page.blocks)] == [12]
+    assert repeated_runs(page.blocks) == [] and [len(r) for r in gallery_runs(page.blocks)] == [12]
     medium_budget(1)  # a deck over its budget
     deck = generate_from_markdown(_supported_types(), source_name="admonitions")
     shown = [p for p in deck.pages if p.title == "Supported types"]
     assert len(shown) == 1  # not four slides of the same box
-    blocks = shown[0].blocks
-    quotes = [b for b in blocks if b.type == "quote"]
-    assert len(quotes) == 1 and plain(quotes[0].paragraphs[0]) == "Note"
-    line = " ".join(plain(b.spans) for b in blocks if b.type == "paragraph")
-    assert "The same with: Abstract, Info, Tip, Success" in line and "Quote" in line
-    assert shown[0].notes.count("Lorem ipsum") >= 11  # every box's words in the notes
-    assert any("11 boxes repeating an example" in r.message for r in deck.left_out)
+    quotes = [b for b in shown[0].blocks if b.type == "quote"]
+    assert len(quotes) == 12 and all(b.columns == 4 for b in quotes)
+    assert not any("boxes repeating an example" in r.message for r in deck.left_out)
 
 
 def test_boxes_with_their_own_text_are_not_a_repeated_example() -> None:
@@ -126,7 +139,8 @@ def test_boxes_with_their_own_text_are_not_a_repeated_example() -> None:
     outline = parse_outline(text)
     usage = next(c for c in outline.chapters if c.title == "Usage")
     runs = {p.title: repeated_runs(p.blocks) for p in usage.pages}
-    assert runs["Supported types"] and not runs["Nested admonitions"]
+    assert not runs["Supported types"] and not runs["Nested admonitions"]  # a gallery: whole
+    assert gallery_runs(next(p for p in usage.pages if p.title == "Supported types").blocks)
     assert not runs["Collapsible blocks"]
 
 

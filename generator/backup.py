@@ -22,7 +22,7 @@ from generator.alsoin import BACKUP_SOURCE
 from generator.leftout import EXCERPT, LeftOut
 from generator.model import Block
 from generator.pages import PlannedPage
-from generator.screenshots import per_slide
+from generator.screenshots import per_slide, pictures_in
 from generator.summary import gallery_page, lead_captioned, shown_pictures
 
 BACKUP_PER_SLIDE = 2  # pictures on one backup slide at most (each at a size where it reads)
@@ -80,7 +80,7 @@ def backup_record(where: str, of: str, found: Backup) -> LeftOut:
     """The record of a part's pictures moved to the appendix (kind "appendix"): `of` says
     which part ('"Alternatives · Flat-rate restarts"', 'the update log "News"'); the text
     names the pictures."""
-    n = len(found.pictures)
+    n = pictures_in(found.pictures)
     message = f"{n} picture{'s' if n > 1 else ''} of {of} on the backup slides of the appendix"
     names = ", ".join(b.alt or "untitled" for b in found.pictures)
     return LeftOut(where, "appendix", message, names[:EXCERPT])

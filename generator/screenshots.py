@@ -31,9 +31,10 @@ CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sent
 CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
 BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
+PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of their size or more
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
-GRID_COUNT = re.compile(r"\s*\(pictures \d+-\d+ of \d+\)$")  # a grid's count (markup.details)
+GRID_COUNT = re.compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
 
 
@@ -45,6 +46,13 @@ def screenshot(block: Block) -> bool:
     if w < SCREEN_SIDE or h < SCREEN_SIDE or w * h < SCREEN_PIXELS:
         return False
     return w / h <= SCREEN_ASPECT
+
+
+def pictures_in(blocks: tuple[Block, ...] | list[Block]) -> int:
+    """How many pictures a reader sees in these: a grid of pictures side by side drawn as one
+    ("… (pictures 1-2 of 8)", generator.markup.details) counts each of its pictures."""
+    counts = [GRID_COUNT.search(b.alt) for b in blocks]
+    return sum(int(m[2]) - int(m[1]) + 1 if m else 1 for m in counts)
 
 
 def per_slide(pictures: list[Block]) -> int:

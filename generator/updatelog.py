@@ -21,6 +21,7 @@ from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
 from generator.runs import page_blocks
+from generator.screenshots import pictures_in
 from generator.summary import notes_text
 
 MIN_ENTRIES = 3  # dated paragraphs that make an update log
@@ -129,7 +130,7 @@ def _condensed(
     shown = sorted(newest, key=lambda e: e.at)  # in the author's order
     items = [ListItem(_lead(e.lead, _after(page, e))) for e in shown]
     older = len(entries) - len(shown)
-    pictures = in_appendix(len(found.pictures), lang) if found is not None else ""
+    pictures = in_appendix(pictures_in(found.pictures), lang) if found is not None else ""
     if older or pictures:
         items.append(ListItem([Span(_older_line(older, pictures, lang), italic=True)]))
     kept = {id(e.lead) for e in shown if len(plain(e.lead.spans)) <= LEAD}

@@ -23,17 +23,18 @@ from generator.leftout import count_words
 from generator.markup.crops import MAX_PIXELS
 from generator.markup.events import Event, Heading, Item, Notes
 from generator.model import Block, ListItem, Span, plain
-from generator.screenshots import READ_HEIGHT, UPSCALE, caption_line, caption_lines
+from generator.screenshots import PAIR_READ, READ_HEIGHT, UPSCALE, caption_line, caption_lines
 
 MAX_SHOWN = 4  # pictures on the slide: a 2 x 2 grid at most
 LABEL_WORDS = 30  # words of text per picture that are still labels, not content
 READ_WIDTH = 1120  # px: the body's width on a 1280x720 slide (generator.screenshots)
 GAP = 16  # px between the grid's pictures
 CAPTION_ROOM = 48  # px a caption line takes above a picture
-# pictures side by side only when each is drawn at its own size or larger: the text of a
-# screenshot drawn smaller does not read on screen (two 730 px answers side by side are drawn
-# at three quarters of their size)
-GRID_SCALE = 1.0
+# pictures side by side only when each is drawn at PAIR_READ of its size or larger: two 730 px
+# answers side by side are drawn at three quarters of their size (about their size alone on a
+# slide below a caption, and read as the pair the document compares); two 1450 px answers at
+# two fifths, one a slide
+GRID_SCALE = PAIR_READ
 
 
 def details_end(nodes: list[SyntaxTreeNode], start: int) -> int | None:

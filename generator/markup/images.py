@@ -181,6 +181,7 @@ def _picture(content_type: str, data: bytes) -> Picture | None:
         if root is None:  # only pictures are embedded: another XML file (or none) is refused
             return None
         width, height = _svg_root_size(root)
+        data = scalable(root, data)
         return Picture(_uri("image/svg+xml", data), width, height, animated_svg(root))
     from PIL import Image, UnidentifiedImageError
 
@@ -212,7 +213,23 @@ def still_of(data: bytes) -> bytes | None:
     if still is None:
         return None
     still_root = _svg_root(still)
-    return still if still_root is not None and not animated_svg(still_root) else None
+    if still_root is None or animated_svg(still_root):
+        return None
+    return scalable(still_root, still)
+
+
+def scalable(root: Any, data: bytes) -> bytes:
+    """An SVG document drawn as a whole at any size: one that gives its width and height but
+    no viewBox keeps its drawing at that size whatever the room (a picture made larger shows
+    it in a corner, the rest empty), so it gets the viewBox of its own size and scales, its
+    proportions kept, centred in its room. `data` unchanged when it has a viewBox or no size."""
+    from lxml import etree
+
+    w, h = _number(root.get("width")), _number(root.get("height"))
+    if root.get("viewBox") is not None or not w or not h:
+        return data
+    root.set("viewBox", f"0 0 {w:g} {h:g}")
+    return bytes(etree.tostring(root, encoding="utf-8"))
 
 
 def _svg_root(data: bytes) -> Any | None:
@@ -245,6 +262,15 @@ def _svg_root_size(root: Any) -> tuple[int, int]:
         except ValueError:
             return 0, 0
     return 0, 0
+
+
+def _number(value: str | None) -> float:
+    """A length given in px (or without a unit) as a number; 0 for any other."""
+    text = (value or "").strip().lower().removesuffix("px")
+    try:
+        return max(0.0, float(text))
+    except ValueError:
+        return 0.0
 
 
 def _px(value: str | None) -> int:

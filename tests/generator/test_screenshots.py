@@ -26,20 +26,21 @@ def picture(width: int, height: int, name: str = "shot.png") -> Block:
     return Block("image", src=f"data:image/png;base64,{name}", alt="", width=width, height=height)
 
 
-def test_the_update_logs_chat_screenshots_are_one_a_slide() -> None:
+def test_the_update_logs_answer_pairs_share_a_slide_when_each_reads() -> None:
     deck = generate_from_markdown(
         "# ChatGLM-6B\n\n" + CHATGLM_UPDATES, "corporate", assets=Assets.beside(README)
     )
     slides = [p for p in deck.pages if p.kind == "content"]
     shown = [[b for b in p.blocks if b.type == "image"] for p in slides]
-    # the two announcements' pictures, and the collapsed comparison's answers each alone: a
-    # pair side by side (1464 x 482) would draw each answer at three quarters of its size,
-    # too small to read; alone each is drawn at its own size or larger
-    assert sum(len(s) for s in shown) == 10
+    # the two announcements' pictures, and the collapsed comparison's answers: a pair of
+    # 720 px answers side by side (1464 x 482) draws each at three quarters of its size, as
+    # large as one alone under its caption, so the v1.0/v1.1 pairs share a slide; the two
+    # 1450 px answers side by side would be drawn at two fifths: one a slide
+    assert sum(len(s) for s in shown) == 2 + 3 + 2
     assert all(len([b for b in s if screenshot(b)]) <= 1 for s in shown)
     alone = [(s[0].width, s[0].height) for s in shown if len(s) == 1]
-    assert (1330, 904) in alone and (728, 362) in alone and (720, 482) in alone
-    assert (1464, 482) not in alone
+    assert (1330, 904) in alone and (1464, 482) in alone and (1444, 608) in alone
+    assert (728, 362) not in alone and (720, 482) not in alone
 
 
 def test_screenshots_are_judged_by_size_and_aspect_not_by_name() -> None:

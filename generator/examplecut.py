@@ -23,7 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from generator.codesplit import CLOSER, CONTINUED, PROMPT
-from generator.examplepoint import STRING, chosen, point_order, shown_lines, statements, words_of
+from generator.examplepoint import (
+    PROGRAMS,
+    STRING,
+    chosen,
+    point_order,
+    shown_lines,
+    statements,
+    words_of,
+)
 from generator.pieces import CodeLine, Piece
 from generator.shapes import source_beside
 
@@ -88,8 +96,9 @@ def cut_in_middle(
     while end < len(rest) and rest[end].group == code.group:
         end += 1
     parts = [*slide[start:], *rest[:end]]
-    if any(not p.lines for p in parts):
-        return None
+    after = rest[end].block if end < len(rest) else None
+    if any(not p.lines for p in parts) or (after is not None and after.kind == "diagram"):
+        return None  # unmeasured, or the source of the diagram drawn after it (shown whole)
     middle = _middle_part(slide[:start], joined(parts), fits, page)
     if middle is None:
         return None
@@ -103,7 +112,9 @@ def joined(parts: list[Piece]) -> Piece:
     lines: list[CodeLine] = []
     offset = 0
     for p in parts:
-        lines += [CodeLine(c.line + offset, (p.top + c.at * p.height - top) / height) for c in p.lines]
+        lines += [
+            CodeLine(c.line + offset, (p.top + c.at * p.height - top) / height) for c in p.lines
+        ]
         offset += len(p.block.text.split("\n"))
     first, last = parts[0], parts[-1]
     return replace(
@@ -123,6 +134,8 @@ def _middle_part(
 ) -> tuple[Piece, Piece] | None:
     """(shown, moving on) for a code piece cut to the statements that make its point
     (generator.examplepoint); None when those are its leading statements (a cut at the end)."""
+    if not piece.console and piece.block.language.lower() not in PROGRAMS:
+        return None
     text = piece.block.text.split("\n")
     starts = [c.line for c in piece.lines if c.line > 0]
     if piece.console:
@@ -136,9 +149,9 @@ def _middle_part(
         return None
 
     def trial(keep: list[int]) -> bool:
-        return any(WORD.search(ln) for ln, i in shown_lines(text, found, keep) if i is not None) and fits(
-            [*before, _elided(piece, shown_lines(text, found, keep))]
-        )
+        return any(
+            WORD.search(ln) for ln, i in shown_lines(text, found, keep) if i is not None
+        ) and fits([*before, _elided(piece, shown_lines(text, found, keep))])
 
     keep = chosen(found, order, trial)
     if not keep or keep == list(range(len(keep))):
@@ -265,7 +278,9 @@ def _console_cut(text: list[str], i: int) -> bool:
 
 def _depth(text: list[str]) -> int:
     """How many brackets the output printed by the last command in `text` leaves open."""
-    start = max((k for k, line in enumerate(text) if PROMPT.match(line) or MORE.match(line)), default=-1)
+    start = max(
+        (k for k, line in enumerate(text) if PROMPT.match(line) or MORE.match(line)), default=-1
+    )
     out = STRING.sub("", "\n".join(text[start + 1 :]))
     return sum(out.count(c) for c in OPEN) - sum(out.count(c) for c in CLOSE)
 

@@ -16,7 +16,8 @@ example cannot be shown whole, the slide keeps, as room allows and in this order
 
 Imports are set-up: they name no point.
 
-A statement keeps its output (a console command and what it printed). The statements are
+It applies to programs and console transcripts, not to data, configuration or diagram
+sources. A statement keeps its output (a console command and what it printed). The statements are
 shown in source order, each part left out as a "…" line in its place (a middle cut). When
 nothing is named and the example ends with nothing it built, the slide shows the leading
 statements, as before.
@@ -30,6 +31,45 @@ from dataclasses import dataclass
 
 from generator.codesplit import PROMPT
 
+# the code a middle cut applies to: programs (their statements), not data, configuration or
+# diagram sources (whose lines are no statements using what earlier ones built)
+PROGRAMS = frozenset(
+    [
+        "python",
+        "py",
+        "pycon",
+        "python3",
+        "ipython",
+        "javascript",
+        "js",
+        "jsx",
+        "typescript",
+        "ts",
+        "tsx",
+        "ruby",
+        "rb",
+        "go",
+        "rust",
+        "rs",
+        "java",
+        "kotlin",
+        "kt",
+        "scala",
+        "swift",
+        "c",
+        "cpp",
+        "c++",
+        "csharp",
+        "cs",
+        "php",
+        "lua",
+        "r",
+        "julia",
+        "perl",
+        "dart",
+        "elixir",
+    ]
+)
 ELIDED = "…"  # a line standing in for statements left out of a code example cut in the middle
 STRING = re.compile(r"(?:[rbfu]{0,2})(\"\"\"|'''|\"|')(?:\\.|(?!\1).)*\1", re.S)
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -38,9 +78,44 @@ IMPORT = re.compile(r"^\s*(?:>>>\s*)?(?:import|from|using|require|#include)\b")
 CALL = re.compile(r"([A-Za-z_]\w*)\s*\(")
 ASSIGNED = re.compile(r"^\s*(?:>>>\s*)?([A-Za-z_]\w*)\s*=(?!=)")
 COMMON = frozenset(
-    "the and for with from import not are was can you your this that any all its our use "
-    "which will when into also here example following true false none self def return "
-    "print get set".split()
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "import",
+        "not",
+        "are",
+        "was",
+        "can",
+        "you",
+        "your",
+        "this",
+        "that",
+        "any",
+        "all",
+        "its",
+        "our",
+        "use",
+        "which",
+        "will",
+        "when",
+        "into",
+        "also",
+        "here",
+        "example",
+        "following",
+        "true",
+        "false",
+        "none",
+        "self",
+        "def",
+        "return",
+        "print",
+        "get",
+        "set",
+    ]
 )
 
 
@@ -118,7 +193,8 @@ def point_order(found: list[Statement], named: frozenset[str], shown: frozenset[
     order = [*pointed, *([last] if ends else [])]
     if pointed and min(pointed) > 0:
         order.append(min(pointed) - 1)
-    seen, called = set(shown), set()
+    seen: set[str] = set(shown)
+    called: set[str] = set()
     for k in order:
         seen |= found[k].words
         called |= found[k].calls

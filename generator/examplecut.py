@@ -99,7 +99,8 @@ def cut_in_middle(
     after = rest[end].block if end < len(rest) else None
     if any(not p.lines for p in parts) or (after is not None and after.kind == "diagram"):
         return None  # unmeasured, or the source of the diagram drawn after it (shown whole)
-    middle = _middle_part(slide[:start], joined(parts), fits, page)
+    shown = sum(len(p.block.text.split("\n")) for p in slide[start:])
+    middle = _middle_part(slide[:start], joined(parts), fits, page, shown)
     if middle is None:
         return None
     return [*slide[:start], middle[0]], [middle[1], *rest[end:]]
@@ -130,10 +131,13 @@ def joined(parts: list[Piece]) -> Piece:
 
 
 def _middle_part(
-    before: list[Piece], piece: Piece, fits: Fits, page: PageWords
+    before: list[Piece], piece: Piece, fits: Fits, page: PageWords, shown: int = 0
 ) -> tuple[Piece, Piece] | None:
     """(shown, moving on) for a code piece cut to the statements that make its point
-    (generator.examplepoint); None when those are its leading statements (a cut at the end)."""
+    (generator.examplepoint); None when those are its leading statements (a cut at the end),
+    unless the slide shows its first `shown` lines and they end with a console command whose
+    output moves on: then its leading whole statements (a command is not shown without what
+    it printed)."""
     if not piece.console and piece.block.language.lower() not in PROGRAMS:
         return None
     text = piece.block.text.split("\n")
@@ -145,6 +149,10 @@ def _middle_part(
     found = statements(text, starts, piece.console)
     intro = " ".join(_plain(p) for p in before if p.block.type != "code")
     order = point_order(found, page.named | words_of(intro), page.shown)
+    # the slide shows a console command without its output: whole commands only
+    parted = piece.console and 0 < shown < len(text) and shown not in {s.end for s in found}
+    if parted and not order:
+        order = [k for k, s in enumerate(found) if s.end <= shown]
     if len(found) < 2 or not order:
         return None
 
@@ -154,7 +162,7 @@ def _middle_part(
         ) and fits([*before, _elided(piece, shown_lines(text, found, keep))])
 
     keep = chosen(found, order, trial)
-    if not keep or keep == list(range(len(keep))):
+    if not keep or (keep == list(range(len(keep))) and not parted):
         return None  # nothing kept, or the leading statements: cut at the end
     lines = shown_lines(text, found, keep)
     left = [text[i] for k, s in enumerate(found) if k not in keep for i in range(s.first, s.end)]

@@ -41,6 +41,7 @@ def test_a_json_output_is_never_cut_inside_its_brackets() -> None:
     code = _code(slide.page.blocks)
     assert code.count("{") == code.count("}")
     assert code.count("[") == code.count("]")
+    assert not code.endswith(">>> print(r.text)")  # a command is not shown without its output
 
 
 def test_the_statement_the_text_names_claims_room_before_the_set_up() -> None:

@@ -47,6 +47,7 @@ def shown_code(
     last, height = kept[-1], body * LINE_EMS
     code = last[-1]
     cut = code.block.type == "code" and bool(rest) and rest[0].group == code.group
+    cut = cut and not code.middle  # a cut in the middle shows its own "…" lines
     if not cut and code.group not in prior:
         return kept, rest
     own = [p for p in last if p.group == code.group]

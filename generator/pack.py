@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.examplecut import leading_part
+from generator.examplecut import PageWords, cut_in_middle, leading_part
+from generator.examplepoint import STRING, words_of
 from generator.pieces import Piece
 
 # pieces as they would be set at the smallest type a unit that cannot be cut takes
@@ -177,12 +178,14 @@ def capped(
     head: float = 0.0,
     foot: float = 0.0,
     more: float = 0.0,
+    title: str = "",
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """The first `keep` slides of `chunks` and the pieces that move on (to the notes, or left
     out): the last kept slide never ends with an introduction or a heading whose content moved
     on, and a last kept slide that would hold a tail (less than TAIL of the room: one line
     after full slides) moves on with the rest. `more`: the room of the line under a code
-    example cut short (generator.codemore)."""
+    example cut short (generator.codemore); `title`: the page's title (what an example cut
+    on the last kept slide keeps, generator.examplepoint)."""
     kept = [list(c) for c in chunks[:keep]]
     rest = [p for c in chunks[keep:] for p in c]
     if not rest:
@@ -198,7 +201,7 @@ def capped(
             rest[:0] = kept.pop()
             continue
         break
-    kept, rest = _filled(kept, rest, room, head, foot, more)
+    kept, rest = _filled(kept, rest, room, head, foot, more, title)
     return _whole_code(kept, rest, keep, room, head, foot)
 
 
@@ -209,6 +212,7 @@ def _filled(
     head: float,
     foot: float,
     more: float = 0.0,
+    title: str = "",
 ) -> tuple[list[list[Piece]], list[Piece]]:
     """The last kept slide filled with the code examples that move on: slides packed evenly
     over more slides than are kept leave room on the last kept one, and the next examples (a
@@ -222,10 +226,19 @@ def _filled(
         return kept, rest
     last, limit = list(kept[-1]), usable(room)
 
-    def fits(pieces: list[Piece], extra: float = 0.0) -> bool:
-        both = last + pieces
+    def fits_on(base: list[Piece], pieces: list[Piece], extra: float = 0.0) -> bool:
+        both = base + pieces
         return cost(both, 0, len(both) - 1, head, foot) + extra <= limit
 
+    def fits(pieces: list[Piece], extra: float = 0.0) -> bool:
+        return fits_on(last, pieces, extra)
+
+    own = [p for p in last if not (last[-1].block.type == "code" and p.group == last[-1].group)]
+    middle = cut_in_middle(
+        last, rest, lambda pieces: fits_on([], pieces, more), _page_words(title, own)
+    )
+    if middle is not None:
+        return [*kept[:-1], middle[0]], middle[1]
     while rest:
         end = next((i for i, p in enumerate(rest) if not p.keep_next), len(rest) - 1)
         chain = rest[: end + 1]  # pieces of one page: their extents follow on from the slide's
@@ -233,12 +246,24 @@ def _filled(
             break
         if not fits(chain):
             after = rest[end + 1] if end + 1 < len(rest) else None
-            part = leading_part(chain, lambda pieces: fits(pieces, more), after)
+            page = _page_words(title, last)
+            part = leading_part(chain, lambda pieces: fits(pieces, more), after, page)
             if part is not None:
                 last, rest = last + part[0], part[1] + rest[end + 1 :]
             break
         last, rest = last + chain, rest[end + 1 :]
     return [*kept[:-1], last], rest
+
+
+def _page_words(title: str, slide: list[Piece]) -> PageWords:
+    """What the page's title and the text on its slide name, and the words of its code."""
+    text = [title, *(p.block.text or _spans(p) for p in slide if p.block.type != "code")]
+    code = [STRING.sub("", p.block.text) for p in slide if p.block.type == "code"]
+    return PageWords(words_of(" ".join(text)), words_of(" ".join(code)))
+
+
+def _spans(piece: Piece) -> str:
+    return " ".join(s.text for s in piece.block.spans)
 
 
 def _whole_code(
@@ -250,7 +275,7 @@ def _whole_code(
     if not kept or not rest or not kept[-1]:
         return kept, rest
     last = kept[-1][-1]
-    if last.block.type != "code" or rest[0].group != last.group:
+    if last.block.type != "code" or rest[0].group != last.group or last.middle:
         return kept, rest
     end = next((i for i, p in enumerate(rest) if p.group != last.group), len(rest))
     trial = pack([p for c in kept for p in c] + rest[:end], room, head, foot)

@@ -57,6 +57,7 @@ class Piece:
     lines: tuple[CodeLine, ...] = ()  # a measured code piece: where its source lines start
     pad: tuple[float, float] = (0.0, 0.0)  # a code piece: its block's padding above, below (shares)
     console: bool = False  # a code piece of a console transcript (its block has a prompt)
+    middle: bool = False  # a code piece cut in the middle: "…" lines stand for what it leaves out
 
     @property
     def height(self) -> float:

@@ -93,7 +93,7 @@ class Summarising:
         if len(chunks) <= keep:
             return page, chunks
         more = (page.body_size or READ_PX) * FILL_EMS if self.length != "short" else 0.0
-        kept, pieces = capped(chunks, keep, room, more=more)
+        kept, pieces = capped(chunks, keep, room, more=more, title=page.title)
         if not kept:  # the first slide is one introduction: kept as the packer cut it
             kept, pieces = chunks[:keep], [p for c in chunks[keep:] for p in c]
         if (

@@ -7,7 +7,6 @@ fragments_examples.py and fragments_share.py."""
 
 from __future__ import annotations
 
-from generator.codemore import CONTINUES
 from generator.compose import draft_deck
 from generator.drop import Left
 from generator.leaving import drop_pages
@@ -62,17 +61,15 @@ def test_a_diagram_with_its_source_is_a_picture_slide_of_its_own() -> None:
     assert [len(g) for g in gallery_groups(pictures)] == [3]  # unchanged without sources
 
 
-def test_a_code_example_cut_at_the_cap_ends_on_a_whole_statement_and_says_it_continues() -> None:
+def test_a_code_example_cut_at_the_cap_shows_whole_statements_and_marks_what_left() -> None:
     inside = RICH_TABLES.split("</summary>", 1)[1].rsplit("</details>", 1)[0]  # its content
     fitted = _one_slide("# Rich\n\n## Tables\n\n" + inside)
     first = fitted[0].page
     [code] = [b for b in first.blocks if b.type == "code"]
-    assert code.text.startswith("from rich.console import Console")
-    last = code.text.rstrip().split("\n")[-1]
-    assert last.startswith("table.") and last.endswith(")")  # a whole call, not its first line
-    after = first.blocks[first.blocks.index(code) + 1]
-    assert plain(after.spans) == CONTINUES  # the slide says the example goes on
-    assert "console.print(table)" in first.notes and "console.print" not in code.text
+    lines = code.text.split("\n")
+    assert lines[-1] == "console.print(table)"  # the example ends with its result, whole
+    assert "…" in lines  # the statements left out are marked in their place
+    assert 'table.add_column("Title")' in first.notes  # and are in the notes
     assert "speaker notes" not in fitted[0].html  # no line for the presenter on the slide
 
 

@@ -20,7 +20,7 @@ from generator.demos import demo_page
 from generator.drop import Left
 from generator.gallery import gallery_box
 from generator.model import Block, Outline, Page
-from generator.parts import Fit, Parts, Plan, counted_slides
+from generator.parts import Fit, Parts, Plan, most_within
 from generator.repeats import shown_once_line
 from generator.runs import page_blocks
 from generator.summary import shown_pictures
@@ -76,18 +76,9 @@ def with_features(
     body = [x for x in order if x.body and not x.one and x not in features]
     wanted = features + body
     limit = parts.budget + room
-    best, low, high = plan, 0, len(wanted)  # parts known to keep a slide, at most
-    n = high
-    for _ in range(ROUNDS):
-        if low >= high:
-            break
-        trial = parts.plan(_kept(plan.gone, wanted[:n]), fit, plan.divided)
-        if counted_slides(trial) <= limit:
-            best, low = trial, n
-        else:
-            high = n - 1
-        n = (low + high + 1) // 2
-    return best
+    return most_within(
+        parts, plan, fit, limit, len(wanted), lambda n: _kept(plan.gone, wanted[:n]), ROUNDS
+    )
 
 
 def _kept(gone: tuple[Left, ...], kept: list[Left]) -> list[Left]:

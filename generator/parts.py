@@ -176,3 +176,30 @@ class Parts:
 def counted_slides(plan: Plan) -> int:
     """The content slides the budget counts of a plan (generator.budget.content_slides)."""
     return content_slides(plan.fitted, plan.galleried)
+
+
+def most_within(
+    parts: Parts,
+    plan: Plan,
+    fit: Fit,
+    limit: float,
+    count: int,
+    gone_with: Callable[[int], list[Left]],
+    rounds: int,
+) -> Plan:
+    """The plan of the most of `count` changes to `plan` (`gone_with(n)`: the parts gone with
+    the first n made) that keeps the deck within `limit` counted slides, found in at most
+    `rounds` plans (halving); `plan` itself when none does. Every plan keeps `plan`'s decision
+    on its chapter dividers: the room is for the changes."""
+    best, low, high = plan, 0, count  # changes known to keep within the limit, at most
+    n = high
+    for _ in range(rounds):
+        if low >= high:
+            break
+        trial = parts.plan(gone_with(n), fit, plan.divided)
+        if counted_slides(trial) <= limit:
+            best, low = trial, n
+        else:
+            high = n - 1
+        n = (low + high + 1) // 2
+    return best

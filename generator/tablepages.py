@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from generator.drop import Left
 from generator.model import Block, Page
-from generator.parts import Fit, Parts, Plan, counted_slides
+from generator.parts import Fit, Parts, Plan, most_within
 from generator.runs import page_blocks
 from generator.tablerows import row_name
 
@@ -53,18 +53,9 @@ def with_table_pages(parts: Parts, plan: Plan, fit: Fit, room: int) -> Plan:
         if x.one and x.section < 0 and table_page(chapters[x.chapter].pages[x.page])
     ]
     limit = parts.budget + room
-    best, low, high = plan, 0, len(wanted)  # tables known to keep a second slide, at most
-    n = high
-    for _ in range(ROUNDS):
-        if low >= high:
-            break
-        trial = parts.plan(_second(plan.gone, wanted[:n]), fit, plan.divided)  # dividers stay off
-        if counted_slides(trial) <= limit:
-            best, low = trial, n
-        else:
-            high = n - 1
-        n = (low + high + 1) // 2
-    return best
+    return most_within(
+        parts, plan, fit, limit, len(wanted), lambda n: _second(plan.gone, wanted[:n]), ROUNDS
+    )
 
 
 def _second(gone: tuple[Left, ...], tables: list[Left]) -> list[Left]:

@@ -54,7 +54,8 @@ def announced_on_slide(
     out = [list(chunk) for chunk in kept]
     moving = {p.group for p in rest}
     for chunk in out:
-        for k, piece in enumerate(chunk):
+        for k in reversed(range(len(chunk))):  # from the end: a split leaves earlier places
+            piece = chunk[k]
             after = next((p for p in rest if p.group == piece.group + 1), None)
             if after is None or not example(after.block) or piece.group in moving:
                 continue
@@ -66,5 +67,4 @@ def announced_on_slide(
             chunk[k : k + 1] = [replace(piece, block=b) for b in found[0]]
             at = rest.index(after)
             rest = [*rest[:at], replace(piece, block=found[1]), *rest[at:]]
-            break
     return out, rest

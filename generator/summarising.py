@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from generator.announced import announced_on_slide
 from generator.codemore import FILL_EMS, shown_code
 from generator.estimate import Calibration
 from generator.halves import both_halves
@@ -106,6 +107,8 @@ class Summarising:
             kept, pieces = shown_rows(kept, pieces, named, room)
             body = page.body_size or READ_PX
             kept, pieces = shown_code(kept, pieces, room, body, self.page_lang(page))
+        if self.length != "short":  # the sentence announcing an example that moves on goes too
+            kept, pieces = announced_on_slide(kept, pieces)
         rest = assemble(pieces)
         if self.length == "short":
             record = left_out_blocks(page.source, "length", rest, "condensed for a short deck")

@@ -4,10 +4,13 @@ document JSON, the pptxProperty and the slide HTML pages)."""
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import json
 import os
 import re
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from generator.markup.images import Assets
@@ -166,6 +169,23 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def load_generator() -> ModuleType:
+    """generator.api. A process's first import of it (a few hundred modules: classes,
+    dataclasses, patterns, tables, all kept to the end) runs with the cyclic collector paused
+    and leaves what it built in the permanent generation (`gc.freeze`): no collection walks
+    them while they load nor later while the deck is built. Once per process, as a command
+    runs once."""
+    loaded = sys.modules.get("generator.api")
+    if loaded is not None:
+        return loaded
+    from engine import collector_paused
+
+    with collector_paused():
+        api = importlib.import_module("generator.api")
+        gc.freeze()
+    return api
+
+
 def check_arguments(args: argparse.Namespace) -> str:
     """Every argument checked before any work, as `deckforge convert` does (a UsageError per
     problem); returns the PPTX path to write."""
@@ -216,6 +236,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> GeneratedDeck:
+    load_generator()
     from generator.api import generate_from_markdown, regenerate
 
     text = _read(args.markdown)

@@ -19,11 +19,10 @@ again when it fits the slide (generator.titles `placed_kicker`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Literal
 
-from generator.cjk import CJK_TEXT
+from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.oneline import clause_prefixes
 from generator.owncontents import norm
 from generator.pages import PlannedPage
@@ -37,7 +36,6 @@ Needless = dict[str, Place]
 TITLE_LINE = 60  # characters of a title (a kicker's count KICKER_SHARE each) on one line
 KICKER_SHARE = 0.62  # a kicker's type size, of the title's
 SURE = 0.7  # a kicker and a title this short share one line whatever their letters
-_WIDE = re.compile(CJK_TEXT)
 
 
 def needless_kickers(pages: list[PlannedPage]) -> Needless:
@@ -66,7 +64,8 @@ def fits(kicker: str, title: str) -> bool:
 def surely_fits(kicker: str, title: str) -> bool:
     """Whether a kicker and a title share one title line with room to spare (SURE of the
     line, a wide CJK character counting twice): not worth laying out to know."""
-    wide = len(_WIDE.findall(f"{kicker}{title}"))
+    both = f"{kicker}{title}"
+    wide = len(pattern(CJK_TEXT).findall(both)) if may_hold_cjk(both) else 0
     return (len(kicker) * KICKER_SHARE + len(str(title)) + wide) <= TITLE_LINE * SURE
 
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from generator.markup.mermaid import config
-from generator.markup.mermaid.model import DiagramError
+from generator.markup.mermaid.basics import DiagramError
 
 MAX_LINES = 300  # lines of one diagram drawn
 MAX_CHARS = 20_000  # characters of one diagram drawn

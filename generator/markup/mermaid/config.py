@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generator.markup.mermaid.model import Theme
+from generator.markup.mermaid.basics import Theme
 
 PLACEHOLDERS = {
     "text": "#0de001",

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+# re-exported: the readers and drawers import them from here with the rest
+from generator.markup.mermaid.basics import DiagramError as DiagramError
+from generator.markup.mermaid.basics import Theme as Theme
+
 Shape = Literal[
     "rect", "round", "stadium", "subroutine", "cylinder", "circle", "diamond", "hexagon",
     "parallelogram", "trapezoid", "flag", "start", "end", "class",
@@ -12,26 +16,6 @@ Shape = Literal[
 Line = Literal["solid", "dotted", "thick", "invisible"]
 Direction = Literal["TB", "BT", "LR", "RL"]
 Head = Literal["arrow", "open", "cross"]
-
-
-class DiagramError(Exception):
-    """A diagram this reader does not understand or will not draw (over a cap): its source is
-    shown instead, with this message."""
-
-
-@dataclass
-class Theme:
-    """The colours a diagram is drawn in (#hex, or the template's placeholders, see colours)."""
-
-    text: str
-    line: str
-    fill: str
-    stroke: str
-    node_text: str
-    cluster_fill: str
-    cluster_stroke: str
-    note_fill: str
-    slices: list[str]
 
 
 @dataclass

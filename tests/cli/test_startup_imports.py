@@ -182,6 +182,7 @@ def test_generate_loads_the_highlighter_and_yaml_for_code_and_front_matter(
 # The readers and drawers of every Mermaid diagram type: loaded with a document's first
 # diagram only.
 FOR_DIAGRAMS = {
+    "generator.markup.mermaid.model",
     "generator.markup.mermaid.drawing",
     "generator.markup.mermaid.c4",
     "generator.markup.mermaid.svg",
@@ -200,7 +201,7 @@ def test_generate_loads_the_diagram_drawers_only_for_a_diagram(tmp_path: Path) -
     assert not FOR_DIAGRAMS & modules, sorted(FOR_DIAGRAMS & modules)
     (tmp_path / "diagram.md").write_text(DIAGRAM_MARKDOWN, encoding="utf-8")
     modules = loaded(tmp_path, "generate", "diagram.md", "-o", "diagram.pptx")
-    assert {"generator.markup.mermaid.drawing", "generator.markup.mermaid.svg"} <= modules
+    assert FOR_DIAGRAMS - {"generator.markup.mermaid.c4"} <= modules
     assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)
 
 
@@ -254,3 +255,33 @@ def test_generate_of_local_and_unfetched_remote_pictures_loads_no_http_client(
     with zipfile.ZipFile(tmp_path / "pics.pptx") as zf:
         assert any(n.startswith("ppt/media/") for n in zf.namelist())  # the local one is kept
     assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)
+
+
+GC_PROBE = """
+import gc, json, sys
+from service.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "frozen": gc.get_freeze_count(), "enabled": gc.isenabled()}))
+"""
+
+
+def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path) -> None:
+    """The generator's modules (classes, patterns, tables that live as long as the command) are
+    loaded with the collector paused and frozen afterwards; the collector runs again after."""
+    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", GC_PROBE, "generate", "plain.md", "-o", "plain.pptx"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0 and (tmp_path / "plain.pptx").exists()
+    assert report["enabled"] is True
+    assert report["frozen"] > 10_000  # the generator's modules and what they built

@@ -13,6 +13,7 @@ from generator.cjk import may_hold_cjk, pattern
 from generator.compose import deck_language
 from generator.estimate import text_width
 from generator.highlight import cjk_lang
+from generator.kickers import KICKER_SHARE, SURE, TITLE_LINE, surely_fits
 from generator.leftout import count_words
 from generator.model import Chapter, Outline
 from generator.summary import weighted_length
@@ -45,6 +46,11 @@ def _old_breakable(text: str) -> str:
     )
 
 
+def _old_surely_fits(kicker: str, title: str) -> bool:
+    wide = len(re.findall(cjk.CJK_TEXT, f"{kicker}{title}"))
+    return (len(kicker) * KICKER_SHARE + len(title) + wide) <= TITLE_LINE * SURE
+
+
 LARGE = {cjk.WIDE, cjk.HAN, cjk.KANA, cjk.HANGUL, cjk.CJK_CHAR, cjk.CJK_TEXT, LONG_RUN}
 
 
@@ -61,6 +67,7 @@ def test_western_text_compiles_no_cjk_class(monkeypatch: pytest.MonkeyPatch) -> 
     assert count_words("Ship it: don't wait for v1.2 - really") == 7
     assert text_width("abcd", 10) == 20.0
     assert cjk_lang("print('hello')", "en") == ""
+    assert surely_fits("Setup", "Install the tool")
     assert pattern.cache_info().currsize == 0  # ASCII: not even the test for CJK
     for text in WESTERN:
         assert not may_hold_cjk(text)
@@ -69,6 +76,7 @@ def test_western_text_compiles_no_cjk_class(monkeypatch: pytest.MonkeyPatch) -> 
         assert weighted_length(text) == len(text)
         assert cjk_lang(text, "en") == ""
         assert breakable(text) == _old_breakable(text)
+        assert surely_fits("Über", text) == _old_surely_fits("Über", text)
     assert "\u200b" in breakable(WESTERN[3])
     assert deck_language(Outline("Café — “naïve”", "", [Chapter("Über", [])])) == "en"
     assert compiled and not any(c in source for source in compiled for c in LARGE), compiled
@@ -79,6 +87,8 @@ def test_cjk_text_is_measured_and_counted_as_before() -> None:
     for text in CJK + ["naïve über"]:
         assert count_words(text) == len(OLD_WORD.findall(text))
         assert breakable(text) == _old_breakable(text)
+        assert surely_fits("概要", text) == _old_surely_fits("概要", text)
+    assert not surely_fits("", "日" * 25) and surely_fits("", "a" * 25)  # a wide one counts twice
     assert text_width("日本", 10) == 20.0 and text_width("日a", 10) == 15.0
     assert weighted_length("日本ab") == 2 + 2 * 2.2
     assert cjk_lang("# コメント", "en") == "ja"

@@ -8,53 +8,26 @@ HTML tokenizer, never with patterns."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from html.parser import HTMLParser
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup.events import Event, Item
 from generator.model import Spans, plain
 
+if TYPE_CHECKING:
+    from generator.markup.gridtags import Tag, Tags
+
 MAX_COLUMNS = 3
 ROW_LABEL_CHARS = 80  # a row label: a short phrase ("Accepts refs, returns a reactive result.")
 
 
-@dataclass
-class _Tag:
-    kind: str  # "start" | "end" | "empty" (a self-closed <div />)
-    name: str
-    classes: list[str] = field(default_factory=list)
+def _read(html: str) -> Tags:
+    # the HTML tokenizer loads with a document's first block that may open a grid
+    from generator.markup.gridtags import read_tags
 
-
-class _Tags(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tags: list[_Tag] = []
-        self.text = ""
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(_Tag("start", tag, _classes(attrs)))
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(_Tag("empty", tag, _classes(attrs)))
-
-    def handle_endtag(self, tag: str) -> None:
-        self.tags.append(_Tag("end", tag))
-
-    def handle_data(self, data: str) -> None:
-        self.text += data
-
-
-def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
-    return next(((v or "").split() for k, v in attrs if k == "class"), [])
-
-
-def _read(html: str) -> _Tags:
-    parser = _Tags()
-    parser.feed(html)
-    parser.close()
-    return parser
+    return read_tags(html)
 
 
 def grid_columns(classes: list[str]) -> int:
@@ -83,8 +56,8 @@ def read_grid(nodes: list[SyntaxTreeNode], start: int) -> Grid | None:
     """The grid opened by `nodes[start]` (an HTML block whose only content is the opening tag
     of a 2-3 column grid), its cells up to the node closing it; None when it is not one."""
     node = nodes[start]
-    if node.type != "html_block":
-        return None
+    if node.type != "html_block" or not ("grid" in node.content or "&" in node.content):
+        return None  # no `grid` class (unless spelt with character references)
     opening = _read(node.content)
     tags = [t for t in opening.tags if t.name == "div"]
     if opening.text.strip() or not tags or tags[0].kind != "start":
@@ -117,14 +90,12 @@ def read_grid(nodes: list[SyntaxTreeNode], start: int) -> Grid | None:
     return None
 
 
-def _only_tags(read: _Tags) -> bool:
+def _only_tags(read: Tags) -> bool:
     """An HTML block of tags only (wrappers such as `<v-clicks>`, `<div>` openings)."""
     return bool(read.tags)
 
 
-def _step(
-    tag: _Tag, depth: int, group: bool, cells: list[list[SyntaxTreeNode]]
-) -> tuple[int, bool]:
+def _step(tag: Tag, depth: int, group: bool, cells: list[list[SyntaxTreeNode]]) -> tuple[int, bool]:
     """One div tag inside the grid: (depth, whether a cell of several nodes is open)."""
     if tag.kind == "empty":
         if depth == 1:

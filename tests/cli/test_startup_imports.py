@@ -285,3 +285,36 @@ def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path)
     assert report["code"] == 0 and (tmp_path / "plain.pptx").exists()
     assert report["enabled"] is True
     assert report["frozen"] > 10_000  # the generator's modules and what they built
+
+
+# An HTML block at the head of a README (fd's) and a grid of a Slidev deck
+# (slidev-composable-vue's).
+CENTRED = '<p align="center">\n  <img src="doc/logo.svg" width="200">\n</p>\n\n'
+GRID = """---
+layout: cover
+---
+
+# Ref
+
+<div class="grid grid-cols-2 gap-x-4"><div>
+
+Reactive state with `ref`.
+
+</div><div>
+
+Read it with `.value`.
+
+</div></div>
+"""
+
+
+def test_generate_loads_the_html_tokenizer_only_for_a_block_that_may_open_a_grid(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "centred.md").write_text(CENTRED + PLAIN_MARKDOWN, encoding="utf-8")
+    modules = loaded(tmp_path, "generate", "centred.md", "-o", "centred.pptx")
+    assert (tmp_path / "centred.pptx").exists()
+    assert "html.parser" not in modules
+    (tmp_path / "grid.md").write_text(GRID, encoding="utf-8")  # a Slidev deck
+    modules = loaded(tmp_path, "generate", "grid.md", "-o", "grid.pptx")
+    assert {"html.parser", "generator.markup.gridtags"} <= modules

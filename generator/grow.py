@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from generator.fit import Measure
 from generator.pages import PlannedPage
 from generator.predict import FILL, GROW, SPARSE
-from generator.reshape import Fitted, later, settled
+from generator.reshape import Fitted, Later, later, settled
 from generator.slides import word_cap
 
 LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
@@ -71,10 +71,19 @@ class Growing:
 
         def grown_at(i: int) -> Fitted:
             if not made:
-                made.extend(settled(f) for f in self.grown_slides(slides))
+                laid = [self._laid_now(f, m) for f, m in slides]
+                made.extend(settled(f) for f in self.grown_slides(laid))
             return made[i]
 
         return [later(f.page, partial(grown_at, i)) for i, (f, _) in enumerate(slides)]
+
+    def _laid_now(self, f: Fitted, m: Measure | None) -> tuple[Fitted, Measure | None]:
+        """A slide not yet laid out (generator.surefit) laid out, with its measure: the
+        layout made for it is measured again (the deck's layouts are shared)."""
+        if m is not None or not isinstance(f, Later):
+            return f, m
+        made = settled(f)
+        return made, self.measure(made.page)[1]
 
     def grown_slides(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """Continuation slides that all take little room grow by one common factor (slides

@@ -70,6 +70,7 @@ from generator.summary import (
     nested_pictures,
     prose_length,
 )
+from generator.surefit import surely_fits
 from generator.templates import Template
 from generator.terse import TERSE_SIZE
 from generator.tighten import Tightening
@@ -364,7 +365,7 @@ class Planner(
         tight, chunks = self.tightened(page, chunks, head, foot)
         page, chunks = self.condensed(tight, chunks)
         # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
-        return self.finish(page, chunks, make_flowing, estimated=tight is not page)
+        return self.finish(page, chunks, make_flowing, estimated=tight is not page, room=room)
 
     def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """A page a little too long at a smaller body size (within the floor), or None."""
@@ -387,12 +388,19 @@ class Planner(
         return None
 
     def finish(
-        self, page: PlannedPage, chunks: list[list[Piece]], make: Make, estimated: bool = False
+        self,
+        page: PlannedPage,
+        chunks: list[list[Piece]],
+        make: Make,
+        estimated: bool = False,
+        room: float = 0.0,
     ) -> list[Fitted]:
         """Each chunk laid out as its own slide; a slide that still overflows passes its last
         piece to the next slide (a new one at the end), and the slides are laid out again.
         `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
-        (all scaled by measured / estimated) and the slides are packed again when they are off."""
+        (all scaled by measured / estimated) and the slides are packed again when they are off.
+        In a plan only counted, a chunk of measured pieces that surely fits the page's `room`
+        is laid out when read (generator.surefit)."""
         done: list[tuple[Fitted, Measure | None]] = []
         guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
@@ -402,7 +410,16 @@ class Planner(
             if self.counter + n + g > self.max_pages:
                 raise bad("markdown", f"makes more than {self.max_pages} slides")
             slide = replace(make(page, chunks[i], i, n + g), number=self.counter + 1 + i)
+            if (
+                self.counting
+                and not estimated
+                and make is make_flowing
+                and surely_fits(chunks[i], room)
+            ):
+                done.append((self.relaid(slide), None))  # laid out (its title fitted) when read
+                continue
             html, m = self.measure(slide)
+            room = m.room if m is not None and m.room > 0 else room
             if m is not None and not m.title_fits:
                 slide, html, m = self.titled(slide)
             if estimated and m is not None and m.stack is not None and i == 0:

@@ -108,11 +108,15 @@ class TitleFitting(JoinTitling):
         """A content page whose heading takes more than one line at the template's
         title size titled by its longest leading clause that fits one line with a counter
         (generator.oneline), the full heading opening its notes; else the page as it is.
-        `known`: the measure of the page without its body, if taken."""
+        `known`: the measure of the page without its body, if taken; a heading short enough
+        to read in one line whatever its letters (generator.kickers.surely_fits) is not laid
+        out to know."""
         if page.kind != "content" or not page.title or title_parts(page.title):
             return page
         heads = clause_prefixes(page.title)
         if not heads:  # nothing to shorten it to: not laid out for it
+            return page
+        if known is None and surely_fits("", page.title):  # one line surely: not laid out
             return page
         bare = _bare(page)
         m = known if known is not None else self.measure(bare)[1]

@@ -5,6 +5,8 @@ in the notes), never inside a word or a code span."""
 
 from __future__ import annotations
 
+import pytest
+
 from generator.api import generate_from_markdown
 from generator.blocks import title_html
 from generator.model import Span, Title, plain
@@ -173,3 +175,30 @@ def test_the_documents_introduction_leads_a_slide_of_cards_it_does_not_name() ->
     assert page.layout in ("cards", "columns")
     lead = page.blocks[0]
     assert lead.type == "list" and plain(lead.items[0].spans) == "Meeting date: 2022-11-15"
+
+
+def test_a_heading_short_enough_for_one_line_is_not_laid_out_to_count_its_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """httpx's release headings ("0.27.0 (21st February, 2024)") have a clause to shorten to
+    but read in one line whatever their letters: no page without its body is laid out to
+    count their lines, and the titles stay whole."""
+    from generator.planner import Planner
+
+    md = (
+        "# Changelog\n\n## 0.27.0 (21st February, 2024)\n\n### Deprecated\n\n"
+        "* The `app=...` shortcut has been deprecated. Use the explicit style of "
+        "`transport=httpx.WSGITransport()` or `transport=httpx.ASGITransport()` instead.\n"
+    )
+    bare: list[str] = []
+    measure = Planner.measure
+
+    def measured(self: Planner, page: PlannedPage, lang: str | None = None):  # type: ignore[no-untyped-def]
+        if not page.blocks:
+            bare.append(str(page.title))
+        return measure(self, page, lang)
+
+    monkeypatch.setattr(Planner, "measure", measured)
+    pages = content(md)
+    assert "0.27.0 (21st February, 2024)" in {str(p.title) for p in pages}
+    assert "0.27.0 (21st February, 2024)" not in bare

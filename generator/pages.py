@@ -64,6 +64,10 @@ class PlannedPage:
     background: str = ""  # a CSS colour the source asked for
     color: str = ""  # ... and a text colour
     columns: int = 1  # a contents slide's entries in two columns (more than one column holds)
+    # px the slide's picture may take when the body has room to spare (generator.picroom;
+    # 0: its layout's own room)
+    picture_room: int = 0
+    picture_beside: bool = False  # ... drawn that high with its caption beside it
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "layout": self.layout}

@@ -73,6 +73,7 @@ class Growing:
         side = side_room(page.blocks, m) if page.layout == "image-full" else 0
         tries = [replace(page, picture_room=side, picture_beside=True)] if side else []
         room = picture_room(page.blocks, m)
+
         tries += [replace(page, picture_room=room)] if room else []
         for roomier in tries:
             html, m2 = self.measure(roomier)

@@ -70,7 +70,7 @@ class Growing:
         (generator.picroom), or None when it would not grow or no longer fit."""
         if page.kind != "content" or page.sections or page.picture_room:
             return None
-        side = side_room(page.blocks, m) if page.layout == "image-full" else 0
+        side = side_room(page.blocks, m, page.body_size) if page.layout == "image-full" else 0
         tries = [replace(page, picture_room=side, picture_beside=True)] if side else []
         room = picture_room(page.blocks, m)
 

@@ -17,6 +17,7 @@ from engine import LaidOutBox
 from generator.blocks import blocks_html
 from generator.fit import Measure
 from generator.highlight import CodeStyle
+from generator.leftout import block_text
 from generator.model import Block
 
 GAIN = 24  # px: a picture that would grow less than this keeps the layout's room
@@ -24,6 +25,7 @@ MARGIN = 4  # px left free under the grown picture (rounding of the laid-out box
 SIDE_GAP = 32  # px between a picture and its caption beside it (templates: .df-side)
 SIDE_LEAST = 240  # px: the narrowest caption column beside a picture
 SIDE_GAIN = 1.15  # a caption goes beside its picture when that draws it this much larger
+WORD_EM = 0.62 * 1.1  # em a word's character takes at most (generator.slides.column_cap)
 UPSCALE = 3  # a raster picture at most this many times its own size (generator.screenshots)
 
 
@@ -55,11 +57,12 @@ def picture_room(blocks: list[Block], m: Measure) -> int:
     return int(target) if target - box.height >= GAIN else 0
 
 
-def side_room(blocks: list[Block], m: Measure) -> int:
+def side_room(blocks: list[Block], m: Measure, size: float) -> int:
     """The px height the slide's picture takes with its caption beside it rather than under
     it: the body's whole height, leaving at least SIDE_LEAST px of the body's width to the
-    caption (0: a slide that is not one picture followed by its caption, or one whose
-    picture would not be drawn SIDE_GAIN times larger so)."""
+    caption, and its longest word whole at the body size `size` (0: a slide that is not one
+    picture followed by its caption, or one whose picture would not be drawn SIDE_GAIN
+    times larger so)."""
     picture = room_picture(blocks)
     if picture is None or m.frame is None or not m.body_fits or blocks[0] is not picture:
         return 0
@@ -69,8 +72,10 @@ def side_room(blocks: list[Block], m: Measure) -> int:
     box = _drawn(m)
     if box is None or box.height <= 0:
         return 0
+    words = " ".join(block_text(b) for b in caption).split()
+    least = max(SIDE_LEAST, max((len(w) for w in words), default=0) * WORD_EM * size)
     aspect = picture.height / picture.width
-    wide = (m.frame.width - SIDE_GAP - SIDE_LEAST) * aspect  # its height at the most width
+    wide = (m.frame.width - SIDE_GAP - least) * aspect  # its height at the most width
     high = min(m.room - MARGIN, wide, picture.height * UPSCALE)
     return int(high) if high >= box.height * SIDE_GAIN else 0
 

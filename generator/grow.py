@@ -12,7 +12,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
-from generator.pages import PlannedPage
+from generator.layouts import SPLIT_MEDIA
+from generator.pages import PlannedPage, picture_room_for, room_of
 from generator.picroom import picture_room, side_room
 from generator.predict import FILL, GROW, SPARSE
 from generator.reshape import Fitted, later, settled
@@ -68,13 +69,13 @@ class Growing:
     def pictured(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """The slide laid out again with its picture taking the body's spare height
         (generator.picroom), or None when it would not grow or no longer fit."""
-        if page.kind != "content" or page.sections or page.picture_room:
+        if page.kind != "content" or page.sections or room_of(page) is not None:
             return None
         side = side_room(page.blocks, m, page.body_size) if page.layout == "image-full" else 0
-        tries = [replace(page, picture_room=side, picture_beside=True)] if side else []
-        room = picture_room(page.blocks, m)
-
-        tries += [replace(page, picture_room=room)] if room else []
+        tries = [replace(page, picture=picture_room_for(page, side, True))] if side else []
+        share = SPLIT_MEDIA if page.layout == "image-text" else 1.0
+        room = picture_room(page.blocks, m, share)
+        tries += [replace(page, picture=picture_room_for(page, room))] if room else []
         for roomier in tries:
             html, m2 = self.measure(roomier)
             if m2 is not None and m2.body_fits and m2.title_fits:

@@ -41,10 +41,11 @@ def room_picture(blocks: list[Block]) -> Block | None:
     return pictures[0]
 
 
-def picture_room(blocks: list[Block], m: Measure) -> int:
-    """The px height the slide's picture may take so that it fills the body's spare height
-    (0: it would not grow by GAIN px: drawn at its own size, held by its width, or the body
-    full)."""
+def picture_room(blocks: list[Block], m: Measure, share: float = 1.0) -> int:
+    """The px height the slide's picture may take so that it fills the body's spare height,
+    at most `share` of the body's width wide (a picture beside a text column keeps to its
+    share: the text's column never narrows) (0: it would not grow by GAIN px: drawn at its
+    own size, held by its width, or the body full)."""
     picture = room_picture(blocks)
     if picture is None or m.frame is None or m.stack is None or not m.body_fits:
         return 0
@@ -53,7 +54,7 @@ def picture_room(blocks: list[Block], m: Measure) -> int:
         return 0
     spare = m.room - m.used - MARGIN
     wide = box.width * picture.height / picture.width  # its height at its box's whole width
-    target = min(box.height + spare, wide)
+    target = min(box.height + spare, wide, share * m.frame.width * picture.height / picture.width)
     return int(target) if target - box.height >= GAIN else 0
 
 

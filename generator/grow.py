@@ -12,7 +12,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
-from generator.pages import PlannedPage
+from generator.layouts import SPLIT_MEDIA
+from generator.pages import PlannedPage, picture_room_for, room_of
+from generator.picroom import picture_room, side_room
 from generator.predict import FILL, GROW, SPARSE
 from generator.reshape import Fitted, Later, later, settled
 from generator.slides import word_cap
@@ -47,6 +49,9 @@ class Growing:
         """The slide, laid out again with larger type when its content takes little room."""
         if page.kind != "content" or m.frame is None or m.stack is None or m.used <= 0:
             return Fitted(page, html, m.laid)
+        pictured = self.pictured(page, m)
+        if pictured is not None:
+            return pictured
         room, used = m.room, m.used
         if used >= SPARSE * room or not m.body_fits:
             return Fitted(page, html, m.laid)
@@ -60,6 +65,22 @@ class Growing:
         if m2 is not None and m2.body_fits and m2.title_fits:
             return Fitted(bigger, html2, m2.laid)
         return Fitted(page, html, m.laid)
+
+    def pictured(self, page: PlannedPage, m: Measure) -> Fitted | None:
+        """The slide laid out again with its picture taking the body's spare height
+        (generator.picroom), or None when it would not grow or no longer fit."""
+        if page.kind != "content" or page.sections or room_of(page) is not None:
+            return None
+        side = side_room(page.blocks, m, page.body_size) if page.layout == "image-full" else 0
+        tries = [replace(page, picture=picture_room_for(page, side, True))] if side else []
+        share = SPLIT_MEDIA if page.layout == "image-text" else 1.0
+        room = picture_room(page.blocks, m, share)
+        tries += [replace(page, picture=picture_room_for(page, room))] if room else []
+        for roomier in tries:
+            html, m2 = self.measure(roomier)
+            if m2 is not None and m2.body_fits and m2.title_fits:
+                return Fitted(roomier, html, m2.laid)
+        return None
 
     def grown_together(self, slides: list[tuple[Fitted, Measure | None]]) -> list[Fitted]:
         """`grown_slides`; in a plan only counted, each slide is grown when first read
@@ -102,15 +123,15 @@ class Growing:
             if m is not None and m.room > 0 and not pictures_only(f.page)
         ]
         if not content or len(measured) != len(slides) or not fills:
-            return [f for f, _ in slides]
+            return [self._pictured_or(f, m) for f, m in slides]
         if not 0 < max(fills) < SPARSE:
             return [self._grown_alone(f, m) for f, m in slides]
         factor = min(GROW, math.sqrt(FILL / max(fills)))
         out = []
-        for f, _ in slides:
+        for f, had in slides:
             size = float(math.floor(min(self.body_cap, f.page.body_size * factor)))
             if size < f.page.body_size + 2 or pictures_only(f.page):
-                out.append(f)
+                out.append(self._pictured_or(f, had))
                 continue
             bigger = replace(f.page, body_size=size)
             html, m = self.measure(bigger)
@@ -120,5 +141,10 @@ class Growing:
 
     def _grown_alone(self, f: Fitted, m: Measure | None) -> Fitted:
         if m is None or m.room <= 0 or m.used >= LONE_FILL * m.room or pictures_only(f.page):
-            return f
+            return self._pictured_or(f, m)
         return self.grown(f.page, f.html, m)
+
+    def _pictured_or(self, f: Fitted, m: Measure | None) -> Fitted:
+        """`pictured`, else the slide as it is."""
+        pictured = self.pictured(f.page, m) if m is not None else None
+        return pictured if pictured is not None else f

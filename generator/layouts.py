@@ -30,7 +30,8 @@ from generator.blocks import (
 from generator.highlight import CodeStyle
 from generator.markup.mermaid.config import coloured
 from generator.model import FLOATS, Block, flowing_blocks, plain
-from generator.pages import PlannedPage
+from generator.pages import PlannedPage, room_of
+from generator.picroom import beside_html
 from generator.pointing import compact
 from generator.screenshots import CAPTION_ROOM, UPSCALE, caption_lines
 from generator.shapes import (
@@ -87,6 +88,8 @@ def page_context(
         style += ";" + sizes
     if page.columns > 1:
         style += f";--df-toc-columns:{page.columns}"
+    if (room := room_of(page)) is not None:
+        style += f";--df-picture-room:{room.height}px"
     if page.background:
         style += f";background:{page.background};--df-background:{page.background}"
     if page.color:
@@ -419,13 +422,16 @@ def _image_full(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
         return Markup('<div class="df-over">%s</div>') % blocks_html(rest, code)
     if not rest:  # the picture alone: the body's whole height
         return Markup('<figure class="df-full df-alone">%s</figure>') % _img(pictures[0], code)
+    room = room_of(page)
+    if room is not None and room.beside:  # the body's height to the picture, its caption beside
+        return beside_html(pictures[0], rest, room.height, code)
     # text written before the picture introduces it (above it); text after it is its caption
     at = next(i for i, b in enumerate(page.blocks) if b is pictures[0])
     before, after = page.blocks[:at], page.blocks[at + 1 :]
     head = Markup('<div class="df-intro">%s</div>') % blocks_html(before, code)
     cap = Markup('<figcaption class="df-caption">%s</figcaption>') % blocks_html(after, code)
     return (head if before else Markup("")) + Markup('<figure class="df-full">%s%s</figure>') % (
-        _img(pictures[0], code, _room(after) if not before else 0),
+        _img(pictures[0], code, _room(after) if not before and room is None else 0),
         cap if after else Markup(""),
     )
 

@@ -32,6 +32,30 @@ FLOWING = frozenset({"bullets", "table"})
 _SOURCE_CHAPTER = re.compile(r"chapters\[(\d+)\]")
 
 
+@dataclass(frozen=True)
+class PictureRoom:
+    """The px height a slide's picture takes (its caption beside it when `beside`), measured
+    with the slide's layout and blocks (`blocks`: their ids): a slide whose layout or blocks
+    changed since draws its picture in its layout's own room (`room_of`)."""
+
+    height: int
+    beside: bool
+    layout: str
+    blocks: tuple[int, ...]
+
+
+def picture_room_for(page: PlannedPage, height: int, beside: bool = False) -> PictureRoom:
+    return PictureRoom(height, beside, page.layout, tuple(id(b) for b in page.blocks))
+
+
+def room_of(page: PlannedPage) -> PictureRoom | None:
+    """The page's picture room, when measured with its present layout and blocks."""
+    room = page.picture
+    if room is None or room.layout != page.layout:
+        return None
+    return room if room.blocks == tuple(id(b) for b in page.blocks) else None
+
+
 @dataclass
 class PlannedPage:
     """One slide of the plan. `blocks`/`sections` for content pages, `entries` for contents.
@@ -64,6 +88,9 @@ class PlannedPage:
     background: str = ""  # a CSS colour the source asked for
     color: str = ""  # ... and a text colour
     columns: int = 1  # a contents slide's entries in two columns (more than one column holds)
+    # the room the slide's picture takes when the body has room to spare (generator.picroom;
+    # None: its layout's own room)
+    picture: PictureRoom | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "layout": self.layout}

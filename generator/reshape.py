@@ -70,6 +70,8 @@ class Reshaping:
 
         def grown(self, page: PlannedPage, html: str, m: Measure) -> Fitted: ...
 
+        def pictured(self, page: PlannedPage, m: Measure) -> Fitted | None: ...
+
         def shrink_floor(self, page: PlannedPage) -> float: ...
 
     def two_columns(self, page: PlannedPage, m: Measure) -> Fitted | None:
@@ -140,4 +142,7 @@ class Reshaping:
         html, m = self.measure(page)
         if fit_title and m is not None and not m.title_fits:
             page, html, m = self.titled(page)
+        pictured = self.pictured(page, m) if m is not None and m.title_fits else None
+        if pictured is not None:  # a picture slide: its picture takes the body's spare height
+            return pictured
         return Fitted(page, html, m.laid if m is not None else None)

@@ -132,10 +132,13 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .df-split{display:flex;gap:40px;align-items:center}
 .df-split-text{flex:1 1 0;min-width:0}
 .df-split-media{flex:0 0 46%;margin:0}
-.df-split-media img{display:block;width:100%;height:auto;max-height:430px;object-fit:contain;margin:0 auto}
+.df-split-media img{display:block;width:100%;height:auto;max-height:var(--df-picture-room,430px);object-fit:contain;margin:0 auto}
 .df-full{margin:0;display:flex;flex-direction:column;align-items:center}
-.df-full img{display:block;width:100%;height:auto;max-height:400px;object-fit:contain}
+.df-full img{display:block;width:100%;height:auto;max-height:var(--df-picture-room,400px);object-fit:contain}
 .df-caption{margin-top:12px;text-align:center}
+.df-full.df-side{flex-direction:row;gap:32px}
+.df-side img{flex:0 0 auto;max-width:none;max-height:none}
+.df-side .df-caption{flex:1 1 0;min-width:0;margin:0;text-align:left}
 .df-bleed{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;display:block}
 .df-on-bleed{margin-top:auto}
 .df-over{padding:18px 24px;background:var(--df-background);opacity:0.92;border-radius:6px}
@@ -145,10 +148,10 @@ ol.toc{column-count:var(--df-toc-columns,auto);column-gap:48px}
 .df-shot figcaption{margin-top:8px;font-size:0.85em}
 """
 # a picture that carries text (generator.screenshots): as large as the smallest body allows
-BASE_CSS += f""".df-figure img.df-read{{width:100%;height:auto;max-height:{READ_HEIGHT}px;object-fit:contain}}
+BASE_CSS += f""".df-figure img.df-read{{width:100%;height:auto;max-height:var(--df-picture-room,{READ_HEIGHT}px);object-fit:contain}}
 .df-list .df-figure img.df-read{{width:auto;max-width:100%;max-height:180px}}
-.df-figure.df-whole img{{max-height:{READ_HEIGHT}px}}
-.df-full.df-alone img{{max-height:{READ_HEIGHT}px}}
+.df-figure.df-whole img{{max-height:var(--df-picture-room,{READ_HEIGHT}px)}}
+.df-full.df-alone img{{max-height:var(--df-picture-room,{READ_HEIGHT}px)}}
 """
 
 

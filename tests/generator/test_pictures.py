@@ -274,7 +274,8 @@ def test_a_chart_is_drawn_as_large_as_the_body_allows(tmp_path: Path) -> None:
     deck = generate_from_markdown(md, "corporate")
     deck.write(str(tmp_path / "a.pptx"))
     (drawn,) = picture_scale.pictures(str(tmp_path / "a.pptx"))
-    assert drawn.scale > 1.2 and drawn.drawn_height <= READ_HEIGHT  # 1.24: the body's height
+    # the body's spare height too (generator.picroom): corporate's body is 500 px high
+    assert drawn.scale > 1.3 and READ_HEIGHT < drawn.drawn_height <= 500
     for template in ("minimal", "data"):  # the smallest body and the tallest one
         deck = generate_from_markdown(md, template)
         assert not deck.left_out or all(r.kind != "too-large" for r in deck.left_out)

@@ -25,7 +25,6 @@ from generator.markup.images import Assets
 from generator.model import plain
 from generator.pages import PlannedPage
 from tests.generator.fragments import (
-    MEETING_DISCUSSED,
     MEETING_ITEMS,
     MEETING_REVEAL,
     MEETING_STYLE_TEAM,

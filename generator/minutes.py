@@ -104,7 +104,20 @@ def speaker(block: Block) -> str:
         return ""
     if text[m.end() - 1 :].startswith(("http://", "https://")):  # a label: "Link: https://..."
         return ""
+    if _link_value(block.spans, m.end() - 1):  # ... or its link ("Link: rust-lang/rfcs#3348")
+        return ""
     return m.group(1).casefold()
+
+
+def _link_value(spans: list[Span], start: int) -> bool:
+    """The text of `spans` from `start` on is one link."""
+    at = 0
+    rest: list[Span] = []
+    for span in spans:
+        if at + len(span.text) > start:
+            rest.append(span)
+        at += len(span.text)
+    return bool(rest) and len([s for s in rest if s.href]) == 1 and rest[-1].href is not None
 
 
 def discussion_start(blocks: list[Block]) -> int | None:
@@ -292,7 +305,10 @@ LABEL = re.compile(r"^\s*[A-Za-z][\w ]{0,24}:\s")  # a line's label: "Link: http
 
 def _labelled(block: Block, ref: str, number: str) -> Block:
     """A link line (a paragraph, or the list item naming `number`) labelled by the reference
-    `ref`, instead of its own label ("Link:")."""
+    `ref`, instead of its own label ("Link:"), unless its link's text names it already
+    ("rust-lang/rfcs#3348", generator.markup.addresses)."""
+    if block.type == "paragraph" and _names(block.spans, number):
+        return block
     if block.type == "paragraph":
         return replace(block, spans=_label(block.spans, ref))
     if block.type != "list":
@@ -301,8 +317,15 @@ def _labelled(block: Block, ref: str, number: str) -> Block:
     if k < 0:
         return block
     item = block.items[k]
+    if _names(item.spans, number):
+        return block
     items = [*block.items[:k], replace(item, spans=_label(item.spans, ref)), *block.items[k + 1 :]]
     return replace(block, items=items)
+
+
+def _names(spans: list[Span], number: str) -> bool:
+    """A line whose link's text names the item's number ("rust-lang/rust#103877")."""
+    return any(s.href and s.text.endswith(f"#{number}") for s in spans)
 
 
 def _label(spans: list[Span], ref: str) -> list[Span]:

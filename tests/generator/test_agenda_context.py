@@ -7,7 +7,9 @@ minutes/2022-09-06.md) and a KEP
 - a kicker (the chapter or agenda section above a slide's title) that does not share the
   title's line stands on a line of its own above it, on each of its slides, never as a
   heading in the body and never running the title to two lines;
-- an agenda item titled by its own words keeps its reference ("rfcs#3348") on the slide;
+- an agenda item titled by its own words keeps its reference ("rfcs#3348") on the slide: its
+  link line names it ("Link: rust-lang/rfcs#3348", a link to the address), else the line is
+  labelled by it;
 - a condensed discussion shows whole sentences, and a long quoted comment the sentence
   saying what it asks of the meeting.
 """
@@ -118,16 +120,21 @@ def test_a_chapter_named_above_its_slides_is_named_on_each_of_them() -> None:
 def test_an_agenda_item_keeps_its_reference_on_its_slide() -> None:
     deck = generate_from_markdown(MEETING_ITEMS, "corporate")
     text = {str(p.title): shown(p) for p in deck.pages if p.kind == "content"}
-    # its title is its own words; its link line is labelled by the reference it had
-    assert (
-        "rfcs#3348: https://github.com/rust-lang/rfcs/pull/3348"
-        in text['RFC: c"…" string literals']
-    )
+    # its title is its own words; its link line names the reference it had (was its label:
+    # "rfcs#3348: https://github.com/rust-lang/rfcs/pull/3348")
+    assert "Link: rust-lang/rfcs#3348" in text['RFC: c"…" string literals']
     raw = text["Raw pointer alignment checks in debug"]
-    assert "compiler-team#570: https://github.com/rust-lang/compiler-team/issues/570" in raw
+    assert "Link: rust-lang/compiler-team#570" in raw
     reveal = generate_from_markdown(MEETING_REVEAL, "corporate")
     item = [p for p in reveal.pages if str(p.title) == "Stop using Reveal::All before borrowck"]
-    assert "rust#101478: https://github.com/rust-lang/rust/pull/101478" in shown(item[0])
+    assert "Link: rust-lang/rust#101478" in shown(item[0])
+    # a line whose address names no reference is labelled by it
+    other = MEETING_ITEMS.replace(
+        "https://github.com/rust-lang/compiler-team/issues/570", "https://example.org/570"
+    )
+    deck = generate_from_markdown(other, "corporate")
+    text = {str(p.title): shown(p) for p in deck.pages if p.kind == "content"}
+    assert "compiler-team#570: example.org/570" in text["Raw pointer alignment checks in debug"]
 
 
 def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> None:
@@ -153,7 +160,7 @@ def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> No
     text = "\n".join(shown(p) for p in slides)
     assert "Doing this half by hand and half with rfcbot:" in text  # was all it showed
     assert "Lang team, shall we approve the creation of the Rust Style team?" in text
-    assert "rfcs#3309: https://github.com/rust-lang/rfcs/pull/3309" in text
+    assert "Link: rust-lang/rfcs#3309" in text
     assert all(p.subtitle == "Proposed FCPs" for p in slides)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.api import generate_from_markdown
 from generator.blocks import title_html
 from generator.model import Span, Title, plain
-from generator.oneline import clause_prefixes
+from generator.oneline import clause_prefixes, first_names
 from generator.pages import PlannedPage
 from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_ITEMS
 from tests.generator.fragments_oneline import (
@@ -18,6 +18,7 @@ from tests.generator.fragments_oneline import (
     SLIDEV_TYPED,
 )
 from tests.generator.fragments_titles import MARP_PER_PAGES
+from tests.generator.test_titles_structure import between, sample
 
 
 def content(md: str) -> list[PlannedPage]:
@@ -126,6 +127,35 @@ def test_leading_clauses_end_at_punctuation_not_in_a_listing_nor_a_code_span() -
     )
     assert kept == ["Use ref"]
     assert isinstance(kept[0], Title) and kept[0].spans[-1].code
+
+
+def test_a_continuation_slide_of_a_two_line_heading_is_titled_by_its_short_name() -> None:
+    """An agenda item of the minutes (samples/markdown/meeting-notes) on several slides: its
+    first slide keeps the whole heading, the later ones the first of the things it joins,
+    in one line with their counter (they wrapped to two lines as the first)."""
+    fcp = "Remove const eval limit and implement an exponential backoff lint instead"
+    head = "---\ntitle: Triage meeting 2022-11-15\n---\n\n# T-lang meeting agenda\n\n"
+    md = head + between(sample("meeting-notes"), "## Proposed FCPs", "## Active FCPs")
+    pages = [p for p in content(md) if fcp.startswith(str(p.title))]
+    assert [(str(p.title), p.part) for p in pages] == [
+        (fcp, 1),
+        *((("Remove const eval limit", k) for k in range(2, len(pages) + 1))),
+    ]
+    assert len(pages) >= 2
+
+
+def test_short_names_are_leading_clauses_or_the_first_of_the_things_joined() -> None:
+    assert first_names(
+        "Remove const eval limit and implement an exponential backoff lint instead"
+    ) == ["Remove const eval limit"]
+    # never inside a listing, never a name of one word
+    assert first_names("Nominated RFCs, PRs and issues NOT discussed this meeting") == []
+    assert first_names("Install and configure") == []
+    assert first_names("Existing backoff curve change: front loaded decay") == [
+        "Existing backoff curve change"
+    ]
+    code = Title("Use `a and b` and c", [Span("Use "), Span("a and b", code=True), Span(" and c")])
+    assert first_names(code) == []
 
 
 # -- code in a title ----------------------------------------------------------------------------

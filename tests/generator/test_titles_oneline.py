@@ -139,7 +139,7 @@ def test_a_continuation_slide_of_a_two_line_heading_is_titled_by_its_short_name(
     pages = [p for p in content(md) if fcp.startswith(str(p.title))]
     assert [(str(p.title), p.part) for p in pages] == [
         (fcp, 1),
-        *((("Remove const eval limit", k) for k in range(2, len(pages) + 1))),
+        *(("Remove const eval limit", k) for k in range(2, len(pages) + 1)),
     ]
     assert len(pages) >= 2
 

@@ -44,6 +44,7 @@ MAX_OUTCOMES = 3  # outcome remarks a discussion shows
 LINE_CHARS = 90  # characters of a body line at the base size (24 px on a 1120 px wide body)
 SLIDE_LINES = 13  # lines of text an item's slide holds at the base size
 MIN_ROOM = SLIDE_LINES // 2  # lines a discussion's remarks take at least
+HEADING_LINES = 2  # lines an item's heading takes on a slide it shares (its size, its space)
 CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
 _NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
 SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
@@ -89,6 +90,8 @@ class Minutes:
     page: Page
     notes: dict[int | None, str] = field(default_factory=dict)
     records: list[LeftOut] = field(default_factory=list)
+    # a brief item's section -> the section of the item whose slide it shares
+    shares: dict[int, int] = field(default_factory=dict)
 
 
 def speaker(block: Block) -> str:
@@ -101,7 +104,20 @@ def speaker(block: Block) -> str:
         return ""
     if text[m.end() - 1 :].startswith(("http://", "https://")):  # a label: "Link: https://..."
         return ""
+    if _link_value(block.spans, m.end() - 1):  # ... or its link ("Link: rust-lang/rfcs#3348")
+        return ""
     return m.group(1).casefold()
+
+
+def _link_value(spans: list[Span], start: int) -> bool:
+    """The text of `spans` from `start` on is one link."""
+    at = 0
+    rest: list[Span] = []
+    for span in spans:
+        if at + len(span.text) > start:
+            rest.append(span)
+        at += len(span.text)
+    return bool(rest) and len([s for s in rest if s.href]) == 1 and rest[-1].href is not None
 
 
 def discussion_start(blocks: list[Block]) -> int | None:
@@ -126,7 +142,8 @@ def holds_discussion(outline_pages: list[Page]) -> bool:
 
 
 def minutes_page(page: Page, where: str) -> Minutes | None:
-    """The page with its agenda items summarised (None: nothing to summarise)."""
+    """The page with its agenda items summarised (None: nothing to summarise); a brief item
+    (`brief_items`) shares the slide of its neighbour, whose discussion leaves it the room."""
     out = Minutes(page)
     blocks = page.blocks
     item = summarised_item(page.blocks, where)
@@ -134,9 +151,14 @@ def minutes_page(page: Page, where: str) -> Minutes | None:
         blocks = item.shown
         out.notes[None] = "\n\n".join(n for n in (page.notes, item.notes) if n)
         out.records += [item.record] if item.record else []
+    shares = brief_items(page.sections)
+    taken = {host: 0 for host in shares.values()}
+    for k, host in shares.items():
+        taken[host] += lines(page.sections[k].blocks) + 2 * HEADING_LINES  # its and the host's
     sections = []
     for k, sec in enumerate(page.sections):
-        item = summarised_item(sec.blocks, f"{where}.sections[{k}]")
+        at = f"{where}.sections[{k}]"
+        item = None if k in shares else summarised_item(sec.blocks, at, taken.get(k, 0))
         if item is None:
             sections.append(sec)
             continue
@@ -145,8 +167,44 @@ def minutes_page(page: Page, where: str) -> Minutes | None:
         out.records += [item.record] if item.record else []
     if not out.notes:
         return None
+    out.shares = {k: host for k, host in shares.items() if host in out.notes}
     out.page = replace(page, blocks=blocks, sections=sections)
     return out
+
+
+BRIEF_UNITS = 2  # a brief item holds at most this many paragraphs or list items ...
+BRIEF_WORDS = 40  # ... of at most this many words together
+
+
+def brief_items(sections: list[Section]) -> dict[int, int]:
+    """The brief agenda items of a page (a titled section of at most BRIEF_UNITS paragraphs or
+    list items, BRIEF_WORDS words, no discussion: a link line and "Removing nomination.")
+    and the item whose slide each shares: the next titled item that is not brief, else the
+    one before it; an item's slide never holds one sentence alone."""
+    titled = [k for k, s in enumerate(sections) if s.title]
+    brief = {k for k in titled if _brief(sections[k].blocks)}
+    out: dict[int, int] = {}
+    for n, k in enumerate(titled):
+        if k not in brief:
+            continue
+        after = [j for j in titled[n + 1 :] if j not in brief][:1]
+        before = [j for j in titled[:n] if j not in brief][-1:]
+        if after or before:
+            out[k] = (after or before)[0]
+    return out
+
+
+def _brief(blocks: list[Block]) -> bool:
+    units = 0
+    for b in blocks:
+        if b.type == "paragraph":
+            units += 1
+        elif b.type == "list" and not any(i.children for i in b.items):
+            units += len(b.items)
+        else:
+            return False
+    words = len(notes_text(blocks).split())
+    return 0 < units <= BRIEF_UNITS and words <= BRIEF_WORDS and discussion_start(blocks) is None
 
 
 LEAD_LINE = 200  # a page's own text this short opens its first item's slide instead of its own
@@ -155,7 +213,8 @@ LEAD_LINE = 200  # a page's own text this short opens its first item's slide ins
 def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
     """A page of meeting notes cut at its agenda items (content titles), each titled by the
     item (the page's title above it) with the item's notes: an item is one slide, or shares
-    one with its small neighbours. The page's own short text (a "Check your boxes!") opens its
+    one with its brief neighbours (`brief_items`), the slide then titled by the page and each
+    item under its heading. The page's own short text (a "Check your boxes!") opens its
     first item's slide; longer text stays under the page's title."""
     titled = [k for k, s in enumerate(page.sections) if s.title]
     if not titled:
@@ -167,6 +226,9 @@ def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
         out.append((where, replace(page, sections=[], notes=minutes.notes.get(None, page.notes))))
     else:
         lead = list(page.blocks)
+    hosted: dict[int, list[int]] = {}
+    for k, host in minutes.shares.items():
+        hosted.setdefault(host, []).append(k)
     for k, sec in enumerate(page.sections):
         if not sec.title:  # an untitled section goes on with the item before it
             if out:
@@ -175,20 +237,41 @@ def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
             else:
                 lead += sec.blocks
             continue
+        if k in minutes.shares:
+            continue
         notes = minutes.notes.get(k, "")
         if not out and page.notes and None not in minutes.notes:
             notes = "\n\n".join(n for n in (page.notes, notes) if n)
         title, shown = item_heading(sec.title, sec.blocks)
-        blocks = [*lead, *shown]
+        part = replace(page, title=title, blocks=[*lead, *shown], sections=[], notes=notes)
         lead = []
-        part = replace(page, title=title, blocks=blocks, sections=[], notes=notes)
-        out.append((f"{where}.sections[{k}]|{page.title}", part))
+        if k in hosted:
+            out.append((f"{where}.sections[{k}]", _shared(page, k, hosted[k], part)))
+        else:
+            out.append((f"{where}.sections[{k}]|{page.title}", part))
     return out
 
 
-def summarised_item(blocks: list[Block], where: str) -> Item | None:
+def _shared(page: Page, host: int, brief: list[int], part: Page) -> Page:
+    """An item's slide shared with brief items (`brief`, sections of `page`): titled by the
+    page, each item under its own heading in the page's order, the notes of them all."""
+    blocks: list[Block] = []
+    notes: list[str] = []
+    for k in sorted([host, *brief]):
+        if k == host:
+            title, shown, note = part.title, part.blocks, part.notes
+        else:
+            title, shown = item_heading(page.sections[k].title, page.sections[k].blocks)
+            note = "\n\n".join(t for t in (page.sections[k].title, notes_text(shown)) if t)
+        blocks += [Block("heading", title_spans(title, bold=True)), *shown]
+        notes += [note] if note else []
+    return replace(part, title=page.title, blocks=blocks, notes="\n\n".join(notes))
+
+
+def summarised_item(blocks: list[Block], where: str, taken: int = 0) -> Item | None:
     """An agenda item's blocks summarised: its lines before the discussion (long quotes cut to
-    their first sentences), then the discussion's opening, outcome and closing remarks."""
+    their first sentences), then the discussion's opening, outcome and closing remarks (in
+    the room its slide has left, `taken` lines of it holding other items)."""
     start = discussion_start(blocks)
     head = blocks if start is None else blocks[:start]
     shown = [_short_quotes(b) for b in head]
@@ -196,7 +279,7 @@ def summarised_item(blocks: list[Block], where: str) -> Item | None:
         return None
     if start is not None:
         # a discussion after lines that fill the item's slide has the next one to itself
-        room = SLIDE_LINES - lines(shown)
+        room = SLIDE_LINES - taken - lines(shown)
         shown += _discussion(blocks[start:], room if room >= MIN_ROOM else SLIDE_LINES - 1)
     record = left_out_blocks(where, "notes", blocks, "the discussion moved to the speaker notes")
     return Item(shown, notes_text(blocks), record)
@@ -222,7 +305,10 @@ LABEL = re.compile(r"^\s*[A-Za-z][\w ]{0,24}:\s")  # a line's label: "Link: http
 
 def _labelled(block: Block, ref: str, number: str) -> Block:
     """A link line (a paragraph, or the list item naming `number`) labelled by the reference
-    `ref`, instead of its own label ("Link:")."""
+    `ref`, instead of its own label ("Link:"), unless its link's text names it already
+    ("rust-lang/rfcs#3348", generator.markup.addresses)."""
+    if block.type == "paragraph" and _names(block.spans, number):
+        return block
     if block.type == "paragraph":
         return replace(block, spans=_label(block.spans, ref))
     if block.type != "list":
@@ -231,8 +317,15 @@ def _labelled(block: Block, ref: str, number: str) -> Block:
     if k < 0:
         return block
     item = block.items[k]
+    if _names(item.spans, number):
+        return block
     items = [*block.items[:k], replace(item, spans=_label(item.spans, ref)), *block.items[k + 1 :]]
     return replace(block, items=items)
+
+
+def _names(spans: list[Span], number: str) -> bool:
+    """A line whose link's text names the item's number ("rust-lang/rust#103877")."""
+    return any(s.href and s.text.endswith(f"#{number}") for s in spans)
 
 
 def _label(spans: list[Span], ref: str) -> list[Span]:

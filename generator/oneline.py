@@ -15,7 +15,7 @@ from generator.fit import Measure
 from generator.model import Span, Title, title_span, titled
 from generator.pages import PlannedPage
 
-__all__ = ["MIN_WORDS", "clause_prefixes", "heading_lines", "title_lines"]
+__all__ = ["MIN_WORDS", "clause_prefixes", "first_names", "heading_lines", "title_lines"]
 
 MIN_WORDS = 2  # words a shortened title keeps at least
 # where a clause ends: the punctuation is not kept, an opening bracket is not either
@@ -45,6 +45,30 @@ def clause_prefixes(title: str) -> list[str]:
         spans = [title_span(ch, s) for ch, s in styled[: len(head)]]
         out.append(titled(spans, head))
     return out[::-1]
+
+
+# where the first of two things joined ends: "Remove const eval limit | and implement ..."
+_CONJUNCT_END = re.compile(r"\s(?:and|or)\s", re.I)
+
+
+def first_names(title: str) -> list[str]:
+    """The heading's short names, longest first: its leading clauses (`clause_prefixes`) and
+    the first of the things it joins ("Remove const eval limit" of "Remove const eval limit
+    and implement an exponential backoff lint instead"; never inside a listing "A, B and C"
+    nor inside a code span), each of at least MIN_WORDS words."""
+    text = str(title)
+    heads = clause_prefixes(title)
+    m = _CONJUNCT_END.search(text)
+    if m is None or "," in text[: m.start()]:
+        return heads
+    head = text[: m.start()].rstrip()
+    styled = [(ch, s) for s in title.spans for ch in s.text] if isinstance(title, Title) else []
+    if styled and (len(styled) != len(text) or styled[len(head) - 1][1].code):
+        return heads
+    if len(head.split()) < MIN_WORDS or head in heads:
+        return heads
+    spans = [title_span(ch, s) for ch, s in styled[: len(head)]] if styled else [Span(head)]
+    return sorted([*heads, titled(spans, head)], key=len, reverse=True)
 
 
 def _listing(text: str, m: re.Match[str]) -> bool:

@@ -239,11 +239,11 @@ class Planner(
         slides = self.fit_slides(draft, keep_layout)
         if self.counting:
             return [self.lead_titled_later(f) for f in slides]
-        return [self.lead_titled(f) for f in slides]
+        return [self.continued_titled(self.lead_titled(f)) for f in slides]
 
     def lead_titled_later(self, f: Fitted) -> Fitted:
         """`lead_titled`, made when the slide is read (a plan only counted)."""
-        return later(f.page, lambda: self.lead_titled(settled(f)))
+        return later(f.page, lambda: self.continued_titled(self.lead_titled(settled(f))))
 
     def fit_slides(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
         self.gallery, self.gallery_parts = [], []

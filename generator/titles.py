@@ -12,7 +12,7 @@ from generator.jointitle import JoinTitling
 from generator.kickers import surely_fits
 from generator.leftout import LeftOut
 from generator.model import Span, plain
-from generator.oneline import clause_prefixes, heading_lines
+from generator.oneline import clause_prefixes, first_names, heading_lines
 from generator.pages import PlannedPage, source_chapters
 from generator.partnames import parts_on_slides, slide_parts_title, title_parts
 from generator.pieces import Piece, shorten
@@ -188,6 +188,27 @@ class TitleFitting(JoinTitling):
                 continue
             out.append(self.relaid(again))
         return out
+
+    def continued_titled(self, f: Fitted) -> Fitted:
+        """A continuation slide ("(2/3)") whose heading takes more than one line at its title
+        size titled by the heading's longest short name that reads in one line with its
+        counter (`first_names`: a leading clause, the first of the things it joins); the first
+        slide keeps the whole heading. Else the slide as it is."""
+        page = f.page
+        if page.kind != "content" or page.part < 2 or title_parts(page.title):
+            return f
+        heads = first_names(page.title)
+        if not heads:
+            return f
+        bare = _bare(page)
+        _, m = self.measure(bare)
+        if m is None or heading_lines(bare, m) <= 1:
+            return f
+        for head in heads:
+            _, m = self.measure(replace(bare, title=head))
+            if m is not None and m.title_fits and heading_lines(bare, m) == 1:
+                return self.relaid(replace(page, title=head))
+        return f
 
     def lead_titled(self, f: Fitted) -> Fitted:
         """A slide stacking several pages one under the other ("tail -f · git") titled by

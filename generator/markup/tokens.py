@@ -14,6 +14,7 @@ from dataclasses import replace
 from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
+from generator.markup.addresses import linked_line
 from generator.markup.crops import tall_crops
 from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
@@ -257,7 +258,7 @@ class Converter(FenceReader):
             return [imported.block]
         inline = self.inline(node.children[0] if node.children else None, display=True)
         images = [c for b in (self.image(i) for i in inline.images) if b for c in tall_crops(b)]
-        spans = trim_spans(no_placeholder(inline.spans))
+        spans = linked_line(trim_spans(no_placeholder(inline.spans)))
         out: list[Block] = []
         text = plain(spans).strip()
         images = [b for b in images if b.type == "image" or not says_already(text, plain(b.spans))]
@@ -338,7 +339,7 @@ class Converter(FenceReader):
                 continue
             if child.type == "paragraph" and not children:
                 inline = self.inline(child.children[0] if child.children else None)
-                more = trim_spans(no_placeholder(inline.spans))
+                more = linked_line(trim_spans(no_placeholder(inline.spans)))
                 if spans and more:
                     spans.append(Span(" "))
                 spans.extend(more)

@@ -7,7 +7,9 @@ minutes/2022-09-06.md) and a KEP
 - a kicker (the chapter or agenda section above a slide's title) that does not share the
   title's line stands on a line of its own above it, on each of its slides, never as a
   heading in the body and never running the title to two lines;
-- an agenda item titled by its own words keeps its reference ("rfcs#3348") on the slide;
+- an agenda item titled by its own words keeps its reference ("rfcs#3348") on the slide: its
+  link line names it ("Link: rust-lang/rfcs#3348", a link to the address), else the line is
+  labelled by it;
 - a condensed discussion shows whole sentences, and a long quoted comment the sentence
   saying what it asks of the meeting.
 """
@@ -24,7 +26,11 @@ from generator.leftout import block_text
 from generator.markup.images import Assets
 from generator.model import plain
 from generator.pages import PlannedPage
-from tests.generator.fragments import MEETING_DISCUSSED, MEETING_REVEAL, MEETING_STYLE_TEAM
+from tests.generator.fragments import (
+    MEETING_ITEMS,
+    MEETING_REVEAL,
+    MEETING_STYLE_TEAM,
+)
 from tests.generator.pptx_xml import NS, slides
 from tests.generator.test_titles_structure import between, mc, sample
 
@@ -62,7 +68,7 @@ def heading_lines(html: str) -> list[str]:
 
 
 def test_an_agenda_section_too_long_beside_its_items_titles_reads_above_each_of_them() -> None:
-    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    deck = generate_from_markdown(MEETING_ITEMS, "corporate")
     items = [
         (p, h)
         for p, h in zip(deck.pages, deck.pages_html, strict=True)
@@ -70,7 +76,6 @@ def test_an_agenda_section_too_long_beside_its_items_titles_reads_above_each_of_
     ]
     titles = [str(p.title) for p, _ in items]
     assert titles == [
-        "Remove drop order twist of && and || and make them associative",
         'RFC: c"…" string literals',
         "Raw pointer alignment checks in debug",
     ]  # was: the section a heading in the first item's body, the later items without it
@@ -87,7 +92,9 @@ def test_a_kicker_never_runs_before_a_title_of_two_lines() -> None:
     md = HEAD + between(sample("meeting-notes"), "## Proposed FCPs", "## Active FCPs")
     deck = generate_from_markdown(md, "corporate")
     slides = [
-        (p, h) for p, h in zip(deck.pages, deck.pages_html, strict=True) if str(p.title) == FCP
+        (p, h)
+        for p, h in zip(deck.pages, deck.pages_html, strict=True)
+        if p.kind == "content" and FCP.startswith(str(p.title))
     ]
     assert len(slides) >= 2
     for page, html in slides:
@@ -113,24 +120,31 @@ def test_a_chapter_named_above_its_slides_is_named_on_each_of_them() -> None:
 
 
 def test_an_agenda_item_keeps_its_reference_on_its_slide() -> None:
-    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    deck = generate_from_markdown(MEETING_ITEMS, "corporate")
     text = {str(p.title): shown(p) for p in deck.pages if p.kind == "content"}
-    # its title is its own words; its link line is labelled by the reference it had
-    assert (
-        "rfcs#3348: https://github.com/rust-lang/rfcs/pull/3348"
-        in text['RFC: c"…" string literals']
-    )
+    # its title is its own words; its link line names the reference it had (was its label:
+    # "rfcs#3348: https://github.com/rust-lang/rfcs/pull/3348")
+    assert "Link: rust-lang/rfcs#3348" in text['RFC: c"…" string literals']
     raw = text["Raw pointer alignment checks in debug"]
-    assert "compiler-team#570: https://github.com/rust-lang/compiler-team/issues/570" in raw
+    assert "Link: rust-lang/compiler-team#570" in raw
     reveal = generate_from_markdown(MEETING_REVEAL, "corporate")
     item = [p for p in reveal.pages if str(p.title) == "Stop using Reveal::All before borrowck"]
-    assert "rust#101478: https://github.com/rust-lang/rust/pull/101478" in shown(item[0])
+    assert "Link: rust-lang/rust#101478" in shown(item[0])
+    # a line whose address names no reference is labelled by it
+    other = MEETING_ITEMS.replace(
+        "https://github.com/rust-lang/compiler-team/issues/570", "https://example.org/570"
+    )
+    deck = generate_from_markdown(other, "corporate")
+    text = {str(p.title): shown(p) for p in deck.pages if p.kind == "content"}
+    assert "compiler-team#570: example.org/570" in text["Raw pointer alignment checks in debug"]
 
 
 def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> None:
     md = HEAD + between(sample("meeting-notes"), "## Proposed FCPs", "## Active FCPs")
     deck = generate_from_markdown(md, "corporate")
-    text = "\n".join(shown(p) for p in deck.pages if str(p.title) == FCP)
+    text = "\n".join(
+        shown(p) for p in deck.pages if p.kind == "content" and FCP.startswith(str(p.title))
+    )
     # the remark was cut at "... whether we have …"
     assert (
         "joshtriplett: can't have a deny limit based on an unpredictable metric that varies "
@@ -150,13 +164,13 @@ def test_a_condensed_discussion_shows_whole_sentences_and_what_was_asked() -> No
     text = "\n".join(shown(p) for p in slides)
     assert "Doing this half by hand and half with rfcbot:" in text  # was all it showed
     assert "Lang team, shall we approve the creation of the Rust Style team?" in text
-    assert "rfcs#3309: https://github.com/rust-lang/rfcs/pull/3309" in text
+    assert "Link: rust-lang/rfcs#3309" in text
     assert all(p.subtitle == "Proposed FCPs" for p in slides)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_every_template_shows_the_line_above_the_title_in_its_title_bar(template: str) -> None:
-    deck = generate_from_markdown(MEETING_DISCUSSED, template)
+    deck = generate_from_markdown(MEETING_ITEMS, template)
     above = [
         (p, h)
         for p, h in zip(deck.pages, deck.pages_html, strict=True)
@@ -171,7 +185,7 @@ def test_every_template_shows_the_line_above_the_title_in_its_title_bar(template
 def test_a_title_under_a_line_above_it_is_a_named_title_shape_in_the_pptx() -> None:
     """With the chapter on a line above it, the title is still a shape of its own named as the
     title (PowerPoint's selection pane, the corpus measures of titles), not "anonymous text"."""
-    deck = generate_from_markdown(MEETING_DISCUSSED, "corporate")
+    deck = generate_from_markdown(MEETING_ITEMS, "corporate")
     decks = slides(deck.pptx_bytes)
     named: list[str] = []
     for number, page in enumerate(deck.pages, start=1):

@@ -10,9 +10,9 @@ import pytest
 from generator.api import generate_from_markdown
 from generator.blocks import title_html
 from generator.model import Span, Title, plain
-from generator.oneline import clause_prefixes
+from generator.oneline import clause_prefixes, first_names
 from generator.pages import PlannedPage
-from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_DISCUSSED
+from tests.generator.fragments import FD_INSTALL, MARP_SCHEMES, MEETING_ITEMS
 from tests.generator.fragments_oneline import (
     KEP_DESIGN,
     MEETING_OPENING,
@@ -20,6 +20,7 @@ from tests.generator.fragments_oneline import (
     SLIDEV_TYPED,
 )
 from tests.generator.fragments_titles import MARP_PER_PAGES
+from tests.generator.test_titles_structure import between, sample
 
 
 def content(md: str) -> list[PlannedPage]:
@@ -73,15 +74,14 @@ def test_agenda_items_name_their_section_the_same_way_on_each_slide() -> None:
     """Items under "Nominated RFCs, PRs and issues discussed this meeting": each carries the
     long section name on a line of its own above its title (none opens with it as a
     heading)."""
-    pages = content(MEETING_DISCUSSED)
+    pages = content(MEETING_ITEMS)
     section = "Nominated RFCs, PRs and issues discussed this meeting"
     items = [p for p in pages if p.title != "T-lang meeting agenda"]
     assert [p.title for p in items] == [
-        "Remove drop order twist of && and || and make them associative",
         'RFC: c"…" string literals',
         "Raw pointer alignment checks in debug",
     ]
-    assert [(p.subtitle, p.eyebrow) for p in items] == [(section, True)] * 3
+    assert [(p.subtitle, p.eyebrow) for p in items] == [(section, True)] * 2
     headings = [plain(b.spans) for p in items for b in p.blocks if b.type == "heading"]
     assert section not in headings
 
@@ -129,6 +129,35 @@ def test_leading_clauses_end_at_punctuation_not_in_a_listing_nor_a_code_span() -
     )
     assert kept == ["Use ref"]
     assert isinstance(kept[0], Title) and kept[0].spans[-1].code
+
+
+def test_a_continuation_slide_of_a_two_line_heading_is_titled_by_its_short_name() -> None:
+    """An agenda item of the minutes (samples/markdown/meeting-notes) on several slides: its
+    first slide keeps the whole heading, the later ones the first of the things it joins,
+    in one line with their counter (they wrapped to two lines as the first)."""
+    fcp = "Remove const eval limit and implement an exponential backoff lint instead"
+    head = "---\ntitle: Triage meeting 2022-11-15\n---\n\n# T-lang meeting agenda\n\n"
+    md = head + between(sample("meeting-notes"), "## Proposed FCPs", "## Active FCPs")
+    pages = [p for p in content(md) if fcp.startswith(str(p.title))]
+    assert [(str(p.title), p.part) for p in pages] == [
+        (fcp, 1),
+        *(("Remove const eval limit", k) for k in range(2, len(pages) + 1)),
+    ]
+    assert len(pages) >= 2
+
+
+def test_short_names_are_leading_clauses_or_the_first_of_the_things_joined() -> None:
+    assert first_names(
+        "Remove const eval limit and implement an exponential backoff lint instead"
+    ) == ["Remove const eval limit"]
+    # never inside a listing, never a name of one word
+    assert first_names("Nominated RFCs, PRs and issues NOT discussed this meeting") == []
+    assert first_names("Install and configure") == []
+    assert first_names("Existing backoff curve change: front loaded decay") == [
+        "Existing backoff curve change"
+    ]
+    code = Title("Use `a and b` and c", [Span("Use "), Span("a and b", code=True), Span(" and c")])
+    assert first_names(code) == []
 
 
 # -- code in a title ----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.boxes import box as b
 from engine.layout import dispatch
 from engine.layout.base import (
@@ -19,6 +21,7 @@ from engine.layout.base import (
 from engine.layout.fragments import Intrinsic
 from engine.layout.inline.vertical import VERTICAL_MODES, layout_vertical
 from engine.layout.replaced import replaced_size
+from engine.style.types import LP
 
 
 def intrinsic_widths(box: b.Box, ctx: LayoutContext) -> Intrinsic:
@@ -56,8 +59,7 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
         return Intrinsic(w, w)
     if box.inner == b.REPLACED:
         w = replaced_size(box, None, None)[0] + chrome
-        w = clamp(w, lo, hi)
-        return Intrinsic(w, w)
+        return Intrinsic(_replaced_min_content(style, w, chrome, lo, hi), clamp(w, lo, hi))
     if box.inline_content and box.style["writing-mode"] in VERTICAL_MODES:
         frag = layout_vertical(box, ctx, Space(ctx.viewport[0], ctx.viewport[1]))
         return Intrinsic(frag.width, frag.width)
@@ -65,6 +67,25 @@ def _compute(box: b.Box, ctx: LayoutContext) -> Intrinsic:
     mn = clamp(mn + chrome, lo, hi)
     mx = clamp(mx + chrome, lo, hi)
     return Intrinsic(mn, max(mn, mx))
+
+
+def _cyclic(value: object) -> bool:
+    return isinstance(value, LP) and value.pct != 0
+
+
+def _replaced_min_content(
+    style: Any, natural: float, chrome: float, lo: float, hi: float | None
+) -> float:
+    """A replaced box's min-content contribution: a percentage in its `width` or `max-width`
+    resolves against zero (CSS Sizing 3, 5.2.2), so a picture sized `width:100%` or
+    `max-width:100%` lets its flex item, float or table column shrink below its natural width,
+    as browsers do; otherwise its natural width."""
+    width, max_width = style["width"], style["max-width"]
+    if not (_cyclic(width) or _cyclic(max_width)):
+        return clamp(natural, lo, hi)
+    w = specified_width(style, 0.0, chrome) if _cyclic(width) else natural
+    top = min_max_width(style, 0.0, chrome)[1] if _cyclic(max_width) else hi
+    return clamp(natural if w is None else w, lo, top)
 
 
 def content_intrinsic(box: b.Box, ctx: LayoutContext) -> Intrinsic:

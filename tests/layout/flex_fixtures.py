@@ -393,3 +393,17 @@ FIXTURES.update(
         "text_vertical_flex_in_row_flex": '<div style="position:absolute;left:800px;top:0;width:300px;display:flex;font:14px \'Liberation Sans\'"><div id="n" style="writing-mode:vertical-rl;display:flex;background:#eee"><span id="h">item one</span><span id="i">item two</span></div><div id="j">after</div></div>',
     }
 )
+
+# A picture sized by a percentage (`width:100%`, `max-width:100%`) is compressible: its
+# min-content contribution is zero (CSS Sizing 3, 5.2.2), so the flex item holding it shrinks
+# below the picture's natural width (900px here)
+PNG_900x300 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAA4QAAAEsAQAAAACz5UA8AAAAOElEQVR42u3BMQEAAADCoPVPbQ0PoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAL4MhZgAAU/DcI8AAAAASUVORK5CYII="
+FIXTURES.update(
+    {
+        "compressible_img_max_width": f'<div id="f" style="display:flex;width:1000px"><div id="a" style="width:700px"></div><div id="b"><img id="c" src="{PNG_900x300}" style="max-width:100%;display:block"></div></div>',
+        "compressible_img_width_percent": f'<div id="f" style="display:flex;width:1000px"><div id="a" style="width:700px"></div><div id="b"><img id="c" src="{PNG_900x300}" style="width:100%;display:block"></div></div>',
+        "compressible_img_fixed_share": f'<div id="f" style="display:flex;width:1280px;gap:20px"><div id="a" style="flex:1 1 auto;width:600px"></div><figure id="b" style="flex:0 0 46%;margin:0"><img id="c" src="{PNG_900x300}" style="display:block;width:100%;height:auto;max-height:430px;object-fit:contain"></figure></div>',
+        "compressible_img_min_width": f'<div id="f" style="display:flex;width:1000px"><div id="a" style="width:900px"></div><div id="b"><img id="c" src="{PNG_900x300}" style="width:100%;min-width:200px;display:block"></div></div>',
+        "incompressible_img_px_max_width": f'<div id="f" style="display:flex;width:1000px"><div id="a" style="width:700px"></div><div id="b"><img id="c" src="{PNG_900x300}" style="max-width:600px;display:block"></div></div>',
+    }
+)

@@ -159,3 +159,14 @@ FIXTURES.update(
         "logical_rtl": '<div dir="rtl" style="width:400px"><ul><li id="b">One</li></ul><div id="c" style="padding-inline-start:10px;padding-inline-end:30px;margin-inline-start:5px;border-inline-start:4px solid red;height:10px"><div id="c1" style="height:5px"></div></div><div style="padding-left:7px;padding-inline-start:20px;height:5px"><div id="d1" style="height:5px"></div></div><div style="padding-inline-start:20px;padding-right:7px;height:5px"><div id="e1" style="height:5px"></div></div><div style="position:relative;height:20px"><div id="f" style="position:absolute;inset-inline-start:15px;width:10px;height:10px"></div></div><div dir="ltr" style="padding-inline-start:12px"><div id="h1" style="height:5px"></div></div><dl><dd><div id="i1" style="height:5px"></div></dd></dl></div>',
     }
 )
+
+# Pictures sized by a percentage shrink with the float or inline-block around them (their
+# min-content contribution is zero, CSS Sizing 3, 5.2.2); a picture without one keeps its width
+PNG_900x300 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAA4QAAAEsAQAAAACz5UA8AAAAOElEQVR42u3BMQEAAADCoPVPbQ0PoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAL4MhZgAAU/DcI8AAAAASUVORK5CYII="
+FIXTURES.update(
+    {
+        "compressible_img_in_float": f'<div style="width:600px"><div id="a" style="float:left"><img id="b" src="{PNG_900x300}" style="max-width:100%;display:block"></div></div>',
+        "compressible_img_in_inline_block": f'<div style="width:600px"><span id="a" style="display:inline-block"><img id="b" src="{PNG_900x300}" style="max-width:100%;display:block"></span></div>',
+        "incompressible_img_in_float": f'<div style="width:600px"><div id="a" style="float:left"><img id="b" src="{PNG_900x300}" style="display:block"></div></div>',
+    }
+)

@@ -338,3 +338,12 @@ FIXTURES.update(
         "text_subgrid_both_axes": '<div id="g" style="display:grid;grid-template-columns:100px auto;grid-template-rows:auto auto;gap:10px;width:400px;font:14px \'Liberation Sans\'"><div id="s" style="grid-column:1/3;grid-row:1/3;display:grid;grid-template-columns:subgrid;grid-template-rows:subgrid;padding:5px;border:2px solid"><span id="a">one</span><span id="b">two words here</span><span id="c" style="height:40px">three</span><span id="d">four</span></div></div>',
     }
 )
+
+# An auto column holding a picture sized by a percentage gives way to its neighbour's
+# min-content (CSS Sizing 3, 5.2.2)
+PNG_900x300 = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAA4QAAAEsAQAAAACz5UA8AAAAOElEQVR42u3BMQEAAADCoPVPbQ0PoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAL4MhZgAAU/DcI8AAAAASUVORK5CYII="
+FIXTURES.update(
+    {
+        "compressible_img_auto_column": f'<div id="g" style="display:grid;grid-template-columns:auto auto;width:900px"><div id="a" style="width:300px"></div><div id="b"><img id="c" src="{PNG_900x300}" style="max-width:100%;display:block"></div></div>',
+    }
+)

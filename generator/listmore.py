@@ -56,9 +56,9 @@ def shown_items(
     """(kept slides, pieces moving on), the last kept slide ending with a line counting a list's items that move on
     when its last piece is an item of a list that `rest` continues (see the module
     docstring). A page cut again keeps the count of the items moved before."""
-    prior = sum(_count(p) for c in kept for p in c if p.group <= LIST_MORE_GROUP)
-    kept = [[p for p in c if p.group > LIST_MORE_GROUP] for c in kept]
-    rest = [p for p in rest if p.group > LIST_MORE_GROUP]
+    prior = sum(_count(p) for p in [*rest, *(p for c in kept for p in c)] if _line(p))
+    kept = [[p for p in c if not _line(p)] for c in kept]
+    rest = [p for p in rest if not _line(p)]
     last = kept[-1] if kept else []
     item = last[-1] if last else None
     if item is None or item.block.type != "list" or item.block.columns > 1:
@@ -79,6 +79,10 @@ def shown_items(
     top = shown[-1].bottom
     piece = Piece(line, LIST_MORE_GROUP - item.group, top, top + height)
     return [*kept[:-1], [*shown, piece]], [*popped, *rest]
+
+
+def _line(piece: Piece) -> bool:
+    return piece.group <= LIST_MORE_GROUP
 
 
 def _count(piece: Piece) -> int:

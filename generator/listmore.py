@@ -67,7 +67,7 @@ def shown_items(
     if not rest or rest[0].group != item.group or any(p.item >= 0 for p in moving):
         return kept, rest
     height = min(p.height for p in last if p.group == item.group)
-    shown, popped = list(last), []
+    shown, popped = list(last), list[Piece]()
     start = last[0].top - last[0].lead
     while len(shown) > 1 and shown[-2].group == item.group:
         if shown[-1].bottom + height - start <= usable(room):

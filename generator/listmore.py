@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.codemore import FILL_EMS
 from generator.model import Block, ListItem, Span, plain
-from generator.pack import usable
+from generator.pack import cost, usable
 from generator.pieces import Piece
 
 # the line counting a list's moved items: its group, LIST_MORE_GROUP - the list's (no block's,
@@ -51,11 +52,13 @@ def item_name(item: ListItem) -> str:
 
 
 def shown_items(
-    kept: list[list[Piece]], rest: list[Piece], room: float
+    kept: list[list[Piece]], rest: list[Piece], room: float, body: float
 ) -> tuple[list[list[Piece]], list[Piece]]:
-    """(kept slides, pieces moving on), the last kept slide ending with a line counting a list's items that move on
-    when its last piece is an item of a list that `rest` continues (see the module
-    docstring). A page cut again keeps the count of the items moved before."""
+    """(kept slides, pieces moving on), the last kept slide ending with a line counting a
+    list's items that move on when its last piece is an item of a list that `rest`
+    continues (see the module docstring). A page cut again keeps the count of the items
+    moved before. `body`: the body's type size (px); the line takes FILL_EMS of it (with
+    its margin, as generator.codemore's line under cut code)."""
     prior = sum(_count(p) for p in [*rest, *(p for c in kept for p in c)] if _line(p))
     kept = [[p for p in c if not _line(p)] for c in kept]
     rest = [p for p in rest if not _line(p)]
@@ -66,13 +69,14 @@ def shown_items(
     moving = [p for p in rest if p.group == item.group]
     if not rest or rest[0].group != item.group or any(p.item >= 0 for p in moving):
         return kept, rest
-    height = min(p.height for p in last if p.group == item.group)
+    height = max(body * FILL_EMS, min(p.height for p in last if p.group == item.group))
     shown, popped = list(last), list[Piece]()
-    start = last[0].top - last[0].lead
     while len(shown) > 1 and shown[-2].group == item.group:
-        if shown[-1].bottom + height - start <= usable(room):
+        if cost(shown, 0, len(shown) - 1, 0.0, 0.0) + height <= usable(room):
             break
         popped.insert(0, shown.pop())
+    if cost(shown, 0, len(shown) - 1, 0.0, 0.0) + height > usable(room):
+        return kept, rest  # no room for the line under a list of one item
     items = [i for p in [*popped, *moving] for i in p.block.items]
     cjk = _cjk([*items, *(i for p in shown if p.group == item.group for i in p.block.items)])
     line = more_items_line(len(items) + prior, [item_name(i) for i in items], cjk)

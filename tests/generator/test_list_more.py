@@ -34,6 +34,7 @@ RICH_FEATURES = """## Rich renderables
 """
 
 LINE = 40.0  # px: one item's height in these tests
+BODY = 16.0  # px: the body's type size (the line under a list takes 2.5 of it: one item's room)
 
 
 def _pieces(markdown: str) -> list[Piece]:
@@ -63,7 +64,7 @@ def _text(pieces: list[Piece]) -> list[str]:
 def test_a_cjk_list_cut_after_its_first_item_counts_and_names_the_rest() -> None:
     pieces = _pieces(CHATGLM_LINKS)
     cut = 5  # the slide ends after langchain-ChatGLM, the first item of the second list
-    kept, rest = shown_items([pieces[:cut]], pieces[cut:], room=20 * LINE)
+    kept, rest = shown_items([pieces[:cut]], pieces[cut:], room=20 * LINE, body=BODY)
     last = kept[-1][-1]
     assert last.group <= LIST_MORE_GROUP
     assert plain(last.block.spans) == "… 另有 3 项：闻达、glm-bot、Chuanhu Chat"
@@ -73,7 +74,7 @@ def test_a_cjk_list_cut_after_its_first_item_counts_and_names_the_rest() -> None
 
 def test_the_line_takes_the_room_of_the_last_item_when_the_slide_is_full() -> None:
     pieces = _pieces(RICH_FEATURES)
-    kept, rest = shown_items([pieces[:3]], pieces[3:], room=3 * LINE + 10)
+    kept, rest = shown_items([pieces[:3]], pieces[3:], room=3 * LINE + 10, body=BODY)
     assert _text(kept[-1]) == [
         _text(pieces[:1])[0],
         _text(pieces[1:2])[0],
@@ -85,15 +86,15 @@ def test_the_line_takes_the_room_of_the_last_item_when_the_slide_is_full() -> No
 def test_a_list_that_ends_on_the_slide_gets_no_line() -> None:
     pieces = _pieces(CHATGLM_LINKS)
     cut = 3  # after the first list and the next lead-in's start: no list continues
-    kept, rest = shown_items([pieces[:cut]], pieces[cut:], room=20 * LINE)
+    kept, rest = shown_items([pieces[:cut]], pieces[cut:], room=20 * LINE, body=BODY)
     assert kept == [pieces[:cut]]
     assert rest == pieces[cut:]
 
 
 def test_a_page_cut_again_keeps_the_count_of_items_moved_before() -> None:
     pieces = _pieces(CHATGLM_LINKS)
-    kept, _ = shown_items([pieces[:6]], pieces[6:], room=20 * LINE)
+    kept, _ = shown_items([pieces[:6]], pieces[6:], room=20 * LINE, body=BODY)
     assert plain(kept[-1][-1].block.spans) == "… 另有 2 项：glm-bot、Chuanhu Chat"
     # set smaller, the page is packed again from what it kept: 闻达 moves on with the line
-    again, _ = shown_items([pieces[:5]], [pieces[5], kept[-1][-1]], room=20 * LINE)
+    again, _ = shown_items([pieces[:5]], [pieces[5], kept[-1][-1]], room=20 * LINE, body=BODY)
     assert plain(again[-1][-1].block.spans) == "… 另有 3 项"

@@ -26,7 +26,7 @@ UPSCALE = 3  # a raster picture drawn large is at most this many times its own w
 READ_HEIGHT = 460  # px: the height of the smallest template body (minimal), a screenshot's room
 MAX_PICTURES = 4  # pictures that are not screenshots, on one slide
 CAPTION_LINE = 100  # weighted characters of one caption line under a picture of the body's width
-CAPTION_LINES = 3  # lines a caption under a picture shows whole (the picture leaves the room)
+CAPTION_LINES = 2  # lines a caption under a picture shows whole (a longer one is shortened)
 CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sentences, whole
 CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
@@ -36,6 +36,8 @@ DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
+CLAUSE_END = re.compile(r"[,;:](?=\s)|[，；：、]")  # where a sentence's clause ends
+CLAUSE_SHARE = 1 / 3  # a first clause shorter than this share of the room is no caption
 
 
 def screenshot(block: Block) -> bool:
@@ -82,7 +84,8 @@ def diagram_readable(block: Block, beside: int) -> bool:
 def caption_line(text: str) -> str:
     """A picture's words as its caption (the whole alt text is in the slide's notes): whole
     when it fits CAPTION_LINES lines (CAPTION_CHARS, weighted), else its leading sentences
-    that fit, whole; only a first sentence longer than that is cut, at a word (in CJK text
+    that fit, whole; only a first sentence longer than that is cut, after its last clause that
+    fits (a comma, semicolon or colon; in CJK text "，；：、"), else at a word (in CJK text
     anywhere), with " …". A grid's "(pictures 1-2 of 8)" count is not shown."""
     text = GRID_COUNT.sub("", " ".join(text.split()))
     if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":  # an alt text in quotes
@@ -94,6 +97,13 @@ def caption_line(text: str) -> str:
     ]
     if ends:
         return text[: ends[-1]]
+    clauses = [
+        m.start()
+        for m in CLAUSE_END.finditer(text)
+        if CAPTION_CHARS * CLAUSE_SHARE <= weight(text[: m.start()]) <= CAPTION_CHARS - 2
+    ]
+    if clauses:
+        return text[: clauses[-1]].rstrip() + " …"
     return _cut(text)
 
 

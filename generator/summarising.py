@@ -17,6 +17,7 @@ from generator.halves import both_halves
 from generator.keep import named_part, run_slides
 from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
+from generator.listmore import shown_items
 from generator.model import Block, plain
 from generator.pack import capped
 from generator.pages import PlannedPage
@@ -105,6 +106,7 @@ class Summarising:
         if self.length != "short":  # the notes hold what moves on: a cut table says so
             named = [around(page), self.deck_names]  # its own page's text first, then the deck's
             kept, pieces = shown_rows(kept, pieces, named, room)
+            kept, pieces = shown_items(kept, pieces, room, page.body_size or READ_PX)
             body = page.body_size or READ_PX
             kept, pieces = shown_code(kept, pieces, room, body, self.page_lang(page))
         if self.length != "short":  # the sentence announcing an example that moves on goes too

@@ -214,7 +214,9 @@ def test_chatglms_picture_slides_all_have_a_caption() -> None:
     flat = [c[0] for c in captions]
     assert any(c.startswith("[2023/06/14] 发布 WebGLM") for c in flat)
     assert any(c.startswith("[2023/05/17] 发布 VisualGLM-6B") for c in flat)
-    # the question is shown whole (three lines), not cut mid-sentence
-    assert any(
-        c.startswith("v1.1 · 问题：未来的NFT") and c.endswith("翻译成专业的英语") for c in flat
-    )
+    # the question (three lines) shows its opening clauses, cut after a clause, whole in the notes
+    asked = [
+        p for p, c in zip(pictured, flat, strict=True) if c.startswith("v1.1 · 问题：未来的NFT")
+    ]
+    assert asked and plain(shown(asked[0])[-1].spans).endswith("，你可以随时交易和使用 …")
+    assert asked[0].notes.endswith("翻译成专业的英语")

@@ -26,6 +26,7 @@ from dataclasses import replace
 from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
+from generator.mainnames import main_names
 from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
@@ -74,6 +75,7 @@ def summary_blocks(
     whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
     cut: list[tuple[float, Block]] = []  # kept paragraphs cut after their first sentences
     said = False  # a paragraph was kept since the last heading
+    names_main = main_names(blocks)
     for i, block in enumerate(blocks):
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         if block.type == "heading":
@@ -103,7 +105,7 @@ def summary_blocks(
                 kept.append((float(i), label[0]))
                 moved.append((i + 0.5, label[1]))
                 said = True
-            elif not said or RESULT.search(text):
+            elif not said or RESULT.search(text) or names_main(block):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:

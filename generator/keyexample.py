@@ -74,8 +74,9 @@ def _split_key(last: list[Piece], rest: list[Piece], title: str) -> Key | None:
 
 
 def _next_key(last: list[Piece], rest: list[Piece], title: str) -> Key | None:
-    """The next example (its introduction and code) when none of it is on the slide and its
-    code names what the page's title or lead paragraph names that the slide's code does not."""
+    """The next example (its introduction and code) when none of it is on the slide, the
+    slide's code shows nothing the page's title names and the example's code names what the
+    title or the page's lead paragraph names that the slide's code does not."""
     if not last or last[-1].keep_next or any(p.group == last[-1].group for p in rest):
         return None
     k = 0
@@ -90,9 +91,9 @@ def _next_key(last: list[Piece], rest: list[Piece], title: str) -> Key | None:
     whole = joined(parts)
     lead = next((p for p in last if p.block.type == "paragraph"), None)
     named = words_of(f"{title} {_text(lead) if lead is not None else ''}")
-    shown = words_of(" ".join(STRING.sub("", p.block.text) for p in last if p.block.type == "code"))
-    if not (_code_words(whole) & named) - shown:
-        return None
+    shown = frozenset().union(*(_code_words(p) for p in last if p.block.type == "code"))
+    if words_of(title) & shown or not (_code_words(whole) & named) - shown:
+        return None  # the slide's code shows what the title names: it is the page's example
     return [*last, *rest[:k]], whole, rest[end:]
 
 

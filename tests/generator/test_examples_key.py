@@ -109,3 +109,21 @@ def test_a_short_sentence_naming_two_names_the_code_uses_names_the_main_ones() -
     assert not names(Block("paragraph", [*main, Span("Timeout", code=True), Span(".")]))
     two = [*main, Span("HTTPStatusError", code=True), Span(". Both have a request.")]
     assert not names(Block("paragraph", two))  # an explanation, not a sentence naming them
+
+
+def test_the_next_example_is_not_preferred_when_the_slide_shows_what_the_title_names() -> None:
+    # samples/markdown/rich/README.md, "Status": the status example is the page's example
+    lead = "you can use the status method which will display a 'spinner' animation:"
+    status = _code_piece(
+        'with console.status("Working...") as status:\n    sleep(1)', 1, 20.0, False
+    )
+    last = [_para(lead, 0, 0.0), status]
+    spinner = [
+        _para("Select a spinner:", 2, 100.0),
+        _code_piece("python -m rich.spinner", 3, 120.0, False),
+    ]
+    assert key_first(last, spinner, _fits(100.0), "Status", 20.0) == (last, spinner)
+    # ... and is when it does not: its code names what the lead names
+    last[1] = _code_piece("console = Console()\nconsole.log('x')", 1, 20.0, False)
+    slide, rest = key_first(last, spinner, _fits(100.0), "Status", 20.0)
+    assert [p.group for p in slide] == [0, 2, 3] and [p.group for p in rest] == [1]

@@ -5,13 +5,13 @@ A document that is not a talk (a design proposal, meeting notes, a changelog, a 
 sections far longer than a slide. With length "medium" (the default) such a page is summarised
 before it is fitted: under each heading its first paragraph stays (and any paragraph that
 introduces a list, code, a table or a picture), lists, code, tables, pictures and the first
-paragraph of a quote stay; a later paragraph that states a result (a number "times
-faster", "23x", "40 %") keeps its first sentences, and a paragraph too long to label the code
-after it keeps its label (up to its first full stop or aside in parentheses); the other
-paragraphs move to the slide's speaker notes. A page that
-still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES and the rest moves to the
-notes too. Every move is listed with the left-out records (kind "notes"): nothing is dropped
-silently, and the notes keep every word. Pictures are never summarised away: the pictures of
+paragraph of a quote stay; a later paragraph that states a result (a number "times faster",
+"23x", "40 %") keeps its first sentences, a sentence naming the page's main code names stays
+(generator.mainnames), and a paragraph too long to label the code after it keeps its label
+(up to its first full stop or aside in parentheses); the other paragraphs move to the slide's
+speaker notes. A page that still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES
+and the rest moves to the notes too. Every move is listed with the left-out records (kind
+"notes"): nothing is dropped silently, and the notes keep every word. Pictures are never summarised away: the pictures of
 the part that moved to the notes follow the kept slides on picture slides of their own (up to
 GALLERY a slide, with their alt texts as captions).
 """

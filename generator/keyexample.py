@@ -4,17 +4,22 @@ A page capped to its first slides fills the room its last kept slide has left wi
 example (generator.pack). When that example does not fit, the slide showed its leading
 statements only, while its point came later (`raise_for_status()` under "We can raise an
 exception…", the result of `follow_redirects=True`), because the simpler examples before it
-had taken the room. The example cut at the end of the slide is the page's key example when
-the part moving on holds what makes the point (generator.examplepoint): a statement naming
-what the page's title or the example's introduction names, or the example's result (its last
-statement using a name the example built). Then the slide keeps, as room allows:
+had taken the room. The page's key example is:
 
-1. the key example with every command shown, only the tail of the last command's output (a
-   traceback, a long listing) cut at a whole line, when the earlier examples stay whole;
-2. else the key example whole, the code of the earlier examples on the slide moving to the
-   notes (latest first, as few as needed; those that fit again come back in source order).
-   Their text stays (a sentence announcing a code block that moves on follows it,
-   generator.announced).
+- the example the slide ends with in part, when the part moving on holds what makes its point
+  (generator.examplepoint): a statement naming what the page's title or the example's
+  introduction names that the shown lines do not, or its result (its last statement using a
+  name the example built);
+- else the next example, none of it on the slide, when the slide's code shows nothing the
+  title names and the example's code names what the title or the page's lead paragraph
+  names that the slide's code does not.
+
+The slide then shows the key example whole, the earlier examples on it (each code block with
+its introduction; a heading, or an introduction naming code, stays) moving to the notes latest first and as few as needed,
+those that fit again coming back in source order, and the page's text after the key example
+following while it fits. A console example too tall even alone shows every command and the
+first lines of the last command's output (a traceback, a long listing), cut at a whole line
+(the line under it says the code goes on, generator.codemore).
 """
 
 from __future__ import annotations
@@ -164,24 +169,43 @@ def _output_cuts(whole: Piece) -> list[tuple[Piece, Piece | None]]:
 def _without_earlier(
     before: list[Piece], shown: Piece, fits: Fits, extra: float
 ) -> tuple[list[Piece], list[Piece]] | None:
-    """(slide, moving on) with the example's part `shown` after `before`, the code blocks of
-    `before` moving on latest first until it fits (with `extra` room below), those that fit
-    again coming back in source order; None when it does not fit without all of them."""
-    codes = list(dict.fromkeys(p.group for p in before if p.block.type == "code"))
+    """(slide, moving on) with the example's part `shown` after `before`, the earlier examples
+    of `before` (each code block with its introduction) moving on latest first until it fits
+    (with `extra` room below), those that fit again coming back in source order; None when it
+    does not fit without all of them."""
+    examples = _examples(before)
     pieces = [*before, shown]
-    if not codes or fits(pieces, extra):
+    if not examples or fits(pieces, extra):
         return None
     out: set[int] = set()
-    for g in reversed(codes):
-        out.add(g)
+    for example in reversed(examples):
+        out |= example
         if fits(_closed(pieces, out), extra):
             break
     else:
         return None
-    for g in codes:
-        if g in out and fits(_closed(pieces, out - {g}), extra):
-            out = out - {g}
+    for example in examples:
+        if example <= out and fits(_closed(pieces, out - example), extra):
+            out -= example
     return _closed(pieces, out), [p for p in before if p.group in out]
+
+
+def _examples(before: list[Piece]) -> list[set[int]]:
+    """The groups of each code example in `before`: its code and the text kept with it right
+    before it (its introduction), but a heading and a paragraph naming code (`RequestError`:
+    it explains a name, not only the example), which stay."""
+    out: list[set[int]] = []
+    for k, p in enumerate(before):
+        if p.block.type != "code" or (k > 0 and before[k - 1].group == p.group):
+            continue
+        groups = {p.group}
+        i = k - 1
+        while i >= 0 and before[i].keep_next and before[i].block.type not in ("code", "heading"):
+            if not any(s.code for s in before[i].block.spans):  # one naming code explains it
+                groups.add(before[i].group)
+            i -= 1
+        out.append(groups)
+    return out
 
 
 def _closed(pieces: list[Piece], out: set[int]) -> list[Piece]:

@@ -47,7 +47,10 @@ def test_the_example_raising_for_an_error_status_is_shown_with_its_traceback() -
     assert ">>> not_found.raise_for_status()" in code
     assert "Traceback (most recent call last):" in code  # the command with what it printed
     assert "HTTPStatusError: 404" in code
-    assert ">>> r.status_code == httpx.codes.OK" in slide.page.notes  # an earlier one moved
+    assert ">>> r.status_code == httpx.codes.OK" in code  # the earlier one that fits stays
+    # the first example moved, with its introduction
+    assert ">>> r = httpx.get('https://httpbin.org/get')" in slide.page.notes
+    assert "We can inspect the HTTP status code" not in _text(slide.page.blocks)
     assert slide.laid is not None
 
 
@@ -57,7 +60,8 @@ def test_the_redirected_request_is_shown_with_its_result() -> None:
     assert "follow_redirects=True)" in code
     assert ">>> r.history\n[<Response [301 Moved Permanently]>]" in code
     assert "The history property" in _text(slide.page.blocks)  # what the result shows
-    assert ">>> r.next_request" in slide.page.notes  # the first example's code moved
+    assert ">>> r.next_request" in slide.page.notes  # the first example moved
+    assert "For example, GitHub" not in _text(slide.page.blocks)  # with its introduction
     assert slide.laid is not None
 
 
@@ -67,6 +71,7 @@ def test_the_exceptions_slide_names_both_classes_and_shows_raise_for_status() ->
     assert "most important exception classes" in text
     assert "response.raise_for_status()\nexcept httpx.HTTPStatusError as exc:" in code
     assert "except httpx.RequestError as exc:" in slide.page.notes
+    assert "The RequestError class is a superclass" in text  # explaining a name, it stays
     assert slide.laid is not None
 
 
@@ -94,9 +99,9 @@ def test_a_console_example_too_tall_even_alone_keeps_every_command_and_cuts_its_
     head, moved = split(_code_piece(key, 3, 130.0, True), 1)  # the slide shows `b = f()`
     last = [_para("Set up:", 0, 0.0), first, _para("We check:", 2, 110.0), head]
     slide, rest = key_first(last, [moved], _fits(150.0), "Checks", 20.0)
-    assert slide[-1].block.text == ">>> b = f()\n>>> b.check()\nTraceback:\n  line 1"
-    assert [p.block.text for p in rest] == [first.block.text, "  line 2\n  line 3\nError: bad"]
-    assert [p.group for p in slide] == [0, 2, 3]  # the earlier example's code moved on
+    assert slide[-1].block.text == ">>> b = f()\n>>> b.check()\nTraceback:\n  line 1\n  line 2"
+    assert [p.block.text for p in rest[1:]] == [first.block.text, "  line 3\nError: bad"]
+    assert [p.group for p in slide] == [2, 3]  # the earlier example moved on
 
 
 def test_a_short_sentence_naming_two_names_the_code_uses_names_the_main_ones() -> None:
@@ -118,7 +123,7 @@ def test_the_next_example_is_not_preferred_when_the_slide_shows_what_the_title_n
     status = _code_piece(
         'with console.status("Working...") as status:\n    sleep(1)', 1, 20.0, False
     )
-    last = [_para(lead, 0, 0.0), status]
+    last = [_para(lead, 0, 0.0, keep_next=False), status]
     spinner = [
         _para("Select a spinner:", 2, 100.0),
         _code_piece("python -m rich.spinner", 3, 120.0, False),

@@ -27,7 +27,10 @@ class Joined:
 
 
 def shared_slides(deck: DeckDraft, slides: list[Fitted]) -> list[Joined]:
-    """The content slides holding pages of several listed chapters."""
+    """The content slides holding pages of several listed chapters, in a deck without
+    dividers (a divider carries its chapter's number in the list)."""
+    if any(f.page.kind == "divider" for f in slides):
+        return []
     titles = {c.index: str(c.divider.title) for c in deck.chapters}
     listed = {str(t) for t in deck.listed}
     out = []

@@ -27,7 +27,6 @@ from generator.lone import lone
 from generator.owncontents import norm
 from generator.pages import Apart, ChapterDraft, DeckDraft, PlannedPage
 from generator.reshape import Fitted, Later, later, settled
-from generator.sharedlist import Joined, joined_entries, shared_slides
 
 if TYPE_CHECKING:
     from generator.planner import Planner
@@ -79,9 +78,8 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
     for f in fitted:
         placed.append(_placed(planner, f, decision, max_pages, len(out) + sum(map(len, placed))))
     body, short = _across(planner, placed)
-    joined = shared_slides(deck, body)
-    if short or joined:
-        out = _relisted(planner, deck, out, opening, short, joined)
+    if short:
+        out = _relisted(planner, deck, out, opening, short)
     out += body
     lang = str(planner.deck.get("lang", "en"))
     also, closing = onto_closing(
@@ -95,20 +93,14 @@ def plan_deck(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[F
 
 
 def _relisted(
-    planner: Planner,
-    deck: DeckDraft,
-    out: list[Fitted],
-    opening: int,
-    short: list[PlannedPage],
-    joined: list[Joined],
+    planner: Planner, deck: DeckDraft, out: list[Fitted], opening: int, short: list[PlannedPage]
 ) -> list[Fitted]:
     """The opening slides with the contents slide fitted again without the chapters that
-    became lines of the Also slide (a contents entry leads to a slide) and with chapters
-    sharing a slide as one entry titled as that slide (generator.sharedlist); kept as it was
-    when the list would then take another number of slides (the numbers after it are set)."""
+    became lines of the Also slide (a contents entry leads to a slide); kept as it was when
+    the list would then take another number of slides (the numbers after it are set)."""
     gone = {str(p.chapter) for p in short}
-    listed = joined_entries([t for t in deck.listed if str(t) not in gone], joined)
-    if listed == list(deck.listed):
+    listed = [t for t in deck.listed if str(t) not in gone]
+    if len(listed) == len(deck.listed):
         return out
     counter, mark = planner.counter, len(planner.left_out)
     planner.counter = out[opening - 1].page.number if opening else 0

@@ -15,7 +15,6 @@ from generator.api import generate_from_markdown, regenerate
 from generator.compose import draft_pages
 from generator.markup.images import Assets
 from generator.outline import parse_outline
-from generator.sharedlist import Joined, joined_entries
 from tests.generator.fragments import (
     CHATGLM_EXAMPLES,
     CHATGLM_UPDATES,
@@ -92,14 +91,7 @@ def test_documents_of_many_chapters_list_them_in_the_contents_without_dividers()
         assert [p for p in deck.pages if p.kind == "divider"] == [], name
         entries = [e for p in deck.pages if p.kind == "contents" for e in p.entries]
         entries = entries[1:] if entries[:1] == ["Introduction"] else entries  # opening text
-        titles = [c["title"] for c in deck.document["outline"]["chapters"]]
-        # chapters sharing a slide are one entry, titled as their slide
-        shared = []
-        for p in deck.pages:
-            found = dict.fromkeys(int(n) for n in re.findall(r"chapters\[(\d+)\]", p.source))
-            if p.kind == "content" and len(found) > 1:
-                shared.append(Joined(tuple(titles[i] for i in found), p.title))
-        chapters = joined_entries([t for t in titles if t], shared)
+        chapters = [c["title"] for c in deck.document["outline"]["chapters"] if c["title"]]
         assert entries[:9] == chapters[:9] and len(entries) in (len(chapters), 10)
         assert [p.number for p in deck.pages] == list(range(1, len(deck.pages) + 1))
 

@@ -14,7 +14,6 @@ import pytest
 from generator.api import generate_from_markdown
 from generator.deckplan import all_or_none, divided_deck
 from generator.model import Span, plain
-from generator.sharedlist import Joined, joined_entries
 from generator.together import title_paragraph
 from tests.generator.fragments import (
     MARP_QUOTE,
@@ -73,16 +72,7 @@ def test_the_contents_slide_lists_only_the_chapters_shown() -> None:
     assert contents.entries[:3] == ["Introduction", "About", "Examples"]  # its opening text
     shown = {int(n) for p in deck.pages for n in re.findall(r"chapters\[(\d+)\]", p.source)}
     titles = [c["title"] for c in deck.document["outline"]["chapters"]]
-    # chapters sharing a slide: one entry, titled as their slide
-    shared = [_sharing(p.source, p.title, titles) for p in deck.pages if p.kind == "content"]
-    listed = [t for i, t in enumerate(titles) if t and i in shown]
-    assert contents.entries[1:] == joined_entries(listed, [j for j in shared if j])
-    assert "Reporting vulnerabilities · Appreciation" in contents.entries
-
-
-def _sharing(source: str, title: str, titles: list[str]) -> Joined | None:
-    found = dict.fromkeys(int(n) for n in re.findall(r"chapters\[(\d+)\]", source))
-    return Joined(tuple(titles[i] for i in found), title) if len(found) > 1 else None
+    assert contents.entries[1:] == [t for i, t in enumerate(titles) if t and i in shown]
 
 
 # -- dividers for all chapters or none ---------------------------------------------------------
@@ -269,8 +259,7 @@ def test_a_contents_of_up_to_two_dozen_entries_takes_one_slide_in_two_columns() 
     ]
     assert len(contents) == 1
     page, html = contents[0]
-    # + introduction; JSON Response Content and Custom Headers share a slide: one entry
-    assert len(page.entries) == 17 and page.columns == 2 and page.parts == 1
+    assert len(page.entries) == 18 and page.columns == 2 and page.parts == 1  # + introduction
     assert page.body_size >= 18
     assert "--df-toc-columns:2" in html
     few = generate_from_markdown(sample("mermaid-readme"), "corporate")

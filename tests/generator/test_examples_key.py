@@ -14,7 +14,6 @@ from generator.outline import parse_outline
 from generator.pieces import CodeLine, Piece
 from generator.planner import Planner
 from generator.reshape import Fitted
-from generator.sharedlist import Joined, joined_entries
 from generator.templates import builtin_templates
 from tests.generator.fragments_httpx import (
     HTTPX_EXCEPTIONS,
@@ -133,14 +132,3 @@ def test_the_next_example_is_not_preferred_when_the_slide_shows_what_the_title_n
     last[1] = _code_piece("console = Console()\nconsole.log('x')", 1, 20.0, False)
     slide, rest = key_first(last, spinner, _fits(100.0), "Status", 20.0)
     assert [p.group for p in slide] == [0, 2, 3] and [p.group for p in rest] == [1]
-
-
-def test_chapters_sharing_a_slide_are_one_contents_entry_titled_as_the_slide() -> None:
-    listed = ["Binary Response Content", "JSON Response Content", "Custom Headers", "Cookies"]
-    joined = [Joined(("JSON Response Content", "Custom Headers"), "JSON and Custom Headers")]
-    assert joined_entries(listed, joined) == [
-        "Binary Response Content",
-        "JSON and Custom Headers",
-        "Cookies",
-    ]
-    assert joined_entries(listed, [Joined(("Timeouts", "Cookies"), "T and C")]) == listed

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from generator.examplecut import PageWords, cut_in_middle, leading_part
 from generator.examplepoint import STRING, words_of
+from generator.keyexample import key_first
 from generator.pieces import Piece
 
 # pieces as they would be set at the smallest type a unit that cannot be cut takes
@@ -252,6 +253,9 @@ def _filled(
                 last, rest = last + part[0], part[1] + rest[end + 1 :]
             break
         last, rest = last + chain, rest[end + 1 :]
+    last, rest = key_first(
+        last, rest, lambda pieces, extra: fits_on([], pieces, extra), title, more
+    )
     return [*kept[:-1], last], rest
 
 

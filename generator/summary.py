@@ -5,13 +5,13 @@ A document that is not a talk (a design proposal, meeting notes, a changelog, a 
 sections far longer than a slide. With length "medium" (the default) such a page is summarised
 before it is fitted: under each heading its first paragraph stays (and any paragraph that
 introduces a list, code, a table or a picture), lists, code, tables, pictures and the first
-paragraph of a quote stay; a later paragraph that states a result (a number "times
-faster", "23x", "40 %") keeps its first sentences, and a paragraph too long to label the code
-after it keeps its label (up to its first full stop or aside in parentheses); the other
-paragraphs move to the slide's speaker notes. A page that
-still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES and the rest moves to the
-notes too. Every move is listed with the left-out records (kind "notes"): nothing is dropped
-silently, and the notes keep every word. Pictures are never summarised away: the pictures of
+paragraph of a quote stay; a later paragraph that states a result (a number "times faster",
+"23x", "40 %") keeps its first sentences, a sentence naming the page's main code names stays
+(generator.mainnames), and a paragraph too long to label the code after it keeps its label
+(up to its first full stop or aside in parentheses); the other paragraphs move to the slide's
+speaker notes. A page that still needs more than MAX_SLIDES slides keeps its first MAX_SLIDES
+and the rest moves to the notes too. Every move is listed with the left-out records (kind
+"notes"): nothing is dropped silently, and the notes keep every word. Pictures are never summarised away: the pictures of
 the part that moved to the notes follow the kept slides on picture slides of their own (up to
 GALLERY a slide, with their alt texts as captions).
 """
@@ -26,6 +26,7 @@ from dataclasses import replace
 from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
+from generator.mainnames import main_names
 from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
@@ -74,6 +75,7 @@ def summary_blocks(
     whole: list[tuple[float, Block]] = []  # moved paragraphs that may come back
     cut: list[tuple[float, Block]] = []  # kept paragraphs cut after their first sentences
     said = False  # a paragraph was kept since the last heading
+    names_main = main_names(blocks)
     for i, block in enumerate(blocks):
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         if block.type == "heading":
@@ -103,7 +105,7 @@ def summary_blocks(
                 kept.append((float(i), label[0]))
                 moved.append((i + 0.5, label[1]))
                 said = True
-            elif not said or RESULT.search(text):
+            elif not said or RESULT.search(text) or names_main(block):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:

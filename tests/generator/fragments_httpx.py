@@ -3,7 +3,7 @@ last slide a capped page keeps); from samples/markdown/httpx-quickstart.
 
 | name | repository | path | commit | licence |
 |---|---|---|---|---|
-| HTTPX_SENDING_JSON, HTTPX_REDIRECTION, HTTPX_STATUS_CODES | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
+| HTTPX_SENDING_JSON, HTTPX_REDIRECTION, HTTPX_STATUS_CODES, HTTPX_EXCEPTIONS | https://github.com/encode/httpx | docs/quickstart.md | ae1b9f66238f75ced3ced5e4485408435de10768 | BSD-3-Clause |
 """
 
 from __future__ import annotations
@@ -26,3 +26,5 @@ HTTPX_SENDING_JSON = _section("Sending JSON Encoded Data")
 HTTPX_REDIRECTION = _section("Redirection and History")
 # Two short examples, then the one raising for an error status (its output a traceback).
 HTTPX_STATUS_CODES = _section("Response Status Codes")
+# A sentence naming the main classes, then an example per class; the second is the point.
+HTTPX_EXCEPTIONS = _section("Exceptions")

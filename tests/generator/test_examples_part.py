@@ -16,7 +16,6 @@ from generator.planner import Planner
 from generator.reshape import Fitted
 from generator.templates import builtin_templates
 from tests.generator.fragments_httpx import (
-    HTTPX_REDIRECTION,
     HTTPX_SENDING_JSON,
     HTTPX_STATUS_CODES,
 )
@@ -46,15 +45,6 @@ def test_a_console_example_keeps_whole_statements_and_says_it_goes_on() -> None:
     ends = plain(slide.page.blocks[-1].spans) if slide.page.blocks[-1].type == "paragraph" else ""
     assert CONTINUES in (last, ends)  # it says that it goes on
     assert slide.laid is not None  # the filled slide fits
-
-
-def test_the_next_example_shows_its_introduction_and_leading_statement() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_REDIRECTION)
-    shown = [plain(b.spans) for b in slide.page.blocks if b.type == "paragraph"]
-    assert any("follow_redirects" in s for s in shown)  # the introduction
-    assert "follow_redirects=True)" in _code(slide.page.blocks)  # its first statement, whole
-    assert shown[-1] == CONTINUES
-    assert len([s for s in slide.page.blocks if s.type == "paragraph"]) >= 3
 
 
 def _piece(text: str, console: bool) -> Piece:
@@ -97,15 +87,6 @@ def test_other_code_is_cut_before_a_statement_at_its_base_indentation() -> None:
     assert head.block.text == 'response = httpx.get("https://www.example.com/")'
     assert rest.block.text.startswith("try:") and rest.top == head.bottom
     assert head.height + rest.height == piece.height
-
-
-def test_an_example_after_two_short_ones_shows_its_introduction_and_first_statement() -> None:
-    markdown = "# HTTPX\n\n" + HTTPX_SENDING_JSON + "\n" + HTTPX_STATUS_CODES
-    status = next(f for f in _one_slide(markdown) if "Status" in str(f.page.title))
-    shown = [plain(b.spans) for b in status.page.blocks if b.type == "paragraph"]
-    assert any(s.startswith("We can raise an exception") for s in shown)
-    assert "not_found = httpx.get(" in _code(status.page.blocks)
-    assert shown[-1] == CONTINUES
 
 
 def test_code_packed_on_estimates_can_be_cut_at_its_statements_too() -> None:

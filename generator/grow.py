@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from generator.fit import Measure
 from generator.layouts import SPLIT_MEDIA
 from generator.pages import PlannedPage, picture_room_for, room_of
-from generator.picroom import picture_room, side_room
+from generator.picroom import picture_room, room_picture, side_room
 from generator.predict import FILL, GROW, SPARSE
 from generator.reshape import Fitted, Later, later, settled
+from generator.screenshots import beside_share
 from generator.slides import word_cap
 
 LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
@@ -73,7 +74,9 @@ class Growing:
             return None
         side = side_room(page.blocks, m, page.body_size) if page.layout == "image-full" else 0
         tries = [replace(page, picture=picture_room_for(page, side, True))] if side else []
-        share = SPLIT_MEDIA if page.layout == "image-text" else 1.0
+        beside = page.layout == "image-text"
+        picture = room_picture(page.blocks) if beside else None
+        share = 1.0 if not beside else SPLIT_MEDIA if picture is None else beside_share(picture)
         room = picture_room(page.blocks, m, share)
         tries += [replace(page, picture=picture_room_for(page, room))] if room else []
         for roomier in tries:

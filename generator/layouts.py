@@ -33,7 +33,13 @@ from generator.model import FLOATS, Block, flowing_blocks, plain
 from generator.pages import PlannedPage, room_of
 from generator.picroom import beside_html
 from generator.pointing import compact
-from generator.screenshots import CAPTION_ROOM, UPSCALE, caption_lines
+from generator.screenshots import (
+    CAPTION_ROOM,
+    UPSCALE,
+    beside_share,
+    caption_lines,
+    crowded_beside,
+)
 from generator.shapes import (
     code_pair,
     comparable,
@@ -407,6 +413,8 @@ def _image_text(page: PlannedPage, code: CodeStyle | None) -> Markup | None:
     if source_pair(page.blocks):  # a diagram beside its source: its own width, the code the rest
         share = min(SPLIT_MEDIA, max(SPLIT_LEAST, pictures[0].width * DIAGRAM_UPSCALE / BODY_W))
         style = Markup(' style="flex-basis:%d%%"') % round(share * 100)
+    elif crowded_beside(pictures[0]):  # a wide picture: a wider column (its labels)
+        style = Markup(' style="flex-basis:%d%%"') % round(beside_share(pictures[0]) * 100)
     return Markup(
         '<div class="df-split"><div class="df-split-text">%s</div>'
         '<figure class="df-split-media"%s>%s</figure></div>'

@@ -31,6 +31,9 @@ CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sent
 CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
 BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
+BESIDE_SHARE = 0.46  # of the body's width: a picture beside text (layouts.SPLIT_MEDIA)
+WIDE_SHARE = 0.62  # of the body's width: the most a wide picture beside text takes
+WIDE_ASPECT = 1.5  # width / height: a picture this wide fills a column beside text only thinly
 PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of their size or more
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
@@ -48,6 +51,26 @@ def screenshot(block: Block) -> bool:
     if w < SCREEN_SIDE or h < SCREEN_SIDE or w * h < SCREEN_PIXELS:
         return False
     return w / h <= SCREEN_ASPECT
+
+
+def crowded_beside(block: Block) -> bool:
+    """A wide picture or diagram that a column of BESIDE_SHARE beside text would draw at under
+    PAIR_READ of its width (its labels too small): its column takes more (`beside_share`)."""
+    if block.type != "image" or block.kind not in ("picture", "diagram"):
+        return False
+    w, h = block.width, block.height
+    if not w or not h or w / h < WIDE_ASPECT:
+        return False
+    return PAIR_READ * w > BODY_WIDTH * BESIDE_SHARE
+
+
+def beside_share(block: Block) -> float:
+    """The share of the body's width a picture beside text takes: BESIDE_SHARE, or for a
+    picture crowded there enough to draw it at PAIR_READ of its width, up to WIDE_SHARE (the
+    text keeps the rest: a lead-in or a short explanation)."""
+    if not crowded_beside(block):
+        return BESIDE_SHARE
+    return min(WIDE_SHARE, PAIR_READ * block.width / BODY_WIDTH)
 
 
 def pictures_in(blocks: tuple[Block, ...] | list[Block]) -> int:

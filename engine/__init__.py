@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the names re-exported lazily below
     )
     from engine.budget import collector_paused  # noqa: F401
     from engine.diagnostics import Diagnostics  # noqa: F401
+    from engine.digits import with_digits  # noqa: F401
     from engine.errors import (  # noqa: F401
         AllPagesFailed,
         ConversionError,
@@ -81,6 +82,7 @@ _EXPORTS = {
     "load_resource": "engine.resources",
     "image_media": "engine.images",
     "Diagnostics": "engine.diagnostics",
+    "with_digits": "engine.digits",
     "EMU_PER_PX": "engine.units",
     "LineBreaks": "engine.options",
     "AllPagesFailed": "engine.errors",

@@ -367,7 +367,7 @@ def layout_boxes(html: str, options: Options | None = None) -> PageLayout:
 
     root = layout_page(html, options or Options()).root
     out: list[LaidOutBox] = []
-    _collect(root, 0.0, 0.0, -1, out)
+    collect_boxes(root, 0.0, 0.0, -1, out)
     return PageLayout(root.width, root.height, out)
 
 
@@ -396,7 +396,7 @@ def lay_out(html: str, options: Options | None = None) -> LaidOut:
     def work() -> LaidOut:
         page = layout_page(html, options, diag)
         boxes: list[LaidOutBox] = []
-        _collect(page.root, 0.0, 0.0, -1, boxes)
+        collect_boxes(page.root, 0.0, 0.0, -1, boxes)
         return LaidOut(html, PageLayout(page.root.width, page.root.height, boxes), page, diag)
 
     return run_page(work, options.limits)
@@ -415,7 +415,8 @@ def finish_laid_out(laid: LaidOut, options: Options) -> PageResult:
     )
 
 
-def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:
+def collect_boxes(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]) -> None:
+    """Append the boxes and lines of fragment `frag` (at `ox`, `oy`) and its descendants to `out`."""
     from engine.layout.fragments import BoxFragment, TextFragment
 
     x, y = ox + frag.x, oy + frag.y
@@ -445,9 +446,9 @@ def _collect(frag: Any, ox: float, oy: float, parent: int, out: list[LaidOutBox]
             )
         for item in line.items:
             if isinstance(item, BoxFragment):
-                _collect(item, lx, ly, index, out)
+                collect_boxes(item, lx, ly, index, out)
     for child in frag.children:
-        _collect(child, x, y, index, out)
+        collect_boxes(child, x, y, index, out)
 
 
 def _deck_size(results: list[PageResult | FailedPage]) -> tuple[int, int]:

@@ -11,13 +11,14 @@ page tells how much room its content takes and where every piece of it lies.
 
 from __future__ import annotations
 
+import html as html_text
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from engine import LaidOut, LaidOutBox, Options, PageLayout, lay_out
+from engine import LaidOut, LaidOutBox, Options, PageLayout, lay_out, with_digits
 
 TOLERANCE = 0.5  # px
 FIT_ATTR = "data-df-fit"
@@ -54,6 +55,7 @@ class _Layouts:
 # in the footer (`.foot`); for measuring, pages that differ only in the footer's digits share
 # one layout: each digit stands for any digit, so the footer keeps its width (digits are
 # tabular in the slide fonts) and the body, which the plan measures, is the same.
+FOOTER_CLASS = "foot"
 _FOOTER = re.compile(r'(<div class="foot">)([^<]*)(</div>)')
 _DIGIT = re.compile(r"[0-9]")
 
@@ -81,16 +83,37 @@ def shared_layouts(options: Options) -> Iterator[None]:
 def own_layouts(slides: list[tuple[str, LaidOut | None]], options: Options) -> list[LaidOut | None]:
     """The layouts of a deck's slides (each slide's HTML and the layout it was measured by),
     each slide its own (building a slide adds to its layout's diagnostics): a layout already
-    taken by an earlier slide, or shared with a page of another number, is made again."""
+    taken by an earlier slide is made again; one shared with a page of another number is
+    renumbered (`renumbered`), else made again."""
     seen: set[int] = set()
     out: list[LaidOut | None] = []
     for html, one in slides:
-        if one is not None and (id(one) in seen or one.html != html):
+        if one is not None and id(one) in seen:
             one = _lay_out(html, options)
+        elif one is not None and one.html != html:
+            one = renumbered(one, html, options) or _lay_out(html, options)
         if one is not None:
             seen.add(id(one))
         out.append(one)
     return out
+
+
+def renumbered(laid: LaidOut, html: str, options: Options) -> LaidOut | None:
+    """The layout of `html`, a page that differs from the laid-out one only in its footer's
+    digits (another slide number), made from `laid` when the new digits take the widths the
+    old ones took (engine.with_digits); None when the pages differ otherwise or the footer
+    would lay out otherwise."""
+    if layout_key(html) != layout_key(laid.html):
+        return None
+    return with_digits(
+        laid, html, FOOTER_CLASS, _footer_digits(laid.html), _footer_digits(html), options
+    )
+
+
+def _footer_digits(html: str) -> str:
+    """The digits of the page's footers' text, in order."""
+    texts = (html_text.unescape(m[2]) for m in _FOOTER.finditer(html))
+    return "".join(_DIGIT.findall("".join(texts)))
 
 
 def try_lay_out(html: str, options: Options) -> LaidOut | None:

@@ -14,8 +14,10 @@ route of one command is a step after its sibling's, not a near-empty slide of it
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from generator.condense import Condensed
 from generator.leftout import LeftOut, left_out_blocks
@@ -52,10 +54,18 @@ def _same(words: str, seen: list[str]) -> bool:
         total = len(words) + len(other)
         if 2.0 * min(len(words), len(other)) / total < SAME_RATIO:  # real_quick_ratio
             continue
-        matcher = SequenceMatcher(None, words, other, autojunk=False)
-        if matcher.quick_ratio() >= SAME_RATIO and matcher.ratio() >= SAME_RATIO:
+        common = (_characters(words) & _characters(other)).total()
+        if 2.0 * common / total < SAME_RATIO:  # quick_ratio, each paragraph counted once
+            continue
+        if SequenceMatcher(None, words, other, autojunk=False).ratio() >= SAME_RATIO:
             return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def _characters(words: str) -> Counter[str]:
+    """A paragraph's characters as a multiset (read, never changed, by `_same`)."""
+    return Counter(words)
 
 
 def _page_words(page: Page) -> list[str]:

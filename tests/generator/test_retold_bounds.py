@@ -62,3 +62,30 @@ def test_distinct_paragraphs_skip_the_full_ratio(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(generator.retold, "SequenceMatcher", _Counting)
     told_once(outline)
     assert _Counting.calls <= 10  # 242 before (every pair of similar length)
+
+
+class _Built(SequenceMatcher):  # type: ignore[type-arg]
+    built = 0
+    ratios = 0
+
+    def __init__(self, isjunk: None, a: str, b: str, autojunk: bool = True) -> None:
+        _Built.built += 1
+        super().__init__(isjunk, a, b, autojunk=autojunk)
+
+    def ratio(self) -> float:
+        _Built.ratios += 1
+        return super().ratio()
+
+
+def test_the_character_bound_counts_each_paragraph_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The characters of each paragraph are counted once, not once per pair: a matcher is built
+    only for a pair the character bound lets through, to ask its exact ratio."""
+    text = (CORPUS / "kep-crashloopbackoff" / "README.md").read_text(encoding="utf-8")
+    outline = parse_outline(text)
+    paragraphs = {w for c in outline.chapters for p in c.pages for w in _page_words(p)}
+    generator.retold._characters.cache_clear()
+    _Built.built = _Built.ratios = 0
+    monkeypatch.setattr(generator.retold, "SequenceMatcher", _Built)
+    told_once(outline)
+    assert _Built.built == _Built.ratios <= 10  # 234 matchers before, 3 of them asked
+    assert generator.retold._characters.cache_info().misses <= len(paragraphs)

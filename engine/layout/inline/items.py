@@ -216,6 +216,24 @@ def _shape_text(box: b.Box, lang: str) -> Shaped:
     return shaped
 
 
+def same_shaping(a: b.Box, b2: b.Box, lang: str) -> bool:
+    """The texts of `a` and `b2` (boxes of one style) shape alike: the same font, the same words
+    and spaces (by length) of the same widths, so a line breaker places them alike."""
+    font_a, wrap_a, chunks_a = _shape_text(a, lang)
+    font_b, wrap_b, chunks_b = _shape_text(b2, lang)
+    if a.style is not b2.style or font_a != font_b or wrap_a != wrap_b:
+        return False
+    if len(chunks_a) != len(chunks_b):
+        return False
+    for (seg_a, *rest_a), (seg_b, *rest_b) in zip(chunks_a, chunks_b, strict=True):
+        if rest_a != rest_b or len(seg_a) != len(seg_b):
+            return False
+        for (wa, sa, wwa, swa), (wb, sb, wwb, swb) in zip(seg_a, seg_b, strict=True):
+            if len(wa) != len(wb) or sa != sb or wwa != wwb or swa != swb:
+                return False
+    return True
+
+
 def _shape(
     raw: str, transform: Any, mode: str, font: FontInfo, caps: str | None, rules: BreakRules
 ) -> Shaped:

@@ -28,6 +28,7 @@ from generator.leftout import block_text, count_words
 from generator.model import Block, Outline, plain
 from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
+from generator.shapes import source_pair
 from generator.summary import RESULT
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a slide, min, max
@@ -90,7 +91,10 @@ def pictures_by_page(fitted: list[Fitted]) -> dict[str, int]:
 
 
 def picture_slide(page: PlannedPage) -> bool:
-    """A slide showing a picture or a grid of them, and at most their caption line."""
+    """A slide showing a picture or a grid of them, and at most their caption line; or a drawn
+    diagram beside its own source (shapes.source_pair), at most its introduction above."""
+    if not page.sections and page.layout == "image-text" and source_pair(page.blocks):
+        return sum(1 for b in page.blocks if b.type not in ("code", "image")) <= 1
     if page.sections or page.layout not in ("image-full", "image-grid"):
         return False
     kinds = [b.type for b in page.blocks]

@@ -33,6 +33,7 @@ CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
 BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
 PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of their size or more
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
+SPLIT_MEDIA = 0.46  # share of the body's width a picture beside text takes at most
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
@@ -79,6 +80,15 @@ def diagram_readable(block: Block, beside: int) -> bool:
     cell = (BODY_WIDTH - GRID_GAP * (beside - 1)) / beside
     scale = min(1.0, cell / block.width, GRID_HEIGHT / block.height)
     return DIAGRAM_FONT * scale >= DIAGRAM_READ
+
+
+def diagram_beside_readable(block: Block) -> bool:
+    """A drawn diagram whose labels stay at least DIAGRAM_READ px in the column beside text
+    (SPLIT_MEDIA of the body's width); a wider one is shown below the text, at the body's
+    width. Other pictures: True."""
+    if block.type != "image" or block.kind != "diagram" or block.width <= 0:
+        return True
+    return DIAGRAM_FONT * min(1.0, SPLIT_MEDIA * BODY_WIDTH / block.width) >= DIAGRAM_READ
 
 
 def caption_line(text: str) -> str:

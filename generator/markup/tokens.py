@@ -25,7 +25,7 @@ from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
-from generator.markup.mermaid.config import configuration_lines, configured
+from generator.markup.mermaid.config import configuration_lines
 from generator.markup.missing import (
     Missing,
     caption_line,
@@ -35,6 +35,7 @@ from generator.markup.missing import (
     says_already,
     unlead,
 )
+from generator.markup.pairs import PAIR_LINES, pair_kind
 from generator.markup.pointers import unpoint
 from generator.markup.quotes import (
     ADMONITIONS,
@@ -53,32 +54,6 @@ from generator.markup.syntax import (
     termless_definitions,
 )
 from generator.model import Block, ListItem, Span, Spans, plain
-
-SOURCE_BESIDE = 10  # lines of a configured diagram source shown whole beside its picture
-
-
-def _source_above(events: list[Event], previous: Event) -> bool:
-    """`events` is a drawn diagram whose source is the code block `previous` (documentation
-    showing a diagram's source, then the diagram)."""
-    first = events[0] if events else None
-    return (
-        isinstance(first, Item)
-        and first.block.kind == "diagram"
-        and isinstance(previous, Item)
-        and previous.block.type == "code"
-        and previous.block.text.strip() == first.block.alt
-    )
-
-
-def _drawn_from(events: list[Event], previous: Event) -> bool:
-    """The source above a drawn diagram, shown once (by the picture)."""
-    return _source_above(events, previous) and not _configured_source(events, previous)
-
-
-def _configured_source(events: list[Event], previous: Event) -> bool:
-    """The source above a drawn diagram carries configuration (front matter, an init
-    directive): it teaches what the picture cannot show, so it stays, beside the picture."""
-    return _source_above(events, previous) and configured(events[0].block.alt)  # type: ignore[union-attr]
 
 
 class Converter(FenceReader):
@@ -115,12 +90,15 @@ class Converter(FenceReader):
                 skip = end
                 continue
             events = self.node(node)
-            if out and _drawn_from(events, out[-1]):
-                out.pop()  # a diagram's source shown just above the drawn diagram: once
-                self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
-            elif out and _configured_source(events, out[-1]):
+            paired = pair_kind(events, out[-1]) if out else None
+            if paired == "drawn once":
+                out.pop()  # a source too long to show with its drawing: the drawing stands for it
+                self.ctx.note(
+                    "diagram", "a diagram's source too long to show with it: drawn once", ""
+                )
+            elif paired == "configured":
                 code = out[-1].block  # type: ignore[union-attr]
-                code.text = configuration_lines(code.text, SOURCE_BESIDE)
+                code.text = configuration_lines(code.text, PAIR_LINES)
             out.extend(events)
         return unpoint(unlead(out))
 

@@ -15,6 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
 from generator.markup.addresses import linked_line
+from generator.markup.clickhere import click_aside
 from generator.markup.crops import tall_crops
 from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
@@ -64,6 +65,7 @@ class Converter(FenceReader):
         self.missing: list[Missing] = []  # pictures not shown, for the notes of their slide
         self.captions: list[Block] = []  # the lines standing for some of them
         self.depth = 0  # nesting of node(): the notes event follows a top-level block
+        self.asides: list[str] = []  # sentences of links for the notes (markup.clickhere)
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
@@ -129,7 +131,10 @@ class Converter(FenceReader):
             events = self._signed_off(node, self._node(node))
         finally:
             self.depth -= 1
-        return events + (self.take_missing() if self.depth == 0 else [])
+        if self.depth or not self.asides:
+            return events + (self.take_missing() if self.depth == 0 else [])
+        asides, self.asides = self.asides, []
+        return [*events, Notes("\n".join(asides)), *self.take_missing()]
 
     def _signed_off(self, node: SyntaxTreeNode, events: list[Event]) -> list[Event]:
         if node.type != "heading" and boilerplate.SIGNOFF.search(self.ctx.heading):
@@ -237,6 +242,9 @@ class Converter(FenceReader):
         inline = self.inline(node.children[0] if node.children else None, display=True)
         images = [c for b in (self.image(i) for i in inline.images) if b for c in tall_crops(b)]
         spans = linked_line(trim_spans(no_placeholder(inline.spans)))
+        aside = click_aside(spans) if not self.ctx.deck else None
+        if aside is not None:  # "Click here to …": no slide follows the link, the notes keep it
+            spans, self.asides = aside.kept, [*self.asides, aside.note]
         out: list[Block] = []
         text = plain(spans).strip()
         images = [b for b in images if b.type == "image" or not says_already(text, plain(b.spans))]

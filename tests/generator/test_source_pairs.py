@@ -3,7 +3,7 @@ pair: both stay on the slides, the source whole, beside the drawing (code >= 16 
 diagram's labels >= 12 px) or, for a drawing too wide to read beside it, above it or on the
 slide before it. Fragments from samples/markdown (mermaid-readme: each example a plain fence,
 then the same text as a `mermaid` fence; mkdocs-math: a `latex` fence, then its result), see
-fragments.py."""
+fragments.py. A paragraph's closing "Click here to …" sentence leaves for the notes."""
 
 from __future__ import annotations
 
@@ -110,3 +110,22 @@ def test_the_readme_gallery_keeps_each_short_source_with_its_drawing() -> None:
     for i in drawings:  # the C4 diagram's source (32 lines): drawn once, listed
         assert "<pre" in pages[i] + pages[i - 1] or "C4 diagram" in pages[i]
     assert all("more lines" not in h for h in pages)
+
+
+# The README's Examples lead-in (samples/markdown/mermaid-readme/README.md).
+EXAMPLES_LEAD = """## Examples
+
+**The following are some examples of the diagrams, charts and graphs that can be made using Mermaid. Click here to jump into the [text syntax](https://mermaid.js.org/intro/syntax-reference.html).**
+"""
+
+
+def test_a_closing_click_here_sentence_leaves_for_the_notes_with_its_link() -> None:
+    o = parse_outline(f"# Mermaid\n\n{EXAMPLES_LEAD}")
+    [para] = [b for b in blocks(o) if b.type == "paragraph"]
+    assert para.text_length() and "Click here" not in "".join(s.text for s in para.spans)
+    assert "".join(s.text for s in para.spans).endswith("made using Mermaid.")
+    notes = "\n".join(p.notes for c in o.chapters for p in c.pages)
+    assert "Click here to jump into the text syntax." in notes
+    assert "https://mermaid.js.org/intro/syntax-reference.html" in notes
+    kept = parse_outline("# M\n\n## P\n\nClick here for [docs](https://x.org). Then read on.\n")
+    assert "Click here" in "".join(s.text for b in blocks(kept) for s in b.spans)  # not closing

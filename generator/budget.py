@@ -25,9 +25,11 @@ import re
 from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
 from generator.demos import split_pairs
 from generator.leftout import block_text, count_words
+from generator.markup.pairs import drawn_from
 from generator.model import Block, Outline, plain
 from generator.pages import DeckDraft, PlannedPage
 from generator.reshape import Fitted
+from generator.shapes import source_pair
 from generator.summary import RESULT
 
 BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a slide, min, max
@@ -90,7 +92,12 @@ def pictures_by_page(fitted: list[Fitted]) -> dict[str, int]:
 
 
 def picture_slide(page: PlannedPage) -> bool:
-    """A slide showing a picture or a grid of them, and at most their caption line."""
+    """A slide showing a picture or a grid of them, and at most their caption line; or a drawn
+    diagram beside its whole source (shapes.source_pair, markup.pairs.drawn_from), at most
+    its introduction above."""
+    if not page.sections and page.layout == "image-text" and source_pair(page.blocks):
+        whole = any(drawn_from(a, b) for a, b in zip(page.blocks, page.blocks[1:], strict=False))
+        return whole and sum(1 for b in page.blocks if b.type not in ("code", "image")) <= 1
     if page.sections or page.layout not in ("image-full", "image-grid"):
         return False
     kinds = [b.type for b in page.blocks]

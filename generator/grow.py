@@ -12,12 +12,11 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
-from generator.layouts import SPLIT_MEDIA
 from generator.pages import PlannedPage, picture_room_for, room_of
 from generator.picroom import picture_room, room_picture, side_room
 from generator.predict import FILL, GROW, SPARSE
 from generator.reshape import Fitted, Later, later, settled
-from generator.screenshots import beside_share
+from generator.screenshots import SPLIT_MEDIA, beside_share
 from generator.slides import word_cap
 
 LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own

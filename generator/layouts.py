@@ -35,6 +35,7 @@ from generator.picroom import beside_html
 from generator.pointing import compact
 from generator.screenshots import (
     CAPTION_ROOM,
+    SPLIT_MEDIA,
     UPSCALE,
     beside_share,
     caption_lines,
@@ -380,7 +381,7 @@ def _pictures(page: PlannedPage) -> list[Block]:
 
 
 DIAGRAM_UPSCALE = 1.5  # a drawn diagram: at most 1.5 times its size (its labels)
-SPLIT_MEDIA, SPLIT_LEAST = 0.46, 0.2  # shares of the body a picture beside text takes
+SPLIT_LEAST = 0.2  # share of the body a picture beside text takes at least
 BODY_W = 1120.0  # px of a slide's body (1280 px slide)
 FULL_ROOM, FULL_CAPTION = 400, 2  # px of image-full's picture above a caption of up to 2 lines
 

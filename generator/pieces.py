@@ -19,7 +19,7 @@ from generator.codesplit import Run, regroup, transcript
 from generator.fit import Measure
 from generator.gallery import keep_galleries
 from generator.model import Block, ListItem, Span, plain
-from generator.shapes import source_beside
+from generator.shapes import shown_beside
 from generator.tablecols import shares
 from generator.together import (
     introduces,
@@ -104,7 +104,7 @@ def beside_source(pieces: list[Piece], blocks: list[Block]) -> list[Piece]:
         if (
             before is not None
             and before.group != piece.group
-            and source_beside(blocks[before.group], blocks[piece.group])
+            and shown_beside(blocks[before.group], blocks[piece.group])
         ):
             bottom = before.top + max(before.height, piece.height)
             shift += piece.bottom - bottom

@@ -31,11 +31,11 @@ CAPTION_CHARS = CAPTION_LINE * CAPTION_LINES  # a longer caption: its first sent
 CAPTION_ROOM = 35  # px: a caption line's height under a picture (24 px text, 1.45 line height)
 CJK_WIDTH = 2.2  # a CJK character takes the room of about this many Latin ones
 BODY_WIDTH, GRID_HEIGHT, GRID_GAP = 1120, 320, 20  # px: the pictures of image-grid, in a row
-BESIDE_SHARE = 0.46  # of the body's width: a picture beside text (layouts.SPLIT_MEDIA)
 WIDE_SHARE = 0.62  # of the body's width: the most a wide picture beside text takes
 WIDE_ASPECT = 1.5  # width / height: a picture this wide fills a column beside text only thinly
 PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of their size or more
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
+SPLIT_MEDIA = 0.46  # share of the body's width a picture beside text takes at most
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
 GRID_COUNT = re.compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
 SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
@@ -54,22 +54,22 @@ def screenshot(block: Block) -> bool:
 
 
 def crowded_beside(block: Block) -> bool:
-    """A wide picture or diagram that a column of BESIDE_SHARE beside text would draw at under
+    """A wide picture or diagram that a column of SPLIT_MEDIA beside text would draw at under
     PAIR_READ of its width (its labels too small): its column takes more (`beside_share`)."""
     if block.type != "image" or block.kind not in ("picture", "diagram"):
         return False
     w, h = block.width, block.height
     if not w or not h or w / h < WIDE_ASPECT:
         return False
-    return PAIR_READ * w > BODY_WIDTH * BESIDE_SHARE
+    return PAIR_READ * w > BODY_WIDTH * SPLIT_MEDIA
 
 
 def beside_share(block: Block) -> float:
-    """The share of the body's width a picture beside text takes: BESIDE_SHARE, or for a
+    """The share of the body's width a picture beside text takes: SPLIT_MEDIA, or for a
     picture crowded there enough to draw it at PAIR_READ of its width, up to WIDE_SHARE (the
     text keeps the rest: a lead-in or a short explanation)."""
     if not crowded_beside(block):
-        return BESIDE_SHARE
+        return SPLIT_MEDIA
     return min(WIDE_SHARE, PAIR_READ * block.width / BODY_WIDTH)
 
 
@@ -102,6 +102,15 @@ def diagram_readable(block: Block, beside: int) -> bool:
     cell = (BODY_WIDTH - GRID_GAP * (beside - 1)) / beside
     scale = min(1.0, cell / block.width, GRID_HEIGHT / block.height)
     return DIAGRAM_FONT * scale >= DIAGRAM_READ
+
+
+def diagram_beside_readable(block: Block) -> bool:
+    """A drawn diagram whose labels stay at least DIAGRAM_READ px in the column beside text
+    (SPLIT_MEDIA of the body's width); a wider one is shown below the text, at the body's
+    width. Other pictures: True."""
+    if block.type != "image" or block.kind != "diagram" or block.width <= 0:
+        return True
+    return DIAGRAM_FONT * min(1.0, SPLIT_MEDIA * BODY_WIDTH / block.width) >= DIAGRAM_READ
 
 
 def caption_line(text: str) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.markup.pairs import drawn_from
 from generator.model import Block, ListItem, Section, Span, plain
 from generator.pointing import pointing
-from generator.screenshots import per_slide, screenshot
+from generator.screenshots import diagram_beside_readable, per_slide, screenshot
 
 KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
 LEAD_NUMBER = re.compile(
@@ -131,8 +132,10 @@ def _picture_layout(blocks: list[Block], pictures: list[Block]) -> str:
 
 
 def source_beside(code: Block, picture: Block) -> bool:
-    """`code` shows the first lines of the drawn diagram `picture`'s source (its
-    configuration, cut with `…`)."""
+    """`code` is the source of the drawn diagram or formula `picture` (markup.pairs.drawn_from),
+    or a configured diagram source's first lines cut with `…` (its configuration)."""
+    if drawn_from(code, picture):
+        return True
     if code.type != "code" or picture.type != "image" or picture.kind != "diagram":
         return False
     lines = [line.rstrip() for line in code.text.strip().split("\n")]
@@ -142,10 +145,16 @@ def source_beside(code: Block, picture: Block) -> bool:
     return bool(lines) and source[: len(lines)] == lines
 
 
+def shown_beside(code: Block, picture: Block) -> bool:
+    """`code` is the source of `picture` (source_beside) and the drawing stays readable in
+    the column beside it (a wider diagram goes below its source)."""
+    return source_beside(code, picture) and diagram_beside_readable(picture)
+
+
 def source_pair(blocks: list[Block]) -> bool:
     """One drawn diagram right after the code block of its source, among text (paragraphs,
     lists, headings, quotes): the code in the text's column, the diagram beside it."""
-    pairs = [i for i in range(1, len(blocks)) if source_beside(blocks[i - 1], blocks[i])]
+    pairs = [i for i in range(1, len(blocks)) if shown_beside(blocks[i - 1], blocks[i])]
     if len(pairs) != 1:
         return False
     rest = [b for i, b in enumerate(blocks) if i not in (pairs[0] - 1, pairs[0])]

@@ -32,6 +32,7 @@ from generator.output import output_head
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
 from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
+from generator.shapes import source_beside
 from generator.sourced import picture_count, sourced_runs
 from generator.together import lead_in, quote_labels
 
@@ -349,17 +350,18 @@ def condensed_code(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
     moved: list[Block] = []
     diagrams = sum(1 for b in blocks if diagram_source(b) and drawn_kind(b))
     limit = DIAGRAM_LINES if diagrams <= 2 else max(4, DIAGRAM_TOTAL // diagrams)
-    for block in blocks:
+    for i, block in enumerate(blocks):
         if block.type != "code":
             out.append(block)
             continue
         lines = block.text.split("\n")
+        drawn = i + 1 < len(blocks) and source_beside(block, blocks[i + 1])
         short = [
             line[:LINE_START].rstrip() + " …" if len(line) > LONG_LINE else line for line in lines
         ]
-        if diagram_source(block) and drawn_kind(block) and len(short) > limit:
+        if diagram_source(block) and drawn_kind(block) and len(short) > limit and not drawn:
             short = short[:limit] + ["…"]
-        head = output_head(block)
+        head = output_head(block) if not drawn else None
         if head is not None:  # a long listing of output: its first lines, the rest named
             short = head.text.split("\n")
         if short == lines:

@@ -15,6 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.markup import boilerplate
 from generator.markup.addresses import linked_line
+from generator.markup.clickhere import click_aside
 from generator.markup.crops import tall_crops
 from generator.markup.details import collapse_pictures, details_end
 from generator.markup.events import Context, Event, Heading, Item, Notes, Slot
@@ -25,7 +26,7 @@ from generator.markup.heading_links import link_suffix
 from generator.markup.images import is_badge_url
 from generator.markup.inline import Inline, InlineImage, InlineReader
 from generator.markup.math import Refused
-from generator.markup.mermaid.config import configuration_lines, configured
+from generator.markup.mermaid.config import configuration_lines
 from generator.markup.missing import (
     Missing,
     caption_line,
@@ -35,6 +36,7 @@ from generator.markup.missing import (
     says_already,
     unlead,
 )
+from generator.markup.pairs import PAIR_LINES, pair_kind
 from generator.markup.pointers import unpoint
 from generator.markup.quotes import (
     ADMONITIONS,
@@ -54,32 +56,6 @@ from generator.markup.syntax import (
 )
 from generator.model import Block, ListItem, Span, Spans, plain
 
-SOURCE_BESIDE = 10  # lines of a configured diagram source shown whole beside its picture
-
-
-def _source_above(events: list[Event], previous: Event) -> bool:
-    """`events` is a drawn diagram whose source is the code block `previous` (documentation
-    showing a diagram's source, then the diagram)."""
-    first = events[0] if events else None
-    return (
-        isinstance(first, Item)
-        and first.block.kind == "diagram"
-        and isinstance(previous, Item)
-        and previous.block.type == "code"
-        and previous.block.text.strip() == first.block.alt
-    )
-
-
-def _drawn_from(events: list[Event], previous: Event) -> bool:
-    """The source above a drawn diagram, shown once (by the picture)."""
-    return _source_above(events, previous) and not _configured_source(events, previous)
-
-
-def _configured_source(events: list[Event], previous: Event) -> bool:
-    """The source above a drawn diagram carries configuration (front matter, an init
-    directive): it teaches what the picture cannot show, so it stays, beside the picture."""
-    return _source_above(events, previous) and configured(events[0].block.alt)  # type: ignore[union-attr]
-
 
 class Converter(FenceReader):
     def __init__(self, ctx: Context) -> None:
@@ -89,6 +65,7 @@ class Converter(FenceReader):
         self.missing: list[Missing] = []  # pictures not shown, for the notes of their slide
         self.captions: list[Block] = []  # the lines standing for some of them
         self.depth = 0  # nesting of node(): the notes event follows a top-level block
+        self.asides: list[str] = []  # sentences of links for the notes (markup.clickhere)
 
     def events(self, text: str) -> list[Event]:
         env: dict[str, object] = {}
@@ -115,12 +92,15 @@ class Converter(FenceReader):
                 skip = end
                 continue
             events = self.node(node)
-            if out and _drawn_from(events, out[-1]):
-                out.pop()  # a diagram's source shown just above the drawn diagram: once
-                self.ctx.note("diagram", "a diagram's source shown above it: drawn once", "")
-            elif out and _configured_source(events, out[-1]):
+            paired = pair_kind(events, out[-1]) if out else None
+            if paired == "drawn once":
+                out.pop()  # a source too long to show with its drawing: the drawing stands for it
+                self.ctx.note(
+                    "diagram", "a diagram's source too long to show with it: drawn once", ""
+                )
+            elif paired == "configured":
                 code = out[-1].block  # type: ignore[union-attr]
-                code.text = configuration_lines(code.text, SOURCE_BESIDE)
+                code.text = configuration_lines(code.text, PAIR_LINES)
             out.extend(events)
         return unpoint(unlead(out))
 
@@ -151,7 +131,10 @@ class Converter(FenceReader):
             events = self._signed_off(node, self._node(node))
         finally:
             self.depth -= 1
-        return events + (self.take_missing() if self.depth == 0 else [])
+        if self.depth or not self.asides:
+            return events + (self.take_missing() if self.depth == 0 else [])
+        asides, self.asides = self.asides, []
+        return [*events, Notes("\n".join(asides)), *self.take_missing()]
 
     def _signed_off(self, node: SyntaxTreeNode, events: list[Event]) -> list[Event]:
         if node.type != "heading" and boilerplate.SIGNOFF.search(self.ctx.heading):
@@ -259,6 +242,9 @@ class Converter(FenceReader):
         inline = self.inline(node.children[0] if node.children else None, display=True)
         images = [c for b in (self.image(i) for i in inline.images) if b for c in tall_crops(b)]
         spans = linked_line(trim_spans(no_placeholder(inline.spans)))
+        aside = click_aside(spans) if not self.ctx.deck else None
+        if aside is not None:  # "Click here to …": no slide follows the link, the notes keep it
+            spans, self.asides = aside.kept, [*self.asides, aside.note]
         out: list[Block] = []
         text = plain(spans).strip()
         images = [b for b in images if b.type == "image" or not says_already(text, plain(b.spans))]

@@ -88,7 +88,7 @@ def test_text_before_a_picture_introduces_it_above() -> None:
     page = next(p for p in deck.pages if p.kind == "content" and p.title.startswith("Flowchart"))
     html = deck.pages_html[deck.pages.index(page)].split('<aside class="notes"')[0]
     body = html.split('class="body')[1]
-    assert page.layout == "image-full"
+    assert page.layout == "image-text"  # the diagram beside its source (test_source_pairs)
     intro = body.index("The following are some examples")
-    assert intro < body.index("<figure")  # above the diagram, not its caption
+    assert intro < body.index("<pre") < body.index("<figure")  # above the source, no caption
     assert "df-caption" not in body

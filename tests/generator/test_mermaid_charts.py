@@ -97,7 +97,8 @@ def test_git_graph_lanes_commits_and_merge() -> None:
     assert merge.kind == "MERGE" and merge.parents == [graph.commits[1].id, graph.commits[3].id]
     o = parse_outline(MERMAID_GITGRAPH)
     [d] = diagrams(o)
-    assert not [b for b in blocks(o) if b.type == "code"]  # the source above it: drawn once
+    [code] = [b for b in blocks(o) if b.type == "code"]  # the source above it stays with it
+    assert code.text.split() == d.alt.split()
     root = svg_root(d.src)
     assert texts(root) == ["main", "develop"]  # made-up commit ids are not shown
     dots = [c for c in root.iter(f"{NS}circle") if c.get("r") == "10"]
@@ -219,8 +220,9 @@ def test_a_short_configured_source_is_shown_whole_beside_the_diagram() -> None:
     assert [b.text for b in blocks(o) if b.type == "code"] == [source]
     assert len(diagrams(o)) == 1
     plain = fragment.replace("---\nconfig:\n  theme: 'forest'\n---\n", "")
-    o = parse_outline(doc(plain))  # no configuration: the source is the picture, drawn once
-    assert not [b for b in blocks(o) if b.type == "code"] and len(diagrams(o)) == 1
+    o = parse_outline(doc(plain))  # no configuration: the source and its drawing, both shown
+    assert [b.text for b in blocks(o) if b.type == "code"] == ["  graph TD\n    a --> b"]
+    assert len(diagrams(o)) == 1
 
 
 def test_c4_elements_in_their_boundaries_and_relations() -> None:

@@ -48,13 +48,10 @@ A --> B
 """
 
 
-def test_a_diagram_fence_repeating_the_code_above_is_shown_once_and_listed() -> None:
-    o = parse_outline(DIAGRAM_TWICE)
-    assert not [b for b in blocks(o) if b.type == "code"]
-    [drawn] = [b for b in blocks(o) if b.type == "image"]  # drawn (tests/generator/test_mermaid.py)
-    assert drawn.kind == "diagram" and drawn.alt == "flowchart LR\nA --> B"
-    record = next(d for d in o.diagnostics if d["kind"] == "diagram")
-    assert "drawn once" in record["message"]
+def test_a_diagram_fence_repeating_the_code_above_keeps_both_unless_long() -> None:
+    o = parse_outline(DIAGRAM_TWICE)  # a short source: shown with its drawing (test_source_pairs)
+    assert [b.type for b in blocks(o)] == ["paragraph", "code", "image"]
+    assert not [d for d in o.diagnostics if d["kind"] == "diagram"]
     unknown = DIAGRAM_TWICE.replace("flowchart LR", "journey")  # a type not drawn: shown once
     o = parse_outline(unknown)
     code = [b for b in blocks(o) if b.type == "code"]

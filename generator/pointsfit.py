@@ -15,13 +15,14 @@ takes fewer slides (the shown one when both take as many).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.budget import picture_slide
 from generator.leftout import LeftOut
 from generator.model import Block
 from generator.pages import PlannedPage
+from generator.points import dense_wall
 from generator.reshape import Fitted
 
 
@@ -43,6 +44,8 @@ class PointsFitting:
     gallery: list[Block]
     gallery_parts: list[int]
     page_floor: float
+    whole: bool
+    pay_walls: bool
 
     if TYPE_CHECKING:
 
@@ -64,9 +67,22 @@ class PointsFitting:
         if plain.blocks != shown.blocks:
             paragraphs = self.fit_page(plain)
             if len(paragraphs) < len(slides):
-                return paragraphs
+                if not self._wall_paid(plain, paragraphs, slides):
+                    return paragraphs
+                self._restore(with_shown)
+                return _paid(slides)
         self._restore(with_shown)
         return slides
+
+    def _wall_paid(
+        self, plain: PlannedPage, paragraphs: list[Fitted], slides: list[Fitted]
+    ) -> bool:
+        """Whether the page's points are worth their one slide more: its plain form is a dense
+        wall of prose (generator.points.dense_wall) on a deck within its budget, whose
+        condensing steps pay for the slide (a page that keeps one slide never gets it)."""
+        if not (self.whole and self.pay_walls) or len(slides) != len(paragraphs) + 1:
+            return False
+        return dense_wall(plain.blocks)
 
     def _state(self) -> _State:
         return _State(
@@ -78,3 +94,11 @@ class PointsFitting:
         self.gallery = list(state.gallery)
         self.gallery_parts = list(state.gallery_parts)
         self.page_floor = state.page_floor
+
+
+def _paid(slides: list[Fitted]) -> list[Fitted]:
+    """The slides with the last slide of text marked as the one the points add (`paid`)."""
+    last = max(i for i, f in enumerate(slides) if not picture_slide(f.page))
+    out = list(slides)
+    out[last] = replace(out[last], page=replace(out[last].page, paid=True))
+    return out

@@ -11,6 +11,11 @@ generator.drop takes its last page first), and a deck within it would grow.
 The page is fitted as shown first; only when it takes more than one slide of text, and its
 plain form differs, is that fitted too (one page's layouts more), and the page keeps whichever
 takes fewer slides (the shown one when both take as many).
+
+A dense wall of prose (generator.points.dense_wall) keeps its points at exactly one slide more
+in a deck planned whole within its budget: that slide is marked `paid`, counted by the deck's
+budget but not by its page or chapter (generator.budget), and a deck it takes past the budget
+is planned again without such slides (generator.talk).
 """
 
 from __future__ import annotations

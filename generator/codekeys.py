@@ -1,12 +1,13 @@
 """A paragraph that explains a code block by naming its keys stays with it in a summary.
 
 A summarised page (generator.summary) keeps a paragraph's first sentence and moves the rest to
-the notes. A paragraph right before or right after a code block whose sentences name what the
-code holds (an inline-code span of at least KEY_CHARS characters, "`backoffLimit`", that is a
-word of the code: a key, a flag, a function) is its explanation: it keeps its sentences up to
-the last one naming such a key, when those hold at most EXPLANATION characters (what the code
-layout draws beside its code, generator.shapes), else the sentences from the first naming a
-key to the last, when those do; the rest of it moves to the notes as before.
+the notes. A paragraph right before a code block whose sentences name at least KEYS different
+things the code holds (inline-code spans of at least KEY_CHARS characters, "`backoffLimit`",
+"`podFailurePolicy`", that are words of the code: keys, flags, functions) is its explanation:
+it keeps its sentences up to the last one naming such a key, when those hold at most
+EXPLANATION characters (what the code layout draws beside its code, generator.shapes), else
+the sentences from the first naming a key to the last, when those do; the rest of it moves to
+the notes as before. A paragraph after the code says what the code did: it moves as before.
 """
 
 from __future__ import annotations
@@ -19,18 +20,20 @@ from generator.pieces import slice_spans
 from generator.shapes import EXPLANATION
 
 KEY_CHARS = 3  # a shorter inline-code span ("`x`", "`-v`") names nothing of the code
+KEYS = 2  # different keys of the code a paragraph names to explain it (one may be in passing)
 _SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 
 
 def code_explained(block: Block, code: Block) -> tuple[Block, list[Block]] | None:
     """(the paragraph's sentences that stay with `code`, the parts of it that move), or None
-    when it names none of the code's keys or those sentences are longer than EXPLANATION."""
+    when it names fewer than KEYS of the code's keys or those sentences are longer than EXPLANATION."""
     if block.type != "paragraph" or code.type != "code":
         return None
     text = plain(block.spans)
-    named = [_at(block.spans, s) for s in block.spans if s.code and _names(s.text, code.text)]
-    if not named:
+    keys = [s for s in block.spans if s.code and _names(s.text, code.text)]
+    if len({s.text.strip() for s in keys}) < KEYS:
         return None
+    named = [_at(block.spans, s) for s in keys]
     ends = [m.end() for m in _SENTENCE.finditer(text)] + [len(text.rstrip())]
     cut = next(e for e in ends if e > max(named))
     start = 0

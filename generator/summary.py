@@ -86,7 +86,7 @@ def summary_blocks(
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
-            label = _code_label(block, blocks[i - 1] if i else None, after)
+            label = _code_label(block, after)
             tail = None if introduces or after is None else lead_in_tail(block, after)
             tail = tail if lead_ins else None
             if introduces:
@@ -199,17 +199,15 @@ def lead_in_tail(block: Block, after: Block) -> tuple[Block, Block] | None:
     return replace(block, spans=head), replace(block, spans=tail)
 
 
-def _code_label(
-    block: Block, before: Block | None, after: Block | None
-) -> tuple[Block, list[Block]] | None:
-    """The paragraph's part that stays with the code next to it: up to its last sentence naming
-    the code's keys (generator.codekeys), else its label when the code follows; None."""
-    for code in (after, before):
-        if code is not None and code.type == "code":
-            explained = code_explained(block, code)
-            if explained is not None:
-                return explained
-    label = _label(block) if after is not None and after.type == "code" else None
+def _code_label(block: Block, after: Block | None) -> tuple[Block, list[Block]] | None:
+    """The paragraph's part that stays with the code after it: its sentences naming the code's
+    keys (generator.codekeys), else its label; None."""
+    if after is None or after.type != "code":
+        return None
+    explained = code_explained(block, after)
+    if explained is not None:
+        return explained
+    label = _label(block)
     return None if label is None else (label[0], [label[1]])
 
 

@@ -101,6 +101,18 @@ def test_a_paragraph_naming_the_code_s_keys_keeps_those_sentences() -> None:
     assert code_explained(blocks[2], code) is None  # names `restartPolicy`, not in the code
 
 
+def test_a_paragraph_naming_one_word_of_the_code_is_no_explanation() -> None:
+    """fd's "Command execution" examples: the paragraph after `fd -e zip -x unzip` names
+    `unzip` once in passing (what the command runs), so it moves as before and the slide keeps
+    room for the next example."""
+    fd = (SAMPLES / "fd-readme/README.md").read_text(encoding="utf-8")
+    start = fd.index("Recursively find all zip archives")
+    blocks = _blocks("# fd\n\n## Examples\n\n" + fd[start : fd.index("Find all `*.h`")])
+    code, paragraph = blocks[1], blocks[2]
+    assert code.type == "code" and paragraph.type == "paragraph"
+    assert code_explained(paragraph, code) is None
+
+
 def test_a_summarised_page_keeps_the_code_s_explanation(
     medium_budget: Callable[[int], None],
 ) -> None:

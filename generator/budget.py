@@ -106,12 +106,17 @@ def picture_slide(page: PlannedPage) -> bool:
     )
 
 
+def paid_slides(fitted: list[Fitted]) -> int:
+    """The slides the points of dense walls of prose add to their pages (generator.pointsfit)."""
+    return sum(1 for f in fitted if f.page.paid)
+
+
 def slides_by_chapter(fitted: list[Fitted]) -> dict[int, int]:
     """How many fitted slides each chapter of the outline has (by the slides' sources)."""
     out: dict[int, int] = {}
     for f in fitted:
         m = _CHAPTER.match(f.page.source)
-        if m is not None and f.page.kind not in CHROME:
+        if m is not None and f.page.kind not in CHROME and not f.page.paid:
             ci = int(m.group(1))
             out[ci] = out.get(ci, 0) + 1
     return out
@@ -122,7 +127,7 @@ def slides_by_page(fitted: list[Fitted]) -> dict[tuple[int, int], float]:
     several pages counts a share for each."""
     out: dict[tuple[int, int], float] = {}
     for f in fitted:
-        if f.page.kind in CHROME:
+        if f.page.kind in CHROME or f.page.paid:
             continue
         pages = {(int(m.group(1)), int(m.group(2))) for m in _PAGE.finditer(f.page.source)}
         for key in pages:
@@ -161,7 +166,7 @@ def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
     for f in fitted:
         page = f.page
         first = page.source.split("+", 1)[0]
-        if page.kind in CHROME or not _PAGE.match(first) or picture_slide(page):
+        if page.kind in CHROME or page.paid or not _PAGE.match(first) or picture_slide(page):
             continue
         out[first] = out.get(first, -1) + 1
         last[first] = page

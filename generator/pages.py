@@ -91,6 +91,9 @@ class PlannedPage:
     # the room the slide's picture takes when the body has room to spare (generator.picroom;
     # None: its layout's own room)
     picture: PictureRoom | None = None
+    # a slide the points of a dense wall of prose add to their page (generator.pointsfit): the
+    # deck's budget counts it, its page and chapter do not (which part leaves is as before)
+    paid: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "layout": self.layout}

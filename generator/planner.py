@@ -163,6 +163,8 @@ class Planner(
         # (no summary, no cap); the summary and the cap are steps of condensing (generator.api)
         self.whole = whole and self.summarise and not self.tight
         self.page_whole = self.whole
+        # ... whose dense walls of prose are points even at a slide more (generator.pointsfit)
+        self.pay_walls = True
         self.calibration = Calibration()
         self.frame: tuple[float, float] | None = None  # (width, height) of the body's frame
         # pictures of the part of a page moved to its notes: shown on picture slides after it

@@ -137,3 +137,33 @@ def _trimmed(spans: list[Span]) -> list[Span]:
         out[0] = replace(out[0], text=out[0].text.lstrip())
         out[-1] = replace(out[-1], text=out[-1].text.rstrip())
     return out
+
+
+WALL_PARAGRAPHS = 2  # a run of at least this many paragraphs of prose ...
+WALL_WORDS = 120  # ... holding at least this many words ...
+WALL_SENTENCE_WORDS = 20.0  # ... in sentences this long on average is a dense wall of prose
+
+
+def dense_wall(blocks: list[Block]) -> bool:
+    """Whether the blocks hold a dense wall of prose: a run of at least WALL_PARAGRAPHS
+    paragraphs of running prose (as `pointed_blocks` reads runs) of at least WALL_WORDS words
+    in long sentences (WALL_SENTENCE_WORDS words on average). Such a wall is read as points
+    even when they take a slide more (generator.pointsfit). Prose beside code is no wall."""
+    if any(b.type == "code" for b in blocks):
+        return False
+    runs: list[list[Block]] = [[]]
+    for i, block in enumerate(blocks):
+        after = blocks[i + 1] if i + 1 < len(blocks) else None
+        if _prose(block, after):
+            runs[-1].append(block)
+        elif runs[-1]:
+            runs.append([])
+    return any(_dense(run) for run in runs)
+
+
+def _dense(run: list[Block]) -> bool:
+    if len(run) < WALL_PARAGRAPHS:
+        return False
+    words = sum(len(plain(b.spans).split()) for b in run)
+    count = sum(len(sentences(b.spans)) for b in run)
+    return words >= WALL_WORDS and words / max(count, 1) >= WALL_SENTENCE_WORDS

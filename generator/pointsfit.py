@@ -11,17 +11,23 @@ generator.drop takes its last page first), and a deck within it would grow.
 The page is fitted as shown first; only when it takes more than one slide of text, and its
 plain form differs, is that fitted too (one page's layouts more), and the page keeps whichever
 takes fewer slides (the shown one when both take as many).
+
+A dense wall of prose (generator.points.dense_wall) keeps its points at exactly one slide more
+in a deck planned whole within its budget: that slide is marked `paid`, counted by the deck's
+budget but not by its page or chapter (generator.budget), and a deck it takes past the budget
+is planned again without such slides (generator.talk).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.budget import picture_slide
 from generator.leftout import LeftOut
 from generator.model import Block
 from generator.pages import PlannedPage
+from generator.points import dense_wall
 from generator.reshape import Fitted
 
 
@@ -43,6 +49,8 @@ class PointsFitting:
     gallery: list[Block]
     gallery_parts: list[int]
     page_floor: float
+    whole: bool
+    pay_walls: bool
 
     if TYPE_CHECKING:
 
@@ -64,9 +72,22 @@ class PointsFitting:
         if plain.blocks != shown.blocks:
             paragraphs = self.fit_page(plain)
             if len(paragraphs) < len(slides):
-                return paragraphs
+                if not self._wall_paid(plain, paragraphs, slides):
+                    return paragraphs
+                self._restore(with_shown)
+                return _paid(slides)
         self._restore(with_shown)
         return slides
+
+    def _wall_paid(
+        self, plain: PlannedPage, paragraphs: list[Fitted], slides: list[Fitted]
+    ) -> bool:
+        """Whether the page's points are worth their one slide more: its plain form is a dense
+        wall of prose (generator.points.dense_wall) on a deck within its budget, whose
+        condensing steps pay for the slide (a page that keeps one slide never gets it)."""
+        if not (self.whole and self.pay_walls) or len(slides) != len(paragraphs) + 1:
+            return False
+        return dense_wall(plain.blocks)
 
     def _state(self) -> _State:
         return _State(
@@ -78,3 +99,11 @@ class PointsFitting:
         self.gallery = list(state.gallery)
         self.gallery_parts = list(state.gallery_parts)
         self.page_floor = state.page_floor
+
+
+def _paid(slides: list[Fitted]) -> list[Fitted]:
+    """The slides with the last slide of text marked as the one the points add (`paid`)."""
+    last = max(i for i, f in enumerate(slides) if not picture_slide(f.page))
+    out = list(slides)
+    out[last] = replace(out[last], page=replace(out[last].page, paid=True))
+    return out

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.codekeys import code_explained
 from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
 from generator.mainnames import main_names
 from generator.model import Block, Span, plain
@@ -86,7 +87,7 @@ def summary_blocks(
             text = plain(block.spans).strip()
             introduces = after is not None and after.type in _INTRODUCED
             introduces = introduces and (len(text) <= INTRO_CHARS or text.endswith((":", "：")))
-            label = _label(block) if after is not None and after.type == "code" else None
+            label = _code_label(block, after)
             tail = None if introduces or after is None else lead_in_tail(block, after)
             tail = tail if lead_ins else None
             if introduces:
@@ -102,9 +103,9 @@ def summary_blocks(
                     whole.append(entry)
                 kept.append((float(i), tail[1]))
                 said = True
-            elif label is not None:  # the code's label stays, its aside moves
+            elif label is not None:  # the code's label (or explanation) stays, its aside moves
                 kept.append((float(i), label[0]))
-                moved.append((i + 0.5, label[1]))
+                moved.extend((i + 0.5, b) for b in label[1])
                 said = True
             elif not said or RESULT.search(text) or names_main(block):
                 lead, rest = lead_sentences(block)
@@ -197,6 +198,18 @@ def lead_in_tail(block: Block, after: Block) -> tuple[Block, Block] | None:
     tail[0] = replace(tail[0], text=tail[0].text.lstrip())
     tail[-1] = replace(tail[-1], text=tail[-1].text.rstrip())
     return replace(block, spans=head), replace(block, spans=tail)
+
+
+def _code_label(block: Block, after: Block | None) -> tuple[Block, list[Block]] | None:
+    """The paragraph's part that stays with the code after it: its sentences naming the code's
+    keys (generator.codekeys), else its label; None."""
+    if after is None or after.type != "code":
+        return None
+    explained = code_explained(block, after)
+    if explained is not None:
+        return explained
+    label = _label(block)
+    return None if label is None else (label[0], [label[1]])
 
 
 def _label(block: Block) -> tuple[Block, Block] | None:

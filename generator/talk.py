@@ -25,6 +25,7 @@ from generator.budget import (
     divider_slides,
     document_words,
     fewest_slides,
+    paid_slides,
     slide_budget,
     slides_by_chapter,
 )
@@ -110,7 +111,7 @@ def within_budget(
         undivided = _undivided(outline, planner_for, fitted, budget, lang, length, max_pages)
         if undivided is not None:  # within the budget but for its dividers: they leave alone
             return replace(undivided, condensed=first, backup=kept)
-    over = content_slides(fitted) - budget
+    over = content_slides(fitted) - paid_slides(fitted) - budget
     releases = condense_releases(outline, slides_by_chapter(fitted), over)
     platforms = condense_platforms(releases.outline)
     origin: Callable[[str], str] = _then(platforms.origin, releases.origin)
@@ -192,12 +193,13 @@ def _undivided(
     """The whole deck without its chapter dividers, when its content slides without them are
     within the budget: a deck whose pages fit its budget keeps every page (the contents slide
     and each slide's kicker name the chapters); None otherwise."""
-    if content_slides(fitted) - divider_slides(fitted) > budget:
+    if content_slides(fitted) - divider_slides(fitted) - paid_slides(fitted) > budget:
         return None
     left: list[LeftOut] = []
     drafts = draft_deck(outline, lang, length, left, False, dividers=False)
     planner = planner_for(drafts.pages(), "whole")
-    plain = plan_deck(planner, drafts, max_pages=max_pages)
+    plan = plan_deck(planner, drafts, max_pages=max_pages)
+    planner, plain = _unpaid(planner_for, drafts, "whole", budget, max_pages, (planner, plan))
     return Talk(plain, planner, left) if content_slides(plain) <= budget else None
 
 
@@ -259,4 +261,24 @@ def _planned(
     if counted and budget is not None and content_slides(fitted) <= budget:
         planner = planner_for(drafts.pages(), step)
         fitted = plan_deck(planner, drafts, max_pages=max_pages)
-    return planner, fitted
+    return _unpaid(planner_for, drafts, step, budget, max_pages, (planner, fitted))
+
+
+def _unpaid(
+    planner_for: PlannerFor,
+    drafts: DeckDraft,
+    step: Step,
+    budget: int | None,
+    max_pages: int,
+    plan: tuple[Planner, list[Fitted]],
+) -> tuple[Planner, list[Fitted]]:
+    """The plan, or, when the slides points of dense walls of prose add (generator.pointsfit)
+    take it past the budget, the deck planned again with those walls as paragraphs: the
+    budget pays for such slides, they never condense a deck that fits without them."""
+    planner, fitted = plan
+    over = 0 if budget is None else content_slides(fitted) - budget
+    if over <= 0 or over > paid_slides(fitted):
+        return plan  # within the budget, or over it without them too (condensed as before)
+    planner = planner_for(drafts.pages(), step)
+    planner.pay_walls = False
+    return planner, plan_deck(planner, drafts, max_pages=max_pages)

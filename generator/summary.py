@@ -31,6 +31,7 @@ from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
 from generator.pieces import slice_spans
+from generator.procedure import in_procedure
 from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
 from generator.sourced import picture_count, sourced_runs
 from generator.together import lead_in, quote_labels
@@ -56,6 +57,11 @@ RESULT = re.compile(
     r"\d(?:[.,]\d+)?\s*(?:x|×|times|%|percent)(?!\w)|\b(?:faster|slower|quicker)\b"
     r"|倍|更快|更慢",
     re.I,
+)
+# a sentence that states a measured figure: a number with its unit (size, time, tokens, rate)
+MEASURED = re.compile(
+    r"(?<![\w.])(?:\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B|[KMG]bps|ms|µs|ns|QPS|fps|tokens?)"
+    r"|\d{1,3}(?:\.\d+)?s)(?![A-Za-z])"  # "10s" (not a decade, "1990s")
 )
 ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
@@ -105,7 +111,7 @@ def summary_blocks(
                 kept.append((float(i), label[0]))
                 moved.append((i + 0.5, label[1]))
                 said = True
-            elif not said or RESULT.search(text) or names_main(block):
+            elif not said or _ranks(text) or names_main(block) or in_procedure(blocks, i):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:
@@ -126,20 +132,35 @@ def summary_blocks(
             moved.extend((i + 0.5, b) for b in quoted)
         else:
             kept.append((float(i), block))
-    if fits is not None and whole and fits([b for _, b in kept]):
-        for entry in whole:  # moved paragraphs back while the slide has room
-            trial = sorted([*kept, entry], key=lambda e: e[0])
-            if not fits([b for _, b in trial]):
-                break
-            kept = trial
-            moved = [e for e in moved if e is not entry]
     if fits is not None:
-        for at, block in cut:  # a cut paragraph takes its next sentences back while room
-            kept, moved = _more_sentences(kept, moved, at, block, fits)
+        kept, moved = _refilled(kept, moved, whole, cut, fits)
     return [b for _, b in kept], [b for _, b in moved]
 
 
 Entries = list[tuple[float, Block]]
+
+
+def _refilled(
+    kept: Entries, moved: Entries, whole: Entries, cut: Entries, fits: Fits
+) -> tuple[Entries, Entries]:
+    """What moved to the notes back on the slide in reading order while it has room (`fits`):
+    a moved paragraph whole, a cut paragraph its next sentences. The first that does not come
+    back whole ends the refill, so the slide never skips a passage to show a later one."""
+    steps = sorted(
+        [(at, True, b) for at, b in whole] + [(at, False, b) for at, b in cut], key=lambda e: e[0]
+    )
+    for at, is_whole, block in steps:
+        if is_whole:
+            trial = sorted([*kept, (at, block)], key=lambda e: e[0])
+            if not fits([b for _, b in trial]):
+                break
+            kept = trial
+            moved = [e for e in moved if not (e[0] == at and e[1] is block)]
+            continue
+        kept, moved = _more_sentences(kept, moved, at, block, fits)
+        if any(e[0] == at + 0.5 for e in moved):  # its rest still waits in the notes
+            break
+    return kept, moved
 
 
 def _more_sentences(
@@ -196,6 +217,12 @@ def lead_in_tail(block: Block, after: Block) -> tuple[Block, Block] | None:
     tail[0] = replace(tail[0], text=tail[0].text.lstrip())
     tail[-1] = replace(tail[-1], text=tail[-1].text.rstrip())
     return replace(block, spans=head), replace(block, spans=tail)
+
+
+def _ranks(text: str) -> bool:
+    """A later paragraph a summary keeps the first sentences of: it states a result or a
+    measured figure (a number with its unit)."""
+    return bool(RESULT.search(text) or MEASURED.search(text))
 
 
 def _label(block: Block) -> tuple[Block, Block] | None:

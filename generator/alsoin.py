@@ -44,6 +44,7 @@ class LeftPart:
     text: str  # its words (and the notes it had), as notes text
     words: int
     pictures: int = 0  # its pictures, on the backup slides of the appendix (generator.backup)
+    gist: str = ""  # the first sentence of its prose, one line (generator.gist)
 
     def notes(self) -> str:
         return HEADING + self.name + ("\n\n" + self.text if self.text else "")
@@ -73,6 +74,14 @@ class Also:
             if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
                 out[-1][2].append(p.title)
         return [(title, pages) for _, title, pages in out]
+
+    def firsts(self) -> list[LeftPart]:
+        """The first part of each entry, in entries' order."""
+        out: list[LeftPart] = []
+        for p in self.listed():
+            if not out or out[-1].chapter != p.chapter:
+                out.append(p)
+        return out
 
     def pictured(self) -> list[int]:
         """The pictures each entry's parts left with (in the appendix), in entries' order."""
@@ -150,16 +159,23 @@ def also_title(lang: str) -> str:
 def also_page(also: Also, lang: str) -> PlannedPage:
     """The "Also in the document" slide: one item a chapter, its title (in bold before the
     titles of its pages that left, when some stay), and how many of its pictures are in the
-    appendix (generator.backup); every part's words in the notes."""
+    appendix (generator.backup); a whole chapter's title, and the title of a chapter's one
+    page that left, with its gist (generator.gist); every part's words in the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
-    for (chapter, pages), pictures in zip(also.entries(), also.pictured(), strict=True):
+    entries = zip(also.entries(), also.pictured(), also.firsts(), strict=True)
+    for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
+        said = first.gist if chapter else ""
+        if chapter and said and (first.chapter in also.whole or not pages):
+            items.append(ListItem([Span(chapter, bold=True), Span(sep + said), *where]))
+            continue
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
-        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
+        named = join.join(pages) + (f" — {said}" if len(pages) == 1 and said else "")
+        items.append(ListItem([Span(chapter, bold=True), Span(sep + named), *where]))
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)

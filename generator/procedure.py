@@ -19,7 +19,7 @@ from generator.pieces import Piece
 
 # a word of sequence opening a paragraph: the next step of what came before
 STEP_WORD = re.compile(
-    r"(?:then|next|afterwards|after that|finally|lastly|now)\b|(?:然后|接着|随后|之后|最后|再)",
+    r"(?:then|next|afterwards|after that|finally|lastly)\b|(?:然后|接着|随后|之后|最后|再)",
     re.I,
 )
 # a first clause saying what the step comes after: "After downloading the model, ..."

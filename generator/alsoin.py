@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.model import Block, ListItem, Span
+from generator.gist import weighted
+from generator.model import Block, ListItem, Span, plain
 from generator.pages import PlannedPage
 
 LEFT_WORDS = 500  # words of left parts one slide's notes take at most
+ALSO_ROOM = 480  # weighted characters of the Also slide's list that stay one slide's list
 HEADING = "Not on the slides: "  # what the notes of a left part start with
 ALSO_TITLE = "Also in the document"
 ALSO_TITLE_ZH = "文档中的其他内容"
@@ -159,23 +161,29 @@ def also_title(lang: str) -> str:
 def also_page(also: Also, lang: str) -> PlannedPage:
     """The "Also in the document" slide: one item a chapter, its title (in bold before the
     titles of its pages that left, when some stay), and how many of its pictures are in the
-    appendix (generator.backup); a whole chapter's title, and the title of a chapter's one
-    page that left, with its gist (generator.gist); every part's words in the notes."""
+    appendix (generator.backup); a whole chapter's title with its gist (generator.gist), in
+    order while the list stays within ALSO_ROOM (one slide's list); every part's words in
+    the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
+    gists: list[tuple[int, ListItem]] = []  # (item, the item with its chapter's gist)
     entries = zip(also.entries(), also.pictured(), also.firsts(), strict=True)
     for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
-        said = first.gist if chapter else ""
-        if chapter and said and (first.chapter in also.whole or not pages):
-            items.append(ListItem([Span(chapter, bold=True), Span(sep + said), *where]))
-            continue
+        if chapter and first.gist and (first.chapter in also.whole or not pages):
+            gisted = [Span(chapter, bold=True), Span(sep + first.gist), *where]
+            gists.append((len(items), ListItem(gisted)))
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
-        named = join.join(pages) + (f" — {said}" if len(pages) == 1 and said else "")
-        items.append(ListItem([Span(chapter, bold=True), Span(sep + named), *where]))
+        items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
+    used = sum(weighted(plain(i.spans)) for i in items)
+    for at, gisted in gists:  # the gists while the list stays one slide's
+        more = weighted(plain(gisted.spans)) - weighted(plain(items[at].spans))
+        if used + more > ALSO_ROOM:
+            break
+        items[at], used = gisted, used + more
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)

@@ -172,8 +172,8 @@ def also_page(also: Also, lang: str) -> PlannedPage:
     for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
         if chapter and first.gist and (first.chapter in also.whole or not pages):
-            gisted = [Span(chapter, bold=True), Span(sep + first.gist), *where]
-            gists.append((len(items), ListItem(gisted)))
+            said = [Span(chapter, bold=True), Span(sep + first.gist), *where]
+            gists.append((len(items), ListItem(said)))
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue

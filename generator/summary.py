@@ -111,7 +111,7 @@ def summary_blocks(
                 kept.append((float(i), label[0]))
                 moved.append((i + 0.5, label[1]))
                 said = True
-            elif not said or _ranks(text) or names_main(block) or in_procedure(blocks, i):
+            elif not said or _ranks(block) or names_main(block) or in_procedure(blocks, i):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:
@@ -219,10 +219,14 @@ def lead_in_tail(block: Block, after: Block) -> tuple[Block, Block] | None:
     return replace(block, spans=head), replace(block, spans=tail)
 
 
-def _ranks(text: str) -> bool:
-    """A later paragraph a summary keeps the first sentences of: it states a result or a
-    measured figure (a number with its unit)."""
-    return bool(RESULT.search(text) or MEASURED.search(text))
+def _ranks(block: Block) -> bool:
+    """A later paragraph a summary keeps the first sentences of: it states a result, or its
+    first sentence states a measured figure (a number with its unit)."""
+    text = plain(block.spans)
+    if RESULT.search(text):
+        return True
+    end = SENTENCE.search(text)
+    return bool(MEASURED.search(text[: end.end()] if end else text))
 
 
 def _label(block: Block) -> tuple[Block, Block] | None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.model import Block, ListItem, Span
+from generator.gist import weighted
+from generator.model import Block, ListItem, Span, plain
 from generator.pages import PlannedPage
 
 LEFT_WORDS = 500  # words of left parts one slide's notes take at most
+ALSO_ROOM = 480  # weighted characters of the Also slide's list that stay one slide's list
 HEADING = "Not on the slides: "  # what the notes of a left part start with
 ALSO_TITLE = "Also in the document"
 ALSO_TITLE_ZH = "文档中的其他内容"
@@ -44,6 +46,7 @@ class LeftPart:
     text: str  # its words (and the notes it had), as notes text
     words: int
     pictures: int = 0  # its pictures, on the backup slides of the appendix (generator.backup)
+    gist: str = ""  # the first sentence of its prose, one line (generator.gist)
 
     def notes(self) -> str:
         return HEADING + self.name + ("\n\n" + self.text if self.text else "")
@@ -73,6 +76,14 @@ class Also:
             if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
                 out[-1][2].append(p.title)
         return [(title, pages) for _, title, pages in out]
+
+    def firsts(self) -> list[LeftPart]:
+        """The first part of each entry, in entries' order."""
+        out: list[LeftPart] = []
+        for p in self.listed():
+            if not out or out[-1].chapter != p.chapter:
+                out.append(p)
+        return out
 
     def pictured(self) -> list[int]:
         """The pictures each entry's parts left with (in the appendix), in entries' order."""
@@ -150,16 +161,29 @@ def also_title(lang: str) -> str:
 def also_page(also: Also, lang: str) -> PlannedPage:
     """The "Also in the document" slide: one item a chapter, its title (in bold before the
     titles of its pages that left, when some stay), and how many of its pictures are in the
-    appendix (generator.backup); every part's words in the notes."""
+    appendix (generator.backup); a whole chapter's title with its gist (generator.gist), in
+    order while the list stays within ALSO_ROOM (one slide's list); every part's words in
+    the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
-    for (chapter, pages), pictures in zip(also.entries(), also.pictured(), strict=True):
+    gists: list[tuple[int, ListItem]] = []  # (item, the item with its chapter's gist)
+    entries = zip(also.entries(), also.pictured(), also.firsts(), strict=True)
+    for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
+        if chapter and first.gist and (first.chapter in also.whole or not pages):
+            said = [Span(chapter, bold=True), Span(sep + first.gist), *where]
+            gists.append((len(items), ListItem(said)))
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
         items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
+    used = sum(weighted(plain(i.spans)) for i in items)
+    for at, gisted in gists:  # the gists while the list stays one slide's
+        more = weighted(plain(gisted.spans)) - weighted(plain(items[at].spans))
+        if used + more > ALSO_ROOM:
+            break
+        items[at], used = gisted, used + more
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.alsoin import ALSO_SOURCE, also_title
+from generator.gist import gist
 from generator.lone import words_read
 from generator.model import Block, ListItem, Outline, Span, plain, title_spans
 from generator.pages import PlannedPage
@@ -80,10 +81,15 @@ def sentences(page: PlannedPage) -> bool:
     )
 
 
-def chapter_line(page: PlannedPage, lang: str) -> ListItem:
-    """A one- or two-sentence chapter as one item: its title in bold, then its words."""
+def chapter_line(page: PlannedPage, lang: str, notes: tuple[str, ...] = ()) -> ListItem:
+    """A one- or two-sentence chapter as one item: its title in bold, then its words; a
+    chapter with none on its page (its pictures could not be had) says the gist of the words
+    under its title in `notes` (the notes its prose went to), never a bare heading."""
     sep = "：" if lang == "zh-CN" else ": "
     words = _spans([b for b in page.blocks if b.type in ("paragraph", "list")])
+    if not words:
+        said = next((g for g in (_under(page.title, n) for n in notes) if g), "")
+        words = [Span(said)] if said else []
     title = [replace(s, bold=True) for s in title_spans(page.title)]
     return ListItem([*title, Span(sep), *words] if words else title)
 
@@ -96,8 +102,9 @@ def with_chapters(
     if not pages:
         return also
     pages = sorted(pages, key=lambda p: _chapter_index(p.source))
-    lines = [chapter_line(p, lang) for p in pages]
     notes = [p.notes for p in pages if p.notes]
+    given = (*notes, also.notes if also is not None else "")
+    lines = [chapter_line(p, lang, given) for p in pages]
     if also is None:
         blocks = [Block("list", items=lines)]
         return PlannedPage(
@@ -114,6 +121,15 @@ def with_chapters(
     else:
         blocks = [replace(first, items=[*lines, *first.items]), *also.blocks[1:]]
     return replace(also, blocks=blocks, notes="\n\n".join([*notes, also.notes]).strip())
+
+
+def _under(title: str, notes: str) -> str:
+    """The gist of the words under a line of `notes` that is `title` ("" when none)."""
+    lines = notes.split("\n")
+    for i, line in enumerate(lines):
+        if title and line.strip() == title.strip():
+            return gist("\n".join(lines[i + 1 :]).strip().split("\n\n")[0], (title,))
+    return ""
 
 
 def _chapter_index(source: str) -> int:

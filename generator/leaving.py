@@ -12,6 +12,7 @@ from generator.backup import Backup, backup_of, backup_record
 from generator.condense import Condensed
 from generator.digest import digest, parallel
 from generator.drop import Left
+from generator.gist import block_gist
 from generator.leftout import LeftOut, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, title_spans
 from generator.owncontents import document_titles, without_own_contents
@@ -46,7 +47,8 @@ def drop_pages(outline: Outline, left: list[Left]) -> Condensed:
             text = "\n\n".join(t for t in (notes_text(blocks), page.notes, _shown(found)) if t)
             words = count_words(text)
             n = len(found.pictures) if found is not None else 0
-            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words, n))
+            said = block_gist(blocks)
+            parts.append(LeftPart(ci, pi, chapter.title, page.title, name, text, words, n, said))
             if found is not None:
                 backup[(ci, pi, -1)] = found
     kept = [
@@ -134,7 +136,8 @@ def _cut_sections(
         where = f"chapters[{ci}].pages[{pi}].sections[{si}]"
         records.extend(_records(where, name, blocks, outline, (ci, pi), found))
         n = len(found.pictures) if found is not None else 0
-        out.append(LeftPart(ci, pi, chapter.title, section.title, name, text, 0, n))
+        said = block_gist(section.blocks)
+        out.append(LeftPart(ci, pi, chapter.title, section.title, name, text, 0, n, said))
         if found is not None:
             backup[(ci, pi, si)] = found
     return out

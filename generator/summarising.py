@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from generator.announced import announced_on_slide
 from generator.codemore import FILL_EMS, shown_code
 from generator.estimate import Calibration
+from generator.fit import Measure
 from generator.halves import both_halves
 from generator.keep import named_part, run_slides
 from generator.leadalone import lead_alone, with_first_section
@@ -24,6 +25,7 @@ from generator.pages import PlannedPage
 from generator.pagesize import CHARS_PER_SLIDE, estimate_slides
 from generator.partnames import picture_parts, title_parts
 from generator.pieces import Piece, assemble
+from generator.procedure import procedure_slides
 from generator.screenshots import screenshot
 from generator.shapes import choose_layout
 from generator.sourced import with_sources
@@ -70,6 +72,12 @@ class Summarising:
 
         def page_lang(self, page: PlannedPage) -> str: ...
 
+        def measure(
+            self, page: PlannedPage, lang: str | None = None
+        ) -> tuple[str, Measure | None]: ...
+
+        def learn(self, page: PlannedPage, m: Measure) -> None: ...
+
     def condensed(
         self, page: PlannedPage, chunks: list[list[Piece]]
     ) -> tuple[PlannedPage, list[list[Piece]]]:
@@ -92,6 +100,8 @@ class Summarising:
         room = self.frame[1] if self.frame is not None else 0.0
         if cap:
             keep = run_slides(chunks, keep, room)
+        if cap or one:  # a procedure's later steps continue on slides
+            keep = procedure_slides(chunks, keep)
         if len(chunks) <= keep:
             return page, chunks
         more = (page.body_size or READ_PX) * FILL_EMS if self.length != "short" else 0.0
@@ -145,11 +155,14 @@ class Summarising:
         )
 
     def fills_one(self, page: PlannedPage) -> Callable[[list[Block]], bool]:
-        """Whether blocks take at most REFILL of one slide of the page (calibrated estimate)."""
+        """Whether blocks take at most REFILL of one slide of the page (calibrated estimate).
+        A screenshot takes a slide of its own (generator.screenshots): the room measured is
+        that of the slide holding the text."""
         size = page.body_size
         code = self.code_size(size)
 
-        def fits(blocks: list[Block]) -> bool:
+        def fits(shown: list[Block]) -> bool:
+            blocks = text_blocks(shown)
             if prose_length(blocks) > PROSE_CHARS:
                 return False
             if self.frame is None:
@@ -182,6 +195,10 @@ class Summarising:
         """The page's summary on the slide, the rest in its notes (listed); a line opening
         the page that continues its title is shown and is not the page's first paragraph.
         `lead_ins`: a paragraph keeps its last sentence introducing the list after it."""
+        if self.frame is None:  # the room a summary refills is measured, never guessed
+            _, m = self.measure(page)
+            if m is not None:
+                self.learn(page, m)
         fits = self.fills_one(page)
         lead = page.blocks[:1] if page.blocks and continues_title(page.blocks[0]) else []
         # a line continuing the title ("... and other Debian-based distributions") is no

@@ -18,7 +18,6 @@ GALLERY a slide, with their alt texts as captions).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,22 +25,30 @@ from dataclasses import replace
 from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.codekeys import code_explained
-from generator.leftout import EXCERPT, LeftOut, block_text, left_out_blocks
+from generator.leftout import LeftOut, block_text, left_out_blocks
 from generator.mainnames import main_names
 from generator.model import Block, Span, plain
 from generator.output import output_head
 from generator.pages import PlannedPage
+from generator.picturepages import (  # re-exported: the picture slides of a summarised page
+    DRAWN,
+    GALLERY,
+    gallery_groups,
+    gallery_page,
+    lead_captioned,
+    nested_pictures,
+    pictures,
+    pictures_record,
+    shown_pictures,
+)
 from generator.pieces import slice_spans
-from generator.screenshots import GRID_COUNT, caption_line, per_slide, screenshot
+from generator.procedure import in_procedure
 from generator.shapes import source_beside
-from generator.sourced import picture_count, sourced_runs
 from generator.together import lead_in, quote_labels
 
 MAX_SLIDES = 3  # a page of a document keeps at most this many slides with length "medium"
 INTRO_CHARS = 160  # a paragraph this short right before a list/code/table/picture introduces it
 _INTRODUCED = ("list", "code", "table", "image", "quote")
-GALLERY = 4  # pictures on one picture slide (the image-grid layout draws 2 to 4)
-DRAWN = ("diagram", "formula")  # pictures drawn from a source (their alt text)
 
 
 PROSE_CHARS = 760  # a slide of a summarised document shows at most this much prose (weighted)
@@ -58,6 +65,11 @@ RESULT = re.compile(
     r"\d(?:[.,]\d+)?\s*(?:x|×|times|%|percent)(?!\w)|\b(?:faster|slower|quicker)\b"
     r"|倍|更快|更慢",
     re.I,
+)
+# a sentence that states a measured figure: a number with its unit (size, time, tokens, rate)
+MEASURED = re.compile(
+    r"(?<![\w.])(?:\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B|[KMG]bps|ms|µs|ns|QPS|fps|tokens?)"
+    r"|\d{1,3}(?:\.\d+)?s)(?![A-Za-z])"  # "10s" (not a decade, "1990s")
 )
 ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
@@ -107,7 +119,7 @@ def summary_blocks(
                 kept.append((float(i), label[0]))
                 moved.extend((i + 0.5, b) for b in label[1])
                 said = True
-            elif not said or RESULT.search(text) or names_main(block):
+            elif not said or _ranks(block) or names_main(block) or in_procedure(blocks, i):
                 lead, rest = lead_sentences(block)
                 kept.append((float(i), lead))
                 if rest is not None:
@@ -128,20 +140,35 @@ def summary_blocks(
             moved.extend((i + 0.5, b) for b in quoted)
         else:
             kept.append((float(i), block))
-    if fits is not None and whole and fits([b for _, b in kept]):
-        for entry in whole:  # moved paragraphs back while the slide has room
-            trial = sorted([*kept, entry], key=lambda e: e[0])
-            if not fits([b for _, b in trial]):
-                break
-            kept = trial
-            moved = [e for e in moved if e is not entry]
     if fits is not None:
-        for at, block in cut:  # a cut paragraph takes its next sentences back while room
-            kept, moved = _more_sentences(kept, moved, at, block, fits)
+        kept, moved = _refilled(kept, moved, whole, cut, fits)
     return [b for _, b in kept], [b for _, b in moved]
 
 
 Entries = list[tuple[float, Block]]
+
+
+def _refilled(
+    kept: Entries, moved: Entries, whole: Entries, cut: Entries, fits: Fits
+) -> tuple[Entries, Entries]:
+    """What moved to the notes back on the slide in reading order while it has room (`fits`):
+    a moved paragraph whole, a cut paragraph its next sentences. The first that does not come
+    back whole ends the refill, so the slide never skips a passage to show a later one."""
+    steps = sorted(
+        [(at, True, b) for at, b in whole] + [(at, False, b) for at, b in cut], key=lambda e: e[0]
+    )
+    for at, is_whole, block in steps:
+        if is_whole:
+            trial = sorted([*kept, (at, block)], key=lambda e: e[0])
+            if not fits([b for _, b in trial]):
+                break
+            kept = trial
+            moved = [e for e in moved if not (e[0] == at and e[1] is block)]
+            continue
+        kept, moved = _more_sentences(kept, moved, at, block, fits)
+        if any(e[0] == at + 0.5 for e in moved):  # its rest still waits in the notes
+            break
+    return kept, moved
 
 
 def _more_sentences(
@@ -210,6 +237,16 @@ def _code_label(block: Block, after: Block | None) -> tuple[Block, list[Block]] 
         return explained
     label = _label(block)
     return None if label is None else (label[0], [label[1]])
+
+
+def _ranks(block: Block) -> bool:
+    """A later paragraph a summary keeps the first sentences of: it states a result, or its
+    first sentence states a measured figure (a number with its unit)."""
+    text = plain(block.spans)
+    if RESULT.search(text):
+        return True
+    end = SENTENCE.search(text)
+    return bool(MEASURED.search(text[: end.end()] if end else text))
 
 
 def _label(block: Block) -> tuple[Block, Block] | None:
@@ -408,109 +445,14 @@ def moved_record(page: PlannedPage, moved: list[Block]) -> LeftOut | None:
     return left_out_blocks(page.source, "notes", moved, "moved to the speaker notes")
 
 
-def pictures(blocks: list[Block]) -> list[Block]:
-    """The picture blocks among `blocks` and inside their list items."""
-    found: list[Block] = []
-    for block in blocks:
-        if block.type == "image" and block.kind != "formula":
-            found.append(block)
-        for item in block.items:
-            found.extend(pictures(item.children))
-    return found
-
-
-def shown_pictures(blocks: list[Block]) -> list[Block]:
-    """The pictures among `blocks` a slide would show (badges are not pictures of content)."""
-    return [b for b in pictures(blocks) if b.kind != "badge"]
-
-
-def lead_captioned(blocks: list[Block]) -> list[Block]:
-    """The pictures a slide would show (shown_pictures), one without alt text captioned by the
-    paragraph right before it: its lead-in ("[2023/06/14] WebGLM released ...") is what says
-    what the picture is, on a picture slide of its own too."""
-    leads = {
-        id(b): plain(blocks[i - 1].spans).strip()
-        for i, b in enumerate(blocks)
-        if i and b.type == "image" and not b.alt.strip() and blocks[i - 1].type == "paragraph"
-    }
-    return [replace(b, alt=leads.get(id(b)) or b.alt) for b in shown_pictures(blocks)]
-
-
-def gallery_groups(found: list[Block]) -> list[list[Block]]:
-    """The pictures in reading order, GALLERY at most a slide, spread evenly over the slides
-    (5 pictures: 3 + 2, not 4 + 1); screenshots two at most, or one when two side by side
-    would be too small to read (generator.screenshots); a diagram shown with its source
-    (generator.sourced) on a slide of its own."""
-    groups: list[list[Block]] = []
-    for alone, run in sourced_runs(found):
-        groups += [run] if alone else _picture_groups(run)
-    return groups
-
-
-def _picture_groups(found: list[Block]) -> list[list[Block]]:
-    if not found:
-        return []
-    if any(screenshot(b) for b in found):
-        out: list[list[Block]] = []
-        for b in found:
-            if out and per_slide([*out[-1], b]) > len(out[-1]):
-                out[-1].append(b)
-            else:
-                out.append([b])
-        return out
-    n = math.ceil(len(found) / GALLERY)
-    size, extra = divmod(len(found), n)
-    groups: list[list[Block]] = []
-    at = 0
-    for i in range(n):
-        take = size + (1 if i < extra else 0)
-        groups.append(found[at : at + take])
-        at += take
-    return groups
-
-
-def gallery_page(page: PlannedPage, group: list[Block]) -> PlannedPage:
-    """A picture slide of `page`: one picture with its alt text as caption (image-full; a
-    screenshot's alt text goes to the slide's notes, the picture gets the whole body), or 2 to
-    4 pictures with theirs (image-grid). The page's notes are on its first slide."""
-    if picture_count(group) < len(group):  # a diagram beside its source, as on its page
-        notes = "\n\n".join(b.alt.strip() for b in group if b.type == "image" and b.alt.strip())
-        cut = any(b.type == "code" and b.text.rstrip().endswith("…") for b in group)
-        blocks = list(group)
-        return replace(
-            page, blocks=blocks, sections=[], layout="image-text", notes=notes if cut else ""
-        )
-    sources = "\n\n".join(b.alt.strip() for b in group if b.kind in DRAWN and b.alt.strip())
-    # never a slide's background here; a drawn diagram's or formula's alt text is its source,
-    # not a caption: it goes to the notes
-    group = [replace(b, kind="picture", alt="" if b.kind in DRAWN else b.alt) for b in group]
-    if len(group) == 1:
-        picture = group[0]
-        alt = picture.alt.strip()
-        if sources:
-            return replace(page, blocks=[picture], sections=[], layout="image-full", notes=sources)
-        if screenshot(picture):  # it carries text: the body to itself, its alt text in the
-            # notes and, cut to one line, under it: no picture slide without words
-            line = caption_line(alt)
-            blocks = [picture, Block("paragraph", [Span(line)])] if line else [picture]
-            notes = GRID_COUNT.sub("", alt)
-            return replace(page, blocks=blocks, sections=[], layout="image-full", notes=notes)
-        blocks = [picture, Block("paragraph", [Span(alt)])] if alt else [picture]
-        return replace(page, blocks=blocks, sections=[], layout="image-full", notes="")
-    return replace(page, blocks=list(group), sections=[], layout="image-grid", notes=sources)
-
-
-def pictures_record(page: PlannedPage, blocks: list[Block]) -> LeftOut | None:
-    """The record of the pictures in blocks a page does not show (notes hold no pictures)."""
-    found = pictures(blocks)
-    if not found:
-        return None
-    names = ", ".join(b.alt or "untitled" for b in found)
-    message = f"{len(found)} picture{'s' if len(found) > 1 else ''} of a long section not shown"
-    return LeftOut(page.source, "length", message, names[:EXCERPT])
-
-
-def nested_pictures(blocks: list[Block]) -> bool:
-    """Whether pictures a slide would show are inside list items (not blocks of their own)."""
-    top = [b for b in blocks if b.type == "image"]
-    return len(shown_pictures(blocks)) > len(shown_pictures(top))
+__all__ = [
+    "DRAWN",
+    "GALLERY",
+    "gallery_groups",
+    "gallery_page",
+    "lead_captioned",
+    "nested_pictures",
+    "pictures",
+    "pictures_record",
+    "shown_pictures",
+]

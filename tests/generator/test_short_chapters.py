@@ -62,9 +62,11 @@ def test_a_chapter_whose_pictures_are_absent_is_a_line_of_the_also_slide() -> No
     page, text = also
     items = [plain(i.spans) for i in page.blocks[0].items]
     assert items[0].startswith("高效参数微调：") and "P-tuning v2" in items[0]
-    assert items[1] == "ChatGLM-6B 示例"  # named; why it shows nothing is for the notes
+    # named with its gist; why it shows nothing is for the notes
+    assert items[1] == "ChatGLM-6B 示例：以下是一些使用 web_demo.py 得到的示例截图。"
     assert "ChatGLM-6B 示例：10 张图片在生成演示文稿时不可用" in page.notes
-    assert items[2:] == ["协议", "引用"]
+    assert [i.split("：")[0] for i in items[-2:]] == ["协议", "引用"]  # with their gists
+    assert items[-2].startswith("协议：本仓库的代码依照 Apache-2.0 协议开源")
     assert not [p for p in deck.pages if p.kind == "content" and p.title == "高效参数微调"]
     assert near_empty(deck) == []
     # the contents slide leads only to slides: the chapter that is a line is not an entry

@@ -37,7 +37,6 @@ from generator.condense import (
     release_runs,
 )
 from generator.deckplan import plan_after, plan_deck
-from generator.examplepages import with_example_pages
 from generator.features import feature_room, with_features
 from generator.leftout import LeftOut
 from generator.model import Outline
@@ -168,7 +167,6 @@ def within_budget(
         plan = with_features(parts, plan, fit, room)
         if length != "short":  # a reference table's page keeps its second slide
             plan = with_table_pages(parts, plan, fit, room)
-            plan = with_example_pages(parts, plan, fit, room)  # ... and a page of examples
         records += [_moved(r, origin) for r in plan.dropped.records]
         origin = _then(plan.dropped.origin, origin)
         kept += plan.dropped.backup

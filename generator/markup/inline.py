@@ -50,6 +50,8 @@ VERSION_SHORTCODE = re.compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
 INLINE_LANGUAGE = re.compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
 SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
 ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+# A link whose whole text is a reference mark: an asterisk, a dagger or a section sign
+MARKER = re.compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
 
 
 @dataclass
@@ -119,6 +121,8 @@ class InlineReader:
             state.flags.append(flag)
             self._walk(child, state, out)
             state.flags.pop()
+        elif t == "link" and _marker_link(child, out.spans):
+            return  # a reference mark ("character[*](url)"): its note is not on the slide
         elif t == "link":
             target = str(child.attrs.get("href", ""))
             state.links.append(target if _kept_link(target) else None)
@@ -345,3 +349,19 @@ def _shortcodes(text: str) -> str:
     import emoji
 
     return ICON.sub("", emoji.emojize(text, language="alias"))
+
+
+def _marker_link(node: SyntaxTreeNode, spans: Spans) -> bool:
+    """A link that is only a reference mark glued to the word before it (`character[\\*](url)`,
+    a footnote written as a link): the page it points to is not on the slide, so the mark
+    stands for nothing there and is not printed (a mark after a space, or alone, is kept)."""
+    text = "".join(c.content for c in node.children or [] if c.type in ("text", "text_special"))
+    if not _texts(node) or not MARKER.match(text):
+        return False
+    before = spans[-1].text if spans else ""
+    return bool(before) and not before[-1].isspace()
+
+
+def _texts(node: SyntaxTreeNode) -> bool:
+    """Whether a node holds only text (no image, code or formatting)."""
+    return all(c.type in ("text", "text_special") for c in node.children or [])

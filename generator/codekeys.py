@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.markup.spans import trim_spans
 from generator.model import Block, Span, plain
 from generator.pieces import slice_spans
 from generator.shapes import EXPLANATION
@@ -47,7 +48,7 @@ def code_explained(block: Block, code: Block) -> tuple[Block, list[Block]] | Non
 
 
 def _part(block: Block, start: int, end: int) -> Block:
-    return replace(block, spans=_trimmed(slice_spans(block.spans, start, end)))
+    return replace(block, spans=trim_spans(slice_spans(block.spans, start, end)))
 
 
 def _names(key: str, code: str) -> bool:
@@ -65,11 +66,3 @@ def _at(spans: list[Span], span: Span) -> int:
             return at
         at += len(s.text)
     return at
-
-
-def _trimmed(spans: list[Span]) -> list[Span]:
-    out = [s for s in spans if s.text]
-    if out:
-        out[0] = replace(out[0], text=out[0].text.lstrip())
-        out[-1] = replace(out[-1], text=out[-1].text.rstrip())
-    return out

@@ -5,16 +5,12 @@ its summary. Fragments from samples/markdown/httpx-quickstart (fragments_httpx.p
 
 from __future__ import annotations
 
-from generator.compose import draft_deck
 from generator.examplecut import split
 from generator.keyexample import Fits, key_first
 from generator.mainnames import main_names
 from generator.model import Block, Span, plain
-from generator.outline import parse_outline
 from generator.pieces import CodeLine, Piece
-from generator.planner import Planner
-from generator.reshape import Fitted
-from generator.templates import builtin_templates
+from tests.generator.capped import code_of, one_slide
 from tests.generator.fragments_httpx import (
     HTTPX_EXCEPTIONS,
     HTTPX_REDIRECTION,
@@ -22,27 +18,13 @@ from tests.generator.fragments_httpx import (
 )
 
 
-def _one_slide(markdown: str) -> list[Fitted]:
-    """The document's content pages planned as pages that keep one slide (their continuation
-    slides left a deck over its budget, generator.drop)."""
-    outline = parse_outline(markdown)
-    drafts = [p for p in draft_deck(outline, "en").pages() if p.kind == "content"]
-    planner = Planner(builtin_templates()["corporate"], {"lang": "en"}, length="medium")
-    planner.one_slide = frozenset(p.source for p in drafts)
-    return planner.plan(drafts)
-
-
-def _code(blocks: list[Block]) -> str:
-    return "\n".join(b.text for b in blocks if b.type == "code")
-
-
 def _text(blocks: list[Block]) -> str:
     return " ".join(plain(b.spans) for b in blocks if b.type == "paragraph")
 
 
 def test_the_example_raising_for_an_error_status_is_shown_with_its_traceback() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_STATUS_CODES)
-    code = _code(slide.page.blocks)
+    [slide] = one_slide("# HTTPX\n\n" + HTTPX_STATUS_CODES)
+    code = code_of(slide.page.blocks)
     assert ">>> not_found.raise_for_status()" in code
     assert "Traceback (most recent call last):" in code  # the command with what it printed
     assert "HTTPStatusError: 404" in code
@@ -54,8 +36,8 @@ def test_the_example_raising_for_an_error_status_is_shown_with_its_traceback() -
 
 
 def test_the_redirected_request_is_shown_with_its_result() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_REDIRECTION)
-    code = _code(slide.page.blocks)
+    [slide] = one_slide("# HTTPX\n\n" + HTTPX_REDIRECTION)
+    code = code_of(slide.page.blocks)
     assert "follow_redirects=True)" in code
     assert ">>> r.history\n[<Response [301 Moved Permanently]>]" in code
     assert "The history property" in _text(slide.page.blocks)  # what the result shows
@@ -65,8 +47,8 @@ def test_the_redirected_request_is_shown_with_its_result() -> None:
 
 
 def test_the_exceptions_slide_names_both_classes_and_shows_raise_for_status() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_EXCEPTIONS)
-    text, code = _text(slide.page.blocks), _code(slide.page.blocks)
+    [slide] = one_slide("# HTTPX\n\n" + HTTPX_EXCEPTIONS)
+    text, code = _text(slide.page.blocks), code_of(slide.page.blocks)
     assert "most important exception classes" in text
     assert "response.raise_for_status()\nexcept httpx.HTTPStatusError as exc:" in code
     assert "except httpx.RequestError as exc:" in slide.page.notes

@@ -6,38 +6,20 @@ Fragments from samples/markdown/httpx-quickstart (fragments_httpx.py)."""
 from __future__ import annotations
 
 from generator.codemore import CONTINUES
-from generator.compose import draft_deck
 from generator.estimate import Calibration, estimated_pieces
 from generator.examplecut import cuts, leading_part, split
 from generator.model import Block, Span, plain
-from generator.outline import parse_outline
 from generator.pieces import CodeLine, Piece
-from generator.planner import Planner
-from generator.reshape import Fitted
-from generator.templates import builtin_templates
+from tests.generator.capped import code_of, one_slide
 from tests.generator.fragments_httpx import (
     HTTPX_SENDING_JSON,
     HTTPX_STATUS_CODES,
 )
 
 
-def _one_slide(markdown: str) -> list[Fitted]:
-    """The document's content pages planned as pages that keep one slide (their continuation
-    slides left a deck over its budget, generator.drop)."""
-    outline = parse_outline(markdown)
-    drafts = [p for p in draft_deck(outline, "en").pages() if p.kind == "content"]
-    planner = Planner(builtin_templates()["corporate"], {"lang": "en"}, length="medium")
-    planner.one_slide = frozenset(p.source for p in drafts)
-    return planner.plan(drafts)
-
-
-def _code(blocks: list[Block]) -> str:
-    return "\n".join(b.text for b in blocks if b.type == "code")
-
-
 def test_a_console_example_keeps_whole_statements_and_says_it_goes_on() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_SENDING_JSON)
-    code = _code(slide.page.blocks)
+    [slide] = one_slide("# HTTPX\n\n" + HTTPX_SENDING_JSON)
+    code = code_of(slide.page.blocks)
     assert code.startswith(">>> data = {'integer': 123")
     assert code.count("{") == code.count("}")  # a JSON output whole or not at all
     assert not code.endswith(">>> print(r.text)")  # no command without what it printed

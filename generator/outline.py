@@ -102,16 +102,20 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
 
 
 GENERIC_NAMES = frozenset({"readme", "index", "main", "slides", "document", "notes"})
+# a translation's tag after a generic name: README.cn, README.zh-CN, index.pt-br, README.de-ch
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 
 
 def document_name(path: str) -> str:
     """A document's name from its file: the file's name without its extension, or its folder's
-    for a generic one (`bat/README.md` -> "bat"); "" for standard input."""
+    for a generic one, a translation's too (`bat/README.md` -> "bat", `rich/README.cn.md` ->
+    "rich"); "" for standard input."""
     if not path or path == "-":
         return ""
     pure = pathlib.Path(path)
     stem = pure.stem
-    if stem.lower() in GENERIC_NAMES:
+    base, _, tag = stem.partition(".")
+    if base.lower() in GENERIC_NAMES and (not tag or LANGUAGE_TAG.fullmatch(tag)):
         stem = pure.resolve().parent.name
     return stem
 

@@ -132,6 +132,10 @@ def test_without_a_title_the_cover_is_the_documents_file_name() -> None:
     md = between(rich, rich.split("\n")[0], "## Rich Print")
     assert document_name(os.path.join(SAMPLES, "rich", "README.md")) == "rich"
     assert document_name(os.path.join(SAMPLES, "meeting-notes", "2022-11-15.md")) == "2022-11-15"
+    # a translation of a generic name is named by its folder too; other dotted names keep theirs
+    assert document_name(os.path.join(SAMPLES, "rich", "README.cn.md")) == "rich"
+    assert document_name(os.path.join("docs", "index.pt-br.md")) == "docs"
+    assert document_name(os.path.join("talks", "notes.v2.final.md")) == "notes.v2.final"
     assert parse_outline(md, name="rich").topic == "rich"  # its logo's alt text is only "Logo"
     deck = generate_from_markdown(md, "corporate", source_name="rich")
     assert deck.pages[0].title == "rich" and deck.subject == "rich"

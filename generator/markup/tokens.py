@@ -101,6 +101,8 @@ class Converter(FenceReader):
             elif paired == "configured":
                 code = out[-1].block  # type: ignore[union-attr]
                 code.text = configuration_lines(code.text, PAIR_LINES)
+            elif paired == "pair":  # its source is on the slide: the notes need not repeat it
+                events = [e for e in events if not isinstance(e, Notes)]
             out.extend(events)
         return unpoint(unlead(out))
 

@@ -8,7 +8,7 @@ fragments.py. A paragraph's closing "Click here to …" sentence leaves for the 
 from __future__ import annotations
 
 from fragments import MERMAID_C4, MERMAID_CLASS, MERMAID_GANTT_BARS, MERMAID_GITGRAPH
-from test_mermaid import blocks, diagrams, doc
+from test_mermaid import blocks, diagrams, doc, notes
 
 from generator.api import generate_from_markdown
 from generator.markup.pairs import PAIR_LINES, drawn_from
@@ -52,6 +52,13 @@ def test_a_source_shown_above_its_drawing_stays_whole_with_it() -> None:
     assert len(code) == 1 and code[0].text.split("\n") == source_lines(MERMAID_CLASS)
     assert drawn_from(code[0], drawn)
     assert not [d for d in o.diagnostics if "drawn once" in d["message"]]
+
+
+def test_a_source_shown_whole_is_not_repeated_in_the_notes() -> None:
+    paired = parse_outline(doc(shown_twice(MERMAID_CLASS)))
+    assert "Mermaid diagram source" not in notes(paired)
+    alone = parse_outline(doc(MERMAID_CLASS[MERMAID_CLASS.index("```mermaid") :]))
+    assert "Mermaid diagram source" in notes(alone)  # a drawing alone keeps its source there
 
 
 def test_the_source_is_beside_its_drawing_at_readable_sizes() -> None:

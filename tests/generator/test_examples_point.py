@@ -9,14 +9,14 @@ from __future__ import annotations
 from generator.codemore import CONTINUES
 from generator.examplepoint import ELIDED, point_order, statements, words_of
 from generator.model import plain
+from tests.generator.capped import code_of, one_slide
 from tests.generator.fragments_httpx import HTTPX_SENDING_JSON
 from tests.generator.fragments_rich import RICH_SYNTAX_PART, RICH_TABLES_PART
-from tests.generator.test_examples_part import _code, _one_slide
 
 
 def test_a_table_example_cut_keeps_a_row_and_the_table_printed() -> None:
-    [slide] = _one_slide("# Rich\n\n" + RICH_TABLES_PART)
-    code = _code(slide.page.blocks)
+    [slide] = one_slide("# Rich\n\n" + RICH_TABLES_PART)
+    code = code_of(slide.page.blocks)
     lines = code.split("\n")
     assert "table.add_row(" in lines  # a row, not only the columns
     assert lines[-1] == "console.print(table)"  # the example ends with its result
@@ -28,8 +28,8 @@ def test_a_table_example_cut_keeps_a_row_and_the_table_printed() -> None:
 
 
 def test_a_syntax_example_cut_keeps_the_object_built_and_printed_not_the_sample_string() -> None:
-    [slide] = _one_slide("# Rich\n\n" + RICH_SYNTAX_PART)
-    lines = _code(slide.page.blocks).split("\n")
+    [slide] = one_slide("# Rich\n\n" + RICH_SYNTAX_PART)
+    lines = code_of(slide.page.blocks).split("\n")
     assert lines[-2:] == ["console = Console()", "console.print(syntax)"]
     assert any(line.startswith("syntax = Syntax(my_code") for line in lines)
     assert "    first = True" not in lines  # the sample string is not cut in its middle
@@ -37,8 +37,8 @@ def test_a_syntax_example_cut_keeps_the_object_built_and_printed_not_the_sample_
 
 
 def test_a_json_output_is_never_cut_inside_its_brackets() -> None:
-    [slide] = _one_slide("# HTTPX\n\n" + HTTPX_SENDING_JSON)
-    code = _code(slide.page.blocks)
+    [slide] = one_slide("# HTTPX\n\n" + HTTPX_SENDING_JSON)
+    code = code_of(slide.page.blocks)
     assert code.count("{") == code.count("}")
     assert code.count("[") == code.count("]")
     assert not code.endswith(">>> print(r.text)")  # a command is not shown without its output

@@ -31,7 +31,8 @@ def _slides(markdown: str) -> list[PlannedPage]:
     return [p for p in map(PlannedPage.from_dict, deck.pages) if p.kind == "content"]
 
 
-def _words(page: PlannedPage) -> str:
+def page_words(page: PlannedPage) -> str:
+    """Every word a page shows: its blocks', list items' and nested items' text."""
     out = []
     for b in page.blocks:
         out.append(plain(b.spans))
@@ -48,8 +49,10 @@ def test_a_summary_its_points_would_set_on_a_third_slide_keeps_two_of_paragraphs
     medium_budget(3)
     slides = _slides(_section("Risks and Mitigations"))
     assert len(slides) == 2
-    assert all(b.type == "paragraph" or "5 excess" in _words(p) for p in slides for b in p.blocks)
-    assert any(DEFENCE in _words(p) for p in slides)  # the mitigation is still on a slide
+    assert all(
+        b.type == "paragraph" or "5 excess" in page_words(p) for p in slides for b in p.blocks
+    )
+    assert any(DEFENCE in page_words(p) for p in slides)  # the mitigation is still on a slide
 
 
 def test_points_that_take_no_more_slides_stay(medium_budget: Callable[[int], None]) -> None:

@@ -16,6 +16,7 @@ from generator.model import Block, plain
 from generator.outline import parse_outline
 from generator.pages import PlannedPage
 from generator.points import dense_wall
+from tests.generator.test_points_fit import page_words
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples/markdown"
 KEP = SAMPLES / "kep-crashloopbackoff/README.md"
@@ -38,15 +39,6 @@ def _slides(markdown: str) -> list[PlannedPage]:
 def _blocks(markdown: str) -> list[Block]:
     pages = [p for c in parse_outline(markdown).chapters for p in c.pages]
     return [b for p in pages for b in p.blocks if b.type != "heading"]
-
-
-def _words(page: PlannedPage) -> str:
-    out = []
-    for b in page.blocks:
-        out.append(plain(b.spans))
-        out += [plain(i.spans) for i in b.items]
-        out += [plain(c.spans) for i in b.items for s in i.children for c in s.items]
-    return " ".join(out)
 
 
 def test_long_paragraphs_of_long_sentences_are_a_dense_wall() -> None:
@@ -82,7 +74,7 @@ def test_a_dense_wall_stays_paragraphs_when_its_points_would_pass_the_budget(
     slides = _slides(_section("## Motivation"))
     assert len(slides) == 3
     assert all(b.type == "paragraph" for p in slides for b in p.blocks)
-    assert "reintepretation in light of user experiences" in " ".join(map(_words, slides))
+    assert "reintepretation in light of user experiences" in " ".join(map(page_words, slides))
 
 
 JOB_API = "### Relationship with Job API podFailurePolicy and backoffLimit"
@@ -121,4 +113,4 @@ def test_a_summarised_page_keeps_the_code_s_explanation(
     medium_budget(1)
     slides = _slides(_section(JOB_API))
     code = [p for p in slides if any(b.type == "code" for b in p.blocks)]
-    assert code and "which controls for number of retries on failure" in _words(code[0])
+    assert code and "which controls for number of retries on failure" in page_words(code[0])

@@ -109,6 +109,12 @@ def _bound_the_parse(text: str, limits: Limits) -> None:
     when the formatting elements it leaves open would be re-opened into more than
     REOPEN_FACTOR times the element limit (an upper bound: every start tag and text run after
     them counts as one re-opening of all of them; the HTML standard keeps at most three alike)."""
+    if not _within_bounds(text.count("<"), limits):
+        _scan_bounds(text, limits)
+
+
+def _scan_bounds(text: str, limits: Limits) -> None:
+    """Count the start tags and re-opened formatting elements; raise past either bound."""
     tags = 0
     reopened = 0
     open_now = 0  # formatting elements that would be re-opened (three alike at most)
@@ -150,6 +156,16 @@ def _bound_the_parse(text: str, limits: Limits) -> None:
                 f"{REOPEN_FACTOR * limits.max_elements} elements (element limit "
                 f"{limits.max_elements})",
             )
+
+
+def _within_bounds(brackets: int, limits: Limits) -> bool:
+    """Whether a page with this many `<` can fail neither bound, so the scan can be skipped.
+    Every tag the scan counts starts at a `<`, so there are at most `brackets` start tags and
+    matches; each match re-opens at most the formatting elements open then (at most
+    `brackets`) twice (once for the text before it, once for a start tag)."""
+    return brackets <= limits.max_elements and 2 * brackets * brackets <= (
+        REOPEN_FACTOR * limits.max_elements
+    )
 
 
 # ---------------------------------------------------------------------------------------------

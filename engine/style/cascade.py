@@ -11,6 +11,7 @@ from engine.budget import check, current_limits
 from engine.diagnostics import Diagnostics
 from engine.parse import ParsedPage
 from engine.style.animations import page_animator
+from engine.style.buckets import RuleBuckets, rule_buckets
 from engine.style.computed import (
     ComputedStyle,
     Ctx,
@@ -41,6 +42,9 @@ _MARKER_DEFAULTS = parse_inline_style(
 # style object instead of a fresh computation each (tests switch this off to compare). Computed
 # styles are never mutated after the cascade (later stages copy before changing a value).
 SHARE_STYLES = True
+# Only the rules whose rightmost id, class or tag occurs in the page are tried (tests switch this
+# off to compare with trying every rule).
+BUCKET_RULES = True
 
 
 class PageRules(NamedTuple):
@@ -48,6 +52,9 @@ class PageRules(NamedTuple):
     author: tuple[tuple[CompiledSelector, Block], ...]
     messages: tuple[Message, ...]
     font_faces: tuple[FontFaceRule, ...] = ()  # the @font-face rules whose @media match
+    # Which of `ua` and `author` a page's elements can match, by their selectors' keys.
+    ua_buckets: RuleBuckets = RuleBuckets((), {})
+    author_buckets: RuleBuckets = RuleBuckets((), {})
 
 
 def _sorted_entries(
@@ -96,7 +103,15 @@ def page_rules(
         for face in sheet.font_faces
         if all(media_matches(m, viewport) for m in face.media)
     )
-    return PageRules(tuple(_sorted_entries(ua, viewport)), tuple(entries), tuple(messages), faces)
+    ua_entries = _sorted_entries(ua, viewport)
+    return PageRules(
+        tuple(ua_entries),
+        tuple(entries),
+        tuple(messages),
+        faces,
+        rule_buckets([sel for sel, _ in ua_entries]),
+        rule_buckets([sel for sel, _ in entries]),
+    )
 
 
 def _merge(blocks: list[Block]) -> dict[str, Any]:
@@ -239,11 +254,13 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
     index = ElementIndex(elements)
     root = page.root
 
-    def apply(entries: tuple[tuple[CompiledSelector, Block], ...]) -> None:
+    def apply(entries: tuple[tuple[CompiledSelector, Block], ...], buckets: RuleBuckets) -> None:
         get = matched.get
-        for n, (sel, block) in enumerate(entries):
+        positions = buckets.positions(index) if BUCKET_RULES else range(len(entries))
+        for n, position in enumerate(positions):
             if not n & 63:
                 check("style")
+            sel, block = entries[position]
             found = match(sel, root, index)
             if not found:
                 continue
@@ -258,13 +275,13 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
                     if el in matched:
                         pseudo_blocks.setdefault((el, pseudo), []).append(block)
 
-    apply(rules.ua)
+    apply(rules.ua, rules.ua_buckets)
     control_blocks = {
         el: (matched[el], len(matched[el])) for el in elements if el.tag in CONTROL_TAGS
     }
     for el, block in presentational_hints(elements):
         matched[el].append(block)
-    apply(rules.author)
+    apply(rules.author, rules.author_buckets)
 
     ctx = Ctx(viewport, diag)
     animator = page_animator(tuple(page.stylesheets), viewport, diag)

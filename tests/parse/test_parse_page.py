@@ -11,6 +11,7 @@ from engine.diagnostics import Diagnostics
 from engine.errors import PAGE_LIMIT_EXCEEDED, PAGE_NO_SLIDE_ROOT, PageError
 from engine.options import Limits
 from engine.parse import ParsedPage, parse_page
+from engine.parse.tree import _scan_bounds, _within_bounds
 
 
 def parse(html: str, limits: Limits | None = None) -> tuple[ParsedPage, Diagnostics]:
@@ -323,3 +324,27 @@ def test_one_newline_after_a_pre_start_tag_is_dropped() -> None:
     assert [p.text for p in pre[:3]] == ["first", "\nblank first", "no newline"]
     assert page.slide.find(".//textarea").text == "t"
     assert pre[3][0].text == "\nkept"  # only directly after <pre>
+
+
+_MARKUP = st.lists(
+    st.sampled_from(["<b>", "<i class=x>", "</b>", "<p>", "</p>", "x", " ", "<!--", "-->", "<"]),
+    max_size=60,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markup=_MARKUP, max_elements=st.integers(min_value=1, max_value=400))
+def test_pages_skipped_by_the_bracket_count_pass_the_full_scan(
+    markup: str, max_elements: int
+) -> None:
+    """Pages with few `<` are not scanned: the full scan would fail none of them."""
+    limits = Limits(max_elements=max_elements)
+    if _within_bounds(markup.count("<"), limits):
+        _scan_bounds(markup, limits)  # raises PageError past a bound
+
+
+def test_the_bracket_count_skips_small_pages_only() -> None:
+    limits = Limits(max_elements=2000)
+    assert _within_bounds(89, limits)  # 2 * 89**2 <= 8 * 2000
+    assert not _within_bounds(90, limits)
+    assert not _within_bounds(30, Limits(max_elements=20))  # more < than the element limit

@@ -23,6 +23,7 @@ from engine.style.declarations import Block, for_direction, parse_inline_style
 from engine.style.fontface import FontFaceRule
 from engine.style.hints import presentational_hints
 from engine.style.media import media_matches
+from engine.style.reuse import keep, reuse_key, reused
 from engine.style.selectors import CompiledSelector, ElementIndex, match
 from engine.style.stylesheet import Message, parse_stylesheet
 from engine.style.uasheets import ua_sheet
@@ -305,34 +306,61 @@ def compute_styles(page: ParsedPage, diag: Diagnostics, viewport: tuple[float, f
         parent = styles.get(parent_el) if parent_el is not None else None
         blocks = for_direction(blocks, parent["direction"] if parent is not None else "ltr")
         key = (id(parent), *map(id, blocks))
-        shared = computed.get(key) if SHARE_STYLES else None
-        if shared is not None:  # a sibling/cousin with the same parent style and the same rules
-            styles[el] = shared
-            continue
-        has_custom = False
-        if not blocks:
-            cascaded: dict[str, Any] = {}
-        elif len(blocks) == 1 and not blocks[0].important:
-            cascaded = blocks[0].normal
-            has_custom = blocks[0].custom
-        else:
-            cascaded = _merge(blocks)
-            for block in blocks:
-                if block.custom:
-                    has_custom = True
-                    break
-        style = compute_style(cascaded, parent, ctx, el, has_custom)
-        if animator is not None and style["animation-name"] != "none":
-            ended = animator.end_state(style, cascaded, blocks, describe(el))
-            if ended is not None:  # finished animations with fill-mode forwards/both
-                style = compute_style(ended, parent, ctx, el, True)
-        elif parent is not None and "content" not in cascaded:
-            # Computed values depend only on the declarations and the parent's style (content:
-            # attr() reads the element; finished animations are left out): share them.
-            computed[key] = style
+        style = computed.get(key) if SHARE_STYLES else None
+        if style is None:  # else a sibling/cousin with the same parent style and the same rules
+            style, shared = _element_style(el, blocks, parent, ctx, animator)
+            if shared:
+                computed[key] = style
         styles[el] = style
         if el is root_element:
             ctx.root_font_size = style["font-size"]
     style_map = StyleMap(styles, pseudo_blocks, ctx, animator, control_blocks)
     style_map.font_faces = rules.font_faces
     return style_map
+
+
+def _element_style(
+    el: Any, blocks: list[Block], parent: ComputedStyle | None, ctx: Ctx, animator: Any
+) -> tuple[ComputedStyle, bool]:
+    """The element's style, and whether it may be shared: computed values depend only on the
+    parent's style and the blocks (content: attr() reads the element, finished animations the
+    page's @keyframes; those are not shared). Shared styles are kept across pages too."""
+    if not SHARE_STYLES:
+        return _computed_alone(el, blocks, parent, ctx, animator), False
+    key = reuse_key(ctx, parent, blocks)
+    found = reused(key, ctx, el, parent, blocks)
+    if found is not None:
+        return found, True
+    if any("content" in block.normal or "content" in block.important for block in blocks):
+        return _computed_alone(el, blocks, parent, ctx, animator), False
+    heard: list[str] = []
+    ctx.heard = heard
+    try:
+        style = _computed_alone(el, blocks, parent, ctx, animator)
+    finally:
+        ctx.heard = None
+    if style["animation-name"] != "none":
+        return style, False
+    keep(key, style, parent, blocks, heard)
+    return style, True
+
+
+def _computed_alone(
+    el: Any, blocks: list[Block], parent: ComputedStyle | None, ctx: Ctx, animator: Any
+) -> ComputedStyle:
+    """The element's style computed from its blocks (and its finished animations)."""
+    has_custom = False
+    if not blocks:
+        cascaded: dict[str, Any] = {}
+    elif len(blocks) == 1 and not blocks[0].important:
+        cascaded = blocks[0].normal
+        has_custom = blocks[0].custom
+    else:
+        cascaded = _merge(blocks)
+        has_custom = any(block.custom for block in blocks)
+    style = compute_style(cascaded, parent, ctx, el, has_custom)
+    if animator is not None and style["animation-name"] != "none":
+        ended = animator.end_state(style, cascaded, blocks, describe(el))
+        if ended is not None:  # finished animations with fill-mode forwards/both
+            style = compute_style(ended, parent, ctx, el, True)
+    return style

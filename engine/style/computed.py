@@ -51,6 +51,7 @@ class Ctx:
         "diag",
         "suffix",
         "_seen",
+        "heard",
     )
 
     def __init__(self, viewport: tuple[float, float], diag: Diagnostics) -> None:
@@ -63,8 +64,13 @@ class Ctx:
         self.diag = diag
         self.suffix = ""  # '::before' etc. while computing a pseudo-element
         self._seen: set[str] = set()
+        # Every message reported while set (also those already seen on the page): what a
+        # computation would report again on another page (engine/style/reuse.py).
+        self.heard: list[str] | None = None
 
     def report(self, message: str) -> None:
+        if self.heard is not None:
+            self.heard.append(message)
         if message not in self._seen:
             self._seen.add(message)
             self.diag.add("css", message, describe(self.element) + self.suffix)

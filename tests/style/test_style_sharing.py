@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.style.cascade as cascade
+import engine.style.reuse as reuse
 from engine.diagnostics import Diagnostics
 from engine.options import Limits
 from engine.parse import parse_page
@@ -161,6 +162,7 @@ def test_siblings_share_and_attr_content_does_not(monkeypatch: pytest.MonkeyPatc
     calls = _count_computations(monkeypatch)
     assert _same(html, monkeypatch) == 13
     calls.clear()
+    reuse.clear()  # count one page's computations, not reuse from the pages before
     _styles(html, True, monkeypatch)
     # html, body, ul, one plain li, five li.n (content: attr() is per element); the ::marker
     # once for the plain items and once per li.n (each has its own, unshared style)
@@ -176,6 +178,7 @@ def test_list_item_markers_share_one_computation(monkeypatch: pytest.MonkeyPatch
     html = _list_page("ol", "li::marker { color: red } .n::before { content: attr(data-n) }")
     _same(html, monkeypatch)
     calls = _count_computations(monkeypatch)
+    reuse.clear()  # count one page's computations, not reuse from the pages before
     _, _, pseudo = _styles(html, True, monkeypatch)
     # html, body, ol, one li for all ten (.n matches only as ::before); one ::marker for all
     # ten; five ::before (attr() is per element)

@@ -33,7 +33,9 @@ class Kept:
     messages: tuple[str, ...]  # what computing it reported, in order
 
 
-_KEPT: BoundedCache[ReuseKey, Kept] = BoundedCache(2048)
+# At most 2 x 1,024 styles (~7 kB each) are kept: a deck of the built-in templates needs a few
+# hundred.
+_KEPT: BoundedCache[ReuseKey, Kept] = BoundedCache(1024)
 
 
 def reuse_key(ctx: Ctx, parent: ComputedStyle | None, blocks: list[Block]) -> ReuseKey:

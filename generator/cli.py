@@ -215,9 +215,20 @@ def check_arguments(args: argparse.Namespace) -> str:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from generator.errors import GeneratorError
+    """Checks the arguments, then builds and writes the deck with the cyclic collector paused
+    throughout: the deck is dropped before the collector resumes, so no collection walks the
+    objects the command built (left to the generator's own pauses, the collector would resume
+    as soon as the deck is built and walk every object of it once)."""
+    from engine import collector_paused
 
     output = check_arguments(args)
+    with collector_paused():
+        return _generate_deck(args, output)
+
+
+def _generate_deck(args: argparse.Namespace, output: str) -> int:
+    from generator.errors import GeneratorError
+
     try:
         deck = _build(args)
     except GeneratorError as exc:

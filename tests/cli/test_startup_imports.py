@@ -155,7 +155,7 @@ print("hi")
 ```
 """
 # Loaded by a Markdown document only when it has what they read: code in a known language,
-# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf brings numpy),
+# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf),
 # a BibTeX citation (bibtexparser brings pylatexenc).
 FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji", "grandalf", "numpy", "bibtexparser"}
 FOR_CONTENT |= {"pylatexenc"}
@@ -203,6 +203,9 @@ def test_generate_loads_the_diagram_drawers_only_for_a_diagram(tmp_path: Path) -
     modules = loaded(tmp_path, "generate", "diagram.md", "-o", "diagram.pptx")
     assert FOR_DIAGRAMS - {"generator.markup.mermaid.c4"} <= modules
     assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)
+    # the flowchart is laid out by grandalf, loaded without the numpy it would bring
+    # (its layered layout is plain Python)
+    assert "grandalf.layouts" in modules and "numpy" not in modules
 
 
 CITED_MARKDOWN = (

@@ -290,6 +290,42 @@ def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path)
     assert report["frozen"] > 10_000  # the generator's modules and what they built
 
 
+COLLECTIONS_PROBE = """
+import gc, json, os, sys
+from service.cli import main
+seen = []  # per collection started after the generator is loaded: was the deck written then
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and "generator.api" in sys.modules
+    and seen.append(os.path.exists("plain.pptx"))
+)
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "written": seen, "enabled": gc.isenabled()}))
+"""
+
+
+def test_generate_runs_no_collection_until_the_deck_is_written(tmp_path: Path) -> None:
+    """Once the generator is loaded, the collector stays paused until the deck is written and
+    dropped (resumed as soon as the deck is built, its first collection would walk every
+    object of the deck); it runs again after."""
+    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", COLLECTIONS_PROBE, "generate", "plain.md", "-o", "plain.pptx"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0 and report["enabled"] is True
+    assert False not in report["written"], report["written"]
+
+
 # An HTML block at the head of a README (fd's) and a grid of a Slidev deck
 # (slidev-composable-vue's).
 CENTRED = '<p align="center">\n  <img src="doc/logo.svg" width="200">\n</p>\n\n'

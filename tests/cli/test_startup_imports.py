@@ -300,14 +300,15 @@ gc.callbacks.append(
     and seen.append(os.path.exists("plain.pptx"))
 )
 code = main(sys.argv[1:])
-print(json.dumps({"code": code, "written": seen, "enabled": gc.isenabled()}))
+tracked = len(gc.get_objects())
+print(json.dumps({"code": code, "written": seen, "enabled": gc.isenabled(), "tracked": tracked}))
 """
 
 
 def test_generate_runs_no_collection_until_the_deck_is_written(tmp_path: Path) -> None:
     """Once the generator is loaded, the collector stays paused until the deck is written and
     dropped (resumed as soon as the deck is built, its first collection would walk every
-    object of the deck); it runs again after."""
+    object of the deck); it runs again after, over none of what the command left (frozen)."""
     (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
@@ -324,6 +325,7 @@ def test_generate_runs_no_collection_until_the_deck_is_written(tmp_path: Path) -
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert report["code"] == 0 and report["enabled"] is True
     assert False not in report["written"], report["written"]
+    assert report["tracked"] < 1000  # what the command left is frozen, not walked again
 
 
 # An HTML block at the head of a README (fd's) and a grid of a Slidev deck

@@ -215,9 +215,28 @@ def check_arguments(args: argparse.Namespace) -> str:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from generator.errors import GeneratorError
+    """Checks the arguments, then builds and writes the deck with the cyclic collector paused
+    throughout (left to the generator's own pauses, it would resume as soon as the deck is
+    built and walk every object of it). The deck is dropped before the collector resumes, and
+    what is left (caches, the modules its content loaded: fontTools, Pygments..., and the
+    run's cyclic garbage, held since the collector paused, so the peak memory does not grow)
+    goes to the permanent generation as the generator's modules did (`load_generator`, once
+    per process, as a command runs once): no collection after the run, nor the one at exit,
+    walks any of it; the process ends next."""
+    from engine import collector_paused
 
     output = check_arguments(args)
+    first = "generator.api" not in sys.modules  # a command's run (once per process)
+    with collector_paused():
+        code = _generate_deck(args, output)
+        if first:
+            gc.freeze()
+    return code
+
+
+def _generate_deck(args: argparse.Namespace, output: str) -> int:
+    from generator.errors import GeneratorError
+
     try:
         deck = _build(args)
     except GeneratorError as exc:

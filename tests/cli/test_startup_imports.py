@@ -155,7 +155,7 @@ print("hi")
 ```
 """
 # Loaded by a Markdown document only when it has what they read: code in a known language,
-# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf brings numpy),
+# YAML or TOML front matter, an emoji shortcode, a Mermaid flowchart (grandalf),
 # a BibTeX citation (bibtexparser brings pylatexenc).
 FOR_CONTENT = {"pygments", "yaml", "tomllib", "emoji", "grandalf", "numpy", "bibtexparser"}
 FOR_CONTENT |= {"pylatexenc"}
@@ -203,6 +203,9 @@ def test_generate_loads_the_diagram_drawers_only_for_a_diagram(tmp_path: Path) -
     modules = loaded(tmp_path, "generate", "diagram.md", "-o", "diagram.pptx")
     assert FOR_DIAGRAMS - {"generator.markup.mermaid.c4"} <= modules
     assert not FOR_NETWORK & modules, sorted(FOR_NETWORK & modules)
+    # the flowchart is laid out by grandalf, loaded without the numpy it would bring
+    # (its layered layout is plain Python)
+    assert "grandalf.layouts" in modules and "numpy" not in modules
 
 
 CITED_MARKDOWN = (
@@ -285,6 +288,44 @@ def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path)
     assert report["code"] == 0 and (tmp_path / "plain.pptx").exists()
     assert report["enabled"] is True
     assert report["frozen"] > 10_000  # the generator's modules and what they built
+
+
+COLLECTIONS_PROBE = """
+import gc, json, os, sys
+from service.cli import main
+seen = []  # per collection started after the generator is loaded: was the deck written then
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and "generator.api" in sys.modules
+    and seen.append(os.path.exists("plain.pptx"))
+)
+code = main(sys.argv[1:])
+tracked = len(gc.get_objects())
+print(json.dumps({"code": code, "written": seen, "enabled": gc.isenabled(), "tracked": tracked}))
+"""
+
+
+def test_generate_runs_no_collection_until_the_deck_is_written(tmp_path: Path) -> None:
+    """Once the generator is loaded, the collector stays paused until the deck is written and
+    dropped (resumed as soon as the deck is built, its first collection would walk every
+    object of the deck); it runs again after, over none of what the command left (frozen)."""
+    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
+    env = os.environ | {
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", COLLECTIONS_PROBE, "generate", "plain.md", "-o", "plain.pptx"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0 and report["enabled"] is True
+    assert False not in report["written"], report["written"]
+    assert report["tracked"] < 1000  # what the command left is frozen, not walked again
 
 
 # An HTML block at the head of a README (fd's) and a grid of a Slidev deck

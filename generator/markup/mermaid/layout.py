@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from generator.markup.mermaid import svg
 from generator.markup.mermaid.model import Flow, Node
+from generator.markup.mermaid.sugiyama import sugiyama_layout
 
 if TYPE_CHECKING:
     from grandalf.graphs import Edge as GEdge
@@ -93,11 +94,10 @@ def place(flow: Flow, sizes: dict[str, tuple[float, float]] | None = None) -> Pl
 
 
 def layered(flow: Flow, sizes: dict[str, tuple[float, float]]) -> Placed:
-    # grandalf (and the numpy it brings) loads with the first flowchart: start-up of documents
-    # without one does not pay for it
+    # grandalf loads with the first flowchart (without numpy: generator.markup.mermaid.sugiyama)
+    sugiyama = sugiyama_layout()
     from grandalf.graphs import Edge as GEdge
     from grandalf.graphs import Graph, Vertex
-    from grandalf.layouts import SugiyamaLayout
 
     across = flow.direction in ("LR", "RL")
     boxes = {nid: node_box(n) for nid, n in flow.nodes.items()}
@@ -119,7 +119,7 @@ def layered(flow: Flow, sizes: dict[str, tuple[float, float]]) -> Placed:
     )
     offset = 0.0
     for component in graph.C:
-        layout = SugiyamaLayout(component)
+        layout = sugiyama(component)
         layout.xspace = GAP
         layout.yspace = LAYER_GAP + label_room
         roots = [v for v in component.sV if not v.e_in()] or [component.sV[0]]

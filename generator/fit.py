@@ -116,13 +116,15 @@ def _footer_digits(html: str) -> str:
     return "".join(_DIGIT.findall("".join(texts)))
 
 
-def try_lay_out(html: str, options: Options) -> LaidOut | None:
+def try_lay_out(html: str, options: Options, like: str | None = None) -> LaidOut | None:
     """The engine's layout of one page, or None when the page cannot be laid out (the
-    conversion then reports it as failed, with the engine's reason)."""
+    conversion then reports it as failed, with the engine's reason). `like`: a page that
+    lays out as `html` does (the same page without its hidden speaker notes): the layout is
+    shared under its key."""
     shared = _SHARED.get()
     if shared is None or shared.options is not options:
         return _lay_out(html, options)
-    key = layout_key(html)
+    key = layout_key(html if like is None else like)
     laid = shared.laid.get(key)
     if laid is None:
         laid = _lay_out(html, options)

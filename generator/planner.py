@@ -297,7 +297,15 @@ class Planner(
         return page
 
     def fit_page(self, page: PlannedPage) -> list[Fitted]:
-        """The page's slides (laid out at its predicted size, or cut from the estimate)."""
+        """The page's slides (laid out at its predicted size, or cut from the estimate). A
+        cover, divider or closing page is one slide whatever its layout: in a plan only
+        counted, it is laid out when read."""
+        if self.counting and page.kind not in ("content", "contents"):
+            return [later(page, lambda: settled(self.page_slides(page)[0]))]
+        return self.page_slides(page)
+
+    def page_slides(self, page: PlannedPage) -> list[Fitted]:
+        """`fit_page`, the page laid out now."""
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)

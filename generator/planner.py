@@ -70,7 +70,7 @@ from generator.summary import (
     nested_pictures,
     prose_length,
 )
-from generator.surefit import surely_fits
+from generator.surefit import surely_one_slide
 from generator.templates import Template
 from generator.terse import TERSE_SIZE
 from generator.tighten import Tightening
@@ -416,8 +416,9 @@ class Planner(
         piece to the next slide (a new one at the end), and the slides are laid out again.
         `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
         (all scaled by measured / estimated) and the slides are packed again when they are off.
-        In a plan only counted, a chunk of measured pieces that surely fits the page's `room`
-        is laid out when read (generator.surefit)."""
+        In a plan only counted, a chunk of measured pieces that surely takes one slide (it
+        surely fits the page's `room`, or it is a picture alone) is laid out when read
+        (generator.surefit)."""
         done: list[tuple[Fitted, Measure | None]] = []
         guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
@@ -431,7 +432,7 @@ class Planner(
                 self.counting
                 and not estimated
                 and make is make_flowing
-                and surely_fits(chunks[i], room)
+                and surely_one_slide(chunks[i], room)
             ):
                 done.append((self.relaid(slide), None))  # laid out (its title fitted) when read
                 continue

@@ -68,7 +68,7 @@ def test_a_counted_plan_lays_out_continuation_slides_that_surely_fit_when_read(
 def test_a_chunk_not_surely_fitting_is_laid_out_as_made(monkeypatch: pytest.MonkeyPatch) -> None:
     _, deferred = _planned(True, monkeypatch)
     with monkeypatch.context() as near:  # every chunk near the limit: each laid out as made
-        near.setattr("generator.planner.surely_fits", lambda chunk, room: False)
+        near.setattr("generator.planner.surely_one_slide", lambda chunk, room: False)
         counted, laid = _planned(True, near)
     every, _ = _planned(False, monkeypatch)
     assert laid > deferred

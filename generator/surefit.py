@@ -2,8 +2,9 @@
 of pieces measured on the page's own layout (generator.pieces) that the packer filled within
 its limit (`pack.usable`), with FOOT px more for the stack's margins, is one slide as the packer
 counted it. Laid out, such a chunk fits, or overflows by a pixel of line height here and there
-and hands a piece on to the next slide, which holds it: the page keeps the packer's count (on
-every page of every plan of the sample documents, counted or laid out in full). A chunk over
+and hands a piece on to the next slide: on every page of every plan of the sample documents
+(counted or laid out in full), the next slide held it and the page kept the packer's count.
+A chunk over
 the limit is a piece taller than the slide or a chain of pieces kept together: it is laid out as
 made (cut, or set smaller). A chunk that is one picture alone is one slide whatever its layout
 says: a picture is one piece, never cut (one too tall is set smaller on its slide). Such a

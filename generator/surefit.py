@@ -3,13 +3,12 @@ of pieces measured on the page's own layout (generator.pieces) that the packer f
 its limit (`pack.usable`), with FOOT px more for the stack's margins, is one slide as the packer
 counted it. Laid out, such a chunk fits, or overflows by a pixel of line height here and there
 and hands a piece on to the next slide: on every page of every plan of the sample documents
-(counted or laid out in full), the next slide held it and the page kept the packer's count.
-A chunk over
-the limit is a piece taller than the slide or a chain of pieces kept together: it is laid out as
-made (cut, or set smaller). A chunk that is one picture alone is one slide whatever its layout
-says: a picture is one piece, never cut (one too tall is set smaller on its slide). Such a
-slide leaves its page's count as it is: in a plan only counted (Planner.counting) it is laid
-out when first read (generator.reshape.later)."""
+(counted or laid out in full), the next slide held it and the page kept the packer's count. A
+chunk over the limit is a piece taller than the slide or a chain of pieces kept together: it is
+laid out as made (cut, or set smaller). A chunk that is one picture alone is one slide whatever
+its layout says: a picture is one piece, never cut (one too tall is set smaller on its slide).
+Such a slide leaves its page's count as it is: in a plan only counted (Planner.counting) it is
+laid out when first read (generator.reshape.later)."""
 
 from __future__ import annotations
 

@@ -203,16 +203,9 @@ class Planner(
         return self.template.render(page.kind, {"deck": deck, "page": context})
 
     def measure(self, page: PlannedPage, lang: str | None = None) -> tuple[str, Measure | None]:
-        """The page's HTML and its measure. Speaker notes are hidden, so a page is measured
-        by the layout of the same page with any other notes (plans of a deck over its budget
-        change the notes of the pages whose parts leave): the layout is shared under the HTML
-        of the page without notes. A kept slide is laid out from its own HTML in the end
-        (generator.fit.own_layouts)."""
-        lang = lang or self.page_lang(page)
         html = self.render(page, lang)
         self.layouts += 1
-        like = self.render(replace(page, notes=""), lang) if page.notes else None
-        laid = try_lay_out(html, self.options, like)
+        laid = try_lay_out(html, self.options)
         return html, measure(laid) if laid is not None else None
 
     def regions(self, page: PlannedPage) -> list[str]:

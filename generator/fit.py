@@ -60,8 +60,22 @@ _FOOTER = re.compile(r'(<div class="foot">)([^<]*)(</div>)')
 _DIGIT = re.compile(r"[0-9]")
 
 
+# Speaker notes are hidden (`generator.templates.with_notes`): a page whose notes a later plan
+# changes (the parts that left) lays out as before, so pages that differ only in their notes
+# share one layout for measuring. A kept slide is laid out from its own HTML (`own_layouts`).
+_NOTES = re.compile(r'<aside class="notes" style="display:none">[^<]*</aside>')
+
+
 def layout_key(html: str) -> str:
-    """The page's HTML with its footer's digits blanked: the key its layout is shared under."""
+    """The page's HTML with its footer's digits blanked and its hidden notes left out: the key
+    its layout is shared under."""
+    if "<aside" in html:
+        html = _NOTES.sub("", html)
+    return _numbered_key(html)
+
+
+def _numbered_key(html: str) -> str:
+    """The page's HTML with its footer's digits blanked."""
     return _FOOTER.sub(lambda m: m[1] + _DIGIT.sub("#", m[2]) + m[3], html)
 
 
@@ -103,7 +117,7 @@ def renumbered(laid: LaidOut, html: str, options: Options) -> LaidOut | None:
     digits (another slide number), made from `laid` when the new digits take the widths the
     old ones took (engine.with_digits); None when the pages differ otherwise or the footer
     would lay out otherwise."""
-    if layout_key(html) != layout_key(laid.html):
+    if _numbered_key(html) != _numbered_key(laid.html):
         return None
     return with_digits(
         laid, html, FOOTER_CLASS, _footer_digits(laid.html), _footer_digits(html), options

@@ -70,7 +70,7 @@ from generator.summary import (
     nested_pictures,
     prose_length,
 )
-from generator.surefit import surely_fits
+from generator.surefit import surely_one_slide
 from generator.templates import Template
 from generator.terse import TERSE_SIZE
 from generator.tighten import Tightening
@@ -290,7 +290,15 @@ class Planner(
         return page
 
     def fit_page(self, page: PlannedPage) -> list[Fitted]:
-        """The page's slides (laid out at its predicted size, or cut from the estimate)."""
+        """The page's slides (laid out at its predicted size, or cut from the estimate). A
+        cover, divider or closing page is one slide whatever its layout: in a plan only
+        counted, it is laid out when read."""
+        if self.counting and page.kind not in ("content", "contents"):
+            return [later(page, lambda: settled(self.page_slides(page)[0]))]
+        return self.page_slides(page)
+
+    def page_slides(self, page: PlannedPage) -> list[Fitted]:
+        """`fit_page`, the page laid out now."""
         predicted = self.predicted_size(page)
         if predicted != page.body_size:
             bigger = replace(page, body_size=predicted)
@@ -401,8 +409,9 @@ class Planner(
         piece to the next slide (a new one at the end), and the slides are laid out again.
         `estimated`: the pieces' extents are estimates; the first slide's layout corrects them
         (all scaled by measured / estimated) and the slides are packed again when they are off.
-        In a plan only counted, a chunk of measured pieces that surely fits the page's `room`
-        is laid out when read (generator.surefit)."""
+        In a plan only counted, a chunk of measured pieces that surely takes one slide (it
+        surely fits the page's `room`, or it is a picture alone) is laid out when read
+        (generator.surefit)."""
         done: list[tuple[Fitted, Measure | None]] = []
         guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
@@ -416,7 +425,7 @@ class Planner(
                 self.counting
                 and not estimated
                 and make is make_flowing
-                and surely_fits(chunks[i], room)
+                and surely_one_slide(chunks[i], room)
             ):
                 done.append((self.relaid(slide), None))  # laid out (its title fitted) when read
                 continue

@@ -4,8 +4,10 @@ frame with its specified or ratio-given height, a flex/grid container's outer si
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.boxes import box as b
+from engine.fonts.cache import BoundedCache
 from engine.layout.base import (
     LayoutContext,
     Space,
@@ -25,7 +27,7 @@ from engine.layout.intrinsic import shrink_to_fit
 from engine.style.computed import ComputedStyle
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class UsedWidth:
     width: float  # border box
     margin_left: float
@@ -34,8 +36,33 @@ class UsedWidth:
     padding: Edges
 
 
+# Used widths by computed style object and containing block, across pages: a generator lays a
+# slide out at several sizes and splits, and its pages share computed style objects (style
+# sharing and reuse across pages), so most blocks are sized as before. Only widths that read
+# nothing but the style's values and the space's widths are kept (not shrink-to-fit, which
+# reads the content, nor an aspect ratio, which reads the height and the replaced content).
+# Each entry keeps its style alive, so an id is never reused while cached; computed styles are
+# never mutated after the cascade (later stages change copies).
+_USED: BoundedCache[tuple[int, float, float | None, float | None], tuple[Any, UsedWidth]] = (
+    BoundedCache(1024)
+)
+
+
 def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     """CSS 2.1 10.3.3 (block-level, normal flow) and 10.3.9 (shrink-to-fit) for the border box."""
+    style = box.style
+    if space.fit_content or style["aspect-ratio"] != "auto":
+        return _used_width(box, ctx, space)
+    key = (id(style), space.cb_width, space.width, space.available)
+    hit = _USED.get(key)
+    if hit is not None and hit[0] is style:
+        return hit[1]
+    used = _used_width(box, ctx, space)
+    _USED.put(key, (style, used))
+    return used
+
+
+def _used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     style = box.style
     cbw = space.cb_width
     border = border_edges(style)

@@ -59,6 +59,10 @@ def test_a_changed_copy_is_sized_from_its_own_values() -> None:
     copy["margin-left"] = LP(0.0, 20.0)
     after = used_width(_box(copy), _ctx(), Space(1000.0, None))
     assert (after.width, after.margin_left) == (700.0, 200.0)
+    other = ComputedStyle(copy)
+    other["margin-top"] = LP(0.0, 5.0)  # vertical margins resolve against the width too
+    assert used_width(_box(other), _ctx(), Space(1000.0, None)).margin_top == 50.0
+    assert used_width(_box(other), _ctx(), Space(600.0, None)).margin_top == 30.0
     assert used_width(_box(style), _ctx(), Space(1000.0, None)) == before
 
 

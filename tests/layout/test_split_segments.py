@@ -1,4 +1,4 @@
-"""split_segments: the printable-ASCII fast path finds exactly the opportunities of the general loop."""
+"""split_segments: the ASCII fast path finds exactly the opportunities of the general loop."""
 
 from __future__ import annotations
 
@@ -48,4 +48,32 @@ def test_ascii_words_and_space_runs() -> None:
     st.sampled_from([NORMAL_RULES, BreakRules(keep_all=True), BreakRules(break_all=True)]),
 )
 def test_same_as_general_loop(text: str, rules: BreakRules) -> None:
+    assert split_segments(text, True, rules) == _reference(text, rules)
+
+
+def test_ascii_hyphens_break_before_letters_and_digits() -> None:
+    """A hyphen before a letter or digit ends a segment; before a space, a hyphen, a slash or
+    the end of the text it does not (command-line options, compound words)."""
+    assert split_segments("see-also --no-ignore x-1 a- -b a--b/c-", True) == [
+        ("see-", ""),
+        ("also", " "),
+        ("--", ""),
+        ("no-", ""),
+        ("ignore", " "),
+        ("x-", ""),
+        ("1", " "),
+        ("a-", " "),
+        ("-", ""),
+        ("b", " "),
+        ("a--", ""),
+        ("b/c-", ""),
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=" aZ09-/.,()$%\t_~", max_size=24),
+    st.sampled_from([NORMAL_RULES, BreakRules(keep_all=True), BreakRules(soft_hyphens=False)]),
+)
+def test_ascii_with_hyphens_same_as_general_loop(text: str, rules: BreakRules) -> None:
     assert split_segments(text, True, rules) == _reference(text, rules)

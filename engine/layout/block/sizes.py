@@ -4,8 +4,10 @@ frame with its specified or ratio-given height, a flex/grid container's outer si
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.boxes import box as b
+from engine.fonts.cache import BoundedCache
 from engine.layout.base import (
     LayoutContext,
     Space,
@@ -25,17 +27,47 @@ from engine.layout.intrinsic import shrink_to_fit
 from engine.style.computed import ComputedStyle
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class UsedWidth:
+    """A block's used border-box width, its margins (vertical ones too: they resolve against
+    the containing block's width; auto is 0), border and padding."""
+
     width: float  # border box
     margin_left: float
     margin_right: float
     border: Edges
     padding: Edges
+    margin_top: float
+    margin_bottom: float
+
+
+# Used widths by computed style object and containing block, across pages: a generator lays a
+# slide out at several sizes and splits, and its pages share computed style objects (style
+# sharing and reuse across pages), so most blocks are sized as before. Only widths that read
+# nothing but the style's values and the space's widths are kept (not shrink-to-fit, which
+# reads the content, nor an aspect ratio, which reads the height and the replaced content).
+# Each entry keeps its style alive, so an id is never reused while cached; computed styles are
+# never mutated after the cascade (later stages change copies).
+_USED: BoundedCache[tuple[int, float, float | None, float | None], tuple[Any, UsedWidth]] = (
+    BoundedCache(1024)
+)
 
 
 def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     """CSS 2.1 10.3.3 (block-level, normal flow) and 10.3.9 (shrink-to-fit) for the border box."""
+    style = box.style
+    if space.fit_content or style["aspect-ratio"] != "auto":
+        return _used_width(box, ctx, space)
+    key = (id(style), space.cb_width, space.width, space.available)
+    hit = _USED.get(key)
+    if hit is not None and hit[0] is style:
+        return hit[1]
+    used = _used_width(box, ctx, space)
+    _USED.put(key, (style, used))
+    return used
+
+
+def _used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     style = box.style
     cbw = space.cb_width
     border = border_edges(style)
@@ -43,8 +75,10 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     chrome = border.horizontal + padding.horizontal
     ml = margin_value(style, "left", cbw)
     mr = margin_value(style, "right", cbw)
+    mt = margin_value(style, "top", cbw) or 0.0
+    mb = margin_value(style, "bottom", cbw) or 0.0
     if space.width is not None:
-        return UsedWidth(space.width, ml or 0.0, mr or 0.0, border, padding)
+        return UsedWidth(space.width, ml or 0.0, mr or 0.0, border, padding, mt, mb)
     width: float | None = specified_width(style, cbw, chrome)
     lo, hi = min_max_width(style, cbw, chrome)
     if width is None and style["aspect-ratio"] != "auto":
@@ -56,11 +90,11 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
         width = shrink_to_fit(box, ctx, avail, chrome) if space.fit_content else avail
         width = clamp(width, lo, hi)
         if space.fit_content:
-            return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding)
+            return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding, mt, mb)
     else:
         width = clamp(width, lo, hi)
     if space.fit_content:
-        return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding)
+        return UsedWidth(width, ml or 0.0, mr or 0.0, border, padding, mt, mb)
     remaining = cbw - width - (ml or 0.0) - (mr or 0.0)
     if ml is None and mr is None:
         ml = mr = remaining / 2
@@ -70,7 +104,7 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
         mr = remaining
     elif _containing_block_rtl(style):
         ml = cbw - width - mr  # over-constrained: an rtl containing block ignores margin-left
-    return UsedWidth(width, ml, mr or 0.0, border, padding)
+    return UsedWidth(width, ml, mr or 0.0, border, padding, mt, mb)
 
 
 def _containing_block_rtl(style: ComputedStyle) -> bool:
@@ -120,8 +154,7 @@ def block_frame(box: b.Box, ctx: LayoutContext, space: Space) -> BlockFrame:
     style = box.style
     w = used_width(box, ctx, space)
     chrome_v = w.border.vertical + w.padding.vertical
-    mt = margin_value(style, "top", space.cb_width) or 0.0
-    mb = margin_value(style, "bottom", space.cb_width) or 0.0
+    mt, mb = w.margin_top, w.margin_bottom
     height = (
         space.height
         if space.height is not None
@@ -179,8 +212,8 @@ def container_size(box: b.Box, ctx: LayoutContext, space: Space) -> ContainerSiz
     inner_h = max(0.0, height - chrome_v) if height is not None else None
     return ContainerSize(
         w,
-        margin_value(style, "top", space.cb_width) or 0.0,
-        margin_value(style, "bottom", space.cb_width) or 0.0,
+        w.margin_top,
+        w.margin_bottom,
         chrome_v,
         inner_w,
         height,

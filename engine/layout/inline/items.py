@@ -118,20 +118,23 @@ class Collector:
         self.unit_start = len(self.pieces)
 
     def text(self, box: b.Box, shift: float, deco: frozenset[str]) -> None:
-        shaped = self.ctx.text_cache.get(id(box))
+        text_cache = self.ctx.text_cache
+        shaped = text_cache.get(id(box))
         if shaped is None:
             shaped = _shape_text(box, self.ctx.lang)
-            self.ctx.text_cache[id(box)] = shaped
+            text_cache[id(box)] = shaped
         font, wrap, chunks = shaped
-        rules = BreakRules.of(box.style)
-        deco = deco | box.style["text-decoration-line"]
+        style = box.style
+        rules = BreakRules.of(style)
+        deco = deco | style["text-decoration-line"]
         for decorating in box.decorations:
             deco = deco | decorating["text-decoration-line"]
+        href, aligned, pieces = box.href, self.aligned, self.pieces
         for i, (segments, extent, ea, start) in enumerate(chunks):
             if i:
                 self.emit(Piece("break", box))
                 self.last_char = ""
-                self.unit_start = len(self.pieces)
+                self.unit_start = len(pieces)
             for word, spaces, width, trailing_width in segments:
                 if (
                     word
@@ -140,7 +143,8 @@ class Collector:
                     and can_break_between_texts(self.last_char, word[0], rules)
                 ):
                     self._mark_break()
-                self.emit(
+                # What emit() does, for the many words of a text
+                pieces.append(
                     Piece(
                         "text",
                         box,
@@ -151,20 +155,20 @@ class Collector:
                         font,
                         shift,
                         None,
-                        False,
+                        self.pending_break,
                         deco,
-                        box.href,
+                        href,
                         extent,
                         ea,
+                        aligned=aligned,
                         start=start,
                     )
                 )
                 if start >= 0:
                     start += len(word) + len(spaces)
-                if spaces:
-                    self.pending_break = wrap
+                self.pending_break = wrap and bool(spaces)
                 self.last_char = (word or spaces)[-1]
-                self.unit_start = len(self.pieces)
+                self.unit_start = len(pieces)
 
     def _mark_break(self) -> None:
         """A break opportunity before the next text: it belongs to the first piece of the new unit."""

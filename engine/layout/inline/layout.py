@@ -222,6 +222,7 @@ def break_lines(
     """Greedy line breaking over breakable units (CSS Text 3 line breaking, no hyphenation)."""
     lines: list[tuple[list[Piece], bool]] = []
     current: list[Piece] = []
+    content = False  # whether `current` holds text, an atomic inline or a marker
     pos = LinePosition.start(indent)
     unit: list[Piece] = []
     anywhere = wrap and breaks_anywhere(pieces)  # overflow-wrap can break some word
@@ -232,34 +233,37 @@ def break_lines(
     def fit(part: list[Piece]) -> tuple[LinePosition, float, float]:
         """Break the line before `part` when it does not fit: (position after it, width it
         needs or -1, the line's available width)."""
-        nonlocal pos, current
+        nonlocal pos, current, content
         limit = width if widths is None else widths(len(lines))
         need = -1.0
         after = pos.add(part, False)  # one walk per unit: its trailing spaces are added below
         if current:
             need = after.used + (hyphen_width(part) if shy else 0.0)
-            if not fits(need, limit) and _has_content(current):
+            if not fits(need, limit) and content:
                 lines.append((current, False))
                 current = []
+                content = False
                 pos = LinePosition.start(0.0)
                 after = pos.add(part, False)
                 need = -1.0
         return after, need, limit
 
     def commit(part: list[Piece], after: LinePosition) -> None:
-        nonlocal pos
+        nonlocal pos, content
         current.extend(part)
+        if not content:
+            content = _has_content(part)
         last = part[-1] if part else None
         if last is not None and last.kind == "text":  # what pos.add(part, True) gives
             after.open_width += last.trailing_width
         pos = after
 
-    def place(part: list[Piece], emergency: bool) -> None:
+    def place(part: list[Piece]) -> None:
         if not wrap:
             current.extend(part)
-            return
+            return  # (`content` is only read when wrapping)
         after, need, limit = fit(part)
-        if emergency and anywhere and breaks_anywhere(part) and not _has_content(current):
+        if anywhere and not content and breaks_anywhere(part):
             if need < 0:
                 need = after.used + (hyphen_width(part) if shy else 0.0)
             if not fits(need, limit):
@@ -269,9 +273,10 @@ def break_lines(
         commit(part, after)
 
     def place_unit() -> None:
+        nonlocal unit
         if unit:
-            place(list(unit), True)
-            unit.clear()
+            place(unit)
+            unit = []
 
     for index, piece in enumerate(pieces):
         if index == first_end and not lines:  # the ::first-line ends here
@@ -279,12 +284,14 @@ def break_lines(
             if current:
                 lines.append((current, False))
                 current = []
+                content = False
                 pos = LinePosition.start(0.0)
         if piece.kind == "break":
             place_unit()
             current.append(piece)
             lines.append((current, True))
             current = []
+            content = False
             pos = LinePosition.start(0.0)
             continue
         if piece.break_before and unit:
@@ -323,39 +330,48 @@ def build_line(
     tops: list[float] = []
     bottoms: list[float] = []
     add_font_extent(strut, 0.0, tops, bottoms)
-    spaces_positions: list[TextFragment] = []
     aligned = _Aligned()  # vertical-align top/bottom subtrees, placed once the line is known
     shifts: dict[int, float] = {}  # atomic inlines -> their baseline shift
+    # The last text piece's font, shift, extent and top/bottom-aligned box.
+    last_font: FontInfo | None = None
+    last_shift = 0.0
+    last_extent: tuple[float, float] | None = None
+    last_aligned: b.Box | None = None
     for p in pieces:
         if p.kind == "text":
-            assert p.font is not None
-            trailing = p.trailing
-            if p is last_text and collapsible:
-                hang, trailing = (trailing[:1], "") if not (forced or last) else ("", "")
-            text = p.text + trailing
-            piece_width = p.width
-            if p is last_text and not (forced or last) and (hyphen := shown_hyphen(p)):
-                text = p.text[:-1] + hyphen  # the soft hyphen this line broke at shows
-                piece_width += p.font.measure(hyphen)
-                hang = SHY
+            font = p.font
+            assert font is not None
+            trailing, text, piece_width = p.trailing, p.text, p.width
+            if p is last_text:
+                if collapsible:
+                    hang, trailing = (trailing[:1], "") if not (forced or last) else ("", "")
+                if not (forced or last) and (hyphen := shown_hyphen(p)):
+                    text = text[:-1] + hyphen  # the soft hyphen this line broke at shows
+                    piece_width += font.measure(hyphen)
+                    hang = SHY
+                    trailing = ""  # (a word that ends in a soft hyphen has no trailing spaces)
+            spaces_width = 0.0
+            if trailing:
+                text += trailing
+                spaces_width = p.trailing_width
             if SHY in text:  # invisible: renderers must not find break opportunities there
                 text = text.replace(SHY, "")
             prev = items[-1] if items else None
             if isinstance(prev, TextFragment) and prev.box is p.box and not prev.marker:
                 prev.text += text
                 prev.ea_family = prev.ea_family or p.ea_family
-                prev.width = x + piece_width + (p.trailing_width if trailing else 0.0) - prev.x
+                prev.width = x + piece_width + spaces_width - prev.x
             else:
                 frag = TextFragment(
                     p.box,
                     text,
                     x,
-                    piece_width + (p.trailing_width if trailing else 0.0),
+                    piece_width + spaces_width,
                     0.0,
-                    p.font.size,
-                    p.font.ascent,
-                    p.font.descent,
-                    p.font.family,
+                    font.size,
+                    font.ascent,
+                    font.descent,
+                    font.family,
                     ea_family=p.ea_family,
                     shift=p.shift,
                     decoration=p.decoration,
@@ -363,16 +379,27 @@ def build_line(
                     start=p.start,
                 )
                 items.append(frag)
-                spaces_positions.append(frag)
                 if p.aligned is not None:
                     aligned.owner[id(frag)] = p.aligned
-            x += piece_width + (p.trailing_width if trailing else 0.0)
-            above, below = (tops, bottoms) if p.aligned is None else aligned.lists(p.aligned)
-            if p.extent is not None:
-                above.append(p.extent[0] + p.shift)
-                below.append(p.extent[1] - p.shift)
-            else:
-                add_font_extent(p.font, p.shift, above, below)
+            x += piece_width + spaces_width
+            if (  # the words of one run add the same extent again (only max() reads them)
+                font is not last_font
+                or p.shift != last_shift
+                or p.extent is not last_extent
+                or p.aligned is not last_aligned
+            ):
+                last_font, last_shift, last_extent, last_aligned = (
+                    font,
+                    p.shift,
+                    p.extent,
+                    p.aligned,
+                )
+                above, below = (tops, bottoms) if p.aligned is None else aligned.lists(p.aligned)
+                if p.extent is not None:
+                    above.append(p.extent[0] + p.shift)
+                    below.append(p.extent[1] - p.shift)
+                else:
+                    add_font_extent(font, p.shift, above, below)
         elif p.kind == "marker":
             assert p.font is not None
             items.append(

@@ -42,8 +42,10 @@ def hyphen_width(unit: list[Piece]) -> float:
 
 def breaks_anywhere(unit: list[Piece]) -> bool:
     """overflow-wrap: break-word | anywhere (or word-break: break-word) on the unit's text."""
+    checked = None  # the box whose style was read last (the words of a text share it)
     for p in unit:
-        if p.kind == "text" and len(p.text) > 1:
+        if p.kind == "text" and p.box is not checked and len(p.text) > 1:
+            checked = p.box
             style = p.box.style
             if style["overflow-wrap"] in ANYWHERE or style["word-break"] == "break-word":
                 return True

@@ -204,13 +204,16 @@ def split_segments(
     """
     if not wrap:
         return [(text, "")] if text else []
-    if text.isascii() and "-" not in text and not rules.break_all:
-        # Printable-ASCII fast path: without hyphens (and break-all) the only opportunities are
-        # after space runs, exactly what the loop below finds, in one C-level split.
+    if text.isascii() and not rules.break_all:
+        # ASCII fast path: without break-all the only opportunities are after space runs and
+        # after a hyphen before a letter or digit, exactly what the loop below finds, found by
+        # C-level splits.
         parts = _SPACE_RUNS.split(text)
         pairs = list(zip(parts[0:-1:2], parts[1::2], strict=True))
         if parts[-1]:
             pairs.append((parts[-1], ""))
+        if "-" in text:
+            pairs = [cut for word, spaces in pairs for cut in _after_hyphens(word, spaces)]
         return pairs
     out: list[tuple[str, str]] = []
     word: list[str] = []
@@ -239,6 +242,16 @@ def split_segments(
 
 
 _SPACE_RUNS = re.compile("( +)")
+_AFTER_HYPHEN = re.compile("(?<=-)(?=[A-Za-z0-9])")
+
+
+def _after_hyphens(word: str, spaces: str) -> list[tuple[str, str]]:
+    """An ASCII word cut after each hyphen followed by a letter or digit (the spaces go with
+    its last part)."""
+    if "-" not in word:
+        return [(word, spaces)]
+    cuts = _AFTER_HYPHEN.split(word)
+    return [(cut, "") for cut in cuts[:-1]] + [(cuts[-1], spaces)]
 
 
 def _break_between(a: str, b: str, rules: BreakRules = NORMAL_RULES) -> bool:

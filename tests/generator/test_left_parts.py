@@ -95,12 +95,17 @@ def test_chapters_that_leave_whole_are_listed_on_the_also_slide() -> None:
     # the last slide kept before them is not theirs: its notes stay its own
     assert HEADING not in _notes_of(dropped.outline, "Configuration file", "Format")
     assert dropped.also is not None
-    assert dropped.also.entries() == [(title, []) for title in gone]
+    asked = [p.title for p in outline.chapters[_chapter(outline, "Troubleshooting")].pages]
+    # a troubleshooting chapter is named by its questions, the others by their titles
+    assert dropped.also.entries() == [
+        (title, asked if title == "Troubleshooting" else []) for title in gone
+    ]
     page = also_page(dropped.also, "en")
     assert page.title == ALSO_TITLE and page.source == ALSO_SOURCE
     assert also_page(dropped.also, "zh-CN").title == ALSO_TITLE_ZH
     items = [plain(item.spans) for item in page.blocks[0].items]
     assert [item.split(": ")[0] for item in items] == list(gone)  # each with its gist or bare
+    assert items[1] == "Troubleshooting: " + " · ".join(asked)  # no gist of its first answer
     # every left page named in the notes, with its words
     assert HEADING + "Troubleshooting · Garbled output" in page.notes
     assert "BAT_PAGER" in page.notes or "less" in page.notes

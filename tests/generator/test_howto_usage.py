@@ -10,11 +10,12 @@ import json
 import math
 from pathlib import Path
 
+from generator.alsoin import ALSO_ROOM, one_list
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.condense import condense_platforms
 from generator.drop import Left, chosen, teaches
 from generator.markup.images import Assets
-from generator.model import Outline
+from generator.model import ListItem, Outline, Span
 from generator.otherkind import options
 from generator.outline import parse_outline
 from tests.generator.capped import code_of, one_slide
@@ -92,3 +93,27 @@ def test_the_fd_deck_keeps_its_feature_sections() -> None:
     assert sum(1 for t in titles if t.startswith("Benchmark")) == 1
     assert sum(1 for t in titles if t.startswith("Installation")) <= 2
     assert len(deck.pages) <= 23  # within the budget, as before
+
+
+def test_the_also_list_takes_a_gist_only_while_its_lines_stay_one_slide() -> None:
+    """bat's Also list once its usage pages kept their slides: ten items within ALSO_ROOM
+    characters, but the gist of "Using bat on Windows" makes them thirteen lines, which the
+    slide showed over two."""
+    bat = parse_outline((CORPUS / "bat-readme" / "README.md").read_text(encoding="utf-8"))
+    titles = {c.title: [p.title for p in c.pages] for c in bat.chapters}
+    custom = " · ".join(titles["Customization"][4:])
+    lines = [
+        "How to use: Highlighting --help messages",
+        "Installation: On Windows · From binaries · From source",
+        f"Customization: {custom}",
+        "Using bat on Windows",
+        *(t for t in titles if t in ("Troubleshooting", "Development", "Contributing")),
+        "Maintainers",
+        "Security vulnerabilities",
+        "License",
+    ]
+    items = [ListItem([Span(t)]) for t in lines]
+    windows = "Using bat on Windows: bat mostly works out-of-the-box on Windows, but a few features may need extra…"
+    gisted = [*items[:3], ListItem([Span(windows)]), *items[4:]]
+    assert sum(len(t) for t in [*lines[:3], windows, *lines[4:]]) <= ALSO_ROOM
+    assert one_list(items) and not one_list(gisted)

@@ -19,7 +19,10 @@ Parts leave in this order until the deck is within its budget:
   a table that stands for several pages and of a page whose last slide ends on its result:
   every part gets a slide before one gets its second (generator.parts gives back those a
   whole part after them made needless);
-- then the deck's dividers, and the later `####` sections of the pages of a chapter over its
+- then the deck's dividers; then, in a deck with a chapter teaching the thing's use (`teaches`),
+  the continuation slides that parts supporting it kept (a table standing for several
+  platform pages, a page ending on its result: a benchmark), the one with most first
+  (`_supporting`); then the later `####` sections of the pages of a chapter over its
   share that shows what the thing does (usage, features; never a page's first section);
 - then the body's later pages of text, then its later pages that show pictures (what a reader
   misses most), the chapters that show what the thing does (usage, examples, features,

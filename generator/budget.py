@@ -154,15 +154,13 @@ def slides_by_section(fitted: list[Fitted]) -> dict[tuple[int, int, int], float]
     return out
 
 
-def continuation_slides(fitted: list[Fitted], concluding: bool = False) -> dict[str, int]:
+def continuation_slides(fitted: list[Fitted]) -> dict[str, int]:
     """The slides of text each planned page (by its source, one place of the outline) takes
     after its first: what it gives up when it keeps one slide. Picture slides (they stay)
     are not counted; the slides of a page joined to others count for the first. A page whose
     last slide ends on its result ("23 times faster": generator.summary.RESULT), or whose
     first slide ends on a source whose drawn result opens the next (generator.demos), is not
-    continued in this sense: it keeps its slides. `concluding`: those of the pages ending on
-    their result alone (they give them up only for a page teaching the thing's use:
-    generator.drop)."""
+    continued in this sense: it keeps its slides."""
     out: dict[str, int] = {}
     last: dict[str, PlannedPage] = {}
     for f in fitted:
@@ -174,9 +172,7 @@ def continuation_slides(fitted: list[Fitted], concluding: bool = False) -> dict[
         last[first] = page
     pairs = {f"chapters[{ci}].pages[{pi}]" for ci, pi in split_pairs(fitted)}
     return {
-        s: n
-        for s, n in out.items()
-        if n > 0 and _concludes(last[s].blocks) == concluding and s not in pairs
+        s: n for s, n in out.items() if n > 0 and not _concludes(last[s].blocks) and s not in pairs
     }
 
 

@@ -19,10 +19,7 @@ Parts leave in this order until the deck is within its budget:
   a table that stands for several pages and of a page whose last slide ends on its result:
   every part gets a slide before one gets its second (generator.parts gives back those a
   whole part after them made needless);
-- then the deck's dividers; then, in a deck with a chapter teaching the thing's use (`teaches`),
-  the continuation slides that parts supporting it kept (a table standing for several
-  platform pages, a page ending on its result: a benchmark), the one with most first
-  (`_supporting`); then the later `####` sections of the pages of a chapter over its
+- then the deck's dividers, and the later `####` sections of the pages of a chapter over its
   share that shows what the thing does (usage, features; never a page's first section);
 - then the body's later pages of text, then its later pages that show pictures (what a reader
   misses most), the chapters that show what the thing does (usage, examples, features,
@@ -60,7 +57,7 @@ from dataclasses import dataclass, replace
 from generator.budget import continuation_slides
 from generator.deckplan import divided_deck
 from generator.demos import demo_page
-from generator.model import Chapter, Outline, Page
+from generator.model import Outline, Page
 from generator.repeats import shown_once_line
 from generator.reshape import Fitted
 from generator.runs import page_blocks
@@ -81,11 +78,6 @@ SECONDARY = re.compile(
     r"|upgrade|downgrade|version skew|release signoff|infrastructure needed|^configuration$"
     r"|on (?:windows|mac ?os|os x|linux|freebsd|openbsd|cygwin|wsl))\b"
     r"|安装|故障排除|开发|贡献|维护者",
-    re.I,
-)
-USAGE = re.compile(
-    r"\b(?:usage|how to use|how-to|examples?|features?|getting started|quick ?start|tutorial"
-    r"|commands?)\b|用法|使用|示例|特性|功能",
     re.I,
 )
 CORE = re.compile(
@@ -170,7 +162,6 @@ def chosen(
     share: float = math.inf,
     continued: Continued | None = None,
     variants: frozenset[tuple[int, int]] = frozenset(),
-    concluding: Continued | None = None,
 ) -> list[Left]:
     """The pages that leave the slides to save `over` slides (`slides`: the slides each page
     takes; `dividers`: the deck's dividers and the slides that give a chapter one); when every
@@ -180,10 +171,7 @@ def chosen(
     chapter that takes more than `share` slides gives up its later pages of text first. Pages
     and sections that continue over several slides (`continued`: the slides after their first)
     give those up before a sibling of theirs that shows what the thing does leaves; those of
-    `variants` (pages whose first slide shows a demo whole, generator.demos) first of all.
-    The slides after the first of a table standing for several pages and of a page ending on
-    its result (`concluding`) leave before a page of a chapter teaching the thing's use does
-    (`_supporting`)."""
+    `variants` (pages whose first slide shows a demo whole, generator.demos) first of all."""
     chapters = outline.chapters
     remaining = {ci: list(range(len(c.pages))) for ci, c in enumerate(chapters)}
     tally = _Tally(dict(slides), remaining, *dividers)
@@ -243,8 +231,6 @@ def chosen(
     if tally.saved < over and tally.dividers:  # the dividers leave before the body's pages
         tally.saved += tally.dividers
         tally.dividers = 0
-    held = {k: n for k, n in (continued or {}).items() if stays(k[0], k[1])}
-    _supporting(outline, tally, left, over, {**held, **(concluding or {})}, body)
     # a chapter over its share that shows what the thing does gives up its pages' later
     # `####` sections first, then every other chapter its later pages, and only then it its
     # own ("How to use" keeps its pages while "Integration with ..." keeps a second one)
@@ -286,34 +272,6 @@ def _secondary_then_continued(
     give_up_continued(tally, left, over, others, body)
 
 
-def teaches(chapter: Chapter) -> bool:
-    """A chapter teaching the thing's use: titled as usage, examples or features, and showing
-    a command or an example (code) in a page of its own."""
-    return bool(USAGE.search(chapter.title)) and any(
-        any(b.type == "code" for b in page_blocks(p)) for p in chapter.pages
-    )
-
-
-def _supporting(
-    outline: Outline,
-    tally: _Tally,
-    left: list[Left],
-    over: float,
-    held: Continued,
-    body: list[int],
-) -> None:
-    """What a reader needs to use the thing ranks above what supports it: in a deck with a
-    chapter teaching its use (`teaches`), the continuation slides that other chapters keep
-    (`held`: a platform table's, a benchmark's ending on its result) leave before a page or
-    `####` section of that chapter does, the one with most first; the page keeps its first
-    slide (a table its rows that fit, the rest named in its notes; a summary its result)."""
-    chapters = outline.chapters
-    if not any(teaches(chapters[ci]) for ci in body):
-        return
-    others = {k: n for k, n in held.items() if not teaches(chapters[k[0]])}
-    give_up_continued(tally, left, over, others, body)
-
-
 def short(page: Page) -> bool:
     """A page of one command (an install step: generator.shapes.one_command): it costs a
     neighbour's slide a few lines, and alone on the "Also in the document" slide it would
@@ -338,12 +296,11 @@ def give_up_continued(
         tally.slides[(ci, pi)] = tally.slides.get((ci, pi), 1.0) - continued[(ci, pi, si)]
 
 
-def continued_parts(fitted: list[Fitted], concluding: bool = False) -> Continued:
+def continued_parts(fitted: list[Fitted]) -> Continued:
     """The slides after its first each page or `####` section (chapter, page, section; -1: a
-    page) continues over (generator.budget.continuation_slides; `concluding`: those of the
-    pages ending on their result)."""
+    page) continues over (generator.budget.continuation_slides)."""
     out: Continued = {}
-    for source, n in continuation_slides(fitted, concluding).items():
+    for source, n in continuation_slides(fitted).items():
         m = _PLACE.fullmatch(source)
         if m is not None:
             ci, pi, si = m.groups()

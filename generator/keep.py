@@ -9,9 +9,7 @@ things never leave a hole there:
   slides (up to RUN_SLIDES in all), the rows or blocks balanced over the slides by the packer;
 - a slide of several pages is titled by its parts ("Stabilized APIs · Other changes"): a part
   the title names keeps its heading and content on the last kept slide; what moves to the notes
-  is taken from the part before it instead;
-- a page kept to one slide that ends on its result (a benchmark's "23 times faster") shows
-  that paragraph on it, what comes before it moving to the notes instead (`stated_result`).
+  is taken from the part before it instead.
 """
 
 from __future__ import annotations
@@ -21,7 +19,6 @@ from dataclasses import replace
 from generator.model import Block, plain, split_title
 from generator.pack import cost, usable
 from generator.pieces import Piece, assemble_groups
-from generator.summary import RESULT
 
 RUN_SLIDES = 6  # a continuing table or run of blocks keeps at most this many slides
 RUN_SHARE = 0.4  # a block of a run takes at most this share of a slide's room
@@ -98,39 +95,9 @@ def named_part(
     if start is None or not kept or room <= 0:
         return kept, rest
     part = rest[start:]
-    gap = max(0.0, part[0].top - rest[start - 1].bottom) if start > 0 else 0.0
-    placed = on_last(kept, rest[:start], part, gap, room)
-    if placed is None:
-        return kept, rest  # the part alone does not fit the only slide: as it was
-    return placed
-
-
-def stated_result(
-    kept: list[list[Piece]], rest: list[Piece], room: float
-) -> tuple[list[list[Piece]], list[Piece]]:
-    """(kept slides, pieces moving on) with the paragraph that ends the page stating its
-    result ("23 times faster": generator.summary.RESULT) placed on the last kept slide: the
-    pieces before it move on instead, from the end, until the slide has room. A page that
-    keeps one slide shows what it found, not only how it began."""
-    if not kept or not rest or room <= 0 or rest[-1].block.type != "paragraph":
-        return kept, rest
-    group = rest[-1].group
-    start = next(i for i, p in enumerate(rest) if p.group == group)
-    if not RESULT.search(plain(rest[-1].block.spans)):
-        return kept, rest
-    gap = max(0.0, rest[start].top - rest[start - 1].bottom) if start > 0 else 0.0
-    placed = on_last(kept, rest[:start], rest[start:], gap, room)
-    return (kept, rest) if placed is None else placed
-
-
-def on_last(
-    kept: list[list[Piece]], moved: list[Piece], part: list[Piece], gap: float, room: float
-) -> tuple[list[list[Piece]], list[Piece]] | None:
-    """(kept slides, pieces moving on) with `part` placed on the last kept slide after `gap`,
-    the slide's last pieces moving on (before `moved`) until it fits; None when it does not
-    fit the only kept slide alone."""
     last = list(kept[-1])
-    moved = list(moved)
+    moved = rest[:start]
+    gap = max(0.0, part[0].top - rest[start - 1].bottom) if start > 0 else 0.0
     limit = usable(room)
     while last:
         shift = last[-1].bottom + gap - part[0].top
@@ -139,5 +106,5 @@ def on_last(
             return [*kept[:-1], [*last, *placed]], moved
         moved.insert(0, last.pop())
     if len(kept) == 1:
-        return None
+        return kept, rest  # the part alone does not fit the only slide: as it was
     return [*kept[:-1], part], moved

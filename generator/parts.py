@@ -105,18 +105,8 @@ class Parts:
         by_page, by_section = slides_by_page(fitted), slides_by_section(fitted)
         continued = continued_parts(fitted)
         variants = variant_pages(fitted)
-        concluding = continued_parts(fitted, concluding=True)
         self.chosen = lambda over: chosen(
-            self.outline,
-            by_page,
-            over,
-            dividers,
-            by_section,
-            made,
-            share,
-            continued,
-            variants,
-            concluding,
+            self.outline, by_page, over, dividers, by_section, made, share, continued, variants
         )
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}

@@ -15,7 +15,7 @@ from generator.codemore import FILL_EMS, shown_code
 from generator.estimate import Calibration
 from generator.fit import Measure
 from generator.halves import both_halves
-from generator.keep import named_part, run_slides, stated_result
+from generator.keep import named_part, run_slides
 from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
 from generator.listmore import shown_items
@@ -113,8 +113,6 @@ class Summarising:
         ):  # the introduction stays with its first section
             kept, pieces = with_first_section(chunks, room)
         kept, pieces = named_part(kept, pieces, page.title, room)
-        if one:  # a page kept to one slide shows its result (a benchmark's)
-            kept, pieces = stated_result(kept, pieces, room)
         if self.length != "short":  # the notes hold what moves on: a cut table says so
             named = [around(page), self.deck_names]  # its own page's text first, then the deck's
             kept, pieces = shown_rows(kept, pieces, named, room)

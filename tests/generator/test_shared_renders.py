@@ -83,8 +83,7 @@ def test_another_language_or_deck_is_rendered_again(monkeypatch: pytest.MonkeyPa
 
 
 def test_condensing_plans_render_each_page_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    # rich's README is planned several times over its budget (parts leaving, given back)
-    text = (CORPUS / "rich" / "README.md").read_text(encoding="utf-8")
+    text = (CORPUS / "fd-readme" / "README.md").read_text(encoding="utf-8")
     made = _renders(monkeypatch)
     shared = plan_from_markdown(text, "corporate", source_name="README")
     with_sharing = len(made)

@@ -63,18 +63,18 @@ def test_a_reference_table_gives_its_descriptions_the_room() -> None:
 
 
 def test_a_table_continued_over_slides_keeps_its_columns() -> None:
-    """Mermaid's theme variables table over two slides: the same columns on both, the
-    descriptions wider than the names."""
-    md = (CORPUS / "mermaid-theming/theming.md").read_text("utf-8")
-    deck = generate_from_markdown(md, source_name="theming")
+    """fd's platform table over two slides: the same columns on both, the platform names
+    (long: "On RedHat Enterprise Linux ...") wider than the one-line commands."""
+    md = (CORPUS / "fd-readme/README.md").read_text("utf-8")
+    deck = generate_from_markdown(md, source_name="README")
     tables = [
         cols
         for cols, page in zip(_pptx_columns(deck.pptx_bytes), _table_pages(deck), strict=True)
-        if page == "Theme Variables"
+        if page == "Installation"
     ]
     assert len(tables) == 2
     assert tables[0] == tables[1]
-    assert tables[0][-1] > tables[0][0]
+    assert tables[0][0] > tables[0][1]
 
 
 def _table_pages(deck) -> list[str]:  # type: ignore[no-untyped-def]

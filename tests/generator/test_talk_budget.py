@@ -13,7 +13,7 @@ from generator.alsoin import ALSO_SOURCE
 from generator.api import GeneratedDeck, generate_from_markdown
 from generator.budget import document_words, slide_budget
 from generator.condense import condense_platforms, headline, platform_runs, release_key
-from generator.model import Block, plain
+from generator.model import plain
 from generator.outline import parse_outline
 from tests.generator.fragments import FD_INSTALL, HTTPX_CHANGED
 
@@ -104,15 +104,11 @@ def test_platform_run_becomes_one_table_with_the_words_in_the_notes() -> None:
 
 def test_bat_installation_is_one_table_in_the_deck() -> None:
     deck = _deck("bat-readme/README.md")
-    tables = [p for p in deck.pages if p.title == "Installation" and _tables(p.blocks)]
-    # one table on one slide: the usage pages keep theirs before it takes a second
-    # (generator.drop); its first rows shown, a line counting the rest, all in its notes
-    assert len(tables) == 1
-    assert "pacman -S bat" in tables[0].notes and "port install bat" in tables[0].notes
-    rows = [r[0][0].text for b in _tables(tables[0].blocks) for r in b.rows]
-    assert rows[0].startswith("On Ubuntu (using most recent") and rows[1] == "On Alpine Linux"
-    more = [plain(b.spans) for b in tables[0].blocks if b.type == "paragraph"]
-    assert more and more[-1].endswith("more rows")
+    tables = [p for p in deck.pages if p.title == "Installation" and p.layout == "table"]
+    assert tables and len({p.source for p in tables}) == 1  # one table, continuing
+    assert "pacman -S bat" in tables[0].notes
+    rows = [r[0][0].text for p in tables for b in p.blocks for r in b.rows]
+    assert "On Alpine Linux" in rows and "Via nix" in rows  # every row on a slide
     assert not any(p.title == "On Arch Linux" for p in deck.pages)
     assert any(r.kind == "notes" and "On Arch Linux" in r.message for r in deck.left_out)
     assert _content(deck) < 45  # 55 content slides before the budget
@@ -187,23 +183,20 @@ def test_usage_examples_are_not_platforms_and_every_platform_is_a_row() -> None:
     assert rows[-1] == ["From source", "cargo install fd-find"]
 
 
-def test_a_platform_table_kept_to_one_slide_counts_the_rows_it_moves() -> None:
-    """fd's platform table took two slides while "Excluding specific files or directories"
-    had none: it keeps one (generator.drop), its first rows in the table's order and a line
-    counting the others, every platform in its notes."""
+def test_a_continued_table_shows_its_rest_in_full() -> None:
+    """fd's platform table took two slides and still ended in a "7 more" row: its rows fit
+    those two slides, so both show the table (header repeated), every platform on one of
+    them and no line moving rows to the notes."""
     deck = _deck("fd-readme/README.md")
     titles, _ = _fd_platforms()
-    install = [p for p in deck.pages if p.title == "Installation" and _tables(p.blocks)]
-    assert len(install) == 1
-    shown = [plain(r[0]) for b in _tables(install[0].blocks) for r in b.rows]
-    assert shown == titles[: len(shown)] and len(shown) >= 8
-    line = plain([b for b in install[0].blocks if b.type == "paragraph"][-1].spans)
-    assert line == f"… {len(titles) - len(shown)} more rows"
-    assert all(t in install[0].notes for t in titles)
-
-
-def _tables(blocks: list[Block]) -> list[Block]:
-    return [b for b in blocks if b.type == "table"]
+    slides = [p for p in deck.pages if any(b.type == "table" for b in p.blocks)]
+    install = [p for p in slides if p.title == "Installation"]
+    assert len(install) == 2
+    shown = [plain(r[0]) for p in install for b in p.blocks if b.type == "table" for r in b.rows]
+    assert shown == titles
+    assert all(plain(b.header[0]) == "Platform" for p in install for b in p.blocks if b.header)
+    text = " ".join(plain(b.spans) for p in install for b in p.blocks)
+    assert "more" not in text
 
 
 @pytest.mark.usefixtures("roomy_budget")

@@ -8,7 +8,8 @@ finds a part that is not on the slides next to what it belongs to, or listed at 
   While the list stays one slide's, a chapter that left whole is named with its gist; a
   troubleshooting chapter (or an FAQ, known issues) with its pages' titles instead, the
   questions or problems a reader comes with ("Troubleshooting: fd does not find my file! ·
-  Colorized output"), never with the gist of its first answer.
+  Colorized output"), as many as keep the list one slide's ("· …" after them), never with
+  the gist of its first answer.
 - So are the pages one slide would take when together they hold more than LEFT_WORDS words
   (a presenter does not read thousands of words of one slide's notes): the slide names their
   chapter and their titles.
@@ -197,28 +198,42 @@ def also_page(also: Also, lang: str) -> PlannedPage:
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
-    gists: list[tuple[int, ListItem]] = []  # (item, the item with its chapter's gist)
+    gists: list[tuple[int, list[ListItem]]] = []  # (item, the item with its gist: longest first)
     entries = zip(also.entries(), also.pictured(), also.firsts(), strict=True)
     for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
         asked = ASKED.search(chapter) and first.chapter in also.whole
         titles = also.titles(first.chapter) if asked else []
         if titles:  # a troubleshooting chapter: its questions, not its first answer's gist
-            said = [Span(chapter, bold=True), Span(sep + join.join(titles)), *where]
-            gists.append((len(items), ListItem(said)))
-        elif chapter and first.gist and not pages:
-            said = [Span(chapter, bold=True), Span(sep + first.gist), *where]
-            gists.append((len(items), ListItem(said)))
+            named = [join.join(t) for t in _first_questions(titles)]
+            said = [[Span(chapter, bold=True), Span(sep + t), *where] for t in named]
+            gists.append((len(items), [ListItem(s) for s in said]))
+        elif chapter and first.gist and (first.chapter in also.whole or not pages):
+            said_one = [Span(chapter, bold=True), Span(sep + first.gist), *where]
+            gists.append((len(items), [ListItem(said_one)]))
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
         items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
-    for at, gisted in gists:  # the gists while the list stays one slide's
-        longer = [*items[:at], gisted, *items[at + 1 :]]
-        if not one_list(longer):
+    for at, gisted in gists:  # the gists while the list stays one slide's (a chapter's
+        # questions as many as keep it so)
+        longer = next((g for g in _with_gist(items, at, gisted) if one_list(g)), None)
+        if longer is None:
             break
         items = longer
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)
     return PlannedPage("content", "bullets", title, blocks=blocks, source=ALSO_SOURCE, notes=notes)
+
+
+def _first_questions(titles: list[str]) -> list[list[str]]:
+    """A troubleshooting chapter's questions, then its first ones followed by "…", fewer
+    each time, down to its first."""
+    n = len(titles)
+    return [titles, *([*titles[:k], "…"] for k in range(n - 1, 0, -1))]
+
+
+def _with_gist(items: list[ListItem], at: int, gisted: list[ListItem]) -> list[list[ListItem]]:
+    """The list with item `at` replaced by each of its gisted forms, longest first."""
+    return [[*items[:at], g, *items[at + 1 :]] for g in gisted]

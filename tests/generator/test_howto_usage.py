@@ -1,13 +1,14 @@
 """A how-to README's feature pages and left chapters: a capped feature page shows an example
 of each option its lead names rather than two of one kind (generator.otherkind); the "Also in
-the document" list takes a chapter's gist only while it stays one slide's (generator.alsoin)."""
+the document" list names a troubleshooting chapter by its questions, and takes a chapter's
+gist only while it stays one slide's (generator.alsoin)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.alsoin import ALSO_ROOM, one_list
-from generator.model import ListItem, Span
+from generator.alsoin import ALSO_ROOM, Also, LeftPart, also_page, one_list
+from generator.model import ListItem, Span, plain
 from generator.otherkind import options
 from generator.outline import parse_outline
 from tests.generator.capped import code_of, one_slide
@@ -65,3 +66,34 @@ def test_the_also_list_takes_a_gist_only_while_its_lines_stay_one_slide() -> Non
     gisted = [*items[:3], ListItem([Span(windows)]), *items[4:]]
     assert sum(len(t) for t in [*lines[:3], windows, *lines[4:]]) <= ALSO_ROOM
     assert one_list(items) and not one_list(gisted)
+
+
+def _left(outline_chapters: list[tuple[str, list[str]]], ci: int, pi: int) -> LeftPart:
+    chapter, pages = outline_chapters[ci]
+    return LeftPart(ci, pi, chapter, pages[pi], f"{chapter} · {pages[pi]}", "", 10, gist="A gist.")
+
+
+def test_a_troubleshooting_chapter_keeps_the_questions_that_fit_the_also_list() -> None:
+    """fd's left parts: "How to use" and "Integration with other programs" name several pages
+    each (their last ones), so all five Troubleshooting questions would take the list past one slide's: it
+    names the first ones that fit and "…", neither a bare title nor its first answer's gist."""
+    fd = parse_outline((CORPUS / "fd-readme" / "README.md").read_text(encoding="utf-8"))
+    chapters = [(c.title, [p.title for p in c.pages]) for c in fd.chapters]
+    at = {title: ci for ci, (title, _) in enumerate(chapters)}
+    use, asked, other = (
+        at["How to use"],
+        at["Troubleshooting"],
+        at["Integration with other programs"],
+    )
+    parts = [
+        *(_left(chapters, use, pi) for pi in range(7, len(chapters[use][1]))),
+        *(_left(chapters, asked, pi) for pi in range(len(chapters[asked][1]))),
+        *(_left(chapters, other, pi) for pi in range(1, len(chapters[other][1]))),
+    ]
+    page = also_page(Also(tuple(parts), whole=frozenset({asked})), "en")
+    items = [plain(i.spans) for i in page.blocks[0].items]
+    (troubleshooting,) = [i for i in items if i.startswith("Troubleshooting")]
+    questions = chapters[asked][1]
+    assert troubleshooting.startswith(f"Troubleshooting: {questions[0]} · {questions[1]}")
+    assert troubleshooting.endswith(" · …") and questions[-1] not in troubleshooting
+    assert one_list(page.blocks[0].items)

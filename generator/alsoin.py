@@ -5,6 +5,11 @@ finds a part that is not on the slides next to what it belongs to, or listed at 
   it in its own chapter (the chapter's first kept page when none comes before it).
 - A chapter that leaves whole is related to no slide of the deck: it is listed on an "Also in
   the document" slide before the closing slide (its title; its words in that slide's notes).
+  While the list stays one slide's, a chapter that left whole is named with its gist; a
+  troubleshooting chapter (or an FAQ, known issues) with its pages' titles instead, the
+  questions or problems a reader comes with ("Troubleshooting: fd does not find my file! ·
+  Colorized output"), as many as keep the list one slide's ("· …" after them), never with
+  the gist of its first answer.
 - So are the pages one slide would take when together they hold more than LEFT_WORDS words
   (a presenter does not read thousands of words of one slide's notes): the slide names their
   chapter and their titles.
@@ -12,6 +17,8 @@ finds a part that is not on the slides next to what it belongs to, or listed at 
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, replace
 
 from generator.gist import weighted
@@ -20,6 +27,8 @@ from generator.pages import PlannedPage
 
 LEFT_WORDS = 500  # words of left parts one slide's notes take at most
 ALSO_ROOM = 480  # weighted characters of the Also slide's list that stay one slide's list
+ALSO_LINE = 90  # ... in lines of about this many weighted characters (generator.gist)
+ALSO_LINES = 12  # ... at most this many
 HEADING = "Not on the slides: "  # what the notes of a left part start with
 ALSO_TITLE = "Also in the document"
 ALSO_TITLE_ZH = "文档中的其他内容"
@@ -31,6 +40,12 @@ IN_APPENDIX = {  # where a left part's pictures are (generator.backup: backup sl
     "zh-CN": "{n} 张图片见附录",
 }
 
+# a chapter of the questions or problems a reader comes with, each page one of them
+ASKED = re.compile(
+    r"\b(?:troubleshooting|faq|frequently asked(?: questions)?|known (?:issues|problems)"
+    r"|common (?:problems|issues|errors))\b|故障排除|常见问题",
+    re.I,
+)
 Place = tuple[int, int]  # (chapter, page) of the outline a part leaves
 
 
@@ -76,6 +91,14 @@ class Also:
             if p.chapter not in self.whole and p.title and p.title != p.chapter_title:
                 out[-1][2].append(p.title)
         return [(title, pages) for _, title, pages in out]
+
+    def titles(self, chapter: int) -> list[str]:
+        """The titles of a chapter's pages listed, in order."""
+        return [
+            p.title
+            for p in self.listed()
+            if p.chapter == chapter and p.title and p.title != p.chapter_title
+        ]
 
     def firsts(self) -> list[LeftPart]:
         """The first part of each entry, in entries' order."""
@@ -158,33 +181,59 @@ def also_title(lang: str) -> str:
     return ALSO_TITLE_ZH if lang == "zh-CN" else ALSO_TITLE
 
 
+def one_list(items: list[ListItem]) -> bool:
+    """Whether a list of the Also slide stays one slide's: at most ALSO_ROOM weighted
+    characters in ALSO_LINES lines of ALSO_LINE (each item starting a line)."""
+    sizes = [weighted(plain(i.spans)) for i in items]
+    lines = sum(max(1, math.ceil(n / ALSO_LINE)) for n in sizes)
+    return sum(sizes) <= ALSO_ROOM and lines <= ALSO_LINES
+
+
 def also_page(also: Also, lang: str) -> PlannedPage:
     """The "Also in the document" slide: one item a chapter, its title (in bold before the
     titles of its pages that left, when some stay), and how many of its pictures are in the
-    appendix (generator.backup); a whole chapter's title with its gist (generator.gist), in
-    order while the list stays within ALSO_ROOM (one slide's list); every part's words in
-    the notes."""
+    appendix (generator.backup); a whole chapter's title with its gist (generator.gist), or
+    a troubleshooting chapter's with its questions (ASKED), in order while the list stays
+    one slide's (`one_list`); every part's words in the notes."""
     sep = "：" if lang == "zh-CN" else ": "
     join = "、" if lang == "zh-CN" else " · "
     items: list[ListItem] = []
-    gists: list[tuple[int, ListItem]] = []  # (item, the item with its chapter's gist)
+    gists: list[tuple[int, list[ListItem]]] = []  # (item, the item with its gist: longest first)
     entries = zip(also.entries(), also.pictured(), also.firsts(), strict=True)
     for (chapter, pages), pictures, first in entries:
         where = [Span(f" ({in_appendix(pictures, lang)})", italic=True)] if pictures else []
-        if chapter and first.gist and (first.chapter in also.whole or not pages):
-            said = [Span(chapter, bold=True), Span(sep + first.gist), *where]
-            gists.append((len(items), ListItem(said)))
+        asked = ASKED.search(chapter) and first.chapter in also.whole
+        titles = also.titles(first.chapter) if asked else []
+        if titles:  # a troubleshooting chapter: its questions, not its first answer's gist
+            named = [join.join(t) for t in _first_questions(titles)]
+            said = [[Span(chapter, bold=True), Span(sep + t), *where] for t in named]
+            gists.append((len(items), [ListItem(s) for s in said]))
+        elif chapter and first.gist and (first.chapter in also.whole or not pages):
+            said_one = [Span(chapter, bold=True), Span(sep + first.gist), *where]
+            gists.append((len(items), [ListItem(said_one)]))
         if not chapter or not pages:  # a whole chapter, the untitled opening's pages
             items.append(ListItem([Span(chapter or join.join(pages)), *where]))
             continue
         items.append(ListItem([Span(chapter, bold=True), Span(sep + join.join(pages)), *where]))
-    used = sum(weighted(plain(i.spans)) for i in items)
-    for at, gisted in gists:  # the gists while the list stays one slide's
-        more = weighted(plain(gisted.spans)) - weighted(plain(items[at].spans))
-        if used + more > ALSO_ROOM:
+    for at, gisted in gists:  # the gists while the list stays one slide's (a chapter's
+        # questions as many as keep it so)
+        longer = next((g for g in _with_gist(items, at, gisted) if one_list(g)), None)
+        if longer is None:
             break
-        items[at], used = gisted, used + more
+        items = longer
     notes = "\n\n".join(p.notes() for p in also.parts)
     blocks = [Block("list", items=items)]
     title = also_title(lang)
     return PlannedPage("content", "bullets", title, blocks=blocks, source=ALSO_SOURCE, notes=notes)
+
+
+def _first_questions(titles: list[str]) -> list[list[str]]:
+    """A troubleshooting chapter's questions, then its first ones followed by "…", fewer
+    each time, down to its first."""
+    n = len(titles)
+    return [titles, *([*titles[:k], "…"] for k in range(n - 1, 0, -1))]
+
+
+def _with_gist(items: list[ListItem], at: int, gisted: list[ListItem]) -> list[list[ListItem]]:
+    """The list with item `at` replaced by each of its gisted forms, longest first."""
+    return [[*items[:at], g, *items[at + 1 :]] for g in gisted]

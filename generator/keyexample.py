@@ -30,6 +30,7 @@ from dataclasses import replace
 from generator.codesplit import PROMPT
 from generator.examplecut import cuts, joined, split
 from generator.examplepoint import STRING, statements, words_of
+from generator.otherkind import Key, other_kind
 from generator.pieces import Piece
 
 Fits = Callable[[list[Piece], float], bool]  # pieces on one slide, with extra room below
@@ -41,11 +42,16 @@ def key_first(
     """(last kept slide, pieces moving on) with the key example shown whole or with its
     output's tail cut (see the module docstring); as they were otherwise."""
     key = _split_key(last, rest, title) or _next_key(last, rest, title)
-    if key is None:
-        return last, rest
+    gone: frozenset[int] | None = None  # the groups between the slide and an example of
+    if key is None:  # another kind (generator.otherkind)
+        other = other_kind(last, rest)
+        if other is None:
+            return last, rest
+        key, gone = other
     before, whole, after = key
     for shown_part, left in [(whole, None), *_output_cuts(whole)]:
-        found = _without_earlier(before, shown_part, fits, 0.0 if left is None else more)
+        extra = 0.0 if left is None else more
+        found = _without_earlier(before, shown_part, fits, extra, gone)
         if found is None:
             continue
         slide, moved = found
@@ -54,9 +60,6 @@ def key_first(
         slide, after = _then(slide, after, whole.bottom - slide[-1].bottom, fits)
         return slide, [*moved, *after]
     return last, rest
-
-
-Key = tuple[list[Piece], Piece, list[Piece]]  # (pieces before it, its code whole, after it)
 
 
 def _split_key(last: list[Piece], rest: list[Piece], title: str) -> Key | None:
@@ -167,17 +170,20 @@ def _output_cuts(whole: Piece) -> list[tuple[Piece, Piece | None]]:
 
 
 def _without_earlier(
-    before: list[Piece], shown: Piece, fits: Fits, extra: float
+    before: list[Piece], shown: Piece, fits: Fits, extra: float, gone: frozenset[int] | None
 ) -> tuple[list[Piece], list[Piece]] | None:
     """(slide, moving on) with the example's part `shown` after `before`, the earlier examples
     of `before` (each code block with its introduction) moving on latest first until it fits
     (with `extra` room below), those that fit again coming back in source order; None when it
-    does not fit without all of them."""
-    examples = _examples(before)
+    does not fit without all of them, or fits with none gone (the packer placed it). An
+    example of another kind (`gone`: the groups between the slide and it, which move on)
+    takes the place of a whole example, its introduction naming code too."""
+    other = gone is not None
+    examples = [e for e in _examples(before, other) if not other or not e <= (gone or set())]
     pieces = [*before, shown]
-    if not examples or fits(pieces, extra):
-        return None
-    out: set[int] = set()
+    out: set[int] = set(gone or ())
+    if fits(_closed(pieces, out), extra):
+        return (_closed(pieces, out), [p for p in before if p.group in out]) if out else None
     for example in reversed(examples):
         out |= example
         if fits(_closed(pieces, out), extra):
@@ -190,10 +196,10 @@ def _without_earlier(
     return _closed(pieces, out), [p for p in before if p.group in out]
 
 
-def _examples(before: list[Piece]) -> list[set[int]]:
+def _examples(before: list[Piece], whole: bool = False) -> list[set[int]]:
     """The groups of each code example in `before`: its code and the text kept with it right
-    before it (its introduction), but a heading and a paragraph naming code (`RequestError`:
-    it explains a name, not only the example), which stay."""
+    before it (its introduction), but a heading and (unless `whole`) a paragraph naming code
+    (`RequestError`: it explains a name, not only the example), which stay."""
     out: list[set[int]] = []
     for k, p in enumerate(before):
         if p.block.type != "code" or (k > 0 and before[k - 1].group == p.group):
@@ -201,7 +207,7 @@ def _examples(before: list[Piece]) -> list[set[int]]:
         groups = {p.group}
         i = k - 1
         while i >= 0 and before[i].keep_next and before[i].block.type not in ("code", "heading"):
-            if not any(s.code for s in before[i].block.spans):  # one naming code explains it
+            if whole or not any(s.code for s in before[i].block.spans):  # one naming code
                 groups.add(before[i].group)
             i -= 1
         out.append(groups)

@@ -101,6 +101,9 @@ def test_chapters_that_leave_whole_are_listed_on_the_also_slide() -> None:
     assert also_page(dropped.also, "zh-CN").title == ALSO_TITLE_ZH
     items = [plain(item.spans) for item in page.blocks[0].items]
     assert [item.split(": ")[0] for item in items] == list(gone)  # each with its gist or bare
+    # a troubleshooting chapter is named by its questions, not its first answer's gist
+    asked = [p.title for p in outline.chapters[_chapter(outline, "Troubleshooting")].pages]
+    assert items[1] == "Troubleshooting: " + " · ".join(asked)
     # every left page named in the notes, with its words
     assert HEADING + "Troubleshooting · Garbled output" in page.notes
     assert "BAT_PAGER" in page.notes or "less" in page.notes

@@ -36,7 +36,6 @@ continuation parts do).
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -47,7 +46,7 @@ from generator.jointitle import parent_of
 from generator.keep import title_parts
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
-from generator.overjoin import stacks_alike, surely_overflows
+from generator.overjoin import overflows, shrunk_size, stacked_height, stacks_alike
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.partnames import parts_title, without_credits
@@ -164,7 +163,7 @@ class Joining:
                 return self.grown(trial, html, m)
             if size <= floor or m.used <= 0:
                 return None
-            size = float(max(floor, min(size - 1, math.floor(size * m.room / m.used * 0.98))))
+            size = shrunk_size(size, floor, m.room, m.used)
         return None
 
     def _joined(
@@ -191,17 +190,36 @@ class Joining:
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
         if across and self._shortened(host):
             floor = max(floor, min(host.body_size, self.terse_size))
-        if apart is not None and self._surely_over(page, floor, *apart):
-            return None
+        if apart is not None:
+            start = self._join_start(page, floor, *apart)
+            if start is None:
+                return None
+            page = replace(page, body_size=start)
         return self.joined_fit(page, floor)
 
-    def _surely_over(self, page: PlannedPage, floor: float, host: Fitted, other: Fitted) -> bool:
-        """The join of `host` and `other` into `page` is known to fail from their layouts at
-        `page`'s size (generator.overjoin); only layouts already made are read."""
+    def _join_start(
+        self, page: PlannedPage, floor: float, host: Fitted, other: Fitted
+    ) -> float | None:
+        """The size the join of `host` and `other` into `page` is first laid out at: `page`'s
+        own, or, when the two slides' layouts at that size already tell it overflows, the size
+        the join tries next when that is surely the floor; None when it is known to overflow
+        at the floor too (generator.overjoin; only layouts already made are read)."""
+        size = page.body_size
         if page.title != host.page.title:
-            return False
-        alone = [self._laid_at(f, page) for f in (host, other)]
-        return surely_overflows(page, floor, *alone)
+            return size
+        for _ in range(2):
+            at = replace(page, body_size=size)
+            height = stacked_height(self._laid_at(host, at), self._laid_at(other, at))
+            if height is None or not overflows(height):
+                return size
+            if size <= floor:
+                return None
+            used, room = height
+            following = shrunk_size(size, floor, room, used)
+            if following > floor:
+                return size  # the next size depends on the joined slide's own height
+            size = following
+        return size
 
     def _laid_at(self, f: Fitted, page: PlannedPage) -> Measure | None:
         """The measure of `f`'s slide at `page`'s body size, when it was laid out so (before

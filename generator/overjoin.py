@@ -1,14 +1,17 @@
-"""Whether two slides' blocks, stacked on one slide, surely overflow it: decided from layouts
-the two slides already had, without laying the joined slide out.
+"""How two slides' blocks stacked on one slide take its room, from the layouts the two slides
+already had, without laying the joined slide out.
 
 Stacked one under the other in one column, blocks take at least the height they took on
 slides of their own at the same type size and width: each block lays out the same, and the gap
-between the last block of one and the first of the other is never negative. So when the two
-slides' content heights together exceed the room of the slide that would hold them (its title,
-hence its frame, unchanged), the joined slide overflows; when it could not be set smaller
-either (its size is already the floor of the join), the join is known to fail."""
+between the last block of one and the first of the other is never negative. So the two
+slides' content heights together are a lower bound of the joined slide's, in the room of the
+slide that holds them (its title, hence its frame, unchanged). When that bound exceeds the
+room, the joined slide overflows at that size; the size a join tries next (`shrunk_size`) is
+then at most the one the bound gives, exactly the floor when the bound gives the floor."""
 
 from __future__ import annotations
+
+import math
 
 from generator.fit import TOLERANCE, Measure
 from generator.pages import PlannedPage
@@ -27,15 +30,21 @@ def stacks_alike(alone: PlannedPage, page: PlannedPage) -> bool:
     return same and not alone.sections and page.layout == STACKED
 
 
-def surely_overflows(
-    page: PlannedPage, floor: float, host: Measure | None, other: Measure | None
-) -> bool:
-    """`page` (the blocks of two slides on the first one's slide, under its title) surely
-    overflows at every size its join may try: its size is at the join's `floor`, and the two
-    slides laid out alone at that size in the same single-column layout (`host`, `other`; None:
-    not laid out so) take more height than the room of `host`."""
-    if page.body_size > floor or host is None or other is None or not host.title_fits:
-        return False
-    if host.frame is None or host.stack is None or other.stack is None:
-        return False
-    return host.used + other.used > host.room + TOLERANCE
+def stacked_height(host: Measure | None, other: Measure | None) -> tuple[float, float] | None:
+    """(at least the content height of both slides' blocks stacked on `host`'s slide, its
+    room) from the two slides laid out alone (None: not laid out so); None when unknown."""
+    if host is None or other is None or not host.title_fits or host.frame is None:
+        return None
+    if host.stack is None or other.stack is None:
+        return None
+    return host.used + other.used, host.room
+
+
+def shrunk_size(size: float, floor: float, room: float, used: float) -> float:
+    """The next smaller size a join tries after one at `size` took `used` px of `room`."""
+    return float(max(floor, min(size - 1, math.floor(size * room / used * 0.98))))
+
+
+def overflows(height: tuple[float, float]) -> bool:
+    used, room = height
+    return used > room + TOLERANCE

@@ -145,6 +145,15 @@ def try_lay_out(html: str, options: Options) -> LaidOut | None:
     return laid
 
 
+def laid_before(html: str, options: Options) -> LaidOut | None:
+    """The layout of a page laid out before with `options` within `shared_layouts`, without
+    laying it out; None when it was not."""
+    shared = _SHARED.get()
+    if shared is None or shared.options is not options:
+        return None
+    return shared.laid.get(layout_key(html))
+
+
 def _lay_out(html: str, options: Options) -> LaidOut | None:
     try:
         return lay_out(html, options)

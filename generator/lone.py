@@ -36,15 +36,17 @@ continuation parts do).
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import Options
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
+from generator.fit import Measure, laid_before, measure
 from generator.jointitle import parent_of
 from generator.keep import title_parts
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, title_spans
+from generator.overjoin import overflows, shrunk_size, stacked_height, stacks_alike
 from generator.owncontents import norm
 from generator.pages import PlannedPage
 from generator.partnames import parts_title, without_credits
@@ -52,9 +54,6 @@ from generator.pointing import as_notes, compact, pointing_part
 from generator.reshape import Fitted, settled
 from generator.shapes import choose_layout
 from generator.tighten import TIGHT_FLOOR
-
-if TYPE_CHECKING:
-    from generator.fit import Measure
 
 LONE_UNITS = 2  # paragraphs and list items a lone slide holds at most ...
 LONE_WORDS = 60  # ... of at most this many words together
@@ -125,8 +124,11 @@ class Joining:
     left_out: list[LeftOut]
     authored: bool
     length: str
+    options: Options
 
     if TYPE_CHECKING:
+
+        def render(self, page: PlannedPage, lang: str | None = None) -> str: ...
 
         def measure(
             self, page: PlannedPage, lang: str | None = None
@@ -161,7 +163,7 @@ class Joining:
                 return self.grown(trial, html, m)
             if size <= floor or m.used <= 0:
                 return None
-            size = float(max(floor, min(size - 1, math.floor(size * m.room / m.used * 0.98))))
+            size = shrunk_size(size, floor, m.room, m.used)
         return None
 
     def _joined(
@@ -172,11 +174,14 @@ class Joining:
         source: str,
         part: bool = False,
         across: bool = False,
+        apart: tuple[Fitted, Fitted] | None = None,
     ) -> Fitted | None:
         """`host` holding `blocks` laid out, at a smaller size when needed: down to the body
         floor for parts of one page (`part`), to TIGHT_FLOOR for pages sharing a slide; pages
         of two chapters (`across`) on a host that moved text to the notes to stay readable
-        not below the size of readable leads (terse_size), unless it is set smaller."""
+        not below the size of readable leads (terse_size), unless it is set smaller. `apart`:
+        the host's slide and the other slide as laid out alone, when the join is known to fail
+        from their layouts (generator.overjoin) it is not laid out."""
         hint = "image-text" if host.layout == "image-text" else host.hint  # text stays beside
         layout = choose_layout(blocks, [], hint)
         if layout not in HOSTS | PICTURE_HOSTS | (ACROSS_ONLY if across else set()):
@@ -185,7 +190,47 @@ class Joining:
         floor = self.body_min if part else max(self.body_min, TIGHT_FLOOR * self.scale)
         if across and self._shortened(host):
             floor = max(floor, min(host.body_size, self.terse_size))
+        if apart is not None:
+            start = self._join_start(page, floor, *apart)
+            if start is None:
+                return None
+            page = replace(page, body_size=start)
         return self.joined_fit(page, floor)
+
+    def _join_start(
+        self, page: PlannedPage, floor: float, host: Fitted, other: Fitted
+    ) -> float | None:
+        """The size the join of `host` and `other` into `page` is first laid out at: `page`'s
+        own, or, when the two slides' layouts at that size already tell it overflows, the size
+        the join tries next when that is surely the floor; None when it is known to overflow
+        at the floor too (generator.overjoin; only layouts already made are read)."""
+        size = page.body_size
+        if page.title != host.page.title:
+            return size
+        for _ in range(2):
+            at = replace(page, body_size=size)
+            height = stacked_height(self._laid_at(host, at), self._laid_at(other, at))
+            if height is None or not overflows(height):
+                return size
+            if size <= floor:
+                return None
+            used, room = height
+            following = shrunk_size(size, floor, room, used)
+            if following > floor:
+                return size  # the next size depends on the joined slide's own height
+            size = following
+        return size
+
+    def _laid_at(self, f: Fitted, page: PlannedPage) -> Measure | None:
+        """The measure of `f`'s slide at `page`'s body size, when it was laid out so (before
+        its type grew, say) and lays its blocks out as `page` does; else None."""
+        if not stacks_alike(f.page, page):
+            return None
+        if f.page.body_size == page.body_size:
+            laid = f.laid
+        else:
+            laid = laid_before(self.render(replace(f.page, body_size=page.body_size)), self.options)
+        return measure(laid) if laid is not None else None
 
     def _shortened(self, page: PlannedPage) -> bool:
         """A page that moved text to the speaker notes to stay readable (its long items shown
@@ -215,7 +260,12 @@ class Joining:
             joined = None
             if after is not None and _host(after) and _introduces(page):
                 joined = self._joined(  # an introduction goes with what it introduces
-                    after, [*page.blocks, *after.blocks], _notes(page, after), after.source, True
+                    after,
+                    [*page.blocks, *after.blocks],
+                    _notes(page, after),
+                    after.source,
+                    True,
+                    apart=(out[k + 1], out[k]),
                 )
                 at = k
             if joined is None and before is not None and _host(before):
@@ -225,11 +275,17 @@ class Joining:
                     _notes(before, page),
                     before.source,
                     True,
+                    apart=(out[k - 1], out[k]),
                 )
                 at = k - 1
             if joined is None and after is not None and _host(after):
                 joined = self._joined(
-                    after, [*page.blocks, *after.blocks], _notes(page, after), after.source, True
+                    after,
+                    [*page.blocks, *after.blocks],
+                    _notes(page, after),
+                    after.source,
+                    True,
+                    apart=(out[k + 1], out[k]),
                 )
                 at = k
             if joined is None:

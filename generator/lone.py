@@ -259,41 +259,32 @@ class Joining:
             after = out[k + 1].page if k + 1 < len(out) else None
             joined = None
             if after is not None and _host(after) and _introduces(page):
-                joined = self._joined(  # an introduction goes with what it introduces
-                    after,
-                    [*page.blocks, *after.blocks],
-                    _notes(page, after),
-                    after.source,
-                    True,
-                    apart=(out[k + 1], out[k]),
-                )
-                at = k
+                # an introduction goes with what it introduces
+                joined, at = self._part_joined(out[k], out[k + 1], onto_next=True), k
             if joined is None and before is not None and _host(before):
-                joined = self._joined(
-                    before,
-                    [*before.blocks, *page.blocks],
-                    _notes(before, page),
-                    before.source,
-                    True,
-                    apart=(out[k - 1], out[k]),
-                )
-                at = k - 1
+                joined, at = self._part_joined(out[k], out[k - 1], onto_next=False), k - 1
             if joined is None and after is not None and _host(after):
-                joined = self._joined(
-                    after,
-                    [*page.blocks, *after.blocks],
-                    _notes(page, after),
-                    after.source,
-                    True,
-                    apart=(out[k + 1], out[k]),
-                )
-                at = k
+                joined, at = self._part_joined(out[k], out[k + 1], onto_next=True), k
             if joined is None:
                 k += 1
                 continue
             out[at : at + 2] = [joined]
             gone = True
         return self.renumbered(out, first) if gone else out
+
+    def _part_joined(self, part: Fitted, host: Fitted, onto_next: bool) -> Fitted | None:
+        """A lone part laid out on the slide of its page's `host` part (the next part when
+        `onto_next`, else the previous one), its blocks in reading order; None when it does not
+        fit there."""
+        first, then = (part.page, host.page) if onto_next else (host.page, part.page)
+        return self._joined(
+            host.page,
+            [*first.blocks, *then.blocks],
+            _notes(first, then),
+            host.page.source,
+            True,
+            apart=(host, part),
+        )
 
     def pointing_parts(self, slides: list[Fitted]) -> list[Fitted]:
         """The slides of one page with each part of lines pointing at the code before it

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -268,15 +269,15 @@ print(json.dumps({"code": code, "frozen": gc.get_freeze_count(), "enabled": gc.i
 """
 
 
-def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path) -> None:
-    """The generator's modules (classes, patterns, tables that live as long as the command) are
-    loaded with the collector paused and frozen afterwards; the collector runs again after."""
+def _probed_generate(tmp_path: Path, probe: str) -> dict[str, Any]:
+    """The JSON line `probe` prints after running `deckforge generate` on a plain Markdown
+    document in `tmp_path` (the probe wraps service.cli.main)."""
     (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     }
     proc = subprocess.run(
-        [sys.executable, "-c", GC_PROBE, "generate", "plain.md", "-o", "plain.pptx"],
+        [sys.executable, "-c", probe, "generate", "plain.md", "-o", "plain.pptx"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -284,7 +285,14 @@ def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path)
         timeout=300,
         check=True,
     )
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return report
+
+
+def test_generate_keeps_the_generator_modules_out_of_collections(tmp_path: Path) -> None:
+    """The generator's modules (classes, patterns, tables that live as long as the command) are
+    loaded with the collector paused and frozen afterwards; the collector runs again after."""
+    report = _probed_generate(tmp_path, GC_PROBE)
     assert report["code"] == 0 and (tmp_path / "plain.pptx").exists()
     assert report["enabled"] is True
     assert report["frozen"] > 10_000  # the generator's modules and what they built
@@ -309,20 +317,7 @@ def test_generate_runs_no_collection_until_the_deck_is_written(tmp_path: Path) -
     """Once the generator is loaded, the collector stays paused until the deck is written and
     dropped (resumed as soon as the deck is built, its first collection would walk every
     object of the deck); it runs again after, over none of what the command left (frozen)."""
-    (tmp_path / "plain.md").write_text(PLAIN_MARKDOWN, encoding="utf-8")
-    env = os.environ | {
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
-    }
-    proc = subprocess.run(
-        [sys.executable, "-c", COLLECTIONS_PROBE, "generate", "plain.md", "-o", "plain.pptx"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    report = _probed_generate(tmp_path, COLLECTIONS_PROBE)
     assert report["code"] == 0 and report["enabled"] is True
     assert False not in report["written"], report["written"]
     assert report["tracked"] < 1000  # what the command left is frozen, not walked again

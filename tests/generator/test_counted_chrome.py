@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import generator.fit
-from engine import LaidOut, Options
 from generator.api import _deck_context
 from generator.compose import draft_pages
 from generator.markup.images import Assets
@@ -18,6 +16,7 @@ from generator.planner import Planner
 from generator.reshape import Fitted, Later, settled
 from generator.templates import get_template
 from tests.generator.fragments import FD_INSTALL, HTTPX_CHANGED, KEP_SUMMARY_CHART
+from tests.generator.recorded import page_layouts
 
 # a README's opening, a release's changes and its installation chapter (two chapters: dividers)
 DOCUMENT = "# fd\n\nA simple, fast alternative to find.\n\n" + HTTPX_CHANGED + FD_INSTALL
@@ -25,14 +24,7 @@ DOCUMENT = "# fd\n\nA simple, fast alternative to find.\n\n" + HTTPX_CHANGED + F
 
 def _planned(counting: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Fitted], list[str]]:
     """The slides of the document's pages and the HTML of the pages laid out for them."""
-    made: list[str] = []
-    lay_out = generator.fit._lay_out
-
-    def counted(html: str, options: Options) -> LaidOut | None:
-        made.append(html)
-        return lay_out(html, options)
-
-    monkeypatch.setattr(generator.fit, "_lay_out", counted)
+    made = page_layouts(monkeypatch)
     template = get_template("corporate")
     planner = Planner(template, _deck_context(template, "fd", "", "en"))
     planner.counting = counting
@@ -63,14 +55,7 @@ KEP = Path(__file__).resolve().parents[2] / "samples/markdown/kep-crashloopbacko
 def _chart_planned(counting: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Fitted], int]:
     """The slides of a design document's section whose chart takes a slide of its own after
     its text (every page whole), and the pages laid out whose title reads "(2/2)"."""
-    made: list[str] = []
-    lay_out = generator.fit._lay_out
-
-    def counted(html: str, options: Options) -> LaidOut | None:
-        made.append(html)
-        return lay_out(html, options)
-
-    monkeypatch.setattr(generator.fit, "_lay_out", counted)
+    made = page_layouts(monkeypatch)
     template = get_template("corporate")
     outline = parse_outline("## Proposal\n" + KEP_SUMMARY_CHART, assets=Assets.beside(str(KEP)))
     planner = Planner(template, _deck_context(template, "KEP", "", "en"), whole=True)

@@ -10,25 +10,12 @@ import pytest
 
 import generator.fit
 import generator.lone
-from engine import LaidOut, Options
 from generator.api import generate_from_markdown
 from tests.generator.fragments_lone import RUST_CHECK_CFG
+from tests.generator.recorded import engine_layouts as _laid_out
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 DOC = "# Rust\n\n## What's in 1.80.0 stable\n\n" + RUST_CHECK_CFG
-
-
-def _laid_out(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The HTML of every page the engine lays out from now on."""
-    made: list[str] = []
-    real = generator.fit.lay_out
-
-    def lay_out(html: str, options: Options | None = None) -> LaidOut:
-        made.append(html)
-        return real(html, options)
-
-    monkeypatch.setattr(generator.fit, "lay_out", lay_out)
-    return made
 
 
 def _joined_trials(made: list[str]) -> list[str]:

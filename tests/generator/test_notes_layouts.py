@@ -20,22 +20,10 @@ from generator.outline import parse_outline
 from generator.planner import Planner
 from generator.templates import get_template
 from tests.generator.fragments import HTTPX_CHANGED
+from tests.generator.recorded import page_layouts as _made
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 _NOTES = re.compile(r'<aside class="notes"[^>]*>.*?</aside>', re.S)
-
-
-def _made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The HTML of every page the engine lays out from now on."""
-    made: list[str] = []
-    real = generator.fit._lay_out
-
-    def lay_out(html: str, options: Options) -> LaidOut | None:
-        made.append(html)
-        return real(html, options)
-
-    monkeypatch.setattr(generator.fit, "_lay_out", lay_out)
-    return made
 
 
 def test_a_page_with_other_notes_is_measured_by_one_layout(

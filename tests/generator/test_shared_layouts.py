@@ -12,26 +12,14 @@ import pytest
 
 import generator.api
 import generator.fit
-from engine import LaidOut, Options
+from engine import Options
 from generator.api import _plan_markdown, plan_from_markdown
 from generator.fit import layout_key, own_layouts, shared_layouts, try_lay_out
 from generator.templates import get_template
+from tests.generator.recorded import engine_layouts as _counted
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 PAGE = '<div class="slide" style="width:640px;height:360px"><p>One line</p></div>'
-
-
-def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The HTML of every page the engine lays out from now on."""
-    made: list[str] = []
-    real = generator.fit.lay_out
-
-    def lay_out(html: str, options: Options | None = None) -> LaidOut:
-        made.append(html)
-        return real(html, options)
-
-    monkeypatch.setattr(generator.fit, "lay_out", lay_out)
-    return made
 
 
 def test_condensing_plans_lay_out_each_page_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,7 @@ import pytest
 import generator.fit
 from engine import LaidOut, Options, convert_laid_out, lay_out
 from generator.fit import own_layouts, renumbered, shared_layouts, try_lay_out
+from tests.generator.recorded import engine_layouts as _counted
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
 PAGE = (
@@ -23,18 +24,6 @@ PAGE = (
 
 def _page(number: str) -> str:
     return PAGE.replace("{n}", number)
-
-
-def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    made: list[str] = []
-    real = generator.fit.lay_out
-
-    def counting(html: str, options: Options | None = None) -> LaidOut:
-        made.append(html)
-        return real(html, options)
-
-    monkeypatch.setattr(generator.fit, "lay_out", counting)
-    return made
 
 
 def _slides(laid: list[LaidOut], options: Options) -> list[Any]:

@@ -6,8 +6,9 @@ a busy machine does not fail pages); when the page has used up `Limits.page_time
 turns it into a failed page while the rest of the deck converts. Decoded image pixels are
 counted per page and per deck the same way (`charge_pixels`).
 
-`run_page` runs one page's pipeline in a worker thread with a large stack (deep nesting up to
-the parser's depth cap recurses through layout without hitting Python's or C's stack limits).
+`run_page` runs one page's pipeline in a page thread with a large stack (deep nesting up to
+the parser's depth cap recurses through layout without hitting Python's or C's stack limits;
+engine.pagethreads keeps such threads from page to page).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TypeVar
 
 from engine.errors import PAGE_LIMIT_EXCEEDED, PageError
 from engine.options import Limits
+from engine.pagethreads import run_in_page_thread
 
 T = TypeVar("T")
 
@@ -112,17 +114,15 @@ def charge_pixels(key: str, pixels: int) -> str | None:
 
 
 def run_page(fn: Callable[[], T], limits: Limits, deck: DeckBudget | None = None) -> T:
-    """Run one page's conversion under its budget, in a worker thread with a large stack."""
+    """Run one page's conversion under its budget, in a page thread with a large stack
+    (engine.pagethreads: kept from page to page, each page in a fresh context)."""
     budget = PageBudget(limits, limits.page_time_s, deck or DeckBudget())
-    outcome: list[object] = []
 
-    def work() -> None:
+    def work() -> T:
         budget.deadline += time.thread_time()
         _local.budget = budget
         try:
-            outcome.append(fn())
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
-            outcome.append(exc)
+            return fn()
         finally:
             _local.budget = None
 
@@ -130,23 +130,10 @@ def run_page(fn: Callable[[], T], limits: Limits, deck: DeckBudget | None = None
         sys.setrecursionlimit(RECURSION_LIMIT)
     _pause_gc()
     try:
-        with _STACK_LOCK:
-            previous = threading.stack_size(STACK_BYTES)
-            try:
-                worker = threading.Thread(target=work, name="deckforge-page", daemon=True)
-                worker.start()
-            finally:
-                threading.stack_size(previous)
-        worker.join()
+        return run_in_page_thread(work, STACK_BYTES)
     finally:
         _resume_gc()
-    result = outcome[0]
-    if isinstance(result, BaseException):
-        raise result
-    return result  # type: ignore[return-value]
 
-
-_STACK_LOCK = threading.Lock()
 
 # The cyclic garbage collector is paused while pages convert: a page allocates hundreds of
 # thousands of small objects (boxes, fragments, styles) that all live until the page is done,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from generator.estimate import Calibration
+from generator.estimate import Calibration, blocks_height
 from generator.fit import Measure
 from generator.pages import FLOWING, PlannedPage, picture_room_for, room_of
 from generator.picroom import picture_room, room_picture, side_room
@@ -76,27 +76,17 @@ class Growing:
         return Fitted(page, html, m.laid)
 
     def grown_at_once(self, page: PlannedPage) -> Fitted | None:
-        """A text page in a whole-slide layout (code beside prose, cards) that the estimate
-        puts so sparse that `grown` would take it to its largest type (the cap, the longest
-        word, GROW times the base size whatever its exact height): laid out at that size
-        at once. Its own layout confirms it (it fits; scaled down to the base size, with
-        SCALED_SLACK, it takes little enough room that `grown` would pick this size), else
-        None: the page is laid out at its size and grown as any slide."""
-        if page.kind != "content" or page.layout in FLOWING or self.frame is None:
-            return None  # flowing pages have their size predicted (generator.predict)
-        blocks = page.blocks + [b for s in page.sections for b in s.blocks]
-        if not blocks or any(b.type == "image" for b in blocks):
+        """A text page the estimate puts so sparse that `grown` would take it to its largest
+        type (the cap, the longest word, GROW times the base size, whatever its exact
+        height): laid out at that size at once. Its own layout confirms it (it fits; scaled
+        down to the base size, with SCALED_SLACK, it takes little enough room that `grown`
+        would pick this size), else None: the page is laid out at its size and grown as any
+        slide."""
+        top = self._surely_grown_to(page)
+        if top is None:
             return None
-        width, room = self.frame
         base = page.body_size
-        top = float(math.floor(min(self.body_cap, word_cap(page, width), base * GROW)))
-        if top < base + 2:
-            return None
-        most = FILL * (base / top) ** 2 / SCALED_SLACK  # of the body's height, at the base size
-        # cards side by side: each as tall as all of them across the body, roughly
-        estimate = self.calibration.height(blocks, base, width, self.code_size(base))
-        if estimate is None or estimate > most * room:
-            return None
+        most = FILL * (base / top) ** 2 / SCALED_SLACK
         bigger = replace(page, body_size=top)
         html, m = self.measure(bigger)
         if m is None or m.frame is None or m.stack is None or not (m.body_fits and m.title_fits):
@@ -107,6 +97,33 @@ class Growing:
             return None
         self.learn(bigger, m)
         return Fitted(bigger, html, m.laid)
+
+    def _surely_grown_to(self, page: PlannedPage) -> float | None:
+        """The largest size `grown_at_once` lays a page out at, when its estimate says it
+        would surely grow to it: a text page (code beside prose, cards; a flowing page
+        only before the estimate is calibrated: once it is, its size is predicted,
+        generator.predict) once the body's frame is known. None for any other page."""
+        if page.kind != "content" or self.frame is None:
+            return None
+        blocks = page.blocks + [b for s in page.sections for b in s.blocks]
+        if not blocks or any(b.type == "image" for b in blocks):
+            return None
+        width, room = self.frame
+        base = page.body_size
+        top = float(math.floor(min(self.body_cap, word_cap(page, width), base * GROW)))
+        if top < base + 2:
+            return None
+        code = self.code_size(base)
+        # cards side by side: each as tall as all of them across the body, roughly
+        estimate = self.calibration.height(blocks, base, width, code)
+        if estimate is not None and page.layout in FLOWING:
+            return None
+        if estimate is None and page.sections:
+            return None
+        if estimate is None:  # nothing measured yet: the plain estimate
+            estimate = blocks_height(blocks, base, width, code)
+        most = FILL * (base / top) ** 2 / SCALED_SLACK  # of the body's height, at the base size
+        return top if estimate <= most * room else None
 
     def pictured(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """The slide laid out again with its picture taking the body's spare height

@@ -35,7 +35,9 @@ def test_a_one_line_heading_continued_is_not_laid_out_without_its_body(
     heading reads in one line, its later slides keep it whole, and no page without its body
     is laid out to count its lines."""
     md = "# Rust 1.80.0\n\n" + between(
-        sample("rust-release"), "### Checked `cfg` names and values", "### Exclusive ranges in patterns"
+        sample("rust-release"),
+        "### Checked `cfg` names and values",
+        "### Exclusive ranges in patterns",
     )
     bare = _bare_titles(monkeypatch)
     pages = [p for p in generate_from_markdown(md, "corporate").pages if p.kind == "content"]

@@ -11,8 +11,9 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from generator.estimate import Calibration, blocks_height
 from generator.fit import Measure
-from generator.pages import PlannedPage, picture_room_for, room_of
+from generator.pages import FLOWING, PlannedPage, picture_room_for, room_of
 from generator.picroom import picture_room, room_picture, side_room
 from generator.predict import FILL, GROW, SPARSE
 from generator.reshape import Fitted, Later, later, settled
@@ -20,6 +21,8 @@ from generator.screenshots import SPLIT_MEDIA, beside_share
 from generator.slides import word_cap
 
 LONE_FILL = 0.55  # a continuation slide filled less than this share grows on its own
+SCALED_SLACK = 1.15  # a layout at larger type, scaled down to the base size, may read this much
+# short of the base layout's height (spacing set in px does not scale with the type)
 
 
 def pictures_only(page: PlannedPage) -> bool:
@@ -32,8 +35,14 @@ class Growing:
 
     body_cap: float
     counting: bool
+    frame: tuple[float, float] | None
+    calibration: Calibration
 
     if TYPE_CHECKING:
+
+        def code_size(self, body: float) -> float: ...
+
+        def learn(self, page: PlannedPage, m: Measure) -> None: ...
 
         def measure(
             self, page: PlannedPage, lang: str | None = None
@@ -65,6 +74,56 @@ class Growing:
         if m2 is not None and m2.body_fits and m2.title_fits:
             return Fitted(bigger, html2, m2.laid)
         return Fitted(page, html, m.laid)
+
+    def grown_at_once(self, page: PlannedPage) -> Fitted | None:
+        """A text page the estimate puts so sparse that `grown` would take it to its largest
+        type (the cap, the longest word, GROW times the base size, whatever its exact
+        height): laid out at that size at once. Its own layout confirms it (it fits; scaled
+        down to the base size, with SCALED_SLACK, it takes little enough room that `grown`
+        would pick this size), else None: the page is laid out at its size and grown as any
+        slide."""
+        top = self._surely_grown_to(page)
+        if top is None:
+            return None
+        base = page.body_size
+        most = FILL * (base / top) ** 2 / SCALED_SLACK
+        bigger = replace(page, body_size=top)
+        html, m = self.measure(bigger)
+        if m is None or m.frame is None or m.stack is None or not (m.body_fits and m.title_fits):
+            return None
+        if math.floor(min(self.body_cap, word_cap(page, m.frame.width), base * GROW)) != top:
+            return None
+        if not 0 < m.used * base / top <= most * m.room:
+            return None
+        self.learn(bigger, m)
+        return Fitted(bigger, html, m.laid)
+
+    def _surely_grown_to(self, page: PlannedPage) -> float | None:
+        """The largest size `grown_at_once` lays a page out at, when its estimate says it
+        would surely grow to it: a text page (code beside prose, cards; a flowing page
+        only before the estimate is calibrated: once it is, its size is predicted,
+        generator.predict) once the body's frame is known. None for any other page."""
+        if page.kind != "content" or self.frame is None:
+            return None
+        blocks = page.blocks + [b for s in page.sections for b in s.blocks]
+        if not blocks or any(b.type == "image" for b in blocks):
+            return None
+        width, room = self.frame
+        base = page.body_size
+        top = float(math.floor(min(self.body_cap, word_cap(page, width), base * GROW)))
+        if top < base + 2:
+            return None
+        code = self.code_size(base)
+        # cards side by side: each as tall as all of them across the body, roughly
+        estimate = self.calibration.height(blocks, base, width, code)
+        if estimate is not None and page.layout in FLOWING:
+            return None
+        if estimate is None and page.sections:
+            return None
+        if estimate is None:  # nothing measured yet: the plain estimate
+            estimate = blocks_height(blocks, base, width, code)
+        most = FILL * (base / top) ** 2 / SCALED_SLACK  # of the body's height, at the base size
+        return top if estimate <= most * room else None
 
     def pictured(self, page: PlannedPage, m: Measure) -> Fitted | None:
         """The slide laid out again with its picture taking the body's spare height

@@ -306,6 +306,9 @@ class Planner(
             if m is not None and m.body_fits and m.title_fits:
                 self.learn(bigger, m)
                 return [Fitted(bigger, html, m.laid)]
+        at_once = self.grown_at_once(page)
+        if at_once is not None:
+            return [at_once]
         estimated = self.estimated_chunks(page)
         if estimated is not None:
             page, estimated = self.tightened(flowing(page), estimated, 0.0, 0.0)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.fit import TITLE_REGIONS, Measure
+from generator.fit import measure as measured
 from generator.jointitle import JoinTitling
 from generator.kickers import surely_fits
 from generator.leftout import LeftOut
@@ -201,7 +202,9 @@ class TitleFitting(JoinTitling):
         if not heads:
             return f
         bare = _bare(page)
-        _, m = self.measure(bare)
+        # the slide's own layout tells its heading's lines (the title region is the same
+        # whatever the body), else the page without its body, laid out fast
+        m = measured(f.laid) if f.laid is not None else self.measure(bare)[1]
         if m is None or heading_lines(bare, m) <= 1:
             return f
         for head in heads:

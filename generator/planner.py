@@ -34,7 +34,12 @@ from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F40
 from generator.cutting import Cutting
 from generator.errors import bad
 from generator.estimate import Calibration
-from generator.estimated import chapter_of, estimated_count, estimated_slides
+from generator.estimated import (
+    chapter_of,
+    estimated_count,
+    estimated_slides,
+    clearly_one_slide,
+)
 from generator.fit import Measure, measure, try_lay_out
 from generator.grow import Growing
 from generator.highlight import CodeStyle
@@ -231,13 +236,18 @@ class Planner(
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
-        if self.counting and self.frame is not None and chapter_of(draft) in self.estimated:
-            size = self.body_base
-            count = estimated_count(draft, size, self.code_size(size), self.frame)
-            page = replace(
-                draft, number=self.counter + 1, title_size=self.title_max, body_size=size
-            )
-            return estimated_slides(page, count)
+        if self.counting and self.frame is not None:
+            size, code = self.body_base, self.code_size(self.body_base)
+            count = None
+            if chapter_of(draft) in self.estimated:  # generator.estimated
+                count = estimated_count(draft, size, code, self.frame)
+            elif clearly_one_slide(draft, self.calibration, size, code, self.frame):
+                count = 1
+            if count is not None:
+                page = replace(
+                    draft, number=self.counter + 1, title_size=self.title_max, body_size=size
+                )
+                return estimated_slides(page, count)
         slides = self.fit_slides(draft, keep_layout)
         if self.counting:
             return [self.lead_titled_later(f) for f in slides]
@@ -295,6 +305,10 @@ class Planner(
         counted, it is laid out when read."""
         if self.counting and page.kind not in ("content", "contents"):
             return [later(page, lambda: settled(self.page_slides(page)[0]))]
+        if self.counting and self.frame is not None:  # clearly one slide: generator.estimated
+            size = page.body_size
+            if clearly_one_slide(page, self.calibration, size, self.code_size(size), self.frame):
+                return [later(page, lambda: settled(self.page_slides(page)[0]))]
         return self.page_slides(page)
 
     def page_slides(self, page: PlannedPage) -> list[Fitted]:

@@ -24,13 +24,14 @@ from functools import partial
 
 from generator.estimate import Calibration, blocks_height
 from generator.model import flowing_blocks
-from generator.pages import PlannedPage
+from generator.pages import FLOWING, PlannedPage
 from generator.picturepages import pictures
 from generator.points import pointed_blocks
 from generator.reshape import Fitted, later
 
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
-CLEAR_ONE = 0.9  # a page estimated at most at this share of the frame surely takes one slide
+# the estimate (frames' heights) of a page that surely takes 1, 2, 3 slides
+CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 0.9), 2: (1.15, 1.65), 3: (2.0, 2.5)}
 
 
 def chapter_of(page: PlannedPage) -> int | None:
@@ -48,20 +49,25 @@ def estimated_count(page: PlannedPage, size: float, code: float, frame: tuple[fl
     return max(1, math.ceil(height / room))
 
 
-def clearly_one_slide(
+def clear_count(
     page: PlannedPage, calibration: Calibration, size: float, code: float, frame: tuple[float, float]
-) -> bool:
-    """Whether `page` surely takes one slide by the calibrated estimate (blocks at `size`,
-    code at `code`): a content page without pictures or walls of prose, estimated at most at
-    CLEAR_ONE of the frame's height; False before any block was measured."""
+) -> int | None:
+    """The slides `page` surely takes by the calibrated estimate (blocks at `size`, code at
+    `code`): a content page without pictures or walls of prose whose estimate is within one of
+    the CLEAR ranges of the frame's height (several slides: a flowing page only); None near
+    a boundary, or before any block was measured."""
     width, room = frame
     if page.kind != "content" or room <= 0:
-        return False
+        return None
     blocks = flowing_blocks(page.blocks, page.sections)
     if pictures(blocks) or pointed_blocks(page.blocks) is not page.blocks:
-        return False
+        return None
     height = calibration.height(blocks, size, width, code)
-    return height is not None and height <= CLEAR_ONE * room
+    if height is None:
+        return None
+    share = height / room
+    clear = CLEAR if page.layout in FLOWING else {1: CLEAR[1]}
+    return next((n for n, (low, high) in clear.items() if low <= share <= high), None)
 
 
 def estimated_slides(page: PlannedPage, count: int) -> list[Fitted]:

@@ -36,9 +36,9 @@ from generator.errors import bad
 from generator.estimate import Calibration
 from generator.estimated import (
     chapter_of,
+    clear_count,
     estimated_count,
     estimated_slides,
-    clearly_one_slide,
 )
 from generator.fit import Measure, measure, try_lay_out
 from generator.grow import Growing
@@ -241,7 +241,7 @@ class Planner(
             count = None
             if chapter_of(draft) in self.estimated:  # generator.estimated
                 count = estimated_count(draft, size, code, self.frame)
-            elif clearly_one_slide(draft, self.calibration, size, code, self.frame):
+            elif clear_count(draft, self.calibration, size, code, self.frame) == 1:
                 count = 1
             if count is not None:
                 page = replace(
@@ -307,8 +307,11 @@ class Planner(
             return [later(page, lambda: settled(self.page_slides(page)[0]))]
         if self.counting and self.frame is not None:  # clearly one slide: generator.estimated
             size = page.body_size
-            if clearly_one_slide(page, self.calibration, size, self.code_size(size), self.frame):
+            n = clear_count(page, self.calibration, size, self.code_size(size), self.frame)
+            if n == 1:
                 return [later(page, lambda: settled(self.page_slides(page)[0]))]
+            if n is not None:
+                return estimated_slides(page, n)
         return self.page_slides(page)
 
     def page_slides(self, page: PlannedPage) -> list[Fitted]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
@@ -27,7 +28,7 @@ from generator.model import flowing_blocks
 from generator.pages import FLOWING, PlannedPage
 from generator.picturepages import pictures
 from generator.points import pointed_blocks
-from generator.reshape import Fitted, later
+from generator.reshape import Fitted, later, settled
 
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
 # the estimate (frames' heights) of a page that surely takes 1, 2, 3 slides
@@ -50,7 +51,11 @@ def estimated_count(page: PlannedPage, size: float, code: float, frame: tuple[fl
 
 
 def clear_count(
-    page: PlannedPage, calibration: Calibration, size: float, code: float, frame: tuple[float, float]
+    page: PlannedPage,
+    calibration: Calibration,
+    size: float,
+    code: float,
+    frame: tuple[float, float],
 ) -> int | None:
     """The slides `page` surely takes by the calibrated estimate (blocks at `size`, code at
     `code`): a content page without pictures or walls of prose whose estimate is within one of
@@ -68,6 +73,20 @@ def clear_count(
     share = height / room
     clear = CLEAR if page.layout in FLOWING else {1: CLEAR[1]}
     return next((n for n, (low, high) in clear.items() if low <= share <= high), None)
+
+
+def counted_later(page: PlannedPage, count: int, make: Callable[[], list[Fitted]]) -> list[Fitted]:
+    """`count` slides standing for `page` in a plan only counted: read, the page is laid out
+    (`make`, once for all of them) and each is its slide of that number (the last when it
+    made fewer)."""
+    made: list[Fitted] = []
+
+    def at(i: int) -> Fitted:
+        if not made:
+            made.extend(settled(f) for f in make())
+        return made[min(i, len(made) - 1)]
+
+    return [later(replace(page, part=i + 1, parts=count), partial(at, i)) for i in range(count)]
 
 
 def estimated_slides(page: PlannedPage, count: int) -> list[Fitted]:

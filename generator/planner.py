@@ -37,6 +37,7 @@ from generator.estimate import Calibration
 from generator.estimated import (
     chapter_of,
     clear_count,
+    counted_later,
     estimated_count,
     estimated_slides,
 )
@@ -236,18 +237,13 @@ class Planner(
         return out
 
     def fit(self, draft: PlannedPage, keep_layout: bool = False) -> list[Fitted]:
-        if self.counting and self.frame is not None:
-            size, code = self.body_base, self.code_size(self.body_base)
-            count = None
-            if chapter_of(draft) in self.estimated:  # generator.estimated
-                count = estimated_count(draft, size, code, self.frame)
-            elif clear_count(draft, self.calibration, size, code, self.frame) == 1:
-                count = 1
-            if count is not None:
-                page = replace(
-                    draft, number=self.counter + 1, title_size=self.title_max, body_size=size
-                )
-                return estimated_slides(page, count)
+        if self.counting and self.frame is not None and chapter_of(draft) in self.estimated:
+            size = self.body_base
+            count = estimated_count(draft, size, self.code_size(size), self.frame)
+            page = replace(
+                draft, number=self.counter + 1, title_size=self.title_max, body_size=size
+            )
+            return estimated_slides(page, count)
         slides = self.fit_slides(draft, keep_layout)
         if self.counting:
             return [self.lead_titled_later(f) for f in slides]
@@ -305,13 +301,11 @@ class Planner(
         counted, it is laid out when read."""
         if self.counting and page.kind not in ("content", "contents"):
             return [later(page, lambda: settled(self.page_slides(page)[0]))]
-        if self.counting and self.frame is not None:  # clearly one slide: generator.estimated
+        if self.counting and self.frame is not None:  # a clear count: generator.estimated
             size = page.body_size
             n = clear_count(page, self.calibration, size, self.code_size(size), self.frame)
-            if n == 1:
-                return [later(page, lambda: settled(self.page_slides(page)[0]))]
             if n is not None:
-                return estimated_slides(page, n)
+                return counted_later(page, n, lambda: self.page_slides(page))
         return self.page_slides(page)
 
     def page_slides(self, page: PlannedPage) -> list[Fitted]:

@@ -78,15 +78,15 @@ def clear_count(
 
 
 def counted_later(page: PlannedPage, count: int, make: Callable[[], list[Fitted]]) -> list[Fitted]:
-    """`count` slides standing for `page` in a plan only counted: read, the page is laid out
+    """`count` slides standing for `page` in a plan only counted: read, the page is fitted
     (`make`, once for all of them) and each is its slide of that number (the last when it
-    made fewer)."""
+    made fewer), laid out as that slide would be when read."""
     made: list[Fitted] = []
 
     def at(i: int) -> Fitted:
         if not made:
-            made.extend(settled(f) for f in make())
-        return made[min(i, len(made) - 1)]
+            made.extend(make())
+        return settled(made[min(i, len(made) - 1)])
 
     return [later(replace(page, part=i + 1, parts=count), partial(at, i)) for i in range(count)]
 

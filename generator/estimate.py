@@ -141,6 +141,10 @@ class Calibration:
             bottom = tops[order[n + 1]] if n + 1 < len(order) else end
             self.learn(blocks[i].type, block_height(blocks[i], size, width, code), bottom - tops[i])
 
+    def full(self) -> bool:
+        """Whether HISTORY blocks were measured (the ratios kept are the last HISTORY)."""
+        return len(self.ratios.get("*", [])) >= HISTORY
+
     def factor(self, kind: str = "*") -> float | None:
         """The median ratio of `kind` (of all blocks when `kind` has fewer than two), None
         before three blocks were measured."""

@@ -34,7 +34,13 @@ from generator.contentsfit import CONTENTS_COLUMNS, ContentsFitting  # noqa: F40
 from generator.cutting import Cutting
 from generator.errors import bad
 from generator.estimate import Calibration
-from generator.estimated import chapter_of, estimated_count, estimated_slides
+from generator.estimated import (
+    chapter_of,
+    clear_count,
+    counted_later,
+    estimated_count,
+    estimated_slides,
+)
 from generator.fit import Measure, measure, try_lay_out
 from generator.grow import Growing
 from generator.highlight import CodeStyle
@@ -295,6 +301,11 @@ class Planner(
         counted, it is laid out when read."""
         if self.counting and page.kind not in ("content", "contents"):
             return [later(page, lambda: settled(self.page_slides(page)[0]))]
+        if self.counting and self.frame is not None:  # a clear count: generator.estimated
+            size = page.body_size
+            n = clear_count(page, self.calibration, size, self.code_size(size), self.frame)
+            if n is not None:
+                return counted_later(page, n, lambda: self.page_slides(page))
         return self.page_slides(page)
 
     def page_slides(self, page: PlannedPage) -> list[Fitted]:

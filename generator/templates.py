@@ -206,14 +206,18 @@ class Template:
             for name, data in self.files.items()
             if name.endswith(".html")
         }
-        env = _Sandbox(
-            loader=DictLoader(sources),
-            autoescape=True,
-            undefined=StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        return env
+        options: dict[str, Any] = {
+            "autoescape": True,
+            "undefined": StrictUndefined,
+            "trim_blocks": True,
+            "lstrip_blocks": True,
+        }
+        cache = None
+        if self.builtin:  # compiled pages kept across processes (generator/templatecache.py)
+            from generator.templatecache import page_cache
+
+            cache = page_cache(self.id, repr(sorted(options.items())))
+        return _Sandbox(loader=DictLoader(sources), bytecode_cache=cache, **options)
 
     @cached_property
     def code_palette(self) -> Palette:

@@ -21,6 +21,7 @@ A write that fails (disk full, folder removed) is ignored: caching never fails a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from hashlib import sha1
@@ -78,16 +79,12 @@ class PageCache(FileSystemBytecodeCache):
         return sha1(f"{self.namespace}\0{name}\0{filename or ''}".encode()).hexdigest()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):
             super().dump_bytecode(bucket)
-        except OSError:
-            pass
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):
             super().load_bytecode(bucket)
-        except OSError:
-            pass
 
 
 def page_cache(template_id: str, options: str) -> PageCache | None:

@@ -34,7 +34,7 @@ def compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         **k: object,
     ) -> object:
         seen.append(str(name))
-        return original(self, source, name, *a, **k)  # type: ignore[arg-type]
+        return original(self, source, name, *a, **k)  # type: ignore[call-overload]
 
     monkeypatch.setattr(jinja2.environment.Environment, "compile", spy)
     return seen

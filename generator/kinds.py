@@ -13,9 +13,10 @@ Kinds so loaded (tests/generator/test_kinds_loaded.py checks a plain document lo
 - meeting notes (a discussion: remarks of alternating speakers) -> generator.minutes;
 - update logs (a README's dated news near its start) -> generator.updatelog.
 
-Other kinds are loaded where their syntax is met: Mermaid and PlantUML diagram renderers
-(generator.markup.mermaid.*), Pandoc, Marp and Slidev specifics (generator.markup.pandoc,
-generator.markup.build), YAML front matter (yaml), task sources (generator.sources.*), the
+Other optional parts are loaded where their syntax or their command is met, by the same
+function-level imports: the Mermaid and PlantUML readers and drawers (past
+generator.markup.mermaid's configuration and measures), Pandoc's specifics
+(generator.markup.pandoc), YAML front matter (yaml), task sources (generator.sources.*), the
 LLM client (generator.llm) and template packages (generator.package).
 """
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 from types import CodeType
 
@@ -131,3 +133,25 @@ def test_custom_templates_are_never_cached(tmp_path: Path, monkeypatch: pytest.M
     template = _fresh(_corporate(), builtin=False)
     assert template.env.bytecode_cache is None
     assert not (tmp_path / "deckforge").exists()
+
+
+def test_a_builtin_template_is_read_alone_and_is_the_one_of_the_list() -> None:
+    """A generate reads only its template's folder; listing the built-ins later gives the
+    same object (its compiled pages kept), and ids that are no folder's name are unknown."""
+    code = (
+        "import generator.templates as t\n"
+        "one = t.get_template(None)\n"
+        "alone = (len(t._SINGLE), len(t._BUILTIN))\n"
+        "same = t.builtin_templates()['corporate'] is one\n"
+        "print(alone, same, t.builtin_template('../corporate'), t.builtin_template('none'))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=root,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["(1,", "0)", "True", "None", "None"]

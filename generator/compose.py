@@ -28,13 +28,14 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from generator.alsolines import unshown_chapter
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.intro import boilerplate_intro, intro_title, named_intro
 from generator.kickers import chapter_kickers, needless_kickers
+from generator.kinds import by_item, holds_discussion, minutes_page
 from generator.leftout import LeftOut, count_words
-from generator.minutes import Minutes, by_item, holds_discussion, minutes_page
 from generator.model import Block, Chapter, Outline, Page, Section, title_spans
 from generator.nothing import fold_nothing
 from generator.onerow import definitions
@@ -61,6 +62,9 @@ from generator.partnames import named_parts, parts_title
 from generator.runs import Candidate, merge_runs, page_blocks
 from generator.shapes import choose_layout, one_command
 from generator.stacked import headed
+
+if TYPE_CHECKING:
+    from generator.minutes import Minutes
 
 LENGTHS = ("short", "medium", "long")
 DIVIDER_SLIDES = {"short": 3, "medium": 2, "long": 2}

@@ -31,13 +31,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from generator.kinds import NAME, SPEAKER, discussion_start, speaker
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, ListItem, Page, Section, Span, plain, title_spans, titled
 from generator.pieces import slice_spans
 from generator.summary import SENTENCE, notes_text
 
-MIN_REMARKS = 4  # remarks a discussion has at least
-SPEAKER_CHARS = 24  # a speaker's name is at most this long
 LONG_QUOTE = 280  # a quote longer than this (characters) shows its first sentence(s)
 LEAD = (60, 170)  # a vote's introduction on the slide: cut at a sentence end within this range
 MAX_OUTCOMES = 3  # outcome remarks a discussion shows
@@ -46,10 +45,8 @@ SLIDE_LINES = 13  # lines of text an item's slide holds at the base size
 MIN_ROOM = SLIDE_LINES // 2  # lines a discussion's remarks take at least
 HEADING_LINES = 2  # lines an item's heading takes on a slide it shares (its size, its space)
 CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
-_NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"
-SPEAKER = re.compile(rf"^\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
 # a scribe's action line: "pnkfelix to report consensus ...", "nikomatsakis to review."
-ACTION = re.compile(rf"^\s*{_NAME}(?:(?:,| and) {_NAME})* to [a-z]+\b")
+ACTION = re.compile(rf"^\s*{NAME}(?:(?:,| and) {NAME})* to [a-z]+\b")
 DECIDED = re.compile(
     r"\b(?:decid\w*|decision\w*|consensus|agree[sd]?|agreement|resolv\w*|resolution|"
     r"conclu\w*|action items?)\b",
@@ -92,53 +89,6 @@ class Minutes:
     records: list[LeftOut] = field(default_factory=list)
     # a brief item's section -> the section of the item whose slide it shares
     shares: dict[int, int] = field(default_factory=dict)
-
-
-def speaker(block: Block) -> str:
-    """The speaker a paragraph's remark starts with ("" when it is no remark)."""
-    if block.type != "paragraph" or not block.spans:
-        return ""
-    text = plain(block.spans)
-    m = SPEAKER.match(text)
-    if m is None or len(m.group(1)) > SPEAKER_CHARS or text.lstrip().startswith(("http", "`")):
-        return ""
-    if text[m.end() - 1 :].startswith(("http://", "https://")):  # a label: "Link: https://..."
-        return ""
-    if _link_value(block.spans, m.end() - 1):  # ... or its link ("Link: rust-lang/rfcs#3348")
-        return ""
-    return m.group(1).casefold()
-
-
-def _link_value(spans: list[Span], start: int) -> bool:
-    """The text of `spans` from `start` on is one link."""
-    at = 0
-    rest: list[Span] = []
-    for span in spans:
-        if at + len(span.text) > start:
-            rest.append(span)
-        at += len(span.text)
-    return bool(rest) and len([s for s in rest if s.href]) == 1 and rest[-1].href is not None
-
-
-def discussion_start(blocks: list[Block]) -> int | None:
-    """Where the blocks' discussion starts (its first remark), None when they hold none."""
-    names = [speaker(b) for b in blocks]
-    said = [n for n in names if n]
-    turns = sum(1 for a, b in zip(said, said[1:], strict=False) if a != b)
-    if len(said) < MIN_REMARKS or turns < MIN_REMARKS - 1 or len(set(said)) == len(said):
-        return None
-    return next(i for i, n in enumerate(names) if n)
-
-
-def holds_discussion(outline_pages: list[Page]) -> bool:
-    """Whether a document is meeting notes: one of its pages or content titles holds a
-    discussion."""
-    for page in outline_pages:
-        if discussion_start(page.blocks) is not None:
-            return True
-        if any(discussion_start(s.blocks) is not None for s in page.sections):
-            return True
-    return False
 
 
 def minutes_page(page: Page, where: str) -> Minutes | None:

@@ -39,6 +39,7 @@ from generator.condense import (
 )
 from generator.deckplan import plan_after, plan_deck
 from generator.features import feature_room, with_features
+from generator.kinds import condense_update_logs
 from generator.leftout import LeftOut
 from generator.model import Outline
 from generator.pages import DeckDraft, PlannedPage
@@ -48,7 +49,6 @@ from generator.repeats import condense_repeats, shorter_link_lists
 from generator.reshape import Fitted
 from generator.retold import made_after, told_once
 from generator.tablepages import with_table_pages
-from generator.updatelog import condense_update_logs
 
 Step = Literal["whole", "capped", "tight"]  # how far a deck over its budget is condensed
 PlannerFor = Callable[[list[PlannedPage], Step], Planner]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import json
 import mimetypes
+import re
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -206,14 +207,18 @@ class Template:
             for name, data in self.files.items()
             if name.endswith(".html")
         }
-        env = _Sandbox(
-            loader=DictLoader(sources),
-            autoescape=True,
-            undefined=StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        return env
+        options: dict[str, Any] = {
+            "autoescape": True,
+            "undefined": StrictUndefined,
+            "trim_blocks": True,
+            "lstrip_blocks": True,
+        }
+        cache = None
+        if self.builtin:  # compiled pages kept across processes (generator/templatecache.py)
+            from generator.templatecache import page_cache
+
+            cache = page_cache(self.id, repr(sorted(options.items())))
+        return _Sandbox(loader=DictLoader(sources), bytecode_cache=cache, **options)
 
     @cached_property
     def code_palette(self) -> Palette:
@@ -364,7 +369,17 @@ def check_template(template: Template) -> None:
 
 
 _BUILTIN: dict[str, Template] = {}
+_SINGLE: dict[str, Template] = {}  # built-ins loaded alone (`builtin_template`), by id
 _BUILTIN_LOCK = threading.Lock()
+_FOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def _read_folder(folder: Any) -> Template:
+    files = {}
+    for entry in folder.iterdir():
+        if entry.is_file():
+            files[entry.name] = entry.read_bytes()
+    return template_from_files(files, builtin=True)
 
 
 def builtin_templates() -> dict[str, Template]:
@@ -376,24 +391,39 @@ def builtin_templates() -> dict[str, Template]:
             for folder in sorted(root.iterdir(), key=lambda p: p.name):
                 if not folder.is_dir() or folder.name.startswith(("_", ".")):
                     continue
-                files = {}
-                for entry in folder.iterdir():
-                    if entry.is_file():
-                        files[entry.name] = entry.read_bytes()
-                template = template_from_files(files, builtin=True)
+                template = _SINGLE.get(folder.name) or _read_folder(folder)
                 loaded[template.id] = template
             _BUILTIN.update(loaded)
         return dict(_BUILTIN)
+
+
+def builtin_template(template_id: str) -> Template | None:
+    """One shipped template by id, the same object `builtin_templates` holds; before those are
+    loaded, only its own folder is read (a shipped template's folder is named by its id; one
+    that is not is found by loading them all). None when no shipped template has that id."""
+    with _BUILTIN_LOCK:
+        if _BUILTIN:
+            return _BUILTIN.get(template_id)
+        found = _SINGLE.get(template_id)
+        if found is None and _FOLDER_NAME.fullmatch(template_id):
+            folder = resources.files("generator").joinpath("templates").joinpath(template_id)
+            if folder.is_dir():
+                template = _read_folder(folder)
+                if template.id == template_id:
+                    _SINGLE[template_id] = found = template
+    return found if found is not None else builtin_templates().get(template_id)
 
 
 def get_template(template_id: Any, templates: dict[str, Template] | None = None) -> Template:
     """A template by id: `templates` (an account's custom ones) first, then the built-ins.
     Unknown -> GeneratorError 1001 on field `templateId`."""
     if template_id is None or template_id == "":
-        return builtin_templates()[DEFAULT_TEMPLATE]
+        default = builtin_template(DEFAULT_TEMPLATE)
+        assert default is not None  # shipped
+        return default
     if not isinstance(template_id, str):
         raise GeneratorError("bad parameters", [Problem("templateId", "must be a string")])
-    found = (templates or {}).get(template_id) or builtin_templates().get(template_id)
+    found = (templates or {}).get(template_id) or builtin_template(template_id)
     if found is None:
         raise GeneratorError(
             "template not found",

@@ -10,13 +10,14 @@ entry's details, pictures and folded comparisons) goes to that slide's notes and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from generator.alsoin import in_appendix
 from generator.backup import Backup, backup_of, backup_record
 from generator.budget import document_words
 from generator.cjk import may_hold_cjk
 from generator.condense import Condensed, clipped
+from generator.kinds import DATED, START_SHARE, Entry, entry_date, update_entries
 from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
@@ -24,13 +25,9 @@ from generator.runs import page_blocks
 from generator.screenshots import pictures_in
 from generator.summary import notes_text
 
-MIN_ENTRIES = 3  # dated paragraphs that make an update log
 SHOWN = 3  # the newest entries the slide shows
 LEAD = 120  # characters of an entry's opening paragraph shown (longer: cut, whole in the notes)
-START_SHARE = 1 / 3  # an update log lies in this first share of the document's pages
 LOG_SHARE = 1 / 2  # ... and holds less than this share of its words (else it is the subject)
-# a date opening a paragraph: 2023/07/25, [2023-07-25], **2023.7**, 2023年7月25日
-_DATE = re.compile(r"^\W{0,3}(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2}))?(?!\d)")
 OLDER = {  # the audience's line; the older entries themselves are in the notes
     "en": "{n} older updates",
     "zh-CN": "另有 {n} 条更早的更新",
@@ -39,26 +36,6 @@ OLDER_PICTURED = {  # ... and the log's pictures on the backup slides (generator
     "en": "{n} older updates ({pictures})",
     "zh-CN": "另有 {n} 条更早的更新（{pictures}）",
 }
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One dated entry of an update log: its opening paragraph, the date's numbers, and where
-    it stands among the page's blocks."""
-
-    lead: Block
-    date: tuple[int, ...]
-    at: int
-
-
-def entry_date(block: Block) -> tuple[int, ...] | None:
-    """The date a paragraph opens with (year, month[, day]); None for any other block."""
-    if block.type != "paragraph":
-        return None
-    m = _DATE.match(plain(block.spans))
-    if m is None or not 1 <= int(m.group(2)) <= 12:
-        return None
-    return tuple(int(g) for g in m.groups() if g is not None)
 
 
 ENTRY_NAME = 30  # characters of the clause after an entry's date that names it, at most
@@ -70,26 +47,13 @@ def entry_name(block: Block) -> str:
     ("[2023/06/14] 发布 WebGLM，一项..." -> "2023/06/14 发布 WebGLM"; the date alone when that
     clause is long); "" for a block opening no entry."""
     text = plain(block.spans).strip()
-    m = _DATE.match(text)
+    m = DATED.match(text)
     if m is None or entry_date(block) is None:
         return ""
     date = re.sub(r"^\W+", "", m.group(0))
     rest = re.sub(r"^[\]\)*】\s:：-]+", "", text[m.end() :])
     clause = _CLAUSE_END.split(rest, maxsplit=1)[0].strip()
     return f"{date} {clause}" if clause and len(clause) <= ENTRY_NAME else date
-
-
-def update_entries(page: Page) -> list[Entry]:
-    """The page's dated entries when the page is an update log (it opens with a dated paragraph
-    and holds at least MIN_ENTRIES of them), else nothing."""
-    entries = []
-    for at, block in enumerate(page.blocks):
-        date = entry_date(block)
-        if date is not None:
-            entries.append(Entry(block, date, at))
-    if len(entries) < MIN_ENTRIES or entries[0].at != 0:
-        return []
-    return entries
 
 
 def condense_update_logs(outline: Outline, lang: str) -> Condensed:

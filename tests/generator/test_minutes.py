@@ -5,8 +5,9 @@ line and what was decided, its discussion and long quoted comments in that slide
 from __future__ import annotations
 
 from generator.api import generate_from_markdown
+from generator.kinds import discussion_start, holds_discussion, speaker
 from generator.leftout import block_text
-from generator.minutes import brief_items, discussion_start, holds_discussion, speaker
+from generator.minutes import brief_items
 from generator.model import Block, Section, Span
 from generator.outline import parse_outline
 from generator.pages import PlannedPage

@@ -117,9 +117,11 @@ class Calibration:
 
     def __init__(self) -> None:
         self.ratios: dict[str, list[float]] = {}
+        self._factors: dict[str, float | None] = {}  # `factor` by kind, until the next `learn`
 
     def learn(self, kind: str, estimated: float, measured: float) -> None:
         if estimated > 0 and measured > 0:
+            self._factors.clear()
             for key in (kind, "*"):
                 kept = self.ratios.setdefault(key, [])
                 kept.append(measured / estimated)
@@ -148,12 +150,17 @@ class Calibration:
     def factor(self, kind: str = "*") -> float | None:
         """The median ratio of `kind` (of all blocks when `kind` has fewer than two), None
         before three blocks were measured."""
+        if kind in self._factors:
+            return self._factors[kind]
+        found = None
         for key, least in ((kind, 2), ("*", 3)):
             kept = self.ratios.get(key, [])
             if len(kept) >= least:
                 ordered = sorted(kept)
-                return ordered[min(len(ordered) - 1, int(len(ordered) * PERCENTILE))]
-        return None
+                found = ordered[min(len(ordered) - 1, int(len(ordered) * PERCENTILE))]
+                break
+        self._factors[kind] = found
+        return found
 
     def height(self, blocks: list[Block], size: float, width: float, code: float) -> float | None:
         """The calibrated estimate of `blocks` (None before anything was measured)."""

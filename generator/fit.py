@@ -48,6 +48,7 @@ class _Layouts:
 
     options: Options
     laid: dict[str, LaidOut] = field(default_factory=dict)
+    measures: dict[int, Measure] = field(default_factory=dict)  # by id of the layout measured
 
 
 # A slide's number is the one thing that differs between the same page planned at two places
@@ -215,6 +216,18 @@ class Measure:
     def lines(self, index: int) -> list[LaidOutBox]:
         """The text lines of box `index` itself (not of its block descendants)."""
         return [self.boxes[i] for i in self.children[index] if self.boxes[i].kind == "line"]
+
+
+def measured(laid: LaidOut) -> Measure:
+    """`measure(laid)`, made once per layout within `shared_layouts` (a layout shared by pages
+    of the same HTML is measured once; the measure keeps its layout, so its id stays its own)."""
+    shared = _SHARED.get()
+    if shared is None:
+        return measure(laid)
+    found = shared.measures.get(id(laid))
+    if found is None or found.laid is not laid:
+        found = shared.measures[id(laid)] = measure(laid)
+    return found
 
 
 def measure(laid: LaidOut) -> Measure:

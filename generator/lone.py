@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from engine import Options
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
-from generator.fit import Measure, laid_before, measure
+from generator.fit import Measure, laid_before, measured
 from generator.jointitle import parent_of
 from generator.keep import title_parts
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
@@ -230,7 +230,7 @@ class Joining:
             laid = f.laid
         else:
             laid = laid_before(self.render(replace(f.page, body_size=page.body_size)), self.options)
-        return measure(laid) if laid is not None else None
+        return measured(laid) if laid is not None else None
 
     def _shortened(self, page: PlannedPage) -> bool:
         """A page that moved text to the speaker notes to stay readable (its long items shown

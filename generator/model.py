@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Literal
 
@@ -167,7 +167,10 @@ def title_spans(title: str, bold: bool = False) -> Spans:
     """A title as spans (its own formatting kept), bold when `bold`: a title drawn as a
     heading line in a slide's body."""
     found = title.spans if isinstance(title, Title) else (Span(title),)
-    return [replace(title_span(s.text, s), bold=s.bold or bold) for s in found]
+    return [
+        Span(s.text, s.bold or bold, s.italic, s.code, sub=s.sub, sup=s.sup, kbd=s.kbd)
+        for s in found
+    ]
 
 
 def title_dict(d: dict[str, Any], key: str, title: str) -> None:

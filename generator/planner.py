@@ -41,7 +41,7 @@ from generator.estimated import (
     estimated_count,
     estimated_slides,
 )
-from generator.fit import Measure, measure, try_lay_out
+from generator.fit import Measure, measured, try_lay_out
 from generator.grow import Growing
 from generator.highlight import CodeStyle
 from generator.layouts import page_context
@@ -196,10 +196,11 @@ class Planner(
     def render(self, page: PlannedPage, lang: str | None = None) -> str:
         """The page's HTML, in `lang` when given (else the language of its own text); made
         once per deck for the same inputs (generator.rendered)."""
-        lang = lang or self.page_lang(page)
         sizes = self.sizes(page.body_size)
+        # the page's own language follows from the page and the deck, both in the key: it is
+        # found only when the page is rendered
         key = (id(self.template), repr(self.deck), repr(page), lang, sizes, self.code)
-        return rendered(key, lambda: self._render(page, lang, sizes))
+        return rendered(key, lambda: self._render(page, lang or self.page_lang(page), sizes))
 
     def _render(self, page: PlannedPage, lang: str, sizes: str) -> str:
         context = page_context(page, self.code, sizes)
@@ -212,7 +213,7 @@ class Planner(
         html = self.render(page, lang)
         self.layouts += 1
         laid = try_lay_out(html, self.options)
-        return html, measure(laid) if laid is not None else None
+        return html, measured(laid) if laid is not None else None
 
     def regions(self, page: PlannedPage) -> list[str]:
         _, m = self.measure(page)

@@ -229,8 +229,7 @@ def _apart(
         parts = [*first.before, alone, *first.after, *run[1:]]
         if len(parts) > APART_PARTS:
             continue
-        merged = _content(run, outline, named, repeated).source
-        out[merged] = {
+        out[_source(run)] = {
             (i, j): intro([_content(parts[i : j + 1], outline, named, repeated)])[0]
             for i in range(len(parts))
             for j in range(i, len(parts))
@@ -408,8 +407,7 @@ def _content(
         layout = choose_layout(blocks, sections, hint)
         if sections and layout not in ("columns", "cards", "steps"):
             blocks, sections = page_blocks(page), []
-        joined = first.before + [first] + first.after
-        source = "+".join(c.source for c in joined)[:200]
+        source = _source(run)
     else:
         sections = [Section(c.page.title, page_blocks(c.page)) for c in run]
         blocks, hint = [], ""
@@ -420,7 +418,7 @@ def _content(
         if layout not in ("columns", "cards", "steps"):
             blocks, sections = [b for s in sections for b in _titled(s)], []
         title = _merged_title(run, outline, side_by_side=layout in ("columns", "cards"))
-        source = "+".join(c.source for c in run)[:200]
+        source = _source(run)
     chapter_title = chapter.title
     one_chapter = len({c.chapter for c in [*first.before, *run, *first.after]}) == 1
     named = not divided or norm(first.page.title) in repeated
@@ -453,6 +451,14 @@ def _content(
         background=str(getattr(first.page, "background", "") or ""),
         color=str(getattr(first.page, "color", "") or ""),
     )
+
+
+def _source(run: list[Candidate]) -> str:
+    """The source of a run's content draft: its pages' paths (a page alone: with the tiny
+    pages shown before and after it)."""
+    first = run[0]
+    joined = [*first.before, first, *first.after] if len(run) == 1 else run
+    return "+".join(c.source for c in joined)[:200]
 
 
 def _titled_page(page: Page) -> list[Block]:

@@ -12,9 +12,16 @@ import pytest
 
 import generator.api
 import generator.fit
-from engine import Options
+from engine import LaidOut, Options
 from generator.api import _plan_markdown, plan_from_markdown
-from generator.fit import layout_key, own_layouts, shared_layouts, try_lay_out
+from generator.fit import (
+    Measure,
+    layout_key,
+    measured,
+    own_layouts,
+    shared_layouts,
+    try_lay_out,
+)
 from generator.templates import get_template
 from tests.generator.recorded import engine_layouts as _counted
 
@@ -95,3 +102,25 @@ def test_every_kept_slide_is_laid_out_from_its_own_html() -> None:
     planned, laid = _plan_markdown(text, get_template("corporate"), "medium", None)
     assert planned.left_out  # parts left, so later slides were planned under other numbers
     assert [one.html if one is not None else None for one in laid] == planned.htmls
+
+
+def test_a_layout_is_measured_once_within_the_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    real = generator.fit.measure
+
+    def measure(laid: LaidOut) -> Measure:
+        made.append(laid.html)
+        return real(laid)
+
+    monkeypatch.setattr(generator.fit, "measure", measure)
+    options = Options()
+    wide = PAGE.replace("<p>One line</p>", '<p style="width:900px">Wide</p>')
+    with shared_layouts(options):
+        laid, other = try_lay_out(PAGE, options), try_lay_out(wide, options)
+        assert laid is not None and other is not None
+        first = measured(laid)
+        assert measured(laid) is first  # the same layout: its measure again
+        assert measured(other) is not first  # another layout: measured
+        assert measured(other).regions == ["slide"] and first.regions == []
+    assert measured(laid) is not first  # outside the block: measured each time
+    assert made == [PAGE, wide, PAGE]

@@ -97,3 +97,24 @@ def test_condensing_plans_render_each_page_once(monkeypatch: pytest.MonkeyPatch)
     alone = plan_from_markdown(text, "corporate", source_name="README")
     assert len(made) > 1.5 * with_sharing  # planned again without sharing: renders again
     assert shared.htmls == alone.htmls and shared.pages == alone.pages
+
+
+def test_a_page_served_its_html_is_not_searched_for_its_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    real = Planner.page_lang
+
+    def page_lang(self: Planner, page: PlannedPage) -> str:
+        asked.append(page.title)
+        return real(self, page)
+
+    monkeypatch.setattr(Planner, "page_lang", page_lang)
+    planner = Planner(get_template("corporate"), {"lang": "en"})
+    chinese = replace(_page(), title="安装")
+    with shared_renders():
+        first = planner.render(chinese)
+        assert planner.render(chinese) == first  # served: its language is not looked for again
+        english = planner.render(_page())
+    assert asked == ["安装", "Install"]
+    assert 'lang="zh-CN"' in first and 'lang="zh-CN"' not in english

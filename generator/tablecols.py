@@ -19,6 +19,7 @@ so its columns do not move from one slide to the next.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from generator.markup.mermaid.measure import text_width as label_width
 from generator.model import Block, Spans
@@ -28,6 +29,7 @@ WORD_MARGIN = 1.15  # a word's width is measured generously: a column never brea
 MONO_EM = 0.6  # a monospace character's advance, in em
 
 TextWidth = Callable[[str, float, bool], float]  # (text, size, monospace) -> width
+CACHED_CELLS = 4096  # cells' widths kept (a table is estimated again at each size tried)
 
 
 def column_widths(block: Block, width: float, size: float, text_width: TextWidth) -> list[float]:
@@ -70,12 +72,22 @@ def distribute(least: list[float], most: list[float], width: float) -> list[floa
 
 def _cell_widths(cell: Spans, size: float, text_width: TextWidth) -> tuple[float, float]:
     """A cell's (longest word, whole text on one line) widths."""
+    return _runs_widths(tuple((span.text, span.code) for span in cell), size, text_width)
+
+
+@lru_cache(maxsize=CACHED_CELLS)
+def _runs_widths(
+    runs: tuple[tuple[str, bool], ...], size: float, text_width: TextWidth
+) -> tuple[float, float]:
+    """The (longest word, whole text on one line) widths of a cell's runs of text (text,
+    monospace), found once per cell text and size: the planner estimates a table at every size
+    it tries, and again in each plan of the deck."""
     longest = 0.0
     whole = 0.0
-    for span in cell:
-        whole += text_width(span.text, size, span.code)
-        for word in span.text.split():
-            longest = max(longest, word_width(word, size, span.code))
+    for text, mono in runs:
+        whole += text_width(text, size, mono)
+        for word in text.split():
+            longest = max(longest, word_width(word, size, mono))
     return longest, whole
 
 

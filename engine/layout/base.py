@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.boxes import box as b
@@ -182,17 +182,51 @@ def _through_ratio(
 def kept_layout(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment | None:
     """The fragment `layout_box` made and kept for the box in the space (a final layout, or a
     measuring one that skipped nothing), None when there is none."""
-    return ctx.layout_cache.get((box, space))
+    return ctx.layout_cache.get(layout_key(box, space))
+
+
+# Inner display types whose layout reads the containing block's height only through the box's
+# own height, min-height and max-height (block containers, flex containers): every other size
+# inside them comes from the box's used height, which those decide.
+_OWN_HEIGHT_ONLY = frozenset((b.FLOW, b.FLOW_ROOT, b.FLEX))
+
+
+def ignores_cb_height(box: b.Box) -> bool:
+    """Whether a box lays out the same whatever its containing block's height: a horizontal
+    block or flex container whose height, min-height and max-height hold no percentage (an auto
+    height gives its children an indefinite one; a forced height comes with the space). Its
+    children's spaces then derive from its own used height only (block_frame, container_size).
+    Multi-column and vertical boxes are left out: they size from the containing block."""
+    style = box.style
+    if box.inner not in _OWN_HEIGHT_ONLY or style["writing-mode"] != "horizontal-tb":
+        return False
+    if box.inner != b.FLEX and (style["column-count"] != "auto" or style["column-width"] != "auto"):
+        return False
+    for prop in ("height", "min-height", "max-height"):
+        value = style[prop]
+        if isinstance(value, LP) and value.pct != 0:
+            return False
+    return True
+
+
+def layout_key(box: b.Box, space: Space) -> tuple[b.Box, Space]:
+    """The memo key of a box's layout in a space: a box that ignores its containing block's
+    height (`ignores_cb_height`) shares one layout across spaces differing only in it (a flex
+    item's child measured while the item's height was auto, then placed once it is stretched)."""
+    if space.cb_height is not None and ignores_cb_height(box):
+        return box, replace(space, cb_height=None)
+    return box, space
 
 
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display.
 
     Results are memoised per (box, space) for the page: flex and grid lay items out more than
-    once (measuring, then placing), and a box's layout depends only on the space it is given.
-    A parent only sets the returned fragment's x/y, so reusing it is safe.
+    once (measuring, then placing), and a box's layout depends only on the space it is given
+    (of which `layout_key` drops what the box cannot read). A parent only sets the returned
+    fragment's x/y, so reusing it is safe.
     """
-    key = (box, space)  # the box itself (hashed by identity) keeps temporary boxes alive
+    key = layout_key(box, space)  # the box itself (hashed by identity) keeps temporary boxes alive
     cached = ctx.layout_cache.get(key)
     if cached is not None:
         return cached

@@ -13,9 +13,9 @@ import pytest
 from engine.api import layout_boxes
 from engine.boxes import box as b
 from engine.layout import base
+from engine.layout.inline import layout as inline_layout
 from engine.options import Options
 from engine.pipeline import layout_page
-from engine.layout.inline import layout as inline_layout
 
 
 def _page(stack: str, item_style: str = "flex:1 1 auto") -> str:

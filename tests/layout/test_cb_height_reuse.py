@@ -45,8 +45,8 @@ def _paragraphs(count: int) -> str:
     return "".join(f"<p style='margin:0 0 8px 0'>{words} {n}</p>" for n in range(count))
 
 
-def _every_space(box: object, space: base.Space) -> tuple[object, base.Space]:
-    return box, space
+def _unshared(box: object, space: base.Space) -> None:
+    return None
 
 
 def _geometry(html: str) -> list[tuple[object, ...]]:
@@ -74,7 +74,7 @@ def test_children_of_a_grown_item_are_laid_out_once(inline_layouts: list[int]) -
 def test_the_layout_equals_the_unshared_one(stack: str, monkeypatch: pytest.MonkeyPatch) -> None:
     html = _page(stack)
     shared = _geometry(html)
-    monkeypatch.setattr(base, "layout_key", _every_space)
+    monkeypatch.setattr(base, "shared_key", _unshared)
     assert shared == _geometry(html)
 
 

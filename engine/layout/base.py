@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.boxes import box as b
@@ -23,7 +24,8 @@ class LayoutContext:
     lang: str = ""  # the document language (<html lang>), for font fallback as Chromium does
     intrinsic_cache: dict[tuple[Any, str], Any] = field(default_factory=dict)
     text_cache: dict[int, Any] = field(default_factory=dict)  # id(TEXT box) -> shaped segments
-    layout_cache: dict[tuple[b.Box, Space], BoxFragment] = field(default_factory=dict)
+    # (box, space) -> its fragment; also (box, space less cb_height) for boxes that ignore it
+    layout_cache: dict[tuple[b.Box, Any], BoxFragment] = field(default_factory=dict)
     # Flex/grid item measurements (height and baseline per box and space) and content proxies.
     measures: dict[tuple[int, Space], Any] = field(default_factory=dict)
     proxies: dict[int, b.Box] = field(default_factory=dict)
@@ -182,25 +184,78 @@ def _through_ratio(
 def kept_layout(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment | None:
     """The fragment `layout_box` made and kept for the box in the space (a final layout, or a
     measuring one that skipped nothing), None when there is none."""
-    return ctx.layout_cache.get((box, space))
+    found = ctx.layout_cache.get((box, space))
+    if found is None:
+        shared = shared_key(box, space)
+        if shared is not None:
+            found = ctx.layout_cache.get(shared)
+    return found
+
+
+# Inner display types whose layout reads the containing block's height only through the box's
+# own height, min-height and max-height (block containers, flex containers): every other size
+# inside them comes from the box's used height, which those decide.
+_OWN_HEIGHT_ONLY = frozenset((b.FLOW, b.FLOW_ROOT, b.FLEX))
+
+
+def ignores_cb_height(box: b.Box) -> bool:
+    """Whether a box lays out the same whatever its containing block's height: a horizontal
+    block or flex container whose height, min-height and max-height hold no percentage (an auto
+    height gives its children an indefinite one; a forced height comes with the space). Its
+    children's spaces then derive from its own used height only (block_frame, container_size).
+    Multi-column and vertical boxes are left out: they size from the containing block."""
+    style = box.style
+    if box.inner not in _OWN_HEIGHT_ONLY or style["writing-mode"] != "horizontal-tb":
+        return False
+    if box.inner != b.FLEX and (style["column-count"] != "auto" or style["column-width"] != "auto"):
+        return False
+    for prop in ("height", "min-height", "max-height"):
+        value = style[prop]
+        if isinstance(value, LP) and value.pct != 0:
+            return False
+    return True
+
+
+# A space's fields but the containing block's height, as a tuple (a memo key's part).
+_BUT_CB_HEIGHT = attrgetter(*(f.name for f in fields(Space) if f.name != "cb_height"))
+
+
+def shared_key(box: b.Box, space: Space) -> tuple[b.Box, Any] | None:
+    """The memo key a box's layouts share across spaces differing only in the containing
+    block's height, when the box ignores it (`ignores_cb_height`): a flex item's child measured
+    while the item's height was auto, then placed once the item is grown or stretched. None
+    when the box may read that height (its layouts are memoised per space only)."""
+    if not ignores_cb_height(box):
+        return None
+    return box, _BUT_CB_HEIGHT(space)
 
 
 def layout_box(box: b.Box, ctx: LayoutContext, space: Space) -> BoxFragment:
     """Lay out one block-level (or atomic inline) box in the given space: dispatch by inner display.
 
     Results are memoised per (box, space) for the page: flex and grid lay items out more than
-    once (measuring, then placing), and a box's layout depends only on the space it is given.
-    A parent only sets the returned fragment's x/y, so reusing it is safe.
+    once (measuring, then placing), and a box's layout depends only on the space it is given
+    (less what it cannot read: `shared_key`). A parent only sets the returned
+    fragment's x/y, so reusing it is safe.
     """
+    cache = ctx.layout_cache
     key = (box, space)  # the box itself (hashed by identity) keeps temporary boxes alive
-    cached = ctx.layout_cache.get(key)
+    cached = cache.get(key)
     if cached is not None:
         return cached
+    shared = shared_key(box, space)  # looked for on a miss only
+    if shared is not None:
+        cached = cache.get(shared)
+        if cached is not None:
+            cache[key] = cached
+            return cached
     check("layout")
     skips = ctx.skips
     fragment = dispatch.layout_in_context(box, ctx, space)
     # A measuring layout is kept only when no container inside it skipped work (one without
     # flex or grid containers is the same as the final layout: its paragraphs are laid out once).
     if ctx.measuring == 0 or ctx.skips == skips:
-        ctx.layout_cache[key] = fragment
+        cache[key] = fragment
+        if shared is not None:
+            cache[shared] = fragment
     return fragment

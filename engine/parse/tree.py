@@ -22,7 +22,6 @@ fail the page at once.
 from __future__ import annotations
 
 import re
-from contextlib import suppress
 from typing import Any
 
 from lxml import etree
@@ -54,10 +53,15 @@ REOPEN_FACTOR = 8
 def parse_tree(html: str, diag: Diagnostics, limits: Limits) -> etree._Element:
     """Page text -> the <html> element, as Chromium builds the document (within the limits),
     without scripts, templates, comments and processing instructions."""
-    text = _SURROGATES.sub("\ufffd", html)
+    try:
+        # lexbor reads UTF-8: bytes made here are the ones it would make from the text
+        source: str | bytes = html.encode("utf-8")
+        text = html
+    except UnicodeEncodeError:  # lone surrogates (the only characters UTF-8 cannot hold)
+        text = source = _SURROGATES.sub("\ufffd", html)
     _bound_the_parse(text, limits)
     try:
-        root = LexborHTMLParser(text, scripting=True).root
+        root = LexborHTMLParser(source, scripting=True).root
     except Exception as exc:  # selectolax raises several types for input it cannot read
         raise PageError(PAGE_NO_SLIDE_ROOT, f"not HTML: {exc}"[:300]) from None
     if root is None or root.tag != "html":
@@ -190,7 +194,15 @@ def _attr(name: str) -> str:
 
 
 def _clean(text: str) -> str:
-    return XML_BAD_CHARS.sub("\ufffd", text) if XML_BAD_CHARS.search(text) else text
+    # A printable text holds none of them (they are all controls, surrogates or noncharacters)
+    if text.isprintable() or XML_BAD_CHARS.search(text) is None:
+        return text
+    return XML_BAD_CHARS.sub("\ufffd", text)
+
+
+# lxml.html's elements only forward `set` to lxml's own (adding a default for a value-less
+# attribute, which the copy never sets): called directly, one Python call fewer per attribute.
+_SET_ATTRIBUTE = etree._Element.set
 
 
 class _Builder:
@@ -208,14 +220,14 @@ class _Builder:
 
     def copy(self, html: Any) -> None:
         """Walk lexbor's tree from its <html> node (iteratively: pages nest deep)."""
-        self._start(html, root=True)
+        self._start(html, "html", root=True)
         node = html.child
         while node is not None:
             tag = node.tag
             if tag == "-text":
                 self._text(node.text_content or "")
             elif tag is not None and tag[0] != "-" and tag not in _REMOVED:
-                self._start(node)
+                self._start(node, tag)
                 child = node.child
                 if child is not None:
                     node = child
@@ -230,7 +242,7 @@ class _Builder:
                 nxt = node.next
             node = nxt
 
-    def _start(self, node: Any, root: bool = False) -> None:
+    def _start(self, node: Any, tag: str, root: bool = False) -> None:
         self.count += 1
         if self.count > self.limits.max_elements:
             raise PageError(
@@ -250,10 +262,14 @@ class _Builder:
                     if self.source[i]:
                         self.source[i] = False
                         break
-            el = _element(self.open[-1], node.tag)
-        for name, value in node.attributes.items():
-            with suppress(ValueError):  # a name XML cannot hold (`@click`, `v-on:x`)
-                el.set(_attr(name), _clean(value or ""))
+            el = _element(self.open[-1], tag)
+        attributes = node.attributes
+        if attributes:
+            for name, value in attributes.items():
+                try:  # noqa: SIM105 (a context manager per attribute costs more)
+                    _SET_ATTRIBUTE(el, _attr(name) if ":" in name else name, _clean(value or ""))
+                except ValueError:  # a name XML cannot hold (`@click`, `v-on:x`)
+                    pass
         self.open.append(el)
         self.source.append(True)
 

@@ -43,10 +43,12 @@ def cache_folder() -> Path:
 
 
 def _private_folder(path: Path) -> bool:
-    """`path` exists (created 0700 if missing) as this user's folder with no access for
-    others."""
+    """`path` exists (created 0700 if missing, and so its parent, deckforge's folder in the
+    cache root) as this user's folder with no access for others."""
     try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.parent.mkdir(parents=True, exist_ok=True)  # the cache root, as it is
+        path.parent.mkdir(mode=0o700, exist_ok=True)  # deckforge's own folder, private
+        path.mkdir(mode=0o700, exist_ok=True)
         found = os.lstat(path)
     except OSError:
         return False

@@ -60,6 +60,7 @@ def test_a_later_process_loads_compiled_pages(
     assert "closing.html" in compiles
     folder = tmp_path / "deckforge" / "templates"
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(folder.parent.stat().st_mode) == 0o700  # deckforge's folder too
     written = list(folder.iterdir())
     assert written and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in written)
     compiles.clear()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
+
 from engine.layout.fragments import BoxFragment, InlineBoxFragment
 
 
@@ -69,3 +71,19 @@ def boxes_by_id(root: BoxFragment) -> dict[str, tuple[float, float, float, float
                             item.height,
                         )
     return out
+
+
+@pytest.fixture
+def inline_layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """How many inline formatting contexts the test's layouts lay out (a counter in a list)."""
+    from engine.layout.inline import layout as inline_layout
+
+    calls = [0]
+    original = inline_layout.layout_inline
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls[0] += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(inline_layout, "layout_inline", counted)
+    yield calls

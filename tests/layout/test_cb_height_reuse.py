@@ -6,14 +6,11 @@ layouts are the same. Boxes that do read it (percentage heights) are laid out ag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from engine.api import layout_boxes
 from engine.boxes import box as b
 from engine.layout import base
-from engine.layout.inline import layout as inline_layout
 from engine.options import Options
 from engine.pipeline import layout_page
 
@@ -25,19 +22,6 @@ def _page(stack: str, item_style: str = "flex:1 1 auto") -> str:
         "<div style='height:600px;display:flex;flex-direction:column'>"
         f"<div class='stack' style='{item_style}'>{stack}</div></div></div></body></html>"
     )
-
-
-@pytest.fixture
-def inline_layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    calls = [0]
-    original = inline_layout.layout_inline
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls[0] += 1
-        return original(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(inline_layout, "layout_inline", counted)
-    yield calls
 
 
 def _paragraphs(count: int) -> str:

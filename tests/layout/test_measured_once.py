@@ -6,12 +6,9 @@ are laid out again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from engine.api import layout_boxes
-from engine.layout.inline import layout as inline_layout
 
 
 def _page(stack: str) -> str:
@@ -21,19 +18,6 @@ def _page(stack: str) -> str:
         "<div style='height:600px;display:flex;flex-direction:column;justify-content:center'>"
         f"<div class='stack' style='flex:0 0 auto'>{stack}</div></div></div></body></html>"
     )
-
-
-@pytest.fixture
-def inline_layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    calls = [0]
-    original = inline_layout.layout_inline
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls[0] += 1
-        return original(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(inline_layout, "layout_inline", counted)
-    yield calls
 
 
 def test_paragraphs_of_a_measured_item_are_laid_out_once(inline_layouts: list[int]) -> None:

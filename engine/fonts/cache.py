@@ -11,9 +11,10 @@ O(1) (one or two dict look-ups).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
-__all__ = ["BoundedCache"]
+__all__ = ["BoundedCache", "ByObject"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -55,3 +56,21 @@ class BoundedCache(Generic[K, V]):
 
     def __contains__(self, key: object) -> bool:
         return key in self.young or key in self.old
+
+
+class ByObject(Generic[V]):
+    """A BoundedCache of values per (object, key) for objects that are never mutated once made
+    (computed styles): looked up by the object's id, and each entry holds the object, so an id
+    is never reused while it is cached and a hit is always for the same object."""
+
+    __slots__ = ("cache",)
+
+    def __init__(self, size: int) -> None:
+        self.cache: BoundedCache[tuple[int, Hashable], tuple[object, V]] = BoundedCache(size)
+
+    def get(self, obj: object, key: Hashable) -> V | None:
+        hit = self.cache.get((id(obj), key))
+        return hit[1] if hit is not None and hit[0] is obj else None
+
+    def put(self, obj: object, key: Hashable, value: V) -> None:
+        self.cache.put((id(obj), key), (obj, value))

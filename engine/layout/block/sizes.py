@@ -4,10 +4,9 @@ frame with its specified or ratio-given height, a flex/grid container's outer si
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.boxes import box as b
-from engine.fonts.cache import BoundedCache
+from engine.fonts.cache import ByObject
 from engine.layout.base import (
     LayoutContext,
     Space,
@@ -46,11 +45,8 @@ class UsedWidth:
 # sharing and reuse across pages), so most blocks are sized as before. Only widths that read
 # nothing but the style's values and the space's widths are kept (not shrink-to-fit, which
 # reads the content, nor an aspect ratio, which reads the height and the replaced content).
-# Each entry keeps its style alive, so an id is never reused while cached; computed styles are
-# never mutated after the cascade (later stages change copies).
-_USED: BoundedCache[tuple[int, float, float | None, float | None], tuple[Any, UsedWidth]] = (
-    BoundedCache(1024)
-)
+# Computed styles are never mutated after the cascade (later stages change copies).
+_USED: ByObject[UsedWidth] = ByObject(1024)
 
 
 def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
@@ -58,12 +54,12 @@ def used_width(box: b.Box, ctx: LayoutContext, space: Space) -> UsedWidth:
     style = box.style
     if space.fit_content or style["aspect-ratio"] != "auto":
         return _used_width(box, ctx, space)
-    key = (id(style), space.cb_width, space.width, space.available)
-    hit = _USED.get(key)
-    if hit is not None and hit[0] is style:
-        return hit[1]
+    key = (space.cb_width, space.width, space.available)
+    hit = _USED.get(style, key)
+    if hit is not None:
+        return hit
     used = _used_width(box, ctx, space)
-    _USED.put(key, (style, used))
+    _USED.put(style, key, used)
     return used
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.budget import check
 from engine.fonts import font_stack
-from engine.fonts.cache import BoundedCache
+from engine.fonts.cache import ByObject
 from engine.fonts.fontsets import active_font_set
 from engine.fonts.webfonts import active_web_fonts
 from engine.style.types import Number
@@ -82,11 +82,10 @@ class FontInfo:
 
 
 # style object -> its FontInfo: siblings share one computed style object (style sharing), so a
-# list's items, a table's cells and their texts find theirs without reading eight values. Each
-# entry keeps its style alive, so an id is never reused while cached; computed styles are never
-# mutated after the cascade (later stages change copies). Small: consecutive boxes reuse a few
+# list's items, a table's cells and their texts find theirs without reading eight values;
+# computed styles are never mutated after the cascade (later stages change copies). Small: consecutive boxes reuse a few
 # style objects, and each entry keeps a style (and its ancestors' styles) alive across pages.
-_BY_STYLE: BoundedCache[tuple[int, str], tuple[Any, FontInfo]] = BoundedCache(256)
+_BY_STYLE: ByObject[FontInfo] = ByObject(256)
 
 
 def font_info(style: Any, lang: str = "") -> FontInfo:
@@ -96,12 +95,12 @@ def font_info(style: Any, lang: str = "") -> FontInfo:
     web = active_web_fonts().token  # a page's @font-face faces
     if web:
         font_set = f"{font_set}|{web}"
-    key = (id(style), lang + "|" + font_set)
-    hit = _BY_STYLE.get(key)
-    if hit is not None and hit[0] is style:
-        return hit[1]
+    key = lang + "|" + font_set
+    hit = _BY_STYLE.get(style, key)
+    if hit is not None:
+        return hit
     info = _font_info_of(style, lang, font_set)
-    _BY_STYLE.put(key, (style, info))
+    _BY_STYLE.put(style, key, info)
     return info
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -87,3 +88,17 @@ def inline_layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     monkeypatch.setattr(inline_layout, "layout_inline", counted)
     yield calls
+
+
+def styles_of(html: str, tag: str) -> list[Any]:
+    """The computed style objects of a page's `tag` elements, in document order (one cascade
+    on a 1280x720 viewport: elements of the same style share one object)."""
+    from engine.diagnostics import Diagnostics
+    from engine.options import Limits
+    from engine.parse import parse_page
+    from engine.style import compute_styles
+
+    diag = Diagnostics()
+    page = parse_page(html, diag, Limits())
+    styles = compute_styles(page, diag, (1280.0, 720.0))
+    return [styles[el] for el in page.root.iter(tag)]

@@ -3,12 +3,9 @@ copy (what later stages make instead of mutating) gets its own."""
 
 from __future__ import annotations
 
-from engine.diagnostics import Diagnostics
 from engine.layout.inline.text import BreakRules, _font_info_of, font_info
-from engine.options import Limits
-from engine.parse import parse_page
-from engine.style import compute_styles
 from engine.style.computed import ComputedStyle
+from tests.layout.conftest import styles_of
 
 
 def _styles(body: str) -> list[ComputedStyle]:
@@ -16,10 +13,7 @@ def _styles(body: str) -> list[ComputedStyle]:
         "<html><head><style>li { font-size: 20px; line-height: 1.5 } .b { font-weight: 700 }"
         f'</style></head><body><ul class="slide">{body}</ul></body></html>'
     )
-    diag = Diagnostics()
-    page = parse_page(html, diag, Limits())
-    styles = compute_styles(page, diag, (1280.0, 720.0))
-    return [styles[el] for el in page.root.iter("li")]
+    return styles_of(html, "li")
 
 
 def test_shared_style_objects_get_the_same_font_info_as_their_values() -> None:

@@ -8,11 +8,9 @@ from engine.boxes import box as b
 from engine.diagnostics import Diagnostics
 from engine.layout.base import LayoutContext, Space
 from engine.layout.block.sizes import _used_width, used_width
-from engine.options import Limits
-from engine.parse import parse_page
-from engine.style import compute_styles
 from engine.style.computed import ComputedStyle
 from engine.style.types import LP
+from tests.layout.conftest import styles_of
 
 
 def _styles(body: str) -> list[ComputedStyle]:
@@ -21,10 +19,7 @@ def _styles(body: str) -> list[ComputedStyle]:
         " .narrow { width: 50%; margin: 0 auto }</style></head>"
         f'<body><div class="slide">{body}</div></body></html>'
     )
-    diag = Diagnostics()
-    page = parse_page(html, diag, Limits())
-    styles = compute_styles(page, diag, (1280.0, 720.0))
-    return [styles[el] for el in page.root.iter("p")]
+    return styles_of(html, "p")
 
 
 def _box(style: ComputedStyle) -> b.Box:

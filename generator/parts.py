@@ -110,6 +110,7 @@ class Parts:
         )
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}
+        self.made: dict[tuple[tuple[Left, ...], bool], Plan] = {}  # by the parts gone
 
     def counted(self, k: int, fit: Fit) -> int:
         """The content slides the budget counts of the deck planned with k parts gone."""
@@ -150,7 +151,15 @@ class Parts:
         """The deck capped with the parts `gone`; its chapter dividers leave before any part of
         the body does, and when the deck is over its budget by them alone. `divided` False: a
         plan made from one that had lost its dividers keeps them off (the parts it brings back
-        do not bring back the dividers)."""
+        do not bring back the dividers). The same parts gone are planned once: asking for more
+        parts than the order has (the first k of a shorter order), or for a set of parts tried
+        before, is the plan made then (a plan depends on its parts only)."""
+        key = (tuple(gone), divided)
+        if key not in self.made:
+            self.made[key] = self._plan(gone, fit, divided)
+        return self.made[key]
+
+    def _plan(self, gone: list[Left], fit: Fit, divided: bool) -> Plan:
         dropped = drop_pages(self.outline, gone)
         left: list[LeftOut] = []
         dividers = divided and not any(x.body for x in gone)  # they leave before the body

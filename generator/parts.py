@@ -58,7 +58,8 @@ def fewest_left(
             high = k
             if budget - n < GIVE_BACK:
                 break
-            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
+            back = guess(over - (budget - n) + 1)  # the parts the estimate says still leave
+            k = high - 1 if back >= high else max(low + 1, min(back, (low + high) // 2))
     return high
 
 

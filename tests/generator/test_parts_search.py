@@ -1,0 +1,116 @@
+"""How many parts leave a deck over its slide budget, found in as few plans as the answer
+needs (generator.parts): a plan within its budget by a slide or two whose estimate says no
+fewer parts do tries one part back first (over: the answer is known), and the same parts
+gone are planned once, however often a count asks for them. The deck is the one the plain
+search makes; plans are counted, never timed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import generator.parts
+import generator.talk
+from generator.api import PlannedDeck, plan_from_markdown
+from generator.deckplan import plan_deck
+from generator.pages import DeckDraft
+from generator.parts import GIVE_BACK, ROUNDS, Fit, Parts, Plan, fewest_left
+from generator.planner import Planner
+from generator.reshape import Fitted
+
+CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
+
+
+def _bisected(
+    guess: Callable[[float], int], slides_after: Callable[[int], int], over: float, budget: int
+) -> int | None:
+    """The search as it was: a plan within its budget with slides to spare tries the midpoint
+    between the most parts known over and itself, whatever the estimate says."""
+    low, high = 0, None
+    k = guess(over)
+    for _ in range(ROUNDS):
+        if k <= low or (high is not None and k >= high):
+            break
+        n = slides_after(k)
+        if n > budget:
+            low = k
+            over += n - budget
+            k = max(guess(over), low + 1) if high is None else (low + high) // 2
+        else:
+            high = k
+            if budget - n < GIVE_BACK:
+                break
+            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
+    return high
+
+
+def _planned(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[PlannedDeck, int]:
+    """The planned deck and how many plans of the capped deck were made."""
+    plans = [0]
+
+    def recorded(planner: Planner, deck: DeckDraft, max_pages: int = 500) -> list[Fitted]:
+        plans[0] += 0 if planner.counting else 1
+        return plan_deck(planner, deck, max_pages)
+
+    monkeypatch.setattr(generator.talk, "plan_deck", recorded)
+    path = CORPUS / name
+    text = path.read_text(encoding="utf-8")
+    return plan_from_markdown(text, "corporate", source_name=path.stem), plans[0]
+
+
+def _same(a: PlannedDeck, b: PlannedDeck) -> None:
+    assert a.htmls == b.htmls
+    assert a.pages == b.pages
+    assert a.left_out == b.left_out
+
+
+def test_a_deck_within_its_budget_by_a_slide_tries_one_part_back_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # fd's README: 47 content slides for 18 when capped; the estimate's 21 parts leave it at 17,
+    # and it needs 21 for the one slide to spare; 20 gone is over: 21 is the answer
+    deck, plans = _planned("fd-readme/README.md", monkeypatch)
+    with monkeypatch.context() as plain:
+        plain.setattr(generator.talk, "fewest_left", _bisected)
+        bisected, all_plans = _planned("fd-readme/README.md", plain)
+    _same(deck, bisected)
+    assert all_plans - plans == 4  # the midpoints 10, 15, 18 and 19 are not planned
+    assert plans == 5  # 21 and 20 gone, the parts given back (three), no other
+
+
+def test_the_estimate_still_bisects_when_it_sees_fewer_parts_do() -> None:
+    # one slide a part, the dividers (9) go once 14 parts left: within after 19 by 9 slides,
+    # the estimate sees fewer parts do; over after 9; within after 14 by 4, the estimate (now
+    # corrected by the 10 slides 9 parts missed) sees no fewer: 13 tried, over
+    planned: list[int] = []
+
+    def slides_after(k: int) -> int:
+        planned.append(k)
+        return 49 - k - (9 if k >= 14 else 0)
+
+    assert fewest_left(lambda over: round(over), slides_after, 19, 30) == 14
+    assert planned == [19, 9, 14, 13]
+
+
+def test_the_same_parts_gone_are_planned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # httpx's quickstart: its order has 11 parts and the deck stays over its budget with all of
+    # them gone; the count asks for 12 to 16 gone, the same parts as 11
+    made: list[tuple[int, bool]] = []
+    unshared = Parts._plan
+
+    def recorded(self: Parts, gone: list[generator.parts.Left], fit: Fit, divided: bool) -> Plan:
+        made.append((len(gone), divided))
+        return unshared(self, gone, fit, divided)
+
+    monkeypatch.setattr(Parts, "_plan", recorded)
+    deck, plans = _planned("httpx-quickstart/quickstart.md", monkeypatch)
+    assert made == [(11, True)] and plans == 1
+    with monkeypatch.context() as every:  # each count planned anew
+        every.setattr(
+            Parts, "plan", lambda self, gone, fit, divided=True: unshared(self, gone, fit, divided)
+        )
+        again, all_plans = _planned("httpx-quickstart/quickstart.md", every)
+    _same(deck, again)
+    assert all_plans == 6

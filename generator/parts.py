@@ -43,8 +43,12 @@ def fewest_left(
     that bring the deck within `budget` among at most ROUNDS plans; None when none tried does.
     `guess(over)`: how many the estimate says save `over` slides; `slides_after(k)`: the
     content slides of the deck planned with the first k gone (a divider or a merge the
-    estimate cannot foresee makes it differ)."""
+    estimate cannot foresee makes it differ). A plan within the budget with slides to spare
+    tries fewer parts halfway back; when the estimate says no fewer parts save the slides
+    still over, one part comes back first (over: the answer is known), once (within after
+    all, the estimate was short: halving again)."""
     low, high = 0, None  # most known over the budget, fewest known within it
+    stepped = False  # one part was tried back on the estimate's word
     k = guess(over)
     for _ in range(ROUNDS):
         if k <= low or (high is not None and k >= high):
@@ -59,7 +63,10 @@ def fewest_left(
             if budget - n < GIVE_BACK:
                 break
             back = guess(over - (budget - n) + 1)  # the parts the estimate says still leave
-            k = high - 1 if back >= high else max(low + 1, min(back, (low + high) // 2))
+            if back >= high and not stepped:
+                k, stepped = high - 1, True
+            else:
+                k = max(low + 1, min(back, (low + high) // 2))
     return high
 
 

@@ -114,3 +114,17 @@ def test_the_same_parts_gone_are_planned_once(monkeypatch: pytest.MonkeyPatch) -
         again, all_plans = _planned("httpx-quickstart/quickstart.md", every)
     _same(deck, again)
     assert all_plans == 6
+
+
+def test_one_part_comes_back_once_then_the_range_is_halved() -> None:
+    # one slide a part up to the 10th, none after (their pages merge with others), a budget of
+    # 30: with the estimate's 19 gone the deck is within by one, and so with 18 (the estimate
+    # was short), so the range is halved from there: 9 gone are the fewest
+    planned: list[int] = []
+
+    def slides_after(k: int) -> int:
+        planned.append(k)
+        return max(29, 39 - k)
+
+    assert fewest_left(lambda over: round(over), slides_after, 19, 30) == 9
+    assert planned == [19, 18, 9]

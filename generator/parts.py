@@ -118,7 +118,7 @@ class Parts:
         )
         self.order = self.chosen(math.inf)
         self.tried: dict[int, Plan] = {}
-        self.made: dict[tuple[tuple[Left, ...], bool], Plan] = {}  # by the parts gone
+        self.made: dict[tuple[tuple[Left, ...], bool, Fit], Plan] = {}  # by the parts gone
 
     def counted(self, k: int, fit: Fit) -> int:
         """The content slides the budget counts of the deck planned with k parts gone."""
@@ -161,8 +161,8 @@ class Parts:
         plan made from one that had lost its dividers keeps them off (the parts it brings back
         do not bring back the dividers). The same parts gone are planned once: asking for more
         parts than the order has (the first k of a shorter order), or for a set of parts tried
-        before, is the plan made then (a plan depends on its parts only)."""
-        key = (tuple(gone), divided)
+        before, is the plan made then (a plan depends on its parts and its `fit` only)."""
+        key = (tuple(gone), divided, fit)
         if key not in self.made:
             self.made[key] = self._plan(gone, fit, divided)
         return self.made[key]

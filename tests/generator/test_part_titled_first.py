@@ -21,9 +21,7 @@ def _under_merged_title(made: list[str], title: str) -> list[str]:
     return [h for h in made if f"{title} <span" in h and "data-df-u" in h]
 
 
-def _twice(
-    monkeypatch: pytest.MonkeyPatch, text: str
-) -> tuple[list[str], list[str], bool]:
+def _twice(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[list[str], list[str], bool]:
     """The layouts made for `text` now, those made laying each slide out under the page's
     title first, and whether both decks are the same."""
     made = page_layouts(monkeypatch)
@@ -63,3 +61,24 @@ def test_cjk_parts_grown_alone_are_laid_out_once(monkeypatch: pytest.MonkeyPatch
     assert len(_under_merged_title(now, title)) < len(_under_merged_title(before, title))
     full = [h for h in now if "data-df-u" in h]
     assert len(full) < len([h for h in before if "data-df-u" in h])
+
+
+def test_slides_not_titled_by_their_parts_keep_the_page_title(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the slides are not titled by their parts in the end (here: that step left out),
+    a slide laid out under its part's title is laid out again under the page's: the deck is
+    the one the page's title gives, as before (its kept slides laid out under it only)."""
+    import generator.titles
+
+    text = (CORPUS / "rust-release" / "Rust-1.80.0.md").read_text(encoding="utf-8")
+    monkeypatch.setattr(
+        generator.titles.TitleFitting,
+        "titled_by_parts",
+        lambda self, page, chunks, pictures, slides: slides,
+    )
+    now, before, same = _twice(monkeypatch, text)
+    assert same
+    title = "Stabilized APIs · Other changes"
+    assert len(_under_merged_title(before, title)) == 4  # two slides, each grown
+    assert len(_under_merged_title(now, title)) == 2  # the two slides kept, laid out again

@@ -9,11 +9,11 @@ lines and a portable task's result.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator.cjk import CJK_CHAR, may_hold_cjk, pattern
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, plain
 
 Reason = Literal[
@@ -29,7 +29,7 @@ Reason = Literal[
 ]
 EXCERPT = 120
 _LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"
-_LETTER_WORD = re.compile(_LETTERS)
+_LETTER_WORD = lazy_compile(_LETTERS)
 _WORD = CJK_CHAR + "|" + _LETTERS  # every CJK character is a word
 
 

@@ -17,11 +17,12 @@ import lxml.html
 from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.lazyre import lazy_compile
 from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.sanitize import ALLOWED_TAGS, DROP_TAGS
 from generator.model import Span, Spans
 
-SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+SAFE_LINK = lazy_compile(r"^(https?://|mailto:)", re.IGNORECASE)
 FLAG_TAGS = {
     "b": "bold",
     "strong": "bold",
@@ -40,18 +41,18 @@ FLAG_TAGS = {
     "del": "strike",
     "strike": "strike",
 }
-_CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
+_CLOSING = lazy_compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
 # MkDocs Material's version shortcode, `<!-- md:version 8.5.6 -->`: drawn as the version's tag
 # amid the text ("Prior to version 8.5.6, ..."), so its number is kept
-VERSION_SHORTCODE = re.compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
+VERSION_SHORTCODE = lazy_compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
 # pymdownx.inlinehilite: `#!python range(3)` is code in Python (the prefix is not shown)
-INLINE_LANGUAGE = re.compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
-SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
-ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+INLINE_LANGUAGE = lazy_compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
+SHORTCODE = lazy_compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
+ICON = lazy_compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
 # A link whose whole text is a reference mark: an asterisk, a dagger or a section sign
-MARKER = re.compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
+MARKER = lazy_compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
 
 
 @dataclass

@@ -42,6 +42,8 @@ def count_words(text: str) -> int:
 
 @dataclass(frozen=True)
 class LeftOut:
+    """A piece of the document the deck does not show, and why."""
+
     where: str  # outline path: chapters[1].pages[0] (.blocks[2])
     kind: Reason | str  # why (the Markdown reader's own kinds come through as they are)
     message: str

@@ -50,6 +50,8 @@ _DASH_BREAK = lazy_compile(r"^ {0,3}-[ \t]*-[ \t]*-[- \t]*$", re.MULTILINE)
 
 @dataclass
 class RawSlide:
+    """One slide's Markdown of a deck, with its own front matter."""
+
     text: str
     meta: dict[str, Any] = field(default_factory=dict)  # Slidev slide front matter
     line: int = 0  # first line in the document (1-based, after front matter)

@@ -57,6 +57,8 @@ MARKER = lazy_compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
 
 @dataclass
 class InlineImage:
+    """A picture inside a paragraph, as written."""
+
     src: str
     alt: str
     title: str = ""
@@ -245,6 +247,8 @@ def _int(value: str | None) -> int:
 
 @dataclass
 class _Open:
+    """An inline element being read: its tag and the formatting it sets."""
+
     tag: str
     flag: str = ""
     link: bool = False

@@ -42,6 +42,8 @@ ANNOUNCEMENT = 160  # characters of a paragraph that only announces the pictures
 
 @dataclass(frozen=True)
 class Missing:
+    """A picture the deck cannot show: what it shows and where it is."""
+
     label: str  # what the picture shows: its alt text, else "Picture: <file name>"
     src: str  # where it is (a remote address, a file's path)
 

@@ -25,6 +25,8 @@ _EXTENSIONS = {"ts": "ts", "js": "js", "py": "python", "vue": "vue", "rs": "rust
 
 @dataclass
 class Imported:
+    """A code block imported by a `<<<` line, or why not."""
+
     block: Block | None  # the code block, or None: then `why` says what was not shown
     why: str
 

@@ -58,6 +58,8 @@ MAX_CONFIG = 4000  # characters of a diagram's front matter read
 
 @dataclass
 class Config:
+    """A diagram's lines with its theme and theme variables."""
+
     body: list[str]  # the diagram's lines, configuration and comments off
     indents: list[int] = field(default_factory=list)  # each body line's indentation (mindmap)
     theme: str = "default"

@@ -47,6 +47,8 @@ MAX_TICKS = 60
 
 @dataclass
 class Task:
+    """A Gantt task as written."""
+
     name: str
     section: str
     id: str
@@ -59,6 +61,8 @@ class Task:
 
 @dataclass
 class Gantt:
+    """A Gantt chart: its settings and tasks."""
+
     title: str = ""
     date_format: str = "YYYY-MM-DD"
     axis_format: str = ""

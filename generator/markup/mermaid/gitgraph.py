@@ -22,6 +22,8 @@ RADIUS = 10.0
 
 @dataclass
 class Commit:
+    """A commit of a git graph."""
+
     id: str
     branch: str
     parents: list[str]
@@ -32,6 +34,8 @@ class Commit:
 
 @dataclass
 class GitGraph:
+    """A git graph: its branches and commits."""
+
     main: str = "main"
     branches: dict[str, float] = field(default_factory=dict)  # name -> order
     commits: list[Commit] = field(default_factory=list)

@@ -21,12 +21,16 @@ _LIST = lazy_compile(r'^(?:("[^"]*"|[^\[\s]+)\s*)?\[(.*)\]$')
 
 @dataclass
 class Series:
+    """A bar or line series of an XY chart."""
+
     kind: Literal["bar", "line"]
     values: list[float]
 
 
 @dataclass
 class XYChart:
+    """An XY chart: its axes and series."""
+
     title: str = ""
     x_title: str = ""
     categories: list[str] = field(default_factory=list)

@@ -51,6 +51,11 @@ VERSION_SHORTCODE = lazy_compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
 INLINE_LANGUAGE = lazy_compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
 SHORTCODE = lazy_compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
 ICON = lazy_compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+# What `emoji.emojize` looks up as a name between colons (its `_EMOJI_NAME_PATTERN`)
+EMOJI_NAME = lazy_compile(
+    ":[\\w\\-&.’”“()!#*+,/«»\u0300\u0301\u0302\u0303\u0306\u0308\u030a\u0327\u064b\u064e"
+    "\u064f\u0650\u0653\u0654\u3099\u30fb\u309a\u0655]+:"
+)
 # A link whose whole text is a reference mark: an asterisk, a dagger or a section sign
 MARKER = lazy_compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
 
@@ -348,9 +353,11 @@ def shortcode_version(comment: str) -> str:
 
 def _shortcodes(text: str) -> str:
     """`:emoji:` shortcodes as their emoji, icon shortcodes dropped (the emoji table is loaded
-    only for text that can hold a shortcode)."""
+    only for text that can hold a shortcode other than an icon's)."""
     if ":" not in text or not SHORTCODE.search(text):
         return text
+    if all(ICON.fullmatch(m.group()) for m in EMOJI_NAME.finditer(text)):
+        return ICON.sub("", text)  # every name emojize would look up is an icon's: no table
     import emoji
 
     return ICON.sub("", emoji.emojize(text, language="alias"))

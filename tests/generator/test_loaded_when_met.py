@@ -124,3 +124,51 @@ def test_a_document_with_icon_tabs_reads_the_same() -> None:
         s.text for c in outline.chapters for p in c.pages for b in p.blocks for s in b.spans
     )
     assert "octicons" not in words
+
+
+# Inline math (samples/markdown/slidev-starter/slides.md: "Inline $\sqrt{3x-1}+(1+x)^2$",
+# "$\LaTeX$ is supported out-of-box") only needs TeX -> MathML, not ziamath's drawing.
+FORMULAS = [
+    r"\sqrt{3x-1}+(1+x)^2",
+    r"\text{LaTeX}",
+    r"\binom{n}{k} = \frac{n!}{k!(n-k)!}",
+    r"\mathrm{d}x + a || b",
+    r"\begin{aligned} a &= b \\ c &= d \end{aligned}",
+    r"\uparrow \downarrow \langle x \rangle \hat{a} \widehat{ab} \widetilde{ab}",
+    r"\tg x + \arctg y + \sh z + \th w",
+    r"\begin{align*} x &= 1 \end{align*}",
+]
+
+
+def test_tex_to_mathml_answers_as_ziamath() -> None:
+    """Ours first, in a process without ziamath (its operator names declared by us alone),
+    then ziamath's own."""
+    got = _run(
+        "import json, sys\n"
+        "from generator.markup.texmml import tex2mml\n"
+        f"formulas = {FORMULAS!r}\n"
+        "ours = [tex2mml(t, inline=i) for t in formulas for i in (True, False)]\n"
+        "loaded = 'ziamath' in sys.modules\n"
+        "from ziamath.tex import tex2mml as theirs\n"
+        "same = ours == [theirs(t, inline=i) for t in formulas for i in (True, False)]\n"
+        "print(json.dumps({'loaded': loaded, 'same': same}))\n"
+    )
+    assert got == {"loaded": False, "same": True}
+
+
+def test_inline_formulas_alone_do_not_load_ziamath() -> None:
+    code = (
+        "import json, sys\n"
+        "from generator.outline import parse_outline\n"
+        "md = {md!r}\n"
+        "outline = parse_outline(md)\n"
+        "text = ''.join(s.text for c in outline.chapters for p in c.pages for b in p.blocks"
+        " for s in b.spans)\n"
+        "print(json.dumps({{'ziamath': 'ziamath' in sys.modules, 'text': text}}))\n"
+    )
+    inline_only = "# Math\n\n## Inline\n\nInline $\\sqrt{3x-1}+(1+x)^2$ and $a^2 + b^2 = c^2$\n"
+    got = _run(code.format(md=inline_only))
+    assert got["ziamath"] is False
+    assert "√" in got["text"]  # type: ignore[operator]
+    display = inline_only + "\n$$\n\\int_0^1 x\\,dx\n$$\n"
+    assert _run(code.format(md=display))["ziamath"] is True

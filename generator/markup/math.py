@@ -72,13 +72,11 @@ def names(tex: str) -> str:
 
 
 def mathml(tex: str, inline: bool = False) -> Any | Refused:
-    """The formula's MathML (ziamath's latex2mathml call, without loading ziamath's drawing: an
-    inline formula never needs it) as an element tree, or why not: a syntax error, an unknown
-    command (latex2mathml keeps an unknown `\\foo` as an identifier, which would draw as
-    `\\foo`), an environment it does not know (its `&` left raw)."""
+    """The formula's MathML (ziamath's latex2mathml call) as an element tree, or why not: a
+    syntax error, an unknown command (latex2mathml keeps an unknown `\\foo` as an identifier,
+    which would draw as `\\foo`), an environment it does not know (its `&` left raw)."""
     from defusedxml import ElementTree as SafeET  # the XML reader loads with the first formula
-
-    from generator.markup.texmml import tex2mml  # latex2mathml only: ziamath draws, when asked
+    from ziamath.tex import tex2mml  # imported on first use: ziamath loads its font (~0.2 s)
 
     try:
         text = tex2mml(names(tex), inline=inline)

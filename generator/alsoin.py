@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 
 from generator.gist import weighted
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Span, plain
 from generator.pages import PlannedPage
 
@@ -41,7 +42,7 @@ IN_APPENDIX = {  # where a left part's pictures are (generator.backup: backup sl
 }
 
 # a chapter of the questions or problems a reader comes with, each page one of them
-ASKED = re.compile(
+ASKED = lazy_compile(
     r"\b(?:troubleshooting|faq|frequently asked(?: questions)?|known (?:issues|problems)"
     r"|common (?:problems|issues|errors))\b|故障排除|常见问题",
     re.I,

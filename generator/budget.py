@@ -20,10 +20,9 @@ whose slides are the author's), is never touched.
 
 from __future__ import annotations
 
-import re
-
 from generator.alsoin import ALSO_SOURCE, BACKUP_SOURCE
 from generator.demos import split_pairs
+from generator.lazyre import lazy_compile
 from generator.leftout import block_text, count_words
 from generator.markup.pairs import drawn_from
 from generator.model import Block, Outline, plain
@@ -36,9 +35,9 @@ BUDGETS = {"short": (6, 800, 6, 9), "medium": (8, 300, 12, 18)}  # base, words a
 CHROME = ("cover", "contents", "closing")
 CHAPTER_SHARE = 1 / 3  # of the budget: a chapter over it gives up its later pages first
 FREE_PICTURE_SLIDES = 10  # picture slides a budget does not count (more count as any slide)
-_CHAPTER = re.compile(r"chapters\[(\d+)\]")
-_PAGE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
-_SECTION = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]\.sections\[(\d+)\]")
+_CHAPTER = lazy_compile(r"chapters\[(\d+)\]")
+_PAGE = lazy_compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
+_SECTION = lazy_compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]\.sections\[(\d+)\]")
 
 
 def document_words(outline: Outline) -> int:

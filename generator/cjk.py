@@ -4,7 +4,7 @@ where long runs of text may break).
 Classes this large compile slowly (a 64K-entry table, a few ms each), so each is compiled once,
 on the first text that may hold a CJK character (`may_hold_cjk`): a document in a Latin,
 Greek or Cyrillic script, with its typographic quotes, dashes, arrows and symbols, never pays
-for them.
+for them, nor does one whose only other characters are emoji.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ KANA = r"[\u3040-\u30ff]"
 HANGUL = r"[\uac00-\ud7af\u1100-\u11ff]"
 CJK_CHAR = r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]"  # each one a word
 CJK_TEXT = r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"  # kana, Han, hangul: a CJK text's share
-# A character in those ranges or above them (a small class: it compiles in about 1 ms).
-_OUTSIDE_WESTERN = r"[^\x00-\u10ff\u1200-\u2e7f]"
+# A character in those ranges, written as the characters outside them (a small class: it
+# compiles in about 1 ms): an emoji or another character above U+FFEF is none of them.
+_OUTSIDE_WESTERN = r"[^\x00-\u10ff\u1200-\u2e7f\ufff0-\U0010ffff]"
 
 
 @cache

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.markup.spans import trim_spans
 from generator.model import Block, Span, plain
 from generator.pieces import slice_spans
@@ -22,7 +23,7 @@ from generator.shapes import EXPLANATION
 
 KEY_CHARS = 3  # a shorter inline-code span ("`x`", "`-v`") names nothing of the code
 KEYS = 2  # different keys of the code a paragraph names to explain it (one may be in passing)
-_SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
+_SENTENCE = lazy_compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 
 
 def code_explained(block: Block, code: Block) -> tuple[Block, list[Block]] | None:

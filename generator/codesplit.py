@@ -30,19 +30,20 @@ on a slide, the object on the next).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
+
+from generator.lazyre import lazy_compile
 
 MIN_LINES = 3
 SOFT_SHARE = 0.4  # a part taller than this share of the room also gets soft cuts one level deeper
-CLOSER = re.compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
+CLOSER = lazy_compile(r"^\s*(?:[}\])]|end\b|fi\b|done\b|esac\b|</)")
 FENCES = ("---", "```", "~~~")
 CONTINUED = (",", "\\", "(", "[", "{", "&&", "||", "|")  # a line ending so goes on
 # MkDocs Material code annotations: a comment ending in `(1)` or `(1)!`, or the circled number
 # the Markdown reader shows for one (the list that follows the block explains them)
 # a console's prompt: Python's, a shell's, IPython's, PowerShell's
-PROMPT = re.compile(r"^(?:>>>|\$|In \[\d+\]:|PS>)(?: |$)")
-ANNOTATION = re.compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?|[\u2460-\u2473]")
+PROMPT = lazy_compile(r"^(?:>>>|\$|In \[\d+\]:|PS>)(?: |$)")
+ANNOTATION = lazy_compile(r"(?:#|//|/\*|--|<!--|;)\s*\(\d+\)!?|[\u2460-\u2473]")
 
 
 @dataclass

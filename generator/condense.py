@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from generator.alsoin import Also
 from generator.backup import Backup
 from generator.headlines import headline
+from generator.lazyre import lazy_compile
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, Span, title_spans
 from generator.runs import page_blocks
@@ -28,18 +29,18 @@ MIN_RUN = 4  # chapters (releases) or pages (platforms) that make a run
 MIN_RELEASES = 3  # the newest releases a condensed changelog keeps as slides
 MAX_RELEASES = 8  # ... and at most this many: a talk presents the latest, not the history
 EARLIER_SHOWN = 8  # major versions named on the "Earlier releases" slide (the rest: notes)
-_VERSION = re.compile(
+_VERSION = lazy_compile(
     r"^\W*(?:v(?:ersion)?\s*)?(\d+(?:\.\d+)+)|^\W*(unreleased)\b|(\d{4}-\d{2}-\d{2})", re.I
 )
 PLATFORM_PROSE = 400  # characters of prose (not code) a platform page has at most
 PLATFORM_CODES = 3  # code blocks a platform page has at most
 COMMAND = 80  # characters of the command shown in the table
 # a platform page: its chapter is about installing, or its title names a platform or a source
-INSTALL = re.compile(r"install|\bset ?up\b|安装", re.I)
-PLATFORM_TITLE = re.compile(r"^(?:on|via|from|for)\s", re.I)
+INSTALL = lazy_compile(r"install|\bset ?up\b|安装", re.I)
+PLATFORM_TITLE = lazy_compile(r"^(?:on|via|from|for)\s", re.I)
 
 
-_PATH = re.compile(r"chapters\[(\d+)\](?:\.pages\[(\d+)\])?")
+_PATH = lazy_compile(r"chapters\[(\d+)\](?:\.pages\[(\d+)\])?")
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,8 @@ shown.
 
 from __future__ import annotations
 
-import re
-
 from generator.codelabels import example_source
+from generator.lazyre import lazy_compile
 from generator.model import Block, Page
 from generator.reshape import Fitted
 from generator.runs import page_blocks
@@ -27,7 +26,7 @@ from generator.runs import page_blocks
 CONFIG_LANGUAGES = frozenset(
     {"yaml", "yml", "toml", "json", "jsonc", "json5", "ini", "cfg", "conf", "css", "scss"}
 )
-_FIRST_PAGE = re.compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
+_FIRST_PAGE = lazy_compile(r"chapters\[(\d+)\]\.pages\[(\d+)\]")
 
 Key = tuple[int, int]  # (chapter, page) of the outline
 

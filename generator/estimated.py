@@ -20,19 +20,19 @@ slide joining its neighbour reads them: generator.lone), the page once for all o
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
 from generator.estimate import Calibration, blocks_height
+from generator.lazyre import lazy_compile
 from generator.model import flowing_blocks
 from generator.pages import PlannedPage
 from generator.picturepages import pictures
 from generator.points import pointed_blocks
 from generator.reshape import Fitted, later, settled
 
-_CHAPTER = re.compile(r"chapters\[(\d+)\]")
+_CHAPTER = lazy_compile(r"chapters\[(\d+)\]")
 # the estimate (frames' heights) of a page that surely takes 1, 2, 3 slides
 CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 0.9), 2: (1.15, 1.65), 3: (2.0, 2.5)}
 

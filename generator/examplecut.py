@@ -18,7 +18,6 @@ generator.codemore). A code block is cut only between whole statements:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -32,13 +31,14 @@ from generator.examplepoint import (
     statements,
     words_of,
 )
+from generator.lazyre import lazy_compile
 from generator.pieces import CodeLine, Piece
 from generator.shapes import source_beside
 
-MORE = re.compile(r"^\.\.\.(?: |$)")  # a console command continued on the next line
+MORE = lazy_compile(r"^\.\.\.(?: |$)")  # a console command continued on the next line
 # a clause that goes on with the statement before it (`try:` ... `except`, `if` ... `else`)
-CLAUSE = re.compile(r"^\s*(?:except|else|elif|finally|catch|rescue|ensure)\b")
-WORD = re.compile(r"\w")  # a line that holds a statement, not only punctuation
+CLAUSE = lazy_compile(r"^\s*(?:except|else|elif|finally|catch|rescue|ensure)\b")
+WORD = lazy_compile(r"\w")  # a line that holds a statement, not only punctuation
 Fits = Callable[[list[Piece]], bool]
 OPEN, CLOSE = "([{", ")]}"
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from generator.codesplit import PROMPT
+from generator.lazyre import lazy_compile
 
 # the code a middle cut applies to: programs (their statements), not data, configuration or
 # diagram sources (whose lines are no statements using what earlier ones built)
@@ -71,12 +72,12 @@ PROGRAMS = frozenset(
     ]
 )
 ELIDED = "…"  # a line standing in for statements left out of a code example cut in the middle
-STRING = re.compile(r"(?:[rbfu]{0,2})(\"\"\"|'''|\"|')(?:\\.|(?!\1).)*\1", re.S)
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])")
-IMPORT = re.compile(r"^\s*(?:>>>\s*)?(?:import|from|using|require|#include)\b")
-CALL = re.compile(r"([A-Za-z_]\w*)\s*\(")
-ASSIGNED = re.compile(r"^\s*(?:>>>\s*)?([A-Za-z_]\w*)\s*=(?!=)")
+STRING = lazy_compile(r"(?:[rbfu]{0,2})(\"\"\"|'''|\"|')(?:\\.|(?!\1).)*\1", re.S)
+NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*")
+WORD = lazy_compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])")
+IMPORT = lazy_compile(r"^\s*(?:>>>\s*)?(?:import|from|using|require|#include)\b")
+CALL = lazy_compile(r"([A-Za-z_]\w*)\s*\(")
+ASSIGNED = lazy_compile(r"^\s*(?:>>>\s*)?([A-Za-z_]\w*)\s*=(?!=)")
 COMMON = frozenset(
     [
         "the",

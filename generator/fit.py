@@ -12,13 +12,13 @@ page tells how much room its content takes and where every piece of it lies.
 from __future__ import annotations
 
 import html as html_text
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from engine import LaidOut, LaidOutBox, Options, PageLayout, lay_out, with_digits
+from generator.lazyre import lazy_compile
 
 TOLERANCE = 0.5  # px
 FIT_ATTR = "data-df-fit"
@@ -57,14 +57,14 @@ class _Layouts:
 # one layout: each digit stands for any digit, so the footer keeps its width (digits are
 # tabular in the slide fonts) and the body, which the plan measures, is the same.
 FOOTER_CLASS = "foot"
-_FOOTER = re.compile(r'(<div class="foot">)([^<]*)(</div>)')
-_DIGIT = re.compile(r"[0-9]")
+_FOOTER = lazy_compile(r'(<div class="foot">)([^<]*)(</div>)')
+_DIGIT = lazy_compile(r"[0-9]")
 
 
 # Speaker notes are hidden (`generator.templates.with_notes`): a page whose notes a later plan
 # changes (the parts that left) lays out as before, so pages that differ only in their notes
 # share one layout for measuring. A kept slide is laid out from its own HTML (`own_layouts`).
-_NOTES = re.compile(r'<aside class="notes" style="display:none">[^<]*</aside>')
+_NOTES = lazy_compile(r'<aside class="notes" style="display:none">[^<]*</aside>')
 
 
 def layout_key(html: str) -> str:

@@ -9,17 +9,16 @@ cut at the last clause or word that fits and ends with "…".
 
 from __future__ import annotations
 
-import re
-
 from generator.cjk import CJK_TEXT, pattern
+from generator.lazyre import lazy_compile
 from generator.leftout import block_text
 from generator.markup.missing import NOTES_LEAD
 from generator.model import Block
 
 GIST_CHARS = 90  # weighted characters of a gist (about one line of the Also slide's list)
 CJK_WEIGHT = 2.0  # a CJK character takes the room of about this many Latin ones
-SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？]")
-CLAUSE_END = re.compile(r"[,;:](?=\s)|[，；：、]")
+SENTENCE_END = lazy_compile(r"[.!?](?=\s)|[。！？]")
+CLAUSE_END = lazy_compile(r"[,;:](?=\s)|[，；：、]")
 MIN_CHARS = 12  # a paragraph shorter than this (weighted) is a label, not a gist
 
 

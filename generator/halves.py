@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, plain
 from generator.summary import lead_sentences
 
-TWO = re.compile(r"^\s*(.+?)\s+(?:and|&)\s+(.+?)\s*$", re.I)
+TWO = lazy_compile(r"^\s*(.+?)\s+(?:and|&)\s+(.+?)\s*$", re.I)
 HALF_WORDS = 3  # a half of the title is a name of at most this many words
 STEM = 6  # letters of a half's last word that name it ("mitiga" for mitigation, mitigate)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, Chapter, Spans, plain
 from generator.runs import page_blocks
 
@@ -22,8 +23,8 @@ _SECTIONS = (
     re.compile(r"^\W*(fixed|fix|fixes|bug ?fixes)\b", re.I),
 )
 # a paragraph that is an aside to the reader, not a change: "**Note**: ...", "Warning: ..."
-_ASIDE = re.compile(r"^\W*(note|nb|n\.b\.|warning|caution|important|tip)\b", re.I)
-_REFS = re.compile(r"\s*\((?:[^()]*#\d+[^()]*)\)\s*$")  # "(#2845)", "(#2547, encode/x#648)"
+_ASIDE = lazy_compile(r"^\W*(note|nb|n\.b\.|warning|caution|important|tip)\b", re.I)
+_REFS = lazy_compile(r"\s*\((?:[^()]*#\d+[^()]*)\)\s*$")  # "(#2845)", "(#2547, encode/x#648)"
 
 
 def headline(chapter: Chapter) -> Spans:

@@ -27,6 +27,8 @@ CACHED_BLOCKS = 128  # highlighted code blocks kept (a page is rendered once per
 
 @dataclass(frozen=True)
 class Palette:
+    """The colours of code: background, text and each token role."""
+
     background: str
     text: str
     keyword: str

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.leftout import LeftOut, block_text, left_out_blocks
 from generator.lone import words_read
 from generator.model import Outline, Page
@@ -27,7 +28,7 @@ POINTER_LINES = 3  # an intro of pointers holds at most this many lines ...
 POINTER_WORDS = 16  # ... each of at most this many words (a CJK character half a word)
 INTRO_TITLES = {"zh-CN": "简介"}
 INTRO_TITLE = "Introduction"
-BOILERPLATE = re.compile(
+BOILERPLATE = lazy_compile(
     r"all notable changes to (?:this|the) project (?:will|are) (?:be )?documented"
     r"|format is based on keep a changelog"
     r"|adheres to semantic versioning",

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from generator.fit import Measure
+from generator.lazyre import lazy_compile
 from generator.model import Block, join_titles, plain, title_spans
 from generator.oneline import heading_lines
 from generator.owncontents import norm
@@ -38,7 +39,7 @@ __all__ = [
 
 # how the last two of several names are joined, by the deck's language ("" : " · " only)
 LAST_JOINS = {"en": " and "}
-_JOINED = re.compile(r"\s(?:and|&|,)\s|,\s", re.I)  # a name that joins words itself
+_JOINED = lazy_compile(r"\s(?:and|&|,)\s|,\s", re.I)  # a name that joins words itself
 
 
 def named_together(names: Sequence[str], lang: str) -> str:

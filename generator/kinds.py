@@ -22,11 +22,11 @@ LLM client (generator.llm) and template packages (generator.package).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from generator.condense import Condensed
+from generator.lazyre import lazy_compile
 from generator.model import Block, Outline, Page, Span, plain
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 MIN_REMARKS = 4  # remarks a discussion has at least
 SPEAKER_CHARS = 24  # a speaker's name is at most this long
 NAME = r"[A-Za-z@][\w.@-]*(?: [A-Za-z][\w.-]*){0,2}"  # a speaker's name
-SPEAKER = re.compile(rf"^\s*(?:\*\*)?({NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
+SPEAKER = lazy_compile(rf"^\s*(?:\*\*)?({NAME})(?:\*\*)?\s*(?:\([^)]{{0,40}}\))?\s*:\s+\S")
 
 
 def speaker(block: Block) -> str:
@@ -106,7 +106,7 @@ def by_item(where: str, page: Page, minutes: Minutes) -> list[tuple[str, Page]]:
 MIN_ENTRIES = 3  # dated paragraphs that make an update log
 START_SHARE = 1 / 3  # an update log lies in this first share of the document's pages
 # a date opening a paragraph: 2023/07/25, [2023-07-25], **2023.7**, 2023年7月25日
-DATED = re.compile(r"^\W{0,3}(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2}))?(?!\d)")
+DATED = lazy_compile(r"^\W{0,3}(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2}))?(?!\d)")
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,16 @@ a list whose items open with no bold name takes the lead-in clause off the line 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, Span, plain
 
 # a sentence that announces what follows it: a colon, or a CJK "including" / "as follows"
-LEAD_IN = re.compile(r"(?:[:：]|包括|如下|以下)$")
+LEAD_IN = lazy_compile(r"(?:[:：]|包括|如下|以下)$")
 NAMES = 5  # items named after a lead-in at most (more: the lead-in clause is taken off)
 NAME_CHARS = 24  # a bold opening longer than this is a sentence, not a name
-_CLAUSE = re.compile(r"[，,；;]")  # where a lead-in clause starts, after the last of these
+_CLAUSE = lazy_compile(r"[，,；;]")  # where a lead-in clause starts, after the last of these
 
 
 def item_names(details: Block | None) -> list[str]:

@@ -9,11 +9,11 @@ lines and a portable task's result.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator.cjk import CJK_CHAR, may_hold_cjk, pattern
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, plain
 
 Reason = Literal[
@@ -29,7 +29,7 @@ Reason = Literal[
 ]
 EXCERPT = 120
 _LETTERS = r"[^\W_]+(?:['’.-][^\W_]+)*"
-_LETTER_WORD = re.compile(_LETTERS)
+_LETTER_WORD = lazy_compile(_LETTERS)
 _WORD = CJK_CHAR + "|" + _LETTERS  # every CJK character is a word
 
 
@@ -42,6 +42,8 @@ def count_words(text: str) -> int:
 
 @dataclass(frozen=True)
 class LeftOut:
+    """A piece of the document the deck does not show, and why."""
+
     where: str  # outline path: chapters[1].pages[0] (.blocks[2])
     kind: Reason | str  # why (the Markdown reader's own kinds come through as they are)
     message: str

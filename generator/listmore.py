@@ -14,10 +14,9 @@ audience's slide never speaks of the notes):
 
 from __future__ import annotations
 
-import re
-
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.codemore import FILL_EMS
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Span, plain
 from generator.pack import cost, usable
 from generator.pieces import Piece
@@ -27,7 +26,7 @@ from generator.pieces import Piece
 LIST_MORE_GROUP = -2_000_000
 NAME_CHARS = 24  # an item's opening link or bold text longer than this is no name
 NAMED = 4  # items named on the line at most (more: the count alone says the rest)
-_COUNT = re.compile(r"(\d+)")
+_COUNT = lazy_compile(r"(\d+)")
 
 
 def more_items_line(count: int, names: list[str], cjk: bool) -> Block:

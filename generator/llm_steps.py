@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from generator.errors import GeneratorError
+from generator.lazyre import lazy_compile
 from generator.llm import (
     LLM_INVALID_OUTPUT,
     LLMError,
@@ -20,7 +21,7 @@ from generator.sources import PreparedContent
 
 LENGTH_PAGES = {"short": "6 to 8", "medium": "10 to 15", "long": "20 to 25"}
 MAX_PROMPT_CHARS = 500  # the user's extra instructions kept (the spec advises 50)
-_FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n(.*?)\n```\s*$", re.S)
+_FENCE = lazy_compile(r"^\s*```[a-zA-Z]*\s*\n(.*?)\n```\s*$", re.S)
 
 
 @dataclass(frozen=True)

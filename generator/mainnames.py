@@ -10,16 +10,16 @@ names the page's code blocks use.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from generator.examplepoint import NAME, STRING
+from generator.lazyre import lazy_compile
 from generator.model import Block, plain
 
 MAIN_NAMES = 2  # a sentence naming this many of the page's code names names its main ones
 SHORT = 160  # characters: a paragraph this short is one statement, not an explanation
-SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])")  # a sentence ending before another
-IDENT = re.compile(r"([A-Za-z_][\w.]*)(?:\(\))?$")  # an inline code span that is one name
+SENTENCE_END = lazy_compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])")  # a sentence ending before another
+IDENT = lazy_compile(r"([A-Za-z_][\w.]*)(?:\(\))?$")  # an inline code span that is one name
 
 
 def main_names(blocks: list[Block]) -> Callable[[Block], bool]:

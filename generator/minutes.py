@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from generator.kinds import NAME, SPEAKER, discussion_start, speaker
+from generator.lazyre import LazyPattern, lazy_compile
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, ListItem, Page, Section, Span, plain, title_spans, titled
 from generator.pieces import slice_spans
@@ -46,24 +47,24 @@ MIN_ROOM = SLIDE_LINES // 2  # lines a discussion's remarks take at least
 HEADING_LINES = 2  # lines an item's heading takes on a slide it shares (its size, its space)
 CLOSING_CHARS = 30  # the closing remark is shown when it says at least this much
 # a scribe's action line: "pnkfelix to report consensus ...", "nikomatsakis to review."
-ACTION = re.compile(rf"^\s*{NAME}(?:(?:,| and) {NAME})* to [a-z]+\b")
-DECIDED = re.compile(
+ACTION = lazy_compile(rf"^\s*{NAME}(?:(?:,| and) {NAME})* to [a-z]+\b")
+DECIDED = lazy_compile(
     r"\b(?:decid\w*|decision\w*|consensus|agree[sd]?|agreement|resolv\w*|resolution|"
     r"conclu\w*|action items?)\b",
     re.I,
 )
 # an agenda tool's item title: "the item's own title" and its reference (rfcs#3348)
-REFERENCED = re.compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
+REFERENCED = lazy_compile(r'^"(.+)"\s+([\w.-]+#(\d+))\s*$')
 # a comment's author asking the meeting for something: "I want lang team to sign off on ...",
 # "I propose to accept the breakage", "we'd like the team to decide ...", "Lang team, shall we
 # approve the creation of ...?"
-ASK = re.compile(
+ASK = lazy_compile(
     r"\b(?:I|we)(?:\s+(?:also|really|do))?\s+(?:want|wish|propose|ask|request|suggest)\b|"
     r"\b(?:I|we)(?:'d|\s+would)\s+like\b|\b(?:shall|should) we\b",
     re.I,
 )
 # ... or, when fewer of those, the latest that approve, reject, merge or say what will be done
-WILL = re.compile(
+WILL = lazy_compile(
     r"\b(?:will|we'll|I'll|going to|approv\w*|accept\w*|reject\w*|p?fcp|merge|lgtm|"
     r"vote[sd]?|motion|go ahead)\b",
     re.I,
@@ -250,7 +251,7 @@ def item_heading(title: str, blocks: list[Block]) -> tuple[str, list[Block]]:
     return own, [*blocks[:at], _labelled(blocks[at], m.group(2), m.group(3)), *blocks[at + 1 :]]
 
 
-LABEL = re.compile(r"^\s*[A-Za-z][\w ]{0,24}:\s")  # a line's label: "Link: https://..."
+LABEL = lazy_compile(r"^\s*[A-Za-z][\w ]{0,24}:\s")  # a line's label: "Link: https://..."
 
 
 def _labelled(block: Block, ref: str, number: str) -> Block:
@@ -428,7 +429,7 @@ def _named(spans: list[Span]) -> list[Span]:
     return [Span(plain(slice_spans(spans, 0, colon)), bold=True), *slice_spans(spans, colon, 10**9)]
 
 
-def _outcome(block: Block, words: re.Pattern[str]) -> bool:
+def _outcome(block: Block, words: LazyPattern) -> bool:
     """A remark (or a scribe's line) that states an outcome: a word of `words`, or an action
     ("alice to follow up"), and not a question."""
     if not _plain_statement(block):

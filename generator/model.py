@@ -195,6 +195,8 @@ def title_of(text: str, found: Any) -> str:
 
 @dataclass
 class ListItem:
+    """One list item: its text and what is nested under it."""
+
     spans: Spans
     children: list[Block] = field(default_factory=list)  # nested lists, code, paragraphs...
     checked: bool | None = None  # a task list item: [x] / [ ]
@@ -451,6 +453,8 @@ PROPERTY_KEYS = (
 
 @dataclass
 class Outline:
+    """A parsed document: its topic, chapters, properties and what was left out."""
+
     topic: str
     subtitle: str = ""  # a short paragraph right under the topic
     chapters: list[Chapter] = field(default_factory=list)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from generator.fit import Measure
+from generator.lazyre import lazy_compile
 from generator.model import Span, Title, title_span, titled
 from generator.pages import PlannedPage
 
@@ -19,8 +20,8 @@ __all__ = ["MIN_WORDS", "clause_prefixes", "first_names", "heading_lines", "titl
 
 MIN_WORDS = 2  # words a shortened title keeps at least
 # where a clause ends: the punctuation is not kept, an opening bracket is not either
-_CLAUSE_END = re.compile(r"\s*(?:[,;:]\s|\s[—–]\s|\s\()")
-_ENUMERATION = re.compile(r"\s(?:and|or|&)\s", re.I)
+_CLAUSE_END = lazy_compile(r"\s*(?:[,;:]\s|\s[—–]\s|\s\()")
+_ENUMERATION = lazy_compile(r"\s(?:and|or|&)\s", re.I)
 
 
 def clause_prefixes(title: str) -> list[str]:
@@ -48,7 +49,7 @@ def clause_prefixes(title: str) -> list[str]:
 
 
 # where the first of two things joined ends: "Remove const eval limit | and implement ..."
-_CONJUNCT_END = re.compile(r"\s(?:and|or)\s", re.I)
+_CONJUNCT_END = lazy_compile(r"\s(?:and|or)\s", re.I)
 
 
 def first_names(title: str) -> list[str]:

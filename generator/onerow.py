@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, Page, Span, Spans, plain
 from generator.shapes import NUMBER_CELL
 
 MIN_COLUMNS = 2  # a one-row table of fewer columns is a line of text already
-DESCRIBES = re.compile(r"\b(description|meaning|summary|purpose|notes?)\b", re.I)
+DESCRIBES = lazy_compile(r"\b(description|meaning|summary|purpose|notes?)\b", re.I)
 
 
 def definition(table: Block) -> Block | None:

@@ -14,13 +14,12 @@ that the slide shows examples that each teach a different option.
 
 from __future__ import annotations
 
-import re
-
 from generator.examplecut import joined
+from generator.lazyre import lazy_compile
 from generator.leftout import block_text
 from generator.pieces import Piece
 
-OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")  # a command-line option: -x, --exec-batch
+OPTION = lazy_compile(r"(?<![\w-])--?[A-Za-z][\w-]*")  # a command-line option: -x, --exec-batch
 Key = tuple[list[Piece], Piece, list[Piece]]  # (pieces before it, its code whole, after it)
 
 

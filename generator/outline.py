@@ -19,10 +19,10 @@ Markdown as people write it (generator.markup: markdown-it-py + mdit-py-plugins)
 from __future__ import annotations
 
 import pathlib
-import re
 from typing import Any
 
 from generator.errors import bad
+from generator.lazyre import lazy_compile
 from generator.markup.build import DeckBuilder, DocumentBuilder
 from generator.markup.closing import cite_closing
 from generator.markup.deck import deck_kind, split_deck
@@ -49,7 +49,7 @@ __all__ = [
 
 MAX_MARKDOWN_CHARS = 1_000_000  # not counting data: URIs (pictures), which ...
 MAX_TOTAL_CHARS = 64 * 1024 * 1024  # ... count only toward this
-DATA_URI = re.compile(r"data:image/[a-z+.-]+;base64,[A-Za-z0-9+/=]+")
+DATA_URI = lazy_compile(r"data:image/[a-z+.-]+;base64,[A-Za-z0-9+/=]+")
 MAX_DIAGNOSTICS = 200
 
 
@@ -103,7 +103,7 @@ def parse_outline(markdown: Any, *, assets: Assets | None = None, name: str = ""
 
 GENERIC_NAMES = frozenset({"readme", "index", "main", "slides", "document", "notes"})
 # a translation's tag after a generic name: README.cn, README.zh-CN, index.pt-br, README.de-ch
-LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+LANGUAGE_TAG = lazy_compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 
 
 def document_name(path: str) -> str:

@@ -17,6 +17,8 @@ LINE_CHARS = 120  # the line under the heading at most this long
 
 @dataclass(frozen=True)
 class OwnClosing:
+    """An authored deck's own closing slide, drawn as the deck's closing slide."""
+
     chapter: int
     page: int
     title: str

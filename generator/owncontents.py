@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
 
@@ -111,7 +112,7 @@ def is_document_title(outline: Outline, title: str) -> bool:
 
 # The words of a closing slide (the whole title, normalised: "Thank You!", "Any questions?",
 # "Q&A", "The End", "谢谢", "Merci !", "Vielen Dank"...)
-CLOSING_TITLE = re.compile(
+CLOSING_TITLE = lazy_compile(
     r"(thank you|thanks|many thanks|thank you all|thank you for .*|thanks for .*|"
     r"(any )?questions( and answers)?|q a|q and a|questions and discussion|"
     r"the end|end|fin|(vielen )?dank(e)?( schön)?|(muchas )?gracias|(merci|grazie|obrigad[oa])"

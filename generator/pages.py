@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, Section, Title, title_dict, title_from, title_of
 
 PageKind = Literal["cover", "contents", "divider", "content", "closing"]
@@ -29,7 +29,7 @@ LAYOUTS: tuple[str, ...] = (
 )
 # Layouts whose content flows in one column and may continue on following slides.
 FLOWING = frozenset({"bullets", "table"})
-_SOURCE_CHAPTER = re.compile(r"chapters\[(\d+)\]")
+_SOURCE_CHAPTER = lazy_compile(r"chapters\[(\d+)\]")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from generator.keep import title_parts
+from generator.lazyre import lazy_compile
 from generator.model import Block, Outline, join_titles, plain
 from generator.owncontents import is_document_title
 from generator.pages import PlannedPage
@@ -118,7 +119,7 @@ MAX_PARTS_TITLE = 70  # characters of a merged slide's title naming its parts
 
 
 # a document's closing credits: who made it ("Contributors to 1.80.0", "Acknowledgements")
-CREDITS = re.compile(
+CREDITS = lazy_compile(
     r"^(?:contributors?|credits?|acknowledge?ments?|thanks|special thanks|authors?)\b", re.I
 )
 

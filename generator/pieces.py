@@ -43,6 +43,8 @@ class CodeLine(NamedTuple):
 
 @dataclass
 class Piece:
+    """A block (or part of one) placed on a slide, with its extent."""
+
     block: Block
     group: int  # index of the block it comes from (pieces of one block merge back)
     top: float

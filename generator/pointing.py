@@ -10,14 +10,14 @@ authored deck too.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, plain
 from generator.pages import PlannedPage
 
 # a line pointing at the code beside or above it: "<-- 1. use the ref", "← here", "^ this"
-POINTER_LINE = re.compile(r"^\s*(?:<-{1,3}|←|⬅|\^)\s*\S")
+POINTER_LINE = lazy_compile(r"^\s*(?:<-{1,3}|←|⬅|\^)\s*\S")
 POINTING_LINES = 6  # a block of at most this many such lines (and nothing else) annotates
 POINTING_CHARS = 120  # ... each at most this long
 

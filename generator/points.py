@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import slice_spans
 from generator.summary import INTRO_CHARS, weighted_length
@@ -39,10 +40,10 @@ MIN_SENTENCE = 12  # characters: a shorter piece is not a sentence of its own
 MAX_POINTS = 8  # a paragraph of more sentences than this is no list of points: it stays whole
 _INTRODUCED = ("list", "table", "image")
 # a full stop after these ends no sentence ("e.g. Foo", "vs. Bar", "et al. 2024", "U.S. Army")
-ABBREVIATION = re.compile(
+ABBREVIATION = lazy_compile(
     r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|approx|incl|Fig|No|Mr|Mrs|Ms|Dr|St)|\b\w)\.$", re.I
 )
-SENTENCE_END = re.compile(
+SENTENCE_END = lazy_compile(
     r"[.!?][\"'”’)]?(?=\s+[A-Z0-9\"'“‘(\[`])|[。！？][\"'”’」』）)]*(?=\s*\S)"
 )
 

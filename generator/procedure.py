@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import re
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, plain
 from generator.pieces import Piece
 
 # a word of sequence opening a paragraph: the next step of what came before
-STEP_WORD = re.compile(
+STEP_WORD = lazy_compile(
     r"(?:then|next|afterwards|after that|finally|lastly)\b|(?:然后|接着|随后|之后|最后|再)",
     re.I,
 )
 # a first clause saying what the step comes after: "After downloading the model, ..."
-AFTER_CLAUSE = re.compile(
+AFTER_CLAUSE = lazy_compile(
     r"(?:after|once)\s[^,.;:]{1,80},|[^，。；：]{1,40}(?:之后|以后|完成后)[，,]", re.I
 )
 

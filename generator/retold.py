@@ -13,13 +13,13 @@ route of one command is a step after its sibling's, not a near-empty slide of it
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from generator.condense import Condensed
+from generator.lazyre import lazy_compile
 from generator.leftout import LeftOut, left_out_blocks
 from generator.model import Block, Chapter, Outline, Page, plain, title_spans
 from generator.partnames import parts_title
@@ -29,7 +29,7 @@ MIN_CHARS = 80  # a paragraph shorter than this (a lead-in, "For example:") may 
 SAME_RATIO = 0.9  # two paragraphs whose words match this much say the same thing
 LEFT_CHARS = 220  # a page left with at most one paragraph this long ...
 LEFT_LINES = 3  # ... and one command of at most this many lines joins its sibling
-_WORD = re.compile(r"\w+")
+_WORD = lazy_compile(r"\w+")
 
 
 def _words(block: Block) -> str | None:

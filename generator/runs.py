@@ -24,6 +24,8 @@ def page_blocks(page: Page) -> list[Block]:
 
 @dataclass
 class Candidate:
+    """A page that may share a slide with its neighbours in a run."""
+
     chapter: int
     page: Page
     source: str

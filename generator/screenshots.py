@@ -14,9 +14,9 @@ pictures of `image-grid` in 550x320 px.
 from __future__ import annotations
 
 import math
-import re
 
 from generator.cjk import CJK_TEXT, pattern
+from generator.lazyre import lazy_compile
 from generator.model import Block
 
 SCREEN_PIXELS = 200_000  # a picture of at least this many pixels ...
@@ -37,9 +37,9 @@ PAIR_READ = 0.7  # pictures side by side are readable drawn at this share of the
 DIAGRAM_FONT = 20.0  # px of a drawn diagram's labels (generator.markup.mermaid.measure.FONT)
 SPLIT_MEDIA = 0.46  # share of the body's width a picture beside text takes at most
 DIAGRAM_READ = 12.0  # px: a diagram's labels drawn smaller are not read from a room's back
-GRID_COUNT = re.compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
-SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
-CLAUSE_END = re.compile(r"[,;:](?=\s)|[，；：、]")  # where a sentence's clause ends
+GRID_COUNT = lazy_compile(r"\s*\(pictures (\d+)-(\d+) of \d+\)$")  # a grid's count (markup.details)
+SENTENCE_END = lazy_compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
+CLAUSE_END = lazy_compile(r"[,;:](?=\s)|[，；：、]")  # where a sentence's clause ends
 CLAUSE_SHARE = 1 / 3  # a first clause shorter than this share of the room is no caption
 
 

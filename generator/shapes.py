@@ -10,22 +10,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.lazyre import LazyPattern, lazy_compile
 from generator.markup.pairs import drawn_from
 from generator.model import Block, ListItem, Section, Span, plain
 from generator.pointing import pointing
 from generator.screenshots import diagram_beside_readable, per_slide, screenshot
 
-KEY_NUMBER = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
-LEAD_NUMBER = re.compile(
+KEY_NUMBER = lazy_compile(r"^[+\-−]?[$€¥£]?\d[\d,.]*\s?(%|x|×|倍|万|亿|k|K|M|B|bn|pts?)?\+?$")
+LEAD_NUMBER = lazy_compile(
     r"^\s*([+\-−]?[$€¥£]?\d[\d,.]*\s?(?:%|x|×|倍|万|亿|k|K|M|B|bn|ms|s|GB|MB|TB|pts?)?\+?)(?=\s|$|[:：,，])"
 )
-REFERENCE_HEADER = re.compile(r"\b(default|description)\b", re.I)
-NUMBER_CELL = re.compile(r"^[+\-−]?[$€¥£]?\d[\d,.\s]*(%|x|×|k|K|M|B|bn|ms|s|GB|MB|TB)?$")
+REFERENCE_HEADER = lazy_compile(r"\b(default|description)\b", re.I)
+NUMBER_CELL = lazy_compile(r"^[+\-−]?[$€¥£]?\d[\d,.\s]*(%|x|×|k|K|M|B|bn|ms|s|GB|MB|TB)?$")
 MONTHS = (
     "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     "july|august|september|october|november|december"
 )
-DATE = re.compile(
+DATE = lazy_compile(
     r"^\s*(?:\*\*)?("
     r"(?:19|20)\d\d(?:[-/.](?:0?[1-9]|1[0-2])(?:[-/.](?:0?[1-9]|[12]\d|3[01]))?)?"  # 2024, 2024-03-01
     r"|(?:Q[1-4]|H[12])\s*(?:19|20)\d\d"  # Q1 2024
@@ -185,7 +186,7 @@ class Lead:
     rest: list[Span]
 
 
-def _lead(item: ListItem, pattern: re.Pattern[str]) -> Lead | None:
+def _lead(item: ListItem, pattern: LazyPattern) -> Lead | None:
     text = plain(item.spans)
     m = pattern.match(text)
     if not m:

@@ -4,7 +4,6 @@ the frame, the calibration, the length and the records are the planner's)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -16,6 +15,7 @@ from generator.estimate import Calibration
 from generator.fit import Measure
 from generator.halves import both_halves
 from generator.keep import named_part, run_slides
+from generator.lazyre import lazy_compile
 from generator.leadalone import lead_alone, with_first_section
 from generator.leftout import LeftOut, left_out_blocks
 from generator.listmore import shown_items
@@ -45,7 +45,7 @@ from generator.tablerows import around, shown_rows
 from generator.terse import long_prose, terse_blocks
 
 REFILL = 0.75  # a summary takes moved paragraphs back while it fills at most this share of a slide
-CONTINUING = re.compile(r"(?:\.\.\.|…)\s*(\w+)")  # an ellipsis, then a first word
+CONTINUING = lazy_compile(r"(?:\.\.\.|…)\s*(\w+)")  # an ellipsis, then a first word
 READ_PX = 24.0  # the body's type size when a page has none yet (18 pt on a 1280 px slide)
 SHRINK_SPAN = 1.18  # a page at most this much too tall gets smaller type instead of a second slide
 

@@ -25,6 +25,7 @@ from dataclasses import replace
 from generator.alsoin import HEADING
 from generator.cjk import CJK_TEXT, may_hold_cjk, pattern
 from generator.codekeys import code_explained
+from generator.lazyre import lazy_compile
 from generator.leftout import LeftOut, block_text, left_out_blocks
 from generator.mainnames import main_names
 from generator.model import Block, Span, plain
@@ -56,22 +57,22 @@ LONG_PARAGRAPH = 420  # a kept paragraph longer than this (characters) keeps its
 LEAD_CHARS = (90, 320)  # ... cut at the end of a sentence within this range
 LONG_SENTENCE = 1.7  # ... or at the end of a first sentence up to this many times as long
 CJK_WEIGHT = 2.2  # a CJK character takes the room of about this many Latin ones
-LIST_LINE = re.compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
+LIST_LINE = lazy_compile(r"\s*(?:[•◦▪‣☐☑-]|\d+[.)])\s")
 SENTENCE_FINAL = frozenset(".!?;。！？；…)]）】\"'”’」』")  # a text ending so ends its sentence
-SENTENCE = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
+SENTENCE = lazy_compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？；]")
 Fits = Callable[[list[Block]], bool]
 # a sentence that states a result: a factor, a share, a comparison of speed
-RESULT = re.compile(
+RESULT = lazy_compile(
     r"\d(?:[.,]\d+)?\s*(?:x|×|times|%|percent)(?!\w)|\b(?:faster|slower|quicker)\b"
     r"|倍|更快|更慢",
     re.I,
 )
 # a sentence that states a measured figure: a number with its unit (size, time, tokens, rate)
-MEASURED = re.compile(
+MEASURED = lazy_compile(
     r"(?<![\w.])(?:\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B|[KMG]bps|ms|µs|ns|QPS|fps|tokens?)"
     r"|\d{1,3}(?:\.\d+)?s)(?![A-Za-z])"  # "10s" (not a decade, "1990s")
 )
-ASIDE = re.compile(r"\s+[(（]")  # where a label's aside in parentheses starts
+ASIDE = lazy_compile(r"\s+[(（]")  # where a label's aside in parentheses starts
 
 
 def summary_blocks(

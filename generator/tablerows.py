@@ -18,11 +18,11 @@ the audience's slide never speaks of the notes):
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Span, Spans, plain
 from generator.pack import usable
 from generator.pages import PlannedPage
@@ -30,9 +30,9 @@ from generator.pieces import Piece
 
 PROSE = 10  # a name in prose or code weighs this many names in table cells
 MORE_GROUP = 1_000_000  # a line naming rows moved to the notes: its group (never a block's)
-_TOKEN = re.compile(r"[A-Za-z_][\w.-]*\w|[A-Za-z_]")
+_TOKEN = lazy_compile(r"[A-Za-z_][\w.-]*\w|[A-Za-z_]")
 # a word of plain prose that reads as an identifier: camelCase, snake_case, dotted, with digits
-_IDENTIFIER = re.compile(r"[a-z][A-Z]|_|\.\w|\d")
+_IDENTIFIER = lazy_compile(r"[a-z][A-Z]|_|\.\w|\d")
 
 
 def names(blocks: Iterable[Block]) -> Counter[str]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import json
 import mimetypes
-import re
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -35,6 +34,7 @@ from jinja2 import DictLoader, StrictUndefined, TemplateError
 from generator.errors import NOT_FOUND, TEMPLATE_LIMIT, GeneratorError, Problem
 from generator.highlight import Palette
 from generator.highlight import palette as code_palette
+from generator.lazyre import lazy_compile
 from generator.render_bounds import (
     BoundedSandbox,
     TemplateLimitError,
@@ -371,7 +371,7 @@ def check_template(template: Template) -> None:
 _BUILTIN: dict[str, Template] = {}
 _SINGLE: dict[str, Template] = {}  # built-ins loaded alone (`builtin_template`), by id
 _BUILTIN_LOCK = threading.Lock()
-_FOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+_FOLDER_NAME = lazy_compile(r"[a-z0-9][a-z0-9-]*")
 
 
 def _read_folder(folder: Any) -> Template:

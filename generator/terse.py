@@ -11,9 +11,9 @@ left-out records (kind "notes") and the notes keep every word.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Span, plain
 from generator.pieces import slice_spans
 from generator.summary import SENTENCE, weighted_length
@@ -21,7 +21,7 @@ from generator.summary import SENTENCE, weighted_length
 TERSE_SIZE = 22.0  # px on a 1280 px wide slide: a page set below this is dense
 PROSE_ITEM = 160  # an item (or a paragraph) of at least this many characters ...
 MIN_LEAD = 30  # ... whose first sentence ends after this many is cut after that sentence
-QUESTION = re.compile(r"\?(?=\s)|？")
+QUESTION = lazy_compile(r"\?(?=\s)|？")
 
 
 def long_prose(blocks: list[Block]) -> bool:

@@ -37,6 +37,8 @@ FRAME_SHARE = 0.875  # the body frame's share of the slide width before a page w
 
 @dataclass
 class Tighter:
+    """A smaller text size and the slides its pieces fill at it."""
+
     size: float
     chunks: list[list[Piece]]
 

@@ -18,6 +18,7 @@ from generator.budget import document_words
 from generator.cjk import may_hold_cjk
 from generator.condense import Condensed, clipped
 from generator.kinds import DATED, START_SHARE, Entry, entry_date, update_entries
+from generator.lazyre import lazy_compile
 from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.leftout import LeftOut, block_text, count_words, left_out_blocks
 from generator.model import Block, ListItem, Outline, Page, Span, plain
@@ -39,7 +40,7 @@ OLDER_PICTURED = {  # ... and the log's pictures on the backup slides (generator
 
 
 ENTRY_NAME = 30  # characters of the clause after an entry's date that names it, at most
-_CLAUSE_END = re.compile(r"[，,。:：;；（(]|\.\s")
+_CLAUSE_END = lazy_compile(r"[，,。:：;；（(]|\.\s")
 
 
 def entry_name(block: Block) -> str:

@@ -15,13 +15,14 @@ from markupsafe import Markup, escape
 from generator.brand.geometry import FIT_REGION, GeometryBuilder, SlideGeometry, Slot, slide_kind
 from generator.brand.mapping import KINDS, LayoutMap
 from generator.brand.reader import PptxTemplate, TextStyle
+from generator.lazyre import lazy_compile
 from generator.templates import PAGE_KINDS, Template
 
 PX_PER_PT = 96 / 72
-SERIF_HINT = re.compile(
+SERIF_HINT = lazy_compile(
     r"times|roman|garamond|georgia|cambria|serif|mincho|明朝|song|宋|book", re.I
 )
-JAPANESE_HINT = re.compile(r"[\u3040-\u30ff]|ゴシック|明朝|ｍｓ|ms p?gothic|meiryo|yu |游", re.I)
+JAPANESE_HINT = lazy_compile(r"[\u3040-\u30ff]|ゴシック|明朝|ｍｓ|ms p?gothic|meiryo|yu |游", re.I)
 ANCHOR_CSS = {"t": "flex-start", "ctr": "center", "b": "flex-end"}
 ALIGN_CSS = {"l": "left", "ctr": "center", "r": "right", "just": "justify", "dist": "justify"}
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from generator.brand.reader import LayoutInfo
 from generator.errors import GeneratorError, Problem
+from generator.lazyre import lazy_compile
 
 SlideKind = Literal[
     "cover", "section", "content", "two_content", "comparison", "picture", "closing", "blank"
@@ -44,7 +45,7 @@ NAME_HINTS: dict[SlideKind, str] = {
     r"ありがとう|終わり|마무리|감사|заключение",
     "blank": r"blank|leer|vide|en blanco|vuoto|空白|白紙|빈 화면|пустой",
 }
-VERTICAL_HINT = re.compile(r"vertical|縦書き|竖排|垂直|세로", re.I)
+VERTICAL_HINT = lazy_compile(r"vertical|縦書き|竖排|垂直|세로", re.I)
 
 
 @dataclass

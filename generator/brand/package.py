@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import zipfile
 from typing import Any
 
@@ -20,12 +19,13 @@ from generator.brand.mapping import map_layouts
 from generator.brand.reader import read_template
 from generator.brand.safety import BrandLimits, check_pptx, refuse
 from generator.errors import GeneratorError, Problem
+from generator.lazyre import lazy_compile
 
 PACKAGE_MEMBERS = ("template.pptx", "template.potx")
 SETTINGS_MEMBER = "settings.json"
 MAX_SETTINGS_BYTES = 64 * 1024
 SETTINGS_KEYS = {"id", "name", "category", "layouts", "keepSlides"}
-ID_RE = re.compile(r"[^A-Za-z0-9_-]+")
+ID_RE = lazy_compile(r"[^A-Za-z0-9_-]+")
 
 
 def is_powerpoint(data: bytes) -> bool:

@@ -15,17 +15,17 @@ written as a link (its text is the author's).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from urllib.parse import urlsplit
 
+from generator.lazyre import lazy_compile
 from generator.model import Spans, plain
 
 SHORT_CHARS = 40  # a short name of an address is at most this long
 # a line's whole value: an optional label ("Link:", "Learn more:") and one bare address
-LINK_LINE = re.compile(r"^(\s*(?:[A-Za-z][\w ]{0,24}:\s+)?)(https?://[^\s<>]+?)([.,;]?)\s*$")
-GITHUB_ITEM = re.compile(r"^/([\w.-]+)/([\w.-]+)/(?:pull|issues|discussions)/(\d+)/?$")
-GITHUB_REPO = re.compile(r"^/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+LINK_LINE = lazy_compile(r"^(\s*(?:[A-Za-z][\w ]{0,24}:\s+)?)(https?://[^\s<>]+?)([.,;]?)\s*$")
+GITHUB_ITEM = lazy_compile(r"^/([\w.-]+)/([\w.-]+)/(?:pull|issues|discussions)/(\d+)/?$")
+GITHUB_REPO = lazy_compile(r"^/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 
 def short_address(url: str) -> str:

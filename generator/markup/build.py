@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.lazyre import lazy_compile
 from generator.markup.bare import drop_bare_headings
 from generator.markup.cover import (
     is_generic,
@@ -84,9 +85,9 @@ MARP_SCHEMES: dict[tuple[str, str], tuple[str, str]] = {
     ("gaia", "gaia"): ("#0288d1", "#fff8e1"),
     ("", "invert"): ("#0d1117", "#e6edf3"),
 }
-_SLOT = re.compile(r"^::(\w+)::\s*$", re.M)
-_NOTE_LINE = re.compile(r"^(?:Note|Notes):\s*", re.M)
-COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$")
+_SLOT = lazy_compile(r"^::(\w+)::\s*$", re.M)
+_NOTE_LINE = lazy_compile(r"^(?:Note|Notes):\s*", re.M)
+COLOR = lazy_compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$")
 
 
 def clip(text: str, limit: int = MAX_TITLE_CHARS) -> str:

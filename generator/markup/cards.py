@@ -42,6 +42,8 @@ NOT_IN_CARDS = names("ul ol table pre img picture blockquote details dl")
 
 @dataclass(frozen=True)
 class Card:
+    """One card of an HTML card grid: its name and text."""
+
     name: Spans
     text: Spans
 

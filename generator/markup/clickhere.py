@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Span
 
-_CLICK = re.compile(
+_CLICK = lazy_compile(
     r"(?:^|(?<=[.!?:]\s))((?:click|tap)\s+(?:here|this\s+link|the\s+link)\b[^.!?]*[.!?]?)\s*$",
     re.IGNORECASE,
 )

@@ -13,13 +13,14 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, Outline, Page, Section, Span
 
 if TYPE_CHECKING:
     from bibtexparser.model import Entry
 
 # chapters that close a document: how to cite it, its licence, who made it, thanks
-CITATION = re.compile(
+CITATION = lazy_compile(
     r"\b(?:citation|citing|cite|bibtex|bibliography)\b|引用|参考文献|引文", re.IGNORECASE
 )
 BIBTEX_LANGUAGES = frozenset({"bibtex", "bib", "biblatex"})

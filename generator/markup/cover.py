@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
+from generator.lazyre import lazy_compile
 from generator.markup.quotes import block_spans
 from generator.model import Block, Spans
 
@@ -64,14 +65,14 @@ MIN_MENTIONS = 3  # the project's name in the text at least this often ...
 DOMINANCE = 3  # ... and this many times more often than any other repository linked
 MAX_REPOSITORIES = 20  # the repositories linked most often that are weighed
 # "fd is a ...", "Rich is the ...": the subject named, then what it is
-_IS_A = re.compile(r"^(?:is|are)\s+((?:an?|the)\s.+)$", re.IGNORECASE | re.DOTALL)
-_SAYS = re.compile(
+_IS_A = lazy_compile(r"^(?:is|are)\s+((?:an?|the)\s.+)$", re.IGNORECASE | re.DOTALL)
+_SAYS = lazy_compile(
     r"^(?:is|are|provides|lets|helps|makes|allows|brings|gives|offers|enables|turns|adds)\b"
     r"|^[:—–-]\s",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])")
-_IMPORT = re.compile(
+_SENTENCE_END = lazy_compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'(\[])")
+_IMPORT = lazy_compile(
     r"^\s*(?:>>>\s*|\$\s*)?(?:import\s+([A-Za-z_][\w]*)|from\s+([A-Za-z_][\w]*)[\w.]*\s+import\b"
     r"|use\s+([A-Za-z_]\w*)::|.*\brequire\(\s*['\"]([\w@/.-]+)['\"]\s*\)"
     r"|import\s.*\bfrom\s+['\"]([\w@/.-]+)['\"])",

@@ -17,6 +17,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from generator.lazyre import lazy_compile
 from generator.markup.frontmatter import load_mapping
 from generator.markup.grammar import BLOCKS
 from generator.markup.sanitize import names
@@ -40,15 +41,17 @@ MAX_SLIDES = 1000
 # at most this long and none over three times as long (else they separate document sections)
 GENERIC_MIN_PARTS = 4
 GENERIC_MAX_PART = 1500
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-_RULE = re.compile(r"^---\s*$")
+_FENCE = lazy_compile(r"^\s{0,3}(`{3,}|~{3,})")
+_RULE = lazy_compile(r"^---\s*$")
 # a line that may be a top-level `-` thematic break (markdown-it's rule: at most three spaces
 # of indent, three or more dashes, only spaces and tabs between); every such break is one
-_DASH_BREAK = re.compile(r"^ {0,3}-[ \t]*-[ \t]*-[- \t]*$", re.MULTILINE)
+_DASH_BREAK = lazy_compile(r"^ {0,3}-[ \t]*-[ \t]*-[- \t]*$", re.MULTILINE)
 
 
 @dataclass
 class RawSlide:
+    """One slide's Markdown of a deck, with its own front matter."""
+
     text: str
     meta: dict[str, Any] = field(default_factory=dict)  # Slidev slide front matter
     line: int = 0  # first line in the document (1-based, after front matter)

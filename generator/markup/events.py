@@ -14,17 +14,23 @@ from generator.model import Block, Spans
 
 @dataclass
 class Heading:
+    """A heading of the document."""
+
     level: int
     spans: Spans
 
 
 @dataclass
 class Comment:
+    """An HTML comment of the document."""
+
     text: str  # the comment's inside, stripped
 
 
 @dataclass
 class Notes:
+    """Speaker notes written in the document."""
+
     text: str  # speaker notes given by a `::: notes` block or a `Note:` paragraph
 
 
@@ -40,6 +46,8 @@ class MissingPictures(Notes):
 
 @dataclass
 class Item:
+    """A content block of the document."""
+
     block: Block
 
 

@@ -10,14 +10,14 @@
 
 from __future__ import annotations
 
-import re
-
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 
+from generator.lazyre import lazy_compile
+
 UNRESOLVED_OPEN = "<<[UNRESOLVED"
 UNRESOLVED_CLOSE = "<<[/UNRESOLVED]>>"
-_TEX_LINE = re.compile(r"\\(framesubtitle|pause)(?:\{(.*)\})?")
+_TEX_LINE = lazy_compile(r"\\(framesubtitle|pause)(?:\{(.*)\})?")
 
 
 def _line(state: StateBlock, line: int) -> str:

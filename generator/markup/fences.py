@@ -7,6 +7,7 @@ import re
 
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.lazyre import lazy_compile
 from generator.markup.events import Context
 from generator.markup.grammar import BLOCKS
 from generator.markup.math import Refused, source
@@ -25,7 +26,7 @@ DIAGRAMS = {
 }
 # MkDocs Material code annotations at a line's end: `# (1)` keeps its comment and shows a
 # numbered marker; `# (1)!` shows the marker alone (the comment is stripped)
-ANNOTATION_MARK = re.compile(
+ANNOTATION_MARK = lazy_compile(
     r"(?P<comment>#|//|/\*|--|<!--|;)[ \t]*\((?P<n>\d+)\)(?P<bang>!)?"
     r"(?P<close>[ \t]*(?:\*/|-->))?[ \t]*$",
     re.MULTILINE,

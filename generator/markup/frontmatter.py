@@ -34,6 +34,8 @@ ALIASES = {
 
 @dataclass
 class FrontMatter:
+    """A document's front matter: the mapping and its properties."""
+
     data: dict[str, Any] = field(default_factory=dict)  # the parsed mapping
     properties: dict[str, str] = field(default_factory=dict)  # document properties
     kind: str = ""  # "yaml" | "toml" | "pandoc" | ""

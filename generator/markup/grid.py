@@ -47,6 +47,8 @@ def grid_columns(classes: list[str]) -> int:
 
 @dataclass
 class Grid:
+    """A grid of HTML columns: its cells in source order."""
+
     columns: int
     cells: list[list[SyntaxTreeNode]]  # in source order (row by row); a cell may be empty
     end: int  # the index of the node closing the grid

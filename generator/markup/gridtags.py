@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 
 @dataclass
 class Tag:
+    """A <div> tag of a grid: start, end or empty, with its classes."""
+
     kind: str  # "start" | "end" | "empty" (a self-closed <div />)
     name: str
     classes: list[str] = field(default_factory=list)

@@ -16,6 +16,8 @@ _SEPARATORS = set("-–—|·•,/;: ")
 
 @dataclass
 class LinkSuffix:
+    """A heading ending in a group of bracketed links."""
+
     title: Spans  # the heading without its bracketed links
     links: list[Span]  # the links (text and href) the group held
     words: str  # the group's other words ("experimental")

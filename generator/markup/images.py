@@ -73,6 +73,8 @@ class Assets:
 
 @dataclass
 class Picture:
+    """A picture read for a slide: a data: URI and its size in px."""
+
     src: str  # a data: URI
     width: int
     height: int
@@ -81,6 +83,8 @@ class Picture:
 
 @dataclass
 class ImageLoader:
+    """Reads a document's pictures within its asset limits, once each."""
+
     assets: Assets
     report: list[dict[str, str]]  # diagnostics of the document (kind, message, where)
     used_bytes: int = 0

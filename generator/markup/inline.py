@@ -17,11 +17,12 @@ import lxml.html
 from lxml import etree
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.lazyre import lazy_compile
 from generator.markup.math import MathRenderer, Refused, source
 from generator.markup.sanitize import ALLOWED_TAGS, DROP_TAGS
 from generator.model import Span, Spans
 
-SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+SAFE_LINK = lazy_compile(r"^(https?://|mailto:)", re.IGNORECASE)
 FLAG_TAGS = {
     "b": "bold",
     "strong": "bold",
@@ -40,22 +41,29 @@ FLAG_TAGS = {
     "del": "strike",
     "strike": "strike",
 }
-_CLOSING = re.compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
+_CLOSING = lazy_compile(r"^</\s*([A-Za-z][\w:-]*)\s*>$")
 # MkDocs Material's version shortcode, `<!-- md:version 8.5.6 -->`: drawn as the version's tag
 # amid the text ("Prior to version 8.5.6, ..."), so its number is kept
-VERSION_SHORTCODE = re.compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
+VERSION_SHORTCODE = lazy_compile(r"^<!--\s*md:version\s+(\S+?)\s*-->$")
 # Icon shortcodes of MkDocs Material & co (`:octicons-mark-github-16:`, `:material-check:`):
 # pictures of an icon font we do not have; left out like a missing image.
 # pymdownx.inlinehilite: `#!python range(3)` is code in Python (the prefix is not shown)
-INLINE_LANGUAGE = re.compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
-SHORTCODE = re.compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
-ICON = re.compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+INLINE_LANGUAGE = lazy_compile(r"^#!(?=[\w+-]+ )[\w+-]+ ")
+SHORTCODE = lazy_compile(r":[\w+-]+:")  # what may be a shortcode (else the table is not loaded)
+ICON = lazy_compile(r":(?:octicons|material|fontawesome|simple|twemoji)-[a-z0-9-]+:")
+# What `emoji.emojize` looks up as a name between colons (its `_EMOJI_NAME_PATTERN`)
+EMOJI_NAME = lazy_compile(
+    ":[\\w\\-&.’”“()!#*+,/«»\u0300\u0301\u0302\u0303\u0306\u0308\u030a\u0327\u064b\u064e"
+    "\u064f\u0650\u0653\u0654\u3099\u30fb\u309a\u0655]+:"
+)
 # A link whose whole text is a reference mark: an asterisk, a dagger or a section sign
-MARKER = re.compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
+MARKER = lazy_compile(r"^[*\u2020\u2021\u00a7]{1,3}$")
 
 
 @dataclass
 class InlineImage:
+    """A picture inside a paragraph, as written."""
+
     src: str
     alt: str
     title: str = ""
@@ -244,6 +252,8 @@ def _int(value: str | None) -> int:
 
 @dataclass
 class _Open:
+    """An inline element being read: its tag and the formatting it sets."""
+
     tag: str
     flag: str = ""
     link: bool = False
@@ -343,9 +353,11 @@ def shortcode_version(comment: str) -> str:
 
 def _shortcodes(text: str) -> str:
     """`:emoji:` shortcodes as their emoji, icon shortcodes dropped (the emoji table is loaded
-    only for text that can hold a shortcode)."""
+    only for text that can hold a shortcode other than an icon's)."""
     if ":" not in text or not SHORTCODE.search(text):
         return text
+    if all(ICON.fullmatch(m.group()) for m in EMOJI_NAME.finditer(text)):
+        return ICON.sub("", text)  # every name emojize would look up is an icon's: no table
     import emoji
 
     return ICON.sub("", emoji.emojize(text, language="alias"))

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from generator.lazyre import lazy_compile
 from generator.markup.syntax import slidev_ranges
 from generator.model import Span, Spans
 
@@ -39,9 +40,9 @@ SIZE = 24.0  # px of the font size ziamath draws at; the picture is sized in em 
 INK = "currentColor"
 
 NAMES = {"LaTeX": "LaTeX", "LaTeXe": "LaTeX2ε", "TeX": "TeX", "KaTeX": "KaTeX", "XeTeX": "XeTeX"}
-_NAME = re.compile(r"\\(LaTeXe|LaTeX|KaTeX|XeTeX|TeX)(?![A-Za-z])")
+_NAME = lazy_compile(r"\\(LaTeXe|LaTeX|KaTeX|XeTeX|TeX)(?![A-Za-z])")
 _MATHML = "{http://www.w3.org/1998/Math/MathML}"
-_DRAWN = re.compile(r'fill="black"')
+_DRAWN = lazy_compile(r'fill="black"')
 
 
 @dataclass

@@ -21,6 +21,7 @@ import urllib.parse
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from generator.lazyre import lazy_compile
 from generator.markup.events import Context, Event, Heading, Item, MissingPictures
 from generator.markup.inline import InlineImage
 from generator.model import Block, Chapter, Page, Section, Span, plain
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from generator.markup.deckslides import Slide
 
 # what a picture's alt text or file name says when it brands rather than shows
-DECORATIVE = re.compile(
+DECORATIVE = lazy_compile(
     r"(?<![a-z])(logos?|banners?|badges?|sponsors?|icons?|favicon|avatars?|header|shields?)"
     r"(?![a-z])",
     re.I,
@@ -41,6 +42,8 @@ ANNOUNCEMENT = 160  # characters of a paragraph that only announces the pictures
 
 @dataclass(frozen=True)
 class Missing:
+    """A picture the deck cannot show: what it shows and where it is."""
+
     label: str  # what the picture shows: its alt text, else "Picture: <file name>"
     src: str  # where it is (a remote address, a file's path)
 
@@ -164,7 +167,7 @@ def fold_picture_slides(slides: list[Slide], ctx: Context) -> list[Slide]:
 
 
 # a sentence that only points at what follows it ("The above produces the following output:")
-POINTER = re.compile(
+POINTER = lazy_compile(
     r"(?<![a-z])(following|below|as (shown|depicted|seen)|screenshots?|here is|here's|looks like)"
     r"(?![a-z])|以下|如下|截图",
     re.I,
@@ -235,7 +238,7 @@ POSITION_WORDS = frozenset(
     ]
 )
 ASIDE_WORDS = 4  # an aside pointing at a picture holds at most this many words
-_ASIDE = re.compile(r"\s*\(([^()]*)\)\s*[:：.。]?\s*$")
+_ASIDE = lazy_compile(r"\s*\(([^()]*)\)\s*[:：.。]?\s*$")
 
 
 def position_aside(text: str) -> int | None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from generator.lazyre import lazy_compile
 from generator.markup.deck import RawSlide
 from generator.markup.grammar import BLOCKS
 
@@ -41,10 +42,10 @@ PANDOC_SLIDE_KEYS = frozenset(
         "titlegraphic",
     }
 )
-_PAUSE = re.compile(r"^\s*\.\s\.\s\.\s*$", re.M)
-_COLUMNS = re.compile(r"^(:{3,})\s*(?:\{\s*)?\.?columns\b.*$")
-_COLUMN = re.compile(r"^:{3,}\s*(?:\{\s*)?\.?column\b.*$")
-_CLOSE = re.compile(r"^(:{3,})\s*$")
+_PAUSE = lazy_compile(r"^\s*\.\s\.\s\.\s*$", re.M)
+_COLUMNS = lazy_compile(r"^(:{3,})\s*(?:\{\s*)?\.?columns\b.*$")
+_COLUMN = lazy_compile(r"^:{3,}\s*(?:\{\s*)?\.?column\b.*$")
+_CLOSE = lazy_compile(r"^(:{3,})\s*$")
 MIN_FRAMES = 3
 MAX_FRAME_CHARS = 1200  # a frame is a slide: three quarters of them at most this long
 

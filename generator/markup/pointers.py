@@ -18,18 +18,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.markup.events import Event, Heading, Item, MissingPictures
 from generator.markup.missing import unled
 from generator.model import Block, ListItem, Span, plain
 
 # a sentence pointing back at the block before it: "The animation above ...", "code like this"
-BACK_POINTER = re.compile(
+BACK_POINTER = lazy_compile(
     r"(?<![a-z])(?:above|like this|(?:this|that|the previous|the preceding)\s+(?:code|example|"
     r"snippet|program|output|command|animation|picture|image|screenshot|gif|video|demo|table|"
     r"diagram|chart|figure|listing))(?![a-z])|如上|上图|上面",
     re.IGNORECASE,
 )
-_FIRST_END = re.compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
+_FIRST_END = lazy_compile(r"[.!?](?=\s+[A-Z0-9\"'(\[`])|[。！？]")
 
 
 def first_sentence_end(text: str) -> int:

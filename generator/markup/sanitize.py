@@ -80,6 +80,8 @@ ImageResolver = Callable[[str, str | None], str | None]  # (src, alt or None whe
 
 @dataclass
 class Sanitized:
+    """An HTML fragment after cleaning, with what was dropped."""
+
     html: str  # the fragment's inner HTML
     root: etree._Element = field(repr=False)  # a <div> holding the cleaned fragment
     dropped: list[str] = field(default_factory=list)  # e.g. "<script>", "<toc> (unknown element)"

@@ -12,16 +12,21 @@ import pathlib
 import re
 from dataclasses import dataclass
 
+from generator.lazyre import lazy_compile
 from generator.markup.images import Assets
 from generator.model import Block
 
 MAX_SNIPPET_BYTES = 100_000
-_IMPORT = re.compile(r"<<<\s+(?P<path>[^\s#{]+)(?:#(?P<region>[\w.-]+))?(?:\s+(?P<lang>[\w+-]+))?")
+_IMPORT = lazy_compile(
+    r"<<<\s+(?P<path>[^\s#{]+)(?:#(?P<region>[\w.-]+))?(?:\s+(?P<lang>[\w+-]+))?"
+)
 _EXTENSIONS = {"ts": "ts", "js": "js", "py": "python", "vue": "vue", "rs": "rust", "go": "go"}
 
 
 @dataclass
 class Imported:
+    """A code block imported by a `<<<` line, or why not."""
+
     block: Block | None  # the code block, or None: then `why` says what was not shown
     why: str
 

@@ -4,14 +4,14 @@ attributes."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from generator.lazyre import lazy_compile
 from generator.model import Spans
 
 PLACEHOLDER = "\ufffc"
 
-_HEADING_ATTRS = re.compile(
+_HEADING_ATTRS = lazy_compile(
     r"\s*\{\s*(?:[#.][\w:-]+|[\w-]+=\S+)(?:\s+(?:[#.][\w:-]+|[\w-]+=\S+))*\s*\}\s*$"
 )
 

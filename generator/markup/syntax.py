@@ -3,17 +3,16 @@ definitions without a term, Slidev's line ranges on math blocks, Marp's image ke
 
 from __future__ import annotations
 
-import re
-
+from generator.lazyre import lazy_compile
 from generator.markup.sanitize import names
 
-_TAB = re.compile(r'^(\s*)===[+!]?\s+"(.*)"\s*$')
-_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})")
+_TAB = lazy_compile(r'^(\s*)===[+!]?\s+"(.*)"\s*$')
+_FENCE_LINE = lazy_compile(r"^\s*(`{3,}|~{3,})")
 # a definition (`:   text`) whose term is not a paragraph right above it (a comment, a heading)
-_DEFINITION = re.compile(r"^:\s{1,4}(?=\S)")
-_NOT_A_TERM = re.compile(r"^\s*(?:<!--.*-->\s*|#{1,6}\s.*)?$")
+_DEFINITION = lazy_compile(r"^:\s{1,4}(?=\S)")
+_NOT_A_TERM = lazy_compile(r"^\s*(?:<!--.*-->\s*|#{1,6}\s.*)?$")
 # Slidev's click ranges after `$$`: `{1|3|all}`
-_RANGES = re.compile(r"^\s*\{[\w\s,|*+-]*\}[ \t]*(?:\n|$)")
+_RANGES = lazy_compile(r"^\s*\{[\w\s,|*+-]*\}[ \t]*(?:\n|$)")
 
 
 def content_tabs(text: str) -> str:

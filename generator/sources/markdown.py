@@ -8,18 +8,19 @@ from dataclasses import replace
 
 import yaml
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Outline, Page, Span
 
 # `[` stays bare: its escape `\[` would open display math, and an escaped `]` already keeps
 # brackets from making a link, a footnote or a reference definition
-_PUNCT = re.compile(r"([\\`*_\]<>|~&!#])")
-_LINE_START = re.compile(
+_PUNCT = lazy_compile(r"([\\`*_\]<>|~&!#])")
+_LINE_START = lazy_compile(
     r"^(\s*)([-+>]|=+\s*$|:{3,}|:(?=[ \t])|\d{1,9}[.)])"
 )  # `=`: a setext underline; `:::` a fence; `: ` a definition
 # `=` that could make a `==mark==` delimiter: after another `=`, or at the text's edge (next to
 # another span's delimiter)
-_MARK_EQUALS = re.compile(r"^=|(?<==)=|=$")
-_SHORTCODE = re.compile(r":(?=[\w+-]+:)")  # `:smile:` would be read as an emoji
+_MARK_EQUALS = lazy_compile(r"^=|(?<==)=|=$")
+_SHORTCODE = lazy_compile(r":(?=[\w+-]+:)")  # `:smile:` would be read as an emoji
 
 
 def escape(text: str, line_start: bool = False) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from generator.lazyre import lazy_compile
 from generator.model import Block, ListItem, Outline, Span
 from generator.sources.errors import CONTENT_EMPTY, CONTENT_TOO_LONG, SourceError, SourceLimits
 from generator.sources.tree import OutlineBuilder, clip, item, paragraph
@@ -11,13 +12,13 @@ from generator.sources.tree import OutlineBuilder, clip, item, paragraph
 PAGE_CHARS = 600  # headingless text is grouped into pages of about this many characters
 HEADING_MAX = 60
 TOPIC_MAX = 80  # a first sentence up to this long is the deck's title (and not body text)
-_BULLET = re.compile(r"^\s*(?:[-*+•·▪●◦]|\(?\d{1,3}[.)、]|\(?[a-z][.)])\s+(?=\S)")
-_NUMBERED_HEADING = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\S.*)$")
-_CHAPTER_WORD = re.compile(
+_BULLET = lazy_compile(r"^\s*(?:[-*+•·▪●◦]|\(?\d{1,3}[.)、]|\(?[a-z][.)])\s+(?=\S)")
+_NUMBERED_HEADING = lazy_compile(r"^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\S.*)$")
+_CHAPTER_WORD = lazy_compile(
     r"^(chapter|part|section|第[一二三四五六七八九十百\d]+[章节部分])\b", re.I
 )
-_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_SENTENCE = re.compile(r"(?<=[.!?。！？])[\"'”’)]*\s+|(?<=[。！？])")
+_MD_HEADING = lazy_compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_SENTENCE = lazy_compile(r"(?<=[.!?。！？])[\"'”’)]*\s+|(?<=[。！？])")
 _END_PUNCT = tuple(".!?;:,。！？；：，")
 
 

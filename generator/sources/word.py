@@ -7,6 +7,7 @@ import io
 import re
 from typing import Any
 
+from generator.lazyre import lazy_compile
 from generator.markup.images import data_uri_size
 from generator.model import Block, ListItem, Outline, Span
 from generator.sources.errors import FILE_UNREADABLE, SourceError, SourceLimits, check_zip
@@ -15,7 +16,7 @@ from generator.sources.tree import OutlineBuilder, clip, table
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_HEADING = re.compile(r"^heading\s*(\d)$", re.I)
+_HEADING = lazy_compile(r"^heading\s*(\d)$", re.I)
 IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif"}
 
 

@@ -28,6 +28,12 @@ WESTERN = [
     "https://example.com/a/very/long/path/that/has/no/break/at/all/in/it/anywhere",
     "“quoted_run_with_no_space_at_all_but_typographic_quotes_around_it”",
 ]
+# Emoji, as the corpus READMEs write them (bat: "concatenate files :wink:", fd: "same 546 files
+# :smile:", rich: ":vampire:", mermaid: ":trophy:"): above every CJK class, so no class compiles
+EMOJI = [
+    "Even with a pager set, you can still use bat to concatenate files 😉.",
+    "same 546 files 😄. 🧛 🦝 💩 👍 🏆",
+]
 CJK = [
     "日本語のテキスト and words",
     "한국어 문장",
@@ -69,7 +75,7 @@ def test_western_text_compiles_no_cjk_class(monkeypatch: pytest.MonkeyPatch) -> 
     assert cjk_lang("print('hello')", "en") == ""
     assert surely_fits("Setup", "Install the tool")
     assert pattern.cache_info().currsize == 0  # ASCII: not even the test for CJK
-    for text in WESTERN:
+    for text in WESTERN + EMOJI:
         assert not may_hold_cjk(text)
         assert count_words(text) == len(OLD_WORD.findall(text))
         assert text_width(text, 10) == len(text) * 5.0

@@ -11,7 +11,7 @@ from generator.api import generate_from_markdown, parse_outline
 from generator.leadnames import LEAD_IN, item_names, without_lead_in
 from generator.markup.images import Assets
 from generator.model import Block, ListItem, Span, plain
-from generator.updatelog import condense_update_logs, entry_date
+from generator.updatelog import _lead, condense_update_logs, entry_date
 from tests.generator.fragments import CHATGLM_UPDATES
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
@@ -79,3 +79,16 @@ def test_a_lead_in_without_named_items_is_taken_off_the_line() -> None:
     named = Block("list", items=[ListItem([Span("Faster", bold=True), Span(": twice")])])
     assert item_names(named) == ["Faster"]
     assert LEAD_IN.search("introduces these features:") and not LEAD_IN.search("it works.")
+
+
+def test_a_lead_in_with_emoji_but_no_cjk_text_names_its_items_in_english() -> None:
+    # an emoji is no CJK character: the names follow ": " and ", " (not "：" and "、")
+    lead = Block("paragraph", [Span("[2024/01/05] 🎉 v2 introduces these features:")])
+    names = Block(
+        "list",
+        items=[
+            ListItem([Span("Faster", bold=True), Span(": twice")]),
+            ListItem([Span("Smaller", bold=True), Span(": half")]),
+        ],
+    )
+    assert plain(_lead(lead, names)).endswith("introduces these features: Faster, Smaller")

@@ -31,6 +31,8 @@ SLIDE_W, SLIDE_H = 1400.0, 500.0  # a larger picture is shown as source (mermaid
 
 @dataclass
 class Element:
+    """A C4 element (person, system, container...) and its lines."""
+
     id: str
     kind: str  # the statement (`SystemDb_Ext`)
     lines: list[str]  # name, [technology], description lines
@@ -43,6 +45,8 @@ class Element:
 
 @dataclass
 class Boundary:
+    """A C4 boundary and what it holds."""
+
     id: str
     title: str
     items: list[Element | Boundary] = field(default_factory=list)
@@ -55,6 +59,8 @@ class Boundary:
 
 @dataclass
 class Relation:
+    """A C4 relation between two elements."""
+
     source: str
     target: str
     label: list[str]
@@ -63,6 +69,8 @@ class Relation:
 
 @dataclass
 class C4:
+    """A C4 diagram: its boundaries, elements and relations."""
+
     title: str = ""
     top: Boundary = field(default_factory=lambda: Boundary("", ""))
     elements: dict[str, Element] = field(default_factory=dict)

@@ -12,10 +12,10 @@ own background).
 from __future__ import annotations
 
 import base64
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from generator.lazyre import lazy_compile
 from generator.markup.mermaid.basics import Theme
 
 PLACEHOLDERS = {
@@ -48,7 +48,7 @@ NAMED = {
         ["#eeeeee", "#cccccc", "#aaaaaa", "#888888", "#dddddd", "#bbbbbb", "#999999", "#777777"],
     ),
 }  # fmt: skip
-_HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
+_HEX = lazy_compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
 _INIT_KEYS = ("theme",) + tuple(
     f"{k}" for k in ("primaryColor", "primaryTextColor", "primaryBorderColor", "lineColor",
                      "secondaryColor", "tertiaryColor", "textColor", "noteBkgColor")
@@ -58,6 +58,8 @@ MAX_CONFIG = 4000  # characters of a diagram's front matter read
 
 @dataclass
 class Config:
+    """A diagram's lines with its theme and theme variables."""
+
     body: list[str]  # the diagram's lines, configuration and comments off
     indents: list[int] = field(default_factory=list)  # each body line's indentation (mindmap)
     theme: str = "default"

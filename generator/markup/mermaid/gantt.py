@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
+from generator.lazyre import lazy_compile
 from generator.markup.mermaid import svg
 from generator.markup.mermaid.flowchart import label_text
 from generator.markup.mermaid.model import DiagramError, Theme
@@ -25,15 +26,15 @@ _TAGS = ("done", "active", "crit", "milestone")
 _SETTINGS = ("dateFormat", "axisFormat", "tickInterval", "excludes", "includes", "todayMarker",
              "weekday", "inclusiveEndDates", "topAxis", "displayMode", "weekend", "click",
              "accTitle", "accDescr")  # fmt: skip
-_TOKENS = re.compile(r"YYYY|YY|MMMM|MMM|MM|M|DD|D|HH|H|hh|h|mm|m|ss|s|SSS|A|a|ZZ|Z|.", re.S)
+_TOKENS = lazy_compile(r"YYYY|YY|MMMM|MMM|MM|M|DD|D|HH|H|hh|h|mm|m|ss|s|SSS|A|a|ZZ|Z|.", re.S)
 _STRPTIME = {"YYYY": "%Y", "YY": "%y", "MMMM": "%B", "MMM": "%b", "MM": "%m", "M": "%m",
              "DD": "%d", "D": "%d", "HH": "%H", "H": "%H", "hh": "%I", "h": "%I", "mm": "%M",
              "m": "%M", "ss": "%S", "s": "%S", "SSS": "%f", "A": "%p", "a": "%p", "ZZ": "%z",
              "Z": "%z"}  # fmt: skip
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|M|y)")
+_DURATION = lazy_compile(r"(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|M|y)")
 _UNIT_S = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400,
            "M": 30 * 86400, "y": 365 * 86400}  # fmt: skip
-_INTERVAL = re.compile(r"(\d+)\s*(millisecond|second|minute|hour|day|week|month)")
+_INTERVAL = lazy_compile(r"(\d+)\s*(millisecond|second|minute|hour|day|week|month)")
 _INTERVAL_S = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400,
                "week": 7 * 86400}  # fmt: skip
 _STEPS_S = [0.001, 0.01, 0.1, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
@@ -46,6 +47,8 @@ MAX_TICKS = 60
 
 @dataclass
 class Task:
+    """A Gantt task as written."""
+
     name: str
     section: str
     id: str
@@ -58,6 +61,8 @@ class Task:
 
 @dataclass
 class Gantt:
+    """A Gantt chart: its settings and tasks."""
+
     title: str = ""
     date_format: str = "YYYY-MM-DD"
     axis_format: str = ""

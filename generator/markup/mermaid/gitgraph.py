@@ -6,22 +6,24 @@ parents, tags above and the commits' own ids below (the ids Mermaid makes up are
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.lazyre import lazy_compile
 from generator.markup.mermaid import svg
 from generator.markup.mermaid.flowchart import label_text
 from generator.markup.mermaid.model import DiagramError, Theme
 
 CommitType = Literal["NORMAL", "REVERSE", "HIGHLIGHT", "MERGE", "CHERRY"]
-_OPTION = re.compile(r'(\w+)\s*:\s*("(?:[^"\\]|\\.)*"|\S+)')
+_OPTION = lazy_compile(r'(\w+)\s*:\s*("(?:[^"\\]|\\.)*"|\S+)')
 _STEP = 56.0  # px between commits (more when their labels are wider)
 RADIUS = 10.0
 
 
 @dataclass
 class Commit:
+    """A commit of a git graph."""
+
     id: str
     branch: str
     parents: list[str]
@@ -32,6 +34,8 @@ class Commit:
 
 @dataclass
 class GitGraph:
+    """A git graph: its branches and commits."""
+
     main: str = "main"
     branches: dict[str, float] = field(default_factory=dict)  # name -> order
     commits: list[Commit] = field(default_factory=list)

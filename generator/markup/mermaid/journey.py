@@ -19,6 +19,8 @@ WRAP = 14  # characters of a task's line
 
 @dataclass
 class Step:
+    """A step of a user journey."""
+
     name: str
     section: str
     score: int
@@ -27,6 +29,8 @@ class Step:
 
 @dataclass
 class Journey:
+    """A user journey: its title and steps."""
+
     title: str = ""
     steps: list[Step] = field(default_factory=list)
 

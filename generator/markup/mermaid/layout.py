@@ -26,6 +26,8 @@ COMPONENT_GAP = 40.0
 
 @dataclass
 class Box:
+    """A placed node: its centre, size and text lines."""
+
     x: float  # centre
     y: float
     w: float
@@ -41,6 +43,8 @@ class Box:
 
 @dataclass
 class Placed:
+    """A laid-out flowchart: node boxes, edge routes and clusters."""
+
     boxes: dict[str, Box]
     routes: list[list[tuple[float, float]]]  # one per Flow.edges item, tail to head
     clusters: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)

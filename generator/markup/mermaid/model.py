@@ -20,6 +20,8 @@ Head = Literal["arrow", "open", "cross"]
 
 @dataclass
 class Node:
+    """A flowchart node."""
+
     id: str
     label: str
     shape: Shape = "rect"
@@ -28,6 +30,8 @@ class Node:
 
 @dataclass
 class Edge:
+    """A flowchart edge."""
+
     source: str
     target: str
     label: str = ""
@@ -58,6 +62,8 @@ class Flow:
 
 @dataclass
 class Message:
+    """A sequence diagram's message."""
+
     source: str
     target: str
     text: str
@@ -67,6 +73,8 @@ class Message:
 
 @dataclass
 class SeqNote:
+    """A sequence diagram's note."""
+
     text: str
     first: str
     last: str
@@ -85,6 +93,8 @@ class FrameMark:
 
 @dataclass
 class Sequence:
+    """A sequence diagram: its participants and rows."""
+
     participants: dict[str, str] = field(default_factory=dict)  # id -> shown name
     actors: set[str] = field(default_factory=set)
     rows: list[Message | SeqNote | FrameMark] = field(default_factory=list)
@@ -93,6 +103,8 @@ class Sequence:
 
 @dataclass
 class Pie:
+    """A pie chart: its title and slices."""
+
     title: str
     slices: list[tuple[str, float]]
     show_data: bool = False

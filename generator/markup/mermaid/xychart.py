@@ -6,27 +6,31 @@ drawn upright (noted)."""
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.lazyre import lazy_compile
 from generator.markup.mermaid import svg
 from generator.markup.mermaid.flowchart import label_text
 from generator.markup.mermaid.model import DiagramError, Theme
 
 PLOT_W, PLOT_H = 760.0, 360.0
-_RANGE = re.compile(r'^(?:("[^"]*"|\S+)\s+)?(-?[\d.]+)\s*-->\s*(-?[\d.]+)$')
-_LIST = re.compile(r'^(?:("[^"]*"|[^\[\s]+)\s*)?\[(.*)\]$')
+_RANGE = lazy_compile(r'^(?:("[^"]*"|\S+)\s+)?(-?[\d.]+)\s*-->\s*(-?[\d.]+)$')
+_LIST = lazy_compile(r'^(?:("[^"]*"|[^\[\s]+)\s*)?\[(.*)\]$')
 
 
 @dataclass
 class Series:
+    """A bar or line series of an XY chart."""
+
     kind: Literal["bar", "line"]
     values: list[float]
 
 
 @dataclass
 class XYChart:
+    """An XY chart: its axes and series."""
+
     title: str = ""
     x_title: str = ""
     categories: list[str] = field(default_factory=list)

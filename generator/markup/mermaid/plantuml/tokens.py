@@ -21,6 +21,8 @@ DIRECTIONS = ("up", "down", "left", "right", "u", "d", "l", "r", "le", "ri", "do
 
 @dataclass(frozen=True)
 class Token:
+    """A token of a PlantUML line."""
+
     kind: Kind
     text: str  # the token's content: a name without its quotes or brackets, an arrow as written
 

@@ -10,11 +10,13 @@ The same plan counts a page whose count is clear without laying it out (`clear_c
 content page as its slides show it (summarised, its walls of prose as points), with no picture
 and no wall of prose (generator.points), whose calibrated estimate (Calibration.height, once
 the deck's last HISTORY blocks were measured) is within one of the CLEAR ranges of the frame's
-height: at most 0.9 (one slide), 1.15-1.65 (two), 2.0-2.5 (three; several slides: a page of
-bullets without tables only, a whole-slide layout may fit where the flow would not). On the counted plans of the sample
-documents, 167 of the 179 pages with an estimate took ceil(estimate) slides, the 12 others
-were estimated at 1.01-1.08, 1.41 (a two-column layout) or 1.79-1.95: within CLEAR, none
-differed. Pages near a boundary are laid out. Its slides are laid out when read (a lone
+height: at most 1.0 (one slide), 1.1-1.7 (two), 2.0-2.5 (three; several slides: a page that
+flows over slides, not one of columns or cards, which may hold in one slide what the flow
+would not). On the counted plans of the sample documents over their budget, 108 pages
+estimated within CLEAR (83 within the narrower ranges it had before: at most 0.9, 1.15-1.65,
+2.0-2.5 of bullets only) all took that many slides laid out; the pages that did not were
+estimated at 1.04-1.06 (one slide or two), 1.73-1.95 (two or three) or were columns (1.41:
+one slide). Pages near a boundary are laid out. Its slides are laid out when read (a lone
 slide joining its neighbour reads them: generator.lone), the page once for all of them."""
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from generator.reshape import Fitted, later, settled
 
 _CHAPTER = re.compile(r"chapters\[(\d+)\]")
 # the estimate (frames' heights) of a page that surely takes 1, 2, 3 slides
-CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 0.9), 2: (1.15, 1.65), 3: (2.0, 2.5)}
+CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 1.0), 2: (1.1, 1.7), 3: (2.0, 2.5)}
+# layouts whose pages may hold in one slide what the flow would not: counted as one at most
+SIDE_BY_SIDE = frozenset({"columns", "cards"})
 
 
 def chapter_of(page: PlannedPage) -> int | None:
@@ -61,8 +65,8 @@ def clear_count(
 ) -> int | None:
     """The slides `page` surely takes by the calibrated estimate (blocks at `size`, code at
     `code`): a content page without pictures or walls of prose whose estimate is within one of
-    the CLEAR ranges of the frame's height (several slides: a page of bullets without tables,
-    whose continuation slides are all bullets); None near a boundary, or before HISTORY
+    the CLEAR ranges of the frame's height (several slides: a page that flows over slides, not
+    one of columns or cards); None near a boundary, or before HISTORY
     blocks were measured (a page counted so teaches the calibration nothing: by then it
     only shifts the window of the ratios kept)."""
     width, room = frame
@@ -77,7 +81,7 @@ def clear_count(
     if height is None:
         return None
     share = height / room
-    several = page.layout == "bullets" and all(b.type != "table" for b in blocks)
+    several = page.layout not in SIDE_BY_SIDE
     clear = CLEAR if several else {1: CLEAR[1]}
     return next((n for n, (low, high) in clear.items() if low <= share <= high), None)
 

@@ -27,6 +27,7 @@ from tests.generator.fragments import (
     HTTPX_CHANGED,
     KEP_PROTO,
     KEP_SUMMARY_CHART,
+    MERMAID_COLOR_CALCULATION,
     MERMAID_THEME_TABLE,
 )
 from tests.generator.recorded import page_layouts
@@ -99,6 +100,15 @@ def test_a_table_or_code_page_counts_several_slides_columns_one() -> None:
         assert clear_count(page, cal, SIZE, CODE, _frame(page, 2.3)) == 3
     columns = replace(table, layout="columns")  # side by side: may hold in one slide
     assert clear_count(columns, cal, SIZE, CODE, _frame(table, 1.4)) is None
+    assert clear_count(columns, cal, SIZE, CODE, _frame(table, 0.95)) is None  # may flow
+    # a table among other blocks: a slide may hold the table alone (its own layout)
+    mixed = _laid(
+        "## Theme variables\n\n"
+        + MERMAID_COLOR_CALCULATION.split("\n\n", 1)[1]
+        + MERMAID_THEME_TABLE
+    )
+    assert {b.type for b in mixed.blocks} >= {"paragraph", "table"}
+    assert clear_count(mixed, cal, SIZE, CODE, _frame(mixed, 1.4)) is None
 
 
 def _assets(path: Path) -> Assets:

@@ -10,12 +10,16 @@ The same plan counts a page whose count is clear without laying it out (`clear_c
 content page as its slides show it (summarised, its walls of prose as points), with no picture
 and no wall of prose (generator.points), whose calibrated estimate (Calibration.height, once
 the deck's last HISTORY blocks were measured) is within one of the CLEAR ranges of the frame's
-height: at most 0.9 (one slide), 1.15-1.65 (two), 2.0-2.5 (three; several slides: a page of
-bullets without tables only, a whole-slide layout may fit where the flow would not). On the counted plans of the sample
-documents, 167 of the 179 pages with an estimate took ceil(estimate) slides, the 12 others
-were estimated at 1.01-1.08, 1.41 (a two-column layout) or 1.79-1.95: within CLEAR, none
-differed. Pages near a boundary are laid out. Its slides are laid out when read (a lone
-slide joining its neighbour reads them: generator.lone), the page once for all of them."""
+height: at most 1.0 (one slide), 1.1-1.7 (two), 2.0-2.5 (three). Several slides only for a page
+that continues in one layout (`continued_layout`: no table, or tables alone); columns and
+cards, which may hold in one slide what the flow would not, count one slide below SIDE_ONE only
+(nearer the full height they may flow instead). On the counted plans of the sample documents
+over their budget, 108 pages estimated within CLEAR (tables among other blocks then included;
+83 within the narrower ranges it had before: at most 0.9, 1.15-1.65, 2.0-2.5 of bullets only)
+all took that many slides laid out; the pages that did not were estimated at 1.04-1.06 (one
+slide or two), 1.73-1.95 (two or three) or were columns (1.41: one slide). Pages near a
+boundary are laid out. Its slides are laid out when read (a lone slide joining its neighbour
+reads them: generator.lone), the page once for all of them."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from functools import partial
 
 from generator.estimate import Calibration, blocks_height
 from generator.lazyre import lazy_compile
-from generator.model import flowing_blocks
+from generator.model import Block, flowing_blocks
 from generator.pages import PlannedPage
 from generator.picturepages import pictures
 from generator.points import pointed_blocks
@@ -34,7 +38,10 @@ from generator.reshape import Fitted, later, settled
 
 _CHAPTER = lazy_compile(r"chapters\[(\d+)\]")
 # the estimate (frames' heights) of a page that surely takes 1, 2, 3 slides
-CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 0.9), 2: (1.15, 1.65), 3: (2.0, 2.5)}
+CLEAR: dict[int, tuple[float, float]] = {1: (0.0, 1.0), 2: (1.1, 1.7), 3: (2.0, 2.5)}
+# layouts whose pages may hold in one slide what the flow would not: counted as one at most
+SIDE_BY_SIDE = frozenset({"columns", "cards"})
+SIDE_ONE = 0.9  # ... and whose one slide may flow instead when nearly full: one slide below this
 
 
 def chapter_of(page: PlannedPage) -> int | None:
@@ -61,8 +68,8 @@ def clear_count(
 ) -> int | None:
     """The slides `page` surely takes by the calibrated estimate (blocks at `size`, code at
     `code`): a content page without pictures or walls of prose whose estimate is within one of
-    the CLEAR ranges of the frame's height (several slides: a page of bullets without tables,
-    whose continuation slides are all bullets); None near a boundary, or before HISTORY
+    the CLEAR ranges of the frame's height (several slides: a page that continues in one
+    layout, not of columns or cards; those one slide below SIDE_ONE); None near a boundary, or before HISTORY
     blocks were measured (a page counted so teaches the calibration nothing: by then it
     only shifts the window of the ratios kept)."""
     width, room = frame
@@ -77,16 +84,27 @@ def clear_count(
     if height is None:
         return None
     share = height / room
-    several = page.layout == "bullets" and all(b.type != "table" for b in blocks)
-    clear = CLEAR if several else {1: CLEAR[1]}
+    several = page.layout not in SIDE_BY_SIDE and continued_layout(blocks) is not None
+    side = page.layout in SIDE_BY_SIDE
+    clear = CLEAR if several else {1: (CLEAR[1][0], SIDE_ONE if side else CLEAR[1][1])}
     return next((n for n, (low, high) in clear.items() if low <= share <= high), None)
+
+
+def continued_layout(blocks: list[Block]) -> str | None:
+    """The layout of every slide a page of `blocks` continues over (generator.slides.make_flowing):
+    tables alone, "table"; no table, "bullets"; None when its slides may differ (tables and
+    other blocks: a slide may hold a table alone)."""
+    tables = [b.type == "table" for b in blocks]
+    if tables and all(tables):
+        return "table"
+    return None if any(tables) else "bullets"
 
 
 def counted_later(page: PlannedPage, count: int, make: Callable[[], list[Fitted]]) -> list[Fitted]:
     """`count` slides standing for `page` in a plan only counted: read, the page is fitted
     (`make`, once for all of them) and each is its slide of that number (the last when it
-    made fewer), laid out as that slide would be when read. Several are continuation slides
-    of bullets (generator.slides.make_flowing)."""
+    made fewer), laid out as that slide would be when read. Several are continuation slides in
+    the layout the page continues in (`continued_layout`, generator.slides.make_flowing)."""
     made: list[Fitted] = []
 
     def at(i: int) -> Fitted:
@@ -96,7 +114,8 @@ def counted_later(page: PlannedPage, count: int, make: Callable[[], list[Fitted]
 
     if count == 1:
         return [later(page, partial(at, 0))]
-    parts = [replace(page, layout="bullets", part=i + 1, parts=count) for i in range(count)]
+    layout = continued_layout(flowing_blocks(page.blocks, page.sections)) or "bullets"
+    parts = [replace(page, layout=layout, part=i + 1, parts=count) for i in range(count)]
     return [later(part, partial(at, i)) for i, part in enumerate(parts)]
 
 

@@ -270,7 +270,10 @@ class Template:
 
 def with_notes(fragment: str, notes: str) -> str:
     """The fragment with a hidden `<aside class="notes">` in its first `.slide` element (the
-    engine writes it as the slide's speaker notes)."""
+    engine writes it as the slide's speaker notes). A fragment that is one `.slide` element
+    (the templates' pages) keeps its own text: the aside goes in before the element's closing
+    tag, so the page reads as it does without notes (its HTML then differs only by the aside:
+    the same page with and without notes shares its layout, generator.fit.layout_key)."""
     import lxml.html
     from lxml import etree
 
@@ -285,11 +288,28 @@ def with_notes(fragment: str, notes: str) -> str:
         if slide is not None:
             aside = etree.SubElement(slide, "aside", {"class": "notes", "style": "display:none"})
             aside.text = notes
+            end = _closing_at(fragment, parts, slide)
+            if end is not None:
+                html = lxml.html.tostring(aside, encoding="unicode", with_tail=False)
+                return fragment[:end] + html + fragment[end:]
             return "".join(
                 p if isinstance(p, str) else lxml.html.tostring(p, encoding="unicode")
                 for p in parts
             )
     return fragment
+
+
+def _closing_at(fragment: str, parts: list[Any], slide: Any) -> int | None:
+    """Where the closing tag of `slide` starts in `fragment` when the slide is the fragment's
+    last element and only white space follows its closing tag; else None."""
+    elements = [p for p in parts if not isinstance(p, str)]
+    if not elements or elements[-1] is not slide or (slide.tail or "").strip():
+        return None
+    if any(isinstance(p, str) and p.strip() for p in parts[parts.index(slide) :]):
+        return None
+    text = fragment.rstrip()
+    close = f"</{slide.tag}>"
+    return len(text) - len(close) if text.endswith(close) else None
 
 
 def _ext(name: str) -> str:

@@ -22,7 +22,14 @@ from generator.outline import parse_outline
 from generator.pages import DeckDraft, PlannedPage
 from generator.planner import Planner
 from generator.reshape import Fitted
-from tests.generator.fragments import HTTPX_CHANGED, KEP_SUMMARY_CHART
+from generator.shapes import choose_layout
+from tests.generator.fragments import (
+    HTTPX_CHANGED,
+    KEP_PROTO,
+    KEP_SUMMARY_CHART,
+    MERMAID_COLOR_CALCULATION,
+    MERMAID_THEME_TABLE,
+)
 from tests.generator.recorded import page_layouts
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
@@ -31,6 +38,12 @@ SIZE, CODE, WIDTH = 24.0, 19.0, 1100.0
 
 def _page(markdown: str) -> PlannedPage:
     return next(p for p in draft_pages(parse_outline(markdown), "en") if p.kind == "content")
+
+
+def _laid(markdown: str) -> PlannedPage:
+    """The page in the layout its slides are fitted in (Planner.fit_slides)."""
+    page = _page(markdown)
+    return replace(page, layout=choose_layout(page.blocks, page.sections, page.hint))
 
 
 def _calibrated() -> Calibration:
@@ -55,7 +68,8 @@ def test_a_page_clearly_within_a_count_counts_it_near_a_boundary_none() -> None:
     assert clear_count(changes, cal, SIZE, CODE, _frame(changes, 0.8)) == 1
     assert clear_count(changes, cal, SIZE, CODE, _frame(changes, 1.4)) == 2
     assert clear_count(changes, cal, SIZE, CODE, _frame(changes, 2.3)) == 3
-    for near in (0.97, 1.05, 1.8, 2.7):  # near a boundary, or past the last range: laid out
+    assert clear_count(changes, cal, SIZE, CODE, _frame(changes, 0.97)) == 1  # within the frame
+    for near in (1.05, 1.8, 2.7):  # near a boundary, or past the last range: laid out
         assert clear_count(changes, cal, SIZE, CODE, _frame(changes, near)) is None
     cards = replace(changes, layout="cards")  # a whole-slide layout: one slide only
     assert clear_count(cards, cal, SIZE, CODE, _frame(changes, 0.8)) == 1
@@ -69,7 +83,32 @@ def test_a_page_clearly_within_a_count_counts_it_near_a_boundary_none() -> None:
 def test_a_page_with_a_picture_is_laid_out_to_be_counted() -> None:
     chart = _page("## Proposal\n" + KEP_SUMMARY_CHART)  # its picture may take a slide
     assert clear_count(chart, _calibrated(), SIZE, CODE, _frame(chart, 0.5)) is None
-    assert min(CLEAR[2]) > 1.1 and max(CLEAR[1]) < 1.0  # margins around the observed boundaries
+    # margins around the observed boundaries (one or two slides at 1.04-1.06, two or three at
+    # 1.73-1.95 of the frame's height)
+    assert max(CLEAR[1]) < 1.04 and min(CLEAR[2]) > 1.06 and max(CLEAR[2]) < 1.73
+
+
+def test_a_table_or_code_page_counts_several_slides_columns_one() -> None:
+    """A page of a reference table, or of code, flows over slides as a page of bullets does:
+    its count is as clear from the estimate."""
+    table = _laid("## Theme variables\n\n" + MERMAID_THEME_TABLE)
+    code = _laid("## Protocol\n\n" + KEP_PROTO)
+    cal = _calibrated()
+    assert any(b.type == "table" for b in table.blocks)
+    for page in (table, code):
+        assert clear_count(page, cal, SIZE, CODE, _frame(page, 1.4)) == 2
+        assert clear_count(page, cal, SIZE, CODE, _frame(page, 2.3)) == 3
+    columns = replace(table, layout="columns")  # side by side: may hold in one slide
+    assert clear_count(columns, cal, SIZE, CODE, _frame(table, 1.4)) is None
+    assert clear_count(columns, cal, SIZE, CODE, _frame(table, 0.95)) is None  # may flow
+    # a table among other blocks: a slide may hold the table alone (its own layout)
+    mixed = _laid(
+        "## Theme variables\n\n"
+        + MERMAID_COLOR_CALCULATION.split("\n\n", 1)[1]
+        + MERMAID_THEME_TABLE
+    )
+    assert {b.type for b in mixed.blocks} >= {"paragraph", "table"}
+    assert clear_count(mixed, cal, SIZE, CODE, _frame(mixed, 1.4)) is None
 
 
 def _assets(path: Path) -> Assets:

@@ -64,3 +64,31 @@ def test_condensing_plans_lay_out_no_page_again_for_its_notes(
     noted = [_NOTES.sub("", h) for h in planning if _NOTES.search(h)]
     assert planned.left_out and len(noted) > 10
     assert len(set(noted)) == len(noted)  # each page laid out under one of its notes at most
+
+
+# fd's README, "Using fd with fzf": code whose strings are quoted
+FD_FZF_CODE = (
+    "## Using fd with fzf\n\nYou can use fd to generate input for the command-line fuzzy finder"
+    " [fzf](https://github.com/junegunn/fzf):\n```bash\nexport FZF_DEFAULT_COMMAND='fd --type file'"
+    '\nexport FZF_CTRL_T_COMMAND="$FZF_DEFAULT_COMMAND"\n```\n'
+)
+
+
+def test_a_page_with_and_without_notes_is_measured_by_one_layout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The notes go in as they are: the page's own HTML (quotes in highlighted code escaped
+    as rendered) is the same with notes as without, so both share one layout."""
+    made = _made(monkeypatch)
+    [page] = [p for p in draft_pages(parse_outline(FD_FZF_CODE), "en") if p.kind == "content"]
+    planner = Planner(get_template("corporate"), {"lang": "en"})
+    with shared_layouts(planner.options):
+        html_a, a = planner.measure(page)
+        html_b, b = planner.measure(replace(page, notes='Not on the slides: "Tips" & more.'))
+    assert a is not None and b is not None
+    assert "&#39;" in html_a and "&#39;" in html_b  # one escaping of the code's quotes
+    assert layout_key(html_a) == layout_key(html_b) and html_a != html_b
+    assert len(made) == 1 and b.laid is a.laid
+    assert '<aside class="notes" style="display:none">Not on the slides: "Tips" &amp; more.' in (
+        html_b
+    )

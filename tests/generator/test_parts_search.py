@@ -80,20 +80,6 @@ def test_a_deck_within_its_budget_by_a_slide_tries_one_part_back_first(
     assert plans == 5  # 21 and 20 gone, the parts given back (three), no other
 
 
-def test_the_estimate_still_bisects_when_it_sees_fewer_parts_do() -> None:
-    # one slide a part, the dividers (9) go once 14 parts left: within after 19 by 9 slides,
-    # the estimate sees fewer parts do; over after 9; within after 14 by 4, the estimate (now
-    # corrected by the 10 slides 9 parts missed) sees no fewer: 13 tried, over
-    planned: list[int] = []
-
-    def slides_after(k: int) -> int:
-        planned.append(k)
-        return 49 - k - (9 if k >= 14 else 0)
-
-    assert fewest_left(lambda over: round(over), slides_after, 19, 30) == 14
-    assert planned == [19, 9, 14, 13]
-
-
 def test_the_same_parts_gone_are_planned_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # httpx's quickstart: its order has 11 parts and the deck stays over its budget with all of
     # them gone; the count asks for 12 to 16 gone, the same parts as 11

@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -60,6 +59,7 @@ from generator.predict import CODE_PAGE_FLOOR, GROW, Predicting, shows_code
 from generator.rendered import rendered
 from generator.reshape import Fitted, Reshaping, later, settled
 from generator.shapes import choose_layout, key_number  # noqa: F401 - re-exported
+from generator.shrinking import Shrinking
 from generator.slides import (  # noqa: F401 - dense_document and flowing are re-exported
     cut_block,
     dense_document,
@@ -105,6 +105,7 @@ class Planner(
     PointsFitting,
     Cutting,
     PartTitledFirst,
+    Shrinking,
 ):
     """Fits pages to a template, measuring each with the engine's layout."""
 
@@ -394,26 +395,6 @@ class Planner(
         page, chunks = self.condensed(tight, chunks)
         # smaller type: the pieces' extents are scaled estimates, the first slide corrects them
         return self.finish(page, chunks, make_flowing, estimated=tight is not page, room=room)
-
-    def shrunk(self, page: PlannedPage, m: Measure) -> Fitted | None:
-        """A page a little too long at a smaller body size (within the floor), or None."""
-        floor = self.shrink_floor(page)
-        if m.used <= 0 or m.used > m.room * self.shrink_span or page.body_size <= floor:
-            return None  # nothing measured in the body (e.g. only the title is too long)
-        size = float(max(floor, math.floor(page.body_size * m.room / m.used * 0.98)))
-        if size >= page.body_size:
-            return None
-        smaller = replace(page, body_size=size)
-        html, m2 = self.measure(smaller)
-        if m2 is not None and m2.body_fits and m2.title_fits:
-            return Fitted(smaller, html, m2.laid)
-        if size > floor and (self.shrink_span == float("inf") or shows_code(page)):
-            # a deck, or code at its floor (the ratio of text sizes overestimates the gain): the floor
-            smallest = replace(page, body_size=floor)
-            html, m3 = self.measure(smallest)
-            if m3 is not None and m3.body_fits and m3.title_fits:
-                return Fitted(smallest, html, m3.laid)
-        return None
 
     def finish(
         self,

@@ -16,34 +16,11 @@ import generator.talk
 from generator.api import PlannedDeck, plan_from_markdown
 from generator.deckplan import plan_deck
 from generator.pages import DeckDraft
-from generator.parts import GIVE_BACK, ROUNDS, Fit, Parts, Plan, fewest_left
+from generator.parts import Fit, Parts, Plan, fewest_left
 from generator.planner import Planner
 from generator.reshape import Fitted
 
 CORPUS = Path(__file__).resolve().parents[2] / "samples" / "markdown"
-
-
-def _bisected(
-    guess: Callable[[float], int], slides_after: Callable[[int], int], over: float, budget: int
-) -> int | None:
-    """The search as it was: a plan within its budget with slides to spare tries the midpoint
-    between the most parts known over and itself, whatever the estimate says."""
-    low, high = 0, None
-    k = guess(over)
-    for _ in range(ROUNDS):
-        if k <= low or (high is not None and k >= high):
-            break
-        n = slides_after(k)
-        if n > budget:
-            low = k
-            over += n - budget
-            k = max(guess(over), low + 1) if high is None else (low + high) // 2
-        else:
-            high = k
-            if budget - n < GIVE_BACK:
-                break
-            k = max(low + 1, min(guess(over - (budget - n) + 1), (low + high) // 2))
-    return high
 
 
 def _planned(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[PlannedDeck, int]:
@@ -70,13 +47,25 @@ def test_a_deck_within_its_budget_by_a_slide_tries_one_part_back_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # fd's README: 47 content slides for 18 when capped; the estimate's 21 parts leave it at 17,
-    # and it needs 21 for the one slide to spare; 20 gone is over: 21 is the answer
-    deck, plans = _planned("fd-readme/README.md", monkeypatch)
-    with monkeypatch.context() as plain:
-        plain.setattr(generator.talk, "fewest_left", _bisected)
-        bisected, all_plans = _planned("fd-readme/README.md", plain)
-    _same(deck, bisected)
-    assert all_plans - plans == 4  # the midpoints 10, 15, 18 and 19 are not planned
+    # one slide to spare, and the estimate says no fewer do: 20 gone is tried (over), so 21 is
+    # the fewest, found without the midpoints 10, 15, 18 and 19 the plain bisection planned
+    tried: list[tuple[int, int]] = []
+    search = fewest_left
+
+    def spied(
+        guess: Callable[[float], int], slides_after: Callable[[int], int], over: float, budget: int
+    ) -> int | None:
+        def counted(k: int) -> int:
+            n = slides_after(k)
+            tried.append((k, n - budget))
+            return n
+
+        return search(guess, counted, over, budget)
+
+    monkeypatch.setattr(generator.talk, "fewest_left", spied)
+    _, plans = _planned("fd-readme/README.md", monkeypatch)
+    assert [k for k, _ in tried] == [21, 20]
+    assert dict(tried)[21] <= 0 < dict(tried)[20]  # 21 within the budget, 20 over: the fewest
     assert plans == 5  # 21 and 20 gone, the parts given back (three), no other
 
 

@@ -48,10 +48,6 @@ class Growing:
             self, page: PlannedPage, lang: str | None = None
         ) -> tuple[str, Measure | None]: ...
 
-        def shown_page(self, f: Fitted) -> PlannedPage: ...
-
-        def as_slide(self, f: Fitted, g: Fitted) -> Fitted: ...
-
     def grown_slide(self, page: PlannedPage, html: str, m: Measure) -> Fitted:
         """`grown`: one slide either way, laid out again only when read in a plan only counted."""
         if self.counting:
@@ -178,7 +174,7 @@ class Growing:
         rather than sit small in an empty slide."""
         if len(slides) == 1 and slides[0][1] is not None:
             f, m = slides[0]
-            return [self._grown_one(f, m)] if m is not None else [f]
+            return [self.grown(f.page, f.html, m)] if m is not None else [f]
         measured = [m for _, m in slides if m is not None and m.room > 0]
         content = all(f.page.kind == "content" for f, _ in slides)
         # a slide showing only a picture has no type to grow: its fill holds no text back
@@ -198,29 +194,18 @@ class Growing:
             if size < f.page.body_size + 2 or pictures_only(f.page):
                 out.append(self._pictured_or(f, had))
                 continue
-            bigger = replace(self.shown_page(f), body_size=size)
+            bigger = replace(f.page, body_size=size)
             html, m = self.measure(bigger)
             ok = m is not None and m.body_fits and m.title_fits
-            laid = Fitted(bigger, html, m.laid if m is not None else None)
-            out.append(self.as_slide(f, laid) if ok else f)
+            out.append(Fitted(bigger, html, m.laid if m is not None else None) if ok else f)
         return out
 
     def _grown_alone(self, f: Fitted, m: Measure | None) -> Fitted:
         if m is None or m.room <= 0 or m.used >= LONE_FILL * m.room or pictures_only(f.page):
             return self._pictured_or(f, m)
-        return self._grown_one(f, m)
-
-    def _grown_one(self, f: Fitted, m: Measure) -> Fitted:
-        """`grown` for the slide `f` (measured `m`), laid out as its layout shows it
-        (generator.parttitled): `f` itself when it stays as it is."""
-        shown = self.shown_page(f)
-        if shown is f.page:
-            return self.grown(f.page, f.html, m)
-        grown = self.grown(shown, f.html, m)
-        return f if grown.page is shown else self.as_slide(f, grown)
+        return self.grown(f.page, f.html, m)
 
     def _pictured_or(self, f: Fitted, m: Measure | None) -> Fitted:
         """`pictured`, else the slide as it is."""
-        pictured = self.pictured(self.shown_page(f), m) if m is not None else None
-        pictured = self.as_slide(f, pictured) if pictured is not None else None
+        pictured = self.pictured(f.page, m) if m is not None else None
         return pictured if pictured is not None else f

@@ -51,7 +51,6 @@ from generator.model import Block
 from generator.pack import chained, cost, pack, usable
 from generator.pages import FLOWING, LAYOUTS, PlannedPage  # noqa: F401 - re-exported
 from generator.partnames import gallery_parts
-from generator.parttitled import PartTitledFirst
 from generator.pieces import Piece, measured_pieces
 from generator.points import pointed_blocks
 from generator.pointsfit import PointsFitting
@@ -104,7 +103,6 @@ class Planner(
     Growing,
     PointsFitting,
     Cutting,
-    PartTitledFirst,
     Shrinking,
 ):
     """Fits pages to a template, measuring each with the engine's layout."""
@@ -185,7 +183,6 @@ class Planner(
         self.one_slide: frozenset[str] = frozenset()
         self.two_slides: frozenset[str] = frozenset()  # ... of them, those keeping two
         self.deck_names: Counter[str] = Counter()  # what a cut reference table keeps
-        self.shown_as = {}  # slides laid out under their part title (generator.parttitled)
 
     # -- rendering and measuring -------------------------------------------------------------
 
@@ -410,8 +407,7 @@ class Planner(
         (all scaled by measured / estimated) and the slides are packed again when they are off.
         In a plan only counted, a chunk of measured pieces that surely takes one slide (it
         surely fits the page's `room`, or it is a picture alone) is laid out when read
-        (generator.surefit). A merged page's slide is laid out under its part's title at once
-        when only its title changes (generator.parttitled)."""
+        (generator.surefit)."""
         done: list[tuple[Fitted, Measure | None]] = []
         guard = 2 * sum(len(c) for c in chunks) + 4  # cuts make pieces: room for each
         while len(done) < len(chunks) and guard > 0:
@@ -429,8 +425,7 @@ class Planner(
             ):
                 done.append((self.relaid(slide), None))  # laid out (its title fitted) when read
                 continue
-            titled = self.part_titled(page, slide, chunks, i) if make is make_flowing else None
-            html, m, titled = self.measured_as(slide, titled)
+            html, m = self.measure(slide)
             room = m.room if m is not None and m.room > 0 else room
             if m is not None and not m.title_fits:
                 slide, html, m = self.titled(slide)
@@ -443,8 +438,7 @@ class Planner(
                     page, chunks = self.condensed(page, pack(pieces, m.room, smallest=smallest))
                     continue
             if m is None or m.body_fits:
-                kept = Fitted(slide, html, m.laid if m is not None else None)
-                done.append((self.kept_as(kept, titled), m))
+                done.append((Fitted(slide, html, m.laid if m is not None else None), m))
                 continue
             whole = self.chain_fit(slide, m) if chained(chunks[i]) else None
             if whole is not None:  # a chain kept together: one unit, set smaller
@@ -476,7 +470,7 @@ class Planner(
         pictures = gallery_parts(self.gallery, self.gallery_parts)
         self.gallery_parts = []
         slides += self.galleries(page, slides)
-        return self.as_planned(self.titled_by_parts(page, chunks, pictures, slides))
+        return self.titled_by_parts(page, chunks, pictures, slides)
 
     def rest_as_cut(
         self, page: PlannedPage, chunks: list[list[Piece]], start: int, make: Make

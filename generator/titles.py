@@ -41,8 +41,6 @@ class TitleFitting(JoinTitling):
 
         def relaid(self, page: PlannedPage) -> Fitted: ...
 
-        def retitled(self, f: Fitted, again: PlannedPage) -> Fitted: ...
-
         def joined_fit(self, page: PlannedPage, floor: float) -> Fitted | None: ...
 
     def titled(self, page: PlannedPage) -> tuple[PlannedPage, str, Measure | None]:
@@ -189,7 +187,7 @@ class TitleFitting(JoinTitling):
             if (again.title, again.part, again.parts) == (f.page.title, f.page.part, f.page.parts):
                 out.append(f)
                 continue
-            out.append(self.retitled(f, again))  # its layout made so, if it was
+            out.append(self.relaid(again))
         return out
 
     def continued_titled(self, f: Fitted) -> Fitted:
